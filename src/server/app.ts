@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { eq } from 'drizzle-orm';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { systemSettings } from './db/schema/index.js';
+import { withSystem } from './db/tenant.js';
+import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail/mailer.js';
+import { registerAccessGate } from './plugins/access.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerPages } from './plugins/pages.js';
+import { createAuth, type Auth } from './modules/auth/better-auth.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { sendResetMail, type AuthDeps } from './modules/auth/auth.service.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+
+export interface AppDeps extends AuthDeps {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Replace the mailer (tests). */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The only bootstrap, used by main.ts and every test: wires config, database, auth, mail, the access
+ * gate and every module's routes, plus the built web app when present. Does not listen and does not
+ * migrate (main.ts and tests do that).
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyInstance; deps: AppDeps }> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY === 'true',
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer =
+    opts.mailer ??
+    (config.SMTP_HOST
+      ? createSmtpMailer({
+          host: config.SMTP_HOST,
+          port: config.SMTP_PORT,
+          secure: config.SMTP_SECURE === 'true',
+          user: config.SMTP_USER,
+          password: config.SMTP_PASSWORD,
+          from: config.MAIL_FROM,
+        })
+      : createLogMailer(app.log));
+
+  const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(database));
+  const deps = {} as AppDeps;
+  const auth = createAuth({
+    db: database.db,
+    secret,
+    baseURL: config.publicUrl,
+    secureCookies: config.publicUrl.startsWith('https://'),
+    sendResetPassword: ({ user, token }) => sendResetMail(deps, user, token),
+  });
+  Object.assign(deps, {
+    config,
+    database,
+    auth,
+    mailer,
+    publicUrl: config.publicUrl,
+    loginLimits: { perAccount: config.LOGIN_ACCOUNT_LIMIT, perIp: config.LOGIN_IP_LIMIT },
+  });
+
+  registerErrorHandling(app);
+  registerAccessGate(app, deps);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'EduFam API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(async (scope) => {
+    await authRoutes(scope, deps);
+    await profileRoutes(scope, database);
+    await systemRoutes(scope, deps);
+    await dashboardRoutes(scope, database);
+  });
+
+  const webDist = path.resolve(config.WEB_DIST);
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+  }
+  registerPages(app, deps, webDist);
+
+  app.addHook('onClose', async () => mailer.close());
+  return { app, deps };
+}
+
+/** Session-signing secret kept in the database, so every instance on it shares one. */
+async function loadOrCreateSecret(database: Database): Promise<string> {
+  return withSystem(database.db, async (tx) => {
+    const [row] = await tx.select().from(systemSettings).where(eq(systemSettings.settingKey, 'auth_secret'));
+    if (row) return (row.settingValue as { secret: string }).secret;
+    const secret = randomBytes(32).toString('base64url');
+    await tx
+      .insert(systemSettings)
+      .values({ settingKey: 'auth_secret', settingValue: { secret }, description: 'Session cookie signing secret (generated)' })
+      .onConflictDoNothing();
+    const [again] = await tx.select().from(systemSettings).where(eq(systemSettings.settingKey, 'auth_secret'));
+    return (again!.settingValue as { secret: string }).secret;
+  });
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Server configuration from environment variables, validated at start. Every variable is documented
+ * in the README's configuration table. Invalid values stop the server with a clear message.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public base URL used in e-mailed links (password reset). */
+  PUBLIC_URL: z.string().url().optional(),
+  /** PostgreSQL server; when unset the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Secret for signing session cookies; generated and stored in DATA_DIR when unset. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** Seed the two demo schools into an empty database unless "off". */
+  EDUFAM_DEMO: z.enum(['on', 'off']).default('on'),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().positive().default(587),
+  SMTP_SECURE: z.enum(['true', 'false']).default('false'),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().default('EduFam <no-reply@edufam.test>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Directory of the built web app; the API runs without it. */
+  WEB_DIST: z.string().default('./dist/web'),
+  /** Trust X-Forwarded-For from a reverse proxy (for per-IP sign-in limits). */
+  /** Failed sign-ins allowed per account and per IP address within 15 minutes. */
+  LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(5),
+  LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(20),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export type Config = z.infer<typeof envSchema> & { publicUrl: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  return { ...c, publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` };
+}

@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** Drizzle database over either driver; repositories only see this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Apply the SQL migrations in ./drizzle (idempotent). */
+  migrate(): Promise<void>;
+  /** Round-trip latency check for /api/ready and health figures. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+  /** The raw pg pool (PostgreSQL only), for LISTEN/NOTIFY and benchmarks. */
+  pool?: pg.Pool;
+  /** The PGlite instance (embedded only). */
+  pglite?: PGlite;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
+
+/**
+ * Opens the database: a PostgreSQL server when `databaseUrl` is given, otherwise PGlite (real
+ * PostgreSQL in WASM) persisted in `dataDir` (created if missing), or in memory when dataDir is
+ * "memory://".
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      ping: () => timed(() => db.execute(sql`select 1`)),
+      close: () => pool.end(),
+    };
+  }
+  let dataDir = opts.dataDir;
+  if (!dataDir.startsWith('memory://')) {
+    dataDir = path.resolve(dataDir);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    ping: () => timed(() => db.execute(sql`select 1`)),
+    close: () => client.close(),
+  };
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}

@@ -1,0 +1,295 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A school (tenant). Row-level security: visible to its own users and to platform admins. */
+export const schools = pgTable(
+  'schools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Short code used in e-mail domains and reports, e.g. "greenhill". */
+    code: text('code').notNull().unique(),
+    curriculum: text('curriculum').notNull(),
+    address: text('address'),
+    county: text('county'),
+    phone: text('phone'),
+    email: text('email'),
+    logoUrl: text('logo_url'),
+    motto: text('motto'),
+    ownerId: uuid('owner_id'),
+    principalId: uuid('principal_id'),
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+  },
+  (t) => [
+    check('schools_curriculum_check', sql`${t.curriculum} in ('CBC', 'IGCSE', '8-4-4')`),
+    check('schools_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+export interface DashboardPreferences {
+  compactMode: boolean;
+  defaultView: 'dashboard' | 'analytics' | 'overview';
+}
+
+/** Profile of a signed-in person (spec §3 Profile). Admin profiles have no school. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull().unique(),
+    role: text('role'),
+    name: text('name').notNull(),
+    schoolId: uuid('school_id').references(() => schools.id),
+    avatarUrl: text('avatar_url'),
+    phone: text('phone'),
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    status: text('status').notNull().default('active'),
+    themePreference: text('theme_preference').notNull().default('system'),
+    dashboardPreferences: jsonb('dashboard_preferences')
+      .$type<DashboardPreferences>()
+      .notNull()
+      .default({ compactMode: false, defaultView: 'dashboard' }),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginIp: text('last_login_ip'),
+    ...timestamps,
+  },
+  (t) => [
+    index('profiles_school_role_idx').on(t.schoolId, t.role),
+    check('profiles_status_check', sql`${t.status} in ('active', 'inactive', 'suspended')`),
+    check('profiles_theme_check', sql`${t.themePreference} in ('light', 'dark', 'system')`),
+  ],
+);
+
+/** School year, e.g. "2026" (dates are calendar dates in Africa/Nairobi). */
+export const academicYears = pgTable(
+  'academic_years',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    isCurrent: boolean('is_current').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('academic_years_school_name_uq').on(t.schoolId, t.name)],
+);
+
+/** A term of an academic year (2026 Ministry calendar: three terms with half-terms). */
+export const terms = pgTable(
+  'terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    academicYearId: uuid('academic_year_id')
+      .notNull()
+      .references(() => academicYears.id),
+    name: text('name').notNull(),
+    number: integer('number').notNull(),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    halfTermStartsOn: date('half_term_starts_on'),
+    halfTermEndsOn: date('half_term_ends_on'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('terms_year_number_uq').on(t.academicYearId, t.number), index('terms_school_idx').on(t.schoolId)],
+);
+
+/**
+ * A class: one stream of a grade level in an academic year, e.g. "Grade 7 East" or "Year 10 Blue".
+ * level_order sorts grade levels (PP1 = -1, PP2 = 0, Grade 1 = 1 ...; Year 7 = 7 ...).
+ */
+export const classes = pgTable(
+  'classes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    academicYearId: uuid('academic_year_id')
+      .notNull()
+      .references(() => academicYears.id),
+    name: text('name').notNull(),
+    gradeLevel: text('grade_level').notNull(),
+    levelOrder: integer('level_order').notNull(),
+    stream: text('stream').notNull(),
+    /** Curriculum band, e.g. "Lower Primary", "Junior School", "IGCSE". */
+    band: text('band').notNull(),
+    classTeacherId: uuid('class_teacher_id').references(() => profiles.id),
+    capacity: integer('capacity').notNull().default(45),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('classes_year_grade_stream_uq').on(t.academicYearId, t.gradeLevel, t.stream),
+    index('classes_school_idx').on(t.schoolId),
+  ],
+);
+
+/** A learning area (CBC) or subject (IGCSE, 8-4-4), offered in one curriculum band. */
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    band: text('band').notNull(),
+    lessonsPerWeek: integer('lessons_per_week').notNull(),
+    isCore: boolean('is_core').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('subjects_school_band_code_uq').on(t.schoolId, t.band, t.code)],
+);
+
+/** Which teacher teaches which learning area in which class. */
+export const teacherAssignments = pgTable(
+  'teacher_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => profiles.id),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('teacher_assignments_class_subject_uq').on(t.classId, t.subjectId),
+    index('teacher_assignments_teacher_idx').on(t.teacherId),
+  ],
+);
+
+/** A learner. The UPI (KEMIS) is opaque and stored as given. */
+export const students = pgTable(
+  'students',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    admissionNumber: text('admission_number').notNull(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    gender: text('gender').notNull(),
+    dateOfBirth: date('date_of_birth'),
+    classId: uuid('class_id').references(() => classes.id),
+    upi: text('upi'),
+    status: text('status').notNull().default('active'),
+    admittedOn: date('admitted_on'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('students_school_admission_uq').on(t.schoolId, t.admissionNumber),
+    index('students_class_idx').on(t.classId),
+    check('students_gender_check', sql`${t.gender} in ('female', 'male')`),
+    check('students_status_check', sql`${t.status} in ('active', 'transferred', 'graduated', 'exited')`),
+  ],
+);
+
+/** A parent or guardian; profile_id links the person's sign-in account when they have one. */
+export const guardians = pgTable(
+  'guardians',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    profileId: uuid('profile_id').references(() => profiles.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Normalised to 2547XXXXXXXX / 2541XXXXXXXX (domain/identifiers.md). */
+    phone: text('phone').notNull(),
+    email: text('email'),
+    ...timestamps,
+  },
+  (t) => [index('guardians_school_idx').on(t.schoolId), index('guardians_profile_idx').on(t.profileId)],
+);
+
+/** Parent-to-child link. */
+export const studentGuardians = pgTable(
+  'student_guardians',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    guardianId: uuid('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    relationship: text('relationship').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.guardianId] }), index('student_guardians_guardian_idx').on(t.guardianId)],
+);
+
+/**
+ * Audit trail (spec §3 audit_logs and Error audit record). school_id is null for platform actions.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id').references(() => schools.id),
+    action: text('action').notNull(),
+    performedByUserId: uuid('performed_by_user_id'),
+    performedByRole: text('performed_by_role'),
+    targetEntity: text('target_entity'),
+    resource: text('resource'),
+    success: boolean('success').notNull().default(true),
+    errorMessage: text('error_message'),
+    oldValue: jsonb('old_value'),
+    newValue: jsonb('new_value'),
+    metadata: jsonb('metadata'),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_logs_school_created_idx').on(t.schoolId, t.createdAt), index('audit_logs_action_idx').on(t.action)],
+);
+
+/** Platform settings (spec §3 system_settings), e.g. maintenance_mode. */
+export const systemSettings = pgTable('system_settings', {
+  settingKey: text('setting_key').primaryKey(),
+  settingValue: jsonb('setting_value').notNull(),
+  description: text('description'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by'),
+});

@@ -1,0 +1,103 @@
+/**
+ * Demo curricula: grade levels, streams and learning areas (domain/curriculum.md, rationalised list
+ * of January 2024; Cambridge IGCSE syllabus codes).
+ */
+export interface LevelDef {
+  gradeLevel: string;
+  levelOrder: number;
+  band: string;
+}
+export interface SubjectDef {
+  name: string;
+  code: string;
+  lessonsPerWeek: number;
+  isCore?: boolean;
+}
+
+export const CBC_LEVELS: LevelDef[] = [
+  { gradeLevel: 'PP1', levelOrder: -1, band: 'Pre-Primary' },
+  { gradeLevel: 'PP2', levelOrder: 0, band: 'Pre-Primary' },
+  ...[1, 2, 3].map((n) => ({ gradeLevel: `Grade ${n}`, levelOrder: n, band: 'Lower Primary' })),
+  ...[4, 5, 6].map((n) => ({ gradeLevel: `Grade ${n}`, levelOrder: n, band: 'Upper Primary' })),
+  ...[7, 8, 9].map((n) => ({ gradeLevel: `Grade ${n}`, levelOrder: n, band: 'Junior School' })),
+];
+
+export const CBC_SUBJECTS: Record<string, SubjectDef[]> = {
+  'Pre-Primary': [
+    { name: 'Language Activities', code: 'LA', lessonsPerWeek: 5 },
+    { name: 'Mathematical Activities', code: 'MA', lessonsPerWeek: 5 },
+    { name: 'Environmental Activities', code: 'EA', lessonsPerWeek: 5 },
+    { name: 'Psychomotor and Creative Activities', code: 'PCA', lessonsPerWeek: 7 },
+    { name: 'Religious Education Activities', code: 'REA', lessonsPerWeek: 3 },
+  ],
+  'Lower Primary': [
+    { name: 'English', code: 'ENG', lessonsPerWeek: 5 },
+    { name: 'Kiswahili', code: 'KIS', lessonsPerWeek: 4 },
+    { name: 'Mathematics', code: 'MAT', lessonsPerWeek: 5 },
+    { name: 'Indigenous Language', code: 'IND', lessonsPerWeek: 2 },
+    { name: 'Religious Education', code: 'RE', lessonsPerWeek: 3 },
+    { name: 'Environmental Activities', code: 'ENV', lessonsPerWeek: 4 },
+    { name: 'Creative Activities', code: 'CA', lessonsPerWeek: 8 },
+  ],
+  'Upper Primary': [
+    { name: 'English', code: 'ENG', lessonsPerWeek: 5 },
+    { name: 'Kiswahili', code: 'KIS', lessonsPerWeek: 4 },
+    { name: 'Mathematics', code: 'MAT', lessonsPerWeek: 5 },
+    { name: 'Religious Education', code: 'RE', lessonsPerWeek: 3 },
+    { name: 'Science & Technology', code: 'SCT', lessonsPerWeek: 4 },
+    { name: 'Agriculture & Nutrition', code: 'AGN', lessonsPerWeek: 4 },
+    { name: 'Social Studies', code: 'SST', lessonsPerWeek: 3 },
+    { name: 'Creative Arts', code: 'CRA', lessonsPerWeek: 6 },
+    { name: 'Pastoral Programme of Instruction', code: 'PPI', lessonsPerWeek: 1 },
+  ],
+  'Junior School': [
+    { name: 'English', code: '901', lessonsPerWeek: 5 },
+    { name: 'Kiswahili', code: '902', lessonsPerWeek: 4 },
+    { name: 'Mathematics', code: '903', lessonsPerWeek: 5 },
+    { name: 'Integrated Science', code: '905', lessonsPerWeek: 5 },
+    { name: 'Agriculture & Nutrition', code: '906', lessonsPerWeek: 4 },
+    { name: 'Social Studies', code: '907', lessonsPerWeek: 4 },
+    { name: 'Christian Religious Education', code: '908', lessonsPerWeek: 4 },
+    { name: 'Creative Arts & Sports', code: '910', lessonsPerWeek: 5 },
+    { name: 'Pre-Technical Studies', code: '911', lessonsPerWeek: 4 },
+    { name: 'Pastoral Programme of Instruction', code: 'PPI', lessonsPerWeek: 1 },
+  ],
+};
+
+export const IGCSE_LEVELS: LevelDef[] = [
+  ...[7, 8, 9].map((n) => ({ gradeLevel: `Year ${n}`, levelOrder: n, band: 'Lower Secondary' })),
+  ...[10, 11].map((n) => ({ gradeLevel: `Year ${n}`, levelOrder: n, band: 'IGCSE' })),
+];
+
+export const IGCSE_SUBJECTS: Record<string, SubjectDef[]> = {
+  'Lower Secondary': [
+    { name: 'English', code: '1111', lessonsPerWeek: 5 },
+    { name: 'Mathematics', code: '1112', lessonsPerWeek: 5 },
+    { name: 'Science', code: '1113', lessonsPerWeek: 5 },
+    { name: 'Global Perspectives', code: '1116', lessonsPerWeek: 2 },
+    { name: 'Kiswahili', code: 'KIS', lessonsPerWeek: 3 },
+    { name: 'French', code: 'FRE', lessonsPerWeek: 3, isCore: false },
+    { name: 'Computing', code: 'CMP', lessonsPerWeek: 2 },
+    { name: 'Art & Design', code: 'ART', lessonsPerWeek: 2, isCore: false },
+  ],
+  IGCSE: [
+    { name: 'First Language English', code: '0500', lessonsPerWeek: 5 },
+    { name: 'Mathematics', code: '0580', lessonsPerWeek: 5 },
+    { name: 'Biology', code: '0610', lessonsPerWeek: 4 },
+    { name: 'Chemistry', code: '0620', lessonsPerWeek: 4 },
+    { name: 'Physics', code: '0625', lessonsPerWeek: 4 },
+    { name: 'Computer Science', code: '0478', lessonsPerWeek: 3, isCore: false },
+    { name: 'Business Studies', code: '0450', lessonsPerWeek: 3, isCore: false },
+    { name: 'Geography', code: '0460', lessonsPerWeek: 3, isCore: false },
+    { name: 'History', code: '0470', lessonsPerWeek: 3, isCore: false },
+    { name: 'Swahili', code: '0262', lessonsPerWeek: 3, isCore: false },
+    { name: 'French', code: '0520', lessonsPerWeek: 3, isCore: false },
+  ],
+};
+
+/** 2026 Ministry of Education calendar (domain/curriculum.md). Dates are Africa/Nairobi calendar dates. */
+export const TERMS_2026 = [
+  { number: 1, name: 'Term 1', startsOn: '2026-01-05', endsOn: '2026-04-02', halfTermStartsOn: '2026-02-25', halfTermEndsOn: '2026-03-01' },
+  { number: 2, name: 'Term 2', startsOn: '2026-04-27', endsOn: '2026-07-31', halfTermStartsOn: '2026-06-24', halfTermEndsOn: '2026-06-28' },
+  { number: 3, name: 'Term 3', startsOn: '2026-08-24', endsOn: '2026-10-23', halfTermStartsOn: null, halfTermEndsOn: null },
+];

@@ -1,0 +1,47 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/seed.js';
+import { buildApp } from './app.js';
+
+/**
+ * Starts EduFam: reads config, opens the database (PGlite in DATA_DIR or DATABASE_URL), applies
+ * migrations, seeds the demo schools into an empty database (unless EDUFAM_DEMO=off), listens on PORT
+ * and closes cleanly on SIGTERM/SIGINT.
+ */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  const { app } = await buildApp({ config, database });
+
+  if (config.EDUFAM_DEMO === 'on' && (await isEmpty(database.db))) {
+    const started = Date.now();
+    const made = await seedDemo(database.db);
+    app.log.info(`Demo data seeded in ${Date.now() - started} ms: ${made.accounts} accounts, ${made.learners} learners`);
+    const lines = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(36)} ${a.role}`);
+    console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`EduFam is running on ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../../shared/messages.js';
+import { unauthorized } from '../../errors.js';
+import { toHeaders } from '../../plugins/access.js';
+import {
+  currentUser,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+  validateResetToken,
+  type AuthDeps,
+} from './auth.service.js';
+
+const accessType = z.enum(['admin', 'school', 'universal']).optional();
+// Fields are optional strings here so that empty input reaches the service and gets the spec's
+// own message ("Please enter both email and password.") rather than a schema error.
+const signInBody = z.object({
+  email: z.string().max(320).optional(),
+  password: z.string().max(1024).optional(),
+  accessType,
+  rememberMe: z.boolean().optional(),
+});
+
+/** Authentication endpoints under /api/auth (spec §5 Login, Password reset; §7 Authentication). */
+export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * POST /api/auth/sign-in {email, password, accessType: admin|school|universal, rememberMe}
+   * → 200 {user} with the session cookie. Errors: 400 empty fields, 401 unknown e-mail or wrong
+   * password, 403 deactivated / no role / not configured / wrong area / school inactive, 429 too
+   * many attempts (Retry-After). Messages are spec §8 Sign-in, word for word.
+   */
+  r.post(
+    '/api/auth/sign-in',
+    { config: { public: true }, schema: { body: signInBody, tags: ['auth'] } },
+    async (request, reply) => {
+      const { user, setCookies } = await signIn(deps, request.body, { headers: toHeaders(request), ip: request.ip });
+      reply.header('set-cookie', setCookies);
+      return { user };
+    },
+  );
+
+  /** POST /api/auth/sign-out → 200 {ok}; clears the session cookie and deletes the session row. */
+  r.post('/api/auth/sign-out', { config: { public: true }, schema: { tags: ['auth'] } }, async (request, reply) => {
+    const cookies = await signOut(deps, toHeaders(request));
+    if (cookies.length) reply.header('set-cookie', cookies);
+    return { ok: true };
+  });
+
+  /**
+   * GET /api/auth/session → 200 {user} for a live session (also for deactivated or role-less
+   * accounts, so the app can show the right screen), 401 otherwise.
+   */
+  r.get('/api/auth/session', { config: { public: true }, schema: { tags: ['auth'] } }, async (request) => {
+    const user = await currentUser(deps, toHeaders(request));
+    if (!user) throw unauthorized(messages.shell.authenticationRequired);
+    return { user };
+  });
+
+  /**
+   * POST /api/auth/forgot-password {email, accessType?} → 200 {message} whether or not the address
+   * exists. 400 "Please enter your email address.", 502 when mail cannot be sent.
+   */
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      config: { public: true, rateLimit: { max: 10, timeWindow: '15 minutes' } },
+      schema: { body: z.object({ email: z.string().max(320).optional(), accessType }), tags: ['auth'] },
+    },
+    async (request) => {
+      await requestPasswordReset(deps, request.body, request.ip);
+      return { message: messages.passwordReset.sent };
+    },
+  );
+
+  /** GET /api/auth/reset-password/validate?token= → 200 {valid: true} or 400 with the invalid-link message. */
+  r.get(
+    '/api/auth/reset-password/validate',
+    { config: { public: true }, schema: { querystring: z.object({ token: z.string().max(512).optional() }), tags: ['auth'] } },
+    async (request) => {
+      await validateResetToken(deps, request.query.token);
+      return { valid: true };
+    },
+  );
+
+  /**
+   * POST /api/auth/reset-password {token, password, confirmPassword} → 200 {ok}. 400 with the spec's
+   * reset-form messages; 403 for a deactivated account.
+   */
+  r.post(
+    '/api/auth/reset-password',
+    {
+      config: { public: true, rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      schema: {
+        body: z.object({
+          token: z.string().max(512).optional(),
+          password: z.string().max(1024).optional(),
+          confirmPassword: z.string().max(1024).optional(),
+        }),
+        tags: ['auth'],
+      },
+    },
+    async (request) => {
+      await resetPassword(deps, request.body, request.ip);
+      return { ok: true };
+    },
+  );
+}

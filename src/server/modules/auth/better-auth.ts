@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Db } from '../../db/client.js';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { MIN_PASSWORD_LENGTH, RESET_TOKEN_TTL_S } from '../../../shared/constants.js';
+
+export interface ResetMailRequest {
+  user: { id: string; email: string; name: string };
+  token: string;
+}
+
+/**
+ * better-auth over our Drizzle schema: e-mail and password only, sessions in PostgreSQL behind an
+ * httpOnly cookie. Sign-up is closed (users are created by administrators). better-auth's own
+ * in-memory rate limiter is off: sign-in limits live in PostgreSQL (login-attempts.repository.ts) so
+ * they hold across instances.
+ */
+export function createAuth(opts: {
+  db: Db;
+  secret: string;
+  baseURL: string;
+  secureCookies: boolean;
+  sendResetPassword: (req: ResetMailRequest) => Promise<void>;
+}) {
+  return betterAuth({
+    appName: 'EduFam',
+    secret: opts.secret,
+    baseURL: opts.baseURL,
+    basePath: '/api/auth',
+    database: drizzleAdapter(opts.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => opts.sendResetPassword({ user, token }),
+    },
+    session: {
+      // Remember me: 7-day session; otherwise a browser-session cookie that the server expires in 1 day.
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'edufam',
+      useSecureCookies: opts.secureCookies,
+      database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    logger: { disabled: true },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

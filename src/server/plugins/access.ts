@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, configurationProblem, type Actor, type Permission } from '../../shared/access.js';
+import { messages } from '../../shared/messages.js';
+import { isSchoolRole, type Role } from '../../shared/roles.js';
+import { forbidden, unauthorized } from '../errors.js';
+import { currentUser, type AuthDeps } from '../modules/auth/auth.service.js';
+import type { SessionUser } from '../modules/auth/session-user.js';
+import type { TenantScope } from '../db/tenant.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Route needs no session. Exactly one of `public` and `permission` must be set. */
+    public?: boolean;
+    /** Permission (shared/access.ts) the signed-in caller must hold. */
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set for permission routes (and for public ones when a session exists). */
+    user: SessionUser | null;
+  }
+}
+
+/** The caller of a permission route, with a valid role. */
+export function actorOf(request: FastifyRequest): Actor & { user: SessionUser } {
+  const u = request.user;
+  if (!u || !u.role) throw unauthorized(messages.friendly.auth);
+  return { id: u.id, role: u.role as Role, schoolId: u.schoolId, user: u };
+}
+
+/**
+ * The row-level-security scope of a request: school roles are pinned to their school (wall 2); admins
+ * see every school unless they name one.
+ */
+export function scopeOf(request: FastifyRequest, schoolId?: string | null): TenantScope {
+  const a = actorOf(request);
+  if (isSchoolRole(a.role)) return { schoolId: a.schoolId, userId: a.id, allSchools: false };
+  return schoolId ? { schoolId, userId: a.id, allSchools: false } : { schoolId: null, userId: a.id, allSchools: true };
+}
+
+export function toHeaders(request: FastifyRequest): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(request.headers)) {
+    if (Array.isArray(v)) for (const x of v) h.append(k, x);
+    else if (v !== undefined) h.set(k, String(v));
+  }
+  return h;
+}
+
+/**
+ * Wall 1 of ARCHITECTURE.md: every route declares `config.public` or `config.permission`; the server
+ * refuses to start otherwise. Permission routes load the session and refuse: 401 without one, 403 for
+ * a deactivated account, a misconfigured account, an inactive school, or a missing permission.
+ */
+export function registerAccessGate(app: FastifyInstance, deps: AuthDeps): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.url.startsWith('/api/docs')) {
+      route.config = { ...(route.config ?? {}), public: true } as typeof route.config;
+      return;
+    }
+    const cfg = (route.config ?? {}) as { public?: boolean; permission?: Permission };
+    if (!cfg.public === !cfg.permission) {
+      throw new Error(`Route ${route.method} ${route.url} must declare exactly one of config.public or config.permission`);
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    const cfg = request.routeOptions.config as { public?: boolean; permission?: Permission } | undefined;
+    if (!cfg?.permission) return;
+    const user = await currentUser(deps, toHeaders(request));
+    if (!user) throw unauthorized(messages.friendly.auth);
+    if (user.status !== 'active') throw forbidden(messages.shell.deactivatedText, 'ACCOUNT_DEACTIVATED');
+    if (configurationProblem(user.rawRole, user.schoolId)) throw forbidden(messages.login.notConfigured, 'NOT_CONFIGURED');
+    if (user.school && user.school.status !== 'active' && isSchoolRole(user.role)) {
+      throw forbidden(messages.login.schoolDeactivated, 'SCHOOL_INACTIVE');
+    }
+    request.user = user;
+    if (!can({ id: user.id, role: user.role as Role, schoolId: user.schoolId }, cfg.permission)) {
+      throw forbidden(messages.friendly.permission);
+    }
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+import { messages } from '../../shared/messages.js';
+
+/**
+ * Renders every error as `{ error: { code, message } }` (ARCHITECTURE.md API conventions): AppError
+ * as thrown, schema validation as 400 with field messages, Fastify's own 4xx as they are, anything
+ * else as a logged 500 with a generic message. Unknown API paths are 404 JSON.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.extra.retryAfterSeconds) reply.header('retry-after', String(err.extra.retryAfterSeconds));
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.extra.fields } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        fields[key] = issue.message ?? 'Invalid value';
+      }
+      const first = Object.entries(fields)[0];
+      return reply.status(400).send({
+        error: { code: 'VALIDATION', message: first ? `${first[0]}: ${first[1]}` : messages.api.badRequest, fields },
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: messages.login.tooManyAttempts } });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { code: err.code ?? 'BAD_REQUEST', message: err.message } });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: messages.api.serverError } });
+  });
+}

@@ -1,0 +1,42 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { decideRoute } from '../../shared/access.js';
+import { messages } from '../../shared/messages.js';
+import { currentUser, type AuthDeps } from '../modules/auth/auth.service.js';
+import { toHeaders } from './access.js';
+
+/**
+ * Page requests (everything outside /api that is not a built asset): applies the route prefix rules
+ * of spec §6 on the server (signed-out users to /login, school users away from /admin) and serves the
+ * SPA's index.html. Unknown /api paths are JSON 404s.
+ */
+export function registerPages(app: FastifyInstance, deps: AuthDeps, webDist: string): void {
+  const indexFile = path.join(webDist, 'index.html');
+  let indexHtml: string | null = null;
+  const loadIndex = () => {
+    if (indexHtml === null && existsSync(indexFile)) indexHtml = readFileSync(indexFile, 'utf8');
+    return indexHtml;
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.api.notFound } });
+    }
+    if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    const user = await currentUser(deps, toHeaders(request)).catch(() => null);
+    const decision = decideRoute(url, user ? { role: user.role } : null);
+    if (decision.kind === 'login') return reply.redirect('/login', 302);
+    if (decision.kind === 'redirect') return reply.redirect(decision.to, 302);
+    const html = loadIndex();
+    if (!html) {
+      return reply
+        .type('text/html')
+        .send('<!doctype html><title>EduFam</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,183 @@
+import { messages } from './messages.js';
+import { isAdminRole, isRole, isSchoolRole, type Role } from './roles.js';
+import { getSection } from './sections.js';
+
+/**
+ * The one access model used by server and web (spec §6). Pure functions, deny by default.
+ */
+export interface Actor {
+  id: string;
+  role: Role;
+  schoolId: string | null;
+}
+
+export type SectionAccess =
+  | { allowed: true }
+  | { allowed: false; reason: 'not-found' | 'denied'; message: string };
+
+/** Can this role open this shell section? Unknown ids are "Section Not Found" (spec §2). */
+export function canOpenSection(role: Role, sectionId: string): SectionAccess {
+  const section = getSection(sectionId);
+  if (!section) return { allowed: false, reason: 'not-found', message: messages.shell.sectionNotFoundText };
+  if (section.roles === 'any' || section.roles.includes(role)) return { allowed: true };
+  return { allowed: false, reason: 'denied', message: section.denial };
+}
+
+/** Which dashboard the dashboard section shows (spec §2). */
+export type DashboardKind =
+  | 'platform'
+  | 'director'
+  | 'principal'
+  | 'teacher'
+  | 'finance'
+  | 'hr'
+  | 'parent';
+
+export function dashboardKindFor(role: string): DashboardKind | null {
+  switch (role) {
+    case 'edufam_admin':
+    case 'elimisha_admin':
+      return 'platform';
+    case 'school_director':
+      return 'director';
+    case 'principal':
+      return 'principal';
+    case 'teacher':
+      return 'teacher';
+    case 'finance_officer':
+      return 'finance';
+    case 'hr':
+      return 'hr';
+    case 'parent':
+      return 'parent';
+    default:
+      return null;
+  }
+}
+
+/**
+ * API permissions. Every route names one (or is public); `can` decides. Names read as "who may".
+ */
+export const PERMISSIONS = {
+  /** Any signed-in user with a valid role. */
+  signedIn: (_a: Actor) => true,
+  /** Platform staff. */
+  platformAdmin: (a: Actor) => isAdminRole(a.role),
+  /** Directors and principals of a school, plus platform staff. */
+  schoolLeadership: (a: Actor) => isAdminRole(a.role) || a.role === 'school_director' || a.role === 'principal',
+  /** Finance access (spec §6: finance_officer, principal, school_director, edufam_admin). */
+  financeAccess: (a: Actor) => ['finance_officer', 'principal', 'school_director', 'edufam_admin'].includes(a.role),
+  hr: (a: Actor) => a.role === 'hr',
+} as const;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(actor: Actor, permission: Permission): boolean {
+  return PERMISSIONS[permission](actor);
+}
+
+/**
+ * Access to a school id (spec §6): system admins any; others only their own school; with no id the
+ * user must have a school.
+ */
+export function canAccessSchool(actor: Actor, schoolId?: string | null): boolean {
+  if (isAdminRole(actor.role)) return true;
+  if (!schoolId) return !!actor.schoolId;
+  return actor.schoolId === schoolId;
+}
+
+/** Is the account properly configured (spec §5 Login): a known role, and a school for school roles. */
+export type ConfigurationProblem = 'no-role' | 'not-configured' | null;
+export function configurationProblem(role: string | null | undefined, schoolId: string | null | undefined): ConfigurationProblem {
+  if (!role) return 'no-role';
+  if (!isRole(role)) return 'not-configured';
+  if (isSchoolRole(role) && !schoolId) return 'not-configured';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Route prefix rules (spec §6 Route prefix rules), used by the SPA router and the server's page
+// handler alike.
+
+export const PUBLIC_PATHS = ['/', '/login', '/about', '/contact', '/features', '/pricing', '/reset-password', '/unauthorized'];
+const PUBLIC_PREFIXES = ['/verify-certificate/'];
+const ADMIN_PREFIXES = ['/admin', '/edufam', '/system'];
+
+/** The signed-in routes of spec §2 and the shell section each opens. */
+export const ROUTE_SECTIONS: Record<string, string> = {
+  '/dashboard': 'dashboard',
+  '/finance': 'finance',
+  '/admin': 'dashboard',
+  '/profile': 'profile',
+  '/settings': 'settings',
+  '/reports': 'reports',
+  '/attendance': 'attendance',
+  '/grades': 'grades',
+  '/students': 'students',
+  '/teachers': 'teachers',
+  '/classes': 'classes',
+  '/timetable': 'timetable',
+  '/certificates': 'certificates',
+  '/communications': 'announcements',
+  '/analytics': 'analytics',
+  '/billing': 'billing',
+  '/maintenance': 'maintenance',
+  '/support': 'support',
+  '/messages': 'messages',
+  '/audit': 'audit',
+  '/debug': 'debug',
+  '/transport': 'transport',
+};
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATHS.includes(pathname) || PUBLIC_PREFIXES.some((p) => pathname.startsWith(p));
+}
+
+function hasPrefix(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(prefix + '/');
+}
+
+/** Home of a signed-in user (spec §6: admins /admin/dashboard, school users /dashboard). */
+export function homePathFor(role: string | null | undefined): string {
+  return isAdminRole(role) ? '/admin/dashboard' : '/dashboard';
+}
+
+export type RouteDecision =
+  | { kind: 'allow' }
+  | { kind: 'login'; message: string }
+  | { kind: 'redirect'; to: string; message: string };
+
+/**
+ * Decide a page route for a user (null when signed out). Public paths always pass; other paths need
+ * a session; /admin, /edufam and /system need a platform role, otherwise the user goes home.
+ */
+export function decideRoute(pathname: string, user: { role: string | null } | null): RouteDecision {
+  if (isPublicPath(pathname)) return { kind: 'allow' };
+  if (!user) return { kind: 'login', message: messages.shell.authenticationRequired };
+  if (ADMIN_PREFIXES.some((p) => hasPrefix(pathname, p)) && !isAdminRole(user.role)) {
+    return { kind: 'redirect', to: homePathFor(user.role), message: messages.shell.adminOnly };
+  }
+  if (hasPrefix(pathname, '/debug/maintenance-test') && user.role !== 'edufam_admin') {
+    return { kind: 'redirect', to: '/unauthorized', message: messages.shell.adminOnly };
+  }
+  return { kind: 'allow' };
+}
+
+/**
+ * The shell section a signed-in path opens, or null when the path is not a shell route (the SPA then
+ * redirects to /). Paths: the §2 routes, /dashboard/{section} and /admin/{section}.
+ */
+export function sectionForPath(pathname: string): string | null {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  if (ROUTE_SECTIONS[clean]) return ROUTE_SECTIONS[clean];
+  const m = /^\/(dashboard|admin)\/([a-z0-9-]+)$/.exec(clean);
+  if (m) return m[2];
+  return null;
+}
+
+/** The URL that opens a section for a role (the §2 route when there is one). */
+export function pathForSection(role: string | null | undefined, sectionId: string): string {
+  const base = isAdminRole(role) ? '/admin' : '/dashboard';
+  if (sectionId === 'dashboard') return homePathFor(role);
+  return `${base}/${sectionId}`;
+}

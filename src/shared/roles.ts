@@ -1,0 +1,65 @@
+/**
+ * Roles of EduFam (spec §1, §6). elimisha_admin is the older alias of edufam_admin.
+ * Browser-safe: imported by server and web.
+ */
+export const ROLES = [
+  'edufam_admin',
+  'elimisha_admin',
+  'school_director',
+  'principal',
+  'teacher',
+  'parent',
+  'finance_officer',
+  'hr',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+/** Platform roles: need no school, see every school (spec §6 Admin roles). */
+export const ADMIN_ROLES = ['edufam_admin', 'elimisha_admin'] as const satisfies readonly Role[];
+
+/** Roles that belong to exactly one school and need a school_id (spec §6 School roles). */
+export const SCHOOL_ROLES = [
+  'school_director',
+  'principal',
+  'teacher',
+  'parent',
+  'finance_officer',
+  'hr',
+] as const satisfies readonly Role[];
+
+/** Display names, spec §6. */
+export const ROLE_DISPLAY_NAMES: Record<Role, string> = {
+  edufam_admin: 'EduFam Admin Staff',
+  elimisha_admin: 'Elimisha Admin Staff',
+  school_director: 'School Director',
+  principal: 'Principal',
+  teacher: 'Teacher',
+  parent: 'Parent',
+  finance_officer: 'Finance Officer',
+  hr: 'HR Manager',
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function isAdminRole(role: string | null | undefined): boolean {
+  return role === 'edufam_admin' || role === 'elimisha_admin';
+}
+
+export function isSchoolRole(role: string | null | undefined): boolean {
+  return !!role && (SCHOOL_ROLES as readonly string[]).includes(role);
+}
+
+/** The two login areas of /login (spec §2, §6). */
+export type AccessType = 'admin' | 'school';
+
+/** Access type a role signs in through (universal login derives it from the role, spec §6). */
+export function accessTypeForRole(role: Role): AccessType {
+  return isAdminRole(role) ? 'admin' : 'school';
+}
+
+export function roleDisplayName(role: string): string {
+  return isRole(role) ? ROLE_DISPLAY_NAMES[role] : role;
+}

@@ -1,0 +1,226 @@
+import { messages } from './messages.js';
+import { ADMIN_ROLES, type Role } from './roles.js';
+
+/**
+ * Every section the shell can render (spec §2 Shell sections), with its default label, the roles that
+ * may open it (spec §6 Section access) and the denial message shown to everyone else (spec §8 Shell and
+ * access). Where the spec shows no role check we deny by default and allow the roles whose sidebar
+ * lists the section (docs/decisions/0003-section-access.md).
+ */
+export interface SectionDef {
+  id: string;
+  label: string;
+  /** Roles allowed to open it; 'any' means every signed-in role. */
+  roles: readonly Role[] | 'any';
+  denial: string;
+  /** The issue that builds the module; the shell shows "not available yet" until it lands. */
+  available: boolean;
+}
+
+const ALL: 'any' = 'any';
+const FINANCE_ACCESS: readonly Role[] = ['finance_officer', 'principal', 'school_director', 'edufam_admin'];
+const ADMINS: readonly Role[] = ADMIN_ROLES;
+const EDUFAM: readonly Role[] = ['edufam_admin'];
+
+const d = messages.denial;
+
+function s(id: string, label: string, roles: readonly Role[] | 'any', denial: string = d.generic, available = false): SectionDef {
+  return { id, label, roles, denial, available };
+}
+
+export const SECTIONS: readonly SectionDef[] = [
+  s('dashboard', 'Dashboard', ALL, d.generic, true),
+  s('profile', 'Profile Settings', ALL, d.generic, true),
+  // Platform administration
+  s('project-hub', 'Project Hub', EDUFAM, d.edufamAdmin),
+  s('analytics', 'Analytics', [...ADMINS, 'principal', 'school_director', 'teacher'], d.analytics),
+  s('school-analytics', 'School Analytics', EDUFAM, d.edufamAdmin),
+  s('schools', 'Schools Management', ADMINS, d.edufamAdmin),
+  s('company-management', 'Company Management', EDUFAM, d.edufamAdmin),
+  s('users', 'User Management', [...ADMINS, 'school_director', 'principal'], messages.userManagement.deniedText),
+  s('billing', 'Billing Management', ADMINS, d.edufamAdmin),
+  s('system-health', 'System Health', ADMINS, d.edufamAdmin),
+  s('security', 'Security', ADMINS, d.edufamAdmin),
+  s('settings', 'System Settings', EDUFAM, d.edufamAdmin),
+  s('system-reports', 'System Reports', EDUFAM, d.edufamAdmin),
+  s('maintenance', 'Maintenance', EDUFAM, d.edufamAdmin),
+  s('audit', 'Audit Trail', [...ADMINS, 'school_director', 'principal'], d.generic),
+  s('debug', 'Debug', ADMINS, d.edufamAdmin),
+  // School leadership and academics
+  s('school-management', 'School Management', ['principal'], d.principal),
+  s('academic-management', 'Academic Management', ['principal'], d.academicManagement),
+  s('student-admission', 'Student Admission', ['principal'], d.academicManagement),
+  s('student-promotion', 'Student Promotion', ['principal'], d.academicManagement),
+  s('student-information', 'Student Information', ['principal'], d.academicManagement),
+  s('transfer-management', 'Transfer Management', ['principal'], d.academicManagement),
+  s('exit-management', 'Exit Management', ['principal'], d.academicManagement),
+  s('examinations', 'Examinations', ['principal'], d.examinations),
+  s('grades', 'Grades', ALL),
+  s('attendance', 'Attendance', ['principal', 'teacher', 'parent', 'school_director', ...ADMINS]),
+  s('students', 'Students', ['school_director', 'principal', 'teacher', ...ADMINS]),
+  s('teachers', 'Teachers', ['school_director', 'principal', ...ADMINS]),
+  s('classes', 'Classes', ['school_director', 'principal', 'teacher', ...ADMINS]),
+  s('timetable', 'Timetable', ALL),
+  s('certificates', 'Certificates', [...ADMINS, 'school_director', 'principal']),
+  s('announcements', 'Announcements', ALL),
+  s('reports', 'Reports', ALL),
+  s('support', 'Support', ALL),
+  s('messages', 'Messages', ['school_director', 'principal', 'teacher', 'finance_officer', 'parent', 'hr']),
+  // Finance
+  s('finance', 'Finance', [...FINANCE_ACCESS, 'parent'], d.finance),
+  s('fee-management', 'Fee Management', FINANCE_ACCESS, d.finance),
+  s('mpesa-payments', 'MPESA Payments', FINANCE_ACCESS, d.finance),
+  s('financial-analytics', 'Financial Analytics', FINANCE_ACCESS, d.finance),
+  s('student-accounts', 'Student Accounts', FINANCE_ACCESS, d.finance),
+  s('finance-settings', 'Finance Settings', FINANCE_ACCESS, d.finance),
+  s('expenses', 'Expenses', ['finance_officer'], d.expenses),
+  s('financial-reports', 'Financial Reports', ['finance_officer'], d.financialReports),
+  s('transport', 'Transport', ['finance_officer', 'principal', 'school_director', ...ADMINS]),
+  s('inventory', 'Inventory', ['finance_officer', 'principal', 'school_director']),
+  // HR
+  s('staff-management', 'Staff Management', ['hr']),
+  s('payroll', 'Payroll', ['hr']),
+  s('attendance-monitoring', 'Attendance Monitoring', ['hr']),
+  s('hr-reports', 'HR Reports', ['hr']),
+  s('user-management', 'User Management', ['hr']),
+  s('hr-analytics', 'HR Analytics', ['hr']),
+  s('hr-dashboard', 'HR Dashboard', ALL),
+];
+
+const byId = new Map(SECTIONS.map((x) => [x.id, x]));
+
+export function getSection(id: string): SectionDef | undefined {
+  return byId.get(id);
+}
+
+/** Sidebar entries per role: section id and, where the spec gives one, the role's own label (spec §2). */
+export const SIDEBAR: Record<Role, ReadonlyArray<readonly [string, string?]>> = {
+  edufam_admin: [
+    ['dashboard'],
+    ['project-hub'],
+    ['analytics', 'System Analytics'],
+    ['school-analytics'],
+    ['schools', 'Schools Management'],
+    ['company-management'],
+    ['users', 'User Management'],
+    ['certificates', 'Certificate Management'],
+    ['announcements', 'Communication Center'],
+    ['reports', 'System Reports'],
+    ['billing', 'Billing Management'],
+    ['system-health'],
+    ['support', 'Support Center'],
+    ['security'],
+    ['settings', 'System Settings'],
+  ],
+  // The older alias: the same sidebar less the sections §6 reserves for edufam_admin.
+  elimisha_admin: [
+    ['dashboard'],
+    ['analytics', 'System Analytics'],
+    ['schools', 'Schools Management'],
+    ['users', 'User Management'],
+    ['certificates', 'Certificate Management'],
+    ['announcements', 'Communication Center'],
+    ['reports', 'System Reports'],
+    ['billing', 'Billing Management'],
+    ['system-health'],
+    ['support', 'Support Center'],
+    ['security'],
+  ],
+  school_director: [
+    ['dashboard'],
+    ['analytics'],
+    ['users', 'Staff Management'],
+    ['students'],
+    ['finance', 'Financial Overview'],
+    ['certificates', 'View Certificates'],
+    ['timetable', 'School Timetables'],
+    ['announcements'],
+    ['reports'],
+    ['support', 'Support Tickets'],
+    ['messages'],
+  ],
+  principal: [
+    ['dashboard'],
+    ['school-management'],
+    ['academic-management'],
+    ['grades'],
+    ['examinations'],
+    ['analytics'],
+    ['attendance'],
+    ['students'],
+    ['finance'],
+    ['certificates', 'Certificate Generation'],
+    ['timetable', 'Timetable Generator'],
+    ['announcements'],
+    ['reports'],
+    ['support'],
+    ['messages'],
+  ],
+  teacher: [
+    ['dashboard'],
+    ['analytics', 'Class Analytics'],
+    ['grades', 'My Class Grades'],
+    ['attendance', 'Class Attendance'],
+    ['students', 'My Students'],
+    ['timetable', 'My Timetable'],
+    ['announcements', 'Class Announcements'],
+    ['reports', 'Class Reports'],
+    ['support'],
+    ['messages'],
+  ],
+  finance_officer: [
+    ['dashboard'],
+    ['finance'],
+    ['fee-management'],
+    ['transport'],
+    ['inventory'],
+    ['mpesa-payments', 'MPESA Payments'],
+    ['expenses'],
+    ['financial-reports'],
+    ['financial-analytics'],
+    ['student-accounts'],
+    ['announcements', 'Finance Notices'],
+    ['finance-settings'],
+    ['support'],
+    ['messages'],
+  ],
+  parent: [
+    ['dashboard'],
+    ['grades', 'Child Grades'],
+    ['attendance', 'Child Attendance'],
+    ['finance', 'School Fees'],
+    ['timetable', 'Class Timetable'],
+    ['announcements', 'School News'],
+    ['reports', 'Progress Reports'],
+    ['support'],
+    ['messages'],
+  ],
+  hr: [
+    ['dashboard'],
+    ['staff-management'],
+    ['payroll'],
+    ['attendance-monitoring'],
+    ['hr-reports'],
+    ['user-management'],
+    ['hr-analytics'],
+    ['announcements', 'HR Announcements'],
+    ['support'],
+    ['messages'],
+  ],
+};
+
+export interface SidebarItem {
+  id: string;
+  label: string;
+}
+
+/** The role's sidebar with labels resolved. */
+export function sidebarFor(role: Role): SidebarItem[] {
+  return SIDEBAR[role].map(([id, label]) => ({ id, label: label ?? byId.get(id)?.label ?? id }));
+}
+
+/** The label a role sees for a section (its sidebar label, else the section's default). */
+export function sectionLabel(role: Role, id: string): string {
+  const own = SIDEBAR[role].find(([sid]) => sid === id)?.[1];
+  return own ?? byId.get(id)?.label ?? id;
+}

@@ -1,0 +1,42 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { ROUTE_SECTIONS } from '@shared/access';
+import { LoginPage } from '@/features/auth/login-page';
+import { ResetPasswordPage } from '@/features/auth/reset-password-page';
+import { UnauthorizedPage } from '@/features/auth/unauthorized-page';
+import { LandingPage } from '@/features/public/landing-page';
+import { VerifyCertificatePage } from '@/features/public/verify-certificate-page';
+import { MaintenanceTestPage } from '@/features/public/maintenance-test-page';
+import { RequireAuth } from './require-auth';
+import { ShellPage } from './shell/shell-page';
+
+const shellRoutes = [...Object.keys(ROUTE_SECTIONS), '/dashboard/:section', '/admin/:section'].map((path) => ({
+  path,
+  element: (
+    <RequireAuth>
+      <ShellPage />
+    </RequireAuth>
+  ),
+}));
+
+/** Routes of spec §2. Unknown paths redirect to /. */
+export const router = createBrowserRouter([
+  { path: '/', element: <LandingPage /> },
+  { path: '/about', element: <LandingPage /> },
+  { path: '/contact', element: <LandingPage /> },
+  { path: '/features', element: <LandingPage /> },
+  { path: '/pricing', element: <LandingPage /> },
+  { path: '/login', element: <LoginPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/unauthorized', element: <UnauthorizedPage /> },
+  { path: '/verify-certificate/:certificateId', element: <VerifyCertificatePage /> },
+  {
+    path: '/debug/maintenance-test',
+    element: (
+      <RequireAuth>
+        <MaintenanceTestPage />
+      </RequireAuth>
+    ),
+  },
+  ...shellRoutes,
+  { path: '*', element: <Navigate to="/" replace /> },
+]);

@@ -1,0 +1,4 @@
+/** /reset-password placeholder. */
+export function ResetPasswordPage() {
+  return <p>Reset password</p>;
+}

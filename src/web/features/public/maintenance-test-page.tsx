@@ -1,0 +1,4 @@
+/** /debug/maintenance-test placeholder. */
+export function MaintenanceTestPage() {
+  return <p>This test is only available to EduFam Administrators.</p>;
+}

@@ -1,0 +1,4 @@
+/** /verify-certificate/:id placeholder. */
+export function VerifyCertificatePage() {
+  return <p>Certificate Verification Failed</p>;
+}
