@@ -51,6 +51,7 @@ export default defineConfig({
       SMTP_PORT: String(E2E_SMTP_PORT),
       LOGIN_IP_LIMIT: '100000',
       PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+      WEB_DIST: process.env.WEB_DIST ?? './dist/web',
     },
   },
 });
