@@ -18,10 +18,11 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { registerPages } from './plugins/pages.js';
 import { createAuth, type Auth } from './modules/auth/better-auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { sendResetMail, type AuthDeps } from './modules/auth/auth.service.js';
+import { type AuthDeps } from './modules/auth/auth.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { schoolsRoutes } from './modules/schools/schools.routes.js';
 
 export interface AppDeps extends AuthDeps {
   config: Config;
@@ -73,7 +74,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     secret,
     baseURL: config.publicUrl,
     secureCookies: config.publicUrl.startsWith('https://'),
-    sendResetPassword: ({ user, token }) => sendResetMail(deps, user, token),
+    sendResetPassword: async ({ user, token }) => {
+      deps.issuedResetTokens.set(user.email.toLowerCase(), token);
+    },
   });
   Object.assign(deps, {
     config,
@@ -81,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     auth,
     mailer,
     publicUrl: config.publicUrl,
+    issuedResetTokens: new Map<string, string>(),
     loginLimits: { perAccount: config.LOGIN_ACCOUNT_LIMIT, perIp: config.LOGIN_IP_LIMIT },
   });
 
@@ -98,6 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await profileRoutes(scope, database);
     await systemRoutes(scope, deps);
     await dashboardRoutes(scope, database);
+    await schoolsRoutes(scope, database);
   });
 
   const webDist = path.resolve(config.WEB_DIST);

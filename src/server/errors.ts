@@ -9,8 +9,9 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly extra: { fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 

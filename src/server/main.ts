@@ -42,6 +42,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // Drizzle wraps driver errors ("Failed query: …"); the cause says what actually went wrong.
+  const cause = err instanceof Error && err.cause instanceof Error ? `\n  cause: ${err.cause.message}` : '';
+  console.error(`EduFam could not start: ${err instanceof Error ? err.message : String(err)}${cause}`);
   process.exit(1);
 });

@@ -17,7 +17,7 @@ export interface SectionDef {
   available: boolean;
 }
 
-const ALL: 'any' = 'any';
+const ALL = 'any' as const;
 const FINANCE_ACCESS: readonly Role[] = ['finance_officer', 'principal', 'school_director', 'edufam_admin'];
 const ADMINS: readonly Role[] = ADMIN_ROLES;
 const EDUFAM: readonly Role[] = ['edufam_admin'];

@@ -64,7 +64,9 @@ export function registerAccessGate(app: FastifyInstance, deps: AuthDeps): void {
       throw new Error(`Route ${route.method} ${route.url} must declare exactly one of config.public or config.permission`);
     }
   });
-  app.addHook('preHandler', async (request) => {
+  // preValidation, not preHandler: the gate runs before body/query validation, so an unauthenticated
+  // caller gets 401 (not a 400 that describes the route's input) on every permission route.
+  app.addHook('preValidation', async (request) => {
     const cfg = request.routeOptions.config as { public?: boolean; permission?: Permission } | undefined;
     if (!cfg?.permission) return;
     const user = await currentUser(deps, toHeaders(request));

@@ -6,6 +6,7 @@ import { UnauthorizedPage } from '@/features/auth/unauthorized-page';
 import { LandingPage } from '@/features/public/landing-page';
 import { VerifyCertificatePage } from '@/features/public/verify-certificate-page';
 import { MaintenanceTestPage } from '@/features/public/maintenance-test-page';
+import { RouteErrorBoundary } from './error-boundary';
 import { RequireAuth } from './require-auth';
 import { ShellPage } from './shell/shell-page';
 
@@ -18,8 +19,7 @@ const shellRoutes = [...Object.keys(ROUTE_SECTIONS), '/dashboard/:section', '/ad
   ),
 }));
 
-/** Routes of spec §2. Unknown paths redirect to /. */
-export const router = createBrowserRouter([
+const routes = [
   { path: '/', element: <LandingPage /> },
   { path: '/about', element: <LandingPage /> },
   { path: '/contact', element: <LandingPage /> },
@@ -39,4 +39,10 @@ export const router = createBrowserRouter([
   },
   ...shellRoutes,
   { path: '*', element: <Navigate to="/" replace /> },
-]);
+];
+
+/**
+ * Routes of spec §2. Unknown paths redirect to /. One pathless parent gives every route the app's
+ * error screen instead of React Router's own.
+ */
+export const router = createBrowserRouter([{ errorElement: <RouteErrorBoundary />, children: routes }]);

@@ -44,18 +44,24 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const qc = useQueryClient();
   const q = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, retry: 1, staleTime: 5 * 60_000 });
 
-  const state: AuthState = q.isPending
-    ? { status: 'loading', user: null, error: null }
-    : q.isError
-      ? { status: 'error', user: null, error: q.error instanceof ApiError ? q.error : new ApiError(0, 'UNKNOWN', String(q.error)) }
-      : { status: 'ready', user: q.data ?? null, error: null };
+  const { isPending, isError, error, data } = q;
+  const state = React.useMemo<AuthState>(
+    () =>
+      isPending
+        ? { status: 'loading', user: null, error: null }
+        : isError
+          ? { status: 'error', user: null, error: error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN', String(error)) }
+          : { status: 'ready', user: data ?? null, error: null },
+    [isPending, isError, error, data],
+  );
 
   const signIn = React.useCallback<AuthContextValue['signIn']>(
     async (input) => {
       clearStoredAuthKeys();
       await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
       const { user } = await api<{ user: SessionUser }>('/api/auth/sign-in', { method: 'POST', json: input });
-      qc.clear();
+      // Drop other users' cached data but keep the session query, whose observer the app watches.
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
       qc.setQueryData(SESSION_KEY, user);
       return user;
     },
@@ -65,7 +71,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const signOut = React.useCallback(async () => {
     clearStoredAuthKeys();
     await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
-    qc.clear();
+    qc.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
     qc.setQueryData(SESSION_KEY, null);
   }, [qc]);
 

@@ -24,6 +24,12 @@ export interface AuthDeps {
   auth: Auth;
   mailer: Mailer;
   publicUrl: string;
+  /**
+   * Reset tokens better-auth has just issued, by e-mail. better-auth swallows errors thrown by its
+   * sendResetPassword callback, so the callback only records the token and requestPasswordReset sends
+   * the mail itself, where a mail-server failure can reach the user.
+   */
+  issuedResetTokens: Map<string, string>;
   /** Failed sign-ins allowed per account / per IP within LOGIN_WINDOW_MS. */
   loginLimits: { perAccount: number; perIp: number };
 }
@@ -199,11 +205,16 @@ export async function requestPasswordReset(
       ipAddress: ip,
     }),
   );
-  if (refusal) return;
+  if (refusal || !row) return;
   try {
     await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: `${deps.publicUrl}/reset-password` } });
-  } catch {
-    throw new AppError(502, 'MAIL_FAILED', messages.passwordReset.failed);
+    const token = deps.issuedResetTokens.get(email);
+    deps.issuedResetTokens.delete(email);
+    if (!token) throw new Error('no reset token issued');
+    await sendResetMail(deps, { email, name: row.profile.name }, token);
+  } catch (err) {
+    deps.issuedResetTokens.delete(email);
+    throw new AppError(502, 'MAIL_FAILED', messages.passwordReset.failed, {}, err);
   }
 }
 

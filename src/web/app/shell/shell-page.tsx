@@ -1,17 +1,116 @@
-import { useLocation } from 'react-router';
-import { sectionForPath } from '@shared/access';
+import * as React from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { homePathFor, sectionForPath } from '@shared/access';
+import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from '@shared/constants';
+import { messages } from '@shared/messages';
+import { getSection, sectionLabel } from '@shared/sections';
 import { useAuth } from '@/lib/auth';
+import { useTheme } from '@/lib/theme';
+import type { SessionUser } from '@/lib/types';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { GlobalErrorBoundary } from '../error-boundary';
+import { AppSidebar } from './app-sidebar';
+import { InactivityMonitor } from './inactivity-monitor';
+import { ProfileSettingsDialog } from './profile-settings-dialog';
+import { SectionContent } from './section-content';
+import { ShellHeader } from './shell-header';
+import { SidebarProvider, useSidebar } from './sidebar-state';
+import { useSignOutToLogin } from './use-sign-out-to-login';
 
-/** The signed-in shell. Placeholder until the shell work lands. */
-export function ShellPage() {
-  const { state, signOut } = useAuth();
+/** The user whose saved theme was applied in this page session (spec §2: the theme follows the user). */
+let themeAppliedFor: string | null = null;
+
+const shellVars = {
+  '--sidebar-width': SIDEBAR_WIDTH,
+  '--sidebar-width-mobile': SIDEBAR_WIDTH_MOBILE,
+  '--sidebar-width-icon': SIDEBAR_WIDTH_ICON,
+} as React.CSSProperties;
+
+function ShellLayout({ user }: { user: SessionUser }) {
   const location = useLocation();
-  const section = sectionForPath(location.pathname) ?? 'dashboard';
+  const navigate = useNavigate();
+  const { setTheme } = useTheme();
+  const { setOpenMobile } = useSidebar();
+  const signOutToLogin = useSignOutToLogin();
+  const [profileOpen, setProfileOpen] = React.useState(false);
+
+  const activeSection = sectionForPath(location.pathname) ?? 'dashboard';
+
+  // On sign-in the user's saved theme applies.
+  React.useEffect(() => {
+    if (themeAppliedFor === user.id) return;
+    themeAppliedFor = user.id;
+    if (user.themePreference === 'light' || user.themePreference === 'dark' || user.themePreference === 'system') setTheme(user.themePreference);
+  }, [user.id, user.themePreference, setTheme]);
+
+  // The active section resets to dashboard whenever the role changes (spec §2 Shell sections).
+  const previousRole = React.useRef(user.role);
+  React.useEffect(() => {
+    if (previousRole.current !== user.role) {
+      previousRole.current = user.role;
+      navigate(homePathFor(user.role), { replace: true });
+    }
+  }, [user.role, navigate]);
+
+  // Navigating closes the mobile drawer.
+  React.useEffect(() => {
+    setOpenMobile(false);
+  }, [location.pathname, setOpenMobile]);
+
+  React.useEffect(() => {
+    const label = user.role && getSection(activeSection) ? sectionLabel(user.role, activeSection) : null;
+    document.title = label ? `${label} · ${messages.product.title}` : messages.product.title;
+  }, [user.role, activeSection]);
+
+  const logOut = React.useCallback(() => {
+    themeAppliedFor = null;
+    void signOutToLogin();
+  }, [signOutToLogin]);
+
   return (
-    <div className="p-6">
-      <p>Signed in as {state.user?.name} ({state.user?.role})</p>
-      <p data-testid="active-section">{section}</p>
-      <button onClick={() => void signOut()}>Log out</button>
+    <div className="flex min-h-svh bg-background text-foreground" style={shellVars}>
+      <AppSidebar user={user} activeSection={activeSection} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ShellHeader user={user} onOpenProfile={() => setProfileOpen(true)} onLogOut={logOut} />
+        {/* ── Admin announcement banners slot (spec §2 Shell chrome: scroll area max height 16rem). ── */}
+        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <div className="mx-auto w-full max-w-7xl">
+            <SectionContent key={user.role ?? 'none'} user={user} sectionId={activeSection} />
+          </div>
+        </main>
+      </div>
+      <ProfileSettingsDialog open={profileOpen} onOpenChange={setProfileOpen} />
+      <InactivityMonitor onSignOut={logOut} />
     </div>
+  );
+}
+
+/**
+ * The signed-in shell (spec §2): sidebar, header and the active section. AppGate guarantees a user.
+ * Its own global error screen: React Router would otherwise catch a crash of the route element first.
+ */
+export function ShellPage() {
+  return (
+    <GlobalErrorBoundary>
+      <Shell />
+    </GlobalErrorBoundary>
+  );
+}
+
+function Shell() {
+  const { state } = useAuth();
+  const user = state.user;
+  return (
+    <SidebarProvider>
+      <TooltipProvider>
+        {user ? (
+          <ShellLayout user={user} />
+        ) : (
+          <div className="flex min-h-svh bg-background" style={shellVars}>
+            <AppSidebar user={null} activeSection="dashboard" />
+          </div>
+        )}
+      </TooltipProvider>
+    </SidebarProvider>
   );
 }

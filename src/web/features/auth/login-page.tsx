@@ -1,32 +1,106 @@
 import * as React from 'react';
-import { useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { School, ShieldCheck } from 'lucide-react';
 import { homePathFor } from '@shared/access';
 import { messages } from '@shared/messages';
+import type { AccessType } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
+import { BrandPanel } from './components/brand-panel';
+import { ForgotPasswordDialog } from './components/forgot-password-dialog';
+import { Wordmark } from './components/logo-mark';
+import { SignInForm } from './components/sign-in-form';
+import { ThemeSwitcher } from './components/theme-switcher';
+import { readRememberedLogin } from './remembered-login';
 
-/** /login placeholder: the auth work builds the split panel of spec §2. */
+const AREAS: { value: AccessType; title: string; blurb: string; icon: typeof School }[] = [
+  { value: 'school', title: messages.login.schoolSection, blurb: messages.login.schoolBlurb, icon: School },
+  { value: 'admin', title: messages.login.adminSection, blurb: messages.login.adminBlurb, icon: ShieldCheck },
+];
+
+/**
+ * /login (spec §2): split panel with the brand on the left and the two sign-in areas on the right,
+ * "School Users" (school staff and parents) and "EduFam Admin Staff", each with its own form.
+ * A signed-in visitor goes straight home.
+ */
 export function LoginPage() {
-  const { signIn } = useAuth();
-  const navigate = useNavigate();
-  const [error, setError] = React.useState<string | null>(null);
-  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    try {
-      const user = await signIn({ email: String(f.get('email')), password: String(f.get('password')), accessType: 'school', rememberMe: true });
-      navigate(homePathFor(user.role), { replace: true });
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }
+  const { state } = useAuth();
+  const [area, setArea] = React.useState<AccessType>(() => readRememberedLogin()?.accessType ?? 'school');
+  const [forgot, setForgot] = React.useState<{ open: boolean; email: string; accessType: AccessType }>({
+    open: false,
+    email: '',
+    accessType: 'school',
+  });
+
+  if (state.status === 'ready' && state.user) return <Navigate to={homePathFor(state.user.role)} replace />;
+
   return (
-    <form onSubmit={onSubmit} className="mx-auto mt-20 flex max-w-sm flex-col gap-3">
-      <Input name="email" placeholder={messages.login.email} />
-      <Input name="password" type="password" placeholder={messages.login.password} />
-      <Button type="submit">{messages.login.signIn}</Button>
-      {error && <p role="alert">{error}</p>}
-    </form>
+    <div className="grid min-h-dvh bg-background lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
+      <BrandPanel />
+
+      <main className="relative flex min-h-dvh flex-col">
+        <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-64 bg-linear-to-b from-primary/[0.07] to-transparent lg:hidden" />
+        <header className="relative flex items-center justify-between gap-4 px-5 pt-5 sm:px-8 sm:pt-7">
+          <Link to="/" className="rounded-lg lg:invisible" aria-label={messages.login.backToHome}>
+            <Wordmark />
+          </Link>
+          <ThemeSwitcher />
+        </header>
+
+        <div className="relative flex flex-1 items-start justify-center px-5 pb-10 pt-8 sm:items-center sm:px-8 sm:py-10">
+          <div className="w-full max-w-[26rem]">
+            <div className="mb-7">
+              <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{messages.login.welcomeTitle}</h1>
+              <p className="mt-1.5 text-sm text-muted-foreground">{messages.login.welcomeText}</p>
+            </div>
+
+            <Tabs.Root value={area} onValueChange={(v) => setArea(v as AccessType)}>
+              <Tabs.List aria-label={messages.login.areaLabel} className="grid grid-cols-2 gap-1 rounded-xl bg-muted p-1 dark:bg-black/25">
+                {AREAS.map(({ value, title, icon: Icon }) => (
+                  <Tabs.Trigger
+                    key={value}
+                    value={value}
+                    className={cn(
+                      'inline-flex min-w-0 cursor-pointer items-center justify-center gap-2 rounded-lg px-1.5 py-2 text-[13px] font-medium text-muted-foreground transition-all sm:px-2 sm:text-sm',
+                      'hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:bg-secondary',
+                    )}
+                  >
+                    <Icon className="hidden size-4 shrink-0 min-[400px]:block" aria-hidden="true" />
+                    <span className="truncate">{title}</span>
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+
+              {AREAS.map(({ value, title, blurb, icon: Icon }) => (
+                <Tabs.Content key={value} value={value} className="mt-4 rounded-2xl border bg-card p-5 shadow-sm outline-none sm:p-7">
+                  <div className="mb-6 flex items-start gap-3">
+                    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
+                      <Icon className="size-5" aria-hidden="true" />
+                    </span>
+                    <div className="min-w-0">
+                      <h2 className="text-base font-semibold leading-tight">{title}</h2>
+                      <p className="mt-1 text-sm leading-snug text-muted-foreground">{blurb}</p>
+                    </div>
+                  </div>
+                  <SignInForm accessType={value} onForgotPassword={(email) => setForgot({ open: true, email, accessType: value })} />
+                </Tabs.Content>
+              ))}
+            </Tabs.Root>
+          </div>
+        </div>
+
+        <footer className="relative px-5 pb-6 text-center text-xs text-muted-foreground sm:px-8">
+          © {new Date().getFullYear()} EduFam · {messages.product.subtitle}
+        </footer>
+      </main>
+
+      <ForgotPasswordDialog
+        open={forgot.open}
+        onOpenChange={(open) => setForgot((f) => ({ ...f, open }))}
+        initialEmail={forgot.email}
+        accessType={forgot.accessType}
+      />
+    </div>
   );
 }

@@ -1,0 +1,307 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { SCHOOL_TIME_ZONE } from '../../../shared/contracts/dashboard.js';
+import type { Tx } from '../../db/tenant.js';
+import {
+  academicYears,
+  auditLogs,
+  classes,
+  guardians,
+  profiles,
+  schools,
+  studentGuardians,
+  students,
+  subjects,
+  teacherAssignments,
+  terms,
+} from '../../db/schema/index.js';
+
+/**
+ * Dashboard reads. Each function is one SQL statement that aggregates in the database (GROUP BY,
+ * FILTER, scalar subqueries), so a dashboard is a handful of queries whatever the school's size.
+ * School functions take `schoolId` first and filter by it explicitly on top of row-level security;
+ * the platform functions read across schools and rely on the caller's all-schools scope.
+ */
+
+/** The school time zone as an SQL literal (a constant, so grouping expressions compare equal). */
+const TZ = sql.raw(`'${SCHOOL_TIME_ZONE}'`);
+const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
+const femaleCount = n(sql`count(*) filter (where ${students.gender} = 'female')`);
+const maleCount = n(sql`count(*) filter (where ${students.gender} = 'male')`);
+
+/** Id of the school's current academic year (is_current, else the latest started), as a subquery. */
+function currentYearId(schoolId: string): SQL {
+  return sql`(select ${academicYears.id} from ${academicYears}
+    where ${academicYears.schoolId} = ${schoolId}
+    order by ${academicYears.isCurrent} desc, ${academicYears.startsOn} desc limit 1)`;
+}
+
+/**
+ * The school's identity plus headline counts: active teachers, classes (streams) and distinct grade
+ * levels of the current year, and learning areas offered. Undefined when the school is not visible.
+ */
+export async function schoolHeadline(tx: Tx, schoolId: string) {
+  const [row] = await tx
+    .select({
+      id: schools.id,
+      name: schools.name,
+      curriculum: schools.curriculum,
+      county: schools.county,
+      phone: schools.phone,
+      email: schools.email,
+      teachers: n(sql`(select count(*) from ${profiles} where ${profiles.schoolId} = ${schoolId}
+        and ${profiles.role} = 'teacher' and ${profiles.status} = 'active')`),
+      classes: n(sql`(select count(*) from ${classes} where ${classes.schoolId} = ${schoolId}
+        and ${classes.academicYearId} = ${currentYearId(schoolId)})`),
+      gradeLevels: n(sql`(select count(distinct ${classes.gradeLevel}) from ${classes} where ${classes.schoolId} = ${schoolId}
+        and ${classes.academicYearId} = ${currentYearId(schoolId)})`),
+      learningAreas: n(sql`(select count(*) from ${subjects} where ${subjects.schoolId} = ${schoolId})`),
+    })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  return row;
+}
+
+/**
+ * Active learners per grade level split by gender, ordered by level; learners with no class come
+ * last with gradeLevel null.
+ */
+export async function learnersByGrade(tx: Tx, schoolId: string) {
+  return tx
+    .select({
+      gradeLevel: classes.gradeLevel,
+      levelOrder: classes.levelOrder,
+      total: count(),
+      female: femaleCount,
+      male: maleCount,
+    })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active')))
+    .groupBy(classes.gradeLevel, classes.levelOrder)
+    .orderBy(sql`${classes.levelOrder} asc nulls last`);
+}
+
+/** Every term of the school with its academic year's name, in calendar order. */
+export async function termsOf(tx: Tx, schoolId: string) {
+  return tx
+    .select({
+      name: terms.name,
+      number: terms.number,
+      academicYear: academicYears.name,
+      academicYearId: terms.academicYearId,
+      startsOn: terms.startsOn,
+      endsOn: terms.endsOn,
+      halfTermStartsOn: terms.halfTermStartsOn,
+      halfTermEndsOn: terms.halfTermEndsOn,
+    })
+    .from(terms)
+    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
+    .where(eq(terms.schoolId, schoolId))
+    .orderBy(asc(terms.startsOn));
+}
+
+/** Classes of the current year with their class teacher (or null) and active learner count. */
+export async function classTeachers(tx: Tx, schoolId: string) {
+  return tx
+    .select({
+      classId: classes.id,
+      className: classes.name,
+      gradeLevel: classes.gradeLevel,
+      stream: classes.stream,
+      teacherId: profiles.id,
+      teacherName: profiles.name,
+      teacherPhone: profiles.phone,
+      learners: n(sql`count(${students.id})`),
+    })
+    .from(classes)
+    .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
+    .leftJoin(students, and(eq(students.classId, classes.id), eq(students.status, 'active')))
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, currentYearId(schoolId))))
+    .groupBy(classes.id, profiles.id)
+    .orderBy(asc(classes.levelOrder), asc(classes.stream));
+}
+
+/**
+ * Classes of the current year that `teacherId` leads or teaches, with active learners by gender.
+ */
+export async function teacherClasses(tx: Tx, schoolId: string, teacherId: string) {
+  const taught = tx
+    .select({ classId: teacherAssignments.classId })
+    .from(teacherAssignments)
+    .where(and(eq(teacherAssignments.schoolId, schoolId), eq(teacherAssignments.teacherId, teacherId)));
+  return tx
+    .select({
+      classId: classes.id,
+      name: classes.name,
+      gradeLevel: classes.gradeLevel,
+      stream: classes.stream,
+      band: classes.band,
+      isClassTeacher: sql<boolean>`coalesce(${classes.classTeacherId} = ${teacherId}, false)`,
+      total: n(sql`count(${students.id})`),
+      female: n(sql`count(${students.id}) filter (where ${students.gender} = 'female')`),
+      male: n(sql`count(${students.id}) filter (where ${students.gender} = 'male')`),
+    })
+    .from(classes)
+    .leftJoin(students, and(eq(students.classId, classes.id), eq(students.status, 'active')))
+    .where(
+      and(
+        eq(classes.schoolId, schoolId),
+        eq(classes.academicYearId, currentYearId(schoolId)),
+        or(eq(classes.classTeacherId, teacherId), inArray(classes.id, taught)),
+      ),
+    )
+    .groupBy(classes.id)
+    .orderBy(asc(classes.levelOrder), asc(classes.stream));
+}
+
+/** The teacher's assignments (class and learning area with its weekly lessons). */
+export async function teacherLearningAreas(tx: Tx, schoolId: string, teacherId: string) {
+  return tx
+    .select({
+      classId: teacherAssignments.classId,
+      subjectId: subjects.id,
+      name: subjects.name,
+      code: subjects.code,
+      lessonsPerWeek: subjects.lessonsPerWeek,
+    })
+    .from(teacherAssignments)
+    .innerJoin(subjects, eq(subjects.id, teacherAssignments.subjectId))
+    .where(and(eq(teacherAssignments.schoolId, schoolId), eq(teacherAssignments.teacherId, teacherId)))
+    .orderBy(asc(subjects.name));
+}
+
+/**
+ * Children of the parent account `parentProfileId` (guardians.profile_id → student_guardians →
+ * students) with class and class teacher contact. A child linked twice appears once per link;
+ * the service de-duplicates.
+ */
+export async function parentChildren(tx: Tx, schoolId: string, parentProfileId: string) {
+  return tx
+    .select({
+      studentId: students.id,
+      admissionNumber: students.admissionNumber,
+      firstName: students.firstName,
+      middleName: students.middleName,
+      lastName: students.lastName,
+      gender: students.gender,
+      dateOfBirth: students.dateOfBirth,
+      status: students.status,
+      relationship: studentGuardians.relationship,
+      classId: classes.id,
+      className: classes.name,
+      gradeLevel: classes.gradeLevel,
+      stream: classes.stream,
+      teacherName: profiles.name,
+      teacherPhone: profiles.phone,
+      teacherEmail: profiles.email,
+    })
+    .from(guardians)
+    .innerJoin(studentGuardians, and(eq(studentGuardians.guardianId, guardians.id), eq(studentGuardians.schoolId, schoolId)))
+    .innerJoin(students, and(eq(students.id, studentGuardians.studentId), eq(students.schoolId, schoolId)))
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
+    .where(and(eq(guardians.schoolId, schoolId), eq(guardians.profileId, parentProfileId)))
+    .orderBy(desc(classes.levelOrder), asc(students.firstName));
+}
+
+/** Staff (profiles other than parents) per role with active / not active counts. */
+export async function staffByRole(tx: Tx, schoolId: string) {
+  return tx
+    .select({
+      role: sql<string>`coalesce(${profiles.role}, 'unassigned')`,
+      total: count(),
+      active: n(sql`count(*) filter (where ${profiles.status} = 'active')`),
+    })
+    .from(profiles)
+    .where(and(eq(profiles.schoolId, schoolId), sql`${profiles.role} is distinct from 'parent'`))
+    .groupBy(profiles.role)
+    .orderBy(desc(count()), asc(profiles.role));
+}
+
+/** Active teachers, and how many lead a class of the current year. */
+export async function teacherCoverage(tx: Tx, schoolId: string) {
+  const [row] = await tx
+    .select({
+      total: count(),
+      withClass: n(sql`count(*) filter (where exists (select 1 from ${classes}
+        where ${classes.classTeacherId} = ${profiles.id} and ${classes.schoolId} = ${schoolId}
+          and ${classes.academicYearId} = ${currentYearId(schoolId)}))`),
+    })
+    .from(profiles)
+    .where(and(eq(profiles.schoolId, schoolId), eq(profiles.role, 'teacher'), eq(profiles.status, 'active')));
+  return row ?? { total: 0, withClass: 0 };
+}
+
+// -------------------------------------------------------------------------------------------------
+// Platform (all schools; the caller's scope must be all-schools).
+
+/** Every visible school with its active learners and staff (non-parent profiles), by name. */
+export async function platformSchools(tx: Tx) {
+  const learners = tx
+    .select({ schoolId: students.schoolId, n: count().as('learners_n') })
+    .from(students)
+    .where(eq(students.status, 'active'))
+    .groupBy(students.schoolId)
+    .as('l');
+  const staff = tx
+    .select({ schoolId: profiles.schoolId, n: count().as('staff_n') })
+    .from(profiles)
+    .where(and(isNotNull(profiles.schoolId), sql`${profiles.role} is distinct from 'parent'`))
+    .groupBy(profiles.schoolId)
+    .as('st');
+  return tx
+    .select({
+      id: schools.id,
+      name: schools.name,
+      code: schools.code,
+      curriculum: schools.curriculum,
+      county: schools.county,
+      status: schools.status,
+      learners: n(sql`coalesce(${learners.n}, 0)`),
+      staff: n(sql`coalesce(${staff.n}, 0)`),
+    })
+    .from(schools)
+    .leftJoin(learners, eq(learners.schoolId, schools.id))
+    .leftJoin(staff, eq(staff.schoolId, schools.id))
+    .orderBy(asc(schools.name));
+}
+
+/** Visible profiles per role (null role as "unassigned"), largest first. */
+export async function usersByRole(tx: Tx) {
+  return tx
+    .select({ role: sql<string>`coalesce(${profiles.role}, 'unassigned')`, count: count() })
+    .from(profiles)
+    .groupBy(profiles.role)
+    .orderBy(desc(count()), asc(profiles.role));
+}
+
+/**
+ * Successful sign-ins per Africa/Nairobi day from `sinceDay` (YYYY-MM-DD, inclusive) on; days with
+ * none are absent.
+ */
+export async function signInsPerDay(tx: Tx, sinceDay: string) {
+  const day = sql<string>`to_char((${auditLogs.createdAt} at time zone ${TZ})::date, 'YYYY-MM-DD')`;
+  return tx
+    .select({ date: day, count: count() })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.action, 'LOGIN_SUCCESS'),
+        gte(auditLogs.createdAt, sql`(${sinceDay}::date)::timestamp at time zone ${TZ}`),
+      ),
+    )
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}
+
+/** The latest `limit` successful sign-ins with who and which school. */
+export async function recentSignIns(tx: Tx, limit: number) {
+  return tx
+    .select({ at: auditLogs.createdAt, name: profiles.name, role: auditLogs.performedByRole, schoolName: schools.name })
+    .from(auditLogs)
+    .leftJoin(profiles, eq(profiles.id, auditLogs.performedByUserId))
+    .leftJoin(schools, eq(schools.id, auditLogs.schoolId))
+    .where(and(eq(auditLogs.action, 'LOGIN_SUCCESS'), ne(auditLogs.success, false)))
+    .orderBy(desc(auditLogs.createdAt))
+    .limit(limit);
+}

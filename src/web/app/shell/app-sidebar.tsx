@@ -1,0 +1,151 @@
+import { Link } from 'react-router';
+import { pathForSection } from '@shared/access';
+import { messages } from '@shared/messages';
+import { isAdminRole } from '@shared/roles';
+import { sidebarFor, type SidebarItem } from '@shared/sections';
+import type { SessionUser } from '@/lib/types';
+import { cn } from '@/lib/utils';
+import { BrandMark } from '@/components/brand-mark';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Skeleton } from '@/components/ui/skeleton';
+import { SectionIcon } from './section-icons';
+import { useSidebar } from './sidebar-state';
+
+/** The sections a user's sidebar lists; an unknown role gets the dashboard only (spec §2: all roles). */
+export function sidebarItemsFor(user: SessionUser | null): SidebarItem[] | null {
+  if (!user) return null;
+  if (!user.role) return user.rawRole ? [{ id: 'dashboard', label: 'Dashboard' }] : null;
+  return sidebarFor(user.role);
+}
+
+interface SidebarBodyProps {
+  user: SessionUser | null;
+  activeSection: string;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}
+
+function SidebarBrand({ collapsed }: { collapsed: boolean }) {
+  return (
+    <div className={cn('flex h-16 shrink-0 items-center gap-3 px-4', collapsed && 'justify-center px-0')}>
+      <BrandMark />
+      {!collapsed && (
+        <div className="min-w-0 leading-tight">
+          <p className="truncate text-[15px] font-semibold tracking-tight text-foreground">{messages.product.title}</p>
+          <p className="truncate text-xs text-muted-foreground">{messages.product.subtitle}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NavItem({ item, role, active, collapsed, onNavigate }: { item: SidebarItem; role: string | null; active: boolean; collapsed: boolean; onNavigate?: () => void }) {
+  const link = (
+    <Link
+      to={pathForSection(role, item.id)}
+      onClick={onNavigate}
+      aria-current={active ? 'page' : undefined}
+      data-section={item.id}
+      aria-label={collapsed ? item.label : undefined}
+      className={cn(
+        'group/nav relative flex h-9 items-center gap-3 rounded-md px-2.5 text-sm outline-none transition-colors',
+        'text-sidebar-foreground/80 hover:bg-sidebar-accent/70 hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
+        active && 'bg-sidebar-accent font-medium text-sidebar-accent-foreground',
+        collapsed && 'mx-auto size-9 justify-center px-0',
+      )}
+    >
+      {active && !collapsed && <span aria-hidden className="absolute inset-y-2 -left-3 w-[3px] rounded-r-full bg-primary" />}
+      <SectionIcon id={item.id} className={cn('size-[18px] shrink-0 opacity-80', active && 'text-primary opacity-100')} strokeWidth={active ? 2.2 : 1.9} />
+      {!collapsed && <span className="truncate">{item.label}</span>}
+    </Link>
+  );
+  if (!collapsed) return link;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{link}</TooltipTrigger>
+      <TooltipContent side="right">{item.label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function SidebarSchool({ user }: { user: SessionUser }) {
+  const name = isAdminRole(user.role) ? messages.shell.allSchools : user.school?.name;
+  if (!name) return null;
+  const initial = name.trim()[0]?.toUpperCase() ?? '?';
+  return (
+    <div className="flex items-center gap-3 rounded-lg border border-sidebar-border bg-card/60 px-3 py-2.5">
+      <span className="flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted text-xs font-semibold text-muted-foreground">
+        {user.school?.logoUrl ? <img src={user.school.logoUrl} alt="" className="size-full object-cover" /> : initial}
+      </span>
+      <div className="min-w-0 leading-tight">
+        <p className="truncate text-sm font-medium text-foreground">{name}</p>
+        {user.school?.curriculum && !isAdminRole(user.role) && <p className="truncate text-xs text-muted-foreground">{user.school.curriculum.toUpperCase()}</p>}
+      </div>
+    </div>
+  );
+}
+
+/** Brand, the role's sections and the school: shared by the desktop sidebar and the mobile drawer. */
+export function SidebarBody({ user, activeSection, collapsed, onNavigate }: SidebarBodyProps) {
+  const items = sidebarItemsFor(user);
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <SidebarBrand collapsed={collapsed} />
+      <nav aria-label={messages.shell.navigationLabel} className={cn('min-h-0 flex-1 overflow-y-auto overflow-x-hidden py-2', collapsed ? 'px-1' : 'px-3')}>
+        {items ? (
+          <ul className="flex flex-col gap-0.5">
+            {items.map((item) => (
+              <li key={item.id}>
+                <NavItem item={item} role={user?.role ?? null} active={item.id === activeSection} collapsed={collapsed} onNavigate={onNavigate} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="flex flex-col gap-2 px-1" role="status">
+            <p className="px-1.5 py-1 text-xs text-muted-foreground">{messages.product.loadingNavigation}</p>
+            {!collapsed && [0, 1, 2, 3, 4].map((i) => <Skeleton key={i} className="h-8 w-full" />)}
+          </div>
+        )}
+      </nav>
+      {user && !collapsed && (
+        <div className="shrink-0 border-t border-sidebar-border p-3">
+          <SidebarSchool user={user} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The shell sidebar (spec §2 Shell chrome, §4 Sidebar): 16rem, icon-only 3rem when collapsed, a drawer
+ * of 18rem below 768 px that closes on navigation, Escape or an overlay click.
+ */
+export function AppSidebar({ user, activeSection }: { user: SessionUser | null; activeSection: string }) {
+  const { open, openMobile, setOpenMobile, isMobile } = useSidebar();
+
+  if (isMobile) {
+    return (
+      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
+        <SheetContent side="left" className="w-[var(--sidebar-width-mobile)] max-w-[85vw] p-0" data-testid="mobile-sidebar">
+          <SheetTitle className="sr-only">{messages.product.title}</SheetTitle>
+          <SheetDescription className="sr-only">{messages.product.subtitle}</SheetDescription>
+          <SidebarBody user={user} activeSection={activeSection} collapsed={false} onNavigate={() => setOpenMobile(false)} />
+        </SheetContent>
+      </Sheet>
+    );
+  }
+
+  return (
+    <aside
+      data-testid="sidebar"
+      data-state={open ? 'expanded' : 'collapsed'}
+      className={cn(
+        'sticky top-0 hidden h-svh shrink-0 overflow-hidden border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-out md:block',
+        open ? 'w-[var(--sidebar-width)]' : 'w-[var(--sidebar-width-icon)]',
+      )}
+    >
+      <SidebarBody user={user} activeSection={activeSection} collapsed={!open} />
+    </aside>
+  );
+}

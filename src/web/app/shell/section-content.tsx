@@ -1,0 +1,92 @@
+import * as React from 'react';
+import { UserRoundX } from 'lucide-react';
+import { canOpenSection } from '@shared/access';
+import { messages } from '@shared/messages';
+import { getSection, sectionLabel } from '@shared/sections';
+import type { SessionUser } from '@/lib/types';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatusCard } from '@/components/status-screen';
+import { ComponentErrorBoundary } from '@/components/component-error-boundary';
+import { NotAvailableYet, SectionHeading } from './not-available-yet';
+import { ProfileSettingsPanel } from './profile-settings';
+import { SectionDenied } from './section-denied';
+import { SectionNotFound } from './section-not-found';
+
+/**
+ * Screen modules by section id. A module issue adds its section here (a lazy import keeps the shell
+ * small); every other allowed section shows its title and the "not available yet" notice.
+ */
+const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentType>> = {
+  dashboard: React.lazy(() => import('@/features/dashboard/dashboard-section').then((mod) => ({ default: mod.DashboardSection }))),
+};
+
+function SectionFallback() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true">
+      <Skeleton className="h-8 w-56" />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+      <Skeleton className="h-72" />
+    </div>
+  );
+}
+
+function UnknownRole({ role }: { role: string }) {
+  return (
+    <div className="flex justify-center py-10 sm:py-16">
+      <StatusCard icon={UserRoundX} tone="warning" title={messages.shell.unknownRole(role)} text={messages.shell.roleConfigText} />
+    </div>
+  );
+}
+
+function Allowed({ user, sectionId }: { user: SessionUser; sectionId: string }) {
+  const role = user.role!;
+  const title = sectionLabel(role, sectionId);
+  if (sectionId === 'profile') {
+    return (
+      <section className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+        <SectionHeading sectionId="profile" title={title} description={messages.settings.dialogDescription} />
+        <ProfileSettingsPanel />
+      </section>
+    );
+  }
+  const Module = SECTION_MODULES[sectionId];
+  if (Module) {
+    return (
+      <React.Suspense fallback={<SectionFallback />}>
+        <Module />
+      </React.Suspense>
+    );
+  }
+  return <NotAvailableYet sectionId={sectionId} title={title} />;
+}
+
+function Content({ user, sectionId }: { user: SessionUser; sectionId: string }) {
+  const role = user.role;
+  if (!role) {
+    // A stored role EduFam does not know (spec §2: "Unknown user role: {role}").
+    if (sectionId === 'dashboard') return <UnknownRole role={user.rawRole ?? ''} />;
+    if (!getSection(sectionId)) return <SectionNotFound role={null} />;
+    return <SectionDenied role={null} message={messages.denial.generic} />;
+  }
+  const access = canOpenSection(role, sectionId);
+  if (!access.allowed) {
+    if (access.reason === 'not-found') return <SectionNotFound role={role} />;
+    return <SectionDenied role={role} message={access.message} />;
+  }
+  return <Allowed user={user} sectionId={sectionId} />;
+}
+
+/** The active section's content, inside a component error boundary that resets when the section changes. */
+export function SectionContent({ user, sectionId }: { user: SessionUser; sectionId: string }) {
+  return (
+    <ComponentErrorBoundary resetKey={sectionId}>
+      <div data-testid="section-content" data-section={sectionId}>
+        <Content user={user} sectionId={sectionId} />
+      </div>
+    </ComponentErrorBoundary>
+  );
+}

@@ -1,0 +1,114 @@
+import * as React from 'react';
+import { useNavigate } from 'react-router';
+import { AlertCircle, Loader2 } from 'lucide-react';
+import { homePathFor } from '@shared/access';
+import { messages } from '@shared/messages';
+import type { AccessType } from '@shared/roles';
+import { useAuth } from '@/lib/auth';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { serverMessageOr } from '../error-message';
+import { readRememberedLogin, saveRememberedLogin } from '../remembered-login';
+
+/**
+ * One sign-in area of /login (spec §5 Login): email (trimmed) and password required, checked before
+ * any call; the server's error is shown word for word; network and other unexpected failures show the
+ * spec's generic message. On success "remember me" is stored and the user goes home, replacing history.
+ */
+export function SignInForm({ accessType, onForgotPassword }: { accessType: AccessType; onForgotPassword: (email: string) => void }) {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const id = React.useId();
+  // The remembered e-mail pre-fills the area it was used in.
+  const [remembered] = React.useState(() => {
+    const r = readRememberedLogin();
+    return r && r.accessType === accessType ? r : null;
+  });
+  const [email, setEmail] = React.useState(remembered?.email ?? '');
+  const [password, setPassword] = React.useState('');
+  const [rememberMe, setRememberMe] = React.useState(!!remembered);
+  const [submitting, setSubmitting] = React.useState(false);
+  const [error, setError] = React.useState<string | null>(null);
+
+  async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (submitting) return;
+    const trimmed = email.trim();
+    if (!trimmed || !password) {
+      setError(messages.login.required);
+      return;
+    }
+    setError(null);
+    setSubmitting(true);
+    try {
+      const user = await signIn({ email: trimmed, password, accessType, rememberMe });
+      saveRememberedLogin(rememberMe, { email: trimmed, accessType });
+      navigate(homePathFor(user.role), { replace: true });
+    } catch (err) {
+      setError(serverMessageOr(err, messages.login.unexpected));
+      setSubmitting(false);
+    }
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-describedby={error ? errorId : undefined}>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>{messages.login.email}</Label>
+        <Input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder={messages.login.emailPlaceholder}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={submitting}
+          className="h-11"
+        />
+      </div>
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between gap-3">
+          <Label htmlFor={`${id}-password`}>{messages.login.password}</Label>
+          <button
+            type="button"
+            onClick={() => onForgotPassword(email.trim())}
+            className="cursor-pointer rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {messages.login.forgotPassword}
+          </button>
+        </div>
+        <Input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={submitting}
+          className="h-11"
+        />
+      </div>
+      <div className="flex items-center gap-2.5">
+        <Checkbox id={`${id}-remember`} checked={rememberMe} onCheckedChange={(v) => setRememberMe(v === true)} disabled={submitting} />
+        <Label htmlFor={`${id}-remember`} className="cursor-pointer font-normal text-muted-foreground">
+          {messages.login.rememberMe}
+        </Label>
+      </div>
+      {error && (
+        <Alert id={errorId} variant="destructive" className="flex items-start gap-2.5 leading-relaxed">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{error}</span>
+        </Alert>
+      )}
+      <Button type="submit" size="lg" className="w-full text-sm font-semibold" disabled={submitting}>
+        {submitting && <Loader2 className="animate-spin" aria-hidden="true" />}
+        {submitting ? messages.login.signingIn : messages.login.signIn}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { messages } from '@shared/messages';
+import type { Term } from '@shared/contracts/dashboard';
+
+const numberFormat = new Intl.NumberFormat('en-KE');
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const shortDateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Africa/Nairobi',
+});
+
+/** 1234 → "1,234". */
+export const formatNumber = (n: number) => numberFormat.format(n);
+
+/** Milliseconds of an ISO calendar date (YYYY-MM-DD) at UTC midnight: calendar maths without zones. */
+export const dayMs = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+
+/** "2026-10-23" → "23 Oct 2026" (a calendar date: no time-zone shift). */
+export const formatDate = (iso: string) => dateFormat.format(new Date(dayMs(iso)));
+
+/** "2026-10-23" → "23 Oct". */
+export const formatShortDate = (iso: string) => shortDateFormat.format(new Date(dayMs(iso)));
+
+/** An instant in Nairobi time, e.g. "22 Nov, 08:15". */
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+/** Whole days from `from` to `to` (ISO dates). */
+export const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / 86_400_000);
+
+/** Short axis label of a grade level: "Grade 7" → "G7", "Year 10" → "Y10", "PP1" stays. */
+export function shortGrade(level: string | null): string {
+  if (!level) return messages.dashboard.unassigned;
+  const m = /^(Grade|Year|Form)\s+(\d+)$/i.exec(level);
+  return m ? `${m[1]![0]!.toUpperCase()}${m[2]}` : level;
+}
+
+/** Short label of a class: "Grade 7 East" → "G7 East". */
+export function shortClass(name: string): string {
+  return name.replace(/^(Grade|Year|Form)\s+(\d+)/i, (_, w: string, n: string) => `${w[0]!.toUpperCase()}${n}`);
+}
+
+/** A term's headline and a one-line status ("12 days left", "Ended 23 Oct 2026"). */
+export function termSummary(term: Term, asOf: string): { title: string; status: string; hint: string } {
+  const m = messages.dashboard;
+  const title = `${term.name} · ${term.academicYear}`;
+  if (term.status === 'current') {
+    return { title, status: term.inHalfTerm ? m.termHalfTerm : m.termCurrent, hint: m.termDaysLeft(Math.max(0, daysBetween(asOf, term.endsOn))) };
+  }
+  if (term.status === 'ended') return { title, status: m.termEnded, hint: m.termEndedOn(formatDate(term.endsOn)) };
+  return { title, status: m.termUpcoming, hint: m.termStartsOn(formatDate(term.startsOn)) };
+}
+
+/** Initials of a name for an avatar: "Grace Achieng Owino" → "GO". */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
+}
+
+/** A Kenyan phone stored as 2547XXXXXXXX shown as "+254 7XX XXX XXX". */
+export function formatPhone(phone: string): string {
+  const m = /^254(\d{3})(\d{3})(\d{3})$/.exec(phone);
+  return m ? `+254 ${m[1]} ${m[2]} ${m[3]}` : phone;
+}

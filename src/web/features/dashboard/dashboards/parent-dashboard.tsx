@@ -1,0 +1,137 @@
+import { CalendarDays, Hash, Mail, Phone, School, UserRound, UsersRound } from 'lucide-react';
+import { messages } from '@shared/messages';
+import type { ParentChild, ParentDashboard as Data } from '@shared/contracts/dashboard';
+import { cn } from '@/lib/utils';
+import { TermCalendarChart } from '../components/charts';
+import { useDensity } from '../components/density';
+import { dayMs, formatDate, formatNumber, formatPhone, formatShortDate, initials, termSummary } from '../components/format';
+import { DashboardPage, EmptyNote, Panel, StatGrid } from '../components/layout';
+import { StatCard } from '../components/stat-card';
+import { TermStatusBadge } from '../components/school-widgets';
+
+const m = messages.dashboard;
+
+function fullName(c: ParentChild) {
+  return [c.firstName, c.middleName, c.lastName].filter(Boolean).join(' ');
+}
+
+function ChildCard({ child }: { child: ParentChild }) {
+  const { compact } = useDensity();
+  const name = fullName(child);
+  return (
+    <li className={cn('flex min-w-0 flex-col rounded-xl border bg-card shadow-sm', compact ? 'gap-3 p-3' : 'gap-4 p-4 sm:p-5')} data-testid="child-card">
+      <div className="flex items-center gap-3">
+        <span
+          className={cn(
+            'flex size-12 shrink-0 items-center justify-center rounded-full text-base font-semibold ring-1 ring-inset',
+            child.gender === 'female'
+              ? 'bg-[color-mix(in_oklab,var(--color-chart-5)_14%,transparent)] text-[var(--color-chart-5)] ring-[color-mix(in_oklab,var(--color-chart-5)_25%,transparent)]'
+              : 'bg-[color-mix(in_oklab,var(--color-chart-1)_14%,transparent)] text-[var(--color-chart-1)] ring-[color-mix(in_oklab,var(--color-chart-1)_25%,transparent)]',
+          )}
+          aria-hidden
+        >
+          {initials(`${child.firstName} ${child.lastName}`)}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate text-base font-semibold" data-testid="child-name">
+            {name}
+          </p>
+          <p className="flex items-center gap-1 truncate text-xs text-muted-foreground">
+            <Hash className="size-3" aria-hidden />
+            {m.admissionNo} {child.admissionNumber}
+          </p>
+        </div>
+      </div>
+      <dl className="grid grid-cols-1 gap-3 text-sm min-[420px]:grid-cols-2">
+        <div className="min-w-0 rounded-lg bg-muted/50 px-3 py-2">
+          <dt className="text-xs text-muted-foreground">{m.childClass}</dt>
+          <dd className="truncate font-medium" data-testid="child-class">
+            {child.class?.name ?? m.noClassYet}
+          </dd>
+        </div>
+        <div className="min-w-0 rounded-lg bg-muted/50 px-3 py-2">
+          <dt className="text-xs text-muted-foreground">{m.childClassTeacher}</dt>
+          <dd className="truncate font-medium">{child.classTeacher?.name ?? m.noClassTeacher}</dd>
+        </div>
+      </dl>
+      {child.classTeacher && (
+        <div className="flex flex-wrap gap-2">
+          {child.classTeacher.phone && (
+            <a
+              href={`tel:+${child.classTeacher.phone}`}
+              aria-label={m.callTeacher(child.classTeacher.name)}
+              className="inline-flex h-9 items-center gap-2 rounded-md border bg-card px-3 text-sm font-medium shadow-xs hover:bg-accent hover:text-accent-foreground"
+            >
+              <Phone className="size-4 text-primary" aria-hidden />
+              <span className="tabular-nums">{formatPhone(child.classTeacher.phone)}</span>
+            </a>
+          )}
+          <a
+            href={`mailto:${child.classTeacher.email}`}
+            aria-label={m.emailTeacher(child.classTeacher.name)}
+            className="inline-flex h-9 min-w-0 items-center gap-2 rounded-md border bg-card px-3 text-sm font-medium shadow-xs hover:bg-accent hover:text-accent-foreground"
+          >
+            <Mail className="size-4 shrink-0 text-primary" aria-hidden />
+            <span className="truncate">{child.classTeacher.email}</span>
+          </a>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Parent: their children with class and class-teacher contact, and the school calendar. */
+export function ParentDashboard({ data }: { data: Data }) {
+  const { gap } = useDensity();
+  const term = data.term ? termSummary(data.term, data.asOf) : null;
+  const year = data.calendar[0]?.academicYear ?? data.term?.academicYear;
+  const calendar = data.calendar.map((t) => ({
+    label: t.name,
+    range: [dayMs(t.startsOn), dayMs(t.endsOn)] as [number, number],
+    detail: m.termDates(formatShortDate(t.startsOn), formatDate(t.endsOn)),
+    current: !!data.term && data.term.number === t.number && data.term.academicYear === t.academicYear,
+  }));
+  const first = data.calendar[0];
+  const yearStart = first ? Date.UTC(Number(first.startsOn.slice(0, 4)), 0, 1) : 0;
+  const yearEnd = first ? Date.UTC(Number(first.startsOn.slice(0, 4)), 11, 31) : 0;
+  return (
+    <DashboardPage kind="parent" icon={UsersRound} title={m.parentTitle} subtitle={data.school.name}>
+      <StatGrid className="xl:grid-cols-3">
+        <StatCard testId="stat-children" label={m.children} value={formatNumber(data.children.length)} hint={data.children.map((c) => c.firstName).join(' · ')} icon={UserRound} accent={1} />
+        <StatCard
+          testId="stat-term"
+          label={m.term}
+          value={<span className="text-xl sm:text-2xl">{term?.title ?? m.noTerm}</span>}
+          hint={data.term ? m.termDates(formatShortDate(data.term.startsOn), formatDate(data.term.endsOn)) : undefined}
+          badge={term && <TermStatusBadge term={data.term!} label={term.status} />}
+          icon={CalendarDays}
+          accent={3}
+        />
+        <StatCard
+          testId="stat-school"
+          label={m.schoolContact}
+          value={<span className="text-lg sm:text-xl">{data.school.phone ? formatPhone(data.school.phone) : data.school.name}</span>}
+          hint={data.school.email ?? data.school.name}
+          icon={School}
+          accent={2}
+        />
+      </StatGrid>
+
+      {data.children.length === 0 ? (
+        <EmptyNote>{m.noChildren}</EmptyNote>
+      ) : (
+        <ul className={cn('grid grid-cols-1 lg:grid-cols-2', gap)} data-testid="children">
+          {data.children.map((c) => (
+            <ChildCard key={c.studentId} child={c} />
+          ))}
+        </ul>
+      )}
+
+      {calendar.length > 0 && year && (
+        <Panel title={m.schoolCalendar} description={m.schoolCalendarHint(year)} testId="school-calendar">
+          <TermCalendarChart terms={calendar} yearStart={yearStart} yearEnd={yearEnd} today={dayMs(data.asOf)} />
+        </Panel>
+      )}
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,163 @@
+import * as React from 'react';
+import { BookOpen, ChevronDown, ChevronUp, GraduationCap, School, UserCheck, UserX } from 'lucide-react';
+import { messages } from '@shared/messages';
+import type { ClassTeacherRow, DirectorDashboard, PrincipalDashboard } from '@shared/contracts/dashboard';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { DataTable, Td, Th } from '../components/data-table';
+import { formatNumber, formatPhone, initials } from '../components/format';
+import { DashboardPage, Panel, PanelGrid, StatGrid } from '../components/layout';
+import { GenderPanel, LearnersByGradePanel, TermChip } from '../components/school-widgets';
+import { StatCard } from '../components/stat-card';
+
+const m = messages.dashboard;
+
+function TeacherName({ teacher }: { teacher: ClassTeacherRow['teacher'] }) {
+  if (!teacher) return <span className="text-amber-700 dark:text-amber-300">{m.noClassTeacher}</span>;
+  return (
+    <span className="flex min-w-0 items-center gap-2">
+      <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary/10 text-[11px] font-semibold text-primary">
+        {initials(teacher.name)}
+      </span>
+      <span className="truncate">{teacher.name}</span>
+    </span>
+  );
+}
+
+function Phone({ phone }: { phone: string | null | undefined }) {
+  if (!phone) return <>—</>;
+  return (
+    <a className="hover:text-foreground hover:underline" href={`tel:+${phone}`}>
+      {formatPhone(phone)}
+    </a>
+  );
+}
+
+function ClassTeacherTable({ rows }: { rows: ClassTeacherRow[] }) {
+  return (
+    <DataTable minWidth={420}>
+      <thead>
+        <tr>
+          <Th>{m.colClass}</Th>
+          <Th>{m.colClassTeacher}</Th>
+          <Th>{m.colPhone}</Th>
+          <Th className="text-right">{m.colLearners}</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((c) => (
+          <tr key={c.classId} className="hover:bg-muted/40">
+            <Td className="font-medium whitespace-nowrap">{c.className}</Td>
+            <Td className="max-w-48">
+              <TeacherName teacher={c.teacher} />
+            </Td>
+            <Td className="whitespace-nowrap text-muted-foreground tabular-nums">
+              <Phone phone={c.teacher?.phone} />
+            </Td>
+            <Td className="text-right font-medium tabular-nums">{formatNumber(c.learners)}</Td>
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
+  );
+}
+
+/** Class teachers per class: a list on phones, a table (two side by side on wide screens) above. */
+const MOBILE_PREVIEW = 6;
+
+function ClassTeacherList({ rows }: { rows: ClassTeacherRow[] }) {
+  const [expanded, setExpanded] = React.useState(false);
+  const half = Math.ceil(rows.length / 2);
+  const mobileRows = expanded ? rows : rows.slice(0, MOBILE_PREVIEW);
+  return (
+    <>
+      <ul className="flex flex-col divide-y sm:hidden" data-testid="class-teacher-list">
+        {mobileRows.map((c) => (
+          <li key={c.classId} className="flex items-center justify-between gap-3 py-2.5">
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium">{c.className}</p>
+              <div className="mt-1 text-sm">
+                <TeacherName teacher={c.teacher} />
+              </div>
+              {c.teacher?.phone && (
+                <p className="mt-1 pl-9 text-xs text-muted-foreground tabular-nums">
+                  <Phone phone={c.teacher.phone} />
+                </p>
+              )}
+            </div>
+            <span className="shrink-0 rounded-md bg-muted px-2 py-1 text-xs font-medium tabular-nums">{m.learnersCount(c.learners)}</span>
+          </li>
+        ))}
+      </ul>
+      {rows.length > MOBILE_PREVIEW && (
+        <Button variant="outline" size="sm" className="mt-2 w-full sm:hidden" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
+          {expanded ? <ChevronUp /> : <ChevronDown />}
+          {expanded ? m.showFewer : m.showAllClasses(rows.length)}
+        </Button>
+      )}
+      <div className="hidden sm:block 2xl:hidden">
+        <ClassTeacherTable rows={rows} />
+      </div>
+      <div className="hidden gap-6 2xl:grid 2xl:grid-cols-2">
+        <ClassTeacherTable rows={rows.slice(0, half)} />
+        {rows.length > 1 && <ClassTeacherTable rows={rows.slice(half)} />}
+      </div>
+    </>
+  );
+}
+
+/** Director and principal: the school at a glance; the principal also sees class teachers per class. */
+export function SchoolDashboard({ data }: { data: DirectorDashboard | PrincipalDashboard }) {
+  const isCbc = data.school.curriculum === 'CBC';
+  const principal = data.kind === 'principal' ? data : null;
+  return (
+    <DashboardPage
+      kind={data.kind}
+      icon={School}
+      title={data.kind === 'principal' ? m.principalTitle : m.directorTitle}
+      subtitle={`${data.school.name} · ${data.school.curriculum}`}
+      aside={<TermChip term={data.term} asOf={data.asOf} />}
+    >
+      <StatGrid>
+        <StatCard testId="stat-learners" label={m.learners} value={formatNumber(data.learners.total)} hint={m.learnersHint(data.learners.female, data.learners.male)} icon={GraduationCap} accent={1} />
+        <StatCard testId="stat-teachers" label={m.teachers} value={formatNumber(data.teachers)} hint={m.teachersHint} icon={UserCheck} accent={3} />
+        <StatCard testId="stat-classes" label={m.classes} value={formatNumber(data.classes)} hint={m.classesHint(data.gradeLevels)} icon={School} accent={2} />
+        <StatCard
+          testId="stat-learning-areas"
+          label={isCbc ? m.learningAreas : m.subjects}
+          value={formatNumber(data.learningAreas)}
+          hint={m.learningAreasHint}
+          icon={BookOpen}
+          accent={5}
+        />
+      </StatGrid>
+
+      <PanelGrid>
+        <LearnersByGradePanel data={data.learnersByGrade} className="lg:col-span-2" />
+        <GenderPanel learners={data.learners} />
+      </PanelGrid>
+
+      {principal && (
+        <Panel
+          title={m.classTeachers}
+          description={m.classTeachersHint}
+          testId="class-teachers"
+          action={
+            <Badge
+              className={cn(
+                'shrink-0 gap-1 rounded-md',
+                principal.classesWithoutClassTeacher > 0 ? 'bg-amber-500/12 text-amber-700 dark:text-amber-300' : 'bg-emerald-500/12 text-emerald-700 dark:text-emerald-300',
+              )}
+            >
+              {principal.classesWithoutClassTeacher > 0 ? <UserX className="size-3.5" /> : <UserCheck className="size-3.5" />}
+              {m.classesWithoutTeacher}: {principal.classesWithoutClassTeacher}
+            </Badge>
+          }
+        >
+          <ClassTeacherList rows={principal.classTeachers} />
+        </Panel>
+      )}
+    </DashboardPage>
+  );
+}
