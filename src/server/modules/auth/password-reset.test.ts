@@ -114,6 +114,24 @@ describe('POST /api/auth/forgot-password', () => {
   });
 });
 
+describe('POST /api/auth/forgot-password when mail cannot be sent', () => {
+  it('answers 502 with the spec message instead of claiming success', async () => {
+    const send = t.deps.mailer.send;
+    t.deps.mailer.send = async () => {
+      throw new Error('SMTP connection refused');
+    };
+    try {
+      const res = await forgot({ email: DEMO.greenhill.teacher });
+      expect(res.statusCode).toBe(502);
+      expect(errorMessage(res)).toBe('Failed to send reset email. Please try again.');
+    } finally {
+      t.deps.mailer.send = send;
+    }
+    // The next request works again and mails a fresh link.
+    expect(await requestToken(DEMO.greenhill.teacher)).toMatch(/\S+/);
+  });
+});
+
 describe('GET /api/auth/reset-password/validate', () => {
   it('accepts a live token', async () => {
     const token = await requestToken(DEMO.greenhill.teacher);
