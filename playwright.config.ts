@@ -36,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
+    command: 'node --import tsx e2e/support/server.ts',
     url: `http://localhost:${E2E_PORT}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
