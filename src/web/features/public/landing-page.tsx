@@ -5,17 +5,12 @@ import { Button } from '@/components/ui/button';
 
 /**
  * Interim landing page for / (and /about, /contact, /features, /pricing) until the marketing-site
- * issue: product name, one-line pitch and the way in. Copy lives here until that issue moves it to
- * messages.ts with the rest of the marketing content.
+ * issue: product name, one-line pitch and the way in. Copy is in messages.ts (landing).
  */
+const highlightIcons = [GraduationCap, Smartphone, UsersRound];
 const copy = {
-  pitch: 'The school management platform for Kenyan schools: academics, fees and families in one place.',
-  detail: 'Built for CBC and IGCSE schools, with M-Pesa fee collection and parents kept in the loop.',
-  highlights: [
-    { icon: GraduationCap, label: 'CBC & IGCSE' },
-    { icon: Smartphone, label: 'M-Pesa fees' },
-    { icon: UsersRound, label: 'Parents connected' },
-  ],
+  ...messages.landing,
+  highlights: messages.landing.highlights.map((label, i) => ({ icon: highlightIcons[i]!, label })),
 };
 
 export function LandingPage() {

@@ -7,12 +7,9 @@ import { Button } from '@/components/ui/button';
 
 /**
  * /debug/maintenance-test (spec §2, §6 Maintenance): restricted to edufam_admin. The panel itself
- * arrives with the maintenance module; its copy moves to messages.ts then.
+ * arrives with the maintenance module.
  */
-const copy = {
-  title: 'Maintenance test panel',
-  pending: 'The maintenance test panel arrives with the maintenance module.',
-};
+const copy = messages.maintenanceTest;
 
 export function MaintenanceTestPage() {
   const { state } = useAuth();

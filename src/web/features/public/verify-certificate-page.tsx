@@ -9,10 +9,10 @@ import { Button } from '@/components/ui/button';
  * Strings move to messages.ts with the certificates module.
  */
 const copy = {
-  title: 'Certificate Verification Failed',
-  notFound: 'Certificate not found or invalid',
-  reference: 'Certificate ID',
-  home: 'Go to Home',
+  title: messages.certificates.verificationFailed,
+  notFound: messages.certificates.notFound,
+  reference: messages.certificates.reference,
+  home: messages.certificates.home,
 };
 
 export function VerifyCertificatePage() {
