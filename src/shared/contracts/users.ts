@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../constants.js';
+import { ROLES } from '../roles.js';
+
+/**
+ * Users management contracts (spec §2 Users Management, §5 Create User form, §7 get_admin_users_data /
+ * create-user / update_user_status). Shared by the API routes and the web forms.
+ */
+
+export const USER_STATUSES = ['active', 'inactive', 'suspended'] as const;
+
+/** A row of the users table (spec §3 Admin user record). Dates are ISO instants. */
+export const adminUserSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  schoolId: z.uuid().nullable(),
+  schoolName: z.string().nullable(),
+  phone: z.string().nullable(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** GET /api/users query: search matches name or e-mail (case-insensitive); page is 1-based. */
+export const listUsersQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  role: z.enum(ROLES).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+  schoolId: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ListUsersQuery = z.infer<typeof listUsersQuery>;
+
+/**
+ * Summary cards (spec §2): Total Users, Active Users, Inactive Users (inactive + suspended), Admin
+ * Users (roles elimisha_admin, edufam_admin, school_director, principal). Over the caller's whole
+ * scope, not the current filter.
+ */
+export const usersSummarySchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  inactive: z.number().int(),
+  admins: z.number().int(),
+});
+
+export const listUsersResponse = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  summary: usersSummarySchema,
+});
+export type ListUsersResponse = z.infer<typeof listUsersResponse>;
+
+/** Default temporary password the Create User form pre-fills (spec §5: "prefilled with a default"). */
+export const DEFAULT_TEMPORARY_PASSWORD = 'Welcome2026!';
+
+/** POST /api/users body (spec §5 Create User form). */
+export const createUserBody = z.object({
+  name: z.string().trim().min(1, 'Full Name is required').max(120),
+  email: z.email('Please enter a valid email address').max(320),
+  password: z.string().min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters long.').max(128),
+  phone: z.string().trim().max(30).optional().or(z.literal('')),
+  role: z.enum(ROLES, 'Role is required'),
+  schoolId: z.uuid().optional().or(z.literal('')),
+});
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+/** PATCH /api/users/:id/status body (spec §7 update_user_status). */
+export const updateUserStatusBody = z.object({ status: z.enum(['active', 'inactive']) });
+
+export const updateUserStatusResponse = z.object({ user: adminUserSchema, message: z.string() });
