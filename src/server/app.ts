@@ -23,12 +23,18 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { schoolsRoutes } from './modules/schools/schools.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { changePasswordRoutes } from './modules/auth/change-password.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createLocalEventBus, type EventBus } from './events/bus.js';
 
 export interface AppDeps extends AuthDeps {
   config: Config;
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  /** Live events (SSE fan-out); see events/bus.ts. */
+  events: EventBus;
 }
 
 export interface BuildAppOptions {
@@ -36,6 +42,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Replace the mailer (tests). */
   mailer?: Mailer;
+  /** Replace the live-event bus (tests); default: in-process. */
+  events?: EventBus;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -83,6 +91,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     database,
     auth,
     mailer,
+    events: opts.events ?? createLocalEventBus(),
     publicUrl: config.publicUrl,
     issuedResetTokens: new Map<string, string>(),
     loginLimits: { perAccount: config.LOGIN_ACCOUNT_LIMIT, perIp: config.LOGIN_IP_LIMIT },
@@ -103,6 +112,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await systemRoutes(scope, deps);
     await dashboardRoutes(scope, database);
     await schoolsRoutes(scope, database);
+    await usersRoutes(scope, database);
+    await changePasswordRoutes(scope, deps);
+    await auditRoutes(scope, database);
   });
 
   const webDist = path.resolve(config.WEB_DIST);
@@ -111,7 +123,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   }
   registerPages(app, deps, webDist);
 
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    await deps.events.close();
+    await mailer.close();
+  });
   return { app, deps };
 }
 

@@ -167,6 +167,7 @@ describe('API permissions', () => {
     signedIn: ROLES,
     platformAdmin: ['edufam_admin', 'elimisha_admin'],
     schoolLeadership: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal'],
+    manageUsers: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal'],
     financeAccess: ['finance_officer', 'principal', 'school_director', 'edufam_admin'],
     hr: ['hr'],
   };

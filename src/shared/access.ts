@@ -65,6 +65,11 @@ export const PERMISSIONS = {
   platformAdmin: (a: Actor) => isAdminRole(a.role),
   /** Directors and principals of a school, plus platform staff. */
   schoolLeadership: (a: Actor) => isAdminRole(a.role) || a.role === 'school_director' || a.role === 'principal',
+  /**
+   * User management (spec §6 User management): platform staff, school directors (the spec's
+   * "school_owner") and principals. School roles manage only their own school's users.
+   */
+  manageUsers: (a: Actor) => isAdminRole(a.role) || a.role === 'school_director' || a.role === 'principal',
   /** Finance access (spec §6: finance_officer, principal, school_director, edufam_admin). */
   financeAccess: (a: Actor) => ['finance_officer', 'principal', 'school_director', 'edufam_admin'].includes(a.role),
   hr: (a: Actor) => a.role === 'hr',

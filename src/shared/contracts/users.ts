@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
-import { ROLES } from '../roles.js';
+import { ROLES, type Role } from '../roles.js';
 
 /**
  * Users management contracts (spec §2 Users Management, §5 Create User form, §7 get_admin_users_data /
@@ -59,6 +59,18 @@ export type ListUsersResponse = z.infer<typeof listUsersResponse>;
 
 /** Default temporary password the Create User form pre-fills (spec §5: "prefilled with a default"). */
 export const DEFAULT_TEMPORARY_PASSWORD = 'Welcome2026!';
+
+/** Roles any user manager may give (spec §5 Create User form: role choices). */
+export const CREATABLE_ROLES = ['parent', 'teacher', 'principal', 'school_director', 'finance_officer', 'hr'] as const satisfies readonly Role[];
+
+/**
+ * Role choices of the Create User form for a creator (spec §5): the six school roles, plus
+ * edufam_admin only when the creator is edufam_admin. Nobody creates elimisha_admin. The server
+ * refuses any other role with 403 ROLE_NOT_ALLOWED.
+ */
+export function creatableRoles(creatorRole: Role | null | undefined): readonly Role[] {
+  return creatorRole === 'edufam_admin' ? [...CREATABLE_ROLES, 'edufam_admin'] : CREATABLE_ROLES;
+}
 
 /** POST /api/users body (spec §5 Create User form). */
 export const createUserBody = z.object({

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '@shared/constants';
 import { AuthProvider } from '@/lib/auth';
+import { LiveEventsConnection } from '@/lib/live-events';
 import { createQueryClient } from '@/lib/query-client';
 import { ThemeProvider, useTheme } from '@/lib/theme';
 import { GlobalErrorBoundary } from './error-boundary';
@@ -21,6 +22,7 @@ export function App() {
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
+            <LiveEventsConnection />
             <RouterProvider router={router} />
             <ThemedToaster />
           </AuthProvider>

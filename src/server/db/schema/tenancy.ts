@@ -78,6 +78,10 @@ export const profiles = pgTable(
   },
   (t) => [
     index('profiles_school_role_idx').on(t.schoolId, t.role),
+    // Users management list (GET /api/users): newest first, per school and platform-wide. The id
+    // breaks ties (seeded accounts share one created_at). Search indexes: drizzle/0002_users_indexes.sql.
+    index('profiles_school_created_idx').on(t.schoolId, t.createdAt.desc(), t.id),
+    index('profiles_created_idx').on(t.createdAt.desc(), t.id),
     check('profiles_status_check', sql`${t.status} in ('active', 'inactive', 'suspended')`),
     check('profiles_theme_check', sql`${t.themePreference} in ('light', 'dark', 'system')`),
   ],

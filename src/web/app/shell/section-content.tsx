@@ -18,6 +18,7 @@ import { SectionNotFound } from './section-not-found';
  */
 const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentType>> = {
   dashboard: React.lazy(() => import('@/features/dashboard/dashboard-section').then((mod) => ({ default: mod.DashboardSection }))),
+  audit: React.lazy(() => import('@/features/audit/audit-section').then((mod) => ({ default: mod.AuditSection }))),
 };
 
 function SectionFallback() {

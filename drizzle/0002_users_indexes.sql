@@ -1,0 +1,2 @@
+CREATE INDEX "profiles_school_created_idx" ON "profiles" USING btree ("school_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "profiles_created_idx" ON "profiles" USING btree ("created_at" DESC NULLS LAST,"id");

@@ -1,0 +1,65 @@
+import type { AuditEntry } from '@shared/contracts/audit';
+import { messages } from '@shared/messages';
+import { roleDisplayName } from '@shared/roles';
+
+const m = messages.audit;
+
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Africa/Nairobi',
+});
+const fullTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZone: 'Africa/Nairobi',
+});
+
+/** An instant in Nairobi time: "12 Mar 2026, 14:05". */
+export const formatAuditTime = (iso: string) => timeFormat.format(new Date(iso));
+
+/** An instant in Nairobi time with weekday and seconds: "Thu, 12 Mar 2026, 14:05:09 EAT". */
+export const formatAuditTimeFull = (iso: string) => `${fullTimeFormat.format(new Date(iso))} EAT`;
+
+/** Who did it: the actor's name, else the e-mail (a sign-in attempt's), else unknown / not signed in. */
+export function actorLabel(e: AuditEntry): string {
+  if (e.actorName) return e.actorName;
+  if (e.actorEmail) return e.actorEmail;
+  return e.actorId ? m.unknownActor : m.anonymous;
+}
+
+/** The actor's role for display ("Principal"), or null. */
+export function actorRoleLabel(e: AuditEntry): string | null {
+  return e.actorRole ? roleDisplayName(e.actorRole) : null;
+}
+
+/** What it touched: the target entity, else the resource. */
+export const entityLabel = (e: AuditEntry) => e.targetEntity ?? e.resource ?? null;
+
+/** Today in Nairobi as YYYY-MM-DD (the date inputs' upper bound). */
+export function nairobiToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+}
+
+/** A JSON value pretty-printed, or null when nothing was recorded. */
+export function prettyJson(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value, null, 2);
+}
+
+/** Top-level keys whose values differ between two recorded objects (for the "changed" chips). */
+export function changedKeys(oldValue: unknown, newValue: unknown): string[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(oldValue) || !isObject(newValue)) return [];
+  const keys = new Set([...Object.keys(oldValue), ...Object.keys(newValue)]);
+  return [...keys].filter((k) => JSON.stringify(oldValue[k]) !== JSON.stringify(newValue[k]));
+}
