@@ -101,9 +101,14 @@ export async function signIn(
   } catch (err) {
     if (err instanceof APIError) {
       const code = String((err.body as { code?: string } | undefined)?.code ?? '');
-      if (code === 'INVALID_EMAIL_OR_PASSWORD') throw await fail(401, 'INVALID_CREDENTIALS', messages.login.invalidCredentials, null, userId);
-      if (code === 'EMAIL_NOT_VERIFIED') throw await fail(403, 'EMAIL_NOT_CONFIRMED', messages.login.emailNotConfirmed, null, userId);
-      throw await fail(401, 'AUTH_FAILED', messages.login.otherAuthError, null, userId);
+      // The failed attempt is filed under the account's school, so that school's leaders see it in
+      // their audit trail (issue 3 §5); platform accounts' attempts stay platform-only (school null).
+      const who = await withSystem(db, (tx) => findProfileWithSchool(tx, userId));
+      const schoolId = who?.profile.schoolId ?? null;
+      const role = who?.profile.role ?? null;
+      if (code === 'INVALID_EMAIL_OR_PASSWORD') throw await fail(401, 'INVALID_CREDENTIALS', messages.login.invalidCredentials, schoolId, userId, role);
+      if (code === 'EMAIL_NOT_VERIFIED') throw await fail(403, 'EMAIL_NOT_CONFIRMED', messages.login.emailNotConfirmed, schoolId, userId, role);
+      throw await fail(401, 'AUTH_FAILED', messages.login.otherAuthError, schoolId, userId, role);
     }
     throw err;
   }

@@ -200,6 +200,18 @@ describe('POST /api/auth/sign-in: refusals (spec §5, §8)', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0]!.success).toBe(false);
   });
+
+  it("files a wrong password under the account's school and role, so its leaders see it", async () => {
+    await postSignIn(t.app, { email: DEMO.greenhill.hr, password: 'not-the-password' });
+    const [greenhill] = await system(t.database, (tx) => tx.select().from(schools).where(eq(schools.code, 'greenhill')));
+    const rows = await system(t.database, (tx) =>
+      tx.select().from(auditLogs).where(and(eq(auditLogs.action, 'LOGIN_FAILED'), eq(auditLogs.errorMessage, MSG.invalid))),
+    );
+    const mine = rows.filter((r) => (r.metadata as { email?: string } | null)?.email === DEMO.greenhill.hr);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.schoolId).toBe(greenhill!.id);
+    expect(mine[0]!.performedByRole).toBe('hr');
+  });
 });
 
 describe('sign-in limits', () => {
