@@ -87,3 +87,16 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 export const updateUserStatusBody = z.object({ status: z.enum(['active', 'inactive']) });
 
 export const updateUserStatusResponse = z.object({ user: adminUserSchema, message: z.string() });
+
+/**
+ * PATCH /api/users/:id body: edit a user's name, phone or role (issue 3 §1 "status and role changes").
+ * At least one field; phone '' clears it. Role choices are the creator's (creatableRoles).
+ */
+export const updateUserBody = z
+  .object({
+    name: z.string().trim().min(1, 'Full Name is required').max(120).optional(),
+    phone: z.string().trim().max(30).optional(),
+    role: z.enum(ROLES, 'Role is required').optional(),
+  })
+  .refine((b) => b.name !== undefined || b.phone !== undefined || b.role !== undefined, { message: 'Nothing to update' });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;

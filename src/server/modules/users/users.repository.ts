@@ -155,6 +155,11 @@ export async function lockUserForStatus(tx: Tx, schoolId: string | null, userId:
   return rows[0] ?? null;
 }
 
+/** Writes the edited fields of a profile (name, phone, role) and bumps updated_at. */
+export async function updateUserFields(tx: Tx, userId: string, fields: { name?: string; phone?: string | null; role?: Role }): Promise<void> {
+  await tx.update(profiles).set({ ...fields, updatedAt: new Date() }).where(eq(profiles.id, userId));
+}
+
 export async function setUserStatus(tx: Tx, userId: string, status: UserStatus): Promise<void> {
   await tx.update(profiles).set({ status, updatedAt: new Date() }).where(eq(profiles.id, userId));
 }

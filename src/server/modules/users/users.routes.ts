@@ -6,6 +6,7 @@ import {
   createUserBody,
   listUsersQuery,
   listUsersResponse,
+  updateUserBody,
   updateUserStatusBody,
   updateUserStatusResponse,
 } from '../../../shared/contracts/users.js';
@@ -13,7 +14,7 @@ import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
 import { AppError, forbidden } from '../../errors.js';
 import { actorOf } from '../../plugins/access.js';
-import { createUser, listUsers, updateUserStatus } from './users.service.js';
+import { createUser, listUsers, updateUser, updateUserStatus } from './users.service.js';
 
 const userIdParams = z.object({ id: z.uuid('Invalid user id') });
 
@@ -107,6 +108,23 @@ export async function usersRoutes(app: FastifyInstance, database: Database) {
         schema: { params: userIdParams, body: updateUserStatusBody, response: { 200: updateUserStatusResponse }, tags: ['users'] },
       },
       async (request) => updateUserStatus(database, actorOf(request), request.params.id, request.body.status, { ip: request.ip }),
+    );
+
+    /**
+     * PATCH /api/users/:id {name?, phone?, role?} → 200 {user: AdminUser, message} (message: "{name}
+     * has been updated successfully."). Rules in users.service.ts updateUser: 404 outside the caller's
+     * scope; 403 ACTION_NOT_ALLOWED "System administrator accounts cannot be edited here." for an
+     * admin's role; 403 ROLE_NOT_ALLOWED for a role the caller may not give; 400 "You cannot change
+     * your own role."; 400 invalid phone; 400 VALIDATION for an empty body. Audited as USER_UPDATED or
+     * USER_ROLE_CHANGED with old and new values.
+     */
+    r.patch(
+      '/api/users/:id',
+      {
+        config: { permission: 'manageUsers' },
+        schema: { params: userIdParams, body: updateUserBody, response: { 200: updateUserStatusResponse }, tags: ['users'] },
+      },
+      async (request) => updateUser(database, actorOf(request), request.params.id, request.body, { ip: request.ip }),
     );
   });
 }

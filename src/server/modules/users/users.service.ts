@@ -1,9 +1,11 @@
 import { hashPassword } from 'better-auth/crypto';
 import { canAccessSchool, type Actor } from '../../../shared/access.js';
 import {
+  CREATABLE_ROLES,
   creatableRoles,
   type AdminUser,
   type CreateUserBody,
+  type UpdateUserBody,
   type ListUsersQuery,
   type ListUsersResponse,
 } from '../../../shared/contracts/users.js';
@@ -25,6 +27,7 @@ import {
   lockUserForStatus,
   setUserStatus,
   summariseUsers,
+  updateUserFields,
   type UserRow,
   type UserStatus,
 } from './users.repository.js';
@@ -206,5 +209,82 @@ export async function updateUserStatus(
     if (!row) throw new Error(`user ${target.id} vanished during a status change`);
     const user = toAdminUser(row);
     return { user, message: messages.users.statusUpdated(user.name, status === 'active') };
+  });
+}
+
+/**
+ * Edits a user's name, phone or role (issue 3 §1; PATCH /api/users/:id). Rules:
+ * - the target must be in the caller's scope (school roles: their own school), else 404;
+ * - a platform admin account's role never changes here (403 ACTION_NOT_ALLOWED); its name and phone
+ *   may be edited by platform staff;
+ * - a school account's new role must be one of the six school roles the caller may give
+ *   (creatableRoles, never an admin role: the account keeps its school) → 403 ROLE_NOT_ALLOWED;
+ * - nobody changes their own role (400);
+ * - phone must be a Kenyan mobile number (400), '' clears it.
+ * Writes one USER_UPDATED audit entry with the changed fields' old and new values, or USER_ROLE_CHANGED
+ * when the role is among them; nothing is written when nothing changes. The new role applies to the
+ * user's next request (the session reads the profile each time).
+ */
+export async function updateUser(
+  database: Database,
+  actor: Actor,
+  userId: string,
+  body: UpdateUserBody,
+  req: RequestInfo,
+): Promise<{ user: AdminUser; message: string }> {
+  const schoolId = isSchoolRole(actor.role) ? ownSchool(actor) : null;
+  let phone: string | null | undefined;
+  if (body.phone !== undefined) {
+    phone = body.phone === '' ? null : normaliseKenyanPhone(body.phone);
+    if (phone === null && body.phone !== '') throw badRequest(messages.users.invalidPhone, { phone: messages.users.invalidPhone });
+  }
+  return withScope(database.db, managerScope(actor), async (tx) => {
+    const target = await lockUserForStatus(tx, schoolId, userId);
+    if (!target) throw notFound(messages.api.notFound);
+    const current = await findUser(tx, schoolId, target.id);
+    if (!current) throw notFound(messages.api.notFound);
+    const roleChanges = body.role !== undefined && body.role !== target.role;
+    if (roleChanges) {
+      if (isAdminRole(target.role)) throw forbidden(messages.users.cannotEditAdmin, 'ACTION_NOT_ALLOWED');
+      if (target.id === actor.id) throw badRequest(messages.users.cannotChangeOwnRole);
+      const allowed = creatableRoles(actor.role).filter((r) => (CREATABLE_ROLES as readonly string[]).includes(r));
+      if (!allowed.includes(body.role!)) throw forbidden(messages.users.roleNotAllowed, 'ROLE_NOT_ALLOWED');
+    }
+    const oldValue: Record<string, unknown> = {};
+    const newValue: Record<string, unknown> = {};
+    const fields: { name?: string; phone?: string | null; role?: NonNullable<UpdateUserBody['role']> } = {};
+    if (body.name !== undefined && body.name !== current.name) {
+      fields.name = body.name;
+      oldValue.name = current.name;
+      newValue.name = body.name;
+    }
+    if (phone !== undefined && phone !== current.phone) {
+      fields.phone = phone;
+      oldValue.phone = current.phone;
+      newValue.phone = phone;
+    }
+    if (roleChanges) {
+      fields.role = body.role!;
+      oldValue.role = target.role;
+      newValue.role = body.role;
+    }
+    if (Object.keys(fields).length > 0) {
+      await updateUserFields(tx, target.id, fields);
+      await recordAudit(tx, {
+        schoolId: target.schoolId,
+        action: roleChanges ? 'USER_ROLE_CHANGED' : 'USER_UPDATED',
+        performedByUserId: actor.id,
+        performedByRole: actor.role,
+        targetEntity: `user:${target.id}`,
+        oldValue,
+        newValue,
+        metadata: { email: target.email },
+        ipAddress: req.ip,
+      });
+    }
+    const row = await findUser(tx, schoolId, target.id);
+    if (!row) throw new Error(`user ${target.id} vanished during an edit`);
+    const user = toAdminUser(row);
+    return { user, message: messages.users.userUpdated(user.name) };
   });
 }

@@ -560,3 +560,81 @@ describe('PATCH /api/users/:id/status', () => {
     for (const r of rows) expect(r.targetEntity).toMatch(/^user:/);
   });
 });
+
+describe('PATCH /api/users/:id (edit name, phone, role)', () => {
+  async function freshUser(cookie: string, over: Json = {}) {
+    const body = newUser(over);
+    const res = await create(cookie, body);
+    expect(res.statusCode, res.body).toBe(201);
+    return { ...(res.json() as { user: AdminUser }).user, email: body.email as string };
+  }
+  const edit = (cookie: string, id: string, body: Json) => send('PATCH', `/api/users/${id}`, cookie, body);
+
+  it('a director changes a teacher to finance officer: the new role applies at once and is audited', async () => {
+    const u = await freshUser(cookies.ghDirector, { name: 'Wanjiru Kamau' });
+    const theirs = await signIn(t.app, u.email, 'school', PASSWORD);
+    expect((await send('GET', '/api/auth/session', theirs)).json()).toMatchObject({ user: { role: 'teacher' } });
+
+    const res = await edit(cookies.ghDirector, u.id, { role: 'finance_officer', phone: '0712 345 678' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      user: { id: u.id, role: 'finance_officer', phone: '254712345678' },
+      message: 'Wanjiru Kamau has been updated successfully.',
+    });
+    expect((await send('GET', '/api/auth/session', theirs)).json()).toMatchObject({ user: { role: 'finance_officer' } });
+    const [audit] = await auditFor('USER_ROLE_CHANGED', u.id);
+    expect(audit).toMatchObject({
+      schoolId: greenhillId,
+      performedByRole: 'school_director',
+      oldValue: { role: 'teacher', phone: null },
+      newValue: { role: 'finance_officer', phone: '254712345678' },
+    });
+  });
+
+  it('renaming writes USER_UPDATED; the same values again change nothing and write nothing', async () => {
+    const u = await freshUser(cookies.ghPrincipal);
+    expect((await edit(cookies.ghPrincipal, u.id, { name: 'Achieng Odhiambo' })).json().user.name).toBe('Achieng Odhiambo');
+    expect((await edit(cookies.ghPrincipal, u.id, { name: 'Achieng Odhiambo', role: 'teacher' })).statusCode).toBe(200);
+    const rows = await auditFor('USER_UPDATED', u.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ oldValue: { name: u.name }, newValue: { name: 'Achieng Odhiambo' } });
+    expect(await auditFor('USER_ROLE_CHANGED', u.id)).toHaveLength(0);
+  });
+
+  it('refuses admin roles for school accounts, admin accounts’ roles, and one’s own role', async () => {
+    const u = await freshUser(cookies.admin, { schoolId: greenhillId });
+    const toAdmin = await edit(cookies.admin, u.id, { role: 'edufam_admin' });
+    expect(toAdmin.statusCode).toBe(403);
+    expect(errorOf(toAdmin)).toEqual({ code: 'ROLE_NOT_ALLOWED', message: MSG.roleNotAllowed });
+
+    const adminTarget = await edit(cookies.admin, await profileIdOf(t.database, DEMO.elimisha), { role: 'teacher' });
+    expect(adminTarget.statusCode).toBe(403);
+    expect(errorOf(adminTarget)).toEqual({ code: 'ACTION_NOT_ALLOWED', message: 'System administrator accounts cannot be edited here.' });
+
+    const own = await edit(cookies.ghPrincipal, await profileIdOf(t.database, DEMO.greenhill.principal), { role: 'teacher' });
+    expect(own.statusCode).toBe(400);
+    expect(errorOf(own).message).toBe('You cannot change your own role.');
+
+    const [p] = await system(t.database, (tx) => tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, u.id)));
+    expect(p!.role).toBe('teacher');
+  });
+
+  it('404 across schools, 403 for roles without user management, 401 without a session, 400 for bad input', async () => {
+    const target = await profileIdOf(t.database, DEMO.greenhill.teacher);
+    expect((await edit(cookies.rsPrincipal, target, { name: 'X' })).statusCode).toBe(404);
+    const teacher = await signIn(t.app, DEMO.greenhill.teacher, 'school');
+    const denied = await edit(teacher, target, { name: 'X' });
+    expect(denied.statusCode).toBe(403);
+    expect(errorOf(denied).message).toBe(MSG.denied);
+    expect((await edit('', target, { name: 'X' })).statusCode).toBe(401);
+    for (const body of [{}, { name: '' }, { role: 'janitor' }]) {
+      const res = await edit(cookies.ghDirector, target, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const phone = await edit(cookies.ghDirector, target, { phone: '12345' });
+    expect(phone.statusCode).toBe(400);
+    expect(errorOf(phone).message).toBe(MSG.invalidPhone);
+    const [p] = await system(t.database, (tx) => tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, target)));
+    expect(p!.name).not.toBe('X');
+  });
+});
