@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',
   'POST /api/errors/frontend',
+  'GET /api/maintenance/status',
 ]);
 
 const naked = async () => ({ ok: true });

@@ -26,7 +26,17 @@ import { schoolsRoutes } from './modules/schools/schools.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { changePasswordRoutes } from './modules/auth/change-password.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { communicationsRoutes } from './modules/communications/communications.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { createMaintenanceService } from './modules/maintenance/maintenance.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { registerRequestMetrics } from './modules/health/request-metrics.js';
 import { createLocalEventBus, type EventBus } from './events/bus.js';
+import { createPostgresEventBus } from './events/pg-bus.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { liveSessionStates } from './modules/events/events.repository.js';
+import { createLiveStreams, type LiveStreams } from './modules/events/live-streams.js';
 
 export interface AppDeps extends AuthDeps {
   config: Config;
@@ -35,6 +45,8 @@ export interface AppDeps extends AuthDeps {
   mailer: Mailer;
   /** Live events (SSE fan-out); see events/bus.ts. */
   events: EventBus;
+  /** This instance's open GET /api/events streams (modules/events/live-streams.ts). */
+  liveStreams: LiveStreams;
 }
 
 export interface BuildAppOptions {
@@ -42,7 +54,7 @@ export interface BuildAppOptions {
   database: Database;
   /** Replace the mailer (tests). */
   mailer?: Mailer;
-  /** Replace the live-event bus (tests); default: in-process. */
+  /** Replace the live-event bus (tests); default: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
   events?: EventBus;
   logger?: FastifyServerOptions['logger'];
 }
@@ -91,14 +103,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     database,
     auth,
     mailer,
-    events: opts.events ?? createLocalEventBus(),
+    events:
+      opts.events ??
+      (database.kind === 'postgres' && database.pool ? createPostgresEventBus(database.pool, { log: app.log }) : createLocalEventBus()),
     publicUrl: config.publicUrl,
     issuedResetTokens: new Map<string, string>(),
     loginLimits: { perAccount: config.LOGIN_ACCOUNT_LIMIT, perIp: config.LOGIN_IP_LIMIT },
   });
+  deps.liveStreams = createLiveStreams({
+    bus: deps.events,
+    loadSessions: (ids) => withSystem(database.db, (tx) => liveSessionStates(tx, ids)),
+    log: app.log,
+  });
 
+  // Request figures for System Health: registered before every route so its onResponse hook sees them all.
+  const requestMetrics = registerRequestMetrics(app);
   registerErrorHandling(app);
-  registerAccessGate(app, deps);
+  // Maintenance mode (spec §6): the gate refuses non-bypass callers while it is on.
+  const maintenance = createMaintenanceService(database, deps.events, app.log);
+  registerAccessGate(app, deps, { maintenance: maintenance.guard });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'EduFam API', version: '0.1.0' } },
@@ -115,6 +138,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await usersRoutes(scope, database);
     await changePasswordRoutes(scope, deps);
     await auditRoutes(scope, database);
+    await communicationsRoutes(scope, deps);
+    await notificationsRoutes(scope, deps);
+    await maintenanceRoutes(scope, deps, maintenance);
+    await healthRoutes(scope, { database, metrics: requestMetrics });
+    await eventsRoutes(scope, deps);
   });
 
   const webDist = path.resolve(config.WEB_DIST);
@@ -123,6 +151,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   }
   registerPages(app, deps, webDist);
 
+  // Open SSE streams would keep server.close() waiting forever: end them first.
+  app.addHook('preClose', async () => deps.liveStreams.closeAll());
   app.addHook('onClose', async () => {
     await deps.events.close();
     await mailer.close();

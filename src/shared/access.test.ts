@@ -168,8 +168,12 @@ describe('API permissions', () => {
     platformAdmin: ['edufam_admin', 'elimisha_admin'],
     schoolLeadership: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal'],
     manageUsers: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal'],
+    manageSchools: ['edufam_admin'],
     financeAccess: ['finance_officer', 'principal', 'school_director', 'edufam_admin'],
     hr: ['hr'],
+    viewSystemHealth: ['edufam_admin', 'elimisha_admin'],
+    manageCommunications: ['edufam_admin'],
+    manageMaintenance: ['edufam_admin'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

@@ -70,9 +70,27 @@ export const PERMISSIONS = {
    * "school_owner") and principals. School roles manage only their own school's users.
    */
   manageUsers: (a: Actor) => isAdminRole(a.role) || a.role === 'school_director' || a.role === 'principal',
+  /**
+   * Schools Management writes (spec §2 edufam_admin "schools"): create, edit, activate/deactivate.
+   * edufam_admin only; elimisha_admin opens the section read-only (docs/decisions/0002).
+   */
+  manageSchools: (a: Actor) => a.role === 'edufam_admin',
   /** Finance access (spec §6: finance_officer, principal, school_director, edufam_admin). */
   financeAccess: (a: Actor) => ['finance_officer', 'principal', 'school_director', 'edufam_admin'].includes(a.role),
   hr: (a: Actor) => a.role === 'hr',
+  /**
+   * System health figures (issue 3 §6 System health): platform staff, edufam_admin and its alias
+   * elimisha_admin, matching the system-health section's roles (shared/sections.ts).
+   */
+  viewSystemHealth: (a: Actor) => isAdminRole(a.role),
+  /**
+   * Communication Center (spec §6: edufam_admin sees all communications and stats; §7 item 7 admin
+   * select all, insert, update, delete). edufam_admin only, read literally as in docs/decisions/0002;
+   * every other role, elimisha_admin included, reads the communications targeted at it.
+   */
+  manageCommunications: (a: Actor) => a.role === 'edufam_admin',
+  /** Toggle maintenance mode and read its setting (spec §6: edufam_admin only). */
+  manageMaintenance: (a: Actor) => a.role === 'edufam_admin',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

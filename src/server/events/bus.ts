@@ -17,6 +17,12 @@ export interface EventBus {
   publish(event: LiveEvent): Promise<void>;
   /** Registers a listener for every event delivered to this instance; returns the unsubscribe. */
   subscribe(listener: (event: LiveEvent) => void): () => void;
+  /**
+   * Resolves once events published anywhere reach this instance's subscribers (on PostgreSQL: the
+   * LISTEN connection is up). Rejects when that does not happen within `timeoutMs` (default 10 s).
+   * Optional: an in-process bus is always ready.
+   */
+  ready?(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +62,7 @@ export function createLocalEventBus(): EventBus {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async ready() {},
     async close() {
       listeners.clear();
     },

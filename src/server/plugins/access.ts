@@ -50,8 +50,14 @@ export function toHeaders(request: FastifyRequest): Headers {
  * Wall 1 of ARCHITECTURE.md: every route declares `config.public` or `config.permission`; the server
  * refuses to start otherwise. Permission routes load the session and refuse: 401 without one, 403 for
  * a deactivated account, a misconfigured account, an inactive school, or a missing permission.
+ * `hooks.maintenance` (modules/maintenance) then refuses callers who may not bypass maintenance mode
+ * with 503 MAINTENANCE and the maintenance message (spec §6 Maintenance); public routes never reach it.
  */
-export function registerAccessGate(app: FastifyInstance, deps: AuthDeps): void {
+export function registerAccessGate(
+  app: FastifyInstance,
+  deps: AuthDeps,
+  hooks: { maintenance?: (request: FastifyRequest, user: SessionUser) => Promise<void> } = {},
+): void {
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -77,6 +83,7 @@ export function registerAccessGate(app: FastifyInstance, deps: AuthDeps): void {
       throw forbidden(messages.login.schoolDeactivated, 'SCHOOL_INACTIVE');
     }
     request.user = user;
+    await hooks.maintenance?.(request, user);
     if (!can({ id: user.id, role: user.role as Role, schoolId: user.schoolId }, cfg.permission)) {
       throw forbidden(messages.friendly.permission);
     }
