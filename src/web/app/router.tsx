@@ -5,7 +5,8 @@ import { ResetPasswordPage } from '@/features/auth/reset-password-page';
 import { UnauthorizedPage } from '@/features/auth/unauthorized-page';
 import { LandingPage } from '@/features/public/landing-page';
 import { VerifyCertificatePage } from '@/features/public/verify-certificate-page';
-import { MaintenanceTestPage } from '@/features/public/maintenance-test-page';
+import { MaintenanceGate } from '@/features/maintenance/maintenance-gate';
+import { MaintenanceTestPage } from '@/features/maintenance/maintenance-test-panel';
 import { RouteErrorBoundary } from './error-boundary';
 import { RequireAuth } from './require-auth';
 import { ShellPage } from './shell/shell-page';
@@ -14,7 +15,9 @@ const shellRoutes = [...Object.keys(ROUTE_SECTIONS), '/dashboard/:section', '/ad
   path,
   element: (
     <RequireAuth>
-      <ShellPage />
+      <MaintenanceGate>
+        <ShellPage />
+      </MaintenanceGate>
     </RequireAuth>
   ),
 }));

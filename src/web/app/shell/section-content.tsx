@@ -19,6 +19,12 @@ import { SectionNotFound } from './section-not-found';
 const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentType>> = {
   dashboard: React.lazy(() => import('@/features/dashboard/dashboard-section').then((mod) => ({ default: mod.DashboardSection }))),
   audit: React.lazy(() => import('@/features/audit/audit-section').then((mod) => ({ default: mod.AuditSection }))),
+  announcements: React.lazy(() => import('@/features/communications/announcements-section').then((mod) => ({ default: mod.AnnouncementsSection }))),
+  'system-health': React.lazy(() => import('@/features/system-health/system-health-section').then((mod) => ({ default: mod.SystemHealthSection }))),
+  users: React.lazy(() => import('@/features/users/users-section').then((mod) => ({ default: mod.UsersSection }))),
+  schools: React.lazy(() => import('@/features/schools/schools-section').then((mod) => ({ default: mod.SchoolsSection }))),
+  maintenance: React.lazy(() => import('@/features/maintenance/maintenance-section').then((mod) => ({ default: mod.MaintenanceSection }))),
+  debug: React.lazy(() => import('@/features/maintenance/maintenance-test-panel').then((mod) => ({ default: mod.DebugSection }))),
 };
 
 function SectionFallback() {
@@ -76,6 +82,11 @@ function Content({ user, sectionId }: { user: SessionUser; sectionId: string }) 
   const access = canOpenSection(role, sectionId);
   if (!access.allowed) {
     if (access.reason === 'not-found') return <SectionNotFound role={role} />;
+    if (sectionId === 'users') {
+      // Spec §6 User management: "Access Denied", the reason and who may manage users.
+      const d = messages.userManagement;
+      return <SectionDenied role={role} title={d.deniedTitle} message={d.deniedText} detail={d.deniedDetail} />;
+    }
     return <SectionDenied role={role} message={access.message} />;
   }
   return <Allowed user={user} sectionId={sectionId} />;

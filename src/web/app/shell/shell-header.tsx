@@ -1,11 +1,13 @@
 import * as React from 'react';
-import { CalendarDays, Menu, PanelLeft, School } from 'lucide-react';
+import { CalendarDays, Menu, PanelLeft } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { isAdminRole, roleDisplayName } from '@shared/roles';
+import { roleDisplayName } from '@shared/roles';
 import type { SessionUser } from '@/lib/types';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { NotificationBell } from '@/features/communications/notification-bell';
 import { formatToday, formatTodayShort, greetingFor } from './greeting';
+import { SchoolSwitcher } from './school-switcher';
 import { useSidebar } from './sidebar-state';
 import { UserMenu } from './user-menu';
 
@@ -26,7 +28,6 @@ function useNow(): Date {
 export function ShellHeader({ user, onOpenProfile, onLogOut }: { user: SessionUser; onOpenProfile: () => void; onLogOut: () => void }) {
   const { toggle, open, openMobile, isMobile } = useSidebar();
   const now = useNow();
-  const schoolName = isAdminRole(user.role) ? messages.shell.allSchools : user.school?.name;
   const role = user.role ?? user.rawRole;
 
   return (
@@ -55,12 +56,7 @@ export function ShellHeader({ user, onOpenProfile, onLogOut }: { user: SessionUs
                 {roleDisplayName(role)}
               </Badge>
             )}
-            {schoolName && (
-              <span className="flex min-w-0 items-center gap-1.5" data-testid="school-name">
-                <School className="size-3.5 shrink-0" aria-hidden />
-                <span className="truncate">{schoolName}</span>
-              </span>
-            )}
+            <SchoolSwitcher user={user} />
             <span className="flex items-center gap-1.5 whitespace-nowrap" data-testid="today">
               <CalendarDays className="size-3.5 shrink-0" aria-hidden />
               <time dateTime={now.toISOString()}>
@@ -72,8 +68,8 @@ export function ShellHeader({ user, onOpenProfile, onLogOut }: { user: SessionUs
         </div>
 
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
-          {/* ── Notification bell slot (spec §2 Shell chrome: bell with dropdown, badge "9+" above 9).
-               Built by the notifications issue; mount <NotificationBell /> here. ── */}
+          {/* Notification bell (spec §2 Shell chrome: bell with dropdown, badge "9+" above 9). */}
+          <NotificationBell />
           <UserMenu user={user} onOpenProfile={onOpenProfile} onLogOut={onLogOut} />
         </div>
       </div>

@@ -8,6 +8,9 @@ import { useAuth } from '@/lib/auth';
 import { useTheme } from '@/lib/theme';
 import type { SessionUser } from '@/lib/types';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { ChangePasswordGate } from '@/features/auth/change-password-dialog';
+import { AnnouncementBanners } from '@/features/communications/announcement-banners';
+import { MaintenanceNotice } from '@/features/maintenance/maintenance-notice';
 import { GlobalErrorBoundary } from '../error-boundary';
 import { AppSidebar } from './app-sidebar';
 import { InactivityMonitor } from './inactivity-monitor';
@@ -72,7 +75,9 @@ function ShellLayout({ user }: { user: SessionUser }) {
       <AppSidebar user={user} activeSection={activeSection} />
       <div className="flex min-w-0 flex-1 flex-col">
         <ShellHeader user={user} onOpenProfile={() => setProfileOpen(true)} onLogOut={logOut} />
-        {/* ── Admin announcement banners slot (spec §2 Shell chrome: scroll area max height 16rem). ── */}
+        <MaintenanceNotice user={user} />
+        {/* Admin announcement banners (spec §2 Shell chrome: scroll area max height 16rem). */}
+        <AnnouncementBanners />
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <div className="mx-auto w-full max-w-7xl">
             <SectionContent key={user.role ?? 'none'} user={user} sectionId={activeSection} />
@@ -104,7 +109,9 @@ function Shell() {
     <SidebarProvider>
       <TooltipProvider>
         {user ? (
-          <ShellLayout user={user} />
+          <ChangePasswordGate>
+            <ShellLayout user={user} />
+          </ChangePasswordGate>
         ) : (
           <div className="flex min-h-svh bg-background" style={shellVars}>
             <AppSidebar user={null} activeSection="dashboard" />

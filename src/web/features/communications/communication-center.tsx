@@ -1,0 +1,559 @@
+import * as React from 'react';
+import { AlertDialog, DropdownMenu as DM } from 'radix-ui';
+import {
+  AlertTriangle,
+  CalendarClock,
+  ChevronLeft,
+  ChevronRight,
+  CircleCheck,
+  CircleOff,
+  Loader2,
+  Megaphone,
+  MoreHorizontal,
+  PencilLine,
+  Plus,
+  Power,
+  PowerOff,
+  RefreshCw,
+  Search,
+  SearchX,
+  Trash2,
+  type LucideIcon,
+} from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  COMMUNICATION_PRIORITIES,
+  COMMUNICATION_STATUSES,
+  type Communication,
+  type CommunicationStats,
+  type CommunicationStatus,
+} from '@shared/contracts/communications';
+import { messages } from '@shared/messages';
+import { ROLES, roleDisplayName } from '@shared/roles';
+import { sectionLabel } from '@shared/sections';
+import { StatusCard } from '@/components/status-screen';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import {
+  EMPTY_FILTERS,
+  useAdminLiveRefresh,
+  useCommunicationStats,
+  useCommunications,
+  useDeleteCommunication,
+  useSetCommunicationActive,
+  type CommunicationFilters,
+} from './api/communications';
+import { CommunicationFormDialog } from './components/communication-form-dialog';
+import { formatDate, formatDateTime } from './components/format';
+import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
+import { useDebouncedValue } from './use-debounced-value';
+
+const m = messages.communications;
+const PAGE_SIZE = 20;
+const ANY = 'any';
+
+const STATUS_TONE: Record<CommunicationStatus, { pill: string; dot: string }> = {
+  active: { pill: 'bg-emerald-500/10 text-emerald-700 ring-emerald-600/20 dark:text-emerald-300', dot: 'bg-emerald-500' },
+  expired: { pill: 'bg-muted text-muted-foreground ring-border', dot: 'bg-muted-foreground/60' },
+  inactive: { pill: 'bg-slate-500/10 text-slate-700 ring-slate-500/20 dark:text-slate-300', dot: 'bg-slate-400' },
+};
+
+function StatusPill({ status }: { status: CommunicationStatus }) {
+  const t = STATUS_TONE[status];
+  return (
+    <span
+      className={cn('inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset', t.pill)}
+      data-testid="communication-status"
+      data-status={status}
+    >
+      <span className={cn('size-1.5 rounded-full', t.dot)} aria-hidden />
+      {m.statusLabels[status]}
+    </span>
+  );
+}
+
+function StatCard({ icon: Icon, label, value, hint, tone, testId }: { icon: LucideIcon; label: string; value: number | undefined; hint: string; tone: string; testId: string }) {
+  return (
+    <div className="flex items-start justify-between gap-2 rounded-xl border bg-card p-3.5 shadow-sm sm:gap-3 sm:p-4" data-testid={testId}>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        {value === undefined ? (
+          <Skeleton className="mt-2 h-7 w-12" />
+        ) : (
+          <p className="mt-1 text-2xl font-semibold tracking-tight tabular-nums" data-testid={`${testId}-value`}>
+            {value.toLocaleString('en-KE')}
+          </p>
+        )}
+        <p className="mt-1 text-xs leading-snug text-muted-foreground">{hint}</p>
+      </div>
+      <span className={cn('hidden size-9 shrink-0 items-center justify-center rounded-lg sm:flex', tone)}>
+        <Icon className="size-4.5" aria-hidden />
+      </span>
+    </div>
+  );
+}
+
+function PriorityCard({ stats }: { stats: CommunicationStats | undefined }) {
+  const total = stats ? Math.max(1, stats.total) : 1;
+  return (
+    <div className="col-span-3 rounded-xl border bg-card p-3.5 shadow-sm sm:p-4 lg:col-span-1" data-testid="stat-priority">
+      <p className="text-sm font-medium text-muted-foreground">{m.statByPriority}</p>
+      <div className="mt-3 flex h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
+        {stats &&
+          COMMUNICATION_PRIORITIES.map((p) => (
+            <span key={p} className={cn('h-full', PRIORITY_STYLES[p].dot)} style={{ width: `${(stats.byPriority[p] / total) * 100}%` }} />
+          ))}
+      </div>
+      <dl className="mt-3 grid grid-cols-4 gap-x-4 gap-y-1 text-xs lg:grid-cols-2 lg:gap-x-3">
+        {COMMUNICATION_PRIORITIES.map((p) => (
+          <div key={p} className="flex items-center justify-between gap-2">
+            <dt className="flex items-center gap-1.5 text-muted-foreground">
+              <span className={cn('size-2 rounded-full', PRIORITY_STYLES[p].dot)} aria-hidden />
+              {m.priorityLabels[p]}
+            </dt>
+            <dd className="font-semibold tabular-nums" data-testid={`stat-priority-${p}`}>
+              {stats ? stats.byPriority[p] : '–'}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function Audience({ c }: { c: Communication }) {
+  const everyone = c.targetRoles.length === ROLES.length;
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <div className="flex flex-wrap gap-1">
+        {everyone ? (
+          <span className="rounded-md bg-secondary px-1.5 py-0.5 text-xs font-medium text-secondary-foreground">{m.allUsers}</span>
+        ) : (
+          c.targetRoles.map((r) => (
+            <span key={r} className="rounded-md bg-secondary px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-secondary-foreground">
+              {roleDisplayName(r)}
+            </span>
+          ))
+        )}
+      </div>
+      <span className="truncate text-xs text-muted-foreground">{c.schoolName ?? m.platformWide}</span>
+    </div>
+  );
+}
+
+function RowActions({ c, onEdit, onToggle, onDelete, busy }: { c: Communication; onEdit: () => void; onToggle: () => void; onDelete: () => void; busy: boolean }) {
+  const item =
+    'flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-accent [&_svg]:size-4 [&_svg]:text-muted-foreground';
+  return (
+    <DM.Root modal={false}>
+      <DM.Trigger asChild>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={m.moreActions(c.title)} disabled={busy} data-testid="communication-actions">
+          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <MoreHorizontal aria-hidden />}
+        </Button>
+      </DM.Trigger>
+      <DM.Portal>
+        <DM.Content align="end" sideOffset={4} className="z-50 min-w-44 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg">
+          <DM.Item className={item} onSelect={onEdit}>
+            <PencilLine aria-hidden /> {m.edit}
+          </DM.Item>
+          <DM.Item className={item} onSelect={onToggle} disabled={c.status === 'expired' && !c.isActive}>
+            {c.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />} {c.isActive ? m.deactivate : m.activate}
+          </DM.Item>
+          <DM.Separator className="-mx-1 my-1 h-px bg-border" />
+          <DM.Item className={cn(item, 'text-destructive data-[highlighted]:bg-destructive/10 [&_svg]:text-destructive')} onSelect={onDelete}>
+            <Trash2 aria-hidden /> {m.delete}
+          </DM.Item>
+        </DM.Content>
+      </DM.Portal>
+    </DM.Root>
+  );
+}
+
+interface RowHandlers {
+  onEdit: (c: Communication) => void;
+  onToggle: (c: Communication) => void;
+  onDelete: (c: Communication) => void;
+  busyId: string | null;
+}
+
+function CommunicationTable({ rows, h }: { rows: Communication[]; h: RowHandlers }) {
+  const th = 'px-3 py-2.5 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase';
+  return (
+    <>
+      {/* Table from 768 px */}
+      <div className="hidden overflow-x-auto md:block">
+        <table className="w-full min-w-[52rem] text-sm" data-testid="communications-table">
+          <thead className="border-b">
+            <tr>
+              <th className={cn(th, 'w-[34%]')}>{m.columns.title}</th>
+              <th className={th}>{m.columns.priority}</th>
+              <th className={th}>{m.columns.audience}</th>
+              <th className={th}>{m.columns.status}</th>
+              <th className={th}>{m.columns.expires}</th>
+              <th className={th}>{m.columns.created}</th>
+              <th className={cn(th, 'text-right')}>
+                <span className="sr-only">{m.columns.actions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {rows.map((c) => (
+              <tr key={c.id} className="align-top transition-colors hover:bg-muted/40" data-testid="communication-row" data-id={c.id}>
+                <td className="px-3 py-3">
+                  <button type="button" className="block max-w-md cursor-pointer text-left" onClick={() => h.onEdit(c)}>
+                    <span className="block truncate font-medium hover:underline">{c.title}</span>
+                    <span className="mt-0.5 line-clamp-2 text-xs leading-snug text-muted-foreground">{c.message}</span>
+                  </button>
+                </td>
+                <td className="px-3 py-3">
+                  <PriorityBadge priority={c.priority} />
+                </td>
+                <td className="max-w-56 px-3 py-3">
+                  <Audience c={c} />
+                </td>
+                <td className="px-3 py-3">
+                  <StatusPill status={c.status} />
+                </td>
+                <td className="px-3 py-3 text-xs whitespace-nowrap text-muted-foreground">{c.expiresAt ? formatDateTime(c.expiresAt) : m.never}</td>
+                <td className="px-3 py-3 text-xs whitespace-nowrap text-muted-foreground">
+                  <span className="block">{formatDate(c.createdAt)}</span>
+                  {c.createdByName && <span className="block truncate">{c.createdByName}</span>}
+                </td>
+                <td className="px-3 py-2.5 text-right">
+                  <RowActions c={c} busy={h.busyId === c.id} onEdit={() => h.onEdit(c)} onToggle={() => h.onToggle(c)} onDelete={() => h.onDelete(c)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {/* Cards below 768 px */}
+      <ul className="flex flex-col gap-3 md:hidden" data-testid="communications-cards">
+        {rows.map((c) => (
+          <li key={c.id} className="rounded-lg border bg-background p-3" data-testid="communication-card" data-id={c.id}>
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-medium leading-snug">{c.title}</p>
+                <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{c.message}</p>
+              </div>
+              <RowActions c={c} busy={h.busyId === c.id} onEdit={() => h.onEdit(c)} onToggle={() => h.onToggle(c)} onDelete={() => h.onDelete(c)} />
+            </div>
+            <div className="mt-2.5 flex flex-wrap items-center gap-1.5">
+              <PriorityBadge priority={c.priority} />
+              <StatusPill status={c.status} />
+              {(c.targetRoles.length === ROLES.length ? [m.allUsers] : c.targetRoles.map(roleDisplayName)).map((label) => (
+                <span key={label} className="rounded-md bg-secondary px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-secondary-foreground">
+                  {label}
+                </span>
+              ))}
+            </div>
+            <p className="mt-2 flex items-start gap-1.5 text-xs text-muted-foreground">
+              <CalendarClock className="mt-px size-3.5 shrink-0" aria-hidden />
+              <span>
+                {c.schoolName ?? m.platformWide} · {c.expiresAt ? m.expires(formatDateTime(c.expiresAt)) : m.never} · {formatDate(c.createdAt)}
+              </span>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function FilterSelect({
+  value,
+  onChange,
+  label,
+  all,
+  options,
+  testId,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  label: string;
+  all: string;
+  options: { value: string; label: string }[];
+  testId: string;
+}) {
+  return (
+    <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? '' : v)}>
+      <SelectTrigger aria-label={label} className="w-full sm:w-40" data-testid={testId}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={ANY}>{all}</SelectItem>
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+function DeleteDialog({ target, onCancel, onConfirm, pending }: { target: Communication | null; onCancel: () => void; onConfirm: () => void; pending: boolean }) {
+  return (
+    <AlertDialog.Root open={!!target} onOpenChange={(open) => !open && !pending && onCancel()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
+        <AlertDialog.Content
+          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-popover p-6 text-popover-foreground shadow-xl"
+          data-testid="communication-delete-dialog"
+        >
+          <div className="flex items-start gap-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+              <Trash2 className="size-5" aria-hidden />
+            </span>
+            <div className="grid gap-1.5">
+              <AlertDialog.Title className="text-lg font-semibold">{m.confirmDeleteTitle}</AlertDialog.Title>
+              <AlertDialog.Description className="text-sm text-muted-foreground">{target ? m.confirmDeleteText(target.title) : ''}</AlertDialog.Description>
+            </div>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline" disabled={pending}>
+                {m.cancel}
+              </Button>
+            </AlertDialog.Cancel>
+            <Button
+              variant="destructive"
+              onClick={(e) => {
+                e.preventDefault();
+                onConfirm();
+              }}
+              disabled={pending}
+              data-testid="communication-delete-confirm"
+            >
+              {pending && <Loader2 className="animate-spin" aria-hidden />}
+              {pending ? m.deleting : m.delete}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/**
+ * The Communication Center (edufam_admin's announcements section; spec §2, §6 "see all communications
+ * and stats", §7 item 7, §8, §9): stats cards (total, active, expired, by priority), every
+ * communication with its status (active, expired, inactive) filtered and paged on the server, a
+ * create/edit dialog, activate/deactivate and delete with confirmation. Toasts use the spec's texts.
+ * Refreshes on the live event communications.changed.
+ */
+export function CommunicationCenter() {
+  useAdminLiveRefresh();
+  const [filters, setFilters] = React.useState<CommunicationFilters>(EMPTY_FILTERS);
+  const search = useDebouncedValue(filters.search.trim(), 300);
+  const effective = { ...filters, search };
+  const filterKey = JSON.stringify(effective);
+  const [paging, setPaging] = React.useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+
+  const list = useCommunications(effective, page, PAGE_SIZE);
+  const stats = useCommunicationStats();
+  const setActive = useSetCommunicationActive();
+  const remove = useDeleteCommunication();
+
+  const [dialog, setDialog] = React.useState<{ open: boolean; editing: Communication | null }>({ open: false, editing: null });
+  const [deleting, setDeleting] = React.useState<Communication | null>(null);
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const filtered = Object.values(filters).some((v) => v !== '');
+
+  const toggle = (c: Communication) =>
+    setActive.mutate(
+      { id: c.id, isActive: !c.isActive },
+      {
+        onSuccess: (saved) => toast.success(m.updated, { description: saved.isActive ? m.activated : m.deactivated }),
+        onError: (err) => toast.error(m.updateFailed, { description: err.message && err.message !== m.updateFailed ? err.message : undefined }),
+      },
+    );
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success(m.deleted);
+        setDeleting(null);
+      },
+      onError: (err) => {
+        toast.error(m.deleteFailed, { description: err.message && err.message !== m.deleteFailed ? err.message : undefined });
+        setDeleting(null);
+      },
+    });
+  };
+
+  const handlers: RowHandlers = {
+    onEdit: (c) => setDialog({ open: true, editing: c }),
+    onToggle: toggle,
+    onDelete: setDeleting,
+    busyId: setActive.isPending ? (setActive.variables?.id ?? null) : null,
+  };
+
+  let body: React.ReactNode;
+  if (list.isError && !data) {
+    body = (
+      <div className="flex justify-center py-6">
+        <StatusCard
+          icon={AlertTriangle}
+          title={m.errorLoadingTitle}
+          text={m.errorLoadingText}
+          detail={list.error.message}
+          className="shadow-none"
+          actions={
+            <Button onClick={() => void list.refetch()}>
+              <RefreshCw aria-hidden />
+              {m.tryAgain}
+            </Button>
+          }
+        />
+      </div>
+    );
+  } else if (!data) {
+    body = (
+      <div className="flex flex-col gap-3" aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-16" />
+        ))}
+      </div>
+    );
+  } else if (data.communications.length === 0) {
+    body = (
+      <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center" data-testid="communications-empty">
+        <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
+          {filtered ? <SearchX className="size-5" aria-hidden /> : <Megaphone className="size-5" aria-hidden />}
+        </span>
+        <p className="mt-4 font-medium">{filtered ? m.emptyFilteredTitle : m.emptyTitle}</p>
+        <p className="mt-1 max-w-sm text-sm text-muted-foreground">{filtered ? m.emptyFilteredText : m.emptyText}</p>
+        {filtered ? (
+          <Button variant="outline" size="sm" className="mt-4" onClick={() => setFilters(EMPTY_FILTERS)}>
+            {m.clearFilters}
+          </Button>
+        ) : (
+          <Button size="sm" className="mt-4" onClick={() => setDialog({ open: true, editing: null })}>
+            <Plus aria-hidden /> {m.newCommunication}
+          </Button>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <div className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+        <CommunicationTable rows={data.communications} h={handlers} />
+      </div>
+    );
+  }
+
+  const s = stats.data;
+  return (
+    <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="communication-center">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
+            <Megaphone className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{sectionLabel('edufam_admin', 'announcements')}</h1>
+            <p className="mt-0.5 text-sm text-muted-foreground">{m.centerSubtitle}</p>
+          </div>
+        </div>
+        <div className="flex w-full shrink-0 items-center gap-2 sm:w-auto">
+          <Button
+            variant="outline"
+            className="flex-1 sm:flex-none"
+            onClick={() => {
+              void list.refetch();
+              void stats.refetch();
+            }}
+            disabled={list.isFetching}
+          >
+            <RefreshCw className={list.isFetching ? 'animate-spin' : undefined} aria-hidden />
+            {m.refresh}
+          </Button>
+          <Button className="flex-1 sm:flex-none" onClick={() => setDialog({ open: true, editing: null })} data-testid="new-communication">
+            <Plus aria-hidden />
+            {m.newCommunication}
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid grid-cols-3 gap-2.5 sm:gap-4 lg:grid-cols-4">
+        <StatCard icon={Megaphone} label={m.statTotal} value={s?.total} hint={m.statTotalHint} tone="bg-primary/10 text-primary" testId="stat-total" />
+        <StatCard icon={CircleCheck} label={m.statActive} value={s?.active} hint={m.statActiveHint} tone="bg-emerald-500/10 text-emerald-600 dark:text-emerald-400" testId="stat-active" />
+        <StatCard icon={CircleOff} label={m.statExpired} value={s?.expired} hint={m.statExpiredHint} tone="bg-muted text-muted-foreground" testId="stat-expired" />
+        <PriorityCard stats={s} />
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+          <div className="relative min-w-0 flex-1 sm:min-w-56">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              type="search"
+              value={filters.search}
+              onChange={(e) => setFilters({ ...filters, search: e.target.value })}
+              placeholder={m.searchPlaceholder}
+              aria-label={m.searchPlaceholder}
+              className="pl-9"
+              data-testid="communications-search"
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-2 sm:flex">
+            <FilterSelect
+              value={filters.priority}
+              onChange={(v) => setFilters({ ...filters, priority: v })}
+              label={m.filterPriority}
+              all={m.allPriorities}
+              options={COMMUNICATION_PRIORITIES.map((p) => ({ value: p, label: m.priorityLabels[p] }))}
+              testId="communications-filter-priority"
+            />
+            <FilterSelect
+              value={filters.status}
+              onChange={(v) => setFilters({ ...filters, status: v })}
+              label={m.filterStatus}
+              all={m.allStatuses}
+              options={COMMUNICATION_STATUSES.map((x) => ({ value: x, label: m.statusLabels[x] }))}
+              testId="communications-filter-status"
+            />
+            <div className="col-span-2 sm:col-span-1">
+              <FilterSelect
+                value={filters.role}
+                onChange={(v) => setFilters({ ...filters, role: v })}
+                label={m.filterRole}
+                all={m.allRoles}
+                options={ROLES.map((r) => ({ value: r, label: roleDisplayName(r) }))}
+                testId="communications-filter-role"
+              />
+            </div>
+          </div>
+        </div>
+        <div className="border-t pt-4">{body}</div>
+        {data && data.total > PAGE_SIZE && (
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4 text-sm">
+            <p className="text-muted-foreground tabular-nums">
+              {m.showing((page - 1) * PAGE_SIZE + 1, (page - 1) * PAGE_SIZE + data.communications.length, data.total)}
+            </p>
+            <div className="flex items-center gap-2">
+              <Button variant="outline" size="sm" onClick={() => setPaging({ key: filterKey, page: page - 1 })} disabled={page <= 1} aria-label={m.previous}>
+                <ChevronLeft aria-hidden />
+              </Button>
+              <span className="min-w-20 text-center font-medium tabular-nums">{m.pageOf(page, pages)}</span>
+              <Button variant="outline" size="sm" onClick={() => setPaging({ key: filterKey, page: page + 1 })} disabled={page >= pages} aria-label={m.next}>
+                <ChevronRight aria-hidden />
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+
+      <CommunicationFormDialog open={dialog.open} editing={dialog.editing} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <DeleteDialog target={deleting} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} pending={remove.isPending} />
+    </section>
+  );
+}

@@ -1,0 +1,338 @@
+import * as React from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle, Loader2, Megaphone, PencilLine } from 'lucide-react';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import {
+  COMMUNICATION_INPUT_MESSAGES,
+  COMMUNICATION_PRIORITIES,
+  MESSAGE_MAX,
+  TITLE_MAX,
+  type Communication,
+  type CommunicationPriority,
+  type CreateCommunicationInput,
+} from '@shared/contracts/communications';
+import { messages } from '@shared/messages';
+import { ROLES, roleDisplayName, type Role } from '@shared/roles';
+import { api, ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { useCreateCommunication, useUpdateCommunication } from '../api/communications';
+import { fromNairobiInput, toNairobiInput } from './format';
+import { PRIORITY_STYLES } from './priority';
+
+const m = messages.communications;
+const f = m.form;
+const im = COMMUNICATION_INPUT_MESSAGES;
+const PLATFORM = 'platform';
+
+/** The form's values; the expiry is the datetime-local text, read as Nairobi time. */
+const formSchema = z.object({
+  title: z.string().trim().min(1, im.titleRequired).max(TITLE_MAX, im.titleTooLong),
+  message: z.string().trim().min(1, im.messageRequired).max(MESSAGE_MAX, im.messageTooLong),
+  priority: z.enum(COMMUNICATION_PRIORITIES),
+  targetRoles: z.array(z.enum(ROLES)).min(1, im.rolesRequired),
+  schoolId: z.string(),
+  dismissible: z.boolean(),
+  isActive: z.boolean(),
+  expiresAt: z.string().refine((v) => {
+    if (!v) return true;
+    const iso = fromNairobiInput(v);
+    return !!iso && new Date(iso).getTime() > Date.now();
+  }, im.expiryInPast),
+});
+type FormValues = z.infer<typeof formSchema>;
+type FieldName = keyof FormValues;
+const FIELD_NAMES: readonly FieldName[] = ['title', 'message', 'priority', 'targetRoles', 'schoolId', 'dismissible', 'isActive', 'expiresAt'];
+
+function defaultsOf(c: Communication | null): FormValues {
+  return {
+    title: c?.title ?? '',
+    message: c?.message ?? '',
+    priority: c?.priority ?? 'medium',
+    targetRoles: c?.targetRoles ?? [],
+    schoolId: c?.schoolId ?? PLATFORM,
+    dismissible: c?.dismissible ?? true,
+    isActive: c?.isActive ?? true,
+    expiresAt: toNairobiInput(c?.expiresAt ?? null),
+  };
+}
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-xs font-medium text-destructive" role="alert">
+      {message}
+    </p>
+  );
+}
+
+interface SchoolOption {
+  id: string;
+  name: string;
+}
+
+function useSchoolOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['communications', 'schools'],
+    queryFn: async () => (await api<{ schools: SchoolOption[] }>('/api/schools')).schools,
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+}
+
+function CommunicationForm({ editing, onDone }: { editing: Communication | null; onDone: () => void }) {
+  const id = React.useId();
+  const create = useCreateCommunication();
+  const update = useUpdateCommunication();
+  const schools = useSchoolOptions(true);
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: defaultsOf(editing) });
+  const { register, control, handleSubmit, setError, formState } = form;
+  const errors = formState.errors;
+  const fid = (name: string) => `${id}-${name}`;
+  const invalid = (name: FieldName) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': fid(`${name}-error`) } : {});
+
+  const onSubmit = handleSubmit(async (v) => {
+    setFormError(null);
+    const body: CreateCommunicationInput = {
+      title: v.title.trim(),
+      message: v.message.trim(),
+      priority: v.priority,
+      targetRoles: v.targetRoles,
+      schoolId: v.schoolId === PLATFORM ? null : v.schoolId,
+      dismissible: v.dismissible,
+      isActive: v.isActive,
+      expiresAt: fromNairobiInput(v.expiresAt),
+    };
+    try {
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, body });
+        toast.success(m.updated);
+      } else {
+        await create.mutateAsync(body);
+        toast.success(m.created);
+      }
+      onDone();
+    } catch (err) {
+      const fallback = editing ? m.updateFailed : m.createFailed;
+      const server = err instanceof ApiError && err.status > 0 ? err.message : '';
+      const fields = err instanceof ApiError ? Object.entries(err.fields ?? {}) : [];
+      const known = fields.filter(([k]) => (FIELD_NAMES as readonly string[]).includes(k.split('.')[0]!));
+      for (const [k, message] of known) setError(k.split('.')[0] as FieldName, { type: 'server', message }, { shouldFocus: true });
+      if (known.length === 0) setFormError(server || fallback);
+      // Spec §8: failure shows the server's message or "Failed to create/update communication".
+      toast.error(fallback, { description: server && server !== fallback ? server : undefined });
+    }
+  });
+
+  const pending = formState.isSubmitting || create.isPending || update.isPending;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="communication-form">
+      <div className="grid gap-2">
+        <Label htmlFor={fid('title')}>{f.title}</Label>
+        <Input id={fid('title')} maxLength={TITLE_MAX} placeholder={f.titlePlaceholder} autoComplete="off" {...register('title')} {...invalid('title')} />
+        <FieldError id={fid('title-error')} message={errors.title?.message} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={fid('message')}>{f.message}</Label>
+        <textarea
+          id={fid('message')}
+          rows={4}
+          maxLength={MESSAGE_MAX}
+          placeholder={f.messagePlaceholder}
+          className="flex min-h-24 w-full resize-y rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          {...register('message')}
+          {...invalid('message')}
+        />
+        <FieldError id={fid('message-error')} message={errors.message?.message} />
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid content-start gap-2">
+          <Label htmlFor={fid('priority')}>{f.priority}</Label>
+          <Controller
+            control={control}
+            name="priority"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={(v) => field.onChange(v as CommunicationPriority)}>
+                <SelectTrigger id={fid('priority')} ref={field.ref} data-testid="communication-priority">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {COMMUNICATION_PRIORITIES.map((p) => (
+                    <SelectItem key={p} value={p}>
+                      <span className="flex items-center gap-2">
+                        <span className={cn('size-2 rounded-full', PRIORITY_STYLES[p].dot)} aria-hidden />
+                        {m.priorityLabels[p]}
+                      </span>
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor={fid('schoolId')}>{f.school}</Label>
+          <Controller
+            control={control}
+            name="schoolId"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id={fid('schoolId')} ref={field.ref} data-testid="communication-school">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={PLATFORM}>{f.allSchools}</SelectItem>
+                  {(schools.data ?? []).map((s) => (
+                    <SelectItem key={s.id} value={s.id}>
+                      {s.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+          <FieldError id={fid('schoolId-error')} message={errors.schoolId?.message} />
+        </div>
+      </div>
+
+      <fieldset className="grid gap-2" aria-describedby={errors.targetRoles ? fid('targetRoles-error') : undefined}>
+        <Controller
+          control={control}
+          name="targetRoles"
+          render={({ field }) => {
+            const selected = new Set(field.value);
+            const all = selected.size === ROLES.length;
+            const toggle = (r: Role, on: boolean) => {
+              const next = new Set(selected);
+              if (on) next.add(r);
+              else next.delete(r);
+              field.onChange(ROLES.filter((x) => next.has(x)));
+            };
+            return (
+              <>
+                <div className="flex items-center justify-between gap-3">
+                  <legend className="text-sm font-medium">{f.targetRoles}</legend>
+                  <button
+                    type="button"
+                    className="cursor-pointer text-xs font-medium text-primary hover:underline"
+                    onClick={() => field.onChange(all ? [] : [...ROLES])}
+                  >
+                    {all ? f.clearAll : f.selectAll}
+                  </button>
+                </div>
+                <div
+                  className={cn('grid grid-cols-1 gap-1 rounded-lg border p-2 sm:grid-cols-2', errors.targetRoles && 'border-destructive/60')}
+                  data-testid="communication-roles"
+                >
+                  {ROLES.map((r) => (
+                    <label
+                      key={r}
+                      className="flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm transition-colors hover:bg-accent has-[[data-state=checked]]:bg-primary/5"
+                    >
+                      <Checkbox checked={selected.has(r)} onCheckedChange={(v) => toggle(r, v === true)} value={r} aria-label={roleDisplayName(r)} />
+                      <span className="truncate">{roleDisplayName(r)}</span>
+                    </label>
+                  ))}
+                </div>
+              </>
+            );
+          }}
+        />
+        <FieldError id={fid('targetRoles-error')} message={errors.targetRoles?.message} />
+      </fieldset>
+
+      <div className="grid gap-2">
+        <Label htmlFor={fid('expiresAt')}>{f.expiresAt}</Label>
+        <Input id={fid('expiresAt')} type="datetime-local" className="sm:max-w-64" {...register('expiresAt')} {...invalid('expiresAt')} data-testid="communication-expires" />
+        <p className="text-xs text-muted-foreground">{f.expiresNote}</p>
+        <FieldError id={fid('expiresAt-error')} message={errors.expiresAt?.message} />
+      </div>
+
+      <div className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2">
+        <Controller
+          control={control}
+          name="dismissible"
+          render={({ field }) => (
+            <label className="flex cursor-pointer items-center justify-between gap-3">
+              <span>
+                <span className="block text-sm font-medium">{f.dismissible}</span>
+                <span className="block text-xs text-muted-foreground">{f.dismissibleNote}</span>
+              </span>
+              <Switch checked={field.value} onCheckedChange={field.onChange} aria-label={f.dismissible} data-testid="communication-dismissible" />
+            </label>
+          )}
+        />
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field }) => (
+            <label className="flex cursor-pointer items-center justify-between gap-3">
+              <span>
+                <span className="block text-sm font-medium">{f.active}</span>
+                <span className="block text-xs text-muted-foreground">{f.activeNote}</span>
+              </span>
+              <Switch checked={field.value} onCheckedChange={field.onChange} aria-label={f.active} data-testid="communication-active" />
+            </label>
+          )}
+        />
+      </div>
+
+      {formError && (
+        <Alert variant="destructive" className="flex items-start gap-2.5 leading-relaxed" data-testid="communication-form-error">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{formError}</span>
+        </Alert>
+      )}
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
+          {f.cancel}
+        </Button>
+        <Button type="submit" disabled={pending} data-testid="communication-submit">
+          {pending && <Loader2 className="animate-spin" aria-hidden />}
+          {pending ? f.saving : editing ? f.save : f.create}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * Create or edit a communication (Communication Center): title, message, priority, target roles,
+ * school (or platform-wide), expiry as an Africa/Nairobi date and time, dismissible and active.
+ * Toasts "Communication created/updated successfully", or the spec's failure text with the server's
+ * message (spec §8).
+ */
+export function CommunicationFormDialog({ open, editing, onOpenChange }: { open: boolean; editing: Communication | null; onOpenChange: (open: boolean) => void }) {
+  const Icon = editing ? PencilLine : Megaphone;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl" data-testid="communication-dialog">
+        <DialogHeader className="pr-6">
+          <div className="flex items-center gap-3">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+              <Icon className="size-4.5" aria-hidden />
+            </span>
+            <DialogTitle>{editing ? f.editTitle : f.createTitle}</DialogTitle>
+          </div>
+          <DialogDescription>{editing ? f.editDescription : f.createDescription}</DialogDescription>
+        </DialogHeader>
+        {open && <CommunicationForm key={editing?.id ?? 'new'} editing={editing} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

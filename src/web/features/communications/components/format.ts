@@ -1,0 +1,49 @@
+/**
+ * Dates of the communications screens: instants shown in Africa/Nairobi (EAT, UTC+03:00 all year, no
+ * daylight saving), and the expiry field's local date-time read as Nairobi time.
+ */
+const TZ = 'Africa/Nairobi';
+const NAIROBI_OFFSET = '+03:00';
+
+const dateTime = new Intl.DateTimeFormat('en-KE', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+const dateOnly = new Intl.DateTimeFormat('en-KE', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric' });
+
+/** "12 Mar 2026, 14:30" in Nairobi. */
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** "12 Mar 2026" in Nairobi. */
+export function formatDate(iso: string): string {
+  return dateOnly.format(new Date(iso));
+}
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago", else the date. */
+export function formatRelative(iso: string, now: Date = new Date()): string {
+  const s = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ago`;
+  const days = Math.floor(s / 86_400);
+  if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
+  return formatDate(iso);
+}
+
+/** The value of an <input type="datetime-local"> showing this instant in Nairobi ("2026-03-12T14:30"). */
+export function toNairobiInput(iso: string | null): string {
+  if (!iso) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  const hour = parts.hour === '24' ? '00' : parts.hour;
+  return `${parts.year}-${parts.month}-${parts.day}T${hour}:${parts.minute}`;
+}
+
+/** The instant (ISO, UTC) of a datetime-local value read as Nairobi time, or null when empty/invalid. */
+export function fromNairobiInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(`${value.length === 16 ? `${value}:00` : value}${NAIROBI_OFFSET}`);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}

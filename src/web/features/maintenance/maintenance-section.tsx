@@ -1,0 +1,325 @@
+import * as React from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { AlertTriangle, CheckCircle2, Clock, FlaskConical, Info, Power, PowerOff, RefreshCw, Save, ShieldCheck, UserRound, Wrench } from 'lucide-react';
+import { DEFAULT_ESTIMATED_DURATION, type MaintenanceSetting } from '@shared/contracts/maintenance';
+import { messages } from '@shared/messages';
+import { roleDisplayName } from '@shared/roles';
+import { cn } from '@/lib/utils';
+import { StatusCard } from '@/components/status-screen';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDisableMaintenance, useEnableMaintenance, useMaintenanceSetting, useUpdateMaintenanceMessage } from './api/maintenance';
+import { ConfirmDialog } from './components/confirm-dialog';
+import { formatDateTime } from './components/format';
+import { MaintenanceForm, type MaintenanceFormOutput } from './components/maintenance-form';
+
+const m = messages.maintenance;
+
+function Detail({ icon: Icon, label, children, testId }: { icon: typeof Clock; label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="flex gap-3 py-3 first:pt-0 last:pb-0">
+      <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+        <dd className="mt-1 text-sm break-words" data-testid={testId}>
+          {children}
+        </dd>
+      </div>
+    </div>
+  );
+}
+
+/** The Current Status card: on/off, message, estimated duration, last change and who may keep working. */
+function StatusOverview({ setting }: { setting: MaintenanceSetting }) {
+  const on = setting.enabled;
+  return (
+    <Card className="overflow-hidden" data-testid="maintenance-status-card" data-enabled={on}>
+      <div
+        className={cn(
+          'flex items-start gap-4 border-b p-5',
+          on ? 'bg-amber-50 dark:bg-amber-500/10' : 'bg-emerald-50/70 dark:bg-emerald-500/10',
+        )}
+      >
+        <span
+          className={cn(
+            'flex size-11 shrink-0 items-center justify-center rounded-full ring-1 ring-inset',
+            on ? 'bg-amber-500/15 text-amber-700 ring-amber-500/25 dark:text-amber-300' : 'bg-emerald-500/15 text-emerald-700 ring-emerald-500/25 dark:text-emerald-300',
+          )}
+        >
+          {on ? <Wrench className="size-5" aria-hidden /> : <CheckCircle2 className="size-5" aria-hidden />}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{m.statusTitle}</p>
+            <span
+              className={cn(
+                'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+                on ? 'bg-amber-500/15 text-amber-800 ring-amber-600/25 dark:text-amber-200' : 'bg-emerald-500/15 text-emerald-800 ring-emerald-600/20 dark:text-emerald-200',
+              )}
+              data-testid="maintenance-badge"
+            >
+              <span className={cn('size-1.5 rounded-full', on ? 'animate-pulse bg-amber-500' : 'bg-emerald-500')} aria-hidden />
+              {on ? m.badgeOn : m.badgeOff}
+            </span>
+          </div>
+          <p className="mt-1 text-lg font-semibold tracking-tight" data-testid="maintenance-status-title">
+            {on ? m.statusOn : m.statusOff}
+          </p>
+          <p className="mt-0.5 text-sm text-muted-foreground">{on ? m.statusOnHint : m.statusOffHint}</p>
+        </div>
+      </div>
+      <CardContent className="pt-5">
+        <dl className="divide-y">
+          <Detail icon={Info} label={m.message} testId="maintenance-current-message">
+            {setting.message}
+          </Detail>
+          <Detail icon={Clock} label={m.estimatedDuration} testId="maintenance-current-duration">
+            {setting.estimatedDuration}
+          </Detail>
+          <Detail icon={ShieldCheck} label={m.bypass}>
+            <span className="flex flex-wrap gap-1.5">
+              {setting.allowedRoles.map((r) => (
+                <span key={r} className="rounded-md bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+                  {roleDisplayName(r)}
+                </span>
+              ))}
+            </span>
+          </Detail>
+          <Detail icon={UserRound} label={m.lastChanged}>
+            {setting.exists ? (
+              <>
+                <span className="tabular-nums">{formatDateTime(setting.updatedAt)}</span>
+                {setting.updatedBy && (
+                  <span className="text-muted-foreground">
+                    {' · '}
+                    {setting.updatedBy.name ?? m.unknownUser}
+                  </span>
+                )}
+              </>
+            ) : (
+              <span className="text-muted-foreground" data-testid="maintenance-no-settings">
+                {m.noSettings}
+              </span>
+            )}
+          </Detail>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SectionSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-5" aria-busy="true">
+      <Skeleton className="h-80 lg:col-span-2" />
+      <Skeleton className="h-80 lg:col-span-3" />
+    </div>
+  );
+}
+
+type Pending = { kind: 'enable'; values: MaintenanceFormOutput } | { kind: 'disable' } | null;
+
+/**
+ * The Maintenance section (/maintenance, edufam_admin only; spec §4 Maintenance, §6, §8): the current
+ * status, the Enable form (message and estimated duration, default "2-4 hours") while off, and while
+ * on the Update Message form and Disable. Enabling and disabling go through a confirm dialog; every
+ * outcome shows the spec's toast. The setting refetches every 60 s and on maintenance.changed events.
+ */
+export function MaintenanceSection() {
+  const query = useMaintenanceSetting();
+  const enableMutation = useEnableMaintenance();
+  const updateMutation = useUpdateMaintenanceMessage();
+  const disableMutation = useDisableMaintenance();
+  const [pending, setPending] = React.useState<Pending>(null);
+  const [formKey, setFormKey] = React.useState(0);
+
+  const confirm = () => {
+    if (!pending) return;
+    if (pending.kind === 'enable') {
+      enableMutation.mutate(pending.values, {
+        onSuccess: () => {
+          toast.success(m.enabledTitle, { description: m.enabledText });
+          setPending(null);
+        },
+        onError: (err) => {
+          toast.error(m.enableFailed, { description: err.message });
+          setPending(null);
+        },
+      });
+    } else {
+      disableMutation.mutate(undefined, {
+        onSuccess: () => {
+          toast.success(m.disabledTitle, { description: m.disabledText });
+          setPending(null);
+          setFormKey((k) => k + 1);
+        },
+        onError: (err) => {
+          toast.error(m.disableFailed, { description: err.message });
+          setPending(null);
+        },
+      });
+    }
+  };
+
+  const saveMessage = (values: MaintenanceFormOutput) => {
+    updateMutation.mutate(values, {
+      onSuccess: () => toast.success(m.messageUpdated),
+      onError: (err) => toast.error(m.updateFailed, { description: err.message }),
+    });
+  };
+
+  const setting = query.data;
+  let body: React.ReactNode;
+  if (query.isError && !setting) {
+    body = (
+      <div className="flex justify-center py-6 sm:py-10">
+        <StatusCard
+          icon={AlertTriangle}
+          title={m.loadErrorTitle}
+          text={m.noSettings}
+          detail={query.error.message}
+          className="shadow-none"
+          actions={
+            <Button onClick={() => void query.refetch()}>
+              <RefreshCw aria-hidden />
+              {m.tryAgain}
+            </Button>
+          }
+        />
+      </div>
+    );
+  } else if (!setting) {
+    body = <SectionSkeleton />;
+  } else {
+    body = (
+      <div className="grid items-start gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <StatusOverview setting={setting} />
+        </div>
+        <div className="flex flex-col gap-6 lg:col-span-3">
+          {!setting.enabled ? (
+            <Card data-testid="maintenance-enable-card">
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2">
+                  <Power className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />
+                  {m.enableTitle}
+                </CardTitle>
+                <CardDescription>{m.enableDescription}</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <MaintenanceForm
+                  key={`enable-${formKey}`}
+                  idPrefix="maintenance-enable"
+                  defaults={{ message: '', estimatedDuration: DEFAULT_ESTIMATED_DURATION }}
+                  submitLabel={m.enableButton}
+                  submitIcon={Power}
+                  pending={enableMutation.isPending}
+                  onSubmit={(values) => setPending({ kind: 'enable', values })}
+                  testId="maintenance-enable-form"
+                />
+              </CardContent>
+            </Card>
+          ) : (
+            <>
+              <Card data-testid="maintenance-update-card">
+                <CardHeader>
+                  <CardTitle className="flex items-center gap-2">
+                    <Save className="size-4 text-primary" aria-hidden />
+                    {m.updateTitle}
+                  </CardTitle>
+                  <CardDescription>{m.updateDescription}</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <MaintenanceForm
+                    idPrefix="maintenance-update"
+                    defaults={{ message: setting.message, estimatedDuration: setting.estimatedDuration }}
+                    submitLabel={m.updateButton}
+                    submitIcon={Save}
+                    pending={updateMutation.isPending}
+                    onSubmit={saveMessage}
+                    testId="maintenance-update-form"
+                  />
+                </CardContent>
+              </Card>
+              <Card className="border-emerald-600/20" data-testid="maintenance-disable-card">
+                <CardContent className="flex flex-col gap-4 pt-5 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="min-w-0">
+                    <p className="flex items-center gap-2 font-semibold">
+                      <PowerOff className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />
+                      {m.disableTitle}
+                    </p>
+                    <p className="mt-1 text-sm text-muted-foreground">{m.disableDescription}</p>
+                  </div>
+                  <Button
+                    className="w-full bg-emerald-600 text-white hover:bg-emerald-600/90 sm:w-auto"
+                    onClick={() => setPending({ kind: 'disable' })}
+                    disabled={disableMutation.isPending}
+                    data-testid="maintenance-disable"
+                  >
+                    <PowerOff aria-hidden />
+                    {m.disableButton}
+                  </Button>
+                </CardContent>
+              </Card>
+            </>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section className="flex min-w-0 flex-col gap-5 sm:gap-6" data-testid="maintenance-section">
+      <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
+            <Wrench className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{m.title}</h1>
+            <p className="mt-0.5 text-sm text-muted-foreground">{m.subtitle}</p>
+          </div>
+        </div>
+        <div className="flex w-full shrink-0 gap-2 md:w-auto">
+          <Button asChild variant="outline" className="flex-1 md:flex-none">
+            <Link to="/debug/maintenance-test">
+              <FlaskConical aria-hidden />
+              {m.testTitle}
+            </Link>
+          </Button>
+          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching} aria-label={m.refresh}>
+            <RefreshCw className={cn(query.isFetching && 'animate-spin')} aria-hidden />
+            <span className="hidden md:inline">{m.refresh}</span>
+          </Button>
+        </div>
+      </div>
+
+      {body}
+
+      <ConfirmDialog
+        open={pending?.kind === 'enable'}
+        tone="warning"
+        icon={Power}
+        title={m.confirmEnableTitle}
+        text={m.confirmEnableText}
+        confirmLabel={m.confirmEnable}
+        pending={enableMutation.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+      />
+      <ConfirmDialog
+        open={pending?.kind === 'disable'}
+        tone="success"
+        icon={PowerOff}
+        title={m.confirmDisableTitle}
+        text={m.confirmDisableText}
+        confirmLabel={m.confirmDisable}
+        pending={disableMutation.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+      />
+    </section>
+  );
+}

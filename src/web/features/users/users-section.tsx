@@ -1,0 +1,264 @@
+import * as React from 'react';
+import { AlertTriangle, ChevronLeft, ChevronRight, Loader2, RefreshCw, ShieldCheck, UserCheck, UserPlus, UserRoundX, Users, UsersRound } from 'lucide-react';
+import { toast } from 'sonner';
+import type { AdminUser } from '@shared/contracts/users';
+import { can } from '@shared/access';
+import { messages } from '@shared/messages';
+import { ROLES, SCHOOL_ROLES, isAdminRole, type Role } from '@shared/roles';
+import { ApiError } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+import { StatusCard } from '@/components/status-screen';
+import { SectionDenied } from '@/app/shell/section-denied';
+import { Button } from '@/components/ui/button';
+import { StatGrid } from '@/features/dashboard/components/layout';
+import { StatCard } from '@/features/dashboard/components/stat-card';
+import { formatNumber } from '@/features/dashboard/components/format';
+import { useSchoolOptions, useUpdateUserStatus, useUsers, type UsersParams } from './api/users';
+import { CreateUserDialog } from './components/create-user-dialog';
+import { EditUserDialog } from './components/edit-user-dialog';
+import { ConfirmStatusDialog } from './components/user-status';
+import { UsersList, UsersListSkeleton } from './components/users-table';
+import { UsersToolbar, type Filters } from './components/users-toolbar';
+import { useDebouncedValue } from './use-debounced-value';
+
+const m = messages.users;
+const PAGE_SIZE = 25;
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Spec §6 User management: the three texts, as the shell shows them for a denied section. */
+function AccessDenied({ role }: { role: Role | null }) {
+  const d = messages.userManagement;
+  return <SectionDenied role={role} title={d.deniedTitle} message={d.deniedText} detail={d.deniedDetail} />;
+}
+
+/** The detail under "Error Loading Users" (spec §8 Users, fetch). */
+function loadErrorDetail(err: Error): string {
+  if (err instanceof ApiError) {
+    if (err.status === 401) return m.authRequired;
+    if (err.status === 0) return err.message;
+  }
+  return m.fetchFailed(err.message);
+}
+
+/** The server's user-management refusal (not a deactivated account or school, which have their own codes). */
+function isAccessDenied(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 403 && err.code === 'FORBIDDEN';
+}
+
+/** "Action Not Allowed" for refusals, otherwise the generic failure title; the server's words below. */
+function statusErrorToast(err: unknown) {
+  const server = err instanceof ApiError && err.status > 0 ? err.message : undefined;
+  if (err instanceof ApiError && err.status === 403) {
+    toast.error(m.actionNotAllowed, { description: server || m.cannotDeactivateAdmin });
+    return;
+  }
+  toast.error(m.statusFailed, { description: server && server !== m.statusFailed ? server : err instanceof Error ? err.message : undefined });
+}
+
+function Pagination({ page, pages, total, shown, fetching, onPage }: { page: number; pages: number; total: number; shown: number; fetching: boolean; onPage: (p: number) => void }) {
+  const from = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
+  const to = total === 0 ? 0 : from + shown - 1;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4 text-sm" data-testid="users-pagination">
+      <p className="flex items-center gap-2 text-muted-foreground tabular-nums">
+        {m.showing(from, to, total)}
+        {fetching && <Loader2 className="size-3.5 animate-spin" aria-hidden />}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={m.previous}>
+          <ChevronLeft aria-hidden />
+          <span className="hidden sm:inline">{m.previous}</span>
+        </Button>
+        <span className="min-w-24 text-center font-medium tabular-nums" data-testid="users-page">
+          {m.pageOf(Math.min(page, pages), pages)}
+        </span>
+        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label={m.next}>
+          <span className="hidden sm:inline">{m.next}</span>
+          <ChevronRight aria-hidden />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  return (
+    <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center" data-testid="users-empty">
+      <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
+        <UserRoundX className="size-5" aria-hidden />
+      </span>
+      <p className="mt-4 font-medium">{m.empty}</p>
+      {filtered && (
+        <>
+          <p className="mt-1 text-sm text-muted-foreground">{m.emptyHint}</p>
+          <Button variant="outline" size="sm" className="mt-4" onClick={onClear}>
+            {m.clearFilters}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Users Management (spec §2 Users Management, §5 Create User form, §6 User management, §8 Users, §9
+ * users fetch): summary cards, search and filters, the paged users table with status toggles, the
+ * Create User dialog, and Edit (name, phone, role; issue 3 §1). Platform admins see every school; directors and principals their own school.
+ */
+export function UsersSection() {
+  const { state } = useAuth();
+  const user = state.user;
+  const role = user?.role ?? null;
+  // Spec §6 User management: the same rule the API applies (shared/access.ts manageUsers).
+  const canManage = !!user && !!role && can({ id: user.id, role, schoolId: user.schoolId }, 'manageUsers');
+  const platform = isAdminRole(role);
+
+  const [searchInput, setSearchInput] = React.useState('');
+  const search = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
+  const [filters, setFilters] = React.useState<Filters>({ role: '', status: '', schoolId: '' });
+  // The page belongs to one search + filter combination: changing either starts again at page 1.
+  const filterKey = JSON.stringify([search.trim(), filters]);
+  const [paging, setPaging] = React.useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ key: filterKey, page: Math.max(1, p) });
+
+  const params: UsersParams = { search: search.trim(), ...filters, page, pageSize: PAGE_SIZE };
+  const query = useUsers(params, canManage);
+  const schoolsQuery = useSchoolOptions(canManage && platform);
+  const schools = schoolsQuery.data ?? [];
+
+  const [createOpen, setCreateOpen] = React.useState(false);
+  const [confirmFor, setConfirmFor] = React.useState<AdminUser | null>(null);
+  const [editFor, setEditFor] = React.useState<AdminUser | null>(null);
+  const updateStatus = useUpdateUserStatus();
+
+  // The list shrank under the current page (a status change with a status filter, or another
+  // manager's change): go to the last page that exists.
+  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : null;
+  React.useEffect(() => {
+    if (lastPage !== null && !query.isPlaceholderData && page > lastPage) setPaging({ key: filterKey, page: lastPage });
+  }, [lastPage, page, filterKey, query.isPlaceholderData]);
+
+  if (!canManage || isAccessDenied(query.error)) return <AccessDenied role={role} />;
+
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const filtered = !!(search.trim() || filters.role || filters.status || filters.schoolId);
+  const clearAll = () => {
+    setSearchInput('');
+    setFilters({ role: '', status: '', schoolId: '' });
+  };
+
+  const confirmStatus = (target: AdminUser) => {
+    const next = target.status === 'active' ? 'inactive' : 'active';
+    updateStatus.mutate(
+      { id: target.id, status: next },
+      {
+        onSuccess: ({ user: saved, message }) => {
+          toast.success(m.statusUpdatedTitle, { description: message || m.statusUpdated(saved.name, saved.status === 'active') });
+          setConfirmFor(null);
+        },
+        onError: (err) => {
+          statusErrorToast(err);
+          setConfirmFor(null);
+        },
+      },
+    );
+  };
+
+  const summary = data?.summary;
+  const stat = (n: number | undefined) =>
+    n !== undefined ? formatNumber(n) : query.isError ? '—' : <span className="inline-block h-7 w-14 animate-pulse rounded-md bg-muted align-middle" aria-hidden />;
+
+  let body: React.ReactNode;
+  if (query.isError && !query.isFetching) {
+    body = (
+      <div className="flex justify-center py-6 sm:py-10">
+        <StatusCard
+          icon={AlertTriangle}
+          title={m.errorTitle}
+          detail={loadErrorDetail(query.error)}
+          className="shadow-none"
+          actions={
+            <Button onClick={() => void query.refetch()} data-testid="users-retry">
+              <RefreshCw aria-hidden />
+              {m.tryAgain}
+            </Button>
+          }
+        />
+      </div>
+    );
+  } else if (!data) {
+    body = <UsersListSkeleton />;
+  } else if (data.users.length === 0) {
+    body = <EmptyState filtered={filtered} onClear={clearAll} />;
+  } else {
+    body = (
+      <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')} aria-busy={query.isPlaceholderData || undefined}>
+        <UsersList
+          users={data.users}
+          platform={platform}
+          selfId={user?.id ?? null}
+          busyId={updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null}
+          onToggle={setConfirmFor}
+          onEdit={setEditFor}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="users-section" data-search={params.search} data-busy={query.isFetching || undefined}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
+            <UsersRound className="size-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{m.title}</h1>
+            <p className="mt-0.5 text-sm text-muted-foreground" data-testid="users-subtitle">
+              {platform ? m.subtitleAdmin : m.subtitleSchool}
+            </p>
+          </div>
+        </div>
+        <div className="flex w-full gap-2 sm:w-auto">
+          <Button variant="outline" className="flex-1 sm:flex-none" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="users-refresh">
+            <RefreshCw className={query.isFetching ? 'animate-spin' : undefined} aria-hidden />
+            {m.refresh}
+          </Button>
+          <Button className="flex-1 sm:flex-none" onClick={() => setCreateOpen(true)} data-testid="users-add">
+            <UserPlus aria-hidden />
+            {m.addUser}
+          </Button>
+        </div>
+      </div>
+
+      <StatGrid>
+        <StatCard label={m.totalUsers} value={stat(summary?.total)} hint={m.summaryTotalHint} icon={Users} accent={1} testId="users-stat-total" />
+        <StatCard label={m.activeUsers} value={stat(summary?.active)} hint={m.summaryActiveHint} icon={UserCheck} accent={3} testId="users-stat-active" />
+        <StatCard label={m.inactiveUsers} value={stat(summary?.inactive)} hint={m.summaryInactiveHint} icon={UserRoundX} accent={2} testId="users-stat-inactive" />
+        <StatCard label={m.adminUsers} value={stat(summary?.admins)} hint={m.summaryAdminsHint} icon={ShieldCheck} accent={5} testId="users-stat-admins" />
+      </StatGrid>
+
+      <div className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
+        <UsersToolbar
+          search={searchInput}
+          onSearch={setSearchInput}
+          filters={filters}
+          onFilters={setFilters}
+          roles={platform ? ROLES : SCHOOL_ROLES}
+          schools={platform ? schools : null}
+        />
+        {body}
+        {data && !(query.isError && !query.isFetching) && data.total > 0 && (
+          <Pagination page={page} pages={pages} total={data.total} shown={data.users.length} fetching={query.isPlaceholderData} onPage={setPage} />
+        )}
+      </div>
+
+      <CreateUserDialog open={createOpen} onOpenChange={setCreateOpen} creatorRole={role} creatorSchool={user?.school?.name ?? null} schools={schools} />
+      <EditUserDialog target={editFor} editorRole={role} selfId={user?.id ?? null} onClose={() => setEditFor(null)} />
+      <ConfirmStatusDialog user={confirmFor} pending={updateStatus.isPending} onCancel={() => setConfirmFor(null)} onConfirm={confirmStatus} />
+    </section>
+  );
+}
