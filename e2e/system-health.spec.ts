@@ -1,0 +1,134 @@
+import { test, expect, type Page } from '@playwright/test';
+import type { SystemHealth } from '../src/shared/contracts/health';
+import { signInViaApi } from './support/accounts';
+
+/**
+ * System Health (issue 3 §6; the edufam_admin section "system-health", /admin/system-health) against
+ * the real server: an admin opens it from the sidebar and sees live figures — overall status, request
+ * rate, error rate, p95 and database latency with badges, the per-minute chart, resources and the
+ * instance — and the chart follows new traffic without a reload (5-second polling); a failed load
+ * shows an error card with Try Again; a failed poll keeps the last figures and says so; phones get a
+ * single column without sideways scrolling; a teacher is denied, on screen and by the API.
+ */
+
+const section = (page: Page) => page.getByTestId('system-health-section');
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+/** Total requests the chart currently plots (its data-requests attribute). */
+async function chartRequests(page: Page): Promise<number> {
+  return Number(await page.getByTestId('health-chart').getAttribute('data-requests'));
+}
+
+test.describe('system health', () => {
+  test('admin opens System Health from the sidebar, sees the figures, and the chart follows new traffic', async ({ page }, testInfo) => {
+    await signInViaApi(page, 'edufam_admin');
+    await page.goto('/admin/dashboard');
+    await nav(page).getByRole('link', { name: 'System Health' }).click();
+    await expect(page).toHaveURL(/\/admin\/system-health$/);
+
+    await expect(section(page).getByRole('heading', { name: 'System Health', level: 1 })).toBeVisible();
+    // Healthy, or degraded when a figure is amber (a cold server's first sign-ins can push p95 up); never down.
+    await expect(page.getByTestId('health-status')).toHaveText(/^(All systems operational|Degraded performance)$/);
+    await expect(page.getByTestId('health-updated')).toContainText('Live');
+
+    // The four golden signals, with figures and green/amber/red badges.
+    await expect(page.getByTestId('health-kpi-rate-value')).toHaveText(/^[\d.,]+\/min$/);
+    await expect(page.getByTestId('health-kpi-rate')).toContainText(/API requests in the last 15 min/);
+    await expect(page.getByTestId('health-kpi-errors-value')).toHaveText(/^[\d.,]+%$/);
+    await expect(page.getByTestId('health-kpi-p95-value')).toHaveText(/^[\d.,]+ m?s$/);
+    await expect(page.getByTestId('health-kpi-db-value')).toHaveText(/^[\d.,]+ m?s$/);
+    await expect(page.getByTestId('health-kpi-db-level')).toHaveText('Healthy');
+    await expect(page.getByTestId('health-kpi-errors-level')).toHaveAttribute('data-level', /ok|warning|critical/);
+
+    // Resources and the instance.
+    await expect(page.getByTestId('health-memory-value')).toContainText(/MB|GB/);
+    await expect(page.getByTestId('health-db-size-value')).toHaveText(/^[\d.]+ (KB|MB|GB)$/);
+    await expect(page.getByTestId('health-sessions-value')).toHaveText(/^[1-9][\d,]*$/);
+    await expect(page.getByTestId('health-jobs-value')).toHaveText('0');
+    await expect(page.getByTestId('health-jobs')).toContainText('No job queue installed yet');
+    await expect(page.getByTestId('health-db-kind')).toHaveText('Embedded PGlite');
+    await expect(page.getByTestId('health-version')).toHaveText('0.1.0');
+    await expect(page.getByTestId('health-node')).toHaveText(/^v\d+\./);
+    await expect(page.getByTestId('health-uptime')).toHaveText(/^\d+[dhms]/);
+
+    // The chart: 15 minutes, drawn as SVG.
+    const chart = page.getByTestId('health-chart');
+    await expect(chart).toHaveAttribute('data-points', '15');
+    await expect(chart.locator('svg.recharts-surface').first()).toBeVisible();
+    await expect(chart.locator('.recharts-area-area')).toBeVisible();
+
+    // Same figures as the API; then 12 more API requests appear in the chart within a poll or two.
+    const api = (await (await page.request.get('/api/system/health')).json()) as SystemHealth;
+    expect(api.requests.series).toHaveLength(15);
+    const before = await chartRequests(page);
+    for (let i = 0; i < 12; i++) expect((await page.request.get('/api/auth/session')).status()).toBe(200);
+    await expect.poll(() => chartRequests(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 12);
+    await expect(page.getByTestId('health-updated')).toContainText(/Updated (just now|\ds ago)/);
+
+    await page.screenshot({ path: testInfo.outputPath('system-health-desktop.png'), fullPage: true });
+  });
+
+  test('fits a 375 px phone without sideways scrolling', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signInViaApi(page, 'elimisha_admin');
+    await page.goto('/admin/system-health');
+    await expect(page.getByTestId('health-chart').locator('svg.recharts-surface').first()).toBeVisible();
+    await expect(page.getByTestId('health-kpi-rate-value')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    for (const id of ['health-kpi-rate', 'health-kpi-errors', 'health-kpi-p95', 'health-kpi-db', 'health-resources', 'health-instance']) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      expect(box!.x + box!.width, id).toBeLessThanOrEqual(375);
+    }
+    await page.screenshot({ path: testInfo.outputPath('system-health-375.png'), fullPage: true });
+  });
+
+  test('a failed load shows an error card and Try Again recovers; a failed poll keeps the last figures', async ({ page }, testInfo) => {
+    await signInViaApi(page, 'edufam_admin');
+    let fail = true;
+    await page.route('**/api/system/health', (route) =>
+      fail
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Boom' } }) })
+        : route.continue(),
+    );
+    await page.goto('/admin/system-health');
+    await expect(page.getByText('Error Loading System Health')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('The system health figures could not be loaded.')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('system-health-error.png') });
+    fail = false;
+    await page.getByTestId('health-retry').click();
+    await expect(page.getByTestId('health-kpi-rate-value')).toBeVisible();
+    await expect(page.getByTestId('health-stale')).toHaveCount(0);
+
+    // The next polls fail: the figures stay, marked as paused, until Try Again succeeds.
+    fail = true;
+    await expect(page.getByTestId('health-stale')).toContainText('Live updates paused', { timeout: 20_000 });
+    await expect(page.getByTestId('health-updated')).toContainText('Paused');
+    await expect(page.getByTestId('health-kpi-rate-value')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('system-health-stale.png') });
+    fail = false;
+    await page.getByTestId('health-stale-retry').click();
+    await expect(page.getByTestId('health-stale')).toHaveCount(0);
+    await expect(page.getByTestId('health-updated')).toContainText('Live');
+  });
+
+  test('a teacher is denied: no sidebar entry, the section refuses, the API answers 403', async ({ page }) => {
+    await signInViaApi(page, 'teacher');
+    await page.goto('/dashboard');
+    await expect(nav(page)).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: 'System Health' })).toHaveCount(0);
+
+    await page.goto('/dashboard/system-health');
+    await expect(page.getByText('Access Denied: EduFam Admin access required', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('system-health-section')).toHaveCount(0);
+
+    // The admin path sends school users home with the admin-only message.
+    await page.goto('/admin/system-health');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    const res = await page.request.get('/api/system/health');
+    expect(res.status()).toBe(403);
+    expect(await res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' } });
+  });
+});
