@@ -141,6 +141,29 @@ test.describe('maintenance mode', () => {
     await context.close();
   });
 
+  test('Elimisha Admin Staff let through during maintenance see the notice banner; edufam_admin does not', async ({ page, browser }) => {
+    await signInViaApi(page, 'edufam_admin');
+    await page.goto('/maintenance');
+    const form = page.getByTestId('maintenance-enable-form');
+    await form.getByLabel('Maintenance message').fill('Moving to a new database server.');
+    await form.getByLabel('Let Elimisha Admin Staff keep working').check();
+    await form.getByTestId('maintenance-enable-form-submit').click();
+    await page.getByTestId('maintenance-confirm-dialog').getByTestId('maintenance-confirm').click();
+    await expect(page.getByText('Maintenance Mode Enabled', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('maintenance-status-title')).toHaveText('Maintenance mode is on');
+    await expect(page.getByTestId('maintenance-notice')).toHaveCount(0);
+
+    const context = await browser.newContext();
+    const elimisha = await context.newPage();
+    await signInViaApi(elimisha, 'elimisha_admin');
+    await elimisha.goto('/dashboard');
+    await expect(elimisha.getByTestId('section-content')).toBeVisible();
+    await expect(elimisha.getByTestId('maintenance-notice')).toContainText('Moving to a new database server.');
+    await expect(elimisha.getByRole('heading', { name: 'System Under Maintenance' })).toHaveCount(0);
+    expect((await elimisha.request.get('/api/dashboard')).status()).toBe(200);
+    await context.close();
+  });
+
   test('the test panel shows the status, role checks and live events to edufam_admin only', async ({ page, browser }) => {
     await signInViaApi(page, 'edufam_admin');
     await page.goto('/debug/maintenance-test');

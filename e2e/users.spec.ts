@@ -157,7 +157,10 @@ test.describe('users management', () => {
         : route.continue(),
     );
     await signInViaApi(page, 'principal');
-    await page.goto('/dashboard/users');
+    // The principal reaches the screen from the dashboard (there is no "users" entry in their sidebar).
+    await page.goto('/dashboard');
+    await page.getByTestId('manage-users-link').click();
+    await expect(page).toHaveURL(/\/dashboard\/users$/);
     await expect(page.getByText('Error Loading Users')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('Failed to fetch users: Boom')).toBeVisible();
     failing = false;

@@ -1,9 +1,10 @@
 import * as React from 'react';
-import { AlertTriangle, ChevronLeft, ChevronRight, Loader2, RefreshCw, ScrollText, SearchX } from 'lucide-react';
+import { RefreshCw, ScrollText, SearchX } from 'lucide-react';
 import type { AuditEntry } from '@shared/contracts/audit';
 import { messages } from '@shared/messages';
 import { isAdminRole } from '@shared/roles';
-import { StatusCard } from '@/components/status-screen';
+import { Pagination } from '@/components/pagination';
+import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -11,54 +12,27 @@ import { EMPTY_FILTERS, useAuditActions, useAuditLogs, useAuditSchools, type Aud
 import { AuditDetailsSheet } from './components/audit-details-sheet';
 import { AuditFiltersBar } from './components/audit-filters';
 import { AuditList, AuditListSkeleton } from './components/audit-list';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const m = messages.audit;
 const PAGE_SIZE = 25;
 const SEARCH_DEBOUNCE_MS = 300;
 
-function Pagination({ page, pages, total, shown, busy, onPage }: { page: number; pages: number; total: number; shown: number; busy: boolean; onPage: (p: number) => void }) {
-  const from = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
-  const to = total === 0 ? 0 : from + shown - 1;
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4 text-sm" data-testid="audit-pagination">
-      <p className="flex items-center gap-2 text-muted-foreground tabular-nums" data-testid="audit-showing">
-        {m.showing(from, to, total)}
-        {busy && <Loader2 className="size-3.5 animate-spin" aria-hidden />}
-      </p>
-      <div className="flex items-center gap-2">
-        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={m.previous} data-testid="audit-prev">
-          <ChevronLeft aria-hidden />
-          <span className="hidden sm:inline">{m.previous}</span>
-        </Button>
-        <span className="min-w-24 text-center font-medium tabular-nums" data-testid="audit-page">
-          {m.pageOf(Math.min(page, pages), pages)}
-        </span>
-        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label={m.next} data-testid="audit-next">
-          <span className="hidden sm:inline">{m.next}</span>
-          <ChevronRight aria-hidden />
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (
-    <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center" data-testid="audit-empty">
-      <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <SearchX className="size-5" aria-hidden />
-      </span>
-      <p className="mt-4 font-medium">{m.emptyTitle}</p>
-      {filtered && (
-        <>
-          <p className="mt-1 text-sm text-muted-foreground">{m.emptyHint}</p>
-          <Button variant="outline" size="sm" className="mt-4" onClick={onClear}>
+    <EmptyListState
+      icon={SearchX}
+      title={m.emptyTitle}
+      hint={filtered ? m.emptyHint : undefined}
+      action={
+        filtered && (
+          <Button variant="outline" size="sm" onClick={onClear}>
             {m.clearFilters}
           </Button>
-        </>
-      )}
-    </div>
+        )
+      }
+      testId="audit-empty"
+    />
   );
 }
 
@@ -92,7 +66,6 @@ export function AuditSection() {
   const [selected, setSelected] = React.useState<AuditEntry | null>(null);
 
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const filtered = Object.values(filters).some((v) => v !== '');
   const refresh = () => {
     void query.refetch();
@@ -102,21 +75,14 @@ export function AuditSection() {
   let body: React.ReactNode;
   if (query.isError && !query.isFetching) {
     body = (
-      <div className="flex justify-center py-6 sm:py-10">
-        <StatusCard
-          icon={AlertTriangle}
-          title={m.errorTitle}
-          text={m.errorText}
-          detail={query.error.message}
-          className="shadow-none"
-          actions={
-            <Button onClick={() => void query.refetch()} data-testid="audit-retry">
-              <RefreshCw aria-hidden />
-              {m.tryAgain}
-            </Button>
-          }
-        />
-      </div>
+      <LoadErrorCard
+        title={m.errorTitle}
+        text={m.errorText}
+        detail={query.error.message}
+        retryLabel={m.tryAgain}
+        onRetry={() => void query.refetch()}
+        retryTestId="audit-retry"
+      />
     );
   } else if (!data) {
     body = <AuditListSkeleton />;
@@ -167,7 +133,7 @@ export function AuditSection() {
         />
         <div className="border-t pt-4">{body}</div>
         {data && !(query.isError && !query.isFetching) && data.total > 0 && (
-          <Pagination page={page} pages={pages} total={data.total} shown={data.entries.length} busy={query.isPlaceholderData} onPage={setPage} />
+          <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} shown={data.entries.length} busy={query.isPlaceholderData} onPage={setPage} testId="audit" />
         )}
         <p className="-mt-1 text-xs text-muted-foreground">{m.timeZoneNote}</p>
       </div>

@@ -3,8 +3,6 @@ import { AlertDialog, DropdownMenu as DM } from 'radix-ui';
 import {
   AlertTriangle,
   CalendarClock,
-  ChevronLeft,
-  ChevronRight,
   CircleCheck,
   CircleOff,
   Loader2,
@@ -15,7 +13,6 @@ import {
   Power,
   PowerOff,
   RefreshCw,
-  Search,
   SearchX,
   Trash2,
   type LucideIcon,
@@ -33,8 +30,10 @@ import { ROLES, roleDisplayName } from '@shared/roles';
 import { sectionLabel } from '@shared/sections';
 import { StatusCard } from '@/components/status-screen';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FilterSelect } from '@/components/filter-select';
+import { EmptyListState } from '@/components/list-states';
+import { Pagination } from '@/components/pagination';
+import { SearchField } from '@/components/search-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import {
@@ -49,11 +48,10 @@ import {
 import { CommunicationFormDialog } from './components/communication-form-dialog';
 import { formatDate, formatDateTime } from './components/format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const m = messages.communications;
 const PAGE_SIZE = 20;
-const ANY = 'any';
 
 const STATUS_TONE: Record<CommunicationStatus, { pill: string; dot: string }> = {
   active: { pill: 'bg-emerald-500/10 text-emerald-700 ring-emerald-600/20 dark:text-emerald-300', dot: 'bg-emerald-500' },
@@ -87,7 +85,7 @@ function StatCard({ icon: Icon, label, value, hint, tone, testId }: { icon: Luci
             {value.toLocaleString('en-KE')}
           </p>
         )}
-        <p className="mt-1 text-xs leading-snug text-muted-foreground">{hint}</p>
+        <p className="mt-1 text-xs leading-snug [overflow-wrap:anywhere] text-muted-foreground">{hint}</p>
       </div>
       <span className={cn('hidden size-9 shrink-0 items-center justify-center rounded-lg sm:flex', tone)}>
         <Icon className="size-4.5" aria-hidden />
@@ -107,7 +105,7 @@ function PriorityCard({ stats }: { stats: CommunicationStats | undefined }) {
             <span key={p} className={cn('h-full', PRIORITY_STYLES[p].dot)} style={{ width: `${(stats.byPriority[p] / total) * 100}%` }} />
           ))}
       </div>
-      <dl className="mt-3 grid grid-cols-4 gap-x-4 gap-y-1 text-xs lg:grid-cols-2 lg:gap-x-3">
+      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-1 text-xs sm:grid-cols-4 sm:gap-x-4 lg:grid-cols-2 lg:gap-x-3">
         {COMMUNICATION_PRIORITIES.map((p) => (
           <div key={p} className="flex items-center justify-between gap-2">
             <dt className="flex items-center gap-1.5 text-muted-foreground">
@@ -263,38 +261,6 @@ function CommunicationTable({ rows, h }: { rows: Communication[]; h: RowHandlers
   );
 }
 
-function FilterSelect({
-  value,
-  onChange,
-  label,
-  all,
-  options,
-  testId,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  label: string;
-  all: string;
-  options: { value: string; label: string }[];
-  testId: string;
-}) {
-  return (
-    <Select value={value || ANY} onValueChange={(v) => onChange(v === ANY ? '' : v)}>
-      <SelectTrigger aria-label={label} className="w-full sm:w-40" data-testid={testId}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ANY}>{all}</SelectItem>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
-            {o.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
-
 function DeleteDialog({ target, onCancel, onConfirm, pending }: { target: Communication | null; onCancel: () => void; onConfirm: () => void; pending: boolean }) {
   return (
     <AlertDialog.Root open={!!target} onOpenChange={(open) => !open && !pending && onCancel()}>
@@ -363,7 +329,6 @@ export function CommunicationCenter() {
   const [deleting, setDeleting] = React.useState<Communication | null>(null);
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const filtered = Object.values(filters).some((v) => v !== '');
 
   const toggle = (c: Communication) =>
@@ -425,22 +390,23 @@ export function CommunicationCenter() {
     );
   } else if (data.communications.length === 0) {
     body = (
-      <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center" data-testid="communications-empty">
-        <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
-          {filtered ? <SearchX className="size-5" aria-hidden /> : <Megaphone className="size-5" aria-hidden />}
-        </span>
-        <p className="mt-4 font-medium">{filtered ? m.emptyFilteredTitle : m.emptyTitle}</p>
-        <p className="mt-1 max-w-sm text-sm text-muted-foreground">{filtered ? m.emptyFilteredText : m.emptyText}</p>
-        {filtered ? (
-          <Button variant="outline" size="sm" className="mt-4" onClick={() => setFilters(EMPTY_FILTERS)}>
-            {m.clearFilters}
-          </Button>
-        ) : (
-          <Button size="sm" className="mt-4" onClick={() => setDialog({ open: true, editing: null })}>
-            <Plus aria-hidden /> {m.newCommunication}
-          </Button>
-        )}
-      </div>
+      <EmptyListState
+        icon={filtered ? SearchX : Megaphone}
+        title={filtered ? m.emptyFilteredTitle : m.emptyTitle}
+        hint={filtered ? m.emptyFilteredText : m.emptyText}
+        action={
+          filtered ? (
+            <Button variant="outline" size="sm" onClick={() => setFilters(EMPTY_FILTERS)}>
+              {m.clearFilters}
+            </Button>
+          ) : (
+            <Button size="sm" onClick={() => setDialog({ open: true, editing: null })}>
+              <Plus aria-hidden /> {m.newCommunication}
+            </Button>
+          )
+        }
+        testId="communications-empty"
+      />
     );
   } else {
     body = (
@@ -492,18 +458,13 @@ export function CommunicationCenter() {
 
       <div className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-          <div className="relative min-w-0 flex-1 sm:min-w-56">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              type="search"
-              value={filters.search}
-              onChange={(e) => setFilters({ ...filters, search: e.target.value })}
-              placeholder={m.searchPlaceholder}
-              aria-label={m.searchPlaceholder}
-              className="pl-9"
-              data-testid="communications-search"
-            />
-          </div>
+          <SearchField
+            value={filters.search}
+            onChange={(search) => setFilters({ ...filters, search })}
+            placeholder={m.searchPlaceholder}
+            testId="communications-search"
+            className="flex-1 sm:min-w-56"
+          />
           <div className="grid grid-cols-2 gap-2 sm:flex">
             <FilterSelect
               value={filters.priority}
@@ -512,6 +473,7 @@ export function CommunicationCenter() {
               all={m.allPriorities}
               options={COMMUNICATION_PRIORITIES.map((p) => ({ value: p, label: m.priorityLabels[p] }))}
               testId="communications-filter-priority"
+              className="sm:w-40"
             />
             <FilterSelect
               value={filters.status}
@@ -520,6 +482,7 @@ export function CommunicationCenter() {
               all={m.allStatuses}
               options={COMMUNICATION_STATUSES.map((x) => ({ value: x, label: m.statusLabels[x] }))}
               testId="communications-filter-status"
+              className="sm:w-40"
             />
             <div className="col-span-2 sm:col-span-1">
               <FilterSelect
@@ -529,26 +492,21 @@ export function CommunicationCenter() {
                 all={m.allRoles}
                 options={ROLES.map((r) => ({ value: r, label: roleDisplayName(r) }))}
                 testId="communications-filter-role"
+                className="sm:w-40"
               />
             </div>
           </div>
         </div>
         <div className="border-t pt-4">{body}</div>
         {data && data.total > PAGE_SIZE && (
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4 text-sm">
-            <p className="text-muted-foreground tabular-nums">
-              {m.showing((page - 1) * PAGE_SIZE + 1, (page - 1) * PAGE_SIZE + data.communications.length, data.total)}
-            </p>
-            <div className="flex items-center gap-2">
-              <Button variant="outline" size="sm" onClick={() => setPaging({ key: filterKey, page: page - 1 })} disabled={page <= 1} aria-label={m.previous}>
-                <ChevronLeft aria-hidden />
-              </Button>
-              <span className="min-w-20 text-center font-medium tabular-nums">{m.pageOf(page, pages)}</span>
-              <Button variant="outline" size="sm" onClick={() => setPaging({ key: filterKey, page: page + 1 })} disabled={page >= pages} aria-label={m.next}>
-                <ChevronRight aria-hidden />
-              </Button>
-            </div>
-          </div>
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            shown={data.communications.length}
+            onPage={(p) => setPaging({ key: filterKey, page: p })}
+            testId="communications"
+          />
         )}
       </div>
 

@@ -1,17 +1,19 @@
 import * as React from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { AlertTriangle, CheckCircle2, Clock, FlaskConical, Info, Power, PowerOff, RefreshCw, Save, ShieldCheck, UserRound, Wrench } from 'lucide-react';
+import { CheckCircle2, Clock, FlaskConical, Info, Power, PowerOff, RefreshCw, Save, ShieldCheck, UserRound, Wrench } from 'lucide-react';
 import { DEFAULT_ESTIMATED_DURATION, type MaintenanceSetting } from '@shared/contracts/maintenance';
 import { messages } from '@shared/messages';
-import { roleDisplayName } from '@shared/roles';
+import { roleDisplayName, type Role } from '@shared/roles';
 import { cn } from '@/lib/utils';
-import { StatusCard } from '@/components/status-screen';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDisableMaintenance, useEnableMaintenance, useMaintenanceSetting, useUpdateMaintenanceMessage } from './api/maintenance';
-import { ConfirmDialog } from './components/confirm-dialog';
 import { formatDateTime } from './components/format';
 import { MaintenanceForm, type MaintenanceFormOutput } from './components/maintenance-form';
 
@@ -99,8 +101,8 @@ function StatusOverview({ setting }: { setting: MaintenanceSetting }) {
                 )}
               </>
             ) : (
-              <span className="text-muted-foreground" data-testid="maintenance-no-settings">
-                {m.noSettings}
+              <span className="text-muted-foreground" data-testid="maintenance-never-changed">
+                {m.never}
               </span>
             )}
           </Detail>
@@ -119,7 +121,7 @@ function SectionSkeleton() {
   );
 }
 
-type Pending = { kind: 'enable'; values: MaintenanceFormOutput } | { kind: 'disable' } | null;
+type Pending = { kind: 'enable'; values: MaintenanceFormOutput & { allowedRoles: Role[] } } | { kind: 'disable' } | null;
 
 /**
  * The Maintenance section (/maintenance, edufam_admin only; spec §4 Maintenance, §6, §8): the current
@@ -134,6 +136,8 @@ export function MaintenanceSection() {
   const disableMutation = useDisableMaintenance();
   const [pending, setPending] = React.useState<Pending>(null);
   const [formKey, setFormKey] = React.useState(0);
+  // Spec §3 system_settings.allowed_roles: edufam_admin always bypasses; Elimisha staff only when chosen.
+  const [letElimisha, setLetElimisha] = React.useState(false);
 
   const confirm = () => {
     if (!pending) return;
@@ -154,6 +158,7 @@ export function MaintenanceSection() {
           toast.success(m.disabledTitle, { description: m.disabledText });
           setPending(null);
           setFormKey((k) => k + 1);
+          setLetElimisha(false);
         },
         onError: (err) => {
           toast.error(m.disableFailed, { description: err.message });
@@ -174,21 +179,13 @@ export function MaintenanceSection() {
   let body: React.ReactNode;
   if (query.isError && !setting) {
     body = (
-      <div className="flex justify-center py-6 sm:py-10">
-        <StatusCard
-          icon={AlertTriangle}
-          title={m.loadErrorTitle}
-          text={m.noSettings}
-          detail={query.error.message}
-          className="shadow-none"
-          actions={
-            <Button onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden />
-              {m.tryAgain}
-            </Button>
-          }
-        />
-      </div>
+      <LoadErrorCard
+        title={m.loadErrorTitle}
+        text={m.noSettings}
+        detail={query.error.message}
+        retryLabel={m.tryAgain}
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (!setting) {
     body = <SectionSkeleton />;
@@ -216,9 +213,30 @@ export function MaintenanceSection() {
                   submitLabel={m.enableButton}
                   submitIcon={Power}
                   pending={enableMutation.isPending}
-                  onSubmit={(values) => setPending({ kind: 'enable', values })}
+                  onSubmit={(values) =>
+                    setPending({ kind: 'enable', values: { ...values, allowedRoles: letElimisha ? ['edufam_admin', 'elimisha_admin'] : ['edufam_admin'] } })
+                  }
                   testId="maintenance-enable-form"
-                />
+                >
+                  <div className="flex items-start gap-3 rounded-lg border bg-muted/30 p-3">
+                    <Checkbox
+                      id="maintenance-let-elimisha"
+                      checked={letElimisha}
+                      onCheckedChange={(v) => setLetElimisha(v === true)}
+                      disabled={enableMutation.isPending}
+                      aria-describedby="maintenance-let-elimisha-hint"
+                      className="mt-0.5"
+                    />
+                    <div className="grid gap-1">
+                      <Label htmlFor="maintenance-let-elimisha" className="leading-snug">
+                        {m.letElimishaLabel}
+                      </Label>
+                      <p id="maintenance-let-elimisha-hint" className="text-xs text-muted-foreground">
+                        {m.letElimishaHint}
+                      </p>
+                    </div>
+                  </div>
+                </MaintenanceForm>
               </CardContent>
             </Card>
           ) : (
@@ -304,10 +322,13 @@ export function MaintenanceSection() {
         icon={Power}
         title={m.confirmEnableTitle}
         text={m.confirmEnableText}
+        cancelLabel={m.cancel}
         confirmLabel={m.confirmEnable}
         pending={enableMutation.isPending}
         onCancel={() => setPending(null)}
         onConfirm={confirm}
+        testId="maintenance-confirm-dialog"
+        confirmTestId="maintenance-confirm"
       />
       <ConfirmDialog
         open={pending?.kind === 'disable'}
@@ -315,10 +336,13 @@ export function MaintenanceSection() {
         icon={PowerOff}
         title={m.confirmDisableTitle}
         text={m.confirmDisableText}
+        cancelLabel={m.cancel}
         confirmLabel={m.confirmDisable}
         pending={disableMutation.isPending}
         onCancel={() => setPending(null)}
         onConfirm={confirm}
+        testId="maintenance-confirm-dialog"
+        confirmTestId="maintenance-confirm"
       />
     </section>
   );

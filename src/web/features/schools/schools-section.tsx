@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { AlertTriangle, Building2, ChevronLeft, ChevronRight, CircleCheck, CircleOff, Loader2, Plus, RefreshCw, School as SchoolIcon } from 'lucide-react';
+import { Building2, CircleCheck, CircleOff, Plus, RefreshCw, School as SchoolIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { can } from '@shared/access';
 import type { School } from '@shared/contracts/schools';
@@ -7,7 +7,8 @@ import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { StatusCard } from '@/components/status-screen';
+import { Pagination } from '@/components/pagination';
+import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { StatGrid } from '@/features/dashboard/components/layout';
 import { StatCard } from '@/features/dashboard/components/stat-card';
@@ -17,65 +18,32 @@ import { SchoolFormDialog } from './components/school-form-dialog';
 import { ConfirmSchoolStatusDialog } from './components/school-status';
 import { SchoolsList, SchoolsListSkeleton } from './components/schools-list';
 import { SchoolsToolbar, type SchoolFilters } from './components/schools-toolbar';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const m = messages.schoolsManagement;
 const PAGE_SIZE = 20;
 const SEARCH_DEBOUNCE_MS = 300;
 
-function Pagination({ page, pages, total, shown, fetching, onPage }: { page: number; pages: number; total: number; shown: number; fetching: boolean; onPage: (p: number) => void }) {
-  const from = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
-  const to = total === 0 ? 0 : from + shown - 1;
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4 text-sm" data-testid="schools-pagination">
-      <p className="flex items-center gap-2 text-muted-foreground tabular-nums">
-        {m.showing(from, to, total)}
-        {fetching && <Loader2 className="size-3.5 animate-spin" aria-hidden />}
-      </p>
-      {pages > 1 && (
-        <div className="flex items-center gap-2">
-          <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={m.previous}>
-            <ChevronLeft aria-hidden />
-            <span className="hidden sm:inline">{m.previous}</span>
-          </Button>
-          <span className="min-w-24 text-center font-medium tabular-nums">{m.pageOf(Math.min(page, pages), pages)}</span>
-          <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label={m.next}>
-            <span className="hidden sm:inline">{m.next}</span>
-            <ChevronRight aria-hidden />
-          </Button>
-        </div>
-      )}
-    </div>
-  );
-}
-
 function EmptyState({ filtered, canCreate, onClear, onCreate }: { filtered: boolean; canCreate: boolean; onClear: () => void; onCreate: () => void }) {
-  return (
-    <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center" data-testid="schools-empty">
-      <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <Building2 className="size-5" aria-hidden />
-      </span>
-      <p className="mt-4 font-medium">{m.emptyTitle}</p>
-      {filtered ? (
-        <>
-          <p className="mt-1 text-sm text-muted-foreground">{m.emptyHint}</p>
-          <Button variant="outline" size="sm" className="mt-4" onClick={onClear}>
-            {m.clearFilters}
-          </Button>
-        </>
-      ) : (
-        canCreate && (
-          <>
-            <p className="mt-1 text-sm text-muted-foreground">{m.emptyFirst}</p>
-            <Button size="sm" className="mt-4" onClick={onCreate}>
-              <Plus aria-hidden />
-              {m.addSchool}
-            </Button>
-          </>
-        )
-      )}
-    </div>
-  );
+  let hint: string | undefined;
+  let action: React.ReactNode = null;
+  if (filtered) {
+    hint = m.emptyHint;
+    action = (
+      <Button variant="outline" size="sm" onClick={onClear}>
+        {m.clearFilters}
+      </Button>
+    );
+  } else if (canCreate) {
+    hint = m.emptyFirst;
+    action = (
+      <Button size="sm" onClick={onCreate}>
+        <Plus aria-hidden />
+        {m.addSchool}
+      </Button>
+    );
+  }
+  return <EmptyListState icon={Building2} title={m.emptyTitle} hint={hint} action={action} testId="schools-empty" />;
 }
 
 /**
@@ -105,7 +73,6 @@ export function SchoolsSection() {
   const [confirmFor, setConfirmFor] = React.useState<School | null>(null);
 
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const filtered = !!(search.trim() || filters.status || filters.curriculum);
   const clearAll = () => {
     setSearchInput('');
@@ -137,21 +104,15 @@ export function SchoolsSection() {
   let body: React.ReactNode;
   if (query.isError && !query.isFetching) {
     body = (
-      <div className="flex justify-center py-6 sm:py-10" data-testid="schools-error">
-        <StatusCard
-          icon={AlertTriangle}
-          title={m.errorTitle}
-          text={query.error instanceof ApiError && query.error.code === 'TIMEOUT' ? messages.schools.timedOut : messages.schools.failedList}
-          detail={query.error.message}
-          className="shadow-none"
-          actions={
-            <Button onClick={() => void query.refetch()} data-testid="schools-retry">
-              <RefreshCw aria-hidden />
-              {m.tryAgain}
-            </Button>
-          }
-        />
-      </div>
+      <LoadErrorCard
+        title={m.errorTitle}
+        text={query.error instanceof ApiError && query.error.code === 'TIMEOUT' ? messages.schools.timedOut : messages.schools.failedList}
+        detail={query.error.message}
+        retryLabel={m.tryAgain}
+        onRetry={() => void query.refetch()}
+        testId="schools-error"
+        retryTestId="schools-retry"
+      />
     );
   } else if (!data) {
     body = <SchoolsListSkeleton />;
@@ -214,7 +175,7 @@ export function SchoolsSection() {
         <SchoolsToolbar search={searchInput} onSearch={setSearchInput} filters={filters} onFilters={setFilters} />
         {body}
         {data && !(query.isError && !query.isFetching) && data.total > 0 && (
-          <Pagination page={page} pages={pages} total={data.total} shown={data.schools.length} fetching={query.isPlaceholderData} onPage={setPage} />
+          <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} shown={data.schools.length} busy={query.isPlaceholderData} onPage={setPage} testId="schools" hideButtonsOnOnePage />
         )}
       </div>
 

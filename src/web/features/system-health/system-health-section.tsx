@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Activity, AlertTriangle, Database, Gauge, HeartPulse, RefreshCw, TriangleAlert } from 'lucide-react';
 import { HEALTH_THRESHOLDS, healthLevels, type SystemHealth } from '@shared/contracts/health';
 import { messages } from '@shared/messages';
-import { StatusCard } from '@/components/status-screen';
+import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSystemHealth } from './api/system-health';
@@ -114,21 +114,14 @@ export function SystemHealthSection() {
   let body: React.ReactNode;
   if (!health && failedNow) {
     body = (
-      <div className="flex justify-center py-6 sm:py-10">
-        <StatusCard
-          icon={AlertTriangle}
-          title={m.errorTitle}
-          text={m.errorText}
-          detail={query.error.message}
-          className="shadow-none"
-          actions={
-            <Button onClick={() => void query.refetch()} data-testid="health-retry">
-              <RefreshCw aria-hidden />
-              {m.tryAgain}
-            </Button>
-          }
-        />
-      </div>
+      <LoadErrorCard
+        title={m.errorTitle}
+        text={m.errorText}
+        detail={query.error.message}
+        retryLabel={m.tryAgain}
+        onRetry={() => void query.refetch()}
+        retryTestId="health-retry"
+      />
     );
   } else if (!health) {
     body = <HealthSkeleton />;

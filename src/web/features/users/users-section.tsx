@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { AlertTriangle, ChevronLeft, ChevronRight, Loader2, RefreshCw, ShieldCheck, UserCheck, UserPlus, UserRoundX, Users, UsersRound } from 'lucide-react';
+import { RefreshCw, ShieldCheck, UserCheck, UserPlus, UserRoundX, Users, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminUser } from '@shared/contracts/users';
 import { can } from '@shared/access';
@@ -8,8 +8,9 @@ import { ROLES, SCHOOL_ROLES, isAdminRole, type Role } from '@shared/roles';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { StatusCard } from '@/components/status-screen';
 import { SectionDenied } from '@/app/shell/section-denied';
+import { Pagination } from '@/components/pagination';
+import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { StatGrid } from '@/features/dashboard/components/layout';
 import { StatCard } from '@/features/dashboard/components/stat-card';
@@ -20,7 +21,7 @@ import { EditUserDialog } from './components/edit-user-dialog';
 import { ConfirmStatusDialog } from './components/user-status';
 import { UsersList, UsersListSkeleton } from './components/users-table';
 import { UsersToolbar, type Filters } from './components/users-toolbar';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const m = messages.users;
 const PAGE_SIZE = 25;
@@ -56,48 +57,21 @@ function statusErrorToast(err: unknown) {
   toast.error(m.statusFailed, { description: server && server !== m.statusFailed ? server : err instanceof Error ? err.message : undefined });
 }
 
-function Pagination({ page, pages, total, shown, fetching, onPage }: { page: number; pages: number; total: number; shown: number; fetching: boolean; onPage: (p: number) => void }) {
-  const from = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
-  const to = total === 0 ? 0 : from + shown - 1;
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4 text-sm" data-testid="users-pagination">
-      <p className="flex items-center gap-2 text-muted-foreground tabular-nums">
-        {m.showing(from, to, total)}
-        {fetching && <Loader2 className="size-3.5 animate-spin" aria-hidden />}
-      </p>
-      <div className="flex items-center gap-2">
-        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={m.previous}>
-          <ChevronLeft aria-hidden />
-          <span className="hidden sm:inline">{m.previous}</span>
-        </Button>
-        <span className="min-w-24 text-center font-medium tabular-nums" data-testid="users-page">
-          {m.pageOf(Math.min(page, pages), pages)}
-        </span>
-        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label={m.next}>
-          <span className="hidden sm:inline">{m.next}</span>
-          <ChevronRight aria-hidden />
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (
-    <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center" data-testid="users-empty">
-      <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <UserRoundX className="size-5" aria-hidden />
-      </span>
-      <p className="mt-4 font-medium">{m.empty}</p>
-      {filtered && (
-        <>
-          <p className="mt-1 text-sm text-muted-foreground">{m.emptyHint}</p>
-          <Button variant="outline" size="sm" className="mt-4" onClick={onClear}>
+    <EmptyListState
+      icon={UserRoundX}
+      title={m.empty}
+      hint={filtered ? m.emptyHint : undefined}
+      action={
+        filtered && (
+          <Button variant="outline" size="sm" onClick={onClear}>
             {m.clearFilters}
           </Button>
-        </>
-      )}
-    </div>
+        )
+      }
+      testId="users-empty"
+    />
   );
 }
 
@@ -143,7 +117,6 @@ export function UsersSection() {
   if (!canManage || isAccessDenied(query.error)) return <AccessDenied role={role} />;
 
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const filtered = !!(search.trim() || filters.role || filters.status || filters.schoolId);
   const clearAll = () => {
     setSearchInput('');
@@ -174,20 +147,13 @@ export function UsersSection() {
   let body: React.ReactNode;
   if (query.isError && !query.isFetching) {
     body = (
-      <div className="flex justify-center py-6 sm:py-10">
-        <StatusCard
-          icon={AlertTriangle}
-          title={m.errorTitle}
-          detail={loadErrorDetail(query.error)}
-          className="shadow-none"
-          actions={
-            <Button onClick={() => void query.refetch()} data-testid="users-retry">
-              <RefreshCw aria-hidden />
-              {m.tryAgain}
-            </Button>
-          }
-        />
-      </div>
+      <LoadErrorCard
+        title={m.errorTitle}
+        detail={loadErrorDetail(query.error)}
+        retryLabel={m.tryAgain}
+        onRetry={() => void query.refetch()}
+        retryTestId="users-retry"
+      />
     );
   } else if (!data) {
     body = <UsersListSkeleton />;
@@ -252,7 +218,7 @@ export function UsersSection() {
         />
         {body}
         {data && !(query.isError && !query.isFetching) && data.total > 0 && (
-          <Pagination page={page} pages={pages} total={data.total} shown={data.users.length} fetching={query.isPlaceholderData} onPage={setPage} />
+          <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} shown={data.users.length} busy={query.isPlaceholderData} onPage={setPage} testId="users" />
         )}
       </div>
 

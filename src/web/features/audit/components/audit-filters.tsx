@@ -1,16 +1,16 @@
 import * as React from 'react';
-import { ChevronDown, SlidersHorizontal, Search, X } from 'lucide-react';
+import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
 import { messages } from '@shared/messages';
+import { FilterSelect } from '@/components/filter-select';
+import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 import { EMPTY_FILTERS, type AuditFilters, type AuditSchoolOption } from '../api/audit-logs';
 import { nairobiToday } from './format';
 
 const m = messages.audit;
-const ALL = 'all';
 
 function Field({ label, htmlFor, className, children }: { label: string; htmlFor: string; className?: string; children: React.ReactNode }) {
   return (
@@ -71,34 +71,25 @@ export function AuditFiltersBar({
         className={cn('grid-cols-2 gap-x-3 gap-y-3 md:grid', schools ? 'md:grid-cols-4' : 'md:grid-cols-3', open || dateError ? 'grid' : 'hidden')}
       >
         <Field label={m.action} htmlFor="audit-filter-action" className="col-span-2 md:col-span-1">
-          <Select value={value.action || ALL} onValueChange={(v) => set('action', v === ALL ? '' : v)}>
-            <SelectTrigger id="audit-filter-action" data-testid="audit-filter-action" className="font-medium">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{m.allActions}</SelectItem>
-              {actionOptions.map((a) => (
-                <SelectItem key={a} value={a} className="font-mono text-xs">
-                  {a}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <FilterSelect
+            id="audit-filter-action"
+            value={value.action}
+            onChange={(v) => set('action', v)}
+            all={m.allActions}
+            options={actionOptions.map((a) => ({ value: a, label: a, className: 'font-mono text-xs' }))}
+            testId="audit-filter-action"
+            className="font-medium"
+          />
         </Field>
         <Field label={m.actor} htmlFor="audit-filter-actor" className="col-span-2 md:col-span-1">
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              id="audit-filter-actor"
-              type="search"
-              value={value.actor}
-              onChange={(e) => set('actor', e.target.value)}
-              placeholder={m.actorPlaceholder}
-              className="pl-9"
-              maxLength={200}
-              data-testid="audit-filter-actor"
-            />
-          </div>
+          <SearchField
+            id="audit-filter-actor"
+            value={value.actor}
+            onChange={(v) => set('actor', v)}
+            placeholder={m.actorPlaceholder}
+            maxLength={200}
+            testId="audit-filter-actor"
+          />
         </Field>
         <Field label={m.entity} htmlFor="audit-filter-entity" className="col-span-2 md:col-span-1">
           <Input
@@ -113,19 +104,14 @@ export function AuditFiltersBar({
         </Field>
         {schools && (
           <Field label={m.school} htmlFor="audit-filter-school" className="col-span-2 md:col-span-1">
-            <Select value={value.schoolId || ALL} onValueChange={(v) => set('schoolId', v === ALL ? '' : v)}>
-              <SelectTrigger id="audit-filter-school" data-testid="audit-filter-school">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>{m.allSchools}</SelectItem>
-                {schools.map((s) => (
-                  <SelectItem key={s.id} value={s.id}>
-                    {s.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <FilterSelect
+              id="audit-filter-school"
+              value={value.schoolId}
+              onChange={(v) => set('schoolId', v)}
+              all={m.allSchools}
+              options={schools.map((sc) => ({ value: sc.id, label: sc.name }))}
+              testId="audit-filter-school"
+            />
           </Field>
         )}
         <Field label={m.from} htmlFor="audit-filter-from">
@@ -154,16 +140,17 @@ export function AuditFiltersBar({
           />
         </Field>
         <Field label={m.result} htmlFor="audit-filter-result" className="col-span-2 md:col-span-1">
-          <Select value={value.success || ALL} onValueChange={(v) => set('success', v === ALL ? '' : (v as AuditFilters['success']))}>
-            <SelectTrigger id="audit-filter-result" data-testid="audit-filter-result">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{m.allResults}</SelectItem>
-              <SelectItem value="true">{m.success}</SelectItem>
-              <SelectItem value="false">{m.failure}</SelectItem>
-            </SelectContent>
-          </Select>
+          <FilterSelect<Exclude<AuditFilters['success'], ''>>
+            id="audit-filter-result"
+            value={value.success}
+            onChange={(v) => set('success', v)}
+            all={m.allResults}
+            options={[
+              { value: 'true', label: m.success },
+              { value: 'false', label: m.failure },
+            ]}
+            testId="audit-filter-result"
+          />
         </Field>
       </div>
       {(dateError || active > 0) && (

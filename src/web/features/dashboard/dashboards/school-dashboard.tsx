@@ -1,5 +1,6 @@
 import * as React from 'react';
-import { BookOpen, ChevronDown, ChevronUp, GraduationCap, School, UserCheck, UserX } from 'lucide-react';
+import { Link } from 'react-router';
+import { BookOpen, ChevronDown, ChevronUp, GraduationCap, School, UserCheck, Users, UserX } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { ClassTeacherRow, DirectorDashboard, PrincipalDashboard } from '@shared/contracts/dashboard';
 import { Badge } from '@/components/ui/badge';
@@ -117,7 +118,22 @@ export function SchoolDashboard({ data }: { data: DirectorDashboard | PrincipalD
       icon={School}
       title={data.kind === 'principal' ? m.principalTitle : m.directorTitle}
       subtitle={`${data.school.name} · ${data.school.curriculum}`}
-      aside={<TermChip term={data.term} asOf={data.asOf} />}
+      aside={
+        principal ? (
+          // Principals manage their school's users (spec §6) but have no "users" entry in the sidebar (§2).
+          <div className="flex flex-wrap items-center gap-2">
+            <TermChip term={data.term} asOf={data.asOf} />
+            <Button asChild variant="outline" size="sm">
+              <Link to="/dashboard/users" data-testid="manage-users-link">
+                <Users aria-hidden />
+                {m.manageUsers}
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <TermChip term={data.term} asOf={data.asOf} />
+        )
+      }
     >
       <StatGrid>
         <StatCard testId="stat-learners" label={m.learners} value={formatNumber(data.learners.total)} hint={m.learnersHint(data.learners.female, data.learners.male)} icon={GraduationCap} accent={1} />

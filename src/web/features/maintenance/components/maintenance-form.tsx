@@ -33,6 +33,7 @@ export function MaintenanceForm({
   pending,
   onSubmit,
   testId,
+  children,
 }: {
   idPrefix: string;
   defaults: MaintenanceFormValues;
@@ -42,6 +43,8 @@ export function MaintenanceForm({
   pending: boolean;
   onSubmit: (values: MaintenanceFormOutput) => void;
   testId: string;
+  /** Extra controls shown above the submit button (the Enable card's bypass option). */
+  children?: React.ReactNode;
 }) {
   const form = useForm<MaintenanceFormValues, unknown, MaintenanceFormOutput>({
     resolver: zodResolver(maintenanceForm),
@@ -110,6 +113,7 @@ export function MaintenanceForm({
           </p>
         )}
       </div>
+      {children}
       <div className="flex justify-end">
         <Button type="submit" variant={submitVariant} disabled={pending} className="w-full sm:w-auto" data-testid={`${testId}-submit`}>
           {pending ? <Loader2 className="animate-spin" aria-hidden /> : <SubmitIcon aria-hidden />}

@@ -1,10 +1,9 @@
 import * as React from 'react';
-import { Building2, Loader2, PowerOff } from 'lucide-react';
+import { Building2, PowerOff } from 'lucide-react';
 import type { School, SchoolStatus } from '@shared/contracts/schools';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 const m = messages.schoolsManagement;
 
@@ -45,38 +44,20 @@ export function ConfirmSchoolStatusDialog({
   if (school && school !== shown) setShown(school);
   const target = school ?? shown;
   const deactivate = target?.status === 'active';
-  const Icon = deactivate ? PowerOff : Building2;
   return (
-    <Dialog open={!!school} onOpenChange={(open) => !open && !pending && onCancel()}>
-      <DialogContent className="max-w-md gap-5" data-testid="confirm-school-status">
-        {target && (
-          <>
-            <DialogHeader className="gap-2">
-              <span
-                className={cn(
-                  'mb-1 inline-flex size-11 items-center justify-center rounded-full',
-                  deactivate ? 'bg-destructive/10 text-destructive' : 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400',
-                )}
-              >
-                <Icon className="size-5" aria-hidden />
-              </span>
-              <DialogTitle>{deactivate ? m.confirmDeactivateTitle : m.confirmActivateTitle}</DialogTitle>
-              <DialogDescription className="leading-relaxed">
-                {deactivate ? m.confirmDeactivateText(target.name) : m.confirmActivateText(target.name)}
-              </DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={onCancel} disabled={pending}>
-                {m.cancel}
-              </Button>
-              <Button variant={deactivate ? 'destructive' : 'default'} onClick={() => onConfirm(target)} disabled={pending} data-testid="confirm-school-status-button">
-                {pending && <Loader2 className="animate-spin" aria-hidden />}
-                {deactivate ? m.deactivate : m.activate}
-              </Button>
-            </DialogFooter>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={!!school}
+      tone={deactivate ? 'danger' : 'success'}
+      icon={deactivate ? PowerOff : Building2}
+      title={deactivate ? m.confirmDeactivateTitle : m.confirmActivateTitle}
+      text={target ? (deactivate ? m.confirmDeactivateText(target.name) : m.confirmActivateText(target.name)) : ''}
+      cancelLabel={m.cancel}
+      confirmLabel={deactivate ? m.deactivate : m.activate}
+      pending={pending}
+      onCancel={onCancel}
+      onConfirm={() => target && onConfirm(target)}
+      testId="confirm-school-status"
+      confirmTestId="confirm-school-status-button"
+    />
   );
 }

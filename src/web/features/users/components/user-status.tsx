@@ -4,7 +4,7 @@ import type { AdminUser } from '@shared/contracts/users';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Switch } from '@/components/ui/switch';
 import { isSystemAdminRow } from './format';
 
@@ -108,38 +108,20 @@ export function ConfirmStatusDialog({
   if (user && user !== shown) setShown(user);
   const target = user ?? shown;
   const deactivate = target?.status === 'active';
-  const Icon = deactivate ? UserX : UserCheck;
   return (
-    <Dialog open={!!user} onOpenChange={(open) => !open && !pending && onCancel()}>
-      <DialogContent className="max-w-md gap-5" data-testid="confirm-status-dialog">
-        {target && (
-          <>
-            <DialogHeader className="gap-2">
-              <span
-                className={cn(
-                  'mb-1 inline-flex size-11 items-center justify-center rounded-full',
-                  deactivate ? 'bg-destructive/10 text-destructive' : 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400',
-                )}
-              >
-                <Icon className="size-5" aria-hidden />
-              </span>
-              <DialogTitle>{deactivate ? m.confirmDeactivateTitle : m.confirmActivateTitle}</DialogTitle>
-              <DialogDescription className="leading-relaxed">
-                {deactivate ? m.confirmDeactivateText(target.name) : m.confirmActivateText(target.name)}
-              </DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button variant="outline" onClick={onCancel} disabled={pending}>
-                {m.form.cancel}
-              </Button>
-              <Button variant={deactivate ? 'destructive' : 'default'} onClick={() => onConfirm(target)} disabled={pending} data-testid="confirm-status">
-                {pending && <Loader2 className="animate-spin" aria-hidden />}
-                {m.confirm}
-              </Button>
-            </DialogFooter>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={!!user}
+      tone={deactivate ? 'danger' : 'success'}
+      icon={deactivate ? UserX : UserCheck}
+      title={deactivate ? m.confirmDeactivateTitle : m.confirmActivateTitle}
+      text={target ? (deactivate ? m.confirmDeactivateText(target.name) : m.confirmActivateText(target.name)) : ''}
+      cancelLabel={m.form.cancel}
+      confirmLabel={m.confirm}
+      pending={pending}
+      onCancel={onCancel}
+      onConfirm={() => target && onConfirm(target)}
+      testId="confirm-status-dialog"
+      confirmTestId="confirm-status"
+    />
   );
 }

@@ -1,14 +1,13 @@
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { USER_STATUSES, type AdminUser } from '@shared/contracts/users';
 import { messages } from '@shared/messages';
 import { roleDisplayName, type Role } from '@shared/roles';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FilterSelect } from '@/components/filter-select';
+import { SearchField } from '@/components/search-field';
 import type { SchoolOption } from '../api/users';
 
 const m = messages.users;
-const ALL = 'all';
 
 export interface Filters {
   role: Role | '';
@@ -36,62 +35,36 @@ export function UsersToolbar({
   const filtered = !!(search || filters.role || filters.status || filters.schoolId);
   return (
     <div className="flex flex-col gap-2.5 xl:flex-row xl:items-center">
-      <div className="relative min-w-0 flex-1 xl:min-w-56">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-          placeholder={m.searchPlaceholder}
-          aria-label={m.searchPlaceholder}
-          className="pl-9 [&::-webkit-search-cancel-button]:appearance-none"
-          data-testid="users-search"
-        />
-      </div>
+      <SearchField value={search} onChange={onSearch} placeholder={m.searchPlaceholder} testId="users-search" className="flex-1 xl:min-w-56" />
       <div className="grid grid-cols-2 gap-2.5 sm:flex sm:flex-wrap sm:items-center xl:flex-nowrap">
-        <Select value={filters.role || ALL} onValueChange={(v) => onFilters({ ...filters, role: v === ALL ? '' : (v as Role) })}>
-          <SelectTrigger className="sm:w-40" aria-label={m.filterRole} data-testid="filter-role">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{m.allRoles}</SelectItem>
-            {roles.map((r) => (
-              <SelectItem key={r} value={r}>
-                {roleDisplayName(r)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select
-          value={filters.status || ALL}
-          onValueChange={(v) => onFilters({ ...filters, status: v === ALL ? '' : (v as AdminUser['status']) })}
-        >
-          <SelectTrigger className="sm:w-36" aria-label={m.filterStatus} data-testid="filter-status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{m.allStatuses}</SelectItem>
-            {USER_STATUSES.map((s) => (
-              <SelectItem key={s} value={s}>
-                {m.statusLabels[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FilterSelect
+          value={filters.role}
+          onChange={(role) => onFilters({ ...filters, role })}
+          all={m.allRoles}
+          options={roles.map((r) => ({ value: r, label: roleDisplayName(r) }))}
+          label={m.filterRole}
+          testId="filter-role"
+          className="sm:w-40"
+        />
+        <FilterSelect
+          value={filters.status}
+          onChange={(status) => onFilters({ ...filters, status })}
+          all={m.allStatuses}
+          options={USER_STATUSES.map((st) => ({ value: st, label: m.statusLabels[st] }))}
+          label={m.filterStatus}
+          testId="filter-status"
+          className="sm:w-36"
+        />
         {schools && (
-          <Select value={filters.schoolId || ALL} onValueChange={(v) => onFilters({ ...filters, schoolId: v === ALL ? '' : v })}>
-            <SelectTrigger className="col-span-2 sm:w-48" aria-label={m.filterSchool} data-testid="filter-school">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{m.allSchools}</SelectItem>
-              {schools.map((s) => (
-                <SelectItem key={s.id} value={s.id}>
-                  {s.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <FilterSelect
+            value={filters.schoolId}
+            onChange={(schoolId) => onFilters({ ...filters, schoolId })}
+            all={m.allSchools}
+            options={schools.map((sc) => ({ value: sc.id, label: sc.name }))}
+            label={m.filterSchool}
+            testId="filter-school"
+            className="col-span-2 sm:w-48"
+          />
         )}
         {filtered && (
           <Button
