@@ -31,19 +31,15 @@
  * activation path adds the notifications before it updates the communication row (the foreign-key
  * check of each row locks it). Past ~100,000 recipients the fan-out belongs in a background job.
  */
-import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
-import { count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import type { Actor } from '../src/shared/access.js';
+import { count, eq } from 'drizzle-orm';
 import type { CreateCommunicationBody } from '../src/shared/contracts/communications.js';
 import { ROLES, type Role } from '../src/shared/roles.js';
 import { openDatabase, type Database, type Db } from '../src/server/db/client.js';
-import { accounts, notifications, profiles, schools, users } from '../src/server/db/schema/index.js';
+import { notifications } from '../src/server/db/schema/index.js';
 import { seedDemo } from '../src/server/db/seed/seed.js';
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES, createRandom } from '../src/server/db/seed/names.js';
 import { withSystem } from '../src/server/db/tenant.js';
 import { createLocalEventBus } from '../src/server/events/bus.js';
 import {
@@ -54,11 +50,11 @@ import {
   type CommunicationsDeps,
 } from '../src/server/modules/communications/communications.service.js';
 import { listMyNotifications, markNotificationRead } from '../src/server/modules/notifications/notifications.service.js';
+import { actorFor, insertBulkUsers, summarize, wipePostgres } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const BATCH = 1_000;
 const REQ = { ip: '127.0.0.1' };
 
 interface Result {
@@ -67,45 +63,6 @@ interface Result {
   rows: number;
   p50: number;
   p95: number;
-}
-
-async function wipePostgres(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-  await client.end();
-}
-
-/** USERS active accounts over the two demo schools: mostly parents and teachers. */
-async function bulkInsert(db: Db, passwordHash: string): Promise<void> {
-  const schoolRows = await db.select({ id: schools.id, code: schools.code }).from(schools);
-  const rnd = createRandom(4_242);
-  const roles: Role[] = ['parent', 'parent', 'parent', 'parent', 'parent', 'teacher', 'teacher', 'finance_officer', 'hr', 'principal', 'school_director'];
-  const now = Date.now();
-  for (let start = 0; start < USERS; start += BATCH) {
-    const u: (typeof users.$inferInsert)[] = [];
-    const a: (typeof accounts.$inferInsert)[] = [];
-    const p: (typeof profiles.$inferInsert)[] = [];
-    for (let i = start; i < Math.min(start + BATCH, USERS); i++) {
-      const school = schoolRows[i % schoolRows.length]!;
-      const first = rnd.pick(rnd.next() < 0.5 ? FEMALE_NAMES : MALE_NAMES);
-      const last = rnd.pick(SURNAMES);
-      const email = `${first}.${last}.${i}@${school.code}.fanout.test`.toLowerCase();
-      const createdAt = new Date(now - rnd.int(0, 365 * 24 * 3600) * 1000);
-      const id = randomUUID();
-      u.push({ id, name: `${first} ${last}`, email, emailVerified: true, createdAt, updatedAt: createdAt });
-      a.push({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash, createdAt, updatedAt: createdAt });
-      p.push({ id, email, name: `${first} ${last}`, role: rnd.pick(roles), schoolId: school.id, status: 'active', createdAt, updatedAt: createdAt });
-    }
-    await db.insert(users).values(u);
-    await db.insert(accounts).values(a);
-    await db.insert(profiles).values(p);
-  }
-  await db.execute(sql`analyze`);
-}
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
 
 /** Times `fn` RUNS times after one warm-up; `setup` (untimed) prepares each run's input. */
@@ -119,13 +76,7 @@ async function time<T>(setup: () => Promise<T>, fn: (input: T) => Promise<unknow
     ms.push(performance.now() - start);
   }
   ms.sort((x, y) => x - y);
-  return { p50: Math.round(percentile(ms, 0.5) * 10) / 10, p95: Math.round(percentile(ms, 0.95) * 10) / 10 };
-}
-
-async function actorFor(db: Db, email: string): Promise<Actor> {
-  const [row] = await withSystem(db, (tx) => tx.select().from(profiles).where(eq(profiles.email, email)));
-  if (!row) throw new Error(`no ${email}`);
-  return { id: row.id, role: row.role as Role, schoolId: row.schoolId };
+  return summarize(ms);
 }
 
 async function notificationsOf(db: Db, communicationId: string): Promise<number> {
@@ -148,7 +99,7 @@ async function runTarget(target: string, database: Database, passwordHash: strin
   const t0 = performance.now();
   await database.migrate();
   await seedDemo(database.db);
-  await bulkInsert(database.db, passwordHash);
+  await insertBulkUsers(database.db, passwordHash, { count: USERS, seed: 4_242, domain: 'fanout.test', createdWithinDays: 365 });
   console.log(`${target}: ${USERS} users ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const deps: CommunicationsDeps = { database, events: createLocalEventBus() };

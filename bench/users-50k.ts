@@ -20,27 +20,23 @@
  * p50 / p95 in ms. BENCH_EXPLAIN=1 prints the plan of each scenario's page query. Writes a Markdown
  * table to bench/results/users-50k.md.
  */
-import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
-import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { Actor } from '../src/shared/access.js';
 import type { ListUsersQuery } from '../src/shared/contracts/users.js';
-import type { Role } from '../src/shared/roles.js';
-import { openDatabase, type Database, type Db } from '../src/server/db/client.js';
-import { accounts, profiles, schools, users } from '../src/server/db/schema/index.js';
+import { openDatabase, type Database } from '../src/server/db/client.js';
+import { users } from '../src/server/db/schema/index.js';
 import { seedDemo } from '../src/server/db/seed/seed.js';
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES, createRandom } from '../src/server/db/seed/names.js';
 import { withSystem } from '../src/server/db/tenant.js';
 import { findUserIdByEmail } from '../src/server/modules/auth/auth.repository.js';
 import { listUsers } from '../src/server/modules/users/users.service.js';
+import { actorFor, insertBulkUsers, summarize, wipePostgres } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const BATCH = 1_000;
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 
 interface Result {
@@ -52,58 +48,6 @@ interface Result {
   p95: number;
 }
 
-async function wipePostgres(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
-  await client.end();
-}
-
-/** 50,000 users over the two demo schools: mostly parents and teachers, ~12% inactive or suspended. */
-async function bulkInsert(db: Db, passwordHash: string): Promise<void> {
-  const schoolRows = await db.select({ id: schools.id, code: schools.code }).from(schools);
-  const rnd = createRandom(50_000);
-  const roles: Role[] = ['parent', 'parent', 'parent', 'parent', 'parent', 'teacher', 'teacher', 'finance_officer', 'hr', 'principal', 'school_director'];
-  const now = Date.now();
-  for (let start = 0; start < USERS; start += BATCH) {
-    const u: (typeof users.$inferInsert)[] = [];
-    const a: (typeof accounts.$inferInsert)[] = [];
-    const p: (typeof profiles.$inferInsert)[] = [];
-    for (let i = start; i < Math.min(start + BATCH, USERS); i++) {
-      const school = schoolRows[i % schoolRows.length]!;
-      const first = rnd.pick(rnd.next() < 0.5 ? FEMALE_NAMES : MALE_NAMES);
-      const last = rnd.pick(SURNAMES);
-      const name = `${first} ${last}`;
-      const email = `${first}.${last}.${i}@${school.code}.bench.test`.toLowerCase();
-      const createdAt = new Date(now - rnd.int(0, 3 * 365 * 24 * 3600) * 1000);
-      const r = rnd.next();
-      const status = r < 0.88 ? 'active' : r < 0.97 ? 'inactive' : 'suspended';
-      const id = randomUUID();
-      u.push({ id, name, email, emailVerified: true, createdAt, updatedAt: createdAt });
-      a.push({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash, createdAt, updatedAt: createdAt });
-      p.push({
-        id,
-        email,
-        name,
-        role: rnd.pick(roles),
-        schoolId: school.id,
-        phone: `2547${String(10_000_000 + i).slice(-8)}`,
-        status,
-        createdAt,
-        updatedAt: createdAt,
-      });
-    }
-    await db.insert(users).values(u);
-    await db.insert(accounts).values(a);
-    await db.insert(profiles).values(p);
-  }
-  await db.execute(sql`analyze`);
-}
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-}
-
 async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < 2; i++) await fn();
   const ms: number[] = [];
@@ -113,13 +57,7 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: num
     ms.push(performance.now() - start);
   }
   ms.sort((x, y) => x - y);
-  return { p50: Math.round(percentile(ms, 0.5) * 10) / 10, p95: Math.round(percentile(ms, 0.95) * 10) / 10 };
-}
-
-async function actorFor(db: Db, email: string): Promise<Actor> {
-  const [row] = await withSystem(db, (tx) => tx.select().from(profiles).where(eq(profiles.email, email)));
-  if (!row) throw new Error(`no ${email}`);
-  return { id: row.id, role: row.role as Role, schoolId: row.schoolId };
+  return summarize(ms);
 }
 
 /** The plan of a scenario's page query (listUserPage's shape), run under the RLS role and scope. */
@@ -152,7 +90,7 @@ async function runTarget(target: string, database: Database, passwordHash: strin
   const t0 = performance.now();
   await database.migrate();
   await seedDemo(database.db);
-  await bulkInsert(database.db, passwordHash);
+  await insertBulkUsers(database.db, passwordHash, { count: USERS, seed: 50_000, domain: 'bench.test', createdWithinDays: 3 * 365, mixedStatus: true, withPhones: true });
   console.log(`${target}: ${USERS} users ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const admin = await actorFor(database.db, 'admin@edufam.test');

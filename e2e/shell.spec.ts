@@ -14,13 +14,17 @@ async function openShell(page: Page, role: DemoRole, path = '/dashboard') {
   await expect(nav(page)).toBeVisible();
 }
 
-/** Answers GET /api/auth/session with the real user, changed by `patch`. */
+/**
+ * Answers GET /api/auth/session with the real user, changed by `patch`. Other answers (401 once signed
+ * out) pass through untouched: `route.fallback()` needs no fetched body, which a navigation (Sign Out
+ * going to /login) may dispose of while this handler still runs.
+ */
 async function patchSession(page: Page, patch: (user: Record<string, unknown>) => Record<string, unknown>) {
   await page.route('**/api/auth/session', async (route: Route) => {
-    const res = await route.fetch();
-    if (res.status() !== 200) return route.fulfill({ response: res });
+    const res = await route.fetch().catch(() => null);
+    if (!res || res.status() !== 200) return route.fallback().catch(() => undefined);
     const body = await res.json();
-    await route.fulfill({ response: res, json: { user: patch(body.user) } });
+    await route.fulfill({ response: res, json: { user: patch(body.user) } }).catch(() => undefined);
   });
 }
 

@@ -85,7 +85,7 @@ function StatCard({ icon: Icon, label, value, hint, tone, testId }: { icon: Luci
             {value.toLocaleString('en-KE')}
           </p>
         )}
-        <p className="mt-1 text-xs leading-snug [overflow-wrap:anywhere] text-muted-foreground">{hint}</p>
+        <p className="mt-1 hidden text-xs leading-snug text-muted-foreground sm:block">{hint}</p>
       </div>
       <span className={cn('hidden size-9 shrink-0 items-center justify-center rounded-lg sm:flex', tone)}>
         <Icon className="size-4.5" aria-hidden />

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, Loader2, Megaphone, PencilLine } from 'lucide-react';
+import { Loader2, Megaphone, PencilLine } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
@@ -18,7 +18,7 @@ import { messages } from '@shared/messages';
 import { ROLES, roleDisplayName, type Role } from '@shared/roles';
 import { api, ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { Alert } from '@/components/ui/alert';
+import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -65,15 +65,6 @@ function defaultsOf(c: Communication | null): FormValues {
     isActive: c?.isActive ?? true,
     expiresAt: toNairobiInput(c?.expiresAt ?? null),
   };
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-xs font-medium text-destructive" role="alert">
-      {message}
-    </p>
-  );
 }
 
 interface SchoolOption {
@@ -291,12 +282,7 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
         />
       </div>
 
-      {formError && (
-        <Alert variant="destructive" className="flex items-start gap-2.5 leading-relaxed" data-testid="communication-form-error">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>{formError}</span>
-        </Alert>
-      )}
+      {formError && <FormErrorAlert title={formError} testId="communication-form-error" />}
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={pending}>

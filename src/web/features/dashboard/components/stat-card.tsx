@@ -23,6 +23,7 @@ export function StatCard({
   accent = 1,
   badge,
   testId,
+  className,
 }: {
   label: string;
   value: React.ReactNode;
@@ -31,6 +32,8 @@ export function StatCard({
   accent?: Accent;
   badge?: React.ReactNode;
   testId?: string;
+  /** Grid placement, e.g. a full row on phones. */
+  className?: string;
 }) {
   const { compact } = useDensity();
   return (
@@ -38,6 +41,7 @@ export function StatCard({
       className={cn(
         'flex min-w-0 flex-col gap-2 rounded-xl border bg-card text-card-foreground shadow-sm sm:flex-row sm:items-start sm:gap-3',
         compact ? 'p-3' : 'p-3.5 sm:p-5',
+        className,
       )}
       data-testid={testId}
     >

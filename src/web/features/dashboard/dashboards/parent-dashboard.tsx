@@ -114,6 +114,7 @@ export function ParentDashboard({ data }: { data: Data }) {
           hint={data.school.email ?? data.school.name}
           icon={School}
           accent={2}
+          className="col-span-2 xl:col-span-1"
         />
       </StatGrid>
 

@@ -1,13 +1,13 @@
 import * as React from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, Building2, Info, Loader2, Pencil } from 'lucide-react';
+import { Building2, Info, Loader2, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
 import { CURRICULA, createSchoolBody, type CreateSchoolBody, type CreateSchoolInput, type School, type SchoolLeader } from '@shared/contracts/schools';
 import { messages } from '@shared/messages';
 import { roleDisplayName } from '@shared/roles';
 import { ApiError } from '@/lib/api';
-import { Alert } from '@/components/ui/alert';
+import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -37,15 +37,6 @@ function defaultsFor(school: School | null): FormInput {
     ownerId: school?.ownerId ?? '',
     principalId: school?.principalId ?? '',
   };
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-xs font-medium text-destructive" role="alert">
-      {message}
-    </p>
-  );
 }
 
 function Optional() {
@@ -284,12 +275,7 @@ function SchoolForm({ school, onDone }: { school: School | null; onDone: () => v
           </p>
         )}
       </div>
-      {formError && (
-        <Alert variant="destructive" className="flex items-start gap-2.5 leading-relaxed" data-testid="school-form-error">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>{formError}</span>
-        </Alert>
-      )}
+      {formError && <FormErrorAlert title={formError} testId="school-form-error" />}
       <DialogFooter className="pt-1">
         <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
           {m.cancel}

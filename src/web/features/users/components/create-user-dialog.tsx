@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, Building2, Eye, EyeOff, Loader2, UserPlus } from 'lucide-react';
+import { Building2, Eye, EyeOff, Loader2, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { createUserBody, creatableRoles, DEFAULT_TEMPORARY_PASSWORD, type CreateUserBody } from '@shared/contracts/users';
@@ -9,14 +9,13 @@ import { messages } from '@shared/messages';
 import { isAdminRole, roleDisplayName, type Role } from '@shared/roles';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCreateUser, type SchoolOption } from '../api/users';
-import { FieldError } from './field-error';
+import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 
 const m = messages.users;
 const f = m.form;
@@ -205,15 +204,7 @@ function CreateUserForm({
           </div>
         )}
       </div>
-      {formError && (
-        <Alert variant="destructive" className="flex items-start gap-2.5 leading-relaxed" data-testid="create-user-error">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <div className="min-w-0">
-            <p className="font-medium">{m.createFailed}</p>
-            {formError !== m.createFailed && <p className="mt-0.5 opacity-90">{formError}</p>}
-          </div>
-        </Alert>
-      )}
+      {formError && <FormErrorAlert title={m.createFailed} detail={formError} testId="create-user-error" />}
       <DialogFooter className="pt-1">
         <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
           {f.cancel}

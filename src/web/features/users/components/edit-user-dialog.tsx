@@ -1,21 +1,20 @@
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, Loader2, Save, UserPen } from 'lucide-react';
+import { Loader2, Save, UserPen } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CREATABLE_ROLES, creatableRoles, type AdminUser, type UpdateUserBody } from '@shared/contracts/users';
 import { messages } from '@shared/messages';
 import { roleDisplayName, type Role } from '@shared/roles';
 import { ApiError } from '@/lib/api';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useUpdateUser } from '../api/users';
-import { FieldError } from './field-error';
+import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 
 const m = messages.users;
 const e = m.edit;
@@ -116,15 +115,7 @@ function EditUserForm({ target, editorRole, isSelf, onDone }: { target: AdminUse
           <FieldError id={fid('role-error')} message={errors.role?.message} />
         </div>
       </div>
-      {formError && (
-        <Alert variant="destructive" className="flex items-start gap-2.5 leading-relaxed" data-testid="edit-user-error">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <div className="min-w-0">
-            <p className="font-medium">{e.failed}</p>
-            {formError !== e.failed && <p className="mt-0.5 opacity-90">{formError}</p>}
-          </div>
-        </Alert>
-      )}
+      {formError && <FormErrorAlert title={e.failed} detail={formError} testId="edit-user-error" />}
       <DialogFooter className="pt-1">
         <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
           {m.form.cancel}
