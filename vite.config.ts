@@ -16,6 +16,14 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
+    // Two pages: the signed-in app (index.html) and the marketing site (landing.html), which loads
+    // none of the app's code.
+    rollupOptions: {
+      input: {
+        app: path.resolve(import.meta.dirname, 'src/web/index.html'),
+        landing: path.resolve(import.meta.dirname, 'src/web/landing.html'),
+      },
+    },
   },
   server: {
     port: 5173,

@@ -149,7 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   if (existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
   }
-  registerPages(app, deps, webDist);
+  registerPages(app, deps, webDist, { demoBookingUrl: config.DEMO_BOOKING_URL, salesEmail: config.SALES_EMAIL });
 
   // Open SSE streams would keep server.close() waiting forever: end them first.
   app.addHook('preClose', async () => deps.liveStreams.closeAll());

@@ -24,6 +24,9 @@ const envSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().default('EduFam <no-reply@edufam.test>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Marketing site (spec §1 external links): the demo booking page and the sales mailbox. */
+  DEMO_BOOKING_URL: z.url({ protocol: /^https?$/ }).default('https://calendly.com/edufam/demo'),
+  SALES_EMAIL: z.email().default('sales@edufam.africa'),
   /** Directory of the built web app; the API runs without it. */
   WEB_DIST: z.string().default('./dist/web'),
   /** Trust X-Forwarded-For from a reverse proxy (for per-IP sign-in limits). */

@@ -476,11 +476,6 @@ export const messages = {
     withClass: 'Lead a class',
     withoutClass: 'No class',
   },
-  landing: {
-    pitch: 'The school management platform for Kenyan schools: academics, fees and families in one place.',
-    detail: 'Built for CBC and IGCSE schools, with M-Pesa fee collection and parents kept in the loop.',
-    highlights: ['CBC & IGCSE', 'M-Pesa fees', 'Parents connected'],
-  },
   maintenanceTest: {
     title: 'Maintenance test panel',
     pending: 'The maintenance test panel arrives with the maintenance module.',

@@ -2,21 +2,46 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { decideRoute } from '../../shared/access.js';
+import { landingViewForPath } from '../../shared/landing.js';
 import { messages } from '../../shared/messages.js';
 import { currentUser, type AuthDeps } from '../modules/auth/auth.service.js';
 import { toHeaders } from './access.js';
 
+/** Links the marketing site shows (spec §1: demo booking page, sales mail link), from configuration. */
+export interface LandingLinks {
+  demoBookingUrl: string;
+  salesEmail: string;
+}
+
+/** JSON for an inline <script type="application/json">: "<" escaped so no value can close the tag. */
+function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
 /**
  * Page requests (everything outside /api that is not a built asset): applies the route prefix rules
  * of spec §6 on the server (signed-out users to /login, school users away from /admin) and serves the
- * SPA's index.html. Unknown /api paths are JSON 404s.
+ * SPA's index.html. The marketing site's paths (/, /features, /about, /pricing, /contact) get
+ * landing.html instead, its own small bundle, with the configured links filled in. Unknown /api paths
+ * are JSON 404s.
  */
-export function registerPages(app: FastifyInstance, deps: AuthDeps, webDist: string): void {
+export function registerPages(app: FastifyInstance, deps: AuthDeps, webDist: string, links: LandingLinks): void {
   const indexFile = path.join(webDist, 'index.html');
+  const landingFile = path.join(webDist, 'landing.html');
   let indexHtml: string | null = null;
+  let landingHtml: string | null = null;
   const loadIndex = () => {
     if (indexHtml === null && existsSync(indexFile)) indexHtml = readFileSync(indexFile, 'utf8');
     return indexHtml;
+  };
+  const loadLanding = () => {
+    if (landingHtml === null && existsSync(landingFile)) {
+      landingHtml = readFileSync(landingFile, 'utf8').replace(
+        /<script id="edufam-links" type="application\/json">[^<]*<\/script>/,
+        () => `<script id="edufam-links" type="application/json">${inlineJson(links)}</script>`,
+      );
+    }
+    return landingHtml;
   };
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -26,6 +51,10 @@ export function registerPages(app: FastifyInstance, deps: AuthDeps, webDist: str
     }
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
       return reply.status(404).type('text/plain').send('Not found');
+    }
+    if (landingViewForPath(url)) {
+      const landing = loadLanding();
+      if (landing) return reply.type('text/html').header('cache-control', 'no-cache').send(landing);
     }
     const user = await currentUser(deps, toHeaders(request)).catch(() => null);
     const decision = decideRoute(url, user ? { role: user.role } : null);

@@ -1,9 +1,10 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ROUTE_SECTIONS } from '@shared/access';
+import { LANDING_PATHS } from '@shared/landing';
 import { LoginPage } from '@/features/auth/login-page';
 import { ResetPasswordPage } from '@/features/auth/reset-password-page';
 import { UnauthorizedPage } from '@/features/auth/unauthorized-page';
-import { LandingPage } from '@/features/public/landing-page';
+import { MarketingRedirect } from '@/features/public/marketing-redirect';
 import { VerifyCertificatePage } from '@/features/public/verify-certificate-page';
 import { MaintenanceGate } from '@/features/maintenance/maintenance-gate';
 import { MaintenanceTestPage } from '@/features/maintenance/maintenance-test-panel';
@@ -23,11 +24,7 @@ const shellRoutes = [...Object.keys(ROUTE_SECTIONS), '/dashboard/:section', '/ad
 }));
 
 const routes = [
-  { path: '/', element: <LandingPage /> },
-  { path: '/about', element: <LandingPage /> },
-  { path: '/contact', element: <LandingPage /> },
-  { path: '/features', element: <LandingPage /> },
-  { path: '/pricing', element: <LandingPage /> },
+  ...Object.values(LANDING_PATHS).map((path) => ({ path, element: <MarketingRedirect /> })),
   { path: '/login', element: <LoginPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/unauthorized', element: <UnauthorizedPage /> },

@@ -1,0 +1,70 @@
+import * as React from 'react';
+import type { LandingView } from '@shared/landing';
+import { theme as t, type Links } from './content';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { useView } from './use-view';
+import { HomeView } from './views/home';
+
+// Only the home view ships in the first bundle; the others (and the promo video) load when needed.
+const FeaturesView = React.lazy(() => import('./views/features').then((m) => ({ default: m.FeaturesView })));
+const AboutView = React.lazy(() => import('./views/about').then((m) => ({ default: m.AboutView })));
+const PricingView = React.lazy(() => import('./views/pricing').then((m) => ({ default: m.PricingView })));
+const ContactView = React.lazy(() => import('./views/contact').then((m) => ({ default: m.ContactView })));
+const PromoVideoModal = React.lazy(() => import('./promo/promo-video').then((m) => ({ default: m.PromoVideoModal })));
+
+export interface ViewProps {
+  navigate: (view: LandingView) => void;
+  links: Links;
+  openPromo: () => void;
+}
+
+function ViewFallback() {
+  return <div className="min-h-[60vh]" aria-busy="true" />;
+}
+
+/**
+ * The public marketing site (spec §1, §2 Public routes; issue 4): header, the current view, footer and
+ * the promo video modal. A separate page from the signed-in app, so / loads none of its code.
+ */
+export function LandingApp({ links }: { links: Links }) {
+  const { view, navigate } = useView();
+  const [promoOpen, setPromoOpen] = React.useState(false);
+  const props: ViewProps = { navigate, links, openPromo: () => setPromoOpen(true) };
+
+  let content: React.ReactNode;
+  switch (view) {
+    case 'features':
+      content = <FeaturesView {...props} />;
+      break;
+    case 'about':
+      content = <AboutView {...props} />;
+      break;
+    case 'pricing':
+      content = <PricingView {...props} />;
+      break;
+    case 'contact':
+      content = <ContactView {...props} />;
+      break;
+    default:
+      content = <HomeView {...props} />;
+  }
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-background text-foreground">
+      <a href="#main" className="sr-only rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50">
+        {t.skip}
+      </a>
+      <SiteHeader view={view} navigate={navigate} />
+      <main id="main" className="flex-1" data-view={view} data-testid="landing-main">
+        <React.Suspense fallback={<ViewFallback />}>{content}</React.Suspense>
+      </main>
+      <SiteFooter navigate={navigate} links={links} />
+      {promoOpen && (
+        <React.Suspense fallback={null}>
+          <PromoVideoModal open={promoOpen} onClose={() => setPromoOpen(false)} />
+        </React.Suspense>
+      )}
+    </div>
+  );
+}

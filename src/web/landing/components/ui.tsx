@@ -1,0 +1,51 @@
+import * as React from 'react';
+import { takeHeadingFocus } from '../use-view';
+
+/** Joins class names, skipping falsy ones (the landing avoids the app's helpers to stay small). */
+export function cx(...parts: (string | false | null | undefined)[]): string {
+  return parts.filter(Boolean).join(' ');
+}
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0';
+
+const variants = {
+  primary: 'bg-primary text-primary-foreground shadow-sm shadow-primary/20 hover:bg-primary/90',
+  outline: 'border border-border bg-card text-foreground hover:bg-muted',
+  ghost: 'text-foreground hover:bg-muted',
+} as const;
+
+const sizes = {
+  md: 'h-10 px-4 text-sm',
+  lg: 'h-12 px-6 text-base',
+} as const;
+
+export type ButtonStyle = { variant?: keyof typeof variants; size?: keyof typeof sizes; className?: string };
+
+/** Class names of a button (for <button> and <a> alike). */
+export function buttonClass({ variant = 'primary', size = 'md', className }: ButtonStyle = {}): string {
+  return cx(base, variants[variant], sizes[size], className);
+}
+
+/** A section's small label above its heading. */
+export function Eyebrow({ children }: { children: React.ReactNode }) {
+  return <p className="text-sm font-semibold tracking-wide text-primary uppercase">{children}</p>;
+}
+
+/** The heading of a view: the page's one h1, focusable so navigation can move focus to it. */
+export function ViewHeading({ children, className }: { children: React.ReactNode; className?: string }) {
+  const ref = React.useRef<HTMLHeadingElement>(null);
+  React.useEffect(() => {
+    if (takeHeadingFocus()) ref.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <h1 ref={ref} id="view-heading" tabIndex={-1} className={cx('text-4xl font-bold tracking-tight text-balance outline-none sm:text-5xl', className)}>
+      {children}
+    </h1>
+  );
+}
+
+/** Centered page width with side padding. */
+export function Container({ children, className }: { children: React.ReactNode; className?: string }) {
+  return <div className={cx('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', className)}>{children}</div>;
+}

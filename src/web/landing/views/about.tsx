@@ -1,0 +1,50 @@
+import { HeartHandshake, ShieldCheck, Smartphone } from 'lucide-react';
+import type { ViewProps } from '../app';
+import { about } from '../content';
+import { CallToAction, StatsBand } from '../components/sections';
+import { Container, Eyebrow, ViewHeading } from '../components/ui';
+
+const valueIcons = [HeartHandshake, ShieldCheck, Smartphone];
+
+/** About: why EduFam exists, the story, what it stands for, the claims. */
+export function AboutView({ navigate, links }: ViewProps) {
+  return (
+    <>
+      <Container className="grid gap-10 py-16 sm:py-20 lg:grid-cols-2 lg:items-center">
+        <div>
+          <Eyebrow>{about.eyebrow}</Eyebrow>
+          <ViewHeading className="mt-3">{about.title}</ViewHeading>
+          <p className="mt-5 text-lg leading-relaxed text-muted-foreground">{about.lead}</p>
+        </div>
+        <div className="space-y-4 rounded-2xl border border-border bg-card p-6 leading-relaxed shadow-sm sm:p-8">
+          {about.story.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      </Container>
+      <StatsBand />
+      <section aria-labelledby="values-heading" className="py-16 sm:py-20">
+        <Container>
+          <h2 id="values-heading" className="text-center text-3xl font-bold tracking-tight">
+            {about.valuesTitle}
+          </h2>
+          <ul className="mt-10 grid gap-5 md:grid-cols-3">
+            {about.values.map((v, i) => {
+              const Icon = valueIcons[i % valueIcons.length]!;
+              return (
+                <li key={v.title} className="rounded-2xl border border-border bg-card p-6 shadow-sm">
+                  <span className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
+                    <Icon className="size-5" aria-hidden="true" />
+                  </span>
+                  <h3 className="mt-4 text-lg font-semibold">{v.title}</h3>
+                  <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{v.text}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </Container>
+      </section>
+      <CallToAction navigate={navigate} links={links} />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { Check } from 'lucide-react';
+import type { ViewProps } from '../app';
+import { features } from '../content';
+import { featureIcons } from '../components/icons';
+import { CallToAction } from '../components/sections';
+import { Container, Eyebrow, ViewHeading } from '../components/ui';
+
+/** Features: every module of spec §1 with what it does for a school. */
+export function FeaturesView({ navigate, links }: ViewProps) {
+  return (
+    <>
+      <Container className="py-16 text-center sm:py-20">
+        <Eyebrow>Features</Eyebrow>
+        <ViewHeading className="mx-auto mt-3 max-w-3xl">Everything your school needs, in one place</ViewHeading>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
+          From the first day of admission to the last fee receipt of the year, EduFam covers the whole of school life for CBC and IGCSE schools.
+        </p>
+      </Container>
+      <Container className="pb-20">
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="features-grid">
+          {features.map((f) => {
+            const Icon = featureIcons[f.icon];
+            return (
+              <li key={f.id} className="flex flex-col rounded-2xl border border-border bg-card p-6 shadow-sm transition-shadow hover:shadow-md">
+                <span className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <h2 className="mt-4 text-lg font-semibold">{f.title}</h2>
+                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{f.summary}</p>
+                <ul className="mt-4 space-y-2 text-sm">
+                  {f.points.map((p) => (
+                    <li key={p} className="flex items-start gap-2">
+                      <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                      {p}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+      </Container>
+      <CallToAction navigate={navigate} links={links} />
+    </>
+  );
+}
