@@ -1,11 +1,36 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * Writes name.br and name.gz beside every built text asset over 1 KB, so the server (@fastify/static
+ * preCompressed) sends a compressed copy without compressing on each request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'edufam-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir!;
+      for (const file of Object.values(bundle)) {
+        if (!/\.(js|css|html|svg)$/.test(file.fileName)) continue;
+        const source = file.type === 'chunk' ? file.code : file.source;
+        const data = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        if (data.length < 1024) continue;
+        const out = path.join(dir, file.fileName);
+        writeFileSync(`${out}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(`${out}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'src/web'),

@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,10 @@ beforeAll(async () => {
     path.join(webDist, 'landing.html'),
     '<!doctype html><title>landing</title><script id="edufam-links" type="application/json">{"demoBookingUrl":"%DEMO_BOOKING_URL%","salesEmail":"%SALES_EMAIL%"}</script><div id="root"></div>',
   );
+  mkdirSync(path.join(webDist, 'assets'));
+  const js = 'console.log("landing");'.repeat(100);
+  writeFileSync(path.join(webDist, 'assets', 'landing-abc123.js'), js);
+  writeFileSync(path.join(webDist, 'assets', 'landing-abc123.js.br'), brotliCompressSync(js));
 });
 afterAll(async () => {
   await t?.close();
@@ -74,6 +79,24 @@ describe('marketing pages', () => {
       const body = (await app.inject({ method: 'GET', url: '/' })).body;
       expect(body).not.toContain('<script>alert(1)');
       expect((linksOf(body) as { demoBookingUrl: string }).demoBookingUrl).toBe('https://book.example.com/a?q=</script><script>alert(1)</script>');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends hashed assets pre-compressed and cacheable for a year; HEAD / answers like GET', async () => {
+    const { app } = await appWith({});
+    try {
+      const br = await app.inject({ method: 'GET', url: '/assets/landing-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const plain = await app.inject({ method: 'GET', url: '/assets/landing-abc123.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('console.log("landing")');
+      const head = await app.inject({ method: 'HEAD', url: '/' });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toMatch(/text\/html/);
     } finally {
       await app.close();
     }

@@ -147,7 +147,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   const webDist = path.resolve(config.WEB_DIST);
   if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Vite's build writes .br and .gz beside each asset (vite.config.ts); send those when accepted.
+      preCompressed: true,
+      // Files under /assets/ carry a content hash in their name: cache them for a year.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   registerPages(app, deps, webDist, { demoBookingUrl: config.DEMO_BOOKING_URL, salesEmail: config.SALES_EMAIL });
 

@@ -46,7 +46,7 @@ export function registerPages(app: FastifyInstance, deps: AuthDeps, webDist: str
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
+    if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.api.notFound } });
     }
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
