@@ -102,8 +102,8 @@ export function FeaturesCarousel({ features }: { features: Feature[] }) {
           ))}
         </ol>
       </div>
-      <div className="mt-4 flex items-center justify-between gap-2">
-        <div className="flex items-center gap-0.5 sm:gap-1">
+      <div className="mt-4 flex items-center justify-end gap-2 sm:justify-between">
+        <div className="hidden items-center gap-1 sm:flex">
           {features.map((f, i) => (
             <button
               key={f.id}
@@ -112,7 +112,7 @@ export function FeaturesCarousel({ features }: { features: Feature[] }) {
               aria-label={c.goTo(i + 1, f.title)}
               aria-current={i === index ? 'true' : undefined}
               aria-controls="carousel-slide"
-              className="flex size-5 items-center justify-center rounded-full sm:size-6"
+              className="flex size-6 items-center justify-center rounded-full"
               data-testid="carousel-dot"
             >
               <span className={cx('block h-2 rounded-full transition-all', i === index ? 'w-5 bg-primary' : 'w-2 bg-muted-foreground/40')} />

@@ -29,7 +29,7 @@ export function buttonClass({ variant = 'primary', size = 'md', className }: But
 
 /** A section's small label above its heading. */
 export function Eyebrow({ children }: { children: React.ReactNode }) {
-  return <p className="text-sm font-semibold tracking-wide text-primary uppercase">{children}</p>;
+  return <p className="text-sm font-semibold tracking-wide text-teal-800 uppercase dark:text-teal-300">{children}</p>;
 }
 
 /** The heading of a view: the page's one h1, focusable so navigation can move focus to it. */
