@@ -1,8 +1,8 @@
 import * as React from 'react';
-import { Check, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { CAROUSEL_INTERVAL_MS, carousel as c, type Feature } from '../content';
 import { featureIcons } from './icons';
-import { cx } from './ui';
+import { CheckList, cx } from './ui';
 
 function usePrefersReducedMotion(): boolean {
   const [reduced, setReduced] = React.useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -74,14 +74,7 @@ export function FeaturesCarousel({ features }: { features: Feature[] }) {
             {feature.title}
           </h3>
           <p className="mt-2 max-w-xl leading-relaxed text-muted-foreground">{feature.summary}</p>
-          <ul className="mt-5 grid gap-2.5 sm:grid-cols-2">
-            {feature.points.map((p) => (
-              <li key={p} className="flex items-start gap-2 text-sm">
-                <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                {p}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={feature.points} className="mt-5 grid gap-2.5 sm:grid-cols-2" />
         </div>
         <ol className="hidden flex-col gap-1 lg:flex" aria-label={c.title}>
           {features.map((f, i) => (

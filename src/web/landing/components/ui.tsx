@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { Check } from 'lucide-react';
 import { takeHeadingFocus } from '../use-view';
 
 /** Joins class names, skipping falsy ones (the landing avoids the app's helpers to stay small). */
@@ -48,4 +49,18 @@ export function ViewHeading({ children, className }: { children: React.ReactNode
 /** Centered page width with side padding. */
 export function Container({ children, className }: { children: React.ReactNode; className?: string }) {
   return <div className={cx('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', className)}>{children}</div>;
+}
+
+/** A list of short benefits, each behind a check mark. */
+export function CheckList({ items, className }: { items: readonly string[]; className?: string }) {
+  return (
+    <ul className={cx('text-sm', className)}>
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-2">
+          <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
 }

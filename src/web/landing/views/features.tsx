@@ -1,9 +1,8 @@
-import { Check } from 'lucide-react';
 import type { ViewProps } from '../app';
 import { features } from '../content';
 import { featureIcons } from '../components/icons';
 import { CallToAction } from '../components/sections';
-import { Container, Eyebrow, ViewHeading } from '../components/ui';
+import { CheckList, Container, Eyebrow, ViewHeading } from '../components/ui';
 
 /** Features: every module of spec §1 with what it does for a school. */
 export function FeaturesView({ navigate, links }: ViewProps) {
@@ -27,14 +26,7 @@ export function FeaturesView({ navigate, links }: ViewProps) {
                 </span>
                 <h2 className="mt-4 text-lg font-semibold">{f.title}</h2>
                 <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{f.summary}</p>
-                <ul className="mt-4 space-y-2 text-sm">
-                  {f.points.map((p) => (
-                    <li key={p} className="flex items-start gap-2">
-                      <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                      {p}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={f.points} className="mt-4 space-y-2" />
               </li>
             );
           })}
