@@ -8,6 +8,11 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   academicYears,
+  admissionSequences,
+  departmentMembers,
+  departments,
+  levels,
+  studentEnrolments,
   auditLogs,
   classes,
   guardians,
@@ -67,6 +72,11 @@ const TENANT_TABLES: [string, PgTable, PgColumn][] = [
   ['subjects', subjects, subjects.schoolId],
   ['teacher_assignments', teacherAssignments, teacherAssignments.schoolId],
   ['student_guardians', studentGuardians, studentGuardians.schoolId],
+  ['levels', levels, levels.schoolId],
+  ['departments', departments, departments.schoolId],
+  ['department_members', departmentMembers, departmentMembers.schoolId],
+  ['admission_sequences', admissionSequences, admissionSequences.schoolId],
+  ['student_enrolments', studentEnrolments, studentEnrolments.schoolId],
 ];
 
 describe('the database refuses to be bypassed', () => {
@@ -171,7 +181,7 @@ describe('a Greenhill scope sees only Greenhill', () => {
       ),
     );
     await expectRlsViolation(
-      scoped(gh, (tx) => tx.insert(guardians).values({ schoolId: riverside, firstName: 'A', lastName: 'B', phone: '254700000000' })),
+      scoped(gh, (tx) => tx.insert(guardians).values({ schoolId: riverside, name: 'A B', phone: '254700000000' })),
     );
     await expectRlsViolation(scoped(gh, (tx) => tx.insert(auditLogs).values({ schoolId: riverside, action: 'FORGED' })));
     const [n] = await system(t.database, (tx) => tx.select({ n: count() }).from(students).where(eq(students.admissionNumber, 'RIS/9999')));
@@ -185,7 +195,7 @@ describe('a Greenhill scope sees only Greenhill', () => {
 
   it('inserting into its own school works', async () => {
     const [row] = await scoped(gh, (tx) =>
-      tx.insert(guardians).values({ schoolId: greenhill, firstName: 'Own', lastName: 'School', phone: '254711111111' }).returning({ id: guardians.id }),
+      tx.insert(guardians).values({ schoolId: greenhill, name: 'Own School', phone: '254711111111' }).returning({ id: guardians.id }),
     );
     expect(row!.id).toBeTruthy();
   });

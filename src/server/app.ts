@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -35,8 +36,14 @@ import { registerRequestMetrics } from './modules/health/request-metrics.js';
 import { createLocalEventBus, type EventBus } from './events/bus.js';
 import { createPostgresEventBus } from './events/pg-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { learnersRoutes } from './modules/learners/learners.routes.js';
+import { classesRoutes } from './modules/classes/classes.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { liveSessionStates } from './modules/events/events.repository.js';
 import { createLiveStreams, type LiveStreams } from './modules/events/live-streams.js';
+import type { FileStorage } from './storage/storage.js';
+import { storageFromConfig } from './storage/from-config.js';
+import { MAX_UPLOAD_BYTES } from './modules/files/files.service.js';
 
 export interface AppDeps extends AuthDeps {
   config: Config;
@@ -47,6 +54,8 @@ export interface AppDeps extends AuthDeps {
   events: EventBus;
   /** This instance's open GET /api/events streams (modules/events/live-streams.ts). */
   liveStreams: LiveStreams;
+  /** Uploaded and generated files (storage/storage.ts). */
+  storage: FileStorage;
 }
 
 export interface BuildAppOptions {
@@ -56,6 +65,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Replace the live-event bus (tests); default: LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
   events?: EventBus;
+  /** Replace the file storage (tests); default from the configuration (storage/from-config.ts). */
+  storage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -109,6 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     publicUrl: config.publicUrl,
     issuedResetTokens: new Map<string, string>(),
     loginLimits: { perAccount: config.LOGIN_ACCOUNT_LIMIT, perIp: config.LOGIN_IP_LIMIT },
+    storage: opts.storage ?? (await storageFromConfig(config)),
   });
   deps.liveStreams = createLiveStreams({
     bus: deps.events,
@@ -123,6 +135,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const maintenance = createMaintenanceService(database, deps.events, app.log);
   registerAccessGate(app, deps, { maintenance: maintenance.guard });
   await app.register(rateLimit, { global: false });
+  // Uploads (issue 10 §5): one file per request; each route applies its kind's smaller limit
+  // (modules/files/files.service.ts readUpload), so a 20 MB file is refused with a clear message.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 100_000 } });
   await app.register(swagger, {
     openapi: { info: { title: 'EduFam API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
@@ -143,6 +158,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await maintenanceRoutes(scope, deps, maintenance);
     await healthRoutes(scope, { database, metrics: requestMetrics });
     await eventsRoutes(scope, deps);
+    // Issue 10: learners and school structure.
+    await learnersRoutes(scope, deps);
+    await classesRoutes(scope, database);
+    await filesRoutes(scope, deps);
   });
 
   const webDist = path.resolve(config.WEB_DIST);

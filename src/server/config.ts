@@ -27,6 +27,18 @@ const envSchema = z.object({
   /** Marketing site (spec §1 external links): the demo booking page and the sales mailbox. */
   DEMO_BOOKING_URL: z.url({ protocol: /^https?$/ }).default('https://calendly.com/edufam/demo'),
   SALES_EMAIL: z.email().default('sales@edufam.africa'),
+  /**
+   * Uploaded and generated files (photos, logos, imports, PDFs): a directory, default <DATA_DIR>/files
+   * (memory when DATA_DIR is memory://). S3_BUCKET switches to S3-compatible object storage.
+   */
+  FILES_DIR: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_PREFIX: z.string().default(''),
   /** Directory of the built web app; the API runs without it. */
   WEB_DIST: z.string().default('./dist/web'),
   /** Trust X-Forwarded-For from a reverse proxy (for per-IP sign-in limits). */

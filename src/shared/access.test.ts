@@ -174,6 +174,10 @@ describe('API permissions', () => {
     viewSystemHealth: ['edufam_admin', 'elimisha_admin'],
     manageCommunications: ['edufam_admin'],
     manageMaintenance: ['edufam_admin'],
+    viewLearners: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher', 'finance_officer', 'parent'],
+    manageLearners: ['principal'],
+    viewSchoolStructure: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal', 'teacher', 'finance_officer', 'hr'],
+    manageSchoolSetup: ['principal'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

@@ -91,6 +91,22 @@ export const PERMISSIONS = {
   manageCommunications: (a: Actor) => a.role === 'edufam_admin',
   /** Toggle maintenance mode and read its setting (spec §6: edufam_admin only). */
   manageMaintenance: (a: Actor) => a.role === 'edufam_admin',
+  /**
+   * Read learner records (issue 10 §3, §4): the school's leaders and finance officer see the whole
+   * register, a teacher the learners they teach, a parent their own children (the service narrows it),
+   * platform staff any school. HR does not.
+   */
+  viewLearners: (a: Actor) =>
+    isAdminRole(a.role) || ['principal', 'school_director', 'teacher', 'finance_officer', 'parent'].includes(a.role),
+  /** Admit, edit, import, promote, transfer and exit learners (issue 10 §2: the principal's academic management). */
+  manageLearners: (a: Actor) => a.role === 'principal',
+  /**
+   * Read the school's structure (years, terms, levels, streams, learning areas, assignments,
+   * departments, staff list): every school role except parents, and platform staff.
+   */
+  viewSchoolStructure: (a: Actor) => isAdminRole(a.role) || (isSchoolRole(a.role) && a.role !== 'parent'),
+  /** Change the school's setup (issue 10 §1 "school-management": principal). */
+  manageSchoolSetup: (a: Actor) => a.role === 'principal',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,3 +1,10 @@
+import { filesMessages } from './messages/files.js';
+import { learnersMessages } from './messages/learners.js';
+import { learnerFilesMessages } from './messages/learner-files.js';
+import { movementsMessages } from './messages/movements.js';
+import { peopleMessages } from './messages/people.js';
+import { schoolSetupMessages } from './messages/school-setup.js';
+
 /**
  * Every user-facing string of the spec, word for word, in one place (spec §2, §4, §5, §8).
  * Components and server modules import from here so a translation (e.g. Kiswahili) can replace this
@@ -86,6 +93,8 @@ export const messages = {
     validating: 'Validating reset link...',
     backToLogin: 'Back to Sign In',
     mailSubject: 'Reset your EduFam password',
+    accountSetupSubject: 'Your EduFam parent account',
+    accountSetupFailed: 'The parent account was created, but the e-mail with the link to set a password could not be sent. The parent can use "Forgot password?" on the sign-in page.',
     pageDescription: 'Choose a new password of at least 8 characters for your EduFam account.',
     invalidTitle: 'Reset link not valid',
     successTitle: 'Password updated',
@@ -916,4 +925,11 @@ export const messages = {
     windowNote: 'Request figures cover API requests answered by this instance, excluding live-event streams and health checks.',
     thresholds: 'Thresholds',
   },
+  // Issue 10 (learners and school structure): one file per area under shared/messages/.
+  learners: learnersMessages,
+  schoolSetup: schoolSetupMessages,
+  learnerFiles: learnerFilesMessages,
+  movements: movementsMessages,
+  people: peopleMessages,
+  files: filesMessages,
 } as const;

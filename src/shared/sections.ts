@@ -48,6 +48,9 @@ export const SECTIONS: readonly SectionDef[] = [
   s('debug', 'Debug', ADMINS, d.edufamAdmin),
   // School leadership and academics
   s('school-management', 'School Management', ['principal'], d.principal),
+  // Issue 10 §1 "directors read it": the same setup screens read-only, kept apart from school-management,
+  // which spec §6 reserves for principals (docs/decisions/0006).
+  s('school-setup', 'School Setup', ['school_director', ...ADMINS], d.generic),
   s('academic-management', 'Academic Management', ['principal'], d.academicManagement),
   s('student-admission', 'Student Admission', ['principal'], d.academicManagement),
   s('student-promotion', 'Student Promotion', ['principal'], d.academicManagement),
@@ -57,7 +60,8 @@ export const SECTIONS: readonly SectionDef[] = [
   s('examinations', 'Examinations', ['principal'], d.examinations),
   s('grades', 'Grades', ALL),
   s('attendance', 'Attendance', ['principal', 'teacher', 'parent', 'school_director', ...ADMINS]),
-  s('students', 'Students', ['school_director', 'principal', 'teacher', ...ADMINS]),
+  // Issue 10 §3: the finance officer reads the register for fees (docs/decisions/0006).
+  s('students', 'Students', ['school_director', 'principal', 'teacher', 'finance_officer', ...ADMINS]),
   s('teachers', 'Teachers', ['school_director', 'principal', ...ADMINS]),
   s('classes', 'Classes', ['school_director', 'principal', 'teacher', ...ADMINS]),
   s('timetable', 'Timetable', ALL),

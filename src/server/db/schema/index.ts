@@ -1,3 +1,4 @@
 export * from './auth.js';
 export * from './tenancy.js';
 export * from './communications.js';
+export * from './learners.js';

@@ -35,6 +35,17 @@ export const schools = pgTable(
     email: text('email'),
     logoUrl: text('logo_url'),
     motto: text('motto'),
+    /**
+     * Curricula the school offers (a school may run CBC and IGCSE side by side); `curriculum` is the
+     * main one and always among them.
+     */
+    curricula: text('curricula').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Pattern of new admission numbers (issue 10 §1), e.g. "GHA/{YYYY}/{SEQ:4}": {YYYY} the admission
+     * year, {YY} its last two digits, {SEQ:n} the next number zero-padded to n digits (counted per
+     * pattern prefix, see admission_sequences).
+     */
+    admissionNumberPattern: text('admission_number_pattern').notNull().default('{YYYY}/{SEQ:4}'),
     ownerId: uuid('owner_id'),
     principalId: uuid('principal_id'),
     status: text('status').notNull().default('active'),
@@ -99,9 +110,18 @@ export const academicYears = pgTable(
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on').notNull(),
     isCurrent: boolean('is_current').notNull().default(false),
+    /** open | closed. A closed year is read-only history (no admissions or stream changes into it). */
+    status: text('status').notNull().default('open'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('academic_years_school_name_uq').on(t.schoolId, t.name)],
+  (t) => [
+    uniqueIndex('academic_years_school_name_uq').on(t.schoolId, t.name),
+    // At most one current year per school.
+    uniqueIndex('academic_years_one_current_uq').on(t.schoolId).where(sql`${t.isCurrent}`),
+    check('academic_years_status_check', sql`${t.status} in ('open', 'closed')`),
+    check('academic_years_dates_check', sql`${t.endsOn} >= ${t.startsOn}`),
+  ],
 );
 
 /** A term of an academic year (2026 Ministry calendar: three terms with half-terms). */
@@ -121,9 +141,44 @@ export const terms = pgTable(
     endsOn: date('ends_on').notNull(),
     halfTermStartsOn: date('half_term_starts_on'),
     halfTermEndsOn: date('half_term_ends_on'),
+    /** The school's current term (at most one per school). */
+    isCurrent: boolean('is_current').notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex('terms_year_number_uq').on(t.academicYearId, t.number), index('terms_school_idx').on(t.schoolId)],
+  (t) => [
+    uniqueIndex('terms_year_number_uq').on(t.academicYearId, t.number),
+    index('terms_school_idx').on(t.schoolId),
+    uniqueIndex('terms_one_current_uq').on(t.schoolId).where(sql`${t.isCurrent}`),
+    check('terms_dates_check', sql`${t.endsOn} >= ${t.startsOn}`),
+  ],
+);
+
+/**
+ * A grade level the school teaches (PP1 ... Grade 9, Form 1 ... Form 4, Year 7 ... Year 11), in the
+ * curriculum it belongs to. level_order sorts levels and gives promotion its direction; is_final marks
+ * the level whose learners leave the school at promotion (Grade 9 completes junior school; Form 4 and
+ * Year 11 leave as alumni).
+ */
+export const levels = pgTable(
+  'levels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    name: text('name').notNull(),
+    levelOrder: integer('level_order').notNull(),
+    /** Curriculum band, e.g. "Junior School"; learning areas are offered per band. */
+    band: text('band').notNull(),
+    curriculum: text('curriculum').notNull(),
+    isFinal: boolean('is_final').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('levels_school_name_uq').on(t.schoolId, t.name),
+    index('levels_school_order_idx').on(t.schoolId, t.levelOrder),
+    check('levels_curriculum_check', sql`${t.curriculum} in ('CBC', 'IGCSE', '8-4-4')`),
+  ],
 );
 
 /**
@@ -146,13 +201,17 @@ export const classes = pgTable(
     stream: text('stream').notNull(),
     /** Curriculum band, e.g. "Lower Primary", "Junior School", "IGCSE". */
     band: text('band').notNull(),
+    levelId: uuid('level_id').references(() => levels.id),
     classTeacherId: uuid('class_teacher_id').references(() => profiles.id),
     capacity: integer('capacity').notNull().default(45),
+    homeRoom: text('home_room'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('classes_year_grade_stream_uq').on(t.academicYearId, t.gradeLevel, t.stream),
     index('classes_school_idx').on(t.schoolId),
+    index('classes_year_idx').on(t.academicYearId, t.levelOrder),
+    check('classes_capacity_check', sql`${t.capacity} > 0`),
   ],
 );
 
@@ -169,6 +228,10 @@ export const subjects = pgTable(
     band: text('band').notNull(),
     lessonsPerWeek: integer('lessons_per_week').notNull(),
     isCore: boolean('is_core').notNull().default(true),
+    curriculum: text('curriculum'),
+    departmentId: uuid('department_id'),
+    /** Retired learning areas stay on old records but are not offered or assigned any more. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('subjects_school_band_code_uq').on(t.schoolId, t.band, t.code)],
@@ -191,6 +254,8 @@ export const teacherAssignments = pgTable(
     subjectId: uuid('subject_id')
       .notNull()
       .references(() => subjects.id),
+    /** Lessons of this subject per week in this stream (the timetable places these). */
+    lessonsPerWeek: integer('lessons_per_week').notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -215,15 +280,35 @@ export const students = pgTable(
     dateOfBirth: date('date_of_birth'),
     classId: uuid('class_id').references(() => classes.id),
     upi: text('upi'),
+    /** KNEC assessment number (CBC, from Grade 3); opaque. */
+    assessmentNumber: text('assessment_number'),
+    birthCertificateNumber: text('birth_certificate_number'),
+    /** day | boarding */
+    boarding: text('boarding').notNull().default('day'),
+    previousSchool: text('previous_school'),
+    previousUpi: text('previous_upi'),
+    medicalNotes: text('medical_notes'),
+    specialNeeds: text('special_needs'),
+    photoFileId: uuid('photo_file_id'),
     status: text('status').notNull().default('active'),
     admittedOn: date('admitted_on'),
+    /** When and why the learner left (transfer out, exit, completion); null while active. */
+    leftOn: date('left_on'),
+    leavingReason: text('leaving_reason'),
+    /**
+     * Lower-case haystack for the register's search: names, admission number, UPI, assessment and
+     * birth-certificate numbers. Maintained by a trigger (drizzle/0004_learners.sql).
+     */
+    searchText: text('search_text').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('students_school_admission_uq').on(t.schoolId, t.admissionNumber),
     index('students_class_idx').on(t.classId),
+    index('students_school_status_name_idx').on(t.schoolId, t.status, t.lastName, t.firstName, t.id),
     check('students_gender_check', sql`${t.gender} in ('female', 'male')`),
     check('students_status_check', sql`${t.status} in ('active', 'transferred', 'graduated', 'exited')`),
+    check('students_boarding_check', sql`${t.boarding} in ('day', 'boarding')`),
   ],
 );
 
@@ -236,14 +321,21 @@ export const guardians = pgTable(
       .notNull()
       .references(() => schools.id),
     profileId: uuid('profile_id').references(() => profiles.id),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    /** Normalised to 2547XXXXXXXX / 2541XXXXXXXX (domain/identifiers.md). */
+    name: text('name').notNull(),
+    /**
+     * Normalised to 2547XXXXXXXX / 2541XXXXXXXX (domain/identifiers.md). Unique in the school: a
+     * guardian known by phone is linked to another child, not duplicated (siblings share a parent).
+     */
     phone: text('phone').notNull(),
     email: text('email'),
+    idNumber: text('id_number'),
+    occupation: text('occupation'),
     ...timestamps,
   },
-  (t) => [index('guardians_school_idx').on(t.schoolId), index('guardians_profile_idx').on(t.profileId)],
+  (t) => [
+    uniqueIndex('guardians_school_phone_uq').on(t.schoolId, t.phone),
+    index('guardians_profile_idx').on(t.profileId),
+  ],
 );
 
 /** Parent-to-child link. */

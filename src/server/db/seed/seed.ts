@@ -4,17 +4,23 @@ import type { Db } from '../client.js';
 import { withSystem, type Tx } from '../tenant.js';
 import {
   academicYears,
+  admissionSequences,
   classes,
+  departmentMembers,
+  departments,
   guardians,
+  levels,
   schools,
+  studentEnrolments,
   studentGuardians,
   students,
   subjects,
   teacherAssignments,
   terms,
 } from '../schema/index.js';
+import { admissionSequenceKey, formatAdmissionNumber } from '../../../shared/admission-number.js';
 import { insertAccount } from '../../modules/auth/accounts.repository.js';
-import { CBC_LEVELS, CBC_SUBJECTS, IGCSE_LEVELS, IGCSE_SUBJECTS, TERMS_2026, type LevelDef, type SubjectDef } from './curricula.js';
+import { CBC_LEVELS, CBC_SUBJECTS, DEPARTMENTS, IGCSE_LEVELS, IGCSE_SUBJECTS, TERMS_2025, TERMS_2026, type LevelDef, type SubjectDef } from './curricula.js';
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
 
 export const DEMO_PASSWORD = 'EduFam2026!';
@@ -135,6 +141,17 @@ export async function seedDemo(db: Db): Promise<{ accounts: number; learners: nu
   });
 }
 
+/** Years the demo learners have been at the school: most joined at the school's first level. */
+function yearsAtSchool(rnd: ReturnType<typeof createRandom>, levelIndex: number): number {
+  const r = rnd.next();
+  const late = r < 0.7 ? 0 : r < 0.9 ? 1 : 2;
+  return Math.max(0, levelIndex - late);
+}
+
+const MEDICAL_NOTES = ['Asthma: inhaler kept in the school bag.', 'Allergic to groundnuts.', 'Wears spectacles; sits near the board.', 'Sickle-cell trait: plenty of water on games days.'];
+const SPECIAL_NEEDS = ['Dyslexia: extra time in written assessments.', 'Mild hearing loss in the left ear; front-row seat.'];
+const OCCUPATIONS = ['Teacher', 'Nurse', 'Farmer', 'Accountant', 'Boda boda rider', 'Civil servant', 'Engineer', 'Trader', 'Driver', 'Doctor'];
+
 async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: number) {
   const rnd = createRandom(seed);
   const [school] = await tx
@@ -143,6 +160,8 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
       name: plan.name,
       code: plan.code,
       curriculum: plan.curriculum,
+      curricula: [plan.curriculum],
+      admissionNumberPattern: `${plan.admissionPrefix}/{YYYY}/{SEQ:4}`,
       address: plan.address,
       county: plan.county,
       phone: plan.phone,
@@ -151,6 +170,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     })
     .returning();
   const schoolId = school!.id;
+  const pattern = school!.admissionNumberPattern;
   const domain = `${plan.code}.edufam.test`;
   const account = (who: keyof SchoolPlan['people'], role: string) =>
     insertAccount(tx, { email: `${who}@${domain}`, name: plan.people[who][0], role, schoolId, passwordHash, phone: plan.people[who][1] });
@@ -164,28 +184,65 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
   await tx.update(schools).set({ ownerId: directorId, principalId }).where(eq(schools.id, schoolId));
   let accountsMade = 6;
 
+  // Academic years: 2025 (closed history, so class history and promotion have a past) and 2026, the
+  // current year, in its third term.
+  const [year2025] = await tx
+    .insert(academicYears)
+    .values({ schoolId, name: '2025', startsOn: '2025-01-06', endsOn: '2025-10-24', isCurrent: false, status: 'closed', closedAt: new Date('2025-12-15T09:00:00Z') })
+    .returning();
   const [year] = await tx
     .insert(academicYears)
     .values({ schoolId, name: '2026', startsOn: '2026-01-05', endsOn: '2026-10-23', isCurrent: true })
     .returning();
-  await tx.insert(terms).values(TERMS_2026.map((t) => ({ ...t, schoolId, academicYearId: year!.id })));
+  await tx.insert(terms).values(TERMS_2025.map((t) => ({ ...t, schoolId, academicYearId: year2025!.id })));
+  await tx.insert(terms).values(TERMS_2026.map((t) => ({ ...t, schoolId, academicYearId: year!.id, isCurrent: t.number === 3 })));
 
-  // Learning areas per band.
-  const subjectIds = new Map<string, { id: string; def: SubjectDef }[]>();
+  // Levels, the last one final (its learners leave at promotion).
+  const levelRows = await tx
+    .insert(levels)
+    .values(plan.levels.map((l, i) => ({ schoolId, name: l.gradeLevel, levelOrder: l.levelOrder, band: l.band, curriculum: plan.curriculum, isFinal: i === plan.levels.length - 1 })))
+    .returning({ id: levels.id, name: levels.name });
+  const levelId = new Map(levelRows.map((r) => [r.name, r.id]));
+
+  // Departments, then learning areas per band tagged with theirs.
+  const departmentRows = await tx
+    .insert(departments)
+    .values(DEPARTMENTS[plan.curriculum].map((d) => ({ schoolId, name: d.name })))
+    .returning({ id: departments.id, name: departments.name });
+  const departmentOf = (areaName: string) => {
+    const def = DEPARTMENTS[plan.curriculum].find((d) => d.areas.some((a) => a === areaName || areaName.startsWith(a)));
+    return def ? departmentRows.find((r) => r.name === def.name)!.id : null;
+  };
+  const subjectIds = new Map<string, { id: string; def: SubjectDef; departmentId: string | null }[]>();
   for (const [band, defs] of Object.entries(plan.subjects)) {
     const rows = await tx
       .insert(subjects)
-      .values(defs.map((d) => ({ schoolId, band, name: d.name, code: d.code, lessonsPerWeek: d.lessonsPerWeek, isCore: d.isCore ?? true })))
-      .returning({ id: subjects.id, code: subjects.code });
-    subjectIds.set(band, rows.map((r) => ({ id: r.id, def: defs.find((d) => d.code === r.code)! })));
+      .values(
+        defs.map((d) => ({
+          schoolId,
+          band,
+          name: d.name,
+          code: d.code,
+          lessonsPerWeek: d.lessonsPerWeek,
+          isCore: d.isCore ?? true,
+          curriculum: plan.curriculum,
+          departmentId: departmentOf(d.name),
+        })),
+      )
+      .returning({ id: subjects.id, code: subjects.code, departmentId: subjects.departmentId });
+    subjectIds.set(
+      band,
+      rows.map((r) => ({ id: r.id, def: defs.find((d) => d.code === r.code)!, departmentId: r.departmentId })),
+    );
   }
 
   // Teaching staff: one teacher per class (class teacher) plus the demo teacher. Staff accounts share
   // the demo password; only the demo teacher is listed in the README.
-  const classRows: { id: string; level: LevelDef; stream: string }[] = [];
+  const classRows: { id: string; level: LevelDef; levelIndex: number; stream: string }[] = [];
   const teacherIds: string[] = [];
-  for (const level of plan.levels) {
-    for (const stream of plan.streams) {
+  const lastYearClass = new Map<string, string>();
+  for (const [levelIndex, level] of plan.levels.entries()) {
+    for (const [si, stream] of plan.streams.entries()) {
       const isDemoClass = level.gradeLevel === plan.teacherClass && stream === plan.streams[0];
       let classTeacherId = demoTeacherId;
       if (!isDemoClass) {
@@ -204,20 +261,21 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
         accountsMade++;
       }
       teacherIds.push(classTeacherId);
-      const [c] = await tx
-        .insert(classes)
-        .values({
-          schoolId,
-          academicYearId: year!.id,
-          name: `${level.gradeLevel} ${stream}`,
-          gradeLevel: level.gradeLevel,
-          levelOrder: level.levelOrder,
-          stream,
-          band: level.band,
-          classTeacherId,
-        })
-        .returning({ id: classes.id });
-      classRows.push({ id: c!.id, level, stream });
+      const base = {
+        schoolId,
+        name: `${level.gradeLevel} ${stream}`,
+        gradeLevel: level.gradeLevel,
+        levelOrder: level.levelOrder,
+        stream,
+        band: level.band,
+        levelId: levelId.get(level.gradeLevel)!,
+        classTeacherId,
+        homeRoom: `${level.band === 'Pre-Primary' ? 'ECDE Block' : levelIndex < 5 ? 'Block A' : 'Block B'}, Room ${levelIndex * 2 + si + 1}`,
+      };
+      const [c] = await tx.insert(classes).values({ ...base, academicYearId: year!.id }).returning({ id: classes.id });
+      const [old] = await tx.insert(classes).values({ ...base, academicYearId: year2025!.id }).returning({ id: classes.id });
+      lastYearClass.set(`${levelIndex}:${stream}`, old!.id);
+      classRows.push({ id: c!.id, level, levelIndex, stream });
     }
   }
 
@@ -230,75 +288,178 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     areas.forEach((a, ai) => {
       const own = ai < 2 || c.level.band === 'Pre-Primary';
       const teacherId = own ? teacherIds[ci]! : staff[(ci * 3 + ai * 5) % staff.length]!;
-      assignments.push({ schoolId, classId: c.id, subjectId: a.id, teacherId });
+      assignments.push({ schoolId, classId: c.id, subjectId: a.id, teacherId, lessonsPerWeek: a.def.lessonsPerWeek });
     });
   });
   const demoLevelIndex = plan.levels.findIndex((l) => l.gradeLevel === plan.teacherClass);
-  const demoMaths = classRows.filter((c) => {
-    const li = plan.levels.indexOf(c.level);
-    return li === demoLevelIndex || li === demoLevelIndex + 1;
-  });
-  for (const c of demoMaths) {
+  for (const c of classRows.filter((x) => x.levelIndex === demoLevelIndex || x.levelIndex === demoLevelIndex + 1)) {
     const maths = (subjectIds.get(c.level.band) ?? []).find((a) => a.def.name.includes('Mathematics'));
     const slot = assignments.find((x) => x.classId === c.id && x.subjectId === maths?.id);
     if (slot) slot.teacherId = demoTeacherId;
   }
   await tx.insert(teacherAssignments).values(assignments);
 
-  // Learners and their guardians.
-  let admission = 1;
-  let learners = 0;
-  const parentGuardian = await tx
-    .insert(guardians)
-    .values({ schoolId, profileId: parentId, firstName: plan.people.parent[0].split(' ')[0]!, lastName: plan.people.parent[0].split(' ').at(-1)!, phone: plan.people.parent[1], email: `parent@${domain}` })
-    .returning({ id: guardians.id });
+  // Department members (teachers of the department's learning areas) and heads (the first member).
+  const subjectDepartment = new Map([...subjectIds.values()].flat().map((x) => [x.id, x.departmentId]));
+  const members = new Map<string, Set<string>>();
+  for (const a of assignments) {
+    const d = subjectDepartment.get(a.subjectId);
+    if (!d) continue;
+    if (!members.has(d)) members.set(d, new Set());
+    members.get(d)!.add(a.teacherId);
+  }
+  for (const [departmentId, set] of members) {
+    const list = [...set];
+    await tx.insert(departmentMembers).values(list.map((profileId) => ({ schoolId, departmentId, profileId })));
+    await tx.update(departments).set({ headId: list[0]! }).where(eq(departments.id, departmentId));
+  }
+
+  // Learners, built in memory then written in bulk: admission numbers in the school's pattern by
+  // admission year, class history for 2025 where they were here, guardians with unique phones, and
+  // some siblings sharing guardians.
+  const usedPhones = new Set<string>(Object.values(plan.people).map((p) => p[1]));
+  const newPhone = () => {
+    for (;;) {
+      const phone = `254${rnd.next() < 0.85 ? '7' : '1'}${String(rnd.int(10_000_000, 99_999_999))}`;
+      if (!usedPhones.has(phone)) {
+        usedPhones.add(phone);
+        return phone;
+      }
+    }
+  };
+  interface GuardianDraft {
+    key: number;
+    name: string;
+    phone: string;
+    email: string | null;
+    idNumber: string | null;
+    occupation: string | null;
+    profileId?: string;
+  }
+  interface LearnerDraft {
+    row: typeof students.$inferInsert;
+    classIndex: number;
+    admissionYear: number;
+    links: { guardian: number; relationship: string; isPrimary: boolean }[];
+  }
+  const guardianDrafts: GuardianDraft[] = [];
+  const addGuardian = (g: Omit<GuardianDraft, 'key'>) => {
+    guardianDrafts.push({ ...g, key: guardianDrafts.length });
+    return guardianDrafts.length - 1;
+  };
   const parentLastName = plan.people.parent[0].split(' ').at(-1)!;
-  for (const c of classRows) {
-    const studentRows: (typeof students.$inferInsert)[] = [];
+  const demoParent = addGuardian({ name: plan.people.parent[0], phone: plan.people.parent[1], email: `parent@${domain}`, idNumber: '23456781', occupation: 'Accountant', profileId: parentId });
+  const otherParentFirst = plan.parentRelationship === 'father' ? 'Ruth' : 'George';
+  const demoOtherParent = addGuardian({ name: `${otherParentFirst} ${parentLastName}`, phone: newPhone(), email: null, idNumber: '24567892', occupation: 'Nurse' });
+  const families: { lastName: string; guardian: number; relationship: string }[] = [];
+
+  const drafts: LearnerDraft[] = [];
+  for (const [classIndex, c] of classRows.entries()) {
     const count = LEARNERS_PER_STREAM + rnd.int(-2, 2);
     const ageAtEntry = c.level.levelOrder + 6;
     for (let k = 0; k < count; k++) {
       const female = rnd.next() < 0.5;
       const isParentChild = k === 0 && c.stream === plan.streams[1] && plan.parentChildren.includes(c.level.gradeLevel);
+      const years = isParentChild ? c.levelIndex : yearsAtSchool(rnd, c.levelIndex);
+      const admissionYear = 2026 - years;
       const birthYear = 2026 - ageAtEntry - (rnd.next() < 0.3 ? 1 : 0);
-      studentRows.push({
-        schoolId,
-        admissionNumber: `${plan.admissionPrefix}/${String(admission++).padStart(4, '0')}`,
-        firstName: rnd.pick(female ? FEMALE_NAMES : MALE_NAMES),
-        middleName: rnd.next() < 0.6 ? rnd.pick(female ? FEMALE_NAMES : MALE_NAMES) : null,
-        lastName: isParentChild ? parentLastName : rnd.pick(SURNAMES),
-        gender: female ? 'female' : 'male',
-        dateOfBirth: `${birthYear}-${String(rnd.int(1, 12)).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
-        classId: c.id,
-        upi: `${String.fromCharCode(65 + rnd.int(0, 25))}${rnd.int(100000, 999999)}`,
-        status: 'active',
-        admittedOn: `${2026 - Math.max(0, c.level.levelOrder + 1 - rnd.int(0, 2))}-01-0${rnd.int(5, 9)}`,
+      // About one learner in eight is a younger sibling of a learner already placed: same surname, same guardian.
+      const sibling = !isParentChild && families.length > 10 && rnd.next() < 0.12 ? families[rnd.int(0, families.length - 1)]! : null;
+      const lastName = isParentChild ? parentLastName : (sibling?.lastName ?? rnd.pick(SURNAMES));
+      let links: LearnerDraft['links'];
+      if (isParentChild) {
+        links = [
+          { guardian: demoParent, relationship: plan.parentRelationship, isPrimary: true },
+          { guardian: demoOtherParent, relationship: plan.parentRelationship === 'father' ? 'mother' : 'father', isPrimary: false },
+        ];
+      } else if (sibling) {
+        links = [{ guardian: sibling.guardian, relationship: sibling.relationship, isPrimary: true }];
+      } else {
+        const gFemale = rnd.next() < 0.55;
+        const relationship = rnd.next() < 0.06 ? 'guardian' : gFemale ? 'mother' : 'father';
+        const gFirst = rnd.pick(gFemale ? FEMALE_NAMES : MALE_NAMES);
+        const g = addGuardian({
+          name: `${gFirst} ${lastName}`,
+          phone: newPhone(),
+          email: rnd.next() < 0.5 ? `${gFirst}.${lastName}${rnd.int(1, 99)}@mail.example`.toLowerCase() : null,
+          idNumber: rnd.next() < 0.7 ? String(rnd.int(10_000_000, 39_999_999)) : null,
+          occupation: rnd.next() < 0.6 ? rnd.pick(OCCUPATIONS) : null,
+        });
+        links = [{ guardian: g, relationship, isPrimary: true }];
+        families.push({ lastName, guardian: g, relationship });
+      }
+      const month = rnd.int(1, 12);
+      drafts.push({
+        classIndex,
+        admissionYear,
+        links,
+        row: {
+          schoolId,
+          admissionNumber: '',
+          firstName: rnd.pick(female ? FEMALE_NAMES : MALE_NAMES),
+          middleName: rnd.next() < 0.6 ? rnd.pick(female ? FEMALE_NAMES : MALE_NAMES) : null,
+          lastName,
+          gender: female ? 'female' : 'male',
+          dateOfBirth: `${birthYear}-${String(month).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
+          classId: c.id,
+          upi: `${String.fromCharCode(65 + rnd.int(0, 25))}${String.fromCharCode(65 + rnd.int(0, 25))}${rnd.int(10000, 99999)}`,
+          assessmentNumber: plan.curriculum === 'CBC' && c.level.levelOrder >= 3 ? `3${String(rnd.int(100_000_000, 999_999_999))}${rnd.int(0, 9)}` : null,
+          birthCertificateNumber: String(rnd.int(100_000_000, 999_999_999)),
+          boarding: c.level.levelOrder >= (plan.curriculum === 'CBC' ? 7 : 9) && rnd.next() < (plan.curriculum === 'CBC' ? 0.15 : 0.3) ? 'boarding' : 'day',
+          medicalNotes: rnd.next() < 0.05 ? rnd.pick(MEDICAL_NOTES) : null,
+          specialNeeds: rnd.next() < 0.02 ? rnd.pick(SPECIAL_NEEDS) : null,
+          status: 'active',
+          admittedOn: `${admissionYear}-01-0${rnd.int(5, 9)}`,
+        },
       });
     }
-    const inserted = await tx.insert(students).values(studentRows).returning({ id: students.id, lastName: students.lastName });
-    learners += inserted.length;
-
-    const guardianRows = inserted.map((s) => {
-      const female = rnd.next() < 0.55;
-      return {
-        schoolId,
-        firstName: rnd.pick(female ? FEMALE_NAMES : MALE_NAMES),
-        lastName: s.lastName,
-        phone: `254${rnd.next() < 0.85 ? '7' : '1'}${String(rnd.int(10_000_000, 99_999_999))}`,
-        relationship: female ? 'mother' : 'father',
-      };
-    });
-    const gRows = await tx
-      .insert(guardians)
-      .values(guardianRows.map(({ relationship: _r, ...g }) => g))
-      .returning({ id: guardians.id });
-    const links = inserted.map((s, idx) => ({ schoolId, studentId: s.id, guardianId: gRows[idx]!.id, relationship: guardianRows[idx]!.relationship, isPrimary: true }));
-    const first = inserted[0]!;
-    if (c.stream === plan.streams[1] && plan.parentChildren.includes(c.level.gradeLevel)) {
-      links.push({ schoolId, studentId: first.id, guardianId: parentGuardian[0]!.id, relationship: plan.parentRelationship, isPrimary: true });
-      links[0]!.isPrimary = false;
-    }
-    await tx.insert(studentGuardians).values(links);
   }
-  return { learners, accounts: accountsMade };
+  // Admission numbers by admission year, in the order learners joined (oldest class first).
+  const lastSeq = new Map<number, number>();
+  for (const d of [...drafts].sort((a, b) => a.admissionYear - b.admissionYear || b.classIndex - a.classIndex)) {
+    const seq = (lastSeq.get(d.admissionYear) ?? 0) + 1;
+    lastSeq.set(d.admissionYear, seq);
+    d.row.admissionNumber = formatAdmissionNumber(pattern, d.admissionYear, seq);
+  }
+  await tx.insert(admissionSequences).values([...lastSeq].map(([y, v]) => ({ schoolId, prefix: admissionSequenceKey(pattern, y), lastValue: v })));
+
+  const studentIds: string[] = [];
+  for (let i = 0; i < drafts.length; i += 500) {
+    const rows = await tx.insert(students).values(drafts.slice(i, i + 500).map((d) => d.row)).returning({ id: students.id });
+    studentIds.push(...rows.map((r) => r.id));
+  }
+  const guardianIds: string[] = [];
+  for (let i = 0; i < guardianDrafts.length; i += 500) {
+    const rows = await tx
+      .insert(guardians)
+      .values(guardianDrafts.slice(i, i + 500).map(({ key: _k, ...g }) => ({ schoolId, ...g, profileId: g.profileId ?? null })))
+      .returning({ id: guardians.id });
+    guardianIds.push(...rows.map((r) => r.id));
+  }
+  const links = drafts.flatMap((d, i) =>
+    d.links.map((l) => ({ schoolId, studentId: studentIds[i]!, guardianId: guardianIds[l.guardian]!, relationship: l.relationship, isPrimary: l.isPrimary })),
+  );
+  for (let i = 0; i < links.length; i += 500) await tx.insert(studentGuardians).values(links.slice(i, i + 500));
+
+  // Class history: this year's stream for everyone, last year's one level lower for those who were here.
+  const enrolments: (typeof studentEnrolments.$inferInsert)[] = [];
+  drafts.forEach((d, i) => {
+    const c = classRows[d.classIndex]!;
+    enrolments.push({ schoolId, studentId: studentIds[i]!, academicYearId: year!.id, classId: c.id, startedOn: d.admissionYear === 2026 ? d.row.admittedOn! : '2026-01-05' });
+    const previous = lastYearClass.get(`${c.levelIndex - 1}:${c.stream}`);
+    if (d.admissionYear <= 2025 && previous) {
+      enrolments.push({
+        schoolId,
+        studentId: studentIds[i]!,
+        academicYearId: year2025!.id,
+        classId: previous,
+        startedOn: d.admissionYear === 2025 ? d.row.admittedOn! : '2025-01-06',
+        endedOn: '2025-10-24',
+        outcome: 'promoted',
+      });
+    }
+  });
+  for (let i = 0; i < enrolments.length; i += 500) await tx.insert(studentEnrolments).values(enrolments.slice(i, i + 500));
+
+  return { learners: drafts.length, accounts: accountsMade };
 }

@@ -1,7 +1,7 @@
 import type { Actor } from '../../../shared/access.js';
 import { dashboardKindFor } from '../../../shared/access.js';
+import { schoolToday } from '../../../shared/dates.js';
 import {
-  SCHOOL_TIME_ZONE,
   type Dashboard,
   type DirectorDashboard,
   type FinanceDashboard,
@@ -21,10 +21,7 @@ import type { Tx } from '../../db/tenant.js';
 import { forbidden, notFound } from '../../errors.js';
 import * as repo from './dashboard.repository.js';
 
-/** Today's calendar date in Africa/Nairobi as YYYY-MM-DD. */
-export function schoolToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+export { schoolToday } from '../../../shared/dates.js';
 
 /** YYYY-MM-DD `days` calendar days before `day`. */
 export function daysBefore(day: string, days: number): string {

@@ -114,7 +114,7 @@ describe('GET /api/dashboard', () => {
     expect(d.children.map((c) => c.class?.name).sort()).toEqual(['Grade 4 West', 'Grade 7 West']);
     for (const c of d.children) {
       expect(c.lastName).toBe('Kamau');
-      expect(c.admissionNumber).toMatch(/^GHA\/\d{4}$/);
+      expect(c.admissionNumber).toMatch(/^GHA\/20\d\d\/\d{4}$/);
       expect(c.classTeacher?.name).toBeTruthy();
       expect(c.classTeacher?.phone).toMatch(/^254\d{9}$/);
     }

@@ -1,0 +1,13 @@
+import { SCHOOL_TIME_ZONE } from './contracts/dashboard.js';
+
+/** Today's calendar date in Africa/Nairobi (the school's day) as YYYY-MM-DD. */
+export function schoolToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The calendar date `days` days after `day` (YYYY-MM-DD; negative goes back). */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
