@@ -39,6 +39,10 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { learnersRoutes } from './modules/learners/learners.routes.js';
 import { classesRoutes } from './modules/classes/classes.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
+import { schoolSetupRoutes } from './modules/school-setup/school-setup.routes.js';
+import { movementsRoutes } from './modules/movements/movements.routes.js';
+import { peopleRoutes } from './modules/people/people.routes.js';
+import { learnerFilesRoutes } from './modules/learner-files/learner-files.routes.js';
 import { liveSessionStates } from './modules/events/events.repository.js';
 import { createLiveStreams, type LiveStreams } from './modules/events/live-streams.js';
 import type { FileStorage } from './storage/storage.js';
@@ -162,6 +166,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await learnersRoutes(scope, deps);
     await classesRoutes(scope, database);
     await filesRoutes(scope, deps);
+    await schoolSetupRoutes(scope, deps);
+    await movementsRoutes(scope, deps);
+    await peopleRoutes(scope, deps);
+    await learnerFilesRoutes(scope, deps);
   });
 
   const webDist = path.resolve(config.WEB_DIST);

@@ -25,6 +25,18 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   schools: React.lazy(() => import('@/features/schools/schools-section').then((mod) => ({ default: mod.SchoolsSection }))),
   maintenance: React.lazy(() => import('@/features/maintenance/maintenance-section').then((mod) => ({ default: mod.MaintenanceSection }))),
   debug: React.lazy(() => import('@/features/maintenance/maintenance-test-panel').then((mod) => ({ default: mod.DebugSection }))),
+  // Issue 10: learners and school structure.
+  'school-management': React.lazy(() => import('@/features/school-setup/school-setup-section').then((mod) => ({ default: mod.SchoolSetupSection }))),
+  'school-setup': React.lazy(() => import('@/features/school-setup/school-setup-section').then((mod) => ({ default: mod.SchoolSetupSection }))),
+  'academic-management': React.lazy(() => import('@/features/learners/academic-management-section').then((mod) => ({ default: mod.AcademicManagementSection }))),
+  'student-admission': React.lazy(() => import('@/features/learners/admission-section').then((mod) => ({ default: mod.AdmissionSection }))),
+  'student-information': React.lazy(() => import('@/features/learners/student-information-section').then((mod) => ({ default: mod.StudentInformationSection }))),
+  students: React.lazy(() => import('@/features/learners/students-section').then((mod) => ({ default: mod.StudentsSection }))),
+  'student-promotion': React.lazy(() => import('@/features/movements/promotion-section').then((mod) => ({ default: mod.PromotionSection }))),
+  'transfer-management': React.lazy(() => import('@/features/movements/transfers-section').then((mod) => ({ default: mod.TransfersSection }))),
+  'exit-management': React.lazy(() => import('@/features/movements/exits-section').then((mod) => ({ default: mod.ExitsSection }))),
+  teachers: React.lazy(() => import('@/features/people/teachers-section').then((mod) => ({ default: mod.TeachersSection }))),
+  classes: React.lazy(() => import('@/features/people/classes-section').then((mod) => ({ default: mod.ClassesSection }))),
 };
 
 function SectionFallback() {
