@@ -48,6 +48,8 @@ import { createLiveStreams, type LiveStreams } from './modules/events/live-strea
 import type { FileStorage } from './storage/storage.js';
 import { storageFromConfig } from './storage/from-config.js';
 import { MAX_UPLOAD_BYTES } from './modules/files/files.service.js';
+import { createTaskRunner, type TaskRunner } from './jobs/tasks.js';
+import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 
 export interface AppDeps extends AuthDeps {
   config: Config;
@@ -60,6 +62,8 @@ export interface AppDeps extends AuthDeps {
   liveStreams: LiveStreams;
   /** Uploaded and generated files (storage/storage.ts). */
   storage: FileStorage;
+  /** Background tasks on pg-boss (jobs/tasks.ts). */
+  tasks: TaskRunner;
 }
 
 export interface BuildAppOptions {
@@ -126,6 +130,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     loginLimits: { perAccount: config.LOGIN_ACCOUNT_LIMIT, perIp: config.LOGIN_IP_LIMIT },
     storage: opts.storage ?? (await storageFromConfig(config)),
   });
+  deps.tasks = createTaskRunner({ database, storage: deps.storage, log: app.log });
   deps.liveStreams = createLiveStreams({
     bus: deps.events,
     loadSessions: (ids) => withSystem(database.db, (tx) => liveSessionStates(tx, ids)),
@@ -166,6 +171,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await learnersRoutes(scope, deps);
     await classesRoutes(scope, database);
     await filesRoutes(scope, deps);
+    await tasksRoutes(scope, deps);
     await schoolSetupRoutes(scope, deps);
     await movementsRoutes(scope, deps);
     await peopleRoutes(scope, deps);
@@ -192,6 +198,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Open SSE streams would keep server.close() waiting forever: end them first.
   app.addHook('preClose', async () => deps.liveStreams.closeAll());
   app.addHook('onClose', async () => {
+    await deps.tasks.stop();
     await deps.events.close();
     await mailer.close();
   });

@@ -12,7 +12,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
-  const { app } = await buildApp({ config, database });
+  const { app, deps } = await buildApp({ config, database });
 
   if (config.EDUFAM_DEMO === 'on' && (await isEmpty(database.db))) {
     const started = Date.now();
@@ -38,6 +38,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Background tasks queued before a restart carry on (issue 10 §5).
+  await deps.tasks.start();
   app.log.info(`EduFam is running on ${config.publicUrl} (database: ${database.kind})`);
 }
 

@@ -1,4 +1,5 @@
 import { filesMessages } from './messages/files.js';
+import { tasksMessages } from './messages/tasks.js';
 import { learnersMessages } from './messages/learners.js';
 import { learnerFilesMessages } from './messages/learner-files.js';
 import { movementsMessages } from './messages/movements.js';
@@ -932,4 +933,5 @@ export const messages = {
   movements: movementsMessages,
   people: peopleMessages,
   files: filesMessages,
+  tasks: tasksMessages,
 } as const;

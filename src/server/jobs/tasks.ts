@@ -1,0 +1,196 @@
+import PgBoss from 'pg-boss';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+import { backgroundTasks } from '../db/schema/index.js';
+import { withScope, withSystem, type Tx } from '../db/tenant.js';
+import { AppError } from '../errors.js';
+import type { FileStorage } from '../storage/storage.js';
+import { messages } from '../../shared/messages.js';
+
+/**
+ * Background tasks (issue 10 §5): long work (imports, bulk PDFs, later payroll runs and reminders)
+ * runs as a pg-boss job on the same PostgreSQL (PGlite included) while the page follows a
+ * `background_tasks` row: status queued → running → succeeded | failed, progress/total, result, error.
+ * Jobs survive a restart (they live in the database; an interrupted job expires and is retried), and a
+ * failed task can be retried by the person who started it. Choice recorded in docs/decisions/0007.
+ *
+ * Handlers must be idempotent: a retry (after a crash or by the user) runs them again from the start.
+ */
+
+export type TaskRow = typeof backgroundTasks.$inferSelect;
+
+export interface TaskContext {
+  task: TaskRow;
+  database: Database;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  /** Reports progress (done of total, in the task's own units); written at most every 300 ms. */
+  progress(done: number, total?: number): Promise<void>;
+}
+
+/** Does the work; returns the result the page shows (JSON) and optionally a produced file. */
+export type TaskHandler = (ctx: TaskContext) => Promise<{ result: Record<string, unknown>; resultFileId?: string | null }>;
+
+export interface TaskRunner {
+  /** Registers the handler of a kind (once, at start-up). */
+  register(kind: string, handler: TaskHandler): void;
+  /**
+   * Creates a queued task in the caller's transaction. Call `dispatch(task.id)` after the transaction
+   * commits (a task whose dispatch was lost is dispatched again when the runner starts).
+   */
+  create(tx: Tx, t: { schoolId: string; kind: string; createdBy: string; input?: Record<string, unknown>; inputFileId?: string | null; total?: number }): Promise<TaskRow>;
+  dispatch(taskId: string): Promise<void>;
+  /** Starts polling for jobs (idempotent). The server starts it at boot; tests start it on first dispatch. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const QUEUE = 'edufam-tasks';
+const PROGRESS_EVERY_MS = 300;
+
+/** pg-boss's database adapter over our connection: PGlite (multi-statement text goes through exec) or pg. */
+function bossDb(database: Database): PgBoss.Db {
+  if (database.pglite) {
+    const pg = database.pglite;
+    return {
+      async executeSql(text: string, values: unknown[]) {
+        if (!values || values.length === 0) {
+          const res = await pg.exec(text);
+          return { rows: res.at(-1)?.rows ?? [] };
+        }
+        const r = await pg.query(text, values as unknown[]);
+        return { rows: r.rows as unknown[] };
+      },
+    };
+  }
+  const pool = database.pool!;
+  return { executeSql: async (text: string, values: unknown[]) => ({ rows: (await pool.query(text, values)).rows }) };
+}
+
+/** A message safe to show the user for an error a handler threw. */
+function userMessage(err: unknown): string {
+  if (err instanceof AppError) return err.message;
+  return messages.api.serverError;
+}
+
+export function createTaskRunner(opts: { database: Database; storage: FileStorage; log: FastifyBaseLogger }): TaskRunner {
+  const { database, storage, log } = opts;
+  const handlers = new Map<string, TaskHandler>();
+  let boss: PgBoss | null = null;
+  let starting: Promise<void> | null = null;
+  let stopped = false;
+
+  async function run(job: PgBoss.JobWithMetadata<{ taskId: string }>) {
+    const taskId = job.data.taskId;
+    const [task] = await withSystem(database.db, (tx) => tx.select().from(backgroundTasks).where(eq(backgroundTasks.id, taskId)));
+    // A task row that is gone (a test database reset) or already finished: nothing to do.
+    if (!task || task.status === 'succeeded') return;
+    const handler = handlers.get(task.kind);
+    const scope = { schoolId: task.schoolId, userId: task.createdBy, allSchools: false };
+    const update = (values: Partial<typeof backgroundTasks.$inferInsert>) =>
+      withScope(database.db, scope, (tx) => tx.update(backgroundTasks).set({ ...values, updatedAt: new Date() }).where(eq(backgroundTasks.id, taskId)));
+    if (!handler) {
+      await update({ status: 'failed', error: messages.api.serverError, finishedAt: new Date() });
+      log.error({ kind: task.kind }, 'no handler for background task kind');
+      return;
+    }
+    await update({ status: 'running', startedAt: new Date(), attempts: task.attempts + 1, error: null });
+    let last = 0;
+    const ctx: TaskContext = {
+      task,
+      database,
+      storage,
+      log,
+      async progress(done, total) {
+        const now = Date.now();
+        if (now - last < PROGRESS_EVERY_MS && (total === undefined || done < total)) return;
+        last = now;
+        await update(total === undefined ? { progress: done } : { progress: done, total });
+      },
+    };
+    try {
+      const out = await handler(ctx);
+      await update({ status: 'succeeded', result: out.result, resultFileId: out.resultFileId ?? null, finishedAt: new Date() });
+    } catch (err) {
+      // A refusal the user can act on (bad file, wrong columns) fails the task at once; anything else is
+      // retried by pg-boss first and marked failed on the last attempt.
+      const final = err instanceof AppError || job.retryCount >= job.retryLimit;
+      if (final) {
+        await update({ status: 'failed', error: userMessage(err), finishedAt: new Date() });
+        if (!(err instanceof AppError)) log.error({ err, taskId }, 'background task failed');
+        return;
+      }
+      await update({ status: 'queued', error: null });
+      throw err;
+    }
+  }
+
+  async function startBoss() {
+    if (stopped) throw new Error('task runner stopped');
+    const b = new PgBoss({
+      db: bossDb(database),
+      schema: 'pgboss',
+      // Interrupted jobs (a crash, a restart) expire and run again.
+      expireInSeconds: 15 * 60,
+      retryLimit: 2,
+      retryDelay: 5,
+      retryBackoff: true,
+      // Keep finished jobs a week for support; the task rows keep the history for users.
+      deleteAfterDays: 7,
+      maintenanceIntervalSeconds: 300,
+    });
+    b.on('error', (err) => log.error({ err }, 'pg-boss error'));
+    await b.start();
+    await b.createQueue(QUEUE, { name: QUEUE, policy: 'standard' });
+    await b.work<{ taskId: string }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+      if (job) await run(job);
+    });
+    boss = b;
+    // Tasks whose dispatch was lost (the process stopped between commit and send) are sent again.
+    const orphans = await withSystem(database.db, (tx) =>
+      tx
+        .select({ id: backgroundTasks.id })
+        .from(backgroundTasks)
+        .where(and(eq(backgroundTasks.status, 'queued'), sql`${backgroundTasks.createdAt} < now() - interval '1 minute'`)),
+    );
+    for (const o of orphans) await send(o.id);
+  }
+
+  async function send(taskId: string) {
+    await boss!.send(QUEUE, { taskId }, { singletonKey: taskId });
+  }
+
+  const runner: TaskRunner = {
+    register(kind, handler) {
+      handlers.set(kind, handler);
+    },
+    async create(tx, t) {
+      const [row] = await tx
+        .insert(backgroundTasks)
+        .values({ schoolId: t.schoolId, kind: t.kind, createdBy: t.createdBy, input: t.input ?? {}, inputFileId: t.inputFileId ?? null, total: t.total ?? 0 })
+        .returning();
+      return row!;
+    },
+    async dispatch(taskId) {
+      await runner.start();
+      await send(taskId);
+    },
+    async start() {
+      if (boss) return;
+      starting ??= startBoss().finally(() => {
+        starting = null;
+      });
+      await starting;
+    },
+    async stop() {
+      stopped = true;
+      if (starting) await starting.catch(() => undefined);
+      if (!boss) return;
+      const b = boss;
+      boss = null;
+      await b.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+  return runner;
+}

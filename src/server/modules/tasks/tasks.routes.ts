@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { listTasksQuery, listTasksResponse, taskSchema, type Task } from '../../../shared/contracts/tasks.js';
+import { messages } from '../../../shared/messages.js';
+import { isAdminRole } from '../../../shared/roles.js';
+import { backgroundTasks } from '../../db/schema/index.js';
+import { withScope } from '../../db/tenant.js';
+import { AppError, notFound } from '../../errors.js';
+import type { TaskRow, TaskRunner } from '../../jobs/tasks.js';
+import { actorOf, scopeOf } from '../../plugins/access.js';
+import type { ModuleDeps } from '../module-deps.js';
+
+export function toTask(r: TaskRow): Task {
+  return {
+    id: r.id,
+    kind: r.kind,
+    status: r.status as Task['status'],
+    progress: r.progress,
+    total: r.total,
+    input: (r.input ?? {}) as Record<string, unknown>,
+    result: (r.result ?? null) as Record<string, unknown> | null,
+    error: r.error,
+    attempts: r.attempts,
+    resultFileUrl: r.resultFileId ? `/api/files/${r.resultFileId}?download=1` : null,
+    createdAt: r.createdAt.toISOString(),
+    startedAt: r.startedAt?.toISOString() ?? null,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Background tasks (issue 10 §5). A task is visible to the person who started it (and platform staff);
+ * anyone else, or another school, gets 404.
+ * - GET /api/tasks?kind=&limit= → { items: Task[] }: the caller's latest tasks, newest first.
+ * - GET /api/tasks/:id → Task: status, progress/total, result or error (the page polls it).
+ * - POST /api/tasks/:id/retry → 202 Task: runs a failed task again (handlers are idempotent); 409 when
+ *   the task has not failed.
+ */
+export async function tasksRoutes(app: FastifyInstance, deps: ModuleDeps & { tasks: TaskRunner }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: z.uuid('Invalid task id') });
+
+  async function ownTask(request: Parameters<typeof actorOf>[0], id: string): Promise<TaskRow> {
+    const actor = actorOf(request);
+    const [row] = await withScope(deps.database.db, scopeOf(request), (tx) =>
+      tx
+        .select()
+        .from(backgroundTasks)
+        .where(and(eq(backgroundTasks.id, id), isAdminRole(actor.role) ? undefined : eq(backgroundTasks.createdBy, actor.id))),
+    );
+    if (!row) throw notFound(messages.tasks.notFound);
+    return row;
+  }
+
+  r.get(
+    '/api/tasks',
+    { config: { permission: 'signedIn' }, schema: { querystring: listTasksQuery, response: { 200: listTasksResponse }, tags: ['tasks'] } },
+    async (request) => {
+      const actor = actorOf(request);
+      const rows = await withScope(deps.database.db, scopeOf(request), (tx) =>
+        tx
+          .select()
+          .from(backgroundTasks)
+          .where(and(eq(backgroundTasks.createdBy, actor.id), request.query.kind ? eq(backgroundTasks.kind, request.query.kind) : undefined))
+          .orderBy(desc(backgroundTasks.createdAt))
+          .limit(request.query.limit),
+      );
+      return { items: rows.map(toTask) };
+    },
+  );
+
+  r.get(
+    '/api/tasks/:id',
+    { config: { permission: 'signedIn' }, schema: { params, response: { 200: taskSchema }, tags: ['tasks'] } },
+    async (request) => toTask(await ownTask(request, request.params.id)),
+  );
+
+  r.post(
+    '/api/tasks/:id/retry',
+    { config: { permission: 'signedIn' }, schema: { params, response: { 202: taskSchema }, tags: ['tasks'] } },
+    async (request, reply) => {
+      const row = await ownTask(request, request.params.id);
+      if (row.status !== 'failed') throw new AppError(409, 'NOT_FAILED', messages.tasks.notFailed);
+      const [queued] = await withScope(deps.database.db, scopeOf(request), (tx) =>
+        tx
+          .update(backgroundTasks)
+          .set({ status: 'queued', error: null, progress: 0, finishedAt: null, updatedAt: new Date() })
+          .where(and(eq(backgroundTasks.id, row.id), eq(backgroundTasks.status, 'failed')))
+          .returning(),
+      );
+      if (!queued) throw new AppError(409, 'NOT_FAILED', messages.tasks.notFailed);
+      await deps.tasks.dispatch(row.id);
+      return reply.status(202).send(toTask(queued));
+    },
+  );
+}
