@@ -166,6 +166,21 @@ export const messages = {
     pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
     showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total}`,
   },
+  /** The list-page kit (web/components/data-table). */
+  dataTable: {
+    columns: 'Columns',
+    showColumns: 'Show columns',
+    export: 'Export',
+    exportCsv: 'CSV (.csv)',
+    exportXlsx: 'Excel (.xlsx)',
+    sortAscending: 'Sorted ascending',
+    sortDescending: 'Sorted descending',
+    sortBy: (column: string) => `Sort by ${column}`,
+    loadFailed: 'Could not load this list',
+    tryAgain: 'Try Again',
+    clearFilters: 'Clear filters',
+    rowsPerPage: 'Rows per page',
+  },
   userManagement: {
     deniedTitle: 'Access Denied',
     deniedText: "You don't have permission to access user management.",

@@ -21,7 +21,7 @@ let flaky = true;
 
 function registerHandlers(app: TestApp) {
   app.deps.tasks.register('test-count', async (ctx) => {
-    const total = Number(ctx.task.input.total ?? 5);
+    const total = Number((ctx.task.input as { total?: number }).total ?? 5);
     for (let i = 1; i <= total; i++) await ctx.progress(i, total);
     return { result: { counted: total } };
   });

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { DropdownMenu as P } from 'radix-ui';
+import { Check } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 export const DropdownMenu = P.Root;
@@ -32,4 +33,23 @@ export function DropdownMenuLabel({ className, ...props }: React.ComponentProps<
 }
 export function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof P.Separator>) {
   return <P.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}
+export function DropdownMenuCheckboxItem({ className, children, ...props }: React.ComponentProps<typeof P.CheckboxItem>) {
+  return (
+    <P.CheckboxItem
+      className={cn(
+        'relative flex cursor-pointer select-none items-center gap-2 rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground',
+        className,
+      )}
+      onSelect={(e) => e.preventDefault()}
+      {...props}
+    >
+      <span className="absolute left-2 flex size-4 items-center justify-center">
+        <P.ItemIndicator>
+          <Check className="size-4" />
+        </P.ItemIndicator>
+      </span>
+      {children}
+    </P.CheckboxItem>
+  );
 }
