@@ -1,0 +1,210 @@
+import { and, eq } from 'drizzle-orm';
+import type { Actor } from '../../../shared/access.js';
+import { admissionSequenceKey, checkAdmissionPattern, formatAdmissionNumber } from '../../../shared/admission-number.js';
+import {
+  TEACHER_LOAD_MAX_DEFAULT,
+  canonicalCounty,
+  type SchoolProfile,
+  type SetupCurriculum,
+  type UpdateProfileInput,
+} from '../../../shared/contracts/school-setup.js';
+import { schoolToday } from '../../../shared/dates.js';
+import { messages } from '../../../shared/messages.js';
+import { normaliseKenyanPhone } from '../../../shared/phone.js';
+import type { Database } from '../../db/client.js';
+import { admissionSequences, levels, schools, systemSettings } from '../../db/schema/index.js';
+import type { Tx } from '../../db/tenant.js';
+import { badRequest } from '../../errors.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { storeFile, type Upload } from '../files/files.service.js';
+import { takenAdmissionNumbers } from '../learners/admission-numbers.js';
+import { audit, changes, readSchool, writeSchool } from './setup-context.js';
+
+const m = messages.schoolSetup;
+
+/** Audit actions of the profile. */
+export const PROFILE_AUDIT = { updated: 'SCHOOL_PROFILE_UPDATED', logo: 'SCHOOL_LOGO_UPDATED' } as const;
+
+/**
+ * The teachers' load maximum is kept per school in system_settings under this key (the schema has no
+ * school column for it; see the module's README note in the report). Value: { max: number }.
+ */
+export function maxLoadKey(schoolId: string): string {
+  return `school-setup:max-teacher-load:${schoolId}`;
+}
+
+/** The school's maximum lessons per teacher per week (default 40). */
+export async function maxTeacherLoad(tx: Tx, schoolId: string): Promise<number> {
+  const [row] = await tx.select({ value: systemSettings.settingValue }).from(systemSettings).where(eq(systemSettings.settingKey, maxLoadKey(schoolId)));
+  const max = (row?.value as { max?: unknown } | undefined)?.max;
+  return typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : TEACHER_LOAD_MAX_DEFAULT;
+}
+
+/** The admission year of an admission made today (Africa/Nairobi). */
+function admissionYear(): number {
+  return Number(schoolToday().slice(0, 4));
+}
+
+/**
+ * The admission number the next learner admitted this year would get under `pattern`: one past the
+ * admission_sequences row for the pattern's key this year (numbers already taken are skipped, as the
+ * admission itself does).
+ */
+export async function nextAdmissionNumber(tx: Tx, schoolId: string, pattern: string, year = admissionYear()): Promise<string> {
+  const key = admissionSequenceKey(pattern, year);
+  const [row] = await tx
+    .select({ last: admissionSequences.lastValue })
+    .from(admissionSequences)
+    .where(and(eq(admissionSequences.schoolId, schoolId), eq(admissionSequences.prefix, key)));
+  let seq = (row?.last ?? 0) + 1;
+  for (let tries = 0; tries < 5; tries++) {
+    const candidates = Array.from({ length: 20 }, (_, i) => formatAdmissionNumber(pattern, year, seq + i));
+    const taken = await takenAdmissionNumbers(tx, schoolId, candidates);
+    const free = candidates.find((c) => !taken.has(c.toLowerCase()));
+    if (free) return free;
+    seq += 20;
+  }
+  return formatAdmissionNumber(pattern, year, seq);
+}
+
+type SchoolRow = typeof schools.$inferSelect;
+
+function curriculaOf(row: SchoolRow): SetupCurriculum[] {
+  const list = (row.curricula ?? []) as SetupCurriculum[];
+  return list.length ? list : [row.curriculum as SetupCurriculum];
+}
+
+async function toProfile(tx: Tx, row: SchoolRow, actor: Actor): Promise<SchoolProfile> {
+  const pattern = row.admissionNumberPattern;
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    motto: row.motto,
+    logoUrl: row.logoUrl,
+    address: row.address,
+    county: row.county,
+    phone: row.phone,
+    email: row.email,
+    curriculum: row.curriculum as SetupCurriculum,
+    curricula: curriculaOf(row),
+    admissionNumberPattern: pattern,
+    nextAdmissionNumber: checkAdmissionPattern(pattern).ok ? await nextAdmissionNumber(tx, row.id, pattern) : null,
+    maxTeacherLoad: await maxTeacherLoad(tx, row.id),
+    canEdit: actor.role === 'principal' && actor.schoolId === row.id,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function schoolRow(tx: Tx, schoolId: string): Promise<SchoolRow> {
+  const [row] = await tx.select().from(schools).where(eq(schools.id, schoolId));
+  return row!;
+}
+
+/** GET /api/school-setup/profile: the school's profile with the next admission number. */
+export async function getProfile(database: Database, actor: Actor, schoolId?: string): Promise<SchoolProfile> {
+  return readSchool(database, actor, schoolId, async (tx, id) => toProfile(tx, await schoolRow(tx, id), actor));
+}
+
+/**
+ * GET /api/school-setup/admission-preview: what the next admission number would be under `pattern`
+ * (the profile form's live preview). 400 naming `pattern` when the pattern is not valid.
+ */
+export async function previewAdmissionNumber(database: Database, actor: Actor, pattern: string, schoolId?: string) {
+  const check = checkAdmissionPattern(pattern);
+  if (!check.ok) throw badRequest(check.message, { pattern: check.message });
+  return readSchool(database, actor, schoolId, async (tx, id) => ({ next: await nextAdmissionNumber(tx, id, pattern.trim()), year: admissionYear() }));
+}
+
+/**
+ * PATCH /api/school-setup/profile (principal): name, motto, address, county (one of the 47), phone
+ * (normalised to 2547XXXXXXXX; "Please enter a valid Kenyan phone number"), e-mail, curricula offered
+ * and the main curriculum (among them; a curriculum the school's levels use cannot be dropped),
+ * admission-number pattern, teachers' load maximum. A value sent unchanged is accepted as stored (so a
+ * landline saved before this check does not block other edits). Audited with old and new values.
+ */
+export async function updateProfile(database: Database, actor: Actor, body: UpdateProfileInput, ip: string): Promise<SchoolProfile> {
+  return writeSchool(database, actor, ip, async (tx, w) => {
+    const row = await schoolRow(tx, w.schoolId);
+    const next: Partial<SchoolRow> = {};
+    if (body.name !== undefined) next.name = body.name;
+    if (body.motto !== undefined) next.motto = body.motto;
+    if (body.address !== undefined) next.address = body.address;
+    if (body.email !== undefined) next.email = body.email;
+    if (body.phone !== undefined) {
+      if (body.phone === null || body.phone === row.phone) next.phone = body.phone;
+      else {
+        const phone = normaliseKenyanPhone(body.phone);
+        if (!phone) throw badRequest(m.invalidPhone, { phone: m.invalidPhone });
+        next.phone = phone;
+      }
+    }
+    if (body.county !== undefined) {
+      if (body.county === null || body.county === row.county) next.county = body.county;
+      else {
+        const county = canonicalCounty(body.county);
+        if (!county) throw badRequest(m.invalidCounty, { county: m.invalidCounty });
+        next.county = county;
+      }
+    }
+    if (body.curricula !== undefined || body.curriculum !== undefined) {
+      const curricula = body.curricula ? [...new Set(body.curricula)] : curriculaOf(row);
+      const main = body.curriculum ?? row.curriculum;
+      if (!curricula.includes(main as SetupCurriculum)) {
+        const field = body.curriculum !== undefined ? 'curriculum' : 'curricula';
+        throw badRequest(m.curriculumNotOffered, { [field]: m.curriculumNotOffered });
+      }
+      const used = await tx.selectDistinct({ curriculum: levels.curriculum }).from(levels).where(eq(levels.schoolId, w.schoolId));
+      const dropped = used.map((u) => u.curriculum).filter((c) => !curricula.includes(c as SetupCurriculum));
+      if (dropped.length) throw badRequest(m.curriculumInUse(dropped[0]!), { curricula: m.curriculumInUse(dropped[0]!) });
+      next.curricula = curricula;
+      next.curriculum = main;
+    }
+    if (body.admissionNumberPattern !== undefined) next.admissionNumberPattern = body.admissionNumberPattern;
+
+    const diff = changes(row as unknown as Record<string, unknown>, next as Record<string, unknown>);
+    const oldMax = await maxTeacherLoad(tx, w.schoolId);
+    if (body.maxTeacherLoad !== undefined && body.maxTeacherLoad !== oldMax) {
+      await tx
+        .insert(systemSettings)
+        .values({ settingKey: maxLoadKey(w.schoolId), settingValue: { max: body.maxTeacherLoad }, description: 'Teachers’ load maximum (lessons per week) of one school', updatedBy: actor.id })
+        .onConflictDoUpdate({ target: systemSettings.settingKey, set: { settingValue: { max: body.maxTeacherLoad }, updatedAt: new Date(), updatedBy: actor.id } });
+      diff.old.maxTeacherLoad = oldMax;
+      diff.new.maxTeacherLoad = body.maxTeacherLoad;
+    }
+    if (Object.keys(diff.new).length === 0) return toProfile(tx, row, actor);
+    const [saved] = await tx
+      .update(schools)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(schools.id, w.schoolId))
+      .returning();
+    await audit(tx, w, PROFILE_AUDIT.updated, `school:${w.schoolId}`, diff.old, diff.new);
+    return toProfile(tx, saved!, actor);
+  });
+}
+
+/**
+ * POST /api/school-setup/profile/logo (principal, multipart `file`, read with the logo limits before
+ * this runs): stores the image and points schools.logo_url at /api/files/<id>. DELETE clears it.
+ * Audited with the old and new URL.
+ */
+export async function setLogo(database: Database, storage: FileStorage, actor: Actor, upload: Upload | null, ip: string): Promise<SchoolProfile> {
+  return writeSchool(database, actor, ip, async (tx, w) => {
+    const row = await schoolRow(tx, w.schoolId);
+    let logoUrl: string | null = null;
+    if (upload) {
+      const file = await storeFile(tx, storage, {
+        schoolId: w.schoolId,
+        kind: 'logo',
+        buffer: upload.buffer,
+        contentType: upload.contentType,
+        originalName: upload.filename,
+        createdBy: actor.id,
+      });
+      logoUrl = `/api/files/${file.id}`;
+    }
+    const [saved] = await tx.update(schools).set({ logoUrl, updatedAt: new Date() }).where(eq(schools.id, w.schoolId)).returning();
+    await audit(tx, w, PROFILE_AUDIT.logo, `school:${w.schoolId}`, { logoUrl: row.logoUrl }, { logoUrl });
+    return toProfile(tx, saved!, actor);
+  });
+}
