@@ -372,6 +372,8 @@ export const messages = {
     directorTitle: 'School Overview',
     principalTitle: 'School Overview',
     manageUsers: 'Manage Users',
+    schoolSetup: 'School Setup',
+    learnerRegister: 'Learner Register',
     teacherTitle: 'My Teaching',
     parentTitle: 'My Children',
     financeTitle: 'Finance Overview',

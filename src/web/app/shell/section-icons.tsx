@@ -71,6 +71,7 @@ const ICONS: Record<string, LucideIcon> = {
   audit: ScrollText,
   debug: Bug,
   'school-management': School,
+  'school-setup': School,
   'academic-management': BookOpen,
   'student-admission': UserPlus,
   'student-promotion': ArrowUpFromLine,

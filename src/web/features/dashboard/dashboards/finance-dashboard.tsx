@@ -1,4 +1,6 @@
 import { GraduationCap, Layers, School, Users, Wallet } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { messages } from '@shared/messages';
 import type { FinanceDashboard as Data } from '@shared/contracts/dashboard';
 import { DataTable, Td, Th } from '../components/data-table';
@@ -13,7 +15,19 @@ const m = messages.dashboard;
 export function FinanceDashboard({ data }: { data: Data }) {
   const avg = data.classes ? Math.round(data.learners.total / data.classes) : 0;
   return (
-    <DashboardPage kind="finance" icon={Wallet} title={m.financeTitle} subtitle={data.school.name} aside={<TermChip term={data.term} asOf={data.asOf} />}>
+    <DashboardPage kind="finance" icon={Wallet} title={m.financeTitle} subtitle={data.school.name} aside={
+        // The learner register, read-only for fees (issue 10 §3), is not in the finance sidebar (spec §2).
+        <div className="flex flex-wrap items-center gap-2">
+          <TermChip term={data.term} asOf={data.asOf} />
+          <Button asChild variant="outline" size="sm">
+            <Link to="/students" data-testid="learner-register-link">
+              <GraduationCap aria-hidden />
+              {m.learnerRegister}
+            </Link>
+          </Button>
+        </div>
+      }
+    >
       <div className="flex items-start gap-3 rounded-xl border border-sky-500/25 bg-sky-500/8 px-4 py-3 text-sm" role="status" data-testid="fees-coming-soon">
         <Wallet className="mt-0.5 size-4 shrink-0 text-sky-600 dark:text-sky-300" aria-hidden />
         <div>

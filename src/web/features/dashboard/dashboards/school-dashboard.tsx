@@ -131,7 +131,16 @@ export function SchoolDashboard({ data }: { data: DirectorDashboard | PrincipalD
             </Button>
           </div>
         ) : (
-          <TermChip term={data.term} asOf={data.asOf} />
+          // Directors read the school's setup (issue 10 §1) in a section their sidebar (§2) does not list.
+          <div className="flex flex-wrap items-center gap-2">
+            <TermChip term={data.term} asOf={data.asOf} />
+            <Button asChild variant="outline" size="sm">
+              <Link to="/dashboard/school-setup" data-testid="school-setup-link">
+                <School aria-hidden />
+                {m.schoolSetup}
+              </Link>
+            </Button>
+          </div>
         )
       }
     >
