@@ -1,0 +1,212 @@
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '../../../shared/access.js';
+import { learnerName } from '../../../shared/contracts/learners.js';
+import type { ExitInput, ExitItem, ExitResponse, ExitType, ListExitsQuery, ListExitsResponse } from '../../../shared/contracts/movements.js';
+import { schoolToday } from '../../../shared/dates.js';
+import { messages } from '../../../shared/messages.js';
+import type { Database } from '../../db/client.js';
+import { classes, profiles, studentEnrolments, studentExits, students } from '../../db/schema/index.js';
+import type { Tx } from '../../db/tenant.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import {
+  MOVEMENT_AUDIT,
+  checkPlacement,
+  endCurrentEnrolment,
+  findLearner,
+  inSchool,
+  learnerColumns,
+  learnerSearch,
+  lockLearner,
+  notActive,
+  toMovementLearner,
+} from './movements.repository.js';
+
+/**
+ * Exits (issue 10 §2 Exit): withdrawal, completion, expulsion, death or other, with reason and date.
+ * Exited learners leave the active lists (GET /api/students lists status=active by default), stay
+ * readable (status filter, the exits list), and can be readmitted into a class of an open year.
+ */
+
+const m = messages.movements;
+
+/** The learner's status after an exit: completion makes a graduate; every other exit "exited". */
+export function statusAfterExit(type: ExitType): 'graduated' | 'exited' {
+  return type === 'completion' ? 'graduated' : 'exited';
+}
+
+const readmittedClasses = sql`(select ${classes.name} from ${classes} where ${classes.id} = ${studentExits.readmittedClassId})`;
+/** The exit is the learner's latest (a later exit supersedes it). */
+const isLatest = sql<boolean>`not exists (select 1 from ${studentExits} later where later.student_id = ${studentExits.studentId}
+  and (later.created_at > ${studentExits.createdAt} or (later.created_at = ${studentExits.createdAt} and later.id > ${studentExits.id})))`;
+
+function exitQuery(tx: Tx, where: SQL | undefined) {
+  return tx
+    .select({
+      e: studentExits,
+      learner: learnerColumns,
+      createdByName: profiles.name,
+      readmittedClassName: readmittedClasses.mapWith((v) => (v === null ? null : String(v))),
+      latest: isLatest.mapWith(Boolean),
+    })
+    .from(studentExits)
+    .innerJoin(students, eq(students.id, studentExits.studentId))
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .leftJoin(profiles, eq(profiles.id, studentExits.createdBy))
+    .where(where);
+}
+type ExitRow = Awaited<ReturnType<typeof exitQuery>>[number];
+
+/** Whether the learner is out of school through this exit and may come back. */
+function readmittable(r: ExitRow): boolean {
+  return !r.e.readmittedOn && r.e.exitType !== 'death' && r.latest && (r.learner.status === 'exited' || r.learner.status === 'graduated');
+}
+
+function toExitItem(r: ExitRow): ExitItem {
+  const e = r.e;
+  return {
+    id: e.id,
+    learner: toMovementLearner(r.learner),
+    exitType: e.exitType as ExitType,
+    reason: e.reason,
+    exitDate: e.exitDate,
+    createdAt: e.createdAt.toISOString(),
+    createdBy: r.createdByName,
+    readmittedOn: e.readmittedOn,
+    readmittedClassName: r.readmittedClassName,
+    canReadmit: readmittable(r),
+  };
+}
+
+function exitFilters(schoolId: string, q: Omit<ListExitsQuery, 'page' | 'pageSize'>): SQL | undefined {
+  const where: SQL[] = [eq(studentExits.schoolId, schoolId)];
+  if (q.type) where.push(eq(studentExits.exitType, q.type));
+  if (q.state === 'out') where.push(isNull(studentExits.readmittedOn));
+  if (q.state === 'readmitted') where.push(isNotNull(studentExits.readmittedOn));
+  if (q.from) where.push(gte(studentExits.exitDate, q.from));
+  if (q.to) where.push(lte(studentExits.exitDate, q.to));
+  where.push(...learnerSearch(q.search));
+  return and(...where);
+}
+
+/** GET /api/movements/exits?type=&state=&from=&to=&search=&page=&pageSize=: exits, newest exit date first. */
+export async function listExits(database: Database, actor: Actor, q: ListExitsQuery): Promise<ListExitsResponse> {
+  return inSchool(database, actor, async (tx, schoolId) => {
+    const where = exitFilters(schoolId, q);
+    const rows = await exitQuery(tx, where)
+      .orderBy(desc(studentExits.exitDate), desc(studentExits.createdAt), asc(studentExits.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
+    const [total] = await tx.select({ n: count() }).from(studentExits).innerJoin(students, eq(students.id, studentExits.studentId)).where(where);
+    return { items: rows.map(toExitItem), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  });
+}
+
+/** Every exit matching the filters (export). */
+export async function allExits(database: Database, actor: Actor, q: Omit<ListExitsQuery, 'page' | 'pageSize'>): Promise<ExitItem[]> {
+  return inSchool(database, actor, async (tx, schoolId) =>
+    (await exitQuery(tx, exitFilters(schoolId, q)).orderBy(desc(studentExits.exitDate), desc(studentExits.createdAt), asc(studentExits.id))).map(toExitItem),
+  );
+}
+
+async function exitById(tx: Tx, id: string): Promise<ExitItem> {
+  const [row] = await exitQuery(tx, eq(studentExits.id, id));
+  return toExitItem(row!);
+}
+
+/**
+ * POST /api/movements/exits: the learner leaves. In one transaction: a student_exits row; status exited
+ * (graduated for a completion), left_on and leaving reason; the class-history row of their class's year
+ * ended (outcome exited, graduated for a completion); a STUDENT_EXITED audit entry with old and new
+ * values. 404 unknown learner; 409 NOT_ACTIVE; 400 for a date in the future or before admission.
+ */
+export async function exitLearner(database: Database, actor: Actor, body: ExitInput, req: { ip: string }): Promise<ExitResponse> {
+  return inSchool(database, actor, async (tx, schoolId) => {
+    await lockLearner(tx, body.studentId);
+    const row = await findLearner(tx, schoolId, body.studentId);
+    const s = row.student;
+    if (s.status !== 'active') throw notActive(learnerName(s), s.status);
+    if (body.exitDate > schoolToday()) throw badRequest(m.dateInFuture, { exitDate: m.dateInFuture });
+    if (s.admittedOn && body.exitDate < s.admittedOn) throw badRequest(m.beforeAdmission(s.admittedOn), { exitDate: m.beforeAdmission(s.admittedOn) });
+    const status = statusAfterExit(body.exitType);
+    const [e] = await tx
+      .insert(studentExits)
+      .values({ schoolId, studentId: s.id, exitType: body.exitType, reason: body.reason, exitDate: body.exitDate, createdBy: actor.id })
+      .returning({ id: studentExits.id });
+    await tx
+      .update(students)
+      .set({ status, leftOn: body.exitDate, leavingReason: body.reason, updatedAt: new Date() })
+      .where(and(eq(students.id, s.id), eq(students.schoolId, schoolId)));
+    await endCurrentEnrolment(tx, s.id, row.academicYearId, status === 'graduated' ? 'graduated' : 'exited', body.exitDate);
+    await recordAudit(tx, {
+      schoolId,
+      action: MOVEMENT_AUDIT.exited,
+      performedByUserId: actor.id,
+      performedByRole: actor.role,
+      targetEntity: `student:${s.id}`,
+      oldValue: { status: s.status, leftOn: s.leftOn, leavingReason: s.leavingReason },
+      newValue: { status, leftOn: body.exitDate, leavingReason: body.reason, exitType: body.exitType, exitId: e!.id },
+      ipAddress: req.ip,
+    });
+    return { exit: await exitById(tx, e!.id), message: m.exited(learnerName(s)) };
+  });
+}
+
+/**
+ * POST /api/movements/exits/:id/readmit {classId, readmittedOn, overrideCapacity}: the learner comes back
+ * into a class of an open year (capacity as for admissions): status active, class set, left_on and leaving
+ * reason cleared; class history for that year reopened in the class (or a new row); the exit marked
+ * readmitted (on, by, class); a STUDENT_READMITTED audit entry. 404 for another school's exit; 409 when
+ * already readmitted, for a death, or when the learner is no longer out through this exit; 400 for a date
+ * in the future or before the exit.
+ */
+export async function readmitLearner(
+  database: Database,
+  actor: Actor,
+  exitId: string,
+  body: { classId: string; readmittedOn?: string; overrideCapacity?: boolean },
+  req: { ip: string },
+): Promise<ExitResponse> {
+  return inSchool(database, actor, async (tx, schoolId) => {
+    const [found] = await tx.select({ studentId: studentExits.studentId }).from(studentExits).where(and(eq(studentExits.id, exitId), eq(studentExits.schoolId, schoolId)));
+    if (!found) throw notFound(m.exitNotFound);
+    await lockLearner(tx, found.studentId);
+    const [row] = await exitQuery(tx, eq(studentExits.id, exitId));
+    const e = row!.e;
+    const name = learnerName(row!.learner);
+    if (e.readmittedOn) throw new AppError(409, 'ALREADY_READMITTED', m.alreadyReadmitted);
+    if (e.exitType === 'death') throw new AppError(409, 'CANNOT_READMIT', m.cannotReadmitDeath);
+    if (!readmittable(row!)) throw new AppError(409, 'NOT_EXITED', m.notExitedNow(name));
+    const on = body.readmittedOn ?? schoolToday();
+    if (on > schoolToday()) throw badRequest(m.dateInFuture, { readmittedOn: m.dateInFuture });
+    if (on < e.exitDate) throw badRequest(m.readmittedBeforeExit(e.exitDate), { readmittedOn: m.readmittedBeforeExit(e.exitDate) });
+    const cls = await checkPlacement(tx, schoolId, body.classId, body.overrideCapacity);
+    const before = (await findLearner(tx, schoolId, e.studentId)).student;
+    await tx
+      .update(students)
+      .set({ status: 'active', classId: cls.id, leftOn: null, leavingReason: null, updatedAt: new Date() })
+      .where(and(eq(students.id, e.studentId), eq(students.schoolId, schoolId)));
+    // Class history: that year's row reopens in the new class, or a new row starts.
+    const [existing] = await tx
+      .select({ id: studentEnrolments.id })
+      .from(studentEnrolments)
+      .where(and(eq(studentEnrolments.studentId, e.studentId), eq(studentEnrolments.academicYearId, cls.academicYearId)));
+    if (existing) {
+      await tx.update(studentEnrolments).set({ classId: cls.id, outcome: null, endedOn: null, updatedAt: new Date() }).where(eq(studentEnrolments.id, existing.id));
+    } else {
+      await tx.insert(studentEnrolments).values({ schoolId, studentId: e.studentId, academicYearId: cls.academicYearId, classId: cls.id, startedOn: on > cls.yearStartsOn ? on : cls.yearStartsOn });
+    }
+    await tx.update(studentExits).set({ readmittedOn: on, readmittedBy: actor.id, readmittedClassId: cls.id }).where(eq(studentExits.id, e.id));
+    await recordAudit(tx, {
+      schoolId,
+      action: MOVEMENT_AUDIT.readmitted,
+      performedByUserId: actor.id,
+      performedByRole: actor.role,
+      targetEntity: `student:${e.studentId}`,
+      oldValue: { status: before.status, classId: before.classId, leftOn: before.leftOn, leavingReason: before.leavingReason },
+      newValue: { status: 'active', classId: cls.id, className: cls.name, readmittedOn: on, exitId: e.id },
+      ipAddress: req.ip,
+    });
+    return { exit: await exitById(tx, e.id), message: m.readmitted(name, cls.name) };
+  });
+}
