@@ -682,7 +682,7 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     );
     expect(res.batch.madeCurrent).toBe(true);
     expect(res.preview.targets.find((x) => x.name === 'Grade 7 North')).toMatchObject({ incoming: g6East.learners, existing: 0 });
-    const north = (await classesOf('principal', p.target!.id)).find((c) => c.name === 'Grade 7 North')!;
+    const north = (await classesOf('principal', p.target!.id!)).find((c) => c.name === 'Grade 7 North')!;
     expect(north).toMatchObject({ capacity: g6East2026.capacity, homeRoom: g6East2026.homeRoom, classTeacherId: null, learnerCount: g6East.learners });
     const [current] = await system(t.database, (tx) => tx.select().from(academicYears).where(and(eq(academicYears.schoolId, greenhill), eq(academicYears.isCurrent, true))));
     expect(current!.name).toBe('2027');
