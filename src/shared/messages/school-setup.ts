@@ -264,6 +264,7 @@ export const schoolSetupMessages = {
   noSubjectsHint: 'Add them from the curriculum catalogue or add your own.',
   noLevelsForSubjects: 'Add a level first: learning areas are offered per level’s band.',
   inCatalogue: 'In catalogue',
+  alreadyAdded: 'Added',
   weeklyTotal: (n: number) => `${n} lessons a week (core)`,
   assignmentsCount: (n: number) => `${n} assignment${n === 1 ? '' : 's'}`,
 

@@ -1,8 +1,106 @@
+import { useSearchParams } from 'react-router';
+import { Tabs as TabsPrimitive } from 'radix-ui';
+import { Building2, CalendarRange, Eye, Layers, BookOpen, UsersRound, Network, School } from 'lucide-react';
+import { messages } from '@shared/messages';
 import { useActiveSectionTitle } from '@/app/shell/use-active-section';
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import { EmptyListState } from '@/components/list-states';
+import { Badge } from '@/components/ui/badge';
+import { useAuth } from '@/lib/auth';
+import { useSetupScope } from './api/setup-scope';
+import { AssignmentsTab } from './components/assignments-tab';
+import { DepartmentsTab } from './components/departments-tab';
+import { LevelsTab } from './components/levels-tab';
+import { ProfileTab } from './components/profile-tab';
+import { CanEditContext } from './components/shared';
+import { SubjectsTab } from './components/subjects-tab';
+import { YearsTab } from './components/years-tab';
 
-/** Placeholder until the module's screen lands (issue 10). */
+const m = messages.schoolSetup;
+
+const TABS = [
+  { id: 'profile', label: m.tabs.profile, icon: Building2, Content: ProfileTab },
+  { id: 'years', label: m.tabs.years, icon: CalendarRange, Content: YearsTab },
+  { id: 'levels', label: m.tabs.levels, icon: Layers, Content: LevelsTab },
+  { id: 'subjects', label: m.tabs.subjects, icon: BookOpen, Content: SubjectsTab },
+  { id: 'assignments', label: m.tabs.assignments, icon: UsersRound, Content: AssignmentsTab },
+  { id: 'departments', label: m.tabs.departments, icon: Network, Content: DepartmentsTab },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/**
+ * School setup (issue 10 §1): one screen with tabs for the profile, academic years and terms, levels
+ * and streams, learning areas, teachers' assignments and departments. The principal's
+ * `school-management` section edits; the director's and platform staff's `school-setup` section shows
+ * the same screens read-only (the server refuses their writes anyway). The tab is kept in the URL
+ * (?tab=) so it survives a reload and can be linked.
+ */
 export function SchoolSetupSection() {
-  const { sectionId, title } = useActiveSectionTitle();
-  return <NotAvailableYet sectionId={sectionId} title={title} />;
+  const { sectionId } = useActiveSectionTitle();
+  const { state } = useAuth();
+  const scope = useSetupScope();
+  const [params, setParams] = useSearchParams();
+  const canEdit = sectionId === 'school-management' && state.user?.role === 'principal';
+  const requested = params.get('tab');
+  const tab: TabId = TABS.some((t) => t.id === requested) ? (requested as TabId) : 'profile';
+  const setTab = (next: string) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        if (next === 'profile') q.delete('tab');
+        else q.set('tab', next);
+        return q;
+      },
+      { replace: true },
+    );
+
+  return (
+    <CanEditContext.Provider value={canEdit}>
+      <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="school-setup-section" data-read-only={canEdit ? undefined : 'true'}>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="flex min-w-0 items-center gap-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
+              <School className="size-5" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{m.title}</h1>
+              <p className="mt-0.5 text-sm text-muted-foreground">{canEdit ? m.subtitleEdit : m.subtitleReadOnly}</p>
+            </div>
+          </div>
+          {!canEdit && (
+            <Badge variant="secondary" className="gap-1.5" data-testid="school-setup-read-only">
+              <Eye className="size-3.5" aria-hidden />
+              {m.readOnlyBadge}
+            </Badge>
+          )}
+        </div>
+
+        {!scope.ready ? (
+          <EmptyListState icon={School} title={m.chooseSchoolTitle} hint={m.chooseSchoolText} testId="school-setup-choose-school" />
+        ) : (
+          <TabsPrimitive.Root value={tab} onValueChange={setTab} className="flex min-w-0 flex-col gap-4">
+            <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+              <TabsPrimitive.List className="inline-flex min-w-max gap-1 rounded-lg border bg-muted/60 p-1" aria-label={m.title}>
+                {TABS.map(({ id, label, icon: Icon }) => (
+                  <TabsPrimitive.Trigger
+                    key={id}
+                    value={id}
+                    className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+                    data-testid={`school-setup-tab-${id}`}
+                  >
+                    <Icon className="size-4" aria-hidden />
+                    {label}
+                  </TabsPrimitive.Trigger>
+                ))}
+              </TabsPrimitive.List>
+            </div>
+            {TABS.map(({ id, Content }) => (
+              <TabsPrimitive.Content key={id} value={id} className="min-w-0 focus-visible:outline-none" data-testid={`school-setup-panel-${id}`}>
+                {tab === id && <Content />}
+              </TabsPrimitive.Content>
+            ))}
+          </TabsPrimitive.Root>
+        )}
+      </section>
+    </CanEditContext.Provider>
+  );
 }

@@ -1,0 +1,335 @@
+import * as React from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Archive, ArchiveRestore, BookOpen, Library, Pencil, Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Subject } from '@shared/contracts/school-setup';
+import { catalogueSubjects, weeklyLessonsOf } from '@shared/curriculum-catalogue';
+import { messages } from '@shared/messages';
+import { cn } from '@/lib/utils';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormErrorAlert } from '@/components/form-feedback';
+import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { DialogFooter } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { useDepartments } from '../api/departments';
+import { useLevels } from '../api/structure';
+import { useAddFromCatalogue, useSaveSubject, useSetRetired, useSubjects } from '../api/subjects';
+import { Field, FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+
+const m = messages.schoolSetup;
+
+/**
+ * The Learning areas tab: a level's learning areas (stored per band, so every level of the band shares
+ * them), added from the curriculum catalogue or as custom ones, edited, retired and restored.
+ */
+export function SubjectsTab() {
+  const levels = useLevels();
+  const canEdit = useCanEdit();
+  const [levelId, setLevelId] = React.useState('');
+  const [showRetired, setShowRetired] = React.useState(false);
+  const level = levels.data?.find((l) => l.id === levelId) ?? levels.data?.find((l) => l.band === 'Junior School') ?? levels.data?.[0];
+  const band = level?.band ?? '';
+  const query = useSubjects(band, showRetired);
+  const [editing, setEditing] = React.useState<{ subject: Subject | null } | null>(null);
+  const [catalogueOpen, setCatalogueOpen] = React.useState(false);
+  const [retiring, setRetiring] = React.useState<Subject | null>(null);
+  const retire = useSetRetired();
+
+  if (levels.isError || query.isError) {
+    const err = levels.error ?? query.error;
+    return <LoadErrorCard title={m.loadErrorTitle} detail={err?.message} retryLabel={m.tryAgain} onRetry={() => void (levels.isError ? levels.refetch() : query.refetch())} />;
+  }
+  if (levels.data && levels.data.length === 0) return <EmptyListState icon={BookOpen} title={m.noLevels} hint={m.noLevelsForSubjects} testId="subjects-no-levels" />;
+  const list = band ? query.data : undefined;
+  const active = (list ?? []).filter((s) => !s.retiredAt);
+  const core = weeklyLessonsOf(active.map((s) => ({ ...s, department: '' })));
+  const restore = (s: Subject) =>
+    retire.mutate(
+      { id: s.id, retire: false },
+      { onSuccess: () => toast.success(m.subjectRestored(s.name)), onError: (err) => toast.error(m.saveFailed, { description: errorText(err) }) },
+    );
+
+  return (
+    <Panel
+      title={m.subjectsTitle}
+      description={m.subjectsDescription}
+      testId="subjects-panel"
+      actions={
+        canEdit &&
+        band && (
+          <>
+            <Button size="sm" variant="outline" onClick={() => setCatalogueOpen(true)} data-testid="subjects-catalogue">
+              <Library aria-hidden />
+              {m.addFromCatalogue}
+            </Button>
+            <Button size="sm" onClick={() => setEditing({ subject: null })} data-testid="subjects-add">
+              <Plus aria-hidden />
+              {m.addCustomSubject}
+            </Button>
+          </>
+        )
+      }
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Field id="subjects-level" label={m.levelPicker} className="sm:w-56">
+          <NativeSelect id="subjects-level" value={level?.id ?? ''} onChange={(e) => setLevelId(e.target.value)} data-testid="subjects-level">
+            {(levels.data ?? []).map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-2 pb-2 text-sm text-muted-foreground">
+          {band && <Badge variant="outline">{m.bandOfLevel(band)}</Badge>}
+          {list && <span data-testid="subjects-weekly">{m.weeklyTotal(core)}</span>}
+          <Label className="ml-auto flex items-center gap-2 font-normal">
+            <Switch checked={showRetired} onCheckedChange={setShowRetired} data-testid="subjects-show-retired" />
+            {m.showRetired}
+          </Label>
+        </div>
+      </div>
+      {!list ? (
+        <Skeleton className="h-72 w-full" />
+      ) : list.length === 0 ? (
+        <EmptyListState icon={BookOpen} title={m.noSubjects} hint={m.noSubjectsHint} testId="subjects-empty" />
+      ) : (
+        <ul className="divide-y rounded-lg border" data-testid="subjects-list">
+          {list.map((s) => (
+            <li key={s.id} className={cn('flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2.5', s.retiredAt && 'bg-muted/40')} data-testid="subject-row" data-code={s.code}>
+              <div className="min-w-0 flex-1 basis-48">
+                <p className={cn('flex flex-wrap items-center gap-1.5 text-sm font-medium', s.retiredAt && 'text-muted-foreground line-through')}>
+                  {s.name}
+                  <span className="font-mono text-xs font-normal text-muted-foreground no-underline">{s.code}</span>
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {s.departmentName ?? m.noDepartment} · {m.assignmentsCount(s.assignmentCount)}
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Badge variant={s.isCore ? 'default' : 'outline'}>{s.isCore ? m.core : m.elective}</Badge>
+                <span className="w-14 text-right text-sm tabular-nums">{m.lessonsShort(s.lessonsPerWeek)}</span>
+                {s.retiredAt && <Badge variant="secondary">{m.retired}</Badge>}
+              </div>
+              {canEdit && (
+                <div className="flex shrink-0">
+                  <Button size="icon" variant="ghost" className="size-8" onClick={() => setEditing({ subject: s })} aria-label={`${m.edit} ${s.name}`}>
+                    <Pencil aria-hidden />
+                  </Button>
+                  {s.retiredAt ? (
+                    <Button size="icon" variant="ghost" className="size-8" onClick={() => restore(s)} aria-label={`${m.restore} ${s.name}`} data-testid="subject-restore">
+                      <ArchiveRestore aria-hidden />
+                    </Button>
+                  ) : (
+                    <Button size="icon" variant="ghost" className="size-8" onClick={() => setRetiring(s)} aria-label={`${m.retire} ${s.name}`} data-testid="subject-retire">
+                      <Archive aria-hidden />
+                    </Button>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <SetupDialog open={!!editing} onOpenChange={(o) => !o && setEditing(null)} icon={BookOpen} title={editing?.subject ? m.editSubjectTitle(editing.subject.name) : m.addSubjectTitle} description={m.bandOfLevel(band)} testId="subject-dialog">
+        <SubjectForm subject={editing?.subject ?? null} band={band} onDone={() => setEditing(null)} />
+      </SetupDialog>
+      <SetupDialog open={catalogueOpen} onOpenChange={setCatalogueOpen} icon={Library} title={m.addFromCatalogueTitle(band)} description={m.addFromCatalogueDescription} wide testId="catalogue-dialog">
+        <CatalogueForm band={band} curriculum={level?.curriculum ?? null} onDone={() => setCatalogueOpen(false)} />
+      </SetupDialog>
+      <ConfirmDialog
+        open={!!retiring}
+        tone="warning"
+        icon={Archive}
+        title={retiring ? m.retireTitle(retiring.name) : ''}
+        text={m.retireText}
+        cancelLabel={m.cancel}
+        confirmLabel={m.retire}
+        pending={retire.isPending}
+        onCancel={() => setRetiring(null)}
+        onConfirm={() =>
+          retiring &&
+          retire.mutate(
+            { id: retiring.id, retire: true },
+            {
+              onSuccess: () => toast.success(m.subjectRetired(retiring.name)),
+              onError: (err) => toast.error(m.saveFailed, { description: errorText(err) }),
+              onSettled: () => setRetiring(null),
+            },
+          )
+        }
+        testId="subject-retire-dialog"
+        confirmTestId="subject-retire-confirm"
+      />
+    </Panel>
+  );
+}
+
+interface SubjectFormValues {
+  name: string;
+  code: string;
+  lessonsPerWeek: string;
+  isCore: boolean;
+  departmentId: string;
+}
+const subjectSchema = z.object({
+  name: z.string().trim().min(1, m.subjectNameRequired).max(80, m.textTooLong(80)),
+  code: z.string().trim().min(1, m.subjectCodeRequired).max(12, m.subjectCodeInvalid).regex(/^[A-Za-z0-9-]+$/, m.subjectCodeInvalid),
+  lessonsPerWeek: z.string().refine((v) => /^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 15, m.lessonsInvalid),
+  isCore: z.boolean(),
+  departmentId: z.string(),
+});
+
+function SubjectForm({ subject, band, onDone }: { subject: Subject | null; band: string; onDone: () => void }) {
+  const id = React.useId();
+  const save = useSaveSubject();
+  const departments = useDepartments();
+  const [formError, setFormError] = React.useState('');
+  const form = useForm<SubjectFormValues>({
+    resolver: zodResolver(subjectSchema),
+    defaultValues: {
+      name: subject?.name ?? '',
+      code: subject?.code ?? '',
+      lessonsPerWeek: String(subject?.lessonsPerWeek ?? 4),
+      isCore: subject?.isCore ?? true,
+      departmentId: subject?.departmentId ?? '',
+    },
+  });
+  const { register, control, handleSubmit, setError, formState } = form;
+  const errors = formState.errors;
+  const onSubmit = handleSubmit(async (v) => {
+    setFormError('');
+    const body = { name: v.name.trim(), code: v.code.trim(), lessonsPerWeek: Number(v.lessonsPerWeek), isCore: v.isCore, departmentId: v.departmentId || null };
+    try {
+      const saved = await save.mutateAsync(subject ? { id: subject.id, body } : { body: { ...body, band } });
+      toast.success(subject ? m.subjectSaved(saved.name) : m.subjectCreated(saved.name));
+      onDone();
+    } catch (err) {
+      setFormError(applyServerErrors(err, setError, ['name', 'code', 'lessonsPerWeek', 'isCore', 'departmentId']));
+    }
+  });
+  const f = (n: string) => `${id}-${n}`;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="subject-form">
+      <Field id={f('name')} label={m.subjectName} error={errors.name?.message}>
+        <Input id={f('name')} maxLength={80} {...register('name')} {...invalidProps(f('name'), errors.name?.message)} data-testid="subject-name-input" />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={f('code')} label={m.subjectCode} error={errors.code?.message} hint={m.subjectCodeHint}>
+          <Input id={f('code')} className="font-mono uppercase" maxLength={12} {...register('code')} {...invalidProps(f('code'), errors.code?.message)} data-testid="subject-code-input" />
+        </Field>
+        <Field id={f('lessons')} label={m.lessonsPerWeek} error={errors.lessonsPerWeek?.message}>
+          <Input id={f('lessons')} type="number" inputMode="numeric" min={1} max={15} {...register('lessonsPerWeek')} {...invalidProps(f('lessons'), errors.lessonsPerWeek?.message)} data-testid="subject-lessons-input" />
+        </Field>
+        <Field id={f('dept')} label={m.department} optional error={errors.departmentId?.message}>
+          <NativeSelect id={f('dept')} {...register('departmentId')}>
+            <option value="">{m.noDepartment}</option>
+            {(departments.data ?? []).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Controller
+          control={control}
+          name="isCore"
+          render={({ field }) => (
+            <Field id={f('core')} label={m.coreOrElective}>
+              <NativeSelect id={f('core')} value={field.value ? 'core' : 'elective'} onChange={(e) => field.onChange(e.target.value === 'core')}>
+                <option value="core">{m.core}</option>
+                <option value="elective">{m.elective}</option>
+              </NativeSelect>
+            </Field>
+          )}
+        />
+      </div>
+      {formError && <FormErrorAlert title={formError} testId="subject-form-error" />}
+      <FormButtons pending={formState.isSubmitting} onCancel={onDone} testId="subject-save" />
+    </form>
+  );
+}
+
+/** The catalogue's learning areas of the band with checkboxes; ones the school has are ticked and locked. */
+function CatalogueForm({ band, curriculum, onDone }: { band: string; curriculum: string | null; onDone: () => void }) {
+  const existing = useSubjects(band, true);
+  const add = useAddFromCatalogue();
+  const entries = catalogueSubjects(band, curriculum);
+  const have = new Set((existing.data ?? []).map((s) => s.code.toUpperCase()));
+  const [picked, setPicked] = React.useState<Set<string>>(new Set());
+  const toggle = (code: string, on: boolean) =>
+    setPicked((p) => {
+      const n = new Set(p);
+      if (on) n.add(code);
+      else n.delete(code);
+      return n;
+    });
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        add.mutate(
+          { band, codes: [...picked] },
+          {
+            onSuccess: (r) => {
+              toast.success(m.subjectsAdded(r.created.length));
+              onDone();
+            },
+            onError: (err) => toast.error(m.saveFailed, { description: errorText(err) }),
+          },
+        );
+      }}
+      data-testid="catalogue-form"
+    >
+      {entries.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{m.noSubjectsHint}</p>
+      ) : (
+        <ul className="grid max-h-[50dvh] gap-1.5 overflow-y-auto pr-1 sm:grid-cols-2">
+          {entries.map((e) => {
+            const added = have.has(e.code.toUpperCase());
+            return (
+              <li key={e.code}>
+                <label
+                  className={cn(
+                    'flex cursor-pointer items-start gap-2.5 rounded-md border p-2.5 text-sm has-[[data-state=checked]]:border-primary/60 has-[[data-state=checked]]:bg-primary/5',
+                    added && 'cursor-default opacity-60',
+                  )}
+                  data-testid="catalogue-entry"
+                  data-code={e.code}
+                >
+                  <Checkbox className="mt-0.5" checked={added || picked.has(e.code)} disabled={added} onCheckedChange={(c) => toggle(e.code, !!c)} />
+                  <span className="min-w-0">
+                    <span className="block font-medium">{e.name}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      <span className="font-mono">{e.code}</span> · {m.lessonsShort(e.lessonsPerWeek)} · {e.isCore ? m.core : m.elective}
+                      {e.pathway ? ` · ${e.pathway}` : ''}
+                      {added ? ` · ${m.alreadyAdded}` : ''}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={add.isPending}>
+          {m.cancel}
+        </Button>
+        <Button type="submit" disabled={add.isPending || picked.size === 0} data-testid="catalogue-add">
+          <Plus aria-hidden />
+          {m.add} ({picked.size})
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
