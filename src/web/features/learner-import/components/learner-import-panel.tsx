@@ -1,0 +1,487 @@
+import * as React from 'react';
+import { toast } from 'sonner';
+import { AlertTriangle, Check, CheckCircle2, Download, FileSpreadsheet, FileUp, Loader2, RotateCcw, Upload, X } from 'lucide-react';
+import { templateUrl, type ImportResult } from '@shared/contracts/learner-files';
+import { messages } from '@shared/messages';
+import { cn } from '@/lib/utils';
+import { ApiError } from '@/lib/api';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormErrorAlert } from '@/components/form-feedback';
+import { useImportDryRun, useImportTask, useRefreshLearners, useRetryTask, useStartImport } from '../api/learner-import';
+import { IssueList } from './issue-list';
+
+const m = messages.learnerFiles;
+const MAX_BYTES = 10 * 1024 * 1024;
+const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface LearnerImportPanelProps {
+  /** The user closed the summary after an import finished (the register is refreshed already). */
+  onDone?: (result: ImportResult) => void;
+  /** The user cancelled before importing anything (Cancel on the first two steps). */
+  onCancel?: () => void;
+  className?: string;
+}
+
+type Step = 'upload' | 'review' | 'import';
+
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof ApiError || err instanceof Error ? err.message : messages.api.serverError;
+}
+
+/**
+ * The import wizard (issue 10 §2 Import): download the template (CSV or Excel) → choose a file (the
+ * dry run starts at once and writes nothing) → review the counts, every bad row with its row, column
+ * and reason, and the warnings → "Import N learners" or Cancel → a progress bar while the background
+ * task writes the good rows (GET /api/tasks/:id every second) → the summary. Works in a dialog or on a
+ * page; 375 px wide and up.
+ */
+export function LearnerImportPanel({ onDone, onCancel, className }: LearnerImportPanelProps) {
+  const [file, setFile] = React.useState<File | null>(null);
+  const [localError, setLocalError] = React.useState<string | null>(null);
+  const [taskId, setTaskId] = React.useState<string | null>(null);
+  const dryRun = useImportDryRun();
+  const start = useStartImport();
+  const task = useImportTask(taskId);
+  const retry = useRetryTask();
+  const refresh = useRefreshLearners();
+
+  const preview = dryRun.data && file ? dryRun.data : null;
+  const current = task.data;
+  const finished = current?.status === 'succeeded' ? (current.result as unknown as ImportResult) : null;
+  const step: Step = taskId ? 'import' : preview ? 'review' : 'upload';
+
+  // When the task finishes: refresh the register and say so once.
+  const announced = React.useRef<string | null>(null);
+  React.useEffect(() => {
+    if (!finished || !taskId || announced.current === taskId) return;
+    announced.current = taskId;
+    refresh();
+    toast.success(m.toastDone(finished.created, finished.updated));
+  }, [finished, taskId, refresh]);
+
+  function choose(f: File | undefined | null) {
+    if (!f) return;
+    setLocalError(null);
+    dryRun.reset();
+    if (f.size > MAX_BYTES) {
+      setFile(null);
+      setLocalError(messages.files.tooLarge(10));
+      return;
+    }
+    setFile(f);
+    dryRun.mutate(f);
+  }
+
+  function startOver() {
+    setFile(null);
+    setTaskId(null);
+    setLocalError(null);
+    dryRun.reset();
+    start.reset();
+  }
+
+  async function commit() {
+    if (!file) return;
+    const { taskId: id } = await start.mutateAsync(file).catch(() => ({ taskId: null }));
+    if (id) setTaskId(id);
+  }
+
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-5', className)} data-testid="learner-import" data-step={step}>
+      <Stepper step={step} done={!!finished} />
+
+      {step === 'upload' && (
+        <UploadStep
+          file={file}
+          checking={dryRun.isPending}
+          error={localError ?? (dryRun.error ? errorText(dryRun.error) : null)}
+          onChoose={choose}
+          onCancel={onCancel}
+        />
+      )}
+
+      {step === 'review' && preview && file && (
+        <ReviewStep
+          file={file}
+          result={preview}
+          starting={start.isPending}
+          startError={start.error ? errorText(start.error) : null}
+          onImport={() => void commit()}
+          onChooseAnother={startOver}
+          onCancel={() => {
+            startOver();
+            onCancel?.();
+          }}
+        />
+      )}
+
+      {step === 'import' && (
+        <ImportStep
+          status={current?.status ?? 'queued'}
+          progress={current?.progress ?? 0}
+          total={current?.total || preview?.rows || 0}
+          result={finished}
+          error={current?.status === 'failed' ? current.error : task.error ? errorText(task.error) : null}
+          retrying={retry.isPending}
+          onRetry={() => taskId && retry.mutate(taskId)}
+          onAnother={startOver}
+          onClose={finished && onDone ? () => onDone(finished) : undefined}
+        />
+      )}
+    </div>
+  );
+}
+
+const STEPS: { id: Step; label: string }[] = [
+  { id: 'upload', label: m.stepUpload },
+  { id: 'review', label: m.stepReview },
+  { id: 'import', label: m.stepImport },
+];
+
+function Stepper({ step, done }: { step: Step; done: boolean }) {
+  const at = STEPS.findIndex((s) => s.id === step);
+  return (
+    <ol className="flex items-center gap-2 text-xs font-medium sm:text-sm" aria-label={m.importTitle}>
+      {STEPS.map((s, i) => {
+        const complete = i < at || (done && i === at);
+        const active = i === at && !complete;
+        return (
+          <li key={s.id} className="flex min-w-0 flex-1 items-center gap-2" aria-current={active ? 'step' : undefined}>
+            <span
+              className={cn(
+                'flex size-6 shrink-0 items-center justify-center rounded-full border text-[11px] tabular-nums transition-colors',
+                complete && 'border-primary bg-primary text-primary-foreground',
+                active && 'border-primary text-primary ring-4 ring-primary/15',
+                !complete && !active && 'text-muted-foreground',
+              )}
+            >
+              {complete ? <Check className="size-3.5" aria-hidden /> : i + 1}
+            </span>
+            <span className={cn('truncate', active ? 'text-foreground' : 'text-muted-foreground')}>{s.label}</span>
+            {i < STEPS.length - 1 && <span className={cn('h-px min-w-3 flex-1', i < at ? 'bg-primary' : 'bg-border')} aria-hidden />}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function UploadStep({
+  file,
+  checking,
+  error,
+  onChoose,
+  onCancel,
+}: {
+  file: File | null;
+  checking: boolean;
+  error: string | null;
+  onChoose: (f: File | undefined | null) => void;
+  onCancel?: () => void;
+}) {
+  const input = React.useRef<HTMLInputElement>(null);
+  const [over, setOver] = React.useState(false);
+  return (
+    <>
+      <section className="rounded-lg border bg-muted/30 p-4" aria-labelledby="import-template-heading">
+        <h3 id="import-template-heading" className="text-sm font-semibold">
+          {m.templateHeading}
+        </h3>
+        <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{m.templateText}</p>
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+          <Button variant="outline" size="sm" asChild>
+            <a href={templateUrl('csv')} download data-testid="import-template-csv">
+              <Download aria-hidden />
+              {m.downloadCsv}
+            </a>
+          </Button>
+          <Button variant="outline" size="sm" asChild>
+            <a href={templateUrl('xlsx')} download data-testid="import-template-xlsx">
+              <FileSpreadsheet aria-hidden />
+              {m.downloadXlsx}
+            </a>
+          </Button>
+        </div>
+      </section>
+
+      <section aria-labelledby="import-upload-heading" className="flex flex-col gap-3">
+        <div>
+          <h3 id="import-upload-heading" className="text-sm font-semibold">
+            {m.uploadHeading}
+          </h3>
+          <p className="mt-1 text-sm text-muted-foreground">{m.uploadText}</p>
+        </div>
+        <div
+          className={cn(
+            'flex flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors',
+            over ? 'border-primary bg-primary/5' : 'border-border',
+            checking && 'pointer-events-none opacity-80',
+          )}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setOver(true);
+          }}
+          onDragLeave={() => setOver(false)}
+          onDrop={(e) => {
+            e.preventDefault();
+            setOver(false);
+            onChoose(e.dataTransfer.files?.[0]);
+          }}
+          data-testid="import-dropzone"
+        >
+          <span className="flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
+            {checking ? <Loader2 className="size-5 animate-spin" aria-hidden /> : <Upload className="size-5" aria-hidden />}
+          </span>
+          {checking && file ? (
+            <p className="text-sm" role="status" data-testid="import-checking">
+              <span className="font-medium">{file.name}</span>
+              <span className="block text-muted-foreground">{m.checking}</span>
+            </p>
+          ) : (
+            <div className="flex flex-col items-center gap-2 text-sm text-muted-foreground sm:flex-row">
+              <span>{m.dropHere}</span>
+              <Button size="sm" onClick={() => input.current?.click()} data-testid="import-choose">
+                <FileUp aria-hidden />
+                {m.chooseFile}
+              </Button>
+            </div>
+          )}
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPT}
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={m.chooseFile}
+            data-testid="import-file"
+            onChange={(e) => {
+              onChoose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+        </div>
+        {error && <FormErrorAlert title={error} testId="import-error" />}
+      </section>
+
+      {onCancel && (
+        <div className="flex justify-end">
+          <Button variant="ghost" onClick={onCancel} data-testid="import-cancel">
+            {m.cancel}
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Stat({ label, value, tone, testId }: { label: string; value: number; tone?: 'good' | 'bad' | 'warn' | 'muted'; testId: string }) {
+  return (
+    <div className="rounded-lg border bg-card px-3 py-2.5" data-testid={testId} data-value={value}>
+      <p className="truncate text-xs text-muted-foreground">{label}</p>
+      <p
+        className={cn(
+          'mt-0.5 text-xl font-semibold tabular-nums',
+          tone === 'good' && value > 0 && 'text-emerald-600 dark:text-emerald-400',
+          tone === 'bad' && value > 0 && 'text-destructive',
+          tone === 'warn' && value > 0 && 'text-amber-600 dark:text-amber-400',
+          (tone === 'muted' || value === 0) && 'text-muted-foreground',
+        )}
+      >
+        {value.toLocaleString('en-KE')}
+      </p>
+    </div>
+  );
+}
+
+function ReviewStep({
+  file,
+  result,
+  starting,
+  startError,
+  onImport,
+  onChooseAnother,
+  onCancel,
+}: {
+  file: File;
+  result: ImportResult;
+  starting: boolean;
+  startError: string | null;
+  onImport: () => void;
+  onChooseAnother: () => void;
+  onCancel: () => void;
+}) {
+  const toWrite = result.created + result.updated;
+  return (
+    <>
+      <div className="flex min-w-0 items-center gap-3 rounded-lg border bg-muted/30 px-3 py-2.5">
+        <FileSpreadsheet className="size-5 shrink-0 text-primary" aria-hidden />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium" data-testid="import-file-name">
+            {file.name}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            {fileSize(file.size)} · {m.summaryRows(result.rows)}
+          </p>
+        </div>
+        <Button variant="ghost" size="sm" onClick={onChooseAnother} data-testid="import-change-file">
+          <RotateCcw aria-hidden />
+          <span className="hidden sm:inline">{m.changeFile}</span>
+        </Button>
+      </div>
+
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="import-summary">
+        <Stat label={m.labelNew} value={result.created} tone="good" testId="import-stat-created" />
+        <Stat label={m.labelUpdated} value={result.updated} tone="good" testId="import-stat-updated" />
+        <Stat label={m.labelUnchanged} value={result.unchanged} tone="muted" testId="import-stat-unchanged" />
+        <Stat label={m.labelBad} value={result.badRows} tone="bad" testId="import-stat-bad" />
+      </div>
+
+      {result.badRows === 0 && toWrite > 0 && (
+        <Alert variant="success" className="flex items-center gap-2" data-testid="import-all-good">
+          <CheckCircle2 className="size-4 shrink-0" aria-hidden />
+          {m.allGood}
+        </Alert>
+      )}
+      {result.badRows === 0 && toWrite === 0 && <Alert data-testid="import-nothing">{m.nothingToImport}</Alert>}
+      {result.goodRows === 0 && result.badRows > 0 && (
+        <Alert variant="destructive" data-testid="import-no-good-rows">
+          {m.noGoodRows}
+        </Alert>
+      )}
+
+      {result.errors.length > 0 && (
+        <section className="flex flex-col gap-2" aria-labelledby="import-errors-heading">
+          <div>
+            <h3 id="import-errors-heading" className="flex items-center gap-2 text-sm font-semibold">
+              <X className="size-4 text-destructive" aria-hidden />
+              {m.errorsHeading} <span className="font-normal text-muted-foreground">({m.summaryBad(result.badRows)})</span>
+            </h3>
+            <p className="mt-0.5 text-sm text-muted-foreground">{m.errorsText}</p>
+          </div>
+          <IssueList issues={result.errors} tone="error" testId="import-errors" />
+        </section>
+      )}
+
+      {result.warnings.length > 0 && (
+        <section className="flex flex-col gap-2" aria-labelledby="import-warnings-heading">
+          <div>
+            <h3 id="import-warnings-heading" className="flex items-center gap-2 text-sm font-semibold">
+              <AlertTriangle className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />
+              {m.warningsHeading} <span className="font-normal text-muted-foreground">({m.summaryWarnings(result.warnings.length)})</span>
+            </h3>
+            <p className="mt-0.5 text-sm text-muted-foreground">{m.warningsText}</p>
+          </div>
+          <IssueList issues={result.warnings} tone="warning" testId="import-warnings" />
+        </section>
+      )}
+
+      {startError && <FormErrorAlert title={startError} testId="import-start-error" />}
+
+      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={starting} data-testid="import-cancel">
+          {m.cancel}
+        </Button>
+        <Button onClick={onImport} disabled={toWrite === 0 || starting} data-testid="import-commit">
+          {starting ? <Loader2 className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+          {m.importGood(toWrite)}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function ImportStep({
+  status,
+  progress,
+  total,
+  result,
+  error,
+  retrying,
+  onRetry,
+  onAnother,
+  onClose,
+}: {
+  status: string;
+  progress: number;
+  total: number;
+  result: ImportResult | null;
+  error: string | null;
+  retrying: boolean;
+  onRetry: () => void;
+  onAnother: () => void;
+  onClose?: () => void;
+}) {
+  if (result) {
+    return (
+      <div className="flex flex-col items-center gap-3 py-4 text-center" data-testid="import-done">
+        <span className="flex size-12 items-center justify-center rounded-full bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
+          <CheckCircle2 className="size-6" aria-hidden />
+        </span>
+        <h3 className="text-lg font-semibold">{m.doneHeading}</h3>
+        <p className="max-w-md text-sm text-muted-foreground" data-testid="import-done-text">
+          {m.doneText(result.created, result.updated)}
+          {result.badRows > 0 && <span className="block">{m.doneSkipped(result.badRows)}</span>}
+        </p>
+        <div className="mt-2 flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
+          <Button variant="outline" onClick={onAnother} data-testid="import-another">
+            {m.startOver}
+          </Button>
+          {onClose && (
+            <Button onClick={onClose} data-testid="import-close">
+              {m.close}
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  if (error) {
+    return (
+      <div className="flex flex-col gap-4" data-testid="import-failed">
+        <FormErrorAlert title={m.failedHeading} detail={error} testId="import-task-error" />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onAnother}>
+            {m.startOver}
+          </Button>
+          <Button onClick={onRetry} disabled={retrying} data-testid="import-retry">
+            {retrying ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
+            {m.retry}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  const known = status === 'running' && total > 0;
+  const percent = known ? Math.min(100, Math.round((progress / total) * 100)) : 0;
+  return (
+    <div className="flex flex-col gap-3 py-4" data-testid="import-progress" data-status={status}>
+      <div className="flex items-center gap-2 text-sm font-medium">
+        <Loader2 className="size-4 animate-spin text-primary" aria-hidden />
+        {status === 'queued' ? m.waiting : m.importing}
+      </div>
+      <div
+        className="relative h-2.5 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-label={m.importing}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={known ? percent : undefined}
+        data-testid="import-progress-bar"
+      >
+        {known && progress > 0 ? (
+          <div className="h-full rounded-full bg-primary transition-[width] duration-500" style={{ width: `${percent}%` }} />
+        ) : (
+          <div className="h-full w-full animate-pulse rounded-full bg-primary/40" />
+        )}
+      </div>
+      <p className="text-xs text-muted-foreground tabular-nums">{total > 0 ? m.importingProgress(known ? progress : 0, total) : '\u00a0'}</p>
+    </div>
+  );
+}
