@@ -120,6 +120,8 @@ export const sourceStreamSchema = z.object({
   isFinal: z.boolean(),
   /** The level has a next level (of its curriculum) to promote into. */
   hasNextLevel: z.boolean(),
+  /** Its learners may skip a level (a level two above exists). */
+  canSkip: z.boolean(),
   learners: z.number().int(),
 });
 export type SourceStream = z.infer<typeof sourceStreamSchema>;
@@ -152,6 +154,8 @@ export const promotionPlanSchema = z.object({
   years: z.array(academicYearOptionSchema),
   fromYear: academicYearOptionSchema.nullable(),
   target: z.object({ id: z.uuid().nullable(), name: z.string(), exists: z.boolean(), startsOn: z.string(), endsOn: z.string() }).nullable(),
+  /** The year the wizard offers to create (the year after fromYear), or null when a year of that name exists. */
+  newYear: z.object({ name: z.string(), startsOn: z.string(), endsOn: z.string() }).nullable(),
   sourceStreams: z.array(sourceStreamSchema),
   targetStreams: z.array(targetStreamSchema),
   defaultMapping: z.array(z.object({ fromClassId: z.uuid(), to: streamRefSchema.nullable() })),

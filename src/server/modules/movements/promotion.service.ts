@@ -229,7 +229,7 @@ async function appliedBatchFor(tx: Tx, schoolId: string, fromYearId: string, toY
 export async function promotionPlan(database: Database, actor: Actor, q: { fromYearId?: string; toYearId?: string }): Promise<PromotionPlan> {
   return inSchool(database, actor, async (tx, schoolId) => {
     const years = await schoolYears(tx, schoolId);
-    const empty: PromotionPlan = { years: years.map(yearOption), fromYear: null, target: null, sourceStreams: [], targetStreams: [], defaultMapping: [], appliedBatchId: null };
+    const empty: PromotionPlan = { years: years.map(yearOption), fromYear: null, target: null, newYear: null, sourceStreams: [], targetStreams: [], defaultMapping: [], appliedBatchId: null };
     let from: YearRow | undefined;
     if (q.fromYearId) {
       from = years.find((y) => y.id === q.fromYearId);
@@ -246,12 +246,13 @@ export async function promotionPlan(database: Database, actor: Actor, q: { fromY
     } else {
       toYear = years.find((y) => y.startsOn > from.startsOn && y.status === 'open');
     }
+    const newName = nextYearName(from.name) ?? String(Number(from.startsOn.slice(0, 4)) + 1);
+    const planned = plannedYear(from, newName);
+    const newYear = years.some((y) => y.name.toLowerCase() === newName.toLowerCase()) ? null : { name: newName, startsOn: planned.startsOn, endsOn: planned.endsOn };
     if (toYear) {
       target = { id: toYear.id, name: toYear.name, exists: true, startsOn: toYear.startsOn, endsOn: toYear.endsOn };
     } else {
-      const name = nextYearName(from.name) ?? String(Number(from.startsOn.slice(0, 4)) + 1);
-      const planned = plannedYear(from, name);
-      target = { id: null, name, exists: false, startsOn: planned.startsOn, endsOn: planned.endsOn };
+      target = { id: null, name: newName, exists: false, startsOn: planned.startsOn, endsOn: planned.endsOn };
     }
     const levelList = await schoolLevels(tx, schoolId);
     const sources = await streamsOfYear(tx, schoolId, from.id, levelList);
@@ -284,6 +285,7 @@ export async function promotionPlan(database: Database, actor: Actor, q: { fromY
         stream: s.stream,
         isFinal: graduatesFrom(levelList, s.levelId),
         hasNextLevel: levelAbove(levelList, s.levelId, 1) !== null,
+        canSkip: levelAbove(levelList, s.levelId, 2) !== null,
         learners: s.learners,
       };
     });
@@ -291,6 +293,7 @@ export async function promotionPlan(database: Database, actor: Actor, q: { fromY
       years: years.map(yearOption),
       fromYear: yearOption(from),
       target,
+      newYear,
       sourceStreams,
       targetStreams,
       defaultMapping,

@@ -1,8 +1,83 @@
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import { useSearchParams } from 'react-router';
+import { History, Inbox, LogIn, LogOut } from 'lucide-react';
+import { messages } from '@shared/messages';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { useTransferRequests } from './api/movements';
+import { MovementPage } from './components/movement-page';
+import { TransferInForm } from './components/transfer-in-form';
+import { TransferOutForm } from './components/transfer-out-form';
+import { TransferRequests } from './components/transfer-requests';
+import { TransfersHistory } from './components/transfers-history';
 
-/** Placeholder until the module's screen lands (issue 10). */
+const t = messages.movements.transfers;
+const TABS = ['out', 'in', 'requests', 'history'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * Transfer Management (issue 10 §2 Transfers; principal, section `transfer-management`): tabs Transfer
+ * out, Transfer in, Requests from other schools (with the number pending) and History. The tab is
+ * kept in the URL (?tab=), so Back and a reload return to it.
+ */
 export function TransfersSection() {
-  const { sectionId, title } = useActiveSectionTitle();
-  return <NotAvailableYet sectionId={sectionId} title={title} />;
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: Tab = TABS.includes(raw as Tab) ? (raw as Tab) : 'out';
+  const incoming = useTransferRequests('incoming');
+  const pending = (incoming.data ?? []).filter((r) => r.status === 'pending').length;
+  const setTab = (next: string) =>
+    setParams(
+      (prev) => {
+        const q = new URLSearchParams(prev);
+        if (next === 'out') q.delete('tab');
+        else q.set('tab', next);
+        return q;
+      },
+      { replace: true },
+    );
+
+  return (
+    <MovementPage testId="transfers-section" subtitle={t.subtitle}>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label={t.subtitle}>
+          <TabsTrigger value="out" data-testid="tab-out">
+            <LogOut aria-hidden />
+            {t.tabs.out}
+          </TabsTrigger>
+          <TabsTrigger value="in" data-testid="tab-in">
+            <LogIn aria-hidden />
+            {t.tabs.in}
+          </TabsTrigger>
+          <TabsTrigger value="requests" data-testid="tab-requests">
+            <Inbox aria-hidden />
+            {t.tabs.requests}
+            {pending > 0 && (
+              <span className="ml-0.5 rounded-full bg-amber-500 px-1.5 py-px text-[11px] font-semibold text-white tabular-nums" aria-label={t.pendingCount(pending)} data-testid="requests-pending">
+                {pending}
+              </span>
+            )}
+          </TabsTrigger>
+          <TabsTrigger value="history" data-testid="tab-history">
+            <History aria-hidden />
+            {t.tabs.history}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="out">
+          <div className="mx-auto max-w-3xl">
+            <TransferOutForm />
+          </div>
+        </TabsContent>
+        <TabsContent value="in">
+          <div className="mx-auto max-w-4xl">
+            <TransferInForm />
+          </div>
+        </TabsContent>
+        <TabsContent value="requests">
+          <TransferRequests />
+        </TabsContent>
+        <TabsContent value="history">
+          <TransfersHistory />
+        </TabsContent>
+      </Tabs>
+    </MovementPage>
+  );
 }

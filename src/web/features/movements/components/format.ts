@@ -1,0 +1,1 @@
+export { formatDate, formatDateTime, formatNumber } from '@/features/dashboard/components/format';

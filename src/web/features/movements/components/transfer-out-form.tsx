@@ -1,0 +1,204 @@
+import * as React from 'react';
+import { Building2, Loader2, LogOut } from 'lucide-react';
+import { toast } from 'sonner';
+import { transferOutBody } from '@shared/contracts/movements';
+import { schoolToday } from '@shared/dates';
+import { messages } from '@shared/messages';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormErrorAlert } from '@/components/form-feedback';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Field, FormSection, describedBy } from '@/features/learners/components/field';
+import { Textarea } from '@/features/learners/components/textarea';
+import { useSchoolsDirectory, useTransferCheck, useTransferOut } from '../api/movements';
+import { LearnerPicker, type PickedLearner } from './learner-picker';
+import { apiFields, issuesToFields } from './form-errors';
+import { errorText } from './movement-page';
+import { Notice } from './notice';
+
+const m = messages.movements;
+const t = m.transfers;
+
+interface Values {
+  mode: 'edufam' | 'other';
+  schoolId: string;
+  schoolName: string;
+  reason: string;
+  transferDate: string;
+  certificate: string;
+}
+const blank = (): Values => ({ mode: 'edufam', schoolId: '', schoolName: '', reason: '', transferDate: schoolToday(), certificate: '' });
+
+/**
+ * Transfer out (issue 10 §2 Transfers): the learner, the fee warning, the destination (an EduFam school
+ * from the directory, which receives a transfer request, or any school by name), reason, date and
+ * leaving-certificate number; confirmed before it is saved.
+ */
+export function TransferOutForm() {
+  const [learner, setLearner] = React.useState<PickedLearner | null>(null);
+  const [v, setV] = React.useState<Values>(blank);
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const [confirming, setConfirming] = React.useState(false);
+  const check = useTransferCheck(learner?.id ?? null);
+  const directory = useSchoolsDirectory();
+  const save = useTransferOut();
+  const set = (patch: Partial<Values>) => setV((cur) => ({ ...cur, ...patch }));
+
+  const body = {
+    studentId: learner?.id ?? '',
+    destinationSchoolId: v.mode === 'edufam' ? v.schoolId || null : null,
+    destinationName: v.mode === 'other' ? v.schoolName : null,
+    reason: v.reason,
+    transferDate: v.transferDate,
+    leavingCertificateNumber: v.certificate,
+  };
+  const schoolLabel = v.mode === 'edufam' ? (directory.data?.find((s) => s.id === v.schoolId)?.name ?? '') : v.schoolName.trim();
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = transferOutBody.safeParse(body);
+    const fields = parsed.success ? {} : issuesToFields(parsed.error);
+    if (!learner) fields.studentId = m.learnerRequired;
+    if (v.mode === 'edufam' && !v.schoolId) fields.destinationSchoolId = m.destinationRequired;
+    if (fields.destinationName && v.mode === 'edufam') delete fields.destinationName;
+    if (v.transferDate > schoolToday()) fields.transferDate = m.dateInFuture;
+    setErrors(fields);
+    if (Object.keys(fields).length === 0) setConfirming(true);
+  };
+
+  const send = () =>
+    save.mutate(body, {
+      onSuccess: (res) => {
+        toast.success(t.outDone, { description: res.message });
+        setConfirming(false);
+        setLearner(null);
+        setV(blank());
+        setErrors({});
+      },
+      onError: (err) => {
+        setErrors(apiFields(err));
+        setConfirming(false);
+      },
+    });
+
+  const fees = check.data?.fees;
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" data-testid="transfer-out-form">
+      <Notice>{t.outIntro}</Notice>
+      <FormSection title={m.common.learner} icon={<LogOut />}>
+        <div className="grid gap-3">
+          <Field id="out-learner" label={m.picker.label} error={errors.studentId}>
+            <LearnerPicker id="out-learner" value={learner} onChange={setLearner} invalid={!!errors.studentId} testId="out-learner" />
+          </Field>
+          {learner && fees && (
+            <Notice tone={fees.tracked && !fees.owedCents ? 'info' : 'warning'} title={t.feesTitle} testId="out-fees">
+              {fees.message}
+            </Notice>
+          )}
+        </div>
+      </FormSection>
+      <FormSection title={t.destination} icon={<Building2 />}>
+        <div className="grid gap-4">
+          <RadioGroup value={v.mode} onValueChange={(mode) => set({ mode: mode as Values['mode'] })} className="flex flex-wrap gap-x-6 gap-y-2" aria-label={t.destination}>
+            <label className="flex cursor-pointer items-center gap-2 text-sm">
+              <RadioGroupItem value="edufam" data-testid="out-mode-edufam" />
+              {t.onEduFam}
+            </label>
+            <label className="flex cursor-pointer items-center gap-2 text-sm">
+              <RadioGroupItem value="other" data-testid="out-mode-other" />
+              {t.otherSchool}
+            </label>
+          </RadioGroup>
+          {v.mode === 'edufam' ? (
+            <Field id="out-school" label={t.pickSchool} error={errors.destinationSchoolId}>
+              <Select value={v.schoolId || undefined} onValueChange={(schoolId) => set({ schoolId })}>
+                <SelectTrigger id="out-school" {...describedBy('out-school', errors.destinationSchoolId)} data-testid="out-school">
+                  <SelectValue placeholder={t.pickSchool} />
+                </SelectTrigger>
+                <SelectContent className="max-h-80">
+                  {(directory.data ?? []).map((s) => (
+                    <SelectItem key={s.id} value={s.id}>
+                      {s.name}
+                      {s.county && <span className="text-muted-foreground"> · {s.county}</span>}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </Field>
+          ) : (
+            <Field id="out-school-name" label={t.otherSchool} error={errors.destinationName}>
+              <Input
+                id="out-school-name"
+                value={v.schoolName}
+                onChange={(e) => set({ schoolName: e.target.value })}
+                placeholder={t.schoolNamePlaceholder}
+                maxLength={160}
+                {...describedBy('out-school-name', errors.destinationName)}
+                data-testid="out-school-name"
+              />
+            </Field>
+          )}
+          <Field id="out-reason" label={m.common.reason} error={errors.reason}>
+            <Textarea
+              id="out-reason"
+              value={v.reason}
+              onChange={(e) => set({ reason: e.target.value })}
+              placeholder={t.reasonPlaceholder}
+              maxLength={500}
+              rows={3}
+              {...describedBy('out-reason', errors.reason)}
+              data-testid="out-reason"
+            />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="out-date" label={t.transferDate} error={errors.transferDate}>
+              <Input
+                id="out-date"
+                type="date"
+                value={v.transferDate}
+                max={schoolToday()}
+                onChange={(e) => set({ transferDate: e.target.value })}
+                {...describedBy('out-date', errors.transferDate)}
+                data-testid="out-date"
+              />
+            </Field>
+            <Field id="out-certificate" label={t.leavingCertificate} optional error={errors.leavingCertificateNumber}>
+              <Input
+                id="out-certificate"
+                value={v.certificate}
+                onChange={(e) => set({ certificate: e.target.value })}
+                maxLength={40}
+                {...describedBy('out-certificate', errors.leavingCertificateNumber)}
+                data-testid="out-certificate"
+              />
+            </Field>
+          </div>
+        </div>
+      </FormSection>
+      {save.isError && !Object.keys(apiFields(save.error)).length && <FormErrorAlert title={m.common.actionFailed} detail={errorText(save.error, '')} testId="out-error" />}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto" data-testid="out-submit">
+          {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
+          {t.submitOut}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        tone="warning"
+        icon={LogOut}
+        title={t.confirmOutTitle(learner?.name ?? '')}
+        text={t.confirmOutText(schoolLabel)}
+        cancelLabel={m.common.cancel}
+        confirmLabel={t.submitOut}
+        pending={save.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={send}
+        testId="out-confirm-dialog"
+        confirmTestId="out-confirm"
+      />
+    </form>
+  );
+}
+
