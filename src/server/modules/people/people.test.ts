@@ -194,7 +194,10 @@ describe('GET /api/teachers (issue 10 §3 "/teachers")', () => {
     const maths = grace.subjects.find((s) => s.name.includes('Mathematics'))!;
     const mathsTeachers = await json<ListTeachersResponse>('GET', `/api/teachers?pageSize=200&subjectId=${maths.id}`, 'principal');
     expect(mathsTeachers.items.map((x) => x.id)).toContain(demoTeacherId);
-    expect(mathsTeachers.items.every((x) => x.subjects.some((s) => s.id === maths.id))).toBe(true);
+    expect(mathsTeachers.items.every((x) => x.subjects.some((s) => s.name === maths.name))).toBe(true);
+    // One entry per learning-area name (the same area in two bands is one subject to people).
+    expect(new Set(all.subjects.map((s) => s.name)).size).toBe(all.subjects.length);
+    expect(all.items.every((x) => new Set(x.subjects.map((s) => s.name)).size === x.subjects.length)).toBe(true);
 
     const byLoad = await json<ListTeachersResponse>('GET', '/api/teachers?pageSize=200&sort=-load', 'principal');
     const loads = byLoad.items.map((x) => x.lessonsPerWeek);

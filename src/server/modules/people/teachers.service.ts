@@ -25,7 +25,10 @@ interface Staff {
   items: TeacherListItem[];
   assignments: repo.AssignmentRow[];
   departments: { id: string; name: string }[];
+  /** Filter choices: one per learning-area name. */
   subjects: { id: string; name: string }[];
+  /** Every subject id taught this year with its name (a filter by id matches the name). */
+  subjectNames: Map<string, string>;
 }
 
 /** Everyone on the teaching staff of the school(s), with this year's streams, subjects and load. */
@@ -45,9 +48,15 @@ async function loadStaff(tx: Tx, schoolId: string | null, teacherId?: string): P
     const mine = byTeacher.get(p.id) ?? [];
     const streams = new Map<string, string>();
     const subjects = new Map<string, string>();
+    // A learning area of the same name in two bands (Agriculture & Nutrition in Upper Primary and
+    // Junior School) is one subject to people: listed once, by name.
+    const subjectNames = new Set<string>();
     for (const a of mine) {
       streams.set(a.classId, a.className);
-      subjects.set(a.subjectId, a.subjectName);
+      if (!subjectNames.has(a.subjectName)) {
+        subjectNames.add(a.subjectName);
+        subjects.set(a.subjectId, a.subjectName);
+      }
     }
     return {
       id: p.id,
@@ -65,13 +74,16 @@ async function loadStaff(tx: Tx, schoolId: string | null, teacherId?: string): P
       lessonsPerWeek: mine.reduce((s, a) => s + a.lessonsPerWeek, 0),
     };
   });
-  const subjects = new Map<string, string>();
-  for (const a of assignments) subjects.set(a.subjectId, a.subjectName);
+  const subjectNames = new Map<string, string>();
+  for (const a of assignments) subjectNames.set(a.subjectId, a.subjectName);
+  const byName = new Map<string, string>();
+  for (const [id, name] of subjectNames) if (!byName.has(name)) byName.set(name, id);
   return {
     items,
     assignments,
     departments,
-    subjects: [...subjects].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    subjects: [...byName].map(([name, id]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
+    subjectNames,
   };
 }
 
@@ -91,12 +103,13 @@ function matches(t: TeacherListItem, search: string | undefined): boolean {
   });
 }
 
-function filterAndSort(items: TeacherListItem[], q: Omit<ListTeachersQuery, 'page' | 'pageSize'>): TeacherListItem[] {
-  const out = items.filter(
+function filterAndSort(staff: Staff, q: Omit<ListTeachersQuery, 'page' | 'pageSize'>): TeacherListItem[] {
+  const subjectName = q.subjectId ? (staff.subjectNames.get(q.subjectId) ?? null) : undefined;
+  const out = staff.items.filter(
     (t) =>
       matches(t, q.search) &&
       (!q.departmentId || t.departments.some((d) => d.id === q.departmentId)) &&
-      (!q.subjectId || t.subjects.some((s) => s.id === q.subjectId)) &&
+      (subjectName === undefined || t.subjects.some((s) => s.name === subjectName)) &&
       (!q.status || t.status === q.status),
   );
   const byName = (a: TeacherListItem, b: TeacherListItem) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
@@ -119,7 +132,7 @@ export async function listTeachers(database: Database, actor: Actor, q: ListTeac
   const audience = learnerAudience(actor, q.schoolId);
   return withScope(database.db, audienceScope(audience), async (tx) => {
     const staff = await loadStaff(tx, audience.schoolId);
-    const all = filterAndSort(staff.items, q);
+    const all = filterAndSort(staff, q);
     const start = (q.page - 1) * q.pageSize;
     return {
       items: all.slice(start, start + q.pageSize),
@@ -137,7 +150,7 @@ export async function listTeachers(database: Database, actor: Actor, q: ListTeac
 /** The export of the staff list (every row matching the filters) and its columns. */
 export async function exportTeachers(database: Database, actor: Actor, q: ExportTeachersQuery) {
   const audience = learnerAudience(actor, q.schoolId);
-  const rows = await withScope(database.db, audienceScope(audience), async (tx) => filterAndSort((await loadStaff(tx, audience.schoolId)).items, q));
+  const rows = await withScope(database.db, audienceScope(audience), async (tx) => filterAndSort(await loadStaff(tx, audience.schoolId), q));
   const c = m.teacherColumns;
   const names = (xs: { name: string }[]) => xs.map((x) => x.name).join(', ');
   const columns: ExportColumn<TeacherListItem>[] = [

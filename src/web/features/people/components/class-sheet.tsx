@@ -1,0 +1,188 @@
+import { CalendarDays, DoorOpen, FileSpreadsheet, FileText, Mail, Phone } from 'lucide-react';
+import type { ClassDetails } from '@shared/contracts/people';
+import { messages } from '@shared/messages';
+import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { classListUrl, useClassDetails } from '../api/people';
+import { IdCardsButton } from './id-cards-button';
+import { CapacityBar, SheetBlock, SplitBar, displayPhone } from './parts';
+
+const m = messages.people.classes;
+
+function Body({ d, taskId, onTask }: { d: ClassDetails; taskId: string | null; onTask: (id: string | null) => void }) {
+  return (
+    <>
+      <header className="flex flex-col gap-1 border-b bg-card px-4 py-4 pr-12 sm:px-6">
+        <SheetTitle className="text-lg" data-testid="class-sheet-name">
+          {d.name}
+        </SheetTitle>
+        <SheetDescription className="flex flex-wrap items-center gap-x-3 gap-y-0.5">
+          <span className="inline-flex items-center gap-1">
+            <CalendarDays className="size-3.5" aria-hidden /> {messages.people.teachers.year(d.academicYear)}
+          </span>
+          {d.homeRoom && (
+            <span className="inline-flex items-center gap-1">
+              <DoorOpen className="size-3.5" aria-hidden /> {d.homeRoom}
+            </span>
+          )}
+        </SheetDescription>
+      </header>
+      <div className="flex flex-1 flex-col gap-6 overflow-y-auto px-4 py-5 sm:px-6">
+        <div className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-3">
+          <CapacityBar count={d.learnerCount} capacity={d.capacity} testId="class-sheet-capacity" />
+          <SplitBar
+            label={m.gender}
+            left={d.gender.female}
+            right={d.gender.male}
+            leftText={m.female(d.gender.female)}
+            rightText={m.male(d.gender.male)}
+            testId="class-sheet-gender"
+          />
+          <SplitBar
+            label={m.boarding}
+            left={d.boarding.boarding}
+            right={d.boarding.day}
+            leftText={m.boarders(d.boarding.boarding)}
+            rightText={m.day(d.boarding.day)}
+            testId="class-sheet-boarding"
+          />
+        </div>
+
+        <SheetBlock title={m.classTeacher}>
+          {d.classTeacher ? (
+            <div className="flex items-center gap-3">
+              <Avatar className="size-10">
+                <AvatarFallback>{initialsOf(d.classTeacher.name)}</AvatarFallback>
+              </Avatar>
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium" data-testid="class-sheet-teacher">
+                  {d.classTeacher.name}
+                </p>
+                <div className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+                  {d.classTeacher.phone && (
+                    <a href={`tel:+${d.classTeacher.phone}`} className="inline-flex items-center gap-1 hover:underline">
+                      <Phone className="size-3" aria-hidden />
+                      {displayPhone(d.classTeacher.phone)}
+                    </a>
+                  )}
+                  <a href={`mailto:${d.classTeacher.email}`} className="inline-flex min-w-0 items-center gap-1 hover:underline">
+                    <Mail className="size-3 shrink-0" aria-hidden />
+                    <span className="truncate">{d.classTeacher.email}</span>
+                  </a>
+                </div>
+              </div>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">{m.noClassTeacher}</p>
+          )}
+        </SheetBlock>
+
+        <SheetBlock title={m.documents} testId="class-sheet-documents">
+          {d.can.classList ? (
+            <>
+              <div className="flex flex-wrap gap-2">
+                <Button asChild>
+                  <a href={classListUrl.pdf(d.id)} target="_blank" rel="noopener" data-testid="class-list-pdf">
+                    <FileText aria-hidden />
+                    {m.classListPdf}
+                  </a>
+                </Button>
+                <Button asChild variant="outline">
+                  <a href={classListUrl.sheet(d.id, 'xlsx')} download data-testid="class-list-xlsx">
+                    <FileSpreadsheet aria-hidden />
+                    {m.classListExcel}
+                  </a>
+                </Button>
+                <Button asChild variant="outline">
+                  <a href={classListUrl.sheet(d.id, 'csv')} download data-testid="class-list-csv">
+                    <FileText aria-hidden />
+                    {m.classListCsv}
+                  </a>
+                </Button>
+              </div>
+              <p className="text-xs text-muted-foreground">{m.classListHint}</p>
+            </>
+          ) : (
+            <p className="rounded-lg border border-dashed px-3 py-3 text-sm text-muted-foreground">{m.classListUnavailable}</p>
+          )}
+          {d.can.idCards && d.learnerCount > 0 && <IdCardsButton classId={d.id} taskId={taskId} onTask={onTask} />}
+        </SheetBlock>
+
+        <SheetBlock title={m.detailSubjects} testId="class-sheet-subjects">
+          <div className="overflow-hidden rounded-lg border">
+            <table className="w-full text-sm">
+              <thead className="bg-muted/50 text-xs text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-3 py-2 text-left font-medium">
+                    {m.subjectColumns.subject}
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-left font-medium">
+                    {m.subjectColumns.teacher}
+                  </th>
+                  <th scope="col" className="w-16 px-3 py-2 text-right font-medium sm:w-24">
+                    {m.subjectColumns.lessons}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.subjects.map((s) => (
+                  <tr key={s.subjectId} className="border-t" data-testid="class-subject-row">
+                    <td className="px-3 py-2">
+                      {s.name} <span className="text-xs text-muted-foreground">({s.code})</span>
+                    </td>
+                    <td className="px-3 py-2">{s.teacherName ?? <span className="text-muted-foreground italic">{m.notAssigned}</span>}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">{s.lessonsPerWeek}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="text-xs text-muted-foreground">{m.totalLessons(d.totalLessonsPerWeek)}</p>
+        </SheetBlock>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The side sheet of one stream: learners against capacity with gender and boarding splits, the class
+ * teacher, documents (class list as PDF, Excel and CSV for those who may list it; ID cards for the
+ * principal, with progress) and the subject teachers with lessons per week.
+ */
+export function ClassSheet({
+  classId,
+  onClose,
+  idCardTask,
+  onIdCardTask,
+}: {
+  classId: string | null;
+  onClose: () => void;
+  idCardTask: string | null;
+  onIdCardTask: (taskId: string | null) => void;
+}) {
+  const query = useClassDetails(classId);
+  return (
+    <Sheet open={!!classId} onOpenChange={(open) => !open && onClose()}>
+      <SheetContent side="right" className="w-full bg-background text-foreground sm:max-w-2xl" data-testid="class-sheet">
+        {query.data && query.data.id === classId ? (
+          <Body d={query.data} taskId={idCardTask} onTask={onIdCardTask} />
+        ) : (
+          <div className="flex flex-col gap-3 p-6" aria-busy="true">
+            <SheetTitle className="sr-only">{m.loadingDetails}</SheetTitle>
+            {query.error ? (
+              <p className="text-sm text-destructive">{query.error.message}</p>
+            ) : (
+              <>
+                <Skeleton className="h-10 w-1/2" />
+                <Skeleton className="h-24 w-full" />
+                <Skeleton className="h-64 w-full" />
+              </>
+            )}
+          </div>
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,142 @@
+import * as React from 'react';
+import { messages } from '@shared/messages';
+import { cn } from '@/lib/utils';
+import { SectionIcon } from '@/app/shell/section-icons';
+
+const m = messages.people;
+
+/** A section's title row: icon, title, subtitle, and actions (stacked under the title on phones). */
+export function PeopleHeader({
+  sectionId,
+  title,
+  subtitle,
+  actions,
+  testId,
+}: {
+  sectionId: string;
+  title: string;
+  subtitle?: React.ReactNode;
+  actions?: React.ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3" data-testid={testId}>
+      <div className="flex min-w-0 items-center gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
+          <SectionIcon id={sectionId} className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
+          {subtitle && <p className="mt-0.5 text-sm text-muted-foreground">{subtitle}</p>}
+        </div>
+      </div>
+      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+/** A stored Kenyan phone (2547XXXXXXXX) as people read it (0712 345 678). */
+export function displayPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const x = /^254(\d{3})(\d{3})(\d{3})$/.exec(phone);
+  return x ? `0${x[1]} ${x[2]} ${x[3]}` : phone;
+}
+
+/** A teacher's weekly load: the number and a thin bar against the busiest teacher. */
+export function LoadBar({ value, max, className }: { value: number; max: number; className?: string }) {
+  const pct = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
+  return (
+    <div className={cn('flex min-w-0 items-center gap-2', className)} title={m.teachers.load(value)}>
+      <span className="w-8 shrink-0 text-right text-sm font-medium tabular-nums">{value}</span>
+      <span className="h-1.5 min-w-10 flex-1 overflow-hidden rounded-full bg-muted" aria-hidden>
+        <span className="block h-full rounded-full bg-primary/70" style={{ width: `${pct}%` }} />
+      </span>
+      <span className="sr-only">{m.teachers.load(value)}</span>
+    </div>
+  );
+}
+
+/** Learners against capacity: "26 / 45" and a bar that turns amber when nearly full and red when over (`bare`: the bar only). */
+export function CapacityBar({ count, capacity, bare, className, testId }: { count: number; capacity: number; bare?: boolean; className?: string; testId?: string }) {
+  const pct = capacity > 0 ? Math.round((count / capacity) * 100) : 0;
+  const over = count > capacity;
+  const full = !over && count === capacity;
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)} data-testid={testId} data-over={over || undefined}>
+      <div className={cn('flex items-baseline justify-between gap-2 text-xs', bare && 'sr-only')}>
+        <span className="text-muted-foreground">{m.classes.learnersLabel}</span>
+        <span className={cn('font-medium tabular-nums', over && 'text-destructive')}>
+          {m.classes.learners(count, capacity)}
+          {over && <span className="ml-1.5 font-normal">({m.classes.overCapacity(count - capacity)})</span>}
+          {full && <span className="ml-1.5 font-normal text-muted-foreground">({m.classes.full})</span>}
+        </span>
+      </div>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-muted"
+        role="meter"
+        aria-valuemin={0}
+        aria-valuemax={capacity}
+        aria-valuenow={count}
+        aria-label={m.classes.capacityLabel(count, capacity)}
+      >
+        <div
+          className={cn('h-full rounded-full transition-[width]', over ? 'bg-destructive' : full || pct >= 90 ? 'bg-amber-500' : 'bg-primary')}
+          style={{ width: `${Math.min(100, pct)}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Two counts side by side as a split bar with a legend (female/male, day/boarding). */
+export function SplitBar({
+  label,
+  left,
+  right,
+  leftText,
+  rightText,
+  testId,
+}: {
+  label: string;
+  left: number;
+  right: number;
+  leftText: string;
+  rightText: string;
+  testId?: string;
+}) {
+  const total = left + right;
+  const pct = total > 0 ? Math.round((left / total) * 100) : 50;
+  return (
+    <div className="flex flex-col gap-1.5" data-testid={testId}>
+      <span className="text-xs text-muted-foreground">{label}</span>
+      <div className="flex h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
+        {total > 0 && (
+          <>
+            <span className="h-full bg-[var(--color-chart-5)]" style={{ width: `${pct}%` }} />
+            <span className="h-full flex-1 bg-[var(--color-chart-1)]" />
+          </>
+        )}
+      </div>
+      <div className="flex justify-between gap-2 text-xs tabular-nums">
+        <span className="flex items-center gap-1.5">
+          <span className="size-2 rounded-full bg-[var(--color-chart-5)]" aria-hidden />
+          {leftText}
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="size-2 rounded-full bg-[var(--color-chart-1)]" aria-hidden />
+          {rightText}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** A titled block inside a detail sheet. */
+export function SheetBlock({ title, children, className, testId }: { title: string; children: React.ReactNode; className?: string; testId?: string }) {
+  return (
+    <section className={cn('flex flex-col gap-2.5', className)} data-testid={testId}>
+      <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
