@@ -113,6 +113,7 @@ export const schoolSetupMessages = {
   halfTermStarts: 'Half-term starts',
   halfTermEnds: 'Half-term ends',
   noHalfTerm: 'No half-term',
+  halfTermOptional: 'Half-terms are optional: leave both dates empty for a term without one.',
   current: 'Current',
   currentTerm: 'Current term',
   markCurrent: 'Mark as current term',

@@ -23,6 +23,7 @@ import { useSubjects } from '../api/subjects';
 import { Field, FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
+const PAGE_SIZE = 25;
 
 /**
  * Teachers' assignments tab: who teaches which learning area in which stream this year, filtered by
@@ -31,6 +32,10 @@ const m = messages.schoolSetup;
 export function AssignmentsTab() {
   const canEdit = useCanEdit();
   const [filters, setFilters] = React.useState({ classId: '', teacherId: '' });
+  // Client-side pages of 25 (a year holds a few hundred assignments); a filter change starts at page 1.
+  const filterKey = `${filters.classId}:${filters.teacherId}`;
+  const [paging, setPaging] = React.useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
   const query = useAssignments({ yearId: '', ...filters });
   const streams = useStreams('');
   const [editing, setEditing] = React.useState<{ assignment: Assignment | null } | null>(null);
@@ -38,13 +43,16 @@ export function AssignmentsTab() {
   const [deleting, setDeleting] = React.useState<Assignment | null>(null);
   const remove = useDeleteAssignment();
   const data = query.data;
+  const lastPage = data ? Math.max(1, Math.ceil(data.items.length / PAGE_SIZE)) : 1;
+  const shownPage = Math.min(page, lastPage);
+  const rows = data?.items.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
   const loads = data?.loads ?? [];
   const streamOptions = (streams.data ?? []).map((c) => ({ value: c.id, label: c.name }));
   const teacherOptions = [...loads].sort((a, b) => a.name.localeCompare(b.name)).map((l) => ({ value: l.teacherId, label: l.name }));
 
   const columns = React.useMemo<ColumnDef<Assignment, unknown>[]>(
     () => [
-      { id: 'stream', header: m.stream, accessorKey: 'className', meta: { alwaysVisible: true, className: 'font-medium' } },
+      { id: 'stream', header: m.stream, accessorKey: 'className', meta: { alwaysVisible: true, className: 'font-medium whitespace-nowrap' } },
       {
         id: 'subject',
         header: m.subject,
@@ -55,7 +63,7 @@ export function AssignmentsTab() {
         ),
         meta: { label: m.subject },
       },
-      { id: 'teacher', header: m.teacher, accessorKey: 'teacherName' },
+      { id: 'teacher', header: m.teacher, accessorKey: 'teacherName', meta: { className: 'whitespace-nowrap' } },
       { id: 'lessons', header: m.lessonsPerWeek, cell: ({ row }) => <span className="tabular-nums">{row.original.lessonsPerWeek}</span>, meta: { label: m.lessonsPerWeek, className: 'text-right' } },
       ...(canEdit
         ? [
@@ -76,7 +84,11 @@ export function AssignmentsTab() {
       <DataTable
         id="assignments"
         columns={columns}
-        data={data?.items}
+        data={rows}
+        total={data?.items.length}
+        page={shownPage}
+        pageSize={PAGE_SIZE}
+        onPageChange={(p) => setPaging({ key: filterKey, page: p })}
         getRowId={(a) => a.id}
         fetching={query.isPlaceholderData}
         error={query.error}

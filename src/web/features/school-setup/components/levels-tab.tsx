@@ -29,7 +29,7 @@ const m = messages.schoolSetup;
 /** The Levels & streams tab: the school's levels, then the streams of a chosen year by level. */
 export function LevelsTab() {
   return (
-    <div className="grid gap-4 xl:grid-cols-[22rem_minmax(0,1fr)]">
+    <div className="grid gap-4 xl:grid-cols-[24rem_minmax(0,1fr)]">
       <LevelsPanel />
       <StreamsPanel />
     </div>

@@ -113,14 +113,14 @@ export function SetupDialog({
   icon: LucideIcon;
   title: string;
   description?: string;
-  wide?: boolean;
+  wide?: boolean | 'xl';
   testId: string;
   children: React.ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className={cn('max-h-[92dvh] gap-5 overflow-y-auto sm:p-7', wide ? 'max-w-3xl' : 'max-w-lg')}
+        className={cn('max-h-[92dvh] gap-5 overflow-y-auto sm:p-7', wide === 'xl' ? 'max-w-4xl' : wide ? 'max-w-3xl' : 'max-w-lg')}
         onInteractOutside={(e) => e.preventDefault()}
         data-testid={testId}
       >

@@ -65,7 +65,7 @@ export function YearsTab() {
         icon={dialog?.year ? Pencil : CalendarPlus}
         title={dialog?.year ? m.editYearTitle(dialog.year.name) : m.addYearTitle}
         description={dialog?.year ? m.editYearDescription : m.addYearDescription}
-        wide
+        wide="xl"
         testId="year-dialog"
       >
         <YearForm year={dialog?.year ?? null} years={list ?? []} onDone={() => setDialog(null)} />
@@ -255,7 +255,7 @@ function YearForm({ year, years, onDone }: { year: AcademicYear | null; years: A
       </div>
       <div className="grid gap-3">
         {[0, 1, 2, 3].slice(0, form.getValues('terms').length).map((i) => (
-          <fieldset key={i} className="grid gap-3 rounded-lg border p-3 sm:grid-cols-2 lg:grid-cols-5" data-testid="year-term-row">
+          <fieldset key={i} className="grid gap-3 rounded-lg border p-3 sm:grid-cols-2 md:grid-cols-[8rem_repeat(4,minmax(0,1fr))]" data-testid="year-term-row">
             <Field id={f(`t${i}-name`)} label={m.termName} error={termErrors?.[i]?.name?.message}>
               <Input id={f(`t${i}-name`)} maxLength={40} {...register(`terms.${i}.name`)} />
             </Field>
@@ -263,14 +263,14 @@ function YearForm({ year, years, onDone }: { year: AcademicYear | null; years: A
               const err = termErrors?.[i]?.[field]?.message;
               const label = { startsOn: m.starts, endsOn: m.ends, halfTermStartsOn: m.halfTermStarts, halfTermEndsOn: m.halfTermEnds }[field];
               return (
-                <Field key={field} id={f(`t${i}-${field}`)} label={label} error={err} optional={field.startsWith('half')}>
-                  <Input id={f(`t${i}-${field}`)} type="date" {...register(`terms.${i}.${field}`)} {...invalidProps(f(`t${i}-${field}`), err)} data-testid={`year-term-${i}-${field}`} />
+                <Field key={field} id={f(`t${i}-${field}`)} label={label} error={err}>
+                  <Input id={f(`t${i}-${field}`)} type="date" className="min-w-0 px-2" {...register(`terms.${i}.${field}`)} {...invalidProps(f(`t${i}-${field}`), err)} data-testid={`year-term-${i}-${field}`} />
                 </Field>
               );
             })}
           </fieldset>
         ))}
-        {errors.terms?.message && <p className="text-xs font-medium text-destructive">{errors.terms.message}</p>}
+        {errors.terms?.message ? <p className="text-xs font-medium text-destructive">{errors.terms.message}</p> : <p className="text-xs text-muted-foreground">{m.halfTermOptional}</p>}
       </div>
       {!year && (
         <div className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2 sm:items-end">
