@@ -1,8 +1,10 @@
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import { RegisterPage } from './components/register-page';
 
-/** Placeholder until the module's screen lands (issue 10). */
+/**
+ * Student Information (issue 10 §2; principal, under Academic Management): the learner register with
+ * search, filters, export and import, and the learner profile at `?student=<id>` (the ID card's QR code
+ * links to /dashboard/student-information?student=<id>).
+ */
 export function StudentInformationSection() {
-  const { sectionId, title } = useActiveSectionTitle();
-  return <NotAvailableYet sectionId={sectionId} title={title} />;
+  return <RegisterPage hub />;
 }

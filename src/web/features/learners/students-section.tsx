@@ -1,8 +1,11 @@
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import { RegisterPage } from './components/register-page';
 
-/** Placeholder until the module's screen lands (issue 10). */
+/**
+ * Students (issue 10 §3) for every role that has it: the school director (whole school, read-only,
+ * figures by level and gender), the principal (the register with admission and import), the teacher
+ * ("My Students": their streams; guardian contacts for the class teacher), the finance officer
+ * (read-only) and platform staff (the school picked in the header). `?student=<id>` opens a profile.
+ */
 export function StudentsSection() {
-  const { sectionId, title } = useActiveSectionTitle();
-  return <NotAvailableYet sectionId={sectionId} title={title} />;
+  return <RegisterPage hub={false} />;
 }

@@ -1,0 +1,246 @@
+import * as React from 'react';
+import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertTriangle, HeartPulse, Loader2, School, UserPlus, UserRound, UsersRound } from 'lucide-react';
+import { MAX_GUARDIANS, createStudentBody, type CreateStudentBody, type CreateStudentInput } from '@shared/contracts/learners';
+import { messages } from '@shared/messages';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormErrorAlert } from '@/components/form-feedback';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { useAdmissionPattern, useAdmitStudent, useClasses, type AdmissionResult } from '../api/learners';
+import { Field, FormSection, describedBy } from './field';
+import { GuardianFields } from './guardian-fields';
+import { HealthFields, LearnerIdentityFields, PlacementFields, type LearnerForm } from './learner-fields';
+
+const m = messages.learners;
+const a = m.admission;
+
+type FormValues = CreateStudentBody;
+
+const emptyGuardian = (primary: boolean): FormValues['guardians'][number] => ({
+  name: '',
+  relationship: '' as FormValues['guardians'][number]['relationship'],
+  phone: '',
+  email: '',
+  isPrimary: primary,
+  createAccount: false,
+});
+
+function blankForm(): FormValues {
+  return {
+    firstName: '',
+    middleName: '',
+    lastName: '',
+    gender: undefined as unknown as FormValues['gender'],
+    dateOfBirth: '',
+    birthCertificateNumber: '',
+    upi: '',
+    assessmentNumber: '',
+    previousSchool: '',
+    previousUpi: '',
+    boarding: 'day',
+    medicalNotes: '',
+    specialNeeds: '',
+    classId: '',
+    admissionNumber: '',
+    admittedOn: '',
+    guardians: [emptyGuardian(true)],
+  };
+}
+
+/** The form's field for an API error key ("guardians.0.phone", "dateOfBirth"), or null when it has none. */
+function formField(key: string, guardians: number): FieldPath<FormValues> | null {
+  const learner = ['firstName', 'middleName', 'lastName', 'gender', 'dateOfBirth', 'birthCertificateNumber', 'upi', 'assessmentNumber', 'previousSchool', 'previousUpi', 'boarding', 'medicalNotes', 'specialNeeds', 'classId', 'admissionNumber', 'admittedOn'];
+  if (learner.includes(key)) return key as FieldPath<FormValues>;
+  const g = /^guardians\.(\d+)\.(name|relationship|phone|email|isPrimary|createAccount)$/.exec(key);
+  if (g && Number(g[1]) < guardians) return key as FieldPath<FormValues>;
+  if (key === 'guardians') return 'guardians';
+  return null;
+}
+
+/**
+ * Student Admission (issue 10 §2): the learner, their class (grouped by level with capacity) and
+ * admission number (the school's pattern, or typed and checked), health notes, and one to four
+ * guardians looked up by phone as they are typed. Validated in the browser with the API's own schema
+ * (createStudentBody); the server's field errors land on their fields; a full stream asks "Admit
+ * anyway" and resends with overrideCapacity. Calls `onAdmitted` with the record and notices.
+ */
+export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionResult) => void }) {
+  const idPrefix = React.useId();
+  const form = useForm<FormValues, unknown, CreateStudentInput>({ resolver: zodResolver(createStudentBody), defaultValues: blankForm(), mode: 'onTouched' });
+  const { control, handleSubmit, setError, setValue, getValues, formState } = form;
+  const guardians = useFieldArray({ control, name: 'guardians' });
+  const classes = useClasses();
+  const pattern = useAdmissionPattern();
+  const admit = useAdmitStudent();
+  const [numberMode, setNumberMode] = React.useState<'generate' | 'type'>('generate');
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const [overCapacity, setOverCapacity] = React.useState<{ body: CreateStudentInput; message: string } | null>(null);
+
+  const send = async (body: CreateStudentInput) => {
+    setFormError(null);
+    try {
+      const result = await admit.mutateAsync(body as CreateStudentBody);
+      setOverCapacity(null);
+      onAdmitted(result);
+    } catch (err) {
+      setOverCapacity(null);
+      if (err instanceof ApiError && err.status === 409 && err.code === 'OVER_CAPACITY') {
+        setOverCapacity({ body, message: err.message });
+        return;
+      }
+      if (err instanceof ApiError && err.status > 0) {
+        const fields = Object.entries(err.fields ?? {});
+        let placed = 0;
+        for (const [key, message] of fields) {
+          const name = formField(key, getValues('guardians').length);
+          if (!name) continue;
+          if (name === 'admissionNumber') setNumberMode('type');
+          setError(name, { type: 'server', message }, { shouldFocus: placed === 0 });
+          placed++;
+        }
+        if (placed === 0) setFormError(err.message || a.failed);
+        else if (placed < fields.length) setFormError(err.message);
+        return;
+      }
+      setFormError(err instanceof Error && err.message ? err.message : a.failed);
+    }
+  };
+
+  const onSubmit = handleSubmit((values) => send(numberMode === 'generate' ? { ...values, admissionNumber: undefined } : values));
+
+  const setPrimary = (index: number) => {
+    getValues('guardians').forEach((_, i) => setValue(`guardians.${i}.isPrimary`, i === index, { shouldDirty: true }));
+  };
+  const removeGuardian = (index: number) => {
+    const wasPrimary = getValues(`guardians.${index}.isPrimary`);
+    guardians.remove(index);
+    if (wasPrimary) setValue('guardians.0.isPrimary', true);
+  };
+
+  const pending = formState.isSubmitting || admit.isPending;
+  const numberId = `${idPrefix}-admissionNumber`;
+  const numberError = formState.errors.admissionNumber?.message;
+  const guardianListError = formState.errors.guardians?.root?.message ?? formState.errors.guardians?.message;
+  const learnerForm = form as unknown as LearnerForm;
+  const generateHint = pattern.data?.next ? a.numberGenerateNext(pattern.data.next) : pattern.data?.pattern ? a.numberGeneratePattern(pattern.data.pattern) : null;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex min-w-0 flex-col gap-4 sm:gap-5" data-testid="admission-form">
+      <FormSection title={a.sectionLearner} icon={<UserRound aria-hidden />} testId="admission-learner">
+        <LearnerIdentityFields form={learnerForm} idPrefix={idPrefix} />
+      </FormSection>
+
+      <FormSection title={a.sectionPlacement} icon={<School aria-hidden />} testId="admission-placement">
+        <div className="flex flex-col gap-5">
+          <PlacementFields form={learnerForm} idPrefix={idPrefix} classes={classes.data ?? []} classesLoading={classes.isPending} classesError={classes.isError} />
+          <div className="grid gap-3">
+            <Label id={`${numberId}-mode`}>{a.numberMode}</Label>
+            <RadioGroup
+              value={numberMode}
+              onValueChange={(v) => {
+                setNumberMode(v as 'generate' | 'type');
+                form.clearErrors('admissionNumber');
+              }}
+              aria-labelledby={`${numberId}-mode`}
+              className="grid gap-2 sm:grid-cols-2"
+              data-testid="admission-number-mode"
+            >
+              {(['generate', 'type'] as const).map((mode) => (
+                <Label
+                  key={mode}
+                  htmlFor={`${numberId}-${mode}`}
+                  className={cn(
+                    'flex cursor-pointer items-start gap-3 rounded-md border bg-card px-3 py-2.5 font-normal shadow-xs transition-colors hover:bg-accent/50',
+                    numberMode === mode && 'border-primary bg-primary/5 ring-1 ring-primary/30',
+                  )}
+                >
+                  <RadioGroupItem id={`${numberId}-${mode}`} value={mode} className="mt-0.5" data-testid={`admission-number-${mode}`} />
+                  <span className="grid gap-1">
+                    <span className="leading-snug font-medium">{mode === 'generate' ? a.numberGenerate : a.numberType}</span>
+                    {mode === 'generate' && generateHint && <span className="font-mono text-xs text-muted-foreground" data-testid="admission-number-next">{generateHint}</span>}
+                    {mode === 'type' && <span className="text-xs text-muted-foreground">{a.numberHint}</span>}
+                  </span>
+                </Label>
+              ))}
+            </RadioGroup>
+            {numberMode === 'type' && (
+              <Field id={numberId} label={<span className="sr-only">{a.numberMode}</span>} error={numberError} className="sm:max-w-sm">
+                <Input
+                  id={numberId}
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={40}
+                  placeholder={a.numberPlaceholder}
+                  className="font-mono"
+                  {...form.register('admissionNumber')}
+                  {...describedBy(numberId, numberError)}
+                  data-testid="learner-admissionNumber"
+                />
+              </Field>
+            )}
+          </div>
+        </div>
+      </FormSection>
+
+      <FormSection title={a.sectionHealth} icon={<HeartPulse aria-hidden />} testId="admission-health">
+        <HealthFields form={learnerForm} idPrefix={idPrefix} />
+      </FormSection>
+
+      <FormSection
+        title={a.sectionGuardians}
+        description={a.guardiansHint}
+        icon={<UsersRound aria-hidden />}
+        testId="admission-guardians"
+        actions={
+          guardians.fields.length < MAX_GUARDIANS && (
+            <Button type="button" variant="outline" size="sm" onClick={() => guardians.append(emptyGuardian(false))} data-testid="guardian-add">
+              <UserPlus aria-hidden />
+              {a.addGuardian}
+            </Button>
+          )
+        }
+      >
+        <div className="grid gap-4">
+          {guardians.fields.map((g, i) => (
+            <GuardianFields key={g.id} form={form} index={i} idPrefix={idPrefix} canRemove={guardians.fields.length > 1} onRemove={() => removeGuardian(i)} onPrimary={setPrimary} />
+          ))}
+          {guardianListError && <p className="text-xs font-medium text-destructive">{guardianListError}</p>}
+        </div>
+      </FormSection>
+
+      {formError && <FormErrorAlert title={a.failed} detail={formError} testId="admission-error" />}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {Object.keys(formState.errors).length > 0 && formState.isSubmitted && (
+          <p className="text-sm text-destructive sm:mr-auto" role="status">
+            {a.fixErrors}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={pending} data-testid="admission-submit">
+          {pending ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
+          {pending ? a.submitting : a.submit}
+        </Button>
+      </div>
+
+      <ConfirmDialog
+        open={!!overCapacity}
+        tone="warning"
+        icon={AlertTriangle}
+        title={a.overCapacityTitle}
+        text={overCapacity?.message ?? ''}
+        cancelLabel={m.common.cancel}
+        confirmLabel={a.admitAnyway}
+        pending={admit.isPending}
+        onCancel={() => setOverCapacity(null)}
+        onConfirm={() => overCapacity && void send({ ...overCapacity.body, overrideCapacity: true })}
+        testId="admission-over-capacity"
+        confirmTestId="admission-admit-anyway"
+      />
+    </form>
+  );
+}

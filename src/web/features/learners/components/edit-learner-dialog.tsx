@@ -1,0 +1,178 @@
+import * as React from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertTriangle, Loader2, Pencil } from 'lucide-react';
+import { toast } from 'sonner';
+import { normaliseAdmissionNumber } from '@shared/admission-number';
+import { learnerName, updateStudentBody, type StudentDetail, type UpdateStudentBody, type UpdateStudentInput } from '@shared/contracts/learners';
+import { messages } from '@shared/messages';
+import { ApiError } from '@/lib/api';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormErrorAlert } from '@/components/form-feedback';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { useClasses, useUpdateStudent } from '../api/learners';
+import { Field, describedBy } from './field';
+import { HealthFields, LearnerIdentityFields, PlacementFields, type LearnerFieldValues, type LearnerForm } from './learner-fields';
+
+const m = messages.learners;
+const e = m.edit;
+
+type Values = LearnerFieldValues;
+const KEYS = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'gender',
+  'dateOfBirth',
+  'birthCertificateNumber',
+  'upi',
+  'assessmentNumber',
+  'previousSchool',
+  'previousUpi',
+  'boarding',
+  'medicalNotes',
+  'specialNeeds',
+  'classId',
+  'admissionNumber',
+  'admittedOn',
+] as const satisfies readonly (keyof Values)[];
+
+function valuesOf(l: StudentDetail): Values {
+  return {
+    firstName: l.firstName,
+    middleName: l.middleName ?? '',
+    lastName: l.lastName,
+    gender: l.gender,
+    dateOfBirth: l.dateOfBirth ?? '',
+    birthCertificateNumber: l.birthCertificateNumber ?? '',
+    upi: l.upi ?? '',
+    assessmentNumber: l.assessmentNumber ?? '',
+    previousSchool: l.previousSchool ?? '',
+    previousUpi: l.previousUpi ?? '',
+    boarding: l.boarding,
+    medicalNotes: l.medicalNotes ?? '',
+    specialNeeds: l.specialNeeds ?? '',
+    classId: l.classId ?? '',
+    admissionNumber: l.admissionNumber,
+    admittedOn: l.admittedOn ?? undefined,
+  };
+}
+
+/**
+ * The fields that differ from the record (PATCH sends only these; issue 10 §2 "edits are audited with
+ * old and new values"). Text compares after the API's own normalisation (trimmed, blank = null).
+ */
+export function changedFields(learner: StudentDetail, out: UpdateStudentInput): UpdateStudentBody {
+  const before: Record<string, unknown> = { ...learner, admissionNumber: normaliseAdmissionNumber(learner.admissionNumber) };
+  const body: Record<string, unknown> = {};
+  for (const k of KEYS) {
+    const v = out[k];
+    if (v === undefined) continue;
+    if ((v ?? null) !== (before[k] ?? null)) body[k] = v;
+  }
+  return body as UpdateStudentBody;
+}
+
+function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => void }) {
+  const idPrefix = React.useId();
+  const form = useForm<Values, unknown, UpdateStudentInput>({ resolver: zodResolver(updateStudentBody), defaultValues: valuesOf(learner) });
+  const { handleSubmit, setError, formState } = form;
+  const classes = useClasses();
+  const update = useUpdateStudent();
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const [overCapacity, setOverCapacity] = React.useState<{ body: UpdateStudentBody; message: string } | null>(null);
+
+  const send = async (body: UpdateStudentBody) => {
+    setFormError(null);
+    try {
+      const saved = await update.mutateAsync({ id: learner.id, body });
+      setOverCapacity(null);
+      toast.success(m.updated, { description: e.saved(learnerName(saved)) });
+      onDone();
+    } catch (err) {
+      setOverCapacity(null);
+      if (err instanceof ApiError && err.status === 409 && err.code === 'OVER_CAPACITY') {
+        setOverCapacity({ body, message: err.message });
+        return;
+      }
+      if (err instanceof ApiError && err.status > 0) {
+        const fields = Object.entries(err.fields ?? {}).filter(([k]) => (KEYS as readonly string[]).includes(k));
+        fields.forEach(([k, message], i) => setError(k as FieldPath<Values>, { type: 'server', message }, { shouldFocus: i === 0 }));
+        if (fields.length === 0) setFormError(err.message || m.common.saveFailed);
+        return;
+      }
+      setFormError(err instanceof Error && err.message ? err.message : m.common.saveFailed);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (out) => {
+    const body = changedFields(learner, out);
+    if (Object.keys(body).length === 0) {
+      setFormError(e.nothingChanged);
+      return;
+    }
+    await send(body);
+  });
+
+  const pending = formState.isSubmitting || update.isPending;
+  const learnerForm = form as unknown as LearnerForm;
+  const numberId = `${idPrefix}-admissionNumber`;
+  const numberError = formState.errors.admissionNumber?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid min-w-0 gap-6" data-testid="edit-learner-form">
+      <LearnerIdentityFields form={learnerForm} idPrefix={idPrefix} />
+      <div className="grid gap-4">
+        <PlacementFields form={learnerForm} idPrefix={idPrefix} classes={classes.data ?? []} classesLoading={classes.isPending} classesError={classes.isError} ownClassId={learner.classId} />
+        <Field id={numberId} label={m.profile.fields.admissionNumber} error={numberError} className="sm:max-w-xs">
+          <Input id={numberId} autoComplete="off" spellCheck={false} maxLength={40} className="font-mono" {...form.register('admissionNumber')} {...describedBy(numberId, numberError)} data-testid="learner-admissionNumber" />
+        </Field>
+      </div>
+      <HealthFields form={learnerForm} idPrefix={idPrefix} />
+      {formError && (formError === e.nothingChanged ? <FormErrorAlert title={formError} testId="edit-learner-error" /> : <FormErrorAlert title={m.common.saveFailed} detail={formError} testId="edit-learner-error" />)}
+      <DialogFooter className="pt-1">
+        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
+          {m.common.cancel}
+        </Button>
+        <Button type="submit" disabled={pending} data-testid="edit-learner-save">
+          {pending && <Loader2 className="animate-spin" aria-hidden />}
+          {pending ? m.common.saving : m.common.save}
+        </Button>
+      </DialogFooter>
+      <ConfirmDialog
+        open={!!overCapacity}
+        tone="warning"
+        icon={AlertTriangle}
+        title={e.moveTitle}
+        text={overCapacity?.message ?? ''}
+        cancelLabel={m.common.cancel}
+        confirmLabel={e.moveConfirm}
+        pending={update.isPending}
+        onCancel={() => setOverCapacity(null)}
+        onConfirm={() => overCapacity && void send({ ...overCapacity.body, overrideCapacity: true })}
+        testId="edit-over-capacity"
+        confirmTestId="edit-move-anyway"
+      />
+    </form>
+  );
+}
+
+/** "Edit learner details" (PATCH /api/students/:id with only the changed fields). */
+export function EditLearnerDialog({ learner, open, onOpenChange }: { learner: StudentDetail; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-4xl gap-5 sm:p-7" onInteractOutside={(ev) => ev.preventDefault()} data-testid="edit-learner-dialog">
+        <DialogHeader className="gap-2">
+          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <Pencil className="size-5" aria-hidden />
+          </span>
+          <DialogTitle>{e.title}</DialogTitle>
+          <DialogDescription>{e.description(learnerName(learner))}</DialogDescription>
+        </DialogHeader>
+        {open && <EditForm key={learner.updatedAt} learner={learner} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,91 @@
+import * as React from 'react';
+import { messages } from '@shared/messages';
+import { cn } from '@/lib/utils';
+import { FieldError } from '@/components/form-feedback';
+import { Label } from '@/components/ui/label';
+
+/** "(optional)" after a label. */
+export function Optional() {
+  return <span className="font-normal text-muted-foreground">({messages.learners.common.optional})</span>;
+}
+
+/**
+ * One labelled form field: the label, the control, then its error (or a hint). `id` is the control's
+ * id; the error's id is `${id}-error`, the hint's `${id}-hint` (use `describedBy` on the control).
+ */
+export function Field({
+  id,
+  label,
+  optional,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: React.ReactNode;
+  optional?: boolean;
+  error?: string;
+  hint?: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={cn('grid min-w-0 content-start gap-2', className)}>
+      <Label htmlFor={id}>
+        {label} {optional && <Optional />}
+      </Label>
+      {children}
+      {error ? (
+        <FieldError id={`${id}-error`} message={error} />
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+/** aria-invalid / aria-describedby for a control with `error`, else its hint when it has one. */
+export function describedBy(id: string, error: unknown, hint = false): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  if (error) return { 'aria-invalid': true, 'aria-describedby': `${id}-error` };
+  return hint ? { 'aria-describedby': `${id}-hint` } : {};
+}
+
+/** A titled block of a long form (Learner, Guardians, ...). */
+export function FormSection({
+  title,
+  description,
+  icon,
+  actions,
+  children,
+  testId,
+  className,
+}: {
+  title: string;
+  description?: React.ReactNode;
+  icon?: React.ReactNode;
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+  testId?: string;
+  className?: string;
+}) {
+  return (
+    <section className={cn('min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm', className)} data-testid={testId}>
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b px-4 py-3.5 sm:px-6">
+        <div className="flex min-w-0 items-center gap-3">
+          {icon && <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary [&_svg]:size-4">{icon}</span>}
+          <div className="min-w-0">
+            <h2 className="text-[15px] leading-tight font-semibold">{title}</h2>
+            {description && <p className="mt-0.5 text-xs text-muted-foreground sm:text-[13px]">{description}</p>}
+          </div>
+        </div>
+        {actions}
+      </header>
+      <div className="px-4 py-4 sm:px-6 sm:py-5">{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,224 @@
+import * as React from 'react';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, Pencil, UserPlus } from 'lucide-react';
+import { toast } from 'sonner';
+import {
+  RELATIONSHIPS,
+  guardianInputSchema,
+  learnerName,
+  updateGuardianBody,
+  type GuardianInput,
+  type StudentDetail,
+  type StudentGuardian,
+  type UpdateGuardianBody,
+} from '@shared/contracts/learners';
+import { messages } from '@shared/messages';
+import { normaliseKenyanPhone } from '@shared/phone';
+import type { z } from 'zod';
+import { ApiError } from '@/lib/api';
+import { FormErrorAlert } from '@/components/form-feedback';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useAddGuardian, useUpdateGuardian } from '../api/learners';
+import { Field, describedBy } from './field';
+import { formatPhone } from './format';
+import { KnownGuardianNotice, useKnownGuardian } from './guardian-fields';
+
+const m = messages.learners;
+const a = m.admission;
+const t = m.guardiansTab;
+
+type Values = GuardianInput;
+type Output = z.output<typeof guardianInputSchema>;
+const KEYS = ['name', 'relationship', 'phone', 'email', 'isPrimary', 'idNumber', 'occupation', 'createAccount'] as const;
+
+function valuesOf(g: StudentGuardian | null): Values {
+  return {
+    name: g?.name ?? '',
+    relationship: (g?.relationship ?? '') as Values['relationship'],
+    phone: g ? formatPhone(g.phone) : '',
+    email: g?.email ?? '',
+    isPrimary: g?.isPrimary ?? false,
+    idNumber: g?.idNumber ?? '',
+    occupation: g?.occupation ?? '',
+    createAccount: false,
+  };
+}
+
+/** The guardian's changed fields (the phone compared in its stored form). */
+function changed(g: StudentGuardian, out: Output): UpdateGuardianBody {
+  const body: Record<string, unknown> = {};
+  if (out.name !== g.name) body.name = out.name;
+  if (out.relationship !== g.relationship) body.relationship = out.relationship;
+  if (normaliseKenyanPhone(out.phone) !== g.phone) body.phone = out.phone;
+  if ((out.email ?? null) !== (g.email ?? null)) body.email = out.email;
+  if (!!out.isPrimary !== g.isPrimary) body.isPrimary = !!out.isPrimary;
+  if ((out.idNumber ?? null) !== (g.idNumber ?? null)) body.idNumber = out.idNumber;
+  if ((out.occupation ?? null) !== (g.occupation ?? null)) body.occupation = out.occupation;
+  if (out.createAccount) body.createAccount = true;
+  return body as UpdateGuardianBody;
+}
+
+function GuardianForm({ learner, guardian, onDone }: { learner: StudentDetail; guardian: StudentGuardian | null; onDone: () => void }) {
+  const idPrefix = React.useId();
+  const editing = !!guardian;
+  const schema = editing ? updateGuardianBody : guardianInputSchema;
+  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(schema as typeof guardianInputSchema), defaultValues: valuesOf(guardian) });
+  const { register, control, handleSubmit, setError, formState } = form;
+  const add = useAddGuardian();
+  const update = useUpdateGuardian();
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const phone = useWatch({ control, name: 'phone' }) ?? '';
+  const known = useKnownGuardian(editing ? '' : phone);
+  const e = formState.errors;
+  const id = (n: string) => `${idPrefix}-${n}`;
+
+  const onSubmit = handleSubmit(async (out) => {
+    setFormError(null);
+    try {
+      if (guardian) {
+        const body = changed(guardian, out);
+        if (Object.keys(body).length === 0) {
+          setFormError(m.edit.nothingChanged);
+          return;
+        }
+        await update.mutateAsync({ id: learner.id, guardianId: guardian.id, body });
+        toast.success(t.saved(out.name));
+      } else {
+        await add.mutateAsync({ id: learner.id, body: out as GuardianInput });
+        toast.success(t.added(known.guardian?.name ?? out.name));
+      }
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.status > 0) {
+        // Admission-style keys (guardians.0.email) and plain ones (email) both land on their field.
+        const fields = Object.entries(err.fields ?? {})
+          .map(([k, v]) => [k.replace(/^guardians\.\d+\./, ''), v] as const)
+          .filter(([k]) => (KEYS as readonly string[]).includes(k));
+        fields.forEach(([k, message], i) => setError(k as FieldPath<Values>, { type: 'server', message }, { shouldFocus: i === 0 }));
+        if (fields.length === 0) setFormError(err.message || m.common.saveFailed);
+        return;
+      }
+      setFormError(err instanceof Error && err.message ? err.message : m.common.saveFailed);
+    }
+  });
+
+  const pending = formState.isSubmitting || add.isPending || update.isPending;
+  const hasAccount = guardian?.hasAccount || known.guardian?.hasAccount;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid min-w-0 gap-4" data-testid="guardian-form">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={id('phone')} label={a.phone} error={e.phone?.message}>
+          <Input id={id('phone')} type="tel" inputMode="tel" autoComplete="off" placeholder={a.phonePlaceholder} maxLength={30} {...register('phone')} {...describedBy(id('phone'), e.phone)} data-testid="guardian-phone" />
+        </Field>
+        <Field id={id('name')} label={a.guardianName} error={e.name?.message}>
+          <Input id={id('name')} autoComplete="off" maxLength={120} {...register('name')} {...describedBy(id('name'), e.name)} data-testid="guardian-name" />
+        </Field>
+        {known.guardian && (
+          <div className="sm:col-span-2">
+            <KnownGuardianNotice guardian={known.guardian} />
+          </div>
+        )}
+        <Field id={id('relationship')} label={a.relationship} error={e.relationship?.message}>
+          <Controller
+            control={control}
+            name="relationship"
+            render={({ field }) => (
+              <Select value={(field.value as string) || undefined} onValueChange={field.onChange}>
+                <SelectTrigger id={id('relationship')} ref={field.ref} onBlur={field.onBlur} {...describedBy(id('relationship'), e.relationship)} data-testid="guardian-relationship">
+                  <SelectValue placeholder={a.relationshipPlaceholder} />
+                </SelectTrigger>
+                <SelectContent>
+                  {RELATIONSHIPS.map((r) => (
+                    <SelectItem key={r} value={r}>
+                      {m.relationships[r]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+        <Field id={id('email')} label={a.email} optional error={e.email?.message}>
+          <Input id={id('email')} type="email" inputMode="email" autoComplete="off" maxLength={320} {...register('email')} {...describedBy(id('email'), e.email)} data-testid="guardian-email" />
+        </Field>
+        <Field id={id('idNumber')} label={a.idNumber} optional error={e.idNumber?.message}>
+          <Input id={id('idNumber')} autoComplete="off" maxLength={20} className="font-mono" {...register('idNumber')} {...describedBy(id('idNumber'), e.idNumber)} />
+        </Field>
+        <Field id={id('occupation')} label={a.occupation} optional error={e.occupation?.message}>
+          <Input id={id('occupation')} autoComplete="off" maxLength={80} {...register('occupation')} {...describedBy(id('occupation'), e.occupation)} />
+        </Field>
+      </div>
+      <div className="flex flex-col gap-3">
+        <Controller
+          control={control}
+          name="isPrimary"
+          render={({ field }) => (
+            <label className="flex cursor-pointer items-center gap-2.5 text-sm">
+              <Checkbox checked={!!field.value} onCheckedChange={(v) => field.onChange(v === true)} ref={field.ref} data-testid="guardian-primary" />
+              {a.primary}
+            </label>
+          )}
+        />
+        {hasAccount ? (
+          <p className="text-sm text-muted-foreground">{a.alreadyHasAccount}</p>
+        ) : (
+          <Controller
+            control={control}
+            name="createAccount"
+            render={({ field }) => (
+              <label className="flex cursor-pointer items-start gap-2.5 text-sm leading-snug">
+                <Checkbox className="mt-0.5" checked={!!field.value} onCheckedChange={(v) => field.onChange(v === true)} ref={field.ref} data-testid="guardian-create-account" />
+                {a.createAccount}
+              </label>
+            )}
+          />
+        )}
+      </div>
+      {formError && <FormErrorAlert title={formError} testId="guardian-form-error" />}
+      <DialogFooter className="pt-1">
+        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
+          {m.common.cancel}
+        </Button>
+        <Button type="submit" disabled={pending} data-testid="guardian-save">
+          {pending && <Loader2 className="animate-spin" aria-hidden />}
+          {pending ? m.common.saving : editing ? m.common.save : t.add}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Add a guardian (POST /api/students/:id/guardians) or edit one (PATCH, changed fields only). */
+export function GuardianDialog({
+  learner,
+  guardian,
+  open,
+  onOpenChange,
+}: {
+  learner: StudentDetail;
+  guardian: StudentGuardian | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const Icon = guardian ? Pencil : UserPlus;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl gap-5 sm:p-7" onInteractOutside={(ev) => ev.preventDefault()} data-testid="guardian-dialog">
+        <DialogHeader className="gap-2">
+          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <Icon className="size-5" aria-hidden />
+          </span>
+          <DialogTitle>{guardian ? t.editTitle : t.addTitle}</DialogTitle>
+          <DialogDescription>{guardian ? t.editDescription(guardian.name) : t.addDescription(learnerName(learner))}</DialogDescription>
+        </DialogHeader>
+        {open && <GuardianForm key={guardian?.id ?? 'new'} learner={learner} guardian={guardian} onDone={() => onOpenChange(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,179 @@
+import * as React from 'react';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Loader2, Trash2, UserCheck } from 'lucide-react';
+import { RELATIONSHIPS, type CreateStudentBody, type GuardianLookup } from '@shared/contracts/learners';
+import { messages } from '@shared/messages';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useGuardianLookup } from '../api/learners';
+import { Field, describedBy } from './field';
+
+const m = messages.learners;
+const a = m.admission;
+const LOOKUP_DEBOUNCE_MS = 400;
+
+/** "Grace Mumbi Kamau (Grade 4 West) and Brian Kamau (Grade 7 East)". */
+export function childrenList(children: { name: string; className: string | null }[]): string {
+  const names = children.map((c) => a.childWithClass(c.name, c.className));
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * "Known guardian: Peter Mwangi Kamau — parent of Grace Mumbi Kamau (Grade 4 West)… They will be
+ * linked to this learner, not duplicated." (issue 10 §2: siblings share a parent.)
+ */
+export function KnownGuardianNotice({ guardian, testId = 'known-guardian' }: { guardian: NonNullable<GuardianLookup>; testId?: string }) {
+  return (
+    <div className="flex items-start gap-2.5 rounded-md border border-sky-500/30 bg-sky-500/8 px-3 py-2.5 text-sm text-sky-900 dark:text-sky-200" role="status" data-testid={testId}>
+      <UserCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <p className="min-w-0 leading-relaxed">
+        <span className="font-medium">{a.knownGuardian(guardian.name)}</span>
+        {' — '}
+        {guardian.children.length ? a.knownChildren(childrenList(guardian.children)) : a.knownNoChildren}. {a.knownLinked}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The guardian lookup of a phone field: asks GET /api/guardians/lookup once typing pauses and the
+ * number is a valid Kenyan one. Returns the known guardian (or null) and whether it is asking.
+ */
+export function useKnownGuardian(phone: string): { guardian: GuardianLookup; checking: boolean } {
+  const debounced = useDebouncedValue(phone ?? '', LOOKUP_DEBOUNCE_MS);
+  const lookup = useGuardianLookup(debounced);
+  return { guardian: lookup.data ?? null, checking: lookup.isFetching };
+}
+
+type AdmissionForm = UseFormReturn<CreateStudentBody>;
+
+/**
+ * One guardian block of the admission form: name, relationship, phone (looked up as it is typed),
+ * e-mail, primary contact and "Create a parent account". A known guardian fills an empty name and is
+ * linked by the server rather than duplicated; one who already has a parent account needs none.
+ */
+export function GuardianFields({
+  form,
+  index,
+  idPrefix,
+  canRemove,
+  onRemove,
+  onPrimary,
+}: {
+  form: AdmissionForm;
+  index: number;
+  idPrefix: string;
+  canRemove: boolean;
+  onRemove: () => void;
+  onPrimary: (index: number) => void;
+}) {
+  const { register, control, setValue, getValues, formState } = form;
+  const e = formState.errors.guardians?.[index];
+  const id = (n: string) => `${idPrefix}-g${index}-${n}`;
+  const phone = useWatch({ control, name: `guardians.${index}.phone` }) ?? '';
+  const { guardian, checking } = useKnownGuardian(phone);
+
+  // A known guardian: fill the name when it is still empty (the server keeps the known record anyway).
+  React.useEffect(() => {
+    if (guardian && !getValues(`guardians.${index}.name`)?.trim()) setValue(`guardians.${index}.name`, guardian.name, { shouldDirty: true });
+    if (guardian?.hasAccount) setValue(`guardians.${index}.createAccount`, false);
+  }, [guardian, index, getValues, setValue]);
+
+  return (
+    <fieldset className="grid min-w-0 gap-4 rounded-lg border bg-background/60 p-4" data-testid="guardian-fields" data-index={index}>
+      <legend className="sr-only">{a.guardian(index + 1)}</legend>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm font-semibold" aria-hidden>
+          {a.guardian(index + 1)}
+        </p>
+        {canRemove && (
+          <Button type="button" variant="ghost" size="sm" className="-my-1 text-muted-foreground hover:text-destructive" onClick={onRemove} data-testid="guardian-remove">
+            <Trash2 aria-hidden />
+            <span className="sr-only sm:not-sr-only">{a.removeGuardian}</span>
+          </Button>
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={id('phone')} label={a.phone} error={e?.phone?.message}>
+          <div className="relative">
+            <Input
+              id={id('phone')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder={a.phonePlaceholder}
+              maxLength={30}
+              {...register(`guardians.${index}.phone`)}
+              {...describedBy(id('phone'), e?.phone)}
+              data-testid="guardian-phone"
+            />
+            {checking && <Loader2 className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground" aria-label={a.lookingUp} />}
+          </div>
+        </Field>
+        <Field id={id('name')} label={a.guardianName} error={e?.name?.message}>
+          <Input id={id('name')} autoComplete="off" maxLength={120} {...register(`guardians.${index}.name`)} {...describedBy(id('name'), e?.name)} data-testid="guardian-name" />
+        </Field>
+        {guardian && (
+          <div className="sm:col-span-2">
+            <KnownGuardianNotice guardian={guardian} />
+          </div>
+        )}
+        <Field id={id('relationship')} label={a.relationship} error={e?.relationship?.message}>
+          <Controller
+            control={control}
+            name={`guardians.${index}.relationship`}
+            render={({ field }) => (
+              <Select value={(field.value as string) || undefined} onValueChange={field.onChange}>
+                <SelectTrigger id={id('relationship')} ref={field.ref} onBlur={field.onBlur} {...describedBy(id('relationship'), e?.relationship)} data-testid="guardian-relationship">
+                  <SelectValue placeholder={a.relationshipPlaceholder} />
+                </SelectTrigger>
+                <SelectContent>
+                  {RELATIONSHIPS.map((r) => (
+                    <SelectItem key={r} value={r}>
+                      {m.relationships[r]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+        <Field id={id('email')} label={a.email} optional error={e?.email?.message}>
+          <Input id={id('email')} type="email" inputMode="email" autoComplete="off" maxLength={320} {...register(`guardians.${index}.email`)} {...describedBy(id('email'), e?.email)} data-testid="guardian-email" />
+        </Field>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start sm:gap-x-6">
+        <Controller
+          control={control}
+          name={`guardians.${index}.isPrimary`}
+          render={({ field }) => (
+            <label className="flex cursor-pointer items-center gap-2.5 text-sm">
+              <Checkbox checked={!!field.value} onCheckedChange={(v) => v && onPrimary(index)} ref={field.ref} data-testid="guardian-primary" />
+              {a.primary}
+            </label>
+          )}
+        />
+        {guardian?.hasAccount ? (
+          <p className="text-sm text-muted-foreground" data-testid="guardian-has-account">
+            {a.alreadyHasAccount}
+          </p>
+        ) : (
+          <Controller
+            control={control}
+            name={`guardians.${index}.createAccount`}
+            render={({ field }) => (
+              <label className="flex min-w-0 cursor-pointer items-start gap-2.5 text-sm leading-snug">
+                <Checkbox className="mt-0.5" checked={!!field.value} onCheckedChange={(v) => field.onChange(v === true)} ref={field.ref} data-testid="guardian-create-account" />
+                {a.createAccount}
+              </label>
+            )}
+          />
+        )}
+      </div>
+    </fieldset>
+  );
+}
