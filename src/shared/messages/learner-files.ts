@@ -75,20 +75,10 @@ export const learnerFilesMessages = {
   yes: 'Yes',
   no: 'No',
 
-  // Audit trail.
-  auditImported: 'STUDENTS_IMPORTED',
-
-  // Web: export menu.
-  exportLabel: 'Export',
-  exportCsv: 'CSV (.csv)',
-  exportXlsx: 'Excel (.xlsx)',
-  exportHint: 'Exports every learner matching the current filters.',
-
   // Web: import wizard.
   importTitle: 'Import learners',
   importDescription: 'Add or update many learners at once from a CSV file or an Excel workbook.',
   importButton: 'Import',
-  stepTemplate: 'Template',
   stepUpload: 'Upload',
   stepReview: 'Review',
   stepImport: 'Import',
@@ -102,19 +92,11 @@ export const learnerFilesMessages = {
   dropHere: 'Drop the file here, or',
   changeFile: 'Choose another file',
   checking: 'Checking the file…',
-  check: 'Check file',
-  reviewHeading: 'Review',
   summaryRows: (n: number) => plural(n, 'row read', 'rows read'),
-  summaryCreated: (n: number) => plural(n, 'new learner', 'new learners'),
-  summaryUpdated: (n: number) => plural(n, 'learner updated', 'learners updated'),
-  summaryUnchanged: (n: number) => plural(n, 'already up to date', 'already up to date'),
-  summaryBad: (n: number) => plural(n, 'row with problems', 'rows with problems'),
-  summaryWarnings: (n: number) => plural(n, 'warning', 'warnings'),
   labelNew: 'New',
   labelUpdated: 'Updated',
   labelUnchanged: 'Unchanged',
   labelBad: 'With problems',
-  labelWarnings: 'Warnings',
   errorsHeading: 'Rows with problems',
   errorsText: 'These rows are not imported. Fix them in your file and upload it again, or import the good rows now.',
   warningsHeading: 'Warnings',

@@ -153,7 +153,7 @@ function Stepper({ step, done }: { step: Step; done: boolean }) {
         const complete = i < at || (done && i === at);
         const active = i === at && !complete;
         return (
-          <li key={s.id} className="flex min-w-0 flex-1 items-center gap-2" aria-current={active ? 'step' : undefined}>
+          <li key={s.id} className={cn('flex min-w-0 items-center gap-2', i < STEPS.length - 1 && 'flex-1')} aria-current={active ? 'step' : undefined}>
             <span
               className={cn(
                 'flex size-6 shrink-0 items-center justify-center rounded-full border text-[11px] tabular-nums transition-colors',
@@ -361,7 +361,8 @@ function ReviewStep({
           <div>
             <h3 id="import-errors-heading" className="flex items-center gap-2 text-sm font-semibold">
               <X className="size-4 text-destructive" aria-hidden />
-              {m.errorsHeading} <span className="font-normal text-muted-foreground">({m.summaryBad(result.badRows)})</span>
+              {m.errorsHeading}
+              <span className="rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-medium text-destructive tabular-nums">{result.badRows}</span>
             </h3>
             <p className="mt-0.5 text-sm text-muted-foreground">{m.errorsText}</p>
           </div>
@@ -374,7 +375,8 @@ function ReviewStep({
           <div>
             <h3 id="import-warnings-heading" className="flex items-center gap-2 text-sm font-semibold">
               <AlertTriangle className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />
-              {m.warningsHeading} <span className="font-normal text-muted-foreground">({m.summaryWarnings(result.warnings.length)})</span>
+              {m.warningsHeading}
+              <span className="rounded-full bg-amber-500/10 px-2 py-0.5 text-xs font-medium text-amber-700 tabular-nums dark:text-amber-400">{result.warnings.length}</span>
             </h3>
             <p className="mt-0.5 text-sm text-muted-foreground">{m.warningsText}</p>
           </div>
