@@ -319,7 +319,4 @@ export const learnersMessages = {
     admitAnother: 'Admit another',
     photoLater: 'You can add the learner’s photo on their profile.',
   },
-  photo: {
-    alt: (name: string) => `Photo of ${name}`,
-  },
 } as const;

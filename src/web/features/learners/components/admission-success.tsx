@@ -4,7 +4,7 @@ import { learnerName } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import type { AdmissionResult } from '../api/learners';
-import { LearnerAvatar } from './learner-avatar';
+import { LearnerPhoto } from '@/features/learner-photo';
 
 const a = messages.learners.admission;
 
@@ -23,7 +23,7 @@ export function AdmissionSuccess({ result, profilePath, onAnother }: { result: A
         </span>
         <h2 className="text-lg font-semibold tracking-tight">{a.successTitle}</h2>
         <div className="flex items-center gap-3">
-          <LearnerAvatar name={name} gender={result.gender} className="size-10" />
+          <LearnerPhoto studentId={result.id} name={name} gender={result.gender} size="md" />
           <div className="text-left">
             <p className="font-medium">{name}</p>
             <p className="text-sm text-muted-foreground">{result.className}</p>

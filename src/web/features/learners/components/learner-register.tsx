@@ -7,7 +7,8 @@ import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
-import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { LearnerExportMenu } from '@/features/learner-import';
 import { EmptyListState } from '@/components/list-states';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
@@ -15,7 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useClasses, useLearnerFigures, useStudents } from '../api/learners';
 import { ageToday, formatDate } from './format';
 import { ImportButton } from './import-slot';
-import { LearnerAvatar } from './learner-avatar';
+import { LearnerPhoto } from '@/features/learner-photo';
 import { LearnerStatusBadge } from './status-badge';
 import type { RegisterMode } from './register-mode';
 
@@ -35,7 +36,7 @@ const columns: ColumnDef<StudentListItem, unknown>[] = [
       const name = learnerName(s);
       return (
         <div className="flex min-w-0 items-center gap-3">
-          <LearnerAvatar name={name} gender={s.gender} photoUrl={s.hasPhoto ? `/api/students/${s.id}/photo` : null} />
+          <LearnerPhoto studentId={s.id} name={name} gender={s.gender} hasPhoto={s.hasPhoto} size="sm" className="size-9" />
           <div className="min-w-0">
             <p className="truncate font-medium" data-testid="learner-name">
               {name}
@@ -108,7 +109,7 @@ function LearnerCard({ s }: { s: StudentListItem }) {
   const age = ageToday(s.dateOfBirth);
   return (
     <div className="flex min-w-0 items-start gap-3">
-      <LearnerAvatar name={name} gender={s.gender} photoUrl={s.hasPhoto ? `/api/students/${s.id}/photo` : null} className="size-10" />
+      <LearnerPhoto studentId={s.id} name={name} gender={s.gender} hasPhoto={s.hasPhoto} size="md" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium" data-testid="learner-name">
           {name}
@@ -192,10 +193,6 @@ export function LearnerRegister({ mode, onOpen }: { mode: RegisterMode; onOpen: 
     );
   }
 
-  const exportHref = (format: 'csv' | 'xlsx') => {
-    const q = list.query({ format, schoolId: schoolId ?? undefined });
-    return `/api/students/export?${q.toString()}`;
-  };
 
   const filters = (
     <>
@@ -289,7 +286,7 @@ export function LearnerRegister({ mode, onOpen }: { mode: RegisterMode; onOpen: 
                     <SlidersHorizontal aria-hidden />
                     {activeFilters ? r.filtersCount(activeFilters) : r.filters}
                   </Button>
-                  <ExportMenu href={exportHref} testId="learners-export" />
+                  <LearnerExportMenu filters={{ ...list.values, sort: list.sort, schoolId }} />
                 </>
               }
               testId="learners-toolbar"
@@ -310,7 +307,7 @@ export function RegisterActions() {
   const role = state.user?.role ?? null;
   return (
     <>
-      <ImportButton importPath={pathForSection(role, 'student-information')} />
+      <ImportButton />
       <Button asChild data-testid="learners-admit">
         <Link to={pathForSection(role, 'student-admission')}>
           <UserPlus aria-hidden />

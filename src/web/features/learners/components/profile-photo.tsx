@@ -1,22 +1,17 @@
-import type { StudentDetail } from '@shared/contracts/learners';
-import { learnerName } from '@shared/contracts/learners';
-import { LearnerAvatar } from './learner-avatar';
+import { learnerName, type StudentDetail } from '@shared/contracts/learners';
+import { LearnerPhoto, PhotoUploadButton } from '@/features/learner-photo';
 
 /**
- * The photo in the profile header: the learner's photo, else their initials.
- *
- * TODO(issue 10, learner-photo): when web/features/learner-photo lands, render its LearnerPhoto here
- * and, for the principal (`canEdit`), its PhotoUploadButton under it; this is the only place the
- * profile shows or changes the photo.
+ * The photo in the profile header (web/features/learner-photo): the learner's photo, else their
+ * initials; the principal (`canEdit`) uploads, changes or removes it underneath. The photo refreshes
+ * the learner queries itself.
  */
-export function ProfilePhoto({ learner }: { learner: StudentDetail; canEdit: boolean }) {
+export function ProfilePhoto({ learner, canEdit }: { learner: StudentDetail; canEdit: boolean }) {
+  const name = learnerName(learner);
   return (
-    <LearnerAvatar
-      name={learnerName(learner)}
-      gender={learner.gender}
-      photoUrl={learner.photoUrl}
-      className="size-16 ring-4 ring-background sm:size-20"
-      textClassName="text-lg sm:text-xl"
-    />
+    <div className="flex w-fit flex-col items-center gap-2" data-testid="profile-photo">
+      <LearnerPhoto studentId={learner.id} name={name} photoUrl={learner.photoUrl} gender={learner.gender} size="xl" shape="rounded" className="bg-card shadow-sm ring-4 ring-card" />
+      {canEdit && <PhotoUploadButton studentId={learner.id} name={name} hasPhoto={learner.hasPhoto} />}
+    </div>
   );
 }
