@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { useAdmissionPattern, useAdmitStudent, useClasses, type AdmissionResult } from '../api/learners';
+import { admissionField } from '../learner-forms';
 import { Field, FormSection, describedBy } from './field';
 import { GuardianFields } from './guardian-fields';
 import { HealthFields, LearnerIdentityFields, PlacementFields, type LearnerForm } from './learner-fields';
@@ -53,16 +54,6 @@ function blankForm(): FormValues {
   };
 }
 
-/** The form's field for an API error key ("guardians.0.phone", "dateOfBirth"), or null when it has none. */
-function formField(key: string, guardians: number): FieldPath<FormValues> | null {
-  const learner = ['firstName', 'middleName', 'lastName', 'gender', 'dateOfBirth', 'birthCertificateNumber', 'upi', 'assessmentNumber', 'previousSchool', 'previousUpi', 'boarding', 'medicalNotes', 'specialNeeds', 'classId', 'admissionNumber', 'admittedOn'];
-  if (learner.includes(key)) return key as FieldPath<FormValues>;
-  const g = /^guardians\.(\d+)\.(name|relationship|phone|email|isPrimary|createAccount)$/.exec(key);
-  if (g && Number(g[1]) < guardians) return key as FieldPath<FormValues>;
-  if (key === 'guardians') return 'guardians';
-  return null;
-}
-
 /**
  * Student Admission (issue 10 §2): the learner, their class (grouped by level with capacity) and
  * admission number (the school's pattern, or typed and checked), health notes, and one to four
@@ -98,7 +89,7 @@ export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionRe
         const fields = Object.entries(err.fields ?? {});
         let placed = 0;
         for (const [key, message] of fields) {
-          const name = formField(key, getValues('guardians').length);
+          const name = admissionField(key, getValues('guardians').length) as FieldPath<FormValues> | null;
           if (!name) continue;
           if (name === 'admissionNumber') setNumberMode('type');
           setError(name, { type: 'server', message }, { shouldFocus: placed === 0 });
@@ -138,7 +129,7 @@ export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionRe
 
       <FormSection title={a.sectionPlacement} icon={<School aria-hidden />} testId="admission-placement">
         <div className="flex flex-col gap-5">
-          <PlacementFields form={learnerForm} idPrefix={idPrefix} classes={classes.data ?? []} classesLoading={classes.isPending} classesError={classes.isError} />
+          <PlacementFields form={learnerForm} idPrefix={idPrefix} classes={classes.data ?? []} classesLoading={classes.isPending} classesError={classes.isError} admitting />
           <div className="grid gap-3">
             <Label id={`${numberId}-mode`}>{a.numberMode}</Label>
             <RadioGroup

@@ -6,18 +6,9 @@ import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { Select, SelectContent, SelectGroup, SelectTrigger, SelectValue } from '@/components/ui/select';
 
-const m = messages.learners.admission;
+import { groupByLevel } from '../learner-forms';
 
-/** The current year's streams grouped by level, in level order. */
-export function groupByLevel(classes: ClassItem[]): { level: string; classes: ClassItem[] }[] {
-  const groups = new Map<string, { level: string; order: number; classes: ClassItem[] }>();
-  for (const c of classes) {
-    const key = c.levelId ?? c.level;
-    if (!groups.has(key)) groups.set(key, { level: c.level, order: c.levelOrder, classes: [] });
-    groups.get(key)!.classes.push(c);
-  }
-  return [...groups.values()].sort((a, b) => a.order - b.order).map((g) => ({ level: g.level, classes: g.classes.sort((a, b) => a.stream.localeCompare(b.stream)) }));
-}
+const m = messages.learners.admission;
 
 /**
  * The class picker of the admission and edit forms: streams grouped by level, each with its learners

@@ -3,7 +3,6 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, Loader2, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
-import { normaliseAdmissionNumber } from '@shared/admission-number';
 import { learnerName, updateStudentBody, type StudentDetail, type UpdateStudentBody, type UpdateStudentInput } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
@@ -13,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { useClasses, useUpdateStudent } from '../api/learners';
+import { LEARNER_FIELDS, changedLearnerFields } from '../learner-forms';
 import { Field, describedBy } from './field';
 import { HealthFields, LearnerIdentityFields, PlacementFields, type LearnerFieldValues, type LearnerForm } from './learner-fields';
 
@@ -20,25 +20,6 @@ const m = messages.learners;
 const e = m.edit;
 
 type Values = LearnerFieldValues;
-const KEYS = [
-  'firstName',
-  'middleName',
-  'lastName',
-  'gender',
-  'dateOfBirth',
-  'birthCertificateNumber',
-  'upi',
-  'assessmentNumber',
-  'previousSchool',
-  'previousUpi',
-  'boarding',
-  'medicalNotes',
-  'specialNeeds',
-  'classId',
-  'admissionNumber',
-  'admittedOn',
-] as const satisfies readonly (keyof Values)[];
-
 function valuesOf(l: StudentDetail): Values {
   return {
     firstName: l.firstName,
@@ -58,21 +39,6 @@ function valuesOf(l: StudentDetail): Values {
     admissionNumber: l.admissionNumber,
     admittedOn: l.admittedOn ?? undefined,
   };
-}
-
-/**
- * The fields that differ from the record (PATCH sends only these; issue 10 §2 "edits are audited with
- * old and new values"). Text compares after the API's own normalisation (trimmed, blank = null).
- */
-export function changedFields(learner: StudentDetail, out: UpdateStudentInput): UpdateStudentBody {
-  const before: Record<string, unknown> = { ...learner, admissionNumber: normaliseAdmissionNumber(learner.admissionNumber) };
-  const body: Record<string, unknown> = {};
-  for (const k of KEYS) {
-    const v = out[k];
-    if (v === undefined) continue;
-    if ((v ?? null) !== (before[k] ?? null)) body[k] = v;
-  }
-  return body as UpdateStudentBody;
 }
 
 function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => void }) {
@@ -98,7 +64,7 @@ function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => v
         return;
       }
       if (err instanceof ApiError && err.status > 0) {
-        const fields = Object.entries(err.fields ?? {}).filter(([k]) => (KEYS as readonly string[]).includes(k));
+        const fields = Object.entries(err.fields ?? {}).filter(([k]) => (LEARNER_FIELDS as readonly string[]).includes(k));
         fields.forEach(([k, message], i) => setError(k as FieldPath<Values>, { type: 'server', message }, { shouldFocus: i === 0 }));
         if (fields.length === 0) setFormError(err.message || m.common.saveFailed);
         return;
@@ -108,7 +74,7 @@ function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => v
   };
 
   const onSubmit = handleSubmit(async (out) => {
-    const body = changedFields(learner, out);
+    const body = changedLearnerFields(learner, out);
     if (Object.keys(body).length === 0) {
       setFormError(e.nothingChanged);
       return;

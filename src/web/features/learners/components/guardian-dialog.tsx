@@ -11,10 +11,8 @@ import {
   type GuardianInput,
   type StudentDetail,
   type StudentGuardian,
-  type UpdateGuardianBody,
 } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
-import { normaliseKenyanPhone } from '@shared/phone';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api';
 import { FormErrorAlert } from '@/components/form-feedback';
@@ -24,6 +22,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAddGuardian, useUpdateGuardian } from '../api/learners';
+import { changedGuardianFields } from '../learner-forms';
 import { Field, describedBy } from './field';
 import { formatPhone } from './format';
 import { KnownGuardianNotice, useKnownGuardian } from './guardian-fields';
@@ -49,20 +48,6 @@ function valuesOf(g: StudentGuardian | null): Values {
   };
 }
 
-/** The guardian's changed fields (the phone compared in its stored form). */
-function changed(g: StudentGuardian, out: Output): UpdateGuardianBody {
-  const body: Record<string, unknown> = {};
-  if (out.name !== g.name) body.name = out.name;
-  if (out.relationship !== g.relationship) body.relationship = out.relationship;
-  if (normaliseKenyanPhone(out.phone) !== g.phone) body.phone = out.phone;
-  if ((out.email ?? null) !== (g.email ?? null)) body.email = out.email;
-  if (!!out.isPrimary !== g.isPrimary) body.isPrimary = !!out.isPrimary;
-  if ((out.idNumber ?? null) !== (g.idNumber ?? null)) body.idNumber = out.idNumber;
-  if ((out.occupation ?? null) !== (g.occupation ?? null)) body.occupation = out.occupation;
-  if (out.createAccount) body.createAccount = true;
-  return body as UpdateGuardianBody;
-}
-
 function GuardianForm({ learner, guardian, onDone }: { learner: StudentDetail; guardian: StudentGuardian | null; onDone: () => void }) {
   const idPrefix = React.useId();
   const editing = !!guardian;
@@ -81,7 +66,7 @@ function GuardianForm({ learner, guardian, onDone }: { learner: StudentDetail; g
     setFormError(null);
     try {
       if (guardian) {
-        const body = changed(guardian, out);
+        const body = changedGuardianFields(guardian, out);
         if (Object.keys(body).length === 0) {
           setFormError(m.edit.nothingChanged);
           return;

@@ -9,18 +9,12 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useGuardianLookup } from '../api/learners';
+import { childrenList } from '../learner-forms';
 import { Field, describedBy } from './field';
 
 const m = messages.learners;
 const a = m.admission;
 const LOOKUP_DEBOUNCE_MS = 400;
-
-/** "Grace Mumbi Kamau (Grade 4 West) and Brian Kamau (Grade 7 East)". */
-export function childrenList(children: { name: string; className: string | null }[]): string {
-  const names = children.map((c) => a.childWithClass(c.name, c.className));
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
 
 /**
  * "Known guardian: Peter Mwangi Kamau — parent of Grace Mumbi Kamau (Grade 4 West)… They will be
@@ -77,9 +71,14 @@ export function GuardianFields({
   const phone = useWatch({ control, name: `guardians.${index}.phone` }) ?? '';
   const { guardian, checking } = useKnownGuardian(phone);
 
-  // A known guardian: fill the name when it is still empty (the server keeps the known record anyway).
+  // A known guardian: fill the name and relationship when still empty (the server keeps the known record anyway).
   React.useEffect(() => {
     if (guardian && !getValues(`guardians.${index}.name`)?.trim()) setValue(`guardians.${index}.name`, guardian.name, { shouldDirty: true });
+    // Their relationship to the children already here is the likeliest one to this learner too.
+    const known = guardian?.children[0]?.relationship;
+    if (known && !getValues(`guardians.${index}.relationship`) && (RELATIONSHIPS as readonly string[]).includes(known)) {
+      setValue(`guardians.${index}.relationship`, known as (typeof RELATIONSHIPS)[number], { shouldDirty: true });
+    }
     if (guardian?.hasAccount) setValue(`guardians.${index}.createAccount`, false);
   }, [guardian, index, getValues, setValue]);
 

@@ -116,6 +116,7 @@ export function PlacementFields({
   classesLoading,
   classesError,
   ownClassId,
+  admitting = false,
 }: {
   form: LearnerForm;
   idPrefix: string;
@@ -123,6 +124,8 @@ export function PlacementFields({
   classesLoading: boolean;
   classesError: boolean;
   ownClassId?: string | null;
+  /** The admission form (the admission date defaults to today there). */
+  admitting?: boolean;
 }) {
   const e = form.formState.errors;
   const id = (n: string) => `${idPrefix}-${n}`;
@@ -149,8 +152,8 @@ export function PlacementFields({
         />
       </Field>
       <ChoiceRow form={form} name="boarding" id={id('boarding')} label={f.boarding} choices={BOARDING.map((b) => ({ value: b, label: m.boardingOptions[b] }))} testId="learner-boarding" />
-      <Field id={id('admittedOn')} label={a.admittedOn} optional error={e.admittedOn?.message} hint={a.admittedOnHint}>
-        <Input id={id('admittedOn')} type="date" max={schoolToday()} {...form.register('admittedOn', { setValueAs: (v: string) => v || undefined })} {...describedBy(id('admittedOn'), e.admittedOn, true)} data-testid="learner-admittedOn" />
+      <Field id={id('admittedOn')} label={a.admittedOn} optional={admitting} error={e.admittedOn?.message} hint={admitting ? a.admittedOnHint : undefined}>
+        <Input id={id('admittedOn')} type="date" max={schoolToday()} {...form.register('admittedOn', { setValueAs: (v: string) => v || undefined })} {...describedBy(id('admittedOn'), e.admittedOn, admitting)} data-testid="learner-admittedOn" />
       </Field>
     </div>
   );
