@@ -11,7 +11,8 @@ import { findLink, startMailbox, type Mailbox } from './support/mailbox';
  * admits a learner whose guardian gets a parent account, then a sibling whose guardian's phone is
  * recognised and linked (the parent sees both children), searches the register by name and by
  * guardian phone, opens a profile, edits it and reads the class history; a teacher's "My Students"
- * holds only their streams; the director reads figures by level and gender. Learners and phones are
+ * holds only their streams; the director reads figures by level and gender; platform staff read the
+ * school picked in the header; on a phone the register is cards. Learners and phones are
  * made unique per run (the e2e database is shared by every spec).
  */
 
@@ -311,6 +312,27 @@ test.describe('learner register', () => {
     // The register below agrees, and is read-only.
     await expect(page.getByTestId('learners-total')).toHaveText(`${fmt(figures.active.total)} learners`);
     await expect(page.getByTestId('learners-admit')).toHaveCount(0);
+    await rows(page).first().click();
+    await expect(page.getByTestId('profile-name')).toBeVisible();
+    await expect(page.getByTestId('profile-edit')).toHaveCount(0);
+  });
+
+  test('platform staff: pick a school in the header, read its register', async ({ page }) => {
+    await signInViaApi(page, 'edufam_admin');
+    await page.goto('/admin/students');
+    await expect(page.getByTestId('learners-section')).toHaveAttribute('data-mode', 'platform');
+    await expect(page.getByTestId('learners-pick-school')).toBeVisible();
+    await page.getByTestId('school-switcher').click();
+    await page.getByTestId('school-switcher-menu').getByRole('option', { name: /Riverside International School/ }).click();
+    await expect(page.getByTestId('school-name')).toHaveText('Riverside International School');
+    // Riverside's register (IGCSE years, its own admission numbers), read-only.
+    await expect(rows(page).first()).toBeVisible();
+    const admissions = await rows(page).getByTestId('learner-admission').allTextContents();
+    expect(admissions.every((n) => n.startsWith('RIS/'))).toBe(true);
+    await expect(page.getByTestId('learners-admit')).toHaveCount(0);
+    await page.getByTestId('learners-filter-level').click();
+    await expect(page.getByRole('option', { name: 'Year 7', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
     await rows(page).first().click();
     await expect(page.getByTestId('profile-name')).toBeVisible();
     await expect(page.getByTestId('profile-edit')).toHaveCount(0);
