@@ -141,6 +141,7 @@ export const peopleMessages = {
     idCardsProgress: (done: number, total: number) => `${done} of ${total} cards`,
     idCardsDone: (n: number) => `${n} ID ${n === 1 ? 'card' : 'cards'} ready.`,
     idCardsDownload: 'Download ID cards',
+    idCardsAgain: 'Make again',
     idCardsFailed: 'The ID cards could not be made.',
     idCardsHint: 'Eight cards (85.6 × 54 mm) per A4 page. Print at 100% (no scaling) and cut along the marks.',
     loadingDetails: 'Loading stream…',

@@ -56,7 +56,7 @@ export function IdCardsButton({ classId, taskId, onTask }: { classId: string; ta
           </Button>
           <Button variant="ghost" size="sm" onClick={begin} disabled={start.isPending}>
             <RotateCcw aria-hidden />
-            {m.idCards}
+            {m.idCardsAgain}
           </Button>
         </div>
       </div>
