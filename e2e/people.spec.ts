@@ -5,8 +5,9 @@ import { signInViaApi } from './support/accounts';
 /**
  * Teachers and classes (issue 10 §3): the director browses the teaching staff (search, detail sheet,
  * export) and the streams (capacity, subject teachers); the principal downloads a class list and
- * makes the ID cards of a class as a background task with progress and a download; a teacher sees
- * every stream but lists only their own.
+ * makes the ID cards of a class as a background task with progress and a download, and uploads and
+ * removes a learner's photo on the profile (the page an ID card's QR code opens); a teacher sees every
+ * stream but lists only their own.
  */
 
 test.describe('teachers and classes', () => {
@@ -112,5 +113,32 @@ test.describe('teachers and classes', () => {
     await page.locator('[data-testid="class-card"][data-class-name="PP1 East"]').click();
     await expect(page.getByTestId('class-sheet-documents')).toContainText('Class lists are available for the streams you lead or teach.');
     await expect(page.getByTestId('class-list-pdf')).toHaveCount(0);
+  });
+  test('principal: uploads, sees and removes a learner photo on the profile (the ID card QR target)', async ({ page }) => {
+    await signInViaApi(page, 'principal');
+    const list = await page.request.get('/api/students?search=Wekesa&pageSize=1');
+    const learner = ((await list.json()) as { items: { id: string; hasPhoto: boolean }[] }).items[0]!;
+    expect(learner.hasPhoto).toBe(false);
+    // The URL an ID card's QR code encodes.
+    await page.goto(`/dashboard/student-information?student=${learner.id}`);
+    const photo = page.getByTestId('profile-photo');
+    await expect(photo.getByTestId('learner-photo')).toBeVisible();
+    await expect(photo.getByTestId('learner-photo')).not.toHaveAttribute('data-has-photo', 'true');
+
+    // A 2×2 PNG; the button re-encodes it as JPEG in the browser before upload.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4IScHRAwQCgAfJgQRoo8irwAAAABJRU5ErkJggg==', 'base64');
+    await photo.getByTestId('photo-file-input').setInputFiles({ name: 'learner.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByText('Photo saved.')).toBeVisible();
+    await expect(photo.getByTestId('learner-photo')).toHaveAttribute('data-has-photo', 'true');
+    const stored = await page.request.get(`/api/students/${learner.id}/photo`);
+    expect(stored.status()).toBe(200);
+    expect(stored.headers()['content-type']).toBe('image/jpeg');
+
+    await photo.getByTestId('photo-menu').click();
+    await page.getByTestId('photo-remove').click();
+    await page.getByTestId('photo-remove-confirm').click();
+    await expect(page.getByText('Photo removed.')).toBeVisible();
+    await expect(photo.getByTestId('photo-upload')).toBeVisible();
+    expect((await page.request.get(`/api/students/${learner.id}/photo`)).status()).toBe(404);
   });
 });
