@@ -17,6 +17,7 @@ if (SHOTS) test.use({ viewport: { width: Number(process.env.MOVEMENTS_WIDTH ?? 1
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
@@ -164,7 +165,7 @@ test.describe('movements', () => {
 
     // History with filters.
     await page.getByTestId('tab-history').click();
-    const rows = page.getByTestId('transfers-history-table').getByTestId('transfer-row');
+    const rows = page.getByTestId('transfers-history').locator('[data-testid="transfer-row"], [data-testid="transfer-row-card"]').filter({ visible: true });
     await expect(rows.filter({ hasText: 'Amani Wekesa' })).toContainText('Moi Avenue Primary School');
     await expect(rows.filter({ hasText: 'Neema Chebet' })).toContainText('Pending');
     await expect(rows.filter({ hasText: 'Baraka Otieno' })).toContainText('Kilimani Primary School');
@@ -215,7 +216,8 @@ test.describe('movements', () => {
     await dialog.getByTestId('exit-submit').click();
     await expect(page.getByText('Exit recorded')).toBeVisible();
 
-    const rows = page.getByTestId('exits-list-table').getByTestId('exit-row');
+    // Table rows from 768 px, cards below.
+    const rows = page.getByTestId('exits-list').locator('[data-testid="exit-row"], [data-testid="exit-row-card"]').filter({ visible: true });
     const row = rows.filter({ hasText: 'Zawadi Njoki' });
     await expect(row).toContainText('Withdrawal');
     await expect(row.getByTestId('learner-status')).toHaveText('Exited');

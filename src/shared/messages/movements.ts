@@ -134,6 +134,8 @@ export const movementsMessages = {
     existingYearHint: (name: string, starts: string) => `Learners move into the streams of ${name} (starts ${starts}). Streams it lacks are created.`,
     current: 'current',
     closed: 'closed',
+    figureStreams: 'Streams',
+    figureLearners: 'Active learners',
     summaryStreams: (streams: number, learners: number) => `${streams} streams with ${learners} active learners`,
     alreadyApplied: (from: string, to: string) => `${from} has already been promoted into ${to}. Undo that promotion below to run it again.`,
     noYears: 'Create an academic year in School setup first.',

@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { History, Inbox, LogIn, LogOut } from 'lucide-react';
 import { messages } from '@shared/messages';
@@ -23,6 +24,10 @@ export function TransfersSection() {
   const raw = params.get('tab');
   const tab: Tab = TABS.includes(raw as Tab) ? (raw as Tab) : 'out';
   const incoming = useTransferRequests('incoming');
+  // On phones the tab strip scrolls sideways: keep the open tab in view (e.g. after ?tab=requests).
+  React.useEffect(() => {
+    document.querySelector(`[data-testid="tab-${tab}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   const pending = (incoming.data ?? []).filter((r) => r.status === 'pending').length;
   const setTab = (next: string) =>
     setParams(

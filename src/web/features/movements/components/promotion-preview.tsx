@@ -28,7 +28,7 @@ export function PromotionPreviewView({ preview }: { preview: PromotionPreview })
               <p className="text-xl font-semibold tabular-nums" data-testid={`preview-${t.key}-count`}>
                 {formatNumber(preview.counts[t.key])}
               </p>
-              <p className="truncate text-xs text-muted-foreground">{m.counts[t.key]}</p>
+              <p className="text-xs leading-tight text-muted-foreground">{m.counts[t.key]}</p>
             </div>
           </div>
         ))}
@@ -66,8 +66,8 @@ export function PromotionPreviewView({ preview }: { preview: PromotionPreview })
                 <span className={cn('min-w-0', !s.toName && 'text-violet-700 dark:text-violet-300')}>{s.toName ?? m.graduates}</span>
                 <span className="ml-auto flex flex-wrap gap-1.5 text-xs">
                   {s.promoted > 0 && <Pill tone="emerald">{`${s.promoted} ${m.counts.promoted.toLowerCase()}`}</Pill>}
-                  {s.repeated > 0 && <Pill tone="amber">{`${s.repeated} ${m.repeat.toLowerCase()}`}</Pill>}
-                  {s.skipped > 0 && <Pill tone="sky">{`${s.skipped} ${m.skip.toLowerCase()}`}</Pill>}
+                  {s.repeated > 0 && <Pill tone="amber">{`${s.repeated} ${m.counts.repeated.toLowerCase()}`}</Pill>}
+                  {s.skipped > 0 && <Pill tone="sky">{`${s.skipped} ${m.counts.skipped.toLowerCase()}`}</Pill>}
                   {s.graduated > 0 && <Pill tone="violet">{`${s.graduated} ${m.counts.graduated.toLowerCase()}`}</Pill>}
                 </span>
               </li>

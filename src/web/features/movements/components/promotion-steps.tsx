@@ -96,8 +96,8 @@ export function YearsStep({
       )}
       {from && (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <Figure label={m.steps.mapping} value={formatNumber(plan.sourceStreams.length)} />
-          <Figure label={m.counts.promoted} value={formatNumber(learners)} hint={m.summaryStreams(plan.sourceStreams.length, learners)} />
+          <Figure label={m.figureStreams} value={formatNumber(plan.sourceStreams.length)} />
+          <Figure label={m.figureLearners} value={formatNumber(learners)} hint={m.summaryStreams(plan.sourceStreams.length, learners)} />
           <Figure
             label={m.counts.graduated}
             value={formatNumber(plan.sourceStreams.filter((s) => s.isFinal).reduce((n, s) => n + s.learners, 0))}
@@ -188,7 +188,7 @@ export function MappingStep({ plan, mappingOf, onMap }: { plan: PromotionPlan; m
                         <SelectItem key={targetKey(t)} value={targetKey(t)}>
                           <span className="inline-flex items-center gap-1.5">
                             {t.name}
-                            {!t.classId && <span className="text-xs text-muted-foreground">({m.newStream})</span>}
+                            {!t.classId && plan.target?.exists && <span className="text-xs text-muted-foreground">({m.newStream})</span>}
                           </span>
                         </SelectItem>
                       ))}
@@ -262,7 +262,12 @@ export function ExceptionsStep({
               const current = marked[l.id]?.action ?? null;
               const info = { studentId: l.id, name: learnerName(l), admissionNumber: l.admissionNumber, className: stream?.name ?? '' };
               return (
-                <li key={l.id} className="flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center" data-testid="exception-learner" data-name={info.name}>
+                <li
+                  key={l.id}
+                  className={cn('flex flex-col gap-2 px-3 py-2.5 sm:flex-row sm:items-center', current === 'repeat' && 'bg-amber-500/6', current === 'skip' && 'bg-sky-500/6')}
+                  data-testid="exception-learner"
+                  data-name={info.name}
+                >
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{info.name}</p>
                     <p className="text-xs text-muted-foreground tabular-nums">{l.admissionNumber}</p>
@@ -283,7 +288,7 @@ export function ExceptionsStep({
           </ul>
         )}
       </div>
-      <aside className="min-w-0 rounded-lg border bg-muted/30 p-3.5" data-testid="exceptions-marked">
+      <aside className="min-w-0 self-start rounded-lg border bg-muted/30 p-3.5 lg:sticky lg:top-20" data-testid="exceptions-marked">
         <h3 className="text-sm font-semibold">{m.markedTitle(list.length)}</h3>
         {list.length === 0 ? (
           <p className="mt-2 text-sm text-muted-foreground">{m.noneMarked}</p>

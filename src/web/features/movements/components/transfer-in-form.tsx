@@ -180,6 +180,7 @@ export function TransferInForm() {
           </Field>
           {text('dateOfBirth', t.dateOfBirth, { type: 'date' })}
           {text('birthCertificateNumber', t.birthCertificate, { optional: true, max: 40 })}
+          {text('upi', t.upi, { optional: true, max: 40 })}
         </div>
       </FormSection>
       <FormSection title={t.previousSchool} icon={<School />}>
@@ -187,7 +188,6 @@ export function TransferInForm() {
           {text('previousSchool', t.previousSchool, { max: 160, placeholder: lm.admission.previousSchoolPlaceholder })}
           {text('transferDate', t.transferDate, { type: 'date' })}
           {text('previousUpi', t.previousUpi, { optional: true, max: 40 })}
-          {text('upi', t.upi, { optional: true, max: 40 })}
           <Field id="in-reason" label={m.common.reason} optional error={e('reason')} className="sm:col-span-2">
             <Textarea id="in-reason" value={v.reason} onChange={(ev) => set({ reason: ev.target.value })} maxLength={500} rows={2} data-testid="in-reason" />
           </Field>
