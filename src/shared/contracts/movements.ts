@@ -446,6 +446,15 @@ export const readmitBody = z.strictObject({
 });
 export type ReadmitBody = z.input<typeof readmitBody>;
 
+/**
+ * The fee warning of a transfer out from what the fees module reports: null while fees are not tracked,
+ * else the amount owed in integer cents (0: nothing owed).
+ */
+export function feesStatus(owedCents: number | null): FeesStatus {
+  if (owedCents === null) return { tracked: false, owedCents: null, message: m.feesNotTracked };
+  return { tracked: true, owedCents, message: owedCents > 0 ? m.feesOwed(formatKes(owedCents)) : m.feesClear };
+}
+
 /** KES from integer cents, e.g. 1234567 → "12,345.67". */
 export function formatKes(cents: number): string {
   return (cents / 100).toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -88,17 +88,13 @@ export const movementsMessages = {
   },
   directions: { in: 'In', out: 'Out' },
   requestStatuses: { pending: 'Pending', accepted: 'Accepted', declined: 'Declined', cancelled: 'Cancelled' },
-  outcomes: { promoted: 'Promoted', repeated: 'Repeats', skipped: 'Skips a level', graduated: 'Graduates' },
   batchStatuses: { applied: 'Applied', undone: 'Undone' },
-  yearStatuses: { open: 'Open', closed: 'Closed' },
   // ---- Screens: shared --------------------------------------------------------------------------
   common: {
     cancel: 'Cancel',
     back: 'Back',
     next: 'Next',
     close: 'Close',
-    saving: 'Saving…',
-    refresh: 'Refresh',
     learner: 'Learner',
     date: 'Date',
     reason: 'Reason',
@@ -106,12 +102,9 @@ export const movementsMessages = {
     optional: 'optional',
     admissionNumber: 'Adm. no.',
     openRecord: 'Open record',
-    notAllowedTitle: 'Access Denied',
-    notAllowedText: 'Only the principal manages promotions, transfers and exits.',
     loadFailed: 'Could not load this page',
     tryAgain: 'Try Again',
     actionFailed: 'That did not work',
-    by: (name: string) => `by ${name}`,
   },
   picker: {
     label: 'Learner',
@@ -181,7 +174,6 @@ export const movementsMessages = {
     undoText: 'Every learner of this promotion goes back to their stream, graduates become active again, and the class history it added is removed. Streams and the year it created stay.',
     undoConfirm: 'Undo promotion',
     undoneToast: 'Promotion undone',
-    cannotUndo: 'Cannot be undone',
     batchCounts: (promoted: number, repeated: number, skipped: number, graduated: number) =>
       `${promoted} promoted · ${repeated} repeating · ${skipped} skipping · ${graduated} graduated`,
     madeCurrentNote: 'made current',

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
-import type { FeesStatus, MovementLearner } from '../../../shared/contracts/movements.js';
+import { feesStatus, type FeesStatus, type MovementLearner } from '../../../shared/contracts/movements.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
 import { academicYears, classes, schools, studentEnrolments, students } from '../../db/schema/index.js';
@@ -151,7 +151,7 @@ export async function endCurrentEnrolment(tx: Tx, studentId: string, academicYea
  * place to ask it (owedCents: integer cents, KES).
  */
 export async function feesOwed(_tx: Tx, _schoolId: string, _studentId: string): Promise<FeesStatus> {
-  return { tracked: false, owedCents: null, message: m.feesNotTracked };
+  return feesStatus(null);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { feesStatus } from '../../../shared/contracts/movements.js';
 import { graduatesFrom, graduationReason, levelAbove, nextYearName, type LevelInfo } from './promotion-rules.js';
 
 /** Pure promotion rules (issue 10 §2 Promotion): next levels, graduation, the next year's name. */
@@ -37,5 +38,11 @@ describe('promotion rules', () => {
     expect(nextYearName('2026/27')).toBe('2027/28');
     expect(nextYearName('2026-2027')).toBe('2027-2028');
     expect(nextYearName('Year A')).toBeNull();
+  });
+
+  it('words the transfer-out fee warning from what the fees module reports', () => {
+    expect(feesStatus(null)).toMatchObject({ tracked: false, owedCents: null, message: expect.stringMatching(/not tracked/) });
+    expect(feesStatus(1_234_550).message).toBe('This learner owes KES 12,345.50 in fees.');
+    expect(feesStatus(0)).toEqual({ tracked: true, owedCents: 0, message: 'No fees are owed.' });
   });
 });
