@@ -137,6 +137,8 @@ async function resetPostgres(database: Database): Promise<void> {
   const pool = database.pool;
   if (!pool) throw new Error('resetPostgres needs a PostgreSQL pool');
   await pool.query('DROP SCHEMA IF EXISTS drizzle CASCADE');
+  // Background tasks' queue (pg-boss) of an earlier test file.
+  await pool.query('DROP SCHEMA IF EXISTS pgboss CASCADE');
   await pool.query('DROP SCHEMA IF EXISTS public CASCADE');
   await pool.query('CREATE SCHEMA public');
 }

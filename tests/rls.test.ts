@@ -277,7 +277,9 @@ describe('wall 2 through the API: a Riverside session never sees Greenhill', () 
   it('no GET endpoint leaks Greenhill to Riverside staff, and Greenhill ids are not found', async () => {
     // Streaming endpoints (Server-Sent Events) never end, so they cannot be read whole here.
     const streaming = new Set(['/api/events']);
-    const gets = apiRoutes(t.app).filter((r) => r.method === 'GET' && !r.url.startsWith('/api/docs') && !streaming.has(r.url));
+    // The directory of EduFam schools for transfers names other schools by design (checked below).
+    const directory = '/api/movements/schools-directory';
+    const gets = apiRoutes(t.app).filter((r) => r.method === 'GET' && !r.url.startsWith('/api/docs') && !streaming.has(r.url) && r.url !== directory);
     expect(gets.length).toBeGreaterThan(3);
     const greenhillIds = [greenhill, (await system(t.database, (tx) => tx.select({ id: students.id }).from(students).where(eq(students.schoolId, greenhill)).limit(1)))[0]!.id];
     for (const email of [DEMO.riverside.principal, DEMO.riverside.director, DEMO.riverside.teacher, DEMO.riverside.parent]) {
@@ -291,5 +293,16 @@ describe('wall 2 through the API: a Riverside session never sees Greenhill', () 
         }
       }
     }
+  });
+
+  it('the transfer directory shows other schools by id, name and county only', async () => {
+    const cookie = await signIn(t.app, DEMO.riverside.principal, 'school');
+    const res = await t.app.inject({ method: 'GET', url: '/api/movements/schools-directory', headers: { cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { items?: Record<string, unknown>[] } | Record<string, unknown>[];
+    const items = Array.isArray(body) ? body : (body.items ?? []);
+    expect(items.map((i) => i.name)).toContain('Greenhill Academy');
+    expect(items.map((i) => i.name)).not.toContain('Riverside International School');
+    for (const i of items) expect(Object.keys(i).sort()).toEqual(['county', 'id', 'name']);
   });
 });

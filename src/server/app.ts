@@ -37,6 +37,7 @@ import { createLocalEventBus, type EventBus } from './events/bus.js';
 import { createPostgresEventBus } from './events/pg-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { learnersRoutes } from './modules/learners/learners.routes.js';
+import { learnerFiguresRoutes } from './modules/learners/learner-figures.routes.js';
 import { classesRoutes } from './modules/classes/classes.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { schoolSetupRoutes } from './modules/school-setup/school-setup.routes.js';
@@ -176,6 +177,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await movementsRoutes(scope, deps);
     await peopleRoutes(scope, deps);
     await learnerFilesRoutes(scope, deps);
+    await learnerFiguresRoutes(scope, deps);
   });
 
   const webDist = path.resolve(config.WEB_DIST);

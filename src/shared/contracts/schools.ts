@@ -118,7 +118,13 @@ const fields = {
     .optional()
     .transform((v) => (v === undefined ? undefined : v ? v.trim().toLowerCase() : null)),
   logoUrl: z
-    .union([z.literal(''), z.null(), z.url({ protocol: /^https?$/, error: m.invalidLogoUrl }).max(2000, m.invalidLogoUrl)])
+    .union([
+      z.literal(''),
+      z.null(),
+      // A logo uploaded in School Setup (issue 10 §1) is served by EduFam itself.
+      z.string().regex(/^\/api\/files\/[0-9a-f-]{36}$/, m.invalidLogoUrl),
+      z.url({ protocol: /^https?$/, error: m.invalidLogoUrl }).max(2000, m.invalidLogoUrl),
+    ])
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
   motto: optionalText(200, m.textTooLong(200)),

@@ -33,7 +33,7 @@ import * as repo from './people.repository.js';
  * name and motto; the learner's photo (or their initials when there is none or it is WebP, which
  * pdfkit cannot draw); full name; admission number; class; the academic year it is valid for; a QR
  * code; and the school's phone "if found". The QR encodes only the staff URL of the learner's record
- * (`${PUBLIC_URL}/dashboard/student-information?student=<id>`): scanning it opens the record for
+ * (`${PUBLIC_URL}/dashboard/students?student=<id>`): scanning it opens the learner record (the students section, any staff role that may see the learner) for
  * signed-in staff who may see it, and tells anyone else nothing personal.
  */
 

@@ -530,7 +530,7 @@ describe('learner ID cards', () => {
     const plain = await send('GET', `/api/students/${other.id}/id-card.pdf`, 'principal');
     expect(images(res.rawPayload)).toBeGreaterThan(images(plain.rawPayload));
     expect(inspectPdf(plain.rawPayload).text).toContain(`${other.firstName[0]}${other.lastName[0]}`.toUpperCase());
-    expect(learnerRecordUrl(TEST_PUBLIC_URL, learner.id)).toBe(`${TEST_PUBLIC_URL}/dashboard/student-information?student=${learner.id}`);
+    expect(learnerRecordUrl(TEST_PUBLIC_URL, learner.id)).toBe(`${TEST_PUBLIC_URL}/dashboard/students?student=${learner.id}`);
   });
 
   it('is the principal’s: 401, 403 for other roles, 404 for another school’s learner', async () => {
