@@ -154,5 +154,5 @@ export const ID_CARDS_TASK = 'id-cards';
 
 /** The staff page a learner's ID-card QR code opens (nothing personal in the code itself). */
 export function learnerRecordUrl(publicUrl: string, studentId: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/dashboard/student-information?student=${encodeURIComponent(studentId)}`;
+  return `${publicUrl.replace(/\/+$/, '')}/dashboard/students?student=${encodeURIComponent(studentId)}`;
 }

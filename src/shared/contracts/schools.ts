@@ -79,6 +79,20 @@ export const listSchoolsResponse = z.object({
 });
 export type ListSchoolsResponse = z.infer<typeof listSchoolsResponse>;
 
+/**
+ * A logo address: a web address (http or https), or a logo uploaded in School Setup (issue 10 §1),
+ * which EduFam serves itself at /api/files/<id>.
+ */
+function isLogoUrl(v: string): boolean {
+  if (/^\/api\/files\/[0-9a-f-]{36}$/.test(v)) return true;
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+
 /** An optional text field: trimmed; '' or null clears it. */
 const optionalText = (max: number, message: string) =>
   z
@@ -118,13 +132,7 @@ const fields = {
     .optional()
     .transform((v) => (v === undefined ? undefined : v ? v.trim().toLowerCase() : null)),
   logoUrl: z
-    .union([
-      z.literal(''),
-      z.null(),
-      // A logo uploaded in School Setup (issue 10 §1) is served by EduFam itself.
-      z.string().regex(/^\/api\/files\/[0-9a-f-]{36}$/, m.invalidLogoUrl),
-      z.url({ protocol: /^https?$/, error: m.invalidLogoUrl }).max(2000, m.invalidLogoUrl),
-    ])
+    .union([z.literal(''), z.null(), z.string().max(2000, m.invalidLogoUrl).refine(isLogoUrl, m.invalidLogoUrl)])
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
   motto: optionalText(200, m.textTooLong(200)),

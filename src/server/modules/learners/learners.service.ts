@@ -310,7 +310,14 @@ async function sendSetupMails(deps: AuthDeps, schoolId: string, mails: PendingMa
  * invalid phone, future date of birth; 409 OVER_CAPACITY for a full stream unless overrideCapacity.
  * Parent accounts (createAccount) are e-mailed a link to set a password after the commit.
  */
-export async function createStudent(deps: AuthDeps, actor: Actor, body: CreateStudentInput, req: RequestInfo) {
+export async function createStudent(
+  deps: AuthDeps,
+  actor: Actor,
+  body: CreateStudentInput,
+  req: RequestInfo,
+  /** More writes that must land with the admission or not at all (a transfer in records itself here). */
+  alsoInTransaction?: (tx: Tx, student: typeof students.$inferSelect) => Promise<void>,
+) {
   const schoolId = writerSchool(actor);
   const today = schoolToday();
   checkDateOfBirth(body.dateOfBirth, today);
@@ -373,6 +380,7 @@ export async function createStudent(deps: AuthDeps, actor: Actor, body: CreateSt
         newValue: { ...auditable(s), guardianIds: linked, overCapacity: cls.learners + 1 > cls.capacity },
         ipAddress: req.ip,
       });
+      if (alsoInTransaction) await alsoInTransaction(tx, s);
       return toDetail(tx, actor, (await repo.findStudent(tx, undefined, s.id))!);
     });
     await sendSetupMails(deps, schoolId, mails, notices);

@@ -261,50 +261,45 @@ export async function transferOut(database: Database, actor: Actor, body: Transf
 /**
  * POST /api/movements/transfers/in: admits a learner coming from another school through the register's
  * admission (learners service createStudent: class, capacity, admission number, guardians and their
- * rules), with the previous school and UPI, admitted on the transfer date; then records the transfers row
- * (direction in) and a STUDENT_TRANSFERRED_IN audit entry. The admission commits in its own transaction;
- * should recording the transfer fail, the admission is removed again so nothing half-done stays.
+ * rules), with the previous school and UPI, admitted on the transfer date; and, in the same transaction,
+ * records the transfers row (direction in) and a STUDENT_TRANSFERRED_IN audit entry: all or nothing.
  */
 export async function transferIn(deps: AuthDeps, actor: Actor, body: TransferInInput, req: { ip: string }): Promise<TransferInResponse> {
   const { schoolId, scope } = schoolScope(actor);
   checkDate(body.transferDate, 'transferDate', null);
   const { transferDate, reason, ...admission } = body;
-  const created = await createStudent(deps, actor, { ...admission, admittedOn: transferDate }, req);
-  try {
-    return await withScope(deps.database.db, scope, async (tx) => {
-      const [t] = await tx
-        .insert(transfers)
-        .values({
-          schoolId,
-          studentId: created.id,
-          direction: 'in',
-          otherSchoolName: body.previousSchool,
-          reason,
-          transferDate,
-          previousUpi: body.previousUpi ?? null,
-          createdBy: actor.id,
-        })
-        .returning({ id: transfers.id });
-      await recordAudit(tx, {
+  let transferId = '';
+  const created = await createStudent(deps, actor, { ...admission, admittedOn: transferDate }, req, async (tx, student) => {
+    const [t] = await tx
+      .insert(transfers)
+      .values({
         schoolId,
-        action: MOVEMENT_AUDIT.transferredIn,
-        performedByUserId: actor.id,
-        performedByRole: actor.role,
-        targetEntity: `student:${created.id}`,
-        newValue: { transferId: t!.id, previousSchool: body.previousSchool, previousUpi: body.previousUpi ?? null, transferDate, reason, admissionNumber: created.admissionNumber },
-        ipAddress: req.ip,
-      });
-      return {
-        transfer: await transferById(tx, t!.id),
-        studentId: created.id,
-        message: m.transferredIn(learnerName(created), created.admissionNumber),
-        notices: created.notices.slice(1),
-      };
+        studentId: student.id,
+        direction: 'in',
+        otherSchoolName: body.previousSchool,
+        reason,
+        transferDate,
+        previousUpi: body.previousUpi ?? null,
+        createdBy: actor.id,
+      })
+      .returning({ id: transfers.id });
+    transferId = t!.id;
+    await recordAudit(tx, {
+      schoolId,
+      action: MOVEMENT_AUDIT.transferredIn,
+      performedByUserId: actor.id,
+      performedByRole: actor.role,
+      targetEntity: `student:${student.id}`,
+      newValue: { transferId, previousSchool: body.previousSchool, previousUpi: body.previousUpi ?? null, transferDate, reason, admissionNumber: student.admissionNumber },
+      ipAddress: req.ip,
     });
-  } catch (err) {
-    await withScope(deps.database.db, scope, (tx) => tx.delete(students).where(and(eq(students.id, created.id), eq(students.schoolId, schoolId))));
-    throw err;
-  }
+  });
+  return withScope(deps.database.db, scope, async (tx) => ({
+    transfer: await transferById(tx, transferId),
+    studentId: created.id,
+    message: m.transferredIn(learnerName(created), created.admissionNumber),
+    notices: created.notices.slice(1),
+  }));
 }
 
 /** Requests of the school (incoming: addressed to it; outgoing: filed by it), newest first. */
