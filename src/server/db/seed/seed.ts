@@ -389,6 +389,8 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
         families.push({ lastName, guardian: g, relationship });
       }
       const month = rnd.int(1, 12);
+      const firstName = rnd.pick(female ? FEMALE_NAMES : MALE_NAMES);
+      const middleName = rnd.next() < 0.6 ? rnd.pick(female ? FEMALE_NAMES : MALE_NAMES) : null;
       drafts.push({
         classIndex,
         admissionYear,
@@ -396,8 +398,8 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
         row: {
           schoolId,
           admissionNumber: '',
-          firstName: rnd.pick(female ? FEMALE_NAMES : MALE_NAMES),
-          middleName: rnd.next() < 0.6 ? rnd.pick(female ? FEMALE_NAMES : MALE_NAMES) : null,
+          firstName,
+          middleName: middleName === firstName ? null : middleName,
           lastName,
           gender: female ? 'female' : 'male',
           dateOfBirth: `${birthYear}-${String(month).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
