@@ -299,19 +299,24 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
   }
   await tx.insert(teacherAssignments).values(assignments);
 
-  // Department members (teachers of the department's learning areas) and heads (the first member).
+  // Department members (teachers of the department's learning areas) and heads: the member who
+  // teaches the most lessons of the department, not already heading another one.
   const subjectDepartment = new Map([...subjectIds.values()].flat().map((x) => [x.id, x.departmentId]));
-  const members = new Map<string, Set<string>>();
+  const load = new Map<string, Map<string, number>>();
   for (const a of assignments) {
     const d = subjectDepartment.get(a.subjectId);
     if (!d) continue;
-    if (!members.has(d)) members.set(d, new Set());
-    members.get(d)!.add(a.teacherId);
+    if (!load.has(d)) load.set(d, new Map());
+    const m = load.get(d)!;
+    m.set(a.teacherId, (m.get(a.teacherId) ?? 0) + (a.lessonsPerWeek ?? 0));
   }
-  for (const [departmentId, set] of members) {
-    const list = [...set];
-    await tx.insert(departmentMembers).values(list.map((profileId) => ({ schoolId, departmentId, profileId })));
-    await tx.update(departments).set({ headId: list[0]! }).where(eq(departments.id, departmentId));
+  const heads = new Set<string>();
+  for (const [departmentId, byTeacher] of load) {
+    const ranked = [...byTeacher].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([id]) => id);
+    await tx.insert(departmentMembers).values(ranked.map((profileId) => ({ schoolId, departmentId, profileId })));
+    const head = ranked.find((id) => !heads.has(id)) ?? ranked[0]!;
+    heads.add(head);
+    await tx.update(departments).set({ headId: head }).where(eq(departments.id, departmentId));
   }
 
   // Learners, built in memory then written in bulk: admission numbers in the school's pattern by

@@ -73,6 +73,7 @@ export function MaintenanceTestPanel() {
   const allowed = user?.role === 'edufam_admin';
   const status = useMaintenanceStatus(user?.id ?? null, { pollMs: MAINTENANCE_POLL_MS, enabled: allowed });
   const setting = useMaintenanceSetting(allowed);
+  const refetchSetting = setting.refetch;
   const [log, setLog] = React.useState<LogEntry[]>([]);
   const nextId = React.useRef(0);
   const manual = React.useRef(false);
@@ -97,9 +98,12 @@ export function MaintenanceTestPanel() {
     const wasManual = manual.current;
     manual.current = false;
     if (!wasManual && key === lastSeen.current) return;
+    // A change the poll noticed before any live event (the stream may not be connected yet): the role
+    // checks below read the setting's allowed roles, which must follow.
+    if (lastSeen.current !== null && key !== lastSeen.current) void refetchSetting();
     lastSeen.current = key;
     add({ source: wasManual ? 'manual' : 'poll', enabled: data.enabled, text: data.message });
-  }, [data, status.dataUpdatedAt, add]);
+  }, [data, status.dataUpdatedAt, add, refetchSetting]);
 
   if (!allowed) {
     return (
