@@ -2,8 +2,8 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { ClassItem, ListClassesQuery } from '../../../shared/contracts/classes.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, classes, guardians, levels, profiles, studentGuardians, students } from '../../db/schema/index.js';
-import { withScope } from '../../db/tenant.js';
+import { academicYears, classes, guardians, profiles, studentGuardians, students } from '../../db/schema/index.js';
+import { withScope, type Tx } from '../../db/tenant.js';
 import { audienceScope, learnerAudience } from '../learners/learner-scope.js';
 
 /** The school's current academic year (is_current, else the latest started), as a subquery. */
@@ -33,29 +33,37 @@ export async function listClasses(database: Database, actor: Actor, q: ListClass
           where ${guardians.profileId} = ${audience.userId})`,
       );
     }
-    const rows = await tx
-      .select({
-        id: classes.id,
-        name: classes.name,
-        level: classes.gradeLevel,
-        stream: classes.stream,
-        classTeacherId: classes.classTeacherId,
-        learnerCount: sql<number>`(select count(*) from ${students} where ${students.classId} = ${classes.id} and ${students.status} = 'active')`.mapWith(Number),
-        capacity: classes.capacity,
-        levelId: classes.levelId,
-        levelOrder: classes.levelOrder,
-        band: classes.band,
-        academicYearId: classes.academicYearId,
-        academicYear: academicYears.name,
-        classTeacherName: profiles.name,
-        homeRoom: classes.homeRoom,
-      })
-      .from(classes)
-      .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
-      .leftJoin(levels, eq(levels.id, classes.levelId))
-      .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
-      .where(and(...where))
-      .orderBy(asc(academicYears.startsOn), asc(classes.levelOrder), asc(classes.stream));
-    return rows;
+    return classItems(tx, and(...where));
   });
+}
+
+
+/**
+ * Streams as GET /api/classes lists them (with the year, class teacher and active learner count),
+ * ordered by year, level and stream. Shared with school setup, which answers its stream writes in the
+ * same shape.
+ */
+export async function classItems(tx: Tx, where: SQL | undefined): Promise<ClassItem[]> {
+  return tx
+    .select({
+      id: classes.id,
+      name: classes.name,
+      level: classes.gradeLevel,
+      stream: classes.stream,
+      classTeacherId: classes.classTeacherId,
+      learnerCount: sql<number>`(select count(*) from ${students} where ${students.classId} = ${classes.id} and ${students.status} = 'active')`.mapWith(Number),
+      capacity: classes.capacity,
+      levelId: classes.levelId,
+      levelOrder: classes.levelOrder,
+      band: classes.band,
+      academicYearId: classes.academicYearId,
+      academicYear: academicYears.name,
+      classTeacherName: profiles.name,
+      homeRoom: classes.homeRoom,
+    })
+    .from(classes)
+    .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
+    .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
+    .where(where)
+    .orderBy(asc(academicYears.startsOn), asc(classes.levelOrder), asc(classes.stream));
 }

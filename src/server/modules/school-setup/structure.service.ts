@@ -4,10 +4,11 @@ import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { Level, SetupCurriculum } from '../../../shared/contracts/school-setup.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, classes, levels, profiles, schools, studentEnrolments, students, teacherAssignments } from '../../db/schema/index.js';
+import { academicYears, classes, levels, schools, studentEnrolments, students, teacherAssignments } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { audit, assertTeacher, changes, conflict, pgCode, readSchool, writeSchool } from './setup-context.js';
+import { classItems } from '../classes/classes.service.js';
 import { currentYearId, yearClosed } from './years.service.js';
 
 const m = messages.schoolSetup;
@@ -148,27 +149,7 @@ type ClassRow = typeof classes.$inferSelect;
 
 /** One stream as GET /api/classes lists it. */
 async function classItem(tx: Tx, id: string): Promise<ClassItem> {
-  const [row] = await tx
-    .select({
-      id: classes.id,
-      name: classes.name,
-      level: classes.gradeLevel,
-      stream: classes.stream,
-      classTeacherId: classes.classTeacherId,
-      learnerCount: sql<number>`(select count(*) from ${students} where ${students.classId} = ${classes.id} and ${students.status} = 'active')`.mapWith(Number),
-      capacity: classes.capacity,
-      levelId: classes.levelId,
-      levelOrder: classes.levelOrder,
-      band: classes.band,
-      academicYearId: classes.academicYearId,
-      academicYear: academicYears.name,
-      classTeacherName: profiles.name,
-      homeRoom: classes.homeRoom,
-    })
-    .from(classes)
-    .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
-    .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
-    .where(eq(classes.id, id));
+  const [row] = await classItems(tx, eq(classes.id, id));
   return row!;
 }
 

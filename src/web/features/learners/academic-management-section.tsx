@@ -10,7 +10,7 @@ import { StatGrid } from '@/features/dashboard/components/layout';
 import { StatCard } from '@/features/dashboard/components/stat-card';
 import { useLearnerFigures } from './api/learners';
 import { formatNumber, formatShortDate } from './components/format';
-import { PageHeader } from './components/page-header';
+import { PageHeader } from '@/components/page-header';
 
 const h = messages.learners.hub;
 

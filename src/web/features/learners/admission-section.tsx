@@ -6,7 +6,7 @@ import { useActiveSectionTitle } from '@/app/shell/use-active-section';
 import type { AdmissionResult } from './api/learners';
 import { AdmissionForm } from './components/admission-form';
 import { AdmissionSuccess } from './components/admission-success';
-import { AcademicBreadcrumb, PageHeader } from './components/page-header';
+import { AcademicBreadcrumb, PageHeader } from '@/components/page-header';
 
 /**
  * Student Admission (issue 10 §2; principal, section `student-admission`): the admission form, then a

@@ -11,7 +11,8 @@ import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useStreams } from './api/people';
 import { ClassSheet } from './components/class-sheet';
-import { CapacityBar, PeopleHeader } from './components/parts';
+import { CapacityBar } from './components/parts';
+import { PageHeader } from '@/components/page-header';
 
 const m = messages.people.classes;
 const FILTERS = { search: '', level: '', open: '' };
@@ -131,7 +132,7 @@ export function ClassesSection() {
 
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="classes-section">
-      <PeopleHeader
+      <PageHeader
         sectionId={sectionId}
         title={title || m.title}
         subtitle={query.data ? <span data-testid="classes-summary">{m.summary(shown.length, learners, places)}</span> : m.subtitle}

@@ -12,7 +12,8 @@ import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useTeachers } from './api/people';
-import { LoadBar, PeopleHeader, displayPhone } from './components/parts';
+import { LoadBar, displayPhone } from './components/parts';
+import { PageHeader } from '@/components/page-header';
 import { TeacherSheet } from './components/teacher-sheet';
 
 const m = messages.people.teachers;
@@ -133,7 +134,7 @@ export function TeachersSection() {
 
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="teachers-section">
-      <PeopleHeader
+      <PageHeader
         sectionId={sectionId}
         title={title || m.title}
         subtitle={platform && !school.currentSchoolId ? m.subtitleAll : m.subtitle}

@@ -9,7 +9,7 @@ import { useStudent } from '../api/learners';
 import { FiguresPanel } from './figures-panel';
 import { LearnerProfile } from './learner-profile';
 import { LearnerRegister, RegisterActions } from './learner-register';
-import { AcademicBreadcrumb, PageHeader } from './page-header';
+import { AcademicBreadcrumb, PageHeader } from '@/components/page-header';
 import { registerModeFor } from './register-mode';
 
 const r = messages.learners.register;

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useActiveSectionTitle } from '@/app/shell/use-active-section';
-import { AcademicBreadcrumb, PageHeader } from '@/features/learners/components/page-header';
+import { AcademicBreadcrumb, PageHeader } from '@/components/page-header';
 
 /**
  * The frame of a movements screen (Student Promotion, Transfer Management, Exit Management): the trail

@@ -1,39 +1,8 @@
 import * as React from 'react';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { SectionIcon } from '@/app/shell/section-icons';
 
 const m = messages.people;
-
-/** A section's title row: icon, title, subtitle, and actions (stacked under the title on phones). */
-export function PeopleHeader({
-  sectionId,
-  title,
-  subtitle,
-  actions,
-  testId,
-}: {
-  sectionId: string;
-  title: string;
-  subtitle?: React.ReactNode;
-  actions?: React.ReactNode;
-  testId?: string;
-}) {
-  return (
-    <div className="flex flex-wrap items-end justify-between gap-3" data-testid={testId}>
-      <div className="flex min-w-0 items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
-          <SectionIcon id={sectionId} className="size-5" aria-hidden />
-        </span>
-        <div className="min-w-0">
-          <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
-          {subtitle && <p className="mt-0.5 text-sm text-muted-foreground">{subtitle}</p>}
-        </div>
-      </div>
-      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
-    </div>
-  );
-}
 
 /** A stored Kenyan phone (2547XXXXXXXX) as people read it (0712 345 678). */
 export function displayPhone(phone: string | null | undefined): string {

@@ -46,7 +46,7 @@ export function AcademicBreadcrumb({ trail }: { trail: { label: string; to?: str
   );
 }
 
-/** A learner page's title row: section icon, title, subtitle, and actions on the right (stacked on phones). */
+/** A section page's title row: section icon, title, subtitle, and actions on the right (stacked on phones). */
 export function PageHeader({
   sectionId,
   title,
