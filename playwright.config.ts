@@ -50,6 +50,8 @@ export default defineConfig({
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(E2E_SMTP_PORT),
       LOGIN_IP_LIMIT: '100000',
+      // The simulated phone answers an STK Push after 1.5 s (default 3 s).
+      MPESA_SIMULATOR_DELAY_MS: '1500',
       PUBLIC_URL: `http://localhost:${E2E_PORT}`,
       WEB_DIST: process.env.WEB_DIST ?? './dist/web',
     },

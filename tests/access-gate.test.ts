@@ -27,6 +27,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/ready',
   'POST /api/errors/frontend',
   'GET /api/maintenance/status',
+  // M-Pesa callbacks (issue 11 §3): Safaricom calls them; the school's random token is the key.
+  'POST /api/mpesa/callbacks/{token}/stk',
+  'POST /api/mpesa/callbacks/{token}/validation',
+  'POST /api/mpesa/callbacks/{token}/confirmation',
+  'POST /api/paybill/callbacks/{token}/validation',
+  'POST /api/paybill/callbacks/{token}/confirmation',
 ]);
 
 const naked = async () => ({ ok: true });

@@ -8,6 +8,17 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   academicYears,
+  approvals,
+  documentSequences,
+  feeAdjustments,
+  feeStructureItems,
+  feeStructures,
+  invoiceLines,
+  invoices,
+  mpesaConfigs,
+  mpesaTransactions,
+  payments,
+  studentFeeOptions,
   admissionSequences,
   departmentMembers,
   departments,
@@ -77,6 +88,18 @@ const TENANT_TABLES: [string, PgTable, PgColumn][] = [
   ['department_members', departmentMembers, departmentMembers.schoolId],
   ['admission_sequences', admissionSequences, admissionSequences.schoolId],
   ['student_enrolments', studentEnrolments, studentEnrolments.schoolId],
+  // Issue 11: fees and M-Pesa.
+  ['fee_structures', feeStructures, feeStructures.schoolId],
+  ['fee_structure_items', feeStructureItems, feeStructureItems.schoolId],
+  ['student_fee_options', studentFeeOptions, studentFeeOptions.schoolId],
+  ['invoices', invoices, invoices.schoolId],
+  ['invoice_lines', invoiceLines, invoiceLines.schoolId],
+  ['fee_adjustments', feeAdjustments, feeAdjustments.schoolId],
+  ['payments', payments, payments.schoolId],
+  ['approvals', approvals, approvals.schoolId],
+  ['document_sequences', documentSequences, documentSequences.schoolId],
+  ['mpesa_configs', mpesaConfigs, mpesaConfigs.schoolId],
+  ['mpesa_transactions', mpesaTransactions, mpesaTransactions.schoolId],
 ];
 
 describe('the database refuses to be bypassed', () => {

@@ -51,6 +51,16 @@ import { storageFromConfig } from './storage/from-config.js';
 import { MAX_UPLOAD_BYTES } from './modules/files/files.service.js';
 import { createTaskRunner, type TaskRunner } from './jobs/tasks.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
+import { loadOrCreateKeyFile, parseSecretsKey } from './lib/secrets.js';
+import type { SmsGateway } from './integrations/sms/sms-gateway.js';
+import { createAfricasTalkingGateway } from './integrations/sms/africas-talking.js';
+import { createSmsSimulator } from './integrations/sms/sms-simulator.js';
+import { injectDeliver, injectFetch, registerDarajaSimulator, type DarajaSimulatorHandle } from './integrations/mpesa/simulator.js';
+import { feesRoutes } from './modules/fees/fees.routes.js';
+import { afterPayment } from './modules/fees/notices.service.js';
+import { mpesaRoutes } from './modules/mpesa/mpesa.routes.js';
+import type { MpesaDeps } from './modules/mpesa/mpesa-deps.js';
+import { createMpesaSweeper, type MpesaSweeper } from './modules/mpesa/sweeper.js';
 
 export interface AppDeps extends AuthDeps {
   config: Config;
@@ -65,6 +75,14 @@ export interface AppDeps extends AuthDeps {
   storage: FileStorage;
   /** Background tasks on pg-boss (jobs/tasks.ts). */
   tasks: TaskRunner;
+  /** SMS gateway (integrations/sms): the local simulator unless SMS_PROVIDER=africastalking. */
+  sms: SmsGateway;
+  /** What the M-Pesa module works with (modules/mpesa/mpesa-deps.ts). */
+  mpesa: MpesaDeps;
+  /** Applies left-over callbacks and resolves stale STK pushes; main.ts starts it after listening. */
+  mpesaSweeper: MpesaSweeper;
+  /** The built-in Daraja simulator, when MPESA_SIMULATOR is on (tests steer it). */
+  darajaSimulator?: DarajaSimulatorHandle;
 }
 
 export interface BuildAppOptions {
@@ -76,6 +94,8 @@ export interface BuildAppOptions {
   events?: EventBus;
   /** Replace the file storage (tests); default from the configuration (storage/from-config.ts). */
   storage?: FileStorage;
+  /** Replace the SMS gateway (tests); default from SMS_PROVIDER. */
+  sms?: SmsGateway;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -132,6 +152,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     storage: opts.storage ?? (await storageFromConfig(config)),
   });
   deps.tasks = createTaskRunner({ database, storage: deps.storage, log: app.log });
+  deps.sms =
+    opts.sms ??
+    (config.SMS_PROVIDER === 'africastalking'
+      ? createAfricasTalkingGateway({ username: config.AT_USERNAME!, apiKey: config.AT_API_KEY!, senderId: config.AT_SENDER_ID, baseUrl: config.AT_BASE_URL })
+      : createSmsSimulator());
+  deps.mpesa = {
+    database,
+    events: deps.events,
+    mailer,
+    sms: deps.sms,
+    log: app.log,
+    secretsKey: secretsKeyOf(config, app.log),
+    callbackBase: config.mpesaCallbackBase,
+    urls: { simulator: `${SIMULATOR_ORIGIN}${SIMULATOR_PREFIX}`, sandbox: config.MPESA_SANDBOX_URL, production: config.MPESA_PRODUCTION_URL },
+    simulatorFetch: config.MPESA_SIMULATOR === 'on' ? injectFetch(app) : undefined,
+    stkTimeoutSeconds: config.MPESA_STK_TIMEOUT_S,
+  };
+  deps.mpesaSweeper = createMpesaSweeper(deps.mpesa);
   deps.liveStreams = createLiveStreams({
     bus: deps.events,
     loadSessions: (ids) => withSystem(database.db, (tx) => liveSessionStates(tx, ids)),
@@ -178,6 +216,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await peopleRoutes(scope, deps);
     await learnerFilesRoutes(scope, deps);
     await learnerFiguresRoutes(scope, deps);
+    // Issue 11: fees and M-Pesa.
+    await feesRoutes(scope, deps, { afterPayment: (schoolId, paymentId) => afterPayment(deps.mpesa, schoolId, paymentId) });
+    await mpesaRoutes(scope, { ...deps.mpesa, tasks: deps.tasks });
+    if (config.MPESA_SIMULATOR === 'on') {
+      // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
+      // only this server's own callback URLs, in-process.
+      deps.darajaSimulator = registerDarajaSimulator(scope, {
+        prefix: SIMULATOR_PREFIX,
+        callbackDelayMs: config.MPESA_SIMULATOR_DELAY_MS,
+        allowedCallbackOrigins: [new URL(config.mpesaCallbackBase).origin],
+        log: app.log,
+        deliver: injectDeliver(app),
+      });
+    }
   });
 
   const webDist = path.resolve(config.WEB_DIST);
@@ -200,11 +252,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Open SSE streams would keep server.close() waiting forever: end them first.
   app.addHook('preClose', async () => deps.liveStreams.closeAll());
   app.addHook('onClose', async () => {
+    deps.mpesaSweeper.stop();
     await deps.tasks.stop();
     await deps.events.close();
     await mailer.close();
   });
   return { app, deps };
+}
+
+/** The Daraja simulator as the M-Pesa client sees it: any origin (requests are injected in-process). */
+const SIMULATOR_ORIGIN = 'http://daraja-simulator.internal';
+const SIMULATOR_PREFIX = '/daraja-sim';
+
+/**
+ * The key that encrypts M-Pesa credentials at rest: SECRETS_KEY, else one generated into
+ * <DATA_DIR>/secrets.key (a fresh random key per process with DATA_DIR=memory://).
+ */
+function secretsKeyOf(config: Config, log: { warn(msg: string): void }): Buffer {
+  if (config.SECRETS_KEY) return parseSecretsKey(config.SECRETS_KEY);
+  if (config.DATA_DIR.startsWith('memory://')) return randomBytes(32);
+  const { key, created } = loadOrCreateKeyFile(path.resolve(config.DATA_DIR));
+  if (created) log.warn(`SECRETS_KEY is not set: generated ${path.join(config.DATA_DIR, 'secrets.key')}. Set SECRETS_KEY on every instance sharing a database.`);
+  return key;
 }
 
 /** Session-signing secret kept in the database, so every instance on it shares one. */

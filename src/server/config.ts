@@ -46,9 +46,31 @@ const envSchema = z.object({
   LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(5),
   LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Key (32 bytes: 64 hex characters or base64) that encrypts schools' M-Pesa credentials at rest
+   * (AES-256-GCM). Unset: generated once into <DATA_DIR>/secrets.key. Every instance on one database
+   * needs the same key.
+   */
+  SECRETS_KEY: z.string().optional(),
+  /** Public base URL Safaricom calls back (HTTPS in production); default PUBLIC_URL. */
+  MPESA_CALLBACK_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MPESA_SANDBOX_URL: z.url({ protocol: /^https?$/ }).default('https://sandbox.safaricom.co.ke'),
+  MPESA_PRODUCTION_URL: z.url({ protocol: /^https?$/ }).default('https://api.safaricom.co.ke'),
+  /** The built-in Daraja simulator (routes under /daraja-sim; the demo's default environment). */
+  MPESA_SIMULATOR: z.enum(['on', 'off']).default('on'),
+  /** How long the simulated phone takes to answer an STK Push (ms). */
+  MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
+  /** Seconds an STK Push may wait for its callback before the STK query resolves it. */
+  MPESA_STK_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(60),
+  /** SMS gateway: the local simulator (records messages) or Africa's Talking. */
+  SMS_PROVIDER: z.enum(['simulator', 'africastalking']).default('simulator'),
+  AT_USERNAME: z.string().optional(),
+  AT_API_KEY: z.string().optional(),
+  AT_SENDER_ID: z.string().optional(),
+  AT_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.africastalking.com'),
 });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string };
+export type Config = z.infer<typeof envSchema> & { publicUrl: string; mpesaCallbackBase: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -57,5 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
-  return { ...c, publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` };
+  if (c.SMS_PROVIDER === 'africastalking' && (!c.AT_USERNAME || !c.AT_API_KEY)) {
+    throw new Error("Invalid configuration:\n  AT_USERNAME, AT_API_KEY: required when SMS_PROVIDER is africastalking");
+  }
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+  return { ...c, publicUrl, mpesaCallbackBase: (c.MPESA_CALLBACK_BASE_URL ?? publicUrl).replace(/\/+$/, '') };
 }

@@ -40,6 +40,14 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Background tasks queued before a restart carry on (issue 10 §5).
   await deps.tasks.start();
+  // M-Pesa callbacks stored but not applied before a restart, and STK pushes still waiting (issue 11 §3).
+  await deps.mpesaSweeper.start();
+  if (database.kind === 'pglite') {
+    // PGlite has no autovacuum: refresh the planner's statistics now and every 30 minutes.
+    const refresh = () => database.analyze().catch((err) => app.log.warn({ err }, 'ANALYZE failed'));
+    await refresh();
+    setInterval(refresh, 30 * 60_000).unref();
+  }
   app.log.info(`EduFam is running on ${config.publicUrl} (database: ${database.kind})`);
 }
 

@@ -178,6 +178,12 @@ describe('API permissions', () => {
     manageLearners: ['principal'],
     viewSchoolStructure: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal', 'teacher', 'finance_officer', 'hr'],
     manageSchoolSetup: ['principal'],
+    viewFees: ['edufam_admin', 'elimisha_admin', 'finance_officer', 'principal', 'school_director'],
+    manageFees: ['finance_officer'],
+    viewStudentAccount: ['edufam_admin', 'elimisha_admin', 'finance_officer', 'principal', 'school_director', 'parent'],
+    payFees: ['finance_officer', 'parent'],
+    viewApprovals: ['principal', 'school_director'],
+    decideApprovals: ['principal'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

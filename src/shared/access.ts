@@ -107,6 +107,25 @@ export const PERMISSIONS = {
   viewSchoolStructure: (a: Actor) => isAdminRole(a.role) || (isSchoolRole(a.role) && a.role !== 'parent'),
   /** Change the school's setup (issue 10 §1 "school-management": principal). */
   manageSchoolSetup: (a: Actor) => a.role === 'principal',
+  /**
+   * Read the school's fees: structures, invoices, accounts, payments, M-Pesa transactions, the
+   * financial overview (issue 11 §5: finance officer, principal and director their school; platform
+   * staff any school). Other roles 403.
+   */
+  viewFees: (a: Actor) => isAdminRole(a.role) || ['finance_officer', 'principal', 'school_director'].includes(a.role),
+  /** Fee structures, invoices, payments, adjustments, M-Pesa set-up and reminders (issue 11: the finance officer). */
+  manageFees: (a: Actor) => a.role === 'finance_officer',
+  /**
+   * A learner's fee account and receipts (issue 11 §5): everyone who reads the school's fees, plus a
+   * parent for their own children (the service narrows it; another child is 404).
+   */
+  viewStudentAccount: (a: Actor) => isAdminRole(a.role) || ['finance_officer', 'principal', 'school_director', 'parent'].includes(a.role),
+  /** Start an M-Pesa STK Push (issue 11 §3: from the parent view, for their own children, and by the finance officer). */
+  payFees: (a: Actor) => a.role === 'finance_officer' || a.role === 'parent',
+  /** The Approvals card (ARCHITECTURE.md "Approvals"): principal and director read it. */
+  viewApprovals: (a: Actor) => a.role === 'principal' || a.role === 'school_director',
+  /** Decide approvals, e.g. waivers above the school's limit (issue 11 §1: "need the principal's approval"). */
+  decideApprovals: (a: Actor) => a.role === 'principal',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,3 +1,8 @@
+import { feesMessages } from './messages/fees.js';
+import { feesScreensMessages } from './messages/fees-screens.js';
+import { feeManagementMessages } from './messages/fee-management.js';
+import { mpesaScreensMessages } from './messages/mpesa-screens.js';
+import { financeOverviewMessages } from './messages/finance-overview.js';
 import { filesMessages } from './messages/files.js';
 import { tasksMessages } from './messages/tasks.js';
 import { learnersMessages } from './messages/learners.js';
@@ -945,6 +950,11 @@ export const messages = {
   },
   // Issue 10 (learners and school structure): one file per area under shared/messages/.
   learners: learnersMessages,
+  fees: feesMessages,
+  feesScreens: feesScreensMessages,
+  feeManagement: feeManagementMessages,
+  mpesaScreens: mpesaScreensMessages,
+  financeOverview: financeOverviewMessages,
   schoolSetup: schoolSetupMessages,
   learnerFiles: learnerFilesMessages,
   movements: movementsMessages,

@@ -21,6 +21,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** Round-trip latency check for /api/ready and health figures. */
   ping(): Promise<number>;
+  /**
+   * Refreshes the planner's statistics (ANALYZE) of some tables, or of all. PGlite runs no autovacuum,
+   * so without this its plans assume near-empty tables after bulk loads (seed, imports, invoicing) and
+   * can turn a 50 ms query into seconds. Harmless on PostgreSQL, where autovacuum also does it.
+   */
+  analyze(tables?: string[]): Promise<void>;
   close(): Promise<void>;
   /** The raw pg pool (PostgreSQL only), for LISTEN/NOTIFY and benchmarks. */
   pool?: pg.Pool;
@@ -45,6 +51,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       pool,
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
       ping: () => timed(() => db.execute(sql`select 1`)),
+      analyze: (tables) => analyze(db, tables),
       close: () => pool.end(),
     };
   }
@@ -61,8 +68,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     pglite: client,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: () => timed(() => db.execute(sql`select 1`)),
+    analyze: (tables) => analyze(db, tables),
     close: () => client.close(),
   };
+}
+
+async function analyze(db: Db, tables?: string[]): Promise<void> {
+  const names = (tables ?? []).filter((t) => /^[a-z_]+$/.test(t));
+  await db.execute(sql.raw(names.length ? `analyze ${names.join(', ')}` : 'analyze'));
 }
 
 async function timed(fn: () => Promise<unknown>): Promise<number> {

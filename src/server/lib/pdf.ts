@@ -2,6 +2,7 @@ import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { SCHOOL_TIME_ZONE } from '../../shared/contracts/dashboard.js';
 import { schools } from '../db/schema/index.js';
 import type { Tx } from '../db/tenant.js';
@@ -407,4 +408,13 @@ export function inspectPdf(pdf: Buffer): { pages: number; text: string; isPdf: b
     }
   }
   return { pages, text: lines.join('\n'), isPdf: raw.startsWith('%PDF-') };
+}
+
+/** Sends a PDF inline (the browser's viewer opens it; the name is used when saved). */
+export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string): FastifyReply {
+  const safe = fileName.replace(/[^\w.\- ]+/g, '_');
+  reply.header('content-type', 'application/pdf');
+  reply.header('content-disposition', `inline; filename="${safe}.pdf"`);
+  reply.header('cache-control', 'no-store');
+  return reply.send(pdf);
 }

@@ -12,6 +12,11 @@ export const LIVE_EVENT_TYPES = [
   'communications.changed',
   /** The receiver has new or changed notifications (bell). data: { communicationId? }. */
   'notifications.changed',
+  /**
+   * A learner's fees changed (payment posted, reversed, M-Pesa request resolved). data: { studentId?,
+   * checkoutRequestId?, status? }. Sent to the school's finance roles and the learner's parents.
+   */
+  'fees.changed',
 ] as const;
 
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];

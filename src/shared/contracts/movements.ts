@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatKes } from '../money.js';
 import { GENDERS, STUDENT_STATUSES, createStudentBody, isCalendarDate } from './learners.js';
 import { movementsMessages as m } from '../messages/movements.js';
 
@@ -453,9 +454,4 @@ export type ReadmitBody = z.input<typeof readmitBody>;
 export function feesStatus(owedCents: number | null): FeesStatus {
   if (owedCents === null) return { tracked: false, owedCents: null, message: m.feesNotTracked };
   return { tracked: true, owedCents, message: owedCents > 0 ? m.feesOwed(formatKes(owedCents)) : m.feesClear };
-}
-
-/** KES from integer cents, e.g. 1234567 → "12,345.67". */
-export function formatKes(cents: number): string {
-  return (cents / 100).toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }

@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './tenancy.js';
 export * from './communications.js';
 export * from './learners.js';
+export * from './fees.js';

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../client.js';
 import { withSystem, type Tx } from '../tenant.js';
@@ -22,6 +22,7 @@ import { admissionSequenceKey, formatAdmissionNumber } from '../../../shared/adm
 import { insertAccount } from '../../modules/auth/accounts.repository.js';
 import { CBC_LEVELS, CBC_SUBJECTS, DEPARTMENTS, IGCSE_LEVELS, IGCSE_SUBJECTS, TERMS_2025, TERMS_2026, type LevelDef, type SubjectDef } from './curricula.js';
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
+import { seedFees } from './fees.js';
 
 export const DEMO_PASSWORD = 'EduFam2026!';
 
@@ -127,7 +128,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  */
 export async function seedDemo(db: Db): Promise<{ accounts: number; learners: number }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  return withSystem(db, async (tx) => {
+  const made = await withSystem(db, async (tx) => {
     await insertAccount(tx, { email: 'admin@edufam.test', name: 'Wanjiku Admin Njoroge', role: 'edufam_admin', schoolId: null, passwordHash, phone: '254700111222' });
     await insertAccount(tx, { email: 'elimisha@edufam.test', name: 'Brian Elimisha Ochieng', role: 'elimisha_admin', schoolId: null, passwordHash, phone: '254700333444' });
     let learners = 0;
@@ -139,6 +140,9 @@ export async function seedDemo(db: Db): Promise<{ accounts: number; learners: nu
     }
     return { accounts: accountsMade, learners };
   });
+  // Fresh statistics for the planner (PGlite runs no autovacuum; see Database.analyze).
+  await db.execute(sql`analyze`);
+  return made;
 }
 
 /** Years the demo learners have been at the school: most joined at the school's first level. */
@@ -179,7 +183,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
   const principalId = await account('principal', 'principal');
   const demoTeacherId = await account('teacher', 'teacher');
   const parentId = await account('parent', 'parent');
-  await account('finance', 'finance_officer');
+  const financeOfficerId = await account('finance', 'finance_officer');
   await account('hr', 'hr');
   await tx.update(schools).set({ ownerId: directorId, principalId }).where(eq(schools.id, schoolId));
   let accountsMade = 6;
@@ -195,13 +199,16 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     .values({ schoolId, name: '2026', startsOn: '2026-01-05', endsOn: '2026-10-23', isCurrent: true })
     .returning();
   await tx.insert(terms).values(TERMS_2025.map((t) => ({ ...t, schoolId, academicYearId: year2025!.id })));
-  await tx.insert(terms).values(TERMS_2026.map((t) => ({ ...t, schoolId, academicYearId: year!.id, isCurrent: t.number === 3 })));
+  const terms2026 = await tx
+    .insert(terms)
+    .values(TERMS_2026.map((t) => ({ ...t, schoolId, academicYearId: year!.id, isCurrent: t.number === 3 })))
+    .returning({ id: terms.id, number: terms.number, startsOn: terms.startsOn, endsOn: terms.endsOn });
 
   // Levels, the last one final (its learners leave at promotion).
   const levelRows = await tx
     .insert(levels)
     .values(plan.levels.map((l, i) => ({ schoolId, name: l.gradeLevel, levelOrder: l.levelOrder, band: l.band, curriculum: plan.curriculum, isFinal: i === plan.levels.length - 1 })))
-    .returning({ id: levels.id, name: levels.name });
+    .returning({ id: levels.id, name: levels.name, levelOrder: levels.levelOrder });
   const levelId = new Map(levelRows.map((r) => [r.name, r.id]));
 
   // Departments, then learning areas per band tagged with theirs.
@@ -467,6 +474,34 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     }
   });
   for (let i = 0; i < enrolments.length; i += 500) await tx.insert(studentEnrolments).values(enrolments.slice(i, i + 500));
+
+  await seedFees(
+    tx,
+    {
+      schoolId,
+      curriculum: plan.curriculum,
+      terms: terms2026,
+      levels: levelRows,
+      learners: drafts.map((d, i) => {
+        const c = classRows[d.classIndex]!;
+        return {
+          id: studentIds[i]!,
+          classId: c.id,
+          levelName: c.level.gradeLevel,
+          levelOrder: c.level.levelOrder,
+          boarding: d.row.boarding ?? 'day',
+          admissionNumber: d.row.admissionNumber,
+          firstName: d.row.firstName,
+          lastName: d.row.lastName,
+          guardianPhone: guardianDrafts[d.links[0]!.guardian]!.phone,
+        };
+      }),
+      financeOfficerId,
+      principalId,
+      mpesa: plan.code === 'greenhill' ? { shortcode: '174379', type: 'paybill', tillNumber: null } : { shortcode: '600980', type: 'till', tillNumber: '5081342' },
+    },
+    rnd,
+  );
 
   return { learners: drafts.length, accounts: accountsMade };
 }

@@ -34,7 +34,7 @@ import {
   type ExitItem,
   type TransferItem,
 } from '../../../shared/contracts/movements.js';
-import { formatKes } from '../../../shared/contracts/movements.js';
+import { formatKes } from '../../../shared/money.js';
 import { messages } from '../../../shared/messages.js';
 import { sendSpreadsheet, type ExportColumn } from '../../lib/spreadsheet.js';
 import { actorOf } from '../../plugins/access.js';

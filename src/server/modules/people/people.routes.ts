@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import {
   teacherDetailSchema,
 } from '../../../shared/contracts/people.js';
 import { messages } from '../../../shared/messages.js';
+import { sendPdf } from '../../lib/pdf.js';
 import { sendSpreadsheet } from '../../lib/spreadsheet.js';
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../module-deps.js';
@@ -22,15 +23,6 @@ import { deletePhoto, getPhoto, putPhoto } from './photos.service.js';
 import { exportTeachers, getTeacher, listTeachers } from './teachers.service.js';
 
 const idParams = (what: string) => z.object({ id: z.uuid(`Invalid ${what} id`) });
-
-/** Sends a PDF inline (the browser's viewer opens it; the name is used when saved). */
-function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string): FastifyReply {
-  const safe = fileName.replace(/[^\w.\- ]+/g, '_');
-  reply.header('content-type', 'application/pdf');
-  reply.header('content-disposition', `inline; filename="${safe}.pdf"`);
-  reply.header('cache-control', 'no-store');
-  return reply.send(pdf);
-}
 
 /**
  * Teachers and classes (issue 10 §3): the teaching staff list, stream details, class lists (PDF, CSV,

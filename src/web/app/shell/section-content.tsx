@@ -37,6 +37,12 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   'exit-management': React.lazy(() => import('@/features/movements/exits-section').then((mod) => ({ default: mod.ExitsSection }))),
   teachers: React.lazy(() => import('@/features/people/teachers-section').then((mod) => ({ default: mod.TeachersSection }))),
   classes: React.lazy(() => import('@/features/people/classes-section').then((mod) => ({ default: mod.ClassesSection }))),
+  // Issue 11: fees and M-Pesa.
+  finance: React.lazy(() => import('@/features/fees/overview/finance-section').then((mod) => ({ default: mod.FinanceSection }))),
+  'fee-management': React.lazy(() => import('@/features/fees/fee-management/fee-management-section').then((mod) => ({ default: mod.FeeManagementSection }))),
+  'student-accounts': React.lazy(() => import('@/features/fees/accounts/student-accounts-section').then((mod) => ({ default: mod.StudentAccountsSection }))),
+  'mpesa-payments': React.lazy(() => import('@/features/fees/mpesa/mpesa-payments-section').then((mod) => ({ default: mod.MpesaPaymentsSection }))),
+  'finance-settings': React.lazy(() => import('@/features/fees/settings/finance-settings-section').then((mod) => ({ default: mod.FinanceSettingsSection }))),
 };
 
 function SectionFallback() {

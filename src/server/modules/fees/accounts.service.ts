@@ -1,0 +1,304 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '../../../shared/access.js';
+import type { ListAccountsQuery, ListAccountsResponse, MyChildrenFees, Statement, StudentAccount } from '../../../shared/contracts/fees.js';
+import { schoolToday } from '../../../shared/dates.js';
+import { messages } from '../../../shared/messages.js';
+import { centsToKes } from '../../../shared/money.js';
+import type { Database } from '../../db/client.js';
+import {
+  classes,
+  feeAdjustments,
+  feeStructureItems,
+  feeStructures,
+  guardians,
+  invoices,
+  levels,
+  mpesaConfigs,
+  payments,
+  profiles,
+  studentBalances,
+  studentFeeOptions,
+  students,
+  terms,
+} from '../../db/schema/index.js';
+import { withScope, type Tx } from '../../db/tenant.js';
+import { forbidden, notFound } from '../../errors.js';
+import { registerFilters } from '../learners/learners.repository.js';
+import { audienceScope, learnerAudience, visibleLearners, type LearnerAudience } from '../learners/learner-scope.js';
+import { FEES_AUDIT, auditFees, feesSchoolId, inSchool } from './fees-context.js';
+import * as repo from './fees.repository.js';
+import { optionKey } from './invoices.service.js';
+import { currentTerm } from './structures.service.js';
+
+const m = messages.fees;
+
+/**
+ * Learner fee accounts (issue 11 §2, §5): what a learner was invoiced, paid and had adjusted, the
+ * running balance and statements. Who sees an account: the school's finance officer, principal and
+ * director, platform staff, and a parent for their own children only (another child is 404, like a
+ * learner of another school).
+ */
+
+/** Runs `fn` for a learner the caller may see (parents: their own children), or 404. */
+export async function withVisibleLearner<T>(database: Database, actor: Actor, studentId: string, schoolId: string | undefined, fn: (tx: Tx, learner: repo.FeeLearner, audience: LearnerAudience) => Promise<T>): Promise<T> {
+  const audience = learnerAudience(actor, schoolId);
+  if (audience.kind === 'platform') audience.schoolId = feesSchoolId(actor, schoolId);
+  return withScope(database.db, audienceScope(audience), async (tx) => {
+    const learner = await repo.findLearner(tx, audience.schoolId!, studentId, visibleLearners(audience));
+    if (!learner) throw notFound(m.learnerNotFound);
+    return fn(tx, learner, audience);
+  });
+}
+
+/** Optional items of the learner's level in the current term, and which of them the learner takes. */
+async function optionalItems(tx: Tx, schoolId: string, learner: repo.FeeLearner) {
+  const term = await currentTerm(tx, schoolId);
+  if (!term || !learner.levelId) return [];
+  const items = await tx
+    .select({ name: feeStructureItems.name, amountCents: feeStructureItems.amountCents })
+    .from(feeStructureItems)
+    .innerJoin(feeStructures, eq(feeStructures.id, feeStructureItems.structureId))
+    .where(and(eq(feeStructures.termId, term.id), eq(feeStructures.levelId, learner.levelId), eq(feeStructureItems.optional, true)));
+  const chosen = new Set((await tx.select({ key: studentFeeOptions.itemKey }).from(studentFeeOptions).where(eq(studentFeeOptions.studentId, learner.id))).map((r) => r.key));
+  const byKey = new Map<string, { key: string; name: string; amount: number; chosen: boolean }>();
+  for (const i of items) {
+    const key = optionKey(i.name);
+    if (!byKey.has(key)) byKey.set(key, { key, name: i.name, amount: centsToKes(i.amountCents), chosen: chosen.has(key) });
+  }
+  return [...byKey.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The account of a learner (already checked visible), in the §5 shape. */
+export async function accountOf(tx: Tx, learner: repo.FeeLearner): Promise<StudentAccount> {
+  const [inv, pays, adj, [bal]] = await Promise.all([
+    repo.invoicesOfStudent(tx, learner.id),
+    repo.paymentsOfStudent(tx, learner.id),
+    repo.adjustmentRows(tx, eq(feeAdjustments.studentId, learner.id)),
+    tx.select().from(studentBalances).where(eq(studentBalances.studentId, learner.id)),
+  ]);
+  const pending = adj.items.filter((a) => a.status === 'pending').reduce((s, a) => s + Math.round(a.amount * 100), 0);
+  return {
+    balance: centsToKes(Number(bal?.balanceCents ?? 0)),
+    invoices: inv,
+    payments: pays,
+    adjustments: adj.items,
+    student: { id: learner.id, name: learner.name, admissionNumber: learner.admissionNumber, className: learner.className, status: learner.status, boarding: learner.boarding },
+    totals: { invoiced: centsToKes(Number(bal?.invoicedCents ?? 0)), adjusted: centsToKes(Number(bal?.adjustedCents ?? 0)), paid: centsToKes(Number(bal?.paidCents ?? 0)) },
+    optionalItems: await optionalItems(tx, learner.schoolId, learner),
+    pendingAdjustments: centsToKes(pending),
+  };
+}
+
+/** GET /api/students/:id/account (issue 11 §5). */
+export async function getAccount(database: Database, actor: Actor, studentId: string, schoolId?: string): Promise<StudentAccount> {
+  return withVisibleLearner(database, actor, studentId, schoolId, (tx, learner) => accountOf(tx, learner));
+}
+
+interface Entry {
+  date: string;
+  order: number;
+  at: number;
+  kind: Statement['entries'][number]['kind'];
+  description: string;
+  reference: string | null;
+  deltaCents: number;
+}
+
+async function statementEntries(tx: Tx, studentId: string): Promise<Entry[]> {
+  const [inv, pays, adj] = await Promise.all([
+    tx
+      .select({ i: invoices, termName: terms.name })
+      .from(invoices)
+      .innerJoin(terms, eq(terms.id, invoices.termId))
+      .where(and(eq(invoices.studentId, studentId), eq(invoices.status, 'issued'))),
+    tx.select().from(payments).where(eq(payments.studentId, studentId)),
+    tx.select().from(feeAdjustments).where(and(eq(feeAdjustments.studentId, studentId), eq(feeAdjustments.status, 'applied'))),
+  ]);
+  const METHOD: Record<string, string> = { cash: 'Cash', bank_deposit: 'Bank deposit', cheque: 'Cheque', mpesa: 'M-Pesa', bank_transfer: 'Bank transfer' };
+  const ADJ: Record<string, string> = { credit_note: 'Credit note', discount: 'Discount', bursary: 'Bursary', waiver: 'Waiver' };
+  return [
+    ...inv.map(({ i, termName }) => ({ date: i.issuedOn, order: 0, at: i.createdAt.getTime(), kind: 'invoice' as const, description: `Invoice: ${termName} fees`, reference: i.invoiceNumber, deltaCents: i.totalCents })),
+    ...adj.map((a) => ({ date: a.effectiveOn, order: 1, at: a.createdAt.getTime(), kind: 'adjustment' as const, description: `${ADJ[a.kind] ?? a.kind}: ${a.reason}`, reference: a.number, deltaCents: -a.amountCents })),
+    ...pays.map((p) =>
+      p.kind === 'payment'
+        ? { date: p.paidOn, order: 2, at: p.createdAt.getTime(), kind: 'payment' as const, description: `Payment (${METHOD[p.method] ?? p.method})${p.reference ? ` ${p.reference}` : ''}`, reference: p.receiptNumber, deltaCents: -p.amountCents }
+        : { date: p.paidOn, order: 3, at: p.createdAt.getTime(), kind: 'reversal' as const, description: `Reversal of ${p.reference ?? 'payment'}: ${p.reason ?? ''}`.trim(), reference: p.reference, deltaCents: -p.amountCents },
+    ),
+  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order || a.at - b.at));
+}
+
+/**
+ * A statement for a date range (issue 11 §2): opening balance (everything before `from`), each invoice,
+ * payment, reversal and adjustment in the range with the running balance, closing balance. Defaults:
+ * from the first entry (or today) to today.
+ */
+export async function statementOf(tx: Tx, studentId: string, range: { from?: string; to?: string }): Promise<Statement> {
+  const all = await statementEntries(tx, studentId);
+  const to = range.to ?? schoolToday();
+  const from = range.from ?? all[0]?.date ?? to;
+  let balance = 0;
+  for (const e of all) if (e.date < from) balance += e.deltaCents;
+  const opening = balance;
+  const entries: Statement['entries'] = [];
+  for (const e of all) {
+    if (e.date < from || e.date > to) continue;
+    balance += e.deltaCents;
+    entries.push({
+      date: e.date,
+      kind: e.kind,
+      description: e.description,
+      reference: e.reference,
+      debit: e.deltaCents > 0 ? centsToKes(e.deltaCents) : 0,
+      credit: e.deltaCents < 0 ? centsToKes(-e.deltaCents) : 0,
+      balance: centsToKes(balance),
+    });
+  }
+  return { from, to, openingBalance: centsToKes(opening), closingBalance: centsToKes(balance), entries };
+}
+
+/** GET /api/students/:id/statement (JSON; the route renders the PDF). */
+export async function getStatement(database: Database, actor: Actor, studentId: string, range: { from?: string; to?: string }, schoolId?: string) {
+  return withVisibleLearner(database, actor, studentId, schoolId, async (tx, learner) => ({ learner, statement: await statementOf(tx, learner.id, range) }));
+}
+
+/** PUT /api/students/:id/fee-options: the learner takes (or stops taking) an optional item from the next invoice on. */
+export async function setFeeOption(database: Database, actor: Actor, studentId: string, body: { key: string; chosen: boolean }, ip: string) {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
+    const learner = await repo.findLearner(tx, schoolId, studentId);
+    if (!learner) throw notFound(m.learnerNotFound);
+    const key = optionKey(body.key);
+    if (body.chosen) await tx.insert(studentFeeOptions).values({ schoolId, studentId, itemKey: key }).onConflictDoNothing();
+    else await tx.delete(studentFeeOptions).where(and(eq(studentFeeOptions.studentId, studentId), eq(studentFeeOptions.itemKey, key)));
+    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.feeOptionChanged, `student:${studentId}`, null, { key, chosen: body.chosen });
+    return accountOf(tx, learner);
+  });
+}
+
+function accountOrder(sort: ListAccountsQuery['sort']): SQL[] {
+  switch (sort) {
+    case 'balance_desc':
+      return [desc(studentBalances.balanceCents), asc(students.lastName), asc(students.id)];
+    case 'balance_asc':
+      return [asc(studentBalances.balanceCents), asc(students.lastName), asc(students.id)];
+    case 'admission':
+      return [asc(students.admissionNumber), asc(students.id)];
+    default:
+      return [asc(students.lastName), asc(students.firstName), asc(students.id)];
+  }
+}
+
+/**
+ * GET /api/fees/accounts: learners with their invoiced, adjusted, paid and balance figures; search (the
+ * register's: names, numbers, guardian phone), level, stream, balance owing/cleared/credit, sorting;
+ * totals of every matching learner.
+ */
+export async function listAccounts(database: Database, actor: Actor, q: ListAccountsQuery): Promise<ListAccountsResponse> {
+  return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
+    const where: SQL[] = registerFilters(schoolId, { search: q.search, classId: q.classId, levelId: q.levelId, status: q.status === 'all' ? 'all' : 'active' });
+    if (q.balance === 'owing') where.push(sql`${studentBalances.balanceCents} > 0`);
+    if (q.balance === 'cleared') where.push(sql`${studentBalances.balanceCents} = 0`);
+    if (q.balance === 'credit') where.push(sql`${studentBalances.balanceCents} < 0`);
+    const cond = and(...where);
+    const rows = await tx
+      .select({
+        studentId: students.id,
+        admissionNumber: students.admissionNumber,
+        firstName: students.firstName,
+        middleName: students.middleName,
+        lastName: students.lastName,
+        className: classes.name,
+        levelName: levels.name,
+        status: students.status,
+        boarding: students.boarding,
+        invoicedCents: studentBalances.invoicedCents,
+        adjustedCents: studentBalances.adjustedCents,
+        paidCents: studentBalances.paidCents,
+        balanceCents: studentBalances.balanceCents,
+        lastPaidOn: studentBalances.lastPaidOn,
+      })
+      .from(students)
+      .innerJoin(studentBalances, eq(studentBalances.studentId, students.id))
+      .leftJoin(classes, eq(classes.id, students.classId))
+      .leftJoin(levels, eq(levels.id, classes.levelId))
+      .where(cond)
+      .orderBy(...accountOrder(q.sort))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
+    const [agg] = await tx
+      .select({
+        n: count(),
+        balance: sql<number>`coalesce(sum(${studentBalances.balanceCents}), 0)`.mapWith(Number),
+        owing: sql<number>`count(*) filter (where ${studentBalances.balanceCents} > 0)`.mapWith(Number),
+        owed: sql<number>`coalesce(sum(${studentBalances.balanceCents}) filter (where ${studentBalances.balanceCents} > 0), 0)`.mapWith(Number),
+      })
+      .from(students)
+      .innerJoin(studentBalances, eq(studentBalances.studentId, students.id))
+      .where(cond);
+    return {
+      items: rows.map((r) => ({
+        studentId: r.studentId,
+        admissionNumber: r.admissionNumber,
+        name: [r.firstName, r.middleName, r.lastName].filter(Boolean).join(' '),
+        className: r.className,
+        levelName: r.levelName,
+        status: r.status,
+        boarding: r.boarding,
+        invoiced: centsToKes(Number(r.invoicedCents)),
+        adjusted: centsToKes(Number(r.adjustedCents)),
+        paid: centsToKes(Number(r.paidCents)),
+        balance: centsToKes(Number(r.balanceCents)),
+        lastPaymentOn: r.lastPaidOn,
+      })),
+      total: Number(agg?.n ?? 0),
+      totals: { balance: centsToKes(agg?.balance ?? 0), owing: agg?.owing ?? 0, owed: centsToKes(agg?.owed ?? 0) },
+    };
+  });
+}
+
+/**
+ * GET /api/fees/my-children: a parent's children with balance, this term's invoice and last payment,
+ * the parent's phone (to prefill "Pay with M-Pesa") and whether the school takes M-Pesa.
+ */
+export async function myChildrenFees(database: Database, actor: Actor): Promise<MyChildrenFees> {
+  if (actor.role !== 'parent') throw forbidden(messages.friendly.permission);
+  const audience = learnerAudience(actor);
+  return withScope(database.db, audienceScope(audience), async (tx) => {
+    const schoolId = audience.schoolId!;
+    const kids = await tx
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.schoolId, schoolId), visibleLearners(audience)))
+      .orderBy(asc(students.firstName));
+    const term = await currentTerm(tx, schoolId);
+    const children: MyChildrenFees['children'] = [];
+    const learners = await repo.learnersByIds(tx, kids.map((k) => k.id));
+    for (const k of kids) {
+      const learner = learners.get(k.id)!;
+      const [inv, pays] = await Promise.all([repo.invoicesOfStudent(tx, k.id), repo.paymentsOfStudent(tx, k.id)]);
+      children.push({
+        studentId: k.id,
+        name: learner.name,
+        admissionNumber: learner.admissionNumber,
+        className: learner.className,
+        balance: centsToKes(await repo.balanceOf(tx, k.id)),
+        currentTermInvoice: (term && inv.find((i) => i.termId === term.id && i.status !== 'cancelled')) || null,
+        lastPayment: pays.find((p) => p.kind === 'payment') ?? null,
+      });
+    }
+    const [me] = await tx.select({ phone: guardians.phone }).from(guardians).where(and(eq(guardians.schoolId, schoolId), eq(guardians.profileId, actor.id))).limit(1);
+    const [own] = me ? [] : await tx.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, actor.id));
+    const [cfg] = await tx.select({ shortcode: mpesaConfigs.shortcode, type: mpesaConfigs.shortcodeType, tillNumber: mpesaConfigs.tillNumber }).from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, schoolId));
+    return {
+      children,
+      phone: me?.phone ?? own?.phone ?? null,
+      mpesa: { available: !!cfg, shortcode: cfg ? (cfg.type === 'till' ? (cfg.tillNumber ?? cfg.shortcode) : cfg.shortcode) : null, shortcodeType: (cfg?.type as 'paybill' | 'till' | undefined) ?? null },
+    };
+  });
+}
+
+/** Balances of many learners at once (cents), e.g. for reminders. */
+export async function balancesOf(tx: Tx, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select({ id: studentBalances.studentId, b: studentBalances.balanceCents }).from(studentBalances).where(inArray(studentBalances.studentId, ids));
+  return new Map(rows.map((r) => [r.id, Number(r.b)]));
+}

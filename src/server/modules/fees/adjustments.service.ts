@@ -1,0 +1,121 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor } from '../../../shared/access.js';
+import type { Adjustment, createAdjustmentBody, listAdjustmentsQuery } from '../../../shared/contracts/fees.js';
+import { schoolToday } from '../../../shared/dates.js';
+import { messages } from '../../../shared/messages.js';
+import { formatKes } from '../../../shared/money.js';
+import type { Database } from '../../db/client.js';
+import { approvals, feeAdjustments, invoiceBalances, invoices } from '../../db/schema/index.js';
+import type { Tx } from '../../db/tenant.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { CREDIT_NOTE_PREFIX, FEES_AUDIT, auditFees, documentNumber, inSchool, loadFinanceSettings, takeDocumentNumbers, type FeesCaller } from './fees-context.js';
+import * as repo from './fees.repository.js';
+
+const m = messages.fees;
+type CreateInput = z.output<typeof createAdjustmentBody>;
+
+/** Labels of the adjustment kinds (approvals and documents). */
+export const ADJUSTMENT_LABELS: Record<Adjustment['kind'], string> = {
+  credit_note: 'Credit note',
+  discount: 'Discount',
+  bursary: 'Bursary',
+  waiver: 'Waiver',
+};
+
+async function adjustmentById(tx: Tx, id: string): Promise<Adjustment> {
+  const { items } = await repo.adjustmentRows(tx, eq(feeAdjustments.id, id), 1);
+  if (!items[0]) throw notFound(m.adjustmentNotFound);
+  return items[0];
+}
+
+/**
+ * POST /api/fees/adjustments (issue 11 §1): a credit note, discount, bursary or waiver for a learner,
+ * with a reason, audited. Tied to an invoice it may not exceed what is left due on it. A waiver above
+ * the school's limit (finance settings) waits for the principal: it is stored pending, an approval is
+ * filed for the Approvals card, and it only reduces the balance once approved.
+ */
+export async function createAdjustment(database: Database, actor: Actor, body: CreateInput, ip: string): Promise<Adjustment> {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
+    const c: FeesCaller = { actor, schoolId, ip };
+    const learner = await repo.findLearner(tx, schoolId, body.studentId);
+    if (!learner) throw notFound(m.learnerNotFound);
+    let termId: string | null = null;
+    if (body.invoiceId) {
+      const [row] = await tx
+        .select({ id: invoices.id, studentId: invoices.studentId, status: invoices.status, termId: invoices.termId })
+        .from(invoices)
+        .where(and(eq(invoices.id, body.invoiceId), eq(invoices.schoolId, schoolId)));
+      // The learner filter reaches the view's window partition: only this learner's allocation is computed.
+      const [due] = row
+        ? await tx.select({ dueCents: invoiceBalances.dueCents }).from(invoiceBalances).where(and(eq(invoiceBalances.studentId, row.studentId), eq(invoiceBalances.invoiceId, row.id)))
+        : [];
+      const inv = row && { ...row, dueCents: due?.dueCents ?? 0 };
+      if (!inv || inv.studentId !== learner.id) throw notFound(m.invoiceNotFound);
+      if (inv.status !== 'issued') throw new AppError(409, 'INVOICE_CANCELLED', m.invoiceCancelled);
+      const left = Number(inv.dueCents ?? 0);
+      if (body.amount > left) throw badRequest(m.adjustmentTooLarge(formatKes(left)), { amount: m.adjustmentTooLarge(formatKes(left)) });
+      termId = inv.termId;
+    }
+    const settings = await loadFinanceSettings(tx, schoolId);
+    const needsApproval = body.kind === 'waiver' && body.amount > settings.waiverApprovalCents;
+    const number = needsApproval ? null : documentNumber(CREDIT_NOTE_PREFIX, await takeDocumentNumbers(tx, schoolId, 'credit_note'));
+    const [row] = await tx
+      .insert(feeAdjustments)
+      .values({
+        schoolId,
+        studentId: learner.id,
+        invoiceId: body.invoiceId ?? null,
+        termId,
+        kind: body.kind,
+        amountCents: body.amount,
+        reason: body.reason,
+        number,
+        status: needsApproval ? 'pending' : 'applied',
+        effectiveOn: schoolToday(),
+        requestedBy: actor.id,
+      })
+      .returning();
+    if (needsApproval) {
+      await tx.insert(approvals).values({
+        schoolId,
+        kind: 'fee_waiver',
+        subjectId: row!.id,
+        title: `Waiver of KES ${formatKes(body.amount)} for ${learner.name}`,
+        summary: `${learner.name} (${learner.admissionNumber}${learner.className ? `, ${learner.className}` : ''}): ${body.reason}`,
+        amountCents: body.amount,
+        requestedBy: actor.id,
+      });
+    }
+    const adjustment = await adjustmentById(tx, row!.id);
+    await auditFees(tx, c, needsApproval ? FEES_AUDIT.adjustmentRequested : FEES_AUDIT.adjustmentApplied, `fee_adjustment:${row!.id}`, null, adjustment);
+    return adjustment;
+  });
+}
+
+/** GET /api/fees/adjustments */
+export async function listAdjustments(database: Database, actor: Actor, q: z.output<typeof listAdjustmentsQuery>) {
+  return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
+    const where: SQL[] = [eq(feeAdjustments.schoolId, schoolId)];
+    if (q.status) where.push(eq(feeAdjustments.status, q.status));
+    if (q.kind) where.push(eq(feeAdjustments.kind, q.kind));
+    if (q.studentId) where.push(eq(feeAdjustments.studentId, q.studentId));
+    return repo.adjustmentRows(tx, and(...where), q.pageSize, (q.page - 1) * q.pageSize);
+  });
+}
+
+/**
+ * Applies or rejects a pending waiver once the principal decides (called by the approvals service in
+ * its transaction). Approved: the adjustment gets its credit-note number and counts from now on.
+ */
+export async function decideWaiver(tx: Tx, c: FeesCaller, adjustmentId: string, approve: boolean, note: string | null): Promise<void> {
+  const before = await adjustmentById(tx, adjustmentId);
+  if (before.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', m.approvalDecided);
+  const number = approve ? documentNumber(CREDIT_NOTE_PREFIX, await takeDocumentNumbers(tx, c.schoolId, 'credit_note')) : null;
+  await tx
+    .update(feeAdjustments)
+    .set({ status: approve ? 'applied' : 'rejected', number, decidedBy: c.actor.id, decidedAt: new Date(), decisionNote: note, effectiveOn: schoolToday() })
+    .where(eq(feeAdjustments.id, adjustmentId));
+  const after = await adjustmentById(tx, adjustmentId);
+  await auditFees(tx, c, approve ? FEES_AUDIT.adjustmentApproved : FEES_AUDIT.adjustmentRejected, `fee_adjustment:${adjustmentId}`, before, after);
+}

@@ -1,0 +1,364 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditLogs, invoices, payments, students, terms } from '../../db/schema/index.js';
+import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import type { ClassItem } from '../../../shared/contracts/classes.js';
+import type { FeeStructure, FinancialOverview, GenerateInvoicesResponse, ListAccountsResponse, MyChildrenFees, RecordPaymentResponse, Statement, StudentAccount } from '../../../shared/contracts/fees.js';
+import type { ListStudentsResponse } from '../../../shared/contracts/learners.js';
+
+/**
+ * The fees API (issue 11 §1, §2, §5): who may do what, fee structures, idempotent invoice generation,
+ * accounts in the public shape, payments with receipt numbers (no gaps, no repeats, Idempotency-Key),
+ * reversals, adjustments with the principal's approval, the allocation rule, statements, receipts, the
+ * overview and the parent's view. Runs on PGlite and on PostgreSQL.
+ */
+
+let t: TestApp;
+let greenhill: string;
+const cookie: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  greenhill = await schoolIdOf(t.database, 'greenhill');
+  for (const [who, email] of Object.entries({ ...DEMO.greenhill, rsFinance: DEMO.riverside.finance, rsParent: DEMO.riverside.parent })) {
+    cookie[who] = await signIn(t.app, email, 'school');
+  }
+  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Json = Record<string, unknown>;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+function send(method: Method, url: string, who?: string, payload?: Json, headers: Record<string, string> = {}) {
+  return t.app.inject({ method, url, headers: { ...(who ? { cookie: cookie[who]! } : {}), ...headers }, ...(payload ? { payload } : {}) });
+}
+async function json<T>(method: Method, url: string, who: string, payload?: Json, status = 200, headers: Record<string, string> = {}): Promise<T> {
+  const res = await send(method, url, who, payload, headers);
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+}
+
+/** A Greenhill learner of a stream, by position in the register. */
+async function learnerOf(className: string, index = 0, who = 'principal') {
+  const classes = await json<ClassItem[]>('GET', '/api/classes', 'principal');
+  const cls = classes.find((c) => c.name === className)!;
+  const page = await json<ListStudentsResponse>('GET', `/api/students?classId=${cls.id}&pageSize=50`, who);
+  return page.items[index]!;
+}
+
+async function currentTermId(schoolId = greenhill): Promise<string> {
+  const [row] = await system(t.database, (tx) => tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, schoolId), eq(terms.isCurrent, true))));
+  return row!.id;
+}
+
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
+
+describe('who may do what (issue 11 §5)', () => {
+  it('401 without a session; 403 for teachers and HR; parents cannot record payments; the principal reads but does not write', async () => {
+    expect((await send('GET', '/api/fees/overview')).statusCode).toBe(401);
+    expect((await send('GET', '/api/fees/payments', 'teacher')).statusCode).toBe(403);
+    expect((await send('GET', '/api/fees/accounts', 'hr')).statusCode).toBe(403);
+    const learner = await learnerOf('Grade 7 East');
+    expect((await send('GET', `/api/students/${learner.id}/account`, 'teacher')).statusCode).toBe(403);
+    const body = { studentId: learner.id, amount: 100, method: 'cash', paidOn: today() };
+    expect((await send('POST', '/api/fees/payments', 'parent', body)).statusCode).toBe(403);
+    expect((await send('POST', '/api/fees/payments', 'principal', body)).statusCode).toBe(403);
+    expect((await send('GET', '/api/fees/overview', 'principal')).statusCode).toBe(200);
+    expect((await send('GET', '/api/fees/overview', 'director')).statusCode).toBe(200);
+  });
+
+  it("another school's learner is 404, for reads and writes", async () => {
+    const learner = await learnerOf('Grade 7 East');
+    expect((await send('GET', `/api/students/${learner.id}/account`, 'rsFinance')).statusCode).toBe(404);
+    expect((await send('POST', '/api/fees/payments', 'rsFinance', { studentId: learner.id, amount: 100, method: 'cash', paidOn: today() })).statusCode).toBe(404);
+    expect((await send('GET', `/api/students/${learner.id}/account`, 'rsParent')).statusCode).toBe(404);
+  });
+
+  it('platform staff read a school they name, and must name one', async () => {
+    expect((await send('GET', '/api/fees/overview', 'admin')).statusCode).toBe(400);
+    const o = await json<FinancialOverview>('GET', `/api/fees/overview?schoolId=${greenhill}`, 'admin');
+    expect(o.expected).toBeGreaterThan(0);
+  });
+});
+
+describe('learner accounts (§5 GET /api/students/:id/account)', () => {
+  it('answers balance, invoices, payments and adjustments with the contract fields; the balance adds up', async () => {
+    const learner = await learnerOf('Grade 7 East', 3);
+    const acc = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+    expect(Object.keys(acc)).toEqual(expect.arrayContaining(['balance', 'invoices', 'payments', 'adjustments']));
+    expect(acc.invoices.length).toBe(3);
+    for (const p of acc.payments) expect(Object.keys(p)).toEqual(expect.arrayContaining(['id', 'amount', 'method', 'reference', 'receiptNumber', 'paidAt']));
+    const invoiced = acc.invoices.reduce((s, i) => s + i.total, 0);
+    const paid = acc.payments.reduce((s, p) => s + p.amount, 0);
+    const adjusted = acc.adjustments.filter((a) => a.status === 'applied').reduce((s, a) => s + a.amount, 0);
+    expect(acc.balance).toBeCloseTo(invoiced - paid - adjusted, 2);
+    // Amounts have at most two decimals.
+    for (const v of [acc.balance, ...acc.invoices.map((i) => i.total)]) expect(Math.round(v * 100) / 100).toBe(v);
+  });
+
+  it('the parent sees their own child, not another learner', async () => {
+    const mine = await json<MyChildrenFees>('GET', '/api/fees/my-children', 'parent');
+    expect(mine.children).toHaveLength(2);
+    expect(mine.phone).toMatch(/^254\d{9}$/);
+    expect(mine.mpesa.available).toBe(true);
+    const acc = await json<StudentAccount>('GET', `/api/students/${mine.children[0]!.studentId}/account`, 'parent');
+    expect(acc.student.id).toBe(mine.children[0]!.studentId);
+    const other = await learnerOf('Grade 5 East', 2);
+    expect((await send('GET', `/api/students/${other.id}/account`, 'parent')).statusCode).toBe(404);
+    expect((await send('GET', '/api/fees/my-children', 'finance')).statusCode).toBe(403);
+  });
+});
+
+describe('payments (§2): receipts, Idempotency-Key, reversal', () => {
+  it('records a cash payment with the next receipt number and lowers the balance', async () => {
+    const learner = await learnerOf('Grade 6 West', 1);
+    const before = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+    const p = await json<RecordPaymentResponse>('POST', '/api/fees/payments', 'finance', { studentId: learner.id, amount: '2,500.50', method: 'cash', reference: null, paidOn: today() }, 201);
+    expect(p.receiptNumber).toMatch(/^RCT-\d{6}$/);
+    expect(p.amount).toBe(2500.5);
+    expect(p.balance).toBeCloseTo(before.balance - 2500.5, 2);
+    const [audit] = await system(t.database, (tx) => tx.select().from(auditLogs).where(eq(auditLogs.targetEntity, `payment:${p.id}`)));
+    expect(audit?.action).toBe('PAYMENT_RECORDED');
+  });
+
+  it('a retried POST with the same Idempotency-Key returns the first result and posts once; another body with it is refused', async () => {
+    const learner = await learnerOf('Grade 6 West', 2);
+    const body = { studentId: learner.id, amount: 1000, method: 'mpesa', reference: 'UAB12CD34E', paidOn: today() };
+    const key = { 'idempotency-key': 'retry-test-1' };
+    const first = await json<RecordPaymentResponse>('POST', '/api/fees/payments', 'finance', body, 201, key);
+    const again = await json<RecordPaymentResponse>('POST', '/api/fees/payments', 'finance', body, 201, key);
+    expect(again.id).toBe(first.id);
+    expect(again.receiptNumber).toBe(first.receiptNumber);
+    const rows = await system(t.database, (tx) => tx.select().from(payments).where(eq(payments.reference, 'UAB12CD34E')));
+    expect(rows).toHaveLength(1);
+    expect((await send('POST', '/api/fees/payments', 'finance', { ...body, amount: 2000 }, key)).statusCode).toBe(422);
+  });
+
+  it('payments at the same moment get distinct receipt numbers with no gaps', async () => {
+    const learner = await learnerOf('Grade 8 East', 1);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => send('POST', '/api/fees/payments', 'finance', { studentId: learner.id, amount: 100 + i, method: 'cash', paidOn: today() })),
+    );
+    for (const r of results) expect(r.statusCode, r.body).toBe(201);
+    const numbers = results.map((r) => Number((r.json() as RecordPaymentResponse).receiptNumber!.slice(4))).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(6);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(5);
+  });
+
+  it.each([
+    [{ amount: 'abc' }, 'amount'],
+    [{ amount: 0 }, 'amount'],
+    [{ amount: 10.555 }, 'amount'],
+    [{ method: 'barter' }, 'method'],
+    [{ paidOn: '2026-02-30' }, 'paidOn'],
+  ])('bad input %j is a 400 naming %s and writes nothing', async (over, field) => {
+    const learner = await learnerOf('Grade 6 West', 3);
+    const count = async () => (await system(t.database, (tx) => tx.select({ n: sql<number>`count(*)` }).from(payments).where(eq(payments.studentId, learner.id))))[0]!.n;
+    const before = await count();
+    const res = await send('POST', '/api/fees/payments', 'finance', { studentId: learner.id, amount: 100, method: 'cash', paidOn: today(), ...over });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json().error.fields)).toContain(field);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a future date and a non-cash payment without a reference, in the spec wording', async () => {
+    const learner = await learnerOf('Grade 6 West', 3);
+    const future = await send('POST', '/api/fees/payments', 'finance', { studentId: learner.id, amount: 100, method: 'cash', paidOn: '2099-01-01' });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.message).toBe('The payment date cannot be in the future.');
+    const noRef = await send('POST', '/api/fees/payments', 'finance', { studentId: learner.id, amount: 100, method: 'cheque', paidOn: today() });
+    expect(noRef.statusCode).toBe(400);
+  });
+
+  it('a reversal needs a reason, keeps both entries and restores the balance; a second reversal is refused', async () => {
+    const learner = await learnerOf('Grade 6 East', 1);
+    const p = await json<RecordPaymentResponse>('POST', '/api/fees/payments', 'finance', { studentId: learner.id, amount: 3000, method: 'cash', paidOn: today() }, 201);
+    expect((await send('POST', `/api/fees/payments/${p.id}/reverse`, 'finance', { reason: '' })).statusCode).toBe(400);
+    const out = await json<{ reversal: { amount: number; reason: string }; balance: number }>('POST', `/api/fees/payments/${p.id}/reverse`, 'finance', { reason: 'Cheque bounced' }, 201);
+    expect(out.reversal.amount).toBe(-3000);
+    expect(out.balance).toBeCloseTo(p.balance + 3000, 2);
+    const acc = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+    expect(acc.payments.filter((x) => x.id === p.id || x.reversesPaymentId === p.id)).toHaveLength(2);
+    expect((await send('POST', `/api/fees/payments/${p.id}/reverse`, 'finance', { reason: 'again' })).statusCode).toBe(409);
+  });
+
+  it('the receipt is a PDF with the receipt number; the parent gets their child’s, not another’s', async () => {
+    const mine = await json<MyChildrenFees>('GET', '/api/fees/my-children', 'parent');
+    const child = mine.children[0]!;
+    const p = await json<RecordPaymentResponse>('POST', '/api/fees/payments', 'finance', { studentId: child.studentId, amount: 500, method: 'cash', paidOn: today() }, 201);
+    const res = await send('GET', `/api/fees/payments/${p.id}/receipt.pdf`, 'parent');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Official Receipt');
+    expect(text).toContain(p.receiptNumber!);
+    expect(text).toContain('KES 500.00');
+    const other = await learnerOf('Grade 5 East', 4);
+    const q = await json<RecordPaymentResponse>('POST', '/api/fees/payments', 'finance', { studentId: other.id, amount: 500, method: 'cash', paidOn: today() }, 201);
+    expect((await send('GET', `/api/fees/payments/${q.id}/receipt.pdf`, 'parent')).statusCode).toBe(404);
+  });
+});
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'edufam-pdf-'));
+  const file = path.join(dir, 'doc.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
+}
+
+describe('fee structures and term invoices (§1)', () => {
+  it('refuses a duplicate structure, unknown ids and empty items', async () => {
+    const termId = await currentTermId();
+    const structures = await json<FeeStructure[]>('GET', `/api/fees/structures?termId=${termId}`, 'finance');
+    const existing = structures.find((s) => s.levelName === 'Grade 5')!;
+    const dup = await send('POST', '/api/fees/structures', 'finance', { termId, levelId: existing.levelId, boarding: existing.boarding, items: [{ name: 'Tuition', amount: 100 }] });
+    expect(dup.statusCode).toBe(409);
+    expect((await send('POST', '/api/fees/structures', 'finance', { termId, levelId: crypto.randomUUID(), items: [{ name: 'Tuition', amount: 100 }] })).statusCode).toBe(404);
+    expect((await send('POST', '/api/fees/structures', 'finance', { termId, levelId: existing.levelId, items: [] })).statusCode).toBe(400);
+    expect((await send('POST', '/api/fees/structures', 'principal', { termId, levelId: existing.levelId, items: [{ name: 'X', amount: 1 }] })).statusCode).toBe(403);
+  });
+
+  it('generating a term’s invoices invoices a newly admitted learner once; running it again creates nothing', async () => {
+    const termId = await currentTermId();
+    const classes = await json<ClassItem[]>('GET', '/api/classes', 'principal');
+    const cls = classes.find((c) => c.name === 'Grade 4 East')!;
+    const admitted = await json<{ id: string }>('POST', '/api/students', 'principal', {
+      firstName: 'Zoë',
+      lastName: "Ng'ang'a",
+      gender: 'F',
+      dateOfBirth: '2016-05-01',
+      boarding: 'day',
+      classId: cls.id,
+      overrideCapacity: true,
+      guardians: [{ name: "Ruth Ng'ang'a", relationship: 'mother', phone: '0722 999 001' }],
+    }, 201);
+    const preview = await json<GenerateInvoicesResponse>('POST', '/api/fees/invoices/generate', 'finance', { termId, preview: true });
+    expect(preview).toMatchObject({ created: 1, preview: true });
+    const first = await json<GenerateInvoicesResponse>('POST', '/api/fees/invoices/generate', 'finance', { termId });
+    expect(first.created).toBe(1);
+    expect(first.alreadyInvoiced).toBeGreaterThan(400);
+    // Grade 4, Term 3, day scholar: tuition 25,000 + activity 2,500 + lunch 6,500 (transport is optional).
+    expect(first.amount).toBe(34_000);
+    const again = await json<GenerateInvoicesResponse>('POST', '/api/fees/invoices/generate', 'finance', { termId });
+    expect(again.created).toBe(0);
+    const rows = await system(t.database, (tx) => tx.select().from(invoices).where(and(eq(invoices.studentId, admitted.id), eq(invoices.termId, termId))));
+    expect(rows).toHaveLength(1);
+    expect((await send('POST', '/api/fees/invoices', 'finance', { studentId: admitted.id, termId })).statusCode).toBe(409);
+  });
+});
+
+describe('adjustments and approvals (§1)', () => {
+  it('a waiver above the limit waits for the principal; approving it lowers the balance; the director reads, cannot decide', async () => {
+    const learner = await learnerOf('Grade 9 East', 1);
+    const before = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+    const a = await json<{ id: string; status: string }>('POST', '/api/fees/adjustments', 'finance', { studentId: learner.id, kind: 'waiver', amount: 20_000, reason: 'Hardship: father lost his job' }, 201);
+    expect(a.status).toBe('pending');
+    const mid = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+    expect(mid.balance).toBe(before.balance);
+    const list = await json<{ items: { id: string; subjectId: string }[]; pending: number }>('GET', '/api/approvals', 'director');
+    const approval = list.items.find((x) => x.subjectId === a.id)!;
+    expect(approval).toBeTruthy();
+    expect((await send('POST', `/api/approvals/${approval.id}/approve`, 'director', {})).statusCode).toBe(403);
+    expect((await send('GET', '/api/approvals', 'finance')).statusCode).toBe(403);
+    await json('POST', `/api/approvals/${approval.id}/approve`, 'principal', { note: 'Approved' });
+    const after = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+    expect(after.balance).toBeCloseTo(before.balance - 20_000, 2);
+    expect((await send('POST', `/api/approvals/${approval.id}/reject`, 'principal', {})).statusCode).toBe(409);
+  });
+
+  it('a bursary under the limit applies at once with a credit-note number; one larger than the invoice is refused', async () => {
+    const learner = await learnerOf('Grade 3 West', 1);
+    const acc = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+    const inv = acc.invoices[0]!;
+    const big = await send('POST', '/api/fees/adjustments', 'finance', { studentId: learner.id, invoiceId: inv.id, kind: 'bursary', amount: inv.total + 1, reason: 'CDF' });
+    expect(big.statusCode).toBe(400);
+    const ok = await json<{ status: string; number: string }>('POST', '/api/fees/adjustments', 'finance', { studentId: learner.id, invoiceId: inv.id, kind: 'bursary', amount: 1000, reason: 'CDF bursary' }, 201);
+    expect(ok.status).toBe('applied');
+    expect(ok.number).toMatch(/^CN-\d{6}$/);
+  });
+});
+
+describe('allocation rule and statements (§2)', () => {
+  it('a payment settles the oldest unpaid invoice first; with "current term first" the current term', async () => {
+    const learner = await learnerOf('Grade 2 East', 5);
+    const termId = await currentTermId();
+    // Make every invoice of the learner unpaid: reverse their payments.
+    const acc0 = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+    for (const p of acc0.payments.filter((x) => x.kind === 'payment' && !x.reversedBy)) {
+      await json('POST', `/api/fees/payments/${p.id}/reverse`, 'finance', { reason: 'test reset' }, 201);
+    }
+    await json('POST', '/api/fees/payments', 'finance', { studentId: learner.id, amount: 5000, method: 'cash', paidOn: today() }, 201);
+    const acc = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+    const oldest = [...acc.invoices].sort((a, b) => a.issuedOn.localeCompare(b.issuedOn))[0]!;
+    expect(oldest.paid).toBe(5000);
+    expect(oldest.status).toBe('partial');
+    await json('PUT', '/api/fees/settings', 'finance', { allocationRule: 'current_term_first' });
+    const acc2 = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+    expect(acc2.invoices.find((i) => i.termId === termId)!.paid).toBe(5000);
+    expect(acc2.balance).toBe(acc.balance);
+    await json('PUT', '/api/fees/settings', 'finance', { allocationRule: 'oldest_first' });
+  });
+
+  it('a statement for a range opens with the earlier balance and closes with the running total; it prints', async () => {
+    const learner = await learnerOf('Grade 7 West', 2);
+    const s = await json<Statement>('GET', `/api/students/${learner.id}/statement?from=2026-04-01&to=${today()}`, 'finance');
+    const sum = s.entries.reduce((x, e) => x + e.debit - e.credit, 0);
+    expect(s.closingBalance).toBeCloseTo(s.openingBalance + sum, 2);
+    const acc = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+    expect(s.closingBalance).toBeCloseTo(acc.balance, 2);
+    const pdf = await send('GET', `/api/students/${learner.id}/statement?format=pdf`, 'finance');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toContain('Fee Statement');
+  });
+});
+
+describe('lists, overview and exports', () => {
+  it('accounts filter by owing and sort by balance; totals cover every match', async () => {
+    const page = await json<ListAccountsResponse>('GET', '/api/fees/accounts?balance=owing&sort=balance_desc&pageSize=10', 'finance');
+    expect(page.items.every((a) => a.balance > 0)).toBe(true);
+    expect(page.items[0]!.balance).toBeGreaterThanOrEqual(page.items.at(-1)!.balance);
+    expect(page.totals.owing).toBe(page.total);
+  });
+
+  it('the overview adds up: expected = paid + outstanding; top defaulters owe the most', async () => {
+    const o = await json<FinancialOverview>('GET', '/api/fees/overview', 'finance');
+    expect(o.term?.name).toBe('Term 3');
+    expect(o.expected).toBeCloseTo(o.paidAgainstTerm + o.outstanding, 2);
+    expect(o.collectionRate).toBeGreaterThan(0);
+    expect(o.collectionRate).toBeLessThan(1);
+    expect(o.byLevel.length).toBe(11);
+    expect(o.daily).toHaveLength(30);
+    expect(o.mpesa.unmatched).toBeGreaterThanOrEqual(1);
+    expect(o.pendingApprovals).toBeGreaterThanOrEqual(1);
+    const balances = o.topDefaulters.map((d) => d.balance);
+    expect([...balances].sort((a, b) => b - a)).toEqual(balances);
+  });
+
+  it('payments export to CSV with the filters, formula-looking cells escaped', async () => {
+    const learner = await learnerOf('Grade 1 East', 1);
+    await json('POST', '/api/fees/payments', 'finance', { studentId: learner.id, amount: 100, method: 'bank_transfer', reference: '=HYPERLINK("x")', paidOn: today() }, 201);
+    const res = await send('GET', `/api/fees/payments/export?format=csv&method=bank_transfer&from=${today()}`, 'finance');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Receipt');
+    expect(res.body).toContain(`'=HYPERLINK`);
+    const xlsx = await send('GET', '/api/fees/accounts/export?format=xlsx&balance=owing', 'director');
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('seeded demo data', () => {
+  it('has invoices and payments for both schools and balances that match the ledgers', async () => {
+    const [row] = await system(t.database, (tx) =>
+      tx.execute(sql`select count(*)::int as n from ${students} s where s.school_id = ${greenhill}
+        and (select coalesce(sum(total_cents), 0) from invoices where student_id = s.id and status = 'issued') > 0`),
+    ).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    expect(Number(row!.n)).toBeGreaterThan(500);
+  });
+});

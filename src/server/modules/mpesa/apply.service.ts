@@ -1,0 +1,286 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { schoolToday } from '../../../shared/dates.js';
+import { mpesaCallbacks, mpesaStkRequests, mpesaTransactions, students } from '../../db/schema/index.js';
+import { withScope, withSystem, type Tx } from '../../db/tenant.js';
+import { normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome } from '../../integrations/mpesa/daraja-protocol.js';
+import { postPayment } from '../fees/payments.service.js';
+import { afterPayment, publishFeesChanged } from '../fees/notices.service.js';
+import type { MpesaDeps } from './mpesa-deps.js';
+
+/**
+ * Applying what Daraja tells us (mpesa-daraja.md; issue 11 §3), exactly once:
+ * - every callback is stored raw first (mpesa_callbacks), in its own committed transaction;
+ * - applying it runs in a second transaction and is idempotent: an STK request resolves once (row lock,
+ *   status check), an M-Pesa transaction is unique per school and TransID, and a payment is unique per
+ *   M-Pesa transaction. A duplicate, late or replayed callback changes nothing the second time;
+ * - a callback stored but not applied (the process died in between) is applied again at start-up and
+ *   by the periodic sweep (`applyPendingCallbacks`).
+ * Money is posted to a learner of the callback's own school only: the school comes from the callback
+ * token, and row-level security confines every query to it.
+ */
+
+export type CallbackKind = 'stk' | 'validation' | 'confirmation';
+
+/** Stores a raw callback for a school; returns its id. */
+export async function storeCallback(deps: Pick<MpesaDeps, 'database'>, schoolId: string, kind: CallbackKind, body: unknown, externalId: string | null, remoteIp: string | null): Promise<string> {
+  const [row] = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) =>
+    tx.insert(mpesaCallbacks).values({ schoolId, kind, body: body as object, externalId, remoteIp }).returning({ id: mpesaCallbacks.id }),
+  );
+  return row!.id;
+}
+
+async function markProcessed(tx: Tx, callbackId: string, outcome: string) {
+  await tx.update(mpesaCallbacks).set({ processedAt: new Date(), outcome }).where(eq(mpesaCallbacks.id, callbackId));
+}
+
+/** YYYY-MM-DD in Africa/Nairobi of an M-Pesa transaction time (today when unknown). */
+function dayOf(at: Date | null): string {
+  return at ? schoolToday(at) : schoolToday();
+}
+
+/**
+ * Learners of the school whose admission number, with case, spaces and punctuation ignored, is the
+ * account the payer typed. Matching is confined to the school (RLS and the explicit school filter).
+ */
+export async function learnersForAccount(tx: Tx, schoolId: string, account: string): Promise<{ id: string; status: string }[]> {
+  const key = normaliseAccountReference(account);
+  if (!key) return [];
+  return tx
+    .select({ id: students.id, status: students.status })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), sql`regexp_replace(upper(${students.admissionNumber}), '[^A-Z0-9]', '', 'g') = ${key}`));
+}
+
+interface Applied {
+  outcome: string;
+  paymentId: string | null;
+  studentId: string | null;
+  checkoutRequestId?: string;
+  status?: string;
+}
+
+/**
+ * Applies a stored STK callback: resolves its request once; on success records the M-Pesa transaction
+ * and posts the payment (to the learner the request was for). A success that arrives after the request
+ * was resolved as failed or timed out still posts (the money moved); one that arrives after the query
+ * already posted it only fills in the M-Pesa receipt.
+ */
+export async function applyStkCallback(deps: MpesaDeps, schoolId: string, callbackId: string, body: unknown): Promise<Applied> {
+  const parsed = parseStkCallback(body);
+  const result = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, async (tx): Promise<Applied> => {
+    const [req] = await tx
+      .select()
+      .from(mpesaStkRequests)
+      .where(and(eq(mpesaStkRequests.schoolId, schoolId), eq(mpesaStkRequests.checkoutRequestId, parsed.checkoutRequestId)))
+      .for('update');
+    if (!req) {
+      // The callback beat our own insert of the request (or names one we never sent): leave it
+      // unprocessed so startStkPush, or the sweep, applies it again; the sweep gives up after a day.
+      await tx.update(mpesaCallbacks).set({ outcome: 'unknown_request' }).where(eq(mpesaCallbacks.id, callbackId));
+      return { outcome: 'unknown_request', paymentId: null, studentId: null };
+    }
+    const base = { checkoutRequestId: req.checkoutRequestId, studentId: req.studentId };
+    if (!parsed.paid) {
+      if (req.status !== 'pending') {
+        await markProcessed(tx, callbackId, 'duplicate');
+        return { ...base, outcome: 'duplicate', paymentId: req.paymentId, status: req.status };
+      }
+      const status = stkOutcome(parsed.resultCode);
+      await tx
+        .update(mpesaStkRequests)
+        .set({ status, resultCode: String(parsed.resultCode), resultDesc: parsed.resultDesc, resolvedAt: new Date() })
+        .where(eq(mpesaStkRequests.id, req.id));
+      await markProcessed(tx, callbackId, status);
+      return { ...base, outcome: status, paymentId: null, status };
+    }
+    if (req.paymentId) {
+      // Already posted (a duplicate callback, or the STK query got there first): fill in the receipt only.
+      await tx
+        .update(mpesaTransactions)
+        .set({ transId: parsed.paid.receipt })
+        .where(and(eq(mpesaTransactions.stkRequestId, req.id), sql`${mpesaTransactions.transId} like 'Q:%'`));
+      await tx.update(mpesaStkRequests).set({ mpesaReceipt: parsed.paid.receipt }).where(eq(mpesaStkRequests.id, req.id));
+      await markProcessed(tx, callbackId, 'duplicate');
+      return { ...base, outcome: 'duplicate', paymentId: req.paymentId, status: 'succeeded' };
+    }
+    const paymentId = await postStkPayment(tx, schoolId, req, { transId: parsed.paid.receipt, amountCents: parsed.paid.amountCents, msisdn: parsed.paid.phone ?? req.phone, transTime: parsed.paid.transactionDate, callbackId });
+    await tx
+      .update(mpesaStkRequests)
+      .set({ status: 'succeeded', resultCode: '0', resultDesc: parsed.resultDesc, mpesaReceipt: parsed.paid.receipt, paymentId, resolvedAt: req.resolvedAt ?? new Date() })
+      .where(eq(mpesaStkRequests.id, req.id));
+    await markProcessed(tx, callbackId, paymentId ? 'posted' : 'duplicate');
+    return { ...base, outcome: paymentId ? 'posted' : 'duplicate', paymentId, status: 'succeeded' };
+  });
+  await notify(deps, schoolId, result);
+  return result;
+}
+
+type StkRow = typeof mpesaStkRequests.$inferSelect;
+
+/**
+ * Records the M-Pesa transaction of a successful STK Push and posts its payment, once: a second call
+ * for the same TransID (or the same request) finds the transaction and returns null.
+ */
+export async function postStkPayment(
+  tx: Tx,
+  schoolId: string,
+  req: StkRow,
+  t: { transId: string; amountCents: number; msisdn: string | null; transTime: Date | null; callbackId: string | null },
+): Promise<string | null> {
+  const [txn] = await tx
+    .insert(mpesaTransactions)
+    .values({
+      schoolId,
+      source: 'stk',
+      transId: t.transId,
+      amountCents: t.amountCents,
+      msisdn: t.msisdn,
+      billRef: req.accountReference,
+      transTime: t.transTime ?? new Date(),
+      status: 'matched',
+      studentId: req.studentId,
+      callbackId: t.callbackId,
+      stkRequestId: req.id,
+      resolvedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: mpesaTransactions.id });
+  if (!txn) return null;
+  const payment = await postPayment(tx, schoolId, {
+    studentId: req.studentId,
+    amountCents: t.amountCents,
+    method: 'mpesa',
+    reference: t.transId.startsWith('Q:') ? null : t.transId,
+    paidOn: dayOf(t.transTime),
+    source: 'mpesa_stk',
+    mpesaTransactionId: txn.id,
+    payerPhone: t.msisdn,
+    createdBy: req.requestedBy,
+  });
+  await tx.update(mpesaTransactions).set({ paymentId: payment.id }).where(eq(mpesaTransactions.id, txn.id));
+  return payment.id;
+}
+
+/** Validation answer for a C2B request: accept, or C2B00012 for an unknown account when strict, C2B00013 for a bad amount. */
+export async function applyValidation(deps: MpesaDeps, schoolId: string, callbackId: string, body: unknown, strict: boolean): Promise<{ accept: boolean; code: string }> {
+  const parsed = parseC2bRequest(body);
+  return withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, async (tx) => {
+    let verdict = { accept: true, code: '0' };
+    if (parsed.amountCents <= 0) verdict = { accept: false, code: 'C2B00013' };
+    else if (strict) {
+      const matches = (await learnersForAccount(tx, schoolId, parsed.billRefNumber)).filter((s) => s.status === 'active');
+      if (matches.length !== 1) verdict = { accept: false, code: 'C2B00012' };
+    }
+    await markProcessed(tx, callbackId, verdict.accept ? 'accepted' : `rejected ${verdict.code}`);
+    return verdict;
+  });
+}
+
+/**
+ * Applies a stored C2B confirmation: records the transaction (unique per school and TransID: a
+ * duplicate changes nothing) and posts it to the one learner of this school whose admission number is
+ * the account typed; otherwise it waits in the unmatched queue for the bursar.
+ */
+export async function applyConfirmation(deps: MpesaDeps, schoolId: string, callbackId: string, body: unknown): Promise<Applied> {
+  const parsed = parseC2bRequest(body);
+  const result = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, async (tx): Promise<Applied> => {
+    const payer = [parsed.firstName, parsed.middleName, parsed.lastName].filter(Boolean).join(' ') || null;
+    const [txn] = await tx
+      .insert(mpesaTransactions)
+      .values({
+        schoolId,
+        source: 'c2b',
+        transId: parsed.transId,
+        amountCents: parsed.amountCents,
+        msisdn: parsed.msisdn || null,
+        payerName: payer,
+        billRef: parsed.billRefNumber || null,
+        transTime: parsed.transTime ?? new Date(),
+        shortcode: parsed.shortcode || null,
+        status: 'unmatched',
+        callbackId,
+      })
+      .onConflictDoNothing()
+      .returning({ id: mpesaTransactions.id });
+    if (!txn) {
+      await markProcessed(tx, callbackId, 'duplicate');
+      return { outcome: 'duplicate', paymentId: null, studentId: null };
+    }
+    const matches = await learnersForAccount(tx, schoolId, parsed.billRefNumber);
+    if (matches.length !== 1) {
+      await markProcessed(tx, callbackId, 'unmatched');
+      return { outcome: 'unmatched', paymentId: null, studentId: null };
+    }
+    const studentId = matches[0]!.id;
+    const payment = await postPayment(tx, schoolId, {
+      studentId,
+      amountCents: parsed.amountCents,
+      method: 'mpesa',
+      reference: parsed.transId,
+      paidOn: dayOf(parsed.transTime),
+      source: 'mpesa_c2b',
+      mpesaTransactionId: txn.id,
+      payerName: payer,
+      // v2 masks the MSISDN ("25470****149"): keep it only when whole.
+      payerPhone: /^\d{12}$/.test(parsed.msisdn) ? parsed.msisdn : null,
+      createdBy: null,
+    });
+    await tx.update(mpesaTransactions).set({ status: 'matched', studentId, paymentId: payment.id, resolvedAt: new Date() }).where(eq(mpesaTransactions.id, txn.id));
+    await markProcessed(tx, callbackId, 'posted');
+    return { outcome: 'posted', paymentId: payment.id, studentId };
+  });
+  await notify(deps, schoolId, result);
+  return result;
+}
+
+async function notify(deps: MpesaDeps, schoolId: string, r: Applied) {
+  if (r.paymentId && r.outcome === 'posted') await afterPayment(deps, schoolId, r.paymentId);
+  else if (r.studentId) await publishFeesChanged(deps, schoolId, r.studentId, { checkoutRequestId: r.checkoutRequestId, status: r.status });
+}
+
+/**
+ * Applies callbacks that were stored but never applied (the server stopped in between), oldest first.
+ * Runs at start-up and every minute; `olderThanMs` leaves alone callbacks a live request is applying.
+ */
+/** An STK callback naming a request we do not know is given up (marked processed) after a day. */
+const GIVE_UP_UNKNOWN_MS = 24 * 3600_000;
+
+/** Applies the stored, unapplied callbacks of one STK request (the callback came before our insert). */
+export async function applyWaitingStkCallbacks(deps: MpesaDeps, schoolId: string, checkoutRequestId: string): Promise<void> {
+  const waiting = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) =>
+    tx
+      .select({ id: mpesaCallbacks.id, body: mpesaCallbacks.body })
+      .from(mpesaCallbacks)
+      .where(and(eq(mpesaCallbacks.kind, 'stk'), eq(mpesaCallbacks.externalId, checkoutRequestId), isNull(mpesaCallbacks.processedAt))),
+  );
+  for (const c of waiting) await applyStkCallback(deps, schoolId, c.id, c.body);
+}
+
+export async function applyPendingCallbacks(deps: MpesaDeps, olderThanMs = 30_000): Promise<number> {
+  const pending = await withSystem(deps.database.db, (tx) =>
+    tx
+      .select({ id: mpesaCallbacks.id, schoolId: mpesaCallbacks.schoolId, kind: mpesaCallbacks.kind, body: mpesaCallbacks.body, receivedAt: mpesaCallbacks.receivedAt })
+      .from(mpesaCallbacks)
+      .where(and(isNull(mpesaCallbacks.processedAt), lt(mpesaCallbacks.receivedAt, new Date(Date.now() - olderThanMs))))
+      .orderBy(mpesaCallbacks.receivedAt)
+      .limit(500),
+  );
+  let applied = 0;
+  for (const c of pending) {
+    try {
+      if (c.kind === 'stk') await applyStkCallback(deps, c.schoolId, c.id, c.body);
+      else if (c.kind === 'confirmation') await applyConfirmation(deps, c.schoolId, c.id, c.body);
+      else await withScope(deps.database.db, { schoolId: c.schoolId, userId: null, allSchools: false }, (tx) => markProcessed(tx, c.id, 'expired'));
+      applied++;
+      if (c.kind === 'stk' && c.receivedAt < new Date(Date.now() - GIVE_UP_UNKNOWN_MS)) {
+        await withScope(deps.database.db, { schoolId: c.schoolId, userId: null, allSchools: false }, (tx) =>
+          tx.update(mpesaCallbacks).set({ processedAt: new Date() }).where(and(eq(mpesaCallbacks.id, c.id), isNull(mpesaCallbacks.processedAt))),
+        );
+      }
+    } catch (err) {
+      deps.log.error({ err, callbackId: c.id }, 'stored M-Pesa callback could not be applied');
+      await withScope(deps.database.db, { schoolId: c.schoolId, userId: null, allSchools: false }, (tx) => markProcessed(tx, c.id, 'failed')).catch(() => undefined);
+    }
+  }
+  return applied;
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor } from '../../../shared/access.js';
+import type { MpesaConfig, putMpesaConfigBody } from '../../../shared/contracts/mpesa.js';
+import { messages } from '../../../shared/messages.js';
+import { mpesaConfigs } from '../../db/schema/index.js';
+import { withSystem, type Tx } from '../../db/tenant.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
+import { encryptSecret, decryptSecret, maskSecret } from '../../lib/secrets.js';
+import { FEES_AUDIT, auditFees, feesSchoolId, inSchool } from '../fees/fees-context.js';
+import { c2bRegisterUrls, callbackUrls, darajaFor, type MpesaConfigRow, type MpesaDeps } from './mpesa-deps.js';
+
+const m = messages.fees;
+
+/**
+ * A school's M-Pesa set-up (issue 11 §3): paybill or till, shortcode, Daraja credentials (AES-256-GCM
+ * at rest, never returned: only masked hints), environment (simulator, sandbox, production: base URLs
+ * from configuration), strict C2B validation, and the callback URLs with the school's random token.
+ * Each shortcode belongs to exactly one school (unique index).
+ */
+
+/** A random callback token (URL-safe, 32 characters). */
+export function newCallbackToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function hint(deps: Pick<MpesaDeps, 'secretsKey'>, enc: string | null): string | null {
+  if (!enc) return null;
+  try {
+    return maskSecret(decryptSecret(deps.secretsKey, enc));
+  } catch {
+    return '••••••••';
+  }
+}
+
+/** The set-up as GET /api/mpesa/config answers it (no secrets). */
+export function toConfig(deps: Pick<MpesaDeps, 'secretsKey' | 'callbackBase'>, row: MpesaConfigRow): MpesaConfig {
+  return {
+    shortcode: row.shortcode,
+    shortcodeType: row.shortcodeType as MpesaConfig['shortcodeType'],
+    environment: row.environment as MpesaConfig['environment'],
+    callbackUrls: callbackUrls(deps.callbackBase, row.callbackToken),
+    tillNumber: row.tillNumber,
+    strictValidation: row.strictValidation,
+    consumerKey: hint(deps, row.consumerKeyEnc),
+    consumerSecret: hint(deps, row.consumerSecretEnc),
+    passkey: hint(deps, row.passkeyEnc),
+    c2bRegisteredAt: row.c2bRegisteredAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The school's set-up row, or null. */
+export async function configRow(tx: Tx, schoolId: string): Promise<MpesaConfigRow | null> {
+  const [row] = await tx.select().from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, schoolId));
+  return row ?? null;
+}
+
+/** GET /api/mpesa/config: 404 MPESA_NOT_CONFIGURED until the finance officer saves one. */
+export async function getConfig(deps: MpesaDeps, actor: Actor, schoolId?: string): Promise<MpesaConfig> {
+  return inSchool(deps.database, actor, schoolId, async (tx, id) => {
+    const row = await configRow(tx, id);
+    if (!row) throw new AppError(404, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
+    return toConfig(deps, row);
+  });
+}
+
+/**
+ * PUT /api/mpesa/config (finance officer): saves the set-up. Secrets left out keep their stored value;
+ * a new set-up needs all three (the simulator accepts any). 409 SHORTCODE_TAKEN when another school
+ * already uses the shortcode. Audited without the secrets (only which ones changed).
+ */
+export async function putConfig(deps: MpesaDeps, actor: Actor, body: z.output<typeof putMpesaConfigBody>, ip: string): Promise<MpesaConfig> {
+  // The shortcode must be free across every school: look past this school's row-level security (a
+  // separate transaction; PGlite runs one at a time). A race between two schools ends at the unique index.
+  const ownSchool = feesSchoolId(actor);
+  const taken = await withSystem(deps.database.db, (sys) =>
+    sys.select({ id: mpesaConfigs.schoolId }).from(mpesaConfigs).where(and(eq(mpesaConfigs.shortcode, body.shortcode), ne(mpesaConfigs.schoolId, ownSchool))),
+  );
+  if (taken.length) throw new AppError(409, 'SHORTCODE_TAKEN', m.shortcodeTaken);
+  return inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
+    const before = await configRow(tx, schoolId);
+    const enc = (v: string | undefined, old: string | null | undefined) => (v ? encryptSecret(deps.secretsKey, v) : (old ?? null));
+    const values = {
+      shortcode: body.shortcode,
+      shortcodeType: body.shortcodeType,
+      tillNumber: body.shortcodeType === 'till' ? (body.tillNumber ?? null) : null,
+      environment: body.environment,
+      consumerKeyEnc: enc(body.consumerKey, before?.consumerKeyEnc),
+      consumerSecretEnc: enc(body.consumerSecret, before?.consumerSecretEnc),
+      passkeyEnc: enc(body.passkey, before?.passkeyEnc),
+      strictValidation: body.strictValidation,
+      updatedBy: actor.id,
+      updatedAt: new Date(),
+    };
+    if (body.environment !== 'simulator' && (!values.consumerKeyEnc || !values.consumerSecretEnc || !values.passkeyEnc)) {
+      throw badRequest(m.credentialsRequired, { consumerKey: m.credentialsRequired });
+    }
+    const [row] = before
+      ? await tx.update(mpesaConfigs).set(values).where(eq(mpesaConfigs.schoolId, schoolId)).returning()
+      : await tx.insert(mpesaConfigs).values({ ...values, schoolId, callbackToken: newCallbackToken() }).returning();
+    const safe = (r: MpesaConfigRow | null) =>
+      r && { shortcode: r.shortcode, shortcodeType: r.shortcodeType, tillNumber: r.tillNumber, environment: r.environment, strictValidation: r.strictValidation };
+    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaConfigUpdated, `mpesa_config:${schoolId}`, safe(before), safe(row!), {
+      secretsChanged: ['consumerKey', 'consumerSecret', 'passkey'].filter((k) => body[k as 'consumerKey']),
+    });
+    return toConfig(deps, row!);
+  });
+}
+
+/** POST /api/mpesa/config/rotate-token: a new callback token (the old URLs stop working at once). */
+export async function rotateToken(deps: MpesaDeps, actor: Actor, ip: string): Promise<MpesaConfig> {
+  return inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
+    const before = await configRow(tx, schoolId);
+    if (!before) throw new AppError(404, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
+    const [row] = await tx.update(mpesaConfigs).set({ callbackToken: newCallbackToken(), c2bRegisteredAt: null, updatedAt: new Date(), updatedBy: actor.id }).where(eq(mpesaConfigs.schoolId, schoolId)).returning();
+    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaTokenRotated, `mpesa_config:${schoolId}`, null, null);
+    return toConfig(deps, row!);
+  });
+}
+
+/**
+ * POST /api/mpesa/register-urls: registers the school's C2B validation and confirmation URLs with
+ * Daraja (ResponseType Completed: if validation cannot be reached, Safaricom completes the payment and
+ * the confirmation still arrives). 502 with Daraja's message when it refuses.
+ */
+export async function registerUrls(deps: MpesaDeps, actor: Actor, ip: string): Promise<MpesaConfig> {
+  const row = await inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
+    const r = await configRow(tx, schoolId);
+    if (!r) throw new AppError(404, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
+    return r;
+  });
+  const { client } = darajaFor(deps, row);
+  const urls = c2bRegisterUrls(deps.callbackBase, row.callbackToken);
+  try {
+    await client.registerC2bUrls({ shortcode: row.shortcode, responseType: 'Completed', confirmationUrl: urls.confirmation, validationUrl: urls.validation });
+  } catch (err) {
+    const reason = err instanceof DarajaError ? err.errorMessage || err.message : 'unknown error';
+    throw new AppError(502, 'DARAJA_REFUSED', m.registerFailed(reason), {}, err);
+  }
+  return inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
+    const [after] = await tx.update(mpesaConfigs).set({ c2bRegisteredAt: new Date() }).where(eq(mpesaConfigs.schoolId, schoolId)).returning();
+    if (!after) throw notFound(m.mpesaNotConfigured);
+    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaUrlsRegistered, `mpesa_config:${schoolId}`, null, urls);
+    return toConfig(deps, after);
+  });
+}

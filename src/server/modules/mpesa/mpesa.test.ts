@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, payments, smsMessages, students } from '../../db/schema/index.js';
+import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import type { MyChildrenFees, StudentAccount } from '../../../shared/contracts/fees.js';
+import type { ListTransactionsResponse, MpesaConfig, MpesaTransaction, Reconciliation, StkRequest } from '../../../shared/contracts/mpesa.js';
+
+/**
+ * M-Pesa (issue 11 §3, §5): the school's set-up with encrypted secrets, STK Push through the built-in
+ * Daraja simulator and every quirk of the protocol doc (Balance without a Value, Amount 1.00, string
+ * result codes, cancellations, timeouts, duplicated and late callbacks), C2B validation and
+ * confirmation (duplicates, unknown accounts, another school's account), unknown tokens, malformed
+ * bodies, the unmatched queue and reconciliation. Runs on PGlite and on PostgreSQL.
+ */
+
+let t: TestApp;
+let greenhill: string;
+let riverside: string;
+const cookie: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { MPESA_SIMULATOR_DELAY_MS: '40', MPESA_STK_TIMEOUT_S: '60' } });
+  greenhill = await schoolIdOf(t.database, 'greenhill');
+  riverside = await schoolIdOf(t.database, 'riverside');
+  for (const [who, email] of Object.entries({ ...DEMO.greenhill, rsFinance: DEMO.riverside.finance, rsParent: DEMO.riverside.parent })) {
+    cookie[who] = await signIn(t.app, email, 'school');
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Json = Record<string, unknown>;
+type Method = 'GET' | 'POST' | 'PUT';
+function send(method: Method, url: string, who?: string, payload?: Json | string) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...(who ? { cookie: cookie[who]! } : {}), ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}) },
+    ...(payload !== undefined ? { payload } : {}),
+  });
+}
+async function json<T>(method: Method, url: string, who: string, payload?: Json, status = 200): Promise<T> {
+  const res = await send(method, url, who, payload);
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+}
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function tokenOf(schoolId: string): Promise<string> {
+  const [row] = await system(t.database, (tx) => tx.select({ token: mpesaConfigs.callbackToken }).from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, schoolId)));
+  return row!.token;
+}
+
+async function balance(studentId: string): Promise<number> {
+  return (await json<StudentAccount>('GET', `/api/students/${studentId}/account`, 'finance')).balance;
+}
+
+async function paymentsFor(studentId: string): Promise<number> {
+  const [row] = await system(t.database, (tx) => tx.select({ n: count() }).from(payments).where(eq(payments.studentId, studentId)));
+  return Number(row!.n);
+}
+
+async function learnerByAdmission(schoolId: string, index: number) {
+  const rows = await system(t.database, (tx) =>
+    tx.select({ id: students.id, admissionNumber: students.admissionNumber }).from(students).where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'))).orderBy(students.admissionNumber).limit(index + 1),
+  );
+  return rows[index]!;
+}
+
+function stkBody(checkoutRequestId: string, opts: { resultCode?: number | string; amount?: string; receipt?: string } = {}): string {
+  const code = opts.resultCode ?? 0;
+  const meta =
+    String(code) === '0'
+      ? `,"CallbackMetadata":{"Item":[{"Name":"MpesaReceiptNumber","Value":"${opts.receipt ?? 'UAB0000001'}"},{"Name":"Balance"},{"Name":"Amount","Value":${opts.amount ?? '1.00'}},{"Name":"TransactionDate","Value":20261123101530},{"Name":"PhoneNumber","Value":254708374149}]}`
+      : '';
+  return `{"Body":{"stkCallback":{"MerchantRequestID":"29115-34620561-1","CheckoutRequestID":"${checkoutRequestId}","ResultCode":${typeof code === 'string' ? `"${code}"` : code},"ResultDesc":"x"${meta}}}}`;
+}
+
+function c2bBody(transId: string, account: string, amount = '1500.00') {
+  return {
+    TransactionType: 'Pay Bill',
+    TransID: transId,
+    TransTime: '20261123101530',
+    TransAmount: amount,
+    BusinessShortCode: '174379',
+    BillRefNumber: account,
+    InvoiceNumber: '',
+    OrgAccountBalance: '',
+    ThirdPartyTransID: '',
+    MSISDN: '25470****149',
+    FirstName: 'JOHN',
+    MiddleName: '',
+    LastName: 'DOE',
+  };
+}
+
+describe('set-up (§3, §5 GET/PUT /api/mpesa/config)', () => {
+  it('answers the contract fields and never a secret; secrets are stored encrypted and shown masked', async () => {
+    const cfg = await json<MpesaConfig>('GET', '/api/mpesa/config', 'finance');
+    expect(cfg).toMatchObject({ shortcode: '174379', shortcodeType: 'paybill', environment: 'simulator' });
+    const token = await tokenOf(greenhill);
+    expect(cfg.callbackUrls).toEqual({
+      stk: `http://edufam.test/api/mpesa/callbacks/${token}/stk`,
+      validation: `http://edufam.test/api/mpesa/callbacks/${token}/validation`,
+      confirmation: `http://edufam.test/api/mpesa/callbacks/${token}/confirmation`,
+    });
+    const saved = await json<MpesaConfig>('PUT', '/api/mpesa/config', 'finance', {
+      shortcode: '174379',
+      shortcodeType: 'paybill',
+      environment: 'simulator',
+      consumerKey: 'my-consumer-key-ABCD',
+      consumerSecret: 'my-consumer-secret-WXYZ',
+      passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+    });
+    expect(saved.consumerKey).toBe('••••••••ABCD');
+    expect(JSON.stringify(saved)).not.toContain('my-consumer');
+    const [row] = await system(t.database, (tx) => tx.select().from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, greenhill)));
+    expect(row!.consumerKeyEnc).toMatch(/^v1\./);
+    expect(row!.consumerKeyEnc).not.toContain('my-consumer');
+    // Leaving secrets out keeps them.
+    const again = await json<MpesaConfig>('PUT', '/api/mpesa/config', 'finance', { shortcode: '174379', shortcodeType: 'paybill', environment: 'simulator', strictValidation: false });
+    expect(again.consumerKey).toBe('••••••••ABCD');
+  });
+
+  it('refuses another school’s shortcode, a bad shortcode, and other roles', async () => {
+    const taken = await send('PUT', '/api/mpesa/config', 'rsFinance', { shortcode: '174379', shortcodeType: 'paybill', environment: 'simulator' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('This shortcode is already registered to another school on EduFam.');
+    expect((await send('PUT', '/api/mpesa/config', 'finance', { shortcode: '12', shortcodeType: 'paybill', environment: 'simulator' })).statusCode).toBe(400);
+    expect((await send('PUT', '/api/mpesa/config', 'finance', { shortcode: '174379', shortcodeType: 'paybill', environment: 'production' })).statusCode).toBe(200);
+    await json('PUT', '/api/mpesa/config', 'finance', { shortcode: '174379', shortcodeType: 'paybill', environment: 'simulator' });
+    expect((await send('PUT', '/api/mpesa/config', 'principal', { shortcode: '174379', shortcodeType: 'paybill', environment: 'simulator' })).statusCode).toBe(403);
+    expect((await send('GET', '/api/mpesa/config', 'teacher')).statusCode).toBe(403);
+    expect((await send('GET', '/api/mpesa/config', 'parent')).statusCode).toBe(403);
+  });
+
+  it('registers the C2B URLs with the simulator (under /api/paybill: Daraja refuses URLs containing "mpesa")', async () => {
+    const cfg = await json<MpesaConfig>('POST', '/api/mpesa/register-urls', 'finance');
+    expect(cfg.c2bRegisteredAt).not.toBeNull();
+    const reg = t.deps.darajaSimulator!.requests().registrations.at(-1)!;
+    expect(reg.confirmationUrl).toContain('/api/paybill/callbacks/');
+  });
+});
+
+describe('STK Push (§2 "Pay with M-Pesa", §3)', () => {
+  it('a parent pays for their own child: pending, then the callback posts the payment once and the balance drops', async () => {
+    const mine = await json<MyChildrenFees>('GET', '/api/fees/my-children', 'parent');
+    const child = mine.children[0]!;
+    const before = await balance(child.studentId);
+    t.deps.darajaSimulator!.next({ amountAsDecimal: true, balance: 'no-value', duplicate: 2 });
+    const stk = await json<StkRequest>('POST', '/api/mpesa/stk-push', 'parent', { studentId: child.studentId, phone: mine.phone!, amount: 1500 }, 201);
+    expect(stk).toMatchObject({ status: 'pending' });
+    expect(stk.checkoutRequestId).toMatch(/^ws_CO_/);
+    const done = await until(() => json<StkRequest>('GET', `/api/mpesa/stk-push/${stk.checkoutRequestId}`, 'parent'), (s) => s.status !== 'pending');
+    expect(done.status).toBe('succeeded');
+    expect(done.mpesaReceipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(done.balance).toBeCloseTo(before - 1500, 2);
+    // Three callbacks arrived (two duplicates); one payment.
+    await until(() => system(t.database, (tx) => tx.select().from(mpesaCallbacks).where(eq(mpesaCallbacks.externalId, stk.checkoutRequestId))), (r) => r.length === 3);
+    const posted = await system(t.database, (tx) => tx.select().from(payments).where(eq(payments.reference, done.mpesaReceipt!)));
+    expect(posted).toHaveLength(1);
+    expect(await balance(child.studentId)).toBeCloseTo(before - 1500, 2);
+    // The SMS receipt, in the spec's words.
+    const sms = await until(() => system(t.database, (tx) => tx.select().from(smsMessages).where(eq(smsMessages.studentId, child.studentId))), (r) => r.length > 0);
+    expect(sms.at(-1)!.body).toMatch(new RegExp(`^Received KES 1,500\\.00 for .+ ${child.admissionNumber.replace(/\//g, '\\/')}\\. Balance KES [\\d,]+\\.\\d\\d\\. Ref ${done.mpesaReceipt}$`));
+  });
+
+  it('a cancellation (1032) and a wrong PIN leave the balance; a string ResultCode is read as a number', async () => {
+    const learner = await learnerByAdmission(greenhill, 20);
+    const before = await balance(learner.id);
+    const cancelled = await json<StkRequest>('POST', '/api/mpesa/stk-push', 'finance', { studentId: learner.id, phone: '0712000032', amount: 100 }, 201);
+    t.deps.darajaSimulator!.next({ outcome: 'wrong_pin', resultCodeAsString: true });
+    const wrongPin = await json<StkRequest>('POST', '/api/mpesa/stk-push', 'finance', { studentId: learner.id, phone: '0712345678', amount: 100 }, 201);
+    const a = await until(() => json<StkRequest>('GET', `/api/mpesa/stk-push/${cancelled.checkoutRequestId}`, 'finance'), (s) => s.status !== 'pending');
+    const b = await until(() => json<StkRequest>('GET', `/api/mpesa/stk-push/${wrongPin.checkoutRequestId}`, 'finance'), (s) => s.status !== 'pending');
+    expect(a).toMatchObject({ status: 'cancelled', resultCode: '1032' });
+    expect(b).toMatchObject({ status: 'failed', resultCode: '2001' });
+    expect(await balance(learner.id)).toBe(before);
+  });
+
+  it('no callback: the STK query resolves the push as timed out (1037) after the timeout; a late success still posts once', async () => {
+    const learner = await learnerByAdmission(greenhill, 21);
+    const before = await balance(learner.id);
+    const stk = await json<StkRequest>('POST', '/api/mpesa/stk-push', 'finance', { studentId: learner.id, phone: '0712000037', amount: 200 }, 201);
+    await new Promise((r) => setTimeout(r, 150));
+    // Before the timeout the sweep leaves it alone.
+    await t.deps.mpesaSweeper.runOnce();
+    expect((await json<StkRequest>('GET', `/api/mpesa/stk-push/${stk.checkoutRequestId}`, 'finance')).status).toBe('pending');
+    const swept = await t.deps.mpesaSweeper.runOnce({ now: new Date(Date.now() + 120_000) });
+    expect(swept.pushes).toBeGreaterThanOrEqual(1);
+    expect((await json<StkRequest>('GET', `/api/mpesa/stk-push/${stk.checkoutRequestId}`, 'finance')).status).toBe('timeout');
+    // Safaricom's late success for the same request: the money moved, so it posts (once).
+    const token = await tokenOf(greenhill);
+    for (let i = 0; i < 2; i++) {
+      const res = await send('POST', `/api/mpesa/callbacks/${token}/stk`, undefined, stkBody(stk.checkoutRequestId, { amount: '200.00', receipt: 'UAB7LATE01' }));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    }
+    expect((await json<StkRequest>('GET', `/api/mpesa/stk-push/${stk.checkoutRequestId}`, 'finance')).status).toBe('succeeded');
+    expect(await balance(learner.id)).toBeCloseTo(before - 200, 2);
+  });
+
+  it('a success the query reports first posts once; the callback that follows only fills in the receipt', async () => {
+    const learner = await learnerByAdmission(greenhill, 22);
+    const before = await balance(learner.id);
+    t.deps.darajaSimulator!.next({ lateMs: 600_000 });
+    const stk = await json<StkRequest>('POST', '/api/mpesa/stk-push', 'finance', { studentId: learner.id, phone: '0712345678', amount: 300 }, 201);
+    await new Promise((r) => setTimeout(r, 150));
+    await t.deps.mpesaSweeper.runOnce({ now: new Date(Date.now() + 120_000) });
+    const byQuery = await json<StkRequest>('GET', `/api/mpesa/stk-push/${stk.checkoutRequestId}`, 'finance');
+    expect(byQuery.status).toBe('succeeded');
+    expect(await balance(learner.id)).toBeCloseTo(before - 300, 2);
+    const token = await tokenOf(greenhill);
+    await send('POST', `/api/mpesa/callbacks/${token}/stk`, undefined, stkBody(stk.checkoutRequestId, { amount: '300', receipt: 'UAB7QRY001' }));
+    expect(await balance(learner.id)).toBeCloseTo(before - 300, 2);
+    const [txn] = await system(t.database, (tx) => tx.select().from(mpesaTransactions).where(eq(mpesaTransactions.transId, 'UAB7QRY001')));
+    expect(txn?.status).toBe('matched');
+  });
+
+  it('who may push: parents only for their own children; teachers 403; bad phone and fractional amount 400', async () => {
+    const other = await learnerByAdmission(greenhill, 30);
+    expect((await send('POST', '/api/mpesa/stk-push', 'parent', { studentId: other.id, phone: '0712345678', amount: 100 })).statusCode).toBe(404);
+    expect((await send('POST', '/api/mpesa/stk-push', 'teacher', { studentId: other.id, phone: '0712345678', amount: 100 })).statusCode).toBe(403);
+    expect((await send('POST', '/api/mpesa/stk-push', 'principal', { studentId: other.id, phone: '0712345678', amount: 100 })).statusCode).toBe(403);
+    expect((await send('POST', '/api/mpesa/stk-push', 'finance', { studentId: other.id, phone: '12345', amount: 100 })).statusCode).toBe(400);
+    expect((await send('POST', '/api/mpesa/stk-push', 'finance', { studentId: other.id, phone: '0712345678', amount: 100.5 })).statusCode).toBe(400);
+    expect((await send('POST', '/api/mpesa/stk-push', 'rsFinance', { studentId: other.id, phone: '0712345678', amount: 100 })).statusCode).toBe(404);
+  });
+});
+
+describe('callbacks: tokens, bodies, duplicates (§3)', () => {
+  it('an unknown token is 404 and a malformed body 400, never a 500; a bad body with a good token is stored', async () => {
+    const token = await tokenOf(greenhill);
+    expect((await send('POST', '/api/mpesa/callbacks/not-a-real-token-123456/stk', undefined, stkBody('ws_CO_x'))).statusCode).toBe(404);
+    expect((await send('POST', `/api/mpesa/callbacks/${token}/stk`, undefined, '{"Body": {')).statusCode).toBe(400);
+    expect((await send('POST', `/api/mpesa/callbacks/${token}/stk`, undefined, '[1,2]')).statusCode).toBe(400);
+    const missing = await send('POST', `/api/mpesa/callbacks/${token}/stk`, undefined, '{"Body":{"nothing":true}}');
+    expect(missing.statusCode).toBe(400);
+    const noTrans = await send('POST', `/api/mpesa/callbacks/${token}/confirmation`, undefined, '{"TransAmount":"10.00"}');
+    expect(noTrans.statusCode).toBe(400);
+    const stored = await system(t.database, (tx) => tx.select().from(mpesaCallbacks).where(eq(mpesaCallbacks.outcome, 'malformed')));
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a paybill confirmation posts to the learner whose admission number was typed (case and spacing ignored), once', async () => {
+    const token = await tokenOf(greenhill);
+    const learner = await learnerByAdmission(greenhill, 40);
+    const before = await balance(learner.id);
+    const typed = ` ${learner.admissionNumber.toLowerCase().replace(/\//g, ' ')} `;
+    for (let i = 0; i < 3; i++) {
+      const res = await send('POST', `/api/mpesa/callbacks/${token}/confirmation`, undefined, c2bBody('UAB1DUP001', typed));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    }
+    expect(await balance(learner.id)).toBeCloseTo(before - 1500, 2);
+    const rows = await system(t.database, (tx) => tx.select().from(mpesaCallbacks).where(eq(mpesaCallbacks.externalId, 'UAB1DUP001')));
+    expect(rows).toHaveLength(3);
+    expect(rows.filter((r) => r.outcome === 'duplicate')).toHaveLength(2);
+  });
+
+  it("another school's admission number on Greenhill's paybill is never posted to that school: it waits unmatched at Greenhill", async () => {
+    const token = await tokenOf(greenhill);
+    const rs = await learnerByAdmission(riverside, 0);
+    const rsBefore = await paymentsFor(rs.id);
+    await send('POST', `/api/mpesa/callbacks/${token}/confirmation`, undefined, c2bBody('UAB1XSCH01', rs.admissionNumber));
+    expect(await paymentsFor(rs.id)).toBe(rsBefore);
+    const [txn] = await system(t.database, (tx) => tx.select().from(mpesaTransactions).where(eq(mpesaTransactions.transId, 'UAB1XSCH01')));
+    expect(txn).toMatchObject({ schoolId: greenhill, status: 'unmatched' });
+    const queue = await json<ListTransactionsResponse>('GET', '/api/mpesa/unmatched?search=UAB1XSCH01', 'finance');
+    expect(queue.items.map((i) => i.transId)).toEqual(['UAB1XSCH01']);
+    const rsQueue = await json<ListTransactionsResponse>('GET', '/api/mpesa/unmatched?search=UAB1XSCH01', 'rsFinance');
+    expect(rsQueue.items).toHaveLength(0);
+  });
+
+  it('strict validation rejects an unknown account with C2B00012 and accepts a known one', async () => {
+    await json('PUT', '/api/mpesa/config', 'finance', { shortcode: '174379', shortcodeType: 'paybill', environment: 'simulator', strictValidation: true });
+    const token = await tokenOf(greenhill);
+    const learner = await learnerByAdmission(greenhill, 41);
+    const bad = await send('POST', `/api/mpesa/callbacks/${token}/validation`, undefined, c2bBody('UAB1VAL001', 'NOSUCH123'));
+    expect(bad.json()).toEqual({ ResultCode: 'C2B00012', ResultDesc: 'Rejected' });
+    const good = await send('POST', `/api/paybill/callbacks/${token}/validation`, undefined, c2bBody('UAB1VAL002', learner.admissionNumber.toLowerCase()));
+    expect(good.json()).toEqual({ ResultCode: '0', ResultDesc: 'Accepted' });
+    await json('PUT', '/api/mpesa/config', 'finance', { shortcode: '174379', shortcodeType: 'paybill', environment: 'simulator', strictValidation: false });
+    const lax = await send('POST', `/api/mpesa/callbacks/${token}/validation`, undefined, c2bBody('UAB1VAL003', 'NOSUCH123'));
+    expect(lax.json()).toEqual({ ResultCode: '0', ResultDesc: 'Accepted' });
+  });
+
+  it('the simulator’s paybill payment runs validation and confirmation end to end', async () => {
+    const learner = await learnerByAdmission(greenhill, 42);
+    const before = await balance(learner.id);
+    await json('POST', '/api/mpesa/simulate-c2b', 'finance', { amount: 2500, phone: '0712345678', accountReference: learner.admissionNumber });
+    const after = await until(() => balance(learner.id), (b) => b !== before);
+    expect(after).toBeCloseTo(before - 2500, 2);
+  });
+
+  it('a callback stored but never applied (the server died in between) is applied by the sweep, exactly once', async () => {
+    const learner = await learnerByAdmission(greenhill, 43);
+    const before = await balance(learner.id);
+    await system(t.database, (tx) =>
+      tx.insert(mpesaCallbacks).values({ schoolId: greenhill, kind: 'confirmation', externalId: 'UAB1CRASH1', body: c2bBody('UAB1CRASH1', learner.admissionNumber, '700.00'), receivedAt: new Date(Date.now() - 60_000) }),
+    );
+    await t.deps.mpesaSweeper.runOnce();
+    await t.deps.mpesaSweeper.runOnce();
+    expect(await balance(learner.id)).toBeCloseTo(before - 700, 2);
+  });
+});
+
+describe('the unmatched queue and reconciliation (§3)', () => {
+  it('allocates an unmatched payment to a learner (audited, receipt), once; refunds another', async () => {
+    const queue = await json<ListTransactionsResponse>('GET', '/api/mpesa/unmatched', 'finance');
+    expect(queue.total).toBeGreaterThanOrEqual(5);
+    const [first, second] = queue.items;
+    const learner = await learnerByAdmission(greenhill, 50);
+    const before = await balance(learner.id);
+    expect((await send('POST', `/api/mpesa/unmatched/${first!.id}/allocate`, 'principal', { studentId: learner.id })).statusCode).toBe(403);
+    const done = await json<MpesaTransaction>('POST', `/api/mpesa/unmatched/${first!.id}/allocate`, 'finance', { studentId: learner.id, note: 'Parent called: typed FEES' });
+    expect(done).toMatchObject({ status: 'matched', studentId: learner.id });
+    expect(done.receiptNumber).toMatch(/^RCT-/);
+    expect(await balance(learner.id)).toBeCloseTo(before - first!.amount, 2);
+    expect((await send('POST', `/api/mpesa/unmatched/${first!.id}/allocate`, 'finance', { studentId: learner.id })).statusCode).toBe(409);
+    const refunded = await json<MpesaTransaction>('POST', `/api/mpesa/unmatched/${second!.id}/refund`, 'finance', { note: 'Paid to the wrong paybill; refunded' });
+    expect(refunded.status).toBe('refunded');
+    expect((await send('POST', `/api/mpesa/unmatched/${second!.id}/refund`, 'finance', { note: 'x' })).statusCode).toBe(409);
+    expect((await send('POST', `/api/mpesa/unmatched/${crypto.randomUUID()}/refund`, 'finance', { note: 'x' })).statusCode).toBe(404);
+  });
+
+  it('reconciliation counts matched, unmatched, refunded and failed by day; transactions filter by status', async () => {
+    const rec = await json<Reconciliation>('GET', '/api/mpesa/reconciliation?from=2026-01-01', 'finance');
+    expect(rec.totals.matched).toBeGreaterThan(100);
+    expect(rec.totals.unmatched).toBeGreaterThanOrEqual(1);
+    expect(rec.totals.refunded).toBeGreaterThanOrEqual(1);
+    expect(rec.totals.failed).toBeGreaterThanOrEqual(1);
+    const sum = rec.days.reduce((s, d) => s + d.matched, 0);
+    expect(sum).toBe(rec.totals.matched);
+    const matched = await json<ListTransactionsResponse>('GET', '/api/mpesa/transactions?status=matched&pageSize=5', 'director');
+    expect(matched.items.every((i) => i.status === 'matched')).toBe(true);
+    const csv = await send('GET', '/api/mpesa/reconciliation/export?format=csv&from=2026-01-01', 'finance');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Failed STK pushes');
+  });
+});
+
+describe('every learner balance equals the sum of its distinct payments', () => {
+  it('no M-Pesa transaction posted twice', async () => {
+    const [dup] = await system(t.database, (tx) =>
+      tx.execute(sql`select count(*)::int as n from (select mpesa_transaction_id from payments where mpesa_transaction_id is not null group by 1 having count(*) > 1) d`),
+    ).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+    expect(Number(dup!.n)).toBe(0);
+    const pending = await system(t.database, (tx) => tx.select({ n: count() }).from(mpesaStkRequests).where(eq(mpesaStkRequests.status, 'succeeded')));
+    expect(Number(pending[0]!.n)).toBeGreaterThanOrEqual(2);
+  });
+});

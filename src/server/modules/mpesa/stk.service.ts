@@ -1,0 +1,221 @@
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor } from '../../../shared/access.js';
+import { learnerName } from '../../../shared/contracts/learners.js';
+import type { listStkQuery, StkRequest } from '../../../shared/contracts/mpesa.js';
+import { messages } from '../../../shared/messages.js';
+import { centsToKes } from '../../../shared/money.js';
+import { normaliseKenyanPhone } from '../../../shared/phone.js';
+import { mpesaConfigs, mpesaStkRequests, payments, students } from '../../db/schema/index.js';
+import { withScope, withSystem, type Tx } from '../../db/tenant.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
+import { normaliseAccountReference, stkOutcome } from '../../integrations/mpesa/daraja-protocol.js';
+import { withVisibleLearner } from '../fees/accounts.service.js';
+import { inSchool } from '../fees/fees-context.js';
+import { balanceOf } from '../fees/fees.repository.js';
+import { afterPayment, publishFeesChanged } from '../fees/notices.service.js';
+import { applyWaitingStkCallbacks, postStkPayment } from './apply.service.js';
+import { callbackUrls, darajaFor, type MpesaDeps } from './mpesa-deps.js';
+
+const m = messages.fees;
+
+/**
+ * STK Push (M-Pesa Express; issue 11 §2 "Pay with M-Pesa", §3): from a parent for their own child, or
+ * from the finance officer for any learner of the school. The request is sent to Daraja (OAuth token
+ * cached), stored pending, and resolved once: by its callback (apply.service.ts), or, when none came
+ * within MPESA_STK_TIMEOUT_S, by the STK query (`resolveStalePushes`).
+ */
+
+type StkRow = typeof mpesaStkRequests.$inferSelect;
+
+async function toStk(tx: Tx, r: StkRow, customerMessage: string | null = null): Promise<StkRequest> {
+  let receiptNumber: string | null = null;
+  let balance: number | null = null;
+  if (r.paymentId) {
+    const [p] = await tx.select({ receipt: payments.receiptNumber }).from(payments).where(eq(payments.id, r.paymentId));
+    receiptNumber = p?.receipt ?? null;
+    balance = centsToKes(await balanceOf(tx, r.studentId));
+  }
+  return {
+    checkoutRequestId: r.checkoutRequestId,
+    status: r.status as StkRequest['status'],
+    id: r.id,
+    studentId: r.studentId,
+    amount: centsToKes(r.amountCents),
+    phone: r.phone,
+    resultCode: r.resultCode,
+    resultDesc: r.resultDesc,
+    mpesaReceipt: r.mpesaReceipt,
+    customerMessage,
+    balance,
+    receiptNumber,
+    paymentId: r.paymentId,
+    createdAt: r.createdAt.toISOString(),
+    resolvedAt: r.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST /api/mpesa/stk-push { studentId, phone, amount (whole KES) } → { checkoutRequestId, status:
+ * 'pending', ... }. Parents: their own children only (another learner 404). 400 for a phone that is not
+ * a Kenyan mobile; 409 MPESA_NOT_CONFIGURED; 502 when Daraja refuses or cannot be reached (nothing is
+ * stored then).
+ */
+export async function startStkPush(deps: MpesaDeps, actor: Actor, body: { studentId: string; phone: string; amount: number }): Promise<StkRequest> {
+  const phone = normaliseKenyanPhone(body.phone);
+  if (!phone) throw badRequest(m.phoneInvalid, { phone: m.phoneInvalid });
+  const { learner, cfg } = await withVisibleLearner(deps.database, actor, body.studentId, undefined, async (tx, l) => {
+    const [c] = await tx.select().from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, l.schoolId));
+    return { learner: l, cfg: c };
+  });
+  if (!cfg) throw new AppError(409, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
+  if (learner.status !== 'active') throw new AppError(400, 'BAD_REQUEST', m.learnerNotActive);
+  const { client, passkey } = darajaFor(deps, cfg);
+  const accountReference = normaliseAccountReference(learner.admissionNumber).slice(0, 12);
+  let answer: Awaited<ReturnType<typeof client.stkPush>>;
+  try {
+    answer = await client.stkPush({
+      shortcode: cfg.shortcode,
+      passkey,
+      transactionType: cfg.shortcodeType === 'till' ? 'CustomerBuyGoodsOnline' : 'CustomerPayBillOnline',
+      amountShillings: body.amount / 100,
+      partyA: phone,
+      partyB: cfg.shortcodeType === 'till' ? (cfg.tillNumber ?? cfg.shortcode) : cfg.shortcode,
+      phone,
+      callbackUrl: callbackUrls(deps.callbackBase, cfg.callbackToken).stk,
+      accountReference,
+      transactionDesc: 'School fees',
+    });
+  } catch (err) {
+    if (err instanceof DarajaError) {
+      deps.log.warn({ status: err.status, errorCode: err.errorCode }, 'STK push refused');
+      throw new AppError(502, 'MPESA_REFUSED', err.status === 0 ? m.stkUnavailable : m.stkFailed(err.errorMessage || err.message), {}, err);
+    }
+    throw err;
+  }
+  const stk = await withScope(deps.database.db, { schoolId: learner.schoolId, userId: actor.id, allSchools: false }, async (tx) => {
+    const [row] = await tx
+      .insert(mpesaStkRequests)
+      .values({
+        schoolId: learner.schoolId,
+        studentId: learner.id,
+        phone,
+        amountCents: body.amount,
+        accountReference,
+        merchantRequestId: answer.merchantRequestId,
+        checkoutRequestId: answer.checkoutRequestId,
+        requestedBy: actor.id,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // A callback that beat this insert was stored unapplied: it is applied right after this commit.
+    const stored = row ?? (await tx.select().from(mpesaStkRequests).where(eq(mpesaStkRequests.checkoutRequestId, answer.checkoutRequestId)))[0]!;
+    return toStk(tx, stored, answer.customerMessage ?? null);
+  });
+  await applyWaitingStkCallbacks(deps, learner.schoolId, stk.checkoutRequestId);
+  return stk;
+}
+
+/** GET /api/mpesa/stk-push/:checkoutRequestId: the request's status (parents: their own children's). */
+export async function getStkStatus(deps: MpesaDeps, actor: Actor, checkoutRequestId: string): Promise<StkRequest> {
+  const found = await withSystem(deps.database.db, (tx) =>
+    tx.select({ studentId: mpesaStkRequests.studentId, schoolId: mpesaStkRequests.schoolId }).from(mpesaStkRequests).where(eq(mpesaStkRequests.checkoutRequestId, checkoutRequestId)),
+  );
+  const hit = found[0];
+  if (!hit) throw notFound(m.stkRequestNotFound);
+  return withVisibleLearner(deps.database, actor, hit.studentId, hit.schoolId, async (tx, learner) => {
+    if (learner.schoolId !== hit.schoolId) throw notFound(m.stkRequestNotFound);
+    const [row] = await tx.select().from(mpesaStkRequests).where(eq(mpesaStkRequests.checkoutRequestId, checkoutRequestId));
+    if (!row) throw notFound(m.stkRequestNotFound);
+    return toStk(tx, row);
+  });
+}
+
+/** GET /api/mpesa/stk-requests: the school's STK pushes, newest first. */
+export async function listStk(deps: MpesaDeps, actor: Actor, q: z.output<typeof listStkQuery>) {
+  return inSchool(deps.database, actor, q.schoolId, async (tx, schoolId) => {
+    const where: SQL[] = [eq(mpesaStkRequests.schoolId, schoolId)];
+    if (q.status) where.push(eq(mpesaStkRequests.status, q.status));
+    if (q.from) where.push(gte(sql`(${mpesaStkRequests.createdAt} at time zone 'Africa/Nairobi')::date`, q.from));
+    if (q.to) where.push(lte(sql`(${mpesaStkRequests.createdAt} at time zone 'Africa/Nairobi')::date`, q.to));
+    const rows = await tx
+      .select({ r: mpesaStkRequests, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber })
+      .from(mpesaStkRequests)
+      .innerJoin(students, eq(students.id, mpesaStkRequests.studentId))
+      .where(and(...where))
+      .orderBy(desc(mpesaStkRequests.createdAt))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
+    const [n] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mpesaStkRequests).where(and(...where));
+    const items = [];
+    for (const { r, ...s } of rows) items.push({ ...(await toStk(tx, r)), studentName: learnerName(s), admissionNumber: s.admissionNumber });
+    return { items, total: n?.n ?? 0 };
+  });
+}
+
+/** How long after the timeout a request that M-Pesa still calls "being processed" is given up as timed out. */
+const GIVE_UP_AFTER_MS = 10 * 60_000;
+
+/**
+ * Resolves pending STK pushes whose callback has not come within the timeout, with the STK query
+ * (mpesa-daraja.md "reconcile pending requests with the STK query"). ResultCode compared as a string.
+ * A success known only from the query posts the payment with the requested amount (its M-Pesa receipt
+ * is filled in if the callback comes later; it never posts twice). Returns how many were resolved.
+ */
+export async function resolveStalePushes(deps: MpesaDeps, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - deps.stkTimeoutSeconds * 1000);
+  const stale = await withSystem(deps.database.db, (tx) =>
+    tx
+      .select({ r: mpesaStkRequests, cfg: mpesaConfigs })
+      .from(mpesaStkRequests)
+      .innerJoin(mpesaConfigs, eq(mpesaConfigs.schoolId, mpesaStkRequests.schoolId))
+      .where(and(eq(mpesaStkRequests.status, 'pending'), lt(mpesaStkRequests.createdAt, cutoff), sql`(${mpesaStkRequests.lastQueryAt} is null or ${mpesaStkRequests.lastQueryAt} < ${new Date(now.getTime() - 20_000)})`))
+      .orderBy(mpesaStkRequests.createdAt)
+      .limit(50),
+  );
+  let resolved = 0;
+  for (const { r, cfg } of stale) {
+    let answer: { resultCode: string | null; resultDesc: string | null; pending: boolean } | null = null;
+    try {
+      const { client, passkey } = darajaFor(deps, cfg);
+      const q = await client.stkQuery({ shortcode: cfg.shortcode, passkey, checkoutRequestId: r.checkoutRequestId });
+      answer = q.pending ? { resultCode: null, resultDesc: null, pending: true } : { resultCode: q.resultCode, resultDesc: q.resultDesc, pending: false };
+    } catch (err) {
+      deps.log.warn({ err: err instanceof Error ? err.message : err, checkoutRequestId: r.checkoutRequestId }, 'STK query failed');
+    }
+    const giveUp = now.getTime() - r.createdAt.getTime() > deps.stkTimeoutSeconds * 1000 + GIVE_UP_AFTER_MS;
+    const outcome = await withScope(deps.database.db, { schoolId: r.schoolId, userId: null, allSchools: false }, async (tx) => {
+      const [req] = await tx.select().from(mpesaStkRequests).where(eq(mpesaStkRequests.id, r.id)).for('update');
+      if (!req || req.status !== 'pending') return null;
+      if (!answer || answer.pending || answer.resultCode === null) {
+        if (!giveUp) {
+          await tx.update(mpesaStkRequests).set({ queryAttempts: req.queryAttempts + 1, lastQueryAt: now }).where(eq(mpesaStkRequests.id, req.id));
+          return null;
+        }
+        await tx.update(mpesaStkRequests).set({ status: 'timeout', resultDesc: 'No answer from M-Pesa', resolvedAt: now, lastQueryAt: now }).where(eq(mpesaStkRequests.id, req.id));
+        return { status: 'timeout', paymentId: null };
+      }
+      const code = Number(answer.resultCode);
+      if (String(answer.resultCode) === '0') {
+        const paymentId = await postStkPayment(tx, req.schoolId, req, { transId: `Q:${req.checkoutRequestId}`, amountCents: req.amountCents, msisdn: req.phone, transTime: null, callbackId: null });
+        await tx
+          .update(mpesaStkRequests)
+          .set({ status: 'succeeded', resultCode: '0', resultDesc: answer.resultDesc, paymentId, resolvedAt: now, lastQueryAt: now, queryAttempts: req.queryAttempts + 1 })
+          .where(eq(mpesaStkRequests.id, req.id));
+        return { status: 'succeeded', paymentId };
+      }
+      const status = Number.isFinite(code) ? stkOutcome(code) : 'failed';
+      await tx
+        .update(mpesaStkRequests)
+        .set({ status, resultCode: String(answer.resultCode), resultDesc: answer.resultDesc, resolvedAt: now, lastQueryAt: now, queryAttempts: req.queryAttempts + 1 })
+        .where(eq(mpesaStkRequests.id, req.id));
+      return { status, paymentId: null };
+    });
+    if (!outcome) continue;
+    resolved++;
+    if (outcome.paymentId) await afterPayment(deps, r.schoolId, outcome.paymentId);
+    else await publishFeesChanged(deps, r.schoolId, r.studentId, { checkoutRequestId: r.checkoutRequestId, status: outcome.status });
+  }
+  return resolved;
+}

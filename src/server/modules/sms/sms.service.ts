@@ -1,0 +1,111 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Actor } from '../../../shared/access.js';
+import type { ListSmsResponse, listSmsQuery } from '../../../shared/contracts/fees.js';
+import { centsToKes } from '../../../shared/money.js';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import { smsMessages, students } from '../../db/schema/index.js';
+import { withScope } from '../../db/tenant.js';
+import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
+import { inSchool } from '../fees/fees-context.js';
+
+/**
+ * Outbound SMS for every module (issue 11 §4: receipts and fee reminders now; attendance alerts and
+ * results later). Each message is logged per school with its status and cost (sms_messages) before it
+ * is handed to the gateway (Africa's Talking, or the local simulator by default), then updated with the
+ * gateway's answer. Sending never throws into the caller: a failed delivery is a logged row.
+ */
+
+export interface SmsDeps {
+  database: Database;
+  sms: SmsGateway;
+}
+
+export interface OutgoingSms {
+  to: string;
+  body: string;
+  kind: 'receipt' | 'reminder' | 'other';
+  studentId?: string | null;
+  createdBy?: string | null;
+  taskId?: string | null;
+}
+
+/** Logs and sends one SMS for a school; returns the logged row's status. */
+export async function sendSms(deps: SmsDeps, schoolId: string, msg: OutgoingSms): Promise<'sent' | 'failed'> {
+  const scope = { schoolId, userId: msg.createdBy ?? null, allSchools: false };
+  const [row] = await withScope(deps.database.db, scope, (tx) =>
+    tx
+      .insert(smsMessages)
+      .values({
+        schoolId,
+        toPhone: msg.to,
+        body: msg.body,
+        kind: msg.kind,
+        status: 'queued',
+        provider: deps.sms.provider,
+        studentId: msg.studentId ?? null,
+        createdBy: msg.createdBy ?? null,
+        taskId: msg.taskId ?? null,
+      })
+      .returning({ id: smsMessages.id }),
+  );
+  let result: Awaited<ReturnType<SmsGateway['send']>>;
+  try {
+    result = await deps.sms.send({ to: msg.to, message: msg.body });
+  } catch (err) {
+    result = { status: 'failed', providerMessageId: null, costCents: null, error: err instanceof Error ? err.message : 'Sending failed' };
+  }
+  await withScope(deps.database.db, scope, (tx) =>
+    tx
+      .update(smsMessages)
+      .set({ status: result.status, providerMessageId: result.providerMessageId, costCents: result.costCents, error: result.error, sentAt: result.status === 'sent' ? new Date() : null })
+      .where(eq(smsMessages.id, row!.id)),
+  );
+  return result.status;
+}
+
+/** GET /api/sms/messages: the school's SMS log, newest first, with sent/failed counts and total cost. */
+export async function listSms(database: Database, actor: Actor, q: z.output<typeof listSmsQuery>): Promise<ListSmsResponse> {
+  return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
+    const where: SQL[] = [eq(smsMessages.schoolId, schoolId)];
+    if (q.status) where.push(eq(smsMessages.status, q.status));
+    if (q.kind) where.push(eq(smsMessages.kind, q.kind));
+    const search = q.search?.trim();
+    if (search) where.push(sql`(${smsMessages.toPhone} like ${`%${search.replace(/\D/g, '') || search}%`} or ${smsMessages.body} ilike ${`%${search}%`})`);
+    const cond = and(...where);
+    const rows = await tx
+      .select({ m: smsMessages, firstName: students.firstName, lastName: students.lastName })
+      .from(smsMessages)
+      .leftJoin(students, eq(students.id, smsMessages.studentId))
+      .where(cond)
+      .orderBy(desc(smsMessages.createdAt))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
+    const [agg] = await tx
+      .select({
+        n: count(),
+        sent: sql<number>`count(*) filter (where ${smsMessages.status} = 'sent')`.mapWith(Number),
+        failed: sql<number>`count(*) filter (where ${smsMessages.status} = 'failed')`.mapWith(Number),
+        cost: sql<number>`coalesce(sum(${smsMessages.costCents}), 0)`.mapWith(Number),
+      })
+      .from(smsMessages)
+      .where(cond);
+    return {
+      items: rows.map(({ m, firstName, lastName }) => ({
+        id: m.id,
+        toPhone: m.toPhone,
+        body: m.body,
+        kind: m.kind as 'receipt' | 'reminder' | 'other',
+        status: m.status as 'queued' | 'sent' | 'failed',
+        provider: m.provider,
+        cost: m.costCents === null ? null : centsToKes(m.costCents),
+        error: m.error,
+        studentName: firstName ? `${firstName} ${lastName}` : null,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+      })),
+      total: Number(agg?.n ?? 0),
+      totals: { sent: agg?.sent ?? 0, failed: agg?.failed ?? 0, cost: centsToKes(agg?.cost ?? 0) },
+    };
+  });
+}
