@@ -21,12 +21,13 @@ export interface TenantScope {
  */
 export async function withScope<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
+    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
     await tx.execute(
       sql`select set_config('app.school_id', ${scope.schoolId ?? ''}, true),
                  set_config('app.user_id', ${scope.userId ?? ''}, true),
-                 set_config('app.all_schools', ${scope.allSchools ? 'on' : 'off'}, true)`,
+                 set_config('app.all_schools', ${scope.allSchools ? 'on' : 'off'}, true),
+                 set_config('role', 'edufam_app', true)`,
     );
-    await tx.execute(sql`set local role edufam_app`);
     return fn(tx);
   });
 }

@@ -14,6 +14,10 @@ import { pgCode } from '../school-setup/setup-context.js';
  * What every part of the fees module shares: the school a call works for (pinned for school roles,
  * named by `?schoolId=` for platform staff), the transaction it runs in, audit entries, document
  * numbers (receipts, invoices, credit notes) and Idempotency-Key handling.
+ *
+ * Taking a number locks the school's sequence row until the transaction ends, so every payment of a
+ * school waits for the one before it to commit: callers take it as late as they can (postPayment is
+ * the last write of the M-Pesa transactions), keeping that wait to one statement and the commit.
  */
 
 /** Who is doing what, for audit entries. */
@@ -123,11 +127,11 @@ export type DocumentKind = 'receipt' | 'invoice' | 'credit_note';
  * back: no repeats, no gaps (issue 11 §2).
  */
 export async function takeDocumentNumbers(tx: Tx, schoolId: string, kind: DocumentKind, count = 1): Promise<number> {
-  await tx.insert(documentSequences).values({ schoolId, kind, lastValue: 0 }).onConflictDoNothing();
+  // One statement: creates the school's sequence on first use, otherwise increments it under a row lock.
   const [row] = await tx
-    .update(documentSequences)
-    .set({ lastValue: sql`${documentSequences.lastValue} + ${count}` })
-    .where(and(eq(documentSequences.schoolId, schoolId), eq(documentSequences.kind, kind)))
+    .insert(documentSequences)
+    .values({ schoolId, kind, lastValue: count })
+    .onConflictDoUpdate({ target: [documentSequences.schoolId, documentSequences.kind], set: { lastValue: sql`${documentSequences.lastValue} + ${count}` } })
     .returning({ last: documentSequences.lastValue });
   return row!.last - count + 1;
 }

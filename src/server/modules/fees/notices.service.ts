@@ -11,7 +11,7 @@ import type { EventBus } from '../../events/bus.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
 import { AppError } from '../../errors.js';
-import { sendSms, type SmsDeps } from '../sms/sms.service.js';
+import { deliverSms, logSms, sendSms, type SmsDeps } from '../sms/sms.service.js';
 import { FEES_AUDIT, auditFees, inSchool, loadFinanceSettings } from './fees-context.js';
 
 const m = messages.fees;
@@ -40,15 +40,23 @@ async function parentIds(tx: Tx, studentId: string): Promise<string[]> {
   return rows.map((r) => r.id!).filter(Boolean);
 }
 
-/** Tells the school's finance screens and the learner's parents that the learner's fees changed. */
-export async function publishFeesChanged(deps: Pick<NoticeDeps, 'database' | 'events'>, schoolId: string, studentId: string, extra: Record<string, unknown> = {}): Promise<void> {
+/** Sends `fees.changed` to the school's finance roles and to the learner's parents (best effort). */
+async function publishTo(deps: Pick<NoticeDeps, 'events'>, schoolId: string, parents: string[], data: Record<string, unknown>): Promise<void> {
   try {
-    const parents = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) => parentIds(tx, studentId));
-    const data = { studentId, ...extra };
     await deps.events.publish({ type: 'fees.changed', audience: { schoolIds: [schoolId], roles: FINANCE_ROLES }, data });
     if (parents.length) await deps.events.publish({ type: 'fees.changed', audience: { schoolIds: [schoolId], userIds: parents.slice(0, 20) }, data });
   } catch {
     // Live updates are best effort: screens also refetch.
+  }
+}
+
+/** Tells the school's finance screens and the learner's parents that the learner's fees changed. */
+export async function publishFeesChanged(deps: Pick<NoticeDeps, 'database' | 'events'>, schoolId: string, studentId: string, extra: Record<string, unknown> = {}): Promise<void> {
+  try {
+    const parents = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) => parentIds(tx, studentId));
+    await publishTo(deps, schoolId, parents, { studentId, ...extra });
+  } catch {
+    // Best effort, as above.
   }
 }
 
@@ -60,7 +68,8 @@ function shortName(s: { firstName: string; lastName: string }): string {
 /**
  * After a payment commits: live update, and the SMS receipt ("Received KES 5,000.00 for Amani Wanjiru
  * GHA/2026/0042. Balance KES 12,500.00. Ref QGH7...") to the payer's phone, or the learner's primary
- * guardian, when the school sends SMS receipts. Never throws.
+ * guardian, when the school sends SMS receipts. One transaction reads what it needs and logs the SMS
+ * as queued; the gateway's answer is a second. Never throws.
  */
 export async function afterPayment(deps: NoticeDeps, schoolId: string, paymentId: string): Promise<void> {
   try {
@@ -72,8 +81,9 @@ export async function afterPayment(deps: NoticeDeps, schoolId: string, paymentId
         .innerJoin(students, eq(students.id, payments.studentId))
         .where(eq(payments.id, paymentId));
       if (!p) return null;
+      const parents = await parentIds(tx, p.p.studentId);
       const settings = await loadFinanceSettings(tx, schoolId);
-      const [bal] = await tx.select({ b: studentBalances.balanceCents }).from(studentBalances).where(eq(studentBalances.studentId, p.p.studentId));
+      if (!settings.smsReceipts || p.p.kind !== 'payment') return { p, parents, sms: null };
       let phone = p.p.payerPhone;
       if (!phone) {
         const [g] = await tx
@@ -85,13 +95,15 @@ export async function afterPayment(deps: NoticeDeps, schoolId: string, paymentId
           .limit(1);
         phone = g?.phone ?? null;
       }
-      return { ...p, phone, smsReceipts: settings.smsReceipts, balanceCents: Number(bal?.b ?? 0) };
+      if (!phone) return { p, parents, sms: null };
+      const [bal] = await tx.select({ b: studentBalances.balanceCents }).from(studentBalances).where(eq(studentBalances.studentId, p.p.studentId));
+      const body = m.smsReceipt(formatKes(p.p.amountCents), shortName(p), p.admissionNumber, formatKes(Math.max(Number(bal?.b ?? 0), 0)), p.p.reference ?? p.p.receiptNumber ?? '');
+      const msg = { to: phone, body, kind: 'receipt' as const, studentId: p.p.studentId, createdBy: p.p.createdBy };
+      return { p, parents, sms: { id: await logSms(tx, schoolId, deps.sms.provider, msg), msg } };
     });
     if (!info) return;
-    await publishFeesChanged(deps, schoolId, info.p.studentId, { paymentId });
-    if (!info.smsReceipts || !info.phone || info.p.kind !== 'payment') return;
-    const body = m.smsReceipt(formatKes(info.p.amountCents), shortName(info), info.admissionNumber, formatKes(Math.max(info.balanceCents, 0)), info.p.reference ?? info.p.receiptNumber ?? '');
-    await sendSms(deps, schoolId, { to: info.phone, body, kind: 'receipt', studentId: info.p.studentId, createdBy: info.p.createdBy });
+    await publishTo(deps, schoolId, info.parents, { studentId: info.p.p.studentId, paymentId });
+    if (info.sms) await deliverSms(deps, schoolId, info.sms.id, info.sms.msg);
   } catch (err) {
     deps.log.warn({ err, paymentId }, 'payment notice failed');
   }

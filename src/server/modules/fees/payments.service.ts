@@ -29,13 +29,16 @@ export interface PaymentToPost {
   payerPhone?: string | null;
   notes?: string | null;
   createdBy: string | null;
+  /** The payment's id when the caller needs it before posting (to link an M-Pesa transaction first). */
+  id?: string;
 }
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * Writes one payment with the next receipt number of the school, in the caller's transaction (the
- * receipt number and the payment land or roll back together: no gaps, no repeats). An M-Pesa
+ * receipt number and the payment land or roll back together: no gaps, no repeats). Make it the
+ * transaction's last write: the receipt number holds a lock until commit (fees-context.ts). An M-Pesa
  * transaction can post only once: the unique index on payments.mpesa_transaction_id refuses a second
  * row, so callers that race each other cannot double-post.
  */
@@ -45,6 +48,7 @@ export async function postPayment(tx: Tx, schoolId: string, p: PaymentToPost): P
   const [row] = await tx
     .insert(payments)
     .values({
+      ...(p.id ? { id: p.id } : {}),
       schoolId,
       studentId: p.studentId,
       kind: 'payment',

@@ -4,7 +4,7 @@ import { learnerName } from '../../../shared/contracts/learners.js';
 import { feesStatus, type FeesStatus, type MovementLearner } from '../../../shared/contracts/movements.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, classes, schools, studentEnrolments, students } from '../../db/schema/index.js';
+import { academicYears, classes, schools, studentEnrolments, students, studentBalances } from '../../db/schema/index.js';
 import { withScope, withSystem, type TenantScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 
@@ -147,11 +147,12 @@ export async function endCurrentEnrolment(tx: Tx, studentId: string, academicYea
 
 /**
  * Fees a learner owes, for the transfer-out warning (issue 10 §2 Transfers "a warning when fees are
- * owed"). The fees module does not exist yet: answers "not tracked". When it lands, this is the one
- * place to ask it (owedCents: integer cents, KES).
+ * owed"), from the fees module's balance (issue 11: student_balances, positive = owed; a learner in
+ * credit owes nothing). owedCents: integer cents, KES.
  */
-export async function feesOwed(_tx: Tx, _schoolId: string, _studentId: string): Promise<FeesStatus> {
-  return feesStatus(null);
+export async function feesOwed(tx: Tx, _schoolId: string, studentId: string): Promise<FeesStatus> {
+  const [row] = await tx.select({ balance: studentBalances.balanceCents }).from(studentBalances).where(eq(studentBalances.studentId, studentId));
+  return feesStatus(Math.max(Number(row?.balance ?? 0), 0));
 }
 
 /**

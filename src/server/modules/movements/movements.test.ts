@@ -5,6 +5,7 @@ import {
   auditLogs,
   classes,
   promotionBatches,
+  studentBalances,
   studentEnrolments,
   studentExits,
   students,
@@ -31,6 +32,7 @@ import type {
   TransferRequest,
 } from '../../../shared/contracts/movements.js';
 import { schoolToday, addDays } from '../../../shared/dates.js';
+import { formatKes } from '../../../shared/money.js';
 
 /**
  * Learner movements API (issue 10 §2 Promotion, Transfers, Exit): access (401/403/404/400 per route),
@@ -213,12 +215,14 @@ describe('transfers (issue 10 §2 Transfers)', () => {
     expect(schools.find((s) => s.id === riverside)!.county).toBe('Nairobi');
   });
 
-  it('checks fees before a transfer out: not tracked yet (no amount)', async () => {
+  it('checks fees before a transfer out: the balance the fees module reports (issue 11)', async () => {
     const [s] = await learnersIn(greenhill, 'Grade 5 East', 1);
     const check = await json<TransferCheck>('GET', `/api/movements/transfers/check?studentId=${s!.id}`, 'principal');
     expect(check.learner.id).toBe(s!.id);
     expect(check.learner.className).toBe('Grade 5 East');
-    expect(check.fees).toEqual({ tracked: false, owedCents: null, message: expect.stringMatching(/not tracked/) });
+    const [bal] = await system(t.database, (tx) => tx.select({ b: studentBalances.balanceCents }).from(studentBalances).where(eq(studentBalances.studentId, s!.id)));
+    const owed = Math.max(Number(bal!.b), 0);
+    expect(check.fees).toEqual({ tracked: true, owedCents: owed, message: owed > 0 ? `This learner owes KES ${formatKes(owed)} in fees.` : 'No fees are owed.' });
     // Another school's learner is 404.
     const [r] = await learnersIn(riverside, 'Year 8 Blue', 1);
     expect((await send('GET', `/api/movements/transfers/check?studentId=${r!.id}`, 'principal')).statusCode).toBe(404);
@@ -235,8 +239,9 @@ describe('transfers (issue 10 §2 Transfers)', () => {
       201,
     );
     expect(out.requestId).toBeNull();
-    expect(out.transfer).toMatchObject({ direction: 'out', otherSchoolName: 'Moi Avenue Primary School', onEduFam: false, leavingCertificateNumber: 'LC-2026-014', feesOwedCents: null });
-    expect(out.fees.tracked).toBe(false);
+    expect(out.transfer).toMatchObject({ direction: 'out', otherSchoolName: 'Moi Avenue Primary School', onEduFam: false, leavingCertificateNumber: 'LC-2026-014' });
+    expect(out.fees.tracked).toBe(true);
+    expect(out.transfer.feesOwedCents).toBe(out.fees.owedCents);
     const after = await studentRow(s!.id);
     expect(after.status).toBe('transferred');
     expect(after.leftOn).toBe(today);

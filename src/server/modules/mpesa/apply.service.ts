@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { schoolToday } from '../../../shared/dates.js';
-import { mpesaCallbacks, mpesaStkRequests, mpesaTransactions, students } from '../../db/schema/index.js';
+import { mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, students } from '../../db/schema/index.js';
 import { withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome } from '../../integrations/mpesa/daraja-protocol.js';
 import { postPayment } from '../fees/payments.service.js';
@@ -21,12 +22,27 @@ import type { MpesaDeps } from './mpesa-deps.js';
 
 export type CallbackKind = 'stk' | 'validation' | 'confirmation';
 
-/** Stores a raw callback for a school; returns its id. */
-export async function storeCallback(deps: Pick<MpesaDeps, 'database'>, schoolId: string, kind: CallbackKind, body: unknown, externalId: string | null, remoteIp: string | null): Promise<string> {
-  const [row] = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) =>
-    tx.insert(mpesaCallbacks).values({ schoolId, kind, body: body as object, externalId, remoteIp }).returning({ id: mpesaCallbacks.id }),
+/**
+ * Stores a raw callback under the school its token names, in one transaction (platform scope: the school
+ * is not known before the token is read); returns the callback id and the school, or null for an
+ * unknown token (nothing stored).
+ */
+export async function storeCallbackForToken(
+  deps: Pick<MpesaDeps, 'database'>,
+  token: string,
+  kind: CallbackKind,
+  body: unknown,
+  externalId: string | null,
+  remoteIp: string | null,
+): Promise<{ callbackId: string; schoolId: string; strict: boolean } | null> {
+  const rows = await withSystem(deps.database.db, (tx) =>
+    tx.execute(sql`insert into ${mpesaCallbacks} (school_id, kind, body, external_id, remote_ip)
+      select ${mpesaConfigs.schoolId}, ${kind}, ${JSON.stringify(body)}::jsonb, ${externalId}, ${remoteIp}
+      from ${mpesaConfigs} where ${mpesaConfigs.callbackToken} = ${token}
+      returning id, school_id, (select strict_validation from ${mpesaConfigs} where callback_token = ${token}) as strict`),
   );
-  return row!.id;
+  const row = (rows as unknown as { rows: { id: string; school_id: string; strict: boolean }[] }).rows[0];
+  return row ? { callbackId: row.id, schoolId: row.school_id, strict: row.strict } : null;
 }
 
 async function markProcessed(tx: Tx, callbackId: string, outcome: string) {
@@ -103,15 +119,17 @@ export async function applyStkCallback(deps: MpesaDeps, schoolId: string, callba
       await markProcessed(tx, callbackId, 'duplicate');
       return { ...base, outcome: 'duplicate', paymentId: req.paymentId, status: 'succeeded' };
     }
-    const paymentId = await postStkPayment(tx, schoolId, req, { transId: parsed.paid.receipt, amountCents: parsed.paid.amountCents, msisdn: parsed.paid.phone ?? req.phone, transTime: parsed.paid.transactionDate, callbackId });
-    await tx
-      .update(mpesaStkRequests)
-      .set({ status: 'succeeded', resultCode: '0', resultDesc: parsed.resultDesc, mpesaReceipt: parsed.paid.receipt, paymentId, resolvedAt: req.resolvedAt ?? new Date() })
-      .where(eq(mpesaStkRequests.id, req.id));
-    await markProcessed(tx, callbackId, paymentId ? 'posted' : 'duplicate');
+    const paid = parsed.paid;
+    const paymentId = await postStkPayment(tx, schoolId, req, { transId: paid.receipt, amountCents: paid.amountCents, msisdn: paid.phone ?? req.phone, transTime: paid.transactionDate, callbackId }, async (id) => {
+      await tx
+        .update(mpesaStkRequests)
+        .set({ status: 'succeeded', resultCode: '0', resultDesc: parsed.resultDesc, mpesaReceipt: paid.receipt, paymentId: id, resolvedAt: req.resolvedAt ?? new Date() })
+        .where(eq(mpesaStkRequests.id, req.id));
+      await markProcessed(tx, callbackId, id ? 'posted' : 'duplicate');
+    });
     return { ...base, outcome: paymentId ? 'posted' : 'duplicate', paymentId, status: 'succeeded' };
   });
-  await notify(deps, schoolId, result);
+  notify(deps, schoolId, result);
   return result;
 }
 
@@ -119,14 +137,18 @@ type StkRow = typeof mpesaStkRequests.$inferSelect;
 
 /**
  * Records the M-Pesa transaction of a successful STK Push and posts its payment, once: a second call
- * for the same TransID (or the same request) finds the transaction and returns null.
+ * for the same TransID (or the same request) finds the transaction and returns null. `beforePosting`
+ * runs the caller's other writes (with the payment id, or null for a duplicate) before the payment,
+ * which takes the receipt number last.
  */
 export async function postStkPayment(
   tx: Tx,
   schoolId: string,
   req: StkRow,
   t: { transId: string; amountCents: number; msisdn: string | null; transTime: Date | null; callbackId: string | null },
+  beforePosting?: (paymentId: string | null) => Promise<void>,
 ): Promise<string | null> {
+  const paymentId = randomUUID();
   const [txn] = await tx
     .insert(mpesaTransactions)
     .values({
@@ -139,14 +161,17 @@ export async function postStkPayment(
       transTime: t.transTime ?? new Date(),
       status: 'matched',
       studentId: req.studentId,
+      paymentId,
       callbackId: t.callbackId,
       stkRequestId: req.id,
       resolvedAt: new Date(),
     })
     .onConflictDoNothing()
     .returning({ id: mpesaTransactions.id });
+  await beforePosting?.(txn ? paymentId : null);
   if (!txn) return null;
-  const payment = await postPayment(tx, schoolId, {
+  await postPayment(tx, schoolId, {
+    id: paymentId,
     studentId: req.studentId,
     amountCents: t.amountCents,
     method: 'mpesa',
@@ -157,8 +182,7 @@ export async function postStkPayment(
     payerPhone: t.msisdn,
     createdBy: req.requestedBy,
   });
-  await tx.update(mpesaTransactions).set({ paymentId: payment.id }).where(eq(mpesaTransactions.id, txn.id));
-  return payment.id;
+  return paymentId;
 }
 
 /** Validation answer for a C2B request: accept, or C2B00012 for an unknown account when strict, C2B00013 for a bad amount. */
@@ -185,6 +209,9 @@ export async function applyConfirmation(deps: MpesaDeps, schoolId: string, callb
   const parsed = parseC2bRequest(body);
   const result = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, async (tx): Promise<Applied> => {
     const payer = [parsed.firstName, parsed.middleName, parsed.lastName].filter(Boolean).join(' ') || null;
+    const matches = await learnersForAccount(tx, schoolId, parsed.billRefNumber);
+    const studentId = matches.length === 1 ? matches[0]!.id : null;
+    const paymentId = studentId ? randomUUID() : null;
     const [txn] = await tx
       .insert(mpesaTransactions)
       .values({
@@ -197,7 +224,10 @@ export async function applyConfirmation(deps: MpesaDeps, schoolId: string, callb
         billRef: parsed.billRefNumber || null,
         transTime: parsed.transTime ?? new Date(),
         shortcode: parsed.shortcode || null,
-        status: 'unmatched',
+        status: studentId ? 'matched' : 'unmatched',
+        studentId,
+        paymentId,
+        resolvedAt: studentId ? new Date() : null,
         callbackId,
       })
       .onConflictDoNothing()
@@ -206,13 +236,11 @@ export async function applyConfirmation(deps: MpesaDeps, schoolId: string, callb
       await markProcessed(tx, callbackId, 'duplicate');
       return { outcome: 'duplicate', paymentId: null, studentId: null };
     }
-    const matches = await learnersForAccount(tx, schoolId, parsed.billRefNumber);
-    if (matches.length !== 1) {
-      await markProcessed(tx, callbackId, 'unmatched');
-      return { outcome: 'unmatched', paymentId: null, studentId: null };
-    }
-    const studentId = matches[0]!.id;
-    const payment = await postPayment(tx, schoolId, {
+    await markProcessed(tx, callbackId, studentId ? 'posted' : 'unmatched');
+    if (!studentId) return { outcome: 'unmatched', paymentId: null, studentId: null };
+    // Last: the receipt number's lock is held only for this statement and the commit.
+    await postPayment(tx, schoolId, {
+      id: paymentId!,
       studentId,
       amountCents: parsed.amountCents,
       method: 'mpesa',
@@ -225,17 +253,19 @@ export async function applyConfirmation(deps: MpesaDeps, schoolId: string, callb
       payerPhone: /^\d{12}$/.test(parsed.msisdn) ? parsed.msisdn : null,
       createdBy: null,
     });
-    await tx.update(mpesaTransactions).set({ status: 'matched', studentId, paymentId: payment.id, resolvedAt: new Date() }).where(eq(mpesaTransactions.id, txn.id));
-    await markProcessed(tx, callbackId, 'posted');
-    return { outcome: 'posted', paymentId: payment.id, studentId };
+    return { outcome: 'posted', paymentId, studentId };
   });
-  await notify(deps, schoolId, result);
+  notify(deps, schoolId, result);
   return result;
 }
 
-async function notify(deps: MpesaDeps, schoolId: string, r: Applied) {
-  if (r.paymentId && r.outcome === 'posted') await afterPayment(deps, schoolId, r.paymentId);
-  else if (r.studentId) await publishFeesChanged(deps, schoolId, r.studentId, { checkoutRequestId: r.checkoutRequestId, status: r.status });
+/**
+ * The SMS receipt and live updates that follow a callback, started without waiting: Safaricom's answer
+ * must not wait for an SMS gateway (both functions log and swallow their own failures).
+ */
+function notify(deps: MpesaDeps, schoolId: string, r: Applied): void {
+  if (r.paymentId && r.outcome === 'posted') void afterPayment(deps, schoolId, r.paymentId);
+  else if (r.studentId) void publishFeesChanged(deps, schoolId, r.studentId, { checkoutRequestId: r.checkoutRequestId, status: r.status });
 }
 
 /**

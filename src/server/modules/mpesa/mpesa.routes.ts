@@ -31,7 +31,7 @@ import { actorOf } from '../../plugins/access.js';
 import type { TaskRunner } from '../../jobs/tasks.js';
 import { remindersTaskHandler, REMINDER_TASK, startReminders } from '../fees/notices.service.js';
 import { listSms } from '../sms/sms.service.js';
-import { applyConfirmation, applyStkCallback, applyValidation, storeCallback, type CallbackKind } from './apply.service.js';
+import { applyConfirmation, applyStkCallback, applyValidation, storeCallbackForToken, type CallbackKind } from './apply.service.js';
 import { getConfig, putConfig, registerUrls, rotateToken } from './config.service.js';
 import type { MpesaDeps } from './mpesa-deps.js';
 import { getStkStatus, listStk, startStkPush } from './stk.service.js';
@@ -79,11 +79,17 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
   };
 
   async function receive(kind: CallbackKind, token: string, request: FastifyRequest, reply: FastifyReply) {
-    const school = await schoolOfToken(deps, token);
-    if (!school) throw notFound(m.callbackUnknown);
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw notFound(m.callbackUnknown);
     const body = request.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, 'MALFORMED_CALLBACK', m.callbackMalformed);
-    const callbackId = await storeCallback(deps, school.schoolId, kind, body, externalIdOf(kind, body), request.ip);
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      if (!(await schoolOfToken(deps, token))) throw notFound(m.callbackUnknown);
+      throw new AppError(400, 'MALFORMED_CALLBACK', m.callbackMalformed);
+    }
+    // Stored first, in the same transaction that reads the token (mpesa-daraja.md: never lose one).
+    const stored = await storeCallbackForToken(deps, token, kind, body, externalIdOf(kind, body), request.ip);
+    if (!stored) throw notFound(m.callbackUnknown);
+    const { callbackId } = stored;
+    const school = { schoolId: stored.schoolId, strict: stored.strict };
     try {
       if (kind === 'stk') {
         await applyStkCallback(deps, school.schoolId, callbackId, body);

@@ -198,11 +198,12 @@ export async function resolveStalePushes(deps: MpesaDeps, now = new Date()): Pro
       }
       const code = Number(answer.resultCode);
       if (String(answer.resultCode) === '0') {
-        const paymentId = await postStkPayment(tx, req.schoolId, req, { transId: `Q:${req.checkoutRequestId}`, amountCents: req.amountCents, msisdn: req.phone, transTime: null, callbackId: null });
-        await tx
-          .update(mpesaStkRequests)
-          .set({ status: 'succeeded', resultCode: '0', resultDesc: answer.resultDesc, paymentId, resolvedAt: now, lastQueryAt: now, queryAttempts: req.queryAttempts + 1 })
-          .where(eq(mpesaStkRequests.id, req.id));
+        const paymentId = await postStkPayment(tx, req.schoolId, req, { transId: `Q:${req.checkoutRequestId}`, amountCents: req.amountCents, msisdn: req.phone, transTime: null, callbackId: null }, async (id) => {
+          await tx
+            .update(mpesaStkRequests)
+            .set({ status: 'succeeded', resultCode: '0', resultDesc: answer.resultDesc, paymentId: id, resolvedAt: now, lastQueryAt: now, queryAttempts: req.queryAttempts + 1 })
+            .where(eq(mpesaStkRequests.id, req.id));
+        });
         return { status: 'succeeded', paymentId };
       }
       const status = Number.isFinite(code) ? stkOutcome(code) : 'failed';

@@ -5,7 +5,7 @@ import { centsToKes } from '../../../shared/money.js';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { smsMessages, students } from '../../db/schema/index.js';
-import { withScope } from '../../db/tenant.js';
+import { withScope, type Tx } from '../../db/tenant.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { inSchool } from '../fees/fees-context.js';
 
@@ -30,38 +30,46 @@ export interface OutgoingSms {
   taskId?: string | null;
 }
 
-/** Logs and sends one SMS for a school; returns the logged row's status. */
-export async function sendSms(deps: SmsDeps, schoolId: string, msg: OutgoingSms): Promise<'sent' | 'failed'> {
-  const scope = { schoolId, userId: msg.createdBy ?? null, allSchools: false };
-  const [row] = await withScope(deps.database.db, scope, (tx) =>
-    tx
-      .insert(smsMessages)
-      .values({
-        schoolId,
-        toPhone: msg.to,
-        body: msg.body,
-        kind: msg.kind,
-        status: 'queued',
-        provider: deps.sms.provider,
-        studentId: msg.studentId ?? null,
-        createdBy: msg.createdBy ?? null,
-        taskId: msg.taskId ?? null,
-      })
-      .returning({ id: smsMessages.id }),
-  );
+/** Logs an SMS as queued in the caller's transaction (so it lands with what it is about); returns its id. */
+export async function logSms(tx: Tx, schoolId: string, provider: string, msg: OutgoingSms): Promise<string> {
+  const [row] = await tx
+    .insert(smsMessages)
+    .values({
+      schoolId,
+      toPhone: msg.to,
+      body: msg.body,
+      kind: msg.kind,
+      status: 'queued',
+      provider,
+      studentId: msg.studentId ?? null,
+      createdBy: msg.createdBy ?? null,
+      taskId: msg.taskId ?? null,
+    })
+    .returning({ id: smsMessages.id });
+  return row!.id;
+}
+
+/** Hands a logged SMS to the gateway and records its answer (status, cost, error). Never throws for a failed delivery. */
+export async function deliverSms(deps: SmsDeps, schoolId: string, id: string, msg: OutgoingSms): Promise<'sent' | 'failed'> {
   let result: Awaited<ReturnType<SmsGateway['send']>>;
   try {
     result = await deps.sms.send({ to: msg.to, message: msg.body });
   } catch (err) {
     result = { status: 'failed', providerMessageId: null, costCents: null, error: err instanceof Error ? err.message : 'Sending failed' };
   }
-  await withScope(deps.database.db, scope, (tx) =>
+  await withScope(deps.database.db, { schoolId, userId: msg.createdBy ?? null, allSchools: false }, (tx) =>
     tx
       .update(smsMessages)
       .set({ status: result.status, providerMessageId: result.providerMessageId, costCents: result.costCents, error: result.error, sentAt: result.status === 'sent' ? new Date() : null })
-      .where(eq(smsMessages.id, row!.id)),
+      .where(eq(smsMessages.id, id)),
   );
   return result.status;
+}
+
+/** Logs and sends one SMS for a school; returns the logged row's status. */
+export async function sendSms(deps: SmsDeps, schoolId: string, msg: OutgoingSms): Promise<'sent' | 'failed'> {
+  const id = await withScope(deps.database.db, { schoolId, userId: msg.createdBy ?? null, allSchools: false }, (tx) => logSms(tx, schoolId, deps.sms.provider, msg));
+  return deliverSms(deps, schoolId, id, msg);
 }
 
 /** GET /api/sms/messages: the school's SMS log, newest first, with sent/failed counts and total cost. */
