@@ -98,7 +98,7 @@ export async function statementPdf(school: Letterhead, learner: FeeLearner, s: S
 }
 
 /** An invoice: its lines, total, what has been paid against it and what is left. */
-export async function invoicePdf(school: Letterhead, learner: FeeLearner, inv: Invoice, opts: { paybill: string | null }): Promise<Buffer> {
+export async function invoicePdf(school: Letterhead, learner: FeeLearner, inv: Invoice, opts: { paybill: string | null; broughtForward: number }): Promise<Buffer> {
   const doc = createDocument({ title: `Invoice ${inv.invoiceNumber}` });
   let y = drawLetterhead(doc, school, { title: 'Fee Invoice', lines: [`Invoice No. ${inv.invoiceNumber}${inv.status === 'cancelled' ? ' (CANCELLED)' : ''}`] });
   y = details(
@@ -122,9 +122,15 @@ export async function invoicePdf(school: Letterhead, learner: FeeLearner, inv: I
     [...lines, { name: 'Total', category: '', amount: inv.total }, ...(inv.adjusted ? [{ name: 'Less adjustments', category: '', amount: -inv.adjusted }] : []), { name: 'Paid', category: '', amount: -inv.paid }, { name: 'Balance due', category: '', amount: inv.balance }],
     { y: y + 6 },
   );
+  const box = contentBox(doc);
+  if (opts.broughtForward !== 0 && inv.status !== 'cancelled') {
+    const bf = opts.broughtForward;
+    doc.font('Helvetica').fontSize(10).fillColor(PDF_COLORS.text);
+    doc.text(`${bf > 0 ? 'Arrears brought forward' : 'Credit brought forward'}: ${kes(Math.abs(bf))}`, box.left, doc.y + 4, { width: box.width, align: 'right' });
+    doc.font('Helvetica-Bold').text(`Total due with ${bf > 0 ? 'arrears' : 'credit'}: ${kes(Math.max(inv.total - inv.adjusted + bf, 0))}`, box.left, doc.y + 2, { width: box.width, align: 'right' });
+  }
   if (opts.paybill) {
-    const box = contentBox(doc);
-    doc.font('Helvetica').fontSize(9.5).fillColor(PDF_COLORS.muted).text(`Pay by M-Pesa: paybill ${opts.paybill}, account number ${learner.admissionNumber}.`, box.left, doc.y + 6, { width: box.width });
+    doc.font('Helvetica').fontSize(9.5).fillColor(PDF_COLORS.muted).text(`Pay by M-Pesa: paybill ${opts.paybill}, account number ${learner.admissionNumber}.`, box.left, doc.y + 10, { width: box.width });
   }
   return renderPdf(doc, { footerNote: school.name });
 }

@@ -168,7 +168,9 @@ export async function feesRoutes(app: FastifyInstance, deps: ModuleDeps, hooks: 
       const inv = await repo.findInvoice(tx, req.params.id);
       if (!inv) throw notFound(messagesFees.invoiceNotFound);
       const [cfg] = await tx.select({ shortcode: mpesaConfigs.shortcode, type: mpesaConfigs.shortcodeType }).from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, learner.schoolId));
-      return invoicePdf(await loadLetterhead(tx, storage, learner.schoolId), learner, inv, { paybill: cfg?.type === 'paybill' ? cfg.shortcode : null });
+      // Arrears or credit carried in from before this invoice (issue 11 §1: they carry into the next term).
+      const broughtForward = (await statementOf(tx, learner.id, { from: inv.issuedOn, to: inv.issuedOn })).openingBalance;
+      return invoicePdf(await loadLetterhead(tx, storage, learner.schoolId), learner, inv, { paybill: cfg?.type === 'paybill' ? cfg.shortcode : null, broughtForward });
     });
     return sendPdf(reply, pdf, `invoice-${req.params.id.slice(0, 8)}`);
   });

@@ -318,6 +318,24 @@ describe('allocation rule and statements (§2)', () => {
   });
 });
 
+describe('invoice PDF', () => {
+  it('prints the lines, the arrears brought forward and the paybill; parents get only their children’s', async () => {
+    const page = await json<ListAccountsResponse>('GET', '/api/fees/accounts?balance=owing&sort=balance_desc&pageSize=1', 'finance');
+    const owing = page.items[0]!;
+    const acc = await json<StudentAccount>('GET', `/api/students/${owing.studentId}/account`, 'finance');
+    const latest = acc.invoices[0]!;
+    const res = await send('GET', `/api/fees/invoices/${latest.id}/invoice.pdf`, 'finance');
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Fee Invoice');
+    expect(text).toContain(latest.invoiceNumber);
+    expect(text).toContain('Tuition');
+    expect(text).toMatch(/Arrears brought forward: KES [\d,]+\.\d\d/);
+    expect(text).toContain('paybill 174379');
+    expect((await send('GET', `/api/fees/invoices/${latest.id}/invoice.pdf`, 'parent')).statusCode).toBe(404);
+  });
+});
+
 describe('lists, overview and exports', () => {
   it('accounts filter by owing and sort by balance; totals cover every match', async () => {
     const page = await json<ListAccountsResponse>('GET', '/api/fees/accounts?balance=owing&sort=balance_desc&pageSize=10', 'finance');
