@@ -101,12 +101,13 @@ test.describe('dashboards by role', () => {
     await expect(page.getByTestId('school-calendar').locator(CHART_SVG)).toBeVisible();
   });
 
-  test('finance officer sees learner figures and the fees module notice', async ({ page }) => {
+  test('finance officer sees fee figures and learner figures', async ({ page }) => {
     const data = await openDashboard(page, 'finance_officer', 'finance');
     await expect(page.getByRole('heading', { name: 'Finance Overview' })).toBeVisible();
     await expectStat(page, 'stat-learners', data.learners.total);
     await expectStat(page, 'stat-classes', data.classes);
-    await expect(page.getByTestId('fees-coming-soon')).toContainText(data.fees.note);
+    await expect(page.getByTestId('stat-fees-expected')).toBeVisible();
+    await expect(page.getByTestId('stat-fees-rate-value')).toHaveText(/%$/);
     await expectChart(page);
   });
 

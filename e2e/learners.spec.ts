@@ -208,6 +208,8 @@ test.describe('learner register', () => {
     await expect(page.getByTestId('learners-empty')).toBeVisible();
     await page.getByTestId('learners-toolbar-clear').click();
     await expect(page).not.toHaveURL(/gender=/);
+    // The box empties when the cleared URL reaches the list (a transition render), as a user would see.
+    await expect(page.getByTestId('learners-toolbar-search')).toHaveValue('');
 
     await searchRegister(page, last);
     await rows(page).first().click();
@@ -241,7 +243,8 @@ test.describe('learner register', () => {
     await expect(history.first().getByTestId('history-outcome')).toHaveText('Current');
     // The modules to come say so plainly.
     await page.getByTestId('profile-tab-fees').click();
-    await expect(page.getByTestId('profile-fees')).toContainText('Fees arrive with the Finance module');
+    // The fees tab shows the learner's account (issue 11): a learner admitted today owes nothing yet.
+    await expect(page.getByTestId('profile-fees').getByTestId('account-balance')).toContainText('Cleared');
 
     // Back to the register from the breadcrumb.
     await page.getByTestId('academic-breadcrumb').getByRole('button', { name: 'Student Information' }).click();

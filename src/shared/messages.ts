@@ -386,8 +386,6 @@ export const messages = {
     asOf: (date: string) => `Figures as of ${date}`,
     loadErrorTitle: 'Unable to load the dashboard',
     loadErrorText: 'We could not load your dashboard figures. Please try again.',
-    feesComingSoon: 'Fee structures, invoices and M-Pesa payments arrive with the fees module. Learner and class figures are live now.',
-    feesComingSoonTitle: 'Fees module coming soon',
     // stat cards
     learners: 'Learners',
     learnersHint: (female: number, male: number) => `${female} girls · ${male} boys`,

@@ -176,8 +176,7 @@ export const financeDashboardSchema = z.object({
   kind: z.literal('finance'),
   ...schoolBase,
   ...schoolFigures,
-  /** Fee figures arrive with the fees module; until then `available` is false with a note. */
-  fees: z.object({ available: z.literal(false), note: z.string() }),
+  // Fee figures are the fees module's (GET /api/fees/overview, issue 11), which the finance dashboard reads.
 });
 
 export const staffRoleRowSchema = z.object({ role: z.string(), total: count, active: count, inactive: count });

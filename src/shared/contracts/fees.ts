@@ -438,7 +438,13 @@ export const myChildrenFeesSchema = z.object({
   ),
   /** The parent's own phone, to prefill "Pay with M-Pesa". */
   phone: z.string().nullable(),
-  mpesa: z.object({ available: z.boolean(), shortcode: z.string().nullable(), shortcodeType: z.enum(['paybill', 'till']).nullable() }),
+  mpesa: z.object({
+    available: z.boolean(),
+    shortcode: z.string().nullable(),
+    shortcodeType: z.enum(['paybill', 'till']).nullable(),
+    /** simulator: the built-in Daraja simulator, no money moves. */
+    environment: z.enum(['simulator', 'sandbox', 'production']).nullable(),
+  }),
 });
 export type MyChildrenFees = z.infer<typeof myChildrenFeesSchema>;
 

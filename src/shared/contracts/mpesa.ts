@@ -27,6 +27,11 @@ export const mpesaConfigSchema = z.object({
   environment: z.enum(MPESA_ENVIRONMENTS),
   callbackUrls: z.object({ stk: z.string(), validation: z.string(), confirmation: z.string() }),
   // Extras beyond §5.
+  /**
+   * The C2B URLs as registered with Daraja: the same handlers under /api/paybill, because Daraja refuses
+   * to register URLs containing "mpesa" (docs/decisions/0008).
+   */
+  registeredUrls: z.object({ validation: z.string(), confirmation: z.string() }),
   tillNumber: z.string().nullable(),
   strictValidation: z.boolean(),
   /** Masked hints of the stored secrets ("••••••••c919"), null when not set. */
@@ -110,6 +115,7 @@ export const mpesaTransactionSchema = z.object({
   studentName: z.string().nullable(),
   admissionNumber: z.string().nullable(),
   receiptNumber: z.string().nullable(),
+  paymentId: z.uuid().nullable(),
   resolvedBy: z.string().nullable(),
   resolvedAt: z.string().nullable(),
   note: z.string().nullable(),

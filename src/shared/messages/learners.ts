@@ -203,12 +203,10 @@ export const learnersMessages = {
       specialNeeds: 'Special needs',
     },
     comingTitle: {
-      fees: 'Fees arrive with the Finance module',
       grades: 'Grades arrive with the Grades module',
       attendance: 'Attendance arrives with the Attendance module',
     },
     comingText: {
-      fees: 'Invoices, payments and the balance of this learner will show here once fees are set up for the school.',
       grades: 'Assessment results and report cards will show here once teachers start recording grades.',
       attendance: 'Daily registers and attendance rates will show here once class attendance is taken on EduFam.',
     },

@@ -15,6 +15,7 @@ import {
   studentFeeOptions,
 } from '../schema/index.js';
 import type { createRandom } from './names.js';
+import { schoolToday } from '../../../shared/dates.js';
 
 /**
  * Demo fees (issue 11 "Demo data"): fee structures for every level and 2026 term (CBC day and boarding
@@ -287,6 +288,28 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
         payerName: d.learner.lastName,
       });
     }
+  }
+  // Parents keep paying after the term ends: instalments over the last four weeks (relative to the day the
+  // demo is seeded), so the overview's daily collections and the reconciliation have recent days.
+  const today = schoolToday();
+  for (const d of invoiceDrafts) {
+    if (d.term.id !== term3.id || rnd.next() >= 0.14) continue;
+    const method = pickMethod(rnd);
+    const mpesa = method === 'mpesa';
+    const paidOn = addDays(today, -rnd.int(0, 27));
+    if (paidOn < term3.startsOn) continue;
+    drafts.push({
+      studentId: d.learner.id,
+      amountCents: (plan.curriculum === 'CBC' ? rnd.int(4, 16) * 50_000 : rnd.int(4, 16) * 250_000),
+      method,
+      reference: mpesa ? mpesaCode(rnd, 2026) : method === 'cash' ? null : method === 'cheque' ? `CHQ ${rnd.int(100000, 999999)}` : `KCB-${rnd.int(10_000_000, 99_999_999)}`,
+      paidOn,
+      source: mpesa ? 'mpesa_c2b' : 'manual',
+      payerPhone: d.learner.guardianPhone,
+      mpesa,
+      billRef: d.learner.admissionNumber,
+      payerName: d.learner.lastName,
+    });
   }
   drafts.sort((a, b) => (a.paidOn < b.paidOn ? -1 : a.paidOn > b.paidOn ? 1 : 0));
   // M-Pesa payments arrived on the paybill: their transactions come first, so payments can point at them.

@@ -139,7 +139,7 @@ async function leadershipDashboard(tx: Tx, schoolId: string, kind: 'director' | 
   return { kind: 'principal', ...base, classTeachers, classesWithoutClassTeacher: classTeachers.filter((c) => !c.teacher).length };
 }
 
-/** Finance officer: 3 queries. */
+/** Finance officer: 3 queries (fee figures are GET /api/fees/overview's, read by the web dashboard). */
 async function financeDashboard(tx: Tx, schoolId: string): Promise<FinanceDashboard> {
   const [ctx, figures] = await Promise.all([schoolContext(tx, schoolId), learnerFigures(tx, schoolId)]);
   return {
@@ -150,7 +150,6 @@ async function financeDashboard(tx: Tx, schoolId: string): Promise<FinanceDashbo
     ...figures,
     classes: ctx.headline.classes,
     gradeLevels: ctx.headline.gradeLevels,
-    fees: { available: false, note: messages.dashboard.feesComingSoon },
   };
 }
 

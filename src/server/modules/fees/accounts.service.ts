@@ -287,11 +287,19 @@ export async function myChildrenFees(database: Database, actor: Actor): Promise<
     }
     const [me] = await tx.select({ phone: guardians.phone }).from(guardians).where(and(eq(guardians.schoolId, schoolId), eq(guardians.profileId, actor.id))).limit(1);
     const [own] = me ? [] : await tx.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, actor.id));
-    const [cfg] = await tx.select({ shortcode: mpesaConfigs.shortcode, type: mpesaConfigs.shortcodeType, tillNumber: mpesaConfigs.tillNumber }).from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, schoolId));
+    const [cfg] = await tx
+      .select({ shortcode: mpesaConfigs.shortcode, type: mpesaConfigs.shortcodeType, tillNumber: mpesaConfigs.tillNumber, environment: mpesaConfigs.environment })
+      .from(mpesaConfigs)
+      .where(eq(mpesaConfigs.schoolId, schoolId));
     return {
       children,
       phone: me?.phone ?? own?.phone ?? null,
-      mpesa: { available: !!cfg, shortcode: cfg ? (cfg.type === 'till' ? (cfg.tillNumber ?? cfg.shortcode) : cfg.shortcode) : null, shortcodeType: (cfg?.type as 'paybill' | 'till' | undefined) ?? null },
+      mpesa: {
+        available: !!cfg,
+        shortcode: cfg ? (cfg.type === 'till' ? (cfg.tillNumber ?? cfg.shortcode) : cfg.shortcode) : null,
+        shortcodeType: (cfg?.type as 'paybill' | 'till' | undefined) ?? null,
+        environment: (cfg?.environment as 'simulator' | 'sandbox' | 'production' | undefined) ?? null,
+      },
     };
   });
 }

@@ -60,6 +60,11 @@ export async function publishFeesChanged(deps: Pick<NoticeDeps, 'database' | 'ev
   }
 }
 
+/** Tells the school's finance screens that a payment joined the unmatched queue. */
+export async function publishUnmatched(deps: Pick<NoticeDeps, 'events'>, schoolId: string): Promise<void> {
+  await publishTo(deps, schoolId, [], { unmatched: true });
+}
+
 /** The learner's first and last name, as texts to parents name them ("Amani Wanjiru"). */
 function shortName(s: { firstName: string; lastName: string }): string {
   return `${s.firstName} ${s.lastName}`;

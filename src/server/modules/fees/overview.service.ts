@@ -25,7 +25,9 @@ function rate(paid: number, expected: number): number {
 
 /** Figures for one term (or the current one). */
 export async function overviewOf(tx: Tx, schoolId: string, term: TermRow | null): Promise<FinancialOverview> {
-  const today = schoolToday();
+  // Daily collections: the last 30 days up to today for the current term; for a term picked from the
+  // past, the last 30 days of that term.
+  const today = term && !term.isCurrent && term.endsOn < schoolToday() ? term.endsOn : schoolToday();
   const termWhere = term ? eq(invoiceBalances.termId, term.id) : sql`false`;
   const [[totals], streams, methods, daily, defaulters, [arrears], [mpesa], [pendingStk], [pending]] = await Promise.all([
     tx

@@ -7,6 +7,7 @@ import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '.
 import { IMPORT_COLUMNS, type ImportResult } from '../../../shared/contracts/learner-files.js';
 import type { ListStudentsResponse } from '../../../shared/contracts/learners.js';
 import type { Task } from '../../../shared/contracts/tasks.js';
+import { schoolToday } from '../../../shared/dates.js';
 
 /**
  * Learner import and export (issue 10 §2 Import and Export, §4 Public API, "Bad input"): dry run and
@@ -243,7 +244,7 @@ describe('POST /api/students/import: dry run, commit, re-import', () => {
     expect(after).toMatchObject({ students: before.students + 3, guardians: before.guardians + 3, enrolments: before.enrolments + 3, links: before.links + 3, audits: before.audits + 1 });
 
     const [w] = await learnersNamed('Wambui');
-    expect(w).toMatchObject({ middleName: "Ng'ang'a", lastName: 'Chelangat-Kiprono', className: 'Grade 7 East', dateOfBirth: '2013-05-14', admittedOn: '2026-11-23' });
+    expect(w).toMatchObject({ middleName: "Ng'ang'a", lastName: 'Chelangat-Kiprono', className: 'Grade 7 East', dateOfBirth: '2013-05-14', admittedOn: schoolToday() });
     expect(w!.admissionNumber).toMatch(/^GHA\/2026\/\d{4}$/);
     expect(await guardiansOf(w!.id)).toEqual([expect.objectContaining({ name: "Joseph Ng'ang'a", phone: '254711000002', relationship: 'mother', isPrimary: true })]);
     const [z] = await learnersNamed('Zoë');
@@ -255,7 +256,7 @@ describe('POST /api/students/import: dry run, commit, re-import', () => {
 
     const history = await system(t.database, (tx) => tx.select().from(studentEnrolments).where(eq(studentEnrolments.studentId, w!.id)));
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ startedOn: '2026-11-23', endedOn: null });
+    expect(history[0]).toMatchObject({ startedOn: schoolToday(), endedOn: null });
 
     const [audit] = await system(t.database, (tx) =>
       tx.select().from(auditLogs).where(eq(auditLogs.action, 'STUDENTS_IMPORTED')).orderBy(sql`${auditLogs.createdAt} desc`).limit(1),

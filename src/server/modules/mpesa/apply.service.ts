@@ -5,7 +5,7 @@ import { mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, stud
 import { withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome } from '../../integrations/mpesa/daraja-protocol.js';
 import { postPayment } from '../fees/payments.service.js';
-import { afterPayment, publishFeesChanged } from '../fees/notices.service.js';
+import { afterPayment, publishFeesChanged, publishUnmatched } from '../fees/notices.service.js';
 import type { MpesaDeps } from './mpesa-deps.js';
 
 /**
@@ -266,6 +266,8 @@ export async function applyConfirmation(deps: MpesaDeps, schoolId: string, callb
 function notify(deps: MpesaDeps, schoolId: string, r: Applied): void {
   if (r.paymentId && r.outcome === 'posted') void afterPayment(deps, schoolId, r.paymentId);
   else if (r.studentId) void publishFeesChanged(deps, schoolId, r.studentId, { checkoutRequestId: r.checkoutRequestId, status: r.status });
+  // A payment for no learner joins the bursar's queue: the finance screens refetch it.
+  else if (r.outcome === 'unmatched') void publishUnmatched(deps, schoolId);
 }
 
 /**

@@ -42,6 +42,7 @@ export function toConfig(deps: Pick<MpesaDeps, 'secretsKey' | 'callbackBase'>, r
     shortcodeType: row.shortcodeType as MpesaConfig['shortcodeType'],
     environment: row.environment as MpesaConfig['environment'],
     callbackUrls: callbackUrls(deps.callbackBase, row.callbackToken),
+    registeredUrls: c2bRegisterUrls(deps.callbackBase, row.callbackToken),
     tillNumber: row.tillNumber,
     strictValidation: row.strictValidation,
     consumerKey: hint(deps, row.consumerKeyEnc),

@@ -66,6 +66,7 @@ async function transactionRows(tx: Tx, where: SQL | undefined, limit: number, of
     studentName: r.firstName ? learnerName({ firstName: r.firstName, middleName: r.middleName, lastName: r.lastName! }) : null,
     admissionNumber: r.admissionNumber,
     receiptNumber: r.receiptNumber,
+    paymentId: t.paymentId,
     resolvedBy: r.resolvedBy,
     resolvedAt: t.resolvedAt?.toISOString() ?? null,
     note: t.note,

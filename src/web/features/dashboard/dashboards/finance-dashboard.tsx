@@ -1,17 +1,114 @@
-import { GraduationCap, Layers, School, Users, Wallet } from 'lucide-react';
+import { ArrowRight, Banknote, CircleDollarSign, Gauge, GraduationCap, Layers, ReceiptText, School, Smartphone, Users, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import type { FinanceDashboard as Data } from '@shared/contracts/dashboard';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useFeesLiveRefresh, useOverview } from '@/features/fees/api/fees';
+import { formatMoney } from '@/features/fees/components/money';
+import { DailyCollectionsChart } from '@/features/fees/overview/overview-charts';
+import { OverviewAlerts } from '@/features/fees/overview/overview-alerts';
+import { percent } from '@/features/fees/overview/format';
+import { KesFigure, RateBar } from '@/features/fees/overview/visuals';
 import { DataTable, Td, Th } from '../components/data-table';
-import { formatNumber } from '../components/format';
+import { useDensity } from '../components/density';
+import { formatNumber, formatShortDate } from '../components/format';
 import { DashboardPage, Panel, PanelGrid, StatGrid } from '../components/layout';
 import { GenderPanel, LearnersByGradePanel, TermChip } from '../components/school-widgets';
 import { StatCard } from '../components/stat-card';
 
 const m = messages.dashboard;
+const f = messages.financeOverview.dashboard;
+const o = messages.financeOverview.overview;
 
-/** Finance officer: learner and class figures now; fee figures arrive with the fees module. */
+/** The term's fee figures (GET /api/fees/overview, shared with the Finance section's cache). */
+function FeeFigures() {
+  useFeesLiveRefresh();
+  const { chartHeight, gap } = useDensity();
+  const overview = useOverview(null);
+  const d = overview.data;
+  if (overview.isPending) {
+    return (
+      <StatGrid>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-28 rounded-xl" />
+        ))}
+      </StatGrid>
+    );
+  }
+  if (overview.isError || !d) {
+    return (
+      <p className="rounded-xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground" data-testid="fees-unavailable">
+        {messages.financeOverview.common.loadFailedText}
+      </p>
+    );
+  }
+  const term = d.term;
+  const mpesaHref = pathForSection('finance_officer', 'mpesa-payments');
+  return (
+    <>
+      <OverviewAlerts data={d} mpesaHref={mpesaHref} approvalsHref={null} />
+      <StatGrid>
+        <StatCard testId="stat-fees-expected" label={f.expected} value={<KesFigure value={d.expected} shrink />} hint={f.expectedHint(d.learnersInvoiced)} icon={ReceiptText} accent={3} />
+        <StatCard
+          testId="stat-fees-collected"
+          label={f.collected}
+          value={<KesFigure value={d.collected} shrink />}
+          hint={term ? f.collectedHint(formatShortDate(term.startsOn), formatShortDate(term.endsOn)) : undefined}
+          icon={Banknote}
+          accent={1}
+        />
+        <StatCard testId="stat-fees-outstanding" label={f.outstanding} value={<KesFigure value={d.outstanding} shrink />} hint={f.outstandingHint(d.learnersOwing)} icon={CircleDollarSign} accent={2} />
+        <div className="flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3.5 text-card-foreground shadow-sm sm:flex-row sm:items-start sm:gap-3 sm:p-5" data-testid="stat-fees-rate">
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-[13px] font-medium text-muted-foreground">{f.rate}</p>
+            <p className="mt-1 text-[22px] leading-7 font-semibold tracking-tight tabular-nums sm:text-[28px] sm:leading-9" data-testid="stat-fees-rate-value">
+              {percent(d.collectionRate)}
+            </p>
+            <RateBar rate={d.collectionRate} className="mt-2" />
+            <p className="mt-1.5 line-clamp-2 text-xs text-muted-foreground sm:truncate">{f.rateHint}</p>
+          </div>
+          <span className="order-first flex size-8 shrink-0 items-center justify-center rounded-lg bg-[color-mix(in_oklab,var(--color-chart-5)_14%,transparent)] text-[var(--color-chart-5)] sm:order-last sm:size-10">
+            <Gauge className="size-4 sm:size-5" aria-hidden />
+          </span>
+        </div>
+      </StatGrid>
+      <div className={`grid min-w-0 grid-cols-1 lg:grid-cols-3 ${gap}`}>
+        <Panel title={o.daily} description={o.dailyHint} className="lg:col-span-2" testId="fees-daily">
+          <DailyCollectionsChart daily={d.daily} height={chartHeight - 40} />
+        </Panel>
+        <Panel title={f.mpesa} description={f.mpesaHint} testId="fees-mpesa" bodyClassName="flex flex-col gap-3">
+          <div className="flex items-center gap-3 rounded-lg bg-muted/50 px-3 py-3">
+            <span className={d.mpesa.unmatched > 0 ? 'flex size-9 items-center justify-center rounded-lg bg-amber-500/15 text-amber-700 dark:text-amber-300' : 'flex size-9 items-center justify-center rounded-lg bg-emerald-500/12 text-emerald-600'}>
+              <Smartphone className="size-4" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <p className="text-xs text-muted-foreground">{f.unmatched}</p>
+              <p className="text-xl font-semibold tabular-nums" data-testid="stat-mpesa-unmatched-value">
+                {formatNumber(d.mpesa.unmatched)}
+              </p>
+              {d.mpesa.unmatched > 0 && <p className="text-xs text-muted-foreground tabular-nums">{f.unmatchedAmount(formatMoney(d.mpesa.unmatchedAmount))}</p>}
+            </div>
+          </div>
+          <div className="flex items-center justify-between gap-3 rounded-lg bg-muted/50 px-3 py-2.5 text-sm">
+            <span className="text-muted-foreground">{f.pendingStk}</span>
+            <span className="font-semibold tabular-nums">{formatNumber(d.mpesa.pendingStk)}</span>
+          </div>
+          {d.mpesa.unmatched === 0 && <p className="text-xs text-muted-foreground">{f.allMatched}</p>}
+          <Button asChild variant="outline" size="sm" className="mt-auto self-start">
+            <Link to={mpesaHref} data-testid="open-mpesa-payments">
+              {f.openMpesa}
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+/** Finance officer: the term's fee collection and M-Pesa queue first, then learner and class figures. */
 export function FinanceDashboard({ data }: { data: Data }) {
   const avg = data.classes ? Math.round(data.learners.total / data.classes) : 0;
   return (
@@ -19,6 +116,12 @@ export function FinanceDashboard({ data }: { data: Data }) {
         // The learner register, read-only for fees (issue 10 §3), is not in the finance sidebar (spec §2).
         <div className="flex flex-wrap items-center gap-2">
           <TermChip term={data.term} asOf={data.asOf} />
+          <Button asChild variant="outline" size="sm">
+            <Link to={pathForSection('finance_officer', 'finance')} data-testid="finance-overview-link">
+              <Wallet aria-hidden />
+              {f.openFinance}
+            </Link>
+          </Button>
           <Button asChild variant="outline" size="sm">
             <Link to="/students" data-testid="learner-register-link">
               <GraduationCap aria-hidden />
@@ -28,13 +131,7 @@ export function FinanceDashboard({ data }: { data: Data }) {
         </div>
       }
     >
-      <div className="flex items-start gap-3 rounded-xl border border-sky-500/25 bg-sky-500/8 px-4 py-3 text-sm" role="status" data-testid="fees-coming-soon">
-        <Wallet className="mt-0.5 size-4 shrink-0 text-sky-600 dark:text-sky-300" aria-hidden />
-        <div>
-          <p className="font-medium text-sky-800 dark:text-sky-200">{m.feesComingSoonTitle}</p>
-          <p className="mt-0.5 text-sky-900/80 dark:text-sky-100/80">{data.fees.note}</p>
-        </div>
-      </div>
+      <FeeFigures />
       <StatGrid>
         <StatCard testId="stat-learners" label={m.learners} value={formatNumber(data.learners.total)} hint={m.learnersHint(data.learners.female, data.learners.male)} icon={GraduationCap} accent={1} />
         <StatCard testId="stat-classes" label={m.classes} value={formatNumber(data.classes)} hint={m.streamsHint} icon={School} accent={2} />

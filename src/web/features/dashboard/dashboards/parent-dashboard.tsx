@@ -1,6 +1,12 @@
-import { CalendarDays, Hash, Mail, Phone, School, UserRound, UsersRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { ArrowRight, CalendarDays, Hash, Mail, Phone, School, UserRound, UsersRound, Wallet } from 'lucide-react';
+import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import type { ParentChild, ParentDashboard as Data } from '@shared/contracts/dashboard';
+import type { MyChildrenFees } from '@shared/contracts/fees';
+import { useFeesLiveRefresh, useMyChildrenFees } from '@/features/fees/api/fees';
+import { Money } from '@/features/fees/components/money';
+import { BalanceBadge } from '@/features/fees/overview/fee-badges';
 import { cn } from '@/lib/utils';
 import { TermCalendarChart } from '../components/charts';
 import { useDensity } from '../components/density';
@@ -10,12 +16,41 @@ import { StatCard } from '../components/stat-card';
 import { TermStatusBadge } from '../components/school-widgets';
 
 const m = messages.dashboard;
+const f = messages.financeOverview.dashboard;
+const FEES_PATH = pathForSection('parent', 'finance');
+
+type ChildFees = MyChildrenFees['children'][number];
+
+/** A child's fee balance with a link to School Fees (issue 11 §2). */
+function ChildFeeStrip({ fees }: { fees: ChildFees | undefined }) {
+  if (!fees) return null;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-lg border px-3 py-2.5" data-testid="child-fee-balance" data-balance={fees.balance}>
+      <div className="min-w-0">
+        <p className="flex items-center gap-2 text-xs text-muted-foreground">
+          <Wallet className="size-3.5" aria-hidden />
+          {f.childBalance}
+          <BalanceBadge balance={fees.balance} />
+        </p>
+        <Money value={Math.abs(fees.balance)} className={cn('text-lg font-semibold', fees.balance > 0 ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400')} />
+      </div>
+      <Link
+        to={FEES_PATH}
+        className="inline-flex h-8 items-center gap-1.5 rounded-md border bg-card px-3 text-xs font-medium shadow-xs hover:bg-accent hover:text-accent-foreground"
+        data-testid="child-fees-link"
+      >
+        {f.schoolFees}
+        <ArrowRight className="size-3.5" aria-hidden />
+      </Link>
+    </div>
+  );
+}
 
 function fullName(c: ParentChild) {
   return [c.firstName, c.middleName, c.lastName].filter(Boolean).join(' ');
 }
 
-function ChildCard({ child }: { child: ParentChild }) {
+function ChildCard({ child, fees }: { child: ParentChild; fees: ChildFees | undefined }) {
   const { compact } = useDensity();
   const name = fullName(child);
   return (
@@ -76,13 +111,18 @@ function ChildCard({ child }: { child: ParentChild }) {
           </a>
         </div>
       )}
+      <ChildFeeStrip fees={fees} />
     </li>
   );
 }
 
-/** Parent: their children with class and class-teacher contact, and the school calendar. */
+/** Parent: their children with class, class-teacher contact and fee balance, and the school calendar. */
 export function ParentDashboard({ data }: { data: Data }) {
   const { gap } = useDensity();
+  useFeesLiveRefresh();
+  const fees = useMyChildrenFees();
+  const feesById = new Map((fees.data?.children ?? []).map((c) => [c.studentId, c]));
+  const owed = (fees.data?.children ?? []).reduce((sum, c) => sum + Math.max(0, c.balance), 0);
   const term = data.term ? termSummary(data.term, data.asOf) : null;
   const year = data.calendar[0]?.academicYear ?? data.term?.academicYear;
   const calendar = data.calendar.map((t) => ({
@@ -96,25 +136,42 @@ export function ParentDashboard({ data }: { data: Data }) {
   const yearEnd = first ? Date.UTC(Number(first.startsOn.slice(0, 4)), 11, 31) : 0;
   return (
     <DashboardPage kind="parent" icon={UsersRound} title={m.parentTitle} subtitle={data.school.name}>
-      <StatGrid className="xl:grid-cols-3">
+      <StatGrid>
         <StatCard testId="stat-children" label={m.children} value={formatNumber(data.children.length)} hint={data.children.map((c) => c.firstName).join(' · ')} icon={UserRound} accent={1} />
         <StatCard
           testId="stat-term"
           label={m.term}
-          value={<span className="text-xl sm:text-2xl">{term?.title ?? m.noTerm}</span>}
+          value={<span className="text-lg sm:text-xl">{term?.title ?? m.noTerm}</span>}
           hint={data.term ? m.termDates(formatShortDate(data.term.startsOn), formatDate(data.term.endsOn)) : undefined}
           badge={term && <TermStatusBadge term={data.term!} label={term.status} />}
           icon={CalendarDays}
           accent={3}
         />
         <StatCard
+          testId="stat-fees"
+          label={f.feeBalance}
+          value={
+            fees.data ? (
+              <Link to={FEES_PATH} className="hover:text-primary" data-testid="stat-fees-link">
+                <Money value={owed} className={cn('text-[0.8em]', owed > 0 && 'text-destructive')} />
+              </Link>
+            ) : (
+              '—'
+            )
+          }
+          hint={fees.data ? (owed > 0 ? f.feeBalanceHint(fees.data.children.filter((c) => c.balance > 0).length) : f.feeBalanceCleared) : undefined}
+          icon={Wallet}
+          accent={4}
+          className="col-span-2 sm:col-span-1"
+        />
+        <StatCard
           testId="stat-school"
           label={m.schoolContact}
-          value={<span className="text-lg sm:text-xl">{data.school.phone ? formatPhone(data.school.phone) : data.school.name}</span>}
+          value={<span className="text-base sm:text-lg">{data.school.phone ? formatPhone(data.school.phone) : data.school.name}</span>}
           hint={data.school.email ?? data.school.name}
           icon={School}
           accent={2}
-          className="col-span-2 xl:col-span-1"
+          className="col-span-2 sm:col-span-1"
         />
       </StatGrid>
 
@@ -123,7 +180,7 @@ export function ParentDashboard({ data }: { data: Data }) {
       ) : (
         <ul className={cn('grid grid-cols-1 lg:grid-cols-2', gap)} data-testid="children">
           {data.children.map((c) => (
-            <ChildCard key={c.studentId} child={c} />
+            <ChildCard key={c.studentId} child={c} fees={feesById.get(c.studentId)} />
           ))}
         </ul>
       )}

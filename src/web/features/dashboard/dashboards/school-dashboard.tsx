@@ -5,6 +5,8 @@ import { messages } from '@shared/messages';
 import type { ClassTeacherRow, DirectorDashboard, PrincipalDashboard } from '@shared/contracts/dashboard';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ApprovalsCard } from '@/features/fees/approvals/approvals-card';
+import { FeeCollectionCard } from '@/features/fees/overview/fee-collection-card';
 import { cn } from '@/lib/utils';
 import { DataTable, Td, Th } from '../components/data-table';
 import { formatNumber, formatPhone, initials } from '../components/format';
@@ -108,7 +110,10 @@ function ClassTeacherList({ rows }: { rows: ClassTeacherRow[] }) {
   );
 }
 
-/** Director and principal: the school at a glance; the principal also sees class teachers per class. */
+/**
+ * Director and principal: the school at a glance (learners, fee collection, approvals); the principal
+ * also decides approvals and sees class teachers per class.
+ */
 export function SchoolDashboard({ data }: { data: DirectorDashboard | PrincipalDashboard }) {
   const isCbc = data.school.curriculum === 'CBC';
   const principal = data.kind === 'principal' ? data : null;
@@ -157,6 +162,12 @@ export function SchoolDashboard({ data }: { data: DirectorDashboard | PrincipalD
           accent={5}
         />
       </StatGrid>
+
+      {/* Fees (issue 11): the term's collection at a glance, and the one Approvals card (ARCHITECTURE.md). */}
+      <PanelGrid>
+        <FeeCollectionCard role={data.kind === 'principal' ? 'principal' : 'school_director'} />
+        <ApprovalsCard canDecide={data.kind === 'principal'} className="lg:col-span-2" />
+      </PanelGrid>
 
       <PanelGrid>
         <LearnersByGradePanel data={data.learnersByGrade} className="lg:col-span-2" />

@@ -100,7 +100,7 @@ export const useCopyStructures = () =>
 
 /** GET /api/fees/invoices with the list's query string (filters, page, pageSize). */
 export const useInvoices = (qs: string, schoolId?: string | null) => useFeesQuery<ListInvoicesResponse>(['invoices', qs, schoolId ?? null], withSchool(`/api/fees/invoices?${qs}`, schoolId), { keepPrevious: true });
-export const useInvoice = (id: string | null) => useFeesQuery<Invoice>(['invoice', id], id ? `/api/fees/invoices/${id}` : null);
+export const useInvoice = (id: string | null, schoolId?: string | null) => useFeesQuery<Invoice>(['invoice', id, schoolId ?? null], id ? withSchool(`/api/fees/invoices/${id}`, schoolId) : null);
 export const useGenerateInvoices = () => useFeesMutation((body: GenerateInvoicesBody) => api<GenerateInvoicesResponse>('/api/fees/invoices/generate', { method: 'POST', json: body }));
 /** The preview of generating invoices: a mutation (POST) that writes nothing, so nothing is refreshed. */
 export const usePreviewInvoices = () => useMutation({ mutationFn: (body: GenerateInvoicesBody) => api<GenerateInvoicesResponse>('/api/fees/invoices/generate', { method: 'POST', json: { ...body, preview: true } }) });

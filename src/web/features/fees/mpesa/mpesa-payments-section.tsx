@@ -1,6 +1,128 @@
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import * as React from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, CalendarRange, Inbox, ListOrdered, Settings2, Smartphone } from 'lucide-react';
+import { pathForSection } from '@shared/access';
+import { messages } from '@shared/messages';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { useAuth } from '@/lib/auth';
+import { FEES_KEY, useFeesLiveRefresh, useMpesaConfig, useUnmatched } from '../api/fees';
+import { EnvironmentBadge, mm, PickSchool, SectionFrame, useFeesAccess, useTabParam } from './common';
+import { OverviewStrip } from './overview-strip';
+import { ReconciliationTab } from './reconciliation-tab';
+import { StkRequestsTab } from './stk-requests-tab';
+import { TransactionsTab } from './transactions-tab';
+import { UnmatchedTab } from './unmatched-tab';
 
-/** Placeholder until the screen lands (issue 11). */
+const p = mm.payments;
+const TABS = ['transactions', 'unmatched', 'stk', 'reconciliation'] as const;
+const BACKGROUND_REFRESH_MS = 30_000;
+
+/**
+ * Paybill payments that match no learner raise no live event (there is no learner to tell): re-read
+ * the M-Pesa lists every 30 s while the page is visible, so they still arrive without a reload.
+ */
+function useBackgroundRefresh() {
+  const qc = useQueryClient();
+  React.useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState !== 'visible') return;
+      for (const key of ['mpesa-unmatched', 'mpesa-transactions', 'reconciliation']) void qc.invalidateQueries({ queryKey: [...FEES_KEY, key] });
+    }, BACKGROUND_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [qc]);
+}
+
+/**
+ * MPESA Payments (issue 11 §3, section `mpesa-payments`): the overview strip (received today and this
+ * month, the unmatched queue), then tabs kept in the URL: Transactions, Unmatched (the bursar's queue),
+ * STK requests and Reconciliation. The finance officer allocates, refunds, requests payments and (with
+ * the simulator or sandbox) simulates paybill payments; principal, director and platform staff read.
+ * Arriving payments appear by themselves (SSE `fees.changed`, and a slow poll for unmatched ones).
+ */
 export function MpesaPaymentsSection() {
-  return <NotAvailableYet sectionId="mpesa-payments" title="MPESA Payments" />;
+  const access = useFeesAccess();
+  return (
+    <SectionFrame testId="mpesa-payments" subtitle={p.subtitle} readOnly={!access.canManage}>
+      {access.needsSchool ? <PickSchool testId="mpesa-pick-school" /> : <MpesaPayments schoolId={access.schoolId} canManage={access.canManage} />}
+    </SectionFrame>
+  );
+}
+
+function MpesaPayments({ schoolId, canManage }: { schoolId: string | null; canManage: boolean }) {
+  useFeesLiveRefresh();
+  useBackgroundRefresh();
+  const { state } = useAuth();
+  const [tab, setTab] = useTabParam(TABS);
+  const config = useMpesaConfig(schoolId);
+  const queue = useUnmatched('pageSize=1', schoolId);
+  const waiting = queue.data?.total ?? 0;
+
+  return (
+    <>
+      {config.data === null && (
+        <div className="flex flex-col gap-3 rounded-xl border border-amber-500/40 bg-amber-500/8 p-4 sm:flex-row sm:items-center" role="status" data-testid="mpesa-not-configured">
+          <Settings2 className="size-5 shrink-0 text-amber-600" aria-hidden />
+          <div className="min-w-0 flex-1">
+            <p className="font-medium">{p.notConfiguredTitle}</p>
+            <p className="text-sm text-muted-foreground">{messages.fees.mpesaNotConfigured}</p>
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <Link to={pathForSection(state.user?.role ?? null, 'finance-settings')}>
+              {p.notConfiguredLink}
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        </div>
+      )}
+      {config.data && (
+        <div className="-mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground sm:-mt-3" data-testid="mpesa-config-line">
+          <EnvironmentBadge environment={config.data.environment} />
+          <span className="font-medium text-foreground tabular-nums">
+            {config.data.shortcodeType === 'till' ? mm.mpesaSetup.till : mm.mpesaSetup.paybill} {config.data.shortcodeType === 'till' ? (config.data.tillNumber ?? config.data.shortcode) : config.data.shortcode}
+          </span>
+          <span className="hidden sm:inline">· {p.environmentHint[config.data.environment]}</span>
+        </div>
+      )}
+      <OverviewStrip schoolId={schoolId} onReview={() => setTab('unmatched')} />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label={p.tabsLabel}>
+          <TabsTrigger value="transactions" data-tab="transactions" data-testid="mpesa-tab-transactions">
+            <ListOrdered aria-hidden />
+            {p.tabs.transactions}
+          </TabsTrigger>
+          <TabsTrigger value="unmatched" data-tab="unmatched" data-testid="mpesa-tab-unmatched">
+            <Inbox aria-hidden />
+            {p.tabs.unmatched}
+            {waiting > 0 && (
+              <span className="ml-0.5 rounded-full bg-amber-500 px-1.5 py-px text-[11px] font-semibold text-white tabular-nums" aria-label={p.unmatchedBadge(waiting)} data-testid="mpesa-unmatched-count">
+                {waiting}
+              </span>
+            )}
+          </TabsTrigger>
+          <TabsTrigger value="stk" data-tab="stk" data-testid="mpesa-tab-stk">
+            <Smartphone aria-hidden />
+            {p.tabs.stk}
+          </TabsTrigger>
+          <TabsTrigger value="reconciliation" data-tab="reconciliation" data-testid="mpesa-tab-reconciliation">
+            <CalendarRange aria-hidden />
+            {p.tabs.reconciliation}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="transactions">
+          <TransactionsTab schoolId={schoolId} />
+        </TabsContent>
+        <TabsContent value="unmatched">
+          <UnmatchedTab schoolId={schoolId} canManage={canManage} />
+        </TabsContent>
+        <TabsContent value="stk">
+          <StkRequestsTab schoolId={schoolId} canManage={canManage} config={config.data} />
+        </TabsContent>
+        <TabsContent value="reconciliation">
+          <ReconciliationTab schoolId={schoolId} />
+        </TabsContent>
+      </Tabs>
+    </>
+  );
 }

@@ -1,6 +1,64 @@
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import { BellRing, MessagesSquare, Scale, Smartphone } from 'lucide-react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { useFeesLiveRefresh } from '../api/fees';
+import { mm, PickSchool, SectionFrame, useFeesAccess, useTabParam } from '../mpesa/common';
+import { FeeSettingsTab } from './fee-settings';
+import { MpesaSetupTab } from './mpesa-setup';
+import { RemindersTab } from './reminders';
+import { SmsLogTab } from './sms-log';
 
-/** Placeholder until the screen lands (issue 11). */
+const t = mm.settings;
+const ALL_TABS = ['mpesa', 'fees', 'reminders', 'sms'] as const;
+const READ_TABS = ['mpesa', 'fees', 'sms'] as const;
+
+/**
+ * Finance Settings (issue 11 §3, §4, section `finance-settings`): tabs kept in the URL for the M-Pesa
+ * set-up (with the callback URLs), fee settings, fee reminders and the SMS log. The finance officer
+ * changes them; principal, director and platform staff read them (no Reminders tab: sending is the
+ * finance officer's).
+ */
 export function FinanceSettingsSection() {
-  return <NotAvailableYet sectionId="finance-settings" title="Finance Settings" />;
+  const access = useFeesAccess();
+  return (
+    <SectionFrame testId="finance-settings" subtitle={access.canManage ? t.subtitle : t.subtitleReadOnly} readOnly={!access.canManage}>
+      {access.needsSchool ? <PickSchool testId="finance-settings-pick-school" /> : <FinanceSettings schoolId={access.schoolId} canManage={access.canManage} />}
+    </SectionFrame>
+  );
+}
+
+const TAB_ICONS = { mpesa: Smartphone, fees: Scale, reminders: BellRing, sms: MessagesSquare } as const;
+
+function FinanceSettings({ schoolId, canManage }: { schoolId: string | null; canManage: boolean }) {
+  useFeesLiveRefresh();
+  const tabs = canManage ? ALL_TABS : READ_TABS;
+  const [tab, setTab] = useTabParam<(typeof ALL_TABS)[number]>(tabs);
+  return (
+    <Tabs value={tab} onValueChange={setTab}>
+      <TabsList aria-label={t.tabsLabel}>
+        {tabs.map((id) => {
+          const Icon = TAB_ICONS[id];
+          return (
+            <TabsTrigger key={id} value={id} data-tab={id} data-testid={`finance-settings-tab-${id}`}>
+              <Icon aria-hidden />
+              {t.tabs[id]}
+            </TabsTrigger>
+          );
+        })}
+      </TabsList>
+      <TabsContent value="mpesa">
+        <MpesaSetupTab schoolId={schoolId} canManage={canManage} />
+      </TabsContent>
+      <TabsContent value="fees">
+        <FeeSettingsTab schoolId={schoolId} canManage={canManage} />
+      </TabsContent>
+      {canManage && (
+        <TabsContent value="reminders">
+          <RemindersTab />
+        </TabsContent>
+      )}
+      <TabsContent value="sms">
+        <SmsLogTab schoolId={schoolId} />
+      </TabsContent>
+    </Tabs>
+  );
 }

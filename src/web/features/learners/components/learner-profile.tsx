@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
-import { ArrowLeft, CalendarCheck, GraduationCap, Info, Pencil, Receipt, SearchX } from 'lucide-react';
+import { ArrowLeft, CalendarCheck, GraduationCap, Info, Pencil, SearchX } from 'lucide-react';
 import { learnerName, type StudentDetail } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
@@ -8,6 +8,8 @@ import { StatusCard } from '@/components/status-screen';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StudentAccountView } from '@/features/fees/accounts/account-view';
+import { useFeesScope } from '@/features/fees/fee-management/fees-scope';
 import { useStudent } from '../api/learners';
 import { DetailsTab } from './details-tab';
 import { EditLearnerDialog } from './edit-learner-dialog';
@@ -107,15 +109,18 @@ function ProfileSkeleton() {
  * The learner profile (issue 10 §2 Student information), a full page inside the section driven by
  * `?student=<id>` (the ID card's QR code links here): header with photo, name, admission number,
  * class, status and age (and the leaving date and reason when not active), then tabs in the URL
- * (`&tab=`): Details (edit dialog for the principal), Guardians, Class history, and Fees, Grades and
- * Attendance, which later modules fill.
+ * (`&tab=`): Details (edit dialog for the principal), Guardians, Class history, Fees (the fee account,
+ * read-only, for those who may see it: not teachers), and Grades and Attendance, which later modules fill.
  */
 export function LearnerProfile({ id, mode, onBack, onOpenLearner, nav }: { id: string; mode: RegisterMode; onBack: () => void; onOpenLearner: (id: string) => void; nav?: React.ReactNode }) {
   const student = useStudent(id);
+  const fees = useFeesScope();
+  // The fees tab: for those who may see a learner's fee account (not teachers).
+  const tabs = TABS.filter((t) => t !== 'fees' || fees.canView);
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = React.useState(false);
   const requested = params.get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'details';
+  const tab: Tab = (tabs as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'details';
   const setTab = (next: string) =>
     setParams(
       (prev) => {
@@ -154,7 +159,7 @@ export function LearnerProfile({ id, mode, onBack, onOpenLearner, nav }: { id: s
         <ProfileHeader learner={learner} canEdit={canEdit} onEdit={() => setEditing(true)} />
         <Tabs value={tab} onValueChange={setTab} className="min-w-0">
           <TabsList aria-label={p.tabsLabel}>
-            {TABS.map((t) => (
+            {tabs.map((t) => (
               <TabsTrigger key={t} value={t} data-testid={`profile-tab-${t}`}>
                 {p.tabs[t]}
               </TabsTrigger>
@@ -169,9 +174,12 @@ export function LearnerProfile({ id, mode, onBack, onOpenLearner, nav }: { id: s
           <TabsContent value="history">
             <HistoryTab learnerId={learner.id} />
           </TabsContent>
-          <TabsContent value="fees">
-            <ComingTab icon={Receipt} title={p.comingTitle.fees} text={p.comingText.fees} testId="profile-fees" />
-          </TabsContent>
+          {fees.canView && (
+            <TabsContent value="fees" data-testid="profile-fees">
+              {/* Read-only here: payments and changes are made in Student Accounts (linked). */}
+              <StudentAccountView studentId={learner.id} scope={fees} readOnly embedded title={(text) => <h2 className="text-lg font-semibold tracking-tight">{text}</h2>} />
+            </TabsContent>
+          )}
           <TabsContent value="grades">
             <ComingTab icon={GraduationCap} title={p.comingTitle.grades} text={p.comingText.grades} testId="profile-grades" />
           </TabsContent>

@@ -1,0 +1,168 @@
+import * as React from 'react';
+import { useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { Check, ChevronDown, ChevronUp, ClipboardCheck, HandCoins, Hourglass, X } from 'lucide-react';
+import type { Approval } from '@shared/contracts/fees';
+import { messages } from '@shared/messages';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/features/dashboard/components/format';
+import { Panel } from '@/features/dashboard/components/layout';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { useApprovals, useDecideApproval, useFeesLiveRefresh } from '../api/fees';
+import { Money } from '../components/money';
+import { DecideApprovalDialog } from './decide-approval-dialog';
+
+const m = messages.financeOverview.approvals;
+const PREVIEW = 5;
+
+function ApprovalRow({ approval, canDecide, onDecide }: { approval: Approval; canDecide: boolean; onDecide: (approve: boolean) => void }) {
+  const when = formatDateTime(approval.requestedAt);
+  return (
+    <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:gap-4" data-testid="approval-row" data-approval-id={approval.id}>
+      <div className="flex min-w-0 flex-1 gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-500/12 text-violet-700 dark:text-violet-300" aria-hidden>
+          <HandCoins className="size-4" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="rounded-full bg-violet-500/10 px-2 py-0.5 text-[11px] font-medium text-violet-700 dark:text-violet-300">{m.kinds[approval.kind]}</span>
+            {approval.amount !== null && <Money value={approval.amount} className="text-sm font-semibold" />}
+          </div>
+          <p className="mt-1 text-sm font-medium" data-testid="approval-title">
+            {approval.title}
+          </p>
+          <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{approval.summary}</p>
+          <p className="mt-1 text-[11px] text-muted-foreground">{approval.requestedBy ? m.requestedBy(approval.requestedBy, when) : m.requestedAt(when)}</p>
+        </div>
+      </div>
+      {canDecide ? (
+        <div className="grid shrink-0 grid-cols-2 gap-2 pl-12 sm:flex sm:pl-0">
+          <Button size="sm" variant="outline" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={() => onDecide(false)} data-testid="approval-reject">
+            <X aria-hidden />
+            {m.reject}
+          </Button>
+          <Button size="sm" className="bg-emerald-600 text-white hover:bg-emerald-600/90" onClick={() => onDecide(true)} data-testid="approval-approve">
+            <Check aria-hidden />
+            {m.approve}
+          </Button>
+        </div>
+      ) : (
+        <span className="ml-12 inline-flex shrink-0 items-center gap-1.5 self-start rounded-full bg-amber-500/12 px-2.5 py-1 text-xs font-medium text-amber-700 sm:ml-0 sm:self-center dark:text-amber-300">
+          <Hourglass className="size-3.5" aria-hidden />
+          {m.awaitingPrincipal}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The one Approvals card of the director's and principal's dashboards (ARCHITECTURE.md "Approvals"):
+ * every pending request (fee waivers today) with what, how much, who asked and when. The principal
+ * approves or rejects (optional note); the director reads. A decided request leaves the list at once
+ * (every fees query refetches). `#approvals` in the address scrolls here.
+ */
+export function ApprovalsCard({ canDecide, className }: { canDecide: boolean; className?: string }) {
+  useFeesLiveRefresh();
+  const approvals = useApprovals('pending');
+  const decide = useDecideApproval();
+  const [pick, setPick] = React.useState<{ approval: Approval; approve: boolean } | null>(null);
+  const [error, setError] = React.useState<string | null>(null);
+  const [expanded, setExpanded] = React.useState(false);
+  const ref = React.useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+
+  const loaded = !approvals.isPending;
+  React.useEffect(() => {
+    if (hash === '#approvals' && loaded) ref.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [hash, loaded]);
+
+  const items = approvals.data?.items ?? [];
+  const shown = expanded ? items : items.slice(0, PREVIEW);
+
+  const confirm = async (note: string) => {
+    if (!pick) return;
+    setError(null);
+    try {
+      await decide.mutateAsync({ id: pick.approval.id, approve: pick.approve, note: note || undefined });
+      toast.success(pick.approve ? m.approved : m.rejected, { description: pick.approval.title });
+      setPick(null);
+    } catch (err) {
+      setError(err instanceof ApiError || err instanceof Error ? err.message : m.failed);
+    }
+  };
+
+  return (
+    <div ref={ref} id="approvals" className={cn('scroll-mt-20', className)}>
+      <Panel
+        title={m.title}
+        description={canDecide ? m.hintPrincipal : m.hintDirector}
+        testId="approvals-card"
+        className="h-full"
+        action={
+          items.length > 0 && (
+            <span className="rounded-full bg-violet-500/12 px-2.5 py-1 text-xs font-medium text-violet-700 tabular-nums dark:text-violet-300" data-testid="approvals-count">
+              {m.pendingBadge(approvals.data?.pending ?? items.length)}
+            </span>
+          )
+        }
+      >
+        {approvals.isPending ? (
+          <div className="flex flex-col gap-3" aria-busy="true">
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+          </div>
+        ) : approvals.isError ? (
+          <div className="flex flex-col items-center gap-3 py-6 text-center">
+            <p className="text-sm text-destructive">{m.loadFailed}</p>
+            <Button size="sm" variant="outline" onClick={() => void approvals.refetch()}>
+              {messages.financeOverview.common.tryAgain}
+            </Button>
+          </div>
+        ) : items.length === 0 ? (
+          <div className="flex flex-col items-center rounded-lg border border-dashed px-4 py-8 text-center" data-testid="approvals-empty">
+            <span className="flex size-10 items-center justify-center rounded-full bg-emerald-500/12 text-emerald-600 dark:text-emerald-400">
+              <ClipboardCheck className="size-5" aria-hidden />
+            </span>
+            <p className="mt-3 text-sm font-medium">{m.empty}</p>
+            <p className="mt-1 max-w-xs text-xs text-muted-foreground">{m.emptyHint}</p>
+          </div>
+        ) : (
+          <>
+            <ul className="flex flex-col divide-y" data-testid="approvals-list">
+              {shown.map((a) => (
+                <ApprovalRow
+                  key={a.id}
+                  approval={a}
+                  canDecide={canDecide}
+                  onDecide={(approve) => {
+                    setError(null);
+                    setPick({ approval: a, approve });
+                  }}
+                />
+              ))}
+            </ul>
+            {items.length > PREVIEW && (
+              <Button variant="ghost" size="sm" className="mt-2 w-full" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
+                {expanded ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
+                {expanded ? m.showFewer : m.showAll(items.length)}
+              </Button>
+            )}
+          </>
+        )}
+      </Panel>
+      {canDecide && (
+        <DecideApprovalDialog
+          approval={pick?.approval ?? null}
+          approve={pick?.approve ?? true}
+          pending={decide.isPending}
+          error={error}
+          onCancel={() => setPick(null)}
+          onConfirm={(note) => void confirm(note)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { pathForSection } from '@shared/access';
+import { messages } from '@shared/messages';
+import type { Role } from '@shared/roles';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Panel } from '@/features/dashboard/components/layout';
+import { useFeesLiveRefresh, useOverview } from '../api/fees';
+import { kesWhole } from './format';
+import { KesFigure, ProgressRing } from './visuals';
+
+const m = messages.financeOverview.dashboard;
+const o = messages.financeOverview.overview;
+
+/**
+ * The director's and principal's compact fee figure: the current term's collection rate as a ring,
+ * paid of expected, outstanding and all arrears, and a link to the Financial Overview.
+ */
+export function FeeCollectionCard({ role, className }: { role: Role; className?: string }) {
+  useFeesLiveRefresh();
+  const overview = useOverview(null);
+  const d = overview.data;
+  const href = pathForSection(role, 'finance');
+  return (
+    <Panel
+      title={m.feeCollection}
+      description={d?.term ? m.feeCollectionHint(o.termOption(d.term.name, d.term.academicYear)) : undefined}
+      className={className}
+      testId="fee-collection"
+      bodyClassName="flex flex-col gap-4"
+    >
+      {overview.isPending ? (
+        <Skeleton className="h-32" />
+      ) : overview.isError || !d ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">{messages.financeOverview.common.loadFailedText}</p>
+      ) : !d.term ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">{m.feeCollectionNoTerm}</p>
+      ) : (
+        <>
+          <div className="flex items-center gap-4">
+            <ProgressRing rate={d.collectionRate} size={92} label={o.collectionRate} testId="fee-collection-ring" />
+            <div className="min-w-0">
+              <p className="text-xs text-muted-foreground">{o.paidAgainstTerm}</p>
+              <p className="text-xl font-semibold tracking-tight" data-testid="fee-collection-paid">
+                <KesFigure value={d.paidAgainstTerm} />
+              </p>
+              <p className="text-xs text-muted-foreground tabular-nums">{o.collectionRateOf(kesWhole(d.expected))}</p>
+            </div>
+          </div>
+          <dl className="grid grid-cols-2 gap-2 text-sm">
+            <div className="min-w-0 rounded-lg bg-muted/50 px-3 py-2">
+              <dt className="text-xs text-muted-foreground">{m.outstanding}</dt>
+              <dd className="truncate font-medium">
+                <KesFigure value={d.outstanding} />
+              </dd>
+            </div>
+            <div className="min-w-0 rounded-lg bg-muted/50 px-3 py-2">
+              <dt className="text-xs text-muted-foreground">{m.arrears}</dt>
+              <dd className="truncate font-medium">
+                <KesFigure value={d.totalArrears} />
+              </dd>
+            </div>
+          </dl>
+        </>
+      )}
+      <Button asChild variant="outline" size="sm" className="mt-auto self-start">
+        <Link to={href} data-testid="fee-collection-link">
+          {m.openOverview}
+          <ArrowRight aria-hidden />
+        </Link>
+      </Button>
+    </Panel>
+  );
+}

@@ -1,0 +1,183 @@
+import type * as React from 'react';
+import { Building2, Loader2, Wallet } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { canOpenSection, homePathFor, pathForSection } from '@shared/access';
+import { messages } from '@shared/messages';
+import type { Role } from '@shared/roles';
+import { isAdminRole } from '@shared/roles';
+import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDate, formatShortDate } from '@/features/dashboard/components/format';
+import { Panel } from '@/features/dashboard/components/layout';
+import { useSchoolContext } from '@/lib/school-context';
+import { useFeesLiveRefresh, useOverview } from '../api/fees';
+import { formatMoney } from '../components/money';
+import { DailyCollectionsChart, LevelChart, MethodsChart } from './overview-charts';
+import { OverviewAlerts } from './overview-alerts';
+import { MoneyKpis, RateKpis } from './overview-kpis';
+import { DefaultersTable, StreamTable } from './overview-tables';
+import { TermPicker } from './term-picker';
+import { useTerms } from '../components/terms';
+
+const m = messages.financeOverview.overview;
+const c = messages.financeOverview.common;
+
+function OverviewSkeleton() {
+  return (
+    <div className="flex flex-col gap-4 sm:gap-6" aria-busy="true" data-testid="overview-loading">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-28 rounded-xl" />
+        ))}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-36 rounded-xl" />
+        ))}
+      </div>
+      <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
+        <Skeleton className="h-80 rounded-xl lg:col-span-2" />
+        <Skeleton className="h-80 rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+/** Links out of the overview, by what the role may open. */
+function linksFor(role: Role) {
+  const accounts = canOpenSection(role, 'student-accounts').allowed ? pathForSection(role, 'student-accounts') : null;
+  return {
+    account: accounts ? (studentId: string) => `${accounts}?student=${studentId}` : null,
+    mpesa: canOpenSection(role, 'mpesa-payments').allowed ? pathForSection(role, 'mpesa-payments') : null,
+    // The Approvals card lives on the principal's and director's dashboards (ARCHITECTURE.md "Approvals").
+    approvals: role === 'principal' || role === 'school_director' ? `${homePathFor(role)}#approvals` : null,
+  };
+}
+
+/**
+ * The Financial Overview (issue 11 §2) of the finance officer ("Finance"), principal, director and
+ * platform staff: the term (picker, default the current one) in KPI cards, daily collections, collections
+ * by method and by level, a table per stream, the top defaulters (linking to Student Accounts), and
+ * alerts for unmatched M-Pesa payments and pending approvals. Live: every `fees.changed` refetches.
+ */
+export function FinancialOverview({ role }: { role: Role }) {
+  useFeesLiveRefresh();
+  const school = useSchoolContext();
+  const platform = isAdminRole(role);
+  const schoolId = platform ? school.currentSchoolId : null;
+  const ready = !platform || !!schoolId;
+  const [params, setParams] = useSearchParams();
+  const termParam = params.get('term');
+  const overview = useOverview(termParam, schoolId, ready);
+  const terms = useTerms();
+  const links = linksFor(role);
+  const title = role === 'finance_officer' ? m.titleFinance : m.titleLeadership;
+
+  const data = overview.data;
+  const term = data?.term ?? null;
+  const pickTerm = (termId: string) => {
+    const next = new URLSearchParams(params);
+    const current = terms.current?.id;
+    if (termId === current) next.delete('term');
+    else next.set('term', termId);
+    setParams(next, { replace: true });
+  };
+
+  const header = (
+    <PageHeader
+      sectionId="finance"
+      title={title}
+      subtitle={term ? m.subtitle(m.termOption(term.name, term.academicYear), formatShortDate(term.startsOn), formatDate(term.endsOn)) : m.subtitleNoTerm}
+      testId="overview-header"
+      actions={
+        ready && (
+          <div className="flex w-full items-center gap-2 sm:w-auto">
+            {overview.isPlaceholderData && <Loader2 className="size-4 shrink-0 animate-spin text-muted-foreground" aria-label={m.refreshing} />}
+            <TermPicker terms={terms.terms} value={termParam ?? term?.id ?? null} onChange={pickTerm} />
+          </div>
+        )
+      }
+    />
+  );
+
+  let body: React.ReactNode;
+  if (!ready) {
+    body = (
+      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
+        <EmptyListState icon={Building2} title={c.pickSchoolTitle} hint={c.pickSchoolText} testId="overview-pick-school" />
+      </div>
+    );
+  } else if (overview.isPending) {
+    body = <OverviewSkeleton />;
+  } else if (overview.isError) {
+    body = (
+      <LoadErrorCard
+        title={c.loadFailedTitle}
+        text={c.loadFailedText}
+        detail={overview.error.message}
+        retryLabel={c.tryAgain}
+        onRetry={() => void overview.refetch()}
+        testId="overview-error"
+        retryTestId="overview-retry"
+      />
+    );
+  } else if (!data!.term) {
+    body = (
+      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
+        <EmptyListState icon={Wallet} title={c.noTermTitle} hint={c.noTermText} testId="overview-no-term" />
+      </div>
+    );
+  } else {
+    const d = data!;
+    const dailyTotal = d.daily.reduce((s, x) => s + x.amount, 0);
+    body = (
+      <div className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="overview" data-term={d.term?.id} aria-busy={overview.isPlaceholderData || undefined}>
+        <OverviewAlerts data={d} mpesaHref={links.mpesa} approvalsHref={links.approvals} />
+        <div className="flex flex-col gap-3 sm:gap-4">
+          <MoneyKpis data={d} />
+          <RateKpis data={d} />
+        </div>
+
+        <div className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6 xl:grid-cols-3">
+          <Panel
+            title={m.daily}
+            description={m.dailyHint}
+            className="xl:col-span-2"
+            testId="panel-daily"
+            action={dailyTotal > 0 && <span className="rounded-md bg-muted px-2 py-1 text-xs font-medium tabular-nums">{m.dailyTotal(formatMoney(dailyTotal))}</span>}
+          >
+            <DailyCollectionsChart daily={d.daily} height={260} />
+          </Panel>
+          <Panel title={m.byMethod} description={m.byMethodHint} testId="panel-methods" bodyClassName="flex items-center">
+            <MethodsChart byMethod={d.byMethod} />
+          </Panel>
+        </div>
+
+        <Panel title={m.byLevel} description={m.byLevelHint} testId="panel-levels">
+          {d.byLevel.length ? <LevelChart byLevel={d.byLevel} height={280} /> : <p className="py-10 text-center text-sm text-muted-foreground">{m.byLevelEmpty}</p>}
+        </Panel>
+
+        <div className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6 2xl:grid-cols-2">
+          <Panel title={m.byStream} description={m.byStreamHint} testId="panel-streams">
+            {d.byStream.length ? <StreamTable rows={d.byStream} /> : <p className="py-10 text-center text-sm text-muted-foreground">{m.byStreamEmpty}</p>}
+          </Panel>
+          <Panel title={m.defaulters} description={m.defaultersHint} testId="panel-defaulters">
+            {d.topDefaulters.length ? (
+              <DefaultersTable rows={d.topDefaulters} accountHref={links.account} />
+            ) : (
+              <p className="py-10 text-center text-sm text-muted-foreground">{m.defaultersEmpty}</p>
+            )}
+          </Panel>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="financial-overview">
+      {header}
+      {body}
+    </section>
+  );
+}
