@@ -156,6 +156,15 @@ interface Outcome {
   sent: Sent;
   ok: boolean;
   ms: number;
+  /** HTTP status, or 0 when the request failed (connection refused, reset, 30 s timeout). */
+  status: number;
+}
+
+/** "2 × 0, 1 × 503": the answers that were not an acknowledgement. */
+function failures(outcomes: Outcome[]): string {
+  const by = new Map<number, number>();
+  for (const o of outcomes) if (!o.ok) by.set(o.status, (by.get(o.status) ?? 0) + 1);
+  return [...by].map(([status, n]) => `${n} × ${status === 0 ? 'no answer' : status}`).join(', ');
 }
 
 /** Sends `items` at `rate` a second to `targets` (every item to every target), keeping each answer. */
@@ -180,10 +189,10 @@ async function stream(items: Sent[], targets: { port: number; token: string }[],
         })
           .then(async (res) => {
             const body = (await res.json().catch(() => null)) as { ResultCode?: unknown } | null;
-            out.push({ sent: item, ok: res.status === 200 && String(body?.ResultCode) === '0', ms: performance.now() - t0 });
+            out.push({ sent: item, ok: res.status === 200 && String(body?.ResultCode) === '0', ms: performance.now() - t0, status: res.status });
           })
           .catch(() => {
-            out.push({ sent: item, ok: false, ms: performance.now() - t0 });
+            out.push({ sent: item, ok: false, ms: performance.now() - t0, status: 0 });
           }),
       );
     }
@@ -327,7 +336,7 @@ async function runScenarios(name: string, env: Record<string, string>, db: Sql, 
       missing: check.missing,
       doubled: check.doubled,
       wrongBalances: check.wrongBalances,
-      note: '55% new confirmations (10% with a mistyped account), 25% duplicates, 15% STK callbacks, 5% duplicate STK',
+      note: `55% new confirmations (10% with a mistyped account), 25% duplicates, 15% STK callbacks, 5% duplicate STK${failures(outcomes) ? `; not acknowledged: ${failures(outcomes)}` : ''}`,
     });
   }
 
@@ -397,7 +406,7 @@ async function runScenarios(name: string, env: Record<string, string>, db: Sql, 
       missing: check.missing,
       doubled: check.doubled,
       wrongBalances: check.wrongBalances,
-      note: `${twoRate}/s to each instance`,
+      note: `${twoRate}/s to each instance${failures(outcomes) ? `; not acknowledged: ${failures(outcomes)}` : ''}`,
     });
     await stop(a);
     await stop(b);

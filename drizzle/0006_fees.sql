@@ -408,5 +408,7 @@ LEFT JOIN LATERAL (SELECT sum(p.amount_cents) AS total, max(p.paid_on) FILTER (W
 GRANT SELECT ON "invoice_balances", "student_balances" TO edufam_app;
 --> statement-breakpoint
 -- Paybill accounts are matched to admission numbers with case, spaces and punctuation ignored
--- (apply.service.ts learnersForAccount): index that form per school.
-CREATE INDEX "students_account_key_idx" ON "students" ("school_id", regexp_replace(upper("admission_number"), '[^A-Z0-9]', '', 'g'));
+-- (apply.service.ts learnersForAccount): that form as a stored column, indexed per school.
+ALTER TABLE "students" ADD COLUMN "account_key" text GENERATED ALWAYS AS (regexp_replace(upper(admission_number), '[^A-Z0-9]', '', 'g')) STORED;
+--> statement-breakpoint
+CREATE INDEX "students_account_key_idx" ON "students" USING btree ("school_id","account_key");

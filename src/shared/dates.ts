@@ -1,8 +1,12 @@
 import { SCHOOL_TIME_ZONE } from './contracts/dashboard.js';
 
+// Building an Intl formatter costs far more than using one: keep one (hot paths call schoolToday).
+let dayFormat: Intl.DateTimeFormat | null = null;
+
 /** Today's calendar date in Africa/Nairobi (the school's day) as YYYY-MM-DD. */
 export function schoolToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return dayFormat.format(now);
 }
 
 /** The calendar date `days` days after `day` (YYYY-MM-DD; negative goes back). */

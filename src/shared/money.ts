@@ -6,9 +6,12 @@
 /** Largest amount one payment, invoice line or adjustment may carry: KES 10,000,000. */
 export const MAX_AMOUNT_CENTS = 1_000_000_000;
 
+let kesFormat: Intl.NumberFormat | null = null;
+
 /** KES from integer cents, e.g. 1234567 → "12,345.67". */
 export function formatKes(cents: number): string {
-  return (cents / 100).toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  kesFormat ??= new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return kesFormat.format(cents / 100);
 }
 
 /** "KES 12,345.67" (negative amounts as "-KES 1,000.00"). */

@@ -21,15 +21,23 @@ export interface TenantScope {
  */
 export async function withScope<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
-    await tx.execute(
-      sql`select set_config('app.school_id', ${scope.schoolId ?? ''}, true),
-                 set_config('app.user_id', ${scope.userId ?? ''}, true),
-                 set_config('app.all_schools', ${scope.allSchools ? 'on' : 'off'}, true),
-                 set_config('role', 'edufam_app', true)`,
-    );
+    await narrowScope(tx, scope);
     return fn(tx);
   });
+}
+
+/**
+ * Sets (or changes) the scope of an open transaction: row-level security follows it from the next
+ * statement on. Used by withScope, and by work that learns its school mid-transaction (an M-Pesa
+ * callback names its school by token). One round trip: set_config('role', …, true) is SET LOCAL ROLE.
+ */
+export async function narrowScope(tx: Tx, scope: TenantScope): Promise<void> {
+  await tx.execute(
+    sql`select set_config('app.school_id', ${scope.schoolId ?? ''}, true),
+               set_config('app.user_id', ${scope.userId ?? ''}, true),
+               set_config('app.all_schools', ${scope.allSchools ? 'on' : 'off'}, true),
+               set_config('role', 'edufam_app', true)`,
+  );
 }
 
 /** Platform-wide scope for the server's own work (sign-in lookups, seeding, jobs). */

@@ -300,12 +300,19 @@ export const students = pgTable(
      * birth-certificate numbers. Maintained by a trigger (drizzle/0004_learners.sql).
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The admission number with case, spaces and punctuation removed ("GHA/2026/0042" → "GHA20260042"):
+     * what paybill payers type is matched against it (issue 11, mpesa/apply.service.ts). A plain column,
+     * so its index is usable under row-level security (an expression index is not).
+     */
+    accountKey: text('account_key').generatedAlwaysAs(sql`regexp_replace(upper(admission_number), '[^A-Z0-9]', '', 'g')`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('students_school_admission_uq').on(t.schoolId, t.admissionNumber),
     index('students_class_idx').on(t.classId),
     index('students_school_status_name_idx').on(t.schoolId, t.status, t.lastName, t.firstName, t.id),
+    index('students_account_key_idx').on(t.schoolId, t.accountKey),
     check('students_gender_check', sql`${t.gender} in ('female', 'male')`),
     check('students_status_check', sql`${t.status} in ('active', 'transferred', 'graduated', 'exited')`),
     check('students_boarding_check', sql`${t.boarding} in ('day', 'boarding')`),

@@ -11,8 +11,8 @@ import type { EventBus } from '../../events/bus.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
 import { AppError } from '../../errors.js';
-import { deliverSms, logSms, sendSms, type SmsDeps } from '../sms/sms.service.js';
-import { FEES_AUDIT, auditFees, inSchool, loadFinanceSettings } from './fees-context.js';
+import { deliverSms, logSms, sendSms, type OutgoingSms, type SmsDeps } from '../sms/sms.service.js';
+import { FEES_AUDIT, auditFees, inSchool } from './fees-context.js';
 
 const m = messages.fees;
 
@@ -70,45 +70,92 @@ function shortName(s: { firstName: string; lastName: string }): string {
   return `${s.firstName} ${s.lastName}`;
 }
 
+/** What a payment's notices need about its learner, read in one statement. */
+interface NoticeContext {
+  firstName: string;
+  lastName: string;
+  admissionNumber: string;
+  balanceCents: number;
+  parents: string[];
+  guardianPhone: string | null;
+  smsReceipts: boolean;
+}
+
+async function noticeContext(tx: Tx, studentId: string): Promise<NoticeContext | null> {
+  const result = await tx.execute(sql`
+    select s.first_name as "firstName", s.last_name as "lastName", s.admission_number as "admissionNumber",
+      -- The balance (as student_balances defines it), spelled out: cheaper to plan than the view.
+      (coalesce((select sum(i.total_cents) from invoices i where i.student_id = s.id and i.status = 'issued'), 0)
+        - coalesce((select sum(a.amount_cents) from fee_adjustments a where a.student_id = s.id and a.status = 'applied'), 0)
+        - coalesce((select sum(p.amount_cents) from payments p where p.student_id = s.id), 0)) as "balanceCents",
+      coalesce((select array_agg(g.profile_id) from ${studentGuardians} sg join ${guardians} g on g.id = sg.guardian_id
+                where sg.student_id = s.id and g.profile_id is not null), '{}') as parents,
+      (select g.phone from ${studentGuardians} sg join ${guardians} g on g.id = sg.guardian_id
+        where sg.student_id = s.id order by sg.is_primary desc, g.name limit 1) as "guardianPhone",
+      coalesce((select f.sms_receipts from finance_settings f where f.school_id = s.school_id), true) as "smsReceipts"
+    from ${students} s where s.id = ${studentId}`);
+  const row = (result as unknown as { rows: (Omit<NoticeContext, 'balanceCents'> & { balanceCents: string | number })[] }).rows[0];
+  return row ? { ...row, balanceCents: Number(row.balanceCents) } : null;
+}
+
+/** A payment's notices, prepared inside a transaction: who to tell live, and the SMS receipt logged as queued. */
+export interface PreparedNotice {
+  schoolId: string;
+  studentId: string;
+  data: Record<string, unknown>;
+  parents: string[];
+  sms: { id: string; msg: OutgoingSms } | null;
+}
+
 /**
- * After a payment commits: live update, and the SMS receipt ("Received KES 5,000.00 for Amani Wanjiru
- * GHA/2026/0042. Balance KES 12,500.00. Ref QGH7...") to the payer's phone, or the learner's primary
- * guardian, when the school sends SMS receipts. One transaction reads what it needs and logs the SMS
- * as queued; the gateway's answer is a second. Never throws.
+ * Prepares the notices of a payment in the caller's transaction: the parents to tell live and, when the
+ * school sends SMS receipts and a phone is known (the payer's, else the primary guardian's), the receipt
+ * SMS ("Received KES 5,000.00 for Amani Wanjiru GHA/2026/0042. Balance KES 12,500.00. Ref QGH7...")
+ * logged as queued. `posted` says whether the payment is already in the balance; the M-Pesa path
+ * prepares before posting, so the payment (and its lock on the receipt numbers) comes last.
+ */
+export async function prepareReceiptNotice(
+  tx: Tx,
+  provider: string,
+  schoolId: string,
+  p: { studentId: string; amountCents: number; reference: string | null; receiptNumber: string | null; payerPhone: string | null; createdBy: string | null; kind?: string },
+  opts: { posted: boolean; data: Record<string, unknown> },
+): Promise<PreparedNotice | null> {
+  const ctx = await noticeContext(tx, p.studentId);
+  if (!ctx) return null;
+  const out: PreparedNotice = { schoolId, studentId: p.studentId, data: { studentId: p.studentId, ...opts.data }, parents: ctx.parents, sms: null };
+  const phone = p.payerPhone ?? ctx.guardianPhone;
+  const ref = p.reference ?? p.receiptNumber;
+  if (!ctx.smsReceipts || !phone || !ref || (p.kind ?? 'payment') !== 'payment') return out;
+  const balance = opts.posted ? ctx.balanceCents : ctx.balanceCents - p.amountCents;
+  const body = m.smsReceipt(formatKes(p.amountCents), shortName(ctx), ctx.admissionNumber, formatKes(Math.max(balance, 0)), ref);
+  const msg: OutgoingSms = { to: phone, body, kind: 'receipt', studentId: p.studentId, createdBy: p.createdBy };
+  out.sms = { id: await logSms(tx, schoolId, provider, msg), msg };
+  return out;
+}
+
+/** Sends prepared notices once their transaction has committed: live events, then the SMS. Never throws. */
+export async function sendNotice(deps: NoticeDeps, n: PreparedNotice): Promise<void> {
+  try {
+    await publishTo(deps, n.schoolId, n.parents, n.data);
+    if (n.sms) await deliverSms(deps, n.schoolId, n.sms.id, n.sms.msg);
+  } catch (err) {
+    deps.log.warn({ err, studentId: n.studentId }, 'payment notice failed');
+  }
+}
+
+/**
+ * After a payment commits (recorded by hand, allocated from the unmatched queue, or known from the STK
+ * query): live update and the SMS receipt. Never throws.
  */
 export async function afterPayment(deps: NoticeDeps, schoolId: string, paymentId: string): Promise<void> {
   try {
-    const scope = { schoolId, userId: null, allSchools: false };
-    const info = await withScope(deps.database.db, scope, async (tx) => {
-      const [p] = await tx
-        .select({ p: payments, firstName: students.firstName, lastName: students.lastName, admissionNumber: students.admissionNumber })
-        .from(payments)
-        .innerJoin(students, eq(students.id, payments.studentId))
-        .where(eq(payments.id, paymentId));
+    const prepared = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, async (tx) => {
+      const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
       if (!p) return null;
-      const parents = await parentIds(tx, p.p.studentId);
-      const settings = await loadFinanceSettings(tx, schoolId);
-      if (!settings.smsReceipts || p.p.kind !== 'payment') return { p, parents, sms: null };
-      let phone = p.p.payerPhone;
-      if (!phone) {
-        const [g] = await tx
-          .select({ phone: guardians.phone })
-          .from(studentGuardians)
-          .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
-          .where(eq(studentGuardians.studentId, p.p.studentId))
-          .orderBy(sql`${studentGuardians.isPrimary} desc`, asc(guardians.name))
-          .limit(1);
-        phone = g?.phone ?? null;
-      }
-      if (!phone) return { p, parents, sms: null };
-      const [bal] = await tx.select({ b: studentBalances.balanceCents }).from(studentBalances).where(eq(studentBalances.studentId, p.p.studentId));
-      const body = m.smsReceipt(formatKes(p.p.amountCents), shortName(p), p.admissionNumber, formatKes(Math.max(Number(bal?.b ?? 0), 0)), p.p.reference ?? p.p.receiptNumber ?? '');
-      const msg = { to: phone, body, kind: 'receipt' as const, studentId: p.p.studentId, createdBy: p.p.createdBy };
-      return { p, parents, sms: { id: await logSms(tx, schoolId, deps.sms.provider, msg), msg } };
+      return prepareReceiptNotice(tx, deps.sms.provider, schoolId, p, { posted: true, data: { paymentId } });
     });
-    if (!info) return;
-    await publishTo(deps, schoolId, info.parents, { studentId: info.p.p.studentId, paymentId });
-    if (info.sms) await deliverSms(deps, schoolId, info.sms.id, info.sms.msg);
+    if (prepared) await sendNotice(deps, prepared);
   } catch (err) {
     deps.log.warn({ err, paymentId }, 'payment notice failed');
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { ListPaymentsQuery, PaymentMethod, RecordPaymentResponse, recordPaymentBody } from '../../../shared/contracts/fees.js';
@@ -7,11 +8,11 @@ import { centsToKes } from '../../../shared/money.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { payments, students } from '../../db/schema/index.js';
+import { documentSequences, financeSettings, payments, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { registerFilters } from '../learners/learners.repository.js';
-import { FEES_AUDIT, auditFees, documentNumber, inSchool, loadFinanceSettings, takeDocumentNumbers, withIdempotency, type FeesCaller } from './fees-context.js';
+import { FEES_AUDIT, auditFees, inSchool, withIdempotency, type FeesCaller } from './fees-context.js';
 import * as repo from './fees.repository.js';
 
 const m = messages.fees;
@@ -37,35 +38,48 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * Writes one payment with the next receipt number of the school, in the caller's transaction (the
- * receipt number and the payment land or roll back together: no gaps, no repeats). Make it the
- * transaction's last write: the receipt number holds a lock until commit (fees-context.ts). An M-Pesa
- * transaction can post only once: the unique index on payments.mpesa_transaction_id refuses a second
- * row, so callers that race each other cannot double-post.
+ * receipt number and the payment land or roll back together: no gaps, no repeats). One statement takes
+ * the number (creating the school's sequence on first use), reads the school's receipt prefix and
+ * inserts the payment: the sequence row stays locked until the caller commits, so make it the
+ * transaction's last write (fees-context.ts). An M-Pesa transaction can post only once: the unique
+ * index on payments.mpesa_transaction_id refuses a second row, so callers that race each other cannot
+ * double-post.
  */
 export async function postPayment(tx: Tx, schoolId: string, p: PaymentToPost): Promise<PaymentRow> {
-  const settings = await loadFinanceSettings(tx, schoolId);
-  const n = await takeDocumentNumbers(tx, schoolId, 'receipt');
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      ...(p.id ? { id: p.id } : {}),
-      schoolId,
-      studentId: p.studentId,
-      kind: 'payment',
-      amountCents: p.amountCents,
-      method: p.method,
-      reference: p.reference,
-      paidOn: p.paidOn,
-      receiptNumber: documentNumber(settings.receiptPrefix, n),
-      source: p.source,
-      mpesaTransactionId: p.mpesaTransactionId ?? null,
-      payerName: p.payerName ?? null,
-      payerPhone: p.payerPhone ?? null,
-      notes: p.notes ?? null,
-      createdBy: p.createdBy,
-    })
-    .returning();
-  return row!;
+  const id = p.id ?? randomUUID();
+  const result = await tx.execute(sql`
+    with seq as (
+      insert into ${documentSequences} (school_id, kind, last_value) values (${schoolId}, 'receipt', 1)
+      on conflict (school_id, kind) do update set last_value = ${documentSequences.lastValue} + 1
+      returning last_value)
+    insert into ${payments} (id, school_id, student_id, kind, amount_cents, method, reference, paid_on, receipt_number, source,
+      mpesa_transaction_id, payer_name, payer_phone, notes, created_by)
+    select ${id}, ${schoolId}, ${p.studentId}, 'payment', ${p.amountCents}, ${p.method}, ${p.reference}, ${p.paidOn},
+      coalesce((select receipt_prefix from ${financeSettings} where school_id = ${schoolId}), 'RCT-') || lpad(seq.last_value::text, 6, '0'),
+      ${p.source}, ${p.mpesaTransactionId ?? null}, ${p.payerName ?? null}, ${p.payerPhone ?? null}, ${p.notes ?? null}, ${p.createdBy}
+    from seq
+    returning receipt_number, created_at`);
+  const row = (result as unknown as { rows: { receipt_number: string; created_at: string | Date }[] }).rows[0]!;
+  return {
+    id,
+    schoolId,
+    studentId: p.studentId,
+    kind: 'payment',
+    amountCents: p.amountCents,
+    method: p.method,
+    reference: p.reference,
+    paidOn: p.paidOn,
+    receiptNumber: row.receipt_number,
+    source: p.source,
+    mpesaTransactionId: p.mpesaTransactionId ?? null,
+    payerName: p.payerName ?? null,
+    payerPhone: p.payerPhone ?? null,
+    notes: p.notes ?? null,
+    reversesPaymentId: null,
+    reason: null,
+    createdBy: p.createdBy,
+    createdAt: new Date(row.created_at),
+  };
 }
 
 type RecordInput = z.output<typeof recordPaymentBody>;

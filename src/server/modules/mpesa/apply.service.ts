@@ -2,20 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { schoolToday } from '../../../shared/dates.js';
 import { mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, students } from '../../db/schema/index.js';
-import { withScope, withSystem, type Tx } from '../../db/tenant.js';
-import { normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome } from '../../integrations/mpesa/daraja-protocol.js';
+import { narrowScope, withScope, withSystem, type Tx } from '../../db/tenant.js';
+import { normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome, type C2bRequest, type StkCallback } from '../../integrations/mpesa/daraja-protocol.js';
 import { postPayment } from '../fees/payments.service.js';
-import { afterPayment, publishFeesChanged, publishUnmatched } from '../fees/notices.service.js';
+import { afterPayment, prepareReceiptNotice, publishFeesChanged, publishUnmatched, sendNotice, type PreparedNotice } from '../fees/notices.service.js';
 import type { MpesaDeps } from './mpesa-deps.js';
 
 /**
  * Applying what Daraja tells us (mpesa-daraja.md; issue 11 §3), exactly once:
- * - every callback is stored raw first (mpesa_callbacks), in its own committed transaction;
- * - applying it runs in a second transaction and is idempotent: an STK request resolves once (row lock,
- *   status check), an M-Pesa transaction is unique per school and TransID, and a payment is unique per
- *   M-Pesa transaction. A duplicate, late or replayed callback changes nothing the second time;
- * - a callback stored but not applied (the process died in between) is applied again at start-up and
- *   by the periodic sweep (`applyPendingCallbacks`).
+ * - every callback is stored raw (mpesa_callbacks) and applied in one transaction (`receiveCallback`):
+ *   both land, or neither and Safaricom is not acknowledged; when applying fails for any other reason,
+ *   the raw callback is stored on its own, acknowledged, and applied later;
+ * - applying is idempotent: an STK request resolves once (row lock, status check), an M-Pesa
+ *   transaction is unique per school and TransID, and a payment is unique per M-Pesa transaction. A
+ *   duplicate, late or replayed callback changes nothing the second time;
+ * - a callback stored but not applied is applied again at start-up and by the periodic sweep
+ *   (`applyPendingCallbacks`);
+ * - the notices (SMS receipt, live updates) are prepared in the same transaction and sent after it
+ *   commits, and the payment, which locks the school's receipt numbers, is always the last write.
  * Money is posted to a learner of the callback's own school only: the school comes from the callback
  * token, and row-level security confines every query to it.
  */
@@ -35,12 +39,15 @@ export async function storeCallbackForToken(
   externalId: string | null,
   remoteIp: string | null,
 ): Promise<{ callbackId: string; schoolId: string; strict: boolean } | null> {
-  const rows = await withSystem(deps.database.db, (tx) =>
-    tx.execute(sql`insert into ${mpesaCallbacks} (school_id, kind, body, external_id, remote_ip)
+  return withSystem(deps.database.db, (tx) => insertRawForToken(tx, token, kind, body, externalId, remoteIp));
+}
+
+/** The raw callback's insert, under the school its token names (platform scope), or null for an unknown token. */
+async function insertRawForToken(tx: Tx, token: string, kind: CallbackKind, body: unknown, externalId: string | null, remoteIp: string | null) {
+  const rows = await tx.execute(sql`insert into ${mpesaCallbacks} (school_id, kind, body, external_id, remote_ip)
       select ${mpesaConfigs.schoolId}, ${kind}, ${JSON.stringify(body)}::jsonb, ${externalId}, ${remoteIp}
       from ${mpesaConfigs} where ${mpesaConfigs.callbackToken} = ${token}
-      returning id, school_id, (select strict_validation from ${mpesaConfigs} where callback_token = ${token}) as strict`),
-  );
+      returning id, school_id, (select strict_validation from ${mpesaConfigs} where callback_token = ${token}) as strict`);
   const row = (rows as unknown as { rows: { id: string; school_id: string; strict: boolean }[] }).rows[0];
   return row ? { callbackId: row.id, schoolId: row.school_id, strict: row.strict } : null;
 }
@@ -64,7 +71,7 @@ export async function learnersForAccount(tx: Tx, schoolId: string, account: stri
   return tx
     .select({ id: students.id, status: students.status })
     .from(students)
-    .where(and(eq(students.schoolId, schoolId), sql`regexp_replace(upper(${students.admissionNumber}), '[^A-Z0-9]', '', 'g') = ${key}`));
+    .where(and(eq(students.schoolId, schoolId), eq(students.accountKey, key)));
 }
 
 interface Applied {
@@ -73,6 +80,8 @@ interface Applied {
   studentId: string | null;
   checkoutRequestId?: string;
   status?: string;
+  /** The SMS receipt and live updates of a posted payment, prepared in the transaction. */
+  notice?: PreparedNotice | null;
 }
 
 /**
@@ -83,54 +92,67 @@ interface Applied {
  */
 export async function applyStkCallback(deps: MpesaDeps, schoolId: string, callbackId: string, body: unknown): Promise<Applied> {
   const parsed = parseStkCallback(body);
-  const result = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, async (tx): Promise<Applied> => {
-    const [req] = await tx
-      .select()
-      .from(mpesaStkRequests)
-      .where(and(eq(mpesaStkRequests.schoolId, schoolId), eq(mpesaStkRequests.checkoutRequestId, parsed.checkoutRequestId)))
-      .for('update');
-    if (!req) {
-      // The callback beat our own insert of the request (or names one we never sent): leave it
-      // unprocessed so startStkPush, or the sweep, applies it again; the sweep gives up after a day.
-      await tx.update(mpesaCallbacks).set({ outcome: 'unknown_request' }).where(eq(mpesaCallbacks.id, callbackId));
-      return { outcome: 'unknown_request', paymentId: null, studentId: null };
-    }
-    const base = { checkoutRequestId: req.checkoutRequestId, studentId: req.studentId };
-    if (!parsed.paid) {
-      if (req.status !== 'pending') {
-        await markProcessed(tx, callbackId, 'duplicate');
-        return { ...base, outcome: 'duplicate', paymentId: req.paymentId, status: req.status };
-      }
-      const status = stkOutcome(parsed.resultCode);
-      await tx
-        .update(mpesaStkRequests)
-        .set({ status, resultCode: String(parsed.resultCode), resultDesc: parsed.resultDesc, resolvedAt: new Date() })
-        .where(eq(mpesaStkRequests.id, req.id));
-      await markProcessed(tx, callbackId, status);
-      return { ...base, outcome: status, paymentId: null, status };
-    }
-    if (req.paymentId) {
-      // Already posted (a duplicate callback, or the STK query got there first): fill in the receipt only.
-      await tx
-        .update(mpesaTransactions)
-        .set({ transId: parsed.paid.receipt })
-        .where(and(eq(mpesaTransactions.stkRequestId, req.id), sql`${mpesaTransactions.transId} like 'Q:%'`));
-      await tx.update(mpesaStkRequests).set({ mpesaReceipt: parsed.paid.receipt }).where(eq(mpesaStkRequests.id, req.id));
-      await markProcessed(tx, callbackId, 'duplicate');
-      return { ...base, outcome: 'duplicate', paymentId: req.paymentId, status: 'succeeded' };
-    }
-    const paid = parsed.paid;
-    const paymentId = await postStkPayment(tx, schoolId, req, { transId: paid.receipt, amountCents: paid.amountCents, msisdn: paid.phone ?? req.phone, transTime: paid.transactionDate, callbackId }, async (id) => {
-      await tx
-        .update(mpesaStkRequests)
-        .set({ status: 'succeeded', resultCode: '0', resultDesc: parsed.resultDesc, mpesaReceipt: paid.receipt, paymentId: id, resolvedAt: req.resolvedAt ?? new Date() })
-        .where(eq(mpesaStkRequests.id, req.id));
-      await markProcessed(tx, callbackId, id ? 'posted' : 'duplicate');
-    });
-    return { ...base, outcome: paymentId ? 'posted' : 'duplicate', paymentId, status: 'succeeded' };
-  });
+  const result = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) => applyStkTx(tx, deps, schoolId, callbackId, parsed));
   notify(deps, schoolId, result);
   return result;
+}
+
+async function applyStkTx(tx: Tx, deps: MpesaDeps, schoolId: string, callbackId: string, parsed: StkCallback): Promise<Applied> {
+  const [req] = await tx
+    .select()
+    .from(mpesaStkRequests)
+    .where(and(eq(mpesaStkRequests.schoolId, schoolId), eq(mpesaStkRequests.checkoutRequestId, parsed.checkoutRequestId)))
+    .for('update');
+  if (!req) {
+    // The callback beat our own insert of the request (or names one we never sent): leave it
+    // unprocessed so startStkPush, or the sweep, applies it again; the sweep gives up after a day.
+    await tx.update(mpesaCallbacks).set({ outcome: 'unknown_request' }).where(eq(mpesaCallbacks.id, callbackId));
+    return { outcome: 'unknown_request', paymentId: null, studentId: null };
+  }
+  const base = { checkoutRequestId: req.checkoutRequestId, studentId: req.studentId };
+  if (!parsed.paid) {
+    if (req.status !== 'pending') {
+      await markProcessed(tx, callbackId, 'duplicate');
+      return { ...base, outcome: 'duplicate', paymentId: req.paymentId, status: req.status };
+    }
+    const status = stkOutcome(parsed.resultCode);
+    await tx
+      .update(mpesaStkRequests)
+      .set({ status, resultCode: String(parsed.resultCode), resultDesc: parsed.resultDesc, resolvedAt: new Date() })
+      .where(eq(mpesaStkRequests.id, req.id));
+    await markProcessed(tx, callbackId, status);
+    return { ...base, outcome: status, paymentId: null, status };
+  }
+  if (req.paymentId) {
+    // Already posted (a duplicate callback, or the STK query got there first): fill in the receipt only.
+    await tx
+      .update(mpesaTransactions)
+      .set({ transId: parsed.paid.receipt })
+      .where(and(eq(mpesaTransactions.stkRequestId, req.id), sql`${mpesaTransactions.transId} like 'Q:%'`));
+    await tx.update(mpesaStkRequests).set({ mpesaReceipt: parsed.paid.receipt }).where(eq(mpesaStkRequests.id, req.id));
+    await markProcessed(tx, callbackId, 'duplicate');
+    return { ...base, outcome: 'duplicate', paymentId: req.paymentId, status: 'succeeded' };
+  }
+  const paid = parsed.paid;
+  const msisdn = paid.phone ?? req.phone;
+  let notice: PreparedNotice | null = null;
+  const paymentId = await postStkPayment(tx, schoolId, req, { transId: paid.receipt, amountCents: paid.amountCents, msisdn, transTime: paid.transactionDate, callbackId }, async (id) => {
+    await tx
+      .update(mpesaStkRequests)
+      .set({ status: 'succeeded', resultCode: '0', resultDesc: parsed.resultDesc, mpesaReceipt: paid.receipt, paymentId: id, resolvedAt: req.resolvedAt ?? new Date() })
+      .where(eq(mpesaStkRequests.id, req.id));
+    await markProcessed(tx, callbackId, id ? 'posted' : 'duplicate');
+    if (id) {
+      notice = await prepareReceiptNotice(
+        tx,
+        deps.sms.provider,
+        schoolId,
+        { studentId: req.studentId, amountCents: paid.amountCents, reference: paid.receipt, receiptNumber: null, payerPhone: msisdn, createdBy: req.requestedBy },
+        { posted: false, data: { paymentId: id, checkoutRequestId: req.checkoutRequestId, status: 'succeeded' } },
+      );
+    }
+  });
+  return { ...base, outcome: paymentId ? 'posted' : 'duplicate', paymentId, status: 'succeeded', notice };
 }
 
 type StkRow = typeof mpesaStkRequests.$inferSelect;
@@ -207,56 +229,91 @@ export async function applyValidation(deps: MpesaDeps, schoolId: string, callbac
  */
 export async function applyConfirmation(deps: MpesaDeps, schoolId: string, callbackId: string, body: unknown): Promise<Applied> {
   const parsed = parseC2bRequest(body);
-  const result = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, async (tx): Promise<Applied> => {
-    const payer = [parsed.firstName, parsed.middleName, parsed.lastName].filter(Boolean).join(' ') || null;
-    const matches = await learnersForAccount(tx, schoolId, parsed.billRefNumber);
-    const studentId = matches.length === 1 ? matches[0]!.id : null;
-    const paymentId = studentId ? randomUUID() : null;
-    const [txn] = await tx
-      .insert(mpesaTransactions)
-      .values({
-        schoolId,
-        source: 'c2b',
-        transId: parsed.transId,
-        amountCents: parsed.amountCents,
-        msisdn: parsed.msisdn || null,
-        payerName: payer,
-        billRef: parsed.billRefNumber || null,
-        transTime: parsed.transTime ?? new Date(),
-        shortcode: parsed.shortcode || null,
-        status: studentId ? 'matched' : 'unmatched',
-        studentId,
-        paymentId,
-        resolvedAt: studentId ? new Date() : null,
-        callbackId,
-      })
-      .onConflictDoNothing()
-      .returning({ id: mpesaTransactions.id });
-    if (!txn) {
-      await markProcessed(tx, callbackId, 'duplicate');
-      return { outcome: 'duplicate', paymentId: null, studentId: null };
-    }
-    await markProcessed(tx, callbackId, studentId ? 'posted' : 'unmatched');
-    if (!studentId) return { outcome: 'unmatched', paymentId: null, studentId: null };
-    // Last: the receipt number's lock is held only for this statement and the commit.
-    await postPayment(tx, schoolId, {
-      id: paymentId!,
-      studentId,
-      amountCents: parsed.amountCents,
-      method: 'mpesa',
-      reference: parsed.transId,
-      paidOn: dayOf(parsed.transTime),
-      source: 'mpesa_c2b',
-      mpesaTransactionId: txn.id,
-      payerName: payer,
-      // v2 masks the MSISDN ("25470****149"): keep it only when whole.
-      payerPhone: /^\d{12}$/.test(parsed.msisdn) ? parsed.msisdn : null,
-      createdBy: null,
-    });
-    return { outcome: 'posted', paymentId, studentId };
-  });
+  const result = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) => applyConfirmationTx(tx, deps, schoolId, callbackId, parsed));
   notify(deps, schoolId, result);
   return result;
+}
+
+async function applyConfirmationTx(tx: Tx, deps: MpesaDeps, schoolId: string, callbackId: string, parsed: C2bRequest): Promise<Applied> {
+  const payer = [parsed.firstName, parsed.middleName, parsed.lastName].filter(Boolean).join(' ') || null;
+  const matches = await learnersForAccount(tx, schoolId, parsed.billRefNumber);
+  const studentId = matches.length === 1 ? matches[0]!.id : null;
+  const paymentId = studentId ? randomUUID() : null;
+  // The transaction and the callback's outcome in one statement (a duplicate TransID inserts nothing).
+  const inserted = await tx.execute(sql`
+    with t as (
+      insert into ${mpesaTransactions} (school_id, source, trans_id, amount_cents, msisdn, payer_name, bill_ref, trans_time, shortcode,
+        status, student_id, payment_id, resolved_at, callback_id)
+      values (${schoolId}, 'c2b', ${parsed.transId}, ${parsed.amountCents}, ${parsed.msisdn || null}, ${payer}, ${parsed.billRefNumber || null},
+        ${(parsed.transTime ?? new Date()).toISOString()}, ${parsed.shortcode || null}, ${studentId ? 'matched' : 'unmatched'}, ${studentId},
+        ${paymentId}, ${studentId ? new Date().toISOString() : null}, ${callbackId})
+      on conflict do nothing
+      returning id),
+    c as (
+      update ${mpesaCallbacks} set processed_at = now(),
+        outcome = case when exists (select 1 from t) then ${studentId ? 'posted' : 'unmatched'} else 'duplicate' end
+      where id = ${callbackId})
+    select id from t`);
+  const txn = (inserted as unknown as { rows: { id: string }[] }).rows[0];
+  if (!txn) return { outcome: 'duplicate', paymentId: null, studentId: null };
+  if (!studentId) return { outcome: 'unmatched', paymentId: null, studentId: null };
+  // v2 masks the MSISDN ("25470****149"): keep it only when whole.
+  const payerPhone = /^\d{12}$/.test(parsed.msisdn) ? parsed.msisdn : null;
+  const notice = await prepareReceiptNotice(
+    tx,
+    deps.sms.provider,
+    schoolId,
+    { studentId, amountCents: parsed.amountCents, reference: parsed.transId, receiptNumber: null, payerPhone, createdBy: null },
+    { posted: false, data: { paymentId } },
+  );
+  // Last: the receipt number's lock is held only for this statement and the commit.
+  await postPayment(tx, schoolId, {
+    id: paymentId!,
+    studentId,
+    amountCents: parsed.amountCents,
+    method: 'mpesa',
+    reference: parsed.transId,
+    paidOn: dayOf(parsed.transTime),
+    source: 'mpesa_c2b',
+    mpesaTransactionId: txn.id,
+    payerName: payer,
+    payerPhone,
+    createdBy: null,
+  });
+  return { outcome: 'posted', paymentId, studentId, notice };
+}
+
+/**
+ * Stores and applies a callback in one transaction (the school from the token, then the school's scope
+ * for applying). Answers null for an unknown token (nothing stored). Throws DarajaProtocolError for a
+ * body that is not the protocol's (the caller stores it as malformed); any other failure stores the raw
+ * callback on its own, unapplied, for the sweep, and answers `stored`.
+ */
+export async function receiveCallback(
+  deps: MpesaDeps,
+  token: string,
+  kind: 'stk' | 'confirmation',
+  body: unknown,
+  externalId: string | null,
+  remoteIp: string | null,
+): Promise<{ applied: Applied | null; stored: boolean } | null> {
+  const parsed = kind === 'stk' ? { stk: parseStkCallback(body) } : { c2b: parseC2bRequest(body) };
+  try {
+    const out = await withSystem(deps.database.db, async (tx) => {
+      const row = await insertRawForToken(tx, token, kind, body, externalId, remoteIp);
+      if (!row) return null;
+      await narrowScope(tx, { schoolId: row.schoolId, userId: null, allSchools: false });
+      const applied = parsed.stk ? await applyStkTx(tx, deps, row.schoolId, row.callbackId, parsed.stk) : await applyConfirmationTx(tx, deps, row.schoolId, row.callbackId, parsed.c2b!);
+      return { schoolId: row.schoolId, applied };
+    });
+    if (!out) return null;
+    notify(deps, out.schoolId, out.applied);
+    return { applied: out.applied, stored: true };
+  } catch (err) {
+    deps.log.error({ err }, 'M-Pesa callback could not be applied: storing it for the sweep');
+    const stored = await storeCallbackForToken(deps, token, kind, body, externalId, remoteIp);
+    return stored ? { applied: null, stored: true } : null;
+  }
 }
 
 /**
@@ -264,7 +321,8 @@ export async function applyConfirmation(deps: MpesaDeps, schoolId: string, callb
  * must not wait for an SMS gateway (both functions log and swallow their own failures).
  */
 function notify(deps: MpesaDeps, schoolId: string, r: Applied): void {
-  if (r.paymentId && r.outcome === 'posted') void afterPayment(deps, schoolId, r.paymentId);
+  if (r.notice) void sendNotice(deps, r.notice);
+  else if (r.paymentId && r.outcome === 'posted') void afterPayment(deps, schoolId, r.paymentId);
   else if (r.studentId) void publishFeesChanged(deps, schoolId, r.studentId, { checkoutRequestId: r.checkoutRequestId, status: r.status });
   // A payment for no learner joins the bursar's queue: the finance screens refetch it.
   else if (r.outcome === 'unmatched') void publishUnmatched(deps, schoolId);

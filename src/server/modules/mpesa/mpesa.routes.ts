@@ -31,7 +31,7 @@ import { actorOf } from '../../plugins/access.js';
 import type { TaskRunner } from '../../jobs/tasks.js';
 import { remindersTaskHandler, REMINDER_TASK, startReminders } from '../fees/notices.service.js';
 import { listSms } from '../sms/sms.service.js';
-import { applyConfirmation, applyStkCallback, applyValidation, storeCallbackForToken, type CallbackKind } from './apply.service.js';
+import { applyValidation, receiveCallback, storeCallbackForToken, type CallbackKind } from './apply.service.js';
 import { getConfig, putConfig, registerUrls, rotateToken } from './config.service.js';
 import type { MpesaDeps } from './mpesa-deps.js';
 import { getStkStatus, listStk, startStkPush } from './stk.service.js';
@@ -78,39 +78,44 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
     request.log.warn({ url: request.url.replace(/callbacks\/[^/]+/, 'callbacks/…'), err: err.message }, 'M-Pesa callback refused');
   };
 
+  /** A malformed body: stored (when the token is known) as malformed, then 400. */
+  async function refuseMalformed(kind: CallbackKind, token: string, body: unknown, request: FastifyRequest, reason: string): Promise<never> {
+    const stored = body !== null && typeof body === 'object' && !Array.isArray(body) ? await storeCallbackForToken(deps, token, kind, body, externalIdOf(kind, body), request.ip) : null;
+    if (stored) await withSystem(deps.database.db, (tx) => tx.update(mpesaCallbacks).set({ processedAt: new Date(), outcome: 'malformed' }).where(eq(mpesaCallbacks.id, stored.callbackId)));
+    else if (!(await schoolOfToken(deps, token))) throw notFound(m.callbackUnknown);
+    throw new AppError(400, 'MALFORMED_CALLBACK', reason ? `${m.callbackMalformed}: ${reason}` : m.callbackMalformed);
+  }
+
   async function receive(kind: CallbackKind, token: string, request: FastifyRequest, reply: FastifyReply) {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw notFound(m.callbackUnknown);
     const body = request.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      if (!(await schoolOfToken(deps, token))) throw notFound(m.callbackUnknown);
-      throw new AppError(400, 'MALFORMED_CALLBACK', m.callbackMalformed);
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return refuseMalformed(kind, token, body, request, '');
+    if (kind === 'validation') {
+      // Stored first, in the same transaction that reads the token (mpesa-daraja.md: never lose one).
+      const stored = await storeCallbackForToken(deps, token, kind, body, externalIdOf(kind, body), request.ip);
+      if (!stored) throw notFound(m.callbackUnknown);
+      try {
+        const verdict = await applyValidation(deps, stored.schoolId, stored.callbackId, body, stored.strict);
+        return reply.send(verdict.accept ? c2bAccept() : c2bReject(verdict.code as C2bRejectCode));
+      } catch (err) {
+        if (err instanceof DarajaProtocolError) {
+          await withSystem(deps.database.db, (tx) => tx.update(mpesaCallbacks).set({ processedAt: new Date(), outcome: 'malformed' }).where(eq(mpesaCallbacks.id, stored.callbackId)));
+          throw new AppError(400, 'MALFORMED_CALLBACK', `${m.callbackMalformed}: ${err.message}`);
+        }
+        // Unreachable validation means "Completed" (registered ResponseType): accept rather than block a payer.
+        request.log.error({ err }, 'C2B validation failed; accepting');
+        return reply.send(c2bAccept());
+      }
     }
-    // Stored first, in the same transaction that reads the token (mpesa-daraja.md: never lose one).
-    const stored = await storeCallbackForToken(deps, token, kind, body, externalIdOf(kind, body), request.ip);
-    if (!stored) throw notFound(m.callbackUnknown);
-    const { callbackId } = stored;
-    const school = { schoolId: stored.schoolId, strict: stored.strict };
+    let received: Awaited<ReturnType<typeof receiveCallback>>;
     try {
-      if (kind === 'stk') {
-        await applyStkCallback(deps, school.schoolId, callbackId, body);
-        return reply.send(confirmationAck());
-      }
-      if (kind === 'confirmation') {
-        await applyConfirmation(deps, school.schoolId, callbackId, body);
-        return reply.send(confirmationAck());
-      }
-      const verdict = await applyValidation(deps, school.schoolId, callbackId, body, school.strict);
-      return reply.send(verdict.accept ? c2bAccept() : c2bReject(verdict.code as C2bRejectCode));
+      received = await receiveCallback(deps, token, kind, body, externalIdOf(kind, body), request.ip);
     } catch (err) {
-      if (err instanceof DarajaProtocolError) {
-        await withSystem(deps.database.db, (tx) => tx.update(mpesaCallbacks).set({ processedAt: new Date(), outcome: 'malformed' }).where(eq(mpesaCallbacks.id, callbackId)));
-        throw new AppError(400, 'MALFORMED_CALLBACK', `${m.callbackMalformed}: ${err.message}`);
-      }
-      // Stored but not applied (e.g. the database went away mid-way): acknowledge, the sweep applies it.
-      request.log.error({ err, callbackId }, 'M-Pesa callback stored but not applied yet');
-      if (kind === 'validation') return reply.send(c2bAccept());
-      return reply.send(confirmationAck());
+      if (err instanceof DarajaProtocolError) return refuseMalformed(kind, token, body, request, err.message);
+      throw err;
     }
+    if (!received) throw notFound(m.callbackUnknown);
+    return reply.send(confirmationAck());
   }
 
   for (const prefix of ['/api/mpesa/callbacks', '/api/paybill/callbacks']) {
