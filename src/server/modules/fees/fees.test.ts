@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { inspectPdf } from '../../lib/pdf.js';
 import { auditLogs, invoices, payments, students, terms } from '../../db/schema/index.js';
 import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
@@ -205,11 +202,11 @@ describe('payments (§2): receipts, Idempotency-Key, reversal', () => {
   });
 });
 
+/** The PDF's text, read by our own inspector (poppler is not on every machine; src/server/lib/pdf.ts). */
 function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'edufam-pdf-'));
-  const file = path.join(dir, 'doc.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
+  const doc = inspectPdf(pdf);
+  expect(doc.isPdf).toBe(true);
+  return doc.text;
 }
 
 describe('fee structures and term invoices (§1)', () => {

@@ -100,13 +100,14 @@ async function counts() {
   });
 }
 
-async function learnersNamed(firstName: string) {
+/** Learners of Greenhill with this first name (and last name, where the demo seed has the first name too). */
+async function learnersNamed(firstName: string, lastName?: string) {
   return system(t.database, (tx) =>
     tx
       .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, lastName: students.lastName, middleName: students.middleName, className: classes.name, dateOfBirth: students.dateOfBirth, boarding: students.boarding, admittedOn: students.admittedOn, upi: students.upi })
       .from(students)
       .leftJoin(classes, eq(classes.id, students.classId))
-      .where(and(eq(students.schoolId, greenhill), eq(students.firstName, firstName))),
+      .where(and(eq(students.schoolId, greenhill), eq(students.firstName, firstName), lastName ? eq(students.lastName, lastName) : undefined)),
   );
 }
 
@@ -243,7 +244,7 @@ describe('POST /api/students/import: dry run, commit, re-import', () => {
     const after = await counts();
     expect(after).toMatchObject({ students: before.students + 3, guardians: before.guardians + 3, enrolments: before.enrolments + 3, links: before.links + 3, audits: before.audits + 1 });
 
-    const [w] = await learnersNamed('Wambui');
+    const [w] = await learnersNamed('Wambui', 'Chelangat-Kiprono');
     expect(w).toMatchObject({ middleName: "Ng'ang'a", lastName: 'Chelangat-Kiprono', className: 'Grade 7 East', dateOfBirth: '2013-05-14', admittedOn: schoolToday() });
     expect(w!.admissionNumber).toMatch(/^GHA\/2026\/\d{4}$/);
     expect(await guardiansOf(w!.id)).toEqual([expect.objectContaining({ name: "Joseph Ng'ang'a", phone: '254711000002', relationship: 'mother', isPrimary: true })]);
@@ -276,7 +277,7 @@ describe('POST /api/students/import: dry run, commit, re-import', () => {
   });
 
   it('re-importing with admission numbers updates fields, class (class history) and links a new guardian by phone', async () => {
-    const [w] = await learnersNamed('Wambui');
+    const [w] = await learnersNamed('Wambui', 'Chelangat-Kiprono');
     const [z] = await learnersNamed('Zoë');
     // The demo parent's phone (two children already): the guardian is linked, not duplicated.
     const changed = [
@@ -290,7 +291,7 @@ describe('POST /api/students/import: dry run, commit, re-import', () => {
     expect(result).toMatchObject({ created: 0, updated: 1, unchanged: 1, errors: [] });
     const after = await counts();
     expect(after).toMatchObject({ students: before.students, guardians: before.guardians, enrolments: before.enrolments, links: before.links + 1 });
-    const [w2] = await learnersNamed('Wambui');
+    const [w2] = await learnersNamed('Wambui', 'Chelangat-Kiprono');
     expect(w2).toMatchObject({ id: w!.id, admissionNumber: w!.admissionNumber, className: 'Grade 7 West', upi: 'UPI-77', dateOfBirth: '2013-05-14' });
     const links = await guardiansOf(w!.id);
     expect(links).toHaveLength(2);
