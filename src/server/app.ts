@@ -57,6 +57,7 @@ import { createAfricasTalkingGateway } from './integrations/sms/africas-talking.
 import { createSmsSimulator } from './integrations/sms/sms-simulator.js';
 import { injectDeliver, injectFetch, registerDarajaSimulator, type DarajaSimulatorHandle } from './integrations/mpesa/simulator.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
+import { assessmentRoutes } from './modules/assessment/assessment.routes.js';
 import { afterPayment } from './modules/fees/notices.service.js';
 import { mpesaRoutes } from './modules/mpesa/mpesa.routes.js';
 import type { MpesaDeps } from './modules/mpesa/mpesa-deps.js';
@@ -219,6 +220,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     // Issue 11: fees and M-Pesa.
     await feesRoutes(scope, deps, { afterPayment: (schoolId, paymentId) => afterPayment(deps.mpesa, schoolId, paymentId) });
     await mpesaRoutes(scope, { ...deps.mpesa, tasks: deps.tasks });
+    // Issue 12: assessment (exams, marks, results, report cards).
+    await assessmentRoutes(scope, deps);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.

@@ -184,6 +184,15 @@ describe('API permissions', () => {
     payFees: ['finance_officer', 'parent'],
     viewApprovals: ['principal', 'school_director'],
     decideApprovals: ['principal'],
+    viewAssessment: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher'],
+    manageExams: ['principal'],
+    enterMarks: ['teacher', 'principal'],
+    viewChildGrades: ['parent'],
+    viewReportCard: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher', 'parent'],
+    writeReportComments: ['teacher', 'principal'],
+    viewCertificates: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director'],
+    generateCertificates: ['principal'],
+    revokeCertificates: ['edufam_admin', 'principal'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

@@ -126,6 +126,24 @@ export const PERMISSIONS = {
   viewApprovals: (a: Actor) => a.role === 'principal' || a.role === 'school_director',
   /** Decide approvals, e.g. waivers above the school's limit (issue 11 §1: "need the principal's approval"). */
   decideApprovals: (a: Actor) => a.role === 'principal',
+
+  // Issue 12: assessment.
+  /** Grading scales, exams, results and analytics: school staff who teach or lead, and platform staff. */
+  viewAssessment: (a: Actor) => isAdminRole(a.role) || ['principal', 'school_director', 'teacher'].includes(a.role),
+  /** Set up scales and exam series, approve, return and release marks (issue 12 §1-§3: the principal). */
+  manageExams: (a: Actor) => a.role === 'principal',
+  /** Enter marks: teachers for their own stream x subject (the service checks), the principal any. */
+  enterMarks: (a: Actor) => a.role === 'teacher' || a.role === 'principal',
+  /** A parent's Child Grades and Progress Reports (released results of their own children only). */
+  viewChildGrades: (a: Actor) => a.role === 'parent',
+  /** A learner's report card: staff who read results, and parents (their own children; the service narrows). */
+  viewReportCard: (a: Actor) => isAdminRole(a.role) || ['principal', 'school_director', 'teacher', 'parent'].includes(a.role),
+  /** Report-card comments: class teachers (their streams) and the principal. */
+  writeReportComments: (a: Actor) => a.role === 'teacher' || a.role === 'principal',
+  /** Certificates: the principal generates; the director views; platform staff manage all schools. */
+  viewCertificates: (a: Actor) => isAdminRole(a.role) || a.role === 'principal' || a.role === 'school_director',
+  generateCertificates: (a: Actor) => a.role === 'principal',
+  revokeCertificates: (a: Actor) => a.role === 'edufam_admin' || a.role === 'principal',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,3 +1,7 @@
+import { assessmentMessages } from './messages/assessment.js';
+import { gradesScreensMessages } from './messages/grades-screens.js';
+import { examsScreensMessages } from './messages/exams-screens.js';
+import { reportsScreensMessages } from './messages/reports-screens.js';
 import { feesMessages } from './messages/fees.js';
 import { feesScreensMessages } from './messages/fees-screens.js';
 import { feeManagementMessages } from './messages/fee-management.js';
@@ -959,4 +963,9 @@ export const messages = {
   people: peopleMessages,
   files: filesMessages,
   tasks: tasksMessages,
+  // Issue 12: assessment.
+  assessment: assessmentMessages,
+  gradesScreens: gradesScreensMessages,
+  examsScreens: examsScreensMessages,
+  reportsScreens: reportsScreensMessages,
 } as const;

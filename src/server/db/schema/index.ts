@@ -3,3 +3,4 @@ export * from './tenancy.js';
 export * from './communications.js';
 export * from './learners.js';
 export * from './fees.js';
+export * from './assessment.js';

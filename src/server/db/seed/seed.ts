@@ -23,6 +23,7 @@ import { insertAccount } from '../../modules/auth/accounts.repository.js';
 import { CBC_LEVELS, CBC_SUBJECTS, DEPARTMENTS, IGCSE_LEVELS, IGCSE_SUBJECTS, TERMS_2025, TERMS_2026, type LevelDef, type SubjectDef } from './curricula.js';
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
 import { seedFees } from './fees.js';
+import { seedAssessment } from './assessment.js';
 
 export const DEMO_PASSWORD = 'EduFam2026!';
 
@@ -501,6 +502,23 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
       mpesa: plan.code === 'greenhill' ? { shortcode: '174379', type: 'paybill', tillNumber: null } : { shortcode: '600980', type: 'till', tillNumber: '5081342' },
     },
     rnd,
+  );
+
+  await seedAssessment(
+    tx,
+    {
+      schoolId,
+      principalId,
+      demoTeacherId,
+      terms: terms2026,
+      levels: plan.levels.map((l) => ({ id: levelId.get(l.gradeLevel)!, name: l.gradeLevel, band: l.band })),
+      classes: classRows.map((c) => ({ id: c.id, levelId: levelId.get(c.level.gradeLevel)!, band: c.level.band, name: `${c.level.gradeLevel} ${c.stream}` })),
+      subjectsByBand: new Map([...subjectIds.entries()].map(([band, list]) => [band, list.map((x) => ({ id: x.id, name: x.def.name }))])),
+      learners: drafts.map((d, i) => ({ id: studentIds[i]!, classId: classRows[d.classIndex]!.id })),
+      assignments: assignments.map((a) => ({ classId: a.classId, subjectId: a.subjectId, teacherId: a.teacherId })),
+      term2Levels: plan.code === 'greenhill' ? ['Grade 7', 'Grade 8', 'Grade 9'] : ['Year 9', 'Year 10', 'Year 11'],
+    },
+    seed + 101,
   );
 
   return { learners: drafts.length, accounts: accountsMade };

@@ -10,6 +10,7 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
 import { inSchool, type FeesCaller } from '../fees/fees-context.js';
 import { decideWaiver } from '../fees/adjustments.service.js';
+import { decideMarksApproval } from '../assessment/marks.service.js';
 
 /**
  * One approvals model (ARCHITECTURE.md "Approvals"): requests that wait for the principal, listed on
@@ -19,6 +20,8 @@ import { decideWaiver } from '../fees/adjustments.service.js';
  */
 const DECIDERS: Record<Approval['kind'], (tx: Tx, c: FeesCaller, subjectId: string, approve: boolean, note: string | null) => Promise<void>> = {
   fee_waiver: decideWaiver,
+  // Issue 12 §3: a stream x subject's marks; rejecting returns them to the teacher with the note.
+  marks: decideMarksApproval,
 };
 
 const requester = alias(profiles, 'requester');

@@ -43,6 +43,11 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   'student-accounts': React.lazy(() => import('@/features/fees/accounts/student-accounts-section').then((mod) => ({ default: mod.StudentAccountsSection }))),
   'mpesa-payments': React.lazy(() => import('@/features/fees/mpesa/mpesa-payments-section').then((mod) => ({ default: mod.MpesaPaymentsSection }))),
   'finance-settings': React.lazy(() => import('@/features/fees/settings/finance-settings-section').then((mod) => ({ default: mod.FinanceSettingsSection }))),
+  // Issue 12: assessment.
+  grades: React.lazy(() => import('@/features/assessment/grades-section').then((mod) => ({ default: mod.GradesSection }))),
+  examinations: React.lazy(() => import('@/features/assessment/examinations-section').then((mod) => ({ default: mod.ExaminationsSection }))),
+  reports: React.lazy(() => import('@/features/assessment/reports-section').then((mod) => ({ default: mod.ReportsSection }))),
+  analytics: React.lazy(() => import('@/features/assessment/analytics-section').then((mod) => ({ default: mod.AnalyticsSection }))),
 };
 
 function SectionFallback() {

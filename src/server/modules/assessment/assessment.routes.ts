@@ -1,0 +1,167 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  analyticsResponse,
+  approvalQueueResponse,
+  assessmentSettingsSchema,
+  createExamBody,
+  examSchema,
+  gradeAuditResponse,
+  gradingScaleSchema,
+  gradingScalesResponse,
+  listExamsQuery,
+  listExamsResponse,
+  listSheetsQuery,
+  listSheetsResponse,
+  markSheetSchema,
+  marksGridSchema,
+  marksQuery,
+  myChildrenGradesResponse,
+  mySheetsResponse,
+  resultsQuery,
+  resultsResponse,
+  returnSheetBody,
+  saveMarksBody,
+  saveMarksResponse,
+  setLevelScaleBody,
+  sheetBody,
+  updateAssessmentSettingsBody,
+  updateExamBody,
+  updateScaleBody,
+} from '../../../shared/contracts/assessment.js';
+import { actorOf } from '../../plugins/access.js';
+import type { ModuleDeps } from '../module-deps.js';
+import { createExam, deleteExam, getExam, listExams, updateExam } from './exams.service.js';
+import { approvalQueue, decideSheet, gradeAuditLog, listSheets, marksGrid, mySheets, releaseExam, saveMarks, submitSheet } from './marks.service.js';
+import { examAnalytics, examResults, myChildrenGrades } from './results.service.js';
+import { getSettings, listScales, setLevelScale, updateScale, updateSettings } from './scales.service.js';
+import { broadsheetPdf, broadsheetXlsx } from './broadsheet.js';
+
+const examParams = z.object({ examId: z.uuid('Exam not found') });
+const schoolQuery = z.object({ schoolId: z.uuid('Invalid school id').optional() });
+
+/**
+ * Assessment routes (issue 12 §1-§4, §7). Reads need viewAssessment (principal, director, teachers —
+ * narrowed to their streams — and platform staff with ?schoolId=); set-up, approval and release need
+ * manageExams (principal); marks need enterMarks (teacher for their own stream x subject, principal).
+ * Parents read only released results of their own children (GET /api/grades/my-children).
+ * Errors: `{ error: { code, message, fields? } }`; another school's exam, stream or learner is 404.
+ */
+export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = deps;
+  const tags = ['assessment'];
+
+  // -- Grading scales (§1) ----------------------------------------------------------------------
+  /** GET /api/grading/scales → { scales: [{ key, name, version, bands: [{ code, descriptor, min, max, points, label }] }], levels }. */
+  r.get('/api/grading/scales', { config: { permission: 'viewAssessment' }, schema: { querystring: schoolQuery, response: { 200: gradingScalesResponse }, tags } }, async (req) =>
+    listScales(database, actorOf(req), req.query.schoolId),
+  );
+  /** PUT /api/grading/scales/:key { name?, bands } (principal) → the scale's new version; 400 bands that do not make a scale. */
+  r.put(
+    '/api/grading/scales/:key',
+    { config: { permission: 'manageExams' }, schema: { params: z.object({ key: z.string() }), body: updateScaleBody, response: { 200: gradingScaleSchema }, tags } },
+    async (req) => updateScale(database, actorOf(req), req.params.key, req.body, req.ip),
+  );
+  /** PUT /api/grading/levels/:levelId { scaleKey, subjectId? } (principal) → which scale grades the level or one subject of it. */
+  r.put(
+    '/api/grading/levels/:levelId',
+    { config: { permission: 'manageExams' }, schema: { params: z.object({ levelId: z.uuid('Level not found') }), body: setLevelScaleBody, tags } },
+    async (req) => setLevelScale(database, actorOf(req), req.params.levelId, req.body, req.ip),
+  );
+  /** GET /api/assessment/settings → { rollupMethod, publishPositions, showFeeBalance }. */
+  r.get('/api/assessment/settings', { config: { permission: 'viewAssessment' }, schema: { querystring: schoolQuery, response: { 200: assessmentSettingsSchema }, tags } }, async (req) =>
+    getSettings(database, actorOf(req), req.query.schoolId),
+  );
+  /** PUT /api/assessment/settings (principal) → the saved settings. */
+  r.put('/api/assessment/settings', { config: { permission: 'manageExams' }, schema: { body: updateAssessmentSettingsBody, response: { 200: assessmentSettingsSchema }, tags } }, async (req) =>
+    updateSettings(database, actorOf(req), req.body, req.ip),
+  );
+
+  // -- Exam series (§2) -------------------------------------------------------------------------
+  /** GET /api/exams?termId=&status= → { items }: series with subjects, levels, window state and sheet counts. */
+  r.get('/api/exams', { config: { permission: 'viewAssessment' }, schema: { querystring: listExamsQuery, response: { 200: listExamsResponse }, tags } }, async (req) =>
+    listExams(database, actorOf(req), req.query),
+  );
+  /** POST /api/exams (principal) → 201 the series; 400 no subjects or bad dates; 404 term, level or subject. */
+  r.post('/api/exams', { config: { permission: 'manageExams' }, schema: { body: createExamBody, response: { 201: examSchema }, tags } }, async (req, reply) =>
+    reply.status(201).send(await createExam(database, actorOf(req), req.body, req.ip)),
+  );
+  /** GET /api/exams/:examId → the series. */
+  r.get('/api/exams/:examId', { config: { permission: 'viewAssessment' }, schema: { params: examParams, querystring: schoolQuery, response: { 200: examSchema }, tags } }, async (req) =>
+    getExam(database, actorOf(req), req.params.examId, req.query.schoolId),
+  );
+  /** PATCH /api/exams/:examId (principal) → the series; 409 once released. */
+  r.patch('/api/exams/:examId', { config: { permission: 'manageExams' }, schema: { params: examParams, body: updateExamBody, response: { 200: examSchema }, tags } }, async (req) =>
+    updateExam(database, actorOf(req), req.params.examId, req.body, req.ip),
+  );
+  /** DELETE /api/exams/:examId (principal) → { deleted }; 409 when marks exist. */
+  r.delete('/api/exams/:examId', { config: { permission: 'manageExams' }, schema: { params: examParams, tags } }, async (req) =>
+    deleteExam(database, actorOf(req), req.params.examId, req.ip),
+  );
+  /** GET /api/exams/:examId/sheets?status= → { items }: every stream x subject with its approval state (teachers: theirs). */
+  r.get(
+    '/api/exams/:examId/sheets',
+    { config: { permission: 'viewAssessment' }, schema: { params: examParams, querystring: listSheetsQuery.extend({ schoolId: z.uuid().optional() }), response: { 200: listSheetsResponse }, tags } },
+    async (req) => listSheets(database, actorOf(req), req.params.examId, req.query.status, req.query.schoolId),
+  );
+
+  // -- Marks (§3) ---------------------------------------------------------------------------------
+  /** GET /api/exams/:examId/marks?classId=&subjectId= → the grid; 403 a teacher's other stream x subject. */
+  r.get('/api/exams/:examId/marks', { config: { permission: 'enterMarks' }, schema: { params: examParams, querystring: marksQuery, response: { 200: marksGridSchema }, tags } }, async (req) =>
+    marksGrid(database, actorOf(req), req.params.examId, req.query.classId, req.query.subjectId),
+  );
+  /**
+   * PUT /api/exams/:examId/marks { classId, subjectId, marks: [{ studentId, score, status }], reason? } →
+   * { saved, unchanged, sheet }. All or nothing; the same marks again change nothing.
+   */
+  r.put('/api/exams/:examId/marks', { config: { permission: 'enterMarks' }, schema: { params: examParams, body: saveMarksBody, response: { 200: saveMarksResponse }, tags } }, async (req) =>
+    saveMarks(database, actorOf(req), req.params.examId, req.body, req.ip),
+  );
+  /** POST /api/exams/:examId/submit { classId, subjectId } → the sheet, submitted; 400 learners without marks; 409 submitted or approved. */
+  r.post('/api/exams/:examId/submit', { config: { permission: 'enterMarks' }, schema: { params: examParams, body: sheetBody, response: { 200: markSheetSchema }, tags } }, async (req) =>
+    submitSheet(database, actorOf(req), req.params.examId, req.body.classId, req.body.subjectId, req.ip),
+  );
+  /** POST /api/exams/:examId/approve { classId, subjectId } (principal) → the sheet, approved and locked; 409 approving twice. */
+  r.post(
+    '/api/exams/:examId/approve',
+    { config: { permission: 'manageExams' }, schema: { params: examParams, body: sheetBody.extend({ comment: z.string().trim().max(1000).optional() }), response: { 200: markSheetSchema }, tags } },
+    async (req) => decideSheet(database, actorOf(req), req.params.examId, req.body.classId, req.body.subjectId, true, req.body.comment ?? null, req.ip),
+  );
+  /** POST /api/exams/:examId/return { classId, subjectId, comment } (principal) → the sheet, returned to the teacher. */
+  r.post('/api/exams/:examId/return', { config: { permission: 'manageExams' }, schema: { params: examParams, body: returnSheetBody, response: { 200: markSheetSchema }, tags } }, async (req) =>
+    decideSheet(database, actorOf(req), req.params.examId, req.body.classId, req.body.subjectId, false, req.body.comment, req.ip),
+  );
+  /** POST /api/exams/:examId/release (principal) → { id, status, releasedAt, sheets }; 409 unapproved sheets or already released. */
+  r.post('/api/exams/:examId/release', { config: { permission: 'manageExams' }, schema: { params: examParams, tags } }, async (req) =>
+    releaseExam(database, actorOf(req), req.params.examId, req.ip),
+  );
+  /** GET /api/exams/:examId/audit → { items }: changes after approval (who, when, old, new, why). */
+  r.get('/api/exams/:examId/audit', { config: { permission: 'manageExams' }, schema: { params: examParams, response: { 200: gradeAuditResponse }, tags } }, async (req) =>
+    gradeAuditLog(database, actorOf(req), req.params.examId),
+  );
+  /** GET /api/grades/my-sheets → the caller's streams x subjects in recent exams (teacher: theirs; principal: all). */
+  r.get('/api/grades/my-sheets', { config: { permission: 'enterMarks' }, schema: { response: { 200: mySheetsResponse }, tags } }, async (req) => mySheets(database, actorOf(req)));
+  /** GET /api/grades/queue → submitted sheets waiting for the principal, oldest first. */
+  r.get('/api/grades/queue', { config: { permission: 'viewApprovals' }, schema: { response: { 200: approvalQueueResponse }, tags } }, async (req) => approvalQueue(database, actorOf(req)));
+
+  // -- Results (§4) -------------------------------------------------------------------------------
+  /**
+   * GET /api/exams/:examId/results?classId= | ?levelId= [&format=pdf|xlsx] → { exam, scope, subjects,
+   * rows: [{ studentId, admissionNumber, total, mean, meanGrade, points, position, subjects: [...] }],
+   * summary }; or the broadsheet as PDF / Excel.
+   */
+  r.get('/api/exams/:examId/results', { config: { permission: 'viewAssessment' }, schema: { params: examParams, querystring: resultsQuery.extend({ schoolId: z.uuid().optional() }), tags } }, async (req, reply) => {
+    const results = await examResults(database, actorOf(req), req.params.examId, req.query);
+    if (req.query.format === 'pdf') return broadsheetPdf(reply, database, deps.storage, actorOf(req), results, req.query.schoolId);
+    if (req.query.format === 'xlsx') return broadsheetXlsx(reply, results);
+    return resultsResponse.parse(results);
+  });
+  /** GET /api/exams/:examId/analytics?classId=|levelId= → grade distribution, subject means, gender, most improved, trend. */
+  r.get('/api/exams/:examId/analytics', { config: { permission: 'viewAssessment' }, schema: { params: examParams, querystring: resultsQuery.extend({ schoolId: z.uuid().optional() }), response: { 200: analyticsResponse }, tags } }, async (req) =>
+    examAnalytics(database, actorOf(req), req.params.examId, req.query),
+  );
+  /** GET /api/grades/my-children (parent) → each child's released series only. */
+  r.get('/api/grades/my-children', { config: { permission: 'viewChildGrades' }, schema: { response: { 200: myChildrenGradesResponse }, tags } }, async (req) => myChildrenGrades(database, actorOf(req)));
+}

@@ -1,0 +1,472 @@
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor } from '../../../shared/access.js';
+import type { MarkRow, MarkSheet, MarksGrid, MySheet, saveMarksBody } from '../../../shared/contracts/assessment.js';
+import { bandFor, gradeLabel, percentOf, roundHalfUp, type GradeBand } from '../../../shared/grading.js';
+import type { Database } from '../../db/client.js';
+import { approvals, classes, examMarks, examSeries, gradeAudit, markSheets, profiles, students, subjects, teacherAssignments, terms } from '../../db/schema/index.js';
+import type { Tx } from '../../db/tenant.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { ASSESSMENT_AUDIT, auditAssessment, inAssessment, m, scaleResolver, scaleVersionBands, schoolScales, type Caller } from './assessment-context.js';
+import { entryStateOf, examClasses, examOf, examSubjectList, sheetsOf, type ExamRow } from './exams.service.js';
+
+/**
+ * Marks entry and approval (issue 12 §3). A teacher enters marks for the streams and subjects they teach
+ * (teacher_assignments), inside the exam's marks-entry window; saving is an upsert, so a retried save
+ * changes nothing twice. Submitting sends the stream x subject to the principal (an `approvals` row of
+ * kind marks, shown on the Approvals card); approving locks it; returning sends it back with a comment.
+ * A change after approval needs the principal and a reason and lands in grade_audit. Releasing makes the
+ * series visible to parents and freezes the scale versions it is graded with.
+ */
+
+/** The stream of the exam, or 404 (another school's, or a stream that does not sit it). */
+async function streamOf(tx: Tx, schoolId: string, e: ExamRow, classId: string) {
+  const cls = await examClasses(tx, schoolId, e);
+  const c = cls.find((x) => x.id === classId);
+  if (!c) {
+    const [other] = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId)));
+    if (!other) throw notFound(m.streamNotFound);
+    throw badRequest(m.streamNotInExam, { classId: m.streamNotInExam });
+  }
+  return c;
+}
+
+/** A teacher may touch a stream x subject they are assigned to; the principal any. 403 otherwise. */
+async function assertTeaches(tx: Tx, actor: Actor, classId: string, subjectId: string) {
+  if (actor.role === 'principal') return;
+  const [a] = await tx
+    .select({ id: teacherAssignments.id })
+    .from(teacherAssignments)
+    .where(and(eq(teacherAssignments.teacherId, actor.id), eq(teacherAssignments.classId, classId), eq(teacherAssignments.subjectId, subjectId)));
+  if (!a) throw forbidden(m.notYourClass);
+}
+
+/** Bands of a (level, subject) for an exam: the versions frozen at release, else the school's current ones. */
+export async function bandsForExam(tx: Tx, schoolId: string, e: Pick<ExamRow, 'scaleVersions'>) {
+  const [scales, resolver] = await Promise.all([schoolScales(tx, schoolId), scaleResolver(tx, schoolId)]);
+  const frozen = e.scaleVersions ? await scaleVersionBands(tx, Object.values(e.scaleVersions)) : new Map<string, GradeBand[]>();
+  const bandsOfKey = (key: string): GradeBand[] => {
+    const v = e.scaleVersions?.[key];
+    return (v && frozen.get(v)) || scales.get(key as never)?.bands || [];
+  };
+  return {
+    resolver,
+    scales,
+    bandsOfKey,
+    /** { key, bands } grading one subject of a level. */
+    scaleFor(levelId: string | null, subjectId: string) {
+      const key = resolver.scaleOf(levelId, subjectId);
+      return { key, name: scales.get(key)?.name ?? key, bands: bandsOfKey(key) };
+    },
+  };
+}
+
+/** Learners of the grid: active learners of the stream, plus anyone with a mark in it already. */
+async function gridLearners(tx: Tx, schoolId: string, examId: string, classId: string, subjectId: string) {
+  return tx
+    .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, gender: students.gender })
+    .from(students)
+    .where(
+      and(
+        eq(students.schoolId, schoolId),
+        or(
+          and(eq(students.classId, classId), eq(students.status, 'active')),
+          sql`${students.id} in (select ${examMarks.studentId} from ${examMarks} where ${examMarks.examId} = ${examId} and ${examMarks.classId} = ${classId} and ${examMarks.subjectId} = ${subjectId})`,
+        ),
+      ),
+    )
+    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.admissionNumber));
+}
+
+export function fullName(s: { firstName: string; middleName: string | null; lastName: string }) {
+  return [s.firstName, s.middleName, s.lastName].filter(Boolean).join(' ');
+}
+
+async function sheetOne(tx: Tx, schoolId: string, e: ExamRow, classId: string, subjectId: string): Promise<MarkSheet> {
+  const [s] = await sheetsOf(tx, schoolId, e, { classIds: [classId], pairs: new Set([`${classId}:${subjectId}`]) });
+  if (!s) throw badRequest(m.subjectNotInExam, { subjectId: m.subjectNotInExam });
+  return s;
+}
+
+/** GET /api/exams/:examId/marks?classId=&subjectId= → the grid (teachers: their own stream x subject only). */
+export async function marksGrid(database: Database, actor: Actor, examId: string, classId: string, subjectId: string): Promise<MarksGrid> {
+  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+    const e = await examOf(tx, schoolId, examId);
+    const c = await streamOf(tx, schoolId, e, classId);
+    const subject = (await examSubjectList(tx, [examId])).find((s) => s.subjectId === subjectId);
+    if (!subject) throw badRequest(m.subjectNotInExam, { subjectId: m.subjectNotInExam });
+    if (actor.role === 'teacher') await assertTeaches(tx, actor, classId, subjectId);
+    if (subject.band !== c.band) throw badRequest(m.subjectNotInExam, { subjectId: m.subjectNotInExam });
+    const { examId: _x, band: _b, ...subj } = subject;
+    const grading = await bandsForExam(tx, schoolId, e);
+    const scale = grading.scaleFor(c.levelId, subjectId);
+    const [learners, marks, sheet] = await Promise.all([
+      gridLearners(tx, schoolId, examId, classId, subjectId),
+      tx.select().from(examMarks).where(and(eq(examMarks.examId, examId), eq(examMarks.subjectId, subjectId), eq(examMarks.classId, classId))),
+      sheetOne(tx, schoolId, e, classId, subjectId),
+    ]);
+    const byStudent = new Map(marks.map((mk) => [mk.studentId, mk]));
+    const rows: MarkRow[] = learners.map((l) => {
+      const mk = byStudent.get(l.id);
+      const band = mk?.status === 'present' && mk.percent !== null ? bandFor(scale.bands, Number(mk.percent)) : null;
+      return {
+        studentId: l.id,
+        admissionNumber: l.admissionNumber,
+        name: fullName(l),
+        gender: l.gender,
+        status: (mk?.status ?? null) as MarkRow['status'],
+        score: mk?.score ?? null,
+        paperScores: mk?.paperScores ?? null,
+        percent: mk?.percent ?? null,
+        grade: band?.code ?? null,
+        gradeLabel: band ? gradeLabel(band) : null,
+        points: band?.points ?? null,
+        updatedAt: mk?.updatedAt.toISOString() ?? null,
+      };
+    });
+    const state = entryStateOf(e);
+    const editableSheet = sheet.status === 'draft' || sheet.status === 'returned';
+    const canEdit = (editableSheet && state === 'open' && e.status !== 'released') || (actor.role === 'principal' && sheet.status === 'approved');
+    return {
+      exam: { id: e.id, name: e.name, status: e.status as MarksGrid['exam']['status'], entryOpensOn: e.entryOpensOn, entryClosesOn: e.entryClosesOn, entryState: state },
+      subject: subj,
+      className: c.name,
+      sheet,
+      canEdit,
+      needsReason: sheet.status === 'approved',
+      scale: { key: scale.key, name: scale.name, bands: scale.bands },
+      rows,
+    };
+  });
+}
+
+interface CleanMark {
+  studentId: string;
+  status: 'present' | 'absent' | 'exempt';
+  score: number | null;
+  paperScores: (number | null)[] | null;
+  percent: number | null;
+}
+
+/**
+ * Checks every mark against the subject's papers and maximum; all problems at once as field errors
+ * (`marks.3.score`), so nothing is saved when any mark is wrong.
+ */
+function cleanMarks(input: z.output<typeof saveMarksBody>['marks'], subject: { papers: { name: string; maxMarks: number }[]; maxMarks: number }): CleanMark[] {
+  const fields: Record<string, string> = {};
+  const out: CleanMark[] = [];
+  const multi = subject.papers.length > 1;
+  input.forEach((mk, i) => {
+    if (mk.status !== 'present') {
+      out.push({ studentId: mk.studentId, status: mk.status, score: null, paperScores: null, percent: null });
+      return;
+    }
+    let score = mk.score ?? null;
+    let paperScores: (number | null)[] | null = null;
+    if (multi && mk.paperScores) {
+      if (mk.paperScores.length !== subject.papers.length) {
+        fields[`marks.${i}.paperScores`] = m.paperScoresInvalid(subject.papers.length);
+        return;
+      }
+      paperScores = mk.paperScores;
+      for (const [j, p] of mk.paperScores.entries()) {
+        if (p === null) continue;
+        if (!Number.isFinite(p)) fields[`marks.${i}.paperScores.${j}`] = m.scoreNotNumber;
+        else if (p < 0) fields[`marks.${i}.paperScores.${j}`] = m.scoreNegative;
+        else if (p > subject.papers[j]!.maxMarks) fields[`marks.${i}.paperScores.${j}`] = m.scoreAboveMax(subject.papers[j]!.maxMarks);
+      }
+      if (mk.paperScores.every((p) => p === null)) score = null;
+      else score = roundHalfUp(mk.paperScores.reduce<number>((t, p) => t + (p ?? 0), 0), 2);
+    }
+    if (score === null) {
+      fields[`marks.${i}.score`] = m.scoreRequired;
+      return;
+    }
+    if (!Number.isFinite(score)) fields[`marks.${i}.score`] = m.scoreNotNumber;
+    else if (score < 0) fields[`marks.${i}.score`] = m.scoreNegative;
+    else if (score > subject.maxMarks) fields[`marks.${i}.score`] = m.scoreAboveMax(subject.maxMarks);
+    const rounded = roundHalfUp(score, 2);
+    out.push({ studentId: mk.studentId, status: 'present', score: rounded, paperScores, percent: percentOf(rounded, subject.maxMarks) });
+  });
+  const keys = Object.keys(fields);
+  if (keys.length) throw badRequest(fields[keys[0]!]!, fields);
+  const seen = new Set<string>();
+  for (const c of out) {
+    if (seen.has(c.studentId)) throw badRequest('Each learner can appear only once.', { marks: 'Each learner can appear only once.' });
+    seen.add(c.studentId);
+  }
+  return out;
+}
+
+/**
+ * PUT /api/exams/:examId/marks { classId, subjectId, marks: [{ studentId, score, status, paperScores? }], reason? }
+ * → { saved, unchanged, sheet }. All or nothing: 400 with per-mark field errors (above the maximum,
+ * negative, not a number, missing), 400 a learner not in the stream, 403 not the teacher's stream x
+ * subject, 409 outside the window / submitted / approved (approved marks: the principal with a reason,
+ * written to the grade audit log). Saving the same marks again changes nothing (idempotent).
+ */
+export async function saveMarks(database: Database, actor: Actor, examId: string, body: z.output<typeof saveMarksBody>, ip: string) {
+  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+    const e = await examOf(tx, schoolId, examId);
+    const stream = await streamOf(tx, schoolId, e, body.classId);
+    const subject = (await examSubjectList(tx, [examId])).find((s) => s.subjectId === body.subjectId);
+    if (!subject || subject.band !== stream.band) throw badRequest(m.subjectNotInExam, { subjectId: m.subjectNotInExam });
+    await assertTeaches(tx, actor, body.classId, body.subjectId);
+    const clean = cleanMarks(body.marks, subject);
+
+    // Lock the sheet row (create it on first save) so a submit cannot slip between check and write.
+    await tx.insert(markSheets).values({ schoolId, examId, classId: body.classId, subjectId: body.subjectId }).onConflictDoNothing();
+    const [sheetRow] = await tx
+      .select()
+      .from(markSheets)
+      .where(and(eq(markSheets.examId, examId), eq(markSheets.classId, body.classId), eq(markSheets.subjectId, body.subjectId)))
+      .for('update');
+    const approved = sheetRow!.status === 'approved';
+    if (approved) {
+      if (actor.role !== 'principal') throw new AppError(409, 'MARKS_LOCKED', m.sheetLocked);
+      if (!body.reason?.trim()) throw badRequest(m.reasonRequired, { reason: m.reasonRequired });
+    } else {
+      if (sheetRow!.status === 'submitted') throw new AppError(409, 'MARKS_SUBMITTED', m.sheetSubmitted);
+      if (e.status === 'released') throw new AppError(409, 'EXAM_RELEASED', m.examReleased);
+      const state = entryStateOf(e);
+      if (state === 'not_yet') throw new AppError(409, 'ENTRY_NOT_OPEN', m.windowNotOpen(e.entryOpensOn));
+      if (state === 'closed') throw new AppError(409, 'ENTRY_CLOSED', m.windowClosed(e.entryClosesOn));
+    }
+
+    const learners = await gridLearners(tx, schoolId, examId, body.classId, body.subjectId);
+    const inStream = new Set(learners.map((l) => l.id));
+    const stranger = clean.find((c) => !inStream.has(c.studentId));
+    if (stranger) {
+      const [s] = await tx.select({ firstName: students.firstName, middleName: students.middleName, lastName: students.lastName }).from(students).where(and(eq(students.schoolId, schoolId), eq(students.id, stranger.studentId)));
+      const msg = s ? m.learnerNotInStream(fullName(s)) : 'Learner not found';
+      throw badRequest(msg, { marks: msg });
+    }
+
+    const existing = await tx
+      .select()
+      .from(examMarks)
+      .where(and(eq(examMarks.examId, examId), eq(examMarks.subjectId, body.subjectId), inArray(examMarks.studentId, clean.map((c) => c.studentId))));
+    const before = new Map(existing.map((x) => [x.studentId, x]));
+    const changed = clean.filter((c) => {
+      const old = before.get(c.studentId);
+      return !old || old.status !== c.status || (old.score ?? null) !== c.score || JSON.stringify(old.paperScores ?? null) !== JSON.stringify(c.paperScores) || old.classId !== body.classId;
+    });
+    if (changed.length) {
+      const now = new Date();
+      await tx
+        .insert(examMarks)
+        .values(changed.map((c) => ({ schoolId, examId, subjectId: body.subjectId, studentId: c.studentId, classId: body.classId, status: c.status, score: c.score, paperScores: c.paperScores, percent: c.percent, updatedBy: actor.id, updatedAt: now })))
+        .onConflictDoUpdate({
+          target: [examMarks.examId, examMarks.subjectId, examMarks.studentId],
+          set: { status: sql`excluded.status`, score: sql`excluded.score`, paperScores: sql`excluded.paper_scores`, percent: sql`excluded.percent`, classId: sql`excluded.class_id`, updatedBy: actor.id, updatedAt: now },
+        });
+      if (approved) {
+        const reason = body.reason!.trim();
+        await tx.insert(gradeAudit).values(
+          changed.map((c) => {
+            const old = before.get(c.studentId);
+            return { schoolId, examId, subjectId: body.subjectId, studentId: c.studentId, oldStatus: old?.status ?? null, oldScore: old?.score ?? null, newStatus: c.status, newScore: c.score, reason, changedBy: actor.id };
+          }),
+        );
+        await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.markChangedAfterApproval, `mark_sheet:${sheetRow!.id}`, changed.map((c) => ({ studentId: c.studentId, old: before.get(c.studentId)?.score ?? null })), changed.map((c) => ({ studentId: c.studentId, new: c.score, status: c.status })), { reason });
+      }
+      await tx.update(markSheets).set({ updatedAt: now }).where(eq(markSheets.id, sheetRow!.id));
+    }
+    return { saved: changed.length, unchanged: clean.length - changed.length, sheet: await sheetOne(tx, schoolId, e, body.classId, body.subjectId) };
+  });
+}
+
+async function lockedSheet(tx: Tx, schoolId: string, examId: string, classId: string, subjectId: string) {
+  await tx.insert(markSheets).values({ schoolId, examId, classId, subjectId }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(markSheets)
+    .where(and(eq(markSheets.examId, examId), eq(markSheets.classId, classId), eq(markSheets.subjectId, subjectId)))
+    .for('update');
+  return row!;
+}
+
+/**
+ * POST /api/exams/:examId/submit { classId, subjectId } (the teacher of the stream x subject, or the
+ * principal) → the sheet, status submitted, and a pending approval on the principal's Approvals card.
+ * 400 when a learner has no mark (absent and exempt count as marked); 409 already submitted or approved.
+ */
+export async function submitSheet(database: Database, actor: Actor, examId: string, classId: string, subjectId: string, ip: string): Promise<MarkSheet> {
+  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+    const e = await examOf(tx, schoolId, examId);
+    const stream = await streamOf(tx, schoolId, e, classId);
+    const subject = (await examSubjectList(tx, [examId])).find((s) => s.subjectId === subjectId);
+    if (!subject || subject.band !== stream.band) throw badRequest(m.subjectNotInExam, { subjectId: m.subjectNotInExam });
+    await assertTeaches(tx, actor, classId, subjectId);
+    if (e.status === 'released') throw new AppError(409, 'EXAM_RELEASED', m.examReleased);
+    const sheet = await lockedSheet(tx, schoolId, examId, classId, subjectId);
+    if (sheet.status === 'approved') throw new AppError(409, 'ALREADY_APPROVED', m.alreadyApproved);
+    if (sheet.status === 'submitted') throw new AppError(409, 'ALREADY_SUBMITTED', m.sheetSubmitted);
+    const learners = await gridLearners(tx, schoolId, examId, classId, subjectId);
+    const marked = new Set((await tx.select({ id: examMarks.studentId }).from(examMarks).where(and(eq(examMarks.examId, examId), eq(examMarks.subjectId, subjectId), eq(examMarks.classId, classId)))).map((r) => r.id));
+    if (marked.size === 0) throw badRequest(m.nothingToSubmit);
+    const missing = learners.filter((l) => !marked.has(l.id)).length;
+    if (missing > 0) throw badRequest(m.missingMarks(missing));
+    const now = new Date();
+    await tx.update(markSheets).set({ status: 'submitted', submittedBy: actor.id, submittedAt: now, decidedBy: null, decidedAt: null, updatedAt: now }).where(eq(markSheets.id, sheet.id));
+    const [cls] = await tx.select({ name: classes.name }).from(classes).where(eq(classes.id, classId));
+    const [me] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, actor.id));
+    const title = m.approvalTitle(subject.name, cls?.name ?? '');
+    const summary = m.approvalSummary(e.name, me?.name ?? '', marked.size);
+    await tx
+      .insert(approvals)
+      .values({ schoolId, kind: 'marks', subjectId: sheet.id, title, summary, status: 'pending', requestedBy: actor.id, requestedAt: now })
+      .onConflictDoUpdate({ target: [approvals.kind, approvals.subjectId], set: { title, summary, status: 'pending', requestedBy: actor.id, requestedAt: now, decidedBy: null, decidedAt: null, note: null } });
+    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.marksSubmitted, `mark_sheet:${sheet.id}`, { status: sheet.status }, { status: 'submitted' }, { examId, classId, subjectId });
+    return sheetOne(tx, schoolId, e, classId, subjectId);
+  });
+}
+
+/**
+ * Approve or return a submitted sheet, in the caller's transaction (used by the exam routes and by the
+ * Approvals card's decider). 409 when not submitted, or already approved ("approving twice").
+ */
+export async function decideSheetInTx(tx: Tx, c: Caller, sheetId: string, approve: boolean, comment: string | null) {
+  const [sheet] = await tx.select().from(markSheets).where(and(eq(markSheets.schoolId, c.schoolId), eq(markSheets.id, sheetId))).for('update');
+  if (!sheet) throw notFound(m.examNotFound);
+  if (sheet.status === 'approved') throw new AppError(409, 'ALREADY_APPROVED', m.alreadyApproved);
+  if (sheet.status !== 'submitted') throw new AppError(409, 'NOT_SUBMITTED', m.notSubmitted);
+  if (!approve && !comment?.trim()) throw badRequest(m.commentRequired, { comment: m.commentRequired });
+  const now = new Date();
+  await tx
+    .update(markSheets)
+    .set({ status: approve ? 'approved' : 'returned', decidedBy: c.actor.id, decidedAt: now, comment: approve ? (comment?.trim() || null) : comment!.trim(), updatedAt: now })
+    .where(eq(markSheets.id, sheetId));
+  await auditAssessment(tx, c, approve ? ASSESSMENT_AUDIT.marksApproved : ASSESSMENT_AUDIT.marksReturned, `mark_sheet:${sheetId}`, { status: 'submitted' }, { status: approve ? 'approved' : 'returned', comment }, { examId: sheet.examId, classId: sheet.classId, subjectId: sheet.subjectId });
+  return sheet;
+}
+
+/** The Approvals card's decider for kind marks: approve, or reject = return with the note. */
+export async function decideMarksApproval(tx: Tx, c: Caller, sheetId: string, approve: boolean, note: string | null) {
+  await decideSheetInTx(tx, c, sheetId, approve, approve ? note : note?.trim() || 'Returned for corrections.');
+}
+
+/**
+ * POST /api/exams/:examId/approve | /return { classId, subjectId, comment? } (principal) → the sheet.
+ * The matching approval on the Approvals card is decided with it.
+ */
+export async function decideSheet(database: Database, actor: Actor, examId: string, classId: string, subjectId: string, approve: boolean, comment: string | null, ip: string): Promise<MarkSheet> {
+  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+    const e = await examOf(tx, schoolId, examId);
+    await streamOf(tx, schoolId, e, classId);
+    const [sheet] = await tx.select({ id: markSheets.id }).from(markSheets).where(and(eq(markSheets.examId, examId), eq(markSheets.classId, classId), eq(markSheets.subjectId, subjectId)));
+    if (!sheet) throw new AppError(409, 'NOT_SUBMITTED', m.notSubmitted);
+    await decideSheetInTx(tx, { actor, schoolId, ip }, sheet.id, approve, comment);
+    await tx
+      .update(approvals)
+      .set({ status: approve ? 'approved' : 'rejected', decidedBy: actor.id, decidedAt: new Date(), note: comment })
+      .where(and(eq(approvals.kind, 'marks'), eq(approvals.subjectId, sheet.id), eq(approvals.status, 'pending')));
+    return sheetOne(tx, schoolId, e, classId, subjectId);
+  });
+}
+
+/**
+ * POST /api/exams/:examId/release (principal) → the series, released: parents see it. 409 already
+ * released; 409 when a sheet with marks is not approved, or nothing is approved. The scale versions in
+ * force are frozen with it, so later edits of a scale do not regrade released results.
+ */
+export async function releaseExam(database: Database, actor: Actor, examId: string, ip: string) {
+  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+    const e = await examOf(tx, schoolId, examId);
+    await tx.select({ id: examSeries.id }).from(examSeries).where(eq(examSeries.id, examId)).for('update');
+    if (e.status === 'released') throw new AppError(409, 'ALREADY_RELEASED', m.alreadyReleased);
+    const sheets = await sheetsOf(tx, schoolId, e);
+    const withMarks = sheets.filter((s) => s.marked > 0);
+    const notApproved = withMarks.filter((s) => s.status !== 'approved').length;
+    if (notApproved > 0) throw new AppError(409, 'NOT_APPROVED', m.notApprovedYet(notApproved));
+    if (withMarks.length === 0) throw new AppError(409, 'NO_APPROVED_MARKS', m.noApprovedMarks);
+    const scales = await schoolScales(tx, schoolId);
+    const frozen = Object.fromEntries([...scales.values()].map((s) => [s.key, s.versionId]));
+    const now = new Date();
+    await tx.update(examSeries).set({ status: 'released', releasedAt: now, releasedBy: actor.id, scaleVersions: frozen, updatedAt: now }).where(eq(examSeries.id, examId));
+    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examReleased, `exam:${examId}`, { status: e.status }, { status: 'released', sheets: withMarks.length });
+    return { id: examId, status: 'released' as const, releasedAt: now.toISOString(), sheets: withMarks.length };
+  });
+}
+
+/** GET /api/exams/:examId/sheets?status= → every stream x subject of the series (teachers: their own). */
+export async function listSheets(database: Database, actor: Actor, examId: string, status?: MarkSheet['status'], schoolId?: string) {
+  return inAssessment(database, actor, schoolId, async (tx, sid) => {
+    const e = await examOf(tx, sid, examId);
+    let pairs: Set<string> | undefined;
+    if (actor.role === 'teacher') {
+      const mine = await tx.select({ classId: teacherAssignments.classId, subjectId: teacherAssignments.subjectId }).from(teacherAssignments).where(eq(teacherAssignments.teacherId, actor.id));
+      pairs = new Set(mine.map((a) => `${a.classId}:${a.subjectId}`));
+    }
+    return { items: await sheetsOf(tx, sid, e, { pairs, status }) };
+  });
+}
+
+/**
+ * Sheets of not-yet-released exams (and released ones of the current year) for a set of pairs, with the
+ * exam's name and window. Used by the teacher's "My Class Grades" and the principal's queue.
+ */
+async function sheetsAcrossExams(tx: Tx, schoolId: string, opts: { pairs?: Set<string>; status?: MarkSheet['status'] }): Promise<MySheet[]> {
+  const exams = await tx
+    .select({ id: examSeries.id })
+    .from(examSeries)
+    .innerJoin(terms, eq(terms.id, examSeries.termId))
+    .where(and(eq(examSeries.schoolId, schoolId), sql`(${examSeries.status} <> 'released' or ${examSeries.releasedAt} > now() - interval '120 days')`))
+    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt))
+    .limit(12);
+  const out: MySheet[] = [];
+  for (const x of exams) {
+    const e = await examOf(tx, schoolId, x.id);
+    const sheets = await sheetsOf(tx, schoolId, e, { pairs: opts.pairs, status: opts.status });
+    for (const s of sheets) out.push({ ...s, examId: e.id, examName: e.name, termName: `${e.termName} ${e.academicYear}`, entryState: entryStateOf(e), examStatus: e.status as MySheet['examStatus'] });
+  }
+  return out;
+}
+
+/** GET /api/grades/my-sheets (teacher) → their streams x subjects in recent exams with each sheet's state. */
+export async function mySheets(database: Database, actor: Actor) {
+  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+    const where = actor.role === 'teacher' ? eq(teacherAssignments.teacherId, actor.id) : eq(teacherAssignments.schoolId, schoolId);
+    const mine = await tx.select({ classId: teacherAssignments.classId, subjectId: teacherAssignments.subjectId }).from(teacherAssignments).where(where);
+    return { items: await sheetsAcrossExams(tx, schoolId, { pairs: actor.role === 'teacher' ? new Set(mine.map((a) => `${a.classId}:${a.subjectId}`)) : undefined }) };
+  });
+}
+
+/** GET /api/grades/queue (principal, director) → submitted sheets waiting for approval, oldest first. */
+export async function approvalQueue(database: Database, actor: Actor, schoolId?: string) {
+  return inAssessment(database, actor, schoolId, async (tx, sid) => {
+    const items = await sheetsAcrossExams(tx, sid, { status: 'submitted' });
+    items.sort((a, b) => (a.submittedAt ?? '').localeCompare(b.submittedAt ?? ''));
+    return { items };
+  });
+}
+
+/** GET /api/exams/:examId/audit → changes made after approval (who, when, old, new, why), newest first. */
+export async function gradeAuditLog(database: Database, actor: Actor, examId: string, schoolId?: string) {
+  return inAssessment(database, actor, schoolId, async (tx, sid) => {
+    await examOf(tx, sid, examId);
+    const rows = await tx
+      .select({ a: gradeAudit, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber, subjectName: subjects.name, changedBy: profiles.name })
+      .from(gradeAudit)
+      .innerJoin(students, eq(students.id, gradeAudit.studentId))
+      .innerJoin(subjects, eq(subjects.id, gradeAudit.subjectId))
+      .leftJoin(profiles, eq(profiles.id, gradeAudit.changedBy))
+      .where(and(eq(gradeAudit.schoolId, sid), eq(gradeAudit.examId, examId)))
+      .orderBy(desc(gradeAudit.changedAt));
+    return {
+      items: rows.map((r) => ({
+        id: r.a.id,
+        studentName: fullName(r),
+        admissionNumber: r.admissionNumber,
+        subjectName: r.subjectName,
+        oldStatus: r.a.oldStatus,
+        oldScore: r.a.oldScore,
+        newStatus: r.a.newStatus,
+        newScore: r.a.newScore,
+        reason: r.a.reason,
+        changedBy: r.changedBy,
+        changedAt: r.a.changedAt.toISOString(),
+      })),
+    };
+  });
+}

@@ -1,0 +1,444 @@
+import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import type { Actor } from '../../../shared/access.js';
+import type { ExamAnalytics, ExamResults, MyChildrenGrades, ResultRow } from '../../../shared/contracts/assessment.js';
+import { bandFor, competitionRanksBy, gradeLabel, kcseMeanGrade, roundHalfUp, type GradeBand } from '../../../shared/grading.js';
+import type { Database } from '../../db/client.js';
+import { academicYears, classes, examMarks, examSeries, levels, profiles, reportComments, students, teacherAssignments, terms } from '../../db/schema/index.js';
+import type { Tx } from '../../db/tenant.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { audienceScope, learnerAudience, visibleLearners } from '../learners/learner-scope.js';
+import { inAssessment, m, settingsOf } from './assessment-context.js';
+import { examClasses, examOf, examSubjectList, type ExamRow } from './exams.service.js';
+import { bandsForExam, fullName } from './marks.service.js';
+import { withScope } from '../../db/tenant.js';
+
+/**
+ * Results (issue 12 §4): per learner every subject's mark, percentage, grade and points; total (sum of
+ * the percentages sat), mean (over the subjects sat: absent, exempt and missing marks do not count, a
+ * learner who joined mid-term is not given zero), mean grade, total points, position in stream and in
+ * level (competition ranking: ties share, the next is skipped), deviation from the previous series.
+ *
+ * Mean grade: KCSE from the mean points of the best seven (shared/grading.ts kcseMeanGrade); every other
+ * scale grades the mean percentage. Ranking: KCSE by total points then mean; others by mean.
+ */
+
+export interface ComputedResults {
+  exam: ExamRow;
+  subjects: Awaited<ReturnType<typeof examSubjectList>>;
+  rows: ResultRow[];
+  /** Bands of a level's own scale (mean grades), by level id. */
+  levelBands: Map<string, { key: string; bands: GradeBand[] }>;
+  classes: Awaited<ReturnType<typeof examClasses>>;
+}
+
+type MarkRec = { studentId: string; subjectId: string; classId: string; status: string; score: number | null; percent: number | null };
+
+/** Learner means of a series (for deviations and "most improved"), by learner. */
+async function learnerMeans(tx: Tx, examId: string): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ studentId: examMarks.studentId, mean: sql<string>`avg(${examMarks.percent})` })
+    .from(examMarks)
+    .where(and(eq(examMarks.examId, examId), eq(examMarks.status, 'present')))
+    .groupBy(examMarks.studentId);
+  return new Map(rows.map((r) => [r.studentId, roundHalfUp(Number(r.mean), 2)]));
+}
+
+/** The series before this one for the same levels (by term start, then creation), or null. */
+export async function previousExam(tx: Tx, schoolId: string, e: ExamRow): Promise<{ id: string; name: string } | null> {
+  const [row] = await tx
+    .select({ id: examSeries.id, name: examSeries.name })
+    .from(examSeries)
+    .innerJoin(terms, eq(terms.id, examSeries.termId))
+    .where(
+      and(
+        eq(examSeries.schoolId, schoolId),
+        ne(examSeries.id, e.id),
+        sql`${examSeries.levelIds} && ${sql.raw(`'{${e.levelIds.join(',')}}'::uuid[]`)}`,
+        or(lt(terms.startsOn, e.termStartsOn), and(eq(terms.startsOn, e.termStartsOn), lt(examSeries.createdAt, e.createdAt))),
+      ),
+    )
+    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Computes the results of an exam for all its streams (positions in level need them all). `onlyStudents`
+ * limits the rows returned (not the ranking). Parents and report cards use the same numbers.
+ */
+export async function computeResults(tx: Tx, schoolId: string, e: ExamRow, opts: { withDeviation?: boolean } = {}): Promise<ComputedResults> {
+  const [subs, cls, grading] = await Promise.all([examSubjectList(tx, [e.id]), examClasses(tx, schoolId, e), bandsForExam(tx, schoolId, e)]);
+  const marks: MarkRec[] = await tx
+    .select({ studentId: examMarks.studentId, subjectId: examMarks.subjectId, classId: examMarks.classId, status: examMarks.status, score: examMarks.score, percent: examMarks.percent })
+    .from(examMarks)
+    .where(eq(examMarks.examId, e.id));
+  const classIds = cls.map((c) => c.id);
+  const studentIds = [...new Set(marks.map((mk) => mk.studentId))];
+  const learners = classIds.length
+    ? await tx
+        .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, gender: students.gender, classId: students.classId, status: students.status })
+        .from(students)
+        .where(and(eq(students.schoolId, schoolId), or(and(inArray(students.classId, classIds), eq(students.status, 'active')), studentIds.length ? inArray(students.id, studentIds) : sql`false`)))
+        .orderBy(asc(students.firstName), asc(students.lastName))
+    : [];
+  const classById = new Map(cls.map((c) => [c.id, c]));
+  const marksByStudent = new Map<string, MarkRec[]>();
+  for (const mk of marks) {
+    const list = marksByStudent.get(mk.studentId) ?? [];
+    list.push(mk);
+    marksByStudent.set(mk.studentId, list);
+  }
+  const levelBands = new Map<string, { key: string; bands: GradeBand[] }>();
+  for (const c of cls) {
+    if (c.levelId && !levelBands.has(c.levelId)) {
+      const key = grading.resolver.levelScale(c.levelId);
+      levelBands.set(c.levelId, { key, bands: grading.bandsOfKey(key) });
+    }
+  }
+  const prev = opts.withDeviation ? await previousExam(tx, schoolId, e) : null;
+  const prevMeans = prev ? await learnerMeans(tx, prev.id) : new Map<string, number>();
+
+  const rows: ResultRow[] = [];
+  for (const l of learners) {
+    const mine = marksByStudent.get(l.id) ?? [];
+    // The stream the learner sat in: where their marks are, else their current stream.
+    const classId = mine[0]?.classId ?? l.classId;
+    const c = classId ? classById.get(classId) : undefined;
+    if (!c) continue;
+    const levelId = c.levelId;
+    const subjects = subs.filter((s) => s.band === c.band).map((s) => {
+      const mk = mine.find((x) => x.subjectId === s.subjectId);
+      const scale = grading.scaleFor(levelId, s.subjectId);
+      const band = mk?.status === 'present' && mk.percent !== null ? bandFor(scale.bands, Number(mk.percent)) : null;
+      return {
+        subjectId: s.subjectId,
+        score: mk?.status === 'present' ? mk.score : null,
+        percent: mk?.status === 'present' ? mk.percent : null,
+        status: (mk?.status ?? null) as ResultRow['subjects'][number]['status'],
+        grade: band?.code ?? null,
+        gradeLabel: band ? gradeLabel(band) : null,
+        points: band?.points ?? null,
+        name: s.name,
+      };
+    });
+    const sat = subjects.filter((s) => s.percent !== null);
+    const total = sat.length ? roundHalfUp(sat.reduce((t, s) => t + (s.percent as number), 0), 2) : null;
+    const mean = sat.length ? roundHalfUp((total as number) / sat.length, 2) : null;
+    const lb = (levelId && levelBands.get(levelId)) || { key: 'cbc4', bands: grading.bandsOfKey('cbc4') };
+    let meanBand: GradeBand | null = null;
+    let points: number | null = null;
+    if (lb.key === 'kcse') {
+      const k = kcseMeanGrade(
+        sat.filter((s) => s.points !== null).map((s) => ({ subjectId: s.subjectId, name: s.name, points: s.points as number })),
+        lb.bands,
+      );
+      meanBand = k.grade;
+      points = sat.length ? k.totalPoints : null;
+    } else {
+      meanBand = mean !== null ? bandFor(lb.bands, mean) : null;
+      const withPoints = sat.filter((s) => s.points !== null);
+      points = withPoints.length ? withPoints.reduce((t, s) => t + (s.points as number), 0) : null;
+    }
+    const prevMean = prevMeans.get(l.id);
+    rows.push({
+      studentId: l.id,
+      admissionNumber: l.admissionNumber,
+      name: fullName(l),
+      gender: l.gender,
+      classId: c.id,
+      className: c.name,
+      total,
+      mean,
+      meanGrade: meanBand?.code ?? null,
+      meanGradeLabel: meanBand ? gradeLabel(meanBand) : null,
+      points,
+      subjectsSat: sat.length,
+      position: null,
+      positionOutOf: 0,
+      levelPosition: null,
+      levelPositionOutOf: 0,
+      deviation: mean !== null && prevMean !== undefined ? roundHalfUp(mean - prevMean, 2) : null,
+      subjects: subjects.map(({ name: _n, ...s }) => s),
+    });
+  }
+  // Positions: in stream and in level.
+  const keyOf = (r: ResultRow) => {
+    if (r.mean === null) return null;
+    const lvl = classById.get(r.classId)?.levelId;
+    const kcse = lvl ? levelBands.get(lvl)?.key === 'kcse' : false;
+    return kcse ? [r.points ?? 0, r.mean] : [r.mean];
+  };
+  const rankGroup = (group: ResultRow[], set: (r: ResultRow, p: number | null, n: number) => void) => {
+    const ranks = competitionRanksBy(group.map(keyOf));
+    const n = group.filter((r) => r.mean !== null).length;
+    group.forEach((r, i) => set(r, ranks[i] ?? null, n));
+  };
+  const byClass = new Map<string, ResultRow[]>();
+  const byLevel = new Map<string, ResultRow[]>();
+  for (const r of rows) {
+    byClass.set(r.classId, [...(byClass.get(r.classId) ?? []), r]);
+    const lvl = classById.get(r.classId)?.levelId ?? 'none';
+    byLevel.set(lvl, [...(byLevel.get(lvl) ?? []), r]);
+  }
+  for (const g of byClass.values()) rankGroup(g, (r, p, n) => ((r.position = p), (r.positionOutOf = n)));
+  for (const g of byLevel.values()) rankGroup(g, (r, p, n) => ((r.levelPosition = p), (r.levelPositionOutOf = n)));
+  return { exam: e, subjects: subs, rows, levelBands, classes: cls };
+}
+
+function sortByPosition(rows: ResultRow[], level: boolean) {
+  return [...rows].sort((a, b) => {
+    const pa = (level ? a.levelPosition : a.position) ?? Number.MAX_SAFE_INTEGER;
+    const pb = (level ? b.levelPosition : b.position) ?? Number.MAX_SAFE_INTEGER;
+    return pa - pb || a.name.localeCompare(b.name);
+  });
+}
+
+/** Teachers see results of streams they teach or lead; everyone else with viewAssessment sees all. */
+async function assertSeesStream(tx: Tx, actor: Actor, classId: string) {
+  if (actor.role !== 'teacher') return;
+  const [row] = await tx
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.id, classId), or(eq(classes.classTeacherId, actor.id), sql`${classes.id} in (select ${teacherAssignments.classId} from ${teacherAssignments} where ${teacherAssignments.teacherId} = ${actor.id})`)));
+  if (!row) throw forbidden(m.notYourClass);
+}
+
+/**
+ * GET /api/exams/:examId/results?classId= | ?levelId= → the broadsheet of a stream or a level (the
+ * first level of the exam when neither is given). Rows sorted by position.
+ */
+export async function examResults(database: Database, actor: Actor, examId: string, q: { classId?: string; levelId?: string; schoolId?: string }): Promise<ExamResults> {
+  return inAssessment(database, actor, q.schoolId, async (tx, schoolId) => {
+    const e = await examOf(tx, schoolId, examId);
+    const r = await computeResults(tx, schoolId, e, { withDeviation: true });
+    let scope: ExamResults['scope'];
+    let rows: ResultRow[];
+    if (q.classId) {
+      const c = r.classes.find((x) => x.id === q.classId);
+      if (!c) {
+        const [other] = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, q.classId)));
+        if (!other) throw notFound(m.streamNotFound);
+        throw badRequest(m.streamNotInExam, { classId: m.streamNotInExam });
+      }
+      await assertSeesStream(tx, actor, c.id);
+      scope = { kind: 'stream', id: c.id, name: c.name };
+      rows = sortByPosition(r.rows.filter((x) => x.classId === c.id), false);
+    } else {
+      if (actor.role === 'teacher') throw forbidden(m.notYourClass);
+      const levelId = q.levelId ?? e.levelIds[0];
+      if (!levelId || !e.levelIds.includes(levelId)) {
+        const [other] = levelId ? await tx.select({ id: levels.id }).from(levels).where(and(eq(levels.schoolId, schoolId), eq(levels.id, levelId))) : [];
+        if (!other) throw notFound(m.levelNotFound);
+        throw badRequest(m.streamNotInExam, { levelId: m.streamNotInExam });
+      }
+      const [lv] = await tx.select({ name: levels.name }).from(levels).where(eq(levels.id, levelId));
+      scope = { kind: 'level', id: levelId, name: lv?.name ?? '' };
+      const classIds = new Set(r.classes.filter((c) => c.levelId === levelId).map((c) => c.id));
+      rows = sortByPosition(r.rows.filter((x) => classIds.has(x.classId)), true);
+    }
+    const scopeBand = scope.kind === 'stream' ? r.classes.find((c) => c.id === scope.id)?.band : r.classes.find((c) => c.levelId === scope.id)?.band;
+    const scopeSubjects = r.subjects.filter((s) => s.band === scopeBand);
+    const prev = await previousExam(tx, schoolId, e);
+    const prevSubjectMeans = prev ? await subjectMeansOf(tx, prev.id, rows.map((x) => x.studentId)) : new Map<string, number>();
+    const firstLevel = scope.kind === 'level' ? scope.id : r.classes.find((c) => c.id === scope.id)?.levelId ?? null;
+    const grading = await bandsForExam(tx, schoolId, e);
+    const lb = (firstLevel && r.levelBands.get(firstLevel)) || { key: 'cbc4', bands: grading.bandsOfKey('cbc4') };
+    const teachers = scope.kind === 'stream'
+      ? await tx.select({ subjectId: teacherAssignments.subjectId, name: profiles.name }).from(teacherAssignments).innerJoin(profiles, eq(profiles.id, teacherAssignments.teacherId)).where(eq(teacherAssignments.classId, scope.id))
+      : [];
+    const subjects = scopeSubjects.map((s) => {
+      const vals = rows.map((x) => x.subjects.find((y) => y.subjectId === s.subjectId)?.percent).filter((v): v is number => v !== null && v !== undefined);
+      const mean = vals.length ? roundHalfUp(vals.reduce((a, b) => a + b, 0) / vals.length, 2) : null;
+      const band = mean !== null ? bandFor(grading.scaleFor(firstLevel, s.subjectId).bands, mean) : null;
+      const pm = prevSubjectMeans.get(s.subjectId);
+      return {
+        subjectId: s.subjectId,
+        name: s.name,
+        code: s.code,
+        maxMarks: s.maxMarks,
+        entries: vals.length,
+        mean,
+        meanGrade: band?.code ?? null,
+        meanGradeLabel: band ? gradeLabel(band) : null,
+        deviation: mean !== null && pm !== undefined ? roundHalfUp(mean - pm, 2) : null,
+        teacherName: teachers.find((t) => t.subjectId === s.subjectId)?.name ?? null,
+      };
+    });
+    const means = rows.map((x) => x.mean).filter((v): v is number => v !== null);
+    const mean = means.length ? roundHalfUp(means.reduce((a, b) => a + b, 0) / means.length, 2) : null;
+    const meanBand = mean !== null ? bandFor(lb.bands, mean) : null;
+    const devs = rows.map((x) => x.deviation).filter((v): v is number => v !== null);
+    const gradeCounts = [...lb.bands]
+      .sort((a, b) => b.min - a.min)
+      .map((b) => ({ grade: b.code, label: gradeLabel(b), count: rows.filter((x) => x.meanGrade === b.code).length }));
+    return {
+      exam: { id: e.id, name: e.name, termName: e.termName, academicYear: e.academicYear, status: e.status as ExamResults['exam']['status'], previousExamName: prev?.name ?? null },
+      scope,
+      subjects,
+      rows,
+      summary: {
+        learners: rows.length,
+        mean,
+        meanGrade: meanBand?.code ?? null,
+        meanGradeLabel: meanBand ? gradeLabel(meanBand) : null,
+        deviation: devs.length ? roundHalfUp(devs.reduce((a, b) => a + b, 0) / devs.length, 2) : null,
+        gradeCounts,
+      },
+    };
+  });
+}
+
+/** Mean percentage per subject in a series, over some learners. */
+async function subjectMeansOf(tx: Tx, examId: string, studentIds: string[]): Promise<Map<string, number>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ subjectId: examMarks.subjectId, mean: sql<string>`avg(${examMarks.percent})` })
+    .from(examMarks)
+    .where(and(eq(examMarks.examId, examId), eq(examMarks.status, 'present'), inArray(examMarks.studentId, studentIds)))
+    .groupBy(examMarks.subjectId);
+  return new Map(rows.map((r) => [r.subjectId, roundHalfUp(Number(r.mean), 2)]));
+}
+
+/**
+ * GET /api/exams/:examId/analytics?classId=|levelId= → grade distribution, subject means (with the
+ * previous series' and the subject teacher), gender comparison, most improved, stream means and the
+ * term-over-term trend of the same levels.
+ */
+export async function examAnalytics(database: Database, actor: Actor, examId: string, q: { classId?: string; levelId?: string; schoolId?: string }): Promise<ExamAnalytics> {
+  const results = await examResults(database, actor, examId, q);
+  return inAssessment(database, actor, q.schoolId, async (tx, schoolId) => {
+    const e = await examOf(tx, schoolId, examId);
+    const prev = await previousExam(tx, schoolId, e);
+    const prevMeans = prev ? await learnerMeans(tx, prev.id) : new Map<string, number>();
+    const prevSubjects = prev ? await subjectMeansOf(tx, prev.id, results.rows.map((r) => r.studentId)) : new Map<string, number>();
+    const meanOf = (vals: (number | null)[]) => {
+      const v = vals.filter((x): x is number => x !== null);
+      return v.length ? roundHalfUp(v.reduce((a, b) => a + b, 0) / v.length, 2) : null;
+    };
+    const genders = ['female', 'male'].map((g) => {
+      const rows = results.rows.filter((r) => r.gender === g);
+      return { gender: g, learners: rows.length, mean: meanOf(rows.map((r) => r.mean)) };
+    });
+    const improved = results.rows
+      .filter((r) => r.mean !== null && prevMeans.has(r.studentId))
+      .map((r) => ({ studentId: r.studentId, name: r.name, className: r.className, mean: r.mean as number, previousMean: prevMeans.get(r.studentId)!, change: roundHalfUp((r.mean as number) - prevMeans.get(r.studentId)!, 2) }))
+      .sort((a, b) => b.change - a.change)
+      .slice(0, 10);
+    const streamIds = [...new Set(results.rows.map((r) => r.classId))];
+    const streams = streamIds.map((id) => {
+      const rows = results.rows.filter((r) => r.classId === id);
+      return { classId: id, name: rows[0]?.className ?? '', learners: rows.length, mean: meanOf(rows.map((r) => r.mean)) };
+    });
+    // Trend: every series of the same levels, oldest first, with the mean of these learners.
+    const series = await tx
+      .select({ id: examSeries.id, name: examSeries.name, termName: terms.name, year: academicYears.name })
+      .from(examSeries)
+      .innerJoin(terms, eq(terms.id, examSeries.termId))
+      .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
+      .where(and(eq(examSeries.schoolId, schoolId), sql`${examSeries.levelIds} && ${sql.raw(`'{${e.levelIds.join(',')}}'::uuid[]`)}`))
+      .orderBy(asc(terms.startsOn), asc(examSeries.createdAt))
+      .limit(12);
+    const ids = results.rows.map((r) => r.studentId);
+    const trend = [];
+    for (const s of series) {
+      const [row] = ids.length
+        ? await tx
+            .select({ mean: sql<string | null>`avg(${examMarks.percent})` })
+            .from(examMarks)
+            .where(and(eq(examMarks.examId, s.id), eq(examMarks.status, 'present'), inArray(examMarks.studentId, ids)))
+        : [{ mean: null }];
+      trend.push({ examId: s.id, name: s.name, termName: `${s.termName} ${s.year}`, mean: row?.mean === null || row?.mean === undefined ? null : roundHalfUp(Number(row.mean), 2) });
+    }
+    return {
+      gradeDistribution: results.summary.gradeCounts,
+      subjectMeans: results.subjects.map((s) => ({ subjectId: s.subjectId, name: s.name, mean: s.mean, previousMean: prevSubjects.get(s.subjectId) ?? null, teacherName: s.teacherName })),
+      gender: genders,
+      mostImproved: improved,
+      streams,
+      trend,
+    };
+  });
+}
+
+/**
+ * GET /api/grades/my-children (parent) → each child's released series (nothing unreleased), with
+ * subject marks, grades with descriptors, mean, position when the school publishes it, report terms
+ * and teacher comments.
+ */
+export async function myChildrenGrades(database: Database, actor: Actor): Promise<MyChildrenGrades> {
+  if (actor.role !== 'parent') throw forbidden(m.notYourClass);
+  const audience = learnerAudience(actor);
+  return withScope(database.db, audienceScope(audience), async (tx) => {
+    const schoolId = audience.schoolId!;
+    const kids = await tx
+      .select({ id: students.id, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber, className: classes.name })
+      .from(students)
+      .leftJoin(classes, eq(classes.id, students.classId))
+      .where(and(eq(students.schoolId, schoolId), visibleLearners(audience)))
+      .orderBy(asc(students.firstName));
+    const settings = await settingsOf(tx, schoolId);
+    const kidIds = kids.map((k) => k.id);
+    const released = kidIds.length
+      ? await tx
+          .selectDistinct({ examId: examMarks.examId, startsOn: terms.startsOn, createdAt: examSeries.createdAt })
+          .from(examMarks)
+          .innerJoin(examSeries, eq(examSeries.id, examMarks.examId))
+          .innerJoin(terms, eq(terms.id, examSeries.termId))
+          .where(and(inArray(examMarks.studentId, kidIds), eq(examSeries.status, 'released')))
+          .orderBy(asc(terms.startsOn), asc(examSeries.createdAt))
+      : [];
+    const computed: ComputedResults[] = [];
+    for (const x of released) {
+      const e = await examOf(tx, schoolId, x.examId);
+      computed.push(await computeResults(tx, schoolId, e));
+    }
+    const comments = kidIds.length ? await tx.select().from(reportComments).where(inArray(reportComments.studentId, kidIds)) : [];
+    const termNames = new Map<string, string>();
+    return {
+      children: kids.map((k) => {
+        const series = computed
+          .map((r) => {
+            const row = r.rows.find((x) => x.studentId === k.id);
+            if (!row) return null;
+            termNames.set(r.exam.termId, `${r.exam.termName} ${r.exam.academicYear}`);
+            return {
+              examId: r.exam.id,
+              name: r.exam.name,
+              kind: r.exam.kind as MyChildrenGrades['children'][number]['series'][number]['kind'],
+              termId: r.exam.termId,
+              termName: r.exam.termName,
+              academicYear: r.exam.academicYear,
+              releasedAt: r.exam.releasedAt?.toISOString() ?? null,
+              className: row.className,
+              mean: row.mean,
+              meanGrade: row.meanGrade,
+              meanGradeLabel: row.meanGradeLabel,
+              points: row.points,
+              position: settings.publishPositions ? row.position : null,
+              positionOutOf: settings.publishPositions ? row.positionOutOf : null,
+              subjects: r.subjects.filter((s) => row.subjects.some((y) => y.subjectId === s.subjectId)).map((s) => {
+                const v = row.subjects.find((y) => y.subjectId === s.subjectId)!;
+                return { subjectId: s.subjectId, name: s.name, score: v.score, maxMarks: s.maxMarks, percent: v.percent, status: v.status, grade: v.grade, gradeLabel: v.gradeLabel, points: v.points };
+              }),
+            };
+          })
+          .filter((s): s is NonNullable<typeof s> => s !== null);
+        const reportTerms = [...new Set(series.map((s) => s.termId))].map((termId) => ({ termId, name: termNames.get(termId) ?? '' }));
+        return {
+          studentId: k.id,
+          name: fullName(k),
+          admissionNumber: k.admissionNumber,
+          className: k.className,
+          series,
+          reportTerms,
+          comments: comments.filter((c) => c.studentId === k.id).map((c) => ({ termId: c.termId, classTeacher: c.classTeacherComment, principal: c.principalComment })),
+        };
+      }),
+    };
+  });
+}
+
+/** 404 unless the exam is released: parents never see unreleased results. */
+export function assertReleased(e: ExamRow) {
+  if (e.status !== 'released') throw new AppError(404, 'NOT_FOUND', m.notReleased);
+}

@@ -1,0 +1,121 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor } from '../../../shared/access.js';
+import type { AssessmentSettings, GradingScale, GradingScalesResponse, setLevelScaleBody, updateAssessmentSettingsBody, updateScaleBody } from '../../../shared/contracts/assessment.js';
+import { SCALE_KEYS, bandMax, bandProblems, gradeLabel, type ScaleKey } from '../../../shared/grading.js';
+import type { Database } from '../../db/client.js';
+import { assessmentSettings, gradingScales, gradingScaleVersions, levelScales, levels, subjects } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../errors.js';
+import { ASSESSMENT_AUDIT, auditAssessment, inAssessment, levelOf, m, scaleResolver, schoolScales, settingsOf, type SchoolScale } from './assessment-context.js';
+
+/**
+ * Grading scales (issue 12 §1): the school's copies of the default scales, edited as data (each edit a
+ * new version, audited; released exams keep the version they were released with), and which scale
+ * grades each level or subject.
+ */
+
+function toScale(s: SchoolScale): GradingScale {
+  const bands = [...s.bands].sort((a, b) => b.min - a.min);
+  return {
+    id: s.id,
+    key: s.key,
+    name: s.name,
+    version: s.version,
+    bands: bands.map((b) => ({ ...b, max: bandMax(bands, b), label: gradeLabel(b) })),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+/** GET /api/grading/scales → { scales, levels }: every scale with its bands, and each level's scale. */
+export async function listScales(database: Database, actor: Actor, schoolId?: string): Promise<GradingScalesResponse> {
+  return inAssessment(database, actor, schoolId, async (tx, sid) => {
+    const scales = await schoolScales(tx, sid);
+    const resolver = await scaleResolver(tx, sid);
+    const lv = await tx.select().from(levels).where(eq(levels.schoolId, sid)).orderBy(asc(levels.levelOrder));
+    const subjectNames = new Map((await tx.select({ id: subjects.id, name: subjects.name }).from(subjects).where(eq(subjects.schoolId, sid))).map((s) => [s.id, s.name]));
+    return {
+      scales: SCALE_KEYS.map((k) => toScale(scales.get(k)!)),
+      levels: lv.map((l) => ({
+        levelId: l.id,
+        levelName: l.name,
+        curriculum: l.curriculum,
+        scaleKey: resolver.levelScale(l.id),
+        overrides: resolver.overrides
+          .filter((o) => o.levelId === l.id)
+          .map((o) => ({ subjectId: o.subjectId!, subjectName: subjectNames.get(o.subjectId!) ?? '', scaleKey: o.scaleKey as ScaleKey })),
+      })),
+    };
+  });
+}
+
+/**
+ * PUT /api/grading/scales/:key (principal) → the scale's new version. 400 with the problems when the
+ * bands do not make a scale (shared/grading.ts bandProblems); audited with the old and new bands.
+ */
+export async function updateScale(database: Database, actor: Actor, key: string, body: z.output<typeof updateScaleBody>, ip: string): Promise<GradingScale> {
+  if (!(SCALE_KEYS as readonly string[]).includes(key)) throw notFound(m.scaleNotFound);
+  const problems = bandProblems(body.bands);
+  if (problems.length) throw badRequest(problems.join(' '), { bands: problems.join(' ') });
+  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+    const scales = await schoolScales(tx, schoolId);
+    const current = scales.get(key as ScaleKey)!;
+    const bands = [...body.bands].map((b) => ({ code: b.code.trim(), descriptor: b.descriptor.trim(), min: b.min, points: b.points })).sort((a, b) => b.min - a.min);
+    const version = current.version + 1;
+    const [row] = await tx
+      .update(gradingScales)
+      .set({ bands, name: body.name ?? current.name, version, updatedBy: actor.id, updatedAt: new Date() })
+      .where(eq(gradingScales.id, current.id))
+      .returning();
+    const [v] = await tx.insert(gradingScaleVersions).values({ schoolId, scaleId: current.id, version, bands, createdBy: actor.id }).returning({ id: gradingScaleVersions.id });
+    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.scaleUpdated, `grading_scale:${key}`, { version: current.version, bands: current.bands }, { version, bands });
+    return toScale({ id: row!.id, key: key as ScaleKey, name: row!.name, version, bands, versionId: v!.id, updatedAt: row!.updatedAt });
+  });
+}
+
+/** PUT /api/grading/levels/:levelId (principal) → the level's scale (or one subject's override). */
+export async function setLevelScale(database: Database, actor: Actor, levelId: string, body: z.output<typeof setLevelScaleBody>, ip: string) {
+  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+    await levelOf(tx, schoolId, levelId);
+    const subjectId = body.subjectId ?? null;
+    if (subjectId) {
+      const [s] = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.schoolId, schoolId), eq(subjects.id, subjectId)));
+      if (!s) throw notFound(m.subjectNotFound);
+    }
+    const where = and(eq(levelScales.levelId, levelId), subjectId ? eq(levelScales.subjectId, subjectId) : isNull(levelScales.subjectId));
+    const [old] = await tx.select().from(levelScales).where(where);
+    if (old) await tx.update(levelScales).set({ scaleKey: body.scaleKey }).where(eq(levelScales.id, old.id));
+    else await tx.insert(levelScales).values({ schoolId, levelId, subjectId, scaleKey: body.scaleKey });
+    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.levelScaleSet, `level:${levelId}`, old ? { scaleKey: old.scaleKey, subjectId } : null, { scaleKey: body.scaleKey, subjectId });
+    return { levelId, subjectId, scaleKey: body.scaleKey };
+  });
+}
+
+/** GET /api/assessment/settings → roll-up method, positions published, fee balance on report cards. */
+export async function getSettings(database: Database, actor: Actor, schoolId?: string): Promise<AssessmentSettings> {
+  return inAssessment(database, actor, schoolId, (tx, sid) => settingsOf(tx, sid));
+}
+
+/** PUT /api/assessment/settings (principal) → the saved settings; audited. */
+export async function updateSettings(database: Database, actor: Actor, body: z.output<typeof updateAssessmentSettingsBody>, ip: string): Promise<AssessmentSettings> {
+  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+    const old = await settingsOf(tx, schoolId);
+    const next = { ...old, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) } as AssessmentSettings;
+    const row = { rollupMethod: next.rollupMethod, publishPositions: next.publishPositions ? 'yes' : 'no', showFeeBalance: next.showFeeBalance ? 'yes' : 'no', updatedAt: new Date() };
+    await tx
+      .insert(assessmentSettings)
+      .values({ schoolId, ...row })
+      .onConflictDoUpdate({ target: assessmentSettings.schoolId, set: row });
+    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.settingsUpdated, 'assessment_settings', old, next);
+    return next;
+  });
+}
+
+/** Number of scale versions of the school (tests and the scale editor's history). */
+export async function scaleVersionCount(tx: Parameters<typeof schoolScales>[0], schoolId: string, key: ScaleKey): Promise<number> {
+  const [r] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(gradingScaleVersions)
+    .innerJoin(gradingScales, eq(gradingScales.id, gradingScaleVersions.scaleId))
+    .where(and(eq(gradingScales.schoolId, schoolId), eq(gradingScales.key, key)));
+  return r?.n ?? 0;
+}

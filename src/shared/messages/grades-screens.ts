@@ -1,0 +1,2 @@
+/** Labels and texts of the assessment screens (issue 12). */
+export const gradesScreensMessages = {} as const;
