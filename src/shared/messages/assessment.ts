@@ -52,7 +52,13 @@ export const assessmentMessages = {
   noApprovedMarks: 'No marks have been approved for this exam yet.',
   alreadyReleased: 'This exam has already been released.',
   notReleased: 'These results have not been released yet.',
+  // Exam timetable.
+  paperEndsBeforeStart: (paper: string) => `${paper}: the paper must end after it starts.`,
+  roomClash: (a: string, b: string, room: string) => `${a} and ${b} are in ${room} at the same time.`,
+  invigilatorClash: (a: string, b: string) => `${a} and ${b} have the same invigilator at the same time.`,
+  teacherNotFound: 'Teacher not found',
   // Report cards and certificates.
+  learnerNotFound: 'Learner not found',
   reportCardNoResults: 'This learner has no released results for the term.',
   certificateNotFound: 'Certificate not found or invalid',
   certificateKindInvalid: 'Choose a leaving, completion or merit certificate.',

@@ -29,6 +29,16 @@ import {
   updateAssessmentSettingsBody,
   updateExamBody,
   updateScaleBody,
+  saveTimetableBody,
+  timetableResponse,
+  reportCardQuery,
+  reportCommentsQuery,
+  reportCommentsResponse,
+  saveReportCommentsBody,
+  bulkReportCardsBody,
+  formativeQuery,
+  formativeResponse,
+  recordFormativeBody,
 } from '../../../shared/contracts/assessment.js';
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../module-deps.js';
@@ -37,6 +47,9 @@ import { approvalQueue, decideSheet, gradeAuditLog, listSheets, marksGrid, myShe
 import { examAnalytics, examResults, myChildrenGrades } from './results.service.js';
 import { getSettings, listScales, setLevelScale, updateScale, updateSettings } from './scales.service.js';
 import { broadsheetPdf, broadsheetXlsx } from './broadsheet.js';
+import { getTimetable, saveTimetable, timetablePdf } from './timetable.service.js';
+import { REPORT_CARDS_TASK, listComments, listFormative, recordFormative, reportCardPdf, reportCardsTaskHandler, saveComments, startBulkReportCards, type ReportCardIssuer } from './report-cards.service.js';
+import { sendPdf } from '../../lib/pdf.js';
 
 const examParams = z.object({ examId: z.uuid('Exam not found') });
 const schoolQuery = z.object({ schoolId: z.uuid('Invalid school id').optional() });
@@ -48,10 +61,12 @@ const schoolQuery = z.object({ schoolId: z.uuid('Invalid school id').optional() 
  * Parents read only released results of their own children (GET /api/grades/my-children).
  * Errors: `{ error: { code, message, fields? } }`; another school's exam, stream or learner is 404.
  */
-export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps) {
+export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps, opts: { issuer?: ReportCardIssuer } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = deps;
   const tags = ['assessment'];
+  const cardDeps = { database, storage: deps.storage, tasks: deps.tasks, issuer: opts.issuer };
+  deps.tasks.register(REPORT_CARDS_TASK, reportCardsTaskHandler(cardDeps));
 
   // -- Grading scales (§1) ----------------------------------------------------------------------
   /** GET /api/grading/scales → { scales: [{ key, name, version, bands: [{ code, descriptor, min, max, points, label }] }], levels }. */
@@ -164,4 +179,49 @@ export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps) {
   );
   /** GET /api/grades/my-children (parent) → each child's released series only. */
   r.get('/api/grades/my-children', { config: { permission: 'viewChildGrades' }, schema: { response: { 200: myChildrenGradesResponse }, tags } }, async (req) => myChildrenGrades(database, actorOf(req)));
+
+  // -- Exam timetable (§2) ------------------------------------------------------------------------
+  /** GET /api/exams/:examId/timetable → { items }: papers with date, time, room and invigilator. */
+  r.get('/api/exams/:examId/timetable', { config: { permission: 'viewAssessment' }, schema: { params: examParams, querystring: schoolQuery, response: { 200: timetableResponse }, tags } }, async (req) =>
+    getTimetable(database, actorOf(req), req.params.examId, req.query.schoolId),
+  );
+  /** PUT /api/exams/:examId/timetable { entries } (principal) → { items }; 400 room or invigilator clashes. */
+  r.put('/api/exams/:examId/timetable', { config: { permission: 'manageExams' }, schema: { params: examParams, body: saveTimetableBody, response: { 200: timetableResponse }, tags } }, async (req) =>
+    saveTimetable(database, actorOf(req), req.params.examId, req.body, req.ip),
+  );
+  /** GET /api/exams/:examId/timetable.pdf → the printable exam timetable. */
+  r.get('/api/exams/:examId/timetable.pdf', { config: { permission: 'viewAssessment' }, schema: { params: examParams, querystring: schoolQuery, tags } }, async (req, reply) =>
+    timetablePdf(reply, database, deps.storage, actorOf(req), req.params.examId, req.query.schoolId),
+  );
+
+  // -- Report cards (§5) --------------------------------------------------------------------------
+  /** GET /api/students/:id/report-card?termId= → the learner's term report card (PDF); parents: own children only. */
+  r.get(
+    '/api/students/:id/report-card',
+    { config: { permission: 'viewReportCard' }, schema: { params: z.object({ id: z.uuid('Learner not found') }), querystring: reportCardQuery.extend({ schoolId: z.uuid().optional() }), tags } },
+    async (req, reply) => {
+      const { pdf, fileName } = await reportCardPdf(cardDeps, actorOf(req), req.params.id, req.query.termId, req.query.schoolId);
+      return sendPdf(reply, pdf, fileName);
+    },
+  );
+  /** GET /api/report-cards/comments?termId=&classId= → { items }: learners with mean, comments and a suggestion. */
+  r.get('/api/report-cards/comments', { config: { permission: 'viewAssessment' }, schema: { querystring: reportCommentsQuery.extend({ schoolId: z.uuid().optional() }), response: { 200: reportCommentsResponse }, tags } }, async (req) =>
+    listComments(database, actorOf(req), req.query.termId, req.query.classId, req.query.schoolId),
+  );
+  /** PUT /api/report-cards/comments { termId, comments } → { saved }; class teachers their streams, the principal any. */
+  r.put('/api/report-cards/comments', { config: { permission: 'writeReportComments' }, schema: { body: saveReportCommentsBody, tags } }, async (req) =>
+    saveComments(database, actorOf(req), req.body, req.ip),
+  );
+  /** POST /api/report-cards/bulk { termId, classId | levelId } → 202 { taskId, total } (GET /api/tasks/:id for progress and the file). */
+  r.post('/api/report-cards/bulk', { config: { permission: 'viewAssessment' }, schema: { body: bulkReportCardsBody, tags } }, async (req, reply) =>
+    reply.status(202).send(await startBulkReportCards(cardDeps, actorOf(req), req.body, req.ip)),
+  );
+
+  // -- CBC formative assessment (§2) ----------------------------------------------------------------
+  /** GET /api/formative?termId=&classId=&subjectId= → learners with their strand levels and the term level. */
+  r.get('/api/formative', { config: { permission: 'enterMarks' }, schema: { querystring: formativeQuery, response: { 200: formativeResponse }, tags } }, async (req) => listFormative(database, actorOf(req), req.query));
+  /** POST /api/formative { termId, classId, subjectId, strand, subStrand?, assessedOn, entries } → 201 { saved }. */
+  r.post('/api/formative', { config: { permission: 'enterMarks' }, schema: { body: recordFormativeBody, tags } }, async (req, reply) =>
+    reply.status(201).send(await recordFormative(database, actorOf(req), req.body)),
+  );
 }

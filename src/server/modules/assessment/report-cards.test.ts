@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { terms } from '../../db/schema/index.js';
+import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import type { ClassItem } from '../../../shared/contracts/classes.js';
+import type { Exam, MyChildrenGrades } from '../../../shared/contracts/assessment.js';
+import type { Task } from '../../../shared/contracts/tasks.js';
+import { inspectPdf } from '../../lib/pdf.js';
+import { timetableClash } from './timetable.service.js';
+
+/**
+ * Report cards (issue 12 §5), comments, bulk cards in the background, the exam timetable (§2) and CBC
+ * formative assessment (§2). Runs on PGlite and on PostgreSQL.
+ */
+
+let t: TestApp;
+let greenhill: string;
+const cookie: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  greenhill = await schoolIdOf(t.database, 'greenhill');
+  for (const [who, email] of Object.entries({ ...DEMO.greenhill, rsParent: DEMO.riverside.parent, rsPrincipal: DEMO.riverside.principal })) cookie[who] = await signIn(t.app, email, 'school');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT';
+function send(method: Method, url: string, who?: string, payload?: Record<string, unknown>) {
+  return t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload ? { payload } : {}) });
+}
+async function json<T>(method: Method, url: string, who: string, payload?: Record<string, unknown>, status = 200): Promise<T> {
+  const res = await send(method, url, who, payload);
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+}
+async function term(number: number) {
+  const [row] = await system(t.database, (tx) => tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, greenhill), eq(terms.number, number))).orderBy(desc(terms.startsOn)));
+  return row!.id;
+}
+async function classNamed(name: string) {
+  return (await json<ClassItem[]>('GET', '/api/classes', 'principal')).find((c) => c.name === name)!;
+}
+
+describe('a learner’s report card (§5)', () => {
+  it('the parent downloads their child’s card: letterhead, learning areas with levels and descriptors, comments, dates', async () => {
+    const mine = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
+    const child = mine.children.find((c) => c.className?.startsWith('Grade 7'))!;
+    const t1 = await term(1);
+    expect(child.reportTerms.map((x) => x.termId)).toContain(t1);
+    const res = await send('GET', `/api/students/${child.studentId}/report-card?termId=${t1}`, 'parent');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const doc = inspectPdf(res.rawPayload);
+    expect(doc.pages).toBe(1);
+    expect(doc.text).toContain('Greenhill Academy');
+    expect(doc.text).toContain('Learner Report Card');
+    expect(doc.text).toContain(child.name);
+    expect(doc.text).toContain('Learning area');
+    expect(doc.text).toMatch(/(EE1 Exceptional|EE2 Very Good|ME1 Good|ME2 Fair|AE1 Needs Improvement|AE2 Below Average)/);
+    expect(doc.text).toContain("Class teacher's comment");
+    expect(doc.text).toMatch(/Closing date: .*2026/);
+    expect(doc.text).toMatch(/Next term opens:/);
+  });
+
+  it('another parent’s child, another school, or a term without results is 404', async () => {
+    const mine = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
+    const child = mine.children[0]!;
+    const t1 = await term(1);
+    expect((await send('GET', `/api/students/${child.studentId}/report-card?termId=${t1}`, 'rsParent')).statusCode).toBe(404);
+    expect((await send('GET', `/api/students/${child.studentId}/report-card?termId=${t1}`, 'rsPrincipal')).statusCode).toBe(404);
+    const stranger = (await json<{ items: { id: string }[] }>('GET', `/api/students?classId=${(await classNamed('Grade 5 West')).id}`, 'principal')).items[0]!;
+    expect((await send('GET', `/api/students/${stranger.id}/report-card?termId=${t1}`, 'parent')).statusCode).toBe(404);
+    const none = await send('GET', `/api/students/${child.studentId}/report-card?termId=${await term(3)}`, 'parent');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error.message).toBe('This learner has no released results for the term.');
+    expect((await send('GET', `/api/students/${child.studentId}/report-card?termId=${t1}`)).statusCode).toBe(401);
+    expect((await send('GET', `/api/students/${child.studentId}/report-card?termId=${t1}`, 'finance')).statusCode).toBe(403);
+  });
+});
+
+describe('comments (§5: suggested from the performance band, editable per learner)', () => {
+  it('the class teacher writes their stream’s comments; they print on the card; other streams are 403', async () => {
+    const t1 = await term(1);
+    const stream = await classNamed('Grade 7 East');
+    const list = await json<{ items: { studentId: string; mean: number | null; suggested: string; classTeacherComment: string | null }[] }>('GET', `/api/report-cards/comments?termId=${t1}&classId=${stream.id}`, 'teacher');
+    expect(list.items.length).toBeGreaterThan(10);
+    const withMean = list.items.find((i) => i.mean !== null)!;
+    expect(withMean.suggested.length).toBeGreaterThan(10);
+    await json('PUT', '/api/report-cards/comments', 'teacher', { termId: t1, comments: [{ studentId: withMean.studentId, classTeacherComment: 'A diligent learner who helps others.' }] });
+    const card = await send('GET', `/api/students/${withMean.studentId}/report-card?termId=${t1}`, 'principal');
+    expect(inspectPdf(card.rawPayload).text).toContain('A diligent learner who helps others.');
+    expect((await send('PUT', '/api/report-cards/comments', 'teacher', { termId: t1, comments: [{ studentId: withMean.studentId, principalComment: 'x' }] })).statusCode).toBe(403);
+    const other = await classNamed('Grade 4 West');
+    expect((await send('GET', `/api/report-cards/comments?termId=${t1}&classId=${other.id}`, 'teacher')).statusCode).toBe(403);
+  });
+});
+
+describe('bulk report cards in the background (§5)', () => {
+  it('a stream as one PDF with progress, one page per learner', async () => {
+    const t1 = await term(1);
+    const stream = await classNamed('Grade 8 West');
+    const started = await json<{ taskId: string; total: number }>('POST', '/api/report-cards/bulk', 'principal', { termId: t1, classId: stream.id }, 202);
+    expect(started.total).toBeGreaterThan(10);
+    let task: Task | null = null;
+    for (let i = 0; i < 120; i++) {
+      task = await json<Task>('GET', `/api/tasks/${started.taskId}`, 'principal');
+      if (task.status === 'succeeded' || task.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(task?.status, JSON.stringify(task)).toBe('succeeded');
+    expect(task!.progress).toBe(started.total);
+    const file = await send('GET', task!.resultFileUrl!, 'principal');
+    expect(file.statusCode).toBe(200);
+    expect(inspectPdf(file.rawPayload).pages).toBe(started.total);
+    expect((await send('POST', '/api/report-cards/bulk', 'parent', { termId: t1, classId: stream.id })).statusCode).toBe(403);
+  });
+});
+
+describe('exam timetable (§2)', () => {
+  it('saves papers, refuses clashes, prints a PDF', async () => {
+    const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'principal');
+    const exam = items.find((e) => e.name === 'Mid-Term 2 2026')!;
+    const [a, b] = exam.subjects;
+    const entries = [
+      { subjectId: a!.subjectId, paper: `${a!.name} Paper 1`, sitsOn: '2026-06-15', startsAt: '08:00', endsAt: '10:00', room: 'Hall' },
+      { subjectId: b!.subjectId, paper: `${b!.name} Paper 1`, sitsOn: '2026-06-15', startsAt: '09:30', endsAt: '11:00', room: 'hall' },
+    ];
+    const clash = await send('PUT', `/api/exams/${exam.id}/timetable`, 'principal', { entries });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().error.message).toBe(`${a!.name} Paper 1 and ${b!.name} Paper 1 are in Hall at the same time.`);
+    entries[1]!.room = 'Lab 1';
+    const saved = await json<{ items: unknown[] }>('PUT', `/api/exams/${exam.id}/timetable`, 'principal', { entries });
+    expect(saved.items).toHaveLength(2);
+    expect((await send('PUT', `/api/exams/${exam.id}/timetable`, 'teacher', { entries })).statusCode).toBe(403);
+    const pdf = await send('GET', `/api/exams/${exam.id}/timetable.pdf`, 'teacher');
+    expect(pdf.statusCode).toBe(200);
+    expect(inspectPdf(pdf.rawPayload).text).toContain('Lab 1');
+    expect(inspectPdf(pdf.rawPayload).text).toContain(a!.name);
+  });
+  it('clash rules', () => {
+    const p = (paper: string, startsAt: string, endsAt: string, extra: Record<string, string> = {}) => ({ paper, sitsOn: '2026-06-15', startsAt, endsAt, ...extra });
+    expect(timetableClash([p('A', '08:00', '10:00', { invigilatorId: 'x' }), p('B', '10:00', '11:00', { invigilatorId: 'x' })])).toBeNull();
+    expect(timetableClash([p('A', '08:00', '10:00', { invigilatorId: 'x' }), p('B', '09:59', '11:00', { invigilatorId: 'x' })])).toBe('A and B have the same invigilator at the same time.');
+    expect(timetableClash([p('A', '10:00', '09:00')])).toBe('A: the paper must end after it starts.');
+  });
+});
+
+describe('CBC formative assessment (§2)', () => {
+  it('strand levels roll up to the term level by the school’s method', async () => {
+    const stream = await classNamed('Grade 7 East');
+    const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'principal');
+    const maths = items.find((e) => e.name === 'Mid-Term 2 2026')!.subjects.find((s) => s.name === 'Mathematics')!.subjectId;
+    const t2 = await term(2);
+    const before = await json<{ learners: { studentId: string }[] }>('GET', `/api/formative?termId=${t2}&classId=${stream.id}&subjectId=${maths}`, 'teacher');
+    const who = before.learners[0]!.studentId;
+    for (const [on, level] of [['2026-05-04', 'AE'], ['2026-06-01', 'EE'], ['2026-07-01', 'ME']] as const) {
+      await json('POST', '/api/formative', 'teacher', { termId: t2, classId: stream.id, subjectId: maths, strand: 'Numbers', subStrand: 'Fractions', assessedOn: on, entries: [{ studentId: who, level, comment: 'ok' }] }, 201);
+    }
+    const after = await json<{ method: string; learners: { studentId: string; termLevel: string | null; termLevelLabel: string | null; entries: unknown[] }[] }>('GET', `/api/formative?termId=${t2}&classId=${stream.id}&subjectId=${maths}`, 'teacher');
+    const row = after.learners.find((l) => l.studentId === who)!;
+    expect(after.method).toBe('mean');
+    expect(row.entries).toHaveLength(3);
+    // (2 + 4 + 3) / 3 = 3 → ME.
+    expect(row).toMatchObject({ termLevel: 'ME', termLevelLabel: 'ME Meeting Expectations' });
+    await json('PUT', '/api/assessment/settings', 'principal', { rollupMethod: 'latest' });
+    const latest = await json<{ learners: { studentId: string; termLevel: string | null }[] }>('GET', `/api/formative?termId=${t2}&classId=${stream.id}&subjectId=${maths}`, 'teacher');
+    expect(latest.learners.find((l) => l.studentId === who)!.termLevel).toBe('ME');
+    const bad = await send('POST', '/api/formative', 'teacher', { termId: t2, classId: stream.id, subjectId: maths, strand: 'Numbers', assessedOn: '2026-07-01', entries: [{ studentId: who, level: 'XX' }] });
+    expect(bad.statusCode).toBe(400);
+    const english = items.find((e) => e.name === 'Mid-Term 2 2026')!.subjects.find((s) => s.name === 'Social Studies')!.subjectId;
+    expect((await send('GET', `/api/formative?termId=${t2}&classId=${(await classNamed('Grade 9 West')).id}&subjectId=${english}`, 'teacher')).statusCode).toBe(403);
+  });
+});
