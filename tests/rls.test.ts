@@ -34,6 +34,12 @@ import {
   subjects,
   teacherAssignments,
   terms,
+  gradingScales,
+  gradingScaleVersions,
+  examSeries,
+  examSubjects,
+  examMarks,
+  markSheets,
 } from '../src/server/db/schema/index.js';
 import { withScope, type TenantScope, type Tx } from '../src/server/db/tenant.js';
 import { DEMO, apiRoutes, createTestApp, fillPath, profileIdOf, schoolIdOf, signIn, system, type TestApp } from './helpers.js';
@@ -100,6 +106,13 @@ const TENANT_TABLES: [string, PgTable, PgColumn][] = [
   ['document_sequences', documentSequences, documentSequences.schoolId],
   ['mpesa_configs', mpesaConfigs, mpesaConfigs.schoolId],
   ['mpesa_transactions', mpesaTransactions, mpesaTransactions.schoolId],
+  // Issue 12: assessment.
+  ['grading_scales', gradingScales, gradingScales.schoolId],
+  ['grading_scale_versions', gradingScaleVersions, gradingScaleVersions.schoolId],
+  ['exam_series', examSeries, examSeries.schoolId],
+  ['exam_subjects', examSubjects, examSubjects.schoolId],
+  ['exam_marks', examMarks, examMarks.schoolId],
+  ['mark_sheets', markSheets, markSheets.schoolId],
 ];
 
 describe('the database refuses to be bypassed', () => {
