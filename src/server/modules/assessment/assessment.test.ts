@@ -332,6 +332,22 @@ describe('results and positions (§4)', () => {
   });
 });
 
+describe('IGCSE results (Riverside)', () => {
+  it('grades A*..U with no points, ranks by mean', async () => {
+    const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'rsPrincipal');
+    const exam = items.find((e) => e.name === 'End of Term 1 2026')!;
+    const level = exam.levels.find((l) => l.name === 'Year 10')!;
+    const r = await json<ExamResults>('GET', `/api/exams/${exam.id}/results?levelId=${level.id}`, 'rsPrincipal');
+    expect(r.rows.length).toBeGreaterThan(20);
+    for (const row of r.rows) {
+      expect(row.points).toBeNull();
+      if (row.meanGrade) expect(['A*', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'U']).toContain(row.meanGrade);
+    }
+    const means = r.rows.map((x) => x.mean ?? -1);
+    expect([...means].sort((a, b) => b - a)).toEqual(means);
+  });
+});
+
 describe('release and the parent (§3 Release, §4 Child Grades)', () => {
   it('parents see released series of their own children only; release makes a new one visible', async () => {
     const mine = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
