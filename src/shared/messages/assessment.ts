@@ -66,6 +66,14 @@ export const assessmentMessages = {
   tooManyLearners: 'Generate at most 500 certificates at a time.',
   alreadyRevoked: 'This certificate has already been revoked.',
   revokeReasonRequired: 'Give the reason for revoking the certificate.',
+  // Teacher dashboard.
+  dashboard: {
+    marksToEnter: 'Marks to enter',
+    marksToEnterHint: (n: number) => `${n} mark sheet(s) open for entry`,
+    openGrades: 'Open My Class Grades',
+    returned: 'Returned',
+    progress: (marked: number, total: number) => `${marked} of ${total} marked`,
+  },
   // Approvals card.
   approvalTitle: (subject: string, stream: string) => `Marks: ${subject}, ${stream}`,
   approvalSummary: (exam: string, teacher: string, count: number) => `${exam}: ${count} learner(s), submitted by ${teacher}`,

@@ -8,6 +8,7 @@ import { formatNumber, shortClass } from '../components/format';
 import { DashboardPage, EmptyNote, Panel, PanelGrid, StatGrid } from '../components/layout';
 import { TermChip } from '../components/school-widgets';
 import { StatCard } from '../components/stat-card';
+import { MarksToEnter } from '@/features/assessment/components/marks-to-enter';
 
 const m = messages.dashboard;
 
@@ -69,6 +70,8 @@ export function TeacherDashboard({ data }: { data: Data }) {
         <StatCard testId="stat-lessons" label={m.lessonsPerWeek} value={formatNumber(data.totals.lessonsPerWeek)} hint={m.lessonsPerWeekHint} icon={CalendarClock} accent={3} />
         <StatCard testId="stat-learning-areas" label={m.myLearningAreas} value={formatNumber(data.totals.learningAreas)} hint={m.myLearningAreasHint} icon={BookOpen} accent={5} />
       </StatGrid>
+
+      <MarksToEnter />
 
       {data.classes.length === 0 ? (
         <EmptyNote>{m.noClasses}</EmptyNote>
