@@ -19,7 +19,12 @@ export function GradeBadge({ code, descriptor, rank, of, className }: { code: st
   return (
     <span className={cn('inline-flex items-center gap-1 whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-medium', tone, className)} data-testid="grade-badge">
       <span className="font-semibold">{code}</span>
-      {descriptor ? <span className="font-normal opacity-90">{descriptor}</span> : null}
+      {descriptor ? (
+        <>
+          {' '}
+          <span className="font-normal opacity-90">{descriptor}</span>
+        </>
+      ) : null}
     </span>
   );
 }
