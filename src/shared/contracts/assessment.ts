@@ -248,7 +248,7 @@ export type MarksGrid = z.infer<typeof marksGridSchema>;
 
 /** GET /api/grades/my-sheets → the teacher's streams x subjects in exams of the current and recent terms. */
 export const mySheetsResponse = z.object({
-  items: z.array(markSheetSchema.extend({ examId: z.string(), examName: z.string(), termName: z.string(), entryState: z.enum(['not_yet', 'open', 'closed']), examStatus: z.enum(EXAM_STATUSES) })),
+  items: z.array(markSheetSchema.extend({ examId: z.string(), examName: z.string(), termName: z.string(), entryState: z.enum(['not_yet', 'open', 'closed']), entryOpensOn: z.string(), entryClosesOn: z.string(), examStatus: z.enum(EXAM_STATUSES) })),
 });
 export type MySheet = z.infer<typeof mySheetsResponse>['items'][number];
 
@@ -260,6 +260,7 @@ export const gradeAuditEntrySchema = z.object({
   studentName: z.string(),
   admissionNumber: z.string(),
   subjectName: z.string(),
+  className: z.string().nullable(),
   oldStatus: z.string().nullable(),
   oldScore: z.number().nullable(),
   newStatus: z.string(),

@@ -265,7 +265,7 @@ describe('the marks-entry window', () => {
     expect(grid.canEdit).toBe(false);
     const res = await send('PUT', `/api/exams/${exam.id}/marks`, 'teacher', { classId, subjectId: subjectId(t1, 'Mathematics'), marks: [{ studentId: grid.rows[0]!.studentId, score: 50 }] });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('Marks entry for this exam closed on 2026-01-20.');
+    expect(res.json().error.message).toBe('Marks entry for this exam closed on 20 Jan 2026.');
   });
 });
 

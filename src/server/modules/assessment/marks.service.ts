@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.js';
 import { approvals, classes, examMarks, examSeries, gradeAudit, markSheets, profiles, students, subjects, teacherAssignments, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { formatDay } from '../../lib/pdf.js';
 import { ASSESSMENT_AUDIT, auditAssessment, inAssessment, m, scaleResolver, scaleVersionBands, schoolScales, type Caller } from './assessment-context.js';
 import { entryStateOf, examClasses, examOf, examSubjectList, sheetsOf, type ExamRow } from './exams.service.js';
 
@@ -229,8 +230,8 @@ export async function saveMarks(database: Database, actor: Actor, examId: string
       if (sheetRow!.status === 'submitted') throw new AppError(409, 'MARKS_SUBMITTED', m.sheetSubmitted);
       if (e.status === 'released') throw new AppError(409, 'EXAM_RELEASED', m.examReleased);
       const state = entryStateOf(e);
-      if (state === 'not_yet') throw new AppError(409, 'ENTRY_NOT_OPEN', m.windowNotOpen(e.entryOpensOn));
-      if (state === 'closed') throw new AppError(409, 'ENTRY_CLOSED', m.windowClosed(e.entryClosesOn));
+      if (state === 'not_yet') throw new AppError(409, 'ENTRY_NOT_OPEN', m.windowNotOpen(formatDay(e.entryOpensOn)));
+      if (state === 'closed') throw new AppError(409, 'ENTRY_CLOSED', m.windowClosed(formatDay(e.entryClosesOn)));
     }
 
     const learners = await gridLearners(tx, schoolId, examId, body.classId, body.subjectId);
@@ -418,7 +419,7 @@ async function sheetsAcrossExams(tx: Tx, schoolId: string, opts: { pairs?: Set<s
   for (const x of exams) {
     const e = await examOf(tx, schoolId, x.id);
     const sheets = await sheetsOf(tx, schoolId, e, { pairs: opts.pairs, status: opts.status });
-    for (const s of sheets) out.push({ ...s, examId: e.id, examName: e.name, termName: `${e.termName} ${e.academicYear}`, entryState: entryStateOf(e), examStatus: e.status as MySheet['examStatus'] });
+    for (const s of sheets) out.push({ ...s, examId: e.id, examName: e.name, termName: `${e.termName} ${e.academicYear}`, entryState: entryStateOf(e), entryOpensOn: e.entryOpensOn, entryClosesOn: e.entryClosesOn, examStatus: e.status as MySheet['examStatus'] });
   }
   return out;
 }
@@ -446,11 +447,13 @@ export async function gradeAuditLog(database: Database, actor: Actor, examId: st
   return inAssessment(database, actor, schoolId, async (tx, sid) => {
     await examOf(tx, sid, examId);
     const rows = await tx
-      .select({ a: gradeAudit, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber, subjectName: subjects.name, changedBy: profiles.name })
+      .select({ a: gradeAudit, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber, subjectName: subjects.name, changedBy: profiles.name, className: classes.name })
       .from(gradeAudit)
       .innerJoin(students, eq(students.id, gradeAudit.studentId))
       .innerJoin(subjects, eq(subjects.id, gradeAudit.subjectId))
       .leftJoin(profiles, eq(profiles.id, gradeAudit.changedBy))
+      .leftJoin(examMarks, and(eq(examMarks.examId, gradeAudit.examId), eq(examMarks.subjectId, gradeAudit.subjectId), eq(examMarks.studentId, gradeAudit.studentId)))
+      .leftJoin(classes, eq(classes.id, examMarks.classId))
       .where(and(eq(gradeAudit.schoolId, sid), eq(gradeAudit.examId, examId)))
       .orderBy(desc(gradeAudit.changedAt));
     return {
@@ -459,6 +462,7 @@ export async function gradeAuditLog(database: Database, actor: Actor, examId: st
         studentName: fullName(r),
         admissionNumber: r.admissionNumber,
         subjectName: r.subjectName,
+        className: r.className,
         oldStatus: r.a.oldStatus,
         oldScore: r.a.oldScore,
         newStatus: r.a.newStatus,
