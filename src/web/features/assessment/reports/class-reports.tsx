@@ -1,4 +1,10 @@
-/** Placeholder: built by the assessment web work (issue 12). */
+import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import { useAuth } from '@/lib/auth';
+import { sectionLabel } from '@shared/sections';
+
+/** Until its screen lands (issue 12), the section shows its title and the "not available yet" notice. */
 export function ClassReports() {
-  return null;
+  const { state } = useAuth();
+  const role = state.user?.role;
+  return role ? <NotAvailableYet sectionId="reports" title={sectionLabel(role, 'reports')} /> : null;
 }

@@ -1,4 +1,6 @@
-/** Placeholder: built by the assessment web work (issue 12). */
+import { ProgressReportsView } from '../parent/child-grades';
+
+/** Parent "Progress Reports" (issue 12 §5): their children's report cards per term. */
 export function ProgressReports() {
-  return null;
+  return <ProgressReportsView />;
 }
