@@ -1,10 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { test, expect, type Page } from '@playwright/test';
 import { signInViaApi } from './support/accounts';
 
 /**
- * The parent's Child Grades and Progress Reports (issue 12 §4, §5): released series only, grades with
- * their descriptors, and the report card as a PDF; on a phone without sideways scrolling.
- * GRADES_SHOTS=<dir> also saves screenshots.
+ * The parent's Child Grades and Progress Reports (issue 12 §4, §5): a tab per child, released series
+ * only, grades with their descriptors, and the report card downloaded as a PDF; on a phone without
+ * sideways scrolling. GRADES_SHOTS=<dir> also saves screenshots.
  */
 
 const SHOTS = process.env.GRADES_SHOTS;
@@ -12,26 +13,59 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
+const DESCRIPTOR =
+  /^(EE1 Exceptional|EE2 Very Good|ME1 Good|ME2 Fair|AE1 Needs Improvement|AE2 Below Average|BE1 Well Below Average|BE2 Minimal|EE Exceeding Expectations|ME Meeting Expectations|AE Approaching Expectations|BE Below Expectations)$/;
+
 test('a parent sees released results with descriptors and downloads the report card', async ({ page }) => {
   await signInViaApi(page, 'parent');
   await page.goto('/grades');
   await expect(page.getByRole('heading', { name: 'Child Grades' })).toBeVisible();
-  const cards = page.getByTestId('child-grades');
-  await expect(cards).toHaveCount(2);
-  await expect(page.getByText('End of Term 1 2026 · Term 1 2026').first()).toBeVisible();
+
+  // One child at a time, with a tab per child.
+  const tabs = page.getByTestId('child-tab');
+  await expect(tabs).toHaveCount(2);
+  const card = page.getByTestId('child-grades');
+  await expect(card).toHaveCount(1);
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+
+  // The released series with its grades and descriptors; the unreleased one is nowhere.
+  await expect(card.getByTestId('series-title')).toHaveText('End of Term 1 2026');
   await expect(page.getByText('Mid-Term 2 2026')).toHaveCount(0);
-  await expect(cards.first().getByTestId('grade-badge').first()).toHaveText(/(EE1 Exceptional|EE2 Very Good|ME1 Good|ME2 Fair|AE1 Needs Improvement|AE2 Below Average|BE1 Well Below Average|BE2 Minimal|EE Exceeding Expectations|ME Meeting Expectations|AE Approaching Expectations|BE Below Expectations)/);
+  const subjects = card.getByTestId('child-subject');
+  expect(await subjects.count()).toBeGreaterThan(3);
+  await expect(subjects.first().getByTestId('grade-badge')).toHaveText(DESCRIPTOR);
+  await expect(card.getByTestId('series-mean-grade')).toHaveText(/Mean grade(EE|ME|AE|BE)\d? ?\S+/);
+  await expect(card.getByTestId('series-mean')).toContainText('%');
   await shot(page, 'child-grades');
 
-  const link = cards.first().getByTestId('report-card-link').first();
+  // The other child.
+  const firstName = await card.getByTestId('child-name').textContent();
+  await tabs.nth(1).click();
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(card.getByTestId('child-name')).not.toHaveText(firstName!);
+  await expect(card.getByTestId('series-title')).toHaveText('End of Term 1 2026');
+  await expect(card.getByTestId('child-subject').first().getByTestId('grade-badge')).toHaveText(DESCRIPTOR);
+
+  // The term's report card downloads as a PDF.
+  const link = card.getByTestId('report-card-link').first();
+  await expect(link).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/^Report card .+ Term 1 2026\.pdf$/);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   const res = await page.request.get((await link.getAttribute('href'))!);
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('application/pdf');
 
+  // Progress Reports on a phone: a report card per child and term, no sideways scrolling.
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/reports');
   await expect(page.getByRole('heading', { name: 'Progress Reports' })).toBeVisible();
+  await expect(page.getByTestId('child-reports')).toHaveCount(2);
+  await expect(page.getByTestId('report-card-row').first()).toContainText('Term 1 2026');
   await expect(page.getByTestId('report-card-link').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await shot(page, 'progress-reports');
+  const [phoneDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-card-link').last().click()]);
+  expect(phoneDownload.suggestedFilename()).toMatch(/\.pdf$/);
 });

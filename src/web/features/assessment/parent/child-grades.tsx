@@ -1,226 +1,256 @@
 import * as React from 'react';
-import { Download, GraduationCap, UsersRound } from 'lucide-react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useSearchParams } from 'react-router';
+import { CalendarCheck2, FileText, Hash, MessageSquareQuote, School, TrendingUp, UsersRound } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { MyChildrenGrades } from '@shared/contracts/assessment';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { initials } from '@/features/dashboard/components/format';
+import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
 import { useMyChildrenGrades } from '../api/assessment';
+import { useFileDownload } from '../api/reports';
 import { GradeBadge } from '../components/grade-badge';
+import { ChildSwitcher } from './child-switcher';
+import { formatScore, gradeRank, splitGrade } from './grade-tone';
+import { GradeTrend } from './grade-trend';
+import { ReportCardButton } from './report-card-button';
+import { SeriesSummary, SubjectsTable } from './series-results';
 
 const m = messages.reportsScreens;
-type Child = MyChildrenGrades['children'][number];
+export type Child = MyChildrenGrades['children'][number];
 type Series = Child['series'][number];
 
-const fmt = (v: number | null) => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(1));
-const day = (iso: string | null) => (iso ? new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' }).format(new Date(iso)) : '');
+const releasedDay = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' }).format(new Date(iso));
 
-function splitLabel(label: string | null, code: string | null) {
-  if (!label || !code) return { code: code ?? '–', descriptor: null };
-  return { code, descriptor: label.slice(code.length).trim() || null };
-}
+/** The file name a report card downloads as when the server does not name it. */
+export const reportCardFileName = (child: Pick<Child, 'admissionNumber'>, term: string) => `Report card ${child.admissionNumber} ${term}.pdf`.replace(/[/\\]/g, '-');
 
-/** Report-card downloads of a child, one per term with released results (parents: their own children only). */
-export function ReportCardLinks({ child }: { child: Child }) {
-  if (child.reportTerms.length === 0) return <p className="text-sm text-muted-foreground">{m.noReportCards}</p>;
+/** A titled block of the child's card (trend, comments, report cards). */
+function Panel({ icon: Icon, title, children, testId, className }: { icon: typeof TrendingUp; title: string; children: React.ReactNode; testId?: string; className?: string }) {
   return (
-    <div className="flex flex-wrap gap-2">
-      {child.reportTerms.map((t) => (
-        <a
-          key={t.termId}
-          href={`/api/students/${child.studentId}/report-card?termId=${t.termId}`}
-          className="inline-flex items-center gap-1.5 rounded-md border bg-background px-3 py-1.5 text-sm font-medium shadow-xs hover:bg-muted"
-          data-testid="report-card-link"
-        >
-          <Download className="size-4" aria-hidden />
-          {m.downloadReportCard(t.name)}
-        </a>
-      ))}
-    </div>
+    <section className={cn('flex min-w-0 flex-col gap-3 rounded-lg border p-3 sm:p-4', className)} data-testid={testId}>
+      <h3 className="flex items-center gap-2 text-sm font-semibold">
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }
 
-function SeriesTable({ series }: { series: Series }) {
+/** Name, class and admission number of a child, as the fees card shows them. */
+export function ChildIdentity({ child, as: Heading = 'h2' }: { child: Child; as?: 'h2' | 'h3' }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full min-w-[420px] text-sm">
-        <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-          <tr>
-            <th className="px-3 py-2 font-medium">{m.subject}</th>
-            <th className="px-3 py-2 text-right font-medium">{m.mark}</th>
-            <th className="px-3 py-2 text-right font-medium">{m.percent}</th>
-            <th className="px-3 py-2 font-medium">{m.grade}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {series.subjects.map((s) => {
-            const g = splitLabel(s.gradeLabel, s.grade);
-            return (
-              <tr key={s.subjectId} data-testid="child-subject">
-                <td className="px-3 py-2">{s.name}</td>
-                <td className="px-3 py-2 text-right tabular-nums">
-                  {s.status === 'absent' ? m.absent : s.status === 'exempt' ? m.exempt : s.score === null ? m.notEntered : `${fmt(s.score)} / ${s.maxMarks}`}
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{fmt(s.percent)}</td>
-                <td className="px-3 py-2">{s.grade ? <GradeBadge code={g.code} descriptor={g.descriptor} /> : m.notEntered}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function ChildCard({ child }: { child: Child }) {
-  const [examId, setExamId] = React.useState<string | null>(child.series.at(-1)?.examId ?? null);
-  const series = child.series.find((s) => s.examId === examId) ?? child.series.at(-1) ?? null;
-  const comment = series ? child.comments.find((c) => c.termId === series.termId) : undefined;
-  const trend = child.series.map((s) => ({ name: s.name, mean: s.mean }));
-  const g = series ? splitLabel(series.meanGradeLabel, series.meanGrade) : null;
-  return (
-    <article className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5" data-testid="child-grades">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary" aria-hidden>
-            <GraduationCap className="size-5" />
+    <div className="flex min-w-0 flex-1 items-center gap-3">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary ring-1 ring-primary/20 ring-inset" aria-hidden>
+        {initials(child.name)}
+      </span>
+      <div className="min-w-0">
+        <Heading className="truncate text-base font-semibold" data-testid="child-name">
+          {child.name}
+        </Heading>
+        <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
+          {child.className && (
+            <span className="inline-flex items-center gap-1">
+              <School className="size-3" aria-hidden />
+              {child.className}
+            </span>
+          )}
+          <span className="inline-flex items-center gap-1">
+            <Hash className="size-3" aria-hidden />
+            {child.admissionNumber}
           </span>
-          <div className="min-w-0">
-            <h2 className="truncate font-semibold">{child.name}</h2>
-            <p className="text-xs text-muted-foreground">
-              {child.admissionNumber}
-              {child.className ? ` · ${child.className}` : ''}
-            </p>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The series picker: every released series of the child, newest first, grouped by term. */
+function SeriesPicker({ series, value, onChange }: { series: Series[]; value: string; onChange: (id: string) => void }) {
+  const newestFirst = [...series].reverse();
+  const terms = [...new Set(newestFirst.map((s) => `${s.termName} ${s.academicYear}`))];
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger aria-label={m.series} className="w-full @lg:w-64" data-testid="series-picker">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {terms.map((t) => (
+          <SelectGroup key={t}>
+            <p className="px-2 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">{t}</p>
+            {newestFirst
+              .filter((s) => `${s.termName} ${s.academicYear}` === t)
+              .map((s) => (
+                <SelectItem key={s.examId} value={s.examId} data-testid="series-option">
+                  {s.name}
+                </SelectItem>
+              ))}
+          </SelectGroup>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+function Comments({ child, series }: { child: Child; series: Series }) {
+  const c = child.comments.find((x) => x.termId === series.termId);
+  const rows = [
+    { who: m.classTeacher, text: c?.classTeacher ?? null },
+    { who: m.principal, text: c?.principal ?? null },
+  ].filter((r) => r.text);
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{m.noComments}</p>;
+  return (
+    <ul className="flex flex-col gap-2.5" data-testid="term-comments">
+      {rows.map((r) => (
+        <li key={r.who} className="rounded-lg bg-muted/40 px-3 py-2.5">
+          <p className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{r.who}</p>
+          <p className="mt-0.5 text-sm leading-relaxed">{r.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One report card per term with released results; the selected series' term first-class. */
+export function ReportCardList({ child, highlightTermId, downloads }: { child: Child; highlightTermId?: string | null; downloads: ReturnType<typeof useFileDownload> }) {
+  if (child.reportTerms.length === 0) return <p className="text-sm text-muted-foreground">{m.noReportCards}</p>;
+  const newestFirst = [...child.reportTerms].reverse();
+  return (
+    <ul className="@container flex flex-col gap-2" data-testid="report-cards">
+      {newestFirst.map((t) => {
+        const inTerm = child.series.filter((s) => s.termId === t.termId);
+        const last = inTerm.at(-1);
+        const g = last ? splitGrade(last.meanGradeLabel, last.meanGrade) : null;
+        return (
+          <li
+            key={t.termId}
+            className={cn('flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border px-3 py-2.5', t.termId === highlightTermId && 'border-primary/40 bg-primary/[0.04]')}
+            data-testid="report-card-row"
+          >
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary" aria-hidden>
+              <FileText className="size-4" />
+            </span>
+            <div className="min-w-[10rem] flex-1">
+              <p className="truncate text-sm font-medium">{m.reportCardFor(t.name)}</p>
+              <p className="truncate text-xs text-muted-foreground">{last ? `${last.name} · ${m.mean} ${formatScore(last.mean)}%` : m.reportCardHint}</p>
+            </div>
+            {g && <GradeBadge code={g.code} descriptor={g.descriptor} {...gradeRank(g.code)} className="hidden @lg:inline-flex" />}
+            <ReportCardButton studentId={child.studentId} termId={t.termId} fileName={reportCardFileName(child, t.name)} downloads={downloads} ariaLabel={m.downloadReportCard(t.name)} className="w-full @xs:w-auto" />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** One child's results: series picker, summary, subjects, trend, the term's comments and the report cards. */
+function ChildGradesCard({ child, downloads, panelId }: { child: Child; downloads: ReturnType<typeof useFileDownload>; panelId: string }) {
+  const [examId, setExamId] = React.useState<string | null>(null);
+  const series = child.series.find((s) => s.examId === examId) ?? child.series.at(-1) ?? null;
+  const at = series ? child.series.indexOf(series) : -1;
+  const previous = at > 0 ? child.series[at - 1]! : null;
+  return (
+    <article id={panelId} role="tabpanel" className="@container flex min-w-0 flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm" data-testid="child-grades" data-student-id={child.studentId}>
+      <header className="flex flex-col gap-3 border-b p-4 sm:p-5 @lg:flex-row @lg:items-center @lg:gap-4">
+        <ChildIdentity child={child} />
+        {series && child.series.length > 1 && <SeriesPicker series={child.series} value={series.examId} onChange={setExamId} />}
+      </header>
+
+      {!series ? (
+        <div className="p-4 sm:p-5">
+          <EmptyListState icon={CalendarCheck2} title={m.nothingReleasedTitle} hint={m.nothingReleased} testId="nothing-released" />
+        </div>
+      ) : (
+        <div className="grid min-w-0 gap-4 p-4 sm:gap-5 sm:p-5 @4xl:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+          <div className="flex min-w-0 flex-col gap-4">
+            <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+              <h3 className="text-base font-semibold" data-testid="series-title">
+                {series.name.includes(series.termName) && series.name.includes(series.academicYear) ? series.name : `${series.name} · ${series.termName} ${series.academicYear}`}
+              </h3>
+              <p className="text-xs text-muted-foreground">
+                {series.className}
+                {series.releasedAt ? ` · ${m.released(releasedDay(series.releasedAt))}` : ''}
+              </p>
+            </div>
+            <SeriesSummary series={series} previous={previous} />
+            <SubjectsTable series={series} />
+          </div>
+          <div className="flex min-w-0 flex-col gap-4">
+            <Panel icon={TrendingUp} title={m.trend} testId="trend-panel">
+              {child.series.length > 1 ? <GradeTrend series={child.series} selectedId={series.examId} /> : <p className="text-sm text-muted-foreground">{m.trendOne}</p>}
+            </Panel>
+            <Panel icon={MessageSquareQuote} title={m.commentsOf(`${series.termName} ${series.academicYear}`)} testId="comments-panel">
+              <Comments child={child} series={series} />
+            </Panel>
+            <Panel icon={FileText} title={m.reportCards} testId="report-cards-panel">
+              <ReportCardList child={child} highlightTermId={series.termId} downloads={downloads} />
+            </Panel>
           </div>
         </div>
-        {child.series.length > 1 && (
-          <label className="flex items-center gap-2 text-sm">
-            <span className="text-muted-foreground">{m.series}</span>
-            <select className="h-9 rounded-md border bg-background px-2 text-sm" value={series?.examId ?? ''} onChange={(e) => setExamId(e.target.value)} data-testid="series-picker">
-              {child.series.map((s) => (
-                <option key={s.examId} value={s.examId}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-      </header>
-      {!series ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground" data-testid="nothing-released">
-          {m.nothingReleased}
-        </p>
-      ) : (
-        <>
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Stat label={m.mean} value={`${fmt(series.mean)} %`} />
-            <Stat label={m.meanGrade} value={g ? <GradeBadge code={g.code} descriptor={g.descriptor} /> : '–'} />
-            <Stat label={m.points} value={series.points === null ? '–' : String(series.points)} />
-            <Stat label={m.position} value={series.position === null || series.positionOutOf === null ? '–' : m.positionOf(series.position, series.positionOutOf)} />
-          </div>
-          <p className="text-xs text-muted-foreground">
-            {series.name} · {series.termName} {series.academicYear}
-            {series.releasedAt ? ` · ${m.released(day(series.releasedAt))}` : ''}
-          </p>
-          <SeriesTable series={series} />
-          {trend.length > 1 && (
-            <div>
-              <h3 className="mb-2 text-sm font-medium">{m.trend}</h3>
-              <div className="h-48">
-                <ResponsiveContainer width="100%" height="100%">
-                  <LineChart data={trend} margin={{ top: 8, right: 12, left: -16, bottom: 0 }}>
-                    <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
-                    <XAxis dataKey="name" tick={{ fontSize: 11 }} />
-                    <YAxis domain={[0, 100]} tick={{ fontSize: 11 }} />
-                    <Tooltip />
-                    <Line type="monotone" dataKey="mean" stroke="#0f766e" strokeWidth={2} dot />
-                  </LineChart>
-                </ResponsiveContainer>
-              </div>
-            </div>
-          )}
-          {comment && (comment.classTeacher || comment.principal) && (
-            <div className="rounded-lg bg-muted/40 p-3 text-sm">
-              <h3 className="mb-1 font-medium">{m.comments}</h3>
-              {comment.classTeacher && (
-                <p>
-                  <span className="text-muted-foreground">{m.classTeacher}: </span>
-                  {comment.classTeacher}
-                </p>
-              )}
-              {comment.principal && (
-                <p>
-                  <span className="text-muted-foreground">{m.principal}: </span>
-                  {comment.principal}
-                </p>
-              )}
-            </div>
-          )}
-        </>
       )}
-      <div>
-        <h3 className="mb-2 text-sm font-medium">{m.reportCard}</h3>
-        <ReportCardLinks child={child} />
-      </div>
     </article>
   );
 }
 
-function Stat({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <div className="min-w-0 rounded-lg border bg-background px-3 py-2">
-      <p className="text-xs text-muted-foreground">{label}</p>
-      <div className="mt-0.5 truncate text-base font-semibold tabular-nums">{value}</div>
-    </div>
-  );
-}
-
-/** The children's results and report cards, shared by Child Grades and Progress Reports. */
-function ParentResults({ mode }: { mode: 'grades' | 'reports' }) {
+/** The children's query with its loading, error and "no children" states; `render` gets the loaded children. */
+export function ParentChildrenPage({ sectionId, title, subtitle, render }: { sectionId: string; title: string; subtitle: string; render: (children: Child[]) => React.ReactNode }) {
+  const { currentSchool } = useSchoolContext();
   const q = useMyChildrenGrades();
   let body: React.ReactNode;
-  if (q.isPending) body = <Skeleton className="h-96 rounded-xl" />;
-  else if (q.isError) body = <LoadErrorCard title={m.loadFailedTitle} text={m.loadFailedText} detail={q.error.message} retryLabel={m.tryAgain} onRetry={() => void q.refetch()} />;
-  else if (q.data.children.length === 0) body = <EmptyListState icon={UsersRound} title={m.noChildren} testId="grades-no-children" />;
-  else if (mode === 'grades')
+  if (q.isPending)
     body = (
-      <div className={cn('grid min-w-0 gap-4 sm:gap-6', q.data.children.length > 1 && '2xl:grid-cols-2')}>
-        {q.data.children.map((c) => (
-          <ChildCard key={c.studentId} child={c} />
-        ))}
+      <div className="flex flex-col gap-4" aria-busy="true">
+        <Skeleton className="h-14 w-72 rounded-xl" />
+        <Skeleton className="h-[28rem] rounded-xl" />
       </div>
     );
-  else
+  else if (q.isError) body = <LoadErrorCard title={m.loadFailedTitle} text={m.loadFailedText} detail={q.error.message} retryLabel={m.tryAgain} onRetry={() => void q.refetch()} testId="grades-error" />;
+  else if (q.data.children.length === 0)
     body = (
-      <div className="grid min-w-0 gap-4">
-        {q.data.children.map((c) => (
-          <article key={c.studentId} className="rounded-xl border bg-card p-4 shadow-sm" data-testid="child-reports">
-            <h2 className="font-semibold">{c.name}</h2>
-            <p className="mb-3 text-xs text-muted-foreground">
-              {c.admissionNumber}
-              {c.className ? ` · ${c.className}` : ''}
-            </p>
-            <ReportCardLinks child={c} />
-          </article>
-        ))}
+      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
+        <EmptyListState icon={UsersRound} title={m.noChildren} testId="grades-no-children" />
       </div>
     );
+  else body = render(q.data.children);
   return (
-    <section className="flex min-w-0 flex-col gap-4 sm:gap-6">
-      <PageHeader sectionId={mode} title={mode === 'grades' ? m.childGradesTitle : m.progressReportsTitle} subtitle={m.subtitle} />
+    <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid={`parent-${sectionId}`}>
+      <PageHeader sectionId={sectionId} title={title} subtitle={currentSchool?.name ? `${currentSchool.name} · ${subtitle}` : subtitle} />
       {body}
     </section>
   );
 }
 
-/** Parent "Child Grades" (issue 12 §4): released series only, grades with descriptors, positions when published, trend, comments, report cards. */
-export function ChildGrades() {
-  return <ParentResults mode="grades" />;
+function ChildGradesBody({ items }: { items: Child[] }) {
+  const [params, setParams] = useSearchParams();
+  const downloads = useFileDownload(m.downloadFailed);
+  const selected = items.find((c) => c.studentId === params.get('child')) ?? items[0]!;
+  const choose = (studentId: string) =>
+    setParams(
+      (prev) => {
+        const q = new URLSearchParams(prev);
+        q.set('child', studentId);
+        return q;
+      },
+      { replace: true },
+    );
+  const panelId = 'child-grades-panel';
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      {items.length > 1 && <ChildSwitcher items={items} value={selected.studentId} onChange={choose} controls={panelId} />}
+      <ChildGradesCard key={selected.studentId} child={selected} downloads={downloads} panelId={panelId} />
+    </div>
+  );
 }
 
-/** Parent "Progress Reports" (issue 12 §5): each child's report card per term. */
-export function ProgressReportsView() {
-  return <ParentResults mode="reports" />;
+/**
+ * Parent "Child Grades" (issue 12 §4): a tab per child; for the chosen child every released series
+ * (newest shown first), subject marks, grades with descriptors, the position when the school publishes
+ * it, a trend of the mean across series, the term's comments and a report card per term.
+ */
+export function ChildGrades() {
+  return <ParentChildrenPage sectionId="grades" title={m.childGradesTitle} subtitle={m.subtitle} render={(items) => <ChildGradesBody items={items} />} />;
 }

@@ -1,10 +1,10 @@
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
-import { useAuth } from '@/lib/auth';
-import { sectionLabel } from '@shared/sections';
+import { StaffReports } from './staff-reports';
 
-/** Until its screen lands (issue 12), the section shows its title and the "not available yet" notice. */
+/**
+ * Teacher "Class Reports" (issue 12 §5): for a term and a stream they are class teacher of, the class
+ * teacher's comment per learner (suggested from the performance band, editable), each learner's report
+ * card, and the whole stream as one PDF made in the background.
+ */
 export function ClassReports() {
-  const { state } = useAuth();
-  const role = state.user?.role;
-  return role ? <NotAvailableYet sectionId="reports" title={sectionLabel(role, 'reports')} /> : null;
+  return <StaffReports classTeacherOnly field="classTeacherComment" testId="class-reports" />;
 }

@@ -1,10 +1,13 @@
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
 import { useAuth } from '@/lib/auth';
-import { sectionLabel } from '@shared/sections';
+import { StaffReports } from './staff-reports';
 
-/** Until its screen lands (issue 12), the section shows its title and the "not available yet" notice. */
+/**
+ * The school's report cards (issue 12 §5) for the principal and the director: a term and a stream or a
+ * whole level; the principal writes the principal's comments (the director reads them); each learner's
+ * card and the stream's or level's cards as one PDF made in the background.
+ */
 export function SchoolReports() {
   const { state } = useAuth();
-  const role = state.user?.role;
-  return role ? <NotAvailableYet sectionId="reports" title={sectionLabel(role, 'reports')} /> : null;
+  const principal = state.user?.role === 'principal';
+  return <StaffReports classTeacherOnly={false} field={principal ? 'principalComment' : null} testId="school-reports" />;
 }

@@ -1,0 +1,50 @@
+import { messages } from '@shared/messages';
+import type { MyChildrenGrades } from '@shared/contracts/assessment';
+import { initials } from '@/features/dashboard/components/format';
+import { cn } from '@/lib/utils';
+
+const m = messages.reportsScreens;
+type Child = MyChildrenGrades['children'][number];
+
+/** The parent's children as tabs (initials, name, class); shown when more than one child is linked. */
+export function ChildSwitcher({ items, value, onChange, controls }: { items: Child[]; value: string; onChange: (studentId: string) => void; controls: string }) {
+  return (
+    <div role="tablist" aria-label={m.chooseChild} className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap" data-testid="child-switcher">
+      {items.map((c) => {
+        const active = c.studentId === value;
+        return (
+          <button
+            key={c.studentId}
+            type="button"
+            role="tab"
+            aria-selected={active}
+            aria-controls={controls}
+            onClick={() => onChange(c.studentId)}
+            className={cn(
+              'flex min-w-0 cursor-pointer items-center gap-2.5 rounded-xl border bg-card py-2 pr-3 pl-2 sm:pr-4 text-left shadow-xs transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+              active ? 'border-primary/60 bg-primary/5 ring-1 ring-primary/30' : 'hover:bg-muted/50',
+            )}
+            data-testid="child-tab"
+          >
+            <span
+              className={cn(
+                'flex size-9 shrink-0 items-center justify-center rounded-full text-xs font-semibold ring-1 ring-inset',
+                active ? 'bg-primary text-primary-foreground ring-primary' : 'bg-primary/10 text-primary ring-primary/20',
+              )}
+              aria-hidden
+            >
+              {initials(c.name)}
+            </span>
+            <span className="min-w-0 leading-tight">
+              <span className="block truncate text-sm font-medium sm:max-w-52">
+                <span className="sm:hidden">{c.name.split(/\s+/)[0]}</span>
+                <span className="hidden sm:inline">{c.name}</span>
+              </span>
+              <span className="block truncate text-xs sm:max-w-52 text-muted-foreground">{c.className ?? c.admissionNumber}</span>
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
