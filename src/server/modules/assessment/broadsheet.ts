@@ -62,7 +62,7 @@ export async function broadsheetPdf(reply: FastifyReply, database: Database, sto
   );
   doc.font('Helvetica-Bold').fontSize(10).text(`Grade counts (mean ${num(r.summary.mean)}${r.summary.meanGradeLabel ? `, ${r.summary.meanGradeLabel}` : ''})`);
   doc.font('Helvetica').fontSize(9).text(r.summary.gradeCounts.map((g) => `${g.grade}: ${g.count}`).join('   '));
-  return sendPdf(reply, await renderPdf(doc, { footerNote: school.name }), `${fileBase(r)}.pdf`);
+  return sendPdf(reply, await renderPdf(doc, { footerNote: school.name }), fileBase(r));
 }
 
 /** GET /api/exams/:examId/results?format=xlsx → the broadsheet workbook (marks, grades, totals, positions). */

@@ -51,7 +51,7 @@ export async function reportCardPdf(deps: ReportCardDeps, actor: Actor, studentI
   });
   const pdf = await drawReportCards(school, term, cards, { verification });
   const card = cards[0]!;
-  return { pdf, fileName: `Report card ${card.admissionNumber} ${term.name} ${term.academicYear}.pdf`.replace(/[/\\]/g, '-') };
+  return { pdf, fileName: `Report card ${card.admissionNumber} ${term.name} ${term.academicYear}`.replace(/[/\\]/g, '-') };
 }
 
 /** GET /api/report-cards/comments?termId=&classId= → each learner of the stream with the mean, comments and a suggestion. */

@@ -106,5 +106,5 @@ export async function timetablePdf(reply: FastifyReply, database: Database, stor
     items,
     { emptyText: 'No papers on the timetable yet.', onNewPage: (d) => drawLetterhead(d, school, { compact: true, title: e.name }) },
   );
-  return sendPdf(reply, await renderPdf(doc, { footerNote: school.name }), `Exam timetable ${e.name}.pdf`);
+  return sendPdf(reply, await renderPdf(doc, { footerNote: school.name }), `Exam timetable ${e.name}`);
 }
