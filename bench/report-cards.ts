@@ -14,6 +14,7 @@
  *   node --import tsx bench/report-cards.ts
  *   BENCH_DATABASE_URL=postgres://root@127.0.0.1:5432/edufam_bench node --import tsx bench/report-cards.ts
  */
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -23,6 +24,8 @@ import { FEMALE_NAMES, MALE_NAMES, SURNAMES, createRandom } from '../src/server/
 import { seedDemo } from '../src/server/db/seed/seed.js';
 import { withSystem } from '../src/server/db/tenant.js';
 import { drawReportCards, termCards } from '../src/server/modules/assessment/report-cards.js';
+import { reportCardIssuer } from '../src/server/modules/certificates/certificates.service.js';
+import { createSigner } from '../src/server/lib/signing.js';
 import type { ReportCardIssuer } from '../src/server/modules/assessment/report-cards.service.js';
 import type { Letterhead } from '../src/server/lib/pdf.js';
 import { percentOf } from '../src/shared/grading.js';
@@ -31,7 +34,7 @@ import { wipePostgres } from './support.js';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CARDS = Number(process.env.BENCH_CARDS ?? 1_000);
 
-/** Set by the certificates module when it is wired (see report-cards.service.ts ReportCardIssuer). */
+/** The certificates module's issuer: one signed record (Ed25519) per card, its URL in the QR code. */
 let issuer: ReportCardIssuer | undefined;
 
 async function fill(database: Database) {
@@ -82,6 +85,7 @@ async function run(target: string, database: Database) {
   await seedDemo(database.db);
   const f = await fill(database);
   await database.analyze();
+  issuer = reportCardIssuer({ signer: createSigner(database, randomBytes(32)), publicUrl: 'https://app.edufam.example' });
   const school: Letterhead = { name: 'Greenhill Academy', motto: 'Nurturing Every Learner', address: 'Ngong Road, Nairobi', county: 'Nairobi', phone: '254722410330', email: 'info@greenhill.edufam.test', logo: null };
   const rss0 = process.memoryUsage().rss;
   let peak = rss0;

@@ -33,6 +33,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/mpesa/callbacks/{token}/confirmation',
   'POST /api/paybill/callbacks/{token}/validation',
   'POST /api/paybill/callbacks/{token}/confirmation',
+  // Certificates (issue 12 §6): anyone holding one verifies it; the public keys allow offline checks.
+  'GET /api/certificates/{id}/verify',
+  'GET /api/certificates/keys',
 ]);
 
 const naked = async () => ({ ok: true });

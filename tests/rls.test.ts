@@ -315,6 +315,8 @@ describe('wall 2 through the API: a Riverside session never sees Greenhill', () 
     const streaming = new Set(['/api/events']);
     // The directory of EduFam schools for transfers names other schools by design (checked below).
     const directory = '/api/movements/schools-directory';
+    // Public certificate verification answers 200 { status: 'invalid' } for any unknown id (issue 12 §6).
+    const answersInvalid = new Set(['/api/certificates/{id}/verify']);
     const gets = apiRoutes(t.app).filter((r) => r.method === 'GET' && !r.url.startsWith('/api/docs') && !streaming.has(r.url) && r.url !== directory);
     expect(gets.length).toBeGreaterThan(3);
     const greenhillIds = [greenhill, (await system(t.database, (tx) => tx.select({ id: students.id }).from(students).where(eq(students.schoolId, greenhill)).limit(1)))[0]!.id];
@@ -325,7 +327,8 @@ describe('wall 2 through the API: a Riverside session never sees Greenhill', () 
         for (const target of targets) {
           const res = await t.app.inject({ method: 'GET', url: target, headers: { cookie } });
           expect(leaks(res.body), `${email} GET ${target}`).toEqual([]);
-          if (target !== url) expect(res.statusCode, `${email} GET ${target}`).toBeGreaterThanOrEqual(400);
+          if (target !== url && !answersInvalid.has(url)) expect(res.statusCode, `${email} GET ${target}`).toBeGreaterThanOrEqual(400);
+          if (answersInvalid.has(url)) expect(res.json(), `${email} GET ${target}`).toMatchObject({ status: 'invalid', certificate: null });
         }
       }
     }

@@ -58,6 +58,9 @@ import { createSmsSimulator } from './integrations/sms/sms-simulator.js';
 import { injectDeliver, injectFetch, registerDarajaSimulator, type DarajaSimulatorHandle } from './integrations/mpesa/simulator.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.js';
+import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
+import { reportCardIssuer } from './modules/certificates/certificates.service.js';
+import { createSigner, type Signer } from './lib/signing.js';
 import { afterPayment } from './modules/fees/notices.service.js';
 import { mpesaRoutes } from './modules/mpesa/mpesa.routes.js';
 import type { MpesaDeps } from './modules/mpesa/mpesa-deps.js';
@@ -84,6 +87,8 @@ export interface AppDeps extends AuthDeps {
   mpesaSweeper: MpesaSweeper;
   /** The built-in Daraja simulator, when MPESA_SIMULATOR is on (tests steer it). */
   darajaSimulator?: DarajaSimulatorHandle;
+  /** Ed25519 signer of certificates and report cards (lib/signing.ts). */
+  signer: Signer;
 }
 
 export interface BuildAppOptions {
@@ -171,6 +176,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     stkTimeoutSeconds: config.MPESA_STK_TIMEOUT_S,
   };
   deps.mpesaSweeper = createMpesaSweeper(deps.mpesa);
+  // Certificates and report cards (issue 12 §6): the platform key's private half is encrypted with the same secrets key.
+  deps.signer = createSigner(database, deps.mpesa.secretsKey);
   deps.liveStreams = createLiveStreams({
     bus: deps.events,
     loadSessions: (ids) => withSystem(database.db, (tx) => liveSessionStates(tx, ids)),
@@ -220,8 +227,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     // Issue 11: fees and M-Pesa.
     await feesRoutes(scope, deps, { afterPayment: (schoolId, paymentId) => afterPayment(deps.mpesa, schoolId, paymentId) });
     await mpesaRoutes(scope, { ...deps.mpesa, tasks: deps.tasks });
-    // Issue 12: assessment (exams, marks, results, report cards).
-    await assessmentRoutes(scope, deps);
+    // Issue 12: assessment (exams, marks, results, report cards) and signed certificates.
+    const certificateDeps = { database, signer: deps.signer, publicUrl: deps.publicUrl, storage: deps.storage };
+    await assessmentRoutes(scope, deps, { issuer: reportCardIssuer(certificateDeps) });
+    await certificatesRoutes(scope, deps);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.

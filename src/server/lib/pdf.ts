@@ -368,6 +368,40 @@ export function qrCodePng(text: string, size = 240): Promise<Buffer> {
 }
 
 /**
+ * Draws a QR code as vector squares (error correction M, one-module quiet zone) at (x, y), `size`
+ * points wide: no PNG to encode or embed, so a thousand distinct codes (one per report card) cost
+ * milliseconds and stay sharp at any zoom. Adjacent dark modules of a row merge into one rectangle.
+ */
+export function drawQrCode(doc: Doc, text: string, x: number, y: number, size: number): void {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  const quiet = 1;
+  const cell = size / (n + 2 * quiet);
+  doc.save();
+  doc.rect(x, y, size, size).fill('#ffffff');
+  // Raw rectangle operators in pdfkit's (already flipped) user space, filled once: one content-stream
+  // write per code instead of a pdfkit call per run of modules.
+  const f = (v: number) => (Math.round(v * 100) / 100).toString();
+  const ops: string[] = [];
+  for (let row = 0; row < n; row++) {
+    let col = 0;
+    while (col < n) {
+      if (!qr.modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < n && qr.modules.get(row, col)) col++;
+      // A hair of overlap so anti-aliasing leaves no seams between rows.
+      ops.push(`${f(x + (quiet + start) * cell)} ${f(y + (quiet + row) * cell)} ${f((col - start) * cell + 0.01)} ${f(cell + 0.01)} re`);
+    }
+  }
+  doc.fillColor('#000000');
+  doc.addContent(`${ops.join('\n')}\nf`);
+  doc.restore();
+}
+
+/**
  * What a PDF says, for tests and support checks without external tools (poppler's pdftotext is not on
  * every machine): the page count (page objects) and the text of every text object, in drawing order,
  * one line per text object. Reads pdfkit's output, compressed or not, with the standard fonts

@@ -422,19 +422,37 @@ export const certificateSchema = z.object({
   kind: z.enum([...CERTIFICATE_KINDS, 'report_card']),
   academic_year: z.string(),
   generated_at: z.string(),
-  performance: z.object({ average_score: z.number(), grade_letter: z.string(), attendance_percentage: z.number() }),
+  /** average_score: mean % of the year's released results (one decimal); attendance null when not recorded (report cards). */
+  performance: z.object({ average_score: z.number(), grade_letter: z.string(), attendance_percentage: z.number().nullable() }),
   student: z.object({ name: z.string(), admission_number: z.string() }),
   school: z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
   class: z.object({ name: z.string(), level: z.string(), stream: z.string() }),
   generated_by: z.object({ name: z.string(), role: z.string() }),
+  /** Report cards: the term, and each subject's term mark and grade as printed on the card. */
+  term: z.string().optional(),
+  subjects: z.array(z.object({ name: z.string(), score: z.number().nullable(), grade: z.string().nullable() })).optional(),
+  note: z.string().nullable().optional(),
   revoked_at: z.string().nullable(),
   revoke_reason: z.string().nullable(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
+/**
+ * POST /api/certificates → 201 { items: CertificateListItem[] }, one signed certificate per learner, in
+ * the order given. `attendancePercentage` (0..100) is recorded on every certificate of the batch; until
+ * the attendance module computes it, it defaults to the spec's 95 (spec §9), shown to the principal
+ * before generating. `note` is optional text printed on the certificate (e.g. the merit's reason).
+ */
 export const createCertificatesBody = z.object({
   kind: z.enum(CERTIFICATE_KINDS, m.certificateKindInvalid),
   studentIds: z.array(uuid('Invalid learner id'), m.learnersRequired).min(1, m.learnersRequired).max(500, m.tooManyLearners),
+  attendancePercentage: z.number(m.attendanceInvalid).min(0, m.attendanceInvalid).max(100, m.attendanceInvalid).optional(),
+  note: z.string().trim().max(200, m.certificateNoteTooLong).optional(),
+  schoolId: schoolIdParam,
+});
+/** POST /api/certificates/pdf { ids } → one PDF with a page per certificate (a batch to print). */
+export const certificatesPdfBody = z.object({
+  ids: z.array(uuid('Invalid certificate id'), m.certificatesRequired).min(1, m.certificatesRequired).max(500, m.tooManyLearners),
   schoolId: schoolIdParam,
 });
 export const listCertificatesQuery = z.object({
@@ -445,7 +463,9 @@ export const listCertificatesQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(25),
   schoolId: schoolIdParam,
 });
-export const certificateListItem = certificateSchema.extend({ schoolId: z.string(), schoolName: z.string(), studentId: z.string() });
+/** A certificate as staff see it: the spec's fields plus where it belongs and the link its QR code opens. */
+export const certificateListItem = certificateSchema.extend({ schoolId: z.string(), schoolName: z.string(), studentId: z.string(), verifyUrl: z.string() });
+export type CertificateListItem = z.infer<typeof certificateListItem>;
 export const listCertificatesResponse = z.object({ items: z.array(certificateListItem), total: z.number() });
 export const revokeCertificateBody = z.object({ reason: z.string(m.revokeReasonRequired).trim().min(1, m.revokeReasonRequired).max(500) });
 

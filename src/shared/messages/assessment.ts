@@ -66,6 +66,11 @@ export const assessmentMessages = {
   tooManyLearners: 'Generate at most 500 certificates at a time.',
   alreadyRevoked: 'This certificate has already been revoked.',
   revokeReasonRequired: 'Give the reason for revoking the certificate.',
+  attendanceInvalid: 'Attendance must be a percentage from 0 to 100.',
+  certificateNoteTooLong: 'Keep the note to 200 characters.',
+  certificatesRequired: 'Choose at least one certificate.',
+  learnerHasNoClass: (name: string) => `${name} has never been placed in a stream: a certificate needs the learner's class.`,
+  supersededReportCard: 'Superseded by a newer report card',
   // Teacher dashboard.
   dashboard: {
     marksToEnter: 'Marks to enter',

@@ -5,7 +5,7 @@ import { formatKesLabel } from '../../../shared/money.js';
 import { academicYears, classes, examSeries, formativeAssessments, levels, profiles, reportComments, students, subjects, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { forbidden, notFound } from '../../errors.js';
-import { PDF_COLORS, contentBox, createDocument, drawLetterhead, drawTable, formatDay, qrCodePng, renderPdf, type Letterhead } from '../../lib/pdf.js';
+import { PDF_COLORS, contentBox, createDocument, drawLetterhead, drawTable, formatDay, drawQrCode, renderPdf, type Letterhead } from '../../lib/pdf.js';
 import { m, settingsOf } from './assessment-context.js';
 import { examOf } from './exams.service.js';
 import { bandsForExam } from './marks.service.js';
@@ -45,6 +45,8 @@ export interface TermCard {
   classId: string;
   className: string;
   levelName: string;
+  /** The stream's name within its level ("East"). */
+  stream: string;
   classTeacher: string | null;
   scaleKey: string;
   subjects: CardSubject[];
@@ -119,7 +121,7 @@ export async function termCards(tx: Tx, schoolId: string, termId: string, opts: 
   const studentIds = [...new Set(computed.flatMap((c) => c.rows.filter((r) => r.subjectsSat > 0).map((r) => r.studentId)))];
   if (studentIds.length === 0) return { term, cards: [] };
   const info = await tx
-    .select({ id: students.id, upi: students.upi, classId: students.classId, className: classes.name, levelId: classes.levelId, levelName: levels.name, classTeacher: profiles.name })
+    .select({ id: students.id, upi: students.upi, classId: students.classId, className: classes.name, stream: classes.stream, levelId: classes.levelId, levelName: levels.name, classTeacher: profiles.name })
     .from(students)
     .leftJoin(classes, eq(classes.id, students.classId))
     .leftJoin(levels, eq(levels.id, classes.levelId))
@@ -152,6 +154,7 @@ export async function termCards(tx: Tx, schoolId: string, termId: string, opts: 
       classId: latest.classId,
       className: latest.className,
       levelName: infoById.get(sid)?.levelName ?? '',
+      stream: infoById.get(sid)?.stream ?? '',
       classTeacher: infoById.get(sid)?.classTeacher ?? null,
       scaleKey: lb.key,
       subjects: subjectsOut,
@@ -272,7 +275,6 @@ export async function drawReportCards(
   opts: { verification?: Map<string, CardVerification>; onCard?: (done: number, total: number) => Promise<void> | void } = {},
 ): Promise<Buffer> {
   const doc = createDocument({ title: `Report cards ${term.name} ${term.academicYear}`, margin: 34 });
-  const qrCache = new Map<string, Buffer>();
   for (const [i, card] of cards.entries()) {
     if (i > 0) doc.addPage();
     const box = contentBox(doc);
@@ -345,12 +347,7 @@ export async function drawReportCards(
     if (v) {
       const size = 70;
       const qy = Math.min(Math.max(y, box.bottom - size - 6), box.bottom - size);
-      let png = qrCache.get(v.url);
-      if (!png) {
-        png = await qrCodePng(v.url, 200);
-        qrCache.set(v.url, png);
-      }
-      doc.image(png, box.right - size, qy, { width: size, height: size });
+      drawQrCode(doc, v.url, box.right - size, qy, size);
       doc.font('Helvetica').fontSize(7).fillColor(PDF_COLORS.muted).text(`Scan to verify this report card.\nDocument ${v.id}`, box.left, qy + size - 20, { width: box.width - size - 10, align: 'right' });
     }
     await opts.onCard?.(i + 1, cards.length);

@@ -48,6 +48,7 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   examinations: React.lazy(() => import('@/features/assessment/examinations-section').then((mod) => ({ default: mod.ExaminationsSection }))),
   reports: React.lazy(() => import('@/features/assessment/reports-section').then((mod) => ({ default: mod.ReportsSection }))),
   analytics: React.lazy(() => import('@/features/assessment/analytics-section').then((mod) => ({ default: mod.AnalyticsSection }))),
+  certificates: React.lazy(() => import('@/features/certificates/certificates-section').then((mod) => ({ default: mod.CertificatesSection }))),
 };
 
 function SectionFallback() {

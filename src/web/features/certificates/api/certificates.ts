@@ -1,0 +1,172 @@
+import * as React from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { toast } from 'sonner';
+import type { CertificateListItem, createCertificatesBody } from '@shared/contracts/assessment';
+import { messages } from '@shared/messages';
+import { api, ApiError } from '@/lib/api';
+
+/**
+ * Calls of the certificates screens (issue 12 §6): the issued certificates (GET /api/certificates),
+ * one certificate, generating a batch (principal), revoking (principal, edufam_admin), and the PDFs of
+ * one certificate or of a batch. Every key starts with CERTIFICATES_KEY so a write refreshes them all.
+ */
+export const CERTIFICATES_KEY = ['certificates'] as const;
+
+export type CreateCertificatesInput = z.input<typeof createCertificatesBody>;
+export interface CertificatesPage {
+  items: CertificateListItem[];
+  total: number;
+}
+
+export function retry(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && [400, 401, 403, 404, 409].includes(error.status)) return false;
+  return failureCount < 2;
+}
+
+/** GET /api/certificates?kind=&search=&status=&page=&pageSize=&schoolId=: one page, the previous one shown while the next loads. */
+export function useCertificates(query: string) {
+  return useQuery({
+    queryKey: [...CERTIFICATES_KEY, 'list', query],
+    queryFn: () => api<CertificatesPage>(`/api/certificates?${query}`),
+    staleTime: 15_000,
+    retry,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/certificates/:id, showing the list's copy (`row`) while it loads. */
+export function useCertificate(id: string | null, row: CertificateListItem | null) {
+  return useQuery({
+    queryKey: [...CERTIFICATES_KEY, 'detail', id],
+    queryFn: () => api<CertificateListItem>(`/api/certificates/${encodeURIComponent(id!)}`),
+    enabled: !!id,
+    staleTime: 15_000,
+    retry,
+    placeholderData: row && row.id === id ? row : undefined,
+  });
+}
+
+/** POST /api/certificates { kind, studentIds, attendancePercentage?, note? } → 201 { items }. */
+export function useCreateCertificates() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCertificatesInput) => api<{ items: CertificateListItem[] }>('/api/certificates', { method: 'POST', json: body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...CERTIFICATES_KEY, 'list'] }),
+  });
+}
+
+/** POST /api/certificates/:id/revoke { reason } → the certificate, revoked (409 when it already was). */
+export function useRevokeCertificate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      api<CertificateListItem>(`/api/certificates/${encodeURIComponent(id)}/revoke`, { method: 'POST', json: { reason } }),
+    onSuccess: (cert) => {
+      qc.setQueryData([...CERTIFICATES_KEY, 'detail', cert.id], cert);
+      return qc.invalidateQueries({ queryKey: [...CERTIFICATES_KEY, 'list'] });
+    },
+    // Someone else got there first (409 already revoked, 404 gone): show what is true now.
+    onError: (err) => {
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) void qc.invalidateQueries({ queryKey: CERTIFICATES_KEY });
+    },
+  });
+}
+
+/** GET /api/certificates/:id/pdf: the certificate to print. */
+export const certificatePdfUrl = (id: string) => `/api/certificates/${encodeURIComponent(id)}/pdf`;
+
+/** The file name of a Content-Disposition header. */
+function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  const raw = star ? decodeURIComponent(star[1]!) : plain?.[1];
+  return raw ? raw.replace(/(\.pdf)+$/i, '.pdf') : null;
+}
+
+/**
+ * Fetches a PDF with the session cookie (GET, or POST with a JSON body for a batch) and saves it;
+ * throws ApiError with the server's message.
+ */
+export async function savePdf(url: string, fallbackName: string, json?: unknown): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: json === undefined ? 'GET' : 'POST',
+      credentials: 'same-origin',
+      headers: json === undefined ? undefined : { 'content-type': 'application/json' },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', messages.friendly.network);
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    throw new ApiError(res.status, body?.error?.code ?? `HTTP_${res.status}`, body?.error?.message ?? messages.api.serverError);
+  }
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileNameOf(res.headers.get('content-disposition')) ?? fallbackName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+/**
+ * Certificate downloads with a busy state per key: one certificate (GET /api/certificates/:id/pdf) or a
+ * batch as one PDF (POST /api/certificates/pdf { ids }); a failure shows a toast with the server's reason.
+ */
+export function useCertificateDownload(failedTitle: string) {
+  const [busy, setBusy] = React.useState<ReadonlySet<string>>(new Set());
+  const run = React.useCallback(
+    async (key: string, work: () => Promise<void>) => {
+      setBusy((s) => new Set(s).add(key));
+      try {
+        await work();
+      } catch (err) {
+        toast.error(failedTitle, { description: err instanceof Error ? err.message : undefined });
+      } finally {
+        setBusy((s) => {
+          const next = new Set(s);
+          next.delete(key);
+          return next;
+        });
+      }
+    },
+    [failedTitle],
+  );
+  const one = React.useCallback(
+    (cert: Pick<CertificateListItem, 'id' | 'student'>) => run(cert.id, () => savePdf(certificatePdfUrl(cert.id), `Certificate ${cert.student.name}.pdf`)),
+    [run],
+  );
+  const batch = React.useCallback((key: string, ids: string[]) => run(key, () => savePdf('/api/certificates/pdf', 'Certificates.pdf', { ids })), [run]);
+  return { one, batch, isBusy: (key: string) => busy.has(key) };
+}
+
+/** Copies a certificate's verification link, with a toast either way. */
+export async function copyVerifyLink(url: string, copied: string, failed: string): Promise<void> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) await navigator.clipboard.writeText(url);
+    else {
+      // Plain-http deployments have no Clipboard API: the old way.
+      const area = document.createElement('textarea');
+      area.value = url;
+      area.setAttribute('readonly', '');
+      area.style.position = 'fixed';
+      area.style.opacity = '0';
+      document.body.append(area);
+      area.select();
+      const ok = document.execCommand('copy');
+      area.remove();
+      if (!ok) throw new Error('copy');
+    }
+    toast.success(copied, { description: url });
+  } catch {
+    toast.error(failed, { description: url });
+  }
+}
