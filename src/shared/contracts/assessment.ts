@@ -422,8 +422,11 @@ export const certificateSchema = z.object({
   kind: z.enum([...CERTIFICATE_KINDS, 'report_card']),
   academic_year: z.string(),
   generated_at: z.string(),
-  /** average_score: mean % of the year's released results (one decimal); attendance null when not recorded (report cards). */
-  performance: z.object({ average_score: z.number(), grade_letter: z.string(), attendance_percentage: z.number().nullable() }),
+  /**
+   * average_score: mean % of the year's released results (one decimal); grade_letter the code ("ME1"),
+   * grade_label the code with its descriptor ("ME1 Good"); attendance null when not recorded (report cards).
+   */
+  performance: z.object({ average_score: z.number(), grade_letter: z.string(), grade_label: z.string().optional(), attendance_percentage: z.number().nullable() }),
   student: z.object({ name: z.string(), admission_number: z.string() }),
   school: z.object({ name: z.string(), address: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
   class: z.object({ name: z.string(), level: z.string(), stream: z.string() }),

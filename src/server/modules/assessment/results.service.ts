@@ -329,15 +329,17 @@ export async function examAnalytics(database: Database, actor: Actor, examId: st
       const rows = results.rows.filter((r) => r.classId === id);
       return { classId: id, name: rows[0]?.className ?? '', learners: rows.length, mean: meanOf(rows.map((r) => r.mean)) };
     });
-    // Trend: every series of the same levels, oldest first, with the mean of these learners.
-    const series = await tx
+    // Trend: the latest twelve series of the same levels, oldest first, with the mean of these
+    // learners' marks in each; series none of them sat (another level's) are left out.
+    const latestSeries = await tx
       .select({ id: examSeries.id, name: examSeries.name, termName: terms.name, year: academicYears.name })
       .from(examSeries)
       .innerJoin(terms, eq(terms.id, examSeries.termId))
       .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
       .where(and(eq(examSeries.schoolId, schoolId), sql`${examSeries.levelIds} && ${sql.raw(`'{${e.levelIds.join(',')}}'::uuid[]`)}`))
-      .orderBy(asc(terms.startsOn), asc(examSeries.createdAt))
+      .orderBy(desc(terms.startsOn), desc(examSeries.createdAt))
       .limit(12);
+    const series = latestSeries.reverse();
     const ids = results.rows.map((r) => r.studentId);
     const trend = [];
     for (const s of series) {
@@ -347,7 +349,8 @@ export async function examAnalytics(database: Database, actor: Actor, examId: st
             .from(examMarks)
             .where(and(eq(examMarks.examId, s.id), eq(examMarks.status, 'present'), inArray(examMarks.studentId, ids)))
         : [{ mean: null }];
-      trend.push({ examId: s.id, name: s.name, termName: `${s.termName} ${s.year}`, mean: row?.mean === null || row?.mean === undefined ? null : roundHalfUp(Number(row.mean), 2) });
+      if (row?.mean === null || row?.mean === undefined) continue;
+      trend.push({ examId: s.id, name: s.name, termName: `${s.termName} ${s.year}`, mean: roundHalfUp(Number(row.mean), 2) });
     }
     return {
       gradeDistribution: results.summary.gradeCounts,

@@ -74,7 +74,7 @@ export async function drawCertificates(items: CertificateListItem[], schools: Ma
     y += 18;
     const figures: [string, string][] = [
       ['Average score', `${c.performance.average_score.toFixed(1)} %`],
-      ['Grade', c.performance.grade_letter],
+      ['Grade', c.performance.grade_label ?? c.performance.grade_letter],
       ...(c.performance.attendance_percentage === null ? [] : ([['Attendance', `${c.performance.attendance_percentage} %`]] as [string, string][])),
       ['Academic year', c.academic_year],
     ];

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type 
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type { Certificate, CertificateKind, CertificateListItem, createCertificatesBody, listCertificatesQuery, VerifyCertificateResponse } from '../../../shared/contracts/assessment.js';
-import { bandFor, roundHalfUp, type ScaleKey } from '../../../shared/grading.js';
+import { bandFor, gradeLabel, roundHalfUp, type ScaleKey } from '../../../shared/grading.js';
 import { ROLE_DISPLAY_NAMES, isAdminRole, type Role } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { academicYears, certificates, classes, levels, profiles, schools, students, studentEnrolments, terms } from '../../db/schema/index.js';
@@ -127,16 +127,17 @@ async function yearPerformance(tx: Tx, schoolId: string, academicYear: string, s
     .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
     .where(and(eq(terms.schoolId, schoolId), eq(academicYears.name, academicYear)))
     .orderBy(terms.startsOn);
-  const means = new Map<string, { sum: number; n: number; scaleKey: string; grade: string | null }>();
+  const means = new Map<string, { sum: number; n: number; scaleKey: string; grade: string | null; label: string | null }>();
   for (const t of termRows) {
     const r = await termCards(tx, schoolId, t.id, { studentIds });
     for (const card of r?.cards ?? []) {
       if (card.mean === null) continue;
-      const cur = means.get(card.studentId) ?? { sum: 0, n: 0, scaleKey: card.scaleKey, grade: null };
+      const cur = means.get(card.studentId) ?? { sum: 0, n: 0, scaleKey: card.scaleKey, grade: null, label: null };
       cur.sum += card.mean;
       cur.n += 1;
       cur.scaleKey = card.scaleKey;
       cur.grade = card.meanGrade;
+      cur.label = card.meanGradeLabel;
       means.set(card.studentId, cur);
     }
   }
@@ -144,12 +145,13 @@ async function yearPerformance(tx: Tx, schoolId: string, academicYear: string, s
   return new Map(
     studentIds.map((id) => {
       const p = means.get(id);
-      if (!p) return [id, { average: 0, grade: '–' }];
+      if (!p) return [id, { average: 0, grade: '–', label: '–' }];
       const average = roundHalfUp(p.sum / p.n, 1);
       // One term: the card's own mean grade (KCSE grades by points); several: the year's mean on the scale.
       const bands = scales?.get(p.scaleKey as ScaleKey)?.bands;
-      const grade = p.n === 1 || !bands?.length ? (p.grade ?? '–') : bandFor(bands, average).code;
-      return [id, { average, grade }];
+      if (p.n === 1 || !bands?.length) return [id, { average, grade: p.grade ?? '–', label: p.label ?? p.grade ?? '–' }];
+      const band = bandFor(bands, average);
+      return [id, { average, grade: band.code, label: gradeLabel(band) }];
     }),
   );
 }
@@ -165,7 +167,7 @@ export async function issueCertificates(deps: CertificateDeps, caller: Omit<Call
     const learners = await learnersWithClass(tx, schoolId, ids);
     const school = await schoolBlock(tx, schoolId);
     const by = await issuerOf(tx, caller.actor.id);
-    const perf = new Map<string, { average: number; grade: string }>();
+    const perf = new Map<string, { average: number; grade: string; label: string }>();
     for (const year of new Set(learners.map((l) => l.academicYear))) {
       const inYear = learners.filter((l) => l.academicYear === year).map((l) => l.id);
       for (const [id, p] of await yearPerformance(tx, schoolId, year, inYear)) perf.set(id, p);
@@ -177,7 +179,7 @@ export async function issueCertificates(deps: CertificateDeps, caller: Omit<Call
         kind: body.kind,
         academic_year: l.academicYear,
         generated_at: now.toISOString(),
-        performance: { average_score: perf.get(l.id)!.average, grade_letter: perf.get(l.id)!.grade, attendance_percentage: body.attendancePercentage ?? DEFAULT_ATTENDANCE_PERCENTAGE },
+        performance: { average_score: perf.get(l.id)!.average, grade_letter: perf.get(l.id)!.grade, grade_label: perf.get(l.id)!.label, attendance_percentage: body.attendancePercentage ?? DEFAULT_ATTENDANCE_PERCENTAGE },
         student: { name: l.name, admission_number: l.admissionNumber },
         school,
         class: { name: l.className, level: l.level, stream: l.stream },
@@ -357,13 +359,13 @@ export function reportCardIssuer(deps: Pick<CertificateDeps, 'signer' | 'publicU
         kind: 'report_card',
         academic_year: term.academicYear,
         generated_at: now.toISOString(),
-        performance: { average_score: card.mean === null ? 0 : roundHalfUp(card.mean, 1), grade_letter: card.meanGrade ?? '–', attendance_percentage: null },
+        performance: { average_score: card.mean === null ? 0 : roundHalfUp(card.mean, 1), grade_letter: card.meanGrade ?? '–', grade_label: card.meanGradeLabel ?? card.meanGrade ?? '–', attendance_percentage: null },
         student: { name: card.name, admission_number: card.admissionNumber },
         school,
         class: { name: card.className, level: card.levelName, stream: card.stream },
         generated_by: by,
         term: `${term.name} ${term.academicYear}`,
-        subjects: card.subjects.map((s) => ({ name: s.name, score: s.termPercent === null ? null : roundHalfUp(s.termPercent, 1), grade: s.grade })),
+        subjects: card.subjects.map((s) => ({ name: s.name, score: s.termPercent === null ? null : roundHalfUp(s.termPercent, 1), grade: s.label ?? s.grade })),
       };
       const substance = cardSubstance(content);
       const same = (byStudent.get(card.studentId) ?? []).find((e) => cardSubstance(e.content as unknown as CertificateContent) === substance);

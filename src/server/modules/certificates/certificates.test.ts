@@ -73,6 +73,8 @@ describe('issuing certificates (§6)', () => {
     expect(Number.isInteger(c.performance.average_score * 10)).toBe(true);
     expect(c.performance.average_score).toBeGreaterThan(0);
     expect(c.performance.grade_letter).toMatch(/^(EE|ME|AE|BE)[12]$/);
+    // Grades show their descriptor (issue 12 §1): "ME1 Good".
+    expect(c.performance.grade_label).toMatch(new RegExp(`^${c.performance.grade_letter} (Exceptional|Very Good|Good|Fair|Needs Improvement|Below Average|Well Below Average|Minimal)$`));
     expect(c.performance.attendance_percentage).toBe(95);
     expect(c.verifyUrl).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/verify-certificate/${c.id}\\?sig=[A-Za-z0-9_-]{86}$`));
   });

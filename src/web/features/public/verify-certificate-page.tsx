@@ -98,7 +98,7 @@ function Details({ result, certificate: c }: { result: VerifyCertificateResponse
   const isCard = c.kind === 'report_card';
   // Spec §9 display defaults for fields a certificate lacks.
   const average = (c.performance?.average_score ?? 0).toFixed(1);
-  const grade = c.performance?.grade_letter || 'A';
+  const grade = c.performance?.grade_label || c.performance?.grade_letter || 'A';
   const attendance = c.performance?.attendance_percentage ?? 95;
   return (
     <main className="relative w-full max-w-2xl overflow-hidden rounded-2xl border bg-card text-card-foreground shadow-sm">

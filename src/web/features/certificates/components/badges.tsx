@@ -36,10 +36,13 @@ export function CertificateKindBadge({ kind, className }: { kind: Certificate['k
 }
 
 /** The grade letter printed on the certificate. */
-export function GradeLetter({ grade, className }: { grade: string; className?: string }) {
+/** The certificate's grade with its descriptor when the certificate carries one ("ME1 Good"; issue 12 §1). */
+export function GradeLetter({ grade, label, className }: { grade: string; label?: string; className?: string }) {
+  const descriptor = label && label.startsWith(`${grade} `) ? label.slice(grade.length + 1) : null;
   return (
-    <span className={cn('inline-flex min-w-7 items-center justify-center rounded-md bg-primary/10 px-1.5 py-0.5 text-xs font-semibold text-primary', className)} data-testid="certificate-grade">
+    <span className={cn('inline-flex min-w-7 items-center justify-center gap-1 whitespace-nowrap rounded-md bg-primary/10 px-1.5 py-0.5 text-xs font-semibold text-primary', className)} data-testid="certificate-grade">
       {grade || '—'}
+      {descriptor && <span className="font-normal opacity-90">{descriptor}</span>}
     </span>
   );
 }

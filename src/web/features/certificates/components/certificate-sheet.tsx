@@ -89,7 +89,7 @@ function Body({ cert, handlers, showSchool }: { cert: CertificateListItem; handl
               {formatAverage(cert.performance.average_score)}
             </Figure>
             <Figure label={d.grade} testId="certificate-sheet-grade">
-              <GradeLetter grade={cert.performance.grade_letter} className="text-sm" />
+              <GradeLetter grade={cert.performance.grade_letter} label={cert.performance.grade_label} className="text-sm" />
             </Figure>
             <Figure label={d.attendance} testId="certificate-sheet-attendance">
               {cert.performance.attendance_percentage === null ? m.common.dash : formatPercent(cert.performance.attendance_percentage)}

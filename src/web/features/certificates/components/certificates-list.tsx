@@ -44,7 +44,7 @@ function certificateColumns(showSchool: boolean, handlers: CertificateActionHand
       meta: { label: t.colAverage, className: 'text-right', defaultHidden: showSchool },
       cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatAverage(row.original.performance.average_score)}</span>,
     },
-    { id: 'grade', header: t.colGrade, meta: { label: t.colGrade, className: 'text-center' }, cell: ({ row }) => <GradeLetter grade={row.original.performance.grade_letter} /> },
+    { id: 'grade', header: t.colGrade, meta: { label: t.colGrade, className: 'text-center' }, cell: ({ row }) => <GradeLetter grade={row.original.performance.grade_letter} label={row.original.performance.grade_label} /> },
     {
       id: 'issued',
       header: t.colIssued,
@@ -104,7 +104,7 @@ function CertificateCard({ cert, showSchool, handlers }: { cert: CertificateList
       <div className="flex min-w-0 items-center justify-between gap-2 border-t border-dashed pt-2.5">
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <CertificateKindBadge kind={cert.kind} />
-          <GradeLetter grade={cert.performance.grade_letter} />
+          <GradeLetter grade={cert.performance.grade_letter} label={cert.performance.grade_label} />
           <span className="tabular-nums">{formatAverage(cert.performance.average_score)}</span>
           <time dateTime={cert.generated_at} className="tabular-nums">
             {t.issued(formatDay(cert.generated_at))}
