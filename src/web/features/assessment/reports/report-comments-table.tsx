@@ -132,8 +132,9 @@ function LearnerRow({
 /**
  * The comments of a stream (or every stream of a level) for a term: each learner with the mean and
  * grade, the comment the viewer writes (with the suggestion from the performance band and "Use
- * suggestion"), the other comment read-only, and the learner's report card. Changes are kept until
- * "Save comments" (one PUT for every changed learner); leaving the page with changes asks first.
+ * suggestion"), the other comment read-only, and the learner's report card. Changes are kept per term
+ * and learner (also while another stream or term is shown) until "Save comments" (one PUT for every
+ * changed learner shown); leaving the page with changes asks first.
  */
 export function ReportCommentsTable({ termId, termLabel, scope, field }: { termId: string; termLabel: string; scope: ReportScope; field: CommentField | null }) {
   const queries = useLevelReportComments(termId, scope.streams.map((s) => s.id));
@@ -149,12 +150,15 @@ export function ReportCommentsTable({ termId, termLabel, scope, field }: { termI
   const changed = rows.filter((r) => drafts.has(draftKey(r.studentId)) && drafts.get(draftKey(r.studentId))!.trim() !== stored(r).trim());
   const emptyWithSuggestion = field ? rows.filter((r) => !valueOf(r).trim() && r.suggested) : [];
 
+  // Drafts of learners not shown (another stream or term picked since) are still unsaved.
+  const shown = new Set(rows.map((r) => draftKey(r.studentId)));
+  const unsaved = changed.length + [...drafts.keys()].filter((k) => !shown.has(k)).length;
   React.useEffect(() => {
-    if (changed.length === 0) return;
+    if (unsaved === 0) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [changed.length]);
+  }, [unsaved]);
 
   const setDraft = (studentId: string, text: string) => setDrafts((d) => new Map(d).set(draftKey(studentId), text));
   const applySuggestions = () =>
@@ -211,7 +215,7 @@ export function ReportCommentsTable({ termId, termLabel, scope, field }: { termI
     body = sections.map(({ stream, q }) => (
       <div key={stream.id} className="min-w-0">
         {sections.length > 1 && (
-          <h3 className="sticky top-0 z-10 border-b bg-muted/70 px-4 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase backdrop-blur sm:px-5" data-testid="stream-heading">
+          <h3 className="border-b bg-muted/70 px-4 py-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase sm:px-5" data-testid="stream-heading">
             {m.streamHeading(stream.name, q.data?.items.length ?? 0)}
           </h3>
         )}
@@ -239,7 +243,7 @@ export function ReportCommentsTable({ termId, termLabel, scope, field }: { termI
 
   return (
     <section className="@container flex min-w-0 flex-col overflow-clip rounded-xl border bg-card text-card-foreground shadow-sm" data-testid="report-comments">
-      <header className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+      <header className="flex flex-col gap-3 border-b p-4 sm:p-5 @xl:flex-row @xl:items-center @xl:justify-between">
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold">
             {scope.name} · {termLabel}

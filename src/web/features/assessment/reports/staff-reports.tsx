@@ -62,7 +62,8 @@ export function StaffReports({ classTeacherOnly, field, testId }: { classTeacher
         ) : (
           <>
             <BulkReportCards key={`bulk:${taskKey}`} termId={term.termId} termLabel={term.label} scope={scope} taskId={tasks[taskKey] ?? null} onTask={onTask} />
-            <ReportCommentsTable key={`comments:${taskKey}`} termId={term.termId} termLabel={term.label} scope={scope} field={field} />
+            {/* Not keyed by the scope: unsaved comments (kept per term and learner) survive switching streams and back. */}
+            <ReportCommentsTable termId={term.termId} termLabel={term.label} scope={scope} field={field} />
           </>
         )}
       </>
