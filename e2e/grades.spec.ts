@@ -5,7 +5,8 @@ import { signInViaApi } from './support/accounts';
  * Marks entry and approval (issue 12 §3) as one journey: the demo teacher opens My Class Grades, enters
  * the Mid-Term 2 2026 marks of Grade 7 East Mathematics (seeded empty for them, window open) with the
  * keyboard, sees the grade as they type, has a mark above the maximum refused (and not saved), pastes
- * the rest of the column as from Excel, marks learners absent and exempt, and submits; the principal
+ * the rest of the column as from Excel, blanks a saved mark (removed, not zero), marks learners absent
+ * and exempt, and submits; the principal
  * reviews the sheet from Awaiting approval and approves it.
  */
 
@@ -78,6 +79,20 @@ test.describe('grades', () => {
     await expect(rows.nth(5).getByTestId('mark-status')).toHaveValue('exempt');
     await expect(input(learners - 1)).toHaveValue(column[column.length - 1]!);
     await expect(input(7)).toHaveValue('');
+    await input(7).click();
+    await page.keyboard.type('55');
+    await expect(grid.getByTestId('save-status')).toHaveText('All changes saved');
+    await expect(grid.getByTestId('summary-entered')).toHaveText(`${learners} / ${learners}`);
+
+    // Blanking a saved mark removes it (no mark is not zero): it counts as not entered, also after a reload.
+    await input(7).click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await expect(grid.getByTestId('summary-entered')).toHaveText(`${learners - 1} / ${learners}`);
+    await expect(grid.getByTestId('save-status')).toHaveText('All changes saved');
+    await page.reload();
+    await expect(input(7)).toHaveValue('');
+    await expect(grid.getByTestId('summary-entered')).toHaveText(`${learners - 1} / ${learners}`);
     await input(7).click();
     await page.keyboard.type('55');
     await expect(grid.getByTestId('save-status')).toHaveText('All changes saved');

@@ -195,6 +195,8 @@ export const markInput = z.object({
   status: z.enum(MARK_STATUSES, 'Status must be present, absent or exempt.').default('present'),
   /** Marks per paper when the subject has several papers; score is then their sum. */
   paperScores: z.array(z.union([z.number(m.scoreNotNumber), z.null()], m.scoreNotNumber)).max(6).optional(),
+  /** true: remove the learner's mark (a blank is "no mark", never zero); score and status are then ignored. Not on approved sheets. */
+  clear: z.literal(true).optional(),
 });
 export type MarkInput = z.input<typeof markInput>;
 

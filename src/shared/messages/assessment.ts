@@ -32,6 +32,7 @@ export const assessmentMessages = {
   notYourClass: 'You can enter marks only for the streams and subjects you teach.',
   learnerNotInStream: (name: string) => `${name} is not in this stream.`,
   scoreRequired: 'Enter a mark, or mark the learner absent or exempt.',
+  cannotClearApproved: 'Approved marks cannot be removed: enter the corrected mark, or mark the learner absent or exempt.',
   scoreNotNumber: 'Marks must be numbers.',
   scoreNegative: 'Marks cannot be negative.',
   scoreAboveMax: (max: number) => `The mark cannot be more than the maximum of ${max}.`,

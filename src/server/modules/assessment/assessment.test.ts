@@ -186,6 +186,13 @@ describe('marks entry, approval and the audit log (§3)', () => {
     const after = await json<MarksGrid>('GET', `/api/exams/${exam.id}/marks?classId=${classId}&subjectId=${maths}`, 'teacher');
     expect(after.rows.find((r) => r.studentId === a!.studentId)).toMatchObject({ score: 74.5, percent: 74.5, grade: 'EE2', gradeLabel: 'EE2 Very Good', points: 7 });
     expect(after.rows.find((r) => r.studentId === b!.studentId)).toMatchObject({ status: 'absent', score: null, grade: null });
+
+    // A blanked cell removes the mark (no mark, not zero); clearing again changes nothing.
+    expect(await json('PUT', `/api/exams/${exam.id}/marks`, 'teacher', { classId, subjectId: maths, marks: [{ studentId: c!.studentId, clear: true }] })).toMatchObject({ saved: 1, unchanged: 0 });
+    expect(await json('PUT', `/api/exams/${exam.id}/marks`, 'teacher', { classId, subjectId: maths, marks: [{ studentId: c!.studentId, clear: true }] })).toMatchObject({ saved: 0, unchanged: 1 });
+    const cleared = await json<MarksGrid>('GET', `/api/exams/${exam.id}/marks?classId=${classId}&subjectId=${maths}`, 'teacher');
+    expect(cleared.rows.find((r) => r.studentId === c!.studentId)).toMatchObject({ status: null, score: null, grade: null });
+    expect(cleared.sheet.marked).toBe(2);
   });
 
   it('submitting needs every learner marked; then the principal approves; twice is refused; the sheet locks', async () => {
@@ -222,6 +229,9 @@ describe('marks entry, approval and the audit log (§3)', () => {
     const noReason = await send('PUT', `/api/exams/${exam.id}/marks`, 'principal', { classId, subjectId: maths, marks: [{ studentId: row.studentId, score: 88 }] });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.message).toBe('Give a reason for changing an approved mark.');
+    const noClear = await send('PUT', `/api/exams/${exam.id}/marks`, 'principal', { classId, subjectId: maths, marks: [{ studentId: row.studentId, clear: true }], reason: 'Wrong learner' });
+    expect(noClear.statusCode).toBe(400);
+    expect(noClear.json().error.message).toBe('Approved marks cannot be removed: enter the corrected mark, or mark the learner absent or exempt.');
     await json('PUT', `/api/exams/${exam.id}/marks`, 'principal', { classId, subjectId: maths, marks: [{ studentId: row.studentId, score: 88 }], reason: 'Paper 2 was marked twice' });
     const log = await json<{ items: { oldScore: number; newScore: number; reason: string; changedBy: string }[] }>('GET', `/api/exams/${exam.id}/audit`, 'principal');
     expect(log.items[0]).toMatchObject({ oldScore: row.score, newScore: 88, reason: 'Paper 2 was marked twice', changedBy: 'Joseph Otieno Odhiambo' });

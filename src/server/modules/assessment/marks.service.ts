@@ -147,6 +147,8 @@ interface CleanMark {
   score: number | null;
   paperScores: (number | null)[] | null;
   percent: number | null;
+  /** Remove the stored mark (the teacher blanked the cell). */
+  clear?: boolean;
 }
 
 /**
@@ -158,6 +160,10 @@ function cleanMarks(input: z.output<typeof saveMarksBody>['marks'], subject: { p
   const out: CleanMark[] = [];
   const multi = subject.papers.length > 1;
   input.forEach((mk, i) => {
+    if (mk.clear) {
+      out.push({ studentId: mk.studentId, status: 'present', score: null, paperScores: null, percent: null, clear: true });
+      return;
+    }
     if (mk.status !== 'present') {
       out.push({ studentId: mk.studentId, status: mk.status, score: null, paperScores: null, percent: null });
       return;
@@ -200,11 +206,12 @@ function cleanMarks(input: z.output<typeof saveMarksBody>['marks'], subject: { p
 }
 
 /**
- * PUT /api/exams/:examId/marks { classId, subjectId, marks: [{ studentId, score, status, paperScores? }], reason? }
+ * PUT /api/exams/:examId/marks { classId, subjectId, marks: [{ studentId, score, status, paperScores?, clear? }], reason? }
  * → { saved, unchanged, sheet }. All or nothing: 400 with per-mark field errors (above the maximum,
  * negative, not a number, missing), 400 a learner not in the stream, 403 not the teacher's stream x
  * subject, 409 outside the window / submitted / approved (approved marks: the principal with a reason,
- * written to the grade audit log). Saving the same marks again changes nothing (idempotent).
+ * written to the grade audit log). Saving the same marks again changes nothing (idempotent). `clear: true`
+ * removes a learner's mark (a blank cell is no mark, never zero); 400 on an approved sheet.
  */
 export async function saveMarks(database: Database, actor: Actor, examId: string, body: z.output<typeof saveMarksBody>, ip: string) {
   return inAssessment(database, actor, undefined, async (tx, schoolId) => {
@@ -226,6 +233,8 @@ export async function saveMarks(database: Database, actor: Actor, examId: string
     if (approved) {
       if (actor.role !== 'principal') throw new AppError(409, 'MARKS_LOCKED', m.sheetLocked);
       if (!body.reason?.trim()) throw badRequest(m.reasonRequired, { reason: m.reasonRequired });
+      const cleared = clean.findIndex((c) => c.clear);
+      if (cleared >= 0) throw badRequest(m.cannotClearApproved, { [`marks.${cleared}.score`]: m.cannotClearApproved });
     } else {
       if (sheetRow!.status === 'submitted') throw new AppError(409, 'MARKS_SUBMITTED', m.sheetSubmitted);
       if (e.status === 'released') throw new AppError(409, 'EXAM_RELEASED', m.examReleased);
@@ -248,7 +257,14 @@ export async function saveMarks(database: Database, actor: Actor, examId: string
       .from(examMarks)
       .where(and(eq(examMarks.examId, examId), eq(examMarks.subjectId, body.subjectId), inArray(examMarks.studentId, clean.map((c) => c.studentId))));
     const before = new Map(existing.map((x) => [x.studentId, x]));
+    // Blanked cells: the stored marks go (nothing to do where there was none).
+    const removed = clean.filter((c) => c.clear && before.has(c.studentId)).map((c) => c.studentId);
+    if (removed.length) {
+      await tx.delete(examMarks).where(and(eq(examMarks.examId, examId), eq(examMarks.subjectId, body.subjectId), inArray(examMarks.studentId, removed)));
+      await tx.update(markSheets).set({ updatedAt: new Date() }).where(eq(markSheets.id, sheetRow!.id));
+    }
     const changed = clean.filter((c) => {
+      if (c.clear) return false;
       const old = before.get(c.studentId);
       return !old || old.status !== c.status || (old.score ?? null) !== c.score || JSON.stringify(old.paperScores ?? null) !== JSON.stringify(c.paperScores) || old.classId !== body.classId;
     });
@@ -273,7 +289,7 @@ export async function saveMarks(database: Database, actor: Actor, examId: string
       }
       await tx.update(markSheets).set({ updatedAt: now }).where(eq(markSheets.id, sheetRow!.id));
     }
-    return { saved: changed.length, unchanged: clean.length - changed.length, sheet: await sheetOne(tx, schoolId, e, body.classId, body.subjectId) };
+    return { saved: changed.length + removed.length, unchanged: clean.length - changed.length - removed.length, sheet: await sheetOne(tx, schoolId, e, body.classId, body.subjectId) };
   });
 }
 

@@ -41,6 +41,8 @@ export async function certificatesRoutes(app: FastifyInstance, deps: ModuleDeps 
    */
   r.get('/api/certificates/keys', { config: { public: true }, schema: { response: { 200: signingKeysResponse }, tags } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
+    // The key exists from the first call on, so the URL publishes it before any certificate is issued.
+    await deps.signer.activeKey();
     return { keys: await deps.signer.publishedKeys() };
   });
 

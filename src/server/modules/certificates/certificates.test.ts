@@ -48,6 +48,16 @@ function verifyPath(item: Pick<CertificateListItem, 'verifyUrl'>) {
   return { id: id!, sig: u.searchParams.get('sig')!, api: `/api/certificates/${id}/verify?sig=${encodeURIComponent(u.searchParams.get('sig')!)}` };
 }
 
+describe('the public key (§6: published at a documented URL)', () => {
+  it('is there before any certificate is issued, as raw Ed25519 and PEM, for anyone', async () => {
+    const { keys } = await json<{ keys: { keyId: string; algorithm: string; publicKey: string; pem: string; retiredAt: string | null }[] }>('GET', '/api/certificates/keys', undefined);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys[0]).toMatchObject({ algorithm: 'Ed25519', retiredAt: null });
+    expect(keys[0]!.publicKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(createPublicKey(keys[0]!.pem).asymmetricKeyType).toBe('ed25519');
+  });
+});
+
 describe('issuing certificates (§6)', () => {
   let issued: CertificateListItem[];
 

@@ -69,6 +69,7 @@ function patchGrid(grid: MarksGrid, sent: MarkInput[], sheet: MarkSheet): MarksG
     rows: grid.rows.map((r) => {
       const s = byId.get(r.studentId);
       if (!s) return r;
+      if (s.clear) return { ...r, status: null, score: null, paperScores: null, percent: null, grade: null, gradeLabel: null, points: null, updatedAt: new Date().toISOString() };
       const status = s.status ?? 'present';
       const score = status === 'present' ? (s.score ?? null) : null;
       const percent = score === null ? null : percentOf(score, max);

@@ -64,7 +64,9 @@ export function BulkReportCards({
     </span>
   );
 
-  if (taskId && (!t || isTaskRunning(t))) {
+  // The task could not be read (gone, or the network failed past its retries): say so rather than wait forever.
+  const lost = !!taskId && !t && task.isError;
+  if (taskId && !lost && (!t || isTaskRunning(t))) {
     const done = t?.progress ?? 0;
     const total = t?.total ?? 0;
     const known = !!t && t.status === 'running' && total > 0;
@@ -121,7 +123,7 @@ export function BulkReportCards({
     );
   }
 
-  const failed = taskId && t?.status === 'failed';
+  const failed = (taskId && t?.status === 'failed') || lost;
   return (
     <section className={frame} data-testid="bulk-report-cards">
       <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center">
@@ -129,7 +131,7 @@ export function BulkReportCards({
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold">{failed ? m.bulkFailed : m.bulkTitle}</p>
           <p className={cn('text-xs', failed ? 'text-destructive' : 'text-muted-foreground')} data-testid={failed ? 'bulk-failed' : undefined}>
-            {failed ? t.error : m.bulkHint(scopeName)}
+            {failed ? (t?.error ?? task.error?.message ?? m.bulkFailed) : m.bulkHint(scopeName)}
           </p>
         </div>
       </div>

@@ -270,7 +270,7 @@ type Edits = Record<string, string[]>;
 type Rejected = Record<string, { key: string; errors: (string | null)[] }>;
 
 /** The rows as they stand: saved marks with the teacher's edits over them, each read and checked. */
-function viewRows(gridRows: MarkRow[], subject: Subject, edits: Edits, rejected: Rejected): ViewRow[] {
+function viewRows(gridRows: MarkRow[], subject: Subject, edits: Edits, rejected: Rejected, canClear: boolean): ViewRow[] {
   return gridRows.map((row, index) => {
     const edit = edits[row.studentId];
     const texts = edit ?? savedTexts(row, subject);
@@ -279,7 +279,8 @@ function viewRows(gridRows: MarkRow[], subject: Subject, edits: Edits, rejected:
     const dirty = !!edit && !sameValue(value, saved);
     let errors: (string | null)[] = texts.map(() => null);
     if (value.kind === 'invalid') errors = value.errors;
-    else if (dirty && value.kind === 'empty') errors = texts.map((_, i) => (i === 0 ? am.scoreRequired : null));
+    // Blanking a saved mark removes it (no mark, not zero); approved marks can only be corrected.
+    else if (dirty && value.kind === 'empty' && !canClear) errors = texts.map((_, i) => (i === 0 ? am.cannotClearApproved : null));
     const refused = rejected[row.studentId];
     if (dirty && refused && refused.key === textsKey(texts) && value.kind === 'mark') errors = refused.errors;
     return { row, index, texts, value, dirty, errors };
@@ -289,8 +290,9 @@ function viewRows(gridRows: MarkRow[], subject: Subject, edits: Edits, rejected:
 /** The marks to send: changed rows readable as a mark and not refused by the server as they stand. */
 function marksToSend(rows: ViewRow[]): MarkInput[] {
   return rows
-    .filter((r) => r.dirty && r.value.kind === 'mark' && r.errors.every((e) => !e))
-    .map((r) => {
+    .filter((r) => r.dirty && (r.value.kind === 'mark' || r.value.kind === 'empty') && r.errors.every((e) => !e))
+    .map((r): MarkInput => {
+      if (r.value.kind === 'empty') return { studentId: r.row.studentId, status: 'present', score: null, clear: true };
       const v = r.value as Extract<RowValue, { kind: 'mark' }>;
       return v.status === 'present'
         ? { studentId: r.row.studentId, status: 'present', score: v.score, ...(v.paperScores ? { paperScores: v.paperScores } : {}) }
@@ -331,12 +333,12 @@ function GridView({
   const tableRef = React.useRef<HTMLTableElement>(null);
   const editable = grid.canEdit;
 
-  const rows = React.useMemo(() => viewRows(grid.rows, subject, edits, rejected), [grid.rows, edits, rejected, subject]);
+  const rows = React.useMemo(() => viewRows(grid.rows, subject, edits, rejected, !grid.needsReason), [grid.rows, edits, rejected, subject, grid.needsReason]);
 
   /** The current rows, from the cached grid (updated by each save) and the edits. */
   const freshRows = React.useCallback(() => {
     const cached = qc.getQueryData<Grid>(marksGridKey(sheet)) ?? grid;
-    return viewRows(cached.rows, cached.subject, editsRef.current, rejectedRef.current);
+    return viewRows(cached.rows, cached.subject, editsRef.current, rejectedRef.current, !cached.needsReason);
   }, [qc, sheet, grid]);
   const collect = React.useCallback(() => marksToSend(freshRows()), [freshRows]);
 
