@@ -123,11 +123,19 @@ function fileNameOf(header: string | null): string | null {
   return raw ? raw.replace(/(\.pdf)+$/i, '.pdf') : null;
 }
 
-/** Fetches a file with the session cookie and saves it; throws ApiError with the server's message (e.g. no released results). */
-export async function downloadFile(url: string, fallbackName: string): Promise<void> {
+/**
+ * Fetches a file with the session cookie and saves it: GET, or POST with `json` as the body (a batch of
+ * certificates); throws ApiError with the server's message (e.g. no released results).
+ */
+export async function downloadFile(url: string, fallbackName: string, json?: unknown): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(url, { credentials: 'same-origin' });
+    res = await fetch(url, {
+      method: json === undefined ? 'GET' : 'POST',
+      credentials: 'same-origin',
+      headers: json === undefined ? undefined : { 'content-type': 'application/json' },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
   } catch {
     throw new ApiError(0, 'NETWORK', messages.friendly.network);
   }

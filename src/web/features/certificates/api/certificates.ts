@@ -3,8 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { toast } from 'sonner';
 import type { CertificateListItem, createCertificatesBody } from '@shared/contracts/assessment';
-import { messages } from '@shared/messages';
 import { api, ApiError } from '@/lib/api';
+import { downloadFile } from '@/features/assessment/api/reports';
 
 /**
  * Calls of the certificates screens (issue 12 §6): the issued certificates (GET /api/certificates),
@@ -76,46 +76,8 @@ export function useRevokeCertificate() {
 /** GET /api/certificates/:id/pdf: the certificate to print. */
 export const certificatePdfUrl = (id: string) => `/api/certificates/${encodeURIComponent(id)}/pdf`;
 
-/** The file name of a Content-Disposition header. */
-function fileNameOf(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  const raw = star ? decodeURIComponent(star[1]!) : plain?.[1];
-  return raw ? raw.replace(/(\.pdf)+$/i, '.pdf') : null;
-}
-
-/**
- * Fetches a PDF with the session cookie (GET, or POST with a JSON body for a batch) and saves it;
- * throws ApiError with the server's message.
- */
-export async function savePdf(url: string, fallbackName: string, json?: unknown): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: json === undefined ? 'GET' : 'POST',
-      credentials: 'same-origin',
-      headers: json === undefined ? undefined : { 'content-type': 'application/json' },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', messages.friendly.network);
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(res.status, body?.error?.code ?? `HTTP_${res.status}`, body?.error?.message ?? messages.api.serverError);
-  }
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileNameOf(res.headers.get('content-disposition')) ?? fallbackName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
+/** GET a certificate's PDF, or POST { ids } for a batch; the server's reason on failure (ApiError). */
+export const savePdf = downloadFile;
 
 /**
  * Certificate downloads with a busy state per key: one certificate (GET /api/certificates/:id/pdf) or a
