@@ -60,9 +60,9 @@ test.describe.serial('certificates', () => {
     await expect(panel.getByTestId('generate-selected-count')).toHaveText('2 learners selected');
     await expect(panel.getByTestId('generate-chip')).toHaveCount(2);
 
-    // Attendance is prefilled with 95 and checked like the API checks it.
+    // Attendance is blank (each learner's rate from the registers) unless the principal gives one figure, checked like the API checks it.
     const attendance = panel.getByTestId('generate-attendance');
-    await expect(attendance).toHaveValue('95');
+    await expect(attendance).toHaveValue('');
     await attendance.fill('120');
     await panel.getByTestId('generate-submit').click();
     await expect(panel.getByText('Attendance must be a percentage from 0 to 100.')).toBeVisible();

@@ -59,6 +59,8 @@ import { injectDeliver, injectFetch, registerDarajaSimulator, type DarajaSimulat
 import { feesRoutes } from './modules/fees/fees.routes.js';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.js';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
+import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
+import { staffAttendanceRoutes } from './modules/attendance/staff-attendance.routes.js';
 import { reportCardIssuer } from './modules/certificates/certificates.service.js';
 import { createSigner, type Signer } from './lib/signing.js';
 import { afterPayment } from './modules/fees/notices.service.js';
@@ -231,6 +233,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     const certificateDeps = { database, signer: deps.signer, publicUrl: deps.publicUrl, storage: deps.storage };
     await assessmentRoutes(scope, deps, { issuer: reportCardIssuer(certificateDeps) });
     await certificatesRoutes(scope, deps);
+    // Issue 13: attendance.
+    await attendanceRoutes(scope, deps);
+    await staffAttendanceRoutes(scope, deps);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.

@@ -193,6 +193,14 @@ describe('API permissions', () => {
     viewCertificates: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director'],
     generateCertificates: ['principal'],
     revokeCertificates: ['edufam_admin', 'principal'],
+    viewAttendance: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher'],
+    markAttendance: ['teacher', 'principal'],
+    manageAttendance: ['principal'],
+    viewStudentAttendance: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher', 'parent'],
+    viewSchoolCalendar: ROLES,
+    recordStaffAttendance: ['hr'],
+    viewStaffAttendance: ['edufam_admin', 'elimisha_admin', 'hr', 'principal', 'school_director'],
+    staffSelfAttendance: ['school_director', 'principal', 'teacher', 'finance_officer', 'hr'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

@@ -144,6 +144,24 @@ export const PERMISSIONS = {
   viewCertificates: (a: Actor) => isAdminRole(a.role) || a.role === 'principal' || a.role === 'school_director',
   generateCertificates: (a: Actor) => a.role === 'principal',
   revokeCertificates: (a: Actor) => a.role === 'edufam_admin' || a.role === 'principal',
+
+  // Issue 13: attendance.
+  /** Registers, today's picture, trends and summaries: school leaders, teachers (their streams; the service narrows) and platform staff. */
+  viewAttendance: (a: Actor) => isAdminRole(a.role) || ['principal', 'school_director', 'teacher'].includes(a.role),
+  /** Mark registers: teachers (their own streams; the service checks) and the principal (any stream). */
+  markAttendance: (a: Actor) => a.role === 'teacher' || a.role === 'principal',
+  /** Attendance settings and the school calendar's own days (issue 13 §1: the principal). */
+  manageAttendance: (a: Actor) => a.role === 'principal',
+  /** A learner's attendance: staff who read registers, and parents (their own children; the service narrows). */
+  viewStudentAttendance: (a: Actor) => isAdminRole(a.role) || ['principal', 'school_director', 'teacher', 'parent'].includes(a.role),
+  /** The school calendar (terms, holidays, closed days): every school role and platform staff. */
+  viewSchoolCalendar: (a: Actor) => isAdminRole(a.role) || isSchoolRole(a.role),
+  /** Record staff attendance for anyone (issue 13 §3: HR). */
+  recordStaffAttendance: (a: Actor) => a.role === 'hr',
+  /** Read staff attendance and its monthly report: HR, the school's leaders and platform staff. */
+  viewStaffAttendance: (a: Actor) => isAdminRole(a.role) || ['hr', 'principal', 'school_director'].includes(a.role),
+  /** Check oneself in and out (issue 13 §3 "by staff themselves from the app"): school staff, not parents. */
+  staffSelfAttendance: (a: Actor) => isSchoolRole(a.role) && a.role !== 'parent',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

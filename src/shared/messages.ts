@@ -1,4 +1,5 @@
 import { assessmentMessages } from './messages/assessment.js';
+import { attendanceMessages } from './messages/attendance.js';
 import { gradesScreensMessages } from './messages/grades-screens.js';
 import { examsScreensMessages } from './messages/exams-screens.js';
 import { reportsScreensMessages } from './messages/reports-screens.js';
@@ -1006,4 +1007,6 @@ export const messages = {
   gradesScreens: gradesScreensMessages,
   examsScreens: examsScreensMessages,
   reportsScreens: reportsScreensMessages,
+  // Issue 13: attendance.
+  attendance: attendanceMessages,
 } as const;

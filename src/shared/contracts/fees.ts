@@ -517,7 +517,7 @@ export const smsMessageSchema = z.object({
   id: z.uuid(),
   toPhone: z.string(),
   body: z.string(),
-  kind: z.enum(['receipt', 'reminder', 'other']),
+  kind: z.enum(['receipt', 'reminder', 'absence', 'other']),
   status: z.enum(['queued', 'sent', 'failed']),
   provider: z.string(),
   cost: kes.nullable(),
@@ -529,7 +529,7 @@ export const smsMessageSchema = z.object({
 export type SmsMessage = z.infer<typeof smsMessageSchema>;
 export const listSmsQuery = z.object({
   status: z.enum(['queued', 'sent', 'failed']).optional(),
-  kind: z.enum(['receipt', 'reminder', 'other']).optional(),
+  kind: z.enum(['receipt', 'reminder', 'absence', 'other']).optional(),
   search: z.string().trim().max(100).optional(),
   page,
   pageSize,

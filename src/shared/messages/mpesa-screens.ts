@@ -374,7 +374,7 @@ export const mpesaScreensMessages = {
     statusLabel: 'Status',
     kindLabel: 'Kind',
     statuses: { queued: 'Queued', sent: 'Sent', failed: 'Failed' },
-    kinds: { receipt: 'Receipt', reminder: 'Reminder', other: 'Other' },
+    kinds: { receipt: 'Receipt', reminder: 'Reminder', absence: 'Absence alert', other: 'Other' },
     time: 'Time',
     to: 'To',
     learner: 'Learner',

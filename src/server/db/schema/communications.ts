@@ -20,6 +20,11 @@ export const adminCommunications = pgTable(
     targetRoles: text('target_roles').array().notNull(),
     schoolId: uuid('school_id').references(() => schools.id),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * A personal alert (issue 13: a learner's absence) for the users notified of it only: it is not a
+     * banner, not in anyone's announcements and not in the admin's Communication Center.
+     */
+    personal: boolean('personal').notNull().default(false),
     dismissible: boolean('dismissible').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),

@@ -494,7 +494,7 @@ export const smsMessages = pgTable(
   (t) => [
     index('sms_messages_school_idx').on(t.schoolId, t.createdAt),
     check('sms_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
-    check('sms_messages_kind_check', sql`${t.kind} in ('receipt', 'reminder', 'other')`),
+    check('sms_messages_kind_check', sql`${t.kind} in ('receipt', 'reminder', 'absence', 'other')`),
   ],
 );
 

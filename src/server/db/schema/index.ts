@@ -4,3 +4,4 @@ export * from './communications.js';
 export * from './learners.js';
 export * from './fees.js';
 export * from './assessment.js';
+export * from './attendance.js';

@@ -24,6 +24,7 @@ import { CBC_LEVELS, CBC_SUBJECTS, DEPARTMENTS, IGCSE_LEVELS, IGCSE_SUBJECTS, TE
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
 import { seedFees } from './fees.js';
 import { seedAssessment } from './assessment.js';
+import { seedAttendance } from './attendance.js';
 
 export const DEMO_PASSWORD = 'EduFam2026!';
 
@@ -519,6 +520,22 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
       term2Levels: plan.code === 'greenhill' ? ['Grade 7', 'Grade 8', 'Grade 9'] : ['Year 9', 'Year 10', 'Year 11'],
     },
     seed + 101,
+  );
+
+  await seedAttendance(
+    tx,
+    {
+      schoolId,
+      code: plan.code,
+      terms: terms2026.map((t) => ({ ...TERMS_2026.find((x) => x.number === t.number)!, id: t.id })),
+      classes: classRows.map((c, ci) => ({ id: c.id, name: `${c.level.gradeLevel} ${c.stream}`, classTeacherId: teacherIds[ci]! })),
+      learners: drafts.map((d, i) => ({ id: studentIds[i]!, classId: classRows[d.classIndex]!.id })),
+      demoTeacherId,
+      parentChildIds: drafts.flatMap((d, i) => (d.links.some((l) => l.guardian === demoParent) ? [studentIds[i]!] : [])),
+      // The demo teacher's stream and two others wait to be marked on the latest school day.
+      unmarkedOnLatestDay: plan.code === 'greenhill' ? [`${plan.teacherClass} ${plan.streams[0]}`, 'Grade 3 West', 'PP2 East'] : [],
+    },
+    seed + 211,
   );
 
   return { learners: drafts.length, accounts: accountsMade };

@@ -1,3 +1,5 @@
+import type { AttendanceCounts } from '../../../shared/contracts/attendance.js';
+import { termAttendance } from '../attendance/attendance-counts.js';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { bandFor, competitionRanksBy, gradeLabel, kcseMeanGrade, roundHalfUp, rollUpLevels, weightedPercent, type GradeBand } from '../../../shared/grading.js';
@@ -62,6 +64,8 @@ export interface TermCard {
   principalComment: string;
   suggested: string;
   feeBalanceCents: number | null;
+  /** The learner's attendance over the term (issue 13 §4); null when no register of the term counted them. */
+  attendance: AttendanceCounts | null;
 }
 
 export interface TermInfo {
@@ -170,6 +174,7 @@ export async function termCards(tx: Tx, schoolId: string, termId: string, opts: 
       principalComment: '',
       suggested: '',
       feeBalanceCents: null,
+      attendance: null,
     });
   }
   // Grades of the term results: each subject on its own scale (subject overrides), mean on the level's.
@@ -246,6 +251,12 @@ export async function termCards(tx: Tx, schoolId: string, termId: string, opts: 
       const bal = balanceRows.find((b) => b.student_id === c.studentId);
       c.feeBalanceCents = settings.showFeeBalance ? Number(bal?.balance_cents ?? 0) : null;
     }
+  }
+  // Attendance over the term (days open, present, absent, late, excused, rate).
+  const attendance = await termAttendance(tx, wanted.map((c) => c.studentId), { startsOn: t.startsOn, endsOn: t.endsOn });
+  for (const c of wanted) {
+    const a = attendance.get(c.studentId);
+    c.attendance = a && a.daysOpen > 0 ? a : null;
   }
   wanted.sort((a, b) => a.className.localeCompare(b.className) || a.name.localeCompare(b.name));
   return { term, cards: wanted };
@@ -326,6 +337,15 @@ export async function drawReportCards(
     doc.roundedRect(box.left, y, box.width, 24, 4).fill('#e6f2f1');
     doc.font('Helvetica-Bold').fontSize(9).fillColor(PDF_COLORS.brand).text(summary.join('   ·   '), box.left + 8, y + 8, { width: box.width - 16, lineBreak: false, ellipsis: true });
     y += 34;
+    if (card.attendance) {
+      const a = card.attendance;
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor(PDF_COLORS.text)
+        .text(`Attendance: ${a.present + a.late} of ${a.daysOpen} days (${pct(a.rate)}%)   ·   Absent ${a.absent}   ·   Late ${a.late}   ·   Excused ${a.excused}`, box.left, y);
+      y += 16;
+    }
     if (card.feeBalanceCents !== null) {
       doc.font('Helvetica').fontSize(9).fillColor(PDF_COLORS.text).text(`Fee balance: ${card.feeBalanceCents > 0 ? formatKesLabel(card.feeBalanceCents) : card.feeBalanceCents < 0 ? `${formatKesLabel(-card.feeBalanceCents)} in credit` : 'Cleared'}`, box.left, y);
       y += 16;

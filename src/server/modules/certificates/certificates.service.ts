@@ -1,3 +1,5 @@
+import type { AttendanceCounts } from '../../../shared/contracts/attendance.js';
+import { termAttendance } from '../attendance/attendance-counts.js';
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -36,7 +38,10 @@ export interface CertificateDeps {
 /** The signed content: exactly the spec's Certificate fields plus kind, and for report cards the term and subjects. */
 export type CertificateContent = Omit<Certificate, 'revoked_at' | 'revoke_reason'>;
 
-/** Spec §9: attendance printed on a certificate when the school gives none (until the attendance module records it). */
+/**
+ * Spec §9: attendance printed on a certificate when the principal gives none and no register of the year
+ * counted the learner (otherwise the year's rate from the registers, issue 13 §4).
+ */
 export const DEFAULT_ATTENDANCE_PERCENTAGE = 95;
 
 type Row = typeof certificates.$inferSelect;
@@ -115,6 +120,17 @@ async function learnersWithClass(tx: Tx, schoolId: string, studentIds: string[])
   });
 }
 
+/** Each learner's attendance over an academic year, first term's first day to the last term's end (or today). */
+async function yearAttendance(tx: Tx, schoolId: string, academicYear: string, studentIds: string[]) {
+  const [span] = await tx
+    .select({ from: sql<string>`min(${terms.startsOn})::text`, to: sql<string>`max(${terms.endsOn})::text` })
+    .from(terms)
+    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
+    .where(and(eq(terms.schoolId, schoolId), eq(academicYears.name, academicYear)));
+  if (!span?.from || !span.to) return new Map<string, AttendanceCounts>();
+  return termAttendance(tx, studentIds, { startsOn: span.from, endsOn: span.to });
+}
+
 /**
  * Each learner's performance over an academic year: the mean of their released term means (one
  * decimal) and its grade on their level's scale. Learners without released results get the spec §9
@@ -168,9 +184,11 @@ export async function issueCertificates(deps: CertificateDeps, caller: Omit<Call
     const school = await schoolBlock(tx, schoolId);
     const by = await issuerOf(tx, caller.actor.id);
     const perf = new Map<string, { average: number; grade: string; label: string }>();
+    const attendance = new Map<string, number | null>();
     for (const year of new Set(learners.map((l) => l.academicYear))) {
       const inYear = learners.filter((l) => l.academicYear === year).map((l) => l.id);
       for (const [id, p] of await yearPerformance(tx, schoolId, year, inYear)) perf.set(id, p);
+      for (const [id, a] of await yearAttendance(tx, schoolId, year, inYear)) attendance.set(id, a.rate);
     }
     const now = new Date();
     const rows = learners.map((l) => {
@@ -179,7 +197,7 @@ export async function issueCertificates(deps: CertificateDeps, caller: Omit<Call
         kind: body.kind,
         academic_year: l.academicYear,
         generated_at: now.toISOString(),
-        performance: { average_score: perf.get(l.id)!.average, grade_letter: perf.get(l.id)!.grade, grade_label: perf.get(l.id)!.label, attendance_percentage: body.attendancePercentage ?? DEFAULT_ATTENDANCE_PERCENTAGE },
+        performance: { average_score: perf.get(l.id)!.average, grade_letter: perf.get(l.id)!.grade, grade_label: perf.get(l.id)!.label, attendance_percentage: body.attendancePercentage ?? attendance.get(l.id) ?? DEFAULT_ATTENDANCE_PERCENTAGE },
         student: { name: l.name, admission_number: l.admissionNumber },
         school,
         class: { name: l.className, level: l.level, stream: l.stream },
@@ -359,7 +377,7 @@ export function reportCardIssuer(deps: Pick<CertificateDeps, 'signer' | 'publicU
         kind: 'report_card',
         academic_year: term.academicYear,
         generated_at: now.toISOString(),
-        performance: { average_score: card.mean === null ? 0 : roundHalfUp(card.mean, 1), grade_letter: card.meanGrade ?? '–', grade_label: card.meanGradeLabel ?? card.meanGrade ?? '–', attendance_percentage: null },
+        performance: { average_score: card.mean === null ? 0 : roundHalfUp(card.mean, 1), grade_letter: card.meanGrade ?? '–', grade_label: card.meanGradeLabel ?? card.meanGrade ?? '–', attendance_percentage: card.attendance?.rate ?? null },
         student: { name: card.name, admission_number: card.admissionNumber },
         school,
         class: { name: card.className, level: card.levelName, stream: card.stream },

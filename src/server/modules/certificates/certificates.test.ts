@@ -79,13 +79,16 @@ describe('issuing certificates (§6)', () => {
       schoolId: greenhill,
     });
     expect(c.student.name).toContain(a!.firstName);
-    // Average of the year's released results to one decimal; the grade on the learner's scale; attendance default 95 (spec §9).
+    // Average of the year's released results to one decimal; the grade on the learner's scale; attendance
+    // from the year's registers (issue 13 §4), as GET /api/students/:id/attendance over the year gives it.
     expect(Number.isInteger(c.performance.average_score * 10)).toBe(true);
     expect(c.performance.average_score).toBeGreaterThan(0);
     expect(c.performance.grade_letter).toMatch(/^(EE|ME|AE|BE)[12]$/);
     // Grades show their descriptor (issue 12 §1): "ME1 Good".
     expect(c.performance.grade_label).toMatch(new RegExp(`^${c.performance.grade_letter} (Exceptional|Very Good|Good|Fair|Needs Improvement|Below Average|Well Below Average|Minimal)$`));
-    expect(c.performance.attendance_percentage).toBe(95);
+    const year = await json<{ rate: number | null }>('GET', `/api/students/${a!.id}/attendance?from=2026-01-05&to=2026-10-23`, 'principal');
+    expect(year.rate).not.toBeNull();
+    expect(c.performance.attendance_percentage).toBe(year.rate);
     expect(c.verifyUrl).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/verify-certificate/${c.id}\\?sig=[A-Za-z0-9_-]{86}$`));
   });
 

@@ -38,7 +38,8 @@ function statusIs(status: CommunicationStatus, now: Date): SQL {
 }
 
 function whereOf(f: CommunicationFilter, now: Date): SQL | undefined {
-  const parts: (SQL | undefined)[] = [];
+  // Personal alerts (a learner's absence) are not announcements: the Communication Center leaves them out.
+  const parts: (SQL | undefined)[] = [eq(adminCommunications.personal, false)];
   if (f.search) {
     const p = contains(f.search);
     parts.push(or(ilike(adminCommunications.title, p), ilike(adminCommunications.message, p)));
@@ -48,7 +49,7 @@ function whereOf(f: CommunicationFilter, now: Date): SQL | undefined {
   if (f.role) parts.push(arrayContains(adminCommunications.targetRoles, [f.role]));
   if (f.schoolId === 'platform') parts.push(isNull(adminCommunications.schoolId));
   else if (f.schoolId) parts.push(eq(adminCommunications.schoolId, f.schoolId));
-  return parts.length ? and(...parts) : undefined;
+  return and(...parts);
 }
 
 const listColumns = {
@@ -60,6 +61,7 @@ const listColumns = {
   schoolId: adminCommunications.schoolId,
   isActive: adminCommunications.isActive,
   dismissible: adminCommunications.dismissible,
+  personal: adminCommunications.personal,
   expiresAt: adminCommunications.expiresAt,
   createdBy: adminCommunications.createdBy,
   createdAt: adminCommunications.createdAt,
@@ -219,7 +221,8 @@ export async function communicationStats(tx: Tx, now: Date): Promise<Communicati
       high: sql<number>`count(*) filter (where ${adminCommunications.priority} = 'high')`.mapWith(Number),
       critical: sql<number>`count(*) filter (where ${adminCommunications.priority} = 'critical')`.mapWith(Number),
     })
-    .from(adminCommunications);
+    .from(adminCommunications)
+    .where(eq(adminCommunications.personal, false));
   const r = row!;
   return {
     total: Number(r.total),
@@ -251,6 +254,8 @@ export interface ReceivedRow {
 /** Targeted at this receiver: their role is listed and the communication is platform-wide or of their school. */
 function targets(r: Receiver): SQL {
   return and(
+    // Personal alerts reach their users through the bell only, never as a role's banner.
+    eq(adminCommunications.personal, false),
     arrayContains(adminCommunications.targetRoles, [r.role]),
     r.schoolId ? or(isNull(adminCommunications.schoolId), eq(adminCommunications.schoolId, r.schoolId)) : isNull(adminCommunications.schoolId),
   )!;

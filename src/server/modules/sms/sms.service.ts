@@ -24,7 +24,7 @@ export interface SmsDeps {
 export interface OutgoingSms {
   to: string;
   body: string;
-  kind: 'receipt' | 'reminder' | 'other';
+  kind: 'receipt' | 'reminder' | 'absence' | 'other';
   studentId?: string | null;
   createdBy?: string | null;
   taskId?: string | null;
@@ -103,7 +103,7 @@ export async function listSms(database: Database, actor: Actor, q: z.output<type
         id: m.id,
         toPhone: m.toPhone,
         body: m.body,
-        kind: m.kind as 'receipt' | 'reminder' | 'other',
+        kind: m.kind as 'receipt' | 'reminder' | 'absence' | 'other',
         status: m.status as 'queued' | 'sent' | 'failed',
         provider: m.provider,
         cost: m.costCents === null ? null : centsToKes(m.costCents),

@@ -49,6 +49,9 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   reports: React.lazy(() => import('@/features/assessment/reports-section').then((mod) => ({ default: mod.ReportsSection }))),
   analytics: React.lazy(() => import('@/features/assessment/analytics-section').then((mod) => ({ default: mod.AnalyticsSection }))),
   certificates: React.lazy(() => import('@/features/certificates/certificates-section').then((mod) => ({ default: mod.CertificatesSection }))),
+  // Issue 13: attendance.
+  attendance: React.lazy(() => import('@/features/attendance/attendance-section').then((mod) => ({ default: mod.AttendanceSection }))),
+  'attendance-monitoring': React.lazy(() => import('@/features/attendance/staff/attendance-monitoring-section').then((mod) => ({ default: mod.AttendanceMonitoringSection }))),
 };
 
 function SectionFallback() {

@@ -4,7 +4,8 @@ import { initials } from '@/features/dashboard/components/format';
 import { cn } from '@/lib/utils';
 
 const m = messages.reportsScreens;
-type Child = MyChildrenGrades['children'][number];
+/** What the switcher shows of a child (the grades screens pass their full child; attendance a lighter one). */
+type Child = Pick<MyChildrenGrades['children'][number], 'studentId' | 'name' | 'className' | 'admissionNumber'>;
 
 /** The parent's children as tabs (initials, name, class); shown when more than one child is linked. */
 export function ChildSwitcher({ items, value, onChange, controls }: { items: Child[]; value: string; onChange: (studentId: string) => void; controls: string }) {

@@ -157,7 +157,7 @@ function Generated({
 
 /**
  * The principal's generate panel (issue 12 §6): the kind (Leaving, Completion, Merit), the learners
- * (a stream with ticks, or a search), the attendance printed on the batch (95 by default) and an
+ * (a stream with ticks, or a search), the attendance printed on the batch (blank: each learner's own rate from the registers) and an
  * optional note; checked with the API's own schema, then POST /api/certificates. The new batch shows
  * under the form with its PDF (POST /api/certificates/pdf); the list below refreshes.
  */
@@ -165,7 +165,7 @@ export function GeneratePanel({ onDownloadBatch, isDownloading }: { onDownloadBa
   const create = useCreateCertificates();
   const [kind, setKind] = React.useState<CertificateKind>('merit');
   const [selected, setSelected] = React.useState<ReadonlyMap<string, PickedLearner>>(new Map());
-  const [attendance, setAttendance] = React.useState('95');
+  const [attendance, setAttendance] = React.useState('');
   const [note, setNote] = React.useState('');
   const [errors, setErrors] = React.useState<FieldErrors>({});
   const [generated, setGenerated] = React.useState<CertificateListItem[] | null>(null);
@@ -198,7 +198,8 @@ export function GeneratePanel({ onDownloadBatch, isDownloading }: { onDownloadBa
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const attendanceValue = attendance.trim() === '' ? Number.NaN : Number(attendance);
+    // Blank: each learner's rate from the year's registers (issue 13 §4), 95 when none were taken (spec §9).
+    const attendanceValue = attendance.trim() === '' ? undefined : Number(attendance);
     const parsed = createCertificatesBody.safeParse({ kind, studentIds: [...selected.keys()], attendancePercentage: attendanceValue, note: note.trim() || undefined });
     if (!parsed.success) {
       const next: FieldErrors = {};
@@ -262,6 +263,7 @@ export function GeneratePanel({ onDownloadBatch, isDownloading }: { onDownloadBa
                   max={100}
                   step="0.1"
                   value={attendance}
+                  placeholder={g.attendancePlaceholder}
                   onChange={(e) => {
                     setAttendance(e.target.value);
                     setErrors((x) => ({ ...x, attendancePercentage: undefined }));

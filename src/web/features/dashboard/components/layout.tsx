@@ -1,6 +1,7 @@
 import * as React from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { SelfCheckInCard } from '@/features/attendance/staff/self-check-in-card';
 import { useDensity } from './density';
 
 /** The dashboard page: a title row and blocks spaced by density. */
@@ -34,6 +35,7 @@ export function DashboardPage({
         </div>
         {aside}
       </div>
+      <SelfCheckInCard />
       {children}
     </section>
   );

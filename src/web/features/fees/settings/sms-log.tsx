@@ -14,7 +14,7 @@ const FILTERS = { search: '', status: '', kind: '' };
 type Status = SmsMessage['status'];
 type Kind = SmsMessage['kind'];
 const STATUS_OPTIONS = (['sent', 'failed', 'queued'] as const).map((v) => ({ value: v, label: t.statuses[v] }));
-const KIND_OPTIONS = (['receipt', 'reminder', 'other'] as const).map((v) => ({ value: v, label: t.kinds[v] }));
+const KIND_OPTIONS = (['receipt', 'reminder', 'absence', 'other'] as const).map((v) => ({ value: v, label: t.kinds[v] }));
 
 const STATUS_TONE: Record<Status, string> = {
   sent: 'bg-emerald-500/12 text-emerald-700 dark:text-emerald-300',

@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { absenceAlerts, adminCommunications, attendanceEntries, auditLogs, notifications, smsMessages } from '../../db/schema/index.js';
+import { DEMO, createTestApp, profileIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import type { ClassItem } from '../../../shared/contracts/classes.js';
+import type { CalendarResponse, PutRegisterResponse, Register, StreamsResponse, StudentAttendance, SummaryResponse, TrendsResponse } from '../../../shared/contracts/attendance.js';
+import { dayLabel, latestSchoolDay, notSchoolDay, schoolDaysBetween, type SchoolCalendar } from '../../../shared/attendance-calendar.js';
+import { addDays, schoolToday } from '../../../shared/dates.js';
+import { inspectPdf } from '../../lib/pdf.js';
+
+/**
+ * Learner attendance (issue 13 §1, §2, §4, §5): registers and their rules, idempotent saves, absence
+ * alerts once per learner and day, a learner's days, summaries and trends. PGlite and PostgreSQL.
+ * Dates are computed from the school's calendar (the demo's 2026 terms), never hard-coded as "today".
+ */
+
+let t: TestApp;
+const cookie: Record<string, string> = {};
+let cal: SchoolCalendar;
+let day: string; // the latest school day up to today: registers default to it
+let east: ClassItem;
+let west: ClassItem;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+function send(method: Method, url: string, who?: string, payload?: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return t.app.inject({ method, url, headers: { ...(who ? { cookie: cookie[who]! } : {}), ...headers }, ...(payload ? { payload } : {}) });
+}
+async function json<T>(method: Method, url: string, who: string | undefined, payload?: Record<string, unknown>, status = 200, headers: Record<string, string> = {}): Promise<T> {
+  const res = await send(method, url, who, payload, headers);
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+}
+async function fails(method: Method, url: string, who: string, payload: Record<string, unknown> | undefined, status: number) {
+  const res = await send(method, url, who, payload);
+  expect(res.statusCode, res.body).toBe(status);
+  return (res.json() as { error: { message: string; fields?: Record<string, string> } }).error;
+}
+const register = (classId: string, date: string, session = 'day', who = 'principal') => json<Register>('GET', `/api/attendance/registers?classId=${classId}&date=${date}&session=${session}`, who);
+/** A school day `n` school days before `day`. */
+function schoolDayBefore(n: number): string {
+  const days = schoolDaysBetween(cal, addDays(day, -120), day);
+  return days[days.length - 1 - n]!;
+}
+function nextWeekend(from: string): string {
+  let d = from;
+  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== 6) d = addDays(d, -1);
+  return d;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const [who, email] of Object.entries({ ...DEMO.greenhill, rsPrincipal: DEMO.riverside.principal, rsTeacher: DEMO.riverside.teacher })) cookie[who] = await signIn(t.app, email, 'school');
+  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  const c = await json<CalendarResponse>('GET', '/api/attendance/calendar?from=2026-01-01&to=2026-12-31', 'principal');
+  cal = {
+    terms: c.terms,
+    events: c.events.map((e) => ({ startsOn: e.startsOn, endsOn: e.endsOn, name: e.name, kind: e.kind })),
+  };
+  day = latestSchoolDay(cal, schoolToday())!;
+  const classes = await json<ClassItem[]>('GET', '/api/classes', 'principal');
+  east = classes.find((x) => x.name === 'Grade 7 East')!;
+  const parentKids = await json<{ items: { id: string; classId: string | null }[] }>('GET', '/api/students?pageSize=10', 'parent');
+  west = classes.find((x) => x.id === parentKids.items[0]!.classId)!;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the calendar and the day registers default to', () => {
+  it('answers the terms, Kenya public holidays and closed days with why', async () => {
+    const c = await json<CalendarResponse>('GET', '/api/attendance/calendar?from=2026-01-01&to=2026-12-31', 'parent');
+    expect(c.terms.map((x) => x.name)).toEqual(expect.arrayContaining(['Term 1', 'Term 2', 'Term 3']));
+    expect(c.publicHolidays).toEqual(expect.arrayContaining([{ date: '2026-06-01', name: 'Madaraka Day' }, { date: '2026-10-20', name: 'Mashujaa Day' }]));
+    expect(c.closedDays.find((d) => d.date === '2026-05-01')).toMatchObject({ kind: 'public_holiday', reason: 'Fri 1 May 2026 is a public holiday (Labour Day), not a school day.' });
+  });
+
+  it("gives a teacher their own streams for the latest school day, the class teacher's first", async () => {
+    const s = await json<StreamsResponse>('GET', '/api/attendance/streams', 'teacher');
+    expect(s.date).toBe(day);
+    expect(s.items[0]).toMatchObject({ name: 'Grade 7 East', isClassTeacher: true });
+    const all = await json<StreamsResponse>('GET', '/api/attendance/streams', 'principal');
+    expect(all.items.length).toBeGreaterThan(s.items.length);
+    expect(all.totals.streams).toBe(all.items.length);
+    // Today's picture counts the streams with and without a register.
+    expect(all.totals.marked + all.totals.missing).toBe(all.totals.streams);
+  });
+});
+
+describe('marking a register (§1, §5)', () => {
+  it('all present with one save, then two absent: counts, audit, and the second identical save is a no-op', async () => {
+    const before = await register(east.id, day, 'day', 'teacher');
+    expect(before.canEdit).toBe(true);
+    expect(before.entries.length).toBeGreaterThan(10);
+    const reason = day < schoolToday() ? { reason: 'Marked after the morning roll call' } : {};
+    const allPresent = before.entries.map((e) => ({ studentId: e.studentId, status: 'present' }));
+    const r1 = await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'teacher', { classId: east.id, date: day, session: 'day', entries: allPresent, ...reason });
+    expect(r1.counts).toMatchObject({ present: before.entries.length, absent: 0, unmarked: 0 });
+    const absent = [before.entries[0]!.studentId, before.entries[1]!.studentId];
+    const body = { classId: east.id, date: day, session: 'day', entries: absent.map((id) => ({ studentId: id, status: 'absent', note: null })), ...reason };
+    const r2 = await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'teacher', body);
+    expect(r2.changed).toBe(2);
+    expect(r2.counts).toMatchObject({ present: before.entries.length - 2, absent: 2 });
+    expect(r2.entries.find((e) => e.studentId === absent[0])).toMatchObject({ status: 'absent', updatedBy: expect.any(String) });
+    const audits = await system(t.database, (tx) => tx.select().from(auditLogs).where(like(auditLogs.targetEntity, `attendance_register:${r2.id}`)));
+    const again = await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'teacher', body);
+    expect(again.changed).toBe(0);
+    expect(again.alerted).toBe(0);
+    const audits2 = await system(t.database, (tx) => tx.select().from(auditLogs).where(like(auditLogs.targetEntity, `attendance_register:${r2.id}`)));
+    expect(audits2.length).toBe(audits.length);
+    expect(audits.at(-1)).toMatchObject({ action: 'ATTENDANCE_REGISTER_CHANGED' });
+    // Reading it back gives the same marks.
+    const read = await register(east.id, day);
+    expect(read.counts.absent).toBe(2);
+    expect(read.marked).toBe(true);
+  });
+
+  it('a retried save with the same Idempotency-Key returns the first answer and counts once; another body with it is 422', async () => {
+    const reg = await register(east.id, day);
+    const learner = reg.entries[5]!;
+    const key = `retry-${Date.now()}`;
+    const reason = day < schoolToday() ? { reason: 'Late arrival recorded' } : {};
+    const body = { classId: east.id, date: day, session: 'day', entries: [{ studentId: learner.studentId, status: 'late', arrivalTime: '08:10', note: 'Matatu breakdown' }], ...reason };
+    const first = await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'teacher', body, 200, { 'idempotency-key': key });
+    expect(first.changed).toBe(1);
+    const auditsAfterFirst = await system(t.database, (tx) => tx.select().from(auditLogs).where(like(auditLogs.targetEntity, `attendance_register:${first.id}`)));
+    const second = await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'teacher', body, 200, { 'idempotency-key': key });
+    expect(second).toEqual(first);
+    const auditsAfterSecond = await system(t.database, (tx) => tx.select().from(auditLogs).where(like(auditLogs.targetEntity, `attendance_register:${first.id}`)));
+    expect(auditsAfterSecond.length).toBe(auditsAfterFirst.length);
+    const res = await send('PUT', '/api/attendance/registers', 'teacher', { ...body, entries: [{ studentId: learner.studentId, status: 'present' }] }, { 'idempotency-key': key });
+    expect(res.statusCode).toBe(422);
+    const row = (await register(east.id, day)).entries.find((e) => e.studentId === learner.studentId)!;
+    expect(row).toMatchObject({ status: 'late', arrivalTime: '08:10', note: 'Matatu breakdown' });
+  });
+
+  it('refuses days that are not school days, with the reason, and writes nothing', async () => {
+    const learner = (await register(east.id, day)).entries[0]!.studentId;
+    const put = (date: string) => fails('PUT', '/api/attendance/registers', 'principal', { classId: east.id, date, session: 'day', entries: [{ studentId: learner, status: 'present' }], reason: 'test' }, 400);
+    const sat = nextWeekend(day);
+    expect((await put(sat)).message).toMatch(/is a weekend, not a school day\.$/);
+    expect((await put('2026-05-01')).message).toBe('Fri 1 May 2026 is a public holiday (Labour Day), not a school day.');
+    expect((await put('2026-02-26')).message).toBe('Thu 26 Feb 2026 is in the Term 1 half-term break, not a school day.');
+    expect((await put(addDays(schoolToday(), 3))).message).toBe('Attendance cannot be marked for a future date.');
+    const rows = await system(t.database, (tx) => tx.select().from(attendanceEntries).where(and(eq(attendanceEntries.studentId, learner), eq(attendanceEntries.date, sat))));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a learner who is not in the stream, an excused absence without a reason and a past date without a reason', async () => {
+    const stranger = (await register(west.id, day)).entries[0]!;
+    const e = await fails('PUT', '/api/attendance/registers', 'principal', { classId: east.id, date: day, entries: [{ studentId: stranger.studentId, status: 'present' }], reason: 'x' }, 400);
+    expect(e.message).toBe(`${stranger.name} is not in this stream.`);
+    const mine = (await register(east.id, day)).entries[3]!.studentId;
+    const ex = await fails('PUT', '/api/attendance/registers', 'principal', { classId: east.id, date: day, entries: [{ studentId: mine, status: 'excused' }], reason: 'x' }, 400);
+    expect(ex.message).toBe('Give the reason for an excused absence.');
+    const past = schoolDayBefore(1);
+    const noReason = await fails('PUT', '/api/attendance/registers', 'principal', { classId: east.id, date: past, entries: [{ studentId: mine, status: 'present' }] }, 400);
+    expect(noReason.fields?.reason).toBe('Give a reason for changing a past register.');
+  });
+
+  it('lets a teacher mark only their own stream, parents and HR not at all; another school is 404', async () => {
+    const other = await register(west.id, day);
+    const body = { classId: west.id, date: day, entries: [{ studentId: other.entries[0]!.studentId, status: 'present' }], reason: 'x' };
+    expect((await fails('PUT', '/api/attendance/registers', 'teacher', body, 403)).message).toBe('You can mark registers only for your own streams.');
+    await fails('PUT', '/api/attendance/registers', 'parent', body, 403);
+    await fails('PUT', '/api/attendance/registers', 'hr', body, 403);
+    await fails('PUT', '/api/attendance/registers', 'rsPrincipal', body, 404);
+    await fails('GET', `/api/attendance/registers?classId=${west.id}&date=${day}`, 'rsTeacher', undefined, 404);
+    expect((await send('PUT', '/api/attendance/registers', undefined, body)).statusCode).toBe(401);
+    // The director reads but does not mark.
+    expect((await register(west.id, day, 'day', 'director')).canEdit).toBe(false);
+    await fails('PUT', '/api/attendance/registers', 'director', body, 403);
+  });
+
+  it('locks registers after the school\'s number of school days for teachers; the principal may still change them', async () => {
+    await json('PUT', '/api/attendance/settings', 'principal', { lockAfterDays: 3 });
+    const old = schoolDayBefore(5);
+    const reg = await register(east.id, old, 'day', 'teacher');
+    expect(reg).toMatchObject({ locked: true, canEdit: false });
+    const body = { classId: east.id, date: old, entries: [{ studentId: reg.entries[2]!.studentId, status: 'excused', note: 'Hospital visit (letter seen)' }], reason: 'Parent brought a letter' };
+    expect((await fails('PUT', '/api/attendance/registers', 'teacher', body, 403)).message).toBe('This register is locked: registers can be changed for 3 days. Ask the principal.');
+    const ok = await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'principal', body);
+    expect(ok.entries.find((e) => e.studentId === body.entries[0]!.studentId)).toMatchObject({ status: 'excused', note: 'Hospital visit (letter seen)' });
+    await json('PUT', '/api/attendance/settings', 'principal', { lockAfterDays: 7 });
+  });
+
+  it('refuses a session the school does not use, and takes morning and afternoon registers once it uses two', async () => {
+    const learner = (await register(east.id, day)).entries[0]!.studentId;
+    const e = await fails('PUT', '/api/attendance/registers', 'principal', { classId: east.id, date: day, session: 'morning', entries: [{ studentId: learner, status: 'present' }], reason: 'x' }, 400);
+    expect(e.message).toBe('This school takes day registers; choose one of them.');
+    await fails('GET', `/api/attendance/registers?classId=${east.id}&date=${day}&session=period-2`, 'principal', undefined, 400);
+  });
+});
+
+describe('absence alerts (§2): once per learner and day', () => {
+  it("notifies the parent in-app and by SMS once, however often the register is saved", async () => {
+    const kids = await json<{ items: { id: string; firstName: string; lastName: string; classId: string }[] }>('GET', '/api/students?pageSize=10', 'parent');
+    const child = kids.items[0]!;
+    const parentId = await profileIdOf(t.database, DEMO.greenhill.parent);
+    const reason = day < schoolToday() ? { reason: 'Roll call taken late' } : {};
+    // Start from present so the absence is new.
+    await json('PUT', '/api/attendance/registers', 'principal', { classId: child.classId, date: day, entries: [{ studentId: child.id, status: 'present' }], ...reason });
+    await system(t.database, (tx) => tx.delete(absenceAlerts).where(and(eq(absenceAlerts.studentId, child.id), eq(absenceAlerts.date, day))));
+    const smsBefore = await system(t.database, (tx) => tx.select().from(smsMessages).where(and(eq(smsMessages.studentId, child.id), eq(smsMessages.kind, 'absence'))));
+    const body = { classId: child.classId, date: day, entries: [{ studentId: child.id, status: 'absent', note: null }], ...reason };
+    const first = await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'principal', body);
+    expect(first.alerted).toBe(1);
+    // Marked present again then absent again the same day: still one alert.
+    await json('PUT', '/api/attendance/registers', 'principal', { ...body, entries: [{ studentId: child.id, status: 'present' }] });
+    const third = await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'principal', body);
+    expect(third.alerted).toBe(0);
+    const name = `${child.firstName} ${child.lastName}`;
+    const bell = await json<{ notifications: { communication: { title: string; message: string } }[] }>('GET', '/api/notifications', 'parent');
+    const title = day === schoolToday() ? `${name} was marked absent today` : `${name} was marked absent on ${dayLabel(day)}`;
+    const alerts = bell.notifications.filter((n) => n.communication.title === title);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.communication.message).toContain(`${name} (`);
+    const sms = await system(t.database, (tx) => tx.select().from(smsMessages).where(and(eq(smsMessages.studentId, child.id), eq(smsMessages.kind, 'absence'))));
+    expect(sms.length - smsBefore.length).toBe(1);
+    expect(sms.at(-1)!.body).toContain(`was marked absent on ${dayLabel(day)}`);
+    // It is personal: not a banner for other parents, not in the admin's Communication Center.
+    const personal = await system(t.database, (tx) =>
+      tx.select({ id: notifications.id, userId: notifications.userId }).from(notifications).innerJoin(adminCommunications, eq(adminCommunications.id, notifications.communicationId)).where(eq(adminCommunications.title, title)),
+    );
+    expect(personal.every((p) => p.userId === parentId)).toBe(true);
+    const banners = await json<{ title: string }[] | { items: { title: string }[] }>('GET', '/api/communications/banners', 'rsPrincipal');
+    expect(JSON.stringify(banners)).not.toContain('was marked absent');
+    const center = await json<{ communications: { title: string }[]; total: number }>('GET', '/api/communications?pageSize=100', 'admin');
+    expect(center.communications.some((i) => i.title.includes('was marked absent'))).toBe(false);
+    // The parent's own banners do not show it either (it is in the bell only).
+    expect(JSON.stringify(await json('GET', '/api/communications/banners', 'parent'))).not.toContain('was marked absent');
+  });
+
+  it('sends no SMS when the school turns SMS alerts off (the in-app alert still goes)', async () => {
+    await json('PUT', '/api/attendance/settings', 'principal', { smsAbsenceAlerts: false });
+    const reg = await register(east.id, day);
+    const learner = reg.entries.find((e) => e.status === 'present')!;
+    const reason = day < schoolToday() ? { reason: 'Left after break' } : {};
+    const smsBefore = await system(t.database, (tx) => tx.select().from(smsMessages).where(eq(smsMessages.studentId, learner.studentId)));
+    const r = await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'teacher', { classId: east.id, date: day, entries: [{ studentId: learner.studentId, status: 'absent' }], ...reason });
+    expect(r.alerted).toBe(1);
+    const smsAfter = await system(t.database, (tx) => tx.select().from(smsMessages).where(eq(smsMessages.studentId, learner.studentId)));
+    expect(smsAfter.length).toBe(smsBefore.length);
+    await json('PUT', '/api/attendance/settings', 'principal', { smsAbsenceAlerts: true });
+  });
+});
+
+describe("a learner's attendance (§2, §5)", () => {
+  it("gives the parent their child's days, counts and rate; another child is 404", async () => {
+    const kids = await json<{ items: { id: string }[] }>('GET', '/api/students?pageSize=10', 'parent');
+    const a = await json<StudentAttendance>('GET', `/api/students/${kids.items[0]!.id}/attendance?from=2026-01-01&to=${day}`, 'parent');
+    expect(a.daysOpen).toBe(a.present + a.absent + a.late + a.excused);
+    expect(a.days.length).toBe(a.daysOpen);
+    expect(a.days.find((d) => d.date === day)?.status).toBe('absent');
+    expect(a.rate).toBe(a.daysOpen ? Math.round(((a.present + a.late) / a.daysOpen) * 1000) / 10 : null);
+    for (const d of a.days) expect(notSchoolDay(cal, d.date)).toBeNull();
+    const stranger = (await register(east.id, day)).entries[0]!.studentId;
+    await fails('GET', `/api/students/${stranger}/attendance`, 'parent', undefined, 404);
+    await fails('GET', `/api/students/${stranger}/attendance`, 'rsPrincipal', undefined, 404);
+    await fails('GET', `/api/students/${stranger}/attendance`, 'hr', undefined, 403);
+    // The class teacher reads their learner.
+    await json<StudentAttendance>('GET', `/api/students/${stranger}/attendance`, 'teacher');
+  });
+});
+
+describe('reports (§4) and settings', () => {
+  it('summarises a term per learner, stream and school, lists chronic absentees, and exports PDF and Excel', async () => {
+    const s = await json<SummaryResponse>('GET', '/api/attendance/summary', 'principal');
+    expect(s.items.length).toBe(s.totals.learners);
+    expect(s.streams.reduce((n, x) => n + x.learners, 0)).toBe(s.totals.learners);
+    const chronic = await json<SummaryResponse>('GET', '/api/attendance/summary?belowThreshold=true', 'principal');
+    expect(chronic.items.every((r) => r.rate !== null && r.rate < chronic.threshold)).toBe(true);
+    expect(chronic.items.length).toBe(s.totals.chronic);
+    const mine = await json<SummaryResponse>('GET', '/api/attendance/summary', 'teacher');
+    expect(new Set(mine.items.map((r) => r.className)).has('Grade 7 East')).toBe(true);
+    const theirs = new Set((await json<StreamsResponse>('GET', '/api/attendance/streams', 'teacher')).items.map((i) => i.classId));
+    const notTheirs = (await json<StreamsResponse>('GET', '/api/attendance/streams', 'principal')).items.find((i) => !theirs.has(i.classId))!;
+    await fails('GET', `/api/attendance/summary?classId=${notTheirs.classId}`, 'teacher', undefined, 403);
+    await fails('GET', `/api/attendance/registers?classId=${notTheirs.classId}&date=${day}`, 'teacher', undefined, 403);
+    const pdf = await send('GET', `/api/attendance/summary?classId=${east.id}&format=pdf`, 'principal');
+    expect(pdf.statusCode).toBe(200);
+    const text = inspectPdf(pdf.rawPayload).text;
+    expect(text).toContain('Attendance Summary');
+    expect(text).toContain('Grade 7 East');
+    const xlsx = await send('GET', '/api/attendance/summary?format=xlsx', 'principal');
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/attendance-.*\.xlsx/);
+  });
+
+  it('gives weekly trends per stream and per level', async () => {
+    const byStream = await json<TrendsResponse>('GET', '/api/attendance/trends', 'principal');
+    const byLevel = await json<TrendsResponse>('GET', '/api/attendance/trends?groupBy=level', 'principal');
+    expect(byLevel.series.length).toBeLessThan(byStream.series.length);
+    for (const s of byStream.series) expect(s.rates).toHaveLength(byStream.weeks.length);
+  });
+
+  it('lets the principal change settings and close a day; others may not', async () => {
+    await fails('PUT', '/api/attendance/settings', 'teacher', { chronicThreshold: 80 }, 403);
+    const bad = await fails('PUT', '/api/attendance/settings', 'principal', { chronicThreshold: 0 }, 400);
+    expect(bad.fields?.chronicThreshold).toBe('The chronic-absence rate must be a whole number from 1 to 100 (percent).');
+    const s = await json<{ chronicThreshold: number }>('PUT', '/api/attendance/settings', 'principal', { chronicThreshold: 88 });
+    expect(s.chronicThreshold).toBe(88);
+    const closed = schoolDayBefore(2);
+    const ev = await json<{ id: string }>('POST', '/api/attendance/calendar', 'principal', { startsOn: closed, endsOn: closed, name: 'Water shortage closure', kind: 'closed' }, 201);
+    const reg = await register(east.id, closed);
+    expect(reg.notSchoolDay).toMatch(/is a school holiday \(Water shortage closure\), not a school day\.$/);
+    await fails('POST', '/api/attendance/calendar', 'teacher', { startsOn: closed, endsOn: closed, name: 'x' }, 403);
+    await fails('DELETE', `/api/attendance/calendar/${ev.id}`, 'rsPrincipal', undefined, 404);
+    expect((await send('DELETE', `/api/attendance/calendar/${ev.id}`, 'principal')).statusCode).toBe(204);
+    expect((await register(east.id, closed)).notSchoolDay).toBeNull();
+  });
+});
