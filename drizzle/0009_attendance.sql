@@ -8,7 +8,6 @@ CREATE TABLE "absence_alerts" (
 );
 --> statement-breakpoint
 CREATE TABLE "attendance_entries" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"school_id" uuid NOT NULL,
 	"register_id" uuid NOT NULL,
 	"student_id" uuid NOT NULL,
@@ -20,6 +19,7 @@ CREATE TABLE "attendance_entries" (
 	"updated_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "attendance_entries_register_id_student_id_pk" PRIMARY KEY("register_id","student_id"),
 	CONSTRAINT "attendance_entries_status_check" CHECK ("attendance_entries"."status" in ('present', 'absent', 'late', 'excused'))
 );
 --> statement-breakpoint
@@ -99,9 +99,7 @@ ALTER TABLE "staff_attendance" ADD CONSTRAINT "staff_attendance_school_id_school
 ALTER TABLE "staff_attendance" ADD CONSTRAINT "staff_attendance_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff_attendance" ADD CONSTRAINT "staff_attendance_recorded_by_profiles_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "absence_alerts_student_date_uq" ON "absence_alerts" USING btree ("student_id","date");--> statement-breakpoint
-CREATE UNIQUE INDEX "attendance_entries_register_student_uq" ON "attendance_entries" USING btree ("register_id","student_id");--> statement-breakpoint
 CREATE INDEX "attendance_entries_student_date_idx" ON "attendance_entries" USING btree ("student_id","date");--> statement-breakpoint
-CREATE INDEX "attendance_entries_school_date_idx" ON "attendance_entries" USING btree ("school_id","date");--> statement-breakpoint
 CREATE UNIQUE INDEX "attendance_registers_uq" ON "attendance_registers" USING btree ("class_id","date","session","subject_key");--> statement-breakpoint
 CREATE INDEX "attendance_registers_school_date_idx" ON "attendance_registers" USING btree ("school_id","date");--> statement-breakpoint
 CREATE INDEX "school_calendar_events_school_idx" ON "school_calendar_events" USING btree ("school_id","starts_on");--> statement-breakpoint

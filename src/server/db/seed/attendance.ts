@@ -238,8 +238,8 @@ export async function seedAttendance(tx: Tx, plan: AttendanceSeedPlan, seed: num
   const learnerIds = plan.learners.map((l) => l.id);
   if (reg.id.length) {
     await tx.execute(sql`
-      insert into attendance_entries (id, school_id, register_id, student_id, date, session, status, note, arrival_time, updated_by, created_at, updated_at)
-      select overlay(r.id::text placing lpad(to_hex(l.n), 4, '0') from 33 for 4)::uuid, r.school_id, r.id, l.id, r.date, r.session, coalesce(x.status, 'present'), x.note, x.arrival_time, case when x.status is null then null else r.marked_by end, r.marked_at, r.marked_at
+      insert into attendance_entries (school_id, register_id, student_id, date, session, status, note, arrival_time, updated_by, created_at, updated_at)
+      select r.school_id, r.id, l.id, r.date, r.session, coalesce(x.status, 'present'), x.note, x.arrival_time, case when x.status is null then null else r.marked_by end, r.marked_at, r.marked_at
       from attendance_registers r
       join unnest(${pgArray(learnerIds)}::uuid[], ${pgArray(plan.learners.map((l) => l.classId))}::uuid[]) with ordinality as l(id, class_id, n) on l.class_id = r.class_id
       left join unnest(${pgArray(ex.registerId)}::uuid[], ${pgArray(ex.studentId)}::uuid[], ${pgArray(ex.status)}::text[], ${pgArray(ex.note)}::text[], ${pgArray(ex.arrival)}::text[])

@@ -309,3 +309,74 @@ describe('reports (§4) and settings', () => {
     expect((await register(east.id, closed)).notSchoolDay).toBeNull();
   });
 });
+
+describe('two sessions a day, lesson registers, two savers at once, the API docs', () => {
+  it('takes morning and afternoon registers once the school uses two; the day is the more serious of the two', async () => {
+    await json('PUT', '/api/attendance/settings', 'principal', { sessionsPerDay: 2 });
+    try {
+      const past = schoolDayBefore(1);
+      const reg = await register(east.id, past, 'morning');
+      expect(reg.sessions).toEqual(['morning', 'afternoon']);
+      const learner = reg.entries[4]!.studentId;
+      const dayErr = await fails('PUT', '/api/attendance/registers', 'teacher', { classId: east.id, date: past, session: 'day', entries: [{ studentId: learner, status: 'present' }], reason: 'x' }, 400);
+      expect(dayErr.message).toBe('This school takes morning and afternoon registers; choose one of them.');
+      await json('PUT', '/api/attendance/registers', 'teacher', { classId: east.id, date: past, session: 'morning', entries: [{ studentId: learner, status: 'present' }], reason: 'Two sessions' });
+      await json('PUT', '/api/attendance/registers', 'teacher', { classId: east.id, date: past, session: 'afternoon', entries: [{ studentId: learner, status: 'absent' }], reason: 'Left after lunch' });
+      const a = await json<StudentAttendance>('GET', `/api/students/${learner}/attendance?from=${past}&to=${past}`, 'principal');
+      expect(a.days).toEqual([expect.objectContaining({ date: past, status: 'absent' })]);
+    } finally {
+      await json('PUT', '/api/attendance/settings', 'principal', { sessionsPerDay: 1 });
+    }
+  });
+
+  it('lets a subject teacher mark a lesson register of a learning area they teach there, when the school enables it', async () => {
+    const teacherId = await profileIdOf(t.database, DEMO.greenhill.teacher);
+    const { teacherAssignments } = await import('../../db/schema/index.js');
+    const mine = await system(t.database, (tx) => tx.select().from(teacherAssignments).where(eq(teacherAssignments.teacherId, teacherId)));
+    const lesson = mine.find((x) => x.classId !== east.id) ?? mine[0]!;
+    const other = await system(t.database, (tx) => tx.select().from(teacherAssignments).where(eq(teacherAssignments.classId, lesson.classId)));
+    const notMine = other.find((x) => x.teacherId !== teacherId)!;
+    // A learner not absent for the day, so the lesson absence can be told apart from the daily mark.
+    const learner = (await register(lesson.classId, day)).entries.find((e) => e.status !== 'absent')!.studentId;
+    const reason = day < schoolToday() ? { reason: 'Lesson roll call' } : {};
+    const body = { classId: lesson.classId, date: day, session: 'period-3', subjectId: lesson.subjectId, entries: [{ studentId: learner, status: 'absent' }], ...reason };
+    expect((await fails('PUT', '/api/attendance/registers', 'teacher', body, 400)).message).toBe('Per-lesson registers are not enabled for this school.');
+    await json('PUT', '/api/attendance/settings', 'principal', { perLessonRegisters: true });
+    try {
+      const saved = await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'teacher', body);
+      expect(saved).toMatchObject({ session: 'period-3', subjectId: lesson.subjectId, alerted: 0 });
+      expect((await fails('PUT', '/api/attendance/registers', 'teacher', { ...body, subjectId: notMine.subjectId }, 403)).message).toBe('You can mark lesson registers only for the lessons you teach.');
+      expect((await fails('PUT', '/api/attendance/registers', 'teacher', { ...body, subjectId: null }, 400)).fields?.subjectId).toBe('Choose the learning area of the lesson.');
+      // A lesson absence does not count in the daily figures.
+      const daily = (await register(lesson.classId, day)).entries.find((e) => e.studentId === learner)!.status;
+      expect(daily).not.toBe('absent');
+      const a = await json<StudentAttendance>('GET', `/api/students/${learner}/attendance?from=${day}&to=${day}`, 'principal');
+      expect(a.days[0]?.status ?? null).toBe(daily);
+    } finally {
+      await json('PUT', '/api/attendance/settings', 'principal', { perLessonRegisters: false });
+    }
+  });
+
+  it('two people saving one register at once: the last write wins per learner, both are audited, nothing fails', async () => {
+    const past = schoolDayBefore(2);
+    const reg = await register(east.id, past);
+    const [x, y] = [reg.entries[6]!.studentId, reg.entries[7]!.studentId];
+    const before = await system(t.database, (tx) => tx.select().from(auditLogs).where(like(auditLogs.targetEntity, 'attendance_register:%')));
+    const [r1, r2] = await Promise.all([
+      send('PUT', '/api/attendance/registers', 'teacher', { classId: east.id, date: past, entries: [{ studentId: x, status: 'late', arrivalTime: '08:15' }, { studentId: y, status: 'present' }], reason: 'Teacher correction' }),
+      send('PUT', '/api/attendance/registers', 'principal', { classId: east.id, date: past, entries: [{ studentId: y, status: 'excused', note: 'Clinic' }], reason: 'Principal correction' }),
+    ]);
+    expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+    const after = await system(t.database, (tx) => tx.select().from(auditLogs).where(like(auditLogs.targetEntity, 'attendance_register:%')));
+    expect(after.length - before.length).toBe(2);
+    const final = await register(east.id, past);
+    expect(final.entries.find((e) => e.studentId === x)).toMatchObject({ status: 'late', arrivalTime: '08:15' });
+    expect(['present', 'excused']).toContain(final.entries.find((e) => e.studentId === y)!.status);
+  });
+
+  it('documents the public API at /api/docs', async () => {
+    const res = await send('GET', '/api/docs/json');
+    const paths = Object.keys((res.json() as { paths: object }).paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/attendance/registers', '/api/students/{id}/attendance']));
+  });
+});

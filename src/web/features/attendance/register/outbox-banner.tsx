@@ -7,7 +7,7 @@ import type { Outbox, OutboxItem, OutboxState } from './outbox';
 
 const o = m.outbox;
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
 
 /** A session label for the banner: only when it says something ("Morning", "Lesson 3"). */
 export function sessionLabel(session: string): string {

@@ -44,7 +44,7 @@ function handleEvent(qc: QueryClient, e: OutboxEvent) {
     const b = e.item.body;
     qc.setQueryData(registerKey({ classId: b.classId, date: b.date, session: b.session ?? 'day', subjectId: b.subjectId ?? null }), e.response);
     void qc.invalidateQueries({ queryKey: ATTENDANCE_KEY });
-    const parts = [m.editor.savedAt(new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' }))];
+    const parts = [m.editor.savedAt(new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' }))];
     if (e.response.alerted > 0) parts.push(m.editor.alerted(e.response.alerted));
     // Sent at once, or synced later (it waited offline or failed before).
     const later = e.item.attempts > 0 || Date.now() - Date.parse(e.item.queuedAt) > 5_000;
