@@ -17,7 +17,7 @@ interface Issued {
   id: string;
   verifyUrl: string;
   student: { name: string; admission_number: string };
-  performance: { average_score: number; grade_letter: string };
+  performance: { average_score: number; grade_letter: string; attendance_percentage: number | null };
 }
 
 async function issue(page: Page, count: number): Promise<Issued[]> {
@@ -47,7 +47,8 @@ test('a scanned certificate shows VERIFIED with its details; a tampered link fai
   await expect(page.getByText(good!.student.admission_number)).toBeVisible();
   await expect(page.getByText('Greenhill Academy').first()).toBeVisible();
   await expect(page.getByText(`${good!.performance.average_score.toFixed(1)}%`)).toBeVisible();
-  await expect(page.getByText('95%')).toBeVisible();
+  // The year's attendance from the registers (issue 13), as signed.
+  await expect(page.getByText(`${good!.performance.attendance_percentage ?? 95}%`, { exact: true })).toBeVisible();
   await shot(page, 'verified');
 
   // One character of the signature changed: the page fails with the spec's words and shows no details.

@@ -49,7 +49,8 @@ export const attendancePrincipalScreens = {
   today: {
     date: 'Date',
     latest: 'Latest school day',
-    todayNotSchoolDay: (today: string, reason: string) => `Today, ${today}, has no register: ${reason}`,
+    /** The API's reason already names the day ("Tue 24 Nov 2026 is outside the school's terms, …"). */
+    todayNotSchoolDay: (_today: string, reason: string) => `No register today: ${reason}`,
     todayNotSchoolDayNoReason: (today: string) => `Today, ${today}, is not a school day.`,
     showingLatest: (day: string) => `Showing the latest school day, ${day}.`,
     noSchoolDayYet: 'There has been no school day yet this year, so there are no registers to show.',
