@@ -60,6 +60,7 @@ import { feesRoutes } from './modules/fees/fees.routes.js';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.js';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
+import { payrollRoutes } from './modules/payroll/payroll.routes.js';
 import { staffAttendanceRoutes } from './modules/attendance/staff-attendance.routes.js';
 import { reportCardIssuer } from './modules/certificates/certificates.service.js';
 import { createSigner, type Signer } from './lib/signing.js';
@@ -236,6 +237,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     // Issue 13: attendance.
     await attendanceRoutes(scope, deps);
     await staffAttendanceRoutes(scope, deps);
+    // Issue 14: payroll (the statutory calculator so far).
+    await payrollRoutes(scope);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.
