@@ -52,6 +52,8 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   // Issue 13: attendance.
   attendance: React.lazy(() => import('@/features/attendance/attendance-section').then((mod) => ({ default: mod.AttendanceSection }))),
   'attendance-monitoring': React.lazy(() => import('@/features/attendance/staff/attendance-monitoring-section').then((mod) => ({ default: mod.AttendanceMonitoringSection }))),
+  // Issue 14: payroll.
+  payroll: React.lazy(() => import('@/features/payroll/payroll-section').then((mod) => ({ default: mod.PayrollSection }))),
 };
 
 function SectionFallback() {
