@@ -1,19 +1,20 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
-import { CalendarCheck2, FileText, Hash, MessageSquareQuote, School, TrendingUp, UsersRound } from 'lucide-react';
+import { CalendarCheck2, FileText, MessageSquareQuote, TrendingUp, UsersRound } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { MyChildrenGrades } from '@shared/contracts/assessment';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { initials } from '@/features/dashboard/components/format';
 import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
 import { useMyChildrenGrades } from '../api/assessment';
 import { useFileDownload } from '../api/reports';
 import { GradeBadge } from '../components/grade-badge';
-import { ChildSwitcher } from './child-switcher';
+import { ChildIdentity, ChildSwitcher } from './child-switcher';
+
+export { ChildIdentity };
 import { formatScore, gradeRank, splitGrade } from './grade-tone';
 import { GradeTrend } from './grade-trend';
 import { ReportCardButton } from './report-card-button';
@@ -38,34 +39,6 @@ function Panel({ icon: Icon, title, children, testId, className }: { icon: typeo
       </h3>
       {children}
     </section>
-  );
-}
-
-/** Name, class and admission number of a child, as the fees card shows them. */
-export function ChildIdentity({ child, as: Heading = 'h2' }: { child: Child; as?: 'h2' | 'h3' }) {
-  return (
-    <div className="flex min-w-0 flex-1 items-center gap-3">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary ring-1 ring-primary/20 ring-inset" aria-hidden>
-        {initials(child.name)}
-      </span>
-      <div className="min-w-0">
-        <Heading className="truncate text-base font-semibold" data-testid="child-name">
-          {child.name}
-        </Heading>
-        <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
-          {child.className && (
-            <span className="inline-flex items-center gap-1">
-              <School className="size-3" aria-hidden />
-              {child.className}
-            </span>
-          )}
-          <span className="inline-flex items-center gap-1">
-            <Hash className="size-3" aria-hidden />
-            {child.admissionNumber}
-          </span>
-        </p>
-      </div>
-    </div>
   );
 }
 

@@ -1,14 +1,13 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
-import { CalendarOff, Hash, School, UsersRound } from 'lucide-react';
+import { CalendarOff, UsersRound } from 'lucide-react';
 import type { CalendarResponse } from '@shared/contracts/attendance';
 import { attendanceParentScreens as m } from '@shared/messages/attendance-parent-screens';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ChildSwitcher } from '@/features/assessment/parent/child-switcher';
-import { initials } from '@/features/dashboard/components/format';
+import { ChildIdentity, ChildSwitcher } from '@/features/assessment/parent/child-switcher';
 import { useSchoolContext } from '@/lib/school-context';
 import { useAttendanceCalendar, useMyChildren, useStudentAttendance, type ChildItem } from '../api/student-attendance';
 import { AttendanceCalendar } from './attendance-calendar';
@@ -16,33 +15,6 @@ import { AttendanceHeadline, AttendanceLists } from './attendance-summary';
 import { defaultTermId, schoolCalendarOf, termDays, type Term } from './term-days';
 
 const PANEL_ID = 'child-attendance-panel';
-
-function ChildIdentity({ child }: { child: ChildItem }) {
-  return (
-    <div className="flex min-w-0 flex-1 items-center gap-3">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary ring-1 ring-primary/20 ring-inset" aria-hidden>
-        {initials(child.name)}
-      </span>
-      <div className="min-w-0">
-        <h2 className="truncate text-base font-semibold" data-testid="child-name">
-          {child.name}
-        </h2>
-        <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
-          {child.className && (
-            <span className="inline-flex items-center gap-1">
-              <School className="size-3" aria-hidden />
-              {child.className}
-            </span>
-          )}
-          <span className="inline-flex items-center gap-1">
-            <Hash className="size-3" aria-hidden />
-            {child.admissionNumber}
-          </span>
-        </p>
-      </div>
-    </div>
-  );
-}
 
 /** The term picker: the school's terms, newest first, the current one marked. */
 function TermPicker({ terms, value, onChange }: { terms: Term[]; value: string; onChange: (id: string) => void }) {
