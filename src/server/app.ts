@@ -61,6 +61,9 @@ import { assessmentRoutes } from './modules/assessment/assessment.routes.js';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
 import { payrollRoutes } from './modules/payroll/payroll.routes.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
+import { leaveRoutes } from './modules/leave/leave.routes.js';
+import { hrReportsRoutes } from './modules/hr-reports/hr-reports.routes.js';
 import { staffAttendanceRoutes } from './modules/attendance/staff-attendance.routes.js';
 import { reportCardIssuer } from './modules/certificates/certificates.service.js';
 import { createSigner, type Signer } from './lib/signing.js';
@@ -237,8 +240,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     // Issue 13: attendance.
     await attendanceRoutes(scope, deps);
     await staffAttendanceRoutes(scope, deps);
-    // Issue 14: payroll (the statutory calculator so far).
-    await payrollRoutes(scope);
+    // Issue 14: HR and payroll.
+    await staffRoutes(scope, deps);
+    await leaveRoutes(scope, deps);
+    await payrollRoutes(scope, deps);
+    await hrReportsRoutes(scope, deps);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.

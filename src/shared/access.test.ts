@@ -183,7 +183,7 @@ describe('API permissions', () => {
     viewStudentAccount: ['edufam_admin', 'elimisha_admin', 'finance_officer', 'principal', 'school_director', 'parent'],
     payFees: ['finance_officer', 'parent'],
     viewApprovals: ['principal', 'school_director'],
-    decideApprovals: ['principal'],
+    decideApprovals: ['principal', 'school_director'],
     viewAssessment: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher'],
     manageExams: ['principal'],
     enterMarks: ['teacher', 'principal'],
@@ -201,6 +201,16 @@ describe('API permissions', () => {
     recordStaffAttendance: ['hr'],
     viewStaffAttendance: ['edufam_admin', 'elimisha_admin', 'hr', 'principal', 'school_director'],
     staffSelfAttendance: ['school_director', 'principal', 'teacher', 'finance_officer', 'hr'],
+    manageStaff: ['hr'],
+    viewStaff: ['edufam_admin', 'elimisha_admin', 'hr', 'principal', 'school_director'],
+    manageLeave: ['hr'],
+    decideLeave: ['hr', 'principal'],
+    viewLeave: ['hr', 'principal', 'school_director'],
+    staffSelfService: ['school_director', 'principal', 'teacher', 'finance_officer', 'hr'],
+    managePayroll: ['hr'],
+    approvePayroll: ['principal', 'school_director'],
+    viewPayroll: ['hr', 'principal', 'school_director'],
+    viewHrReports: ['hr', 'principal', 'school_director'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

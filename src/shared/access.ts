@@ -125,7 +125,7 @@ export const PERMISSIONS = {
   /** The Approvals card (ARCHITECTURE.md "Approvals"): principal and director read it. */
   viewApprovals: (a: Actor) => a.role === 'principal' || a.role === 'school_director',
   /** Decide approvals, e.g. waivers above the school's limit (issue 11 §1: "need the principal's approval"). */
-  decideApprovals: (a: Actor) => a.role === 'principal',
+  decideApprovals: (a: Actor) => a.role === 'principal' || a.role === 'school_director',
 
   // Issue 12: assessment.
   /** Grading scales, exams, results and analytics: school staff who teach or lead, and platform staff. */
@@ -162,6 +162,28 @@ export const PERMISSIONS = {
   viewStaffAttendance: (a: Actor) => isAdminRole(a.role) || ['hr', 'principal', 'school_director'].includes(a.role),
   /** Check oneself in and out (issue 13 §3 "by staff themselves from the app"): school staff, not parents. */
   staffSelfAttendance: (a: Actor) => isSchoolRole(a.role) && a.role !== 'parent',
+
+  // Issue 14: HR and payroll.
+  /** Staff records, documents, exits and staff sign-in accounts (issue 14 §1: HR). */
+  manageStaff: (a: Actor) => a.role === 'hr',
+  /** Read staff records (HR, the school's leaders; platform staff with ?schoolId=). */
+  viewStaff: (a: Actor) => isAdminRole(a.role) || ['hr', 'principal', 'school_director'].includes(a.role),
+  /** Leave types, allocations and requests on behalf of staff (issue 14 §2: HR). */
+  manageLeave: (a: Actor) => a.role === 'hr',
+  /** Approve or reject leave requests (issue 14 §2: HR or the principal). */
+  decideLeave: (a: Actor) => a.role === 'hr' || a.role === 'principal',
+  /** Read the school's leave requests, balances and calendar: HR and the school's leaders. */
+  viewLeave: (a: Actor) => ['hr', 'principal', 'school_director'].includes(a.role),
+  /** "My Leave" and "My Payslips" (issue 14 §2, §3): every member of staff with a school role, not parents. */
+  staffSelfService: (a: Actor) => isSchoolRole(a.role) && a.role !== 'parent',
+  /** Pay components, payroll runs, payslips, bank files and statutory returns (issue 14 §3: HR). */
+  managePayroll: (a: Actor) => a.role === 'hr',
+  /** Approve a submitted payroll run (issue 14 §3: the director or the principal). */
+  approvePayroll: (a: Actor) => a.role === 'principal' || a.role === 'school_director',
+  /** Read payroll runs and their lines: HR and the approvers. */
+  viewPayroll: (a: Actor) => ['hr', 'principal', 'school_director'].includes(a.role),
+  /** HR reports and analytics (issue 14 §4: HR; the school's leaders read them too). */
+  viewHrReports: (a: Actor) => ['hr', 'principal', 'school_director'].includes(a.role),
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -131,6 +131,8 @@ export const messages = {
     goodAfternoon: 'Good Afternoon',
     goodEvening: 'Good Evening',
     profileSettings: 'Profile Settings',
+    myLeave: 'My Leave',
+    myPayslips: 'My Payslips',
     logOut: 'Log out',
     toggleSidebar: 'Toggle Sidebar',
     dbErrorTitle: 'Database Connection Error',

@@ -21,6 +21,7 @@ const ALL = 'any' as const;
 const FINANCE_ACCESS: readonly Role[] = ['finance_officer', 'principal', 'school_director', 'edufam_admin'];
 const ADMINS: readonly Role[] = ADMIN_ROLES;
 const EDUFAM: readonly Role[] = ['edufam_admin'];
+const STAFF: readonly Role[] = ['school_director', 'principal', 'teacher', 'finance_officer', 'hr'];
 
 const d = messages.denial;
 
@@ -89,6 +90,9 @@ export const SECTIONS: readonly SectionDef[] = [
   s('user-management', 'User Management', ['hr']),
   s('hr-analytics', 'HR Analytics', ['hr']),
   s('hr-dashboard', 'HR Dashboard', ALL),
+  // Issue 14 §2, §3: every member of staff's own leave and payslips, opened from the profile menu.
+  s('my-leave', 'My Leave', STAFF),
+  s('my-payslips', 'My Payslips', STAFF),
 ];
 
 const byId = new Map(SECTIONS.map((x) => [x.id, x]));

@@ -7,7 +7,7 @@ import { AHL_RULES, DEDUCTION_RULES, EARLIEST_PAY_DATE, NITA_LEVY_CENTS, NSSF_RU
  *      lower and upper limits (the phase in force on the pay date);
  *   2. SHIF = 2.75 % of gross, at least 300;
  *   3. AHL = 1.5 % of gross (and 1.5 % from the employer);
- *   4. taxable pay = gross − SHIF − AHL − pension (NSSF + registered pension, up to 30,000) − post-retirement
+ *   4. taxable pay = gross − non-taxable allowances + non-cash benefits − SHIF − AHL − pension (NSSF + registered pension, up to 30,000) − post-retirement
  *      medical (up to 15,000) − mortgage interest (up to 30,000), never below 0;
  *   5. PAYE = max(0, tax by bands − personal relief 2,400);
  *   6. net = gross − NSSF − SHIF − AHL − PAYE − pension − post-retirement medical − other deductions.
@@ -28,6 +28,10 @@ export interface PayInput {
   mortgageInterestCents?: number;
   /** Loans, SACCO, welfare, HELB, union dues, advances: after tax, cents. */
   otherDeductionsCents?: number;
+  /** Part of grossCents that is not taxable (an allowance the school marks so), cents. */
+  nonTaxableCents?: number;
+  /** Non-cash benefits: added to taxable pay, never paid in cash, cents. */
+  nonCashBenefitsCents?: number;
   /** Round SHIF to whole shillings (a school setting; default exact cents). */
   shifRounding?: 'cents' | 'shilling';
   /** Charge the NITA levy (a school setting; default on). */
@@ -92,7 +96,7 @@ export function calculatePay(input: PayInput): PayResult {
   const ahlRule = inForce(AHL_RULES, day)!;
   const limits = inForce(DEDUCTION_RULES, day)!;
   const gross = input.grossCents;
-  for (const [k, v] of Object.entries({ grossCents: gross, pensionCents: input.pensionCents, postRetirementMedicalCents: input.postRetirementMedicalCents, mortgageInterestCents: input.mortgageInterestCents, otherDeductionsCents: input.otherDeductionsCents })) {
+  for (const [k, v] of Object.entries({ grossCents: gross, pensionCents: input.pensionCents, postRetirementMedicalCents: input.postRetirementMedicalCents, mortgageInterestCents: input.mortgageInterestCents, otherDeductionsCents: input.otherDeductionsCents, nonTaxableCents: input.nonTaxableCents, nonCashBenefitsCents: input.nonCashBenefitsCents })) {
     if (v !== undefined && (!Number.isInteger(v) || v < 0)) throw new PayrollRuleError('Amounts must be zero or more.', k);
   }
 
@@ -107,7 +111,8 @@ export function calculatePay(input: PayInput): PayResult {
   const pensionRelief = Math.min(nssf + pension, limits.pensionLimitCents);
   const prmfRelief = Math.min(prmf, limits.postRetirementMedicalLimitCents);
   const mortgageRelief = Math.min(input.mortgageInterestCents ?? 0, limits.mortgageInterestLimitCents);
-  const taxable = Math.max(0, gross - shif - ahl - pensionRelief - prmfRelief - mortgageRelief);
+  const nonTaxable = Math.min(input.nonTaxableCents ?? 0, gross);
+  const taxable = Math.max(0, gross - nonTaxable + (input.nonCashBenefitsCents ?? 0) - shif - ahl - pensionRelief - prmfRelief - mortgageRelief);
   const taxBeforeRelief = taxByBands(taxable, paye.bands);
   const payeCents = Math.max(0, taxBeforeRelief - paye.personalReliefCents);
   const totalDeductions = nssf + shif + ahl + payeCents + pension + prmf + (input.otherDeductionsCents ?? 0);

@@ -5,3 +5,4 @@ export * from './learners.js';
 export * from './fees.js';
 export * from './assessment.js';
 export * from './attendance.js';
+export * from './hr.js';

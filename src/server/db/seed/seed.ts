@@ -25,6 +25,7 @@ import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
 import { seedFees } from './fees.js';
 import { seedAssessment } from './assessment.js';
 import { seedAttendance } from './attendance.js';
+import { seedHr } from './hr.js';
 
 export const DEMO_PASSWORD = 'EduFam2026!';
 
@@ -186,7 +187,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
   const demoTeacherId = await account('teacher', 'teacher');
   const parentId = await account('parent', 'parent');
   const financeOfficerId = await account('finance', 'finance_officer');
-  await account('hr', 'hr');
+  const hrId = await account('hr', 'hr');
   await tx.update(schools).set({ ownerId: directorId, principalId }).where(eq(schools.id, schoolId));
   let accountsMade = 6;
 
@@ -537,6 +538,8 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     },
     seed + 211,
   );
+
+  await seedHr(tx, { schoolId, code: plan.code as 'greenhill' | 'riverside', staffPrefix: plan.admissionPrefix, demoTeacherId, principalId, hrProfileId: hrId }, seed + 307);
 
   return { learners: drafts.length, accounts: accountsMade };
 }

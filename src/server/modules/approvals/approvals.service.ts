@@ -11,6 +11,8 @@ import { AppError, notFound } from '../../errors.js';
 import { inSchool, type FeesCaller } from '../fees/fees-context.js';
 import { decideWaiver } from '../fees/adjustments.service.js';
 import { decideMarksApproval } from '../assessment/marks.service.js';
+import { decidePayrollRunApproval } from '../payroll/payroll-approval.js';
+import { decideLeaveApproval } from '../leave/leave-approval.js';
 
 /**
  * One approvals model (ARCHITECTURE.md "Approvals"): requests that wait for the principal, listed on
@@ -22,6 +24,21 @@ const DECIDERS: Record<Approval['kind'], (tx: Tx, c: FeesCaller, subjectId: stri
   fee_waiver: decideWaiver,
   // Issue 12 §3: a stream x subject's marks; rejecting returns them to the teacher with the note.
   marks: decideMarksApproval,
+  // Issue 14 §3: a submitted payroll run; approving locks it, rejecting returns it to HR as a draft.
+  payroll_run: decidePayrollRunApproval,
+  // Issue 14 §2: a leave request (HR decides it in Staff Management too).
+  leave: decideLeaveApproval,
+};
+
+/**
+ * Who decides each kind (issue 11 §1 waivers and issue 12 §3 marks: the principal; issue 14: payroll
+ * runs the director or the principal, leave the principal, HR deciding leave from its own screen).
+ */
+const DECIDER_ROLES: Record<Approval['kind'], readonly string[]> = {
+  fee_waiver: ['principal'],
+  marks: ['principal'],
+  payroll_run: ['principal', 'school_director'],
+  leave: ['principal'],
 };
 
 const requester = alias(profiles, 'requester');
@@ -77,6 +94,7 @@ export async function decideApproval(database: Database, actor: Actor, id: strin
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const [row] = await tx.select().from(approvals).where(and(eq(approvals.id, id), eq(approvals.schoolId, schoolId))).for('update');
     if (!row) throw notFound(messages.fees.approvalNotFound);
+    if (!DECIDER_ROLES[row.kind as Approval['kind']].includes(actor.role)) throw new AppError(403, 'FORBIDDEN', messages.denial.generic);
     if (row.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', messages.fees.approvalDecided);
     await DECIDERS[row.kind as Approval['kind']](tx, { actor, schoolId, ip }, row.subjectId, approve, note);
     await tx.update(approvals).set({ status: approve ? 'approved' : 'rejected', decidedBy: actor.id, decidedAt: new Date(), note }).where(eq(approvals.id, id));

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { calculatePayBody, calculatePayResponse, type CalculatePayBody, type CalculatePayResponse } from '../../../shared/contracts/payroll.js';
 import { calculatePay, PayrollRuleError } from '../../../shared/payroll/statutory.js';
 import { badRequest } from '../../errors.js';
+import type { ModuleDeps } from '../module-deps.js';
 
 const cents = (kes: number | undefined) => (kes === undefined ? undefined : Math.round(kes * 100));
 const kes = (c: number) => c / 100;
@@ -47,7 +48,7 @@ export function calculateStatutory(body: CalculatePayBody): CalculatePayResponse
  * personalRelief, paye, totalDeductions, netPay, employer: { nssf, ahl, nita, totalCost } } in KES
  * (rules in force on payDate: src/shared/payroll/statutory-rules.ts). Other roles 403.
  */
-export async function payrollRoutes(app: FastifyInstance) {
+export async function payrollRoutes(app: FastifyInstance, _deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/payroll/calculate',

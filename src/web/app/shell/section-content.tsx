@@ -52,8 +52,15 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   // Issue 13: attendance.
   attendance: React.lazy(() => import('@/features/attendance/attendance-section').then((mod) => ({ default: mod.AttendanceSection }))),
   'attendance-monitoring': React.lazy(() => import('@/features/attendance/staff/attendance-monitoring-section').then((mod) => ({ default: mod.AttendanceMonitoringSection }))),
-  // Issue 14: payroll.
+  // Issue 14: HR and payroll.
   payroll: React.lazy(() => import('@/features/payroll/payroll-section').then((mod) => ({ default: mod.PayrollSection }))),
+  'my-payslips': React.lazy(() => import('@/features/payroll/my-payslips-section').then((mod) => ({ default: mod.MyPayslipsSection }))),
+  'staff-management': React.lazy(() => import('@/features/staff/staff-management-section').then((mod) => ({ default: mod.StaffManagementSection }))),
+  'user-management': React.lazy(() => import('@/features/staff/user-management-section').then((mod) => ({ default: mod.UserManagementSection }))),
+  'my-leave': React.lazy(() => import('@/features/leave/my-leave-section').then((mod) => ({ default: mod.MyLeaveSection }))),
+  'hr-reports': React.lazy(() => import('@/features/hr-reports/hr-reports-section').then((mod) => ({ default: mod.HrReportsSection }))),
+  'hr-analytics': React.lazy(() => import('@/features/hr-reports/hr-analytics-section').then((mod) => ({ default: mod.HrAnalyticsSection }))),
+  'hr-dashboard': React.lazy(() => import('@/features/hr-reports/hr-dashboard-section').then((mod) => ({ default: mod.HrDashboardSection }))),
 };
 
 function SectionFallback() {

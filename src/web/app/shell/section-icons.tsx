@@ -10,6 +10,7 @@ import {
   Bus,
   CalendarCheck,
   CalendarDays,
+  ReceiptText,
   ChartColumn,
   ChartLine,
   ChartPie,
@@ -107,6 +108,8 @@ const ICONS: Record<string, LucideIcon> = {
   'user-management': UserRoundCog,
   'hr-analytics': ChartColumn,
   'hr-dashboard': Gauge,
+  'my-leave': CalendarDays,
+  'my-payslips': ReceiptText,
 };
 
 export function sectionIcon(id: string): LucideIcon {

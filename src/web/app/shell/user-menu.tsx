@@ -1,11 +1,18 @@
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { CalendarDays, ChevronDown, LogOut, ReceiptText, UserRound } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { canOpenSection, pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import type { SessionUser } from '@/lib/types';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 
-/** Avatar with initials; its menu opens Profile Settings or logs out (spec §2 Shell chrome). */
+/**
+ * Avatar with initials; its menu opens Profile Settings or logs out (spec §2 Shell chrome), and for
+ * members of staff "My Leave" and "My Payslips" (issue 14 §2, §3).
+ */
 export function UserMenu({ user, onOpenProfile, onLogOut }: { user: SessionUser; onOpenProfile: () => void; onLogOut: () => void }) {
+  const navigate = useNavigate();
+  const selfService = !!user.role && canOpenSection(user.role, 'my-leave').allowed;
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
@@ -27,6 +34,16 @@ export function UserMenu({ user, onOpenProfile, onLogOut }: { user: SessionUser;
         <DropdownMenuItem onSelect={onOpenProfile}>
           <UserRound /> {messages.shell.profileSettings}
         </DropdownMenuItem>
+        {selfService && (
+          <>
+            <DropdownMenuItem onSelect={() => navigate(pathForSection(user.role, 'my-leave'))}>
+              <CalendarDays /> {messages.shell.myLeave}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => navigate(pathForSection(user.role, 'my-payslips'))}>
+              <ReceiptText /> {messages.shell.myPayslips}
+            </DropdownMenuItem>
+          </>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onLogOut} className="text-destructive data-[highlighted]:bg-destructive/10 data-[highlighted]:text-destructive">
           <LogOut /> {messages.shell.logOut}

@@ -166,7 +166,7 @@ export function SchoolDashboard({ data }: { data: DirectorDashboard | PrincipalD
       {/* Fees (issue 11): the term's collection at a glance, and the one Approvals card (ARCHITECTURE.md). */}
       <PanelGrid>
         <FeeCollectionCard role={data.kind === 'principal' ? 'principal' : 'school_director'} />
-        <ApprovalsCard canDecide={data.kind === 'principal'} className="lg:col-span-2" />
+        <ApprovalsCard role={data.kind === 'principal' ? 'principal' : 'school_director'} className="lg:col-span-2" />
       </PanelGrid>
 
       <PanelGrid>

@@ -64,7 +64,10 @@ function ApprovalRow({ approval, canDecide, onDecide }: { approval: Approval; ca
  * approves or rejects (optional note); the director reads. A decided request leaves the list at once
  * (every fees query refetches). `#approvals` in the address scrolls here.
  */
-export function ApprovalsCard({ canDecide, className }: { canDecide: boolean; className?: string }) {
+export function ApprovalsCard({ role, className }: { role: 'principal' | 'school_director'; className?: string }) {
+  // The principal decides every kind; the director decides payroll runs (issue 14 §3) and reads the rest.
+  const canDecide = role === 'principal';
+  const canDecideKind = (a: Approval) => canDecide || a.kind === 'payroll_run';
   useFeesLiveRefresh();
   const approvals = useApprovals('pending');
   const decide = useDecideApproval();
@@ -136,7 +139,7 @@ export function ApprovalsCard({ canDecide, className }: { canDecide: boolean; cl
                 <ApprovalRow
                   key={a.id}
                   approval={a}
-                  canDecide={canDecide}
+                  canDecide={canDecideKind(a)}
                   onDecide={(approve) => {
                     setError(null);
                     setPick({ approval: a, approve });
@@ -153,7 +156,7 @@ export function ApprovalsCard({ canDecide, className }: { canDecide: boolean; cl
           </>
         )}
       </Panel>
-      {canDecide && (
+      {(canDecide || items.some(canDecideKind)) && (
         <DecideApprovalDialog
           approval={pick?.approval ?? null}
           approve={pick?.approve ?? true}
