@@ -61,6 +61,7 @@ import { assessmentRoutes } from './modules/assessment/assessment.routes.js';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
 import { payrollRoutes } from './modules/payroll/payroll.routes.js';
+import { payrollDocumentsRoutes } from './modules/payroll/payroll-documents.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { leaveRoutes } from './modules/leave/leave.routes.js';
 import { hrReportsRoutes } from './modules/hr-reports/hr-reports.routes.js';
@@ -244,6 +245,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await staffRoutes(scope, deps);
     await leaveRoutes(scope, deps);
     await payrollRoutes(scope, deps);
+    await payrollDocumentsRoutes(scope, deps);
     await hrReportsRoutes(scope, deps);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
