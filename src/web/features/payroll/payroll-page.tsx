@@ -1,25 +1,66 @@
+import { useSearchParams } from 'react-router';
+import { Calculator, ListChecks, Settings2, Wallet } from 'lucide-react';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { sectionLabel } from '@shared/sections';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
 import { StatutoryCalculator } from './components/statutory-calculator';
+import { PayComponentsView } from './components-view/pay-components-view';
+import { RunsView } from './runs/runs-view';
+import { PayrollSettingsView } from './settings/payroll-settings-view';
+
+type Tab = 'runs' | 'components' | 'settings' | 'calculator';
+const TABS: Tab[] = ['runs', 'components', 'settings', 'calculator'];
 
 /**
- * HR's Payroll page (issue 14): the page header, then the current view. So far the one view is the
- * statutory calculator; the payroll runs join it as tabs (a tab bar goes between the header and the view).
+ * HR's Payroll page (issue 14 §3): monthly runs (compute, review against last month, submit for
+ * approval, documents once approved), pay components per member of staff, payroll settings and the
+ * statutory calculator. The tab is kept in the address (`?tab=`), an open run as `?run=<id>`.
  */
 export function PayrollPage() {
   const { state } = useAuth();
   const { currentSchool } = useSchoolContext();
   const role = state.user?.role ?? null;
   const subtitle = currentSchool?.name ? `${currentSchool.name} · ${m.subtitle}` : m.subtitle;
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab') as Tab | null;
+  const tab: Tab = raw && TABS.includes(raw) ? raw : 'runs';
+  const setTab = (next: string) => setParams(next === 'runs' ? {} : { tab: next });
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="payroll-page">
       <PageHeader sectionId="payroll" title={role ? sectionLabel(role, 'payroll') : ''} subtitle={subtitle} />
-      <div className="min-w-0" role="region" aria-label={m.tabs.calculator} data-testid="payroll-view" data-view="calculator">
-        <StatutoryCalculator />
-      </div>
+      <Tabs value={tab} onValueChange={setTab} className="min-w-0">
+        <TabsList aria-label={m.tabs.label}>
+          <TabsTrigger value="runs" data-testid="payroll-tab-runs">
+            <Wallet aria-hidden />
+            {m.tabs.runs}
+          </TabsTrigger>
+          <TabsTrigger value="components" data-testid="payroll-tab-components">
+            <ListChecks aria-hidden />
+            {m.tabs.components}
+          </TabsTrigger>
+          <TabsTrigger value="settings" data-testid="payroll-tab-settings">
+            <Settings2 aria-hidden />
+            {m.tabs.settings}
+          </TabsTrigger>
+          <TabsTrigger value="calculator" data-testid="payroll-tab-calculator">
+            <Calculator aria-hidden />
+            {m.tabs.calculator}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="runs">{tab === 'runs' && <RunsView />}</TabsContent>
+        <TabsContent value="components">{tab === 'components' && <PayComponentsView />}</TabsContent>
+        <TabsContent value="settings">{tab === 'settings' && <PayrollSettingsView />}</TabsContent>
+        <TabsContent value="calculator">
+          {tab === 'calculator' && (
+            <div className="min-w-0" role="region" aria-label={m.tabs.calculator} data-testid="payroll-view" data-view="calculator">
+              <StatutoryCalculator />
+            </div>
+          )}
+        </TabsContent>
+      </Tabs>
     </section>
   );
 }

@@ -1,0 +1,72 @@
+import { test, expect, type Page } from '@playwright/test';
+import { signInViaApi } from './support/accounts';
+
+/**
+ * A month's payroll (issue 14 "Done when"): HR computes November 2026, reviews it against October and
+ * submits it; the principal approves it on the dashboard's Approvals card; HR then sees it approved and
+ * locked. PAYROLL_SHOTS=<dir> saves screenshots (desktop and 375 px).
+ */
+
+const SHOTS = process.env.PAYROLL_SHOTS;
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+}
+
+test('HR runs and submits November’s payroll, the principal approves it on the Approvals card', async ({ page }) => {
+  await signInViaApi(page, 'hr');
+  await page.goto('/dashboard/payroll');
+  const runs = page.getByTestId('payroll-runs');
+  await expect(runs.getByTestId('run-2026-10').getByTestId('run-status')).toHaveText('Approved');
+  await shot(page, 'payroll-runs');
+
+  await runs.getByTestId('run-month').fill('2026-11');
+  await runs.getByTestId('run-payroll').click();
+  const run = page.getByTestId('payroll-run');
+  await expect(run.getByTestId('run-title')).toHaveText('November 2026');
+  await expect(run.getByTestId('run-status')).toHaveText('Draft');
+  await expect(run.getByTestId('run-total-netPay')).toContainText('vs October 2026');
+  const teacherLine = run.getByTestId('run-line').filter({ hasText: '· Teacher' }).first();
+  await expect(teacherLine).toBeVisible();
+  await teacherLine.getByTestId('run-line-toggle').click();
+  await expect(run.getByTestId('run-line-detail')).toContainText('Basic salary');
+  await shot(page, 'payroll-run-draft');
+
+  await run.getByTestId('run-submit').click();
+  await page.getByTestId('run-submit-confirm').click();
+  await expect(run.getByTestId('run-status')).toHaveText('Awaiting approval');
+  await expect(run.getByTestId('run-waiting')).toBeVisible();
+  await expect(run.getByTestId('run-submit')).toHaveCount(0);
+
+  await signInViaApi(page, 'principal');
+  await page.goto('/dashboard');
+  const row = page.getByTestId('approvals-card').locator('li, [data-approval-id]').filter({ hasText: 'Payroll for November 2026' }).first();
+  await expect(row).toBeVisible();
+  await shot(page, 'principal-approvals-payroll');
+  await row.getByTestId('approval-approve').click();
+  const dialog = page.getByTestId('decide-approval-dialog');
+  await expect(dialog).toContainText('Payroll for November 2026');
+  await dialog.getByTestId('confirm-decision').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('approvals-card').getByText('Payroll for November 2026')).toHaveCount(0);
+
+  await signInViaApi(page, 'hr');
+  await page.goto('/dashboard/payroll');
+  await page.getByTestId('run-2026-11').click();
+  await expect(page.getByTestId('payroll-run').getByTestId('run-status')).toHaveText('Approved');
+  await expect(page.getByTestId('run-locked')).toBeVisible();
+  await expect(page.getByTestId('run-approved-by')).toContainText('Approved');
+});
+
+test('the payroll page fits a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInViaApi(page, 'hr');
+  await page.goto('/dashboard/payroll');
+  await page.getByTestId('run-2026-10').click();
+  await expect(page.getByTestId('run-title')).toHaveText('October 2026');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shot(page, 'payroll-run-phone');
+  await page.getByTestId('payroll-tab-components').click();
+  await expect(page.getByTestId('pay-components')).toBeVisible();
+  await shot(page, 'payroll-components-phone');
+});

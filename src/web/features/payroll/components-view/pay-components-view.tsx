@@ -1,0 +1,390 @@
+import * as React from 'react';
+import { toast } from 'sonner';
+import { CalendarX, Loader2, Plus, Search, Trash2, Users } from 'lucide-react';
+import type { ComponentKind, PayComponent, PayrollStaff } from '@shared/contracts/payroll';
+import { payrollScreens as m } from '@shared/messages/payroll-screens';
+import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatMoney } from '@/features/fees/components/money';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { createComponent, deleteComponent, updateComponent, usePayComponents, usePayrollMutation, usePayrollStaff } from '../api/payroll';
+
+const c = m.components;
+const KINDS: ComponentKind[] = ['basic', 'allowance', 'benefit', 'deduction', 'pension', 'post_retirement_medical', 'mortgage_interest', 'adjustment'];
+
+/** Standard items per kind (issue 14 §3): house, commuter, responsibility, hardship; loans, SACCO, welfare, HELB, union dues, advances. */
+const PRESETS: Partial<Record<ComponentKind, { code: string; name: string; taxable?: boolean }[]>> = {
+  basic: [{ code: 'basic', name: 'Basic salary' }],
+  allowance: [
+    { code: 'house', name: 'House allowance' },
+    { code: 'commuter', name: 'Commuter allowance' },
+    { code: 'responsibility', name: 'Responsibility allowance' },
+    { code: 'hardship', name: 'Hardship allowance' },
+  ],
+  benefit: [
+    { code: 'housing_benefit', name: 'Housing (school house)' },
+    { code: 'car_benefit', name: 'Car benefit' },
+  ],
+  deduction: [
+    { code: 'loan', name: 'Staff loan' },
+    { code: 'sacco', name: 'SACCO contribution' },
+    { code: 'welfare', name: 'Staff welfare' },
+    { code: 'helb', name: 'HELB loan repayment' },
+    { code: 'union', name: 'Union dues (KUPPET/KNUT)' },
+    { code: 'advance', name: 'Salary advance' },
+  ],
+  pension: [{ code: 'pension', name: 'Staff pension scheme' }],
+  post_retirement_medical: [{ code: 'prmf', name: 'Post-retirement medical fund' }],
+  mortgage_interest: [{ code: 'mortgage', name: 'Mortgage interest' }],
+  adjustment: [{ code: 'adjustment', name: 'Correction of last month' }],
+};
+
+const thisMonth = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+
+/**
+ * HR's pay components (issue 14 §3): the staff list with the month's basic, gross and net pay; a
+ * member of staff opens their components (add, end, remove) in a side panel.
+ */
+export function PayComponentsView() {
+  const [month, setMonth] = React.useState(thisMonth);
+  const [q, setQ] = React.useState('');
+  const [selected, setSelected] = React.useState<PayrollStaff | null>(null);
+  const staff = usePayrollStaff(month);
+  const needle = q.trim().toLowerCase();
+  const items = (staff.data?.items ?? []).filter((s) => !needle || `${s.name} ${s.staffNumber} ${s.jobTitle} ${s.department ?? ''}`.toLowerCase().includes(needle));
+
+  return (
+    <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]" data-testid="pay-components">
+      <section className="min-w-0 rounded-xl border bg-card shadow-xs">
+        <div className="flex min-w-0 flex-col gap-3 border-b p-3 sm:flex-row sm:items-end sm:justify-between sm:px-4">
+          <div className="min-w-0">
+            <h2 className="text-base font-semibold">{c.title}</h2>
+            <p className="text-sm text-muted-foreground">{c.description}</p>
+          </div>
+          <div className="flex flex-wrap items-end gap-2">
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="pc-month" className="text-xs">
+                {c.month}
+              </Label>
+              <Input id="pc-month" type="month" className="h-9 w-40" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} />
+            </div>
+            <div className="relative w-full sm:w-52">
+              <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <Input value={q} onChange={(e) => setQ(e.target.value)} placeholder={c.staffSearch} aria-label={c.staffSearch} className="h-9 pl-8" data-testid="pc-search" />
+            </div>
+          </div>
+        </div>
+        {staff.isPending ? (
+          <div className="flex flex-col gap-2 p-4">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : staff.isError ? (
+          <LoadErrorCard title={m.runs.loadFailed} detail={staff.error.message} retryLabel={m.runs.retry} onRetry={() => void staff.refetch()} />
+        ) : (
+          <div className="min-w-0 overflow-x-auto">
+            <table className="w-full min-w-[520px] text-sm">
+              <thead>
+                <tr className="border-b bg-muted/40 text-left text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">
+                  <th className="px-3 py-2 sm:px-4">{c.columns.name}</th>
+                  <th className="px-2 py-2 text-right">{c.columns.basic}</th>
+                  <th className="px-2 py-2 text-right">{c.columns.gross}</th>
+                  <th className="px-3 py-2 text-right sm:px-4">{c.columns.net}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((s) => (
+                  <tr
+                    key={s.id}
+                    className={cn('cursor-pointer border-b tabular-nums transition-colors hover:bg-muted/30', selected?.id === s.id && 'bg-primary/5')}
+                    onClick={() => setSelected(s)}
+                    data-testid="pc-staff"
+                    data-staff={s.name}
+                  >
+                    <td className="px-3 py-2 sm:px-4">
+                      <button type="button" className="min-w-0 text-left font-medium hover:text-primary" onClick={() => setSelected(s)}>
+                        {s.name}
+                      </button>
+                      <span className="block truncate text-xs text-muted-foreground">
+                        {s.staffNumber} · {s.jobTitle}
+                      </span>
+                    </td>
+                    <td className="px-2 py-2 text-right">{s.basicPay ? formatMoney(s.basicPay) : '—'}</td>
+                    <td className="px-2 py-2 text-right">{s.grossPay ? formatMoney(s.grossPay) : '—'}</td>
+                    <td className="px-3 py-2 text-right sm:px-4">
+                      {s.netPay !== null ? (
+                        <span className="font-semibold">{formatMoney(s.netPay)}</span>
+                      ) : (
+                        <span className="rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">{s.employer === 'tsc' ? c.tscPaid : c.noBasic}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <aside className="min-w-0">
+        {selected ? (
+          <ComponentsPanel staff={selected} month={month} />
+        ) : (
+          <EmptyListState icon={Users} title={c.pickStaff} testId="pc-pick" />
+        )}
+      </aside>
+    </div>
+  );
+}
+
+function ComponentsPanel({ staff, month }: { staff: PayrollStaff; month: string }) {
+  const comps = usePayComponents(staff.id);
+  const [adding, setAdding] = React.useState(false);
+  const [ending, setEnding] = React.useState<PayComponent | null>(null);
+  const remove = usePayrollMutation(deleteComponent);
+  const items = comps.data?.items ?? [];
+  return (
+    <section className="min-w-0 rounded-xl border bg-card shadow-xs lg:sticky lg:top-4" data-testid="pc-panel">
+      <div className="flex items-start justify-between gap-2 border-b p-3 sm:px-4">
+        <div className="min-w-0">
+          <h3 className="truncate text-sm font-semibold">{c.listTitle(staff.name)}</h3>
+          <p className="truncate text-xs text-muted-foreground">
+            {staff.staffNumber} · {staff.jobTitle}
+          </p>
+        </div>
+        <Button size="sm" onClick={() => setAdding(true)} data-testid="pc-add">
+          <Plus aria-hidden />
+          {c.add}
+        </Button>
+      </div>
+      {comps.isPending ? (
+        <div className="p-4">
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : items.length === 0 ? (
+        <p className="p-4 text-sm text-muted-foreground">{c.empty}</p>
+      ) : (
+        <ul className="divide-y">
+          {items.map((x) => {
+            const current = x.startMonth <= month && (!x.endMonth || x.endMonth >= month);
+            return (
+              <li key={x.id} className={cn('flex min-w-0 items-start justify-between gap-3 px-3 py-2.5 sm:px-4', !current && 'opacity-60')} data-testid="pc-item">
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium">{x.name}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {c.kinds[x.kind]}
+                    {x.kind === 'allowance' && !x.taxable && ` · ${c.notTaxable}`} · {x.startMonth} → {x.endMonth ?? c.ongoing}
+                  </p>
+                </div>
+                <div className="flex shrink-0 items-center gap-1">
+                  <span className={cn('text-sm font-semibold tabular-nums', x.amount < 0 && 'text-destructive')}>{formatMoney(x.amount)}</span>
+                  {!x.endMonth && (
+                    <Button variant="ghost" size="icon" onClick={() => setEnding(x)} aria-label={`${c.end} ${x.name}`} title={c.end}>
+                      <CalendarX aria-hidden />
+                    </Button>
+                  )}
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`${c.remove} ${x.name}`}
+                    title={c.remove}
+                    onClick={() => remove.mutate(x.id, { onSuccess: () => toast.success(c.removed), onError: (e) => toast.error(e instanceof ApiError ? e.message : m.runs.failed) })}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {adding && <AddComponentDialog staffId={staff.id} month={month} onClose={() => setAdding(false)} />}
+      {ending && <EndComponentDialog component={ending} month={month} onClose={() => setEnding(null)} />}
+    </section>
+  );
+}
+
+function AddComponentDialog({ staffId, month, onClose }: { staffId: string; month: string; onClose: () => void }) {
+  const [kind, setKind] = React.useState<ComponentKind>('allowance');
+  const [code, setCode] = React.useState('house');
+  const [name, setName] = React.useState('House allowance');
+  const [amount, setAmount] = React.useState('');
+  const [taxable, setTaxable] = React.useState(true);
+  const [startMonth, setStart] = React.useState(month);
+  const [endMonth, setEnd] = React.useState('');
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const save = usePayrollMutation(createComponent);
+  const pickKind = (k: ComponentKind) => {
+    setKind(k);
+    const p = PRESETS[k]?.[0];
+    if (p) {
+      setCode(p.code);
+      setName(p.name);
+    }
+  };
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const value = Number(amount.replace(/,/g, ''));
+    if (!amount.trim() || Number.isNaN(value)) {
+      setErrors({ amount: 'Enter the amount a month in KES.' });
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { staffId, kind, code: code.trim(), name: name.trim(), amount: value, taxable, startMonth, endMonth: endMonth || null },
+      {
+        onSuccess: () => {
+          toast.success(c.saved);
+          onClose();
+        },
+        onError: (err) => setErrors(err instanceof ApiError ? { ...(err.fields ?? {}), form: err.message } : { form: m.runs.failed }),
+      },
+    );
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && !save.isPending && onClose()}>
+      <DialogContent className="max-w-lg" data-testid="pc-dialog">
+        <DialogHeader>
+          <DialogTitle>{c.addTitle}</DialogTitle>
+          <DialogDescription>{c.description}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <div className="grid gap-1.5">
+            <Label>{c.kind}</Label>
+            <Select value={kind} onValueChange={(v) => pickKind(v as ComponentKind)}>
+              <SelectTrigger data-testid="pc-kind">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {KINDS.map((k) => (
+                  <SelectItem key={k} value={k}>
+                    {c.kinds[k]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          {(PRESETS[kind]?.length ?? 0) > 1 && (
+            <div className="flex flex-wrap gap-1.5" aria-label={c.presets}>
+              {PRESETS[kind]!.map((p) => (
+                <button
+                  key={p.code}
+                  type="button"
+                  onClick={() => {
+                    setCode(p.code);
+                    setName(p.name);
+                  }}
+                  className={cn('rounded-full border px-2.5 py-1 text-xs transition-colors hover:bg-accent', code === p.code && 'border-primary bg-primary/10 text-primary')}
+                >
+                  {p.name}
+                </button>
+              ))}
+            </div>
+          )}
+          <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
+            <Field id="pc-code" label={c.code} error={errors.code}>
+              <Input id="pc-code" value={code} onChange={(e) => setCode(e.target.value)} />
+            </Field>
+            <Field id="pc-name" label={c.name} error={errors.name}>
+              <Input id="pc-name" value={name} onChange={(e) => setName(e.target.value)} data-testid="pc-name" />
+            </Field>
+          </div>
+          <Field id="pc-amount" label={c.amount} error={errors.amount} hint={kind === 'adjustment' ? c.amountHint : undefined}>
+            <Input id="pc-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" data-testid="pc-amount" />
+          </Field>
+          {(kind === 'allowance' || kind === 'adjustment') && (
+            <label className="flex items-center gap-2 text-sm">
+              <Checkbox checked={taxable} onCheckedChange={(v) => setTaxable(v === true)} />
+              {c.taxable}
+            </label>
+          )}
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id="pc-start" label={c.startMonth} error={errors.startMonth}>
+              <Input id="pc-start" type="month" value={startMonth} onChange={(e) => setStart(e.target.value)} />
+            </Field>
+            <Field id="pc-end" label={c.endMonth} error={errors.endMonth}>
+              <Input id="pc-end" type="month" value={endMonth} onChange={(e) => setEnd(e.target.value)} />
+            </Field>
+          </div>
+          {errors.form && (
+            <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive" data-testid="pc-error">
+              {errors.form}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
+              {m.run.cancel}
+            </Button>
+            <Button type="submit" disabled={save.isPending} data-testid="pc-save">
+              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
+              {save.isPending ? c.saving : c.save}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EndComponentDialog({ component, month, onClose }: { component: PayComponent; month: string; onClose: () => void }) {
+  const [endMonth, setEnd] = React.useState(month);
+  const [error, setError] = React.useState<string | null>(null);
+  const save = usePayrollMutation(updateComponent);
+  return (
+    <Dialog open onOpenChange={(o) => !o && !save.isPending && onClose()}>
+      <DialogContent className="max-w-sm">
+        <DialogHeader>
+          <DialogTitle>{c.endTitle}</DialogTitle>
+          <DialogDescription>{c.endText}</DialogDescription>
+        </DialogHeader>
+        <Field id="pc-end-month" label={`${component.name}: ${c.endMonth}`} error={error ?? undefined}>
+          <Input id="pc-end-month" type="month" value={endMonth} onChange={(e) => setEnd(e.target.value)} />
+        </Field>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
+            {m.run.cancel}
+          </Button>
+          <Button
+            disabled={save.isPending || !endMonth}
+            onClick={() =>
+              save.mutate(
+                { id: component.id, patch: { endMonth } },
+                {
+                  onSuccess: () => {
+                    toast.success(c.saved);
+                    onClose();
+                  },
+                  onError: (e) => setError(e instanceof ApiError ? (e.fields?.endMonth ?? e.message) : m.runs.failed),
+                },
+              )
+            }
+          >
+            {c.endSave}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
+      {error && (
+        <p className="text-xs text-destructive" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

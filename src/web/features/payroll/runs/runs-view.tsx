@@ -1,0 +1,136 @@
+import * as React from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ChevronRight, Loader2, Play, Wallet } from 'lucide-react';
+import type { PayrollRunSummary } from '@shared/contracts/payroll';
+import { payrollScreens as m } from '@shared/messages/payroll-screens';
+import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatMoney } from '@/features/fees/components/money';
+import { ApiError } from '@/lib/api';
+import { createRun, usePayrollMutation, usePayrollRuns } from '../api/payroll';
+import { RunDetail } from './run-detail';
+import { RunStatusBadge, monthName } from './run-status';
+
+/** The month after the newest run (or this month in Nairobi when there is none), 'YYYY-MM'. */
+function suggestedMonth(runs: PayrollRunSummary[]): string {
+  const now = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+  const latest = runs[0]?.month;
+  if (!latest) return now;
+  const [y, mo] = latest.split('-').map(Number) as [number, number];
+  const next = mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
+  return next > now ? latest : next;
+}
+
+/**
+ * HR's payroll runs (issue 14 §3): the month to compute and the list of runs; a run opens in place
+ * (`?run=<id>`, so the address can be shared and Back returns to the list).
+ */
+export function RunsView() {
+  const [params, setParams] = useSearchParams();
+  const runId = params.get('run');
+  const open = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set('run', id);
+    else next.delete('run');
+    setParams(next);
+  };
+  if (runId) return <RunDetail id={runId} onBack={() => open(null)} />;
+  return <RunsList onOpen={open} />;
+}
+
+function RunsList({ onOpen }: { onOpen: (id: string) => void }) {
+  const runs = usePayrollRuns();
+  const [month, setMonth] = React.useState<string | null>(null);
+  const [error, setError] = React.useState<string | null>(null);
+  const create = usePayrollMutation(createRun);
+  const items = runs.data?.items ?? [];
+  const value = month ?? suggestedMonth(items);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    create.mutate(value, {
+      onSuccess: (run) => {
+        toast.success(m.runs.computed(monthName(run.month)));
+        onOpen(run.id);
+      },
+      onError: (err) => setError(err instanceof ApiError ? (err.fields?.month ?? err.message) : m.runs.failed),
+    });
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4" data-testid="payroll-runs">
+      <form onSubmit={submit} className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs sm:flex-row sm:items-end sm:justify-between sm:p-5" noValidate>
+        <div className="min-w-0">
+          <h2 className="text-base font-semibold">{m.runs.title}</h2>
+          <p className="mt-0.5 text-sm text-muted-foreground">{m.runs.description}</p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="run-month">{m.runs.runMonth}</Label>
+            <Input id="run-month" type="month" className="w-44" value={value} onChange={(e) => setMonth(e.target.value)} data-testid="run-month" aria-invalid={!!error || undefined} aria-describedby={error ? 'run-month-error' : undefined} />
+          </div>
+          <Button type="submit" disabled={create.isPending || !value} data-testid="run-payroll">
+            {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
+            {create.isPending ? m.runs.running : m.runs.runButton}
+          </Button>
+        </div>
+      </form>
+      {error && (
+        <p id="run-month-error" role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive" data-testid="run-error">
+          {error}
+        </p>
+      )}
+
+      {runs.isPending ? (
+        <div className="flex flex-col gap-2">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-16 w-full rounded-xl" />
+          ))}
+        </div>
+      ) : runs.isError ? (
+        <LoadErrorCard title={m.runs.loadFailed} detail={runs.error.message} retryLabel={m.runs.retry} onRetry={() => void runs.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyListState icon={Wallet} title={m.runs.emptyTitle} hint={m.runs.emptyHint} testId="runs-empty" />
+      ) : (
+        <ul className="flex min-w-0 flex-col gap-2" data-testid="runs-list">
+          {items.map((r) => (
+            <li key={r.id}>
+              <button
+                type="button"
+                onClick={() => onOpen(r.id)}
+                className="group grid w-full min-w-0 grid-cols-2 items-center gap-x-4 gap-y-2 rounded-xl border bg-card p-4 text-left shadow-xs transition-colors hover:border-primary/40 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:grid-cols-[minmax(0,1.4fr)_repeat(3,minmax(0,1fr))_auto]"
+                data-testid={`run-${r.month}`}
+              >
+                <span className="col-span-2 flex min-w-0 flex-wrap items-center gap-2 sm:col-span-1">
+                  <span className="font-semibold">{monthName(r.month)}</span>
+                  <RunStatusBadge status={r.status} />
+                  <span className="w-full text-xs text-muted-foreground">
+                    {m.run.payDate(r.payDate)} · {m.run.staffCount(r.staffCount)}
+                  </span>
+                </span>
+                <Figure label={m.runs.columns.gross} value={r.totals.grossPay} />
+                <Figure label={m.runs.columns.net} value={r.totals.netPay} strong />
+                <Figure label={m.runs.columns.cost} value={r.totals.employerCost} className="hidden sm:flex" />
+                <ChevronRight className="hidden size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5 sm:block" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Figure({ label, value, strong, className }: { label: string; value: number; strong?: boolean; className?: string }) {
+  return (
+    <span className={`flex min-w-0 flex-col ${className ?? ''}`}>
+      <span className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{label}</span>
+      <span className={`truncate tabular-nums ${strong ? 'font-semibold' : ''}`}>KES {formatMoney(value)}</span>
+    </span>
+  );
+}
