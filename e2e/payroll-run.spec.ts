@@ -55,6 +55,17 @@ test('HR runs and submits November’s payroll, the principal approves it on the
   await expect(page.getByTestId('payroll-run').getByTestId('run-status')).toHaveText('Approved');
   await expect(page.getByTestId('run-locked')).toBeVisible();
   await expect(page.getByTestId('run-approved-by')).toContainText('Approved');
+
+  // A locked payslip is corrected in the next run: a one-month adjustment for December.
+  const line = page.getByTestId('run-line').filter({ hasText: '· Teacher' }).first();
+  await line.getByTestId('run-line-toggle').click();
+  await page.getByTestId('run-line-correct').click();
+  const dialog2 = page.getByTestId('pc-dialog');
+  await expect(dialog2).toContainText('December 2026');
+  await dialog2.getByTestId('pc-amount').fill('-1500');
+  await dialog2.getByTestId('pc-save').click();
+  await expect(dialog2).toBeHidden();
+  await expect(page.getByText('Pay component saved.')).toBeVisible();
 });
 
 test('the payroll page fits a phone', async ({ page }) => {

@@ -108,6 +108,9 @@ export const payrollScreens = {
     empty: 'No pay components yet.',
     pickStaff: 'Choose a member of staff to see and edit their pay components.',
     notTaxable: 'not taxable',
+    correctionText: 'A one-month adjustment paid (or recovered, if negative) in the next run; the approved payslip stays as it was.',
+    correct: 'Correct in next run',
+    correctTitle: (name: string, month: string) => `Correction for ${name} in ${month}`,
   },
   settings: {
     title: 'Payroll settings',

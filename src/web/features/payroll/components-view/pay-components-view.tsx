@@ -211,14 +211,18 @@ function ComponentsPanel({ staff, month }: { staff: PayrollStaff; month: string 
   );
 }
 
-function AddComponentDialog({ staffId, month, onClose }: { staffId: string; month: string; onClose: () => void }) {
-  const [kind, setKind] = React.useState<ComponentKind>('allowance');
-  const [code, setCode] = React.useState('house');
-  const [name, setName] = React.useState('House allowance');
+/**
+ * The "Add a pay component" dialog. `correction`: a one-month adjustment in `month` (the run after an
+ * approved one), the way a locked payslip is corrected (issue 14 §3).
+ */
+export function AddComponentDialog({ staffId, month, onClose, correction, title }: { staffId: string; month: string; onClose: () => void; correction?: boolean; title?: string }) {
+  const [kind, setKind] = React.useState<ComponentKind>(correction ? 'adjustment' : 'allowance');
+  const [code, setCode] = React.useState(correction ? 'adjustment' : 'house');
+  const [name, setName] = React.useState(correction ? 'Correction of last month' : 'House allowance');
   const [amount, setAmount] = React.useState('');
   const [taxable, setTaxable] = React.useState(true);
   const [startMonth, setStart] = React.useState(month);
-  const [endMonth, setEnd] = React.useState('');
+  const [endMonth, setEnd] = React.useState(correction ? month : '');
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const save = usePayrollMutation(createComponent);
   const pickKind = (k: ComponentKind) => {
@@ -252,8 +256,8 @@ function AddComponentDialog({ staffId, month, onClose }: { staffId: string; mont
     <Dialog open onOpenChange={(o) => !o && !save.isPending && onClose()}>
       <DialogContent className="max-w-lg" data-testid="pc-dialog">
         <DialogHeader>
-          <DialogTitle>{c.addTitle}</DialogTitle>
-          <DialogDescription>{c.description}</DialogDescription>
+          <DialogTitle>{title ?? c.addTitle}</DialogTitle>
+          <DialogDescription>{correction ? c.correctionText : c.description}</DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <div className="grid gap-1.5">

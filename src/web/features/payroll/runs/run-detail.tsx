@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { ArrowLeft, ChevronDown, Lock, RefreshCw, Search, Send, Trash2, UserMinus, UserPlus, Hourglass, AlertTriangle } from 'lucide-react';
+import { ArrowLeft, ChevronDown, Lock, PencilLine, RefreshCw, Search, Send, Trash2, UserMinus, UserPlus, Hourglass, AlertTriangle } from 'lucide-react';
 import type { PayrollRunDetail, PayrollRunLine } from '@shared/contracts/payroll';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -12,6 +12,7 @@ import { formatMoney } from '@/features/fees/components/money';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { deleteRun, runAction, usePayrollMutation, usePayrollRun } from '../api/payroll';
+import { AddComponentDialog } from '../components-view/pay-components-view';
 import { RunDocuments } from '../documents/run-documents';
 import { RunStatusBadge, monthName } from './run-status';
 
@@ -300,7 +301,7 @@ function Lines({ run }: { run: PayrollRunDetail }) {
           </thead>
           <tbody>
             {lines.map((l) => (
-              <LineRow key={l.id} line={l} open={open === l.id} onToggle={() => setOpen(open === l.id ? null : l.id)} />
+              <LineRow key={l.id} line={l} open={open === l.id} onToggle={() => setOpen(open === l.id ? null : l.id)} correctIn={run.status === 'approved' ? nextMonthOf(run.month) : null} />
             ))}
             {lines.length === 0 && (
               <tr>
@@ -332,8 +333,14 @@ function Lines({ run }: { run: PayrollRunDetail }) {
   );
 }
 
-function LineRow({ line: l, open, onToggle }: { line: PayrollRunLine; open: boolean; onToggle: () => void }) {
+const nextMonthOf = (month: string) => {
+  const [y, mo] = month.split('-').map(Number) as [number, number];
+  return mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
+};
+
+function LineRow({ line: l, open, onToggle, correctIn }: { line: PayrollRunLine; open: boolean; onToggle: () => void; correctIn: string | null }) {
   const change = l.variance?.netPay ?? null;
+  const [correcting, setCorrecting] = React.useState(false);
   return (
     <>
       <tr className={cn('border-b tabular-nums transition-colors hover:bg-muted/30', open && 'bg-muted/30')} data-testid="run-line" data-staff={l.name}>
@@ -384,6 +391,13 @@ function LineRow({ line: l, open, onToggle }: { line: PayrollRunLine; open: bool
               {m.breakdown.taxablePay} {formatMoney(l.taxablePay)} · {m.breakdown.taxBeforeRelief} {formatMoney(l.taxBeforeRelief)} · {m.breakdown.personalRelief} {formatMoney(l.personalRelief)} · NSSF {l.nssf.phase} ·{' '}
               {m.breakdown.totalCost} {formatMoney(l.employer.totalCost)}
             </p>
+            {correctIn && (
+              <Button variant="outline" size="sm" className="mt-3" onClick={() => setCorrecting(true)} data-testid="run-line-correct">
+                <PencilLine aria-hidden />
+                {m.components.correct}
+              </Button>
+            )}
+            {correcting && correctIn && <AddComponentDialog staffId={l.staffId} month={correctIn} correction title={m.components.correctTitle(l.name, monthName(correctIn))} onClose={() => setCorrecting(false)} />}
           </td>
         </tr>
       )}
