@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createTestApp, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { CalculatePayResponse, PayComponent, PayrollRunDetail, PayrollRunSummary } from '../../../shared/contracts/payroll.js';
 import { approvals, payrollRuns } from '../../db/schema/index.js';
+import { buildPayrollLine } from '../../../shared/payroll/run.js';
 
 /**
  * Payroll runs (issue 14 §3, §5 Public API): GET/POST /api/payroll/runs, GET /api/payroll/runs/:id,
@@ -65,6 +66,23 @@ describe('payroll runs', () => {
     const withPrev = run.lines.find((l) => l.previous)!;
     expect(withPrev.variance!.netPay).toBeCloseTo(withPrev.netPay - withPrev.previous!.netPay, 2);
     expect(run.previous?.month).toBe('2026-09');
+  });
+
+  it('reproduces an approved payslip exactly from the pay components and the rules of its pay date', async () => {
+    const list = (await call('hr', 'GET', '/api/payroll/runs')).json<{ items: PayrollRunSummary[] }>().items;
+    const oct = (await call('hr', 'GET', `/api/payroll/runs/${list.find((r) => r.month === '2026-10')!.id}`)).json<PayrollRunDetail>();
+    for (const line of oct.lines.slice(0, 8)) {
+      const comps = (await call('hr', 'GET', `/api/payroll/components?staffId=${line.staffId}`)).json<{ items: PayComponent[] }>().items;
+      const again = buildPayrollLine(
+        comps.map((c) => ({ ...c, amountCents: Math.round(c.amount * 100) })),
+        oct.month,
+        oct.payDate,
+        oct.settings,
+      );
+      expect(again.netCents / 100, line.name).toBe(line.netPay);
+      expect(again.payeCents / 100).toBe(line.paye);
+      expect(again.grossCents / 100).toBe(line.grossPay);
+    }
   });
 
   it('computes November as a draft once: a second computation and a concurrent one give the same run', async () => {
