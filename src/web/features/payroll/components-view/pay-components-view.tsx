@@ -150,8 +150,13 @@ function ComponentsPanel({ staff, month }: { staff: PayrollStaff; month: string 
   const [ending, setEnding] = React.useState<PayComponent | null>(null);
   const remove = usePayrollMutation(deleteComponent);
   const items = comps.data?.items ?? [];
+  const ref = React.useRef<HTMLElement>(null);
+  // On a phone the panel sits under the list: bring it into view when someone is picked.
+  React.useEffect(() => {
+    if (window.innerWidth < 1024) ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [staff.id]);
   return (
-    <section className="min-w-0 rounded-xl border bg-card shadow-xs lg:sticky lg:top-4" data-testid="pc-panel">
+    <section ref={ref} className="min-w-0 scroll-mt-4 rounded-xl border bg-card shadow-xs lg:sticky lg:top-4" data-testid="pc-panel">
       <div className="flex items-start justify-between gap-2 border-b p-3 sm:px-4">
         <div className="min-w-0">
           <h3 className="truncate text-sm font-semibold">{c.listTitle(staff.name)}</h3>
