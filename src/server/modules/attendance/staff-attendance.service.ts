@@ -10,6 +10,8 @@ import type { Database } from '../../db/client.js';
 import { departmentMembers, departments, profiles, staffAttendance } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { approvedLeaveByProfile } from '../leave/leave.service.js';
+import { leaveMessages } from '../../../shared/messages/leave.js';
 import { ATTENDANCE_AUDIT, assertSchoolDay, auditAttendance, inSchool, loadAttendanceSettings, loadCalendar, minutesOf, type AttendanceCaller } from './attendance-context.js';
 
 /**
@@ -138,6 +140,12 @@ async function buildDay(tx: Tx, schoolId: string, day: string, today: string, ca
   const rows = await tx.select().from(staffAttendance).where(and(eq(staffAttendance.schoolId, schoolId), eq(staffAttendance.date, day)));
   const names = await namesOf(tx, rows.flatMap((r) => (r.recordedBy ? [r.recordedBy] : [])));
   const items = dayItems(staff, rows, settings.staffLateAfter, names);
+  // Issue 14 §2: staff on approved leave show as on leave on days HR has not recorded.
+  const leave = await approvedLeaveByProfile(tx, schoolId, day, day);
+  for (const i of items) {
+    const type = leave.get(i.profileId)?.get(day);
+    if (i.status === null && type) Object.assign(i, { status: 'on_leave', note: leaveMessages.attendanceNote(type) });
+  }
   return { date: day, today, notSchoolDay: notSchoolDay(cal, day, today)?.reason ?? null, lateAfter: settings.staffLateAfter, items, totals: dayTotals(items) };
 }
 
@@ -364,17 +372,21 @@ export async function staffReport(database: Database, actor: Actor, query: { mon
       byPerson.set(r.profileId, list);
     }
 
+    // Issue 14 §2: unrecorded school days on approved leave count as on leave.
+    const leave = days.length ? await approvedLeaveByProfile(tx, schoolId, from, until) : new Map<string, Map<string, string>>();
     const items = staff.map((s) => {
       const own = byPerson.get(s.profileId) ?? [];
+      const recorded = new Set(own.map((r) => r.date));
+      const leaveOnly = [...(leave.get(s.profileId)?.keys() ?? [])].filter((d) => open.has(d) && !recorded.has(d)).length;
       const n = (status: StaffStatus) => own.filter((r) => r.status === status).length;
       const counts = {
         daysOpen: days.length,
         present: n('present'),
         absent: n('absent'),
-        onLeave: n('on_leave'),
+        onLeave: n('on_leave') + leaveOnly,
         officialDuty: n('official_duty'),
         late: own.filter((r) => isLate(r.status, r.checkIn, settings.staffLateAfter)).length,
-        unrecorded: days.length - own.length,
+        unrecorded: days.length - own.length - leaveOnly,
       };
       return { profileId: s.profileId, name: s.name, role: s.role, department: s.department, departmentId: s.departmentId, ...counts, rate: staffRate(counts) };
     });

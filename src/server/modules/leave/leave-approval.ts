@@ -1,10 +1,13 @@
 import type { Tx } from '../../db/tenant.js';
 import type { FeesCaller } from '../fees/fees-context.js';
+import { decideInTx } from './leave.service.js';
 
 /**
  * The approvals model's decider for kind 'leave' (issue 14 §2): the principal approves or rejects a
- * pending leave request from the Approvals card. Called inside the approval's transaction.
+ * pending leave request from the Approvals card. Called inside the approval's transaction, which then
+ * decides the approvals row itself. 404 when the request is gone; 409 when it is no longer pending
+ * (decided by HR from Staff Management, or cancelled).
  */
-export async function decideLeaveApproval(_tx: Tx, _c: FeesCaller, _requestId: string, _approve: boolean, _note: string | null): Promise<void> {
-  throw new Error('leave approval: not built yet');
+export async function decideLeaveApproval(tx: Tx, c: FeesCaller, requestId: string, approve: boolean, note: string | null): Promise<void> {
+  await decideInTx(tx, c, requestId, approve, note, false);
 }

@@ -1,4 +1,284 @@
-/** HR's Leave tab inside Staff Management (issue 14 §2): being built. */
+import * as React from 'react';
+import { toast } from 'sonner';
+import { Tabs as TabsPrimitive } from 'radix-ui';
+import { CalendarDays, CalendarPlus, Check, Inbox, ListChecks, Loader2, Settings2, X } from 'lucide-react';
+import { can, type Actor } from '@shared/access';
+import type { LeaveRequest, LeaveStatus } from '@shared/contracts/leave';
+import { LEAVE_STATUSES } from '@shared/contracts/leave';
+import { leaveMessages as m } from '@shared/messages/leave';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+import { EmptyListState } from '@/components/list-states';
+import { FilterSelect } from '@/components/filter-select';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useDecideLeave, useLeaveRequests, useLeaveStaff, useLeaveTypes, useRequestForStaff, useStaffBalances } from './leave-api';
+import { LeaveCalendar } from './leave-calendar';
+import { BalanceCards, LeaveRequestForm, RequestRow, rangeLabel } from './leave-parts';
+import { LeaveTypesEditor } from './leave-types-editor';
+
+const TABS = [
+  { id: 'pending', label: m.tabs.pending, icon: Inbox },
+  { id: 'requests', label: m.tabs.requests, icon: ListChecks },
+  { id: 'calendar', label: m.tabs.calendar, icon: CalendarDays },
+  { id: 'types', label: m.tabs.types, icon: Settings2 },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/**
+ * HR's Leave tab in Staff Management (issue 14 §2), self-contained: requests waiting for a decision
+ * (approve or reject with a note: HR and the principal), every request with filters, the month's leave
+ * calendar, the leave types (HR edits) and, for HR, a request on behalf of a member of staff with their
+ * balances. The director reads.
+ */
 export function LeaveTab() {
-  return null;
+  const { state } = useAuth();
+  const user = state.user;
+  const actor: Actor | null = user?.role ? { id: user.id, role: user.role, schoolId: user.schoolId } : null;
+  const canManage = !!actor && can(actor, 'manageLeave');
+  const canDecide = !!actor && can(actor, 'decideLeave');
+  const [tab, setTab] = React.useState<TabId>('pending');
+  const [onBehalf, setOnBehalf] = React.useState(false);
+  const pending = useLeaveRequests({ status: 'pending' });
+  const pendingCount = pending.data?.items.length ?? 0;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4" data-testid="leave-tab">
+      <TabsPrimitive.Root value={tab} onValueChange={(v) => setTab(v as TabId)} className="flex min-w-0 flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+            <TabsPrimitive.List className="inline-flex min-w-max gap-1 rounded-lg border bg-muted/60 p-1" aria-label={m.tabTitle}>
+              {TABS.map(({ id, label, icon: Icon }) => (
+                <TabsPrimitive.Trigger
+                  key={id}
+                  value={id}
+                  className="inline-flex h-8 cursor-pointer items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+                  data-testid={`leave-subtab-${id}`}
+                >
+                  <Icon className="size-4" aria-hidden />
+                  {label}
+                  {id === 'pending' && pendingCount > 0 && (
+                    <span className="rounded-full bg-amber-500/15 px-1.5 text-xs font-semibold text-amber-800 tabular-nums dark:text-amber-300" data-testid="leave-pending-count">
+                      {pendingCount}
+                    </span>
+                  )}
+                </TabsPrimitive.Trigger>
+              ))}
+            </TabsPrimitive.List>
+          </div>
+          {canManage && (
+            <Button size="sm" onClick={() => setOnBehalf(true)} className="w-full sm:w-auto" data-testid="leave-on-behalf">
+              <CalendarPlus aria-hidden />
+              {m.requestOnBehalf}
+            </Button>
+          )}
+        </div>
+        <TabsPrimitive.Content value="pending" className="min-w-0 focus-visible:outline-none">
+          {tab === 'pending' && <PendingPanel items={pending.data?.items} loading={pending.isLoading} canDecide={canDecide} />}
+        </TabsPrimitive.Content>
+        <TabsPrimitive.Content value="requests" className="min-w-0 focus-visible:outline-none">
+          {tab === 'requests' && <RequestsPanel />}
+        </TabsPrimitive.Content>
+        <TabsPrimitive.Content value="calendar" className="min-w-0 focus-visible:outline-none">
+          {tab === 'calendar' && <LeaveCalendar />}
+        </TabsPrimitive.Content>
+        <TabsPrimitive.Content value="types" className="min-w-0 focus-visible:outline-none">
+          {tab === 'types' && <LeaveTypesEditor canEdit={canManage} />}
+        </TabsPrimitive.Content>
+      </TabsPrimitive.Root>
+      {canManage && <OnBehalfDialog open={onBehalf} onClose={() => setOnBehalf(false)} />}
+    </div>
+  );
+}
+
+const card = 'min-w-0 rounded-xl border bg-card p-4 shadow-sm sm:p-5';
+
+/** Pending requests, oldest start first, each with Approve and Reject (a note is asked for in a dialog). */
+function PendingPanel({ items, loading, canDecide }: { items: LeaveRequest[] | undefined; loading: boolean; canDecide: boolean }) {
+  const decide = useDecideLeave();
+  const [deciding, setDeciding] = React.useState<{ r: LeaveRequest; approve: boolean } | null>(null);
+  const [note, setNote] = React.useState('');
+  const list = [...(items ?? [])].sort((a, b) => a.startDate.localeCompare(b.startDate));
+  if (loading) return <div className={cn(card, 'h-40 animate-pulse bg-muted/40')} />;
+  if (list.length === 0) return <EmptyListState icon={Inbox} title={m.noPending} testId="leave-pending-empty" />;
+  const confirm = () =>
+    decide.mutate(
+      { id: deciding!.r.id, approve: deciding!.approve, note: note.trim() || null },
+      {
+        onSuccess: (r) => {
+          toast.success(r.status === 'approved' ? m.approvedToast : m.rejectedToast);
+          setDeciding(null);
+        },
+        onError: (err) => {
+          toast.error(err.message);
+          setDeciding(null);
+        },
+      },
+    );
+  return (
+    <div className={card}>
+      <ul className="flex flex-col divide-y" data-testid="leave-pending-list">
+        {list.map((r) => (
+          <RequestRow
+            key={r.id}
+            r={r}
+            showStaff
+            actions={
+              canDecide ? (
+                <>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="flex-1 text-destructive hover:bg-destructive/10 hover:text-destructive sm:flex-none"
+                    onClick={() => {
+                      setNote('');
+                      setDeciding({ r, approve: false });
+                    }}
+                    data-testid="leave-reject"
+                  >
+                    <X aria-hidden />
+                    {m.reject}
+                  </Button>
+                  <Button
+                    size="sm"
+                    className="flex-1 bg-emerald-600 text-white hover:bg-emerald-600/90 sm:flex-none"
+                    onClick={() => {
+                      setNote('');
+                      setDeciding({ r, approve: true });
+                    }}
+                    data-testid="leave-approve"
+                  >
+                    <Check aria-hidden />
+                    {m.approve}
+                  </Button>
+                </>
+              ) : undefined
+            }
+          />
+        ))}
+      </ul>
+      <Dialog open={deciding !== null} onOpenChange={(o) => !o && !decide.isPending && setDeciding(null)}>
+        <DialogContent className="max-w-md" data-testid="leave-decide-dialog">
+          <DialogHeader>
+            <DialogTitle>{deciding && (deciding.approve ? m.approveTitle(deciding.r.staffName) : m.rejectTitle(deciding.r.staffName))}</DialogTitle>
+            <DialogDescription>{deciding && `${deciding.r.leaveType} · ${rangeLabel(deciding.r.startDate, deciding.r.endDate)} · ${m.daysCounted(deciding.r.days, deciding.r.unit)}`}</DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="leave-decide-note">{m.decisionNote}</Label>
+            <textarea
+              id="leave-decide-note"
+              rows={3}
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              className="w-full resize-none rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring"
+              data-testid="leave-decide-note"
+            />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setDeciding(null)} disabled={decide.isPending}>
+              {m.close}
+            </Button>
+            <Button
+              onClick={confirm}
+              disabled={decide.isPending}
+              className={deciding?.approve ? 'bg-emerald-600 text-white hover:bg-emerald-600/90' : undefined}
+              variant={deciding?.approve ? 'default' : 'destructive'}
+              data-testid="leave-decide-confirm"
+            >
+              {decide.isPending && <Loader2 className="animate-spin" aria-hidden />}
+              {deciding?.approve ? m.approve : m.reject}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+/** Every request with filters: status, member of staff, and a date range (requests overlapping it). */
+function RequestsPanel() {
+  const [status, setStatus] = React.useState<LeaveStatus | ''>('');
+  const [staffId, setStaffId] = React.useState('');
+  const [from, setFrom] = React.useState('');
+  const [to, setTo] = React.useState('');
+  const staff = useLeaveStaff(true);
+  const query = useLeaveRequests({ status: status || undefined, staffId: staffId || undefined, from: from || undefined, to: to || undefined });
+  const items = query.data?.items ?? [];
+  return (
+    <div className="flex min-w-0 flex-col gap-3">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <FilterSelect value={status} onChange={setStatus} all={m.allStatuses} options={LEAVE_STATUSES.map((s) => ({ value: s, label: m.status[s]! }))} label={m.allStatuses} testId="leave-filter-status" />
+        <FilterSelect value={staffId} onChange={setStaffId} all={m.allStaff} options={(staff.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} label={m.staff} testId="leave-filter-staff" />
+        <Input type="date" aria-label={m.from} value={from} onChange={(e) => setFrom(e.target.value)} data-testid="leave-filter-from" />
+        <Input type="date" aria-label={m.to} value={to} onChange={(e) => setTo(e.target.value)} data-testid="leave-filter-to" />
+      </div>
+      <div className={cn(card, query.isFetching && 'opacity-80')}>
+        {!query.isLoading && items.length === 0 ? (
+          <EmptyListState icon={ListChecks} title={m.noRequests} testId="leave-requests-empty" />
+        ) : (
+          <ul className="flex flex-col divide-y" data-testid="leave-requests-list">
+            {items.map((r) => (
+              <RequestRow key={r.id} r={r} showStaff />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** HR requests leave on behalf of a member of staff: pick them, see their balances, fill the form. */
+function OnBehalfDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const staff = useLeaveStaff(open);
+  const types = useLeaveTypes();
+  const request = useRequestForStaff();
+  const [staffId, setStaffId] = React.useState('');
+  const person = staff.data?.items.find((s) => s.id === staffId) ?? null;
+  const year = new Date().getFullYear();
+  const balances = useStaffBalances(staffId || null, year);
+  const allowed = (types.data?.items ?? []).filter((t) => t.active && (!t.gender || !person || t.gender === person.gender));
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && !request.isPending && onClose()}>
+      <DialogContent className="max-w-2xl" data-testid="leave-on-behalf-dialog">
+        <DialogHeader>
+          <DialogTitle>{m.requestOnBehalf}</DialogTitle>
+          <DialogDescription>{person ? `${person.name} · ${person.jobTitle}` : m.onBehalfHint}</DialogDescription>
+        </DialogHeader>
+        {staffId && <BalanceCards balances={balances.data?.items} loading={balances.isLoading} />}
+        <LeaveRequestForm
+          types={allowed}
+          balances={balances.data?.items}
+          year={balances.data?.year}
+          pending={request.isPending}
+          disabled={!staffId}
+          before={
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="leave-on-behalf-staff">{m.staffMember}</Label>
+              <Select value={staffId} onValueChange={setStaffId}>
+                <SelectTrigger id="leave-on-behalf-staff" className="w-full" data-testid="leave-form-staff">
+                  <SelectValue placeholder={m.staffMember} />
+                </SelectTrigger>
+                <SelectContent>
+                  {(staff.data?.items ?? []).map((s) => (
+                    <SelectItem key={s.id} value={s.id}>
+                      {s.name} · {s.staffNumber}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          }
+          onSubmit={async (v) => {
+            await request.mutateAsync({ staffId, leaveTypeId: v.leaveTypeId, startDate: v.startDate, endDate: v.endDate, reason: v.reason || null });
+            onClose();
+          }}
+          testId="leave-on-behalf-form"
+        />
+      </DialogContent>
+    </Dialog>
+  );
 }
