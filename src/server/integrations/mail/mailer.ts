@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (e.g. a payslip PDF, issue 14 §3). */
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 /** Sends e-mail. Throws when the message could not be handed to the mail server. */
@@ -35,7 +37,7 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
   });
   return {
     async send(m) {
-      await transport.sendMail({ from: settings.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      await transport.sendMail({ from: settings.from, to: m.to, subject: m.subject, text: m.text, html: m.html, attachments: m.attachments });
     },
     close: () => transport.close(),
   };
