@@ -1,0 +1,101 @@
+import { writeFileSync } from 'node:fs';
+import { test, expect, type Page } from '@playwright/test';
+import { signInViaApi } from './support/accounts';
+
+/**
+ * HR reports, analytics and the HR dashboard (issue 14 §4): HR opens HR Reports, reads the headcount
+ * table and the payroll cost of the demo's approved runs, and downloads the Excel workbook; HR Analytics
+ * draws its charts; the HR dashboard shows the KPIs and quick links. A teacher opening the HR dashboard
+ * gets a friendly limited view without any refused request. At 375 px nothing is wider than the screen.
+ * HR_SHOTS=<dir> saves screenshots (desktop and 375 px).
+ */
+
+const SHOTS = process.env.HR_SHOTS;
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+}
+
+async function noOverflow(page: Page, root: string) {
+  // Charts follow their box a frame after a resize.
+  await page.waitForTimeout(400);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  // Wide tables scroll inside their own box and a chart's drawing is clipped by its svg (bars animate
+  // to their new size after a resize); nothing else may stick out of the screen.
+  const wide = await page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll(`${sel} *`)]
+        .filter((el) => !el.closest('.overflow-x-auto') && !el.parentElement?.closest('svg') && el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`),
+    root,
+  );
+  expect(wide).toEqual([]);
+}
+
+test('HR reads the HR reports, downloads Excel, and sees analytics and the dashboard', async ({ page }) => {
+  await signInViaApi(page, 'hr');
+  await page.goto('/dashboard/hr-reports?from=2026-01-01&to=2026-11-30');
+  const reports = page.getByTestId('hr-reports');
+  await expect(reports.getByRole('heading', { name: 'HR Reports', level: 1 })).toBeVisible();
+  const headcount = reports.getByTestId('hr-headcount');
+  await expect(headcount.getByTestId('hr-headcount-department-row').first()).toBeVisible();
+  await expect(headcount.getByTestId('hr-headcount-department')).toContainText('Teaching');
+  await expect(headcount.getByTestId('hr-headcount-employer')).toContainText('Board of Management');
+  await expect(reports.getByTestId('hr-payroll-row')).toHaveCount(3);
+  await expect(reports.getByTestId('hr-payroll-row').first()).toHaveAttribute('data-month', '2026-08');
+  await expect(reports.getByTestId('hr-contracts')).toBeVisible();
+  await shot(page, 'hr-reports');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), reports.getByTestId('hr-export-xlsx').click()]);
+  expect(download.suggestedFilename()).toBe('hr-reports-2026-01-01-to-2026-11-30.xlsx');
+  const pdf = await page.request.get('/api/hr-reports/export.pdf?from=2026-01-01&to=2026-11-30');
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  if (SHOTS) writeFileSync(`${SHOTS}/hr-reports.pdf`, await pdf.body());
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(headcount).toBeVisible();
+  await noOverflow(page, '[data-testid="hr-reports"]');
+  await shot(page, 'hr-reports');
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/dashboard/hr-analytics?from=2026-01-01&to=2026-11-30');
+  const analytics = page.getByTestId('hr-analytics');
+  await expect(analytics.getByTestId('chart-hr-department').locator('svg.recharts-surface')).toBeVisible();
+  await expect(analytics.getByTestId('chart-hr-payroll').locator('.recharts-line')).toHaveCount(4);
+  await expect(analytics.getByTestId('chart-hr-components').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await shot(page, 'hr-analytics');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(analytics.getByTestId('chart-hr-payroll')).toBeVisible();
+  await noOverflow(page, '[data-testid="hr-analytics"]');
+  await shot(page, 'hr-analytics');
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/dashboard/hr-dashboard');
+  const dash = page.getByTestId('hr-dashboard');
+  await expect(dash.getByTestId('hr-kpi-active-value')).toHaveText(/^\d+$/);
+  await expect(dash.getByTestId('hr-kpi-pending-value')).not.toHaveText('0');
+  await expect(dash.getByTestId('hr-kpi-payroll')).toContainText('October 2026');
+  await expect(dash.getByTestId('hr-kpi-payroll-status')).toHaveText('Approved');
+  await expect(dash.getByTestId('hr-link-hr-reports')).toBeVisible();
+  await shot(page, 'hr-dashboard');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(dash.getByTestId('hr-kpi-active')).toBeVisible();
+  await noOverflow(page, '[data-testid="hr-dashboard"]');
+  await shot(page, 'hr-dashboard');
+  await dash.getByTestId('hr-link-hr-reports').click();
+  await expect(page.getByTestId('hr-reports')).toBeVisible();
+});
+
+test('a teacher opening the HR dashboard gets a friendly limited view, no refused requests', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (res) => {
+    if (res.url().includes('/api/') && res.status() === 403) refused.push(res.url());
+  });
+  await signInViaApi(page, 'teacher');
+  await page.goto('/dashboard/hr-dashboard');
+  const dash = page.getByTestId('hr-dashboard');
+  await expect(dash).toHaveAttribute('data-limited', 'true');
+  await expect(dash.getByTestId('hr-limited')).toBeVisible();
+  await expect(dash.getByTestId('hr-link-my-leave')).toBeVisible();
+  await shot(page, 'hr-dashboard-teacher');
+  expect(refused.filter((u) => u.includes('/api/hr-reports'))).toEqual([]);
+});
