@@ -55,8 +55,26 @@ test('HR runs and submits November’s payroll, the principal approves it on the
   await expect(page.getByTestId('payroll-run').getByTestId('run-status')).toHaveText('Approved');
   await expect(page.getByTestId('run-locked')).toBeVisible();
   await expect(page.getByTestId('run-approved-by')).toContainText('Approved');
+  // The demo teacher's net pay on the approved run, to compare with what she sees.
+  const teacherNet = (await page.locator('[data-testid="run-line"][data-staff="Grace Achieng Owino"]').getByTestId('run-line-net').textContent())!.trim();
+  expect(teacherNet).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+
+  // The teacher (on Board of Management terms) finds November's payslip under My Payslips.
+  await signInViaApi(page, 'teacher');
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'My Payslips' }).click();
+  const slip = page.locator('[data-testid="payslip-item"][data-month="2026-11"]');
+  await expect(slip).toContainText('November 2026');
+  await slip.click();
+  await expect(page.getByTestId('payslip-detail')).toHaveAttribute('data-month', '2026-11');
+  await expect(page.getByTestId('payslip-detail-net')).toHaveText(teacherNet);
+  await shot(page, 'teacher-november-payslip');
 
   // A locked payslip is corrected in the next run: a one-month adjustment for December.
+  await signInViaApi(page, 'hr');
+  await page.goto('/dashboard/payroll');
+  await page.getByTestId('run-2026-11').click();
   const line = page.getByTestId('run-line').filter({ hasText: '· Teacher' }).first();
   await line.getByTestId('run-line-toggle').click();
   await page.getByTestId('run-line-correct').click();

@@ -332,7 +332,8 @@ describe('wall 2 through the API: a Riverside session never sees Greenhill', () 
         }
       }
     }
-  });
+    // Every GET endpoint times every Riverside role: the HR modules' PDF and Excel exports made it pass 30 s on a busy machine.
+  }, 180_000);
 
   it('the transfer directory shows other schools by id, name and county only', async () => {
     const cookie = await signIn(t.app, DEMO.riverside.principal, 'school');

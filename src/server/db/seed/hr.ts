@@ -5,6 +5,8 @@ import { leaveAllocations, leaveRequests, leaveTypes, payComponents, payrollLine
 import { staffAttendance } from '../schema/attendance.js';
 import { profiles } from '../schema/tenancy.js';
 import { LEAVE_TYPE_DEFAULTS } from '../../../shared/hr/leave-defaults.js';
+import { leaveMessages } from '../../../shared/messages/leave.js';
+import { leaveRange } from '../../modules/leave/leave.service.js';
 import { leaveDays } from '../../../shared/hr/leave-days.js';
 import { buildPayrollLine, payDateFor, type PayComponentInput, type StaffSnapshot } from '../../../shared/payroll/run.js';
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
@@ -240,7 +242,26 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
   if (pendingFor) {
     requests.push({ schoolId: plan.schoolId, staffId: idOf.get(pendingFor.staffNumber)!, leaveTypeId: typeId('sick'), startDate: '2026-11-30', endDate: '2026-12-02', days: leaveDays('2026-11-30', '2026-12-02', 'working_days'), reason: 'Minor surgery at Kenyatta National Hospital (letter attached to file).', status: 'pending', requestedBy: plan.hrProfileId });
   }
-  if (requests.length) await tx.insert(leaveRequests).values(requests);
+  if (requests.length) {
+    const saved = await tx.insert(leaveRequests).values(requests).returning({ id: leaveRequests.id, status: leaveRequests.status });
+    // The pending request waits on the principal's Approvals card too, as one made in the app does.
+    const nameOf = new Map(drafts.map((d) => [idOf.get(d.staffNumber)!, [d.firstName, d.otherNames, d.lastName].filter(Boolean).join(' ')]));
+    const typeName = new Map(LEAVE_TYPE_DEFAULTS.map((t) => [types.find((x) => x.code === t.code)!.id, t.name]));
+    for (const [i, r] of saved.entries()) {
+      if (r.status !== 'pending') continue;
+      const q = requests[i]!;
+      await tx.insert(approvals).values({
+        schoolId: plan.schoolId,
+        kind: 'leave',
+        subjectId: r.id,
+        title: leaveMessages.approvalTitle(typeName.get(q.leaveTypeId)!, nameOf.get(q.staffId)!),
+        summary: leaveMessages.approvalSummary(leaveRange(q.startDate, q.endDate), Number(q.days), 'working_days', q.reason ?? null),
+        status: 'pending',
+        requestedBy: plan.hrProfileId,
+        requestedAt: new Date('2026-11-24T07:30:00Z'),
+      });
+    }
+  }
 
   // Payroll: settings and approved runs for the last three months.
   const settings = { shifRounding: 'cents' as const, nitaLevy: true };

@@ -9,6 +9,7 @@ import { formatNumber } from '../components/format';
 import { DashboardPage, Panel, PanelGrid, StatGrid } from '../components/layout';
 import { TermChip } from '../components/school-widgets';
 import { StatCard } from '../components/stat-card';
+import { HrAtAGlance } from '@/features/hr-reports/hr-dashboard-section';
 
 const m = messages.dashboard;
 const roleName = (r: string) => (r === 'unassigned' ? r : roleDisplayName(r));
@@ -19,6 +20,7 @@ export function HrDashboard({ data }: { data: Data }) {
   const roles = data.staffByRole.map((r, i) => ({ label: roleName(r.role), value: r.total, color: PALETTE[i % PALETTE.length] }));
   return (
     <DashboardPage kind="hr" icon={BriefcaseBusiness} title={m.hrTitle} subtitle={data.school.name} aside={<TermChip term={data.term} asOf={data.asOf} />}>
+      <HrAtAGlance />
       <StatGrid>
         <StatCard testId="stat-staff" label={m.staff} value={formatNumber(data.staff.total)} hint={m.staffHint} icon={Users} accent={1} />
         <StatCard testId="stat-active" label={m.activeStaff} value={formatNumber(data.staff.active)} hint={m.activeShare(data.staff.total ? Math.round((data.staff.active / data.staff.total) * 100) : 0)} icon={UserCheck} accent={2} />

@@ -115,10 +115,17 @@ export const useAdjustments = (qs: string, schoolId?: string | null) =>
 export const useCreateAdjustment = () => useFeesMutation((body: CreateAdjustmentBody) => api<Adjustment>('/api/fees/adjustments', { method: 'POST', json: body }));
 export const useApprovals = (status: 'pending' | 'approved' | 'rejected' | 'all' = 'pending', enabled = true) =>
   useFeesQuery<{ items: Approval[]; total: number; pending: number }>(['approvals', status], enabled ? `/api/approvals?status=${status}&pageSize=50` : null);
-export const useDecideApproval = () =>
-  useFeesMutation(({ id, approve, note }: { id: string; approve: boolean; note?: string }) =>
-    api<Approval>(`/api/approvals/${id}/${approve ? 'approve' : 'reject'}`, { method: 'POST', json: note ? { note } : {} }),
-  );
+/** Decide an approval; the fees, payroll and leave screens refresh (issue 14 adds payroll runs and leave). */
+export const useDecideApproval = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, approve, note }: { id: string; approve: boolean; note?: string }) =>
+      api<Approval>(`/api/approvals/${id}/${approve ? 'approve' : 'reject'}`, { method: 'POST', json: note ? { note } : {} }),
+    onSuccess: () => {
+      for (const key of [FEES_KEY, ['learners'], ['payroll'], ['leave']]) void qc.invalidateQueries({ queryKey: key });
+    },
+  });
+};
 
 // -- Payments and accounts ------------------------------------------------------------------------------
 

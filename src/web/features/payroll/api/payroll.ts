@@ -48,7 +48,7 @@ export function usePayrollMutation<TVars, TResult>(fn: (vars: TVars) => Promise<
     mutationFn: fn,
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: PAYROLL_KEY });
-      await qc.invalidateQueries({ queryKey: ['approvals'] });
+      await qc.invalidateQueries({ predicate: (q) => q.queryKey.includes('approvals') });
     },
   });
 }
