@@ -42,6 +42,15 @@ test('HR runs and submits November’s payroll, the principal approves it on the
   const row = page.getByTestId('approvals-card').locator('li, [data-approval-id]').filter({ hasText: 'Payroll for November 2026' }).first();
   await expect(row).toBeVisible();
   await shot(page, 'principal-approvals-payroll');
+  // The principal reviews the run (totals against October, every line) before approving it.
+  await row.getByTestId('approval-review-run').click();
+  const review = page.getByTestId('run-review-dialog');
+  await expect(review).toContainText('Payroll for November 2026');
+  await expect(review.getByTestId('run-total-netPay')).toContainText('vs October 2026');
+  await expect(review.locator('[data-testid="run-line"][data-staff="Grace Achieng Owino"]')).toBeVisible();
+  await shot(page, 'principal-reviews-payroll');
+  await page.keyboard.press('Escape');
+  await expect(review).toBeHidden();
   await row.getByTestId('approval-approve').click();
   const dialog = page.getByTestId('decide-approval-dialog');
   await expect(dialog).toContainText('Payroll for November 2026');

@@ -64,6 +64,12 @@ export const payrollScreens = {
     noLines: 'No staff match the search.',
     newLine: 'new',
   },
+  review: {
+    button: 'Review run',
+    title: (month: string) => `Payroll for ${month}`,
+    loading: 'Payroll run',
+    hint: 'Totals against last month and every line, to review before you decide.',
+  },
   components: {
     title: 'Pay components',
     description: 'Basic salary, allowances, benefits and deductions of each member of staff, in force from a start month.',

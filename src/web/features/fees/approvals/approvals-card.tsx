@@ -1,9 +1,10 @@
 import * as React from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { Check, ChevronDown, ChevronUp, ClipboardCheck, HandCoins, Hourglass, X } from 'lucide-react';
+import { Check, ChevronDown, ChevronUp, ClipboardCheck, FileSearch, HandCoins, Hourglass, X } from 'lucide-react';
 import type { Approval } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
+import { payrollScreens } from '@shared/messages/payroll-screens';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/features/dashboard/components/format';
@@ -15,10 +16,13 @@ import { Money } from '../components/money';
 import { DecideApprovalDialog } from './decide-approval-dialog';
 
 const m = messages.financeOverview.approvals;
+// The payroll review lives with the payroll screens; it loads only when someone opens it.
+const RunReviewDialog = React.lazy(() => import('@/features/payroll/runs/run-review-dialog').then((mod) => ({ default: mod.RunReviewDialog })));
 const PREVIEW = 5;
 
 function ApprovalRow({ approval, canDecide, onDecide }: { approval: Approval; canDecide: boolean; onDecide: (approve: boolean) => void }) {
   const when = formatDateTime(approval.requestedAt);
+  const [reviewing, setReviewing] = React.useState(false);
   return (
     <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:gap-4" data-testid="approval-row" data-approval-id={approval.id}>
       <div className="flex min-w-0 flex-1 gap-3">
@@ -35,6 +39,17 @@ function ApprovalRow({ approval, canDecide, onDecide }: { approval: Approval; ca
           </p>
           <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{approval.summary}</p>
           <p className="mt-1 text-[11px] text-muted-foreground">{approval.requestedBy ? m.requestedBy(approval.requestedBy, when) : m.requestedAt(when)}</p>
+          {approval.kind === 'payroll_run' && (
+            <Button variant="link" size="sm" className="mt-1 h-auto p-0 text-xs" onClick={() => setReviewing(true)} data-testid="approval-review-run">
+              <FileSearch aria-hidden />
+              {payrollScreens.review.button}
+            </Button>
+          )}
+          {reviewing && (
+            <React.Suspense fallback={null}>
+              <RunReviewDialog runId={approval.subjectId} onClose={() => setReviewing(false)} />
+            </React.Suspense>
+          )}
         </div>
       </div>
       {canDecide ? (

@@ -181,7 +181,7 @@ function RunBody({ run, onBack }: { run: PayrollRunDetail; onBack: () => void })
   );
 }
 
-function Totals({ run }: { run: PayrollRunDetail }) {
+export function Totals({ run }: { run: PayrollRunDetail }) {
   const prev = run.previous;
   const tiles: { key: keyof PayrollRunDetail['totals']; label: string; strong?: boolean }[] = [
     { key: 'grossPay', label: r.tiles.gross },
@@ -225,7 +225,7 @@ function Totals({ run }: { run: PayrollRunDetail }) {
   );
 }
 
-function People({ icon: Icon, title, names, testId }: { icon: typeof UserPlus; title: string; names: string[]; testId: string }) {
+export function People({ icon: Icon, title, names, testId }: { icon: typeof UserPlus; title: string; names: string[]; testId: string }) {
   return (
     <div className="min-w-0 rounded-xl border bg-card p-3 shadow-xs sm:p-4" data-testid={testId}>
       <p className="flex items-center gap-2 text-sm font-medium">
@@ -237,7 +237,7 @@ function People({ icon: Icon, title, names, testId }: { icon: typeof UserPlus; t
   );
 }
 
-function Lines({ run }: { run: PayrollRunDetail }) {
+export function Lines({ run }: { run: PayrollRunDetail }) {
   const [q, setQ] = React.useState('');
   const [open, setOpen] = React.useState<string | null>(null);
   const needle = q.trim().toLowerCase();
