@@ -15,3 +15,13 @@ export function addDays(day: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** "November 2026" for '2026-11' (a calendar month, no time zone involved). */
+export function monthName(month: string): string {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** This month at the school, 'YYYY-MM'. */
+export function schoolMonth(now: Date = new Date()): string {
+  return schoolToday(now).slice(0, 7);
+}

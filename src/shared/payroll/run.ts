@@ -187,3 +187,19 @@ export function buildPayrollLine(
     breakdown: { payDate, earnings, benefits, deductions, mortgageInterestCents: mortgage, nonTaxableCents: nonTaxable, statutory },
   };
 }
+
+/** A run's totals: the sums of its lines' headline figures (cents), with the number of lines. */
+export function runTotals(lines: readonly PayrollLine[]) {
+  const sum = (f: (l: PayrollLine) => number) => lines.reduce((s, l) => s + f(l), 0);
+  return {
+    staffCount: lines.length,
+    grossCents: sum((l) => l.grossCents),
+    netCents: sum((l) => l.netCents),
+    payeCents: sum((l) => l.payeCents),
+    nssfCents: sum((l) => l.nssfCents),
+    shifCents: sum((l) => l.shifCents),
+    ahlCents: sum((l) => l.ahlCents),
+    otherDeductionsCents: sum((l) => l.otherDeductionsCents),
+    employerCostCents: sum((l) => l.employerCostCents),
+  };
+}

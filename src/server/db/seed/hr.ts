@@ -7,8 +7,9 @@ import { profiles } from '../schema/tenancy.js';
 import { LEAVE_TYPE_DEFAULTS } from '../../../shared/hr/leave-defaults.js';
 import { leaveMessages } from '../../../shared/messages/leave.js';
 import { leaveRange } from '../../modules/leave/leave.service.js';
+import { runApprovalText } from '../../modules/payroll/payroll-runs.service.js';
 import { leaveDays } from '../../../shared/hr/leave-days.js';
-import { buildPayrollLine, payDateFor, type PayComponentInput, type StaffSnapshot } from '../../../shared/payroll/run.js';
+import { buildPayrollLine, payDateFor, runTotals, type PayComponentInput, type StaffSnapshot } from '../../../shared/payroll/run.js';
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
 
 /**
@@ -295,7 +296,7 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
         };
         return { staffId, line, snapshot };
       });
-    const sum = (f: (l: (typeof lines)[number]['line']) => number) => lines.reduce((s, x) => s + f(x.line), 0);
+    const totals = runTotals(lines.map((x) => x.line));
     const submittedAt = new Date(`${payDate}T06:00:00Z`);
     submittedAt.setUTCDate(submittedAt.getUTCDate() - 4);
     const approvedAt = new Date(submittedAt.getTime() + 26 * 3600_000);
@@ -306,15 +307,7 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
         month,
         payDate,
         status: 'approved',
-        staffCount: lines.length,
-        grossCents: sum((l) => l.grossCents),
-        netCents: sum((l) => l.netCents),
-        payeCents: sum((l) => l.payeCents),
-        nssfCents: sum((l) => l.nssfCents),
-        shifCents: sum((l) => l.shifCents),
-        ahlCents: sum((l) => l.ahlCents),
-        otherDeductionsCents: sum((l) => l.otherDeductionsCents),
-        employerCostCents: sum((l) => l.employerCostCents),
+        ...totals,
         settings,
         createdBy: plan.hrProfileId,
         computedAt: submittedAt,
@@ -350,9 +343,8 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
       schoolId: plan.schoolId,
       kind: 'payroll_run',
       subjectId: run!.id,
-      title: `Payroll for ${new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-KE', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`,
-      summary: `${lines.length} staff · net pay KES ${(sum((l) => l.netCents) / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })}`,
-      amountCents: sum((l) => l.grossCents),
+      ...runApprovalText({ month, staffCount: totals.staffCount, netCents: totals.netCents, payDate }),
+      amountCents: totals.grossCents,
       status: 'approved',
       requestedBy: plan.hrProfileId,
       requestedAt: submittedAt,

@@ -1,3 +1,4 @@
+import { monthName } from '../../../shared/dates.js';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../../../shared/access.js';
@@ -32,10 +33,6 @@ export function hrReportsFileBase(s: Pick<Summary, 'from' | 'to'>): string {
   return `hr-reports-${s.from}-to-${s.to}`;
 }
 
-/** "October 2026" for 2026-10. */
-export function monthLabel(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 const kes = (n: number) => formatKes(Math.round(n * 100));
 const rate = (v: number | null) => (v === null ? msg.dash : v.toFixed(1));
@@ -126,7 +123,7 @@ export async function hrReportsPdf(reply: FastifyReply, database: Database, stor
   const payTotal: PayRow = { month: r.total, ...s.payroll.totals };
   table<PayRow>(
     [
-      { header: r.colMonth, width: 5, value: (x) => (x.month === r.total ? r.total : monthLabel(x.month)) },
+      { header: r.colMonth, width: 5, value: (x) => (x.month === r.total ? r.total : monthName(x.month)) },
       { header: r.colStaff, width: 2.5, align: 'right', value: (x) => (x.month === r.total ? '' : x.staffCount) },
       { header: r.colGross, width: 5, align: 'right', value: (x) => kes(x.gross) },
       { header: r.colPaye, width: 4.5, align: 'right', value: (x) => kes(x.paye) },
@@ -146,7 +143,7 @@ export async function hrReportsPdf(reply: FastifyReply, database: Database, stor
   table<CompRow>(
     [
       { header: r.colComponent, width: 7, value: (x) => x.name },
-      ...s.payroll.byComponent.map((mo) => ({ header: monthLabel(mo.month), width: 4, align: 'right' as const, value: (x: CompRow) => kes(mo.amounts[x.code] ?? 0) })),
+      ...s.payroll.byComponent.map((mo) => ({ header: monthName(mo.month), width: 4, align: 'right' as const, value: (x: CompRow) => kes(mo.amounts[x.code] ?? 0) })),
       { header: r.total, width: 4.5, align: 'right', value: (x) => kes(x.total) },
     ],
     s.payroll.components,
@@ -157,7 +154,7 @@ export async function hrReportsPdf(reply: FastifyReply, database: Database, stor
   const attTotal: AttRow = { month: r.total, ...s.attendance };
   table<AttRow>(
     [
-      { header: r.colMonth, width: 6, value: (x) => (x.month === r.total ? r.total : monthLabel(x.month)) },
+      { header: r.colMonth, width: 6, value: (x) => (x.month === r.total ? r.total : monthName(x.month)) },
       { header: r.colMarked, width: 3, align: 'right', value: (x) => x.marked },
       { header: r.colPresent, width: 3, align: 'right', value: (x) => x.present },
       { header: r.colLate, width: 3, align: 'right', value: (x) => x.late },

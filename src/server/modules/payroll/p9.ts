@@ -1,7 +1,8 @@
+import { monthName } from '../../../shared/dates.js';
 import { payrollDocumentsMessages as m } from '../../../shared/messages/payroll-documents.js';
 import { formatKes } from '../../../shared/money.js';
 import { contentBox, createDocument, drawLetterhead, drawTable, PDF_COLORS, renderPdf, type Letterhead, type TableColumn } from '../../lib/pdf.js';
-import { monthLabel, type EmployerNumbers, type LineRow } from './payroll-documents.service.js';
+import { type EmployerNumbers, type LineRow } from './payroll-documents.service.js';
 
 /**
  * The annual P9A tax deduction card of one member of staff (issue 14 §3), A4 landscape, from the
@@ -106,7 +107,7 @@ export async function p9Pdf(school: Letterhead, employer: EmployerNumbers, input
   y += 36;
   const money = (k: (typeof KEYS)[number]) => (r: P9Row | { month: string; blank: true }) => ('blank' in r ? '' : formatKes(r[k]));
   const columns: TableColumn<P9Row | { month: string; blank: true }>[] = [
-    { header: 'Month', width: 1.25, value: (r) => (r.month === 'TOTAL' ? 'TOTAL' : monthLabel(r.month).split(' ')[0]) },
+    { header: 'Month', width: 1.25, value: (r) => (r.month === 'TOTAL' ? 'TOTAL' : monthName(r.month).split(' ')[0]) },
     { header: 'A Basic salary', width: 1, align: 'right', value: money('basic') },
     { header: 'Allowances', width: 1, align: 'right', value: money('allowances') },
     { header: 'B Non-cash benefits', width: 1, align: 'right', value: money('benefits') },

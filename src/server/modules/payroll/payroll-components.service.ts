@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { ComponentBody, ComponentPatch, PayComponent, PayrollSettingsBody, PayrollStaff } from '../../../shared/contracts/payroll.js';
 import { payrollMessages as m } from '../../../shared/messages/payroll.js';
+import { schoolMonth } from '../../../shared/dates.js';
 import { centsToKes } from '../../../shared/money.js';
 import { inMonth, payDateFor, type PayComponentInput } from '../../../shared/payroll/run.js';
 import type { Database } from '../../db/client.js';
@@ -9,7 +10,7 @@ import { payComponents, payrollSettings, staffMembers } from '../../db/schema/in
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { auditFees, inSchool, type FeesCaller } from '../fees/fees-context.js';
-import { computeLine, currentMonthNairobi, loadPayrollSettings, lockedMonths, PAYROLL_AUDIT } from './payroll-runs.service.js';
+import { computeLine, loadPayrollSettings, lockedMonths, PAYROLL_AUDIT } from './payroll-runs.service.js';
 
 /**
  * Pay components (issue 14 §3): basic salary, allowances (taxable or not), non-cash benefits,
@@ -140,7 +141,7 @@ export async function deleteComponent(database: Database, c: Omit<FeesCaller, 's
  * when nothing is paid: TSC-paid teachers, staff without a basic salary). Default month: this month.
  */
 export async function payrollStaffList(database: Database, actor: Actor, month: string | undefined, schoolId?: string): Promise<{ month: string; items: PayrollStaff[] }> {
-  const mth = month ?? currentMonthNairobi();
+  const mth = month ?? schoolMonth();
   return inSchool(database, actor, schoolId, async (tx, sid) => {
     const settings = await loadPayrollSettings(tx, sid);
     const staff = await tx

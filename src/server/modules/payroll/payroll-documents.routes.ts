@@ -1,3 +1,4 @@
+import { monthName } from '../../../shared/dates.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
@@ -27,7 +28,6 @@ import {
   loadEmployerNumbers,
   loadLines,
   loadRun,
-  monthLabel,
   myLine,
   myPayslips,
   myStaffRecord,
@@ -83,7 +83,7 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
       const school = await loadLetterhead(tx, storage, schoolId);
       const employer = await loadEmployerNumbers(tx, schoolId);
       const line = lines[0]!;
-      const pdf = await payslipsPdf(school, employer, [{ run, line, ytd: ytd.get(line.staffId)! }], `Payslip ${monthLabel(run.month)}: ${line.staff.name}`);
+      const pdf = await payslipsPdf(school, employer, [{ run, line, ytd: ytd.get(line.staffId)! }], `Payslip ${monthName(run.month)}: ${line.staff.name}`);
       return { pdf, name: `payslip-${run.month}-${line.staff.staffNumber}` };
     });
     return sendPdf(reply, pdf, name);
@@ -99,7 +99,7 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
       const school = await loadLetterhead(tx, storage, schoolId);
       const employer = await loadEmployerNumbers(tx, schoolId);
       const slips = lines.map((line) => ({ run, line, ytd: ytd.get(line.staffId)! }));
-      return { pdf: await payslipsPdf(school, employer, slips, `Payslips ${monthLabel(run.month)}`), name: `payslips-${run.month}` };
+      return { pdf: await payslipsPdf(school, employer, slips, `Payslips ${monthName(run.month)}`), name: `payslips-${run.month}` };
     });
     return sendPdf(reply, pdf, name);
   });
@@ -125,7 +125,7 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
     let sent = 0;
     let skipped = 0;
     let withoutEmail = 0;
-    const period = monthLabel(run.month);
+    const period = monthName(run.month);
     for (const line of lines) {
       if (!line.staff.email) {
         withoutEmail += 1;
@@ -224,7 +224,7 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
       const ytd = await ytdForLines(tx, schoolId, run, [line]);
       const school = await loadLetterhead(tx, storage, schoolId);
       const employer = await loadEmployerNumbers(tx, schoolId);
-      const pdf = await payslipsPdf(school, employer, [{ run, line, ytd: ytd.get(line.staffId)! }], `Payslip ${monthLabel(run.month)}: ${line.staff.name}`);
+      const pdf = await payslipsPdf(school, employer, [{ run, line, ytd: ytd.get(line.staffId)! }], `Payslip ${monthName(run.month)}: ${line.staff.name}`);
       return { pdf, name: `payslip-${run.month}` };
     });
     return sendPdf(reply, pdf, name);

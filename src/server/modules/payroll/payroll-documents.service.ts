@@ -18,10 +18,6 @@ import { AppError, notFound } from '../../errors.js';
 export type RunRow = typeof payrollRuns.$inferSelect;
 export type LineRow = typeof payrollLines.$inferSelect;
 
-/** "October 2026" for '2026-10'. */
-export function monthLabel(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
 
 /** The run `runId` of the school (RLS-scoped), or 404 (also for another school's run or a malformed id). */
 export async function loadRun(tx: Tx, schoolId: string, runId: string): Promise<RunRow> {

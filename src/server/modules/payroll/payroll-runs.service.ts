@@ -3,8 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../shared/access.js';
 import type { PayrollRunDetail, PayrollRunLine, PayrollRunSummary } from '../../../shared/contracts/payroll.js';
 import { payrollMessages as m } from '../../../shared/messages/payroll.js';
+import { monthName, schoolMonth } from '../../../shared/dates.js';
 import { centsToKes } from '../../../shared/money.js';
-import { buildPayrollLine, nextMonth, payDateFor, type PayComponentInput, type PayrollLine, type StaffSnapshot } from '../../../shared/payroll/run.js';
+import { buildPayrollLine, nextMonth, payDateFor, runTotals, type PayComponentInput, type PayrollLine, type StaffSnapshot } from '../../../shared/payroll/run.js';
 import { PayrollRuleError } from '../../../shared/payroll/statutory.js';
 import type { Database } from '../../db/client.js';
 import { approvals, payComponents, payrollLines, payrollRuns, payrollSettings, profiles, staffMembers } from '../../db/schema/index.js';
@@ -60,10 +61,6 @@ export async function loadPayrollSettings(tx: Tx, schoolId: string): Promise<Pay
   );
 }
 
-/** Today's month in Africa/Nairobi, 'YYYY-MM'. */
-export function currentMonthNairobi(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
-}
 
 const lastDayOf = (month: string) => payDateFor(month, 31);
 const fullName = (s: { firstName: string; otherNames: string | null; lastName: string }) => [s.firstName, s.otherNames, s.lastName].filter(Boolean).join(' ');
@@ -270,7 +267,6 @@ async function computeRun(tx: Tx, c: FeesCaller, run: RunRow): Promise<void> {
   const population = await payrollPopulation(tx, c.schoolId, run.month);
   if (!population.length) throw badRequest(m.noStaff, { month: m.noStaff });
   const lines = population.map(({ staff, components }) => ({ staff, line: computeLine(components, run.month, payDate, runSettings) }));
-  const sum = (f: (l: PayrollLine) => number) => lines.reduce((s, x) => s + f(x.line), 0);
   await tx.delete(payrollLines).where(eq(payrollLines.runId, run.id));
   await tx.insert(payrollLines).values(
     lines.map(({ staff, line }) => ({
@@ -291,17 +287,7 @@ async function computeRun(tx: Tx, c: FeesCaller, run: RunRow): Promise<void> {
       staff: staffSnapshot(staff),
     })),
   );
-  const totals = {
-    staffCount: lines.length,
-    grossCents: sum((l) => l.grossCents),
-    netCents: sum((l) => l.netCents),
-    payeCents: sum((l) => l.payeCents),
-    nssfCents: sum((l) => l.nssfCents),
-    shifCents: sum((l) => l.shifCents),
-    ahlCents: sum((l) => l.ahlCents),
-    otherDeductionsCents: sum((l) => l.otherDeductionsCents),
-    employerCostCents: sum((l) => l.employerCostCents),
-  };
+  const totals = runTotals(lines.map((x) => x.line));
   const now = new Date();
   await tx
     .update(payrollRuns)
@@ -317,7 +303,7 @@ async function computeRun(tx: Tx, c: FeesCaller, run: RunRow): Promise<void> {
  * (naming the earliest date), more than three months ahead, or with nobody on the payroll.
  */
 export async function createRun(database: Database, c: Omit<FeesCaller, 'schoolId'>, month: string, schoolId?: string): Promise<{ run: PayrollRunDetail; created: boolean }> {
-  const limit = nextMonth(nextMonth(nextMonth(currentMonthNairobi())));
+  const limit = nextMonth(nextMonth(nextMonth(schoolMonth())));
   if (month > limit) throw badRequest(m.futureMonth, { month: m.futureMonth });
   return inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const caller = { ...c, schoolId: sid };
@@ -361,7 +347,13 @@ export async function deleteRun(database: Database, c: Omit<FeesCaller, 'schoolI
   });
 }
 
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-KE', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** The Approvals card's title and summary of a run (also used by the demo seed). */
+export function runApprovalText(run: { month: string; staffCount: number; netCents: number; payDate: string }): { title: string; summary: string } {
+  return {
+    title: `Payroll for ${monthName(run.month)}`,
+    summary: `${run.staffCount} staff · net pay KES ${(run.netCents / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })} · pay date ${run.payDate}`,
+  };
+}
 
 /**
  * POST /api/payroll/runs/:id/submit (HR): draft → submitted, with an approvals row of kind
@@ -373,8 +365,7 @@ export async function submitRun(database: Database, c: Omit<FeesCaller, 'schoolI
     if (run.status !== 'draft') throw new AppError(409, 'RUN_NOT_DRAFT', m.runNotDraft);
     const now = new Date();
     await tx.update(payrollRuns).set({ status: 'submitted', submittedBy: c.actor.id, submittedAt: now, updatedAt: now }).where(eq(payrollRuns.id, id));
-    const title = `Payroll for ${monthLabel(run.month)}`;
-    const summary = `${run.staffCount} staff · net pay KES ${(run.netCents / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })} · pay date ${run.payDate}`;
+    const { title, summary } = runApprovalText(run);
     await tx
       .insert(approvals)
       .values({ schoolId: sid, kind: 'payroll_run', subjectId: id, title, summary, amountCents: run.grossCents, status: 'pending', requestedBy: c.actor.id, requestedAt: now })
@@ -416,8 +407,7 @@ export async function approveOrRejectRun(database: Database, c: Omit<FeesCaller,
     const caller = { ...c, schoolId: sid };
     await decideRun(tx, caller, id, approve, note);
     const run = (await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)))[0]!;
-    const title = `Payroll for ${monthLabel(run.month)}`;
-    const summary = `${run.staffCount} staff · net pay KES ${(run.netCents / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })} · pay date ${run.payDate}`;
+    const { title, summary } = runApprovalText(run);
     const decided = { status: approve ? 'approved' : 'rejected', decidedBy: c.actor.id, decidedAt: new Date(), note };
     await tx
       .insert(approvals)

@@ -1,7 +1,8 @@
+import { monthName } from '../../../shared/dates.js';
 import { payrollDocumentsMessages as m } from '../../../shared/messages/payroll-documents.js';
 import { formatKes } from '../../../shared/money.js';
 import { contentBox, createDocument, drawLetterhead, formatDay, PDF_COLORS, renderPdf, type Letterhead } from '../../lib/pdf.js';
-import { maskAccount, monthLabel, type EmployerNumbers, type LineRow, type RunRow, type YtdCents } from './payroll-documents.service.js';
+import { maskAccount, type EmployerNumbers, type LineRow, type RunRow, type YtdCents } from './payroll-documents.service.js';
 
 /**
  * Payslip PDFs (issue 14 §3): one A4 page per member of staff with the school's letterhead, printed
@@ -98,7 +99,7 @@ function drawPayslip(doc: Doc, school: Letterhead, employer: EmployerNumbers, p:
   const draft = run.status !== 'approved';
   const box = contentBox(doc);
   if (draft) drawDraftWatermark(doc);
-  const period = monthLabel(run.month);
+  const period = monthName(run.month);
   let y = drawLetterhead(doc, school, {
     title: `${m.pdf.payslip}: ${period}`,
     lines: [`Pay period ${formatDay(`${run.month}-01`)} to ${formatDay(endOfMonth(run.month))} · Pay date ${formatDay(b.payDate ?? run.payDate)}${draft ? ` · ${m.pdf.draftNote}` : ''}`],

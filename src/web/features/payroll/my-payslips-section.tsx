@@ -1,3 +1,4 @@
+import { monthName } from '@shared/dates';
 import * as React from 'react';
 import { Download, FileText, Loader2, ReceiptText } from 'lucide-react';
 import type { MyPayslip } from '@shared/contracts/payroll-documents';
@@ -16,7 +17,6 @@ import { documentPaths, useMyPayslips } from './documents/documents-api';
 const m = pm.screens;
 
 /** "October 2026" for 2026-10. */
-const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** "28 Oct 2026" for 2026-10-28. */
 const dayName = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 

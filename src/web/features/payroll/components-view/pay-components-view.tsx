@@ -2,6 +2,7 @@ import * as React from 'react';
 import { toast } from 'sonner';
 import { CalendarX, Loader2, Plus, Search, Trash2, Users } from 'lucide-react';
 import type { ComponentKind, PayComponent, PayrollStaff } from '@shared/contracts/payroll';
+import { schoolMonth } from '@shared/dates';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
@@ -46,14 +47,12 @@ const PRESETS: Partial<Record<ComponentKind, { code: string; name: string; taxab
   adjustment: [{ code: 'adjustment', name: 'Correction of last month' }],
 };
 
-const thisMonth = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
-
 /**
  * HR's pay components (issue 14 §3): the staff list with the month's basic, gross and net pay; a
  * member of staff opens their components (add, end, remove) in a side panel.
  */
 export function PayComponentsView() {
-  const [month, setMonth] = React.useState(thisMonth);
+  const [month, setMonth] = React.useState(() => schoolMonth());
   const [q, setQ] = React.useState('');
   const [selected, setSelected] = React.useState<PayrollStaff | null>(null);
   const staff = usePayrollStaff(month);

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { ArrowLeft, ChevronDown, Lock, PencilLine, RefreshCw, Search, Send, Trash2, UserMinus, UserPlus, Hourglass, AlertTriangle } from 'lucide-react';
 import type { PayrollRunDetail, PayrollRunLine } from '@shared/contracts/payroll';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
+import { nextMonth } from '@shared/payroll/run';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
@@ -301,7 +302,7 @@ export function Lines({ run }: { run: PayrollRunDetail }) {
           </thead>
           <tbody>
             {lines.map((l) => (
-              <LineRow key={l.id} line={l} open={open === l.id} onToggle={() => setOpen(open === l.id ? null : l.id)} correctIn={run.status === 'approved' ? nextMonthOf(run.month) : null} />
+              <LineRow key={l.id} line={l} open={open === l.id} onToggle={() => setOpen(open === l.id ? null : l.id)} correctIn={run.status === 'approved' ? nextMonth(run.month) : null} />
             ))}
             {lines.length === 0 && (
               <tr>
@@ -332,11 +333,6 @@ export function Lines({ run }: { run: PayrollRunDetail }) {
     </section>
   );
 }
-
-const nextMonthOf = (month: string) => {
-  const [y, mo] = month.split('-').map(Number) as [number, number];
-  return mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
-};
 
 function LineRow({ line: l, open, onToggle, correctIn }: { line: PayrollRunLine; open: boolean; onToggle: () => void; correctIn: string | null }) {
   const change = l.variance?.netPay ?? null;

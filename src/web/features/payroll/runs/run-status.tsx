@@ -1,10 +1,7 @@
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { cn } from '@/lib/utils';
 
-/** 'YYYY-MM' as "November 2026". */
-export function monthName(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-KE', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+export { monthName } from '@shared/dates';
 
 const TONE: Record<string, string> = {
   draft: 'bg-slate-500/10 text-slate-700 dark:text-slate-300',

@@ -3,7 +3,9 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ChevronRight, Loader2, Play, Wallet } from 'lucide-react';
 import type { PayrollRunSummary } from '@shared/contracts/payroll';
+import { schoolMonth } from '@shared/dates';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
+import { nextMonth } from '@shared/payroll/run';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -17,11 +19,10 @@ import { RunStatusBadge, monthName } from './run-status';
 
 /** The month after the newest run (or this month in Nairobi when there is none), 'YYYY-MM'. */
 function suggestedMonth(runs: PayrollRunSummary[]): string {
-  const now = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+  const now = schoolMonth();
   const latest = runs[0]?.month;
   if (!latest) return now;
-  const [y, mo] = latest.split('-').map(Number) as [number, number];
-  const next = mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
+  const next = nextMonth(latest);
   return next > now ? latest : next;
 }
 
