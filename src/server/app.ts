@@ -65,6 +65,11 @@ import { payrollDocumentsRoutes } from './modules/payroll/payroll-documents.rout
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { leaveRoutes } from './modules/leave/leave.routes.js';
 import { hrReportsRoutes } from './modules/hr-reports/hr-reports.routes.js';
+import { expensesRoutes } from './modules/expenses/expenses.routes.js';
+import { financialReportsRoutes } from './modules/financial-reports/financial-reports.routes.js';
+import { financialAnalyticsRoutes } from './modules/financial-analytics/financial-analytics.routes.js';
+import { transportRoutes } from './modules/transport/transport.routes.js';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { staffAttendanceRoutes } from './modules/attendance/staff-attendance.routes.js';
 import { reportCardIssuer } from './modules/certificates/certificates.service.js';
 import { createSigner, type Signer } from './lib/signing.js';
@@ -247,6 +252,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await payrollRoutes(scope, deps);
     await payrollDocumentsRoutes(scope, deps);
     await hrReportsRoutes(scope, deps);
+    // Issue 15: the finance office.
+    await expensesRoutes(scope, deps);
+    await financialReportsRoutes(scope, deps);
+    await financialAnalyticsRoutes(scope, deps);
+    await transportRoutes(scope, deps);
+    await inventoryRoutes(scope, deps);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.

@@ -211,6 +211,16 @@ describe('API permissions', () => {
     approvePayroll: ['principal', 'school_director'],
     viewPayroll: ['hr', 'principal', 'school_director'],
     viewHrReports: ['hr', 'principal', 'school_director'],
+    manageExpenses: ['finance_officer'],
+    viewExpenses: ['finance_officer', 'principal', 'school_director'],
+    approveExpenses: ['principal', 'school_director'],
+    viewFinancialReports: ['finance_officer'],
+    viewFinancialAnalytics: ['finance_officer', 'principal', 'school_director', 'edufam_admin'],
+    manageTransport: ['finance_officer'],
+    viewTransport: ['edufam_admin', 'elimisha_admin', 'finance_officer', 'principal', 'school_director'],
+    viewChildTransport: ['parent'],
+    manageInventory: ['finance_officer'],
+    viewInventory: ['finance_officer', 'principal', 'school_director'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

@@ -184,6 +184,28 @@ export const PERMISSIONS = {
   viewPayroll: (a: Actor) => ['hr', 'principal', 'school_director'].includes(a.role),
   /** HR reports and analytics (issue 14 §4: HR; the school's leaders read them too). */
   viewHrReports: (a: Actor) => ['hr', 'principal', 'school_director'].includes(a.role),
+
+  // Issue 15: the finance office.
+  /** Record expenses, pay approved ones, budgets, categories and petty cash (issue 15 §1; spec §6 expenses: finance_officer only). */
+  manageExpenses: (a: Actor) => a.role === 'finance_officer',
+  /** Read expenses and budgets: the finance officer and the approvers (principal, director) in their finance view. */
+  viewExpenses: (a: Actor) => ['finance_officer', 'principal', 'school_director'].includes(a.role),
+  /** Approve or reject an expense at or above the school's limit (issue 15 §1: the principal or the director). */
+  approveExpenses: (a: Actor) => a.role === 'principal' || a.role === 'school_director',
+  /** Financial reports on screen, PDF and Excel (issue 15 §2; spec §6 financial-reports: finance_officer only). */
+  viewFinancialReports: (a: Actor) => a.role === 'finance_officer',
+  /** Financial analytics (issue 15 §3; spec §6 financial-analytics: finance access). */
+  viewFinancialAnalytics: (a: Actor) => ['finance_officer', 'principal', 'school_director', 'edufam_admin'].includes(a.role),
+  /** Routes, stops, vehicles, drivers, trips and learners on routes (issue 15 §4: the finance officer). */
+  manageTransport: (a: Actor) => a.role === 'finance_officer',
+  /** Read transport: the finance officer, the school's leaders and platform staff (the transport section's roles). */
+  viewTransport: (a: Actor) => isAdminRole(a.role) || ['finance_officer', 'principal', 'school_director'].includes(a.role),
+  /** A parent's children's route, stop and vehicle (issue 15 §4; the service narrows to their own children). */
+  viewChildTransport: (a: Actor) => a.role === 'parent',
+  /** Store items, suppliers, stock movements and stock takes (issue 15 §5: the finance officer). */
+  manageInventory: (a: Actor) => a.role === 'finance_officer',
+  /** Read the store (the inventory section's roles: finance officer, principal, director). */
+  viewInventory: (a: Actor) => ['finance_officer', 'principal', 'school_director'].includes(a.role),
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

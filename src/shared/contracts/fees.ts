@@ -262,7 +262,7 @@ export const listAdjustmentsResponse = z.object({ items: z.array(adjustmentSchem
 
 export const approvalSchema = z.object({
   id: z.uuid(),
-  kind: z.enum(['fee_waiver', 'marks', 'payroll_run', 'leave']),
+  kind: z.enum(['fee_waiver', 'marks', 'payroll_run', 'leave', 'expense']),
   subjectId: z.uuid(),
   title: z.string(),
   summary: z.string(),

@@ -185,7 +185,7 @@ export const financeOverviewMessages = {
     pendingBadge: (n: number) => `${n.toLocaleString('en-KE')} pending`,
     empty: 'Nothing waiting for approval',
     emptyHint: 'Waivers above the school’s limit appear here until the principal decides.',
-    kinds: { fee_waiver: 'Fee waiver', marks: 'Marks approval', payroll_run: 'Payroll run', leave: 'Leave request' },
+    kinds: { fee_waiver: 'Fee waiver', marks: 'Marks approval', payroll_run: 'Payroll run', leave: 'Leave request', expense: 'Expense' },
     requestedBy: (name: string, when: string) => `Requested by ${name} · ${when}`,
     requestedAt: (when: string) => `Requested ${when}`,
     approve: 'Approve',

@@ -58,7 +58,7 @@ export const documentSequences = pgTable(
     kind: text('kind').notNull(),
     lastValue: integer('last_value').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.kind] }), check('document_sequences_kind_check', sql`${t.kind} in ('receipt', 'invoice', 'credit_note')`)],
+  (t) => [primaryKey({ columns: [t.schoolId, t.kind] }), check('document_sequences_kind_check', sql`${t.kind} in ('receipt', 'invoice', 'credit_note', 'expense')`)],
 );
 
 /**
@@ -320,7 +320,7 @@ export const approvals = pgTable(
     index('approvals_school_status_idx').on(t.schoolId, t.status, t.requestedAt),
     uniqueIndex('approvals_subject_uq').on(t.kind, t.subjectId),
     check('approvals_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    check('approvals_kind_check', sql`${t.kind} in ('fee_waiver', 'marks', 'payroll_run', 'leave')`),
+    check('approvals_kind_check', sql`${t.kind} in ('fee_waiver', 'marks', 'payroll_run', 'leave', 'expense')`),
   ],
 );
 

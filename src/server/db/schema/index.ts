@@ -6,3 +6,4 @@ export * from './fees.js';
 export * from './assessment.js';
 export * from './attendance.js';
 export * from './hr.js';
+export * from './finance-office.js';

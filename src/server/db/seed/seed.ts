@@ -26,6 +26,7 @@ import { seedFees } from './fees.js';
 import { seedAssessment } from './assessment.js';
 import { seedAttendance } from './attendance.js';
 import { seedHr } from './hr.js';
+import { seedFinanceOffice } from './finance-office.js';
 
 export const DEMO_PASSWORD = 'EduFam2026!';
 
@@ -540,6 +541,20 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
   );
 
   await seedHr(tx, { schoolId, code: plan.code as 'greenhill' | 'riverside', staffPrefix: plan.admissionPrefix, demoTeacherId, principalId, hrProfileId: hrId }, seed + 307);
+
+  await seedFinanceOffice(
+    tx,
+    {
+      schoolId,
+      code: plan.code as 'greenhill' | 'riverside',
+      financeOfficerId,
+      principalId,
+      directorId,
+      learners: drafts.map((d, i) => ({ id: studentIds[i]!, classId: classRows[d.classIndex]!.id })),
+      parentChildIds: drafts.flatMap((d, i) => (d.links.some((l) => l.guardian === demoParent) ? [studentIds[i]!] : [])),
+    },
+    seed + 401,
+  );
 
   return { learners: drafts.length, accounts: accountsMade };
 }

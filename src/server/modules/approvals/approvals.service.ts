@@ -13,6 +13,7 @@ import { decideWaiver } from '../fees/adjustments.service.js';
 import { decideMarksApproval } from '../assessment/marks.service.js';
 import { decidePayrollRunApproval } from '../payroll/payroll-approval.js';
 import { decideLeaveApproval } from '../leave/leave-approval.js';
+import { decideExpenseApproval } from '../expenses/expense-approval.js';
 
 /**
  * One approvals model (ARCHITECTURE.md "Approvals"): requests that wait for the principal, listed on
@@ -28,6 +29,8 @@ const DECIDERS: Record<Approval['kind'], (tx: Tx, c: FeesCaller, subjectId: stri
   payroll_run: decidePayrollRunApproval,
   // Issue 14 §2: a leave request (HR decides it in Staff Management too).
   leave: decideLeaveApproval,
+  // Issue 15 §1: an expense at or above the school's limit; approving lets the finance officer pay it.
+  expense: decideExpenseApproval,
 };
 
 /**
@@ -39,6 +42,7 @@ const DECIDER_ROLES: Record<Approval['kind'], readonly string[]> = {
   marks: ['principal'],
   payroll_run: ['principal', 'school_director'],
   leave: ['principal'],
+  expense: ['principal', 'school_director'],
 };
 
 const requester = alias(profiles, 'requester');

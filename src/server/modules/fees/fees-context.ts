@@ -118,7 +118,7 @@ export async function loadFinanceSettings(tx: Tx, schoolId: string): Promise<Fin
   );
 }
 
-export type DocumentKind = 'receipt' | 'invoice' | 'credit_note';
+export type DocumentKind = 'receipt' | 'invoice' | 'credit_note' | 'expense';
 
 /**
  * Takes the next `count` numbers of a school's receipt, invoice or credit-note sequence inside the

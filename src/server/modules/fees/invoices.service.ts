@@ -22,6 +22,7 @@ import { registerFilters } from '../learners/learners.repository.js';
 import { FEES_AUDIT, auditFees, documentNumber, inSchool, loadFinanceSettings, takeDocumentNumbers, type FeesCaller } from './fees-context.js';
 import * as repo from './fees.repository.js';
 import { termOf, type TermRow } from './structures.service.js';
+import { extraInvoiceLines, markChargesInvoiced, type ExtraInvoiceLine } from './charges.service.js';
 
 const m = messages.fees;
 
@@ -99,6 +100,8 @@ interface Plan {
   learner: Candidate;
   structure: StructureWithItems;
   lines: StructureWithItems['items'];
+  /** Transport fees and pending charges (issue 15 §4, §5), after the structure's lines. */
+  extras: ExtraInvoiceLine[];
   totalCents: number;
 }
 
@@ -114,6 +117,7 @@ async function planInvoices(tx: Tx, schoolId: string, term: TermRow, filter: { l
     ? await tx.select().from(studentFeeOptions).where(filter.studentId ? eq(studentFeeOptions.studentId, filter.studentId) : eq(studentFeeOptions.schoolId, schoolId))
     : [];
   const chosen = new Set(options.map((o) => `${o.studentId}|${o.itemKey}`));
+  const extras = await extraInvoiceLines(tx, schoolId, term, pending.map((l) => l.studentId));
   const plans: Plan[] = [];
   let withoutStructure = 0;
   for (const learner of pending) {
@@ -125,7 +129,8 @@ async function planInvoices(tx: Tx, schoolId: string, term: TermRow, filter: { l
     const lines = structure.items
       .filter((i) => !i.optional || chosen.has(`${learner.studentId}|${optionKey(i.name)}`))
       .sort((a, b) => a.sortOrder - b.sortOrder);
-    plans.push({ learner, structure, lines, totalCents: lines.reduce((s, i) => s + i.amountCents, 0) });
+    const more = extras.get(learner.studentId) ?? [];
+    plans.push({ learner, structure, lines, extras: more, totalCents: lines.reduce((s, i) => s + i.amountCents, 0) + more.reduce((s, i) => s + i.amountCents, 0) });
   }
   return { plans, alreadyInvoiced: learners.length - pending.length, withoutStructure };
 }
@@ -161,10 +166,30 @@ async function writeInvoices(tx: Tx, c: FeesCaller, term: TermRow, plans: Plan[]
         })),
       )
       .returning({ id: invoices.id });
-    const lineRows = chunk.flatMap((p, i) =>
-      p.lines.map((l, idx) => ({ schoolId: c.schoolId, invoiceId: rows[i]!.id, itemId: l.id, name: l.name, category: l.category, amountCents: l.amountCents, sortOrder: idx })),
-    );
+    const lineRows = chunk.flatMap((p, i) => [
+      ...p.lines.map((l, idx) => ({ schoolId: c.schoolId, invoiceId: rows[i]!.id, itemId: l.id, name: l.name, category: l.category, amountCents: l.amountCents, sortOrder: idx })),
+      ...p.extras.map((l, idx) => ({ schoolId: c.schoolId, invoiceId: rows[i]!.id, itemId: null, name: l.name, category: l.category, amountCents: l.amountCents, sortOrder: p.lines.length + idx })),
+    ]);
     for (let ls = 0; ls < lineRows.length; ls += 2000) await tx.insert(invoiceLines).values(lineRows.slice(ls, ls + 2000));
+    // Pending charges now on an invoice (issue 15): settle them against the invoice just written.
+    const settled = chunk.flatMap((p, i) => p.extras.flatMap((l) => (l.chargeId ? [{ chargeId: l.chargeId, invoiceId: rows[i]!.id, lineId: '' }] : [])));
+    if (settled.length > 0) {
+      const written = await tx
+        .select({ id: invoiceLines.id, invoiceId: invoiceLines.invoiceId, sortOrder: invoiceLines.sortOrder, name: invoiceLines.name })
+        .from(invoiceLines)
+        .where(inArray(invoiceLines.invoiceId, [...new Set(settled.map((x) => x.invoiceId))]));
+      const byInvoice = new Map<string, typeof written>();
+      for (const w of written) byInvoice.set(w.invoiceId, [...(byInvoice.get(w.invoiceId) ?? []), w]);
+      for (const [i, p] of chunk.entries()) {
+        p.extras.forEach((l, idx) => {
+          if (!l.chargeId) return;
+          const line = byInvoice.get(rows[i]!.id)?.find((w) => w.sortOrder === p.lines.length + idx);
+          const entry = settled.find((x) => x.chargeId === l.chargeId);
+          if (entry && line) entry.lineId = line.id;
+        });
+      }
+      await markChargesInvoiced(tx, settled);
+    }
     ids.push(...rows.map((r) => r.id));
   }
   return ids;

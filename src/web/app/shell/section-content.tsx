@@ -61,6 +61,12 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   'hr-reports': React.lazy(() => import('@/features/hr-reports/hr-reports-section').then((mod) => ({ default: mod.HrReportsSection }))),
   'hr-analytics': React.lazy(() => import('@/features/hr-reports/hr-analytics-section').then((mod) => ({ default: mod.HrAnalyticsSection }))),
   'hr-dashboard': React.lazy(() => import('@/features/hr-reports/hr-dashboard-section').then((mod) => ({ default: mod.HrDashboardSection }))),
+  // Issue 15: the finance office.
+  expenses: React.lazy(() => import('@/features/expenses/expenses-section').then((mod) => ({ default: mod.ExpensesSection }))),
+  'financial-reports': React.lazy(() => import('@/features/financial-reports/financial-reports-section').then((mod) => ({ default: mod.FinancialReportsSection }))),
+  'financial-analytics': React.lazy(() => import('@/features/financial-analytics/financial-analytics-section').then((mod) => ({ default: mod.FinancialAnalyticsSection }))),
+  transport: React.lazy(() => import('@/features/transport/transport-section').then((mod) => ({ default: mod.TransportSection }))),
+  inventory: React.lazy(() => import('@/features/inventory/inventory-section').then((mod) => ({ default: mod.InventorySection }))),
 };
 
 function SectionFallback() {

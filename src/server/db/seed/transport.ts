@@ -1,0 +1,5 @@
+import type { Tx } from '../tenant.js';
+import type { FinanceOfficeSeedPlan } from './finance-office.js';
+
+/** Transport demo data (issue 15; stub until the module lands). */
+export async function seedTransport(_tx: Tx, _plan: FinanceOfficeSeedPlan, _seed: number): Promise<void> {}

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../module-deps.js';
+
+/** Issue 15 routes of the transport module (stub until the module lands). */
+export async function transportRoutes(_app: FastifyInstance, _deps: ModuleDeps) {}
