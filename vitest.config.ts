@@ -21,7 +21,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
     // Each API test file holds one PGlite instance (~0.9 GB resident): at most two at a time.
     pool: 'forks',
     maxWorkers: 2,

@@ -362,6 +362,10 @@ export const studentAccountSchema = z.object({
   totals: z.object({ invoiced: kes, adjusted: kes, paid: kes }),
   optionalItems: z.array(z.object({ key: z.string(), name: z.string(), amount: kes, chosen: z.boolean() })),
   pendingAdjustments: kes,
+  /** Issue 15: store sales and transport fees not yet on an invoice (they go on the next one). */
+  pendingCharges: z.array(z.object({ id: z.uuid(), source: z.enum(['inventory_sale', 'transport']), description: z.string(), category: z.string(), amount: kes, createdAt: z.string() })),
+  /** Issue 15 §4: the learner's bus route while on one (the termly fee goes on each term's invoice). */
+  transport: z.object({ route: z.string(), stop: z.string(), termFee: kes, since: z.string() }).nullable(),
 });
 export type StudentAccount = z.infer<typeof studentAccountSchema>;
 

@@ -20,6 +20,9 @@ import {
   studentFeeOptions,
   students,
   terms,
+  transportAssignments,
+  transportRoutes,
+  transportStops,
 } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { forbidden, notFound } from '../../errors.js';
@@ -28,6 +31,7 @@ import { audienceScope, learnerAudience, visibleLearners, type LearnerAudience }
 import { FEES_AUDIT, auditFees, feesSchoolId, inSchool } from './fees-context.js';
 import * as repo from './fees.repository.js';
 import { optionKey } from './invoices.service.js';
+import { pendingChargesOf } from './charges.service.js';
 import { currentTerm } from './structures.service.js';
 
 const m = messages.fees;
@@ -77,6 +81,15 @@ export async function accountOf(tx: Tx, learner: repo.FeeLearner): Promise<Stude
     tx.select().from(studentBalances).where(eq(studentBalances.studentId, learner.id)),
   ]);
   const pending = adj.items.filter((a) => a.status === 'pending').reduce((s, a) => s + Math.round(a.amount * 100), 0);
+  const [charges, [route]] = await Promise.all([
+    pendingChargesOf(tx, learner.id),
+    tx
+      .select({ route: transportRoutes.name, stop: transportStops.name, routeFee: transportRoutes.termFeeCents, zoneFee: transportStops.zoneFeeCents, since: transportAssignments.startsOn })
+      .from(transportAssignments)
+      .innerJoin(transportRoutes, eq(transportRoutes.id, transportAssignments.routeId))
+      .innerJoin(transportStops, eq(transportStops.id, transportAssignments.stopId))
+      .where(and(eq(transportAssignments.studentId, learner.id), eq(transportAssignments.status, 'active'))),
+  ]);
   return {
     balance: centsToKes(Number(bal?.balanceCents ?? 0)),
     invoices: inv,
@@ -86,6 +99,8 @@ export async function accountOf(tx: Tx, learner: repo.FeeLearner): Promise<Stude
     totals: { invoiced: centsToKes(Number(bal?.invoicedCents ?? 0)), adjusted: centsToKes(Number(bal?.adjustedCents ?? 0)), paid: centsToKes(Number(bal?.paidCents ?? 0)) },
     optionalItems: await optionalItems(tx, learner.schoolId, learner),
     pendingAdjustments: centsToKes(pending),
+    pendingCharges: charges.map((c) => ({ id: c.id, source: c.source as 'inventory_sale' | 'transport', description: c.description, category: c.category, amount: centsToKes(c.amountCents), createdAt: c.createdAt.toISOString() })),
+    transport: route ? { route: route.route, stop: route.stop, termFee: centsToKes(route.zoneFee ?? route.routeFee), since: route.since } : null,
   };
 }
 

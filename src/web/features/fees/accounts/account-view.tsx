@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { BadgePercent, Banknote, CalendarCheck, Clock3, ExternalLink, FilePlus2, Receipt, SearchX, Smartphone, Undo2, Wallet } from 'lucide-react';
+import { BadgePercent, Banknote, Bus, CalendarCheck, Clock3, ExternalLink, FilePlus2, Receipt, SearchX, Smartphone, Undo2, Wallet } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Payment, StudentAccount } from '@shared/contracts/fees';
 import { pathForSection } from '@shared/access';
@@ -122,6 +122,41 @@ function OptionalItems({ account, canManage }: { account: StudentAccount; canMan
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** Issue 15: the learner's bus route and the store or transport charges waiting for the next invoice. */
+function ExtraCharges({ account }: { account: StudentAccount }) {
+  if (!account.transport && account.pendingCharges.length === 0) return null;
+  return (
+    <section className="grid gap-3 sm:grid-cols-2" data-testid="account-extra-charges">
+      {account.transport && (
+        <div className="flex items-start gap-3 rounded-xl border bg-card p-3.5" data-testid="account-transport">
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-sky-500/10 text-sky-700 dark:text-sky-300">
+            <Bus className="size-4" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <h3 className="text-sm font-semibold">{t.transportTitle}</h3>
+            <p className="truncate text-sm">{t.transportLine(account.transport.route, account.transport.stop)}</p>
+            <p className="text-xs text-muted-foreground">{t.transportFee(formatMoney(account.transport.termFee))}</p>
+          </div>
+        </div>
+      )}
+      {account.pendingCharges.length > 0 && (
+        <div className="rounded-xl border bg-card p-3.5" data-testid="account-pending-charges">
+          <h3 className="text-sm font-semibold">{t.pendingChargesTitle}</h3>
+          <p className="text-xs text-muted-foreground">{t.pendingChargesHint}</p>
+          <ul className="mt-2 grid gap-1.5">
+            {account.pendingCharges.map((c) => (
+              <li key={c.id} className="flex items-center justify-between gap-3 text-sm">
+                <span className="min-w-0 truncate">{c.description}</span>
+                <Money value={c.amount} className="shrink-0 tabular-nums" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }
@@ -292,6 +327,7 @@ export function StudentAccountView({
         </p>
       )}
       <OptionalItems account={a} canManage={canManage} />
+      <ExtraCharges account={a} />
       <Tabs value={tab} onValueChange={(v) => setTab(v as (typeof TABS)[number])} className="min-w-0">
         <TabsList aria-label={t.tabsLabel}>
           {TABS.map((x) => (

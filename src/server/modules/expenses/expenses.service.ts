@@ -1,0 +1,755 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Actor } from '../../../shared/access.js';
+import type {
+  Budget,
+  BudgetCheck,
+  BudgetsResponse,
+  Expense,
+  ExpenseCategory,
+  ExpenseSettings,
+  ExpensesSummary,
+  ListExpensesResponse,
+  PettyCash,
+  budgetBody,
+  budgetPatch,
+  budgetsQuery,
+  categoryBody,
+  categoryPatch,
+  createExpenseBody,
+  expenseSettingsBody,
+  listExpensesQuery,
+  payExpenseBody,
+  topUpBody,
+} from '../../../shared/contracts/expenses.js';
+import { expensesMessages as m } from '../../../shared/messages/expenses.js';
+import { centsToKes, formatKesLabel } from '../../../shared/money.js';
+import type { Database } from '../../db/client.js';
+import { approvals, budgets, expenseCategories, expenses, files, financeOfficeSettings, pettyCashEntries, profiles, suppliers, terms } from '../../db/schema/index.js';
+import type { Tx } from '../../db/tenant.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { auditFees, documentNumber, inSchool, takeDocumentNumbers, withIdempotency, type FeesCaller } from '../fees/fees-context.js';
+import { termOn } from '../fees/charges.service.js';
+import { loadFile, readUpload, storeFile } from '../files/files.service.js';
+
+/**
+ * Expenses, budgets and petty cash (issue 15 §1). Every call runs in one transaction confined to the
+ * caller's school (inSchool); every write is audited (EXPENSES_AUDIT). Money is integer cents inside,
+ * KES numbers at the edge.
+ */
+
+export const EXPENSES_AUDIT = {
+  recorded: 'EXPENSE_RECORDED',
+  approved: 'EXPENSE_APPROVED',
+  rejected: 'EXPENSE_REJECTED',
+  paid: 'EXPENSE_PAID',
+  attachment: 'EXPENSE_ATTACHMENT_ADDED',
+  budgetSet: 'BUDGET_SET',
+  budgetDeleted: 'BUDGET_DELETED',
+  categorySaved: 'EXPENSE_CATEGORY_SAVED',
+  topUp: 'PETTY_CASH_TOPUP',
+  settings: 'EXPENSE_SETTINGS_UPDATED',
+} as const;
+
+export const DEFAULT_CATEGORIES = [
+  'Salaries (outside payroll)',
+  'Food and catering',
+  'Utilities',
+  'Repairs and maintenance',
+  'Transport fuel',
+  'Stationery',
+  'Examinations',
+  'Other',
+] as const;
+
+export const EXPENSE_PREFIX = 'EXP-';
+const COUNTED = ['paid', 'approved'];
+
+export interface ExpenseCall {
+  actor: Actor;
+  ip: string;
+}
+const caller = (c: ExpenseCall, schoolId: string): FeesCaller => ({ actor: c.actor, schoolId, ip: c.ip });
+
+// ------------------------------------------------------------------------------------------ helpers
+
+/** The school's approval limit and petty-cash float in cents (defaults when it never saved any). */
+export async function loadExpenseSettings(tx: Tx, schoolId: string) {
+  const [row] = await tx.select().from(financeOfficeSettings).where(eq(financeOfficeSettings.schoolId, schoolId));
+  return { approvalCents: row?.expenseApprovalCents ?? 5_000_000, floatCents: row?.pettyCashFloatCents ?? 2_000_000 };
+}
+
+/** Petty cash held now (cents): the sum of the book. */
+export async function pettyCashBalance(tx: Tx, schoolId: string): Promise<number> {
+  const [row] = await tx.select({ s: sum(pettyCashEntries.amountCents) }).from(pettyCashEntries).where(eq(pettyCashEntries.schoolId, schoolId));
+  return Number(row?.s ?? 0);
+}
+
+export const termLabel = (t: { name: string; startsOn: string }) => `${t.name} ${t.startsOn.slice(0, 4)}`;
+const yearRange = (year: number) => ({ from: `${year}-01-01`, to: `${year}-12-31` });
+
+/** Paid and approved spending of a category in a term or a year (cents), optionally leaving one expense out. */
+async function actualCents(tx: Tx, schoolId: string, categoryId: string | null, period: { termId: string | null; year: number }, exclude?: string): Promise<number> {
+  const { from, to } = yearRange(period.year);
+  const [row] = await tx
+    .select({ s: sum(expenses.amountCents) })
+    .from(expenses)
+    .where(
+      and(
+        eq(expenses.schoolId, schoolId),
+        categoryId ? eq(expenses.categoryId, categoryId) : undefined,
+        inArray(expenses.status, COUNTED),
+        period.termId ? eq(expenses.termId, period.termId) : and(gte(expenses.spentOn, from), lte(expenses.spentOn, to)),
+        exclude ? ne(expenses.id, exclude) : undefined,
+      ),
+    );
+  return Number(row?.s ?? 0);
+}
+
+/**
+ * What an expense of `amountCents` in `categoryId` on `spentOn` does to the category's budgets: the
+ * term budget of the term containing the date and the calendar year's budget. Over when paid and
+ * approved spending plus this expense passes the amount; the first such budget gives the warning.
+ */
+export async function checkBudgets(tx: Tx, schoolId: string, categoryId: string, amountCents: number, spentOn: string, exclude?: string) {
+  const [cat] = await tx.select({ name: expenseCategories.name }).from(expenseCategories).where(and(eq(expenseCategories.id, categoryId), eq(expenseCategories.schoolId, schoolId)));
+  const term = await termOn(tx, schoolId, spentOn);
+  const year = Number(spentOn.slice(0, 4));
+  const rows = await tx
+    .select({ b: budgets, termName: terms.name, termStartsOn: terms.startsOn })
+    .from(budgets)
+    .leftJoin(terms, eq(terms.id, budgets.termId))
+    .where(
+      and(
+        eq(budgets.schoolId, schoolId),
+        eq(budgets.categoryId, categoryId),
+        or(term ? eq(budgets.termId, term.id) : sql`false`, and(isNull(budgets.termId), eq(budgets.year, year))),
+      ),
+    )
+    .orderBy(sql`${budgets.termId} is null`);
+  const out: BudgetCheck['budgets'] = [];
+  let warning: string | null = null;
+  for (const { b, termName, termStartsOn } of rows) {
+    const period = b.termId && termName && termStartsOn ? termLabel({ name: termName, startsOn: termStartsOn }) : String(b.year);
+    const actual = await actualCents(tx, schoolId, categoryId, { termId: b.termId, year: b.year }, exclude);
+    const after = actual + amountCents;
+    out.push({ period, budget: centsToKes(b.amountCents), actual: centsToKes(actual), after: centsToKes(after) });
+    if (after > b.amountCents && !warning) warning = m.overBudget(cat?.name ?? 'this category', period, formatKesLabel(b.amountCents), formatKesLabel(actual), formatKesLabel(after));
+  }
+  return { budgets: out, warning, term };
+}
+
+async function loadCategory(tx: Tx, schoolId: string, id: string, field = 'categoryId') {
+  const [row] = await tx.select().from(expenseCategories).where(and(eq(expenseCategories.id, id), eq(expenseCategories.schoolId, schoolId)));
+  if (!row) throw badRequest(m.categoryNotFound, { [field]: m.categoryNotFound });
+  return row;
+}
+
+const requester = alias(profiles, 'requester');
+const decider = alias(profiles, 'decider');
+const payer = alias(profiles, 'payer');
+
+async function expenseRows(tx: Tx, schoolId: string, where: SQL | undefined, opts: { limit: number; offset: number; order?: SQL[] }): Promise<Expense[]> {
+  const rows = await tx
+    .select({
+      e: expenses,
+      category: expenseCategories.name,
+      termName: terms.name,
+      termStartsOn: terms.startsOn,
+      fileName: files.originalName,
+      contentType: files.contentType,
+      sizeBytes: files.sizeBytes,
+      requestedBy: requester.name,
+      decidedBy: decider.name,
+      paidBy: payer.name,
+      approvalId: approvals.id,
+    })
+    .from(expenses)
+    .innerJoin(expenseCategories, eq(expenseCategories.id, expenses.categoryId))
+    .leftJoin(terms, eq(terms.id, expenses.termId))
+    .leftJoin(files, eq(files.id, expenses.attachmentFileId))
+    .leftJoin(requester, eq(requester.id, expenses.requestedBy))
+    .leftJoin(decider, eq(decider.id, expenses.decidedBy))
+    .leftJoin(payer, eq(payer.id, expenses.paidBy))
+    .leftJoin(approvals, and(eq(approvals.kind, 'expense'), eq(approvals.subjectId, expenses.id), eq(approvals.status, 'pending')))
+    .where(and(eq(expenses.schoolId, schoolId), where))
+    .orderBy(...(opts.order ?? [desc(expenses.spentOn), desc(expenses.createdAt)]))
+    .limit(opts.limit)
+    .offset(opts.offset);
+  const out: Expense[] = [];
+  for (const r of rows) {
+    const e = r.e;
+    const warning = e.status === 'pending' ? (await checkBudgets(tx, schoolId, e.categoryId, e.amountCents, e.spentOn, e.id)).warning : null;
+    out.push({
+      id: e.id,
+      number: e.number,
+      spentOn: e.spentOn,
+      termId: e.termId,
+      term: r.termName && r.termStartsOn ? termLabel({ name: r.termName, startsOn: r.termStartsOn }) : null,
+      categoryId: e.categoryId,
+      category: r.category,
+      supplierId: e.supplierId,
+      payee: e.payee,
+      description: e.description,
+      amount: centsToKes(e.amountCents),
+      method: e.method as Expense['method'],
+      reference: e.reference,
+      notes: e.notes,
+      attachment: e.attachmentFileId
+        ? { fileId: e.attachmentFileId, fileName: r.fileName ?? 'attachment', contentType: r.contentType ?? 'application/octet-stream', sizeBytes: r.sizeBytes ?? 0, url: `/api/expenses/${e.id}/attachment` }
+        : null,
+      status: e.status as Expense['status'],
+      overBudgetReason: e.overBudgetReason,
+      budgetWarning: warning,
+      paidOn: e.paidOn,
+      paidBy: r.paidBy,
+      requestedBy: r.requestedBy,
+      requestedById: e.requestedBy,
+      decidedBy: r.decidedBy,
+      decidedAt: e.decidedAt?.toISOString() ?? null,
+      decisionNote: e.decisionNote,
+      approvalId: r.approvalId,
+      createdAt: e.createdAt.toISOString(),
+    });
+  }
+  return out;
+}
+
+export async function expenseById(tx: Tx, schoolId: string, id: string): Promise<Expense> {
+  const [row] = await expenseRows(tx, schoolId, eq(expenses.id, id), { limit: 1, offset: 0 });
+  if (!row) throw notFound(m.expenseNotFound);
+  return row;
+}
+
+/** Draws `amountCents` from petty cash for an expense (400 when the box holds less). */
+async function drawPettyCash(tx: Tx, c: FeesCaller, expense: { id: string; number: string; amountCents: number }, entryOn: string) {
+  const balance = await pettyCashBalance(tx, c.schoolId);
+  if (balance < expense.amountCents) {
+    const msg = m.pettyCashShort(formatKesLabel(balance), formatKesLabel(expense.amountCents));
+    throw badRequest(msg, { method: msg });
+  }
+  await tx.insert(pettyCashEntries).values({
+    schoolId: c.schoolId,
+    kind: 'expense',
+    amountCents: -expense.amountCents,
+    entryOn,
+    expenseId: expense.id,
+    reference: expense.number,
+    createdBy: c.actor.id,
+  });
+}
+
+// ------------------------------------------------------------------------------------------ expenses
+
+type ListQuery = z.output<typeof listExpensesQuery>;
+
+/** GET /api/expenses: filtered, paged, sorted; totals over every match. */
+export async function listExpenses(database: Database, actor: Actor, q: ListQuery): Promise<ListExpensesResponse> {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
+    const term = q.q ? `%${q.q.replace(/[\\%_]/g, (x) => `\\${x}`)}%` : null;
+    const base = and(
+      q.categoryId ? eq(expenses.categoryId, q.categoryId) : undefined,
+      q.from ? gte(expenses.spentOn, q.from) : undefined,
+      q.to ? lte(expenses.spentOn, q.to) : undefined,
+      term ? or(ilike(expenses.payee, term), ilike(expenses.description, term), ilike(expenses.number, term)) : undefined,
+    );
+    const where = and(base, q.status === 'all' ? undefined : eq(expenses.status, q.status));
+    const order = {
+      spentOn_desc: [desc(expenses.spentOn), desc(expenses.createdAt)],
+      spentOn_asc: [asc(expenses.spentOn), asc(expenses.createdAt)],
+      amount_desc: [desc(expenses.amountCents), desc(expenses.spentOn)],
+      amount_asc: [asc(expenses.amountCents), desc(expenses.spentOn)],
+    }[q.sort];
+    const items = await expenseRows(tx, schoolId, where, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize, order });
+    const byStatus = await tx
+      .select({ status: expenses.status, n: count(), s: sum(expenses.amountCents) })
+      .from(expenses)
+      .where(and(eq(expenses.schoolId, schoolId), where))
+      .groupBy(expenses.status);
+    const get = (s: string) => Number(byStatus.find((r) => r.status === s)?.s ?? 0);
+    const total = byStatus.reduce((a, r) => a + Number(r.n), 0);
+    return {
+      items,
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+      totals: {
+        amount: centsToKes(byStatus.reduce((a, r) => a + Number(r.s ?? 0), 0)),
+        paid: centsToKes(get('paid')),
+        approved: centsToKes(get('approved')),
+        pending: centsToKes(get('pending')),
+        rejected: centsToKes(get('rejected')),
+        pendingCount: Number(byStatus.find((r) => r.status === 'pending')?.n ?? 0),
+      },
+    };
+  });
+}
+
+export async function getExpense(database: Database, actor: Actor, id: string): Promise<Expense> {
+  return inSchool(database, actor, undefined, (tx, schoolId) => expenseById(tx, schoolId, id));
+}
+
+/** GET /api/expenses/budget-check: what recording this expense would do (the form warns before submit). */
+export async function budgetCheckFor(database: Database, actor: Actor, q: { categoryId: string; amount: number; spentOn: string }): Promise<BudgetCheck> {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
+    await loadCategory(tx, schoolId, q.categoryId);
+    const settings = await loadExpenseSettings(tx, schoolId);
+    const check = await checkBudgets(tx, schoolId, q.categoryId, q.amount, q.spentOn);
+    return {
+      needsApproval: q.amount >= settings.approvalCents,
+      approvalLimit: centsToKes(settings.approvalCents),
+      overBudget: check.warning !== null,
+      warning: check.warning,
+      budgets: check.budgets,
+    };
+  });
+}
+
+type CreateInput = z.output<typeof createExpenseBody>;
+
+/**
+ * POST /api/expenses (finance officer). At or above the approval limit: pending with an approvals row
+ * for the principal or director; under it: paid on the day spent (petty cash drawn when the method is
+ * petty_cash; 400 when it holds too little). Over a budget: 400 OVER_BUDGET with the warning on field
+ * overBudgetReason unless a reason is given. Idempotency-Key: a retry returns the first answer.
+ */
+export async function createExpense(database: Database, c: ExpenseCall, body: CreateInput, idempotencyKey: string | undefined) {
+  return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
+    const fc = caller(c, schoolId);
+    return withIdempotency(tx, { schoolId, userId: c.actor.id, key: idempotencyKey, route: 'POST /api/expenses', body, status: 201 }, async () => {
+      const category = await loadCategory(tx, schoolId, body.categoryId);
+      if (!category.active) throw badRequest(m.categoryInactive, { categoryId: m.categoryInactive });
+      if (body.supplierId) {
+        const [s] = await tx.select({ id: suppliers.id }).from(suppliers).where(and(eq(suppliers.id, body.supplierId), eq(suppliers.schoolId, schoolId)));
+        if (!s) throw badRequest(m.supplierNotFound, { supplierId: m.supplierNotFound });
+      }
+      const settings = await loadExpenseSettings(tx, schoolId);
+      const check = await checkBudgets(tx, schoolId, category.id, body.amount, body.spentOn);
+      if (check.warning && !body.overBudgetReason) throw new AppError(400, 'OVER_BUDGET', check.warning, { fields: { overBudgetReason: check.warning } });
+      const pending = body.amount >= settings.approvalCents;
+      const number = documentNumber(EXPENSE_PREFIX, await takeDocumentNumbers(tx, schoolId, 'expense'));
+      const [row] = await tx
+        .insert(expenses)
+        .values({
+          schoolId,
+          number,
+          spentOn: body.spentOn,
+          termId: check.term?.id ?? null,
+          categoryId: category.id,
+          supplierId: body.supplierId ?? null,
+          payee: body.payee,
+          description: body.description,
+          amountCents: body.amount,
+          method: body.method,
+          reference: body.reference,
+          notes: body.notes,
+          status: pending ? 'pending' : 'paid',
+          overBudgetReason: check.warning ? body.overBudgetReason : null,
+          paidOn: pending ? null : body.spentOn,
+          paidBy: pending ? null : c.actor.id,
+          requestedBy: c.actor.id,
+        })
+        .returning();
+      if (!pending && body.method === 'petty_cash') await drawPettyCash(tx, fc, row!, body.spentOn);
+      if (pending) {
+        await tx.insert(approvals).values({
+          schoolId,
+          kind: 'expense',
+          subjectId: row!.id,
+          title: m.approvalTitle(category.name, body.payee, formatKesLabel(body.amount)),
+          summary: m.approvalSummary(number, body.description, row!.overBudgetReason),
+          amountCents: body.amount,
+          requestedBy: c.actor.id,
+        });
+      }
+      const expense = await expenseById(tx, schoolId, row!.id);
+      await auditFees(tx, fc, EXPENSES_AUDIT.recorded, `expense:${row!.id}`, null, expense);
+      return { expense, message: pending ? m.recordedPending(number) : m.recorded(number) };
+    });
+  });
+}
+
+/**
+ * Approves or rejects a pending expense (the approvals service's decider for kind 'expense', run in its
+ * transaction). Refuses the requester (403), a decided expense (409) and a rejection without a comment (400).
+ */
+export async function decideExpense(tx: Tx, c: FeesCaller, expenseId: string, approve: boolean, note: string | null): Promise<void> {
+  const [row] = await tx.select().from(expenses).where(and(eq(expenses.id, expenseId), eq(expenses.schoolId, c.schoolId))).for('update');
+  if (!row) throw notFound(m.expenseNotFound);
+  if (row.requestedBy === c.actor.id) throw new AppError(403, 'OWN_EXPENSE', m.ownExpense);
+  if (row.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', m.notPending);
+  const comment = note?.trim() || null;
+  if (!approve && !comment) throw badRequest(m.noteRequired, { note: m.noteRequired });
+  const before = await expenseById(tx, c.schoolId, expenseId);
+  await tx
+    .update(expenses)
+    .set({ status: approve ? 'approved' : 'rejected', decidedBy: c.actor.id, decidedAt: new Date(), decisionNote: comment, updatedAt: new Date() })
+    .where(eq(expenses.id, expenseId));
+  const after = await expenseById(tx, c.schoolId, expenseId);
+  await auditFees(tx, c, approve ? EXPENSES_AUDIT.approved : EXPENSES_AUDIT.rejected, `expense:${expenseId}`, before, after, { note: comment });
+}
+
+/** The pending approvals row of an expense (POST /api/expenses/:id/approve|reject go through it). */
+export async function pendingApprovalOf(database: Database, actor: Actor, expenseId: string): Promise<string> {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
+    const [row] = await tx.select({ id: expenses.id, status: expenses.status, requestedBy: expenses.requestedBy }).from(expenses).where(and(eq(expenses.id, expenseId), eq(expenses.schoolId, schoolId)));
+    if (!row) throw notFound(m.expenseNotFound);
+    if (row.requestedBy === actor.id) throw new AppError(403, 'OWN_EXPENSE', m.ownExpense);
+    if (row.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', m.notPending);
+    const [a] = await tx
+      .select({ id: approvals.id })
+      .from(approvals)
+      .where(and(eq(approvals.schoolId, schoolId), eq(approvals.kind, 'expense'), eq(approvals.subjectId, expenseId), eq(approvals.status, 'pending')));
+    if (!a) throw new AppError(409, 'ALREADY_DECIDED', m.noApprovalRow);
+    return a.id;
+  });
+}
+
+/** POST /api/expenses/:id/pay: an approved expense is paid (petty cash drawn for method petty_cash). */
+export async function payExpense(database: Database, c: ExpenseCall, id: string, body: z.output<typeof payExpenseBody>) {
+  return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
+    const fc = caller(c, schoolId);
+    const [row] = await tx.select().from(expenses).where(and(eq(expenses.id, id), eq(expenses.schoolId, schoolId))).for('update');
+    if (!row) throw notFound(m.expenseNotFound);
+    if (row.status !== 'approved') throw new AppError(409, 'NOT_APPROVED', m.notApproved);
+    const before = await expenseById(tx, schoolId, id);
+    if (body.method === 'petty_cash') await drawPettyCash(tx, fc, row, body.paidOn);
+    await tx
+      .update(expenses)
+      .set({ status: 'paid', paidOn: body.paidOn, paidBy: c.actor.id, method: body.method, reference: body.reference ?? row.reference, updatedAt: new Date() })
+      .where(eq(expenses.id, id));
+    const expense = await expenseById(tx, schoolId, id);
+    await auditFees(tx, fc, EXPENSES_AUDIT.paid, `expense:${id}`, before, expense);
+    return { expense, message: m.paid };
+  });
+}
+
+/** POST /api/expenses/:id/attachment (multipart `file`: PDF, JPEG or PNG up to 10 MB) → the expense. */
+export async function attachToExpense(database: Database, storage: FileStorage, c: ExpenseCall, id: string, request: FastifyRequest) {
+  const upload = await readUpload(request, 'document');
+  return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
+    const before = await expenseById(tx, schoolId, id);
+    const file = await storeFile(tx, storage, { schoolId, kind: 'document', buffer: upload.buffer, contentType: upload.contentType, originalName: upload.filename, createdBy: c.actor.id });
+    await tx.update(expenses).set({ attachmentFileId: file.id, updatedAt: new Date() }).where(eq(expenses.id, id));
+    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.attachment, `expense:${id}`, before.attachment, { fileId: file.id, fileName: upload.filename });
+    return { expense: await expenseById(tx, schoolId, id), message: m.attachmentSaved };
+  });
+}
+
+/** GET /api/expenses/:id/attachment → the receipt or invoice bytes (404 when none). */
+export async function expenseAttachment(database: Database, storage: FileStorage, actor: Actor, id: string) {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
+    const [row] = await tx.select({ fileId: expenses.attachmentFileId, number: expenses.number }).from(expenses).where(and(eq(expenses.id, id), eq(expenses.schoolId, schoolId)));
+    if (!row?.fileId) throw notFound(m.expenseNotFound);
+    const { row: f, body } = await loadFile(tx, storage, schoolId, row.fileId);
+    return { body, contentType: f.contentType, fileName: f.originalName || row.number };
+  });
+}
+
+// ------------------------------------------------------------------------------------------ summary
+
+/** GET /api/expenses/summary: the KPIs of the page header. */
+export async function expensesSummary(database: Database, actor: Actor): Promise<ExpensesSummary> {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
+    const [current] = await tx.select().from(terms).where(and(eq(terms.schoolId, schoolId), eq(terms.isCurrent, true)));
+    const settings = await loadExpenseSettings(tx, schoolId);
+    const spent = current ? await actualCents(tx, schoolId, null, { termId: current.id, year: Number(current.startsOn.slice(0, 4)) }) : 0;
+    const st = await tx
+      .select({ status: expenses.status, n: count(), s: sum(expenses.amountCents) })
+      .from(expenses)
+      .where(and(eq(expenses.schoolId, schoolId), inArray(expenses.status, ['pending', 'approved'])))
+      .groupBy(expenses.status);
+    let over = 0;
+    if (current) {
+      const list = await budgetItems(tx, schoolId, { termId: current.id, year: Number(current.startsOn.slice(0, 4)) });
+      over = list.filter((b) => b.variance < 0).length;
+    }
+    return {
+      term: current ? { id: current.id, name: termLabel(current) } : null,
+      spentThisTerm: centsToKes(spent),
+      pendingCount: Number(st.find((r) => r.status === 'pending')?.n ?? 0),
+      pendingAmount: centsToKes(Number(st.find((r) => r.status === 'pending')?.s ?? 0)),
+      approvedUnpaidCount: Number(st.find((r) => r.status === 'approved')?.n ?? 0),
+      pettyCashBalance: centsToKes(await pettyCashBalance(tx, schoolId)),
+      pettyCashFloat: centsToKes(settings.floatCents),
+      overBudgetCategories: over,
+      approvalLimit: centsToKes(settings.approvalCents),
+    };
+  });
+}
+
+// ------------------------------------------------------------------------------------------ categories
+
+async function categoryList(tx: Tx, schoolId: string): Promise<ExpenseCategory[]> {
+  const rows = await tx
+    .select({ c: expenseCategories, n: sql<number>`(select count(*)::int from ${expenses} where ${expenses.categoryId} = ${expenseCategories.id})` })
+    .from(expenseCategories)
+    .where(eq(expenseCategories.schoolId, schoolId))
+    .orderBy(asc(expenseCategories.sortOrder), asc(expenseCategories.name));
+  return rows.map(({ c, n }) => ({ id: c.id, name: c.name, description: c.description, active: c.active, sortOrder: c.sortOrder, expenseCount: Number(n) }));
+}
+
+/** GET /api/expenses/categories (a school without any gets the defaults). */
+export async function listCategories(database: Database, actor: Actor) {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
+    let items = await categoryList(tx, schoolId);
+    if (items.length === 0) {
+      await tx.insert(expenseCategories).values(DEFAULT_CATEGORIES.map((name, i) => ({ schoolId, name, sortOrder: (i + 1) * 10 }))).onConflictDoNothing();
+      items = await categoryList(tx, schoolId);
+    }
+    return { items };
+  });
+}
+
+async function nameTaken(tx: Tx, schoolId: string, name: string, except?: string) {
+  const [row] = await tx
+    .select({ id: expenseCategories.id })
+    .from(expenseCategories)
+    .where(and(eq(expenseCategories.schoolId, schoolId), sql`lower(${expenseCategories.name}) = lower(${name})`, except ? ne(expenseCategories.id, except) : undefined));
+  if (row) throw new AppError(409, 'CATEGORY_TAKEN', m.categoryTaken, { fields: { name: m.categoryTaken } });
+}
+
+export async function createCategory(database: Database, c: ExpenseCall, body: z.output<typeof categoryBody>) {
+  return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
+    await nameTaken(tx, schoolId, body.name);
+    const [max] = await tx.select({ n: sql<number>`coalesce(max(${expenseCategories.sortOrder}), 0)::int` }).from(expenseCategories).where(eq(expenseCategories.schoolId, schoolId));
+    const [row] = await tx
+      .insert(expenseCategories)
+      .values({ schoolId, name: body.name, description: body.description, active: body.active, sortOrder: body.sortOrder ?? Number(max?.n ?? 0) + 10 })
+      .returning();
+    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.categorySaved, `expense_category:${row!.id}`, null, row);
+    return (await categoryList(tx, schoolId)).find((x) => x.id === row!.id)!;
+  });
+}
+
+export async function updateCategory(database: Database, c: ExpenseCall, id: string, body: z.output<typeof categoryPatch>) {
+  return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
+    const [before] = await tx.select().from(expenseCategories).where(and(eq(expenseCategories.id, id), eq(expenseCategories.schoolId, schoolId)));
+    if (!before) throw notFound(m.categoryNotFound);
+    if (body.name) await nameTaken(tx, schoolId, body.name, id);
+    const [after] = await tx
+      .update(expenseCategories)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.active !== undefined ? { active: body.active } : {}),
+        ...(body.sortOrder !== undefined ? { sortOrder: body.sortOrder } : {}),
+      })
+      .where(eq(expenseCategories.id, id))
+      .returning();
+    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.categorySaved, `expense_category:${id}`, before, after);
+    return (await categoryList(tx, schoolId)).find((x) => x.id === id)!;
+  });
+}
+
+// ------------------------------------------------------------------------------------------ budgets
+
+async function budgetItems(tx: Tx, schoolId: string, period: { termId: string | null; year: number }): Promise<Budget[]> {
+  const rows = await tx
+    .select({ b: budgets, category: expenseCategories.name, termName: terms.name, termStartsOn: terms.startsOn })
+    .from(budgets)
+    .innerJoin(expenseCategories, eq(expenseCategories.id, budgets.categoryId))
+    .leftJoin(terms, eq(terms.id, budgets.termId))
+    .where(and(eq(budgets.schoolId, schoolId), period.termId ? eq(budgets.termId, period.termId) : and(isNull(budgets.termId), eq(budgets.year, period.year))))
+    .orderBy(asc(expenseCategories.sortOrder), asc(expenseCategories.name));
+  const actuals = await actualByCategory(tx, schoolId, period);
+  return rows.map(({ b, category, termName, termStartsOn }) => {
+    const actual = actuals.get(b.categoryId) ?? 0;
+    return {
+      id: b.id,
+      categoryId: b.categoryId,
+      category,
+      termId: b.termId,
+      term: termName && termStartsOn ? termLabel({ name: termName, startsOn: termStartsOn }) : null,
+      year: b.year,
+      amount: centsToKes(b.amountCents),
+      actual: centsToKes(actual),
+      variance: centsToKes(b.amountCents - actual),
+      usedPercent: b.amountCents > 0 ? Math.round((actual / b.amountCents) * 1000) / 10 : actual > 0 ? 100 : 0,
+      notes: b.notes,
+    };
+  });
+}
+
+async function actualByCategory(tx: Tx, schoolId: string, period: { termId: string | null; year: number }) {
+  const { from, to } = yearRange(period.year);
+  const rows = await tx
+    .select({ categoryId: expenses.categoryId, s: sum(expenses.amountCents) })
+    .from(expenses)
+    .where(
+      and(
+        eq(expenses.schoolId, schoolId),
+        inArray(expenses.status, COUNTED),
+        period.termId ? eq(expenses.termId, period.termId) : and(gte(expenses.spentOn, from), lte(expenses.spentOn, to)),
+      ),
+    )
+    .groupBy(expenses.categoryId);
+  return new Map(rows.map((r) => [r.categoryId, Number(r.s ?? 0)]));
+}
+
+/** GET /api/expenses/budgets?termId=|year=: a term's (default: the current term) or a year's budgets, actual vs budget. */
+export async function listBudgets(database: Database, actor: Actor, q: z.output<typeof budgetsQuery>): Promise<BudgetsResponse> {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
+    const termRows = await tx.select().from(terms).where(eq(terms.schoolId, schoolId)).orderBy(desc(terms.startsOn));
+    let period: BudgetsResponse['period'];
+    if (q.termId || q.year === undefined) {
+      const term = q.termId ? termRows.find((t) => t.id === q.termId) : (termRows.find((t) => t.isCurrent) ?? termRows[0]);
+      if (!term) throw notFound(m.termNotFound);
+      period = { termId: term.id, year: Number(term.startsOn.slice(0, 4)), label: termLabel(term), from: term.startsOn, to: term.endsOn };
+    } else {
+      period = { termId: null, year: q.year, label: String(q.year), ...yearRange(q.year) };
+    }
+    const items = await budgetItems(tx, schoolId, period);
+    const actuals = await actualByCategory(tx, schoolId, period);
+    const cats = await categoryList(tx, schoolId);
+    const budgeted = new Set(items.map((b) => b.categoryId));
+    const unbudgeted = cats.filter((c) => !budgeted.has(c.id) && (actuals.get(c.id) ?? 0) > 0).map((c) => ({ categoryId: c.id, category: c.name, actual: centsToKes(actuals.get(c.id)!) }));
+    const totalBudget = items.reduce((a, b) => a + Math.round(b.amount * 100), 0);
+    const totalActual = items.reduce((a, b) => a + Math.round(b.actual * 100), 0);
+    return {
+      period,
+      terms: termRows.map((t) => ({ id: t.id, name: termLabel(t), year: Number(t.startsOn.slice(0, 4)), isCurrent: t.isCurrent })),
+      items,
+      unbudgeted,
+      totals: { budget: centsToKes(totalBudget), actual: centsToKes(totalActual), variance: centsToKes(totalBudget - totalActual) },
+    };
+  });
+}
+
+async function budgetById(tx: Tx, schoolId: string, id: string): Promise<Budget> {
+  const [row] = await tx.select().from(budgets).where(and(eq(budgets.id, id), eq(budgets.schoolId, schoolId)));
+  if (!row) throw notFound(m.budgetNotFound);
+  return (await budgetItems(tx, schoolId, { termId: row.termId, year: row.year })).find((b) => b.id === id)!;
+}
+
+/** POST /api/expenses/budgets: one per category and term (termId) or calendar year (year); 409 when it exists. */
+export async function createBudget(database: Database, c: ExpenseCall, body: z.output<typeof budgetBody>) {
+  return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
+    await loadCategory(tx, schoolId, body.categoryId);
+    let year: number;
+    if (body.termId) {
+      const [term] = await tx.select().from(terms).where(and(eq(terms.id, body.termId), eq(terms.schoolId, schoolId)));
+      if (!term) throw badRequest(m.termNotFound, { termId: m.termNotFound });
+      year = Number(term.startsOn.slice(0, 4));
+    } else if (body.year) {
+      year = body.year;
+    } else {
+      throw badRequest(m.budgetPeriodRequired, { termId: m.budgetPeriodRequired });
+    }
+    const [dup] = await tx
+      .select({ id: budgets.id })
+      .from(budgets)
+      .where(and(eq(budgets.schoolId, schoolId), eq(budgets.categoryId, body.categoryId), body.termId ? eq(budgets.termId, body.termId) : and(isNull(budgets.termId), eq(budgets.year, year))));
+    if (dup) throw new AppError(409, 'BUDGET_EXISTS', m.budgetExists, { fields: { categoryId: m.budgetExists } });
+    const [row] = await tx
+      .insert(budgets)
+      .values({ schoolId, categoryId: body.categoryId, termId: body.termId ?? null, year, amountCents: body.amount, notes: body.notes, createdBy: c.actor.id })
+      .returning();
+    const after = await budgetById(tx, schoolId, row!.id);
+    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetSet, `budget:${row!.id}`, null, after);
+    return { budget: after, message: m.budgetSaved };
+  });
+}
+
+export async function updateBudget(database: Database, c: ExpenseCall, id: string, body: z.output<typeof budgetPatch>) {
+  return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
+    const before = await budgetById(tx, schoolId, id);
+    await tx
+      .update(budgets)
+      .set({ ...(body.amount !== undefined ? { amountCents: body.amount } : {}), ...(body.notes !== undefined ? { notes: body.notes } : {}), updatedAt: new Date() })
+      .where(eq(budgets.id, id));
+    const after = await budgetById(tx, schoolId, id);
+    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetSet, `budget:${id}`, before, after);
+    return { budget: after, message: m.budgetSaved };
+  });
+}
+
+export async function deleteBudget(database: Database, c: ExpenseCall, id: string) {
+  await inSchool(database, c.actor, undefined, async (tx, schoolId) => {
+    const before = await budgetById(tx, schoolId, id);
+    await tx.delete(budgets).where(eq(budgets.id, id));
+    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetDeleted, `budget:${id}`, before, null);
+  });
+}
+
+// ------------------------------------------------------------------------------------------ petty cash
+
+async function pettyCashOf(tx: Tx, schoolId: string): Promise<PettyCash> {
+  const settings = await loadExpenseSettings(tx, schoolId);
+  const rows = await tx
+    .select({ p: pettyCashEntries, number: expenses.number, createdBy: profiles.name })
+    .from(pettyCashEntries)
+    .leftJoin(expenses, eq(expenses.id, pettyCashEntries.expenseId))
+    .leftJoin(profiles, eq(profiles.id, pettyCashEntries.createdBy))
+    .where(eq(pettyCashEntries.schoolId, schoolId))
+    .orderBy(asc(pettyCashEntries.entryOn), asc(pettyCashEntries.createdAt));
+  let running = 0;
+  const entries = rows.map(({ p, number, createdBy }) => {
+    running += p.amountCents;
+    return {
+      id: p.id,
+      kind: p.kind as 'top_up' | 'expense' | 'adjustment',
+      amount: centsToKes(p.amountCents),
+      entryOn: p.entryOn,
+      reference: p.reference,
+      note: p.note,
+      expenseId: p.expenseId,
+      expenseNumber: number,
+      balanceAfter: centsToKes(running),
+      createdBy,
+    };
+  });
+  return { float: centsToKes(settings.floatCents), balance: centsToKes(running), entries: entries.reverse() };
+}
+
+export async function getPettyCash(database: Database, actor: Actor) {
+  return inSchool(database, actor, undefined, (tx, schoolId) => pettyCashOf(tx, schoolId));
+}
+
+/** POST /api/expenses/petty-cash/top-ups: allowed past the float, with a warning. */
+export async function topUpPettyCash(database: Database, c: ExpenseCall, body: z.output<typeof topUpBody>) {
+  return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
+    const settings = await loadExpenseSettings(tx, schoolId);
+    const balance = await pettyCashBalance(tx, schoolId);
+    const after = balance + body.amount;
+    const [row] = await tx
+      .insert(pettyCashEntries)
+      .values({ schoolId, kind: 'top_up', amountCents: body.amount, entryOn: body.entryOn, reference: body.reference, note: body.note, createdBy: c.actor.id })
+      .returning();
+    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.topUp, `petty_cash:${row!.id}`, { balance: centsToKes(balance) }, { amount: centsToKes(body.amount), balance: centsToKes(after), reference: body.reference });
+    return {
+      pettyCash: await pettyCashOf(tx, schoolId),
+      message: m.toppedUp,
+      warning: after > settings.floatCents ? m.topUpOverFloat(formatKesLabel(after), formatKesLabel(settings.floatCents)) : null,
+    };
+  });
+}
+
+// ------------------------------------------------------------------------------------------ settings
+
+export async function getExpenseSettings(database: Database, actor: Actor): Promise<ExpenseSettings> {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
+    const s = await loadExpenseSettings(tx, schoolId);
+    return { approvalLimit: centsToKes(s.approvalCents), pettyCashFloat: centsToKes(s.floatCents) };
+  });
+}
+
+/** PUT /api/expenses/settings: writes only the approval limit and the float (transport_charge is another module's). */
+export async function putExpenseSettings(database: Database, c: ExpenseCall, body: z.output<typeof expenseSettingsBody>): Promise<ExpenseSettings> {
+  return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
+    const before = await loadExpenseSettings(tx, schoolId);
+    await tx
+      .insert(financeOfficeSettings)
+      .values({ schoolId, expenseApprovalCents: body.approvalLimit, pettyCashFloatCents: body.pettyCashFloat, updatedBy: c.actor.id })
+      .onConflictDoUpdate({
+        target: financeOfficeSettings.schoolId,
+        set: { expenseApprovalCents: body.approvalLimit, pettyCashFloatCents: body.pettyCashFloat, updatedBy: c.actor.id, updatedAt: new Date() },
+      });
+    const after = { approvalLimit: centsToKes(body.approvalLimit), pettyCashFloat: centsToKes(body.pettyCashFloat) };
+    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.settings, `finance_office_settings:${schoolId}`, { approvalLimit: centsToKes(before.approvalCents), pettyCashFloat: centsToKes(before.floatCents) }, after);
+    return after;
+  });
+}

@@ -1,0 +1,465 @@
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import type { Actor } from '../../../shared/access.js';
+import type {
+  ArrearsReport,
+  BudgetVsActualReport,
+  CashBookReport,
+  DefaultersReport,
+  ExpensesByCategoryReport,
+  FeeCollectionReport,
+  IncomeExpenditureReport,
+  MpesaReconciliationReport,
+  ReportFormat,
+} from '../../../shared/contracts/financial-reports.js';
+import { BUDGET_STATUS_LABELS, GROUP_BY_LABELS, MPESA_STATUS_LABELS, financialReportsMessages as m, type ReportId } from '../../../shared/messages/financial-reports.js';
+import { formatKes } from '../../../shared/money.js';
+import type { Database } from '../../db/client.js';
+import { createDocument, drawLetterhead, drawTable, formatDay, loadLetterhead, PDF_COLORS, renderPdf, type TableColumn } from '../../lib/pdf.js';
+import { CONTENT_TYPES, escapeCell } from '../../lib/spreadsheet.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { inSchool } from '../fees/fees-context.js';
+import type { ReportContext, WithContext } from './financial-reports.service.js';
+
+/**
+ * Financial reports as documents (issue 15 "as PDF (with the school header) and Excel"). Every report
+ * is first described as a ReportDoc (title, period lines, headline figures, tables) and the same
+ * description is printed as an A4 PDF with the school's letterhead and "Page n of m", or written as a
+ * workbook: a Summary sheet, then one sheet per table with money as numbers (KES, two decimals). Files
+ * are attachments named <report>-<from>-to-<to> (or <report>-as-at-<date>).
+ */
+
+type Cell = string | number | null;
+type Kind = 'text' | 'money' | 'int' | 'pct' | 'date';
+interface DocColumn {
+  header: string;
+  width: number;
+  kind?: Kind;
+}
+interface DocTable {
+  title: string;
+  sheet: string;
+  note?: string;
+  columns: DocColumn[];
+  rows: Cell[][];
+  total?: Cell[];
+  /** Only in the workbook (long lists such as every cash-book entry stay out of the PDF when false). */
+  pdf?: boolean;
+}
+export interface ReportDoc {
+  fileBase: string;
+  title: string;
+  lines: string[];
+  summary: { label: string; value: number | string; kind: Kind }[];
+  note?: string;
+  tables: DocTable[];
+}
+
+const col = m.col;
+const st = m.stat;
+
+function show(v: Cell, kind: Kind = 'text'): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') {
+    if (kind === 'money') return formatKes(Math.round(v * 100));
+    if (kind === 'pct') return `${v.toFixed(1)}%`;
+    return v.toLocaleString('en-KE');
+  }
+  return kind === 'date' ? formatDay(v) : v;
+}
+
+const periodLine = (from: string, to: string) => m.period(formatDay(from), formatDay(to));
+const labelledTable = (title: string, sheet: string, first: string, rows: { label: string; count: number; amount: number }[], countHeader: string = col.count): DocTable => {
+  const total = rows.reduce((s, r) => s + r.amount, 0);
+  return {
+    title,
+    sheet,
+    columns: [
+      { header: first, width: 8 },
+      { header: countHeader, width: 3, kind: 'int' },
+      { header: col.amount, width: 5, kind: 'money' },
+      { header: col.share, width: 3, kind: 'pct' },
+    ],
+    rows: rows.map((r) => [r.label, r.count, r.amount, total ? Math.round((r.amount / total) * 1000) / 10 : 0]),
+    total: rows.length ? [m.total, rows.reduce((s, r) => s + r.count, 0), Math.round(total * 100) / 100, null] : undefined,
+  };
+};
+
+export function feeCollectionDoc(r: FeeCollectionReport, ctx: ReportContext): ReportDoc {
+  const g = GROUP_BY_LABELS[r.groupBy] ?? r.groupBy;
+  return {
+    fileBase: `${m.reports['fee-collection'].file}-${r.from}-to-${r.to}`,
+    title: m.reports['fee-collection'].title,
+    lines: [periodLine(r.from, r.to), ...ctx.filterLines],
+    summary: [
+      { label: st.collected, value: r.totals.collected, kind: 'money' },
+      { label: st.receipts, value: r.totals.receipts, kind: 'int' },
+      { label: st.reversals, value: r.totals.reversals, kind: 'money' },
+      { label: st.learnersPaying, value: r.totals.learners, kind: 'int' },
+    ],
+    tables: [labelledTable(m.section.byMethod, 'By method', col.method, r.byMethod, col.receipts), labelledTable(m.section.groups(g), `By ${r.groupBy}`, g, r.groups, col.receipts)],
+  };
+}
+
+export function arrearsDoc(r: ArrearsReport, ctx: ReportContext): ReportDoc {
+  return {
+    fileBase: `${m.reports.arrears.file}-as-at-${r.asOf}`,
+    title: m.reports.arrears.title,
+    lines: [m.asAt(formatDay(r.asOf)), ...ctx.filterLines],
+    summary: [
+      { label: st.outstanding, value: r.totals.outstanding, kind: 'money' },
+      { label: st.learnersOwing, value: r.totals.learners, kind: 'int' },
+      { label: st.invoicesOwing, value: r.totals.invoices, kind: 'int' },
+      { label: st.over90, value: r.buckets.find((b) => b.key === 'Over 90')?.amount ?? 0, kind: 'money' },
+    ],
+    note: m.ageingRule,
+    tables: [
+      {
+        title: m.section.buckets,
+        sheet: 'Ageing',
+        columns: [
+          { header: col.bucket, width: 5 },
+          { header: col.invoices, width: 3, kind: 'int' },
+          { header: col.learners, width: 3, kind: 'int' },
+          { header: col.amount, width: 5, kind: 'money' },
+        ],
+        rows: r.buckets.map((b) => [b.key, b.invoices, b.learners, b.amount]),
+        total: [m.total, r.totals.invoices, r.totals.learners, r.totals.outstanding],
+      },
+      {
+        title: m.section.byLearner,
+        sheet: 'By learner',
+        columns: [
+          { header: col.admission, width: 4 },
+          { header: col.learner, width: 8 },
+          { header: col.stream, width: 5 },
+          { header: '0-30 (KES)', width: 4, kind: 'money' },
+          { header: '31-60 (KES)', width: 4, kind: 'money' },
+          { header: '61-90 (KES)', width: 4, kind: 'money' },
+          { header: 'Over 90 (KES)', width: 4, kind: 'money' },
+          { header: col.balance, width: 4.5, kind: 'money' },
+        ],
+        rows: r.rows.map((x) => [x.admissionNumber, x.name, x.stream, x.d0to30, x.d31to60, x.d61to90, x.over90, x.total]),
+        total: r.rows.length ? [m.total, null, null, ...r.buckets.map((b) => b.amount), r.totals.outstanding] : undefined,
+      },
+    ],
+  };
+}
+
+export function defaultersDoc(r: DefaultersReport, ctx: ReportContext): ReportDoc {
+  return {
+    fileBase: `${m.reports.defaulters.file}-as-at-${r.asOf}`,
+    title: m.reports.defaulters.title,
+    lines: [m.asAt(formatDay(r.asOf)), ...ctx.filterLines],
+    summary: [
+      { label: st.defaulters, value: r.totals.learners, kind: 'int' },
+      { label: st.overdueTotal, value: r.totals.overdue, kind: 'money' },
+      { label: st.balanceTotal, value: r.totals.balance, kind: 'money' },
+    ],
+    note: m.defaulterRule,
+    tables: [
+      {
+        title: m.reports.defaulters.title,
+        sheet: 'Defaulters',
+        columns: [
+          { header: col.admission, width: 4 },
+          { header: col.learner, width: 7 },
+          { header: col.stream, width: 4.5 },
+          { header: col.balance, width: 4, kind: 'money' },
+          { header: col.overdue, width: 4, kind: 'money' },
+          { header: col.daysOverdue, width: 2.8, kind: 'int' },
+          { header: col.lastPayment, width: 3.8, kind: 'date' },
+          { header: col.guardian, width: 6 },
+          { header: col.phone, width: 4.2 },
+          { header: col.email, width: 6 },
+        ],
+        rows: r.rows.map((x) => [x.admissionNumber, x.name, x.stream, x.balance, x.overdue, x.daysOverdue, x.lastPaymentOn, x.guardianName, x.guardianPhone, x.guardianEmail]),
+      },
+    ],
+  };
+}
+
+export function cashBookDoc(r: CashBookReport): ReportDoc {
+  return {
+    fileBase: `${m.reports['cash-book'].file}-${r.from}-to-${r.to}`,
+    title: m.reports['cash-book'].title,
+    lines: [periodLine(r.from, r.to)],
+    summary: [
+      { label: st.opening, value: r.openingBalance, kind: 'money' },
+      { label: st.moneyIn, value: r.totals.moneyIn, kind: 'money' },
+      { label: st.moneyOut, value: r.totals.moneyOut, kind: 'money' },
+      { label: st.closing, value: r.totals.closingBalance, kind: 'money' },
+    ],
+    note: m.cashBookRule,
+    tables: [
+      labelledTable(m.section.byMethod, 'Money in by method', col.method, r.inByMethod, col.receipts),
+      {
+        title: m.section.days,
+        sheet: 'By day',
+        columns: [
+          { header: col.date, width: 4, kind: 'date' },
+          { header: col.moneyIn, width: 4, kind: 'money' },
+          { header: col.moneyOut, width: 4, kind: 'money' },
+          { header: col.net, width: 4, kind: 'money' },
+          { header: col.closing, width: 4.5, kind: 'money' },
+        ],
+        rows: r.days.map((d) => [d.date, d.moneyIn, d.moneyOut, d.net, d.closing]),
+        total: r.days.length ? [m.total, r.totals.moneyIn, r.totals.moneyOut, r.totals.net, r.totals.closingBalance] : undefined,
+      },
+      {
+        title: m.section.entries,
+        sheet: 'Entries',
+        columns: [
+          { header: col.date, width: 3.5, kind: 'date' },
+          { header: col.kind, width: 2 },
+          { header: col.reference, width: 4 },
+          { header: col.description, width: 12 },
+          { header: col.method, width: 3.5 },
+          { header: col.amount, width: 4, kind: 'money' },
+        ],
+        rows: r.entries.map((e) => [e.date, m.directionLabels[e.direction] ?? e.direction, e.reference, e.description, e.method, e.amount]),
+      },
+    ],
+  };
+}
+
+export function incomeExpenditureDoc(r: IncomeExpenditureReport, ctx: ReportContext): ReportDoc {
+  return {
+    fileBase: `${m.reports['income-expenditure'].file}-${r.from}-to-${r.to}`,
+    title: m.reports['income-expenditure'].title,
+    lines: [periodLine(r.from, r.to), ...ctx.filterLines],
+    summary: [
+      { label: st.income, value: r.income.collected, kind: 'money' },
+      { label: st.expenditure, value: r.expenditure.total, kind: 'money' },
+      { label: r.surplus < 0 ? st.deficit : st.surplus, value: r.surplus, kind: 'money' },
+      { label: st.invoiced, value: r.income.invoiced, kind: 'money' },
+    ],
+    note: m.incomeRule,
+    tables: [
+      labelledTable(m.section.incomeByMethod, 'Income', col.method, r.income.byMethod, col.receipts),
+      labelledTable(m.section.expenditure, 'Expenditure', col.category, r.expenditure.lines),
+      labelledTable(m.section.invoicedByCategory, 'Invoiced', col.item, r.income.invoicedByCategory, col.count),
+    ],
+  };
+}
+
+export function mpesaDoc(r: MpesaReconciliationReport): ReportDoc {
+  const t = r.totals;
+  return {
+    fileBase: `${m.reports['mpesa-reconciliation'].file}-${r.from}-to-${r.to}`,
+    title: m.reports['mpesa-reconciliation'].title,
+    lines: [periodLine(r.from, r.to)],
+    summary: [
+      { label: st.received, value: t.received.amount, kind: 'money' },
+      { label: st.posted, value: t.postedToLearners.amount, kind: 'money' },
+      { label: st.unmatched, value: t.unmatched.amount, kind: 'money' },
+      { label: st.refunded, value: t.refunded.amount, kind: 'money' },
+      { label: st.manualMpesa, value: t.manualMpesa.amount, kind: 'money' },
+      { label: st.difference, value: t.difference, kind: 'money' },
+    ],
+    note: m.mpesaRule,
+    tables: [
+      {
+        title: m.section.days,
+        sheet: 'By day',
+        columns: [
+          { header: col.date, width: 4, kind: 'date' },
+          { header: col.count, width: 2.5, kind: 'int' },
+          { header: col.received, width: 4, kind: 'money' },
+          { header: col.posted, width: 4, kind: 'money' },
+          { header: col.unmatched, width: 4, kind: 'money' },
+          { header: col.refunded, width: 4, kind: 'money' },
+        ],
+        rows: r.days.map((d) => [d.date, d.count, d.received, d.posted, d.unmatched, d.refunded]),
+        total: r.days.length ? [m.total, t.received.count, t.received.amount, t.postedToLearners.amount, t.unmatched.amount, t.refunded.amount] : undefined,
+      },
+      {
+        title: m.section.exceptions,
+        sheet: 'Exceptions',
+        columns: [
+          { header: col.date, width: 3.5, kind: 'date' },
+          { header: col.transId, width: 4 },
+          { header: col.payer, width: 5 },
+          { header: col.phoneNumber, width: 4 },
+          { header: col.account, width: 3.5 },
+          { header: col.amount, width: 3.5, kind: 'money' },
+          { header: col.status, width: 3 },
+          { header: col.note, width: 6 },
+        ],
+        rows: r.exceptions.map((x) => [x.receivedOn, x.transId, x.payerName, x.msisdn, x.billRef, x.amount, MPESA_STATUS_LABELS[x.status] ?? x.status, x.note]),
+      },
+    ],
+  };
+}
+
+export function expensesDoc(r: ExpensesByCategoryReport, ctx: ReportContext): ReportDoc {
+  return {
+    fileBase: `${m.reports['expenses-by-category'].file}-${r.from}-to-${r.to}`,
+    title: m.reports['expenses-by-category'].title,
+    lines: [periodLine(r.from, r.to), ...ctx.filterLines],
+    summary: [
+      { label: st.spent, value: r.totals.amount, kind: 'money' },
+      { label: st.expenses, value: r.totals.count, kind: 'int' },
+      { label: st.categories, value: r.rows.length, kind: 'int' },
+    ],
+    note: m.expensesRule,
+    tables: [
+      {
+        title: m.section.byCategory,
+        sheet: 'By category',
+        columns: [
+          { header: col.category, width: 7 },
+          { header: col.count, width: 2.5, kind: 'int' },
+          { header: col.paid, width: 4, kind: 'money' },
+          { header: col.approvedUnpaid, width: 4.5, kind: 'money' },
+          { header: col.amount, width: 4, kind: 'money' },
+          { header: col.share, width: 2.5, kind: 'pct' },
+        ],
+        rows: r.rows.map((x) => [x.name, x.count, x.paid, x.approved, x.amount, x.share]),
+        total: r.rows.length ? [m.total, r.totals.count, r.totals.paid, r.totals.approved, r.totals.amount, 100] : undefined,
+      },
+    ],
+  };
+}
+
+export function budgetDoc(r: BudgetVsActualReport): ReportDoc {
+  return {
+    fileBase: `${m.reports['budget-vs-actual'].file}-${r.from}-to-${r.to}`,
+    title: m.reports['budget-vs-actual'].title,
+    lines: [r.periodLabel, periodLine(r.from, r.to)],
+    summary: [
+      { label: st.budget, value: r.totals.budget, kind: 'money' },
+      { label: st.actual, value: r.totals.actual, kind: 'money' },
+      { label: st.variance, value: r.totals.variance, kind: 'money' },
+      { label: st.used, value: r.totals.percentUsed ?? 0, kind: 'pct' },
+    ],
+    note: m.budgetRule,
+    tables: [
+      {
+        title: m.section.byCategory,
+        sheet: 'Budget vs actual',
+        columns: [
+          { header: col.category, width: 7 },
+          { header: col.budget, width: 4, kind: 'money' },
+          { header: col.actual, width: 4, kind: 'money' },
+          { header: col.variance, width: 4, kind: 'money' },
+          { header: col.percentUsed, width: 2.5, kind: 'pct' },
+          { header: col.status, width: 3.5 },
+        ],
+        rows: r.rows.map((x) => [x.name, x.budget, x.actual, x.variance, x.percentUsed, BUDGET_STATUS_LABELS[x.status] ?? x.status]),
+        total: r.rows.length ? [m.total, r.totals.budget, r.totals.actual, r.totals.variance, r.totals.percentUsed, null] : undefined,
+      },
+    ],
+  };
+}
+
+/** The document of a report's result. */
+export function docOf(report: ReportId, data: WithContext<object>): ReportDoc {
+  const { ctx } = data;
+  switch (report) {
+    case 'fee-collection':
+      return feeCollectionDoc(data as unknown as FeeCollectionReport, ctx);
+    case 'arrears':
+      return arrearsDoc(data as unknown as ArrearsReport, ctx);
+    case 'defaulters':
+      return defaultersDoc(data as unknown as DefaultersReport, ctx);
+    case 'cash-book':
+      return cashBookDoc(data as unknown as CashBookReport);
+    case 'income-expenditure':
+      return incomeExpenditureDoc(data as unknown as IncomeExpenditureReport, ctx);
+    case 'mpesa-reconciliation':
+      return mpesaDoc(data as unknown as MpesaReconciliationReport);
+    case 'expenses-by-category':
+      return expensesDoc(data as unknown as ExpensesByCategoryReport, ctx);
+    case 'budget-vs-actual':
+      return budgetDoc(data as unknown as BudgetVsActualReport);
+  }
+}
+
+/** A4 landscape PDF of the report with the school's letterhead, headline figures and every table. */
+export async function reportPdf(database: Database, storage: FileStorage, actor: Actor, schoolId: string, d: ReportDoc): Promise<Buffer> {
+  const school = await inSchool(database, actor, undefined, (tx) => loadLetterhead(tx, storage, schoolId));
+  const doc = createDocument({ title: `${d.title}: ${d.lines[0] ?? ''}`, layout: 'landscape', margin: 32 });
+  let y = drawLetterhead(doc, school, { title: d.title, lines: d.lines });
+  const onNewPage = (pdf: PDFKit.PDFDocument) => drawLetterhead(pdf, school, { compact: true, title: d.title });
+  // Headline figures as one band of label/value cells.
+  y = drawTable<null>(
+    doc,
+    d.summary.map((s) => ({ header: s.label, width: 1, align: 'left', value: () => (typeof s.value === 'number' ? `${s.kind === 'money' ? 'KES ' : ''}${show(s.value, s.kind)}` : s.value) })),
+    [null],
+    { y, fontSize: 10, zebra: false, onNewPage },
+  );
+  if (d.note) {
+    doc.font('Helvetica-Oblique').fontSize(8.5).fillColor(PDF_COLORS.muted).text(d.note, doc.page.margins.left, y - 2);
+    y = doc.y + 8;
+  }
+  for (const t of d.tables) {
+    if (t.pdf === false) continue;
+    if (y + 70 > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage();
+      y = onNewPage(doc);
+    }
+    doc.font('Helvetica-Bold').fontSize(11.5).fillColor(PDF_COLORS.brand).text(t.title, doc.page.margins.left, y);
+    y = doc.y + 4;
+    const columns: TableColumn<Cell[]>[] = t.columns.map((c, i) => ({
+      header: c.header,
+      width: c.width,
+      align: c.kind && c.kind !== 'text' && c.kind !== 'date' ? 'right' : 'left',
+      value: (row) => show(row[i] ?? null, c.kind),
+    }));
+    const body = t.total ? [...t.rows, t.total] : t.rows;
+    y = drawTable(doc, columns, body, { y, fontSize: 8.5, emptyText: m.empty, onNewPage }) + 4;
+  }
+  return renderPdf(doc, { footerNote: school.name });
+}
+
+/** The report as a workbook: a Summary sheet (title, period, figures), then one sheet per table. */
+export async function reportXlsx(d: ReportDoc): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'EduFam';
+  wb.created = new Date();
+  const summary = wb.addWorksheet(m.summarySheet);
+  summary.columns = [{ width: 34 }, { width: 22 }];
+  summary.addRow([d.title]).font = { bold: true, size: 14 };
+  for (const line of d.lines) summary.addRow([escapeCell(line)]);
+  summary.addRow([]);
+  for (const s of d.summary) {
+    const row = summary.addRow([s.label, typeof s.value === 'number' ? s.value : escapeCell(s.value)]);
+    row.getCell(1).font = { bold: true };
+    if (s.kind === 'money') row.getCell(2).numFmt = '#,##0.00';
+  }
+  if (d.note) {
+    summary.addRow([]);
+    summary.addRow([d.note]).font = { italic: true };
+  }
+  const used = new Set([m.summarySheet]);
+  for (const t of d.tables) {
+    let name = t.sheet.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ');
+    while (used.has(name)) name = `${name.slice(0, 28)} ${used.size}`;
+    used.add(name);
+    const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = t.columns.map((c) => ({ header: c.header, width: Math.max(10, Math.round(c.width * 5)), style: c.kind === 'money' ? { numFmt: '#,##0.00' } : undefined }));
+    ws.getRow(1).font = { bold: true };
+    for (const row of t.rows) ws.addRow(row.map((v) => escapeCell(v)));
+    if (t.total) ws.addRow(t.total.map((v) => escapeCell(v))).font = { bold: true };
+    ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: t.columns.length } };
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** Sends the report as a download: application/pdf or the xlsx type, attachment <fileBase>.<format>. */
+export async function sendReport(
+  reply: FastifyReply,
+  deps: { database: Database; storage: FileStorage },
+  actor: Actor,
+  format: Exclude<ReportFormat, 'json'>,
+  d: ReportDoc,
+  schoolId: string,
+): Promise<FastifyReply> {
+  const body = format === 'pdf' ? await reportPdf(deps.database, deps.storage, actor, schoolId, d) : await reportXlsx(d);
+  const safe = d.fileBase.replace(/[^\w.\- ]+/g, '_');
+  reply.header('content-type', format === 'pdf' ? 'application/pdf' : CONTENT_TYPES.xlsx);
+  reply.header('content-disposition', `attachment; filename="${safe}.${format}"`);
+  reply.header('cache-control', 'no-store');
+  return reply.send(body);
+}
