@@ -70,6 +70,7 @@ import { financialReportsRoutes } from './modules/financial-reports/financial-re
 import { financialAnalyticsRoutes } from './modules/financial-analytics/financial-analytics.routes.js';
 import { transportRoutes } from './modules/transport/transport.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
+import { financeOfficeRoutes } from './modules/finance-office/finance-office.routes.js';
 import { staffAttendanceRoutes } from './modules/attendance/staff-attendance.routes.js';
 import { reportCardIssuer } from './modules/certificates/certificates.service.js';
 import { createSigner, type Signer } from './lib/signing.js';
@@ -258,6 +259,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await financialAnalyticsRoutes(scope, deps);
     await transportRoutes(scope, deps);
     await inventoryRoutes(scope, deps);
+    await financeOfficeRoutes(scope, deps);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.

@@ -11,6 +11,7 @@ import { DailyCollectionsChart } from '@/features/fees/overview/overview-charts'
 import { OverviewAlerts } from '@/features/fees/overview/overview-alerts';
 import { percent } from '@/features/fees/overview/format';
 import { KesFigure, RateBar } from '@/features/fees/overview/visuals';
+import { FinanceOfficePanel } from '@/features/finance-office/finance-office-panel';
 import { DataTable, Td, Th } from '../components/data-table';
 import { useDensity } from '../components/density';
 import { formatNumber, formatShortDate } from '../components/format';
@@ -132,6 +133,7 @@ export function FinanceDashboard({ data }: { data: Data }) {
       }
     >
       <FeeFigures />
+      <FinanceOfficePanel role="finance_officer" />
       <StatGrid>
         <StatCard testId="stat-learners" label={m.learners} value={formatNumber(data.learners.total)} hint={m.learnersHint(data.learners.female, data.learners.male)} icon={GraduationCap} accent={1} />
         <StatCard testId="stat-classes" label={m.classes} value={formatNumber(data.classes)} hint={m.streamsHint} icon={School} accent={2} />
