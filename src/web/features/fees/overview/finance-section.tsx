@@ -1,16 +1,55 @@
+import { BarChart3, LayoutDashboard } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { financialAnalyticsMessages as fm } from '@shared/messages/financial-analytics';
 import { useAuth } from '@/lib/auth';
+import { FinancialAnalyticsPanel } from '@/features/financial-analytics/financial-analytics-panel';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
 import { FinancialOverview } from './financial-overview';
 import { ParentFees } from './parent-fees';
 
 /**
  * The "finance" section (spec §2, issue 11 §2): parents see their children's School Fees; the finance
- * officer ("Finance"), principal and director ("Financial Overview") and platform staff see the school's
- * Financial Overview. The shell has already checked the role may open the section.
+ * officer ("Finance") and platform staff see the school's Financial Overview; the principal and director
+ * see it with a second tab, Analytics (issue 15 §3, the Financial Analytics panel), kept in the address
+ * as ?view=analytics so it can be linked and survives a reload. The shell has already checked the role
+ * may open the section.
  */
 export function FinanceSection() {
   const { state } = useAuth();
   const role = state.user?.role ?? null;
   if (!role) return null;
   if (role === 'parent') return <ParentFees />;
+  if (role === 'principal' || role === 'school_director') return <LeadershipFinance role={role} />;
   return <FinancialOverview role={role} />;
+}
+
+function LeadershipFinance({ role }: { role: 'principal' | 'school_director' }) {
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'analytics' ? 'analytics' : 'overview';
+  const pick = (next: string) => {
+    const p = new URLSearchParams(params);
+    if (next === 'analytics') p.set('view', 'analytics');
+    else p.delete('view');
+    setParams(p, { replace: true });
+  };
+  return (
+    <Tabs value={view} onValueChange={pick} className="flex min-w-0 flex-col" data-testid="finance-tabs">
+      <TabsList aria-label={fm.web.tabsLabel}>
+        <TabsTrigger value="overview" data-testid="finance-tab-overview">
+          <LayoutDashboard aria-hidden />
+          {fm.web.overviewTab}
+        </TabsTrigger>
+        <TabsTrigger value="analytics" data-testid="finance-tab-analytics">
+          <BarChart3 aria-hidden />
+          {fm.web.analyticsTab}
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="overview">
+        <FinancialOverview role={role} />
+      </TabsContent>
+      <TabsContent value="analytics">
+        <FinancialAnalyticsPanel role={role} sectionId="finance" />
+      </TabsContent>
+    </Tabs>
+  );
 }

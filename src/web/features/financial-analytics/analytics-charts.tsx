@@ -1,0 +1,400 @@
+import type * as React from 'react';
+import { Link } from 'react-router';
+import { Area, Bar, BarChart, CartesianGrid, Cell, ComposedChart, LabelList, Line, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import type { FinancialAnalytics } from '@shared/contracts/financial-analytics';
+import { METHOD_LABELS, financialAnalyticsMessages as fm } from '@shared/messages/financial-analytics';
+import { CHART, PALETTE } from '@/features/dashboard/components/charts';
+import { formatShortDate, shortGrade } from '@/features/dashboard/components/format';
+import { formatMoney } from '@/features/fees/components/money';
+import { clampRate, kesCompact, kesWhole, RATE_COLOUR, rateTone } from '@/features/fees/overview/format';
+import { METHOD_COLOURS } from '@/features/fees/overview/overview-charts';
+import { useMediaQuery } from '@/features/fees/overview/use-media-query';
+import { cn } from '@/lib/utils';
+
+/**
+ * The charts of Financial Analytics (issue 15 §3), in the finance overview's style: weekly cumulative
+ * collections against last year (area and dashed line), collection rate by level (bars coloured by how
+ * good the rate is), payment methods (donut), expenses by category (horizontal bars), the projected
+ * term-end collection (a gauge) and the top arrears (table, cards on phones).
+ */
+
+const w = fm.web;
+const pct = fm.pct;
+const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
+const grid = { stroke: 'var(--color-border)', strokeDasharray: '3 3', vertical: false } as const;
+const cursor = { fill: 'var(--color-muted)', opacity: 0.6 };
+
+export const THIS_TERM_COLOUR = CHART[1];
+export const LAST_YEAR_COLOUR = 'var(--color-muted-foreground)';
+export const methodColour = (method: string) => METHOD_COLOURS[method as keyof typeof METHOD_COLOURS] ?? CHART[5];
+export const categoryColour = (i: number) => PALETTE[i % PALETTE.length]!;
+
+function TooltipCard({ title, rows }: { title: React.ReactNode; rows: { label: string; value: React.ReactNode; colour?: string; dashed?: boolean }[] }) {
+  return (
+    <div className="min-w-44 rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-lg">
+      <p className="mb-1.5 font-medium">{title}</p>
+      <ul className="flex flex-col gap-1">
+        {rows.map((r) => (
+          <li key={r.label} className="flex items-center justify-between gap-4">
+            <span className="flex items-center gap-1.5 text-muted-foreground">
+              {r.colour && <span className="size-2.5 rounded-sm" style={{ background: r.colour }} />}
+              {r.label}
+            </span>
+            <span className="font-medium tabular-nums">{r.value}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A centred note over an empty chart. */
+function Overlay({ children, testId }: { children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="pointer-events-none absolute inset-0 flex items-center justify-center" data-testid={testId}>
+      <p className="rounded-md border bg-card/90 px-3 py-1.5 text-sm text-muted-foreground shadow-xs">{children}</p>
+    </div>
+  );
+}
+
+/** Whether last year's figures exist (a matching term with money received in it). */
+export const hasLastYear = (a: FinancialAnalytics) => !!a.lastYearTerm && a.weekly.some((x) => (x.lastYearCollected ?? 0) !== 0);
+
+/** Cumulative collections week by week: this term (area) against last year's (dashed line). */
+export function WeeklyTrendChart({ data, height }: { data: FinancialAnalytics; height: number }) {
+  const lastYear = hasLastYear(data);
+  const rows = data.weekly.map((x) => ({ ...x, short: w.weekShort(x.week) }));
+  const empty = data.weekly.every((x) => !x.collected);
+  return (
+    <div className="relative w-full" data-testid="chart-weekly" data-last-year={lastYear || undefined}>
+      <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        <span className="flex items-center gap-1.5">
+          <span className="h-2.5 w-4 rounded-sm" style={{ background: THIS_TERM_COLOUR }} />
+          {data.term ? `${data.term.name} ${data.term.academicYear}` : w.thisTerm}
+        </span>
+        {lastYear ? (
+          <span className="flex items-center gap-1.5">
+            <span className="w-4 border-t-2 border-dashed" style={{ borderColor: LAST_YEAR_COLOUR }} />
+            {`${data.lastYearTerm!.name} ${data.lastYearTerm!.academicYear}`}
+          </span>
+        ) : (
+          <span className="rounded-full bg-muted px-2 py-0.5 text-[11px] font-medium" data-testid="weekly-no-last-year">
+            {w.noLastYear}
+          </span>
+        )}
+      </div>
+      <ComposedChart responsive style={{ width: '100%', height }} data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
+        <defs>
+          <linearGradient id="fa-weekly-fill" x1="0" y1="0" x2="0" y2="1">
+            <stop offset="0%" stopColor={THIS_TERM_COLOUR} stopOpacity={0.28} />
+            <stop offset="100%" stopColor={THIS_TERM_COLOUR} stopOpacity={0.02} />
+          </linearGradient>
+        </defs>
+        <CartesianGrid {...grid} />
+        <XAxis dataKey="short" tick={axisTick} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
+        <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} tickFormatter={(v: number) => kesCompact(v)} />
+        <Tooltip
+          cursor={{ stroke: 'var(--color-border)' }}
+          content={({ active, payload }) => {
+            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
+            if (!active || !d) return null;
+            return (
+              <TooltipCard
+                title={w.weekOf(d.week, formatShortDate(d.weekStart))}
+                rows={[
+                  { label: `${w.thisTerm} · ${w.inWeek}`, value: d.collected === null ? '—' : `KES ${formatMoney(d.collected)}`, colour: THIS_TERM_COLOUR },
+                  { label: `${w.thisTerm} · ${w.cumulativeLabel}`, value: d.cumulative === null ? '—' : `KES ${formatMoney(d.cumulative)}` },
+                  ...(lastYear
+                    ? [
+                        { label: `${w.lastYear} · ${w.inWeek}`, value: `KES ${formatMoney(d.lastYearCollected ?? 0)}`, colour: LAST_YEAR_COLOUR },
+                        { label: `${w.lastYear} · ${w.cumulativeLabel}`, value: `KES ${formatMoney(d.lastYearCumulative ?? 0)}` },
+                      ]
+                    : []),
+                ]}
+              />
+            );
+          }}
+        />
+        {lastYear && (
+          <Line dataKey="lastYearCumulative" name={w.lastYear} type="monotone" stroke={LAST_YEAR_COLOUR} strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} />
+        )}
+        <Area
+          dataKey="cumulative"
+          name={w.thisTerm}
+          type="monotone"
+          stroke={THIS_TERM_COLOUR}
+          strokeWidth={2.5}
+          fill="url(#fa-weekly-fill)"
+          dot={{ r: 2.5, fill: THIS_TERM_COLOUR, strokeWidth: 0 }}
+          activeDot={{ r: 5 }}
+          connectNulls={false}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+      {empty && <Overlay>{w.noCollections}</Overlay>}
+    </div>
+  );
+}
+
+/** Collection rate per grade level: bars coloured by rate, the rate on top. */
+export function LevelRateChart({ data, height }: { data: FinancialAnalytics['byLevel']; height: number }) {
+  const wide = useMediaQuery('(min-width: 640px)');
+  const rows = data.map((l) => ({ ...l, short: shortGrade(l.level), shown: clampRate(l.rate), colour: RATE_COLOUR[rateTone(l.rate)] }));
+  const tick = wide && rows.length <= 8 ? axisTick : { ...axisTick, fontSize: wide ? 11 : 10 };
+  return (
+    <div className="w-full" data-testid="chart-by-level">
+      <BarChart responsive style={{ width: '100%', height }} data={rows} margin={{ top: 22, right: 4, left: 0, bottom: 0 }} barCategoryGap={wide ? '22%' : '14%'}>
+        <CartesianGrid {...grid} />
+        <XAxis dataKey="short" tick={tick} tickLine={false} axisLine={false} interval={0} />
+        <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={tick} tickLine={false} axisLine={false} width={wide ? 40 : 34} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} />
+        <Tooltip
+          cursor={cursor}
+          content={({ active, payload }) => {
+            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
+            if (!active || !d) return null;
+            return (
+              <TooltipCard
+                title={d.level}
+                rows={[
+                  { label: w.invoiced, value: `KES ${formatMoney(d.invoiced)}` },
+                  { label: w.collected, value: `KES ${formatMoney(d.collected)}` },
+                  { label: w.rate, value: pct(d.rate), colour: d.colour },
+                ]}
+              />
+            );
+          }}
+        />
+        <Bar dataKey="shown" name={w.rate} radius={[4, 4, 0, 0]} maxBarSize={40} isAnimationActive={false}>
+          {rows.map((r) => (
+            <Cell key={r.levelId} fill={r.colour} />
+          ))}
+          {wide && <LabelList dataKey="rate" position="top" offset={6} fill="var(--color-muted-foreground)" fontSize={11} formatter={(v: unknown) => `${Math.round(Number(v) * 100)}%`} />}
+        </Bar>
+      </BarChart>
+    </div>
+  );
+}
+
+/** Donut of the money received by method, with a legend of amounts and shares. */
+export function MethodsDonut({ data, size = 176 }: { data: FinancialAnalytics['methods']; size?: number }) {
+  const rows = data.filter((r) => r.amount > 0).map((r) => ({ ...r, name: METHOD_LABELS[r.method] ?? r.method, colour: methodColour(r.method) }));
+  const total = rows.reduce((s, r) => s + r.amount, 0);
+  return (
+    <div className="@container w-full" data-testid="chart-methods">
+      <div className="flex flex-col items-center gap-5 @md:flex-row @md:justify-center @md:gap-8">
+        <div className="relative shrink-0" style={{ width: size, height: size }}>
+          <PieChart style={{ width: size, height: size }}>
+            <Tooltip
+              content={({ active, payload }) => {
+                const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
+                if (!active || !d?.method) return null;
+                return (
+                  <TooltipCard
+                    title={d.name}
+                    rows={[
+                      { label: fm.cols.amount, value: `KES ${formatMoney(d.amount)}`, colour: d.colour },
+                      { label: fm.cols.payments, value: d.count.toLocaleString('en-KE') },
+                      { label: fm.cols.share, value: pct(d.share) },
+                    ]}
+                  />
+                );
+              }}
+            />
+            <Pie
+              data={total > 0 ? rows : [{ method: '', name: '', amount: 1, colour: 'var(--color-muted)' }]}
+              dataKey="amount"
+              nameKey="name"
+              innerRadius="68%"
+              outerRadius="100%"
+              paddingAngle={rows.length > 1 ? 2 : 0}
+              cornerRadius={4}
+              stroke="none"
+              isAnimationActive={false}
+            >
+              {(total > 0 ? rows : [{ method: 'none', colour: 'var(--color-muted)' }]).map((r) => (
+                <Cell key={r.method} fill={r.colour} />
+              ))}
+            </Pie>
+            <text x={size / 2} y={size / 2 - 16} textAnchor="middle" dominantBaseline="middle" fontSize={11} fill="var(--color-muted-foreground)">
+              KES
+            </text>
+            <text x={size / 2} y={size / 2 + 2} textAnchor="middle" dominantBaseline="middle" fontSize={20} fontWeight={600} fill="var(--color-foreground)">
+              {kesCompact(total)}
+            </text>
+            <text x={size / 2} y={size / 2 + 20} textAnchor="middle" dominantBaseline="middle" fontSize={11} fill="var(--color-muted-foreground)">
+              {w.total}
+            </text>
+          </PieChart>
+        </div>
+        {rows.length > 0 ? (
+          <ul className="flex w-full max-w-72 flex-col gap-2.5 text-sm">
+            {rows.map((r) => (
+              <li key={r.method} className="flex items-center justify-between gap-3" data-testid={`analytics-method-${r.method}`}>
+                <span className="flex min-w-0 items-center gap-2">
+                  <span className="size-2.5 shrink-0 rounded-full" style={{ background: r.colour }} />
+                  <span className="min-w-0">
+                    <span className="block truncate">{r.name}</span>
+                    <span className="block text-[11px] text-muted-foreground">{w.payments(r.count)}</span>
+                  </span>
+                </span>
+                <span className="text-right">
+                  <span className="block font-medium whitespace-nowrap tabular-nums">{kesWhole(r.amount)}</span>
+                  <span className="block text-[11px] text-muted-foreground tabular-nums">{pct(r.share)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-center text-sm text-muted-foreground">{w.methodsEmpty}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Horizontal bars of spending per category, amount and share beside each. */
+export function ExpensesChart({ data }: { data: FinancialAnalytics['expensesByCategory'] }) {
+  const wide = useMediaQuery('(min-width: 640px)');
+  const rows = data.map((c, i) => ({ ...c, colour: categoryColour(i) }));
+  const h = Math.max(180, rows.length * 40 + 16);
+  return (
+    <div className="w-full" data-testid="chart-expenses">
+      <BarChart responsive layout="vertical" style={{ width: '100%', height: h }} data={rows} margin={{ top: 0, right: wide ? 64 : 48, left: 0, bottom: 0 }} barCategoryGap="24%">
+        <CartesianGrid {...grid} vertical horizontal={false} />
+        <XAxis type="number" tick={axisTick} tickLine={false} axisLine={false} tickFormatter={(v: number) => kesCompact(v)} />
+        <YAxis type="category" dataKey="category" tick={{ ...axisTick, fontSize: wide ? 12 : 11 }} tickLine={false} axisLine={false} width={wide ? 132 : 92} />
+        <Tooltip
+          cursor={cursor}
+          content={({ active, payload }) => {
+            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
+            if (!active || !d) return null;
+            return <TooltipCard title={d.category} rows={[{ label: fm.cols.amount, value: `KES ${formatMoney(d.amount)}`, colour: d.colour }, { label: fm.cols.share, value: pct(d.share) }]} />;
+          }}
+        />
+        <Bar dataKey="amount" name={fm.cols.amount} radius={[0, 5, 5, 0]} maxBarSize={24} isAnimationActive={false}>
+          {rows.map((r) => (
+            <Cell key={r.category} fill={r.colour} />
+          ))}
+          <LabelList dataKey="amount" position="right" offset={6} fill="var(--color-muted-foreground)" fontSize={11} formatter={(v: unknown) => kesCompact(Number(v))} />
+        </Bar>
+      </BarChart>
+    </div>
+  );
+}
+
+/** A half-circle gauge: collected so far (solid) and the projection (light) against what was invoiced. */
+export function ProjectionGauge({ projection }: { projection: NonNullable<FinancialAnalytics['projection']> }) {
+  const p = projection;
+  const collectedRate = p.invoiced > 0 ? clampRate(p.collectedToDate / p.invoiced) : 0;
+  const projectedRate = clampRate(p.projectedRate);
+  const size = 240;
+  const stroke = 22;
+  const r = (size - stroke) / 2;
+  const cx = size / 2;
+  const cy = size / 2;
+  const arc = (from: number, to: number) => {
+    const a0 = Math.PI * (1 - from);
+    const a1 = Math.PI * (1 - to);
+    const x0 = cx + r * Math.cos(a0);
+    const y0 = cy - r * Math.sin(a0);
+    const x1 = cx + r * Math.cos(a1);
+    const y1 = cy - r * Math.sin(a1);
+    return `M ${x0} ${y0} A ${r} ${r} 0 0 1 ${x1} ${y1}`;
+  };
+  const tone = RATE_COLOUR[rateTone(p.projectedRate)];
+  return (
+    <div className="flex w-full flex-col items-center" data-testid="chart-projection">
+      <svg viewBox={`0 0 ${size} ${size / 2 + 16}`} width="100%" style={{ maxWidth: size }} role="img" aria-label={`${w.projection}: KES ${kesWhole(p.projectedTermEnd)} (${pct(p.projectedRate)})`}>
+        <path d={arc(0, 1)} fill="none" stroke="var(--color-muted)" strokeWidth={stroke} strokeLinecap="round" />
+        {projectedRate > 0.001 && <path d={arc(0, projectedRate)} fill="none" stroke={tone} strokeOpacity={0.35} strokeWidth={stroke} strokeLinecap="round" />}
+        {collectedRate > 0.001 && <path d={arc(0, collectedRate)} fill="none" stroke={tone} strokeWidth={stroke} strokeLinecap="round" />}
+        <text x={cx} y={cy - 26} textAnchor="middle" fontSize={30} fontWeight={600} fill="var(--color-foreground)" data-testid="projection-rate">
+          {pct(p.projectedRate)}
+        </text>
+        <text x={cx} y={cy - 4} textAnchor="middle" fontSize={12} fill="var(--color-muted-foreground)">
+          {w.projectedOf(kesCompact(p.invoiced))}
+        </text>
+      </svg>
+      <dl className="mt-3 grid w-full grid-cols-2 gap-x-4 gap-y-3 text-sm">
+        <div className="min-w-0">
+          <dt className="text-xs text-muted-foreground">{w.kpiProjected}</dt>
+          <dd className="font-semibold tabular-nums" data-testid="projection-amount">
+            KES {kesWhole(p.projectedTermEnd)}
+          </dd>
+        </div>
+        <div className="min-w-0 text-right">
+          <dt className="text-xs text-muted-foreground">{w.kpiCollected}</dt>
+          <dd className="font-semibold tabular-nums">KES {kesWhole(p.collectedToDate)}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs text-muted-foreground">{w.pace}</dt>
+          <dd className="font-medium tabular-nums">KES {kesWhole(p.pacePerDay)}</dd>
+        </div>
+        <div className="min-w-0 text-right">
+          <dt className="text-xs text-muted-foreground">{w.daysElapsed}</dt>
+          <dd className="font-medium tabular-nums">
+            {p.daysElapsed} / {p.daysInTerm}
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-3 w-full rounded-md bg-muted/60 px-3 py-2 text-[11px] leading-4 text-muted-foreground">{w.projectionRule}</p>
+    </div>
+  );
+}
+
+/** The largest unpaid balances of the term: a table on wide screens, cards on phones. */
+export function ArrearsTable({ rows, accountHref }: { rows: FinancialAnalytics['topArrears']; accountHref: ((studentId: string) => string) | null }) {
+  const name = (r: (typeof rows)[number]) =>
+    accountHref ? (
+      <Link to={accountHref(r.studentId)} className="font-medium underline-offset-4 hover:underline">
+        {r.name}
+      </Link>
+    ) : (
+      <span className="font-medium">{r.name}</span>
+    );
+  const overdue = (n: number) => <span className={cn('tabular-nums', n > 30 ? 'text-destructive' : n > 0 ? 'text-amber-700 dark:text-amber-300' : 'text-muted-foreground')}>{w.overdueDays(n)}</span>;
+  return (
+    <div data-testid="arrears-table">
+      <table className="hidden w-full text-sm md:table">
+        <thead>
+          <tr className="border-b text-left text-xs text-muted-foreground">
+            <th className="py-2 pr-3 font-medium">{w.learner}</th>
+            <th className="py-2 pr-3 font-medium">{w.stream}</th>
+            <th className="py-2 pr-3 text-right font-medium">{w.balance}</th>
+            <th className="py-2 text-right font-medium">{w.overdue}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.studentId} className="border-b last:border-0" data-testid="arrears-row">
+              <td className="py-2.5 pr-3">
+                {name(r)}
+                <span className="block text-xs text-muted-foreground">{r.admissionNumber}</span>
+              </td>
+              <td className="py-2.5 pr-3 whitespace-nowrap text-muted-foreground">{r.stream ?? '—'}</td>
+              <td className="py-2.5 pr-3 text-right font-medium whitespace-nowrap tabular-nums">KES {formatMoney(r.balance)}</td>
+              <td className="py-2.5 text-right whitespace-nowrap">{overdue(r.daysOverdue)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="flex flex-col divide-y md:hidden">
+        {rows.map((r) => (
+          <li key={r.studentId} className="flex items-start justify-between gap-3 py-2.5" data-testid="arrears-card">
+            <div className="min-w-0">
+              <p className="truncate text-sm">{name(r)}</p>
+              <p className="truncate text-xs text-muted-foreground">
+                {r.admissionNumber} · {r.stream ?? '—'}
+              </p>
+            </div>
+            <div className="shrink-0 text-right text-sm">
+              <p className="font-medium whitespace-nowrap tabular-nums">KES {kesWhole(r.balance)}</p>
+              <p className="text-xs">{overdue(r.daysOverdue)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
