@@ -1,6 +1,202 @@
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import * as React from 'react';
+import {
+  ArrowLeft,
+  BookOpenCheck,
+  ChevronRight,
+  FileSpreadsheet,
+  FileText,
+  Hourglass,
+  Loader2,
+  LockKeyhole,
+  PieChart,
+  Scale,
+  Smartphone,
+  Target,
+  TrendingUp,
+  UserX,
+  type LucideIcon,
+} from 'lucide-react';
+import { can } from '@shared/access';
+import { REPORT_IDS, financialReportsMessages as m, type ReportId } from '@shared/messages/financial-reports';
+import type { Role } from '@shared/roles';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+import { PageHeader } from '@/components/page-header';
+import { LoadErrorCard } from '@/components/list-states';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useReport, useReportDownload, useReportOptions, type ReportParams } from './financial-reports-api';
+import { ReportFilters, useReportState } from './report-filters';
+import { ArrearsView, BudgetView, CashBookView, DefaultersView, ExpensesView, FeeCollectionView, IncomeExpenditureView, MpesaView } from './report-views';
 
-/** The "financial-reports" section (issue 15; placeholder until the screens land). */
+/**
+ * Financial Reports (issue 15): a picker of the eight reports (each with an icon and the question it
+ * answers), then the chosen report with its filters (kept in the address), headline figures, charts
+ * where they help, its tables (cards below 768 px), and "Download PDF" / "Download Excel", which ask the
+ * same endpoint for format=pdf|xlsx. Finance officer only; other roles see a short notice.
+ */
+
+const ICONS: Record<ReportId, LucideIcon> = {
+  'fee-collection': TrendingUp,
+  arrears: Hourglass,
+  defaulters: UserX,
+  'cash-book': BookOpenCheck,
+  'income-expenditure': Scale,
+  'mpesa-reconciliation': Smartphone,
+  'expenses-by-category': PieChart,
+  'budget-vs-actual': Target,
+};
+const TONES: Record<ReportId, string> = {
+  'fee-collection': 'bg-[color-mix(in_oklab,var(--color-chart-1)_14%,transparent)] text-[var(--color-chart-1)]',
+  arrears: 'bg-[color-mix(in_oklab,var(--color-chart-5)_14%,transparent)] text-[var(--color-chart-5)]',
+  defaulters: 'bg-destructive/10 text-destructive',
+  'cash-book': 'bg-[color-mix(in_oklab,var(--color-chart-2)_14%,transparent)] text-[var(--color-chart-2)]',
+  'income-expenditure': 'bg-[color-mix(in_oklab,var(--color-chart-3)_14%,transparent)] text-[var(--color-chart-3)]',
+  'mpesa-reconciliation': 'bg-emerald-500/12 text-emerald-700 dark:text-emerald-400',
+  'expenses-by-category': 'bg-[color-mix(in_oklab,var(--color-chart-4)_18%,transparent)] text-[color-mix(in_oklab,var(--color-chart-4)_75%,var(--color-foreground))]',
+  'budget-vs-actual': 'bg-primary/10 text-primary',
+};
+
+function useCanView(): { ready: boolean; allowed: boolean } {
+  const { state } = useAuth();
+  const u = state.user;
+  if (!u?.role) return { ready: state.status !== 'loading', allowed: false };
+  return { ready: true, allowed: can({ id: u.id, role: u.role as Role, schoolId: u.schoolId }, 'viewFinancialReports') };
+}
+
 export function FinancialReportsSection() {
-  return <NotAvailableYet sectionId="financial-reports" title="financial-reports" />;
+  const access = useCanView();
+  if (!access.ready) return null;
+  if (!access.allowed)
+    return (
+      <section className="flex flex-col gap-6" data-testid="fr-no-access">
+        <PageHeader sectionId="financial-reports" title={m.title} />
+        <div className="flex flex-col items-center rounded-xl border border-dashed bg-card/50 px-6 py-14 text-center">
+          <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
+            <LockKeyhole className="size-5" aria-hidden />
+          </span>
+          <p className="mt-4 max-w-md text-sm leading-relaxed text-muted-foreground">{m.noAccess}</p>
+        </div>
+      </section>
+    );
+  return <FinancialReportsPage />;
+}
+
+function FinancialReportsPage() {
+  const state = useReportState();
+  if (!state.report) return <ReportPicker onChoose={state.choose} />;
+  return <ReportPage key={state.report} report={state.report} state={state} />;
+}
+
+function ReportPicker({ onChoose }: { onChoose: (r: ReportId) => void }) {
+  return (
+    <section className="flex min-w-0 flex-col gap-6" data-testid="fr-picker">
+      <PageHeader sectionId="financial-reports" title={m.title} subtitle={m.subtitle} />
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4" aria-label={m.picker.label}>
+        {REPORT_IDS.map((id) => {
+          const Icon = ICONS[id];
+          const info = m.reports[id];
+          return (
+            <li key={id} className="min-w-0">
+              <button
+                type="button"
+                onClick={() => onChoose(id)}
+                className="group flex h-full w-full items-start gap-3 rounded-xl border bg-card p-4 text-left shadow-sm transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:flex-col sm:p-5"
+                data-testid={`fr-pick-${id}`}
+              >
+                <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', TONES[id])}>
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-center justify-between gap-2 font-semibold tracking-tight">
+                    {info.title}
+                    <ChevronRight className="size-4 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-primary sm:hidden" aria-hidden />
+                  </span>
+                  <span className="mt-1 block text-sm leading-snug text-muted-foreground">{info.blurb}</span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function ReportPage({ report, state }: { report: ReportId; state: ReturnType<typeof useReportState> }) {
+  const options = useReportOptions();
+  const params: ReportParams = state.params;
+  const query = useReport<unknown>(report, params);
+  const download = useReportDownload(m.download.failed);
+  const Icon = ICONS[report];
+  const info = m.reports[report];
+  return (
+    <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="fr-report" data-report={report}>
+      <div className="flex flex-col gap-3">
+        <Button variant="ghost" size="sm" className="-ml-2 w-fit text-muted-foreground" onClick={() => state.choose(null)} data-testid="fr-back">
+          <ArrowLeft aria-hidden />
+          {m.picker.back}
+        </Button>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="flex min-w-0 items-center gap-3">
+            <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-xl', TONES[report])}>
+              <Icon className="size-5" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{info.title}</h1>
+              <p className="mt-0.5 text-sm text-muted-foreground">{info.blurb}</p>
+            </div>
+          </div>
+          <div className="flex w-full gap-2 sm:w-auto [&>*]:flex-1 sm:[&>*]:flex-none">
+            <Button variant="outline" onClick={() => void download.start(report, params, 'pdf')} disabled={!!download.busy} data-testid="fr-download-pdf">
+              {download.busy === 'pdf' ? <Loader2 className="animate-spin" aria-hidden /> : <FileText aria-hidden />}
+              {m.download.pdf}
+            </Button>
+            <Button variant="outline" onClick={() => void download.start(report, params, 'xlsx')} disabled={!!download.busy} data-testid="fr-download-xlsx">
+              {download.busy === 'xlsx' ? <Loader2 className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
+              {m.download.excel}
+            </Button>
+          </div>
+        </div>
+      </div>
+      <ReportFilters report={report} params={params} setParams={state.setParams} reset={state.reset} options={options.data} effective={query.data as React.ComponentProps<typeof ReportFilters>['effective']} />
+      {query.isError ? (
+        <LoadErrorCard title={m.loadFailed} detail={query.error.message} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} testId="fr-error" />
+      ) : !query.data ? (
+        <div className="flex flex-col gap-4" data-testid="fr-loading">
+          <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-24 rounded-xl" />
+            ))}
+          </div>
+          <Skeleton className="h-72 rounded-xl" />
+        </div>
+      ) : (
+        <div className={cn('flex min-w-0 flex-col gap-4 transition-opacity sm:gap-6', query.isFetching && 'opacity-60')} data-testid="fr-body">
+          <ReportBody report={report} data={query.data} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ReportBody({ report, data }: { report: ReportId; data: unknown }) {
+  switch (report) {
+    case 'fee-collection':
+      return <FeeCollectionView r={data as React.ComponentProps<typeof FeeCollectionView>['r']} />;
+    case 'arrears':
+      return <ArrearsView r={data as React.ComponentProps<typeof ArrearsView>['r']} />;
+    case 'defaulters':
+      return <DefaultersView r={data as React.ComponentProps<typeof DefaultersView>['r']} />;
+    case 'cash-book':
+      return <CashBookView r={data as React.ComponentProps<typeof CashBookView>['r']} />;
+    case 'income-expenditure':
+      return <IncomeExpenditureView r={data as React.ComponentProps<typeof IncomeExpenditureView>['r']} />;
+    case 'mpesa-reconciliation':
+      return <MpesaView r={data as React.ComponentProps<typeof MpesaView>['r']} />;
+    case 'expenses-by-category':
+      return <ExpensesView r={data as React.ComponentProps<typeof ExpensesView>['r']} />;
+    case 'budget-vs-actual':
+      return <BudgetView r={data as React.ComponentProps<typeof BudgetView>['r']} />;
+  }
 }

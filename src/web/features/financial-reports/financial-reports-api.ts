@@ -1,0 +1,51 @@
+import * as React from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { ReportOptions } from '@shared/contracts/financial-reports';
+import type { ReportId } from '@shared/messages/financial-reports';
+import { api } from '@/lib/api';
+import { downloadFile } from '@/features/assessment/api/reports';
+import { qs, retry } from '@/features/attendance/api/registers';
+
+/**
+ * Calls of Financial Reports (issue 15):
+ *   GET /api/reports/<report>?…filters           → the report (json)
+ *   GET /api/reports/<report>?…&format=pdf|xlsx → the same as a PDF / an Excel workbook (attachment)
+ *   GET /api/reports/options                    → terms, levels and streams for the filters
+ */
+
+const KEY = ['financial-reports'] as const;
+
+/** The filters of a report as query parameters (empty values left out). */
+export type ReportParams = Record<string, string | null | undefined>;
+
+export const useReport = <T,>(report: ReportId, params: ReportParams) =>
+  useQuery({
+    queryKey: [...KEY, report, params],
+    queryFn: () => api<T>(`/api/reports/${report}${qs(params)}`),
+    staleTime: 30_000,
+    retry,
+    placeholderData: keepPreviousData,
+  });
+
+export const useReportOptions = () =>
+  useQuery({ queryKey: [...KEY, 'options'], queryFn: () => api<ReportOptions>('/api/reports/options'), staleTime: 5 * 60_000, retry });
+
+/** Downloads of a report with a busy flag per format; failures show a toast with the server's reason. */
+export function useReportDownload(failedTitle: string) {
+  const [busy, setBusy] = React.useState<'pdf' | 'xlsx' | null>(null);
+  const start = React.useCallback(
+    async (report: ReportId, params: ReportParams, format: 'pdf' | 'xlsx') => {
+      setBusy(format);
+      try {
+        await downloadFile(`/api/reports/${report}${qs({ ...params, format })}`, `${report}.${format}`);
+      } catch (err) {
+        toast.error(failedTitle, { description: err instanceof Error ? err.message : undefined });
+      } finally {
+        setBusy(null);
+      }
+    },
+    [failedTitle],
+  );
+  return { busy, start };
+}
