@@ -81,7 +81,13 @@ export async function expensesRoutes(app: FastifyInstance, deps: ModuleDeps) {
    * → { items: Expense[], total, page, pageSize, totals: { amount, paid, approved, pending, rejected, pendingCount } }.
    * q matches payee, description or number. Pending items carry budgetWarning when approving would pass a budget.
    */
-  r.get('/api/expenses', { config: { permission: 'viewExpenses' }, schema: { querystring: listExpensesQuery, response: { 200: listExpensesResponse }, tags } }, async (req) =>
+  r.get('/api/expenses', { config: { permission: 'viewExpenses' }, schema: {
+        querystring: listExpensesQuery,
+        response: { 200: listExpensesResponse },
+        tags,
+        description:
+          'Expenses of the school (finance officer, principal, director). status=pending|approved|rejected|paid|all, categoryId, from/to (YYYY-MM-DD), q (payee, description, number), page, pageSize, sort. Amounts in KES. totals sum every match by status.',
+      } }, async (req) =>
     listExpenses(database, actorOf(req), req.query),
   );
 
@@ -97,7 +103,14 @@ export async function expensesRoutes(app: FastifyInstance, deps: ModuleDeps) {
     '/api/expenses',
     {
       config: { permission: 'manageExpenses' },
-      schema: { body: createExpenseBody, headers: z.object({ 'idempotency-key': z.string().optional() }), response: { 201: expenseWriteResponse }, tags },
+      schema: {
+        body: createExpenseBody,
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        response: { 201: expenseWriteResponse },
+        tags,
+        description:
+          'Record an expense (finance officer). amount in KES > 0. At or above the approval limit (default KES 50,000) status is pending and the principal or director must approve; below it, paid. Over a term or year budget: 400 OVER_BUDGET with fields.overBudgetReason = the warning unless overBudgetReason is given. petty_cash: 400 when petty cash holds too little. Idempotency-Key header: a retry returns the first answer.',
+      },
     },
     async (req, reply) => {
       const result = await createExpense(database, call(req), req.body, req.headers['idempotency-key']);
@@ -182,7 +195,16 @@ export async function expensesRoutes(app: FastifyInstance, deps: ModuleDeps) {
    */
   r.post(
     '/api/expenses/:id/approve',
-    { config: { permission: 'approveExpenses' }, schema: { params: expenseIdParams, body: decideExpenseBody, response: { 200: expenseWriteResponse }, tags } },
+    {
+      config: { permission: 'approveExpenses' },
+      schema: {
+        params: expenseIdParams,
+        body: decideExpenseBody,
+        response: { 200: expenseWriteResponse },
+        tags,
+        description: 'Approve a pending expense (principal or director; also decides its Approvals-card row). 403 OWN_EXPENSE for the requester, 404 another school, 409 not pending.',
+      },
+    },
     async (req) => {
       const approvalId = await pendingApprovalOf(database, actorOf(req), req.params.id);
       await decideApproval(database, actorOf(req), approvalId, true, req.body.note, req.ip);
@@ -192,7 +214,16 @@ export async function expensesRoutes(app: FastifyInstance, deps: ModuleDeps) {
   /** POST /api/expenses/:id/reject { note } (principal or director; comment required, 400 otherwise) → { expense, message }. */
   r.post(
     '/api/expenses/:id/reject',
-    { config: { permission: 'approveExpenses' }, schema: { params: expenseIdParams, body: decideExpenseBody, response: { 200: expenseWriteResponse }, tags } },
+    {
+      config: { permission: 'approveExpenses' },
+      schema: {
+        params: expenseIdParams,
+        body: decideExpenseBody,
+        response: { 200: expenseWriteResponse },
+        tags,
+        description: 'Reject a pending expense with a comment (note required: 400 otherwise). Principal or director; 403 OWN_EXPENSE for the requester, 404 another school, 409 not pending.',
+      },
+    },
     async (req) => {
       if (!req.body.note) throw badRequest(m.noteRequired, { note: m.noteRequired });
       const approvalId = await pendingApprovalOf(database, actorOf(req), req.params.id);
