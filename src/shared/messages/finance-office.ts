@@ -1,6 +1,7 @@
 /** The finance office at a glance (issue 15): the panel on the finance officer's dashboard. */
 export const financeOfficeMessages = {
   title: 'Finance office',
+  spendingTab: 'Spending',
   description: 'Spending, petty cash, the store and school transport this term',
   spent: 'Spent this term',
   spentHint: (pending: number, amount: string) => (pending === 0 ? 'Nothing waits for approval' : `${pending} awaiting approval · KES ${amount}`),

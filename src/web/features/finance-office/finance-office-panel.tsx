@@ -1,7 +1,7 @@
 import { AlertTriangle, ArrowRight, Boxes, Bus, CheckCircle2, HandCoins, PackageSearch, Receipt, ShieldAlert } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { pathForSection } from '@shared/access';
+import { canOpenSection, pathForSection } from '@shared/access';
 import type { FinanceOfficeSummary } from '@shared/contracts/finance-office';
 import { financeOfficeMessages as t } from '@shared/messages/finance-office';
 import type { Role } from '@shared/roles';
@@ -51,6 +51,8 @@ export function FinanceOfficePanel({ role }: { role: Role }) {
     })),
   ];
   const link = (section: string) => pathForSection(role, section);
+  // Expenses are the finance officer's alone (spec §6); leaders get no link they could not open.
+  const opens = (section: string) => canOpenSection(role, section).allowed;
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="finance-office-panel">
       <StatGrid>
@@ -72,7 +74,7 @@ export function FinanceOfficePanel({ role }: { role: Role }) {
         testId="finance-office-alerts"
         action={
           <div className="flex flex-wrap gap-2">
-            {(['expenses', 'inventory', 'transport'] as const).map((s) => (
+            {(['expenses', 'inventory', 'transport'] as const).filter(opens).map((s) => (
               <Button key={s} asChild variant="outline" size="sm">
                 <Link to={link(s)} data-testid={`open-${s}`}>
                   {s === 'expenses' ? t.openExpenses : s === 'inventory' ? t.openInventory : t.openTransport}
@@ -92,10 +94,17 @@ export function FinanceOfficePanel({ role }: { role: Role }) {
           <ul className="grid gap-1.5 sm:grid-cols-2">
             {alerts.slice(0, 10).map((a) => (
               <li key={a.key}>
-                <Link to={link(a.section)} className="flex items-start gap-2 rounded-lg px-2.5 py-2 text-sm hover:bg-muted/60">
-                  <a.icon className={`mt-0.5 size-4 shrink-0 ${a.tone}`} aria-hidden />
-                  <span className="min-w-0">{a.text}</span>
-                </Link>
+                {opens(a.section) ? (
+                  <Link to={link(a.section)} className="flex items-start gap-2 rounded-lg px-2.5 py-2 text-sm hover:bg-muted/60">
+                    <a.icon className={`mt-0.5 size-4 shrink-0 ${a.tone}`} aria-hidden />
+                    <span className="min-w-0">{a.text}</span>
+                  </Link>
+                ) : (
+                  <p className="flex items-start gap-2 px-2.5 py-2 text-sm">
+                    <a.icon className={`mt-0.5 size-4 shrink-0 ${a.tone}`} aria-hidden />
+                    <span className="min-w-0">{a.text}</span>
+                  </p>
+                )}
               </li>
             ))}
           </ul>

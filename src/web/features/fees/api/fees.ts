@@ -122,7 +122,7 @@ export const useDecideApproval = () => {
     mutationFn: ({ id, approve, note }: { id: string; approve: boolean; note?: string }) =>
       api<Approval>(`/api/approvals/${id}/${approve ? 'approve' : 'reject'}`, { method: 'POST', json: note ? { note } : {} }),
     onSuccess: () => {
-      for (const key of [FEES_KEY, ['learners'], ['payroll'], ['leave']]) void qc.invalidateQueries({ queryKey: key });
+      for (const key of [FEES_KEY, ['learners'], ['payroll'], ['leave'], ['expenses'], ['finance-office']]) void qc.invalidateQueries({ queryKey: key });
     },
   });
 };

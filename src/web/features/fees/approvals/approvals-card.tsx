@@ -82,7 +82,7 @@ function ApprovalRow({ approval, canDecide, onDecide }: { approval: Approval; ca
 export function ApprovalsCard({ role, className }: { role: 'principal' | 'school_director'; className?: string }) {
   // The principal decides every kind; the director decides payroll runs (issue 14 §3) and reads the rest.
   const canDecide = role === 'principal';
-  const canDecideKind = (a: Approval) => canDecide || a.kind === 'payroll_run';
+  const canDecideKind = (a: Approval) => canDecide || a.kind === 'payroll_run' || a.kind === 'expense';
   useFeesLiveRefresh();
   const approvals = useApprovals('pending');
   const decide = useDecideApproval();
