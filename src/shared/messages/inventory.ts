@@ -87,7 +87,7 @@ export const inventoryMessages = {
     kpiValue: 'Stock value',
     kpiLowStock: 'Low stock',
     kpiSales: 'Sales this term',
-    kpiValueHint: 'At weighted average cost',
+    kpiValueHint: 'weighted average cost',
     lowStockBanner: (n: number) => `${n} item${n === 1 ? ' is' : 's are'} at or below the reorder level`,
     lowStockView: 'View low stock',
     tabItems: 'Items',

@@ -1,0 +1,226 @@
+import * as React from 'react';
+import { toast } from 'sonner';
+import type { InventoryItem, MovementInput } from '@shared/contracts/inventory';
+import { inventoryMessages } from '@shared/messages/inventory';
+import { schoolToday } from '@shared/dates';
+import { cn } from '@/lib/utils';
+import { ApiError } from '@/lib/api';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { FieldError, FormErrorAlert } from '@/components/form-feedback';
+import { FilterSelect } from '@/components/filter-select';
+import { formatMoney } from '@/features/fees/components/money';
+import { useLearnerSearch, usePostMovement, useSuppliers } from './inventory-api';
+
+const m = inventoryMessages.ui;
+export type MovementKind = 'stock_in' | 'issue' | 'sale' | 'adjustment';
+
+const TITLES: Record<MovementKind, string> = { stock_in: m.actStockIn, issue: m.actIssue, sale: m.actSell, adjustment: m.actAdjust };
+const SUBMIT: Record<MovementKind, string> = { stock_in: m.recordStockIn, issue: m.recordIssue, sale: m.recordSale, adjustment: m.recordAdjust };
+
+/** A field: label, control, error under it. */
+export function Field({ id, label, error, children, className }: { id: string; label: string; error?: string; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/**
+ * Stock in, issue, sell to a learner, or adjust one item (issue 15 §5). A sale charges the learner's
+ * account at once; the dialog says how much. Server errors (e.g. "Only 12 in stock") show on the field.
+ */
+export function MovementDialog({ item, kind, onClose }: { item: InventoryItem | null; kind: MovementKind; onClose: () => void }) {
+  const open = item !== null;
+  const [quantity, setQuantity] = React.useState('');
+  const [unitCost, setUnitCost] = React.useState('');
+  const [unitPrice, setUnitPrice] = React.useState('');
+  const [supplierId, setSupplierId] = React.useState('');
+  const [department, setDepartment] = React.useState('');
+  const [issueTo, setIssueTo] = React.useState<'department' | 'learner'>('department');
+  const [learner, setLearner] = React.useState<{ id: string; label: string } | null>(null);
+  const [reason, setReason] = React.useState('');
+  const [reference, setReference] = React.useState('');
+  const [movedOn, setMovedOn] = React.useState(schoolToday());
+  const [key, setKey] = React.useState(() => crypto.randomUUID());
+  const post = usePostMovement();
+  const suppliers = useSuppliers();
+
+  React.useEffect(() => {
+    if (!open) return;
+    setQuantity('');
+    setUnitCost(item?.averageCost ? String(item.averageCost) : '');
+    setUnitPrice(item?.salePrice !== null && item?.salePrice !== undefined ? String(item.salePrice) : '');
+    setSupplierId(item?.supplierId ?? '');
+    setDepartment('');
+    setIssueTo('department');
+    setLearner(null);
+    setReason('');
+    setReference('');
+    setMovedOn(schoolToday());
+    setKey(crypto.randomUUID());
+    post.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, item?.id, kind]);
+
+  const fields = post.error instanceof ApiError ? (post.error.fields ?? {}) : {};
+  const qty = Number(quantity);
+  const price = Number(unitPrice);
+  const needsLearner = kind === 'sale' || (kind === 'issue' && issueTo === 'learner');
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!item) return;
+    const body: MovementInput = { itemId: item.id, type: kind, quantity: Number(quantity), movedOn };
+    if (kind === 'stock_in') Object.assign(body, { unitCost: unitCost === '' ? undefined : unitCost, supplierId: supplierId || null, reference: reference || null });
+    if (kind === 'issue') Object.assign(body, issueTo === 'learner' ? { studentId: learner?.id ?? null } : { department: department || null });
+    if (kind === 'sale') Object.assign(body, { studentId: learner?.id ?? null, unitPrice: unitPrice === '' ? undefined : unitPrice });
+    if (kind === 'adjustment') Object.assign(body, { reason: reason || null });
+    post.mutate(
+      { body, key },
+      {
+        onSuccess: (r) => {
+          toast.success(kind === 'sale' ? m.doneSale(r.charge?.invoiceNumber ?? null) : kind === 'stock_in' ? m.doneStockIn : kind === 'issue' ? m.doneIssue : m.doneAdjust);
+          onClose();
+        },
+        onError: () => setKey(crypto.randomUUID()),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg" data-testid="movement-dialog">
+        <DialogHeader>
+          <DialogTitle>{TITLES[kind]}</DialogTitle>
+          <DialogDescription>
+            {item ? (
+              <>
+                <span className="font-medium text-foreground">{item.name}</span> · {m.onHandNow(item.quantity, item.unit)}
+              </>
+            ) : null}
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          {post.error && !Object.keys(fields).length && <FormErrorAlert title={post.error.message} testId="movement-error" />}
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <Field id="mv-quantity" label={kind === 'adjustment' ? m.fieldAdjustQuantity : m.fieldQuantity} error={fields.quantity}>
+              <Input id="mv-quantity" inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)} aria-invalid={!!fields.quantity} data-testid="mv-quantity" autoFocus />
+            </Field>
+            <Field id="mv-date" label={m.fieldDate} error={fields.movedOn}>
+              <Input id="mv-date" type="date" value={movedOn} max={schoolToday()} onChange={(e) => setMovedOn(e.target.value)} />
+            </Field>
+          </div>
+          {kind === 'stock_in' && (
+            <>
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <Field id="mv-cost" label={m.fieldUnitCost} error={fields.unitCost}>
+                  <Input id="mv-cost" inputMode="decimal" value={unitCost} onChange={(e) => setUnitCost(e.target.value)} data-testid="mv-cost" />
+                </Field>
+                <Field id="mv-supplier" label={m.fieldSupplier} error={fields.supplierId}>
+                  <FilterSelect id="mv-supplier" value={supplierId} onChange={setSupplierId} all={m.fieldNoSupplier} options={(suppliers.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+                </Field>
+              </div>
+              <Field id="mv-ref" label={m.fieldReference} error={fields.reference}>
+                <Input id="mv-ref" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={80} />
+              </Field>
+            </>
+          )}
+          {kind === 'issue' && (
+            <div className="grid gap-2">
+              <Label>{m.issueTo}</Label>
+              <div className="grid grid-cols-2 gap-2" role="radiogroup">
+                {(['department', 'learner'] as const).map((v) => (
+                  <Button key={v} type="button" variant={issueTo === v ? 'default' : 'outline'} size="sm" role="radio" aria-checked={issueTo === v} onClick={() => setIssueTo(v)}>
+                    {v === 'department' ? m.issueToDepartment : m.issueToLearner}
+                  </Button>
+                ))}
+              </div>
+              {issueTo === 'department' && (
+                <Field id="mv-dept" label={m.fieldDepartment} error={fields.department}>
+                  <Input id="mv-dept" value={department} onChange={(e) => setDepartment(e.target.value)} maxLength={80} placeholder="Sciences, Boarding, Kitchen…" data-testid="mv-department" />
+                </Field>
+              )}
+            </div>
+          )}
+          {needsLearner && <LearnerPicker value={learner} onChange={setLearner} error={fields.studentId} />}
+          {kind === 'sale' && (
+            <Field id="mv-price" label={m.fieldUnitPrice} error={fields.unitPrice}>
+              <Input id="mv-price" inputMode="decimal" value={unitPrice} onChange={(e) => setUnitPrice(e.target.value)} data-testid="mv-price" />
+            </Field>
+          )}
+          {kind === 'sale' && qty > 0 && price > 0 && (
+            <p className="rounded-lg bg-primary/5 px-3 py-2 text-sm text-primary" data-testid="mv-sale-total">
+              {m.saleTotal(formatMoney(qty * price))}
+            </p>
+          )}
+          {kind === 'adjustment' && (
+            <Field id="mv-reason" label={m.fieldReason} error={fields.reason}>
+              <Input id="mv-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} placeholder={m.reasonPlaceholder} data-testid="mv-reason" />
+            </Field>
+          )}
+          <DialogFooter className="gap-2">
+            <Button type="button" variant="outline" onClick={onClose}>
+              {m.cancel}
+            </Button>
+            <Button type="submit" disabled={post.isPending || !quantity} data-testid="mv-submit">
+              {post.isPending ? m.saving : SUBMIT[kind]}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Type two letters of a name or an admission number; pick from the matches. */
+function LearnerPicker({ value, onChange, error }: { value: { id: string; label: string } | null; onChange: (v: { id: string; label: string } | null) => void; error?: string }) {
+  const [text, setText] = React.useState('');
+  const search = useDebouncedValue(text, 250);
+  const q = useLearnerSearch(search);
+  if (value) {
+    return (
+      <Field id="mv-learner" label={m.fieldLearner} error={error}>
+        <div className="flex items-center justify-between gap-2 rounded-lg border bg-muted/40 px-3 py-2 text-sm" data-testid="mv-learner-chosen">
+          <span className="min-w-0 truncate font-medium">{value.label}</span>
+          <Button type="button" variant="ghost" size="sm" onClick={() => onChange(null)}>
+            {m.cancel}
+          </Button>
+        </div>
+      </Field>
+    );
+  }
+  const items = search.trim().length >= 2 ? (q.data?.items ?? []) : [];
+  return (
+    <Field id="mv-learner" label={m.fieldLearner} error={error}>
+      <Input id="mv-learner" value={text} onChange={(e) => setText(e.target.value)} placeholder={m.fieldLearnerSearch} autoComplete="off" data-testid="mv-learner-search" />
+      {search.trim().length >= 2 && (
+        <ul className="max-h-52 overflow-y-auto rounded-lg border bg-popover text-sm shadow-sm" role="listbox" data-testid="mv-learner-results">
+          {items.length === 0 && !q.isFetching && <li className="px-3 py-2 text-muted-foreground">{m.noLearners}</li>}
+          {items.map((s) => {
+            const label = `${s.firstName} ${s.lastName} · ${s.admissionNumber}`;
+            return (
+              <li key={s.id}>
+                <button type="button" role="option" aria-selected={false} className="flex w-full items-center justify-between gap-2 px-3 py-2 text-left hover:bg-accent focus-visible:bg-accent focus-visible:outline-none" onClick={() => onChange({ id: s.id, label })}>
+                  <span className="min-w-0 truncate">
+                    {s.firstName} {s.lastName}
+                  </span>
+                  <span className="shrink-0 text-xs text-muted-foreground">
+                    {s.admissionNumber}
+                    {s.className ? ` · ${s.className}` : ''}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Field>
+  );
+}
