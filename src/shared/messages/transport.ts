@@ -203,9 +203,4 @@ export const transportMessages = {
     driver: 'Driver',
     call: (name: string) => `Call ${name}`,
   },
-  account: {
-    onRoute: (route: string, stop: string) => `Transport: ${route} (${stop})`,
-    termFee: 'per term, on each term’s invoice',
-    pending: 'On the next invoice',
-  },
 } as const;

@@ -113,7 +113,7 @@ export async function loadRoutes(tx: Tx, schoolId: string, ids?: string[]): Prom
   return routes.map((r) => {
     const trip = trips.find((t) => t.routeId === r.id);
     const vehicle = vehicleById.get(r.vehicleId ?? trip?.vehicleId ?? '') ?? null;
-    const driver = driverById.get(trip?.driverId ?? '') ?? null;
+    const driver = driverById.get(trips.find((t) => t.routeId === r.id && t.driverId)?.driverId ?? '') ?? null;
     const ridersOf = riders.filter((x) => x.routeId === r.id);
     const learnerCount = ridersOf.reduce((a, x) => a + Number(x.n), 0);
     const capacity = r.capacity ?? vehicle?.capacity ?? null;
@@ -661,7 +661,7 @@ export async function myChildrenTransport(database: Database, actor: Actor): Pro
         if (!ride) return { studentId: k.id, name: learnerName(k), className: k.className, transport: null };
         const trip = trips.find((t) => t.routeId === ride.route.id);
         const vehicle = vehicles.find((v) => v.id === (ride.route.vehicleId ?? trip?.vehicleId));
-        const driver = drivers.find((d) => d.id === trip?.driverId);
+        const driver = drivers.find((d) => d.id === trips.find((t) => t.routeId === ride.route.id && t.driverId)?.driverId);
         return {
           studentId: k.id,
           name: learnerName(k),

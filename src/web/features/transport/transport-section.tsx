@@ -1,6 +1,275 @@
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import * as React from 'react';
+import { AlertTriangle, Armchair, Bus, BusFront, FileText, MapPin, Plus, Route as RouteIcon, Settings2, ShieldAlert, UserRound, Users } from 'lucide-react';
+import { toast } from 'sonner';
+import type { TransportAlert, TransportChargeMode, TransportRoute } from '@shared/contracts/transport';
+import { TRANSPORT_ALERT_LABELS, TRANSPORT_CHARGE_LABELS, transportMessages as tm } from '@shared/messages/transport';
+import { cn } from '@/lib/utils';
+import { PageHeader } from '@/components/page-header';
+import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatCard } from '@/features/dashboard/components/stat-card';
+import { StatGrid } from '@/features/dashboard/components/layout';
+import { Money } from '@/features/fees/components/money';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { DriversTab, TripsTab, VehiclesTab } from './fleet';
+import { RouteFormDialog } from './route-form';
+import { RouteSheet } from './route-sheet';
+import { schoolQs, useAlerts, useRoutes, useSaveSettings, useSettings, useTransportScope, type TransportScope } from './transport-api';
 
-/** The "transport" section (issue 15; placeholder until the screens land). */
+const u = tm.ui;
+type Tab = 'routes' | 'vehicles' | 'drivers' | 'trips' | 'settings';
+
+/**
+ * School Transport (issue 15 §4): headline figures (routes, learners on routes, seats left, alerts),
+ * expiring insurance/inspection/licence alerts, and tabs for routes (cards; a route opens a sheet with
+ * its stops, learners, "Add learner" and the manifest PDF), vehicles, drivers, trips and the fee setting.
+ * The finance officer manages; the principal, director and platform staff read (no write buttons).
+ */
 export function TransportSection() {
-  return <NotAvailableYet sectionId="transport" title="transport" />;
+  const scope = useTransportScope();
+  const [tab, setTab] = React.useState<Tab>('routes');
+  const [openRoute, setOpenRoute] = React.useState<string | null>(null);
+  const [creating, setCreating] = React.useState(false);
+  const routes = useRoutes(scope);
+  const alerts = useAlerts(scope);
+  if (!scope.ready) return null;
+  const list = routes.data?.routes ?? [];
+  const active = list.filter((r) => r.active);
+  const riders = active.reduce((a, r) => a + r.learnerCount, 0);
+  const seats = active.reduce((a, r) => a + (r.seatsLeft ?? 0), 0);
+  const alertList = alerts.data?.alerts ?? [];
+  const actions = (
+    <>
+      <Button variant="outline" asChild>
+        <a href={`/api/transport/routes.pdf${schoolQs(scope.schoolId)}`} target="_blank" rel="noreferrer" data-testid="transport-routes-pdf">
+          <FileText aria-hidden />
+          {u.routesPdf}
+        </a>
+      </Button>
+      {scope.canManage && (
+        <Button onClick={() => setCreating(true)} data-testid="transport-new-route">
+          <Plus aria-hidden />
+          {u.newRoute}
+        </Button>
+      )}
+    </>
+  );
+  return (
+    <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="transport">
+      <PageHeader sectionId="transport" title={tm.title} subtitle={tm.subtitle} actions={scope.needsSchool ? undefined : actions} />
+      {!scope.canManage && scope.canView && <p className="-mt-2 text-sm text-muted-foreground" data-testid="transport-read-only">{u.readOnly}</p>}
+      {routes.isError && !routes.data ? (
+        <LoadErrorCard title={tm.title} detail={routes.error.message} retryLabel={tm.tryAgain} onRetry={() => void routes.refetch()} testId="transport-error" />
+      ) : !routes.data ? (
+        <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-28 rounded-xl" />
+          ))}
+        </div>
+      ) : (
+        <>
+          <StatGrid>
+            <StatCard testId="kpi-routes" label={u.kpiRoutes} value={active.length} hint={u.stopsCount(active.reduce((a, r) => a + r.stops.length, 0))} icon={RouteIcon} accent={1} />
+            <StatCard testId="kpi-learners" label={u.kpiLearners} value={riders} icon={Users} accent={2} />
+            <StatCard testId="kpi-seats" label={u.kpiSeats} value={seats} icon={Armchair} accent={3} />
+            <StatCard testId="kpi-alerts" label={u.kpiAlerts} value={alertList.length} icon={ShieldAlert} accent={alertList.length ? 4 : 5} />
+          </StatGrid>
+          <AlertsBanner alerts={alertList} />
+          <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+            <TabsList>
+              <TabsTrigger value="routes" data-testid="transport-tab-routes">
+                <RouteIcon aria-hidden />
+                {u.tabs.routes}
+              </TabsTrigger>
+              <TabsTrigger value="vehicles" data-testid="transport-tab-vehicles">
+                <Bus aria-hidden />
+                {u.tabs.vehicles}
+              </TabsTrigger>
+              <TabsTrigger value="drivers" data-testid="transport-tab-drivers">
+                <UserRound aria-hidden />
+                {u.tabs.drivers}
+              </TabsTrigger>
+              <TabsTrigger value="trips" data-testid="transport-tab-trips">
+                <BusFront aria-hidden />
+                {u.tabs.trips}
+              </TabsTrigger>
+              <TabsTrigger value="settings" data-testid="transport-tab-settings">
+                <Settings2 aria-hidden />
+                {u.tabs.settings}
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="routes">
+              <RouteCards routes={list} chargeMode={routes.data.chargeMode} onOpen={setOpenRoute} canManage={scope.canManage} onCreate={() => setCreating(true)} />
+            </TabsContent>
+            <TabsContent value="vehicles">
+              <VehiclesTab scope={scope} />
+            </TabsContent>
+            <TabsContent value="drivers">
+              <DriversTab scope={scope} />
+            </TabsContent>
+            <TabsContent value="trips">
+              <TripsTab scope={scope} routes={list} />
+            </TabsContent>
+            <TabsContent value="settings">
+              <SettingsPanel scope={scope} />
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+      <RouteSheet scope={scope} routeId={openRoute} onClose={() => setOpenRoute(null)} />
+      {creating && <RouteFormDialog scope={scope} route={null} onClose={() => setCreating(false)} onSaved={(id) => setOpenRoute(id)} />}
+    </section>
+  );
+}
+
+function AlertsBanner({ alerts }: { alerts: TransportAlert[] }) {
+  if (alerts.length === 0) return null;
+  const expired = alerts.some((a) => a.expired);
+  return (
+    <div
+      className={cn('flex items-start gap-3 rounded-xl border px-4 py-3', expired ? 'border-destructive/30 bg-destructive/5' : 'border-amber-500/30 bg-amber-500/8')}
+      role="status"
+      data-testid="transport-alerts"
+    >
+      <AlertTriangle className={cn('mt-0.5 size-5 shrink-0', expired ? 'text-destructive' : 'text-amber-600')} aria-hidden />
+      <div className="min-w-0">
+        <p className="text-sm font-semibold">{u.alertsTitle(alerts.length)}</p>
+        <ul className="mt-1 grid gap-0.5 text-sm text-muted-foreground">
+          {alerts.map((a) => (
+            <li key={`${a.kind}-${a.subjectId}`} data-testid="transport-alert" className={cn(a.expired && 'text-destructive')}>
+              {u.alertLine(TRANSPORT_ALERT_LABELS[a.kind] ?? a.kind, a.subject, a.daysLeft)}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function RouteCards({
+  routes,
+  chargeMode,
+  onOpen,
+  canManage,
+  onCreate,
+}: {
+  routes: TransportRoute[];
+  chargeMode: TransportChargeMode;
+  onOpen: (id: string) => void;
+  canManage: boolean;
+  onCreate: () => void;
+}) {
+  if (routes.length === 0)
+    return (
+      <EmptyListState
+        icon={RouteIcon}
+        title={u.noRoutes}
+        hint={u.noRoutesHint}
+        testId="transport-routes-empty"
+        action={
+          canManage ? (
+            <Button onClick={onCreate}>
+              <Plus aria-hidden />
+              {u.newRoute}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-xs text-muted-foreground" data-testid="transport-charge-mode">
+        {u.chargeMode(TRANSPORT_CHARGE_LABELS[chargeMode] ?? chargeMode)}
+      </p>
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="transport-routes">
+        {routes.map((r) => {
+          const fill = r.capacity ? Math.min(100, Math.round((r.learnerCount / r.capacity) * 100)) : 0;
+          return (
+            <li key={r.id}>
+              <button
+                type="button"
+                onClick={() => onOpen(r.id)}
+                className={cn('flex w-full min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 text-left shadow-sm transition hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-ring', !r.active && 'opacity-60')}
+                data-testid="transport-route-card"
+                data-route={r.name}
+              >
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="line-clamp-2 font-semibold break-words">{r.name}</p>
+                    <p className="mt-0.5 truncate text-xs text-muted-foreground">{r.stops.map((s) => s.name).join(' → ')}</p>
+                  </div>
+                  <span className="shrink-0 text-right">
+                    <Money value={r.termFee} className="font-semibold" />
+                    <span className="block text-[11px] text-muted-foreground">{u.perTerm}</span>
+                  </span>
+                </div>
+                <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+                  <span className="inline-flex items-center gap-1">
+                    <MapPin className="size-3.5" aria-hidden />
+                    {u.stopsCount(r.stops.length)}
+                  </span>
+                  <span className="inline-flex items-center gap-1">
+                    <Bus className="size-3.5" aria-hidden />
+                    {r.vehicle?.registration ?? u.noVehicle}
+                  </span>
+                  <span className="inline-flex min-w-0 items-center gap-1">
+                    <UserRound className="size-3.5" aria-hidden />
+                    <span className="truncate">{r.driver?.name ?? u.noDriver}</span>
+                  </span>
+                </div>
+                <div>
+                  <div className="flex items-center justify-between text-xs">
+                    <span className="font-medium" data-testid="route-card-count">
+                      {u.capacityOf(r.learnerCount, r.capacity)}
+                    </span>
+                    <span className={cn('text-muted-foreground', r.seatsLeft === 0 && 'font-medium text-destructive')}>{u.seatsLeft(r.seatsLeft)}</span>
+                  </div>
+                  {r.capacity !== null && (
+                    <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
+                      <div className={cn('h-full rounded-full', fill >= 100 ? 'bg-destructive' : fill >= 85 ? 'bg-amber-500' : 'bg-primary')} style={{ width: `${fill}%` }} />
+                    </div>
+                  )}
+                </div>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function SettingsPanel({ scope }: { scope: TransportScope }) {
+  const settings = useSettings(scope);
+  const save = useSaveSettings();
+  const mode = settings.data?.transportCharge;
+  return (
+    <div className="max-w-2xl rounded-xl border bg-card p-4 shadow-sm sm:p-5" data-testid="transport-settings">
+      <h2 className="font-semibold">{u.settings.title}</h2>
+      <p className="mt-1 text-sm text-muted-foreground">{u.settings.hint}</p>
+      {mode && (
+        <RadioGroup
+          className="mt-4 grid gap-2"
+          value={mode}
+          disabled={!scope.canManage || save.isPending}
+          onValueChange={(v) =>
+            save.mutate(v as TransportChargeMode, {
+              onSuccess: () => toast.success(u.saved),
+              onError: (e) => toast.error(e.message),
+            })
+          }
+        >
+          {(['next_invoice', 'current_pro_rata'] as const).map((m) => (
+            <Label key={m} htmlFor={`charge-${m}`} className={cn('flex cursor-pointer items-start gap-3 rounded-lg border p-3 font-normal leading-snug', mode === m && 'border-primary/50 bg-primary/5')}>
+              <RadioGroupItem id={`charge-${m}`} value={m} data-testid={`transport-charge-${m}`} className="mt-0.5" />
+              <span>{u.settings[m]}</span>
+            </Label>
+          ))}
+        </RadioGroup>
+      )}
+    </div>
+  );
 }

@@ -5,6 +5,9 @@ import { messages } from '@shared/messages';
 import type { ParentChild, ParentDashboard as Data } from '@shared/contracts/dashboard';
 import type { MyChildrenFees } from '@shared/contracts/fees';
 import { useFeesLiveRefresh, useMyChildrenFees } from '@/features/fees/api/fees';
+import type { ChildTransport } from '@shared/contracts/transport';
+import { ChildTransportCard } from '@/features/transport/child-transport-card';
+import { useMyChildrenTransport } from '@/features/transport/transport-api';
 import { Money } from '@/features/fees/components/money';
 import { BalanceBadge } from '@/features/fees/overview/fee-badges';
 import { cn } from '@/lib/utils';
@@ -50,7 +53,7 @@ function fullName(c: ParentChild) {
   return [c.firstName, c.middleName, c.lastName].filter(Boolean).join(' ');
 }
 
-function ChildCard({ child, fees }: { child: ParentChild; fees: ChildFees | undefined }) {
+function ChildCard({ child, fees, transport }: { child: ParentChild; fees: ChildFees | undefined; transport: ChildTransport['transport'] | undefined }) {
   const { compact } = useDensity();
   const name = fullName(child);
   return (
@@ -112,6 +115,7 @@ function ChildCard({ child, fees }: { child: ParentChild; fees: ChildFees | unde
         </div>
       )}
       <ChildFeeStrip fees={fees} />
+      <ChildTransportCard transport={transport} />
     </li>
   );
 }
@@ -122,6 +126,8 @@ export function ParentDashboard({ data }: { data: Data }) {
   useFeesLiveRefresh();
   const fees = useMyChildrenFees();
   const feesById = new Map((fees.data?.children ?? []).map((c) => [c.studentId, c]));
+  const transport = useMyChildrenTransport();
+  const transportById = new Map((transport.data?.children ?? []).map((c) => [c.studentId, c.transport]));
   const owed = (fees.data?.children ?? []).reduce((sum, c) => sum + Math.max(0, c.balance), 0);
   const term = data.term ? termSummary(data.term, data.asOf) : null;
   const year = data.calendar[0]?.academicYear ?? data.term?.academicYear;
@@ -180,7 +186,7 @@ export function ParentDashboard({ data }: { data: Data }) {
       ) : (
         <ul className={cn('grid grid-cols-1 lg:grid-cols-2', gap)} data-testid="children">
           {data.children.map((c) => (
-            <ChildCard key={c.studentId} child={c} fees={feesById.get(c.studentId)} />
+            <ChildCard key={c.studentId} child={c} fees={feesById.get(c.studentId)} transport={transportById.get(c.studentId)} />
           ))}
         </ul>
       )}

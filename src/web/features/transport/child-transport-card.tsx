@@ -1,0 +1,65 @@
+import { Bus, Clock, MapPin, Phone, UserRound } from 'lucide-react';
+import type { ChildTransport } from '@shared/contracts/transport';
+import { transportMessages as tm } from '@shared/messages/transport';
+import { formatPhone } from './transport-bits';
+
+const p = tm.parent;
+
+/**
+ * "School transport" on the parent dashboard (issue 15 §4): a child's route and stop, pick-up and
+ * drop-off times, the vehicle's registration and the driver with a call link. Nothing when the child
+ * is not on a route.
+ */
+export function ChildTransportCard({ transport }: { transport: ChildTransport['transport'] | undefined }) {
+  if (!transport) return null;
+  const t = transport;
+  return (
+    <div className="rounded-lg border px-3 py-2.5" data-testid="child-transport">
+      <p className="flex items-center gap-2 text-xs font-medium text-muted-foreground">
+        <Bus className="size-3.5 text-primary" aria-hidden />
+        {p.title}
+      </p>
+      <p className="mt-1 truncate font-semibold" data-testid="child-transport-route">
+        {t.routeName}
+      </p>
+      <dl className="mt-1.5 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[420px]:grid-cols-2">
+        <div className="flex min-w-0 items-center gap-1.5">
+          <MapPin className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          <dt className="sr-only">{p.stop}</dt>
+          <dd className="truncate" data-testid="child-transport-stop">
+            {t.stopName}
+          </dd>
+        </div>
+        <div className="flex min-w-0 items-center gap-1.5">
+          <Clock className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          <dt className="sr-only">
+            {p.pickup} / {p.dropoff}
+          </dt>
+          <dd className="tabular-nums">
+            {p.pickup} {t.pickupTime ?? '—'} · {p.dropoff} {t.dropoffTime ?? '—'}
+          </dd>
+        </div>
+        <div className="flex min-w-0 items-center gap-1.5">
+          <Bus className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          <dt className="sr-only">{p.vehicle}</dt>
+          <dd className="font-mono" data-testid="child-transport-vehicle">
+            {t.vehicleRegistration ?? '—'}
+          </dd>
+        </div>
+        <div className="flex min-w-0 items-center gap-1.5">
+          <UserRound className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+          <dt className="sr-only">{p.driver}</dt>
+          <dd className="min-w-0 truncate">
+            {t.driverName ?? '—'}
+            {t.driverPhone && (
+              <a href={`tel:+${t.driverPhone}`} className="ml-1.5 inline-flex items-center gap-1 text-primary hover:underline" aria-label={p.call(t.driverName ?? '')}>
+                <Phone className="size-3" aria-hidden />
+                <span className="tabular-nums">{formatPhone(t.driverPhone)}</span>
+              </a>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

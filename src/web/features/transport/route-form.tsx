@@ -1,0 +1,139 @@
+import * as React from 'react';
+import { ArrowDown, ArrowUp, Loader2, Plus, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { RouteBody, TransportRoute } from '@shared/contracts/transport';
+import { transportMessages as tm } from '@shared/messages/transport';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Field, FormError, useFormError } from './transport-bits';
+import { useSaveRoute, useVehicles, type TransportScope } from './transport-api';
+
+const u = tm.ui;
+type StopDraft = { key: string; id?: string; name: string; pickupTime: string; dropoffTime: string; zoneFee: string };
+let seq = 0;
+const blankStop = (): StopDraft => ({ key: `new-${++seq}`, name: '', pickupTime: '', dropoffTime: '', zoneFee: '' });
+
+/** Create or edit a route: name, fee, vehicle, seats, and its stops in ride order (move up/down, add, remove). */
+export function RouteFormDialog({ scope, route, onClose, onSaved }: { scope: TransportScope; route: TransportRoute | null; onClose: () => void; onSaved?: (id: string) => void }) {
+  const vehicles = useVehicles(scope);
+  const save = useSaveRoute();
+  const err = useFormError();
+  const [name, setName] = React.useState(route?.name ?? '');
+  const [description, setDescription] = React.useState(route?.description ?? '');
+  const [termFee, setTermFee] = React.useState(route ? String(route.termFee) : '');
+  const [vehicleId, setVehicleId] = React.useState(route?.vehicle?.id ?? 'none');
+  const [capacity, setCapacity] = React.useState(route?.capacitySetting ? String(route.capacitySetting) : '');
+  const [stops, setStops] = React.useState<StopDraft[]>(
+    route?.stops.map((s) => ({ key: s.id, id: s.id, name: s.name, pickupTime: s.pickupTime ?? '', dropoffTime: s.dropoffTime ?? '', zoneFee: s.zoneFee === null ? '' : String(s.zoneFee) })) ?? [blankStop()],
+  );
+  const patch = (i: number, p: Partial<StopDraft>) => setStops((list) => list.map((s, k) => (k === i ? { ...s, ...p } : s)));
+  const move = (i: number, d: -1 | 1) =>
+    setStops((list) => {
+      const next = [...list];
+      const [s] = next.splice(i, 1);
+      next.splice(i + d, 0, s!);
+      return next;
+    });
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    err.clear();
+    const body: RouteBody = {
+      name,
+      description: description || null,
+      termFee: termFee.trim() === '' ? '' : termFee,
+      vehicleId: vehicleId === 'none' ? null : vehicleId,
+      capacity: capacity.trim() === '' ? null : Number(capacity),
+      active: route?.active ?? true,
+      stops: stops.map((s) => ({ ...(s.id ? { id: s.id } : {}), name: s.name, pickupTime: s.pickupTime || null, dropoffTime: s.dropoffTime || null, zoneFee: s.zoneFee.trim() === '' ? null : s.zoneFee })),
+    };
+    save.mutate(
+      { id: route?.id, body },
+      {
+        onSuccess: (saved) => {
+          toast.success(u.saved);
+          onClose();
+          onSaved?.(saved.id);
+        },
+        onError: err.fail,
+      },
+    );
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && !save.isPending && onClose()}>
+      <DialogContent className="max-w-2xl" data-testid="route-form">
+        <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
+          <DialogHeader>
+            <DialogTitle>{route ? u.editRoute : u.newRoute}</DialogTitle>
+            <DialogDescription>{u.noRoutesHint}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id="route-name" label={u.name} value={name} onChange={(e) => setName(e.target.value)} error={err.field('name')} className="sm:col-span-2" data-testid="route-name" />
+            <Field id="route-fee" label={u.termFee} inputMode="decimal" value={termFee} onChange={(e) => setTermFee(e.target.value)} error={err.field('termFee')} data-testid="route-fee" />
+            <Field id="route-capacity" label={u.capacity} inputMode="numeric" value={capacity} onChange={(e) => setCapacity(e.target.value)} error={err.field('capacity')} hint={u.capacityHint} />
+            <div className="grid min-w-0 gap-1.5">
+              <Label htmlFor="route-vehicle">{u.vehicle}</Label>
+              <Select value={vehicleId} onValueChange={setVehicleId}>
+                <SelectTrigger id="route-vehicle">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="none">{u.noVehicle}</SelectItem>
+                  {(vehicles.data?.vehicles ?? []).map((v) => (
+                    <SelectItem key={v.id} value={v.id}>
+                      {v.registration} · {v.capacity}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <Field id="route-description" label={u.description} value={description} onChange={(e) => setDescription(e.target.value)} error={err.field('description')} />
+          </div>
+          <div className="grid gap-2">
+            <p className="text-sm font-medium">{u.stops}</p>
+            <ol className="grid gap-2">
+              {stops.map((s, i) => (
+                <li key={s.key} className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-2 rounded-lg border bg-muted/30 p-2">
+                  <span className="mt-2 flex size-6 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">{i + 1}</span>
+                  <div className="grid min-w-0 grid-cols-2 gap-2 sm:grid-cols-[minmax(0,2fr)_5.5rem_5.5rem_6rem]">
+                    <Input aria-label={u.stopName} placeholder={u.stopName} value={s.name} onChange={(e) => patch(i, { name: e.target.value })} className="col-span-2 sm:col-span-1" data-testid="stop-name" />
+                    <Input aria-label={u.pickup} type="time" value={s.pickupTime} onChange={(e) => patch(i, { pickupTime: e.target.value })} />
+                    <Input aria-label={u.dropoff} type="time" value={s.dropoffTime} onChange={(e) => patch(i, { dropoffTime: e.target.value })} />
+                    <Input aria-label={u.zoneFee} placeholder={u.zoneFee} inputMode="decimal" value={s.zoneFee} onChange={(e) => patch(i, { zoneFee: e.target.value })} className="col-span-2 sm:col-span-1" />
+                  </div>
+                  <div className="flex flex-col gap-0.5">
+                    <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={u.moveUp} disabled={i === 0} onClick={() => move(i, -1)}>
+                      <ArrowUp aria-hidden />
+                    </Button>
+                    <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={u.moveDown} disabled={i === stops.length - 1} onClick={() => move(i, 1)}>
+                      <ArrowDown aria-hidden />
+                    </Button>
+                    <Button type="button" variant="ghost" size="icon" className="size-7 text-destructive" aria-label={u.removeStop} disabled={stops.length === 1} onClick={() => setStops((l) => l.filter((_, k) => k !== i))}>
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setStops((l) => [...l, blankStop()])} data-testid="add-stop">
+              <Plus aria-hidden />
+              {u.addStop}
+            </Button>
+          </div>
+          <FormError error={err.error} title={route ? u.editRoute : u.newRoute} testId="route-form-error" />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
+              {u.cancel}
+            </Button>
+            <Button type="submit" disabled={save.isPending} data-testid="route-save">
+              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
+              {u.save}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
