@@ -1,5 +1,6 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { signInViaApi } from './support/accounts';
+import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
 
 /**
  * Expenses with approval (issue 15 §1): the finance officer records an expense above the approval
@@ -9,24 +10,7 @@ import { signInViaApi } from './support/accounts';
  * EXPENSES_SHOTS=<dir> saves screenshots (desktop and 375 px).
  */
 
-const SHOTS = process.env.EXPENSES_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
-
-async function noOverflow(page: Page, root: string) {
-  await page.waitForTimeout(300);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  const wide = await page.evaluate(
-    (sel) =>
-      [...document.querySelectorAll(`${sel} *`)]
-        .filter((el) => !el.closest('.overflow-x-auto') && el.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`),
-    root,
-  );
-  expect(wide).toEqual([]);
-}
-
+const shot = screenshots(process.env.EXPENSES_SHOTS);
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 test('an expense above the limit is approved by the principal and paid by the finance officer', async ({ page }) => {

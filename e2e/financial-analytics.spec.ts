@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signInViaApi } from './support/accounts';
+import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
 
 /**
  * Financial analytics (issue 15 §3): the principal opens Finance → Analytics and sees the KPI tiles and
@@ -11,23 +12,7 @@ import { signInViaApi } from './support/accounts';
  */
 
 const SHOTS = process.env.FA_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
-
-async function noOverflow(page: Page, root: string) {
-  await page.waitForTimeout(400);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  const wide = await page.evaluate(
-    (sel) =>
-      [...document.querySelectorAll(`${sel} *`)]
-        .filter((el) => !el.closest('.overflow-x-auto') && !el.parentElement?.closest('svg') && el.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`),
-    root,
-  );
-  expect(wide).toEqual([]);
-}
-
+const shot = screenshots(SHOTS);
 test('the principal opens Finance → Analytics and sees the charts', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInViaApi(page, 'principal');

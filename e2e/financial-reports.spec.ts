@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { signInViaApi } from './support/accounts';
+import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
 
 /**
  * Financial reports (issue 15): the finance officer opens Financial Reports, picks "Fee arrears", sees
@@ -9,24 +10,7 @@ import { signInViaApi } from './support/accounts';
  * the picker and the report fit the screen. FR_SHOTS=<dir> saves screenshots (1280 and 375 px).
  */
 
-const SHOTS = process.env.FR_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
-
-async function noOverflow(page: Page, root: string) {
-  await page.waitForTimeout(400);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  const wide = await page.evaluate(
-    (sel) =>
-      [...document.querySelectorAll(`${sel} *`)]
-        .filter((el) => !el.closest('.overflow-x-auto') && !el.parentElement?.closest('svg') && el.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`),
-    root,
-  );
-  expect(wide).toEqual([]);
-}
-
+const shot = screenshots(process.env.FR_SHOTS);
 test('the finance officer reads the fee arrears and downloads them as Excel and PDF', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInViaApi(page, 'finance_officer');

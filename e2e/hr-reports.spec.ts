@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { signInViaApi } from './support/accounts';
+import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
 
 /**
  * HR reports, analytics and the HR dashboard (issue 14 §4): HR opens HR Reports, reads the headcount
@@ -11,26 +12,7 @@ import { signInViaApi } from './support/accounts';
  */
 
 const SHOTS = process.env.HR_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
-
-async function noOverflow(page: Page, root: string) {
-  // Charts follow their box a frame after a resize.
-  await page.waitForTimeout(400);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  // Wide tables scroll inside their own box and a chart's drawing is clipped by its svg (bars animate
-  // to their new size after a resize); nothing else may stick out of the screen.
-  const wide = await page.evaluate(
-    (sel) =>
-      [...document.querySelectorAll(`${sel} *`)]
-        .filter((el) => !el.closest('.overflow-x-auto') && !el.parentElement?.closest('svg') && el.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`),
-    root,
-  );
-  expect(wide).toEqual([]);
-}
-
+const shot = screenshots(SHOTS);
 test('HR reads the HR reports, downloads Excel, and sees analytics and the dashboard', async ({ page }) => {
   await signInViaApi(page, 'hr');
   await page.goto('/dashboard/hr-reports?from=2026-01-01&to=2026-11-30');

@@ -1,5 +1,6 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { signInViaApi } from './support/accounts';
+import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
 
 /**
  * Inventory (issue 15 §5): the finance officer sells school ties to a learner from the Inventory page;
@@ -8,24 +9,7 @@ import { signInViaApi } from './support/accounts';
  * screen. INV_SHOTS=<dir> saves screenshots (desktop and 375 px).
  */
 
-const SHOTS = process.env.INV_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
-
-async function noOverflow(page: Page, root: string) {
-  await page.waitForTimeout(300);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  const wide = await page.evaluate(
-    (sel) =>
-      [...document.querySelectorAll(`${sel} *`)]
-        .filter((el) => !el.closest('.overflow-x-auto') && el.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`),
-    root,
-  );
-  expect(wide).toEqual([]);
-}
-
+const shot = screenshots(process.env.INV_SHOTS);
 interface Item { id: string; code: string; quantity: number; salePrice: number | null }
 
 test('the finance officer sells a uniform item to a learner; stock goes down and the account shows the charge', async ({ page }) => {

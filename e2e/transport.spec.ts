@@ -1,6 +1,7 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import type { AssignResponse, LearnerOptions, TransportRoutesResponse } from '../src/shared/contracts/transport';
 import { signInViaApi } from './support/accounts';
+import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
 
 /**
  * School transport (issue 15 §4): the finance officer sets the transport fee to pro rata, puts a learner
@@ -9,24 +10,7 @@ import { signInViaApi } from './support/accounts';
  * child's route card. At 375 px nothing is wider than the screen. TRANSPORT_SHOTS=<dir> saves screenshots.
  */
 
-const SHOTS = process.env.TRANSPORT_SHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
-}
-
-async function noOverflow(page: Page, root: string) {
-  await page.waitForTimeout(300);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  const wide = await page.evaluate(
-    (sel) =>
-      [...document.querySelectorAll(`${sel} *`)]
-        .filter((el) => !el.closest('.overflow-x-auto') && !el.closest('.overflow-y-auto') && el.getBoundingClientRect().right > window.innerWidth + 0.5)
-        .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').slice(0, 60)} right=${Math.round(el.getBoundingClientRect().right)}`),
-    root,
-  );
-  expect(wide).toEqual([]);
-}
-
+const shot = screenshots(process.env.TRANSPORT_SHOTS);
 test('the finance officer puts a learner on a route and the fee shows on the learner’s account', async ({ page }) => {
   await signInViaApi(page, 'finance_officer');
   await page.goto('/dashboard/transport');

@@ -146,6 +146,7 @@ export const inventoryMessages = {
     fieldActive: 'Active',
     issueTo: 'Issue to',
     issueToDepartment: 'A department',
+    departmentPlaceholder: 'Sciences, Boarding, Kitchen…',
     issueToLearner: 'A learner (free)',
     onHandNow: (q: number, unit: string) => `${q} ${unit} on hand`,
     saleTotal: (amount: string) => `The learner's account is charged KES ${amount}.`,

@@ -154,6 +154,9 @@ export const transportMessages = {
       notes: 'Notes',
       active: 'In service',
       deleteTitle: (reg: string) => `Delete ${reg}?`,
+      seats: (n: number) => `${n} seats`,
+      outOfService: 'Out of service',
+      deleteLabel: 'Delete',
     },
     drivers: {
       add: 'Add driver',

@@ -10,6 +10,7 @@ import { clampRate, kesCompact, kesWhole, RATE_COLOUR, rateTone } from '@/featur
 import { METHOD_COLOURS } from '@/features/fees/overview/overview-charts';
 import { useMediaQuery } from '@/features/fees/overview/use-media-query';
 import { cn } from '@/lib/utils';
+import { TooltipCard } from '@/features/fees/overview/overview-charts';
 
 /**
  * The charts of Financial Analytics (issue 15 §3), in the finance overview's style: weekly cumulative
@@ -29,24 +30,6 @@ export const LAST_YEAR_COLOUR = 'var(--color-muted-foreground)';
 export const methodColour = (method: string) => METHOD_COLOURS[method as keyof typeof METHOD_COLOURS] ?? CHART[5];
 export const categoryColour = (i: number) => PALETTE[i % PALETTE.length]!;
 
-function TooltipCard({ title, rows }: { title: React.ReactNode; rows: { label: string; value: React.ReactNode; colour?: string; dashed?: boolean }[] }) {
-  return (
-    <div className="min-w-44 rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-lg">
-      <p className="mb-1.5 font-medium">{title}</p>
-      <ul className="flex flex-col gap-1">
-        {rows.map((r) => (
-          <li key={r.label} className="flex items-center justify-between gap-4">
-            <span className="flex items-center gap-1.5 text-muted-foreground">
-              {r.colour && <span className="size-2.5 rounded-sm" style={{ background: r.colour }} />}
-              {r.label}
-            </span>
-            <span className="font-medium tabular-nums">{r.value}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /** A centred note over an empty chart. */
 function Overlay({ children, testId }: { children: React.ReactNode; testId?: string }) {

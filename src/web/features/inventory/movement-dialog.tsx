@@ -144,7 +144,7 @@ export function MovementDialog({ item, kind, onClose }: { item: InventoryItem | 
               </div>
               {issueTo === 'department' && (
                 <Field id="mv-dept" label={m.fieldDepartment} error={fields.department}>
-                  <Input id="mv-dept" value={department} onChange={(e) => setDepartment(e.target.value)} maxLength={80} placeholder="Sciences, Boarding, Kitchen…" data-testid="mv-department" />
+                  <Input id="mv-dept" value={department} onChange={(e) => setDepartment(e.target.value)} maxLength={80} placeholder={m.departmentPlaceholder} data-testid="mv-department" />
                 </Field>
               )}
             </div>

@@ -128,7 +128,7 @@ export function VehiclesTab({ scope }: { scope: TransportScope }) {
               <div className="min-w-0">
                 <p className="font-mono font-semibold tracking-wide">{x.registration}</p>
                 <p className="truncate text-xs text-muted-foreground">
-                  {[x.make, `${x.capacity} seats`, x.routes.join(', ') || null, x.active ? null : 'Out of service'].filter(Boolean).join(' · ')}
+                  {[x.make, v2.seats(x.capacity), x.routes.join(', ') || null, x.active ? null : v2.outOfService].filter(Boolean).join(' · ')}
                 </p>
               </div>
               <Meta label={v2.insurance}>
@@ -150,7 +150,7 @@ export function VehiclesTab({ scope }: { scope: TransportScope }) {
         title={confirm.target ? v2.deleteTitle(confirm.target.registration) : ''}
         text={tm.api.vehicleInUse}
         cancelLabel={u.cancel}
-        confirmLabel="Delete"
+        confirmLabel={u.vehicles.deleteLabel}
         pending={confirm.pending}
         onCancel={confirm.cancel}
         onConfirm={confirm.confirm}
@@ -270,7 +270,7 @@ export function DriversTab({ scope }: { scope: TransportScope }) {
         title={confirm.target ? d2.deleteTitle(confirm.target.name) : ''}
         text={tm.api.driverInUse}
         cancelLabel={u.cancel}
-        confirmLabel="Delete"
+        confirmLabel={u.vehicles.deleteLabel}
         pending={confirm.pending}
         onCancel={confirm.cancel}
         onConfirm={confirm.confirm}

@@ -1,4 +1,3 @@
-import type * as React from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ExamAnalytics } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
@@ -6,6 +5,7 @@ import { BOYS, CHART, GIRLS } from '@/features/dashboard/components/charts';
 import { useMediaQuery } from '@/features/fees/overview/use-media-query';
 import { GradeBadge } from '../components/grade-badge';
 import { descriptorOf, formatNumber, type GradeRanker } from '../results/result-bits';
+import { TooltipCard } from '@/features/fees/overview/overview-charts';
 
 const a = messages.examsScreens.analytics;
 
@@ -21,25 +21,6 @@ export function gradeColour(rank: { rank: number; of: number } | undefined): str
   return GRADE_COLOURS[share <= 0.25 ? 0 : share <= 0.5 ? 1 : share <= 0.75 ? 2 : 3]!;
 }
 
-/** A tooltip in the cards' colours: a title, then label/value rows. */
-function TooltipCard({ title, rows }: { title: React.ReactNode; rows: { label: string; value: React.ReactNode; colour?: string }[] }) {
-  return (
-    <div className="min-w-40 rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-lg">
-      <p className="mb-1.5 font-medium">{title}</p>
-      <ul className="flex flex-col gap-1">
-        {rows.map((r) => (
-          <li key={r.label} className="flex items-center justify-between gap-4">
-            <span className="flex items-center gap-1.5 text-muted-foreground">
-              {r.colour && <span className="size-2.5 rounded-sm" style={{ background: r.colour }} />}
-              {r.label}
-            </span>
-            <span className="font-medium tabular-nums">{r.value}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 function LegendText(value: string) {
   return <span className="text-xs text-muted-foreground">{value}</span>;

@@ -29,8 +29,8 @@ const EXPECTED_COLOUR = 'color-mix(in oklab, var(--color-chart-3) 32%, transpare
 const PAID_COLOUR = CHART[1];
 const RATE_COLOUR = CHART[2];
 
-/** A tooltip in the cards' colours: a title, then label/value rows. */
-function TooltipCard({ title, rows }: { title: React.ReactNode; rows: { label: string; value: React.ReactNode; colour?: string }[] }) {
+/** A tooltip in the cards' colours: a title, then label/value rows (shared by the finance and assessment charts). */
+export function TooltipCard({ title, rows }: { title: React.ReactNode; rows: { label: string; value: React.ReactNode; colour?: string }[] }) {
   return (
     <div className="min-w-40 rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-lg">
       <p className="mb-1.5 font-medium">{title}</p>
