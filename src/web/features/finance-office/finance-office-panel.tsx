@@ -60,7 +60,7 @@ export function FinanceOfficePanel({ role }: { role: Role }) {
           testId="stat-expenses-term"
           label={t.spent}
           value={<KesFigure value={d.expenses.spentThisTerm} shrink />}
-          hint={t.spentHint(d.expenses.pendingCount, formatMoney(d.expenses.pendingAmount))}
+          hint={t.spentHint(d.expenses.pendingCount)}
           icon={Receipt}
           accent={2}
         />
