@@ -235,7 +235,11 @@ test.describe('school context in the header', () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('edufam-current-school:')))).toEqual([]);
+    // Logging out may navigate more than once (replace to /login after the session ends); read the
+    // storage once the page has settled, retrying a read a navigation cut short.
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('edufam-current-school:'))).catch(() => null))
+      .toEqual([]);
 
     await signInViaApi(page, 'edufam_admin');
     await page.goto('/admin/dashboard');
