@@ -70,6 +70,9 @@ import { financialReportsRoutes } from './modules/financial-reports/financial-re
 import { financialAnalyticsRoutes } from './modules/financial-analytics/financial-analytics.routes.js';
 import { transportRoutes } from './modules/transport/transport.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
+import { timetableSetupRoutes } from './modules/timetable/timetable-setup.routes.js';
+import { timetableGenerateRoutes } from './modules/timetable/timetable-generate.routes.js';
+import { timetablesRoutes } from './modules/timetable/timetables.routes.js';
 import { financeOfficeRoutes } from './modules/finance-office/finance-office.routes.js';
 import { staffAttendanceRoutes } from './modules/attendance/staff-attendance.routes.js';
 import { reportCardIssuer } from './modules/certificates/certificates.service.js';
@@ -260,6 +263,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await transportRoutes(scope, deps);
     await inventoryRoutes(scope, deps);
     await financeOfficeRoutes(scope, deps);
+    // Issue 16: the timetable.
+    await timetableSetupRoutes(scope, deps);
+    await timetableGenerateRoutes(scope, deps);
+    await timetablesRoutes(scope, deps);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.

@@ -8,7 +8,7 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: { fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+    readonly extra: { fields?: Record<string, string>; retryAfterSeconds?: number; /** Machine-readable detail, e.g. the timetable precheck's issues. */ details?: unknown } = {},
     cause?: unknown,
   ) {
     super(message, cause === undefined ? undefined : { cause });

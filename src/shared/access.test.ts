@@ -221,6 +221,9 @@ describe('API permissions', () => {
     viewChildTransport: ['parent'],
     manageInventory: ['finance_officer'],
     viewInventory: ['finance_officer', 'principal', 'school_director'],
+    manageTimetable: ['principal'],
+    viewSchoolTimetables: ['principal', 'school_director'],
+    viewPublishedTimetable: ['school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

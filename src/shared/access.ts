@@ -206,6 +206,17 @@ export const PERMISSIONS = {
   manageInventory: (a: Actor) => a.role === 'finance_officer',
   /** Read the store (the inventory section's roles: finance officer, principal, director). */
   viewInventory: (a: Actor) => ['finance_officer', 'principal', 'school_director'].includes(a.role),
+
+  // Issue 16: the timetable.
+  /** School week, rooms, lesson options, rules, generation, editing, versions and publishing (issue 16: the principal writes). */
+  manageTimetable: (a: Actor) => a.role === 'principal',
+  /** Every stream, teacher and room of any version, read-only (the director's "School Timetables"; the principal). */
+  viewSchoolTimetables: (a: Actor) => ['principal', 'school_director'].includes(a.role),
+  /**
+   * The published timetable as the caller sees it: teachers their week (and any stream's, read-only),
+   * parents their children's streams, leaders and other school staff (finance officer, HR) the whole school.
+   */
+  viewPublishedTimetable: (a: Actor) => isSchoolRole(a.role),
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -65,7 +65,7 @@ export const SECTIONS: readonly SectionDef[] = [
   s('students', 'Students', ['school_director', 'principal', 'teacher', 'finance_officer', ...ADMINS]),
   s('teachers', 'Teachers', ['school_director', 'principal', ...ADMINS]),
   s('classes', 'Classes', ['school_director', 'principal', 'teacher', ...ADMINS]),
-  s('timetable', 'Timetable', ALL),
+  s('timetable', 'Timetable', ALL, d.generic, true),
   s('certificates', 'Certificates', [...ADMINS, 'school_director', 'principal']),
   s('announcements', 'Announcements', ALL),
   s('reports', 'Reports', ALL),

@@ -12,7 +12,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.extra.retryAfterSeconds) reply.header('retry-after', String(err.extra.retryAfterSeconds));
-      return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.extra.fields } });
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.extra.fields, ...(err.extra.details === undefined ? {} : { details: err.extra.details }) } });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};

@@ -7,3 +7,4 @@ export * from './assessment.js';
 export * from './attendance.js';
 export * from './hr.js';
 export * from './finance-office.js';
+export * from './timetable.js';

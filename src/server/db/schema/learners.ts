@@ -284,10 +284,12 @@ export const backgroundTasks = pgTable(
     createdAt,
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Set by Cancel (issue 16 §2); a long handler polls it and stops, keeping its best result. */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     updatedAt,
   },
   (t) => [
     index('background_tasks_school_idx').on(t.schoolId, t.createdAt),
-    check('background_tasks_status_check', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
+    check('background_tasks_status_check', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`),
   ],
 );

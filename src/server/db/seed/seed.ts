@@ -27,6 +27,7 @@ import { seedAssessment } from './assessment.js';
 import { seedAttendance } from './attendance.js';
 import { seedHr } from './hr.js';
 import { seedFinanceOffice } from './finance-office.js';
+import { seedTimetable } from './timetable.js';
 
 export const DEMO_PASSWORD = 'EduFam2026!';
 
@@ -555,6 +556,8 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     },
     seed + 401,
   );
+
+  await seedTimetable(tx, { schoolId, code: plan.code as 'greenhill' | 'riverside', principalId, demoTeacherId }, seed + 503);
 
   return { learners: drafts.length, accounts: accountsMade };
 }

@@ -67,6 +67,8 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   'financial-analytics': React.lazy(() => import('@/features/financial-analytics/financial-analytics-section').then((mod) => ({ default: mod.FinancialAnalyticsSection }))),
   transport: React.lazy(() => import('@/features/transport/transport-section').then((mod) => ({ default: mod.TransportSection }))),
   inventory: React.lazy(() => import('@/features/inventory/inventory-section').then((mod) => ({ default: mod.InventorySection }))),
+  // Issue 16: the timetable.
+  timetable: React.lazy(() => import('@/features/timetable/timetable-section').then((mod) => ({ default: mod.TimetableSection }))),
 };
 
 function SectionFallback() {
