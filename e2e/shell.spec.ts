@@ -82,11 +82,11 @@ test.describe('header', () => {
 test.describe('sections', () => {
   test('clicking a section shows its title and the not-available notice', async ({ page }) => {
     await openShell(page, 'teacher');
-    await nav(page).getByRole('link', { name: 'My Timetable', exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard\/timetable$/);
-    await expect(page.getByRole('heading', { name: 'My Timetable' })).toBeVisible();
+    await nav(page).getByRole('link', { name: 'Messages', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/messages$/);
+    await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
     await expect(page.getByText('This module is not available yet.', { exact: false })).toBeVisible();
-    await expect(nav(page).getByRole('link', { name: 'My Timetable', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav(page).getByRole('link', { name: 'Messages', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('a §2 route opens its section', async ({ page }) => {

@@ -36,6 +36,8 @@ const PUBLIC_ROUTES = new Set([
   // Certificates (issue 12 §6): anyone holding one verifies it; the public keys allow offline checks.
   'GET /api/certificates/{id}/verify',
   'GET /api/certificates/keys',
+  // Timetable (issue 16 §5): a teacher's calendar app fetches the feed; the private random token is the key.
+  'GET /api/timetables/feed/{file}',
 ]);
 
 const naked = async () => ({ ok: true });

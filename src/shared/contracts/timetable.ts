@@ -182,3 +182,40 @@ export const editLessonSchema = z.object({
 /** PUT /api/timetables/:id/lessons and POST /api/timetables/:id/check. */
 export const saveLessonsBody = z.object({ lessons: z.array(editLessonSchema).max(5000) });
 export const checkResponse = z.object({ hard: z.array(violationSchema), soft: z.array(violationSchema), softScore: z.number() });
+
+// ------------------------------------------------------------------------------------------------
+// Views (GET /api/timetables/current, substitutes, iCalendar feed token)
+
+/** GET /api/timetables/current: the published version narrowed to the caller, and who the caller is. */
+export const currentTimetableResponse = z.object({
+  timetable: timetableSchema.nullable(),
+  me: z.object({
+    teacherId: z.string().nullable(),
+    children: z.array(z.object({ studentId: z.string(), name: z.string(), classId: z.string().nullable(), className: z.string().nullable() })),
+  }),
+});
+/** GET /api/timetables/:id/substitutes?teacherId=&date=: free teachers for each lesson of an absent teacher that day. */
+export const substitutesResponse = z.object({
+  date: z.string(),
+  weekday: z.string(),
+  teacher: z.object({ id: z.string(), name: z.string() }),
+  lessons: z.array(
+    z.object({
+      activityId: z.string(),
+      day: z.number().int(),
+      period: z.number().int(),
+      duration: z.number().int(),
+      periodLabel: z.string(),
+      start: z.string().nullable(),
+      end: z.string().nullable(),
+      classIds: z.array(z.string()),
+      className: z.string(),
+      subjectId: z.string(),
+      subjectName: z.string(),
+      roomId: z.string().nullable(),
+      candidates: z.array(z.object({ teacherId: z.string(), name: z.string(), teachesSubject: z.boolean(), lessonsThatDay: z.number().int() })),
+    }),
+  ),
+});
+/** POST /api/timetables/feed-token: the teacher's private calendar feed URL (rotated on each call). */
+export const feedTokenResponse = z.object({ url: z.string() });
