@@ -29,8 +29,12 @@ export interface TaskContext {
   progress(done: number, total?: number): Promise<void>;
 }
 
-/** Does the work; returns the result the page shows (JSON) and optionally a produced file. */
-export type TaskHandler = (ctx: TaskContext) => Promise<{ result: Record<string, unknown>; resultFileId?: string | null }>;
+/**
+ * Does the work; returns the result the page shows (JSON) and optionally a produced file. `status:
+ * 'cancelled'` ends the task as cancelled (a handler that honoured Cancel, issue 16 §2) instead of
+ * succeeded; the result is stored either way.
+ */
+export type TaskHandler = (ctx: TaskContext) => Promise<{ result: Record<string, unknown>; resultFileId?: string | null; status?: 'succeeded' | 'cancelled' }>;
 
 export interface TaskRunner {
   /** Registers the handler of a kind (once, at start-up). */
@@ -85,7 +89,7 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
     const taskId = job.data.taskId;
     const [task] = await withSystem(database.db, (tx) => tx.select().from(backgroundTasks).where(eq(backgroundTasks.id, taskId)));
     // A task row that is gone (a test database reset) or already finished: nothing to do.
-    if (!task || task.status === 'succeeded') return;
+    if (!task || task.status === 'succeeded' || task.status === 'cancelled') return;
     const handler = handlers.get(task.kind);
     const scope = { schoolId: task.schoolId, userId: task.createdBy, allSchools: false };
     const update = (values: Partial<typeof backgroundTasks.$inferInsert>) =>
@@ -111,7 +115,7 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
     };
     try {
       const out = await handler(ctx);
-      await update({ status: 'succeeded', result: out.result, resultFileId: out.resultFileId ?? null, finishedAt: new Date() });
+      await update({ status: out.status ?? 'succeeded', result: out.result, resultFileId: out.resultFileId ?? null, finishedAt: new Date() });
     } catch (err) {
       // A refusal the user can act on (bad file, wrong columns) fails the task at once; anything else is
       // retried by pg-boss first and marked failed on the last attempt.

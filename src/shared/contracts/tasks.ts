@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Background tasks as the page follows them (issue 10 §5): GET /api/tasks/:id while a task runs.
  * progress and total are in the task's own units (rows of an import, pages of a PDF).
  */
-export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export const taskSchema = z.object({

@@ -140,7 +140,7 @@ export const generateBody = z.object({
 });
 export type GenerateBody = z.infer<typeof generateBody>;
 
-export const JOB_STATUSES = [...TASK_STATUSES, 'cancelled'] as const;
+export const JOB_STATUSES = TASK_STATUSES;
 export const jobSchema = z.object({
   id: z.uuid(),
   kind: z.string(),
@@ -168,6 +168,21 @@ export const fetImportResponse = z.object({
     ignored: z.array(z.object({ constraint: z.string(), count: z.number().int() })),
   }),
 });
+
+export const problemSummarySchema = z.object({
+  id: z.uuid(),
+  source: z.enum(['school', 'fet']),
+  name: z.string(),
+  activities: z.number().int(),
+  days: z.number().int(),
+  periods: z.number().int(),
+  report: fetImportResponse.shape.report.nullable(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+});
+/** GET /api/timetables/problems: generation problems (built from the school, or imported FET files), newest first. */
+export const problemsResponse = z.object({ items: z.array(problemSummarySchema) });
+export type ProblemSummary = z.infer<typeof problemSummarySchema>;
 
 // ------------------------------------------------------------------------------------------------
 // Editor

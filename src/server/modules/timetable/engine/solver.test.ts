@@ -144,6 +144,33 @@ describe('solve', () => {
     expectClean(p, r.placements);
   });
 
+  it('does not count a hard not-available period as a gap, as FET does (checker and solver)', () => {
+    // One class, one day of 5 periods, 4 lessons; the class is away in period 3 (weight 100) and
+    // must have no gaps: the only timetable is periods 1, 2, 4, 5, whose hole is not a gap.
+    const p = school({ classes: 1, teachers: 2, days: 1, periods: 5 });
+    p.studentSets.push({ id: 'y7', name: 'Grade 7', groupIds: ['c0'] });
+    for (let k = 0; k < 4; k++) lesson(p, 'mat', [`t${k % 2}`], ['c0']);
+    p.constraints.push({ type: 'studentsNotAvailable', weight: 100, studentSetId: 'y7', slots: [{ day: 0, period: 2 }] });
+    p.constraints.push({ type: 'studentsMaxGapsPerWeek', weight: 100, studentSetId: null, maxGaps: 0 });
+    p.constraints.push({ type: 'teacherNotAvailable', weight: 100, teacherId: 't0', slots: [{ day: 0, period: 1 }] });
+    p.constraints.push({ type: 'teacherMaxGapsPerDay', weight: 100, teacherId: 't0', maxGaps: 0 });
+    const r = solve(p, { timeLimitMs: 5000, seed: 1 });
+    expect(r.status).toBe('complete');
+    expect(r.placements.map((x) => x.period).sort()).toEqual([0, 1, 3, 4]);
+    expectClean(p, r.placements);
+    // The checker by hand: t0 teaches periods 1 and 3 around its own not-available period 2 (no gap);
+    // a soft (weight 50) not-available period is still a gap.
+    const [a1, a2] = p.activities.filter((a) => a.teacherIds[0] === 't0');
+    const placed = [
+      { activityId: a1.id, day: 0, period: 0, roomId: null },
+      { activityId: a2.id, day: 0, period: 2, roomId: null },
+    ];
+    const only = { ...p, activities: [a1, a2], constraints: p.constraints.filter((c) => c.type.startsWith('teacher')) };
+    expect(checkTimetable(only, placed).hard).toEqual([]);
+    const soft = { ...only, constraints: [{ ...only.constraints[0], weight: 50 }, only.constraints[1]] };
+    expect(checkTimetable(soft, placed).hard.map((v) => v.constraint)).toEqual(['teacherMaxGapsPerDay']);
+  });
+
   it('enforces hard spread, per-day and teacher-per-day rules', () => {
     const p = school({ classes: 2, teachers: 2, days: 5, periods: 6 });
     const ids = Array.from({ length: 5 }, () => lesson(p, 'mat', ['t0'], ['c0']).id);

@@ -24,6 +24,8 @@ export { precheck } from './precheck.js';
 
 /** Cost of one unit of hard gap / in-a-row breach against one ejected lesson in slot choice. */
 const HARD_PEN_WEIGHT = 1;
+/** Share of hard-gap repair steps that take out an edge lesson of a breaching day rather than any of its lessons. */
+const EDGE_REPAIR = 0.9;
 
 /** mulberry32: a small seeded PRNG (deterministic runs for a given seed). */
 function mulberry32(seed: number): () => number {
@@ -110,6 +112,8 @@ class Search {
   /** Resources with a hard penalty rule (the only ones that can make hardPen > 0). */
   hardPenTeachers: number[] = [];
   hardPenGroups: number[] = [];
+  /** Per activity: the most its placement can lower the hard penalty (hard gap rules of its resources x duration). */
+  hardDrop: Int32Array;
 
   constructor(model: Model, seed: number) {
     this.m = model;
@@ -129,6 +133,13 @@ class Search {
     this.tabuUntil = new Int32Array(N * S);
     this.stamp = new Int32Array(N);
     this.rank = new Float64Array(N);
+    this.hardDrop = new Int32Array(N);
+    for (let a = 0; a < N; a++) {
+      let rules = 0;
+      for (const t of model.actTeachers[a]) for (const r of model.teacherRules[t]) if (r.hard && (r.code === 2 || r.code === 3)) rules++;
+      for (const g of model.actGroups[a]) for (const r of model.groupRules[g]) if (r.hard && (r.code === 2 || r.code === 3)) rules++;
+      this.hardDrop[a] = rules * model.dur[a];
+    }
     for (let t = 0; t < T; t++) if (model.teacherRules[t].some((r) => r.hard && r.kind !== 'daily')) this.hardPenTeachers.push(t);
     for (let g = 0; g < G; g++) if (model.groupRules[g].some((r) => r.hard)) this.hardPenGroups.push(g);
     this.computeRanks();
@@ -325,19 +336,28 @@ class Search {
     const cur = ++this.stampNow;
     const n = mo.dur[a];
     const ts = mo.actTeachers[a];
+    const tOcc = this.tOcc;
+    const gOcc = this.gOcc;
+    // Cell scans with addConflict written out (the hottest loop of the search).
     for (let i = 0; i < ts.length; i++) {
       const base = ts[i] * S + s;
       for (let k = 0; k < n; k++) {
-        const b = this.tOcc[base + k];
-        if (b >= 0 && !this.addConflict(b, cur, out)) return -1;
+        const b = tOcc[base + k];
+        if (b < 0 || stamp[b] === cur) continue;
+        if (fixed[b]) return -1;
+        stamp[b] = cur;
+        out.push(b);
       }
     }
     const gs = mo.actGroups[a];
     for (let i = 0; i < gs.length; i++) {
       const base = gs[i] * S + s;
       for (let k = 0; k < n; k++) {
-        const b = this.gOcc[base + k];
-        if (b >= 0 && !this.addConflict(b, cur, out)) return -1;
+        const b = gOcc[base + k];
+        if (b < 0 || stamp[b] === cur) continue;
+        if (fixed[b]) return -1;
+        stamp[b] = cur;
+        out.push(b);
       }
     }
     const d = (s / P) | 0;
@@ -483,17 +503,24 @@ class Search {
     const walk = this.rand() < noise;
     let seen = 0;
     const buf = this.buf;
+    // The largest drop of the hard penalty one placement of a can bring (it fills gaps).
+    const maxDrop = HARD_PEN_WEIGHT * this.hardDrop[a];
     for (let i = 0; i < dom.length; i++) {
       const s = dom[i];
       const tabu = !ignoreTabu && this.tabuUntil[a * mo.S + s] > this.iter;
-      this.resourceDelta(a, s, this.delta);
-      const hardDelta = this.delta[0];
-      const softRes = this.delta[1];
+      // Cheap filter first: the lessons in the way, then (only for a slot that can still win) the
+      // penalty deltas. Soft cost weighs 1e-6, so a primary cost above the best + 0.05 cannot win.
       buf.length = 0;
       const cur = this.timeConflicts(a, s, buf);
       if (cur < 0) continue;
-      let timeCost = HARD_PEN_WEIGHT * hardDelta;
-      for (let k = 0; k < buf.length; k++) timeCost += 1 + 0.2 * (mo.dur[buf[k]] - 1);
+      let ejectCost = 0;
+      for (let k = 0; k < buf.length; k++) ejectCost += 1 + 0.2 * (mo.dur[buf[k]] - 1);
+      if (!walk && ejectCost - maxDrop > bestScore + 0.05) continue;
+      this.resourceDelta(a, s, this.delta);
+      const hardDelta = this.delta[0];
+      const softRes = this.delta[1];
+      const timeCost = ejectCost + HARD_PEN_WEIGHT * hardDelta;
+      if (!walk && timeCost > bestScore + 0.05) continue;
       for (let j = 0; j < rs.length; j++) {
         const r = rs[j];
         const extra = this.roomConflicts(a, s, r, cur, null);
@@ -502,7 +529,10 @@ class Search {
         if (tabu && primary > 0) continue;
         let score: number;
         if (walk) score = this.rand();
-        else score = primary + 1e-6 * (softRes + this.activitySoft(a, s, r));
+        else {
+          if (primary > bestScore + 0.05) continue;
+          score = primary + 1e-6 * (softRes + this.activitySoft(a, s, r));
+        }
         seen++;
         if (score < bestScore - 1e-9) {
           bestScore = score;
@@ -540,8 +570,12 @@ class Search {
     return best;
   }
 
-  /** Lessons of resources breaking a hard gap / in-a-row rule (for the repair step). */
-  hardPenaltyLessons(): number[] {
+  /**
+   * Lessons of resources breaking a hard gap / in-a-row rule (for the repair step). `edgesOnly`: only
+   * the first and last lesson of each such resource's day (taking one out closes the day's gaps, and
+   * placing it again may fill one).
+   */
+  hardPenaltyLessons(edgesOnly = false): number[] {
     const mo = this.m;
     const out = new Set<number>();
     const scan = (rules: DayRule[], masks: Int32Array, offs: Int32Array, occ: Int32Array, idx: number, weekGaps: number) => {
@@ -555,6 +589,16 @@ class Search {
           else if (rule.code !== 0) bad ||= ruleDay(rule, mask, off) > 0;
         }
         if (!bad) continue;
+        if (edgesOnly) {
+          const base = idx * mo.S + d * mo.P;
+          let p = 0;
+          while (p < mo.P && (occ[base + p] < 0 || mo.fixed[occ[base + p]])) p++;
+          if (p < mo.P) out.add(occ[base + p]);
+          p = mo.P - 1;
+          while (p >= 0 && (occ[base + p] < 0 || mo.fixed[occ[base + p]])) p--;
+          if (p >= 0) out.add(occ[base + p]);
+          continue;
+        }
         for (let p = 0; p < mo.P; p++) {
           const b = occ[idx * mo.S + d * mo.P + p];
           if (b >= 0 && !mo.fixed[b]) out.add(b);
@@ -661,7 +705,9 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     if (quality === 0) break;
     if (search.unplaced.length === 0) {
       // Everything placed but a hard gap / in-a-row rule broken: take out one lesson involved.
-      const lessons = search.hardPenaltyLessons();
+      // Mostly an edge lesson of a breaching day (the gap closes; placeBest may put it into the gap).
+      let lessons = search.rand() < EDGE_REPAIR ? search.hardPenaltyLessons(true) : [];
+      if (!lessons.length) lessons = search.hardPenaltyLessons();
       if (!lessons.length) break;
       const a = lessons[(search.rand() * lessons.length) | 0];
       const s = search.start[a];
@@ -720,6 +766,10 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     search.unassign(bestLesson);
     removed[bestLesson] = 1;
   }
+  // Then put back every lesson that now fits somewhere without ejecting anything or breaking a hard
+  // rule, so that a timetable cut by the time limit keeps as many lessons as it can. Bounded in time
+  // (the limit must not be overshot by much).
+  if (search.hardPen === 0 && search.unplaced.length) refill(search, removed, deadline + REFILL_MS);
   return finish(problem, model, search.start, search.room, impossible, removed, {
     cancelled,
     seed,
@@ -727,6 +777,42 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     t0,
     firstFeasibleMs,
   });
+}
+
+/** Time the final refill may run past the limit, ms. */
+const REFILL_MS = 250;
+
+/**
+ * Places unplaced lessons wherever they fit with no ejection and no hard breach (first fit, in
+ * passes until nothing more fits or `until` (performance.now() ms) passes). Clears `removed` for
+ * the lessons it places.
+ */
+function refill(search: Search, removed: Uint8Array, until: number) {
+  const mo = search.m;
+  const buf: number[] = [];
+  let placedAny = true;
+  while (placedAny && performance.now() < until) {
+    placedAny = false;
+    for (const a of [...search.unplaced]) {
+      if (performance.now() >= until) return;
+      const dom = mo.domain[a];
+      const rs = mo.rooms[a];
+      let done = false;
+      for (let i = 0; i < dom.length && !done; i++) {
+        for (let j = 0; j < rs.length && !done; j++) {
+          buf.length = 0;
+          if (!search.conflicts(a, dom[i], rs[j], buf) || buf.length) continue;
+          search.assign(a, dom[i], rs[j]);
+          if (search.hardPen > 0) search.unassign(a);
+          else done = true;
+        }
+      }
+      if (done) {
+        removed[a] = 0;
+        placedAny = true;
+      }
+    }
+  }
 }
 
 /** Local search on a complete, hard-feasible timetable: moves and swaps that do not raise the soft cost. */

@@ -1,0 +1,121 @@
+import * as React from 'react';
+import type { TimetableSetup } from '@shared/contracts/timetable-setup';
+import type { BellPeriod, SlotInput } from '@shared/contracts/timetable';
+import { WEEKDAY_NAMES } from '@shared/contracts/timetable';
+import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { FieldError, FormErrorAlert } from '@/components/form-feedback';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+/** Shared pieces of the timetable setup screens: the week's shape, form errors, labelled fields. */
+
+export const SHORT_DAYS = WEEKDAY_NAMES.map((d) => d.slice(0, 3));
+
+/** One lesson period of the week grid: its 0-based lesson index, short label and times (when known). */
+export interface GridPeriod {
+  index: number;
+  label: string;
+  time: string | null;
+}
+
+/** The week a slot grid shows: weekday indexes (0 = Monday) and lesson periods. */
+export interface WeekShape {
+  days: number[];
+  periods: GridPeriod[];
+}
+
+/** Lesson lines of a bell schedule as grid periods ("P1", 08:00-08:40). */
+export function lessonPeriods(lines: BellPeriod[]): GridPeriod[] {
+  return lines.filter((l) => l.kind === 'lesson').map((l, i) => ({ index: i, label: sm.lessonPeriod(i), time: `${l.start}–${l.end}` }));
+}
+
+/**
+ * The week that rooms and teachers are marked against: every day any schedule teaches, and as many
+ * lesson periods as the longest schedule (times from the default schedule, else the level's). Without
+ * schedules: Monday to Friday, 8 periods, so the grids still work before the week is set.
+ */
+export function schoolWeek(setup: TimetableSetup): WeekShape {
+  const schedules = setup.bellSchedules;
+  if (schedules.length === 0) return { days: [0, 1, 2, 3, 4], periods: Array.from({ length: 8 }, (_, i) => ({ index: i, label: sm.lessonPeriod(i), time: null })) };
+  const days = [...new Set(schedules.flatMap((s) => s.days))].sort((a, b) => a - b);
+  const primary = schedules.find((s) => s.levelId === null) ?? schedules[0]!;
+  const longest = Math.max(...schedules.map((s) => s.periods.filter((p) => p.kind === 'lesson').length));
+  const named = lessonPeriods(primary.periods);
+  const periods = Array.from({ length: longest }, (_, i) => named[i] ?? { index: i, label: sm.lessonPeriod(i), time: null });
+  return { days, periods };
+}
+
+/** The schedule a level follows: its own, else the default (null when neither is set). */
+export function scheduleOf(setup: TimetableSetup, levelId: string | null) {
+  return setup.bellSchedules.find((s) => s.levelId === levelId) ?? setup.bellSchedules.find((s) => s.levelId === null) ?? null;
+}
+
+export const slotKey = (s: SlotInput) => `${s.day}:${s.period}`;
+
+/** The error of a failed write: the server's message and field errors. */
+export function useFormError() {
+  const [error, setError] = React.useState<{ message: string; fields: Record<string, string> } | null>(null);
+  return {
+    error,
+    clear: () => setError(null),
+    set: (message: string) => setError({ message, fields: {} }),
+    fail: (err: unknown) => setError({ message: err instanceof Error ? err.message : String(err), fields: err instanceof ApiError ? (err.fields ?? {}) : {} }),
+    field: (name: string) => error?.fields[name],
+  };
+}
+
+export function FormError({ error, title, testId }: { error: { message: string } | null; title: string; testId: string }) {
+  return error ? <FormErrorAlert title={title} detail={error.message} testId={testId} /> : null;
+}
+
+/** A labelled input with its server error and hint. */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: { id: string; label: string; error?: string; hint?: string; className?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={cn('grid min-w-0 gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** A white card with a title row, used by every setup sub-tab. */
+export function Panel({ title, hint, actions, children, className, testId }: { title?: string; hint?: string; actions?: React.ReactNode; children: React.ReactNode; className?: string; testId?: string }) {
+  return (
+    <section className={cn('min-w-0 rounded-xl border bg-card p-4 shadow-sm sm:p-5', className)} data-testid={testId}>
+      {(title || actions) && (
+        <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            {title && <h2 className="font-semibold">{title}</h2>}
+            {hint && <p className="mt-0.5 text-sm text-muted-foreground">{hint}</p>}
+          </div>
+          {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+        </div>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** A native select styled like the kit's inputs (small tables and inline rows, where Radix popovers are heavy). */
+export function NativeSelect({ className, ...props }: React.SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select
+      className={cn(
+        'h-10 w-full min-w-0 cursor-pointer rounded-md border border-input bg-card px-2.5 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
