@@ -254,11 +254,24 @@ class Search {
 
   /** Soft cost of a's own unary rules and its pair rules with the placed lessons, at start s / room index ri. */
   private activitySoft(a: number, s: number, r: number): number {
-    const { S, P, dur, minDays, maxPerDay, actMinDays, actMaxPerDay, rooms, roomCost, roomSoftNA } = this.m;
+    const rs = this.m.rooms[a];
+    let ri = 0;
+    while (ri < rs.length - 1 && rs[ri] !== r) ri++;
+    return this.slotSoft(a, s) + this.roomSoft(a, s, r, ri);
+  }
+
+  /** The room part of activitySoft: room ri (index into rooms[a], room r) at start s. */
+  private roomSoft(a: number, s: number, r: number, ri: number): number {
+    const mo = this.m;
+    let cost = mo.rooms[a][ri] === r ? mo.roomCost[a][ri] : 0;
+    if (r >= 0) for (let k = 0; k < mo.dur[a]; k++) cost += mo.roomSoftNA[r * mo.S + s + k];
+    return cost;
+  }
+
+  /** The start-slot part of activitySoft (unary rules, soft pair rules with the placed lessons). */
+  private slotSoft(a: number, s: number): number {
+    const { S, P, minDays, maxPerDay, actMinDays, actMaxPerDay } = this.m;
     let cost = this.m.unarySoft[a * S + s];
-    const rs = rooms[a];
-    for (let i = 0; i < rs.length; i++) if (rs[i] === r) cost += roomCost[a][i];
-    if (r >= 0) for (let k = 0; k < dur[a]; k++) cost += roomSoftNA[r * S + s + k];
     const d = (s / P) | 0;
     for (const ci of actMinDays[a]) {
       const c = minDays[ci];
@@ -521,6 +534,7 @@ class Search {
       const softRes = this.delta[1];
       const timeCost = ejectCost + HARD_PEN_WEIGHT * hardDelta;
       if (!walk && timeCost > bestScore + 0.05) continue;
+      let slotSoft = NaN;
       for (let j = 0; j < rs.length; j++) {
         const r = rs[j];
         const extra = this.roomConflicts(a, s, r, cur, null);
@@ -531,7 +545,8 @@ class Search {
         if (walk) score = this.rand();
         else {
           if (primary > bestScore + 0.05) continue;
-          score = primary + 1e-6 * (softRes + this.activitySoft(a, s, r));
+          if (Number.isNaN(slotSoft)) slotSoft = softRes + this.slotSoft(a, s);
+          score = primary + 1e-6 * (slotSoft + this.roomSoft(a, s, r, j));
         }
         seen++;
         if (score < bestScore - 1e-9) {

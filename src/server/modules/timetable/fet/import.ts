@@ -13,7 +13,6 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { badRequest } from '../../../errors.js';
-import { readPlainXml } from './fast-xml.js';
 import { timetableFetMessages as m } from '../../../../shared/messages/timetable-fet.js';
 import type { Activity, Constraint, Slot, TimetableProblem } from '../engine/types.js';
 
@@ -131,23 +130,18 @@ function parseFet(xml: string | Buffer): Node {
   let text = typeof xml === 'string' ? xml : xml.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw badRequest(m.empty);
-  // Fast path for the plain XML FET writes (same object, several times faster); anything else goes
-  // through the validator (exact error messages) and fast-xml-parser.
-  let doc = readPlainXml(text) as Node | null;
-  if (!doc) {
-    const valid = XMLValidator.validate(text);
-    if (valid !== true) throw badRequest(m.notXml(`line ${valid.err.line}: ${valid.err.msg}`));
-    const parser = new XMLParser({
-      ignoreAttributes: false,
-      attributeNamePrefix: '@_',
-      // Names such as "001" or "1" must stay strings.
-      parseTagValue: false,
-      parseAttributeValue: false,
-      trimValues: true,
-      processEntities: false,
-    });
-    doc = parser.parse(text) as Node;
-  }
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw badRequest(m.notXml(`line ${valid.err.line}: ${valid.err.msg}`));
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    // Names such as "001" or "1" must stay strings.
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    processEntities: false,
+  });
+  const doc = parser.parse(text) as Node;
   const root = Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('#'));
   if (root !== 'fet') throw badRequest(m.notFet(root ?? '?'));
   const fet = doc.fet;
