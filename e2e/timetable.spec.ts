@@ -33,11 +33,16 @@ async function pickUp(page: Page, lesson: Locator) {
   await page.mouse.move(from.x + 8, from.y + 8, { steps: 4 });
 }
 
-/** Moves the held lesson onto a slot and lets go. */
-async function dropOn(page: Page, slot: Locator) {
+/** Moves the held lesson over a slot (without letting go). */
+async function hoverOn(page: Page, slot: Locator) {
   const to = await centre(slot);
   await page.mouse.move(to.x, to.y, { steps: 12 });
   await page.mouse.move(to.x + 1, to.y + 1, { steps: 2 });
+}
+
+/** Moves the held lesson onto a slot and lets go. */
+async function dropOn(page: Page, slot: Locator) {
+  await hoverOn(page, slot);
   await page.mouse.up();
 }
 
@@ -108,10 +113,24 @@ test('the principal generates, moves a lesson (a clash is refused), publishes, a
   // A drop on a free slot: saved (PUT /lessons 200) and the lesson is there.
   const card = grid.locator(`[data-activity="${activity}"]`);
   await pickUp(page, card);
-  const free = grid.locator('[data-testid="timetable-slot"][data-target="free"]:not(:has([data-testid="timetable-lesson"]))').first();
-  const target = `${await free.getAttribute('data-day')}:${await free.getAttribute('data-period')}`;
+  // While it hovers, the server's verdict shows before the drop: the rules it would break, or a hard
+  // rule the browser cannot see (a part-timer's day off), which refuses that slot; try the next one.
+  const frees = grid.locator('[data-testid="timetable-slot"][data-target="free"]:not(:has([data-testid="timetable-lesson"]))');
+  const status = section.getByTestId('timetable-drag-status');
+  let target: string | null = null;
+  const options = await frees.count();
+  for (let i = 0; i < Math.min(options, 10) && !target; i += 1) {
+    const slot = frees.nth(i);
+    await hoverOn(page, slot);
+    await expect(status).not.toContainText('Checking the rules', { timeout: 15_000 });
+    if ((await status.getAttribute('data-tone')) === 'ok') {
+      await expect(status).toContainText(/no rule broken|breaks \d+ rules?/);
+      target = `${await slot.getAttribute('data-day')}:${await slot.getAttribute('data-period')}`;
+    }
+  }
+  expect(target, 'a free slot the server accepts').not.toBeNull();
   const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/lessons'));
-  await dropOn(page, free);
+  await page.mouse.up();
   expect((await saved).status()).toBe(200);
   await expect(toast(page, 'Lesson moved.')).toBeVisible();
   await expect.poll(() => slotOf(grid.locator(`[data-activity="${activity}"]`))).toBe(target);

@@ -49,6 +49,10 @@ export const timetableScreenMessages = {
     empty: 'Nothing to show for this choice.',
     cellLabel: (subject: string, day: string, period: string) => `${subject}, ${day} ${period}`,
     freeTarget: 'Free: drop here',
+    /** The server's live verdict on the hovered slot (issue 16 §4 "broken rules shown live before dropping"). */
+    previewChecking: 'Checking the rules…',
+    previewClean: 'no rule broken',
+    previewSoft: (n: number, first: string) => (n === 1 ? `breaks 1 rule: ${first}` : `breaks ${n} rules, e.g. ${first}`),
     swapTarget: (subject: string) => `Swap with ${subject}`,
     scrollHint: 'Swipe sideways to see the whole week.',
   },

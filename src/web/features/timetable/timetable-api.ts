@@ -82,6 +82,12 @@ export function readSaveResponse(body: unknown): { view: TimetableView | null; s
 
 export const toEditLessons = (lessons: Lesson[]) => lessons.map((l) => ({ activityId: l.activityId, day: l.day, period: l.period, roomId: l.roomId, locked: l.locked }));
 
+/**
+ * POST /api/timetables/:id/check: the server's verdict on a proposed arrangement (nothing saved) —
+ * hard rules the client cannot see (teacher availability, room rules) and the soft rules it breaks.
+ */
+export const checkLessons = (id: string, lessons: Lesson[]) =>
+  api<{ hard: TimetableViolation[]; soft: TimetableViolation[]; softScore: number }>(`/api/timetables/${id}/check`, { method: 'POST', json: { lessons: toEditLessons(lessons) } });
 export const saveLessons = (id: string, lessons: Lesson[]) => api<unknown>(`/api/timetables/${id}/lessons`, { method: 'PUT', json: { lessons: toEditLessons(lessons) } });
 
 function useWrite<V, R>(fn: (v: V) => Promise<R>) {

@@ -60,9 +60,20 @@ const PALETTE = [
 /** What the editor plugs into the grid: the client-side check that colours targets, the drop and the lock toggle. */
 export interface GridEditing {
   check: (activityId: string, slot: Slot) => MoveCheck;
+  /**
+   * The server's verdict on a move the client check allows (asked while the lesson hovers over the
+   * slot): a hard rule the client cannot see refuses the drop; soft rules broken are shown live.
+   */
+  preview?: (activityId: string, result: Extract<MoveCheck, { ok: true }>) => Promise<MovePreview>;
   onDrop: (activityId: string, slot: Slot, result: MoveCheck) => void;
   onToggleLock: (activityId: string) => void;
   disabled?: boolean;
+}
+
+/** What the server says about a hovered move: the first hard clash (the drop is refused) and the soft rules it breaks. */
+export interface MovePreview {
+  hard: string | null;
+  soft: string[];
 }
 
 const TIME_COL = 76;
@@ -150,8 +161,26 @@ export function TimetableGrid({
   }, [activeId, editing, nDays, view.periods.length]);
   const active = activeId ? (lessons.find((l) => l.activityId === activeId) ?? null) : null;
   const overCheck = overKey ? checks.get(overKey) : undefined;
+  // Server previews of hovered moves, by slot, for the lesson being dragged (cleared at each drag start).
+  const [previews, setPreviews] = React.useState<Map<string, MovePreview>>(() => new Map());
+  const preview = editing?.preview;
+  React.useEffect(() => {
+    if (!activeId || !overKey || !preview || !overCheck?.ok || overCheck.same || previews.has(overKey)) return;
+    const key = overKey;
+    const timer = window.setTimeout(() => {
+      void preview(activeId, overCheck).then(
+        (res) => setPreviews((m) => new Map(m).set(key, res)),
+        () => undefined,
+      );
+    }, 150);
+    return () => window.clearTimeout(timer);
+  }, [activeId, overKey, overCheck, preview, previews]);
+  const overPreview = overKey ? previews.get(overKey) : undefined;
 
-  const onStart = (e: DragStartEvent) => setActiveId(String(e.active.id));
+  const onStart = (e: DragStartEvent) => {
+    setPreviews(new Map());
+    setActiveId(String(e.active.id));
+  };
   const onOver = (e: DragOverEvent) => setOverKey(e.over ? String(e.over.id).slice(5) : null);
   const onEnd = (e: DragEndEvent) => {
     const id = String(e.active.id);
@@ -159,7 +188,8 @@ export function TimetableGrid({
     setOverKey(null);
     const slot = e.over?.data.current?.slot as Slot | undefined;
     if (!slot || !editing) return;
-    editing.onDrop(id, slot, editing.check(id, slot));
+    const refused = previews.get(slotKey(slot.day, slot.period))?.hard;
+    editing.onDrop(id, slot, refused ? { ok: false, reason: refused } : editing.check(id, slot));
   };
 
   const cells: React.ReactNode[] = [];
@@ -290,7 +320,7 @@ export function TimetableGrid({
   return (
     <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onStart} onDragOver={onOver} onDragEnd={onEnd} onDragCancel={() => (setActiveId(null), setOverKey(null))}>
       <div className="flex min-w-0 flex-col gap-2">
-        <DragStatus active={!!active} check={overCheck} names={names} />
+        <DragStatus active={!!active} check={overCheck} preview={overCheck?.ok && !overCheck.same && preview ? (overPreview ?? 'pending') : undefined} names={names} />
         {grid}
       </div>
       <DragOverlay dropAnimation={null}>
@@ -305,9 +335,12 @@ export function TimetableGrid({
 }
 
 /** The line above the grid while dragging: what a drop on the hovered slot would do, or why it is refused. */
-function DragStatus({ active, check, names }: { active: boolean; check: MoveCheck | undefined; names: Names }) {
-  const text = !active ? tm.editor.dragHint : !check ? tm.editor.dragHint : check.ok ? (check.swapWith ? tm.grid.swapTarget(names.subject(check.swapWith.subjectId)) : tm.grid.freeTarget) : check.reason;
-  const tone = !active || !check ? 'muted' : check.ok ? 'ok' : 'bad';
+function DragStatus({ active, check, preview, names }: { active: boolean; check: MoveCheck | undefined; preview: MovePreview | 'pending' | undefined; names: Names }) {
+  const base = !active ? tm.editor.dragHint : !check ? tm.editor.dragHint : check.ok ? (check.swapWith ? tm.grid.swapTarget(names.subject(check.swapWith.subjectId)) : tm.grid.freeTarget) : check.reason;
+  const serverHard = preview && preview !== 'pending' ? preview.hard : null;
+  const rules = !preview ? '' : preview === 'pending' ? tm.grid.previewChecking : preview.soft.length ? tm.grid.previewSoft(preview.soft.length, preview.soft[0]!) : tm.grid.previewClean;
+  const text = serverHard ?? (active && check?.ok && rules ? `${base} · ${rules}` : base);
+  const tone = !active || !check ? 'muted' : check.ok && !serverHard ? 'ok' : 'bad';
   return (
     <p
       className={cn(

@@ -14,7 +14,7 @@ import { Label } from '@/components/ui/label';
 import { checkMove, namesOf, type Slot } from '../grid-model';
 import { GridSkeleton } from '../read-views';
 import { TimetableGrid, type GridEditing } from '../timetable-grid';
-import { TIMETABLE_KEY, readSaveResponse, saveLessons, unwrapView, useDeleteVersion, usePublish, useSaveVersion, useTimetable } from '../timetable-api';
+import { TIMETABLE_KEY, checkLessons, readSaveResponse, saveLessons, unwrapView, useDeleteVersion, usePublish, useSaveVersion, useTimetable } from '../timetable-api';
 import { StatusBadge, VersionPicker, ViewPicker, pdfHref, useViewChoice } from '../view-controls';
 
 const e = tm.editor;
@@ -154,6 +154,13 @@ function Editor({ view, kind, entityId, onVersion }: { view: TimetableView; kind
         ? {
             disabled: saving,
             check: (activityId: string, slot: Slot) => checkMove(view, lessons, activityId, slot, kind, entityId),
+            // The server's live verdict: hard rules the client cannot see, and soft rules touching the moved lessons.
+            preview: async (activityId, result) => {
+              const moved = new Set([activityId, ...(result.swapWith ? [result.swapWith.activityId] : [])]);
+              const res = await checkLessons(view.id, result.lessons);
+              const touches = (v: TimetableViolation) => v.activityIds.some((id) => moved.has(id));
+              return { hard: res.hard[0]?.message ?? null, soft: res.soft.filter(touches).map((v) => v.message) };
+            },
             onDrop: (_id, _slot, result) => {
               if (!result.ok) {
                 toast.error(e.refused(result.reason), { id: 'timetable-refused' });
