@@ -1,5 +1,10 @@
+import * as React from 'react';
 import { AlertCircle } from 'lucide-react';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
 import { Alert } from '@/components/ui/alert';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 /** A form field's error under the input, announced to screen readers; `id` is the input's aria-describedby. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -25,4 +30,35 @@ export function FormErrorAlert({ title, detail, testId }: { title: string; detai
       </div>
     </Alert>
   );
+}
+
+/** A labelled input with its server error (under it, announced) and an optional hint. */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: { id: string; label: string; error?: string; hint?: string; className?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={cn('grid min-w-0 gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** The error of a failed write: the server's message and field errors (`set` for a check made in the browser). */
+export function useFormError() {
+  const [error, setError] = React.useState<{ message: string; fields: Record<string, string> } | null>(null);
+  return {
+    error,
+    clear: () => setError(null),
+    set: (message: string) => setError({ message, fields: {} }),
+    fail: (err: unknown) => setError({ message: err instanceof Error ? err.message : String(err), fields: err instanceof ApiError ? (err.fields ?? {}) : {} }),
+    field: (name: string) => error?.fields[name],
+  };
 }

@@ -5,14 +5,13 @@ import type { Room, TimetableSetup } from '@shared/contracts/timetable-setup';
 import { ROOM_TYPES, type SlotInput } from '@shared/contracts/timetable';
 import { ROOM_TYPE_LABELS, timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { cn } from '@/lib/utils';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyListState } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Switch } from '@/components/ui/switch';
-import { Field, FormError, NativeSelect, schoolWeek, useFormError, type WeekShape } from './setup-bits';
+import { Field, FormError, NativeSelect, schoolWeek, useFormError, type WeekShape , DeleteConfirm } from './setup-bits';
 import { SlotGrid } from './slot-grid';
 import { useDeleteRoom, useSaveRoom } from './setup-api';
 
@@ -80,29 +79,12 @@ export function RoomsTab({ setup }: { setup: TimetableSetup }) {
           {editing && <RoomForm key={editing === 'new' ? 'new' : editing.id} room={editing === 'new' ? null : editing} week={week} onClose={() => setEditing(null)} />}
         </SheetContent>
       </Sheet>
-      <ConfirmDialog
-        open={!!target}
-        tone="danger"
-        icon={Trash2}
+      <DeleteConfirm
+        target={target}
         title={target ? r.deleteTitle(target.name) : ''}
         text={r.deleteText}
-        cancelLabel={sm.cancel}
-        confirmLabel={sm.delete}
-        pending={del.isPending}
-        onCancel={() => setTarget(null)}
-        onConfirm={() =>
-          target &&
-          del.mutate(target.id, {
-            onSuccess: () => {
-              setTarget(null);
-              toast.success(sm.deleted);
-            },
-            onError: (e) => {
-              setTarget(null);
-              toast.error(e.message);
-            },
-          })
-        }
+        del={del}
+        onClose={() => setTarget(null)}
         testId="tt-room-delete-dialog"
         confirmTestId="tt-room-delete-confirm"
       />

@@ -5,7 +5,6 @@ import type { Rule, TimetableSetup } from '@shared/contracts/timetable-setup';
 import { RULE_KINDS, WEEKDAY_NAMES, type RuleKind } from '@shared/contracts/timetable';
 import { RULE_KIND_LABELS, RULE_KIND_PARAMS, timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { cn } from '@/lib/utils';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyListState } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Switch } from '@/components/ui/switch';
-import { FormError, NativeSelect, SHORT_DAYS, schoolWeek, useFormError, type WeekShape } from './setup-bits';
+import { FormError, NativeSelect, SHORT_DAYS, schoolWeek, useFormError, type WeekShape , DeleteConfirm } from './setup-bits';
 import { useDeleteRule, useSaveRule, type RuleBody } from './setup-api';
 
 const ru = sm.rules;
@@ -71,29 +70,12 @@ export function RulesTab({ setup }: { setup: TimetableSetup }) {
           {editing && <RuleForm key={editing === 'new' ? 'new' : editing.id} rule={editing === 'new' ? null : editing} setup={setup} week={week} onClose={() => setEditing(null)} />}
         </SheetContent>
       </Sheet>
-      <ConfirmDialog
-        open={!!target}
-        tone="danger"
-        icon={Trash2}
+      <DeleteConfirm
+        target={target}
         title={ru.deleteTitle}
         text={target?.description ?? ''}
-        cancelLabel={sm.cancel}
-        confirmLabel={sm.delete}
-        pending={del.isPending}
-        onCancel={() => setTarget(null)}
-        onConfirm={() =>
-          target &&
-          del.mutate(target.id, {
-            onSuccess: () => {
-              setTarget(null);
-              toast.success(sm.deleted);
-            },
-            onError: (e) => {
-              setTarget(null);
-              toast.error(e.message);
-            },
-          })
-        }
+        del={del}
+        onClose={() => setTarget(null)}
         testId="tt-rule-delete-dialog"
         confirmTestId="tt-rule-delete-confirm"
       />

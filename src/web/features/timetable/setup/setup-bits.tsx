@@ -3,11 +3,14 @@ import type { TimetableSetup } from '@shared/contracts/timetable-setup';
 import type { BellPeriod, SlotInput } from '@shared/contracts/timetable';
 import { WEEKDAY_NAMES } from '@shared/contracts/timetable';
 import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
-import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { FieldError, FormErrorAlert } from '@/components/form-feedback';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Field, FormErrorAlert, useFormError } from '@/components/form-feedback';
+
+/** The form kit's field and write-error hook, re-exported for this feature's forms. */
+export { Field, useFormError };
 
 /** Shared pieces of the timetable setup screens: the week's shape, form errors, labelled fields. */
 
@@ -54,39 +57,8 @@ export function scheduleOf(setup: TimetableSetup, levelId: string | null) {
 
 export const slotKey = (s: SlotInput) => `${s.day}:${s.period}`;
 
-/** The error of a failed write: the server's message and field errors. */
-export function useFormError() {
-  const [error, setError] = React.useState<{ message: string; fields: Record<string, string> } | null>(null);
-  return {
-    error,
-    clear: () => setError(null),
-    set: (message: string) => setError({ message, fields: {} }),
-    fail: (err: unknown) => setError({ message: err instanceof Error ? err.message : String(err), fields: err instanceof ApiError ? (err.fields ?? {}) : {} }),
-    field: (name: string) => error?.fields[name],
-  };
-}
-
 export function FormError({ error, title, testId }: { error: { message: string } | null; title: string; testId: string }) {
   return error ? <FormErrorAlert title={title} detail={error.message} testId={testId} /> : null;
-}
-
-/** A labelled input with its server error and hint. */
-export function Field({
-  id,
-  label,
-  error,
-  hint,
-  className,
-  ...input
-}: { id: string; label: string; error?: string; hint?: string; className?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div className={cn('grid min-w-0 gap-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={!!error || undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-      {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
 }
 
 /** A white card with a title row, used by every setup sub-tab. */
@@ -116,6 +88,57 @@ export function NativeSelect({ className, ...props }: React.SelectHTMLAttributes
         className,
       )}
       {...props}
+    />
+  );
+}
+
+/**
+ * "Delete …?" for a setup row (room, rule, fixed slot): confirms, deletes through `del`, toasts the
+ * outcome and closes either way.
+ */
+export function DeleteConfirm({
+  target,
+  title,
+  text,
+  del,
+  onClose,
+  testId,
+  confirmTestId,
+}: {
+  target: { id: string } | null;
+  title: string;
+  text: string;
+  del: { isPending: boolean; mutate: (id: string, callbacks: { onSuccess: () => void; onError: (e: Error) => void }) => void };
+  onClose: () => void;
+  testId: string;
+  confirmTestId: string;
+}) {
+  return (
+    <ConfirmDialog
+      open={!!target}
+      tone="danger"
+      icon={Trash2}
+      title={target ? title : ''}
+      text={text}
+      cancelLabel={sm.cancel}
+      confirmLabel={sm.delete}
+      pending={del.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        target &&
+        del.mutate(target.id, {
+          onSuccess: () => {
+            onClose();
+            toast.success(sm.deleted);
+          },
+          onError: (e) => {
+            onClose();
+            toast.error(e.message);
+          },
+        })
+      }
+      testId={testId}
+      confirmTestId={confirmTestId}
     />
   );
 }

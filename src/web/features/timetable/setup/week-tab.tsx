@@ -5,13 +5,12 @@ import type { TimetableSetup } from '@shared/contracts/timetable-setup';
 import { BELL_PERIOD_KINDS, WEEKDAY_NAMES, type BellPeriod } from '@shared/contracts/timetable';
 import { BELL_KIND_LABELS, timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { cn } from '@/lib/utils';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { FormError, NativeSelect, Panel, SHORT_DAYS, lessonPeriods, scheduleOf, useFormError } from './setup-bits';
+import { FormError, NativeSelect, Panel, SHORT_DAYS, lessonPeriods, scheduleOf, useFormError , DeleteConfirm } from './setup-bits';
 import { useAddFixedSlot, useDeleteFixedSlot, useSaveBellSchedule } from './setup-api';
 
 const w = sm.week;
@@ -355,29 +354,12 @@ function FixedSlots({ setup }: { setup: TimetableSetup }) {
           {w.addFixed}
         </Button>
       </form>
-      <ConfirmDialog
-        open={!!target}
-        tone="danger"
-        icon={Trash2}
+      <DeleteConfirm
+        target={target}
         title={target ? w.deleteFixed(target.label) : ''}
         text={w.deleteFixedText}
-        cancelLabel={sm.cancel}
-        confirmLabel={sm.delete}
-        pending={del.isPending}
-        onCancel={() => setTarget(null)}
-        onConfirm={() =>
-          target &&
-          del.mutate(target.id, {
-            onSuccess: () => {
-              setTarget(null);
-              toast.success(sm.deleted);
-            },
-            onError: (e) => {
-              setTarget(null);
-              toast.error(e.message);
-            },
-          })
-        }
+        del={del}
+        onClose={() => setTarget(null)}
         testId="tt-fixed-delete-dialog"
         confirmTestId="tt-fixed-delete-confirm"
       />
