@@ -81,12 +81,13 @@ test.describe('header', () => {
 
 test.describe('sections', () => {
   test('clicking a section shows its title and the not-available notice', async ({ page }) => {
-    await openShell(page, 'teacher');
-    await nav(page).getByRole('link', { name: 'Messages', exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard\/messages$/);
-    await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+    // Project Hub is built by issue 18; every school role's sections are available since issue 17.
+    await openShell(page, 'edufam_admin');
+    await nav(page).getByRole('link', { name: 'Project Hub', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/project-hub$/);
+    await expect(page.getByRole('heading', { name: 'Project Hub' })).toBeVisible();
     await expect(page.getByText('This module is not available yet.', { exact: false })).toBeVisible();
-    await expect(nav(page).getByRole('link', { name: 'Messages', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav(page).getByRole('link', { name: 'Project Hub', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('a §2 route opens its section', async ({ page }) => {

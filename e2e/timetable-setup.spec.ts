@@ -79,7 +79,9 @@ test('the principal sets up rooms, availability and rules, checks the inputs and
 
     // Rules: at most 3 lessons in a row for every teacher, weight 75 %.
     await setup.getByTestId('tt-setup-tab-rules').click();
-    const rulesBefore = await setup.getByTestId('tt-rule-row').count();
+    // Count from the server and wait for the list to show them all, so the count is not read mid-render.
+    const rulesBefore = afterAvail.rules.length;
+    await expect(setup.getByTestId('tt-rule-row')).toHaveCount(rulesBefore);
     await setup.getByTestId('tt-rule-add').click();
     const ruleSheet = page.getByTestId('tt-rule-sheet');
     await ruleSheet.getByTestId('tt-rule-kind').selectOption('teacherMaxInARow');

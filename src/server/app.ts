@@ -73,6 +73,10 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { timetableSetupRoutes } from './modules/timetable/timetable-setup.routes.js';
 import { timetableGenerateRoutes } from './modules/timetable/timetable-generate.routes.js';
 import { timetablesRoutes } from './modules/timetable/timetables.routes.js';
+import { attachmentsRoutes } from './modules/attachments/attachments.js';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.js';
+import { supportRoutes } from './modules/support/support.routes.js';
 import { financeOfficeRoutes } from './modules/finance-office/finance-office.routes.js';
 import { staffAttendanceRoutes } from './modules/attendance/staff-attendance.routes.js';
 import { reportCardIssuer } from './modules/certificates/certificates.service.js';
@@ -267,6 +271,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await timetableSetupRoutes(scope, deps);
     await timetableGenerateRoutes(scope, deps);
     await timetablesRoutes(scope, deps);
+    // Issue 17: school communication.
+    await attachmentsRoutes(scope, deps);
+    await announcementsRoutes(scope, deps);
+    await conversationsRoutes(scope, deps);
+    await supportRoutes(scope, deps);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.

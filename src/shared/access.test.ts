@@ -224,6 +224,12 @@ describe('API permissions', () => {
     manageTimetable: ['principal'],
     viewSchoolTimetables: ['principal', 'school_director'],
     viewPublishedTimetable: ['school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr'],
+    postAnnouncements: ['principal', 'school_director', 'teacher', 'finance_officer', 'hr'],
+    readAnnouncements: ['school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr'],
+    useMessages: ['school_director', 'principal', 'teacher', 'finance_officer', 'parent', 'hr'],
+    reviewConversations: ['principal'],
+    openSupportTickets: ['school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr'],
+    manageSupport: ['edufam_admin', 'elimisha_admin'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

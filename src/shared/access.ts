@@ -217,6 +217,27 @@ export const PERMISSIONS = {
    * parents their children's streams, leaders and other school staff (finance officer, HR) the whole school.
    */
   viewPublishedTimetable: (a: Actor) => isSchoolRole(a.role),
+
+  // Issue 17: school communication.
+  /**
+   * Post school announcements (issue 17 §1): principal and director to any audience, a teacher to the
+   * parents of their own streams, the finance officer fee notices to parents, HR to staff (the service
+   * narrows each role's audience; outside it is 403).
+   */
+  postAnnouncements: (a: Actor) => ['principal', 'school_director', 'teacher', 'finance_officer', 'hr'].includes(a.role),
+  /** Read the school announcements addressed to the caller (every school role; the service narrows to recipients). */
+  readAnnouncements: (a: Actor) => isSchoolRole(a.role),
+  /**
+   * Conversations (issue 17 §2): the roles whose sidebar has `messages`. Who may start a conversation
+   * with whom is the service's (a parent reaches only staff who serve their children).
+   */
+  useMessages: (a: Actor) => ['school_director', 'principal', 'teacher', 'finance_officer', 'parent', 'hr'].includes(a.role),
+  /** Safeguarding (issue 17 §2): review a conversation involving a learner's guardian and reported messages (audited). */
+  reviewConversations: (a: Actor) => a.role === 'principal',
+  /** Open support tickets and follow their own (issue 17 §3: every school user; the director sees the school's). */
+  openSupportTickets: (a: Actor) => isSchoolRole(a.role),
+  /** Work the Support Center across schools: queue, assignment, status, internal notes, canned replies (EduFam staff). */
+  manageSupport: (a: Actor) => isAdminRole(a.role),
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -67,10 +67,10 @@ export const SECTIONS: readonly SectionDef[] = [
   s('classes', 'Classes', ['school_director', 'principal', 'teacher', ...ADMINS]),
   s('timetable', 'Timetable', ALL, d.generic, true),
   s('certificates', 'Certificates', [...ADMINS, 'school_director', 'principal']),
-  s('announcements', 'Announcements', ALL),
+  s('announcements', 'Announcements', ALL, d.generic, true),
   s('reports', 'Reports', ALL),
-  s('support', 'Support', ALL),
-  s('messages', 'Messages', ['school_director', 'principal', 'teacher', 'finance_officer', 'parent', 'hr']),
+  s('support', 'Support', ALL, d.generic, true),
+  s('messages', 'Messages', ['school_director', 'principal', 'teacher', 'finance_officer', 'parent', 'hr'], d.generic, true),
   // Finance
   s('finance', 'Finance', [...FINANCE_ACCESS, 'parent'], d.finance),
   s('fee-management', 'Fee Management', FINANCE_ACCESS, d.finance),

@@ -12,5 +12,8 @@ export const filesMessages = {
     logo: 'a JPEG, PNG or WebP image',
     import: 'a CSV file or an Excel workbook (.xlsx)',
     document: 'a PDF, JPEG or PNG file',
+    attachment: 'a PDF or an image (JPEG, PNG, WebP or GIF)',
   },
+  attachmentUnknown: 'An attachment was not found. Upload it again.',
+  tooManyAttachments: (max: number) => `Attach at most ${max} files.`,
 } as const;

@@ -8,3 +8,6 @@ export * from './attendance.js';
 export * from './hr.js';
 export * from './finance-office.js';
 export * from './timetable.js';
+export * from './announcements.js';
+export * from './conversations.js';
+export * from './support.js';

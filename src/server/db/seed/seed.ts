@@ -28,6 +28,9 @@ import { seedAttendance } from './attendance.js';
 import { seedHr } from './hr.js';
 import { seedFinanceOffice } from './finance-office.js';
 import { seedTimetable } from './timetable.js';
+import { seedAnnouncements, type CommunicationSeedPlan } from './announcements.js';
+import { seedConversations } from './conversations.js';
+import { seedSupport } from './support.js';
 
 export const DEMO_PASSWORD = 'EduFam2026!';
 
@@ -558,6 +561,22 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
   );
 
   await seedTimetable(tx, { schoolId, code: plan.code as 'greenhill' | 'riverside', principalId, demoTeacherId }, seed + 503);
+
+  // Issue 17: school communication.
+  const communicationPlan: CommunicationSeedPlan = {
+    schoolId,
+    code: plan.code as 'greenhill' | 'riverside',
+    principalId,
+    directorId,
+    financeOfficerId,
+    hrId,
+    demoTeacherId,
+    parentId,
+    parentChildIds: drafts.flatMap((d, i) => (d.links.some((l) => l.guardian === demoParent) ? [studentIds[i]!] : [])),
+  };
+  await seedAnnouncements(tx, communicationPlan, seed + 601);
+  await seedConversations(tx, communicationPlan, seed + 607);
+  await seedSupport(tx, communicationPlan, seed + 613);
 
   return { learners: drafts.length, accounts: accountsMade };
 }

@@ -21,6 +21,8 @@ export const UPLOAD_RULES = {
   logo: { maxBytes: 2 * MB, types: ['image/jpeg', 'image/png', 'image/webp'] },
   import: { maxBytes: 10 * MB, types: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
   document: { maxBytes: 10 * MB, types: ['application/pdf', 'image/jpeg', 'image/png'] },
+  /** Attachments of announcements, messages and support tickets (issue 17: PDF and images; executables refused). */
+  attachment: { maxBytes: 10 * MB, types: ['application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'image/gif'] },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_RULES;
 

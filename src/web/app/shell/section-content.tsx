@@ -69,6 +69,9 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   inventory: React.lazy(() => import('@/features/inventory/inventory-section').then((mod) => ({ default: mod.InventorySection }))),
   // Issue 16: the timetable.
   timetable: React.lazy(() => import('@/features/timetable/timetable-section').then((mod) => ({ default: mod.TimetableSection }))),
+  // Issue 17: school communication (announcements above).
+  messages: React.lazy(() => import('@/features/messages/messages-section').then((mod) => ({ default: mod.MessagesSection }))),
+  support: React.lazy(() => import('@/features/support/support-section').then((mod) => ({ default: mod.SupportSection }))),
 };
 
 function SectionFallback() {

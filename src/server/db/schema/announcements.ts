@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles, schools } from './tenancy.js';
+
+/**
+ * School announcements (issue 17 §1): posted by the principal or director (whole school or chosen
+ * audiences), a teacher (parents of their own streams, "Class Announcements"), the finance officer (fee
+ * notices to parents) or HR (staff). Recipients are resolved once when the announcement is published
+ * and kept with their per-channel delivery and read status. Row-level security: each school sees its
+ * own rows (drizzle/0013_announcements.sql).
+ */
+
+/** An attachment kept in `files` (kind 'attachment'): what a list shows without reading the file. */
+export interface AttachmentRef {
+  fileId: string;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+/**
+ * Who an announcement is for (issue 17 §4 `audience`): every listed criterion adds people (a union);
+ * `owingOnly` narrows parents to those with a learner who owes fees (finance notices).
+ */
+export interface AnnouncementAudience {
+  roles?: string[];
+  classIds?: string[];
+  parentsOfClassIds?: string[];
+  levelIds?: string[];
+  staff?: boolean;
+  owingOnly?: boolean;
+}
+
+export const schoolAnnouncements = pgTable(
+  'school_announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** The author's role when posted (principal, school_director, teacher, finance_officer, hr). */
+    authorRole: text('author_role').notNull(),
+    title: text('title').notNull(),
+    /** Basic formatting as Markdown-like text (bold, italics, lists, links); rendered as text, never HTML. */
+    body: text('body').notNull(),
+    audience: jsonb('audience').$type<AnnouncementAudience>().notNull(),
+    /** app, sms, email (app always). */
+    channels: text('channels').array().notNull(),
+    /** normal | high | urgent (high and urgent show a banner). */
+    priority: text('priority').notNull().default('normal'),
+    attachments: jsonb('attachments').$type<AttachmentRef[]>().notNull().default([]),
+    pinned: boolean('pinned').notNull().default(false),
+    /** scheduled (publish_at in the future) | published | cancelled. */
+    status: text('status').notNull().default('published'),
+    publishAt: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('school_announcements_priority_check', sql`${t.priority} in ('normal', 'high', 'urgent')`),
+    check('school_announcements_status_check', sql`${t.status} in ('scheduled', 'published', 'cancelled')`),
+    index('school_announcements_school_idx').on(t.schoolId, t.publishAt.desc()),
+    index('school_announcements_due_idx').on(t.status, t.publishAt),
+  ],
+);
+
+/**
+ * One row per recipient of a published announcement: in-app read status and each channel's delivery
+ * (null when the channel was not chosen or the person has no phone/e-mail; queued | sent | delivered |
+ * failed otherwise).
+ */
+export const schoolAnnouncementRecipients = pgTable(
+  'school_announcement_recipients',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => schoolAnnouncements.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    smsTo: text('sms_to'),
+    smsStatus: text('sms_status'),
+    smsError: text('sms_error'),
+    emailTo: text('email_to'),
+    emailStatus: text('email_status'),
+    emailError: text('email_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.userId] }),
+    index('school_announcement_recipients_user_idx').on(t.userId, t.readAt),
+  ],
+);
