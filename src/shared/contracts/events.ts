@@ -17,6 +17,12 @@ export const LIVE_EVENT_TYPES = [
    * checkoutRequestId?, status? }. Sent to the school's finance roles and the learner's parents.
    */
   'fees.changed',
+  /** A school announcement was published, changed or read (issue 17 §1). data: { id }. Sent to its recipients and author. */
+  'announcements.changed',
+  /** A conversation has a new message or changed (issue 17 §2). data: { conversationId }. Sent to its participants. */
+  'messages.changed',
+  /** A support ticket was opened, replied to or changed (issue 17 §3). data: { ticketId }. Sent to the school's people on it and platform staff. */
+  'support.changed',
 ] as const;
 
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
