@@ -84,7 +84,7 @@ test.describe('sections', () => {
     // Project Hub is built by issue 18; every school role's sections are available since issue 17.
     await openShell(page, 'edufam_admin');
     await nav(page).getByRole('link', { name: 'Project Hub', exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard\/project-hub$/);
+    await expect(page).toHaveURL(/\/admin\/project-hub$/);
     await expect(page.getByRole('heading', { name: 'Project Hub' })).toBeVisible();
     await expect(page.getByText('This module is not available yet.', { exact: false })).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Project Hub', exact: true })).toHaveAttribute('aria-current', 'page');
