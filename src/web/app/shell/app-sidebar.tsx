@@ -9,6 +9,7 @@ import { BrandMark } from '@/components/brand-mark';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useUnreadAnnouncements, useUnreadMessages } from '@/features/messages/messages-api';
 import { SectionIcon } from './section-icons';
 import { useSidebar } from './sidebar-state';
 
@@ -40,14 +41,30 @@ function SidebarBrand({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-function NavItem({ item, role, active, collapsed, onNavigate }: { item: SidebarItem; role: string | null; active: boolean; collapsed: boolean; onNavigate?: () => void }) {
+function NavItem({
+  item,
+  role,
+  active,
+  collapsed,
+  badge = 0,
+  onNavigate,
+}: {
+  item: SidebarItem;
+  role: string | null;
+  active: boolean;
+  collapsed: boolean;
+  /** Unread items of the section (messages, announcements); shown as a count, a dot when collapsed. */
+  badge?: number;
+  onNavigate?: () => void;
+}) {
+  const badgeText = badge > 99 ? '99+' : String(badge);
   const link = (
     <Link
       to={pathForSection(role, item.id)}
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
       data-section={item.id}
-      aria-label={collapsed ? item.label : undefined}
+      aria-label={collapsed ? (badge > 0 ? `${item.label} (${badgeText})` : item.label) : undefined}
       className={cn(
         'group/nav relative flex h-9 items-center gap-3 rounded-md px-2.5 text-sm outline-none transition-colors',
         'text-sidebar-foreground/80 hover:bg-sidebar-accent/70 hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
@@ -58,6 +75,17 @@ function NavItem({ item, role, active, collapsed, onNavigate }: { item: SidebarI
       {active && !collapsed && <span aria-hidden className="absolute inset-y-2 -left-3 w-[3px] rounded-r-full bg-primary" />}
       <SectionIcon id={item.id} className={cn('size-[18px] shrink-0 opacity-80', active && 'text-primary opacity-100')} strokeWidth={active ? 2.2 : 1.9} />
       {!collapsed && <span className="truncate">{item.label}</span>}
+      {badge > 0 &&
+        (collapsed ? (
+          <span aria-hidden className="absolute top-1 right-1 size-2 rounded-full bg-primary ring-2 ring-sidebar" data-testid={`sidebar-badge-${item.id}`} />
+        ) : (
+          <span
+            className="ml-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold text-primary-foreground tabular-nums"
+            data-testid={`sidebar-badge-${item.id}`}
+          >
+            {badgeText}
+          </span>
+        ))}
     </Link>
   );
   if (!collapsed) return link;
@@ -86,9 +114,23 @@ function SidebarSchool({ user }: { user: SessionUser }) {
   );
 }
 
+/**
+ * Unread counts for the sidebar (issue 17): conversations (GET /api/conversations/unread-count, live on
+ * `messages.changed`) and announcements (GET /api/announcements/unread-count, live on
+ * `announcements.changed`), each only when the role's sidebar lists that section.
+ */
+function useUnreadCounts(items: SidebarItem[] | null): Record<string, number> {
+  const hasMessages = !!items?.some((i) => i.id === 'messages');
+  const hasAnnouncements = !!items?.some((i) => i.id === 'announcements');
+  const messagesCount = useUnreadMessages(hasMessages).data?.unread ?? 0;
+  const announcementsCount = useUnreadAnnouncements(hasAnnouncements).data?.unread ?? 0;
+  return { messages: hasMessages ? messagesCount : 0, announcements: hasAnnouncements ? announcementsCount : 0 };
+}
+
 /** Brand, the role's sections and the school: shared by the desktop sidebar and the mobile drawer. */
 export function SidebarBody({ user, activeSection, collapsed, onNavigate }: SidebarBodyProps) {
   const items = sidebarItemsFor(user);
+  const unread = useUnreadCounts(items);
   return (
     <div className="flex h-full min-h-0 flex-col">
       <SidebarBrand collapsed={collapsed} />
@@ -97,7 +139,7 @@ export function SidebarBody({ user, activeSection, collapsed, onNavigate }: Side
           <ul className="flex flex-col gap-0.5">
             {items.map((item) => (
               <li key={item.id}>
-                <NavItem item={item} role={user?.role ?? null} active={item.id === activeSection} collapsed={collapsed} onNavigate={onNavigate} />
+                <NavItem item={item} role={user?.role ?? null} active={item.id === activeSection} collapsed={collapsed} badge={unread[item.id]} onNavigate={onNavigate} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,57 @@
+/**
+ * Times of the messages screens, all in Africa/Nairobi (EAT, UTC+03:00 all year): the list's short
+ * relative stamps, the thread's day headings and each message's clock time.
+ */
+const TZ = 'Africa/Nairobi';
+
+const clock = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hour12: false });
+const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, weekday: 'short' });
+const longWeekday = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, weekday: 'long' });
+const dayMonth = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, day: 'numeric', month: 'short' });
+const fullDate = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const dateTime = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Nairobi calendar day of an instant, "2026-03-12" (the thread groups messages by it). */
+export function nairobiDay(iso: string | Date): string {
+  return ymd.format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
+function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** "14:05" in Nairobi. */
+export function formatClock(iso: string): string {
+  return clock.format(new Date(iso));
+}
+
+/** "12 Mar 2026, 14:05" in Nairobi. */
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** The list's stamp: "14:05" today, "Yesterday", "Tue" within a week, else "12 Mar". */
+export function formatListTime(iso: string, now: Date = new Date()): string {
+  const diff = daysBetween(nairobiDay(iso), nairobiDay(now));
+  if (diff <= 0) return formatClock(iso);
+  if (diff === 1) return 'Yesterday';
+  if (diff < 7) return weekday.format(new Date(iso));
+  return dayMonth.format(new Date(iso));
+}
+
+/** A day heading in the thread: "Today", "Yesterday", "Tuesday" within a week, else "Thursday, 12 March 2026". */
+export function formatDayHeading(day: string, now: Date = new Date()): string {
+  const diff = daysBetween(day, nairobiDay(now));
+  const noon = new Date(`${day}T09:00:00Z`); // midday in Nairobi
+  if (diff <= 0) return 'Today';
+  if (diff === 1) return 'Yesterday';
+  if (diff < 7) return longWeekday.format(noon);
+  return fullDate.format(noon);
+}
+
+/** "2.4 MB", "312 KB". */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(n / 1024))} KB`;
+}

@@ -1,0 +1,80 @@
+import * as React from 'react';
+import { Loader2 } from 'lucide-react';
+import { toast } from 'sonner';
+import type { ConversationMessage } from '@shared/contracts/conversations';
+import { conversationScreens as t } from '@shared/messages/conversations-screens';
+import { FieldError } from '@/components/form-feedback';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { useReportMessage } from './messages-api';
+
+const r = t.report;
+
+/** Shared look of the messages screens' multi-line inputs. */
+export const textareaClass =
+  'flex min-h-24 w-full resize-y rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring';
+
+/** "Report message" on someone else's message: the reason goes to the principal (POST /api/messages/:id/report). */
+export function ReportMessageDialog({ message, onClose }: { message: ConversationMessage | null; onClose: () => void }) {
+  const [reason, setReason] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const report = useReportMessage();
+  React.useEffect(() => {
+    if (message) {
+      setReason('');
+      setError(null);
+    }
+  }, [message]);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!message) return;
+    report.mutate(
+      { messageId: message.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success(r.sent);
+          onClose();
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+  return (
+    <Dialog open={!!message} onOpenChange={(o) => !o && !report.isPending && onClose()}>
+      <DialogContent className="max-w-md grid-cols-1" data-testid="report-dialog">
+        <form onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>{r.title}</DialogTitle>
+            <DialogDescription>{r.description}</DialogDescription>
+          </DialogHeader>
+          {message && <blockquote className="line-clamp-4 rounded-md border-l-4 bg-muted/50 px-3 py-2 text-sm break-words whitespace-pre-wrap">{message.body}</blockquote>}
+          <div className="grid gap-1.5">
+            <Label htmlFor="report-reason">{r.reason}</Label>
+            <textarea
+              id="report-reason"
+              rows={3}
+              maxLength={1000}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              placeholder={r.reasonPlaceholder}
+              className={textareaClass}
+              aria-invalid={!!error || undefined}
+              aria-describedby={error ? 'report-reason-error' : undefined}
+            />
+            <FieldError id="report-reason-error" message={error ?? undefined} />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={report.isPending}>
+              {r.cancel}
+            </Button>
+            <Button type="submit" variant="destructive" disabled={report.isPending} data-testid="report-submit">
+              {report.isPending && <Loader2 className="animate-spin" aria-hidden />}
+              {r.submit}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,195 @@
+import * as React from 'react';
+import { Bot, Eye, Loader2, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import type { ConversationReview, MessageReport } from '@shared/contracts/conversations';
+import { REPORT_STATUS_LABELS } from '@shared/messages/conversations';
+import { conversationScreens as t } from '@shared/messages/conversations-screens';
+import { cn } from '@/lib/utils';
+import { FilterSelect } from '@/components/filter-select';
+import { FieldError } from '@/components/form-feedback';
+import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from './format';
+import { reviewConversation, useReports, useUpdateReport } from './messages-api';
+import { textareaClass } from './report-dialog';
+
+const s = t.safeguarding;
+type Status = 'open' | 'reviewed' | 'dismissed';
+
+/**
+ * The principal's audited review of a conversation: asks for the reason first (GET /:id/review?reason=
+ * records it in the audit log), then shows the whole conversation read-only, as text.
+ */
+export function ReviewConversationDialog({ conversationId, onClose }: { conversationId: string | null; onClose: () => void }) {
+  const [reason, setReason] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const [pending, setPending] = React.useState(false);
+  const [review, setReview] = React.useState<ConversationReview | null>(null);
+  React.useEffect(() => {
+    setReason('');
+    setError(null);
+    setReview(null);
+  }, [conversationId]);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!conversationId) return;
+    if (!reason.trim()) return setError(s.reviewReason);
+    setPending(true);
+    try {
+      setReview(await reviewConversation(conversationId, reason.trim()));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Dialog open={!!conversationId} onOpenChange={(o) => !o && !pending && onClose()}>
+      <DialogContent className={cn('max-w-lg grid-cols-1', review && 'max-w-2xl')} data-testid="review-dialog">
+        <DialogHeader>
+          <DialogTitle>{s.reviewTitle}</DialogTitle>
+          <DialogDescription>{review ? s.reviewAudited : s.reviewDescription}</DialogDescription>
+        </DialogHeader>
+        {review ? (
+          <>
+            <p className="text-sm font-medium">{review.conversation.subject || review.conversation.participants.map((p) => p.name).join(', ')}</p>
+            <p className="-mt-2 text-xs text-muted-foreground">{review.conversation.participants.map((p) => `${p.name} (${p.roleLabel})`).join(' · ')}</p>
+            <ol className="max-h-[50vh] space-y-2 overflow-y-auto rounded-md border bg-muted/30 p-3" data-testid="review-messages">
+              {review.messages.map((m) => (
+                <li key={m.id} className="rounded-md bg-card px-3 py-2 text-sm shadow-xs">
+                  <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                    <span className="font-medium text-foreground">{m.senderName}</span>
+                    {m.autoReply && <Bot className="size-3.5" aria-label={t.thread.autoReply} />}
+                    <span className="ml-auto">{formatDateTime(m.createdAt)}</span>
+                  </p>
+                  <p className="mt-1 break-words whitespace-pre-wrap">{m.body}</p>
+                  {m.attachments.length > 0 && <p className="mt-1 text-xs text-muted-foreground">{m.attachments.map((a) => a.name).join(', ')}</p>}
+                </li>
+              ))}
+            </ol>
+            <DialogFooter>
+              <Button onClick={onClose}>{s.reviewClose}</Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={submit} className="grid gap-4">
+            <div className="grid gap-1.5">
+              <Label htmlFor="review-reason">{s.reviewReason}</Label>
+              <textarea
+                id="review-reason"
+                rows={3}
+                maxLength={500}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                placeholder={s.reviewReasonPlaceholder}
+                className={textareaClass}
+                aria-describedby={error ? 'review-reason-error' : undefined}
+              />
+              <FieldError id="review-reason-error" message={error ?? undefined} />
+            </div>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
+                {s.reviewCancel}
+              </Button>
+              <Button type="submit" disabled={pending} data-testid="review-submit">
+                {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Eye aria-hidden />}
+                {s.reviewSubmit}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReportCard({ r, onReview }: { r: MessageReport; onReview: () => void }) {
+  const update = useUpdateReport();
+  const act = (status: 'reviewed' | 'dismissed') =>
+    update.mutate({ id: r.id, status }, { onSuccess: () => toast.success(s.updated), onError: (err) => toast.error(err.message) });
+  return (
+    <li className="rounded-lg border bg-card p-4 shadow-xs" data-testid="report-card">
+      <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+        <Badge variant={r.status === 'open' ? 'default' : 'secondary'} className={cn(r.status === 'open' && 'bg-destructive/10 text-destructive')}>
+          {REPORT_STATUS_LABELS[r.status] ?? r.status}
+        </Badge>
+        {r.reportedBy && <span>{s.reportedBy(r.reportedBy.name)}</span>}
+        <span>· {formatDateTime(r.createdAt)}</span>
+        {r.reviewedBy && <span>· {s.reviewedBy(r.reviewedBy.name)}</span>}
+      </div>
+      <blockquote className="mt-3 rounded-md border-l-4 border-destructive/40 bg-muted/40 px-3 py-2 text-sm">
+        <p className="text-xs text-muted-foreground">
+          <span className="font-medium text-foreground">{r.message.senderName}</span> · {formatDateTime(r.message.createdAt)}
+        </p>
+        <p className="mt-1 break-words whitespace-pre-wrap">{r.message.body}</p>
+      </blockquote>
+      <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
+        <dt className="text-muted-foreground">{s.reason}</dt>
+        <dd className="break-words">{r.reason}</dd>
+        <dt className="text-muted-foreground">{s.between}</dt>
+        <dd className="break-words">{r.conversation.participants.map((p) => `${p.name} (${p.roleLabel})`).join(', ')}</dd>
+      </dl>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={onReview} data-testid="report-review">
+          <Eye aria-hidden />
+          {s.reviewConversation}
+        </Button>
+        {r.status === 'open' && (
+          <>
+            <Button size="sm" onClick={() => act('reviewed')} disabled={update.isPending}>
+              <ShieldCheck aria-hidden />
+              {s.markReviewed}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => act('dismissed')} disabled={update.isPending}>
+              {s.dismiss}
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The principal's "Safeguarding" tab: reported messages by status, each with the audited review. */
+export function SafeguardingTab() {
+  const [status, setStatus] = React.useState<Status | ''>('open');
+  const reports = useReports(status || 'all', true);
+  const [reviewing, setReviewing] = React.useState<string | null>(null);
+  return (
+    <div className="flex flex-col gap-4" data-testid="safeguarding">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="max-w-2xl text-sm text-muted-foreground">{s.intro}</p>
+        <FilterSelect<Status>
+          value={status}
+          onChange={setStatus}
+          all={s.statuses.all!}
+          options={(['open', 'reviewed', 'dismissed'] as const).map((v) => ({ value: v, label: s.statuses[v]! }))}
+          label={s.filter}
+          className="w-40"
+          testId="reports-filter"
+        />
+      </div>
+      {reports.isError && !reports.data ? (
+        <LoadErrorCard title={t.loadError} detail={reports.error.message} retryLabel={t.tryAgain} onRetry={() => void reports.refetch()} />
+      ) : !reports.data ? (
+        <div className="grid gap-3">
+          <Skeleton className="h-40 rounded-lg" />
+          <Skeleton className="h-40 rounded-lg" />
+        </div>
+      ) : reports.data.length === 0 ? (
+        <EmptyListState icon={ShieldAlert} title={s.empty} hint={s.emptyHint} testId="reports-empty" />
+      ) : (
+        <ul className="grid gap-3">
+          {reports.data.map((r) => (
+            <ReportCard key={r.id} r={r} onReview={() => setReviewing(r.conversation.id)} />
+          ))}
+        </ul>
+      )}
+      <ReviewConversationDialog conversationId={reviewing} onClose={() => setReviewing(null)} />
+    </div>
+  );
+}
