@@ -1,0 +1,536 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { can, type Actor } from '../../../shared/access.js';
+import {
+  SUPPORT_ACTIVE_STATUSES,
+  SUPPORT_PRIORITIES,
+  SUPPORT_STATUSES,
+  SUPPORT_TARGETS,
+  type CannedReply,
+  type CannedReplyBody,
+  type createReplyBody,
+  type createTicketBody,
+  type ListTicketsResponse,
+  type RateTicketBody,
+  type SupportPriority,
+  type SupportReply,
+  type SupportStaffResponse,
+  type SupportStats,
+  type SupportStatus,
+  type SupportTicketDetail,
+  type SupportTicketSummary,
+  type UpdateTicketBody,
+  type listTicketsQuery,
+} from '../../../shared/contracts/support.js';
+import { supportMessages as sm, ticketReference } from '../../../shared/messages/support.js';
+import { ADMIN_ROLES, isAdminRole } from '../../../shared/roles.js';
+import type { z } from 'zod';
+import { profiles, schools, supportCannedReplies, supportTicketReplies, supportTickets } from '../../db/schema/index.js';
+import type { AttachmentRef } from '../../db/schema/announcements.js';
+import type { Tx } from '../../db/tenant.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { resolveAttachments } from '../attachments/attachments.js';
+
+const m = sm.api;
+const conflict = (code: string, message: string) => new AppError(409, code, message);
+
+/** Who is calling: the actor, their IP (for the audit) and whether they work the Support Center. */
+export interface SupportCaller {
+  actor: Actor;
+  ip: string;
+  /** EduFam staff (manageSupport): every school's tickets, internal notes, status and assignment. */
+  staff: boolean;
+}
+
+/** The caller of a route open to both sides; 403 for a role that can neither open nor work tickets. */
+export function supportCaller(actor: Actor, ip: string): SupportCaller {
+  const staff = can(actor, 'manageSupport');
+  if (!staff && !can(actor, 'openSupportTickets')) throw forbidden(m.noSupportAccess);
+  return { actor, ip, staff };
+}
+
+type TicketRow = typeof supportTickets.$inferSelect;
+const ACTIVE: readonly string[] = SUPPORT_ACTIVE_STATUSES;
+const isActive = (status: string) => ACTIVE.includes(status);
+const MINUTE = 60_000;
+
+/**
+ * The figures of one ticket against SUPPORT_TARGETS: due times from when it was opened, minutes taken
+ * once it happened, and breached when it happened late or (still active) the due time has passed.
+ */
+export function slaFigures(t: Pick<TicketRow, 'priority' | 'status' | 'createdAt' | 'firstResponseAt' | 'resolvedAt' | 'closedAt'>, now = new Date()) {
+  const target = SUPPORT_TARGETS[t.priority as SupportPriority] ?? SUPPORT_TARGETS.normal;
+  const opened = t.createdAt.getTime();
+  const firstDue = opened + target.firstResponseMinutes * MINUTE;
+  const resolutionDue = opened + target.resolutionMinutes * MINUTE;
+  const active = isActive(t.status);
+  const resolvedAt = t.resolvedAt ?? (active ? null : t.closedAt);
+  const firstEnd = t.firstResponseAt?.getTime() ?? (active ? now.getTime() : null);
+  const resolutionEnd = resolvedAt?.getTime() ?? (active ? now.getTime() : null);
+  return {
+    firstResponseDueAt: new Date(firstDue).toISOString(),
+    resolutionDueAt: new Date(resolutionDue).toISOString(),
+    firstResponseMinutes: t.firstResponseAt ? Math.round((t.firstResponseAt.getTime() - opened) / MINUTE) : null,
+    resolutionMinutes: resolvedAt ? Math.round((resolvedAt.getTime() - opened) / MINUTE) : null,
+    firstResponseBreached: firstEnd !== null && firstEnd > firstDue,
+    resolutionBreached: resolutionEnd !== null && resolutionEnd > resolutionDue,
+  };
+}
+
+/** SQL: minutes of a target for the row's priority (mirrors SUPPORT_TARGETS). */
+function targetMinutesSql(kind: 'firstResponseMinutes' | 'resolutionMinutes'): SQL {
+  const cases = SUPPORT_PRIORITIES.map((p) => sql`when ${p} then ${SUPPORT_TARGETS[p][kind]}::int`);
+  return sql`(case ${supportTickets.priority} ${sql.join(cases, sql` `)} else ${SUPPORT_TARGETS.normal[kind]}::int end)`;
+}
+
+/** SQL: an active ticket past its first-response or resolution target right now. */
+function overdueSql(): SQL {
+  return sql`(${supportTickets.status} in ('open', 'in_progress', 'waiting_for_school') and (
+    (${supportTickets.firstResponseAt} is null and now() > ${supportTickets.createdAt} + ${targetMinutesSql('firstResponseMinutes')} * interval '1 minute')
+    or now() > ${supportTickets.createdAt} + ${targetMinutesSql('resolutionMinutes')} * interval '1 minute'))`;
+}
+
+const opener = alias(profiles, 'support_opener');
+const assignee = alias(profiles, 'support_assignee');
+
+/** Rows the caller may see: EduFam staff all (RLS: platform context); the director the school's; others their own. */
+function visibleTo(c: SupportCaller): SQL | undefined {
+  if (c.staff) return undefined;
+  if (!c.actor.schoolId) return sql`false`;
+  if (c.actor.role === 'school_director') return eq(supportTickets.schoolId, c.actor.schoolId);
+  return and(eq(supportTickets.schoolId, c.actor.schoolId), eq(supportTickets.openedBy, c.actor.id));
+}
+
+function repliesCountSql(c: SupportCaller): SQL<number> {
+  const internal = c.staff ? sql`` : sql` and not r.internal`;
+  return sql<number>`(select count(*)::int from ${supportTicketReplies} r where r.ticket_id = ${supportTickets.id}${internal})`;
+}
+
+function summarySelect(c: SupportCaller) {
+  return {
+    t: supportTickets,
+    schoolName: schools.name,
+    openerId: opener.id,
+    openerName: opener.name,
+    openerRole: opener.role,
+    assigneeName: assignee.name,
+    replies: repliesCountSql(c),
+  };
+}
+
+type SummaryRow = {
+  t: TicketRow;
+  schoolName: string;
+  openerId: string | null;
+  openerName: string | null;
+  openerRole: string | null;
+  assigneeName: string | null;
+  replies: number;
+};
+
+function toSummary(r: SummaryRow, now = new Date()): SupportTicketSummary {
+  const t = r.t;
+  return {
+    id: t.id,
+    number: t.number,
+    reference: ticketReference(t.number),
+    schoolId: t.schoolId,
+    schoolName: r.schoolName,
+    subject: t.subject,
+    category: t.category as SupportTicketSummary['category'],
+    priority: t.priority as SupportPriority,
+    status: t.status as SupportStatus,
+    openedBy: r.openerId ? { id: r.openerId, name: r.openerName ?? '', role: r.openerRole ?? '' } : null,
+    // A school user cannot read EduFam staff profiles (row-level security): they see "EduFam Support".
+    assignedTo: t.assignedTo ? { id: t.assignedTo, name: r.assigneeName ?? sm.supportName } : null,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    firstResponseAt: t.firstResponseAt?.toISOString() ?? null,
+    resolvedAt: t.resolvedAt?.toISOString() ?? null,
+    closedAt: t.closedAt?.toISOString() ?? null,
+    replies: Number(r.replies),
+    rating: t.satisfactionRating,
+    ...slaFigures(t, now),
+  };
+}
+
+function baseQuery(tx: Tx, c: SupportCaller) {
+  return tx
+    .select(summarySelect(c))
+    .from(supportTickets)
+    .innerJoin(schools, eq(schools.id, supportTickets.schoolId))
+    .leftJoin(opener, eq(opener.id, supportTickets.openedBy))
+    .leftJoin(assignee, eq(assignee.id, supportTickets.assignedTo));
+}
+
+/**
+ * GET /api/support/tickets: the caller's tickets (school users), the school's (director) or the queue
+ * across schools (EduFam staff) with filters; newest first.
+ */
+export async function listTickets(tx: Tx, c: SupportCaller, q: z.output<typeof listTicketsQuery>): Promise<ListTicketsResponse> {
+  const where: (SQL | undefined)[] = [visibleTo(c)];
+  if (q.status === 'active') where.push(inArray(supportTickets.status, [...SUPPORT_ACTIVE_STATUSES]));
+  else if (q.status) where.push(eq(supportTickets.status, q.status));
+  if (q.priority) where.push(eq(supportTickets.priority, q.priority));
+  if (q.category) where.push(eq(supportTickets.category, q.category));
+  if (q.schoolId && c.staff) where.push(eq(supportTickets.schoolId, q.schoolId));
+  if (q.assignedTo === 'unassigned') where.push(isNull(supportTickets.assignedTo));
+  else if (q.assignedTo === 'mine') where.push(eq(supportTickets.assignedTo, c.actor.id));
+  else if (q.assignedTo) where.push(eq(supportTickets.assignedTo, q.assignedTo));
+  if (q.overdue === 'true') where.push(overdueSql());
+  else if (q.overdue === 'false') where.push(sql`not ${overdueSql()}`);
+  if (q.q) {
+    const text = q.q.trim();
+    const num = /^(?:t-?)?(\d{1,9})$/i.exec(text);
+    const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    where.push(or(ilike(supportTickets.subject, pattern), ilike(supportTickets.description, pattern), ...(num ? [eq(supportTickets.number, Number(num[1]))] : [])));
+  }
+  const cond = and(...where);
+  const [totalRow] = await tx.select({ n: count() }).from(supportTickets).where(cond);
+  const rows = await baseQuery(tx, c)
+    .where(cond)
+    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.number))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const now = new Date();
+  return { tickets: rows.map((r) => toSummary(r, now)), total: Number(totalRow?.n ?? 0), page: q.page, pageSize: q.pageSize };
+}
+
+/** The ticket if the caller may see it (404 otherwise: another school, or a school user's colleague's ticket). */
+async function loadTicket(tx: Tx, c: SupportCaller, id: string, forUpdate = false): Promise<SummaryRow> {
+  const query = baseQuery(tx, c).where(and(eq(supportTickets.id, id), visibleTo(c)));
+  const [row] = forUpdate ? await query.for('update', { of: supportTickets }) : await query;
+  if (!row) throw notFound(m.ticketNotFound);
+  return row;
+}
+
+const isOpener = (c: SupportCaller, t: TicketRow) => !c.staff && t.openedBy === c.actor.id;
+
+/** GET /api/support/tickets/:id: the ticket and its thread (internal notes for EduFam staff only). */
+export async function ticketDetail(tx: Tx, c: SupportCaller, id: string): Promise<SupportTicketDetail> {
+  const row = await loadTicket(tx, c, id);
+  return detailOf(tx, c, row);
+}
+
+async function detailOf(tx: Tx, c: SupportCaller, row: SummaryRow): Promise<SupportTicketDetail> {
+  const t = row.t;
+  const author = alias(profiles, 'support_author');
+  const replies = await tx
+    .select({ r: supportTicketReplies, name: author.name, role: author.role })
+    .from(supportTicketReplies)
+    .leftJoin(author, eq(author.id, supportTicketReplies.authorId))
+    .where(and(eq(supportTicketReplies.ticketId, t.id), c.staff ? undefined : eq(supportTicketReplies.internal, false)))
+    .orderBy(asc(supportTicketReplies.createdAt), asc(supportTicketReplies.id));
+  const thread: SupportReply[] = replies.map(({ r, name, role }) => replyOut(r, name, role));
+  const summary = toSummary({ ...row, replies: thread.length });
+  const schoolSide = !c.staff && (isOpener(c, t) || c.actor.role === 'school_director');
+  return {
+    ...summary,
+    description: t.description,
+    attachments: t.attachments,
+    ratingComment: t.satisfactionComment,
+    thread,
+    can: {
+      reply: t.status !== 'closed',
+      manage: c.staff,
+      close: schoolSide && t.status === 'resolved',
+      reopen: schoolSide && t.status === 'resolved',
+      rate: isOpener(c, t) && (t.status === 'resolved' || t.status === 'closed') && t.satisfactionRating === null,
+    },
+  };
+}
+
+function replyOut(r: typeof supportTicketReplies.$inferSelect, name: string | null, role: string | null): SupportReply {
+  return {
+    id: r.id,
+    ticketId: r.ticketId,
+    body: r.body,
+    fromSupport: r.fromSupport,
+    internal: r.internal,
+    // A school user cannot read EduFam staff profiles (row-level security): the thread says "EduFam Support".
+    author: r.authorId ? { id: r.authorId, name: name ?? (r.fromSupport ? sm.supportName : ''), role: role ?? (r.fromSupport ? 'edufam_admin' : '') } : null,
+    attachments: r.attachments,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** What the routes publish and mail after the transaction commits. */
+export interface TicketChange {
+  ticketId: string;
+  schoolId: string;
+  openedBy: string | null;
+  /** Set when EduFam support replied to the school (not an internal note): the opener gets an e-mail. */
+  mail?: { to: string; subject: string; text: string };
+}
+
+const changeOf = (t: TicketRow): TicketChange => ({ ticketId: t.id, schoolId: t.schoolId, openedBy: t.openedBy });
+
+async function auditStatus(tx: Tx, c: SupportCaller, t: TicketRow, to: string, action = 'support.ticket.status') {
+  await recordAudit(tx, {
+    schoolId: t.schoolId,
+    action,
+    performedByUserId: c.actor.id,
+    performedByRole: c.actor.role,
+    targetEntity: 'support_ticket',
+    resource: t.id,
+    oldValue: { status: t.status },
+    newValue: { status: to },
+    metadata: { reference: ticketReference(t.number), summary: sm.audit.status(ticketReference(t.number), t.status, to) },
+    ipAddress: c.ip,
+  });
+}
+
+/** Stamps that go with a move to `to` (resolved/closed stamped; moving back to an active status clears them). */
+function stampsFor(t: TicketRow, to: SupportStatus, now: Date): Partial<TicketRow> {
+  if (to === 'resolved') return { resolvedAt: t.resolvedAt ?? now, closedAt: null };
+  if (to === 'closed') return { resolvedAt: t.resolvedAt ?? now, closedAt: now };
+  return { resolvedAt: null, closedAt: null };
+}
+
+/** POST /api/support/tickets: a school user opens a ticket (attachments: their own uploads). */
+export async function openTicket(tx: Tx, c: SupportCaller, body: z.output<typeof createTicketBody>): Promise<{ detail: SupportTicketDetail; change: TicketChange }> {
+  const schoolId = c.actor.schoolId;
+  if (c.staff || !schoolId) throw forbidden(m.noSupportAccess);
+  const attachments = await resolveAttachments(tx, schoolId, c.actor.id, body.attachmentIds);
+  const [t] = await tx
+    .insert(supportTickets)
+    .values({ schoolId, openedBy: c.actor.id, category: body.category, priority: body.priority, subject: body.subject, description: body.description, attachments })
+    .returning();
+  const row = await loadTicket(tx, c, t!.id);
+  return { detail: await detailOf(tx, c, row), change: changeOf(t!) };
+}
+
+/**
+ * POST /api/support/tickets/:id/replies. EduFam staff: a reply to the school stamps the first response
+ * and moves an open ticket to in progress (and e-mails the opener); an internal note changes nothing
+ * else. School side: internal is refused (400); a reply on waiting_for_school moves it to in progress,
+ * on resolved reopens it (open). Closed → 409.
+ */
+export async function addReply(tx: Tx, c: SupportCaller, id: string, body: z.output<typeof createReplyBody>): Promise<{ reply: SupportReply; change: TicketChange }> {
+  if (body.internal && !c.staff) throw badRequest(m.internalNotAllowed, { internal: m.internalNotAllowed });
+  const row = await loadTicket(tx, c, id, true);
+  const t = row.t;
+  if (t.status === 'closed') throw conflict('TICKET_CLOSED', m.ticketClosed);
+  const attachments: AttachmentRef[] = await resolveAttachments(tx, t.schoolId, c.actor.id, body.attachmentIds, { anyUploader: c.staff });
+  const now = new Date();
+  const [r] = await tx
+    .insert(supportTicketReplies)
+    .values({ ticketId: t.id, schoolId: t.schoolId, authorId: c.actor.id, fromSupport: c.staff, internal: c.staff && body.internal, body: body.body, attachments, createdAt: now })
+    .returning();
+  const patch: Partial<TicketRow> = { updatedAt: now };
+  let to: SupportStatus | null = null;
+  if (c.staff && !body.internal) {
+    if (!t.firstResponseAt) patch.firstResponseAt = now;
+    if (t.status === 'open') to = 'in_progress';
+  } else if (!c.staff) {
+    if (t.status === 'waiting_for_school') to = 'in_progress';
+    else if (t.status === 'resolved') to = 'open';
+  }
+  if (to) {
+    Object.assign(patch, { status: to }, stampsFor(t, to, now));
+    await auditStatus(tx, c, t, to);
+  }
+  await tx.update(supportTickets).set(patch).where(eq(supportTickets.id, t.id));
+  const change = changeOf(t);
+  if (c.staff && !body.internal && t.openedBy) {
+    const [who] = await tx.select({ email: profiles.email, name: profiles.name }).from(profiles).where(eq(profiles.id, t.openedBy));
+    if (who) {
+      const ref = ticketReference(t.number);
+      change.mail = { to: who.email, subject: sm.email.replySubject(ref, t.subject), text: sm.email.replyText(who.name, ref, t.subject, body.body) };
+    }
+  }
+  const [me] = await tx.select({ name: profiles.name, role: profiles.role }).from(profiles).where(eq(profiles.id, c.actor.id));
+  return { reply: replyOut(r!, me?.name ?? null, me?.role ?? null), change };
+}
+
+/**
+ * PATCH /api/support/tickets/:id. EduFam staff: status (any move except out of closed), priority and
+ * assignee (EduFam staff or null), audited. School opener or director: only resolved → closed ("Close
+ * ticket") or resolved → open ("Reopen"); anything else 403.
+ */
+export async function updateTicket(tx: Tx, c: SupportCaller, id: string, body: UpdateTicketBody): Promise<{ detail: SupportTicketDetail; change: TicketChange }> {
+  if (body.status === undefined && body.priority === undefined && body.assignedTo === undefined) throw badRequest(m.nothingToChange);
+  const row = await loadTicket(tx, c, id, true);
+  const t = row.t;
+  if (!c.staff) {
+    const schoolSide = isOpener(c, t) || c.actor.role === 'school_director';
+    const statusOnly = schoolSide && body.priority === undefined && body.assignedTo === undefined;
+    if (statusOnly && t.status === 'closed' && body.status === 'open') throw conflict('TICKET_CLOSED', m.ticketClosed);
+    if (!(statusOnly && t.status === 'resolved' && (body.status === 'closed' || body.status === 'open'))) throw forbidden(m.schoolStatusNotAllowed);
+  }
+  if (t.status === 'closed' && body.status !== undefined && body.status !== 'closed') throw conflict('TICKET_CLOSED', m.ticketClosed);
+  const now = new Date();
+  const patch: Partial<TicketRow> = { updatedAt: now };
+  const ref = ticketReference(t.number);
+  if (body.status !== undefined && body.status !== t.status) {
+    Object.assign(patch, { status: body.status }, stampsFor(t, body.status, now));
+    await auditStatus(tx, c, t, body.status);
+  }
+  if (body.priority !== undefined && body.priority !== t.priority) {
+    patch.priority = body.priority;
+    await recordAudit(tx, {
+      schoolId: t.schoolId,
+      action: 'support.ticket.priority',
+      performedByUserId: c.actor.id,
+      performedByRole: c.actor.role,
+      targetEntity: 'support_ticket',
+      resource: t.id,
+      oldValue: { priority: t.priority },
+      newValue: { priority: body.priority },
+      metadata: { reference: ref, summary: sm.audit.priority(ref, t.priority, body.priority) },
+      ipAddress: c.ip,
+    });
+  }
+  if (body.assignedTo !== undefined && body.assignedTo !== t.assignedTo) {
+    let name: string | null = null;
+    if (body.assignedTo) {
+      const [staff] = await tx
+        .select({ name: profiles.name })
+        .from(profiles)
+        .where(and(eq(profiles.id, body.assignedTo), inArray(profiles.role, [...ADMIN_ROLES]), eq(profiles.status, 'active')));
+      if (!staff) throw badRequest(m.staffNotFound, { assignedTo: m.staffNotFound });
+      name = staff.name;
+    }
+    patch.assignedTo = body.assignedTo;
+    await recordAudit(tx, {
+      schoolId: t.schoolId,
+      action: 'support.ticket.assign',
+      performedByUserId: c.actor.id,
+      performedByRole: c.actor.role,
+      targetEntity: 'support_ticket',
+      resource: t.id,
+      oldValue: { assignedTo: t.assignedTo },
+      newValue: { assignedTo: body.assignedTo },
+      metadata: { reference: ref, summary: sm.audit.assigned(ref, name) },
+      ipAddress: c.ip,
+    });
+  }
+  await tx.update(supportTickets).set(patch).where(eq(supportTickets.id, t.id));
+  return { detail: await detailOf(tx, c, await loadTicket(tx, c, t.id)), change: changeOf(t) };
+}
+
+/** POST /api/support/tickets/:id/rating: the opener rates once the ticket is resolved or closed; once (409 again). */
+export async function rateTicket(tx: Tx, c: SupportCaller, id: string, body: RateTicketBody): Promise<{ detail: SupportTicketDetail; change: TicketChange }> {
+  const row = await loadTicket(tx, c, id, true);
+  const t = row.t;
+  if (!isOpener(c, t)) throw forbidden(m.ratingOpenerOnly);
+  if (t.satisfactionRating !== null) throw conflict('ALREADY_RATED', m.ratingTwice);
+  if (t.status !== 'resolved' && t.status !== 'closed') throw conflict('NOT_RESOLVED', m.ratingNotYet);
+  const updated = await tx
+    .update(supportTickets)
+    .set({ satisfactionRating: body.rating, satisfactionComment: body.comment?.trim() || null, updatedAt: new Date() })
+    .where(and(eq(supportTickets.id, t.id), isNull(supportTickets.satisfactionRating)))
+    .returning({ id: supportTickets.id });
+  if (updated.length === 0) throw conflict('ALREADY_RATED', m.ratingTwice);
+  return { detail: await detailOf(tx, c, await loadTicket(tx, c, t.id)), change: changeOf(t) };
+}
+
+/** Attachments of the ticket and of the replies the caller can see (for GET …/attachments/:fileId). */
+export async function visibleAttachments(tx: Tx, c: SupportCaller, id: string): Promise<AttachmentRef[]> {
+  const row = await loadTicket(tx, c, id);
+  const replies = await tx
+    .select({ attachments: supportTicketReplies.attachments })
+    .from(supportTicketReplies)
+    .where(and(eq(supportTicketReplies.ticketId, id), c.staff ? undefined : eq(supportTicketReplies.internal, false)));
+  return [...row.t.attachments, ...replies.flatMap((r) => r.attachments)];
+}
+
+// ------------------------------------------------------------------------------------------------
+// Canned replies, staff, stats (EduFam staff; platform context)
+
+const cannedOut = (r: typeof supportCannedReplies.$inferSelect): CannedReply => ({
+  id: r.id,
+  title: r.title,
+  body: r.body,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** GET /api/support/canned-replies, by title. */
+export async function listCannedReplies(tx: Tx): Promise<CannedReply[]> {
+  const rows = await tx.select().from(supportCannedReplies).orderBy(asc(supportCannedReplies.title), asc(supportCannedReplies.id));
+  return rows.map(cannedOut);
+}
+
+/** POST /api/support/canned-replies (id absent) or PUT …/:id (404 when missing). */
+export async function saveCannedReply(tx: Tx, c: SupportCaller, body: CannedReplyBody, id?: string): Promise<CannedReply> {
+  if (id) {
+    const [r] = await tx.update(supportCannedReplies).set({ title: body.title, body: body.body, updatedAt: new Date() }).where(eq(supportCannedReplies.id, id)).returning();
+    if (!r) throw notFound(m.cannedReplyNotFound);
+    return cannedOut(r);
+  }
+  const [r] = await tx.insert(supportCannedReplies).values({ title: body.title, body: body.body, createdBy: c.actor.id }).returning();
+  return cannedOut(r!);
+}
+
+/** DELETE /api/support/canned-replies/:id (404 when missing). */
+export async function deleteCannedReply(tx: Tx, id: string): Promise<void> {
+  const gone = await tx.delete(supportCannedReplies).where(eq(supportCannedReplies.id, id)).returning({ id: supportCannedReplies.id });
+  if (gone.length === 0) throw notFound(m.cannedReplyNotFound);
+}
+
+/** GET /api/support/staff: active EduFam staff, by name. */
+export async function listStaff(tx: Tx): Promise<SupportStaffResponse['staff']> {
+  const rows = await tx
+    .select({ id: profiles.id, name: profiles.name, email: profiles.email, role: profiles.role })
+    .from(profiles)
+    .where(and(inArray(profiles.role, [...ADMIN_ROLES]), eq(profiles.status, 'active')))
+    .orderBy(asc(profiles.name));
+  return rows.filter((r) => isAdminRole(r.role)).map((r) => ({ ...r, role: r.role ?? '' }));
+}
+
+const median = (xs: number[]): number | null => {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/**
+ * GET /api/support/stats: every school's tickets by status; active ones by priority, unassigned and
+ * breached; over tickets opened in the last 30 days the median first response and resolution (minutes)
+ * and the satisfaction average.
+ */
+export async function supportStats(tx: Tx): Promise<SupportStats> {
+  const now = new Date();
+  const byStatus = Object.fromEntries(SUPPORT_STATUSES.map((s) => [s, 0])) as SupportStats['byStatus'];
+  const byPriority = Object.fromEntries(SUPPORT_PRIORITIES.map((p) => [p, 0])) as SupportStats['byPriority'];
+  const counts = await tx.select({ status: supportTickets.status, n: count() }).from(supportTickets).groupBy(supportTickets.status);
+  for (const r of counts) if (r.status in byStatus) byStatus[r.status as SupportStatus] = Number(r.n);
+  const active = await tx.select().from(supportTickets).where(inArray(supportTickets.status, [...SUPPORT_ACTIVE_STATUSES]));
+  let unassigned = 0;
+  let firstResponseBreached = 0;
+  let resolutionBreached = 0;
+  for (const t of active) {
+    if (t.priority in byPriority) byPriority[t.priority as SupportPriority] += 1;
+    if (!t.assignedTo) unassigned += 1;
+    const f = slaFigures(t, now);
+    if (f.firstResponseBreached) firstResponseBreached += 1;
+    if (f.resolutionBreached) resolutionBreached += 1;
+  }
+  const since = new Date(now.getTime() - 30 * 24 * 60 * MINUTE);
+  const recent = await tx.select().from(supportTickets).where(sql`${supportTickets.createdAt} >= ${since.toISOString()}`);
+  const firsts: number[] = [];
+  const resolutions: number[] = [];
+  const ratings: number[] = [];
+  for (const t of recent) {
+    const f = slaFigures(t, now);
+    if (f.firstResponseMinutes !== null) firsts.push(f.firstResponseMinutes);
+    if (f.resolutionMinutes !== null) resolutions.push(f.resolutionMinutes);
+    if (t.satisfactionRating !== null) ratings.push(t.satisfactionRating);
+  }
+  const avg = ratings.length ? Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10 : null;
+  return {
+    byStatus,
+    byPriority,
+    unassigned,
+    firstResponseBreached,
+    resolutionBreached,
+    medianFirstResponseMinutes: median(firsts),
+    medianResolutionMinutes: median(resolutions),
+    satisfactionAverage: avg,
+    ratings: ratings.length,
+    openedLast30Days: recent.length,
+  };
+}
