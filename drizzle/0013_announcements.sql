@@ -31,6 +31,7 @@ CREATE TABLE "school_announcements" (
 	"published_at" timestamp with time zone,
 	"expires_at" timestamp with time zone,
 	"recipient_count" integer DEFAULT 0 NOT NULL,
+	"communication_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "school_announcements_priority_check" CHECK ("school_announcements"."priority" in ('normal', 'high', 'urgent')),
@@ -41,6 +42,7 @@ ALTER TABLE "school_announcement_recipients" ADD CONSTRAINT "school_announcement
 ALTER TABLE "school_announcement_recipients" ADD CONSTRAINT "school_announcement_recipients_user_id_profiles_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "school_announcements" ADD CONSTRAINT "school_announcements_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "school_announcements" ADD CONSTRAINT "school_announcements_author_id_profiles_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "school_announcements" ADD CONSTRAINT "school_announcements_communication_id_admin_communications_id_fk" FOREIGN KEY ("communication_id") REFERENCES "public"."admin_communications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "school_announcement_recipients_user_idx" ON "school_announcement_recipients" USING btree ("user_id","read_at");--> statement-breakpoint
 CREATE INDEX "school_announcements_school_idx" ON "school_announcements" USING btree ("school_id","publish_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "school_announcements_due_idx" ON "school_announcements" USING btree ("status","publish_at");--> statement-breakpoint

@@ -2,6 +2,7 @@ import type { Database } from '../db/client.js';
 import type { EventBus } from '../events/bus.js';
 import type { FileStorage } from '../storage/storage.js';
 import type { TaskRunner } from '../jobs/tasks.js';
+import type { SmsGateway } from '../integrations/sms/sms-gateway.js';
 import type { AuthDeps } from './auth/auth.service.js';
 
 /**
@@ -14,4 +15,6 @@ export interface ModuleDeps extends AuthDeps {
   events: EventBus;
   /** Background tasks: create in your transaction, dispatch after commit (jobs/tasks.ts). */
   tasks: TaskRunner;
+  /** SMS gateway (integrations/sms): the local simulator unless SMS_PROVIDER=africastalking. */
+  sms: SmsGateway;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { adminCommunications } from './communications.js';
 import { profiles, schools } from './tenancy.js';
 
 /**
@@ -57,6 +58,8 @@ export const schoolAnnouncements = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     recipientCount: integer('recipient_count').notNull().default(0),
+    /** The bell's personal communication of this announcement (set when published): reading the announcement marks it read. */
+    communicationId: uuid('communication_id').references(() => adminCommunications.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

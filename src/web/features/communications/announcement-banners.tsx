@@ -1,9 +1,19 @@
 import { ScrollArea } from 'radix-ui';
-import { X } from 'lucide-react';
+import { Link } from 'react-router';
+import { AlertOctagon, AlertTriangle, ArrowRight, X } from 'lucide-react';
 import { toast } from 'sonner';
+import { pathForSection } from '@shared/access';
+import type { Announcement } from '@shared/contracts/announcements';
 import type { ReceivedCommunication } from '@shared/contracts/communications';
 import { messages } from '@shared/messages';
+import { ANNOUNCEMENT_PRIORITY_LABELS } from '@shared/messages/announcements';
+import { announcementScreens as t } from '@shared/messages/announcements-screens';
+import { isSchoolRole } from '@shared/roles';
 import { Button } from '@/components/ui/button';
+import { useAnnouncements, useAnnouncementsLiveRefresh } from '@/features/announcements/announcements-api';
+import { authorLine } from '@/features/announcements/announcement-detail';
+import { plainText } from '@/features/announcements/formatted-text';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useBanners, useDismissCommunication } from './api/received';
 import { formatDateTime } from './components/format';
@@ -50,23 +60,75 @@ function Banner({ c, onDismiss, dismissing }: { c: ReceivedCommunication; onDism
   );
 }
 
+const SCHOOL_BANNER = {
+  high: { icon: AlertTriangle, banner: 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-50', iconWrap: 'bg-amber-100 text-amber-700 dark:bg-amber-900/60 dark:text-amber-200' },
+  urgent: { icon: AlertOctagon, banner: 'border-red-300 bg-red-50 text-red-950 dark:border-red-900 dark:bg-red-950/50 dark:text-red-50', iconWrap: 'bg-red-600 text-white' },
+} as const;
+
+/** A high or urgent school announcement the caller has not read yet; "Read it" opens it (which marks it read, removing the banner). */
+function SchoolBanner({ a, href }: { a: Announcement; href: string }) {
+  const s = SCHOOL_BANNER[a.priority === 'urgent' ? 'urgent' : 'high'];
+  const Icon = s.icon;
+  return (
+    <li className={cn('flex items-start gap-3 rounded-xl border px-3 py-3 shadow-xs sm:px-4', s.banner)} data-testid="school-announcement-banner" data-priority={a.priority} data-id={a.id}>
+      <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', s.iconWrap)}>
+        <Icon className="size-4" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="text-sm font-semibold leading-snug">{a.title}</p>
+          <span className="rounded-full border border-current/20 px-2 py-0.5 text-xs font-medium">{ANNOUNCEMENT_PRIORITY_LABELS[a.priority]}</span>
+        </div>
+        <p className="mt-1 line-clamp-2 text-sm leading-relaxed opacity-90">{plainText(a.body)}</p>
+        <p className="mt-1 text-xs opacity-70">{authorLine(a)}</p>
+      </div>
+      <Button asChild size="sm" variant="outline" className="shrink-0 border-current/25 bg-transparent text-current hover:bg-black/5 dark:hover:bg-white/10">
+        <Link to={`${href}?open=${a.id}`} data-testid="school-announcement-banner-open">
+          {t.bannerOpen}
+          <ArrowRight aria-hidden />
+        </Link>
+      </Button>
+    </li>
+  );
+}
+
+/** The caller's unread high and urgent school announcements (school roles only), live. */
+function useSchoolBanners(): { items: Announcement[]; href: string } {
+  const { state } = useAuth();
+  const role = state.user?.role ?? null;
+  const school = isSchoolRole(role);
+  useAnnouncementsLiveRefresh();
+  const query = useAnnouncements({ unread: true, pageSize: 20 }, school);
+  const now = query.dataUpdatedAt;
+  const items = school
+    ? (query.data?.items ?? []).filter((a) => a.priority !== 'normal' && a.status === 'published' && !a.read && !a.mine && (!a.expiresAt || Date.parse(a.expiresAt) > now)).slice(0, 5)
+    : [];
+  return { items, href: pathForSection(role, 'announcements') };
+}
+
 /**
  * Admin announcement banners under the header (spec §2 Shell chrome: a scroll area of at most 16rem;
  * §7 item 7): the caller's active, unexpired communications not yet dismissed, newest first, coloured
  * by priority (spec §9). Dismissible ones have a dismiss button (kept across reloads, per user). Polls
- * every 30 s (stale 5 min) and refreshes on the live event communications.changed.
+ * every 30 s (stale 5 min) and refreshes on the live event communications.changed. Above them, for school
+ * roles, the unread high and urgent school announcements (issue 17 §1), each with "Read it"; they go
+ * once read (live on announcements.changed).
  */
 export function AnnouncementBanners() {
   const query = useBanners();
   const dismiss = useDismissCommunication();
   const banners = query.data ?? [];
-  if (banners.length === 0) return null;
+  const school = useSchoolBanners();
+  if (banners.length === 0 && school.items.length === 0) return null;
   return (
     <section aria-label={m.bannersLabel} className="px-4 pt-4 sm:px-6 lg:px-8" data-testid="announcement-banners">
       <div className="mx-auto w-full max-w-7xl">
         <ScrollArea.Root type="auto" className="overflow-hidden rounded-xl">
           <ScrollArea.Viewport className="max-h-[16rem] w-full" data-testid="announcement-banners-viewport">
             <ul className="flex flex-col gap-2 pr-0.5">
+              {school.items.map((a) => (
+                <SchoolBanner key={a.id} a={a} href={school.href} />
+              ))}
               {banners.map((c) => (
                 <Banner
                   key={c.id}

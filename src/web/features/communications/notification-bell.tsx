@@ -1,12 +1,17 @@
 import * as React from 'react';
 import { Popover } from 'radix-ui';
-import { Bell, BellOff, Check, CheckCheck, Loader2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { ArrowRight, Bell, BellOff, Check, CheckCheck, Loader2, MessagesSquare } from 'lucide-react';
 import { toast } from 'sonner';
+import { can, pathForSection } from '@shared/access';
 import type { Notification } from '@shared/contracts/communications';
 import { messages } from '@shared/messages';
+import { conversationScreens } from '@shared/messages/conversations-screens';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+import { useUnreadMessages } from '@/features/messages/messages-api';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './api/notifications';
 import { formatDateTime, formatRelative } from './components/format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
@@ -135,14 +140,31 @@ function NotificationDialog({
 }
 
 /**
+ * Unread conversation messages for the bell (issue 17 §2), for roles that use Messages; 0 otherwise.
+ * Shares the sidebar's query (GET /api/conversations/unread-count, live on `messages.changed`).
+ */
+function useBellMessages(): { count: number; href: string } {
+  const { state } = useAuth();
+  const user = state.user;
+  const enabled = !!user?.role && can({ id: user.id, role: user.role, schoolId: user.schoolId }, 'useMessages');
+  const count = useUnreadMessages(enabled).data?.unread ?? 0;
+  return { count: enabled ? count : 0, href: pathForSection(user?.role, 'messages') };
+}
+
+/**
  * The header's notification bell (spec §2 Shell chrome, §4 Notification, §7 item 4, §9): the unread
  * count as a badge ("9+" above 9), a dropdown of the newest unread notifications (at most 10) and a
  * detail dialog per notification. Opening an unread one marks it read; each has a Mark as Read
  * button. Failures toast "Error" / "Failed to mark notification as read". Polls every 60 s (stale
  * 30 s) and refreshes on the live event notifications.changed.
+ *
+ * For roles with Messages (issue 17 §2) unread conversation messages show as their own small blue
+ * count under the red one (the red badge stays the notifications' count), and the dropdown starts
+ * with "N unread messages" linking to Messages; both follow `messages.changed`.
  */
 export function NotificationBell() {
   const query = useNotifications();
+  const unreadMessages = useBellMessages();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const [open, setOpen] = React.useState(false);
@@ -183,10 +205,19 @@ export function NotificationBell() {
             variant="ghost"
             size="icon"
             className="relative text-muted-foreground hover:text-foreground"
-            aria-label={m.bellLabel(unread)}
+            aria-label={unreadMessages.count > 0 ? `${m.bellLabel(unread)}, ${conversationScreens.bellUnread(unreadMessages.count)}` : m.bellLabel(unread)}
             data-testid="notification-bell"
           >
             <Bell className="size-5" aria-hidden />
+            {unreadMessages.count > 0 && (
+              <span
+                className="absolute -right-0.5 -bottom-0.5 flex h-[15px] min-w-[15px] items-center justify-center rounded-full bg-primary px-0.5 text-[9px] leading-none font-semibold text-primary-foreground tabular-nums ring-2 ring-background"
+                data-testid="bell-messages-badge"
+                aria-hidden
+              >
+                {badgeText(unreadMessages.count)}
+              </span>
+            )}
             {unread > 0 && (
               <span
                 className="absolute -top-0.5 -right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white tabular-nums ring-2 ring-background"
@@ -205,6 +236,23 @@ export function NotificationBell() {
             className="z-50 w-[min(24rem,calc(100vw-1.5rem))] overflow-hidden rounded-xl border bg-popover text-popover-foreground shadow-xl outline-none"
             data-testid="notification-panel"
           >
+            {unreadMessages.count > 0 && (
+              <Link
+                to={unreadMessages.href}
+                onClick={() => setOpen(false)}
+                className="flex items-center gap-3 border-b bg-primary/5 px-4 py-2.5 text-sm outline-none transition-colors hover:bg-primary/10 focus-visible:bg-primary/10"
+                data-testid="bell-messages-row"
+              >
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+                  <MessagesSquare className="size-4" aria-hidden />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold">{conversationScreens.bellUnread(unreadMessages.count)}</span>
+                  <span className="block text-xs text-muted-foreground">{conversationScreens.bellUnreadHint}</span>
+                </span>
+                <ArrowRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              </Link>
+            )}
             <div className="flex items-center justify-between gap-3 border-b px-4 py-3">
               <div className="flex items-center gap-2">
                 <p className="text-sm font-semibold">{m.notifications}</p>

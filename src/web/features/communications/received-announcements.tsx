@@ -2,6 +2,7 @@ import { AlertTriangle, Megaphone, RefreshCw } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { sectionLabel } from '@shared/sections';
 import type { Role } from '@shared/roles';
+import type { ReceivedCommunication } from '@shared/contracts/communications';
 import { StatusCard } from '@/components/status-screen';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -60,40 +61,7 @@ export function ReceivedAnnouncements({ role }: { role: Role }) {
       </div>
     );
   } else {
-    body = (
-      <ul className="flex flex-col gap-3" data-testid="received-list">
-        {query.data.map((c) => {
-          const s = PRIORITY_STYLES[c.priority];
-          const Icon = s.icon;
-          return (
-            <li
-              key={c.id}
-              className={cn('flex gap-3 rounded-xl border bg-card p-4 shadow-sm sm:gap-4 sm:p-5', c.dismissed && 'opacity-75')}
-              data-testid="received-item"
-              data-id={c.id}
-            >
-              <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', s.iconWrap)}>
-                <Icon className="size-5" aria-hidden />
-              </span>
-              <div className="min-w-0 flex-1">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="font-semibold leading-snug">{c.title}</h2>
-                  <PriorityBadge priority={c.priority} />
-                  {c.dismissed && <span className="rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">{m.dismissedBadge}</span>}
-                </div>
-                <p className="mt-1.5 text-sm leading-relaxed whitespace-pre-wrap text-foreground/90">{c.message}</p>
-                <p className="mt-3 text-xs text-muted-foreground">
-                  <time dateTime={c.createdAt} title={formatDateTime(c.createdAt)}>
-                    {m.posted(formatRelative(c.createdAt))}
-                  </time>
-                  {c.expiresAt && <> · {m.expires(formatDateTime(c.expiresAt))}</>}
-                </p>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    );
+    body = <ReceivedList items={query.data} />;
   }
 
   return (
@@ -109,5 +77,46 @@ export function ReceivedAnnouncements({ role }: { role: Role }) {
       </div>
       {body}
     </section>
+  );
+}
+
+/**
+ * The platform's notices as cards (priority icon and badge, dismissed marked, posted and expiry times):
+ * the read view above, and compact under a school's own announcements.
+ */
+export function ReceivedList({ items, compact = false }: { items: readonly ReceivedCommunication[]; compact?: boolean }) {
+  return (
+    <ul className={cn('flex flex-col', compact ? 'gap-2.5' : 'gap-3')} data-testid="received-list">
+      {items.map((c) => {
+        const s = PRIORITY_STYLES[c.priority];
+        const Icon = s.icon;
+        return (
+          <li
+            key={c.id}
+            className={cn('flex gap-3 rounded-xl border bg-card', compact ? 'p-3.5 sm:p-4' : 'p-4 shadow-sm sm:gap-4 sm:p-5', c.dismissed && 'opacity-75')}
+            data-testid="received-item"
+            data-id={c.id}
+          >
+            <span className={cn('flex shrink-0 items-center justify-center rounded-full', compact ? 'size-9' : 'size-10', s.iconWrap)}>
+              <Icon className={compact ? 'size-4' : 'size-5'} aria-hidden />
+            </span>
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-center gap-2">
+                {compact ? <h3 className="text-sm font-semibold leading-snug">{c.title}</h3> : <h2 className="font-semibold leading-snug">{c.title}</h2>}
+                <PriorityBadge priority={c.priority} />
+                {c.dismissed && <span className="rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">{m.dismissedBadge}</span>}
+              </div>
+              <p className={cn('text-sm leading-relaxed whitespace-pre-wrap text-foreground/90', compact ? 'mt-1' : 'mt-1.5')}>{c.message}</p>
+              <p className={cn('text-xs text-muted-foreground', compact ? 'mt-2' : 'mt-3')}>
+                <time dateTime={c.createdAt} title={formatDateTime(c.createdAt)}>
+                  {m.posted(formatRelative(c.createdAt))}
+                </time>
+                {c.expiresAt && <> · {m.expires(formatDateTime(c.expiresAt))}</>}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,0 +1,648 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor } from '../../../shared/access.js';
+import type {
+  Announcement,
+  AnnouncementList,
+  AnnouncementPreview,
+  AnnouncementRecipients,
+  createAnnouncementBody,
+  listAnnouncementsQuery,
+  recipientsQuery,
+} from '../../../shared/contracts/announcements.js';
+import { announcementMessages } from '../../../shared/messages/announcements.js';
+import type { Database } from '../../db/client.js';
+import { adminCommunications, notifications, profiles, schoolAnnouncementRecipients as recipientsT, schoolAnnouncements as annT, schools, smsMessages } from '../../db/schema/index.js';
+import type { AnnouncementAudience } from '../../db/schema/announcements.js';
+import { narrowScope, SYSTEM_SCOPE, withScope, type Tx } from '../../db/tenant.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import type { EventBus } from '../../events/bus.js';
+import type { Mailer } from '../../integrations/mail/mailer.js';
+import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
+import { resolveAttachments } from '../attachments/attachments.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { deliverSms, logSms, type OutgoingSms } from '../sms/sms.service.js';
+import { audienceLabels, checkAudience, isManagerRole, resolveAudience, type Recipient } from './audience.js';
+
+/**
+ * School announcements (issue 17 §1): compose (with a recipient count first), publish now or at
+ * publishAt, recipients resolved once at publishing (one row per person, unique per announcement),
+ * the bell (a personal communication plus one notification per recipient), SMS and e-mail delivered
+ * after the commit with a status per recipient, read receipts, pinning and cancelling.
+ */
+
+const m = announcementMessages.api;
+
+/** What the service works with (ModuleDeps plus the SMS gateway buildApp passes to every module). */
+export interface AnnouncementDeps {
+  database: Database;
+  events: EventBus;
+  mailer: Mailer;
+  sms?: SmsGateway;
+}
+
+/** Who is calling, for audit entries. */
+export interface Caller {
+  actor: Actor;
+  ip: string;
+}
+
+type AnnRow = typeof annT.$inferSelect;
+type CreateInput = z.output<typeof createAnnouncementBody>;
+
+/** Audit actions of announcements (the Audit Trail lists them). */
+export const ANNOUNCEMENT_AUDIT = { created: 'ANNOUNCEMENT_CREATED', cancelled: 'ANNOUNCEMENT_CANCELLED' } as const;
+
+/** Work begun after a commit (delivery); app close waits for it. */
+const inFlight = new Set<Promise<unknown>>();
+
+/** Resolves when every delivery started so far has finished (tests; app close). */
+export async function settleDeliveries(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
+function schoolOf(actor: Actor): string {
+  if (!actor.schoolId) throw forbidden(m.noSchool);
+  return actor.schoolId;
+}
+
+/** Runs `fn` in one transaction confined to the caller's school. */
+export function inSchool<T>(database: Database, actor: Actor, fn: (tx: Tx, schoolId: string) => Promise<T>): Promise<T> {
+  const schoolId = schoolOf(actor);
+  return withScope(database.db, { schoolId, userId: actor.id, allSchools: false }, (tx) => fn(tx, schoolId));
+}
+
+/** An instant from the API: ISO 8601; without an offset it is read as Africa/Nairobi (UTC+3, no DST). */
+export function parseInstant(v: string): Date {
+  const withZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(v) ? v : `${v.length === 16 ? `${v}:00` : v}+03:00`;
+  const d = new Date(withZone);
+  if (Number.isNaN(d.getTime())) throw badRequest(m.dateInvalid);
+  return d;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Compose and publish
+
+/** POST /api/announcements/preview: the count the compose form shows before sending (nothing written). */
+export async function previewAnnouncement(database: Database, actor: Actor, audience: AnnouncementAudience): Promise<AnnouncementPreview> {
+  return inSchool(database, actor, async (tx, schoolId) => {
+    const a = await checkAudience(tx, actor, schoolId, audience);
+    const people = await resolveAudience(tx, schoolId, a, actor.id);
+    const byRole: Record<string, number> = {};
+    for (const p of people) byRole[p.role] = (byRole[p.role] ?? 0) + 1;
+    return { recipients: people.length, withPhone: people.filter((p) => p.phone).length, withEmail: people.filter((p) => p.email).length, byRole };
+  });
+}
+
+/** What to send after a commit. */
+interface Pending {
+  ann: AnnRow;
+  schoolName: string;
+  recipients: Recipient[];
+}
+
+/**
+ * POST /api/announcements: checks the audience for the caller's role, resolves it (400 when nobody is
+ * in it, nothing written), attaches the caller's uploads, and publishes now or schedules it. Publishing
+ * writes the recipients and the bell in the same transaction; SMS and e-mail go out after the commit.
+ */
+export async function createAnnouncement(deps: AnnouncementDeps, c: Caller, body: CreateInput): Promise<Announcement> {
+  const { actor } = c;
+  const now = new Date();
+  const publishAt = body.publishAt ? parseInstant(body.publishAt) : now;
+  const expiresAt = body.expiresAt ? parseInstant(body.expiresAt) : null;
+  if (expiresAt && expiresAt <= publishAt) throw badRequest(m.expiresBeforePublish, { expiresAt: m.expiresBeforePublish });
+  if (expiresAt && expiresAt <= now) throw badRequest(m.expiresInPast, { expiresAt: m.expiresInPast });
+  const scheduled = publishAt.getTime() > now.getTime() + 5_000;
+  const channels = [...new Set(['app', ...body.channels])];
+  let pending: Pending | null = null;
+  const id = await inSchool(deps.database, actor, async (tx, schoolId) => {
+    const audience = await checkAudience(tx, actor, schoolId, body.audience);
+    const people = await resolveAudience(tx, schoolId, audience, actor.id);
+    if (people.length === 0) throw badRequest(m.audienceEmpty, { audience: m.audienceEmpty });
+    const attachments = await resolveAttachments(tx, schoolId, actor.id, body.attachmentIds);
+    const [row] = await tx
+      .insert(annT)
+      .values({
+        schoolId,
+        authorId: actor.id,
+        authorRole: actor.role,
+        title: body.title,
+        body: body.body,
+        audience,
+        channels,
+        priority: body.priority,
+        attachments,
+        pinned: body.pinned,
+        status: scheduled ? 'scheduled' : 'published',
+        publishAt: scheduled ? publishAt : now,
+        expiresAt,
+      })
+      .returning();
+    const ann = row!;
+    await recordAudit(tx, {
+      schoolId,
+      action: ANNOUNCEMENT_AUDIT.created,
+      performedByUserId: actor.id,
+      performedByRole: actor.role,
+      targetEntity: `school_announcement:${ann.id}`,
+      newValue: { title: ann.title, audience, channels, priority: ann.priority, status: ann.status, publishAt: ann.publishAt.toISOString(), recipients: people.length },
+      ipAddress: c.ip,
+    });
+    if (!scheduled) pending = await publishInTx(tx, ann, people, actor.id, now);
+    return ann.id;
+  });
+  if (pending) afterPublish(deps, pending);
+  else await notify(deps, [actor.id], id);
+  return getAnnouncement(deps.database, actor, id);
+}
+
+/**
+ * Marks `ann` published and writes its recipients (with each chosen channel queued, or failed when the
+ * person has no phone/e-mail) and the bell, in the caller's transaction. Idempotent: recipients are
+ * unique per announcement, and only a scheduled or new row changes status.
+ */
+async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: string | null, now: Date): Promise<Pending> {
+  const sms = ann.channels.includes('sms');
+  const email = ann.channels.includes('email');
+  const rows = people.map((p) => ({
+    announcementId: ann.id,
+    userId: p.userId,
+    schoolId: ann.schoolId,
+    smsTo: sms ? p.phone : null,
+    smsStatus: sms ? (p.phone ? 'queued' : 'failed') : null,
+    smsError: sms && !p.phone ? m.noPhone : null,
+    emailTo: email ? p.email : null,
+    emailStatus: email ? (p.email ? 'queued' : 'failed') : null,
+    emailError: email && !p.email ? m.noEmail : null,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(recipientsT).values(rows.slice(i, i + 500)).onConflictDoNothing();
+  const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, ann.schoolId));
+  let communicationId: string | null = null;
+  if (people.length) {
+    // Communications and notifications are written in platform context (drizzle/0003 policies).
+    await narrowScope(tx, SYSTEM_SCOPE);
+    const roles = [...new Set(people.map((p) => p.role))];
+    const [comm] = await tx
+      .insert(adminCommunications)
+      .values({
+        title: announcementMessages.bellTitle(ann.title),
+        message: ann.body.length > 1000 ? `${ann.body.slice(0, 997)}...` : ann.body,
+        priority: ann.priority === 'urgent' ? 'critical' : ann.priority === 'high' ? 'high' : 'medium',
+        targetRoles: roles,
+        schoolId: ann.schoolId,
+        personal: true,
+        isActive: true,
+        dismissible: true,
+        expiresAt: ann.expiresAt,
+        createdBy: actorId,
+      })
+      .returning({ id: adminCommunications.id });
+    for (let i = 0; i < people.length; i += 1000) {
+      await tx
+        .insert(notifications)
+        .values(people.slice(i, i + 1000).map((p) => ({ userId: p.userId, schoolId: ann.schoolId, communicationId: comm!.id })))
+        .onConflictDoNothing();
+    }
+    await narrowScope(tx, { schoolId: ann.schoolId, userId: actorId, allSchools: false });
+    communicationId = comm!.id;
+  }
+  await tx
+    .update(annT)
+    .set({ status: 'published', publishedAt: now, recipientCount: people.length, communicationId, updatedAt: now })
+    .where(eq(annT.id, ann.id));
+  return { ann: { ...ann, status: 'published', publishedAt: now }, schoolName: school?.name ?? '', recipients: people };
+}
+
+/** Tells the recipients' and the author's open tabs (best effort; clients poll as well). */
+async function notify(deps: AnnouncementDeps, userIds: string[], id: string, bell = false) {
+  const ids = [...new Set(userIds)];
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    try {
+      await deps.events.publish({ type: 'announcements.changed', audience: { userIds: chunk }, data: { id } });
+      if (bell) await deps.events.publish({ type: 'notifications.changed', audience: { userIds: chunk }, data: {} });
+    } catch {
+      // Live events are best effort (spec §9).
+    }
+  }
+}
+
+/** After a publish commits: live events now, then SMS and e-mail in the background (tracked). */
+function afterPublish(deps: AnnouncementDeps, p: Pending) {
+  const ids = p.recipients.map((r) => r.userId);
+  const work = (async () => {
+    await notify(deps, ids, p.ann.id, true);
+    if (p.ann.authorId) await notify(deps, [p.ann.authorId], p.ann.id);
+    await deliver(deps, p);
+    if (p.ann.authorId) await notify(deps, [p.ann.authorId], p.ann.id);
+  })().catch(() => undefined);
+  inFlight.add(work);
+  void work.finally(() => inFlight.delete(work));
+}
+
+async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
+/**
+ * Sends the SMS (logged in sms_messages, kind 'other') and e-mails of a published announcement and
+ * records each recipient's status: sent, or failed with the reason. One failure never stops the others.
+ */
+async function deliver(deps: AnnouncementDeps, p: Pending) {
+  const { ann } = p;
+  const scope = { schoolId: ann.schoolId, userId: ann.authorId, allSchools: false };
+  const smsTo = ann.channels.includes('sms') ? p.recipients.filter((r) => r.phone) : [];
+  const emailTo = ann.channels.includes('email') ? p.recipients.filter((r) => r.email) : [];
+  const results = new Map<string, { sms?: { status: string; error: string | null }; email?: { status: string; error: string | null } }>();
+  const entry = (id: string) => results.get(id) ?? (results.set(id, {}), results.get(id)!);
+
+  if (smsTo.length) {
+    const text = announcementMessages.smsText(p.schoolName, ann.title, ann.body);
+    const msgs: { userId: string; id: string | null; msg: OutgoingSms }[] = smsTo.map((r) => ({ userId: r.userId, id: null, msg: { to: r.phone!, body: text, kind: 'other', createdBy: ann.authorId } }));
+    if (deps.sms) {
+      const gateway = deps.sms;
+      await withScope(deps.database.db, scope, async (tx) => {
+        for (const x of msgs) x.id = await logSms(tx, ann.schoolId, gateway.provider, x.msg);
+      });
+      await mapLimit(msgs, 8, async (x) => {
+        try {
+          await deliverSms({ database: deps.database, sms: gateway }, ann.schoolId, x.id!, x.msg);
+        } catch {
+          // Recorded below from the log row (or as failed).
+        }
+      });
+      const logged = await withScope(deps.database.db, scope, (tx) =>
+        tx.select({ id: smsMessages.id, status: smsMessages.status, error: smsMessages.error }).from(smsMessages).where(inArray(smsMessages.id, msgs.map((x) => x.id!))),
+      );
+      const byId = new Map(logged.map((r) => [r.id, r]));
+      for (const x of msgs) {
+        const r = byId.get(x.id!);
+        entry(x.userId).sms = r && r.status !== 'queued' ? { status: r.status, error: r.error } : { status: 'failed', error: m.sendFailed };
+      }
+    } else {
+      for (const x of msgs) entry(x.userId).sms = { status: 'failed', error: m.sendFailed };
+    }
+  }
+  if (emailTo.length) {
+    const text = `${ann.body}${announcementMessages.emailFooter(p.schoolName)}`;
+    await mapLimit(emailTo, 4, async (r) => {
+      try {
+        await deps.mailer.send({ to: r.email!, subject: ann.title, text });
+        entry(r.userId).email = { status: 'sent', error: null };
+      } catch (err) {
+        entry(r.userId).email = { status: 'failed', error: err instanceof Error ? err.message.slice(0, 200) : m.sendFailed };
+      }
+    });
+  }
+  if (results.size === 0) return;
+  await withScope(deps.database.db, scope, async (tx) => {
+    const now = new Date();
+    for (const [userId, r] of results) {
+      await tx
+        .update(recipientsT)
+        .set({
+          ...(r.sms ? { smsStatus: r.sms.status, smsError: r.sms.error } : {}),
+          ...(r.email ? { emailStatus: r.email.status, emailError: r.email.error } : {}),
+          updatedAt: now,
+        })
+        .where(and(eq(recipientsT.announcementId, ann.id), eq(recipientsT.userId, userId)));
+    }
+  });
+}
+
+/**
+ * Publishes every scheduled announcement whose publishAt has come (of one school, or all): each in its
+ * own transaction, locked (skip locked) and re-checked, so two sweeps never publish one twice. The
+ * audience is resolved at publishing. Returns how many were published.
+ */
+export async function publishDueAnnouncements(deps: AnnouncementDeps, opts: { schoolId?: string; now?: Date } = {}): Promise<number> {
+  const now = opts.now ?? new Date();
+  const scope = opts.schoolId ? { schoolId: opts.schoolId, userId: null, allSchools: false } : SYSTEM_SCOPE;
+  const due = await withScope(deps.database.db, scope, (tx) =>
+    tx
+      .select({ id: annT.id, schoolId: annT.schoolId })
+      .from(annT)
+      .where(and(eq(annT.status, 'scheduled'), lte(annT.publishAt, now), opts.schoolId ? eq(annT.schoolId, opts.schoolId) : undefined))
+      .orderBy(asc(annT.publishAt))
+      .limit(100),
+  );
+  let published = 0;
+  for (const d of due) {
+    const pending = await withScope(deps.database.db, { schoolId: d.schoolId, userId: null, allSchools: false }, async (tx) => {
+      const [ann] = await tx.select().from(annT).where(and(eq(annT.id, d.id), eq(annT.status, 'scheduled'))).for('update', { skipLocked: true });
+      if (!ann) return null;
+      const people = await resolveAudience(tx, ann.schoolId, ann.audience, ann.authorId);
+      return publishInTx(tx, ann, people, ann.authorId, now);
+    });
+    if (pending) {
+      published++;
+      afterPublish(deps, pending);
+    }
+  }
+  return published;
+}
+
+/** Quick check before a read: publishes the school's due announcements, if any (cheap when none). */
+async function sweepSchool(deps: AnnouncementDeps, schoolId: string | null) {
+  if (!schoolId) return;
+  try {
+    await publishDueAnnouncements(deps, { schoolId });
+  } catch {
+    // The interval sweep retries; a read must not fail because of it.
+  }
+}
+
+/** Starts the interval sweep (every `intervalMs`); returns its stop. */
+export function startAnnouncementSweeper(deps: AnnouncementDeps, log: { error(o: unknown, msg: string): void }, intervalMs = 30_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void publishDueAnnouncements(deps)
+      .catch((err) => log.error({ err }, 'Announcement sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reading
+
+const visibleToReader = (userId: string, now: Date) =>
+  and(
+    eq(annT.status, 'published'),
+    or(isNull(annT.expiresAt), sql`${annT.expiresAt} > ${now.toISOString()}`),
+    sql`exists (select 1 from ${recipientsT} r where r.announcement_id = ${annT.id} and r.user_id = ${userId})`,
+  )!;
+
+/** Rows as the API shows them, for `actor`. */
+async function present(tx: Tx, actor: Actor, schoolId: string, rows: AnnRow[]): Promise<Announcement[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const authorIds = [...new Set(rows.map((r) => r.authorId).filter((x): x is string => !!x))];
+  // One transaction runs one query at a time (no Promise.all on a transaction's client).
+  const authors = authorIds.length ? await tx.select({ id: profiles.id, name: profiles.name }).from(profiles).where(inArray(profiles.id, authorIds)) : [];
+  const mine = await tx.select({ id: recipientsT.announcementId, readAt: recipientsT.readAt }).from(recipientsT).where(and(inArray(recipientsT.announcementId, ids), eq(recipientsT.userId, actor.id)));
+  const counts = await tx
+    .select({ id: recipientsT.announcementId, read: sql<number>`count(${recipientsT.readAt})`.mapWith(Number) })
+    .from(recipientsT)
+    .where(inArray(recipientsT.announcementId, ids))
+    .groupBy(recipientsT.announcementId);
+  const labels = await audienceLabels(tx, schoolId, rows.map((r) => r.audience));
+  const nameOf = new Map(authors.map((a) => [a.id, a.name]));
+  const readOf = new Map(mine.map((r) => [r.id, r.readAt]));
+  const readCount = new Map(counts.map((r) => [r.id, r.read]));
+  return rows.map((r, i) => {
+    const isMine = r.authorId === actor.id;
+    const manage = isMine || isManagerRole(actor.role);
+    const readAt = readOf.get(r.id) ?? null;
+    return {
+      id: r.id,
+      schoolId: r.schoolId,
+      title: r.title,
+      body: r.body,
+      audience: r.audience as Announcement['audience'],
+      audienceLabel: labels[i]!,
+      channels: r.channels as Announcement['channels'],
+      priority: r.priority as Announcement['priority'],
+      status: r.status as Announcement['status'],
+      pinned: r.pinned,
+      publishAt: r.publishAt.toISOString(),
+      publishedAt: r.publishedAt?.toISOString() ?? null,
+      expiresAt: r.expiresAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+      attachments: r.attachments,
+      authorId: r.authorId,
+      authorName: r.authorId ? (nameOf.get(r.authorId) ?? null) : null,
+      authorRole: r.authorRole,
+      mine: isMine,
+      read: readAt !== null || !readOf.has(r.id),
+      readAt: readAt?.toISOString() ?? null,
+      recipientCount: manage ? r.recipientCount : null,
+      readCount: manage ? (readCount.get(r.id) ?? 0) : null,
+      canManage: manage,
+    };
+  });
+}
+
+/**
+ * GET /api/announcements: announcements addressed to the caller (published, not expired) and those
+ * they wrote (any status); principal and director with all=true: every one of the school. Pinned
+ * first, then newest. q searches title and body; unread=true keeps unread ones addressed to the caller.
+ */
+export async function listAnnouncements(deps: AnnouncementDeps, actor: Actor, q: z.output<typeof listAnnouncementsQuery>): Promise<AnnouncementList> {
+  await sweepSchool(deps, actor.schoolId);
+  return inSchool(deps.database, actor, async (tx, schoolId) => {
+    const now = new Date();
+    const where: SQL[] = [eq(annT.schoolId, schoolId)];
+    const mineCond = eq(annT.authorId, actor.id);
+    if (q.mine) where.push(mineCond);
+    else if (!(q.all && isManagerRole(actor.role))) where.push(or(mineCond, visibleToReader(actor.id, now))!);
+    if (q.status) where.push(eq(annT.status, q.status));
+    if (q.unread) where.push(sql`exists (select 1 from ${recipientsT} r where r.announcement_id = ${annT.id} and r.user_id = ${actor.id} and r.read_at is null)`);
+    const text = q.q?.trim();
+    if (text) {
+      const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      where.push(sql`(${annT.title} ilike ${like} or ${annT.body} ilike ${like})`);
+    }
+    const cond = and(...where);
+    const rows = await tx
+      .select()
+      .from(annT)
+      .where(cond)
+      .orderBy(desc(annT.pinned), desc(sql`coalesce(${annT.publishedAt}, ${annT.publishAt})`), desc(annT.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
+    const [total] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(annT).where(cond);
+    return { items: await present(tx, actor, schoolId, rows), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize, unread: await unreadIn(tx, actor.id, now) };
+  });
+}
+
+async function unreadIn(tx: Tx, userId: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(recipientsT)
+    .innerJoin(annT, eq(annT.id, recipientsT.announcementId))
+    .where(and(eq(recipientsT.userId, userId), isNull(recipientsT.readAt), eq(annT.status, 'published'), or(isNull(annT.expiresAt), sql`${annT.expiresAt} > ${now.toISOString()}`)));
+  return row?.n ?? 0;
+}
+
+/** GET /api/announcements/unread-count: unread announcements addressed to the caller (the sidebar badge). */
+export async function unreadCount(deps: AnnouncementDeps, actor: Actor): Promise<{ unread: number }> {
+  await sweepSchool(deps, actor.schoolId);
+  return inSchool(deps.database, actor, async (tx) => ({ unread: await unreadIn(tx, actor.id, new Date()) }));
+}
+
+/**
+ * The announcement `id` if `actor` may open it: a recipient (published), its author, or the school's
+ * principal or director. 404 otherwise (another school's ids included).
+ */
+export async function loadVisible(tx: Tx, actor: Actor, schoolId: string, id: string): Promise<AnnRow> {
+  const [ann] = await tx.select().from(annT).where(and(eq(annT.id, id), eq(annT.schoolId, schoolId)));
+  if (!ann) throw notFound(m.notFound);
+  if (ann.authorId === actor.id || isManagerRole(actor.role)) return ann;
+  if (ann.status === 'published') {
+    const [r] = await tx.select({ id: recipientsT.userId }).from(recipientsT).where(and(eq(recipientsT.announcementId, id), eq(recipientsT.userId, actor.id)));
+    if (r) return ann;
+  }
+  throw notFound(m.notFound);
+}
+
+function canManage(actor: Actor, ann: AnnRow) {
+  return ann.authorId === actor.id || isManagerRole(actor.role);
+}
+
+/** GET /api/announcements/:id */
+export async function getAnnouncement(database: Database, actor: Actor, id: string): Promise<Announcement> {
+  return inSchool(database, actor, async (tx, schoolId) => (await present(tx, actor, schoolId, [await loadVisible(tx, actor, schoolId, id)]))[0]!);
+}
+
+/** POST /api/announcements/:id/read: the caller has read it (idempotent; the first time is kept). */
+export async function markRead(deps: AnnouncementDeps, actor: Actor, id: string): Promise<{ readAt: string }> {
+  let first = false;
+  let author: string | null = null;
+  const readAt = await inSchool(deps.database, actor, async (tx, schoolId) => {
+    const ann = await loadVisible(tx, actor, schoolId, id);
+    author = ann.authorId;
+    const [row] = await tx.select({ readAt: recipientsT.readAt }).from(recipientsT).where(and(eq(recipientsT.announcementId, id), eq(recipientsT.userId, actor.id)));
+    if (!row) return new Date();
+    if (row.readAt) return row.readAt;
+    const now = new Date();
+    const [upd] = await tx
+      .update(recipientsT)
+      .set({ readAt: sql`coalesce(${recipientsT.readAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .where(and(eq(recipientsT.announcementId, id), eq(recipientsT.userId, actor.id)))
+      .returning({ readAt: recipientsT.readAt });
+    first = true;
+    if (ann.communicationId) {
+      // The bell's notification of this announcement is read too.
+      await tx
+        .update(notifications)
+        .set({ isRead: true, readAt: now, updatedAt: now })
+        .where(and(eq(notifications.communicationId, ann.communicationId), eq(notifications.userId, actor.id), eq(notifications.isRead, false)));
+    }
+    return upd?.readAt ?? now;
+  });
+  if (first) {
+    await notify(deps, [actor.id], id, true);
+    const authorId = author as string | null;
+    if (authorId && authorId !== actor.id) await notify(deps, [authorId], id);
+  }
+  return { readAt: readAt.toISOString() };
+}
+
+/** POST /api/announcements/:id/pin { pinned }: author, principal or director (403 for a recipient). */
+export async function pinAnnouncement(deps: AnnouncementDeps, actor: Actor, id: string, pinned: boolean): Promise<Announcement> {
+  await inSchool(deps.database, actor, async (tx, schoolId) => {
+    const ann = await loadVisible(tx, actor, schoolId, id);
+    if (!canManage(actor, ann)) throw forbidden(m.notAuthor);
+    await tx.update(annT).set({ pinned, updatedAt: new Date() }).where(eq(annT.id, id));
+  });
+  await notify(deps, [actor.id], id);
+  return getAnnouncement(deps.database, actor, id);
+}
+
+/** POST /api/announcements/:id/cancel: a scheduled announcement is not published (409 once published). */
+export async function cancelAnnouncement(deps: AnnouncementDeps, c: Caller, id: string): Promise<Announcement> {
+  const { actor } = c;
+  await inSchool(deps.database, actor, async (tx, schoolId) => {
+    const ann = await loadVisible(tx, actor, schoolId, id);
+    if (!canManage(actor, ann)) throw forbidden(m.notAuthor);
+    const [upd] = await tx
+      .update(annT)
+      .set({ status: 'cancelled', updatedAt: new Date() })
+      .where(and(eq(annT.id, id), eq(annT.status, 'scheduled')))
+      .returning({ id: annT.id });
+    if (!upd) throw new AppError(409, 'NOT_SCHEDULED', m.cancelScheduledOnly);
+    await recordAudit(tx, {
+      schoolId,
+      action: ANNOUNCEMENT_AUDIT.cancelled,
+      performedByUserId: actor.id,
+      performedByRole: actor.role,
+      targetEntity: `school_announcement:${id}`,
+      oldValue: { status: 'scheduled' },
+      newValue: { status: 'cancelled' },
+      metadata: { title: ann.title },
+      ipAddress: c.ip,
+    });
+  });
+  await notify(deps, [actor.id], id);
+  return getAnnouncement(deps.database, actor, id);
+}
+
+/**
+ * GET /api/announcements/:id/recipients: read and delivery status per recipient and in summary, for
+ * the author, the principal and the director (403 for a recipient; 404 for anyone else).
+ */
+export async function listRecipients(database: Database, actor: Actor, id: string, q: z.output<typeof recipientsQuery>): Promise<AnnouncementRecipients> {
+  return inSchool(database, actor, async (tx) => {
+    const schoolId = schoolOf(actor);
+    const ann = await loadVisible(tx, actor, schoolId, id);
+    if (!canManage(actor, ann)) throw forbidden(m.notAuthor);
+    const base = eq(recipientsT.announcementId, id);
+    const status = (col: typeof recipientsT.smsStatus | typeof recipientsT.emailStatus, v: string) => sql<number>`count(*) filter (where ${col} = ${v})`.mapWith(Number);
+    const [agg] = await tx
+      .select({
+        n: sql<number>`count(*)`.mapWith(Number),
+        read: sql<number>`count(${recipientsT.readAt})`.mapWith(Number),
+        smsSent: status(recipientsT.smsStatus, 'sent'),
+        smsDelivered: status(recipientsT.smsStatus, 'delivered'),
+        smsFailed: status(recipientsT.smsStatus, 'failed'),
+        smsQueued: status(recipientsT.smsStatus, 'queued'),
+        emailSent: status(recipientsT.emailStatus, 'sent'),
+        emailDelivered: status(recipientsT.emailStatus, 'delivered'),
+        emailFailed: status(recipientsT.emailStatus, 'failed'),
+        emailQueued: status(recipientsT.emailStatus, 'queued'),
+      })
+      .from(recipientsT)
+      .where(base);
+    const where: SQL[] = [base];
+    if (q.read === 'read') where.push(isNotNull(recipientsT.readAt));
+    if (q.read === 'unread') where.push(isNull(recipientsT.readAt));
+    const text = q.q?.trim();
+    if (text) where.push(sql`${profiles.name} ilike ${`%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+    const cond = and(...where);
+    const rows = await tx
+      .select({ r: recipientsT, name: profiles.name, role: profiles.role })
+      .from(recipientsT)
+      .innerJoin(profiles, eq(profiles.id, recipientsT.userId))
+      .where(cond)
+      .orderBy(asc(profiles.name), asc(recipientsT.userId))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize);
+    const [filtered] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(recipientsT).innerJoin(profiles, eq(profiles.id, recipientsT.userId)).where(cond);
+    const n = agg?.n ?? 0;
+    const read = agg?.read ?? 0;
+    type D = AnnouncementRecipients['recipients'][number]['sms'];
+    const delivery = (to: string | null, st: string | null, error: string | null): D => (st ? { to, status: st as NonNullable<D>['status'], error } : null);
+    return {
+      summary: {
+        recipients: n,
+        read,
+        readPercent: n ? Math.round((read * 100) / n) : 0,
+        sms: { sent: agg?.smsSent ?? 0, delivered: agg?.smsDelivered ?? 0, failed: agg?.smsFailed ?? 0, queued: agg?.smsQueued ?? 0 },
+        email: { sent: agg?.emailSent ?? 0, delivered: agg?.emailDelivered ?? 0, failed: agg?.emailFailed ?? 0, queued: agg?.emailQueued ?? 0 },
+      },
+      recipients: rows.map(({ r, name, role }) => ({
+        userId: r.userId,
+        name,
+        role: role ?? '',
+        readAt: r.readAt?.toISOString() ?? null,
+        sms: delivery(r.smsTo, r.smsStatus, r.smsError),
+        email: delivery(r.emailTo, r.emailStatus, r.emailError),
+      })),
+      total: filtered?.n ?? 0,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
+  });
+}
