@@ -230,6 +230,7 @@ describe('API permissions', () => {
     reviewConversations: ['principal'],
     openSupportTickets: ['school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr'],
     manageSupport: ['edufam_admin', 'elimisha_admin'],
+    useSupport: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

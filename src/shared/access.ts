@@ -238,6 +238,8 @@ export const PERMISSIONS = {
   openSupportTickets: (a: Actor) => isSchoolRole(a.role),
   /** Work the Support Center across schools: queue, assignment, status, internal notes, canned replies (EduFam staff). */
   manageSupport: (a: Actor) => isAdminRole(a.role),
+  /** A ticket's shared routes (read, reply, status, rating): school users and EduFam staff; the service narrows each side. */
+  useSupport: (a: Actor) => isSchoolRole(a.role) || isAdminRole(a.role),
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

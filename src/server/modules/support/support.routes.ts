@@ -32,7 +32,7 @@ import * as svc from './support.service.js';
  * work the queue across schools ("Support Center"): assignment, status, priority, internal notes,
  * canned replies, figures against targets by priority (SUPPORT_TARGETS) and satisfaction. A ticket the
  * caller may not see (another school's, a colleague's) is 404. Routes open to both sides declare
- * `signedIn` and refuse other roles with 403 in the service. Every change publishes 'support.changed'
+ * `useSupport` (school users and EduFam staff); the service narrows each side. Every change publishes 'support.changed'
  * { ticketId } to the opener, the school's director and EduFam staff; a support reply to the school
  * e-mails the opener (a failed e-mail never fails the request). Errors: `{ error: { code, message } }`;
  * bad input 400 with nothing written; 409 for a closed ticket or a second rating.
@@ -41,7 +41,7 @@ export async function supportRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = deps;
   const tags = ['support'];
-  const either = { permission: 'signedIn' } as const;
+  const either = { permission: 'useSupport' } as const;
   const open = { permission: 'openSupportTickets' } as const;
   const manage = { permission: 'manageSupport' } as const;
 
