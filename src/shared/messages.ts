@@ -124,6 +124,8 @@ export const messages = {
     sectionNotFoundTitle: 'Section Not Found',
     sectionNotFoundText: 'The requested section could not be found or is not available for your role.',
     unknownRole: (role: string) => `Unknown user role: ${role}`,
+    /** A sidebar item's unread count, read out as the link's description (issue 17: messages, announcements). */
+    unreadCount: (count: string) => `${count} unread`,
     authRequiredTitle: 'Authentication Required',
     authRequiredText: 'Please log in to access the dashboard.',
     notAvailableYet: 'This module is not available yet. It is being built and will appear here in a coming release.',

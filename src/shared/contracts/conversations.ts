@@ -166,6 +166,22 @@ export const messageReportListSchema = z.array(messageReportSchema);
 export const conversationReviewSchema = z.object({ conversation: conversationDetailSchema, messages: z.array(conversationMessageSchema) });
 export type ConversationReview = z.infer<typeof conversationReviewSchema>;
 
+/**
+ * One row of GET /api/conversations/reviewable: a conversation of the school that involves at least one
+ * parent, as metadata only (never message bodies), for the principal to pick one for an audited review.
+ */
+export const reviewableConversationSchema = z.object({
+  id: z.uuid(),
+  subject: z.string().nullable(),
+  /** Everyone in it with their role; a parent's label names their children ("Parent of Amani"). */
+  participants: z.array(conversationParticipantSchema),
+  messageCount: z.number().int(),
+  /** ISO instant of the newest message (or of the creation when empty). */
+  lastActivityAt: z.string(),
+});
+export type ReviewableConversation = z.infer<typeof reviewableConversationSchema>;
+export const reviewableConversationListSchema = z.array(reviewableConversationSchema);
+
 // ------------------------------------------------------------------------------------------------
 // Requests
 
@@ -254,3 +270,13 @@ export const reviewReportBody = z.strictObject({ status: z.enum(['reviewed', 'di
 export const reviewQuery = z.object({
   reason: z.string({ error: m.reviewReasonRequired }).trim().min(1, m.reviewReasonRequired).max(500),
 });
+
+/**
+ * GET /api/conversations/reviewable?q=&page= (principal): q matches a participant's name, the subject, or
+ * the name of a learner whose guardian takes part; 30 a page, newest activity first.
+ */
+export const reviewableQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type ReviewableQuery = z.input<typeof reviewableQuery>;

@@ -27,6 +27,8 @@ import {
   reportIdParams,
   reportsQuery,
   reviewQuery,
+  reviewableConversationListSchema,
+  reviewableQuery,
   reviewReportBody,
   sendMessageBody,
   unreadCountSchema,
@@ -123,6 +125,16 @@ export async function conversationsRoutes(app: FastifyInstance, deps: ModuleDeps
   /** GET /api/conversations/reports?status=open|reviewed|dismissed|all → reported messages of the school (principal). */
   r.get('/api/conversations/reports', { config: review, schema: { querystring: reportsQuery, response: { 200: messageReportListSchema }, tags } }, async (req) =>
     run(req, (tx, c) => svc.listReports(tx, c, req.query)),
+  );
+
+  /**
+   * GET /api/conversations/reviewable?q=&page= → the school's conversations involving a parent, metadata
+   * only (no message bodies), searchable by participant, learner or subject (principal; 30 a page).
+   */
+  r.get(
+    '/api/conversations/reviewable',
+    { config: review, schema: { querystring: reviewableQuery, response: { 200: reviewableConversationListSchema }, tags } },
+    async (req) => run(req, (tx, c) => svc.listReviewable(tx, c, req.query)),
   );
 
   /** POST /api/conversations/reports/:id { status: 'reviewed' | 'dismissed' } → the report (principal; audited). */

@@ -14,6 +14,7 @@ import {
   type MessagePage,
   type MessageReport,
   type OfficeHours,
+  type ReviewableConversation,
   type UnreadCount,
   broadcastBody,
   conversationListQuery,
@@ -21,6 +22,7 @@ import {
   messagesQuery,
   officeHoursBody,
   reportsQuery,
+  reviewableQuery,
 } from '../../../shared/contracts/conversations.js';
 import { CONVERSATION_ROLE_LABELS, conversationMessages as cm } from '../../../shared/messages/conversations.js';
 import type { Actor } from '../../../shared/access.js';
@@ -774,6 +776,64 @@ export async function closeReport(tx: Tx, c: Caller, id: string, status: 'review
   const found = all.find((r) => r.id === id);
   if (!found) throw notFound(m.reportNotFound);
   return found;
+}
+
+/** SQL: conversation `conversations.id` has at least one parent among its participants. */
+const involvesParent = () =>
+  sql`exists (select 1 from ${conversationParticipants} cp join ${profiles} pr on pr.id = cp.user_id
+              where cp.conversation_id = ${conversations.id} and pr.role = 'parent')`;
+
+/**
+ * GET /api/conversations/reviewable?q=&page=: the school's conversations that involve at least one parent,
+ * newest activity first, 30 a page, as metadata only (subject, participants with roles, message count,
+ * last activity) and never message bodies, so the principal can pick one for the audited review. `q`
+ * matches the subject, a participant's name, or the name of a learner whose guardian takes part.
+ */
+export async function listReviewable(tx: Tx, c: Caller, q: z.output<typeof reviewableQuery>): Promise<ReviewableConversation[]> {
+  const where: (SQL | undefined)[] = [eq(conversations.schoolId, c.schoolId), involvesParent()];
+  if (q.q) {
+    const like = `%${escapeLike(q.q)}%`;
+    where.push(
+      or(
+        ilike(conversations.subject, like),
+        sql`exists (select 1 from ${conversationParticipants} cp join ${profiles} pr on pr.id = cp.user_id
+                    where cp.conversation_id = ${conversations.id} and pr.name ilike ${like})`,
+        sql`exists (select 1 from ${conversationParticipants} cp
+                    join ${guardians} g on g.profile_id = cp.user_id and g.school_id = ${conversations.schoolId}
+                    join ${studentGuardians} sg on sg.guardian_id = g.id
+                    join ${students} st on st.id = sg.student_id
+                    where cp.conversation_id = ${conversations.id}
+                      and (concat_ws(' ', st.first_name, st.last_name) ilike ${like}
+                           or concat_ws(' ', st.first_name, st.middle_name, st.last_name) ilike ${like}))`,
+      ),
+    );
+  }
+  const rows = await tx
+    .select({ id: conversations.id, subject: conversations.subject, lastMessageAt: conversations.lastMessageAt })
+    .from(conversations)
+    .where(and(...where))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(CONVERSATIONS_PAGE_SIZE)
+    .offset((q.page - 1) * CONVERSATIONS_PAGE_SIZE);
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const [parts, counts] = await Promise.all([
+    tx.select({ conversationId: conversationParticipants.conversationId, userId: conversationParticipants.userId }).from(conversationParticipants).where(inArray(conversationParticipants.conversationId, ids)),
+    tx.select({ conversationId: conversationMessages.conversationId, n: count() }).from(conversationMessages).where(inArray(conversationMessages.conversationId, ids)).groupBy(conversationMessages.conversationId),
+  ]);
+  const people = await describePeople(tx, c, parts.map((p) => p.userId));
+  const countBy = new Map(counts.map((r) => [r.conversationId, Number(r.n)]));
+  return rows.map((r) => ({
+    id: r.id,
+    subject: r.subject,
+    participants: parts
+      .filter((p) => p.conversationId === r.id)
+      .map((p) => people.get(p.userId))
+      .filter((p): p is ConversationParticipant => !!p)
+      .sort((a, b) => (a.role === 'parent' ? 0 : 1) - (b.role === 'parent' ? 0 : 1) || a.name.localeCompare(b.name)),
+    messageCount: countBy.get(r.id) ?? 0,
+    lastActivityAt: iso(r.lastMessageAt),
+  }));
 }
 
 /**

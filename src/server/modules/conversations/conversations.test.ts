@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createAccount, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
-import type { BroadcastResult, Contact, ConversationDetail, ConversationMessage, ConversationSummary, MessagePage, MessageReport, UnreadCount } from '../../../shared/contracts/conversations.js';
+import type { BroadcastResult, Contact, ConversationDetail, ConversationMessage, ConversationSummary, MessagePage, MessageReport, ReviewableConversation, UnreadCount } from '../../../shared/contracts/conversations.js';
 import { conversationMessages as cm } from '../../../shared/messages/conversations.js';
 import { auditLogs, classes, conversationMessages, guardians, profiles, staffOfficeHours, studentGuardians, students } from '../../db/schema/index.js';
 import type { LiveEvent } from '../../events/bus.js';
@@ -364,6 +364,55 @@ describe('safeguarding', () => {
     await fails('principal', 'GET', `/api/conversations/${staffOnly.id}/review?reason=curious`, undefined, 404);
     const [rs] = await system(t.database, (tx) => tx.select({ id: conversationMessages.conversationId }).from(conversationMessages).where(ne(conversationMessages.schoolId, greenhill)).limit(1));
     await fails('principal', 'GET', `/api/conversations/${rs!.id}/review?reason=curious`, undefined, 404);
+  });
+
+  it('the principal finds conversations involving a parent by guardian or learner name, metadata only', async () => {
+    await fails('teacher', 'GET', '/api/conversations/reviewable', undefined, 403);
+    await fails('parent', 'GET', '/api/conversations/reviewable', undefined, 403);
+    await fails('principal', 'GET', '/api/conversations/reviewable?page=0', undefined, 400);
+    const [parent] = await system(t.database, (tx) => tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, id.parent!)));
+    const [child] = await system(t.database, (tx) =>
+      tx
+        .select({ firstName: students.firstName, lastName: students.lastName })
+        .from(guardians)
+        .innerJoin(studentGuardians, eq(studentGuardians.guardianId, guardians.id))
+        .innerJoin(students, eq(students.id, studentGuardians.studentId))
+        .where(and(eq(guardians.profileId, id.parent!), eq(students.status, 'active')))
+        .limit(1),
+    );
+    const own = await ok<ConversationSummary[]>('parent', 'GET', '/api/conversations');
+    const res = await req('principal', 'GET', `/api/conversations/reviewable?q=${encodeURIComponent(parent!.name)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const found = res.json<ReviewableConversation[]>();
+    // Every conversation of the demo parent, including those the principal is not in, with names and roles.
+    for (const c of own) expect(found.map((f) => f.id)).toContain(c.id);
+    const one = found.find((f) => f.id === own[0]!.id)!;
+    expect(one.participants.find((p) => p.userId === id.parent)).toMatchObject({ name: parent!.name, role: 'parent' });
+    expect(one.participants.find((p) => p.userId === id.parent)!.roleLabel).toContain(child!.firstName);
+    expect(one.messageCount).toBeGreaterThan(0);
+    expect(Number.isNaN(Date.parse(one.lastActivityAt))).toBe(false);
+    // Never a message body.
+    const page = await ok<MessagePage>('parent', 'GET', `/api/conversations/${own[0]!.id}/messages`);
+    for (const msg of page.messages) expect(res.body).not.toContain(JSON.stringify(msg.body).slice(1, -1));
+    expect(found.every((f) => !('lastMessage' in f) && !('messages' in f))).toBe(true);
+    // By the learner's name.
+    const byLearner = await ok<ReviewableConversation[]>('principal', 'GET', `/api/conversations/reviewable?q=${encodeURIComponent(`${child!.firstName} ${child!.lastName}`)}`);
+    for (const c of own) expect(byLearner.map((f) => f.id)).toContain(c.id);
+    expect(await ok<ReviewableConversation[]>('principal', 'GET', '/api/conversations/reviewable?q=zzqq-nobody')).toEqual([]);
+    // Staff-only and other schools' conversations never appear.
+    const staffOnly = (await ok<ConversationSummary[]>('hr', 'GET', '/api/conversations')).find((c) => c.participants.every((p) => p.role !== 'parent'))!;
+    const [rs] = await system(t.database, (tx) => tx.select({ id: conversationMessages.conversationId }).from(conversationMessages).where(ne(conversationMessages.schoolId, greenhill)).limit(1));
+    const all: ReviewableConversation[] = [];
+    for (let p = 1; p <= 20; p++) {
+      const batch = await ok<ReviewableConversation[]>('principal', 'GET', `/api/conversations/reviewable?page=${p}`);
+      all.push(...batch);
+      if (batch.length < 30) break;
+    }
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((c) => c.participants.some((p) => p.role === 'parent'))).toBe(true);
+    expect(all.map((c) => c.id)).not.toContain(staffOnly.id);
+    expect(all.map((c) => c.id)).not.toContain(rs!.id);
+    expect(new Set(all.map((c) => c.id)).size).toBe(all.length);
   });
 
   it('attachments are served only to participants', async () => {

@@ -64,7 +64,9 @@ function NavItem({
       onClick={onNavigate}
       aria-current={active ? 'page' : undefined}
       data-section={item.id}
-      aria-label={collapsed ? (badge > 0 ? `${item.label} (${badgeText})` : item.label) : undefined}
+      aria-label={collapsed ? item.label : undefined}
+      // The count is the link's description, not part of its name: "Messages" stays "Messages".
+      aria-describedby={badge > 0 ? `sidebar-badge-text-${item.id}` : undefined}
       className={cn(
         'group/nav relative flex h-9 items-center gap-3 rounded-md px-2.5 text-sm outline-none transition-colors',
         'text-sidebar-foreground/80 hover:bg-sidebar-accent/70 hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
@@ -75,11 +77,17 @@ function NavItem({
       {active && !collapsed && <span aria-hidden className="absolute inset-y-2 -left-3 w-[3px] rounded-r-full bg-primary" />}
       <SectionIcon id={item.id} className={cn('size-[18px] shrink-0 opacity-80', active && 'text-primary opacity-100')} strokeWidth={active ? 2.2 : 1.9} />
       {!collapsed && <span className="truncate">{item.label}</span>}
+      {badge > 0 && (
+        <span id={`sidebar-badge-text-${item.id}`} className="sr-only">
+          {messages.shell.unreadCount(badgeText)}
+        </span>
+      )}
       {badge > 0 &&
         (collapsed ? (
           <span aria-hidden className="absolute top-1 right-1 size-2 rounded-full bg-primary ring-2 ring-sidebar" data-testid={`sidebar-badge-${item.id}`} />
         ) : (
           <span
+            aria-hidden
             className="ml-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold text-primary-foreground tabular-nums"
             data-testid={`sidebar-badge-${item.id}`}
           >

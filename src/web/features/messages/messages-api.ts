@@ -13,6 +13,7 @@ import type {
   MessageReport,
   OfficeHours,
   OfficeHoursBody,
+  ReviewableConversation,
   UnreadCount,
 } from '@shared/contracts/conversations';
 import { CONVERSATIONS_PAGE_SIZE, IDEMPOTENCY_HEADER, MESSAGES_DEFAULT_LIMIT } from '@shared/contracts/conversations';
@@ -32,6 +33,7 @@ import { useLiveEvent } from '@/lib/live-events';
  *   GET  /api/conversations/unread-count                → { unread, conversations }
  *   POST /api/conversations/broadcast, GET|PUT /api/conversations/office-hours
  *   POST /api/messages/:id/report, GET /api/conversations/reports, POST /api/conversations/reports/:id
+ *   GET  /api/conversations/reviewable?q=&page=          → the principal's metadata-only finder
  *   GET  /api/conversations/:id/review?reason=          → the principal's audited review
  * Every query refreshes on the live event `messages.changed`.
  */
@@ -237,6 +239,24 @@ export function useUpdateReport() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'reviewed' | 'dismissed' }) => api<unknown>(`/api/conversations/reports/${id}`, { method: 'POST', json: { status } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: [...MESSAGES_KEY, 'reports'] }),
+  });
+}
+
+/** The principal's "Find a conversation": the school's conversations involving a parent (metadata only), page by page. */
+export function useReviewable(q: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...MESSAGES_KEY, 'reviewable', q],
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => {
+      const qs = new URLSearchParams({ page: String(pageParam) });
+      if (q) qs.set('q', q);
+      return api<ReviewableConversation[]>(`/api/conversations/reviewable?${qs}`);
+    },
+    getNextPageParam: (last, pages) => (last.length >= CONVERSATIONS_PAGE_SIZE ? pages.length + 1 : undefined),
+    enabled,
+    staleTime: 15_000,
+    placeholderData: (prev) => prev,
+    retry,
   });
 }
 

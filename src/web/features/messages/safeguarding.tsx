@@ -1,20 +1,22 @@
 import * as React from 'react';
-import { Bot, Eye, Loader2, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Bot, Eye, Loader2, MessagesSquare, SearchX, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
-import type { ConversationReview, MessageReport } from '@shared/contracts/conversations';
+import type { ConversationReview, MessageReport, ReviewableConversation } from '@shared/contracts/conversations';
 import { REPORT_STATUS_LABELS } from '@shared/messages/conversations';
 import { conversationScreens as t } from '@shared/messages/conversations-screens';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { FilterSelect } from '@/components/filter-select';
 import { FieldError } from '@/components/form-feedback';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { SearchField } from '@/components/search-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from './format';
-import { reviewConversation, useReports, useUpdateReport } from './messages-api';
+import { reviewConversation, useReports, useReviewable, useUpdateReport } from './messages-api';
 import { textareaClass } from './report-dialog';
 
 const s = t.safeguarding;
@@ -154,41 +156,130 @@ function ReportCard({ r, onReview }: { r: MessageReport; onReview: () => void })
   );
 }
 
-/** The principal's "Safeguarding" tab: reported messages by status, each with the audited review. */
+function ReviewableRow({ c, onReview }: { c: ReviewableConversation; onReview: () => void }) {
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:gap-4" data-testid="reviewable-row" data-conversation-id={c.id}>
+      <div className="min-w-0 flex-1">
+        <p className={cn('truncate text-sm font-medium', !c.subject && 'text-muted-foreground italic')}>{c.subject || s.findNoSubject}</p>
+        <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs" aria-label={s.between}>
+          {c.participants.map((p) => (
+            <li key={p.userId} className="min-w-0 break-words">
+              <span className={cn('font-medium', p.role === 'parent' ? 'text-foreground' : 'text-muted-foreground')}>{p.name}</span>
+              <span className="text-muted-foreground"> · {p.roleLabel}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-1 text-xs text-muted-foreground">
+          {s.findMessages(c.messageCount)} · {s.findLastActivity(formatDateTime(c.lastActivityAt))}
+        </p>
+      </div>
+      <Button size="sm" variant="outline" className="self-start sm:self-center" onClick={onReview} data-testid="reviewable-review">
+        <Eye aria-hidden />
+        {s.findReview}
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * "Find a conversation": the school's conversations that involve a parent, searched by parent, learner,
+ * staff name or subject. Shows only who took part (never messages); "Review" opens the reason-first,
+ * audited review.
+ */
+function FindConversation({ onReview }: { onReview: (id: string) => void }) {
+  const [text, setText] = React.useState('');
+  const q = useDebouncedValue(text.trim(), 300);
+  const list = useReviewable(q, true);
+  const rows = list.data?.pages.flat() ?? [];
+  return (
+    <section className="flex min-w-0 flex-col gap-3" aria-labelledby="find-conversation-title" data-testid="find-conversation">
+      <div>
+        <h2 id="find-conversation-title" className="text-base font-semibold">
+          {s.findTitle}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{s.findIntro}</p>
+      </div>
+      <SearchField value={text} onChange={setText} placeholder={s.findSearch} maxLength={200} testId="reviewable-search" />
+      {list.isError && !list.data ? (
+        <LoadErrorCard title={t.loadError} detail={list.error.message} retryLabel={t.tryAgain} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
+        <div className="grid gap-2">
+          <Skeleton className="h-20 rounded-lg" />
+          <Skeleton className="h-20 rounded-lg" />
+        </div>
+      ) : rows.length === 0 ? (
+        q ? (
+          <EmptyListState icon={SearchX} title={s.findNoMatch(q)} testId="reviewable-empty" />
+        ) : (
+          <EmptyListState icon={MessagesSquare} title={s.findEmpty} testId="reviewable-empty" />
+        )
+      ) : (
+        <div className={cn('overflow-hidden rounded-lg border bg-card shadow-xs transition-opacity', list.isPlaceholderData && 'opacity-60')}>
+          <ul className="divide-y" data-testid="reviewable-list">
+            {rows.map((c) => (
+              <ReviewableRow key={c.id} c={c} onReview={() => onReview(c.id)} />
+            ))}
+          </ul>
+          {list.hasNextPage && (
+            <div className="border-t p-2 text-center">
+              <Button variant="ghost" size="sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden />}
+                {s.findMore}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The principal's "Safeguarding" tab: reported messages by status, and "Find a conversation" among
+ * those involving a parent; both lead to the same reason-first, audited review.
+ */
 export function SafeguardingTab() {
   const [status, setStatus] = React.useState<Status | ''>('open');
   const reports = useReports(status || 'all', true);
   const [reviewing, setReviewing] = React.useState<string | null>(null);
   return (
     <div className="flex flex-col gap-4" data-testid="safeguarding">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="max-w-2xl text-sm text-muted-foreground">{s.intro}</p>
-        <FilterSelect<Status>
-          value={status}
-          onChange={setStatus}
-          all={s.statuses.all!}
-          options={(['open', 'reviewed', 'dismissed'] as const).map((v) => ({ value: v, label: s.statuses[v]! }))}
-          label={s.filter}
-          className="w-40"
-          testId="reports-filter"
-        />
+      <p className="max-w-3xl text-sm text-muted-foreground">{s.intro}</p>
+      <div className="grid items-start gap-8 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:gap-6">
+        <section className="flex min-w-0 flex-col gap-3" aria-labelledby="reported-messages-title">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="reported-messages-title" className="text-base font-semibold">
+              {s.reportsTitle}
+            </h2>
+            <FilterSelect<Status>
+              value={status}
+              onChange={setStatus}
+              all={s.statuses.all!}
+              options={(['open', 'reviewed', 'dismissed'] as const).map((v) => ({ value: v, label: s.statuses[v]! }))}
+              label={s.filter}
+              className="w-40"
+              testId="reports-filter"
+            />
+          </div>
+          {reports.isError && !reports.data ? (
+            <LoadErrorCard title={t.loadError} detail={reports.error.message} retryLabel={t.tryAgain} onRetry={() => void reports.refetch()} />
+          ) : !reports.data ? (
+            <div className="grid gap-3">
+              <Skeleton className="h-40 rounded-lg" />
+              <Skeleton className="h-40 rounded-lg" />
+            </div>
+          ) : reports.data.length === 0 ? (
+            <EmptyListState icon={ShieldAlert} title={s.empty} hint={s.emptyHint} testId="reports-empty" />
+          ) : (
+            <ul className="grid gap-3">
+              {reports.data.map((r) => (
+                <ReportCard key={r.id} r={r} onReview={() => setReviewing(r.conversation.id)} />
+              ))}
+            </ul>
+          )}
+        </section>
+        <FindConversation onReview={setReviewing} />
       </div>
-      {reports.isError && !reports.data ? (
-        <LoadErrorCard title={t.loadError} detail={reports.error.message} retryLabel={t.tryAgain} onRetry={() => void reports.refetch()} />
-      ) : !reports.data ? (
-        <div className="grid gap-3">
-          <Skeleton className="h-40 rounded-lg" />
-          <Skeleton className="h-40 rounded-lg" />
-        </div>
-      ) : reports.data.length === 0 ? (
-        <EmptyListState icon={ShieldAlert} title={s.empty} hint={s.emptyHint} testId="reports-empty" />
-      ) : (
-        <ul className="grid gap-3">
-          {reports.data.map((r) => (
-            <ReportCard key={r.id} r={r} onReview={() => setReviewing(r.conversation.id)} />
-          ))}
-        </ul>
-      )}
       <ReviewConversationDialog conversationId={reviewing} onClose={() => setReviewing(null)} />
     </div>
   );
