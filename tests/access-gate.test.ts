@@ -38,6 +38,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/certificates/keys',
   // Timetable (issue 16 §5): a teacher's calendar app fetches the feed; the private random token is the key.
   'GET /api/timetables/feed/{file}',
+  // SMS delivery reports (issue 17 §1): Africa's Talking calls it; the configured random token is the key.
+  'POST /api/sms/delivery-reports/{token}',
 ]);
 
 const naked = async () => ({ ok: true });

@@ -55,6 +55,8 @@ import { loadOrCreateKeyFile, parseSecretsKey } from './lib/secrets.js';
 import type { SmsGateway } from './integrations/sms/sms-gateway.js';
 import { createAfricasTalkingGateway } from './integrations/sms/africas-talking.js';
 import { createSmsSimulator } from './integrations/sms/sms-simulator.js';
+import { smsRoutes } from './modules/sms/sms.routes.js';
+import { connectSimulatorReports, isSmsSimulator } from './modules/sms/simulator-reports.js';
 import { injectDeliver, injectFetch, registerDarajaSimulator, type DarajaSimulatorHandle } from './integrations/mpesa/simulator.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.js';
@@ -182,7 +184,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     opts.sms ??
     (config.SMS_PROVIDER === 'africastalking'
       ? createAfricasTalkingGateway({ username: config.AT_USERNAME!, apiKey: config.AT_API_KEY!, senderId: config.AT_SENDER_ID, baseUrl: config.AT_BASE_URL })
-      : createSmsSimulator());
+      : createSmsSimulator({ deliveryDelayMs: config.SMS_SIMULATOR_DELIVERY_DELAY_MS }));
+  // Issue 17 §1: the simulator reports its messages delivered, as Africa's Talking's callback does.
+  const stopSimulatedReports = isSmsSimulator(deps.sms) ? connectSimulatorReports(deps.sms, { database, events: deps.events }, app.log) : () => undefined;
   deps.mpesa = {
     database,
     events: deps.events,
@@ -276,6 +280,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await announcementsRoutes(scope, deps);
     await conversationsRoutes(scope, deps);
     await supportRoutes(scope, deps);
+    await smsRoutes(scope, { database, events: deps.events, deliveryReportToken: config.SMS_DELIVERY_REPORT_TOKEN });
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.
@@ -309,6 +314,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Open SSE streams would keep server.close() waiting forever: end them first.
   app.addHook('preClose', async () => deps.liveStreams.closeAll());
   app.addHook('onClose', async () => {
+    stopSimulatedReports();
     deps.mpesaSweeper.stop();
     await deps.tasks.stop();
     await deps.events.close();

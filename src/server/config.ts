@@ -68,6 +68,13 @@ const envSchema = z.object({
   AT_API_KEY: z.string().optional(),
   AT_SENDER_ID: z.string().optional(),
   AT_BASE_URL: z.url({ protocol: /^https?$/ }).default('https://api.africastalking.com'),
+  /**
+   * Secret in the delivery-report callback URL given to Africa's Talking
+   * (POST <PUBLIC_URL>/api/sms/delivery-reports/<token>); unset, the callback answers 404.
+   */
+  SMS_DELIVERY_REPORT_TOKEN: z.string().min(16).optional(),
+  /** How long the SMS simulator waits before reporting a sent message delivered (ms). */
+  SMS_SIMULATOR_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(1500),
 });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string; mpesaCallbackBase: string };

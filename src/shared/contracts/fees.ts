@@ -522,7 +522,8 @@ export const smsMessageSchema = z.object({
   toPhone: z.string(),
   body: z.string(),
   kind: z.enum(['receipt', 'reminder', 'absence', 'other']),
-  status: z.enum(['queued', 'sent', 'failed']),
+  /** delivered: the gateway reported the message on the phone (delivery report). */
+  status: z.enum(['queued', 'sent', 'delivered', 'failed']),
   provider: z.string(),
   cost: kes.nullable(),
   error: z.string().nullable(),
@@ -532,7 +533,7 @@ export const smsMessageSchema = z.object({
 });
 export type SmsMessage = z.infer<typeof smsMessageSchema>;
 export const listSmsQuery = z.object({
-  status: z.enum(['queued', 'sent', 'failed']).optional(),
+  status: z.enum(['queued', 'sent', 'delivered', 'failed']).optional(),
   kind: z.enum(['receipt', 'reminder', 'absence', 'other']).optional(),
   search: z.string().trim().max(100).optional(),
   page,
@@ -542,6 +543,7 @@ export const listSmsQuery = z.object({
 export const listSmsResponse = z.object({
   items: z.array(smsMessageSchema),
   total: z.number().int(),
+  /** sent counts delivered messages too (they were sent). */
   totals: z.object({ sent: z.number().int(), failed: z.number().int(), cost: kes }),
 });
 export type ListSmsResponse = z.infer<typeof listSmsResponse>;

@@ -373,7 +373,7 @@ export const mpesaScreensMessages = {
     allKinds: 'All kinds',
     statusLabel: 'Status',
     kindLabel: 'Kind',
-    statuses: { queued: 'Queued', sent: 'Sent', failed: 'Failed' },
+    statuses: { queued: 'Queued', sent: 'Sent', delivered: 'Delivered', failed: 'Failed' },
     kinds: { receipt: 'Receipt', reminder: 'Reminder', absence: 'Absence alert', other: 'Other' },
     time: 'Time',
     to: 'To',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { adminCommunications } from './communications.js';
+import { smsMessages } from './fees.js';
 import { profiles, schools } from './tenancy.js';
 
 /**
@@ -90,6 +91,8 @@ export const schoolAnnouncementRecipients = pgTable(
     smsTo: text('sms_to'),
     smsStatus: text('sms_status'),
     smsError: text('sms_error'),
+    /** The sms_messages row of this recipient's SMS: a delivery report finds the recipient through it. */
+    smsMessageId: uuid('sms_message_id').references(() => smsMessages.id, { onDelete: 'set null' }),
     emailTo: text('email_to'),
     emailStatus: text('email_status'),
     emailError: text('email_error'),
@@ -99,5 +102,6 @@ export const schoolAnnouncementRecipients = pgTable(
   (t) => [
     primaryKey({ columns: [t.announcementId, t.userId] }),
     index('school_announcement_recipients_user_idx').on(t.userId, t.readAt),
+    index('school_announcement_recipients_sms_idx').on(t.smsMessageId),
   ],
 );

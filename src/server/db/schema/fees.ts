@@ -479,7 +479,7 @@ export const smsMessages = pgTable(
     body: text('body').notNull(),
     /** receipt | reminder | other */
     kind: text('kind').notNull(),
-    /** queued | sent | failed */
+    /** queued | sent | delivered (the gateway's delivery report) | failed */
     status: text('status').notNull().default('queued'),
     provider: text('provider').notNull(),
     providerMessageId: text('provider_message_id'),
@@ -490,10 +490,13 @@ export const smsMessages = pgTable(
     createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt,
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When the gateway reported the message delivered to the phone (sms.service.ts applyDeliveryReport). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
     index('sms_messages_school_idx').on(t.schoolId, t.createdAt),
-    check('sms_messages_status_check', sql`${t.status} in ('queued', 'sent', 'failed')`),
+    index('sms_messages_provider_message_idx').on(t.providerMessageId),
+    check('sms_messages_status_check', sql`${t.status} in ('queued', 'sent', 'delivered', 'failed')`),
     check('sms_messages_kind_check', sql`${t.kind} in ('receipt', 'reminder', 'absence', 'other')`),
   ],
 );

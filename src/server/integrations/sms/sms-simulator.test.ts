@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSmsSimulator } from './sms-simulator.js';
 
 describe('createSmsSimulator', () => {
@@ -37,5 +37,39 @@ describe('createSmsSimulator', () => {
     expect(sms.sent()[0].message).toBe('m5');
     sms.clear();
     expect(sms.sent()).toEqual([]);
+  });
+
+  it('reports each sent message delivered after the delay, never a failed one, and stops after unregistering', async () => {
+    const sms = createSmsSimulator({ deliveryDelayMs: 20 });
+    const reports: string[] = [];
+    const off = sms.onDeliveryReport((r) => {
+      expect(r.delivered).toBe(true);
+      reports.push(r.providerMessageId);
+    });
+    const ok = await sms.send({ to: '254712345678', message: 'Delivered soon' });
+    await sms.send({ to: '254712340000', message: 'Never delivered' });
+    expect(reports).toEqual([]);
+    await vi.waitFor(() => expect(reports).toEqual([ok.providerMessageId]), { timeout: 2000 });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(reports).toHaveLength(1);
+    off();
+    await sms.send({ to: '254712345678', message: 'Nobody listening' });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(reports).toHaveLength(1);
+  });
+
+  it('keeps sending when a listener throws or rejects', async () => {
+    const sms = createSmsSimulator({ deliveryDelayMs: 0 });
+    const seen: string[] = [];
+    sms.onDeliveryReport(() => {
+      throw new Error('boom');
+    });
+    sms.onDeliveryReport(async () => {
+      throw new Error('async boom');
+    });
+    sms.onDeliveryReport((r) => void seen.push(r.providerMessageId));
+    const ok = await sms.send({ to: '254112345678', message: 'Hi' });
+    expect(ok.status).toBe('sent');
+    await vi.waitFor(() => expect(seen).toEqual([ok.providerMessageId]), { timeout: 2000 });
   });
 });

@@ -19,8 +19,25 @@ export interface SimulatedSms extends SmsMessage {
   at: Date;
 }
 
+/** A simulated delivery report: the message with this id reached the phone. */
+export interface SimulatedDeliveryReport {
+  providerMessageId: string;
+  delivered: true;
+}
+
+export interface SmsSimulatorOptions {
+  /** How long after a sent message its delivery report comes (ms, default 1500; 0 = on the next tick). */
+  deliveryDelayMs?: number;
+}
+
 export interface SmsSimulator extends SmsGateway {
   readonly provider: 'simulator';
+  /**
+   * Registers a listener for delivery reports: called once per sent message, deliveryDelayMs after
+   * send() resolved (failed messages get none). Returns the unregister function. Timers are unref'd,
+   * so pending reports never keep a process alive; a listener's error or rejection is swallowed.
+   */
+  onDeliveryReport(listener: (report: SimulatedDeliveryReport) => void | Promise<void>): () => void;
   /** Every message handed to send(), failed ones included, oldest first, newest last (at most 1000). */
   sent(): SimulatedSms[];
   /** Forgets the recorded messages. */
@@ -34,10 +51,26 @@ export const SIMULATED_SEGMENT_COST_CENTS = 80;
 /**
  * Creates an in-memory SMS gateway. send() resolves `sent` with id `SIM-<16 hex>` and cost
  * 80 cents × smsSegments(message); a recipient that is not 2547/2541 + 8 digits, or that ends in 0000,
- * resolves `failed` with error "InvalidPhoneNumber". Never throws.
+ * resolves `failed` with error "InvalidPhoneNumber". Never throws. Each sent message is reported
+ * delivered to the onDeliveryReport listeners after `deliveryDelayMs`.
  */
-export function createSmsSimulator(): SmsSimulator {
+export function createSmsSimulator(opts: SmsSimulatorOptions = {}): SmsSimulator {
   const messages: SimulatedSms[] = [];
+  const listeners = new Set<(report: SimulatedDeliveryReport) => void | Promise<void>>();
+  const delayMs = opts.deliveryDelayMs ?? 1500;
+  const report = (providerMessageId: string) => {
+    if (listeners.size === 0) return;
+    const timer = setTimeout(() => {
+      for (const listener of listeners) {
+        try {
+          void Promise.resolve(listener({ providerMessageId, delivered: true })).catch(() => undefined);
+        } catch {
+          // A listener's failure never reaches the sender.
+        }
+      }
+    }, delayMs);
+    timer.unref?.();
+  };
   return {
     provider: 'simulator',
     async send(msg) {
@@ -55,7 +88,12 @@ export function createSmsSimulator(): SmsSimulator {
       };
       messages.push(record);
       if (messages.length > MAX_KEPT) messages.splice(0, messages.length - MAX_KEPT);
+      if (record.id) report(record.id);
       return { status: record.status, providerMessageId: record.id, costCents: record.costCents, error: record.error };
+    },
+    onDeliveryReport(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     sent: () => messages.map((m) => ({ ...m })),
     clear: () => {

@@ -268,7 +268,14 @@ async function deliver(deps: AnnouncementDeps, p: Pending) {
     if (deps.sms) {
       const gateway = deps.sms;
       await withScope(deps.database.db, scope, async (tx) => {
-        for (const x of msgs) x.id = await logSms(tx, ann.schoolId, gateway.provider, x.msg);
+        for (const x of msgs) {
+          x.id = await logSms(tx, ann.schoolId, gateway.provider, x.msg);
+          // The delivery report (sms.service.ts applyDeliveryReport) finds the recipient through it.
+          await tx
+            .update(recipientsT)
+            .set({ smsMessageId: x.id })
+            .where(and(eq(recipientsT.announcementId, ann.id), eq(recipientsT.userId, x.userId)));
+        }
       });
       await mapLimit(msgs, 8, async (x) => {
         try {
@@ -307,7 +314,13 @@ async function deliver(deps: AnnouncementDeps, p: Pending) {
       await tx
         .update(recipientsT)
         .set({
-          ...(r.sms ? { smsStatus: r.sms.status, smsError: r.sms.error } : {}),
+          // A delivery report may already have landed (delivered or failed): it is newer, keep it.
+          ...(r.sms
+            ? {
+                smsStatus: sql`case when ${recipientsT.smsStatus} = 'queued' then ${r.sms.status} else ${recipientsT.smsStatus} end`,
+                smsError: sql`case when ${recipientsT.smsStatus} = 'queued' then ${r.sms.error}::text else ${recipientsT.smsError} end`,
+              }
+            : {}),
           ...(r.email ? { emailStatus: r.email.status, emailError: r.email.error } : {}),
           updatedAt: now,
         })

@@ -40,7 +40,7 @@ let parentC: string;
 let demoParent: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { SMS_SIMULATOR_DELIVERY_DELAY_MS: '120000' } });
   greenhill = await schoolIdOf(t.database, 'greenhill');
   for (const [who, email] of Object.entries(DEMO.greenhill)) cookie[who] = await signIn(t.app, email, 'school');
   cookie.rsPrincipal = await signIn(t.app, DEMO.riverside.principal, 'school');

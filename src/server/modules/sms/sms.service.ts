@@ -1,11 +1,13 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { ListSmsResponse, listSmsQuery } from '../../../shared/contracts/fees.js';
+import { smsDeliveryMessages } from '../../../shared/messages/sms.js';
 import { centsToKes } from '../../../shared/money.js';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { smsMessages, students } from '../../db/schema/index.js';
-import { withScope, type Tx } from '../../db/tenant.js';
+import { schoolAnnouncementRecipients, schoolAnnouncements, smsMessages, students } from '../../db/schema/index.js';
+import { withScope, withSystem, type Tx } from '../../db/tenant.js';
+import type { EventBus } from '../../events/bus.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { inSchool } from '../fees/fees-context.js';
 
@@ -72,6 +74,68 @@ export async function sendSms(deps: SmsDeps, schoolId: string, msg: OutgoingSms)
   return deliverSms(deps, schoolId, id, msg);
 }
 
+/** What applyDeliveryReport works with. */
+export interface DeliveryReportDeps {
+  database: Database;
+  events: EventBus;
+}
+
+/** A gateway's delivery report for one message (Africa's Talking's callback, or the simulator's). */
+export interface DeliveryReport {
+  /** The gateway's id of the message (sms_messages.provider_message_id). */
+  providerMessageId: string;
+  /** true: on the phone; false: the network gave up (failureReason says why). */
+  delivered: boolean;
+  failureReason?: string | null;
+}
+
+/**
+ * Applies a delivery report (any school, system scope): the message with that provider id becomes
+ * `delivered` (delivered_at now) or `failed` (error = the reason), and so do the announcement
+ * recipients whose SMS it is (sms_status, sms_error); the announcements' authors then get the live
+ * event 'announcements.changed' so an open delivery view refreshes. Only a queued or sent message
+ * changes: a repeated or late report changes nothing (a delivered message never goes back), and an
+ * unknown id is ignored. Returns 'unknown' (no such message), 'unchanged' or 'applied'.
+ */
+export async function applyDeliveryReport(deps: DeliveryReportDeps, report: DeliveryReport): Promise<'unknown' | 'unchanged' | 'applied'> {
+  const providerMessageId = report.providerMessageId.trim();
+  if (!providerMessageId) return 'unknown';
+  const status = report.delivered ? 'delivered' : 'failed';
+  const error = report.delivered ? null : (report.failureReason?.trim() || smsDeliveryMessages.notDelivered).slice(0, 200);
+  const outcome = await withSystem(deps.database.db, async (tx) => {
+    const found = await tx.select({ id: smsMessages.id, status: smsMessages.status }).from(smsMessages).where(eq(smsMessages.providerMessageId, providerMessageId));
+    if (found.length === 0) return { result: 'unknown' as const, notify: [] };
+    const now = new Date();
+    const changed = await tx
+      .update(smsMessages)
+      .set({ status, error, deliveredAt: report.delivered ? now : null })
+      .where(and(eq(smsMessages.providerMessageId, providerMessageId), inArray(smsMessages.status, ['queued', 'sent'])))
+      .returning({ id: smsMessages.id });
+    if (changed.length === 0) return { result: 'unchanged' as const, notify: [] };
+    const recipients = await tx
+      .update(schoolAnnouncementRecipients)
+      .set({ smsStatus: status, smsError: error, updatedAt: now })
+      .where(inArray(schoolAnnouncementRecipients.smsMessageId, changed.map((c) => c.id)))
+      .returning({ announcementId: schoolAnnouncementRecipients.announcementId });
+    const announcementIds = [...new Set(recipients.map((r) => r.announcementId))];
+    const notify = announcementIds.length
+      ? await tx
+          .select({ id: schoolAnnouncements.id, authorId: schoolAnnouncements.authorId })
+          .from(schoolAnnouncements)
+          .where(and(inArray(schoolAnnouncements.id, announcementIds), isNotNull(schoolAnnouncements.authorId)))
+      : [];
+    return { result: 'applied' as const, notify };
+  });
+  for (const a of outcome.notify) {
+    try {
+      await deps.events.publish({ type: 'announcements.changed', audience: { userIds: [a.authorId!] }, data: { id: a.id } });
+    } catch {
+      // Live events are best effort (spec §9).
+    }
+  }
+  return outcome.result;
+}
+
 /** GET /api/sms/messages: the school's SMS log, newest first, with sent/failed counts and total cost. */
 export async function listSms(database: Database, actor: Actor, q: z.output<typeof listSmsQuery>): Promise<ListSmsResponse> {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
@@ -92,7 +156,7 @@ export async function listSms(database: Database, actor: Actor, q: z.output<type
     const [agg] = await tx
       .select({
         n: count(),
-        sent: sql<number>`count(*) filter (where ${smsMessages.status} = 'sent')`.mapWith(Number),
+        sent: sql<number>`count(*) filter (where ${smsMessages.status} in ('sent', 'delivered'))`.mapWith(Number),
         failed: sql<number>`count(*) filter (where ${smsMessages.status} = 'failed')`.mapWith(Number),
         cost: sql<number>`coalesce(sum(${smsMessages.costCents}), 0)`.mapWith(Number),
       })
@@ -104,7 +168,7 @@ export async function listSms(database: Database, actor: Actor, q: z.output<type
         toPhone: m.toPhone,
         body: m.body,
         kind: m.kind as 'receipt' | 'reminder' | 'absence' | 'other',
-        status: m.status as 'queued' | 'sent' | 'failed',
+        status: m.status as 'queued' | 'sent' | 'delivered' | 'failed',
         provider: m.provider,
         cost: m.costCents === null ? null : centsToKes(m.costCents),
         error: m.error,

@@ -13,11 +13,12 @@ const PAGE_SIZE = 25;
 const FILTERS = { search: '', status: '', kind: '' };
 type Status = SmsMessage['status'];
 type Kind = SmsMessage['kind'];
-const STATUS_OPTIONS = (['sent', 'failed', 'queued'] as const).map((v) => ({ value: v, label: t.statuses[v] }));
+const STATUS_OPTIONS = (['sent', 'delivered', 'failed', 'queued'] as const).map((v) => ({ value: v, label: t.statuses[v] }));
 const KIND_OPTIONS = (['receipt', 'reminder', 'absence', 'other'] as const).map((v) => ({ value: v, label: t.kinds[v] }));
 
 const STATUS_TONE: Record<Status, string> = {
   sent: 'bg-emerald-500/12 text-emerald-700 dark:text-emerald-300',
+  delivered: 'bg-emerald-500/20 text-emerald-800 dark:text-emerald-200',
   failed: 'bg-destructive/10 text-destructive',
   queued: 'bg-muted text-muted-foreground',
 };

@@ -1,0 +1,56 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deliveryReportBody, deliveryReportParams, deliveryReportResponse } from '../../../shared/contracts/sms.js';
+import { smsDeliveryMessages as m } from '../../../shared/messages/sms.js';
+import { badRequest, notFound } from '../../errors.js';
+import { applyDeliveryReport, type DeliveryReportDeps } from './sms.service.js';
+
+export interface SmsRoutesDeps extends DeliveryReportDeps {
+  /** SMS_DELIVERY_REPORT_TOKEN: the callback's secret path segment; unset, the callback answers 404. */
+  deliveryReportToken?: string;
+}
+
+/** Africa's Talking statuses that end a message's journey; others (Sent, Submitted, Buffered) change nothing. */
+const FINAL_STATUSES: Record<string, boolean> = { success: true, failed: false, rejected: false };
+
+/** True when `given` is the configured token (constant time). */
+function tokenMatches(expected: string | undefined, given: string): boolean {
+  if (!expected) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * SMS routes (issue 17 §1). `POST /api/sms/delivery-reports/:token`: Africa's Talking's delivery
+ * reports (public: Africa's Talking calls it; the configured token is the key, any other token 404).
+ * Reads form-encoded or JSON fields id, status, failureReason; Success marks the message delivered,
+ * Failed/Rejected failed (sms.service.ts applyDeliveryReport); answers 200 at once, also for repeats
+ * and unknown ids, so the gateway does not retry.
+ */
+export async function smsRoutes(app: FastifyInstance, deps: SmsRoutesDeps): Promise<void> {
+  // Own scope: the form parser applies to these routes only (the rest of the API is JSON).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    r.post(
+      '/api/sms/delivery-reports/:token',
+      {
+        config: { public: true },
+        schema: { params: deliveryReportParams, body: deliveryReportBody, response: { 200: deliveryReportResponse }, tags: ['sms callbacks'] },
+      },
+      async (req) => {
+        if (!tokenMatches(deps.deliveryReportToken, req.params.token)) throw notFound(m.reportUnknown);
+        const { id, status, failureReason } = req.body ?? {};
+        if (!id?.trim() || !status?.trim()) throw badRequest(m.reportFieldsRequired);
+        const delivered = FINAL_STATUSES[status.trim().toLowerCase()];
+        if (delivered === undefined) return { ok: true as const, applied: false };
+        const outcome = await applyDeliveryReport(deps, { providerMessageId: id, delivered, failureReason: failureReason ?? null });
+        return { ok: true as const, applied: outcome === 'applied' };
+      },
+    );
+  });
+}
