@@ -175,7 +175,7 @@ export async function conversationsRoutes(app: FastifyInstance, deps: ModuleDeps
    */
   r.post(
     '/api/conversations/:id/messages',
-    { config: use, schema: { params: conversationIdParams, body: sendMessageBody, response: { 200: conversationMessageSchema, 201: conversationMessageSchema }, tags } },
+    { config: use, schema: { params: conversationIdParams, body: sendMessageBody, headers: z.object({ 'idempotency-key': z.string().optional() }), response: { 200: conversationMessageSchema, 201: conversationMessageSchema }, tags } },
     async (req, reply) => {
       const raw = req.headers[IDEMPOTENCY_HEADER];
       const key = Array.isArray(raw) ? raw[0] : raw;

@@ -454,3 +454,16 @@ describe('unread count', () => {
     expect(rows).toHaveLength(0);
   });
 });
+
+describe('API docs', () => {
+  it('documents the public conversations API with its Idempotency-Key header in /api/docs', async () => {
+    type Op = { parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> } };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Op>> }>();
+    const send = doc.paths['/api/conversations/{id}/messages']!.post!;
+    expect(send.parameters!.filter((p) => p.in === 'header').map((p) => p.name)).toContain('idempotency-key');
+    expect(Object.keys(send.requestBody!.content['application/json']!.schema.properties!)).toContain('body');
+    expect(Object.keys(doc.paths['/api/conversations']!.post!.requestBody!.content['application/json']!.schema.properties!)).toEqual(expect.arrayContaining(['participantIds', 'subject']));
+    expect(doc.paths['/api/conversations']!.get).toBeDefined();
+    expect(doc.paths['/api/conversations/{id}/messages']!.get).toBeDefined();
+  });
+});
