@@ -78,7 +78,8 @@ function NavItem({
       <SectionIcon id={item.id} className={cn('size-[18px] shrink-0 opacity-80', active && 'text-primary opacity-100')} strokeWidth={active ? 2.2 : 1.9} />
       {!collapsed && <span className="truncate">{item.label}</span>}
       {badge > 0 && (
-        <span id={`sidebar-badge-text-${item.id}`} className="sr-only">
+        // Hidden, so it stays out of the link's name (computed from its content) while aria-describedby still reads it.
+        <span id={`sidebar-badge-text-${item.id}`} hidden>
           {messages.shell.unreadCount(badgeText)}
         </span>
       )}
