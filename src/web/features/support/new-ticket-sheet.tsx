@@ -1,18 +1,17 @@
 import * as React from 'react';
 import { Loader2, Send } from 'lucide-react';
 import { toast } from 'sonner';
-import { SUPPORT_CATEGORIES, SUPPORT_PRIORITIES, type SupportCategory, type SupportPriority } from '@shared/contracts/support';
-import { SUPPORT_CATEGORY_LABELS, SUPPORT_PRIORITY_LABELS } from '@shared/messages/support';
+import { SUPPORT_CATEGORIES, type SupportCategory, type SupportPriority } from '@shared/contracts/support';
+import { SUPPORT_CATEGORY_LABELS } from '@shared/messages/support';
 import { SUPPORT_CATEGORY_HINTS, supportScreens as ss } from '@shared/messages/support-screens';
 import { cn } from '@/lib/utils';
 import { Field, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Textarea } from '@/features/learners/components/textarea';
-import { AttachmentPicker, useAttachmentUploads } from './support-bits';
+import { AttachmentPicker, PrioritySelect, useAttachmentUploads } from './support-bits';
 import { useCreateTicket } from './support-api';
 
 const f = ss.form;
@@ -107,18 +106,7 @@ function NewTicketForm({ onDone, onCancel }: { onDone: (id: string) => void; onC
 
       <div className="grid gap-1.5 sm:max-w-56">
         <Label htmlFor="support-new-priority">{f.priority}</Label>
-        <Select value={priority} onValueChange={(v) => setPriority(v as SupportPriority)}>
-          <SelectTrigger id="support-new-priority" data-testid="support-new-priority">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {SUPPORT_PRIORITIES.map((p) => (
-              <SelectItem key={p} value={p}>
-                {SUPPORT_PRIORITY_LABELS[p]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <PrioritySelect id="support-new-priority" testId="support-new-priority" value={priority} onChange={setPriority} />
       </div>
 
       <Field

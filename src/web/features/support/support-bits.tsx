@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import {
   SUPPORT_ACTIVE_STATUSES,
   SUPPORT_MAX_ATTACHMENTS,
+  SUPPORT_PRIORITIES,
   type SupportAttachment,
   type SupportPriority,
   type SupportStatus,
@@ -14,6 +15,7 @@ import { SUPPORT_CATEGORY_LABELS, SUPPORT_PRIORITY_LABELS, SUPPORT_STATUS_LABELS
 import { formatDuration, supportScreens as ss } from '@shared/messages/support-screens';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { attachmentHref, uploadAttachment } from './support-api';
 
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
@@ -258,5 +260,23 @@ export function AttachmentPicker({ uploads, disabled, testId, compact }: { uploa
         </ul>
       )}
     </div>
+  );
+}
+
+/** The priority choice of the new-ticket form and the staff ticket workspace. */
+export function PrioritySelect({ id, testId, value, onChange, disabled }: { id: string; testId: string; value: SupportPriority; onChange: (p: SupportPriority) => void; disabled?: boolean }) {
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as SupportPriority)} disabled={disabled}>
+      <SelectTrigger id={id} data-testid={testId}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {SUPPORT_PRIORITIES.map((p) => (
+          <SelectItem key={p} value={p}>
+            {SUPPORT_PRIORITY_LABELS[p]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

@@ -2,14 +2,12 @@ import * as React from 'react';
 import { CheckCircle2, Loader2, RotateCcw, Star, UserCheck, XCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import {
-  SUPPORT_PRIORITIES,
   SUPPORT_STATUSES,
-  type SupportPriority,
   type SupportStatus,
   type SupportTicketDetail,
   type UpdateTicketBody,
 } from '@shared/contracts/support';
-import { SUPPORT_PRIORITY_LABELS, SUPPORT_STATUS_LABELS } from '@shared/messages/support';
+import { SUPPORT_STATUS_LABELS } from '@shared/messages/support';
 import { formatDuration, supportScreens as ss } from '@shared/messages/support-screens';
 import { cn } from '@/lib/utils';
 import { LoadErrorCard } from '@/components/list-states';
@@ -20,7 +18,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { Skeleton } from '@/components/ui/skeleton';
 import { FieldError, useFormError } from '@/components/form-feedback';
 import { Textarea } from '@/features/learners/components/textarea';
-import { PriorityBadge, SlaIndicator, StatusBadge, categoryLabel, formatWhen, useNow } from './support-bits';
+import { PriorityBadge, PrioritySelect, SlaIndicator, StatusBadge, categoryLabel, formatWhen, useNow } from './support-bits';
 import { useCannedReplies, useRateTicket, useSupportStaff, useTicket, useUpdateTicket } from './support-api';
 import { ReplyBox, TicketThread } from './ticket-thread';
 
@@ -163,18 +161,7 @@ function StaffControls({ ticket: d, viewerId }: { ticket: SupportTicketDetail; v
         </div>
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="support-priority">{t.priority}</Label>
-          <Select value={d.priority} onValueChange={(v) => save({ priority: v as SupportPriority })} disabled={closed || update.isPending}>
-            <SelectTrigger id="support-priority" data-testid="support-priority-select">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {SUPPORT_PRIORITIES.map((p) => (
-                <SelectItem key={p} value={p}>
-                  {SUPPORT_PRIORITY_LABELS[p]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <PrioritySelect id="support-priority" testId="support-priority-select" value={d.priority} onChange={(p) => save({ priority: p })} disabled={closed || update.isPending} />
         </div>
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="support-assignee">{t.assignee}</Label>
