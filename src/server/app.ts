@@ -87,6 +87,15 @@ import { afterPayment } from './modules/fees/notices.service.js';
 import { mpesaRoutes } from './modules/mpesa/mpesa.routes.js';
 import type { MpesaDeps } from './modules/mpesa/mpesa-deps.js';
 import { createMpesaSweeper, type MpesaSweeper } from './modules/mpesa/sweeper.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
+import { createBillingGate } from './modules/billing/billing-gate.js';
+import { securityRoutes } from './modules/security/security.routes.js';
+import { createActivityRecorder } from './modules/security/session-activity.js';
+import { dataProtectionRoutes } from './modules/data-protection/data-protection.routes.js';
+import { platformAnalyticsRoutes } from './modules/platform-analytics/platform-analytics.routes.js';
+import { projectHubRoutes } from './modules/project-hub/project-hub.routes.js';
+import { companyRoutes } from './modules/company/company.routes.js';
+import { systemSettingsRoutes } from './modules/system-settings/system-settings.routes.js';
 
 export interface AppDeps extends AuthDeps {
   config: Config;
@@ -213,7 +222,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerErrorHandling(app);
   // Maintenance mode (spec §6): the gate refuses non-bypass callers while it is on.
   const maintenance = createMaintenanceService(database, deps.events, app.log);
-  registerAccessGate(app, deps, { maintenance: maintenance.guard });
+  registerAccessGate(app, deps, {
+    maintenance: maintenance.guard,
+    // Issue 18: last-seen and activity days; read-only mode for a school in arrears.
+    guards: [createActivityRecorder(database), createBillingGate(database)],
+  });
   await app.register(rateLimit, { global: false });
   // Uploads (issue 10 §5): one file per request; each route applies its kind's smaller limit
   // (modules/files/files.service.ts readUpload), so a 20 MB file is refused with a clear message.
@@ -281,6 +294,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await conversationsRoutes(scope, deps);
     await supportRoutes(scope, deps);
     await smsRoutes(scope, { database, events: deps.events, deliveryReportToken: config.SMS_DELIVERY_REPORT_TOKEN });
+    // Issue 18: platform business and security.
+    await billingRoutes(scope, deps);
+    await securityRoutes(scope, deps);
+    await dataProtectionRoutes(scope, deps);
+    await platformAnalyticsRoutes(scope, deps);
+    await projectHubRoutes(scope, deps);
+    await companyRoutes(scope, deps);
+    await systemSettingsRoutes(scope, deps);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.

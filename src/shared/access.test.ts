@@ -231,6 +231,18 @@ describe('API permissions', () => {
     openSupportTickets: ['school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr'],
     manageSupport: ['edufam_admin', 'elimisha_admin'],
     useSupport: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr'],
+    manageBilling: ['edufam_admin'],
+    viewBilling: ['edufam_admin', 'elimisha_admin', 'school_director'],
+    payPlatformInvoices: ['school_director'],
+    manageSecurity: ['edufam_admin'],
+    viewSecurityLog: ['edufam_admin', 'elimisha_admin'],
+    exportPersonalData: ['edufam_admin', 'principal', 'school_director'],
+    erasePersonalData: ['edufam_admin'],
+    viewPlatformAnalytics: ['edufam_admin', 'elimisha_admin'],
+    viewSystemReports: ['edufam_admin'],
+    manageProjectHub: ['edufam_admin'],
+    manageCompany: ['edufam_admin'],
+    manageSystemSettings: ['edufam_admin'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

@@ -240,6 +240,38 @@ export const PERMISSIONS = {
   manageSupport: (a: Actor) => isAdminRole(a.role),
   /** A ticket's shared routes (read, reply, status, rating): school users and EduFam staff; the service narrows each side. */
   useSupport: (a: Actor) => isSchoolRole(a.role) || isAdminRole(a.role),
+
+  // Issue 18: platform business and security.
+  /** Plans, subscriptions, term invoices, credit notes, payments and billing settings (issue 18 §1: EduFam staff). */
+  manageBilling: (a: Actor) => a.role === 'edufam_admin',
+  /**
+   * Read platform invoices, receipts and the school's subscription: EduFam staff every school, a
+   * school's director only their own (the service narrows; another school's invoice is 404).
+   */
+  viewBilling: (a: Actor) => isAdminRole(a.role) || a.role === 'school_director',
+  /** Pay the school's own platform invoice by M-Pesa (issue 18 §1: the director). */
+  payPlatformInvoices: (a: Actor) => a.role === 'school_director',
+  /** Security log, alerts, two-factor requirement per role and password policy (issue 18 §2: EduFam staff). */
+  manageSecurity: (a: Actor) => a.role === 'edufam_admin',
+  /** Read the security log and alerts (the security section's roles: platform staff). */
+  viewSecurityLog: (a: Actor) => isAdminRole(a.role),
+  /**
+   * Export a learner's or user's personal data on request (Kenya Data Protection Act 2019 s.26):
+   * EduFam staff any school, a school's principal or director their own school (the service narrows).
+   */
+  exportPersonalData: (a: Actor) => a.role === 'edufam_admin' || a.role === 'principal' || a.role === 'school_director',
+  /** Erase or anonymise a learner's or user's personal data where the law allows (DPA 2019 s.40): EduFam staff. */
+  erasePersonalData: (a: Actor) => a.role === 'edufam_admin',
+  /** Platform analytics across schools (issue 18 §3 "System Analytics"): platform staff. */
+  viewPlatformAnalytics: (a: Actor) => isAdminRole(a.role),
+  /** School health cards, anonymised comparisons and system reports (issue 18 §3: edufam_admin). */
+  viewSystemReports: (a: Actor) => a.role === 'edufam_admin',
+  /** The platform team's project hub and onboarding checklists (issue 18 §4: edufam_admin). */
+  manageProjectHub: (a: Actor) => a.role === 'edufam_admin',
+  /** EduFam's company details and platform staff accounts (issue 18 §4: edufam_admin). */
+  manageCompany: (a: Actor) => a.role === 'edufam_admin',
+  /** System settings: new-school defaults, feature flags per school, e-mail and SMS providers (issue 18 §4: edufam_admin). */
+  manageSystemSettings: (a: Actor) => a.role === 'edufam_admin',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

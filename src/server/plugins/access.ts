@@ -56,7 +56,15 @@ export function toHeaders(request: FastifyRequest): Headers {
 export function registerAccessGate(
   app: FastifyInstance,
   deps: AuthDeps,
-  hooks: { maintenance?: (request: FastifyRequest, user: SessionUser) => Promise<void> } = {},
+  hooks: {
+    maintenance?: (request: FastifyRequest, user: SessionUser) => Promise<void>;
+    /**
+     * Checks run after the permission check, in order (issue 18): the session's activity record
+     * (modules/security/session-activity.ts) and the read-only mode of a school in arrears
+     * (modules/billing/billing-gate.ts). Each may throw an AppError to refuse the request.
+     */
+    guards?: Array<(request: FastifyRequest, user: SessionUser) => Promise<void>>;
+  } = {},
 ): void {
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
@@ -87,5 +95,6 @@ export function registerAccessGate(
     if (!can({ id: user.id, role: user.role as Role, schoolId: user.schoolId }, cfg.permission)) {
       throw forbidden(messages.friendly.permission);
     }
+    for (const guard of hooks.guards ?? []) await guard(request, user);
   });
 }

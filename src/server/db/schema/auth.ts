@@ -25,6 +25,13 @@ export const sessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /**
+     * Issue 18 §2: the password was right but the account has two-factor on, so this session opens
+     * nothing until POST /api/auth/sign-in/two-factor accepts a code (or it expires unused).
+     */
+    twoFactorPending: boolean('two_factor_pending').notNull().default(false),
+    /** Last request seen on this session (written at most every few minutes), for "Active sessions". */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

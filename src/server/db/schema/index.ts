@@ -11,3 +11,5 @@ export * from './timetable.js';
 export * from './announcements.js';
 export * from './conversations.js';
 export * from './support.js';
+export * from './security.js';
+export * from './platform.js';

@@ -31,6 +31,10 @@ import { seedTimetable } from './timetable.js';
 import { seedAnnouncements, type CommunicationSeedPlan } from './announcements.js';
 import { seedConversations } from './conversations.js';
 import { seedSupport } from './support.js';
+import { seedCompany } from './company.js';
+import { seedBilling } from './billing.js';
+import { seedProjectHub } from './project-hub.js';
+import { seedPlatformActivity } from './platform-activity.js';
 
 export const DEMO_PASSWORD = 'EduFam2026!';
 
@@ -146,6 +150,11 @@ export async function seedDemo(db: Db): Promise<{ accounts: number; learners: nu
       learners += made.learners;
       accountsMade += made.accounts;
     }
+    // Issue 18: the platform's own business (company first: invoices print its details).
+    await seedCompany(tx);
+    await seedBilling(tx);
+    await seedProjectHub(tx);
+    await seedPlatformActivity(tx);
     return { accounts: accountsMade, learners };
   });
   // Fresh statistics for the planner (PGlite runs no autovacuum; see Database.analyze).

@@ -72,7 +72,18 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   // Issue 17: school communication (announcements above).
   messages: React.lazy(() => import('@/features/messages/messages-section').then((mod) => ({ default: mod.MessagesSection }))),
   support: React.lazy(() => import('@/features/support/support-section').then((mod) => ({ default: mod.SupportSection }))),
+  // Issue 18: platform business and security (analytics and reports for EduFam staff branch inside their sections).
+  billing: React.lazy(() => import('@/features/billing/billing-section').then((mod) => ({ default: mod.BillingSection }))),
+  security: React.lazy(() => import('@/features/security/security-section').then((mod) => ({ default: mod.SecuritySection }))),
+  'school-analytics': React.lazy(() => import('@/features/platform-analytics/school-analytics-section').then((mod) => ({ default: mod.SchoolAnalyticsSection }))),
+  'system-reports': React.lazy(() => import('@/features/platform-analytics/system-reports-section').then((mod) => ({ default: mod.SystemReportsSection }))),
+  'project-hub': React.lazy(() => import('@/features/project-hub/project-hub-section').then((mod) => ({ default: mod.ProjectHubSection }))),
+  'company-management': React.lazy(() => import('@/features/company/company-section').then((mod) => ({ default: mod.CompanySection }))),
+  settings: React.lazy(() => import('@/features/system-settings/system-settings-section').then((mod) => ({ default: mod.SystemSettingsSection }))),
 };
+
+// Issue 18 §2: two-factor sign-in and active sessions, on every user's profile page.
+const AccountSecurityCard = React.lazy(() => import('@/features/security/account-security').then((mod) => ({ default: mod.AccountSecurityCard })));
 
 function SectionFallback() {
   return (
@@ -104,6 +115,9 @@ function Allowed({ user, sectionId }: { user: SessionUser; sectionId: string }) 
       <section className="mx-auto flex w-full max-w-3xl flex-col gap-6">
         <SectionHeading sectionId="profile" title={title} description={messages.settings.dialogDescription} />
         <ProfileSettingsPanel />
+        <React.Suspense fallback={null}>
+          <AccountSecurityCard />
+        </React.Suspense>
       </section>
     );
   }
