@@ -13,3 +13,7 @@ export * from './conversations.js';
 export * from './support.js';
 export * from './security.js';
 export * from './platform.js';
+export * from './billing.js';
+export * from './data-protection.js';
+export * from './project-hub.js';
+export * from './system-settings.js';

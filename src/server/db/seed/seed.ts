@@ -35,6 +35,7 @@ import { seedCompany } from './company.js';
 import { seedBilling } from './billing.js';
 import { seedProjectHub } from './project-hub.js';
 import { seedPlatformActivity } from './platform-activity.js';
+import { seedSecurity } from './security.js';
 
 export const DEMO_PASSWORD = 'EduFam2026!';
 
@@ -152,6 +153,7 @@ export async function seedDemo(db: Db): Promise<{ accounts: number; learners: nu
     }
     // Issue 18: the platform's own business (company first: invoices print its details).
     await seedCompany(tx);
+    await seedSecurity(tx);
     await seedBilling(tx);
     await seedProjectHub(tx);
     await seedPlatformActivity(tx);
