@@ -40,6 +40,16 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/timetables/feed/{file}',
   // SMS delivery reports (issue 17 §1): Africa's Talking calls it; the configured random token is the key.
   'POST /api/sms/delivery-reports/{token}',
+  // Issue 18 §2: the second step of a two-factor sign-in (the pending session cookie is the key) and
+  // the password rules shown on the reset form.
+  'POST /api/auth/sign-in/two-factor',
+  'GET /api/auth/password-policy',
+  // Issue 18 §1: Safaricom's callbacks for the platform's own paybill; the random token is the key.
+  'POST /api/billing/mpesa/callback/{token}',
+  'POST /api/billing/paybill/validation/{token}',
+  'POST /api/billing/paybill/confirmation/{token}',
+  // Issue 18 §4: EduFam's logo is public branding (e-mails link to it).
+  'GET /api/company/logo',
 ]);
 
 const naked = async () => ({ ok: true });

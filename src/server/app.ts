@@ -96,6 +96,8 @@ import { platformAnalyticsRoutes } from './modules/platform-analytics/platform-a
 import { projectHubRoutes } from './modules/project-hub/project-hub.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { systemSettingsRoutes } from './modules/system-settings/system-settings.routes.js';
+import { createFeatureFlagGate } from './modules/system-settings/feature-flag-gate.js';
+import { createSettingsMailer } from './modules/system-settings/providers.js';
 
 export interface AppDeps extends AuthDeps {
   config: Config;
@@ -151,7 +153,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer =
+  const deps = {} as AppDeps;
+  // Issue 18 §4: SMTP settings saved in System Settings take over from the configured mailer. The key
+  // is read lazily (deps.mpesa exists only further down; with DATA_DIR=memory:// each call of
+  // secretsKeyOf would make a new key).
+  const baseMailer =
     opts.mailer ??
     (config.SMTP_HOST
       ? createSmtpMailer({
@@ -163,9 +169,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
           from: config.MAIL_FROM,
         })
       : createLogMailer(app.log));
+  const mailer = createSettingsMailer(baseMailer, database, () => deps.mpesa.secretsKey);
 
   const secret = config.AUTH_SECRET ?? (await loadOrCreateSecret(database));
-  const deps = {} as AppDeps;
   const auth = createAuth({
     db: database.db,
     secret,
@@ -224,8 +230,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   const maintenance = createMaintenanceService(database, deps.events, app.log);
   registerAccessGate(app, deps, {
     maintenance: maintenance.guard,
-    // Issue 18: last-seen and activity days; read-only mode for a school in arrears.
-    guards: [createActivityRecorder(database), createBillingGate(database)],
+    // Issue 18: last-seen and activity days; read-only mode for a school in arrears; features switched off per school.
+    guards: [createActivityRecorder(database), createBillingGate(database), createFeatureFlagGate(database)],
   });
   await app.register(rateLimit, { global: false });
   // Uploads (issue 10 §5): one file per request; each route applies its kind's smaller limit

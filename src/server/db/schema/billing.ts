@@ -1,2 +1,221 @@
-// Issue 18 tables: filled by issue 18 work.
-export {};
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { profiles, schools } from './tenancy.js';
+
+/**
+ * Platform billing (issue 18 §1): EduFam bills schools per active learner per term. Money in integer
+ * KES cents. Row-level security (drizzle/0018_billing.sql): plans are platform-only; school-owned rows
+ * (subscriptions, invoices, lines, credit notes, payments, STK requests, reminders) use
+ * app_can_see_school(school_id), so a director reads only their own school's.
+ */
+
+export interface BillingPlanModule {
+  key: string;
+  name: string;
+  /** Price per term, cents. */
+  priceCents: number;
+}
+
+export const billingPlans = pgTable(
+  'billing_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    pricePerLearnerCents: integer('price_per_learner_cents').notNull(),
+    minimumCents: integer('minimum_cents').notNull().default(0),
+    setupFeeCents: integer('setup_fee_cents').notNull().default(0),
+    modules: jsonb('modules').$type<BillingPlanModule[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'billing_plans_prices_check',
+      sql`${t.pricePerLearnerCents} >= 0 and ${t.minimumCents} >= 0 and ${t.setupFeeCents} >= 0`,
+    ),
+  ],
+);
+
+/** A school's subscription: one per school. status trial | active | arrears | read_only | cancelled. */
+export const schoolSubscriptions = pgTable(
+  'school_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .unique()
+      .references(() => schools.id),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => billingPlans.id),
+    startsOn: date('starts_on').notNull(),
+    /** Last day of the free trial (inclusive), null when none. */
+    trialEndsOn: date('trial_ends_on'),
+    discountPercent: numeric('discount_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').notNull().default('trial'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('school_subscriptions_status_check', sql`${t.status} in ('trial', 'active', 'arrears', 'read_only', 'cancelled')`),
+    check('school_subscriptions_discount_check', sql`${t.discountPercent} between 0 and 100 and ${t.discountCents} >= 0`),
+  ],
+);
+
+/** A term invoice to a school (number EDF-2026-0001; also the M-Pesa account number). */
+export const platformInvoices = pgTable(
+  'platform_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    subscriptionId: uuid('subscription_id').references(() => schoolSubscriptions.id),
+    termLabel: text('term_label').notNull(),
+    snapshotDate: date('snapshot_date').notNull(),
+    learnerCount: integer('learner_count').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    vatRateBps: integer('vat_rate_bps').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    paidCents: integer('paid_cents').notNull().default(0),
+    creditedCents: integer('credited_cents').notNull().default(0),
+    balanceCents: integer('balance_cents').notNull(),
+    status: text('status').notNull().default('issued'),
+    issuedOn: date('issued_on'),
+    dueOn: date('due_on'),
+    voidReason: text('void_reason'),
+    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('platform_invoices_school_term_uq').on(t.schoolId, t.termLabel),
+    index('platform_invoices_status_due_idx').on(t.status, t.dueOn),
+    check('platform_invoices_status_check', sql`${t.status} in ('draft', 'issued', 'partly_paid', 'paid', 'void')`),
+    check(
+      'platform_invoices_money_check',
+      sql`${t.totalCents} >= 0 and ${t.paidCents} >= 0 and ${t.creditedCents} >= 0 and ${t.balanceCents} = ${t.totalCents} - ${t.paidCents} - ${t.creditedCents}`,
+    ),
+  ],
+);
+
+/** Lines of a platform invoice (learners or minimum, modules, setup fee, discount as a negative line). */
+export const platformInvoiceLines = pgTable(
+  'platform_invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => platformInvoices.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id').notNull(),
+    position: integer('position').notNull(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [
+    index('platform_invoice_lines_invoice_idx').on(t.invoiceId, t.position),
+    check('platform_invoice_lines_kind_check', sql`${t.kind} in ('learners', 'minimum', 'module', 'setup_fee', 'discount')`),
+  ],
+);
+
+export const platformCreditNotes = pgTable(
+  'platform_credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull().unique(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => platformInvoices.id),
+    schoolId: uuid('school_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('platform_credit_notes_invoice_idx').on(t.invoiceId), check('platform_credit_notes_amount_check', sql`${t.amountCents} > 0`)],
+);
+
+/** A payment of a platform invoice; (method, reference) is unique so a retried payment is not counted twice. */
+export const platformPayments = pgTable(
+  'platform_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => platformInvoices.id),
+    schoolId: uuid('school_id').notNull(),
+    method: text('method').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reference: text('reference').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    receiptNumber: text('receipt_number').notNull().unique(),
+    phone: text('phone'),
+    recordedBy: uuid('recorded_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('platform_payments_method_reference_uq').on(t.method, t.reference),
+    index('platform_payments_invoice_idx').on(t.invoiceId),
+    index('platform_payments_school_idx').on(t.schoolId, t.paidAt),
+    check('platform_payments_method_check', sql`${t.method} in ('mpesa', 'bank')`),
+    check('platform_payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** STK pushes to the platform paybill for platform invoices. */
+export const platformMpesaRequests = pgTable(
+  'platform_mpesa_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => platformInvoices.id),
+    schoolId: uuid('school_id').notNull(),
+    merchantRequestId: text('merchant_request_id'),
+    checkoutRequestId: text('checkout_request_id').notNull().unique(),
+    phone: text('phone').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** pending | succeeded | failed | cancelled | timeout. */
+    status: text('status').notNull().default('pending'),
+    resultCode: text('result_code'),
+    resultDesc: text('result_desc'),
+    mpesaReceipt: text('mpesa_receipt'),
+    customerMessage: text('customer_message'),
+    paymentId: uuid('payment_id').references(() => platformPayments.id),
+    rawCallback: jsonb('raw_callback'),
+    initiatedBy: uuid('initiated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('platform_mpesa_requests_invoice_idx').on(t.invoiceId),
+    index('platform_mpesa_requests_pending_idx').on(t.status, t.createdAt),
+    check('platform_mpesa_requests_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled', 'timeout')`),
+  ],
+);
+
+/** Each billing reminder sent, once: (invoice, kind) unique, kind e.g. "before:7", "after:14", "read_only". */
+export const billingReminders = pgTable(
+  'billing_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => platformInvoices.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id').notNull(),
+    kind: text('kind').notNull(),
+    sentTo: text('sent_to'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_reminders_invoice_kind_uq').on(t.invoiceId, t.kind)],
+);

@@ -1,2 +1,23 @@
-// Issue 18 tables: filled by issue 18 work.
-export {};
+import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { profiles, schools } from './tenancy.js';
+
+/**
+ * Feature flags per school (issue 18 §4 "feature flags per school"): a row turns one feature of the
+ * catalogue (shared/contracts/system-settings.ts FEATURE_KEYS) on or off for one school; a missing row
+ * means on. The access gate (modules/system-settings/feature-flag-gate.ts) refuses a school user's
+ * requests to a turned-off feature's API. Row-level security: app_can_see_school(school_id)
+ * (drizzle/0022_system_settings.sql).
+ */
+export const schoolFeatureFlags = pgTable(
+  'school_feature_flags',
+  {
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
+    featureKey: text('feature_key').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.featureKey] })],
+);

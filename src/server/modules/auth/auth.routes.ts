@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
+import { signInTwoFactorBody } from '../../../shared/contracts/security.js';
+import { securityMessages } from '../../../shared/messages/security.js';
 import { unauthorized } from '../../errors.js';
 import { toHeaders } from '../../plugins/access.js';
+import { sessionKey } from './change-password.routes.js';
 import {
-  currentUser,
+  completeTwoFactorSignIn,
   requestPasswordReset,
+  resolveSession,
   resetPassword,
   signIn,
   signOut,
@@ -30,18 +34,40 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   /**
    * POST /api/auth/sign-in {email, password, accessType: admin|school|universal, rememberMe}
-   * → 200 {user} with the session cookie. Errors: 400 empty fields, 401 unknown e-mail or wrong
-   * password, 403 deactivated / no role / not configured / wrong area / school inactive, 429 too
-   * many attempts (Retry-After). Messages are spec §8 Sign-in, word for word.
+   * → 200 with the session cookie and one of: {user}; {twoFactorRequired: true} when the account has
+   * two-factor on (send the code to POST /api/auth/sign-in/two-factor within 5 minutes; until then
+   * the session opens nothing); {user, twoFactorSetupRequired: true} when the security policy requires
+   * two-factor for the role and it is off (issue 18 §2). Errors: 400 empty fields, 401 unknown e-mail
+   * or wrong password, 403 deactivated / no role / not configured / wrong area / school inactive, 429
+   * too many attempts (Retry-After). Messages are spec §8 Sign-in, word for word.
    */
   r.post(
     '/api/auth/sign-in',
     { config: { public: true }, schema: { body: signInBody, tags: ['auth'] } },
     async (request, reply) => {
-      const { user, setCookies } = await signIn(deps, request.body, { headers: toHeaders(request), ip: request.ip });
+      const { setCookies, ...outcome } = await signIn(deps, request.body, { headers: toHeaders(request), ip: request.ip });
       reply.header('set-cookie', setCookies);
-      return { user };
+      return outcome;
     },
+  );
+
+  /**
+   * POST /api/auth/sign-in/two-factor {code} | {recoveryCode} (public; needs the cookie of a sign-in
+   * that answered {twoFactorRequired}) → 200 {user} (and twoFactorSetupRequired when relevant); the
+   * session opens with the lifetime sign-in asked for (remember me 7 days, else 1 day). A code is the
+   * 6 digits of the authenticator app (RFC 6238, ±30 s), not one already used; a recovery code works
+   * once. Errors: 400 neither or both given; 401 INVALID_TWO_FACTOR_CODE "That code is not correct…",
+   * 401 TWO_FACTOR_CODE_REUSED "This code has already been used…", 401 TWO_FACTOR_EXPIRED (no pending
+   * sign-in, more than 5 minutes, or the 5th wrong code: sign in again); 403 as sign-in when the
+   * account was deactivated meanwhile; 429 after 10 tries in 15 minutes with one cookie.
+   */
+  r.post(
+    '/api/auth/sign-in/two-factor',
+    {
+      config: { public: true, rateLimit: { max: 10, timeWindow: '15 minutes', keyGenerator: sessionKey } },
+      schema: { body: signInTwoFactorBody, tags: ['auth', 'security'] },
+    },
+    async (request) => completeTwoFactorSignIn(deps, request.body, { headers: toHeaders(request), ip: request.ip }),
   );
 
   /** POST /api/auth/sign-out → 200 {ok}; clears the session cookie and deletes the session row. */
@@ -53,12 +79,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   /**
    * GET /api/auth/session → 200 {user} for a live session (also for deactivated or role-less
-   * accounts, so the app can show the right screen), 401 otherwise.
+   * accounts, so the app can show the right screen; twoFactorSetupRequired on it when the policy
+   * requires two-factor the user has not set up), 401 otherwise: code TWO_FACTOR_REQUIRED while a
+   * sign-in waits for its two-factor code (the app shows the code step), UNAUTHENTICATED else.
    */
   r.get('/api/auth/session', { config: { public: true }, schema: { tags: ['auth'] } }, async (request) => {
-    const user = await currentUser(deps, toHeaders(request));
-    if (!user) throw unauthorized(messages.shell.authenticationRequired);
-    return { user };
+    const state = await resolveSession(deps, toHeaders(request));
+    if (state.kind === 'pending') throw unauthorized(securityMessages.api.twoFactorRequired, 'TWO_FACTOR_REQUIRED');
+    if (state.kind !== 'user') throw unauthorized(messages.shell.authenticationRequired);
+    return { user: state.user };
   });
 
   /**

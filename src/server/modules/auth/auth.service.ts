@@ -1,13 +1,19 @@
 import { APIError } from 'better-auth/api';
 import type { Database } from '../../db/client.js';
-import { withSystem } from '../../db/tenant.js';
+import { withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { messages } from '../../../shared/messages.js';
 import { configurationProblem } from '../../../shared/access.js';
 import { isAdminRole, isSchoolRole, type AccessType } from '../../../shared/roles.js';
-import { LOGIN_WINDOW_MS, MIN_PASSWORD_LENGTH } from '../../../shared/constants.js';
+import { LOGIN_WINDOW_MS } from '../../../shared/constants.js';
+import { TWO_FACTOR_MAX_ATTEMPTS, TWO_FACTOR_PENDING_MINUTES } from '../../../shared/contracts/security.js';
+import { securityMessages } from '../../../shared/messages/security.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { noteSignInNetwork, raiseFailureAlerts } from '../security/alerts.js';
+import { checkPasswordPolicy, loadPolicy, twoFactorRequiredFor } from '../security/policy.js';
+import * as twoFactorRepo from '../security/two-factor.repository.js';
+import { checkSecondFactor, secondFactorMessage } from '../security/two-factor.service.js';
 import type { Auth } from './better-auth.js';
 import {
   countRecentFailures,
@@ -32,6 +38,26 @@ export interface AuthDeps {
   issuedResetTokens: Map<string, string>;
   /** Failed sign-ins allowed per account / per IP within LOGIN_WINDOW_MS. */
   loginLimits: { perAccount: number; perIp: number };
+  /**
+   * The secrets key that encrypts two-factor secrets (AppDeps.mpesa.secretsKey, lib/secrets.ts). Set by
+   * buildApp; two-factor sign-in refuses to run without it.
+   */
+  mpesa?: { secretsKey: Buffer };
+}
+
+/** Session lifetimes of better-auth.ts: remember me 7 days, otherwise 1 day. */
+const REMEMBER_ME_MS = 7 * 24 * 60 * 60_000;
+const SESSION_ONLY_MS = 24 * 60 * 60_000;
+
+/** What POST /api/auth/sign-in answers (contracts/security.ts SignInResult). */
+export type SignInOutcome =
+  | { user: SessionUser; twoFactorSetupRequired?: true; setCookies: string[] }
+  | { twoFactorRequired: true; setCookies: string[] };
+
+function secretsKeyOf(deps: AuthDeps): Buffer {
+  const key = deps.mpesa?.secretsKey;
+  if (!key) throw new Error('two-factor sign-in needs the secrets key (AppDeps.mpesa.secretsKey)');
+  return key;
 }
 
 export interface SignInInput {
@@ -47,13 +73,19 @@ export interface SignInInput {
  * (better-auth creates the session); a profile exists; it is active; it has a valid role and, for
  * school roles, a school; the role matches the login area; the school is active. Any check after the
  * session was created deletes it again, so a refused sign-in leaves no session behind.
- * Returns the user and the Set-Cookie headers to forward. Throws AppError (400, 401, 403, 429).
+ *
+ * Issue 18 §2: when every check passed and the account has two-factor on, the session is marked
+ * two_factor_pending with a TWO_FACTOR_PENDING_MINUTES expiry and the answer is { twoFactorRequired }
+ * (cookie set, no user; LOGIN_SUCCESS waits for the code, completeTwoFactorSignIn). When the policy
+ * requires two-factor for the role and it is off, the user comes with twoFactorSetupRequired.
+ * Failed sign-ins may raise security alerts (security/alerts.ts); a successful one notes the network.
+ * Returns the outcome and the Set-Cookie headers to forward. Throws AppError (400, 401, 403, 429).
  */
 export async function signIn(
   deps: AuthDeps,
   input: SignInInput,
   request: { headers: Headers; ip: string },
-): Promise<{ user: SessionUser; setCookies: string[] }> {
+): Promise<SignInOutcome> {
   const email = (input.email ?? '').trim().toLowerCase();
   const password = input.password ?? '';
   if (!email || !password) throw badRequest(messages.login.required);
@@ -70,6 +102,7 @@ export async function signIn(
   const fail = async (status: number, code: string, message: string, schoolId: string | null = null, userId?: string, role?: string | null) => {
     await withSystem(db, async (tx) => {
       await recordLoginAttempt(tx, email, request.ip, false);
+      await raiseFailureAlerts(tx, { email, ip: request.ip, userId: userId ?? null, schoolId });
       await recordAudit(tx, {
         schoolId,
         action: 'LOGIN_FAILED',
@@ -140,28 +173,181 @@ export async function signIn(
     throw await refuse(403, 'SCHOOL_INACTIVE', messages.login.schoolDeactivated, p.schoolId, role);
   }
 
-  await withSystem(db, async (tx) => {
-    await recordLoginAttempt(tx, email, request.ip, true);
-    await touchLastLogin(tx, userId, request.ip);
-    await recordAudit(tx, {
-      schoolId: p.schoolId,
-      action: 'LOGIN_SUCCESS',
-      performedByUserId: userId,
-      performedByRole: role,
-      targetEntity: 'auth',
-      metadata: { email, accessType },
-      ipAddress: request.ip,
+  const rememberMe = input.rememberMe !== false;
+  const pending = await withSystem(db, async (tx) => {
+    // The session's address as Fastify sees it (TRUST_PROXY aware), for "Active sessions".
+    await twoFactorRepo.setSessionIp(tx, token, request.ip);
+    if (!(await twoFactorRepo.isTwoFactorEnabled(tx, userId))) return false;
+    await twoFactorRepo.startChallenge(tx, {
+      token,
+      userId,
+      rememberMe,
+      accessType,
+      expiresAt: new Date(Date.now() + TWO_FACTOR_PENDING_MINUTES * 60_000),
     });
+    return true;
   });
-  return { user: toSessionUser(row), setCookies };
+  if (pending) return { twoFactorRequired: true, setCookies };
+
+  await withSystem(db, (tx) => recordSuccessfulSignIn(tx, { email, userId, role, schoolId: p.schoolId, accessType, ip: request.ip }));
+  const policy = await loadPolicy(db);
+  const user = toSessionUser(row);
+  if (twoFactorRequiredFor(policy, role) && !user.mfaEnabled) {
+    return { user: { ...user, twoFactorSetupRequired: true }, twoFactorSetupRequired: true, setCookies };
+  }
+  return { user, setCookies };
 }
 
-/** The signed-in user for a request's cookies, or null when there is no live session. */
-export async function currentUser(deps: AuthDeps, headers: Headers): Promise<SessionUser | null> {
+/** The end of a successful sign-in: attempt, last login, network (alerts) and LOGIN_SUCCESS. */
+async function recordSuccessfulSignIn(
+  tx: Tx,
+  s: { email: string; userId: string; role: string; schoolId: string | null; accessType: string; ip: string; twoFactor?: 'totp' | 'recovery_code' },
+): Promise<void> {
+  await recordLoginAttempt(tx, s.email, s.ip, true);
+  await touchLastLogin(tx, s.userId, s.ip);
+  await noteSignInNetwork(tx, { userId: s.userId, email: s.email, ip: s.ip, schoolId: s.schoolId });
+  await recordAudit(tx, {
+    schoolId: s.schoolId,
+    action: 'LOGIN_SUCCESS',
+    performedByUserId: s.userId,
+    performedByRole: s.role,
+    targetEntity: 'auth',
+    metadata: { email: s.email, accessType: s.accessType, ...(s.twoFactor ? { twoFactor: s.twoFactor } : {}) },
+    ipAddress: s.ip,
+  });
+}
+
+/**
+ * POST /api/auth/sign-in/two-factor { code } | { recoveryCode }: finishes a sign-in that answered
+ * { twoFactorRequired } (the pending session's cookie identifies it). A right code (its time step later
+ * than the last one accepted) or an unused recovery code turns the session into a normal one (7 days
+ * with remember me, else 1 day) and records LOGIN_SUCCESS. A wrong code: 401 INVALID_TWO_FACTOR_CODE
+ * (TWO_FACTOR_CODE_REUSED for a replayed one), audited TWO_FACTOR_FAILED and counted as a failed
+ * sign-in (alerts, limits); the TWO_FACTOR_MAX_ATTEMPTS-th ends the pending session (401
+ * TWO_FACTOR_EXPIRED, cookie cleared). No pending session or an expired one: 401 TWO_FACTOR_EXPIRED.
+ * The account is checked again (deactivated or school closed meanwhile: 403 as at sign-in).
+ */
+export async function completeTwoFactorSignIn(
+  deps: AuthDeps,
+  input: { code?: string; recoveryCode?: string },
+  request: { headers: Headers; ip: string },
+): Promise<{ user: SessionUser; twoFactorSetupRequired?: true }> {
+  const db = deps.database.db;
+  const m = securityMessages.api;
+  const state = await resolveSession(deps, request.headers);
+  if (state.kind !== 'pending') throw new AppError(401, 'TWO_FACTOR_EXPIRED', m.pendingExpired);
+  const { sessionId, userId } = state;
+  const challenge = await withSystem(db, (tx) => twoFactorRepo.findChallenge(tx, sessionId));
+  if (!challenge || challenge.expiresAt.getTime() <= Date.now()) {
+    await withSystem(db, (tx) => twoFactorRepo.deleteSessionById(tx, sessionId));
+    throw new AppError(401, 'TWO_FACTOR_EXPIRED', m.pendingExpired);
+  }
+  const row = await withSystem(db, (tx) => findProfileWithSchool(tx, userId));
+  if (!row) throw new AppError(401, 'TWO_FACTOR_EXPIRED', m.pendingExpired);
+  const p = row.profile;
+  const role = p.role ?? '';
+  const email = p.email.toLowerCase();
+  const key = secretsKeyOf(deps);
+
+  const outcome = await withSystem(db, async (tx) => {
+    const result = await checkSecondFactor(tx, key, userId, { code: input.code, recoveryCode: input.recoveryCode });
+    if (result.ok) {
+      await twoFactorRepo.finishChallenge(tx, sessionId, new Date(Date.now() + (challenge.rememberMe ? REMEMBER_ME_MS : SESSION_ONLY_MS)));
+      await recordSuccessfulSignIn(tx, { email, userId, role, schoolId: p.schoolId, accessType: challenge.accessType, ip: request.ip, twoFactor: result.method });
+      if (result.method === 'recovery_code') {
+        await recordAudit(tx, {
+          schoolId: p.schoolId,
+          action: 'TWO_FACTOR_RECOVERY_CODE_USED',
+          performedByUserId: userId,
+          performedByRole: role,
+          targetEntity: `user:${userId}`,
+          metadata: { left: await twoFactorRepo.countUnusedRecoveryCodes(tx, userId) },
+          ipAddress: request.ip,
+        });
+      }
+      return { ok: true as const };
+    }
+    const attempts = await twoFactorRepo.countWrongCode(tx, sessionId);
+    const ended = attempts >= TWO_FACTOR_MAX_ATTEMPTS;
+    if (ended) await twoFactorRepo.deleteSessionById(tx, sessionId);
+    await recordLoginAttempt(tx, email, request.ip, false);
+    await raiseFailureAlerts(tx, { email, ip: request.ip, userId, schoolId: p.schoolId });
+    await recordAudit(tx, {
+      schoolId: p.schoolId,
+      action: 'TWO_FACTOR_FAILED',
+      performedByUserId: userId,
+      performedByRole: role,
+      targetEntity: `user:${userId}`,
+      success: false,
+      errorMessage: result.reason,
+      metadata: { email, context: 'sign-in', reason: result.reason, attempts, ended },
+      ipAddress: request.ip,
+    });
+    return { ok: false as const, reason: result.reason, ended };
+  });
+  if (!outcome.ok) {
+    if (outcome.ended) throw new AppError(401, 'TWO_FACTOR_EXPIRED', m.tooManyCodes);
+    const e = secondFactorMessage(outcome.reason);
+    throw new AppError(401, e.code, e.message, { fields: { code: e.message } });
+  }
+
+  // The account may have changed during the code step: the same refusals as sign-in.
+  const fresh = await currentUser(deps, request.headers);
+  const refusal =
+    !fresh || fresh.status !== 'active'
+      ? forbidden(messages.login.deactivated, 'ACCOUNT_DEACTIVATED')
+      : isSchoolRole(fresh.role) && fresh.school?.status !== 'active'
+        ? forbidden(messages.login.schoolDeactivated, 'SCHOOL_INACTIVE')
+        : null;
+  if (refusal || !fresh) {
+    await withSystem(db, (tx) => twoFactorRepo.deleteSessionById(tx, sessionId));
+    throw refusal ?? forbidden(messages.login.deactivated, 'ACCOUNT_DEACTIVATED');
+  }
+  return fresh.twoFactorSetupRequired ? { user: fresh, twoFactorSetupRequired: true } : { user: fresh };
+}
+
+/** What a request's session cookie stands for. */
+export type SessionState =
+  | { kind: 'none' }
+  /** The password was accepted; the two-factor code is awaited (issue 18). Opens nothing. */
+  | { kind: 'pending'; sessionId: string; userId: string }
+  | { kind: 'user'; user: SessionUser };
+
+/**
+ * The request's session: none, a pending two-factor sign-in, or a signed-in user (with sessionId and
+ * twoFactorSetupRequired set). A session idle longer than the policy's sessionIdleMinutes is ended
+ * here (issue 18 §2). The policy is cached per process (security/policy.ts), so a signed-in request
+ * costs the session lookup and the profile lookup, as before.
+ */
+export async function resolveSession(deps: AuthDeps, headers: Headers): Promise<SessionState> {
   const session = await deps.auth.api.getSession({ headers });
-  if (!session) return null;
-  const row = await withSystem(deps.database.db, (tx) => findProfileWithSchool(tx, session.user.id));
-  return row ? toSessionUser(row) : null;
+  if (!session) return { kind: 'none' };
+  const s = session.session as typeof session.session & { twoFactorPending?: boolean | null; lastSeenAt?: Date | string | null };
+  if (s.twoFactorPending) return { kind: 'pending', sessionId: s.id, userId: session.user.id };
+  const db = deps.database.db;
+  const policy = await loadPolicy(db);
+  if (policy.sessionIdleMinutes) {
+    const last = new Date(s.lastSeenAt ?? s.createdAt).getTime();
+    if (Date.now() - last > policy.sessionIdleMinutes * 60_000) {
+      await withSystem(db, (tx) => twoFactorRepo.deleteSessionById(tx, s.id));
+      return { kind: 'none' };
+    }
+  }
+  const row = await withSystem(db, (tx) => findProfileWithSchool(tx, session.user.id));
+  if (!row) return { kind: 'none' };
+  const user = toSessionUser(row);
+  user.sessionId = s.id;
+  user.twoFactorSetupRequired = twoFactorRequiredFor(policy, user.role) && !user.mfaEnabled;
+  return { kind: 'user', user };
+}
+
+/**
+ * The signed-in user for a request's cookies, or null when there is no live session. A pending
+ * two-factor sign-in is no session (every permission route answers 401).
+ */
+export async function currentUser(deps: AuthDeps, headers: Headers): Promise<SessionUser | null> {
+  const state = await resolveSession(deps, headers);
+  return state.kind === 'user' ? state.user : null;
 }
 
 /** Ends the request's session (if any); returns the Set-Cookie headers that clear the cookie. */
@@ -291,7 +477,14 @@ export async function resetPassword(
 ): Promise<void> {
   const { token, password = '', confirmPassword = '' } = input;
   if (!password || !confirmPassword) throw badRequest(messages.passwordReset.bothRequired);
-  if (password.length < MIN_PASSWORD_LENGTH) throw badRequest(messages.passwordReset.tooShort);
+  // Issue 18 §2: the security policy's password rules (at least 8 characters, as spec §9, or more).
+  const policy = await loadPolicy(deps.database.db);
+  const broken = checkPasswordPolicy(policy, password);
+  if (broken) {
+    throw policy.passwordMinLength === 8 && Array.from(password).length < 8
+      ? badRequest(messages.passwordReset.tooShort)
+      : new AppError(400, 'PASSWORD_POLICY', broken, { fields: { password: broken } });
+  }
   if (password !== confirmPassword) throw badRequest(messages.passwordReset.mismatch);
   if (!token) throw badRequest(messages.passwordReset.invalidLink);
   const db = deps.database.db;

@@ -45,6 +45,25 @@ export function createAuth(opts: {
       // Remember me: 7-day session; otherwise a browser-session cookie that the server expires in 1 day.
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
+      // Issue 18 §2: read with every session so the access gate needs no extra query (a pending
+      // two-factor sign-in opens nothing; last-seen is written at most every few minutes).
+      additionalFields: {
+        twoFactorPending: { type: 'boolean', required: false, defaultValue: false, input: false },
+        lastSeenAt: { type: 'date', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      session: {
+        update: {
+          // getSession extends a session's expiry once a day; a pending two-factor sign-in must keep
+          // its 5-minute expiry (auth.service.ts signIn), so its refresh keeps the old expiry.
+          before: async (data, ctx) => {
+            const current = ctx?.context.session?.session as { twoFactorPending?: boolean; expiresAt?: Date } | undefined;
+            if (current?.twoFactorPending && data.expiresAt && current.expiresAt) return { data: { ...data, expiresAt: current.expiresAt } };
+            return undefined;
+          },
+        },
+      },
     },
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

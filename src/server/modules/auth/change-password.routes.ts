@@ -11,6 +11,7 @@ import { withScope, type TenantScope } from '../../db/tenant.js';
 import { AppError, badRequest } from '../../errors.js';
 import { actorOf, scopeOf, toHeaders } from '../../plugins/access.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { checkPasswordPolicy, loadPolicy } from '../security/policy.js';
 import { findProfileWithSchool } from './auth.repository.js';
 import type { AuthDeps } from './auth.service.js';
 import { toSessionUser, type SessionUser } from './session-user.js';
@@ -43,7 +44,8 @@ export function checkChangePassword(input: ChangePasswordInput): { currentPasswo
 }
 
 /**
- * Changes the signed-in user's password through better-auth (verifies the current one, stores the new
+ * Changes the signed-in user's password through better-auth (checks the security policy's password
+ * rules, 400 PASSWORD_POLICY with the first one broken; verifies the current one, stores the new
  * hash, ends every session of the user and opens a fresh one for this request), then clears the
  * profile's must_change_password and audits PASSWORD_CHANGED. Returns the updated session user and
  * the Set-Cookie headers of the new session.
@@ -56,6 +58,9 @@ export async function changePassword(
   request: { headers: Headers; ip: string },
 ): Promise<{ user: SessionUser; setCookies: string[] }> {
   const { currentPassword, newPassword } = checkChangePassword(input);
+  // Issue 18 §2: the security policy's password rules (security/policy.ts).
+  const broken = checkPasswordPolicy(await loadPolicy(deps.database.db), newPassword);
+  if (broken) throw new AppError(400, 'PASSWORD_POLICY', broken, { fields: { newPassword: broken } });
   let setCookies: string[];
   try {
     const result = await deps.auth.api.changePassword({
@@ -113,7 +118,7 @@ export async function changePassword(
  * Rate-limit key: the session cookie, so that a school's staff behind one NAT address do not share a
  * budget at first sign-in; the address when there is no cookie.
  */
-function sessionKey(request: FastifyRequest): string {
+export function sessionKey(request: FastifyRequest): string {
   const m = /(?:^|;\s*)(?:__Secure-)?edufam\.session_token=([^;]+)/.exec(request.headers.cookie ?? '');
   return m ? `session:${m[1]}` : `ip:${request.ip}`;
 }

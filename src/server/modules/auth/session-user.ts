@@ -19,6 +19,7 @@ export interface SessionUser {
   status: string;
   avatarUrl: string | null;
   phone: string | null;
+  /** Two-factor sign-in is on (kept in step with the two-factor credential, modules/security). */
   mfaEnabled: boolean;
   themePreference: string;
   dashboardPreferences: { compactMode: boolean; defaultView: string };
@@ -26,6 +27,13 @@ export interface SessionUser {
   lastLoginAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Issue 18: the session of this request (GET /api/auth/sessions marks it `current`). Not a secret. */
+  sessionId?: string;
+  /**
+   * Issue 18: the security policy requires two-factor for this role and it is off, so every route but
+   * two-factor setup, sessions and profile answers 403 TWO_FACTOR_SETUP_REQUIRED until it is on.
+   */
+  twoFactorSetupRequired?: boolean;
 }
 
 /** Display name fallback of spec §3: name, then the part of the e-mail before @, then "User". */

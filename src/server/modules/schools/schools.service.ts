@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.js';
 import { withScope, type TenantScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { applyNewSchoolDefaults } from '../system-settings/new-school-defaults.js';
 import {
   codesLike,
   codeTaken,
@@ -184,6 +185,8 @@ export async function createSchool(database: Database, actor: Actor, body: Creat
         status: 'active',
       };
       const id = await insertSchool(tx, values);
+      // Issue 18 §4: System Settings' defaults for new schools (curricula, terms, grading scales, SMS sender).
+      await applyNewSchoolDefaults(tx, id);
       await recordAudit(tx, {
         schoolId: id,
         action: 'SCHOOL_CREATED',

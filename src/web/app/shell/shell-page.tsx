@@ -11,6 +11,7 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { ChangePasswordGate } from '@/features/auth/change-password-dialog';
 import { AnnouncementBanners } from '@/features/communications/announcement-banners';
 import { MaintenanceNotice } from '@/features/maintenance/maintenance-notice';
+import { BillingStatusBanner } from '@/features/billing/billing-widgets';
 import { GlobalErrorBoundary } from '../error-boundary';
 import { AppSidebar } from './app-sidebar';
 import { InactivityMonitor } from './inactivity-monitor';
@@ -76,6 +77,8 @@ function ShellLayout({ user }: { user: SessionUser }) {
       <div className="flex min-w-0 flex-1 flex-col">
         <ShellHeader user={user} onOpenProfile={() => setProfileOpen(true)} onLogOut={logOut} />
         <MaintenanceNotice user={user} />
+        {/* Issue 18 §1: a school in arrears is warned; read-only after the grace period. */}
+        <BillingStatusBanner user={user} />
         {/* Admin announcement banners (spec §2 Shell chrome: scroll area max height 16rem). */}
         <AnnouncementBanners />
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">

@@ -12,6 +12,8 @@ import { ForgotPasswordDialog } from './components/forgot-password-dialog';
 import { Wordmark } from './components/logo-mark';
 import { SignInForm } from './components/sign-in-form';
 import { ThemeSwitcher } from './components/theme-switcher';
+import { TwoFactorCodeStep } from './components/two-factor-code-step';
+import { TwoFactorSetupStep } from './components/two-factor-setup-step';
 import { readRememberedLogin } from './remembered-login';
 
 const AREAS: { value: AccessType; title: string; blurb: string; icon: typeof School }[] = [
@@ -22,10 +24,12 @@ const AREAS: { value: AccessType; title: string; blurb: string; icon: typeof Sch
 /**
  * /login (spec §2): split panel with the brand on the left and the two sign-in areas on the right,
  * "School Users" (school staff and parents) and "EduFam Admin Staff", each with its own form.
- * A signed-in visitor goes straight home.
+ * A signed-in visitor goes straight home. After the password, an account with two-factor on gets the
+ * code step, and a role that requires two-factor without it the setup (issue 18 §2); both also show
+ * on reload while the server still waits for them.
  */
 export function LoginPage() {
-  const { state } = useAuth();
+  const { state, pending } = useAuth();
   const [area, setArea] = React.useState<AccessType>(() => readRememberedLogin()?.accessType ?? 'school');
   const [forgot, setForgot] = React.useState<{ open: boolean; email: string; accessType: AccessType }>({
     open: false,
@@ -49,45 +53,55 @@ export function LoginPage() {
         </header>
 
         <div className="relative flex flex-1 items-start justify-center px-5 pb-10 pt-8 sm:items-center sm:px-8 sm:py-10">
-          <div className="w-full max-w-[26rem]">
-            <div className="mb-7">
-              <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{messages.login.welcomeTitle}</h1>
-              <p className="mt-1.5 text-sm text-muted-foreground">{messages.login.welcomeText}</p>
+          {pending?.kind === 'code' ? (
+            <div className="w-full min-w-0 max-w-[26rem]">
+              <TwoFactorCodeStep key="code" pending={pending} />
             </div>
+          ) : pending?.kind === 'setup' ? (
+            <div className="w-full min-w-0 max-w-xl">
+              <TwoFactorSetupStep key="setup" pending={pending} />
+            </div>
+          ) : (
+            <div className="w-full max-w-[26rem]">
+              <div className="mb-7">
+                <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{messages.login.welcomeTitle}</h1>
+                <p className="mt-1.5 text-sm text-muted-foreground">{messages.login.welcomeText}</p>
+              </div>
 
-            <Tabs.Root value={area} onValueChange={(v) => setArea(v as AccessType)}>
-              <Tabs.List aria-label={messages.login.areaLabel} className="grid grid-cols-2 gap-1 rounded-xl bg-muted p-1 dark:bg-black/25">
-                {AREAS.map(({ value, title, icon: Icon }) => (
-                  <Tabs.Trigger
-                    key={value}
-                    value={value}
-                    className={cn(
-                      'inline-flex min-w-0 cursor-pointer items-center justify-center gap-2 rounded-lg px-1.5 py-2 text-[13px] font-medium text-muted-foreground transition-all sm:px-2 sm:text-sm',
-                      'hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:bg-secondary',
-                    )}
-                  >
-                    <Icon className="hidden size-4 shrink-0 min-[400px]:block" aria-hidden="true" />
-                    <span className="truncate">{title}</span>
-                  </Tabs.Trigger>
-                ))}
-              </Tabs.List>
+              <Tabs.Root value={area} onValueChange={(v) => setArea(v as AccessType)}>
+                <Tabs.List aria-label={messages.login.areaLabel} className="grid grid-cols-2 gap-1 rounded-xl bg-muted p-1 dark:bg-black/25">
+                  {AREAS.map(({ value, title, icon: Icon }) => (
+                    <Tabs.Trigger
+                      key={value}
+                      value={value}
+                      className={cn(
+                        'inline-flex min-w-0 cursor-pointer items-center justify-center gap-2 rounded-lg px-1.5 py-2 text-[13px] font-medium text-muted-foreground transition-all sm:px-2 sm:text-sm',
+                        'hover:text-foreground data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:bg-secondary',
+                      )}
+                    >
+                      <Icon className="hidden size-4 shrink-0 min-[400px]:block" aria-hidden="true" />
+                      <span className="truncate">{title}</span>
+                    </Tabs.Trigger>
+                  ))}
+                </Tabs.List>
 
-              {AREAS.map(({ value, title, blurb, icon: Icon }) => (
-                <Tabs.Content key={value} value={value} className="mt-4 rounded-2xl border bg-card p-5 shadow-sm outline-none sm:p-7">
-                  <div className="mb-6 flex items-start gap-3">
-                    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
-                      <Icon className="size-5" aria-hidden="true" />
-                    </span>
-                    <div className="min-w-0">
-                      <h2 className="text-base font-semibold leading-tight">{title}</h2>
-                      <p className="mt-1 text-sm leading-snug text-muted-foreground">{blurb}</p>
+                {AREAS.map(({ value, title, blurb, icon: Icon }) => (
+                  <Tabs.Content key={value} value={value} className="mt-4 rounded-2xl border bg-card p-5 shadow-sm outline-none sm:p-7">
+                    <div className="mb-6 flex items-start gap-3">
+                      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
+                        <Icon className="size-5" aria-hidden="true" />
+                      </span>
+                      <div className="min-w-0">
+                        <h2 className="text-base font-semibold leading-tight">{title}</h2>
+                        <p className="mt-1 text-sm leading-snug text-muted-foreground">{blurb}</p>
+                      </div>
                     </div>
-                  </div>
-                  <SignInForm accessType={value} onForgotPassword={(email) => setForgot({ open: true, email, accessType: value })} />
-                </Tabs.Content>
-              ))}
-            </Tabs.Root>
-          </div>
+                    <SignInForm accessType={value} onForgotPassword={(email) => setForgot({ open: true, email, accessType: value })} />
+                  </Tabs.Content>
+                ))}
+              </Tabs.Root>
+            </div>
+          )}
         </div>
 
         <footer className="relative px-5 pb-6 text-center text-xs text-muted-foreground sm:px-8">

@@ -1,6 +1,47 @@
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import { useSearchParams } from 'react-router';
+import { Mail, School, ToggleRight } from 'lucide-react';
+import { systemSettingsScreens as s } from '@shared/messages/system-settings-screens';
+import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { PageHeader } from '@/components/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { DefaultsTab } from './defaults-tab';
+import { FeatureFlagsTab } from './feature-flags-tab';
+import { ProvidersTab } from './providers-tab';
 
-/** Stub: built by issue 18 work. */
+const TABS = ['defaults', 'flags', 'providers'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * EduFam admin's "System Settings" (issue 18 §4): tabs New school defaults, Feature flags (schools ×
+ * features) and E-mail & SMS (provider settings with write-only secrets and test sends). The tab is in
+ * the address (`?tab=`).
+ */
 export function SystemSettingsSection() {
-  return <NotAvailableYet sectionId="settings" title="System Settings" />;
+  const { sectionId, title } = useActiveSectionTitle();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'defaults';
+  return (
+    <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="system-settings-section">
+      <PageHeader sectionId={sectionId} title={title} subtitle={s.subtitle} testId="system-settings-header" />
+      <Tabs value={tab} onValueChange={(next) => setParams(next === 'defaults' ? {} : { tab: next })} className="min-w-0">
+        <TabsList aria-label={title}>
+          <TabsTrigger value="defaults" data-testid="settings-tab-defaults">
+            <School aria-hidden />
+            {s.tabs.defaults}
+          </TabsTrigger>
+          <TabsTrigger value="flags" data-testid="settings-tab-flags">
+            <ToggleRight aria-hidden />
+            {s.tabs.flags}
+          </TabsTrigger>
+          <TabsTrigger value="providers" data-testid="settings-tab-providers">
+            <Mail aria-hidden />
+            {s.tabs.providers}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="defaults">{tab === 'defaults' && <DefaultsTab />}</TabsContent>
+        <TabsContent value="flags">{tab === 'flags' && <FeatureFlagsTab />}</TabsContent>
+        <TabsContent value="providers">{tab === 'providers' && <ProvidersTab />}</TabsContent>
+      </Tabs>
+    </section>
+  );
 }

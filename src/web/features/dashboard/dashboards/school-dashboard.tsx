@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ApprovalsCard } from '@/features/fees/approvals/approvals-card';
 import { FeeCollectionCard } from '@/features/fees/overview/fee-collection-card';
+import { SubscriptionSummaryCard } from '@/features/billing/billing-widgets';
 import { cn } from '@/lib/utils';
 import { DataTable, Td, Th } from '../components/data-table';
 import { formatNumber, formatPhone, initials } from '../components/format';
@@ -166,7 +167,9 @@ export function SchoolDashboard({ data }: { data: DirectorDashboard | PrincipalD
       {/* Fees (issue 11): the term's collection at a glance, and the one Approvals card (ARCHITECTURE.md). */}
       <PanelGrid>
         <FeeCollectionCard role={data.kind === 'principal' ? 'principal' : 'school_director'} />
-        <ApprovalsCard role={data.kind === 'principal' ? 'principal' : 'school_director'} className="lg:col-span-2" />
+        {/* Issue 18 §1: the director sees the school's EduFam subscription and what it owes. */}
+        {!principal && <SubscriptionSummaryCard />}
+        <ApprovalsCard role={data.kind === 'principal' ? 'principal' : 'school_director'} className={principal ? 'lg:col-span-2' : undefined} />
       </PanelGrid>
 
       <PanelGrid>

@@ -1,0 +1,712 @@
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor } from '../../../shared/access.js';
+import type {
+  BankPaymentBody,
+  BillingPlan,
+  CreateCreditNoteBody,
+  createPlanBody,
+  CreatePlanBody,
+  GenerateInvoicesBody,
+  GenerateInvoicesResponse,
+  listInvoicesQuery,
+  ListInvoicesResponse,
+  listPaymentsQuery,
+  ListPaymentsResponse,
+  PaymentResponse,
+  PlatformCreditNote,
+  PlatformInvoice,
+  PlatformInvoiceDetail,
+  PlatformPayment,
+  PutSubscriptionBody,
+  Subscription,
+  UpdatePlanBody,
+} from '../../../shared/contracts/billing.js';
+import { TRIAL_DAYS } from '../../../shared/contracts/billing.js';
+import { addDays, schoolToday } from '../../../shared/dates.js';
+import { billingMessages as bm } from '../../../shared/messages/billing.js';
+import { formatKesLabel } from '../../../shared/money.js';
+import { isSchoolRole } from '../../../shared/roles.js';
+import {
+  billingPlans,
+  platformCreditNotes,
+  platformInvoiceLines,
+  platformInvoices,
+  platformPayments,
+  profiles,
+  schools,
+  schoolSubscriptions,
+} from '../../db/schema/index.js';
+import type { Tx } from '../../db/tenant.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { effectiveStatus } from './billing-status.js';
+import { priceTerm } from './pricing.js';
+import { loadBillingSettings, type StoredBillingSettings } from './settings.service.js';
+
+const m = bm.api;
+const conflict = (code: string, message: string) => new AppError(409, code, message);
+
+/** Who is calling: the actor and their IP (for the audit). A school role is pinned to its own school. */
+export interface BillingCaller {
+  actor: Actor;
+  ip: string | null;
+}
+
+/** The school a school-role caller is pinned to, or null for EduFam staff. */
+export function ownSchool(c: BillingCaller): string | null {
+  return isSchoolRole(c.actor.role) ? (c.actor.schoolId ?? '00000000-0000-0000-0000-000000000000') : null;
+}
+
+function audit(tx: Tx, c: BillingCaller | null, e: { schoolId: string | null; action: string; entity: string; id: string; oldValue?: unknown; newValue?: unknown; metadata?: Record<string, unknown> }) {
+  return recordAudit(tx, {
+    schoolId: e.schoolId,
+    action: e.action,
+    performedByUserId: c?.actor.id ?? null,
+    performedByRole: c?.actor.role ?? 'system',
+    targetEntity: e.entity,
+    resource: e.id,
+    oldValue: e.oldValue,
+    newValue: e.newValue,
+    metadata: e.metadata,
+    ipAddress: c?.ip ?? null,
+  });
+}
+
+/** Serialises number allocation (invoices, credit notes, receipts) across concurrent transactions. */
+async function lockNumbers(tx: Tx, what: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`edufam.billing.${what}`}))`);
+}
+
+/** Next "<prefix>-<year>-NNNN" for a table's number column (4 digits, more when needed). */
+async function nextNumber(tx: Tx, what: 'invoice' | 'credit' | 'receipt', year: string): Promise<string> {
+  await lockNumbers(tx, what);
+  const prefix = what === 'invoice' ? `EDF-${year}-` : what === 'credit' ? `EDF-CN-${year}-` : `EDF-RCT-${year}-`;
+  const [table, column] =
+    what === 'invoice'
+      ? [platformInvoices, platformInvoices.number]
+      : what === 'credit'
+        ? [platformCreditNotes, platformCreditNotes.number]
+        : [platformPayments, platformPayments.receiptNumber];
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(max(substring(${column} from ${prefix.length + 1}::int)::int), 0)`.mapWith(Number) })
+    .from(table)
+    .where(sql`${column} like ${`${prefix}%`} and substring(${column} from ${prefix.length + 1}::int) ~ '^[0-9]+$'`);
+  return `${prefix}${String((row?.n ?? 0) + 1).padStart(4, '0')}`;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Plans
+
+type PlanRow = typeof billingPlans.$inferSelect;
+
+async function planView(tx: Tx, p: PlanRow): Promise<BillingPlan> {
+  const [n] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(schoolSubscriptions)
+    .where(and(eq(schoolSubscriptions.planId, p.id), ne(schoolSubscriptions.status, 'cancelled')));
+  return {
+    id: p.id,
+    name: p.name,
+    pricePerLearnerCents: p.pricePerLearnerCents,
+    minimumCents: p.minimumCents,
+    setupFeeCents: p.setupFeeCents,
+    modules: p.modules,
+    active: p.active,
+    schoolCount: n?.n ?? 0,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** GET /api/billing/plans: every plan, active first, by name. Platform context. */
+export async function listPlans(tx: Tx): Promise<{ items: BillingPlan[] }> {
+  const rows = await tx.select().from(billingPlans).orderBy(desc(billingPlans.active), asc(billingPlans.name));
+  const items: BillingPlan[] = [];
+  for (const r of rows) items.push(await planView(tx, r));
+  return { items };
+}
+
+async function planNameFree(tx: Tx, name: string, exceptId?: string) {
+  const rows = await tx.select({ id: billingPlans.id }).from(billingPlans).where(sql`lower(${billingPlans.name}) = lower(${name})`);
+  if (rows.some((r) => r.id !== exceptId)) throw conflict('PLAN_NAME_TAKEN', m.planNameTaken);
+}
+
+/** POST /api/billing/plans → the plan; 409 PLAN_NAME_TAKEN. Audited. */
+export async function createPlan(tx: Tx, c: BillingCaller, body: z.output<typeof createPlanBody>): Promise<BillingPlan> {
+  await planNameFree(tx, body.name);
+  const [row] = await tx.insert(billingPlans).values(body).returning();
+  await audit(tx, c, { schoolId: null, action: 'billing.plan.create', entity: 'billing_plan', id: row!.id, newValue: body });
+  return planView(tx, row!);
+}
+
+/** PATCH /api/billing/plans/:id → the plan; 404 unknown; 409 name taken. Audited with old and new prices. */
+export async function updatePlan(tx: Tx, c: BillingCaller, id: string, body: UpdatePlanBody): Promise<BillingPlan> {
+  const [old] = await tx.select().from(billingPlans).where(eq(billingPlans.id, id)).for('update');
+  if (!old) throw notFound(m.planNotFound);
+  if (body.name) await planNameFree(tx, body.name, id);
+  const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<PlanRow>;
+  const [row] = await tx
+    .update(billingPlans)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(billingPlans.id, id))
+    .returning();
+  const pick = (p: PlanRow) => ({ name: p.name, pricePerLearnerCents: p.pricePerLearnerCents, minimumCents: p.minimumCents, setupFeeCents: p.setupFeeCents, modules: p.modules, active: p.active });
+  await audit(tx, c, { schoolId: null, action: 'billing.plan.update', entity: 'billing_plan', id, oldValue: pick(old), newValue: pick(row!) });
+  return planView(tx, row!);
+}
+
+export type { CreatePlanBody };
+
+// ------------------------------------------------------------------------------------------------
+// Subscriptions
+
+/**
+ * GET /api/billing/subscriptions: one row per school the transaction sees (a director: their own), with
+ * the plan name (`planNames`, read in platform context by the caller, since plans are platform-only).
+ */
+export async function listSubscriptions(tx: Tx, c: BillingCaller, planNames: Map<string, string>): Promise<{ items: Subscription[] }> {
+  const own = ownSchool(c);
+  const today = schoolToday();
+  const rows = await tx
+    .select({ school: { id: schools.id, name: schools.name }, sub: schoolSubscriptions })
+    .from(schools)
+    .leftJoin(schoolSubscriptions, eq(schoolSubscriptions.schoolId, schools.id))
+    .where(own ? eq(schools.id, own) : undefined)
+    .orderBy(asc(schools.name));
+  const ids = rows.map((r) => r.school.id);
+  const balances = new Map<string, number>();
+  const learners = new Map<string, number>();
+  if (ids.length) {
+    const b = await tx
+      .select({ schoolId: platformInvoices.schoolId, sum: sql<number>`coalesce(sum(${platformInvoices.balanceCents}), 0)`.mapWith(Number) })
+      .from(platformInvoices)
+      .where(and(inArray(platformInvoices.schoolId, ids), inArray(platformInvoices.status, ['issued', 'partly_paid'])))
+      .groupBy(platformInvoices.schoolId);
+    for (const r of b) balances.set(r.schoolId, r.sum);
+    const l = await tx.execute(sql`select school_id, count(*)::int as n from students where status = 'active' and school_id in ${sql`(${sql.join(
+      ids.map((i) => sql`${i}::uuid`),
+      sql`, `,
+    )})`} group by school_id`);
+    for (const r of (l as unknown as { rows: { school_id: string; n: number }[] }).rows) learners.set(r.school_id, Number(r.n));
+  }
+  return {
+    items: rows.map(({ school, sub }) => ({
+      schoolId: school.id,
+      schoolName: school.name,
+      subscriptionId: sub?.id ?? null,
+      planId: sub?.planId ?? null,
+      planName: sub ? (planNames.get(sub.planId) ?? null) : null,
+      startsOn: sub?.startsOn ?? null,
+      trialEndsOn: sub?.trialEndsOn ?? null,
+      discountPercent: Number(sub?.discountPercent ?? 0),
+      discountCents: sub?.discountCents ?? 0,
+      modules: sub?.modules ?? [],
+      status: sub ? (sub.status === 'cancelled' ? 'cancelled' : effectiveStatus(sub.status, sub.trialEndsOn, today)) : 'none',
+      cancelledAt: sub?.cancelledAt?.toISOString() ?? null,
+      balanceCents: balances.get(school.id) ?? 0,
+      activeLearners: learners.get(school.id) ?? 0,
+      updatedAt: sub?.updatedAt.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * PUT /api/billing/subscriptions/:schoolId: creates (trial of TRIAL_DAYS from startsOn unless
+ * trialEndsOn is given) or updates the school's subscription. Modules must be on the plan (400).
+ * 'cancelled' stamps cancelled_at (churn); leaving cancelled clears it. Audited old → new. Platform context.
+ */
+export async function putSubscription(tx: Tx, c: BillingCaller, schoolId: string, body: PutSubscriptionBody): Promise<void> {
+  const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId));
+  if (!school) throw notFound(m.schoolNotFound);
+  const [plan] = await tx.select().from(billingPlans).where(eq(billingPlans.id, body.planId));
+  if (!plan) throw badRequest(m.planNotFound, { planId: m.planNotFound });
+  const [old] = await tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, schoolId)).for('update');
+  if (!plan.active && old?.planId !== plan.id) throw badRequest(m.planInactive, { planId: m.planInactive });
+  const modules = body.modules ?? (old && old.planId === plan.id ? old.modules : []);
+  const offered = new Set(plan.modules.map((x) => x.key));
+  if (modules.some((k) => !offered.has(k))) throw badRequest(m.moduleNotOnPlan, { modules: m.moduleNotOnPlan });
+  const today = schoolToday();
+  const now = new Date();
+  const startsOn = body.startsOn ?? old?.startsOn ?? today;
+  const trialEndsOn = body.trialEndsOn !== undefined ? body.trialEndsOn : old ? old.trialEndsOn : addDays(startsOn, TRIAL_DAYS - 1);
+  let status = body.status ?? old?.status ?? (trialEndsOn && trialEndsOn >= today ? 'trial' : 'active');
+  if (!body.status && status === 'trial' && (!trialEndsOn || trialEndsOn < today)) status = 'active';
+  const values = {
+    planId: plan.id,
+    startsOn,
+    trialEndsOn,
+    discountPercent: body.discountPercent ?? (old ? Number(old.discountPercent) : 0),
+    discountCents: body.discountCents ?? old?.discountCents ?? 0,
+    modules,
+    status,
+    cancelledAt: status === 'cancelled' ? (old?.status === 'cancelled' ? old.cancelledAt : now) : null,
+    updatedAt: now,
+  };
+  let id: string;
+  if (old) {
+    await tx.update(schoolSubscriptions).set(values).where(eq(schoolSubscriptions.id, old.id));
+    id = old.id;
+  } else {
+    const [row] = await tx
+      .insert(schoolSubscriptions)
+      .values({ schoolId, ...values })
+      .returning({ id: schoolSubscriptions.id });
+    id = row!.id;
+  }
+  const pick = (s: typeof values) => ({
+    planId: s.planId,
+    startsOn: s.startsOn,
+    trialEndsOn: s.trialEndsOn,
+    discountPercent: Number(s.discountPercent),
+    discountCents: s.discountCents,
+    modules: s.modules,
+    status: s.status,
+  });
+  await audit(tx, c, { schoolId, action: old ? 'billing.subscription.update' : 'billing.subscription.create', entity: 'school_subscription', id, oldValue: old ? pick({ ...old, cancelledAt: old.cancelledAt, updatedAt: old.updatedAt }) : null, newValue: pick(values) });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Invoices
+
+type InvoiceRow = typeof platformInvoices.$inferSelect;
+
+export function invoiceView(r: InvoiceRow, schoolName: string, today = schoolToday()): PlatformInvoice {
+  return {
+    id: r.id,
+    number: r.number,
+    schoolId: r.schoolId,
+    schoolName,
+    termLabel: r.termLabel,
+    snapshotDate: r.snapshotDate,
+    learnerCount: r.learnerCount,
+    subtotalCents: r.subtotalCents,
+    discountCents: r.discountCents,
+    vatRateBps: r.vatRateBps,
+    vatCents: r.vatCents,
+    totalCents: r.totalCents,
+    paidCents: r.paidCents,
+    creditedCents: r.creditedCents,
+    balanceCents: r.balanceCents,
+    status: r.status as PlatformInvoice['status'],
+    issuedOn: r.issuedOn,
+    dueOn: r.dueOn,
+    overdue: (r.status === 'issued' || r.status === 'partly_paid') && r.balanceCents > 0 && !!r.dueOn && r.dueOn < today,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** Active learners of a school on a date: admitted on/before it, and still active then (active now, or left after it). */
+export async function activeLearnersOn(tx: Tx, schoolId: string, day: string): Promise<number> {
+  const res = await tx.execute(sql`select count(*)::int as n from students
+      where school_id = ${schoolId}
+        and coalesce(admitted_on, (created_at at time zone 'Africa/Nairobi')::date) <= ${day}::date
+        and (status = 'active' or (left_on is not null and left_on > ${day}::date))`);
+  return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/**
+ * POST /api/billing/invoices/generate: in the caller's one transaction (platform context), an invoice
+ * per subscribed school that is not cancelled and past its trial on the snapshot date. Idempotent: a
+ * school that already has an invoice for the term label is skipped (the unique (school_id, term_label)
+ * index backs this up). Returns created, skipped and the created invoices. Audited.
+ */
+export async function generateInvoices(tx: Tx, c: BillingCaller | null, body: GenerateInvoicesBody, settings?: StoredBillingSettings): Promise<GenerateInvoicesResponse> {
+  const s = settings ?? (await loadBillingSettings(tx));
+  await lockNumbers(tx, 'invoice');
+  const issuedOn = body.issuedOn ?? schoolToday();
+  const dueOn = addDays(issuedOn, s.paymentTermsDays);
+  const subs = await tx
+    .select({ sub: schoolSubscriptions, plan: billingPlans, schoolName: schools.name })
+    .from(schoolSubscriptions)
+    .innerJoin(billingPlans, eq(billingPlans.id, schoolSubscriptions.planId))
+    .innerJoin(schools, eq(schools.id, schoolSubscriptions.schoolId))
+    .where(and(ne(schoolSubscriptions.status, 'cancelled'), eq(schools.status, 'active')))
+    .orderBy(asc(schools.name));
+  let skipped = 0;
+  let inTrial = 0;
+  const created: PlatformInvoice[] = [];
+  for (const { sub, plan, schoolName } of subs) {
+    if (sub.startsOn > body.snapshotDate || (sub.trialEndsOn && sub.trialEndsOn >= body.snapshotDate)) {
+      inTrial++;
+      continue;
+    }
+    const [existing] = await tx
+      .select({ id: platformInvoices.id })
+      .from(platformInvoices)
+      .where(and(eq(platformInvoices.schoolId, sub.schoolId), eq(platformInvoices.termLabel, body.termLabel)));
+    if (existing) {
+      skipped++;
+      continue;
+    }
+    const [prior] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(platformInvoices)
+      .where(and(eq(platformInvoices.schoolId, sub.schoolId), ne(platformInvoices.status, 'void')));
+    const learnerCount = await activeLearnersOn(tx, sub.schoolId, body.snapshotDate);
+    const chosen = plan.modules.filter((x) => sub.modules.includes(x.key));
+    const price = priceTerm({
+      learnerCount,
+      pricePerLearnerCents: plan.pricePerLearnerCents,
+      minimumCents: plan.minimumCents,
+      setupFeeCents: plan.setupFeeCents,
+      modules: chosen,
+      firstInvoice: (prior?.n ?? 0) === 0,
+      discountPercent: Number(sub.discountPercent),
+      discountCents: sub.discountCents,
+      vatRateBps: s.vatRateBps,
+    });
+    const number = await nextNumber(tx, 'invoice', issuedOn.slice(0, 4));
+    const [inv] = await tx
+      .insert(platformInvoices)
+      .values({
+        number,
+        schoolId: sub.schoolId,
+        subscriptionId: sub.id,
+        termLabel: body.termLabel,
+        snapshotDate: body.snapshotDate,
+        learnerCount,
+        subtotalCents: price.subtotalCents,
+        discountCents: price.discountCents,
+        vatRateBps: s.vatRateBps,
+        vatCents: price.vatCents,
+        totalCents: price.totalCents,
+        balanceCents: price.totalCents,
+        status: price.totalCents === 0 ? 'paid' : 'issued',
+        issuedOn,
+        dueOn,
+        createdBy: c?.actor.id ?? null,
+      })
+      .onConflictDoNothing({ target: [platformInvoices.schoolId, platformInvoices.termLabel] })
+      .returning();
+    if (!inv) {
+      skipped++;
+      continue;
+    }
+    await tx.insert(platformInvoiceLines).values(price.lines.map((l, i) => ({ ...l, invoiceId: inv.id, schoolId: sub.schoolId, position: i + 1 })));
+    if (sub.status === 'trial') await tx.update(schoolSubscriptions).set({ status: 'active', updatedAt: new Date() }).where(eq(schoolSubscriptions.id, sub.id));
+    created.push(invoiceView(inv, schoolName));
+  }
+  await audit(tx, c, {
+    schoolId: null,
+    action: 'billing.invoices.generate',
+    entity: 'platform_invoice',
+    id: body.termLabel,
+    newValue: { termLabel: body.termLabel, snapshotDate: body.snapshotDate, created: created.map((i) => ({ number: i.number, schoolId: i.schoolId, totalCents: i.totalCents })) },
+    metadata: { created: created.length, skipped, inTrial },
+  });
+  return { created: created.length, skipped, inTrial, invoices: created };
+}
+
+/** GET /api/billing/invoices: filters, newest first; a school role always only its own school. */
+export async function listInvoices(tx: Tx, c: BillingCaller, q: z.output<typeof listInvoicesQuery>): Promise<ListInvoicesResponse> {
+  const own = ownSchool(c);
+  const where: SQL[] = [];
+  const schoolId = own ?? q.schoolId;
+  if (schoolId) where.push(eq(platformInvoices.schoolId, schoolId));
+  if (q.status) where.push(eq(platformInvoices.status, q.status));
+  if (q.termLabel) where.push(eq(platformInvoices.termLabel, q.termLabel));
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    where.push(or(sql`${platformInvoices.number} ilike ${like}`, sql`${schools.name} ilike ${like}`)!);
+  }
+  const cond = where.length ? and(...where) : undefined;
+  const rows = await tx
+    .select({ inv: platformInvoices, schoolName: schools.name })
+    .from(platformInvoices)
+    .innerJoin(schools, eq(schools.id, platformInvoices.schoolId))
+    .where(cond)
+    .orderBy(desc(platformInvoices.issuedOn), desc(platformInvoices.number))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [agg] = await tx
+    .select({
+      n: sql<number>`count(*)`.mapWith(Number),
+      total: sql<number>`coalesce(sum(${platformInvoices.totalCents}) filter (where ${platformInvoices.status} <> 'void'), 0)`.mapWith(Number),
+      paid: sql<number>`coalesce(sum(${platformInvoices.paidCents}) filter (where ${platformInvoices.status} <> 'void'), 0)`.mapWith(Number),
+      balance: sql<number>`coalesce(sum(${platformInvoices.balanceCents}) filter (where ${platformInvoices.status} <> 'void'), 0)`.mapWith(Number),
+    })
+    .from(platformInvoices)
+    .innerJoin(schools, eq(schools.id, platformInvoices.schoolId))
+    .where(cond);
+  const today = schoolToday();
+  return {
+    items: rows.map((r) => invoiceView(r.inv, r.schoolName, today)),
+    total: agg?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+    totals: { totalCents: agg?.total ?? 0, paidCents: agg?.paid ?? 0, balanceCents: agg?.balance ?? 0 },
+  };
+}
+
+/** The invoice and its school's name, or 404 (a school role: another school's invoice is 404). */
+export async function findInvoice(tx: Tx, c: BillingCaller | null, id: string, forUpdate = false): Promise<{ inv: InvoiceRow; schoolName: string }> {
+  const own = c ? ownSchool(c) : null;
+  const q = tx
+    .select({ inv: platformInvoices, schoolName: schools.name })
+    .from(platformInvoices)
+    .innerJoin(schools, eq(schools.id, platformInvoices.schoolId))
+    .where(and(eq(platformInvoices.id, id), own ? eq(platformInvoices.schoolId, own) : undefined));
+  const [row] = forUpdate ? await q.for('update', { of: platformInvoices }) : await q;
+  if (!row) throw notFound(m.notFound);
+  return row;
+}
+
+type PaymentRow = typeof platformPayments.$inferSelect;
+type CreditRow = typeof platformCreditNotes.$inferSelect;
+
+export function paymentView(p: PaymentRow, invoiceNumber: string, schoolName: string): PlatformPayment {
+  return {
+    id: p.id,
+    invoiceId: p.invoiceId,
+    invoiceNumber,
+    schoolId: p.schoolId,
+    schoolName,
+    method: p.method as PlatformPayment['method'],
+    amountCents: p.amountCents,
+    reference: p.reference,
+    paidAt: p.paidAt.toISOString(),
+    receiptNumber: p.receiptNumber,
+    phone: p.phone,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+function creditView(cn: CreditRow, invoiceNumber: string, createdByName: string | null): PlatformCreditNote {
+  return {
+    id: cn.id,
+    number: cn.number,
+    invoiceId: cn.invoiceId,
+    invoiceNumber,
+    amountCents: cn.amountCents,
+    reason: cn.reason,
+    createdByName,
+    createdAt: cn.createdAt.toISOString(),
+  };
+}
+
+/** Lines, credit notes and payments of an invoice (in the caller's transaction). */
+export async function invoiceParts(tx: Tx, inv: InvoiceRow, schoolName: string) {
+  const lines = await tx.select().from(platformInvoiceLines).where(eq(platformInvoiceLines.invoiceId, inv.id)).orderBy(asc(platformInvoiceLines.position));
+  const credits = await tx
+    .select({ cn: platformCreditNotes, by: profiles.name })
+    .from(platformCreditNotes)
+    .leftJoin(profiles, eq(profiles.id, platformCreditNotes.createdBy))
+    .where(eq(platformCreditNotes.invoiceId, inv.id))
+    .orderBy(asc(platformCreditNotes.createdAt));
+  const pays = await tx.select().from(platformPayments).where(eq(platformPayments.invoiceId, inv.id)).orderBy(asc(platformPayments.paidAt));
+  return {
+    lines: lines.map((l) => ({ id: l.id, kind: l.kind as PlatformInvoiceDetail['lines'][number]['kind'], description: l.description, quantity: l.quantity, unitCents: l.unitCents, amountCents: l.amountCents })),
+    creditNotes: credits.map((r) => creditView(r.cn, inv.number, r.by)),
+    payments: pays.map((p) => paymentView(p, inv.number, schoolName)),
+  };
+}
+
+/** GET /api/billing/invoices/:id: the invoice with lines, credit notes, payments and how to pay (`payTo` from the caller). */
+export async function invoiceDetail(tx: Tx, c: BillingCaller, id: string, payTo: Omit<PlatformInvoiceDetail['payTo'], 'accountNumber'>): Promise<PlatformInvoiceDetail> {
+  const { inv, schoolName } = await findInvoice(tx, c, id);
+  const parts = await invoiceParts(tx, inv, schoolName);
+  return { ...invoiceView(inv, schoolName), ...parts, payTo: { ...payTo, accountNumber: inv.number } };
+}
+
+/** Status from the figures: paid when nothing is owed, partly paid after a payment or credit, else issued. */
+function statusFor(total: number, paid: number, credited: number): 'issued' | 'partly_paid' | 'paid' {
+  const balance = total - paid - credited;
+  if (balance <= 0) return 'paid';
+  return paid > 0 || credited > 0 ? 'partly_paid' : 'issued';
+}
+
+function assertOpen(inv: InvoiceRow) {
+  if (inv.status === 'void') throw conflict('INVOICE_VOID', m.invoiceVoid);
+  if (inv.status === 'draft') throw conflict('INVOICE_DRAFT', m.invoiceDraft);
+}
+
+/** POST /api/billing/invoices/:id/credit-notes: amount ≤ balance (400), not on a void invoice (409). Audited. */
+export async function addCreditNote(tx: Tx, c: BillingCaller, id: string, body: CreateCreditNoteBody): Promise<{ creditNote: PlatformCreditNote; invoice: PlatformInvoice; schoolId: string }> {
+  const { inv, schoolName } = await findInvoice(tx, c, id, true);
+  assertOpen(inv);
+  if (inv.balanceCents <= 0) throw conflict('INVOICE_PAID', m.invoicePaid);
+  if (body.amountCents > inv.balanceCents) throw badRequest(m.overBalance(formatKesLabel(inv.balanceCents)), { amountCents: m.overBalance(formatKesLabel(inv.balanceCents)) });
+  const number = await nextNumber(tx, 'credit', schoolToday().slice(0, 4));
+  const [cn] = await tx.insert(platformCreditNotes).values({ number, invoiceId: inv.id, schoolId: inv.schoolId, amountCents: body.amountCents, reason: body.reason, createdBy: c.actor.id }).returning();
+  const credited = inv.creditedCents + body.amountCents;
+  const [after] = await tx
+    .update(platformInvoices)
+    .set({ creditedCents: credited, balanceCents: inv.totalCents - inv.paidCents - credited, status: statusFor(inv.totalCents, inv.paidCents, credited), updatedAt: new Date() })
+    .where(eq(platformInvoices.id, inv.id))
+    .returning();
+  await audit(tx, c, {
+    schoolId: inv.schoolId,
+    action: 'billing.credit_note.create',
+    entity: 'platform_invoice',
+    id: inv.id,
+    oldValue: { creditedCents: inv.creditedCents, balanceCents: inv.balanceCents, status: inv.status },
+    newValue: { creditedCents: after!.creditedCents, balanceCents: after!.balanceCents, status: after!.status, creditNote: number, amountCents: body.amountCents, reason: body.reason },
+  });
+  const [by] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, c.actor.id));
+  return { creditNote: creditView(cn!, inv.number, by?.name ?? null), invoice: invoiceView(after!, schoolName), schoolId: inv.schoolId };
+}
+
+export interface PaymentInput {
+  method: 'mpesa' | 'bank';
+  amountCents: number;
+  reference: string;
+  paidAt: Date;
+  phone?: string | null;
+  recordedBy?: string | null;
+  /** Refuse more than the balance (bank entries); M-Pesa money has already moved, so it is taken as is. */
+  capAtBalance: boolean;
+}
+
+/**
+ * Posts a payment to an invoice, once: (method, reference) is unique, so the same bank reference or
+ * M-Pesa receipt again returns the first payment with duplicate: true (409 when that reference was
+ * used on another invoice). Updates paid, balance and status; audited old → new. Platform or school scope.
+ */
+export async function applyPayment(tx: Tx, c: BillingCaller | null, invoiceId: string, p: PaymentInput): Promise<PaymentResponse & { schoolId: string }> {
+  const { inv, schoolName } = await findInvoice(tx, c, invoiceId, true);
+  const reference = p.reference.trim();
+  const [dup] = await tx.select().from(platformPayments).where(and(eq(platformPayments.method, p.method), eq(platformPayments.reference, reference)));
+  if (dup) {
+    if (dup.invoiceId !== inv.id) throw conflict('REFERENCE_USED', m.referenceUsedElsewhere);
+    return { payment: paymentView(dup, inv.number, schoolName), invoice: invoiceView(inv, schoolName), duplicate: true, schoolId: inv.schoolId };
+  }
+  // M-Pesa money has already moved: it is recorded even against a void invoice (as a credit to refund).
+  if (p.capAtBalance) assertOpen(inv);
+  if (p.capAtBalance) {
+    if (inv.balanceCents <= 0) throw conflict('INVOICE_PAID', m.invoicePaid);
+    if (p.amountCents > inv.balanceCents) throw badRequest(m.overBalance(formatKesLabel(inv.balanceCents)), { amountCents: m.overBalance(formatKesLabel(inv.balanceCents)) });
+  }
+  const receiptNumber = await nextNumber(tx, 'receipt', schoolToday(p.paidAt).slice(0, 4));
+  const [pay] = await tx
+    .insert(platformPayments)
+    .values({ invoiceId: inv.id, schoolId: inv.schoolId, method: p.method, amountCents: p.amountCents, reference, paidAt: p.paidAt, receiptNumber, phone: p.phone ?? null, recordedBy: p.recordedBy ?? null })
+    .onConflictDoNothing({ target: [platformPayments.method, platformPayments.reference] })
+    .returning();
+  if (!pay) {
+    const [again] = await tx.select().from(platformPayments).where(and(eq(platformPayments.method, p.method), eq(platformPayments.reference, reference)));
+    return { payment: paymentView(again!, inv.number, schoolName), invoice: invoiceView(inv, schoolName), duplicate: true, schoolId: inv.schoolId };
+  }
+  const paid = inv.paidCents + p.amountCents;
+  const [after] = await tx
+    .update(platformInvoices)
+    .set({ paidCents: paid, balanceCents: inv.totalCents - paid - inv.creditedCents, status: inv.status === 'void' ? 'void' : statusFor(inv.totalCents, paid, inv.creditedCents), updatedAt: new Date() })
+    .where(eq(platformInvoices.id, inv.id))
+    .returning();
+  await audit(tx, c, {
+    schoolId: inv.schoolId,
+    action: 'billing.payment.record',
+    entity: 'platform_invoice',
+    id: inv.id,
+    oldValue: { paidCents: inv.paidCents, balanceCents: inv.balanceCents, status: inv.status },
+    newValue: { paidCents: after!.paidCents, balanceCents: after!.balanceCents, status: after!.status, payment: { method: p.method, amountCents: p.amountCents, reference, receiptNumber } },
+  });
+  return { payment: paymentView(pay, inv.number, schoolName), invoice: invoiceView(after!, schoolName), duplicate: false, schoolId: inv.schoolId };
+}
+
+/** POST /api/billing/invoices/:id/payments { method: 'bank', amountCents, reference, paidOn }. */
+export function recordBankPayment(tx: Tx, c: BillingCaller, id: string, body: BankPaymentBody) {
+  if (body.paidOn > schoolToday()) throw badRequest(m.dateInvalid, { paidOn: m.dateInvalid });
+  // Noon in Nairobi on the day paid: the day stays the same in every time zone people read it in.
+  const paidAt = new Date(`${body.paidOn}T09:00:00Z`);
+  return applyPayment(tx, c, id, { method: 'bank', amountCents: body.amountCents, reference: body.reference, paidAt, recordedBy: c.actor.id, capAtBalance: true });
+}
+
+/** POST /api/billing/invoices/:id/void { reason }: only without payments (409); audited. */
+export async function voidInvoice(tx: Tx, c: BillingCaller, id: string, reason: string): Promise<PlatformInvoice & { schoolIdForCache: string }> {
+  const { inv, schoolName } = await findInvoice(tx, c, id, true);
+  if (inv.status === 'void') throw conflict('INVOICE_VOID', m.invoiceVoid);
+  if (inv.paidCents > 0) throw conflict('INVOICE_HAS_PAYMENTS', m.voidHasPayments);
+  const [after] = await tx.update(platformInvoices).set({ status: 'void', balanceCents: 0, creditedCents: inv.totalCents, voidReason: reason, updatedAt: new Date() }).where(eq(platformInvoices.id, inv.id)).returning();
+  await audit(tx, c, {
+    schoolId: inv.schoolId,
+    action: 'billing.invoice.void',
+    entity: 'platform_invoice',
+    id: inv.id,
+    oldValue: { status: inv.status, balanceCents: inv.balanceCents, creditedCents: inv.creditedCents },
+    newValue: { status: 'void', balanceCents: 0, reason },
+  });
+  return { ...invoiceView(after!, schoolName), schoolIdForCache: inv.schoolId };
+}
+
+/** GET /api/billing/payments: newest first; a school role only its own school. */
+export async function listPayments(tx: Tx, c: BillingCaller, q: z.output<typeof listPaymentsQuery>): Promise<ListPaymentsResponse> {
+  const own = ownSchool(c);
+  const where: SQL[] = [];
+  const schoolId = own ?? q.schoolId;
+  if (schoolId) where.push(eq(platformPayments.schoolId, schoolId));
+  if (q.invoiceId) where.push(eq(platformPayments.invoiceId, q.invoiceId));
+  if (q.method) where.push(eq(platformPayments.method, q.method));
+  const cond = where.length ? and(...where) : undefined;
+  const rows = await tx
+    .select({ p: platformPayments, number: platformInvoices.number, schoolName: schools.name })
+    .from(platformPayments)
+    .innerJoin(platformInvoices, eq(platformInvoices.id, platformPayments.invoiceId))
+    .innerJoin(schools, eq(schools.id, platformPayments.schoolId))
+    .where(cond)
+    .orderBy(desc(platformPayments.paidAt))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const [n] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(platformPayments).where(cond);
+  return { items: rows.map((r) => paymentView(r.p, r.number, r.schoolName)), total: n?.n ?? 0, page: q.page, pageSize: q.pageSize };
+}
+
+/** A payment with its invoice and school, or 404 (a school role: only its own school's). */
+export async function findPayment(tx: Tx, c: BillingCaller, id: string) {
+  const own = ownSchool(c);
+  const [row] = await tx
+    .select({ p: platformPayments, inv: platformInvoices, schoolName: schools.name })
+    .from(platformPayments)
+    .innerJoin(platformInvoices, eq(platformInvoices.id, platformPayments.invoiceId))
+    .innerJoin(schools, eq(schools.id, platformPayments.schoolId))
+    .where(and(eq(platformPayments.id, id), own ? eq(platformPayments.schoolId, own) : undefined));
+  if (!row) throw notFound(m.paymentNotFound);
+  return row;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Subscription status from the invoices (arrears, read-only)
+
+/**
+ * Recomputes each non-cancelled subscription's status from its open invoices on `today`: a trial past
+ * its end becomes active; an invoice unpaid past its due date makes the school 'arrears', and past due
+ * + graceDays 'read_only'; nothing overdue → 'active'. Returns the schools whose status changed.
+ * Platform context (or a school scope to recompute one school).
+ */
+export async function recomputeStatuses(tx: Tx, graceDays: number, today = schoolToday(), schoolId?: string): Promise<{ schoolId: string; from: string; to: string }[]> {
+  const subs = await tx
+    .select()
+    .from(schoolSubscriptions)
+    .where(and(ne(schoolSubscriptions.status, 'cancelled'), schoolId ? eq(schoolSubscriptions.schoolId, schoolId) : undefined));
+  const changes: { schoolId: string; from: string; to: string }[] = [];
+  for (const sub of subs) {
+    if (sub.status === 'trial' && sub.trialEndsOn && sub.trialEndsOn >= today) continue;
+    const [oldest] = await tx
+      .select({ dueOn: sql<string | null>`min(${platformInvoices.dueOn})::text` })
+      .from(platformInvoices)
+      .where(and(eq(platformInvoices.schoolId, sub.schoolId), inArray(platformInvoices.status, ['issued', 'partly_paid']), sql`${platformInvoices.balanceCents} > 0`, sql`${platformInvoices.dueOn} < ${today}::date`));
+    const due = oldest?.dueOn ?? null;
+    const to = !due ? 'active' : addDays(due, graceDays) < today ? 'read_only' : 'arrears';
+    if (to !== sub.status) {
+      await tx.update(schoolSubscriptions).set({ status: to, updatedAt: new Date() }).where(eq(schoolSubscriptions.id, sub.id));
+      await recordAudit(tx, {
+        schoolId: sub.schoolId,
+        action: 'billing.subscription.status',
+        performedByRole: 'system',
+        targetEntity: 'school_subscription',
+        resource: sub.id,
+        oldValue: { status: sub.status },
+        newValue: { status: to },
+        metadata: { overdueSince: due, graceDays },
+      });
+      changes.push({ schoolId: sub.schoolId, from: sub.status, to });
+    }
+  }
+  return changes;
+}
+
+/** Plan names by id (platform context: plans are platform-only). */
+export async function planNames(tx: Tx): Promise<Map<string, string>> {
+  const rows = await tx.select({ id: billingPlans.id, name: billingPlans.name }).from(billingPlans);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -1,0 +1,111 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { addDays, schoolToday } from '../../../shared/dates.js';
+import { billingMessages as bm } from '../../../shared/messages/billing.js';
+import { formatKesLabel } from '../../../shared/money.js';
+import { billingReminders, platformInvoices, profiles, schools } from '../../db/schema/index.js';
+import { withSystem } from '../../db/tenant.js';
+import type { MailMessage } from '../../integrations/mail/mailer.js';
+import { formatDay } from '../../lib/pdf.js';
+import type { MpesaDeps } from '../mpesa/mpesa-deps.js';
+import { recomputeStatuses } from './billing.service.js';
+import { invalidateBillingGate } from './billing-gate.js';
+import { resolveStalePlatformPushes } from './mpesa.service.js';
+import { loadBillingSettings, loadCompany, paybillOf } from './settings.service.js';
+
+/**
+ * The billing sweep (issue 18 §1 reminders and read-only), run daily by the sweeper and callable from
+ * tests with a chosen day:
+ * - reminders to the school's director(s) (their e-mail, else the school's) for each open invoice:
+ *   "before:N" when the due date is N or fewer days away (the closest N of reminderDaysBefore), and
+ *   "after:N" when it is N or more days past (the largest N of reminderDaysAfter); each (invoice,
+ *   kind) once, logged in billing_reminders, so a sweep that runs late or twice sends nothing twice;
+ * - subscription statuses from the invoices: arrears when an invoice is past due, read-only when past
+ *   due + graceDays, active again once paid (billing.service.ts recomputeStatuses).
+ * E-mails are sent after the transaction commits; a failed e-mail is logged, not retried.
+ */
+export async function runBillingSweep(deps: MpesaDeps, today = schoolToday()): Promise<{ reminders: number; statusChanges: { schoolId: string; from: string; to: string }[] }> {
+  const { mails, changes } = await withSystem(deps.database.db, async (tx) => {
+    const s = await loadBillingSettings(tx);
+    const company = await loadCompany(tx);
+    const paybill = paybillOf(s, company);
+    const open = await tx
+      .select({ inv: platformInvoices, schoolName: schools.name, schoolEmail: schools.email })
+      .from(platformInvoices)
+      .innerJoin(schools, eq(schools.id, platformInvoices.schoolId))
+      .where(and(inArray(platformInvoices.status, ['issued', 'partly_paid']), sql`${platformInvoices.balanceCents} > 0`, sql`${platformInvoices.dueOn} is not null`));
+    const mails: MailMessage[] = [];
+    for (const { inv, schoolName, schoolEmail } of open) {
+      const due = inv.dueOn!;
+      let kind: string | null = null;
+      if (today <= due) {
+        const n = [...s.reminderDaysBefore].sort((a, b) => a - b).find((d) => addDays(due, -d) <= today);
+        if (n !== undefined) kind = `before:${n}`;
+      } else {
+        const n = [...s.reminderDaysAfter].sort((a, b) => b - a).find((d) => addDays(due, d) <= today);
+        if (n !== undefined) kind = `after:${n}`;
+      }
+      if (!kind) continue;
+      const directors = await tx
+        .select({ email: profiles.email, name: profiles.name })
+        .from(profiles)
+        .where(and(eq(profiles.schoolId, inv.schoolId), eq(profiles.role, 'school_director'), eq(profiles.status, 'active')));
+      const to = directors.length ? directors : schoolEmail ? [{ email: schoolEmail, name: schoolName }] : [];
+      const [logged] = await tx
+        .insert(billingReminders)
+        .values({ invoiceId: inv.id, schoolId: inv.schoolId, kind, sentTo: to.map((x) => x.email).join(', ') || null })
+        .onConflictDoNothing()
+        .returning({ id: billingReminders.id });
+      if (!logged) continue;
+      const payHow = bm.pdf.mpesaHow(paybill, inv.number);
+      const overdue = kind.startsWith('after:');
+      const graceEnd = addDays(due, s.graceDays);
+      for (const r of to) {
+        const body = bm.mail.reminderBody(r.name, schoolName, inv.number, formatKesLabel(inv.balanceCents), formatDay(due), payHow);
+        mails.push({
+          to: r.email,
+          subject: overdue ? bm.mail.reminderAfterSubject(inv.number) : bm.mail.reminderBeforeSubject(inv.number, formatDay(due)),
+          text: overdue && graceEnd < today ? `${body}\n\n${bm.mail.readOnlyNote}` : body,
+        });
+      }
+    }
+    const changes = await recomputeStatuses(tx, s.graceDays, today);
+    return { mails, changes };
+  });
+  for (const c of changes) invalidateBillingGate(c.schoolId);
+  for (const mail of mails) {
+    try {
+      await deps.mailer.send(mail);
+    } catch (err) {
+      deps.log.warn({ err, to: mail.to }, 'billing reminder e-mail not sent');
+    }
+  }
+  return { reminders: mails.length, statusChanges: changes };
+}
+
+/**
+ * Starts the billing sweeper: every 30 s it resolves stale platform STK pushes, and once per Nairobi
+ * day (at the first tick of the day) runs the reminder and status sweep. Returns its stop.
+ */
+export function startBillingSweeper(deps: MpesaDeps, intervalMs = 30_000): () => void {
+  let running = false;
+  let lastDay: string | null = null;
+  const tick = async () => {
+    await resolveStalePlatformPushes(deps);
+    const today = schoolToday();
+    if (lastDay !== today) {
+      await runBillingSweep(deps, today);
+      lastDay = today;
+    }
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void tick()
+      .catch((err: unknown) => deps.log.error({ err }, 'Billing sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,353 @@
+import { aliasedTable, and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/tenant.js';
+import { auditLogs, profiles, schools, securityAlerts, sessions, twoFactorCredentials } from '../../db/schema/index.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import {
+  SECURITY_ALERT_WINDOW_MINUTES,
+  SECURITY_LOG_ACTIONS,
+  SECURITY_LOG_TYPES,
+  securityLogTypeOf,
+  type SecurityAlert,
+  type SecurityAlertKind,
+  type SecurityAlertStatus,
+  type SecurityAlertsQuery,
+  type SecurityLogEntry,
+  type SecurityLogQuery,
+  type SecurityOverview,
+  type SecurityPolicy,
+} from '../../../shared/contracts/security.js';
+import { SECURITY_ACTION_LABELS, securityMessages } from '../../../shared/messages/security.js';
+import { ROLES, roleDisplayName } from '../../../shared/roles.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { readPolicy, twoFactorRequiredFor, writePolicy } from './policy.js';
+import { networkLabel } from './totp.js';
+
+/**
+ * EduFam staff's "Security" section (issue 18 §2): the security log (audit_logs filtered to security
+ * actions, SECURITY_LOG_ACTIONS), alerts, the policy and the overview. Runs in the caller's scope
+ * (platform staff: all schools).
+ */
+
+const m = securityMessages;
+const ALL_ACTIONS = SECURITY_LOG_TYPES.flatMap((t) => SECURITY_LOG_ACTIONS[t]);
+/** Most rows one export holds. */
+export const SECURITY_LOG_EXPORT_LIMIT = 10_000;
+
+/** Instant at which a Nairobi calendar day (YYYY-MM-DD) starts. */
+function nairobiStart(day: string): Date {
+  return new Date(`${day}T00:00:00+03:00`);
+}
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+const FAILURE_REASONS: Record<string, string> = {
+  USER_NOT_FOUND: 'Unknown e-mail address',
+  INVALID_CREDENTIALS: 'Wrong password',
+  EMAIL_NOT_CONFIRMED: 'E-mail not confirmed',
+  ACCOUNT_DEACTIVATED: 'Account deactivated',
+  WRONG_AREA: 'Wrong sign-in area',
+  SCHOOL_INACTIVE: 'School deactivated',
+  NO_ROLE: 'No role',
+  NOT_CONFIGURED: 'Account not configured',
+  PROFILE_NOT_FOUND: 'No profile',
+  invalid: 'Wrong code',
+  reused: 'Code already used',
+  recovery_invalid: 'Wrong recovery code',
+};
+
+type Json = Record<string, unknown> | null;
+
+/** A short human reason for a log entry. */
+function detailOf(action: string, metadata: Json, oldValue: Json, newValue: Json, targetEntity: string | null, errorMessage: string | null): string | null {
+  const md = metadata ?? {};
+  switch (action) {
+    case 'LOGIN_FAILED':
+      return FAILURE_REASONS[String(md.reason ?? '')] ?? errorMessage;
+    case 'LOGIN_SUCCESS':
+      return md.twoFactor === 'recovery_code' ? 'With a recovery code' : md.twoFactor ? 'With two-factor' : null;
+    case 'TWO_FACTOR_FAILED':
+      return [FAILURE_REASONS[String(md.reason ?? '')] ?? errorMessage, md.ended ? 'sign-in ended' : null].filter(Boolean).join(', ') || null;
+    case 'TWO_FACTOR_RECOVERY_CODE_USED':
+      return typeof md.left === 'number' ? `${md.left} recovery codes left` : null;
+    case 'USER_ROLE_CHANGED': {
+      const from = oldValue?.role;
+      const to = newValue?.role;
+      return from || to ? `${roleDisplayName(String(from ?? '—'))} → ${roleDisplayName(String(to ?? '—'))}` : targetEntity;
+    }
+    case 'SESSION_REVOKED': {
+      const n = Number(md.count ?? 0);
+      if (md.byAdmin) return `${n} session(s) of ${String(md.email ?? targetEntity ?? '')} ended`;
+      return md.scope === 'others' ? `${n} other session(s) ended` : md.current ? 'This session ended' : 'One session ended';
+    }
+    default:
+      return errorMessage ?? (md.email && typeof md.email === 'string' ? null : targetEntity);
+  }
+}
+
+const actor = aliasedTable(profiles, 'actor');
+
+function logFilters(q: SecurityLogQuery): SQL {
+  const parts: SQL[] = [inArray(auditLogs.action, q.type ? [...SECURITY_LOG_ACTIONS[q.type]] : ALL_ACTIONS)];
+  if (q.from && q.to && q.from > q.to) throw badRequest(m.api.dateOrder, { from: m.api.dateOrder });
+  if (q.from) parts.push(gte(auditLogs.createdAt, nairobiStart(q.from)));
+  if (q.to) parts.push(lt(auditLogs.createdAt, nairobiStart(nextDay(q.to))));
+  if (q.schoolId === 'platform') parts.push(isNull(auditLogs.schoolId));
+  else if (q.schoolId) parts.push(eq(auditLogs.schoolId, q.schoolId));
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(
+      or(
+        ilike(actor.email, like),
+        ilike(actor.name, like),
+        ilike(auditLogs.ipAddress, like),
+        ilike(auditLogs.action, like),
+        ilike(sql`${auditLogs.metadata}->>'email'`, like),
+      )!,
+    );
+  }
+  return and(...parts)!;
+}
+
+async function logRows(tx: Tx, q: SecurityLogQuery, limit: number, offset: number): Promise<SecurityLogEntry[]> {
+  const rows = await tx
+    .select({
+      id: auditLogs.id,
+      createdAt: auditLogs.createdAt,
+      action: auditLogs.action,
+      success: auditLogs.success,
+      userId: auditLogs.performedByUserId,
+      userName: actor.name,
+      actorEmail: actor.email,
+      role: auditLogs.performedByRole,
+      schoolId: auditLogs.schoolId,
+      schoolName: schools.name,
+      ipAddress: auditLogs.ipAddress,
+      metadata: auditLogs.metadata,
+      oldValue: auditLogs.oldValue,
+      newValue: auditLogs.newValue,
+      targetEntity: auditLogs.targetEntity,
+      errorMessage: auditLogs.errorMessage,
+    })
+    .from(auditLogs)
+    .leftJoin(actor, eq(actor.id, auditLogs.performedByUserId))
+    .leftJoin(schools, eq(schools.id, auditLogs.schoolId))
+    .where(logFilters(q))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => {
+    const md = (r.metadata ?? null) as Json;
+    return {
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      type: securityLogTypeOf(r.action) ?? 'session',
+      action: r.action,
+      success: r.success,
+      userId: r.userId,
+      userName: r.userName,
+      userEmail: r.actorEmail ?? (typeof md?.email === 'string' ? md.email : null),
+      role: r.role,
+      schoolId: r.schoolId,
+      schoolName: r.schoolName,
+      ipAddress: r.ipAddress,
+      detail: detailOf(r.action, md, r.oldValue as Json, r.newValue as Json, r.targetEntity, r.errorMessage),
+    };
+  });
+}
+
+/** GET /api/security/log: one page of security events, newest first, with the total. */
+export async function securityLog(tx: Tx, q: SecurityLogQuery & { page: number; pageSize: number }) {
+  const [total] = await tx
+    .select({ n: count() })
+    .from(auditLogs)
+    .leftJoin(actor, eq(actor.id, auditLogs.performedByUserId))
+    .where(logFilters(q));
+  const rows = await logRows(tx, q, q.pageSize, (q.page - 1) * q.pageSize);
+  return { rows, total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+}
+
+/** Every matching entry (at most SECURITY_LOG_EXPORT_LIMIT) for ?format=csv|xlsx. */
+export async function securityLogForExport(tx: Tx, q: SecurityLogQuery): Promise<SecurityLogEntry[]> {
+  return logRows(tx, q, SECURITY_LOG_EXPORT_LIMIT, 0);
+}
+
+/** Export columns of the security log. */
+export const SECURITY_LOG_COLUMNS = [
+  { header: m.admin.log.columns.when, value: (r: SecurityLogEntry) => r.createdAt, width: 24 },
+  { header: m.admin.log.columns.event, value: (r: SecurityLogEntry) => SECURITY_ACTION_LABELS[r.action] ?? r.action, width: 26 },
+  { header: m.admin.log.columns.result, value: (r: SecurityLogEntry) => (r.success ? m.admin.log.success : m.admin.log.failure), width: 10 },
+  { header: m.admin.log.columns.user, value: (r: SecurityLogEntry) => [r.userName, r.userEmail].filter(Boolean).join(' · '), width: 36 },
+  { header: m.admin.log.columns.role, value: (r: SecurityLogEntry) => (r.role ? roleDisplayName(r.role) : ''), width: 20 },
+  { header: m.admin.log.columns.school, value: (r: SecurityLogEntry) => r.schoolName ?? m.admin.log.platformStaff, width: 28 },
+  { header: m.admin.log.columns.ip, value: (r: SecurityLogEntry) => r.ipAddress, width: 18 },
+  { header: m.admin.log.columns.detail, value: (r: SecurityLogEntry) => r.detail, width: 36 },
+];
+
+// ------------------------------------------------------------------------------------------------
+// Alerts
+
+const acknowledger = aliasedTable(profiles, 'acknowledger');
+const alertUser = aliasedTable(profiles, 'alert_user');
+
+function alertMessage(kind: SecurityAlertKind, subject: string, count: number, network: string | null): string {
+  const a = m.admin.alerts;
+  if (kind === 'failed_sign_ins_account') return a.failedAccount(count, subject, SECURITY_ALERT_WINDOW_MINUTES);
+  if (kind === 'failed_sign_ins_ip') return a.failedIp(count, subject, SECURITY_ALERT_WINDOW_MINUTES);
+  return a.newNetwork(subject, network ? networkLabel(network) : '?');
+}
+
+type AlertRow = {
+  alert: typeof securityAlerts.$inferSelect;
+  userName: string | null;
+  schoolName: string | null;
+  acknowledgedByName: string | null;
+};
+
+function toAlert({ alert: a, userName, schoolName, acknowledgedByName }: AlertRow): SecurityAlert {
+  return {
+    id: a.id,
+    kind: a.kind as SecurityAlertKind,
+    status: a.status as SecurityAlertStatus,
+    subject: a.subject,
+    message: alertMessage(a.kind as SecurityAlertKind, a.subject, a.count, a.network),
+    userId: a.userId,
+    userName,
+    schoolId: a.schoolId,
+    schoolName,
+    ipAddress: a.ipAddress,
+    network: a.network ? networkLabel(a.network) : null,
+    count: a.count,
+    firstSeenAt: a.firstSeenAt.toISOString(),
+    lastSeenAt: a.lastSeenAt.toISOString(),
+    acknowledgedAt: a.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedByName,
+  };
+}
+
+/** GET /api/security/alerts: alerts newest activity first, optionally by status. */
+export async function listAlerts(tx: Tx, q: SecurityAlertsQuery & { page: number; pageSize: number }) {
+  const where = q.status ? eq(securityAlerts.status, q.status) : undefined;
+  const [total] = await tx.select({ n: count() }).from(securityAlerts).where(where);
+  const rows = await tx
+    .select({
+      alert: securityAlerts,
+      userName: alertUser.name,
+      schoolName: schools.name,
+      acknowledgedByName: acknowledger.name,
+    })
+    .from(securityAlerts)
+    .leftJoin(alertUser, eq(alertUser.id, securityAlerts.userId))
+    .leftJoin(schools, eq(schools.id, securityAlerts.schoolId))
+    .leftJoin(acknowledger, eq(acknowledger.id, securityAlerts.acknowledgedBy))
+    .where(where)
+    .orderBy(desc(securityAlerts.lastSeenAt), desc(securityAlerts.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const alerts = rows.map(toAlert);
+  return { alerts, total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * POST /api/security/alerts/:id/acknowledge: marks an open alert acknowledged (a later repeat opens a
+ * new one). 404 unknown; 409 already acknowledged. Audited SECURITY_ALERT_ACKNOWLEDGED.
+ */
+export async function acknowledgeAlert(tx: Tx, caller: { id: string; role: string | null }, id: string, ip: string): Promise<SecurityAlert> {
+  const [existing] = await tx.select().from(securityAlerts).where(eq(securityAlerts.id, id));
+  if (!existing) throw notFound(m.api.alertNotFound);
+  if (existing.status !== 'open') throw new AppError(409, 'ALERT_ALREADY_ACKNOWLEDGED', m.api.alertAlreadyAcknowledged);
+  await tx.update(securityAlerts).set({ status: 'acknowledged', acknowledgedAt: new Date(), acknowledgedBy: caller.id }).where(eq(securityAlerts.id, id));
+  await recordAudit(tx, {
+    schoolId: null,
+    action: 'SECURITY_ALERT_ACKNOWLEDGED',
+    performedByUserId: caller.id,
+    performedByRole: caller.role,
+    targetEntity: `security_alert:${id}`,
+    metadata: { kind: existing.kind, subject: existing.subject },
+    ipAddress: ip,
+  });
+  const page = await tx
+    .select({ alert: securityAlerts, userName: alertUser.name, schoolName: schools.name, acknowledgedByName: acknowledger.name })
+    .from(securityAlerts)
+    .leftJoin(alertUser, eq(alertUser.id, securityAlerts.userId))
+    .leftJoin(schools, eq(schools.id, securityAlerts.schoolId))
+    .leftJoin(acknowledger, eq(acknowledger.id, securityAlerts.acknowledgedBy))
+    .where(eq(securityAlerts.id, id));
+  return toAlert(page[0]!);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Policy and overview
+
+/**
+ * PUT /api/security/policy: replaces the policy (already validated by the schema) and audits
+ * SECURITY_POLICY_UPDATED with old and new values. Returns the stored policy.
+ */
+export async function updatePolicy(tx: Tx, caller: { id: string; role: string | null }, next: SecurityPolicy, ip: string): Promise<SecurityPolicy> {
+  const before = await readPolicy(tx);
+  const policy: SecurityPolicy = {
+    ...next,
+    twoFactorRequiredRoles: ROLES.filter((r) => next.twoFactorRequiredRoles.includes(r)),
+    sessionIdleMinutes: next.sessionIdleMinutes ?? null,
+  };
+  await writePolicy(tx, policy, caller.id);
+  await recordAudit(tx, {
+    schoolId: null,
+    action: 'SECURITY_POLICY_UPDATED',
+    performedByUserId: caller.id,
+    performedByRole: caller.role,
+    targetEntity: 'security_policy',
+    oldValue: before,
+    newValue: policy,
+    ipAddress: ip,
+  });
+  return policy;
+}
+
+/**
+ * GET /api/security/overview: sign-ins and failed sign-ins (wrong password or wrong two-factor code) in
+ * the last 24 hours, open alerts, live sessions, and per role the active accounts and how many have
+ * two-factor on.
+ */
+export async function securityOverview(tx: Tx): Promise<SecurityOverview> {
+  const since = new Date(Date.now() - 24 * 60 * 60_000);
+  const [signIns] = await tx
+    .select({
+      ok: sql<number>`count(*) filter (where ${auditLogs.action} = 'LOGIN_SUCCESS')`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${auditLogs.action} in ('LOGIN_FAILED', 'TWO_FACTOR_FAILED'))`.mapWith(Number),
+    })
+    .from(auditLogs)
+    .where(and(inArray(auditLogs.action, ['LOGIN_SUCCESS', 'LOGIN_FAILED', 'TWO_FACTOR_FAILED']), gte(auditLogs.createdAt, since)));
+  const [open] = await tx.select({ n: count() }).from(securityAlerts).where(eq(securityAlerts.status, 'open'));
+  const [live] = await tx
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(gte(sessions.expiresAt, sql`now()`), eq(sessions.twoFactorPending, false)));
+  const byRole = await tx
+    .select({
+      role: profiles.role,
+      users: count(),
+      withTwoFactor: sql<number>`count(${twoFactorCredentials.userId})`.mapWith(Number),
+    })
+    .from(profiles)
+    .leftJoin(twoFactorCredentials, and(eq(twoFactorCredentials.userId, profiles.id), isNotNull(twoFactorCredentials.enabledAt)))
+    .where(and(eq(profiles.status, 'active'), isNotNull(profiles.role)))
+    .groupBy(profiles.role);
+  const policy = await readPolicy(tx);
+  const twoFactorByRole = ROLES.map((role) => {
+    const r = byRole.find((x) => x.role === role);
+    return { role, users: Number(r?.users ?? 0), withTwoFactor: Number(r?.withTwoFactor ?? 0), required: twoFactorRequiredFor(policy, role) };
+  });
+  return {
+    signIns24h: signIns?.ok ?? 0,
+    failedSignIns24h: signIns?.failed ?? 0,
+    openAlerts: Number(open?.n ?? 0),
+    activeSessions: Number(live?.n ?? 0),
+    usersWithTwoFactor: twoFactorByRole.reduce((s, r) => s + r.withTwoFactor, 0),
+    totalUsers: twoFactorByRole.reduce((s, r) => s + r.users, 0),
+    twoFactorByRole,
+  };
+}

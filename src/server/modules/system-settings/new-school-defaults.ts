@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import {
+  BUILT_IN_SCHOOL_DEFAULTS,
+  newSchoolDefaultsSchema,
+  type NewSchoolDefaults,
+} from '../../../shared/contracts/system-settings.js';
+import { DEFAULT_ADMISSION_PATTERN } from '../../../shared/admission-number.js';
+import { schoolToday } from '../../../shared/dates.js';
+import { academicYears, gradingScales, gradingScaleVersions, schools, terms } from '../../db/schema/index.js';
+import type { Tx } from '../../db/tenant.js';
+import { readSetting, schoolSenderKey, SETTING_KEYS, writeSetting } from './settings-store.js';
+
+/**
+ * The defaults for new schools (issue 18 §4 System Settings "defaults for new schools"): the saved
+ * ones (system_settings 'new_school_defaults'), or the built-in ones (BUILT_IN_SCHOOL_DEFAULTS: CBC,
+ * the 2026 Ministry calendar's three terms, curriculum.md's default scales, sender "EDUFAM",
+ * "{YYYY}/{SEQ:4}") when none are saved or the saved value no longer parses.
+ */
+export async function newSchoolDefaults(tx: Tx): Promise<{ defaults: NewSchoolDefaults; updatedAt: Date | null }> {
+  const row = await readSetting<unknown>(tx, SETTING_KEYS.newSchoolDefaults);
+  const parsed = row ? newSchoolDefaultsSchema.safeParse(row.value) : null;
+  if (!parsed?.success) return { defaults: BUILT_IN_SCHOOL_DEFAULTS, updatedAt: null };
+  return { defaults: parsed.data, updatedAt: row!.updatedAt };
+}
+
+/** The school's SMS sender ID set from the defaults when it was created, or null (the account default). */
+export async function schoolSmsSenderId(tx: Tx, schoolId: string): Promise<string | null> {
+  const row = await readSetting<{ senderId?: unknown }>(tx, schoolSenderKey(schoolId));
+  const v = row?.value?.senderId;
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+}
+
+/**
+ * Gives a just-created school the defaults, in the caller's transaction (call it right after the
+ * school row is inserted; the transaction must see the school: platform scope or the school's own):
+ * - curricula offered: its main curriculum first, then the defaults' (only while the list is empty);
+ * - admission number pattern (only while the school still has the column's default);
+ * - its own copies of the grading scales (version 1 each; existing keys are left alone);
+ * - the current school year (Africa/Nairobi) with the three terms of the template, the term that
+ *   contains today marked current (only when the school has no year yet);
+ * - its SMS sender ID (system_settings 'school:sms-sender-id:<id>'), read by schoolSmsSenderId.
+ * Idempotent: a second call changes nothing. Returns what it applied.
+ */
+export async function applyNewSchoolDefaults(tx: Tx, schoolId: string): Promise<{ applied: string[] }> {
+  const { defaults } = await newSchoolDefaults(tx);
+  const applied: string[] = [];
+  const [school] = await tx
+    .select({ curriculum: schools.curriculum, curricula: schools.curricula, pattern: schools.admissionNumberPattern })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  if (!school) throw new Error(`applyNewSchoolDefaults: school ${schoolId} not visible`);
+
+  const set: Partial<typeof schools.$inferInsert> = {};
+  if ((school.curricula ?? []).length === 0) {
+    set.curricula = [...new Set([school.curriculum, ...defaults.curricula])];
+    applied.push('curricula');
+  }
+  if (school.pattern === DEFAULT_ADMISSION_PATTERN && defaults.admissionNumberPattern.trim() !== DEFAULT_ADMISSION_PATTERN) {
+    set.admissionNumberPattern = defaults.admissionNumberPattern.trim();
+    applied.push('admissionNumberPattern');
+  }
+  if (Object.keys(set).length) await tx.update(schools).set({ ...set, updatedAt: new Date() }).where(eq(schools.id, schoolId));
+
+  if (defaults.gradingScales.length) {
+    const created = await tx
+      .insert(gradingScales)
+      .values(defaults.gradingScales.map((s) => ({ schoolId, key: s.key, name: s.name, bands: s.bands })))
+      .onConflictDoNothing()
+      .returning();
+    if (created.length) {
+      await tx
+        .insert(gradingScaleVersions)
+        .values(created.map((s) => ({ schoolId, scaleId: s.id, version: 1, bands: s.bands })))
+        .onConflictDoNothing();
+      applied.push('gradingScales');
+    }
+  }
+
+  const [anyYear] = await tx.select({ id: academicYears.id }).from(academicYears).where(eq(academicYears.schoolId, schoolId)).limit(1);
+  if (!anyYear && defaults.terms.length > 0) {
+    const today = schoolToday();
+    const year = today.slice(0, 4);
+    const dated = defaults.terms.map((t, i) => ({
+      name: t.name,
+      number: i + 1,
+      startsOn: `${year}-${t.startsOn}`,
+      endsOn: `${year}-${t.endsOn}`,
+      halfTermStartsOn: t.halfTermStartsOn ? `${year}-${t.halfTermStartsOn}` : null,
+      halfTermEndsOn: t.halfTermEndsOn ? `${year}-${t.halfTermEndsOn}` : null,
+    }));
+    const [row] = await tx
+      .insert(academicYears)
+      .values({ schoolId, name: year, startsOn: dated[0]!.startsOn, endsOn: dated[dated.length - 1]!.endsOn, isCurrent: true })
+      .returning({ id: academicYears.id });
+    // The term that contains today, else the next one to start, is the current term.
+    const current = dated.find((t) => t.startsOn <= today && today <= t.endsOn) ?? dated.find((t) => t.startsOn > today);
+    await tx.insert(terms).values(dated.map((t) => ({ ...t, schoolId, academicYearId: row!.id, isCurrent: t === current })));
+    applied.push('terms');
+  }
+
+  if (defaults.smsSenderId.trim()) {
+    await writeSetting(tx, schoolSenderKey(schoolId), { senderId: defaults.smsSenderId.trim() }, null, 'SMS sender ID of the school (new-school defaults)');
+    applied.push('smsSenderId');
+  }
+  return { applied };
+}

@@ -1,0 +1,138 @@
+import * as React from 'react';
+import { BILLING_MAX_CENTS, type BillingStatus, type PlatformInvoiceStatus } from '@shared/contracts/billing';
+import { formatKes, kesToCents } from '@shared/money';
+import { billingScreens as s } from '@shared/messages/billing-screens';
+import { Pill, type Tone } from '@/features/fees/fee-management/badges';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+
+/** Shared pieces of the billing screens: money in cents, status pills, form fields and error helpers. */
+
+/** "KES 12,345.67" from integer cents, tabular figures; `tone` colours a balance (owed red, settled muted). */
+export function Kes({ cents, className, tone = false, prefix = true }: { cents: number; className?: string; tone?: boolean; prefix?: boolean }) {
+  const colour = tone ? (cents > 0 ? 'text-destructive' : 'text-muted-foreground') : '';
+  return (
+    <span className={cn('whitespace-nowrap tabular-nums', colour, className)}>
+      {prefix && <span className="text-[0.85em] font-normal text-muted-foreground">KES </span>}
+      {cents < 0 ? `-${formatKes(-cents)}` : formatKes(cents)}
+    </span>
+  );
+}
+
+/** KES text from cents for sentences: 1234500 → "12,345.00". */
+export const kes = (cents: number) => (cents < 0 ? `-${formatKes(-cents)}` : formatKes(cents));
+
+/** KES in whole shillings for headline figures and axes: 1234567 → "12,346". */
+const whole = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
+const compact = new Intl.NumberFormat('en-KE', { notation: 'compact', maximumFractionDigits: 1 });
+export const kesWholeFromCents = (cents: number) => whole.format(Math.round(cents / 100));
+export const kesCompactFromCents = (cents: number) => compact.format(cents / 100);
+
+/** A KES amount typed by a user ("12,500", "12500.50") as cents; the problem otherwise (messages). */
+export function parseKesInput(text: string, opts: { allowZero?: boolean; max?: number } = {}): { cents: number } | { error: string } {
+  const v = s.validation;
+  const trimmed = text.trim();
+  if (!trimmed) return { error: v.required };
+  const cents = kesToCents(trimmed);
+  if (cents === null) return { error: v.amountInvalid };
+  if (cents < 0) return { error: v.amountNegative };
+  if (cents === 0 && !opts.allowZero) return { error: v.amountPositive };
+  const max = opts.max ?? BILLING_MAX_CENTS;
+  if (cents > max) return { error: v.amountTooHigh(formatKes(max)) };
+  return { cents };
+}
+
+/** Cents as a KES input's text: 500000 → "5000", 12345 → "123.45". */
+export const centsToInput = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
+
+const INVOICE_TONE: Record<PlatformInvoiceStatus, Tone> = { draft: 'grey', issued: 'sky', partly_paid: 'amber', paid: 'green', void: 'grey' };
+
+/** Unpaid (sky; red "Overdue" past its due date), Partly paid (amber), Paid (green), Void and Draft (grey). */
+export function BillingInvoiceStatus({ status, overdue = false, className }: { status: PlatformInvoiceStatus; overdue?: boolean; className?: string }) {
+  const late = overdue && (status === 'issued' || status === 'partly_paid');
+  return (
+    <span data-testid="billing-invoice-status" data-status={status} data-overdue={late || undefined} className="inline-flex">
+      <Pill tone={late ? 'red' : INVOICE_TONE[status]} className={className}>
+        {late && status === 'issued' ? s.invoiceStatus.overdue : s.invoiceStatus[status]}
+      </Pill>
+    </span>
+  );
+}
+
+const SUB_TONE: Record<BillingStatus, Tone> = { trial: 'sky', active: 'green', arrears: 'amber', read_only: 'red', cancelled: 'grey', none: 'grey' };
+
+/** Trial (sky), Active (green), In arrears (amber), Read-only (red), Cancelled (grey). */
+export function SubscriptionStatusBadge({ status, className }: { status: BillingStatus; className?: string }) {
+  return (
+    <span data-testid="subscription-status" data-status={status} className="inline-flex">
+      <Pill tone={SUB_TONE[status]} className={className}>
+        {s.subscriptionStatus[status] ?? status}
+      </Pill>
+    </span>
+  );
+}
+
+export const inputClass =
+  'h-9 w-full min-w-0 rounded-md border border-input bg-card px-3 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive';
+export const textareaClass =
+  'min-h-20 w-full resize-y rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive';
+
+/** A labelled form field with its hint or error under it (the error announced). */
+export function Field({ id, label, hint, error, children, className }: { id: string; label: React.ReactNode; hint?: React.ReactNode; error?: string; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={cn('grid min-w-0 content-start gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs font-medium text-destructive" role="alert">
+          {error}
+        </p>
+      ) : (
+        hint && <p className="text-xs text-muted-foreground">{hint}</p>
+      )}
+    </div>
+  );
+}
+
+/** A KES input: "KES" inside the box, numeric keyboard on phones. */
+export function KesInput({ id, value, onChange, invalid, testId, placeholder }: { id: string; value: string; onChange: (v: string) => void; invalid?: boolean; testId?: string; placeholder?: string }) {
+  return (
+    <div className="relative">
+      <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-xs font-medium text-muted-foreground">{s.common.kes}</span>
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        className={cn(inputClass, 'pl-11 tabular-nums')}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        data-testid={testId}
+      />
+    </div>
+  );
+}
+
+/** The message and field errors of a failed call. */
+export function apiErrorOf(err: unknown): { message: string | null; fields: Record<string, string> } {
+  if (!err) return { message: null, fields: {} };
+  if (err instanceof ApiError) return { message: err.message, fields: err.fields ?? {} };
+  return { message: err instanceof Error ? err.message : String(err), fields: {} };
+}
+
+/** A label and value pair in a sheet or card. */
+export function Fact({ label, children, className, testId }: { label: string; children: React.ReactNode; className?: string; testId?: string }) {
+  return (
+    <div className={cn('min-w-0', className)} data-testid={testId}>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 truncate font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** A random Idempotency-Key for one submission of a form. */
+export const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);

@@ -1,0 +1,288 @@
+import * as React from 'react';
+import { toast } from 'sonner';
+import { Ban, Landmark, Loader2, ReceiptText, type LucideIcon } from 'lucide-react';
+import type { PlatformInvoiceDetail } from '@shared/contracts/billing';
+import { schoolToday } from '@shared/dates';
+import { billingScreens as s } from '@shared/messages/billing-screens';
+import { FormErrorAlert } from '@/components/form-feedback';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { cn } from '@/lib/utils';
+import { apiErrorOf, centsToInput, Field, inputClass, kes, KesInput, newKey, parseKesInput, textareaClass } from './billing-bits';
+import { useCreateCreditNote, useRecordBankPayment, useVoidInvoice } from './billing-api';
+
+export type InvoiceAction = 'payment' | 'credit' | 'void';
+
+/** The frame of the three small invoice dialogs: icon, title, text, the form, its error and buttons. */
+function ActionFrame({
+  open,
+  onClose,
+  icon: Icon,
+  tone,
+  title,
+  text,
+  pending,
+  error,
+  confirmLabel,
+  destructive,
+  onSubmit,
+  testId,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  icon: LucideIcon;
+  tone: string;
+  title: string;
+  text: string;
+  pending: boolean;
+  error: string | null;
+  confirmLabel: string;
+  destructive?: boolean;
+  onSubmit: () => void;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && !pending && onClose()}>
+      <DialogContent className="max-w-md gap-5" data-testid={testId}>
+        <DialogHeader className="gap-2">
+          <span className={cn('mb-1 inline-flex size-11 items-center justify-center rounded-full', tone)}>
+            <Icon className="size-5" aria-hidden />
+          </span>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription className="leading-relaxed">{text}</DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!pending) onSubmit();
+          }}
+        >
+          {children}
+          {error && <FormErrorAlert title={s.common.actionFailed} detail={error} testId={`${testId}-error`} />}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
+              {s.common.cancel}
+            </Button>
+            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending} data-testid={`${testId}-confirm`}>
+              {pending && <Loader2 className="animate-spin" aria-hidden />}
+              {confirmLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Record a bank payment (issue 18 §1): amount (≤ balance), the bank's reference and the day received. */
+function PaymentDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; open: boolean; onClose: () => void }) {
+  const t = s.payment;
+  const [amount, setAmount] = React.useState('');
+  const [reference, setReference] = React.useState('');
+  const [paidOn, setPaidOn] = React.useState('');
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const [key, setKey] = React.useState(newKey);
+  const record = useRecordBankPayment();
+  React.useEffect(() => {
+    if (!open) return;
+    setAmount(centsToInput(Math.max(0, inv.balanceCents)));
+    setReference('');
+    setPaidOn(schoolToday());
+    setErrors({});
+    setKey(newKey());
+    record.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const server = apiErrorOf(record.error);
+  const err = (f: string) => errors[f] ?? server.fields[f];
+
+  const submit = () => {
+    const next: Record<string, string> = {};
+    const parsed = parseKesInput(amount, { max: inv.balanceCents });
+    if ('error' in parsed) next.amountCents = parsed.error;
+    if (!reference.trim()) next.reference = s.validation.required;
+    if (!paidOn) next.paidOn = s.validation.required;
+    setErrors(next);
+    if (Object.keys(next).length || 'error' in parsed) return;
+    record.mutate(
+      { id: inv.id, key, body: { method: 'bank', amountCents: parsed.cents, reference: reference.trim(), paidOn } },
+      {
+        onSuccess: () => {
+          toast.success(t.done);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <ActionFrame
+      open={open}
+      onClose={onClose}
+      icon={Landmark}
+      tone="bg-emerald-500/10 text-emerald-600 dark:text-emerald-400"
+      title={t.title}
+      text={t.text(inv.number)}
+      pending={record.isPending}
+      error={record.isError && !Object.keys(server.fields).length ? server.message : null}
+      confirmLabel={t.confirm}
+      onSubmit={submit}
+      testId="billing-payment-dialog"
+    >
+      <Field id="pay-amount" label={t.amount} hint={t.amountHint(kes(inv.balanceCents))} error={err('amountCents')}>
+        <KesInput id="pay-amount" value={amount} onChange={setAmount} invalid={!!err('amountCents')} testId="billing-payment-amount" />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="pay-reference" label={t.reference} hint={t.referenceHint} error={err('reference')}>
+          <input id="pay-reference" className={inputClass} value={reference} maxLength={60} onChange={(e) => setReference(e.target.value)} aria-invalid={!!err('reference') || undefined} data-testid="billing-payment-reference" />
+        </Field>
+        <Field id="pay-date" label={t.paidOn} error={err('paidOn')}>
+          <input id="pay-date" type="date" className={inputClass} value={paidOn} max={schoolToday()} onChange={(e) => setPaidOn(e.target.value)} aria-invalid={!!err('paidOn') || undefined} data-testid="billing-payment-date" />
+        </Field>
+      </div>
+    </ActionFrame>
+  );
+}
+
+/** Issue a credit note (issue 18 §1): an amount up to the balance and the reason. */
+function CreditDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; open: boolean; onClose: () => void }) {
+  const t = s.credit;
+  const [amount, setAmount] = React.useState('');
+  const [reason, setReason] = React.useState('');
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const credit = useCreateCreditNote();
+  React.useEffect(() => {
+    if (!open) return;
+    setAmount('');
+    setReason('');
+    setErrors({});
+    credit.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const server = apiErrorOf(credit.error);
+  const err = (f: string) => errors[f] ?? server.fields[f];
+
+  const submit = () => {
+    const next: Record<string, string> = {};
+    const parsed = parseKesInput(amount, { max: inv.balanceCents });
+    if ('error' in parsed) next.amountCents = parsed.error;
+    if (!reason.trim()) next.reason = s.validation.required;
+    setErrors(next);
+    if (Object.keys(next).length || 'error' in parsed) return;
+    credit.mutate(
+      { id: inv.id, body: { amountCents: parsed.cents, reason: reason.trim() } },
+      {
+        onSuccess: () => {
+          toast.success(t.done);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <ActionFrame
+      open={open}
+      onClose={onClose}
+      icon={ReceiptText}
+      tone="bg-sky-500/10 text-sky-600 dark:text-sky-400"
+      title={t.title}
+      text={t.text(inv.number)}
+      pending={credit.isPending}
+      error={credit.isError && !Object.keys(server.fields).length ? server.message : null}
+      confirmLabel={t.confirm}
+      onSubmit={submit}
+      testId="billing-credit-dialog"
+    >
+      <Field id="credit-amount" label={t.amount} hint={t.amountHint(kes(inv.balanceCents))} error={err('amountCents')}>
+        <KesInput id="credit-amount" value={amount} onChange={setAmount} invalid={!!err('amountCents')} testId="billing-credit-amount" />
+      </Field>
+      <Field id="credit-reason" label={t.reason} error={err('reason')}>
+        <textarea
+          id="credit-reason"
+          className={textareaClass}
+          value={reason}
+          maxLength={500}
+          placeholder={t.reasonPlaceholder}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={!!err('reason') || undefined}
+          data-testid="billing-credit-reason"
+        />
+      </Field>
+    </ActionFrame>
+  );
+}
+
+/** Void an invoice with no payments (issue 18 §1), with the reason kept on record. */
+function VoidDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; open: boolean; onClose: () => void }) {
+  const t = s.voiding;
+  const [reason, setReason] = React.useState('');
+  const [error, setError] = React.useState<string | undefined>();
+  const voiding = useVoidInvoice();
+  React.useEffect(() => {
+    if (!open) return;
+    setReason('');
+    setError(undefined);
+    voiding.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const server = apiErrorOf(voiding.error);
+
+  const submit = () => {
+    if (!reason.trim()) return setError(s.validation.required);
+    setError(undefined);
+    voiding.mutate(
+      { id: inv.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success(t.done);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <ActionFrame
+      open={open}
+      onClose={onClose}
+      icon={Ban}
+      tone="bg-destructive/10 text-destructive"
+      title={t.title(inv.number)}
+      text={t.text}
+      pending={voiding.isPending}
+      error={voiding.isError && !server.fields.reason ? server.message : null}
+      confirmLabel={t.confirm}
+      destructive
+      onSubmit={submit}
+      testId="billing-void-dialog"
+    >
+      <Field id="void-reason" label={s.credit.reason} error={error ?? server.fields.reason}>
+        <textarea
+          id="void-reason"
+          className={textareaClass}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={!!(error ?? server.fields.reason) || undefined}
+          data-testid="billing-void-reason"
+        />
+      </Field>
+    </ActionFrame>
+  );
+}
+
+/** The open action dialog of an invoice sheet. */
+export function InvoiceActionDialogs({ inv, action, onClose }: { inv: PlatformInvoiceDetail; action: InvoiceAction | null; onClose: () => void }) {
+  return (
+    <>
+      <PaymentDialog inv={inv} open={action === 'payment'} onClose={onClose} />
+      <CreditDialog inv={inv} open={action === 'credit'} onClose={onClose} />
+      <VoidDialog inv={inv} open={action === 'void'} onClose={onClose} />
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import * as React from 'react';
+import { Banknote, FileDown, FileText, Percent, Receipt, Scale, Sparkles } from 'lucide-react';
+import { PLATFORM_INVOICE_STATUSES, type PlatformInvoice } from '@shared/contracts/billing';
+import { billingScreens as s } from '@shared/messages/billing-screens';
+import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { FilterSelect } from '@/components/filter-select';
+import { Button } from '@/components/ui/button';
+import { formatDate } from '@/features/dashboard/components/format';
+import { SummaryTiles } from '@/features/fees/fee-management/summary-tiles';
+import { BillingInvoiceStatus, Kes, kes } from './billing-bits';
+import { invoicePdfUrl, useBillingDashboard, useBillingInvoices, useSubscriptions } from './billing-api';
+import { GenerateInvoicesDialog } from './generate-dialog';
+import { BillingInvoiceSheet } from './invoice-sheet';
+
+const t = s.invoices;
+const PAGE_SIZE = 25;
+const FILTERS = { schoolId: '', status: '', termLabel: '', q: '' };
+
+function pdfLink(inv: PlatformInvoice) {
+  return (
+    <Button variant="ghost" size="icon" className="size-8 text-muted-foreground" asChild>
+      <a href={invoicePdfUrl(inv.id)} target="_blank" rel="noreferrer" aria-label={`${s.invoice.pdf} ${inv.number}`} title={`${s.invoice.pdf} ${inv.number}`}>
+        <FileDown aria-hidden />
+      </a>
+    </Button>
+  );
+}
+
+/** Columns of an invoice list; `withSchool` false on the director's own list. */
+export function invoiceColumns(withSchool: boolean): ColumnDef<PlatformInvoice, unknown>[] {
+  const cols: (ColumnDef<PlatformInvoice, unknown> | false)[] = [
+    {
+      id: 'number',
+      header: t.colNumber,
+      meta: { alwaysVisible: true, className: 'w-36' },
+      cell: ({ row }) => (
+        <span className="font-mono text-[13px] whitespace-nowrap" data-testid="billing-invoice-number">
+          {row.original.number}
+        </span>
+      ),
+    },
+    withSchool && {
+      id: 'school',
+      header: t.colSchool,
+      meta: { alwaysVisible: true, className: 'min-w-48' },
+      cell: ({ row }) => <span className="block truncate font-medium">{row.original.schoolName}</span>,
+    },
+    { id: 'term', header: t.colTerm, meta: { label: t.colTerm }, cell: ({ row }) => <span className="whitespace-nowrap">{row.original.termLabel}</span> },
+    { id: 'learners', header: t.colLearners, meta: { label: t.colLearners, className: 'text-right' }, cell: ({ row }) => <span className="tabular-nums">{row.original.learnerCount.toLocaleString('en-KE')}</span> },
+    { id: 'total', header: t.colTotal, meta: { label: t.colTotal, className: 'text-right' }, cell: ({ row }) => <Kes cents={row.original.totalCents} prefix={false} /> },
+    { id: 'paid', header: t.colPaid, meta: { label: t.colPaid, className: 'text-right' }, cell: ({ row }) => <Kes cents={row.original.paidCents} prefix={false} /> },
+    {
+      id: 'balance',
+      header: t.colBalance,
+      meta: { label: t.colBalance, className: 'text-right' },
+      cell: ({ row }) => <Kes cents={row.original.status === 'void' ? 0 : row.original.balanceCents} prefix={false} tone className="font-medium" />,
+    },
+    { id: 'status', header: t.colStatus, meta: { label: t.colStatus }, cell: ({ row }) => <BillingInvoiceStatus status={row.original.status} overdue={row.original.overdue} /> },
+    { id: 'due', header: t.colDue, meta: { label: t.colDue }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.dueOn ? formatDate(row.original.dueOn) : s.common.none}</span> },
+    { id: 'pdf', header: () => <span className="sr-only">{s.invoice.pdf}</span>, meta: { alwaysVisible: true, className: 'w-10 text-right' }, cell: ({ row }) => pdfLink(row.original) },
+  ];
+  return cols.filter((c): c is ColumnDef<PlatformInvoice, unknown> => !!c);
+}
+
+/** An invoice as a card below 768 px. */
+export function InvoiceCard({ inv, withSchool }: { inv: PlatformInvoice; withSchool: boolean }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <div className="flex min-w-0 items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-medium">{withSchool ? inv.schoolName : inv.termLabel}</p>
+          <p className="truncate text-xs text-muted-foreground">
+            <span className="font-mono">{inv.number}</span>
+            {withSchool && ` · ${inv.termLabel}`} · {t.learners(inv.learnerCount)}
+          </p>
+        </div>
+        <BillingInvoiceStatus status={inv.status} overdue={inv.overdue} className="shrink-0" />
+      </div>
+      <div className="flex items-end justify-between gap-3">
+        <div className="min-w-0 text-xs text-muted-foreground">
+          <p className="truncate">{t.paidOf(kes(inv.paidCents), kes(inv.totalCents))}</p>
+          {inv.dueOn && <p className="truncate">{t.due(formatDate(inv.dueOn))}</p>}
+        </div>
+        <Kes cents={inv.status === 'void' ? 0 : inv.balanceCents} tone className="shrink-0 font-semibold" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The term labels to filter by, newest first: this year's and last year's from the billing dashboard
+ * (manageBilling), else those of the invoices on screen; the chosen one always.
+ */
+function useTermLabels(year: number, selected: string, canManage: boolean, shown: PlatformInvoice[] | undefined): string[] {
+  const now = useBillingDashboard(year, canManage).data;
+  const before = useBillingDashboard(year - 1, canManage).data;
+  return React.useMemo(() => {
+    const fromDashboard = [...(now?.terms ?? []), ...(before?.terms ?? [])].map((x) => x.termLabel).reverse();
+    const labels = canManage ? fromDashboard : (shown ?? []).map((x) => x.termLabel);
+    if (selected) labels.unshift(selected);
+    return [...new Set(labels)];
+  }, [now, before, selected, canManage, shown]);
+}
+
+const rate = (paid: number, balance: number) => {
+  const due = paid + Math.max(0, balance);
+  return due > 0 ? `${((paid / due) * 100).toFixed(1)}%` : s.common.none;
+};
+
+/**
+ * Billing Management › Invoices (issue 18 §1): every school's platform invoices on the list-page kit
+ * with school, status, term and search in the URL, totals of the filtered list, and "Generate term
+ * invoices"; a row opens the invoice sheet (payments, credit notes, void).
+ */
+export function InvoicesTab({ canManage, year }: { canManage: boolean; year: number }) {
+  const list = useListParams(FILTERS);
+  const [openId, setOpenId] = React.useState<string | null>(null);
+  const [generating, setGenerating] = React.useState(false);
+  const qs = list.query({ page: list.page, pageSize: PAGE_SIZE });
+  qs.delete('sort');
+  const invoices = useBillingInvoices(qs.toString());
+  const data = invoices.data;
+  const schools = useSubscriptions().data?.items ?? [];
+  const terms = useTermLabels(year, list.values.termLabel, canManage, data?.items);
+  const columns = React.useMemo(() => invoiceColumns(true), []);
+
+  const generateButton = canManage && (
+    <Button size="sm" onClick={() => setGenerating(true)} data-testid="billing-generate">
+      <Sparkles aria-hidden />
+      {t.generate}
+    </Button>
+  );
+
+  return (
+    <div className="flex min-w-0 flex-col gap-4" data-testid="billing-invoices-tab">
+      <SummaryTiles
+        busy={invoices.isPlaceholderData}
+        testId="billing-invoice-totals"
+        tiles={[
+          { label: t.colTotal, value: data ? <Kes cents={data.totals.totalCents} /> : '—', hint: data ? t.count(data.total) : undefined, icon: Receipt, tone: 'primary', testId: 'billing-totals-total' },
+          { label: t.colPaid, value: data ? <Kes cents={data.totals.paidCents} /> : '—', icon: Banknote, tone: 'green', testId: 'billing-totals-paid' },
+          { label: t.colBalance, value: data ? <Kes cents={data.totals.balanceCents} tone /> : '—', icon: Scale, tone: 'red', testId: 'billing-totals-balance' },
+          { label: s.overview.collectionRate, value: data ? rate(data.totals.paidCents, data.totals.balanceCents) : '—', hint: list.values.termLabel || s.common.allTerms, icon: Percent, testId: 'billing-totals-rate' },
+        ]}
+      />
+      <DataTable
+        id="billing-invoices"
+        columns={columns}
+        data={data?.items}
+        getRowId={(i) => i.id}
+        total={data?.total}
+        page={list.page}
+        pageSize={PAGE_SIZE}
+        onPageChange={list.setPage}
+        fetching={invoices.isPlaceholderData}
+        error={invoices.error}
+        errorTitle={t.loadFailed}
+        onRetry={() => void invoices.refetch()}
+        empty={{ icon: FileText, title: t.empty, hint: list.filtered ? t.emptyHint : t.emptyAll, action: (!list.filtered && generateButton) || undefined }}
+        renderCard={(inv) => <InvoiceCard inv={inv} withSchool />}
+        onRowClick={(inv) => setOpenId(inv.id)}
+        rowTestId="billing-invoice-row"
+        minWidth={980}
+        toolbar={
+          <div className="flex min-w-0 flex-col gap-3">
+            <ListToolbar
+              search={list.values.q}
+              onSearch={(q) => list.set({ q })}
+              searchPlaceholder={s.invoices.searchPlaceholder}
+              filtered={list.filtered}
+              onClear={list.reset}
+              actions={generateButton}
+              testId="billing-invoices-toolbar"
+            />
+            <div className="grid min-w-0 gap-2 sm:grid-cols-3">
+              <FilterSelect value={list.values.schoolId} onChange={(schoolId) => list.set({ schoolId })} all={s.common.allSchools} options={schools.map((x) => ({ value: x.schoolId, label: x.schoolName }))} label={s.common.school} testId="billing-filter-school" />
+              <FilterSelect
+                value={list.values.status}
+                onChange={(status) => list.set({ status })}
+                all={s.common.allStatuses}
+                options={PLATFORM_INVOICE_STATUSES.map((x) => ({ value: x, label: s.invoiceStatus[x] ?? x }))}
+                label={s.common.status}
+                testId="billing-filter-status"
+              />
+              <FilterSelect value={list.values.termLabel} onChange={(termLabel) => list.set({ termLabel })} all={s.common.allTerms} options={terms.map((x) => ({ value: x, label: x }))} label={s.common.term} testId="billing-filter-term" />
+            </div>
+          </div>
+        }
+      />
+      <BillingInvoiceSheet invoiceId={openId} onClose={() => setOpenId(null)} canManage={canManage} canPay={false} />
+      {canManage && <GenerateInvoicesDialog open={generating} onClose={() => setGenerating(false)} onShowTerm={(termLabel) => list.set({ termLabel, schoolId: '', status: '', q: '' })} />}
+    </div>
+  );
+}

@@ -1,0 +1,288 @@
+import * as React from 'react';
+import { toast } from 'sonner';
+import { MoreHorizontal, ShieldCheck, ShieldOff, UserCheck, UserPlus, UserX, Users } from 'lucide-react';
+import { PLATFORM_STAFF_ROLES, type PlatformStaff, type PlatformStaffRole, type UpdatePlatformStaffBody } from '@shared/contracts/company';
+import { companyScreens as s } from '@shared/messages/company-screens';
+import { roleDisplayName } from '@shared/roles';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DataTable, type ColumnDef } from '@/components/data-table';
+import { Field, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useAuth } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+import { useInviteStaff, usePlatformStaff, useUpdateStaff } from './company-api';
+import { formatInstant } from './format';
+
+const t = s.staff;
+
+function StatusPill({ status }: { status: string }) {
+  const label = status === 'active' ? t.active : status === 'inactive' ? t.inactive : t.suspended;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium',
+        status === 'active' ? 'bg-emerald-500/12 text-emerald-700 dark:text-emerald-300' : 'bg-muted text-muted-foreground',
+      )}
+      data-testid="staff-status"
+    >
+      <span className={cn('size-1.5 rounded-full', status === 'active' ? 'bg-emerald-500' : 'bg-muted-foreground/60')} aria-hidden />
+      {label}
+    </span>
+  );
+}
+
+function TwoFactor({ on }: { on: boolean }) {
+  const Icon = on ? ShieldCheck : ShieldOff;
+  return (
+    <span className={cn('inline-flex items-center gap-1 text-xs', on ? 'text-emerald-700 dark:text-emerald-300' : 'text-muted-foreground')}>
+      <Icon className="size-3.5" aria-hidden />
+      {on ? t.twoFactorOn : t.twoFactorOff}
+    </span>
+  );
+}
+
+type Pending = { staff: PlatformStaff; body: UpdatePlatformStaffBody } | null;
+
+/**
+ * Platform staff (issue 18 §4): EduFam's own accounts with role, status, last sign-in and two-factor;
+ * "Add staff member" invites by e-mail; each row (not your own) can switch role or be deactivated /
+ * activated after a confirmation. The server refuses removing the last active EduFam admin.
+ */
+export function PlatformStaffCard() {
+  const q = usePlatformStaff();
+  const me = useAuth().state.user?.id;
+  const update = useUpdateStaff();
+  const [inviting, setInviting] = React.useState(false);
+  const [pending, setPending] = React.useState<Pending>(null);
+
+  const confirm = () => {
+    if (!pending) return;
+    update.mutate(
+      { id: pending.staff.id, body: pending.body },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message);
+          setPending(null);
+        },
+        onError: (e) => {
+          toast.error(e.message);
+          setPending(null);
+        },
+      },
+    );
+  };
+
+  const actions = (p: PlatformStaff) =>
+    p.id === me ? (
+      <Badge variant="secondary">{t.you}</Badge>
+    ) : (
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={t.actionsFor(p.name)} data-testid="staff-actions">
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {p.role === 'elimisha_admin' ? (
+            <DropdownMenuItem onSelect={() => setPending({ staff: p, body: { role: 'edufam_admin' } })} data-testid="staff-make-admin">
+              <ShieldCheck aria-hidden />
+              {t.makeAdmin}
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem onSelect={() => setPending({ staff: p, body: { role: 'elimisha_admin' } })} data-testid="staff-make-elimisha">
+              <ShieldOff aria-hidden />
+              {t.makeElimisha}
+            </DropdownMenuItem>
+          )}
+          {p.status === 'active' ? (
+            <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setPending({ staff: p, body: { status: 'inactive' } })} data-testid="staff-deactivate">
+              <UserX aria-hidden />
+              {t.deactivate}
+            </DropdownMenuItem>
+          ) : (
+            <DropdownMenuItem onSelect={() => setPending({ staff: p, body: { status: 'active' } })} data-testid="staff-activate">
+              <UserCheck aria-hidden />
+              {t.activate}
+            </DropdownMenuItem>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    );
+
+  const columns = React.useMemo<ColumnDef<PlatformStaff, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t.columns.name,
+        meta: { alwaysVisible: true, className: 'min-w-56' },
+        cell: ({ row: { original: p } }) => (
+          <div className="min-w-0">
+            <p className="truncate font-medium" data-testid="staff-name">
+              {p.name}
+            </p>
+            <p className="truncate text-xs text-muted-foreground">{p.email}</p>
+          </div>
+        ),
+      },
+      { id: 'role', header: t.columns.role, cell: ({ row }) => <span className="whitespace-nowrap text-sm" data-testid="staff-role">{roleDisplayName(row.original.role)}</span> },
+      { id: 'status', header: t.columns.status, cell: ({ row }) => <StatusPill status={row.original.status} /> },
+      {
+        id: 'lastSignIn',
+        header: t.columns.lastSignIn,
+        cell: ({ row }) => <span className="whitespace-nowrap text-xs text-muted-foreground">{row.original.lastLoginAt ? formatInstant(row.original.lastLoginAt) : t.never}</span>,
+      },
+      { id: 'twoFactor', header: t.columns.twoFactor, cell: ({ row }) => <TwoFactor on={row.original.twoFactorEnabled} /> },
+      { id: 'actions', header: () => <span className="sr-only">{t.columns.actions}</span>, meta: { alwaysVisible: true, className: 'w-12 text-right' }, cell: ({ row }) => actions(row.original) },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [me],
+  );
+
+  const target = pending?.staff;
+  const deactivating = pending?.body.status === 'inactive';
+  return (
+    <section className="flex min-w-0 flex-col gap-3" data-testid="platform-staff">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h2 className="text-base font-semibold">{t.title}</h2>
+          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{t.description}</p>
+        </div>
+        <Button onClick={() => setInviting(true)} data-testid="staff-invite" className="shrink-0">
+          <UserPlus aria-hidden />
+          {t.invite}
+        </Button>
+      </div>
+      <DataTable
+        id="platform-staff"
+        columns={columns}
+        data={q.data?.staff}
+        getRowId={(p) => p.id}
+        error={q.error}
+        errorTitle={t.loadFailed}
+        onRetry={() => void q.refetch()}
+        empty={{ icon: Users, title: t.empty }}
+        minWidth={760}
+        rowTestId="staff-row"
+        renderCard={(p) => (
+          <div className="flex min-w-0 items-start justify-between gap-3">
+            <div className="flex min-w-0 flex-col gap-1.5">
+              <p className="truncate font-medium">{p.name}</p>
+              <p className="truncate text-xs text-muted-foreground">{p.email}</p>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-xs">{roleDisplayName(p.role)}</span>
+                <StatusPill status={p.status} />
+                <TwoFactor on={p.twoFactorEnabled} />
+              </div>
+              <p className="text-xs text-muted-foreground">
+                {t.columns.lastSignIn}: {p.lastLoginAt ? formatInstant(p.lastLoginAt) : t.never}
+              </p>
+            </div>
+            <div className="shrink-0">{actions(p)}</div>
+          </div>
+        )}
+      />
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      <ConfirmDialog
+        open={!!pending}
+        tone={deactivating ? 'danger' : 'warning'}
+        icon={deactivating ? UserX : ShieldCheck}
+        title={target ? (deactivating || pending?.body.status ? t.confirmDeactivateTitle(target.name) : t.confirmRoleTitle(target.name)) : ''}
+        text={
+          deactivating
+            ? t.confirmDeactivateText
+            : pending?.body.role
+              ? t.confirmRoleText(roleDisplayName(pending.body.role))
+              : ''
+        }
+        cancelLabel={t.cancel}
+        confirmLabel={pending?.body.status === 'active' ? t.activate : deactivating ? t.deactivate : t.confirm}
+        pending={update.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirm}
+        testId="staff-confirm"
+        confirmTestId="staff-confirm-button"
+      />
+    </section>
+  );
+}
+
+function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const invite = useInviteStaff();
+  const err = useFormError();
+  const [name, setName] = React.useState('');
+  const [email, setEmail] = React.useState('');
+  const [role, setRole] = React.useState<PlatformStaffRole>('edufam_admin');
+  const i = s.inviteDialog;
+
+  React.useEffect(() => {
+    if (!open) {
+      setName('');
+      setEmail('');
+      setRole('edufam_admin');
+      err.clear();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    err.clear();
+    invite.mutate(
+      { name, email, role },
+      {
+        onSuccess: (res) => {
+          if (res.notice) toast.warning(res.notice);
+          else toast.success(res.message);
+          onClose();
+        },
+        onError: (e2) => err.fail(e2),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !invite.isPending && onClose()}>
+      <DialogContent className="max-w-md" data-testid="staff-invite-dialog">
+        <form onSubmit={submit} noValidate className="grid gap-5">
+          <DialogHeader>
+            <DialogTitle>{i.title}</DialogTitle>
+            <DialogDescription className="leading-relaxed">{i.description}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-4">
+            <Field id="invite-name" label={i.name} value={name} onChange={(e) => setName(e.target.value)} error={err.field('name')} autoComplete="name" data-testid="invite-name" />
+            <Field id="invite-email" label={i.email} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={err.field('email')} autoComplete="email" data-testid="invite-email" />
+            <div className="grid gap-1.5">
+              <Label htmlFor="invite-role">{i.role}</Label>
+              <Select value={role} onValueChange={(v) => setRole(v as PlatformStaffRole)}>
+                <SelectTrigger id="invite-role" data-testid="invite-role">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {PLATFORM_STAFF_ROLES.map((r) => (
+                    <SelectItem key={r} value={r}>
+                      {roleDisplayName(r)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            {err.error && <FormErrorAlert title={i.failed} detail={err.error.message} testId="invite-error" />}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={invite.isPending}>
+              {i.cancel}
+            </Button>
+            <Button type="submit" disabled={invite.isPending} data-testid="invite-submit">
+              {invite.isPending ? i.submitting : i.submit}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,216 @@
+import * as React from 'react';
+import { Building2, Loader2, Wrench } from 'lucide-react';
+import { toast } from 'sonner';
+import { HUB_PROJECT_STATUSES, type HubProjectKind, type HubProjectStatus } from '@shared/contracts/project-hub';
+import { HUB_PROJECT_KIND_LABELS, HUB_PROJECT_STATUS_LABELS, projectHubMessages as pm } from '@shared/messages/project-hub';
+import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
+import { cn } from '@/lib/utils';
+import { Field, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/features/learners/components/textarea';
+import { StaffSelect } from './hub-bits';
+import { useCreateProject, useOnboardingOverview } from './project-hub-api';
+
+const n = hs.newProject;
+
+/**
+ * "New project": name, kind (onboarding a school or internal), the school, owner, status, dates and a
+ * description. An onboarding project is named after its school unless a name is typed, and starts with
+ * the checklist as tasks (switch). On success the new board opens.
+ */
+export function NewProjectDialog({ open, onClose, viewerId, onCreated }: { open: boolean; onClose: () => void; viewerId: string | null; onCreated: (id: string) => void }) {
+  const [kind, setKind] = React.useState<HubProjectKind>('onboarding');
+  const [name, setName] = React.useState('');
+  const [nameTouched, setNameTouched] = React.useState(false);
+  const [schoolId, setSchoolId] = React.useState('');
+  const [ownerId, setOwnerId] = React.useState<string | null>(viewerId);
+  const [status, setStatus] = React.useState<HubProjectStatus>('planned');
+  const [startDate, setStartDate] = React.useState('');
+  const [targetDate, setTargetDate] = React.useState('');
+  const [description, setDescription] = React.useState('');
+  const [prefill, setPrefill] = React.useState(true);
+  const schools = useOnboardingOverview();
+  const create = useCreateProject();
+  const err = useFormError();
+
+  React.useEffect(() => {
+    if (!open) return;
+    setKind('onboarding');
+    setName('');
+    setNameTouched(false);
+    setSchoolId('');
+    setOwnerId(viewerId);
+    setStatus('planned');
+    setStartDate('');
+    setTargetDate('');
+    setDescription('');
+    setPrefill(true);
+    err.clear();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset once per opening
+  }, [open, viewerId]);
+
+  const pickSchool = (id: string) => {
+    setSchoolId(id);
+    const school = schools.data?.schools.find((s) => s.id === id);
+    if (school && (!nameTouched || !name.trim())) setName(pm.onboardingProjectName(school.name));
+  };
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    err.clear();
+    create.mutate(
+      {
+        name,
+        kind,
+        schoolId: kind === 'onboarding' ? schoolId || null : null,
+        ownerId,
+        status,
+        startDate: startDate || null,
+        targetDate: targetDate || null,
+        description: description || undefined,
+        prefillTasks: kind === 'onboarding' && prefill,
+      },
+      {
+        onSuccess: (p) => {
+          toast.success(n.created(p.name));
+          onCreated(p.id);
+        },
+        onError: (e2) => err.fail(e2),
+      },
+    );
+  };
+
+  const kinds: { value: HubProjectKind; icon: typeof Building2 }[] = [
+    { value: 'onboarding', icon: Building2 },
+    { value: 'internal', icon: Wrench },
+  ];
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && !create.isPending && onClose()}>
+      <DialogContent className="max-w-xl gap-5" data-testid="hub-new-project">
+        <DialogHeader>
+          <DialogTitle>{n.title}</DialogTitle>
+          <DialogDescription>{n.description}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
+          <div className="grid gap-1.5">
+            <Label id="hub-new-kind-label">{n.kind}</Label>
+            <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-labelledby="hub-new-kind-label">
+              {kinds.map(({ value, icon: Icon }) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="radio"
+                  aria-checked={kind === value}
+                  onClick={() => setKind(value)}
+                  className={cn(
+                    'flex min-w-0 cursor-pointer items-center gap-2 rounded-lg border p-2.5 text-left sm:gap-2.5 sm:p-3 transition focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                    kind === value ? 'border-primary bg-primary/5 ring-1 ring-primary' : 'hover:bg-muted/60',
+                  )}
+                  data-testid={`hub-new-kind-${value}`}
+                >
+                  <span className={cn('hidden size-8 shrink-0 items-center justify-center rounded-md min-[400px]:flex', kind === value ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground')}>
+                    <Icon className="size-4" aria-hidden />
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block text-sm font-medium">{HUB_PROJECT_KIND_LABELS[value]}</span>
+                    <span className="block text-xs leading-snug text-muted-foreground">{n.kindHints[value]}</span>
+                  </span>
+                </button>
+              ))}
+            </div>
+          </div>
+
+          {kind === 'onboarding' && (
+            <div className="grid gap-1.5">
+              <Label htmlFor="hub-new-school">{n.school}</Label>
+              <Select value={schoolId} onValueChange={pickSchool}>
+                <SelectTrigger id="hub-new-school" aria-invalid={!!err.field('schoolId') || undefined} data-testid="hub-new-school">
+                  <SelectValue placeholder={n.schoolPlaceholder} />
+                </SelectTrigger>
+                <SelectContent>
+                  {(schools.data?.schools ?? []).map((s) => (
+                    <SelectItem key={s.id} value={s.id}>
+                      {s.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FieldError id="hub-new-school-error" message={err.field('schoolId')} />
+            </div>
+          )}
+
+          <Field
+            id="hub-new-name"
+            label={n.name}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setNameTouched(true);
+            }}
+            placeholder={n.namePlaceholder}
+            maxLength={120}
+            error={err.field('name')}
+            data-testid="hub-new-name"
+          />
+
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <div className="grid min-w-0 gap-1.5">
+              <Label htmlFor="hub-new-owner">{n.owner}</Label>
+              <StaffSelect id="hub-new-owner" value={ownerId} onChange={setOwnerId} viewerId={viewerId} testId="hub-new-owner" noneLabel={hs.list.noOwner} />
+              <FieldError id="hub-new-owner-error" message={err.field('ownerId')} />
+            </div>
+            <div className="grid min-w-0 gap-1.5">
+              <Label htmlFor="hub-new-status">{n.status}</Label>
+              <Select value={status} onValueChange={(v) => setStatus(v as HubProjectStatus)}>
+                <SelectTrigger id="hub-new-status" data-testid="hub-new-status">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {HUB_PROJECT_STATUSES.map((s) => (
+                    <SelectItem key={s} value={s}>
+                      {HUB_PROJECT_STATUS_LABELS[s]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <Field id="hub-new-start" label={n.startDate} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} error={err.field('startDate')} />
+            <Field id="hub-new-target" label={n.targetDate} type="date" value={targetDate} onChange={(e) => setTargetDate(e.target.value)} error={err.field('targetDate')} />
+          </div>
+
+          <div className="grid gap-1.5">
+            <Label htmlFor="hub-new-description">{n.details}</Label>
+            <Textarea id="hub-new-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} maxLength={5000} />
+          </div>
+
+          {kind === 'onboarding' && (
+            <label className="flex cursor-pointer items-start gap-3 rounded-lg border bg-muted/30 p-3">
+              <Switch checked={prefill} onCheckedChange={setPrefill} aria-label={n.prefill} data-testid="hub-new-prefill" />
+              <span className="min-w-0">
+                <span className="block text-sm font-medium">{n.prefill}</span>
+                <span className="block text-xs text-muted-foreground">{n.prefillHint}</span>
+              </span>
+            </label>
+          )}
+
+          {err.error && <FormErrorAlert title={n.failed} detail={err.error.message} testId="hub-new-error" />}
+
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={create.isPending}>
+              {n.cancel}
+            </Button>
+            <Button type="submit" disabled={create.isPending} data-testid="hub-new-submit">
+              {create.isPending && <Loader2 className="animate-spin" aria-hidden />}
+              {create.isPending ? n.creating : n.create}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

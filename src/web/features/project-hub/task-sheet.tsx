@@ -1,0 +1,277 @@
+import * as React from 'react';
+import { Building2, CheckCircle2, FolderKanban, Loader2, MessageSquare, Save, Send, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { HUB_TASK_PRIORITIES, HUB_TASK_STATUSES, type HubTask, type HubTaskPriority, type HubTaskStatus } from '@shared/contracts/project-hub';
+import { HUB_TASK_PRIORITY_LABELS, HUB_TASK_STATUS_LABELS } from '@shared/messages/project-hub';
+import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Field, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { LoadErrorCard } from '@/components/list-states';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/features/learners/components/textarea';
+import { DueDate, PersonAvatar, PriorityBadge, StaffSelect, TaskStatusBadge, formatStamp } from './hub-bits';
+import { useAddComment, useComments, useDeleteTask, useTask, useUpdateTask } from './project-hub-api';
+
+const t = hs.task;
+
+/**
+ * A task opened from a board or "My tasks": its fields (title, description, status, priority, assignee,
+ * due date) saved together, delete, and the comment thread with "Add a comment".
+ */
+export function TaskSheet({ taskId, onClose, viewerId, onOpenProject }: { taskId: string | null; onClose: () => void; viewerId: string | null; onOpenProject?: (id: string) => void }) {
+  const task = useTask(taskId);
+  const d = task.data;
+  return (
+    <Sheet open={!!taskId} onOpenChange={(o) => !o && onClose()}>
+      <SheetContent side="right" className="w-full overflow-y-auto bg-background sm:max-w-xl" data-testid="hub-task-sheet" aria-describedby={undefined}>
+        {task.isError && !d ? (
+          <div className="p-5">
+            <SheetTitle className="sr-only">{t.loadFailed}</SheetTitle>
+            <LoadErrorCard title={t.loadFailed} detail={task.error.message} retryLabel={hs.tryAgain} onRetry={() => void task.refetch()} testId="hub-task-error" />
+          </div>
+        ) : !d || d.id !== taskId ? (
+          <div className="grid gap-3 p-5">
+            <SheetTitle className="sr-only">{t.title}</SheetTitle>
+            <Skeleton className="h-8 w-2/3" />
+            <Skeleton className="h-40" />
+            <Skeleton className="h-32" />
+          </div>
+        ) : (
+          <TaskBody key={`${d.id}-${d.updatedAt}`} task={d} viewerId={viewerId} onDeleted={onClose} onOpenProject={onOpenProject} />
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function TaskBody({ task: d, viewerId, onDeleted, onOpenProject }: { task: HubTask; viewerId: string | null; onDeleted: () => void; onOpenProject?: (id: string) => void }) {
+  const [title, setTitle] = React.useState(d.title);
+  const [description, setDescription] = React.useState(d.description);
+  const [status, setStatus] = React.useState<HubTaskStatus>(d.status);
+  const [priority, setPriority] = React.useState<HubTaskPriority>(d.priority);
+  const [assigneeId, setAssigneeId] = React.useState<string | null>(d.assignee?.id ?? null);
+  const [dueDate, setDueDate] = React.useState(d.dueDate ?? '');
+  const [confirm, setConfirm] = React.useState(false);
+  const update = useUpdateTask();
+  const remove = useDeleteTask();
+  const err = useFormError();
+  const dirty =
+    title !== d.title || description !== d.description || status !== d.status || priority !== d.priority || assigneeId !== (d.assignee?.id ?? null) || dueDate !== (d.dueDate ?? '');
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    err.clear();
+    const body = {
+      ...(title !== d.title ? { title } : {}),
+      ...(description !== d.description ? { description } : {}),
+      ...(status !== d.status ? { status } : {}),
+      ...(priority !== d.priority ? { priority } : {}),
+      ...(assigneeId !== (d.assignee?.id ?? null) ? { assigneeId } : {}),
+      ...(dueDate !== (d.dueDate ?? '') ? { dueDate: dueDate || null } : {}),
+    };
+    update.mutate({ id: d.id, projectId: d.projectId, body }, { onSuccess: () => toast.success(t.saved), onError: (e2) => err.fail(e2) });
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col gap-5 p-4 sm:p-6">
+      <div className="pr-8">
+        <button
+          type="button"
+          className="inline-flex max-w-full items-center gap-1.5 rounded text-xs font-medium text-muted-foreground hover:text-foreground hover:underline"
+          onClick={() => onOpenProject?.(d.projectId)}
+          disabled={!onOpenProject}
+          data-testid="hub-task-project"
+        >
+          {d.schoolName ? <Building2 className="size-3.5 shrink-0" aria-hidden /> : <FolderKanban className="size-3.5 shrink-0" aria-hidden />}
+          <span className="truncate">{t.inProject(d.projectName)}</span>
+        </button>
+        <SheetTitle className="mt-1 text-lg leading-snug break-words" data-testid="hub-task-title">
+          {d.title}
+        </SheetTitle>
+        <div className="mt-2 flex flex-wrap items-center gap-1.5">
+          <TaskStatusBadge status={d.status} />
+          <PriorityBadge priority={d.priority} />
+          <DueDate day={d.dueDate} overdue={d.overdue} />
+          {d.overdue && <span className="text-xs font-semibold text-destructive">{t.overdue}</span>}
+        </div>
+        {d.completedAt && (
+          <SheetDescription className="mt-2 flex items-center gap-1 text-xs text-emerald-700 dark:text-emerald-400">
+            <CheckCircle2 className="size-3.5" aria-hidden />
+            {t.completed(formatStamp(d.completedAt))}
+          </SheetDescription>
+        )}
+      </div>
+
+      <form onSubmit={save} className="flex flex-col gap-4 rounded-xl border bg-card p-4" data-testid="hub-task-form" noValidate>
+        <Field id="hub-task-title" label={t.title} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={err.field('title')} data-testid="hub-task-title-input" />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="hub-task-status">{t.status}</Label>
+            <Select value={status} onValueChange={(v) => setStatus(v as HubTaskStatus)}>
+              <SelectTrigger id="hub-task-status" data-testid="hub-task-status-select">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {HUB_TASK_STATUSES.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {HUB_TASK_STATUS_LABELS[s]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="hub-task-priority">{t.priority}</Label>
+            <Select value={priority} onValueChange={(v) => setPriority(v as HubTaskPriority)}>
+              <SelectTrigger id="hub-task-priority" data-testid="hub-task-priority-select">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {HUB_TASK_PRIORITIES.map((p) => (
+                  <SelectItem key={p} value={p}>
+                    {HUB_TASK_PRIORITY_LABELS[p]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="hub-task-assignee">{t.assignee}</Label>
+            <StaffSelect id="hub-task-assignee" value={assigneeId} onChange={setAssigneeId} viewerId={viewerId} testId="hub-task-assignee-select" />
+            <FieldError id="hub-task-assignee-error" message={err.field('assigneeId')} />
+          </div>
+          <Field id="hub-task-due" label={t.dueDate} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} error={err.field('dueDate')} data-testid="hub-task-due-input" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="hub-task-description">{t.description}</Label>
+          <Textarea id="hub-task-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} maxLength={5000} placeholder={t.descriptionPlaceholder} />
+        </div>
+        {err.error && <FormErrorAlert title={t.saveFailed} detail={err.error.message} testId="hub-task-save-error" />}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={() => setConfirm(true)} data-testid="hub-task-delete">
+            <Trash2 aria-hidden />
+            {t.delete}
+          </Button>
+          <Button type="submit" size="sm" disabled={!dirty || update.isPending} data-testid="hub-task-save">
+            {update.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+            {update.isPending ? t.saving : t.save}
+          </Button>
+        </div>
+      </form>
+
+      <Comments taskId={d.id} viewerId={viewerId} />
+
+      <ConfirmDialog
+        open={confirm}
+        tone="danger"
+        icon={Trash2}
+        title={t.deleteTitle}
+        text={t.deleteText}
+        cancelLabel={t.cancel}
+        confirmLabel={t.delete}
+        pending={remove.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() =>
+          remove.mutate(d.id, {
+            onSuccess: () => {
+              setConfirm(false);
+              toast.success(t.deleted);
+              onDeleted();
+            },
+            onError: (e) => toast.error(t.deleteFailed, { description: e.message }),
+          })
+        }
+        testId="hub-task-delete-confirm"
+        confirmTestId="hub-task-delete-confirm-button"
+      />
+    </div>
+  );
+}
+
+/** The task's comments, oldest first (plain text, line breaks kept), and the box to add one. */
+function Comments({ taskId, viewerId }: { taskId: string; viewerId: string | null }) {
+  const comments = useComments(taskId);
+  const add = useAddComment();
+  const [body, setBody] = React.useState('');
+  const err = useFormError();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!body.trim()) return err.set(t.commentEmpty);
+    err.clear();
+    add.mutate(
+      { taskId, body: { body } },
+      {
+        onSuccess: () => {
+          setBody('');
+          toast.success(t.commentAdded);
+        },
+        onError: (e2) => {
+          err.fail(e2);
+          toast.error(t.commentFailed, { description: e2.message });
+        },
+      },
+    );
+  };
+  const list = comments.data ?? [];
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="hub-comments-title" data-testid="hub-comments">
+      <h3 id="hub-comments-title" className="flex items-center gap-2 text-sm font-semibold">
+        <MessageSquare className="size-4 text-muted-foreground" aria-hidden />
+        {t.comments}
+        <span className="text-xs font-normal text-muted-foreground">{list.length}</span>
+      </h3>
+      {comments.isPending ? (
+        <Skeleton className="h-16" />
+      ) : list.length === 0 ? (
+        <p className="rounded-lg border border-dashed px-4 py-3 text-center text-sm text-muted-foreground">{t.noComments}</p>
+      ) : (
+        <ol className="flex flex-col gap-2.5">
+          {list.map((c) => (
+            <li key={c.id} className="flex min-w-0 gap-2.5" data-testid="hub-comment">
+              <PersonAvatar person={c.author} className="mt-0.5 size-7 text-[11px]" />
+              <div className="min-w-0 flex-1 rounded-xl rounded-tl-sm border bg-card px-3 py-2">
+                <div className="flex flex-wrap items-baseline gap-x-2">
+                  <span className="text-sm font-medium">{c.author ? (c.author.id === viewerId ? hs.you : c.author.name) : '—'}</span>
+                  <time className="text-xs text-muted-foreground" dateTime={c.createdAt}>
+                    {formatStamp(c.createdAt)}
+                  </time>
+                </div>
+                <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap" data-testid="hub-comment-body">
+                  {c.body}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <form onSubmit={submit} className="flex flex-col gap-2 rounded-xl border bg-card p-3">
+        <Label htmlFor="hub-comment-input" className="sr-only">
+          {t.commentLabel}
+        </Label>
+        <Textarea
+          id="hub-comment-input"
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          rows={3}
+          maxLength={5000}
+          placeholder={t.commentPlaceholder}
+          aria-invalid={!!err.error || undefined}
+          aria-describedby={err.error ? 'hub-comment-error' : undefined}
+          className="resize-y bg-background"
+          data-testid="hub-comment-input"
+        />
+        <FieldError id="hub-comment-error" message={err.field('body') ?? err.error?.message} />
+        <div className="flex justify-end">
+          <Button type="submit" size="sm" disabled={add.isPending} data-testid="hub-comment-send">
+            {add.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+            {add.isPending ? t.sending : t.send}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
