@@ -38,7 +38,8 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx e2e/support/server.ts',
     url: `http://localhost:${E2E_PORT}/api/ready`,
-    timeout: 120_000,
+    // A busy 2-core machine took ~3 minutes to build the demo and start (issue 18 helpers' runs).
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

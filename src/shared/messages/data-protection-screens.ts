@@ -103,6 +103,7 @@ export const dataProtectionScreens = {
     submit: 'Erase personal data',
     pending: 'Erasing…',
     done: 'Personal data erased',
+    doneHint: (label: string) => `The record is now “${label}”.`,
     failed: 'Could not erase the personal data',
   },
   learnerButton: {

@@ -147,7 +147,7 @@ export function EraseDialog({ subject, onClose }: { subject: DpSubject | null; o
       { subjectType: subject.type, subjectId: subject.id, reason, confirm },
       {
         onSuccess: (out) => {
-          toast.success(s.done, { description: out.message });
+          toast.success(s.done, { description: s.doneHint(out.request.subjectName) });
           onClose();
         },
       },

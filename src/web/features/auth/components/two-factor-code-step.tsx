@@ -67,7 +67,7 @@ export function TwoFactorCodeStep({ pending }: { pending: Extract<PendingSignIn,
       </h2>
       <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{mode === 'app' ? c.text : c.recoveryText}</p>
       {pending.email && (
-        <p className="mt-4 truncate rounded-md border bg-muted/50 px-3 py-2 text-sm" title={pending.email}>
+        <p className="mt-4 rounded-md border bg-muted/50 px-3 py-2 text-sm [overflow-wrap:anywhere]" title={pending.email}>
           <span className="text-muted-foreground">{c.signingInAs} </span>
           <span className="font-medium">{pending.email}</span>
         </p>

@@ -34,7 +34,7 @@ export function TwoFactorSetupStep({ pending }: { pending: Extract<PendingSignIn
         {step === 'codes' ? ss.enable.codesTitle : s.title}
       </h2>
       {step !== 'codes' && <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{s.text}</p>}
-      <p className="mt-4 truncate rounded-md border bg-muted/50 px-3 py-2 text-sm" title={user.email}>
+      <p className="mt-4 rounded-md border bg-muted/50 px-3 py-2 text-sm [overflow-wrap:anywhere]" title={user.email}>
         <span className="text-muted-foreground">{ss.code.signingInAs} </span>
         <span className="font-medium">{user.email}</span>
       </p>

@@ -20,6 +20,7 @@ import { ProfilePhoto } from './profile-photo';
 import type { RegisterMode } from './register-mode';
 import { LearnerStatusBadge } from './status-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+import { LearnerDataExportButton } from '@/features/data-protection/learner-data-export-button';
 
 const m = messages.learners;
 const p = m.profile;
@@ -69,10 +70,14 @@ function ProfileHeader({ learner, canEdit, onEdit }: { learner: StudentDetail; c
           </p>
         </div>
         {canEdit && (
-          <Button variant="outline" onClick={onEdit} className="w-full sm:mb-1 sm:w-auto" data-testid="profile-edit">
-            <Pencil aria-hidden />
-            {p.editDetails}
-          </Button>
+          <div className="flex w-full flex-col gap-2 sm:mb-1 sm:w-auto sm:flex-row">
+            {/* Issue 18 §2: a subject-access request (Data Protection Act 2019 s.26), exported as JSON and audited. */}
+            <LearnerDataExportButton studentId={learner.id} name={name} className="w-full sm:w-auto" />
+            <Button variant="outline" onClick={onEdit} className="w-full sm:w-auto" data-testid="profile-edit">
+              <Pencil aria-hidden />
+              {p.editDetails}
+            </Button>
+          </div>
         )}
       </div>
       {left && (
