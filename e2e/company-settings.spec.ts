@@ -49,5 +49,11 @@ test('an admin edits the company details and turns a feature off for Riverside',
   expect(signIn.status()).toBe(200);
   const mine = await rs.request.get('/api/feature-flags/mine');
   expect((await mine.json()).flags.transport).toBe(false);
+  // The gate refuses the Transport API, and the sidebar no longer lists Transport.
+  expect((await rs.request.get('/api/transport/routes')).status()).toBe(403);
+  await rs.goto('/finance');
+  const sidebar = rs.getByRole('navigation', { name: 'Main navigation' });
+  await expect(sidebar.getByRole('link', { name: 'Expenses', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(sidebar.getByRole('link', { name: 'Transport', exact: true })).toHaveCount(0);
   await school.close();
 });

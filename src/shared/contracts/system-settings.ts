@@ -124,6 +124,18 @@ export function checkNewSchoolDefaults(d: NewSchoolDefaults): Record<string, str
 export const FEATURE_KEYS = ['mpesa', 'transport', 'inventory', 'timetable', 'messages', 'sms', 'payroll', 'certificates'] as const;
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 
+/** Shell sections that belong to a feature: hidden from a school's sidebar while it is turned off. */
+export const FEATURE_SECTIONS: Record<FeatureKey, readonly string[]> = {
+  mpesa: ['mpesa-payments'],
+  transport: ['transport'],
+  inventory: ['inventory'],
+  timetable: ['timetable'],
+  messages: ['messages'],
+  sms: [],
+  payroll: ['payroll', 'my-payslips'],
+  certificates: ['certificates'],
+};
+
 export const featureFlagsSchema = z.record(z.string(), z.boolean());
 
 export const featureCatalogueEntry = z.object({ key: z.enum(FEATURE_KEYS), label: z.string(), description: z.string() });

@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { FEATURE_KEYS, FEATURE_SECTIONS } from '@shared/contracts/system-settings';
 import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import { isAdminRole } from '@shared/roles';
 import { sidebarFor, type SidebarItem } from '@shared/sections';
 import type { SessionUser } from '@/lib/types';
+import { api } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { BrandMark } from '@/components/brand-mark';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
@@ -136,9 +139,29 @@ function useUnreadCounts(items: SidebarItem[] | null): Record<string, number> {
   return { messages: hasMessages ? messagesCount : 0, announcements: hasAnnouncements ? announcementsCount : 0 };
 }
 
+/**
+ * Sections of features EduFam staff turned off for the user's school (issue 18 §4 feature flags; the
+ * API refuses them with 403 FEATURE_DISABLED whatever the sidebar shows). Platform staff see everything.
+ */
+function useHiddenSections(user: SessionUser | null): ReadonlySet<string> {
+  const schoolUser = !!user?.schoolId && !!user.role && !isAdminRole(user.role);
+  const flags = useQuery({
+    queryKey: ['feature-flags', 'mine', user?.schoolId ?? null],
+    queryFn: () => api<{ flags: Record<string, boolean> }>('/api/feature-flags/mine'),
+    enabled: schoolUser,
+    staleTime: 60_000,
+    retry: false,
+  }).data?.flags;
+  if (!schoolUser || !flags) return EMPTY;
+  return new Set(FEATURE_KEYS.filter((key) => flags[key] === false).flatMap((key) => FEATURE_SECTIONS[key]));
+}
+const EMPTY: ReadonlySet<string> = new Set();
+
 /** Brand, the role's sections and the school: shared by the desktop sidebar and the mobile drawer. */
 export function SidebarBody({ user, activeSection, collapsed, onNavigate }: SidebarBodyProps) {
-  const items = sidebarItemsFor(user);
+  const hidden = useHiddenSections(user);
+  const all = sidebarItemsFor(user);
+  const items = all && hidden.size ? all.filter((i) => !hidden.has(i.id)) : all;
   const unread = useUnreadCounts(items);
   return (
     <div className="flex h-full min-h-0 flex-col">
