@@ -83,8 +83,11 @@ function detailOf(action: string, metadata: Json, oldValue: Json, newValue: Json
       if (md.byAdmin) return `${n} session(s) of ${String(md.email ?? targetEntity ?? '')} ended`;
       return md.scope === 'others' ? `${n} other session(s) ended` : md.current ? 'This session ended' : 'One session ended';
     }
+    case 'SECURITY_POLICY_UPDATED':
+      return 'Security policy changed';
     default:
-      return errorMessage ?? (md.email && typeof md.email === 'string' ? null : targetEntity);
+      // An entity reference ("user:<uuid>", "security_policy") means nothing to a reader: show only a reason.
+      return errorMessage ?? null;
   }
 }
 
