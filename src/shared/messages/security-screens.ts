@@ -1,3 +1,4 @@
+import { SECURITY_ACTION_LABELS } from './security.js';
 /**
  * User-facing strings of the security screens (issue 18 §2): the two-factor step of /login, the
  * two-factor setup a role may require, the profile's "Security" card (two-factor and active sessions)
@@ -248,26 +249,8 @@ export const SECURITY_LOG_TYPE_LABELS: Record<string, string> = {
   session: 'Sessions and policy',
 };
 
-/** Labels of the audit actions the security log shows; an unknown action shows in words. */
-export const SECURITY_ACTION_LABELS: Record<string, string> = {
-  LOGIN_SUCCESS: 'Signed in',
-  LOGIN_FAILED: 'Failed sign-in',
-  TWO_FACTOR_ENABLED: 'Two-factor turned on',
-  TWO_FACTOR_DISABLED: 'Two-factor turned off',
-  TWO_FACTOR_FAILED: 'Wrong two-factor code',
-  TWO_FACTOR_RECOVERY_CODES_REGENERATED: 'New recovery codes',
-  TWO_FACTOR_RECOVERY_CODE_USED: 'Recovery code used',
-  USER_ROLE_CHANGED: 'Role changed',
-  PERSONAL_DATA_EXPORTED: 'Personal data exported',
-  PERSONAL_DATA_ERASED: 'Personal data erased',
-  PASSWORD_CHANGED: 'Password changed',
-  PASSWORD_CHANGE_FAILED: 'Password change failed',
-  PASSWORD_RESET: 'Password reset',
-  PASSWORD_RESET_REQUESTED: 'Password reset requested',
-  SESSION_REVOKED: 'Session signed out',
-  SECURITY_POLICY_UPDATED: 'Security policy changed',
-  SECURITY_ALERT_ACKNOWLEDGED: 'Alert acknowledged',
-};
+/** Labels of the audit actions the security log shows (one table, shared with the server's exports). */
+export { SECURITY_ACTION_LABELS };
 
 /** "LOGIN_FAILED" → "Failed sign-in"; an unknown "SOME_ACTION" → "Some action". */
 export function securityActionLabel(action: string): string {

@@ -17,7 +17,7 @@ export const SECURITY_LOG_TYPE_LABELS: Record<string, string> = {
 /** How each security action reads in the log. */
 export const SECURITY_ACTION_LABELS: Record<string, string> = {
   LOGIN_SUCCESS: 'Signed in',
-  LOGIN_FAILED: 'Sign-in failed',
+  LOGIN_FAILED: 'Failed sign-in',
   TWO_FACTOR_ENABLED: 'Two-factor turned on',
   TWO_FACTOR_DISABLED: 'Two-factor turned off',
   TWO_FACTOR_FAILED: 'Wrong two-factor code',
@@ -30,7 +30,7 @@ export const SECURITY_ACTION_LABELS: Record<string, string> = {
   PASSWORD_CHANGE_FAILED: 'Password change failed',
   PASSWORD_RESET: 'Password reset',
   PASSWORD_RESET_REQUESTED: 'Password reset requested',
-  SESSION_REVOKED: 'Signed out remotely',
+  SESSION_REVOKED: 'Session signed out',
   SECURITY_POLICY_UPDATED: 'Security policy changed',
   SECURITY_ALERT_ACKNOWLEDGED: 'Alert acknowledged',
 };

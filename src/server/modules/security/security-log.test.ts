@@ -125,7 +125,7 @@ describe('security log', () => {
     const csv = await call('admin', 'GET', '/api/security/log?type=failed_sign_in&format=csv');
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body).toContain('Sign-in failed');
+    expect(csv.body).toContain('Failed sign-in');
     expect(csv.body).toContain('nobody@nowhere.test');
     const xlsx = await call('admin', 'GET', '/api/security/log?format=xlsx');
     expect(xlsx.statusCode).toBe(200);
