@@ -97,7 +97,7 @@ import { projectHubRoutes } from './modules/project-hub/project-hub.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
 import { systemSettingsRoutes } from './modules/system-settings/system-settings.routes.js';
 import { createFeatureFlagGate } from './modules/system-settings/feature-flag-gate.js';
-import { createSettingsMailer } from './modules/system-settings/providers.js';
+import { createSettingsMailer, createSettingsSmsGateway } from './modules/system-settings/providers.js';
 
 export interface AppDeps extends AuthDeps {
   config: Config;
@@ -195,13 +195,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     storage: opts.storage ?? (await storageFromConfig(config)),
   });
   deps.tasks = createTaskRunner({ database, storage: deps.storage, log: app.log });
-  deps.sms =
+  const baseSms =
     opts.sms ??
     (config.SMS_PROVIDER === 'africastalking'
       ? createAfricasTalkingGateway({ username: config.AT_USERNAME!, apiKey: config.AT_API_KEY!, senderId: config.AT_SENDER_ID, baseUrl: config.AT_BASE_URL })
       : createSmsSimulator({ deliveryDelayMs: config.SMS_SIMULATOR_DELIVERY_DELAY_MS }));
   // Issue 17 §1: the simulator reports its messages delivered, as Africa's Talking's callback does.
-  const stopSimulatedReports = isSmsSimulator(deps.sms) ? connectSimulatorReports(deps.sms, { database, events: deps.events }, app.log) : () => undefined;
+  const stopSimulatedReports = isSmsSimulator(baseSms) ? connectSimulatorReports(baseSms, { database, events: deps.events }, app.log) : () => undefined;
+  // Issue 18 §4: an SMS provider saved in System Settings takes over from SMS_PROVIDER (key read lazily, as for mail).
+  deps.sms = createSettingsSmsGateway(baseSms, database, () => deps.mpesa.secretsKey);
   deps.mpesa = {
     database,
     events: deps.events,

@@ -223,3 +223,41 @@ export function createSettingsMailer(base: Mailer, database: Database, secretsKe
     },
   };
 }
+
+/**
+ * Which gateway sends SMS (issue 18 §4): Africa's Talking as saved in System Settings when EduFam staff
+ * chose it there, else `base` (the server's SMS_PROVIDER configuration; the demo's saved "simulator"
+ * default leaves that in charge). A saved key this server cannot decrypt falls back to `base`.
+ */
+export function chooseSmsGateway(key: () => Buffer, stored: StoredSms, base: SmsGateway): SmsGateway {
+  if (stored.provider !== 'africastalking' || !stored.apiKeyEnc) return base;
+  try {
+    return gatewayOf(key(), stored, base, () => base);
+  } catch {
+    return base;
+  }
+}
+
+/**
+ * An SmsGateway over chooseSmsGateway: the saved settings are read at most every 30 s (at once in this
+ * process after a save). `provider` names the gateway of the last send, for the SMS log.
+ */
+export function createSettingsSmsGateway(base: SmsGateway, database: Database, secretsKey: () => Buffer): SmsGateway {
+  let cache: { at: number; generation: number; gateway: SmsGateway } | null = null;
+  const current = async (): Promise<SmsGateway> => {
+    const now = Date.now();
+    if (!cache || now - cache.at > MAILER_SETTINGS_TTL_MS || cache.generation !== settingsGeneration()) {
+      const { stored } = await withSystem(database.db, readSms);
+      cache = { at: now, generation: settingsGeneration(), gateway: chooseSmsGateway(secretsKey, stored, base) };
+    }
+    return cache.gateway;
+  };
+  return {
+    get provider() {
+      return (cache?.gateway ?? base).provider;
+    },
+    async send(msg) {
+      return (await current()).send(msg);
+    },
+  };
+}
