@@ -1,9 +1,12 @@
 import * as React from 'react';
+import { Loader2 } from 'lucide-react';
 import { BILLING_MAX_CENTS, type BillingStatus, type PlatformInvoiceStatus } from '@shared/contracts/billing';
 import { formatKes, kesToCents } from '@shared/money';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { Pill, type Tone } from '@/features/fees/fee-management/badges';
 import { ApiError } from '@/lib/api';
+import { Button } from '@/components/ui/button';
+import { DialogFooter } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 
 /** Shared pieces of the billing screens: money in cents, status pills, form fields and error helpers. */
@@ -136,3 +139,18 @@ export function Fact({ label, children, className, testId }: { label: string; ch
 
 /** A random Idempotency-Key for one submission of a form. */
 export const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+
+/** The Cancel / Save footer of a billing edit dialog (plans, subscriptions): Save shows a spinner while it saves. */
+export function SaveDialogFooter({ pending, onCancel, testId }: { pending: boolean; onCancel: () => void; testId: string }) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+        {s.common.cancel}
+      </Button>
+      <Button type="submit" disabled={pending} data-testid={testId}>
+        {pending && <Loader2 className="animate-spin" aria-hidden />}
+        {pending ? s.common.saving : s.common.save}
+      </Button>
+    </DialogFooter>
+  );
+}

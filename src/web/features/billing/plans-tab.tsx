@@ -1,15 +1,15 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Layers, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { BillingPlan } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { DataTable, type ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
 import { Pill } from '@/features/fees/fee-management/badges';
-import { apiErrorOf, centsToInput, Field, inputClass, Kes, kes, KesInput, parseKesInput } from './billing-bits';
+import { apiErrorOf, centsToInput, Field, inputClass, Kes, kes, KesInput, parseKesInput, SaveDialogFooter } from './billing-bits';
 import { usePlans, useSavePlan } from './billing-api';
 
 const t = s.plans;
@@ -151,15 +151,7 @@ function PlanDialog({ plan, open, onClose }: { plan: BillingPlan | null; open: b
             <Switch checked={active} onCheckedChange={setActive} data-testid="billing-plan-active" />
           </label>
           {save.isError && !Object.keys(server.fields).length && <FormErrorAlert title={s.common.actionFailed} detail={server.message} testId="billing-plan-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              {s.common.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending} data-testid="billing-plan-save">
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {save.isPending ? s.common.saving : s.common.save}
-            </Button>
-          </DialogFooter>
+          <SaveDialogFooter pending={save.isPending} onCancel={onClose} testId="billing-plan-save" />
         </form>
       </DialogContent>
     </Dialog>

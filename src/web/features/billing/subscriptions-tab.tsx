@@ -1,15 +1,15 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Building2, Loader2, Pencil } from 'lucide-react';
+import { Building2, Pencil } from 'lucide-react';
 import { SUBSCRIPTION_STATUSES, type BillingPlan, type Subscription, type SubscriptionStatus } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { DataTable, type ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatDate } from '@/features/dashboard/components/format';
-import { apiErrorOf, centsToInput, Field, inputClass, Kes, kes, KesInput, parseKesInput, SubscriptionStatusBadge } from './billing-bits';
+import { apiErrorOf, centsToInput, Field, inputClass, Kes, kes, KesInput, parseKesInput, SubscriptionStatusBadge, SaveDialogFooter } from './billing-bits';
 import { usePlans, usePutSubscription, useSubscriptions } from './billing-api';
 
 const t = s.subscriptions;
@@ -148,15 +148,7 @@ function SubscriptionDialog({ sub, plans, onClose }: { sub: Subscription | null;
             </fieldset>
           )}
           {save.isError && !Object.keys(server.fields).length && <FormErrorAlert title={s.common.actionFailed} detail={server.message} testId="billing-subscription-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              {s.common.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending} data-testid="billing-subscription-save">
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {save.isPending ? s.common.saving : s.common.save}
-            </Button>
-          </DialogFooter>
+          <SaveDialogFooter pending={save.isPending} onCancel={onClose} testId="billing-subscription-save" />
         </form>
       </DialogContent>
     </Dialog>
