@@ -35,6 +35,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { registerRequestMetrics } from './modules/health/request-metrics.js';
 import { createLocalEventBus, type EventBus } from './events/bus.js';
 import { createPostgresEventBus } from './events/pg-bus.js';
+import { createSessionCache } from './modules/auth/session-cache.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { learnersRoutes } from './modules/learners/learners.routes.js';
 import { learnerFiguresRoutes } from './modules/learners/learner-figures.routes.js';
@@ -194,6 +195,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     loginLimits: { perAccount: config.LOGIN_ACCOUNT_LIMIT, perIp: config.LOGIN_IP_LIMIT },
     storage: opts.storage ?? (await storageFromConfig(config)),
   });
+  // Issue 19: sessions served from memory, dropped by every instance as soon as anything about them changes.
+  deps.sessionCache = createSessionCache(database, { enabled: config.SESSION_CACHE === 'on', log: app.log });
+  app.addHook('onClose', async () => deps.sessionCache?.close());
   deps.tasks = createTaskRunner({ database, storage: deps.storage, log: app.log });
   const baseSms =
     opts.sms ??

@@ -17,6 +17,11 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** Seed the two demo schools into an empty database unless "off". */
   EDUFAM_DEMO: z.enum(['on', 'off']).default('on'),
+  /**
+   * Issue 19: serve signed-in sessions from memory (invalidated through LISTEN/NOTIFY) instead of
+   * reading them on every request. 'off' reads every time (diagnosis, benchmarks).
+   */
+  SESSION_CACHE: z.enum(['on', 'off']).default('on'),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().default(587),
   SMTP_SECURE: z.enum(['true', 'false']).default('false'),

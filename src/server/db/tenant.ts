@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Db } from './client.js';
 
 /** Transaction handle passed to repository functions. */
@@ -18,12 +21,75 @@ export interface TenantScope {
  * Runs `fn` in a transaction as the non-owner role edufam_app with the scope set by set_config(…, true),
  * so PostgreSQL row-level security filters every tenant table. Throws whatever `fn` throws, after
  * rolling back.
+ *
+ * Issue 19: on PostgreSQL (node-postgres pool) BEGIN and the four settings travel as one simple-query
+ * batch, so opening the scoped transaction costs one round trip (drizzle's own transaction() sends
+ * BEGIN, then the settings: two). On PGlite (in-process, no network) drizzle's transaction is used.
  */
 export async function withScope<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const session = (db as unknown as { session: unknown }).session;
+  if (session instanceof NodePgSession) {
+    const parts = session as unknown as { client: unknown; dialect: PgDialect; schema: unknown; options: unknown };
+    if (parts.client instanceof pg.Pool) return withScopeOnPool(parts.client, parts, scope, fn);
+  }
   return db.transaction(async (tx) => {
     await narrowScope(tx, scope);
     return fn(tx);
   });
+}
+
+/**
+ * withScope on a node-postgres pool: `begin; select set_config(…)` in one round trip (values quoted with
+ * pg's escapeLiteral: the simple-query protocol that allows two statements takes no parameters),
+ * then `fn` on a drizzle transaction over the same connection, then commit (or rollback). A connection
+ * whose rollback failed is destroyed rather than returned to the pool.
+ */
+async function withScopeOnPool<T>(
+  pool: pg.Pool,
+  parts: { dialect: PgDialect; schema: unknown; options: unknown },
+  scope: TenantScope,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let destroy: Error | undefined;
+  const rollback = () =>
+    client.query('rollback').then(
+      () => undefined,
+      (err: Error) => {
+        destroy = err;
+      },
+    );
+  try {
+    const lit = (v: string) => pg.escapeLiteral(v);
+    try {
+      await client.query(
+        `begin; select set_config('app.school_id', ${lit(scope.schoolId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.all_schools', ${scope.allSchools ? "'on'" : "'off'"}, true), set_config('role', 'edufam_app', true)`,
+      );
+    } catch (err) {
+      await rollback();
+      throw err;
+    }
+    const txSession = new NodePgSession(client, parts.dialect, parts.schema as never, parts.options as never);
+    const tx = new NodePgTransaction(parts.dialect, txSession, parts.schema as never) as unknown as Tx;
+    let result: T;
+    try {
+      result = await fn(tx);
+    } catch (err) {
+      await rollback();
+      throw err;
+    }
+    try {
+      await client.query('commit');
+    } catch (err) {
+      // PostgreSQL ends a transaction whose commit failed; the rollback only makes sure of it.
+      await rollback();
+      throw err;
+    }
+    return result;
+  } finally {
+    // A connection whose rollback failed is in an unknown state: destroyed, never reused.
+    client.release(destroy);
+  }
 }
 
 /**

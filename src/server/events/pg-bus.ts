@@ -30,6 +30,15 @@ export interface PostgresEventBusOptions {
   pingIntervalMs?: number;
   /** Longest wait of `publish` for its own NOTIFY to come back to this instance (ms, default 2000). */
   echoTimeoutMs?: number;
+  /**
+   * Issue 19: LISTEN on another channel with raw payloads (the session cache's edufam_sessions feed,
+   * modules/auth/session-cache.ts). With `onPayload` set, notifications are handed over as they come
+   * and never decoded as live events.
+   */
+  channel?: string;
+  onPayload?: (payload: string) => void;
+  /** Called with true when the LISTEN connection is up, false when it dropped (notifications may be missed). */
+  onState?: (up: boolean) => void;
 }
 
 /** The PostgreSQL bus, plus what tests and diagnostics need to see. */
@@ -61,6 +70,7 @@ export function createPostgresEventBus(pool: pg.Pool, opts: PostgresEventBusOpti
   const maxBackoff = opts.maxBackoffMs ?? 10_000;
   const pingInterval = opts.pingIntervalMs ?? 30_000;
   const echoTimeout = opts.echoTimeoutMs ?? 2000;
+  const channel = opts.channel ?? EVENTS_CHANNEL;
   /** publish calls waiting for their own notification, by nonce. */
   const echoes = new Map<string, () => void>();
 
@@ -86,7 +96,11 @@ export function createPostgresEventBus(pool: pg.Pool, opts: PostgresEventBusOpti
   }
 
   function onNotification(msg: pg.Notification) {
-    if (msg.channel !== EVENTS_CHANNEL || !msg.payload) return;
+    if (msg.channel !== channel || !msg.payload) return;
+    if (opts.onPayload) {
+      opts.onPayload(msg.payload);
+      return;
+    }
     const decoded = decodeWire(msg.payload);
     if (!decoded) {
       log.warn({ bytes: Buffer.byteLength(msg.payload) }, 'ignored an unreadable live event notification');
@@ -141,6 +155,7 @@ export function createPostgresEventBus(pool: pg.Pool, opts: PostgresEventBusOpti
     pingTimer = null;
     c.removeListener('notification', onNotification);
     c.end().catch(() => undefined);
+    opts.onState?.(false);
     if (!closed) {
       log.warn({ err, reason }, 'live events: LISTEN connection lost, reconnecting');
       scheduleReconnect();
@@ -157,7 +172,7 @@ export function createPostgresEventBus(pool: pg.Pool, opts: PostgresEventBusOpti
     c.on('notification', onNotification);
     try {
       await c.connect();
-      await c.query(`LISTEN ${EVENTS_CHANNEL}`);
+      await c.query(`LISTEN ${channel}`);
       const res = await c.query<{ pid: number }>('select pg_backend_pid() as pid');
       if (closed) {
         await c.end().catch(() => undefined);
@@ -169,6 +184,7 @@ export function createPostgresEventBus(pool: pg.Pool, opts: PostgresEventBusOpti
       failures = 0;
       pingTimer = setInterval(() => void ping(c), pingInterval);
       pingTimer.unref();
+      opts.onState?.(true);
       settleWaiters();
     } catch (err) {
       c.removeListener('notification', onNotification);
@@ -263,6 +279,7 @@ export function createPostgresEventBus(pool: pg.Pool, opts: PostgresEventBusOpti
       const c = client;
       client = null;
       pid = null;
+      opts.onState?.(false);
       if (c) {
         c.removeListener('notification', onNotification);
         await c.end().catch(() => undefined);

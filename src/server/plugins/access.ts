@@ -4,6 +4,7 @@ import { messages } from '../../shared/messages.js';
 import { isSchoolRole, type Role } from '../../shared/roles.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { currentUser, type AuthDeps } from '../modules/auth/auth.service.js';
+import { sessionCookieOf } from '../modules/auth/session-cache.js';
 import type { SessionUser } from '../modules/auth/session-user.js';
 import type { TenantScope } from '../db/tenant.js';
 
@@ -97,4 +98,16 @@ export function registerAccessGate(
     }
     for (const guard of hooks.guards ?? []) await guard(request, user);
   });
+  // Issue 19: a write made with a session (sign-out, deactivating a user, a profile change…) answers
+  // only after this instance's session cache has seen every change committed so far, so the next
+  // request here never meets the session as it was (modules/auth/session-cache.ts barrier).
+  const cache = deps.sessionCache;
+  if (cache) {
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && sessionCookieOf(request.headers.cookie)) {
+        await cache.barrier();
+      }
+      return payload;
+    });
+  }
 }

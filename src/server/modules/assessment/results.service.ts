@@ -63,15 +63,27 @@ export async function previousExam(tx: Tx, schoolId: string, e: ExamRow): Promis
 }
 
 /**
- * Computes the results of an exam for all its streams (positions in level need them all). `onlyStudents`
- * limits the rows returned (not the ranking). Parents and report cards use the same numbers.
+ * Computes the results of an exam for all its streams (positions in level need them all). Parents and
+ * report cards use the same numbers.
+ *
+ * `onlyClassIds` (issue 19, a parent's results): compute only these streams. Positions in stream are the
+ * same as for the whole exam (a stream is ranked on its own); positions in level are NOT computed
+ * (null, out of 0), so callers that show them must not pass it. At 40,000 learners this reads a few
+ * streams' marks instead of a whole level's.
  */
-export async function computeResults(tx: Tx, schoolId: string, e: ExamRow, opts: { withDeviation?: boolean } = {}): Promise<ComputedResults> {
-  const [subs, cls, grading] = await Promise.all([examSubjectList(tx, [e.id]), examClasses(tx, schoolId, e), bandsForExam(tx, schoolId, e)]);
+export async function computeResults(
+  tx: Tx,
+  schoolId: string,
+  e: ExamRow,
+  opts: { withDeviation?: boolean; onlyClassIds?: string[] } = {},
+): Promise<ComputedResults> {
+  const [subs, allClasses, grading] = await Promise.all([examSubjectList(tx, [e.id]), examClasses(tx, schoolId, e), bandsForExam(tx, schoolId, e)]);
+  const only = opts.onlyClassIds;
+  const cls = only ? allClasses.filter((c) => only.includes(c.id)) : allClasses;
   const marks: MarkRec[] = await tx
     .select({ studentId: examMarks.studentId, subjectId: examMarks.subjectId, classId: examMarks.classId, status: examMarks.status, score: examMarks.score, percent: examMarks.percent })
     .from(examMarks)
-    .where(eq(examMarks.examId, e.id));
+    .where(!only ? eq(examMarks.examId, e.id) : only.length ? and(eq(examMarks.examId, e.id), inArray(examMarks.classId, only)) : sql`false`);
   const classIds = cls.map((c) => c.id);
   const studentIds = [...new Set(marks.map((mk) => mk.studentId))];
   const learners = classIds.length
@@ -175,13 +187,18 @@ export async function computeResults(tx: Tx, schoolId: string, e: ExamRow, opts:
   };
   const byClass = new Map<string, ResultRow[]>();
   const byLevel = new Map<string, ResultRow[]>();
+  // Groups built by push: a level holds tens of thousands of rows at 40,000 learners.
+  const groupPush = (map: Map<string, ResultRow[]>, key: string, r: ResultRow) => {
+    const list = map.get(key);
+    if (list) list.push(r);
+    else map.set(key, [r]);
+  };
   for (const r of rows) {
-    byClass.set(r.classId, [...(byClass.get(r.classId) ?? []), r]);
-    const lvl = classById.get(r.classId)?.levelId ?? 'none';
-    byLevel.set(lvl, [...(byLevel.get(lvl) ?? []), r]);
+    groupPush(byClass, r.classId, r);
+    groupPush(byLevel, classById.get(r.classId)?.levelId ?? 'none', r);
   }
   for (const g of byClass.values()) rankGroup(g, (r, p, n) => ((r.position = p), (r.positionOutOf = n)));
-  for (const g of byLevel.values()) rankGroup(g, (r, p, n) => ((r.levelPosition = p), (r.levelPositionOutOf = n)));
+  if (!only) for (const g of byLevel.values()) rankGroup(g, (r, p, n) => ((r.levelPosition = p), (r.levelPositionOutOf = n)));
   return { exam: e, subjects: subs, rows, levelBands, classes: cls };
 }
 
@@ -391,9 +408,17 @@ export async function myChildrenGrades(database: Database, actor: Actor): Promis
           .orderBy(asc(terms.startsOn), asc(examSeries.createdAt))
       : [];
     const computed: ComputedResults[] = [];
+    // Only the streams the children sat in (their positions in stream are all a parent sees).
+    const satIn = released.length
+      ? await tx
+          .selectDistinct({ examId: examMarks.examId, classId: examMarks.classId })
+          .from(examMarks)
+          .where(and(inArray(examMarks.studentId, kidIds), inArray(examMarks.examId, released.map((x) => x.examId))))
+      : [];
     for (const x of released) {
       const e = await examOf(tx, schoolId, x.examId);
-      computed.push(await computeResults(tx, schoolId, e));
+      const onlyClassIds = satIn.filter((r) => r.examId === x.examId).map((r) => r.classId);
+      computed.push(await computeResults(tx, schoolId, e, { onlyClassIds }));
     }
     const comments = kidIds.length ? await tx.select().from(reportComments).where(inArray(reportComments.studentId, kidIds)) : [];
     const termNames = new Map<string, string>();

@@ -23,6 +23,7 @@ import {
   resetTokenUserId,
   touchLastLogin,
 } from './auth.repository.js';
+import { sessionCookieOf, type SessionCache } from './session-cache.js';
 import { toSessionUser, type SessionUser } from './session-user.js';
 
 export interface AuthDeps {
@@ -43,6 +44,11 @@ export interface AuthDeps {
    * buildApp; two-factor sign-in refuses to run without it.
    */
   mpesa?: { secretsKey: Buffer };
+  /**
+   * Issue 19: resolved sessions kept in memory, invalidated through LISTEN/NOTIFY (session-cache.ts).
+   * Absent (some tests): every request reads its session from the database.
+   */
+  sessionCache?: SessionCache;
 }
 
 /** Session lifetimes of better-auth.ts: remember me 7 days, otherwise 1 day. */
@@ -316,15 +322,32 @@ export type SessionState =
 /**
  * The request's session: none, a pending two-factor sign-in, or a signed-in user (with sessionId and
  * twoFactorSetupRequired set). A session idle longer than the policy's sessionIdleMinutes is ended
- * here (issue 18 §2). The policy is cached per process (security/policy.ts), so a signed-in request
- * costs the session lookup and the profile lookup, as before.
+ * here (issue 18 §2). The policy is cached per process (security/policy.ts).
+ *
+ * Issue 19: a signed-in user's session is served from deps.sessionCache when this cookie was resolved
+ * in the last SESSION_CACHE_TTL_MS and nothing about the session, user, profile or school changed
+ * since (LISTEN/NOTIFY invalidation): no database round trip. Otherwise better-auth checks the
+ * cookie's signature and the session (and extends it once a day), the profile is read, and the result
+ * is cached. Pending two-factor sign-ins and missing sessions are never cached.
  */
 export async function resolveSession(deps: AuthDeps, headers: Headers): Promise<SessionState> {
+  const db = deps.database.db;
+  const cache = deps.sessionCache;
+  const cookie = cache ? sessionCookieOf(headers.get('cookie') ?? undefined) : null;
+  if (cache && cookie) {
+    const hit = cache.get(cookie);
+    if (hit) {
+      // The policy may have changed since the entry was stored (its own 30 s cache).
+      const current = await loadPolicy(db);
+      hit.twoFactorSetupRequired = twoFactorRequiredFor(current, hit.role) && !hit.mfaEnabled;
+      return { kind: 'user', user: hit };
+    }
+  }
+  const generation = cache?.generation() ?? 0;
   const session = await deps.auth.api.getSession({ headers });
   if (!session) return { kind: 'none' };
   const s = session.session as typeof session.session & { twoFactorPending?: boolean | null; lastSeenAt?: Date | string | null };
   if (s.twoFactorPending) return { kind: 'pending', sessionId: s.id, userId: session.user.id };
-  const db = deps.database.db;
   const policy = await loadPolicy(db);
   if (policy.sessionIdleMinutes) {
     const last = new Date(s.lastSeenAt ?? s.createdAt).getTime();
@@ -338,6 +361,7 @@ export async function resolveSession(deps: AuthDeps, headers: Headers): Promise<
   const user = toSessionUser(row);
   user.sessionId = s.id;
   user.twoFactorSetupRequired = twoFactorRequiredFor(policy, user.role) && !user.mfaEnabled;
+  if (cache && cookie) cache.set(cookie, user, new Date(s.expiresAt), generation);
   return { kind: 'user', user };
 }
 
