@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
@@ -69,7 +70,7 @@ async function withScopeOnPool<T>(
       await rollback();
       throw err;
     }
-    const txSession = new NodePgSession(client, parts.dialect, parts.schema as never, parts.options as never);
+    const txSession = new NodePgSession(namingClient(client) as never, parts.dialect, parts.schema as never, parts.options as never);
     const tx = new NodePgTransaction(parts.dialect, txSession, parts.schema as never) as unknown as Tx;
     let result: T;
     try {
@@ -111,4 +112,36 @@ export const SYSTEM_SCOPE: TenantScope = { schoolId: null, userId: null, allScho
 
 export function withSystem<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return withScope(db, SYSTEM_SCOPE, fn);
+}
+
+/** Named statements one pooled connection keeps at most; later new shapes run unnamed (parsed and planned each time). */
+const MAX_NAMED_STATEMENTS = 1000;
+const namedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
+ * The connection as the scoped drizzle session sees it: every parameterised query becomes a named
+ * (prepared) statement, named by a hash of its text, so each connection parses and plans a query shape
+ * once and then only binds and executes it (issue 19: planning under row-level security was most of a
+ * small query's database time). PostgreSQL re-plans by itself when a plan is invalidated (schema
+ * change, another role), and row-level-security settings are read at execution, so a reused plan
+ * filters by the current scope. At most MAX_NAMED_STATEMENTS per connection.
+ */
+function namingClient(client: pg.PoolClient): Pick<pg.PoolClient, 'query'> {
+  let named = namedOn.get(client);
+  if (!named) {
+    named = new Set();
+    namedOn.set(client, named);
+  }
+  const names = named;
+  const query = (config: unknown, values?: unknown) => {
+    if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string' && !('name' in config && config.name)) {
+      const name = `s_${createHash('sha1').update(config.text).digest('base64url')}`;
+      if (names.has(name) || names.size < MAX_NAMED_STATEMENTS) {
+        names.add(name);
+        return client.query({ ...(config as pg.QueryConfig), name }, values as unknown[]);
+      }
+    }
+    return client.query(config as pg.QueryConfig, values as unknown[]);
+  };
+  return { query } as Pick<pg.PoolClient, 'query'>;
 }
