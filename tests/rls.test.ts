@@ -139,6 +139,15 @@ describe('the database refuses to be bypassed', () => {
     expect(Number(owned[0]!.n)).toBe(0);
   });
 
+  it('every school policy reads the scope once per statement (issue 19), not once per row', async () => {
+    const slow = await rows<{ tablename: string; policyname: string }>(sql`
+      select tablename, policyname from pg_policies
+      where schemaname = 'public' and (qual like '%app_can_see_school(%' or with_check like '%app_can_see_school(%')`);
+    expect(slow).toEqual([]);
+    const [students] = await rows<{ qual: string }>(sql`select qual from pg_policies where tablename = 'students'`);
+    expect(students?.qual).toContain('SELECT app_school_id()');
+  });
+
   it('runs on the database the environment asks for', () => {
     expect(t.database.kind).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
   });
