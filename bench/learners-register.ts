@@ -19,6 +19,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../src/shared/access.js';
 import { listStudentsQuery, type ListStudentsParams } from '../src/shared/contracts/learners.js';
@@ -56,7 +57,7 @@ async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: num
 }
 
 /** Adds learners to Greenhill's current streams until it has `target`, with guardians and history. */
-async function fill(database: Database, target: number): Promise<{ seconds: number }> {
+export async function fill(database: Database, target: number): Promise<{ seconds: number }> {
   const started = performance.now();
   await withSystem(database.db, async (tx) => {
     const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.code, 'greenhill'));
@@ -180,7 +181,10 @@ async function main() {
   writeFileSync(path.join(ROOT, 'bench/results/learners-register.md'), lines.join('\n'));
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Only when run as a script: bench/request-speed.ts imports fill() from here.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -66,9 +66,10 @@ export async function previousExam(tx: Tx, schoolId: string, e: ExamRow): Promis
  * Computes the results of an exam for all its streams (positions in level need them all). Parents and
  * report cards use the same numbers.
  *
- * `onlyClassIds` (issue 19, a parent's results): compute only these streams. Positions in stream are the
- * same as for the whole exam (a stream is ranked on its own); positions in level are NOT computed
- * (null, out of 0), so callers that show them must not pass it. At 40,000 learners this reads a few
+ * `onlyClassIds` (issue 19, a parent's results): compute only these streams, and only the learners with
+ * marks in them. Positions in stream are the same as for the whole exam (a stream is ranked on its own
+ * and learners without marks take no position); positions in level are NOT computed (null, out of 0)
+ * and learners without marks have no row, so callers that show either must not pass it. At 40,000 learners this reads a few
  * streams' marks instead of a whole level's.
  */
 export async function computeResults(
@@ -86,7 +87,17 @@ export async function computeResults(
     .where(!only ? eq(examMarks.examId, e.id) : only.length ? and(eq(examMarks.examId, e.id), inArray(examMarks.classId, only)) : sql`false`);
   const classIds = cls.map((c) => c.id);
   const studentIds = [...new Set(marks.map((mk) => mk.studentId))];
-  const learners = classIds.length
+  // A parent's view (onlyClassIds) needs the learners with marks only: learners without a mark have no
+  // mean and take no position, and the stream's roll can be thousands at 40,000 learners.
+  const learners = only
+    ? studentIds.length
+      ? await tx
+          .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, gender: students.gender, classId: students.classId, status: students.status })
+          .from(students)
+          .where(and(eq(students.schoolId, schoolId), inArray(students.id, studentIds)))
+          .orderBy(asc(students.firstName), asc(students.lastName))
+      : []
+    : classIds.length
     ? await tx
         .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, gender: students.gender, classId: students.classId, status: students.status })
         .from(students)
@@ -110,6 +121,21 @@ export async function computeResults(
   const prev = opts.withDeviation ? await previousExam(tx, schoolId, e) : null;
   const prevMeans = prev ? await learnerMeans(tx, prev.id) : new Map<string, number>();
 
+  // Per exam, not per learner: a stream holds hundreds of learners at 40,000 (issue 19).
+  const subjectsOfBand = new Map<string, typeof subs>();
+  const bandSubjects = (band: string) => {
+    let list = subjectsOfBand.get(band);
+    if (!list) subjectsOfBand.set(band, (list = subs.filter((s) => s.band === band)));
+    return list;
+  };
+  const scaleMemo = new Map<string, ReturnType<typeof grading.scaleFor>>();
+  const scaleOf = (levelId: string | null, subjectId: string) => {
+    const key = `${levelId}:${subjectId}`;
+    let scale = scaleMemo.get(key);
+    if (!scale) scaleMemo.set(key, (scale = grading.scaleFor(levelId, subjectId)));
+    return scale;
+  };
+
   const rows: ResultRow[] = [];
   for (const l of learners) {
     const mine = marksByStudent.get(l.id) ?? [];
@@ -118,9 +144,9 @@ export async function computeResults(
     const c = classId ? classById.get(classId) : undefined;
     if (!c) continue;
     const levelId = c.levelId;
-    const subjects = subs.filter((s) => s.band === c.band).map((s) => {
+    const subjects = bandSubjects(c.band).map((s) => {
       const mk = mine.find((x) => x.subjectId === s.subjectId);
-      const scale = grading.scaleFor(levelId, s.subjectId);
+      const scale = scaleOf(levelId, s.subjectId);
       const band = mk?.status === 'present' && mk.percent !== null ? bandFor(scale.bands, Number(mk.percent)) : null;
       return {
         subjectId: s.subjectId,
