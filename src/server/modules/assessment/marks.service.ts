@@ -42,9 +42,18 @@ async function assertTeaches(tx: Tx, actor: Actor, classId: string, subjectId: s
   if (!a) throw forbidden(m.notYourClass);
 }
 
-/** Bands of a (level, subject) for an exam: the versions frozen at release, else the school's current ones. */
-export async function bandsForExam(tx: Tx, schoolId: string, e: Pick<ExamRow, 'scaleVersions'>) {
+/** The school's grading scales and scale resolver: what bandsForExam reads besides the exam's frozen versions. */
+export async function schoolGrading(tx: Tx, schoolId: string) {
   const [scales, resolver] = await Promise.all([schoolScales(tx, schoolId), scaleResolver(tx, schoolId)]);
+  return { scales, resolver };
+}
+
+/**
+ * Bands of a (level, subject) for an exam: the versions frozen at release, else the school's current ones.
+ * `school`: schoolGrading() already read in this transaction (several exams of one school, issue 19).
+ */
+export async function bandsForExam(tx: Tx, schoolId: string, e: Pick<ExamRow, 'scaleVersions'>, school?: Awaited<ReturnType<typeof schoolGrading>>) {
+  const { scales, resolver } = school ?? (await schoolGrading(tx, schoolId));
   const frozen = e.scaleVersions ? await scaleVersionBands(tx, Object.values(e.scaleVersions)) : new Map<string, GradeBand[]>();
   const bandsOfKey = (key: string): GradeBand[] => {
     const v = e.scaleVersions?.[key];

@@ -9,7 +9,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { audienceScope, learnerAudience, visibleLearners } from '../learners/learner-scope.js';
 import { inAssessment, m, settingsOf } from './assessment-context.js';
 import { examClasses, examOf, examSubjectList, type ExamRow } from './exams.service.js';
-import { bandsForExam, fullName } from './marks.service.js';
+import { bandsForExam, fullName, schoolGrading } from './marks.service.js';
 import { withScope } from '../../db/tenant.js';
 
 /**
@@ -76,9 +76,9 @@ export async function computeResults(
   tx: Tx,
   schoolId: string,
   e: ExamRow,
-  opts: { withDeviation?: boolean; onlyClassIds?: string[] } = {},
+  opts: { withDeviation?: boolean; onlyClassIds?: string[]; school?: Awaited<ReturnType<typeof schoolGrading>> } = {},
 ): Promise<ComputedResults> {
-  const [subs, allClasses, grading] = await Promise.all([examSubjectList(tx, [e.id]), examClasses(tx, schoolId, e), bandsForExam(tx, schoolId, e)]);
+  const [subs, allClasses, grading] = await Promise.all([examSubjectList(tx, [e.id]), examClasses(tx, schoolId, e), bandsForExam(tx, schoolId, e, opts.school)]);
   const only = opts.onlyClassIds;
   const cls = only ? allClasses.filter((c) => only.includes(c.id)) : allClasses;
   const marks: MarkRec[] = await tx
@@ -441,10 +441,11 @@ export async function myChildrenGrades(database: Database, actor: Actor): Promis
           .from(examMarks)
           .where(and(inArray(examMarks.studentId, kidIds), inArray(examMarks.examId, released.map((x) => x.examId))))
       : [];
+    const school = released.length ? await schoolGrading(tx, schoolId) : undefined;
     for (const x of released) {
       const e = await examOf(tx, schoolId, x.examId);
       const onlyClassIds = satIn.filter((r) => r.examId === x.examId).map((r) => r.classId);
-      computed.push(await computeResults(tx, schoolId, e, { onlyClassIds }));
+      computed.push(await computeResults(tx, schoolId, e, { onlyClassIds, school }));
     }
     const comments = kidIds.length ? await tx.select().from(reportComments).where(inArray(reportComments.studentId, kidIds)) : [];
     const termNames = new Map<string, string>();
