@@ -111,18 +111,7 @@ export function createPostgresEventBus(pool: pg.Pool, opts: PostgresEventBusOpti
   }
 
   /** Resolves when the notification with `nonce` was delivered here, or after echoTimeout. */
-  function echoOf(nonce: string): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, echoTimeout);
-      timer.unref();
-      function done() {
-        clearTimeout(timer);
-        echoes.delete(nonce);
-        resolve();
-      }
-      echoes.set(nonce, done);
-    });
-  }
+  const echoOf = (nonce: string) => awaitEcho(echoes, nonce, echoTimeout);
 
   function settleWaiters(err?: Error) {
     const list = waiters;
@@ -286,6 +275,24 @@ export function createPostgresEventBus(pool: pg.Pool, opts: PostgresEventBusOpti
       }
     },
   };
+}
+
+/**
+ * Resolves when `waiting.get(key)` is called (the caller's own notification came back through LISTEN)
+ * or after `timeoutMs`, whichever is first; the entry is removed either way. Shared by the live-event
+ * bus and the session cache's barrier (modules/auth/session-cache.ts).
+ */
+export function awaitEcho(waiting: Map<string, () => void>, key: string, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    timer.unref();
+    function done() {
+      clearTimeout(timer);
+      waiting.delete(key);
+      resolve();
+    }
+    waiting.set(key, done);
+  });
 }
 
 interface WireEvent {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import { createPostgresEventBus, type BusLogger } from '../../events/pg-bus.js';
+import { awaitEcho, createPostgresEventBus, type BusLogger } from '../../events/pg-bus.js';
 import type { SessionUser } from './session-user.js';
 
 /** PostgreSQL channel of drizzle/0023_session_changes.sql: 'session:<id>', 'user:<id>', 'school:<id>'. */
@@ -158,16 +158,7 @@ export function createSessionCache(database: Database, opts: { enabled?: boolean
     barrier = async () => {
       if (!mem.live()) return;
       const nonce = randomUUID();
-      const arrived = new Promise<void>((resolve) => {
-        const timer = setTimeout(done, BARRIER_TIMEOUT_MS);
-        timer.unref();
-        function done() {
-          clearTimeout(timer);
-          echoes.delete(nonce);
-          resolve();
-        }
-        echoes.set(nonce, done);
-      });
+      const arrived = awaitEcho(echoes, nonce, BARRIER_TIMEOUT_MS);
       try {
         // Notifications reach a listener in commit order: once this one is back, every change committed
         // before it has been applied here.
