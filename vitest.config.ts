@@ -24,6 +24,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Each API test file holds one PGlite instance (~0.9 GB resident): at most two at a time.
     pool: 'forks',
+    // On PGlite: migrates and seeds the demo database once and gives every test file a copy.
+    globalSetup: ['tests/global-setup.ts'],
     maxWorkers: 2,
     fileParallelism: !sharedDatabase,
   },

@@ -2,6 +2,7 @@
  * Shared helpers for the API, RLS and boot tests: a real buildApp on an in-memory PGlite database (or
  * on PostgreSQL when TEST_DATABASE_URL is set), a capturing mailer, sign-in and small DB utilities.
  */
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -83,7 +84,9 @@ export interface CreateTestAppOptions {
  * Builds the real app for a test file. Without `database`: opens an in-memory PGlite, or, when
  * TEST_DATABASE_URL is set, the PostgreSQL database it names after dropping and recreating its
  * schemas (so every test file starts from the same state; such files must not run in parallel, see
- * vitest.config.ts). Then migrates and seeds the demo data. Mail is captured in `mailbox`.
+ * vitest.config.ts). Then migrates and seeds the demo data; on PGlite with `seed` it instead loads the
+ * database migrated and seeded once for the whole run by tests/global-setup.ts (same data, seeded at
+ * the start of the run rather than of the file). Mail is captured in `mailbox`.
  */
 export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<TestApp> {
   const { seed = true, env = {} } = opts;
@@ -91,11 +94,15 @@ export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<Te
   let database = opts.database;
   const ownsDatabase = !database;
   if (!database) {
-    database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    // PGlite with the demo data: load the database seeded once for the run (tests/global-setup.ts).
+    const snapshot = seed && !databaseUrl ? await seededSnapshot() : undefined;
+    database = await openDatabase({ databaseUrl, dataDir: 'memory://', loadDataDir: snapshot });
     try {
-      if (database.kind === 'postgres') await resetPostgres(database);
-      await database.migrate();
-      if (seed) await seedDemo(database.db);
+      if (!snapshot) {
+        if (database.kind === 'postgres') await resetPostgres(database);
+        await database.migrate();
+        if (seed) await seedDemo(database.db);
+      }
     } catch (err) {
       await database.close();
       throw err;
@@ -130,6 +137,20 @@ export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<Te
       if (ownsDatabase) await db.close();
     },
   };
+}
+
+/**
+ * The migrated and seeded demo database that tests/global-setup.ts dumped for this run (PGlite data
+ * directory tarball), or undefined when there is none (not under vitest, e.g. bench scripts, or a
+ * run without that global setup): the caller then migrates and seeds itself.
+ */
+async function seededSnapshot(): Promise<Blob | undefined> {
+  if (!process.env.VITEST) return undefined;
+  // Imported only under vitest: bench scripts import these helpers too.
+  const { inject } = await import('vitest');
+  const file = inject('edufamTestSnapshot');
+  if (!file) return undefined;
+  return new Blob([await readFile(file)]);
 }
 
 /** Empties a PostgreSQL test database: public and drizzle schemas dropped and public recreated. */

@@ -41,7 +41,16 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
  * PostgreSQL in WASM) persisted in `dataDir` (created if missing), or in memory when dataDir is
  * "memory://".
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * PGlite only (ignored with `databaseUrl`): start from this dump of a data directory (a tarball made
+   * by PGlite's dumpDataDir, gzipped or not) instead of an empty cluster; `dataDir` must not already
+   * hold a database. The tests use it to load a migrated and seeded demo database once per run.
+   */
+  loadDataDir?: Blob | File;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -60,7 +69,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     dataDir = path.resolve(dataDir);
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create({ dataDir, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
