@@ -40,9 +40,7 @@ export async function withScope<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => P
 }
 
 /**
- * withScope on a node-postgres pool: `begin; select set_config(…)` in one round trip (values quoted with
- * pg's escapeLiteral: the simple-query protocol that allows two statements takes no parameters),
- * then `fn` on a drizzle transaction over the same connection, then commit (or rollback). A connection
+ * withScope on a node-postgres pool: `begin;` and scopeSettingsSql in one round trip, then `fn` on a drizzle transaction over the same connection, then commit (or rollback). A connection
  * whose rollback failed is destroyed rather than returned to the pool.
  */
 async function withScopeOnPool<T>(
@@ -61,11 +59,8 @@ async function withScopeOnPool<T>(
       },
     );
   try {
-    const lit = (v: string) => pg.escapeLiteral(v);
     try {
-      await client.query(
-        `begin; select set_config('app.school_id', ${lit(scope.schoolId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.all_schools', ${scope.allSchools ? "'on'" : "'off'"}, true), set_config('role', 'edufam_app', true)`,
-      );
+      await client.query(`begin; ${scopeSettingsSql(scope)}`);
     } catch (err) {
       await rollback();
       throw err;
@@ -99,12 +94,17 @@ async function withScopeOnPool<T>(
  * callback names its school by token). One round trip: set_config('role', …, true) is SET LOCAL ROLE.
  */
 export async function narrowScope(tx: Tx, scope: TenantScope): Promise<void> {
-  await tx.execute(
-    sql`select set_config('app.school_id', ${scope.schoolId ?? ''}, true),
-               set_config('app.user_id', ${scope.userId ?? ''}, true),
-               set_config('app.all_schools', ${scope.allSchools ? 'on' : 'off'}, true),
-               set_config('role', 'edufam_app', true)`,
-  );
+  await tx.execute(sql.raw(scopeSettingsSql(scope)));
+}
+
+/**
+ * The one statement that sets a scope: the three app.* settings row-level security reads and the role,
+ * all transaction-local. Values are quoted with pg's escapeLiteral, so withScope can send it in the
+ * same simple-query batch as BEGIN (that protocol takes no parameters).
+ */
+function scopeSettingsSql(scope: TenantScope): string {
+  const lit = (v: string) => pg.escapeLiteral(v);
+  return `select set_config('app.school_id', ${lit(scope.schoolId ?? '')}, true), set_config('app.user_id', ${lit(scope.userId ?? '')}, true), set_config('app.all_schools', ${scope.allSchools ? "'on'" : "'off'"}, true), set_config('role', 'edufam_app', true)`;
 }
 
 /** Platform-wide scope for the server's own work (sign-in lookups, seeding, jobs). */

@@ -60,9 +60,6 @@ export interface SessionCache {
   /** The current generation: pass it to `set` so a read that raced an invalidation is dropped. */
   generation(): number;
   set(cookie: string, user: SessionUser, sessionExpiresAt: Date, generation: number): void;
-  /** Applies one notification payload ('session:…', 'user:…', 'school:…', or anything else: empty all). */
-  invalidate(payload: string): void;
-  clear(): void;
   /** Is the cache serving (its invalidation feed is up)? */
   live(): boolean;
   size(): number;
@@ -102,6 +99,7 @@ export function createMemorySessionCache(opts: { ttlMs?: number; now?: () => num
       const until = Math.min(now() + ttl, sessionExpiresAt.getTime());
       byCookie.set(cookie, { user: { ...user }, userId: user.id, schoolId: user.schoolId, sessionId: user.sessionId, until });
     },
+    /** Applies one notification payload ('session:…', 'user:…', 'school:…', or anything else: empty all). */
     invalidate(payload: string) {
       gen++;
       if (byCookie.size === 0) return;
@@ -112,10 +110,6 @@ export function createMemorySessionCache(opts: { ttlMs?: number; now?: () => num
       else if (kind === 'user') drop((e) => e.userId === id);
       else if (kind === 'school') drop((e) => e.schoolId === id);
       else byCookie.clear();
-    },
-    clear() {
-      gen++;
-      byCookie.clear();
     },
     setLive(up: boolean) {
       gen++;
@@ -171,10 +165,14 @@ export function createSessionCache(database: Database, opts: { enabled?: boolean
     };
   } else if (database.pglite) {
     let unlisten: (() => Promise<void>) | null = null;
-    void database.pglite.listen(SESSIONS_CHANNEL, onPayload).then((u) => {
-      unlisten = u;
-      mem.setLive(true);
-    });
+    // If LISTEN fails the cache simply never serves (every request reads its session).
+    void database.pglite.listen(SESSIONS_CHANNEL, onPayload).then(
+      (u) => {
+        unlisten = u;
+        mem.setLive(true);
+      },
+      (err: unknown) => opts.log?.warn({ err }, 'session cache: LISTEN failed; sessions are read on every request'),
+    );
     close = async () => {
       mem.setLive(false);
       await unlisten?.().catch(() => undefined);
@@ -185,8 +183,6 @@ export function createSessionCache(database: Database, opts: { enabled?: boolean
     get: mem.get,
     generation: mem.generation,
     set: mem.set,
-    invalidate: mem.invalidate,
-    clear: mem.clear,
     live: mem.live,
     size: mem.size,
     barrier,
