@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PGlite, TransactionAbortedError } from '@electric-sql/pglite';
+import { PgliteSession } from 'drizzle-orm/pglite';
+import { withScopeOnPglite } from './pglite-scope.js';
 import type { Db } from './client.js';
 
 /** Transaction handle passed to repository functions. */
@@ -21,17 +24,23 @@ export interface TenantScope {
 /**
  * Runs `fn` in a transaction as the non-owner role edufam_app with the scope set by set_config(…, true),
  * so PostgreSQL row-level security filters every tenant table. Throws whatever `fn` throws, after
- * rolling back.
+ * rolling back; throws TransactionAbortedError ("Transaction was rolled back instead of committed") when
+ * a statement failed inside `fn` and `fn` caught the error itself (the commit then writes nothing).
  *
  * Issue 19: on PostgreSQL (node-postgres pool) BEGIN and the four settings travel as one simple-query
  * batch, so opening the scoped transaction costs one round trip (drizzle's own transaction() sends
- * BEGIN, then the settings: two). On PGlite (in-process, no network) drizzle's transaction is used.
+ * BEGIN, then the settings: two). On PGlite the same batch opens it, and queries run as prepared
+ * statements in one protocol exchange each (pglite-scope.ts). Any other driver: drizzle's transaction.
  */
 export async function withScope<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const session = (db as unknown as { session: unknown }).session;
   if (session instanceof NodePgSession) {
     const parts = session as unknown as { client: unknown; dialect: PgDialect; schema: unknown; options: unknown };
     if (parts.client instanceof pg.Pool) return withScopeOnPool(parts.client, parts, scope, fn);
+  }
+  if (session instanceof PgliteSession) {
+    const parts = session as unknown as { client: unknown; dialect: PgDialect; schema: unknown; options: unknown };
+    if (parts.client instanceof PGlite) return withScopeOnPglite(parts.client, parts, scopeSettingsSql(scope), fn);
   }
   return db.transaction(async (tx) => {
     await narrowScope(tx, scope);
@@ -74,13 +83,17 @@ async function withScopeOnPool<T>(
       await rollback();
       throw err;
     }
+    let committed: pg.QueryResult;
     try {
-      await client.query('commit');
+      committed = await client.query('commit');
     } catch (err) {
       // PostgreSQL ends a transaction whose commit failed; the rollback only makes sure of it.
       await rollback();
       throw err;
     }
+    // COMMIT of a transaction a statement had aborted (an error `fn` caught itself) rolls back without
+    // an error: nothing was written, so the caller must not hear success (PGlite's TransactionAbortedError).
+    if (committed.command === 'ROLLBACK') throw new TransactionAbortedError();
     return result;
   } finally {
     // A connection whose rollback failed is in an unknown state: destroyed, never reused.
