@@ -284,10 +284,13 @@ async function schoolContext(c: Client, schoolId: string) {
 async function learnerFigures(c: Client, schoolId: string) {
   const byGrade = await q<{ gradeLevel: string | null; levelOrder: number | null; total: number; female: number; male: number }>(
     c,
-    `select c.grade_level as "gradeLevel", c.level_order as "levelOrder", count(*)::int as total,
-            count(*) filter (where s.gender = 'female')::int as female, count(*) filter (where s.gender = 'male')::int as male
-     from students s left join classes c on c.id = s.class_id
-     where s.school_id = $1 and s.status = 'active'
+    // Learners grouped per class first, then the few class rows joined (the same plan ours uses since issue 19).
+    `select c.grade_level as "gradeLevel", c.level_order as "levelOrder", sum(s.total)::int as total,
+            sum(s.female)::int as female, sum(s.male)::int as male
+     from (select class_id, count(*) as total, count(*) filter (where gender = 'female') as female,
+                  count(*) filter (where gender = 'male') as male
+             from students where school_id = $1 and status = 'active' group by class_id) s
+     left join classes c on c.id = s.class_id
      group by c.grade_level, c.level_order order by c.level_order asc nulls last`,
     [schoolId],
   );
@@ -307,12 +310,13 @@ async function dashboard(c: Client, u: SessionUser & { role: string }) {
         ? q(
             c,
             `select c.id as class_id, c.name as class_name, c.grade_level, c.stream, p.id as teacher_id, p.name as teacher_name,
-                    p.phone as teacher_phone, count(s.id)::int as learners
+                    p.phone as teacher_phone, coalesce(s.learners, 0)::int as learners
              from classes c
              left join profiles p on p.id = c.class_teacher_id
-             left join students s on s.class_id = c.id and s.status = 'active'
+             left join (select class_id, count(*) as learners from students where school_id = $1 and status = 'active' group by class_id) s
+               on s.class_id = c.id
              where c.school_id = $1 and c.academic_year_id = ${CURRENT_YEAR}
-             group by c.id, p.id order by c.level_order asc, c.stream asc`,
+             order by c.level_order asc, c.stream asc`,
             [schoolId],
           )
         : Promise.resolve(null),
