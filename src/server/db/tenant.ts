@@ -21,6 +21,14 @@ export interface TenantScope {
   allSchools: boolean;
 }
 
+/** What withScope reads off drizzle's session (its fields are not public API). */
+interface SessionParts {
+  client: unknown;
+  dialect: PgDialect;
+  schema: unknown;
+  options: unknown;
+}
+
 /**
  * Runs `fn` in a transaction as the non-owner role edufam_app with the scope set by set_config(…, true),
  * so PostgreSQL row-level security filters every tenant table. Throws whatever `fn` throws, after
@@ -35,11 +43,11 @@ export interface TenantScope {
 export async function withScope<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const session = (db as unknown as { session: unknown }).session;
   if (session instanceof NodePgSession) {
-    const parts = session as unknown as { client: unknown; dialect: PgDialect; schema: unknown; options: unknown };
+    const parts = session as unknown as SessionParts;
     if (parts.client instanceof pg.Pool) return withScopeOnPool(parts.client, parts, scope, fn);
   }
   if (session instanceof PgliteSession) {
-    const parts = session as unknown as { client: unknown; dialect: PgDialect; schema: unknown; options: unknown };
+    const parts = session as unknown as SessionParts;
     if (parts.client instanceof PGlite) return withScopeOnPglite(parts.client, parts, scopeSettingsSql(scope), fn);
   }
   return db.transaction(async (tx) => {
