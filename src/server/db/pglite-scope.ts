@@ -119,6 +119,8 @@ function scopedClient(pglite: PGlite) {
         const serializer = options?.serializers?.[oid] ?? pglite.serializers[oid];
         return serializer ? serializer(param) : String(param);
       });
+      // The unnamed statement is parsed again with its bind: another query of this transaction (a
+      // Promise.all) may have replaced it between the two exchanges.
       const head = name ? [] : [serialize.parse({ name, text, types: options?.paramTypes })];
       const messages = await exchange(concat([...head, serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
       return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;

@@ -57,8 +57,9 @@ export async function withScope<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => P
 }
 
 /**
- * withScope on a node-postgres pool: `begin;` and scopeSettingsSql in one round trip, then `fn` on a drizzle transaction over the same connection, then commit (or rollback). A connection
- * whose rollback failed is destroyed rather than returned to the pool.
+ * withScope on a node-postgres pool: `begin;` and scopeSettingsSql in one round trip, then `fn` on a
+ * drizzle transaction over the same connection, then commit (or rollback). A connection whose rollback
+ * failed is destroyed rather than returned to the pool.
  */
 async function withScopeOnPool<T>(
   pool: pg.Pool,
