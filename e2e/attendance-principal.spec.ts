@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { StreamsResponse } from '../src/shared/contracts/attendance';
 import { dayLabel } from '../src/shared/attendance-calendar';
 import { addDays, schoolToday } from '../src/shared/dates';

@@ -1,4 +1,5 @@
-import { test, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { dayLabel } from '../src/shared/attendance-calendar';
 import { ACCOUNTS, DEMO_PASSWORD, signInViaApi } from './support/accounts';
 

@@ -1,4 +1,5 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { AuditListResponse } from '../src/shared/contracts/audit';
 import { DEMO_PASSWORD, signInViaApi } from './support/accounts';
 

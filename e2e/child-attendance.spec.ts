@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { test, expect, type APIRequestContext, type APIResponse, type Page, type Response } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page, type Response } from '@playwright/test';
+import { test } from './support/test';
 import { dayLabel } from '../src/shared/attendance-calendar';
 import type { PutRegisterBody, PutRegisterResponse, Register, StreamsResponse } from '../src/shared/contracts/attendance';
 import { AUDIT_MAX_PAGE_SIZE, type AuditListResponse } from '../src/shared/contracts/audit';

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { Dashboard } from '../src/shared/contracts/dashboard';
 import { ACCOUNTS, signInViaApi, type DemoRole } from './support/accounts';
 

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { Adjustment, Approval, FinancialOverview, MyChildrenFees } from '../src/shared/contracts/fees';
 import { ACCOUNTS, DEMO_PASSWORD, signInViaApi } from './support/accounts';
 

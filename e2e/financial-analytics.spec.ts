@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import ExcelJS from 'exceljs';
 import { signInViaApi } from './support/accounts';
 import { expectNoOverflow as noOverflow, screenshots } from './support/layout';

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { signInViaApi } from './support/accounts';
 import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
 

@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 
 /**
  * The promo video modal (spec §2 Other screens; issue 4): 21-second simulated timeline, six narrated

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, type Download, type Page } from '@playwright/test';
+import { expect, type Download, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { signInViaApi } from './support/accounts';
 
 /**
@@ -8,7 +9,7 @@ import { signInViaApi } from './support/accounts';
  * Student Information: download the template, upload a CSV saved by Excel (byte-order mark,
  * semicolons, CRLF) with good and bad rows, see every bad row with its row, column and reason, import
  * the good ones with the progress bar, find them in the register, and export the register as CSV with
- * a search filter. Run with E2E_PORT=3213.
+ * a search filter.
  */
 
 const FIXTURE = path.join(import.meta.dirname, 'fixtures/learner-import/learners-with-bad-rows.csv');

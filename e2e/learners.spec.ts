@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { ClassItem } from '../src/shared/contracts/classes';
 import type { LearnerFigures } from '../src/shared/contracts/learner-figures';
 import type { ListStudentsResponse, StudentDetail } from '../src/shared/contracts/learners';
@@ -155,7 +156,7 @@ test.describe('learner register', () => {
     const token = new URL(findLink(mail, '/reset-password?token=')!).searchParams.get('token')!;
     const reset = await page.request.post('/api/auth/reset-password', { data: { token, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD } });
     expect(reset.status(), await reset.text()).toBe(200);
-    const parentContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const parentContext = await browser.newContext();
     const parent = await parentContext.newPage();
     const signIn = await parent.request.post('/api/auth/sign-in', { data: { email: parentEmail, password: DEMO_PASSWORD, accessType: 'school', rememberMe: true } });
     expect(signIn.status(), await signIn.text()).toBe(200);

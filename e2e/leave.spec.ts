@@ -1,4 +1,5 @@
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { addDays, schoolToday } from '../src/shared/dates';
 import { weekday } from '../src/shared/kenya-holidays';
 import { leaveDays } from '../src/shared/hr/leave-days';

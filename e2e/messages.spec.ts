@@ -1,4 +1,5 @@
-import { test, expect, request as playwrightRequest, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { Contact, UnreadCount } from '../src/shared/contracts/conversations';
 import type { TeacherListItem } from '../src/shared/contracts/people';
 import { ACCOUNTS, DEMO_PASSWORD, signInViaApi } from './support/accounts';

@@ -1,4 +1,5 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { DEMO_PASSWORD } from './support/accounts';
 import { findLink, startMailbox, type Mailbox } from './support/mailbox';
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { test, expect, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { inspectPdf } from '../src/server/lib/pdf';
 import { signInViaApi } from './support/accounts';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
+import { test } from './support/test';
 import { signInViaApi, type DemoRole } from './support/accounts';
 
 /**

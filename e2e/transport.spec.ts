@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import type { AssignResponse, LearnerOptions, TransportRoutesResponse } from '../src/shared/contracts/transport';
 import { signInViaApi } from './support/accounts';
 import { expectNoOverflow as noOverflow, screenshots } from './support/layout';

@@ -3,8 +3,10 @@
 # on PGlite by default; ARCHITECTURE.md "same test suite on both").
 #
 # Creates a throw-away database edufam_test_<random> on the local server, runs
-#   TEST_DATABASE_URL=postgres://<user>@<host>:<port>/<db> npx vitest run tests src/server
-# and drops the database on exit, whatever happened.
+#   TEST_DATABASE_URL=postgres://<user>@<host>:<port>/<db> EDUFAM_TEST_SET=api npx vitest run
+# (every test file that opens a database, vitest.config.ts; or only the files given as arguments), and drops that database and every copy of it on exit,
+# whatever happened. Vitest's global setup migrates and seeds it once; each test app then works on its
+# own copy (CREATE DATABASE ... TEMPLATE), so test files run in parallel (tests/postgres-copies.ts).
 #
 # Settings (environment):
 #   PGHOST (default 127.0.0.1), PGPORT (default 5432)
@@ -12,7 +14,9 @@
 #                  can connect to the maintenance database
 #   TEST_PG_MAINT_DB  maintenance database to connect to for CREATE/DROP DATABASE (default: test,
 #                  then postgres)
-# Extra arguments are passed to vitest (e.g. a file filter).
+# Arguments are passed to vitest: file filters replace the default set of API test files, e.g.
+#   scripts/test-postgres.sh src/server/modules/fees/fees.test.ts
+# and options (starting with -, values joined with =, e.g. --reporter=verbose) are passed as they are.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -61,8 +65,12 @@ psql_maint() {
 db="edufam_test_$(date +%s)_${RANDOM}${RANDOM}"
 cleanup() {
   local rc=$?
-  psql_maint -c "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 ||
-    echo "test-postgres: could not drop database $db" >&2
+  # The run's database and the copies of it that test files made (named "${db}_<hex>").
+  local name
+  for name in $(psql_maint -t -A -c "SELECT datname FROM pg_database WHERE datname = '$db' OR datname LIKE '${db}\_%'" 2>/dev/null); do
+    psql_maint -c "DROP DATABASE IF EXISTS \"$name\" WITH (FORCE)" >/dev/null 2>&1 ||
+      echo "test-postgres: could not drop database $name" >&2
+  done
   exit "$rc"
 }
 trap cleanup EXIT
@@ -72,6 +80,17 @@ psql_maint -c "CREATE DATABASE \"$db\"" >/dev/null
 echo "test-postgres: database $db on $host:$port as $pg_user"
 
 export TEST_DATABASE_URL="postgres://${pg_user}@${host}:${port}/${db}"
+export TEST_PG_MAINT_DB="$maint_db"
+filters=()
+options=()
+for arg in "$@"; do
+  if [[ "$arg" == -* ]]; then
+    options+=("$arg")
+  else
+    filters+=("$arg")
+  fi
+done
+if [ ${#filters[@]} -eq 0 ]; then export EDUFAM_TEST_SET=api; fi
 started=$(date +%s)
-npx vitest run tests src/server "$@"
+npx vitest run "${filters[@]}" "${options[@]}"
 echo "test-postgres: API and RLS tests passed on PostgreSQL in $(($(date +%s) - started)) s"

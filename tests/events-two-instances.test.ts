@@ -42,7 +42,7 @@ if (databaseUrl) {
     beforeAll(async () => {
       a = await createTestApp();
       // Instance B: its own pool on the same database, as a second server process would have.
-      databaseB = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+      databaseB = await openDatabase({ databaseUrl: a.databaseUrl!, dataDir: 'memory://' });
       b = await createTestApp({ database: databaseB });
       baseA = await a.app.listen({ port: 0, host: '127.0.0.1' });
       baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });

@@ -16,6 +16,7 @@ import { withSystem, type Tx } from '../src/server/db/tenant.js';
 import type { MailMessage, Mailer } from '../src/server/integrations/mail/mailer.js';
 import { insertAccount } from '../src/server/modules/auth/accounts.repository.js';
 import type { AccessType } from '../src/shared/roles.js';
+import { createDatabaseCopy, dropDatabaseCopy, resetPostgres } from './postgres-copies.js';
 
 /** Password of every demo account. */
 export { DEMO_PASSWORD };
@@ -62,9 +63,14 @@ export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
   database: Database;
+  /**
+   * PostgreSQL only: the URL of this app's database (its own copy of the run's template), for a second
+   * pool on the same data as another instance would have. Undefined on PGlite or with `database` given.
+   */
+  databaseUrl?: string;
   /** Every e-mail the app sent, oldest first. */
   mailbox: MailMessage[];
-  /** Closes the app and (unless the database was passed in) the database. */
+  /** Closes the app and (unless the database was passed in) the database, dropping a PostgreSQL copy. */
   close(): Promise<void>;
 }
 
@@ -74,37 +80,50 @@ export interface CreateTestAppOptions {
   /** Extra environment for loadConfig, e.g. { LOGIN_IP_LIMIT: '3' }. */
   env?: Record<string, string>;
   /**
-   * Reuse an open database (another TestApp's) instead of opening a fresh one: no reset, migrate or
+   * Reuse an open database (another TestApp's) instead of opening a fresh one: no copy, migrate or
    * seed, and close() leaves it open. For a second app with different settings on the same data.
    */
   database?: Database;
 }
 
 /**
- * Builds the real app for a test file. Without `database`: opens an in-memory PGlite, or, when
- * TEST_DATABASE_URL is set, the PostgreSQL database it names after dropping and recreating its
- * schemas (so every test file starts from the same state; such files must not run in parallel, see
- * vitest.config.ts). Then migrates and seeds the demo data; on PGlite with `seed` it instead loads the
- * database migrated and seeded once for the whole run by tests/global-setup.ts (same data, seeded at
- * the start of the run rather than of the file). Mail is captured in `mailbox`.
+ * Builds the real app for a test file on a database of its own, with the demo data unless `seed` is
+ * false, and captures mail in `mailbox`. Without `database`:
+ * - PGlite: an in-memory PGlite loaded from the database migrated and seeded once for the whole run by
+ *   tests/global-setup.ts (or, without that snapshot or with `seed: false`, migrated and seeded here).
+ * - PostgreSQL (TEST_DATABASE_URL): a new database copied from the run's seeded template
+ *   (tests/global-setup.ts; with `seed: false` an empty one, migrated here), dropped by close(), so
+ *   files run in parallel. With EDUFAM_TEST_SNAPSHOT=off there is no template: the database
+ *   TEST_DATABASE_URL names is emptied, migrated and seeded for every app, and files run one at a time.
  */
 export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<TestApp> {
   const { seed = true, env = {} } = opts;
-  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const serverUrl = process.env.TEST_DATABASE_URL || undefined;
   let database = opts.database;
   const ownsDatabase = !database;
+  let copyUrl: string | undefined;
   if (!database) {
+    const template = serverUrl ? await injected('edufamTestTemplate') : undefined;
     // PGlite with the demo data: load the database seeded once for the run (tests/global-setup.ts).
-    const snapshot = seed && !databaseUrl ? await seededSnapshot() : undefined;
-    database = await openDatabase({ databaseUrl, dataDir: 'memory://', loadDataDir: snapshot });
+    const snapshot = seed && !serverUrl ? await seededSnapshot() : undefined;
+    if (serverUrl && template) copyUrl = await createDatabaseCopy(serverUrl, seed ? template : undefined);
     try {
-      if (!snapshot) {
+      database = await openDatabase({ databaseUrl: copyUrl ?? serverUrl, dataDir: 'memory://', loadDataDir: snapshot });
+    } catch (err) {
+      if (copyUrl) await dropDatabaseCopy(copyUrl);
+      throw err;
+    }
+    try {
+      if (copyUrl) {
+        if (!seed) await database.migrate();
+      } else if (!snapshot) {
         if (database.kind === 'postgres') await resetPostgres(database);
         await database.migrate();
         if (seed) await seedDemo(database.db);
       }
     } catch (err) {
       await database.close();
+      if (copyUrl) await dropDatabaseCopy(copyUrl);
       throw err;
     }
   }
@@ -127,16 +146,31 @@ export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<Te
   const { app, deps } = await buildApp({ config, database, mailer, logger: false });
   await app.ready();
   const db = database;
-  return {
+  const testApp: TestApp = {
     app,
     deps,
     database: db,
+    databaseUrl: ownsDatabase ? (copyUrl ?? serverUrl) : undefined,
     mailbox,
     async close() {
+      appsOn.get(db)?.delete(testApp);
       await app.close();
-      if (ownsDatabase) await db.close();
+      if (ownsDatabase) {
+        await db.close();
+        if (copyUrl) await dropDatabaseCopy(copyUrl);
+      }
     },
   };
+  appsOn.set(db, (appsOn.get(db) ?? new Set()).add(testApp));
+  return testApp;
+}
+
+/** A value tests/global-setup.ts provided for this run, or '' when not under vitest. */
+async function injected(key: 'edufamTestSnapshot' | 'edufamTestTemplate'): Promise<string> {
+  if (!process.env.VITEST) return '';
+  // Imported only under vitest: bench scripts import these helpers too.
+  const { inject } = await import('vitest');
+  return inject(key) ?? '';
 }
 
 /**
@@ -145,23 +179,9 @@ export async function createTestApp(opts: CreateTestAppOptions = {}): Promise<Te
  * run without that global setup): the caller then migrates and seeds itself.
  */
 async function seededSnapshot(): Promise<Blob | undefined> {
-  if (!process.env.VITEST) return undefined;
-  // Imported only under vitest: bench scripts import these helpers too.
-  const { inject } = await import('vitest');
-  const file = inject('edufamTestSnapshot');
+  const file = await injected('edufamTestSnapshot');
   if (!file) return undefined;
   return new Blob([await readFile(file)]);
-}
-
-/** Empties a PostgreSQL test database: public and drizzle schemas dropped and public recreated. */
-async function resetPostgres(database: Database): Promise<void> {
-  const pool = database.pool;
-  if (!pool) throw new Error('resetPostgres needs a PostgreSQL pool');
-  await pool.query('DROP SCHEMA IF EXISTS drizzle CASCADE');
-  // Background tasks' queue (pg-boss) of an earlier test file.
-  await pool.query('DROP SCHEMA IF EXISTS pgboss CASCADE');
-  await pool.query('DROP SCHEMA IF EXISTS public CASCADE');
-  await pool.query('CREATE SCHEMA public');
 }
 
 /** The cookie header ("a=1; b=2") a browser would send back after this response, or '' when none. */
@@ -219,8 +239,23 @@ export async function countRows(database: Database, table: PgTable): Promise<num
 }
 
 /** Runs `fn` in the platform (all schools) scope. */
-export function system<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return withSystem(database.db, fn);
+export async function system<T>(database: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await withSystem(database.db, fn);
+  await settled(database);
+  return result;
+}
+
+/** The test apps open on each database, to wait for their session caches after a direct write. */
+const appsOn = new Map<Database, Set<TestApp>>();
+
+/**
+ * Resolves once every open test app on `database` has heard of every change committed so far (its
+ * session cache's barrier: PostgreSQL delivers the LISTEN/NOTIFY invalidations asynchronously; PGlite at
+ * commit). A test that changes a user, profile, session or school straight in the database, as another
+ * process would, then sees the app answer as it would a moment later, not a few milliseconds early.
+ */
+export async function settled(database: Database): Promise<void> {
+  for (const t of appsOn.get(database) ?? []) await t.deps.sessionCache?.barrier();
 }
 
 /** Id of a demo school by code ('greenhill' | 'riverside'). */

@@ -184,7 +184,7 @@ if (databaseUrl) {
 
     beforeAll(async () => {
       a = await createTestApp();
-      databaseB = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+      databaseB = await openDatabase({ databaseUrl: a.databaseUrl!, dataDir: 'memory://' });
       b = await createTestApp({ database: databaseB });
       await cacheLive(a);
       await cacheLive(b);

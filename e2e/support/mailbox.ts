@@ -1,11 +1,13 @@
+import { test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
+import { e2eSmtpPort } from './ports';
 
 /**
- * An in-process SMTP server for browser tests: the app under test (started by playwright.config.ts
- * with SMTP_HOST=127.0.0.1 and SMTP_PORT=E2E_SMTP_PORT) delivers its e-mail here, and tests read it.
- * Start it in beforeAll and close it in afterAll of the spec that needs mail.
+ * An in-process SMTP server for browser tests: the worker's app under test (started by
+ * playwright.config.ts with SMTP_HOST=127.0.0.1 and SMTP_PORT=E2E_SMTP_PORT + the worker's index)
+ * delivers its e-mail here, and tests read it. Start it in beforeAll and close it in afterAll of the
+ * spec that needs mail.
  */
-export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2599);
 
 export interface ReceivedMail {
   from: string;
@@ -26,7 +28,8 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-export async function startMailbox(port = E2E_SMTP_PORT): Promise<Mailbox> {
+/** Starts the mailbox of the calling test's worker (call it inside a test or hook). */
+export async function startMailbox(port = e2eSmtpPort(test.info().parallelIndex)): Promise<Mailbox> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -98,16 +98,23 @@ export function registerAccessGate(
     }
     for (const guard of hooks.guards ?? []) await guard(request, user);
   });
-  // Issue 19: a write made with a session (sign-out, deactivating a user, a profile change…) answers
-  // only after this instance's session cache has seen every change committed so far, so the next
-  // request here never meets the session as it was (modules/auth/session-cache.ts barrier).
+  // Issue 19: a write made with a session (sign-out, deactivating a user, a profile change…) or one
+  // that starts a session (sign-in, the two-factor step) answers only after this instance's session
+  // cache has seen every change committed so far, so the next request here never meets the session
+  // as it was, nor has its freshly cached session dropped by the late news of its own sign-in
+  // (modules/auth/session-cache.ts barrier).
   const cache = deps.sessionCache;
   if (cache) {
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && sessionCookieOf(request.headers.cookie)) {
-        await cache.barrier();
-      }
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return payload;
+      if (sessionCookieOf(request.headers.cookie) || setsSessionCookie(reply.getHeader('set-cookie'))) await cache.barrier();
       return payload;
     });
   }
+}
+
+/** Does a Set-Cookie header value (one or several) set the session cookie? */
+function setsSessionCookie(header: string | number | string[] | undefined): boolean {
+  if (header === undefined) return false;
+  return (Array.isArray(header) ? header : [String(header)]).some((c) => sessionCookieOf(c.split(';')[0]) !== null);
 }
