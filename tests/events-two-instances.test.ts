@@ -42,7 +42,9 @@ if (databaseUrl) {
     beforeAll(async () => {
       a = await createTestApp();
       // Instance B: its own pool on the same database, as a second server process would have.
-      databaseB = await openDatabase({ databaseUrl: a.databaseUrl!, dataDir: 'memory://' });
+      const urlB = new URL(a.databaseUrl!);
+      urlB.searchParams.set('application_name', 'instance-b');
+      databaseB = await openDatabase({ databaseUrl: urlB.toString(), dataDir: 'memory://' });
       b = await createTestApp({ database: databaseB });
       baseA = await a.app.listen({ port: 0, host: '127.0.0.1' });
       baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });
@@ -139,6 +141,25 @@ if (databaseUrl) {
       await a.deps.events.publish({ type: 'communications.changed', audience: {}, data: { id: 'after-reconnect' } });
       await waitForId(onB, 'after-reconnect');
       onB.close();
+    });
+
+    it('instance B keeps serving after the server terminates its idle pooled connections', async () => {
+      const cookie = await signIn(b.app, DEMO.greenhill.teacher);
+      // Open a few of B's pooled connections, then let them go idle.
+      await Promise.all([1, 2, 3].map(() => databaseB.pool!.query('select pg_sleep(0.05)')));
+      const idleOfB = async () =>
+        (await a.database.pool!.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and application_name = 'instance-b' and state = 'idle'`,
+        )).rows.map((r) => r.pid);
+      const victims = await idleOfB();
+      expect(victims.length).toBeGreaterThanOrEqual(3);
+      // What a database restart or an administrator does; unhandled, it would end B's process.
+      await a.database.pool!.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [victims]);
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await idleOfB()).filter((pid) => victims.includes(pid))).toEqual([]);
+      const res = await b.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect((await databaseB.pool!.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     });
 
     it('B forgets streams whose clients left', async () => {

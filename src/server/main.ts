@@ -13,6 +13,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   const { app, deps } = await buildApp({ config, database });
+  database.pool?.on('error', (err) => app.log.warn({ err }, 'database: the server closed an idle connection; the pool opens a new one'));
 
   if (config.EDUFAM_DEMO === 'on' && (await isEmpty(database.db))) {
     const started = Date.now();

@@ -53,6 +53,11 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle pooled connection failed: the server restarted, or an administrator or DROP DATABASE ...
+    // WITH (FORCE) terminated it. The pool has already discarded it and opens a new one on the next
+    // query. Without a listener node-postgres rethrows the error as an uncaught exception and the
+    // process dies; main.ts adds one that logs it.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
