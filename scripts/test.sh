@@ -62,7 +62,12 @@ counts() {
   vitest="$(grep -E '^\s+Tests\s+[0-9]+ passed' <<<"$plain" | tail -1 | sed -E 's/^\s+Tests\s+//; s/\s+\(.*//' || true)"
   files="$(grep -E '^\s+Test Files\s+[0-9]+ passed' <<<"$plain" | tail -1 | sed -E 's/^\s+Test Files\s+//; s/\s+\(.*//' || true)"
   playwright="$(grep -E '^\s+[0-9]+ passed \(' <<<"$plain" | tail -1 | sed -E 's/^\s+//; s/ \(.*//' || true)"
-  if [ -n "$vitest" ]; then echo ": $vitest tests in $files files"; elif [ -n "$playwright" ]; then echo ": $playwright tests"; fi
+  # "1266 passed" → "1266 tests passed"; "68 passed" → "68 files".
+  if [ -n "$vitest" ]; then
+    echo ": ${vitest/ passed/ tests passed} in ${files/ passed/} files"
+  elif [ -n "$playwright" ]; then
+    echo ": ${playwright/ passed/ tests passed}"
+  fi
 }
 
 # Lint (ESLint is single-threaded; its --concurrency gained 5 s of 67 here) runs alongside typecheck, build
@@ -71,7 +76,12 @@ lint_pid=""
 lint_started=0
 if wants static; then
   lint_started=$(date +%s)
-  npm run --silent lint >"$log_dir/lint.log" 2>&1 &
+  (
+    rc=0
+    npm run --silent lint >"$log_dir/lint.log" 2>&1 || rc=$?
+    date +%s >"$log_dir/lint.end"
+    exit "$rc"
+  ) &
   lint_pid=$!
 fi
 finish_lint() {
@@ -82,11 +92,12 @@ finish_lint() {
   echo
   echo "==> lint (alongside the steps above)"
   cat "$log_dir/lint.log"
+  local took=$(($(cat "$log_dir/lint.end" 2>/dev/null || date +%s) - lint_started))
   if [ "$rc" -ne 0 ]; then
-    summary+=("FAIL lint ($(($(date +%s) - lint_started))s, alongside)")
+    summary+=("FAIL lint (${took}s, alongside)")
     return "$rc"
   fi
-  summary+=("ok   lint ($(($(date +%s) - lint_started))s, alongside)")
+  summary+=("ok   lint (${took}s, alongside)")
 }
 
 if wants static; then run "typecheck" "$log_dir/typecheck.log" npm run --silent typecheck; fi

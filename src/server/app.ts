@@ -178,6 +178,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     secret,
     baseURL: config.publicUrl,
     secureCookies: config.publicUrl.startsWith('https://'),
+    rememberVerifiedPasswords: config.NODE_ENV === 'test',
     sendResetPassword: async ({ user, token }) => {
       deps.issuedResetTokens.set(user.email.toLowerCase(), token);
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
@@ -22,6 +23,12 @@ export function createAuth(opts: {
   baseURL: string;
   secureCookies: boolean;
   sendResetPassword: (req: ResetMailRequest) => Promise<void>;
+  /**
+   * Test runs only (NODE_ENV=test, app.ts): remember which (hash, password) pairs verified, so that the
+   * thousand sign-ins of a test run with the demo password cost one scrypt (~90 ms of CPU) each per
+   * process instead of one per sign-in (docs/decisions/0019-fast-ci.md). Never in production.
+   */
+  rememberVerifiedPasswords?: boolean;
 }) {
   return betterAuth({
     appName: 'EduFam',
@@ -40,6 +47,7 @@ export function createAuth(opts: {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => opts.sendResetPassword({ user, token }),
+      ...(opts.rememberVerifiedPasswords ? { password: { hash: hashPassword, verify: rememberingVerify } } : {}),
     },
     session: {
       // Remember me: 7-day session; otherwise a browser-session cookie that the server expires in 1 day.
@@ -78,3 +86,22 @@ export function createAuth(opts: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * better-auth's scrypt verify, remembering the (hash, password) pairs that matched (at most 1,000). The
+ * check is a pure function of the pair (the salt is inside the hash), so the answer is the same; a
+ * wrong password, a new hash or a changed password still runs scrypt. Test runs only (see createAuth).
+ */
+async function rememberingVerify({ hash, password }: { hash: string; password: string }): Promise<boolean> {
+  const key = `${hash}\u0000${password}`;
+  if (verifiedPasswords.has(key)) return true;
+  const ok = await verifyPassword({ hash, password });
+  if (ok) {
+    if (verifiedPasswords.size >= 1000) verifiedPasswords.clear();
+    verifiedPasswords.add(key);
+  }
+  return ok;
+}
+
+/** The pairs rememberingVerify saw match, shared by every test app of a process. */
+const verifiedPasswords = new Set<string>();
