@@ -14,15 +14,19 @@ import { ACCOUNTS, DEMO_PASSWORD, signInViaApi } from './support/accounts';
 
 const unique = (what: string) => `${what} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** The sidebar's unread badge of `messages` as a number (0 when it is not shown). */
+/**
+ * The sidebar's unread badge of `messages` as a number (0 when it is not shown), read in one step: a
+ * count() then textContent() waited forever for a badge that went away in between (the "unread badge"
+ * flake, about 1 run in 8: the badge hides when the count reaches 0).
+ */
 async function sidebarUnread(page: Page): Promise<number> {
-  const badge = page.getByTestId('sidebar').getByTestId('sidebar-badge-messages');
-  return (await badge.count()) ? Number(await badge.textContent()) : 0;
+  const [text] = await page.getByTestId('sidebar').getByTestId('sidebar-badge-messages').allTextContents();
+  return text === undefined ? 0 : Number(text);
 }
 
 test.describe('messages (conversations between parents and staff)', () => {
   test('parent writes, teacher sees it live and replies, parent sees the reply live; a lost answer is retried without a duplicate', async ({ page, browser, baseURL }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(90_000);
     const subject = unique('Homework');
     const first = `Good morning, is the science project due on Friday? ${subject}`;
     const html = `<b>Please</b> confirm <script>alert(1)</script> ${subject}`;
@@ -89,16 +93,13 @@ test.describe('messages (conversations between parents and staff)', () => {
     await expect(row.getByTestId('conversation-unread')).toHaveCount(0);
     // The sidebar follows the server's count, which no longer holds the two messages just read (another
     // journey may have changed the teacher's other conversations meanwhile, so not "exactly as before").
-    // Known lag (issue 18 session, about 1 run in 6): the badge can keep the old count until its 60 s
-    // poll when a message arrived just before the conversation was opened; the next session fixes the
-    // race, this check allows the poll meanwhile.
     await expect
       .poll(
         async () => {
           const server = ((await (await teacher.request.get('/api/conversations/unread-count')).json()) as UnreadCount).unread;
           return server <= unreadBefore && (await sidebarUnread(teacher)) === server;
         },
-        { timeout: 70_000 },
+        { timeout: 10_000 },
       )
       .toBe(true);
     await teacherThread.getByTestId('composer-input').fill(reply);
