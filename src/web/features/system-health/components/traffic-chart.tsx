@@ -51,7 +51,14 @@ function LegendText(value: string) {
 export function TrafficChart({ series, height = 280 }: { series: HealthMinute[]; height?: number }) {
   const data: Point[] = series.map((s) => ({ label: formatMinute(s.minuteStart), requests: s.requests, errors: s.errors, p95: s.p95Ms }));
   return (
-    <div className="w-full" data-testid="health-chart" data-points={data.length} data-requests={data.reduce((n, p) => n + p.requests, 0)}>
+    <div
+      className="w-full"
+      data-testid="health-chart"
+      data-points={data.length}
+      data-requests={data.reduce((n, p) => n + p.requests, 0)}
+      // Each minute's start and requests ("2026-11-28T15:04:00.000Z=12 …"), for the browser journey.
+      data-series={series.map((s) => `${s.minuteStart}=${s.requests}`).join(' ')}
+    >
       <ComposedChart responsive style={{ width: '100%', height }} data={data} margin={{ top: 8, right: 0, left: -12, bottom: 0 }}>
         <defs>
           <linearGradient id="health-requests-fill" x1="0" y1="0" x2="0" y2="1">
