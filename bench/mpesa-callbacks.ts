@@ -70,6 +70,9 @@ interface Fixture {
 }
 
 async function fixture(db: Sql): Promise<Fixture> {
+  // The bench plays Safaricom, so Greenhill is on the sandbox environment: a simulator school accepts
+  // callbacks only from the in-process simulator (issue 32 §1).
+  await db.query(`update mpesa_configs set environment = 'sandbox' where school_id = (select id from schools where code = 'greenhill')`);
   const [school] = await db.query<{ id: string; token: string }>(
     `select s.id, c.callback_token as token from schools s join mpesa_configs c on c.school_id = s.id where s.code = 'greenhill'`,
   );

@@ -16,6 +16,7 @@ import { withSystem } from './db/tenant.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail/mailer.js';
 import { registerAccessGate } from './plugins/access.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerPages } from './plugins/pages.js';
 import { createAuth, type Auth } from './modules/auth/better-auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -155,6 +156,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   app.setSerializerCompiler(serializerCompiler);
 
   const deps = {} as AppDeps;
+  // Only this process's own Daraja client and callbacks carry it (integrations/mpesa/simulator.ts).
+  const simulatorKey = randomBytes(24).toString('base64url');
   // Issue 18 §4: SMTP settings saved in System Settings take over from the configured mailer. The key
   // is read lazily (deps.mpesa exists only further down; with DATA_DIR=memory:// each call of
   // secretsKeyOf would make a new key).
@@ -218,8 +221,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     secretsKey: secretsKeyOf(config, app.log),
     callbackBase: config.mpesaCallbackBase,
     urls: { simulator: `${SIMULATOR_ORIGIN}${SIMULATOR_PREFIX}`, sandbox: config.MPESA_SANDBOX_URL, production: config.MPESA_PRODUCTION_URL },
-    simulatorFetch: config.MPESA_SIMULATOR === 'on' ? injectFetch(app) : undefined,
+    simulatorFetch: config.MPESA_SIMULATOR === 'on' ? injectFetch(app, simulatorKey) : undefined,
+    simulatorKey: config.MPESA_SIMULATOR === 'on' ? simulatorKey : undefined,
     stkTimeoutSeconds: config.MPESA_STK_TIMEOUT_S,
+    c2bMaxCents: config.MPESA_C2B_MAX_KES * 100,
   };
   deps.mpesaSweeper = createMpesaSweeper(deps.mpesa);
   // Certificates and report cards (issue 12 §6): the platform key's private half is encrypted with the same secrets key.
@@ -233,6 +238,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Request figures for System Health: registered before every route so its onResponse hook sees them all.
   const requestMetrics = registerRequestMetrics(app);
   registerErrorHandling(app);
+  registerInputGuard(app);
   // Maintenance mode (spec §6): the gate refuses non-bypass callers while it is on.
   const maintenance = createMaintenanceService(database, deps.events, app.log);
   registerAccessGate(app, deps, {
@@ -323,7 +329,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
         callbackDelayMs: config.MPESA_SIMULATOR_DELAY_MS,
         allowedCallbackOrigins: [new URL(config.mpesaCallbackBase).origin],
         log: app.log,
-        deliver: injectDeliver(app),
+        deliver: injectDeliver(app, simulatorKey),
+        callerKey: simulatorKey,
       });
     }
   });

@@ -61,10 +61,19 @@ const envSchema = z.object({
   MPESA_CALLBACK_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MPESA_SANDBOX_URL: z.url({ protocol: /^https?$/ }).default('https://sandbox.safaricom.co.ke'),
   MPESA_PRODUCTION_URL: z.url({ protocol: /^https?$/ }).default('https://api.safaricom.co.ke'),
-  /** The built-in Daraja simulator (routes under /daraja-sim; the demo's default environment). */
-  MPESA_SIMULATOR: z.enum(['on', 'off']).default('on'),
+  /**
+   * The built-in Daraja simulator (the demo schools' M-Pesa environment; reached only in-process).
+   * Default `on`, but `off` with NODE_ENV=production, where `on` is refused: a production demo server
+   * must say `force` (issue 32 §1). loadConfig resolves it to `on` or `off`.
+   */
+  MPESA_SIMULATOR: z.enum(['on', 'off', 'force']).optional(),
   /** How long the simulated phone takes to answer an STK Push (ms). */
   MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
+  /**
+   * Largest C2B (paybill) payment posted without review, KES; above it the payment is held in the
+   * unmatched queue (issue 32 §2). Default: Safaricom's paybill transaction maximum, KES 250,000.
+   */
+  MPESA_C2B_MAX_KES: z.coerce.number().int().min(1).max(100_000_000).default(250_000),
   /** Seconds an STK Push may wait for its callback before the STK query resolves it. */
   MPESA_STK_TIMEOUT_S: z.coerce.number().int().min(1).max(3600).default(60),
   /** SMS gateway: the local simulator (records messages) or Africa's Talking. */
@@ -82,7 +91,14 @@ const envSchema = z.object({
   SMS_SIMULATOR_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(1500),
 });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string; mpesaCallbackBase: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'MPESA_SIMULATOR'> & {
+  publicUrl: string;
+  mpesaCallbackBase: string;
+  /** Is the Daraja simulator mounted (MPESA_SIMULATOR resolved)? */
+  MPESA_SIMULATOR: 'on' | 'off';
+  /** MPESA_SIMULATOR=force with NODE_ENV=production: mounted, and main.ts warns at start. */
+  mpesaSimulatorForced: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -94,6 +110,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (c.SMS_PROVIDER === 'africastalking' && (!c.AT_USERNAME || !c.AT_API_KEY)) {
     throw new Error("Invalid configuration:\n  AT_USERNAME, AT_API_KEY: required when SMS_PROVIDER is africastalking");
   }
+  if (c.NODE_ENV === 'production' && c.MPESA_SIMULATOR === 'on') {
+    throw new Error(
+      'Invalid configuration:\n  MPESA_SIMULATOR: the Daraja simulator is refused with NODE_ENV=production (it credits fee payments nobody made); leave it unset, or set MPESA_SIMULATOR=force on a demo server',
+    );
+  }
+  const simulator = c.MPESA_SIMULATOR === 'force' || (c.MPESA_SIMULATOR ?? (c.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
-  return { ...c, publicUrl, mpesaCallbackBase: (c.MPESA_CALLBACK_BASE_URL ?? publicUrl).replace(/\/+$/, '') };
+  return {
+    ...c,
+    MPESA_SIMULATOR: simulator ? 'on' : 'off',
+    mpesaSimulatorForced: c.MPESA_SIMULATOR === 'force' && c.NODE_ENV === 'production',
+    publicUrl,
+    mpesaCallbackBase: (c.MPESA_CALLBACK_BASE_URL ?? publicUrl).replace(/\/+$/, ''),
+  };
 }

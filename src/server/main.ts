@@ -13,6 +13,9 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   const { app, deps } = await buildApp({ config, database });
+  if (config.mpesaSimulatorForced) {
+    app.log.warn('MPESA_SIMULATOR=force with NODE_ENV=production: the Daraja simulator is on. It only pays schools whose M-Pesa environment is "simulator"; use it on demo servers only.');
+  }
   database.pool?.on('error', (err) => app.log.warn({ err }, 'database: the server closed an idle connection; the pool opens a new one'));
 
   if (config.EDUFAM_DEMO === 'on' && (await isEmpty(database.db))) {

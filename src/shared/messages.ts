@@ -379,6 +379,10 @@ export const messages = {
     badRequest: 'Invalid request',
     serverError: 'Something went wrong on our side. Please try again.',
     maintenance: 'System is under maintenance. Please try again later.',
+    /** Issue 32 §3: a NUL character (U+0000) in any input. */
+    nulCharacter: (field: string) => `${field}: contains a character that is not allowed (NUL).`,
+    /** A 429 that is not about signing in (the sign-in limits have their own wording). */
+    tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   },
   dashboard: {
     platformTitle: 'Platform Overview',

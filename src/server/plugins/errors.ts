@@ -27,7 +27,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: messages.login.tooManyAttempts } });
+      // The password and code routes (sign-in, reset, change, two-factor) speak of login attempts;
+      // the others (error reports, certificate checks, timetable files) of requests (issue 32 §6).
+      const message = request.url.startsWith('/api/auth/') ? messages.login.tooManyAttempts : messages.api.tooManyRequests;
+      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message } });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: err.code ?? 'BAD_REQUEST', message: err.message } });

@@ -58,6 +58,11 @@ export const feesMessages = {
   transactionNotUnmatched: 'This M-Pesa payment has already been allocated or refunded.',
   callbackUnknown: 'Unknown callback address',
   callbackMalformed: 'Malformed callback body',
+  /** Issue 32 §1: a simulated callback for a live school, or an outside one for a simulator school. */
+  /** Issue 32 §2: why a payment waits in the unmatched queue instead of being posted. */
+  heldAmountMismatch: (asked: string, paid: string) => `Held for review: the STK Push asked for ${asked} but M-Pesa reported ${paid}.`,
+  heldOverCeiling: (paid: string, ceiling: string) => `Held for review: ${paid} is above the paybill ceiling of ${ceiling}.`,
+  callbackWrongSource: 'This callback did not come from the M-Pesa environment the school is set up for',
   registerFailed: (reason: string) => `Registering the URLs failed: ${reason}`,
   simulatorOnly: 'Simulated paybill payments are only possible with the simulator or the sandbox.',
   secretsUnavailable: 'The M-Pesa credentials cannot be read: the server\'s SECRETS_KEY has changed. Enter them again in Finance Settings.',

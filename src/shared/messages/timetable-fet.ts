@@ -6,6 +6,8 @@ export const timetableFetMessages = {
   empty: 'The file is empty. Choose a .fet file saved by FET.',
   tooLarge: (limitMb: number) => `The file is too large: a .fet file can be at most ${limitMb} MB.`,
   notXml: (detail: string) => `This is not a FET file: it is not valid XML (${detail}).`,
+  doctype: 'This is not a FET file: it declares a DOCTYPE (entities), which FET files never do.',
+  tooDeep: (levels: number) => `This is not a FET file: its XML nests more than ${levels} levels deep.`,
   notFet: (root: string) => `This is not a FET file: its XML starts with <${root}> instead of <fet>.`,
   noDays: 'The FET file has no days. Add the days of the week in FET and save it again.',
   noHours: 'The FET file has no hours. Add the hours (periods) of the day in FET and save it again.',

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { darajaTimestamp, parseDarajaTimestamp } from './daraja-protocol.js';
@@ -34,8 +34,9 @@ import { darajaTimestamp, parseDarajaTimestamp } from './daraja-protocol.js';
  *
  * Security: every callback or C2B URL must have an origin listed in `allowedCallbackOrigins` (else
  * 400 Invalid CallBackURL / ConfirmationURL / ValidationURL), so the simulator cannot be used to make the
- * server POST to arbitrary hosts (SSRF). The routes are public (`config.public`), like Safaricom's, and the
- * control routes are unauthenticated: mount the simulator only where the simulator environment is on.
+ * server POST to arbitrary hosts (SSRF). The routes are public (`config.public`), like Safaricom's; the
+ * product mounts them with a `callerKey`, so that only its own in-process client reaches them, and the
+ * callbacks it delivers are accepted only for schools on the simulator environment (issue 32 §1).
  *
  * State lives in memory in this process (Maps), forgotten after an hour and capped in size; timers are
  * unref'd and cancelled when the app closes. With several instances behind a load balancer each has its
@@ -63,6 +64,26 @@ export interface DarajaSimulatorOptions {
   log?: FastifyBaseLogger;
   /** Clock for timestamps, expiry and the query's "has the phone answered yet"; timers use real time. */
   now?: () => Date;
+  /**
+   * When set, every route answers 404 unless the request carries this key in the
+   * `x-daraja-simulator-key` header, which only injectFetch (this process's own Daraja client) adds:
+   * the simulator cannot be reached from outside, so nobody can get a token, simulate a payment, steer
+   * the next push or read the request log (with its callback URLs) over HTTP (issue 32 §1). Tests
+   * steer it through the handle.
+   */
+  callerKey?: string;
+}
+
+/** Header the in-process transport (injectFetch, injectDeliver) sends with the simulator's key. */
+export const SIMULATOR_KEY_HEADER = 'x-daraja-simulator-key';
+
+/** Does `req` carry `key` in SIMULATOR_KEY_HEADER (compared in constant time)? */
+export function carriesSimulatorKey(headers: Record<string, string | string[] | undefined>, key: string): boolean {
+  const given = headers[SIMULATOR_KEY_HEADER];
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Outcomes a simulated STK push can have (see OUTCOMES for their ResultCode and ResultDesc). */
@@ -360,7 +381,13 @@ export function registerDarajaSimulator(app: FastifyInstance, opts: DarajaSimula
     return darajaError(reply, 500, '500.003.1001', 'Internal Server Error');
   };
   // Hidden from /api/docs: Safaricom's API, not EduFam's.
-  const routeOptions = { config: { public: true }, schema: { hide: true }, errorHandler } as const;
+  const callerKey = opts.callerKey;
+  const onRequest = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (callerKey && !carriesSimulatorKey(req.headers, callerKey)) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    }
+  };
+  const routeOptions = { config: { public: true }, schema: { hide: true }, errorHandler, onRequest } as const;
 
   // --- OAuth -----------------------------------------------------------------------------------------
   app.get(`${prefix}/oauth/v1/generate`, routeOptions, async (req, reply) => {
@@ -703,11 +730,12 @@ function pathOf(url: string): string {
  * for the simulator environment. Only the path and query of the URL are used (the host is ignored), so
  * use it only with URLs that point at this app. Supports string/URL inputs and string bodies.
  */
-export function injectFetch(app: FastifyInstance): typeof fetch {
+export function injectFetch(app: FastifyInstance, callerKey?: string): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     if (input instanceof Request) throw new TypeError('injectFetch: pass a URL string, not a Request');
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((v, k) => (headers[k] = v));
+    if (callerKey) headers[SIMULATOR_KEY_HEADER] = callerKey;
     if (init?.body !== undefined && init.body !== null && typeof init.body !== 'string') throw new TypeError('injectFetch: only string bodies');
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET' | 'POST',
@@ -728,9 +756,12 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
  * the URL's host is ignored, so list only this app's own origin in `allowedCallbackOrigins`. Answers
  * `{ status, body }` so C2B validation verdicts are honoured.
  */
-export function injectDeliver(app: FastifyInstance): (url: string, rawJsonBody: string) => Promise<DeliverResult> {
+export function injectDeliver(app: FastifyInstance, callerKey?: string): (url: string, rawJsonBody: string) => Promise<DeliverResult> {
   return async (url, rawJsonBody) => {
-    const res = await app.inject({ method: 'POST', url: pathOf(url), headers: { 'content-type': 'application/json' }, payload: rawJsonBody });
+    // The key tells the callback routes this came from the simulator (they accept it only for schools
+    // whose M-Pesa environment is the simulator, and refuse outside callbacks for those schools).
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(callerKey ? { [SIMULATOR_KEY_HEADER]: callerKey } : {}) };
+    const res = await app.inject({ method: 'POST', url: pathOf(url), headers, payload: rawJsonBody });
     return { status: res.statusCode, body: res.body };
   };
 }

@@ -55,7 +55,7 @@ async function approvalRows(tx: Tx, schoolId: string, status: string, limit: num
     .leftJoin(requester, eq(requester.id, approvals.requestedBy))
     .leftJoin(decider, eq(decider.id, approvals.decidedBy))
     .where(and(eq(approvals.schoolId, schoolId), status === 'all' ? undefined : eq(approvals.status, status), id ? eq(approvals.id, id) : undefined))
-    .orderBy(desc(approvals.requestedAt))
+    .orderBy(desc(approvals.requestedAt), desc(approvals.id))
     .limit(limit)
     .offset(offset);
   return rows.map(({ a, requestedBy, decidedBy }) => ({

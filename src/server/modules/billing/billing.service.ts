@@ -416,7 +416,7 @@ export async function listInvoices(tx: Tx, c: BillingCaller, q: z.output<typeof 
     .from(platformInvoices)
     .innerJoin(schools, eq(schools.id, platformInvoices.schoolId))
     .where(cond)
-    .orderBy(desc(platformInvoices.issuedOn), desc(platformInvoices.number))
+    .orderBy(desc(platformInvoices.issuedOn), desc(platformInvoices.number), desc(platformInvoices.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const [agg] = await tx
@@ -644,7 +644,7 @@ export async function listPayments(tx: Tx, c: BillingCaller, q: z.output<typeof 
     .innerJoin(platformInvoices, eq(platformInvoices.id, platformPayments.invoiceId))
     .innerJoin(schools, eq(schools.id, platformPayments.schoolId))
     .where(cond)
-    .orderBy(desc(platformPayments.paidAt))
+    .orderBy(desc(platformPayments.paidAt), desc(platformPayments.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const [n] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(platformPayments).where(cond);

@@ -176,7 +176,7 @@ async function expenseRows(tx: Tx, schoolId: string, where: SQL | undefined, opt
     .leftJoin(payer, eq(payer.id, expenses.paidBy))
     .leftJoin(approvals, and(eq(approvals.kind, 'expense'), eq(approvals.subjectId, expenses.id), eq(approvals.status, 'pending')))
     .where(and(eq(expenses.schoolId, schoolId), where))
-    .orderBy(...(opts.order ?? [desc(expenses.spentOn), desc(expenses.createdAt)]))
+    .orderBy(...(opts.order ?? [desc(expenses.spentOn), desc(expenses.createdAt)]), desc(expenses.id))
     .limit(opts.limit)
     .offset(opts.offset);
   const out: Expense[] = [];
@@ -530,14 +530,17 @@ export async function updateCategory(database: Database, c: ExpenseCall, id: str
     const [before] = await tx.select().from(expenseCategories).where(and(eq(expenseCategories.id, id), eq(expenseCategories.schoolId, schoolId)));
     if (!before) throw notFound(m.categoryNotFound);
     if (body.name) await nameTaken(tx, schoolId, body.name, id);
+    const changes = {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.active !== undefined ? { active: body.active } : {}),
+      ...(body.sortOrder !== undefined ? { sortOrder: body.sortOrder } : {}),
+    };
+    // An empty patch changes nothing (issue 32 §5: it was a 500, "no values to set").
+    if (Object.keys(changes).length === 0) return (await categoryList(tx, schoolId)).find((x) => x.id === id)!;
     const [after] = await tx
       .update(expenseCategories)
-      .set({
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.active !== undefined ? { active: body.active } : {}),
-        ...(body.sortOrder !== undefined ? { sortOrder: body.sortOrder } : {}),
-      })
+      .set(changes)
       .where(eq(expenseCategories.id, id))
       .returning();
     await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.categorySaved, `expense_category:${id}`, before, after);

@@ -312,6 +312,10 @@ describe('categories and lists', () => {
     expect((await send('finance', 'POST', '/api/expenses/categories', { name: 'boarding SUPPLIES' })).statusCode).toBe(409);
     const c = res.json<ExpenseCategory>();
     expect((await send('finance', 'PATCH', `/api/expenses/categories/${c.id}`, { active: false })).json<ExpenseCategory>().active).toBe(false);
+    // An empty patch changes nothing (issue 32 §5: it was a 500).
+    const empty = await send('finance', 'PATCH', `/api/expenses/categories/${c.id}`, {});
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json<ExpenseCategory>()).toMatchObject({ id: c.id, name: 'Boarding supplies', active: false });
     const inactive = await send('finance', 'POST', '/api/expenses', base({ categoryId: c.id }));
     expect(inactive.json().error.fields.categoryId).toBe(m.categoryInactive);
   });

@@ -95,6 +95,8 @@ export const FEES_AUDIT = {
   mpesaUrlsRegistered: 'MPESA_C2B_URLS_REGISTERED',
   mpesaAllocated: 'MPESA_PAYMENT_ALLOCATED',
   mpesaRefunded: 'MPESA_PAYMENT_REFUNDED',
+  /** Issue 32 §2: a callback whose amount differs from the STK request, or a C2B over the ceiling. */
+  mpesaHeld: 'MPESA_PAYMENT_HELD',
   remindersSent: 'FEE_REMINDERS_SENT',
 } as const;
 

@@ -213,7 +213,7 @@ export async function listInvoiceRows(tx: Tx, where: SQL[], limit: number, offse
 
 /** A learner's invoices, newest term first, with their lines. */
 export async function invoicesOfStudent(tx: Tx, studentId: string, withLines = true): Promise<Invoice[]> {
-  const rows = await selectInvoices(tx, eq(invoices.studentId, studentId), sql`${terms.startsOn} desc, ${invoices.issuedOn} desc`);
+  const rows = await selectInvoices(tx, eq(invoices.studentId, studentId), sql`${terms.startsOn} desc, ${invoices.issuedOn} desc, ${invoices.id} desc`);
   const list = rows.map(toInvoice);
   if (!withLines || list.length === 0) return list;
   const lines = await tx
@@ -314,7 +314,7 @@ export async function listPaymentRows(tx: Tx, where: SQL[], limit: number, offse
     .leftJoin(recorder, eq(recorder.id, payments.createdBy))
     .leftJoin(reversal, eq(reversal.reversesPaymentId, payments.id))
     .where(cond)
-    .orderBy(desc(payments.paidOn), desc(payments.createdAt))
+    .orderBy(desc(payments.paidOn), desc(payments.createdAt), desc(payments.id))
     .limit(limit)
     .offset(offset);
   const [agg] = await tx

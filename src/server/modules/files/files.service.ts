@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { messages } from '../../../shared/messages.js';
 import { files } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { assertNoNulInUpload } from '../../plugins/input-guard.js';
 import { AppError, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 
@@ -70,6 +71,7 @@ export async function readUpload(request: FastifyRequest, kind: UploadKind): Pro
     throw uploadError(err, rule.maxBytes);
   }
   if (!part) throw new AppError(400, 'NO_FILE', m.noFile);
+  assertNoNulInUpload(part);
   let buffer: Buffer;
   try {
     buffer = await part.toBuffer();

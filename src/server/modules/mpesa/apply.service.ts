@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { schoolToday } from '../../../shared/dates.js';
+import { feesMessages as fm } from '../../../shared/messages/fees.js';
+import { formatKesLabel } from '../../../shared/money.js';
 import { mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, students } from '../../db/schema/index.js';
 import { narrowScope, withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome, type C2bRequest, type StkCallback } from '../../integrations/mpesa/daraja-protocol.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { FEES_AUDIT } from '../fees/fees-context.js';
 import { postPayment } from '../fees/payments.service.js';
 import { afterPayment, prepareReceiptNotice, publishFeesChanged, publishUnmatched, sendNotice, type PreparedNotice } from '../fees/notices.service.js';
 import type { MpesaDeps } from './mpesa-deps.js';
@@ -135,6 +139,28 @@ async function applyStkTx(tx: Tx, deps: MpesaDeps, schoolId: string, callbackId:
   }
   const paid = parsed.paid;
   const msisdn = paid.phone ?? req.phone;
+  if (paid.amountCents !== req.amountCents) {
+    // Issue 32 §2: never credit more (or less) than was asked. The money is recorded, unposted, in the
+    // unmatched queue with the reason; the request does not succeed.
+    const note = fm.heldAmountMismatch(formatKesLabel(req.amountCents), formatKesLabel(paid.amountCents));
+    await tx
+      .insert(mpesaTransactions)
+      .values({ schoolId, source: 'stk', transId: paid.receipt, amountCents: paid.amountCents, msisdn, transTime: paid.transactionDate ?? new Date(), status: 'unmatched', stkRequestId: req.id, callbackId, note })
+      .onConflictDoNothing();
+    await tx
+      .update(mpesaStkRequests)
+      .set({ status: 'failed', resultCode: 'AMOUNT_MISMATCH', resultDesc: note, mpesaReceipt: paid.receipt, resolvedAt: req.resolvedAt ?? new Date() })
+      .where(eq(mpesaStkRequests.id, req.id));
+    await markProcessed(tx, callbackId, 'held');
+    await recordAudit(tx, {
+      schoolId,
+      action: FEES_AUDIT.mpesaHeld,
+      targetEntity: `mpesa_stk_request:${req.id}`,
+      newValue: { receipt: paid.receipt, askedCents: req.amountCents, reportedCents: paid.amountCents },
+      metadata: { reason: 'amount_mismatch' },
+    });
+    return { ...base, outcome: 'held', paymentId: null, status: 'failed' };
+  }
   let notice: PreparedNotice | null = null;
   const paymentId = await postStkPayment(tx, schoolId, req, { transId: paid.receipt, amountCents: paid.amountCents, msisdn, transTime: paid.transactionDate, callbackId }, async (id) => {
     await tx
@@ -237,25 +263,37 @@ export async function applyConfirmation(deps: MpesaDeps, schoolId: string, callb
 async function applyConfirmationTx(tx: Tx, deps: MpesaDeps, schoolId: string, callbackId: string, parsed: C2bRequest): Promise<Applied> {
   const payer = [parsed.firstName, parsed.middleName, parsed.lastName].filter(Boolean).join(' ') || null;
   const matches = await learnersForAccount(tx, schoolId, parsed.billRefNumber);
-  const studentId = matches.length === 1 ? matches[0]!.id : null;
+  // Issue 32 §2: above the ceiling, the payment waits for a person even when the account matches.
+  const held = parsed.amountCents > deps.c2bMaxCents ? fm.heldOverCeiling(formatKesLabel(parsed.amountCents), formatKesLabel(deps.c2bMaxCents)) : null;
+  const studentId = !held && matches.length === 1 ? matches[0]!.id : null;
   const paymentId = studentId ? randomUUID() : null;
   // The transaction and the callback's outcome in one statement (a duplicate TransID inserts nothing).
   const inserted = await tx.execute(sql`
     with t as (
       insert into ${mpesaTransactions} (school_id, source, trans_id, amount_cents, msisdn, payer_name, bill_ref, trans_time, shortcode,
-        status, student_id, payment_id, resolved_at, callback_id)
+        status, student_id, payment_id, resolved_at, callback_id, note)
       values (${schoolId}, 'c2b', ${parsed.transId}, ${parsed.amountCents}, ${parsed.msisdn || null}, ${payer}, ${parsed.billRefNumber || null},
         ${(parsed.transTime ?? new Date()).toISOString()}, ${parsed.shortcode || null}, ${studentId ? 'matched' : 'unmatched'}, ${studentId},
-        ${paymentId}, ${studentId ? new Date().toISOString() : null}, ${callbackId})
+        ${paymentId}, ${studentId ? new Date().toISOString() : null}, ${callbackId}, ${held})
       on conflict do nothing
       returning id),
     c as (
       update ${mpesaCallbacks} set processed_at = now(),
-        outcome = case when exists (select 1 from t) then ${studentId ? 'posted' : 'unmatched'} else 'duplicate' end
+        outcome = case when exists (select 1 from t) then ${studentId ? 'posted' : held ? 'held' : 'unmatched'} else 'duplicate' end
       where id = ${callbackId})
     select id from t`);
   const txn = (inserted as unknown as { rows: { id: string }[] }).rows[0];
   if (!txn) return { outcome: 'duplicate', paymentId: null, studentId: null };
+  if (held) {
+    await recordAudit(tx, {
+      schoolId,
+      action: FEES_AUDIT.mpesaHeld,
+      targetEntity: `mpesa_transaction:${txn.id}`,
+      newValue: { transId: parsed.transId, amountCents: parsed.amountCents, ceilingCents: deps.c2bMaxCents },
+      metadata: { reason: 'over_ceiling' },
+    });
+    return { outcome: 'held', paymentId: null, studentId: null };
+  }
   if (!studentId) return { outcome: 'unmatched', paymentId: null, studentId: null };
   // v2 masks the MSISDN ("25470****149"): keep it only when whole.
   const payerPhone = /^\d{12}$/.test(parsed.msisdn) ? parsed.msisdn : null;
@@ -321,6 +359,8 @@ export async function receiveCallback(
  * must not wait for an SMS gateway (both functions log and swallow their own failures).
  */
 function notify(deps: MpesaDeps, schoolId: string, r: Applied): void {
+  // A payment held for review (issue 32 §2) joins the bursar's queue too.
+  if (r.outcome === 'held') void publishUnmatched(deps, schoolId);
   if (r.notice) void sendNotice(deps, r.notice);
   else if (r.paymentId && r.outcome === 'posted') void afterPayment(deps, schoolId, r.paymentId);
   else if (r.studentId) void publishFeesChanged(deps, schoolId, r.studentId, { checkoutRequestId: r.checkoutRequestId, status: r.status });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
+import { ADMIN_ROLES } from '../../../shared/roles.js';
 import type { MpesaConfig, putMpesaConfigBody } from '../../../shared/contracts/mpesa.js';
 import { messages } from '../../../shared/messages.js';
 import { mpesaConfigs } from '../../db/schema/index.js';
@@ -35,14 +36,26 @@ function hint(deps: Pick<MpesaDeps, 'secretsKey'>, enc: string | null): string |
   }
 }
 
-/** The set-up as GET /api/mpesa/config answers it (no secrets). */
-export function toConfig(deps: Pick<MpesaDeps, 'secretsKey' | 'callbackBase'>, row: MpesaConfigRow): MpesaConfig {
+/** Stands in for the callback token in the URLs shown to roles that may not see it. */
+const HIDDEN_TOKEN = '••••••••';
+
+/**
+ * May `actor` see the school's callback token (in its callback URLs)? Only the finance officer, who
+ * sets M-Pesa up, and platform admins (issue 32 §1): with the token anyone can post callbacks.
+ */
+export function seesCallbackToken(actor: Pick<Actor, 'role'>): boolean {
+  return actor.role === 'finance_officer' || (ADMIN_ROLES as readonly string[]).includes(actor.role);
+}
+
+/** The set-up as GET /api/mpesa/config answers it (no secrets; the token masked unless `revealToken`). */
+export function toConfig(deps: Pick<MpesaDeps, 'secretsKey' | 'callbackBase'>, row: MpesaConfigRow, revealToken = true): MpesaConfig {
+  const token = revealToken ? row.callbackToken : HIDDEN_TOKEN;
   return {
     shortcode: row.shortcode,
     shortcodeType: row.shortcodeType as MpesaConfig['shortcodeType'],
     environment: row.environment as MpesaConfig['environment'],
-    callbackUrls: callbackUrls(deps.callbackBase, row.callbackToken),
-    registeredUrls: c2bRegisterUrls(deps.callbackBase, row.callbackToken),
+    callbackUrls: callbackUrls(deps.callbackBase, token),
+    registeredUrls: c2bRegisterUrls(deps.callbackBase, token),
     tillNumber: row.tillNumber,
     strictValidation: row.strictValidation,
     consumerKey: hint(deps, row.consumerKeyEnc),
@@ -64,7 +77,7 @@ export async function getConfig(deps: MpesaDeps, actor: Actor, schoolId?: string
   return inSchool(deps.database, actor, schoolId, async (tx, id) => {
     const row = await configRow(tx, id);
     if (!row) throw new AppError(404, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
-    return toConfig(deps, row);
+    return toConfig(deps, row, seesCallbackToken(actor));
   });
 }
 
@@ -99,13 +112,23 @@ export async function putConfig(deps: MpesaDeps, actor: Actor, body: z.output<ty
     if (body.environment !== 'simulator' && (!values.consumerKeyEnc || !values.consumerSecretEnc || !values.passkeyEnc)) {
       throw badRequest(m.credentialsRequired, { consumerKey: m.credentialsRequired });
     }
+    // Issue 32 §1: a new environment or new credentials get a new callback token, so callbacks meant for
+    // the old set-up (and anyone who saw its URLs) stop working at once; the C2B URLs must be registered
+    // again.
+    const rotate =
+      !!before && (before.environment !== body.environment || !!body.consumerKey || !!body.consumerSecret || !!body.passkey);
     const [row] = before
-      ? await tx.update(mpesaConfigs).set(values).where(eq(mpesaConfigs.schoolId, schoolId)).returning()
+      ? await tx
+          .update(mpesaConfigs)
+          .set({ ...values, ...(rotate ? { callbackToken: newCallbackToken(), c2bRegisteredAt: null } : {}) })
+          .where(eq(mpesaConfigs.schoolId, schoolId))
+          .returning()
       : await tx.insert(mpesaConfigs).values({ ...values, schoolId, callbackToken: newCallbackToken() }).returning();
     const safe = (r: MpesaConfigRow | null) =>
       r && { shortcode: r.shortcode, shortcodeType: r.shortcodeType, tillNumber: r.tillNumber, environment: r.environment, strictValidation: r.strictValidation };
     await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaConfigUpdated, `mpesa_config:${schoolId}`, safe(before), safe(row!), {
       secretsChanged: ['consumerKey', 'consumerSecret', 'passkey'].filter((k) => body[k as 'consumerKey']),
+      callbackTokenRotated: rotate,
     });
     return toConfig(deps, row!);
   });

@@ -19,8 +19,19 @@ export interface MpesaDeps extends NoticeDeps {
   urls: { simulator: string; sandbox: string; production: string };
   /** fetch for the simulator environment (in-process), or undefined to use the network. */
   simulatorFetch?: typeof fetch;
+  /**
+   * The in-process simulator's key (SIMULATOR_KEY_HEADER), when it is mounted: a callback carrying it
+   * came from the simulator and may only pay a school on the simulator environment; a callback without
+   * it may not pay such a school (issue 32 §1).
+   */
+  simulatorKey?: string;
   /** Seconds a pending STK Push waits for its callback before the STK query resolves it. */
   stkTimeoutSeconds: number;
+  /**
+   * C2B payments above this (KES cents) are held for review instead of posted (issue 32 §2); default
+   * Safaricom's paybill transaction maximum, KES 250,000 (MPESA_C2B_MAX_KES).
+   */
+  c2bMaxCents: number;
   log: FastifyBaseLogger;
 }
 

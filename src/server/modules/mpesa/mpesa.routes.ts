@@ -25,6 +25,7 @@ import { formatKes } from '../../../shared/money.js';
 import { mpesaCallbacks, mpesaConfigs } from '../../db/schema/index.js';
 import { withSystem } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
+import { carriesSimulatorKey } from '../../integrations/mpesa/simulator.js';
 import { DarajaProtocolError, c2bAccept, c2bReject, confirmationAck, type C2bRejectCode } from '../../integrations/mpesa/daraja-protocol.js';
 import { sendSpreadsheet, type ExportColumn } from '../../lib/spreadsheet.js';
 import { actorOf } from '../../plugins/access.js';
@@ -50,6 +51,12 @@ async function schoolOfToken(deps: MpesaDeps, token: string): Promise<{ schoolId
     tx.select({ schoolId: mpesaConfigs.schoolId, strict: mpesaConfigs.strictValidation }).from(mpesaConfigs).where(eq(mpesaConfigs.callbackToken, token)),
   );
   return row ?? null;
+}
+
+/** The M-Pesa environment (simulator | sandbox | production) of the school a callback token names, or null. */
+async function environmentOfToken(deps: MpesaDeps, token: string): Promise<string | null> {
+  const [row] = await withSystem(deps.database.db, (tx) => tx.select({ environment: mpesaConfigs.environment }).from(mpesaConfigs).where(eq(mpesaConfigs.callbackToken, token)));
+  return row?.environment ?? null;
 }
 
 /** The id Daraja gave the thing a callback is about (for duplicates and the log), best effort. */
@@ -88,6 +95,17 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
 
   async function receive(kind: CallbackKind, token: string, request: FastifyRequest, reply: FastifyReply) {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw notFound(m.callbackUnknown);
+    const environment = await environmentOfToken(deps, token);
+    if (!environment) throw notFound(m.callbackUnknown);
+    // Issue 32 §1: the in-process simulator pays only schools on the simulator environment, and those
+    // schools take callbacks only from it. Kept (as wrong_source) for the audit trail, never applied.
+    const fromSimulator = !!deps.simulatorKey && carriesSimulatorKey(request.headers, deps.simulatorKey);
+    if ((environment === 'simulator') !== fromSimulator) {
+      const body = request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : { raw: String(request.body ?? '') };
+      const stored = await storeCallbackForToken(deps, token, kind, body, externalIdOf(kind, body), request.ip);
+      if (stored) await withSystem(deps.database.db, (tx) => tx.update(mpesaCallbacks).set({ processedAt: new Date(), outcome: 'wrong_source' }).where(eq(mpesaCallbacks.id, stored.callbackId)));
+      throw new AppError(403, 'CALLBACK_WRONG_SOURCE', m.callbackWrongSource);
+    }
     const body = request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return refuseMalformed(kind, token, body, request, '');
     if (kind === 'validation') {
@@ -122,7 +140,7 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
     for (const kind of ['stk', 'validation', 'confirmation'] as const) {
       if (prefix === '/api/paybill/callbacks' && kind === 'stk') continue;
       /** POST …/callbacks/:token/{stk|validation|confirmation}: Daraja's callbacks (public; the token identifies the school). */
-      r.post(`${prefix}/:token/${kind}`, { config: { public: true }, schema: { params: tokenParams, tags: ['mpesa callbacks'] }, onError: logBad }, (request, reply) =>
+      r.post(`${prefix}/:token/${kind}`, { config: { public: true, nul: 'replace' }, schema: { params: tokenParams, tags: ['mpesa callbacks'] }, onError: logBad }, (request, reply) =>
         receive(kind, request.params.token, request, reply),
       );
     }

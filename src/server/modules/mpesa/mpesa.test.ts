@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, payments, smsMessages, students } from '../../db/schema/index.js';
+import { auditLogs, mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, payments, smsMessages, students } from '../../db/schema/index.js';
 import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { SIMULATOR_KEY_HEADER } from '../../integrations/mpesa/simulator.js';
+import { feesMessages as fm } from '../../../shared/messages/fees.js';
 import type { MyChildrenFees, StudentAccount } from '../../../shared/contracts/fees.js';
 import type { ListTransactionsResponse, MpesaConfig, MpesaTransaction, Reconciliation, StkRequest } from '../../../shared/contracts/mpesa.js';
 
@@ -25,6 +27,7 @@ beforeAll(async () => {
   for (const [who, email] of Object.entries({ ...DEMO.greenhill, rsFinance: DEMO.riverside.finance, rsParent: DEMO.riverside.parent })) {
     cookie[who] = await signIn(t.app, email, 'school');
   }
+  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
 });
 afterAll(async () => {
   await t?.close();
@@ -36,7 +39,12 @@ function send(method: Method, url: string, who?: string, payload?: Json | string
   return t.app.inject({
     method,
     url,
-    headers: { ...(who ? { cookie: cookie[who]! } : {}), ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(who ? { cookie: cookie[who]! } : {}),
+      ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
+      // Callbacks to the demo schools (simulator environment) come from the in-process simulator.
+      ...(url.includes('/callbacks/') ? { [SIMULATOR_KEY_HEADER]: t.deps.mpesa.simulatorKey! } : {}),
+    },
     ...(payload !== undefined ? { payload } : {}),
   });
 }
@@ -141,6 +149,39 @@ describe('set-up (§3, §5 GET/PUT /api/mpesa/config)', () => {
     expect((await send('PUT', '/api/mpesa/config', 'principal', { shortcode: '174379', shortcodeType: 'paybill', environment: 'simulator' })).statusCode).toBe(403);
     expect((await send('GET', '/api/mpesa/config', 'teacher')).statusCode).toBe(403);
     expect((await send('GET', '/api/mpesa/config', 'parent')).statusCode).toBe(403);
+  });
+
+  it('shows the callback token only to the finance officer and platform admins (issue 32 §1)', async () => {
+    const token = await tokenOf(greenhill);
+    expect(JSON.stringify(await json<MpesaConfig>('GET', '/api/mpesa/config', 'finance'))).toContain(token);
+    for (const who of ['principal', 'director']) {
+      const cfg = await json<MpesaConfig>('GET', '/api/mpesa/config', who);
+      expect(JSON.stringify(cfg)).not.toContain(token);
+      expect(cfg.callbackUrls.confirmation).toBe('http://edufam.test/api/mpesa/callbacks/••••••••/confirmation');
+    }
+    const admin = await t.app.inject({ method: 'GET', url: `/api/mpesa/config?schoolId=${greenhill}`, headers: { cookie: cookie.admin! } });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.body).toContain(token);
+  });
+
+  it('a new environment or new credentials issue a new callback token; the old one stops working at once', async () => {
+    const first = await tokenOf(greenhill);
+    const learner = await learnerByAdmission(greenhill, 46);
+    const put = (body: Record<string, unknown>) => json<MpesaConfig>('PUT', '/api/mpesa/config', 'finance', { shortcode: '174379', shortcodeType: 'paybill', ...body });
+    // Same environment, no new secrets: the token stays.
+    await put({ environment: 'simulator', strictValidation: false });
+    expect(await tokenOf(greenhill)).toBe(first);
+    await put({ environment: 'simulator', consumerKey: 'rotated-consumer-key-1234' });
+    const second = await tokenOf(greenhill);
+    expect(second).not.toBe(first);
+    const old = await send('POST', `/api/mpesa/callbacks/${first}/confirmation`, undefined, c2bBody('UAB1OLDTK1', learner.admissionNumber));
+    expect(old.statusCode).toBe(404);
+    await put({ environment: 'production' });
+    const third = await tokenOf(greenhill);
+    expect(third).not.toBe(second);
+    await put({ environment: 'simulator' });
+    expect(await tokenOf(greenhill)).not.toBe(third);
+    expect((await send('POST', `/api/mpesa/callbacks/${second}/confirmation`, undefined, c2bBody('UAB1OLDTK2', learner.admissionNumber))).statusCode).toBe(404);
   });
 
   it('registers the C2B URLs with the simulator (under /api/paybill: Daraja refuses URLs containing "mpesa")', async () => {
@@ -311,6 +352,91 @@ describe('callbacks: tokens, bodies, duplicates (§3)', () => {
     await t.deps.mpesaSweeper.runOnce();
     await t.deps.mpesaSweeper.runOnce();
     expect(await balance(learner.id)).toBeCloseTo(before - 700, 2);
+  });
+});
+
+describe('the simulator cannot touch real money or leak secrets (issue 32 §1)', () => {
+  it('its routes are not reachable over HTTP: no token, no simulated payment, no control, no request log', async () => {
+    const basic = `Basic ${Buffer.from('anything:anything').toString('base64')}`;
+    const probes = [
+      await t.app.inject({ method: 'GET', url: '/daraja-sim/oauth/v1/generate?grant_type=client_credentials', headers: { authorization: basic } }),
+      await t.app.inject({ method: 'GET', url: '/daraja-sim/_control/requests' }),
+      await t.app.inject({ method: 'POST', url: '/daraja-sim/_control/next', payload: { outcome: 'success', duplicate: 3 } }),
+      await t.app.inject({ method: 'POST', url: '/daraja-sim/mpesa/c2b/v1/simulate', payload: { ShortCode: '174379', CommandID: 'CustomerPayBillOnline', Amount: 5000, Msisdn: '254708374149', BillRefNumber: 'X' } }),
+      // Signed in as the platform admin makes no difference: the simulator answers only this process.
+      await t.app.inject({ method: 'GET', url: '/daraja-sim/_control/requests', headers: { cookie: cookie.admin! } }),
+    ];
+    for (const res of probes) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('callbacks/');
+    }
+    expect(t.deps.darajaSimulator!.requests().stkPushes.length).toBeGreaterThan(0);
+  });
+
+  it('a callback that did not come from the simulator cannot pay a simulator school, even with its token', async () => {
+    const token = await tokenOf(greenhill);
+    const learner = await learnerByAdmission(greenhill, 45);
+    const before = await balance(learner.id);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/api/paybill/callbacks/${token}/confirmation`,
+      payload: c2bBody('UAB1FORGE1', learner.admissionNumber, '999999999999.99'),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error.message).toBe(fm.callbackWrongSource);
+    expect(await balance(learner.id)).toBe(before);
+    const [kept] = await system(t.database, (tx) => tx.select().from(mpesaCallbacks).where(eq(mpesaCallbacks.externalId, 'UAB1FORGE1')));
+    expect(kept).toMatchObject({ outcome: 'wrong_source', schoolId: greenhill });
+    expect(await system(t.database, (tx) => tx.select().from(mpesaTransactions).where(eq(mpesaTransactions.transId, 'UAB1FORGE1')))).toHaveLength(0);
+  });
+
+  it('the simulator cannot pay a school on the sandbox or production environment', async () => {
+    const token = await tokenOf(riverside);
+    const learner = await learnerByAdmission(riverside, 5);
+    const before = await paymentsFor(learner.id);
+    await system(t.database, (tx) => tx.update(mpesaConfigs).set({ environment: 'production' }).where(eq(mpesaConfigs.schoolId, riverside)));
+    try {
+      const res = await send('POST', `/api/mpesa/callbacks/${token}/confirmation`, undefined, c2bBody('UAB1SIMPR1', learner.admissionNumber));
+      expect(res.statusCode).toBe(403);
+      expect(await paymentsFor(learner.id)).toBe(before);
+    } finally {
+      await system(t.database, (tx) => tx.update(mpesaConfigs).set({ environment: 'simulator' }).where(eq(mpesaConfigs.schoolId, riverside)));
+    }
+  });
+});
+
+describe('every credited amount matches what was asked (issue 32 §2)', () => {
+  it('an STK callback for more than the push asked is held in the unmatched queue with the reason, never posted', async () => {
+    const learner = await learnerByAdmission(greenhill, 47);
+    const before = await balance(learner.id);
+    // A phone ending in 037 never answers, so only our callback arrives.
+    const stk = await json<StkRequest>('POST', '/api/mpesa/stk-push', 'finance', { studentId: learner.id, phone: '0712000037', amount: 10 }, 201);
+    const token = await tokenOf(greenhill);
+    for (let i = 0; i < 2; i++) {
+      const res = await send('POST', `/api/mpesa/callbacks/${token}/stk`, undefined, stkBody(stk.checkoutRequestId, { amount: '50.00', receipt: 'UAB7MORE01' }));
+      expect(res.statusCode).toBe(200);
+    }
+    const after = await json<StkRequest>('GET', `/api/mpesa/stk-push/${stk.checkoutRequestId}`, 'finance');
+    expect(after.status).toBe('failed');
+    expect(await balance(learner.id)).toBe(before);
+    const queue = await json<ListTransactionsResponse>('GET', '/api/mpesa/unmatched?search=UAB7MORE01', 'finance');
+    expect(queue.items).toHaveLength(1);
+    expect(queue.items[0]).toMatchObject({ amount: 50, note: 'Held for review: the STK Push asked for KES 10.00 but M-Pesa reported KES 50.00.' });
+    const audits = await system(t.database, (tx) => tx.select().from(auditLogs).where(eq(auditLogs.action, 'MPESA_PAYMENT_HELD')));
+    expect(audits.some((a) => JSON.stringify(a.newValue).includes('UAB7MORE01'))).toBe(true);
+  });
+
+  it('a paybill payment above the ceiling (KES 250,000) is held even for a known account; at the ceiling it posts', async () => {
+    const token = await tokenOf(greenhill);
+    const learner = await learnerByAdmission(greenhill, 48);
+    const before = await balance(learner.id);
+    const over = await send('POST', `/api/mpesa/callbacks/${token}/confirmation`, undefined, c2bBody('UAB1HIGH01', learner.admissionNumber, '250000.01'));
+    expect(over.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    expect(await balance(learner.id)).toBe(before);
+    const queue = await json<ListTransactionsResponse>('GET', '/api/mpesa/unmatched?search=UAB1HIGH01', 'finance');
+    expect(queue.items[0]).toMatchObject({ amount: 250000.01, note: 'Held for review: KES 250,000.01 is above the paybill ceiling of KES 250,000.00.' });
+    await send('POST', `/api/mpesa/callbacks/${token}/confirmation`, undefined, c2bBody('UAB1HIGH02', learner.admissionNumber, '250000.00'));
+    expect(await balance(learner.id)).toBeCloseTo(before - 250000, 2);
   });
 });
 

@@ -144,7 +144,7 @@ export async function listStk(deps: MpesaDeps, actor: Actor, q: z.output<typeof 
       .from(mpesaStkRequests)
       .innerJoin(students, eq(students.id, mpesaStkRequests.studentId))
       .where(and(...where))
-      .orderBy(desc(mpesaStkRequests.createdAt))
+      .orderBy(desc(mpesaStkRequests.createdAt), desc(mpesaStkRequests.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize);
     const [n] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mpesaStkRequests).where(and(...where));

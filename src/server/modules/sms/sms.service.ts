@@ -150,7 +150,7 @@ export async function listSms(database: Database, actor: Actor, q: z.output<type
       .from(smsMessages)
       .leftJoin(students, eq(students.id, smsMessages.studentId))
       .where(cond)
-      .orderBy(desc(smsMessages.createdAt))
+      .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize);
     const [agg] = await tx

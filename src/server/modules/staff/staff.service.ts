@@ -196,7 +196,7 @@ export async function listStaff(database: Database, actor: Actor, q: ListStaffQu
       .from(staffMembers)
       .leftJoin(profiles, eq(profiles.id, staffMembers.profileId))
       .where(where)
-      .orderBy(asc(staffMembers.lastName), asc(staffMembers.firstName), asc(staffMembers.staffNumber))
+      .orderBy(asc(staffMembers.lastName), asc(staffMembers.firstName), asc(staffMembers.staffNumber), asc(staffMembers.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize);
     const [{ total }] = (await tx.select({ total: count() }).from(staffMembers).where(where)) as [{ total: number }];

@@ -190,7 +190,7 @@ export async function listTickets(tx: Tx, c: SupportCaller, q: z.output<typeof l
   const [totalRow] = await tx.select({ n: count() }).from(supportTickets).where(cond);
   const rows = await baseQuery(tx, c)
     .where(cond)
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.number))
+    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.number), desc(supportTickets.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const now = new Date();

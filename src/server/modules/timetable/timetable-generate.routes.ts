@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fetImportResponse, generateBody, jobSchema, problemsResponse } from '../../../shared/contracts/timetable.js';
 import { timetableMessages as tm } from '../../../shared/messages/timetable.js';
+import { assertNoNulInUpload } from '../../plugins/input-guard.js';
 import { AppError } from '../../errors.js';
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../module-deps.js';
@@ -30,6 +31,7 @@ async function readFetUpload(request: FastifyRequest): Promise<{ buffer: Buffer;
     throw new AppError(400, 'BAD_UPLOAD', tm.noFile, {}, err);
   }
   if (!part) throw new AppError(400, 'NO_FILE', tm.noFile);
+  assertNoNulInUpload(part);
   let buffer: Buffer;
   try {
     buffer = await part.toBuffer();

@@ -218,6 +218,18 @@ describe('importFet', () => {
     expect(badRequestOf(() => importFet(unknownTeacher)).message).toMatch(/teacher "X"/);
     expect(badRequestOf(() => importFet(Buffer.alloc(FET_MAX_BYTES + 1, 0x20))).message).toMatch(/too large/);
   });
+
+  it('refuses a DOCTYPE with entities and 50,000 nested tags with a clear 400, reading no file (issue 32 §5)', () => {
+    const xxe = '<?xml version="1.0"?><!DOCTYPE fet [<!ENTITY secret SYSTEM "file:///etc/passwd">]><fet><Days_List><Day><Name>&secret;</Name></Day></Days_List></fet>';
+    const refused = badRequestOf(() => importFet(xxe));
+    expect(refused.message).toBe('This is not a FET file: it declares a DOCTYPE (entities), which FET files never do.');
+    expect(refused.message).not.toContain('root:');
+    const deep = `<fet>${'<a>'.repeat(50_000)}${'</a>'.repeat(50_000)}</fet>`;
+    expect(badRequestOf(() => importFet(deep)).message).toBe('This is not a FET file: its XML nests more than 100 levels deep.');
+    // Self-closing tags, comments and CDATA do not count as nesting: a real file still imports.
+    const flat = `<fet><!-- <a><b> --><![CDATA[<c><d>]]>${'<x/>'.repeat(500)}</fet>`;
+    expect(badRequestOf(() => importFet(flat)).message).toMatch(/no days/);
+  });
 });
 
 describe('exportFet', () => {

@@ -123,6 +123,24 @@ function listNames(list: unknown, item: string): string[] {
   return items.length > 0 ? items : texts(node.Name);
 }
 
+/** FET's own files nest about 5 levels (fet > Time_Constraints_List > constraint > day > ...). */
+const FET_MAX_DEPTH = 100;
+
+/**
+ * Does the XML nest elements more than `limit` deep? A linear scan of start and end tags (comments,
+ * CDATA and processing instructions skipped), so it cannot overflow the stack however deep the file.
+ */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  const tags = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)[A-Za-z_][^<>]*?(\/?)>/g;
+  for (let match = tags.exec(text); match; match = tags.exec(text)) {
+    if (match[1] === undefined) continue;
+    if (match[1] === '/') depth--;
+    else if (match[2] !== '/' && ++depth > limit) return true;
+  }
+  return false;
+}
+
 /** Parses FET XML text into a plain object; AppError 400 when it is not XML or not FET. */
 function parseFet(xml: string | Buffer): Node {
   const size = typeof xml === 'string' ? Buffer.byteLength(xml) : xml.length;
@@ -130,6 +148,10 @@ function parseFet(xml: string | Buffer): Node {
   let text = typeof xml === 'string' ? xml : xml.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw badRequest(m.empty);
+  // Issue 32 §5: a DOCTYPE (external or expanding entities) and deep nesting (the validator and the
+  // parser recurse) were 500s. FET writes neither: refuse them before parsing.
+  if (/<!DOCTYPE/i.test(text)) throw badRequest(m.doctype);
+  if (nestsDeeperThan(text, FET_MAX_DEPTH)) throw badRequest(m.tooDeep(FET_MAX_DEPTH));
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw badRequest(m.notXml(`line ${valid.err.line}: ${valid.err.msg}`));
   const parser = new XMLParser({
