@@ -153,6 +153,28 @@ test.describe('M-Pesa payments and finance settings', () => {
     await expect(callbacks.getByTestId('callback-registered')).toHaveAttribute('data-registered', 'true');
   });
 
+  test('a paybill payment above the KES 250,000 ceiling waits in the queue with the reason, though it names a learner (issue 32)', async ({ page }) => {
+    await signInViaApi(page, 'finance_officer');
+    const students = (await (await page.request.get('/api/students?status=active&pageSize=1')).json()) as { items: Learner[] };
+    const learner = students.items[0]!;
+    const code = await unmatchedPayment(page, learner.admissionNumber, 260_000);
+    await page.goto(`/dashboard/mpesa-payments?tab=unmatched&search=${encodeURIComponent(code)}`);
+    const row = visible(page, 'unmatched-row');
+    await expect(row).toContainText(code);
+    await expect(row.getByTestId('unmatched-held-reason')).toHaveText('Held for review: KES 260,000.00 is above the paybill ceiling of KES 250,000.00.');
+  });
+
+  test('the principal reads the set-up with the callback token masked and nothing to copy (issue 32)', async ({ page }) => {
+    await signInViaApi(page, 'principal');
+    await page.goto('/dashboard/finance-settings');
+    const callbacks = page.getByTestId('mpesa-callbacks');
+    await expect(callbacks.getByTestId('callback-stk')).toHaveText(/\/api\/mpesa\/callbacks\/••••••••\/stk$/);
+    await expect(callbacks.getByTestId('callback-confirmation')).toHaveText(/\/api\/paybill\/callbacks\/••••••••\/confirmation$/);
+    await expect(callbacks.getByTestId('callback-token-hidden')).toHaveText('The secret token in these addresses is shown only to the finance officer.');
+    await expect(callbacks.getByTestId('callback-stk-copy')).toHaveCount(0);
+    await expect(callbacks.getByTestId('callback-register')).toHaveCount(0);
+  });
+
   test('MPESA Payments fits a 375 px phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await signInViaApi(page, 'finance_officer');

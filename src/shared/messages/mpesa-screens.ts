@@ -102,7 +102,7 @@ export const mpesaScreensMessages = {
   },
 
   unmatched: {
-    intro: 'Payments whose account matches no learner of the school. Allocate each to the right learner, or mark it refunded once the money has gone back to the payer.',
+    intro: 'Payments whose account matches no learner of the school, and payments held for review (the reason is under the account). Allocate each to the right learner, or mark it refunded once the money has gone back to the payer.',
     search: 'Search code, account, payer or phone',
     allocate: 'Allocate to learner',
     allocateShort: 'Allocate',
@@ -281,6 +281,8 @@ export const mpesaScreensMessages = {
     stkHint: 'Sent with every payment request; nothing to register.',
     validation: 'C2B validation URL',
     confirmation: 'C2B confirmation URL',
+    /** Issue 32 §1: roles other than the finance officer see the addresses with the token masked. */
+    tokenHidden: 'The secret token in these addresses is shown only to the finance officer.',
     c2bNote: 'The paybill (C2B) addresses are registered under /api/paybill because Daraja refuses URLs that contain "mpesa". The /api/mpesa/callbacks addresses reach the same handlers.',
     register: 'Register C2B URLs',
     registering: 'Registering…',

@@ -47,7 +47,17 @@ export function UnmatchedTab({ schoolId, canManage }: { schoolId: string | null;
   const columns = React.useMemo<ColumnDef<MpesaTransaction, unknown>[]>(() => {
     const cols: ColumnDef<MpesaTransaction, unknown>[] = [
       { id: 'time', header: t.time, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatWhen(row.original.transTime)}</span>, meta: { className: 'w-36' } },
-      { id: 'account', header: t.account, cell: ({ row }) => <AccountCell value={row.original.billRef} />, meta: { alwaysVisible: true } },
+      {
+        id: 'account',
+        header: t.account,
+        cell: ({ row }) => (
+          <div className="min-w-0">
+            <AccountCell value={row.original.billRef} />
+            <HeldReason note={row.original.note} />
+          </div>
+        ),
+        meta: { alwaysVisible: true },
+      },
       { id: 'payer', header: t.payer, cell: ({ row }) => <PayerCell row={row.original} />, meta: { className: 'max-w-56' } },
       { id: 'code', header: t.code, cell: ({ row }) => <span className="font-mono text-xs">{row.original.transId}</span> },
       { id: 'amount', header: t.amount, cell: ({ row }) => <Money value={row.original.amount} className="font-semibold" />, meta: { className: 'text-right' } },
@@ -101,6 +111,7 @@ export function UnmatchedTab({ schoolId, canManage }: { schoolId: string | null;
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <AccountCell value={r.billRef} />
+                <HeldReason note={r.note} />
                 <p className="mt-1 text-xs text-muted-foreground tabular-nums">{u.receivedAt(formatWhen(r.transTime))}</p>
               </div>
               <Money value={r.amount} className="font-semibold" />
@@ -120,5 +131,18 @@ export function UnmatchedTab({ schoolId, canManage }: { schoolId: string | null;
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Why a payment waits here although it may name a learner (issue 32 §2): the server's reason, e.g. an
+ * STK callback for another amount than was asked, or a paybill payment above the ceiling.
+ */
+function HeldReason({ note }: { note: string | null }) {
+  if (!note) return null;
+  return (
+    <p className="mt-1 max-w-72 text-xs leading-snug text-amber-800 dark:text-amber-200" data-testid="unmatched-held-reason">
+      {note}
+    </p>
   );
 }

@@ -276,7 +276,7 @@ function SetupSummary({ config }: { config: MpesaConfig }) {
   );
 }
 
-function UrlRow({ label, url, hint, testId }: { label: string; url: string; hint?: string; testId: string }) {
+function UrlRow({ label, url, hint, testId, copy = true }: { label: string; url: string; hint?: string; testId: string; copy?: boolean }) {
   return (
     <div className="grid min-w-0 gap-1.5">
       <p className="text-xs font-medium text-muted-foreground">{label}</p>
@@ -284,7 +284,7 @@ function UrlRow({ label, url, hint, testId }: { label: string; url: string; hint
         <code className="min-w-0 flex-1 rounded-md border bg-muted/40 px-2.5 py-2 font-mono text-xs leading-relaxed break-all select-all" data-testid={testId}>
           {url}
         </code>
-        <CopyButton value={url} label={label} testId={`${testId}-copy`} />
+        {copy && <CopyButton value={url} label={label} testId={`${testId}-copy`} />}
       </div>
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
     </div>
@@ -297,6 +297,8 @@ function CallbackUrls({ config, canManage }: { config: MpesaConfig; canManage: b
   const rotate = useRotateToken();
   const [confirming, setConfirming] = React.useState(false);
   const urls = config.callbackUrls;
+  // The server masks the token for every role but the finance officer (and platform admins).
+  const tokenHidden = urls.stk.includes('••••');
 
   const onRegister = () =>
     registerUrls.mutate(undefined, {
@@ -318,9 +320,14 @@ function CallbackUrls({ config, canManage }: { config: MpesaConfig; canManage: b
   return (
     <FormSection title={c.title} description={c.description} icon={<Link2 />} testId="mpesa-callbacks">
       <div className="grid gap-4">
-        <UrlRow label={c.stk} url={urls.stk} hint={c.stkHint} testId="callback-stk" />
-        <UrlRow label={c.validation} url={config.registeredUrls.validation} testId="callback-validation" />
-        <UrlRow label={c.confirmation} url={config.registeredUrls.confirmation} testId="callback-confirmation" />
+        <UrlRow label={c.stk} url={urls.stk} hint={c.stkHint} testId="callback-stk" copy={!tokenHidden} />
+        <UrlRow label={c.validation} url={config.registeredUrls.validation} testId="callback-validation" copy={!tokenHidden} />
+        <UrlRow label={c.confirmation} url={config.registeredUrls.confirmation} testId="callback-confirmation" copy={!tokenHidden} />
+        {tokenHidden && (
+          <p className="text-xs text-muted-foreground" data-testid="callback-token-hidden">
+            {c.tokenHidden}
+          </p>
+        )}
         <p className="rounded-md bg-muted/60 px-3 py-2 text-xs leading-relaxed text-muted-foreground">{c.c2bNote}</p>
         <div
           className={cn('flex items-start gap-2 rounded-md px-3 py-2 text-xs font-medium', config.c2bRegisteredAt ? 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-300' : 'bg-amber-500/10 text-amber-800 dark:text-amber-200')}
