@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { departments, schools, students } from '../src/server/db/schema/index.js';
 import { withScope, type TenantScope } from '../src/server/db/tenant.js';
 import { createTestApp, schoolIdOf, system, type TestApp } from './helpers.js';
@@ -102,6 +103,26 @@ describe('withScope', () => {
     const names = (await ownDepartments(greenhill)).map((d) => d.name);
     expect(names).toContain(`${PREFIX} outer`);
     expect(names).not.toContain(`${PREFIX} inner`);
+  });
+
+  it("runs a transaction's queries one at a time, in the order asked, even when asked for together (issue 32 §6)", async () => {
+    // node-postgres deprecates (and pg 9 refuses) a query sent while the client still has one queued:
+    // count the calls that would have been, on PostgreSQL.
+    let overlapping = 0;
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client & { _queryQueue?: unknown[] }, ...args: unknown[]) {
+      if ((this._queryQueue?.length ?? 0) > 0) overlapping++;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      const values = await withScope(t.database.db, greenhill, (tx) =>
+        Promise.all([1, 2, 3, 4, 5].map((n) => tx.execute(sql`select ${n}::int as n, pg_sleep(0.01)`).then((r) => (r as unknown as { rows: { n: number }[] }).rows[0]!.n))),
+      );
+      expect(values).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(overlapping).toBe(0);
   });
 
   it('passes values and returns rows with their types', async () => {

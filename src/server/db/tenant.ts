@@ -155,7 +155,7 @@ function namingClient(client: pg.PoolClient): Pick<pg.PoolClient, 'query'> {
     namedOn.set(client, named);
   }
   const names = named;
-  const query = (config: unknown, values?: unknown) => {
+  const send = (config: unknown, values?: unknown) => {
     if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string' && !('name' in config && config.name)) {
       const name = `s_${createHash('sha1').update(config.text).digest('base64url')}`;
       if (names.has(name) || names.size < MAX_NAMED_STATEMENTS) {
@@ -164,6 +164,17 @@ function namingClient(client: pg.PoolClient): Pick<pg.PoolClient, 'query'> {
       }
     }
     return client.query(config as pg.QueryConfig, values as unknown[]);
+  };
+  // One query at a time on the connection, in the order they were asked for (issue 32 §6): services
+  // read several things of one transaction with Promise.all, and node-postgres's own queueing of a
+  // query sent while another runs is deprecated (pg 9 refuses it). A connection runs one statement at a
+  // time anyway, so this costs nothing.
+  let tail: Promise<unknown> = Promise.resolve();
+  const query = (config: unknown, values?: unknown) => {
+    const run = () => send(config, values);
+    const result = tail.then(run, run);
+    tail = result.catch(() => undefined);
+    return result;
   };
   return { query } as Pick<pg.PoolClient, 'query'>;
 }
