@@ -104,6 +104,7 @@ describe('bad input never answers 500 (issue 32)', () => {
     const failures: string[] = [];
     let reached = 0;
     let sent = 0;
+    let realIds = 0;
     for (const { method, url } of routes) {
       const op = doc.paths[url]![method.toLowerCase()]!;
       const json = op.requestBody?.content?.['application/json']?.schema;
@@ -141,7 +142,38 @@ describe('bad input never answers 500 (issue 32)', () => {
         }
       }
     }
+    // Updates of a real record: PATCH and PUT of `/x/{id}` with the id of the first row of GET `/x`.
+    for (const { method, url } of routes.filter((r) => (r.method === 'PATCH' || r.method === 'PUT') && /^[^{]*\{[^}]+\}$/.test(r.url))) {
+      const list = url.replace(/\/\{[^}]+\}$/, '');
+      const json = doc.paths[url]![method.toLowerCase()]!.requestBody?.content?.['application/json']?.schema;
+      for (const [email] of ACCOUNTS) {
+        const cookie = cookies.get(email)!;
+        const res = await t.app.inject({ method: 'GET', url: list, headers: { cookie } });
+        if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('json')) continue;
+        const body = res.json() as { items?: { id?: unknown }[] } | { id?: unknown }[];
+        const rows = Array.isArray(body) ? body : body.items;
+        const id = rows?.find((r) => typeof r?.id === 'string')?.id as string | undefined;
+        if (!id) continue;
+        // Someone who may read the list may still not change it: the next account then.
+        const allowed = await t.app.inject({ method: method as 'PATCH', url: fillPath(url, id), headers: { cookie, 'content-type': 'application/json' }, payload: '[]' });
+        if (allowed.statusCode === 401 || allowed.statusCode === 403) continue;
+        realIds++;
+        for (const bad of badBodies(json)) {
+          const raw = typeof bad === 'string';
+          const r = await t.app.inject({
+            method: method as 'PATCH',
+            url: fillPath(url, id),
+            headers: { cookie, ...(bad !== undefined ? { 'content-type': 'application/json' } : {}) },
+            ...(bad !== undefined ? { payload: raw ? bad : JSON.stringify(bad) } : {}),
+          });
+          sent++;
+          if (r.statusCode >= 500 || looksLikeStack(r.body)) failures.push(`${method} ${url} (a real id) body ${JSON.stringify(bad)?.slice(0, 60)} -> ${r.statusCode} ${r.body.slice(0, 200)}`);
+        }
+        break;
+      }
+    }
     expect(failures).toEqual([]);
+    expect(realIds).toBeGreaterThan(10);
     // Most routes must have been reached past the access gate, or the test proves little.
     expect(reached).toBeGreaterThan(routes.length * 0.8);
     expect(sent).toBeGreaterThan(2000);
