@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { messages } from '../../../shared/messages.js';
 import { darajaTimestamp, parseDarajaTimestamp } from './daraja-protocol.js';
 
 /**
@@ -384,7 +385,7 @@ export function registerDarajaSimulator(app: FastifyInstance, opts: DarajaSimula
   const callerKey = opts.callerKey;
   const onRequest = async (req: FastifyRequest, reply: FastifyReply) => {
     if (callerKey && !carriesSimulatorKey(req.headers, callerKey)) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.api.notFound } });
     }
   };
   const routeOptions = { config: { public: true }, schema: { hide: true }, errorHandler, onRequest } as const;

@@ -78,6 +78,11 @@ export async function learnersForAccount(tx: Tx, schoolId: string, account: stri
     .where(and(eq(students.schoolId, schoolId), eq(students.accountKey, key)));
 }
 
+/** Audits a payment held for review instead of posted (issue 32 §2), as the system (no user). */
+function auditHeld(tx: Tx, schoolId: string, target: string, reason: 'amount_mismatch' | 'over_ceiling', details: Record<string, unknown>) {
+  return recordAudit(tx, { schoolId, action: FEES_AUDIT.mpesaHeld, targetEntity: target, newValue: details, metadata: { reason } });
+}
+
 interface Applied {
   outcome: string;
   paymentId: string | null;
@@ -152,13 +157,7 @@ async function applyStkTx(tx: Tx, deps: MpesaDeps, schoolId: string, callbackId:
       .set({ status: 'failed', resultCode: 'AMOUNT_MISMATCH', resultDesc: note, mpesaReceipt: paid.receipt, resolvedAt: req.resolvedAt ?? new Date() })
       .where(eq(mpesaStkRequests.id, req.id));
     await markProcessed(tx, callbackId, 'held');
-    await recordAudit(tx, {
-      schoolId,
-      action: FEES_AUDIT.mpesaHeld,
-      targetEntity: `mpesa_stk_request:${req.id}`,
-      newValue: { receipt: paid.receipt, askedCents: req.amountCents, reportedCents: paid.amountCents },
-      metadata: { reason: 'amount_mismatch' },
-    });
+    await auditHeld(tx, schoolId, `mpesa_stk_request:${req.id}`, 'amount_mismatch', { receipt: paid.receipt, askedCents: req.amountCents, reportedCents: paid.amountCents });
     return { ...base, outcome: 'held', paymentId: null, status: 'failed' };
   }
   let notice: PreparedNotice | null = null;
@@ -285,13 +284,7 @@ async function applyConfirmationTx(tx: Tx, deps: MpesaDeps, schoolId: string, ca
   const txn = (inserted as unknown as { rows: { id: string }[] }).rows[0];
   if (!txn) return { outcome: 'duplicate', paymentId: null, studentId: null };
   if (held) {
-    await recordAudit(tx, {
-      schoolId,
-      action: FEES_AUDIT.mpesaHeld,
-      targetEntity: `mpesa_transaction:${txn.id}`,
-      newValue: { transId: parsed.transId, amountCents: parsed.amountCents, ceilingCents: deps.c2bMaxCents },
-      metadata: { reason: 'over_ceiling' },
-    });
+    await auditHeld(tx, schoolId, `mpesa_transaction:${txn.id}`, 'over_ceiling', { transId: parsed.transId, amountCents: parsed.amountCents, ceilingCents: deps.c2bMaxCents });
     return { outcome: 'held', paymentId: null, studentId: null };
   }
   if (!studentId) return { outcome: 'unmatched', paymentId: null, studentId: null };

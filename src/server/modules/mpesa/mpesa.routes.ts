@@ -44,19 +44,16 @@ const schoolQuery = z.object({ schoolId: z.uuid('Invalid school id').optional() 
 const exportFormat = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
-/** The school a callback token belongs to, or null. */
-async function schoolOfToken(deps: MpesaDeps, token: string): Promise<{ schoolId: string; strict: boolean } | null> {
+/** The school a callback token belongs to, with its validation mode and M-Pesa environment, or null. */
+async function schoolOfToken(deps: MpesaDeps, token: string): Promise<{ schoolId: string; strict: boolean; environment: string } | null> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
   const [row] = await withSystem(deps.database.db, (tx) =>
-    tx.select({ schoolId: mpesaConfigs.schoolId, strict: mpesaConfigs.strictValidation }).from(mpesaConfigs).where(eq(mpesaConfigs.callbackToken, token)),
+    tx
+      .select({ schoolId: mpesaConfigs.schoolId, strict: mpesaConfigs.strictValidation, environment: mpesaConfigs.environment })
+      .from(mpesaConfigs)
+      .where(eq(mpesaConfigs.callbackToken, token)),
   );
   return row ?? null;
-}
-
-/** The M-Pesa environment (simulator | sandbox | production) of the school a callback token names, or null. */
-async function environmentOfToken(deps: MpesaDeps, token: string): Promise<string | null> {
-  const [row] = await withSystem(deps.database.db, (tx) => tx.select({ environment: mpesaConfigs.environment }).from(mpesaConfigs).where(eq(mpesaConfigs.callbackToken, token)));
-  return row?.environment ?? null;
 }
 
 /** The id Daraja gave the thing a callback is about (for duplicates and the log), best effort. */
@@ -85,25 +82,28 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
     request.log.warn({ url: request.url.replace(/callbacks\/[^/]+/, 'callbacks/…'), err: err.message }, 'M-Pesa callback refused');
   };
 
+  /** Closes a stored callback without applying it. */
+  const closeUnapplied = (callbackId: string, outcome: 'malformed' | 'wrong_source') =>
+    withSystem(deps.database.db, (tx) => tx.update(mpesaCallbacks).set({ processedAt: new Date(), outcome }).where(eq(mpesaCallbacks.id, callbackId)));
+
   /** A malformed body: stored (when the token is known) as malformed, then 400. */
   async function refuseMalformed(kind: CallbackKind, token: string, body: unknown, request: FastifyRequest, reason: string): Promise<never> {
     const stored = body !== null && typeof body === 'object' && !Array.isArray(body) ? await storeCallbackForToken(deps, token, kind, body, externalIdOf(kind, body), request.ip) : null;
-    if (stored) await withSystem(deps.database.db, (tx) => tx.update(mpesaCallbacks).set({ processedAt: new Date(), outcome: 'malformed' }).where(eq(mpesaCallbacks.id, stored.callbackId)));
+    if (stored) await closeUnapplied(stored.callbackId, 'malformed');
     else if (!(await schoolOfToken(deps, token))) throw notFound(m.callbackUnknown);
     throw new AppError(400, 'MALFORMED_CALLBACK', reason ? `${m.callbackMalformed}: ${reason}` : m.callbackMalformed);
   }
 
   async function receive(kind: CallbackKind, token: string, request: FastifyRequest, reply: FastifyReply) {
-    if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw notFound(m.callbackUnknown);
-    const environment = await environmentOfToken(deps, token);
-    if (!environment) throw notFound(m.callbackUnknown);
+    const school = await schoolOfToken(deps, token);
+    if (!school) throw notFound(m.callbackUnknown);
     // Issue 32 §1: the in-process simulator pays only schools on the simulator environment, and those
     // schools take callbacks only from it. Kept (as wrong_source) for the audit trail, never applied.
     const fromSimulator = !!deps.simulatorKey && carriesSimulatorKey(request.headers, deps.simulatorKey);
-    if ((environment === 'simulator') !== fromSimulator) {
+    if ((school.environment === 'simulator') !== fromSimulator) {
       const body = request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : { raw: String(request.body ?? '') };
       const stored = await storeCallbackForToken(deps, token, kind, body, externalIdOf(kind, body), request.ip);
-      if (stored) await withSystem(deps.database.db, (tx) => tx.update(mpesaCallbacks).set({ processedAt: new Date(), outcome: 'wrong_source' }).where(eq(mpesaCallbacks.id, stored.callbackId)));
+      if (stored) await closeUnapplied(stored.callbackId, 'wrong_source');
       throw new AppError(403, 'CALLBACK_WRONG_SOURCE', m.callbackWrongSource);
     }
     const body = request.body;
@@ -117,7 +117,7 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
         return reply.send(verdict.accept ? c2bAccept() : c2bReject(verdict.code as C2bRejectCode));
       } catch (err) {
         if (err instanceof DarajaProtocolError) {
-          await withSystem(deps.database.db, (tx) => tx.update(mpesaCallbacks).set({ processedAt: new Date(), outcome: 'malformed' }).where(eq(mpesaCallbacks.id, stored.callbackId)));
+          await closeUnapplied(stored.callbackId, 'malformed');
           throw new AppError(400, 'MALFORMED_CALLBACK', `${m.callbackMalformed}: ${err.message}`);
         }
         // Unreachable validation means "Completed" (registered ResponseType): accept rather than block a payer.
