@@ -92,6 +92,36 @@ function badQueries(op: Operation): string[] {
   return ['', q('a\u0000b'), q('x'.repeat(5000)), q('-1'), q('1e309'), q(''), q(UNKNOWN_ID), q('[object Object]')];
 }
 
+/** The first id-like field of the first row of a list response (`items`, `entries`, a bare array...). */
+function firstId(body: unknown): string | undefined {
+  const rows = Array.isArray(body) ? body : body && typeof body === 'object' ? (Object.values(body).find((v) => Array.isArray(v) && v.length) as unknown[] | undefined) : undefined;
+  const row = rows?.find((r) => r && typeof r === 'object') as Record<string, unknown> | undefined;
+  const id = row?.id ?? row?.userId ?? row?.learnerId;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/**
+ * `url` with each `{param}` replaced, left to right, by the id of the first row that GET of the path
+ * before it returns to `cookie` (`/api/x/{id}/y/{yid}`: an id from /api/x, then one from
+ * /api/x/<id>/y). Null when a list is not readable or empty.
+ */
+async function realPath(url: string, cookie: string): Promise<string | null> {
+  let path = url;
+  for (let i = path.indexOf('{'); i >= 0; i = path.indexOf('{')) {
+    const list = path.slice(0, i).replace(/\/$/, '');
+    const key = `${cookie}|${list}`;
+    if (!listIds.has(key)) {
+      const res = await t.app.inject({ method: 'GET', url: list, headers: { cookie } });
+      listIds.set(key, res.statusCode === 200 && String(res.headers['content-type'] ?? '').includes('json') ? firstId(res.json()) : undefined);
+    }
+    const id = listIds.get(key);
+    if (!id) return null;
+    path = path.slice(0, i) + encodeURIComponent(id) + path.slice(path.indexOf('}', i) + 1);
+  }
+  return path;
+}
+const listIds = new Map<string, string | undefined>();
+
 function looksLikeStack(body: string): boolean {
   return /\n\s+at \S+ \(|node_modules\/|\/src\/server\//.test(body);
 }
@@ -142,38 +172,45 @@ describe('bad input never answers 500 (issue 32)', () => {
         }
       }
     }
-    // Updates of a real record: PATCH and PUT of `/x/{id}` with the id of the first row of GET `/x`.
-    for (const { method, url } of routes.filter((r) => (r.method === 'PATCH' || r.method === 'PUT') && /^[^{]*\{[^}]+\}$/.test(r.url))) {
-      const list = url.replace(/\/\{[^}]+\}$/, '');
-      const json = doc.paths[url]![method.toLowerCase()]!.requestBody?.content?.['application/json']?.schema;
+    // Real records: every route with path parameters again, each parameter filled left to right with
+    // the id of the first row its list (the path before it) shows, as the first account that may
+    // call the route, with the bad bodies and queries above. Reads and updates go first, then
+    // actions, deletions last (so a deleted row or a deactivated account costs only later checks).
+    const rank = { GET: 0, PATCH: 1, PUT: 1, POST: 2, DELETE: 3 } as Record<string, number>;
+    const withParams = routes.filter((r) => r.url.includes('{')).sort((a, b) => rank[a.method]! - rank[b.method]!);
+    for (const { method, url } of withParams) {
+      const op = doc.paths[url]![method.toLowerCase()]!;
+      const json = op.requestBody?.content?.['application/json']?.schema;
       for (const [email] of ACCOUNTS) {
         const cookie = cookies.get(email)!;
-        const res = await t.app.inject({ method: 'GET', url: list, headers: { cookie } });
-        if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('json')) continue;
-        const body = res.json() as { items?: { id?: unknown }[] } | { id?: unknown }[];
-        const rows = Array.isArray(body) ? body : body.items;
-        const id = rows?.find((r) => typeof r?.id === 'string')?.id as string | undefined;
-        if (!id) continue;
-        // Someone who may read the list may still not change it: the next account then.
-        const allowed = await t.app.inject({ method: method as 'PATCH', url: fillPath(url, id), headers: { cookie, 'content-type': 'application/json' }, payload: '[]' });
+        const path = await realPath(url, cookie);
+        if (!path) continue;
+        // Someone who may read the list may still not call this route: the next account then.
+        const allowed = await t.app.inject({ method: method as 'PATCH', url: path, headers: { cookie, 'content-type': 'application/json' }, payload: '[]' });
+        sent++;
+        if (allowed.statusCode >= 500 || looksLikeStack(allowed.body)) failures.push(`${method} ${url} (real ids) body [] -> ${allowed.statusCode} ${allowed.body.slice(0, 200)}`);
         if (allowed.statusCode === 401 || allowed.statusCode === 403) continue;
         realIds++;
-        for (const bad of badBodies(json)) {
-          const raw = typeof bad === 'string';
-          const r = await t.app.inject({
-            method: method as 'PATCH',
-            url: fillPath(url, id),
-            headers: { cookie, ...(bad !== undefined ? { 'content-type': 'application/json' } : {}) },
-            ...(bad !== undefined ? { payload: raw ? bad : JSON.stringify(bad) } : {}),
-          });
-          sent++;
-          if (r.statusCode >= 500 || looksLikeStack(r.body)) failures.push(`${method} ${url} (a real id) body ${JSON.stringify(bad)?.slice(0, 60)} -> ${r.statusCode} ${r.body.slice(0, 200)}`);
+        const queries = method === 'GET' || method === 'DELETE' ? badQueries(op) : [''];
+        const bodies = method === 'GET' || method === 'DELETE' ? [undefined] : badBodies(json);
+        for (const query of queries) {
+          for (const bad of bodies) {
+            const raw = typeof bad === 'string';
+            const r = await t.app.inject({
+              method: method as 'PATCH',
+              url: `${path}${query}`,
+              headers: { cookie, ...(bad !== undefined ? { 'content-type': 'application/json' } : {}) },
+              ...(bad !== undefined ? { payload: raw ? bad : JSON.stringify(bad) } : {}),
+            });
+            sent++;
+            if (r.statusCode >= 500 || looksLikeStack(r.body)) failures.push(`${method} ${url}${query.slice(0, 60)} (real ids) body ${JSON.stringify(bad)?.slice(0, 60)} -> ${r.statusCode} ${r.body.slice(0, 200)}`);
+          }
         }
         break;
       }
     }
     expect(failures).toEqual([]);
-    expect(realIds).toBeGreaterThan(10);
+    expect(realIds).toBeGreaterThan(100);
     // Most routes must have been reached past the access gate, or the test proves little.
     expect(reached).toBeGreaterThan(routes.length * 0.8);
     expect(sent).toBeGreaterThan(2000);

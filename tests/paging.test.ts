@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, apiRoutes, signIn, createTestApp, type TestApp } from './helpers.js';
+import { CONVERSATIONS_PAGE_SIZE, MESSAGES_MAX_LIMIT } from '../src/shared/contracts/conversations.js';
 
 /**
  * Issue 32 §4: every paged list has a total order ending in a unique key, so paging at any page size
@@ -30,16 +31,23 @@ afterAll(async () => {
 });
 
 type Param = { in: string; name: string; schema?: { maximum?: number } };
-type Page = { items?: { id?: unknown }[]; total?: number };
+type Row = { id?: unknown };
+type Page = { items: Row[]; total: number };
 
+/**
+ * One page of a list, its rows under whatever name the list gives them (`items`, `entries`, `users`,
+ * `tickets`, ...: the response's first array beside a numeric `total`).
+ */
 async function page(url: string, cookie: string, n: number, size: number): Promise<Page | null> {
   const res = await t.app.inject({ method: 'GET', url: `${url}?page=${n}&pageSize=${size}`, headers: { cookie } });
   if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('json')) return null;
-  const body = res.json() as Page;
-  return Array.isArray(body.items) && typeof body.total === 'number' ? body : null;
+  const body = res.json() as Record<string, unknown>;
+  if (typeof body.total !== 'number') return null;
+  const rows = Array.isArray(body.items) ? body.items : Object.values(body).find((v) => Array.isArray(v));
+  return Array.isArray(rows) ? { items: rows as Row[], total: body.total } : null;
 }
 
-const idOf = (row: { id?: unknown }) => (typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : JSON.stringify(row));
+const idOf = (row: Row) => (typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : JSON.stringify(row));
 
 describe('paging returns every row exactly once (issue 32 §4)', () => {
   it('at the largest page size, and at 1 and 7 rows a page, on every paged list', async () => {
@@ -63,14 +71,14 @@ describe('paging returns every row exactly once (issue 32 §4)', () => {
           break;
         }
       }
-      if (!first || first.total! < 2) continue;
+      if (!first || first.total < 2) continue;
       checked++;
-      const total = Math.min(first.total!, 3000);
-      const all = [...first.items!];
+      const total = Math.min(first.total, 3000);
+      const all = [...first.items];
       for (let n = 2; all.length < total; n++) {
         const next = await page(url, cookie, n, max);
-        if (!next || next.items!.length === 0) break;
-        all.push(...next.items!);
+        if (!next || next.items.length === 0) break;
+        all.push(...next.items);
       }
       const ids = all.map(idOf);
       if (ids.length !== total) problems.push(`${url}: ${ids.length} rows paged at ${max}, total ${total}`);
@@ -80,13 +88,58 @@ describe('paging returns every row exactly once (issue 32 §4)', () => {
         const got: string[] = [];
         for (let n = 1; got.length < want.length; n++) {
           const p = await page(url, cookie, n, size);
-          if (!p || p.items!.length === 0) break;
-          got.push(...p.items!.map(idOf));
+          if (!p || p.items.length === 0) break;
+          got.push(...p.items.map(idOf));
         }
         if (JSON.stringify(got.slice(0, want.length)) !== JSON.stringify(want)) problems.push(`${url}: pages of ${size} differ from pages of ${max}`);
       }
     }
     expect(problems).toEqual([]);
-    expect(checked).toBeGreaterThan(10);
+    expect(checked).toBeGreaterThan(18);
   }, 300_000);
+
+  it('pages conversations by page number and a conversation\'s messages by cursor, each row once', async () => {
+    const problems: string[] = [];
+    let longest = { cookie: '', id: '', rows: 0 };
+    for (const cookie of cookies) {
+      for (const path of ['/api/conversations', '/api/conversations?archived=true']) {
+        const ids: string[] = [];
+        for (let n = 1; n < 100; n++) {
+          const res = await t.app.inject({ method: 'GET', url: `${path}${path.includes('?') ? '&' : '?'}page=${n}`, headers: { cookie } });
+          if (res.statusCode !== 200) break;
+          const rows = res.json() as { id: string }[];
+          ids.push(...rows.map((r) => r.id));
+          if (rows.length < CONVERSATIONS_PAGE_SIZE) break;
+        }
+        if (new Set(ids).size !== ids.length) problems.push(`${path}: ${ids.length - new Set(ids).size} conversations repeated`);
+        for (const id of ids) {
+          const res = await t.app.inject({ method: 'GET', url: `/api/conversations/${id}/messages?limit=${MESSAGES_MAX_LIMIT}`, headers: { cookie } });
+          const n = (res.json() as { messages: unknown[] }).messages.length;
+          if (n > longest.rows) longest = { cookie, id, rows: n };
+        }
+      }
+    }
+    expect(longest.rows).toBeGreaterThan(3);
+    /** Every message, newest page first, walking back with `before` = the oldest id of the page. */
+    const walk = async (limit: number) => {
+      const out: string[] = [];
+      let before = '';
+      for (let guard = 0; guard < 1000; guard++) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/conversations/${longest.id}/messages?limit=${limit}${before ? `&before=${before}` : ''}`, headers: { cookie: longest.cookie } });
+        expect(res.statusCode).toBe(200);
+        const body = res.json() as { messages: { id: string }[]; hasMore: boolean };
+        out.unshift(...body.messages.map((m) => m.id));
+        if (!body.hasMore || !body.messages.length) break;
+        before = body.messages[0]!.id;
+      }
+      return out;
+    };
+    const whole = await walk(MESSAGES_MAX_LIMIT);
+    expect(new Set(whole).size).toBe(whole.length);
+    for (const size of [1, 7]) {
+      const got = await walk(size);
+      if (JSON.stringify(got) !== JSON.stringify(whole)) problems.push(`messages of ${longest.id}: pages of ${size} differ from pages of ${MESSAGES_MAX_LIMIT}`);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
