@@ -14,7 +14,7 @@
 const BASE = (process.env.BASE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 const PASSWORD = 'EduFam2026!';
 
-type Res = { status: number; body: string; json: () => any };
+type Res = { status: number; body: string; json: <T>() => T };
 async function call(method: string, path: string, opts: { cookie?: string; body?: unknown; raw?: string; headers?: Record<string, string>; form?: FormData } = {}): Promise<Res> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.cookie) headers.cookie = opts.cookie;
@@ -29,7 +29,7 @@ async function call(method: string, path: string, opts: { cookie?: string; body?
   }
   const res = await fetch(`${BASE}${path}`, { method, headers, body, redirect: 'manual' });
   const text = await res.text();
-  return { status: res.status, body: text, json: () => JSON.parse(text) };
+  return { status: res.status, body: text, json: <T>() => JSON.parse(text) as T };
 }
 
 async function signIn(email: string, accessType: 'school' | 'admin' = 'school'): Promise<string> {
@@ -44,10 +44,13 @@ function check(id: string, what: string, safe: boolean, seen: string) {
   console.log(`${safe ? 'safe  ' : 'UNSAFE'}  ${id.padEnd(4)} ${what} (${seen})`);
 }
 
+type Account = { admissionNumber: string; balance: number };
+type Config = { shortcode: string; callbackUrls: { confirmation: string } };
+
 /** A learner's fee balance in KES, from the accounts list searched by admission number. */
 async function balanceOf(cookie: string, admissionNumber: string): Promise<number> {
-  const res = (await call('GET', `/api/fees/accounts?search=${encodeURIComponent(admissionNumber)}`, { cookie })).json();
-  return res.items.find((a: { admissionNumber: string }) => a.admissionNumber === admissionNumber).balance;
+  const res = (await call('GET', `/api/fees/accounts?search=${encodeURIComponent(admissionNumber)}`, { cookie })).json<{ items: Account[] }>();
+  return res.items.find((a) => a.admissionNumber === admissionNumber)!.balance;
 }
 
 async function main() {
@@ -66,13 +69,12 @@ async function main() {
   ];
   check('1a', 'simulator request log, oauth, c2b simulate, _control/next', sim.every((r) => r.status === 404 && !r.body.includes('callbacks/')), sim.map((r) => r.status).join(' '));
 
-  const masked = (await call('GET', '/api/mpesa/config', { cookie: principal })).json();
+  const masked = (await call('GET', '/api/mpesa/config', { cookie: principal })).json<Config>();
   check('1b', 'callback token hidden from the principal', !JSON.stringify(masked.callbackUrls).match(/callbacks\/[A-Za-z0-9_-]{16,}/), masked.callbackUrls.confirmation);
 
-  const config = (await call('GET', '/api/mpesa/config', { cookie: finance })).json();
+  const config = (await call('GET', '/api/mpesa/config', { cookie: finance })).json<Config>();
   const token = /callbacks\/([^/]+)\/confirmation/.exec(config.callbackUrls.confirmation)![1]!;
-  const accounts = (await call('GET', '/api/fees/accounts?pageSize=1', { cookie: finance })).json();
-  const learner = accounts.items[0];
+  const learner = (await call('GET', '/api/fees/accounts?pageSize=1', { cookie: finance })).json<{ items: Account[] }>().items[0]!;
   const before = await balanceOf(finance, learner.admissionNumber);
   const forged = await call('POST', `/api/paybill/callbacks/${token}/confirmation`, {
     body: { TransactionType: 'Pay Bill', TransID: 'UKSAMT4188', TransTime: '20261128120000', TransAmount: '999999999999.99', BusinessShortCode: config.shortcode, BillRefNumber: learner.admissionNumber, MSISDN: '254708374149', FirstName: 'PROBE' },
@@ -101,17 +103,17 @@ async function main() {
     const ids: string[] = [];
     let total = 0;
     for (let page = 1; page < 200; page++) {
-      const res = (await call('GET', `/api/fees/payments?page=${page}&pageSize=${size}`, { cookie: finance })).json();
+      const res = (await call('GET', `/api/fees/payments?page=${page}&pageSize=${size}`, { cookie: finance })).json<{ items: { id: string }[]; total: number }>();
       total = res.total;
-      ids.push(...res.items.map((p: { id: string }) => p.id));
+      ids.push(...res.items.map((p) => p.id));
       if (!res.items.length || ids.length >= total) break;
     }
     check('4', `payments paged ${size} at a time`, ids.length === total && new Set(ids).size === total, `${ids.length} rows, ${new Set(ids).size} distinct, total ${total}`);
   }
 
   // §5 Other 500s.
-  const categories = (await call('GET', '/api/expenses/categories', { cookie: finance })).json();
-  const category = (categories.items ?? categories)[0];
+  const categories = (await call('GET', '/api/expenses/categories', { cookie: finance })).json<{ items?: { id: string }[] } | { id: string }[]>();
+  const category = (Array.isArray(categories) ? categories : categories.items!)[0]!;
   const empty = await call('PATCH', `/api/expenses/categories/${category.id}`, { cookie: finance, body: {} });
   check('5a', 'empty PATCH of an expense category', empty.status === 200, String(empty.status));
   const fet = async (xml: string) => {
@@ -129,7 +131,7 @@ async function main() {
     const res = await call('POST', '/api/errors/frontend', { body: { errorId: `probe-${i}`, message: 'probe' } });
     if (res.status === 429) limited = res;
   }
-  check('6', '429 from /api/errors/frontend', !!limited && !/login/i.test(limited.body), limited ? limited.json().error?.message ?? limited.body : 'never limited');
+  check('6', '429 from /api/errors/frontend', !!limited && !/login/i.test(limited.body), limited ? (limited.json<{ error?: { message?: string } }>().error?.message ?? limited.body) : 'never limited');
 
   const unsafe = results.filter((r) => !r.safe);
   console.log(`\n${results.length - unsafe.length} of ${results.length} reproductions fail safely against ${BASE}.`);
