@@ -61,6 +61,7 @@ import { smsRoutes } from './modules/sms/sms.routes.js';
 import { connectSimulatorReports, isSmsSimulator } from './modules/sms/simulator-reports.js';
 import { injectDeliver, injectFetch, registerDarajaSimulator, type DarajaSimulatorHandle } from './integrations/mpesa/simulator.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
+import { approvalsRoutes } from './modules/approvals/index.js';
 import { assessmentRoutes } from './modules/assessment/assessment.routes.js';
 import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
 import { attendanceRoutes } from './modules/attendance/attendance.routes.js';
@@ -281,6 +282,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await learnerFilesRoutes(scope, deps);
     await learnerFiguresRoutes(scope, deps);
     // Issue 11: fees and M-Pesa.
+    await approvalsRoutes(scope, database);
     await feesRoutes(scope, deps, { afterPayment: (schoolId, paymentId) => afterPayment(deps.mpesa, schoolId, paymentId) });
     await mpesaRoutes(scope, { ...deps.mpesa, tasks: deps.tasks });
     // Issue 12: assessment (exams, marks, results, report cards) and signed certificates.

@@ -3,10 +3,10 @@ import { formatKesLabel } from '../../../shared/money.js';
 import { expensesMessages as m } from '../../../shared/messages/expenses.js';
 import { approvals, budgets, expenseCategories, expenses, pettyCashEntries, terms } from '../schema/index.js';
 import type { Tx } from '../tenant.js';
-import { documentNumber, takeDocumentNumbers } from '../../modules/fees/fees-context.js';
 import { DEFAULT_CATEGORIES, EXPENSE_PREFIX } from '../../modules/expenses/expenses.service.js';
 import { createRandom } from './names.js';
 import type { FinanceOfficeSeedPlan } from './finance-office.js';
+import { documentNumber, takeDocumentNumbers } from '../../lib/document-numbers.js';
 
 /**
  * Expenses demo data (issue 15 "Demo data"), for both schools: the default categories; budgets for

@@ -21,6 +21,7 @@ import { sendAttachment } from '../attachments/attachments.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { audienceOptions } from './audience.js';
 import * as svc from './announcements.service.js';
+import type { RequestCaller } from '../../lib/school-context.js';
 
 /**
  * School announcements (issue 17 §1, §4). Principal and director post to any audience of their school;
@@ -38,7 +39,7 @@ export async function announcementsRoutes(app: FastifyInstance, deps: ModuleDeps
   const tags = ['announcements'];
   const post = { permission: 'postAnnouncements' } as const;
   const read = { permission: 'readAnnouncements' } as const;
-  const who = (req: FastifyRequest): svc.Caller => ({ actor: actorOf(req), ip: req.ip });
+  const who = (req: FastifyRequest): RequestCaller => ({ actor: actorOf(req), ip: req.ip });
 
   let stop: (() => void) | null = null;
   app.addHook('onReady', async () => {

@@ -20,9 +20,10 @@ import type { EventBus } from '../../events/bus.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { resolveAttachments } from '../attachments/attachments.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { deliverSms, logSms, type OutgoingSms } from '../sms/sms.service.js';
 import { audienceLabels, checkAudience, isManagerRole, resolveAudience, type Recipient } from './audience.js';
+import type { RequestCaller } from '../../lib/school-context.js';
 
 /**
  * School announcements (issue 17 §1): compose (with a recipient count first), publish now or at
@@ -42,11 +43,6 @@ export interface AnnouncementDeps {
 }
 
 /** Who is calling, for audit entries. */
-export interface Caller {
-  actor: Actor;
-  ip: string;
-}
-
 type AnnRow = typeof annT.$inferSelect;
 type CreateInput = z.output<typeof createAnnouncementBody>;
 
@@ -106,7 +102,7 @@ interface Pending {
  * in it, nothing written), attaches the caller's uploads, and publishes now or schedules it. Publishing
  * writes the recipients and the bell in the same transaction; SMS and e-mail go out after the commit.
  */
-export async function createAnnouncement(deps: AnnouncementDeps, c: Caller, body: CreateInput): Promise<Announcement> {
+export async function createAnnouncement(deps: AnnouncementDeps, c: RequestCaller, body: CreateInput): Promise<Announcement> {
   const { actor } = c;
   const now = new Date();
   const publishAt = body.publishAt ? parseInstant(body.publishAt) : now;
@@ -565,7 +561,7 @@ export async function pinAnnouncement(deps: AnnouncementDeps, actor: Actor, id: 
 }
 
 /** POST /api/announcements/:id/cancel: a scheduled announcement is not published (409 once published). */
-export async function cancelAnnouncement(deps: AnnouncementDeps, c: Caller, id: string): Promise<Announcement> {
+export async function cancelAnnouncement(deps: AnnouncementDeps, c: RequestCaller, id: string): Promise<Announcement> {
   const { actor } = c;
   await inSchool(deps.database, actor, async (tx, schoolId) => {
     const ann = await loadVisible(tx, actor, schoolId, id);

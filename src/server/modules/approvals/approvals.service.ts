@@ -8,42 +8,72 @@ import type { Database } from '../../db/client.js';
 import { approvals, profiles } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
-import { inSchool, type FeesCaller } from '../fees/fees-context.js';
-import { decideWaiver } from '../fees/adjustments.service.js';
-import { decideMarksApproval } from '../assessment/marks.service.js';
-import { decidePayrollRunApproval } from '../payroll/payroll-approval.js';
-import { decideLeaveApproval } from '../leave/leave-approval.js';
-import { decideExpenseApproval } from '../expenses/expense-approval.js';
+import { inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**
- * One approvals model (ARCHITECTURE.md "Approvals"): requests that wait for the principal, listed on
- * the principal's and director's dashboards. Each kind names what approving or rejecting does; today
- * fee waivers above the school's limit (issue 11 §1). Later modules (expenses, payroll runs, marks) add
- * their kinds here.
+ * One approvals model (ARCHITECTURE.md "Approvals"): requests that wait for the principal (or the
+ * director), listed on their dashboards' Approvals card and decided there. The module that owns a kind
+ * registers at boot what deciding does and who may decide (`registerApprovalKind`), so this module
+ * knows no other module: fee waivers (issue 11 §1), marks (issue 12 §3), payroll runs and leave
+ * (issue 14), expenses (issue 15 §1). docs/decisions/0021-shared-core-and-fences.md.
  */
-const DECIDERS: Record<Approval['kind'], (tx: Tx, c: FeesCaller, subjectId: string, approve: boolean, note: string | null) => Promise<void>> = {
-  fee_waiver: decideWaiver,
-  // Issue 12 §3: a stream x subject's marks; rejecting returns them to the teacher with the note.
-  marks: decideMarksApproval,
-  // Issue 14 §3: a submitted payroll run; approving locks it, rejecting returns it to HR as a draft.
-  payroll_run: decidePayrollRunApproval,
-  // Issue 14 §2: a leave request (HR decides it in Staff Management too).
-  leave: decideLeaveApproval,
-  // Issue 15 §1: an expense at or above the school's limit; approving lets the finance officer pay it.
-  expense: decideExpenseApproval,
-};
+
+/** What deciding an approval of one kind does, inside the approval's transaction; it may throw 403/404/409. */
+export type ApprovalDecider = (tx: Tx, c: SchoolCaller, subjectId: string, approve: boolean, note: string | null) => Promise<void>;
+
+/** A kind of approval: what deciding it does and the roles that may decide it. */
+export interface ApprovalKind {
+  decide: ApprovalDecider;
+  deciders: readonly string[];
+}
+
+const KINDS = new Map<string, ApprovalKind>();
 
 /**
- * Who decides each kind (issue 11 §1 waivers and issue 12 §3 marks: the principal; issue 14: payroll
- * runs the director or the principal, leave the principal, HR deciding leave from its own screen).
+ * Registers (or replaces) what deciding `kind` does and who may decide it; each module calls it for
+ * its own kinds when its routes are registered at boot.
  */
-const DECIDER_ROLES: Record<Approval['kind'], readonly string[]> = {
-  fee_waiver: ['principal'],
-  marks: ['principal'],
-  payroll_run: ['principal', 'school_director'],
-  leave: ['principal'],
-  expense: ['principal', 'school_director'],
-};
+export function registerApprovalKind(kind: Approval['kind'], handler: ApprovalKind): void {
+  KINDS.set(kind, handler);
+}
+
+function kindOf(kind: string): ApprovalKind {
+  const handler = KINDS.get(kind);
+  if (!handler) throw new Error(`no decider registered for approval kind ${kind}`);
+  return handler;
+}
+
+/**
+ * Puts a request before the deciders (pending), or puts a returned one back (same kind and subject: the
+ * row is reset to pending with the new text and requester), in the requester's transaction.
+ * `amountCents`: KES cents, or null when the request has no amount.
+ */
+export async function requestApproval(
+  tx: Tx,
+  r: { schoolId: string; kind: Approval['kind']; subjectId: string; title: string; summary: string; amountCents?: number | null; requestedBy: string; requestedAt?: Date },
+): Promise<void> {
+  const requestedAt = r.requestedAt ?? new Date();
+  const fields = { title: r.title, summary: r.summary, amountCents: r.amountCents ?? null, status: 'pending', requestedBy: r.requestedBy, requestedAt };
+  await tx
+    .insert(approvals)
+    .values({ schoolId: r.schoolId, kind: r.kind, subjectId: r.subjectId, ...fields })
+    .onConflictDoUpdate({ target: [approvals.kind, approvals.subjectId], set: { ...fields, decidedBy: null, decidedAt: null, note: null } });
+}
+
+/**
+ * Records a decision taken outside the Approvals card (e.g. the director approving a payroll run from
+ * Payroll): the approvals row is created decided, or the pending one decided.
+ */
+export async function recordApprovalDecision(
+  tx: Tx,
+  r: { schoolId: string; kind: Approval['kind']; subjectId: string; title: string; summary: string; amountCents?: number | null; requestedBy: string | null; approve: boolean; decidedBy: string; note: string | null },
+): Promise<void> {
+  const decided = { status: r.approve ? 'approved' : 'rejected', decidedBy: r.decidedBy, decidedAt: new Date(), note: r.note };
+  await tx
+    .insert(approvals)
+    .values({ schoolId: r.schoolId, kind: r.kind, subjectId: r.subjectId, title: r.title, summary: r.summary, amountCents: r.amountCents ?? null, requestedBy: r.requestedBy, ...decided })
+    .onConflictDoUpdate({ target: [approvals.kind, approvals.subjectId], set: decided });
+}
 
 const requester = alias(profiles, 'requester');
 const decider = alias(profiles, 'decider');
@@ -98,9 +128,10 @@ export async function decideApproval(database: Database, actor: Actor, id: strin
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const [row] = await tx.select().from(approvals).where(and(eq(approvals.id, id), eq(approvals.schoolId, schoolId))).for('update');
     if (!row) throw notFound(messages.fees.approvalNotFound);
-    if (!DECIDER_ROLES[row.kind as Approval['kind']].includes(actor.role)) throw new AppError(403, 'FORBIDDEN', messages.denial.generic);
+    const kind = kindOf(row.kind);
+    if (!kind.deciders.includes(actor.role)) throw new AppError(403, 'FORBIDDEN', messages.denial.generic);
     if (row.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', messages.fees.approvalDecided);
-    await DECIDERS[row.kind as Approval['kind']](tx, { actor, schoolId, ip }, row.subjectId, approve, note);
+    await kind.decide(tx, { actor, schoolId, ip }, row.subjectId, approve, note);
     await tx.update(approvals).set({ status: approve ? 'approved' : 'rejected', decidedBy: actor.id, decidedAt: new Date(), note }).where(eq(approvals.id, id));
     const [after] = await approvalRows(tx, schoolId, 'all', 1, 0, id);
     return after!;

@@ -1,28 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Actor } from '../../../shared/access.js';
 import { DEFAULT_SCALES, SCALE_KEYS, defaultScaleFor, type GradeBand, type ScaleKey } from '../../../shared/grading.js';
 import { messages } from '../../../shared/messages.js';
-import type { Database } from '../../db/client.js';
 import { assessmentSettings, gradingScales, gradingScaleVersions, levelScales, levels } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { inSchool } from '../fees/fees-context.js';
 
 /**
  * What every part of the assessment module (issue 12) shares: the school of a call (school roles pinned
  * to theirs, platform staff name one), audit entries, the school's grading scales (created from the
  * defaults on first use) and which scale grades a level or a subject of it.
  */
-
-export { inSchool };
-
-/** Who is doing what, for audit entries. */
-export interface Caller {
-  actor: Actor;
-  schoolId: string;
-  ip: string;
-}
 
 /** Audit actions of the assessment module (the Audit Trail lists them). */
 export const ASSESSMENT_AUDIT = {
@@ -40,15 +27,6 @@ export const ASSESSMENT_AUDIT = {
   certificateIssued: 'CERTIFICATE_ISSUED',
   certificateRevoked: 'CERTIFICATE_REVOKED',
 } as const;
-
-export async function auditAssessment(tx: Tx, c: Caller, action: string, target: string, oldValue: unknown, newValue: unknown, metadata?: Record<string, unknown>) {
-  await recordAudit(tx, { schoolId: c.schoolId, action, performedByUserId: c.actor.id, performedByRole: c.actor.role, targetEntity: target, oldValue, newValue, metadata, ipAddress: c.ip });
-}
-
-/** Runs `fn` for the caller's school in one transaction (see fees-context inSchool). */
-export function inAssessment<T>(database: Database, actor: Actor, schoolId: string | null | undefined, fn: (tx: Tx, schoolId: string) => Promise<T>): Promise<T> {
-  return inSchool(database, actor, schoolId, fn);
-}
 
 export interface SchoolScale {
   id: string;

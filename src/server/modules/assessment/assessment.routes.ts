@@ -43,13 +43,14 @@ import {
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { createExam, deleteExam, getExam, listExams, updateExam } from './exams.service.js';
-import { approvalQueue, decideSheet, gradeAuditLog, listSheets, marksGrid, mySheets, releaseExam, saveMarks, submitSheet } from './marks.service.js';
+import { approvalQueue, decideSheet, gradeAuditLog, listSheets, marksGrid, mySheets, releaseExam, saveMarks, submitSheet, decideMarksApproval } from './marks.service.js';
 import { examAnalytics, examResults, myChildrenGrades } from './results.service.js';
 import { getSettings, listScales, setLevelScale, updateScale, updateSettings } from './scales.service.js';
 import { broadsheetPdf, broadsheetXlsx } from './broadsheet.js';
 import { getTimetable, saveTimetable, timetablePdf } from './timetable.service.js';
 import { REPORT_CARDS_TASK, listComments, listFormative, recordFormative, reportCardPdf, reportCardsTaskHandler, saveComments, startBulkReportCards, type ReportCardIssuer } from './report-cards.service.js';
 import { sendPdf } from '../../lib/pdf.js';
+import { registerApprovalKind } from '../approvals/index.js';
 
 const examParams = z.object({ examId: z.uuid('Exam not found') });
 const schoolQuery = z.object({ schoolId: z.uuid('Invalid school id').optional() });
@@ -65,6 +66,8 @@ export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps, o
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = deps;
   const tags = ['assessment'];
+  // Issue 12 §3: a stream x subject's marks; rejecting returns them to the teacher with the note.
+  registerApprovalKind('marks', { decide: decideMarksApproval, deciders: ['principal'] });
   const cardDeps = { database, storage: deps.storage, tasks: deps.tasks, issuer: opts.issuer };
   deps.tasks.register(REPORT_CARDS_TASK, reportCardsTaskHandler(cardDeps));
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { createDocument, drawLetterhead, drawTable, loadLetterhead, renderPdf, sendPdf, type TableColumn } from '../../lib/pdf.js';
 import { sendSpreadsheet, type ExportColumn } from '../../lib/spreadsheet.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { inAssessment } from './assessment-context.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * The broadsheet of a stream or level (issue 12 §4) as PDF (A4 landscape, school letterhead, one row per
@@ -26,7 +26,7 @@ function subjectCell(row: ResultRow, subjectId: string) {
 
 /** GET /api/exams/:examId/results?format=pdf → the broadsheet PDF. */
 export async function broadsheetPdf(reply: FastifyReply, database: Database, storage: FileStorage, actor: Actor, r: ExamResults, schoolId?: string) {
-  const school = await inAssessment(database, actor, schoolId, (tx, sid) => loadLetterhead(tx, storage, sid));
+  const school = await inSchool(database, actor, schoolId, (tx, sid) => loadLetterhead(tx, storage, sid));
   const doc = createDocument({ title: fileBase(r), layout: 'landscape', margin: 28 });
   const title = `Broadsheet: ${r.exam.name}`;
   const lines = [`${r.scope.kind === 'stream' ? 'Stream' : 'Level'}: ${r.scope.name}`, `${r.exam.termName} ${r.exam.academicYear}${r.exam.status === 'released' ? '' : ' · provisional (not released)'}`];

@@ -8,7 +8,8 @@ import type { Database } from '../../db/client.js';
 import { academicYears, classes, examMarks, examSeries, examSubjects, levels, markSheets, profiles, students, subjects, teacherAssignments, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { ASSESSMENT_AUDIT, auditAssessment, inAssessment, m } from './assessment-context.js';
+import { ASSESSMENT_AUDIT, m } from './assessment-context.js';
+import { auditSchool, inSchool } from '../../lib/school-context.js';
 
 /**
  * Exam series (issue 12 §2): a series per term for chosen levels with its subjects and papers, dates,
@@ -182,7 +183,7 @@ async function toExams(tx: Tx, schoolId: string, rows: ExamRow[]): Promise<Exam[
 
 /** GET /api/exams?termId=&status= → the school's exam series, newest term first. */
 export async function listExams(database: Database, actor: Actor, q: { termId?: string; status?: string; schoolId?: string }): Promise<{ items: Exam[] }> {
-  return inAssessment(database, actor, q.schoolId, async (tx, schoolId) => {
+  return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
     const rows = await tx
       .select({ e: examSeries, termName: terms.name, academicYear: academicYears.name, academicYearId: terms.academicYearId, termStartsOn: terms.startsOn })
       .from(examSeries)
@@ -196,7 +197,7 @@ export async function listExams(database: Database, actor: Actor, q: { termId?: 
 
 /** GET /api/exams/:examId → the series. */
 export async function getExam(database: Database, actor: Actor, examId: string, schoolId?: string): Promise<Exam> {
-  return inAssessment(database, actor, schoolId, async (tx, sid) => (await toExams(tx, sid, [await examOf(tx, sid, examId)]))[0]!);
+  return inSchool(database, actor, schoolId, async (tx, sid) => (await toExams(tx, sid, [await examOf(tx, sid, examId)]))[0]!);
 }
 
 type SubjectInput = { subjectId: string; papers?: { name: string; maxMarks: number }[] };
@@ -217,7 +218,7 @@ async function checkSetup(tx: Tx, schoolId: string, levelIds: string[], subjectI
 
 /** POST /api/exams (principal) → 201 the series, status open. 404 term, level or subject of another school. */
 export async function createExam(database: Database, actor: Actor, body: z.output<typeof createExamBody>, ip: string): Promise<Exam> {
-  return inAssessment(database, actor, body.schoolId, async (tx, schoolId) => {
+  return inSchool(database, actor, body.schoolId, async (tx, schoolId) => {
     const [term] = await tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, schoolId), eq(terms.id, body.termId)));
     if (!term) throw notFound(m.termNotFound);
     const subs = await checkSetup(tx, schoolId, body.levelIds, body.subjects);
@@ -239,7 +240,7 @@ export async function createExam(database: Database, actor: Actor, body: z.outpu
       })
       .returning();
     await tx.insert(examSubjects).values(subs.map((s) => ({ schoolId, examId: row!.id, ...s })));
-    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examCreated, `exam:${row!.id}`, null, { name: body.name, kind: body.kind, subjects: subs.length });
+    await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examCreated, `exam:${row!.id}`, null, { name: body.name, kind: body.kind, subjects: subs.length });
     return (await toExams(tx, schoolId, [await examOf(tx, schoolId, row!.id)]))[0]!;
   });
 }
@@ -250,7 +251,7 @@ export async function createExam(database: Database, actor: Actor, body: z.outpu
  * are totals over the papers).
  */
 export async function updateExam(database: Database, actor: Actor, examId: string, body: z.output<typeof updateExamBody>, ip: string): Promise<Exam> {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     if (e.status === 'released') throw new AppError(409, 'EXAM_RELEASED', m.examReleased);
     const opens = body.entryOpensOn ?? e.entryOpensOn;
@@ -284,19 +285,19 @@ export async function updateExam(database: Database, actor: Actor, examId: strin
       updatedAt: new Date(),
     };
     await tx.update(examSeries).set(next).where(eq(examSeries.id, examId));
-    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examUpdated, `exam:${examId}`, { name: e.name, entryOpensOn: e.entryOpensOn, entryClosesOn: e.entryClosesOn, weight: e.weight }, { name: next.name, entryOpensOn: opens, entryClosesOn: closes, weight: next.weight });
+    await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examUpdated, `exam:${examId}`, { name: e.name, entryOpensOn: e.entryOpensOn, entryClosesOn: e.entryClosesOn, weight: e.weight }, { name: next.name, entryOpensOn: opens, entryClosesOn: closes, weight: next.weight });
     return (await toExams(tx, schoolId, [await examOf(tx, schoolId, examId)]))[0]!;
   });
 }
 
 /** DELETE /api/exams/:examId (principal) → { deleted: true }; 409 once any mark is entered. */
 export async function deleteExam(database: Database, actor: Actor, examId: string, ip: string) {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     const [n] = await tx.select({ n: count() }).from(examMarks).where(eq(examMarks.examId, examId));
     if (Number(n?.n ?? 0) > 0) throw new AppError(409, 'EXAM_HAS_MARKS', m.examHasMarks);
     await tx.delete(examSeries).where(eq(examSeries.id, examId));
-    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examDeleted, `exam:${examId}`, { name: e.name }, null);
+    await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examDeleted, `exam:${examId}`, { name: e.name }, null);
     return { deleted: true };
   });
 }

@@ -8,8 +8,10 @@ import { approvals, classes, examMarks, examSeries, gradeAudit, markSheets, prof
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { formatDay } from '../../lib/pdf.js';
-import { ASSESSMENT_AUDIT, auditAssessment, inAssessment, m, scaleResolver, scaleVersionBands, schoolScales, type Caller } from './assessment-context.js';
+import { ASSESSMENT_AUDIT, m, scaleResolver, scaleVersionBands, schoolScales } from './assessment-context.js';
 import { entryStateOf, examClasses, examOf, examSubjectList, sheetsOf, type ExamRow } from './exams.service.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { requestApproval } from '../approvals/index.js';
 
 /**
  * Marks entry and approval (issue 12 §3). A teacher enters marks for the streams and subjects they teach
@@ -100,7 +102,7 @@ async function sheetOne(tx: Tx, schoolId: string, e: ExamRow, classId: string, s
 
 /** GET /api/exams/:examId/marks?classId=&subjectId= → the grid (teachers: their own stream x subject only). */
 export async function marksGrid(database: Database, actor: Actor, examId: string, classId: string, subjectId: string): Promise<MarksGrid> {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     const c = await streamOf(tx, schoolId, e, classId);
     const subject = (await examSubjectList(tx, [examId])).find((s) => s.subjectId === subjectId);
@@ -223,7 +225,7 @@ function cleanMarks(input: z.output<typeof saveMarksBody>['marks'], subject: { p
  * removes a learner's mark (a blank cell is no mark, never zero); 400 on an approved sheet.
  */
 export async function saveMarks(database: Database, actor: Actor, examId: string, body: z.output<typeof saveMarksBody>, ip: string) {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     const stream = await streamOf(tx, schoolId, e, body.classId);
     const subject = (await examSubjectList(tx, [examId])).find((s) => s.subjectId === body.subjectId);
@@ -294,7 +296,7 @@ export async function saveMarks(database: Database, actor: Actor, examId: string
             return { schoolId, examId, subjectId: body.subjectId, studentId: c.studentId, oldStatus: old?.status ?? null, oldScore: old?.score ?? null, newStatus: c.status, newScore: c.score, reason, changedBy: actor.id };
           }),
         );
-        await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.markChangedAfterApproval, `mark_sheet:${sheetRow!.id}`, changed.map((c) => ({ studentId: c.studentId, old: before.get(c.studentId)?.score ?? null })), changed.map((c) => ({ studentId: c.studentId, new: c.score, status: c.status })), { reason });
+        await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.markChangedAfterApproval, `mark_sheet:${sheetRow!.id}`, changed.map((c) => ({ studentId: c.studentId, old: before.get(c.studentId)?.score ?? null })), changed.map((c) => ({ studentId: c.studentId, new: c.score, status: c.status })), { reason });
       }
       await tx.update(markSheets).set({ updatedAt: now }).where(eq(markSheets.id, sheetRow!.id));
     }
@@ -318,7 +320,7 @@ async function lockedSheet(tx: Tx, schoolId: string, examId: string, classId: st
  * 400 when a learner has no mark (absent and exempt count as marked); 409 already submitted or approved.
  */
 export async function submitSheet(database: Database, actor: Actor, examId: string, classId: string, subjectId: string, ip: string): Promise<MarkSheet> {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     const stream = await streamOf(tx, schoolId, e, classId);
     const subject = (await examSubjectList(tx, [examId])).find((s) => s.subjectId === subjectId);
@@ -339,11 +341,8 @@ export async function submitSheet(database: Database, actor: Actor, examId: stri
     const [me] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, actor.id));
     const title = m.approvalTitle(subject.name, cls?.name ?? '');
     const summary = m.approvalSummary(e.name, me?.name ?? '', marked.size);
-    await tx
-      .insert(approvals)
-      .values({ schoolId, kind: 'marks', subjectId: sheet.id, title, summary, status: 'pending', requestedBy: actor.id, requestedAt: now })
-      .onConflictDoUpdate({ target: [approvals.kind, approvals.subjectId], set: { title, summary, status: 'pending', requestedBy: actor.id, requestedAt: now, decidedBy: null, decidedAt: null, note: null } });
-    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.marksSubmitted, `mark_sheet:${sheet.id}`, { status: sheet.status }, { status: 'submitted' }, { examId, classId, subjectId });
+    await requestApproval(tx, { schoolId, kind: 'marks', subjectId: sheet.id, title, summary, requestedBy: actor.id, requestedAt: now });
+    await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.marksSubmitted, `mark_sheet:${sheet.id}`, { status: sheet.status }, { status: 'submitted' }, { examId, classId, subjectId });
     return sheetOne(tx, schoolId, e, classId, subjectId);
   });
 }
@@ -352,7 +351,7 @@ export async function submitSheet(database: Database, actor: Actor, examId: stri
  * Approve or return a submitted sheet, in the caller's transaction (used by the exam routes and by the
  * Approvals card's decider). 409 when not submitted, or already approved ("approving twice").
  */
-export async function decideSheetInTx(tx: Tx, c: Caller, sheetId: string, approve: boolean, comment: string | null) {
+export async function decideSheetInTx(tx: Tx, c: SchoolCaller, sheetId: string, approve: boolean, comment: string | null) {
   const [sheet] = await tx.select().from(markSheets).where(and(eq(markSheets.schoolId, c.schoolId), eq(markSheets.id, sheetId))).for('update');
   if (!sheet) throw notFound(m.examNotFound);
   if (sheet.status === 'approved') throw new AppError(409, 'ALREADY_APPROVED', m.alreadyApproved);
@@ -363,12 +362,12 @@ export async function decideSheetInTx(tx: Tx, c: Caller, sheetId: string, approv
     .update(markSheets)
     .set({ status: approve ? 'approved' : 'returned', decidedBy: c.actor.id, decidedAt: now, comment: approve ? (comment?.trim() || null) : comment!.trim(), updatedAt: now })
     .where(eq(markSheets.id, sheetId));
-  await auditAssessment(tx, c, approve ? ASSESSMENT_AUDIT.marksApproved : ASSESSMENT_AUDIT.marksReturned, `mark_sheet:${sheetId}`, { status: 'submitted' }, { status: approve ? 'approved' : 'returned', comment }, { examId: sheet.examId, classId: sheet.classId, subjectId: sheet.subjectId });
+  await auditSchool(tx, c, approve ? ASSESSMENT_AUDIT.marksApproved : ASSESSMENT_AUDIT.marksReturned, `mark_sheet:${sheetId}`, { status: 'submitted' }, { status: approve ? 'approved' : 'returned', comment }, { examId: sheet.examId, classId: sheet.classId, subjectId: sheet.subjectId });
   return sheet;
 }
 
 /** The Approvals card's decider for kind marks: approve, or reject = return with the note. */
-export async function decideMarksApproval(tx: Tx, c: Caller, sheetId: string, approve: boolean, note: string | null) {
+export async function decideMarksApproval(tx: Tx, c: SchoolCaller, sheetId: string, approve: boolean, note: string | null) {
   await decideSheetInTx(tx, c, sheetId, approve, approve ? note : note?.trim() || 'Returned for corrections.');
 }
 
@@ -377,7 +376,7 @@ export async function decideMarksApproval(tx: Tx, c: Caller, sheetId: string, ap
  * The matching approval on the Approvals card is decided with it.
  */
 export async function decideSheet(database: Database, actor: Actor, examId: string, classId: string, subjectId: string, approve: boolean, comment: string | null, ip: string): Promise<MarkSheet> {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     await streamOf(tx, schoolId, e, classId);
     const [sheet] = await tx.select({ id: markSheets.id }).from(markSheets).where(and(eq(markSheets.examId, examId), eq(markSheets.classId, classId), eq(markSheets.subjectId, subjectId)));
@@ -397,7 +396,7 @@ export async function decideSheet(database: Database, actor: Actor, examId: stri
  * force are frozen with it, so later edits of a scale do not regrade released results.
  */
 export async function releaseExam(database: Database, actor: Actor, examId: string, ip: string) {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     await tx.select({ id: examSeries.id }).from(examSeries).where(eq(examSeries.id, examId)).for('update');
     if (e.status === 'released') throw new AppError(409, 'ALREADY_RELEASED', m.alreadyReleased);
@@ -410,14 +409,14 @@ export async function releaseExam(database: Database, actor: Actor, examId: stri
     const frozen = Object.fromEntries([...scales.values()].map((s) => [s.key, s.versionId]));
     const now = new Date();
     await tx.update(examSeries).set({ status: 'released', releasedAt: now, releasedBy: actor.id, scaleVersions: frozen, updatedAt: now }).where(eq(examSeries.id, examId));
-    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examReleased, `exam:${examId}`, { status: e.status }, { status: 'released', sheets: withMarks.length });
+    await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examReleased, `exam:${examId}`, { status: e.status }, { status: 'released', sheets: withMarks.length });
     return { id: examId, status: 'released' as const, releasedAt: now.toISOString(), sheets: withMarks.length };
   });
 }
 
 /** GET /api/exams/:examId/sheets?status= → every stream x subject of the series (teachers: their own). */
 export async function listSheets(database: Database, actor: Actor, examId: string, status?: MarkSheet['status'], schoolId?: string) {
-  return inAssessment(database, actor, schoolId, async (tx, sid) => {
+  return inSchool(database, actor, schoolId, async (tx, sid) => {
     const e = await examOf(tx, sid, examId);
     let pairs: Set<string> | undefined;
     if (actor.role === 'teacher') {
@@ -451,7 +450,7 @@ async function sheetsAcrossExams(tx: Tx, schoolId: string, opts: { pairs?: Set<s
 
 /** GET /api/grades/my-sheets (teacher) → their streams x subjects in recent exams with each sheet's state. */
 export async function mySheets(database: Database, actor: Actor) {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const where = actor.role === 'teacher' ? eq(teacherAssignments.teacherId, actor.id) : eq(teacherAssignments.schoolId, schoolId);
     const mine = await tx.select({ classId: teacherAssignments.classId, subjectId: teacherAssignments.subjectId }).from(teacherAssignments).where(where);
     return { items: await sheetsAcrossExams(tx, schoolId, { pairs: actor.role === 'teacher' ? new Set(mine.map((a) => `${a.classId}:${a.subjectId}`)) : undefined }) };
@@ -460,7 +459,7 @@ export async function mySheets(database: Database, actor: Actor) {
 
 /** GET /api/grades/queue (principal, director) → submitted sheets waiting for approval, oldest first. */
 export async function approvalQueue(database: Database, actor: Actor, schoolId?: string) {
-  return inAssessment(database, actor, schoolId, async (tx, sid) => {
+  return inSchool(database, actor, schoolId, async (tx, sid) => {
     const items = await sheetsAcrossExams(tx, sid, { status: 'submitted' });
     items.sort((a, b) => (a.submittedAt ?? '').localeCompare(b.submittedAt ?? ''));
     return { items };
@@ -469,7 +468,7 @@ export async function approvalQueue(database: Database, actor: Actor, schoolId?:
 
 /** GET /api/exams/:examId/audit → changes made after approval (who, when, old, new, why), newest first. */
 export async function gradeAuditLog(database: Database, actor: Actor, examId: string, schoolId?: string) {
-  return inAssessment(database, actor, schoolId, async (tx, sid) => {
+  return inSchool(database, actor, schoolId, async (tx, sid) => {
     await examOf(tx, sid, examId);
     const rows = await tx
       .select({ a: gradeAudit, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber, subjectName: subjects.name, changedBy: profiles.name, className: classes.name })

@@ -10,11 +10,12 @@ import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
 import { loadLetterhead } from '../../lib/pdf.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { storeFile } from '../files/files.service.js';
-import { inAssessment, m, schoolScales, settingsOf } from './assessment-context.js';
+import { m, schoolScales, settingsOf } from './assessment-context.js';
 import { fullName } from './marks.service.js';
 import { assertCardVisible, assertCommentWriter, drawReportCards, termCards, type CardVerification, type TermCard, type TermInfo } from './report-cards.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * Report-card calls (issue 12 §5): one learner's card, a stream's or level's cards in the background,
@@ -42,7 +43,7 @@ export interface ReportCardDeps {
  * for the term.' when the term has none for the learner.
  */
 export async function reportCardPdf(deps: ReportCardDeps, actor: Actor, studentId: string, termId: string, schoolId?: string): Promise<{ pdf: Buffer; fileName: string }> {
-  const { term, cards, school, verification } = await inAssessment(deps.database, actor, actor.role === 'parent' ? undefined : schoolId, async (tx, sid) => {
+  const { term, cards, school, verification } = await inSchool(deps.database, actor, actor.role === 'parent' ? undefined : schoolId, async (tx, sid) => {
     await assertCardVisible(tx, actor, sid, studentId);
     const r = await termCards(tx, sid, termId, { studentIds: [studentId] });
     if (!r || r.cards.length === 0) throw notFound(m.reportCardNoResults);
@@ -56,7 +57,7 @@ export async function reportCardPdf(deps: ReportCardDeps, actor: Actor, studentI
 
 /** GET /api/report-cards/comments?termId=&classId= → each learner of the stream with the mean, comments and a suggestion. */
 export async function listComments(database: Database, actor: Actor, termId: string, classId: string, schoolId?: string) {
-  return inAssessment(database, actor, schoolId, async (tx, sid) => {
+  return inSchool(database, actor, schoolId, async (tx, sid) => {
     await assertCommentWriter(tx, actor, sid, classId);
     const r = await termCards(tx, sid, termId, { classIds: [classId] });
     const cards = r?.cards ?? [];
@@ -85,7 +86,7 @@ export async function listComments(database: Database, actor: Actor, termId: str
  * comment of their own stream's learners; the principal writes both. Audited.
  */
 export async function saveComments(database: Database, actor: Actor, body: z.output<typeof saveReportCommentsBody>, ip: string) {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const ids = [...new Set(body.comments.map((c) => c.studentId))];
     const learners = await tx.select({ id: students.id, classId: students.classId }).from(students).where(and(eq(students.schoolId, schoolId), inArray(students.id, ids)));
     if (learners.length !== ids.length) throw notFound(m.learnerNotFound);
@@ -116,7 +117,7 @@ type BulkInput = { termId: string; classIds: string[]; label: string };
  */
 export async function startBulkReportCards(deps: ReportCardDeps, actor: Actor, body: z.output<typeof bulkReportCardsBody>, ip: string) {
   if (!body.classId && !body.levelId) throw badRequest(m.streamNotFound, { classId: m.streamNotFound });
-  const task = await inAssessment(deps.database, actor, undefined, async (tx, schoolId) => {
+  const task = await inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
     let classIds: string[];
     let label: string;
     if (body.classId) {
@@ -179,7 +180,7 @@ async function assertTeachesSubject(tx: Tx, actor: Actor, classId: string, subje
  * this term and the term level rolled up by the school's method (latest, mean or mode).
  */
 export async function listFormative(database: Database, actor: Actor, q: { termId: string; classId: string; subjectId: string }) {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const [c] = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, q.classId)));
     if (!c) throw notFound(m.streamNotFound);
     await assertTeachesSubject(tx, actor, q.classId, q.subjectId);
@@ -222,7 +223,7 @@ export async function listFormative(database: Database, actor: Actor, q: { termI
 
 /** POST /api/formative { termId, classId, subjectId, strand, subStrand?, assessedOn, entries: [{ studentId, level, comment? }] } → { saved }. */
 export async function recordFormative(database: Database, actor: Actor, body: z.output<typeof recordFormativeBody>) {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const [c] = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, body.classId)));
     if (!c) throw notFound(m.streamNotFound);
     await assertTeachesSubject(tx, actor, body.classId, body.subjectId);

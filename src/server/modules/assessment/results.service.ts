@@ -7,10 +7,11 @@ import { academicYears, classes, examMarks, examSeries, levels, profiles, report
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { audienceScope, learnerAudience, visibleLearners } from '../learners/learner-scope.js';
-import { inAssessment, m, settingsOf } from './assessment-context.js';
+import { m, settingsOf } from './assessment-context.js';
 import { examClasses, examOf, examSubjectList, type ExamRow } from './exams.service.js';
 import { bandsForExam, fullName, schoolGrading } from './marks.service.js';
 import { withScope } from '../../db/tenant.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * Results (issue 12 §4): per learner every subject's mark, percentage, grade and points; total (sum of
@@ -251,7 +252,7 @@ async function assertSeesStream(tx: Tx, actor: Actor, classId: string) {
  * first level of the exam when neither is given). Rows sorted by position.
  */
 export async function examResults(database: Database, actor: Actor, examId: string, q: { classId?: string; levelId?: string; schoolId?: string }): Promise<ExamResults> {
-  return inAssessment(database, actor, q.schoolId, async (tx, schoolId) => {
+  return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     const r = await computeResults(tx, schoolId, e, { withDeviation: true });
     let scope: ExamResults['scope'];
@@ -349,7 +350,7 @@ async function subjectMeansOf(tx: Tx, examId: string, studentIds: string[]): Pro
  */
 export async function examAnalytics(database: Database, actor: Actor, examId: string, q: { classId?: string; levelId?: string; schoolId?: string }): Promise<ExamAnalytics> {
   const results = await examResults(database, actor, examId, q);
-  return inAssessment(database, actor, q.schoolId, async (tx, schoolId) => {
+  return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     const prev = await previousExam(tx, schoolId, e);
     const prevMeans = prev ? await learnerMeans(tx, prev.id) : new Map<string, number>();

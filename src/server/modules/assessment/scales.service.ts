@@ -6,7 +6,8 @@ import { SCALE_KEYS, bandMax, bandProblems, gradeLabel, type ScaleKey } from '..
 import type { Database } from '../../db/client.js';
 import { assessmentSettings, gradingScales, gradingScaleVersions, levelScales, levels, subjects } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
-import { ASSESSMENT_AUDIT, auditAssessment, inAssessment, levelOf, m, scaleResolver, schoolScales, settingsOf, type SchoolScale } from './assessment-context.js';
+import { ASSESSMENT_AUDIT, levelOf, m, scaleResolver, schoolScales, settingsOf, type SchoolScale } from './assessment-context.js';
+import { auditSchool, inSchool } from '../../lib/school-context.js';
 
 /**
  * Grading scales (issue 12 §1): the school's copies of the default scales, edited as data (each edit a
@@ -28,7 +29,7 @@ function toScale(s: SchoolScale): GradingScale {
 
 /** GET /api/grading/scales → { scales, levels }: every scale with its bands, and each level's scale. */
 export async function listScales(database: Database, actor: Actor, schoolId?: string): Promise<GradingScalesResponse> {
-  return inAssessment(database, actor, schoolId, async (tx, sid) => {
+  return inSchool(database, actor, schoolId, async (tx, sid) => {
     const scales = await schoolScales(tx, sid);
     const resolver = await scaleResolver(tx, sid);
     const lv = await tx.select().from(levels).where(eq(levels.schoolId, sid)).orderBy(asc(levels.levelOrder));
@@ -56,7 +57,7 @@ export async function updateScale(database: Database, actor: Actor, key: string,
   if (!(SCALE_KEYS as readonly string[]).includes(key)) throw notFound(m.scaleNotFound);
   const problems = bandProblems(body.bands);
   if (problems.length) throw badRequest(problems.join(' '), { bands: problems.join(' ') });
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const scales = await schoolScales(tx, schoolId);
     const current = scales.get(key as ScaleKey)!;
     const bands = [...body.bands].map((b) => ({ code: b.code.trim(), descriptor: b.descriptor.trim(), min: b.min, points: b.points })).sort((a, b) => b.min - a.min);
@@ -67,14 +68,14 @@ export async function updateScale(database: Database, actor: Actor, key: string,
       .where(eq(gradingScales.id, current.id))
       .returning();
     const [v] = await tx.insert(gradingScaleVersions).values({ schoolId, scaleId: current.id, version, bands, createdBy: actor.id }).returning({ id: gradingScaleVersions.id });
-    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.scaleUpdated, `grading_scale:${key}`, { version: current.version, bands: current.bands }, { version, bands });
+    await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.scaleUpdated, `grading_scale:${key}`, { version: current.version, bands: current.bands }, { version, bands });
     return toScale({ id: row!.id, key: key as ScaleKey, name: row!.name, version, bands, versionId: v!.id, updatedAt: row!.updatedAt });
   });
 }
 
 /** PUT /api/grading/levels/:levelId (principal) → the level's scale (or one subject's override). */
 export async function setLevelScale(database: Database, actor: Actor, levelId: string, body: z.output<typeof setLevelScaleBody>, ip: string) {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     await levelOf(tx, schoolId, levelId);
     const subjectId = body.subjectId ?? null;
     if (subjectId) {
@@ -85,19 +86,19 @@ export async function setLevelScale(database: Database, actor: Actor, levelId: s
     const [old] = await tx.select().from(levelScales).where(where);
     if (old) await tx.update(levelScales).set({ scaleKey: body.scaleKey }).where(eq(levelScales.id, old.id));
     else await tx.insert(levelScales).values({ schoolId, levelId, subjectId, scaleKey: body.scaleKey });
-    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.levelScaleSet, `level:${levelId}`, old ? { scaleKey: old.scaleKey, subjectId } : null, { scaleKey: body.scaleKey, subjectId });
+    await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.levelScaleSet, `level:${levelId}`, old ? { scaleKey: old.scaleKey, subjectId } : null, { scaleKey: body.scaleKey, subjectId });
     return { levelId, subjectId, scaleKey: body.scaleKey };
   });
 }
 
 /** GET /api/assessment/settings → roll-up method, positions published, fee balance on report cards. */
 export async function getSettings(database: Database, actor: Actor, schoolId?: string): Promise<AssessmentSettings> {
-  return inAssessment(database, actor, schoolId, (tx, sid) => settingsOf(tx, sid));
+  return inSchool(database, actor, schoolId, (tx, sid) => settingsOf(tx, sid));
 }
 
 /** PUT /api/assessment/settings (principal) → the saved settings; audited. */
 export async function updateSettings(database: Database, actor: Actor, body: z.output<typeof updateAssessmentSettingsBody>, ip: string): Promise<AssessmentSettings> {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const old = await settingsOf(tx, schoolId);
     const next = { ...old, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) } as AssessmentSettings;
     const row = { rollupMethod: next.rollupMethod, publishPositions: next.publishPositions ? 'yes' : 'no', showFeeBalance: next.showFeeBalance ? 'yes' : 'no', updatedAt: new Date() };
@@ -105,7 +106,7 @@ export async function updateSettings(database: Database, actor: Actor, body: z.o
       .insert(assessmentSettings)
       .values({ schoolId, ...row })
       .onConflictDoUpdate({ target: assessmentSettings.schoolId, set: row });
-    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.settingsUpdated, 'assessment_settings', old, next);
+    await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.settingsUpdated, 'assessment_settings', old, next);
     return next;
   });
 }

@@ -9,8 +9,9 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { createDocument, drawLetterhead, drawTable, formatDay, loadLetterhead, renderPdf, sendPdf } from '../../lib/pdf.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { ASSESSMENT_AUDIT, auditAssessment, inAssessment, m } from './assessment-context.js';
+import { ASSESSMENT_AUDIT, m } from './assessment-context.js';
 import { examOf, examSubjectList } from './exams.service.js';
+import { auditSchool, inSchool } from '../../lib/school-context.js';
 
 /**
  * The exam timetable (issue 12 §2): each paper's date, start and end, room and invigilator, printable as
@@ -42,7 +43,7 @@ async function rows(tx: Tx, schoolId: string, examId: string) {
 
 /** GET /api/exams/:examId/timetable → { items } in date and time order. */
 export async function getTimetable(database: Database, actor: Actor, examId: string, schoolId?: string) {
-  return inAssessment(database, actor, schoolId, async (tx, sid) => {
+  return inSchool(database, actor, schoolId, async (tx, sid) => {
     await examOf(tx, sid, examId);
     return { items: await rows(tx, sid, examId) };
   });
@@ -65,7 +66,7 @@ export function timetableClash(entries: { paper: string; sitsOn: string; startsA
 
 /** PUT /api/exams/:examId/timetable { entries } (principal) → { items }; 400 clashes or a subject not in the exam. */
 export async function saveTimetable(database: Database, actor: Actor, examId: string, body: z.output<typeof saveTimetableBody>, ip: string) {
-  return inAssessment(database, actor, undefined, async (tx, schoolId) => {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     if (e.status === 'released') throw new AppError(409, 'EXAM_RELEASED', m.examReleased);
     const subs = new Set((await examSubjectList(tx, [examId])).map((s) => s.subjectId));
@@ -83,14 +84,14 @@ export async function saveTimetable(database: Database, actor: Actor, examId: st
     if (body.entries.length) {
       await tx.insert(examTimetable).values(body.entries.map((x) => ({ schoolId, examId, subjectId: x.subjectId, paper: x.paper, sitsOn: x.sitsOn, startsAt: x.startsAt, endsAt: x.endsAt, room: x.room ?? null, invigilatorId: x.invigilatorId ?? null })));
     }
-    await auditAssessment(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examUpdated, `exam:${examId}:timetable`, { papers: before.length }, { papers: body.entries.length });
+    await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examUpdated, `exam:${examId}:timetable`, { papers: before.length }, { papers: body.entries.length });
     return { items: await rows(tx, schoolId, examId) };
   });
 }
 
 /** GET /api/exams/:examId/timetable.pdf → the printable timetable with the school's letterhead. */
 export async function timetablePdf(reply: FastifyReply, database: Database, storage: FileStorage, actor: Actor, examId: string, schoolId?: string) {
-  const { e, items, school } = await inAssessment(database, actor, schoolId, async (tx, sid) => ({ e: await examOf(tx, sid, examId), items: await rows(tx, sid, examId), school: await loadLetterhead(tx, storage, sid) }));
+  const { e, items, school } = await inSchool(database, actor, schoolId, async (tx, sid) => ({ e: await examOf(tx, sid, examId), items: await rows(tx, sid, examId), school: await loadLetterhead(tx, storage, sid) }));
   const doc = createDocument({ title: `Exam timetable ${e.name}` });
   drawLetterhead(doc, school, { title: `Exam timetable: ${e.name}`, lines: [`${e.termName} ${e.academicYear}`] });
   drawTable(

@@ -5,16 +5,12 @@ import { schoolToday } from '../../../shared/dates.js';
 import { attendanceSettings, schoolCalendarEvents, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { inSchool } from '../fees/fees-context.js';
 
 /**
  * What every part of the attendance module (issue 13) shares: the school of a call, the school's
  * settings (defaults until saved), its calendar (terms, half-terms, its own closed/open days; Kenya's
  * public holidays come from shared/kenya-holidays.ts) and audit entries.
  */
-
-export { inSchool };
 
 /** Audit actions of the attendance module (the Audit Trail lists them). */
 export const ATTENDANCE_AUDIT = {
@@ -25,17 +21,6 @@ export const ATTENDANCE_AUDIT = {
   calendarDayRemoved: 'SCHOOL_CALENDAR_DAY_REMOVED',
   staffAttendanceRecorded: 'STAFF_ATTENDANCE_RECORDED',
 } as const;
-
-/** Who is doing what, for audit entries. */
-export interface AttendanceCaller {
-  actor: import('../../../shared/access.js').Actor;
-  schoolId: string;
-  ip: string;
-}
-
-export async function auditAttendance(tx: Tx, c: AttendanceCaller, action: string, target: string, oldValue: unknown, newValue: unknown, metadata?: Record<string, unknown>) {
-  await recordAudit(tx, { schoolId: c.schoolId, action, performedByUserId: c.actor.id, performedByRole: c.actor.role, targetEntity: target, oldValue, newValue, metadata, ipAddress: c.ip });
-}
 
 /** The school's attendance settings (the defaults when it never saved any). */
 export async function loadAttendanceSettings(tx: Tx, schoolId: string): Promise<AttendanceSettings> {

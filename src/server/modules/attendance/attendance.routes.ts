@@ -27,7 +27,6 @@ import { sendPdf } from '../../lib/pdf.js';
 import { sendSpreadsheet } from '../../lib/spreadsheet.js';
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../module-deps.js';
-import { inSchool } from './attendance-context.js';
 import { summaryPdf, SUMMARY_COLUMNS } from './attendance-report.js';
 import {
   addCalendarEvent,
@@ -43,6 +42,7 @@ import {
   updateSettings,
   type AttendanceDeps,
 } from './attendance.service.js';
+import { inSchool } from '../../lib/school-context.js';
 
 const schoolQuery = z.object({ schoolId: z.uuid('Invalid school id').optional() });
 const studentParams = z.object({ id: z.uuid(messages.learners.notFound) });

@@ -62,22 +62,12 @@ import { narrowScope, SYSTEM_SCOPE, type Tx } from '../../db/tenant.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
-import { withIdempotency } from '../fees/fees-context.js';
 import { learnerAudience, learnerNotFound, visibleLearners } from '../learners/learner-scope.js';
 import { deliverSms, logSms, type OutgoingSms } from '../sms/sms.service.js';
-import {
-  ATTENDANCE_AUDIT,
-  auditAttendance,
-  countedUntil,
-  dailySessions,
-  defaultTerm,
-  inSchool,
-  loadAttendanceSettings,
-  loadCalendar,
-  type AttendanceCaller,
-  type TermRow,
-} from './attendance-context.js';
+import { ATTENDANCE_AUDIT, countedUntil, dailySessions, defaultTerm, loadAttendanceSettings, loadCalendar, type TermRow } from './attendance-context.js';
 import { dailyOnly, dayStatusSql, termAttendance } from './attendance-counts.js';
+import { withIdempotency } from '../../lib/idempotency.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**
  * Learner attendance (issue 13 §1, §2, §4, §5): registers per stream, date and session; the school's
@@ -321,7 +311,7 @@ interface PendingAlert {
  * parent account linked to them, and an SMS to the primary guardian when the school's smsAbsenceAlerts
  * is on. absence_alerts (unique per learner and day) keeps it to once, whatever the number of saves.
  */
-export async function putRegister(deps: AttendanceDeps, caller: Omit<AttendanceCaller, 'schoolId'>, body: PutRegisterInput, idempotencyKey?: string): Promise<PutRegisterResponse> {
+export async function putRegister(deps: AttendanceDeps, caller: Omit<SchoolCaller, 'schoolId'>, body: PutRegisterInput, idempotencyKey?: string): Promise<PutRegisterResponse> {
   const { actor } = caller;
   const pending: PendingAlert[] = [];
   let schoolIdOut = '';
@@ -349,7 +339,7 @@ export async function putRegister(deps: AttendanceDeps, caller: Omit<AttendanceC
   return result.body;
 }
 
-async function saveRegister(tx: Tx, deps: AttendanceDeps, c: AttendanceCaller, body: PutRegisterInput, pending: PendingAlert[]): Promise<PutRegisterResponse> {
+async function saveRegister(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, body: PutRegisterInput, pending: PendingAlert[]): Promise<PutRegisterResponse> {
   const { actor, schoolId } = c;
   const subjectId = body.subjectId ?? null;
   const stream = await loadStream(tx, schoolId, body.classId);
@@ -420,7 +410,7 @@ async function saveRegister(tx: Tx, deps: AttendanceDeps, c: AttendanceCaller, b
         target: [attendanceEntries.registerId, attendanceEntries.studentId],
         set: { status: sql`excluded.status`, note: sql`excluded.note`, arrivalTime: sql`excluded.arrival_time`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`excluded.updated_at` },
       });
-    await auditAttendance(
+    await auditSchool(
       tx,
       c,
       existing ? ATTENDANCE_AUDIT.registerChanged : ATTENDANCE_AUDIT.registerMarked,
@@ -448,7 +438,7 @@ async function saveRegister(tx: Tx, deps: AttendanceDeps, c: AttendanceCaller, b
  * else's banner) and the SMS log row for the primary guardian when SMS alerts are on. Returns how many
  * learners were alerted; `pending` collects what to send and whom to tell after the commit.
  */
-async function sendAbsenceAlerts(tx: Tx, deps: AttendanceDeps, c: AttendanceCaller, stream: StreamRow, date: string, studentIds: string[], settings: AttendanceSettings, pending: PendingAlert[]): Promise<number> {
+async function sendAbsenceAlerts(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, stream: StreamRow, date: string, studentIds: string[], settings: AttendanceSettings, pending: PendingAlert[]): Promise<number> {
   const { schoolId } = c;
   const fresh = await tx
     .insert(absenceAlerts)
@@ -811,7 +801,7 @@ export async function getSettings(deps: AttendanceDeps, actor: Actor, schoolId?:
 }
 
 /** PUT /api/attendance/settings (principal): changes the given settings; audited with old and new values. */
-export async function updateSettings(deps: AttendanceDeps, caller: Omit<AttendanceCaller, 'schoolId'>, body: z.output<typeof updateAttendanceSettingsBody>): Promise<AttendanceSettings> {
+export async function updateSettings(deps: AttendanceDeps, caller: Omit<SchoolCaller, 'schoolId'>, body: z.output<typeof updateAttendanceSettingsBody>): Promise<AttendanceSettings> {
   return inSchool(deps.database, caller.actor, body.schoolId, async (tx, schoolId) => {
     const before = await loadAttendanceSettings(tx, schoolId);
     const { schoolId: _s, ...patch } = body;
@@ -821,7 +811,7 @@ export async function updateSettings(deps: AttendanceDeps, caller: Omit<Attendan
       .insert(attendanceSettings)
       .values({ schoolId, ...values })
       .onConflictDoUpdate({ target: attendanceSettings.schoolId, set: values });
-    await auditAttendance(tx, { ...caller, schoolId }, ATTENDANCE_AUDIT.settingsUpdated, `school:${schoolId}`, before, next);
+    await auditSchool(tx, { ...caller, schoolId }, ATTENDANCE_AUDIT.settingsUpdated, `school:${schoolId}`, before, next);
     return next;
   });
 }
@@ -863,23 +853,23 @@ export async function getCalendar(deps: AttendanceDeps, actor: Actor, q: z.outpu
 }
 
 /** POST /api/attendance/calendar (principal): adds closed days (a school holiday) or an open day; audited. */
-export async function addCalendarEvent(deps: AttendanceDeps, caller: Omit<AttendanceCaller, 'schoolId'>, body: z.output<typeof createCalendarEventBody>): Promise<CalendarEventItem> {
+export async function addCalendarEvent(deps: AttendanceDeps, caller: Omit<SchoolCaller, 'schoolId'>, body: z.output<typeof createCalendarEventBody>): Promise<CalendarEventItem> {
   return inSchool(deps.database, caller.actor, body.schoolId, async (tx, schoolId) => {
     const [row] = await tx
       .insert(schoolCalendarEvents)
       .values({ schoolId, startsOn: body.startsOn, endsOn: body.endsOn, name: body.name, kind: body.kind, createdBy: caller.actor.id })
       .returning();
     const item = toEvent(row!);
-    await auditAttendance(tx, { ...caller, schoolId }, ATTENDANCE_AUDIT.calendarDayAdded, `school_calendar_event:${item.id}`, null, item);
+    await auditSchool(tx, { ...caller, schoolId }, ATTENDANCE_AUDIT.calendarDayAdded, `school_calendar_event:${item.id}`, null, item);
     return item;
   });
 }
 
 /** DELETE /api/attendance/calendar/:id (principal): removes one of the school's own days; 404 when unknown. */
-export async function removeCalendarEvent(deps: AttendanceDeps, caller: Omit<AttendanceCaller, 'schoolId'>, id: string, schoolIdParam?: string): Promise<void> {
+export async function removeCalendarEvent(deps: AttendanceDeps, caller: Omit<SchoolCaller, 'schoolId'>, id: string, schoolIdParam?: string): Promise<void> {
   await inSchool(deps.database, caller.actor, schoolIdParam, async (tx, schoolId) => {
     const [row] = await tx.delete(schoolCalendarEvents).where(and(eq(schoolCalendarEvents.id, id), eq(schoolCalendarEvents.schoolId, schoolId))).returning();
     if (!row) throw notFound(m.eventNotFound);
-    await auditAttendance(tx, { ...caller, schoolId }, ATTENDANCE_AUDIT.calendarDayRemoved, `school_calendar_event:${id}`, toEvent(row), null);
+    await auditSchool(tx, { ...caller, schoolId }, ATTENDANCE_AUDIT.calendarDayRemoved, `school_calendar_event:${id}`, toEvent(row), null);
   });
 }

@@ -12,7 +12,8 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { approvedLeaveByProfile } from '../leave/leave.service.js';
 import { leaveMessages } from '../../../shared/messages/leave.js';
-import { ATTENDANCE_AUDIT, assertSchoolDay, auditAttendance, inSchool, loadAttendanceSettings, loadCalendar, minutesOf, type AttendanceCaller } from './attendance-context.js';
+import { ATTENDANCE_AUDIT, assertSchoolDay, loadAttendanceSettings, loadCalendar, minutesOf } from './attendance-context.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**
  * Staff attendance (issue 13 §3 "HR records staff attendance (check-in/out, absent, on leave, official
@@ -216,7 +217,7 @@ export async function putStaffDay(database: Database, c: { actor: Actor; ip: str
     const existing = new Map(
       (await tx.select().from(staffAttendance).where(and(eq(staffAttendance.schoolId, schoolId), eq(staffAttendance.date, body.date), inArray(staffAttendance.profileId, ids)))).map((r) => [r.profileId, r]),
     );
-    const caller: AttendanceCaller = { actor: c.actor, schoolId, ip: c.ip };
+    const caller: SchoolCaller = { actor: c.actor, schoolId, ip: c.ip };
     const now = new Date();
     for (const e of body.entries) {
       const next = normalise(e);
@@ -230,7 +231,7 @@ export async function putStaffDay(database: Database, c: { actor: Actor; ip: str
           .values({ schoolId, profileId: e.profileId, date: body.date, ...next, recordedBy: c.actor.id, selfRecorded: false })
           .onConflictDoUpdate({ target: [staffAttendance.profileId, staffAttendance.date], set: { ...next, recordedBy: c.actor.id, selfRecorded: false, updatedAt: now } });
       }
-      await auditAttendance(tx, caller, ATTENDANCE_AUDIT.staffAttendanceRecorded, `staff_attendance:${e.profileId}:${body.date}`, before ? snapshot(before) : null, next, {
+      await auditSchool(tx, caller, ATTENDANCE_AUDIT.staffAttendanceRecorded, `staff_attendance:${e.profileId}:${body.date}`, before ? snapshot(before) : null, next, {
         date: body.date,
         profileId: e.profileId,
         name: staff.get(e.profileId)!.name,
@@ -301,7 +302,7 @@ export async function selfCheck(database: Database, c: { actor: Actor; ip: strin
     } else {
       await tx.insert(staffAttendance).values({ schoolId, profileId: c.actor.id, date: today, ...next, recordedBy: c.actor.id, selfRecorded: true });
     }
-    await auditAttendance(tx, { actor: c.actor, schoolId, ip: c.ip }, ATTENDANCE_AUDIT.staffAttendanceRecorded, `staff_attendance:${c.actor.id}:${today}`, before ? snapshot(before) : null, next, {
+    await auditSchool(tx, { actor: c.actor, schoolId, ip: c.ip }, ATTENDANCE_AUDIT.staffAttendanceRecorded, `staff_attendance:${c.actor.id}:${today}`, before ? snapshot(before) : null, next, {
       date: today,
       profileId: c.actor.id,
       self: true,

@@ -7,8 +7,8 @@ import type { Database } from '../../db/client.js';
 import { createDocument, drawLetterhead, drawTable, loadLetterhead, renderPdf, sendPdf, type TableColumn } from '../../lib/pdf.js';
 import { CONTENT_TYPES, escapeCell } from '../../lib/spreadsheet.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { inSchool } from './attendance-context.js';
 import { monthLabel, type StaffReport } from './staff-attendance.service.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * The monthly staff attendance report (issue 13 §3 "monthly staff attendance report per person and

@@ -9,7 +9,7 @@ import { isAdminRole, isSchoolRole, type AccessType } from '../../../shared/role
 import { LOGIN_WINDOW_MS } from '../../../shared/constants.js';
 import { TWO_FACTOR_MAX_ATTEMPTS, TWO_FACTOR_PENDING_MINUTES } from '../../../shared/contracts/security.js';
 import { securityMessages } from '../../../shared/messages/security.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { noteSignInNetwork, raiseFailureAlerts } from '../security/alerts.js';
 import { checkPasswordPolicy, loadPolicy, twoFactorRequiredFor } from '../security/policy.js';
 import * as twoFactorRepo from '../security/two-factor.repository.js';

@@ -10,7 +10,7 @@ import { profiles } from '../../db/schema/index.js';
 import { withScope, type TenantScope } from '../../db/tenant.js';
 import { AppError, badRequest } from '../../errors.js';
 import { actorOf, scopeOf, toHeaders } from '../../plugins/access.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { checkPasswordPolicy, loadPolicy } from '../security/policy.js';
 import { findProfileWithSchool } from './auth.repository.js';
 import type { AuthDeps } from './auth.service.js';

@@ -41,7 +41,7 @@ import { schoolToday } from '../../../shared/dates.js';
 import { billingMessages as bm } from '../../../shared/messages/billing.js';
 import { isSchoolRole } from '../../../shared/roles.js';
 import { schools, schoolSubscriptions } from '../../db/schema/index.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
 import { DarajaProtocolError } from '../../integrations/mpesa/daraja-protocol.js';

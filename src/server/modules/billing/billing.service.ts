@@ -39,7 +39,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { effectiveStatus } from './billing-status.js';
 import { priceTerm } from './pricing.js';
 import { loadBillingSettings, type StoredBillingSettings } from './settings.service.js';

@@ -15,9 +15,10 @@ import type { FileStorage } from '../../storage/storage.js';
 import { loadLetterhead, type Letterhead } from '../../lib/pdf.js';
 import { drawCertificates } from './certificate-pdf.js';
 import { canonicalJson, signContent, verifyContent, type Signer, SIGNATURE_ALGORITHM } from '../../lib/signing.js';
-import { ASSESSMENT_AUDIT, auditAssessment, inAssessment, m, schoolScales, type Caller } from '../assessment/assessment-context.js';
+import { ASSESSMENT_AUDIT, m, schoolScales } from '../assessment/assessment-context.js';
 import { fullName } from '../assessment/marks.service.js';
 import { termCards, type CardVerification, type TermCard, type TermInfo } from '../assessment/report-cards.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**
  * Certificates (issue 12 §6; spec §3 Certificate, §4 Certificate verify, §9 defaults): leaving,
@@ -176,9 +177,9 @@ async function yearPerformance(tx: Tx, schoolId: string, academicYear: string, s
  * POST /api/certificates (principal): one signed certificate per learner, all or none, in the order
  * given. Errors: 404 a learner of another school; 400 a learner never placed in a stream.
  */
-export async function issueCertificates(deps: CertificateDeps, caller: Omit<Caller, 'schoolId'>, body: z.infer<typeof createCertificatesBody>): Promise<{ items: CertificateListItem[] }> {
+export async function issueCertificates(deps: CertificateDeps, caller: Omit<SchoolCaller, 'schoolId'>, body: z.infer<typeof createCertificatesBody>): Promise<{ items: CertificateListItem[] }> {
   const key = await deps.signer.activeKey();
-  return inAssessment(deps.database, caller.actor, body.schoolId, async (tx, schoolId) => {
+  return inSchool(deps.database, caller.actor, body.schoolId, async (tx, schoolId) => {
     const ids = [...new Set(body.studentIds)];
     const learners = await learnersWithClass(tx, schoolId, ids);
     const school = await schoolBlock(tx, schoolId);
@@ -207,7 +208,7 @@ export async function issueCertificates(deps: CertificateDeps, caller: Omit<Call
       return { id: content.id, schoolId, studentId: l.id, kind: body.kind as string, content: content as unknown as Record<string, unknown>, keyId: key.keyId, signature: signContent(key.privateKey, content), generatedBy: caller.actor.id, generatedAt: now };
     });
     const inserted = await tx.insert(certificates).values(rows).returning();
-    await auditAssessment(tx, { ...caller, schoolId }, ASSESSMENT_AUDIT.certificateIssued, `certificates:${body.kind}`, null, { kind: body.kind, count: rows.length, ids: rows.map((r) => r.id) });
+    await auditSchool(tx, { ...caller, schoolId }, ASSESSMENT_AUDIT.certificateIssued, `certificates:${body.kind}`, null, { kind: body.kind, count: rows.length, ids: rows.map((r) => r.id) });
     return { items: inserted.map((r) => toItem(deps, r, school.name)) };
   });
 }
@@ -215,7 +216,7 @@ export async function issueCertificates(deps: CertificateDeps, caller: Omit<Call
 /** Where a certificate call looks: one school, or every school for platform staff without ?schoolId=. */
 async function inCertificates<T>(database: Database, actor: Actor, schoolId: string | undefined, fn: (tx: Tx, schoolId: string | null) => Promise<T>): Promise<T> {
   if (isAdminRole(actor.role) && !schoolId) return withScope(database.db, { schoolId: null, userId: actor.id, allSchools: true }, (tx) => fn(tx, null));
-  return inAssessment(database, actor, schoolId, fn);
+  return inSchool(database, actor, schoolId, fn);
 }
 
 /**
@@ -300,7 +301,7 @@ async function certificatesIn(tx: Tx, deps: CertificateDeps, sid: string | null,
  * POST /api/certificates/:id/revoke { reason } (principal of the school, EduFam admin): from now on it
  * verifies as revoked. 409 when already revoked; audited.
  */
-export async function revokeCertificate(deps: CertificateDeps, caller: Omit<Caller, 'schoolId'>, id: string, reason: string, schoolId?: string): Promise<CertificateListItem> {
+export async function revokeCertificate(deps: CertificateDeps, caller: Omit<SchoolCaller, 'schoolId'>, id: string, reason: string, schoolId?: string): Promise<CertificateListItem> {
   return inCertificates(deps.database, caller.actor, schoolId, async (tx, sid) => {
     const r = await findCertificate(tx, sid, id);
     if (r.c.revokedAt) throw new AppError(409, 'ALREADY_REVOKED', m.alreadyRevoked);
@@ -311,7 +312,7 @@ export async function revokeCertificate(deps: CertificateDeps, caller: Omit<Call
       .where(and(eq(certificates.id, id), isNull(certificates.revokedAt)))
       .returning();
     if (!updated) throw new AppError(409, 'ALREADY_REVOKED', m.alreadyRevoked);
-    await auditAssessment(tx, { ...caller, schoolId: r.c.schoolId }, ASSESSMENT_AUDIT.certificateRevoked, `certificate:${id}`, { revokedAt: null }, { revokedAt: updated.revokedAt, reason });
+    await auditSchool(tx, { ...caller, schoolId: r.c.schoolId }, ASSESSMENT_AUDIT.certificateRevoked, `certificate:${id}`, { revokedAt: null }, { revokedAt: updated.revokedAt, reason });
     return toItem(deps, updated, r.schoolName);
   });
 }

@@ -18,7 +18,7 @@ import type { Database } from '../../db/client.js';
 import { withScope, type TenantScope } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import {
   communicationStats,
   deleteCommunicationRow,

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.js';
 import { withScope, type TenantScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { insertAccount } from '../auth/accounts.repository.js';
 import type { AuthDeps } from '../auth/auth.service.js';
 import type { Upload } from '../files/files.service.js';

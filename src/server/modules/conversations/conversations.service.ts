@@ -44,7 +44,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { resolveAttachments } from '../attachments/attachments.js';
 
 const m = cm.api;

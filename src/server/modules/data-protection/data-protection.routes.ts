@@ -5,6 +5,7 @@ import { withScope, type Tx } from '../../db/tenant.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../module-deps.js';
 import * as svc from './data-protection.service.js';
+import type { RequestCaller } from '../../lib/school-context.js';
 
 /**
  * Personal-data export and erasure (issue 18 §2; Kenya Data Protection Act 2019 s.26, s.39, s.40).
@@ -21,7 +22,7 @@ export async function dataProtectionRoutes(app: FastifyInstance, deps: ModuleDep
   const exporter = { permission: 'exportPersonalData' } as const;
   const eraser = { permission: 'erasePersonalData' } as const;
 
-  const run = <T>(req: FastifyRequest, fn: (tx: Tx, c: svc.DpCaller) => Promise<T>): Promise<T> =>
+  const run = <T>(req: FastifyRequest, fn: (tx: Tx, c: RequestCaller) => Promise<T>): Promise<T> =>
     withScope(database.db, scopeOf(req), (tx) => fn(tx, { actor: actorOf(req), ip: req.ip }));
 
   /**

@@ -1,5 +1,4 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Actor } from '../../../shared/access.js';
 import {
   DP_SEARCH_LIMIT,
   exportFileName,
@@ -17,8 +16,9 @@ import { dataProtectionMessages as dm, erasedLearnerLabel, erasedUserEmail, eras
 import { dataProtectionRequests, type DataProtectionOutcome } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import * as repo from './data-protection.repository.js';
+import type { RequestCaller } from '../../lib/school-context.js';
 
 const m = dm.api;
 
@@ -27,11 +27,6 @@ export const DATA_PROTECTION_AUDIT = { exported: 'PERSONAL_DATA_EXPORTED', erase
 
 /** Learner statuses that allow erasure: the learner has left the school. */
 const LEFT_STATUSES = new Set(['exited', 'transferred', 'graduated']);
-
-export interface DpCaller {
-  actor: Actor;
-  ip: string;
-}
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -42,7 +37,7 @@ function learnerErasability(status: string, erased: boolean, pendingTransfer: bo
   return { allowed: true, reason: null };
 }
 
-function userErasability(u: { id: string; status: string; role: string | null }, erased: boolean, caller: DpCaller, otherAdmins: number): Erasability {
+function userErasability(u: { id: string; status: string; role: string | null }, erased: boolean, caller: RequestCaller, otherAdmins: number): Erasability {
   if (erased) return { allowed: false, reason: m.alreadyErased };
   if (u.id === caller.actor.id) return { allowed: false, reason: m.selfErasure };
   if (u.status === 'active') return { allowed: false, reason: m.userActive };
@@ -56,7 +51,7 @@ function userErasability(u: { id: string; status: string; role: string | null },
  * the caller's scope (EduFam staff: every school; a principal or director: their school). Each carries
  * whether it may be erased now, and if not why (for the "Erase personal data" button).
  */
-export async function searchSubjects(tx: Tx, caller: DpCaller, q: SubjectsQuery): Promise<SubjectsResponse> {
+export async function searchSubjects(tx: Tx, caller: RequestCaller, q: SubjectsQuery): Promise<SubjectsResponse> {
   const term = collapse(q.q);
   const learners = q.type === 'user' ? [] : await repo.searchLearners(tx, term, DP_SEARCH_LIMIT);
   const users = q.type === 'learner' ? [] : await repo.searchUsers(tx, term, DP_SEARCH_LIMIT);
@@ -98,7 +93,7 @@ export interface PersonalDataExport {
  * Records a completed export request and audits PERSONAL_DATA_EXPORTED (counts only, no personal
  * data). Another school's subject, or a platform user for a school role: 404.
  */
-export async function exportPersonalData(tx: Tx, caller: DpCaller, body: ExportBody): Promise<PersonalDataExport> {
+export async function exportPersonalData(tx: Tx, caller: RequestCaller, body: ExportBody): Promise<PersonalDataExport> {
   const reason = collapse(body.reason);
   let schoolId: string | null;
   let name: string;
@@ -178,7 +173,7 @@ export interface ErasureResult {
  * Records a completed erasure request with the counts and what was retained and why, and audits
  * PERSONAL_DATA_ERASED (no personal data in the entry). 404 unknown subject.
  */
-export async function erasePersonalData(tx: Tx, caller: DpCaller, body: ErasureBody): Promise<ErasureResult> {
+export async function erasePersonalData(tx: Tx, caller: RequestCaller, body: ErasureBody): Promise<ErasureResult> {
   const reason = collapse(body.reason);
   const already = await repo.erasedSubjects(tx, [body.subjectId]);
   let schoolId: string | null;

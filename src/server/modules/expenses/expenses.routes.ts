@@ -33,7 +33,8 @@ import {
 import { expensesMessages as m } from '../../../shared/messages/expenses.js';
 import { actorOf } from '../../plugins/access.js';
 import { badRequest } from '../../errors.js';
-import { decideApproval } from '../approvals/approvals.service.js';
+import { decideApproval, registerApprovalKind } from '../approvals/index.js';
+import { decideExpenseApproval } from './expense-approval.js';
 import type { ModuleDeps } from '../module-deps.js';
 import {
   attachToExpense,
@@ -74,6 +75,8 @@ export async function expensesRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, storage } = deps;
   const tags = ['expenses'];
+  // Issue 15 §1: an expense at or above the school's limit; approving lets the finance officer pay it.
+  registerApprovalKind('expense', { decide: decideExpenseApproval, deciders: ['principal', 'school_director'] });
   const call = (req: FastifyRequest) => ({ actor: actorOf(req), ip: req.ip });
 
   /**

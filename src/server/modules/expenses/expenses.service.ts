@@ -31,9 +31,12 @@ import { approvals, budgets, expenseCategories, expenses, files, financeOfficeSe
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { auditFees, documentNumber, inSchool, takeDocumentNumbers, withIdempotency, type FeesCaller } from '../fees/fees-context.js';
 import { termOn } from '../fees/charges.service.js';
 import { loadFile, readUpload, storeFile } from '../files/files.service.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { documentNumber, takeDocumentNumbers } from '../../lib/document-numbers.js';
+import { withIdempotency } from '../../lib/idempotency.js';
+import { requestApproval } from '../approvals/index.js';
 
 /**
  * Expenses, budgets and petty cash (issue 15 §1). Every call runs in one transaction confined to the
@@ -72,7 +75,7 @@ export interface ExpenseCall {
   actor: Actor;
   ip: string;
 }
-const caller = (c: ExpenseCall, schoolId: string): FeesCaller => ({ actor: c.actor, schoolId, ip: c.ip });
+const caller = (c: ExpenseCall, schoolId: string): SchoolCaller => ({ actor: c.actor, schoolId, ip: c.ip });
 
 // ------------------------------------------------------------------------------------------ helpers
 
@@ -225,7 +228,7 @@ export async function expenseById(tx: Tx, schoolId: string, id: string): Promise
 }
 
 /** Draws `amountCents` from petty cash for an expense (400 when the box holds less). */
-async function drawPettyCash(tx: Tx, c: FeesCaller, expense: { id: string; number: string; amountCents: number }, entryOn: string) {
+async function drawPettyCash(tx: Tx, c: SchoolCaller, expense: { id: string; number: string; amountCents: number }, entryOn: string) {
   const balance = await pettyCashBalance(tx, c.schoolId);
   if (balance < expense.amountCents) {
     const msg = m.pettyCashShort(formatKesLabel(balance), formatKesLabel(expense.amountCents));
@@ -355,7 +358,7 @@ export async function createExpense(database: Database, c: ExpenseCall, body: Cr
         .returning();
       if (!pending && body.method === 'petty_cash') await drawPettyCash(tx, fc, row!, body.spentOn);
       if (pending) {
-        await tx.insert(approvals).values({
+        await requestApproval(tx, {
           schoolId,
           kind: 'expense',
           subjectId: row!.id,
@@ -366,7 +369,7 @@ export async function createExpense(database: Database, c: ExpenseCall, body: Cr
         });
       }
       const expense = await expenseById(tx, schoolId, row!.id);
-      await auditFees(tx, fc, EXPENSES_AUDIT.recorded, `expense:${row!.id}`, null, expense);
+      await auditSchool(tx, fc, EXPENSES_AUDIT.recorded, `expense:${row!.id}`, null, expense);
       return { expense, message: pending ? m.recordedPending(number) : m.recorded(number) };
     });
   });
@@ -376,7 +379,7 @@ export async function createExpense(database: Database, c: ExpenseCall, body: Cr
  * Approves or rejects a pending expense (the approvals service's decider for kind 'expense', run in its
  * transaction). Refuses the requester (403), a decided expense (409) and a rejection without a comment (400).
  */
-export async function decideExpense(tx: Tx, c: FeesCaller, expenseId: string, approve: boolean, note: string | null): Promise<void> {
+export async function decideExpense(tx: Tx, c: SchoolCaller, expenseId: string, approve: boolean, note: string | null): Promise<void> {
   const [row] = await tx.select().from(expenses).where(and(eq(expenses.id, expenseId), eq(expenses.schoolId, c.schoolId))).for('update');
   if (!row) throw notFound(m.expenseNotFound);
   if (row.requestedBy === c.actor.id) throw new AppError(403, 'OWN_EXPENSE', m.ownExpense);
@@ -389,7 +392,7 @@ export async function decideExpense(tx: Tx, c: FeesCaller, expenseId: string, ap
     .set({ status: approve ? 'approved' : 'rejected', decidedBy: c.actor.id, decidedAt: new Date(), decisionNote: comment, updatedAt: new Date() })
     .where(eq(expenses.id, expenseId));
   const after = await expenseById(tx, c.schoolId, expenseId);
-  await auditFees(tx, c, approve ? EXPENSES_AUDIT.approved : EXPENSES_AUDIT.rejected, `expense:${expenseId}`, before, after, { note: comment });
+  await auditSchool(tx, c, approve ? EXPENSES_AUDIT.approved : EXPENSES_AUDIT.rejected, `expense:${expenseId}`, before, after, { note: comment });
 }
 
 /** The pending approvals row of an expense (POST /api/expenses/:id/approve|reject go through it). */
@@ -422,7 +425,7 @@ export async function payExpense(database: Database, c: ExpenseCall, id: string,
       .set({ status: 'paid', paidOn: body.paidOn, paidBy: c.actor.id, method: body.method, reference: body.reference ?? row.reference, updatedAt: new Date() })
       .where(eq(expenses.id, id));
     const expense = await expenseById(tx, schoolId, id);
-    await auditFees(tx, fc, EXPENSES_AUDIT.paid, `expense:${id}`, before, expense);
+    await auditSchool(tx, fc, EXPENSES_AUDIT.paid, `expense:${id}`, before, expense);
     return { expense, message: m.paid };
   });
 }
@@ -434,7 +437,7 @@ export async function attachToExpense(database: Database, storage: FileStorage, 
     const before = await expenseById(tx, schoolId, id);
     const file = await storeFile(tx, storage, { schoolId, kind: 'document', buffer: upload.buffer, contentType: upload.contentType, originalName: upload.filename, createdBy: c.actor.id });
     await tx.update(expenses).set({ attachmentFileId: file.id, updatedAt: new Date() }).where(eq(expenses.id, id));
-    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.attachment, `expense:${id}`, before.attachment, { fileId: file.id, fileName: upload.filename });
+    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.attachment, `expense:${id}`, before.attachment, { fileId: file.id, fileName: upload.filename });
     return { expense: await expenseById(tx, schoolId, id), message: m.attachmentSaved };
   });
 }
@@ -520,7 +523,7 @@ export async function createCategory(database: Database, c: ExpenseCall, body: z
       .insert(expenseCategories)
       .values({ schoolId, name: body.name, description: body.description, active: body.active, sortOrder: body.sortOrder ?? Number(max?.n ?? 0) + 10 })
       .returning();
-    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.categorySaved, `expense_category:${row!.id}`, null, row);
+    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.categorySaved, `expense_category:${row!.id}`, null, row);
     return (await categoryList(tx, schoolId)).find((x) => x.id === row!.id)!;
   });
 }
@@ -543,7 +546,7 @@ export async function updateCategory(database: Database, c: ExpenseCall, id: str
       .set(changes)
       .where(eq(expenseCategories.id, id))
       .returning();
-    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.categorySaved, `expense_category:${id}`, before, after);
+    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.categorySaved, `expense_category:${id}`, before, after);
     return (await categoryList(tx, schoolId)).find((x) => x.id === id)!;
   });
 }
@@ -652,7 +655,7 @@ export async function createBudget(database: Database, c: ExpenseCall, body: z.o
       .values({ schoolId, categoryId: body.categoryId, termId: body.termId ?? null, year, amountCents: body.amount, notes: body.notes, createdBy: c.actor.id })
       .returning();
     const after = await budgetById(tx, schoolId, row!.id);
-    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetSet, `budget:${row!.id}`, null, after);
+    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetSet, `budget:${row!.id}`, null, after);
     return { budget: after, message: m.budgetSaved };
   });
 }
@@ -665,7 +668,7 @@ export async function updateBudget(database: Database, c: ExpenseCall, id: strin
       .set({ ...(body.amount !== undefined ? { amountCents: body.amount } : {}), ...(body.notes !== undefined ? { notes: body.notes } : {}), updatedAt: new Date() })
       .where(eq(budgets.id, id));
     const after = await budgetById(tx, schoolId, id);
-    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetSet, `budget:${id}`, before, after);
+    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetSet, `budget:${id}`, before, after);
     return { budget: after, message: m.budgetSaved };
   });
 }
@@ -674,7 +677,7 @@ export async function deleteBudget(database: Database, c: ExpenseCall, id: strin
   await inSchool(database, c.actor, undefined, async (tx, schoolId) => {
     const before = await budgetById(tx, schoolId, id);
     await tx.delete(budgets).where(eq(budgets.id, id));
-    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetDeleted, `budget:${id}`, before, null);
+    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetDeleted, `budget:${id}`, before, null);
   });
 }
 
@@ -722,7 +725,7 @@ export async function topUpPettyCash(database: Database, c: ExpenseCall, body: z
       .insert(pettyCashEntries)
       .values({ schoolId, kind: 'top_up', amountCents: body.amount, entryOn: body.entryOn, reference: body.reference, note: body.note, createdBy: c.actor.id })
       .returning();
-    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.topUp, `petty_cash:${row!.id}`, { balance: centsToKes(balance) }, { amount: centsToKes(body.amount), balance: centsToKes(after), reference: body.reference });
+    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.topUp, `petty_cash:${row!.id}`, { balance: centsToKes(balance) }, { amount: centsToKes(body.amount), balance: centsToKes(after), reference: body.reference });
     return {
       pettyCash: await pettyCashOf(tx, schoolId),
       message: m.toppedUp,
@@ -752,7 +755,7 @@ export async function putExpenseSettings(database: Database, c: ExpenseCall, bod
         set: { expenseApprovalCents: body.approvalLimit, pettyCashFloatCents: body.pettyCashFloat, updatedBy: c.actor.id, updatedAt: new Date() },
       });
     const after = { approvalLimit: centsToKes(body.approvalLimit), pettyCashFloat: centsToKes(body.pettyCashFloat) };
-    await auditFees(tx, caller(c, schoolId), EXPENSES_AUDIT.settings, `finance_office_settings:${schoolId}`, { approvalLimit: centsToKes(before.approvalCents), pettyCashFloat: centsToKes(before.floatCents) }, after);
+    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.settings, `finance_office_settings:${schoolId}`, { approvalLimit: centsToKes(before.approvalCents), pettyCashFloat: centsToKes(before.floatCents) }, after);
     return after;
   });
 }

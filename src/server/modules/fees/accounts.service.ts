@@ -28,11 +28,12 @@ import { withScope, type Tx } from '../../db/tenant.js';
 import { forbidden, notFound } from '../../errors.js';
 import { registerFilters } from '../learners/learners.repository.js';
 import { audienceScope, learnerAudience, visibleLearners, type LearnerAudience } from '../learners/learner-scope.js';
-import { FEES_AUDIT, auditFees, feesSchoolId, inSchool } from './fees-context.js';
+import { FEES_AUDIT } from './fees-context.js';
 import * as repo from './fees.repository.js';
 import { optionKey } from './invoices.service.js';
 import { pendingChargesOf } from './charges.service.js';
 import { currentTerm } from './structures.service.js';
+import { auditSchool, schoolIdOf, inSchool } from '../../lib/school-context.js';
 
 const m = messages.fees;
 
@@ -46,7 +47,7 @@ const m = messages.fees;
 /** Runs `fn` for a learner the caller may see (parents: their own children), or 404. */
 export async function withVisibleLearner<T>(database: Database, actor: Actor, studentId: string, schoolId: string | undefined, fn: (tx: Tx, learner: repo.FeeLearner, audience: LearnerAudience) => Promise<T>): Promise<T> {
   const audience = learnerAudience(actor, schoolId);
-  if (audience.kind === 'platform') audience.schoolId = feesSchoolId(actor, schoolId);
+  if (audience.kind === 'platform') audience.schoolId = schoolIdOf(actor, schoolId);
   return withScope(database.db, audienceScope(audience), async (tx) => {
     const learner = await repo.findLearner(tx, audience.schoolId!, studentId, visibleLearners(audience));
     if (!learner) throw notFound(m.learnerNotFound);
@@ -184,7 +185,7 @@ export async function setFeeOption(database: Database, actor: Actor, studentId: 
     const key = optionKey(body.key);
     if (body.chosen) await tx.insert(studentFeeOptions).values({ schoolId, studentId, itemKey: key }).onConflictDoNothing();
     else await tx.delete(studentFeeOptions).where(and(eq(studentFeeOptions.studentId, studentId), eq(studentFeeOptions.itemKey, key)));
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.feeOptionChanged, `student:${studentId}`, null, { key, chosen: body.chosen });
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.feeOptionChanged, `student:${studentId}`, null, { key, chosen: body.chosen });
     return accountOf(tx, learner);
   });
 }

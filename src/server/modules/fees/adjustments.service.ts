@@ -6,11 +6,14 @@ import { schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import { formatKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import { approvals, feeAdjustments, invoiceBalances, invoices } from '../../db/schema/index.js';
+import { feeAdjustments, invoiceBalances, invoices } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { CREDIT_NOTE_PREFIX, FEES_AUDIT, auditFees, documentNumber, inSchool, loadFinanceSettings, takeDocumentNumbers, type FeesCaller } from './fees-context.js';
+import { CREDIT_NOTE_PREFIX, FEES_AUDIT, loadFinanceSettings } from './fees-context.js';
 import * as repo from './fees.repository.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { documentNumber, takeDocumentNumbers } from '../../lib/document-numbers.js';
+import { requestApproval } from '../approvals/index.js';
 
 const m = messages.fees;
 type CreateInput = z.output<typeof createAdjustmentBody>;
@@ -37,7 +40,7 @@ async function adjustmentById(tx: Tx, id: string): Promise<Adjustment> {
  */
 export async function createAdjustment(database: Database, actor: Actor, body: CreateInput, ip: string): Promise<Adjustment> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const c: FeesCaller = { actor, schoolId, ip };
+    const c: SchoolCaller = { actor, schoolId, ip };
     const learner = await repo.findLearner(tx, schoolId, body.studentId);
     if (!learner) throw notFound(m.learnerNotFound);
     let termId: string | null = null;
@@ -77,7 +80,7 @@ export async function createAdjustment(database: Database, actor: Actor, body: C
       })
       .returning();
     if (needsApproval) {
-      await tx.insert(approvals).values({
+      await requestApproval(tx, {
         schoolId,
         kind: 'fee_waiver',
         subjectId: row!.id,
@@ -88,7 +91,7 @@ export async function createAdjustment(database: Database, actor: Actor, body: C
       });
     }
     const adjustment = await adjustmentById(tx, row!.id);
-    await auditFees(tx, c, needsApproval ? FEES_AUDIT.adjustmentRequested : FEES_AUDIT.adjustmentApplied, `fee_adjustment:${row!.id}`, null, adjustment);
+    await auditSchool(tx, c, needsApproval ? FEES_AUDIT.adjustmentRequested : FEES_AUDIT.adjustmentApplied, `fee_adjustment:${row!.id}`, null, adjustment);
     return adjustment;
   });
 }
@@ -108,7 +111,7 @@ export async function listAdjustments(database: Database, actor: Actor, q: z.out
  * Applies or rejects a pending waiver once the principal decides (called by the approvals service in
  * its transaction). Approved: the adjustment gets its credit-note number and counts from now on.
  */
-export async function decideWaiver(tx: Tx, c: FeesCaller, adjustmentId: string, approve: boolean, note: string | null): Promise<void> {
+export async function decideWaiver(tx: Tx, c: SchoolCaller, adjustmentId: string, approve: boolean, note: string | null): Promise<void> {
   const before = await adjustmentById(tx, adjustmentId);
   if (before.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', m.approvalDecided);
   const number = approve ? documentNumber(CREDIT_NOTE_PREFIX, await takeDocumentNumbers(tx, c.schoolId, 'credit_note')) : null;
@@ -117,5 +120,5 @@ export async function decideWaiver(tx: Tx, c: FeesCaller, adjustmentId: string, 
     .set({ status: approve ? 'applied' : 'rejected', number, decidedBy: c.actor.id, decidedAt: new Date(), decisionNote: note, effectiveOn: schoolToday() })
     .where(eq(feeAdjustments.id, adjustmentId));
   const after = await adjustmentById(tx, adjustmentId);
-  await auditFees(tx, c, approve ? FEES_AUDIT.adjustmentApproved : FEES_AUDIT.adjustmentRejected, `fee_adjustment:${adjustmentId}`, before, after);
+  await auditSchool(tx, c, approve ? FEES_AUDIT.adjustmentApproved : FEES_AUDIT.adjustmentRejected, `fee_adjustment:${adjustmentId}`, before, after);
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, or, gte, sql } from 'drizzle-
 import { invoiceLines, invoices, studentCharges, terms, transportAssignments, transportRoutes, transportStops } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { schoolToday } from '../../../shared/dates.js';
-import { auditFees, type FeesCaller } from './fees-context.js';
+import { auditSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**
  * Charges to a learner's fee account from outside the fee structure (issue 15 §4 transport, §5 store
@@ -65,7 +65,7 @@ export function proRataCents(feeCents: number, term: { startsOn: string; endsOn:
  * term containing today, adds a line to it and raises its total; otherwise records a pending charge for
  * the next invoice. Audited (STUDENT_CHARGE_ADDED). Amount must be > 0 (the caller validates).
  */
-export async function chargeLearner(tx: Tx, c: FeesCaller, input: ChargeInput): Promise<ChargeResult> {
+export async function chargeLearner(tx: Tx, c: SchoolCaller, input: ChargeInput): Promise<ChargeResult> {
   let invoice: { id: string; invoiceNumber: string; totalCents: number } | null = null;
   if (input.immediate) {
     const term = await termOn(tx, c.schoolId, schoolToday());
@@ -108,7 +108,7 @@ export async function chargeLearner(tx: Tx, c: FeesCaller, input: ChargeInput): 
     })
     .returning({ id: studentCharges.id });
   const result: ChargeResult = { chargeId: charge!.id, status: invoice ? 'invoiced' : 'pending', invoiceId: invoice?.id ?? null, invoiceNumber: invoice?.invoiceNumber ?? null };
-  await auditFees(tx, c, 'STUDENT_CHARGE_ADDED', `student:${input.studentId}`, null, { ...input, ...result });
+  await auditSchool(tx, c, 'STUDENT_CHARGE_ADDED', `student:${input.studentId}`, null, { ...input, ...result });
   return result;
 }
 

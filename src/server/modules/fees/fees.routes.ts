@@ -8,7 +8,6 @@ import {
   createAdjustmentBody,
   createFeeStructureBody,
   createInvoiceBody,
-  decideApprovalBody,
   feeOptionBody,
   feeStructureSchema,
   financeSettingsSchema,
@@ -20,8 +19,6 @@ import {
   listAccountsResponse,
   listAdjustmentsQuery,
   listAdjustmentsResponse,
-  listApprovalsQuery,
-  listApprovalsResponse,
   listFeeStructuresQuery,
   listInvoicesQuery,
   listInvoicesResponse,
@@ -39,7 +36,6 @@ import {
   updateFeeStructureBody,
   updateFinanceSettingsBody,
   adjustmentSchema,
-  approvalSchema,
   type AccountListItem,
   type Invoice,
   type PaymentListItem,
@@ -53,9 +49,9 @@ import { messages } from '../../../shared/messages.js';
 import { notFound } from '../../errors.js';
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../module-deps.js';
-import { decideApproval, listApprovals } from '../approvals/approvals.service.js';
+import { registerApprovalKind } from '../approvals/index.js';
 import { getAccount, getStatement, listAccounts, myChildrenFees, setFeeOption, statementOf, withVisibleLearner } from './accounts.service.js';
-import { createAdjustment, listAdjustments } from './adjustments.service.js';
+import { createAdjustment, decideWaiver, listAdjustments } from './adjustments.service.js';
 import { invoicePdf, receiptPdf, statementPdf } from './documents.js';
 import * as repo from './fees.repository.js';
 import { cancelInvoice, createInvoice, generateInvoices, getInvoice, listInvoices } from './invoices.service.js';
@@ -86,6 +82,8 @@ export async function feesRoutes(app: FastifyInstance, deps: ModuleDeps, hooks: 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, storage } = deps;
   const tags = ['fees'];
+  // Issue 11 §1: a waiver above the school's limit waits for the principal.
+  registerApprovalKind('fee_waiver', { decide: decideWaiver, deciders: ['principal'] });
 
   // -- Settings -------------------------------------------------------------------------------
   /** GET /api/fees/settings → finance settings (allocation rule, waiver approval limit in KES, prefixes, SMS receipts, due days). */
@@ -196,22 +194,6 @@ export async function feesRoutes(app: FastifyInstance, deps: ModuleDeps, hooks: 
   /** GET /api/fees/adjustments?status=&kind=&studentId= → { items, total }. */
   r.get('/api/fees/adjustments', { config: { permission: 'viewFees' }, schema: { querystring: listAdjustmentsQuery, response: { 200: listAdjustmentsResponse }, tags } }, async (req) =>
     listAdjustments(database, actorOf(req), req.query),
-  );
-  /** GET /api/approvals?status=pending|approved|rejected|all → { items, total, pending } (principal, director). */
-  r.get('/api/approvals', { config: { permission: 'viewApprovals' }, schema: { querystring: listApprovalsQuery, response: { 200: listApprovalsResponse }, tags: ['approvals'] } }, async (req) =>
-    listApprovals(database, actorOf(req), req.query),
-  );
-  /** POST /api/approvals/:id/approve { note? } (principal) → the approval; what it asked for takes effect. */
-  r.post(
-    '/api/approvals/:id/approve',
-    { config: { permission: 'decideApprovals' }, schema: { params: idParams('approval'), body: decideApprovalBody, response: { 200: approvalSchema }, tags: ['approvals'] } },
-    async (req) => decideApproval(database, actorOf(req), req.params.id, true, req.body.note ?? null, req.ip),
-  );
-  /** POST /api/approvals/:id/reject { note? } (principal) → the approval. */
-  r.post(
-    '/api/approvals/:id/reject',
-    { config: { permission: 'decideApprovals' }, schema: { params: idParams('approval'), body: decideApprovalBody, response: { 200: approvalSchema }, tags: ['approvals'] } },
-    async (req) => decideApproval(database, actorOf(req), req.params.id, false, req.body.note ?? null, req.ip),
   );
 
   // -- Payments -------------------------------------------------------------------------------

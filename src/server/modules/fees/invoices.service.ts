@@ -19,10 +19,12 @@ import {
 import type { Tx } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
 import { registerFilters } from '../learners/learners.repository.js';
-import { FEES_AUDIT, auditFees, documentNumber, inSchool, loadFinanceSettings, takeDocumentNumbers, type FeesCaller } from './fees-context.js';
+import { FEES_AUDIT, loadFinanceSettings } from './fees-context.js';
 import * as repo from './fees.repository.js';
 import { termOf, type TermRow } from './structures.service.js';
 import { extraInvoiceLines, markChargesInvoiced, type ExtraInvoiceLine } from './charges.service.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { documentNumber, takeDocumentNumbers } from '../../lib/document-numbers.js';
 
 const m = messages.fees;
 
@@ -140,7 +142,7 @@ export function dueDate(issuedOn: string, termStartsOn: string, dueDays: number)
   return addDays(issuedOn > termStartsOn ? issuedOn : termStartsOn, dueDays);
 }
 
-async function writeInvoices(tx: Tx, c: FeesCaller, term: TermRow, plans: Plan[]): Promise<string[]> {
+async function writeInvoices(tx: Tx, c: SchoolCaller, term: TermRow, plans: Plan[]): Promise<string[]> {
   if (plans.length === 0) return [];
   const settings = await loadFinanceSettings(tx, c.schoolId);
   const first = await takeDocumentNumbers(tx, c.schoolId, 'invoice', plans.length);
@@ -209,7 +211,7 @@ export async function generateInvoices(database: Database, actor: Actor, body: {
     if (body.preview || plans.length === 0) return result;
     const c = { actor, schoolId, ip };
     await writeInvoices(tx, c, term, plans);
-    await auditFees(tx, c, FEES_AUDIT.invoicesGenerated, `term:${term.id}`, null, { ...result, levelId: body.levelId ?? null });
+    await auditSchool(tx, c, FEES_AUDIT.invoicesGenerated, `term:${term.id}`, null, { ...result, levelId: body.levelId ?? null });
     return result;
   });
 }
@@ -230,7 +232,7 @@ export async function createInvoice(database: Database, actor: Actor, body: { st
     const c = { actor, schoolId, ip };
     const [id] = await writeInvoices(tx, c, term, plans);
     const invoice = (await repo.findInvoice(tx, id!))!;
-    await auditFees(tx, c, FEES_AUDIT.invoiceCreated, `invoice:${id}`, null, invoice);
+    await auditSchool(tx, c, FEES_AUDIT.invoiceCreated, `invoice:${id}`, null, invoice);
     return invoice;
   });
 }
@@ -245,7 +247,7 @@ export async function cancelInvoice(database: Database, actor: Actor, id: string
     if (adj) throw new AppError(409, 'INVOICE_HAS_ADJUSTMENTS', m.invoiceHasPayments);
     await tx.update(invoices).set({ status: 'cancelled', cancelReason: reason }).where(and(eq(invoices.id, id), eq(invoices.schoolId, schoolId)));
     const after = (await repo.findInvoice(tx, id))!;
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.invoiceCancelled, `invoice:${id}`, before, { ...after, reason });
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.invoiceCancelled, `invoice:${id}`, before, { ...after, reason });
     return after;
   });
 }

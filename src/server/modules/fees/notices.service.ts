@@ -12,7 +12,8 @@ import type { Mailer } from '../../integrations/mail/mailer.js';
 import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
 import { AppError } from '../../errors.js';
 import { deliverSms, logSms, sendSms, type OutgoingSms, type SmsDeps } from '../sms/sms.service.js';
-import { FEES_AUDIT, auditFees, inSchool } from './fees-context.js';
+import { FEES_AUDIT } from './fees-context.js';
+import { auditSchool, inSchool } from '../../lib/school-context.js';
 
 const m = messages.fees;
 
@@ -242,7 +243,7 @@ export async function startReminders(
     if (body.preview) return { learners, sms, emails, taskId: null, sample };
     if (sms + emails === 0) throw new AppError(400, 'NO_RECIPIENTS', m.reminderNoRecipients);
     const task = await tasks.create(tx, { schoolId, kind: REMINDER_TASK, createdBy: actor.id, input: { ...body }, total: sms + emails });
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.remindersSent, `task:${task.id}`, null, { minBalanceCents: body.minBalance, channels: body.channels, learners, sms, emails });
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.remindersSent, `task:${task.id}`, null, { minBalanceCents: body.minBalance, channels: body.channels, learners, sms, emails });
     return { learners, sms, emails, taskId: task.id, sample };
   });
   if (out.taskId) await tasks.dispatch(out.taskId);

@@ -7,8 +7,8 @@ import { centsToKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { approvals, classes, invoiceBalances, levels, mpesaStkRequests, mpesaTransactions, payments, studentBalances, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
-import { inSchool } from './fees-context.js';
 import { currentTerm, termOf, type TermRow } from './structures.service.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * The financial overview (issue 11 §2: finance officer, principal, director): the term's expected fees

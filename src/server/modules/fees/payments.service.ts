@@ -12,8 +12,10 @@ import { documentSequences, financeSettings, payments, students } from '../../db
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { registerFilters } from '../learners/learners.repository.js';
-import { FEES_AUDIT, auditFees, inSchool, withIdempotency, type FeesCaller } from './fees-context.js';
+import { FEES_AUDIT } from './fees-context.js';
 import * as repo from './fees.repository.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { withIdempotency } from '../../lib/idempotency.js';
 
 const m = messages.fees;
 
@@ -120,8 +122,8 @@ export async function recordPayment(
         notes: body.notes ?? null,
         createdBy: actor.id,
       });
-      const caller: FeesCaller = { actor, schoolId, ip: opts.ip };
-      await auditFees(tx, caller, FEES_AUDIT.paymentRecorded, `payment:${row.id}`, null, {
+      const caller: SchoolCaller = { actor, schoolId, ip: opts.ip };
+      await auditSchool(tx, caller, FEES_AUDIT.paymentRecorded, `payment:${row.id}`, null, {
         studentId: learner.id,
         amountCents: row.amountCents,
         method: row.method,
@@ -164,7 +166,7 @@ export async function reversePayment(database: Database, actor: Actor, paymentId
         createdBy: actor.id,
       })
       .returning();
-    await auditFees(tx, { actor, schoolId, ip: opts.ip }, FEES_AUDIT.paymentReversed, `payment:${original.id}`, { amountCents: original.amountCents, receiptNumber: original.receiptNumber }, { reversalId: row!.id, reason });
+    await auditSchool(tx, { actor, schoolId, ip: opts.ip }, FEES_AUDIT.paymentReversed, `payment:${original.id}`, { amountCents: original.amountCents, receiptNumber: original.receiptNumber }, { reversalId: row!.id, reason });
     const reversal = (await repo.findPayment(tx, row!.id))!;
     return { reversal, original: (await repo.findPayment(tx, original.id))!, balance: centsToKes(await repo.balanceOf(tx, original.studentId)) };
   });

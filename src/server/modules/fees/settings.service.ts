@@ -4,7 +4,8 @@ import type { FinanceSettings, updateFinanceSettingsBody } from '../../../shared
 import { centsToKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { financeSettings } from '../../db/schema/index.js';
-import { FEES_AUDIT, auditFees, inSchool, loadFinanceSettings, type FinanceSettingsRow } from './fees-context.js';
+import { FEES_AUDIT, loadFinanceSettings, type FinanceSettingsRow } from './fees-context.js';
+import { auditSchool, inSchool } from '../../lib/school-context.js';
 
 function toSettings(r: FinanceSettingsRow): FinanceSettings {
   return {
@@ -42,7 +43,7 @@ export async function updateFinanceSettings(database: Database, actor: Actor, bo
       updatedAt: new Date(),
     };
     await tx.insert(financeSettings).values(next).onConflictDoUpdate({ target: financeSettings.schoolId, set: next });
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.settingsUpdated, `finance_settings:${schoolId}`, toSettings(before), toSettings(next));
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.settingsUpdated, `finance_settings:${schoolId}`, toSettings(before), toSettings(next));
     return toSettings(next);
   });
 }

@@ -8,7 +8,8 @@ import type { Database } from '../../db/client.js';
 import { academicYears, classes, feeStructureItems, feeStructures, invoices, levels, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { FEES_AUDIT, auditFees, inSchool, type FeesCaller } from './fees-context.js';
+import { FEES_AUDIT } from './fees-context.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 const m = messages.fees;
 
@@ -162,7 +163,7 @@ export async function createStructure(database: Database, actor: Actor, body: Cr
       .returning();
     await writeItems(tx, schoolId, row!.id, body.items);
     const created = await oneStructure(tx, schoolId, row!.id);
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.structureCreated, `fee_structure:${row!.id}`, null, created);
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.structureCreated, `fee_structure:${row!.id}`, null, created);
     return created;
   });
 }
@@ -177,7 +178,7 @@ export async function updateStructure(database: Database, actor: Actor, id: stri
     await tx.update(feeStructures).set(patch).where(eq(feeStructures.id, id));
     if (body.items) await writeItems(tx, schoolId, id, body.items);
     const after = await oneStructure(tx, schoolId, id);
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.structureUpdated, `fee_structure:${id}`, before, after);
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.structureUpdated, `fee_structure:${id}`, before, after);
     return after;
   });
 }
@@ -189,7 +190,7 @@ export async function deleteStructure(database: Database, actor: Actor, id: stri
     if (before.invoiced > 0) throw new AppError(409, 'STRUCTURE_IN_USE', m.structureInUse(before.invoiced));
     await tx.update(invoices).set({ structureId: null }).where(eq(invoices.structureId, id));
     await tx.delete(feeStructures).where(eq(feeStructures.id, id));
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.structureDeleted, `fee_structure:${id}`, before, null);
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.structureDeleted, `fee_structure:${id}`, before, null);
     return { deleted: true };
   });
 }
@@ -200,7 +201,7 @@ export async function deleteStructure(database: Database, actor: Actor, id: stri
  * of the same name in the target term's year, or is skipped when that year has none.
  */
 export async function copyStructures(database: Database, actor: Actor, body: { fromTermId: string; toTermId: string }, ip: string) {
-  const caller = (schoolId: string): FeesCaller => ({ actor, schoolId, ip });
+  const caller = (schoolId: string): SchoolCaller => ({ actor, schoolId, ip });
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const from = await termOf(tx, schoolId, body.fromTermId);
     const to = await termOf(tx, schoolId, body.toTermId);
@@ -240,7 +241,7 @@ export async function copyStructures(database: Database, actor: Actor, body: { f
       );
       copied++;
     }
-    await auditFees(tx, caller(schoolId), FEES_AUDIT.structureCreated, `term:${to.id}`, null, { copiedFrom: from.id, copied, skipped });
+    await auditSchool(tx, caller(schoolId), FEES_AUDIT.structureCreated, `term:${to.id}`, null, { copiedFrom: from.id, copied, skipped });
     const [n] = await tx.select({ n: count() }).from(feeStructures).where(eq(feeStructures.termId, to.id));
     return { copied, skipped, total: Number(n?.n ?? 0) };
   });

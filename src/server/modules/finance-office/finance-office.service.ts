@@ -17,7 +17,7 @@ import {
   transportVehicles,
 } from '../../db/schema/index.js';
 import { termOn } from '../fees/charges.service.js';
-import { inSchool } from '../fees/fees-context.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /** Defaults of finance_office_settings when the school has no row yet (schema defaults). */
 const DEFAULT_FLOAT_CENTS = 2_000_000;

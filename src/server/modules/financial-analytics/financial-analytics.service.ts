@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { academicYears, classes, expenseCategories, expenses, invoiceBalances, invoices, levels, payments, students, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
-import { inSchool } from '../fees/fees-context.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * Financial analytics (issue 15 §3 "Collection trend by week across the term against last year's,

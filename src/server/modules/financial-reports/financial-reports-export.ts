@@ -18,8 +18,8 @@ import type { Database } from '../../db/client.js';
 import { createDocument, drawLetterhead, drawTable, formatDay, loadLetterhead, PDF_COLORS, renderPdf, type TableColumn } from '../../lib/pdf.js';
 import { CONTENT_TYPES, escapeCell } from '../../lib/spreadsheet.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { inSchool } from '../fees/fees-context.js';
 import type { ReportContext, WithContext } from './financial-reports.service.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * Financial reports as documents (issue 15 "as PDF (with the school header) and Excel"). Every report

@@ -26,7 +26,7 @@ import { centsToKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
-import { inSchool } from '../fees/fees-context.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * Financial reports (issue 15 "Financial reports"), read-only: every figure is computed from the

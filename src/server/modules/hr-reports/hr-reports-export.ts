@@ -9,8 +9,8 @@ import type { Database } from '../../db/client.js';
 import { createDocument, drawLetterhead, drawTable, formatDay, loadLetterhead, renderPdf, sendPdf, type TableColumn } from '../../lib/pdf.js';
 import { CONTENT_TYPES, escapeCell } from '../../lib/spreadsheet.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { inSchool } from '../fees/fees-context.js';
 import type { HrSummary } from './hr-reports.service.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * HR reports as documents (issue 14 §4 "PDF and Excel"): the same tables the HR Reports screen shows.

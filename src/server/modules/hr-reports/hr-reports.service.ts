@@ -13,7 +13,7 @@ import type { Tx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
 import { loadAttendanceSettings } from '../attendance/attendance-context.js';
 import { isLate, staffRate } from '../attendance/staff-attendance.service.js';
-import { inSchool } from '../fees/fees-context.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * HR reports, analytics and the HR dashboard (issue 14 §4 "Headcount by department, employment type and

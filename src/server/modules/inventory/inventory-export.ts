@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.js';
 import { createDocument, drawLetterhead, drawTable, formatDay, loadLetterhead, renderPdf, sendPdf } from '../../lib/pdf.js';
 import { CONTENT_TYPES, escapeCell } from '../../lib/spreadsheet.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { inSchool } from '../fees/fees-context.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * The stock valuation as documents (issue 15 §5): by category and by item, at weighted average cost.

@@ -8,7 +8,7 @@ import { inventoryItems, inventoryMovements } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest } from '../../errors.js';
 import { readCsv, readXlsx } from '../learner-files/import-file.js';
-import { auditFees, type FeesCaller } from '../fees/fees-context.js';
+import { auditSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**
  * The opening stock import (issue 15 §5 "Excel import of an opening stock list"): an .xlsx (first
@@ -127,7 +127,7 @@ export async function checkRows(tx: Tx, schoolId: string, rows: Awaited<ReturnTy
 }
 
 /** Preview, or commit (all rows valid) creating items and opening movements in the caller's transaction. */
-export async function importInventory(tx: Tx, c: FeesCaller, rows: Awaited<ReturnType<typeof readInventoryFile>>, opts: { commit: boolean; movedOn?: string; fileName: string }): Promise<ImportResult> {
+export async function importInventory(tx: Tx, c: SchoolCaller, rows: Awaited<ReturnType<typeof readInventoryFile>>, opts: { commit: boolean; movedOn?: string; fileName: string }): Promise<ImportResult> {
   const checked = await checkRows(tx, c.schoolId, rows);
   const invalid = checked.filter((r) => Object.keys(r.row.errors).length > 0).length;
   const valueCents = checked.reduce((s, r) => s + (r.row.quantity ?? 0) * r.costCents, 0);
@@ -174,7 +174,7 @@ export async function importInventory(tx: Tx, c: FeesCaller, rows: Awaited<Retur
       createdBy: c.actor.id,
     }));
   for (let i = 0; i < openings.length; i += 500) await tx.insert(inventoryMovements).values(openings.slice(i, i + 500));
-  await auditFees(tx, c, inventoryMessages.audit.imported, `school:${c.schoolId}`, null, { fileName: opts.fileName, items: created.length, openingMovements: openings.length, valueCents }, { codes: created.map((x) => x.code).slice(0, 200) });
+  await auditSchool(tx, c, inventoryMessages.audit.imported, `school:${c.schoolId}`, null, { fileName: opts.fileName, items: created.length, openingMovements: openings.length, valueCents }, { codes: created.map((x) => x.code).slice(0, 200) });
   return { ...result, committed: true, created: created.length };
 }
 

@@ -30,7 +30,6 @@ import { inventoryMessages } from '../../../shared/messages/inventory.js';
 import { CONTENT_TYPES } from '../../lib/spreadsheet.js';
 import { actorOf } from '../../plugins/access.js';
 import { readUpload } from '../files/files.service.js';
-import { inSchool, withIdempotency } from '../fees/fees-context.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { importInventory, importTemplate, readInventoryFile } from './inventory-import.js';
 import { valuationPdf, valuationXlsx } from './inventory-export.js';
@@ -49,6 +48,8 @@ import {
   valuation,
   writeMovement,
 } from './inventory.service.js';
+import { inSchool } from '../../lib/school-context.js';
+import { withIdempotency } from '../../lib/idempotency.js';
 
 /**
  * The school store (issue 15 §5) and its suppliers. Writes: the finance officer (manageInventory);

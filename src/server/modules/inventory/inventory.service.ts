@@ -28,8 +28,8 @@ import { inventoryItems, inventoryMovements, invoices, profiles, stockTakes, stu
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { chargeLearner, termOn } from '../fees/charges.service.js';
-import { auditFees, inSchool, type FeesCaller } from '../fees/fees-context.js';
 import type { z } from 'zod';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**
  * The school store (issue 15 §5). Every stock change is a movement written in the same transaction as
@@ -49,7 +49,7 @@ export interface Caller {
   schoolId?: string | null;
 }
 
-const fc = (c: Caller, schoolId: string): FeesCaller => ({ actor: c.actor, schoolId, ip: c.ip });
+const fc = (c: Caller, schoolId: string): SchoolCaller => ({ actor: c.actor, schoolId, ip: c.ip });
 const studentName = sql<string>`${students.firstName} || ' ' || ${students.lastName}`;
 
 // -------------------------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ export async function createSupplier(database: Database, c: Caller, input: z.inf
       .insert(suppliers)
       .values({ schoolId, name: input.name, contactName: input.contactName ?? null, phone: input.phone ?? null, email: input.email ?? null, kraPin: input.kraPin ?? null, notes: input.notes ?? null, active: input.active ?? true })
       .returning();
-    await auditFees(tx, fc(c, schoolId), A.supplierCreated, `supplier:${row!.id}`, null, row);
+    await auditSchool(tx, fc(c, schoolId), A.supplierCreated, `supplier:${row!.id}`, null, row);
     return toSupplier(row!);
   });
 }
@@ -109,7 +109,7 @@ export async function updateSupplier(database: Database, c: Caller, id: string, 
     if (input.name && input.name.toLowerCase() !== prev.name.toLowerCase()) await supplierNameTaken(tx, schoolId, input.name, id);
     const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     const [row] = Object.keys(patch).length ? await tx.update(suppliers).set(patch).where(eq(suppliers.id, id)).returning() : [prev];
-    await auditFees(tx, fc(c, schoolId), A.supplierUpdated, `supplier:${id}`, prev, row);
+    await auditSchool(tx, fc(c, schoolId), A.supplierUpdated, `supplier:${id}`, prev, row);
     const [{ n }] = (await tx.select({ n: count() }).from(inventoryItems).where(eq(inventoryItems.supplierId, id))) as [{ n: number }];
     return toSupplier(row!, Number(n));
   });
@@ -213,7 +213,7 @@ export async function createItem(database: Database, c: Caller, input: z.infer<t
         active: input.active ?? true,
       })
       .returning();
-    await auditFees(tx, fc(c, schoolId), A.itemCreated, `inventory_item:${row!.id}`, null, row);
+    await auditSchool(tx, fc(c, schoolId), A.itemCreated, `inventory_item:${row!.id}`, null, row);
     return itemById(tx, schoolId, row!.id);
   });
 }
@@ -234,7 +234,7 @@ export async function updateItem(database: Database, c: Caller, id: string, inpu
     if (input.supplierId !== undefined) patch.supplierId = input.supplierId;
     if (input.active !== undefined) patch.active = input.active;
     const [row] = await tx.update(inventoryItems).set({ ...patch, updatedAt: new Date() }).where(eq(inventoryItems.id, id)).returning();
-    await auditFees(tx, fc(c, schoolId), A.itemUpdated, `inventory_item:${id}`, prev, row);
+    await auditSchool(tx, fc(c, schoolId), A.itemUpdated, `inventory_item:${id}`, prev, row);
     return itemById(tx, schoolId, id);
   });
 }
@@ -361,7 +361,7 @@ const AUDIT_OF: Record<string, string> = { opening: A.stockIn, stock_in: A.stock
  * updates the item, charges the learner for a sale, and audits. Nothing is written on any refusal
  * (the caller's transaction rolls back).
  */
-export async function writeMovement(tx: Tx, c: FeesCaller, w: MovementWrite, opts: { audit?: boolean } = {}): Promise<MovementResult> {
+export async function writeMovement(tx: Tx, c: SchoolCaller, w: MovementWrite, opts: { audit?: boolean } = {}): Promise<MovementResult> {
   const today = schoolToday();
   const movedOn = w.movedOn ?? today;
   if (movedOn > today) throw badRequest(m.dateInFuture, { movedOn: m.dateInFuture });
@@ -438,7 +438,7 @@ export async function writeMovement(tx: Tx, c: FeesCaller, w: MovementWrite, opt
     charge = { status: res.status, invoiceId: res.invoiceId, invoiceNumber: res.invoiceNumber, amount: centsToKes(amountCents) };
   }
   if (opts.audit !== false) {
-    await auditFees(tx, c, AUDIT_OF[w.type]!, `inventory_item:${item.id}`, { quantity: item.quantityOnHand, averageCostCents: item.averageCostCents }, { quantity: next.quantity, averageCostCents: next.averageCostCents, movementId: mv!.id }, {
+    await auditSchool(tx, c, AUDIT_OF[w.type]!, `inventory_item:${item.id}`, { quantity: item.quantityOnHand, averageCostCents: item.averageCostCents }, { quantity: next.quantity, averageCostCents: next.averageCostCents, movementId: mv!.id }, {
       type: w.type,
       delta,
       unitCostCents: next.unitCostCents,
@@ -474,7 +474,7 @@ export function movementWriteOf(input: z.infer<typeof movementInput>): MovementW
 // -------------------------------------------------------------------------------------------------
 // Stock take
 
-export async function recordStockTake(tx: Tx, c: FeesCaller, input: z.infer<typeof stockTakeInput>): Promise<StockTakeResult> {
+export async function recordStockTake(tx: Tx, c: SchoolCaller, input: z.infer<typeof stockTakeInput>): Promise<StockTakeResult> {
   if (input.countedOn > schoolToday()) throw badRequest(m.dateInFuture, { countedOn: m.dateInFuture });
   const ids = input.lines.map((l) => l.itemId);
   if (new Set(ids).size !== ids.length) throw badRequest(m.duplicateLine, { lines: m.duplicateLine });
@@ -501,7 +501,7 @@ export async function recordStockTake(tx: Tx, c: FeesCaller, input: z.infer<type
     lines.push({ itemId: item.id, itemName: item.name, onHand: item.quantityOnHand, counted: l.counted, difference: diff, movementId, value: centsToKes(diff * item.averageCostCents) });
   }
   const adjustments = lines.filter((l) => l.difference !== 0).length;
-  await auditFees(tx, c, A.stockTakeRecorded, `stock_take:${take!.id}`, null, { countedOn: input.countedOn, note: input.note ?? null, lines }, { adjustments });
+  await auditSchool(tx, c, A.stockTakeRecorded, `stock_take:${take!.id}`, null, { countedOn: input.countedOn, note: input.note ?? null, lines }, { adjustments });
   return { id: take!.id, countedOn: take!.countedOn, note: take!.note, lines, adjustments };
 }
 

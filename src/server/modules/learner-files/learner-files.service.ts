@@ -18,7 +18,7 @@ import { classes, guardians, studentGuardians, students } from '../../db/schema/
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import { toCsv, type ExportColumn } from '../../lib/spreadsheet.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { allocateAdmissionNumbers } from '../learners/admission-numbers.js';
 import { audienceScope, learnerAudience, visibleLearners } from '../learners/learner-scope.js';
 import { allStudentRows, registerFilters, type ListRow } from '../learners/learners.repository.js';

@@ -24,7 +24,7 @@ import type { Database } from '../../db/client.js';
 import { guardians, schools, studentGuardians, students } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { insertAccount } from '../auth/accounts.repository.js';
 import { findUserIdByEmail } from '../auth/auth.repository.js';
 import { sendAccountSetupMail, type AuthDeps } from '../auth/auth.service.js';

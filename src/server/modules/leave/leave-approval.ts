@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/tenant.js';
-import type { FeesCaller } from '../fees/fees-context.js';
 import { decideInTx } from './leave.service.js';
+import { type SchoolCaller } from '../../lib/school-context.js';
 
 /**
  * The approvals model's decider for kind 'leave' (issue 14 §2): the principal approves or rejects a
@@ -8,6 +8,6 @@ import { decideInTx } from './leave.service.js';
  * decides the approvals row itself. 404 when the request is gone; 409 when it is no longer pending
  * (decided by HR from Staff Management, or cancelled).
  */
-export async function decideLeaveApproval(tx: Tx, c: FeesCaller, requestId: string, approve: boolean, note: string | null): Promise<void> {
+export async function decideLeaveApproval(tx: Tx, c: SchoolCaller, requestId: string, approve: boolean, note: string | null): Promise<void> {
   await decideInTx(tx, c, requestId, approve, note, false);
 }

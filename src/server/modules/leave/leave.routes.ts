@@ -24,6 +24,8 @@ import { leaveMessages as m } from '../../../shared/messages/leave.js';
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../module-deps.js';
 import { cancelRequest, createType, decideRequest, getBalances, leaveCalendar, listLeaveStaff, listRequests, listTypes, myLeave, requestForStaff, requestMine, updateType } from './leave.service.js';
+import { registerApprovalKind } from '../approvals/index.js';
+import { decideLeaveApproval } from './leave-approval.js';
 
 /**
  * Leave (issue 14 §2). HR manages leave types and requests on behalf of staff (manageLeave); HR and
@@ -38,6 +40,8 @@ export async function leaveRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = deps;
   const tags = ['leave'];
+  // Issue 14 §2: a leave request (HR also decides it in Staff Management).
+  registerApprovalKind('leave', { decide: decideLeaveApproval, deciders: ['principal'] });
   const caller = (req: { ip: string } & Parameters<typeof actorOf>[0]) => ({ actor: actorOf(req), ip: req.ip });
 
   /** GET /api/leave/types → { items: [{ id, code, name, daysPerYear, unit, carryOverMax, paid, gender, requiresDocument, active }] }. */

@@ -10,7 +10,8 @@ import type { Database } from '../../db/client.js';
 import { approvals, leaveAllocations, leaveRequests, leaveTypes, profiles, staffMembers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { auditFees, inSchool, type FeesCaller } from '../fees/fees-context.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { requestApproval } from '../approvals/index.js';
 
 /**
  * Leave (issue 14 §2; docs/decisions/0012-hr-payroll.md "Leave"). Leave types carry the school's rule
@@ -83,7 +84,7 @@ export async function createType(database: Database, c: { actor: Actor; ip: stri
       .insert(leaveTypes)
       .values({ schoolId, code, ...body })
       .returning();
-    await auditFees(tx, { actor: c.actor, schoolId, ip: c.ip }, LEAVE_AUDIT.typeCreated, `leave_type:${row!.id}`, null, typeOut(row!));
+    await auditSchool(tx, { actor: c.actor, schoolId, ip: c.ip }, LEAVE_AUDIT.typeCreated, `leave_type:${row!.id}`, null, typeOut(row!));
     return typeOut(row!);
   });
 }
@@ -99,7 +100,7 @@ export async function updateType(database: Database, c: { actor: Actor; ip: stri
       .set({ ...set, updatedAt: new Date() })
       .where(eq(leaveTypes.id, id))
       .returning();
-    await auditFees(tx, { actor: c.actor, schoolId, ip: c.ip }, LEAVE_AUDIT.typeUpdated, `leave_type:${id}`, typeOut(before), typeOut(row!));
+    await auditSchool(tx, { actor: c.actor, schoolId, ip: c.ip }, LEAVE_AUDIT.typeUpdated, `leave_type:${id}`, typeOut(before), typeOut(row!));
     return typeOut(row!);
   });
 }
@@ -275,7 +276,7 @@ export async function listLeaveStaff(database: Database, actor: Actor) {
  * or approved request, more days than available in the start year. Adds the approvals row (kind
  * 'leave') for the principal's Approvals card and audits LEAVE_REQUESTED.
  */
-async function createRequest(tx: Tx, c: FeesCaller, s: StaffRow, body: MyLeaveBody): Promise<LeaveRequest> {
+async function createRequest(tx: Tx, c: SchoolCaller, s: StaffRow, body: MyLeaveBody): Promise<LeaveRequest> {
   if (body.endDate < body.startDate) throw badRequest(m.endBeforeStart, { endDate: m.endBeforeStart });
   if (datesBetween(body.startDate, body.endDate).length > 366) throw badRequest(m.tooLong, { endDate: m.tooLong });
   if (s.status !== 'active') throw badRequest(m.staffExited, { staffId: m.staffExited });
@@ -311,11 +312,8 @@ async function createRequest(tx: Tx, c: FeesCaller, s: StaffRow, body: MyLeaveBo
   const now = new Date();
   const title = m.approvalTitle(t.name, staffName(s));
   const summary = m.approvalSummary(leaveRange(body.startDate, body.endDate), days, unit, reason);
-  await tx
-    .insert(approvals)
-    .values({ schoolId: c.schoolId, kind: 'leave', subjectId: row!.id, title, summary, status: 'pending', requestedBy: c.actor.id, requestedAt: now })
-    .onConflictDoUpdate({ target: [approvals.kind, approvals.subjectId], set: { title, summary, status: 'pending', requestedBy: c.actor.id, requestedAt: now, decidedBy: null, decidedAt: null, note: null } });
-  await auditFees(tx, c, LEAVE_AUDIT.requested, `leave_request:${row!.id}`, null, { staffId: s.id, leaveType: t.code, startDate: body.startDate, endDate: body.endDate, days, status: 'pending' });
+  await requestApproval(tx, { schoolId: c.schoolId, kind: 'leave', subjectId: row!.id, title, summary, requestedBy: c.actor.id, requestedAt: now });
+  await auditSchool(tx, c, LEAVE_AUDIT.requested, `leave_request:${row!.id}`, null, { staffId: s.id, leaveType: t.code, startDate: body.startDate, endDate: body.endDate, days, status: 'pending' });
   const [out] = await requestRows(tx, c.schoolId, [eq(leaveRequests.id, row!.id)]);
   return out!;
 }
@@ -354,7 +352,7 @@ export async function myLeave(database: Database, actor: Actor, year?: number): 
  * caller decides their own leave (HR's own leave goes to the principal and the other way round). With
  * `syncApproval`, the request's approvals row is decided too (the approvals service does it itself).
  */
-export async function decideInTx(tx: Tx, c: FeesCaller, requestId: string, approve: boolean, note: string | null, syncApproval: boolean): Promise<void> {
+export async function decideInTx(tx: Tx, c: SchoolCaller, requestId: string, approve: boolean, note: string | null, syncApproval: boolean): Promise<void> {
   const [r] = await tx.select().from(leaveRequests).where(and(eq(leaveRequests.id, requestId), eq(leaveRequests.schoolId, c.schoolId))).for('update');
   if (!r) throw notFound(m.requestNotFound);
   if (r.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', m.alreadyDecided);
@@ -370,7 +368,7 @@ export async function decideInTx(tx: Tx, c: FeesCaller, requestId: string, appro
       .set({ status, decidedBy: c.actor.id, decidedAt: now, note: decisionNote })
       .where(and(eq(approvals.kind, 'leave'), eq(approvals.subjectId, r.id), eq(approvals.status, 'pending')));
   }
-  await auditFees(tx, c, approve ? LEAVE_AUDIT.approved : LEAVE_AUDIT.rejected, `leave_request:${r.id}`, { status: r.status }, { status, note: decisionNote }, { staffId: r.staffId });
+  await auditSchool(tx, c, approve ? LEAVE_AUDIT.approved : LEAVE_AUDIT.rejected, `leave_request:${r.id}`, { status: r.status }, { status, note: decisionNote }, { staffId: r.staffId });
 }
 
 /** POST /api/leave/requests/:id/approve | /reject { note? } (HR or the principal) → the decided request. */
@@ -402,7 +400,7 @@ export async function cancelRequest(database: Database, c: { actor: Actor; ip: s
       .update(approvals)
       .set({ status: 'rejected', decidedBy: c.actor.id, decidedAt: now, note: m.cancelledNote })
       .where(and(eq(approvals.kind, 'leave'), eq(approvals.subjectId, r.id), eq(approvals.status, 'pending')));
-    await auditFees(tx, { actor: c.actor, schoolId, ip: c.ip }, LEAVE_AUDIT.cancelled, `leave_request:${r.id}`, { status: r.status }, { status: 'cancelled' }, { staffId: r.staffId });
+    await auditSchool(tx, { actor: c.actor, schoolId, ip: c.ip }, LEAVE_AUDIT.cancelled, `leave_request:${r.id}`, { status: r.status }, { status: 'cancelled' }, { staffId: r.staffId });
     const [out] = await requestRows(tx, schoolId, [eq(leaveRequests.id, r.id)]);
     return out!;
   });

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.js';
 import { withScope, withSystem, type TenantScope } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { findMaintenanceRow, saveMaintenanceRow, type MaintenanceRow, type StoredMaintenanceValue } from './maintenance.repository.js';
 

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.js';
 import { classes, profiles, studentEnrolments, studentExits, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import {
   MOVEMENT_AUDIT,
   checkPlacement,

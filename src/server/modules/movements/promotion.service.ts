@@ -29,7 +29,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { MOVEMENT_AUDIT, inChunks, inSchool, isUniqueViolation } from './movements.repository.js';
 import { copyStreamsToYear } from '../school-setup/school-setup.service.js';
 import { ministryTermTemplate, type TermTemplate } from '../../../shared/curriculum-catalogue.js';

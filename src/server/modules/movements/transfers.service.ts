@@ -22,7 +22,7 @@ import type { Database } from '../../db/client.js';
 import { classes, profiles, studentEnrolments, students, transferRequests, transfers } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { AuthDeps } from '../auth/auth.service.js';
 import { allocateAdmissionNumbers } from '../learners/admission-numbers.js';
 import { createStudent } from '../learners/learners.service.js';

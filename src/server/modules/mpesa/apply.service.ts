@@ -6,7 +6,7 @@ import { formatKesLabel } from '../../../shared/money.js';
 import { mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, students } from '../../db/schema/index.js';
 import { narrowScope, withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome, type C2bRequest, type StkCallback } from '../../integrations/mpesa/daraja-protocol.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { FEES_AUDIT } from '../fees/fees-context.js';
 import { postPayment } from '../fees/payments.service.js';
 import { afterPayment, prepareReceiptNotice, publishFeesChanged, publishUnmatched, sendNotice, type PreparedNotice } from '../fees/notices.service.js';

@@ -10,8 +10,9 @@ import { withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
 import { encryptSecret, decryptSecret, maskSecret } from '../../lib/secrets.js';
-import { FEES_AUDIT, auditFees, feesSchoolId, inSchool } from '../fees/fees-context.js';
+import { FEES_AUDIT } from '../fees/fees-context.js';
 import { c2bRegisterUrls, callbackUrls, darajaFor, type MpesaConfigRow, type MpesaDeps } from './mpesa-deps.js';
+import { auditSchool, schoolIdOf, inSchool } from '../../lib/school-context.js';
 
 const m = messages.fees;
 
@@ -89,7 +90,7 @@ export async function getConfig(deps: MpesaDeps, actor: Actor, schoolId?: string
 export async function putConfig(deps: MpesaDeps, actor: Actor, body: z.output<typeof putMpesaConfigBody>, ip: string): Promise<MpesaConfig> {
   // The shortcode must be free across every school: look past this school's row-level security (a
   // separate transaction; PGlite runs one at a time). A race between two schools ends at the unique index.
-  const ownSchool = feesSchoolId(actor);
+  const ownSchool = schoolIdOf(actor);
   const taken = await withSystem(deps.database.db, (sys) =>
     sys.select({ id: mpesaConfigs.schoolId }).from(mpesaConfigs).where(and(eq(mpesaConfigs.shortcode, body.shortcode), ne(mpesaConfigs.schoolId, ownSchool))),
   );
@@ -126,7 +127,7 @@ export async function putConfig(deps: MpesaDeps, actor: Actor, body: z.output<ty
       : await tx.insert(mpesaConfigs).values({ ...values, schoolId, callbackToken: newCallbackToken() }).returning();
     const safe = (r: MpesaConfigRow | null) =>
       r && { shortcode: r.shortcode, shortcodeType: r.shortcodeType, tillNumber: r.tillNumber, environment: r.environment, strictValidation: r.strictValidation };
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaConfigUpdated, `mpesa_config:${schoolId}`, safe(before), safe(row!), {
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaConfigUpdated, `mpesa_config:${schoolId}`, safe(before), safe(row!), {
       secretsChanged: ['consumerKey', 'consumerSecret', 'passkey'].filter((k) => body[k as 'consumerKey']),
       callbackTokenRotated: rotate,
     });
@@ -140,7 +141,7 @@ export async function rotateToken(deps: MpesaDeps, actor: Actor, ip: string): Pr
     const before = await configRow(tx, schoolId);
     if (!before) throw new AppError(404, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
     const [row] = await tx.update(mpesaConfigs).set({ callbackToken: newCallbackToken(), c2bRegisteredAt: null, updatedAt: new Date(), updatedBy: actor.id }).where(eq(mpesaConfigs.schoolId, schoolId)).returning();
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaTokenRotated, `mpesa_config:${schoolId}`, null, null);
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaTokenRotated, `mpesa_config:${schoolId}`, null, null);
     return toConfig(deps, row!);
   });
 }
@@ -167,7 +168,7 @@ export async function registerUrls(deps: MpesaDeps, actor: Actor, ip: string): P
   return inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
     const [after] = await tx.update(mpesaConfigs).set({ c2bRegisteredAt: new Date() }).where(eq(mpesaConfigs.schoolId, schoolId)).returning();
     if (!after) throw notFound(m.mpesaNotConfigured);
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaUrlsRegistered, `mpesa_config:${schoolId}`, null, urls);
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaUrlsRegistered, `mpesa_config:${schoolId}`, null, urls);
     return toConfig(deps, after);
   });
 }

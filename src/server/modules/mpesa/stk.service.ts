@@ -12,11 +12,11 @@ import { AppError, badRequest, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
 import { normaliseAccountReference, stkOutcome } from '../../integrations/mpesa/daraja-protocol.js';
 import { withVisibleLearner } from '../fees/accounts.service.js';
-import { inSchool } from '../fees/fees-context.js';
 import { balanceOf } from '../fees/fees.repository.js';
 import { afterPayment, publishFeesChanged } from '../fees/notices.service.js';
 import { applyWaitingStkCallbacks, postStkPayment } from './apply.service.js';
 import { callbackUrls, darajaFor, type MpesaDeps } from './mpesa-deps.js';
+import { inSchool } from '../../lib/school-context.js';
 
 const m = messages.fees;
 

@@ -12,12 +12,13 @@ import { mpesaStkRequests, mpesaTransactions, payments, profiles, students } fro
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
-import { FEES_AUDIT, auditFees, inSchool } from '../fees/fees-context.js';
+import { FEES_AUDIT } from '../fees/fees-context.js';
 import { findLearner } from '../fees/fees.repository.js';
 import { afterPayment } from '../fees/notices.service.js';
 import { postPayment } from '../fees/payments.service.js';
 import { configRow } from './config.service.js';
 import { darajaFor, type MpesaDeps } from './mpesa-deps.js';
+import { auditSchool, inSchool } from '../../lib/school-context.js';
 
 const m = messages.fees;
 
@@ -127,7 +128,7 @@ export async function allocateTransaction(deps: MpesaDeps, actor: Actor, id: str
       .update(mpesaTransactions)
       .set({ status: 'matched', studentId: learner.id, paymentId: payment.id, resolvedBy: actor.id, resolvedAt: new Date(), note: body.note ?? null })
       .where(eq(mpesaTransactions.id, t.id));
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaAllocated, `mpesa_transaction:${t.id}`, { status: 'unmatched', billRef: t.billRef }, {
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaAllocated, `mpesa_transaction:${t.id}`, { status: 'unmatched', billRef: t.billRef }, {
       status: 'matched',
       studentId: learner.id,
       admissionNumber: learner.admissionNumber,
@@ -147,7 +148,7 @@ export async function refundTransaction(deps: MpesaDeps, actor: Actor, id: strin
   return inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
     const t = await unmatchedForUpdate(tx, schoolId, id);
     await tx.update(mpesaTransactions).set({ status: 'refunded', resolvedBy: actor.id, resolvedAt: new Date(), note }).where(eq(mpesaTransactions.id, t.id));
-    await auditFees(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaRefunded, `mpesa_transaction:${t.id}`, { status: 'unmatched' }, { status: 'refunded', note });
+    await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaRefunded, `mpesa_transaction:${t.id}`, { status: 'unmatched' }, { status: 'refunded', note });
     const [item] = await transactionRows(tx, eq(mpesaTransactions.id, t.id), 1, 0);
     return item!;
   });

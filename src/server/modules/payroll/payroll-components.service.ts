@@ -9,8 +9,8 @@ import type { Database } from '../../db/client.js';
 import { payComponents, payrollSettings, staffMembers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { auditFees, inSchool, type FeesCaller } from '../fees/fees-context.js';
 import { computeLine, loadPayrollSettings, lockedMonths, PAYROLL_AUDIT } from './payroll-runs.service.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**
  * Pay components (issue 14 §3): basic salary, allowances (taxable or not), non-cash benefits,
@@ -61,7 +61,7 @@ export async function listComponents(database: Database, actor: Actor, staffId: 
 }
 
 /** POST /api/payroll/components (HR) → the component. 400 bad shape; 409 in force in a locked month. */
-export async function createComponent(database: Database, c: Omit<FeesCaller, 'schoolId'>, body: ComponentBody, schoolId?: string): Promise<PayComponent> {
+export async function createComponent(database: Database, c: Omit<SchoolCaller, 'schoolId'>, body: ComponentBody, schoolId?: string): Promise<PayComponent> {
   checkShape(body.kind, body.amount, body.startMonth, body.endMonth);
   return inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const staff = await staffOf(tx, sid, body.staffId);
@@ -72,7 +72,7 @@ export async function createComponent(database: Database, c: Omit<FeesCaller, 's
       .insert(payComponents)
       .values({ schoolId: sid, staffId: body.staffId, kind: body.kind, code: body.code, name: body.name, amountCents: toCents(body.amount), taxable: body.taxable, startMonth: body.startMonth, endMonth: body.endMonth ?? null, note: body.note ?? null, createdBy: c.actor.id })
       .returning();
-    await auditFees(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.componentCreated, `pay_component:${row!.id}`, null, out(row!));
+    await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.componentCreated, `pay_component:${row!.id}`, null, out(row!));
     return out(row!);
   });
 }
@@ -81,7 +81,7 @@ export async function createComponent(database: Database, c: Omit<FeesCaller, 's
  * PATCH /api/payroll/components/:id (HR) → the component. While it was in force in a locked month only
  * its end month may change, and not to before that month (409 otherwise).
  */
-export async function updateComponent(database: Database, c: Omit<FeesCaller, 'schoolId'>, id: string, patch: ComponentPatch, schoolId?: string): Promise<PayComponent> {
+export async function updateComponent(database: Database, c: Omit<SchoolCaller, 'schoolId'>, id: string, patch: ComponentPatch, schoolId?: string): Promise<PayComponent> {
   return inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const [row] = await tx
       .select()
@@ -115,13 +115,13 @@ export async function updateComponent(database: Database, c: Omit<FeesCaller, 's
       .set({ ...next, updatedAt: new Date() })
       .where(eq(payComponents.id, id))
       .returning();
-    await auditFees(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.componentUpdated, `pay_component:${id}`, out(row), out(after!));
+    await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.componentUpdated, `pay_component:${id}`, out(row), out(after!));
     return out(after!);
   });
 }
 
 /** DELETE /api/payroll/components/:id (HR). 409 when it was in force in a locked month (end it instead). */
-export async function deleteComponent(database: Database, c: Omit<FeesCaller, 'schoolId'>, id: string, schoolId?: string): Promise<void> {
+export async function deleteComponent(database: Database, c: Omit<SchoolCaller, 'schoolId'>, id: string, schoolId?: string): Promise<void> {
   await inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const [row] = await tx
       .select()
@@ -132,7 +132,7 @@ export async function deleteComponent(database: Database, c: Omit<FeesCaller, 's
     const locked = lockedIn(await lockedMonths(tx, sid), row);
     if (locked.length) throw new AppError(409, 'MONTH_LOCKED', m.componentLocked(locked[locked.length - 1]!));
     await tx.delete(payComponents).where(eq(payComponents.id, id));
-    await auditFees(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.componentDeleted, `pay_component:${id}`, out(row), null);
+    await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.componentDeleted, `pay_component:${id}`, out(row), null);
   });
 }
 
@@ -196,7 +196,7 @@ export async function getPayrollSettings(database: Database, actor: Actor, schoo
 }
 
 /** PUT /api/payroll/settings (HR) → the saved settings. Runs already computed keep their own settings. */
-export async function putPayrollSettings(database: Database, c: Omit<FeesCaller, 'schoolId'>, body: PayrollSettingsBody, schoolId?: string): Promise<PayrollSettingsBody> {
+export async function putPayrollSettings(database: Database, c: Omit<SchoolCaller, 'schoolId'>, body: PayrollSettingsBody, schoolId?: string): Promise<PayrollSettingsBody> {
   return inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const before = await loadPayrollSettings(tx, sid);
     const values = {
@@ -213,7 +213,7 @@ export async function putPayrollSettings(database: Database, c: Omit<FeesCaller,
       .insert(payrollSettings)
       .values({ schoolId: sid, ...values })
       .onConflictDoUpdate({ target: payrollSettings.schoolId, set: values });
-    await auditFees(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.settingsUpdated, `payroll_settings:${sid}`, before, values);
+    await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.settingsUpdated, `payroll_settings:${sid}`, before, values);
     return { payDay: values.payDay, shifRounding: values.shifRounding, nitaLevy: values.nitaLevy, employerKraPin: values.employerKraPin, nssfEmployerNumber: values.nssfEmployerNumber, shifEmployerNumber: values.shifEmployerNumber };
   });
 }

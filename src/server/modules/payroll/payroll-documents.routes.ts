@@ -19,7 +19,6 @@ import { loadLetterhead, sendPdf } from '../../lib/pdf.js';
 import { sendSpreadsheet } from '../../lib/spreadsheet.js';
 import { notFound } from '../../errors.js';
 import { actorOf } from '../../plugins/access.js';
-import { auditFees, inSchool } from '../fees/fees-context.js';
 import type { ModuleDeps } from '../module-deps.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { p9Pdf } from './p9.js';
@@ -36,6 +35,7 @@ import {
 } from './payroll-documents.service.js';
 import { bankFileColumns, bankKeyOf, bankSummary, journalColumns, journalRows, nssfColumns, p10AhlColumns, p10Columns, runFileName, shifColumns, ytdColumns, ytdReport } from './payroll-returns.js';
 import { payslipsPdf } from './payslip-pdf.js';
+import { auditSchool, inSchool } from '../../lib/school-context.js';
 
 const runParams = z.object({ id: z.string() });
 const payslipParams = z.object({ id: z.string(), staffId: z.string() });
@@ -146,7 +146,7 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
       await inSchool(database, actor, null, (tx) => tx.update(payrollLines).set({ emailedAt: new Date() }).where(eq(payrollLines.id, line.id)));
       sent += 1;
     }
-    await inSchool(database, actor, null, (tx) => auditFees(tx, { actor, schoolId, ip: req.ip }, 'PAYSLIPS_EMAILED', `payroll_run:${run.id}`, null, { month: run.month, sent, skipped, withoutEmail, resend }));
+    await inSchool(database, actor, null, (tx) => auditSchool(tx, { actor, schoolId, ip: req.ip }, 'PAYSLIPS_EMAILED', `payroll_run:${run.id}`, null, { month: run.month, sent, skipped, withoutEmail, resend }));
     return { sent, skipped, withoutEmail };
   });
 

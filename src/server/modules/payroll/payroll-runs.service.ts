@@ -11,7 +11,8 @@ import type { Database } from '../../db/client.js';
 import { approvals, payComponents, payrollLines, payrollRuns, payrollSettings, profiles, staffMembers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { auditFees, inSchool, type FeesCaller } from '../fees/fees-context.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { recordApprovalDecision, requestApproval } from '../approvals/index.js';
 
 /**
  * Monthly payroll runs (issue 14 §3). A run is computed for every member of staff on the school's
@@ -260,7 +261,7 @@ async function lockedRun(tx: Tx, schoolId: string, id: string): Promise<RunRow> 
 }
 
 /** (Re)compute a draft run's lines and totals from the components in force now. */
-async function computeRun(tx: Tx, c: FeesCaller, run: RunRow): Promise<void> {
+async function computeRun(tx: Tx, c: SchoolCaller, run: RunRow): Promise<void> {
   const settings = await loadPayrollSettings(tx, c.schoolId);
   const runSettings = { shifRounding: settings.shifRounding as 'cents' | 'shilling', nitaLevy: settings.nitaLevy };
   const payDate = payDateFor(run.month, settings.payDay);
@@ -293,7 +294,7 @@ async function computeRun(tx: Tx, c: FeesCaller, run: RunRow): Promise<void> {
     .update(payrollRuns)
     .set({ payDate, settings: runSettings, ...totals, computedAt: now, updatedAt: now })
     .where(eq(payrollRuns.id, run.id));
-  await auditFees(tx, c, PAYROLL_AUDIT.runComputed, `payroll_run:${run.id}`, null, { month: run.month, payDate, ...totals });
+  await auditSchool(tx, c, PAYROLL_AUDIT.runComputed, `payroll_run:${run.id}`, null, { month: run.month, payDate, ...totals });
 }
 
 /**
@@ -302,7 +303,7 @@ async function computeRun(tx: Tx, c: FeesCaller, run: RunRow): Promise<void> {
  * month's run is submitted or approved; 400 for a month whose pay date is before the rules we hold
  * (naming the earliest date), more than three months ahead, or with nobody on the payroll.
  */
-export async function createRun(database: Database, c: Omit<FeesCaller, 'schoolId'>, month: string, schoolId?: string): Promise<{ run: PayrollRunDetail; created: boolean }> {
+export async function createRun(database: Database, c: Omit<SchoolCaller, 'schoolId'>, month: string, schoolId?: string): Promise<{ run: PayrollRunDetail; created: boolean }> {
   const limit = nextMonth(nextMonth(nextMonth(schoolMonth())));
   if (month > limit) throw badRequest(m.futureMonth, { month: m.futureMonth });
   return inSchool(database, c.actor, schoolId, async (tx, sid) => {
@@ -327,7 +328,7 @@ export async function createRun(database: Database, c: Omit<FeesCaller, 'schoolI
 }
 
 /** POST /api/payroll/runs/:id/recompute (HR): a draft recomputed from today's components; 409 when locked. */
-export async function recomputeRun(database: Database, c: Omit<FeesCaller, 'schoolId'>, id: string, schoolId?: string): Promise<PayrollRunDetail> {
+export async function recomputeRun(database: Database, c: Omit<SchoolCaller, 'schoolId'>, id: string, schoolId?: string): Promise<PayrollRunDetail> {
   return inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const run = await lockedRun(tx, sid, id);
     if (run.status !== 'draft') throw new AppError(409, 'RUN_LOCKED', m.runLocked);
@@ -337,13 +338,13 @@ export async function recomputeRun(database: Database, c: Omit<FeesCaller, 'scho
 }
 
 /** DELETE /api/payroll/runs/:id (HR): discards a draft; 409 when submitted or approved. */
-export async function deleteRun(database: Database, c: Omit<FeesCaller, 'schoolId'>, id: string, schoolId?: string): Promise<void> {
+export async function deleteRun(database: Database, c: Omit<SchoolCaller, 'schoolId'>, id: string, schoolId?: string): Promise<void> {
   await inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const run = await lockedRun(tx, sid, id);
     if (run.status !== 'draft') throw new AppError(409, 'RUN_LOCKED', m.runLocked);
     await tx.delete(approvals).where(and(eq(approvals.kind, 'payroll_run'), eq(approvals.subjectId, id)));
     await tx.delete(payrollRuns).where(eq(payrollRuns.id, id));
-    await auditFees(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.runDeleted, `payroll_run:${id}`, { month: run.month, staffCount: run.staffCount, grossCents: run.grossCents }, null);
+    await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.runDeleted, `payroll_run:${id}`, { month: run.month, staffCount: run.staffCount, grossCents: run.grossCents }, null);
   });
 }
 
@@ -359,18 +360,15 @@ export function runApprovalText(run: { month: string; staffCount: number; netCen
  * POST /api/payroll/runs/:id/submit (HR): draft → submitted, with an approvals row of kind
  * 'payroll_run' for the director or principal (the dashboard Approvals card). 409 unless a draft.
  */
-export async function submitRun(database: Database, c: Omit<FeesCaller, 'schoolId'>, id: string, schoolId?: string): Promise<PayrollRunDetail> {
+export async function submitRun(database: Database, c: Omit<SchoolCaller, 'schoolId'>, id: string, schoolId?: string): Promise<PayrollRunDetail> {
   return inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const run = await lockedRun(tx, sid, id);
     if (run.status !== 'draft') throw new AppError(409, 'RUN_NOT_DRAFT', m.runNotDraft);
     const now = new Date();
     await tx.update(payrollRuns).set({ status: 'submitted', submittedBy: c.actor.id, submittedAt: now, updatedAt: now }).where(eq(payrollRuns.id, id));
     const { title, summary } = runApprovalText(run);
-    await tx
-      .insert(approvals)
-      .values({ schoolId: sid, kind: 'payroll_run', subjectId: id, title, summary, amountCents: run.grossCents, status: 'pending', requestedBy: c.actor.id, requestedAt: now })
-      .onConflictDoUpdate({ target: [approvals.kind, approvals.subjectId], set: { title, summary, amountCents: run.grossCents, status: 'pending', requestedBy: c.actor.id, requestedAt: now, decidedBy: null, decidedAt: null, note: null } });
-    await auditFees(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.runSubmitted, `payroll_run:${id}`, { status: 'draft' }, { status: 'submitted' });
+    await requestApproval(tx, { schoolId: sid, kind: 'payroll_run', subjectId: id, title, summary, amountCents: run.grossCents, requestedBy: c.actor.id, requestedAt: now });
+    await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.runSubmitted, `payroll_run:${id}`, { status: 'draft' }, { status: 'submitted' });
     return detailOf(tx, sid, id);
   });
 }
@@ -381,7 +379,7 @@ export async function submitRun(database: Database, c: Omit<FeesCaller, 'schoolI
  * draft the approver has reviewed directly, locks it; approving an approved run is 409. Rejecting
  * returns a submitted run to draft with the note (409 unless submitted).
  */
-export async function decideRun(tx: Tx, c: FeesCaller, id: string, approve: boolean, note: string | null): Promise<void> {
+export async function decideRun(tx: Tx, c: SchoolCaller, id: string, approve: boolean, note: string | null): Promise<void> {
   const run = await lockedRun(tx, c.schoolId, id);
   const now = new Date();
   if (approve) {
@@ -390,11 +388,11 @@ export async function decideRun(tx: Tx, c: FeesCaller, id: string, approve: bool
       .update(payrollRuns)
       .set({ status: 'approved', approvedBy: c.actor.id, approvedAt: now, submittedBy: run.submittedBy ?? c.actor.id, submittedAt: run.submittedAt ?? now, updatedAt: now })
       .where(eq(payrollRuns.id, id));
-    await auditFees(tx, c, PAYROLL_AUDIT.runApproved, `payroll_run:${id}`, { status: run.status }, { status: 'approved', note });
+    await auditSchool(tx, c, PAYROLL_AUDIT.runApproved, `payroll_run:${id}`, { status: run.status }, { status: 'approved', note });
   } else {
     if (run.status !== 'submitted') throw new AppError(409, run.status === 'approved' ? 'ALREADY_APPROVED' : 'RUN_NOT_SUBMITTED', run.status === 'approved' ? m.runAlreadyApproved : m.runNotSubmitted);
     await tx.update(payrollRuns).set({ status: 'draft', submittedBy: null, submittedAt: null, updatedAt: now }).where(eq(payrollRuns.id, id));
-    await auditFees(tx, c, PAYROLL_AUDIT.runRejected, `payroll_run:${id}`, { status: 'submitted' }, { status: 'draft', note });
+    await auditSchool(tx, c, PAYROLL_AUDIT.runRejected, `payroll_run:${id}`, { status: 'submitted' }, { status: 'draft', note });
   }
 }
 
@@ -402,17 +400,13 @@ export async function decideRun(tx: Tx, c: FeesCaller, id: string, approve: bool
  * POST /api/payroll/runs/:id/approve | /reject (director or principal) → the run. The run's approvals
  * row (if any) is decided with it, so the Approvals card and the payroll page agree.
  */
-export async function approveOrRejectRun(database: Database, c: Omit<FeesCaller, 'schoolId'>, id: string, approve: boolean, note: string | null, schoolId?: string): Promise<PayrollRunDetail> {
+export async function approveOrRejectRun(database: Database, c: Omit<SchoolCaller, 'schoolId'>, id: string, approve: boolean, note: string | null, schoolId?: string): Promise<PayrollRunDetail> {
   return inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const caller = { ...c, schoolId: sid };
     await decideRun(tx, caller, id, approve, note);
     const run = (await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)))[0]!;
     const { title, summary } = runApprovalText(run);
-    const decided = { status: approve ? 'approved' : 'rejected', decidedBy: c.actor.id, decidedAt: new Date(), note };
-    await tx
-      .insert(approvals)
-      .values({ schoolId: sid, kind: 'payroll_run', subjectId: id, title, summary, amountCents: run.grossCents, requestedBy: run.submittedBy, ...decided })
-      .onConflictDoUpdate({ target: [approvals.kind, approvals.subjectId], set: decided });
+    await recordApprovalDecision(tx, { schoolId: sid, kind: 'payroll_run', subjectId: id, title, summary, amountCents: run.grossCents, requestedBy: run.submittedBy, approve, decidedBy: c.actor.id, note });
     return detailOf(tx, sid, id);
   });
 }

@@ -25,6 +25,8 @@ import { createComponent, deleteComponent, getPayrollSettings, listComponents, p
 import { calculatePay, PayrollRuleError } from '../../../shared/payroll/statutory.js';
 import { badRequest } from '../../errors.js';
 import type { ModuleDeps } from '../module-deps.js';
+import { registerApprovalKind } from '../approvals/index.js';
+import { decidePayrollRunApproval } from './payroll-approval.js';
 
 const cents = (kes: number | undefined) => (kes === undefined ? undefined : Math.round(kes * 100));
 const kes = (c: number) => c / 100;
@@ -73,6 +75,8 @@ export async function payrollRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = deps;
   const tags = ['payroll'];
+  // Issue 14 §3: a submitted payroll run; approving locks it, rejecting returns it to HR as a draft.
+  registerApprovalKind('payroll_run', { decide: decidePayrollRunApproval, deciders: ['principal', 'school_director'] });
   const schoolQuery = z.object({ schoolId: z.string().uuid().optional() });
   const idParams = z.object({ id: z.string().uuid() });
   const caller = (req: Parameters<typeof actorOf>[0]) => ({ actor: actorOf(req), ip: req.ip });

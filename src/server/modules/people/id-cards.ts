@@ -19,7 +19,7 @@ import {
   type Letterhead,
 } from '../../lib/pdf.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { storeFile } from '../files/files.service.js';
 import { audienceScope, learnerAudience, learnerNotFound, visibleLearners } from '../learners/learner-scope.js';
 import * as repo from './people.repository.js';

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.js';
 import { profiles } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { findProfileWithSchool } from '../auth/auth.repository.js';
 import { toSessionUser } from '../auth/session-user.js';
 

@@ -1,6 +1,5 @@
 import { and, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Actor } from '../../../shared/access.js';
 import {
   ONBOARDING_TEMPLATE,
   type HubComment,
@@ -29,17 +28,13 @@ import { ONBOARDING_ITEM_LABELS, projectHubMessages as pm } from '../../../share
 import { hubProjects, hubTaskComments, hubTasks } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import * as repo from './project-hub.repository.js';
+import type { RequestCaller } from '../../lib/school-context.js';
 
 const m = pm.api;
 
 /** Who is calling (an edufam_admin: the routes need manageProjectHub) and from where, for the audit. */
-export interface HubCaller {
-  actor: Actor;
-  ip: string;
-}
-
 // ------------------------------------------------------------------------------------------------
 // Shapes
 
@@ -107,7 +102,7 @@ function checkDates(start: string | null, target: string | null) {
   if (start && target && target < start) throw badRequest(m.targetBeforeStart, { targetDate: m.targetBeforeStart });
 }
 
-async function audit(tx: Tx, c: HubCaller, e: { schoolId: string | null; action: string; entity: string; id: string; oldValue?: unknown; newValue?: unknown; summary: string }) {
+async function audit(tx: Tx, c: RequestCaller, e: { schoolId: string | null; action: string; entity: string; id: string; oldValue?: unknown; newValue?: unknown; summary: string }) {
   await recordAudit(tx, {
     schoolId: e.schoolId,
     action: e.action,
@@ -164,7 +159,7 @@ export async function projectDetail(tx: Tx, id: string): Promise<HubProjectDetai
  * caller and must be platform staff (400). An onboarding project starts with one task per checklist
  * item unless prefillTasks is false. Audited.
  */
-export async function createProject(tx: Tx, c: HubCaller, body: z.output<typeof createProjectBody>): Promise<HubProjectDetail> {
+export async function createProject(tx: Tx, c: RequestCaller, body: z.output<typeof createProjectBody>): Promise<HubProjectDetail> {
   const schoolId = body.schoolId ?? null;
   if (body.kind === 'onboarding' && !schoolId) throw badRequest(m.onboardingNeedsSchool, { schoolId: m.onboardingNeedsSchool });
   if (schoolId && !(await repo.findSchool(tx, schoolId))) throw badRequest(m.unknownSchool, { schoolId: m.unknownSchool });
@@ -209,7 +204,7 @@ export async function createProject(tx: Tx, c: HubCaller, body: z.output<typeof 
 }
 
 /** PATCH /api/project-hub/projects/:id. 404 unknown; 400 nothing to change, bad owner or dates. Audited (changed fields). */
-export async function updateProject(tx: Tx, c: HubCaller, id: string, body: z.output<typeof updateProjectBody>): Promise<HubProjectDetail> {
+export async function updateProject(tx: Tx, c: RequestCaller, id: string, body: z.output<typeof updateProjectBody>): Promise<HubProjectDetail> {
   if (Object.values(body).every((v) => v === undefined)) throw badRequest(m.nothingToChange);
   const p = await repo.findProject(tx, id, true);
   if (!p) throw notFound(m.projectNotFound);
@@ -242,7 +237,7 @@ export async function updateProject(tx: Tx, c: HubCaller, id: string, body: z.ou
 }
 
 /** DELETE /api/project-hub/projects/:id: archives (the board and its history stay); again is a no-op. 404 unknown. */
-export async function archiveProject(tx: Tx, c: HubCaller, id: string): Promise<void> {
+export async function archiveProject(tx: Tx, c: RequestCaller, id: string): Promise<void> {
   const p = await repo.findProject(tx, id, true);
   if (!p) throw notFound(m.projectNotFound);
   if (p.archivedAt) return;
@@ -266,7 +261,7 @@ export const taskDetail = loadTask;
  * POST /api/project-hub/projects/:id/tasks: placed last in its column; the assignee must be platform
  * staff (400). 404 unknown project; 409 archived project. Audited.
  */
-export async function createTask(tx: Tx, c: HubCaller, projectId: string, body: z.output<typeof createTaskBody>): Promise<HubTask> {
+export async function createTask(tx: Tx, c: RequestCaller, projectId: string, body: z.output<typeof createTaskBody>): Promise<HubTask> {
   const p = await repo.findProject(tx, projectId, true);
   if (!p) throw notFound(m.projectNotFound);
   if (p.archivedAt) throw new AppError(409, 'PROJECT_ARCHIVED', m.projectArchived);
@@ -305,7 +300,7 @@ export async function createTask(tx: Tx, c: HubCaller, projectId: string, body: 
  * to done stamps completedAt; leaving done clears it. 404 unknown; 400 nothing to change or an
  * assignee who is not platform staff. Audited (changed fields).
  */
-export async function updateTask(tx: Tx, c: HubCaller, id: string, body: z.output<typeof updateTaskBody>): Promise<HubTask> {
+export async function updateTask(tx: Tx, c: RequestCaller, id: string, body: z.output<typeof updateTaskBody>): Promise<HubTask> {
   if (Object.values(body).every((v) => v === undefined)) throw badRequest(m.nothingToChange);
   const t = await repo.findTask(tx, id, true);
   if (!t) throw notFound(m.taskNotFound);
@@ -346,7 +341,7 @@ export async function updateTask(tx: Tx, c: HubCaller, id: string, body: z.outpu
 }
 
 /** DELETE /api/project-hub/tasks/:id (its comments go with it); 404 unknown. Audited. */
-export async function deleteTask(tx: Tx, c: HubCaller, id: string): Promise<void> {
+export async function deleteTask(tx: Tx, c: RequestCaller, id: string): Promise<void> {
   const t = await repo.findTask(tx, id, true);
   if (!t) throw notFound(m.taskNotFound);
   const p = (await repo.findProject(tx, t.projectId))!;
@@ -367,7 +362,7 @@ export async function deleteTask(tx: Tx, c: HubCaller, id: string): Promise<void
  * 'unassigned' or a staff id; status one column or 'open' (not done); dueBefore exclusive; overdue
  * true (due before today, not done) or false. Soonest due first.
  */
-export async function listTasks(tx: Tx, c: HubCaller, q: z.output<typeof listTasksQuery>): Promise<HubTask[]> {
+export async function listTasks(tx: Tx, c: RequestCaller, q: z.output<typeof listTasksQuery>): Promise<HubTask[]> {
   const today = schoolToday();
   const where: (SQL | undefined)[] = [isNull(hubProjects.archivedAt)];
   if (q.assignee === 'me') where.push(eq(hubTasks.assigneeId, c.actor.id));
@@ -401,7 +396,7 @@ export async function listComments(tx: Tx, taskId: string): Promise<HubComment[]
 }
 
 /** POST /api/project-hub/tasks/:id/comments: plain text; 404 unknown task. */
-export async function addComment(tx: Tx, c: HubCaller, taskId: string, body: z.output<typeof createCommentBody>): Promise<HubComment> {
+export async function addComment(tx: Tx, c: RequestCaller, taskId: string, body: z.output<typeof createCommentBody>): Promise<HubComment> {
   const t = await repo.findTask(tx, taskId);
   if (!t) throw notFound(m.taskNotFound);
   const [row] = await tx.insert(hubTaskComments).values({ taskId, authorId: c.actor.id, body: body.body }).returning();
@@ -498,7 +493,7 @@ export async function onboardingOverview(tx: Tx): Promise<OnboardingOverview> {
  * when are recorded) and notes an item; returns the checklist. Ticking again is a no-op. 404 unknown
  * school or key; 400 nothing to change. Audited.
  */
-export async function updateOnboardingItem(tx: Tx, c: HubCaller, schoolId: string, key: string, body: z.output<typeof updateOnboardingItemBody>): Promise<OnboardingChecklist> {
+export async function updateOnboardingItem(tx: Tx, c: RequestCaller, schoolId: string, key: string, body: z.output<typeof updateOnboardingItemBody>): Promise<OnboardingChecklist> {
   if (body.done === undefined && body.note === undefined) throw badRequest(m.nothingToChange);
   if (!(await repo.findSchool(tx, schoolId))) throw notFound(m.schoolNotFound);
   const tpl = ONBOARDING_TEMPLATE.find((i) => i.key === key);

@@ -18,7 +18,8 @@ import { badRequest } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { storeFile, type Upload } from '../files/files.service.js';
 import { takenAdmissionNumbers } from '../learners/admission-numbers.js';
-import { audit, changes, readSchool, writeSchool } from './setup-context.js';
+import { audit, writeSchool } from './setup-context.js';
+import { changes, readSchool } from '../../lib/school-context.js';
 
 const m = messages.schoolSetup;
 

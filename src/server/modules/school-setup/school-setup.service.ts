@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { academicYears, classes, subjects, teacherAssignments } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 
 /**
  * The school-setup module's public service for other modules (the promotion wizard, imports): what

@@ -7,8 +7,9 @@ import { academicYears, classes, departmentMembers, departments, profiles, subje
 import type { Tx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
 import { maxTeacherLoad } from './profile.service.js';
-import { assertTeacher, audit, changes, conflict, readSchool, writeSchool, type SetupWriter } from './setup-context.js';
+import { assertTeacher, audit, writeSchool } from './setup-context.js';
 import { currentYearId, yearClosed } from './years.service.js';
+import { changes, conflict, readSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 const m = messages.schoolSetup;
 
@@ -287,7 +288,7 @@ async function checkDepartmentName(tx: Tx, schoolId: string, name: string, excep
 }
 
 /** Sets a department's members to `ids` (teachers of the school, 400 naming memberIds otherwise), head included. */
-async function setMembers(tx: Tx, w: SetupWriter, departmentId: string, ids: string[]) {
+async function setMembers(tx: Tx, w: SchoolCaller, departmentId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   for (const [i, id] of unique.entries()) await assertTeacher(tx, w.schoolId, id, `memberIds.${i}`);
   await tx.delete(departmentMembers).where(eq(departmentMembers.departmentId, departmentId));

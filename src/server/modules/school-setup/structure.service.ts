@@ -7,9 +7,10 @@ import type { Database } from '../../db/client.js';
 import { academicYears, classes, levels, schools, studentEnrolments, students, teacherAssignments } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { audit, assertTeacher, changes, conflict, pgCode, readSchool, writeSchool } from './setup-context.js';
+import { audit, assertTeacher, writeSchool } from './setup-context.js';
 import { classItems } from '../classes/classes.service.js';
 import { currentYearId, yearClosed } from './years.service.js';
+import { changes, conflict, pgCode, readSchool } from '../../lib/school-context.js';
 
 const m = messages.schoolSetup;
 

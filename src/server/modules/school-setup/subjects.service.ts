@@ -7,7 +7,8 @@ import type { Database } from '../../db/client.js';
 import { departments, levels, subjects } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
-import { audit, changes, conflict, readSchool, writeSchool } from './setup-context.js';
+import { audit, writeSchool } from './setup-context.js';
+import { changes, conflict, readSchool } from '../../lib/school-context.js';
 
 const m = messages.schoolSetup;
 

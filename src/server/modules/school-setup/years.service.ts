@@ -7,7 +7,8 @@ import { academicYears, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
 import { copyStreamsToYear } from './school-setup.service.js';
-import { audit, conflict, readSchool, writeSchool, type SetupWriter } from './setup-context.js';
+import { audit, writeSchool } from './setup-context.js';
+import { conflict, readSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 const m = messages.schoolSetup;
 
@@ -177,7 +178,7 @@ export async function updateYear(database: Database, actor: Actor, id: string, b
 }
 
 /** Makes `termId` the school's current term and its year the current year (unique indexes keep one each). */
-async function makeCurrent(tx: Tx, w: SetupWriter, termId: string): Promise<{ term: string; year: string }> {
+async function makeCurrent(tx: Tx, w: SchoolCaller, termId: string): Promise<{ term: string; year: string }> {
   const [row] = await tx
     .select({ term: terms, year: academicYears })
     .from(terms)

@@ -16,7 +16,7 @@ import { isSchoolRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { withScope, type TenantScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { applyNewSchoolDefaults } from '../system-settings/new-school-defaults.js';
 import {
   codesLike,

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/contracts/security.js';
 import { SECURITY_ACTION_LABELS, securityMessages } from '../../../shared/messages/security.js';
 import { ROLES, roleDisplayName } from '../../../shared/roles.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { readPolicy, twoFactorRequiredFor, writePolicy } from './policy.js';
 import { networkLabel } from './totp.js';
 

@@ -6,7 +6,7 @@ import { withSystem, type Tx } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
 import type { ActiveSession } from '../../../shared/contracts/security.js';
 import { securityMessages } from '../../../shared/messages/security.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 
 /**
  * Active sessions (issue 18 §2 "Active sessions per user (device, IP, last seen) with sign-out of one

@@ -8,7 +8,7 @@ import type {
   TwoFactorStatus,
   TwoFactorVerifyResponse,
 } from '../../../shared/contracts/security.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import type { Auth } from '../auth/better-auth.js';
 import type { SessionUser } from '../auth/session-user.js';
 import { loadPolicy, twoFactorRequiredFor } from './policy.js';

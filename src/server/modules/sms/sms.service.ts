@@ -9,7 +9,7 @@ import { schoolAnnouncementRecipients, schoolAnnouncements, smsMessages, student
 import { withScope, withSystem, type Tx } from '../../db/tenant.js';
 import type { EventBus } from '../../events/bus.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
-import { inSchool } from '../fees/fees-context.js';
+import { inSchool } from '../../lib/school-context.js';
 
 /**
  * Outbound SMS for every module (issue 11 §4: receipts and fee reminders now; attendance alerts and

@@ -33,9 +33,9 @@ import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { insertAccount } from '../auth/accounts.repository.js';
 import type { AuthDeps } from '../auth/auth.service.js';
-import { auditFees, inSchool, type FeesCaller } from '../fees/fees-context.js';
 import { loadFile, readUpload, storeFile } from '../files/files.service.js';
 import { containsPattern, deleteUserSessions, emailExists, setUserStatus } from '../users/users.repository.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**
  * Staff records and HR's user management (issue 14 §1). Every call runs in one transaction confined to
@@ -64,7 +64,7 @@ export interface StaffCall {
 
 type StaffRow = typeof staffMembers.$inferSelect;
 
-const caller = (c: StaffCall, schoolId: string): FeesCaller => ({ actor: c.actor, schoolId, ip: c.ip });
+const caller = (c: StaffCall, schoolId: string): SchoolCaller => ({ actor: c.actor, schoolId, ip: c.ip });
 const staffNotFound = () => notFound(m.staffNotFound);
 
 /** The staff row of the school, optionally locked for update; 404 when unknown or another school's. */
@@ -353,7 +353,7 @@ export async function createStaff(database: Database, c: StaffCall, body: Create
       .insert(staffMembers)
       .values({ ...values, schoolId, staffNumber, status: 'active', createdBy: c.actor.id })
       .returning();
-    await auditFees(tx, caller(c, schoolId), STAFF_AUDIT.created, `staff:${row!.id}`, null, { ...values, staffNumber });
+    await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.created, `staff:${row!.id}`, null, { ...values, staffNumber });
     const staff = await detailOf(tx, row!);
     return { staff, message: `${staff.name} was added as ${staff.staffNumber}.` };
   });
@@ -391,7 +391,7 @@ export async function updateStaff(database: Database, c: StaffCall, id: string, 
         .where(eq(staffMembers.id, row.id))
         .returning();
       current = updated!;
-      await auditFees(tx, caller(c, schoolId), STAFF_AUDIT.updated, `staff:${row.id}`, oldValue, newValue);
+      await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.updated, `staff:${row.id}`, oldValue, newValue);
     }
     const staff = await detailOf(tx, current);
     return { staff, message: `${staff.name}'s record was saved.` };
@@ -418,7 +418,7 @@ export async function addDocument(database: Database, storage: FileStorage, c: S
       .insert(staffDocuments)
       .values({ schoolId, staffId: row.id, kind: parsed.data.kind, title: parsed.data.title, fileId: file.id, uploadedBy: c.actor.id })
       .returning();
-    await auditFees(tx, caller(c, schoolId), STAFF_AUDIT.documentAdded, `staff:${row.id}`, null, { documentId: doc!.id, kind: doc!.kind, title: doc!.title, fileId: file.id });
+    await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.documentAdded, `staff:${row.id}`, null, { documentId: doc!.id, kind: doc!.kind, title: doc!.title, fileId: file.id });
     const detail = await detailOf(tx, row);
     return detail.documents.find((d) => d.id === doc!.id)!;
   });
@@ -449,17 +449,17 @@ export async function deleteDocument(database: Database, c: StaffCall, id: strin
     await loadStaff(tx, schoolId, id);
     const doc = await loadDocument(tx, schoolId, id, documentId);
     await tx.delete(staffDocuments).where(eq(staffDocuments.id, doc.id));
-    await auditFees(tx, caller(c, schoolId), STAFF_AUDIT.documentRemoved, `staff:${id}`, { documentId: doc.id, kind: doc.kind, title: doc.title, fileId: doc.fileId }, null);
+    await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.documentRemoved, `staff:${id}`, { documentId: doc.id, kind: doc.kind, title: doc.title, fileId: doc.fileId }, null);
   });
 }
 
 /** Disables a sign-in account in the caller's transaction: status inactive, every session ended, audited. */
-async function disableAccount(tx: Tx, c: FeesCaller, profileId: string, staffId: string): Promise<boolean> {
+async function disableAccount(tx: Tx, c: SchoolCaller, profileId: string, staffId: string): Promise<boolean> {
   const [p] = await tx.select({ id: profiles.id, status: profiles.status, email: profiles.email }).from(profiles).where(eq(profiles.id, profileId)).for('update');
   if (!p || p.status === 'inactive') return false;
   await setUserStatus(tx, p.id, 'inactive');
   const endedSessions = await deleteUserSessions(tx, p.id);
-  await auditFees(tx, c, STAFF_AUDIT.accountStatus, `user:${p.id}`, { status: p.status }, { status: 'inactive' }, { email: p.email, endedSessions, staffId });
+  await auditSchool(tx, c, STAFF_AUDIT.accountStatus, `user:${p.id}`, { status: p.status }, { status: 'inactive' }, { email: p.email, endedSessions, staffId });
   return true;
 }
 
@@ -491,7 +491,7 @@ export async function exitStaff(database: Database, c: StaffCall, id: string, bo
       .where(eq(staffMembers.id, row.id))
       .returning();
     const fc = caller(c, schoolId);
-    await auditFees(tx, fc, STAFF_AUDIT.exited, `staff:${row.id}`, { status: row.status }, { status: 'exited', exitType: body.exitType, exitDate: body.exitDate, reason: body.reason.trim() });
+    await auditSchool(tx, fc, STAFF_AUDIT.exited, `staff:${row.id}`, { status: row.status }, { status: 'exited', exitType: body.exitType, exitDate: body.exitDate, reason: body.reason.trim() });
     const disabled = row.profileId ? await disableAccount(tx, fc, row.profileId, row.id) : false;
     const staff = await detailOf(tx, updated!);
     return { staff, message: disabled ? `${staff.name}'s exit was recorded and their sign-in account disabled.` : `${staff.name}'s exit was recorded.` };
@@ -520,7 +520,7 @@ export async function updateClearance(database: Database, c: StaffCall, id: stri
       .set({ exitClearance: { items } as ExitClearance, updatedAt: new Date() })
       .where(eq(staffMembers.id, row.id))
       .returning();
-    await auditFees(tx, caller(c, schoolId), STAFF_AUDIT.clearanceUpdated, `staff:${row.id}`, row.exitClearance, { items });
+    await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.clearanceUpdated, `staff:${row.id}`, row.exitClearance, { items });
     const staff = await detailOf(tx, updated!);
     return { staff, message: 'Clearance saved.' };
   });
@@ -551,7 +551,7 @@ export async function createStaffAccount(deps: AuthDeps & { database: Database }
       const name = staffFullName(row);
       const profileId = await insertAccount(tx, { email: row.email, name, role: body.role, schoolId, passwordHash, phone: row.phone, status: 'active' });
       const [updated] = await tx.update(staffMembers).set({ profileId, updatedAt: new Date() }).where(eq(staffMembers.id, row.id)).returning();
-      await auditFees(tx, caller(c, schoolId), STAFF_AUDIT.accountCreated, `staff:${row.id}`, null, { profileId, email: row.email, role: body.role });
+      await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.accountCreated, `staff:${row.id}`, null, { profileId, email: row.email, role: body.role });
       const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
       mail = { email: row.email, name, schoolName: school?.name ?? 'Your school' };
       const staff = await detailOf(tx, updated!);
@@ -633,7 +633,7 @@ export async function setStaffAccountStatus(database: Database, c: StaffCall, id
       const [p] = await tx.select({ id: profiles.id, status: profiles.status, email: profiles.email }).from(profiles).where(eq(profiles.id, row.profileId)).for('update');
       if (p && p.status !== 'active') {
         await setUserStatus(tx, p.id, 'active');
-        await auditFees(tx, fc, STAFF_AUDIT.accountStatus, `user:${p.id}`, { status: p.status }, { status: 'active' }, { email: p.email, staffId: row.id });
+        await auditSchool(tx, fc, STAFF_AUDIT.accountStatus, `user:${p.id}`, { status: p.status }, { status: 'active' }, { email: p.email, staffId: row.id });
       }
     }
     const staff = await detailOf(tx, row);

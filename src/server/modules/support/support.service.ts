@@ -29,7 +29,7 @@ import { profiles, schools, supportCannedReplies, supportTicketReplies, supportT
 import type { AttachmentRef } from '../../db/schema/announcements.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { resolveAttachments } from '../attachments/attachments.js';
 
 const m = sm.api;

@@ -21,7 +21,7 @@ import { AppError, badRequest, notFound } from '../../errors.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { createSmsSimulator } from '../../integrations/sms/sms-simulator.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { invalidateFeatureFlags, schoolFlags } from './feature-flag-gate.js';
 import { newSchoolDefaults } from './new-school-defaults.js';
 import { emailView, gatewayOf, nextEmail, nextSms, readEmail, readSms, redacted, sendThroughSettings, smsView } from './providers.js';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { withSystem } from '../../db/tenant.js';
 import { currentUser, type AuthDeps } from '../auth/auth.service.js';
 import { toHeaders } from '../../plugins/access.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 
 const frontendError = z.object({
   errorId: z.string().max(100),

@@ -8,7 +8,8 @@ import { AppError } from '../../errors.js';
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../module-deps.js';
 import * as gen from './timetable-generate.service.js';
-import { run, type Caller } from './timetable-setup.service.js';
+import { run } from './timetable-setup.service.js';
+import { type RequestCaller } from '../../lib/school-context.js';
 
 
 
@@ -77,7 +78,7 @@ export async function timetableGenerateRoutes(app: FastifyInstance, deps: Module
   const tags = ['timetable'];
   const view = { permission: 'viewSchoolTimetables' } as const;
   const manage = { permission: 'manageTimetable' } as const;
-  const who = (req: FastifyRequest): Caller => ({ actor: actorOf(req), ip: req.ip });
+  const who = (req: FastifyRequest): RequestCaller => ({ actor: actorOf(req), ip: req.ip });
   const idParams = z.object({ id: z.uuid('Invalid id') });
 
   deps.tasks.register(gen.GENERATE_TASK, (ctx) => gen.runGenerateTask(ctx));

@@ -8,9 +8,6 @@ import { backgroundTasks, levels, profiles, timetableProblems, timetables } from
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { TaskContext, TaskRow, TaskRunner } from '../../jobs/tasks.js';
-import { pgCode } from '../school-setup/setup-context.js';
-import type { FeesCaller } from '../fees/fees-context.js';
-import { auditFees } from '../fees/fees-context.js';
 import { checkTimetable } from './engine/checker.js';
 import { solveInWorker } from './engine/run-worker.js';
 import { precheck } from './engine/solver.js';
@@ -19,6 +16,7 @@ import { exportFet } from './fet/export.js';
 import { importFet, type FetImportReport } from './fet/import.js';
 import { applyBase, buildSchoolProblem, type BaseLesson } from './problem-builder.js';
 import { TIMETABLE_AUDIT } from './timetable-setup.service.js';
+import { type SchoolCaller, auditSchool, pgCode } from '../../lib/school-context.js';
 
 /**
  * Generation (issue 16 §2, §3, §6): FET import/export, starting a generation as a background task
@@ -58,14 +56,14 @@ export function nairobiStamp(d: Date): string {
 // Problems and FET files
 
 /** Stores an imported FET problem (source 'fet'); the file was read by importFet (400 for not XML / not FET). */
-export async function importFetProblem(tx: Tx, c: FeesCaller, buffer: Buffer, fileName: string): Promise<{ problemId: string; report: FetImportReport }> {
+export async function importFetProblem(tx: Tx, c: SchoolCaller, buffer: Buffer, fileName: string): Promise<{ problemId: string; report: FetImportReport }> {
   const { problem, report } = importFet(buffer);
   const name = (problem.name && problem.name.trim()) || fileName.replace(/\.fet$/i, '') || 'FET file';
   const [row] = await tx
     .insert(timetableProblems)
     .values({ schoolId: c.schoolId, source: 'fet', name: name.slice(0, 200), problem, report, meta: null, createdBy: c.actor.id })
     .returning({ id: timetableProblems.id });
-  await auditFees(tx, c, TIMETABLE_AUDIT.fetImported, `timetable_problem:${row!.id}`, null, { fileName, activities: report.activities, ignored: report.ignored });
+  await auditSchool(tx, c, TIMETABLE_AUDIT.fetImported, `timetable_problem:${row!.id}`, null, { fileName, activities: report.activities, ignored: report.ignored });
   return { problemId: row!.id, report: { activities: report.activities, supported: report.supported, ignored: report.ignored } };
 }
 
@@ -152,7 +150,7 @@ function prepare(row: ProblemRow, base: TimetableRow | null, levelId: string | n
  * background task; the caller dispatches it after commit. 400 TIMETABLE_IMPOSSIBLE with the issues
  * (details) when the input can never be timetabled; 404 unknown problem/base; 400 bad level.
  */
-export async function startGeneration(tx: Tx, c: FeesCaller, tasks: TaskRunner, body: GenerateBody): Promise<{ jobId: string }> {
+export async function startGeneration(tx: Tx, c: SchoolCaller, tasks: TaskRunner, body: GenerateBody): Promise<{ jobId: string }> {
   const levelId = body.levelId ?? null;
   if (levelId) {
     const [l] = await tx.select({ id: levels.id }).from(levels).where(and(eq(levels.id, levelId), eq(levels.schoolId, c.schoolId)));
@@ -193,7 +191,7 @@ export async function startGeneration(tx: Tx, c: FeesCaller, tasks: TaskRunner, 
     ip: c.ip,
   };
   const task = await tasks.create(tx, { schoolId: c.schoolId, kind: GENERATE_TASK, createdBy: c.actor.id, input: { ...input }, total: problem.activities.length });
-  await auditFees(tx, c, TIMETABLE_AUDIT.generationStarted, `background_task:${task.id}`, null, { problemId: row.id, baseTimetableId: input.baseTimetableId, levelId, timeLimitSeconds: input.timeLimitSeconds, seed: input.seed });
+  await auditSchool(tx, c, TIMETABLE_AUDIT.generationStarted, `background_task:${task.id}`, null, { problemId: row.id, baseTimetableId: input.baseTimetableId, levelId, timeLimitSeconds: input.timeLimitSeconds, seed: input.seed });
   return { jobId: task.id };
 }
 
@@ -351,7 +349,7 @@ export async function runGenerateTask(ctx: TaskContext): Promise<{ result: Recor
           .returning({ id: timetables.id });
         if (cancelled && t.createdBy) {
           const actor = { id: t.createdBy, role: input.role, schoolId: t.schoolId } as Actor;
-          await auditFees(tx, { actor, schoolId: t.schoolId, ip: input.ip }, TIMETABLE_AUDIT.generationCancelled, `background_task:${t.id}`, null, { timetableId: inserted!.id });
+          await auditSchool(tx, { actor, schoolId: t.schoolId, ip: input.ip }, TIMETABLE_AUDIT.generationCancelled, `background_task:${t.id}`, null, { timetableId: inserted!.id });
         }
         return inserted!.id;
       });

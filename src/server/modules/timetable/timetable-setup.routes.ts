@@ -19,6 +19,7 @@ import {
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../module-deps.js';
 import * as svc from './timetable-setup.service.js';
+import type { RequestCaller } from '../../lib/school-context.js';
 
 /**
  * The timetable's inputs (issue 16 §1). The principal edits them (manageTimetable); the director may
@@ -42,7 +43,7 @@ export async function timetableSetupRoutes(app: FastifyInstance, deps: ModuleDep
   const tags = ['timetable'];
   const view = { permission: 'viewSchoolTimetables' } as const;
   const manage = { permission: 'manageTimetable' } as const;
-  const who = (req: FastifyRequest): svc.Caller => ({ actor: actorOf(req), ip: req.ip });
+  const who = (req: FastifyRequest): RequestCaller => ({ actor: actorOf(req), ip: req.ip });
   const idParams = z.object({ id: z.uuid('Invalid id') });
   const base = '/api/timetables/setup';
 

@@ -29,10 +29,9 @@ import {
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { auditFees, inSchool, type FeesCaller } from '../fees/fees-context.js';
 import { precheck } from './engine/solver.js';
 import { buildSchoolProblem, currentYearId, defaultScheduleId, effectiveSchedules, lessonCount, scheduleOf } from './problem-builder.js';
-import type { Actor } from '../../../shared/access.js';
+import { auditSchool, inSchool, type SchoolCaller, type RequestCaller } from '../../lib/school-context.js';
 
 /**
  * The timetable's inputs (issue 16 §1) under /api/timetables/setup: bell schedules per level, fixed
@@ -58,10 +57,9 @@ export const TIMETABLE_AUDIT = {
   generationCancelled: 'TIMETABLE_GENERATION_CANCELLED',
 } as const;
 
-export type Caller = { actor: Actor; ip: string };
 
-/** Runs `fn` in the caller's school with a FeesCaller for audit entries. */
-export function run<T>(database: Database, who: Caller, fn: (tx: Tx, c: FeesCaller) => Promise<T>): Promise<T> {
+/** Runs `fn` in the caller's school with a SchoolCaller for audit entries. */
+export function run<T>(database: Database, who: RequestCaller, fn: (tx: Tx, c: SchoolCaller) => Promise<T>): Promise<T> {
   return inSchool(database, who.actor, null, (tx, schoolId) => fn(tx, { actor: who.actor, schoolId, ip: who.ip }));
 }
 
@@ -245,7 +243,7 @@ async function assertLevel(tx: Tx, schoolId: string, levelId: string | null) {
 }
 
 /** PUT bell-schedules: saves (upserts) the schedule of a level or the default. Returns the whole setup. */
-export async function saveBellSchedule(tx: Tx, c: FeesCaller, body: z.infer<typeof bellScheduleBody>): Promise<TimetableSetup> {
+export async function saveBellSchedule(tx: Tx, c: SchoolCaller, body: z.infer<typeof bellScheduleBody>): Promise<TimetableSetup> {
   await assertLevel(tx, c.schoolId, body.levelId);
   validatePeriods(body.periods);
   const days = [...new Set(body.days)].sort((a, b) => a - b);
@@ -266,12 +264,12 @@ export async function saveBellSchedule(tx: Tx, c: FeesCaller, body: z.infer<type
     }
     await tx.insert(timetableBellSchedules).values({ schoolId: c.schoolId, levelId: body.levelId, days, periods: body.periods, updatedBy: c.actor.id });
   }
-  await auditFees(tx, c, TIMETABLE_AUDIT.bellScheduleSaved, `bell_schedule:${body.levelId ?? 'default'}`, old ? { days: old.days, periods: old.periods } : null, { days, periods: body.periods });
+  await auditSchool(tx, c, TIMETABLE_AUDIT.bellScheduleSaved, `bell_schedule:${body.levelId ?? 'default'}`, old ? { days: old.days, periods: old.periods } : null, { days, periods: body.periods });
   return loadSetup(tx, c.schoolId);
 }
 
 /** POST fixed-slots: a slot no lesson uses (assembly, PPI, clubs) for the school or a level. 400 outside the schedule; 409 taken. */
-export async function createFixedSlot(tx: Tx, c: FeesCaller, body: z.infer<typeof fixedSlotBody>) {
+export async function createFixedSlot(tx: Tx, c: SchoolCaller, body: z.infer<typeof fixedSlotBody>) {
   await assertLevel(tx, c.schoolId, body.levelId);
   const levelRows = await tx.select({ id: levels.id, band: levels.band, name: levels.name }).from(levels).where(eq(levels.schoolId, c.schoolId));
   const { rows } = await effectiveSchedules(tx, c.schoolId, levelRows);
@@ -293,15 +291,15 @@ export async function createFixedSlot(tx: Tx, c: FeesCaller, body: z.infer<typeo
     );
   if (dupe) throw conflict('FIXED_SLOT_TAKEN', tm.fixedSlotTaken);
   const [row] = await tx.insert(timetableFixedSlots).values({ schoolId: c.schoolId, label: body.label, day: body.day, period: body.period, levelId: body.levelId }).returning();
-  await auditFees(tx, c, TIMETABLE_AUDIT.fixedSlotCreated, `fixed_slot:${row!.id}`, null, body);
+  await auditSchool(tx, c, TIMETABLE_AUDIT.fixedSlotCreated, `fixed_slot:${row!.id}`, null, body);
   return { id: row!.id, label: row!.label, day: row!.day, period: row!.period, levelId: row!.levelId, levelName: levelRows.find((l) => l.id === row!.levelId)?.name ?? null };
 }
 
 /** DELETE fixed-slots/:id; 404 unknown. */
-export async function deleteFixedSlot(tx: Tx, c: FeesCaller, id: string) {
+export async function deleteFixedSlot(tx: Tx, c: SchoolCaller, id: string) {
   const [row] = await tx.delete(timetableFixedSlots).where(and(eq(timetableFixedSlots.id, id), eq(timetableFixedSlots.schoolId, c.schoolId))).returning();
   if (!row) throw notFound(tm.fixedSlotNotFound);
-  await auditFees(tx, c, TIMETABLE_AUDIT.fixedSlotDeleted, `fixed_slot:${id}`, { label: row.label, day: row.day, period: row.period, levelId: row.levelId }, null);
+  await auditSchool(tx, c, TIMETABLE_AUDIT.fixedSlotDeleted, `fixed_slot:${id}`, { label: row.label, day: row.day, period: row.period, levelId: row.levelId }, null);
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -316,28 +314,28 @@ async function assertRoomName(tx: Tx, schoolId: string, name: string, exceptId?:
 }
 
 /** POST rooms → the room. 409 name taken. */
-export async function createRoom(tx: Tx, c: FeesCaller, body: z.infer<typeof roomBody>) {
+export async function createRoom(tx: Tx, c: SchoolCaller, body: z.infer<typeof roomBody>) {
   await assertRoomName(tx, c.schoolId, body.name);
   const [row] = await tx.insert(timetableRooms).values({ schoolId: c.schoolId, ...body }).returning();
-  await auditFees(tx, c, TIMETABLE_AUDIT.roomCreated, `room:${row!.id}`, null, body);
+  await auditSchool(tx, c, TIMETABLE_AUDIT.roomCreated, `room:${row!.id}`, null, body);
   return toRoom(row!);
 }
 
 /** PUT rooms/:id → the room. 404 unknown, 409 name taken. */
-export async function updateRoom(tx: Tx, c: FeesCaller, id: string, body: z.infer<typeof roomBody>) {
+export async function updateRoom(tx: Tx, c: SchoolCaller, id: string, body: z.infer<typeof roomBody>) {
   const [old] = await tx.select().from(timetableRooms).where(and(eq(timetableRooms.id, id), eq(timetableRooms.schoolId, c.schoolId)));
   if (!old) throw notFound(tm.roomNotFound);
   await assertRoomName(tx, c.schoolId, body.name, id);
   const [row] = await tx.update(timetableRooms).set({ ...body, updatedAt: new Date() }).where(eq(timetableRooms.id, id)).returning();
-  await auditFees(tx, c, TIMETABLE_AUDIT.roomUpdated, `room:${id}`, toRoom(old), body);
+  await auditSchool(tx, c, TIMETABLE_AUDIT.roomUpdated, `room:${id}`, toRoom(old), body);
   return toRoom(row!);
 }
 
 /** DELETE rooms/:id: lesson options naming it fall back to their room type (FK set null). 404 unknown. */
-export async function deleteRoom(tx: Tx, c: FeesCaller, id: string) {
+export async function deleteRoom(tx: Tx, c: SchoolCaller, id: string) {
   const [row] = await tx.delete(timetableRooms).where(and(eq(timetableRooms.id, id), eq(timetableRooms.schoolId, c.schoolId))).returning();
   if (!row) throw notFound(tm.roomNotFound);
-  await auditFees(tx, c, TIMETABLE_AUDIT.roomDeleted, `room:${id}`, toRoom(row), null);
+  await auditSchool(tx, c, TIMETABLE_AUDIT.roomDeleted, `room:${id}`, toRoom(row), null);
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -348,7 +346,7 @@ export async function deleteRoom(tx: Tx, c: FeesCaller, id: string) {
  * room type when both are given) or a room type, a combine key. 404 for another school's or a past
  * year's assignment. Returns the lesson row.
  */
-export async function saveLessonOptions(tx: Tx, c: FeesCaller, assignmentId: string, body: z.infer<typeof lessonOptionsBody>) {
+export async function saveLessonOptions(tx: Tx, c: SchoolCaller, assignmentId: string, body: z.infer<typeof lessonOptionsBody>) {
   const yearId = await currentYearId(tx, c.schoolId);
   const [a] = await tx
     .select({ id: teacherAssignments.id, lessons: teacherAssignments.lessonsPerWeek })
@@ -368,7 +366,7 @@ export async function saveLessonOptions(tx: Tx, c: FeesCaller, assignmentId: str
     .insert(timetableLessonOptions)
     .values({ assignmentId, schoolId: c.schoolId, ...values })
     .onConflictDoUpdate({ target: timetableLessonOptions.assignmentId, set: values });
-  await auditFees(tx, c, TIMETABLE_AUDIT.lessonOptionsSaved, `teacher_assignment:${assignmentId}`, old ? { doubleLessons: old.doubleLessons, roomType: old.roomType, roomId: old.roomId, combineKey: old.combineKey } : null, body);
+  await auditSchool(tx, c, TIMETABLE_AUDIT.lessonOptionsSaved, `teacher_assignment:${assignmentId}`, old ? { doubleLessons: old.doubleLessons, roomType: old.roomType, roomId: old.roomId, combineKey: old.combineKey } : null, body);
   const rows = await lessonRows(tx, c.schoolId);
   return rows.find((r) => r.assignmentId === assignmentId)!;
 }
@@ -377,7 +375,7 @@ export async function saveLessonOptions(tx: Tx, c: FeesCaller, assignmentId: str
  * PUT teachers/:teacherId/unavailability: the periods (weekday, lesson period) the teacher cannot
  * teach. The teacher is a teacher account of the school or teaches one of its streams; else 404.
  */
-export async function saveUnavailability(tx: Tx, c: FeesCaller, teacherId: string, body: z.infer<typeof unavailabilityBody>) {
+export async function saveUnavailability(tx: Tx, c: SchoolCaller, teacherId: string, body: z.infer<typeof unavailabilityBody>) {
   const [p] = await tx.select({ id: profiles.id, name: profiles.name, role: profiles.role, schoolId: profiles.schoolId }).from(profiles).where(eq(profiles.id, teacherId));
   let ok = !!p && p.schoolId === c.schoolId && p.role === 'teacher';
   if (p && !ok) {
@@ -392,7 +390,7 @@ export async function saveUnavailability(tx: Tx, c: FeesCaller, teacherId: strin
     .insert(timetableTeacherUnavailability)
     .values({ teacherId, schoolId: c.schoolId, slots, note })
     .onConflictDoUpdate({ target: timetableTeacherUnavailability.teacherId, set: { slots, note, updatedAt: new Date() } });
-  await auditFees(tx, c, TIMETABLE_AUDIT.unavailabilitySaved, `teacher:${teacherId}`, old ? { slots: old.slots, note: old.note } : null, { slots, note });
+  await auditSchool(tx, c, TIMETABLE_AUDIT.unavailabilitySaved, `teacher:${teacherId}`, old ? { slots: old.slots, note: old.note } : null, { slots, note });
   const setup = await loadSetup(tx, c.schoolId);
   return setup.teachers.find((t) => t.id === teacherId) ?? { id: teacherId, name: p.name, lessonsPerWeek: 0, unavailable: slots, note };
 }
@@ -445,28 +443,28 @@ async function validateRule(tx: Tx, schoolId: string, body: z.infer<typeof ruleB
 }
 
 /** POST rules → the rule with its description. */
-export async function createRule(tx: Tx, c: FeesCaller, body: z.infer<typeof ruleBody>) {
+export async function createRule(tx: Tx, c: SchoolCaller, body: z.infer<typeof ruleBody>) {
   const params = await validateRule(tx, c.schoolId, body);
   const [row] = await tx.insert(timetableRules).values({ schoolId: c.schoolId, kind: body.kind, weight: body.weight, params, active: body.active }).returning();
-  await auditFees(tx, c, TIMETABLE_AUDIT.ruleCreated, `timetable_rule:${row!.id}`, null, { kind: body.kind, weight: body.weight, params, active: body.active });
+  await auditSchool(tx, c, TIMETABLE_AUDIT.ruleCreated, `timetable_rule:${row!.id}`, null, { kind: body.kind, weight: body.weight, params, active: body.active });
   return toRule(row!, await nameLookup(tx, c.schoolId));
 }
 
 /** PUT rules/:id → the rule. 404 unknown. */
-export async function updateRule(tx: Tx, c: FeesCaller, id: string, body: z.infer<typeof ruleBody>) {
+export async function updateRule(tx: Tx, c: SchoolCaller, id: string, body: z.infer<typeof ruleBody>) {
   const [old] = await tx.select().from(timetableRules).where(and(eq(timetableRules.id, id), eq(timetableRules.schoolId, c.schoolId)));
   if (!old) throw notFound(tm.ruleNotFound);
   const params = await validateRule(tx, c.schoolId, body);
   const [row] = await tx.update(timetableRules).set({ kind: body.kind, weight: body.weight, params, active: body.active, updatedAt: new Date() }).where(eq(timetableRules.id, id)).returning();
-  await auditFees(tx, c, TIMETABLE_AUDIT.ruleUpdated, `timetable_rule:${id}`, { kind: old.kind, weight: old.weight, params: old.params, active: old.active }, { kind: body.kind, weight: body.weight, params, active: body.active });
+  await auditSchool(tx, c, TIMETABLE_AUDIT.ruleUpdated, `timetable_rule:${id}`, { kind: old.kind, weight: old.weight, params: old.params, active: old.active }, { kind: body.kind, weight: body.weight, params, active: body.active });
   return toRule(row!, await nameLookup(tx, c.schoolId));
 }
 
 /** DELETE rules/:id. 404 unknown. */
-export async function deleteRule(tx: Tx, c: FeesCaller, id: string) {
+export async function deleteRule(tx: Tx, c: SchoolCaller, id: string) {
   const [row] = await tx.delete(timetableRules).where(and(eq(timetableRules.id, id), eq(timetableRules.schoolId, c.schoolId))).returning();
   if (!row) throw notFound(tm.ruleNotFound);
-  await auditFees(tx, c, TIMETABLE_AUDIT.ruleDeleted, `timetable_rule:${id}`, { kind: row.kind, weight: row.weight, params: row.params }, null);
+  await auditSchool(tx, c, TIMETABLE_AUDIT.ruleDeleted, `timetable_rule:${id}`, { kind: row.kind, weight: row.weight, params: row.params }, null);
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import type { ModuleDeps } from '../module-deps.js';
 import { gridPages, timetablePdf, type PdfView } from './timetables-pdf.js';
 import { buildCalendar, teacherWeeklyLessons } from './timetables-ical.js';
 import * as svc from './timetables.service.js';
+import type { RequestCaller } from '../../lib/school-context.js';
 
 /** GET /api/timetables/:id/substitutes query: the absent teacher and the school day (Africa/Nairobi). */
 export const substitutesQuery = z.object({ teacherId: z.uuid(), date: z.iso.date(m.badDate) });
@@ -46,7 +47,7 @@ export async function timetablesRoutes(app: FastifyInstance, deps: ModuleDeps): 
   const manage = { permission: 'manageTimetable' } as const;
   const viewAll = { permission: 'viewSchoolTimetables' } as const;
   const viewPublished = { permission: 'viewPublishedTimetable' } as const;
-  const who = (req: FastifyRequest): svc.Caller => ({ actor: actorOf(req), ip: req.ip });
+  const who = (req: FastifyRequest): RequestCaller => ({ actor: actorOf(req), ip: req.ip });
 
   /** GET /api/timetables → { items: TimetableSummary[] }: every version, newest first (principal, director). */
   r.get('/api/timetables', { config: viewAll, schema: { response: { 200: z.object({ items: z.array(timetableSummarySchema) }) }, tags } }, async (req) =>
@@ -94,7 +95,7 @@ export async function timetablesRoutes(app: FastifyInstance, deps: ModuleDeps): 
   );
 
   /** The calendar of an account's lessons on its school's published timetable. */
-  async function calendarOf(profileId: string, schoolId: string, caller?: svc.Caller): Promise<string> {
+  async function calendarOf(profileId: string, schoolId: string, caller?: RequestCaller): Promise<string> {
     const load = async (tx: Parameters<Parameters<typeof svc.run>[2]>[0]) => {
       const t = await svc.loadPublished(tx, schoolId);
       const school = await loadLetterhead(tx, storage, schoolId);

@@ -29,11 +29,11 @@ import {
 } from '../../db/schema/index.js';
 import { withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
-import { inSchool } from '../fees/fees-context.js';
+import { recordAudit } from '../../lib/audit.js';
 import { learnerAudience, visibleLearners } from '../learners/learner-scope.js';
 import { checkTimetable } from './engine/checker.js';
 import type { Activity, Placement, TimetableProblem, Violation } from './engine/types.js';
+import { inSchool, type RequestCaller } from '../../lib/school-context.js';
 
 /**
  * Timetable versions, views, the editor's saves and checks, publishing, and the substitution helper
@@ -50,7 +50,6 @@ import type { Activity, Placement, TimetableProblem, Violation } from './engine/
  * (engine/checker.ts) and refuses (409 TIMETABLE_CLASH, nothing written) any hard violation.
  */
 
-export type Caller = { actor: Actor; ip: string };
 type Row = typeof timetables.$inferSelect;
 type StoredLesson = Row['lessons'][number];
 
@@ -74,7 +73,7 @@ export interface ChildRef {
 }
 
 /** Runs `fn` in the caller's school (school roles only reach these routes). */
-export function run<T>(database: Database, who: Caller, fn: (tx: Tx, schoolId: string) => Promise<T>): Promise<T> {
+export function run<T>(database: Database, who: RequestCaller, fn: (tx: Tx, schoolId: string) => Promise<T>): Promise<T> {
   return inSchool(database, who.actor, null, fn);
 }
 
@@ -462,7 +461,7 @@ function clashError(hard: TimetableViolation[], prefix?: (s: string) => string) 
   return conflict('TIMETABLE_CLASH', prefix ? prefix(first) : first, { hard });
 }
 
-async function audit(tx: Tx, c: Caller, schoolId: string, action: string, id: string, oldValue: unknown, newValue: unknown) {
+async function audit(tx: Tx, c: RequestCaller, schoolId: string, action: string, id: string, oldValue: unknown, newValue: unknown) {
   await recordAudit(tx, {
     schoolId,
     action,
@@ -480,7 +479,7 @@ async function audit(tx: Tx, c: Caller, schoolId: string, action: string, id: st
  * version; 409 TIMETABLE_CLASH (nothing saved) for any hard violation; recomputes the soft score and
  * the unplaced list (lessons now placed leave it).
  */
-export async function saveLessons(tx: Tx, c: Caller, schoolId: string, id: string, lessons: ProposedLesson[]): Promise<TimetableView> {
+export async function saveLessons(tx: Tx, c: RequestCaller, schoolId: string, id: string, lessons: ProposedLesson[]): Promise<TimetableView> {
   const t = await loadTimetable(tx, schoolId, id, true);
   if (t.row.status !== 'draft') throw conflict('TIMETABLE_NOT_DRAFT', m.notDraft);
   const index = new ProblemIndex(t.problem);
@@ -503,7 +502,7 @@ export async function saveLessons(tx: Tx, c: Caller, schoolId: string, id: strin
 }
 
 /** POST /api/timetables/:id/versions { name }: a new draft copying the version's lessons (version = max + 1). */
-export async function saveAsVersion(tx: Tx, c: Caller, schoolId: string, id: string, name: string | undefined): Promise<TimetableSummary> {
+export async function saveAsVersion(tx: Tx, c: RequestCaller, schoolId: string, id: string, name: string | undefined): Promise<TimetableSummary> {
   const t = await loadTimetable(tx, schoolId, id);
   const [max] = await tx.select({ v: sql<number>`coalesce(max(${timetables.version}), 0)` }).from(timetables).where(eq(timetables.schoolId, schoolId));
   const version = Number(max?.v ?? 0) + 1;
@@ -534,7 +533,7 @@ export async function saveAsVersion(tx: Tx, c: Caller, schoolId: string, id: str
  * any hard violation; unplaced lessons are allowed); the previously published version is archived in
  * the same transaction (the partial unique index allows one published per school).
  */
-export async function publish(tx: Tx, c: Caller, schoolId: string, id: string): Promise<TimetableView> {
+export async function publish(tx: Tx, c: RequestCaller, schoolId: string, id: string): Promise<TimetableView> {
   const t = await loadTimetable(tx, schoolId, id, true);
   if (t.row.status === 'published') return buildView(tx, t, { kind: 'all' });
   const index = new ProblemIndex(t.problem);
@@ -561,7 +560,7 @@ export async function publish(tx: Tx, c: Caller, schoolId: string, id: string): 
 }
 
 /** PATCH /api/timetables/:id { name }: renames any version. */
-export async function rename(tx: Tx, c: Caller, schoolId: string, id: string, name: string): Promise<TimetableSummary> {
+export async function rename(tx: Tx, c: RequestCaller, schoolId: string, id: string, name: string): Promise<TimetableSummary> {
   const t = await loadTimetable(tx, schoolId, id, true);
   await tx.update(timetables).set({ name, updatedAt: new Date() }).where(eq(timetables.id, id));
   await audit(tx, c, schoolId, m.audit.renamed, id, { name: t.row.name }, { name });
@@ -569,7 +568,7 @@ export async function rename(tx: Tx, c: Caller, schoolId: string, id: string, na
 }
 
 /** DELETE /api/timetables/:id: drafts only (409 for published or archived versions, which are history). */
-export async function deleteDraft(tx: Tx, c: Caller, schoolId: string, id: string): Promise<void> {
+export async function deleteDraft(tx: Tx, c: RequestCaller, schoolId: string, id: string): Promise<void> {
   const t = await loadTimetable(tx, schoolId, id, true);
   if (t.row.status !== 'draft') throw conflict('TIMETABLE_NOT_DRAFT', m.deleteNotDraft);
   await tx.delete(timetables).where(eq(timetables.id, id));
@@ -751,7 +750,7 @@ export async function substitutes(tx: Tx, schoolId: string, id: string, teacherI
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** POST /api/timetables/feed-token: a new random token for the caller (the old one stops working); stored hashed. */
-export async function rotateFeedToken(tx: Tx, c: Caller, schoolId: string): Promise<string> {
+export async function rotateFeedToken(tx: Tx, c: RequestCaller, schoolId: string): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   const tokenHash = hashToken(token);
   await tx

@@ -37,7 +37,7 @@ import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { audienceScope, learnerAudience, visibleLearners } from '../learners/learner-scope.js';
 import { cancelPendingCharges, chargeLearner, proRataCents, termOn } from '../fees/charges.service.js';
-import { auditFees, inSchool, type FeesCaller } from '../fees/fees-context.js';
+import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**
  * School transport (issue 15 §4). Every call runs in one transaction confined to the caller's school
@@ -67,8 +67,8 @@ export const TRANSPORT_AUDIT = {
 
 export type Caller = { actor: Actor; ip: string; schoolId?: string | null };
 
-/** Runs `fn` in the caller's school with a FeesCaller for audit entries. */
-export function run<T>(database: Database, who: Caller, fn: (tx: Tx, c: FeesCaller) => Promise<T>): Promise<T> {
+/** Runs `fn` in the caller's school with a SchoolCaller for audit entries. */
+export function run<T>(database: Database, who: Caller, fn: (tx: Tx, c: SchoolCaller) => Promise<T>): Promise<T> {
   return inSchool(database, who.actor, who.schoolId, (tx, schoolId) => fn(tx, { actor: who.actor, schoolId, ip: who.ip }));
 }
 
@@ -322,7 +322,7 @@ async function vehicleRow(tx: Tx, schoolId: string, id: string) {
   return v;
 }
 
-export async function saveVehicle(tx: Tx, c: FeesCaller, input: VehicleInput, id?: string): Promise<TransportVehicle> {
+export async function saveVehicle(tx: Tx, c: SchoolCaller, input: VehicleInput, id?: string): Promise<TransportVehicle> {
   const registration = normalisePlate(input.registration);
   if (!registration) throw badRequest(m.plateInvalid, { registration: m.plateInvalid });
   const old = id ? await vehicleRow(tx, c.schoolId, id) : null;
@@ -343,17 +343,17 @@ export async function saveVehicle(tx: Tx, c: FeesCaller, input: VehicleInput, id
   let rowId = id;
   if (old) await tx.update(transportVehicles).set(values).where(eq(transportVehicles.id, old.id));
   else rowId = (await tx.insert(transportVehicles).values({ ...values, schoolId: c.schoolId }).returning({ id: transportVehicles.id }))[0]!.id;
-  await auditFees(tx, c, old ? TRANSPORT_AUDIT.vehicleUpdated : TRANSPORT_AUDIT.vehicleCreated, `transport_vehicle:${rowId}`, old, values);
+  await auditSchool(tx, c, old ? TRANSPORT_AUDIT.vehicleUpdated : TRANSPORT_AUDIT.vehicleCreated, `transport_vehicle:${rowId}`, old, values);
   return (await listVehicles(tx, c.schoolId)).find((v) => v.id === rowId)!;
 }
 
-export async function deleteVehicle(tx: Tx, c: FeesCaller, id: string): Promise<void> {
+export async function deleteVehicle(tx: Tx, c: SchoolCaller, id: string): Promise<void> {
   const old = await vehicleRow(tx, c.schoolId, id);
   const [trips] = await tx.select({ n: count() }).from(transportTrips).where(eq(transportTrips.vehicleId, id));
   const [routes] = await tx.select({ n: count() }).from(transportRoutes).where(eq(transportRoutes.vehicleId, id));
   if (Number(trips?.n ?? 0) + Number(routes?.n ?? 0) > 0) throw conflict('VEHICLE_IN_USE', m.vehicleInUse);
   await tx.delete(transportVehicles).where(eq(transportVehicles.id, id));
-  await auditFees(tx, c, TRANSPORT_AUDIT.vehicleDeleted, `transport_vehicle:${id}`, old, null);
+  await auditSchool(tx, c, TRANSPORT_AUDIT.vehicleDeleted, `transport_vehicle:${id}`, old, null);
 }
 
 interface DriverInput {
@@ -370,7 +370,7 @@ async function driverRow(tx: Tx, schoolId: string, id: string) {
   return d;
 }
 
-export async function saveDriver(tx: Tx, c: FeesCaller, input: DriverInput, id?: string): Promise<TransportDriver> {
+export async function saveDriver(tx: Tx, c: SchoolCaller, input: DriverInput, id?: string): Promise<TransportDriver> {
   const old = id ? await driverRow(tx, c.schoolId, id) : null;
   const [taken] = await tx
     .select({ id: transportDrivers.id })
@@ -381,16 +381,16 @@ export async function saveDriver(tx: Tx, c: FeesCaller, input: DriverInput, id?:
   let rowId = id;
   if (old) await tx.update(transportDrivers).set(values).where(eq(transportDrivers.id, old.id));
   else rowId = (await tx.insert(transportDrivers).values({ ...values, schoolId: c.schoolId }).returning({ id: transportDrivers.id }))[0]!.id;
-  await auditFees(tx, c, old ? TRANSPORT_AUDIT.driverUpdated : TRANSPORT_AUDIT.driverCreated, `transport_driver:${rowId}`, old, values);
+  await auditSchool(tx, c, old ? TRANSPORT_AUDIT.driverUpdated : TRANSPORT_AUDIT.driverCreated, `transport_driver:${rowId}`, old, values);
   return (await listDrivers(tx, c.schoolId)).find((d) => d.id === rowId)!;
 }
 
-export async function deleteDriver(tx: Tx, c: FeesCaller, id: string): Promise<void> {
+export async function deleteDriver(tx: Tx, c: SchoolCaller, id: string): Promise<void> {
   const old = await driverRow(tx, c.schoolId, id);
   const [trips] = await tx.select({ n: count() }).from(transportTrips).where(eq(transportTrips.driverId, id));
   if (Number(trips?.n ?? 0) > 0) throw conflict('DRIVER_IN_USE', m.driverInUse);
   await tx.delete(transportDrivers).where(eq(transportDrivers.id, id));
-  await auditFees(tx, c, TRANSPORT_AUDIT.driverDeleted, `transport_driver:${id}`, old, null);
+  await auditSchool(tx, c, TRANSPORT_AUDIT.driverDeleted, `transport_driver:${id}`, old, null);
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -419,7 +419,7 @@ async function activeRiders(tx: Tx, routeId: string): Promise<number> {
 }
 
 /** Creates a route, or replaces one's settings and stops (stops in ride order; kept by id, removed when unused). */
-export async function saveRoute(tx: Tx, c: FeesCaller, input: RouteInput, id?: string): Promise<TransportRouteDetail> {
+export async function saveRoute(tx: Tx, c: SchoolCaller, input: RouteInput, id?: string): Promise<TransportRouteDetail> {
   const old = id ? await routeRow(tx, c.schoolId, id, true) : null;
   const [taken] = await tx
     .select({ id: transportRoutes.id })
@@ -465,11 +465,11 @@ export async function saveRoute(tx: Tx, c: FeesCaller, input: RouteInput, id?: s
     if (s.id) await tx.update(transportStops).set(stop).where(eq(transportStops.id, s.id));
     else await tx.insert(transportStops).values({ ...stop, schoolId: c.schoolId, routeId });
   }
-  await auditFees(tx, c, old ? TRANSPORT_AUDIT.routeUpdated : TRANSPORT_AUDIT.routeCreated, `transport_route:${routeId}`, old ? { ...old, stops: existing } : null, { ...values, stops: input.stops });
+  await auditSchool(tx, c, old ? TRANSPORT_AUDIT.routeUpdated : TRANSPORT_AUDIT.routeCreated, `transport_route:${routeId}`, old ? { ...old, stops: existing } : null, { ...values, stops: input.stops });
   return routeDetail(tx, c.schoolId, routeId);
 }
 
-export async function deleteRoute(tx: Tx, c: FeesCaller, id: string): Promise<void> {
+export async function deleteRoute(tx: Tx, c: SchoolCaller, id: string): Promise<void> {
   const old = await routeRow(tx, c.schoolId, id, true);
   const [any] = await tx.select({ n: count() }).from(transportAssignments).where(eq(transportAssignments.routeId, id));
   if (Number(any?.n ?? 0) > 0) {
@@ -477,7 +477,7 @@ export async function deleteRoute(tx: Tx, c: FeesCaller, id: string): Promise<vo
     throw conflict('ROUTE_HAS_LEARNERS', m.routeHasLearners(active || Number(any!.n)));
   }
   await tx.delete(transportRoutes).where(eq(transportRoutes.id, id));
-  await auditFees(tx, c, TRANSPORT_AUDIT.routeDeleted, `transport_route:${id}`, old, null);
+  await auditSchool(tx, c, TRANSPORT_AUDIT.routeDeleted, `transport_route:${id}`, old, null);
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -493,7 +493,7 @@ export function tripWarning(vehicle: { registration: string; inspectionExpiresOn
 
 export async function createTrip(
   tx: Tx,
-  c: FeesCaller,
+  c: SchoolCaller,
   input: { routeId: string; vehicleId: string; driverId?: string | null; leg: TransportTrip['leg']; startsOn: string; endsOn?: string | null },
 ): Promise<TransportTrip> {
   const route = await routeRow(tx, c.schoolId, input.routeId).catch(() => null);
@@ -506,15 +506,15 @@ export async function createTrip(
   const warning = tripWarning(vehicle, input.startsOn > today ? input.startsOn : today);
   const values = { routeId: route.id, vehicleId: vehicle.id, driverId: input.driverId ?? null, leg: input.leg, startsOn: input.startsOn, endsOn: input.endsOn ?? null, warning };
   const [row] = await tx.insert(transportTrips).values({ ...values, schoolId: c.schoolId, createdBy: c.actor.id }).returning({ id: transportTrips.id });
-  await auditFees(tx, c, TRANSPORT_AUDIT.tripCreated, `transport_trip:${row!.id}`, null, values);
+  await auditSchool(tx, c, TRANSPORT_AUDIT.tripCreated, `transport_trip:${row!.id}`, null, values);
   return (await listTrips(tx, c.schoolId)).find((t) => t.id === row!.id)!;
 }
 
-export async function deleteTrip(tx: Tx, c: FeesCaller, id: string): Promise<void> {
+export async function deleteTrip(tx: Tx, c: SchoolCaller, id: string): Promise<void> {
   const [old] = await tx.select().from(transportTrips).where(and(eq(transportTrips.schoolId, c.schoolId), eq(transportTrips.id, id)));
   if (!old) throw notFound(m.tripNotFound);
   await tx.delete(transportTrips).where(eq(transportTrips.id, id));
-  await auditFees(tx, c, TRANSPORT_AUDIT.tripDeleted, `transport_trip:${id}`, old, null);
+  await auditSchool(tx, c, TRANSPORT_AUDIT.tripDeleted, `transport_trip:${id}`, old, null);
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -523,7 +523,7 @@ export async function deleteTrip(tx: Tx, c: FeesCaller, id: string): Promise<voi
 type AssignmentRow = typeof transportAssignments.$inferSelect;
 const assignmentOut = (a: AssignmentRow) => ({ id: a.id, studentId: a.studentId, routeId: a.routeId, stopId: a.stopId, startsOn: a.startsOn, endsOn: a.endsOn, status: a.status as 'active' | 'ended' });
 
-async function endAssignmentRow(tx: Tx, c: FeesCaller, a: AssignmentRow, today: string) {
+async function endAssignmentRow(tx: Tx, c: SchoolCaller, a: AssignmentRow, today: string) {
   const [ended] = await tx.update(transportAssignments).set({ status: 'ended', endsOn: today }).where(eq(transportAssignments.id, a.id)).returning();
   const cancelled = await cancelPendingCharges(tx, c.schoolId, 'transport', a.id);
   const [inv] = await tx
@@ -538,7 +538,7 @@ async function endAssignmentRow(tx: Tx, c: FeesCaller, a: AssignmentRow, today: 
  * written: a stop of another route (400), a learner who is not active (400), a learner already on a
  * route unless `move` (409), a full route (409). The fee follows the school's setting.
  */
-export async function assignLearner(tx: Tx, c: FeesCaller, routeId: string, input: { studentId: string; stopId: string; move: boolean }): Promise<AssignResponse> {
+export async function assignLearner(tx: Tx, c: SchoolCaller, routeId: string, input: { studentId: string; stopId: string; move: boolean }): Promise<AssignResponse> {
   const route = await routeRow(tx, c.schoolId, routeId, true);
   if (!route.active) throw conflict('ROUTE_INACTIVE', m.routeInactive);
   const [stop] = await tx.select().from(transportStops).where(and(eq(transportStops.schoolId, c.schoolId), eq(transportStops.id, input.stopId)));
@@ -595,12 +595,12 @@ export async function assignLearner(tx: Tx, c: FeesCaller, routeId: string, inpu
       message = r.status === 'invoiced' ? tm.charge.invoiced(formatKes(amount), r.invoiceNumber!) : tm.charge.pending(formatKes(amount));
     }
   }
-  await auditFees(tx, c, TRANSPORT_AUDIT.learnerAssigned, `student:${learner.id}`, movedFrom, { routeId: route.id, route: route.name, stopId: stop.id, stop: stop.name, charge });
+  await auditSchool(tx, c, TRANSPORT_AUDIT.learnerAssigned, `student:${learner.id}`, movedFrom, { routeId: route.id, route: route.name, stopId: stop.id, stop: stop.name, charge });
   return { assignment: assignmentOut(assignment!), charge, movedFrom, message };
 }
 
 /** Takes a learner off a route (ends the active assignment today; pending charges cancelled, invoiced ones stay). */
-export async function removeLearner(tx: Tx, c: FeesCaller, routeId: string, studentId: string): Promise<EndAssignmentResponse> {
+export async function removeLearner(tx: Tx, c: SchoolCaller, routeId: string, studentId: string): Promise<EndAssignmentResponse> {
   await routeRow(tx, c.schoolId, routeId, true);
   const [a] = await tx
     .select()
@@ -609,20 +609,20 @@ export async function removeLearner(tx: Tx, c: FeesCaller, routeId: string, stud
     .for('update');
   if (!a) throw notFound(m.assignmentNotFound);
   const r = await endAssignmentRow(tx, c, a, schoolToday());
-  await auditFees(tx, c, TRANSPORT_AUDIT.learnerRemoved, `student:${studentId}`, assignmentOut(a), { ...assignmentOut(r.ended), cancelledCharges: r.cancelled });
+  await auditSchool(tx, c, TRANSPORT_AUDIT.learnerRemoved, `student:${studentId}`, assignmentOut(a), { ...assignmentOut(r.ended), cancelledCharges: r.cancelled });
   return { assignment: assignmentOut(r.ended), cancelledCharges: r.cancelled, invoicedCharges: r.invoiced, message: r.invoiced ? tm.charge.endedInvoiced(r.invoiced) : tm.charge.ended };
 }
 
 // -------------------------------------------------------------------------------------------------
 // Settings
 
-export async function saveSettings(tx: Tx, c: FeesCaller, mode: TransportChargeMode) {
+export async function saveSettings(tx: Tx, c: SchoolCaller, mode: TransportChargeMode) {
   const old = await chargeModeOf(tx, c.schoolId);
   await tx
     .insert(financeOfficeSettings)
     .values({ schoolId: c.schoolId, transportCharge: mode, updatedBy: c.actor.id })
     .onConflictDoUpdate({ target: financeOfficeSettings.schoolId, set: { transportCharge: sql`excluded.transport_charge`, updatedBy: c.actor.id, updatedAt: new Date() } });
-  await auditFees(tx, c, TRANSPORT_AUDIT.settingsUpdated, `finance_office_settings:${c.schoolId}`, { transportCharge: old }, { transportCharge: mode });
+  await auditSchool(tx, c, TRANSPORT_AUDIT.settingsUpdated, `finance_office_settings:${c.schoolId}`, { transportCharge: old }, { transportCharge: mode });
   return { transportCharge: mode };
 }
 

@@ -15,7 +15,7 @@ import { isAdminRole, isRole, isSchoolRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { withScope, type TenantScope } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { recordAudit } from '../../lib/audit.js';
 import { insertAccount } from '../auth/accounts.repository.js';
 import { displayName } from '../auth/session-user.js';
 import {

@@ -1,5 +1,5 @@
-import type { Tx } from '../../db/tenant.js';
-import { auditLogs } from '../../db/schema/index.js';
+import type { Tx } from '../db/tenant.js';
+import { auditLogs } from '../db/schema/index.js';
 
 /** One audit entry (spec §3 audit_logs and Error audit record). */
 export interface AuditEntry {
