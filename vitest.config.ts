@@ -36,7 +36,7 @@ export const PGLITE_API_FILES = [
   'src/server/jobs/tasks.test.ts',
   'src/server/modules/health/health.test.ts',
   'src/server/modules/system/system.test.ts',
-  'src/server/db/seed/attendance-seed.test.ts',
+  'src/server/seed/attendance-seed.test.ts',
   // Every module's reads as every demo account; bad input on every route and paging of every list
   // (issue 32: both databases).
   'tests/every-module-reads.test.ts',

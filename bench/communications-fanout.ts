@@ -39,7 +39,7 @@ import type { CreateCommunicationBody } from '../src/shared/contracts/communicat
 import { ROLES, type Role } from '../src/shared/roles.js';
 import { openDatabase, type Database, type Db } from '../src/server/db/client.js';
 import { notifications } from '../src/server/db/schema/index.js';
-import { seedDemo } from '../src/server/db/seed/seed.js';
+import { seedDemo } from '../src/server/seed/seed.js';
 import { withSystem } from '../src/server/db/tenant.js';
 import { createLocalEventBus } from '../src/server/events/bus.js';
 import {

@@ -31,7 +31,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/server/db/client.js';
-import { seedDemo } from '../src/server/db/seed/seed.js';
+import { seedDemo } from '../src/server/seed/seed.js';
 import { withSystem } from '../src/server/db/tenant.js';
 import { fill } from './learners-register.js';
 import { summarize, wipePostgres } from './support.js';

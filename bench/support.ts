@@ -9,7 +9,7 @@ import type { Actor } from '../src/shared/access.js';
 import type { Role } from '../src/shared/roles.js';
 import type { Db } from '../src/server/db/client.js';
 import { accounts, profiles, schools, users } from '../src/server/db/schema/index.js';
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES, createRandom } from '../src/server/db/seed/names.js';
+import { FEMALE_NAMES, MALE_NAMES, SURNAMES, createRandom } from '../src/server/seed/names.js';
 import { withSystem } from '../src/server/db/tenant.js';
 
 /** Drops schemas public and drizzle of the database at `url`: everything in it is lost. */

@@ -28,7 +28,7 @@ import type { Actor } from '../src/shared/access.js';
 import type { ListUsersQuery } from '../src/shared/contracts/users.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { users } from '../src/server/db/schema/index.js';
-import { seedDemo } from '../src/server/db/seed/seed.js';
+import { seedDemo } from '../src/server/seed/seed.js';
 import { withSystem } from '../src/server/db/tenant.js';
 import { findUserIdByEmail } from '../src/server/modules/auth/auth.repository.js';
 import { listUsers } from '../src/server/modules/users/users.service.js';

@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/server/db/client.js';
-import { seedDemo } from '../src/server/db/seed/seed.js';
+import { seedDemo } from '../src/server/seed/seed.js';
 import { resetPostgres } from './postgres-copies.js';
 
 declare module 'vitest' {

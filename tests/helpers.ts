@@ -11,7 +11,7 @@ import { buildApp, type AppDeps } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { profiles, schools } from '../src/server/db/schema/index.js';
-import { DEMO_PASSWORD, seedDemo } from '../src/server/db/seed/seed.js';
+import { DEMO_PASSWORD, seedDemo } from '../src/server/seed/seed.js';
 import { withSystem, type Tx } from '../src/server/db/tenant.js';
 import type { MailMessage, Mailer } from '../src/server/integrations/mail/mailer.js';
 import { insertAccount } from '../src/server/modules/auth/accounts.repository.js';

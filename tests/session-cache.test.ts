@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../src/server/db/client.js';
-import { createMemorySessionCache, sessionCookieOf } from '../src/server/modules/auth/session-cache.js';
+import { createMemorySessionCache, sessionCookieOf } from '../src/server/lib/session-cache.js';
 import { DEMO, createTestApp, profileIdOf, schoolIdOf, setProfileStatus, signIn, type TestApp } from './helpers.js';
 
 /**

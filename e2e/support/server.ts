@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { schools } from '../../src/server/db/schema/index.js';
-import { DEMO_PASSWORD, seedDemo } from '../../src/server/db/seed/seed.js';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/seed.js';
 import { withSystem } from '../../src/server/db/tenant.js';
 import { insertAccount } from '../../src/server/modules/auth/accounts.repository.js';
 import { FIXTURE_ACCOUNTS } from './fixture-accounts.js';

@@ -15,12 +15,12 @@ import { systemSettings } from './db/schema/index.js';
 import { withSystem } from './db/tenant.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail/mailer.js';
 import { registerAccessGate } from './plugins/access.js';
+import { currentUser } from './modules/auth/auth.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerPages } from './plugins/pages.js';
-import { createAuth, type Auth } from './modules/auth/better-auth.js';
+import { createAuth, type Auth } from './lib/better-auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { type AuthDeps } from './modules/auth/auth.service.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -36,7 +36,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { registerRequestMetrics } from './modules/health/request-metrics.js';
 import { createLocalEventBus, type EventBus } from './events/bus.js';
 import { createPostgresEventBus } from './events/pg-bus.js';
-import { createSessionCache } from './modules/auth/session-cache.js';
+import { createSessionCache } from './lib/session-cache.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { learnersRoutes } from './modules/learners/learners.routes.js';
 import { learnerFiguresRoutes } from './modules/learners/learner-figures.routes.js';
@@ -50,7 +50,7 @@ import { liveSessionStates } from './modules/events/events.repository.js';
 import { createLiveStreams, type LiveStreams } from './modules/events/live-streams.js';
 import type { FileStorage } from './storage/storage.js';
 import { storageFromConfig } from './storage/from-config.js';
-import { MAX_UPLOAD_BYTES } from './modules/files/files.service.js';
+import { MAX_UPLOAD_BYTES } from './lib/files.js';
 import { createTaskRunner, type TaskRunner } from './jobs/tasks.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { loadOrCreateKeyFile, parseSecretsKey } from './lib/secrets.js';
@@ -101,6 +101,7 @@ import { companyRoutes } from './modules/company/company.routes.js';
 import { systemSettingsRoutes } from './modules/system-settings/system-settings.routes.js';
 import { createFeatureFlagGate } from './modules/system-settings/feature-flag-gate.js';
 import { createSettingsMailer, createSettingsSmsGateway } from './modules/system-settings/providers.js';
+import { type AuthDeps } from './lib/module-deps.js';
 
 export interface AppDeps extends AuthDeps {
   config: Config;
@@ -242,7 +243,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   registerInputGuard(app);
   // Maintenance mode (spec §6): the gate refuses non-bypass callers while it is on.
   const maintenance = createMaintenanceService(database, deps.events, app.log);
-  registerAccessGate(app, deps, {
+  const resolveUser = (headers: Headers) => currentUser(deps, headers);
+  registerAccessGate(app, { sessionCache: deps.sessionCache, currentUser: resolveUser }, {
     maintenance: maintenance.guard,
     // Issue 18: last-seen and activity days; read-only mode for a school in arrears; features switched off per school.
     guards: [createActivityRecorder(database), createBillingGate(database), createFeatureFlagGate(database)],
@@ -352,7 +354,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       },
     });
   }
-  registerPages(app, deps, webDist, { demoBookingUrl: config.DEMO_BOOKING_URL, salesEmail: config.SALES_EMAIL });
+  registerPages(app, resolveUser, webDist, { demoBookingUrl: config.DEMO_BOOKING_URL, salesEmail: config.SALES_EMAIL });
 
   // Open SSE streams would keep server.close() waiting forever: end them first.
   app.addHook('preClose', async () => deps.liveStreams.closeAll());

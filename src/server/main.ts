@@ -1,6 +1,6 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './db/seed/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './seed/seed.js';
 import { buildApp } from './app.js';
 
 /**

@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { SCHOOL_TIME_ZONE } from '../../shared/contracts/dashboard.js';
 import { schools } from '../db/schema/index.js';
 import type { Tx } from '../db/tenant.js';
-import { loadFile } from '../modules/files/files.service.js';
+import { loadFile } from './files.js';
 import type { FileStorage } from '../storage/storage.js';
 
 /**

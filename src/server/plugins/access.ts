@@ -3,10 +3,13 @@ import { can, configurationProblem, type Actor, type Permission } from '../../sh
 import { messages } from '../../shared/messages.js';
 import { isSchoolRole, type Role } from '../../shared/roles.js';
 import { forbidden, unauthorized } from '../errors.js';
-import { currentUser, type AuthDeps } from '../modules/auth/auth.service.js';
-import { sessionCookieOf } from '../modules/auth/session-cache.js';
-import type { SessionUser } from '../modules/auth/session-user.js';
+import { sessionCookieOf } from '../lib/session-cache.js';
 import type { TenantScope } from '../db/tenant.js';
+import { type SessionUser } from '../../shared/contracts/session.js';
+import { type AuthDeps } from '../lib/module-deps.js';
+
+/** The signed-in user of a request's cookies, or null (modules/auth resolves it; buildApp passes it in). */
+export type ResolveUser = (headers: Headers) => Promise<SessionUser | null>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -56,7 +59,7 @@ export function toHeaders(request: FastifyRequest): Headers {
  */
 export function registerAccessGate(
   app: FastifyInstance,
-  deps: AuthDeps,
+  deps: Pick<AuthDeps, 'sessionCache'> & { currentUser: ResolveUser },
   hooks: {
     maintenance?: (request: FastifyRequest, user: SessionUser) => Promise<void>;
     /**
@@ -84,7 +87,7 @@ export function registerAccessGate(
   app.addHook('preValidation', async (request) => {
     const cfg = request.routeOptions.config as { public?: boolean; permission?: Permission } | undefined;
     if (!cfg?.permission) return;
-    const user = await currentUser(deps, toHeaders(request));
+    const user = await deps.currentUser(toHeaders(request));
     if (!user) throw unauthorized(messages.friendly.auth);
     if (user.status !== 'active') throw forbidden(messages.shell.deactivatedText, 'ACCOUNT_DEACTIVATED');
     if (configurationProblem(user.rawRole, user.schoolId)) throw forbidden(messages.login.notConfigured, 'NOT_CONFIGURED');

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { decideRoute } from '../../shared/access.js';
 import { landingViewForPath } from '../../shared/landing.js';
 import { messages } from '../../shared/messages.js';
-import { currentUser, type AuthDeps } from '../modules/auth/auth.service.js';
-import { toHeaders } from './access.js';
+import { toHeaders, type ResolveUser } from './access.js';
 
 /** Links the marketing site shows (spec §1: demo booking page, sales mail link), from configuration. */
 export interface LandingLinks {
@@ -25,7 +24,7 @@ function inlineJson(value: unknown): string {
  * landing.html instead, its own small bundle, with the configured links filled in. Unknown /api paths
  * are JSON 404s.
  */
-export function registerPages(app: FastifyInstance, deps: AuthDeps, webDist: string, links: LandingLinks): void {
+export function registerPages(app: FastifyInstance, currentUser: ResolveUser, webDist: string, links: LandingLinks): void {
   const indexFile = path.join(webDist, 'index.html');
   const landingFile = path.join(webDist, 'landing.html');
   let indexHtml: string | null = null;
@@ -56,7 +55,7 @@ export function registerPages(app: FastifyInstance, deps: AuthDeps, webDist: str
       const landing = loadLanding();
       if (landing) return reply.type('text/html').header('cache-control', 'no-cache').send(landing);
     }
-    const user = await currentUser(deps, toHeaders(request)).catch(() => null);
+    const user = await currentUser(toHeaders(request)).catch(() => null);
     const decision = decideRoute(url, user ? { role: user.role } : null);
     if (decision.kind === 'login') return reply.redirect('/login', 302);
     if (decision.kind === 'redirect') return reply.redirect(decision.to, 302);

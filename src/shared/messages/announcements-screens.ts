@@ -1,3 +1,4 @@
+import { plural } from '../plural.js';
 /**
  * User-facing strings of the school announcements screens (issue 17 §1): the list, the detail sheet,
  * the compose sheet, the author's "Sent" view and its Delivery sheet. The API's own strings and the
@@ -5,7 +6,6 @@
  */
 
 const n = (v: number) => v.toLocaleString('en-KE');
-const plural = (v: number, one: string, many: string) => `${n(v)} ${v === 1 ? one : many}`;
 
 export const announcementScreens = {
   subtitle: 'Announcements from your school, newest first. Pinned ones stay on top.',

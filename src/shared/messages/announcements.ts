@@ -1,9 +1,9 @@
+import { plural } from '../plural.js';
 /**
  * User-facing strings of school announcements (issue 17 §1): the API's errors and the notices that go
  * with an announcement (bell, SMS, e-mail). Shared by the API and the screens.
  */
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 /** Priority labels (normal | high | urgent). */
 export const ANNOUNCEMENT_PRIORITY_LABELS: Record<string, string> = { normal: 'Normal', high: 'High', urgent: 'Urgent' };

@@ -1,3 +1,4 @@
+import { plural } from '../plural.js';
 /**
  * Labels and texts of the principal's attendance screen (issue 13 §1 "the principal sees…", §4
  * reports; the director reads the same screen, platform staff read it for the school picked in the
@@ -6,7 +7,6 @@
  * attendance.ts and is shown as the API returns it.
  */
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 export const attendancePrincipalScreens = {
   common: {

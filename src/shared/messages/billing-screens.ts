@@ -1,10 +1,10 @@
+import { plural } from '../plural.js';
 /**
  * User-facing strings of the billing screens (issue 18 §1): EduFam staff's "Billing Management"
  * (overview, invoices, subscriptions, plans, settings), a school director's own billing page, the
  * director's dashboard card and the arrears banner. The API's own messages live in ./billing.ts.
  */
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 export const billingScreens = {
   common: {

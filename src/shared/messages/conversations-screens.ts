@@ -1,10 +1,10 @@
+import { plural } from '../plural.js';
 /**
  * User-facing strings of the messages screens (issue 17 §2): the two-pane messenger, the new-message,
  * broadcast, office-hours and report dialogs, and the principal's safeguarding tab. The API's own
  * errors and relation labels live in ./conversations.ts.
  */
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 export const conversationScreens = {
   title: 'Messages',

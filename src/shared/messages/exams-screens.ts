@@ -1,10 +1,10 @@
+import { plural } from '../plural.js';
 /**
  * Labels and texts of the assessment screens of issue 12 §1, §2 and §4: the principal's "Examinations"
  * (exam series, exam timetable, results, grading scales), the director's results browser and the exam
  * analytics (the teacher's "Class Analytics", the principal's and director's "Analytics"). The server's
  * wording for bad input lives in assessment.ts and is shown as it comes.
  */
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 export const examsScreensMessages = {
   common: {

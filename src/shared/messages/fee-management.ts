@@ -1,9 +1,9 @@
+import { plural } from '../plural.js';
 /**
  * Screen labels of the finance officer's "Fee Management" and "Student Accounts" sections (issue 11 §1,
  * §2) and the learner profile's Fees tab. Shared labels (payment methods, invoice and adjustment statuses,
  * the M-Pesa dialog) live in fees-screens.ts; API errors in fees.ts.
  */
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 export const feeManagementMessages = {
   common: {

@@ -1,10 +1,10 @@
+import { plural } from '../plural.js';
 /**
  * Screen labels of the "finance" section (issue 11 §2): the Financial Overview of the finance officer,
  * principal, director and platform staff, the parent's "School Fees", the Approvals card of the
  * director's and principal's dashboards, and the fee figures on the dashboards. Labels shared by every
  * fees screen (money, methods, statuses, the "Pay with M-Pesa" dialog) are in fees-screens.ts.
  */
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 export const financeOverviewMessages = {
   common: {

@@ -1,9 +1,9 @@
+import { plural } from '../plural.js';
 /**
  * User-facing strings of HR reports, HR analytics and the HR dashboard (issue 14 §4), shared by the
  * API (errors, PDF and Excel exports) and the screens.
  */
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 export const EMPLOYMENT_TYPE_LABELS: Record<string, string> = { permanent: 'Permanent', contract: 'Contract', part_time: 'Part-time', intern: 'Intern' };
 export const GENDER_LABELS: Record<string, string> = { female: 'Female', male: 'Male', unknown: 'Not recorded' };

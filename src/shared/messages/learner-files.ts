@@ -1,9 +1,9 @@
+import { plural } from '../plural.js';
 /**
  * User-facing strings of learner import and export (issue 10 §2 "Import", "Export"). Part of `messages`
  * (shared/messages.ts) as `messages.learnerFiles`. Row errors reuse the register's field messages
  * (messages.learners) where the rule is the same as the admission form's.
  */
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 export const learnerFilesMessages = {
   // Whole-file refusals (400, nothing imported).

@@ -1,9 +1,9 @@
+import { plural } from '../plural.js';
 /**
  * Strings of the Project Hub screens (issue 18 §4): project cards, the board, the task sheet, "My
  * tasks" and the onboarding checklists.
  */
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 export const projectHubScreens = {
   subtitle: 'Onboarding boards and internal work of the EduFam team.',

@@ -1,4 +1,5 @@
 import { SECURITY_ACTION_LABELS } from './security.js';
+import { plural } from '../plural.js';
 /**
  * User-facing strings of the security screens (issue 18 §2): the two-factor step of /login, the
  * two-factor setup a role may require, the profile's "Security" card (two-factor and active sessions)
@@ -6,7 +7,6 @@ import { SECURITY_ACTION_LABELS } from './security.js';
  * live in messages/security.ts.
  */
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago" (a session's last activity). */
 export function formatRelative(iso: string | null | undefined, now: number = Date.now()): string {

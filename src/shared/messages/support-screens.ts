@@ -1,9 +1,9 @@
+import { plural } from '../plural.js';
 /**
  * User-facing strings of the support screens (issue 17 §3): a school user's "Support" / the director's
  * "Support Tickets" page and EduFam staff's "Support Center". The API's own messages live with the module.
  */
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 /** What each category is for, shown under the choice in the New ticket form. */
 export const SUPPORT_CATEGORY_HINTS: Record<string, string> = {

@@ -1,8 +1,9 @@
+import { plural as pluralOf } from '../plural.js';
 /**
  * Every sentence the timetable engine produces (issue 16 §2): precheck issues, reasons a lesson could
  * not be placed, and the independent checker's violations. Plain sentences a principal can act on.
  */
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => pluralOf(n, one, many, false);
 
 export const timetableEngineMessages = {
   // precheck (before the search)

@@ -1,3 +1,4 @@
+import { plural } from '../plural.js';
 /**
  * User-facing strings of the timetable screens (issue 16 §2 progress, §4 editor, §5 views): the
  * principal's "Timetable Generator", the director's "School Timetables", the teacher's "My Timetable",
@@ -5,7 +6,6 @@
  * strings live with them; the API's in timetable.ts.
  */
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 export const TIMETABLE_STATUS_LABELS: Record<string, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
 export const TIMETABLE_VIEW_LABELS: Record<string, string> = { class: 'Stream', teacher: 'Teacher', room: 'Room' };

@@ -1,3 +1,4 @@
+import { plural as pluralOf } from '../plural.js';
 /**
  * User-facing strings of the timetable SETUP screens (issue 16 §1 inputs, §3 FET import/export): the
  * principal's "Setup" tab of the Timetable Generator with its sub-tabs (school week, rooms, lessons,
@@ -5,7 +6,7 @@
  * timetable-fet.ts.
  */
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => pluralOf(n, one, many, false);
 
 export const ROOM_TYPE_LABELS: Record<string, string> = {
   classroom: 'Classroom',

@@ -1,9 +1,9 @@
+import { plural } from '../plural.js';
 /**
  * User-facing strings of school transport (issue 15 §4): routes, stops, vehicles, drivers, trips and
  * learners on routes. Shared by the API (errors, PDFs) and the screens.
  */
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-KE')} ${n === 1 ? one : many}`;
 
 export const TRANSPORT_LEG_LABELS: Record<string, string> = { both: 'Morning and evening', morning: 'Morning', evening: 'Evening' };
 export const TRANSPORT_CHARGE_LABELS: Record<string, string> = {

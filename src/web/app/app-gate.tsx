@@ -6,8 +6,8 @@ import { useAuth } from '@/lib/auth';
 import type { ApiError } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { StatusScreen } from '@/components/status-screen';
-import { LoadingScreen } from './loading-screen';
-import { useSignOutToLogin } from './shell/use-sign-out-to-login';
+import { LoadingScreen } from '@/components/loading-screen';
+import { useSignOutToLogin } from '@/lib/use-sign-out-to-login';
 
 const s = messages.shell;
 

@@ -7,8 +7,8 @@ import { AuthProvider } from '@/lib/auth';
 import { LiveEventsConnection } from '@/lib/live-events';
 import { createQueryClient } from '@/lib/query-client';
 import { ThemeProvider, useTheme } from '@/lib/theme';
-import { GlobalErrorBoundary } from './error-boundary';
-import { router } from './router';
+import { GlobalErrorBoundary } from '@/app/error-boundary';
+import { router } from '@/app/router';
 
 function ThemedToaster() {
   const { theme } = useTheme();

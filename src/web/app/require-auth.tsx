@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { decideRoute } from '@shared/access';
 import { useAuth } from '@/lib/auth';
-import { AppGate } from './app-gate';
+import { AppGate } from '@/app/app-gate';
 
 /**
  * Signed-in routes: the route prefix rules of spec §6 (the same decideRoute the server applies), then

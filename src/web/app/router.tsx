@@ -8,9 +8,9 @@ import { MarketingRedirect } from '@/features/public/marketing-redirect';
 import { VerifyCertificatePage } from '@/features/public/verify-certificate-page';
 import { MaintenanceGate } from '@/features/maintenance/maintenance-gate';
 import { MaintenanceTestPage } from '@/features/maintenance/maintenance-test-panel';
-import { RouteErrorBoundary } from './error-boundary';
-import { RequireAuth } from './require-auth';
-import { ShellPage } from './shell/shell-page';
+import { RouteErrorBoundary } from '@/app/error-boundary';
+import { RequireAuth } from '@/app/require-auth';
+import { ShellPage } from '@/app/shell/shell-page';
 
 const shellRoutes = [...Object.keys(ROUTE_SECTIONS), '/dashboard/:section', '/admin/:section'].map((path) => ({
   path,

@@ -4,7 +4,7 @@ import { ChevronRight } from 'lucide-react';
 import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import { useAuth } from '@/lib/auth';
-import { SectionIcon } from '@/app/shell/section-icons';
+import { SectionIcon } from '@/components/section-icons';
 
 const m = messages.learners;
 const crumbLink = 'cursor-pointer truncate rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';

@@ -2,8 +2,8 @@ import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessType } from '@shared/roles';
 import { SESSION_FETCH_TIMEOUT_MS } from '@shared/constants';
-import { api, ApiError } from './api';
-import type { SessionUser } from './types';
+import { api, ApiError } from '@/lib/api';
+import type { SessionUser } from '@/lib/types';
 
 /** Auth state (spec §4 Auth): loading, then a user, no user, or an error. */
 export type AuthState =

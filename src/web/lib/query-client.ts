@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { QUERY_GC_MS, QUERY_STALE_MS } from '@shared/constants';
-import { ApiError } from './api';
+import { ApiError } from '@/lib/api';
 
 const NO_RETRY = /auth|unauthori[sz]ed|validation|permission/i;
 

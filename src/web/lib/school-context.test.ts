@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api';
-import { resolveCurrentSchool, schoolFetchError, schoolScopeKey } from './school-context';
+import { ApiError } from '@/lib/api';
+import { resolveCurrentSchool, schoolFetchError, schoolScopeKey } from '@/lib/school-context';
 
 const a = { id: 'a' };
 const b = { id: 'b' };

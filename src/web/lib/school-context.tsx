@@ -4,9 +4,9 @@ import type { ListSchoolsResponse, School } from '@shared/contracts/schools';
 import { SCHOOL_CACHE_MS, SCHOOL_FETCH_TIMEOUT_MS } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { isAdminRole } from '@shared/roles';
-import { api, ApiError } from './api';
-import { SESSION_KEY, useAuth } from './auth';
-import type { SessionUser } from './types';
+import { api, ApiError } from '@/lib/api';
+import { SESSION_KEY, useAuth } from '@/lib/auth';
+import type { SessionUser } from '@/lib/types';
 
 /**
  * School context (spec §4 School context, §7 table read 3, §8 Schools, §9 school fetch timeout and cache).

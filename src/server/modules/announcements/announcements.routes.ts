@@ -18,7 +18,7 @@ import {
 } from '../../../shared/contracts/announcements.js';
 import { actorOf } from '../../plugins/access.js';
 import { sendAttachment } from '../attachments/attachments.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { audienceOptions } from './audience.js';
 import * as svc from './announcements.service.js';
 import type { RequestCaller } from '../../lib/school-context.js';

@@ -41,7 +41,7 @@ import {
   recordFormativeBody,
 } from '../../../shared/contracts/assessment.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { createExam, deleteExam, getExam, listExams, updateExam } from './exams.service.js';
 import { approvalQueue, decideSheet, gradeAuditLog, listSheets, marksGrid, mySheets, releaseExam, saveMarks, submitSheet, decideMarksApproval } from './marks.service.js';
 import { examAnalytics, examResults, myChildrenGrades } from './results.service.js';

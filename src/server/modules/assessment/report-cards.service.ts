@@ -11,7 +11,7 @@ import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
 import { loadLetterhead } from '../../lib/pdf.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { recordAudit } from '../../lib/audit.js';
-import { storeFile } from '../files/files.service.js';
+import { storeFile } from '../../lib/files.js';
 import { m, schoolScales, settingsOf } from './assessment-context.js';
 import { fullName } from './marks.service.js';
 import { assertCardVisible, assertCommentWriter, drawReportCards, termCards, type CardVerification, type TermCard, type TermInfo } from './report-cards.js';

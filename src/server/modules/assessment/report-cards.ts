@@ -233,7 +233,7 @@ export async function termCards(tx: Tx, schoolId: string, termId: string, opts: 
         .from(formativeAssessments)
         .where(and(eq(formativeAssessments.termId, termId), inArray(formativeAssessments.studentId, ids))),
       settings.showFeeBalance
-        ? tx.execute(sql`select student_id, balance_cents from student_balances where student_id in ${sql.raw(`(${ids.map((i) => `'${i}'`).join(',')})`)}`)
+        ? tx.execute(sql`select student_id, balance_cents from student_balances where student_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
         : Promise.resolve(null),
     ]);
     const rubric = grading.bandsOfKey('cbc4');

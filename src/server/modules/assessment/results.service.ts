@@ -54,7 +54,7 @@ export async function previousExam(tx: Tx, schoolId: string, e: ExamRow): Promis
       and(
         eq(examSeries.schoolId, schoolId),
         ne(examSeries.id, e.id),
-        sql`${examSeries.levelIds} && ${sql.raw(`'{${e.levelIds.join(',')}}'::uuid[]`)}`,
+        sql`${examSeries.levelIds} && ${uuidArray(e.levelIds)}`,
         or(lt(terms.startsOn, e.termStartsOn), and(eq(terms.startsOn, e.termStartsOn), lt(examSeries.createdAt, e.createdAt))),
       ),
     )
@@ -380,7 +380,7 @@ export async function examAnalytics(database: Database, actor: Actor, examId: st
       .from(examSeries)
       .innerJoin(terms, eq(terms.id, examSeries.termId))
       .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-      .where(and(eq(examSeries.schoolId, schoolId), sql`${examSeries.levelIds} && ${sql.raw(`'{${e.levelIds.join(',')}}'::uuid[]`)}`))
+      .where(and(eq(examSeries.schoolId, schoolId), sql`${examSeries.levelIds} && ${uuidArray(e.levelIds)}`))
       .orderBy(desc(terms.startsOn), desc(examSeries.createdAt))
       .limit(12);
     const series = latestSeries.reverse();
@@ -497,4 +497,9 @@ export async function myChildrenGrades(database: Database, actor: Actor): Promis
 /** 404 unless the exam is released: parents never see unreleased results. */
 export function assertReleased(e: ExamRow) {
   if (e.status !== 'released') throw new AppError(404, 'NOT_FOUND', m.notReleased);
+}
+
+/** `ids` as a PostgreSQL uuid[] built from bound parameters (never spliced into the SQL text). */
+function uuidArray(ids: readonly string[]) {
+  return sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
 }

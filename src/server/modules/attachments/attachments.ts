@@ -10,8 +10,8 @@ import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import type { FileStorage } from '../../storage/storage.js';
-import type { ModuleDeps } from '../module-deps.js';
-import { readUpload, storeFile } from '../files/files.service.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
+import { readUpload, storeFile } from '../../lib/files.js';
 
 export type { AttachmentRef };
 

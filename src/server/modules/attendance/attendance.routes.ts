@@ -26,7 +26,7 @@ import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { sendPdf } from '../../lib/pdf.js';
 import { sendSpreadsheet } from '../../lib/spreadsheet.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { summaryPdf, SUMMARY_COLUMNS } from './attendance-report.js';
 import {
   addCalendarEvent,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { myStaffDayResponse, putStaffDayBody, staffDayQuery, staffDayResponse, staffReportQuery, staffReportResponse } from '../../../shared/contracts/attendance.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { myStaffDay, putStaffDay, selfCheck, staffDay, staffReport } from './staff-attendance.service.js';
 import { staffReportPdf, staffReportXlsx } from './staff-report.js';
 

@@ -6,17 +6,9 @@ import { signInTwoFactorBody } from '../../../shared/contracts/security.js';
 import { securityMessages } from '../../../shared/messages/security.js';
 import { unauthorized } from '../../errors.js';
 import { toHeaders } from '../../plugins/access.js';
-import { sessionKey } from './change-password.routes.js';
-import {
-  completeTwoFactorSignIn,
-  requestPasswordReset,
-  resolveSession,
-  resetPassword,
-  signIn,
-  signOut,
-  validateResetToken,
-  type AuthDeps,
-} from './auth.service.js';
+import { completeTwoFactorSignIn, requestPasswordReset, resolveSession, resetPassword, signIn, validateResetToken } from './auth.service.js';
+import { type AuthDeps } from '../../lib/module-deps.js';
+import { signOut, sessionKey } from '../../lib/better-auth.js';
 
 const accessType = z.enum(['admin', 'school', 'universal']).optional();
 // Fields are optional strings here so that empty input reaches the service and gets the spec's

@@ -1,8 +1,6 @@
 import { APIError } from 'better-auth/api';
-import type { Database } from '../../db/client.js';
 import { withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
-import type { Mailer } from '../../integrations/mail/mailer.js';
 import { messages } from '../../../shared/messages.js';
 import { configurationProblem } from '../../../shared/access.js';
 import { isAdminRole, isSchoolRole, type AccessType } from '../../../shared/roles.js';
@@ -14,7 +12,6 @@ import { noteSignInNetwork, raiseFailureAlerts } from '../security/alerts.js';
 import { checkPasswordPolicy, loadPolicy, twoFactorRequiredFor } from '../security/policy.js';
 import * as twoFactorRepo from '../security/two-factor.repository.js';
 import { checkSecondFactor, secondFactorMessage } from '../security/two-factor.service.js';
-import type { Auth } from './better-auth.js';
 import {
   countRecentFailures,
   findProfileWithSchool,
@@ -23,33 +20,11 @@ import {
   resetTokenUserId,
   touchLastLogin,
 } from './auth.repository.js';
-import { sessionCookieOf, type SessionCache } from './session-cache.js';
-import { toSessionUser, type SessionUser } from './session-user.js';
+import { sessionCookieOf } from '../../lib/session-cache.js';
+import { toSessionUser } from './session-user.js';
+import { type SessionUser } from '../../../shared/contracts/session.js';
+import type { AuthDeps } from '../../lib/module-deps.js';
 
-export interface AuthDeps {
-  database: Database;
-  auth: Auth;
-  mailer: Mailer;
-  publicUrl: string;
-  /**
-   * Reset tokens better-auth has just issued, by e-mail. better-auth swallows errors thrown by its
-   * sendResetPassword callback, so the callback only records the token and requestPasswordReset sends
-   * the mail itself, where a mail-server failure can reach the user.
-   */
-  issuedResetTokens: Map<string, string>;
-  /** Failed sign-ins allowed per account / per IP within LOGIN_WINDOW_MS. */
-  loginLimits: { perAccount: number; perIp: number };
-  /**
-   * The secrets key that encrypts two-factor secrets (AppDeps.mpesa.secretsKey, lib/secrets.ts). Set by
-   * buildApp; two-factor sign-in refuses to run without it.
-   */
-  mpesa?: { secretsKey: Buffer };
-  /**
-   * Issue 19: resolved sessions kept in memory, invalidated through LISTEN/NOTIFY (session-cache.ts).
-   * Absent (some tests): every request reads its session from the database.
-   */
-  sessionCache?: SessionCache;
-}
 
 /** Session lifetimes of better-auth.ts: remember me 7 days, otherwise 1 day. */
 const REMEMBER_ME_MS = 7 * 24 * 60 * 60_000;
@@ -374,16 +349,6 @@ export async function currentUser(deps: AuthDeps, headers: Headers): Promise<Ses
   return state.kind === 'user' ? state.user : null;
 }
 
-/** Ends the request's session (if any); returns the Set-Cookie headers that clear the cookie. */
-export async function signOut(deps: AuthDeps, headers: Headers): Promise<string[]> {
-  try {
-    const result = await deps.auth.api.signOut({ headers, returnHeaders: true });
-    return result.headers.getSetCookie();
-  } catch {
-    // No session: nothing to end. Still tell the browser to drop any cookie it holds.
-    return [];
-  }
-}
 
 /**
  * Forgot password (spec §5 Password reset). Always reports success for a well-formed request, so an

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
@@ -13,8 +13,10 @@ import { actorOf, scopeOf, toHeaders } from '../../plugins/access.js';
 import { recordAudit } from '../../lib/audit.js';
 import { checkPasswordPolicy, loadPolicy } from '../security/policy.js';
 import { findProfileWithSchool } from './auth.repository.js';
-import type { AuthDeps } from './auth.service.js';
-import { toSessionUser, type SessionUser } from './session-user.js';
+import { toSessionUser } from './session-user.js';
+import { type SessionUser } from '../../../shared/contracts/session.js';
+import { type AuthDeps } from '../../lib/module-deps.js';
+import { sessionKey } from '../../lib/better-auth.js';
 
 /** better-auth's maxPasswordLength (better-auth.ts). */
 const MAX_PASSWORD_LENGTH = 128;
@@ -114,14 +116,6 @@ export async function changePassword(
   return { user: toSessionUser(row), setCookies };
 }
 
-/**
- * Rate-limit key: the session cookie, so that a school's staff behind one NAT address do not share a
- * budget at first sign-in; the address when there is no cookie.
- */
-export function sessionKey(request: FastifyRequest): string {
-  const m = /(?:^|;\s*)(?:__Secure-)?edufam\.session_token=([^;]+)/.exec(request.headers.cookie ?? '');
-  return m ? `session:${m[1]}` : `ip:${request.ip}`;
-}
 
 /** The signed-in user's own password (first sign-in with a temporary password, and general use). */
 export async function changePasswordRoutes(app: FastifyInstance, deps: AuthDeps) {

@@ -1,40 +1,6 @@
-import type { Role } from '../../../shared/roles.js';
+import type { SessionUser } from '../../../shared/contracts/session.js';
 import { isRole } from '../../../shared/roles.js';
 import type { ProfileWithSchool } from './auth.repository.js';
-
-/**
- * The signed-in user as the web app sees it (spec §3 User, client view, plus the school).
- * Dates are ISO instants.
- */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  firstName: string;
-  role: Role | null;
-  /** The stored role when it is not one EduFam knows (shown as "Unknown user role"). */
-  rawRole: string | null;
-  schoolId: string | null;
-  school: { id: string; name: string; curriculum: string; status: string; logoUrl: string | null } | null;
-  status: string;
-  avatarUrl: string | null;
-  phone: string | null;
-  /** Two-factor sign-in is on (kept in step with the two-factor credential, modules/security). */
-  mfaEnabled: boolean;
-  themePreference: string;
-  dashboardPreferences: { compactMode: boolean; defaultView: string };
-  mustChangePassword: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Issue 18: the session of this request (GET /api/auth/sessions marks it `current`). Not a secret. */
-  sessionId?: string;
-  /**
-   * Issue 18: the security policy requires two-factor for this role and it is off, so every route but
-   * two-factor setup, sessions and profile answers 403 TWO_FACTOR_SETUP_REQUIRED until it is on.
-   */
-  twoFactorSetupRequired?: boolean;
-}
 
 /** Display name fallback of spec §3: name, then the part of the e-mail before @, then "User". */
 export function displayName(name: string | null | undefined, email: string | null | undefined): string {
@@ -60,8 +26,8 @@ export function toSessionUser(row: ProfileWithSchool): SessionUser {
     avatarUrl: p.avatarUrl,
     phone: p.phone,
     mfaEnabled: p.mfaEnabled,
-    themePreference: p.themePreference,
-    dashboardPreferences: p.dashboardPreferences,
+    themePreference: p.themePreference as SessionUser['themePreference'],
+    dashboardPreferences: p.dashboardPreferences as SessionUser['dashboardPreferences'],
     mustChangePassword: p.mustChangePassword,
     lastLoginAt: p.lastLoginAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),

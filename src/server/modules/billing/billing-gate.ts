@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { schoolSubscriptions } from '../../db/schema/index.js';
 import { withSystem } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { type SessionUser } from '../../../shared/contracts/session.js';
 
 /** How long a school's read-only flag is trusted in-process before it is read again. */
 const CACHE_MS = 30_000;

@@ -47,7 +47,7 @@ import { notFound } from '../../errors.js';
 import { DarajaProtocolError } from '../../integrations/mpesa/daraja-protocol.js';
 import { sendPdf } from '../../lib/pdf.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import type { MpesaDeps } from '../mpesa/mpesa-deps.js';
 import * as svc from './billing.service.js';
 import { invalidateBillingGate } from './billing-gate.js';

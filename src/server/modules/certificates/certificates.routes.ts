@@ -15,7 +15,7 @@ import { messages } from '../../../shared/messages.js';
 import { sendPdf } from '../../lib/pdf.js';
 import type { Signer } from '../../lib/signing.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { certificatesPdf, getCertificate, issueCertificates, listCertificates, revokeCertificate, verifyCertificate, type CertificateDeps } from './certificates.service.js';
 
 const idParams = z.object({ id: z.uuid(messages.assessment.certificateNotFound) });

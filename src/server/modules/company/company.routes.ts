@@ -14,8 +14,8 @@ import { companyMessages as cm } from '../../../shared/messages/company.js';
 import { withSystem } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
-import { readUpload } from '../files/files.service.js';
-import type { ModuleDeps } from '../module-deps.js';
+import { readUpload } from '../../lib/files.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './company.service.js';
 
 /**

@@ -19,10 +19,10 @@ import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { recordAudit } from '../../lib/audit.js';
 import { insertAccount } from '../auth/accounts.repository.js';
-import type { AuthDeps } from '../auth/auth.service.js';
-import type { Upload } from '../files/files.service.js';
+import type { Upload } from '../../lib/files.js';
 import { deleteUserSessions, emailExists, setUserStatus, updateUserFields } from '../users/users.repository.js';
 import { findCompany, findPlatformStaff, listPlatformStaff, lockCompany, lockPlatformStaff, saveCompany, type CompanyRow, type StaffRow } from './company.repository.js';
+import { type AuthDeps } from '../../lib/module-deps.js';
 
 /** Audit actions of Company Management (role and status changes use the users module's names). */
 export const COMPANY_AUDIT = {

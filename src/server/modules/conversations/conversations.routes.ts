@@ -38,7 +38,7 @@ import { withScope, type Tx } from '../../db/tenant.js';
 import { badRequest, unauthorized } from '../../errors.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import { sendAttachment } from '../attachments/attachments.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './conversations.service.js';
 
 /**

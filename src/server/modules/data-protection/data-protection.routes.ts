@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { erasureBody, erasureResponse, exportBody, listRequestsQuery, listRequestsResponse, subjectsQuery, subjectsResponse } from '../../../shared/contracts/data-protection.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './data-protection.service.js';
 import type { RequestCaller } from '../../lib/school-context.js';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/messages.js';
 import { unauthorized } from '../../errors.js';
 import { actorOf, toHeaders } from '../../plugins/access.js';
-import type { Auth } from '../auth/better-auth.js';
+import type { Auth } from '../../lib/better-auth.js';
 import type { LiveStreams } from './live-streams.js';
 
 export interface EventsRouteDeps {

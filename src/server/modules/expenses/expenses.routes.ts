@@ -35,7 +35,7 @@ import { actorOf } from '../../plugins/access.js';
 import { badRequest } from '../../errors.js';
 import { decideApproval, registerApprovalKind } from '../approvals/index.js';
 import { decideExpenseApproval } from './expense-approval.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import {
   attachToExpense,
   budgetCheckFor,

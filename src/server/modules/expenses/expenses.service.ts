@@ -32,7 +32,7 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { termOn } from '../fees/charges.service.js';
-import { loadFile, readUpload, storeFile } from '../files/files.service.js';
+import { loadFile, readUpload, storeFile } from '../../lib/files.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { documentNumber, takeDocumentNumbers } from '../../lib/document-numbers.js';
 import { withIdempotency } from '../../lib/idempotency.js';

@@ -48,7 +48,7 @@ import { withSystem } from '../../db/tenant.js';
 import { messages } from '../../../shared/messages.js';
 import { notFound } from '../../errors.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { registerApprovalKind } from '../approvals/index.js';
 import { getAccount, getStatement, listAccounts, myChildrenFees, setFeeOption, statementOf, withVisibleLearner } from './accounts.service.js';
 import { createAdjustment, decideWaiver, listAdjustments } from './adjustments.service.js';

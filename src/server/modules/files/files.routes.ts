@@ -8,7 +8,7 @@ import { withScope } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { loadFile } from './files.service.js';
+import { loadFile } from '../../lib/files.js';
 
 /**
  * GET /api/files/:id → the file's bytes with its type (inline; `?download=1` as an attachment named as

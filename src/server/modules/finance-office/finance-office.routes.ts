@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { financeOfficeSummaryResponse } from '../../../shared/contracts/finance-office.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { financeOfficeSummary } from './finance-office.service.js';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { financialAnalyticsExportQuery, financialAnalyticsQuery, financialAnalyticsResponse } from '../../../shared/contracts/financial-analytics.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { sendAnalyticsXlsx } from './financial-analytics-export.js';
 import { getFinancialAnalytics } from './financial-analytics.service.js';
 

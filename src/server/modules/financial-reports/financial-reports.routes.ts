@@ -23,7 +23,7 @@ import {
 import type { ReportId } from '../../../shared/messages/financial-reports.js';
 import type { Actor } from '../../../shared/access.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { docOf, sendReport } from './financial-reports-export.js';
 import {
   arrears,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hrDashboardResponse, hrReportsQuery, hrSummaryResponse } from '../../../shared/contracts/hr-reports.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { hrReportsPdf, hrReportsXlsx } from './hr-reports-export.js';
 import { hrDashboard, hrSummary } from './hr-reports.service.js';
 

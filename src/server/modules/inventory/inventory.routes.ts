@@ -29,8 +29,8 @@ import {
 import { inventoryMessages } from '../../../shared/messages/inventory.js';
 import { CONTENT_TYPES } from '../../lib/spreadsheet.js';
 import { actorOf } from '../../plugins/access.js';
-import { readUpload } from '../files/files.service.js';
-import type { ModuleDeps } from '../module-deps.js';
+import { readUpload } from '../../lib/files.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { importInventory, importTemplate, readInventoryFile } from './inventory-import.js';
 import { valuationPdf, valuationXlsx } from './inventory-export.js';
 import {

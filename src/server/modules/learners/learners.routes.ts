@@ -14,7 +14,6 @@ import {
   updateStudentBody,
 } from '../../../shared/contracts/learners.js';
 import { actorOf } from '../../plugins/access.js';
-import type { AuthDeps } from '../auth/auth.service.js';
 import {
   addGuardian,
   createStudent,
@@ -26,6 +25,7 @@ import {
   updateGuardian,
   updateStudent,
 } from './learners.service.js';
+import { type AuthDeps } from '../../lib/module-deps.js';
 
 const studentParams = z.object({ id: z.uuid('Invalid learner id') });
 const guardianParams = z.object({ id: z.uuid('Invalid learner id'), guardianId: z.uuid('Invalid guardian id') });

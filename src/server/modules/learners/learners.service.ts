@@ -27,10 +27,11 @@ import { AppError, badRequest, forbidden } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { insertAccount } from '../auth/accounts.repository.js';
 import { findUserIdByEmail } from '../auth/auth.repository.js';
-import { sendAccountSetupMail, type AuthDeps } from '../auth/auth.service.js';
+import { sendAccountSetupMail } from '../auth/auth.service.js';
 import { allocateAdmissionNumbers, takenAdmissionNumbers } from './admission-numbers.js';
 import { audienceScope, isClassTeacherOf, learnerAudience, learnerNotFound, visibleLearners, type LearnerAudience } from './learner-scope.js';
 import * as repo from './learners.repository.js';
+import { type AuthDeps } from '../../lib/module-deps.js';
 
 const m = messages.learners;
 

@@ -22,7 +22,7 @@ import {
 } from '../../../shared/contracts/leave.js';
 import { leaveMessages as m } from '../../../shared/messages/leave.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { cancelRequest, createType, decideRequest, getBalances, leaveCalendar, listLeaveStaff, listRequests, listTypes, myLeave, requestForStaff, requestMine, updateType } from './leave.service.js';
 import { registerApprovalKind } from '../approvals/index.js';
 import { decideLeaveApproval } from './leave-approval.js';

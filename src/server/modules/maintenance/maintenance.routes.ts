@@ -7,9 +7,10 @@ import {
   updateMaintenanceMessageBody,
 } from '../../../shared/contracts/maintenance.js';
 import { actorOf, toHeaders } from '../../plugins/access.js';
-import { currentUser, type AuthDeps } from '../auth/auth.service.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { currentUser } from '../auth/auth.service.js';
 import { toSetting, toStatus, type MaintenanceService } from './maintenance.service.js';
+import { type SessionUser } from '../../../shared/contracts/session.js';
+import { type AuthDeps } from '../../lib/module-deps.js';
 
 /** The signed-in caller of a public route, or null (no cookie, expired session, or unreadable). */
 async function optionalUser(deps: AuthDeps, request: FastifyRequest): Promise<SessionUser | null> {

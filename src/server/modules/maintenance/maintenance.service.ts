@@ -18,8 +18,8 @@ import { withScope, withSystem, type TenantScope } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import { recordAudit } from '../../lib/audit.js';
-import type { SessionUser } from '../auth/session-user.js';
 import { findMaintenanceRow, saveMaintenanceRow, type MaintenanceRow, type StoredMaintenanceValue } from './maintenance.repository.js';
+import { type SessionUser } from '../../../shared/contracts/session.js';
 
 const m = messages.maintenance;
 

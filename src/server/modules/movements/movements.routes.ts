@@ -38,7 +38,7 @@ import { formatKes } from '../../../shared/money.js';
 import { messages } from '../../../shared/messages.js';
 import { sendSpreadsheet, type ExportColumn } from '../../lib/spreadsheet.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { allExits, exitLearner, listExits, readmitLearner } from './exits.service.js';
 import { applyPromotion, listPromotionBatches, previewPromotion, promotionPlan, undoPromotion } from './promotion.service.js';
 import {

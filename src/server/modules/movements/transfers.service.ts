@@ -23,7 +23,6 @@ import { classes, profiles, studentEnrolments, students, transferRequests, trans
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import type { AuthDeps } from '../auth/auth.service.js';
 import { allocateAdmissionNumbers } from '../learners/admission-numbers.js';
 import { createStudent } from '../learners/learners.service.js';
 import {
@@ -43,6 +42,7 @@ import {
   schoolScope,
   toMovementLearner,
 } from './movements.repository.js';
+import { type AuthDeps } from '../../lib/module-deps.js';
 
 /**
  * Transfers (issue 10 §2 Transfers): out (destination, reason, date, leaving-certificate number, fee

@@ -5,7 +5,7 @@ import { feesMessages as fm } from '../../../shared/messages/fees.js';
 import { formatKesLabel } from '../../../shared/money.js';
 import { mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, students } from '../../db/schema/index.js';
 import { narrowScope, withScope, withSystem, type Tx } from '../../db/tenant.js';
-import { normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome, type C2bRequest, type StkCallback } from '../../integrations/mpesa/daraja-protocol.js';
+import { DarajaProtocolError, normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome, type C2bRequest, type StkCallback } from '../../integrations/mpesa/daraja-protocol.js';
 import { recordAudit } from '../../lib/audit.js';
 import { FEES_AUDIT } from '../fees/fees-context.js';
 import { postPayment } from '../fees/payments.service.js';
@@ -30,10 +30,18 @@ import type { MpesaDeps } from './mpesa-deps.js';
 
 export type CallbackKind = 'stk' | 'validation' | 'confirmation';
 
+/** A stored raw callback: its id, the school its token names, that school's validation mode and M-Pesa environment. */
+export interface StoredCallback {
+  callbackId: string;
+  schoolId: string;
+  strict: boolean;
+  environment: string;
+}
+
 /**
  * Stores a raw callback under the school its token names, in one transaction (platform scope: the school
- * is not known before the token is read); returns the callback id and the school, or null for an
- * unknown token (nothing stored).
+ * is not known before the token is read); returns the callback and its school, or null for an unknown
+ * token (nothing stored).
  */
 export async function storeCallbackForToken(
   deps: Pick<MpesaDeps, 'database'>,
@@ -42,18 +50,27 @@ export async function storeCallbackForToken(
   body: unknown,
   externalId: string | null,
   remoteIp: string | null,
-): Promise<{ callbackId: string; schoolId: string; strict: boolean } | null> {
+): Promise<StoredCallback | null> {
   return withSystem(deps.database.db, (tx) => insertRawForToken(tx, token, kind, body, externalId, remoteIp));
 }
 
 /** The raw callback's insert, under the school its token names (platform scope), or null for an unknown token. */
-async function insertRawForToken(tx: Tx, token: string, kind: CallbackKind, body: unknown, externalId: string | null, remoteIp: string | null) {
-  const rows = await tx.execute(sql`insert into ${mpesaCallbacks} (school_id, kind, body, external_id, remote_ip)
-      select ${mpesaConfigs.schoolId}, ${kind}, ${JSON.stringify(body)}::jsonb, ${externalId}, ${remoteIp}
-      from ${mpesaConfigs} where ${mpesaConfigs.callbackToken} = ${token}
-      returning id, school_id, (select strict_validation from ${mpesaConfigs} where callback_token = ${token}) as strict`);
-  const row = (rows as unknown as { rows: { id: string; school_id: string; strict: boolean }[] }).rows[0];
-  return row ? { callbackId: row.id, schoolId: row.school_id, strict: row.strict } : null;
+async function insertRawForToken(tx: Tx, token: string, kind: CallbackKind, body: unknown, externalId: string | null, remoteIp: string | null): Promise<StoredCallback | null> {
+  const rows = await tx.execute(sql`with cfg as (select school_id, strict_validation, environment from ${mpesaConfigs} where callback_token = ${token}),
+      ins as (insert into ${mpesaCallbacks} (school_id, kind, body, external_id, remote_ip)
+        select school_id, ${kind}, ${JSON.stringify(body)}::jsonb, ${externalId}, ${remoteIp} from cfg
+        returning id, school_id)
+      select ins.id, ins.school_id, cfg.strict_validation as strict, cfg.environment from ins join cfg on cfg.school_id = ins.school_id`);
+  const row = (rows as unknown as { rows: { id: string; school_id: string; strict: boolean; environment: string }[] }).rows[0];
+  return row ? { callbackId: row.id, schoolId: row.school_id, strict: row.strict, environment: row.environment } : null;
+}
+
+/**
+ * Issue 32 §1: the in-process simulator pays only schools on the simulator environment, and those
+ * schools take callbacks only from it. `fromSimulator`: the request carried this process's key.
+ */
+export function sourceMatches(stored: Pick<StoredCallback, 'environment'>, fromSimulator: boolean): boolean {
+  return (stored.environment === 'simulator') === fromSimulator;
 }
 
 async function markProcessed(tx: Tx, callbackId: string, outcome: string) {
@@ -316,9 +333,11 @@ async function applyConfirmationTx(tx: Tx, deps: MpesaDeps, schoolId: string, ca
 
 /**
  * Stores and applies a callback in one transaction (the school from the token, then the school's scope
- * for applying). Answers null for an unknown token (nothing stored). Throws DarajaProtocolError for a
- * body that is not the protocol's (the caller stores it as malformed); any other failure stores the raw
- * callback on its own, unapplied, for the sweep, and answers `stored`.
+ * for applying). Answers null for an unknown token (nothing stored), and `wrongSource` (stored, closed
+ * as `wrong_source`, never applied) when the source does not match the school's environment
+ * (`sourceMatches`). Throws DarajaProtocolError for a body that is not the protocol's (nothing kept:
+ * the caller stores it as malformed); any other failure stores the raw callback on its own, unapplied,
+ * for the sweep, and answers `stored`.
  */
 export async function receiveCallback(
   deps: MpesaDeps,
@@ -327,20 +346,27 @@ export async function receiveCallback(
   body: unknown,
   externalId: string | null,
   remoteIp: string | null,
-): Promise<{ applied: Applied | null; stored: boolean } | null> {
-  const parsed = kind === 'stk' ? { stk: parseStkCallback(body) } : { c2b: parseC2bRequest(body) };
+  fromSimulator: boolean,
+): Promise<{ applied: Applied | null; stored: boolean; wrongSource?: true } | null> {
   try {
     const out = await withSystem(deps.database.db, async (tx) => {
       const row = await insertRawForToken(tx, token, kind, body, externalId, remoteIp);
       if (!row) return null;
+      if (!sourceMatches(row, fromSimulator)) {
+        await markProcessed(tx, row.callbackId, 'wrong_source');
+        return { schoolId: row.schoolId, applied: null };
+      }
+      const parsed = kind === 'stk' ? { stk: parseStkCallback(body) } : { c2b: parseC2bRequest(body) };
       await narrowScope(tx, { schoolId: row.schoolId, userId: null, allSchools: false });
       const applied = parsed.stk ? await applyStkTx(tx, deps, row.schoolId, row.callbackId, parsed.stk) : await applyConfirmationTx(tx, deps, row.schoolId, row.callbackId, parsed.c2b!);
       return { schoolId: row.schoolId, applied };
     });
     if (!out) return null;
+    if (!out.applied) return { applied: null, stored: true, wrongSource: true };
     notify(deps, out.schoolId, out.applied);
     return { applied: out.applied, stored: true };
   } catch (err) {
+    if (err instanceof DarajaProtocolError) throw err;
     deps.log.error({ err }, 'M-Pesa callback could not be applied: storing it for the sweep');
     const stored = await storeCallbackForToken(deps, token, kind, body, externalId, remoteIp);
     return stored ? { applied: null, stored: true } : null;

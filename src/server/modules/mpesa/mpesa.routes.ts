@@ -32,7 +32,7 @@ import { actorOf } from '../../plugins/access.js';
 import type { TaskRunner } from '../../jobs/tasks.js';
 import { remindersTaskHandler, REMINDER_TASK, startReminders } from '../fees/notices.service.js';
 import { listSms } from '../sms/sms.service.js';
-import { applyValidation, receiveCallback, storeCallbackForToken, type CallbackKind } from './apply.service.js';
+import { applyValidation, receiveCallback, sourceMatches, storeCallbackForToken, type CallbackKind } from './apply.service.js';
 import { getConfig, putConfig, registerUrls, rotateToken } from './config.service.js';
 import type { MpesaDeps } from './mpesa-deps.js';
 import { getStkStatus, listStk, startStkPush } from './stk.service.js';
@@ -95,23 +95,21 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
   }
 
   async function receive(kind: CallbackKind, token: string, request: FastifyRequest, reply: FastifyReply) {
-    const school = await schoolOfToken(deps, token);
-    if (!school) throw notFound(m.callbackUnknown);
-    // Issue 32 §1: the in-process simulator pays only schools on the simulator environment, and those
-    // schools take callbacks only from it. Kept (as wrong_source) for the audit trail, never applied.
+    if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw notFound(m.callbackUnknown);
+    // Issue 32 §1: whether the in-process simulator sent it; checked against the school's environment in
+    // the transaction that stores the callback (one transaction per callback, as before the check).
     const fromSimulator = !!deps.simulatorKey && carriesSimulatorKey(request.headers, deps.simulatorKey);
-    if ((school.environment === 'simulator') !== fromSimulator) {
-      const body = request.body !== null && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : { raw: String(request.body ?? '') };
-      const stored = await storeCallbackForToken(deps, token, kind, body, externalIdOf(kind, body), request.ip);
-      if (stored) await closeUnapplied(stored.callbackId, 'wrong_source');
-      throw new AppError(403, 'CALLBACK_WRONG_SOURCE', m.callbackWrongSource);
-    }
+    const wrongSource = () => new AppError(403, 'CALLBACK_WRONG_SOURCE', m.callbackWrongSource);
     const body = request.body;
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return refuseMalformed(kind, token, body, request, '');
     if (kind === 'validation') {
       // Stored first, in the same transaction that reads the token (mpesa-daraja.md: never lose one).
       const stored = await storeCallbackForToken(deps, token, kind, body, externalIdOf(kind, body), request.ip);
       if (!stored) throw notFound(m.callbackUnknown);
+      if (!sourceMatches(stored, fromSimulator)) {
+        await closeUnapplied(stored.callbackId, 'wrong_source');
+        throw wrongSource();
+      }
       try {
         const verdict = await applyValidation(deps, stored.schoolId, stored.callbackId, body, stored.strict);
         return reply.send(verdict.accept ? c2bAccept() : c2bReject(verdict.code as C2bRejectCode));
@@ -127,12 +125,13 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
     }
     let received: Awaited<ReturnType<typeof receiveCallback>>;
     try {
-      received = await receiveCallback(deps, token, kind, body, externalIdOf(kind, body), request.ip);
+      received = await receiveCallback(deps, token, kind, body, externalIdOf(kind, body), request.ip, fromSimulator);
     } catch (err) {
       if (err instanceof DarajaProtocolError) return refuseMalformed(kind, token, body, request, err.message);
       throw err;
     }
     if (!received) throw notFound(m.callbackUnknown);
+    if (received.wrongSource) throw wrongSource();
     return reply.send(confirmationAck());
   }
 

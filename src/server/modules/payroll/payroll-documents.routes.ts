@@ -19,7 +19,7 @@ import { loadLetterhead, sendPdf } from '../../lib/pdf.js';
 import { sendSpreadsheet } from '../../lib/spreadsheet.js';
 import { notFound } from '../../errors.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { p9Pdf } from './p9.js';
 import {

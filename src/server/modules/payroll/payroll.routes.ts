@@ -24,7 +24,7 @@ import { approveOrRejectRun, createRun, deleteRun, getRun, listRuns, recomputeRu
 import { createComponent, deleteComponent, getPayrollSettings, listComponents, payrollStaffList, putPayrollSettings, updateComponent } from './payroll-components.service.js';
 import { calculatePay, PayrollRuleError } from '../../../shared/payroll/statutory.js';
 import { badRequest } from '../../errors.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { registerApprovalKind } from '../approvals/index.js';
 import { decidePayrollRunApproval } from './payroll-approval.js';
 

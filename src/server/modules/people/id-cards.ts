@@ -20,7 +20,7 @@ import {
 } from '../../lib/pdf.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { recordAudit } from '../../lib/audit.js';
-import { storeFile } from '../files/files.service.js';
+import { storeFile } from '../../lib/files.js';
 import { audienceScope, learnerAudience, learnerNotFound, visibleLearners } from '../learners/learner-scope.js';
 import * as repo from './people.repository.js';
 

@@ -16,7 +16,7 @@ import { messages } from '../../../shared/messages.js';
 import { sendPdf } from '../../lib/pdf.js';
 import { sendSpreadsheet } from '../../lib/spreadsheet.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { classDetails, classListPdf, classListFileName, classListSheet, loadClassList } from './class-lists.service.js';
 import { idCardsTaskHandler, singleIdCard, startIdCards } from './id-cards.js';
 import { deletePhoto, getPhoto, putPhoto } from './photos.service.js';

@@ -6,7 +6,7 @@ import { withScope } from '../../db/tenant.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { recordAudit } from '../../lib/audit.js';
-import { loadFile, readUpload, storeFile } from '../files/files.service.js';
+import { loadFile, readUpload, storeFile } from '../../lib/files.js';
 import { audienceScope, learnerAudience, learnerNotFound, visibleLearners } from '../learners/learner-scope.js';
 import * as repo from './people.repository.js';
 

@@ -15,7 +15,7 @@ import {
 import { schoolToday } from '../../../shared/dates.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { scopeOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { comparison, platformAnalytics, schoolsHealth } from './platform-analytics.service.js';
 import { auditReport, schoolsReport, usageReport } from './platform-reports.js';
 

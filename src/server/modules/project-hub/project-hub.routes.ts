@@ -24,7 +24,7 @@ import {
 } from '../../../shared/contracts/project-hub.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './project-hub.service.js';
 import type { RequestCaller } from '../../lib/school-context.js';
 

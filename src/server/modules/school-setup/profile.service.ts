@@ -16,7 +16,7 @@ import { admissionSequences, levels, schools, systemSettings } from '../../db/sc
 import type { Tx } from '../../db/tenant.js';
 import { badRequest } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { storeFile, type Upload } from '../files/files.service.js';
+import { storeFile, type Upload } from '../../lib/files.js';
 import { takenAdmissionNumbers } from '../learners/admission-numbers.js';
 import { audit, writeSchool } from './setup-context.js';
 import { changes, readSchool } from '../../lib/school-context.js';

@@ -40,8 +40,8 @@ import {
   updateYearBody,
 } from '../../../shared/contracts/school-setup.js';
 import { actorOf } from '../../plugins/access.js';
-import { readUpload } from '../files/files.service.js';
-import type { ModuleDeps } from '../module-deps.js';
+import { readUpload } from '../../lib/files.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { getProfile, previewAdmissionNumber, setLogo, updateProfile } from './profile.service.js';
 import {
   copyAssignments,

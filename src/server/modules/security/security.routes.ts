@@ -31,13 +31,12 @@ import { securityMessages } from '../../../shared/messages/security.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { sendSpreadsheet } from '../../lib/spreadsheet.js';
 import { actorOf, scopeOf, toHeaders } from '../../plugins/access.js';
-import { signOut } from '../auth/auth.service.js';
-import { sessionKey } from '../auth/change-password.routes.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { forgetPolicy, loadPolicy, readPolicy } from './policy.js';
 import * as log from './security-log.service.js';
 import * as sessionsSvc from './sessions.service.js';
 import * as twoFactor from './two-factor.service.js';
+import { signOut, sessionKey } from '../../lib/better-auth.js';
 
 /**
  * Security (issue 18 §2, §5).

@@ -5,7 +5,7 @@ import { sessions, userActivityDays } from '../../db/schema/index.js';
 import { withSystem } from '../../db/tenant.js';
 import { forbidden } from '../../errors.js';
 import { securityMessages } from '../../../shared/messages/security.js';
-import type { SessionUser } from '../auth/session-user.js';
+import { type SessionUser } from '../../../shared/contracts/session.js';
 
 /** Last-seen and activity days are written at most this often per session. */
 const ACTIVITY_EVERY_MS = 5 * 60_000;

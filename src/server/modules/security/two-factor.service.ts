@@ -9,11 +9,11 @@ import type {
   TwoFactorVerifyResponse,
 } from '../../../shared/contracts/security.js';
 import { recordAudit } from '../../lib/audit.js';
-import type { Auth } from '../auth/better-auth.js';
-import type { SessionUser } from '../auth/session-user.js';
+import type { Auth } from '../../lib/better-auth.js';
 import { loadPolicy, twoFactorRequiredFor } from './policy.js';
 import * as repo from './two-factor.repository.js';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri, qrDataUrl, recoveryCodeMatches } from './totp.js';
+import { type SessionUser } from '../../../shared/contracts/session.js';
 
 /**
  * The signed-in user's own two-factor sign-in (issue 18 §2, §5): enrol (password, then a QR code),

@@ -17,7 +17,7 @@ import {
   updateStaffBody,
 } from '../../../shared/contracts/staff.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import {
   addDocument,
   contractAlerts,

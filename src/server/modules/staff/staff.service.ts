@@ -32,10 +32,10 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { insertAccount } from '../auth/accounts.repository.js';
-import type { AuthDeps } from '../auth/auth.service.js';
-import { loadFile, readUpload, storeFile } from '../files/files.service.js';
+import { loadFile, readUpload, storeFile } from '../../lib/files.js';
 import { containsPattern, deleteUserSessions, emailExists, setUserStatus } from '../users/users.repository.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { type AuthDeps } from '../../lib/module-deps.js';
 
 /**
  * Staff records and HR's user management (issue 14 §1). Every call runs in one transaction confined to

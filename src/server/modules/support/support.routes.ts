@@ -23,7 +23,7 @@ import { ADMIN_ROLES } from '../../../shared/roles.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import { sendAttachment } from '../attachments/attachments.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './support.service.js';
 
 /**

@@ -7,8 +7,8 @@ import type { Database } from '../../db/client.js';
 import { schoolFeatureFlags } from '../../db/schema/index.js';
 import { withSystem, type Tx } from '../../db/tenant.js';
 import { forbidden } from '../../errors.js';
-import type { SessionUser } from '../auth/session-user.js';
 import { bumpSettingsGeneration, settingsGeneration } from './settings-store.js';
+import { type SessionUser } from '../../../shared/contracts/session.js';
 
 /**
  * The API prefixes of each feature of the catalogue: a school user's request to a path equal to a

@@ -18,7 +18,7 @@ import {
   updateSmsSettingsBody,
 } from '../../../shared/contracts/system-settings.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './system-settings.service.js';
 
 /** What System Settings needs besides ModuleDeps: the secrets key (AppDeps.mpesa.secretsKey). */

@@ -16,10 +16,10 @@ import {
 import { systemSettingsMessages as sm } from '../../../shared/messages/system-settings.js';
 import { academicYears, auditLogs, gradingScales, schoolFeatureFlags, schools, systemSettings, terms } from '../../db/schema/index.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
-import type { SessionUser } from '../auth/session-user.js';
 import { createFeatureFlagGate, featureOfPath } from './feature-flag-gate.js';
 import { applyNewSchoolDefaults, schoolSmsSenderId } from './new-school-defaults.js';
 import { createSettingsMailer } from './providers.js';
+import { type SessionUser } from '../../../shared/contracts/session.js';
 
 /**
  * System Settings (issue 18 §4): defaults for new schools (and applying them to a new school), feature

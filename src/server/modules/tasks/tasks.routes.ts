@@ -10,7 +10,7 @@ import { withScope } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
 import type { TaskRow, TaskRunner } from '../../jobs/tasks.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 
 export function toTask(r: TaskRow): Task {
   return {

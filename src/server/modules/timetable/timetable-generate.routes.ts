@@ -6,7 +6,7 @@ import { timetableMessages as tm } from '../../../shared/messages/timetable.js';
 import { assertNoNulInUpload } from '../../plugins/input-guard.js';
 import { AppError } from '../../errors.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as gen from './timetable-generate.service.js';
 import { run } from './timetable-setup.service.js';
 import { type RequestCaller } from '../../lib/school-context.js';

@@ -17,7 +17,7 @@ import {
   unavailabilityBody,
 } from '../../../shared/contracts/timetable-setup.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './timetable-setup.service.js';
 import type { RequestCaller } from '../../lib/school-context.js';
 

@@ -16,7 +16,7 @@ import { withScope } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
 import { loadLetterhead, sendPdf } from '../../lib/pdf.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { gridPages, timetablePdf, type PdfView } from './timetables-pdf.js';
 import { buildCalendar, teacherWeeklyLessons } from './timetables-ical.js';
 import * as svc from './timetables.service.js';

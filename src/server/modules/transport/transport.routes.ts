@@ -26,7 +26,7 @@ import {
 } from '../../../shared/contracts/transport.js';
 import { loadLetterhead } from '../../lib/pdf.js';
 import { actorOf } from '../../plugins/access.js';
-import type { ModuleDeps } from '../module-deps.js';
+import type { ModuleDeps } from '../../lib/module-deps.js';
 import { manifestPdf, routesPdf } from './transport-pdf.js';
 import * as svc from './transport.service.js';
 

@@ -13,7 +13,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUnreadAnnouncements, useUnreadMessages } from '@/features/messages/messages-api';
-import { SectionIcon } from './section-icons';
+import { SectionIcon } from '@/components/section-icons';
 import { useSidebar } from './sidebar-state';
 
 /** The sections a user's sidebar lists; an unknown role gets the dashboard only (spec §2: all roles). */

@@ -7,9 +7,9 @@ import type { SessionUser } from '@/lib/types';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusCard } from '@/components/status-screen';
 import { ComponentErrorBoundary } from '@/components/component-error-boundary';
-import { NotAvailableYet, SectionHeading } from './not-available-yet';
+import { NotAvailableYet, SectionHeading } from '@/components/not-available-yet';
 import { ProfileSettingsPanel } from './profile-settings';
-import { SectionDenied } from './section-denied';
+import { SectionDenied } from '@/components/section-denied';
 import { SectionNotFound } from './section-not-found';
 
 /**
@@ -38,7 +38,7 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   teachers: React.lazy(() => import('@/features/people/teachers-section').then((mod) => ({ default: mod.TeachersSection }))),
   classes: React.lazy(() => import('@/features/people/classes-section').then((mod) => ({ default: mod.ClassesSection }))),
   // Issue 11: fees and M-Pesa.
-  finance: React.lazy(() => import('@/features/fees/overview/finance-section').then((mod) => ({ default: mod.FinanceSection }))),
+  finance: React.lazy(() => import('@/app/shell/finance-section').then((mod) => ({ default: mod.FinanceSection }))),
   'fee-management': React.lazy(() => import('@/features/fees/fee-management/fee-management-section').then((mod) => ({ default: mod.FeeManagementSection }))),
   'student-accounts': React.lazy(() => import('@/features/fees/accounts/student-accounts-section').then((mod) => ({ default: mod.StudentAccountsSection }))),
   'mpesa-payments': React.lazy(() => import('@/features/fees/mpesa/mpesa-payments-section').then((mod) => ({ default: mod.MpesaPaymentsSection }))),
@@ -46,8 +46,8 @@ const SECTION_MODULES: Record<string, React.LazyExoticComponent<React.ComponentT
   // Issue 12: assessment.
   grades: React.lazy(() => import('@/features/assessment/grades-section').then((mod) => ({ default: mod.GradesSection }))),
   examinations: React.lazy(() => import('@/features/assessment/examinations-section').then((mod) => ({ default: mod.ExaminationsSection }))),
-  reports: React.lazy(() => import('@/features/assessment/reports-section').then((mod) => ({ default: mod.ReportsSection }))),
-  analytics: React.lazy(() => import('@/features/assessment/analytics-section').then((mod) => ({ default: mod.AnalyticsSection }))),
+  reports: React.lazy(() => import('@/app/shell/reports-section').then((mod) => ({ default: mod.ReportsSection }))),
+  analytics: React.lazy(() => import('@/app/shell/analytics-section').then((mod) => ({ default: mod.AnalyticsSection }))),
   certificates: React.lazy(() => import('@/features/certificates/certificates-section').then((mod) => ({ default: mod.CertificatesSection }))),
   // Issue 13: attendance.
   attendance: React.lazy(() => import('@/features/attendance/attendance-section').then((mod) => ({ default: mod.AttendanceSection }))),

@@ -14,12 +14,21 @@ import { MaintenanceNotice } from '@/features/maintenance/maintenance-notice';
 import { BillingStatusBanner } from '@/features/billing/billing-widgets';
 import { GlobalErrorBoundary } from '../error-boundary';
 import { AppSidebar } from './app-sidebar';
-import { InactivityMonitor } from './inactivity-monitor';
+import { InactivityMonitor } from '@/components/inactivity-monitor';
 import { ProfileSettingsDialog } from './profile-settings-dialog';
 import { SectionContent } from './section-content';
 import { ShellHeader } from './shell-header';
 import { SidebarProvider, useSidebar } from './sidebar-state';
-import { useSignOutToLogin } from './use-sign-out-to-login';
+import { useSignOutToLogin } from '@/lib/use-sign-out-to-login';
+import { DashboardBannerContext } from '@/components/page-layout';
+import { SelfCheckInCard } from '@/features/attendance/staff/self-check-in-card';
+import { LearnerFeeAccount } from '@/features/fees/accounts/learner-fee-account';
+import { LearnerFeesTabContext } from '@/features/learners/components/fees-tab-slot';
+
+/** Shown under every dashboard's title (issue 13: staff self check-in); one element, so the context never changes. */
+const DASHBOARD_BANNER = <SelfCheckInCard />;
+/** The learner profile's Fees tab, drawn by the fees feature. */
+const learnerFeesTab = (studentId: string) => <LearnerFeeAccount studentId={studentId} />;
 
 /** The user whose saved theme was applied in this page session (spec §2: the theme follows the user). */
 let themeAppliedFor: string | null = null;
@@ -83,7 +92,11 @@ function ShellLayout({ user }: { user: SessionUser }) {
         <AnnouncementBanners />
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <div className="mx-auto w-full max-w-7xl">
-            <SectionContent key={user.role ?? 'none'} user={user} sectionId={activeSection} />
+            <DashboardBannerContext.Provider value={DASHBOARD_BANNER}>
+              <LearnerFeesTabContext.Provider value={learnerFeesTab}>
+                <SectionContent key={user.role ?? 'none'} user={user} sectionId={activeSection} />
+              </LearnerFeesTabContext.Provider>
+            </DashboardBannerContext.Provider>
           </div>
         </main>
       </div>

@@ -5,7 +5,7 @@ import { announcementScreens as t } from '@shared/messages/announcements-screens
 import { cn } from '@/lib/utils';
 import { attachmentHref } from './announcements-api';
 
-export { formatDateTime, formatRelative } from '@/features/communications/components/format';
+export { formatDateTime, formatRelative } from '@/lib/message-format';
 
 const PRIORITY_CLASS: Record<AnnouncementPriority, string> = {
   normal: 'border-border bg-muted text-muted-foreground',

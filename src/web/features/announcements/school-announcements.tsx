@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAnnouncements, useAnnouncementsLiveRefresh } from './announcements-api';

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useAuth } from '@/lib/auth';
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import { NotAvailableYet } from '@/components/not-available-yet';
 import { isAdminRole } from '@shared/roles';
 import { sectionLabel } from '@shared/sections';
 

@@ -13,8 +13,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { InactivityMonitor } from '@/app/shell/inactivity-monitor';
-import { useSignOutToLogin } from '@/app/shell/use-sign-out-to-login';
+import { InactivityMonitor } from '@/components/inactivity-monitor';
+import { useSignOutToLogin } from '@/lib/use-sign-out-to-login';
 import { AuthScreen, ScreenIcon } from './components/auth-screen';
 
 const m = messages.changePassword;

@@ -3,7 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { BILLING_MAX_CENTS, type BillingStatus, type PlatformInvoiceStatus } from '@shared/contracts/billing';
 import { formatKes, kesToCents } from '@shared/money';
 import { billingScreens as s } from '@shared/messages/billing-screens';
-import { Pill, type Tone } from '@/features/fees/fee-management/badges';
+import { Pill, type Tone } from '@/components/status-pill';
 import { ApiError } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';

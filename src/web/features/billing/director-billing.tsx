@@ -7,7 +7,7 @@ import { DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate } from '@/features/dashboard/components/format';
+import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { Fact, Kes, SubscriptionStatusBadge } from './billing-bits';
 import { useBillingInvoices, useBillingStatus, useSubscriptions } from './billing-api';

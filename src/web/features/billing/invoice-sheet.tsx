@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Ban, CheckCircle2, FileDown, Info, Landmark, ReceiptText, Smartphone } from 'lucide-react';
 import type { PlatformInvoiceDetail } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
-import { formatDate, formatDateTime } from '@/features/dashboard/components/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';

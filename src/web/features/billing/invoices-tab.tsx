@@ -5,7 +5,7 @@ import { billingScreens as s } from '@shared/messages/billing-screens';
 import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/features/dashboard/components/format';
+import { formatDate } from '@/lib/format';
 import { SummaryTiles } from '@/features/fees/fee-management/summary-tiles';
 import { BillingInvoiceStatus, Kes, kes } from './billing-bits';
 import { invoicePdfUrl, useBillingDashboard, useBillingInvoices, useSubscriptions } from './billing-api';

@@ -8,7 +8,7 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
-import { Pill } from '@/features/fees/fee-management/badges';
+import { Pill } from '@/components/status-pill';
 import { apiErrorOf, centsToInput, Field, inputClass, Kes, kes, KesInput, parseKesInput, SaveDialogFooter } from './billing-bits';
 import { usePlans, useSavePlan } from './billing-api';
 

@@ -8,7 +8,7 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { formatDate } from '@/features/dashboard/components/format';
+import { formatDate } from '@/lib/format';
 import { apiErrorOf, centsToInput, Field, inputClass, Kes, kes, KesInput, parseKesInput, SubscriptionStatusBadge, SaveDialogFooter } from './billing-bits';
 import { usePlans, usePutSubscription, useSubscriptions } from './billing-api';
 

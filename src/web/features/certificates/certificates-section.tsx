@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { isAdminRole } from '@shared/roles';
 import { sectionLabel } from '@shared/sections';
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import { NotAvailableYet } from '@/components/not-available-yet';
 import { useAuth } from '@/lib/auth';
 import type { CertificatesMode } from './components/certificates-list';
 

@@ -16,7 +16,7 @@ import { plainText } from '@/features/announcements/formatted-text';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useBanners, useDismissCommunication } from './api/received';
-import { formatDateTime } from './components/format';
+import { formatDateTime } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
 
 const m = messages.communications;

@@ -46,7 +46,7 @@ import {
   type CommunicationFilters,
 } from './api/communications';
 import { CommunicationFormDialog } from './components/communication-form-dialog';
-import { formatDate, formatDateTime } from './components/format';
+import { formatDate, formatDateTime } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 

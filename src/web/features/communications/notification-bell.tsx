@@ -13,7 +13,7 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useUnreadMessages } from '@/features/messages/messages-api';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './api/notifications';
-import { formatDateTime, formatRelative } from './components/format';
+import { formatDateTime, formatRelative } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
 
 const m = messages.communications;

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useReceivedCommunications } from './api/received';
-import { formatDateTime, formatRelative } from './components/format';
+import { formatDateTime, formatRelative } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
 
 const m = messages.communications;

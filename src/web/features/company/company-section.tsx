@@ -1,5 +1,5 @@
 import { companyScreens as s } from '@shared/messages/company-screens';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { PageHeader } from '@/components/page-header';
 import { CompanyDetailsCard } from './company-details-card';
 import { PlatformStaffCard } from './platform-staff-card';

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useDashboard } from './api/get-dashboard';
 import { DashboardSkeleton } from './components/dashboard-skeleton';
-import { DensityProvider } from './components/density';
+import { DensityProvider } from '@/lib/density';
 import { FinanceDashboard } from './dashboards/finance-dashboard';
 import { HrDashboard } from './dashboards/hr-dashboard';
 import { ParentDashboard } from './dashboards/parent-dashboard';

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
-import { Textarea } from '@/features/learners/components/textarea';
+import { Textarea } from '@/components/ui/textarea';
 import { useErasePersonalData, useExportPersonalData } from './data-protection-api';
 
 /** The data subject a dialog acts on. */

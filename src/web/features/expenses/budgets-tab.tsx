@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Money, formatMoney } from '@/features/fees/components/money';
+import { Money, formatMoney } from '@/components/money';
 import { cn } from '@/lib/utils';
 import { Field, apiErrorOf, inputClass, textareaClass } from './expense-bits';
 import { useBudgets, useCategories, useDeleteBudget, useSaveBudget } from './expenses-api';

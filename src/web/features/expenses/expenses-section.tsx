@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { AlertTriangle, Hourglass, PiggyBank, Receipt, Settings2, Tags, TrendingDown, Wallet } from 'lucide-react';
 import { expensesScreens as s } from '@shared/messages/expenses';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { PageHeader } from '@/components/page-header';
 import { useSchoolContext } from '@/lib/school-context';
-import { Money, formatMoney } from '@/features/fees/components/money';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Money, formatMoney } from '@/components/money';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { BudgetsTab } from './budgets-tab';
 import { Kpi } from './expense-bits';
 import { useExpensesSummary } from './expenses-api';

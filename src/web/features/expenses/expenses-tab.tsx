@@ -12,8 +12,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, formatDateTime } from '@/features/dashboard/components/format';
-import { Money, formatMoney } from '@/features/fees/components/money';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { Money, formatMoney } from '@/components/money';
 import { ExpenseStatusBadge, Field, apiErrorOf, inputClass } from './expense-bits';
 import { useAttach, useCategories, useExpense, useExpenses, usePayExpense } from './expenses-api';
 import { RecordExpenseDialog } from './record-expense-dialog';

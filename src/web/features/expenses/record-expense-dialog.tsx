@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { formatMoney } from '@/features/fees/components/money';
+import { formatMoney } from '@/components/money';
 import { Field, apiErrorOf, inputClass, newKey, textareaClass } from './expense-bits';
 import { useBudgetCheck, useCategories, usePettyCash, useRecordExpense } from './expenses-api';
 

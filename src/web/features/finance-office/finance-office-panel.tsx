@@ -8,11 +8,11 @@ import type { Role } from '@shared/roles';
 import { api } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/features/fees/components/money';
-import { KesFigure } from '@/features/fees/overview/visuals';
-import { formatNumber, formatShortDate } from '@/features/dashboard/components/format';
-import { Panel, StatGrid } from '@/features/dashboard/components/layout';
-import { StatCard } from '@/features/dashboard/components/stat-card';
+import { formatMoney } from '@/components/money';
+import { KesFigure } from '@/components/figures';
+import { formatNumber, formatShortDate } from '@/lib/format';
+import { Panel, StatGrid } from '@/components/page-layout';
+import { StatCard } from '@/components/stat-card';
 
 /** GET /api/finance-office/summary (issue 15), refreshed with the finance caches. */
 export function useFinanceOfficeSummary() {

@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { Area, Bar, BarChart, CartesianGrid, Cell, ComposedChart, LabelList, Line, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FinancialAnalytics } from '@shared/contracts/financial-analytics';
 import { METHOD_LABELS, financialAnalyticsMessages as fm } from '@shared/messages/financial-analytics';
-import { CHART, PALETTE } from '@/features/dashboard/components/charts';
-import { formatShortDate, shortGrade } from '@/features/dashboard/components/format';
-import { formatMoney } from '@/features/fees/components/money';
-import { clampRate, kesCompact, kesWhole, RATE_COLOUR, rateTone } from '@/features/fees/overview/format';
-import { METHOD_COLOURS } from '@/features/fees/overview/overview-charts';
-import { useMediaQuery } from '@/features/fees/overview/use-media-query';
+import { CHART, PALETTE } from '@/components/charts';
+import { formatShortDate, shortGrade } from '@/lib/format';
+import { formatMoney } from '@/components/money';
+import { clampRate, kesCompact, kesWhole, RATE_COLOUR, rateTone } from '@/lib/kes-format';
+import { METHOD_COLOURS } from '@/components/finance-charts';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { TooltipCard } from '@/features/fees/overview/overview-charts';
+import { TooltipCard } from '@/components/finance-charts';
 
 /**
  * The charts of Financial Analytics (issue 15 §3), in the finance overview's style: weekly cumulative

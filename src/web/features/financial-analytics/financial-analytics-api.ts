@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import type { AnalyticsChart, FinancialAnalytics } from '@shared/contracts/financial-analytics';
 import { financialAnalyticsMessages as fm } from '@shared/messages/financial-analytics';
 import { api, ApiError } from '@/lib/api';
-import { downloadFile } from '@/features/assessment/api/reports';
 import { FEES_KEY, withSchool } from '@/features/fees/api/fees';
+import { downloadFile } from '@/lib/download';
 
 /**
  * Calls of Financial Analytics (issue 15 §3):

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import type { ReportOptions } from '@shared/contracts/financial-reports';
 import type { ReportId } from '@shared/messages/financial-reports';
 import { api } from '@/lib/api';
-import { downloadFile } from '@/features/assessment/api/reports';
 import { qs, retry } from '@/features/attendance/api/registers';
+import { downloadFile } from '@/lib/download';
 
 /**
  * Calls of Financial Reports (issue 15):

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney } from '@/features/fees/components/money';
-import { CHART } from '@/features/dashboard/components/charts';
+import { formatMoney } from '@/components/money';
+import { CHART } from '@/components/charts';
 
 /**
  * Money charts of the financial reports (recharts, theme colours): axes in compact KES (1.2M, 350K)

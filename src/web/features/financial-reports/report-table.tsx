@@ -3,8 +3,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { financialReportsMessages as m } from '@shared/messages/financial-reports';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
-import { EmptyNote } from '@/features/dashboard/components/layout';
-import { Money } from '@/features/fees/components/money';
+import { EmptyNote } from '@/components/page-layout';
+import { Money } from '@/components/money';
 
 /** A column of a report table: header, cell, alignment; `title` marks the cell that heads a phone card. */
 export interface ReportColumn<T> {

@@ -14,10 +14,10 @@ import type {
 import { BUDGET_STATUS_LABELS, GROUP_BY_LABELS, MPESA_STATUS_LABELS, financialReportsMessages as m } from '@shared/messages/financial-reports';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
-import { EmptyNote, Panel, StatGrid } from '@/features/dashboard/components/layout';
-import { StatCard } from '@/features/dashboard/components/stat-card';
-import { CHART, PALETTE } from '@/features/dashboard/components/charts';
-import { formatMoney, Money } from '@/features/fees/components/money';
+import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
+import { StatCard } from '@/components/stat-card';
+import { CHART, PALETTE } from '@/components/charts';
+import { formatMoney, Money } from '@/components/money';
 import { MoneyBars, MoneyColumns } from './report-charts';
 import { moneyCell, ReportTable, type ReportColumn } from './report-table';
 

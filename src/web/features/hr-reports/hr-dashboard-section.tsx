@@ -10,10 +10,10 @@ import { useSchoolContext } from '@/lib/school-context';
 import { PageHeader } from '@/components/page-header';
 import { LoadErrorCard } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SectionIcon } from '@/app/shell/section-icons';
-import { HorizontalBarChart } from '@/features/dashboard/components/charts';
-import { EmptyNote, Panel } from '@/features/dashboard/components/layout';
-import { StatCard } from '@/features/dashboard/components/stat-card';
+import { SectionIcon } from '@/components/section-icons';
+import { HorizontalBarChart } from '@/components/charts';
+import { EmptyNote, Panel } from '@/components/page-layout';
+import { StatCard } from '@/components/stat-card';
 import { formatDay, kes, longMonth, useCanViewHrReports } from './hr-bits';
 import { useHrDashboard } from './hr-reports-api';
 

@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { HrDashboardResponse, HrSummaryResponse } from '@shared/contracts/hr-reports';
 import { api } from '@/lib/api';
-import { downloadFile } from '@/features/assessment/api/reports';
 import { qs, retry } from '@/features/attendance/api/registers';
+import { downloadFile } from '@/lib/download';
 
 /**
  * Calls of HR reports, analytics and the HR dashboard (issue 14 §4):

@@ -7,9 +7,9 @@ import { PageHeader } from '@/components/page-header';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DataTable, Td, Th } from '@/features/dashboard/components/data-table';
-import { EmptyNote, Panel, StatGrid } from '@/features/dashboard/components/layout';
-import { StatCard } from '@/features/dashboard/components/stat-card';
+import { PlainTable, Td, Th } from '@/components/plain-table';
+import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
+import { StatCard } from '@/components/stat-card';
 import { formatDay, kes, kesCompact, PeriodFilter, rate, shortMonth, useCanViewHrReports, usePeriod } from './hr-bits';
 import { useHrExport, useHrSummary } from './hr-reports-api';
 
@@ -115,7 +115,7 @@ function CountTable({ title, column, rows, total, testId }: { title: string; col
   return (
     <div className="min-w-0" data-testid={testId}>
       <h3 className="mb-2 text-sm font-medium">{title}</h3>
-      <DataTable minWidth={0}>
+      <PlainTable minWidth={0}>
         <thead>
           <tr>
             <Th>{column}</Th>
@@ -142,7 +142,7 @@ function CountTable({ title, column, rows, total, testId }: { title: string; col
             );
           })}
         </tbody>
-      </DataTable>
+      </PlainTable>
     </div>
   );
 }
@@ -175,7 +175,7 @@ function PeopleTable<T extends PersonRow | Summary['leavers']['items'][number] |
   testId: string;
 }) {
   return (
-    <DataTable minWidth={560} testId={testId}>
+    <PlainTable minWidth={560} testId={testId}>
       <thead>
         <tr>
           <Th>{r.colName}</Th>
@@ -210,7 +210,7 @@ function PeopleTable<T extends PersonRow | Summary['leavers']['items'][number] |
           </tr>
         ))}
       </tbody>
-    </DataTable>
+    </PlainTable>
   );
 }
 
@@ -262,7 +262,7 @@ function PayrollCost({ data }: { data: Summary }) {
       {p.months.length === 0 ? (
         <EmptyNote>{r.payrollEmpty}</EmptyNote>
       ) : (
-        <DataTable minWidth={820} testId="hr-payroll-table" className="[&_td]:px-2 [&_td]:text-[13px] [&_th]:px-2 sm:[&_td]:px-2.5 sm:[&_th]:px-2.5">
+        <PlainTable minWidth={820} testId="hr-payroll-table" className="[&_td]:px-2 [&_td]:text-[13px] [&_th]:px-2 sm:[&_td]:px-2.5 sm:[&_th]:px-2.5">
           <thead>
             <tr>
               <Th>{r.colMonth}</Th>
@@ -296,7 +296,7 @@ function PayrollCost({ data }: { data: Summary }) {
               ))}
             </tr>
           </tbody>
-        </DataTable>
+        </PlainTable>
       )}
     </Panel>
   );
@@ -307,7 +307,7 @@ function Components({ data }: { data: Summary }) {
   if (p.months.length === 0) return null;
   return (
     <Panel title={r.componentsTitle} description={r.componentsHint} testId="hr-components">
-      <DataTable minWidth={Math.max(520, 200 + p.byComponent.length * 140)} testId="hr-components-table">
+      <PlainTable minWidth={Math.max(520, 200 + p.byComponent.length * 140)} testId="hr-components-table">
         <thead>
           <tr>
             <Th>{r.colComponent}</Th>
@@ -332,7 +332,7 @@ function Components({ data }: { data: Summary }) {
             </tr>
           ))}
         </tbody>
-      </DataTable>
+      </PlainTable>
     </Panel>
   );
 }
@@ -344,7 +344,7 @@ function LeaveTaken({ data }: { data: Summary }) {
       {l.byType.length === 0 ? (
         <EmptyNote>{r.leaveEmpty}</EmptyNote>
       ) : (
-        <DataTable minWidth={0}>
+        <PlainTable minWidth={0}>
           <thead>
             <tr>
               <Th>{r.colLeaveType}</Th>
@@ -363,7 +363,7 @@ function LeaveTaken({ data }: { data: Summary }) {
               </tr>
             ))}
           </tbody>
-        </DataTable>
+        </PlainTable>
       )}
     </Panel>
   );
@@ -384,7 +384,7 @@ function Attendance({ data }: { data: Summary }) {
       {a.byMonth.length === 0 ? (
         <EmptyNote>{r.attendanceEmpty}</EmptyNote>
       ) : (
-        <DataTable minWidth={560}>
+        <PlainTable minWidth={560}>
           <thead>
             <tr>
               <Th>{r.colMonth}</Th>
@@ -413,7 +413,7 @@ function Attendance({ data }: { data: Summary }) {
               </tr>
             ))}
           </tbody>
-        </DataTable>
+        </PlainTable>
       )}
     </Panel>
   );

@@ -15,7 +15,7 @@ import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Money } from '@/features/fees/components/money';
+import { Money } from '@/components/money';
 import { useItems, useMovements, useSaveItem, useSuppliers } from './inventory-api';
 import { Field, MovementDialog, type MovementKind } from './movement-dialog';
 import { MovementList } from './movements-tab';

@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { FilterSelect } from '@/components/filter-select';
-import { formatMoney } from '@/features/fees/components/money';
+import { formatMoney } from '@/components/money';
 import { useLearnerSearch, usePostMovement, useSuppliers } from './inventory-api';
 
 const m = inventoryMessages.ui;

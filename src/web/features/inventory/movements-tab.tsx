@@ -7,7 +7,7 @@ import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/compone
 import { FilterSelect } from '@/components/filter-select';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Money } from '@/features/fees/components/money';
+import { Money } from '@/components/money';
 import { useMovements } from './inventory-api';
 
 const m = inventoryMessages.ui;

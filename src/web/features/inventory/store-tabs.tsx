@@ -15,7 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Money } from '@/features/fees/components/money';
+import { Money } from '@/components/money';
 import { useImportStock, useItems, useSaveSupplier, useStockTake, useSuppliers, useValuation } from './inventory-api';
 import { categoryLabel } from './items-tab';
 import { Field } from './movement-dialog';

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import { useAuth } from '@/lib/auth';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import type { AdmissionResult } from './api/learners';
 import { AdmissionForm } from './components/admission-form';
 import { AdmissionSuccess } from './components/admission-success';

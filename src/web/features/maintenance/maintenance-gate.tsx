@@ -2,8 +2,8 @@ import * as React from 'react';
 import { MAINTENANCE_POLL_MS } from '@shared/constants';
 import { canBypassMaintenance } from '@shared/contracts/maintenance';
 import { useAuth } from '@/lib/auth';
-import { LoadingScreen } from '@/app/loading-screen';
-import { useSignOutToLogin } from '@/app/shell/use-sign-out-to-login';
+import { LoadingScreen } from '@/components/loading-screen';
+import { useSignOutToLogin } from '@/lib/use-sign-out-to-login';
 import { useMaintenanceStatus } from './api/maintenance';
 import { MaintenancePage } from './components/maintenance-page';
 

@@ -6,7 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ConversationList } from './conversation-list';
 import { BroadcastDialog, NewConversationDialog, OfficeHoursDialog } from './dialogs';
 import { useMessagesLive } from './messages-api';

@@ -10,7 +10,7 @@ import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { LearnerStatusBadge } from '@/features/learners/components/status-badge';
 import { useExits } from './api/movements';
-import { DateRange } from './components/date-range';
+import { DateRange } from '@/components/date-range';
 import { ExitDialog, ReadmitDialog } from './components/exit-dialogs';
 import { formatDate } from './components/format';
 import { MovementPage } from './components/movement-page';

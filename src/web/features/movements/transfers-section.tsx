@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { History, Inbox, LogIn, LogOut } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useTransferRequests } from './api/movements';
 import { MovementPage } from './components/movement-page';
 import { TransferInForm } from './components/transfer-in-form';

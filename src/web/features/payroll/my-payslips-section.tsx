@@ -10,9 +10,9 @@ import { PageHeader } from '@/components/page-header';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/features/fees/components/money';
-import { useFileDownload } from '@/features/assessment/api/reports';
+import { formatMoney } from '@/components/money';
 import { documentPaths, useMyPayslips } from './documents/documents-api';
+import { useFileDownload } from '@/lib/download';
 
 const m = pm.screens;
 

@@ -5,7 +5,7 @@ import { sectionLabel } from '@shared/sections';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { StatutoryCalculator } from './components/statutory-calculator';
 import { PayComponentsView } from './components-view/pay-components-view';
 import { RunsView } from './runs/runs-view';

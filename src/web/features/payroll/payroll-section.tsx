@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { sectionLabel } from '@shared/sections';
-import { NotAvailableYet } from '@/app/shell/not-available-yet';
+import { NotAvailableYet } from '@/components/not-available-yet';
 import { useAuth } from '@/lib/auth';
 
 /** The "payroll" section (issue 14; spec §2: HR only). Any other role sees the "not available yet" notice. */

@@ -4,7 +4,7 @@ import type { ClassItem } from '@shared/contracts/classes';
 import { messages } from '@shared/messages';
 import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { ListToolbar, useListParams } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';

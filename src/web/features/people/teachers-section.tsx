@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import { isAdminRole } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';

@@ -6,8 +6,8 @@ import { platformAnalyticsScreens as s } from '@shared/messages/platform-analyti
 import { Badge } from '@/components/ui/badge';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { daysBetween, formatDate, formatDateTime, formatNumber } from '@/features/dashboard/components/format';
-import { KesFigure, ProgressRing, RateBar } from '@/features/fees/overview/visuals';
+import { daysBetween, formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { KesFigure, ProgressRing, RateBar } from '@/components/figures';
 import { cn } from '@/lib/utils';
 import { useSchoolHealth } from './platform-analytics-api';
 

@@ -5,7 +5,7 @@ import type { ComparisonResponse, PlatformAnalytics, SchoolHealth, SchoolsHealth
 import type { ComparisonMetric } from '@shared/messages/platform-analytics';
 import { platformAnalyticsScreens as s } from '@shared/messages/platform-analytics-screens';
 import { api, ApiError } from '@/lib/api';
-import { downloadFile } from '@/features/assessment/api/reports';
+import { downloadFile } from '@/lib/download';
 
 /**
  * Calls of the platform analytics pages (issue 18 §3):

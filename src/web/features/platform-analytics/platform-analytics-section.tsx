@@ -5,12 +5,12 @@ import { platformAnalyticsScreens as s } from '@shared/messages/platform-analyti
 import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, formatNumber, formatShortDate } from '@/features/dashboard/components/format';
-import { EmptyNote, Panel, StatGrid } from '@/features/dashboard/components/layout';
-import { StatCard } from '@/features/dashboard/components/stat-card';
-import { KesFigure, SplitBar } from '@/features/fees/overview/visuals';
+import { formatDate, formatNumber, formatShortDate } from '@/lib/format';
+import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
+import { StatCard } from '@/components/stat-card';
+import { KesFigure, SplitBar } from '@/components/figures';
 import { cn } from '@/lib/utils';
-import { CHART } from '@/features/dashboard/components/charts';
+import { CHART } from '@/components/charts';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { usePlatformAnalytics } from './platform-analytics-api';
 import { AdoptionBars, DauChart, GrowthChart } from './platform-charts';

@@ -3,11 +3,11 @@ import type { ComparisonResponse, PlatformAnalytics } from '@shared/contracts/pl
 import { monthName } from '@shared/dates';
 import { DAU_ROLE_LABELS, MODULE_LABELS } from '@shared/messages/platform-analytics';
 import { platformAnalyticsScreens as s } from '@shared/messages/platform-analytics-screens';
-import { CHART, PALETTE } from '@/features/dashboard/components/charts';
-import { formatNumber, formatShortDate } from '@/features/dashboard/components/format';
-import { TooltipCard } from '@/features/fees/overview/overview-charts';
-import { RateBar } from '@/features/fees/overview/visuals';
-import { useMediaQuery } from '@/features/fees/overview/use-media-query';
+import { CHART, PALETTE } from '@/components/charts';
+import { formatNumber, formatShortDate } from '@/lib/format';
+import { TooltipCard } from '@/components/finance-charts';
+import { RateBar } from '@/components/figures';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 
 /**

@@ -12,7 +12,7 @@ import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { EmptyNote, Panel } from '@/features/dashboard/components/layout';
+import { EmptyNote, Panel } from '@/components/page-layout';
 import { cn } from '@/lib/utils';
 import { HealthCard, HealthSheet } from './health-card';
 import { PeriodPicker, usePeriod } from './period-picker';

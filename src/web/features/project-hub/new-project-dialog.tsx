@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { Textarea } from '@/features/learners/components/textarea';
+import { Textarea } from '@/components/ui/textarea';
 import { StaffSelect } from './hub-bits';
 import { useCreateProject, useOnboardingOverview } from './project-hub-api';
 

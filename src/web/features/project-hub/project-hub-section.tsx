@@ -5,7 +5,7 @@ import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
 import { useAuth } from '@/lib/auth';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useHubParams } from './hub-bits';
 import { MyTasks } from './my-tasks';
 import { NewProjectDialog } from './new-project-dialog';

@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/features/learners/components/textarea';
+import { Textarea } from '@/components/ui/textarea';
 import { DueDate, PersonAvatar, PriorityBadge, StaffSelect, TaskStatusBadge, formatStamp } from './hub-bits';
 import { useAddComment, useComments, useDeleteTask, useTask, useUpdateTask } from './project-hub-api';
 

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { Building2, CalendarRange, Eye, Layers, BookOpen, UsersRound, Network, School } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { EmptyListState } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { useAuth } from '@/lib/auth';

@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
-import { DateRange } from '@/features/movements/components/date-range';
+import { DateRange } from '@/components/date-range';
 import { useSecurityLog } from './security-api';
 
 const l = ss.admin.log;

@@ -33,7 +33,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/features/learners/components/textarea';
+import { Textarea } from '@/components/ui/textarea';
 import { AccountStatusDialog, GiveAccountDialog, type AccountTarget } from './account-actions';
 import { useDeleteDocument, useExitStaff, useStaffMember, useUpdateClearance, useUploadDocument } from './staff-api';
 import { AccountBadge, EmploymentTypeBadge, StaffAvatar, StaffStatusBadge, formatDate, formatPhone, formatSize } from './staff-common';

@@ -20,7 +20,7 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Field, FormSection, describedBy } from '@/features/learners/components/field';
+import { Field, FormSection, describedBy } from '@/components/field';
 import { useCreateStaff, useUpdateStaff } from './staff-api';
 
 const f = staffScreens.form;

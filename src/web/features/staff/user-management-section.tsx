@@ -3,7 +3,7 @@ import { KeyRound, LockKeyhole, LockKeyholeOpen, UserCog } from 'lucide-react';
 import { can } from '@shared/access';
 import type { StaffListItem } from '@shared/contracts/staff';
 import { staffScreens as m } from '@shared/messages/staff';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';

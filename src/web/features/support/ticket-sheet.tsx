@@ -17,7 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FieldError, useFormError } from '@/components/form-feedback';
-import { Textarea } from '@/features/learners/components/textarea';
+import { Textarea } from '@/components/ui/textarea';
 import { PriorityBadge, PrioritySelect, SlaIndicator, StatusBadge, categoryLabel, formatWhen, useNow } from './support-bits';
 import { useCannedReplies, useRateTicket, useSupportStaff, useTicket, useUpdateTicket } from './support-api';
 import { ReplyBox, TicketThread } from './ticket-thread';

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { Mail, School, ToggleRight } from 'lucide-react';
 import { systemSettingsScreens as s } from '@shared/messages/system-settings-screens';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { PageHeader } from '@/components/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { DefaultsTab } from './defaults-tab';
 import { FeatureFlagsTab } from './feature-flags-tab';
 import { ProvidersTab } from './providers-tab';

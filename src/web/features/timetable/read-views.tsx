@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { buildRows, lessonsInView, levelForView, namesOf, todayIndex } from './grid-model';
 import { TimetableGrid } from './timetable-grid';
 import { useCurrentTimetable, useFeedToken, useTimetable, useVersions, type CurrentTimetable } from './timetable-api';

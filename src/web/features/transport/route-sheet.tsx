@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Money } from '@/features/fees/components/money';
+import { Money } from '@/components/money';
 import { RouteFormDialog } from './route-form';
 import { FormError, formatPhone, useFormError } from './transport-bits';
 import { schoolQs, useAssignLearner, useLearnerOptions, useRemoveLearner, useRoute, type TransportScope } from './transport-api';

@@ -1,11 +1,11 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ExamAnalytics } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
-import { BOYS, CHART, GIRLS } from '@/features/dashboard/components/charts';
-import { useMediaQuery } from '@/features/fees/overview/use-media-query';
+import { BOYS, CHART, GIRLS } from '@/components/charts';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { GradeBadge } from '../components/grade-badge';
 import { descriptorOf, formatNumber, type GradeRanker } from '../results/result-bits';
-import { TooltipCard } from '@/features/fees/overview/overview-charts';
+import { TooltipCard } from '@/components/finance-charts';
 
 const a = messages.examsScreens.analytics;
 

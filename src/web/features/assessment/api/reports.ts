@@ -1,11 +1,9 @@
 import * as React from 'react';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { toast } from 'sonner';
 import type { reportCommentsResponse, saveReportCommentsBody } from '@shared/contracts/assessment';
 import { isTaskRunning, type Task } from '@shared/contracts/tasks';
-import { messages } from '@shared/messages';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
 import { ASSESSMENT_KEY, qs, retry, useAssessmentMutation, useAssessmentQuery, useExams } from './assessment';
 
 /**
@@ -112,71 +110,4 @@ export function useRecentReportCardTasks() {
     staleTime: 60_000,
     retry,
   });
-}
-
-/** The file name of a Content-Disposition header ("…pdf.pdf" from the server becomes "….pdf"). */
-function fileNameOf(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  const raw = star ? decodeURIComponent(star[1]!) : plain?.[1];
-  return raw ? raw.replace(/(\.pdf)+$/i, '.pdf') : null;
-}
-
-/**
- * Fetches a file with the session cookie and saves it: GET, or POST with `json` as the body (a batch of
- * certificates); throws ApiError with the server's message (e.g. no released results).
- */
-export async function downloadFile(url: string, fallbackName: string, json?: unknown): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: json === undefined ? 'GET' : 'POST',
-      credentials: 'same-origin',
-      headers: json === undefined ? undefined : { 'content-type': 'application/json' },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', messages.friendly.network);
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(res.status, body?.error?.code ?? `HTTP_${res.status}`, body?.error?.message ?? messages.api.serverError);
-  }
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileNameOf(res.headers.get('content-disposition')) ?? fallbackName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
-
-/**
- * Report-card downloads with a busy state per file: `start(key, url, name)`; a failure (404 "This
- * learner has no released results for the term.", network) shows a toast with the server's reason.
- */
-export function useFileDownload(failedTitle: string) {
-  const [busy, setBusy] = React.useState<ReadonlySet<string>>(new Set());
-  const start = React.useCallback(
-    async (key: string, url: string, fallbackName: string) => {
-      setBusy((s) => new Set(s).add(key));
-      try {
-        await downloadFile(url, fallbackName);
-      } catch (err) {
-        toast.error(failedTitle, { description: err instanceof Error ? err.message : undefined });
-      } finally {
-        setBusy((s) => {
-          const next = new Set(s);
-          next.delete(key);
-          return next;
-        });
-      }
-    },
-    [failedTitle],
-  );
-  return { start, isBusy: (key: string) => busy.has(key) };
 }

@@ -10,7 +10,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
 import { useMyChildrenGrades } from '../api/assessment';
-import { useFileDownload } from '../api/reports';
 import { GradeBadge } from '../components/grade-badge';
 import { ChildIdentity, ChildSwitcher } from './child-switcher';
 
@@ -19,6 +18,7 @@ import { formatScore, gradeRank, splitGrade } from './grade-tone';
 import { GradeTrend } from './grade-trend';
 import { ReportCardButton } from './report-card-button';
 import { SeriesSummary, SubjectsTable } from './series-results';
+import { useFileDownload } from '@/lib/download';
 
 const m = messages.reportsScreens;
 export type Child = MyChildrenGrades['children'][number];

@@ -1,7 +1,7 @@
 import { Hash, School } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { MyChildrenGrades } from '@shared/contracts/assessment';
-import { initials } from '@/features/dashboard/components/format';
+import { initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 const m = messages.reportsScreens;

@@ -2,7 +2,8 @@ import { FileDown, Loader2 } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { reportCardUrl, type useFileDownload } from '../api/reports';
+import { reportCardUrl } from '../api/reports';
+import { type useFileDownload } from '@/lib/download';
 
 const m = messages.reportsScreens;
 

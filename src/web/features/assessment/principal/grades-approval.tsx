@@ -6,7 +6,7 @@ import { ArrowRight, Check, ClipboardCheck, FileSearch, History, Inbox, Layers, 
 import type { MarkSheet, MarksGrid as Grid, MySheet, SheetStatus } from '@shared/contracts/assessment';
 import { SHEET_STATUSES } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
@@ -18,8 +18,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime } from '@/features/dashboard/components/format';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { formatDateTime } from '@/lib/format';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { useApprovalQueue, useExams, useSheets } from '../api/assessment';
 import { useDecideSheet, useGradeAudit, type GradeAuditEntry, type SheetRef } from '../api/grades';

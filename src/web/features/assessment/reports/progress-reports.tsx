@@ -5,8 +5,8 @@ import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { useFileDownload } from '../api/reports';
 import { ChildIdentity, ParentChildrenPage, ReportCardList, type Child } from '../parent/child-grades';
+import { useFileDownload } from '@/lib/download';
 
 const m = messages.reportsScreens;
 

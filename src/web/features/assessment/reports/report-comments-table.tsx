@@ -7,10 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { GradeBadge } from '../components/grade-badge';
-import { useFileDownload, useLevelReportComments, useSaveReportComments, type ReportCommentRow } from '../api/reports';
+import { useLevelReportComments, useSaveReportComments, type ReportCommentRow } from '../api/reports';
 import { formatScore, gradeRank, splitGrade } from '../parent/grade-tone';
 import { ReportCardButton } from '../parent/report-card-button';
 import type { ReportScope } from './report-scope';
+import { useFileDownload } from '@/lib/download';
 
 const m = messages.reportsScreens;
 

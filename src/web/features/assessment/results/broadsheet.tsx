@@ -2,7 +2,7 @@ import { FileSpreadsheet, FileText, Trophy, TrendingUp, Users, Target } from 'lu
 import type { ExamResults, ResultRow } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import { Panel } from '@/features/dashboard/components/layout';
+import { Panel } from '@/components/page-layout';
 import { cn } from '@/lib/utils';
 import { GradeBadge } from '../components/grade-badge';
 import { resultsFileUrl } from '../api/exams';

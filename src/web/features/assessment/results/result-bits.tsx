@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { ArrowDownRight, ArrowUpRight, Minus, type LucideIcon } from 'lucide-react';
 import type { Exam, GradingScale } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
-import { Pill } from '@/features/fees/fee-management/badges';
+import { Pill } from '@/components/status-pill';
 import { cn } from '@/lib/utils';
 
 const x = messages.examsScreens;

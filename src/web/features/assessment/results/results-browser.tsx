@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { PageHeader } from '@/components/page-header';
 import { ResultsPanel } from './results-panel';
 

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { BookOpenCheck, ChevronRight, ClipboardList, MessageSquareWarning } from 'lucide-react';
 import type { Exam, MySheet } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';

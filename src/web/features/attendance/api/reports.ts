@@ -12,7 +12,7 @@ import type {
 } from '@shared/contracts/attendance';
 import type { ClassItem } from '@shared/contracts/classes';
 import { api, ApiError } from '@/lib/api';
-import { useFileDownload } from '@/features/assessment/api/reports';
+import { useFileDownload } from '@/lib/download';
 
 /**
  * Calls of the principal's attendance screen (issue 13 §1, §4): the streams' registers of a day, term

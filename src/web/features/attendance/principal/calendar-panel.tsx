@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
-import { describedBy, Field } from '@/features/learners/components/field';
+import { describedBy, Field } from '@/components/field';
 import { ChoiceCards, type Choice } from '@/features/fees/settings/form-bits';
 import { useAddCalendarDay, useAttendanceCalendar, useDeleteCalendarDay } from '../api/reports';
 import { yearRange, type AttendanceScope } from './attendance-scope';

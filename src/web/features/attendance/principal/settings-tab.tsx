@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { describedBy, Field, FormSection } from '@/features/learners/components/field';
+import { describedBy, Field, FormSection } from '@/components/field';
 import { applyServerErrors, ChoiceCards, type Choice } from '@/features/fees/settings/form-bits';
 import { useAttendanceSettings, useSaveAttendanceSettings, type UpdateAttendanceSettings } from '../api/reports';
 import type { AttendanceScope } from './attendance-scope';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { DataTable, type ColumnDef } from '@/components/data-table';
 import { SearchField } from '@/components/search-field';
-import { StatCard } from '@/features/dashboard/components/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { useAttendanceSummary, useSchoolStreams, useSummaryDownload, type SummaryParams } from '../api/reports';
 import type { AttendanceScope, TermChoice } from './attendance-scope';
 import { FilterField, formatCount, Panel, RatePill, TermPicker } from './bits';

@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SearchField } from '@/components/search-field';
 import { DataTable, parseSort, type ColumnDef } from '@/components/data-table';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
-import { StatCard } from '@/features/dashboard/components/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { useAttendanceStreams } from '../api/reports';
 import type { AttendanceScope } from './attendance-scope';
 import { FilterField, formatCount, formatRate, Notice, RatePill, Segmented } from './bits';

@@ -6,8 +6,8 @@ import { attendancePrincipalScreens as m } from '@shared/messages/attendance-pri
 import { cn } from '@/lib/utils';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
-import { PALETTE } from '@/features/dashboard/components/charts';
-import { useMediaQuery } from '@/features/fees/overview/use-media-query';
+import { PALETTE } from '@/components/charts';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useAttendanceTrends } from '../api/reports';
 import type { AttendanceScope, TermChoice } from './attendance-scope';
 import { FilterField, formatRate, Panel, RatePill, Segmented, TermPicker } from './bits';

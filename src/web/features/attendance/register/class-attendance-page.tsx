@@ -6,7 +6,7 @@ import { dayLabel, notSchoolDay } from '@shared/attendance-calendar';
 import type { StreamDay } from '@shared/contracts/attendance';
 import type { ClassDetails } from '@shared/contracts/people';
 import { attendanceRegisterScreens as m } from '@shared/messages/attendance-register-screens';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';

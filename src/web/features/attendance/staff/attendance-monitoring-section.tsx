@@ -2,11 +2,11 @@ import { useSearchParams } from 'react-router';
 import { CalendarDays, FileBarChart } from 'lucide-react';
 import { can } from '@shared/access';
 import { staffAttendanceScreens as m } from '@shared/messages/staff-attendance-screens';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { StaffDayView } from './staff-day-view';
 import { StaffReportView } from './staff-report-view';
 

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { MyStaffDay, putStaffDayBody, StaffDayResponse, StaffReportResponse } from '@shared/contracts/attendance';
 import { api } from '@/lib/api';
-import { downloadFile } from '@/features/assessment/api/reports';
 import { ATTENDANCE_KEY, qs, retry } from '../api/registers';
+import { downloadFile } from '@/lib/download';
 
 /**
  * Calls of staff attendance (issue 13 §3):

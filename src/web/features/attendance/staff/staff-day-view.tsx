@@ -19,7 +19,7 @@ import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { StatCard, type Accent } from '@/features/dashboard/components/stat-card';
+import { StatCard, type Accent } from '@/components/stat-card';
 import { useAttendanceCalendar } from '../api/registers';
 import { FilterField, Notice } from '../principal/bits';
 import { calendarOf } from '../register/school-days';

@@ -3,7 +3,7 @@ import { ChevronRight, Globe } from 'lucide-react';
 import type { AuditEntry } from '@shared/contracts/audit';
 import { messages } from '@shared/messages';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DataTable, Td, Th } from '@/features/dashboard/components/data-table';
+import { PlainTable, Td, Th } from '@/components/plain-table';
 import { cn } from '@/lib/utils';
 import { ActionBadge } from './action-badge';
 import { actorLabel, actorRoleLabel, entityLabel, formatAuditTime } from './format';
@@ -69,7 +69,7 @@ export function AuditList({ entries, showSchool, onOpen }: { entries: AuditEntry
   return (
     <>
       <div className="hidden md:block">
-        <DataTable minWidth={showSchool ? 860 : 720} testId="audit-table">
+        <PlainTable minWidth={showSchool ? 860 : 720} testId="audit-table">
           <thead>
             <tr>
               <Th>{m.time}</Th>
@@ -125,7 +125,7 @@ export function AuditList({ entries, showSchool, onOpen }: { entries: AuditEntry
               );
             })}
           </tbody>
-        </DataTable>
+        </PlainTable>
       </div>
 
       <ul className="flex flex-col gap-2.5 md:hidden" data-testid="audit-cards">

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { toast } from 'sonner';
 import type { CertificateListItem, createCertificatesBody } from '@shared/contracts/assessment';
 import { api, ApiError } from '@/lib/api';
-import { downloadFile } from '@/features/assessment/api/reports';
+import { downloadFile } from '@/lib/download';
 
 /**
  * Calls of the certificates screens (issue 12 §6): the issued certificates (GET /api/certificates),

@@ -9,8 +9,8 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
-import { Field, describedBy } from '@/features/learners/components/field';
-import { Textarea } from '@/features/learners/components/textarea';
+import { Field, describedBy } from '@/components/field';
+import { Textarea } from '@/components/ui/textarea';
 import { useCreateCertificates } from '../api/certificates';
 import { LearnerPicker, type PickedLearner } from './learner-picker';
 

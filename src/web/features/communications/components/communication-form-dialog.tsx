@@ -27,7 +27,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { useCreateCommunication, useUpdateCommunication } from '../api/communications';
-import { fromNairobiInput, toNairobiInput } from './format';
+import { fromNairobiInput, toNairobiInput } from '@/lib/message-format';
 import { PRIORITY_STYLES } from './priority';
 
 const m = messages.communications;

@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { useDensity } from './density';
+import { useDensity } from '@/lib/density';
 
 /** Placeholder in the dashboard's shape while figures load. */
 export function DashboardSkeleton() {

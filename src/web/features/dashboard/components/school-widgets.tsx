@@ -2,10 +2,10 @@ import { CalendarDays } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { GenderSplit, GradeLevelLearners, Term } from '@shared/contracts/dashboard';
 import { cn } from '@/lib/utils';
-import { GenderBarChart, DonutChart, GIRLS, BOYS } from './charts';
-import { useDensity } from './density';
-import { formatDate, formatNumber, formatShortDate, shortGrade, termSummary } from './format';
-import { Panel } from './layout';
+import { GenderBarChart, DonutChart, GIRLS, BOYS } from '@/components/charts';
+import { useDensity } from '@/lib/density';
+import { formatDate, formatNumber, formatShortDate, shortGrade, termSummary } from '@/lib/format';
+import { Panel } from '@/components/page-layout';
 
 const m = messages.dashboard;
 

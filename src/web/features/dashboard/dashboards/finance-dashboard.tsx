@@ -6,18 +6,18 @@ import type { FinanceDashboard as Data } from '@shared/contracts/dashboard';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFeesLiveRefresh, useOverview } from '@/features/fees/api/fees';
-import { formatMoney } from '@/features/fees/components/money';
-import { DailyCollectionsChart } from '@/features/fees/overview/overview-charts';
+import { formatMoney } from '@/components/money';
+import { DailyCollectionsChart } from '@/components/finance-charts';
 import { OverviewAlerts } from '@/features/fees/overview/overview-alerts';
-import { percent } from '@/features/fees/overview/format';
-import { KesFigure, RateBar } from '@/features/fees/overview/visuals';
+import { percent } from '@/lib/kes-format';
+import { KesFigure, RateBar } from '@/components/figures';
 import { FinanceOfficePanel } from '@/features/finance-office/finance-office-panel';
-import { DataTable, Td, Th } from '../components/data-table';
-import { useDensity } from '../components/density';
-import { formatNumber, formatShortDate } from '../components/format';
-import { DashboardPage, Panel, PanelGrid, StatGrid } from '../components/layout';
+import { PlainTable, Td, Th } from '@/components/plain-table';
+import { useDensity } from '@/lib/density';
+import { formatNumber, formatShortDate } from '@/lib/format';
+import { DashboardPage, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
 import { GenderPanel, LearnersByGradePanel, TermChip } from '../components/school-widgets';
-import { StatCard } from '../components/stat-card';
+import { StatCard } from '@/components/stat-card';
 
 const m = messages.dashboard;
 const f = messages.financeOverview.dashboard;
@@ -145,7 +145,7 @@ export function FinanceDashboard({ data }: { data: Data }) {
         <GenderPanel learners={data.learners} />
       </PanelGrid>
       <Panel title={m.enrolmentTable} description={m.learnersByGradeHint} testId="grade-table">
-        <DataTable minWidth={280}>
+        <PlainTable minWidth={280}>
           <thead>
             <tr>
               <Th>{m.colGrade}</Th>
@@ -170,7 +170,7 @@ export function FinanceDashboard({ data }: { data: Data }) {
               <Td className="text-right font-semibold tabular-nums">{formatNumber(data.learners.total)}</Td>
             </tr>
           </tbody>
-        </DataTable>
+        </PlainTable>
       </Panel>
     </DashboardPage>
   );

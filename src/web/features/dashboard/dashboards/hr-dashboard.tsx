@@ -2,13 +2,13 @@ import { BriefcaseBusiness, UserCheck, UserMinus, Users, UserX } from 'lucide-re
 import { messages } from '@shared/messages';
 import { roleDisplayName } from '@shared/roles';
 import type { HrDashboard as Data } from '@shared/contracts/dashboard';
-import { CHART, DonutChart, HorizontalBarChart, PALETTE } from '../components/charts';
-import { DataTable, Td, Th } from '../components/data-table';
-import { useDensity } from '../components/density';
-import { formatNumber } from '../components/format';
-import { DashboardPage, Panel, PanelGrid, StatGrid } from '../components/layout';
+import { CHART, DonutChart, HorizontalBarChart, PALETTE } from '@/components/charts';
+import { PlainTable, Td, Th } from '@/components/plain-table';
+import { useDensity } from '@/lib/density';
+import { formatNumber } from '@/lib/format';
+import { DashboardPage, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
 import { TermChip } from '../components/school-widgets';
-import { StatCard } from '../components/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { HrAtAGlance } from '@/features/hr-reports/hr-dashboard-section';
 
 const m = messages.dashboard;
@@ -37,7 +37,7 @@ export function HrDashboard({ data }: { data: Data }) {
       <PanelGrid>
         <Panel title={m.staffByRole} description={m.staffByRoleHint} className="lg:col-span-2" testId="staff-by-role">
           <HorizontalBarChart data={roles} name={m.staff} yWidth={128} />
-          <DataTable minWidth={280} className="mt-4">
+          <PlainTable minWidth={280} className="mt-4">
             <thead>
               <tr>
                 <Th>{m.colRole}</Th>
@@ -56,7 +56,7 @@ export function HrDashboard({ data }: { data: Data }) {
                 </tr>
               ))}
             </tbody>
-          </DataTable>
+          </PlainTable>
         </Panel>
         <Panel title={m.classLeadership} description={m.classLeadershipHint} bodyClassName="flex items-center justify-center">
           <DonutChart

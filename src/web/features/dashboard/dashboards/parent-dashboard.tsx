@@ -8,14 +8,14 @@ import { useFeesLiveRefresh, useMyChildrenFees } from '@/features/fees/api/fees'
 import type { ChildTransport } from '@shared/contracts/transport';
 import { ChildTransportCard } from '@/features/transport/child-transport-card';
 import { useMyChildrenTransport } from '@/features/transport/transport-api';
-import { Money } from '@/features/fees/components/money';
+import { Money } from '@/components/money';
 import { BalanceBadge } from '@/features/fees/overview/fee-badges';
 import { cn } from '@/lib/utils';
-import { TermCalendarChart } from '../components/charts';
-import { useDensity } from '../components/density';
-import { dayMs, formatDate, formatNumber, formatPhone, formatShortDate, initials, termSummary } from '../components/format';
-import { DashboardPage, EmptyNote, Panel, StatGrid } from '../components/layout';
-import { StatCard } from '../components/stat-card';
+import { TermCalendarChart } from '@/components/charts';
+import { useDensity } from '@/lib/density';
+import { dayMs, formatDate, formatNumber, formatPhone, formatShortDate, initials, termSummary } from '@/lib/format';
+import { DashboardPage, EmptyNote, Panel, StatGrid } from '@/components/page-layout';
+import { StatCard } from '@/components/stat-card';
 import { TermStatusBadge } from '../components/school-widgets';
 
 const m = messages.dashboard;

@@ -4,12 +4,12 @@ import { roleDisplayName } from '@shared/roles';
 import type { PlatformDashboard as Data } from '@shared/contracts/dashboard';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import { CHART, ColumnChart, HorizontalBarChart, PALETTE } from '../components/charts';
-import { DataTable, Td, Th } from '../components/data-table';
-import { useDensity } from '../components/density';
-import { formatDate, formatDateTime, formatNumber, formatShortDate } from '../components/format';
-import { DashboardPage, EmptyNote, Panel, PanelGrid, StatGrid } from '../components/layout';
-import { StatCard } from '../components/stat-card';
+import { CHART, ColumnChart, HorizontalBarChart, PALETTE } from '@/components/charts';
+import { PlainTable, Td, Th } from '@/components/plain-table';
+import { useDensity } from '@/lib/density';
+import { formatDate, formatDateTime, formatNumber, formatShortDate } from '@/lib/format';
+import { DashboardPage, EmptyNote, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
+import { StatCard } from '@/components/stat-card';
 
 const m = messages.dashboard;
 
@@ -100,7 +100,7 @@ export function PlatformDashboard({ data }: { data: Data }) {
                   </li>
                 ))}
               </ul>
-              <DataTable minWidth={560} className="hidden sm:block">
+              <PlainTable minWidth={560} className="hidden sm:block">
                 <thead>
                   <tr>
                     <Th>{m.colSchool}</Th>
@@ -130,7 +130,7 @@ export function PlatformDashboard({ data }: { data: Data }) {
                     </tr>
                   ))}
                 </tbody>
-              </DataTable>
+              </PlainTable>
             </>
           )}
         </Panel>

@@ -9,11 +9,11 @@ import { ApprovalsCard } from '@/features/fees/approvals/approvals-card';
 import { FeeCollectionCard } from '@/features/fees/overview/fee-collection-card';
 import { SubscriptionSummaryCard } from '@/features/billing/billing-widgets';
 import { cn } from '@/lib/utils';
-import { DataTable, Td, Th } from '../components/data-table';
-import { formatNumber, formatPhone, initials } from '../components/format';
-import { DashboardPage, Panel, PanelGrid, StatGrid } from '../components/layout';
+import { PlainTable, Td, Th } from '@/components/plain-table';
+import { formatNumber, formatPhone, initials } from '@/lib/format';
+import { DashboardPage, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
 import { GenderPanel, LearnersByGradePanel, TermChip } from '../components/school-widgets';
-import { StatCard } from '../components/stat-card';
+import { StatCard } from '@/components/stat-card';
 
 const m = messages.dashboard;
 
@@ -40,7 +40,7 @@ function Phone({ phone }: { phone: string | null | undefined }) {
 
 function ClassTeacherTable({ rows }: { rows: ClassTeacherRow[] }) {
   return (
-    <DataTable minWidth={420}>
+    <PlainTable minWidth={420}>
       <thead>
         <tr>
           <Th>{m.colClass}</Th>
@@ -63,7 +63,7 @@ function ClassTeacherTable({ rows }: { rows: ClassTeacherRow[] }) {
           </tr>
         ))}
       </tbody>
-    </DataTable>
+    </PlainTable>
   );
 }
 

@@ -2,12 +2,12 @@ import { BookOpen, CalendarClock, GraduationCap, Presentation, Star, Users } fro
 import { messages } from '@shared/messages';
 import type { TeacherDashboard as Data, TeacherClass } from '@shared/contracts/dashboard';
 import { cn } from '@/lib/utils';
-import { DonutChart, GenderBarChart, PALETTE } from '../components/charts';
-import { useDensity } from '../components/density';
-import { formatNumber, shortClass } from '../components/format';
-import { DashboardPage, EmptyNote, Panel, PanelGrid, StatGrid } from '../components/layout';
+import { DonutChart, GenderBarChart, PALETTE } from '@/components/charts';
+import { useDensity } from '@/lib/density';
+import { formatNumber, shortClass } from '@/lib/format';
+import { DashboardPage, EmptyNote, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
 import { TermChip } from '../components/school-widgets';
-import { StatCard } from '../components/stat-card';
+import { StatCard } from '@/components/stat-card';
 import { MarksToEnter } from '@/features/assessment/components/marks-to-enter';
 
 const m = messages.dashboard;

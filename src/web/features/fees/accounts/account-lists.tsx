@@ -3,11 +3,11 @@ import { BadgePercent, Banknote, Building2, FileDown, FileText, Landmark, Receip
 import type { Adjustment, Invoice, Payment, PaymentMethod } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { formatDate } from '@/features/dashboard/components/format';
+import { formatDate } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { invoicePdfUrl, receiptPdfUrl } from '../api/fees';
-import { Money, formatMoney } from '../components/money';
-import { AdjustmentKindBadge, AdjustmentStatusBadge, InvoiceStatusBadge, Pill } from '../fee-management/badges';
+import { Money, formatMoney } from '@/components/money';
+import { AdjustmentKindBadge, AdjustmentStatusBadge, InvoiceStatusBadge, Pill } from '@/components/status-pill';
 
 const m = messages.feeManagement;
 const t = m.account;

@@ -2,13 +2,13 @@ import { ArrowDownUp, Scale, TrendingDown, UserRoundSearch, Users } from 'lucide
 import { ACCOUNT_SORTS, BALANCE_FILTERS, type AccountListItem } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { formatDate } from '@/features/dashboard/components/format';
+import { formatDate } from '@/lib/format';
 import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAccounts, withSchool } from '../api/fees';
-import { Money, formatMoney } from '../components/money';
+import { Money, formatMoney } from '@/components/money';
 import type { FeesScope } from '../fee-management/fees-scope';
 import { useFoldedFilters } from '../fee-management/inputs';
 import { SummaryTiles } from '../fee-management/summary-tiles';

@@ -10,10 +10,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Field, describedBy } from '@/features/learners/components/field';
-import { Textarea } from '@/features/learners/components/textarea';
+import { Field, describedBy } from '@/components/field';
+import { Textarea } from '@/components/ui/textarea';
 import { receiptPdfUrl, useRecordPayment } from '../api/fees';
-import { Money, formatMoney } from '../components/money';
+import { Money, formatMoney } from '@/components/money';
 import { amountError, amountValue, apiFields, hasFieldErrors, newIdempotencyKey, paymentDateError } from '../fee-management/form';
 import { AmountInput } from '../fee-management/inputs';
 

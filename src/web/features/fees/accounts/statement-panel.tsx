@@ -2,13 +2,13 @@ import * as React from 'react';
 import { FileDown, ScrollText } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { formatDate } from '@/features/dashboard/components/format';
+import { formatDate } from '@/lib/format';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { statementPdfUrl, useStatement } from '../api/fees';
-import { Money } from '../components/money';
+import { Money } from '@/components/money';
 
 const m = messages.feeManagement;
 const t = m.statement;

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { Building2 } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { EmptyListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useFeesLiveRefresh } from '../api/fees';

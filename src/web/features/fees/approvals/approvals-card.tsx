@@ -7,12 +7,12 @@ import { messages } from '@shared/messages';
 import { payrollScreens } from '@shared/messages/payroll-screens';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime } from '@/features/dashboard/components/format';
-import { Panel } from '@/features/dashboard/components/layout';
+import { formatDateTime } from '@/lib/format';
+import { Panel } from '@/components/page-layout';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useApprovals, useDecideApproval, useFeesLiveRefresh } from '../api/fees';
-import { Money } from '../components/money';
+import { Money } from '@/components/money';
 import { DecideApprovalDialog } from './decide-approval-dialog';
 
 const m = messages.financeOverview.approvals;

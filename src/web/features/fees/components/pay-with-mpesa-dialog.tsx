@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
 import { receiptPdfUrl, useFeesLiveRefresh, useStkPush, useStkStatus } from '../api/fees';
-import { formatMoney, Money } from './money';
+import { formatMoney, Money } from '@/components/money';
 
 const m = messages.feesScreens.pay;
 

@@ -8,11 +8,11 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Field, describedBy } from '@/features/learners/components/field';
-import { Textarea } from '@/features/learners/components/textarea';
+import { Field, describedBy } from '@/components/field';
+import { Textarea } from '@/components/ui/textarea';
 import { LearnerPicker, type PickedLearner } from '@/features/movements/components/learner-picker';
 import { useCreateAdjustment, useFinanceSettings, useStudentAccount } from '../api/fees';
-import { formatMoney } from '../components/money';
+import { formatMoney } from '@/components/money';
 import { amountError, amountValue, apiFields, hasFieldErrors } from './form';
 import { AmountInput } from './inputs';
 

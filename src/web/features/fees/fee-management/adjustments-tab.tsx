@@ -2,14 +2,14 @@ import * as React from 'react';
 import { BadgePercent, Plus } from 'lucide-react';
 import { ADJUSTMENT_KINDS, type Adjustment } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
-import { formatDate } from '@/features/dashboard/components/format';
+import { formatDate } from '@/lib/format';
 import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { useAdjustments } from '../api/fees';
-import { Money } from '../components/money';
+import { Money } from '@/components/money';
 import { AdjustmentDialog } from './adjustment-dialog';
-import { AdjustmentKindBadge, AdjustmentStatusBadge } from './badges';
+import { AdjustmentKindBadge, AdjustmentStatusBadge } from '@/components/status-pill';
 import type { FeesScope } from './fees-scope';
 
 const m = messages.feeManagement;

@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field } from '@/features/learners/components/field';
+import { Field } from '@/components/field';
 import { useCopyStructures, useFeeStructures } from '../api/fees';
 import { TermSelect } from './inputs';
 import type { TermOption } from '../components/terms';

@@ -7,9 +7,9 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Field } from '@/features/learners/components/field';
+import { Field } from '@/components/field';
 import { useGenerateInvoices, usePreviewInvoices } from '../api/fees';
-import { Money, formatMoney } from '../components/money';
+import { Money, formatMoney } from '@/components/money';
 import { TermSelect } from './inputs';
 import { useLevelOptions, type TermOption } from '../components/terms';
 

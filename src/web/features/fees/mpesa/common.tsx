@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import type { MpesaEnvironment, StkStatus, TransactionStatus } from '@shared/contracts/mpesa';
 import { messages } from '@shared/messages';
 import { isAdminRole } from '@shared/roles';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { EmptyListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';

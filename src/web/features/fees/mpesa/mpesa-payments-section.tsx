@@ -5,7 +5,7 @@ import { ArrowRight, CalendarRange, Inbox, ListOrdered, Settings2, Smartphone } 
 import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth';
 import { FEES_KEY, useFeesLiveRefresh, useMpesaConfig, useUnmatched } from '../api/fees';
 import { EnvironmentBadge, mm, PickSchool, SectionFrame, useFeesAccess, useTabParam } from './common';

@@ -1,10 +1,10 @@
 import { AlertTriangle, CalendarDays, Hourglass, Wallet } from 'lucide-react';
 import { schoolToday } from '@shared/dates';
 import { Skeleton } from '@/components/ui/skeleton';
-import { StatCard } from '@/features/dashboard/components/stat-card';
-import { StatGrid } from '@/features/dashboard/components/layout';
+import { StatCard } from '@/components/stat-card';
+import { StatGrid } from '@/components/page-layout';
 import { useReconciliation, useUnmatched } from '../api/fees';
-import { formatMoney } from '../components/money';
+import { formatMoney } from '@/components/money';
 import { mm } from './common';
 
 const o = mm.overview;

@@ -7,12 +7,12 @@ import { ExportMenu, useListParams } from '@/components/data-table';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { CHART } from '@/features/dashboard/components/charts';
-import { formatDate, formatShortDate } from '@/features/dashboard/components/format';
-import { DateRange } from '@/features/movements/components/date-range';
+import { CHART } from '@/components/charts';
+import { formatDate, formatShortDate } from '@/lib/format';
+import { DateRange } from '@/components/date-range';
 import { cn } from '@/lib/utils';
 import { useReconciliation, withSchool } from '../api/fees';
-import { formatMoney } from '../components/money';
+import { formatMoney } from '@/components/money';
 import { mm } from './common';
 
 const r = mm.reconciliation;

@@ -9,12 +9,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
-import { formatPhone } from '@/features/dashboard/components/format';
-import { describedBy, Field } from '@/features/learners/components/field';
+import { formatPhone } from '@/lib/format';
+import { describedBy, Field } from '@/components/field';
 import { useStudent } from '@/features/learners/api/learners';
 import { LearnerPicker, type PickedLearner } from '@/features/movements/components/learner-picker';
 import { FEES_KEY, useRegisterUrls, useSimulateC2b, useStudentAccount } from '../api/fees';
-import { Money } from '../components/money';
+import { Money } from '@/components/money';
 import { PayWithMpesaDialog } from '../components/pay-with-mpesa-dialog';
 import { errorText, mm, wholeShillings } from './common';
 

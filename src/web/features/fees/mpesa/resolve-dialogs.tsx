@@ -6,11 +6,11 @@ import { messages } from '@shared/messages';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { describedBy, Field } from '@/features/learners/components/field';
-import { Textarea } from '@/features/learners/components/textarea';
+import { describedBy, Field } from '@/components/field';
+import { Textarea } from '@/components/ui/textarea';
 import { LearnerPicker, type PickedLearner } from '@/features/movements/components/learner-picker';
 import { receiptPdfUrl, useAllocateTransaction, useRefundTransaction, useStudentAccount } from '../api/fees';
-import { formatMoney, Money } from '../components/money';
+import { formatMoney, Money } from '@/components/money';
 import { errorText, formatMsisdn, formatWhen, mm } from './common';
 import { AccountCell } from './transactions-tab';
 

@@ -4,9 +4,9 @@ import { STK_STATUSES, type MpesaConfig, type StkRequest, type StkStatus } from 
 import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
-import { DateRange } from '@/features/movements/components/date-range';
+import { DateRange } from '@/components/date-range';
 import { useStkRequests } from '../api/fees';
-import { Money } from '../components/money';
+import { Money } from '@/components/money';
 import { formatMsisdn, formatWhen, mm, StkStatusBadge, useFoldedFilters } from './common';
 import { RequestPaymentDialog, SimulateC2bDialog } from './request-dialogs';
 

@@ -3,9 +3,9 @@ import { ReceiptText } from 'lucide-react';
 import { TRANSACTION_STATUSES, type MpesaTransaction, type TransactionStatus } from '@shared/contracts/mpesa';
 import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
-import { DateRange } from '@/features/movements/components/date-range';
+import { DateRange } from '@/components/date-range';
 import { useMpesaTransactions, withSchool } from '../api/fees';
-import { formatMoney, Money } from '../components/money';
+import { formatMoney, Money } from '@/components/money';
 import { formatMsisdn, formatWhen, mm, SourceBadge, TxStatusBadge, useFoldedFilters } from './common';
 
 const t = mm.transactions;

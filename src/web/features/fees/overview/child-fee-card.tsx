@@ -3,14 +3,14 @@ import { ChevronDown, FileDown, FileText, Hash, Info, ReceiptText, School, Smart
 import type { MyChildrenFees } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import { formatDate, initials } from '@/features/dashboard/components/format';
+import { formatDate, initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { invoicePdfUrl, receiptPdfUrl } from '../api/fees';
-import { Money } from '../components/money';
+import { Money } from '@/components/money';
 import { BalanceBadge, balanceState, InvoiceStatusBadge } from './fee-badges';
 import { FeeHistory } from './fee-history';
-import { percent } from './format';
-import { RateBar } from './visuals';
+import { percent } from '@/lib/kes-format';
+import { RateBar } from '@/components/figures';
 
 const m = messages.financeOverview.parent;
 const methods = messages.feesScreens.methods;

@@ -5,10 +5,10 @@ import { messages } from '@shared/messages';
 import type { Role } from '@shared/roles';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Panel } from '@/features/dashboard/components/layout';
+import { Panel } from '@/components/page-layout';
 import { useFeesLiveRefresh, useOverview } from '../api/fees';
-import { kesWhole } from './format';
-import { KesFigure, ProgressRing } from './visuals';
+import { kesWhole } from '@/lib/kes-format';
+import { KesFigure, ProgressRing } from '@/components/figures';
 
 const m = messages.financeOverview.dashboard;
 const o = messages.financeOverview.overview;

@@ -2,10 +2,10 @@ import * as React from 'react';
 import { FileDown, Loader2 } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import { formatDate } from '@/features/dashboard/components/format';
+import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { invoicePdfUrl, receiptPdfUrl, useStudentAccount } from '../api/fees';
-import { Money } from '../components/money';
+import { Money } from '@/components/money';
 import { InvoiceStatusBadge } from './fee-badges';
 
 const m = messages.financeOverview.parent;

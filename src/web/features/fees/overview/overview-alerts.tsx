@@ -4,7 +4,7 @@ import { ArrowRight, ClipboardCheck, Smartphone, Unlink } from 'lucide-react';
 import type { FinancialOverview } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { formatMoney } from '../components/money';
+import { formatMoney } from '@/components/money';
 
 const m = messages.financeOverview.overview;
 

@@ -1,11 +1,11 @@
 import { Banknote, CircleDollarSign, HandCoins, Landmark, ReceiptText } from 'lucide-react';
 import type { FinancialOverview } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
-import { formatShortDate } from '@/features/dashboard/components/format';
-import { StatCard } from '@/features/dashboard/components/stat-card';
+import { formatShortDate } from '@/lib/format';
+import { StatCard } from '@/components/stat-card';
 import { cn } from '@/lib/utils';
-import { kesWhole, rateTone } from './format';
-import { FigureCard, KesFigure, ProgressRing, SplitBar } from './visuals';
+import { kesWhole, rateTone } from '@/lib/kes-format';
+import { FigureCard, KesFigure, ProgressRing, SplitBar } from '@/components/figures';
 
 const TONE_BADGE = {
   good: 'bg-emerald-500/12 text-emerald-700 ring-emerald-500/25 dark:text-emerald-300',

@@ -4,11 +4,11 @@ import { ChevronDown, ChevronRight, ChevronUp } from 'lucide-react';
 import type { FinancialOverview } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import { DataTable, Td, Th } from '@/features/dashboard/components/data-table';
-import { formatDate, initials } from '@/features/dashboard/components/format';
-import { Money } from '../components/money';
-import { kesWhole } from './format';
-import { RateBar } from './visuals';
+import { PlainTable, Td, Th } from '@/components/plain-table';
+import { formatDate, initials } from '@/lib/format';
+import { Money } from '@/components/money';
+import { kesWhole } from '@/lib/kes-format';
+import { RateBar } from '@/components/figures';
 
 const m = messages.financeOverview.overview;
 const c = messages.financeOverview.common;
@@ -39,7 +39,7 @@ export function StreamTable({ rows }: { rows: Stream[] }) {
         ))}
       </ul>
       <div className="hidden sm:block">
-        <DataTable minWidth={560}>
+        <PlainTable minWidth={560}>
           <thead>
             <tr>
               <Th>{m.colStream}</Th>
@@ -83,7 +83,7 @@ export function StreamTable({ rows }: { rows: Stream[] }) {
               </Td>
             </tr>
           </tbody>
-        </DataTable>
+        </PlainTable>
       </div>
       {rows.length > PHONE_PREVIEW && (
         <Button variant="outline" size="sm" className="mt-2 w-full sm:hidden" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
@@ -137,7 +137,7 @@ export function DefaultersTable({ rows, accountHref }: { rows: Defaulter[]; acco
         ))}
       </ul>
       <div className="hidden sm:block">
-        <DataTable minWidth={600}>
+        <PlainTable minWidth={600}>
           <thead>
             <tr>
               <Th>{m.colLearner}</Th>
@@ -167,7 +167,7 @@ export function DefaultersTable({ rows, accountHref }: { rows: Defaulter[]; acco
               </tr>
             ))}
           </tbody>
-        </DataTable>
+        </PlainTable>
       </div>
     </div>
   );

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSchoolContext } from '@/lib/school-context';
 import { useFeesLiveRefresh, useMyChildrenFees } from '../api/fees';
-import { Money } from '../components/money';
+import { Money } from '@/components/money';
 import { PayWithMpesaDialog } from '../components/pay-with-mpesa-dialog';
 import { ChildFeeCard } from './child-fee-card';
 import { StatementDialog } from './statement-dialog';

@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { formatDate } from '@/features/dashboard/components/format';
+import { formatDate } from '@/lib/format';
 import { statementPdfUrl, useStatement } from '../api/fees';
-import { formatMoney, Money } from '../components/money';
+import { formatMoney, Money } from '@/components/money';
 
 const m = messages.financeOverview.statement;
 

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { describedBy, Field, FormSection } from '@/features/learners/components/field';
+import { describedBy, Field, FormSection } from '@/components/field';
 import { useFinanceSettings, useSaveFinanceSettings } from '../api/fees';
 import { mm } from '../mpesa/common';
 import { applyServerErrors, ChoiceCards, type Choice } from './form-bits';

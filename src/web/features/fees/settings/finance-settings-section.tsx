@@ -1,5 +1,5 @@
 import { BellRing, MessagesSquare, Scale, Smartphone } from 'lucide-react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFeesLiveRefresh } from '../api/fees';
 import { mm, PickSchool, SectionFrame, useFeesAccess, useTabParam } from '../mpesa/common';
 import { FeeSettingsTab } from './fee-settings';

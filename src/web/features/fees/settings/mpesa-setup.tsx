@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { describedBy, Field, FormSection } from '@/features/learners/components/field';
+import { describedBy, Field, FormSection } from '@/components/field';
 import { cn } from '@/lib/utils';
 import { useMpesaConfig, useRegisterUrls, useRotateToken, useSaveMpesaConfig } from '../api/fees';
 import { CopyButton, EnvironmentBadge, errorText, Fact, formatWhen, mm } from '../mpesa/common';

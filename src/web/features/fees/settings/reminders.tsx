@@ -10,7 +10,7 @@ import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { describedBy, Field, FormSection } from '@/features/learners/components/field';
+import { describedBy, Field, FormSection } from '@/components/field';
 import { useClasses } from '@/features/learners/api/learners';
 import { NativeSelect } from '@/features/school-setup/components/shared';
 import { cn } from '@/lib/utils';

@@ -5,7 +5,7 @@ import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/compone
 import { FilterSelect } from '@/components/filter-select';
 import { cn } from '@/lib/utils';
 import { useSmsLog } from '../api/fees';
-import { Money } from '../components/money';
+import { Money } from '@/components/money';
 import { formatMsisdn, formatWhen, mm, useFoldedFilters } from '../mpesa/common';
 
 const t = mm.sms;

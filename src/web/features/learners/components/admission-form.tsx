@@ -14,7 +14,7 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { useAdmissionPattern, useAdmitStudent, useClasses, type AdmissionResult } from '../api/learners';
 import { admissionField } from '../learner-forms';
-import { Field, FormSection, describedBy } from './field';
+import { Field, FormSection, describedBy } from '@/components/field';
 import { GuardianFields } from './guardian-fields';
 import { HealthFields, LearnerIdentityFields, PlacementFields, type LearnerForm } from './learner-fields';
 

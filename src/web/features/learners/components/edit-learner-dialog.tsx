@@ -13,7 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { useClasses, useUpdateStudent } from '../api/learners';
 import { LEARNER_FIELDS, changedLearnerFields } from '../learner-forms';
-import { Field, describedBy } from './field';
+import { Field, describedBy } from '@/components/field';
 import { HealthFields, LearnerIdentityFields, PlacementFields, type LearnerFieldValues, type LearnerForm } from './learner-fields';
 
 const m = messages.learners;

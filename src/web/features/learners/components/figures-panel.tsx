@@ -1,9 +1,9 @@
 import { BedDouble, UserRound, UsersRound } from 'lucide-react';
 import type { LearnerFigures } from '@shared/contracts/learner-figures';
 import { messages } from '@shared/messages';
-import { StatGrid } from '@/features/dashboard/components/layout';
-import { StatCard } from '@/features/dashboard/components/stat-card';
-import { GIRLS, BOYS } from '@/features/dashboard/components/charts';
+import { StatGrid } from '@/components/page-layout';
+import { StatCard } from '@/components/stat-card';
+import { GIRLS, BOYS } from '@/components/charts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLearnerFigures } from '../api/learners';
 import { formatDate, formatNumber } from './format';

@@ -1,7 +1,7 @@
 import { ageOn } from '@shared/contracts/learners';
 import { schoolToday } from '@shared/dates';
 
-export { formatDate, formatNumber, formatPhone, formatShortDate, initials } from '@/features/dashboard/components/format';
+export { formatDate, formatNumber, formatPhone, formatShortDate, initials } from '@/lib/format';
 
 /** Age in whole years today (Africa/Nairobi), or null without a date of birth. */
 export function ageToday(dateOfBirth: string | null): number | null {

@@ -23,7 +23,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAddGuardian, useUpdateGuardian } from '../api/learners';
 import { changedGuardianFields } from '../learner-forms';
-import { Field, describedBy } from './field';
+import { Field, describedBy } from '@/components/field';
 import { formatPhone } from './format';
 import { KnownGuardianNotice, useKnownGuardian } from './guardian-fields';
 

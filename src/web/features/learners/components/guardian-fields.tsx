@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useGuardianLookup } from '../api/learners';
 import { childrenList } from '../learner-forms';
-import { Field, describedBy } from './field';
+import { Field, describedBy } from '@/components/field';
 
 const m = messages.learners;
 const a = m.admission;

@@ -8,8 +8,8 @@ import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Label } from '@/components/ui/label';
 import { ClassPicker } from './class-picker';
-import { Field, describedBy } from './field';
-import { Textarea } from './textarea';
+import { Field, describedBy } from '@/components/field';
+import { Textarea } from '@/components/ui/textarea';
 
 const m = messages.learners;
 const f = m.profile.fields;

@@ -8,8 +8,9 @@ import { StatusCard } from '@/components/status-screen';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { StudentAccountView } from '@/features/fees/accounts/account-view';
-import { useFeesScope } from '@/features/fees/fee-management/fees-scope';
+import { can } from '@shared/access';
+import { useAuth } from '@/lib/auth';
+import { LearnerFeesTabContext } from './fees-tab-slot';
 import { useStudent } from '../api/learners';
 import { DetailsTab } from './details-tab';
 import { EditLearnerDialog } from './edit-learner-dialog';
@@ -19,7 +20,7 @@ import { ComingTab, HistoryTab } from './history-tab';
 import { ProfilePhoto } from './profile-photo';
 import type { RegisterMode } from './register-mode';
 import { LearnerStatusBadge } from './status-badge';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LearnerDataExportButton } from '@/features/data-protection/learner-data-export-button';
 
 const m = messages.learners;
@@ -119,9 +120,12 @@ function ProfileSkeleton() {
  */
 export function LearnerProfile({ id, mode, onBack, onOpenLearner, nav }: { id: string; mode: RegisterMode; onBack: () => void; onOpenLearner: (id: string) => void; nav?: React.ReactNode }) {
   const student = useStudent(id);
-  const fees = useFeesScope();
+  const feesTab = React.useContext(LearnerFeesTabContext);
+  const { state } = useAuth();
+  const user = state.user;
   // The fees tab: for those who may see a learner's fee account (not teachers).
-  const tabs = TABS.filter((t) => t !== 'fees' || fees.canView);
+  const canViewFees = !!feesTab && !!user?.role && can({ id: user.id, role: user.role, schoolId: user.schoolId }, 'viewStudentAccount');
+  const tabs = TABS.filter((t) => t !== 'fees' || canViewFees);
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = React.useState(false);
   const requested = params.get('tab');
@@ -179,10 +183,10 @@ export function LearnerProfile({ id, mode, onBack, onOpenLearner, nav }: { id: s
           <TabsContent value="history">
             <HistoryTab learnerId={learner.id} />
           </TabsContent>
-          {fees.canView && (
+          {canViewFees && (
             <TabsContent value="fees" data-testid="profile-fees">
               {/* Read-only here: payments and changes are made in Student Accounts (linked). */}
-              <StudentAccountView studentId={learner.id} scope={fees} readOnly embedded title={(text) => <h2 className="text-lg font-semibold tracking-tight">{text}</h2>} />
+              {feesTab(learner.id)}
             </TabsContent>
           )}
           <TabsContent value="grades">

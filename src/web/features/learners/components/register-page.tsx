@@ -4,7 +4,7 @@ import { learnerName } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { useStudent } from '../api/learners';
 import { FiguresPanel } from './figures-panel';
 import { LearnerProfile } from './learner-profile';

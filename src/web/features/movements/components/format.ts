@@ -1,1 +1,1 @@
-export { formatDate, formatDateTime, formatNumber } from '@/features/dashboard/components/format';
+export { formatDate, formatDateTime, formatNumber } from '@/lib/format';

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useActiveSectionTitle } from '@/app/shell/use-active-section';
+import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { AcademicBreadcrumb, PageHeader } from '@/components/page-header';
 
 /**

@@ -15,10 +15,10 @@ import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ClassPicker } from '@/features/learners/components/class-picker';
-import { Field, FormSection, describedBy } from '@/features/learners/components/field';
-import { Textarea } from '@/features/learners/components/textarea';
+import { Field, FormSection, describedBy } from '@/components/field';
+import { Textarea } from '@/components/ui/textarea';
 import { useCurrentClasses, useTransferIn } from '../api/movements';
-import { apiFields, isOverCapacity, issuesToFields } from './form-errors';
+import { apiFields, isOverCapacity, issuesToFields } from '@/lib/form-errors';
 import { errorText } from './movement-page';
 import { Notice } from './notice';
 

@@ -10,11 +10,11 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Field, FormSection, describedBy } from '@/features/learners/components/field';
-import { Textarea } from '@/features/learners/components/textarea';
+import { Field, FormSection, describedBy } from '@/components/field';
+import { Textarea } from '@/components/ui/textarea';
 import { useSchoolsDirectory, useTransferCheck, useTransferOut } from '../api/movements';
 import { LearnerPicker, type PickedLearner } from './learner-picker';
-import { apiFields, issuesToFields } from './form-errors';
+import { apiFields, issuesToFields } from '@/lib/form-errors';
 import { errorText } from './movement-page';
 import { Notice } from './notice';
 

@@ -16,11 +16,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ClassPicker } from '@/features/learners/components/class-picker';
-import { Field, describedBy } from '@/features/learners/components/field';
-import { Textarea } from '@/features/learners/components/textarea';
+import { Field, describedBy } from '@/components/field';
+import { Textarea } from '@/components/ui/textarea';
 import { useAcceptTransfer, useCurrentClasses, useDeclineTransfer, useTransferRequests } from '../api/movements';
 import { formatDate, formatDateTime } from './format';
-import { apiFields, isOverCapacity } from './form-errors';
+import { apiFields, isOverCapacity } from '@/lib/form-errors';
 import { errorText } from './movement-page';
 import { Notice } from './notice';
 

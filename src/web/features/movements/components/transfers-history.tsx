@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { useTransfers } from '../api/movements';
-import { DateRange } from './date-range';
+import { DateRange } from '@/components/date-range';
 import { formatDate } from './format';
 import { RequestStatusBadge } from './transfer-requests';
 

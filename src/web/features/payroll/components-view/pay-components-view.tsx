@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/features/fees/components/money';
+import { formatMoney } from '@/components/money';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { createComponent, deleteComponent, updateComponent, usePayComponents, usePayrollMutation, usePayrollStaff } from '../api/payroll';

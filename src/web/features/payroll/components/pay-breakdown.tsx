@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Building2, Info } from 'lucide-react';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { cn } from '@/lib/utils';
-import { formatMoney } from '@/features/fees/components/money';
+import { formatMoney } from '@/components/money';
 import type { Calculation } from '../api/payroll';
 
 const b = m.breakdown;

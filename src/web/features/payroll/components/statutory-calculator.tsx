@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Field, FormSection, describedBy } from '@/features/learners/components/field';
+import { Field, FormSection, describedBy } from '@/components/field';
 import { useStatutoryCalculation } from '../api/payroll';
 import { PayBreakdown } from './pay-breakdown';
 

@@ -8,9 +8,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/features/fees/components/money';
-import { useFileDownload } from '@/features/assessment/api/reports';
+import { formatMoney } from '@/components/money';
 import { documentPaths, useBankFiles, useEmailPayslips } from './documents-api';
+import { useFileDownload } from '@/lib/download';
 
 const m = pm.run;
 

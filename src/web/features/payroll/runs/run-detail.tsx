@@ -9,7 +9,7 @@ import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/features/fees/components/money';
+import { formatMoney } from '@/components/money';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { deleteRun, runAction, usePayrollMutation, usePayrollRun } from '../api/payroll';

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/features/fees/components/money';
+import { formatMoney } from '@/components/money';
 import { ApiError } from '@/lib/api';
 import { createRun, usePayrollMutation, usePayrollRuns } from '../api/payroll';
 import { RunDetail } from './run-detail';

@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatPhone } from '@/features/dashboard/components/format';
+import { formatPhone } from '@/lib/format';
 import { useAdmissionPreview, useSchoolProfile, useSetLogo, useUpdateProfile } from '../api/profile';
 import { Field, FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
 

@@ -13,7 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { formatPhone } from '@/features/dashboard/components/format';
+import { formatPhone } from '@/lib/format';
 import { useCreateSchool, useSchoolLeaders, useUpdateSchool } from '../api/schools';
 
 const m = messages.schoolsManagement;

@@ -6,8 +6,8 @@ import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DataTable, Td, Th } from '@/features/dashboard/components/data-table';
-import { formatNumber, formatPhone } from '@/features/dashboard/components/format';
+import { PlainTable, Td, Th } from '@/components/plain-table';
+import { formatNumber, formatPhone } from '@/lib/format';
 import { SchoolStatusBadge } from './school-status';
 
 const m = messages.schoolsManagement;
@@ -103,7 +103,7 @@ function Contact({ school }: { school: School }) {
 /** md and up: the schools table. */
 function Table({ schools, actions }: ListProps) {
   return (
-    <DataTable minWidth={actions ? 820 : 760} className="hidden md:block" testId="schools-table">
+    <PlainTable minWidth={actions ? 820 : 760} className="hidden md:block" testId="schools-table">
       <thead>
         <tr>
           <Th>{c.school}</Th>
@@ -150,7 +150,7 @@ function Table({ schools, actions }: ListProps) {
           </tr>
         ))}
       </tbody>
-    </DataTable>
+    </PlainTable>
   );
 }
 

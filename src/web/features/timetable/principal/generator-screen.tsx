@@ -3,7 +3,7 @@ import { CalendarDays, Settings2, Sparkles, UserRoundSearch } from 'lucide-react
 import { useSearchParams } from 'react-router';
 import { timetableScreenMessages as tm } from '@shared/messages/timetable-screens';
 import { LoadErrorCard } from '@/components/list-states';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TimetableSetupPanel } from '../setup/setup-panel';
 import { GridSkeleton } from '../read-views';
 import { useTimetable, useVersions } from '../timetable-api';

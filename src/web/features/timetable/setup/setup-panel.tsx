@@ -4,7 +4,7 @@ import { BookOpen, CalendarClock, DoorOpen, FileCode2, ListChecks, Scale, UserRo
 import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { LoadErrorCard } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/features/learners/components/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AvailabilityTab } from './availability-tab';
 import { CheckTab } from './check-tab';
 import { FetTab } from './fet-tab';

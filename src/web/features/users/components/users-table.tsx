@@ -5,7 +5,7 @@ import { roleDisplayName } from '@shared/roles';
 import { cn } from '@/lib/utils';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Td, Th } from '@/features/dashboard/components/data-table';
+import { Td, Th } from '@/components/plain-table';
 import { formatCreated } from './format';
 import { StatusAction, StatusBadge } from './user-status';
 

@@ -1,0 +1,593 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
+import type { Db } from '../db/client.js';
+import { withSystem, type Tx } from '../db/tenant.js';
+import {
+  academicYears,
+  admissionSequences,
+  classes,
+  departmentMembers,
+  departments,
+  guardians,
+  levels,
+  schools,
+  studentEnrolments,
+  studentGuardians,
+  students,
+  subjects,
+  teacherAssignments,
+  terms,
+} from '../db/schema/index.js';
+import { admissionSequenceKey, formatAdmissionNumber } from '../../shared/admission-number.js';
+import { insertAccount } from '../modules/auth/accounts.repository.js';
+import { CBC_LEVELS, CBC_SUBJECTS, DEPARTMENTS, IGCSE_LEVELS, IGCSE_SUBJECTS, TERMS_2025, TERMS_2026, type LevelDef, type SubjectDef } from './curricula.js';
+import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
+import { seedFees } from './fees.js';
+import { seedAssessment } from './assessment.js';
+import { seedAttendance } from './attendance.js';
+import { seedHr } from './hr.js';
+import { seedFinanceOffice } from './finance-office.js';
+import { seedTimetable } from './timetable.js';
+import { seedAnnouncements, type CommunicationSeedPlan } from './announcements.js';
+import { seedConversations } from './conversations.js';
+import { seedSupport } from './support.js';
+import { seedCompany } from './company.js';
+import { seedBilling } from './billing.js';
+import { seedProjectHub } from './project-hub.js';
+import { seedPlatformActivity } from './platform-activity.js';
+import { seedSecurity } from './security.js';
+
+export const DEMO_PASSWORD = 'EduFam2026!';
+
+/** The demo accounts, as the README lists them. */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@edufam.test', role: 'edufam_admin', school: null },
+  { email: 'elimisha@edufam.test', role: 'elimisha_admin', school: null },
+  ...(['greenhill', 'riverside'] as const).flatMap((school) =>
+    (['director', 'principal', 'teacher', 'parent', 'finance', 'hr'] as const).map((who) => ({
+      email: `${who}@${school}.edufam.test`,
+      role: { director: 'school_director', principal: 'principal', teacher: 'teacher', parent: 'parent', finance: 'finance_officer', hr: 'hr' }[who],
+      school,
+    })),
+  ),
+] as const;
+
+interface SchoolPlan {
+  code: 'greenhill' | 'riverside';
+  name: string;
+  curriculum: 'CBC' | 'IGCSE';
+  address: string;
+  county: string;
+  phone: string;
+  email: string;
+  motto: string;
+  levels: LevelDef[];
+  subjects: Record<string, SubjectDef[]>;
+  streams: [string, string];
+  admissionPrefix: string;
+  /** Grade levels of the demo parent's two children. */
+  parentChildren: [string, string];
+  /** Class the demo teacher leads. */
+  teacherClass: string;
+  /** Relationship of the demo parent to the children. */
+  parentRelationship: 'father' | 'mother';
+  people: Record<'director' | 'principal' | 'teacher' | 'parent' | 'finance' | 'hr', [string, string]>;
+}
+
+const PLANS: SchoolPlan[] = [
+  {
+    code: 'greenhill',
+    name: 'Greenhill Academy',
+    curriculum: 'CBC',
+    address: 'Ngong Road, P.O. Box 24510-00502, Nairobi',
+    county: 'Nairobi',
+    phone: '254722410330',
+    email: 'info@greenhill.edufam.test',
+    motto: 'Nurturing Every Learner',
+    levels: CBC_LEVELS,
+    subjects: CBC_SUBJECTS,
+    streams: ['East', 'West'],
+    admissionPrefix: 'GHA',
+    parentChildren: ['Grade 7', 'Grade 4'],
+    teacherClass: 'Grade 7',
+    parentRelationship: 'father',
+    people: {
+      director: ['Margaret Wambui Kariuki', '254722100200'],
+      principal: ['Joseph Otieno Odhiambo', '254733210311'],
+      teacher: ['Grace Achieng Owino', '254711320422'],
+      parent: ['Peter Mwangi Kamau', '254720430533'],
+      finance: ['Lucy Njeri Maina', '254701540644'],
+      hr: ['Daniel Kiprono Rotich', '254712650755'],
+    },
+  },
+  {
+    code: 'riverside',
+    name: 'Riverside International School',
+    curriculum: 'IGCSE',
+    address: 'Riverside Drive, P.O. Box 40312-00100, Nairobi',
+    county: 'Nairobi',
+    phone: '254202715500',
+    email: 'admissions@riverside.edufam.test',
+    motto: 'Excellence with Integrity',
+    levels: IGCSE_LEVELS,
+    subjects: IGCSE_SUBJECTS,
+    streams: ['Blue', 'Green'],
+    admissionPrefix: 'RIS',
+    parentChildren: ['Year 10', 'Year 7'],
+    teacherClass: 'Year 9',
+    parentRelationship: 'mother',
+    people: {
+      director: ['Amina Hassan Mohamed', '254722860966'],
+      principal: ['Catherine Wanjiru Gitau', '254733971077'],
+      teacher: ['Samuel Kibet Langat', '254711082188'],
+      parent: ['Esther Nafula Wekesa', '254720193299'],
+      finance: ['Collins Ochieng Onyango', '254701204300'],
+      hr: ['Faith Mwende Mutua', '254712315411'],
+    },
+  },
+];
+
+const LEARNERS_PER_STREAM = 25;
+
+/** True when the database holds no school yet (the seed runs only then). */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await withSystem(db, (tx) => tx.select({ n: count() }).from(schools));
+  return Number(row?.n ?? 0) === 0;
+}
+
+/**
+ * Seeds the two demo schools and every demo account in one transaction (all or nothing). Data is
+ * deterministic. Returns the accounts created.
+ */
+export async function seedDemo(db: Db): Promise<{ accounts: number; learners: number }> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const made = await withSystem(db, async (tx) => {
+    await insertAccount(tx, { email: 'admin@edufam.test', name: 'Wanjiku Admin Njoroge', role: 'edufam_admin', schoolId: null, passwordHash, phone: '254700111222' });
+    await insertAccount(tx, { email: 'elimisha@edufam.test', name: 'Brian Elimisha Ochieng', role: 'elimisha_admin', schoolId: null, passwordHash, phone: '254700333444' });
+    let learners = 0;
+    let accountsMade = 2;
+    for (const [i, plan] of PLANS.entries()) {
+      const made = await seedSchool(tx, plan, passwordHash, 1000 + i * 7919);
+      learners += made.learners;
+      accountsMade += made.accounts;
+    }
+    // Issue 18: the platform's own business (company first: invoices print its details).
+    await seedCompany(tx);
+    await seedSecurity(tx);
+    await seedBilling(tx);
+    await seedProjectHub(tx);
+    await seedPlatformActivity(tx);
+    return { accounts: accountsMade, learners };
+  });
+  // Fresh statistics for the planner (PGlite runs no autovacuum; see Database.analyze).
+  await db.execute(sql`analyze`);
+  return made;
+}
+
+/** Years the demo learners have been at the school: most joined at the school's first level. */
+function yearsAtSchool(rnd: ReturnType<typeof createRandom>, levelIndex: number): number {
+  const r = rnd.next();
+  const late = r < 0.7 ? 0 : r < 0.9 ? 1 : 2;
+  return Math.max(0, levelIndex - late);
+}
+
+const MEDICAL_NOTES = ['Asthma: inhaler kept in the school bag.', 'Allergic to groundnuts.', 'Wears spectacles; sits near the board.', 'Sickle-cell trait: plenty of water on games days.'];
+const SPECIAL_NEEDS = ['Dyslexia: extra time in written assessments.', 'Mild hearing loss in the left ear; front-row seat.'];
+const OCCUPATIONS = ['Teacher', 'Nurse', 'Farmer', 'Accountant', 'Boda boda rider', 'Civil servant', 'Engineer', 'Trader', 'Driver', 'Doctor'];
+
+async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: number) {
+  const rnd = createRandom(seed);
+  const [school] = await tx
+    .insert(schools)
+    .values({
+      name: plan.name,
+      code: plan.code,
+      curriculum: plan.curriculum,
+      curricula: [plan.curriculum],
+      admissionNumberPattern: `${plan.admissionPrefix}/{YYYY}/{SEQ:4}`,
+      address: plan.address,
+      county: plan.county,
+      phone: plan.phone,
+      email: plan.email,
+      motto: plan.motto,
+    })
+    .returning();
+  const schoolId = school!.id;
+  const pattern = school!.admissionNumberPattern;
+  const domain = `${plan.code}.edufam.test`;
+  const account = (who: keyof SchoolPlan['people'], role: string) =>
+    insertAccount(tx, { email: `${who}@${domain}`, name: plan.people[who][0], role, schoolId, passwordHash, phone: plan.people[who][1] });
+
+  const directorId = await account('director', 'school_director');
+  const principalId = await account('principal', 'principal');
+  const demoTeacherId = await account('teacher', 'teacher');
+  const parentId = await account('parent', 'parent');
+  const financeOfficerId = await account('finance', 'finance_officer');
+  const hrId = await account('hr', 'hr');
+  await tx.update(schools).set({ ownerId: directorId, principalId }).where(eq(schools.id, schoolId));
+  let accountsMade = 6;
+
+  // Academic years: 2025 (closed history, so class history and promotion have a past) and 2026, the
+  // current year, in its third term.
+  const [year2025] = await tx
+    .insert(academicYears)
+    .values({ schoolId, name: '2025', startsOn: '2025-01-06', endsOn: '2025-10-24', isCurrent: false, status: 'closed', closedAt: new Date('2025-12-15T09:00:00Z') })
+    .returning();
+  const [year] = await tx
+    .insert(academicYears)
+    .values({ schoolId, name: '2026', startsOn: '2026-01-05', endsOn: '2026-10-23', isCurrent: true })
+    .returning();
+  await tx.insert(terms).values(TERMS_2025.map((t) => ({ ...t, schoolId, academicYearId: year2025!.id })));
+  const terms2026 = await tx
+    .insert(terms)
+    .values(TERMS_2026.map((t) => ({ ...t, schoolId, academicYearId: year!.id, isCurrent: t.number === 3 })))
+    .returning({ id: terms.id, number: terms.number, startsOn: terms.startsOn, endsOn: terms.endsOn });
+
+  // Levels, the last one final (its learners leave at promotion).
+  const levelRows = await tx
+    .insert(levels)
+    .values(plan.levels.map((l, i) => ({ schoolId, name: l.gradeLevel, levelOrder: l.levelOrder, band: l.band, curriculum: plan.curriculum, isFinal: i === plan.levels.length - 1 })))
+    .returning({ id: levels.id, name: levels.name, levelOrder: levels.levelOrder });
+  const levelId = new Map(levelRows.map((r) => [r.name, r.id]));
+
+  // Departments, then learning areas per band tagged with theirs.
+  const departmentRows = await tx
+    .insert(departments)
+    .values(DEPARTMENTS[plan.curriculum].map((d) => ({ schoolId, name: d.name })))
+    .returning({ id: departments.id, name: departments.name });
+  const departmentOf = (areaName: string) => {
+    const def = DEPARTMENTS[plan.curriculum].find((d) => d.areas.some((a) => a === areaName || areaName.startsWith(a)));
+    return def ? departmentRows.find((r) => r.name === def.name)!.id : null;
+  };
+  const subjectIds = new Map<string, { id: string; def: SubjectDef; departmentId: string | null }[]>();
+  for (const [band, defs] of Object.entries(plan.subjects)) {
+    const rows = await tx
+      .insert(subjects)
+      .values(
+        defs.map((d) => ({
+          schoolId,
+          band,
+          name: d.name,
+          code: d.code,
+          lessonsPerWeek: d.lessonsPerWeek,
+          isCore: d.isCore ?? true,
+          curriculum: plan.curriculum,
+          departmentId: departmentOf(d.name),
+        })),
+      )
+      .returning({ id: subjects.id, code: subjects.code, departmentId: subjects.departmentId });
+    subjectIds.set(
+      band,
+      rows.map((r) => ({ id: r.id, def: defs.find((d) => d.code === r.code)!, departmentId: r.departmentId })),
+    );
+  }
+
+  // Teaching staff: one teacher per class (class teacher) plus the demo teacher. Staff accounts share
+  // the demo password; only the demo teacher is listed in the README.
+  const classRows: { id: string; level: LevelDef; levelIndex: number; stream: string }[] = [];
+  const teacherIds: string[] = [];
+  const lastYearClass = new Map<string, string>();
+  for (const [levelIndex, level] of plan.levels.entries()) {
+    for (const [si, stream] of plan.streams.entries()) {
+      const isDemoClass = level.gradeLevel === plan.teacherClass && stream === plan.streams[0];
+      let classTeacherId = demoTeacherId;
+      if (!isDemoClass) {
+        const female = rnd.next() < 0.6;
+        const first = rnd.pick(female ? FEMALE_NAMES : MALE_NAMES);
+        const last = rnd.pick(SURNAMES);
+        const n = teacherIds.length + 1;
+        classTeacherId = await insertAccount(tx, {
+          email: `${first}.${last}.${n}@${domain}`.toLowerCase(),
+          name: `${first} ${last}`,
+          role: 'teacher',
+          schoolId,
+          passwordHash,
+          phone: `2547${String(rnd.int(10_000_000, 99_999_999))}`,
+        });
+        accountsMade++;
+      }
+      teacherIds.push(classTeacherId);
+      const base = {
+        schoolId,
+        name: `${level.gradeLevel} ${stream}`,
+        gradeLevel: level.gradeLevel,
+        levelOrder: level.levelOrder,
+        stream,
+        band: level.band,
+        levelId: levelId.get(level.gradeLevel)!,
+        classTeacherId,
+        homeRoom: `${level.band === 'Pre-Primary' ? 'ECDE Block' : levelIndex < 5 ? 'Block A' : 'Block B'}, Room ${levelIndex * 2 + si + 1}`,
+      };
+      const [c] = await tx.insert(classes).values({ ...base, academicYearId: year!.id }).returning({ id: classes.id });
+      const [old] = await tx.insert(classes).values({ ...base, academicYearId: year2025!.id }).returning({ id: classes.id });
+      lastYearClass.set(`${levelIndex}:${stream}`, old!.id);
+      classRows.push({ id: c!.id, level, levelIndex, stream });
+    }
+  }
+
+  // Teacher assignments: the class teacher teaches the first learning areas of their class; other
+  // areas rotate across the staff. The demo teacher also teaches Mathematics in neighbouring classes.
+  const assignments: (typeof teacherAssignments.$inferInsert)[] = [];
+  const staff = [...new Set(teacherIds)];
+  classRows.forEach((c, ci) => {
+    const areas = subjectIds.get(c.level.band) ?? [];
+    areas.forEach((a, ai) => {
+      const own = ai < 2 || c.level.band === 'Pre-Primary';
+      const teacherId = own ? teacherIds[ci]! : staff[(ci * 3 + ai * 5) % staff.length]!;
+      assignments.push({ schoolId, classId: c.id, subjectId: a.id, teacherId, lessonsPerWeek: a.def.lessonsPerWeek });
+    });
+  });
+  const demoLevelIndex = plan.levels.findIndex((l) => l.gradeLevel === plan.teacherClass);
+  for (const c of classRows.filter((x) => x.levelIndex === demoLevelIndex || x.levelIndex === demoLevelIndex + 1)) {
+    const maths = (subjectIds.get(c.level.band) ?? []).find((a) => a.def.name.includes('Mathematics'));
+    const slot = assignments.find((x) => x.classId === c.id && x.subjectId === maths?.id);
+    if (slot) slot.teacherId = demoTeacherId;
+  }
+  await tx.insert(teacherAssignments).values(assignments);
+
+  // Department members (teachers of the department's learning areas) and heads: the member who
+  // teaches the most lessons of the department, not already heading another one.
+  const subjectDepartment = new Map([...subjectIds.values()].flat().map((x) => [x.id, x.departmentId]));
+  const load = new Map<string, Map<string, number>>();
+  for (const a of assignments) {
+    const d = subjectDepartment.get(a.subjectId);
+    if (!d) continue;
+    if (!load.has(d)) load.set(d, new Map());
+    const m = load.get(d)!;
+    m.set(a.teacherId, (m.get(a.teacherId) ?? 0) + (a.lessonsPerWeek ?? 0));
+  }
+  const heads = new Set<string>();
+  for (const [departmentId, byTeacher] of load) {
+    const ranked = [...byTeacher].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0])).map(([id]) => id);
+    await tx.insert(departmentMembers).values(ranked.map((profileId) => ({ schoolId, departmentId, profileId })));
+    const head = ranked.find((id) => !heads.has(id)) ?? ranked[0]!;
+    heads.add(head);
+    await tx.update(departments).set({ headId: head }).where(eq(departments.id, departmentId));
+  }
+
+  // Learners, built in memory then written in bulk: admission numbers in the school's pattern by
+  // admission year, class history for 2025 where they were here, guardians with unique phones, and
+  // some siblings sharing guardians.
+  const usedPhones = new Set<string>(Object.values(plan.people).map((p) => p[1]));
+  const newPhone = () => {
+    for (;;) {
+      const phone = `254${rnd.next() < 0.85 ? '7' : '1'}${String(rnd.int(10_000_000, 99_999_999))}`;
+      if (!usedPhones.has(phone)) {
+        usedPhones.add(phone);
+        return phone;
+      }
+    }
+  };
+  interface GuardianDraft {
+    key: number;
+    name: string;
+    phone: string;
+    email: string | null;
+    idNumber: string | null;
+    occupation: string | null;
+    profileId?: string;
+  }
+  interface LearnerDraft {
+    row: typeof students.$inferInsert;
+    classIndex: number;
+    admissionYear: number;
+    links: { guardian: number; relationship: string; isPrimary: boolean }[];
+  }
+  const guardianDrafts: GuardianDraft[] = [];
+  const addGuardian = (g: Omit<GuardianDraft, 'key'>) => {
+    guardianDrafts.push({ ...g, key: guardianDrafts.length });
+    return guardianDrafts.length - 1;
+  };
+  const parentLastName = plan.people.parent[0].split(' ').at(-1)!;
+  const demoParent = addGuardian({ name: plan.people.parent[0], phone: plan.people.parent[1], email: `parent@${domain}`, idNumber: '23456781', occupation: 'Accountant', profileId: parentId });
+  const otherParentFirst = plan.parentRelationship === 'father' ? 'Ruth' : 'George';
+  const demoOtherParent = addGuardian({ name: `${otherParentFirst} ${parentLastName}`, phone: newPhone(), email: null, idNumber: '24567892', occupation: 'Nurse' });
+  const families: { lastName: string; guardian: number; relationship: string }[] = [];
+
+  const drafts: LearnerDraft[] = [];
+  for (const [classIndex, c] of classRows.entries()) {
+    const count = LEARNERS_PER_STREAM + rnd.int(-2, 2);
+    const ageAtEntry = c.level.levelOrder + 6;
+    for (let k = 0; k < count; k++) {
+      const female = rnd.next() < 0.5;
+      const isParentChild = k === 0 && c.stream === plan.streams[1] && plan.parentChildren.includes(c.level.gradeLevel);
+      const years = isParentChild ? c.levelIndex : yearsAtSchool(rnd, c.levelIndex);
+      const admissionYear = 2026 - years;
+      const birthYear = 2026 - ageAtEntry - (rnd.next() < 0.3 ? 1 : 0);
+      // About one learner in eight is a younger sibling of a learner already placed: same surname, same guardian.
+      const sibling = !isParentChild && families.length > 10 && rnd.next() < 0.12 ? families[rnd.int(0, families.length - 1)]! : null;
+      const lastName = isParentChild ? parentLastName : (sibling?.lastName ?? rnd.pick(SURNAMES));
+      let links: LearnerDraft['links'];
+      if (isParentChild) {
+        links = [
+          { guardian: demoParent, relationship: plan.parentRelationship, isPrimary: true },
+          { guardian: demoOtherParent, relationship: plan.parentRelationship === 'father' ? 'mother' : 'father', isPrimary: false },
+        ];
+      } else if (sibling) {
+        links = [{ guardian: sibling.guardian, relationship: sibling.relationship, isPrimary: true }];
+      } else {
+        const gFemale = rnd.next() < 0.55;
+        const relationship = rnd.next() < 0.06 ? 'guardian' : gFemale ? 'mother' : 'father';
+        const gFirst = rnd.pick(gFemale ? FEMALE_NAMES : MALE_NAMES);
+        const g = addGuardian({
+          name: `${gFirst} ${lastName}`,
+          phone: newPhone(),
+          email: rnd.next() < 0.5 ? `${gFirst}.${lastName}${rnd.int(1, 99)}@mail.example`.toLowerCase() : null,
+          idNumber: rnd.next() < 0.7 ? String(rnd.int(10_000_000, 39_999_999)) : null,
+          occupation: rnd.next() < 0.6 ? rnd.pick(OCCUPATIONS) : null,
+        });
+        links = [{ guardian: g, relationship, isPrimary: true }];
+        families.push({ lastName, guardian: g, relationship });
+      }
+      const month = rnd.int(1, 12);
+      const firstName = rnd.pick(female ? FEMALE_NAMES : MALE_NAMES);
+      const middleName = rnd.next() < 0.6 ? rnd.pick(female ? FEMALE_NAMES : MALE_NAMES) : null;
+      drafts.push({
+        classIndex,
+        admissionYear,
+        links,
+        row: {
+          schoolId,
+          admissionNumber: '',
+          firstName,
+          middleName: middleName === firstName ? null : middleName,
+          lastName,
+          gender: female ? 'female' : 'male',
+          dateOfBirth: `${birthYear}-${String(month).padStart(2, '0')}-${String(rnd.int(1, 28)).padStart(2, '0')}`,
+          classId: c.id,
+          upi: `${String.fromCharCode(65 + rnd.int(0, 25))}${String.fromCharCode(65 + rnd.int(0, 25))}${rnd.int(10000, 99999)}`,
+          assessmentNumber: plan.curriculum === 'CBC' && c.level.levelOrder >= 3 ? `3${String(rnd.int(100_000_000, 999_999_999))}${rnd.int(0, 9)}` : null,
+          birthCertificateNumber: String(rnd.int(100_000_000, 999_999_999)),
+          boarding: c.level.levelOrder >= (plan.curriculum === 'CBC' ? 7 : 9) && rnd.next() < (plan.curriculum === 'CBC' ? 0.15 : 0.3) ? 'boarding' : 'day',
+          medicalNotes: rnd.next() < 0.05 ? rnd.pick(MEDICAL_NOTES) : null,
+          specialNeeds: rnd.next() < 0.02 ? rnd.pick(SPECIAL_NEEDS) : null,
+          status: 'active',
+          admittedOn: `${admissionYear}-01-0${rnd.int(5, 9)}`,
+        },
+      });
+    }
+  }
+  // Admission numbers by admission year, in the order learners joined (oldest class first).
+  const lastSeq = new Map<number, number>();
+  for (const d of [...drafts].sort((a, b) => a.admissionYear - b.admissionYear || b.classIndex - a.classIndex)) {
+    const seq = (lastSeq.get(d.admissionYear) ?? 0) + 1;
+    lastSeq.set(d.admissionYear, seq);
+    d.row.admissionNumber = formatAdmissionNumber(pattern, d.admissionYear, seq);
+  }
+  await tx.insert(admissionSequences).values([...lastSeq].map(([y, v]) => ({ schoolId, prefix: admissionSequenceKey(pattern, y), lastValue: v })));
+
+  const studentIds: string[] = [];
+  for (let i = 0; i < drafts.length; i += 500) {
+    const rows = await tx.insert(students).values(drafts.slice(i, i + 500).map((d) => d.row)).returning({ id: students.id });
+    studentIds.push(...rows.map((r) => r.id));
+  }
+  const guardianIds: string[] = [];
+  for (let i = 0; i < guardianDrafts.length; i += 500) {
+    const rows = await tx
+      .insert(guardians)
+      .values(guardianDrafts.slice(i, i + 500).map(({ key: _k, ...g }) => ({ schoolId, ...g, profileId: g.profileId ?? null })))
+      .returning({ id: guardians.id });
+    guardianIds.push(...rows.map((r) => r.id));
+  }
+  const links = drafts.flatMap((d, i) =>
+    d.links.map((l) => ({ schoolId, studentId: studentIds[i]!, guardianId: guardianIds[l.guardian]!, relationship: l.relationship, isPrimary: l.isPrimary })),
+  );
+  for (let i = 0; i < links.length; i += 500) await tx.insert(studentGuardians).values(links.slice(i, i + 500));
+
+  // Class history: this year's stream for everyone, last year's one level lower for those who were here.
+  const enrolments: (typeof studentEnrolments.$inferInsert)[] = [];
+  drafts.forEach((d, i) => {
+    const c = classRows[d.classIndex]!;
+    enrolments.push({ schoolId, studentId: studentIds[i]!, academicYearId: year!.id, classId: c.id, startedOn: d.admissionYear === 2026 ? d.row.admittedOn! : '2026-01-05' });
+    const previous = lastYearClass.get(`${c.levelIndex - 1}:${c.stream}`);
+    if (d.admissionYear <= 2025 && previous) {
+      enrolments.push({
+        schoolId,
+        studentId: studentIds[i]!,
+        academicYearId: year2025!.id,
+        classId: previous,
+        startedOn: d.admissionYear === 2025 ? d.row.admittedOn! : '2025-01-06',
+        endedOn: '2025-10-24',
+        outcome: 'promoted',
+      });
+    }
+  });
+  for (let i = 0; i < enrolments.length; i += 500) await tx.insert(studentEnrolments).values(enrolments.slice(i, i + 500));
+
+  await seedFees(
+    tx,
+    {
+      schoolId,
+      curriculum: plan.curriculum,
+      terms: terms2026,
+      levels: levelRows,
+      learners: drafts.map((d, i) => {
+        const c = classRows[d.classIndex]!;
+        return {
+          id: studentIds[i]!,
+          classId: c.id,
+          levelName: c.level.gradeLevel,
+          levelOrder: c.level.levelOrder,
+          boarding: d.row.boarding ?? 'day',
+          admissionNumber: d.row.admissionNumber,
+          firstName: d.row.firstName,
+          lastName: d.row.lastName,
+          guardianPhone: guardianDrafts[d.links[0]!.guardian]!.phone,
+        };
+      }),
+      financeOfficerId,
+      principalId,
+      mpesa: plan.code === 'greenhill' ? { shortcode: '174379', type: 'paybill', tillNumber: null } : { shortcode: '600980', type: 'till', tillNumber: '5081342' },
+    },
+    rnd,
+  );
+
+  await seedAssessment(
+    tx,
+    {
+      schoolId,
+      principalId,
+      demoTeacherId,
+      terms: terms2026,
+      levels: plan.levels.map((l) => ({ id: levelId.get(l.gradeLevel)!, name: l.gradeLevel, band: l.band })),
+      classes: classRows.map((c) => ({ id: c.id, levelId: levelId.get(c.level.gradeLevel)!, band: c.level.band, name: `${c.level.gradeLevel} ${c.stream}` })),
+      subjectsByBand: new Map([...subjectIds.entries()].map(([band, list]) => [band, list.map((x) => ({ id: x.id, name: x.def.name }))])),
+      learners: drafts.map((d, i) => ({ id: studentIds[i]!, classId: classRows[d.classIndex]!.id })),
+      assignments: assignments.map((a) => ({ classId: a.classId, subjectId: a.subjectId, teacherId: a.teacherId })),
+      term2Levels: plan.code === 'greenhill' ? ['Grade 7', 'Grade 8', 'Grade 9'] : ['Year 9', 'Year 10', 'Year 11'],
+    },
+    seed + 101,
+  );
+
+  await seedAttendance(
+    tx,
+    {
+      schoolId,
+      code: plan.code,
+      terms: terms2026.map((t) => ({ ...TERMS_2026.find((x) => x.number === t.number)!, id: t.id })),
+      classes: classRows.map((c, ci) => ({ id: c.id, name: `${c.level.gradeLevel} ${c.stream}`, classTeacherId: teacherIds[ci]! })),
+      learners: drafts.map((d, i) => ({ id: studentIds[i]!, classId: classRows[d.classIndex]!.id })),
+      demoTeacherId,
+      parentChildIds: drafts.flatMap((d, i) => (d.links.some((l) => l.guardian === demoParent) ? [studentIds[i]!] : [])),
+      // The demo teacher's stream and two others wait to be marked on the latest school day.
+      unmarkedOnLatestDay: plan.code === 'greenhill' ? [`${plan.teacherClass} ${plan.streams[0]}`, 'Grade 3 West', 'PP2 East'] : [],
+    },
+    seed + 211,
+  );
+
+  await seedHr(tx, { schoolId, code: plan.code as 'greenhill' | 'riverside', staffPrefix: plan.admissionPrefix, demoTeacherId, principalId, hrProfileId: hrId }, seed + 307);
+
+  await seedFinanceOffice(
+    tx,
+    {
+      schoolId,
+      code: plan.code as 'greenhill' | 'riverside',
+      financeOfficerId,
+      principalId,
+      directorId,
+      learners: drafts.map((d, i) => ({ id: studentIds[i]!, classId: classRows[d.classIndex]!.id })),
+      parentChildIds: drafts.flatMap((d, i) => (d.links.some((l) => l.guardian === demoParent) ? [studentIds[i]!] : [])),
+    },
+    seed + 401,
+  );
+
+  await seedTimetable(tx, { schoolId, code: plan.code as 'greenhill' | 'riverside', principalId, demoTeacherId }, seed + 503);
+
+  // Issue 17: school communication.
+  const communicationPlan: CommunicationSeedPlan = {
+    schoolId,
+    code: plan.code as 'greenhill' | 'riverside',
+    principalId,
+    directorId,
+    financeOfficerId,
+    hrId,
+    demoTeacherId,
+    parentId,
+    parentChildIds: drafts.flatMap((d, i) => (d.links.some((l) => l.guardian === demoParent) ? [studentIds[i]!] : [])),
+  };
+  await seedAnnouncements(tx, communicationPlan, seed + 601);
+  await seedConversations(tx, communicationPlan, seed + 607);
+  await seedSupport(tx, communicationPlan, seed + 613);
+
+  return { learners: drafts.length, accounts: accountsMade };
+}

@@ -1,0 +1,24 @@
+import * as React from 'react';
+import { useAuth } from '@/lib/auth';
+import { NotAvailableYet } from '@/components/not-available-yet';
+import { sectionLabel } from '@shared/sections';
+
+/**
+ * The "reports" section (issue 12 §5): the teacher's "Class Reports" (comments, report cards of their
+ * streams), the parent's "Progress Reports" (their children's report cards), and the principal's and
+ * director's report cards for a stream or level (bulk, in the background). EduFam staff get "System
+ * Reports" (issue 18 §3).
+ */
+const ClassReports = React.lazy(() => import('../../features/assessment/reports/class-reports').then((m) => ({ default: m.ClassReports })));
+const ProgressReports = React.lazy(() => import('../../features/assessment/reports/progress-reports').then((m) => ({ default: m.ProgressReports })));
+const SchoolReports = React.lazy(() => import('../../features/assessment/reports/school-reports').then((m) => ({ default: m.SchoolReports })));
+const SystemReports = React.lazy(() => import('@/features/platform-analytics/system-reports-section').then((m) => ({ default: m.SystemReportsSection })));
+
+export function ReportsSection() {
+  const { state } = useAuth();
+  const role = state.user?.role ?? null;
+  if (!role) return null;
+  const View = role === 'edufam_admin' ? SystemReports : role === 'teacher' ? ClassReports : role === 'parent' ? ProgressReports : role === 'principal' || role === 'school_director' ? SchoolReports : null;
+  if (!View) return <NotAvailableYet sectionId="reports" title={sectionLabel(role, 'reports')} />;
+  return <View />;
+}

@@ -1,0 +1,213 @@
+import type * as React from 'react';
+import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import type { FinancialOverview, PaymentMethod } from '@shared/contracts/fees';
+import { PAYMENT_METHODS } from '@shared/contracts/fees';
+import { messages } from '@shared/messages';
+import { CHART } from '@/components/charts';
+import { formatDate, formatShortDate, shortGrade } from '@/lib/format';
+import { formatMoney } from '@/components/money';
+import { kesCompact, kesWhole, percent } from '@/lib/kes-format';
+import { useMediaQuery } from '@/lib/use-media-query';
+
+const m = messages.financeOverview.overview;
+const methodLabels = messages.feesScreens.methods;
+
+const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
+const grid = { stroke: 'var(--color-border)', strokeDasharray: '3 3', vertical: false } as const;
+const cursor = { fill: 'var(--color-muted)', opacity: 0.6 };
+
+/** Colours of the payment methods (M-Pesa in its own green). */
+export const METHOD_COLOURS: Record<PaymentMethod, string> = {
+  mpesa: 'oklch(0.63 0.17 149)',
+  bank_deposit: CHART[3],
+  cash: CHART[4],
+  cheque: CHART[2],
+  bank_transfer: CHART[5],
+};
+
+const EXPECTED_COLOUR = 'color-mix(in oklab, var(--color-chart-3) 32%, transparent)';
+const PAID_COLOUR = CHART[1];
+const RATE_COLOUR = CHART[2];
+
+/** A tooltip in the cards' colours: a title, then label/value rows (shared by the finance and assessment charts). */
+export function TooltipCard({ title, rows }: { title: React.ReactNode; rows: { label: string; value: React.ReactNode; colour?: string }[] }) {
+  return (
+    <div className="min-w-40 rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-lg">
+      <p className="mb-1.5 font-medium">{title}</p>
+      <ul className="flex flex-col gap-1">
+        {rows.map((r) => (
+          <li key={r.label} className="flex items-center justify-between gap-4">
+            <span className="flex items-center gap-1.5 text-muted-foreground">
+              {r.colour && <span className="size-2.5 rounded-sm" style={{ background: r.colour }} />}
+              {r.label}
+            </span>
+            <span className="font-medium tabular-nums">{r.value}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function LegendText(value: string) {
+  return <span className="text-xs text-muted-foreground">{value}</span>;
+}
+
+/** Bars of the money received per day over the last 30 days. */
+export function DailyCollectionsChart({ daily, height }: { daily: FinancialOverview['daily']; height: number }) {
+  const rows = daily.map((d) => ({ ...d, short: formatShortDate(d.date) }));
+  const empty = daily.every((d) => d.amount === 0);
+  return (
+    <div className="relative w-full" data-testid="chart-daily" data-empty={empty || undefined}>
+      <BarChart responsive style={{ width: '100%', height }} data={rows} margin={{ top: 8, right: 4, left: 0, bottom: 0 }} barCategoryGap="18%">
+        <CartesianGrid {...grid} />
+        <XAxis dataKey="short" tick={axisTick} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={18} />
+        <YAxis hide={empty} tick={axisTick} tickLine={false} axisLine={false} width={44} tickFormatter={(v: number) => kesCompact(v)} allowDecimals={false} />
+        <Tooltip
+          cursor={cursor}
+          content={({ active, payload }) => {
+            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
+            if (!active || !d) return null;
+            return (
+              <TooltipCard
+                title={formatDate(d.date)}
+                rows={[
+                  { label: m.amount, value: `KES ${formatMoney(d.amount)}`, colour: PAID_COLOUR },
+                  { label: m.paymentsLabel, value: d.count.toLocaleString('en-KE') },
+                ]}
+              />
+            );
+          }}
+        />
+        <Bar dataKey="amount" name={m.amount} fill={PAID_COLOUR} radius={[4, 4, 0, 0]} maxBarSize={28} isAnimationActive={false} />
+      </BarChart>
+      {empty && (
+        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+          <p className="rounded-md border bg-card/90 px-3 py-1.5 text-sm text-muted-foreground shadow-xs">{m.dailyEmpty}</p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A donut of the term's collections by payment method, with a legend of amounts and shares. */
+export function MethodsChart({ byMethod, size = 168 }: { byMethod: FinancialOverview['byMethod']; size?: number }) {
+  const amounts = new Map(byMethod.map((r) => [r.method, r]));
+  const rows = PAYMENT_METHODS.map((method) => ({
+    method,
+    name: methodLabels[method],
+    value: Math.max(0, amounts.get(method)?.amount ?? 0),
+    count: amounts.get(method)?.count ?? 0,
+    colour: METHOD_COLOURS[method],
+  })).sort((a, b) => b.value - a.value);
+  const total = rows.reduce((s, r) => s + r.value, 0);
+  return (
+    <div className="@container w-full" data-testid="chart-methods">
+      <div className="flex flex-col items-center gap-5 @md:flex-row @md:justify-center @md:gap-8">
+        <div className="relative shrink-0" style={{ width: size, height: size }}>
+          <PieChart style={{ width: size, height: size }}>
+            <Tooltip
+              content={({ active, payload }) => {
+                const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
+                if (!active || !d) return null;
+                return <TooltipCard title={d.name} rows={[
+                      { label: m.amount, value: `KES ${formatMoney(d.value)}`, colour: d.colour },
+                      { label: m.paymentsLabel, value: d.count.toLocaleString('en-KE') },
+                      { label: m.share, value: total ? percent(d.value / total) : '0%' },
+                    ]} />;
+              }}
+            />
+            <Pie
+              data={total > 0 ? rows.filter((r) => r.value > 0) : [{ ...rows[0]!, value: 1, colour: 'var(--color-muted)' }]}
+              dataKey="value"
+              nameKey="name"
+              innerRadius="68%"
+              outerRadius="100%"
+              paddingAngle={rows.filter((r) => r.value > 0).length > 1 ? 2 : 0}
+              cornerRadius={4}
+              stroke="none"
+              isAnimationActive={false}
+            >
+              {(total > 0 ? rows.filter((r) => r.value > 0) : [{ colour: 'var(--color-muted)', method: 'none' }]).map((r) => (
+                <Cell key={r.method} fill={r.colour} />
+              ))}
+            </Pie>
+          </PieChart>
+          <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center">
+            <span className="text-[11px] text-muted-foreground">KES</span>
+            <span className="text-xl font-semibold tabular-nums">{kesCompact(total)}</span>
+            <span className="text-[11px] text-muted-foreground">{m.byMethodTotal}</span>
+          </div>
+        </div>
+        <ul className="flex w-full max-w-72 flex-col gap-2.5 text-sm">
+          {rows.map((r) => (
+            <li key={r.method} className="flex items-center justify-between gap-3" data-testid={`method-${r.method}`}>
+              <span className="flex min-w-0 items-center gap-2">
+                <span className="size-2.5 shrink-0 rounded-full" style={{ background: r.colour }} />
+                <span className="min-w-0">
+                  <span className="block truncate">{r.name}</span>
+                  <span className="block text-[11px] text-muted-foreground">{m.payments(r.count)}</span>
+                </span>
+              </span>
+              <span className="text-right">
+                <span className="block font-medium whitespace-nowrap tabular-nums">{kesWhole(r.value)}</span>
+                <span className="block text-[11px] text-muted-foreground tabular-nums">{total ? percent(r.value / total) : '0%'}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {total === 0 && <p className="mt-3 text-center text-sm text-muted-foreground">{m.byMethodEmpty}</p>}
+    </div>
+  );
+}
+
+/** Expected and paid per grade level (bars, KES) with the collection rate (line, %). */
+export function LevelChart({ byLevel, height }: { byLevel: FinancialOverview['byLevel']; height: number }) {
+  const rows = byLevel.map((l) => ({ ...l, short: shortGrade(l.name) }));
+  // Phones: no rate axis (the line and the tooltip still show it), smaller ticks, so 11 levels fit.
+  const wide = useMediaQuery('(min-width: 640px)');
+  const tick = wide && rows.length <= 8 ? axisTick : { ...axisTick, fontSize: wide ? 11 : 10 };
+  return (
+    <div className="w-full" data-testid="chart-levels">
+      <ComposedChart responsive style={{ width: '100%', height }} data={rows} margin={{ top: 8, right: 0, left: 0, bottom: 0 }} barCategoryGap={wide ? '20%' : '12%'} barGap={wide ? 2 : 1}>
+        <CartesianGrid {...grid} />
+        <XAxis dataKey="short" tick={tick} tickLine={false} axisLine={false} interval={0} />
+        <YAxis yAxisId="kes" tick={tick} tickLine={false} axisLine={false} width={wide ? 44 : 36} tickFormatter={(v: number) => kesCompact(v)} />
+        <YAxis yAxisId="rate" hide={!wide} orientation="right" domain={[0, 1]} tick={tick} tickLine={false} axisLine={false} width={40} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} />
+        <Tooltip
+          cursor={cursor}
+          content={({ active, payload }) => {
+            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
+            if (!active || !d) return null;
+            return (
+              <TooltipCard
+                title={d.name}
+                rows={[
+                  { label: m.expectedSeries, value: `KES ${formatMoney(d.expected)}`, colour: EXPECTED_COLOUR },
+                  { label: m.paidSeries, value: `KES ${formatMoney(d.paid)}`, colour: PAID_COLOUR },
+                  { label: m.balanceSeries, value: `KES ${formatMoney(d.balance)}` },
+                  { label: m.rateSeries, value: percent(d.rate), colour: RATE_COLOUR },
+                ]}
+              />
+            );
+          }}
+        />
+        <Legend verticalAlign="top" align="right" height={28} iconType="circle" iconSize={8} formatter={LegendText} />
+        <Bar yAxisId="kes" dataKey="expected" name={m.expectedSeries} fill={EXPECTED_COLOUR} radius={[4, 4, 0, 0]} maxBarSize={26} isAnimationActive={false} />
+        <Bar yAxisId="kes" dataKey="paid" name={m.paidSeries} fill={PAID_COLOUR} radius={[4, 4, 0, 0]} maxBarSize={26} isAnimationActive={false} />
+        <Line
+          yAxisId="rate"
+          dataKey="rate"
+          name={m.rateSeries}
+          type="monotone"
+          stroke={RATE_COLOUR}
+          strokeWidth={2}
+          dot={{ r: 3, fill: RATE_COLOUR, strokeWidth: 0 }}
+          activeDot={{ r: 5 }}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </div>
+  );
+}
