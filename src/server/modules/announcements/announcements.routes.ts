@@ -17,7 +17,7 @@ import {
   unreadCountSchema,
 } from '../../../shared/contracts/announcements.js';
 import { actorOf } from '../../plugins/access.js';
-import { sendAttachment } from '../attachments/attachments.js';
+import { sendAttachment } from '../attachments/index.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import { audienceOptions } from './audience.js';
 import * as svc from './announcements.service.js';

@@ -19,9 +19,9 @@ import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
-import { resolveAttachments } from '../attachments/attachments.js';
+import { resolveAttachments } from '../attachments/index.js';
 import { recordAudit } from '../../lib/audit.js';
-import { deliverSms, logSms, type OutgoingSms } from '../sms/sms.service.js';
+import { deliverSms, logSms, type OutgoingSms } from '../sms/index.js';
 import { audienceLabels, checkAudience, isManagerRole, resolveAudience, type Recipient } from './audience.js';
 import type { RequestCaller } from '../../lib/school-context.js';
 

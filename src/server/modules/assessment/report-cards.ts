@@ -1,5 +1,5 @@
 import type { AttendanceCounts } from '../../../shared/contracts/attendance.js';
-import { termAttendance } from '../attendance/attendance-counts.js';
+import { termAttendance } from '../attendance/index.js';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { bandFor, competitionRanksBy, gradeLabel, kcseMeanGrade, roundHalfUp, rollUpLevels, weightedPercent, type GradeBand } from '../../../shared/grading.js';
@@ -11,7 +11,7 @@ import { PDF_COLORS, contentBox, createDocument, drawLetterhead, drawTable, form
 import { m, settingsOf } from './assessment-context.js';
 import { examOf } from './exams.service.js';
 import { bandsForExam } from './marks.service.js';
-import { learnerAudience, visibleLearners } from '../learners/learner-scope.js';
+import { learnerAudience, visibleLearners } from '../learners/index.js';
 import { computeResults, type ComputedResults } from './results.service.js';
 
 /**

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { academicYears, classes, examMarks, examSeries, levels, profiles, reportComments, students, teacherAssignments, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { audienceScope, learnerAudience, visibleLearners } from '../learners/learner-scope.js';
+import { audienceScope, learnerAudience, visibleLearners } from '../learners/index.js';
 import { m, settingsOf } from './assessment-context.js';
 import { examClasses, examOf, examSubjectList, type ExamRow } from './exams.service.js';
 import { bandsForExam, fullName, schoolGrading } from './marks.service.js';

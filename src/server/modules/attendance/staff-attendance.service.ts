@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.js';
 import { departmentMembers, departments, profiles, staffAttendance } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { approvedLeaveByProfile } from '../leave/leave.service.js';
+import { approvedLeaveByProfile } from '../leave/index.js';
 import { leaveMessages } from '../../../shared/messages/leave.js';
 import { ATTENDANCE_AUDIT, assertSchoolDay, loadAttendanceSettings, loadCalendar, minutesOf } from './attendance-context.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';

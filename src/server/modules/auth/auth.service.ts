@@ -8,10 +8,10 @@ import { LOGIN_WINDOW_MS } from '../../../shared/constants.js';
 import { TWO_FACTOR_MAX_ATTEMPTS, TWO_FACTOR_PENDING_MINUTES } from '../../../shared/contracts/security.js';
 import { securityMessages } from '../../../shared/messages/security.js';
 import { recordAudit } from '../../lib/audit.js';
-import { noteSignInNetwork, raiseFailureAlerts } from '../security/alerts.js';
-import { checkPasswordPolicy, loadPolicy, twoFactorRequiredFor } from '../security/policy.js';
-import * as twoFactorRepo from '../security/two-factor.repository.js';
-import { checkSecondFactor, secondFactorMessage } from '../security/two-factor.service.js';
+import { noteSignInNetwork, raiseFailureAlerts } from '../security/index.js';
+import { checkPasswordPolicy, loadPolicy, twoFactorRequiredFor } from '../security/index.js';
+import { twoFactorRepo } from '../security/index.js';
+import { checkSecondFactor, secondFactorMessage } from '../security/index.js';
 import {
   countRecentFailures,
   findProfileWithSchool,

@@ -11,7 +11,7 @@ import { withScope, type TenantScope } from '../../db/tenant.js';
 import { AppError, badRequest } from '../../errors.js';
 import { actorOf, scopeOf, toHeaders } from '../../plugins/access.js';
 import { recordAudit } from '../../lib/audit.js';
-import { checkPasswordPolicy, loadPolicy } from '../security/policy.js';
+import { checkPasswordPolicy, loadPolicy } from '../security/index.js';
 import { findProfileWithSchool } from './auth.repository.js';
 import { toSessionUser } from './session-user.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';

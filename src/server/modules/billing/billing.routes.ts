@@ -48,7 +48,7 @@ import { DarajaProtocolError } from '../../integrations/mpesa/daraja-protocol.js
 import { sendPdf } from '../../lib/pdf.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
-import type { MpesaDeps } from '../mpesa/mpesa-deps.js';
+import type { MpesaDeps } from '../mpesa/index.js';
 import * as svc from './billing.service.js';
 import { invalidateBillingGate } from './billing-gate.js';
 import { invoicePdf, receiptPdf, statementPdf, statementXlsx } from './documents.js';

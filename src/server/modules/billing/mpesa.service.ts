@@ -9,7 +9,7 @@ import { withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
 import { c2bAccept, c2bReject, confirmationAck, normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome } from '../../integrations/mpesa/daraja-protocol.js';
-import type { MpesaDeps } from '../mpesa/mpesa-deps.js';
+import type { MpesaDeps } from '../mpesa/index.js';
 import { applyPayment, findInvoice, ownSchool, recomputeStatuses, type BillingCaller } from './billing.service.js';
 import { invalidateBillingGate } from './billing-gate.js';
 import { loadBillingSettings, loadCompany, paybillOf, platformCallbackUrls, platformDaraja } from './settings.service.js';

@@ -6,7 +6,7 @@ import { billingReminders, platformInvoices, profiles, schools } from '../../db/
 import { withSystem } from '../../db/tenant.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { formatDay } from '../../lib/pdf.js';
-import type { MpesaDeps } from '../mpesa/mpesa-deps.js';
+import type { MpesaDeps } from '../mpesa/index.js';
 import { recomputeStatuses } from './billing.service.js';
 import { invalidateBillingGate } from './billing-gate.js';
 import { resolveStalePlatformPushes } from './mpesa.service.js';

@@ -7,7 +7,7 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import { createDarajaClient, darajaBaseUrl, type DarajaClient } from '../../integrations/mpesa/daraja-client.js';
 import { decryptSecret, encryptSecret, maskSecret } from '../../lib/secrets.js';
-import { SIMULATOR_CREDENTIALS, type MpesaDeps } from '../mpesa/mpesa-deps.js';
+import { SIMULATOR_CREDENTIALS, type MpesaDeps } from '../mpesa/index.js';
 
 /** system_settings key of the billing settings. */
 export const BILLING_SETTINGS_KEY = 'billing_settings';

@@ -1,5 +1,5 @@
 import type { AttendanceCounts } from '../../../shared/contracts/attendance.js';
-import { termAttendance } from '../attendance/attendance-counts.js';
+import { termAttendance } from '../attendance/index.js';
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -15,9 +15,9 @@ import type { FileStorage } from '../../storage/storage.js';
 import { loadLetterhead, type Letterhead } from '../../lib/pdf.js';
 import { drawCertificates } from './certificate-pdf.js';
 import { canonicalJson, signContent, verifyContent, type Signer, SIGNATURE_ALGORITHM } from '../../lib/signing.js';
-import { ASSESSMENT_AUDIT, m, schoolScales } from '../assessment/assessment-context.js';
-import { fullName } from '../assessment/marks.service.js';
-import { termCards, type CardVerification, type TermCard, type TermInfo } from '../assessment/report-cards.js';
+import { ASSESSMENT_AUDIT, m, schoolScales } from '../assessment/index.js';
+import { fullName } from '../assessment/index.js';
+import { termCards, type CardVerification, type TermCard, type TermInfo } from '../assessment/index.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**

@@ -4,7 +4,7 @@ import type { ClassItem, ListClassesQuery } from '../../../shared/contracts/clas
 import type { Database } from '../../db/client.js';
 import { academicYears, classes, guardians, profiles, studentGuardians, students } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
-import { audienceScope, learnerAudience } from '../learners/learner-scope.js';
+import { audienceScope, learnerAudience } from '../learners/index.js';
 
 /** The school's current academic year (is_current, else the latest started), as a subquery. */
 export function currentYearIdOf(schoolId: SQL | string): SQL {

@@ -18,9 +18,9 @@ import { withScope, type TenantScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { recordAudit } from '../../lib/audit.js';
-import { insertAccount } from '../auth/accounts.repository.js';
+import { insertAccount } from '../auth/index.js';
 import type { Upload } from '../../lib/files.js';
-import { deleteUserSessions, emailExists, setUserStatus, updateUserFields } from '../users/users.repository.js';
+import { deleteUserSessions, emailExists, setUserStatus, updateUserFields } from '../users/index.js';
 import { findCompany, findPlatformStaff, listPlatformStaff, lockCompany, lockPlatformStaff, saveCompany, type CompanyRow, type StaffRow } from './company.repository.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
 

@@ -37,7 +37,7 @@ import { conversationMessages as cm } from '../../../shared/messages/conversatio
 import { withScope, type Tx } from '../../db/tenant.js';
 import { badRequest, unauthorized } from '../../errors.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
-import { sendAttachment } from '../attachments/attachments.js';
+import { sendAttachment } from '../attachments/index.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './conversations.service.js';
 

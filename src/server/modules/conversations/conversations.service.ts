@@ -45,7 +45,7 @@ import {
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { resolveAttachments } from '../attachments/attachments.js';
+import { resolveAttachments } from '../attachments/index.js';
 
 const m = cm.api;
 

@@ -31,7 +31,7 @@ import { approvals, budgets, expenseCategories, expenses, files, financeOfficeSe
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { termOn } from '../fees/charges.service.js';
+import { termOn } from '../fees/index.js';
 import { loadFile, readUpload, storeFile } from '../../lib/files.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { documentNumber, takeDocumentNumbers } from '../../lib/document-numbers.js';

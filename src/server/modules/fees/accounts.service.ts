@@ -26,8 +26,8 @@ import {
 } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { forbidden, notFound } from '../../errors.js';
-import { registerFilters } from '../learners/learners.repository.js';
-import { audienceScope, learnerAudience, visibleLearners, type LearnerAudience } from '../learners/learner-scope.js';
+import { registerFilters } from '../learners/index.js';
+import { audienceScope, learnerAudience, visibleLearners, type LearnerAudience } from '../learners/index.js';
 import { FEES_AUDIT } from './fees-context.js';
 import * as repo from './fees.repository.js';
 import { optionKey } from './invoices.service.js';

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
-import { registerFilters } from '../learners/learners.repository.js';
+import { registerFilters } from '../learners/index.js';
 import { FEES_AUDIT, loadFinanceSettings } from './fees-context.js';
 import * as repo from './fees.repository.js';
 import { termOf, type TermRow } from './structures.service.js';

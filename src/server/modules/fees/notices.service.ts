@@ -11,7 +11,7 @@ import type { EventBus } from '../../events/bus.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
 import { AppError } from '../../errors.js';
-import { deliverSms, logSms, sendSms, type OutgoingSms, type SmsDeps } from '../sms/sms.service.js';
+import { deliverSms, logSms, sendSms, type OutgoingSms, type SmsDeps } from '../sms/index.js';
 import { FEES_AUDIT } from './fees-context.js';
 import { auditSchool, inSchool } from '../../lib/school-context.js';
 

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { documentSequences, financeSettings, payments, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { registerFilters } from '../learners/learners.repository.js';
+import { registerFilters } from '../learners/index.js';
 import { FEES_AUDIT } from './fees-context.js';
 import * as repo from './fees.repository.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';

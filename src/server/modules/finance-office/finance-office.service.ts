@@ -16,7 +16,7 @@ import {
   transportRoutes,
   transportVehicles,
 } from '../../db/schema/index.js';
-import { termOn } from '../fees/charges.service.js';
+import { termOn } from '../fees/index.js';
 import { inSchool } from '../../lib/school-context.js';
 
 /** Defaults of finance_office_settings when the school has no row yet (schema defaults). */

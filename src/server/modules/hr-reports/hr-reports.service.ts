@@ -11,8 +11,8 @@ import type { Database } from '../../db/client.js';
 import { leaveRequests, leaveTypes, payrollLines, payrollRuns, staffAttendance, staffMembers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
-import { loadAttendanceSettings } from '../attendance/attendance-context.js';
-import { isLate, staffRate } from '../attendance/staff-attendance.service.js';
+import { loadAttendanceSettings } from '../attendance/index.js';
+import { isLate, staffRate } from '../attendance/index.js';
 import { inSchool } from '../../lib/school-context.js';
 
 /**

@@ -7,7 +7,7 @@ import { centsToKes, kesToCents, MAX_AMOUNT_CENTS } from '../../../shared/money.
 import { inventoryItems, inventoryMovements } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest } from '../../errors.js';
-import { readCsv, readXlsx } from '../learner-files/import-file.js';
+import { readCsv, readXlsx } from '../learner-files/index.js';
 import { auditSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**

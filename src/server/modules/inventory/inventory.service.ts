@@ -27,7 +27,7 @@ import type { Database } from '../../db/client.js';
 import { inventoryItems, inventoryMovements, invoices, profiles, stockTakes, students, suppliers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { chargeLearner, termOn } from '../fees/charges.service.js';
+import { chargeLearner, termOn } from '../fees/index.js';
 import type { z } from 'zod';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 

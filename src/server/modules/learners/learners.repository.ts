@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { containsPattern } from '../users/users.repository.js';
+import { containsPattern } from '../users/index.js';
 import type { ListStudentsQuery, StudentSort } from '../../../shared/contracts/learners.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
 import type { Tx } from '../../db/tenant.js';

@@ -25,9 +25,9 @@ import { guardians, schools, studentGuardians, students } from '../../db/schema/
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { insertAccount } from '../auth/accounts.repository.js';
-import { findUserIdByEmail } from '../auth/auth.repository.js';
-import { sendAccountSetupMail } from '../auth/auth.service.js';
+import { insertAccount } from '../auth/index.js';
+import { findUserIdByEmail } from '../auth/index.js';
+import { sendAccountSetupMail } from '../auth/index.js';
 import { allocateAdmissionNumbers, takenAdmissionNumbers } from './admission-numbers.js';
 import { audienceScope, isClassTeacherOf, learnerAudience, learnerNotFound, visibleLearners, type LearnerAudience } from './learner-scope.js';
 import * as repo from './learners.repository.js';

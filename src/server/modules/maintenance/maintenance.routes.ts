@@ -7,7 +7,7 @@ import {
   updateMaintenanceMessageBody,
 } from '../../../shared/contracts/maintenance.js';
 import { actorOf, toHeaders } from '../../plugins/access.js';
-import { currentUser } from '../auth/auth.service.js';
+import { currentUser } from '../auth/index.js';
 import { toSetting, toStatus, type MaintenanceService } from './maintenance.service.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';
 import { type AuthDeps } from '../../lib/module-deps.js';

@@ -31,7 +31,7 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { MOVEMENT_AUDIT, inChunks, inSchool, isUniqueViolation } from './movements.repository.js';
-import { copyStreamsToYear } from '../school-setup/school-setup.service.js';
+import { copyStreamsToYear } from '../school-setup/index.js';
 import { ministryTermTemplate, type TermTemplate } from '../../../shared/curriculum-catalogue.js';
 import { graduatesFrom, graduationReason, levelAbove, nextYearName, streamKey, type LevelInfo } from './promotion-rules.js';
 

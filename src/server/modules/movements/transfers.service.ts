@@ -23,8 +23,8 @@ import { classes, profiles, studentEnrolments, students, transferRequests, trans
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { allocateAdmissionNumbers } from '../learners/admission-numbers.js';
-import { createStudent } from '../learners/learners.service.js';
+import { allocateAdmissionNumbers } from '../learners/index.js';
+import { createStudent } from '../learners/index.js';
 import {
   MOVEMENT_AUDIT,
   checkPlacement,

@@ -7,9 +7,9 @@ import { mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, stud
 import { narrowScope, withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { DarajaProtocolError, normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome, type C2bRequest, type StkCallback } from '../../integrations/mpesa/daraja-protocol.js';
 import { recordAudit } from '../../lib/audit.js';
-import { FEES_AUDIT } from '../fees/fees-context.js';
-import { postPayment } from '../fees/payments.service.js';
-import { afterPayment, prepareReceiptNotice, publishFeesChanged, publishUnmatched, sendNotice, type PreparedNotice } from '../fees/notices.service.js';
+import { FEES_AUDIT } from '../fees/index.js';
+import { postPayment } from '../fees/index.js';
+import { afterPayment, prepareReceiptNotice, publishFeesChanged, publishUnmatched, sendNotice, type PreparedNotice } from '../fees/index.js';
 import type { MpesaDeps } from './mpesa-deps.js';
 
 /**

@@ -10,7 +10,7 @@ import { withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
 import { encryptSecret, decryptSecret, maskSecret } from '../../lib/secrets.js';
-import { FEES_AUDIT } from '../fees/fees-context.js';
+import { FEES_AUDIT } from '../fees/index.js';
 import { c2bRegisterUrls, callbackUrls, darajaFor, type MpesaConfigRow, type MpesaDeps } from './mpesa-deps.js';
 import { auditSchool, schoolIdOf, inSchool } from '../../lib/school-context.js';
 

@@ -5,7 +5,7 @@ import { createDarajaClient, darajaBaseUrl, type DarajaClient } from '../../inte
 import type { mpesaConfigs } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { messages } from '../../../shared/messages.js';
-import type { NoticeDeps } from '../fees/notices.service.js';
+import type { NoticeDeps } from '../fees/index.js';
 
 /**
  * What the M-Pesa module needs from buildApp: the database, events, SMS and mail (through the fees

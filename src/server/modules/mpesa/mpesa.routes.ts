@@ -30,8 +30,8 @@ import { DarajaProtocolError, c2bAccept, c2bReject, confirmationAck, type C2bRej
 import { sendSpreadsheet, type ExportColumn } from '../../lib/spreadsheet.js';
 import { actorOf } from '../../plugins/access.js';
 import type { TaskRunner } from '../../jobs/tasks.js';
-import { remindersTaskHandler, REMINDER_TASK, startReminders } from '../fees/notices.service.js';
-import { listSms } from '../sms/sms.service.js';
+import { remindersTaskHandler, REMINDER_TASK, startReminders } from '../fees/index.js';
+import { listSms } from '../sms/index.js';
 import { applyValidation, receiveCallback, sourceMatches, storeCallbackForToken, type CallbackKind } from './apply.service.js';
 import { getConfig, putConfig, registerUrls, rotateToken } from './config.service.js';
 import type { MpesaDeps } from './mpesa-deps.js';

@@ -12,10 +12,10 @@ import { mpesaStkRequests, mpesaTransactions, payments, profiles, students } fro
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
-import { FEES_AUDIT } from '../fees/fees-context.js';
-import { findLearner } from '../fees/fees.repository.js';
-import { afterPayment } from '../fees/notices.service.js';
-import { postPayment } from '../fees/payments.service.js';
+import { FEES_AUDIT } from '../fees/index.js';
+import { findLearner } from '../fees/index.js';
+import { afterPayment } from '../fees/index.js';
+import { postPayment } from '../fees/index.js';
 import { configRow } from './config.service.js';
 import { darajaFor, type MpesaDeps } from './mpesa-deps.js';
 import { auditSchool, inSchool } from '../../lib/school-context.js';

@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../../errors.js';
 import { createDocument, displayPhone, drawLetterhead, drawTable, formatDay, loadLetterhead, renderPdf, type TableColumn } from '../../lib/pdf.js';
 import type { ExportColumn } from '../../lib/spreadsheet.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { audienceScope, learnerAudience } from '../learners/learner-scope.js';
+import { audienceScope, learnerAudience } from '../learners/index.js';
 import * as repo from './people.repository.js';
 
 const m = messages.people;

@@ -21,7 +21,7 @@ import {
 import type { FileStorage } from '../../storage/storage.js';
 import { recordAudit } from '../../lib/audit.js';
 import { storeFile } from '../../lib/files.js';
-import { audienceScope, learnerAudience, learnerNotFound, visibleLearners } from '../learners/learner-scope.js';
+import { audienceScope, learnerAudience, learnerNotFound, visibleLearners } from '../learners/index.js';
 import * as repo from './people.repository.js';
 
 /**

@@ -15,7 +15,7 @@ import {
   subjects,
   teacherAssignments,
 } from '../../db/schema/index.js';
-import { currentYearIdOf } from '../classes/classes.service.js';
+import { currentYearIdOf } from '../classes/index.js';
 
 /**
  * Queries of the teachers and classes screens, class lists and ID cards. Every function takes the

@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { recordAudit } from '../../lib/audit.js';
 import { loadFile, readUpload, storeFile } from '../../lib/files.js';
-import { audienceScope, learnerAudience, learnerNotFound, visibleLearners } from '../learners/learner-scope.js';
+import { audienceScope, learnerAudience, learnerNotFound, visibleLearners } from '../learners/index.js';
 import * as repo from './people.repository.js';
 
 /** Audit actions of learner photos (the Audit Trail lists them). */

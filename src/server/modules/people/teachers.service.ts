@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
 import type { ExportColumn } from '../../lib/spreadsheet.js';
-import { audienceScope, learnerAudience } from '../learners/learner-scope.js';
+import { audienceScope, learnerAudience } from '../learners/index.js';
 import * as repo from './people.repository.js';
 
 const m = messages.people;

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/tenant.js';
-import { billingStatusBySchool, type SchoolBillingStatus } from '../billing/billing-status.js';
+import { billingStatusBySchool, type SchoolBillingStatus } from '../billing/index.js';
 
 /**
  * The billing state of every school for the health cards (issue 18 §3 "billing status"), from the

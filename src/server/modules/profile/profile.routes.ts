@@ -8,8 +8,8 @@ import { profiles } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import { recordAudit } from '../../lib/audit.js';
-import { findProfileWithSchool } from '../auth/auth.repository.js';
-import { toSessionUser } from '../auth/session-user.js';
+import { findProfileWithSchool } from '../auth/index.js';
+import { toSessionUser } from '../auth/index.js';
 
 const profileUpdate = z.object({
   name: z.string().trim().min(1, 'Display name is required').max(120),

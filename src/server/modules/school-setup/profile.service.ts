@@ -17,7 +17,7 @@ import type { Tx } from '../../db/tenant.js';
 import { badRequest } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { storeFile, type Upload } from '../../lib/files.js';
-import { takenAdmissionNumbers } from '../learners/admission-numbers.js';
+import { takenAdmissionNumbers } from '../learners/index.js';
 import { audit, writeSchool } from './setup-context.js';
 import { changes, readSchool } from '../../lib/school-context.js';
 

@@ -8,7 +8,7 @@ import { academicYears, classes, levels, schools, studentEnrolments, students, t
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { audit, assertTeacher, writeSchool } from './setup-context.js';
-import { classItems } from '../classes/classes.service.js';
+import { classItems } from '../classes/index.js';
 import { currentYearId, yearClosed } from './years.service.js';
 import { changes, conflict, pgCode, readSchool } from '../../lib/school-context.js';
 

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.js';
 import { withScope, type TenantScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { applyNewSchoolDefaults } from '../system-settings/new-school-defaults.js';
+import { applyNewSchoolDefaults } from '../system-settings/index.js';
 import {
   codesLike,
   codeTaken,

@@ -31,9 +31,9 @@ import { files, profiles, schools, staffDocuments, staffMembers, type ExitCleara
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { insertAccount } from '../auth/accounts.repository.js';
+import { insertAccount } from '../auth/index.js';
 import { loadFile, readUpload, storeFile } from '../../lib/files.js';
-import { containsPattern, deleteUserSessions, emailExists, setUserStatus } from '../users/users.repository.js';
+import { containsPattern, deleteUserSessions, emailExists, setUserStatus } from '../users/index.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
 

@@ -22,7 +22,7 @@ import {
 import { ADMIN_ROLES } from '../../../shared/roles.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
-import { sendAttachment } from '../attachments/attachments.js';
+import { sendAttachment } from '../attachments/index.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './support.service.js';
 

@@ -30,7 +30,7 @@ import type { AttachmentRef } from '../../db/schema/announcements.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { resolveAttachments } from '../attachments/attachments.js';
+import { resolveAttachments } from '../attachments/index.js';
 
 const m = sm.api;
 const conflict = (code: string, message: string) => new AppError(409, code, message);

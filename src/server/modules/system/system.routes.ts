@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { withSystem } from '../../db/tenant.js';
-import { currentUser } from '../auth/auth.service.js';
+import { currentUser } from '../auth/index.js';
 import { toHeaders } from '../../plugins/access.js';
 import { recordAudit } from '../../lib/audit.js';
 import { type AuthDeps } from '../../lib/module-deps.js';

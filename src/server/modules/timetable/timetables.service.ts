@@ -30,7 +30,7 @@ import {
 import { withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { learnerAudience, visibleLearners } from '../learners/learner-scope.js';
+import { learnerAudience, visibleLearners } from '../learners/index.js';
 import { checkTimetable } from './engine/checker.js';
 import type { Activity, Placement, TimetableProblem, Violation } from './engine/types.js';
 import { inSchool, type RequestCaller } from '../../lib/school-context.js';

@@ -35,8 +35,8 @@ import {
 } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { audienceScope, learnerAudience, visibleLearners } from '../learners/learner-scope.js';
-import { cancelPendingCharges, chargeLearner, proRataCents, termOn } from '../fees/charges.service.js';
+import { audienceScope, learnerAudience, visibleLearners } from '../learners/index.js';
+import { cancelPendingCharges, chargeLearner, proRataCents, termOn } from '../fees/index.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
 /**

@@ -16,8 +16,8 @@ import type { Database } from '../../db/client.js';
 import { withScope, type TenantScope } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { insertAccount } from '../auth/accounts.repository.js';
-import { displayName } from '../auth/session-user.js';
+import { insertAccount } from '../auth/index.js';
+import { displayName } from '../auth/index.js';
 import {
   deleteUserSessions,
   emailExists,

@@ -6,7 +6,7 @@ import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/compone
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
-import { SummaryTiles } from '@/features/fees/fee-management/summary-tiles';
+import { SummaryTiles } from '@/features/fees';
 import { BillingInvoiceStatus, Kes, kes } from './billing-bits';
 import { invoicePdfUrl, useBillingDashboard, useBillingInvoices, useSubscriptions } from './billing-api';
 import { GenerateInvoicesDialog } from './generate-dialog';

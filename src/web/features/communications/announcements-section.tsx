@@ -5,7 +5,7 @@ import { announcementScreens as t } from '@shared/messages/announcements-screens
 import { isSchoolRole } from '@shared/roles';
 import { LoadErrorCard } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SchoolAnnouncements } from '@/features/announcements/school-announcements';
+import { SchoolAnnouncements } from '@/features/announcements';
 import { useAuth } from '@/lib/auth';
 import { useReceivedCommunications } from './api/received';
 import { CommunicationCenter } from './communication-center';

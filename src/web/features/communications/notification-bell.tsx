@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { useUnreadMessages } from '@/features/messages/messages-api';
+import { useUnreadMessages } from '@/features/messages';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './api/notifications';
 import { formatDateTime, formatRelative } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { AnalyticsChart, FinancialAnalytics } from '@shared/contracts/financial-analytics';
 import { financialAnalyticsMessages as fm } from '@shared/messages/financial-analytics';
 import { api, ApiError } from '@/lib/api';
-import { FEES_KEY, withSchool } from '@/features/fees/api/fees';
+import { FEES_KEY, withSchool } from '@/features/fees';
 import { downloadFile } from '@/lib/download';
 
 /**

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { ReportOptions } from '@shared/contracts/financial-reports';
 import type { ReportId } from '@shared/messages/financial-reports';
 import { api } from '@/lib/api';
-import { qs, retry } from '@/features/attendance/api/registers';
+import { qs, retry } from '@/features/attendance';
 import { downloadFile } from '@/lib/download';
 
 /**

@@ -7,7 +7,7 @@ import { GROUP_BY_LABELS, METHOD_LABELS, financialReportsMessages as m, type Rep
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { FilterField } from '@/features/attendance/principal/bits';
+import { FilterField } from '@/features/attendance';
 import type { ReportParams } from './financial-reports-api';
 
 /** The filters each report takes (query names of the public API). */

@@ -9,7 +9,7 @@ import { useAuth } from '@/lib/auth';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { FilterField } from '@/features/attendance/principal/bits';
+import { FilterField } from '@/features/attendance';
 import type { Period } from './hr-reports-api';
 
 /** Can the signed-in user read the school's HR reports (viewHrReports: HR, the principal, the director)? */

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { HrDashboardResponse, HrSummaryResponse } from '@shared/contracts/hr-reports';
 import { api } from '@/lib/api';
-import { qs, retry } from '@/features/attendance/api/registers';
+import { qs, retry } from '@/features/attendance';
 import { downloadFile } from '@/lib/download';
 
 /**

@@ -8,7 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
-import { LearnerStatusBadge } from '@/features/learners/components/status-badge';
+import { LearnerStatusBadge } from '@/features/learners';
 import { useExits } from './api/movements';
 import { DateRange } from '@/components/date-range';
 import { ExitDialog, ReadmitDialog } from './components/exit-dialogs';

@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
 import { StatCard } from '@/components/stat-card';
-import { DataProtectionPanel } from '@/features/data-protection/data-protection-panel';
+import { DataProtectionPanel } from '@/features/data-protection';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSecurityOverview } from './security-api';
 import { SecurityAlertsTab } from './security-alerts-tab';

@@ -7,7 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
-import { LeaveTab } from '@/features/leave/leave-tab';
+import { LeaveTab } from '@/features/leave';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useStaffList } from './staff-api';
 import { StaffDetailView } from './staff-detail';

@@ -7,7 +7,7 @@ import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ChildIdentity, ChildSwitcher } from '@/features/assessment/parent/child-switcher';
+import { ChildIdentity, ChildSwitcher } from '@/features/assessment';
 import { useSchoolContext } from '@/lib/school-context';
 import { useAttendanceCalendar, useMyChildren, useStudentAttendance, type ChildItem } from '../api/student-attendance';
 import { AttendanceCalendar } from './attendance-calendar';

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { describedBy, Field } from '@/components/field';
-import { ChoiceCards, type Choice } from '@/features/fees/settings/form-bits';
+import { ChoiceCards, type Choice } from '@/features/fees';
 import { useAddCalendarDay, useAttendanceCalendar, useDeleteCalendarDay } from '../api/reports';
 import { yearRange, type AttendanceScope } from './attendance-scope';
 import { Panel, Segmented } from './bits';

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { describedBy, Field, FormSection } from '@/components/field';
-import { applyServerErrors, ChoiceCards, type Choice } from '@/features/fees/settings/form-bits';
+import { applyServerErrors, ChoiceCards, type Choice } from '@/features/fees';
 import { useAttendanceSettings, useSaveAttendanceSettings, type UpdateAttendanceSettings } from '../api/reports';
 import type { AttendanceScope } from './attendance-scope';
 import { CalendarPanel } from './calendar-panel';

@@ -8,8 +8,8 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { OneTimeCodeInput } from '@/features/security/one-time-code-input';
-import { verifySignInCode } from '@/features/security/security-api';
+import { OneTimeCodeInput } from '@/features/security';
+import { verifySignInCode } from '@/features/security';
 import { saveRememberedLogin } from '../remembered-login';
 
 const c = ss.code;

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { securityScreens as ss } from '@shared/messages/security-screens';
 import { useAuth, type PendingSignIn } from '@/lib/auth';
-import { StepIndicator, TwoFactorEnrolment, type EnrolmentStep } from '@/features/security/two-factor-enrolment';
+import { StepIndicator, TwoFactorEnrolment, type EnrolmentStep } from '@/features/security';
 import { saveRememberedLogin } from '../remembered-login';
 
 const s = ss.setupRequired;

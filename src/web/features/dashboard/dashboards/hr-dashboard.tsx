@@ -9,7 +9,7 @@ import { formatNumber } from '@/lib/format';
 import { DashboardPage, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
 import { TermChip } from '../components/school-widgets';
 import { StatCard } from '@/components/stat-card';
-import { HrAtAGlance } from '@/features/hr-reports/hr-dashboard-section';
+import { HrAtAGlance } from '@/features/hr-reports';
 
 const m = messages.dashboard;
 const roleName = (r: string) => (r === 'unassigned' ? r : roleDisplayName(r));

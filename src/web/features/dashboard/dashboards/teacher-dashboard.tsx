@@ -8,7 +8,7 @@ import { formatNumber, shortClass } from '@/lib/format';
 import { DashboardPage, EmptyNote, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
 import { TermChip } from '../components/school-widgets';
 import { StatCard } from '@/components/stat-card';
-import { MarksToEnter } from '@/features/assessment/components/marks-to-enter';
+import { MarksToEnter } from '@/features/assessment';
 
 const m = messages.dashboard;
 

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useStudent } from '@/features/learners/api/learners';
+import { useStudent } from '@/features/learners';
 import { useCreateInvoice, useFeesLiveRefresh, useMpesaConfig, useReversePayment, useSetFeeOption, useStudentAccount } from '../api/fees';
 import { Money, formatMoney } from '@/components/money';
 import { PayWithMpesaDialog } from '../components/pay-with-mpesa-dialog';

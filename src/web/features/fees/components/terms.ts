@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { schoolToday } from '@shared/dates';
 import { messages } from '@shared/messages';
-import { useLevels, useStreams } from '@/features/school-setup/api/structure';
-import { useYears } from '@/features/school-setup/api/years';
+import { useLevels, useStreams } from '@/features/school-setup';
+import { useYears } from '@/features/school-setup';
 
 const c = messages.feeManagement.common;
 

@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
-import { LearnerPicker, type PickedLearner } from '@/features/movements/components/learner-picker';
+import { LearnerPicker, type PickedLearner } from '@/features/movements';
 import { useCreateAdjustment, useFinanceSettings, useStudentAccount } from '../api/fees';
 import { formatMoney } from '@/components/money';
 import { amountError, amountValue, apiFields, hasFieldErrors } from './form';

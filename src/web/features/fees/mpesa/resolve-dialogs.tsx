@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { describedBy, Field } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
-import { LearnerPicker, type PickedLearner } from '@/features/movements/components/learner-picker';
+import { LearnerPicker, type PickedLearner } from '@/features/movements';
 import { receiptPdfUrl, useAllocateTransaction, useRefundTransaction, useStudentAccount } from '../api/fees';
 import { formatMoney, Money } from '@/components/money';
 import { errorText, formatMsisdn, formatWhen, mm } from './common';

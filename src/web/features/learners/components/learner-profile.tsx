@@ -21,7 +21,7 @@ import { ProfilePhoto } from './profile-photo';
 import type { RegisterMode } from './register-mode';
 import { LearnerStatusBadge } from './status-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { LearnerDataExportButton } from '@/features/data-protection/learner-data-export-button';
+import { LearnerDataExportButton } from '@/features/data-protection';
 
 const m = messages.learners;
 const p = m.profile;

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { ClassPicker } from '@/features/learners/components/class-picker';
+import { ClassPicker } from '@/features/learners';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentClasses, useExitLearner, useReadmit } from '../api/movements';

@@ -14,7 +14,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ClassPicker } from '@/features/learners/components/class-picker';
+import { ClassPicker } from '@/features/learners';
 import { Field, FormSection, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useCurrentClasses, useTransferIn } from '../api/movements';

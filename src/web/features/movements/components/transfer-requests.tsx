@@ -15,7 +15,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ClassPicker } from '@/features/learners/components/class-picker';
+import { ClassPicker } from '@/features/learners';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
 import { useAcceptTransfer, useCurrentClasses, useDeclineTransfer, useTransferRequests } from '../api/movements';

@@ -1,0 +1,2 @@
+/** The company feature's public surface: what other features may import (decision 0021). */
+export { formatInstant } from './format';
