@@ -17,7 +17,7 @@ import { DecideApprovalDialog } from './decide-approval-dialog';
 
 const m = messages.financeOverview.approvals;
 // The payroll review lives with the payroll screens; it loads only when someone opens it.
-const RunReviewDialog = React.lazy(() => import('@/features/payroll/runs/run-review-dialog').then((mod) => ({ default: mod.RunReviewDialog })));
+const RunReviewDialog = React.lazy(() => import('@/features/payroll').then((mod) => ({ default: mod.RunReviewDialog })));
 const PREVIEW = 5;
 
 function ApprovalRow({ approval, canDecide, onDecide }: { approval: Approval; canDecide: boolean; onDecide: (approve: boolean) => void }) {
