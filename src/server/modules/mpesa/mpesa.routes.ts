@@ -44,16 +44,11 @@ const schoolQuery = z.object({ schoolId: z.uuid('Invalid school id').optional() 
 const exportFormat = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
-/** The school a callback token belongs to, with its validation mode and M-Pesa environment, or null. */
-async function schoolOfToken(deps: MpesaDeps, token: string): Promise<{ schoolId: string; strict: boolean; environment: string } | null> {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
-  const [row] = await withSystem(deps.database.db, (tx) =>
-    tx
-      .select({ schoolId: mpesaConfigs.schoolId, strict: mpesaConfigs.strictValidation, environment: mpesaConfigs.environment })
-      .from(mpesaConfigs)
-      .where(eq(mpesaConfigs.callbackToken, token)),
-  );
-  return row ?? null;
+/** Whether a callback token names a school (the malformed-body path, which stores nothing otherwise). */
+async function tokenKnown(deps: MpesaDeps, token: string): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return false;
+  const [row] = await withSystem(deps.database.db, (tx) => tx.select({ schoolId: mpesaConfigs.schoolId }).from(mpesaConfigs).where(eq(mpesaConfigs.callbackToken, token)));
+  return !!row;
 }
 
 /** The id Daraja gave the thing a callback is about (for duplicates and the log), best effort. */
@@ -90,7 +85,7 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
   async function refuseMalformed(kind: CallbackKind, token: string, body: unknown, request: FastifyRequest, reason: string): Promise<never> {
     const stored = body !== null && typeof body === 'object' && !Array.isArray(body) ? await storeCallbackForToken(deps, token, kind, body, externalIdOf(kind, body), request.ip) : null;
     if (stored) await closeUnapplied(stored.callbackId, 'malformed');
-    else if (!(await schoolOfToken(deps, token))) throw notFound(m.callbackUnknown);
+    else if (!(await tokenKnown(deps, token))) throw notFound(m.callbackUnknown);
     throw new AppError(400, 'MALFORMED_CALLBACK', reason ? `${m.callbackMalformed}: ${reason}` : m.callbackMalformed);
   }
 
