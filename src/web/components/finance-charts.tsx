@@ -90,17 +90,42 @@ export function DailyCollectionsChart({ daily, height }: { daily: FinancialOverv
   );
 }
 
-/** A donut of the term's collections by payment method, with a legend of amounts and shares. */
-export function MethodsChart({ byMethod, size = 168 }: { byMethod: FinancialOverview['byMethod']; size?: number }) {
-  const amounts = new Map(byMethod.map((r) => [r.method, r]));
-  const rows = PAYMENT_METHODS.map((method) => ({
-    method,
-    name: methodLabels[method],
-    value: Math.max(0, amounts.get(method)?.amount ?? 0),
-    count: amounts.get(method)?.count ?? 0,
-    colour: METHOD_COLOURS[method],
-  })).sort((a, b) => b.value - a.value);
-  const total = rows.reduce((s, r) => s + r.value, 0);
+/** One slice of an `AmountDonut`: an amount in KES (not cents), how many payments made it, its colour. */
+export interface DonutSlice {
+  key: string;
+  name: string;
+  amount: number;
+  count: number;
+  colour: string;
+}
+
+/**
+ * A donut of amounts (KES) with the total in the middle and a legend of amounts, counts and shares:
+ * the fees overview's and Financial Analytics' "by payment method" charts. `rowTestId` names each
+ * legend row; `emptyText` shows under the chart when the total is 0. Shares are of the slices' total.
+ */
+export function AmountDonut({
+  slices,
+  size,
+  centerLabel,
+  emptyText,
+  rowTestId,
+  labels,
+  formatShare = percent,
+}: {
+  slices: DonutSlice[];
+  size: number;
+  centerLabel: string;
+  emptyText: string;
+  rowTestId: (key: string) => string;
+  labels: { amount: string; payments: string; share: string; count: (n: number) => string };
+  /** A 0..1 share as text (default one decimal: "53.5%"). */
+  formatShare?: (rate: number) => string;
+}) {
+  const total = slices.reduce((s, r) => s + r.amount, 0);
+  const share = (amount: number) => (total ? formatShare(amount / total) : '0%');
+  const drawn = slices.filter((r) => r.amount > 0);
+  const empty = [{ key: 'none', name: '', amount: 1, count: 0, colour: 'var(--color-muted)' }];
   return (
     <div className="@container w-full" data-testid="chart-methods">
       <div className="flex flex-col items-center gap-5 @md:flex-row @md:justify-center @md:gap-8">
@@ -108,57 +133,86 @@ export function MethodsChart({ byMethod, size = 168 }: { byMethod: FinancialOver
           <PieChart style={{ width: size, height: size }}>
             <Tooltip
               content={({ active, payload }) => {
-                const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-                if (!active || !d) return null;
-                return <TooltipCard title={d.name} rows={[
-                      { label: m.amount, value: `KES ${formatMoney(d.value)}`, colour: d.colour },
-                      { label: m.paymentsLabel, value: d.count.toLocaleString('en-KE') },
-                      { label: m.share, value: total ? percent(d.value / total) : '0%' },
-                    ]} />;
+                const d = payload?.[0]?.payload as DonutSlice | undefined;
+                if (!active || !d || d.key === 'none') return null;
+                return (
+                  <TooltipCard
+                    title={d.name}
+                    rows={[
+                      { label: labels.amount, value: `KES ${formatMoney(d.amount)}`, colour: d.colour },
+                      { label: labels.payments, value: d.count.toLocaleString('en-KE') },
+                      { label: labels.share, value: share(d.amount) },
+                    ]}
+                  />
+                );
               }}
             />
             <Pie
-              data={total > 0 ? rows.filter((r) => r.value > 0) : [{ ...rows[0]!, value: 1, colour: 'var(--color-muted)' }]}
-              dataKey="value"
+              data={total > 0 ? drawn : empty}
+              dataKey="amount"
               nameKey="name"
               innerRadius="68%"
               outerRadius="100%"
-              paddingAngle={rows.filter((r) => r.value > 0).length > 1 ? 2 : 0}
+              paddingAngle={drawn.length > 1 ? 2 : 0}
               cornerRadius={4}
               stroke="none"
               isAnimationActive={false}
             >
-              {(total > 0 ? rows.filter((r) => r.value > 0) : [{ colour: 'var(--color-muted)', method: 'none' }]).map((r) => (
-                <Cell key={r.method} fill={r.colour} />
+              {(total > 0 ? drawn : empty).map((r) => (
+                <Cell key={r.key} fill={r.colour} />
               ))}
             </Pie>
           </PieChart>
           <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center">
             <span className="text-[11px] text-muted-foreground">KES</span>
             <span className="text-xl font-semibold tabular-nums">{kesCompact(total)}</span>
-            <span className="text-[11px] text-muted-foreground">{m.byMethodTotal}</span>
+            <span className="text-[11px] text-muted-foreground">{centerLabel}</span>
           </div>
         </div>
-        <ul className="flex w-full max-w-72 flex-col gap-2.5 text-sm">
-          {rows.map((r) => (
-            <li key={r.method} className="flex items-center justify-between gap-3" data-testid={`method-${r.method}`}>
-              <span className="flex min-w-0 items-center gap-2">
-                <span className="size-2.5 shrink-0 rounded-full" style={{ background: r.colour }} />
-                <span className="min-w-0">
-                  <span className="block truncate">{r.name}</span>
-                  <span className="block text-[11px] text-muted-foreground">{m.payments(r.count)}</span>
+        {slices.length > 0 && (
+          <ul className="flex w-full max-w-72 flex-col gap-2.5 text-sm">
+            {slices.map((r) => (
+              <li key={r.key} className="flex items-center justify-between gap-3" data-testid={rowTestId(r.key)}>
+                <span className="flex min-w-0 items-center gap-2">
+                  <span className="size-2.5 shrink-0 rounded-full" style={{ background: r.colour }} />
+                  <span className="min-w-0">
+                    <span className="block truncate">{r.name}</span>
+                    <span className="block text-[11px] text-muted-foreground">{labels.count(r.count)}</span>
+                  </span>
                 </span>
-              </span>
-              <span className="text-right">
-                <span className="block font-medium whitespace-nowrap tabular-nums">{kesWhole(r.value)}</span>
-                <span className="block text-[11px] text-muted-foreground tabular-nums">{total ? percent(r.value / total) : '0%'}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
+                <span className="text-right">
+                  <span className="block font-medium whitespace-nowrap tabular-nums">{kesWhole(r.amount)}</span>
+                  <span className="block text-[11px] text-muted-foreground tabular-nums">{share(r.amount)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
-      {total === 0 && <p className="mt-3 text-center text-sm text-muted-foreground">{m.byMethodEmpty}</p>}
+      {total === 0 && <p className="mt-3 text-center text-sm text-muted-foreground">{emptyText}</p>}
     </div>
+  );
+}
+
+/** The fees overview's donut of the term's collections by payment method (every method listed). */
+export function MethodsChart({ byMethod, size = 168 }: { byMethod: FinancialOverview['byMethod']; size?: number }) {
+  const amounts = new Map(byMethod.map((r) => [r.method, r]));
+  const slices = PAYMENT_METHODS.map((method) => ({
+    key: method,
+    name: methodLabels[method],
+    amount: Math.max(0, amounts.get(method)?.amount ?? 0),
+    count: amounts.get(method)?.count ?? 0,
+    colour: METHOD_COLOURS[method],
+  })).sort((a, b) => b.amount - a.amount);
+  return (
+    <AmountDonut
+      slices={slices}
+      size={size}
+      centerLabel={m.byMethodTotal}
+      emptyText={m.byMethodEmpty}
+      rowTestId={(k) => `method-${k}`}
+      labels={{ amount: m.amount, payments: m.paymentsLabel, share: m.share, count: m.payments }}
+    />
   );
 }
 

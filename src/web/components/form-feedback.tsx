@@ -33,7 +33,7 @@ export function FormErrorAlert({ title, detail, testId }: { title: string; detai
 }
 
 /** A labelled input with its server error (under it, announced) and an optional hint. */
-export function Field({
+export function InputField({
   id,
   label,
   error,

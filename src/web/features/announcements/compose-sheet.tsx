@@ -15,7 +15,7 @@ import { announcementScreens as t } from '@shared/messages/announcements-screens
 import { filesMessages } from '@shared/messages/files';
 import { roleDisplayName } from '@shared/roles';
 import { cn } from '@/lib/utils';
-import { Field, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -247,7 +247,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
       </div>
 
       <div className="grid flex-1 gap-6 px-4 py-5 sm:px-6">
-        <Field id="announcement-title" label={t.title} placeholder={t.titlePlaceholder} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={150} error={formError.field('title')} required />
+        <InputField id="announcement-title" label={t.title} placeholder={t.titlePlaceholder} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={150} error={formError.field('title')} required />
 
         <div className="grid gap-1.5">
           <Label htmlFor="announcement-body">{t.body}</Label>
@@ -376,7 +376,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2 sm:items-start">
-          <Field id="announcement-expires" type="datetime-local" label={t.expiresAt} hint={t.expiresHint} value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} error={formError.field('expiresAt')} />
+          <InputField id="announcement-expires" type="datetime-local" label={t.expiresAt} hint={t.expiresHint} value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} error={formError.field('expiresAt')} />
           <div className="sm:pt-7">
             <CheckRow id="announcement-pinned" label={t.pinToTop} checked={pinned} onChange={setPinned} />
           </div>

@@ -80,25 +80,6 @@ export const inputClass =
 export const textareaClass =
   'min-h-20 w-full resize-y rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive';
 
-/** A labelled form field with its hint or error under it (the error announced). */
-export function Field({ id, label, hint, error, children, className }: { id: string; label: React.ReactNode; hint?: React.ReactNode; error?: string; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={cn('grid min-w-0 content-start gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-xs font-medium text-destructive" role="alert">
-          {error}
-        </p>
-      ) : (
-        hint && <p className="text-xs text-muted-foreground">{hint}</p>
-      )}
-    </div>
-  );
-}
-
 /** A KES input: "KES" inside the box, numeric keyboard on phones. */
 export function KesInput({ id, value, onChange, invalid, testId, placeholder }: { id: string; value: string; onChange: (v: string) => void; invalid?: boolean; testId?: string; placeholder?: string }) {
   return (

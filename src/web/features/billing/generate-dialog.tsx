@@ -6,7 +6,8 @@ import { billingScreens as s } from '@shared/messages/billing-screens';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { apiErrorOf, Field, inputClass, Kes } from './billing-bits';
+import { Field } from '@/components/field';
+import { apiErrorOf, inputClass, Kes } from './billing-bits';
 import { useGenerateInvoices } from './billing-api';
 
 const t = s.generate;

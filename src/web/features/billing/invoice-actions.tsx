@@ -8,7 +8,8 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
-import { apiErrorOf, centsToInput, Field, inputClass, kes, KesInput, newKey, parseKesInput, textareaClass } from './billing-bits';
+import { Field } from '@/components/field';
+import { apiErrorOf, centsToInput, inputClass, kes, KesInput, newKey, parseKesInput, textareaClass } from './billing-bits';
 import { useCreateCreditNote, useRecordBankPayment, useVoidInvoice } from './billing-api';
 
 export type InvoiceAction = 'payment' | 'credit' | 'void';

@@ -7,7 +7,8 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api';
-import { Field, inputClass, Kes, kes } from './billing-bits';
+import { Field } from '@/components/field';
+import { inputClass, Kes, kes } from './billing-bits';
 import { receiptPdfUrl, useBillingStkPush, useBillingStkStatus } from './billing-api';
 
 const m = s.pay;

@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
 import { Pill } from '@/components/status-pill';
-import { apiErrorOf, centsToInput, Field, inputClass, Kes, kes, KesInput, parseKesInput, SaveDialogFooter } from './billing-bits';
+import { Field } from '@/components/field';
+import { apiErrorOf, centsToInput, inputClass, Kes, kes, KesInput, parseKesInput, SaveDialogFooter } from './billing-bits';
 import { usePlans, useSavePlan } from './billing-api';
 
 const t = s.plans;

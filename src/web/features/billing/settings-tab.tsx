@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { apiErrorOf, Fact, Field, inputClass } from './billing-bits';
+import { Field } from '@/components/field';
+import { apiErrorOf, Fact, inputClass } from './billing-bits';
 import { useBillingSettings, useSaveBillingSettings } from './billing-api';
 
 const t = s.settings;

@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatDate } from '@/lib/format';
-import { apiErrorOf, centsToInput, Field, inputClass, Kes, kes, KesInput, parseKesInput, SubscriptionStatusBadge, SaveDialogFooter } from './billing-bits';
+import { Field } from '@/components/field';
+import { apiErrorOf, centsToInput, inputClass, Kes, kes, KesInput, parseKesInput, SubscriptionStatusBadge, SaveDialogFooter } from './billing-bits';
 import { usePlans, usePutSubscription, useSubscriptions } from './billing-api';
 
 const t = s.subscriptions;

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Building2, ImageUp, Landmark, Loader2, Mail, Save } from 'lucide-react';
 import { checkCompany, type Company, type UpdateCompanyBody } from '@shared/contracts/company';
 import { companyScreens as s } from '@shared/messages/company-screens';
-import { Field, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -100,21 +100,21 @@ function CompanyForm({ company }: { company: Company }) {
         </div>
         <div className="grid min-w-0 gap-7 px-5 py-5">
           <FieldGroup icon={Building2} title={d.identity}>
-            <Field label={d.name} {...field('name')} className="sm:col-span-2" autoComplete="organization" />
-            <Field label={d.kraPin} hint={d.kraPinHint} {...field('kraPin')} className="[&_input]:font-mono [&_input]:uppercase" maxLength={20} />
-            <Field label={d.website} type="url" placeholder="https://" {...field('website')} />
-            <Field label={d.address} {...field('address')} className="sm:col-span-2" />
+            <InputField label={d.name} {...field('name')} className="sm:col-span-2" autoComplete="organization" />
+            <InputField label={d.kraPin} hint={d.kraPinHint} {...field('kraPin')} className="[&_input]:font-mono [&_input]:uppercase" maxLength={20} />
+            <InputField label={d.website} type="url" placeholder="https://" {...field('website')} />
+            <InputField label={d.address} {...field('address')} className="sm:col-span-2" />
           </FieldGroup>
           <FieldGroup icon={Mail} title={d.contact}>
-            <Field label={d.email} type="email" {...field('email')} autoComplete="email" />
-            <Field label={d.phone} type="tel" {...field('phone')} autoComplete="tel" />
+            <InputField label={d.email} type="email" {...field('email')} autoComplete="email" />
+            <InputField label={d.phone} type="tel" {...field('phone')} autoComplete="tel" />
           </FieldGroup>
           <FieldGroup icon={Landmark} title={d.payments}>
-            <Field label={d.paybill} hint={d.paybillHint} inputMode="numeric" {...field('paybill')} className="sm:col-span-2 [&_input]:font-mono sm:[&_input]:max-w-48" />
-            <Field label={d.bankName} {...field('bankName')} />
-            <Field label={d.bankBranch} {...field('bankBranch')} />
-            <Field label={d.bankAccountName} {...field('bankAccountName')} />
-            <Field label={d.bankAccountNumber} inputMode="numeric" {...field('bankAccountNumber')} className="[&_input]:font-mono" />
+            <InputField label={d.paybill} hint={d.paybillHint} inputMode="numeric" {...field('paybill')} className="sm:col-span-2 [&_input]:font-mono sm:[&_input]:max-w-48" />
+            <InputField label={d.bankName} {...field('bankName')} />
+            <InputField label={d.bankBranch} {...field('bankBranch')} />
+            <InputField label={d.bankAccountName} {...field('bankAccountName')} />
+            <InputField label={d.bankAccountNumber} inputMode="numeric" {...field('bankAccountNumber')} className="[&_input]:font-mono" />
           </FieldGroup>
           {err.error && <FormErrorAlert title={d.saveFailed} detail={err.error.message} testId="company-save-error" />}
         </div>

@@ -6,7 +6,7 @@ import { companyScreens as s } from '@shared/messages/company-screens';
 import { roleDisplayName } from '@shared/roles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable, type ColumnDef } from '@/components/data-table';
-import { Field, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -254,8 +254,8 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
             <DialogDescription className="leading-relaxed">{i.description}</DialogDescription>
           </DialogHeader>
           <div className="grid gap-4">
-            <Field id="invite-name" label={i.name} value={name} onChange={(e) => setName(e.target.value)} error={err.field('name')} autoComplete="name" data-testid="invite-name" />
-            <Field id="invite-email" label={i.email} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={err.field('email')} autoComplete="email" data-testid="invite-email" />
+            <InputField id="invite-name" label={i.name} value={name} onChange={(e) => setName(e.target.value)} error={err.field('name')} autoComplete="name" data-testid="invite-name" />
+            <InputField id="invite-email" label={i.email} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={err.field('email')} autoComplete="email" data-testid="invite-email" />
             <div className="grid gap-1.5">
               <Label htmlFor="invite-role">{i.role}</Label>
               <Select value={role} onValueChange={(v) => setRole(v as PlatformStaffRole)}>

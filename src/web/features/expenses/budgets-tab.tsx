@@ -12,7 +12,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Money, formatMoney } from '@/components/money';
 import { cn } from '@/lib/utils';
-import { Field, apiErrorOf, inputClass, textareaClass } from './expense-bits';
+import { Field } from '@/components/field';
+import { apiErrorOf, inputClass, textareaClass } from './expense-bits';
 import { useBudgets, useCategories, useDeleteBudget, useSaveBudget } from './expenses-api';
 
 const b = s.budgets;

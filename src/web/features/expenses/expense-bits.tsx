@@ -26,24 +26,6 @@ export const inputClass =
 export const textareaClass =
   'w-full resize-y rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive';
 
-/** A labelled form field with its error under it. */
-export function Field({ id, label, hint, error, children, className }: { id: string; label: React.ReactNode; hint?: React.ReactNode; error?: string; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={cn('grid min-w-0 gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint && !error && <p className="text-xs text-muted-foreground">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-destructive" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** The field errors and the message of a failed call. */
 export function apiErrorOf(err: unknown): { message: string | null; fields: Record<string, string> } {
   if (!err) return { message: null, fields: {} };

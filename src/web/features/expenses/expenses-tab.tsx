@@ -14,7 +14,8 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { Money, formatMoney } from '@/components/money';
-import { ExpenseStatusBadge, Field, apiErrorOf, inputClass } from './expense-bits';
+import { Field } from '@/components/field';
+import { ExpenseStatusBadge, apiErrorOf, inputClass } from './expense-bits';
 import { useAttach, useCategories, useExpense, useExpenses, usePayExpense } from './expenses-api';
 import { RecordExpenseDialog } from './record-expense-dialog';
 

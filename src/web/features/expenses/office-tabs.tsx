@@ -12,7 +12,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { Money, formatMoney } from '@/components/money';
 import { cn } from '@/lib/utils';
-import { Field, apiErrorOf, inputClass, textareaClass } from './expense-bits';
+import { Field } from '@/components/field';
+import { apiErrorOf, inputClass, textareaClass } from './expense-bits';
 import { useCategories, useExpenseSettings, usePettyCash, useSaveCategory, useSaveSettings, useTopUp } from './expenses-api';
 
 const p = s.petty;

@@ -11,7 +11,8 @@ import { formatDate } from '@/lib/format';
 import { Money } from '@/components/money';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { Field, apiErrorOf, textareaClass } from './expense-bits';
+import { Field } from '@/components/field';
+import { apiErrorOf, textareaClass } from './expense-bits';
 import { useDecideExpense, useExpenses } from './expenses-api';
 
 const c = s.card;

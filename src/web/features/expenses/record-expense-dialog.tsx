@@ -10,7 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatMoney } from '@/components/money';
-import { Field, apiErrorOf, inputClass, newKey, textareaClass } from './expense-bits';
+import { Field } from '@/components/field';
+import { apiErrorOf, inputClass, newKey, textareaClass } from './expense-bits';
 import { useBudgetCheck, useCategories, usePettyCash, useRecordExpense } from './expenses-api';
 
 const f = s.form;

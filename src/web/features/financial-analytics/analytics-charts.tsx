@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { Link } from 'react-router';
-import { Area, Bar, BarChart, CartesianGrid, Cell, ComposedChart, LabelList, Line, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, Bar, BarChart, CartesianGrid, Cell, ComposedChart, LabelList, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FinancialAnalytics } from '@shared/contracts/financial-analytics';
 import { METHOD_LABELS, financialAnalyticsMessages as fm } from '@shared/messages/financial-analytics';
 import { CHART, PALETTE } from '@/components/charts';
@@ -10,7 +10,7 @@ import { clampRate, kesCompact, kesWhole, RATE_COLOUR, rateTone } from '@/lib/ke
 import { METHOD_COLOURS } from '@/components/finance-charts';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { TooltipCard } from '@/components/finance-charts';
+import { AmountDonut, TooltipCard } from '@/components/finance-charts';
 
 /**
  * The charts of Financial Analytics (issue 15 §3), in the finance overview's style: weekly cumulative
@@ -158,80 +158,21 @@ export function LevelRateChart({ data, height }: { data: FinancialAnalytics['byL
   );
 }
 
-/** Donut of the money received by method, with a legend of amounts and shares. */
+/** Financial Analytics' donut of the money received by method (methods with money only). */
 export function MethodsDonut({ data, size = 176 }: { data: FinancialAnalytics['methods']; size?: number }) {
-  const rows = data.filter((r) => r.amount > 0).map((r) => ({ ...r, name: METHOD_LABELS[r.method] ?? r.method, colour: methodColour(r.method) }));
-  const total = rows.reduce((s, r) => s + r.amount, 0);
+  const slices = data
+    .filter((r) => r.amount > 0)
+    .map((r) => ({ key: r.method, name: METHOD_LABELS[r.method] ?? r.method, amount: r.amount, count: r.count, colour: methodColour(r.method) }));
   return (
-    <div className="@container w-full" data-testid="chart-methods">
-      <div className="flex flex-col items-center gap-5 @md:flex-row @md:justify-center @md:gap-8">
-        <div className="relative shrink-0" style={{ width: size, height: size }}>
-          <PieChart style={{ width: size, height: size }}>
-            <Tooltip
-              content={({ active, payload }) => {
-                const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-                if (!active || !d?.method) return null;
-                return (
-                  <TooltipCard
-                    title={d.name}
-                    rows={[
-                      { label: fm.cols.amount, value: `KES ${formatMoney(d.amount)}`, colour: d.colour },
-                      { label: fm.cols.payments, value: d.count.toLocaleString('en-KE') },
-                      { label: fm.cols.share, value: pct(d.share) },
-                    ]}
-                  />
-                );
-              }}
-            />
-            <Pie
-              data={total > 0 ? rows : [{ method: '', name: '', amount: 1, colour: 'var(--color-muted)' }]}
-              dataKey="amount"
-              nameKey="name"
-              innerRadius="68%"
-              outerRadius="100%"
-              paddingAngle={rows.length > 1 ? 2 : 0}
-              cornerRadius={4}
-              stroke="none"
-              isAnimationActive={false}
-            >
-              {(total > 0 ? rows : [{ method: 'none', colour: 'var(--color-muted)' }]).map((r) => (
-                <Cell key={r.method} fill={r.colour} />
-              ))}
-            </Pie>
-            <text x={size / 2} y={size / 2 - 16} textAnchor="middle" dominantBaseline="middle" fontSize={11} fill="var(--color-muted-foreground)">
-              KES
-            </text>
-            <text x={size / 2} y={size / 2 + 2} textAnchor="middle" dominantBaseline="middle" fontSize={20} fontWeight={600} fill="var(--color-foreground)">
-              {kesCompact(total)}
-            </text>
-            <text x={size / 2} y={size / 2 + 20} textAnchor="middle" dominantBaseline="middle" fontSize={11} fill="var(--color-muted-foreground)">
-              {w.total}
-            </text>
-          </PieChart>
-        </div>
-        {rows.length > 0 ? (
-          <ul className="flex w-full max-w-72 flex-col gap-2.5 text-sm">
-            {rows.map((r) => (
-              <li key={r.method} className="flex items-center justify-between gap-3" data-testid={`analytics-method-${r.method}`}>
-                <span className="flex min-w-0 items-center gap-2">
-                  <span className="size-2.5 shrink-0 rounded-full" style={{ background: r.colour }} />
-                  <span className="min-w-0">
-                    <span className="block truncate">{r.name}</span>
-                    <span className="block text-[11px] text-muted-foreground">{w.payments(r.count)}</span>
-                  </span>
-                </span>
-                <span className="text-right">
-                  <span className="block font-medium whitespace-nowrap tabular-nums">{kesWhole(r.amount)}</span>
-                  <span className="block text-[11px] text-muted-foreground tabular-nums">{pct(r.share)}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-center text-sm text-muted-foreground">{w.methodsEmpty}</p>
-        )}
-      </div>
-    </div>
+    <AmountDonut
+      slices={slices}
+      size={size}
+      centerLabel={w.total}
+      emptyText={w.methodsEmpty}
+      rowTestId={(k) => `analytics-method-${k}`}
+      labels={{ amount: fm.cols.amount, payments: fm.cols.payments, share: fm.cols.share, count: w.payments }}
+      formatShare={pct}
+    />
   );
 }
 

@@ -17,7 +17,8 @@ import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Money } from '@/components/money';
 import { useItems, useMovements, useSaveItem, useSuppliers } from './inventory-api';
-import { Field, MovementDialog, type MovementKind } from './movement-dialog';
+import { Field } from '@/components/field';
+import { MovementDialog, type MovementKind } from './movement-dialog';
 import { MovementList } from './movements-tab';
 
 const m = inventoryMessages.ui;

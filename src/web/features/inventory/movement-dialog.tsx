@@ -1,16 +1,16 @@
 import * as React from 'react';
+import { Field } from '@/components/field';
 import { toast } from 'sonner';
 import type { InventoryItem, MovementInput } from '@shared/contracts/inventory';
 import { inventoryMessages } from '@shared/messages/inventory';
 import { schoolToday } from '@shared/dates';
-import { cn } from '@/lib/utils';
 import { ApiError } from '@/lib/api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { FieldError, FormErrorAlert } from '@/components/form-feedback';
+import { FormErrorAlert } from '@/components/form-feedback';
 import { FilterSelect } from '@/components/filter-select';
 import { formatMoney } from '@/components/money';
 import { useLearnerSearch, usePostMovement, useSuppliers } from './inventory-api';
@@ -20,17 +20,6 @@ export type MovementKind = 'stock_in' | 'issue' | 'sale' | 'adjustment';
 
 const TITLES: Record<MovementKind, string> = { stock_in: m.actStockIn, issue: m.actIssue, sale: m.actSell, adjustment: m.actAdjust };
 const SUBMIT: Record<MovementKind, string> = { stock_in: m.recordStockIn, issue: m.recordIssue, sale: m.recordSale, adjustment: m.recordAdjust };
-
-/** A field: label, control, error under it. */
-export function Field({ id, label, error, children, className }: { id: string; label: string; error?: string; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
 
 /**
  * Stock in, issue, sell to a learner, or adjust one item (issue 15 §5). A sale charges the learner's

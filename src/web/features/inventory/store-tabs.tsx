@@ -18,7 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Money } from '@/components/money';
 import { useImportStock, useItems, useSaveSupplier, useStockTake, useSuppliers, useValuation } from './inventory-api';
 import { categoryLabel } from './items-tab';
-import { Field } from './movement-dialog';
+import { Field } from '@/components/field';
 
 const m = inventoryMessages.ui;
 

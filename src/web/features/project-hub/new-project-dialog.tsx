@@ -5,7 +5,7 @@ import { HUB_PROJECT_STATUSES, type HubProjectKind, type HubProjectStatus } from
 import { HUB_PROJECT_KIND_LABELS, HUB_PROJECT_STATUS_LABELS, projectHubMessages as pm } from '@shared/messages/project-hub';
 import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
 import { cn } from '@/lib/utils';
-import { Field, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -144,7 +144,7 @@ export function NewProjectDialog({ open, onClose, viewerId, onCreated }: { open:
             </div>
           )}
 
-          <Field
+          <InputField
             id="hub-new-name"
             label={n.name}
             value={name}
@@ -179,8 +179,8 @@ export function NewProjectDialog({ open, onClose, viewerId, onCreated }: { open:
                 </SelectContent>
               </Select>
             </div>
-            <Field id="hub-new-start" label={n.startDate} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} error={err.field('startDate')} />
-            <Field id="hub-new-target" label={n.targetDate} type="date" value={targetDate} onChange={(e) => setTargetDate(e.target.value)} error={err.field('targetDate')} />
+            <InputField id="hub-new-start" label={n.startDate} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} error={err.field('startDate')} />
+            <InputField id="hub-new-target" label={n.targetDate} type="date" value={targetDate} onChange={(e) => setTargetDate(e.target.value)} error={err.field('targetDate')} />
           </div>
 
           <div className="grid gap-1.5">

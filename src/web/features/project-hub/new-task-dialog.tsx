@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { HUB_TASK_PRIORITIES, HUB_TASK_STATUSES, type HubTaskPriority, type HubTaskStatus } from '@shared/contracts/project-hub';
 import { HUB_TASK_PRIORITY_LABELS, HUB_TASK_STATUS_LABELS, projectHubMessages as pm } from '@shared/messages/project-hub';
 import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
-import { Field, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -59,7 +59,7 @@ export function NewTaskDialog({ projectId, status, onClose, viewerId }: { projec
           <DialogTitle>{n.title}</DialogTitle>
         </DialogHeader>
         <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
-          <Field id="hub-task-new-title" label={n.taskTitle} value={title} onChange={(e) => setTitle(e.target.value)} placeholder={n.titlePlaceholder} maxLength={200} error={err.field('title') ?? (err.error?.message === pm.api.titleRequired ? err.error.message : undefined)} autoFocus data-testid="hub-new-task-title" />
+          <InputField id="hub-task-new-title" label={n.taskTitle} value={title} onChange={(e) => setTitle(e.target.value)} placeholder={n.titlePlaceholder} maxLength={200} error={err.field('title') ?? (err.error?.message === pm.api.titleRequired ? err.error.message : undefined)} autoFocus data-testid="hub-new-task-title" />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <div className="grid min-w-0 gap-1.5">
               <Label htmlFor="hub-task-new-column">{n.column}</Label>
@@ -96,7 +96,7 @@ export function NewTaskDialog({ projectId, status, onClose, viewerId }: { projec
               <StaffSelect id="hub-task-new-assignee" value={assigneeId} onChange={setAssigneeId} viewerId={viewerId} testId="hub-new-task-assignee" />
               <FieldError id="hub-task-new-assignee-error" message={err.field('assigneeId')} />
             </div>
-            <Field id="hub-task-new-due" label={hs.task.dueDate} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} error={err.field('dueDate')} />
+            <InputField id="hub-task-new-due" label={hs.task.dueDate} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} error={err.field('dueDate')} />
           </div>
           {err.error && err.error.message !== pm.api.titleRequired && <FormErrorAlert title={n.failed} detail={err.error.message} testId="hub-new-task-error" />}
           <DialogFooter>

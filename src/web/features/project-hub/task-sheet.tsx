@@ -5,7 +5,7 @@ import { HUB_TASK_PRIORITIES, HUB_TASK_STATUSES, type HubTask, type HubTaskPrior
 import { HUB_TASK_PRIORITY_LABELS, HUB_TASK_STATUS_LABELS } from '@shared/messages/project-hub';
 import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Field, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -107,7 +107,7 @@ function TaskBody({ task: d, viewerId, onDeleted, onOpenProject }: { task: HubTa
       </div>
 
       <form onSubmit={save} className="flex flex-col gap-4 rounded-xl border bg-card p-4" data-testid="hub-task-form" noValidate>
-        <Field id="hub-task-title" label={t.title} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={err.field('title')} data-testid="hub-task-title-input" />
+        <InputField id="hub-task-title" label={t.title} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={err.field('title')} data-testid="hub-task-title-input" />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="hub-task-status">{t.status}</Label>
@@ -144,7 +144,7 @@ function TaskBody({ task: d, viewerId, onDeleted, onOpenProject }: { task: HubTa
             <StaffSelect id="hub-task-assignee" value={assigneeId} onChange={setAssigneeId} viewerId={viewerId} testId="hub-task-assignee-select" />
             <FieldError id="hub-task-assignee-error" message={err.field('assigneeId')} />
           </div>
-          <Field id="hub-task-due" label={t.dueDate} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} error={err.field('dueDate')} data-testid="hub-task-due-input" />
+          <InputField id="hub-task-due" label={t.dueDate} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} error={err.field('dueDate')} data-testid="hub-task-due-input" />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="hub-task-description">{t.description}</Label>

@@ -123,13 +123,13 @@ function Details({ result, certificate: c }: { result: VerifyCertificateResponse
       </header>
       <div className={cn('grid gap-6 px-6 py-7 sm:grid-cols-2 sm:px-10', !verified && 'opacity-70')}>
         <Section title={copy.sections.student}>
-          <Field label={copy.fields.name} value={<span className="text-base font-semibold">{c.student.name}</span>} />
-          <Field label={copy.fields.admissionNumber} value={<span className="font-mono">{c.student.admission_number}</span>} />
+          <Detail label={copy.fields.name} value={<span className="text-base font-semibold">{c.student.name}</span>} />
+          <Detail label={copy.fields.admissionNumber} value={<span className="font-mono">{c.student.admission_number}</span>} />
         </Section>
         <Section title={copy.sections.class}>
-          <Field label={copy.fields.className} value={c.class.name} />
-          <Field label={copy.fields.level} value={c.class.level} />
-          <Field label={copy.fields.stream} value={c.class.stream} />
+          <Detail label={copy.fields.className} value={c.class.name} />
+          <Detail label={copy.fields.level} value={c.class.level} />
+          <Detail label={copy.fields.stream} value={c.class.stream} />
         </Section>
         <Section title={copy.sections.performance} className="sm:col-span-2">
           <div className={cn('grid gap-3', isCard ? 'grid-cols-2 sm:grid-cols-3' : 'grid-cols-2 sm:grid-cols-4')}>
@@ -161,18 +161,18 @@ function Details({ result, certificate: c }: { result: VerifyCertificateResponse
               </table>
             </div>
           )}
-          {c.note && <Field label={copy.fields.note} value={c.note} />}
+          {c.note && <Detail label={copy.fields.note} value={c.note} />}
         </Section>
         <Section title={copy.sections.school}>
-          <Field label={copy.fields.school} value={<span className="font-semibold">{c.school.name}</span>} />
-          {c.school.address && <Field label={copy.fields.address} value={c.school.address} />}
-          {c.school.phone && <Field label={copy.fields.phone} value={localPhone(c.school.phone)} />}
-          {c.school.email && <Field label={copy.fields.email} value={<span className="break-all">{c.school.email}</span>} />}
+          <Detail label={copy.fields.school} value={<span className="font-semibold">{c.school.name}</span>} />
+          {c.school.address && <Detail label={copy.fields.address} value={c.school.address} />}
+          {c.school.phone && <Detail label={copy.fields.phone} value={localPhone(c.school.phone)} />}
+          {c.school.email && <Detail label={copy.fields.email} value={<span className="break-all">{c.school.email}</span>} />}
         </Section>
         <Section title={copy.sections.issued}>
-          <Field label={copy.fields.generatedAt} value={dateTime(c.generated_at)} />
-          <Field label={copy.fields.generatedBy} value={`${c.generated_by.name}, ${c.generated_by.role}`} />
-          <Field label={copy.reference} value={<span className="break-all font-mono text-xs">{c.id}</span>} />
+          <Detail label={copy.fields.generatedAt} value={dateTime(c.generated_at)} />
+          <Detail label={copy.fields.generatedBy} value={`${c.generated_by.name}, ${c.generated_by.role}`} />
+          <Detail label={copy.reference} value={<span className="break-all font-mono text-xs">{c.id}</span>} />
         </Section>
       </div>
       {result.signed && (
@@ -216,7 +216,7 @@ function Section({ title, children, className }: { title: string; children: Reac
   );
 }
 
-function Field({ label, value }: { label: string; value: ReactNode }) {
+function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
       <span className="text-xs text-muted-foreground">{label}</span>

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { CannedReply } from '@shared/contracts/support';
 import { supportScreens as ss } from '@shared/messages/support-screens';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Field, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -145,7 +145,7 @@ function CannedReplyDialog({ reply, onClose }: { reply: CannedReply | null; onCl
             <DialogTitle>{reply ? c.editTitle : c.newTitle}</DialogTitle>
             <DialogDescription>{c.hint}</DialogDescription>
           </DialogHeader>
-          <Field id="support-canned-title" label={c.name} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} error={fieldError('title')} data-testid="support-canned-title" />
+          <InputField id="support-canned-title" label={c.name} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} error={fieldError('title')} data-testid="support-canned-title" />
           <div className="grid gap-1.5">
             <Label htmlFor="support-canned-body">{c.body}</Label>
             <Textarea

@@ -5,7 +5,7 @@ import { SUPPORT_CATEGORIES, type SupportCategory, type SupportPriority } from '
 import { SUPPORT_CATEGORY_LABELS } from '@shared/messages/support';
 import { SUPPORT_CATEGORY_HINTS, supportScreens as ss } from '@shared/messages/support-screens';
 import { cn } from '@/lib/utils';
-import { Field, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
@@ -109,7 +109,7 @@ function NewTicketForm({ onDone, onCancel }: { onDone: (id: string) => void; onC
         <PrioritySelect id="support-new-priority" testId="support-new-priority" value={priority} onChange={setPriority} />
       </div>
 
-      <Field
+      <InputField
         id="support-new-subject"
         label={f.subject}
         value={subject}

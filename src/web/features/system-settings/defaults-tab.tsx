@@ -12,7 +12,7 @@ import {
 } from '@shared/contracts/system-settings';
 import type { ScaleKey } from '@shared/grading';
 import { systemSettingsScreens as s } from '@shared/messages/system-settings-screens';
-import { Field, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -96,7 +96,7 @@ function DefaultsForm({ data }: { data: NewSchoolDefaultsResponse }) {
 
         <SettingsCard icon={Hash} title={d.identity}>
           <div className="grid gap-4 sm:grid-cols-2 [&>*]:content-start">
-            <Field
+            <InputField
               id="defaults-sender"
               label={d.smsSenderId}
               hint={d.smsSenderIdHint}
@@ -107,7 +107,7 @@ function DefaultsForm({ data }: { data: NewSchoolDefaultsResponse }) {
               className="[&_input]:font-mono"
               data-testid="defaults-sender"
             />
-            <Field
+            <InputField
               id="defaults-pattern"
               label={d.admissionPattern}
               hint={pattern.ok ? d.preview(formatAdmissionNumber(v.admissionNumberPattern, year, 1)) : d.admissionPatternHint}

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { CheckCircle2, KeyRound, Loader2, Mail, MessageSquareText, Save, Send, XCircle } from 'lucide-react';
 import type { EmailSettings, SmsSettings } from '@shared/contracts/system-settings';
 import { systemSettingsScreens as s } from '@shared/messages/system-settings-screens';
-import { Field, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
@@ -72,7 +72,7 @@ function TestSender({ title, label, type, placeholder, run, pending, testId }: {
     <div className="mt-5 rounded-lg border border-dashed bg-muted/30 p-4" data-testid={testId}>
       <p className="text-sm font-medium">{title}</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-        <Field id={`${testId}-target`} label={label} type={type} placeholder={placeholder} value={target} onChange={(e) => setTarget(e.target.value)} className="flex-1" data-testid={`${testId}-target`} />
+        <InputField id={`${testId}-target`} label={label} type={type} placeholder={placeholder} value={target} onChange={(e) => setTarget(e.target.value)} className="flex-1" data-testid={`${testId}-target`} />
         <Button type="button" variant="outline" onClick={() => void send()} disabled={pending || !target.trim()} data-testid={`${testId}-send`}>
           {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
           {pending ? s.email.testing : s.email.test}
@@ -136,21 +136,21 @@ function EmailForm({ current }: { current: EmailSettings }) {
         {smtp && (
           <>
             <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_7rem]">
-              <Field id="email-host" label={e.host} value={v.host} placeholder="smtp.example.com" onChange={(x) => setV((p) => ({ ...p, host: x.target.value }))} error={err.field('host')} data-testid="email-host" />
-              <Field id="email-port" label={e.port} inputMode="numeric" value={v.port} onChange={(x) => setV((p) => ({ ...p, port: x.target.value }))} error={err.field('port')} data-testid="email-port" />
+              <InputField id="email-host" label={e.host} value={v.host} placeholder="smtp.example.com" onChange={(x) => setV((p) => ({ ...p, host: x.target.value }))} error={err.field('host')} data-testid="email-host" />
+              <InputField id="email-port" label={e.port} inputMode="numeric" value={v.port} onChange={(x) => setV((p) => ({ ...p, port: x.target.value }))} error={err.field('port')} data-testid="email-port" />
             </div>
             <label className="flex items-center gap-2 text-sm">
               <Switch checked={v.secure} onCheckedChange={(secure) => setV((p) => ({ ...p, secure }))} data-testid="email-secure" />
               {e.secure}
             </label>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="email-user" label={e.user} autoComplete="off" value={v.user} onChange={(x) => setV((p) => ({ ...p, user: x.target.value }))} error={err.field('user')} data-testid="email-user" />
+              <InputField id="email-user" label={e.user} autoComplete="off" value={v.user} onChange={(x) => setV((p) => ({ ...p, user: x.target.value }))} error={err.field('user')} data-testid="email-user" />
               <div className="grid gap-1.5">
                 <div className="flex items-center justify-between gap-2">
                   <Label htmlFor="email-password">{e.password}</Label>
                   <SecretBadge set={current.password.set && !v.clearPassword} testId="email-password-state" />
                 </div>
-                <Field
+                <InputField
                   id="email-password"
                   label=""
                   type="password"
@@ -171,7 +171,7 @@ function EmailForm({ current }: { current: EmailSettings }) {
                 {e.clearPassword}
               </label>
             )}
-            <Field id="email-from" label={e.from} placeholder={e.fromPlaceholder} value={v.from} onChange={(x) => setV((p) => ({ ...p, from: x.target.value }))} error={err.field('from')} data-testid="email-from" />
+            <InputField id="email-from" label={e.from} placeholder={e.fromPlaceholder} value={v.from} onChange={(x) => setV((p) => ({ ...p, from: x.target.value }))} error={err.field('from')} data-testid="email-from" />
           </>
         )}
         {err.error && <FormErrorAlert title={s.saveFailed} detail={err.error.message} testId="email-error" />}
@@ -215,17 +215,17 @@ function SmsForm({ current }: { current: SmsSettings }) {
           ]}
           testId="sms-provider"
         />
-        <Field id="sms-sender" label={m.senderId} value={v.senderId} maxLength={11} onChange={(x) => setV((p) => ({ ...p, senderId: x.target.value }))} error={err.field('senderId')} className="[&_input]:font-mono" data-testid="sms-sender" />
+        <InputField id="sms-sender" label={m.senderId} value={v.senderId} maxLength={11} onChange={(x) => setV((p) => ({ ...p, senderId: x.target.value }))} error={err.field('senderId')} className="[&_input]:font-mono" data-testid="sms-sender" />
         {at && (
           <>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="sms-username" label={m.username} autoComplete="off" value={v.username} onChange={(x) => setV((p) => ({ ...p, username: x.target.value }))} error={err.field('username')} data-testid="sms-username" />
+              <InputField id="sms-username" label={m.username} autoComplete="off" value={v.username} onChange={(x) => setV((p) => ({ ...p, username: x.target.value }))} error={err.field('username')} data-testid="sms-username" />
               <div className="grid gap-1.5">
                 <div className="flex items-center justify-between gap-2">
                   <Label htmlFor="sms-api-key">{m.apiKey}</Label>
                   <SecretBadge set={current.apiKey.set} testId="sms-api-key-state" />
                 </div>
-                <Field
+                <InputField
                   id="sms-api-key"
                   label=""
                   type="password"

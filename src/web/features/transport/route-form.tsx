@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Field, FormError, useFormError } from './transport-bits';
+import { InputField, FormError, useFormError } from './transport-bits';
 import { useSaveRoute, useVehicles, type TransportScope } from './transport-api';
 
 const u = tm.ui;
@@ -70,9 +70,9 @@ export function RouteFormDialog({ scope, route, onClose, onSaved }: { scope: Tra
             <DialogDescription>{u.noRoutesHint}</DialogDescription>
           </DialogHeader>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id="route-name" label={u.name} value={name} onChange={(e) => setName(e.target.value)} error={err.field('name')} className="sm:col-span-2" data-testid="route-name" />
-            <Field id="route-fee" label={u.termFee} inputMode="decimal" value={termFee} onChange={(e) => setTermFee(e.target.value)} error={err.field('termFee')} data-testid="route-fee" />
-            <Field id="route-capacity" label={u.capacity} inputMode="numeric" value={capacity} onChange={(e) => setCapacity(e.target.value)} error={err.field('capacity')} hint={u.capacityHint} />
+            <InputField id="route-name" label={u.name} value={name} onChange={(e) => setName(e.target.value)} error={err.field('name')} className="sm:col-span-2" data-testid="route-name" />
+            <InputField id="route-fee" label={u.termFee} inputMode="decimal" value={termFee} onChange={(e) => setTermFee(e.target.value)} error={err.field('termFee')} data-testid="route-fee" />
+            <InputField id="route-capacity" label={u.capacity} inputMode="numeric" value={capacity} onChange={(e) => setCapacity(e.target.value)} error={err.field('capacity')} hint={u.capacityHint} />
             <div className="grid min-w-0 gap-1.5">
               <Label htmlFor="route-vehicle">{u.vehicle}</Label>
               <Select value={vehicleId} onValueChange={setVehicleId}>
@@ -89,7 +89,7 @@ export function RouteFormDialog({ scope, route, onClose, onSaved }: { scope: Tra
                 </SelectContent>
               </Select>
             </div>
-            <Field id="route-description" label={u.description} value={description} onChange={(e) => setDescription(e.target.value)} error={err.field('description')} />
+            <InputField id="route-description" label={u.description} value={description} onChange={(e) => setDescription(e.target.value)} error={err.field('description')} />
           </div>
           <div className="grid gap-2">
             <p className="text-sm font-medium">{u.stops}</p>

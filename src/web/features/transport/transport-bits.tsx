@@ -1,12 +1,12 @@
 import { cn } from '@/lib/utils';
-import { Field, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Badge } from '@/components/ui/badge';
 import { EXPIRY_ALERT_DAYS, daysUntil } from '@shared/transport-plates';
 import { schoolToday } from '@shared/dates';
 import { transportMessages as tm } from '@shared/messages/transport';
 
 /** The form kit's field and write-error hook, re-exported for this feature's forms. */
-export { Field, useFormError };
+export { InputField, useFormError };
 
 /** Shared pieces of the transport screens: a labelled input with its server error, dates, expiry badges. */
 

@@ -12,7 +12,7 @@ import { nairobiToday } from './format';
 
 const m = messages.audit;
 
-function Field({ label, htmlFor, className, children }: { label: string; htmlFor: string; className?: string; children: React.ReactNode }) {
+function FilterField({ label, htmlFor, className, children }: { label: string; htmlFor: string; className?: string; children: React.ReactNode }) {
   return (
     <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <Label htmlFor={htmlFor} className="text-xs font-medium text-muted-foreground">
@@ -70,7 +70,7 @@ export function AuditFiltersBar({
         id="audit-filter-fields"
         className={cn('grid-cols-2 gap-x-3 gap-y-3 md:grid', schools ? 'md:grid-cols-4' : 'md:grid-cols-3', open || dateError ? 'grid' : 'hidden')}
       >
-        <Field label={m.action} htmlFor="audit-filter-action" className="col-span-2 md:col-span-1">
+        <FilterField label={m.action} htmlFor="audit-filter-action" className="col-span-2 md:col-span-1">
           <FilterSelect
             id="audit-filter-action"
             value={value.action}
@@ -80,8 +80,8 @@ export function AuditFiltersBar({
             testId="audit-filter-action"
             className="font-medium"
           />
-        </Field>
-        <Field label={m.actor} htmlFor="audit-filter-actor" className="col-span-2 md:col-span-1">
+        </FilterField>
+        <FilterField label={m.actor} htmlFor="audit-filter-actor" className="col-span-2 md:col-span-1">
           <SearchField
             id="audit-filter-actor"
             value={value.actor}
@@ -90,8 +90,8 @@ export function AuditFiltersBar({
             maxLength={200}
             testId="audit-filter-actor"
           />
-        </Field>
-        <Field label={m.entity} htmlFor="audit-filter-entity" className="col-span-2 md:col-span-1">
+        </FilterField>
+        <FilterField label={m.entity} htmlFor="audit-filter-entity" className="col-span-2 md:col-span-1">
           <Input
             id="audit-filter-entity"
             type="search"
@@ -101,9 +101,9 @@ export function AuditFiltersBar({
             maxLength={200}
             data-testid="audit-filter-entity"
           />
-        </Field>
+        </FilterField>
         {schools && (
-          <Field label={m.school} htmlFor="audit-filter-school" className="col-span-2 md:col-span-1">
+          <FilterField label={m.school} htmlFor="audit-filter-school" className="col-span-2 md:col-span-1">
             <FilterSelect
               id="audit-filter-school"
               value={value.schoolId}
@@ -112,9 +112,9 @@ export function AuditFiltersBar({
               options={schools.map((sc) => ({ value: sc.id, label: sc.name }))}
               testId="audit-filter-school"
             />
-          </Field>
+          </FilterField>
         )}
-        <Field label={m.from} htmlFor="audit-filter-from">
+        <FilterField label={m.from} htmlFor="audit-filter-from">
           <Input
             id="audit-filter-from"
             type="date"
@@ -125,8 +125,8 @@ export function AuditFiltersBar({
             className={cn('tabular-nums', dateError && 'border-destructive')}
             data-testid="audit-filter-from"
           />
-        </Field>
-        <Field label={m.to} htmlFor="audit-filter-to">
+        </FilterField>
+        <FilterField label={m.to} htmlFor="audit-filter-to">
           <Input
             id="audit-filter-to"
             type="date"
@@ -138,8 +138,8 @@ export function AuditFiltersBar({
             className={cn('tabular-nums', dateError && 'border-destructive')}
             data-testid="audit-filter-to"
           />
-        </Field>
-        <Field label={m.result} htmlFor="audit-filter-result" className="col-span-2 md:col-span-1">
+        </FilterField>
+        <FilterField label={m.result} htmlFor="audit-filter-result" className="col-span-2 md:col-span-1">
           <FilterSelect<Exclude<AuditFilters['success'], ''>>
             id="audit-filter-result"
             value={value.success}
@@ -151,7 +151,7 @@ export function AuditFiltersBar({
             ]}
             testId="audit-filter-result"
           />
-        </Field>
+        </FilterField>
       </div>
       {(dateError || active > 0) && (
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -20,7 +20,8 @@ import { Label } from '@/components/ui/label';
 import { useAssignments, useCopyAssignments, useDeleteAssignment, useSaveAssignment, useTeachers } from '../api/assignments';
 import { useStreams } from '../api/structure';
 import { useSubjects } from '../api/subjects';
-import { Field, FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { Field } from '@/components/field';
+import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
 const PAGE_SIZE = 25;

@@ -22,7 +22,8 @@ import { useTeachers } from '../api/assignments';
 import { useSchoolProfile } from '../api/profile';
 import { useDeleteLevel, useDeleteStream, useLevels, useSaveLevel, useSaveStream, useStreams } from '../api/structure';
 import { useYears } from '../api/years';
-import { Field, FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { Field } from '@/components/field';
+import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
 

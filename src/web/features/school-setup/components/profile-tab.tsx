@@ -18,7 +18,8 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPhone } from '@/lib/format';
 import { useAdmissionPreview, useSchoolProfile, useSetLogo, useUpdateProfile } from '../api/profile';
-import { Field, FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { Field } from '@/components/field';
+import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
 

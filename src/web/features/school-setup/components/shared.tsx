@@ -4,10 +4,8 @@ import { Loader2, type LucideIcon } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { FieldError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 
 const m = messages.schoolSetup;
 
@@ -42,35 +40,6 @@ export function Panel({
       </div>
       {children}
     </section>
-  );
-}
-
-/** A labelled form control with its error underneath. */
-export function Field({
-  id,
-  label,
-  optional,
-  error,
-  hint,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  optional?: boolean;
-  error?: string;
-  hint?: React.ReactNode;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={cn('grid content-start gap-2', className)}>
-      <Label htmlFor={id}>
-        {label} {optional && <span className="font-normal text-muted-foreground">({m.optional})</span>}
-      </Label>
-      {children}
-      {error ? <FieldError id={`${id}-error`} message={error} /> : hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
-    </div>
   );
 }
 

@@ -22,7 +22,8 @@ import { Switch } from '@/components/ui/switch';
 import { useDepartments } from '../api/departments';
 import { useLevels } from '../api/structure';
 import { useAddFromCatalogue, useSaveSubject, useSetRetired, useSubjects } from '../api/subjects';
-import { Field, FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { Field } from '@/components/field';
+import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
 

@@ -19,7 +19,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCloseYear, useCreateYear, useMarkCurrentTerm, useUpdateYear, useYears } from '../api/years';
-import { Field, FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, formatDay, formatRange, invalidProps, useCanEdit } from './shared';
+import { Field } from '@/components/field';
+import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, formatDay, formatRange, invalidProps, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
 

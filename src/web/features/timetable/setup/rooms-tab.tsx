@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Switch } from '@/components/ui/switch';
-import { Field, FormError, NativeSelect, schoolWeek, useFormError, type WeekShape , DeleteConfirm } from './setup-bits';
+import { InputField, FormError, NativeSelect, schoolWeek, useFormError, type WeekShape , DeleteConfirm } from './setup-bits';
 import { SlotGrid } from './slot-grid';
 import { useDeleteRoom, useSaveRoom } from './setup-api';
 
@@ -120,7 +120,7 @@ function RoomForm({ room, week, onClose }: { room: Room | null; week: WeekShape;
         <SheetTitle>{room ? r.edit : r.add}</SheetTitle>
         <SheetDescription className="mt-1">{r.emptyHint}</SheetDescription>
       </div>
-      <Field id="tt-room-name" label={r.name} placeholder={r.namePlaceholder} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} error={err.field('name')} data-testid="tt-room-name" />
+      <InputField id="tt-room-name" label={r.name} placeholder={r.namePlaceholder} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} error={err.field('name')} data-testid="tt-room-name" />
       <div className="grid grid-cols-2 gap-3">
         <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="tt-room-type">{r.type}</Label>
@@ -132,7 +132,7 @@ function RoomForm({ room, week, onClose }: { room: Room | null; week: WeekShape;
             ))}
           </NativeSelect>
         </div>
-        <Field id="tt-room-capacity" label={r.capacity} type="number" inputMode="numeric" min={1} max={2000} value={capacity} onChange={(e) => setCapacity(e.target.value)} error={err.field('capacity')} data-testid="tt-room-capacity" />
+        <InputField id="tt-room-capacity" label={r.capacity} type="number" inputMode="numeric" min={1} max={2000} value={capacity} onChange={(e) => setCapacity(e.target.value)} error={err.field('capacity')} data-testid="tt-room-capacity" />
       </div>
       <Label htmlFor="tt-room-active" className="flex cursor-pointer items-start justify-between gap-3 rounded-lg border p-3 font-normal">
         <span>

@@ -7,10 +7,10 @@ import { cn } from '@/lib/utils';
 import { Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Field, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 
 /** The form kit's field and write-error hook, re-exported for this feature's forms. */
-export { Field, useFormError };
+export { InputField, useFormError };
 
 /** Shared pieces of the timetable setup screens: the week's shape, form errors, labelled fields. */
 
