@@ -1,16 +1,45 @@
 import { messages } from '@shared/messages';
-import type { Term } from '@shared/contracts/dashboard';
+import { SCHOOL_TIME_ZONE, type Term } from '@shared/contracts/dashboard';
 
 const numberFormat = new Intl.NumberFormat('en-KE');
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const shortDateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Nairobi',
-});
+
+const schoolFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The one way the web shows instants: an Intl.DateTimeFormat in the school's time zone
+ * (SCHOOL_TIME_ZONE, Africa/Nairobi: EAT, UTC+03:00 all year), built once per locale and option set.
+ * Screens use the named formatters below; this is for the rare shape they do not cover.
+ */
+export function schoolTimeFormat(options: Intl.DateTimeFormatOptions, locale = 'en-GB'): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = schoolFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: SCHOOL_TIME_ZONE });
+    schoolFormats.set(key, format);
+  }
+  return format;
+}
+
+const instantOf = (at: string | number | Date) => (at instanceof Date ? at : new Date(at));
+const dateTimeFormat = schoolTimeFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const instantFormat = schoolTimeFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const instantDayFormat = schoolTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const clockFormat = schoolTimeFormat({ hour: '2-digit', minute: '2-digit' });
+const clockSecondsFormat = schoolTimeFormat({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** An instant (ISO string, epoch ms or Date) in Nairobi time with its year: "12 Mar 2026, 14:05". */
+export const formatInstant = (at: string | number | Date) => instantFormat.format(instantOf(at));
+
+/** The Nairobi day of an instant: "12 Mar 2026" (for calendar dates, YYYY-MM-DD, use formatDate). */
+export const formatInstantDay = (at: string | number | Date) => instantDayFormat.format(instantOf(at));
+
+/** The Nairobi time of day of an instant: "14:05". */
+export const formatClock = (at: string | number | Date) => clockFormat.format(instantOf(at));
+
+/** The Nairobi time of day with seconds: "14:05:09". */
+export const formatClockSeconds = (at: string | number | Date) => clockSecondsFormat.format(instantOf(at));
 
 /** 1234 → "1,234". */
 export const formatNumber = (n: number) => numberFormat.format(n);
@@ -25,7 +54,7 @@ export const formatDate = (iso: string) => dateFormat.format(new Date(dayMs(iso)
 export const formatShortDate = (iso: string) => shortDateFormat.format(new Date(dayMs(iso)));
 
 /** An instant in Nairobi time, e.g. "22 Nov, 08:15". */
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+export const formatDateTime = (at: string | number | Date) => dateTimeFormat.format(instantOf(at));
 
 /** Whole days from `from` to `to` (ISO dates). */
 export const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / 86_400_000);

@@ -1,21 +1,19 @@
+import { formatInstant, formatInstantDay, schoolTimeFormat } from './format';
 /**
  * Dates of the communications screens: instants shown in Africa/Nairobi (EAT, UTC+03:00 all year, no
  * daylight saving), and the expiry field's local date-time read as Nairobi time.
  */
-const TZ = 'Africa/Nairobi';
 const NAIROBI_OFFSET = '+03:00';
 
-const dateTime = new Intl.DateTimeFormat('en-KE', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
-const dateOnly = new Intl.DateTimeFormat('en-KE', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric' });
 
 /** "12 Mar 2026, 14:30" in Nairobi. */
 export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatInstant(iso);
 }
 
 /** "12 Mar 2026" in Nairobi. */
 export function formatDate(iso: string): string {
-  return dateOnly.format(new Date(iso));
+  return formatInstantDay(iso);
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago", else the date. */
@@ -33,7 +31,7 @@ export function formatRelative(iso: string, now: Date = new Date()): string {
 export function toNairobiInput(iso: string | null): string {
   if (!iso) return '';
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
+    schoolTimeFormat({ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }, 'en-CA')
       .formatToParts(new Date(iso))
       .map((p) => [p.type, p.value]),
   );

@@ -1,10 +1,9 @@
 import { messages } from '@shared/messages';
-
-const TIME_ZONE = 'Africa/Nairobi';
+import { schoolTimeFormat } from '@/lib/format';
 
 /** The hour (0-23) of an instant in Africa/Nairobi, where EduFam's schools keep their day. */
 export function nairobiHour(now: Date): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone: TIME_ZONE }).format(now);
+  const hour = schoolTimeFormat({ hour: 'numeric', hourCycle: 'h23' }).format(now);
   return Number(hour) % 24;
 }
 
@@ -18,10 +17,10 @@ export function greetingFor(now: Date): string {
 
 /** Today's date in Kenyan English, in Africa/Nairobi ("Tuesday, 3 March 2026"). */
 export function formatToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-KE', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE }).format(now);
+  return schoolTimeFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, 'en-KE').format(now);
 }
 
 /** The same date, short ("Tue, 3 Mar 2026"), for narrow screens. */
 export function formatTodayShort(now: Date): string {
-  return new Intl.DateTimeFormat('en-KE', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE }).format(now);
+  return schoolTimeFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }, 'en-KE').format(now);
 }

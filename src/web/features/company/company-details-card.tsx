@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useCompany, useSaveCompany, useUploadLogo } from './company-api';
-import { formatInstant } from './format';
+import { formatInstant } from '@/lib/format';
 
 const d = s.details;
 type FormValues = Required<{ [K in keyof UpdateCompanyBody]: string }>;

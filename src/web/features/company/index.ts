@@ -1,2 +1,1 @@
 /** The company feature's public surface: what other features may import (decision 0021). */
-export { formatInstant } from './format';

@@ -16,7 +16,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useInviteStaff, usePlatformStaff, useUpdateStaff } from './company-api';
-import { formatInstant } from './format';
+import { formatInstant } from '@/lib/format';
 
 const t = s.staff;
 

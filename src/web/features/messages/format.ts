@@ -1,35 +1,25 @@
+import { schoolToday } from '@shared/dates';
+import { formatClock, formatInstant, schoolTimeFormat } from '@/lib/format';
 /**
  * Times of the messages screens, all in Africa/Nairobi (EAT, UTC+03:00 all year): the list's short
  * relative stamps, the thread's day headings and each message's clock time.
  */
-const TZ = 'Africa/Nairobi';
-
-const clock = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hour12: false });
-const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, weekday: 'short' });
-const longWeekday = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, weekday: 'long' });
-const dayMonth = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, day: 'numeric', month: 'short' });
-const fullDate = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
-const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
+const weekday = schoolTimeFormat({ weekday: 'short' });
+const longWeekday = schoolTimeFormat({ weekday: 'long' });
+const dayMonth = schoolTimeFormat({ day: 'numeric', month: 'short' });
+const fullDate = schoolTimeFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The Nairobi calendar day of an instant, "2026-03-12" (the thread groups messages by it). */
 export function nairobiDay(iso: string | Date): string {
-  return ymd.format(typeof iso === 'string' ? new Date(iso) : iso);
+  return schoolToday(typeof iso === 'string' ? new Date(iso) : iso);
 }
 
 function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
-/** "14:05" in Nairobi. */
-export function formatClock(iso: string): string {
-  return clock.format(new Date(iso));
-}
-
-/** "12 Mar 2026, 14:05" in Nairobi. */
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
-}
+/** "14:05" in Nairobi; "12 Mar 2026, 14:05" in Nairobi. */
+export { formatClock, formatInstant as formatDateTime };
 
 /** The list's stamp: "14:05" today, "Yesterday", "Tue" within a week, else "12 Mar". */
 export function formatListTime(iso: string, now: Date = new Date()): string {

@@ -8,6 +8,7 @@ import { cn } from '@/lib/utils';
 import { initialsOf } from '@/components/ui/avatar';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useHubStaff } from './project-hub-api';
+import { formatInstant } from '@/lib/format';
 
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
@@ -79,14 +80,14 @@ export function PersonAvatar({ person, className }: { person: HubPerson | null; 
 
 const dayFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const dayShort = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const stamp = new Intl.DateTimeFormat('en-KE', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+
 
 /** "12 Mar 2026" for a school day YYYY-MM-DD. */
 export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 /** "12 Mar" for a school day. */
 export const formatDayShort = (day: string) => dayShort.format(new Date(`${day}T00:00:00Z`));
 /** "12 Mar 2026, 14:30" in Nairobi for an instant. */
-export const formatStamp = (iso: string) => stamp.format(new Date(iso));
+export const formatStamp = (iso: string) => formatInstant(iso);
 
 /** A due date: red with an alarm icon when overdue. */
 export function DueDate({ day, overdue, className }: { day: string | null; overdue: boolean; className?: string }) {

@@ -17,6 +17,8 @@ import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { attachmentHref, uploadAttachment } from './support-api';
+import { schoolToday } from '@shared/dates';
+import { formatClock, formatInstant } from '@/lib/format';
 
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
@@ -58,18 +60,13 @@ export const categoryLabel = (c: string) => SUPPORT_CATEGORY_LABELS[c] ?? c;
 
 // ── Times (Africa/Nairobi) ──────────────────────────────────────────────────────────────────────
 
-const TZ = 'Africa/Nairobi';
-const dateTime = new Intl.DateTimeFormat('en-KE', { timeZone: TZ, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
-const timeOnly = new Intl.DateTimeFormat('en-KE', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hour12: false });
-const dayKey = new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** "12 Mar 2026, 14:30" in Nairobi. */
-export const formatWhen = (iso: string) => dateTime.format(new Date(iso));
+export const formatWhen = (iso: string) => formatInstant(iso);
 
 /** "14:30" today (Nairobi), else the date and time. */
 export function formatShort(iso: string, now = new Date()): string {
   const d = new Date(iso);
-  return dayKey.format(d) === dayKey.format(now) ? timeOnly.format(d) : dateTime.format(d);
+  return schoolToday(d) === schoolToday(now) ? formatClock(d) : formatInstant(d);
 }
 
 /** The current time, re-read every minute (due-in / overdue texts move on by themselves). */

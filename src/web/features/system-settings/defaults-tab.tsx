@@ -18,7 +18,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { formatInstant } from '@/features/company';
+import { formatInstant } from '@/lib/format';
 import { useNewSchoolDefaults, useSaveDefaults } from './settings-api';
 import { SettingsCard } from './settings-card';
 

@@ -19,12 +19,13 @@ import { GradeTrend } from './grade-trend';
 import { ReportCardButton } from './report-card-button';
 import { SeriesSummary, SubjectsTable } from './series-results';
 import { useFileDownload } from '@/lib/download';
+import { formatInstantDay } from '@/lib/format';
 
 const m = messages.reportsScreens;
 export type Child = MyChildrenGrades['children'][number];
 type Series = Child['series'][number];
 
-const releasedDay = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Nairobi' }).format(new Date(iso));
+const releasedDay = (iso: string) => formatInstantDay(iso);
 
 /** The file name a report card downloads as when the server does not name it. */
 export const reportCardFileName = (child: Pick<Child, 'admissionNumber'>, term: string) => `Report card ${child.admissionNumber} ${term}.pdf`.replace(/[/\\]/g, '-');

@@ -4,10 +4,11 @@ import { attendanceRegisterScreens as m } from '@shared/messages/attendance-regi
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { Outbox, OutboxItem, OutboxState } from './outbox';
+import { formatClock } from '@/lib/format';
 
 const o = m.outbox;
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
+const time = (iso: string) => formatClock(iso);
 
 /** A session label for the banner: only when it says something ("Morning", "Lesson 3"). */
 export function sessionLabel(session: string): string {

@@ -17,6 +17,7 @@ import { OutboxBanner, sessionLabel } from './outbox-banner';
 import { registerId, type DraftMark, type Outbox } from './outbox';
 import { STATUS_TONE } from './status-tone';
 import { useOnline, useOutbox, useOutboxSync } from './use-outbox';
+import { formatClock, formatDateTime } from '@/lib/format';
 
 const e = m.editor;
 
@@ -47,7 +48,7 @@ const markOf = (en: { status: AttendanceStatus | null; note?: string | null; arr
   arrivalTime: en.arrivalTime ?? '',
 });
 
-const hhmm = (d: Date) => d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
+const hhmm = (d: Date) => formatClock(d);
 
 /**
  * The register of one stream, day and session (issue 13 §1), for the teacher's "Class Attendance" and the
@@ -389,7 +390,7 @@ function Editor({ registerRef, box, readOnly, online, onSaved }: { registerRef: 
   );
 }
 
-const formatAt = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
+const formatAt = (iso: string) => formatDateTime(iso);
 
 /** Why the register cannot be changed, or that the principal is changing a locked one. */
 function noticeOf(reg: Register, c: { readOnly: boolean; role: string | null; lockAfterDays: number | null }): { text: string; tone: 'lock' | 'info' } | null {

@@ -6,6 +6,7 @@ import { attendanceRegisterScreens as m } from '@shared/messages/attendance-regi
 import { useAuth } from '@/lib/auth';
 import { ATTENDANCE_KEY, registerKey } from '../api/registers';
 import { browserOutbox, type Outbox, type OutboxEvent, type OutboxState } from './outbox';
+import { formatClock } from '@/lib/format';
 
 /** How often waiting saves are retried while the page is open (besides the browser's `online` event). */
 export const OUTBOX_RETRY_MS = 20_000;
@@ -44,7 +45,7 @@ function handleEvent(qc: QueryClient, e: OutboxEvent) {
     const b = e.item.body;
     qc.setQueryData(registerKey({ classId: b.classId, date: b.date, session: b.session ?? 'day', subjectId: b.subjectId ?? null }), e.response);
     void qc.invalidateQueries({ queryKey: ATTENDANCE_KEY });
-    const parts = [m.editor.savedAt(new Date().toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' }))];
+    const parts = [m.editor.savedAt(formatClock(new Date()))];
     if (e.response.alerted > 0) parts.push(m.editor.alerted(e.response.alerted));
     // Sent at once, or synced later (it waited offline or failed before).
     const later = e.item.attempts > 0 || Date.now() - Date.parse(e.item.queuedAt) > 5_000;

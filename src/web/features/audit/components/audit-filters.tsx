@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { EMPTY_FILTERS, type AuditFilters, type AuditSchoolOption } from '../api/audit-logs';
-import { nairobiToday } from './format';
+import { schoolToday } from '@shared/dates';
 
 const m = messages.audit;
 
@@ -42,7 +42,7 @@ export function AuditFiltersBar({
   dateError: string | null;
 }) {
   const set = <K extends keyof AuditFilters>(key: K, v: AuditFilters[K]) => onChange({ ...value, [key]: v });
-  const today = nairobiToday();
+  const today = schoolToday();
   // Keep a chosen action listed even when the current scope no longer has it.
   const actionOptions = value.action && !actions.includes(value.action) ? [value.action, ...actions] : actions;
 

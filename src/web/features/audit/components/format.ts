@@ -1,30 +1,14 @@
 import type { AuditEntry } from '@shared/contracts/audit';
 import { messages } from '@shared/messages';
 import { roleDisplayName } from '@shared/roles';
+import { formatInstant, schoolTimeFormat } from '@/lib/format';
 
 const m = messages.audit;
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Nairobi',
-});
-const fullTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'Africa/Nairobi',
-});
+const fullTimeFormat = schoolTimeFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** An instant in Nairobi time: "12 Mar 2026, 14:05". */
-export const formatAuditTime = (iso: string) => timeFormat.format(new Date(iso));
+export const formatAuditTime = (iso: string) => formatInstant(iso);
 
 /** An instant in Nairobi time with weekday and seconds: "Thu, 12 Mar 2026, 14:05:09 EAT". */
 export const formatAuditTimeFull = (iso: string) => `${fullTimeFormat.format(new Date(iso))} EAT`;
@@ -43,11 +27,6 @@ export function actorRoleLabel(e: AuditEntry): string | null {
 
 /** What it touched: the target entity, else the resource. */
 export const entityLabel = (e: AuditEntry) => e.targetEntity ?? e.resource ?? null;
-
-/** Today in Nairobi as YYYY-MM-DD (the date inputs' upper bound). */
-export function nairobiToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
-}
 
 /** A JSON value pretty-printed, or null when nothing was recorded. */
 export function prettyJson(value: unknown): string | null {

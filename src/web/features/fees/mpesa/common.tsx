@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
+import { formatDateTime, formatInstant, schoolTimeFormat } from '@/lib/format';
 
 /**
  * Pieces shared by the finance officer's MPESA Payments and Finance Settings sections (issue 11 §3, §4):
@@ -176,14 +177,12 @@ export function EnvironmentBadge({ environment, className }: { environment: Mpes
 
 // -- Formatting ------------------------------------------------------------------------------------
 
-const dateTimeYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
-const dateTimeShort = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
-const yearOf = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Africa/Nairobi' });
+const yearOf = schoolTimeFormat({ year: 'numeric' });
 
 /** An instant in Nairobi time: "22 Nov, 08:15" this year, "22 Nov 2025, 08:15" before. */
 export function formatWhen(iso: string): string {
   const d = new Date(iso);
-  return yearOf.format(d) === yearOf.format(new Date()) ? dateTimeShort.format(d) : dateTimeYear.format(d);
+  return yearOf.format(d) === yearOf.format(new Date()) ? formatDateTime(d) : formatInstant(d);
 }
 
 /** A phone as M-Pesa reports it: 2547XXXXXXXX → "+254 7XX XXX XXX"; masked ones ("25470****149") as "+254 70****149". */

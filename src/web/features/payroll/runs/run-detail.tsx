@@ -16,9 +16,10 @@ import { deleteRun, runAction, usePayrollMutation, usePayrollRun } from '../api/
 import { AddComponentDialog } from '../components-view/pay-components-view';
 import { RunDocuments } from '../documents/run-documents';
 import { RunStatusBadge, monthName } from './run-status';
+import { schoolTimeFormat } from '@/lib/format';
 
 const r = m.run;
-const when = (iso: string) => new Date(iso).toLocaleString('en-KE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Nairobi' });
+const when = (iso: string) => schoolTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }, 'en-KE').format(new Date(iso));
 
 /**
  * One payroll run (issue 14 §3): status and who did what, the totals against last month, joiners and

@@ -1,13 +1,6 @@
+import { formatClock, formatDateTime } from '@/lib/format';
 const numberFormat = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 1 });
 const integerFormat = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
-const minuteFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Nairobi',
-});
 
 /** 1234.56 → "1,234.6". */
 export const formatNumber = (n: number) => numberFormat.format(n);
@@ -52,7 +45,7 @@ export function formatUptime(seconds: number): string {
 }
 
 /** Start of a minute in Nairobi time, "14:05". */
-export const formatMinute = (iso: string) => minuteFormat.format(new Date(iso));
+export const formatMinute = (iso: string) => formatClock(iso);
 
 /** An instant in Nairobi time, "22 Nov, 08:15". */
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+export { formatDateTime };

@@ -12,11 +12,10 @@ import { cn } from '@/lib/utils';
 import { buildRows, namesOf } from '../grid-model';
 import { useSubstitutes, type SubstituteLesson } from '../timetable-api';
 import { entitiesOf } from '../view-controls';
+import { schoolToday } from '@shared/dates';
 
 const s = tm.subs;
 
-/** Today in Africa/Nairobi as YYYY-MM-DD. */
-const nairobiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
 
 /**
  * The substitution helper (issue 16 §4): for an absent teacher on a date, each of their lessons in the
@@ -24,7 +23,7 @@ const nairobiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/
  */
 export function SubstitutionsTab({ view }: { view: TimetableView | null }) {
   const [teacherId, setTeacherId] = React.useState('');
-  const [date, setDate] = React.useState(nairobiToday);
+  const [date, setDate] = React.useState(() => schoolToday());
   const subs = useSubstitutes(view?.id ?? null, teacherId, date);
   if (!view) return <EmptyListState icon={UserRoundSearch} title={s.needsPublished} testId="timetable-subs-unpublished" />;
   const names = namesOf(view);

@@ -10,12 +10,13 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FormError, Panel, useFormError } from './setup-bits';
 import { exportFetHref, useGenerateFromProblem, useImportFet, useProblems, type FetImport } from './setup-api';
+import { formatInstant } from '@/lib/format';
 
 const f = sm.fet;
 const DEFAULT_LIMIT = 60;
 
 const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' }) : null;
+  iso ? formatInstant(iso) : null;
 
 /**
  * "FET files": import a .fet file (the import report: activities, constraints imported, constraints
