@@ -14,7 +14,7 @@ import { useExams } from '../api/assessment';
 import { useDeleteExam, useReleaseExam, useSchoolLevels, useSchoolSubjects } from '../api/exams';
 import { EmptyCard } from '../results/results-panel';
 import { ExamKindTag, ExamStatusPill } from '../results/result-bits';
-import { WindowBadge } from '../teacher/marks-grid';
+import { WindowBadge } from '../teacher/sheet-widgets';
 import { ExamDialog } from './exam-dialog';
 import type { TermChoice } from './use-terms';
 

@@ -23,7 +23,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { useApprovalQueue, useExams, useSheets } from '../api/assessment';
 import { useDecideSheet, useGradeAudit, type GradeAuditEntry, type SheetRef } from '../api/grades';
-import { MarkedBar, MarksGrid, SheetStatusPill, useOpenSheet, WindowBadge } from '../teacher/marks-grid';
+import { MarksGrid } from '../teacher/marks-grid';
+import { MarkedBar, SheetStatusPill, useOpenSheet, WindowBadge } from '../teacher/sheet-widgets';
 
 const g = messages.gradesScreens;
 const p = g.principal;

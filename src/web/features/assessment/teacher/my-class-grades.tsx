@@ -9,7 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useExams, useMySheets } from '../api/assessment';
 import type { SheetRef } from '../api/grades';
-import { MarkedBar, MarksGrid, SheetStatusPill, useOpenSheet, WindowBadge } from './marks-grid';
+import { MarksGrid } from './marks-grid';
+import { MarkedBar, SheetStatusPill, useOpenSheet, WindowBadge } from './sheet-widgets';
 
 const g = messages.gradesScreens;
 
