@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type {
@@ -12,8 +11,6 @@ import type {
 } from '../../../shared/contracts/announcements.js';
 import { announcementMessages } from '../../../shared/messages/announcements.js';
 import type { Database } from '../../db/client.js';
-import { adminCommunications, notifications, profiles, schoolAnnouncementRecipients as recipientsT, schoolAnnouncements as annT, schools, smsMessages } from '../../db/schema/index.js';
-import type { AnnouncementAudience } from '../../db/schema/announcements.js';
 import { narrowScope, SYSTEM_SCOPE, withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
@@ -21,8 +18,11 @@ import type { Mailer } from '../../integrations/mail/mailer.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { resolveAttachments } from '../attachments/index.js';
 import { recordAudit } from '../../lib/audit.js';
-import { deliverSms, logSms, type OutgoingSms } from '../sms/index.js';
+import { deliverSms, listSmsStatuses, logSms, type OutgoingSms } from '../sms/index.js';
 import { audienceLabels, checkAudience, isManagerRole, resolveAudience, type Recipient } from './audience.js';
+import type { AnnouncementAudience } from './audience.repository.js';
+import * as repo from './announcements.repository.js';
+import { paginate } from '../../lib/paging.js';
 import type { RequestCaller } from '../../lib/school-context.js';
 
 /**
@@ -43,7 +43,7 @@ export interface AnnouncementDeps {
 }
 
 /** Who is calling, for audit entries. */
-type AnnRow = typeof annT.$inferSelect;
+type AnnRow = repo.AnnouncementRow;
 type CreateInput = z.output<typeof createAnnouncementBody>;
 
 /** Audit actions of announcements (the Audit Trail lists them). */
@@ -117,25 +117,21 @@ export async function createAnnouncement(deps: AnnouncementDeps, c: RequestCalle
     const people = await resolveAudience(tx, schoolId, audience, actor.id);
     if (people.length === 0) throw badRequest(m.audienceEmpty, { audience: m.audienceEmpty });
     const attachments = await resolveAttachments(tx, schoolId, actor.id, body.attachmentIds);
-    const [row] = await tx
-      .insert(annT)
-      .values({
-        schoolId,
-        authorId: actor.id,
-        authorRole: actor.role,
-        title: body.title,
-        body: body.body,
-        audience,
-        channels,
-        priority: body.priority,
-        attachments,
-        pinned: body.pinned,
-        status: scheduled ? 'scheduled' : 'published',
-        publishAt: scheduled ? publishAt : now,
-        expiresAt,
-      })
-      .returning();
-    const ann = row!;
+    const ann = await repo.insertAnnouncement(tx, {
+      schoolId,
+      authorId: actor.id,
+      authorRole: actor.role,
+      title: body.title,
+      body: body.body,
+      audience,
+      channels,
+      priority: body.priority,
+      attachments,
+      pinned: body.pinned,
+      status: scheduled ? 'scheduled' : 'published',
+      publishAt: scheduled ? publishAt : now,
+      expiresAt,
+    });
     await recordAudit(tx, {
       schoolId,
       action: ANNOUNCEMENT_AUDIT.created,
@@ -172,41 +168,30 @@ async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: st
     emailStatus: email ? (p.email ? 'queued' : 'failed') : null,
     emailError: email && !p.email ? m.noEmail : null,
   }));
-  for (let i = 0; i < rows.length; i += 500) await tx.insert(recipientsT).values(rows.slice(i, i + 500)).onConflictDoNothing();
-  const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, ann.schoolId));
+  await repo.insertRecipients(tx, rows);
+  const school = await repo.findSchoolName(tx, ann.schoolId);
   let communicationId: string | null = null;
   if (people.length) {
     // Communications and notifications are written in platform context (drizzle/0003 policies).
     await narrowScope(tx, SYSTEM_SCOPE);
     const roles = [...new Set(people.map((p) => p.role))];
-    const [comm] = await tx
-      .insert(adminCommunications)
-      .values({
-        title: announcementMessages.bellTitle(ann.title),
-        message: ann.body.length > 1000 ? `${ann.body.slice(0, 997)}...` : ann.body,
-        priority: ann.priority === 'urgent' ? 'critical' : ann.priority === 'high' ? 'high' : 'medium',
-        targetRoles: roles,
-        schoolId: ann.schoolId,
-        personal: true,
-        isActive: true,
-        dismissible: true,
-        expiresAt: ann.expiresAt,
-        createdBy: actorId,
-      })
-      .returning({ id: adminCommunications.id });
-    for (let i = 0; i < people.length; i += 1000) {
-      await tx
-        .insert(notifications)
-        .values(people.slice(i, i + 1000).map((p) => ({ userId: p.userId, schoolId: ann.schoolId, communicationId: comm!.id })))
-        .onConflictDoNothing();
-    }
+    const commId = await repo.insertBellCommunication(tx, {
+      title: announcementMessages.bellTitle(ann.title),
+      message: ann.body.length > 1000 ? `${ann.body.slice(0, 997)}...` : ann.body,
+      priority: ann.priority === 'urgent' ? 'critical' : ann.priority === 'high' ? 'high' : 'medium',
+      targetRoles: roles,
+      schoolId: ann.schoolId,
+      personal: true,
+      isActive: true,
+      dismissible: true,
+      expiresAt: ann.expiresAt,
+      createdBy: actorId,
+    });
+    await repo.insertBellNotifications(tx, ann.schoolId, commId, people.map((p) => p.userId));
     await narrowScope(tx, { schoolId: ann.schoolId, userId: actorId, allSchools: false });
-    communicationId = comm!.id;
+    communicationId = commId;
   }
-  await tx
-    .update(annT)
-    .set({ status: 'published', publishedAt: now, recipientCount: people.length, communicationId, updatedAt: now })
-    .where(eq(annT.id, ann.id));
+  await repo.markPublished(tx, ann.id, now, people.length, communicationId);
   return { ann: { ...ann, status: 'published', publishedAt: now }, schoolName: school?.name ?? '', recipients: people };
 }
 
@@ -267,10 +252,7 @@ async function deliver(deps: AnnouncementDeps, p: Pending) {
         for (const x of msgs) {
           x.id = await logSms(tx, ann.schoolId, gateway.provider, x.msg);
           // The delivery report (sms.service.ts applyDeliveryReport) finds the recipient through it.
-          await tx
-            .update(recipientsT)
-            .set({ smsMessageId: x.id })
-            .where(and(eq(recipientsT.announcementId, ann.id), eq(recipientsT.userId, x.userId)));
+          await repo.linkRecipientSms(tx, ann.id, x.userId, x.id);
         }
       });
       await mapLimit(msgs, 8, async (x) => {
@@ -280,9 +262,7 @@ async function deliver(deps: AnnouncementDeps, p: Pending) {
           // Recorded below from the log row (or as failed).
         }
       });
-      const logged = await withScope(deps.database.db, scope, (tx) =>
-        tx.select({ id: smsMessages.id, status: smsMessages.status, error: smsMessages.error }).from(smsMessages).where(inArray(smsMessages.id, msgs.map((x) => x.id!))),
-      );
+      const logged = await withScope(deps.database.db, scope, (tx) => listSmsStatuses(tx, msgs.map((x) => x.id!)));
       const byId = new Map(logged.map((r) => [r.id, r]));
       for (const x of msgs) {
         const r = byId.get(x.id!);
@@ -306,22 +286,8 @@ async function deliver(deps: AnnouncementDeps, p: Pending) {
   if (results.size === 0) return;
   await withScope(deps.database.db, scope, async (tx) => {
     const now = new Date();
-    for (const [userId, r] of results) {
-      await tx
-        .update(recipientsT)
-        .set({
-          // A delivery report may already have landed (delivered or failed): it is newer, keep it.
-          ...(r.sms
-            ? {
-                smsStatus: sql`case when ${recipientsT.smsStatus} = 'queued' then ${r.sms.status} else ${recipientsT.smsStatus} end`,
-                smsError: sql`case when ${recipientsT.smsStatus} = 'queued' then ${r.sms.error}::text else ${recipientsT.smsError} end`,
-              }
-            : {}),
-          ...(r.email ? { emailStatus: r.email.status, emailError: r.email.error } : {}),
-          updatedAt: now,
-        })
-        .where(and(eq(recipientsT.announcementId, ann.id), eq(recipientsT.userId, userId)));
-    }
+    // A delivery report may already have landed (delivered or failed): it is newer, and is kept.
+    for (const [userId, r] of results) await repo.recordRecipientDelivery(tx, ann.id, userId, r, now);
   });
 }
 
@@ -333,18 +299,11 @@ async function deliver(deps: AnnouncementDeps, p: Pending) {
 export async function publishDueAnnouncements(deps: AnnouncementDeps, opts: { schoolId?: string; now?: Date } = {}): Promise<number> {
   const now = opts.now ?? new Date();
   const scope = opts.schoolId ? { schoolId: opts.schoolId, userId: null, allSchools: false } : SYSTEM_SCOPE;
-  const due = await withScope(deps.database.db, scope, (tx) =>
-    tx
-      .select({ id: annT.id, schoolId: annT.schoolId })
-      .from(annT)
-      .where(and(eq(annT.status, 'scheduled'), lte(annT.publishAt, now), opts.schoolId ? eq(annT.schoolId, opts.schoolId) : undefined))
-      .orderBy(asc(annT.publishAt))
-      .limit(100),
-  );
+  const due = await withScope(deps.database.db, scope, (tx) => repo.listDueAnnouncements(tx, opts.schoolId, now));
   let published = 0;
   for (const d of due) {
     const pending = await withScope(deps.database.db, { schoolId: d.schoolId, userId: null, allSchools: false }, async (tx) => {
-      const [ann] = await tx.select().from(annT).where(and(eq(annT.id, d.id), eq(annT.status, 'scheduled'))).for('update', { skipLocked: true });
+      const ann = await repo.lockScheduledAnnouncement(tx, d.id);
       if (!ann) return null;
       const people = await resolveAudience(tx, ann.schoolId, ann.audience, ann.authorId);
       return publishInTx(tx, ann, people, ann.authorId, now);
@@ -386,26 +345,15 @@ export function startAnnouncementSweeper(deps: AnnouncementDeps, log: { error(o:
 // ------------------------------------------------------------------------------------------------
 // Reading
 
-const visibleToReader = (userId: string, now: Date) =>
-  and(
-    eq(annT.status, 'published'),
-    or(isNull(annT.expiresAt), sql`${annT.expiresAt} > ${now.toISOString()}`),
-    sql`exists (select 1 from ${recipientsT} r where r.announcement_id = ${annT.id} and r.user_id = ${userId})`,
-  )!;
-
 /** Rows as the API shows them, for `actor`. */
 async function present(tx: Tx, actor: Actor, schoolId: string, rows: AnnRow[]): Promise<Announcement[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const authorIds = [...new Set(rows.map((r) => r.authorId).filter((x): x is string => !!x))];
   // One transaction runs one query at a time (no Promise.all on a transaction's client).
-  const authors = authorIds.length ? await tx.select({ id: profiles.id, name: profiles.name }).from(profiles).where(inArray(profiles.id, authorIds)) : [];
-  const mine = await tx.select({ id: recipientsT.announcementId, readAt: recipientsT.readAt }).from(recipientsT).where(and(inArray(recipientsT.announcementId, ids), eq(recipientsT.userId, actor.id)));
-  const counts = await tx
-    .select({ id: recipientsT.announcementId, read: sql<number>`count(${recipientsT.readAt})`.mapWith(Number) })
-    .from(recipientsT)
-    .where(inArray(recipientsT.announcementId, ids))
-    .groupBy(recipientsT.announcementId);
+  const authors = authorIds.length ? await repo.listProfileNames(tx, authorIds) : [];
+  const mine = await repo.listReadStates(tx, ids, actor.id);
+  const counts = await repo.listReadCounts(tx, ids);
   const labels = await audienceLabels(tx, schoolId, rows.map((r) => r.audience));
   const nameOf = new Map(authors.map((a) => [a.id, a.name]));
   const readOf = new Map(mine.map((r) => [r.id, r.readAt]));
@@ -452,37 +400,16 @@ export async function listAnnouncements(deps: AnnouncementDeps, actor: Actor, q:
   await sweepSchool(deps, actor.schoolId);
   return inSchool(deps.database, actor, async (tx, schoolId) => {
     const now = new Date();
-    const where: SQL[] = [eq(annT.schoolId, schoolId)];
-    const mineCond = eq(annT.authorId, actor.id);
-    if (q.mine) where.push(mineCond);
-    else if (!(q.all && isManagerRole(actor.role))) where.push(or(mineCond, visibleToReader(actor.id, now))!);
-    if (q.status) where.push(eq(annT.status, q.status));
-    if (q.unread) where.push(sql`exists (select 1 from ${recipientsT} r where r.announcement_id = ${annT.id} and r.user_id = ${actor.id} and r.read_at is null)`);
-    const text = q.q?.trim();
-    if (text) {
-      const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      where.push(sql`(${annT.title} ilike ${like} or ${annT.body} ilike ${like})`);
-    }
-    const cond = and(...where);
-    const rows = await tx
-      .select()
-      .from(annT)
-      .where(cond)
-      .orderBy(desc(annT.pinned), desc(sql`coalesce(${annT.publishedAt}, ${annT.publishAt})`), desc(annT.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    const [total] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(annT).where(cond);
-    return { items: await present(tx, actor, schoolId, rows), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize, unread: await unreadIn(tx, actor.id, now) };
+    // Principal and director may list every announcement of the school (all=true); others see theirs and those addressed to them.
+    const only = q.mine ? 'mine' : q.all && isManagerRole(actor.role) ? 'all' : 'mineOrAddressed';
+    const filters: repo.AnnouncementFilters = { userId: actor.id, now, only, status: q.status, unread: q.unread, text: q.q };
+    const page = await paginate(q, (w) => repo.listAnnouncementPage(tx, schoolId, filters, w), () => repo.countAnnouncements(tx, schoolId, filters));
+    return { items: await present(tx, actor, schoolId, page.items), total: page.total, page: page.page, pageSize: page.pageSize, unread: await unreadIn(tx, actor.id, now) };
   });
 }
 
-async function unreadIn(tx: Tx, userId: string, now: Date): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(recipientsT)
-    .innerJoin(annT, eq(annT.id, recipientsT.announcementId))
-    .where(and(eq(recipientsT.userId, userId), isNull(recipientsT.readAt), eq(annT.status, 'published'), or(isNull(annT.expiresAt), sql`${annT.expiresAt} > ${now.toISOString()}`)));
-  return row?.n ?? 0;
+function unreadIn(tx: Tx, userId: string, now: Date): Promise<number> {
+  return repo.countUnread(tx, userId, now);
 }
 
 /** GET /api/announcements/unread-count: unread announcements addressed to the caller (the sidebar badge). */
@@ -496,11 +423,11 @@ export async function unreadCount(deps: AnnouncementDeps, actor: Actor): Promise
  * principal or director. 404 otherwise (another school's ids included).
  */
 export async function loadVisible(tx: Tx, actor: Actor, schoolId: string, id: string): Promise<AnnRow> {
-  const [ann] = await tx.select().from(annT).where(and(eq(annT.id, id), eq(annT.schoolId, schoolId)));
+  const ann = await repo.findAnnouncement(tx, schoolId, id);
   if (!ann) throw notFound(m.notFound);
   if (ann.authorId === actor.id || isManagerRole(actor.role)) return ann;
   if (ann.status === 'published') {
-    const [r] = await tx.select({ id: recipientsT.userId }).from(recipientsT).where(and(eq(recipientsT.announcementId, id), eq(recipientsT.userId, actor.id)));
+    const r = await repo.findRecipient(tx, id, actor.id);
     if (r) return ann;
   }
   throw notFound(m.notFound);
@@ -522,22 +449,15 @@ export async function markRead(deps: AnnouncementDeps, actor: Actor, id: string)
   const readAt = await inSchool(deps.database, actor, async (tx, schoolId) => {
     const ann = await loadVisible(tx, actor, schoolId, id);
     author = ann.authorId;
-    const [row] = await tx.select({ readAt: recipientsT.readAt }).from(recipientsT).where(and(eq(recipientsT.announcementId, id), eq(recipientsT.userId, actor.id)));
+    const row = await repo.findRecipientReadAt(tx, id, actor.id);
     if (!row) return new Date();
     if (row.readAt) return row.readAt;
     const now = new Date();
-    const [upd] = await tx
-      .update(recipientsT)
-      .set({ readAt: sql`coalesce(${recipientsT.readAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
-      .where(and(eq(recipientsT.announcementId, id), eq(recipientsT.userId, actor.id)))
-      .returning({ readAt: recipientsT.readAt });
+    const upd = await repo.markRecipientRead(tx, id, actor.id, now);
     first = true;
     if (ann.communicationId) {
       // The bell's notification of this announcement is read too.
-      await tx
-        .update(notifications)
-        .set({ isRead: true, readAt: now, updatedAt: now })
-        .where(and(eq(notifications.communicationId, ann.communicationId), eq(notifications.userId, actor.id), eq(notifications.isRead, false)));
+      await repo.markBellNotificationRead(tx, ann.communicationId, actor.id, now);
     }
     return upd?.readAt ?? now;
   });
@@ -554,7 +474,7 @@ export async function pinAnnouncement(deps: AnnouncementDeps, actor: Actor, id: 
   await inSchool(deps.database, actor, async (tx, schoolId) => {
     const ann = await loadVisible(tx, actor, schoolId, id);
     if (!canManage(actor, ann)) throw forbidden(m.notAuthor);
-    await tx.update(annT).set({ pinned, updatedAt: new Date() }).where(eq(annT.id, id));
+    await repo.setPinned(tx, id, pinned);
   });
   await notify(deps, [actor.id], id);
   return getAnnouncement(deps.database, actor, id);
@@ -566,11 +486,7 @@ export async function cancelAnnouncement(deps: AnnouncementDeps, c: RequestCalle
   await inSchool(deps.database, actor, async (tx, schoolId) => {
     const ann = await loadVisible(tx, actor, schoolId, id);
     if (!canManage(actor, ann)) throw forbidden(m.notAuthor);
-    const [upd] = await tx
-      .update(annT)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(and(eq(annT.id, id), eq(annT.status, 'scheduled')))
-      .returning({ id: annT.id });
+    const upd = await repo.cancelScheduled(tx, id);
     if (!upd) throw new AppError(409, 'NOT_SCHEDULED', m.cancelScheduledOnly);
     await recordAudit(tx, {
       schoolId,
@@ -597,38 +513,9 @@ export async function listRecipients(database: Database, actor: Actor, id: strin
     const schoolId = schoolOf(actor);
     const ann = await loadVisible(tx, actor, schoolId, id);
     if (!canManage(actor, ann)) throw forbidden(m.notAuthor);
-    const base = eq(recipientsT.announcementId, id);
-    const status = (col: typeof recipientsT.smsStatus | typeof recipientsT.emailStatus, v: string) => sql<number>`count(*) filter (where ${col} = ${v})`.mapWith(Number);
-    const [agg] = await tx
-      .select({
-        n: sql<number>`count(*)`.mapWith(Number),
-        read: sql<number>`count(${recipientsT.readAt})`.mapWith(Number),
-        smsSent: status(recipientsT.smsStatus, 'sent'),
-        smsDelivered: status(recipientsT.smsStatus, 'delivered'),
-        smsFailed: status(recipientsT.smsStatus, 'failed'),
-        smsQueued: status(recipientsT.smsStatus, 'queued'),
-        emailSent: status(recipientsT.emailStatus, 'sent'),
-        emailDelivered: status(recipientsT.emailStatus, 'delivered'),
-        emailFailed: status(recipientsT.emailStatus, 'failed'),
-        emailQueued: status(recipientsT.emailStatus, 'queued'),
-      })
-      .from(recipientsT)
-      .where(base);
-    const where: SQL[] = [base];
-    if (q.read === 'read') where.push(isNotNull(recipientsT.readAt));
-    if (q.read === 'unread') where.push(isNull(recipientsT.readAt));
-    const text = q.q?.trim();
-    if (text) where.push(sql`${profiles.name} ilike ${`%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
-    const cond = and(...where);
-    const rows = await tx
-      .select({ r: recipientsT, name: profiles.name, role: profiles.role })
-      .from(recipientsT)
-      .innerJoin(profiles, eq(profiles.id, recipientsT.userId))
-      .where(cond)
-      .orderBy(asc(profiles.name), asc(recipientsT.userId))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    const [filtered] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(recipientsT).innerJoin(profiles, eq(profiles.id, recipientsT.userId)).where(cond);
+    const agg = await repo.recipientTotals(tx, id);
+    const filters: repo.RecipientFilters = { read: q.read, text: q.q };
+    const page = await paginate(q, (w) => repo.listRecipientPage(tx, id, filters, w), () => repo.countRecipients(tx, id, filters));
     const n = agg?.n ?? 0;
     const read = agg?.read ?? 0;
     type D = AnnouncementRecipients['recipients'][number]['sms'];
@@ -641,7 +528,7 @@ export async function listRecipients(database: Database, actor: Actor, id: strin
         sms: { sent: agg?.smsSent ?? 0, delivered: agg?.smsDelivered ?? 0, failed: agg?.smsFailed ?? 0, queued: agg?.smsQueued ?? 0 },
         email: { sent: agg?.emailSent ?? 0, delivered: agg?.emailDelivered ?? 0, failed: agg?.emailFailed ?? 0, queued: agg?.emailQueued ?? 0 },
       },
-      recipients: rows.map(({ r, name, role }) => ({
+      recipients: page.items.map(({ r, name, role }) => ({
         userId: r.userId,
         name,
         role: role ?? '',
@@ -649,9 +536,9 @@ export async function listRecipients(database: Database, actor: Actor, id: strin
         sms: delivery(r.smsTo, r.smsStatus, r.smsError),
         email: delivery(r.emailTo, r.emailStatus, r.emailError),
       })),
-      total: filtered?.n ?? 0,
-      page: q.page,
-      pageSize: q.pageSize,
+      total: page.total,
+      page: page.page,
+      pageSize: page.pageSize,
     };
   });
 }

@@ -1,12 +1,11 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { AUDIENCE_ROLES, STAFF_ROLES, type AudienceOptions } from '../../../shared/contracts/announcements.js';
 import { announcementMessages } from '../../../shared/messages/announcements.js';
 import { ROLE_DISPLAY_NAMES, type Role } from '../../../shared/roles.js';
-import { academicYears, classes, guardians, levels, profiles, studentBalances, studentGuardians, students, teacherAssignments } from '../../db/schema/index.js';
-import type { AnnouncementAudience } from '../../db/schema/announcements.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
+import * as repo from './audience.repository.js';
+import type { AnnouncementAudience } from './audience.repository.js';
 
 /**
  * Who an announcement reaches (issue 17 §1): which audiences each role may address, and the people an
@@ -33,31 +32,15 @@ export function isManagerRole(role: string): boolean {
 
 /** The classes of the school's current academic year (all years when none is current). */
 async function currentStreams(tx: Tx, schoolId: string) {
-  const [year] = await tx
-    .select({ id: academicYears.id })
-    .from(academicYears)
-    .where(and(eq(academicYears.schoolId, schoolId), eq(academicYears.isCurrent, true)))
-    .limit(1);
-  return tx
-    .select({ id: classes.id, name: classes.name, levelId: classes.levelId })
-    .from(classes)
-    .where(and(eq(classes.schoolId, schoolId), year ? eq(classes.academicYearId, year.id) : undefined))
-    .orderBy(asc(classes.levelOrder), asc(classes.name));
+  const year = await repo.findCurrentYear(tx, schoolId);
+  return repo.listStreams(tx, schoolId, year?.id);
 }
 
 /** Streams a teacher teaches or is class teacher of (current year). */
 export async function teacherStreams(tx: Tx, schoolId: string, teacherId: string) {
   const all = await currentStreams(tx, schoolId);
   if (all.length === 0) return [];
-  const own = await tx
-    .select({ id: classes.id })
-    .from(classes)
-    .where(
-      and(
-        eq(classes.schoolId, schoolId),
-        or(eq(classes.classTeacherId, teacherId), sql`${classes.id} in (select ${teacherAssignments.classId} from ${teacherAssignments} where ${teacherAssignments.teacherId} = ${teacherId})`),
-      ),
-    );
+  const own = await repo.listTeacherStreamIds(tx, schoolId, teacherId);
   const ids = new Set(own.map((r) => r.id));
   return all.filter((c) => ids.has(c.id));
 }
@@ -65,7 +48,7 @@ export async function teacherStreams(tx: Tx, schoolId: string, teacherId: string
 /** GET /api/announcements/audience-options: what `actor` may address in their school. */
 export async function audienceOptions(tx: Tx, actor: Actor, schoolId: string): Promise<AudienceOptions> {
   const channels: AudienceOptions['channels'] = ['app', 'sms', 'email'];
-  const allLevels = () => tx.select({ id: levels.id, name: levels.name }).from(levels).where(eq(levels.schoolId, schoolId)).orderBy(asc(levels.levelOrder), asc(levels.name));
+  const allLevels = () => repo.listLevels(tx, schoolId);
   const none = { roles: [], levels: [], streams: [], mayUseClassIds: false, mayUseParentsOfClassIds: false, mayUseStaff: false, mayUseOwingOnly: false, channels };
   switch (actor.role) {
     case 'principal':
@@ -100,11 +83,11 @@ export async function checkAudience(tx: Tx, actor: Actor, schoolId: string, audi
   if (!a.roles!.length && !a.classIds!.length && !a.parentsOfClassIds!.length && !a.levelIds!.length && !a.staff) throw badRequest(m.audienceRequired, { audience: m.audienceRequired });
   const classIds = uniq([...a.classIds!, ...a.parentsOfClassIds!]);
   if (classIds.length) {
-    const found = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), inArray(classes.id, classIds)));
+    const found = await repo.findSchoolClassIds(tx, schoolId, classIds);
     if (found.length !== classIds.length) throw notFound(m.classNotFound);
   }
   if (a.levelIds!.length) {
-    const found = await tx.select({ id: levels.id }).from(levels).where(and(eq(levels.schoolId, schoolId), inArray(levels.id, a.levelIds!)));
+    const found = await repo.findSchoolLevelIds(tx, schoolId, a.levelIds!);
     if (found.length !== a.levelIds!.length) throw notFound(m.levelNotFound);
   }
   if (a.owingOnly && !['finance_officer', ...MANAGERS].includes(actor.role)) throw forbidden(m.owingOnlyFinance);
@@ -145,58 +128,36 @@ export async function resolveAudience(tx: Tx, schoolId: string, audience: Announ
 
   if (roles.length || audience.staff) {
     const wanted = uniq([...roles, ...(audience.staff ? STAFF_ROLES : [])]);
-    const rows = await tx
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(and(eq(profiles.schoolId, schoolId), inArray(profiles.role, wanted)));
+    const rows = await repo.listProfileIdsWithRoles(tx, schoolId, wanted);
     for (const r of rows) ids.add(r.id);
   }
   if (levelIds.length) {
-    const streams = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), inArray(classes.levelId, levelIds)));
+    const streams = await repo.listStreamIdsOfLevels(tx, schoolId, levelIds);
     parentClassIds.push(...streams.map((s) => s.id));
   }
   if (parentClassIds.length) {
-    const rows = await tx
-      .selectDistinct({ id: guardians.profileId })
-      .from(students)
-      .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
-      .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
-      .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), inArray(students.classId, uniq(parentClassIds)), sql`${guardians.profileId} is not null`));
+    const rows = await repo.listGuardianProfileIdsOfStreams(tx, schoolId, uniq(parentClassIds));
     for (const r of rows) if (r.id) ids.add(r.id);
   }
   if (classIds.length) {
-    const leads = await tx.select({ id: classes.classTeacherId }).from(classes).where(and(eq(classes.schoolId, schoolId), inArray(classes.id, classIds)));
-    const teaching = await tx.selectDistinct({ id: teacherAssignments.teacherId }).from(teacherAssignments).where(and(eq(teacherAssignments.schoolId, schoolId), inArray(teacherAssignments.classId, classIds)));
+    const leads = await repo.listClassTeacherIds(tx, schoolId, classIds);
+    const teaching = await repo.listSubjectTeacherIds(tx, schoolId, classIds);
     for (const r of [...leads, ...teaching]) if (r.id) ids.add(r.id);
   }
   if (authorId) ids.delete(authorId);
   if (ids.size === 0) return [];
 
-  const people = await selectInChunks([...ids], (chunk) =>
-    tx
-      .select({ userId: profiles.id, name: profiles.name, role: profiles.role, phone: profiles.phone, email: profiles.email })
-      .from(profiles)
-      .where(and(inArray(profiles.id, chunk), eq(profiles.schoolId, schoolId), eq(profiles.status, 'active'), sql`${profiles.role} is not null`)),
-  );
+  const people = await repo.listActivePeople(tx, schoolId, [...ids]);
   let out: Recipient[] = people.map((p) => ({ ...p, role: p.role! }));
 
   const parentIds = out.filter((p) => p.role === 'parent').map((p) => p.userId);
   if (parentIds.length) {
     // Parents' phones live on their guardian record more often than on the profile.
-    const phones = await selectInChunks(parentIds, (chunk) =>
-      tx.select({ id: guardians.profileId, phone: guardians.phone }).from(guardians).where(and(eq(guardians.schoolId, schoolId), inArray(guardians.profileId, chunk))),
-    );
+    const phones = await repo.listGuardianPhones(tx, schoolId, parentIds);
     const phoneOf = new Map(phones.map((r) => [r.id!, r.phone]));
     out = out.map((p) => (p.role === 'parent' && !p.phone ? { ...p, phone: phoneOf.get(p.userId) ?? null } : p));
     if (audience.owingOnly) {
-      const owing = await selectInChunks(parentIds, (chunk) =>
-        tx
-          .selectDistinct({ id: guardians.profileId })
-          .from(guardians)
-          .innerJoin(studentGuardians, eq(studentGuardians.guardianId, guardians.id))
-          .innerJoin(studentBalances, eq(studentBalances.studentId, studentGuardians.studentId))
-          .where(and(eq(guardians.schoolId, schoolId), inArray(guardians.profileId, chunk), sql`${studentBalances.balanceCents} > 0`)),
-      );
+      const owing = await repo.listOwingParentIds(tx, schoolId, parentIds);
       const owes = new Set(owing.map((r) => r.id));
       out = out.filter((p) => p.role !== 'parent' || owes.has(p.userId));
     }
@@ -204,20 +165,13 @@ export async function resolveAudience(tx: Tx, schoolId: string, audience: Announ
   return out.sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
 }
 
-/** Runs a select over ids in chunks (bind-parameter limits) and concatenates the rows. */
-async function selectInChunks<T>(ids: string[], q: (chunk: string[]) => Promise<T[]>, size = 1000): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += size) out.push(...(await q(ids.slice(i, i + size))));
-  return out;
-}
-
 /** The "To" line of an announcement, e.g. "Parents of Grade 4 East" or "Teachers, HR Managers". */
 export async function audienceLabels(tx: Tx, schoolId: string, audiences: AnnouncementAudience[]): Promise<string[]> {
   const a = announcementMessages.audience;
   const classIds = uniq(audiences.flatMap((x) => [...(x.classIds ?? []), ...(x.parentsOfClassIds ?? [])]));
   const levelIds = uniq(audiences.flatMap((x) => x.levelIds ?? []));
-  const classNames = new Map(classIds.length ? (await tx.select({ id: classes.id, name: classes.name }).from(classes).where(and(eq(classes.schoolId, schoolId), inArray(classes.id, classIds)))).map((r) => [r.id, r.name]) : []);
-  const levelNames = new Map(levelIds.length ? (await tx.select({ id: levels.id, name: levels.name }).from(levels).where(and(eq(levels.schoolId, schoolId), inArray(levels.id, levelIds)))).map((r) => [r.id, r.name]) : []);
+  const classNames = new Map(classIds.length ? (await repo.listClassNames(tx, schoolId, classIds)).map((r) => [r.id, r.name]) : []);
+  const levelNames = new Map(levelIds.length ? (await repo.listLevelNames(tx, schoolId, levelIds)).map((r) => [r.id, r.name]) : []);
   return audiences.map((x) => {
     const roles = uniq(x.roles);
     if (roles.length >= AUDIENCE_ROLES.length && !x.owingOnly) return a.wholeSchool;

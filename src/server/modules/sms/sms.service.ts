@@ -1,15 +1,15 @@
-import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { ListSmsResponse, listSmsQuery } from '../../../shared/contracts/fees.js';
 import { smsDeliveryMessages } from '../../../shared/messages/sms.js';
 import { centsToKes } from '../../../shared/money.js';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { schoolAnnouncementRecipients, schoolAnnouncements, smsMessages, students } from '../../db/schema/index.js';
 import { withScope, withSystem, type Tx } from '../../db/tenant.js';
 import type { EventBus } from '../../events/bus.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
+import { pageWindow } from '../../lib/paging.js';
 import { inSchool } from '../../lib/school-context.js';
+import * as repo from './sms.repository.js';
 
 /**
  * Outbound SMS for every module (issue 11 §4: receipts and fee reminders now; attendance alerts and
@@ -34,21 +34,15 @@ export interface OutgoingSms {
 
 /** Logs an SMS as queued in the caller's transaction (so it lands with what it is about); returns its id. */
 export async function logSms(tx: Tx, schoolId: string, provider: string, msg: OutgoingSms): Promise<string> {
-  const [row] = await tx
-    .insert(smsMessages)
-    .values({
-      schoolId,
-      toPhone: msg.to,
-      body: msg.body,
-      kind: msg.kind,
-      status: 'queued',
-      provider,
-      studentId: msg.studentId ?? null,
-      createdBy: msg.createdBy ?? null,
-      taskId: msg.taskId ?? null,
-    })
-    .returning({ id: smsMessages.id });
-  return row!.id;
+  return repo.insertQueuedSms(tx, schoolId, {
+    toPhone: msg.to,
+    body: msg.body,
+    kind: msg.kind,
+    provider,
+    studentId: msg.studentId ?? null,
+    createdBy: msg.createdBy ?? null,
+    taskId: msg.taskId ?? null,
+  });
 }
 
 /** Hands a logged SMS to the gateway and records its answer (status, cost, error). Never throws for a failed delivery. */
@@ -59,12 +53,7 @@ export async function deliverSms(deps: SmsDeps, schoolId: string, id: string, ms
   } catch (err) {
     result = { status: 'failed', providerMessageId: null, costCents: null, error: err instanceof Error ? err.message : 'Sending failed' };
   }
-  await withScope(deps.database.db, { schoolId, userId: msg.createdBy ?? null, allSchools: false }, (tx) =>
-    tx
-      .update(smsMessages)
-      .set({ status: result.status, providerMessageId: result.providerMessageId, costCents: result.costCents, error: result.error, sentAt: result.status === 'sent' ? new Date() : null })
-      .where(eq(smsMessages.id, id)),
-  );
+  await withScope(deps.database.db, { schoolId, userId: msg.createdBy ?? null, allSchools: false }, (tx) => repo.recordSmsSendOutcome(tx, id, result));
   return result.status;
 }
 
@@ -103,27 +92,14 @@ export async function applyDeliveryReport(deps: DeliveryReportDeps, report: Deli
   const status = report.delivered ? 'delivered' : 'failed';
   const error = report.delivered ? null : (report.failureReason?.trim() || smsDeliveryMessages.notDelivered).slice(0, 200);
   const outcome = await withSystem(deps.database.db, async (tx) => {
-    const found = await tx.select({ id: smsMessages.id, status: smsMessages.status }).from(smsMessages).where(eq(smsMessages.providerMessageId, providerMessageId));
+    const found = await repo.findSmsByProviderId(tx, providerMessageId);
     if (found.length === 0) return { result: 'unknown' as const, notify: [] };
     const now = new Date();
-    const changed = await tx
-      .update(smsMessages)
-      .set({ status, error, deliveredAt: report.delivered ? now : null })
-      .where(and(eq(smsMessages.providerMessageId, providerMessageId), inArray(smsMessages.status, ['queued', 'sent'])))
-      .returning({ id: smsMessages.id });
+    const changed = await repo.markSmsReported(tx, providerMessageId, { status, error, deliveredAt: report.delivered ? now : null });
     if (changed.length === 0) return { result: 'unchanged' as const, notify: [] };
-    const recipients = await tx
-      .update(schoolAnnouncementRecipients)
-      .set({ smsStatus: status, smsError: error, updatedAt: now })
-      .where(inArray(schoolAnnouncementRecipients.smsMessageId, changed.map((c) => c.id)))
-      .returning({ announcementId: schoolAnnouncementRecipients.announcementId });
+    const recipients = await repo.markRecipientsSmsStatus(tx, changed.map((c) => c.id), { status, error, at: now });
     const announcementIds = [...new Set(recipients.map((r) => r.announcementId))];
-    const notify = announcementIds.length
-      ? await tx
-          .select({ id: schoolAnnouncements.id, authorId: schoolAnnouncements.authorId })
-          .from(schoolAnnouncements)
-          .where(and(inArray(schoolAnnouncements.id, announcementIds), isNotNull(schoolAnnouncements.authorId)))
-      : [];
+    const notify = announcementIds.length ? await repo.listAnnouncementAuthors(tx, announcementIds) : [];
     return { result: 'applied' as const, notify };
   });
   for (const a of outcome.notify) {
@@ -139,29 +115,9 @@ export async function applyDeliveryReport(deps: DeliveryReportDeps, report: Deli
 /** GET /api/sms/messages: the school's SMS log, newest first, with sent/failed counts and total cost. */
 export async function listSms(database: Database, actor: Actor, q: z.output<typeof listSmsQuery>): Promise<ListSmsResponse> {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
-    const where: SQL[] = [eq(smsMessages.schoolId, schoolId)];
-    if (q.status) where.push(eq(smsMessages.status, q.status));
-    if (q.kind) where.push(eq(smsMessages.kind, q.kind));
-    const search = q.search?.trim();
-    if (search) where.push(sql`(${smsMessages.toPhone} like ${`%${search.replace(/\D/g, '') || search}%`} or ${smsMessages.body} ilike ${`%${search}%`})`);
-    const cond = and(...where);
-    const rows = await tx
-      .select({ m: smsMessages, firstName: students.firstName, lastName: students.lastName })
-      .from(smsMessages)
-      .leftJoin(students, eq(students.id, smsMessages.studentId))
-      .where(cond)
-      .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    const [agg] = await tx
-      .select({
-        n: count(),
-        sent: sql<number>`count(*) filter (where ${smsMessages.status} in ('sent', 'delivered'))`.mapWith(Number),
-        failed: sql<number>`count(*) filter (where ${smsMessages.status} = 'failed')`.mapWith(Number),
-        cost: sql<number>`coalesce(sum(${smsMessages.costCents}), 0)`.mapWith(Number),
-      })
-      .from(smsMessages)
-      .where(cond);
+    const filters: repo.SmsFilters = { status: q.status, kind: q.kind, search: q.search };
+    const rows = await repo.listSmsPage(tx, schoolId, filters, pageWindow(q));
+    const agg = await repo.smsLogTotals(tx, schoolId, filters);
     return {
       items: rows.map(({ m, firstName, lastName }) => ({
         id: m.id,

@@ -1,26 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { BellPeriod, ProblemMeta } from '../../../shared/contracts/timetable.js';
 import { WEEKDAY_NAMES } from '../../../shared/contracts/timetable.js';
 import { timetableMessages as tm } from '../../../shared/messages/timetable.js';
-import {
-  academicYears,
-  classes,
-  levels,
-  profiles,
-  students,
-  subjects,
-  teacherAssignments,
-  timetableBellSchedules,
-  timetableFixedSlots,
-  timetableLessonOptions,
-  timetableRooms,
-  timetableRules,
-  timetableTeacherUnavailability,
-} from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest } from '../../errors.js';
 import type { Activity, Constraint, Slot, TimetableProblem } from './engine/types.js';
+import * as inputs from './timetable-inputs.repository.js';
 
 /**
  * Turns a school's timetable inputs (issue 16 §1) into the engine's TimetableProblem:
@@ -117,7 +102,7 @@ export function lessonCount(periods: BellPeriod[]): number {
 
 /** The school's stored schedules, or the defaults when it saved none. */
 export async function effectiveSchedules(tx: Tx, schoolId: string, levelRows: { id: string; band: string }[]): Promise<{ rows: BellRow[]; stored: boolean }> {
-  const stored = await tx.select().from(timetableBellSchedules).where(eq(timetableBellSchedules.schoolId, schoolId));
+  const stored = await inputs.listBellSchedules(tx, schoolId);
   if (stored.length === 0) return { rows: defaultSchedules(levelRows), stored: false };
   const rows: BellRow[] = stored.map((r) => ({ levelId: r.levelId, days: r.days, periods: r.periods as BellPeriod[] }));
   if (!rows.some((r) => r.levelId === null)) rows.push({ levelId: null, days: [...DEFAULT_DAYS], periods: defaultBellPeriods(levelRows.every((l) => isSecondaryBand(l.band))) });
@@ -131,10 +116,7 @@ export function scheduleOf(rows: BellRow[], levelId: string | null): BellRow {
 
 /** The school's current academic year id; 400 when none. */
 export async function currentYearId(tx: Tx, schoolId: string): Promise<string> {
-  const [year] = await tx
-    .select({ id: academicYears.id })
-    .from(academicYears)
-    .where(and(eq(academicYears.schoolId, schoolId), eq(academicYears.isCurrent, true)));
+  const year = await inputs.findCurrentYear(tx, schoolId);
   if (!year) throw badRequest(tm.noCurrentYear);
   return year.id;
 }
@@ -157,50 +139,21 @@ export type BaseLesson = { activityId: string; day: number; period: number; room
  */
 export async function buildSchoolProblem(tx: Tx, schoolId: string, opts: BuildOptions = {}): Promise<{ problem: TimetableProblem; meta: ProblemMeta }> {
   const yearId = await currentYearId(tx, schoolId);
-  const levelRows = await tx
-    .select({ id: levels.id, name: levels.name, band: levels.band, order: levels.levelOrder })
-    .from(levels)
-    .where(eq(levels.schoolId, schoolId))
-    .orderBy(asc(levels.levelOrder));
-  const classRows = await tx
-    .select({ id: classes.id, name: classes.name, levelId: classes.levelId, band: classes.band, levelOrder: classes.levelOrder, stream: classes.stream })
-    .from(classes)
-    .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, yearId)))
-    .orderBy(asc(classes.levelOrder), asc(classes.stream));
+  const levelRows = await inputs.listLevels(tx, schoolId);
+  const classRows = await inputs.listYearStreams(tx, schoolId, yearId);
   const classIds = classRows.map((c) => c.id);
-  const assignmentRows = classIds.length
-    ? await tx
-        .select({
-          id: teacherAssignments.id,
-          classId: teacherAssignments.classId,
-          subjectId: teacherAssignments.subjectId,
-          teacherId: teacherAssignments.teacherId,
-          lessonsPerWeek: teacherAssignments.lessonsPerWeek,
-          doubles: timetableLessonOptions.doubleLessons,
-          roomType: timetableLessonOptions.roomType,
-          roomId: timetableLessonOptions.roomId,
-          combineKey: timetableLessonOptions.combineKey,
-        })
-        .from(teacherAssignments)
-        .leftJoin(timetableLessonOptions, eq(timetableLessonOptions.assignmentId, teacherAssignments.id))
-        .where(and(eq(teacherAssignments.schoolId, schoolId), inArray(teacherAssignments.classId, classIds)))
-    : [];
-  const sizes = classIds.length
-    ? await tx
-        .select({ classId: students.classId, id: students.id })
-        .from(students)
-        .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), inArray(students.classId, classIds)))
-    : [];
+  const assignmentRows = classIds.length ? await inputs.listAssignmentsWithOptions(tx, schoolId, classIds) : [];
+  const sizes = classIds.length ? await inputs.listActiveLearnersOfStreams(tx, schoolId, classIds) : [];
   const sizeOf = new Map<string, number>();
   for (const s of sizes) if (s.classId) sizeOf.set(s.classId, (sizeOf.get(s.classId) ?? 0) + 1);
   const teacherIds = [...new Set(assignmentRows.map((a) => a.teacherId))];
-  const teacherRows = teacherIds.length ? await tx.select({ id: profiles.id, name: profiles.name }).from(profiles).where(inArray(profiles.id, teacherIds)) : [];
+  const teacherRows = teacherIds.length ? await inputs.listProfileNames(tx, teacherIds) : [];
   const subjectIds = [...new Set(assignmentRows.map((a) => a.subjectId))];
-  const subjectRows = subjectIds.length ? await tx.select({ id: subjects.id, name: subjects.name }).from(subjects).where(inArray(subjects.id, subjectIds)) : [];
-  const roomRows = await tx.select().from(timetableRooms).where(and(eq(timetableRooms.schoolId, schoolId), eq(timetableRooms.active, true))).orderBy(asc(timetableRooms.name));
-  const unavailability = await tx.select().from(timetableTeacherUnavailability).where(eq(timetableTeacherUnavailability.schoolId, schoolId));
-  const fixedRows = await tx.select().from(timetableFixedSlots).where(eq(timetableFixedSlots.schoolId, schoolId)).orderBy(asc(timetableFixedSlots.day), asc(timetableFixedSlots.period));
-  const ruleRows = await tx.select().from(timetableRules).where(and(eq(timetableRules.schoolId, schoolId), eq(timetableRules.active, true))).orderBy(asc(timetableRules.createdAt));
+  const subjectRows = subjectIds.length ? await inputs.listSubjectNames(tx, subjectIds) : [];
+  const roomRows = await inputs.listActiveRooms(tx, schoolId);
+  const unavailability = await inputs.listTeacherUnavailability(tx, schoolId);
+  const fixedRows = await inputs.listFixedSlots(tx, schoolId);
+  const ruleRows = await inputs.listActiveRules(tx, schoolId);
   const { rows: schedules } = await effectiveSchedules(tx, schoolId, levelRows);
 
   // Grid: the union of the taught levels' days; the longest day.

@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { GenerateBody, Job, ProblemMeta } from '../../../shared/contracts/timetable.js';
 import { timetableMessages as tm } from '../../../shared/messages/timetable.js';
 import type { Database } from '../../db/client.js';
-import { backgroundTasks, levels, profiles, timetableProblems, timetables } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { TaskContext, TaskRow, TaskRunner } from '../../jobs/tasks.js';
@@ -17,6 +15,8 @@ import { importFet, type FetImportReport } from './fet/import.js';
 import { applyBase, buildSchoolProblem, type BaseLesson } from './problem-builder.js';
 import { TIMETABLE_AUDIT } from './timetable-setup.service.js';
 import { type SchoolCaller, auditSchool, pgCode } from '../../lib/school-context.js';
+import { findLevel } from './timetable-inputs.repository.js';
+import * as repo from './timetables.repository.js';
 
 /**
  * Generation (issue 16 §2, §3, §6): FET import/export, starting a generation as a background task
@@ -42,8 +42,8 @@ export interface GenerateInput {
   ip: string;
 }
 
-type TimetableRow = typeof timetables.$inferSelect;
-type ProblemRow = typeof timetableProblems.$inferSelect;
+type TimetableRow = repo.TimetableRow;
+type ProblemRow = repo.ProblemRow;
 
 /** A date and time as principals read it, Africa/Nairobi: "26 Nov 2026 14:05". */
 export function nairobiStamp(d: Date): string {
@@ -59,31 +59,14 @@ export function nairobiStamp(d: Date): string {
 export async function importFetProblem(tx: Tx, c: SchoolCaller, buffer: Buffer, fileName: string): Promise<{ problemId: string; report: FetImportReport }> {
   const { problem, report } = importFet(buffer);
   const name = (problem.name && problem.name.trim()) || fileName.replace(/\.fet$/i, '') || 'FET file';
-  const [row] = await tx
-    .insert(timetableProblems)
-    .values({ schoolId: c.schoolId, source: 'fet', name: name.slice(0, 200), problem, report, meta: null, createdBy: c.actor.id })
-    .returning({ id: timetableProblems.id });
-  await auditSchool(tx, c, TIMETABLE_AUDIT.fetImported, `timetable_problem:${row!.id}`, null, { fileName, activities: report.activities, ignored: report.ignored });
-  return { problemId: row!.id, report: { activities: report.activities, supported: report.supported, ignored: report.ignored } };
+  const problemId = await repo.insertImportedProblem(tx, c.schoolId, { name: name.slice(0, 200), problem, report, createdBy: c.actor.id });
+  await auditSchool(tx, c, TIMETABLE_AUDIT.fetImported, `timetable_problem:${problemId}`, null, { fileName, activities: report.activities, ignored: report.ignored });
+  return { problemId, report: { activities: report.activities, supported: report.supported, ignored: report.ignored } };
 }
 
 /** The school's problems, newest first (list page). */
 export async function listProblems(tx: Tx, schoolId: string) {
-  const rows = await tx
-    .select({
-      id: timetableProblems.id,
-      source: timetableProblems.source,
-      name: timetableProblems.name,
-      problem: timetableProblems.problem,
-      report: timetableProblems.report,
-      createdAt: timetableProblems.createdAt,
-      createdByName: profiles.name,
-    })
-    .from(timetableProblems)
-    .leftJoin(profiles, eq(profiles.id, timetableProblems.createdBy))
-    .where(eq(timetableProblems.schoolId, schoolId))
-    .orderBy(desc(timetableProblems.createdAt))
-    .limit(200);
+  const rows = await repo.listProblemSummaries(tx, schoolId);
   return rows.map((r) => {
     const p = r.problem as TimetableProblem;
     return {
@@ -101,13 +84,13 @@ export async function listProblems(tx: Tx, schoolId: string) {
 }
 
 async function loadProblem(tx: Tx, schoolId: string, id: string): Promise<ProblemRow> {
-  const [row] = await tx.select().from(timetableProblems).where(and(eq(timetableProblems.id, id), eq(timetableProblems.schoolId, schoolId)));
+  const row = await repo.findProblem(tx, schoolId, id);
   if (!row) throw notFound(tm.problemNotFound);
   return row;
 }
 
 async function loadTimetable(tx: Tx, schoolId: string, id: string): Promise<TimetableRow> {
-  const [row] = await tx.select().from(timetables).where(and(eq(timetables.id, id), eq(timetables.schoolId, schoolId)));
+  const row = await repo.findTimetable(tx, schoolId, id);
   if (!row) throw notFound(tm.timetableNotFound);
   return row;
 }
@@ -153,13 +136,13 @@ function prepare(row: ProblemRow, base: TimetableRow | null, levelId: string | n
 export async function startGeneration(tx: Tx, c: SchoolCaller, tasks: TaskRunner, body: GenerateBody): Promise<{ jobId: string }> {
   const levelId = body.levelId ?? null;
   if (levelId) {
-    const [l] = await tx.select({ id: levels.id }).from(levels).where(and(eq(levels.id, levelId), eq(levels.schoolId, c.schoolId)));
+    const l = await findLevel(tx, c.schoolId, levelId);
     if (!l) throw badRequest(tm.levelNotFound, { levelId: tm.levelNotFound });
   }
   let base: TimetableRow | null = null;
   if (body.baseTimetableId) base = await loadTimetable(tx, c.schoolId, body.baseTimetableId);
   else if (levelId) {
-    const [published] = await tx.select().from(timetables).where(and(eq(timetables.schoolId, c.schoolId), eq(timetables.status, 'published')));
+    const published = await repo.findPublished(tx, c.schoolId);
     if (!published) throw badRequest(tm.levelNeedsBase, { baseTimetableId: tm.levelNeedsBase });
     base = published;
   }
@@ -168,10 +151,7 @@ export async function startGeneration(tx: Tx, c: SchoolCaller, tasks: TaskRunner
   else {
     const { problem, meta } = await buildSchoolProblem(tx, c.schoolId, { name: tm.schoolProblemName(nairobiStamp(new Date())) });
     if (problem.activities.length === 0) throw badRequest(tm.nothingToPlace);
-    [row] = (await tx
-      .insert(timetableProblems)
-      .values({ schoolId: c.schoolId, source: 'school', name: problem.name ?? 'School inputs', problem, meta, createdBy: c.actor.id })
-      .returning()) as [ProblemRow];
+    row = await repo.insertBuiltProblem(tx, c.schoolId, { name: problem.name ?? 'School inputs', problem, meta, createdBy: c.actor.id });
   }
   if (levelId && !row.meta) throw badRequest(tm.levelNotInProblem, { levelId: tm.levelNotInProblem });
   const { problem } = prepare(row, base, levelId);
@@ -240,10 +220,10 @@ export async function runGenerateTask(ctx: TaskContext): Promise<{ result: Recor
   const scope = { schoolId: t.schoolId, userId: t.createdBy, allSchools: false };
   const inScope = <T>(fn: (tx: Tx) => Promise<T>) => withScope(ctx.database.db, scope, fn);
 
-  const [already] = await inScope((tx) => tx.select({ id: timetables.id }).from(timetables).where(eq(timetables.taskId, t.id)));
+  const already = await inScope((tx) => repo.findTimetableOfTask(tx, t.id));
   if (already) return { result: { timetableId: already.id } };
   const cancelRequested = async () => {
-    const [row] = await inScope((tx) => tx.select({ at: backgroundTasks.cancelRequestedAt }).from(backgroundTasks).where(eq(backgroundTasks.id, t.id)));
+    const row = await inScope((tx) => repo.findTaskCancelRequest(tx, t.id));
     return !!row?.at;
   };
   if (await cancelRequested()) return { result: { timetableId: null, message: tm.cancelledBeforeStart }, status: 'cancelled' };
@@ -262,7 +242,7 @@ export async function runGenerateTask(ctx: TaskContext): Promise<{ result: Recor
   let busy = false;
   const writeDetail = async (p: SolveProgress) => {
     const detail = { placed: p.placed, total: p.total, hardViolations: p.hardViolations, softScore: p.softScore, elapsedMs: p.elapsedMs };
-    await inScope((tx) => tx.update(backgroundTasks).set({ progress: p.placed, total: p.total, result: { detail }, updatedAt: new Date() }).where(eq(backgroundTasks.id, t.id)));
+    await inScope((tx) => repo.writeTaskProgress(tx, t.id, p.placed, p.total, detail));
   };
   const timer = setInterval(() => {
     if (busy) return;
@@ -327,31 +307,28 @@ export async function runGenerateTask(ctx: TaskContext): Promise<{ result: Recor
   for (let attempt = 0; ; attempt++) {
     try {
       timetableId = await inScope(async (tx) => {
-        const [last] = await tx.select({ v: sql<number>`coalesce(max(${timetables.version}), 0)` }).from(timetables).where(eq(timetables.schoolId, t.schoolId));
-        const [inserted] = await tx
-          .insert(timetables)
-          .values({
-            schoolId: t.schoolId,
-            problemId: row.id,
-            name,
-            version: Number(last?.v ?? 0) + 1,
-            status: 'draft',
-            levelId: input.levelId,
-            basedOnId: base?.id ?? null,
-            taskId: t.id,
-            seed: input.seed,
-            softScore: Math.round(verified.softScore),
-            lessons,
-            unplaced,
-            stats,
-            createdBy: t.createdBy,
-          })
-          .returning({ id: timetables.id });
+        const version = (await repo.lastVersion(tx, t.schoolId)) + 1;
+        const insertedId = await repo.insertTimetable(tx, {
+          schoolId: t.schoolId,
+          problemId: row.id,
+          name,
+          version,
+          status: 'draft',
+          levelId: input.levelId,
+          basedOnId: base?.id ?? null,
+          taskId: t.id,
+          seed: input.seed,
+          softScore: Math.round(verified.softScore),
+          lessons,
+          unplaced,
+          stats,
+          createdBy: t.createdBy,
+        });
         if (cancelled && t.createdBy) {
           const actor = { id: t.createdBy, role: input.role, schoolId: t.schoolId } as Actor;
-          await auditSchool(tx, { actor, schoolId: t.schoolId, ip: input.ip }, TIMETABLE_AUDIT.generationCancelled, `background_task:${t.id}`, null, { timetableId: inserted!.id });
+          await auditSchool(tx, { actor, schoolId: t.schoolId, ip: input.ip }, TIMETABLE_AUDIT.generationCancelled, `background_task:${t.id}`, null, { timetableId: insertedId });
         }
-        return inserted!.id;
+        return insertedId;
       });
       break;
     } catch (err) {
@@ -389,7 +366,7 @@ export function toJob(r: TaskRow): Job {
 
 /** A job the caller may see: their own, or any of the school's for a principal. 404 otherwise (other school included). */
 export async function loadJob(tx: Tx, actor: Actor, schoolId: string, id: string): Promise<TaskRow> {
-  const [row] = await tx.select().from(backgroundTasks).where(and(eq(backgroundTasks.id, id), eq(backgroundTasks.schoolId, schoolId)));
+  const row = await repo.findTask(tx, schoolId, id);
   if (!row || (row.createdBy !== actor.id && actor.role !== 'principal')) throw notFound(tm.jobNotFound);
   return row;
 }
@@ -398,12 +375,8 @@ export async function loadJob(tx: Tx, actor: Actor, schoolId: string, id: string
 export async function cancelJob(tx: Tx, actor: Actor, schoolId: string, id: string): Promise<Job> {
   const row = await loadJob(tx, actor, schoolId, id);
   if (!['queued', 'running'].includes(row.status)) throw new AppError(409, 'JOB_FINISHED', tm.jobFinished);
-  const [updated] = await tx
-    .update(backgroundTasks)
-    .set({ cancelRequestedAt: row.cancelRequestedAt ?? new Date(), updatedAt: new Date() })
-    .where(eq(backgroundTasks.id, id))
-    .returning();
-  return toJob(updated!);
+  const updated = await repo.markTaskCancelRequested(tx, id, row.cancelRequestedAt ?? new Date());
+  return toJob(updated);
 }
 
 /** Runs `fn` in the caller's school (school roles only: jobs belong to a school). */

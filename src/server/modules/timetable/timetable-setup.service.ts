@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BellPeriod } from '../../../shared/contracts/timetable.js';
 import { WEEKDAY_NAMES } from '../../../shared/contracts/timetable.js';
@@ -14,23 +13,11 @@ import type {
 } from '../../../shared/contracts/timetable-setup.js';
 import { timetableMessages as tm } from '../../../shared/messages/timetable.js';
 import type { Database } from '../../db/client.js';
-import {
-  classes,
-  levels,
-  profiles,
-  subjects,
-  teacherAssignments,
-  timetableBellSchedules,
-  timetableFixedSlots,
-  timetableLessonOptions,
-  timetableRooms,
-  timetableRules,
-  timetableTeacherUnavailability,
-} from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { precheck } from './engine/solver.js';
 import { buildSchoolProblem, currentYearId, defaultScheduleId, effectiveSchedules, lessonCount, scheduleOf } from './problem-builder.js';
+import * as inputs from './timetable-inputs.repository.js';
 import { auditSchool, inSchool, type SchoolCaller, type RequestCaller } from '../../lib/school-context.js';
 
 /**
@@ -70,13 +57,9 @@ const conflict = (code: string, message: string) => new AppError(409, code, mess
 
 /** Everything the setup screens show (GET /api/timetables/setup); default bell schedules when none are saved. */
 export async function loadSetup(tx: Tx, schoolId: string): Promise<TimetableSetup> {
-  const levelRows = await tx
-    .select({ id: levels.id, name: levels.name, band: levels.band })
-    .from(levels)
-    .where(eq(levels.schoolId, schoolId))
-    .orderBy(asc(levels.levelOrder));
+  const levelRows = await inputs.listLevels(tx, schoolId);
   const levelName = new Map(levelRows.map((l) => [l.id, l.name]));
-  const stored = await tx.select().from(timetableBellSchedules).where(eq(timetableBellSchedules.schoolId, schoolId));
+  const stored = await inputs.listBellSchedules(tx, schoolId);
   const { rows: schedules } = await effectiveSchedules(tx, schoolId, levelRows);
   const storedId = new Map(stored.map((r) => [r.levelId ?? 'default', r.id]));
   const bellSchedules = schedules
@@ -89,23 +72,19 @@ export async function loadSetup(tx: Tx, schoolId: string): Promise<TimetableSetu
     }))
     .sort((a, b) => (a.levelId === null ? -1 : b.levelId === null ? 1 : levelRows.findIndex((l) => l.id === a.levelId) - levelRows.findIndex((l) => l.id === b.levelId)));
 
-  const fixed = await tx.select().from(timetableFixedSlots).where(eq(timetableFixedSlots.schoolId, schoolId)).orderBy(asc(timetableFixedSlots.day), asc(timetableFixedSlots.period));
-  const rooms = await tx.select().from(timetableRooms).where(eq(timetableRooms.schoolId, schoolId)).orderBy(asc(timetableRooms.name));
+  const fixed = await inputs.listFixedSlots(tx, schoolId);
+  const rooms = await inputs.listRooms(tx, schoolId);
 
   const lessons = await lessonRows(tx, schoolId);
   const load = new Map<string, number>();
   for (const l of lessons) load.set(l.teacherId, (load.get(l.teacherId) ?? 0) + l.lessonsPerWeek);
-  const unavailable = await tx.select().from(timetableTeacherUnavailability).where(eq(timetableTeacherUnavailability.schoolId, schoolId));
+  const unavailable = await inputs.listTeacherUnavailability(tx, schoolId);
   const unavailableOf = new Map(unavailable.map((u) => [u.teacherId, u]));
-  const teacherRows = await tx
-    .select({ id: profiles.id, name: profiles.name })
-    .from(profiles)
-    .where(and(eq(profiles.schoolId, schoolId), eq(profiles.role, 'teacher')))
-    .orderBy(asc(profiles.name));
+  const teacherRows = await inputs.listTeacherAccounts(tx, schoolId);
   const known = new Set(teacherRows.map((t) => t.id));
   // Teachers with assignments who are not (or no longer) teacher accounts still appear (e.g. the principal teaching).
   const extra = [...load.keys()].filter((id) => !known.has(id));
-  const extraRows = extra.length ? await tx.select({ id: profiles.id, name: profiles.name }).from(profiles).where(inArray(profiles.id, extra)) : [];
+  const extraRows = extra.length ? await inputs.listProfileNames(tx, extra) : [];
   const teachers = [...teacherRows, ...extraRows].map((t) => ({
     id: t.id,
     name: t.name,
@@ -114,12 +93,8 @@ export async function loadSetup(tx: Tx, schoolId: string): Promise<TimetableSetu
     note: unavailableOf.get(t.id)?.note ?? null,
   }));
 
-  const subjectRows = await tx
-    .select({ id: subjects.id, name: subjects.name, band: subjects.band })
-    .from(subjects)
-    .where(and(eq(subjects.schoolId, schoolId), isNull(subjects.retiredAt)))
-    .orderBy(asc(subjects.band), asc(subjects.name));
-  const ruleRows = await tx.select().from(timetableRules).where(eq(timetableRules.schoolId, schoolId)).orderBy(asc(timetableRules.createdAt));
+  const subjectRows = await inputs.listCurrentSubjects(tx, schoolId);
+  const ruleRows = await inputs.listRules(tx, schoolId);
   const names = await nameLookup(tx, schoolId);
   return {
     levels: levelRows,
@@ -133,36 +108,14 @@ export async function loadSetup(tx: Tx, schoolId: string): Promise<TimetableSetu
   };
 }
 
-type RoomRow = typeof timetableRooms.$inferSelect;
+type RoomRow = inputs.RoomRow;
 const toRoom = (r: RoomRow) => ({ id: r.id, name: r.name, type: r.type as z.infer<typeof roomBody>['type'], capacity: r.capacity, active: r.active, unavailable: r.unavailable ?? [] });
 
 /** This year's teacher assignments with their lesson options (defaults when none saved), by stream then subject. */
 async function lessonRows(tx: Tx, schoolId: string): Promise<TimetableSetup['lessons']> {
   const yearId = await currentYearId(tx, schoolId).catch(() => null);
   if (!yearId) return [];
-  const rows = await tx
-    .select({
-      assignmentId: teacherAssignments.id,
-      classId: classes.id,
-      className: classes.name,
-      levelId: classes.levelId,
-      subjectId: subjects.id,
-      subjectName: subjects.name,
-      teacherId: profiles.id,
-      teacherName: profiles.name,
-      lessonsPerWeek: teacherAssignments.lessonsPerWeek,
-      doubleLessons: timetableLessonOptions.doubleLessons,
-      roomType: timetableLessonOptions.roomType,
-      roomId: timetableLessonOptions.roomId,
-      combineKey: timetableLessonOptions.combineKey,
-    })
-    .from(teacherAssignments)
-    .innerJoin(classes, eq(classes.id, teacherAssignments.classId))
-    .innerJoin(subjects, eq(subjects.id, teacherAssignments.subjectId))
-    .innerJoin(profiles, eq(profiles.id, teacherAssignments.teacherId))
-    .leftJoin(timetableLessonOptions, eq(timetableLessonOptions.assignmentId, teacherAssignments.id))
-    .where(and(eq(teacherAssignments.schoolId, schoolId), eq(classes.academicYearId, yearId)))
-    .orderBy(asc(classes.levelOrder), asc(classes.stream), asc(subjects.name));
+  const rows = await inputs.listLessonRows(tx, schoolId, yearId);
   return rows.map((r) => ({
     ...r,
     doubleLessons: r.doubleLessons ?? 0,
@@ -175,9 +128,9 @@ async function lessonRows(tx: Tx, schoolId: string): Promise<TimetableSetup['les
 type Names = { subject: Map<string, string>; teacher: Map<string, string>; level: Map<string, string> };
 
 async function nameLookup(tx: Tx, schoolId: string): Promise<Names> {
-  const s = await tx.select({ id: subjects.id, name: subjects.name, band: subjects.band }).from(subjects).where(eq(subjects.schoolId, schoolId));
-  const t = await tx.select({ id: profiles.id, name: profiles.name }).from(profiles).where(eq(profiles.schoolId, schoolId));
-  const l = await tx.select({ id: levels.id, name: levels.name }).from(levels).where(eq(levels.schoolId, schoolId));
+  const s = await inputs.listAllSubjects(tx, schoolId);
+  const t = await inputs.listSchoolProfileNames(tx, schoolId);
+  const l = await inputs.listLevels(tx, schoolId);
   // Learning areas share names across bands ("Mathematics" in several): name with the band then.
   const count = new Map<string, number>();
   for (const x of s) count.set(x.name, (count.get(x.name) ?? 0) + 1);
@@ -188,7 +141,7 @@ async function nameLookup(tx: Tx, schoolId: string): Promise<Names> {
   };
 }
 
-type RuleRow = typeof timetableRules.$inferSelect;
+type RuleRow = inputs.RuleRow;
 type RuleParams = z.infer<typeof ruleBody>['params'];
 
 /** The rule's sentence for the rules list (server-generated). */
@@ -238,7 +191,7 @@ function validatePeriods(periods: BellPeriod[]) {
 
 async function assertLevel(tx: Tx, schoolId: string, levelId: string | null) {
   if (!levelId) return;
-  const [l] = await tx.select({ id: levels.id }).from(levels).where(and(eq(levels.id, levelId), eq(levels.schoolId, schoolId)));
+  const l = await inputs.findLevel(tx, schoolId, levelId);
   if (!l) throw badRequest(tm.levelNotFound, { levelId: tm.levelNotFound });
 }
 
@@ -247,22 +200,19 @@ export async function saveBellSchedule(tx: Tx, c: SchoolCaller, body: z.infer<ty
   await assertLevel(tx, c.schoolId, body.levelId);
   validatePeriods(body.periods);
   const days = [...new Set(body.days)].sort((a, b) => a - b);
-  const [old] = await tx
-    .select()
-    .from(timetableBellSchedules)
-    .where(and(eq(timetableBellSchedules.schoolId, c.schoolId), body.levelId ? eq(timetableBellSchedules.levelId, body.levelId) : isNull(timetableBellSchedules.levelId)));
+  const old = await inputs.findBellSchedule(tx, c.schoolId, body.levelId);
   if (old) {
-    await tx.update(timetableBellSchedules).set({ days, periods: body.periods, updatedBy: c.actor.id, updatedAt: new Date() }).where(eq(timetableBellSchedules.id, old.id));
+    await inputs.updateBellSchedule(tx, old.id, { days, periods: body.periods }, c.actor.id);
   } else {
     // Saving one schedule of a school that had only defaults keeps the other defaults as they were shown.
-    const existing = await tx.select({ id: timetableBellSchedules.id }).from(timetableBellSchedules).where(eq(timetableBellSchedules.schoolId, c.schoolId));
+    const existing = await inputs.listBellSchedules(tx, c.schoolId);
     if (existing.length === 0) {
-      const levelRows = await tx.select({ id: levels.id, band: levels.band }).from(levels).where(eq(levels.schoolId, c.schoolId));
+      const levelRows = await inputs.listLevels(tx, c.schoolId);
       const { rows } = await effectiveSchedules(tx, c.schoolId, levelRows);
       const others = rows.filter((r) => r.levelId !== body.levelId);
-      if (others.length) await tx.insert(timetableBellSchedules).values(others.map((r) => ({ schoolId: c.schoolId, levelId: r.levelId, days: r.days, periods: r.periods, updatedBy: c.actor.id })));
+      if (others.length) await inputs.insertBellSchedules(tx, c.schoolId, others, c.actor.id);
     }
-    await tx.insert(timetableBellSchedules).values({ schoolId: c.schoolId, levelId: body.levelId, days, periods: body.periods, updatedBy: c.actor.id });
+    await inputs.insertBellSchedules(tx, c.schoolId, [{ levelId: body.levelId, days, periods: body.periods }], c.actor.id);
   }
   await auditSchool(tx, c, TIMETABLE_AUDIT.bellScheduleSaved, `bell_schedule:${body.levelId ?? 'default'}`, old ? { days: old.days, periods: old.periods } : null, { days, periods: body.periods });
   return loadSetup(tx, c.schoolId);
@@ -271,33 +221,23 @@ export async function saveBellSchedule(tx: Tx, c: SchoolCaller, body: z.infer<ty
 /** POST fixed-slots: a slot no lesson uses (assembly, PPI, clubs) for the school or a level. 400 outside the schedule; 409 taken. */
 export async function createFixedSlot(tx: Tx, c: SchoolCaller, body: z.infer<typeof fixedSlotBody>) {
   await assertLevel(tx, c.schoolId, body.levelId);
-  const levelRows = await tx.select({ id: levels.id, band: levels.band, name: levels.name }).from(levels).where(eq(levels.schoolId, c.schoolId));
+  const levelRows = await inputs.listLevels(tx, c.schoolId);
   const { rows } = await effectiveSchedules(tx, c.schoolId, levelRows);
   const sched = scheduleOf(rows, body.levelId);
   const lessons = body.levelId ? lessonCount(sched.periods) : Math.max(...rows.map((r) => lessonCount(r.periods)));
   if (body.period >= lessons) throw badRequest(tm.fixedSlotOutsideDay(body.period, lessons), { period: tm.fixedSlotOutsideDay(body.period, lessons) });
   const days = body.levelId ? sched.days : [...new Set(rows.flatMap((r) => r.days))];
   if (!days.includes(body.day)) throw badRequest(tm.fixedSlotDayNotTaught(WEEKDAY_NAMES[body.day] ?? String(body.day)), { day: tm.fixedSlotDayNotTaught(WEEKDAY_NAMES[body.day] ?? String(body.day)) });
-  const [dupe] = await tx
-    .select({ id: timetableFixedSlots.id })
-    .from(timetableFixedSlots)
-    .where(
-      and(
-        eq(timetableFixedSlots.schoolId, c.schoolId),
-        eq(timetableFixedSlots.day, body.day),
-        eq(timetableFixedSlots.period, body.period),
-        body.levelId ? eq(timetableFixedSlots.levelId, body.levelId) : isNull(timetableFixedSlots.levelId),
-      ),
-    );
+  const dupe = await inputs.findFixedSlotAt(tx, c.schoolId, body.day, body.period, body.levelId);
   if (dupe) throw conflict('FIXED_SLOT_TAKEN', tm.fixedSlotTaken);
-  const [row] = await tx.insert(timetableFixedSlots).values({ schoolId: c.schoolId, label: body.label, day: body.day, period: body.period, levelId: body.levelId }).returning();
-  await auditSchool(tx, c, TIMETABLE_AUDIT.fixedSlotCreated, `fixed_slot:${row!.id}`, null, body);
-  return { id: row!.id, label: row!.label, day: row!.day, period: row!.period, levelId: row!.levelId, levelName: levelRows.find((l) => l.id === row!.levelId)?.name ?? null };
+  const row = await inputs.insertFixedSlot(tx, c.schoolId, body);
+  await auditSchool(tx, c, TIMETABLE_AUDIT.fixedSlotCreated, `fixed_slot:${row.id}`, null, body);
+  return { id: row.id, label: row.label, day: row.day, period: row.period, levelId: row.levelId, levelName: levelRows.find((l) => l.id === row.levelId)?.name ?? null };
 }
 
 /** DELETE fixed-slots/:id; 404 unknown. */
 export async function deleteFixedSlot(tx: Tx, c: SchoolCaller, id: string) {
-  const [row] = await tx.delete(timetableFixedSlots).where(and(eq(timetableFixedSlots.id, id), eq(timetableFixedSlots.schoolId, c.schoolId))).returning();
+  const row = await inputs.deleteFixedSlot(tx, c.schoolId, id);
   if (!row) throw notFound(tm.fixedSlotNotFound);
   await auditSchool(tx, c, TIMETABLE_AUDIT.fixedSlotDeleted, `fixed_slot:${id}`, { label: row.label, day: row.day, period: row.period, levelId: row.levelId }, null);
 }
@@ -306,34 +246,31 @@ export async function deleteFixedSlot(tx: Tx, c: SchoolCaller, id: string) {
 // Rooms
 
 async function assertRoomName(tx: Tx, schoolId: string, name: string, exceptId?: string) {
-  const [dupe] = await tx
-    .select({ id: timetableRooms.id })
-    .from(timetableRooms)
-    .where(and(eq(timetableRooms.schoolId, schoolId), sql`lower(${timetableRooms.name}) = lower(${name})`, exceptId ? ne(timetableRooms.id, exceptId) : undefined));
+  const dupe = await inputs.findRoomNamed(tx, schoolId, name, exceptId);
   if (dupe) throw new AppError(409, 'ROOM_NAME_TAKEN', tm.roomNameTaken(name), { fields: { name: tm.roomNameTaken(name) } });
 }
 
 /** POST rooms → the room. 409 name taken. */
 export async function createRoom(tx: Tx, c: SchoolCaller, body: z.infer<typeof roomBody>) {
   await assertRoomName(tx, c.schoolId, body.name);
-  const [row] = await tx.insert(timetableRooms).values({ schoolId: c.schoolId, ...body }).returning();
-  await auditSchool(tx, c, TIMETABLE_AUDIT.roomCreated, `room:${row!.id}`, null, body);
-  return toRoom(row!);
+  const row = await inputs.insertRoom(tx, c.schoolId, body);
+  await auditSchool(tx, c, TIMETABLE_AUDIT.roomCreated, `room:${row.id}`, null, body);
+  return toRoom(row);
 }
 
 /** PUT rooms/:id → the room. 404 unknown, 409 name taken. */
 export async function updateRoom(tx: Tx, c: SchoolCaller, id: string, body: z.infer<typeof roomBody>) {
-  const [old] = await tx.select().from(timetableRooms).where(and(eq(timetableRooms.id, id), eq(timetableRooms.schoolId, c.schoolId)));
+  const old = await inputs.findRoom(tx, c.schoolId, id);
   if (!old) throw notFound(tm.roomNotFound);
   await assertRoomName(tx, c.schoolId, body.name, id);
-  const [row] = await tx.update(timetableRooms).set({ ...body, updatedAt: new Date() }).where(eq(timetableRooms.id, id)).returning();
+  const row = await inputs.updateRoom(tx, id, body);
   await auditSchool(tx, c, TIMETABLE_AUDIT.roomUpdated, `room:${id}`, toRoom(old), body);
-  return toRoom(row!);
+  return toRoom(row);
 }
 
 /** DELETE rooms/:id: lesson options naming it fall back to their room type (FK set null). 404 unknown. */
 export async function deleteRoom(tx: Tx, c: SchoolCaller, id: string) {
-  const [row] = await tx.delete(timetableRooms).where(and(eq(timetableRooms.id, id), eq(timetableRooms.schoolId, c.schoolId))).returning();
+  const row = await inputs.deleteRoom(tx, c.schoolId, id);
   if (!row) throw notFound(tm.roomNotFound);
   await auditSchool(tx, c, TIMETABLE_AUDIT.roomDeleted, `room:${id}`, toRoom(row), null);
 }
@@ -348,24 +285,16 @@ export async function deleteRoom(tx: Tx, c: SchoolCaller, id: string) {
  */
 export async function saveLessonOptions(tx: Tx, c: SchoolCaller, assignmentId: string, body: z.infer<typeof lessonOptionsBody>) {
   const yearId = await currentYearId(tx, c.schoolId);
-  const [a] = await tx
-    .select({ id: teacherAssignments.id, lessons: teacherAssignments.lessonsPerWeek })
-    .from(teacherAssignments)
-    .innerJoin(classes, eq(classes.id, teacherAssignments.classId))
-    .where(and(eq(teacherAssignments.id, assignmentId), eq(teacherAssignments.schoolId, c.schoolId), eq(classes.academicYearId, yearId)));
+  const a = await inputs.findYearAssignment(tx, c.schoolId, assignmentId, yearId);
   if (!a) throw notFound(tm.assignmentNotFound);
   if (body.doubleLessons * 2 > a.lessons) throw badRequest(tm.doublesTooMany(body.doubleLessons, a.lessons), { doubleLessons: tm.doublesTooMany(body.doubleLessons, a.lessons) });
   if (body.roomId) {
-    const [room] = await tx.select().from(timetableRooms).where(and(eq(timetableRooms.id, body.roomId), eq(timetableRooms.schoolId, c.schoolId)));
+    const room = await inputs.findRoom(tx, c.schoolId, body.roomId);
     if (!room) throw badRequest(tm.roomNotFound, { roomId: tm.roomNotFound });
     if (body.roomType && room.type !== body.roomType) throw badRequest(tm.roomOfOtherType(room.name, body.roomType), { roomId: tm.roomOfOtherType(room.name, body.roomType) });
   }
-  const [old] = await tx.select().from(timetableLessonOptions).where(eq(timetableLessonOptions.assignmentId, assignmentId));
-  const values = { doubleLessons: body.doubleLessons, roomType: body.roomType, roomId: body.roomId, combineKey: body.combineKey, updatedAt: new Date() };
-  await tx
-    .insert(timetableLessonOptions)
-    .values({ assignmentId, schoolId: c.schoolId, ...values })
-    .onConflictDoUpdate({ target: timetableLessonOptions.assignmentId, set: values });
+  const old = await inputs.findLessonOptions(tx, assignmentId);
+  await inputs.upsertLessonOptions(tx, c.schoolId, assignmentId, { doubleLessons: body.doubleLessons, roomType: body.roomType, roomId: body.roomId, combineKey: body.combineKey, updatedAt: new Date() });
   await auditSchool(tx, c, TIMETABLE_AUDIT.lessonOptionsSaved, `teacher_assignment:${assignmentId}`, old ? { doubleLessons: old.doubleLessons, roomType: old.roomType, roomId: old.roomId, combineKey: old.combineKey } : null, body);
   const rows = await lessonRows(tx, c.schoolId);
   return rows.find((r) => r.assignmentId === assignmentId)!;
@@ -376,20 +305,17 @@ export async function saveLessonOptions(tx: Tx, c: SchoolCaller, assignmentId: s
  * teach. The teacher is a teacher account of the school or teaches one of its streams; else 404.
  */
 export async function saveUnavailability(tx: Tx, c: SchoolCaller, teacherId: string, body: z.infer<typeof unavailabilityBody>) {
-  const [p] = await tx.select({ id: profiles.id, name: profiles.name, role: profiles.role, schoolId: profiles.schoolId }).from(profiles).where(eq(profiles.id, teacherId));
+  const p = await inputs.findProfile(tx, teacherId);
   let ok = !!p && p.schoolId === c.schoolId && p.role === 'teacher';
   if (p && !ok) {
-    const [a] = await tx.select({ id: teacherAssignments.id }).from(teacherAssignments).where(and(eq(teacherAssignments.teacherId, teacherId), eq(teacherAssignments.schoolId, c.schoolId))).limit(1);
+    const a = await inputs.findAnyAssignmentOf(tx, c.schoolId, teacherId);
     ok = !!a;
   }
   if (!p || !ok) throw notFound(tm.teacherNotFound);
   const slots = dedupeSlots(body.slots);
   const note = body.note ?? null;
-  const [old] = await tx.select().from(timetableTeacherUnavailability).where(eq(timetableTeacherUnavailability.teacherId, teacherId));
-  await tx
-    .insert(timetableTeacherUnavailability)
-    .values({ teacherId, schoolId: c.schoolId, slots, note })
-    .onConflictDoUpdate({ target: timetableTeacherUnavailability.teacherId, set: { slots, note, updatedAt: new Date() } });
+  const old = await inputs.findUnavailability(tx, teacherId);
+  await inputs.upsertUnavailability(tx, c.schoolId, teacherId, slots, note);
   await auditSchool(tx, c, TIMETABLE_AUDIT.unavailabilitySaved, `teacher:${teacherId}`, old ? { slots: old.slots, note: old.note } : null, { slots, note });
   const setup = await loadSetup(tx, c.schoolId);
   return setup.teachers.find((t) => t.id === teacherId) ?? { id: teacherId, name: p.name, lessonsPerWeek: 0, unavailable: slots, note };
@@ -420,11 +346,11 @@ async function validateRule(tx: Tx, schoolId: string, body: z.infer<typeof ruleB
     if (!p.periods?.length) throw badRequest(tm.ruleNeedsPeriods, { 'params.periods': tm.ruleNeedsPeriods });
   }
   if (p.subjectId) {
-    const [s] = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.id, p.subjectId), eq(subjects.schoolId, schoolId)));
+    const s = await inputs.findSubject(tx, schoolId, p.subjectId);
     if (!s) throw badRequest(tm.subjectNotFound, { 'params.subjectId': tm.subjectNotFound });
   }
   if (p.teacherId) {
-    const [t] = await tx.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, p.teacherId), eq(profiles.schoolId, schoolId)));
+    const t = await inputs.findSchoolProfile(tx, schoolId, p.teacherId);
     if (!t) throw badRequest(tm.teacherNotFound, { 'params.teacherId': tm.teacherNotFound });
   }
   if (p.levelId) await assertLevel(tx, schoolId, p.levelId);
@@ -445,24 +371,24 @@ async function validateRule(tx: Tx, schoolId: string, body: z.infer<typeof ruleB
 /** POST rules → the rule with its description. */
 export async function createRule(tx: Tx, c: SchoolCaller, body: z.infer<typeof ruleBody>) {
   const params = await validateRule(tx, c.schoolId, body);
-  const [row] = await tx.insert(timetableRules).values({ schoolId: c.schoolId, kind: body.kind, weight: body.weight, params, active: body.active }).returning();
-  await auditSchool(tx, c, TIMETABLE_AUDIT.ruleCreated, `timetable_rule:${row!.id}`, null, { kind: body.kind, weight: body.weight, params, active: body.active });
-  return toRule(row!, await nameLookup(tx, c.schoolId));
+  const row = await inputs.insertRule(tx, c.schoolId, { kind: body.kind, weight: body.weight, params, active: body.active });
+  await auditSchool(tx, c, TIMETABLE_AUDIT.ruleCreated, `timetable_rule:${row.id}`, null, { kind: body.kind, weight: body.weight, params, active: body.active });
+  return toRule(row, await nameLookup(tx, c.schoolId));
 }
 
 /** PUT rules/:id → the rule. 404 unknown. */
 export async function updateRule(tx: Tx, c: SchoolCaller, id: string, body: z.infer<typeof ruleBody>) {
-  const [old] = await tx.select().from(timetableRules).where(and(eq(timetableRules.id, id), eq(timetableRules.schoolId, c.schoolId)));
+  const old = await inputs.findRule(tx, c.schoolId, id);
   if (!old) throw notFound(tm.ruleNotFound);
   const params = await validateRule(tx, c.schoolId, body);
-  const [row] = await tx.update(timetableRules).set({ kind: body.kind, weight: body.weight, params, active: body.active, updatedAt: new Date() }).where(eq(timetableRules.id, id)).returning();
+  const row = await inputs.updateRule(tx, id, { kind: body.kind, weight: body.weight, params, active: body.active });
   await auditSchool(tx, c, TIMETABLE_AUDIT.ruleUpdated, `timetable_rule:${id}`, { kind: old.kind, weight: old.weight, params: old.params, active: old.active }, { kind: body.kind, weight: body.weight, params, active: body.active });
-  return toRule(row!, await nameLookup(tx, c.schoolId));
+  return toRule(row, await nameLookup(tx, c.schoolId));
 }
 
 /** DELETE rules/:id. 404 unknown. */
 export async function deleteRule(tx: Tx, c: SchoolCaller, id: string) {
-  const [row] = await tx.delete(timetableRules).where(and(eq(timetableRules.id, id), eq(timetableRules.schoolId, c.schoolId))).returning();
+  const row = await inputs.deleteRule(tx, c.schoolId, id);
   if (!row) throw notFound(tm.ruleNotFound);
   await auditSchool(tx, c, TIMETABLE_AUDIT.ruleDeleted, `timetable_rule:${id}`, { kind: row.kind, weight: row.weight, params: row.params }, null);
 }

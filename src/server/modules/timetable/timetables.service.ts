@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
@@ -15,25 +14,13 @@ import {
 import { schoolToday } from '../../../shared/dates.js';
 import { timetableViewMessages as m } from '../../../shared/messages/timetable-views.js';
 import type { Database } from '../../db/client.js';
-import {
-  classes,
-  levels,
-  profiles,
-  subjects,
-  teacherAssignments,
-  terms,
-  timetableFeedTokens,
-  timetableProblems,
-  timetables,
-  students,
-} from '../../db/schema/index.js';
 import { withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { learnerAudience, visibleLearners } from '../learners/index.js';
 import { checkTimetable } from './engine/checker.js';
 import type { Activity, Placement, TimetableProblem, Violation } from './engine/types.js';
 import { inSchool, type RequestCaller } from '../../lib/school-context.js';
+import * as repo from './timetables.repository.js';
 
 /**
  * Timetable versions, views, the editor's saves and checks, publishing, and the substitution helper
@@ -50,7 +37,7 @@ import { inSchool, type RequestCaller } from '../../lib/school-context.js';
  * (engine/checker.ts) and refuses (409 TIMETABLE_CLASH, nothing written) any hard violation.
  */
 
-type Row = typeof timetables.$inferSelect;
+type Row = repo.TimetableRow;
 type StoredLesson = Row['lessons'][number];
 
 /** A version with the problem it places (the engine's model) and the school's mapping back (meta). */
@@ -85,12 +72,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The version `id` of the school with its problem; 404 when unknown (or another school's). */
 export async function loadTimetable(tx: Tx, schoolId: string, id: string, forUpdate = false): Promise<LoadedTimetable> {
-  const q = tx
-    .select({ row: timetables, problem: timetableProblems.problem, source: timetableProblems.source, meta: timetableProblems.meta })
-    .from(timetables)
-    .innerJoin(timetableProblems, eq(timetableProblems.id, timetables.problemId))
-    .where(and(eq(timetables.id, id), eq(timetables.schoolId, schoolId)));
-  const [hit] = forUpdate ? await q.for('update', { of: timetables }) : await q;
+  const hit = await repo.findTimetableWithProblem(tx, schoolId, id, forUpdate);
   if (!hit) throw notFound(m.notFound);
   const parsed = hit.meta ? problemMetaSchema.safeParse(hit.meta) : null;
   return { row: hit.row, problem: hit.problem as TimetableProblem, source: hit.source === 'fet' ? 'fet' : 'school', meta: parsed?.success ? parsed.data : null };
@@ -98,22 +80,14 @@ export async function loadTimetable(tx: Tx, schoolId: string, id: string, forUpd
 
 /** The school's published version, or null. */
 export async function loadPublished(tx: Tx, schoolId: string): Promise<LoadedTimetable | null> {
-  const [row] = await tx
-    .select({ id: timetables.id })
-    .from(timetables)
-    .where(and(eq(timetables.schoolId, schoolId), eq(timetables.status, 'published')));
+  const row = await repo.findPublishedId(tx, schoolId);
   return row ? loadTimetable(tx, schoolId, row.id) : null;
 }
 
 /** The parent's children (active, with their current stream), by first name. */
 export async function childrenOf(tx: Tx, actor: Actor): Promise<ChildRef[]> {
   if (actor.role !== 'parent') return [];
-  const kids = await tx
-    .select({ id: students.id, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, classId: students.classId, className: classes.name })
-    .from(students)
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .where(and(visibleLearners(learnerAudience(actor)), eq(students.status, 'active')))
-    .orderBy(asc(students.firstName));
+  const kids = await repo.listVisibleActiveLearners(tx, actor);
   return kids.map((k) => ({ studentId: k.id, name: learnerName(k), classId: k.classId, className: k.className }));
 }
 
@@ -124,7 +98,7 @@ export async function childrenOf(tx: Tx, actor: Actor): Promise<ChildRef[]> {
  */
 export async function audienceOf(tx: Tx, actor: Actor, schoolId: string, children?: ChildRef[]): Promise<Audience> {
   if (actor.role === 'teacher') {
-    const led = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.classTeacherId, actor.id)));
+    const led = await repo.listClassesLedBy(tx, schoolId, actor.id);
     return { kind: 'narrow', teacherId: actor.id, classIds: new Set(led.map((c) => c.id)) };
   }
   if (actor.role === 'parent') {
@@ -262,10 +236,10 @@ export async function buildView(tx: Tx, t: LoadedTimetable, audience: Audience):
 
   const uuids = (ids: string[]) => ids.filter((id) => z.uuid().safeParse(id).success);
   const subjectIds = uuids(problem.subjects.map((s) => s.id));
-  const codes = subjectIds.length ? await tx.select({ id: subjects.id, code: subjects.code }).from(subjects).where(inArray(subjects.id, subjectIds)) : [];
+  const codes = subjectIds.length ? await repo.listSubjectCodes(tx, subjectIds) : [];
   const codeOf = new Map(codes.map((c) => [c.id, c.code]));
   const classIds = uuids(problem.studentSets.map((s) => s.id));
-  const classLevels = classIds.length ? await tx.select({ id: classes.id, levelId: classes.levelId }).from(classes).where(inArray(classes.id, classIds)) : [];
+  const classLevels = classIds.length ? await repo.listClassLevels(tx, classIds) : [];
   const levelOf = new Map(classLevels.map((c) => [c.id, c.levelId]));
 
   return {
@@ -299,27 +273,7 @@ export async function buildView(tx: Tx, t: LoadedTimetable, audience: Audience):
 
 /** GET /api/timetables: every version of the school, newest first. */
 export async function listTimetables(tx: Tx, schoolId: string): Promise<TimetableSummary[]> {
-  const rows = await tx
-    .select({
-      id: timetables.id,
-      name: timetables.name,
-      version: timetables.version,
-      status: timetables.status,
-      source: timetableProblems.source,
-      levelName: levels.name,
-      lessonCount: sql<number>`jsonb_array_length(${timetables.lessons})`,
-      unplacedCount: sql<number>`jsonb_array_length(${timetables.unplaced})`,
-      softScore: timetables.softScore,
-      createdAt: timetables.createdAt,
-      createdByName: profiles.name,
-      publishedAt: timetables.publishedAt,
-    })
-    .from(timetables)
-    .innerJoin(timetableProblems, eq(timetableProblems.id, timetables.problemId))
-    .leftJoin(levels, eq(levels.id, timetables.levelId))
-    .leftJoin(profiles, eq(profiles.id, timetables.createdBy))
-    .where(eq(timetables.schoolId, schoolId))
-    .orderBy(desc(timetables.createdAt), desc(timetables.version));
+  const rows = await repo.listTimetableSummaries(tx, schoolId);
   return rows.map((r) => ({
     ...r,
     status: r.status as TimetableSummary['status'],
@@ -492,40 +446,32 @@ export async function saveLessons(tx: Tx, c: RequestCaller, schoolId: string, id
     const s = t.row.lessons.find((x) => x.activityId === l.activityId);
     return !s || s.day !== l.day || s.period !== l.period || (s.roomId ?? null) !== l.roomId;
   }).length;
-  const [updated] = await tx
-    .update(timetables)
-    .set({ lessons: stored, unplaced: t.row.unplaced.filter((u) => !placed.has(u.activityId)), softScore: result.softScore, updatedAt: new Date() })
-    .where(eq(timetables.id, id))
-    .returning();
+  const updated = await repo.updateTimetableLessons(tx, id, { lessons: stored, unplaced: t.row.unplaced.filter((u) => !placed.has(u.activityId)), softScore: result.softScore });
   await audit(tx, c, schoolId, m.audit.edited, id, { softScore: t.row.softScore, lessons: t.row.lessons.length }, { softScore: result.softScore, lessons: stored.length, moved });
-  return buildView(tx, { ...t, row: updated! }, { kind: 'all' });
+  return buildView(tx, { ...t, row: updated }, { kind: 'all' });
 }
 
 /** POST /api/timetables/:id/versions { name }: a new draft copying the version's lessons (version = max + 1). */
 export async function saveAsVersion(tx: Tx, c: RequestCaller, schoolId: string, id: string, name: string | undefined): Promise<TimetableSummary> {
   const t = await loadTimetable(tx, schoolId, id);
-  const [max] = await tx.select({ v: sql<number>`coalesce(max(${timetables.version}), 0)` }).from(timetables).where(eq(timetables.schoolId, schoolId));
-  const version = Number(max?.v ?? 0) + 1;
-  const [row] = await tx
-    .insert(timetables)
-    .values({
-      schoolId,
-      problemId: t.row.problemId,
-      name: name ?? m.versionName(t.row.name),
-      version,
-      status: 'draft',
-      levelId: t.row.levelId,
-      basedOnId: t.row.id,
-      seed: t.row.seed,
-      softScore: t.row.softScore,
-      lessons: t.row.lessons,
-      unplaced: t.row.unplaced,
-      stats: t.row.stats,
-      createdBy: c.actor.id,
-    })
-    .returning({ id: timetables.id });
-  await audit(tx, c, schoolId, m.audit.versionSaved, row!.id, null, { basedOn: id, version, name: name ?? null });
-  return summaryOf(tx, schoolId, row!.id);
+  const version = (await repo.lastVersion(tx, schoolId)) + 1;
+  const newId = await repo.insertTimetable(tx, {
+    schoolId,
+    problemId: t.row.problemId,
+    name: name ?? m.versionName(t.row.name),
+    version,
+    status: 'draft',
+    levelId: t.row.levelId,
+    basedOnId: t.row.id,
+    seed: t.row.seed,
+    softScore: t.row.softScore,
+    lessons: t.row.lessons,
+    unplaced: t.row.unplaced,
+    stats: t.row.stats,
+    createdBy: c.actor.id,
+  });
+  await audit(tx, c, schoolId, m.audit.versionSaved, newId, null, { basedOn: id, version, name: name ?? null });
+  return summaryOf(tx, schoolId, newId);
 }
 
 /**
@@ -539,30 +485,22 @@ export async function publish(tx: Tx, c: RequestCaller, schoolId: string, id: st
   const index = new ProblemIndex(t.problem);
   const result = checkArrangement(t, index, t.row.lessons.map((l) => ({ ...l, roomId: l.roomId ?? null })));
   if (result.hard.length) throw clashError(result.hard, m.publishClash);
-  const previous = await tx
-    .update(timetables)
-    .set({ status: 'archived', updatedAt: new Date() })
-    .where(and(eq(timetables.schoolId, schoolId), eq(timetables.status, 'published'), ne(timetables.id, id)))
-    .returning({ id: timetables.id, version: timetables.version });
+  const previous = await repo.archivePublished(tx, schoolId, id);
   const now = new Date();
-  const [row] = await tx
-    .update(timetables)
-    .set({ status: 'published', publishedAt: now, publishedBy: c.actor.id, softScore: result.softScore, updatedAt: now })
-    .where(eq(timetables.id, id))
-    .returning();
+  const row = await repo.markPublished(tx, id, c.actor.id, result.softScore, now);
   await audit(tx, c, schoolId, m.audit.published, id, previous[0] ? { published: previous[0].id, version: previous[0].version } : null, {
     published: id,
-    version: row!.version,
-    lessons: row!.lessons.length,
-    unplaced: row!.unplaced.length,
+    version: row.version,
+    lessons: row.lessons.length,
+    unplaced: row.unplaced.length,
   });
-  return buildView(tx, { ...t, row: row! }, { kind: 'all' });
+  return buildView(tx, { ...t, row }, { kind: 'all' });
 }
 
 /** PATCH /api/timetables/:id { name }: renames any version. */
 export async function rename(tx: Tx, c: RequestCaller, schoolId: string, id: string, name: string): Promise<TimetableSummary> {
   const t = await loadTimetable(tx, schoolId, id, true);
-  await tx.update(timetables).set({ name, updatedAt: new Date() }).where(eq(timetables.id, id));
+  await repo.renameTimetable(tx, id, name);
   await audit(tx, c, schoolId, m.audit.renamed, id, { name: t.row.name }, { name });
   return summaryOf(tx, schoolId, id);
 }
@@ -571,7 +509,7 @@ export async function rename(tx: Tx, c: RequestCaller, schoolId: string, id: str
 export async function deleteDraft(tx: Tx, c: RequestCaller, schoolId: string, id: string): Promise<void> {
   const t = await loadTimetable(tx, schoolId, id, true);
   if (t.row.status !== 'draft') throw conflict('TIMETABLE_NOT_DRAFT', m.deleteNotDraft);
-  await tx.delete(timetables).where(eq(timetables.id, id));
+  await repo.deleteTimetable(tx, id);
   await audit(tx, c, schoolId, m.audit.deleted, id, { name: t.row.name, version: t.row.version }, null);
 }
 
@@ -660,7 +598,7 @@ export async function substitutes(tx: Tx, schoolId: string, id: string, teacherI
   const weekdayName = WEEKDAY_NAMES[weekday] ?? 'Sunday';
   const day = engineDayOf(problem, meta, weekday);
   if (day < 0) throw badRequest(m.notSchoolDay(date, weekdayName), { date: m.notSchoolDay(date, weekdayName) });
-  const schoolTerms = await tx.select().from(terms).where(eq(terms.schoolId, schoolId));
+  const schoolTerms = await repo.listTerms(tx, schoolId);
   if (schoolTerms.length) {
     const inTerm = schoolTerms.some(
       (x) => x.startsOn <= date && date <= x.endsOn && !(x.halfTermStartsOn && x.halfTermEndsOn && x.halfTermStartsOn <= date && date <= x.halfTermEndsOn),
@@ -700,12 +638,9 @@ export async function substitutes(tx: Tx, schoolId: string, id: string, teacherI
   };
   for (const a of problem.activities) for (const tid of a.teacherIds) addSubject(tid, a.subjectId);
   if (t.source === 'school') {
-    const staff = await tx
-      .select({ id: profiles.id, name: profiles.name })
-      .from(profiles)
-      .where(and(eq(profiles.schoolId, schoolId), eq(profiles.role, 'teacher'), eq(profiles.status, 'active')));
+    const staff = await repo.listActiveTeachers(tx, schoolId);
     for (const s of staff) if (!names.has(s.id)) names.set(s.id, s.name);
-    const taught = await tx.select({ teacherId: teacherAssignments.teacherId, subjectId: teacherAssignments.subjectId }).from(teacherAssignments).where(eq(teacherAssignments.schoolId, schoolId));
+    const taught = await repo.listTaughtSubjects(tx, schoolId);
     for (const x of taught) addSubject(x.teacherId, x.subjectId);
   }
   if (!names.has(teacherId)) throw notFound(m.teacherNotOnTimetable);
@@ -753,10 +688,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function rotateFeedToken(tx: Tx, c: RequestCaller, schoolId: string): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   const tokenHash = hashToken(token);
-  await tx
-    .insert(timetableFeedTokens)
-    .values({ profileId: c.actor.id, schoolId, tokenHash })
-    .onConflictDoUpdate({ target: timetableFeedTokens.profileId, set: { tokenHash, createdAt: new Date() } });
+  await repo.upsertFeedToken(tx, schoolId, c.actor.id, tokenHash);
   await recordAudit(tx, { schoolId, action: m.audit.feedTokenRotated, performedByUserId: c.actor.id, performedByRole: c.actor.role, targetEntity: `timetable_feed_tokens:${c.actor.id}`, ipAddress: c.ip });
   return token;
 }
@@ -768,11 +700,7 @@ export async function rotateFeedToken(tx: Tx, c: RequestCaller, schoolId: string
 export async function accountOfFeedToken(database: Database, token: string): Promise<{ actor: Actor; schoolId: string } | null> {
   if (!/^[A-Za-z0-9_-]{16,100}$/.test(token)) return null;
   return withSystem(database.db, async (tx) => {
-    const [hit] = await tx
-      .select({ profileId: timetableFeedTokens.profileId, schoolId: timetableFeedTokens.schoolId, role: profiles.role, status: profiles.status, profileSchool: profiles.schoolId })
-      .from(timetableFeedTokens)
-      .innerJoin(profiles, eq(profiles.id, timetableFeedTokens.profileId))
-      .where(eq(timetableFeedTokens.tokenHash, hashToken(token)));
+    const hit = await repo.findFeedTokenOwner(tx, hashToken(token));
     if (!hit || hit.status !== 'active' || !hit.role || hit.profileSchool !== hit.schoolId) return null;
     return { actor: { id: hit.profileId, role: hit.role as Actor['role'], schoolId: hit.schoolId }, schoolId: hit.schoolId };
   });
@@ -780,7 +708,7 @@ export async function accountOfFeedToken(database: Database, token: string): Pro
 
 /** The current term (the school's flagged one, else the one containing today, else the next), or null. */
 export async function currentTerm(tx: Tx, schoolId: string) {
-  const all = await tx.select().from(terms).where(eq(terms.schoolId, schoolId)).orderBy(asc(terms.startsOn));
+  const all = await repo.listTerms(tx, schoolId);
   const today = schoolToday();
   return all.find((x) => x.isCurrent) ?? all.find((x) => x.startsOn <= today && today <= x.endsOn) ?? all.find((x) => x.startsOn > today) ?? null;
 }
