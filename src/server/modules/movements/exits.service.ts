@@ -1,26 +1,16 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
 import type { ExitInput, ExitItem, ExitResponse, ExitType, ListExitsQuery, ListExitsResponse } from '../../../shared/contracts/movements.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import { classes, profiles, studentEnrolments, studentExits, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import {
-  MOVEMENT_AUDIT,
-  checkPlacement,
-  endCurrentEnrolment,
-  findLearner,
-  inSchool,
-  learnerColumns,
-  learnerSearch,
-  lockLearner,
-  notActive,
-  toMovementLearner,
-} from './movements.repository.js';
+import { paginate } from '../../lib/paging.js';
+import * as repo from './exits.repository.js';
+import { MOVEMENT_AUDIT, checkPlacement, findLearner, inSchool, notActive, toMovementLearner } from './movements-shared.js';
+import { endCurrentEnrolment, insertEnrolments, lockLearner, markLearnerLeft } from './movements.repository.js';
 
 /**
  * Exits (issue 10 §2 Exit): withdrawal, completion, expulsion, death or other, with reason and date.
@@ -35,27 +25,7 @@ export function statusAfterExit(type: ExitType): 'graduated' | 'exited' {
   return type === 'completion' ? 'graduated' : 'exited';
 }
 
-const readmittedClasses = sql`(select ${classes.name} from ${classes} where ${classes.id} = ${studentExits.readmittedClassId})`;
-/** The exit is the learner's latest (a later exit supersedes it). */
-const isLatest = sql<boolean>`not exists (select 1 from ${studentExits} later where later.student_id = ${studentExits.studentId}
-  and (later.created_at > ${studentExits.createdAt} or (later.created_at = ${studentExits.createdAt} and later.id > ${studentExits.id})))`;
-
-function exitQuery(tx: Tx, where: SQL | undefined) {
-  return tx
-    .select({
-      e: studentExits,
-      learner: learnerColumns,
-      createdByName: profiles.name,
-      readmittedClassName: readmittedClasses.mapWith((v) => (v === null ? null : String(v))),
-      latest: isLatest.mapWith(Boolean),
-    })
-    .from(studentExits)
-    .innerJoin(students, eq(students.id, studentExits.studentId))
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(profiles, eq(profiles.id, studentExits.createdBy))
-    .where(where);
-}
-type ExitRow = Awaited<ReturnType<typeof exitQuery>>[number];
+type ExitRow = repo.ExitRow;
 
 /** Whether the learner is out of school through this exit and may come back. */
 function readmittable(r: ExitRow): boolean {
@@ -78,39 +48,27 @@ function toExitItem(r: ExitRow): ExitItem {
   };
 }
 
-function exitFilters(schoolId: string, q: Omit<ListExitsQuery, 'page' | 'pageSize'>): SQL | undefined {
-  const where: SQL[] = [eq(studentExits.schoolId, schoolId)];
-  if (q.type) where.push(eq(studentExits.exitType, q.type));
-  if (q.state === 'out') where.push(isNull(studentExits.readmittedOn));
-  if (q.state === 'readmitted') where.push(isNotNull(studentExits.readmittedOn));
-  if (q.from) where.push(gte(studentExits.exitDate, q.from));
-  if (q.to) where.push(lte(studentExits.exitDate, q.to));
-  where.push(...learnerSearch(q.search));
-  return and(...where);
-}
-
 /** GET /api/movements/exits?type=&state=&from=&to=&search=&page=&pageSize=: exits, newest exit date first. */
 export async function listExits(database: Database, actor: Actor, q: ListExitsQuery): Promise<ListExitsResponse> {
   return inSchool(database, actor, async (tx, schoolId) => {
-    const where = exitFilters(schoolId, q);
-    const rows = await exitQuery(tx, where)
-      .orderBy(desc(studentExits.exitDate), desc(studentExits.createdAt), asc(studentExits.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    const [total] = await tx.select({ n: count() }).from(studentExits).innerJoin(students, eq(students.id, studentExits.studentId)).where(where);
-    return { items: rows.map(toExitItem), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+    const page = await paginate(
+      q,
+      (w) => repo.listExitRows(tx, schoolId, q, w),
+      () => repo.countExits(tx, schoolId, q),
+    );
+    return { ...page, items: page.items.map(toExitItem) };
   });
 }
 
 /** Every exit matching the filters (export). */
 export async function allExits(database: Database, actor: Actor, q: Omit<ListExitsQuery, 'page' | 'pageSize'>): Promise<ExitItem[]> {
   return inSchool(database, actor, async (tx, schoolId) =>
-    (await exitQuery(tx, exitFilters(schoolId, q)).orderBy(desc(studentExits.exitDate), desc(studentExits.createdAt), asc(studentExits.id))).map(toExitItem),
+    (await repo.allExitRows(tx, schoolId, q)).map(toExitItem),
   );
 }
 
 async function exitById(tx: Tx, id: string): Promise<ExitItem> {
-  const [row] = await exitQuery(tx, eq(studentExits.id, id));
+  const row = await repo.findExitRow(tx, id);
   return toExitItem(row!);
 }
 
@@ -129,14 +87,8 @@ export async function exitLearner(database: Database, actor: Actor, body: ExitIn
     if (body.exitDate > schoolToday()) throw badRequest(m.dateInFuture, { exitDate: m.dateInFuture });
     if (s.admittedOn && body.exitDate < s.admittedOn) throw badRequest(m.beforeAdmission(s.admittedOn), { exitDate: m.beforeAdmission(s.admittedOn) });
     const status = statusAfterExit(body.exitType);
-    const [e] = await tx
-      .insert(studentExits)
-      .values({ schoolId, studentId: s.id, exitType: body.exitType, reason: body.reason, exitDate: body.exitDate, createdBy: actor.id })
-      .returning({ id: studentExits.id });
-    await tx
-      .update(students)
-      .set({ status, leftOn: body.exitDate, leavingReason: body.reason, updatedAt: new Date() })
-      .where(and(eq(students.id, s.id), eq(students.schoolId, schoolId)));
+    const exitId = await repo.insertExit(tx, { schoolId, studentId: s.id, exitType: body.exitType, reason: body.reason, exitDate: body.exitDate, createdBy: actor.id });
+    await markLearnerLeft(tx, schoolId, s.id, { status, leftOn: body.exitDate, leavingReason: body.reason });
     await endCurrentEnrolment(tx, s.id, row.academicYearId, status === 'graduated' ? 'graduated' : 'exited', body.exitDate);
     await recordAudit(tx, {
       schoolId,
@@ -145,10 +97,10 @@ export async function exitLearner(database: Database, actor: Actor, body: ExitIn
       performedByRole: actor.role,
       targetEntity: `student:${s.id}`,
       oldValue: { status: s.status, leftOn: s.leftOn, leavingReason: s.leavingReason },
-      newValue: { status, leftOn: body.exitDate, leavingReason: body.reason, exitType: body.exitType, exitId: e!.id },
+      newValue: { status, leftOn: body.exitDate, leavingReason: body.reason, exitType: body.exitType, exitId },
       ipAddress: req.ip,
     });
-    return { exit: await exitById(tx, e!.id), message: m.exited(learnerName(s)) };
+    return { exit: await exitById(tx, exitId), message: m.exited(learnerName(s)) };
   });
 }
 
@@ -168,10 +120,10 @@ export async function readmitLearner(
   req: { ip: string },
 ): Promise<ExitResponse> {
   return inSchool(database, actor, async (tx, schoolId) => {
-    const [found] = await tx.select({ studentId: studentExits.studentId }).from(studentExits).where(and(eq(studentExits.id, exitId), eq(studentExits.schoolId, schoolId)));
-    if (!found) throw notFound(m.exitNotFound);
-    await lockLearner(tx, found.studentId);
-    const [row] = await exitQuery(tx, eq(studentExits.id, exitId));
+    const studentId = await repo.findExitStudentId(tx, schoolId, exitId);
+    if (!studentId) throw notFound(m.exitNotFound);
+    await lockLearner(tx, studentId);
+    const row = await repo.findExitRow(tx, exitId);
     const e = row!.e;
     const name = learnerName(row!.learner);
     if (e.readmittedOn) throw new AppError(409, 'ALREADY_READMITTED', m.alreadyReadmitted);
@@ -182,21 +134,15 @@ export async function readmitLearner(
     if (on < e.exitDate) throw badRequest(m.readmittedBeforeExit(e.exitDate), { readmittedOn: m.readmittedBeforeExit(e.exitDate) });
     const cls = await checkPlacement(tx, schoolId, body.classId, body.overrideCapacity);
     const before = (await findLearner(tx, schoolId, e.studentId)).student;
-    await tx
-      .update(students)
-      .set({ status: 'active', classId: cls.id, leftOn: null, leavingReason: null, updatedAt: new Date() })
-      .where(and(eq(students.id, e.studentId), eq(students.schoolId, schoolId)));
+    await repo.markLearnerReadmitted(tx, schoolId, e.studentId, cls.id);
     // Class history: that year's row reopens in the new class, or a new row starts.
-    const [existing] = await tx
-      .select({ id: studentEnrolments.id })
-      .from(studentEnrolments)
-      .where(and(eq(studentEnrolments.studentId, e.studentId), eq(studentEnrolments.academicYearId, cls.academicYearId)));
-    if (existing) {
-      await tx.update(studentEnrolments).set({ classId: cls.id, outcome: null, endedOn: null, updatedAt: new Date() }).where(eq(studentEnrolments.id, existing.id));
+    const existingId = await repo.findEnrolmentId(tx, e.studentId, cls.academicYearId);
+    if (existingId) {
+      await repo.reopenEnrolment(tx, existingId, cls.id);
     } else {
-      await tx.insert(studentEnrolments).values({ schoolId, studentId: e.studentId, academicYearId: cls.academicYearId, classId: cls.id, startedOn: on > cls.yearStartsOn ? on : cls.yearStartsOn });
+      await insertEnrolments(tx, [{ schoolId, studentId: e.studentId, academicYearId: cls.academicYearId, classId: cls.id, startedOn: on > cls.yearStartsOn ? on : cls.yearStartsOn }]);
     }
-    await tx.update(studentExits).set({ readmittedOn: on, readmittedBy: actor.id, readmittedClassId: cls.id }).where(eq(studentExits.id, e.id));
+    await repo.markExitReadmitted(tx, e.id, { readmittedOn: on, readmittedBy: actor.id, readmittedClassId: cls.id });
     await recordAudit(tx, {
       schoolId,
       action: MOVEMENT_AUDIT.readmitted,

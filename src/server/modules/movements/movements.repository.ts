@@ -1,37 +1,13 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Actor } from '../../../shared/access.js';
-import { learnerName } from '../../../shared/contracts/learners.js';
-import { feesStatus, type FeesStatus, type MovementLearner } from '../../../shared/contracts/movements.js';
-import { messages } from '../../../shared/messages.js';
-import type { Database } from '../../db/client.js';
 import { academicYears, classes, schools, studentEnrolments, students, studentBalances } from '../../db/schema/index.js';
-import { withScope, withSystem, type TenantScope, type Tx } from '../../db/tenant.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import type { Tx } from '../../db/tenant.js';
 
 /**
- * Queries shared by promotion, transfers and exits. Every function takes the school explicitly, on top
- * of row-level security (ARCHITECTURE.md wall 3).
+ * Queries shared by promotion, transfers and exits: the learner and their class, the class a learner is
+ * placed in, class history, leaving, fee balance, and EduFam schools' names. Every per-school function
+ * takes the school explicitly, on top of row-level security (ARCHITECTURE.md wall 3). The rules built
+ * on them (404s, placement, fees warning, scope) are in movements-shared.ts.
  */
-
-const m = messages.movements;
-
-/** The principal's school (manageLearners is principal-only; the route gate checked the permission). */
-export function writerSchool(actor: Actor): string {
-  if (actor.role !== 'principal' || !actor.schoolId) throw forbidden(messages.friendly.permission);
-  return actor.schoolId;
-}
-
-/** The row-level-security scope of a principal's request. */
-export function schoolScope(actor: Actor): { schoolId: string; scope: TenantScope } {
-  const schoolId = writerSchool(actor);
-  return { schoolId, scope: { schoolId, userId: actor.id, allSchools: false } };
-}
-
-/** Runs `fn` in the principal's school scope. */
-export function inSchool<T>(database: Database, actor: Actor, fn: (tx: Tx, schoolId: string) => Promise<T>): Promise<T> {
-  const { schoolId, scope } = schoolScope(actor);
-  return withScope(database.db, scope, (tx) => fn(tx, schoolId));
-}
 
 /** ILIKE pattern matching `text` anywhere (%, _ and \ escaped). */
 export function containsPattern(text: string): string {
@@ -42,48 +18,6 @@ export function containsPattern(text: string): string {
 export function learnerSearch(search: string | undefined): SQL[] {
   const words = (search ?? '').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
   return words.map((w) => sql`${students.searchText} like ${containsPattern(w)}`);
-}
-
-/** The learner of this school with their class and its year, or a 404. */
-export async function findLearner(tx: Tx, schoolId: string, id: string) {
-  const [row] = await tx
-    .select({
-      student: students,
-      className: classes.name,
-      academicYearId: classes.academicYearId,
-    })
-    .from(students)
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .where(and(eq(students.id, id), eq(students.schoolId, schoolId)));
-  if (!row) throw notFound(m.learnerNotFound);
-  return row;
-}
-export type LearnerRow = Awaited<ReturnType<typeof findLearner>>;
-
-/** Locks the learner's row until the transaction ends (two movements of one learner never interleave). */
-export async function lockLearner(tx: Tx, id: string): Promise<void> {
-  await tx.execute(sql`select 1 from ${students} where ${students.id} = ${id} for update`);
-}
-
-/** The learner as the movement screens show them. */
-export function toMovementLearner(s: {
-  id: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  admissionNumber: string;
-  status: string;
-  admittedOn: string | null;
-  className: string | null;
-}): MovementLearner {
-  return {
-    id: s.id,
-    name: learnerName(s),
-    admissionNumber: s.admissionNumber,
-    className: s.className,
-    status: s.status as MovementLearner['status'],
-    admittedOn: s.admittedOn,
-  };
 }
 
 /** Columns of a learner for MovementLearner (students joined with classes). */
@@ -98,19 +32,28 @@ export const learnerColumns = {
   className: classes.name,
 };
 
-/** 409 for a movement of a learner who is not active (already left). */
-export function notActive(name: string, status: string): AppError {
-  const label = messages.learners.statuses[status as keyof typeof messages.learners.statuses] ?? status;
-  return new AppError(409, 'NOT_ACTIVE', m.learnerNotActive(name, label.toLowerCase()), { fields: { studentId: m.learnerNotActive(name, label.toLowerCase()) } });
+/** The learner of this school (the whole row) with their class name and its year, or undefined. */
+export async function findLearnerRow(tx: Tx, schoolId: string, id: string) {
+  const [row] = await tx
+    .select({
+      student: students,
+      className: classes.name,
+      academicYearId: classes.academicYearId,
+    })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .where(and(eq(students.id, id), eq(students.schoolId, schoolId)));
+  return row;
+}
+export type LearnerRow = NonNullable<Awaited<ReturnType<typeof findLearnerRow>>>;
+
+/** Locks the learner's row until the transaction ends (two movements of one learner never interleave). */
+export async function lockLearner(tx: Tx, id: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${students} where ${students.id} = ${id} for update`);
 }
 
-/**
- * The class a learner is placed in (transfer in, readmission): of this school (else 400), of an open
- * year (400), within capacity unless overridden (409 OVER_CAPACITY). The rules of admission
- * (modules/learners checkPlacement), repeated here because that function is the learners module's own.
- */
-export async function checkPlacement(tx: Tx, schoolId: string, classId: string, overrideCapacity: boolean | undefined) {
-  const lm = messages.learners;
+/** Class `classId` of this school with its year's status and start and its active learners, or undefined. */
+export async function findPlacementClass(tx: Tx, schoolId: string, classId: string) {
   const [cls] = await tx
     .select({
       id: classes.id,
@@ -124,14 +67,9 @@ export async function checkPlacement(tx: Tx, schoolId: string, classId: string, 
     .from(classes)
     .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
     .where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId)));
-  if (!cls) throw badRequest(lm.unknownClass, { classId: lm.unknownClass });
-  if (cls.yearStatus !== 'open') throw badRequest(lm.classNotCurrentYear, { classId: lm.classNotCurrentYear });
-  if (cls.learners + 1 > cls.capacity && !overrideCapacity) {
-    const text = lm.overCapacity(cls.name, cls.learners, cls.capacity);
-    throw new AppError(409, 'OVER_CAPACITY', text, { fields: { classId: text } });
-  }
   return cls;
 }
+export type PlacementClass = NonNullable<Awaited<ReturnType<typeof findPlacementClass>>>;
 
 /**
  * Ends the learner's class-history row of their current class's year with `outcome` on `endedOn`
@@ -145,61 +83,38 @@ export async function endCurrentEnrolment(tx: Tx, studentId: string, academicYea
     .where(and(eq(studentEnrolments.studentId, studentId), eq(studentEnrolments.academicYearId, academicYearId)));
 }
 
+/** Adds class-history rows (one statement; `rows` must not be empty). */
+export async function insertEnrolments(tx: Tx, rows: (typeof studentEnrolments.$inferInsert)[]): Promise<void> {
+  await tx.insert(studentEnrolments).values(rows);
+}
+
 /**
- * Fees a learner owes, for the transfer-out warning (issue 10 §2 Transfers "a warning when fees are
- * owed"), from the fees module's balance (issue 11: student_balances, positive = owed; a learner in
- * credit owes nothing). owedCents: integer cents, KES.
+ * The learner of this school leaves (exit, transfer out): `status` (exited, graduated, transferred),
+ * the day they left and why.
  */
-export async function feesOwed(tx: Tx, _schoolId: string, studentId: string): Promise<FeesStatus> {
+export async function markLearnerLeft(tx: Tx, schoolId: string, studentId: string, left: { status: string; leftOn: string; leavingReason: string }): Promise<void> {
+  await tx
+    .update(students)
+    .set({ ...left, updatedAt: new Date() })
+    .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)));
+}
+
+/** The learner's fee balance in KES cents (student_balances: positive = owed, negative = in credit); 0 without one. */
+export async function findBalanceCents(tx: Tx, studentId: string): Promise<number> {
   const [row] = await tx.select({ balance: studentBalances.balanceCents }).from(studentBalances).where(eq(studentBalances.studentId, studentId));
-  return feesStatus(Math.max(Number(row?.balance ?? 0), 0));
+  return Number(row?.balance ?? 0);
 }
 
-/**
- * Active EduFam schools other than `exceptId`: id, name and county only (the transfer directory).
- * Read in the platform scope because row-level security shows a principal only their own school.
- */
-export async function directorySchools(database: Database, exceptId: string) {
-  return withSystem(database.db, (tx) =>
-    tx
-      .select({ id: schools.id, name: schools.name, county: schools.county })
-      .from(schools)
-      .where(and(eq(schools.status, 'active'), sql`${schools.id} <> ${exceptId}`))
-      .orderBy(schools.name),
-  );
+/** Active EduFam schools other than `exceptId` (id, name, county), by name. Run in the platform scope. */
+export async function listDirectorySchools(tx: Tx, exceptId: string) {
+  return tx
+    .select({ id: schools.id, name: schools.name, county: schools.county })
+    .from(schools)
+    .where(and(eq(schools.status, 'active'), sql`${schools.id} <> ${exceptId}`))
+    .orderBy(schools.name);
 }
 
-/** Names of EduFam schools by id (the two ends of transfer requests), read in the platform scope. */
-export async function schoolNames(database: Database, ids: string[]): Promise<Map<string, { name: string; status: string }>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await withSystem(database.db, (tx) =>
-    tx.select({ id: schools.id, name: schools.name, status: schools.status }).from(schools).where(inArray(schools.id, unique)),
-  );
-  return new Map(rows.map((r) => [r.id, { name: r.name, status: r.status }]));
-}
-
-/** Runs `fn` over `ids` in chunks (keeps IN lists and bind parameters small). */
-export async function inChunks<T>(ids: T[], size: number, fn: (chunk: T[]) => Promise<void>): Promise<void> {
-  for (let i = 0; i < ids.length; i += size) await fn(ids.slice(i, i + size));
-}
-
-/** Audit actions of learner movements (the Audit Trail lists them), with old and new values. */
-export const MOVEMENT_AUDIT = {
-  promotionApplied: 'PROMOTION_APPLIED',
-  promotionUndone: 'PROMOTION_UNDONE',
-  transferredOut: 'STUDENT_TRANSFERRED_OUT',
-  transferredIn: 'STUDENT_TRANSFERRED_IN',
-  requestAccepted: 'TRANSFER_REQUEST_ACCEPTED',
-  requestDeclined: 'TRANSFER_REQUEST_DECLINED',
-  exited: 'STUDENT_EXITED',
-  readmitted: 'STUDENT_READMITTED',
-} as const;
-
-/** Is `err` (or its cause) a PostgreSQL unique violation? */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+/** Id, name and status of these schools. Run in the platform scope. */
+export async function listSchoolNames(tx: Tx, ids: string[]): Promise<{ id: string; name: string; status: string }[]> {
+  return tx.select({ id: schools.id, name: schools.name, status: schools.status }).from(schools).where(inArray(schools.id, ids));
 }

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
 import type {
@@ -15,22 +14,12 @@ import type {
 import { schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import {
-  academicYears,
-  classes,
-  levels,
-  profiles,
-  promotionBatches,
-  studentEnrolments,
-  studentExits,
-  students,
-  terms,
-  transfers,
-} from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
-import { MOVEMENT_AUDIT, inChunks, inSchool, isUniqueViolation } from './movements.repository.js';
+import { MOVEMENT_AUDIT, inChunks, inSchool, isUniqueViolation } from './movements-shared.js';
+import { insertEnrolments } from './movements.repository.js';
+import * as repo from './promotion.repository.js';
 import { copyStreamsToYear } from '../school-setup/index.js';
 import { ministryTermTemplate, type TermTemplate } from '../../../shared/curriculum-catalogue.js';
 import { graduatesFrom, graduationReason, levelAbove, nextYearName, streamKey, type LevelInfo } from './promotion-rules.js';
@@ -45,14 +34,7 @@ const m = messages.movements;
 
 type Outcome = 'promoted' | 'repeated' | 'skipped' | 'graduated';
 
-interface YearRow {
-  id: string;
-  name: string;
-  status: string;
-  isCurrent: boolean;
-  startsOn: string;
-  endsOn: string;
-}
+type YearRow = repo.YearRow;
 
 interface StreamRow {
   classId: string;
@@ -130,50 +112,13 @@ interface StoredCounts {
   previousCurrentTermId: string | null;
 }
 
-const yearColumns = {
-  id: academicYears.id,
-  name: academicYears.name,
-  status: academicYears.status,
-  isCurrent: academicYears.isCurrent,
-  startsOn: academicYears.startsOn,
-  endsOn: academicYears.endsOn,
-};
-
-async function schoolYears(tx: Tx, schoolId: string): Promise<YearRow[]> {
-  return tx.select(yearColumns).from(academicYears).where(eq(academicYears.schoolId, schoolId)).orderBy(asc(academicYears.startsOn));
-}
-
 function yearOption(y: YearRow): AcademicYearOption {
   return { ...y, status: y.status === 'closed' ? 'closed' : 'open' };
 }
 
-async function schoolLevels(tx: Tx, schoolId: string): Promise<LevelInfo[]> {
-  return tx
-    .select({ id: levels.id, name: levels.name, levelOrder: levels.levelOrder, curriculum: levels.curriculum, band: levels.band, isFinal: levels.isFinal })
-    .from(levels)
-    .where(eq(levels.schoolId, schoolId))
-    .orderBy(asc(levels.levelOrder));
-}
-
 /** The streams of a year with their level (by level_id, else by grade name) and active learners. */
 async function streamsOfYear(tx: Tx, schoolId: string, yearId: string, levelList: LevelInfo[]): Promise<StreamRow[]> {
-  const rows = await tx
-    .select({
-      classId: classes.id,
-      name: classes.name,
-      levelId: classes.levelId,
-      gradeLevel: classes.gradeLevel,
-      stream: classes.stream,
-      capacity: classes.capacity,
-      homeRoom: classes.homeRoom,
-      classTeacherId: classes.classTeacherId,
-      learners: sql<number>`(select count(*) from ${students} where ${students.classId} = ${classes.id} and ${students.status} = 'active')`.mapWith(Number),
-    })
-    .from(classes)
-    // The join makes drizzle qualify column names, which the learner-count subquery needs.
-    .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
-    .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, yearId)))
-    .orderBy(asc(classes.levelOrder), asc(classes.stream));
+  const rows = await repo.listStreamsOfYear(tx, schoolId, yearId);
   const byName = new Map(levelList.map((l) => [l.name.toLowerCase(), l.id]));
   const out: StreamRow[] = [];
   for (const r of rows) {
@@ -205,22 +150,6 @@ function defaultTarget(levelList: LevelInfo[], s: StreamRow): StreamRef | null {
   return next ? { levelId: next.id, stream: s.stream } : null;
 }
 
-async function appliedBatchFor(tx: Tx, schoolId: string, fromYearId: string, toYearId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ id: promotionBatches.id })
-    .from(promotionBatches)
-    .where(
-      and(
-        eq(promotionBatches.schoolId, schoolId),
-        eq(promotionBatches.fromYearId, fromYearId),
-        eq(promotionBatches.toYearId, toYearId),
-        eq(promotionBatches.status, 'applied'),
-      ),
-    )
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /**
  * GET /api/movements/promotions/plan: the years, the streams of the year to promote (default: the
  * current year) with their learners, the streams of the target year to map to (existing, or created on
@@ -228,7 +157,7 @@ async function appliedBatchFor(tx: Tx, schoolId: string, fromYearId: string, toY
  */
 export async function promotionPlan(database: Database, actor: Actor, q: { fromYearId?: string; toYearId?: string }): Promise<PromotionPlan> {
   return inSchool(database, actor, async (tx, schoolId) => {
-    const years = await schoolYears(tx, schoolId);
+    const years = await repo.listYears(tx, schoolId);
     const empty: PromotionPlan = { years: years.map(yearOption), fromYear: null, target: null, newYear: null, sourceStreams: [], targetStreams: [], defaultMapping: [], appliedBatchId: null };
     let from: YearRow | undefined;
     if (q.fromYearId) {
@@ -254,7 +183,7 @@ export async function promotionPlan(database: Database, actor: Actor, q: { fromY
     } else {
       target = { id: null, name: newName, exists: false, startsOn: planned.startsOn, endsOn: planned.endsOn };
     }
-    const levelList = await schoolLevels(tx, schoolId);
+    const levelList = await repo.listLevels(tx, schoolId);
     const sources = await streamsOfYear(tx, schoolId, from.id, levelList);
     const existing = toYear ? await streamsOfYear(tx, schoolId, toYear.id, levelList) : [];
     const targets = new Map<string, TargetStream>();
@@ -297,14 +226,14 @@ export async function promotionPlan(database: Database, actor: Actor, q: { fromY
       sourceStreams,
       targetStreams,
       defaultMapping,
-      appliedBatchId: toYear ? await appliedBatchFor(tx, schoolId, from.id, toYear.id) : null,
+      appliedBatchId: toYear ? await repo.findAppliedBatchId(tx, schoolId, from.id, toYear.id) : null,
     };
   });
 }
 
 /** Checks the request against the school's years, streams and learners and works out every move. */
 async function resolvePromotion(tx: Tx, schoolId: string, input: PromotionPreviewInput): Promise<Resolution> {
-  const years = await schoolYears(tx, schoolId);
+  const years = await repo.listYears(tx, schoolId);
   const fromYear = years.find((y) => y.id === input.fromYearId);
   if (!fromYear) throw badRequest(m.unknownYear, { fromYearId: m.unknownYear });
   let toYear: YearRow | null = null;
@@ -317,7 +246,7 @@ async function resolvePromotion(tx: Tx, schoolId: string, input: PromotionPrevie
     if (toYear.id === fromYear.id) throw badRequest(m.targetSameYear, { [field]: m.targetSameYear });
     if (toYear.startsOn <= fromYear.startsOn) throw badRequest(m.targetBeforeSource(toYear.name, fromYear.name), { [field]: m.targetBeforeSource(toYear.name, fromYear.name) });
     if (toYear.status === 'closed') throw badRequest(m.targetClosed(toYear.name), { [field]: m.targetClosed(toYear.name) });
-    if (await appliedBatchFor(tx, schoolId, fromYear.id, toYear.id)) throw promotionExists(fromYear.name, toYear.name);
+    if (await repo.findAppliedBatchId(tx, schoolId, fromYear.id, toYear.id)) throw promotionExists(fromYear.name, toYear.name);
   } else {
     const name = input.toYearName!;
     const planned = plannedYear(fromYear, name);
@@ -327,7 +256,7 @@ async function resolvePromotion(tx: Tx, schoolId: string, input: PromotionPrevie
     newYear = { name, startsOn: planned.startsOn, endsOn: planned.endsOn, terms: planned.terms };
   }
 
-  const levelList = await schoolLevels(tx, schoolId);
+  const levelList = await repo.listLevels(tx, schoolId);
   const levelIds = new Set(levelList.map((l) => l.id));
   const sources = await streamsOfYear(tx, schoolId, fromYear.id, levelList);
   const sourceById = new Map(sources.map((s) => [s.classId, s]));
@@ -369,21 +298,7 @@ async function resolvePromotion(tx: Tx, schoolId: string, input: PromotionPrevie
   }
 
   // The learners: active, in a stream of the year promoted.
-  const learnerRows = sources.length
-    ? await tx
-        .select({
-          id: students.id,
-          firstName: students.firstName,
-          middleName: students.middleName,
-          lastName: students.lastName,
-          admissionNumber: students.admissionNumber,
-          classId: students.classId,
-        })
-        .from(students)
-        .innerJoin(classes, eq(classes.id, students.classId))
-        .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), eq(classes.academicYearId, fromYear.id)))
-        .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id))
-    : [];
+  const learnerRows = sources.length ? await repo.listActiveLearnersOfYear(tx, schoolId, fromYear.id) : [];
   const learnerById = new Map(learnerRows.filter((l) => sourceById.has(l.classId!)).map((l) => [l.id, l]));
   if (learnerById.size === 0) throw badRequest(m.nothingToPromote(fromYear.name), { fromYearId: m.nothingToPromote(fromYear.name) });
 
@@ -417,11 +332,7 @@ async function resolvePromotion(tx: Tx, schoolId: string, input: PromotionPrevie
   const placed = new Set<string>();
   if (toYear) {
     await inChunks([...learnerById.keys()], 1000, async (chunk) => {
-      const rows = await tx
-        .select({ id: studentEnrolments.studentId })
-        .from(studentEnrolments)
-        .where(and(eq(studentEnrolments.academicYearId, toYear.id), inArray(studentEnrolments.studentId, chunk)));
-      for (const r of rows) placed.add(r.id);
+      for (const id of await repo.listEnrolledStudentIds(tx, toYear.id, chunk)) placed.add(id);
     });
   }
 
@@ -563,7 +474,7 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
   try {
     return await inSchool(database, actor, async (tx, schoolId) => {
       // One promotion of a year at a time.
-      await tx.execute(sql`select 1 from ${academicYears} where ${academicYears.id} = ${input.fromYearId} and ${academicYears.schoolId} = ${schoolId} for update`);
+      await repo.lockYear(tx, schoolId, input.fromYearId);
       const r = await resolvePromotion(tx, schoolId, input);
       if (r.moves.length === 0) throw badRequest(m.nothingToPromote(r.fromYear.name), { fromYearId: m.nothingToPromote(r.fromYear.name) });
       const today = schoolToday();
@@ -572,12 +483,11 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
       // 1. The target year (new: with its terms).
       let toYearId = r.toYear?.id ?? null;
       if (!toYearId) {
-        const [y] = await tx
-          .insert(academicYears)
-          .values({ schoolId, name: r.newYear!.name, startsOn: r.newYear!.startsOn, endsOn: r.newYear!.endsOn, isCurrent: false, status: 'open' })
-          .returning({ id: academicYears.id });
-        toYearId = y!.id;
-        await tx.insert(terms).values(r.newYear!.terms.map((t) => ({ ...t, schoolId, academicYearId: toYearId!, isCurrent: false })));
+        toYearId = await repo.insertYear(tx, { schoolId, name: r.newYear!.name, startsOn: r.newYear!.startsOn, endsOn: r.newYear!.endsOn, isCurrent: false, status: 'open' });
+        await repo.insertTerms(
+          tx,
+          r.newYear!.terms.map((t) => ({ ...t, schoolId, academicYearId: toYearId!, isCurrent: false })),
+        );
         // The new year gets this year's streams (same levels, names, capacity, home room, class
         // teacher) and teachers' assignments, as School setup's "copy streams" does.
         await copyStreamsToYear(tx, schoolId, r.fromYear.id, toYearId, { withAssignments: true, audit: { actor, ip: req.ip } });
@@ -586,36 +496,25 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
       }
 
       // 2. Target streams it lacks (a class teacher leads one stream per year).
-      const leading = new Set(
-        (
-          await tx
-            .select({ id: classes.classTeacherId })
-            .from(classes)
-            .where(and(eq(classes.academicYearId, toYearId), sql`${classes.classTeacherId} is not null`))
-        ).map((x) => x.id!),
-      );
+      const leading = new Set(await repo.listClassTeacherIds(tx, toYearId));
       const created: string[] = [];
       for (const t of [...r.targets.values()].sort((a, b) => a.level.levelOrder - b.level.levelOrder || a.stream.localeCompare(b.stream))) {
         if (t.classId) continue;
         const teacher = t.carry?.classTeacherId && !leading.has(t.carry.classTeacherId) ? t.carry.classTeacherId : null;
         if (teacher) leading.add(teacher);
-        const [c] = await tx
-          .insert(classes)
-          .values({
-            schoolId,
-            academicYearId: toYearId,
-            name: t.name,
-            gradeLevel: t.level.name,
-            levelOrder: t.level.levelOrder,
-            stream: t.stream,
-            band: t.level.band,
-            levelId: t.level.id,
-            classTeacherId: teacher,
-            capacity: t.capacity,
-            homeRoom: t.carry?.homeRoom ?? null,
-          })
-          .returning({ id: classes.id });
-        t.classId = c!.id;
+        t.classId = await repo.insertClass(tx, {
+          schoolId,
+          academicYearId: toYearId,
+          name: t.name,
+          gradeLevel: t.level.name,
+          levelOrder: t.level.levelOrder,
+          stream: t.stream,
+          band: t.level.band,
+          levelId: t.level.id,
+          classTeacherId: teacher,
+          capacity: t.capacity,
+          homeRoom: t.carry?.homeRoom ?? null,
+        });
         created.push(t.name);
       }
 
@@ -647,10 +546,7 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
         previousCurrentYearId: previous.yearId,
         previousCurrentTermId: previous.termId,
       };
-      const [batch] = await tx
-        .insert(promotionBatches)
-        .values({ schoolId, fromYearId: r.fromYear.id, toYearId, status: 'applied', mapping: storedMapping, exceptions: storedExceptions, counts: storedCounts, createdBy: actor.id })
-        .returning();
+      const batch = await repo.insertBatch(tx, { schoolId, fromYearId: r.fromYear.id, toYearId, status: 'applied', mapping: storedMapping, exceptions: storedExceptions, counts: storedCounts, createdBy: actor.id });
 
       // 4. Class history: the old year's rows end with their outcome; rows missing are added (and belong
       //    to the batch, so undo removes them); every learner who stays gets a row in the new year.
@@ -658,23 +554,17 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
       for (const mv of r.moves) byOutcome.set(mv.outcome, [...(byOutcome.get(mv.outcome) ?? []), mv.studentId]);
       const haveRow = new Set<string>();
       await inChunks(r.moves.map((x) => x.studentId), 1000, async (chunk) => {
-        const rows = await tx
-          .select({ id: studentEnrolments.studentId })
-          .from(studentEnrolments)
-          .where(and(eq(studentEnrolments.academicYearId, r.fromYear.id), inArray(studentEnrolments.studentId, chunk)));
-        for (const x of rows) haveRow.add(x.id);
+        for (const id of await repo.listEnrolledStudentIds(tx, r.fromYear.id, chunk)) haveRow.add(id);
       });
       for (const [outcome, ids] of byOutcome) {
         await inChunks(ids, 1000, async (chunk) => {
-          await tx
-            .update(studentEnrolments)
-            .set({ outcome, endedOn: closing, updatedAt: new Date() })
-            .where(and(eq(studentEnrolments.academicYearId, r.fromYear.id), inArray(studentEnrolments.studentId, chunk)));
+          await repo.endEnrolments(tx, r.fromYear.id, chunk, outcome, closing);
         });
       }
       const missing = r.moves.filter((x) => !haveRow.has(x.studentId));
       await inChunks(missing, 500, async (chunk) => {
-        await tx.insert(studentEnrolments).values(
+        await insertEnrolments(
+          tx,
           chunk.map((x) => ({
             schoolId,
             studentId: x.studentId,
@@ -683,20 +573,21 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
             startedOn: r.fromYear.startsOn,
             endedOn: closing,
             outcome: x.outcome,
-            promotionBatchId: batch!.id,
+            promotionBatchId: batch.id,
           })),
         );
       });
       const staying = r.moves.filter((x) => x.target);
       await inChunks(staying, 500, async (chunk) => {
-        await tx.insert(studentEnrolments).values(
+        await insertEnrolments(
+          tx,
           chunk.map((x) => ({
             schoolId,
             studentId: x.studentId,
             academicYearId: toYearId!,
             classId: r.targets.get(x.target!)!.classId!,
             startedOn: r.toStartsOn,
-            promotionBatchId: batch!.id,
+            promotionBatchId: batch.id,
           })),
         );
       });
@@ -709,7 +600,7 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
       }
       for (const [classId, ids] of byClass) {
         await inChunks(ids, 1000, async (chunk) => {
-          await tx.update(students).set({ classId, updatedAt: new Date() }).where(and(eq(students.schoolId, schoolId), inArray(students.id, chunk)));
+          await repo.moveLearnersToClass(tx, schoolId, classId, chunk);
         });
       }
       const graduatesByLevel = new Map<string, string[]>();
@@ -720,10 +611,7 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
       for (const [levelId, ids] of graduatesByLevel) {
         const reason = graduationReason(r.levels.find((l) => l.id === levelId)!);
         await inChunks(ids, 1000, async (chunk) => {
-          await tx
-            .update(students)
-            .set({ status: 'graduated', leftOn: closing, leavingReason: reason, updatedAt: new Date() })
-            .where(and(eq(students.schoolId, schoolId), inArray(students.id, chunk)));
+          await repo.graduateLearners(tx, schoolId, chunk, closing, reason);
         });
       }
 
@@ -732,7 +620,7 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
         action: MOVEMENT_AUDIT.promotionApplied,
         performedByUserId: actor.id,
         performedByRole: actor.role,
-        targetEntity: `promotion_batch:${batch!.id}`,
+        targetEntity: `promotion_batch:${batch.id}`,
         oldValue: { fromYear: r.fromYear.name, currentYearId: previous.yearId },
         newValue: {
           fromYear: r.fromYear.name,
@@ -747,7 +635,7 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
         ipAddress: req.ip,
       });
       const preview = previewOf(r, toYearId);
-      const [saved] = await batchRows(tx, schoolId, batch!.id);
+      const [saved] = await repo.listBatchRows(tx, schoolId, batch.id);
       return { batch: await withUndoState(tx, schoolId, saved!), preview, message: m.promoted(r.moves.length - counts.graduated, r.fromYear.name, r.toName) };
     });
   } catch (err) {
@@ -762,41 +650,21 @@ function promotionExists(from: string, to: string): AppError {
 
 /** Makes `yearId` the current year and its first term the current term; returns what was current before. */
 async function makeCurrent(tx: Tx, schoolId: string, yearId: string): Promise<{ yearId: string | null; termId: string | null }> {
-  const [prevYear] = await tx.select({ id: academicYears.id }).from(academicYears).where(and(eq(academicYears.schoolId, schoolId), eq(academicYears.isCurrent, true)));
-  const [prevTerm] = await tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, schoolId), eq(terms.isCurrent, true)));
-  const before = { yearId: prevYear?.id ?? null, termId: prevTerm?.id ?? null };
+  const yearBefore = await repo.findCurrentYearId(tx, schoolId);
+  const termBefore = await repo.findCurrentTermId(tx, schoolId);
+  const before = { yearId: yearBefore, termId: termBefore };
   if (before.yearId === yearId) return before;
-  await tx.update(academicYears).set({ isCurrent: false, updatedAt: new Date() }).where(and(eq(academicYears.schoolId, schoolId), eq(academicYears.isCurrent, true)));
-  await tx.update(academicYears).set({ isCurrent: true, updatedAt: new Date() }).where(eq(academicYears.id, yearId));
-  const [first] = await tx.select({ id: terms.id }).from(terms).where(eq(terms.academicYearId, yearId)).orderBy(asc(terms.number)).limit(1);
-  if (first) {
-    await tx.update(terms).set({ isCurrent: false, updatedAt: new Date() }).where(and(eq(terms.schoolId, schoolId), eq(terms.isCurrent, true)));
-    await tx.update(terms).set({ isCurrent: true, updatedAt: new Date() }).where(eq(terms.id, first.id));
+  await repo.clearCurrentYear(tx, schoolId);
+  await repo.setYearCurrent(tx, yearId, true);
+  const firstTermId = await repo.findFirstTermId(tx, yearId);
+  if (firstTermId) {
+    await repo.clearCurrentTerm(tx, schoolId);
+    await repo.setTermCurrent(tx, firstTermId, true);
   }
   return before;
 }
 
-type BatchRow = Awaited<ReturnType<typeof batchRows>>[number];
-
-/** Batches of the school, newest first (or one by id), with year and people names. */
-async function batchRows(tx: Tx, schoolId: string, id?: string, limit = 20) {
-  const fromYears = sql`(select ${academicYears.name} from ${academicYears} where ${academicYears.id} = ${promotionBatches.fromYearId})`;
-  const toYears = sql`(select ${academicYears.name} from ${academicYears} where ${academicYears.id} = ${promotionBatches.toYearId})`;
-  const undoer = sql`(select ${profiles.name} from ${profiles} where ${profiles.id} = ${promotionBatches.undoneBy})`;
-  return tx
-    .select({
-      batch: promotionBatches,
-      fromYearName: fromYears.mapWith(String),
-      toYearName: toYears.mapWith(String),
-      createdByName: profiles.name,
-      undoneByName: undoer.mapWith((v) => (v === null ? null : String(v))),
-    })
-    .from(promotionBatches)
-    .leftJoin(profiles, eq(profiles.id, promotionBatches.createdBy))
-    .where(and(eq(promotionBatches.schoolId, schoolId), id ? eq(promotionBatches.id, id) : undefined))
-    .orderBy(desc(promotionBatches.createdAt), desc(promotionBatches.id))
-    .limit(limit);
-}
+type BatchRow = repo.BatchListRow;
 
 async function withUndoState(tx: Tx, schoolId: string, row: BatchRow): Promise<PromotionBatch> {
   const b = row.batch;
@@ -819,14 +687,14 @@ async function withUndoState(tx: Tx, schoolId: string, row: BatchRow): Promise<P
 /** GET /api/movements/promotions: the school's 20 latest promotion batches, each with whether it can be undone. */
 export async function listPromotionBatches(database: Database, actor: Actor): Promise<PromotionBatch[]> {
   return inSchool(database, actor, async (tx, schoolId) => {
-    const rows = await batchRows(tx, schoolId);
+    const rows = await repo.listBatchRows(tx, schoolId);
     const out: PromotionBatch[] = [];
     for (const row of rows) out.push(await withUndoState(tx, schoolId, row));
     return out;
   });
 }
 
-function batchLearners(b: typeof promotionBatches.$inferSelect) {
+function batchLearners(b: repo.PromotionBatchRow) {
   const mapping = (b.mapping as StoredMapping[]) ?? [];
   const exceptions = (b.exceptions as StoredException[]) ?? [];
   const expected = new Map<string, { fromClassId: string; toClassId: string | null }>();
@@ -841,39 +709,23 @@ function batchLearners(b: typeof promotionBatches.$inferSelect) {
  * with another change in the target year (a class-history row not from this batch, another class or an
  * outcome on it, or a class or status other than the batch left them with).
  */
-async function undoBlocker(tx: Tx, schoolId: string, b: typeof promotionBatches.$inferSelect): Promise<string | null> {
-  const batchTime = sql`(select ${promotionBatches.createdAt} from ${promotionBatches} where ${promotionBatches.id} = ${b.id})`;
-  const [newer] = await tx
-    .select({ id: promotionBatches.id })
-    .from(promotionBatches)
-    .where(and(eq(promotionBatches.schoolId, schoolId), eq(promotionBatches.status, 'applied'), ne(promotionBatches.id, b.id), sql`${promotionBatches.createdAt} > ${batchTime}`))
-    .limit(1);
-  if (newer) return m.undoNewerBatch;
-  const [toYear] = await tx.select({ name: academicYears.name }).from(academicYears).where(eq(academicYears.id, b.toYearId));
-  const yearName = toYear?.name ?? '';
+async function undoBlocker(tx: Tx, schoolId: string, b: repo.PromotionBatchRow): Promise<string | null> {
+  if (await repo.findNewerAppliedBatchId(tx, schoolId, b.id)) return m.undoNewerBatch;
+  const yearName = (await repo.findYearName(tx, b.toYearId)) ?? '';
   const expected = batchLearners(b);
   const ids = [...expected.keys()];
   const moved = new Set<string>();
   await inChunks(ids, 1000, async (chunk) => {
-    const t = await tx
-      .select({ id: transfers.studentId })
-      .from(transfers)
-      .where(and(inArray(transfers.studentId, chunk), sql`${transfers.createdAt} > ${batchTime}`));
-    const e = await tx
-      .select({ id: studentExits.studentId })
-      .from(studentExits)
-      .where(and(inArray(studentExits.studentId, chunk), sql`${studentExits.createdAt} > ${batchTime}`));
+    const t = await repo.listTransferredSinceBatch(tx, b.id, chunk);
+    const e = await repo.listExitedSinceBatch(tx, b.id, chunk);
     for (const x of [...t, ...e]) moved.add(x.id);
   });
   if (moved.size) return m.undoTransfers(moved.size, yearName);
   const changed = new Set<string>();
   await inChunks(ids, 1000, async (chunk) => {
-    const rows = await tx
-      .select({ id: studentEnrolments.studentId, classId: studentEnrolments.classId, batchId: studentEnrolments.promotionBatchId, outcome: studentEnrolments.outcome })
-      .from(studentEnrolments)
-      .where(and(eq(studentEnrolments.academicYearId, b.toYearId), inArray(studentEnrolments.studentId, chunk)));
+    const rows = await repo.listEnrolmentStates(tx, b.toYearId, chunk);
     const rowOf = new Map(rows.map((x) => [x.id, x]));
-    const now = await tx.select({ id: students.id, classId: students.classId, status: students.status }).from(students).where(inArray(students.id, chunk));
+    const now = await repo.listLearnerStates(tx, chunk);
     for (const s of now) {
       const exp = expected.get(s.id)!;
       const row = rowOf.get(s.id);
@@ -897,11 +749,7 @@ async function undoBlocker(tx: Tx, schoolId: string, b: typeof promotionBatches.
  */
 export async function undoPromotion(database: Database, actor: Actor, id: string, req: { ip: string }): Promise<{ batch: PromotionBatch; message: string }> {
   return inSchool(database, actor, async (tx, schoolId) => {
-    const [b] = await tx
-      .select()
-      .from(promotionBatches)
-      .where(and(eq(promotionBatches.id, id), eq(promotionBatches.schoolId, schoolId)))
-      .for('update');
+    const b = await repo.findBatchForUpdate(tx, schoolId, id);
     if (!b) throw notFound(m.promotionNotFound);
     if (b.status === 'undone') throw new AppError(409, 'ALREADY_UNDONE', m.alreadyUndone);
     const blocker = await undoBlocker(tx, schoolId, b);
@@ -910,41 +758,34 @@ export async function undoPromotion(database: Database, actor: Actor, id: string
     const counts = b.counts as StoredCounts;
 
     // Class history: rows the batch added go; the old year's outcomes are cleared.
-    await tx.delete(studentEnrolments).where(eq(studentEnrolments.promotionBatchId, b.id));
+    await repo.deleteBatchEnrolments(tx, b.id);
     const ids = [...expected.keys()];
     await inChunks(ids, 1000, async (chunk) => {
-      await tx
-        .update(studentEnrolments)
-        .set({ outcome: null, endedOn: null, updatedAt: new Date() })
-        .where(and(eq(studentEnrolments.academicYearId, b.fromYearId), inArray(studentEnrolments.studentId, chunk)));
+      await repo.clearEnrolmentOutcomes(tx, b.fromYearId, chunk);
     });
     // Learners back in their old stream; graduates active again.
     const byClass = new Map<string, string[]>();
     for (const [sid, e] of expected) byClass.set(e.fromClassId, [...(byClass.get(e.fromClassId) ?? []), sid]);
     for (const [classId, list] of byClass) {
       await inChunks(list, 1000, async (chunk) => {
-        await tx
-          .update(students)
-          .set({ classId, status: 'active', leftOn: null, leavingReason: null, updatedAt: new Date() })
-          .where(and(eq(students.schoolId, schoolId), inArray(students.id, chunk)));
+        await repo.restoreLearnersToClass(tx, schoolId, classId, chunk);
       });
     }
     // The current year, if the batch changed it and nobody changed it since.
     let restoredCurrent = false;
     if (counts.madeCurrent && counts.previousCurrentYearId) {
-      const [cur] = await tx.select({ id: academicYears.id }).from(academicYears).where(and(eq(academicYears.schoolId, schoolId), eq(academicYears.isCurrent, true)));
-      if (cur?.id === b.toYearId) {
-        await tx.update(academicYears).set({ isCurrent: false, updatedAt: new Date() }).where(eq(academicYears.id, b.toYearId));
-        await tx.update(academicYears).set({ isCurrent: true, updatedAt: new Date() }).where(eq(academicYears.id, counts.previousCurrentYearId));
+      if ((await repo.findCurrentYearId(tx, schoolId)) === b.toYearId) {
+        await repo.setYearCurrent(tx, b.toYearId, false);
+        await repo.setYearCurrent(tx, counts.previousCurrentYearId, true);
         if (counts.previousCurrentTermId) {
-          await tx.update(terms).set({ isCurrent: false, updatedAt: new Date() }).where(and(eq(terms.schoolId, schoolId), eq(terms.isCurrent, true)));
-          await tx.update(terms).set({ isCurrent: true, updatedAt: new Date() }).where(eq(terms.id, counts.previousCurrentTermId));
+          await repo.clearCurrentTerm(tx, schoolId);
+          await repo.setTermCurrent(tx, counts.previousCurrentTermId, true);
         }
         restoredCurrent = true;
       }
     }
-    await tx.update(promotionBatches).set({ status: 'undone', undoneAt: new Date(), undoneBy: actor.id }).where(eq(promotionBatches.id, b.id));
-    const [row] = await batchRows(tx, schoolId, b.id);
+    await repo.markBatchUndone(tx, b.id, actor.id);
+    const [row] = await repo.listBatchRows(tx, schoolId, b.id);
     await recordAudit(tx, {
       schoolId,
       action: MOVEMENT_AUDIT.promotionUndone,

@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
 import type {
@@ -19,29 +18,26 @@ import type {
 import { schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import { classes, profiles, studentEnrolments, students, transferRequests, transfers } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
+import { paginate } from '../../lib/paging.js';
 import { allocateAdmissionNumbers } from '../learners/index.js';
 import { createStudent } from '../learners/index.js';
 import {
   MOVEMENT_AUDIT,
   checkPlacement,
-  containsPattern,
   directorySchools,
-  endCurrentEnrolment,
   feesOwed,
   findLearner,
   inSchool,
-  learnerColumns,
-  learnerSearch,
-  lockLearner,
   notActive,
   schoolNames,
   schoolScope,
   toMovementLearner,
-} from './movements.repository.js';
+} from './movements-shared.js';
+import { endCurrentEnrolment, insertEnrolments, lockLearner, markLearnerLeft } from './movements.repository.js';
+import * as repo from './transfers.repository.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
 
 /**
@@ -76,23 +72,7 @@ export async function transferCheck(database: Database, actor: Actor, studentId:
   });
 }
 
-/** Transfers of the school with learner, request state and recorder, filtered. */
-function transferQuery(tx: Tx, where: SQL | undefined) {
-  return tx
-    .select({
-      t: transfers,
-      learner: learnerColumns,
-      requestStatus: transferRequests.status,
-      createdByName: profiles.name,
-    })
-    .from(transfers)
-    .innerJoin(students, eq(students.id, transfers.studentId))
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(transferRequests, eq(transferRequests.id, transfers.requestId))
-    .leftJoin(profiles, eq(profiles.id, transfers.createdBy))
-    .where(where);
-}
-type TransferRow = Awaited<ReturnType<typeof transferQuery>>[number];
+type TransferRow = repo.TransferRow;
 
 function toTransferItem(r: TransferRow): TransferItem {
   const t = r.t;
@@ -115,21 +95,8 @@ function toTransferItem(r: TransferRow): TransferItem {
 }
 
 async function transferById(tx: Tx, id: string): Promise<TransferItem> {
-  const [row] = await transferQuery(tx, eq(transfers.id, id));
+  const row = await repo.findTransferRow(tx, id);
   return toTransferItem(row!);
-}
-
-function transferFilters(schoolId: string, q: Omit<ListTransfersQuery, 'page' | 'pageSize'>): SQL | undefined {
-  const where: SQL[] = [eq(transfers.schoolId, schoolId)];
-  if (q.direction) where.push(eq(transfers.direction, q.direction));
-  if (q.from) where.push(gte(transfers.transferDate, q.from));
-  if (q.to) where.push(lte(transfers.transferDate, q.to));
-  const search = q.search?.trim();
-  if (search) {
-    const words = learnerSearch(search);
-    where.push(or(and(...words), ilike(transfers.otherSchoolName, containsPattern(search)))!);
-  }
-  return and(...where);
 }
 
 /**
@@ -138,20 +105,19 @@ function transferFilters(schoolId: string, q: Omit<ListTransfersQuery, 'page' | 
  */
 export async function listTransfers(database: Database, actor: Actor, q: ListTransfersQuery): Promise<ListTransfersResponse> {
   return inSchool(database, actor, async (tx, schoolId) => {
-    const where = transferFilters(schoolId, q);
-    const rows = await transferQuery(tx, where)
-      .orderBy(desc(transfers.transferDate), desc(transfers.createdAt), asc(transfers.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    const [total] = await tx.select({ n: count() }).from(transfers).innerJoin(students, eq(students.id, transfers.studentId)).where(where);
-    return { items: rows.map(toTransferItem), total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+    const page = await paginate(
+      q,
+      (w) => repo.listTransferRows(tx, schoolId, q, w),
+      () => repo.countTransfers(tx, schoolId, q),
+    );
+    return { ...page, items: page.items.map(toTransferItem) };
   });
 }
 
 /** Every transfer matching the filters (export), newest first. */
 export async function allTransfers(database: Database, actor: Actor, q: Omit<ListTransfersQuery, 'page' | 'pageSize'>): Promise<TransferItem[]> {
   return inSchool(database, actor, async (tx, schoolId) => {
-    const rows = await transferQuery(tx, transferFilters(schoolId, q)).orderBy(desc(transfers.transferDate), desc(transfers.createdAt), asc(transfers.id));
+    const rows = await repo.allTransferRows(tx, schoolId, q);
     return rows.map(toTransferItem);
   });
 }
@@ -195,42 +161,32 @@ export async function transferOut(database: Database, actor: Actor, body: Transf
         assessmentNumber: s.assessmentNumber,
         birthCertificateNumber: s.birthCertificateNumber,
       };
-      const [r] = await tx
-        .insert(transferRequests)
-        .values({
-          fromSchoolId: schoolId,
-          toSchoolId: destination.id,
-          fromStudentId: s.id,
-          learner: snapshot,
-          reason: body.reason,
-          transferDate: body.transferDate,
-          status: 'pending',
-          requestedBy: actor.id,
-        })
-        .returning({ id: transferRequests.id });
-      requestId = r!.id;
-    }
-    const [t] = await tx
-      .insert(transfers)
-      .values({
-        schoolId,
-        studentId: s.id,
-        direction: 'out',
-        otherSchoolName: destination.name,
-        otherSchoolId: destination.id,
+      requestId = await repo.insertTransferRequest(tx, {
+        fromSchoolId: schoolId,
+        toSchoolId: destination.id,
+        fromStudentId: s.id,
+        learner: snapshot,
         reason: body.reason,
         transferDate: body.transferDate,
-        leavingCertificateNumber: body.leavingCertificateNumber,
-        feesOwedCents: fees.owedCents,
-        requestId,
-        createdBy: actor.id,
-      })
-      .returning({ id: transfers.id });
+        status: 'pending',
+        requestedBy: actor.id,
+      });
+    }
+    const transferId = await repo.insertTransfer(tx, {
+      schoolId,
+      studentId: s.id,
+      direction: 'out',
+      otherSchoolName: destination.name,
+      otherSchoolId: destination.id,
+      reason: body.reason,
+      transferDate: body.transferDate,
+      leavingCertificateNumber: body.leavingCertificateNumber,
+      feesOwedCents: fees.owedCents,
+      requestId,
+      createdBy: actor.id,
+    });
     const leavingReason = m.transferLeavingReason(destination.name, body.reason);
-    await tx
-      .update(students)
-      .set({ status: 'transferred', leftOn: body.transferDate, leavingReason, updatedAt: new Date() })
-      .where(and(eq(students.id, s.id), eq(students.schoolId, schoolId)));
+    await markLearnerLeft(tx, schoolId, s.id, { status: 'transferred', leftOn: body.transferDate, leavingReason });
     await endCurrentEnrolment(tx, s.id, row.academicYearId, 'transferred', body.transferDate);
     await recordAudit(tx, {
       schoolId,
@@ -243,7 +199,7 @@ export async function transferOut(database: Database, actor: Actor, body: Transf
         status: 'transferred',
         leftOn: body.transferDate,
         leavingReason,
-        transferId: t!.id,
+        transferId,
         destination: destination.name,
         destinationSchoolId: destination.id,
         leavingCertificateNumber: body.leavingCertificateNumber,
@@ -254,7 +210,7 @@ export async function transferOut(database: Database, actor: Actor, body: Transf
     });
     const learner = learnerName(s);
     const message = [m.transferredOut(learner, destination.name), destination.id ? m.requestFiled(destination.name) : null].filter(Boolean).join(' ');
-    return { transfer: await transferById(tx, t!.id), requestId, fees, message };
+    return { transfer: await transferById(tx, transferId), requestId, fees, message };
   });
 }
 
@@ -270,20 +226,16 @@ export async function transferIn(deps: AuthDeps, actor: Actor, body: TransferInI
   const { transferDate, reason, ...admission } = body;
   let transferId = '';
   const created = await createStudent(deps, actor, { ...admission, admittedOn: transferDate }, req, async (tx, student) => {
-    const [t] = await tx
-      .insert(transfers)
-      .values({
-        schoolId,
-        studentId: student.id,
-        direction: 'in',
-        otherSchoolName: body.previousSchool,
-        reason,
-        transferDate,
-        previousUpi: body.previousUpi ?? null,
-        createdBy: actor.id,
-      })
-      .returning({ id: transfers.id });
-    transferId = t!.id;
+    transferId = await repo.insertTransfer(tx, {
+      schoolId,
+      studentId: student.id,
+      direction: 'in',
+      otherSchoolName: body.previousSchool,
+      reason,
+      transferDate,
+      previousUpi: body.previousUpi ?? null,
+      createdBy: actor.id,
+    });
     await recordAudit(tx, {
       schoolId,
       action: MOVEMENT_AUDIT.transferredIn,
@@ -302,22 +254,7 @@ export async function transferIn(deps: AuthDeps, actor: Actor, body: TransferInI
   }));
 }
 
-/** Requests of the school (incoming: addressed to it; outgoing: filed by it), newest first. */
-async function requestRows(tx: Tx, schoolId: string, box: 'incoming' | 'outgoing', status?: TransferRequestStatus, id?: string) {
-  return tx
-    .select()
-    .from(transferRequests)
-    .where(
-      and(
-        box === 'incoming' ? eq(transferRequests.toSchoolId, schoolId) : eq(transferRequests.fromSchoolId, schoolId),
-        status ? eq(transferRequests.status, status) : undefined,
-        id ? eq(transferRequests.id, id) : undefined,
-      ),
-    )
-    .orderBy(desc(transferRequests.createdAt), desc(transferRequests.id))
-    .limit(200);
-}
-type RequestRow = Awaited<ReturnType<typeof requestRows>>[number];
+type RequestRow = repo.RequestRow;
 
 function toRequest(r: RequestRow, box: 'incoming' | 'outgoing', names: Map<string, { name: string }>): TransferRequest {
   const snap = r.learner as LearnerSnapshot;
@@ -351,17 +288,13 @@ function toRequest(r: RequestRow, box: 'incoming' | 'outgoing', names: Map<strin
  * schools addressed to (incoming) or filed by (outgoing) the caller's school, newest first (200 at most).
  */
 export async function listTransferRequests(database: Database, actor: Actor, q: { box: 'incoming' | 'outgoing'; status?: TransferRequestStatus }): Promise<TransferRequest[]> {
-  const rows = await inSchool(database, actor, (tx, schoolId) => requestRows(tx, schoolId, q.box, q.status));
+  const rows = await inSchool(database, actor, (tx, schoolId) => repo.listRequestRows(tx, schoolId, q.box, q.status));
   const names = await schoolNames(database, rows.flatMap((r) => [r.fromSchoolId, r.toSchoolId]));
   return rows.map((r) => toRequest(r, q.box, names));
 }
 
 async function pendingIncoming(tx: Tx, schoolId: string, id: string): Promise<RequestRow> {
-  const [r] = await tx
-    .select()
-    .from(transferRequests)
-    .where(and(eq(transferRequests.id, id), eq(transferRequests.toSchoolId, schoolId)))
-    .for('update');
+  const r = await repo.findIncomingRequestForUpdate(tx, schoolId, id);
   if (!r) throw notFound(m.requestNotFound);
   if (r.status !== 'pending') {
     const label = m.requestStatuses[r.status as TransferRequestStatus]?.toLowerCase() ?? r.status;
@@ -389,7 +322,7 @@ export async function acceptTransferRequest(
 ): Promise<TransferDecisionResponse> {
   const { schoolId, scope } = schoolScope(actor);
   // The sending school's name (platform scope, name only); the request itself is re-read and locked below.
-  const [peek] = await withScope(database.db, scope, (tx) => requestRows(tx, schoolId, 'incoming', undefined, id));
+  const [peek] = await withScope(database.db, scope, (tx) => repo.listRequestRows(tx, schoolId, 'incoming', undefined, id));
   if (!peek) throw notFound(m.requestNotFound);
   const names = await schoolNames(database, [peek.fromSchoolId, peek.toSchoolId]);
   const fromName = names.get(peek.fromSchoolId)?.name ?? '';
@@ -400,37 +333,36 @@ export async function acceptTransferRequest(
     const today = schoolToday();
     const admittedOn = r.transferDate <= today ? r.transferDate : today;
     const [admissionNumber] = await allocateAdmissionNumbers(tx, schoolId, Number(admittedOn.slice(0, 4)), 1);
-    const [s] = await tx
-      .insert(students)
-      .values({
-        schoolId,
-        admissionNumber: admissionNumber!,
-        firstName: snap.firstName,
-        middleName: snap.middleName ?? null,
-        lastName: snap.lastName,
-        gender: snap.gender,
-        dateOfBirth: snap.dateOfBirth ?? null,
-        classId: cls.id,
-        upi: snap.upi ?? null,
-        assessmentNumber: snap.assessmentNumber ?? null,
-        birthCertificateNumber: snap.birthCertificateNumber ?? null,
-        boarding: body.boarding,
-        previousSchool: fromName,
-        previousUpi: snap.upi ?? null,
-        status: 'active',
-        admittedOn,
-      })
-      .returning();
-    await tx.insert(studentEnrolments).values({
+    const s = await repo.insertLearner(tx, {
       schoolId,
-      studentId: s!.id,
-      academicYearId: cls.academicYearId,
+      admissionNumber: admissionNumber!,
+      firstName: snap.firstName,
+      middleName: snap.middleName ?? null,
+      lastName: snap.lastName,
+      gender: snap.gender,
+      dateOfBirth: snap.dateOfBirth ?? null,
       classId: cls.id,
-      startedOn: admittedOn > cls.yearStartsOn ? admittedOn : cls.yearStartsOn,
+      upi: snap.upi ?? null,
+      assessmentNumber: snap.assessmentNumber ?? null,
+      birthCertificateNumber: snap.birthCertificateNumber ?? null,
+      boarding: body.boarding,
+      previousSchool: fromName,
+      previousUpi: snap.upi ?? null,
+      status: 'active',
+      admittedOn,
     });
-    await tx.insert(transfers).values({
+    await insertEnrolments(tx, [
+      {
+        schoolId,
+        studentId: s.id,
+        academicYearId: cls.academicYearId,
+        classId: cls.id,
+        startedOn: admittedOn > cls.yearStartsOn ? admittedOn : cls.yearStartsOn,
+      },
+    ]);
+    await repo.insertTransfer(tx, {
       schoolId,
-      studentId: s!.id,
+      studentId: s.id,
       direction: 'in',
       otherSchoolName: fromName,
       otherSchoolId: r.fromSchoolId,
@@ -440,11 +372,8 @@ export async function acceptTransferRequest(
       requestId: r.id,
       createdBy: actor.id,
     });
-    await tx
-      .update(transferRequests)
-      .set({ status: 'accepted', decidedBy: actor.id, decidedAt: new Date(), toStudentId: s!.id })
-      .where(eq(transferRequests.id, r.id));
-    const { searchText: _s, createdAt: _c, updatedAt: _u, ...admitted } = s!;
+    await repo.markRequestAccepted(tx, r.id, actor.id, s.id);
+    const { searchText: _s, createdAt: _c, updatedAt: _u, ...admitted } = s;
     await recordAudit(tx, {
       schoolId,
       action: MOVEMENT_AUDIT.requestAccepted,
@@ -455,8 +384,8 @@ export async function acceptTransferRequest(
       newValue: { status: 'accepted', student: admitted, className: cls.name, fromSchool: fromName },
       ipAddress: req.ip,
     });
-    const [saved] = await requestRows(tx, schoolId, 'incoming', undefined, r.id);
-    return { request: toRequest(saved!, 'incoming', names), studentId: s!.id, message: m.requestAccepted(learnerName(snap), admissionNumber!) };
+    const [saved] = await repo.listRequestRows(tx, schoolId, 'incoming', undefined, r.id);
+    return { request: toRequest(saved!, 'incoming', names), studentId: s.id, message: m.requestAccepted(learnerName(snap), admissionNumber!) };
   });
 }
 
@@ -468,7 +397,7 @@ export async function declineTransferRequest(database: Database, actor: Actor, i
   const { schoolId, scope } = schoolScope(actor);
   const request = await withScope(database.db, scope, async (tx) => {
     const r = await pendingIncoming(tx, schoolId, id);
-    await tx.update(transferRequests).set({ status: 'declined', decidedBy: actor.id, decidedAt: new Date(), decisionNote: note }).where(eq(transferRequests.id, r.id));
+    await repo.markRequestDeclined(tx, r.id, actor.id, note);
     await recordAudit(tx, {
       schoolId,
       action: MOVEMENT_AUDIT.requestDeclined,
@@ -479,7 +408,7 @@ export async function declineTransferRequest(database: Database, actor: Actor, i
       newValue: { status: 'declined', note },
       ipAddress: req.ip,
     });
-    const [saved] = await requestRows(tx, schoolId, 'incoming', undefined, r.id);
+    const [saved] = await repo.listRequestRows(tx, schoolId, 'incoming', undefined, r.id);
     return saved!;
   });
   const names = await schoolNames(database, [request.fromSchoolId, request.toSchoolId]);

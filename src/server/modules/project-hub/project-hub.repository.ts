@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES, SCHOOL_ROLES } from '../../../shared/roles.js';
 import {
@@ -26,6 +26,9 @@ import type { Tx } from '../../db/tenant.js';
 export type ProjectRow = typeof hubProjects.$inferSelect;
 export type TaskRow = typeof hubTasks.$inferSelect;
 export type OnboardingRow = typeof hubOnboardingItems.$inferSelect;
+export type NewProjectRow = typeof hubProjects.$inferInsert;
+export type NewTaskRow = typeof hubTasks.$inferInsert;
+export type CommentRow = typeof hubTaskComments.$inferSelect;
 
 const owner = alias(profiles, 'hub_owner');
 const assignee = alias(profiles, 'hub_assignee');
@@ -44,8 +47,32 @@ export interface ProjectListRow {
   overdue: number;
 }
 
-/** Projects matching `where`, with counts; active work first, then by target date and name. */
-export async function selectProjects(tx: Tx, today: string, where: SQL | undefined): Promise<ProjectListRow[]> {
+/**
+ * Which projects a list shows: one project (`id`), or by kind, status and school; `archived` 'false'
+ * only live ones, 'true' only archived ones, 'all' (or absent) both.
+ */
+export interface ProjectFilters {
+  id?: string;
+  kind?: string;
+  status?: string;
+  schoolId?: string;
+  archived?: 'false' | 'true' | 'all';
+}
+
+function projectConditions(f: ProjectFilters): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (f.id) where.push(eq(hubProjects.id, f.id));
+  if (f.kind) where.push(eq(hubProjects.kind, f.kind));
+  if (f.status) where.push(eq(hubProjects.status, f.status));
+  if (f.schoolId) where.push(eq(hubProjects.schoolId, f.schoolId));
+  if (f.archived === 'false') where.push(isNull(hubProjects.archivedAt));
+  else if (f.archived === 'true') where.push(isNotNull(hubProjects.archivedAt));
+  return and(...where);
+}
+
+/** Projects matching `filters`, with counts (`today` decides overdue); active work first, then by target date and name. */
+export async function selectProjects(tx: Tx, today: string, filters: ProjectFilters): Promise<ProjectListRow[]> {
+  const where = projectConditions(filters);
   const n = (cond: SQL) => sql<number>`count(${hubTasks.id}) filter (where ${cond})`.mapWith(Number);
   return tx
     .select({
@@ -80,6 +107,22 @@ export async function findProject(tx: Tx, id: string, forUpdate = false): Promis
   return row;
 }
 
+/** Inserts a project; returns its row. */
+export async function insertProject(tx: Tx, row: NewProjectRow): Promise<ProjectRow> {
+  const [p] = await tx.insert(hubProjects).values(row).returning();
+  return p!;
+}
+
+/** Sets the given columns of project `id`. */
+export async function updateProject(tx: Tx, id: string, patch: Partial<NewProjectRow>): Promise<void> {
+  await tx.update(hubProjects).set(patch).where(eq(hubProjects.id, id));
+}
+
+/** Marks project `id` as changed now (`at`): a task of it was added or edited. */
+export async function touchProject(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx.update(hubProjects).set({ updatedAt: at }).where(eq(hubProjects.id, id));
+}
+
 /** A task with its project's name and kind, school and assignee names and comment count. */
 export interface TaskListRow {
   t: TaskRow;
@@ -102,10 +145,43 @@ function taskSelect() {
 }
 
 /**
- * Tasks matching `where`. `order` 'board': by column and position (a project's board); 'due': soonest
+ * Which tasks a list shows: one task (`id`), or those of live projects (`liveProjectsOnly`) narrowed by
+ * assignee (null: unassigned), column (`'open'`: not done), due before a day (exclusive), overdue or
+ * not as of `overdue.today` (due before it and not done), and project.
+ */
+export interface TaskFilters {
+  id?: string;
+  liveProjectsOnly?: boolean;
+  assigneeId?: string | null;
+  status?: string;
+  dueBefore?: string;
+  overdue?: { today: string; is: boolean };
+  projectId?: string;
+}
+
+function taskConditions(f: TaskFilters): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (f.id) where.push(eq(hubTasks.id, f.id));
+  if (f.liveProjectsOnly) where.push(isNull(hubProjects.archivedAt));
+  if (f.assigneeId === null) where.push(isNull(hubTasks.assigneeId));
+  else if (f.assigneeId) where.push(eq(hubTasks.assigneeId, f.assigneeId));
+  if (f.status === 'open') where.push(ne(hubTasks.status, 'done'));
+  else if (f.status) where.push(eq(hubTasks.status, f.status));
+  if (f.dueBefore) where.push(sql`${hubTasks.dueDate} < ${f.dueBefore}::date`);
+  if (f.overdue) {
+    const overdue = sql`(${hubTasks.status} <> 'done' and ${hubTasks.dueDate} < ${f.overdue.today}::date)`;
+    where.push(f.overdue.is ? overdue : sql`not coalesce(${overdue}, false)`);
+  }
+  if (f.projectId) where.push(eq(hubTasks.projectId, f.projectId));
+  return and(...where);
+}
+
+/**
+ * Tasks matching `filters`. `order` 'board': by column and position (a project's board); 'due': soonest
  * due first, no due date last (My tasks).
  */
-export async function selectTasks(tx: Tx, where: SQL | undefined, order: 'board' | 'due'): Promise<TaskListRow[]> {
+export async function selectTasks(tx: Tx, filters: TaskFilters, order: 'board' | 'due'): Promise<TaskListRow[]> {
+  const where = taskConditions(filters);
   const q = tx
     .select(taskSelect())
     .from(hubTasks)
@@ -123,10 +199,37 @@ export async function selectTasks(tx: Tx, where: SQL | undefined, order: 'board'
     : q.orderBy(sql`${hubTasks.dueDate} asc nulls last`, sql`case ${hubTasks.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end`, asc(hubTasks.createdAt), asc(hubTasks.id));
 }
 
+/** The task row (for update), or undefined. */
 export async function findTask(tx: Tx, id: string, forUpdate = false): Promise<TaskRow | undefined> {
   const q = tx.select().from(hubTasks).where(eq(hubTasks.id, id));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row;
+}
+
+/** Inserts tasks in one statement (`rows` must not be empty). */
+export async function insertTasks(tx: Tx, rows: NewTaskRow[]): Promise<void> {
+  await tx.insert(hubTasks).values(rows);
+}
+
+/** Inserts one task; returns its row. */
+export async function insertTask(tx: Tx, row: NewTaskRow): Promise<TaskRow> {
+  const [t] = await tx.insert(hubTasks).values(row).returning();
+  return t!;
+}
+
+/** Sets the given columns of task `id`. */
+export async function updateTask(tx: Tx, id: string, patch: Partial<TaskRow>): Promise<void> {
+  await tx.update(hubTasks).set(patch).where(eq(hubTasks.id, id));
+}
+
+/** Marks task `id` as changed now (`at`): a comment was added. */
+export async function touchTask(tx: Tx, id: string, at: Date): Promise<void> {
+  await tx.update(hubTasks).set({ updatedAt: at }).where(eq(hubTasks.id, id));
+}
+
+/** Deletes task `id` (its comments go with it: on delete cascade). */
+export async function deleteTask(tx: Tx, id: string): Promise<void> {
+  await tx.delete(hubTasks).where(eq(hubTasks.id, id));
 }
 
 /** Ids of a column's tasks in order, leaving out `except` (the task being moved). */
@@ -159,6 +262,12 @@ export async function selectComments(tx: Tx, taskId: string) {
     .orderBy(asc(hubTaskComments.createdAt), asc(hubTaskComments.id));
 }
 
+/** Inserts a comment by `authorId` on task `taskId`; returns its row. */
+export async function insertComment(tx: Tx, taskId: string, authorId: string, body: string): Promise<CommentRow> {
+  const [row] = await tx.insert(hubTaskComments).values({ taskId, authorId, body }).returning();
+  return row!;
+}
+
 /** Active platform staff (edufam_admin, elimisha_admin), by name. */
 export async function selectStaff(tx: Tx, id?: string) {
   return tx
@@ -168,6 +277,7 @@ export async function selectStaff(tx: Tx, id?: string) {
     .orderBy(asc(profiles.name), asc(profiles.id));
 }
 
+/** A school's id, name and code, or undefined. */
 export async function findSchool(tx: Tx, id: string) {
   const [row] = await tx.select({ id: schools.id, name: schools.name, code: schools.code }).from(schools).where(eq(schools.id, id));
   return row;

@@ -1,4 +1,3 @@
-import { and, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ONBOARDING_TEMPLATE,
@@ -25,7 +24,6 @@ import {
 } from '../../../shared/contracts/project-hub.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { ONBOARDING_ITEM_LABELS, projectHubMessages as pm } from '../../../shared/messages/project-hub.js';
-import { hubProjects, hubTaskComments, hubTasks } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -135,22 +133,16 @@ function diff<T extends Record<string, unknown>>(prev: T, next: Partial<T>): { o
 
 /** GET /api/project-hub/projects: projects with counts; archived ones only when asked. */
 export async function listProjects(tx: Tx, q: z.output<typeof listProjectsQuery>): Promise<HubProjectSummary[]> {
-  const where: (SQL | undefined)[] = [];
-  if (q.kind) where.push(eq(hubProjects.kind, q.kind));
-  if (q.status) where.push(eq(hubProjects.status, q.status));
-  if (q.schoolId) where.push(eq(hubProjects.schoolId, q.schoolId));
-  if (q.archived === 'false') where.push(isNull(hubProjects.archivedAt));
-  else if (q.archived === 'true') where.push(isNotNull(hubProjects.archivedAt));
-  const rows = await repo.selectProjects(tx, schoolToday(), and(...where));
+  const rows = await repo.selectProjects(tx, schoolToday(), { kind: q.kind, status: q.status, schoolId: q.schoolId, archived: q.archived });
   return rows.map(summaryOf);
 }
 
 /** GET /api/project-hub/projects/:id: the project and its board; 404 unknown. */
 export async function projectDetail(tx: Tx, id: string): Promise<HubProjectDetail> {
   const today = schoolToday();
-  const [row] = await repo.selectProjects(tx, today, eq(hubProjects.id, id));
+  const [row] = await repo.selectProjects(tx, today, { id });
   if (!row) throw notFound(m.projectNotFound);
-  const tasks = await repo.selectTasks(tx, eq(hubTasks.projectId, id), 'board');
+  const tasks = await repo.selectTasks(tx, { projectId: id }, 'board');
   return { ...summaryOf(row), taskList: tasks.map((t) => taskOf(t, today)) };
 }
 
@@ -166,24 +158,22 @@ export async function createProject(tx: Tx, c: RequestCaller, body: z.output<typ
   const ownerId = body.ownerId === undefined ? c.actor.id : body.ownerId;
   if (ownerId) await requireStaff(tx, ownerId, 'ownerId');
   checkDates(body.startDate ?? null, body.targetDate ?? null);
-  const [p] = await tx
-    .insert(hubProjects)
-    .values({
-      name: body.name,
-      description: body.description ?? '',
-      kind: body.kind,
-      schoolId,
-      ownerId,
-      status: body.status,
-      startDate: body.startDate ?? null,
-      targetDate: body.targetDate ?? null,
-      createdBy: c.actor.id,
-    })
-    .returning();
+  const p = await repo.insertProject(tx, {
+    name: body.name,
+    description: body.description ?? '',
+    kind: body.kind,
+    schoolId,
+    ownerId,
+    status: body.status,
+    startDate: body.startDate ?? null,
+    targetDate: body.targetDate ?? null,
+    createdBy: c.actor.id,
+  });
   if (body.kind === 'onboarding' && body.prefillTasks) {
-    await tx.insert(hubTasks).values(
+    await repo.insertTasks(
+      tx,
       ONBOARDING_TEMPLATE.map((item, i) => ({
-        projectId: p!.id,
+        projectId: p.id,
         title: ONBOARDING_ITEM_LABELS[item.key] ?? item.key,
         status: 'todo',
         priority: item.key === 'go_live' ? 'high' : 'normal',
@@ -196,11 +186,11 @@ export async function createProject(tx: Tx, c: RequestCaller, body: z.output<typ
     schoolId,
     action: 'project_hub.project.create',
     entity: 'hub_project',
-    id: p!.id,
-    newValue: { name: p!.name, kind: p!.kind, schoolId, ownerId, status: p!.status, startDate: p!.startDate, targetDate: p!.targetDate },
-    summary: pm.audit.projectCreated(p!.name),
+    id: p.id,
+    newValue: { name: p.name, kind: p.kind, schoolId, ownerId, status: p.status, startDate: p.startDate, targetDate: p.targetDate },
+    summary: pm.audit.projectCreated(p.name),
   });
-  return projectDetail(tx, p!.id);
+  return projectDetail(tx, p.id);
 }
 
 /** PATCH /api/project-hub/projects/:id. 404 unknown; 400 nothing to change, bad owner or dates. Audited (changed fields). */
@@ -226,10 +216,7 @@ export async function updateProject(tx: Tx, c: RequestCaller, id: string, body: 
     changes.oldValue.archived = p.archivedAt !== null;
     changes.newValue.archived = body.archived;
   }
-  await tx
-    .update(hubProjects)
-    .set({ ...Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)), ...(archivedAt !== undefined ? { archivedAt } : {}), updatedAt: new Date() })
-    .where(eq(hubProjects.id, id));
+  await repo.updateProject(tx, id, { ...Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)), ...(archivedAt !== undefined ? { archivedAt } : {}), updatedAt: new Date() });
   if (Object.keys(changes.newValue).length > 0) {
     await audit(tx, c, { schoolId: p.schoolId, action: 'project_hub.project.update', entity: 'hub_project', id, ...changes, summary: pm.audit.projectUpdated(body.name ?? p.name) });
   }
@@ -241,7 +228,7 @@ export async function archiveProject(tx: Tx, c: RequestCaller, id: string): Prom
   const p = await repo.findProject(tx, id, true);
   if (!p) throw notFound(m.projectNotFound);
   if (p.archivedAt) return;
-  await tx.update(hubProjects).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(hubProjects.id, id));
+  await repo.updateProject(tx, id, { archivedAt: new Date(), updatedAt: new Date() });
   await audit(tx, c, { schoolId: p.schoolId, action: 'project_hub.project.archive', entity: 'hub_project', id, oldValue: { archived: false }, newValue: { archived: true }, summary: pm.audit.projectArchived(p.name) });
 }
 
@@ -249,7 +236,7 @@ export async function archiveProject(tx: Tx, c: RequestCaller, id: string): Prom
 // Tasks
 
 async function loadTask(tx: Tx, id: string): Promise<HubTask> {
-  const [row] = await repo.selectTasks(tx, eq(hubTasks.id, id), 'board');
+  const [row] = await repo.selectTasks(tx, { id }, 'board');
   if (!row) throw notFound(m.taskNotFound);
   return taskOf(row, schoolToday());
 }
@@ -267,31 +254,28 @@ export async function createTask(tx: Tx, c: RequestCaller, projectId: string, bo
   if (p.archivedAt) throw new AppError(409, 'PROJECT_ARCHIVED', m.projectArchived);
   if (body.assigneeId) await requireStaff(tx, body.assigneeId, 'assigneeId');
   const position = (await repo.columnIds(tx, projectId, body.status)).length;
-  const [t] = await tx
-    .insert(hubTasks)
-    .values({
-      projectId,
-      title: body.title,
-      description: body.description ?? '',
-      assigneeId: body.assigneeId ?? null,
-      status: body.status,
-      priority: body.priority,
-      dueDate: body.dueDate ?? null,
-      position,
-      completedAt: body.status === 'done' ? new Date() : null,
-      createdBy: c.actor.id,
-    })
-    .returning();
-  await tx.update(hubProjects).set({ updatedAt: new Date() }).where(eq(hubProjects.id, projectId));
+  const t = await repo.insertTask(tx, {
+    projectId,
+    title: body.title,
+    description: body.description ?? '',
+    assigneeId: body.assigneeId ?? null,
+    status: body.status,
+    priority: body.priority,
+    dueDate: body.dueDate ?? null,
+    position,
+    completedAt: body.status === 'done' ? new Date() : null,
+    createdBy: c.actor.id,
+  });
+  await repo.touchProject(tx, projectId, new Date());
   await audit(tx, c, {
     schoolId: p.schoolId,
     action: 'project_hub.task.create',
     entity: 'hub_task',
-    id: t!.id,
-    newValue: { title: t!.title, status: t!.status, priority: t!.priority, assigneeId: t!.assigneeId, dueDate: t!.dueDate },
-    summary: pm.audit.taskCreated(t!.title, p.name),
+    id: t.id,
+    newValue: { title: t.title, status: t.status, priority: t.priority, assigneeId: t.assigneeId, dueDate: t.dueDate },
+    summary: pm.audit.taskCreated(t.title, p.name),
   });
-  return loadTask(tx, t!.id);
+  return loadTask(tx, t.id);
 }
 
 /**
@@ -319,13 +303,13 @@ export async function updateTask(tx: Tx, c: RequestCaller, id: string, body: z.o
     patch.status = status;
     patch.completedAt = status === 'done' ? now : null;
   }
-  await tx.update(hubTasks).set(patch).where(eq(hubTasks.id, id));
+  await repo.updateTask(tx, id, patch);
   if (moved || body.position !== undefined) {
     const others = await repo.columnIds(tx, t.projectId, status, id);
     const at = body.position === undefined ? others.length : Math.min(body.position, others.length);
     await repo.setPositions(tx, [...others.slice(0, at), id, ...others.slice(at)]);
   }
-  await tx.update(hubProjects).set({ updatedAt: now }).where(eq(hubProjects.id, t.projectId));
+  await repo.touchProject(tx, t.projectId, now);
   const changes = diff({ title: t.title, description: t.description, assigneeId: t.assigneeId, status: t.status, priority: t.priority, dueDate: t.dueDate } as Record<string, unknown>, {
     title: body.title,
     description: body.description,
@@ -345,7 +329,7 @@ export async function deleteTask(tx: Tx, c: RequestCaller, id: string): Promise<
   const t = await repo.findTask(tx, id, true);
   if (!t) throw notFound(m.taskNotFound);
   const p = (await repo.findProject(tx, t.projectId))!;
-  await tx.delete(hubTasks).where(eq(hubTasks.id, id));
+  await repo.deleteTask(tx, id);
   await repo.setPositions(tx, await repo.columnIds(tx, t.projectId, t.status));
   await audit(tx, c, {
     schoolId: p.schoolId,
@@ -364,18 +348,9 @@ export async function deleteTask(tx: Tx, c: RequestCaller, id: string): Promise<
  */
 export async function listTasks(tx: Tx, c: RequestCaller, q: z.output<typeof listTasksQuery>): Promise<HubTask[]> {
   const today = schoolToday();
-  const where: (SQL | undefined)[] = [isNull(hubProjects.archivedAt)];
-  if (q.assignee === 'me') where.push(eq(hubTasks.assigneeId, c.actor.id));
-  else if (q.assignee === 'unassigned') where.push(isNull(hubTasks.assigneeId));
-  else if (q.assignee) where.push(eq(hubTasks.assigneeId, q.assignee));
-  if (q.status === 'open') where.push(ne(hubTasks.status, 'done'));
-  else if (q.status) where.push(eq(hubTasks.status, q.status));
-  if (q.dueBefore) where.push(sql`${hubTasks.dueDate} < ${q.dueBefore}::date`);
-  const overdue = sql`(${hubTasks.status} <> 'done' and ${hubTasks.dueDate} < ${today}::date)`;
-  if (q.overdue === 'true') where.push(overdue);
-  else if (q.overdue === 'false') where.push(sql`not coalesce(${overdue}, false)`);
-  if (q.projectId) where.push(eq(hubTasks.projectId, q.projectId));
-  const rows = await repo.selectTasks(tx, and(...where), 'due');
+  const assigneeId = q.assignee === 'me' ? c.actor.id : q.assignee === 'unassigned' ? null : q.assignee;
+  const overdue = q.overdue === undefined ? undefined : { today, is: q.overdue === 'true' };
+  const rows = await repo.selectTasks(tx, { liveProjectsOnly: true, assigneeId, status: q.status, dueBefore: q.dueBefore, overdue, projectId: q.projectId }, 'due');
   return rows.map((r) => taskOf(r, today));
 }
 
@@ -399,10 +374,10 @@ export async function listComments(tx: Tx, taskId: string): Promise<HubComment[]
 export async function addComment(tx: Tx, c: RequestCaller, taskId: string, body: z.output<typeof createCommentBody>): Promise<HubComment> {
   const t = await repo.findTask(tx, taskId);
   if (!t) throw notFound(m.taskNotFound);
-  const [row] = await tx.insert(hubTaskComments).values({ taskId, authorId: c.actor.id, body: body.body }).returning();
-  await tx.update(hubTasks).set({ updatedAt: new Date() }).where(eq(hubTasks.id, taskId));
+  const row = await repo.insertComment(tx, taskId, c.actor.id, body.body);
+  await repo.touchTask(tx, taskId, new Date());
   const [me] = await repo.selectStaff(tx, c.actor.id);
-  return { id: row!.id, taskId, author: { id: c.actor.id, name: me?.name ?? '' }, body: row!.body, createdAt: row!.createdAt.toISOString() };
+  return { id: row.id, taskId, author: { id: c.actor.id, name: me?.name ?? '' }, body: row.body, createdAt: row.createdAt.toISOString() };
 }
 
 /** GET /api/project-hub/staff: who can own projects and be assigned tasks. */
