@@ -1,2 +1,2 @@
 /** The classes module's public surface: what other modules may import (decision 0021). */
-export { classItems, currentYearIdOf } from './classes.service.js';
+export { classItems, currentYearIdOf } from './classes.repository.js';

@@ -274,3 +274,28 @@ export async function importAuditOfTask(tx: Tx, schoolId: string, action: string
     .limit(1);
   return row;
 }
+
+/** Birth-certificate number and class teacher of learners `ids` (unordered). */
+export async function listExportBase(tx: Tx, ids: string[]): Promise<{ id: string; bcn: string | null; classTeacherId: string | null }[]> {
+  return tx
+    .select({ id: students.id, bcn: students.birthCertificateNumber, classTeacherId: classes.classTeacherId })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .where(inArray(students.id, ids));
+}
+
+/** One guardian per learner of `ids`: the primary one, else the first by name (name, relationship, phone, e-mail). */
+export async function listFirstGuardians(tx: Tx, ids: string[]): Promise<{ studentId: string; name: string; relationship: string; phone: string; email: string | null }[]> {
+  return tx
+    .selectDistinctOn([studentGuardians.studentId], {
+      studentId: studentGuardians.studentId,
+      name: guardians.name,
+      relationship: studentGuardians.relationship,
+      phone: guardians.phone,
+      email: guardians.email,
+    })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+    .where(inArray(studentGuardians.studentId, ids))
+    .orderBy(studentGuardians.studentId, sql`${studentGuardians.isPrimary} desc`, guardians.name);
+}

@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { normaliseAdmissionNumber } from '../../../shared/admission-number.js';
 import {
@@ -14,7 +13,6 @@ import {
 import { schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import { classes, guardians, studentGuardians, students } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import { toCsv, type ExportColumn } from '../../lib/spreadsheet.js';
@@ -390,23 +388,8 @@ export const EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
 /** Birth-certificate numbers, class teachers and the primary guardian (else the first by name) of a page of learners. */
 async function exportExtras(tx: Tx, ids: string[]) {
   if (!ids.length) return new Map<string, { bcn: string | null; classTeacherId: string | null; g: { name: string; relationship: string; phone: string; email: string | null } | null }>();
-  const base = await tx
-    .select({ id: students.id, bcn: students.birthCertificateNumber, classTeacherId: classes.classTeacherId })
-    .from(students)
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .where(inArray(students.id, ids));
-  const g = await tx
-    .selectDistinctOn([studentGuardians.studentId], {
-      studentId: studentGuardians.studentId,
-      name: guardians.name,
-      relationship: studentGuardians.relationship,
-      phone: guardians.phone,
-      email: guardians.email,
-    })
-    .from(studentGuardians)
-    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
-    .where(inArray(studentGuardians.studentId, ids))
-    .orderBy(studentGuardians.studentId, sql`${studentGuardians.isPrimary} desc`, guardians.name);
+  const base = await repo.listExportBase(tx, ids);
+  const g = await repo.listFirstGuardians(tx, ids);
   const byStudent = new Map(g.map((x) => [x.studentId, x]));
   return new Map(base.map((b) => [b.id, { bcn: b.bcn, classTeacherId: b.classTeacherId, g: byStudent.get(b.id) ?? null }]));
 }

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { admissionSequenceKey, checkAdmissionPattern, formatAdmissionNumber } from '../../../shared/admission-number.js';
 import {
@@ -12,7 +11,6 @@ import { schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
 import type { Database } from '../../db/client.js';
-import { admissionSequences, levels, schools, systemSettings } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -20,6 +18,8 @@ import { storeFile, type Upload } from '../../lib/files.js';
 import { takenAdmissionNumbers } from '../learners/index.js';
 import { audit, writeSchool } from './setup-context.js';
 import { changes, readSchool } from '../../lib/school-context.js';
+import { findAdmissionSequenceValue, findSchool, findSettingValue, updateSchoolRow, upsertTeacherLoadSetting, type SchoolRow } from './profile.repository.js';
+import { listLevelCurricula } from './structure.repository.js';
 
 const m = messages.schoolSetup;
 
@@ -36,8 +36,8 @@ export function maxLoadKey(schoolId: string): string {
 
 /** The school's maximum lessons per teacher per week (default 40). */
 export async function maxTeacherLoad(tx: Tx, schoolId: string): Promise<number> {
-  const [row] = await tx.select({ value: systemSettings.settingValue }).from(systemSettings).where(eq(systemSettings.settingKey, maxLoadKey(schoolId)));
-  const max = (row?.value as { max?: unknown } | undefined)?.max;
+  const value = await findSettingValue(tx, maxLoadKey(schoolId));
+  const max = (value as { max?: unknown } | undefined)?.max;
   return typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : TEACHER_LOAD_MAX_DEFAULT;
 }
 
@@ -53,11 +53,7 @@ function admissionYear(): number {
  */
 export async function nextAdmissionNumber(tx: Tx, schoolId: string, pattern: string, year = admissionYear()): Promise<string> {
   const key = admissionSequenceKey(pattern, year);
-  const [row] = await tx
-    .select({ last: admissionSequences.lastValue })
-    .from(admissionSequences)
-    .where(and(eq(admissionSequences.schoolId, schoolId), eq(admissionSequences.prefix, key)));
-  let seq = (row?.last ?? 0) + 1;
+  let seq = ((await findAdmissionSequenceValue(tx, schoolId, key)) ?? 0) + 1;
   for (let tries = 0; tries < 5; tries++) {
     const candidates = Array.from({ length: 20 }, (_, i) => formatAdmissionNumber(pattern, year, seq + i));
     const taken = await takenAdmissionNumbers(tx, schoolId, candidates);
@@ -67,8 +63,6 @@ export async function nextAdmissionNumber(tx: Tx, schoolId: string, pattern: str
   }
   return formatAdmissionNumber(pattern, year, seq);
 }
-
-type SchoolRow = typeof schools.$inferSelect;
 
 function curriculaOf(row: SchoolRow): SetupCurriculum[] {
   const list = (row.curricula ?? []) as SetupCurriculum[];
@@ -98,8 +92,7 @@ async function toProfile(tx: Tx, row: SchoolRow, actor: Actor): Promise<SchoolPr
 }
 
 async function schoolRow(tx: Tx, schoolId: string): Promise<SchoolRow> {
-  const [row] = await tx.select().from(schools).where(eq(schools.id, schoolId));
-  return row!;
+  return (await findSchool(tx, schoolId))!;
 }
 
 /** GET /api/school-setup/profile: the school's profile with the next admission number. */
@@ -155,8 +148,8 @@ export async function updateProfile(database: Database, actor: Actor, body: Upda
         const field = body.curriculum !== undefined ? 'curriculum' : 'curricula';
         throw badRequest(m.curriculumNotOffered, { [field]: m.curriculumNotOffered });
       }
-      const used = await tx.selectDistinct({ curriculum: levels.curriculum }).from(levels).where(eq(levels.schoolId, w.schoolId));
-      const dropped = used.map((u) => u.curriculum).filter((c) => !curricula.includes(c as SetupCurriculum));
+      const used = await listLevelCurricula(tx, w.schoolId);
+      const dropped = used.filter((c) => !curricula.includes(c as SetupCurriculum));
       if (dropped.length) throw badRequest(m.curriculumInUse(dropped[0]!), { curricula: m.curriculumInUse(dropped[0]!) });
       next.curricula = curricula;
       next.curriculum = main;
@@ -166,21 +159,14 @@ export async function updateProfile(database: Database, actor: Actor, body: Upda
     const diff = changes(row as unknown as Record<string, unknown>, next as Record<string, unknown>);
     const oldMax = await maxTeacherLoad(tx, w.schoolId);
     if (body.maxTeacherLoad !== undefined && body.maxTeacherLoad !== oldMax) {
-      await tx
-        .insert(systemSettings)
-        .values({ settingKey: maxLoadKey(w.schoolId), settingValue: { max: body.maxTeacherLoad }, description: 'Teachers’ load maximum (lessons per week) of one school', updatedBy: actor.id })
-        .onConflictDoUpdate({ target: systemSettings.settingKey, set: { settingValue: { max: body.maxTeacherLoad }, updatedAt: new Date(), updatedBy: actor.id } });
+      await upsertTeacherLoadSetting(tx, maxLoadKey(w.schoolId), body.maxTeacherLoad, actor.id);
       diff.old.maxTeacherLoad = oldMax;
       diff.new.maxTeacherLoad = body.maxTeacherLoad;
     }
     if (Object.keys(diff.new).length === 0) return toProfile(tx, row, actor);
-    const [saved] = await tx
-      .update(schools)
-      .set({ ...next, updatedAt: new Date() })
-      .where(eq(schools.id, w.schoolId))
-      .returning();
+    const saved = await updateSchoolRow(tx, w.schoolId, next);
     await audit(tx, w, PROFILE_AUDIT.updated, `school:${w.schoolId}`, diff.old, diff.new);
-    return toProfile(tx, saved!, actor);
+    return toProfile(tx, saved, actor);
   });
 }
 
@@ -204,8 +190,8 @@ export async function setLogo(database: Database, storage: FileStorage, actor: A
       });
       logoUrl = `/api/files/${file.id}`;
     }
-    const [saved] = await tx.update(schools).set({ logoUrl, updatedAt: new Date() }).where(eq(schools.id, w.schoolId)).returning();
+    const saved = await updateSchoolRow(tx, w.schoolId, { logoUrl });
     await audit(tx, w, PROFILE_AUDIT.logo, `school:${w.schoolId}`, { logoUrl: row.logoUrl }, { logoUrl });
-    return toProfile(tx, saved!, actor);
+    return toProfile(tx, saved, actor);
   });
 }

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
-import { academicYears, classes, subjects, teacherAssignments } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { recordAudit } from '../../lib/audit.js';
+import { insertAssignments, listCopyableAssignments } from './assignments.repository.js';
+import { insertClass, listStreamKeysOfYear, listStreamsOfYear } from './structure.repository.js';
+import { listYearNames } from './years.repository.js';
 
 /**
  * The school-setup module's public service for other modules (the promotion wizard, imports): what
@@ -41,23 +42,13 @@ export interface CopyStreamsResult {
  * mapping, which the promotion wizard uses to map each stream to next year's.
  */
 export async function copyStreamsToYear(tx: Tx, schoolId: string, fromYearId: string, toYearId: string, opts: CopyStreamsOptions): Promise<CopyStreamsResult> {
-  const years = await tx
-    .select({ id: academicYears.id, name: academicYears.name })
-    .from(academicYears)
-    .where(and(eq(academicYears.schoolId, schoolId), inArray(academicYears.id, [fromYearId, toYearId])));
+  const years = await listYearNames(tx, schoolId, [fromYearId, toYearId]);
   if (years.length !== (fromYearId === toYearId ? 1 : 2)) throw new Error('copyStreamsToYear: both academic years must belong to the school');
   const result: CopyStreamsResult = { created: 0, existing: 0, assignments: 0, mapping: [] };
   if (fromYearId === toYearId) return result;
 
-  const source = await tx
-    .select()
-    .from(classes)
-    .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, fromYearId)))
-    .orderBy(classes.levelOrder, classes.stream);
-  const target = await tx
-    .select({ id: classes.id, gradeLevel: classes.gradeLevel, stream: classes.stream })
-    .from(classes)
-    .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, toYearId)));
+  const source = await listStreamsOfYear(tx, schoolId, fromYearId);
+  const target = await listStreamKeysOfYear(tx, schoolId, toYearId);
   const key = (level: string, stream: string) => `${level.toLowerCase()}\u0000${stream.toLowerCase()}`;
   const existing = new Map(target.map((t) => [key(t.gradeLevel, t.stream), t.id]));
 
@@ -69,37 +60,30 @@ export async function copyStreamsToYear(tx: Tx, schoolId: string, fromYearId: st
       result.mapping.push({ fromClassId: c.id, toClassId: twin, name: c.name, created: false });
       continue;
     }
-    const [row] = await tx
-      .insert(classes)
-      .values({
-        schoolId,
-        academicYearId: toYearId,
-        name: c.name,
-        gradeLevel: c.gradeLevel,
-        levelOrder: c.levelOrder,
-        stream: c.stream,
-        band: c.band,
-        levelId: c.levelId,
-        classTeacherId: c.classTeacherId,
-        capacity: c.capacity,
-        homeRoom: c.homeRoom,
-      })
-      .returning({ id: classes.id });
-    existing.set(key(c.gradeLevel, c.stream), row!.id);
-    created.push({ from: c.id, to: row!.id });
+    const row = await insertClass(tx, {
+      schoolId,
+      academicYearId: toYearId,
+      name: c.name,
+      gradeLevel: c.gradeLevel,
+      levelOrder: c.levelOrder,
+      stream: c.stream,
+      band: c.band,
+      levelId: c.levelId,
+      classTeacherId: c.classTeacherId,
+      capacity: c.capacity,
+      homeRoom: c.homeRoom,
+    });
+    existing.set(key(c.gradeLevel, c.stream), row.id);
+    created.push({ from: c.id, to: row.id });
     result.created++;
-    result.mapping.push({ fromClassId: c.id, toClassId: row!.id, name: c.name, created: true });
+    result.mapping.push({ fromClassId: c.id, toClassId: row.id, name: c.name, created: true });
   }
 
   if (opts.withAssignments && created.length) {
     const toOf = new Map(created.map((x) => [x.from, x.to]));
-    const rows = await tx
-      .select({ classId: teacherAssignments.classId, subjectId: teacherAssignments.subjectId, teacherId: teacherAssignments.teacherId, lessonsPerWeek: teacherAssignments.lessonsPerWeek })
-      .from(teacherAssignments)
-      .innerJoin(subjects, eq(subjects.id, teacherAssignments.subjectId))
-      .where(and(eq(teacherAssignments.schoolId, schoolId), inArray(teacherAssignments.classId, [...toOf.keys()]), isNull(subjects.retiredAt)));
+    const rows = await listCopyableAssignments(tx, schoolId, [...toOf.keys()]);
     if (rows.length) {
-      await tx.insert(teacherAssignments).values(rows.map((r) => ({ schoolId, classId: toOf.get(r.classId)!, subjectId: r.subjectId, teacherId: r.teacherId, lessonsPerWeek: r.lessonsPerWeek })));
+      await insertAssignments(tx, rows.map((r) => ({ schoolId, classId: toOf.get(r.classId)!, subjectId: r.subjectId, teacherId: r.teacherId, lessonsPerWeek: r.lessonsPerWeek })));
       result.assignments = rows.length;
     }
   }

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import { profiles } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import { auditSchool, pgCode, type SchoolCaller } from '../../lib/school-context.js';
+import { findTeacherName } from './assignments.repository.js';
 
 const m = messages.schoolSetup;
 
@@ -40,10 +39,7 @@ export async function audit(tx: Tx, w: SchoolCaller, action: string, target: str
 
 /** A teacher of the school (role teacher), or 400 naming `field`. Returns the name. */
 export async function assertTeacher(tx: Tx, schoolId: string, id: string, field: string): Promise<string> {
-  const [row] = await tx
-    .select({ name: profiles.name })
-    .from(profiles)
-    .where(and(eq(profiles.id, id), eq(profiles.schoolId, schoolId), eq(profiles.role, 'teacher')));
-  if (!row) throw badRequest(m.notATeacher, { [field]: m.notATeacher });
-  return row.name;
+  const name = await findTeacherName(tx, schoolId, id);
+  if (name === undefined) throw badRequest(m.notATeacher, { [field]: m.notATeacher });
+  return name;
 }

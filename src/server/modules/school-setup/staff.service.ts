@@ -1,15 +1,17 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { Assignment, Department, ListAssignmentsResponse, TeacherLoad, TeacherOption } from '../../../shared/contracts/school-setup.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, classes, departmentMembers, departments, profiles, subjects, teacherAssignments } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
 import { maxTeacherLoad } from './profile.service.js';
 import { assertTeacher, audit, writeSchool } from './setup-context.js';
 import { currentYearId, yearClosed } from './years.service.js';
 import { changes, conflict, readSchool, type SchoolCaller } from '../../lib/school-context.js';
+import * as repo from './assignments.repository.js';
+import * as departmentsRepo from './departments.repository.js';
+import { detachSubjectsFromDepartment, findSubject } from './subjects.repository.js';
+import { yearExists } from './years.repository.js';
 
 const m = messages.schoolSetup;
 
@@ -28,22 +30,7 @@ export const STAFF_AUDIT = {
 
 /** Active teachers of the school with their lessons per week in `yearId`, heaviest first. */
 async function loadsOf(tx: Tx, schoolId: string, yearId: string | null, max: number): Promise<TeacherLoad[]> {
-  const rows = await tx
-    .select({
-      teacherId: profiles.id,
-      name: profiles.name,
-      lessons: yearId
-        ? sql<number>`coalesce((select sum(ta.lessons_per_week) from teacher_assignments ta join classes c on c.id = ta.class_id
-            where ta.teacher_id = "profiles"."id" and c.academic_year_id = ${yearId}), 0)`.mapWith(Number)
-        : sql<number>`0`.mapWith(Number),
-      streams: yearId
-        ? sql<number>`(select count(distinct ta.class_id) from teacher_assignments ta join classes c on c.id = ta.class_id
-            where ta.teacher_id = "profiles"."id" and c.academic_year_id = ${yearId})`.mapWith(Number)
-        : sql<number>`0`.mapWith(Number),
-    })
-    .from(profiles)
-    .where(and(eq(profiles.schoolId, schoolId), eq(profiles.role, 'teacher'), eq(profiles.status, 'active')))
-    .orderBy(asc(profiles.name));
+  const rows = await repo.listTeacherLoads(tx, schoolId, yearId);
   return rows.map((r) => ({ ...r, overMax: r.lessons > max })).sort((a, b) => b.lessons - a.lessons || a.name.localeCompare(b.name));
 }
 
@@ -52,43 +39,15 @@ export async function listTeachers(database: Database, actor: Actor, schoolId?: 
   return readSchool(database, actor, schoolId, async (tx, id) => {
     const yearId = await currentYearId(tx, id);
     const loads = new Map((await loadsOf(tx, id, yearId, Number.MAX_SAFE_INTEGER)).map((l) => [l.teacherId, l.lessons]));
-    const rows = await tx
-      .select({ id: profiles.id, name: profiles.name, email: profiles.email, phone: profiles.phone })
-      .from(profiles)
-      .where(and(eq(profiles.schoolId, id), eq(profiles.role, 'teacher'), eq(profiles.status, 'active')))
-      .orderBy(asc(profiles.name));
+    const rows = await repo.listActiveTeachers(tx, id);
     return rows.map((r) => ({ ...r, lessons: loads.get(r.id) ?? 0 }));
   });
 }
 
 // ── Assignments ─────────────────────────────────────────────────────────────────────────────────
 
-const assignmentColumns = {
-  id: teacherAssignments.id,
-  teacherId: teacherAssignments.teacherId,
-  teacherName: profiles.name,
-  classId: teacherAssignments.classId,
-  className: classes.name,
-  levelOrder: classes.levelOrder,
-  subjectId: teacherAssignments.subjectId,
-  subjectName: subjects.name,
-  subjectCode: subjects.code,
-  subjectRetired: sql<boolean>`${subjects.retiredAt} is not null`,
-  lessonsPerWeek: teacherAssignments.lessonsPerWeek,
-};
-
-function assignmentQuery(tx: Tx) {
-  return tx
-    .select(assignmentColumns)
-    .from(teacherAssignments)
-    .innerJoin(classes, eq(classes.id, teacherAssignments.classId))
-    .innerJoin(subjects, eq(subjects.id, teacherAssignments.subjectId))
-    .innerJoin(profiles, eq(profiles.id, teacherAssignments.teacherId));
-}
-
 async function oneAssignment(tx: Tx, id: string): Promise<Assignment> {
-  const [row] = await assignmentQuery(tx).where(eq(teacherAssignments.id, id));
-  return row as Assignment;
+  return (await repo.findAssignment(tx, null, id))!;
 }
 
 /**
@@ -104,42 +63,28 @@ export async function listAssignments(
   return readSchool(database, actor, q.schoolId, async (tx, schoolId) => {
     let yearId = q.yearId ?? null;
     if (yearId) {
-      const [y] = await tx.select({ id: academicYears.id }).from(academicYears).where(and(eq(academicYears.schoolId, schoolId), eq(academicYears.id, yearId)));
-      if (!y) throw notFound(m.yearNotFound);
+      if (!(await yearExists(tx, schoolId, yearId))) throw notFound(m.yearNotFound);
     } else yearId = await currentYearId(tx, schoolId);
     const max = await maxTeacherLoad(tx, schoolId);
     if (!yearId) return { academicYearId: null, items: [], loads: await loadsOf(tx, schoolId, null, max), maxLoad: max };
-    const items = (await assignmentQuery(tx)
-      .where(
-        and(
-          eq(teacherAssignments.schoolId, schoolId),
-          eq(classes.academicYearId, yearId),
-          q.classId ? eq(teacherAssignments.classId, q.classId) : undefined,
-          q.teacherId ? eq(teacherAssignments.teacherId, q.teacherId) : undefined,
-        ),
-      )
-      .orderBy(asc(classes.levelOrder), asc(classes.stream), asc(subjects.name))) as Assignment[];
+    const items = await repo.listYearAssignments(tx, schoolId, yearId, { classId: q.classId, teacherId: q.teacherId });
     return { academicYearId: yearId, items, loads: await loadsOf(tx, schoolId, yearId, max), maxLoad: max };
   });
 }
 
 /** The teacher's load in the stream's year after a change, and the over-maximum warning if any. */
 async function loadAfter(tx: Tx, schoolId: string, teacherId: string, classId: string): Promise<{ load: TeacherLoad; warning: string | null }> {
-  const [c] = await tx.select({ yearId: classes.academicYearId }).from(classes).where(eq(classes.id, classId));
+  const yearId = await repo.findClassYearId(tx, classId);
   const max = await maxTeacherLoad(tx, schoolId);
-  const all = await loadsOf(tx, schoolId, c!.yearId, max);
-  const [p] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, teacherId));
-  const load = all.find((l) => l.teacherId === teacherId) ?? { teacherId, name: p?.name ?? '', lessons: 0, streams: 0, overMax: false };
+  const all = await loadsOf(tx, schoolId, yearId!, max);
+  const name = await repo.findProfileName(tx, teacherId);
+  const load = all.find((l) => l.teacherId === teacherId) ?? { teacherId, name: name ?? '', lessons: 0, streams: 0, overMax: false };
   return { load, warning: load.overMax ? m.overLoad(load.name, load.lessons, max) : null };
 }
 
 /** The stream of the school (400 naming `field` otherwise), open for changes (409 YEAR_CLOSED). */
 async function openStream(tx: Tx, schoolId: string, id: string, field: string) {
-  const [row] = await tx
-    .select({ id: classes.id, name: classes.name, band: classes.band, yearName: academicYears.name, yearStatus: academicYears.status })
-    .from(classes)
-    .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
-    .where(and(eq(classes.schoolId, schoolId), eq(classes.id, id)));
+  const row = await repo.findStreamSummary(tx, schoolId, id);
   if (!row) throw badRequest(m.streamNotFound, { [field]: m.streamNotFound });
   if (row.yearStatus === 'closed') throw yearClosed(row.yearName);
   return row;
@@ -161,26 +106,23 @@ export async function createAssignment(
   return writeSchool(database, actor, ip, async (tx, w) => {
     const teacherName = await assertTeacher(tx, w.schoolId, body.teacherId, 'teacherId');
     const stream = await openStream(tx, w.schoolId, body.classId, 'classId');
-    const [subject] = await tx.select().from(subjects).where(and(eq(subjects.schoolId, w.schoolId), eq(subjects.id, body.subjectId)));
+    const subject = await findSubject(tx, w.schoolId, body.subjectId);
     if (!subject) throw badRequest(m.subjectNotFound, { subjectId: m.subjectNotFound });
     if (subject.retiredAt) throw badRequest(m.subjectRetiredError, { subjectId: m.subjectRetiredError });
     if (subject.band !== stream.band) throw badRequest(m.subjectWrongBand(subject.name, stream.name), { subjectId: m.subjectWrongBand(subject.name, stream.name) });
-    const [taken] = await assignmentQuery(tx).where(and(eq(teacherAssignments.classId, body.classId), eq(teacherAssignments.subjectId, body.subjectId)));
+    const taken = await repo.findAssignmentOfClassSubject(tx, body.classId, body.subjectId);
     if (taken) throw conflict('ASSIGNMENT_TAKEN', m.assignmentTaken(subject.name, stream.name, taken.teacherName), 'subjectId');
     const lessonsPerWeek = body.lessonsPerWeek ?? subject.lessonsPerWeek;
-    const [row] = await tx
-      .insert(teacherAssignments)
-      .values({ schoolId: w.schoolId, teacherId: body.teacherId, classId: body.classId, subjectId: body.subjectId, lessonsPerWeek })
-      .returning({ id: teacherAssignments.id });
-    await audit(tx, w, STAFF_AUDIT.assigned, `teacher_assignment:${row!.id}`, null, { teacher: teacherName, teacherId: body.teacherId, stream: stream.name, subject: subject.name, lessonsPerWeek });
-    return { assignment: await oneAssignment(tx, row!.id), ...(await loadAfter(tx, w.schoolId, body.teacherId, body.classId)) };
+    const assignmentId = await repo.insertAssignment(tx, { schoolId: w.schoolId, teacherId: body.teacherId, classId: body.classId, subjectId: body.subjectId, lessonsPerWeek });
+    await audit(tx, w, STAFF_AUDIT.assigned, `teacher_assignment:${assignmentId}`, null, { teacher: teacherName, teacherId: body.teacherId, stream: stream.name, subject: subject.name, lessonsPerWeek });
+    return { assignment: await oneAssignment(tx, assignmentId), ...(await loadAfter(tx, w.schoolId, body.teacherId, body.classId)) };
   });
 }
 
 async function assignmentRow(tx: Tx, schoolId: string, id: string) {
-  const [row] = await assignmentQuery(tx).where(and(eq(teacherAssignments.schoolId, schoolId), eq(teacherAssignments.id, id)));
+  const row = await repo.findAssignment(tx, schoolId, id);
   if (!row) throw notFound(m.assignmentNotFound);
-  return row as Assignment;
+  return row;
 }
 
 /** PATCH /api/school-setup/assignments/:id (principal): another teacher, or other lessons per week. */
@@ -191,7 +133,7 @@ export async function updateAssignment(database: Database, actor: Actor, id: str
     if (body.teacherId !== undefined) await assertTeacher(tx, w.schoolId, body.teacherId, 'teacherId');
     const diff = changes({ teacherId: row.teacherId, lessonsPerWeek: row.lessonsPerWeek }, body);
     if (Object.keys(diff.new).length) {
-      await tx.update(teacherAssignments).set({ ...diff.new, updatedAt: new Date() }).where(eq(teacherAssignments.id, id));
+      await repo.updateAssignmentRow(tx, id, diff.new);
       await audit(tx, w, STAFF_AUDIT.assignmentUpdated, `teacher_assignment:${id}`, diff.old, diff.new, { stream: row.className, subject: row.subjectName });
     }
     return { assignment: await oneAssignment(tx, id), ...(await loadAfter(tx, w.schoolId, body.teacherId ?? row.teacherId, row.classId)) };
@@ -203,7 +145,7 @@ export async function deleteAssignment(database: Database, actor: Actor, id: str
   await writeSchool(database, actor, ip, async (tx, w) => {
     const row = await assignmentRow(tx, w.schoolId, id);
     await openStream(tx, w.schoolId, row.classId, 'classId');
-    await tx.delete(teacherAssignments).where(eq(teacherAssignments.id, id));
+    await repo.deleteAssignmentRow(tx, id);
     await audit(tx, w, STAFF_AUDIT.assignmentRemoved, `teacher_assignment:${id}`, { teacher: row.teacherName, teacherId: row.teacherId, stream: row.className, subject: row.subjectName, lessonsPerWeek: row.lessonsPerWeek }, null);
   });
 }
@@ -217,12 +159,12 @@ export async function deleteAssignment(database: Database, actor: Actor, id: str
 export async function copyAssignments(database: Database, actor: Actor, body: { fromClassId: string; toClassId: string; replace: boolean }, ip: string) {
   return writeSchool(database, actor, ip, async (tx, w) => {
     if (body.fromClassId === body.toClassId) throw badRequest(m.copySameStream, { toClassId: m.copySameStream });
-    const [from] = await tx.select({ id: classes.id, name: classes.name, band: classes.band }).from(classes).where(and(eq(classes.schoolId, w.schoolId), eq(classes.id, body.fromClassId)));
+    const from = await repo.findStreamBand(tx, w.schoolId, body.fromClassId);
     if (!from) throw badRequest(m.streamNotFound, { fromClassId: m.streamNotFound });
     const to = await openStream(tx, w.schoolId, body.toClassId, 'toClassId');
     if (from.band !== to.band) throw badRequest(m.copyOtherBand, { toClassId: m.copyOtherBand });
-    const source = (await assignmentQuery(tx).where(and(eq(teacherAssignments.classId, from.id), sql`${subjects.retiredAt} is null`))) as Assignment[];
-    const target = (await assignmentQuery(tx).where(eq(teacherAssignments.classId, to.id))) as Assignment[];
+    const source = await repo.listAssignmentsOfClass(tx, from.id, true);
+    const target = await repo.listAssignmentsOfClass(tx, to.id, false);
     const bySubject = new Map(target.map((t) => [t.subjectId, t]));
     let created = 0;
     let replaced = 0;
@@ -230,10 +172,10 @@ export async function copyAssignments(database: Database, actor: Actor, body: { 
     for (const a of source) {
       const there = bySubject.get(a.subjectId);
       if (!there) {
-        await tx.insert(teacherAssignments).values({ schoolId: w.schoolId, classId: to.id, subjectId: a.subjectId, teacherId: a.teacherId, lessonsPerWeek: a.lessonsPerWeek });
+        await repo.insertAssignments(tx, [{ schoolId: w.schoolId, classId: to.id, subjectId: a.subjectId, teacherId: a.teacherId, lessonsPerWeek: a.lessonsPerWeek }]);
         created++;
       } else if (body.replace && (there.teacherId !== a.teacherId || there.lessonsPerWeek !== a.lessonsPerWeek)) {
-        await tx.update(teacherAssignments).set({ teacherId: a.teacherId, lessonsPerWeek: a.lessonsPerWeek, updatedAt: new Date() }).where(eq(teacherAssignments.id, there.id));
+        await repo.updateAssignmentRow(tx, there.id, { teacherId: a.teacherId, lessonsPerWeek: a.lessonsPerWeek });
         replaced++;
       } else skipped++;
     }
@@ -247,25 +189,11 @@ export async function copyAssignments(database: Database, actor: Actor, body: { 
 // ── Departments ─────────────────────────────────────────────────────────────────────────────────
 
 async function departmentsOf(tx: Tx, schoolId: string, onlyId?: string): Promise<Department[]> {
-  const rows = await tx
-    .select({ id: departments.id, name: departments.name, headId: departments.headId, headName: profiles.name })
-    .from(departments)
-    .leftJoin(profiles, eq(profiles.id, departments.headId))
-    .where(and(eq(departments.schoolId, schoolId), onlyId ? eq(departments.id, onlyId) : undefined))
-    .orderBy(asc(departments.name));
+  const rows = await departmentsRepo.listDepartmentsWithHead(tx, schoolId, onlyId);
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const members = await tx
-    .select({ departmentId: departmentMembers.departmentId, id: profiles.id, name: profiles.name })
-    .from(departmentMembers)
-    .innerJoin(profiles, eq(profiles.id, departmentMembers.profileId))
-    .where(inArray(departmentMembers.departmentId, ids))
-    .orderBy(asc(profiles.name));
-  const subs = await tx
-    .select({ departmentId: subjects.departmentId, id: subjects.id, name: subjects.name, band: subjects.band })
-    .from(subjects)
-    .where(and(inArray(subjects.departmentId, ids), sql`${subjects.retiredAt} is null`))
-    .orderBy(asc(subjects.band), asc(subjects.name));
+  const members = await departmentsRepo.listDepartmentMembers(tx, ids);
+  const subs = await departmentsRepo.listDepartmentSubjects(tx, ids);
   return rows.map((r) => ({
     ...r,
     headName: r.headName ?? null,
@@ -280,10 +208,7 @@ export async function listDepartments(database: Database, actor: Actor, schoolId
 }
 
 async function checkDepartmentName(tx: Tx, schoolId: string, name: string, exceptId?: string) {
-  const [dup] = await tx
-    .select({ id: departments.id })
-    .from(departments)
-    .where(and(eq(departments.schoolId, schoolId), sql`lower(${departments.name}) = lower(${name})`, exceptId ? ne(departments.id, exceptId) : undefined));
+  const dup = await departmentsRepo.findDepartmentByName(tx, schoolId, name, exceptId);
   if (dup) throw conflict('DEPARTMENT_EXISTS', m.departmentNameTaken(name), 'name');
 }
 
@@ -291,8 +216,8 @@ async function checkDepartmentName(tx: Tx, schoolId: string, name: string, excep
 async function setMembers(tx: Tx, w: SchoolCaller, departmentId: string, ids: string[]) {
   const unique = [...new Set(ids)];
   for (const [i, id] of unique.entries()) await assertTeacher(tx, w.schoolId, id, `memberIds.${i}`);
-  await tx.delete(departmentMembers).where(eq(departmentMembers.departmentId, departmentId));
-  if (unique.length) await tx.insert(departmentMembers).values(unique.map((profileId) => ({ schoolId: w.schoolId, departmentId, profileId })));
+  await departmentsRepo.deleteDepartmentMembers(tx, departmentId);
+  if (unique.length) await departmentsRepo.insertDepartmentMembers(tx, w.schoolId, departmentId, unique);
 }
 
 function deptSnapshot(d: Department) {
@@ -307,10 +232,10 @@ export async function createDepartment(database: Database, actor: Actor, body: {
   return writeSchool(database, actor, ip, async (tx, w) => {
     await checkDepartmentName(tx, w.schoolId, body.name);
     if (body.headId) await assertTeacher(tx, w.schoolId, body.headId, 'headId');
-    const [row] = await tx.insert(departments).values({ schoolId: w.schoolId, name: body.name, headId: body.headId ?? null }).returning({ id: departments.id });
-    await setMembers(tx, w, row!.id, [...(body.headId ? [body.headId] : []), ...(body.memberIds ?? [])]);
-    const [saved] = await departmentsOf(tx, w.schoolId, row!.id);
-    await audit(tx, w, STAFF_AUDIT.departmentCreated, `department:${row!.id}`, null, deptSnapshot(saved!));
+    const departmentId = await departmentsRepo.insertDepartment(tx, w.schoolId, body.name, body.headId ?? null);
+    await setMembers(tx, w, departmentId, [...(body.headId ? [body.headId] : []), ...(body.memberIds ?? [])]);
+    const [saved] = await departmentsOf(tx, w.schoolId, departmentId);
+    await audit(tx, w, STAFF_AUDIT.departmentCreated, `department:${departmentId}`, null, deptSnapshot(saved!));
     return saved!;
   });
 }
@@ -325,10 +250,10 @@ export async function updateDepartment(database: Database, actor: Actor, id: str
     const set: { name?: string; headId?: string | null } = {};
     if (body.name !== undefined) set.name = body.name;
     if (body.headId !== undefined) set.headId = body.headId;
-    if (Object.keys(set).length) await tx.update(departments).set({ ...set, updatedAt: new Date() }).where(eq(departments.id, id));
+    if (Object.keys(set).length) await departmentsRepo.updateDepartmentRow(tx, id, set);
     const headId = body.headId !== undefined ? body.headId : before.headId;
     if (body.memberIds !== undefined) await setMembers(tx, w, id, [...(headId ? [headId] : []), ...body.memberIds]);
-    else if (headId && !before.members.some((x) => x.id === headId)) await tx.insert(departmentMembers).values({ schoolId: w.schoolId, departmentId: id, profileId: headId });
+    else if (headId && !before.members.some((x) => x.id === headId)) await departmentsRepo.insertDepartmentMembers(tx, w.schoolId, id, [headId]);
     const [after] = await departmentsOf(tx, w.schoolId, id);
     const diff = changes(deptSnapshot(before), deptSnapshot(after!));
     if (Object.keys(diff.new).length) await audit(tx, w, STAFF_AUDIT.departmentUpdated, `department:${id}`, diff.old, diff.new);
@@ -341,8 +266,8 @@ export async function deleteDepartment(database: Database, actor: Actor, id: str
   await writeSchool(database, actor, ip, async (tx, w) => {
     const [before] = await departmentsOf(tx, w.schoolId, id);
     if (!before) throw notFound(m.departmentNotFound);
-    await tx.update(subjects).set({ departmentId: null, updatedAt: new Date() }).where(eq(subjects.departmentId, id));
-    await tx.delete(departments).where(eq(departments.id, id));
+    await detachSubjectsFromDepartment(tx, id);
+    await departmentsRepo.deleteDepartmentRow(tx, id);
     await audit(tx, w, STAFF_AUDIT.departmentDeleted, `department:${id}`, { ...deptSnapshot(before), subjects: before.subjects.map((s) => s.name) }, null);
   });
 }

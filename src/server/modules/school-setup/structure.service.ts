@@ -1,16 +1,17 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { Level, SetupCurriculum } from '../../../shared/contracts/school-setup.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, classes, levels, schools, studentEnrolments, students, teacherAssignments } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { audit, assertTeacher, writeSchool } from './setup-context.js';
-import { classItems } from '../classes/index.js';
 import { currentYearId, yearClosed } from './years.service.js';
 import { changes, conflict, pgCode, readSchool } from '../../lib/school-context.js';
+import { deleteAssignmentsOfClass } from './assignments.repository.js';
+import { findSchool } from './profile.repository.js';
+import * as repo from './structure.repository.js';
+import { findYear } from './years.repository.js';
 
 const m = messages.schoolSetup;
 
@@ -26,21 +27,11 @@ export const STRUCTURE_AUDIT = {
 
 // ── Levels ──────────────────────────────────────────────────────────────────────────────────────
 
-type LevelRow = typeof levels.$inferSelect;
+type LevelRow = repo.LevelRow;
 
 async function levelsOf(tx: Tx, schoolId: string, onlyId?: string): Promise<Level[]> {
   const current = await currentYearId(tx, schoolId);
-  const rows = await tx
-    .select({
-      level: levels,
-      streamCount: current
-        ? sql<number>`(select count(*) from classes c where c.level_id = "levels"."id" and c.academic_year_id = ${current})`.mapWith(Number)
-        : sql<number>`0`.mapWith(Number),
-      streamCountAllYears: sql<number>`(select count(*) from classes c where c.level_id = "levels"."id")`.mapWith(Number),
-    })
-    .from(levels)
-    .where(and(eq(levels.schoolId, schoolId), onlyId ? eq(levels.id, onlyId) : undefined))
-    .orderBy(asc(levels.levelOrder), asc(levels.name));
+  const rows = await repo.listLevelsWithStreamCounts(tx, schoolId, current, onlyId);
   return rows.map(({ level, streamCount, streamCountAllYears }) => ({
     id: level.id,
     name: level.name,
@@ -54,21 +45,18 @@ async function levelsOf(tx: Tx, schoolId: string, onlyId?: string): Promise<Leve
 }
 
 async function levelRow(tx: Tx, schoolId: string, id: string): Promise<LevelRow> {
-  const [row] = await tx.select().from(levels).where(and(eq(levels.schoolId, schoolId), eq(levels.id, id)));
+  const row = await repo.findLevel(tx, schoolId, id);
   if (!row) throw notFound(m.levelNotFound);
   return row;
 }
 
 async function checkLevelName(tx: Tx, schoolId: string, name: string, exceptId?: string) {
-  const [dup] = await tx
-    .select({ id: levels.id })
-    .from(levels)
-    .where(and(eq(levels.schoolId, schoolId), sql`lower(${levels.name}) = lower(${name})`, exceptId ? ne(levels.id, exceptId) : undefined));
+  const dup = await repo.findLevelByName(tx, schoolId, name, exceptId);
   if (dup) throw conflict('LEVEL_EXISTS', m.levelNameTaken(name), 'name');
 }
 
 async function checkCurriculumOffered(tx: Tx, schoolId: string, curriculum: string) {
-  const [school] = await tx.select({ curriculum: schools.curriculum, curricula: schools.curricula }).from(schools).where(eq(schools.id, schoolId));
+  const school = await findSchool(tx, schoolId);
   const offered = school!.curricula.length ? school!.curricula : [school!.curriculum];
   if (!offered.includes(curriculum)) throw badRequest(m.curriculumNotOfferedLevel, { curriculum: m.curriculumNotOfferedLevel });
 }
@@ -91,9 +79,9 @@ export async function createLevel(
   return writeSchool(database, actor, ip, async (tx, w) => {
     await checkLevelName(tx, w.schoolId, body.name);
     await checkCurriculumOffered(tx, w.schoolId, body.curriculum);
-    const [row] = await tx.insert(levels).values({ schoolId: w.schoolId, ...body }).returning();
-    await audit(tx, w, STRUCTURE_AUDIT.levelCreated, `level:${row!.id}`, null, body);
-    return (await levelsOf(tx, w.schoolId, row!.id))[0]!;
+    const row = await repo.insertLevel(tx, w.schoolId, body);
+    await audit(tx, w, STRUCTURE_AUDIT.levelCreated, `level:${row.id}`, null, body);
+    return (await levelsOf(tx, w.schoolId, row.id))[0]!;
   });
 }
 
@@ -115,19 +103,8 @@ export async function updateLevel(
     if (body.curriculum !== undefined && body.curriculum !== row.curriculum) await checkCurriculumOffered(tx, w.schoolId, body.curriculum);
     const diff = changes(row as unknown as Record<string, unknown>, body);
     if (Object.keys(diff.new).length === 0) return (await levelsOf(tx, w.schoolId, id))[0]!;
-    await tx.update(levels).set({ ...body, updatedAt: new Date() }).where(eq(levels.id, id));
-    const name = body.name ?? row.name;
-    const openYears = sql`${classes.academicYearId} in (select ${academicYears.id} from ${academicYears} where ${academicYears.schoolId} = ${w.schoolId} and ${academicYears.status} = 'open')`;
-    await tx
-      .update(classes)
-      .set({
-        gradeLevel: name,
-        levelOrder: body.levelOrder ?? row.levelOrder,
-        band: body.band ?? row.band,
-        name: sql`case when ${classes.name} = ${row.name} || ' ' || ${classes.stream} then ${name} || ' ' || ${classes.stream} else ${classes.name} end`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(classes.levelId, id), openYears));
+    await repo.updateLevelRow(tx, id, body);
+    await repo.updateOpenYearStreamsOfLevel(tx, w.schoolId, id, row.name, { name: body.name ?? row.name, levelOrder: body.levelOrder ?? row.levelOrder, band: body.band ?? row.band });
     await audit(tx, w, STRUCTURE_AUDIT.levelUpdated, `level:${id}`, diff.old, diff.new);
     return (await levelsOf(tx, w.schoolId, id))[0]!;
   });
@@ -137,46 +114,31 @@ export async function updateLevel(
 export async function deleteLevel(database: Database, actor: Actor, id: string, ip: string): Promise<void> {
   await writeSchool(database, actor, ip, async (tx, w) => {
     const row = await levelRow(tx, w.schoolId, id);
-    const [n] = await tx.select({ n: count() }).from(classes).where(eq(classes.levelId, id));
-    if (Number(n?.n ?? 0) > 0) throw conflict('LEVEL_IN_USE', m.levelInUse(row.name, Number(n!.n)));
-    await tx.delete(levels).where(eq(levels.id, id));
+    const streams = await repo.countStreamsOfLevel(tx, id);
+    if (streams > 0) throw conflict('LEVEL_IN_USE', m.levelInUse(row.name, streams));
+    await repo.deleteLevelRow(tx, id);
     await audit(tx, w, STRUCTURE_AUDIT.levelDeleted, `level:${id}`, { name: row.name, levelOrder: row.levelOrder, band: row.band, curriculum: row.curriculum, isFinal: row.isFinal }, null);
   });
 }
 
 // ── Streams (classes) ───────────────────────────────────────────────────────────────────────────
 
-type ClassRow = typeof classes.$inferSelect;
+type ClassRow = repo.ClassRow;
 
 /** One stream as GET /api/classes lists it. */
 async function classItem(tx: Tx, id: string): Promise<ClassItem> {
-  const [row] = await classItems(tx, eq(classes.id, id));
-  return row!;
+  return (await repo.findClassItem(tx, id))!;
 }
 
 /** The stream of the school with its year's name and status, or 404. */
 export async function streamOf(tx: Tx, schoolId: string, id: string): Promise<ClassRow & { yearName: string; yearStatus: string }> {
-  const [row] = await tx
-    .select({ c: classes, yearName: academicYears.name, yearStatus: academicYears.status })
-    .from(classes)
-    .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
-    .where(and(eq(classes.schoolId, schoolId), eq(classes.id, id)));
+  const row = await repo.findStreamWithYear(tx, schoolId, id);
   if (!row) throw notFound(m.streamNotFound);
   return { ...row.c, yearName: row.yearName, yearStatus: row.yearStatus };
 }
 
 async function checkStreamFree(tx: Tx, yearId: string, level: string, stream: string, name: string, exceptId?: string) {
-  const [dup] = await tx
-    .select({ id: classes.id })
-    .from(classes)
-    .where(
-      and(
-        eq(classes.academicYearId, yearId),
-        sql`lower(${classes.gradeLevel}) = lower(${level})`,
-        sql`lower(${classes.stream}) = lower(${stream})`,
-        exceptId ? ne(classes.id, exceptId) : undefined,
-      ),
-    );
+  const dup = await repo.findStreamInYear(tx, yearId, level, stream, exceptId);
   if (dup) throw conflict('STREAM_EXISTS', m.streamTaken(name), 'stream');
 }
 
@@ -205,34 +167,31 @@ export async function createStream(database: Database, actor: Actor, body: Creat
   return writeSchool(database, actor, ip, async (tx, w) => {
     const yearId = body.academicYearId ?? (await currentYearId(tx, w.schoolId));
     if (!yearId) throw badRequest(m.noCurrentYear, { academicYearId: m.noCurrentYear });
-    const [year] = await tx.select().from(academicYears).where(and(eq(academicYears.schoolId, w.schoolId), eq(academicYears.id, yearId)));
+    const year = await findYear(tx, w.schoolId, yearId);
     if (!year) throw badRequest(m.yearNotFound, { academicYearId: m.yearNotFound });
     if (year.status === 'closed') throw yearClosed(year.name);
     let level: LevelRow | undefined;
-    if (body.levelId) [level] = await tx.select().from(levels).where(and(eq(levels.schoolId, w.schoolId), eq(levels.id, body.levelId)));
-    else if (body.level) [level] = await tx.select().from(levels).where(and(eq(levels.schoolId, w.schoolId), sql`lower(${levels.name}) = lower(${body.level})`));
+    if (body.levelId) level = await repo.findLevel(tx, w.schoolId, body.levelId);
+    else if (body.level) level = await repo.findLevelByName(tx, w.schoolId, body.level);
     if (!level) throw badRequest(body.levelId || body.level ? m.levelNotFound : m.levelRequired, { levelId: body.levelId || body.level ? m.levelNotFound : m.levelRequired });
     if (body.classTeacherId) await assertTeacher(tx, w.schoolId, body.classTeacherId, 'classTeacherId');
     const name = body.name || `${level.name} ${body.stream}`;
     await checkStreamFree(tx, yearId, level.name, body.stream, name);
-    const [row] = await tx
-      .insert(classes)
-      .values({
-        schoolId: w.schoolId,
-        academicYearId: yearId,
-        name,
-        gradeLevel: level.name,
-        levelOrder: level.levelOrder,
-        stream: body.stream,
-        band: level.band,
-        levelId: level.id,
-        classTeacherId: body.classTeacherId ?? null,
-        capacity: body.capacity,
-        homeRoom: body.homeRoom ?? null,
-      })
-      .returning();
-    await audit(tx, w, STRUCTURE_AUDIT.streamCreated, `class:${row!.id}`, null, { ...snapshot(row!), level: level.name, academicYear: year.name });
-    return classItem(tx, row!.id);
+    const row = await repo.insertClass(tx, {
+      schoolId: w.schoolId,
+      academicYearId: yearId,
+      name,
+      gradeLevel: level.name,
+      levelOrder: level.levelOrder,
+      stream: body.stream,
+      band: level.band,
+      levelId: level.id,
+      classTeacherId: body.classTeacherId ?? null,
+      capacity: body.capacity,
+      homeRoom: body.homeRoom ?? null,
+    });
+    await audit(tx, w, STRUCTURE_AUDIT.streamCreated, `class:${row.id}`, null, { ...snapshot(row), level: level.name, academicYear: year.name });
+    return classItem(tx, row.id);
   });
 }
 
@@ -259,8 +218,7 @@ export async function updateStream(
     }
     if (body.name !== undefined) next.name = body.name;
     if (body.capacity !== undefined) {
-      const [n] = await tx.select({ n: count() }).from(students).where(and(eq(students.classId, id), eq(students.status, 'active')));
-      const learners = Number(n?.n ?? 0);
+      const learners = await repo.countLearnersInClass(tx, id, true);
       if (body.capacity < learners) throw badRequest(m.capacityBelowLearners(learners), { capacity: m.capacityBelowLearners(learners) });
       next.capacity = body.capacity;
     }
@@ -271,7 +229,7 @@ export async function updateStream(
     if (body.homeRoom !== undefined) next.homeRoom = body.homeRoom;
     const diff = changes(snapshot(row), next);
     if (Object.keys(diff.new).length) {
-      await tx.update(classes).set({ ...next, updatedAt: new Date() }).where(eq(classes.id, id));
+      await repo.updateClassRow(tx, id, next);
       await audit(tx, w, STRUCTURE_AUDIT.streamUpdated, `class:${id}`, diff.old, diff.new, { name: row.name });
     }
     return classItem(tx, id);
@@ -290,13 +248,11 @@ export async function deleteStream(database: Database, actor: Actor, id: string,
       const row = await streamOf(tx, w.schoolId, id);
       name = row.name;
       if (row.yearStatus === 'closed') throw yearClosed(row.yearName);
-      const [l] = await tx.select({ n: count() }).from(students).where(eq(students.classId, id));
-      const [h] = await tx.select({ n: count() }).from(studentEnrolments).where(eq(studentEnrolments.classId, id));
-      const learners = Number(l?.n ?? 0);
-      const history = Number(h?.n ?? 0);
+      const learners = await repo.countLearnersInClass(tx, id, false);
+      const history = await repo.countEnrolmentsOfClass(tx, id);
       if (learners || history) throw conflict('STREAM_IN_USE', m.streamInUse(row.name, learners, history));
-      const removed = await tx.delete(teacherAssignments).where(eq(teacherAssignments.classId, id)).returning({ subjectId: teacherAssignments.subjectId, teacherId: teacherAssignments.teacherId });
-      await tx.delete(classes).where(eq(classes.id, id));
+      const removed = await deleteAssignmentsOfClass(tx, id);
+      await repo.deleteClassRow(tx, id);
       await audit(tx, w, STRUCTURE_AUDIT.streamDeleted, `class:${id}`, { ...snapshot(row), level: row.gradeLevel, academicYear: row.yearName, assignments: removed }, null);
     });
   } catch (err) {

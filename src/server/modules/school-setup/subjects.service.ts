@@ -1,14 +1,15 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { Subject } from '../../../shared/contracts/school-setup.js';
 import { catalogueSubjects } from '../../../shared/curriculum-catalogue.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import { departments, levels, subjects } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
 import { audit, writeSchool } from './setup-context.js';
 import { changes, conflict, readSchool } from '../../lib/school-context.js';
+import { departmentExists, listDepartmentNames } from './departments.repository.js';
+import { findBandCurriculum } from './structure.repository.js';
+import * as repo from './subjects.repository.js';
 
 const m = messages.schoolSetup;
 
@@ -20,26 +21,10 @@ export const SUBJECT_AUDIT = {
   restored: 'SUBJECT_RESTORED',
 } as const;
 
-type SubjectRow = typeof subjects.$inferSelect;
+type SubjectRow = repo.SubjectRow;
 
-async function subjectsOf(tx: Tx, schoolId: string, where: { band?: string; includeRetired?: boolean; ids?: string[] }): Promise<Subject[]> {
-  const rows = await tx
-    .select({
-      s: subjects,
-      departmentName: departments.name,
-      assignmentCount: sql<number>`(select count(*) from teacher_assignments ta where ta.subject_id = "subjects"."id")`.mapWith(Number),
-    })
-    .from(subjects)
-    .leftJoin(departments, eq(departments.id, subjects.departmentId))
-    .where(
-      and(
-        eq(subjects.schoolId, schoolId),
-        where.band ? eq(subjects.band, where.band) : undefined,
-        where.includeRetired ? undefined : isNull(subjects.retiredAt),
-        where.ids ? inArray(subjects.id, where.ids) : undefined,
-      ),
-    )
-    .orderBy(asc(subjects.band), sql`${subjects.retiredAt} is not null`, sql`not ${subjects.isCore}`, asc(subjects.name));
+async function subjectsOf(tx: Tx, schoolId: string, where: repo.SubjectFilters): Promise<Subject[]> {
+  const rows = await repo.listSubjectsWithCounts(tx, schoolId, where);
   return rows.map(({ s, departmentName, assignmentCount }) => ({
     id: s.id,
     name: s.name,
@@ -61,30 +46,26 @@ async function one(tx: Tx, schoolId: string, id: string): Promise<Subject> {
 }
 
 async function subjectRow(tx: Tx, schoolId: string, id: string): Promise<SubjectRow> {
-  const [row] = await tx.select().from(subjects).where(and(eq(subjects.schoolId, schoolId), eq(subjects.id, id)));
+  const row = await repo.findSubject(tx, schoolId, id);
   if (!row) throw notFound(m.subjectNotFound);
   return row;
 }
 
 /** The curriculum of a band the school teaches (from its levels), or 400 naming `band`. */
 async function bandCurriculum(tx: Tx, schoolId: string, band: string): Promise<string> {
-  const [row] = await tx.select({ curriculum: levels.curriculum }).from(levels).where(and(eq(levels.schoolId, schoolId), eq(levels.band, band))).limit(1);
-  if (!row) throw badRequest(m.unknownBand, { band: m.unknownBand });
-  return row.curriculum;
+  const curriculum = await findBandCurriculum(tx, schoolId, band);
+  if (curriculum === undefined) throw badRequest(m.unknownBand, { band: m.unknownBand });
+  return curriculum;
 }
 
 async function checkCodeFree(tx: Tx, schoolId: string, band: string, code: string, exceptId?: string) {
-  const [dup] = await tx
-    .select({ id: subjects.id })
-    .from(subjects)
-    .where(and(eq(subjects.schoolId, schoolId), eq(subjects.band, band), sql`upper(${subjects.code}) = ${code.toUpperCase()}`, exceptId ? ne(subjects.id, exceptId) : undefined));
+  const dup = await repo.findSubjectByCode(tx, schoolId, band, code, exceptId);
   if (dup) throw conflict('SUBJECT_CODE_TAKEN', m.subjectCodeTaken(code, band), 'code');
 }
 
 async function checkDepartment(tx: Tx, schoolId: string, id: string | null | undefined) {
   if (!id) return;
-  const [row] = await tx.select({ id: departments.id }).from(departments).where(and(eq(departments.schoolId, schoolId), eq(departments.id, id)));
-  if (!row) throw badRequest(m.departmentNotFound, { departmentId: m.departmentNotFound });
+  if (!(await departmentExists(tx, schoolId, id))) throw badRequest(m.departmentNotFound, { departmentId: m.departmentNotFound });
 }
 
 function snapshot(s: SubjectRow) {
@@ -111,10 +92,9 @@ export async function createSubject(
     const curriculum = await bandCurriculum(tx, w.schoolId, body.band);
     await checkCodeFree(tx, w.schoolId, body.band, body.code);
     await checkDepartment(tx, w.schoolId, body.departmentId);
-    const [row] = await tx
-      .insert(subjects)
-      .values({ schoolId: w.schoolId, band: body.band, name: body.name, code: body.code, lessonsPerWeek: body.lessonsPerWeek, isCore: body.isCore, curriculum, departmentId: body.departmentId ?? null })
-      .returning();
+    const [row] = await repo.insertSubjects(tx, [
+      { schoolId: w.schoolId, band: body.band, name: body.name, code: body.code, lessonsPerWeek: body.lessonsPerWeek, isCore: body.isCore, curriculum, departmentId: body.departmentId ?? null },
+    ]);
     await audit(tx, w, SUBJECT_AUDIT.created, `subject:${row!.id}`, null, snapshot(row!));
     return one(tx, w.schoolId, row!.id);
   });
@@ -136,28 +116,26 @@ export async function addFromCatalogue(database: Database, actor: Actor, body: {
       if (!entry) throw badRequest(m.unknownCatalogueCode(code), { codes: m.unknownCatalogueCode(code) });
       return entry;
     });
-    const have = await tx.select({ code: subjects.code }).from(subjects).where(and(eq(subjects.schoolId, w.schoolId), eq(subjects.band, body.band)));
-    const haveCodes = new Set(have.map((h) => h.code.toUpperCase()));
-    const depts = await tx.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.schoolId, w.schoolId));
+    const have = await repo.listSubjectCodesOfBand(tx, w.schoolId, body.band);
+    const haveCodes = new Set(have.map((code) => code.toUpperCase()));
+    const depts = await listDepartmentNames(tx, w.schoolId);
     const deptOf = (name: string) => depts.find((d) => d.name.toLowerCase() === name.toLowerCase())?.id ?? null;
     const fresh = entries.filter((e) => !haveCodes.has(e.code.toUpperCase()));
     const skipped = entries.filter((e) => haveCodes.has(e.code.toUpperCase())).map((e) => e.code);
     if (!fresh.length) return { created: [], skipped };
-    const rows = await tx
-      .insert(subjects)
-      .values(
-        fresh.map((e) => ({
-          schoolId: w.schoolId,
-          band: body.band,
-          name: e.name,
-          code: e.code,
-          lessonsPerWeek: e.lessonsPerWeek,
-          isCore: e.isCore,
-          curriculum,
-          departmentId: deptOf(e.department),
-        })),
-      )
-      .returning();
+    const rows = await repo.insertSubjects(
+      tx,
+      fresh.map((e) => ({
+        schoolId: w.schoolId,
+        band: body.band,
+        name: e.name,
+        code: e.code,
+        lessonsPerWeek: e.lessonsPerWeek,
+        isCore: e.isCore,
+        curriculum,
+        departmentId: deptOf(e.department),
+      })),
+    );
     for (const row of rows) await audit(tx, w, SUBJECT_AUDIT.created, `subject:${row.id}`, null, snapshot(row), { from: 'catalogue' });
     return { created: await subjectsOf(tx, w.schoolId, { ids: rows.map((r) => r.id) }), skipped };
   });
@@ -177,7 +155,7 @@ export async function updateSubject(
     if (body.departmentId !== undefined) await checkDepartment(tx, w.schoolId, body.departmentId);
     const diff = changes(snapshot(row), body);
     if (Object.keys(diff.new).length) {
-      await tx.update(subjects).set({ ...diff.new, updatedAt: new Date() }).where(eq(subjects.id, id));
+      await repo.updateSubjectRow(tx, id, diff.new);
       await audit(tx, w, SUBJECT_AUDIT.updated, `subject:${id}`, diff.old, diff.new, { name: row.name, band: row.band });
     }
     return one(tx, w.schoolId, id);
@@ -195,7 +173,7 @@ export async function setRetired(database: Database, actor: Actor, id: string, r
     if (retire && row.retiredAt) throw conflict('ALREADY_RETIRED', m.alreadyRetired);
     if (!retire && !row.retiredAt) throw conflict('NOT_RETIRED', m.notRetired);
     const retiredAt = retire ? new Date() : null;
-    await tx.update(subjects).set({ retiredAt, updatedAt: new Date() }).where(eq(subjects.id, id));
+    await repo.updateSubjectRow(tx, id, { retiredAt });
     await audit(tx, w, retire ? SUBJECT_AUDIT.retired : SUBJECT_AUDIT.restored, `subject:${id}`, { retiredAt: row.retiredAt?.toISOString() ?? null }, { retiredAt: retiredAt?.toISOString() ?? null }, { name: row.name, band: row.band });
     return one(tx, w.schoolId, id);
   });

@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { checkTerms, type AcademicYear, type CreateYearInput, type TermInput } from '../../../shared/contracts/school-setup.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
 import { copyStreamsToYear } from './school-setup.service.js';
 import { audit, writeSchool } from './setup-context.js';
 import { conflict, readSchool, type SchoolCaller } from '../../lib/school-context.js';
+import * as repo from './years.repository.js';
+
+export { currentYearId } from './years.repository.js';
 
 const m = messages.schoolSetup;
 
@@ -20,22 +21,9 @@ export const YEAR_AUDIT = {
   currentTerm: 'CURRENT_TERM_CHANGED',
 } as const;
 
-type YearRow = typeof academicYears.$inferSelect;
-
 async function yearsOf(tx: Tx, schoolId: string, onlyId?: string): Promise<AcademicYear[]> {
-  const rows = await tx
-    .select({
-      year: academicYears,
-      streamCount: sql<number>`(select count(*) from classes c where c.academic_year_id = "academic_years"."id")`.mapWith(Number),
-    })
-    .from(academicYears)
-    .where(and(eq(academicYears.schoolId, schoolId), onlyId ? eq(academicYears.id, onlyId) : undefined))
-    .orderBy(desc(academicYears.startsOn));
-  const termRows = await tx
-    .select()
-    .from(terms)
-    .where(and(eq(terms.schoolId, schoolId), onlyId ? eq(terms.academicYearId, onlyId) : undefined))
-    .orderBy(asc(terms.number));
+  const rows = await repo.listYearsWithStreamCounts(tx, schoolId, onlyId);
+  const termRows = await repo.listTerms(tx, schoolId, onlyId);
   return rows.map(({ year, streamCount }) => ({
     id: year.id,
     name: year.name,
@@ -67,8 +55,8 @@ async function oneYear(tx: Tx, schoolId: string, id: string): Promise<AcademicYe
 }
 
 /** The year of the school, or 404. */
-async function yearRow(tx: Tx, schoolId: string, id: string): Promise<YearRow> {
-  const [row] = await tx.select().from(academicYears).where(and(eq(academicYears.schoolId, schoolId), eq(academicYears.id, id)));
+async function yearRow(tx: Tx, schoolId: string, id: string): Promise<repo.YearRow> {
+  const row = await repo.findYear(tx, schoolId, id);
   if (!row) throw notFound(m.yearNotFound);
   return row;
 }
@@ -84,17 +72,7 @@ async function checkYearTerms(tx: Tx, schoolId: string, list: TermInput[], excep
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
   const startsOn = list[0]!.startsOn;
   const endsOn = list[list.length - 1]!.endsOn;
-  const [clash] = await tx
-    .select({ name: academicYears.name })
-    .from(academicYears)
-    .where(
-      and(
-        eq(academicYears.schoolId, schoolId),
-        exceptYearId ? ne(academicYears.id, exceptYearId) : undefined,
-        sql`${academicYears.startsOn} <= ${endsOn} and ${academicYears.endsOn} >= ${startsOn}`,
-      ),
-    )
-    .limit(1);
+  const clash = await repo.findOverlappingYear(tx, schoolId, startsOn, endsOn, exceptYearId);
   if (clash) throw badRequest(m.yearsOverlap(clash.name), { 'terms.0.startsOn': m.yearsOverlap(clash.name) });
 }
 
@@ -112,29 +90,19 @@ export async function listYears(database: Database, actor: Actor, schoolId?: str
  */
 export async function createYear(database: Database, actor: Actor, body: CreateYearInput, ip: string): Promise<AcademicYear> {
   return writeSchool(database, actor, ip, async (tx, w) => {
-    const [dup] = await tx
-      .select({ id: academicYears.id })
-      .from(academicYears)
-      .where(and(eq(academicYears.schoolId, w.schoolId), sql`lower(${academicYears.name}) = lower(${body.name})`));
+    const dup = await repo.findYearByName(tx, w.schoolId, body.name);
     if (dup) throw conflict('YEAR_EXISTS', m.yearNameTaken(body.name), 'name');
     await checkYearTerms(tx, w.schoolId, body.terms);
     if (body.copyStreamsFromYearId) {
-      const [from] = await tx
-        .select({ id: academicYears.id })
-        .from(academicYears)
-        .where(and(eq(academicYears.schoolId, w.schoolId), eq(academicYears.id, body.copyStreamsFromYearId)));
-      if (!from) throw badRequest(m.yearNotFound, { copyStreamsFromYearId: m.yearNotFound });
+      if (!(await repo.yearExists(tx, w.schoolId, body.copyStreamsFromYearId))) throw badRequest(m.yearNotFound, { copyStreamsFromYearId: m.yearNotFound });
     }
-    const [year] = await tx
-      .insert(academicYears)
-      .values({ schoolId: w.schoolId, name: body.name, startsOn: body.terms[0]!.startsOn, endsOn: body.terms[body.terms.length - 1]!.endsOn })
-      .returning();
-    await tx.insert(terms).values(body.terms.map((t) => ({ ...t, schoolId: w.schoolId, academicYearId: year!.id })));
-    await audit(tx, w, YEAR_AUDIT.created, `academic_year:${year!.id}`, null, { name: body.name, terms: body.terms });
+    const year = await repo.insertYear(tx, { schoolId: w.schoolId, name: body.name, startsOn: body.terms[0]!.startsOn, endsOn: body.terms[body.terms.length - 1]!.endsOn });
+    await repo.insertTerms(tx, w.schoolId, year.id, body.terms);
+    await audit(tx, w, YEAR_AUDIT.created, `academic_year:${year.id}`, null, { name: body.name, terms: body.terms });
     if (body.copyStreamsFromYearId) {
-      await copyStreamsToYear(tx, w.schoolId, body.copyStreamsFromYearId, year!.id, { withAssignments: body.copyAssignments, audit: { actor, ip } });
+      await copyStreamsToYear(tx, w.schoolId, body.copyStreamsFromYearId, year.id, { withAssignments: body.copyAssignments, audit: { actor, ip } });
     }
-    return oneYear(tx, w.schoolId, year!.id);
+    return oneYear(tx, w.schoolId, year.id);
   });
 }
 
@@ -148,13 +116,10 @@ export async function updateYear(database: Database, actor: Actor, id: string, b
     if (year.status === 'closed') throw yearClosed(year.name);
     const before = await oneYear(tx, w.schoolId, id);
     if (body.name !== undefined && body.name.toLowerCase() !== year.name.toLowerCase()) {
-      const [dup] = await tx
-        .select({ id: academicYears.id })
-        .from(academicYears)
-        .where(and(eq(academicYears.schoolId, w.schoolId), ne(academicYears.id, id), sql`lower(${academicYears.name}) = lower(${body.name})`));
+      const dup = await repo.findYearByName(tx, w.schoolId, body.name, id);
       if (dup) throw conflict('YEAR_EXISTS', m.yearNameTaken(body.name), 'name');
     }
-    const set: Partial<YearRow> = {};
+    const set: Partial<repo.YearRow> = {};
     if (body.name !== undefined) set.name = body.name;
     if (body.terms) {
       const numbers = before.terms.map((t) => t.number).join(',');
@@ -162,14 +127,9 @@ export async function updateYear(database: Database, actor: Actor, id: string, b
       await checkYearTerms(tx, w.schoolId, body.terms, id);
       set.startsOn = body.terms[0]!.startsOn;
       set.endsOn = body.terms[body.terms.length - 1]!.endsOn;
-      for (const t of body.terms) {
-        await tx
-          .update(terms)
-          .set({ name: t.name, startsOn: t.startsOn, endsOn: t.endsOn, halfTermStartsOn: t.halfTermStartsOn, halfTermEndsOn: t.halfTermEndsOn, updatedAt: new Date() })
-          .where(and(eq(terms.academicYearId, id), eq(terms.number, t.number)));
-      }
+      for (const t of body.terms) await repo.updateTermDates(tx, id, t);
     }
-    if (Object.keys(set).length) await tx.update(academicYears).set({ ...set, updatedAt: new Date() }).where(eq(academicYears.id, id));
+    if (Object.keys(set).length) await repo.updateYearRow(tx, id, set);
     const after = await oneYear(tx, w.schoolId, id);
     const strip = (y: AcademicYear) => ({ name: y.name, terms: y.terms.map(({ id: _id, isCurrent: _c, ...t }) => t) });
     await audit(tx, w, YEAR_AUDIT.updated, `academic_year:${id}`, strip(before), strip(after));
@@ -179,22 +139,14 @@ export async function updateYear(database: Database, actor: Actor, id: string, b
 
 /** Makes `termId` the school's current term and its year the current year (unique indexes keep one each). */
 async function makeCurrent(tx: Tx, w: SchoolCaller, termId: string): Promise<{ term: string; year: string }> {
-  const [row] = await tx
-    .select({ term: terms, year: academicYears })
-    .from(terms)
-    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-    .where(and(eq(terms.schoolId, w.schoolId), eq(terms.id, termId)));
+  const row = await repo.findTermWithYear(tx, w.schoolId, termId);
   if (!row) throw notFound(m.termNotFound);
   if (row.year.status === 'closed') throw yearClosed(row.year.name);
-  const [was] = await tx
-    .select({ termId: terms.id, term: terms.name, year: academicYears.name })
-    .from(terms)
-    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-    .where(and(eq(terms.schoolId, w.schoolId), eq(terms.isCurrent, true)));
-  await tx.update(terms).set({ isCurrent: false, updatedAt: new Date() }).where(and(eq(terms.schoolId, w.schoolId), eq(terms.isCurrent, true)));
-  await tx.update(academicYears).set({ isCurrent: false, updatedAt: new Date() }).where(and(eq(academicYears.schoolId, w.schoolId), eq(academicYears.isCurrent, true)));
-  await tx.update(academicYears).set({ isCurrent: true, updatedAt: new Date() }).where(eq(academicYears.id, row.year.id));
-  await tx.update(terms).set({ isCurrent: true, updatedAt: new Date() }).where(eq(terms.id, termId));
+  const was = await repo.findCurrentTerm(tx, w.schoolId);
+  await repo.clearCurrentTerm(tx, w.schoolId);
+  await repo.clearCurrentYear(tx, w.schoolId);
+  await repo.markYearCurrent(tx, row.year.id);
+  await repo.markTermCurrent(tx, termId);
   await audit(tx, w, YEAR_AUDIT.currentTerm, `term:${termId}`, was ? { term: was.term, year: was.year } : null, { term: row.term.name, year: row.year.name });
   return { term: row.term.name, year: row.year.name };
 }
@@ -222,30 +174,14 @@ export async function closeYear(database: Database, actor: Actor, id: string, bo
     if (year.status === 'closed') throw conflict('ALREADY_CLOSED', m.alreadyClosed(year.name));
     if (year.isCurrent) {
       if (!body.nextCurrentTermId) throw conflict('CLOSE_CURRENT_YEAR', m.closeCurrentYear, 'nextCurrentTermId');
-      const [next] = await tx
-        .select({ yearId: terms.academicYearId, status: academicYears.status })
-        .from(terms)
-        .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-        .where(and(eq(terms.schoolId, w.schoolId), eq(terms.id, body.nextCurrentTermId)));
+      const next = await repo.findTermYearStatus(tx, w.schoolId, body.nextCurrentTermId);
       if (!next || next.yearId === id || next.status !== 'open') throw badRequest(m.nextTermNotOpen, { nextCurrentTermId: m.nextTermNotOpen });
       await makeCurrent(tx, w, body.nextCurrentTermId);
     }
     const closedAt = new Date();
-    await tx.update(terms).set({ isCurrent: false }).where(eq(terms.academicYearId, id));
-    await tx.update(academicYears).set({ status: 'closed', closedAt, isCurrent: false, updatedAt: closedAt }).where(eq(academicYears.id, id));
+    await repo.clearYearTermsCurrent(tx, id);
+    await repo.markYearClosed(tx, id, closedAt);
     await audit(tx, w, YEAR_AUDIT.closed, `academic_year:${id}`, { status: 'open' }, { status: 'closed', closedAt: closedAt.toISOString() }, { name: year.name });
     return yearsOf(tx, w.schoolId);
   });
 }
-
-/** The school's current academic year id (is_current, else the latest started), or null. */
-export async function currentYearId(tx: Tx, schoolId: string): Promise<string | null> {
-  const [row] = await tx
-    .select({ id: academicYears.id })
-    .from(academicYears)
-    .where(eq(academicYears.schoolId, schoolId))
-    .orderBy(desc(academicYears.isCurrent), desc(academicYears.startsOn))
-    .limit(1);
-  return row?.id ?? null;
-}
-

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../../../shared/access.js';
 import {
@@ -27,15 +26,17 @@ import {
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { staffMessages as m } from '../../../shared/messages/staff.js';
 import type { Database } from '../../db/client.js';
-import { files, profiles, schools, staffDocuments, staffMembers, type ExitClearance } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { insertAccount } from '../auth/index.js';
 import { loadFile, readUpload, storeFile } from '../../lib/files.js';
-import { containsPattern, deleteUserSessions, emailExists, setUserStatus } from '../users/index.js';
+import { deleteUserSessions, emailExists, setUserStatus } from '../users/index.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
+import { paginate } from '../../lib/paging.js';
+import * as repo from './staff.repository.js';
+import type { ExitClearance, NewStaff, StaffRow } from './staff.repository.js';
 
 /**
  * Staff records and HR's user management (issue 14 §1). Every call runs in one transaction confined to
@@ -62,49 +63,25 @@ export interface StaffCall {
   schoolId?: string | null;
 }
 
-type StaffRow = typeof staffMembers.$inferSelect;
-
 const caller = (c: StaffCall, schoolId: string): SchoolCaller => ({ actor: c.actor, schoolId, ip: c.ip });
 const staffNotFound = () => notFound(m.staffNotFound);
 
 /** The staff row of the school, optionally locked for update; 404 when unknown or another school's. */
 async function loadStaff(tx: Tx, schoolId: string, id: string, lock = false): Promise<StaffRow> {
-  const q = tx
-    .select()
-    .from(staffMembers)
-    .where(and(eq(staffMembers.schoolId, schoolId), eq(staffMembers.id, id)));
-  const [row] = lock ? await q.for('update') : await q;
+  const row = await repo.findStaff(tx, schoolId, id, lock);
   if (!row) throw staffNotFound();
   return row;
 }
 
-const accountColumns = { id: profiles.id, email: profiles.email, role: profiles.role, status: profiles.status, lastLoginAt: profiles.lastLoginAt, schoolId: profiles.schoolId };
-
 async function loadAccount(tx: Tx, profileId: string | null) {
   if (!profileId) return null;
-  const [p] = await tx.select(accountColumns).from(profiles).where(eq(profiles.id, profileId));
-  return p ?? null;
+  return (await repo.findAccount(tx, profileId)) ?? null;
 }
 
 /** The record as GET /api/staff/:id answers it: fields, exit, account and documents. */
 async function detailOf(tx: Tx, row: StaffRow): Promise<StaffDetail> {
   const account = await loadAccount(tx, row.profileId);
-  const docs = await tx
-    .select({
-      id: staffDocuments.id,
-      kind: staffDocuments.kind,
-      title: staffDocuments.title,
-      fileName: files.originalName,
-      contentType: files.contentType,
-      sizeBytes: files.sizeBytes,
-      uploadedBy: profiles.name,
-      createdAt: staffDocuments.createdAt,
-    })
-    .from(staffDocuments)
-    .innerJoin(files, eq(files.id, staffDocuments.fileId))
-    .leftJoin(profiles, eq(profiles.id, staffDocuments.uploadedBy))
-    .where(and(eq(staffDocuments.schoolId, row.schoolId), eq(staffDocuments.staffId, row.id)))
-    .orderBy(desc(staffDocuments.createdAt));
+  const docs = await repo.listStaffDocuments(tx, row.schoolId, row.id);
   return {
     id: row.id,
     staffNumber: row.staffNumber,
@@ -168,55 +145,16 @@ async function detailOf(tx: Tx, row: StaffRow): Promise<StaffDetail> {
  */
 export async function listStaff(database: Database, actor: Actor, q: ListStaffQuery): Promise<ListStaffResponse> {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
-    const conds: (SQL | undefined)[] = [eq(staffMembers.schoolId, schoolId)];
-    if (q.status !== 'all') conds.push(eq(staffMembers.status, q.status));
-    if (q.department) conds.push(eq(staffMembers.department, q.department));
-    if (q.employer) conds.push(eq(staffMembers.employer, q.employer));
-    if (q.employmentType) conds.push(eq(staffMembers.employmentType, q.employmentType));
-    if (q.account === 'with') conds.push(isNotNull(staffMembers.profileId));
-    if (q.account === 'without') conds.push(sql`${staffMembers.profileId} is null`);
-    const search = q.search?.trim();
-    if (search) {
-      const p = containsPattern(search);
-      const words = search.split(/\s+/).filter(Boolean);
-      conds.push(
-        or(
-          ilike(staffMembers.staffNumber, p),
-          ilike(staffMembers.jobTitle, p),
-          ilike(staffMembers.nationalId, p),
-          ilike(staffMembers.email, p),
-          ilike(staffMembers.phone, p),
-          and(...words.map((w) => ilike(sql`${staffMembers.firstName} || ' ' || coalesce(${staffMembers.otherNames}, '') || ' ' || ${staffMembers.lastName}`, containsPattern(w)))),
-        ),
-      );
-    }
-    const where = and(...conds);
-    const rows = await tx
-      .select({ s: staffMembers, role: profiles.role, accountStatus: profiles.status })
-      .from(staffMembers)
-      .leftJoin(profiles, eq(profiles.id, staffMembers.profileId))
-      .where(where)
-      .orderBy(asc(staffMembers.lastName), asc(staffMembers.firstName), asc(staffMembers.staffNumber), asc(staffMembers.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    const [{ total }] = (await tx.select({ total: count() }).from(staffMembers).where(where)) as [{ total: number }];
+    const page = await paginate(
+      q,
+      (w) => repo.listStaffPage(tx, schoolId, q, w),
+      () => repo.countStaff(tx, schoolId, q),
+    );
     const alertLimit = addDays(schoolToday(), CONTRACT_ALERT_DAYS);
-    const [summary] = await tx
-      .select({
-        active: sql<number>`count(*) filter (where ${staffMembers.status} = 'active')`,
-        exited: sql<number>`count(*) filter (where ${staffMembers.status} = 'exited')`,
-        withAccount: sql<number>`count(*) filter (where ${staffMembers.status} = 'active' and ${staffMembers.profileId} is not null)`,
-        contractsEnding: sql<number>`count(*) filter (where ${staffMembers.status} = 'active' and ${staffMembers.contractEnd} <= ${alertLimit})`,
-      })
-      .from(staffMembers)
-      .where(eq(staffMembers.schoolId, schoolId));
-    const deps = await tx
-      .selectDistinct({ d: staffMembers.department })
-      .from(staffMembers)
-      .where(and(eq(staffMembers.schoolId, schoolId), isNotNull(staffMembers.department)))
-      .orderBy(asc(staffMembers.department));
+    const summary = await repo.staffSummary(tx, schoolId, alertLimit);
+    const departments = await repo.listStaffDepartments(tx, schoolId);
     return {
-      items: rows.map(
+      items: page.items.map(
         ({ s, role, accountStatus }): StaffListItem => ({
           id: s.id,
           staffNumber: s.staffNumber,
@@ -238,10 +176,10 @@ export async function listStaff(database: Database, actor: Actor, q: ListStaffQu
           accountStatus: s.profileId ? ((accountStatus ?? null) as StaffListItem['accountStatus']) : null,
         }),
       ),
-      total: Number(total),
-      page: q.page,
-      pageSize: q.pageSize,
-      departments: deps.map((d) => d.d!).filter(Boolean),
+      total: page.total,
+      page: page.page,
+      pageSize: page.pageSize,
+      departments,
       summary: {
         active: Number(summary?.active ?? 0),
         exited: Number(summary?.exited ?? 0),
@@ -264,11 +202,7 @@ export async function getStaff(database: Database, actor: Actor, id: string, sch
 export async function contractAlerts(database: Database, actor: Actor, schoolId?: string | null): Promise<ContractAlertsResponse> {
   return inSchool(database, actor, schoolId, async (tx, sid) => {
     const today = schoolToday();
-    const rows = await tx
-      .select()
-      .from(staffMembers)
-      .where(and(eq(staffMembers.schoolId, sid), eq(staffMembers.status, 'active'), lte(staffMembers.contractEnd, addDays(today, CONTRACT_ALERT_DAYS))))
-      .orderBy(asc(staffMembers.contractEnd), asc(staffMembers.lastName));
+    const rows = await repo.listContractsEndingBy(tx, sid, addDays(today, CONTRACT_ALERT_DAYS));
     return {
       today,
       items: rows.map((r) => {
@@ -295,30 +229,27 @@ export async function contractAlerts(database: Database, actor: Actor, schoolId?
  * per school with a transaction-level advisory lock, so two creations at once get different numbers.
  */
 async function nextStaffNumber(tx: Tx, schoolId: string): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`staff-number:${schoolId}`}))`);
-  const rows = await tx.select({ n: staffMembers.staffNumber }).from(staffMembers).where(eq(staffMembers.schoolId, schoolId));
+  await repo.lockStaffNumbering(tx, schoolId);
+  const numbers = await repo.listStaffNumbers(tx, schoolId);
   let best = 0;
   let prefix: string | null = null;
-  for (const r of rows) {
-    const match = /^(.+)-STF-(\d+)$/.exec(r.n);
+  for (const n of numbers) {
+    const match = /^(.+)-STF-(\d+)$/.exec(n);
     if (match && Number(match[2]) >= best) {
       best = Number(match[2]);
       prefix = match[1]!;
     }
   }
   if (!prefix) {
-    const [school] = await tx.select({ code: schools.code }).from(schools).where(eq(schools.id, schoolId));
-    prefix = (school?.code ?? 'SCH').replace(/[^A-Za-z0-9]/g, '').slice(0, 3).toUpperCase() || 'SCH';
+    const code = await repo.findSchoolCode(tx, schoolId);
+    prefix = (code ?? 'SCH').replace(/[^A-Za-z0-9]/g, '').slice(0, 3).toUpperCase() || 'SCH';
   }
   return `${prefix}-STF-${String(best + 1).padStart(4, '0')}`;
 }
 
 async function assertNumberFree(tx: Tx, schoolId: string, staffNumber: string, exceptId?: string) {
-  const [taken] = await tx
-    .select({ id: staffMembers.id })
-    .from(staffMembers)
-    .where(and(eq(staffMembers.schoolId, schoolId), eq(staffMembers.staffNumber, staffNumber)));
-  if (taken && taken.id !== exceptId) throw new AppError(409, 'STAFF_NUMBER_TAKEN', m.staffNumberTaken(staffNumber), { fields: { staffNumber: m.staffNumberTaken(staffNumber) } });
+  const takenBy = await repo.findStaffIdByNumber(tx, schoolId, staffNumber);
+  if (takenBy && takenBy !== exceptId) throw new AppError(409, 'STAFF_NUMBER_TAKEN', m.staffNumberTaken(staffNumber), { fields: { staffNumber: m.staffNumberTaken(staffNumber) } });
 }
 
 function assertRecordRules(r: Parameters<typeof staffRecordProblems>[0]) {
@@ -328,8 +259,8 @@ function assertRecordRules(r: Parameters<typeof staffRecordProblems>[0]) {
 }
 
 /** The writable columns of a record from a (validated) body, leaving out what was not given. */
-function columnsOf(b: UpdateStaffInput): Partial<typeof staffMembers.$inferInsert> {
-  const out: Partial<typeof staffMembers.$inferInsert> = {};
+function columnsOf(b: UpdateStaffInput): Partial<NewStaff> {
+  const out: Partial<NewStaff> = {};
   for (const [k, v] of Object.entries(b)) {
     if (v === undefined || k === 'staffNumber') continue;
     (out as Record<string, unknown>)[k] = v;
@@ -348,13 +279,10 @@ export async function createStaff(database: Database, c: StaffCall, body: Create
     let staffNumber = body.staffNumber ?? null;
     if (staffNumber) await assertNumberFree(tx, schoolId, staffNumber);
     else staffNumber = await nextStaffNumber(tx, schoolId);
-    const values = columnsOf(body) as typeof staffMembers.$inferInsert;
-    const [row] = await tx
-      .insert(staffMembers)
-      .values({ ...values, schoolId, staffNumber, status: 'active', createdBy: c.actor.id })
-      .returning();
-    await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.created, `staff:${row!.id}`, null, { ...values, staffNumber });
-    const staff = await detailOf(tx, row!);
+    const values = columnsOf(body) as NewStaff;
+    const row = await repo.insertStaff(tx, { ...values, schoolId, staffNumber, status: 'active', createdBy: c.actor.id });
+    await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.created, `staff:${row.id}`, null, { ...values, staffNumber });
+    const staff = await detailOf(tx, row);
     return { staff, message: `${staff.name} was added as ${staff.staffNumber}.` };
   });
 }
@@ -385,12 +313,7 @@ export async function updateStaff(database: Database, c: StaffCall, id: string, 
     }
     let current = row;
     if (Object.keys(newValue).length > 0) {
-      const [updated] = await tx
-        .update(staffMembers)
-        .set({ ...(newValue as Partial<StaffRow>), updatedAt: new Date() })
-        .where(eq(staffMembers.id, row.id))
-        .returning();
-      current = updated!;
+      current = await repo.updateStaffRow(tx, row.id, newValue as Partial<StaffRow>);
       await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.updated, `staff:${row.id}`, oldValue, newValue);
     }
     const staff = await detailOf(tx, current);
@@ -414,21 +337,15 @@ export async function addDocument(database: Database, storage: FileStorage, c: S
   return inSchool(database, c.actor, c.schoolId, async (tx, schoolId) => {
     const row = await loadStaff(tx, schoolId, id);
     const file = await storeFile(tx, storage, { schoolId, kind: 'document', buffer: upload.buffer, contentType: upload.contentType, originalName: upload.filename, createdBy: c.actor.id });
-    const [doc] = await tx
-      .insert(staffDocuments)
-      .values({ schoolId, staffId: row.id, kind: parsed.data.kind, title: parsed.data.title, fileId: file.id, uploadedBy: c.actor.id })
-      .returning();
-    await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.documentAdded, `staff:${row.id}`, null, { documentId: doc!.id, kind: doc!.kind, title: doc!.title, fileId: file.id });
+    const doc = await repo.insertStaffDocument(tx, { schoolId, staffId: row.id, kind: parsed.data.kind, title: parsed.data.title, fileId: file.id, uploadedBy: c.actor.id });
+    await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.documentAdded, `staff:${row.id}`, null, { documentId: doc.id, kind: doc.kind, title: doc.title, fileId: file.id });
     const detail = await detailOf(tx, row);
-    return detail.documents.find((d) => d.id === doc!.id)!;
+    return detail.documents.find((d) => d.id === doc.id)!;
   });
 }
 
 async function loadDocument(tx: Tx, schoolId: string, staffId: string, documentId: string) {
-  const [doc] = await tx
-    .select()
-    .from(staffDocuments)
-    .where(and(eq(staffDocuments.schoolId, schoolId), eq(staffDocuments.staffId, staffId), eq(staffDocuments.id, documentId)));
+  const doc = await repo.findStaffDocument(tx, schoolId, staffId, documentId);
   if (!doc) throw notFound(m.documentNotFound);
   return doc;
 }
@@ -448,14 +365,14 @@ export async function deleteDocument(database: Database, c: StaffCall, id: strin
   await inSchool(database, c.actor, c.schoolId, async (tx, schoolId) => {
     await loadStaff(tx, schoolId, id);
     const doc = await loadDocument(tx, schoolId, id, documentId);
-    await tx.delete(staffDocuments).where(eq(staffDocuments.id, doc.id));
+    await repo.deleteStaffDocument(tx, doc.id);
     await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.documentRemoved, `staff:${id}`, { documentId: doc.id, kind: doc.kind, title: doc.title, fileId: doc.fileId }, null);
   });
 }
 
 /** Disables a sign-in account in the caller's transaction: status inactive, every session ended, audited. */
 async function disableAccount(tx: Tx, c: SchoolCaller, profileId: string, staffId: string): Promise<boolean> {
-  const [p] = await tx.select({ id: profiles.id, status: profiles.status, email: profiles.email }).from(profiles).where(eq(profiles.id, profileId)).for('update');
+  const p = await repo.lockProfileStatus(tx, profileId);
   if (!p || p.status === 'inactive') return false;
   await setUserStatus(tx, p.id, 'inactive');
   const endedSessions = await deleteUserSessions(tx, p.id);
@@ -485,15 +402,11 @@ export async function exitStaff(database: Database, c: StaffCall, id: string, bo
         clearedAt: i.cleared ? new Date().toISOString() : null,
       })),
     };
-    const [updated] = await tx
-      .update(staffMembers)
-      .set({ status: 'exited', exitType: body.exitType, exitDate: body.exitDate, exitReason: body.reason.trim(), exitClearance: clearance, updatedAt: new Date() })
-      .where(eq(staffMembers.id, row.id))
-      .returning();
+    const updated = await repo.updateStaffRow(tx, row.id, { status: 'exited', exitType: body.exitType, exitDate: body.exitDate, exitReason: body.reason.trim(), exitClearance: clearance });
     const fc = caller(c, schoolId);
     await auditSchool(tx, fc, STAFF_AUDIT.exited, `staff:${row.id}`, { status: row.status }, { status: 'exited', exitType: body.exitType, exitDate: body.exitDate, reason: body.reason.trim() });
     const disabled = row.profileId ? await disableAccount(tx, fc, row.profileId, row.id) : false;
-    const staff = await detailOf(tx, updated!);
+    const staff = await detailOf(tx, updated);
     return { staff, message: disabled ? `${staff.name}'s exit was recorded and their sign-in account disabled.` : `${staff.name}'s exit was recorded.` };
   });
 }
@@ -515,13 +428,9 @@ export async function updateClearance(database: Database, c: StaffCall, id: stri
       item.clearedBy = change.cleared ? c.actor.id : null;
       item.clearedAt = change.cleared ? new Date().toISOString() : null;
     }
-    const [updated] = await tx
-      .update(staffMembers)
-      .set({ exitClearance: { items } as ExitClearance, updatedAt: new Date() })
-      .where(eq(staffMembers.id, row.id))
-      .returning();
+    const updated = await repo.updateStaffRow(tx, row.id, { exitClearance: { items } as ExitClearance });
     await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.clearanceUpdated, `staff:${row.id}`, row.exitClearance, { items });
-    const staff = await detailOf(tx, updated!);
+    const staff = await detailOf(tx, updated);
     return { staff, message: 'Clearance saved.' };
   });
 }
@@ -550,11 +459,11 @@ export async function createStaffAccount(deps: AuthDeps & { database: Database }
       if (await emailExists(tx, row.email)) throw emailTaken();
       const name = staffFullName(row);
       const profileId = await insertAccount(tx, { email: row.email, name, role: body.role, schoolId, passwordHash, phone: row.phone, status: 'active' });
-      const [updated] = await tx.update(staffMembers).set({ profileId, updatedAt: new Date() }).where(eq(staffMembers.id, row.id)).returning();
+      const updated = await repo.updateStaffRow(tx, row.id, { profileId });
       await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.accountCreated, `staff:${row.id}`, null, { profileId, email: row.email, role: body.role });
-      const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
-      mail = { email: row.email, name, schoolName: school?.name ?? 'Your school' };
-      const staff = await detailOf(tx, updated!);
+      const schoolName = await repo.findSchoolName(tx, schoolId);
+      mail = { email: row.email, name, schoolName: schoolName ?? 'Your school' };
+      const staff = await detailOf(tx, updated);
       return { staff, message: `${name} can now sign in as ${body.role.replace('_', ' ')}. A link to choose a password was sent to ${row.email}.` };
     });
   } catch (err) {
@@ -630,7 +539,7 @@ export async function setStaffAccountStatus(database: Database, c: StaffCall, id
     if (status === 'inactive') {
       await disableAccount(tx, fc, row.profileId, row.id);
     } else {
-      const [p] = await tx.select({ id: profiles.id, status: profiles.status, email: profiles.email }).from(profiles).where(eq(profiles.id, row.profileId)).for('update');
+      const p = await repo.lockProfileStatus(tx, row.profileId);
       if (p && p.status !== 'active') {
         await setUserStatus(tx, p.id, 'active');
         await auditSchool(tx, fc, STAFF_AUDIT.accountStatus, `user:${p.id}`, { status: p.status }, { status: 'active' }, { email: p.email, staffId: row.id });

@@ -1,13 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { FEATURE_KEYS, type FeatureKey } from '../../../shared/contracts/system-settings.js';
 import { systemSettingsMessages as sm } from '../../../shared/messages/system-settings.js';
 import { isSchoolRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { schoolFeatureFlags } from '../../db/schema/index.js';
 import { withSystem, type Tx } from '../../db/tenant.js';
 import { forbidden } from '../../errors.js';
 import { bumpSettingsGeneration, settingsGeneration } from './settings-store.js';
+import { listSchoolFeatureFlags } from './system-settings.repository.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';
 
 /**
@@ -39,10 +38,7 @@ export function featureOfPath(path: string): FeatureKey | null {
 
 /** Every feature → on/off for a school (a missing row is on), read in the caller's transaction. */
 export async function schoolFlags(tx: Tx, schoolId: string): Promise<Record<FeatureKey, boolean>> {
-  const rows = await tx
-    .select({ key: schoolFeatureFlags.featureKey, enabled: schoolFeatureFlags.enabled })
-    .from(schoolFeatureFlags)
-    .where(and(eq(schoolFeatureFlags.schoolId, schoolId), inArray(schoolFeatureFlags.featureKey, [...FEATURE_KEYS])));
+  const rows = await listSchoolFeatureFlags(tx, schoolId, [...FEATURE_KEYS]);
   const flags = Object.fromEntries(FEATURE_KEYS.map((k) => [k, true])) as Record<FeatureKey, boolean>;
   for (const r of rows) flags[r.key as FeatureKey] = r.enabled;
   return flags;

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   BUILT_IN_SCHOOL_DEFAULTS,
   newSchoolDefaultsSchema,
@@ -6,9 +5,9 @@ import {
 } from '../../../shared/contracts/system-settings.js';
 import { DEFAULT_ADMISSION_PATTERN } from '../../../shared/admission-number.js';
 import { schoolToday } from '../../../shared/dates.js';
-import { academicYears, gradingScales, gradingScaleVersions, schools, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
-import { readSetting, schoolSenderKey, SETTING_KEYS, writeSetting } from './settings-store.js';
+import { schoolSenderKey, SETTING_KEYS } from './settings-store.js';
+import * as repo from './system-settings.repository.js';
 
 /**
  * The defaults for new schools (issue 18 §4 System Settings "defaults for new schools"): the saved
@@ -17,7 +16,7 @@ import { readSetting, schoolSenderKey, SETTING_KEYS, writeSetting } from './sett
  * "{YYYY}/{SEQ:4}") when none are saved or the saved value no longer parses.
  */
 export async function newSchoolDefaults(tx: Tx): Promise<{ defaults: NewSchoolDefaults; updatedAt: Date | null }> {
-  const row = await readSetting<unknown>(tx, SETTING_KEYS.newSchoolDefaults);
+  const row = await repo.readSetting<unknown>(tx, SETTING_KEYS.newSchoolDefaults);
   const parsed = row ? newSchoolDefaultsSchema.safeParse(row.value) : null;
   if (!parsed?.success) return { defaults: BUILT_IN_SCHOOL_DEFAULTS, updatedAt: null };
   return { defaults: parsed.data, updatedAt: row!.updatedAt };
@@ -25,7 +24,7 @@ export async function newSchoolDefaults(tx: Tx): Promise<{ defaults: NewSchoolDe
 
 /** The school's SMS sender ID set from the defaults when it was created, or null (the account default). */
 export async function schoolSmsSenderId(tx: Tx, schoolId: string): Promise<string | null> {
-  const row = await readSetting<{ senderId?: unknown }>(tx, schoolSenderKey(schoolId));
+  const row = await repo.readSetting<{ senderId?: unknown }>(tx, schoolSenderKey(schoolId));
   const v = row?.value?.senderId;
   return typeof v === 'string' && v.trim() ? v.trim() : null;
 }
@@ -44,13 +43,10 @@ export async function schoolSmsSenderId(tx: Tx, schoolId: string): Promise<strin
 export async function applyNewSchoolDefaults(tx: Tx, schoolId: string): Promise<{ applied: string[] }> {
   const { defaults } = await newSchoolDefaults(tx);
   const applied: string[] = [];
-  const [school] = await tx
-    .select({ curriculum: schools.curriculum, curricula: schools.curricula, pattern: schools.admissionNumberPattern })
-    .from(schools)
-    .where(eq(schools.id, schoolId));
+  const school = await repo.findSchoolSetupColumns(tx, schoolId);
   if (!school) throw new Error(`applyNewSchoolDefaults: school ${schoolId} not visible`);
 
-  const set: Partial<typeof schools.$inferInsert> = {};
+  const set: repo.SchoolDefaultsUpdate = {};
   if ((school.curricula ?? []).length === 0) {
     set.curricula = [...new Set([school.curriculum, ...defaults.curricula])];
     applied.push('curricula');
@@ -59,25 +55,18 @@ export async function applyNewSchoolDefaults(tx: Tx, schoolId: string): Promise<
     set.admissionNumberPattern = defaults.admissionNumberPattern.trim();
     applied.push('admissionNumberPattern');
   }
-  if (Object.keys(set).length) await tx.update(schools).set({ ...set, updatedAt: new Date() }).where(eq(schools.id, schoolId));
+  if (Object.keys(set).length) await repo.updateSchoolDefaults(tx, schoolId, set);
 
   if (defaults.gradingScales.length) {
-    const created = await tx
-      .insert(gradingScales)
-      .values(defaults.gradingScales.map((s) => ({ schoolId, key: s.key, name: s.name, bands: s.bands })))
-      .onConflictDoNothing()
-      .returning();
+    const created = await repo.insertMissingGradingScales(tx, schoolId, defaults.gradingScales);
     if (created.length) {
-      await tx
-        .insert(gradingScaleVersions)
-        .values(created.map((s) => ({ schoolId, scaleId: s.id, version: 1, bands: s.bands })))
-        .onConflictDoNothing();
+      await repo.insertFirstScaleVersions(tx, schoolId, created);
       applied.push('gradingScales');
     }
   }
 
-  const [anyYear] = await tx.select({ id: academicYears.id }).from(academicYears).where(eq(academicYears.schoolId, schoolId)).limit(1);
-  if (!anyYear && defaults.terms.length > 0) {
+  const hasYear = await repo.schoolHasYear(tx, schoolId);
+  if (!hasYear && defaults.terms.length > 0) {
     const today = schoolToday();
     const year = today.slice(0, 4);
     const dated = defaults.terms.map((t, i) => ({
@@ -88,18 +77,15 @@ export async function applyNewSchoolDefaults(tx: Tx, schoolId: string): Promise<
       halfTermStartsOn: t.halfTermStartsOn ? `${year}-${t.halfTermStartsOn}` : null,
       halfTermEndsOn: t.halfTermEndsOn ? `${year}-${t.halfTermEndsOn}` : null,
     }));
-    const [row] = await tx
-      .insert(academicYears)
-      .values({ schoolId, name: year, startsOn: dated[0]!.startsOn, endsOn: dated[dated.length - 1]!.endsOn, isCurrent: true })
-      .returning({ id: academicYears.id });
+    const yearId = await repo.insertCurrentYear(tx, schoolId, { name: year, startsOn: dated[0]!.startsOn, endsOn: dated[dated.length - 1]!.endsOn });
     // The term that contains today, else the next one to start, is the current term.
     const current = dated.find((t) => t.startsOn <= today && today <= t.endsOn) ?? dated.find((t) => t.startsOn > today);
-    await tx.insert(terms).values(dated.map((t) => ({ ...t, schoolId, academicYearId: row!.id, isCurrent: t === current })));
+    await repo.insertTerms(tx, schoolId, yearId, dated.map((t) => ({ ...t, isCurrent: t === current })));
     applied.push('terms');
   }
 
   if (defaults.smsSenderId.trim()) {
-    await writeSetting(tx, schoolSenderKey(schoolId), { senderId: defaults.smsSenderId.trim() }, null, 'SMS sender ID of the school (new-school defaults)');
+    await repo.writeSetting(tx, schoolSenderKey(schoolId), { senderId: defaults.smsSenderId.trim() }, null, 'SMS sender ID of the school (new-school defaults)');
     applied.push('smsSenderId');
   }
   return { applied };

@@ -8,7 +8,8 @@ import { createSmtpMailer, type Mailer, type SmtpSettings } from '../../integrat
 import { AFRICAS_TALKING_SANDBOX_URL, AFRICAS_TALKING_URL, createAfricasTalkingGateway } from '../../integrations/sms/africas-talking.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { decryptSecret, encryptSecret, maskSecret } from '../../lib/secrets.js';
-import { readSetting, settingsGeneration, SETTING_KEYS } from './settings-store.js';
+import { settingsGeneration, SETTING_KEYS } from './settings-store.js';
+import { readSetting } from './system-settings.repository.js';
 
 /**
  * E-mail and SMS provider settings (issue 18 §4 "e-mail and SMS provider settings (secrets encrypted,

@@ -1,4 +1,3 @@
-import { asc, eq } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import {
   checkNewSchoolDefaults,
@@ -15,7 +14,6 @@ import { systemSettingsMessages as sm } from '../../../shared/messages/system-se
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
 import { isSchoolRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { schoolFeatureFlags, schools } from '../../db/schema/index.js';
 import { withScope, type TenantScope } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
@@ -25,7 +23,8 @@ import { recordAudit } from '../../lib/audit.js';
 import { invalidateFeatureFlags, schoolFlags } from './feature-flag-gate.js';
 import { newSchoolDefaults } from './new-school-defaults.js';
 import { emailView, gatewayOf, nextEmail, nextSms, readEmail, readSms, redacted, sendThroughSettings, smsView } from './providers.js';
-import { bumpSettingsGeneration, SETTING_KEYS, writeSetting } from './settings-store.js';
+import { bumpSettingsGeneration, SETTING_KEYS } from './settings-store.js';
+import * as repo from './system-settings.repository.js';
 
 /** Audit actions of System Settings. */
 export const SETTINGS_AUDIT = {
@@ -68,7 +67,7 @@ export async function saveDefaults(database: Database, c: SettingsCaller, body: 
   if (Object.keys(fields).length) throw badRequest(Object.values(fields)[0] ?? sm.api.invalid, fields);
   return withScope(database.db, c.scope, async (tx) => {
     const before = await newSchoolDefaults(tx);
-    const at = await writeSetting(tx, SETTING_KEYS.newSchoolDefaults, clean, c.actor.id, 'Defaults for new schools (System Settings)');
+    const at = await repo.writeSetting(tx, SETTING_KEYS.newSchoolDefaults, clean, c.actor.id, 'Defaults for new schools (System Settings)');
     await recordAudit(tx, { schoolId: null, action: SETTINGS_AUDIT.defaults, targetEntity: `system_settings:${SETTING_KEYS.newSchoolDefaults}`, oldValue: before.defaults, newValue: clean, ...platform(c) });
     return { defaults: clean, updatedAt: at.toISOString(), message: sm.api.defaultsSaved };
   });
@@ -79,8 +78,8 @@ const catalogue = () => FEATURE_KEYS.map((key) => ({ key, label: sm.features[key
 /** GET /api/system-settings/feature-flags: the catalogue and every school's flags (schools by name). */
 export async function featureMatrix(database: Database, c: SettingsCaller): Promise<FeatureFlagsMatrix> {
   return withScope(database.db, c.scope, async (tx) => {
-    const list = await tx.select({ id: schools.id, name: schools.name, code: schools.code, status: schools.status }).from(schools).orderBy(asc(schools.name), asc(schools.id));
-    const rows = await tx.select({ schoolId: schoolFeatureFlags.schoolId, key: schoolFeatureFlags.featureKey, enabled: schoolFeatureFlags.enabled }).from(schoolFeatureFlags);
+    const list = await repo.listSchoolsByName(tx);
+    const rows = await repo.listAllFeatureFlags(tx);
     return {
       features: catalogue(),
       schools: list.map((s) => {
@@ -102,7 +101,7 @@ export async function saveSchoolFlags(database: Database, c: SettingsCaller, sch
   const unknown = Object.keys(flags).filter((k) => !(FEATURE_KEYS as readonly string[]).includes(k));
   if (unknown.length) throw badRequest(sm.api.unknownFeature(unknown[0]!), { flags: sm.api.unknownFeature(unknown[0]!) });
   const result = await withScope(database.db, c.scope, async (tx) => {
-    const [school] = await tx.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId));
+    const school = await repo.findSchoolName(tx, schoolId);
     if (!school) throw notFound(sm.api.schoolNotFound);
     const before = await schoolFlags(tx, schoolId);
     const oldValue: Record<string, boolean> = {};
@@ -112,10 +111,7 @@ export async function saveSchoolFlags(database: Database, c: SettingsCaller, sch
       if (before[key] === enabled) continue;
       oldValue[key] = before[key];
       newValue[key] = enabled;
-      await tx
-        .insert(schoolFeatureFlags)
-        .values({ schoolId, featureKey: key, enabled, updatedBy: c.actor.id, updatedAt: now })
-        .onConflictDoUpdate({ target: [schoolFeatureFlags.schoolId, schoolFeatureFlags.featureKey], set: { enabled, updatedBy: c.actor.id, updatedAt: now } });
+      await repo.upsertFeatureFlag(tx, schoolId, key, enabled, c.actor.id, now);
     }
     if (Object.keys(newValue).length) {
       await recordAudit(tx, { schoolId, action: SETTINGS_AUDIT.flags, targetEntity: `school:${schoolId}`, oldValue, newValue, ...platform(c) });
@@ -148,7 +144,7 @@ export async function saveEmail(database: Database, c: SettingsCaller, key: Buff
   const result = await withScope(database.db, c.scope, async (tx) => {
     const { stored } = await readEmail(tx);
     const next = nextEmail(key, stored, body);
-    const at = await writeSetting(tx, SETTING_KEYS.email, next, c.actor.id, 'E-mail provider (System Settings)');
+    const at = await repo.writeSetting(tx, SETTING_KEYS.email, next, c.actor.id, 'E-mail provider (System Settings)');
     await recordAudit(tx, {
       schoolId: null,
       action: SETTINGS_AUDIT.email,
@@ -177,7 +173,7 @@ export async function saveSms(database: Database, c: SettingsCaller, key: Buffer
   const result = await withScope(database.db, c.scope, async (tx) => {
     const { stored } = await readSms(tx);
     const next = nextSms(key, stored, body);
-    const at = await writeSetting(tx, SETTING_KEYS.sms, next, c.actor.id, 'SMS provider (System Settings)');
+    const at = await repo.writeSetting(tx, SETTING_KEYS.sms, next, c.actor.id, 'SMS provider (System Settings)');
     await recordAudit(tx, {
       schoolId: null,
       action: SETTINGS_AUDIT.sms,
