@@ -1,10 +1,12 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { notSchoolDay, type SchoolCalendar } from '../../../shared/attendance-calendar.js';
 import { DEFAULT_ATTENDANCE_SETTINGS, type AttendanceSettings } from '../../../shared/contracts/attendance.js';
 import { schoolToday } from '../../../shared/dates.js';
-import { attendanceSettings, schoolCalendarEvents, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest } from '../../errors.js';
+import * as repo from './attendance.repository.js';
+import type { TermRow } from './attendance.repository.js';
+
+export type { TermRow };
 
 /**
  * What every part of the attendance module (issue 13) shares: the school of a call, the school's
@@ -24,7 +26,7 @@ export const ATTENDANCE_AUDIT = {
 
 /** The school's attendance settings (the defaults when it never saved any). */
 export async function loadAttendanceSettings(tx: Tx, schoolId: string): Promise<AttendanceSettings> {
-  const [row] = await tx.select().from(attendanceSettings).where(eq(attendanceSettings.schoolId, schoolId));
+  const row = await repo.findAttendanceSettings(tx, schoolId);
   if (!row) return { ...DEFAULT_ATTENDANCE_SETTINGS };
   return {
     sessionsPerDay: row.sessionsPerDay === 2 ? 2 : 1,
@@ -42,46 +44,13 @@ export function dailySessions(s: AttendanceSettings): string[] {
   return s.sessionsPerDay === 2 ? ['morning', 'afternoon'] : ['day'];
 }
 
-export interface TermRow {
-  id: string;
-  name: string;
-  number: number;
-  academicYearId: string;
-  startsOn: string;
-  endsOn: string;
-  halfTermStartsOn: string | null;
-  halfTermEndsOn: string | null;
-  isCurrent: boolean;
-}
-
-/** All the school's terms, oldest first. */
-export async function schoolTerms(tx: Tx, schoolId: string): Promise<TermRow[]> {
-  return tx
-    .select({
-      id: terms.id,
-      name: terms.name,
-      number: terms.number,
-      academicYearId: terms.academicYearId,
-      startsOn: terms.startsOn,
-      endsOn: terms.endsOn,
-      halfTermStartsOn: terms.halfTermStartsOn,
-      halfTermEndsOn: terms.halfTermEndsOn,
-      isCurrent: terms.isCurrent,
-    })
-    .from(terms)
-    .where(eq(terms.schoolId, schoolId))
-    .orderBy(asc(terms.startsOn));
-}
-
 /**
  * The school's calendar (terms and its own days) for shared/attendance-calendar.ts. With `from`/`to`
  * only the school days overlapping that range are loaded.
  */
 export async function loadCalendar(tx: Tx, schoolId: string, range?: { from: string; to: string }): Promise<SchoolCalendar & { termRows: TermRow[] }> {
-  const termRows = await schoolTerms(tx, schoolId);
-  const where = [eq(schoolCalendarEvents.schoolId, schoolId)];
-  if (range) where.push(lte(schoolCalendarEvents.startsOn, range.to), gte(schoolCalendarEvents.endsOn, range.from));
-  const events = await tx.select().from(schoolCalendarEvents).where(and(...where)).orderBy(asc(schoolCalendarEvents.startsOn));
+  const termRows = await repo.listSchoolTerms(tx, schoolId);
+  const events = await repo.listCalendarEvents(tx, schoolId, range);
   return {
     termRows,
     terms: termRows.map((t) => ({ name: t.name, startsOn: t.startsOn, endsOn: t.endsOn, halfTermStartsOn: t.halfTermStartsOn, halfTermEndsOn: t.halfTermEndsOn })),

@@ -1,43 +1,19 @@
-import { and, inArray, sql } from 'drizzle-orm';
 import { attendanceRate } from '../../../shared/attendance-calendar.js';
-import { DAILY_SESSIONS, type AttendanceCounts } from '../../../shared/contracts/attendance.js';
-import { attendanceEntries } from '../../db/schema/index.js';
+import type { AttendanceCounts } from '../../../shared/contracts/attendance.js';
 import type { Tx } from '../../db/tenant.js';
 import { countedUntil } from './attendance-context.js';
+import { countLearnerDays } from './attendance.repository.js';
 
 /**
  * Per-learner attendance counts (issue 13 §4 "used by report cards and certificates"), small enough for
  * other modules to import: daily sessions only; a day's status is its most serious session.
  */
 
-/** Day statuses (daily sessions only) of learners on given days: one row per learner and day. */
-export function dayStatusSql() {
-  return sql<string>`case when bool_or(${attendanceEntries.status} = 'absent') then 'absent'
-    when bool_or(${attendanceEntries.status} = 'excused') then 'excused'
-    when bool_or(${attendanceEntries.status} = 'late') then 'late' else 'present' end`;
-}
-export const dailyOnly = () => inArray(attendanceEntries.session, [...DAILY_SESSIONS]);
-
 /** Counts per learner over a date range (daily sessions; a day's status is its most serious session). */
 export async function learnerCounts(tx: Tx, studentIds: string[], from: string, to: string): Promise<Map<string, AttendanceCounts>> {
   const out = new Map<string, AttendanceCounts>();
   if (studentIds.length === 0) return out;
-  const perDay = tx
-    .select({ studentId: attendanceEntries.studentId, date: attendanceEntries.date, status: dayStatusSql().as('status') })
-    .from(attendanceEntries)
-    .where(and(inArray(attendanceEntries.studentId, studentIds), sql`${attendanceEntries.date} between ${from} and ${to}`, dailyOnly()))
-    .groupBy(attendanceEntries.studentId, attendanceEntries.date)
-    .as('per_day');
-  const rows = await tx
-    .select({
-      studentId: perDay.studentId,
-      present: sql<number>`count(*) filter (where ${perDay.status} = 'present')`.mapWith(Number),
-      absent: sql<number>`count(*) filter (where ${perDay.status} = 'absent')`.mapWith(Number),
-      late: sql<number>`count(*) filter (where ${perDay.status} = 'late')`.mapWith(Number),
-      excused: sql<number>`count(*) filter (where ${perDay.status} = 'excused')`.mapWith(Number),
-    })
-    .from(perDay)
-    .groupBy(perDay.studentId);
+  const rows = await countLearnerDays(tx, studentIds, from, to);
   for (const id of studentIds) out.set(id, { daysOpen: 0, present: 0, absent: 0, late: 0, excused: 0, rate: null });
   for (const r of rows) {
     const daysOpen = r.present + r.absent + r.late + r.excused;

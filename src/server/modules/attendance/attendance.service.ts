@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import {
@@ -13,7 +12,6 @@ import {
   type AttendanceStatus,
 } from '../../../shared/attendance-calendar.js';
 import {
-  DAILY_SESSIONS,
   isPeriodSession,
   type AttendanceCounts,
   type AttendanceSettings,
@@ -41,23 +39,6 @@ import { addDays, schoolToday } from '../../../shared/dates.js';
 import { kenyaPublicHolidaysBetween } from '../../../shared/kenya-holidays.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
-import {
-  absenceAlerts,
-  academicYears,
-  adminCommunications,
-  attendanceEntries,
-  attendanceRegisters,
-  attendanceSettings,
-  classes,
-  guardians,
-  notifications,
-  profiles,
-  schoolCalendarEvents,
-  schools,
-  studentGuardians,
-  students,
-  teacherAssignments,
-} from '../../db/schema/index.js';
 import { narrowScope, SYSTEM_SCOPE, type Tx } from '../../db/tenant.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
@@ -65,7 +46,9 @@ import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { learnerAudience, learnerNotFound, visibleLearners } from '../learners/index.js';
 import { deliverSms, logSms, type OutgoingSms } from '../sms/index.js';
 import { ATTENDANCE_AUDIT, countedUntil, dailySessions, defaultTerm, loadAttendanceSettings, loadCalendar, type TermRow } from './attendance-context.js';
-import { dailyOnly, dayStatusSql, termAttendance } from './attendance-counts.js';
+import { termAttendance } from './attendance-counts.js';
+import * as repo from './attendance.repository.js';
+import type { CalendarEventRow, LearnerRow, StreamRow } from './attendance.repository.js';
 import { withIdempotency } from '../../lib/idempotency.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 
@@ -94,44 +77,16 @@ type PutRegisterInput = z.output<typeof putRegisterBody>;
 // ---------------------------------------------------------------------------------------------
 // Streams and access
 
-interface StreamRow {
-  id: string;
-  name: string;
-  gradeLevel: string;
-  levelOrder: number;
-  levelId: string | null;
-  classTeacherId: string | null;
-  academicYearId: string;
-}
-
 async function loadStream(tx: Tx, schoolId: string, classId: string): Promise<StreamRow> {
-  const [row] = await tx
-    .select({
-      id: classes.id,
-      name: classes.name,
-      gradeLevel: classes.gradeLevel,
-      levelOrder: classes.levelOrder,
-      levelId: classes.levelId,
-      classTeacherId: classes.classTeacherId,
-      academicYearId: classes.academicYearId,
-    })
-    .from(classes)
-    .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)));
+  const row = await repo.findStream(tx, schoolId, classId);
   if (!row) throw notFound(m.streamNotFound);
   return row;
-}
-
-async function teaches(tx: Tx, teacherId: string, classId: string, subjectId?: string | null): Promise<boolean> {
-  const where = [eq(teacherAssignments.teacherId, teacherId), eq(teacherAssignments.classId, classId)];
-  if (subjectId) where.push(eq(teacherAssignments.subjectId, subjectId));
-  const [row] = await tx.select({ id: teacherAssignments.id }).from(teacherAssignments).where(and(...where)).limit(1);
-  return !!row;
 }
 
 /** May the caller read this stream's registers? Leaders and platform staff: any; a teacher: streams they lead or teach. */
 async function canReadStream(tx: Tx, actor: Actor, stream: StreamRow): Promise<boolean> {
   if (actor.role !== 'teacher') return true;
-  return stream.classTeacherId === actor.id || (await teaches(tx, actor.id, stream.id));
+  return stream.classTeacherId === actor.id || (await repo.hasTeacherAssignment(tx, actor.id, stream.id));
 }
 
 /**
@@ -141,7 +96,7 @@ async function canReadStream(tx: Tx, actor: Actor, stream: StreamRow): Promise<b
 async function canMark(tx: Tx, actor: Actor, stream: StreamRow, session: string, subjectId: string | null): Promise<boolean> {
   if (actor.role === 'principal') return true;
   if (actor.role !== 'teacher') return false;
-  if (isPeriodSession(session)) return !!subjectId && (await teaches(tx, actor.id, stream.id, subjectId));
+  if (isPeriodSession(session)) return !!subjectId && (await repo.hasTeacherAssignment(tx, actor.id, stream.id, subjectId));
   return stream.classTeacherId === actor.id;
 }
 
@@ -164,30 +119,6 @@ function checkSession(s: AttendanceSettings, session: string, subjectId: string 
 
 const fullName = (r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`;
 
-interface LearnerRow {
-  id: string;
-  admissionNumber: string;
-  firstName: string;
-  lastName: string;
-  gender: string;
-}
-
-async function streamLearners(tx: Tx, classId: string): Promise<LearnerRow[]> {
-  return tx
-    .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, lastName: students.lastName, gender: students.gender })
-    .from(students)
-    .where(and(eq(students.classId, classId), eq(students.status, 'active')))
-    .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
-}
-
-async function findRegister(tx: Tx, classId: string, date: string, session: string, subjectId: string | null) {
-  const [row] = await tx
-    .select()
-    .from(attendanceRegisters)
-    .where(and(eq(attendanceRegisters.classId, classId), eq(attendanceRegisters.date, date), eq(attendanceRegisters.session, session), eq(attendanceRegisters.subjectKey, subjectId ?? '')));
-  return row;
-}
-
 /** The register as the API answers it: every learner of the stream (and anyone already marked in it). */
 async function buildRegister(
   tx: Tx,
@@ -202,27 +133,9 @@ async function buildRegister(
   const today = schoolToday();
   const cal = await loadCalendar(tx, schoolId);
   const why = notSchoolDay(cal, date, today);
-  const reg = await findRegister(tx, stream.id, date, session, subjectId);
-  const learners = await streamLearners(tx, stream.id);
-  const entries = reg
-    ? await tx
-        .select({
-          studentId: attendanceEntries.studentId,
-          status: attendanceEntries.status,
-          note: attendanceEntries.note,
-          arrivalTime: attendanceEntries.arrivalTime,
-          updatedAt: attendanceEntries.updatedAt,
-          updatedBy: profiles.name,
-          admissionNumber: students.admissionNumber,
-          firstName: students.firstName,
-          lastName: students.lastName,
-          gender: students.gender,
-        })
-        .from(attendanceEntries)
-        .innerJoin(students, eq(students.id, attendanceEntries.studentId))
-        .leftJoin(profiles, eq(profiles.id, attendanceEntries.updatedBy))
-        .where(eq(attendanceEntries.registerId, reg.id))
-    : [];
+  const reg = await repo.findRegister(tx, stream.id, date, session, subjectId);
+  const learners = await repo.listStreamLearners(tx, stream.id);
+  const entries = reg ? await repo.listEntriesWithLearners(tx, reg.id) : [];
   const byStudent = new Map(entries.map((e) => [e.studentId, e]));
   const rows: LearnerRow[] = [...learners];
   for (const e of entries) if (!learners.some((l) => l.id === e.studentId)) rows.push({ id: e.studentId, admissionNumber: e.admissionNumber, firstName: e.firstName, lastName: e.lastName, gender: e.gender });
@@ -246,8 +159,7 @@ async function buildRegister(
   });
   let markedBy: string | null = null;
   if (reg?.markedBy) {
-    const [p] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, reg.markedBy));
-    markedBy = p?.name ?? null;
+    markedBy = await repo.findProfileName(tx, reg.markedBy);
   }
   const locked = isRegisterLocked(cal, date, today, settings.lockAfterDays);
   const mayMark = await canMark(tx, actor, stream, session, subjectId);
@@ -359,19 +271,14 @@ async function saveRegister(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, body:
   if (body.date < today && !reason) throw badRequest(m.editReasonRequired, { reason: m.editReasonRequired });
 
   // Learners: each must be in the stream now or already be in this register.
-  const learners = await streamLearners(tx, stream.id);
+  const learners = await repo.listStreamLearners(tx, stream.id);
   const inStream = new Map(learners.map((l) => [l.id, l]));
-  const existing = await findRegister(tx, stream.id, body.date, body.session, subjectId);
-  const prior = existing
-    ? await tx.select().from(attendanceEntries).where(eq(attendanceEntries.registerId, existing.id))
-    : [];
+  const existing = await repo.findRegister(tx, stream.id, body.date, body.session, subjectId);
+  const prior = existing ? await repo.listEntries(tx, existing.id) : [];
   const priorBy = new Map(prior.map((e) => [e.studentId, e]));
   const strangers = body.entries.filter((e) => !inStream.has(e.studentId) && !priorBy.has(e.studentId));
   if (strangers.length) {
-    const [s] = await tx
-      .select({ firstName: students.firstName, lastName: students.lastName })
-      .from(students)
-      .where(and(eq(students.id, strangers[0]!.studentId), eq(students.schoolId, schoolId)));
+    const s = await repo.findLearnerName(tx, schoolId, strangers[0]!.studentId);
     const msg = s ? m.notInStream(fullName(s)) : m.notInStreamUnknown;
     throw badRequest(msg, { entries: msg });
   }
@@ -394,22 +301,15 @@ async function saveRegister(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, body:
   if (changes.length > 0) {
     if (!registerId) {
       // Two teachers creating it at once: one insert wins, the other reads its row.
-      const [created] = await tx
-        .insert(attendanceRegisters)
-        .values({ schoolId, classId: stream.id, date: body.date, session: body.session, subjectId, subjectKey: subjectId ?? '', markedBy: actor.id, updatedBy: actor.id, markedAt: now, updatedAt: now })
-        .onConflictDoNothing()
-        .returning({ id: attendanceRegisters.id });
-      registerId = created?.id ?? (await findRegister(tx, stream.id, body.date, body.session, subjectId))!.id;
+      const created = await repo.insertRegisterIfAbsent(tx, { schoolId, classId: stream.id, date: body.date, session: body.session, subjectId, subjectKey: subjectId ?? '', markedBy: actor.id, updatedBy: actor.id, markedAt: now, updatedAt: now });
+      registerId = created ?? (await repo.findRegister(tx, stream.id, body.date, body.session, subjectId))!.id;
     } else {
-      await tx.update(attendanceRegisters).set({ updatedBy: actor.id, updatedAt: now }).where(eq(attendanceRegisters.id, registerId));
+      await repo.touchRegister(tx, registerId, actor.id, now);
     }
-    await tx
-      .insert(attendanceEntries)
-      .values(changes.map((ch) => ({ schoolId, registerId: registerId!, studentId: ch.studentId, date: body.date, session: body.session, status: ch.status, note: ch.note, arrivalTime: ch.arrivalTime, updatedBy: actor.id, updatedAt: now })))
-      .onConflictDoUpdate({
-        target: [attendanceEntries.registerId, attendanceEntries.studentId],
-        set: { status: sql`excluded.status`, note: sql`excluded.note`, arrivalTime: sql`excluded.arrival_time`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`excluded.updated_at` },
-      });
+    await repo.upsertEntries(
+      tx,
+      changes.map((ch) => ({ schoolId, registerId: registerId!, studentId: ch.studentId, date: body.date, session: body.session, status: ch.status, note: ch.note, arrivalTime: ch.arrivalTime, updatedBy: actor.id, updatedAt: now })),
+    );
     await auditSchool(
       tx,
       c,
@@ -440,22 +340,13 @@ async function saveRegister(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, body:
  */
 async function sendAbsenceAlerts(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, stream: StreamRow, date: string, studentIds: string[], settings: AttendanceSettings, pending: PendingAlert[]): Promise<number> {
   const { schoolId } = c;
-  const fresh = await tx
-    .insert(absenceAlerts)
-    .values(studentIds.map((studentId) => ({ schoolId, studentId, date })))
-    .onConflictDoNothing()
-    .returning({ studentId: absenceAlerts.studentId });
-  if (fresh.length === 0) return 0;
-  const ids = fresh.map((f) => f.studentId);
-  const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
-  const learners = await tx.select({ id: students.id, firstName: students.firstName, lastName: students.lastName }).from(students).where(inArray(students.id, ids));
-  const links = await tx
-    .select({ studentId: studentGuardians.studentId, isPrimary: studentGuardians.isPrimary, phone: guardians.phone, profileId: guardians.profileId })
-    .from(studentGuardians)
-    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
-    .where(inArray(studentGuardians.studentId, ids));
+  const ids = await repo.insertAbsenceAlerts(tx, schoolId, studentIds, date);
+  if (ids.length === 0) return 0;
+  const school = await repo.findSchoolName(tx, schoolId);
+  const learners = await repo.listLearnerNames(tx, ids);
+  const links = await repo.listGuardianLinks(tx, ids);
   const label = dayLabel(date);
-  const schoolName = school?.name ?? '';
+  const schoolName = school ?? '';
   const expiresAt = new Date(Date.now() + 14 * 24 * 3600 * 1000);
   for (const l of learners) {
     const name = fullName(l);
@@ -471,17 +362,22 @@ async function sendAbsenceAlerts(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, 
     if (userIds.length) {
       // Communications and notifications are written in platform context (drizzle/0003 policies).
       await narrowScope(tx, SYSTEM_SCOPE);
-      const [comm] = await tx
-        .insert(adminCommunications)
-        .values({ title: m.alertTitle(name, date === schoolToday() ? undefined : m.alertOn(label)), message: m.alertMessage(name, stream.name, label, schoolName), priority: 'high', targetRoles: ['parent'], schoolId, personal: true, isActive: true, dismissible: true, expiresAt, createdBy: c.actor.id })
-        .returning({ id: adminCommunications.id });
-      await tx.insert(notifications).values(userIds.map((userId) => ({ userId, schoolId, communicationId: comm!.id }))).onConflictDoNothing();
+      const communicationId = await repo.insertCommunication(tx, {
+        title: m.alertTitle(name, date === schoolToday() ? undefined : m.alertOn(label)),
+        message: m.alertMessage(name, stream.name, label, schoolName),
+        priority: 'high',
+        targetRoles: ['parent'],
+        schoolId,
+        personal: true,
+        isActive: true,
+        dismissible: true,
+        expiresAt,
+        createdBy: c.actor.id,
+      });
+      await repo.insertNotifications(tx, schoolId, communicationId, userIds);
       await narrowScope(tx, { schoolId, userId: c.actor.id, allSchools: false });
     }
-    await tx
-      .update(absenceAlerts)
-      .set({ notified: userIds.length, smsId })
-      .where(and(eq(absenceAlerts.studentId, l.id), eq(absenceAlerts.date, date)));
+    await repo.setAbsenceAlertSent(tx, l.id, date, userIds.length, smsId);
     pending.push({ smsId, sms, userIds });
   }
   return learners.length;
@@ -490,41 +386,16 @@ async function sendAbsenceAlerts(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, 
 // ---------------------------------------------------------------------------------------------
 // Streams of a day (today's picture; the teacher's streams)
 
-/** The current academic year of the school's streams (the one whose classes a day belongs to). */
+/** The school's streams of an academic year the caller may see (a teacher: those they lead or teach), with the class teacher. */
 async function streamsOf(tx: Tx, actor: Actor, schoolId: string, academicYearId: string | null): Promise<(StreamRow & { classTeacher: string | null })[]> {
-  const where: SQL[] = [eq(classes.schoolId, schoolId)];
-  if (academicYearId) where.push(eq(classes.academicYearId, academicYearId));
-  if (actor.role === 'teacher') {
-    where.push(
-      or(
-        eq(classes.classTeacherId, actor.id),
-        sql`${classes.id} in (select ${teacherAssignments.classId} from ${teacherAssignments} where ${teacherAssignments.teacherId} = ${actor.id})`,
-      )!,
-    );
-  }
-  return tx
-    .select({
-      id: classes.id,
-      name: classes.name,
-      gradeLevel: classes.gradeLevel,
-      levelOrder: classes.levelOrder,
-      levelId: classes.levelId,
-      classTeacherId: classes.classTeacherId,
-      academicYearId: classes.academicYearId,
-      classTeacher: profiles.name,
-    })
-    .from(classes)
-    .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
-    .where(and(...where))
-    .orderBy(asc(classes.levelOrder), asc(classes.name));
+  return repo.listStreams(tx, schoolId, { academicYearId, teacherId: actor.role === 'teacher' ? actor.id : undefined });
 }
 
 /** The academic year a day falls in (its term's year), or the school's current year. */
 async function yearOf(tx: Tx, termRows: TermRow[], day: string, schoolId: string): Promise<string | null> {
   const t = termRows.find((x) => day >= x.startsOn && day <= x.endsOn) ?? termRows.filter((x) => x.startsOn <= day).at(-1);
   if (t) return t.academicYearId;
-  const [row] = await tx.select({ id: academicYears.id }).from(academicYears).where(and(eq(academicYears.schoolId, schoolId), eq(academicYears.isCurrent, true))).limit(1);
-  return row?.id ?? null;
+  return repo.findCurrentAcademicYearId(tx, schoolId);
 }
 
 
@@ -545,23 +416,7 @@ export async function listStreamDay(deps: AttendanceDeps, actor: Actor, q: z.out
     const streams = await streamsOf(tx, actor, schoolId, yearId);
     const ids = streams.map((s) => s.id);
     const [learnerCounts, regs, statuses] = ids.length
-      ? await Promise.all([
-          tx
-            .select({ classId: students.classId, n: sql<number>`count(*)`.mapWith(Number) })
-            .from(students)
-            .where(and(inArray(students.classId, ids), eq(students.status, 'active')))
-            .groupBy(students.classId),
-          tx
-            .select({ classId: attendanceRegisters.classId, session: attendanceRegisters.session })
-            .from(attendanceRegisters)
-            .where(and(inArray(attendanceRegisters.classId, ids), eq(attendanceRegisters.date, date), inArray(attendanceRegisters.session, [...DAILY_SESSIONS]))),
-          tx
-            .select({ classId: attendanceRegisters.classId, studentId: attendanceEntries.studentId, status: dayStatusSql() })
-            .from(attendanceEntries)
-            .innerJoin(attendanceRegisters, eq(attendanceRegisters.id, attendanceEntries.registerId))
-            .where(and(inArray(attendanceRegisters.classId, ids), eq(attendanceEntries.date, date), dailyOnly()))
-            .groupBy(attendanceRegisters.classId, attendanceEntries.studentId),
-        ])
+      ? await Promise.all([repo.countActiveLearnersByStream(tx, ids), repo.listDailyRegisters(tx, ids, date), repo.listLearnerDayStatuses(tx, ids, date)])
       : [[], [], []];
     const sessions = dailySessions(settings);
     const items: StreamDay[] = streams.map((s) => {
@@ -621,10 +476,7 @@ export async function listStreamDay(deps: AttendanceDeps, actor: Actor, q: z.out
 export async function studentAttendance(deps: AttendanceDeps, actor: Actor, studentId: string, q: z.output<typeof studentAttendanceQuery>): Promise<StudentAttendance> {
   const audience = learnerAudience(actor, q.schoolId);
   return inSchool(deps.database, actor, actor.role === 'parent' ? undefined : q.schoolId, async (tx, schoolId) => {
-    const [student] = await tx
-      .select({ id: students.id })
-      .from(students)
-      .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId), visibleLearners({ ...audience, schoolId })));
+    const student = await repo.findVisibleLearner(tx, schoolId, studentId, visibleLearners({ ...audience, schoolId }));
     if (!student) throw learnerNotFound();
     const today = schoolToday();
     const cal = await loadCalendar(tx, schoolId);
@@ -643,11 +495,7 @@ export async function studentAttendance(deps: AttendanceDeps, actor: Actor, stud
     }
     if (to < from) throw badRequest(m.eventDatesInvalid, { to: m.eventDatesInvalid });
     if (Date.parse(to) - Date.parse(from) > 400 * 24 * 3600 * 1000) throw badRequest(m.rangeTooLong, { to: m.rangeTooLong });
-    const rows = await tx
-      .select({ date: attendanceEntries.date, session: attendanceEntries.session, status: attendanceEntries.status, note: attendanceEntries.note, arrivalTime: attendanceEntries.arrivalTime })
-      .from(attendanceEntries)
-      .where(and(eq(attendanceEntries.studentId, studentId), sql`${attendanceEntries.date} between ${from} and ${to}`, dailyOnly()))
-      .orderBy(asc(attendanceEntries.date), asc(attendanceEntries.session));
+    const rows = await repo.listLearnerDailyEntries(tx, studentId, from, to);
     const byDay = new Map<string, typeof rows>();
     for (const r of rows) byDay.set(r.date, [...(byDay.get(r.date) ?? []), r]);
     const days = [...byDay.entries()].map(([date, list]) => {
@@ -698,20 +546,13 @@ export async function attendanceSummary(deps: AttendanceDeps, actor: Actor, q: z
     if (q.classId) {
       streams = streams.filter((s) => s.id === q.classId);
       if (streams.length === 0) {
-        const [exists] = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.id, q.classId), eq(classes.schoolId, schoolId)));
-        if (!exists) throw notFound(m.streamNotFound);
+        if (!(await repo.streamExists(tx, schoolId, q.classId))) throw notFound(m.streamNotFound);
         throw forbidden(m.notYourStream);
       }
     }
     if (q.levelId) streams = streams.filter((s) => s.levelId === q.levelId);
     const ids = streams.map((s) => s.id);
-    const learners = ids.length
-      ? await tx
-          .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, lastName: students.lastName, classId: students.classId })
-          .from(students)
-          .where(and(inArray(students.classId, ids), eq(students.status, 'active')))
-          .orderBy(asc(students.lastName), asc(students.firstName))
-      : [];
+    const learners = ids.length ? await repo.listLearnersOfStreams(tx, ids) : [];
     const counts = await termAttendance(tx, learners.map((l) => l.id), term);
     const className = new Map(streams.map((s) => [s.id, s.name]));
     const order = new Map(streams.map((s, i) => [s.id, i]));
@@ -756,22 +597,7 @@ export async function attendanceTrends(deps: AttendanceDeps, actor: Actor, q: z.
     const ids = streams.map((s) => s.id);
     const until = countedUntil(term);
     if (ids.length === 0 || until < term.startsOn) return { weeks: [], series: [] };
-    const perDay = tx
-      .select({ classId: attendanceRegisters.classId, studentId: attendanceEntries.studentId, date: attendanceEntries.date, status: dayStatusSql().as('status') })
-      .from(attendanceEntries)
-      .innerJoin(attendanceRegisters, eq(attendanceRegisters.id, attendanceEntries.registerId))
-      .where(and(inArray(attendanceRegisters.classId, ids), sql`${attendanceEntries.date} between ${term.startsOn} and ${until}`, dailyOnly()))
-      .groupBy(attendanceRegisters.classId, attendanceEntries.studentId, attendanceEntries.date)
-      .as('per_day');
-    const rows = await tx
-      .select({
-        classId: perDay.classId,
-        week: sql<string>`to_char(date_trunc('week', ${perDay.date}::timestamp), 'YYYY-MM-DD')`,
-        days: sql<number>`count(*)`.mapWith(Number),
-        attended: sql<number>`count(*) filter (where ${perDay.status} in ('present', 'late'))`.mapWith(Number),
-      })
-      .from(perDay)
-      .groupBy(perDay.classId, sql`2`);
+    const rows = await repo.weeklyAttendanceByStream(tx, ids, term.startsOn, until);
     const weeks = [...new Set(rows.map((r) => r.week))].sort();
     const groups = new Map<string, { id: string; name: string; classIds: Set<string> }>();
     for (const s of streams) {
@@ -807,16 +633,13 @@ export async function updateSettings(deps: AttendanceDeps, caller: Omit<SchoolCa
     const { schoolId: _s, ...patch } = body;
     const next: AttendanceSettings = { ...before, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
     const values = { ...next, updatedBy: caller.actor.id, updatedAt: new Date() };
-    await tx
-      .insert(attendanceSettings)
-      .values({ schoolId, ...values })
-      .onConflictDoUpdate({ target: attendanceSettings.schoolId, set: values });
+    await repo.upsertAttendanceSettings(tx, schoolId, values);
     await auditSchool(tx, { ...caller, schoolId }, ATTENDANCE_AUDIT.settingsUpdated, `school:${schoolId}`, before, next);
     return next;
   });
 }
 
-function toEvent(e: typeof schoolCalendarEvents.$inferSelect): CalendarEventItem {
+function toEvent(e: CalendarEventRow): CalendarEventItem {
   return { id: e.id, startsOn: e.startsOn, endsOn: e.endsOn, name: e.name, kind: e.kind === 'open' ? 'open' : 'closed' };
 }
 
@@ -835,11 +658,7 @@ export async function getCalendar(deps: AttendanceDeps, actor: Actor, q: z.outpu
     const to = q.to ?? yearTerms.at(-1)?.endsOn ?? `${today.slice(0, 4)}-12-31`;
     if (to < from) throw badRequest(m.eventDatesInvalid, { to: m.eventDatesInvalid });
     if (Date.parse(to) - Date.parse(from) > 400 * 24 * 3600 * 1000) throw badRequest(m.rangeTooLong, { to: m.rangeTooLong });
-    const events = await tx
-      .select()
-      .from(schoolCalendarEvents)
-      .where(and(eq(schoolCalendarEvents.schoolId, schoolId), sql`${schoolCalendarEvents.startsOn} <= ${to}`, sql`${schoolCalendarEvents.endsOn} >= ${from}`))
-      .orderBy(asc(schoolCalendarEvents.startsOn));
+    const events = await repo.listCalendarEvents(tx, schoolId, { from, to });
     return {
       from,
       to,
@@ -855,11 +674,8 @@ export async function getCalendar(deps: AttendanceDeps, actor: Actor, q: z.outpu
 /** POST /api/attendance/calendar (principal): adds closed days (a school holiday) or an open day; audited. */
 export async function addCalendarEvent(deps: AttendanceDeps, caller: Omit<SchoolCaller, 'schoolId'>, body: z.output<typeof createCalendarEventBody>): Promise<CalendarEventItem> {
   return inSchool(deps.database, caller.actor, body.schoolId, async (tx, schoolId) => {
-    const [row] = await tx
-      .insert(schoolCalendarEvents)
-      .values({ schoolId, startsOn: body.startsOn, endsOn: body.endsOn, name: body.name, kind: body.kind, createdBy: caller.actor.id })
-      .returning();
-    const item = toEvent(row!);
+    const row = await repo.insertCalendarEvent(tx, { schoolId, startsOn: body.startsOn, endsOn: body.endsOn, name: body.name, kind: body.kind, createdBy: caller.actor.id });
+    const item = toEvent(row);
     await auditSchool(tx, { ...caller, schoolId }, ATTENDANCE_AUDIT.calendarDayAdded, `school_calendar_event:${item.id}`, null, item);
     return item;
   });
@@ -868,7 +684,7 @@ export async function addCalendarEvent(deps: AttendanceDeps, caller: Omit<School
 /** DELETE /api/attendance/calendar/:id (principal): removes one of the school's own days; 404 when unknown. */
 export async function removeCalendarEvent(deps: AttendanceDeps, caller: Omit<SchoolCaller, 'schoolId'>, id: string, schoolIdParam?: string): Promise<void> {
   await inSchool(deps.database, caller.actor, schoolIdParam, async (tx, schoolId) => {
-    const [row] = await tx.delete(schoolCalendarEvents).where(and(eq(schoolCalendarEvents.id, id), eq(schoolCalendarEvents.schoolId, schoolId))).returning();
+    const row = await repo.deleteCalendarEvent(tx, schoolId, id);
     if (!row) throw notFound(m.eventNotFound);
     await auditSchool(tx, { ...caller, schoolId }, ATTENDANCE_AUDIT.calendarDayRemoved, `school_calendar_event:${id}`, toEvent(row), null);
   });

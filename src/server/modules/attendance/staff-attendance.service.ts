@@ -1,4 +1,3 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { latestSchoolDay, notSchoolDay, schoolDaysBetween, type SchoolCalendar } from '../../../shared/attendance-calendar.js';
 import type { AttendanceSettings, MyStaffDay, StaffDayItem, StaffDayResponse, StaffReportResponse, StaffStatus } from '../../../shared/contracts/attendance.js';
@@ -7,13 +6,14 @@ import { schoolToday } from '../../../shared/dates.js';
 import { attendanceMessages as am } from '../../../shared/messages/attendance.js';
 import { staffAttendanceScreens as sm } from '../../../shared/messages/staff-attendance-screens.js';
 import type { Database } from '../../db/client.js';
-import { departmentMembers, departments, profiles, staffAttendance } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { approvedLeaveByProfile } from '../leave/index.js';
 import { leaveMessages } from '../../../shared/messages/leave.js';
 import { ATTENDANCE_AUDIT, assertSchoolDay, loadAttendanceSettings, loadCalendar, minutesOf } from './attendance-context.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import * as repo from './staff-attendance.repository.js';
+import type { StaffAttendanceRow } from './staff-attendance.repository.js';
 
 /**
  * Staff attendance (issue 13 §3 "HR records staff attendance (check-in/out, absent, on leave, official
@@ -43,7 +43,7 @@ export interface StaffMember {
   departmentIds: string[];
 }
 
-type StaffRow = typeof staffAttendance.$inferSelect;
+type StaffRow = StaffAttendanceRow;
 
 const ROLE_ORDER: Record<string, number> = { principal: 0, school_director: 1, teacher: 2, hr: 3, finance_officer: 4 };
 
@@ -68,17 +68,8 @@ export function staffRate(c: { daysOpen: number; present: number; onLeave: numbe
 
 /** The school's active staff with their departments, in a stable order (role, then name). */
 export async function loadStaff(tx: Tx, schoolId: string): Promise<StaffMember[]> {
-  const people = await tx
-    .select({ id: profiles.id, name: profiles.name, role: profiles.role })
-    .from(profiles)
-    .where(and(eq(profiles.schoolId, schoolId), eq(profiles.status, 'active'), inArray(profiles.role, [...STAFF_ROLES])))
-    .orderBy(asc(profiles.name));
-  const memberships = await tx
-    .select({ profileId: departmentMembers.profileId, departmentId: departments.id, name: departments.name, headId: departments.headId })
-    .from(departmentMembers)
-    .innerJoin(departments, eq(departments.id, departmentMembers.departmentId))
-    .where(eq(departmentMembers.schoolId, schoolId))
-    .orderBy(asc(departments.name));
+  const people = await repo.listActiveStaffProfiles(tx, schoolId, STAFF_ROLES);
+  const memberships = await repo.listDepartmentMemberships(tx, schoolId);
   const byPerson = new Map<string, typeof memberships>();
   for (const m of memberships) {
     const list = byPerson.get(m.profileId) ?? [];
@@ -98,7 +89,7 @@ export async function loadStaff(tx: Tx, schoolId: string): Promise<StaffMember[]
 async function namesOf(tx: Tx, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await tx.select({ id: profiles.id, name: profiles.name }).from(profiles).where(inArray(profiles.id, unique));
+  const rows = await repo.listProfileNames(tx, unique);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -138,7 +129,7 @@ function dayTotals(items: StaffDayItem[]): StaffDayResponse['totals'] {
 
 async function buildDay(tx: Tx, schoolId: string, day: string, today: string, cal: SchoolCalendar, settings: AttendanceSettings): Promise<StaffDayResponse> {
   const staff = await loadStaff(tx, schoolId);
-  const rows = await tx.select().from(staffAttendance).where(and(eq(staffAttendance.schoolId, schoolId), eq(staffAttendance.date, day)));
+  const rows = await repo.listStaffDayRows(tx, schoolId, day);
   const names = await namesOf(tx, rows.flatMap((r) => (r.recordedBy ? [r.recordedBy] : [])));
   const items = dayItems(staff, rows, settings.staffLateAfter, names);
   // Issue 14 §2: staff on approved leave show as on leave on days HR has not recorded.
@@ -215,7 +206,7 @@ export async function putStaffDay(database: Database, c: { actor: Actor; ip: str
 
     const ids = body.entries.map((e) => e.profileId);
     const existing = new Map(
-      (await tx.select().from(staffAttendance).where(and(eq(staffAttendance.schoolId, schoolId), eq(staffAttendance.date, body.date), inArray(staffAttendance.profileId, ids)))).map((r) => [r.profileId, r]),
+      (await repo.listStaffDayRows(tx, schoolId, body.date, ids)).map((r) => [r.profileId, r]),
     );
     const caller: SchoolCaller = { actor: c.actor, schoolId, ip: c.ip };
     const now = new Date();
@@ -224,12 +215,9 @@ export async function putStaffDay(database: Database, c: { actor: Actor; ip: str
       const before = existing.get(e.profileId);
       if (before && JSON.stringify(snapshot(before)) === JSON.stringify(next)) continue;
       if (before) {
-        await tx.update(staffAttendance).set({ ...next, recordedBy: c.actor.id, selfRecorded: false, updatedAt: now }).where(eq(staffAttendance.id, before.id));
+        await repo.updateStaffDayRow(tx, before.id, next, c.actor.id, false, now);
       } else {
-        await tx
-          .insert(staffAttendance)
-          .values({ schoolId, profileId: e.profileId, date: body.date, ...next, recordedBy: c.actor.id, selfRecorded: false })
-          .onConflictDoUpdate({ target: [staffAttendance.profileId, staffAttendance.date], set: { ...next, recordedBy: c.actor.id, selfRecorded: false, updatedAt: now } });
+        await repo.upsertStaffDayRow(tx, schoolId, e.profileId, body.date, next, c.actor.id, now);
       }
       await auditSchool(tx, caller, ATTENDANCE_AUDIT.staffAttendanceRecorded, `staff_attendance:${e.profileId}:${body.date}`, before ? snapshot(before) : null, next, {
         date: body.date,
@@ -242,7 +230,7 @@ export async function putStaffDay(database: Database, c: { actor: Actor; ip: str
 }
 
 async function myDay(tx: Tx, actor: Actor, schoolId: string, today: string, cal: SchoolCalendar, settings: AttendanceSettings): Promise<MyStaffDay> {
-  const [row] = await tx.select().from(staffAttendance).where(and(eq(staffAttendance.profileId, actor.id), eq(staffAttendance.date, today), eq(staffAttendance.schoolId, schoolId)));
+  const row = await repo.findStaffDayRow(tx, actor.id, today, schoolId);
   const status = (row?.status ?? null) as StaffStatus | null;
   return {
     date: today,
@@ -283,9 +271,8 @@ export async function selfCheck(database: Database, c: { actor: Actor; ip: strin
     if (!settings.staffSelfCheckIn) throw forbidden(sm.api.selfCheckInOff);
     const cal = await loadCalendar(tx, schoolId);
     assertSchoolDay(cal, today, today);
-    const [me] = await tx.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.id, c.actor.id), eq(profiles.schoolId, schoolId), inArray(profiles.role, [...STAFF_ROLES])));
-    if (!me) throw notFound(am.staffNotFound);
-    const [before] = await tx.select().from(staffAttendance).where(and(eq(staffAttendance.profileId, c.actor.id), eq(staffAttendance.date, today)));
+    if (!(await repo.isStaffOfSchool(tx, schoolId, c.actor.id, STAFF_ROLES))) throw notFound(am.staffNotFound);
+    const before = await repo.findStaffDayRow(tx, c.actor.id, today);
     const time = nairobiTime(now);
     let next: { status: StaffStatus; checkIn: string | null; checkOut: string | null; note: string | null };
     if (kind === 'in') {
@@ -298,9 +285,9 @@ export async function selfCheck(database: Database, c: { actor: Actor; ip: strin
       next = { status: before.status as StaffStatus, checkIn: before.checkIn, checkOut: time, note: before.note };
     }
     if (before) {
-      await tx.update(staffAttendance).set({ ...next, recordedBy: c.actor.id, selfRecorded: true, updatedAt: now }).where(eq(staffAttendance.id, before.id));
+      await repo.updateStaffDayRow(tx, before.id, next, c.actor.id, true, now);
     } else {
-      await tx.insert(staffAttendance).values({ schoolId, profileId: c.actor.id, date: today, ...next, recordedBy: c.actor.id, selfRecorded: true });
+      await repo.insertSelfRecordedDay(tx, schoolId, c.actor.id, today, next);
     }
     await auditSchool(tx, { actor: c.actor, schoolId, ip: c.ip }, ATTENDANCE_AUDIT.staffAttendanceRecorded, `staff_attendance:${c.actor.id}:${today}`, before ? snapshot(before) : null, next, {
       date: today,
@@ -353,18 +340,13 @@ export async function staffReport(database: Database, actor: Actor, query: { mon
     let staff = await loadStaff(tx, schoolId);
     let departmentName: string | null = null;
     if (query.departmentId) {
-      const [d] = await tx.select({ id: departments.id, name: departments.name }).from(departments).where(and(eq(departments.id, query.departmentId), eq(departments.schoolId, schoolId)));
+      const d = await repo.findDepartment(tx, schoolId, query.departmentId);
       if (!d) throw notFound(sm.api.departmentNotFound);
       departmentName = d.name;
       staff = staff.filter((s) => s.departmentIds.includes(d.id)).map((s) => ({ ...s, departmentId: d.id, department: d.name }));
     }
 
-    const rows = days.length
-      ? await tx
-          .select({ profileId: staffAttendance.profileId, date: staffAttendance.date, status: staffAttendance.status, checkIn: staffAttendance.checkIn })
-          .from(staffAttendance)
-          .where(and(eq(staffAttendance.schoolId, schoolId), gte(staffAttendance.date, from), lte(staffAttendance.date, until)))
-      : [];
+    const rows = days.length ? await repo.listStaffRowsBetween(tx, schoolId, from, until) : [];
     const byPerson = new Map<string, typeof rows>();
     for (const r of rows) {
       if (!open.has(r.date)) continue;

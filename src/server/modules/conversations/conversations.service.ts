@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   AUTO_REPLY_INTERVAL_HOURS,
@@ -27,25 +26,13 @@ import {
 import { CONVERSATION_ROLE_LABELS, conversationMessages as cm } from '../../../shared/messages/conversations.js';
 import type { Actor } from '../../../shared/access.js';
 import type { Role } from '../../../shared/roles.js';
-import {
-  classes,
-  conversationBroadcasts,
-  conversationMessages,
-  conversationParticipants,
-  conversations,
-  guardians,
-  messageReports,
-  profiles,
-  staffOfficeHours,
-  studentGuardians,
-  students,
-  subjects,
-  teacherAssignments,
-} from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
+import { pageWindow } from '../../lib/paging.js';
 import { resolveAttachments } from '../attachments/index.js';
+import * as repo from './conversations.repository.js';
+import type { ConversationRow, MessageCursor, MessageRow, ParticipantRow } from './conversations.repository.js';
 
 const m = cm.api;
 
@@ -79,44 +66,15 @@ const joinNames = (names: string[]) => {
   return u.length <= 1 ? (u[0] ?? '') : `${u.slice(0, -1).join(', ')} and ${u[u.length - 1]}`;
 };
 
-/** Active learners linked to each parent account in `parentIds` (first names, stream). */
-async function childrenOfParents(tx: Tx, schoolId: string, parentIds: string[]) {
-  if (!parentIds.length) return [];
-  return tx
-    .select({ parentId: guardians.profileId, studentId: students.id, firstName: students.firstName, classId: students.classId })
-    .from(guardians)
-    .innerJoin(studentGuardians, eq(studentGuardians.guardianId, guardians.id))
-    .innerJoin(students, eq(students.id, studentGuardians.studentId))
-    .where(and(eq(guardians.schoolId, schoolId), inArray(guardians.profileId, parentIds), eq(students.status, 'active')));
-}
-
 /** Streams a teacher class-teaches or teaches a subject in. */
 async function streamsOfTeacher(tx: Tx, schoolId: string, teacherId: string): Promise<string[]> {
-  const [led, taught] = await Promise.all([
-    tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.classTeacherId, teacherId))),
-    tx.select({ id: teacherAssignments.classId }).from(teacherAssignments).where(and(eq(teacherAssignments.schoolId, schoolId), eq(teacherAssignments.teacherId, teacherId))),
-  ]);
+  const [led, taught] = await Promise.all([repo.listStreamsLedBy(tx, schoolId, teacherId), repo.listStreamsTaughtBy(tx, schoolId, teacherId)]);
   return [...new Set([...led, ...taught].map((r) => r.id))];
 }
 
 /** Parent accounts of the active learners of `classIds`, with their children's first names. */
 async function parentsOfStreams(tx: Tx, schoolId: string, classIds: string[] | null) {
-  const rows = await tx
-    .select({ parentId: profiles.id, name: profiles.name, firstName: students.firstName })
-    .from(students)
-    .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
-    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
-    .innerJoin(profiles, eq(profiles.id, guardians.profileId))
-    .where(
-      and(
-        eq(students.schoolId, schoolId),
-        eq(students.status, 'active'),
-        classIds ? inArray(students.classId, classIds.length ? classIds : ['00000000-0000-0000-0000-000000000000']) : undefined,
-        eq(profiles.role, 'parent'),
-        eq(profiles.status, 'active'),
-        eq(profiles.schoolId, schoolId),
-      ),
-    );
+  const rows = await repo.listParentsOfStreams(tx, schoolId, classIds);
   const byParent = new Map<string, { name: string; children: string[] }>();
   for (const r of rows) {
     const p = byParent.get(r.parentId) ?? { name: r.name, children: [] };
@@ -128,21 +86,12 @@ async function parentsOfStreams(tx: Tx, schoolId: string, classIds: string[] | n
 
 /** How each of a parent's children's teachers relates to the parent ("Class teacher, Grade 7 East"). */
 async function teachersOfChildren(tx: Tx, schoolId: string, parentId: string): Promise<Map<string, string[]>> {
-  const kids = await childrenOfParents(tx, schoolId, [parentId]);
+  const kids = await repo.listChildrenOfParents(tx, schoolId, [parentId]);
   const classIds = [...new Set(kids.map((k) => k.classId).filter((v): v is string => !!v))];
   const labels = new Map<string, string[]>();
   if (!classIds.length) return labels;
   const add = (id: string, label: string) => labels.set(id, [...(labels.get(id) ?? []), label]);
-  const [streams, taught] = await Promise.all([
-    tx.select({ id: classes.id, name: classes.name, classTeacherId: classes.classTeacherId }).from(classes).where(inArray(classes.id, classIds)),
-    tx
-      .select({ teacherId: teacherAssignments.teacherId, subject: subjects.name, stream: classes.name })
-      .from(teacherAssignments)
-      .innerJoin(subjects, eq(subjects.id, teacherAssignments.subjectId))
-      .innerJoin(classes, eq(classes.id, teacherAssignments.classId))
-      .where(and(eq(teacherAssignments.schoolId, schoolId), inArray(teacherAssignments.classId, classIds)))
-      .orderBy(asc(subjects.name)),
-  ]);
+  const [streams, taught] = await Promise.all([repo.listStreamsByIds(tx, classIds), repo.listSubjectTeachersOfStreams(tx, schoolId, classIds)]);
   for (const s of streams) if (s.classTeacherId) add(s.classTeacherId, cm.relation.classTeacher(s.name));
   for (const a of taught) add(a.teacherId, cm.relation.subjectTeacher(a.subject, a.stream));
   return labels;
@@ -162,11 +111,7 @@ const shortLabel = (labels: string[]) => (labels.length > 2 ? `${labels.slice(0,
 export async function contactsOf(tx: Tx, c: Caller): Promise<Map<string, Person>> {
   const { actor, schoolId } = c;
   const out = new Map<string, Person>();
-  const staffRows = await tx
-    .select({ id: profiles.id, name: profiles.name, role: profiles.role })
-    .from(profiles)
-    .where(and(eq(profiles.schoolId, schoolId), eq(profiles.status, 'active'), inArray(profiles.role, [...STAFF_ROLES]), ne(profiles.id, actor.id)))
-    .orderBy(asc(profiles.name));
+  const staffRows = await repo.listActiveStaff(tx, schoolId, STAFF_ROLES, actor.id);
   if (actor.role === 'parent') {
     const teachers = await teachersOfChildren(tx, schoolId, actor.id);
     for (const s of staffRows) {
@@ -178,7 +123,7 @@ export async function contactsOf(tx: Tx, c: Caller): Promise<Map<string, Person>
     return out;
   }
   if (!isStaff(actor.role)) return out;
-  const led = await tx.select({ id: classes.classTeacherId, name: classes.name }).from(classes).where(and(eq(classes.schoolId, schoolId), isNotNull(classes.classTeacherId)));
+  const led = await repo.listClassTeacherStreams(tx, schoolId);
   const leads = new Map(led.map((r) => [r.id!, r.name]));
   for (const s of staffRows) {
     const label = s.role === 'teacher' && leads.has(s.id) ? cm.relation.classTeacher(leads.get(s.id)!) : labelOfRole(s.role!);
@@ -206,16 +151,14 @@ async function describePeople(tx: Tx, c: Caller, userIds: string[]): Promise<Map
   const ids = [...new Set(userIds)];
   const out = new Map<string, ConversationParticipant>();
   if (!ids.length) return out;
-  const rows = await tx.select({ id: profiles.id, name: profiles.name, role: profiles.role }).from(profiles).where(inArray(profiles.id, ids));
+  const rows = await repo.listProfilesByIds(tx, ids);
   const parentIds = rows.filter((r) => r.role === 'parent').map((r) => r.id);
-  const kids = await childrenOfParents(tx, c.schoolId, parentIds);
+  const kids = await repo.listChildrenOfParents(tx, c.schoolId, parentIds);
   const kidNames = new Map<string, string[]>();
   for (const k of kids) kidNames.set(k.parentId!, [...(kidNames.get(k.parentId!) ?? []), k.firstName]);
   const teacherIds = rows.filter((r) => r.role === 'teacher').map((r) => r.id);
   const relation = c.actor.role === 'parent' && teacherIds.length ? await teachersOfChildren(tx, c.schoolId, c.actor.id) : new Map<string, string[]>();
-  const led = teacherIds.length
-    ? await tx.select({ id: classes.classTeacherId, name: classes.name }).from(classes).where(and(eq(classes.schoolId, c.schoolId), inArray(classes.classTeacherId, teacherIds)))
-    : [];
+  const led = teacherIds.length ? await repo.listClassTeacherStreams(tx, c.schoolId, teacherIds) : [];
   const leads = new Map(led.map((r) => [r.id!, r.name]));
   for (const r of rows) {
     const role = (r.role ?? 'parent') as Role;
@@ -231,21 +174,13 @@ async function describePeople(tx: Tx, c: Caller, userIds: string[]): Promise<Map
 // -------------------------------------------------------------------------------------------------
 // Reading
 
-type ConversationRow = typeof conversations.$inferSelect;
-type ParticipantRow = typeof conversationParticipants.$inferSelect;
-
 /** The caller's conversation `id` with their participant row; 404 when they are not in it (or another school's). */
 export async function loadOwn(tx: Tx, c: Caller, id: string): Promise<{ conv: ConversationRow; me: ParticipantRow }> {
-  const [row] = await tx
-    .select({ conv: conversations, me: conversationParticipants })
-    .from(conversations)
-    .innerJoin(conversationParticipants, and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.userId, c.actor.id)))
-    .where(and(eq(conversations.id, id), eq(conversations.schoolId, c.schoolId)));
+  const row = await repo.findOwnConversation(tx, c.schoolId, c.actor.id, id);
   if (!row) throw notFound(m.notFound);
   return row;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const preview = (body: string) => (body.length > MESSAGE_PREVIEW_MAX ? `${body.slice(0, MESSAGE_PREVIEW_MAX - 1)}…` : body);
 const iso = (d: Date) => d.toISOString();
 
@@ -254,33 +189,9 @@ async function summarise(tx: Tx, c: Caller, rows: { conv: ConversationRow; me: P
   if (!rows.length) return [];
   const ids = rows.map((r) => r.conv.id);
   const [parts, lasts, unread] = await Promise.all([
-    tx.select({ conversationId: conversationParticipants.conversationId, userId: conversationParticipants.userId }).from(conversationParticipants).where(inArray(conversationParticipants.conversationId, ids)),
-    tx
-      .selectDistinctOn([conversationMessages.conversationId], {
-        conversationId: conversationMessages.conversationId,
-        body: conversationMessages.body,
-        senderName: profiles.name,
-        createdAt: conversationMessages.createdAt,
-      })
-      .from(conversationMessages)
-      .leftJoin(profiles, eq(profiles.id, conversationMessages.senderId))
-      .where(inArray(conversationMessages.conversationId, ids))
-      .orderBy(conversationMessages.conversationId, desc(conversationMessages.createdAt), desc(conversationMessages.id)),
-    tx
-      .select({ conversationId: conversationMessages.conversationId, n: count() })
-      .from(conversationMessages)
-      .innerJoin(
-        conversationParticipants,
-        and(eq(conversationParticipants.conversationId, conversationMessages.conversationId), eq(conversationParticipants.userId, c.actor.id)),
-      )
-      .where(
-        and(
-          inArray(conversationMessages.conversationId, ids),
-          or(isNull(conversationMessages.senderId), ne(conversationMessages.senderId, c.actor.id)),
-          or(isNull(conversationParticipants.lastReadAt), gt(conversationMessages.createdAt, conversationParticipants.lastReadAt)),
-        ),
-      )
-      .groupBy(conversationMessages.conversationId),
+    repo.listParticipantsOf(tx, ids),
+    repo.listLastMessages(tx, ids),
+    repo.countUnreadByConversation(tx, c.actor.id, { conversationIds: ids }),
   ]);
   const people = await describePeople(tx, c, parts.map((p) => p.userId));
   const lastBy = new Map(lasts.map((l) => [l.conversationId, l]));
@@ -308,26 +219,7 @@ async function summarise(tx: Tx, c: Caller, rows: { conv: ConversationRow; me: P
 
 /** GET /api/conversations: the caller's conversations, newest activity first, 30 a page; q searches subject, names and messages. */
 export async function listConversations(tx: Tx, c: Caller, q: z.output<typeof conversationListQuery>): Promise<ConversationSummary[]> {
-  const where: (SQL | undefined)[] = [eq(conversations.schoolId, c.schoolId), q.archived ? isNotNull(conversationParticipants.archivedAt) : isNull(conversationParticipants.archivedAt)];
-  if (q.q) {
-    const like = `%${escapeLike(q.q)}%`;
-    where.push(
-      or(
-        ilike(conversations.subject, like),
-        sql`exists (select 1 from ${conversationParticipants} cp join ${profiles} pr on pr.id = cp.user_id
-                    where cp.conversation_id = ${conversations.id} and cp.user_id <> ${c.actor.id} and pr.name ilike ${like})`,
-        sql`exists (select 1 from ${conversationMessages} cm where cm.conversation_id = ${conversations.id} and cm.body ilike ${like})`,
-      ),
-    );
-  }
-  const rows = await tx
-    .select({ conv: conversations, me: conversationParticipants })
-    .from(conversations)
-    .innerJoin(conversationParticipants, and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.userId, c.actor.id)))
-    .where(and(...where))
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(CONVERSATIONS_PAGE_SIZE)
-    .offset((q.page - 1) * CONVERSATIONS_PAGE_SIZE);
+  const rows = await repo.listOwnConversations(tx, c.schoolId, c.actor.id, { archived: q.archived, search: q.q }, pageWindow({ page: q.page, pageSize: CONVERSATIONS_PAGE_SIZE }));
   return summarise(tx, c, rows);
 }
 
@@ -340,32 +232,16 @@ export async function conversationDetail(tx: Tx, c: Caller, id: string): Promise
 
 /** GET /api/conversations/unread-count: unread messages and conversations with any (sidebar badge). */
 export async function unreadCount(tx: Tx, c: Caller): Promise<UnreadCount> {
-  const rows = await tx
-    .select({ conversationId: conversationMessages.conversationId, n: count() })
-    .from(conversationMessages)
-    .innerJoin(conversationParticipants, and(eq(conversationParticipants.conversationId, conversationMessages.conversationId), eq(conversationParticipants.userId, c.actor.id)))
-    .where(
-      and(
-        eq(conversationMessages.schoolId, c.schoolId),
-        or(isNull(conversationMessages.senderId), ne(conversationMessages.senderId, c.actor.id)),
-        or(isNull(conversationParticipants.lastReadAt), gt(conversationMessages.createdAt, conversationParticipants.lastReadAt)),
-      ),
-    )
-    .groupBy(conversationMessages.conversationId);
+  const rows = await repo.countUnreadByConversation(tx, c.actor.id, { schoolId: c.schoolId });
   return { unread: rows.reduce((s, r) => s + Number(r.n), 0), conversations: rows.length };
 }
-
-type MessageRow = typeof conversationMessages.$inferSelect;
 
 /** Messages with sender names and read status against the conversation's participants. */
 async function present(tx: Tx, conversationId: string, rows: MessageRow[]): Promise<ConversationMessage[]> {
   if (!rows.length) return [];
   const [parts, names] = await Promise.all([
-    tx.select({ userId: conversationParticipants.userId, lastReadAt: conversationParticipants.lastReadAt }).from(conversationParticipants).where(eq(conversationParticipants.conversationId, conversationId)),
-    tx
-      .select({ id: profiles.id, name: profiles.name })
-      .from(profiles)
-      .where(inArray(profiles.id, [...new Set(rows.map((r) => r.senderId).filter((v): v is string => !!v))].concat(['00000000-0000-0000-0000-000000000000']))),
+    repo.listReadMarks(tx, conversationId),
+    repo.listProfileNames(tx, [...new Set(rows.map((r) => r.senderId).filter((v): v is string => !!v))]),
   ]);
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   return rows.map((r) => {
@@ -393,43 +269,25 @@ export async function listMessages(tx: Tx, c: Caller, id: string, q: z.output<ty
 }
 
 async function messagesPage(tx: Tx, id: string, q: z.output<typeof messagesQuery>): Promise<MessagePage> {
-  let before: SQL | undefined;
+  let before: MessageCursor | null = null;
   if (q.before) {
     if (/^[0-9a-f-]{36}$/i.test(q.before)) {
-      const [ref] = await tx.select({ createdAt: conversationMessages.createdAt }).from(conversationMessages).where(and(eq(conversationMessages.id, q.before), eq(conversationMessages.conversationId, id)));
-      if (!ref) throw notFound(m.messageNotFound);
-      before = or(lt(conversationMessages.createdAt, ref.createdAt), and(eq(conversationMessages.createdAt, ref.createdAt), lt(conversationMessages.id, q.before)));
+      const at = await repo.findMessageTime(tx, id, q.before);
+      if (!at) throw notFound(m.messageNotFound);
+      before = { at, id: q.before };
     } else {
       const d = new Date(q.before);
       if (Number.isNaN(d.getTime())) throw badRequest(m.dateInvalid, { before: m.dateInvalid });
-      before = lt(conversationMessages.createdAt, d);
+      before = { at: d };
     }
   }
-  const rows = await tx
-    .select()
-    .from(conversationMessages)
-    .where(and(eq(conversationMessages.conversationId, id), before))
-    .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
-    .limit(q.limit + 1);
+  const rows = await repo.listMessagesBefore(tx, id, before, q.limit + 1);
   const hasMore = rows.length > q.limit;
   return { messages: await present(tx, id, rows.slice(0, q.limit).reverse()), hasMore };
 }
 
 // -------------------------------------------------------------------------------------------------
 // Writing
-
-/** The direct conversation of exactly `a` and `b` (only subject-less ones when `subjectless`), a subject-less one first, then the newest. */
-async function findDirect(tx: Tx, schoolId: string, a: string, b: string, subjectless: boolean): Promise<string | null> {
-  const rows = await tx.execute<{ id: string }>(sql`
-    select c.id from ${conversations} c
-    where c.school_id = ${schoolId} and c.kind = 'direct' ${subjectless ? sql`and c.subject is null` : sql``}
-      and exists (select 1 from ${conversationParticipants} p where p.conversation_id = c.id and p.user_id = ${a})
-      and exists (select 1 from ${conversationParticipants} p where p.conversation_id = c.id and p.user_id = ${b})
-      and (select count(*) from ${conversationParticipants} p where p.conversation_id = c.id) = 2
-    order by (c.subject is null) desc, c.last_message_at desc limit 1`);
-  const list = (rows as unknown as { rows?: { id: string }[] }).rows ?? (rows as unknown as { id: string }[]);
-  return list[0]?.id ?? null;
-}
 
 /**
  * POST /api/conversations: starts a conversation (or, for two people without a subject, returns their
@@ -451,17 +309,13 @@ export async function createConversation(
   let created = false;
   if (others.length === 1 && !body.subject) {
     // Two people starting their direct conversation at once get the same one.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`direct:${[c.actor.id, others[0]!].sort().join(':')}`}))`);
-    id = await findDirect(tx, c.schoolId, c.actor.id, others[0]!, true);
+    await repo.lockForTransaction(tx, `direct:${[c.actor.id, others[0]!].sort().join(':')}`);
+    id = await repo.findDirectConversation(tx, c.schoolId, c.actor.id, others[0]!, true);
   }
   if (!id) {
-    const [row] = await tx
-      .insert(conversations)
-      .values({ schoolId: c.schoolId, kind: others.length === 1 ? 'direct' : 'group', subject: body.subject ?? null, createdBy: c.actor.id, lastMessageAt: now, createdAt: now })
-      .returning({ id: conversations.id });
-    id = row!.id;
+    id = await repo.insertConversation(tx, { schoolId: c.schoolId, kind: others.length === 1 ? 'direct' : 'group', subject: body.subject ?? null, createdBy: c.actor.id, lastMessageAt: now, createdAt: now });
     created = true;
-    await tx.insert(conversationParticipants).values([
+    await repo.insertParticipants(tx, [
       { conversationId: id, userId: c.actor.id, schoolId: c.schoolId, lastReadAt: now, joinedAt: now },
       ...others.map((u) => ({ conversationId: id!, userId: u, schoolId: c.schoolId, joinedAt: now })),
     ]);
@@ -472,7 +326,7 @@ export async function createConversation(
 
 /** User ids of a conversation's participants. */
 export async function participantIds(tx: Tx, conversationId: string): Promise<string[]> {
-  const rows = await tx.select({ userId: conversationParticipants.userId }).from(conversationParticipants).where(eq(conversationParticipants.conversationId, conversationId));
+  const rows = await repo.listParticipantUserIds(tx, conversationId);
   return rows.map((r) => r.userId);
 }
 
@@ -493,23 +347,14 @@ export function withinOfficeHours(hours: { days: number[]; start: string; end: s
 /** Adds office-hours auto-replies of staff participants when a parent writes outside their hours (once per 12 hours per conversation). */
 async function autoReplies(tx: Tx, c: Caller, conversationId: string, now: Date): Promise<number> {
   if (c.actor.role !== 'parent') return 0;
-  const rows = await tx
-    .select({ userId: staffOfficeHours.userId, hours: staffOfficeHours.hours, autoReply: staffOfficeHours.autoReply })
-    .from(staffOfficeHours)
-    .innerJoin(conversationParticipants, and(eq(conversationParticipants.userId, staffOfficeHours.userId), eq(conversationParticipants.conversationId, conversationId)))
-    .where(and(eq(staffOfficeHours.enabled, true), eq(staffOfficeHours.schoolId, c.schoolId)));
+  const rows = await repo.listEnabledOfficeHoursIn(tx, c.schoolId, conversationId);
   let sent = 0;
   for (const r of rows) {
     if (withinOfficeHours(r.hours, now)) continue;
     const since = new Date(now.getTime() - AUTO_REPLY_INTERVAL_HOURS * 3_600_000);
-    const [recent] = await tx
-      .select({ id: conversationMessages.id })
-      .from(conversationMessages)
-      .where(and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.senderId, r.userId), eq(conversationMessages.autoReply, true), gte(conversationMessages.createdAt, since)))
-      .limit(1);
-    if (recent) continue;
+    if (await repo.hasAutoReplySince(tx, conversationId, r.userId, since)) continue;
     sent += 1;
-    await tx.insert(conversationMessages).values({
+    await repo.insertMessages(tx, {
       conversationId,
       schoolId: c.schoolId,
       senderId: r.userId,
@@ -518,7 +363,7 @@ async function autoReplies(tx: Tx, c: Caller, conversationId: string, now: Date)
       createdAt: new Date(now.getTime() + sent),
     });
   }
-  if (sent) await tx.update(conversations).set({ lastMessageAt: new Date(now.getTime() + sent) }).where(eq(conversations.id, conversationId));
+  if (sent) await repo.setLastMessageAt(tx, conversationId, new Date(now.getTime() + sent));
   return sent;
 }
 
@@ -532,29 +377,21 @@ async function storeMessage(
   now: Date,
 ): Promise<{ row: MessageRow; created: boolean }> {
   if (idempotencyKey) {
-    const [prior] = await tx.select().from(conversationMessages).where(and(eq(conversationMessages.senderId, c.actor.id), eq(conversationMessages.idempotencyKey, idempotencyKey)));
+    const prior = await repo.findMessageByIdempotencyKey(tx, c.actor.id, idempotencyKey);
     if (prior) return { row: prior, created: false };
   }
   const attachments = await resolveAttachments(tx, c.schoolId, c.actor.id, input.attachmentIds);
   const values = { conversationId, schoolId: c.schoolId, senderId: c.actor.id, body: input.body, attachments, idempotencyKey, createdAt: now };
-  const [row] = idempotencyKey
-    ? await tx.insert(conversationMessages).values(values).onConflictDoNothing({ target: [conversationMessages.senderId, conversationMessages.idempotencyKey] }).returning()
-    : await tx.insert(conversationMessages).values(values).returning();
+  const row = idempotencyKey ? await repo.insertMessageUnlessKeyUsed(tx, values) : await repo.insertMessage(tx, values);
   if (!row) {
     // A concurrent retry with the same key committed first: answer with its message.
-    const [prior] = await tx.select().from(conversationMessages).where(and(eq(conversationMessages.senderId, c.actor.id), eq(conversationMessages.idempotencyKey, idempotencyKey!)));
+    const prior = await repo.findMessageByIdempotencyKey(tx, c.actor.id, idempotencyKey!);
     if (!prior) throw new AppError(409, 'RETRY', m.notFound);
     return { row: prior, created: false };
   }
-  await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId));
-  await tx
-    .update(conversationParticipants)
-    .set({ lastReadAt: now })
-    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, c.actor.id)));
-  await tx
-    .update(conversationParticipants)
-    .set({ archivedAt: null })
-    .where(and(eq(conversationParticipants.conversationId, conversationId), ne(conversationParticipants.userId, c.actor.id)));
+  await repo.setLastMessageAt(tx, conversationId, now);
+  await repo.setReadUpTo(tx, conversationId, c.actor.id, now);
+  await repo.unarchiveForOthers(tx, conversationId, c.actor.id);
   await autoReplies(tx, c, conversationId, now);
   return { row, created: true };
 }
@@ -582,28 +419,15 @@ export async function markRead(tx: Tx, c: Caller, id: string, now = new Date()):
   const { me } = await loadOwn(tx, c, id);
   // Others are told (read receipts) only when something unread was read: two open screens that mark
   // read on every live event must not ping-pong.
-  const [unread] = await tx
-    .select({ id: conversationMessages.id })
-    .from(conversationMessages)
-    .where(
-      and(
-        eq(conversationMessages.conversationId, id),
-        or(isNull(conversationMessages.senderId), ne(conversationMessages.senderId, c.actor.id)),
-        me.lastReadAt ? gt(conversationMessages.createdAt, me.lastReadAt) : undefined,
-      ),
-    )
-    .limit(1);
-  await tx.update(conversationParticipants).set({ lastReadAt: now }).where(and(eq(conversationParticipants.conversationId, id), eq(conversationParticipants.userId, c.actor.id)));
+  const unread = await repo.hasMessageFromOthersAfter(tx, id, c.actor.id, me.lastReadAt);
+  await repo.setReadUpTo(tx, id, c.actor.id, now);
   return unread ? [{ conversationId: id, userIds: await participantIds(tx, id) }] : [];
 }
 
 /** POST /api/conversations/:id/archive: archives (or restores) the conversation for the caller only. */
 export async function setArchived(tx: Tx, c: Caller, id: string, archived: boolean, now = new Date()): Promise<Changed> {
   await loadOwn(tx, c, id);
-  await tx
-    .update(conversationParticipants)
-    .set({ archivedAt: archived ? now : null })
-    .where(and(eq(conversationParticipants.conversationId, id), eq(conversationParticipants.userId, c.actor.id)));
+  await repo.setArchivedAt(tx, id, c.actor.id, archived ? now : null);
   return [{ conversationId: id, userIds: [c.actor.id] }];
 }
 
@@ -613,37 +437,30 @@ export async function setArchived(tx: Tx, c: Caller, id: string, archived: boole
  * teacher only for streams they teach or lead; the principal for any. 403 otherwise; 400 when nobody.
  */
 export async function broadcast(tx: Tx, c: Caller, body: z.output<typeof broadcastBody>, now = new Date()): Promise<{ result: BroadcastResult; changed: Changed }> {
-  const [stream] = await tx.select({ id: classes.id, classTeacherId: classes.classTeacherId }).from(classes).where(and(eq(classes.id, body.classId), eq(classes.schoolId, c.schoolId)));
+  const stream = await repo.findStream(tx, c.schoolId, body.classId);
   if (!stream) throw notFound(m.streamNotFound);
   if (c.actor.role === 'teacher') {
     if (stream.classTeacherId !== c.actor.id && !(await streamsOfTeacher(tx, c.schoolId, c.actor.id)).includes(stream.id)) throw forbidden(m.broadcastNotYourStream);
   } else if (c.actor.role !== 'principal') throw forbidden(m.broadcastNotYourStream);
   const parents = [...(await parentsOfStreams(tx, c.schoolId, [stream.id])).keys()].filter((id) => id !== c.actor.id);
   if (!parents.length) throw badRequest(m.broadcastNoParents);
-  const [b] = await tx
-    .insert(conversationBroadcasts)
-    .values({ schoolId: c.schoolId, senderId: c.actor.id, classId: stream.id, subject: body.subject ?? null, body: body.body, createdAt: now })
-    .returning({ id: conversationBroadcasts.id });
+  const broadcastId = await repo.insertBroadcast(tx, { schoolId: c.schoolId, senderId: c.actor.id, classId: stream.id, subject: body.subject ?? null, body: body.body, createdAt: now });
   const ids: string[] = [];
   for (const parentId of parents) {
-    let id = await findDirect(tx, c.schoolId, c.actor.id, parentId, false);
+    let id = await repo.findDirectConversation(tx, c.schoolId, c.actor.id, parentId, false);
     if (!id) {
-      const [row] = await tx
-        .insert(conversations)
-        .values({ schoolId: c.schoolId, kind: 'direct', subject: body.subject ?? null, createdBy: c.actor.id, broadcastId: b!.id, lastMessageAt: now, createdAt: now })
-        .returning({ id: conversations.id });
-      id = row!.id;
-      await tx.insert(conversationParticipants).values([
+      id = await repo.insertConversation(tx, { schoolId: c.schoolId, kind: 'direct', subject: body.subject ?? null, createdBy: c.actor.id, broadcastId, lastMessageAt: now, createdAt: now });
+      await repo.insertParticipants(tx, [
         { conversationId: id, userId: c.actor.id, schoolId: c.schoolId, lastReadAt: now, joinedAt: now },
         { conversationId: id, userId: parentId, schoolId: c.schoolId, joinedAt: now },
       ]);
     }
     ids.push(id);
   }
-  await tx.insert(conversationMessages).values(ids.map((conversationId) => ({ conversationId, schoolId: c.schoolId, senderId: c.actor.id, body: body.body, createdAt: now })));
-  await tx.update(conversations).set({ lastMessageAt: now }).where(inArray(conversations.id, ids));
-  await tx.update(conversationParticipants).set({ lastReadAt: now }).where(and(inArray(conversationParticipants.conversationId, ids), eq(conversationParticipants.userId, c.actor.id)));
-  await tx.update(conversationParticipants).set({ archivedAt: null }).where(and(inArray(conversationParticipants.conversationId, ids), ne(conversationParticipants.userId, c.actor.id)));
+  await repo.insertMessages(tx, ids.map((conversationId) => ({ conversationId, schoolId: c.schoolId, senderId: c.actor.id, body: body.body, createdAt: now })));
+  await repo.setLastMessageAt(tx, ids, now);
+  await repo.setReadUpTo(tx, ids, c.actor.id, now);
+  await repo.unarchiveForOthers(tx, ids, c.actor.id);
   await recordAudit(tx, {
     schoolId: c.schoolId,
     action: 'conversations.broadcast',
@@ -651,10 +468,10 @@ export async function broadcast(tx: Tx, c: Caller, body: z.output<typeof broadca
     performedByRole: c.actor.role,
     targetEntity: 'class',
     resource: stream.id,
-    metadata: { broadcastId: b!.id, recipients: parents.length },
+    metadata: { broadcastId, recipients: parents.length },
     ipAddress: c.ip ?? null,
   });
-  return { result: { broadcastId: b!.id, conversations: ids, recipients: parents.length }, changed: ids.map((conversationId, i) => ({ conversationId, userIds: [c.actor.id, parents[i]!] })) };
+  return { result: { broadcastId, conversations: ids, recipients: parents.length }, changed: ids.map((conversationId, i) => ({ conversationId, userIds: [c.actor.id, parents[i]!] })) };
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -669,7 +486,7 @@ const staffOnly = (c: Caller) => {
 /** GET /api/conversations/office-hours: the caller's office hours (staff), defaults when never set. */
 export async function getOfficeHours(tx: Tx, c: Caller): Promise<OfficeHours> {
   staffOnly(c);
-  const [row] = await tx.select().from(staffOfficeHours).where(eq(staffOfficeHours.userId, c.actor.id));
+  const row = await repo.findOfficeHours(tx, c.actor.id);
   return row ? { enabled: row.enabled, days: row.hours.days, start: row.hours.start, end: row.hours.end, autoReply: row.autoReply } : DEFAULT_HOURS;
 }
 
@@ -677,10 +494,7 @@ export async function getOfficeHours(tx: Tx, c: Caller): Promise<OfficeHours> {
 export async function putOfficeHours(tx: Tx, c: Caller, body: z.output<typeof officeHoursBody>, now = new Date()): Promise<OfficeHours> {
   staffOnly(c);
   const hours = { days: body.days, start: body.start, end: body.end };
-  await tx
-    .insert(staffOfficeHours)
-    .values({ userId: c.actor.id, schoolId: c.schoolId, enabled: body.enabled, hours, autoReply: body.autoReply, updatedAt: now })
-    .onConflictDoUpdate({ target: staffOfficeHours.userId, set: { enabled: body.enabled, hours, autoReply: body.autoReply, updatedAt: now } });
+  await repo.upsertOfficeHours(tx, { userId: c.actor.id, schoolId: c.schoolId, enabled: body.enabled, hours, autoReply: body.autoReply, updatedAt: now });
   return { enabled: body.enabled, ...hours, autoReply: body.autoReply };
 }
 
@@ -689,25 +503,14 @@ export async function putOfficeHours(tx: Tx, c: Caller, body: z.output<typeof of
 
 /** POST /api/messages/:id/report: a participant reports another's message (one open report per reporter). */
 export async function reportMessage(tx: Tx, c: Caller, messageId: string, reason: string): Promise<{ id: string }> {
-  const [msg] = await tx
-    .select({ id: conversationMessages.id, senderId: conversationMessages.senderId, conversationId: conversationMessages.conversationId })
-    .from(conversationMessages)
-    .where(and(eq(conversationMessages.id, messageId), eq(conversationMessages.schoolId, c.schoolId)));
+  const msg = await repo.findSchoolMessage(tx, c.schoolId, messageId);
   if (!msg) throw notFound(m.messageNotFound);
-  const [inIt] = await tx
-    .select({ userId: conversationParticipants.userId })
-    .from(conversationParticipants)
-    .where(and(eq(conversationParticipants.conversationId, msg.conversationId), eq(conversationParticipants.userId, c.actor.id)));
-  if (!inIt) throw notFound(m.messageNotFound);
+  if (!(await repo.isParticipant(tx, msg.conversationId, c.actor.id))) throw notFound(m.messageNotFound);
   if (msg.senderId === c.actor.id) throw badRequest(m.reportOwnMessage);
   // One open report per message and reporter; serialise concurrent reports of the same message.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${messageId}:${c.actor.id}`}))`);
-  const [open] = await tx
-    .select({ id: messageReports.id })
-    .from(messageReports)
-    .where(and(eq(messageReports.messageId, messageId), eq(messageReports.reportedBy, c.actor.id), eq(messageReports.status, 'open')));
-  if (open) throw new AppError(409, 'ALREADY_REPORTED', m.reportExists);
-  const [row] = await tx.insert(messageReports).values({ schoolId: c.schoolId, messageId, reportedBy: c.actor.id, reason }).returning({ id: messageReports.id });
+  await repo.lockForTransaction(tx, `report:${messageId}:${c.actor.id}`);
+  if (await repo.hasOpenReport(tx, messageId, c.actor.id)) throw new AppError(409, 'ALREADY_REPORTED', m.reportExists);
+  const reportId = await repo.insertReport(tx, { schoolId: c.schoolId, messageId, reportedBy: c.actor.id, reason });
   await recordAudit(tx, {
     schoolId: c.schoolId,
     action: 'conversations.message_reported',
@@ -715,25 +518,18 @@ export async function reportMessage(tx: Tx, c: Caller, messageId: string, reason
     performedByRole: c.actor.role,
     targetEntity: 'conversation_message',
     resource: messageId,
-    metadata: { reportId: row!.id, conversationId: msg.conversationId },
+    metadata: { reportId, conversationId: msg.conversationId },
     ipAddress: c.ip ?? null,
   });
-  return { id: row!.id };
+  return { id: reportId };
 }
 
 /** GET /api/conversations/reports: reports of the school (open by default), newest first, with message and conversation. */
 export async function listReports(tx: Tx, c: Caller, q: z.output<typeof reportsQuery>): Promise<MessageReport[]> {
-  const rows = await tx
-    .select({ report: messageReports, message: conversationMessages, subject: conversations.subject })
-    .from(messageReports)
-    .innerJoin(conversationMessages, eq(conversationMessages.id, messageReports.messageId))
-    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
-    .where(and(eq(messageReports.schoolId, c.schoolId), q.status === 'all' ? undefined : eq(messageReports.status, q.status)))
-    .orderBy(desc(messageReports.createdAt))
-    .limit(200);
+  const rows = await repo.listReportsWithMessages(tx, c.schoolId, q.status);
   if (!rows.length) return [];
   const convIds = [...new Set(rows.map((r) => r.message.conversationId))];
-  const parts = await tx.select({ conversationId: conversationParticipants.conversationId, userId: conversationParticipants.userId }).from(conversationParticipants).where(inArray(conversationParticipants.conversationId, convIds));
+  const parts = await repo.listParticipantsOf(tx, convIds);
   const ids = [...parts.map((p) => p.userId), ...rows.flatMap((r) => [r.report.reportedBy, r.report.reviewedBy, r.message.senderId])].filter((v): v is string => !!v);
   const people = await describePeople(tx, c, ids);
   const who = (id: string | null) => (id && people.get(id) ? { userId: id, name: people.get(id)!.name } : null);
@@ -756,11 +552,7 @@ export async function listReports(tx: Tx, c: Caller, q: z.output<typeof reportsQ
 
 /** POST /api/conversations/reports/:id: the principal marks a report reviewed or dismissed (audited). */
 export async function closeReport(tx: Tx, c: Caller, id: string, status: 'reviewed' | 'dismissed', now = new Date()): Promise<MessageReport> {
-  const [row] = await tx
-    .update(messageReports)
-    .set({ status, reviewedBy: c.actor.id, reviewedAt: now })
-    .where(and(eq(messageReports.id, id), eq(messageReports.schoolId, c.schoolId)))
-    .returning();
+  const row = await repo.closeReportRow(tx, c.schoolId, id, status, c.actor.id, now);
   if (!row) throw notFound(m.reportNotFound);
   await recordAudit(tx, {
     schoolId: c.schoolId,
@@ -778,11 +570,6 @@ export async function closeReport(tx: Tx, c: Caller, id: string, status: 'review
   return found;
 }
 
-/** SQL: conversation `conversations.id` has at least one parent among its participants. */
-const involvesParent = () =>
-  sql`exists (select 1 from ${conversationParticipants} cp join ${profiles} pr on pr.id = cp.user_id
-              where cp.conversation_id = ${conversations.id} and pr.role = 'parent')`;
-
 /**
  * GET /api/conversations/reviewable?q=&page=: the school's conversations that involve at least one parent,
  * newest activity first, 30 a page, as metadata only (subject, participants with roles, message count,
@@ -790,37 +577,10 @@ const involvesParent = () =>
  * matches the subject, a participant's name, or the name of a learner whose guardian takes part.
  */
 export async function listReviewable(tx: Tx, c: Caller, q: z.output<typeof reviewableQuery>): Promise<ReviewableConversation[]> {
-  const where: (SQL | undefined)[] = [eq(conversations.schoolId, c.schoolId), involvesParent()];
-  if (q.q) {
-    const like = `%${escapeLike(q.q)}%`;
-    where.push(
-      or(
-        ilike(conversations.subject, like),
-        sql`exists (select 1 from ${conversationParticipants} cp join ${profiles} pr on pr.id = cp.user_id
-                    where cp.conversation_id = ${conversations.id} and pr.name ilike ${like})`,
-        sql`exists (select 1 from ${conversationParticipants} cp
-                    join ${guardians} g on g.profile_id = cp.user_id and g.school_id = ${conversations.schoolId}
-                    join ${studentGuardians} sg on sg.guardian_id = g.id
-                    join ${students} st on st.id = sg.student_id
-                    where cp.conversation_id = ${conversations.id}
-                      and (concat_ws(' ', st.first_name, st.last_name) ilike ${like}
-                           or concat_ws(' ', st.first_name, st.middle_name, st.last_name) ilike ${like}))`,
-      ),
-    );
-  }
-  const rows = await tx
-    .select({ id: conversations.id, subject: conversations.subject, lastMessageAt: conversations.lastMessageAt })
-    .from(conversations)
-    .where(and(...where))
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(CONVERSATIONS_PAGE_SIZE)
-    .offset((q.page - 1) * CONVERSATIONS_PAGE_SIZE);
+  const rows = await repo.listReviewableConversations(tx, c.schoolId, q.q, pageWindow({ page: q.page, pageSize: CONVERSATIONS_PAGE_SIZE }));
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [parts, counts] = await Promise.all([
-    tx.select({ conversationId: conversationParticipants.conversationId, userId: conversationParticipants.userId }).from(conversationParticipants).where(inArray(conversationParticipants.conversationId, ids)),
-    tx.select({ conversationId: conversationMessages.conversationId, n: count() }).from(conversationMessages).where(inArray(conversationMessages.conversationId, ids)).groupBy(conversationMessages.conversationId),
-  ]);
+  const [parts, counts] = await Promise.all([repo.listParticipantsOf(tx, ids), repo.countMessagesByConversation(tx, ids)]);
   const people = await describePeople(tx, c, parts.map((p) => p.userId));
   const countBy = new Map(counts.map((r) => [r.conversationId, Number(r.n)]));
   return rows.map((r) => ({
@@ -841,13 +601,9 @@ export async function listReviewable(tx: Tx, c: Caller, q: z.output<typeof revie
  * involves a parent, recorded with the reason in the audit log. A staff-only conversation is 404.
  */
 export async function reviewConversation(tx: Tx, c: Caller, id: string, reason: string): Promise<{ conversation: ConversationDetail; messages: ConversationMessage[] }> {
-  const [conv] = await tx.select().from(conversations).where(and(eq(conversations.id, id), eq(conversations.schoolId, c.schoolId)));
+  const conv = await repo.findConversation(tx, c.schoolId, id);
   if (!conv) throw notFound(m.notFound);
-  const parts = await tx
-    .select({ userId: conversationParticipants.userId, role: profiles.role })
-    .from(conversationParticipants)
-    .innerJoin(profiles, eq(profiles.id, conversationParticipants.userId))
-    .where(eq(conversationParticipants.conversationId, id));
+  const parts = await repo.listParticipantRoles(tx, id);
   if (!parts.some((p) => p.role === 'parent')) throw notFound(m.notFound);
   await recordAudit(tx, {
     schoolId: c.schoolId,
@@ -860,14 +616,14 @@ export async function reviewConversation(tx: Tx, c: Caller, id: string, reason: 
     ipAddress: c.ip ?? null,
   });
   const [s] = await summarise(tx, c, [{ conv, me: { conversationId: id, userId: c.actor.id, schoolId: c.schoolId, lastReadAt: null, archivedAt: null, joinedAt: conv.createdAt } }]);
-  const rows = await tx.select().from(conversationMessages).where(eq(conversationMessages.conversationId, id)).orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
+  const rows = await repo.listAllMessages(tx, id);
   return { conversation: { ...s!, unread: 0, createdBy: conv.createdBy, createdAt: iso(conv.createdAt) }, messages: await present(tx, id, rows) };
 }
 
 /** The attachments of message `messageId` of the caller's conversation `id` (404 when not theirs). */
 export async function messageAttachments(tx: Tx, c: Caller, id: string, messageId: string) {
   await loadOwn(tx, c, id);
-  const [row] = await tx.select({ attachments: conversationMessages.attachments }).from(conversationMessages).where(and(eq(conversationMessages.id, messageId), eq(conversationMessages.conversationId, id)));
-  if (!row) throw notFound(m.messageNotFound);
-  return row.attachments;
+  const attachments = await repo.findMessageAttachments(tx, id, messageId);
+  if (!attachments) throw notFound(m.messageNotFound);
+  return attachments;
 }

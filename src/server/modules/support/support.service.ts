@@ -1,5 +1,3 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { can, type Actor } from '../../../shared/access.js';
 import {
   SUPPORT_ACTIVE_STATUSES,
@@ -23,14 +21,15 @@ import {
   type listTicketsQuery,
 } from '../../../shared/contracts/support.js';
 import { supportMessages as sm, ticketReference } from '../../../shared/messages/support.js';
-import { ADMIN_ROLES, isAdminRole } from '../../../shared/roles.js';
+import { isAdminRole } from '../../../shared/roles.js';
 import type { z } from 'zod';
-import { profiles, schools, supportCannedReplies, supportTicketReplies, supportTickets } from '../../db/schema/index.js';
-import type { AttachmentRef } from '../../db/schema/announcements.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
+import { paginate } from '../../lib/paging.js';
 import { resolveAttachments } from '../attachments/index.js';
+import * as repo from './support.repository.js';
+import type { AttachmentRef, CannedReplyRow, TicketFilters, TicketPatch, TicketReplyRow, TicketRow, TicketScope, TicketSummaryRow, TicketViewer } from './support.repository.js';
 
 const m = sm.api;
 const conflict = (code: string, message: string) => new AppError(409, code, message);
@@ -50,7 +49,6 @@ export function supportCaller(actor: Actor, ip: string): SupportCaller {
   return { actor, ip, staff };
 }
 
-type TicketRow = typeof supportTickets.$inferSelect;
 const ACTIVE: readonly string[] = SUPPORT_ACTIVE_STATUSES;
 const isActive = (status: string) => ACTIVE.includes(status);
 const MINUTE = 60_000;
@@ -78,58 +76,18 @@ export function slaFigures(t: Pick<TicketRow, 'priority' | 'status' | 'createdAt
   };
 }
 
-/** SQL: minutes of a target for the row's priority (mirrors SUPPORT_TARGETS). */
-function targetMinutesSql(kind: 'firstResponseMinutes' | 'resolutionMinutes'): SQL {
-  const cases = SUPPORT_PRIORITIES.map((p) => sql`when ${p} then ${SUPPORT_TARGETS[p][kind]}::int`);
-  return sql`(case ${supportTickets.priority} ${sql.join(cases, sql` `)} else ${SUPPORT_TARGETS.normal[kind]}::int end)`;
-}
-
-/** SQL: an active ticket past its first-response or resolution target right now. */
-function overdueSql(): SQL {
-  return sql`(${supportTickets.status} in ('open', 'in_progress', 'waiting_for_school') and (
-    (${supportTickets.firstResponseAt} is null and now() > ${supportTickets.createdAt} + ${targetMinutesSql('firstResponseMinutes')} * interval '1 minute')
-    or now() > ${supportTickets.createdAt} + ${targetMinutesSql('resolutionMinutes')} * interval '1 minute'))`;
-}
-
-const opener = alias(profiles, 'support_opener');
-const assignee = alias(profiles, 'support_assignee');
-
 /** Rows the caller may see: EduFam staff all (RLS: platform context); the director the school's; others their own. */
-function visibleTo(c: SupportCaller): SQL | undefined {
-  if (c.staff) return undefined;
-  if (!c.actor.schoolId) return sql`false`;
-  if (c.actor.role === 'school_director') return eq(supportTickets.schoolId, c.actor.schoolId);
-  return and(eq(supportTickets.schoolId, c.actor.schoolId), eq(supportTickets.openedBy, c.actor.id));
+function scopeOf(c: SupportCaller): TicketScope {
+  if (c.staff) return { kind: 'all' };
+  if (!c.actor.schoolId) return { kind: 'none' };
+  if (c.actor.role === 'school_director') return { kind: 'school', schoolId: c.actor.schoolId };
+  return { kind: 'opener', schoolId: c.actor.schoolId, openedBy: c.actor.id };
 }
 
-function repliesCountSql(c: SupportCaller): SQL<number> {
-  const internal = c.staff ? sql`` : sql` and not r.internal`;
-  return sql<number>`(select count(*)::int from ${supportTicketReplies} r where r.ticket_id = ${supportTickets.id}${internal})`;
-}
+/** The caller as a reader of tickets: their scope, and internal notes for EduFam staff only. */
+const viewerOf = (c: SupportCaller): TicketViewer => ({ scope: scopeOf(c), internalNotes: c.staff });
 
-function summarySelect(c: SupportCaller) {
-  return {
-    t: supportTickets,
-    schoolName: schools.name,
-    openerId: opener.id,
-    openerName: opener.name,
-    openerRole: opener.role,
-    assigneeName: assignee.name,
-    replies: repliesCountSql(c),
-  };
-}
-
-type SummaryRow = {
-  t: TicketRow;
-  schoolName: string;
-  openerId: string | null;
-  openerName: string | null;
-  openerRole: string | null;
-  assigneeName: string | null;
-  replies: number;
-};
-
-function toSummary(r: SummaryRow, now = new Date()): SupportTicketSummary {
+function toSummary(r: TicketSummaryRow, now = new Date()): SupportTicketSummary {
   const t = r.t;
   return {
     id: t.id,
@@ -155,52 +113,29 @@ function toSummary(r: SummaryRow, now = new Date()): SupportTicketSummary {
   };
 }
 
-function baseQuery(tx: Tx, c: SupportCaller) {
-  return tx
-    .select(summarySelect(c))
-    .from(supportTickets)
-    .innerJoin(schools, eq(schools.id, supportTickets.schoolId))
-    .leftJoin(opener, eq(opener.id, supportTickets.openedBy))
-    .leftJoin(assignee, eq(assignee.id, supportTickets.assignedTo));
-}
-
 /**
  * GET /api/support/tickets: the caller's tickets (school users), the school's (director) or the queue
  * across schools (EduFam staff) with filters; newest first.
  */
 export async function listTickets(tx: Tx, c: SupportCaller, q: z.output<typeof listTicketsQuery>): Promise<ListTicketsResponse> {
-  const where: (SQL | undefined)[] = [visibleTo(c)];
-  if (q.status === 'active') where.push(inArray(supportTickets.status, [...SUPPORT_ACTIVE_STATUSES]));
-  else if (q.status) where.push(eq(supportTickets.status, q.status));
-  if (q.priority) where.push(eq(supportTickets.priority, q.priority));
-  if (q.category) where.push(eq(supportTickets.category, q.category));
-  if (q.schoolId && c.staff) where.push(eq(supportTickets.schoolId, q.schoolId));
-  if (q.assignedTo === 'unassigned') where.push(isNull(supportTickets.assignedTo));
-  else if (q.assignedTo === 'mine') where.push(eq(supportTickets.assignedTo, c.actor.id));
-  else if (q.assignedTo) where.push(eq(supportTickets.assignedTo, q.assignedTo));
-  if (q.overdue === 'true') where.push(overdueSql());
-  else if (q.overdue === 'false') where.push(sql`not ${overdueSql()}`);
-  if (q.q) {
-    const text = q.q.trim();
-    const num = /^(?:t-?)?(\d{1,9})$/i.exec(text);
-    const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    where.push(or(ilike(supportTickets.subject, pattern), ilike(supportTickets.description, pattern), ...(num ? [eq(supportTickets.number, Number(num[1]))] : [])));
-  }
-  const cond = and(...where);
-  const [totalRow] = await tx.select({ n: count() }).from(supportTickets).where(cond);
-  const rows = await baseQuery(tx, c)
-    .where(cond)
-    .orderBy(desc(supportTickets.createdAt), desc(supportTickets.number), desc(supportTickets.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+  const filters: TicketFilters = {
+    status: q.status,
+    priority: q.priority,
+    category: q.category,
+    schoolId: q.schoolId && c.staff ? q.schoolId : undefined,
+    assignedTo: q.assignedTo === 'mine' ? c.actor.id : q.assignedTo,
+    overdue: q.overdue === 'true' ? true : q.overdue === 'false' ? false : undefined,
+    search: q.q,
+  };
+  const viewer = viewerOf(c);
+  const page = await paginate(q, (w) => repo.listTicketSummaries(tx, viewer, filters, w), () => repo.countTickets(tx, viewer.scope, filters));
   const now = new Date();
-  return { tickets: rows.map((r) => toSummary(r, now)), total: Number(totalRow?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  return { tickets: page.items.map((r) => toSummary(r, now)), total: page.total, page: page.page, pageSize: page.pageSize };
 }
 
 /** The ticket if the caller may see it (404 otherwise: another school, or a school user's colleague's ticket). */
-async function loadTicket(tx: Tx, c: SupportCaller, id: string, forUpdate = false): Promise<SummaryRow> {
-  const query = baseQuery(tx, c).where(and(eq(supportTickets.id, id), visibleTo(c)));
-  const [row] = forUpdate ? await query.for('update', { of: supportTickets }) : await query;
+async function loadTicket(tx: Tx, c: SupportCaller, id: string, forUpdate = false): Promise<TicketSummaryRow> {
+  const row = await repo.findTicketSummary(tx, viewerOf(c), id, forUpdate);
   if (!row) throw notFound(m.ticketNotFound);
   return row;
 }
@@ -213,15 +148,9 @@ export async function ticketDetail(tx: Tx, c: SupportCaller, id: string): Promis
   return detailOf(tx, c, row);
 }
 
-async function detailOf(tx: Tx, c: SupportCaller, row: SummaryRow): Promise<SupportTicketDetail> {
+async function detailOf(tx: Tx, c: SupportCaller, row: TicketSummaryRow): Promise<SupportTicketDetail> {
   const t = row.t;
-  const author = alias(profiles, 'support_author');
-  const replies = await tx
-    .select({ r: supportTicketReplies, name: author.name, role: author.role })
-    .from(supportTicketReplies)
-    .leftJoin(author, eq(author.id, supportTicketReplies.authorId))
-    .where(and(eq(supportTicketReplies.ticketId, t.id), c.staff ? undefined : eq(supportTicketReplies.internal, false)))
-    .orderBy(asc(supportTicketReplies.createdAt), asc(supportTicketReplies.id));
+  const replies = await repo.listTicketReplies(tx, t.id, c.staff);
   const thread: SupportReply[] = replies.map(({ r, name, role }) => replyOut(r, name, role));
   const summary = toSummary({ ...row, replies: thread.length });
   const schoolSide = !c.staff && (isOpener(c, t) || c.actor.role === 'school_director');
@@ -241,7 +170,7 @@ async function detailOf(tx: Tx, c: SupportCaller, row: SummaryRow): Promise<Supp
   };
 }
 
-function replyOut(r: typeof supportTicketReplies.$inferSelect, name: string | null, role: string | null): SupportReply {
+function replyOut(r: TicketReplyRow, name: string | null, role: string | null): SupportReply {
   return {
     id: r.id,
     ticketId: r.ticketId,
@@ -282,7 +211,7 @@ async function auditStatus(tx: Tx, c: SupportCaller, t: TicketRow, to: string, a
 }
 
 /** Stamps that go with a move to `to` (resolved/closed stamped; moving back to an active status clears them). */
-function stampsFor(t: TicketRow, to: SupportStatus, now: Date): Partial<TicketRow> {
+function stampsFor(t: TicketRow, to: SupportStatus, now: Date): TicketPatch {
   if (to === 'resolved') return { resolvedAt: t.resolvedAt ?? now, closedAt: null };
   if (to === 'closed') return { resolvedAt: t.resolvedAt ?? now, closedAt: now };
   return { resolvedAt: null, closedAt: null };
@@ -293,12 +222,9 @@ export async function openTicket(tx: Tx, c: SupportCaller, body: z.output<typeof
   const schoolId = c.actor.schoolId;
   if (c.staff || !schoolId) throw forbidden(m.noSupportAccess);
   const attachments = await resolveAttachments(tx, schoolId, c.actor.id, body.attachmentIds);
-  const [t] = await tx
-    .insert(supportTickets)
-    .values({ schoolId, openedBy: c.actor.id, category: body.category, priority: body.priority, subject: body.subject, description: body.description, attachments })
-    .returning();
-  const row = await loadTicket(tx, c, t!.id);
-  return { detail: await detailOf(tx, c, row), change: changeOf(t!) };
+  const t = await repo.insertTicket(tx, { schoolId, openedBy: c.actor.id, category: body.category, priority: body.priority, subject: body.subject, description: body.description, attachments });
+  const row = await loadTicket(tx, c, t.id);
+  return { detail: await detailOf(tx, c, row), change: changeOf(t) };
 }
 
 /**
@@ -314,11 +240,8 @@ export async function addReply(tx: Tx, c: SupportCaller, id: string, body: z.out
   if (t.status === 'closed') throw conflict('TICKET_CLOSED', m.ticketClosed);
   const attachments: AttachmentRef[] = await resolveAttachments(tx, t.schoolId, c.actor.id, body.attachmentIds, { anyUploader: c.staff });
   const now = new Date();
-  const [r] = await tx
-    .insert(supportTicketReplies)
-    .values({ ticketId: t.id, schoolId: t.schoolId, authorId: c.actor.id, fromSupport: c.staff, internal: c.staff && body.internal, body: body.body, attachments, createdAt: now })
-    .returning();
-  const patch: Partial<TicketRow> = { updatedAt: now };
+  const r = await repo.insertTicketReply(tx, { ticketId: t.id, schoolId: t.schoolId, authorId: c.actor.id, fromSupport: c.staff, internal: c.staff && body.internal, body: body.body, attachments, createdAt: now });
+  const patch: TicketPatch = { updatedAt: now };
   let to: SupportStatus | null = null;
   if (c.staff && !body.internal) {
     if (!t.firstResponseAt) patch.firstResponseAt = now;
@@ -331,17 +254,17 @@ export async function addReply(tx: Tx, c: SupportCaller, id: string, body: z.out
     Object.assign(patch, { status: to }, stampsFor(t, to, now));
     await auditStatus(tx, c, t, to);
   }
-  await tx.update(supportTickets).set(patch).where(eq(supportTickets.id, t.id));
+  await repo.updateTicketFields(tx, t.id, patch);
   const change = changeOf(t);
   if (c.staff && !body.internal && t.openedBy) {
-    const [who] = await tx.select({ email: profiles.email, name: profiles.name }).from(profiles).where(eq(profiles.id, t.openedBy));
+    const who = await repo.findProfileContact(tx, t.openedBy);
     if (who) {
       const ref = ticketReference(t.number);
       change.mail = { to: who.email, subject: sm.email.replySubject(ref, t.subject), text: sm.email.replyText(who.name, ref, t.subject, body.body) };
     }
   }
-  const [me] = await tx.select({ name: profiles.name, role: profiles.role }).from(profiles).where(eq(profiles.id, c.actor.id));
-  return { reply: replyOut(r!, me?.name ?? null, me?.role ?? null), change };
+  const me = await repo.findProfileNameRole(tx, c.actor.id);
+  return { reply: replyOut(r, me?.name ?? null, me?.role ?? null), change };
 }
 
 /**
@@ -361,7 +284,7 @@ export async function updateTicket(tx: Tx, c: SupportCaller, id: string, body: U
   }
   if (t.status === 'closed' && body.status !== undefined && body.status !== 'closed') throw conflict('TICKET_CLOSED', m.ticketClosed);
   const now = new Date();
-  const patch: Partial<TicketRow> = { updatedAt: now };
+  const patch: TicketPatch = { updatedAt: now };
   const ref = ticketReference(t.number);
   if (body.status !== undefined && body.status !== t.status) {
     Object.assign(patch, { status: body.status }, stampsFor(t, body.status, now));
@@ -385,12 +308,9 @@ export async function updateTicket(tx: Tx, c: SupportCaller, id: string, body: U
   if (body.assignedTo !== undefined && body.assignedTo !== t.assignedTo) {
     let name: string | null = null;
     if (body.assignedTo) {
-      const [staff] = await tx
-        .select({ name: profiles.name })
-        .from(profiles)
-        .where(and(eq(profiles.id, body.assignedTo), inArray(profiles.role, [...ADMIN_ROLES]), eq(profiles.status, 'active')));
-      if (!staff) throw badRequest(m.staffNotFound, { assignedTo: m.staffNotFound });
-      name = staff.name;
+      const staffName = await repo.findActiveStaffName(tx, body.assignedTo);
+      if (staffName === undefined) throw badRequest(m.staffNotFound, { assignedTo: m.staffNotFound });
+      name = staffName;
     }
     patch.assignedTo = body.assignedTo;
     await recordAudit(tx, {
@@ -406,7 +326,7 @@ export async function updateTicket(tx: Tx, c: SupportCaller, id: string, body: U
       ipAddress: c.ip,
     });
   }
-  await tx.update(supportTickets).set(patch).where(eq(supportTickets.id, t.id));
+  await repo.updateTicketFields(tx, t.id, patch);
   return { detail: await detailOf(tx, c, await loadTicket(tx, c, t.id)), change: changeOf(t) };
 }
 
@@ -417,29 +337,22 @@ export async function rateTicket(tx: Tx, c: SupportCaller, id: string, body: Rat
   if (!isOpener(c, t)) throw forbidden(m.ratingOpenerOnly);
   if (t.satisfactionRating !== null) throw conflict('ALREADY_RATED', m.ratingTwice);
   if (t.status !== 'resolved' && t.status !== 'closed') throw conflict('NOT_RESOLVED', m.ratingNotYet);
-  const updated = await tx
-    .update(supportTickets)
-    .set({ satisfactionRating: body.rating, satisfactionComment: body.comment?.trim() || null, updatedAt: new Date() })
-    .where(and(eq(supportTickets.id, t.id), isNull(supportTickets.satisfactionRating)))
-    .returning({ id: supportTickets.id });
-  if (updated.length === 0) throw conflict('ALREADY_RATED', m.ratingTwice);
+  const rated = await repo.setTicketRatingOnce(tx, t.id, body.rating, body.comment?.trim() || null, new Date());
+  if (!rated) throw conflict('ALREADY_RATED', m.ratingTwice);
   return { detail: await detailOf(tx, c, await loadTicket(tx, c, t.id)), change: changeOf(t) };
 }
 
 /** Attachments of the ticket and of the replies the caller can see (for GET …/attachments/:fileId). */
 export async function visibleAttachments(tx: Tx, c: SupportCaller, id: string): Promise<AttachmentRef[]> {
   const row = await loadTicket(tx, c, id);
-  const replies = await tx
-    .select({ attachments: supportTicketReplies.attachments })
-    .from(supportTicketReplies)
-    .where(and(eq(supportTicketReplies.ticketId, id), c.staff ? undefined : eq(supportTicketReplies.internal, false)));
+  const replies = await repo.listReplyAttachments(tx, id, c.staff);
   return [...row.t.attachments, ...replies.flatMap((r) => r.attachments)];
 }
 
 // ------------------------------------------------------------------------------------------------
 // Canned replies, staff, stats (EduFam staff; platform context)
 
-const cannedOut = (r: typeof supportCannedReplies.$inferSelect): CannedReply => ({
+const cannedOut = (r: CannedReplyRow): CannedReply => ({
   id: r.id,
   title: r.title,
   body: r.body,
@@ -449,34 +362,30 @@ const cannedOut = (r: typeof supportCannedReplies.$inferSelect): CannedReply => 
 
 /** GET /api/support/canned-replies, by title. */
 export async function listCannedReplies(tx: Tx): Promise<CannedReply[]> {
-  const rows = await tx.select().from(supportCannedReplies).orderBy(asc(supportCannedReplies.title), asc(supportCannedReplies.id));
+  const rows = await repo.listCannedReplies(tx);
   return rows.map(cannedOut);
 }
 
 /** POST /api/support/canned-replies (id absent) or PUT …/:id (404 when missing). */
 export async function saveCannedReply(tx: Tx, c: SupportCaller, body: CannedReplyBody, id?: string): Promise<CannedReply> {
   if (id) {
-    const [r] = await tx.update(supportCannedReplies).set({ title: body.title, body: body.body, updatedAt: new Date() }).where(eq(supportCannedReplies.id, id)).returning();
+    const r = await repo.updateCannedReply(tx, id, { title: body.title, body: body.body, updatedAt: new Date() });
     if (!r) throw notFound(m.cannedReplyNotFound);
     return cannedOut(r);
   }
-  const [r] = await tx.insert(supportCannedReplies).values({ title: body.title, body: body.body, createdBy: c.actor.id }).returning();
-  return cannedOut(r!);
+  const r = await repo.insertCannedReply(tx, { title: body.title, body: body.body, createdBy: c.actor.id });
+  return cannedOut(r);
 }
 
 /** DELETE /api/support/canned-replies/:id (404 when missing). */
 export async function deleteCannedReply(tx: Tx, id: string): Promise<void> {
-  const gone = await tx.delete(supportCannedReplies).where(eq(supportCannedReplies.id, id)).returning({ id: supportCannedReplies.id });
-  if (gone.length === 0) throw notFound(m.cannedReplyNotFound);
+  const gone = await repo.deleteCannedReply(tx, id);
+  if (!gone) throw notFound(m.cannedReplyNotFound);
 }
 
 /** GET /api/support/staff: active EduFam staff, by name. */
 export async function listStaff(tx: Tx): Promise<SupportStaffResponse['staff']> {
-  const rows = await tx
-    .select({ id: profiles.id, name: profiles.name, email: profiles.email, role: profiles.role })
-    .from(profiles)
-    .where(and(inArray(profiles.role, [...ADMIN_ROLES]), eq(profiles.status, 'active')))
-    .orderBy(asc(profiles.name));
+  const rows = await repo.listActiveStaff(tx);
   return rows.filter((r) => isAdminRole(r.role)).map((r) => ({ ...r, role: r.role ?? '' }));
 }
 
@@ -496,9 +405,9 @@ export async function supportStats(tx: Tx): Promise<SupportStats> {
   const now = new Date();
   const byStatus = Object.fromEntries(SUPPORT_STATUSES.map((s) => [s, 0])) as SupportStats['byStatus'];
   const byPriority = Object.fromEntries(SUPPORT_PRIORITIES.map((p) => [p, 0])) as SupportStats['byPriority'];
-  const counts = await tx.select({ status: supportTickets.status, n: count() }).from(supportTickets).groupBy(supportTickets.status);
+  const counts = await repo.countTicketsByStatus(tx);
   for (const r of counts) if (r.status in byStatus) byStatus[r.status as SupportStatus] = Number(r.n);
-  const active = await tx.select().from(supportTickets).where(inArray(supportTickets.status, [...SUPPORT_ACTIVE_STATUSES]));
+  const active = await repo.listActiveTickets(tx);
   let unassigned = 0;
   let firstResponseBreached = 0;
   let resolutionBreached = 0;
@@ -510,7 +419,7 @@ export async function supportStats(tx: Tx): Promise<SupportStats> {
     if (f.resolutionBreached) resolutionBreached += 1;
   }
   const since = new Date(now.getTime() - 30 * 24 * 60 * MINUTE);
-  const recent = await tx.select().from(supportTickets).where(sql`${supportTickets.createdAt} >= ${since.toISOString()}`);
+  const recent = await repo.listTicketsOpenedSince(tx, since);
   const firsts: number[] = [];
   const resolutions: number[] = [];
   const ratings: number[] = [];
