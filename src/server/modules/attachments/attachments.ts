@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
 import { isAdminRole } from '../../../shared/roles.js';
-import { files } from '../../db/schema/index.js';
-import type { AttachmentRef } from '../../db/schema/announcements.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import type { FileStorage } from '../../storage/storage.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
-import { readUpload, storeFile } from '../../lib/files.js';
+import { loadFile, readUpload, storeFile } from '../../lib/files.js';
+import { listAttachmentFiles, type AttachmentRef } from './attachments.repository.js';
 
 export type { AttachmentRef };
 
@@ -34,10 +32,7 @@ export async function resolveAttachments(tx: Tx, schoolId: string, userId: strin
   const ids = [...new Set(fileIds ?? [])];
   if (ids.length === 0) return [];
   if (ids.length > MAX_ATTACHMENTS) throw badRequest(messages.files.tooManyAttachments(MAX_ATTACHMENTS));
-  const rows = await tx
-    .select()
-    .from(files)
-    .where(and(inArray(files.id, ids), eq(files.schoolId, schoolId), eq(files.kind, 'attachment')));
+  const rows = await listAttachmentFiles(tx, schoolId, ids);
   const byId = new Map(rows.filter((r) => opts.anyUploader || r.createdBy === userId).map((r) => [r.id, r]));
   return ids.map((id) => {
     const r = byId.get(id);
@@ -53,9 +48,8 @@ export async function resolveAttachments(tx: Tx, schoolId: string, userId: strin
 export async function sendAttachment(reply: FastifyReply, tx: Tx, storage: FileStorage, refs: readonly AttachmentRef[], fileId: string, download = false) {
   const ref = refs.find((a) => a.fileId === fileId);
   if (!ref) throw notFound(messages.files.notFound);
-  const [row] = await tx.select().from(files).where(eq(files.id, fileId));
-  const body = row ? await storage.get(row.storageKey) : null;
-  if (!row || !body) throw notFound(messages.files.notFound);
+  // The file by id alone (row-level security keeps it to the transaction's school); 404 when gone.
+  const { row, body } = await loadFile(tx, storage, null, fileId);
   const name = ref.name.replace(/[^\w.\- ]+/g, '_');
   reply.header('content-type', row.contentType);
   reply.header('cache-control', 'private, max-age=300');

@@ -44,6 +44,11 @@ export async function recordLoginAttempt(tx: Tx, email: string, ip: string, succ
   }
 }
 
+/** Clears the profile's must_change_password flag (after a password change) and stamps updated_at. */
+export async function clearMustChangePassword(tx: Tx, userId: string): Promise<void> {
+  await tx.update(profiles).set({ mustChangePassword: false, updatedAt: new Date() }).where(eq(profiles.id, userId));
+}
+
 export async function touchLastLogin(tx: Tx, userId: string, ip: string): Promise<void> {
   await tx.update(profiles).set({ lastLoginAt: new Date(), lastLoginIp: ip }).where(eq(profiles.id, userId));
 }

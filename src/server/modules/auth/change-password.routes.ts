@@ -1,18 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import { MIN_PASSWORD_LENGTH } from '../../../shared/constants.js';
 import { messages } from '../../../shared/messages.js';
-import { profiles } from '../../db/schema/index.js';
 import { withScope, type TenantScope } from '../../db/tenant.js';
 import { AppError, badRequest } from '../../errors.js';
 import { actorOf, scopeOf, toHeaders } from '../../plugins/access.js';
 import { recordAudit } from '../../lib/audit.js';
 import { checkPasswordPolicy, loadPolicy } from '../security/index.js';
-import { findProfileWithSchool } from './auth.repository.js';
+import { clearMustChangePassword, findProfileWithSchool } from './auth.repository.js';
 import { toSessionUser } from './session-user.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
@@ -100,7 +98,7 @@ export async function changePassword(
   }
 
   const row = await withScope(deps.database.db, scope, async (tx) => {
-    await tx.update(profiles).set({ mustChangePassword: false, updatedAt: new Date() }).where(eq(profiles.id, actor.id));
+    await clearMustChangePassword(tx, actor.id);
     await recordAudit(tx, {
       schoolId: actor.schoolId,
       action: 'PASSWORD_CHANGED',

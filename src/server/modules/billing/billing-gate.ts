@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { billingMessages as bm } from '../../../shared/messages/billing.js';
 import { isSchoolRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { schoolSubscriptions } from '../../db/schema/index.js';
 import { withSystem } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';
+import { findSubscriptionStatus } from './reports.repository.js';
 
 /** How long a school's read-only flag is trusted in-process before it is read again. */
 const CACHE_MS = 30_000;
@@ -45,10 +44,8 @@ export function createBillingGate(database: Database): (request: FastifyRequest,
     let hit = cache.get(user.schoolId);
     if (!hit || now - hit.at > CACHE_MS) {
       const schoolId = user.schoolId;
-      const [row] = await withSystem(database.db, (tx) =>
-        tx.select({ status: schoolSubscriptions.status }).from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, schoolId)),
-      );
-      hit = { readOnly: row?.status === 'read_only', at: now };
+      const status = await withSystem(database.db, (tx) => findSubscriptionStatus(tx, schoolId));
+      hit = { readOnly: status === 'read_only', at: now };
       cache.set(user.schoolId, hit);
     }
     if (hit.readOnly) throw new AppError(403, 'SCHOOL_READ_ONLY', bm.api.readOnly);

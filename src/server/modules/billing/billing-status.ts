@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { schoolToday } from '../../../shared/dates.js';
 import type { Tx } from '../../db/tenant.js';
+import { listSchoolBillingRows } from './reports.repository.js';
 
 /** A school's billing state as health cards and the banner show it. */
 export interface SchoolBillingStatus {
@@ -19,16 +19,7 @@ export interface SchoolBillingStatus {
  * answers for that school only. One query. Schools with no subscription map to status 'none'.
  */
 export async function billingStatusBySchool(tx: Tx, today = schoolToday()): Promise<Map<string, SchoolBillingStatus>> {
-  const res = await tx.execute(sql`
-    select s.id as school_id,
-           sub.status as status,
-           sub.trial_ends_on::text as trial_ends_on,
-           (select p.name from billing_plans p where p.id = sub.plan_id) as plan_name,
-           coalesce((select sum(i.balance_cents) from platform_invoices i
-                      where i.school_id = s.id and i.status in ('issued', 'partly_paid')), 0)::bigint as balance_cents
-      from schools s
-      left join school_subscriptions sub on sub.school_id = s.id`);
-  const rows = (res as unknown as { rows: { school_id: string; status: string | null; trial_ends_on: string | null; plan_name: string | null; balance_cents: string | number }[] }).rows;
+  const rows = await listSchoolBillingRows(tx);
   const out = new Map<string, SchoolBillingStatus>();
   for (const r of rows) {
     out.set(r.school_id, {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,7 +39,6 @@ import {
 import { schoolToday } from '../../../shared/dates.js';
 import { billingMessages as bm } from '../../../shared/messages/billing.js';
 import { isSchoolRole } from '../../../shared/roles.js';
-import { schools, schoolSubscriptions } from '../../db/schema/index.js';
 import { recordAudit } from '../../lib/audit.js';
 import { withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
@@ -54,7 +52,7 @@ import { invalidateBillingGate } from './billing-gate.js';
 import { invoicePdf, receiptPdf, statementPdf, statementXlsx } from './documents.js';
 import * as mpesa from './mpesa.service.js';
 import { startBillingSweeper } from './reminders.service.js';
-import { dashboard, schoolBillingStatus, statement } from './reports.service.js';
+import { dashboard, schoolBillingStatus, statement, subscribedPlanName } from './reports.service.js';
 import { getSettings, loadBillingSettings, loadCompany, paybillOf, putSettings } from './settings.service.js';
 
 export type BillingDeps = ModuleDeps & { mpesa: MpesaDeps };
@@ -192,8 +190,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingDeps): Pr
     const { company, paybill } = await payToOf();
     const { detail, school } = await run(req, async (tx, c) => {
       const d = await svc.invoiceDetail(tx, c, req.params.id, { paybill, bankName: null, bankAccountName: null, bankAccountNumber: null, bankBranch: null });
-      const [s] = await tx.select({ name: schools.name, address: schools.address, county: schools.county, email: schools.email }).from(schools).where(eq(schools.id, d.schoolId));
-      return { detail: d, school: s ?? { name: d.schoolName, address: null, county: null, email: null } };
+      return { detail: d, school: await svc.schoolLetterhead(tx, d.schoolId, d.schoolName) };
     });
     return sendPdf(reply, await invoicePdf(detail, company, school, paybill), `Invoice ${detail.number}`);
   });
@@ -303,10 +300,7 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingDeps): Pr
     if (!isSchoolRole(a.role) || !a.schoolId) return { status: 'none' as const, planName: null, balanceCents: 0, dueOn: null, trialEndsOn: null, readOnly: false, message: null };
     const schoolId = a.schoolId;
     const names = await system((tx) => svc.planNames(tx));
-    return run(req, async (tx) => {
-      const [sub] = await tx.select({ planId: schoolSubscriptions.planId }).from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, schoolId));
-      return schoolBillingStatus(tx, schoolId, sub ? (names.get(sub.planId) ?? null) : null);
-    });
+    return run(req, async (tx) => schoolBillingStatus(tx, schoolId, await subscribedPlanName(tx, schoolId, names)));
   });
 
   /** GET /api/billing/dashboard?year= → BillingDashboard (default: this year). */

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type {
@@ -27,22 +26,15 @@ import { addDays, schoolToday } from '../../../shared/dates.js';
 import { billingMessages as bm } from '../../../shared/messages/billing.js';
 import { formatKesLabel } from '../../../shared/money.js';
 import { isSchoolRole } from '../../../shared/roles.js';
-import {
-  billingPlans,
-  platformCreditNotes,
-  platformInvoiceLines,
-  platformInvoices,
-  platformPayments,
-  profiles,
-  schools,
-  schoolSubscriptions,
-} from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { effectiveStatus } from './billing-status.js';
 import { priceTerm } from './pricing.js';
 import { loadBillingSettings, type StoredBillingSettings } from './settings.service.js';
+import { pageWindow, paginate } from '../../lib/paging.js';
+import * as repo from './billing.repository.js';
+import type { CreditRow, InvoiceRow, PaymentRow, PlanRow } from './billing.repository.js';
 
 const m = bm.api;
 const conflict = (code: string, message: string) => new AppError(409, code, message);
@@ -73,38 +65,20 @@ function audit(tx: Tx, c: BillingCaller | null, e: { schoolId: string | null; ac
   });
 }
 
-/** Serialises number allocation (invoices, credit notes, receipts) across concurrent transactions. */
-async function lockNumbers(tx: Tx, what: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`edufam.billing.${what}`}))`);
-}
-
 /** Next "<prefix>-<year>-NNNN" for a table's number column (4 digits, more when needed). */
 async function nextNumber(tx: Tx, what: 'invoice' | 'credit' | 'receipt', year: string): Promise<string> {
-  await lockNumbers(tx, what);
+  // Serialises number allocation (invoices, credit notes, receipts) across concurrent transactions.
+  await repo.lockNumberSeries(tx, what);
   const prefix = what === 'invoice' ? `EDF-${year}-` : what === 'credit' ? `EDF-CN-${year}-` : `EDF-RCT-${year}-`;
-  const [table, column] =
-    what === 'invoice'
-      ? [platformInvoices, platformInvoices.number]
-      : what === 'credit'
-        ? [platformCreditNotes, platformCreditNotes.number]
-        : [platformPayments, platformPayments.receiptNumber];
-  const [row] = await tx
-    .select({ n: sql<number>`coalesce(max(substring(${column} from ${prefix.length + 1}::int)::int), 0)`.mapWith(Number) })
-    .from(table)
-    .where(sql`${column} like ${`${prefix}%`} and substring(${column} from ${prefix.length + 1}::int) ~ '^[0-9]+$'`);
-  return `${prefix}${String((row?.n ?? 0) + 1).padStart(4, '0')}`;
+  const n = await repo.highestNumber(tx, what, prefix);
+  return `${prefix}${String(n + 1).padStart(4, '0')}`;
 }
 
 // ------------------------------------------------------------------------------------------------
 // Plans
 
-type PlanRow = typeof billingPlans.$inferSelect;
-
 async function planView(tx: Tx, p: PlanRow): Promise<BillingPlan> {
-  const [n] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(schoolSubscriptions)
-    .where(and(eq(schoolSubscriptions.planId, p.id), ne(schoolSubscriptions.status, 'cancelled')));
+  const schoolCount = await repo.countPlanSubscriptions(tx, p.id);
   return {
     id: p.id,
     name: p.name,
@@ -113,7 +87,7 @@ async function planView(tx: Tx, p: PlanRow): Promise<BillingPlan> {
     setupFeeCents: p.setupFeeCents,
     modules: p.modules,
     active: p.active,
-    schoolCount: n?.n ?? 0,
+    schoolCount,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -121,39 +95,35 @@ async function planView(tx: Tx, p: PlanRow): Promise<BillingPlan> {
 
 /** GET /api/billing/plans: every plan, active first, by name. Platform context. */
 export async function listPlans(tx: Tx): Promise<{ items: BillingPlan[] }> {
-  const rows = await tx.select().from(billingPlans).orderBy(desc(billingPlans.active), asc(billingPlans.name));
+  const rows = await repo.listPlans(tx);
   const items: BillingPlan[] = [];
   for (const r of rows) items.push(await planView(tx, r));
   return { items };
 }
 
 async function planNameFree(tx: Tx, name: string, exceptId?: string) {
-  const rows = await tx.select({ id: billingPlans.id }).from(billingPlans).where(sql`lower(${billingPlans.name}) = lower(${name})`);
+  const rows = await repo.listPlanIdsNamed(tx, name);
   if (rows.some((r) => r.id !== exceptId)) throw conflict('PLAN_NAME_TAKEN', m.planNameTaken);
 }
 
 /** POST /api/billing/plans → the plan; 409 PLAN_NAME_TAKEN. Audited. */
 export async function createPlan(tx: Tx, c: BillingCaller, body: z.output<typeof createPlanBody>): Promise<BillingPlan> {
   await planNameFree(tx, body.name);
-  const [row] = await tx.insert(billingPlans).values(body).returning();
-  await audit(tx, c, { schoolId: null, action: 'billing.plan.create', entity: 'billing_plan', id: row!.id, newValue: body });
-  return planView(tx, row!);
+  const row = await repo.insertPlan(tx, body);
+  await audit(tx, c, { schoolId: null, action: 'billing.plan.create', entity: 'billing_plan', id: row.id, newValue: body });
+  return planView(tx, row);
 }
 
 /** PATCH /api/billing/plans/:id → the plan; 404 unknown; 409 name taken. Audited with old and new prices. */
 export async function updatePlan(tx: Tx, c: BillingCaller, id: string, body: UpdatePlanBody): Promise<BillingPlan> {
-  const [old] = await tx.select().from(billingPlans).where(eq(billingPlans.id, id)).for('update');
+  const old = await repo.lockPlan(tx, id);
   if (!old) throw notFound(m.planNotFound);
   if (body.name) await planNameFree(tx, body.name, id);
   const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<PlanRow>;
-  const [row] = await tx
-    .update(billingPlans)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(billingPlans.id, id))
-    .returning();
+  const row = await repo.updatePlan(tx, id, patch);
   const pick = (p: PlanRow) => ({ name: p.name, pricePerLearnerCents: p.pricePerLearnerCents, minimumCents: p.minimumCents, setupFeeCents: p.setupFeeCents, modules: p.modules, active: p.active });
-  await audit(tx, c, { schoolId: null, action: 'billing.plan.update', entity: 'billing_plan', id, oldValue: pick(old), newValue: pick(row!) });
-  return planView(tx, row!);
+  await audit(tx, c, { schoolId: null, action: 'billing.plan.update', entity: 'billing_plan', id, oldValue: pick(old), newValue: pick(row) });
+  return planView(tx, row);
 }
 
 export type { CreatePlanBody };
@@ -168,27 +138,13 @@ export type { CreatePlanBody };
 export async function listSubscriptions(tx: Tx, c: BillingCaller, planNames: Map<string, string>): Promise<{ items: Subscription[] }> {
   const own = ownSchool(c);
   const today = schoolToday();
-  const rows = await tx
-    .select({ school: { id: schools.id, name: schools.name }, sub: schoolSubscriptions })
-    .from(schools)
-    .leftJoin(schoolSubscriptions, eq(schoolSubscriptions.schoolId, schools.id))
-    .where(own ? eq(schools.id, own) : undefined)
-    .orderBy(asc(schools.name));
+  const rows = await repo.listSchoolsWithSubscription(tx, own);
   const ids = rows.map((r) => r.school.id);
   const balances = new Map<string, number>();
   const learners = new Map<string, number>();
   if (ids.length) {
-    const b = await tx
-      .select({ schoolId: platformInvoices.schoolId, sum: sql<number>`coalesce(sum(${platformInvoices.balanceCents}), 0)`.mapWith(Number) })
-      .from(platformInvoices)
-      .where(and(inArray(platformInvoices.schoolId, ids), inArray(platformInvoices.status, ['issued', 'partly_paid'])))
-      .groupBy(platformInvoices.schoolId);
-    for (const r of b) balances.set(r.schoolId, r.sum);
-    const l = await tx.execute(sql`select school_id, count(*)::int as n from students where status = 'active' and school_id in ${sql`(${sql.join(
-      ids.map((i) => sql`${i}::uuid`),
-      sql`, `,
-    )})`} group by school_id`);
-    for (const r of (l as unknown as { rows: { school_id: string; n: number }[] }).rows) learners.set(r.school_id, Number(r.n));
+    for (const r of await repo.openBalancesBySchool(tx, ids)) balances.set(r.schoolId, r.sum);
+    for (const r of await repo.activeLearnersBySchool(tx, ids)) learners.set(r.schoolId, r.n);
   }
   return {
     items: rows.map(({ school, sub }) => ({
@@ -217,11 +173,10 @@ export async function listSubscriptions(tx: Tx, c: BillingCaller, planNames: Map
  * 'cancelled' stamps cancelled_at (churn); leaving cancelled clears it. Audited old → new. Platform context.
  */
 export async function putSubscription(tx: Tx, c: BillingCaller, schoolId: string, body: PutSubscriptionBody): Promise<void> {
-  const [school] = await tx.select({ id: schools.id }).from(schools).where(eq(schools.id, schoolId));
-  if (!school) throw notFound(m.schoolNotFound);
-  const [plan] = await tx.select().from(billingPlans).where(eq(billingPlans.id, body.planId));
+  if (!(await repo.schoolExists(tx, schoolId))) throw notFound(m.schoolNotFound);
+  const plan = await repo.findPlan(tx, body.planId);
   if (!plan) throw badRequest(m.planNotFound, { planId: m.planNotFound });
-  const [old] = await tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, schoolId)).for('update');
+  const old = await repo.lockSubscriptionOfSchool(tx, schoolId);
   if (!plan.active && old?.planId !== plan.id) throw badRequest(m.planInactive, { planId: m.planInactive });
   const modules = body.modules ?? (old && old.planId === plan.id ? old.modules : []);
   const offered = new Set(plan.modules.map((x) => x.key));
@@ -245,14 +200,10 @@ export async function putSubscription(tx: Tx, c: BillingCaller, schoolId: string
   };
   let id: string;
   if (old) {
-    await tx.update(schoolSubscriptions).set(values).where(eq(schoolSubscriptions.id, old.id));
+    await repo.updateSubscription(tx, old.id, values);
     id = old.id;
   } else {
-    const [row] = await tx
-      .insert(schoolSubscriptions)
-      .values({ schoolId, ...values })
-      .returning({ id: schoolSubscriptions.id });
-    id = row!.id;
+    id = await repo.insertSubscription(tx, schoolId, values);
   }
   const pick = (s: typeof values) => ({
     planId: s.planId,
@@ -268,8 +219,6 @@ export async function putSubscription(tx: Tx, c: BillingCaller, schoolId: string
 
 // ------------------------------------------------------------------------------------------------
 // Invoices
-
-type InvoiceRow = typeof platformInvoices.$inferSelect;
 
 export function invoiceView(r: InvoiceRow, schoolName: string, today = schoolToday()): PlatformInvoice {
   return {
@@ -298,11 +247,7 @@ export function invoiceView(r: InvoiceRow, schoolName: string, today = schoolTod
 
 /** Active learners of a school on a date: admitted on/before it, and still active then (active now, or left after it). */
 export async function activeLearnersOn(tx: Tx, schoolId: string, day: string): Promise<number> {
-  const res = await tx.execute(sql`select count(*)::int as n from students
-      where school_id = ${schoolId}
-        and coalesce(admitted_on, (created_at at time zone 'Africa/Nairobi')::date) <= ${day}::date
-        and (status = 'active' or (left_on is not null and left_on > ${day}::date))`);
-  return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return repo.countActiveLearnersOn(tx, schoolId, day);
 }
 
 /**
@@ -313,16 +258,10 @@ export async function activeLearnersOn(tx: Tx, schoolId: string, day: string): P
  */
 export async function generateInvoices(tx: Tx, c: BillingCaller | null, body: GenerateInvoicesBody, settings?: StoredBillingSettings): Promise<GenerateInvoicesResponse> {
   const s = settings ?? (await loadBillingSettings(tx));
-  await lockNumbers(tx, 'invoice');
+  await repo.lockNumberSeries(tx, 'invoice');
   const issuedOn = body.issuedOn ?? schoolToday();
   const dueOn = addDays(issuedOn, s.paymentTermsDays);
-  const subs = await tx
-    .select({ sub: schoolSubscriptions, plan: billingPlans, schoolName: schools.name })
-    .from(schoolSubscriptions)
-    .innerJoin(billingPlans, eq(billingPlans.id, schoolSubscriptions.planId))
-    .innerJoin(schools, eq(schools.id, schoolSubscriptions.schoolId))
-    .where(and(ne(schoolSubscriptions.status, 'cancelled'), eq(schools.status, 'active')))
-    .orderBy(asc(schools.name));
+  const subs = await repo.listInvoiceableSubscriptions(tx);
   let skipped = 0;
   let inTrial = 0;
   const created: PlatformInvoice[] = [];
@@ -331,18 +270,11 @@ export async function generateInvoices(tx: Tx, c: BillingCaller | null, body: Ge
       inTrial++;
       continue;
     }
-    const [existing] = await tx
-      .select({ id: platformInvoices.id })
-      .from(platformInvoices)
-      .where(and(eq(platformInvoices.schoolId, sub.schoolId), eq(platformInvoices.termLabel, body.termLabel)));
-    if (existing) {
+    if (await repo.invoiceExistsForTerm(tx, sub.schoolId, body.termLabel)) {
       skipped++;
       continue;
     }
-    const [prior] = await tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(platformInvoices)
-      .where(and(eq(platformInvoices.schoolId, sub.schoolId), ne(platformInvoices.status, 'void')));
+    const prior = await repo.countNonVoidInvoices(tx, sub.schoolId);
     const learnerCount = await activeLearnersOn(tx, sub.schoolId, body.snapshotDate);
     const chosen = plan.modules.filter((x) => sub.modules.includes(x.key));
     const price = priceTerm({
@@ -351,40 +283,36 @@ export async function generateInvoices(tx: Tx, c: BillingCaller | null, body: Ge
       minimumCents: plan.minimumCents,
       setupFeeCents: plan.setupFeeCents,
       modules: chosen,
-      firstInvoice: (prior?.n ?? 0) === 0,
+      firstInvoice: prior === 0,
       discountPercent: Number(sub.discountPercent),
       discountCents: sub.discountCents,
       vatRateBps: s.vatRateBps,
     });
     const number = await nextNumber(tx, 'invoice', issuedOn.slice(0, 4));
-    const [inv] = await tx
-      .insert(platformInvoices)
-      .values({
-        number,
-        schoolId: sub.schoolId,
-        subscriptionId: sub.id,
-        termLabel: body.termLabel,
-        snapshotDate: body.snapshotDate,
-        learnerCount,
-        subtotalCents: price.subtotalCents,
-        discountCents: price.discountCents,
-        vatRateBps: s.vatRateBps,
-        vatCents: price.vatCents,
-        totalCents: price.totalCents,
-        balanceCents: price.totalCents,
-        status: price.totalCents === 0 ? 'paid' : 'issued',
-        issuedOn,
-        dueOn,
-        createdBy: c?.actor.id ?? null,
-      })
-      .onConflictDoNothing({ target: [platformInvoices.schoolId, platformInvoices.termLabel] })
-      .returning();
+    const inv = await repo.insertInvoice(tx, {
+      number,
+      schoolId: sub.schoolId,
+      subscriptionId: sub.id,
+      termLabel: body.termLabel,
+      snapshotDate: body.snapshotDate,
+      learnerCount,
+      subtotalCents: price.subtotalCents,
+      discountCents: price.discountCents,
+      vatRateBps: s.vatRateBps,
+      vatCents: price.vatCents,
+      totalCents: price.totalCents,
+      balanceCents: price.totalCents,
+      status: price.totalCents === 0 ? 'paid' : 'issued',
+      issuedOn,
+      dueOn,
+      createdBy: c?.actor.id ?? null,
+    });
     if (!inv) {
       skipped++;
       continue;
     }
-    await tx.insert(platformInvoiceLines).values(price.lines.map((l, i) => ({ ...l, invoiceId: inv.id, schoolId: sub.schoolId, position: i + 1 })));
-    if (sub.status === 'trial') await tx.update(schoolSubscriptions).set({ status: 'active', updatedAt: new Date() }).where(eq(schoolSubscriptions.id, sub.id));
+    await repo.insertInvoiceLines(tx, price.lines.map((l, i) => ({ ...l, invoiceId: inv.id, schoolId: sub.schoolId, position: i + 1 })));
+    if (sub.status === 'trial') await repo.setSubscriptionStatus(tx, sub.id, 'active');
     created.push(invoiceView(inv, schoolName));
   }
   await audit(tx, c, {
@@ -401,59 +329,27 @@ export async function generateInvoices(tx: Tx, c: BillingCaller | null, body: Ge
 /** GET /api/billing/invoices: filters, newest first; a school role always only its own school. */
 export async function listInvoices(tx: Tx, c: BillingCaller, q: z.output<typeof listInvoicesQuery>): Promise<ListInvoicesResponse> {
   const own = ownSchool(c);
-  const where: SQL[] = [];
-  const schoolId = own ?? q.schoolId;
-  if (schoolId) where.push(eq(platformInvoices.schoolId, schoolId));
-  if (q.status) where.push(eq(platformInvoices.status, q.status));
-  if (q.termLabel) where.push(eq(platformInvoices.termLabel, q.termLabel));
-  if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    where.push(or(sql`${platformInvoices.number} ilike ${like}`, sql`${schools.name} ilike ${like}`)!);
-  }
-  const cond = where.length ? and(...where) : undefined;
-  const rows = await tx
-    .select({ inv: platformInvoices, schoolName: schools.name })
-    .from(platformInvoices)
-    .innerJoin(schools, eq(schools.id, platformInvoices.schoolId))
-    .where(cond)
-    .orderBy(desc(platformInvoices.issuedOn), desc(platformInvoices.number), desc(platformInvoices.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const [agg] = await tx
-    .select({
-      n: sql<number>`count(*)`.mapWith(Number),
-      total: sql<number>`coalesce(sum(${platformInvoices.totalCents}) filter (where ${platformInvoices.status} <> 'void'), 0)`.mapWith(Number),
-      paid: sql<number>`coalesce(sum(${platformInvoices.paidCents}) filter (where ${platformInvoices.status} <> 'void'), 0)`.mapWith(Number),
-      balance: sql<number>`coalesce(sum(${platformInvoices.balanceCents}) filter (where ${platformInvoices.status} <> 'void'), 0)`.mapWith(Number),
-    })
-    .from(platformInvoices)
-    .innerJoin(schools, eq(schools.id, platformInvoices.schoolId))
-    .where(cond);
+  const filters = { schoolId: own ?? q.schoolId, status: q.status, termLabel: q.termLabel, q: q.q };
+  // Not `paginate`: the count and the sums come from one query.
+  const rows = await repo.listInvoices(tx, filters, pageWindow(q));
+  const agg = await repo.invoiceTotals(tx, filters);
   const today = schoolToday();
   return {
     items: rows.map((r) => invoiceView(r.inv, r.schoolName, today)),
-    total: agg?.n ?? 0,
+    total: agg.count,
     page: q.page,
     pageSize: q.pageSize,
-    totals: { totalCents: agg?.total ?? 0, paidCents: agg?.paid ?? 0, balanceCents: agg?.balance ?? 0 },
+    totals: { totalCents: agg.totalCents, paidCents: agg.paidCents, balanceCents: agg.balanceCents },
   };
 }
 
 /** The invoice and its school's name, or 404 (a school role: another school's invoice is 404). */
 export async function findInvoice(tx: Tx, c: BillingCaller | null, id: string, forUpdate = false): Promise<{ inv: InvoiceRow; schoolName: string }> {
   const own = c ? ownSchool(c) : null;
-  const q = tx
-    .select({ inv: platformInvoices, schoolName: schools.name })
-    .from(platformInvoices)
-    .innerJoin(schools, eq(schools.id, platformInvoices.schoolId))
-    .where(and(eq(platformInvoices.id, id), own ? eq(platformInvoices.schoolId, own) : undefined));
-  const [row] = forUpdate ? await q.for('update', { of: platformInvoices }) : await q;
+  const row = await repo.findInvoiceWithSchool(tx, id, own, forUpdate);
   if (!row) throw notFound(m.notFound);
   return row;
 }
-
-type PaymentRow = typeof platformPayments.$inferSelect;
-type CreditRow = typeof platformCreditNotes.$inferSelect;
 
 export function paymentView(p: PaymentRow, invoiceNumber: string, schoolName: string): PlatformPayment {
   return {
@@ -487,14 +383,9 @@ function creditView(cn: CreditRow, invoiceNumber: string, createdByName: string 
 
 /** Lines, credit notes and payments of an invoice (in the caller's transaction). */
 export async function invoiceParts(tx: Tx, inv: InvoiceRow, schoolName: string) {
-  const lines = await tx.select().from(platformInvoiceLines).where(eq(platformInvoiceLines.invoiceId, inv.id)).orderBy(asc(platformInvoiceLines.position));
-  const credits = await tx
-    .select({ cn: platformCreditNotes, by: profiles.name })
-    .from(platformCreditNotes)
-    .leftJoin(profiles, eq(profiles.id, platformCreditNotes.createdBy))
-    .where(eq(platformCreditNotes.invoiceId, inv.id))
-    .orderBy(asc(platformCreditNotes.createdAt));
-  const pays = await tx.select().from(platformPayments).where(eq(platformPayments.invoiceId, inv.id)).orderBy(asc(platformPayments.paidAt));
+  const lines = await repo.listInvoiceLines(tx, inv.id);
+  const credits = await repo.listInvoiceCreditNotes(tx, inv.id);
+  const pays = await repo.listInvoicePayments(tx, inv.id);
   return {
     lines: lines.map((l) => ({ id: l.id, kind: l.kind as PlatformInvoiceDetail['lines'][number]['kind'], description: l.description, quantity: l.quantity, unitCents: l.unitCents, amountCents: l.amountCents })),
     creditNotes: credits.map((r) => creditView(r.cn, inv.number, r.by)),
@@ -528,23 +419,24 @@ export async function addCreditNote(tx: Tx, c: BillingCaller, id: string, body: 
   if (inv.balanceCents <= 0) throw conflict('INVOICE_PAID', m.invoicePaid);
   if (body.amountCents > inv.balanceCents) throw badRequest(m.overBalance(formatKesLabel(inv.balanceCents)), { amountCents: m.overBalance(formatKesLabel(inv.balanceCents)) });
   const number = await nextNumber(tx, 'credit', schoolToday().slice(0, 4));
-  const [cn] = await tx.insert(platformCreditNotes).values({ number, invoiceId: inv.id, schoolId: inv.schoolId, amountCents: body.amountCents, reason: body.reason, createdBy: c.actor.id }).returning();
+  const cn = await repo.insertCreditNote(tx, { number, invoiceId: inv.id, schoolId: inv.schoolId, amountCents: body.amountCents, reason: body.reason, createdBy: c.actor.id });
   const credited = inv.creditedCents + body.amountCents;
-  const [after] = await tx
-    .update(platformInvoices)
-    .set({ creditedCents: credited, balanceCents: inv.totalCents - inv.paidCents - credited, status: statusFor(inv.totalCents, inv.paidCents, credited), updatedAt: new Date() })
-    .where(eq(platformInvoices.id, inv.id))
-    .returning();
+  const after = await repo.updateInvoice(tx, inv.id, {
+    creditedCents: credited,
+    balanceCents: inv.totalCents - inv.paidCents - credited,
+    status: statusFor(inv.totalCents, inv.paidCents, credited),
+    updatedAt: new Date(),
+  });
   await audit(tx, c, {
     schoolId: inv.schoolId,
     action: 'billing.credit_note.create',
     entity: 'platform_invoice',
     id: inv.id,
     oldValue: { creditedCents: inv.creditedCents, balanceCents: inv.balanceCents, status: inv.status },
-    newValue: { creditedCents: after!.creditedCents, balanceCents: after!.balanceCents, status: after!.status, creditNote: number, amountCents: body.amountCents, reason: body.reason },
+    newValue: { creditedCents: after.creditedCents, balanceCents: after.balanceCents, status: after.status, creditNote: number, amountCents: body.amountCents, reason: body.reason },
   });
-  const [by] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, c.actor.id));
-  return { creditNote: creditView(cn!, inv.number, by?.name ?? null), invoice: invoiceView(after!, schoolName), schoolId: inv.schoolId };
+  const by = await repo.findProfileName(tx, c.actor.id);
+  return { creditNote: creditView(cn, inv.number, by), invoice: invoiceView(after, schoolName), schoolId: inv.schoolId };
 }
 
 export interface PaymentInput {
@@ -566,7 +458,7 @@ export interface PaymentInput {
 export async function applyPayment(tx: Tx, c: BillingCaller | null, invoiceId: string, p: PaymentInput): Promise<PaymentResponse & { schoolId: string }> {
   const { inv, schoolName } = await findInvoice(tx, c, invoiceId, true);
   const reference = p.reference.trim();
-  const [dup] = await tx.select().from(platformPayments).where(and(eq(platformPayments.method, p.method), eq(platformPayments.reference, reference)));
+  const dup = await repo.findPaymentByReference(tx, p.method, reference);
   if (dup) {
     if (dup.invoiceId !== inv.id) throw conflict('REFERENCE_USED', m.referenceUsedElsewhere);
     return { payment: paymentView(dup, inv.number, schoolName), invoice: invoiceView(inv, schoolName), duplicate: true, schoolId: inv.schoolId };
@@ -578,30 +470,27 @@ export async function applyPayment(tx: Tx, c: BillingCaller | null, invoiceId: s
     if (p.amountCents > inv.balanceCents) throw badRequest(m.overBalance(formatKesLabel(inv.balanceCents)), { amountCents: m.overBalance(formatKesLabel(inv.balanceCents)) });
   }
   const receiptNumber = await nextNumber(tx, 'receipt', schoolToday(p.paidAt).slice(0, 4));
-  const [pay] = await tx
-    .insert(platformPayments)
-    .values({ invoiceId: inv.id, schoolId: inv.schoolId, method: p.method, amountCents: p.amountCents, reference, paidAt: p.paidAt, receiptNumber, phone: p.phone ?? null, recordedBy: p.recordedBy ?? null })
-    .onConflictDoNothing({ target: [platformPayments.method, platformPayments.reference] })
-    .returning();
+  const pay = await repo.insertPayment(tx, { invoiceId: inv.id, schoolId: inv.schoolId, method: p.method, amountCents: p.amountCents, reference, paidAt: p.paidAt, receiptNumber, phone: p.phone ?? null, recordedBy: p.recordedBy ?? null });
   if (!pay) {
-    const [again] = await tx.select().from(platformPayments).where(and(eq(platformPayments.method, p.method), eq(platformPayments.reference, reference)));
+    const again = await repo.findPaymentByReference(tx, p.method, reference);
     return { payment: paymentView(again!, inv.number, schoolName), invoice: invoiceView(inv, schoolName), duplicate: true, schoolId: inv.schoolId };
   }
   const paid = inv.paidCents + p.amountCents;
-  const [after] = await tx
-    .update(platformInvoices)
-    .set({ paidCents: paid, balanceCents: inv.totalCents - paid - inv.creditedCents, status: inv.status === 'void' ? 'void' : statusFor(inv.totalCents, paid, inv.creditedCents), updatedAt: new Date() })
-    .where(eq(platformInvoices.id, inv.id))
-    .returning();
+  const after = await repo.updateInvoice(tx, inv.id, {
+    paidCents: paid,
+    balanceCents: inv.totalCents - paid - inv.creditedCents,
+    status: inv.status === 'void' ? 'void' : statusFor(inv.totalCents, paid, inv.creditedCents),
+    updatedAt: new Date(),
+  });
   await audit(tx, c, {
     schoolId: inv.schoolId,
     action: 'billing.payment.record',
     entity: 'platform_invoice',
     id: inv.id,
     oldValue: { paidCents: inv.paidCents, balanceCents: inv.balanceCents, status: inv.status },
-    newValue: { paidCents: after!.paidCents, balanceCents: after!.balanceCents, status: after!.status, payment: { method: p.method, amountCents: p.amountCents, reference, receiptNumber } },
+    newValue: { paidCents: after.paidCents, balanceCents: after.balanceCents, status: after.status, payment: { method: p.method, amountCents: p.amountCents, reference, receiptNumber } },
   });
-  return { payment: paymentView(pay, inv.number, schoolName), invoice: invoiceView(after!, schoolName), duplicate: false, schoolId: inv.schoolId };
+  return { payment: paymentView(pay, inv.number, schoolName), invoice: invoiceView(after, schoolName), duplicate: false, schoolId: inv.schoolId };
 }
 
 /** POST /api/billing/invoices/:id/payments { method: 'bank', amountCents, reference, paidOn }. */
@@ -617,7 +506,7 @@ export async function voidInvoice(tx: Tx, c: BillingCaller, id: string, reason: 
   const { inv, schoolName } = await findInvoice(tx, c, id, true);
   if (inv.status === 'void') throw conflict('INVOICE_VOID', m.invoiceVoid);
   if (inv.paidCents > 0) throw conflict('INVOICE_HAS_PAYMENTS', m.voidHasPayments);
-  const [after] = await tx.update(platformInvoices).set({ status: 'void', balanceCents: 0, creditedCents: inv.totalCents, voidReason: reason, updatedAt: new Date() }).where(eq(platformInvoices.id, inv.id)).returning();
+  const after = await repo.updateInvoice(tx, inv.id, { status: 'void', balanceCents: 0, creditedCents: inv.totalCents, voidReason: reason, updatedAt: new Date() });
   await audit(tx, c, {
     schoolId: inv.schoolId,
     action: 'billing.invoice.void',
@@ -626,40 +515,25 @@ export async function voidInvoice(tx: Tx, c: BillingCaller, id: string, reason: 
     oldValue: { status: inv.status, balanceCents: inv.balanceCents, creditedCents: inv.creditedCents },
     newValue: { status: 'void', balanceCents: 0, reason },
   });
-  return { ...invoiceView(after!, schoolName), schoolIdForCache: inv.schoolId };
+  return { ...invoiceView(after, schoolName), schoolIdForCache: inv.schoolId };
 }
 
 /** GET /api/billing/payments: newest first; a school role only its own school. */
 export async function listPayments(tx: Tx, c: BillingCaller, q: z.output<typeof listPaymentsQuery>): Promise<ListPaymentsResponse> {
   const own = ownSchool(c);
-  const where: SQL[] = [];
-  const schoolId = own ?? q.schoolId;
-  if (schoolId) where.push(eq(platformPayments.schoolId, schoolId));
-  if (q.invoiceId) where.push(eq(platformPayments.invoiceId, q.invoiceId));
-  if (q.method) where.push(eq(platformPayments.method, q.method));
-  const cond = where.length ? and(...where) : undefined;
-  const rows = await tx
-    .select({ p: platformPayments, number: platformInvoices.number, schoolName: schools.name })
-    .from(platformPayments)
-    .innerJoin(platformInvoices, eq(platformInvoices.id, platformPayments.invoiceId))
-    .innerJoin(schools, eq(schools.id, platformPayments.schoolId))
-    .where(cond)
-    .orderBy(desc(platformPayments.paidAt), desc(platformPayments.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const [n] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(platformPayments).where(cond);
-  return { items: rows.map((r) => paymentView(r.p, r.number, r.schoolName)), total: n?.n ?? 0, page: q.page, pageSize: q.pageSize };
+  const filters = { schoolId: own ?? q.schoolId, invoiceId: q.invoiceId, method: q.method };
+  const page = await paginate(
+    q,
+    (w) => repo.listPayments(tx, filters, w),
+    () => repo.countPayments(tx, filters),
+  );
+  return { ...page, items: page.items.map((r) => paymentView(r.p, r.number, r.schoolName)) };
 }
 
 /** A payment with its invoice and school, or 404 (a school role: only its own school's). */
 export async function findPayment(tx: Tx, c: BillingCaller, id: string) {
   const own = ownSchool(c);
-  const [row] = await tx
-    .select({ p: platformPayments, inv: platformInvoices, schoolName: schools.name })
-    .from(platformPayments)
-    .innerJoin(platformInvoices, eq(platformInvoices.id, platformPayments.invoiceId))
-    .innerJoin(schools, eq(schools.id, platformPayments.schoolId))
-    .where(and(eq(platformPayments.id, id), own ? eq(platformPayments.schoolId, own) : undefined));
+  const row = await repo.findPaymentWithInvoice(tx, id, own);
   if (!row) throw notFound(m.paymentNotFound);
   return row;
 }
@@ -674,21 +548,14 @@ export async function findPayment(tx: Tx, c: BillingCaller, id: string) {
  * Platform context (or a school scope to recompute one school).
  */
 export async function recomputeStatuses(tx: Tx, graceDays: number, today = schoolToday(), schoolId?: string): Promise<{ schoolId: string; from: string; to: string }[]> {
-  const subs = await tx
-    .select()
-    .from(schoolSubscriptions)
-    .where(and(ne(schoolSubscriptions.status, 'cancelled'), schoolId ? eq(schoolSubscriptions.schoolId, schoolId) : undefined));
+  const subs = await repo.listLiveSubscriptions(tx, schoolId);
   const changes: { schoolId: string; from: string; to: string }[] = [];
   for (const sub of subs) {
     if (sub.status === 'trial' && sub.trialEndsOn && sub.trialEndsOn >= today) continue;
-    const [oldest] = await tx
-      .select({ dueOn: sql<string | null>`min(${platformInvoices.dueOn})::text` })
-      .from(platformInvoices)
-      .where(and(eq(platformInvoices.schoolId, sub.schoolId), inArray(platformInvoices.status, ['issued', 'partly_paid']), sql`${platformInvoices.balanceCents} > 0`, sql`${platformInvoices.dueOn} < ${today}::date`));
-    const due = oldest?.dueOn ?? null;
+    const due = await repo.oldestOverdueDueOn(tx, sub.schoolId, today);
     const to = !due ? 'active' : addDays(due, graceDays) < today ? 'read_only' : 'arrears';
     if (to !== sub.status) {
-      await tx.update(schoolSubscriptions).set({ status: to, updatedAt: new Date() }).where(eq(schoolSubscriptions.id, sub.id));
+      await repo.setSubscriptionStatus(tx, sub.id, to);
       await recordAudit(tx, {
         schoolId: sub.schoolId,
         action: 'billing.subscription.status',
@@ -707,6 +574,11 @@ export async function recomputeStatuses(tx: Tx, graceDays: number, today = schoo
 
 /** Plan names by id (platform context: plans are platform-only). */
 export async function planNames(tx: Tx): Promise<Map<string, string>> {
-  const rows = await tx.select({ id: billingPlans.id, name: billingPlans.name }).from(billingPlans);
+  const rows = await repo.listPlanNames(tx);
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The school's letterhead for its invoice PDF: name, address, county, e-mail (`fallbackName` when the school is not visible). */
+export async function schoolLetterhead(tx: Tx, schoolId: string, fallbackName: string): Promise<{ name: string; address: string | null; county: string | null; email: string | null }> {
+  return (await repo.findSchoolLetterhead(tx, schoolId)) ?? { name: fallbackName, address: null, county: null, email: null };
 }

@@ -1,10 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import { can } from '../../../shared/access.js';
 import type { PlatformStkRequest } from '../../../shared/contracts/billing.js';
 import { billingMessages as bm } from '../../../shared/messages/billing.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
-import { platformInvoices, platformMpesaRequests, platformPayments } from '../../db/schema/index.js';
 import { withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
@@ -13,6 +11,8 @@ import type { MpesaDeps } from '../mpesa/index.js';
 import { applyPayment, findInvoice, ownSchool, recomputeStatuses, type BillingCaller } from './billing.service.js';
 import { invalidateBillingGate } from './billing-gate.js';
 import { loadBillingSettings, loadCompany, paybillOf, platformCallbackUrls, platformDaraja } from './settings.service.js';
+import * as repo from './platform-mpesa.repository.js';
+import type { PlatformStkRow } from './platform-mpesa.repository.js';
 
 /**
  * M-Pesa to EduFam's own paybill (issue 18 §1), with the same Daraja client and simulator as school fees
@@ -26,15 +26,10 @@ const m = bm.api;
 /** Largest single M-Pesa payment (KES 250,000) in cents. */
 const STK_MAX_CENTS = 25_000_000;
 
-type RequestRow = typeof platformMpesaRequests.$inferSelect;
-
-async function stkView(tx: Tx, r: RequestRow): Promise<PlatformStkRequest> {
-  const [inv] = await tx.select({ number: platformInvoices.number, balance: platformInvoices.balanceCents }).from(platformInvoices).where(eq(platformInvoices.id, r.invoiceId));
+async function stkView(tx: Tx, r: PlatformStkRow): Promise<PlatformStkRequest> {
+  const inv = await repo.findInvoiceNumberAndBalance(tx, r.invoiceId);
   let receiptNumber: string | null = null;
-  if (r.paymentId) {
-    const [p] = await tx.select({ receipt: platformPayments.receiptNumber }).from(platformPayments).where(eq(platformPayments.id, r.paymentId));
-    receiptNumber = p?.receipt ?? null;
-  }
+  if (r.paymentId) receiptNumber = (await repo.findReceiptNumber(tx, r.paymentId)) ?? null;
   return {
     id: r.id,
     checkoutRequestId: r.checkoutRequestId,
@@ -101,21 +96,17 @@ export async function startPlatformStk(deps: MpesaDeps, c: BillingCaller, invoic
     throw err;
   }
   return withSystem(deps.database.db, async (tx) => {
-    const [row] = await tx
-      .insert(platformMpesaRequests)
-      .values({
-        invoiceId: inv.id,
-        schoolId: inv.schoolId,
-        merchantRequestId: answer.merchantRequestId,
-        checkoutRequestId: answer.checkoutRequestId,
-        phone,
-        amountCents,
-        customerMessage: answer.customerMessage ?? null,
-        initiatedBy: c.actor.id,
-      })
-      .onConflictDoNothing()
-      .returning();
-    const stored = row ?? (await tx.select().from(platformMpesaRequests).where(eq(platformMpesaRequests.checkoutRequestId, answer.checkoutRequestId)))[0]!;
+    const row = await repo.insertPlatformStk(tx, {
+      invoiceId: inv.id,
+      schoolId: inv.schoolId,
+      merchantRequestId: answer.merchantRequestId,
+      checkoutRequestId: answer.checkoutRequestId,
+      phone,
+      amountCents,
+      customerMessage: answer.customerMessage ?? null,
+      initiatedBy: c.actor.id,
+    });
+    const stored = row ?? (await repo.findPlatformStk(tx, answer.checkoutRequestId))!;
     return stkView(tx, stored);
   });
 }
@@ -123,10 +114,7 @@ export async function startPlatformStk(deps: MpesaDeps, c: BillingCaller, invoic
 /** GET /api/billing/mpesa/:checkoutRequestId: 404 unless the caller's school's (EduFam staff: any). */
 export async function platformStkStatus(tx: Tx, c: BillingCaller, checkoutRequestId: string): Promise<PlatformStkRequest> {
   const own = ownSchool(c);
-  const [row] = await tx
-    .select()
-    .from(platformMpesaRequests)
-    .where(and(eq(platformMpesaRequests.checkoutRequestId, checkoutRequestId), own ? eq(platformMpesaRequests.schoolId, own) : undefined));
+  const row = await repo.findPlatformStk(tx, checkoutRequestId, own);
   if (!row) throw notFound(m.requestNotFound);
   return stkView(tx, row);
 }
@@ -155,7 +143,7 @@ export async function receivePlatformStkCallback(deps: MpesaDeps, body: unknown)
   const cb = parseStkCallback(body);
   for (let attempt = 0; attempt < 30; attempt++) {
     const result = await withSystem(deps.database.db, async (tx) => {
-      const [req] = await tx.select().from(platformMpesaRequests).where(eq(platformMpesaRequests.checkoutRequestId, cb.checkoutRequestId)).for('update');
+      const req = await repo.lockPlatformStkByCheckoutId(tx, cb.checkoutRequestId);
       if (!req) return 'unknown' as const;
       if (req.status !== 'pending') return 'duplicate' as const;
       const now = new Date();
@@ -168,16 +156,18 @@ export async function receivePlatformStkCallback(deps: MpesaDeps, body: unknown)
           phone: cb.paid.phone ?? req.phone,
           capAtBalance: false,
         });
-        await tx
-          .update(platformMpesaRequests)
-          .set({ status: 'succeeded', resultCode: String(cb.resultCode), resultDesc: cb.resultDesc, mpesaReceipt: cb.paid.receipt, paymentId: pay.payment.id, rawCallback: body as object, resolvedAt: now })
-          .where(eq(platformMpesaRequests.id, req.id));
+        await repo.resolvePlatformStk(tx, req.id, {
+          status: 'succeeded',
+          resultCode: String(cb.resultCode),
+          resultDesc: cb.resultDesc,
+          mpesaReceipt: cb.paid.receipt,
+          paymentId: pay.payment.id,
+          rawCallback: body as object,
+          resolvedAt: now,
+        });
         if (await afterPlatformPayment(tx, req.schoolId)) invalidateBillingGate(req.schoolId);
       } else {
-        await tx
-          .update(platformMpesaRequests)
-          .set({ status: stkOutcome(cb.resultCode), resultCode: String(cb.resultCode), resultDesc: cb.resultDesc, rawCallback: body as object, resolvedAt: now })
-          .where(eq(platformMpesaRequests.id, req.id));
+        await repo.resolvePlatformStk(tx, req.id, { status: stkOutcome(cb.resultCode), resultCode: String(cb.resultCode), resultDesc: cb.resultDesc, rawCallback: body as object, resolvedAt: now });
       }
       return 'applied' as const;
     });
@@ -192,11 +182,7 @@ export async function receivePlatformStkCallback(deps: MpesaDeps, body: unknown)
 async function invoiceForAccount(tx: Tx, account: string) {
   const key = normaliseAccountReference(account);
   if (!key) return null;
-  const [row] = await tx
-    .select({ id: platformInvoices.id, schoolId: platformInvoices.schoolId, status: platformInvoices.status })
-    .from(platformInvoices)
-    .where(sql`regexp_replace(upper(${platformInvoices.number}), '[^A-Z0-9]', '', 'g') = ${key}`);
-  return row ?? null;
+  return repo.findInvoiceByAccountKey(tx, key);
 }
 
 /** C2B validation: accept a known, open invoice number; reject others with C2B00012 (invalid account). */
@@ -239,9 +225,7 @@ export async function confirmPlatformC2b(deps: MpesaDeps, body: unknown) {
  */
 export async function resolveStalePlatformPushes(deps: MpesaDeps, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - deps.stkTimeoutSeconds * 1000);
-  const stale = await withSystem(deps.database.db, (tx) =>
-    tx.select().from(platformMpesaRequests).where(and(eq(platformMpesaRequests.status, 'pending'), lt(platformMpesaRequests.createdAt, cutoff))).limit(50),
-  );
+  const stale = await withSystem(deps.database.db, (tx) => repo.listStalePlatformPushes(tx, cutoff));
   if (!stale.length) return 0;
   const { settings, shortCode } = await withSystem(deps.database.db, async (tx) => {
     const st = await loadBillingSettings(tx);
@@ -263,19 +247,19 @@ export async function resolveStalePlatformPushes(deps: MpesaDeps, now = new Date
     }
     const giveUp = now.getTime() - r.createdAt.getTime() > deps.stkTimeoutSeconds * 1000 + 10 * 60_000;
     const done = await withSystem(deps.database.db, async (tx) => {
-      const [req] = await tx.select().from(platformMpesaRequests).where(eq(platformMpesaRequests.id, r.id)).for('update');
+      const req = await repo.lockPlatformStk(tx, r.id);
       if (!req || req.status !== 'pending') return false;
       if (code === null) {
         if (!giveUp) return false;
-        await tx.update(platformMpesaRequests).set({ status: 'timeout', resultDesc: 'No answer from M-Pesa', resolvedAt: now }).where(eq(platformMpesaRequests.id, req.id));
+        await repo.resolvePlatformStk(tx, req.id, { status: 'timeout', resultDesc: 'No answer from M-Pesa', resolvedAt: now });
         return true;
       }
       if (String(code) === '0') {
         const pay = await applyPayment(tx, null, req.invoiceId, { method: 'mpesa', amountCents: req.amountCents, reference: `STK-${req.checkoutRequestId}`, paidAt: now, phone: req.phone, capAtBalance: false });
-        await tx.update(platformMpesaRequests).set({ status: 'succeeded', resultCode: '0', resultDesc: desc, paymentId: pay.payment.id, resolvedAt: now }).where(eq(platformMpesaRequests.id, req.id));
+        await repo.resolvePlatformStk(tx, req.id, { status: 'succeeded', resultCode: '0', resultDesc: desc, paymentId: pay.payment.id, resolvedAt: now });
         if (await afterPlatformPayment(tx, req.schoolId)) invalidateBillingGate(req.schoolId);
       } else {
-        await tx.update(platformMpesaRequests).set({ status: stkOutcome(Number(code)), resultCode: String(code), resultDesc: desc, resolvedAt: now }).where(eq(platformMpesaRequests.id, req.id));
+        await repo.resolvePlatformStk(tx, req.id, { status: stkOutcome(Number(code)), resultCode: String(code), resultDesc: desc, resolvedAt: now });
       }
       return true;
     });

@@ -1,13 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { billingMessages as bm } from '../../../shared/messages/billing.js';
 import { formatKesLabel } from '../../../shared/money.js';
-import { billingReminders, platformInvoices, profiles, schools } from '../../db/schema/index.js';
 import { withSystem } from '../../db/tenant.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { formatDay } from '../../lib/pdf.js';
 import type { MpesaDeps } from '../mpesa/index.js';
 import { recomputeStatuses } from './billing.service.js';
+import { insertReminder, listActiveDirectors, listOpenDueInvoices } from './billing.repository.js';
 import { invalidateBillingGate } from './billing-gate.js';
 import { resolveStalePlatformPushes } from './mpesa.service.js';
 import { loadBillingSettings, loadCompany, paybillOf } from './settings.service.js';
@@ -28,11 +27,7 @@ export async function runBillingSweep(deps: MpesaDeps, today = schoolToday()): P
     const s = await loadBillingSettings(tx);
     const company = await loadCompany(tx);
     const paybill = paybillOf(s, company);
-    const open = await tx
-      .select({ inv: platformInvoices, schoolName: schools.name, schoolEmail: schools.email })
-      .from(platformInvoices)
-      .innerJoin(schools, eq(schools.id, platformInvoices.schoolId))
-      .where(and(inArray(platformInvoices.status, ['issued', 'partly_paid']), sql`${platformInvoices.balanceCents} > 0`, sql`${platformInvoices.dueOn} is not null`));
+    const open = await listOpenDueInvoices(tx);
     const mails: MailMessage[] = [];
     for (const { inv, schoolName, schoolEmail } of open) {
       const due = inv.dueOn!;
@@ -45,16 +40,9 @@ export async function runBillingSweep(deps: MpesaDeps, today = schoolToday()): P
         if (n !== undefined) kind = `after:${n}`;
       }
       if (!kind) continue;
-      const directors = await tx
-        .select({ email: profiles.email, name: profiles.name })
-        .from(profiles)
-        .where(and(eq(profiles.schoolId, inv.schoolId), eq(profiles.role, 'school_director'), eq(profiles.status, 'active')));
+      const directors = await listActiveDirectors(tx, inv.schoolId);
       const to = directors.length ? directors : schoolEmail ? [{ email: schoolEmail, name: schoolName }] : [];
-      const [logged] = await tx
-        .insert(billingReminders)
-        .values({ invoiceId: inv.id, schoolId: inv.schoolId, kind, sentTo: to.map((x) => x.email).join(', ') || null })
-        .onConflictDoNothing()
-        .returning({ id: billingReminders.id });
+      const logged = await insertReminder(tx, { invoiceId: inv.id, schoolId: inv.schoolId, kind, sentTo: to.map((x) => x.email).join(', ') || null });
       if (!logged) continue;
       const payHow = bm.pdf.mpesaHow(paybill, inv.number);
       const overdue = kind.startsWith('after:');

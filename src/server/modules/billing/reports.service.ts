@@ -1,13 +1,12 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { BillingDashboard, BillingStatement, BillingStatusResponse } from '../../../shared/contracts/billing.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { billingMessages as bm } from '../../../shared/messages/billing.js';
 import { formatKesLabel } from '../../../shared/money.js';
 import { formatDay } from '../../lib/pdf.js';
-import { platformCreditNotes, platformInvoices, platformPayments, schools, schoolSubscriptions } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { effectiveStatus } from './billing-status.js';
 import { invoiceView, paymentView } from './billing.service.js';
+import * as repo from './reports.repository.js';
 
 /**
  * GET /api/billing/dashboard?year= (platform context): invoiced and paid by term over the year's
@@ -18,29 +17,9 @@ import { invoiceView, paymentView } from './billing.service.js';
 export async function dashboard(tx: Tx, year: number, today = schoolToday()): Promise<BillingDashboard> {
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const yearCond = and(sql`${platformInvoices.status} <> 'void'`, gte(platformInvoices.issuedOn, from), lte(platformInvoices.issuedOn, to));
-  const terms = await tx
-    .select({
-      termLabel: platformInvoices.termLabel,
-      first: sql<string>`min(${platformInvoices.issuedOn})::text`,
-      invoices: sql<number>`count(*)`.mapWith(Number),
-      invoiced: sql<number>`coalesce(sum(${platformInvoices.totalCents}), 0)`.mapWith(Number),
-      paid: sql<number>`coalesce(sum(${platformInvoices.paidCents}), 0)`.mapWith(Number),
-      credited: sql<number>`coalesce(sum(${platformInvoices.creditedCents}), 0)`.mapWith(Number),
-      outstanding: sql<number>`coalesce(sum(greatest(${platformInvoices.balanceCents}, 0)), 0)`.mapWith(Number),
-    })
-    .from(platformInvoices)
-    .where(yearCond)
-    .groupBy(platformInvoices.termLabel)
-    .orderBy(sql`min(${platformInvoices.issuedOn})`, asc(platformInvoices.termLabel));
-  const [open] = await tx
-    .select({
-      outstanding: sql<number>`coalesce(sum(${platformInvoices.balanceCents}), 0)`.mapWith(Number),
-      overdue: sql<number>`coalesce(sum(${platformInvoices.balanceCents}) filter (where ${platformInvoices.dueOn} < ${today}::date), 0)`.mapWith(Number),
-    })
-    .from(platformInvoices)
-    .where(and(inArray(platformInvoices.status, ['issued', 'partly_paid']), sql`${platformInvoices.balanceCents} > 0`));
-  const subs = await tx.select().from(schoolSubscriptions);
+  const terms = await repo.figuresByTerm(tx, from, to);
+  const open = await repo.openAndOverdueBalances(tx, today);
+  const subs = await repo.listAllSubscriptions(tx);
   const counts = { trial: 0, active: 0, arrears: 0, read_only: 0 };
   let cancelled = 0;
   let activeAtStart = 0;
@@ -74,27 +53,9 @@ export async function dashboard(tx: Tx, year: number, today = schoolToday()): Pr
 
 /** The billing statement: invoices issued, payments received and credit notes written between from and to (inclusive, Nairobi days). */
 export async function statement(tx: Tx, from: string, to: string, schoolId?: string): Promise<BillingStatement> {
-  const inv = await tx
-    .select({ inv: platformInvoices, schoolName: schools.name })
-    .from(platformInvoices)
-    .innerJoin(schools, eq(schools.id, platformInvoices.schoolId))
-    .where(and(gte(platformInvoices.issuedOn, from), lte(platformInvoices.issuedOn, to), schoolId ? eq(platformInvoices.schoolId, schoolId) : undefined))
-    .orderBy(asc(platformInvoices.issuedOn), asc(platformInvoices.number));
-  const day = (col: typeof platformPayments.paidAt | typeof platformCreditNotes.createdAt) => sql`(${col} at time zone 'Africa/Nairobi')::date`;
-  const pays = await tx
-    .select({ p: platformPayments, number: platformInvoices.number, schoolName: schools.name })
-    .from(platformPayments)
-    .innerJoin(platformInvoices, eq(platformInvoices.id, platformPayments.invoiceId))
-    .innerJoin(schools, eq(schools.id, platformPayments.schoolId))
-    .where(and(sql`${day(platformPayments.paidAt)} between ${from}::date and ${to}::date`, schoolId ? eq(platformPayments.schoolId, schoolId) : undefined))
-    .orderBy(asc(platformPayments.paidAt));
-  const credits = await tx
-    .select({ cn: platformCreditNotes, number: platformInvoices.number, schoolName: schools.name })
-    .from(platformCreditNotes)
-    .innerJoin(platformInvoices, eq(platformInvoices.id, platformCreditNotes.invoiceId))
-    .innerJoin(schools, eq(schools.id, platformCreditNotes.schoolId))
-    .where(and(sql`${day(platformCreditNotes.createdAt)} between ${from}::date and ${to}::date`, schoolId ? eq(platformCreditNotes.schoolId, schoolId) : undefined))
-    .orderBy(asc(platformCreditNotes.createdAt));
+  const inv = await repo.statementInvoices(tx, from, to, schoolId);
+  const pays = await repo.statementPayments(tx, from, to, schoolId);
+  const credits = await repo.statementCreditNotes(tx, from, to, schoolId);
   const invoices = inv.map((r) => invoiceView(r.inv, r.schoolName));
   const payments = pays.map((r) => paymentView(r.p, r.number, r.schoolName));
   const creditNotes = credits.map((r) => ({
@@ -124,14 +85,8 @@ export async function statement(tx: Tx, from: string, to: string, schoolId?: str
 
 /** GET /api/billing/status: the school's billing state and a banner sentence (school scope). */
 export async function schoolBillingStatus(tx: Tx, schoolId: string, planName: string | null, today = schoolToday()): Promise<BillingStatusResponse> {
-  const [sub] = await tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, schoolId));
-  const [open] = await tx
-    .select({
-      balance: sql<number>`coalesce(sum(${platformInvoices.balanceCents}), 0)`.mapWith(Number),
-      dueOn: sql<string | null>`min(${platformInvoices.dueOn})::text`,
-    })
-    .from(platformInvoices)
-    .where(and(eq(platformInvoices.schoolId, schoolId), inArray(platformInvoices.status, ['issued', 'partly_paid']), sql`${platformInvoices.balanceCents} > 0`));
+  const sub = await repo.findSubscription(tx, schoolId);
+  const open = await repo.openBalanceOfSchool(tx, schoolId);
   const balanceCents = open?.balance ?? 0;
   const dueOn = open?.dueOn ?? null;
   const status = sub ? (sub.status === 'cancelled' ? 'cancelled' : effectiveStatus(sub.status, sub.trialEndsOn, today)) : 'none';
@@ -143,4 +98,10 @@ export async function schoolBillingStatus(tx: Tx, schoolId: string, planName: st
   else if (status === 'cancelled') message = b.cancelled;
   else if (balanceCents > 0 && dueOn) message = b.due(formatKesLabel(balanceCents), formatDay(dueOn));
   return { status, planName, balanceCents, dueOn, trialEndsOn: sub?.trialEndsOn ?? null, readOnly: status === 'read_only', message };
+}
+
+/** The name of the plan the school subscribes to (from `planNames`, read in platform context), or null. */
+export async function subscribedPlanName(tx: Tx, schoolId: string, planNames: Map<string, string>): Promise<string | null> {
+  const planId = await repo.findSubscriptionPlanId(tx, schoolId);
+  return planId ? (planNames.get(planId) ?? null) : null;
 }

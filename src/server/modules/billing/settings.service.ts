@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { BillingSettings, PutBillingSettingsBody } from '../../../shared/contracts/billing.js';
 import { BILLING_FALLBACK_COMPANY, billingMessages as bm } from '../../../shared/messages/billing.js';
-import { platformCompany, systemSettings } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError } from '../../errors.js';
 import { createDarajaClient, darajaBaseUrl, type DarajaClient } from '../../integrations/mpesa/daraja-client.js';
 import { decryptSecret, encryptSecret, maskSecret } from '../../lib/secrets.js';
 import { SIMULATOR_CREDENTIALS, type MpesaDeps } from '../mpesa/index.js';
+import { findCompany, findSetting, findSettingUpdatedAt, insertSettingIfMissing, updateSetting } from './settings.repository.js';
 
 /** system_settings key of the billing settings. */
 export const BILLING_SETTINGS_KEY = 'billing_settings';
@@ -48,14 +47,11 @@ export function defaultBillingSettings(): StoredBillingSettings {
 
 /** The stored settings merged over the defaults; creates the row (with a fresh callback token) when missing. Platform context. */
 export async function loadBillingSettings(tx: Tx): Promise<StoredBillingSettings> {
-  const [row] = await tx.select().from(systemSettings).where(eq(systemSettings.settingKey, BILLING_SETTINGS_KEY));
+  const row = await findSetting(tx, BILLING_SETTINGS_KEY);
   const d = defaultBillingSettings();
   if (!row) {
-    await tx
-      .insert(systemSettings)
-      .values({ settingKey: BILLING_SETTINGS_KEY, settingValue: d, description: 'Platform billing (issue 18 §1)' })
-      .onConflictDoNothing();
-    const [again] = await tx.select().from(systemSettings).where(eq(systemSettings.settingKey, BILLING_SETTINGS_KEY));
+    await insertSettingIfMissing(tx, BILLING_SETTINGS_KEY, d, 'Platform billing (issue 18 §1)');
+    const again = await findSetting(tx, BILLING_SETTINGS_KEY);
     return mergeSettings(d, again?.settingValue);
   }
   return mergeSettings(d, row.settingValue);
@@ -81,7 +77,7 @@ export interface CompanyDetails {
 
 /** EduFam's own details from Company Management (platform_company), "EduFam" when empty. Platform context. */
 export async function loadCompany(tx: Tx): Promise<CompanyDetails> {
-  const [c] = await tx.select().from(platformCompany).limit(1);
+  const c = await findCompany(tx);
   return {
     name: c?.name?.trim() || BILLING_FALLBACK_COMPANY,
     kraPin: c?.kraPin ?? null,
@@ -145,7 +141,7 @@ export function settingsView(s: StoredBillingSettings, company: CompanyDetails, 
 /** GET /api/billing/settings. */
 export async function getSettings(tx: Tx, deps: Pick<MpesaDeps, 'secretsKey' | 'callbackBase'>): Promise<BillingSettings> {
   const s = await loadBillingSettings(tx);
-  const [row] = await tx.select({ updatedAt: systemSettings.updatedAt }).from(systemSettings).where(eq(systemSettings.settingKey, BILLING_SETTINGS_KEY));
+  const row = await findSettingUpdatedAt(tx, BILLING_SETTINGS_KEY);
   return settingsView(s, await loadCompany(tx), deps, row?.updatedAt ?? null);
 }
 
@@ -174,7 +170,7 @@ export async function putSettings(
     },
   };
   const now = new Date();
-  await tx.update(systemSettings).set({ settingValue: next, updatedAt: now, updatedBy: userId }).where(eq(systemSettings.settingKey, BILLING_SETTINGS_KEY));
+  await updateSetting(tx, BILLING_SETTINGS_KEY, next, now, userId);
   const auditable = (x: StoredBillingSettings) => ({
     vatRateBps: x.vatRateBps,
     paymentTermsDays: x.paymentTermsDays,

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { schoolToday } from '../../../shared/dates.js';
 import { feesMessages as fm } from '../../../shared/messages/fees.js';
 import { formatKesLabel } from '../../../shared/money.js';
-import { mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, students } from '../../db/schema/index.js';
 import { narrowScope, withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { DarajaProtocolError, normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome, type C2bRequest, type StkCallback } from '../../integrations/mpesa/daraja-protocol.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -11,6 +9,17 @@ import { FEES_AUDIT } from '../fees/index.js';
 import { postPayment } from '../fees/index.js';
 import { afterPayment, prepareReceiptNotice, publishFeesChanged, publishUnmatched, sendNotice, type PreparedNotice } from '../fees/index.js';
 import type { MpesaDeps } from './mpesa-deps.js';
+import {
+  closeCallbackIfOpen,
+  insertCallbackForToken,
+  listUnappliedCallbacks,
+  listWaitingStkCallbacks,
+  markCallbackProcessed,
+  setCallbackOutcome,
+  type StoredCallback,
+} from './callbacks.repository.js';
+import { lockStkRequestByCheckoutId, resolveStkRequest, setStkReceipt, type StkRow } from './stk.repository.js';
+import { fillQueriedTransId, insertC2bTransactionClosingCallback, insertHeldStkTransaction, insertStkTransaction, listLearnersByAccountKey } from './transactions.repository.js';
 
 /**
  * Applying what Daraja tells us (mpesa-daraja.md; issue 11 §3), exactly once:
@@ -30,13 +39,7 @@ import type { MpesaDeps } from './mpesa-deps.js';
 
 export type CallbackKind = 'stk' | 'validation' | 'confirmation';
 
-/** A stored raw callback: its id, the school its token names, that school's validation mode and M-Pesa environment. */
-export interface StoredCallback {
-  callbackId: string;
-  schoolId: string;
-  strict: boolean;
-  environment: string;
-}
+export type { StoredCallback };
 
 /**
  * Stores a raw callback under the school its token names, in one transaction (platform scope: the school
@@ -51,18 +54,7 @@ export async function storeCallbackForToken(
   externalId: string | null,
   remoteIp: string | null,
 ): Promise<StoredCallback | null> {
-  return withSystem(deps.database.db, (tx) => insertRawForToken(tx, token, kind, body, externalId, remoteIp));
-}
-
-/** The raw callback's insert, under the school its token names (platform scope), or null for an unknown token. */
-async function insertRawForToken(tx: Tx, token: string, kind: CallbackKind, body: unknown, externalId: string | null, remoteIp: string | null): Promise<StoredCallback | null> {
-  const rows = await tx.execute(sql`with cfg as (select school_id, strict_validation, environment from ${mpesaConfigs} where callback_token = ${token}),
-      ins as (insert into ${mpesaCallbacks} (school_id, kind, body, external_id, remote_ip)
-        select school_id, ${kind}, ${JSON.stringify(body)}::jsonb, ${externalId}, ${remoteIp} from cfg
-        returning id, school_id)
-      select ins.id, ins.school_id, cfg.strict_validation as strict, cfg.environment from ins join cfg on cfg.school_id = ins.school_id`);
-  const row = (rows as unknown as { rows: { id: string; school_id: string; strict: boolean; environment: string }[] }).rows[0];
-  return row ? { callbackId: row.id, schoolId: row.school_id, strict: row.strict, environment: row.environment } : null;
+  return withSystem(deps.database.db, (tx) => insertCallbackForToken(tx, token, kind, body, externalId, remoteIp));
 }
 
 /**
@@ -71,10 +63,6 @@ async function insertRawForToken(tx: Tx, token: string, kind: CallbackKind, body
  */
 export function sourceMatches(stored: Pick<StoredCallback, 'environment'>, fromSimulator: boolean): boolean {
   return (stored.environment === 'simulator') === fromSimulator;
-}
-
-async function markProcessed(tx: Tx, callbackId: string, outcome: string) {
-  await tx.update(mpesaCallbacks).set({ processedAt: new Date(), outcome }).where(eq(mpesaCallbacks.id, callbackId));
 }
 
 /** YYYY-MM-DD in Africa/Nairobi of an M-Pesa transaction time (today when unknown). */
@@ -89,10 +77,7 @@ function dayOf(at: Date | null): string {
 export async function learnersForAccount(tx: Tx, schoolId: string, account: string): Promise<{ id: string; status: string }[]> {
   const key = normaliseAccountReference(account);
   if (!key) return [];
-  return tx
-    .select({ id: students.id, status: students.status })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), eq(students.accountKey, key)));
+  return listLearnersByAccountKey(tx, schoolId, key);
 }
 
 /** Audits a payment held for review instead of posted (issue 32 §2), as the system (no user). */
@@ -124,39 +109,29 @@ export async function applyStkCallback(deps: MpesaDeps, schoolId: string, callba
 }
 
 async function applyStkTx(tx: Tx, deps: MpesaDeps, schoolId: string, callbackId: string, parsed: StkCallback): Promise<Applied> {
-  const [req] = await tx
-    .select()
-    .from(mpesaStkRequests)
-    .where(and(eq(mpesaStkRequests.schoolId, schoolId), eq(mpesaStkRequests.checkoutRequestId, parsed.checkoutRequestId)))
-    .for('update');
+  const req = await lockStkRequestByCheckoutId(tx, schoolId, parsed.checkoutRequestId);
   if (!req) {
     // The callback beat our own insert of the request (or names one we never sent): leave it
     // unprocessed so startStkPush, or the sweep, applies it again; the sweep gives up after a day.
-    await tx.update(mpesaCallbacks).set({ outcome: 'unknown_request' }).where(eq(mpesaCallbacks.id, callbackId));
+    await setCallbackOutcome(tx, callbackId, 'unknown_request');
     return { outcome: 'unknown_request', paymentId: null, studentId: null };
   }
   const base = { checkoutRequestId: req.checkoutRequestId, studentId: req.studentId };
   if (!parsed.paid) {
     if (req.status !== 'pending') {
-      await markProcessed(tx, callbackId, 'duplicate');
+      await markCallbackProcessed(tx, callbackId, 'duplicate');
       return { ...base, outcome: 'duplicate', paymentId: req.paymentId, status: req.status };
     }
     const status = stkOutcome(parsed.resultCode);
-    await tx
-      .update(mpesaStkRequests)
-      .set({ status, resultCode: String(parsed.resultCode), resultDesc: parsed.resultDesc, resolvedAt: new Date() })
-      .where(eq(mpesaStkRequests.id, req.id));
-    await markProcessed(tx, callbackId, status);
+    await resolveStkRequest(tx, req.id, { status, resultCode: String(parsed.resultCode), resultDesc: parsed.resultDesc, resolvedAt: new Date() });
+    await markCallbackProcessed(tx, callbackId, status);
     return { ...base, outcome: status, paymentId: null, status };
   }
   if (req.paymentId) {
     // Already posted (a duplicate callback, or the STK query got there first): fill in the receipt only.
-    await tx
-      .update(mpesaTransactions)
-      .set({ transId: parsed.paid.receipt })
-      .where(and(eq(mpesaTransactions.stkRequestId, req.id), sql`${mpesaTransactions.transId} like 'Q:%'`));
-    await tx.update(mpesaStkRequests).set({ mpesaReceipt: parsed.paid.receipt }).where(eq(mpesaStkRequests.id, req.id));
-    await markProcessed(tx, callbackId, 'duplicate');
+    await fillQueriedTransId(tx, req.id, parsed.paid.receipt);
+    await setStkReceipt(tx, req.id, parsed.paid.receipt);
+    await markCallbackProcessed(tx, callbackId, 'duplicate');
     return { ...base, outcome: 'duplicate', paymentId: req.paymentId, status: 'succeeded' };
   }
   const paid = parsed.paid;
@@ -165,25 +140,16 @@ async function applyStkTx(tx: Tx, deps: MpesaDeps, schoolId: string, callbackId:
     // Issue 32 §2: never credit more (or less) than was asked. The money is recorded, unposted, in the
     // unmatched queue with the reason; the request does not succeed.
     const note = fm.heldAmountMismatch(formatKesLabel(req.amountCents), formatKesLabel(paid.amountCents));
-    await tx
-      .insert(mpesaTransactions)
-      .values({ schoolId, source: 'stk', transId: paid.receipt, amountCents: paid.amountCents, msisdn, transTime: paid.transactionDate ?? new Date(), status: 'unmatched', stkRequestId: req.id, callbackId, note })
-      .onConflictDoNothing();
-    await tx
-      .update(mpesaStkRequests)
-      .set({ status: 'failed', resultCode: 'AMOUNT_MISMATCH', resultDesc: note, mpesaReceipt: paid.receipt, resolvedAt: req.resolvedAt ?? new Date() })
-      .where(eq(mpesaStkRequests.id, req.id));
-    await markProcessed(tx, callbackId, 'held');
+    await insertHeldStkTransaction(tx, { schoolId, transId: paid.receipt, amountCents: paid.amountCents, msisdn, transTime: paid.transactionDate ?? new Date(), stkRequestId: req.id, callbackId, note });
+    await resolveStkRequest(tx, req.id, { status: 'failed', resultCode: 'AMOUNT_MISMATCH', resultDesc: note, mpesaReceipt: paid.receipt, resolvedAt: req.resolvedAt ?? new Date() });
+    await markCallbackProcessed(tx, callbackId, 'held');
     await auditHeld(tx, schoolId, `mpesa_stk_request:${req.id}`, 'amount_mismatch', { receipt: paid.receipt, askedCents: req.amountCents, reportedCents: paid.amountCents });
     return { ...base, outcome: 'held', paymentId: null, status: 'failed' };
   }
   let notice: PreparedNotice | null = null;
   const paymentId = await postStkPayment(tx, schoolId, req, { transId: paid.receipt, amountCents: paid.amountCents, msisdn, transTime: paid.transactionDate, callbackId }, async (id) => {
-    await tx
-      .update(mpesaStkRequests)
-      .set({ status: 'succeeded', resultCode: '0', resultDesc: parsed.resultDesc, mpesaReceipt: paid.receipt, paymentId: id, resolvedAt: req.resolvedAt ?? new Date() })
-      .where(eq(mpesaStkRequests.id, req.id));
-    await markProcessed(tx, callbackId, id ? 'posted' : 'duplicate');
+    await resolveStkRequest(tx, req.id, { status: 'succeeded', resultCode: '0', resultDesc: parsed.resultDesc, mpesaReceipt: paid.receipt, paymentId: id, resolvedAt: req.resolvedAt ?? new Date() });
+    await markCallbackProcessed(tx, callbackId, id ? 'posted' : 'duplicate');
     if (id) {
       notice = await prepareReceiptNotice(
         tx,
@@ -196,8 +162,6 @@ async function applyStkTx(tx: Tx, deps: MpesaDeps, schoolId: string, callbackId:
   });
   return { ...base, outcome: paymentId ? 'posted' : 'duplicate', paymentId, status: 'succeeded', notice };
 }
-
-type StkRow = typeof mpesaStkRequests.$inferSelect;
 
 /**
  * Records the M-Pesa transaction of a successful STK Push and posts its payment, once: a second call
@@ -213,25 +177,18 @@ export async function postStkPayment(
   beforePosting?: (paymentId: string | null) => Promise<void>,
 ): Promise<string | null> {
   const paymentId = randomUUID();
-  const [txn] = await tx
-    .insert(mpesaTransactions)
-    .values({
-      schoolId,
-      source: 'stk',
-      transId: t.transId,
-      amountCents: t.amountCents,
-      msisdn: t.msisdn,
-      billRef: req.accountReference,
-      transTime: t.transTime ?? new Date(),
-      status: 'matched',
-      studentId: req.studentId,
-      paymentId,
-      callbackId: t.callbackId,
-      stkRequestId: req.id,
-      resolvedAt: new Date(),
-    })
-    .onConflictDoNothing()
-    .returning({ id: mpesaTransactions.id });
+  const txn = await insertStkTransaction(tx, {
+    schoolId,
+    transId: t.transId,
+    amountCents: t.amountCents,
+    msisdn: t.msisdn,
+    billRef: req.accountReference,
+    transTime: t.transTime ?? new Date(),
+    studentId: req.studentId,
+    paymentId,
+    callbackId: t.callbackId,
+    stkRequestId: req.id,
+  });
   await beforePosting?.(txn ? paymentId : null);
   if (!txn) return null;
   await postPayment(tx, schoolId, {
@@ -259,7 +216,7 @@ export async function applyValidation(deps: MpesaDeps, schoolId: string, callbac
       const matches = (await learnersForAccount(tx, schoolId, parsed.billRefNumber)).filter((s) => s.status === 'active');
       if (matches.length !== 1) verdict = { accept: false, code: 'C2B00012' };
     }
-    await markProcessed(tx, callbackId, verdict.accept ? 'accepted' : `rejected ${verdict.code}`);
+    await markCallbackProcessed(tx, callbackId, verdict.accept ? 'accepted' : `rejected ${verdict.code}`);
     return verdict;
   });
 }
@@ -284,21 +241,20 @@ async function applyConfirmationTx(tx: Tx, deps: MpesaDeps, schoolId: string, ca
   const studentId = !held && matches.length === 1 ? matches[0]!.id : null;
   const paymentId = studentId ? randomUUID() : null;
   // The transaction and the callback's outcome in one statement (a duplicate TransID inserts nothing).
-  const inserted = await tx.execute(sql`
-    with t as (
-      insert into ${mpesaTransactions} (school_id, source, trans_id, amount_cents, msisdn, payer_name, bill_ref, trans_time, shortcode,
-        status, student_id, payment_id, resolved_at, callback_id, note)
-      values (${schoolId}, 'c2b', ${parsed.transId}, ${parsed.amountCents}, ${parsed.msisdn || null}, ${payer}, ${parsed.billRefNumber || null},
-        ${(parsed.transTime ?? new Date()).toISOString()}, ${parsed.shortcode || null}, ${studentId ? 'matched' : 'unmatched'}, ${studentId},
-        ${paymentId}, ${studentId ? new Date().toISOString() : null}, ${callbackId}, ${held})
-      on conflict do nothing
-      returning id),
-    c as (
-      update ${mpesaCallbacks} set processed_at = now(),
-        outcome = case when exists (select 1 from t) then ${studentId ? 'posted' : held ? 'held' : 'unmatched'} else 'duplicate' end
-      where id = ${callbackId})
-    select id from t`);
-  const txn = (inserted as unknown as { rows: { id: string }[] }).rows[0];
+  const txn = await insertC2bTransactionClosingCallback(tx, {
+    schoolId,
+    transId: parsed.transId,
+    amountCents: parsed.amountCents,
+    msisdn: parsed.msisdn || null,
+    payerName: payer,
+    billRef: parsed.billRefNumber || null,
+    transTime: parsed.transTime ?? new Date(),
+    shortcode: parsed.shortcode || null,
+    studentId,
+    paymentId,
+    callbackId,
+    held,
+  });
   if (!txn) return { outcome: 'duplicate', paymentId: null, studentId: null };
   if (held) {
     await auditHeld(tx, schoolId, `mpesa_transaction:${txn.id}`, 'over_ceiling', { transId: parsed.transId, amountCents: parsed.amountCents, ceilingCents: deps.c2bMaxCents });
@@ -350,10 +306,10 @@ export async function receiveCallback(
 ): Promise<{ applied: Applied | null; stored: boolean; wrongSource?: true } | null> {
   try {
     const out = await withSystem(deps.database.db, async (tx) => {
-      const row = await insertRawForToken(tx, token, kind, body, externalId, remoteIp);
+      const row = await insertCallbackForToken(tx, token, kind, body, externalId, remoteIp);
       if (!row) return null;
       if (!sourceMatches(row, fromSimulator)) {
-        await markProcessed(tx, row.callbackId, 'wrong_source');
+        await markCallbackProcessed(tx, row.callbackId, 'wrong_source');
         return { schoolId: row.schoolId, applied: null };
       }
       const parsed = kind === 'stk' ? { stk: parseStkCallback(body) } : { c2b: parseC2bRequest(body) };
@@ -387,48 +343,34 @@ function notify(deps: MpesaDeps, schoolId: string, r: Applied): void {
   else if (r.outcome === 'unmatched') void publishUnmatched(deps, schoolId);
 }
 
-/**
- * Applies callbacks that were stored but never applied (the server stopped in between), oldest first.
- * Runs at start-up and every minute; `olderThanMs` leaves alone callbacks a live request is applying.
- */
 /** An STK callback naming a request we do not know is given up (marked processed) after a day. */
 const GIVE_UP_UNKNOWN_MS = 24 * 3600_000;
 
 /** Applies the stored, unapplied callbacks of one STK request (the callback came before our insert). */
 export async function applyWaitingStkCallbacks(deps: MpesaDeps, schoolId: string, checkoutRequestId: string): Promise<void> {
-  const waiting = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) =>
-    tx
-      .select({ id: mpesaCallbacks.id, body: mpesaCallbacks.body })
-      .from(mpesaCallbacks)
-      .where(and(eq(mpesaCallbacks.kind, 'stk'), eq(mpesaCallbacks.externalId, checkoutRequestId), isNull(mpesaCallbacks.processedAt))),
-  );
+  const waiting = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) => listWaitingStkCallbacks(tx, checkoutRequestId));
   for (const c of waiting) await applyStkCallback(deps, schoolId, c.id, c.body);
 }
 
+/**
+ * Applies callbacks that were stored but never applied (the server stopped in between), oldest first.
+ * Runs at start-up and every minute; `olderThanMs` leaves alone callbacks a live request is applying.
+ */
 export async function applyPendingCallbacks(deps: MpesaDeps, olderThanMs = 30_000): Promise<number> {
-  const pending = await withSystem(deps.database.db, (tx) =>
-    tx
-      .select({ id: mpesaCallbacks.id, schoolId: mpesaCallbacks.schoolId, kind: mpesaCallbacks.kind, body: mpesaCallbacks.body, receivedAt: mpesaCallbacks.receivedAt })
-      .from(mpesaCallbacks)
-      .where(and(isNull(mpesaCallbacks.processedAt), lt(mpesaCallbacks.receivedAt, new Date(Date.now() - olderThanMs))))
-      .orderBy(mpesaCallbacks.receivedAt)
-      .limit(500),
-  );
+  const pending = await withSystem(deps.database.db, (tx) => listUnappliedCallbacks(tx, new Date(Date.now() - olderThanMs)));
   let applied = 0;
   for (const c of pending) {
     try {
       if (c.kind === 'stk') await applyStkCallback(deps, c.schoolId, c.id, c.body);
       else if (c.kind === 'confirmation') await applyConfirmation(deps, c.schoolId, c.id, c.body);
-      else await withScope(deps.database.db, { schoolId: c.schoolId, userId: null, allSchools: false }, (tx) => markProcessed(tx, c.id, 'expired'));
+      else await withScope(deps.database.db, { schoolId: c.schoolId, userId: null, allSchools: false }, (tx) => markCallbackProcessed(tx, c.id, 'expired'));
       applied++;
       if (c.kind === 'stk' && c.receivedAt < new Date(Date.now() - GIVE_UP_UNKNOWN_MS)) {
-        await withScope(deps.database.db, { schoolId: c.schoolId, userId: null, allSchools: false }, (tx) =>
-          tx.update(mpesaCallbacks).set({ processedAt: new Date() }).where(and(eq(mpesaCallbacks.id, c.id), isNull(mpesaCallbacks.processedAt))),
-        );
+        await withScope(deps.database.db, { schoolId: c.schoolId, userId: null, allSchools: false }, (tx) => closeCallbackIfOpen(tx, c.id));
       }
     } catch (err) {
       deps.log.error({ err, callbackId: c.id }, 'stored M-Pesa callback could not be applied');
-      await withScope(deps.database.db, { schoolId: c.schoolId, userId: null, allSchools: false }, (tx) => markProcessed(tx, c.id, 'failed')).catch(() => undefined);
+      await withScope(deps.database.db, { schoolId: c.schoolId, userId: null, allSchools: false }, (tx) => markCallbackProcessed(tx, c.id, 'failed')).catch(() => undefined);
     }
   }
   return applied;

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import { ADMIN_ROLES } from '../../../shared/roles.js';
 import type { MpesaConfig, putMpesaConfigBody } from '../../../shared/contracts/mpesa.js';
 import { messages } from '../../../shared/messages.js';
-import { mpesaConfigs } from '../../db/schema/index.js';
-import { withSystem, type Tx } from '../../db/tenant.js';
+import { withSystem } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
 import { encryptSecret, decryptSecret, maskSecret } from '../../lib/secrets.js';
 import { FEES_AUDIT } from '../fees/index.js';
 import { c2bRegisterUrls, callbackUrls, darajaFor, type MpesaConfigRow, type MpesaDeps } from './mpesa-deps.js';
 import { auditSchool, schoolIdOf, inSchool } from '../../lib/school-context.js';
+import { findConfig, insertConfig, listSchoolsUsingShortcode, updateConfig } from './config.repository.js';
 
 const m = messages.fees;
 
@@ -67,16 +66,10 @@ export function toConfig(deps: Pick<MpesaDeps, 'secretsKey' | 'callbackBase'>, r
   };
 }
 
-/** The school's set-up row, or null. */
-export async function configRow(tx: Tx, schoolId: string): Promise<MpesaConfigRow | null> {
-  const [row] = await tx.select().from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, schoolId));
-  return row ?? null;
-}
-
 /** GET /api/mpesa/config: 404 MPESA_NOT_CONFIGURED until the finance officer saves one. */
 export async function getConfig(deps: MpesaDeps, actor: Actor, schoolId?: string): Promise<MpesaConfig> {
   return inSchool(deps.database, actor, schoolId, async (tx, id) => {
-    const row = await configRow(tx, id);
+    const row = await findConfig(tx, id);
     if (!row) throw new AppError(404, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
     return toConfig(deps, row, seesCallbackToken(actor));
   });
@@ -91,12 +84,10 @@ export async function putConfig(deps: MpesaDeps, actor: Actor, body: z.output<ty
   // The shortcode must be free across every school: look past this school's row-level security (a
   // separate transaction; PGlite runs one at a time). A race between two schools ends at the unique index.
   const ownSchool = schoolIdOf(actor);
-  const taken = await withSystem(deps.database.db, (sys) =>
-    sys.select({ id: mpesaConfigs.schoolId }).from(mpesaConfigs).where(and(eq(mpesaConfigs.shortcode, body.shortcode), ne(mpesaConfigs.schoolId, ownSchool))),
-  );
+  const taken = await withSystem(deps.database.db, (sys) => listSchoolsUsingShortcode(sys, body.shortcode, ownSchool));
   if (taken.length) throw new AppError(409, 'SHORTCODE_TAKEN', m.shortcodeTaken);
   return inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
-    const before = await configRow(tx, schoolId);
+    const before = await findConfig(tx, schoolId);
     const enc = (v: string | undefined, old: string | null | undefined) => (v ? encryptSecret(deps.secretsKey, v) : (old ?? null));
     const values = {
       shortcode: body.shortcode,
@@ -118,13 +109,9 @@ export async function putConfig(deps: MpesaDeps, actor: Actor, body: z.output<ty
     // again.
     const rotate =
       !!before && (before.environment !== body.environment || !!body.consumerKey || !!body.consumerSecret || !!body.passkey);
-    const [row] = before
-      ? await tx
-          .update(mpesaConfigs)
-          .set({ ...values, ...(rotate ? { callbackToken: newCallbackToken(), c2bRegisteredAt: null } : {}) })
-          .where(eq(mpesaConfigs.schoolId, schoolId))
-          .returning()
-      : await tx.insert(mpesaConfigs).values({ ...values, schoolId, callbackToken: newCallbackToken() }).returning();
+    const row = before
+      ? await updateConfig(tx, schoolId, { ...values, ...(rotate ? { callbackToken: newCallbackToken(), c2bRegisteredAt: null } : {}) })
+      : await insertConfig(tx, schoolId, { ...values, callbackToken: newCallbackToken() });
     const safe = (r: MpesaConfigRow | null) =>
       r && { shortcode: r.shortcode, shortcodeType: r.shortcodeType, tillNumber: r.tillNumber, environment: r.environment, strictValidation: r.strictValidation };
     await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaConfigUpdated, `mpesa_config:${schoolId}`, safe(before), safe(row!), {
@@ -138,9 +125,9 @@ export async function putConfig(deps: MpesaDeps, actor: Actor, body: z.output<ty
 /** POST /api/mpesa/config/rotate-token: a new callback token (the old URLs stop working at once). */
 export async function rotateToken(deps: MpesaDeps, actor: Actor, ip: string): Promise<MpesaConfig> {
   return inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
-    const before = await configRow(tx, schoolId);
+    const before = await findConfig(tx, schoolId);
     if (!before) throw new AppError(404, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
-    const [row] = await tx.update(mpesaConfigs).set({ callbackToken: newCallbackToken(), c2bRegisteredAt: null, updatedAt: new Date(), updatedBy: actor.id }).where(eq(mpesaConfigs.schoolId, schoolId)).returning();
+    const row = await updateConfig(tx, schoolId, { callbackToken: newCallbackToken(), c2bRegisteredAt: null, updatedAt: new Date(), updatedBy: actor.id });
     await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaTokenRotated, `mpesa_config:${schoolId}`, null, null);
     return toConfig(deps, row!);
   });
@@ -153,7 +140,7 @@ export async function rotateToken(deps: MpesaDeps, actor: Actor, ip: string): Pr
  */
 export async function registerUrls(deps: MpesaDeps, actor: Actor, ip: string): Promise<MpesaConfig> {
   const row = await inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
-    const r = await configRow(tx, schoolId);
+    const r = await findConfig(tx, schoolId);
     if (!r) throw new AppError(404, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
     return r;
   });
@@ -166,7 +153,7 @@ export async function registerUrls(deps: MpesaDeps, actor: Actor, ip: string): P
     throw new AppError(502, 'DARAJA_REFUSED', m.registerFailed(reason), {}, err);
   }
   return inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
-    const [after] = await tx.update(mpesaConfigs).set({ c2bRegisteredAt: new Date() }).where(eq(mpesaConfigs.schoolId, schoolId)).returning();
+    const after = await updateConfig(tx, schoolId, { c2bRegisteredAt: new Date() });
     if (!after) throw notFound(m.mpesaNotConfigured);
     await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaUrlsRegistered, `mpesa_config:${schoolId}`, null, urls);
     return toConfig(deps, after);

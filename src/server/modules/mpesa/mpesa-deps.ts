@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MpesaEnvironment } from '../../../shared/contracts/mpesa.js';
 import { decryptSecret } from '../../lib/secrets.js';
 import { createDarajaClient, darajaBaseUrl, type DarajaClient } from '../../integrations/mpesa/daraja-client.js';
-import type { mpesaConfigs } from '../../db/schema/index.js';
+import type { MpesaConfigRow } from './config.repository.js';
 import { AppError } from '../../errors.js';
 import { messages } from '../../../shared/messages.js';
 import type { NoticeDeps } from '../fees/index.js';
@@ -35,7 +35,7 @@ export interface MpesaDeps extends NoticeDeps {
   log: FastifyBaseLogger;
 }
 
-export type MpesaConfigRow = typeof mpesaConfigs.$inferSelect;
+export type { MpesaConfigRow };
 
 /** Credentials the simulator environment runs with when a school stored none (sandbox passkey, mpesa-daraja.md). */
 export const SIMULATOR_CREDENTIALS = {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   allocateBody,
@@ -22,7 +21,6 @@ import {
 import { listSmsQuery, listSmsResponse, remindersBody, remindersResponse } from '../../../shared/contracts/fees.js';
 import { messages } from '../../../shared/messages.js';
 import { formatKes } from '../../../shared/money.js';
-import { mpesaCallbacks, mpesaConfigs } from '../../db/schema/index.js';
 import { withSystem } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
 import { carriesSimulatorKey } from '../../integrations/mpesa/simulator.js';
@@ -36,6 +34,8 @@ import { applyValidation, receiveCallback, sourceMatches, storeCallbackForToken,
 import { getConfig, putConfig, registerUrls, rotateToken } from './config.service.js';
 import type { MpesaDeps } from './mpesa-deps.js';
 import { getStkStatus, listStk, startStkPush } from './stk.service.js';
+import { markCallbackProcessed } from './callbacks.repository.js';
+import { findSchoolIdByCallbackToken } from './config.repository.js';
 import { allocateTransaction, listTransactions, reconciliation, refundTransaction, simulateC2b } from './transactions.service.js';
 
 const m = messages.fees;
@@ -47,8 +47,8 @@ const tokenParams = z.object({ token: z.string().min(1).max(200) });
 /** Whether a callback token names a school (the malformed-body path, which stores nothing otherwise). */
 async function tokenKnown(deps: MpesaDeps, token: string): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return false;
-  const [row] = await withSystem(deps.database.db, (tx) => tx.select({ schoolId: mpesaConfigs.schoolId }).from(mpesaConfigs).where(eq(mpesaConfigs.callbackToken, token)));
-  return !!row;
+  const schoolId = await withSystem(deps.database.db, (tx) => findSchoolIdByCallbackToken(tx, token));
+  return !!schoolId;
 }
 
 /** The id Daraja gave the thing a callback is about (for duplicates and the log), best effort. */
@@ -79,7 +79,7 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
 
   /** Closes a stored callback without applying it. */
   const closeUnapplied = (callbackId: string, outcome: 'malformed' | 'wrong_source') =>
-    withSystem(deps.database.db, (tx) => tx.update(mpesaCallbacks).set({ processedAt: new Date(), outcome }).where(eq(mpesaCallbacks.id, callbackId)));
+    withSystem(deps.database.db, (tx) => markCallbackProcessed(tx, callbackId, outcome));
 
   /** A malformed body: stored (when the token is known) as malformed, then 400. */
   async function refuseMalformed(kind: CallbackKind, token: string, body: unknown, request: FastifyRequest, reason: string): Promise<never> {

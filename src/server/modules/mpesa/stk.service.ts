@@ -1,4 +1,3 @@
-import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
@@ -6,7 +5,6 @@ import type { listStkQuery, StkRequest } from '../../../shared/contracts/mpesa.j
 import { messages } from '../../../shared/messages.js';
 import { centsToKes } from '../../../shared/money.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
-import { mpesaConfigs, mpesaStkRequests, payments, students } from '../../db/schema/index.js';
 import { withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
@@ -17,6 +15,21 @@ import { afterPayment, publishFeesChanged } from '../fees/index.js';
 import { applyWaitingStkCallbacks, postStkPayment } from './apply.service.js';
 import { callbackUrls, darajaFor, type MpesaDeps } from './mpesa-deps.js';
 import { inSchool } from '../../lib/school-context.js';
+import { paginate } from '../../lib/paging.js';
+import { findConfig } from './config.repository.js';
+import {
+  countStkRequests,
+  findPaymentReceiptNumber,
+  findStkRequestByCheckoutId,
+  insertStkRequest,
+  listStalePendingPushes,
+  listStkRequestOwners,
+  listStkRequests,
+  lockStkRequest,
+  noteStkQueryAttempt,
+  resolveStkRequest,
+  type StkRow,
+} from './stk.repository.js';
 
 const m = messages.fees;
 
@@ -27,14 +40,11 @@ const m = messages.fees;
  * within MPESA_STK_TIMEOUT_S, by the STK query (`resolveStalePushes`).
  */
 
-type StkRow = typeof mpesaStkRequests.$inferSelect;
-
 async function toStk(tx: Tx, r: StkRow, customerMessage: string | null = null): Promise<StkRequest> {
   let receiptNumber: string | null = null;
   let balance: number | null = null;
   if (r.paymentId) {
-    const [p] = await tx.select({ receipt: payments.receiptNumber }).from(payments).where(eq(payments.id, r.paymentId));
-    receiptNumber = p?.receipt ?? null;
+    receiptNumber = (await findPaymentReceiptNumber(tx, r.paymentId)) ?? null;
     balance = centsToKes(await balanceOf(tx, r.studentId));
   }
   return {
@@ -66,7 +76,7 @@ export async function startStkPush(deps: MpesaDeps, actor: Actor, body: { studen
   const phone = normaliseKenyanPhone(body.phone);
   if (!phone) throw badRequest(m.phoneInvalid, { phone: m.phoneInvalid });
   const { learner, cfg } = await withVisibleLearner(deps.database, actor, body.studentId, undefined, async (tx, l) => {
-    const [c] = await tx.select().from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, l.schoolId));
+    const c = await findConfig(tx, l.schoolId);
     return { learner: l, cfg: c };
   });
   if (!cfg) throw new AppError(409, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
@@ -95,22 +105,18 @@ export async function startStkPush(deps: MpesaDeps, actor: Actor, body: { studen
     throw err;
   }
   const stk = await withScope(deps.database.db, { schoolId: learner.schoolId, userId: actor.id, allSchools: false }, async (tx) => {
-    const [row] = await tx
-      .insert(mpesaStkRequests)
-      .values({
-        schoolId: learner.schoolId,
-        studentId: learner.id,
-        phone,
-        amountCents: body.amount,
-        accountReference,
-        merchantRequestId: answer.merchantRequestId,
-        checkoutRequestId: answer.checkoutRequestId,
-        requestedBy: actor.id,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertStkRequest(tx, {
+      schoolId: learner.schoolId,
+      studentId: learner.id,
+      phone,
+      amountCents: body.amount,
+      accountReference,
+      merchantRequestId: answer.merchantRequestId,
+      checkoutRequestId: answer.checkoutRequestId,
+      requestedBy: actor.id,
+    });
     // A callback that beat this insert was stored unapplied: it is applied right after this commit.
-    const stored = row ?? (await tx.select().from(mpesaStkRequests).where(eq(mpesaStkRequests.checkoutRequestId, answer.checkoutRequestId)))[0]!;
+    const stored = row ?? (await findStkRequestByCheckoutId(tx, answer.checkoutRequestId))!;
     return toStk(tx, stored, answer.customerMessage ?? null);
   });
   await applyWaitingStkCallbacks(deps, learner.schoolId, stk.checkoutRequestId);
@@ -119,14 +125,12 @@ export async function startStkPush(deps: MpesaDeps, actor: Actor, body: { studen
 
 /** GET /api/mpesa/stk-push/:checkoutRequestId: the request's status (parents: their own children's). */
 export async function getStkStatus(deps: MpesaDeps, actor: Actor, checkoutRequestId: string): Promise<StkRequest> {
-  const found = await withSystem(deps.database.db, (tx) =>
-    tx.select({ studentId: mpesaStkRequests.studentId, schoolId: mpesaStkRequests.schoolId }).from(mpesaStkRequests).where(eq(mpesaStkRequests.checkoutRequestId, checkoutRequestId)),
-  );
+  const found = await withSystem(deps.database.db, (tx) => listStkRequestOwners(tx, checkoutRequestId));
   const hit = found[0];
   if (!hit) throw notFound(m.stkRequestNotFound);
   return withVisibleLearner(deps.database, actor, hit.studentId, hit.schoolId, async (tx, learner) => {
     if (learner.schoolId !== hit.schoolId) throw notFound(m.stkRequestNotFound);
-    const [row] = await tx.select().from(mpesaStkRequests).where(eq(mpesaStkRequests.checkoutRequestId, checkoutRequestId));
+    const row = await findStkRequestByCheckoutId(tx, checkoutRequestId);
     if (!row) throw notFound(m.stkRequestNotFound);
     return toStk(tx, row);
   });
@@ -135,22 +139,15 @@ export async function getStkStatus(deps: MpesaDeps, actor: Actor, checkoutReques
 /** GET /api/mpesa/stk-requests: the school's STK pushes, newest first. */
 export async function listStk(deps: MpesaDeps, actor: Actor, q: z.output<typeof listStkQuery>) {
   return inSchool(deps.database, actor, q.schoolId, async (tx, schoolId) => {
-    const where: SQL[] = [eq(mpesaStkRequests.schoolId, schoolId)];
-    if (q.status) where.push(eq(mpesaStkRequests.status, q.status));
-    if (q.from) where.push(gte(sql`(${mpesaStkRequests.createdAt} at time zone 'Africa/Nairobi')::date`, q.from));
-    if (q.to) where.push(lte(sql`(${mpesaStkRequests.createdAt} at time zone 'Africa/Nairobi')::date`, q.to));
-    const rows = await tx
-      .select({ r: mpesaStkRequests, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber })
-      .from(mpesaStkRequests)
-      .innerJoin(students, eq(students.id, mpesaStkRequests.studentId))
-      .where(and(...where))
-      .orderBy(desc(mpesaStkRequests.createdAt), desc(mpesaStkRequests.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    const [n] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(mpesaStkRequests).where(and(...where));
+    const filters = { status: q.status, from: q.from, to: q.to };
+    const page = await paginate(
+      q,
+      (w) => listStkRequests(tx, schoolId, filters, w),
+      () => countStkRequests(tx, schoolId, filters),
+    );
     const items = [];
-    for (const { r, ...s } of rows) items.push({ ...(await toStk(tx, r)), studentName: learnerName(s), admissionNumber: s.admissionNumber });
-    return { items, total: n?.n ?? 0 };
+    for (const { r, ...s } of page.items) items.push({ ...(await toStk(tx, r)), studentName: learnerName(s), admissionNumber: s.admissionNumber });
+    return { items, total: page.total };
   });
 }
 
@@ -165,15 +162,7 @@ const GIVE_UP_AFTER_MS = 10 * 60_000;
  */
 export async function resolveStalePushes(deps: MpesaDeps, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - deps.stkTimeoutSeconds * 1000);
-  const stale = await withSystem(deps.database.db, (tx) =>
-    tx
-      .select({ r: mpesaStkRequests, cfg: mpesaConfigs })
-      .from(mpesaStkRequests)
-      .innerJoin(mpesaConfigs, eq(mpesaConfigs.schoolId, mpesaStkRequests.schoolId))
-      .where(and(eq(mpesaStkRequests.status, 'pending'), lt(mpesaStkRequests.createdAt, cutoff), sql`(${mpesaStkRequests.lastQueryAt} is null or ${mpesaStkRequests.lastQueryAt} < ${new Date(now.getTime() - 20_000)})`))
-      .orderBy(mpesaStkRequests.createdAt)
-      .limit(50),
-  );
+  const stale = await withSystem(deps.database.db, (tx) => listStalePendingPushes(tx, cutoff, new Date(now.getTime() - 20_000)));
   let resolved = 0;
   for (const { r, cfg } of stale) {
     let answer: { resultCode: string | null; resultDesc: string | null; pending: boolean } | null = null;
@@ -186,31 +175,25 @@ export async function resolveStalePushes(deps: MpesaDeps, now = new Date()): Pro
     }
     const giveUp = now.getTime() - r.createdAt.getTime() > deps.stkTimeoutSeconds * 1000 + GIVE_UP_AFTER_MS;
     const outcome = await withScope(deps.database.db, { schoolId: r.schoolId, userId: null, allSchools: false }, async (tx) => {
-      const [req] = await tx.select().from(mpesaStkRequests).where(eq(mpesaStkRequests.id, r.id)).for('update');
+      const req = await lockStkRequest(tx, r.id);
       if (!req || req.status !== 'pending') return null;
       if (!answer || answer.pending || answer.resultCode === null) {
         if (!giveUp) {
-          await tx.update(mpesaStkRequests).set({ queryAttempts: req.queryAttempts + 1, lastQueryAt: now }).where(eq(mpesaStkRequests.id, req.id));
+          await noteStkQueryAttempt(tx, req.id, req.queryAttempts + 1, now);
           return null;
         }
-        await tx.update(mpesaStkRequests).set({ status: 'timeout', resultDesc: 'No answer from M-Pesa', resolvedAt: now, lastQueryAt: now }).where(eq(mpesaStkRequests.id, req.id));
+        await resolveStkRequest(tx, req.id, { status: 'timeout', resultDesc: 'No answer from M-Pesa', resolvedAt: now, lastQueryAt: now });
         return { status: 'timeout', paymentId: null };
       }
       const code = Number(answer.resultCode);
       if (String(answer.resultCode) === '0') {
         const paymentId = await postStkPayment(tx, req.schoolId, req, { transId: `Q:${req.checkoutRequestId}`, amountCents: req.amountCents, msisdn: req.phone, transTime: null, callbackId: null }, async (id) => {
-          await tx
-            .update(mpesaStkRequests)
-            .set({ status: 'succeeded', resultCode: '0', resultDesc: answer.resultDesc, paymentId: id, resolvedAt: now, lastQueryAt: now, queryAttempts: req.queryAttempts + 1 })
-            .where(eq(mpesaStkRequests.id, req.id));
+          await resolveStkRequest(tx, req.id, { status: 'succeeded', resultCode: '0', resultDesc: answer.resultDesc, paymentId: id, resolvedAt: now, lastQueryAt: now, queryAttempts: req.queryAttempts + 1 });
         });
         return { status: 'succeeded', paymentId };
       }
       const status = Number.isFinite(code) ? stkOutcome(code) : 'failed';
-      await tx
-        .update(mpesaStkRequests)
-        .set({ status, resultCode: String(answer.resultCode), resultDesc: answer.resultDesc, resolvedAt: now, lastQueryAt: now, queryAttempts: req.queryAttempts + 1 })
-        .where(eq(mpesaStkRequests.id, req.id));
+      await resolveStkRequest(tx, req.id, { status, resultCode: String(answer.resultCode), resultDesc: answer.resultDesc, resolvedAt: now, lastQueryAt: now, queryAttempts: req.queryAttempts + 1 });
       return { status, paymentId: null };
     });
     if (!outcome) continue;

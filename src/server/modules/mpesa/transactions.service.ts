@@ -1,5 +1,3 @@
-import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
@@ -8,7 +6,6 @@ import { addDays, schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import { centsToKes } from '../../../shared/money.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
-import { mpesaStkRequests, mpesaTransactions, payments, profiles, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
@@ -16,9 +13,20 @@ import { FEES_AUDIT } from '../fees/index.js';
 import { findLearner } from '../fees/index.js';
 import { afterPayment } from '../fees/index.js';
 import { postPayment } from '../fees/index.js';
-import { configRow } from './config.service.js';
+import { findConfig } from './config.repository.js';
 import { darajaFor, type MpesaDeps } from './mpesa-deps.js';
 import { auditSchool, inSchool } from '../../lib/school-context.js';
+import { pageWindow } from '../../lib/paging.js';
+import {
+  failedStkPushesByDay,
+  findTransactionRow,
+  listTransactionRows,
+  lockTransaction,
+  resolveTransaction,
+  transactionsByDay,
+  transactionTotals,
+  type TransactionListRow,
+} from './transactions.repository.js';
 
 const m = messages.fees;
 
@@ -28,32 +36,9 @@ const m = messages.fees;
  * refunded; the reconciliation view by day.
  */
 
-const resolver = alias(profiles, 'resolver');
-
-function nairobiDay(col: unknown): SQL {
-  return sql`(${col} at time zone 'Africa/Nairobi')::date`;
-}
-
-async function transactionRows(tx: Tx, where: SQL | undefined, limit: number, offset: number): Promise<MpesaTransaction[]> {
-  const rows = await tx
-    .select({
-      t: mpesaTransactions,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
-      admissionNumber: students.admissionNumber,
-      receiptNumber: payments.receiptNumber,
-      resolvedBy: resolver.name,
-    })
-    .from(mpesaTransactions)
-    .leftJoin(students, eq(students.id, mpesaTransactions.studentId))
-    .leftJoin(payments, eq(payments.id, mpesaTransactions.paymentId))
-    .leftJoin(resolver, eq(resolver.id, mpesaTransactions.resolvedBy))
-    .where(where)
-    .orderBy(desc(mpesaTransactions.transTime), desc(mpesaTransactions.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(({ t, ...r }) => ({
+/** A transaction row in the API's shape (KES, ISO times, the learner's name). */
+function toTransaction({ t, ...r }: TransactionListRow): MpesaTransaction {
+  return {
     id: t.id,
     source: t.source as MpesaTransaction['source'],
     transId: t.transId,
@@ -71,31 +56,28 @@ async function transactionRows(tx: Tx, where: SQL | undefined, limit: number, of
     resolvedBy: r.resolvedBy,
     resolvedAt: t.resolvedAt?.toISOString() ?? null,
     note: t.note,
-  }));
+  };
+}
+
+/** The transaction `id` in the API's shape (after a write in the same transaction). */
+async function transactionView(tx: Tx, id: string): Promise<MpesaTransaction | undefined> {
+  const row = await findTransactionRow(tx, id);
+  return row && toTransaction(row);
 }
 
 /** GET /api/mpesa/transactions?status=&source=&from=&to=&search= → { items, total, sum }. */
 export async function listTransactions(deps: MpesaDeps, actor: Actor, q: ListTransactionsQuery) {
   return inSchool(deps.database, actor, q.schoolId, async (tx, schoolId) => {
-    const where: SQL[] = [eq(mpesaTransactions.schoolId, schoolId)];
-    if (q.status) where.push(eq(mpesaTransactions.status, q.status));
-    if (q.source) where.push(eq(mpesaTransactions.source, q.source));
-    if (q.from) where.push(gte(nairobiDay(mpesaTransactions.transTime), q.from));
-    if (q.to) where.push(lte(nairobiDay(mpesaTransactions.transTime), q.to));
-    const search = q.search?.trim();
-    if (search) {
-      const like = `%${search.toLowerCase()}%`;
-      where.push(sql`(lower(${mpesaTransactions.transId}) like ${like} or lower(${mpesaTransactions.billRef}) like ${like} or lower(${mpesaTransactions.payerName}) like ${like} or ${mpesaTransactions.msisdn} like ${like})`);
-    }
-    const cond = and(...where);
-    const items = await transactionRows(tx, cond, q.pageSize, (q.page - 1) * q.pageSize);
-    const [agg] = await tx.select({ n: count(), total: sql<number>`coalesce(sum(${mpesaTransactions.amountCents}), 0)`.mapWith(Number) }).from(mpesaTransactions).where(cond);
-    return { items, total: Number(agg?.n ?? 0), sum: centsToKes(agg?.total ?? 0) };
+    const filters = { status: q.status, source: q.source, from: q.from, to: q.to, search: q.search };
+    // Not `paginate`: the count and the sum come from one query.
+    const items = (await listTransactionRows(tx, schoolId, filters, pageWindow(q))).map(toTransaction);
+    const totals = await transactionTotals(tx, schoolId, filters);
+    return { items, total: totals.count, sum: centsToKes(totals.sumCents) };
   });
 }
 
 async function unmatchedForUpdate(tx: Tx, schoolId: string, id: string) {
-  const [t] = await tx.select().from(mpesaTransactions).where(and(eq(mpesaTransactions.id, id), eq(mpesaTransactions.schoolId, schoolId))).for('update');
+  const t = await lockTransaction(tx, schoolId, id);
   if (!t) throw notFound(m.transactionNotFound);
   if (t.status !== 'unmatched') throw new AppError(409, 'NOT_UNMATCHED', m.transactionNotUnmatched);
   return t;
@@ -124,10 +106,7 @@ export async function allocateTransaction(deps: MpesaDeps, actor: Actor, id: str
       notes: body.note ?? null,
       createdBy: actor.id,
     });
-    await tx
-      .update(mpesaTransactions)
-      .set({ status: 'matched', studentId: learner.id, paymentId: payment.id, resolvedBy: actor.id, resolvedAt: new Date(), note: body.note ?? null })
-      .where(eq(mpesaTransactions.id, t.id));
+    await resolveTransaction(tx, t.id, { status: 'matched', studentId: learner.id, paymentId: payment.id, resolvedBy: actor.id, resolvedAt: new Date(), note: body.note ?? null });
     await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaAllocated, `mpesa_transaction:${t.id}`, { status: 'unmatched', billRef: t.billRef }, {
       status: 'matched',
       studentId: learner.id,
@@ -136,7 +115,7 @@ export async function allocateTransaction(deps: MpesaDeps, actor: Actor, id: str
       receiptNumber: payment.receiptNumber,
       note: body.note ?? null,
     });
-    const [item] = await transactionRows(tx, eq(mpesaTransactions.id, t.id), 1, 0);
+    const item = await transactionView(tx, t.id);
     return { item: item!, paymentId: payment.id, schoolId };
   });
   await afterPayment(deps, out.schoolId, out.paymentId);
@@ -147,9 +126,9 @@ export async function allocateTransaction(deps: MpesaDeps, actor: Actor, id: str
 export async function refundTransaction(deps: MpesaDeps, actor: Actor, id: string, note: string, ip: string) {
   return inSchool(deps.database, actor, undefined, async (tx, schoolId) => {
     const t = await unmatchedForUpdate(tx, schoolId, id);
-    await tx.update(mpesaTransactions).set({ status: 'refunded', resolvedBy: actor.id, resolvedAt: new Date(), note }).where(eq(mpesaTransactions.id, t.id));
+    await resolveTransaction(tx, t.id, { status: 'refunded', resolvedBy: actor.id, resolvedAt: new Date(), note });
     await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.mpesaRefunded, `mpesa_transaction:${t.id}`, { status: 'unmatched' }, { status: 'refunded', note });
-    const [item] = await transactionRows(tx, eq(mpesaTransactions.id, t.id), 1, 0);
+    const item = await transactionView(tx, t.id);
     return item!;
   });
 }
@@ -163,26 +142,8 @@ export async function reconciliation(deps: MpesaDeps, actor: Actor, q: { from?: 
   const from = q.from ?? addDays(to, -29);
   if (from > to) throw badRequest(m.dateInvalid, { from: m.dateInvalid });
   return inSchool(deps.database, actor, q.schoolId, async (tx, schoolId) => {
-    const day = nairobiDay(mpesaTransactions.transTime);
-    const txRows = await tx
-      .select({
-        day: sql<string>`${day}::text`,
-        matched: sql<number>`count(*) filter (where ${mpesaTransactions.status} = 'matched')`.mapWith(Number),
-        unmatched: sql<number>`count(*) filter (where ${mpesaTransactions.status} = 'unmatched')`.mapWith(Number),
-        refunded: sql<number>`count(*) filter (where ${mpesaTransactions.status} = 'refunded')`.mapWith(Number),
-        matchedAmount: sql<number>`coalesce(sum(${mpesaTransactions.amountCents}) filter (where ${mpesaTransactions.status} = 'matched'), 0)`.mapWith(Number),
-        unmatchedAmount: sql<number>`coalesce(sum(${mpesaTransactions.amountCents}) filter (where ${mpesaTransactions.status} = 'unmatched'), 0)`.mapWith(Number),
-        refundedAmount: sql<number>`coalesce(sum(${mpesaTransactions.amountCents}) filter (where ${mpesaTransactions.status} = 'refunded'), 0)`.mapWith(Number),
-      })
-      .from(mpesaTransactions)
-      .where(and(eq(mpesaTransactions.schoolId, schoolId), gte(day, from), lte(day, to)))
-      .groupBy(day);
-    const stkDay = nairobiDay(mpesaStkRequests.createdAt);
-    const failed = await tx
-      .select({ day: sql<string>`${stkDay}::text`, n: count() })
-      .from(mpesaStkRequests)
-      .where(and(eq(mpesaStkRequests.schoolId, schoolId), sql`${mpesaStkRequests.status} in ('failed', 'cancelled', 'timeout')`, gte(stkDay, from), lte(stkDay, to)))
-      .groupBy(stkDay);
+    const txRows = await transactionsByDay(tx, schoolId, from, to);
+    const failed = await failedStkPushesByDay(tx, schoolId, from, to);
     const byDay = new Map(txRows.map((r) => [r.day, r]));
     const failedByDay = new Map(failed.map((r) => [r.day, Number(r.n)]));
     const days: Reconciliation['days'] = [];
@@ -226,7 +187,7 @@ export async function reconciliation(deps: MpesaDeps, actor: Actor, q: { from?: 
 export async function simulateC2b(deps: MpesaDeps, actor: Actor, body: z.output<typeof simulateC2bBody>) {
   const phone = normaliseKenyanPhone(body.phone);
   if (!phone) throw badRequest(m.phoneInvalid, { phone: m.phoneInvalid });
-  const cfg = await inSchool(deps.database, actor, undefined, (tx, schoolId) => configRow(tx, schoolId));
+  const cfg = await inSchool(deps.database, actor, undefined, (tx, schoolId) => findConfig(tx, schoolId));
   if (!cfg) throw new AppError(409, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
   if (cfg.environment === 'production') throw new AppError(409, 'NOT_SIMULATED', m.simulatorOnly);
   const { client } = darajaFor(deps, cfg);
