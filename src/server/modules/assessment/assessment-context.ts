@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_SCALES, SCALE_KEYS, defaultScaleFor, type GradeBand, type ScaleKey } from '../../../shared/grading.js';
 import { messages } from '../../../shared/messages.js';
-import { assessmentSettings, gradingScales, gradingScaleVersions, levelScales, levels } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
+import * as scalesRepo from './scales.repository.js';
 
 /**
  * What every part of the assessment module (issue 12) shares: the school of a call (school roles pinned
@@ -44,26 +43,25 @@ export interface SchoolScale {
  * its version 1 row). Concurrent first reads are safe: inserts do nothing on conflict.
  */
 export async function schoolScales(tx: Tx, schoolId: string): Promise<Map<ScaleKey, SchoolScale>> {
-  let rows = await tx.select().from(gradingScales).where(eq(gradingScales.schoolId, schoolId));
+  let rows = await scalesRepo.listSchoolScales(tx, schoolId);
   if (rows.length < SCALE_KEYS.length) {
     const missing = SCALE_KEYS.filter((k) => !rows.some((r) => r.key === k));
-    const created = await tx
-      .insert(gradingScales)
-      .values(missing.map((k) => ({ schoolId, key: k, name: DEFAULT_SCALES[k].name, bands: DEFAULT_SCALES[k].bands })))
-      .onConflictDoNothing()
-      .returning();
+    const created = await scalesRepo.insertScalesIfMissing(
+      tx,
+      missing.map((k) => ({ schoolId, key: k, name: DEFAULT_SCALES[k].name, bands: DEFAULT_SCALES[k].bands })),
+    );
     if (created.length) {
-      await tx
-        .insert(gradingScaleVersions)
-        .values(created.map((s) => ({ schoolId, scaleId: s.id, version: 1, bands: s.bands })))
-        .onConflictDoNothing();
+      await scalesRepo.insertScaleVersionsIfMissing(
+        tx,
+        created.map((s) => ({ schoolId, scaleId: s.id, version: 1, bands: s.bands })),
+      );
     }
-    rows = await tx.select().from(gradingScales).where(eq(gradingScales.schoolId, schoolId));
+    rows = await scalesRepo.listSchoolScales(tx, schoolId);
   }
-  const versions = await tx
-    .select({ id: gradingScaleVersions.id, scaleId: gradingScaleVersions.scaleId, version: gradingScaleVersions.version })
-    .from(gradingScaleVersions)
-    .where(inArray(gradingScaleVersions.scaleId, rows.map((r) => r.id)));
+  const versions = await scalesRepo.listScaleVersionNumbers(
+    tx,
+    rows.map((r) => r.id),
+  );
   const out = new Map<ScaleKey, SchoolScale>();
   for (const r of rows) {
     const v = versions.find((x) => x.scaleId === r.id && x.version === r.version);
@@ -75,7 +73,7 @@ export async function schoolScales(tx: Tx, schoolId: string): Promise<Map<ScaleK
 /** Bands of given scale versions (released exams grade with the versions frozen at release). */
 export async function scaleVersionBands(tx: Tx, versionIds: string[]): Promise<Map<string, GradeBand[]>> {
   if (versionIds.length === 0) return new Map();
-  const rows = await tx.select({ id: gradingScaleVersions.id, bands: gradingScaleVersions.bands }).from(gradingScaleVersions).where(inArray(gradingScaleVersions.id, versionIds));
+  const rows = await scalesRepo.listScaleVersionBands(tx, versionIds);
   return new Map(rows.map((r) => [r.id, r.bands]));
 }
 
@@ -84,10 +82,7 @@ export async function scaleVersionBands(tx: Tx, versionIds: string[]): Promise<M
  * else the curriculum default (shared/grading.ts defaultScaleFor). `scaleOf(levelId, subjectId)`.
  */
 export async function scaleResolver(tx: Tx, schoolId: string) {
-  const [lv, rows] = await Promise.all([
-    tx.select({ id: levels.id, curriculum: levels.curriculum, band: levels.band }).from(levels).where(eq(levels.schoolId, schoolId)),
-    tx.select().from(levelScales).where(eq(levelScales.schoolId, schoolId)),
-  ]);
+  const [lv, rows] = await Promise.all([scalesRepo.listLevelCurricula(tx, schoolId), scalesRepo.listLevelScales(tx, schoolId)]);
   const levelDefault = new Map(lv.map((l) => [l.id, defaultScaleFor(l.curriculum, l.band)]));
   const byLevel = new Map<string, ScaleKey>();
   const bySubject = new Map<string, ScaleKey>();
@@ -121,7 +116,7 @@ export interface SettingsRow {
 
 /** The school's assessment settings (defaults when it has none). */
 export async function settingsOf(tx: Tx, schoolId: string): Promise<SettingsRow> {
-  const [row] = await tx.select().from(assessmentSettings).where(eq(assessmentSettings.schoolId, schoolId));
+  const row = await scalesRepo.findAssessmentSettings(tx, schoolId);
   return {
     rollupMethod: (row?.rollupMethod ?? 'mean') as SettingsRow['rollupMethod'],
     publishPositions: (row?.publishPositions ?? 'yes') === 'yes',
@@ -133,7 +128,7 @@ export const m = messages.assessment;
 
 /** A level of the school, or 404. */
 export async function levelOf(tx: Tx, schoolId: string, levelId: string) {
-  const [row] = await tx.select().from(levels).where(and(eq(levels.schoolId, schoolId), eq(levels.id, levelId)));
+  const row = await scalesRepo.findLevel(tx, schoolId, levelId);
   if (!row) throw notFound(m.levelNotFound);
   return row;
 }

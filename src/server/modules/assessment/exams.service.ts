@@ -1,15 +1,16 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type { createExamBody, Exam, ExamSubject, MarkSheet, SheetStatus, updateExamBody } from '../../../shared/contracts/assessment.js';
 import { schoolToday } from '../../../shared/dates.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, classes, examMarks, examSeries, examSubjects, levels, markSheets, profiles, students, subjects, teacherAssignments, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { ASSESSMENT_AUDIT, m } from './assessment-context.js';
 import { auditSchool, inSchool } from '../../lib/school-context.js';
+import * as examsRepo from './exams.repository.js';
+import type { ExamRow } from './exams.repository.js';
+import * as marksRepo from './marks.repository.js';
+import * as scalesRepo from './scales.repository.js';
 
 /**
  * Exam series (issue 12 §2): a series per term for chosen levels with its subjects and papers, dates,
@@ -17,18 +18,13 @@ import { auditSchool, inSchool } from '../../lib/school-context.js';
  * approval state.
  */
 
-export type ExamRow = typeof examSeries.$inferSelect & { termName: string; academicYear: string; academicYearId: string; termStartsOn: string };
+export type { ExamRow } from './exams.repository.js';
 
 /** The exam of the school with its term, or 404 'Exam not found'. */
 export async function examOf(tx: Tx, schoolId: string, examId: string): Promise<ExamRow> {
-  const [row] = await tx
-    .select({ e: examSeries, termName: terms.name, academicYear: academicYears.name, academicYearId: terms.academicYearId, termStartsOn: terms.startsOn })
-    .from(examSeries)
-    .innerJoin(terms, eq(terms.id, examSeries.termId))
-    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-    .where(and(eq(examSeries.schoolId, schoolId), eq(examSeries.id, examId)));
+  const row = await examsRepo.findExam(tx, schoolId, examId);
   if (!row) throw notFound(m.examNotFound);
-  return { ...row.e, termName: row.termName, academicYear: row.academicYear, academicYearId: row.academicYearId, termStartsOn: row.termStartsOn };
+  return row;
 }
 
 /** Is marks entry open today (Africa/Nairobi)? */
@@ -41,28 +37,15 @@ export function entryStateOf(e: { entryOpensOn: string; entryClosesOn: string },
 /** The exam's subjects with names and papers, in the subject catalogue's order. */
 export async function examSubjectList(tx: Tx, examIds: string[]): Promise<(ExamSubject & { examId: string; band: string })[]> {
   if (examIds.length === 0) return [];
-  const rows = await tx
-    .select({ examId: examSubjects.examId, subjectId: examSubjects.subjectId, name: subjects.name, code: subjects.code, band: subjects.band, papers: examSubjects.papers, maxMarks: examSubjects.maxMarks })
-    .from(examSubjects)
-    .innerJoin(subjects, eq(subjects.id, examSubjects.subjectId))
-    .where(inArray(examSubjects.examId, examIds))
-    .orderBy(asc(subjects.code), asc(subjects.name));
+  const rows = await examsRepo.listExamSubjects(tx, examIds);
   return rows.map((r) => ({ ...r, maxMarks: Number(r.maxMarks) }));
 }
 
 /** Streams that sit the exam: the streams of its levels in its term's academic year. */
 export async function examClasses(tx: Tx, schoolId: string, e: Pick<ExamRow, 'levelIds' | 'academicYearId'>) {
   if (e.levelIds.length === 0) return [];
-  return tx
-    .select({ id: classes.id, name: classes.name, levelId: classes.levelId, stream: classes.stream, gradeLevel: classes.gradeLevel, band: classes.band, classTeacherId: classes.classTeacherId })
-    .from(classes)
-    .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, e.academicYearId), inArray(classes.levelId, e.levelIds)))
-    .orderBy(asc(classes.levelOrder), asc(classes.name));
+  return examsRepo.listStreamsOfLevels(tx, schoolId, e.academicYearId, e.levelIds);
 }
-
-const submitter = alias(profiles, 'submitter');
-const decider = alias(profiles, 'decider');
-const teacher = alias(profiles, 'teacher');
 
 /**
  * Every stream x subject of an exam with its sheet: status (draft when none yet), learners in the
@@ -75,27 +58,10 @@ export async function sheetsOf(tx: Tx, schoolId: string, e: ExamRow, filter?: { 
   if (cls.length === 0 || subs.length === 0) return [];
   const classIds = cls.map((c) => c.id);
   const [sheetRows, learnerCounts, markCounts, teachers] = await Promise.all([
-    tx
-      .select({ s: markSheets, submittedBy: submitter.name, decidedBy: decider.name })
-      .from(markSheets)
-      .leftJoin(submitter, eq(submitter.id, markSheets.submittedBy))
-      .leftJoin(decider, eq(decider.id, markSheets.decidedBy))
-      .where(and(eq(markSheets.examId, e.id), inArray(markSheets.classId, classIds))),
-    tx
-      .select({ classId: students.classId, n: count() })
-      .from(students)
-      .where(and(eq(students.schoolId, schoolId), inArray(students.classId, classIds), eq(students.status, 'active')))
-      .groupBy(students.classId),
-    tx
-      .select({ classId: examMarks.classId, subjectId: examMarks.subjectId, n: count() })
-      .from(examMarks)
-      .where(and(eq(examMarks.examId, e.id), inArray(examMarks.classId, classIds)))
-      .groupBy(examMarks.classId, examMarks.subjectId),
-    tx
-      .select({ classId: teacherAssignments.classId, subjectId: teacherAssignments.subjectId, name: teacher.name })
-      .from(teacherAssignments)
-      .innerJoin(teacher, eq(teacher.id, teacherAssignments.teacherId))
-      .where(inArray(teacherAssignments.classId, classIds)),
+    marksRepo.listSheetsWithNames(tx, e.id, classIds),
+    marksRepo.countActiveLearnersByClass(tx, schoolId, classIds),
+    marksRepo.countMarksByStreamSubject(tx, e.id, classIds),
+    marksRepo.listSubjectTeachers(tx, classIds),
   ]);
   const out: MarkSheet[] = [];
   for (const c of cls) {
@@ -133,24 +99,12 @@ export async function sheetsOf(tx: Tx, schoolId: string, e: ExamRow, filter?: { 
 async function toExams(tx: Tx, schoolId: string, rows: ExamRow[]): Promise<Exam[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [subs, lv, sheetCounts] = await Promise.all([
-    examSubjectList(tx, ids),
-    tx.select({ id: levels.id, name: levels.name, order: levels.levelOrder }).from(levels).where(eq(levels.schoolId, schoolId)),
-    tx
-      .select({ examId: markSheets.examId, status: markSheets.status, n: count() })
-      .from(markSheets)
-      .where(inArray(markSheets.examId, ids))
-      .groupBy(markSheets.examId, markSheets.status),
-  ]);
+  const [subs, lv, sheetCounts] = await Promise.all([examSubjectList(tx, ids), scalesRepo.listLevelNames(tx, schoolId), marksRepo.countSheetsByStatus(tx, ids)]);
   // Total sheets = streams of the exam's levels x subjects.
   const out: Exam[] = [];
   for (const r of rows) {
     const mySubs = subs.filter((s) => s.examId === r.id).map(({ examId: _e, band: _b, ...s }) => s);
-    const streams = await tx
-      .select({ band: classes.band, n: count() })
-      .from(classes)
-      .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, r.academicYearId), r.levelIds.length ? inArray(classes.levelId, r.levelIds) : sql`false`))
-      .groupBy(classes.band);
+    const streams = await examsRepo.countStreamsByBand(tx, schoolId, r.academicYearId, r.levelIds);
     const total = streams.reduce((t, st) => t + Number(st.n) * subs.filter((s) => s.examId === r.id && s.band === st.band).length, 0);
     const by = (st: string) => Number(sheetCounts.find((c) => c.examId === r.id && c.status === st)?.n ?? 0);
     const submitted = by('submitted');
@@ -184,14 +138,8 @@ async function toExams(tx: Tx, schoolId: string, rows: ExamRow[]): Promise<Exam[
 /** GET /api/exams?termId=&status= → the school's exam series, newest term first. */
 export async function listExams(database: Database, actor: Actor, q: { termId?: string; status?: string; schoolId?: string }): Promise<{ items: Exam[] }> {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
-    const rows = await tx
-      .select({ e: examSeries, termName: terms.name, academicYear: academicYears.name, academicYearId: terms.academicYearId, termStartsOn: terms.startsOn })
-      .from(examSeries)
-      .innerJoin(terms, eq(terms.id, examSeries.termId))
-      .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-      .where(and(eq(examSeries.schoolId, schoolId), q.termId ? eq(examSeries.termId, q.termId) : undefined, q.status ? eq(examSeries.status, q.status) : undefined))
-      .orderBy(desc(terms.startsOn), desc(examSeries.createdAt));
-    return { items: await toExams(tx, schoolId, rows.map((r) => ({ ...r.e, termName: r.termName, academicYear: r.academicYear, academicYearId: r.academicYearId, termStartsOn: r.termStartsOn }))) };
+    const rows = await examsRepo.listExams(tx, schoolId, { termId: q.termId, status: q.status });
+    return { items: await toExams(tx, schoolId, rows) };
   });
 }
 
@@ -204,11 +152,11 @@ type SubjectInput = { subjectId: string; papers?: { name: string; maxMarks: numb
 
 /** Checks levels and subjects belong to the school and returns the subject rows to store. */
 async function checkSetup(tx: Tx, schoolId: string, levelIds: string[], subjectInputs: SubjectInput[]) {
-  const lv = await tx.select({ id: levels.id }).from(levels).where(and(eq(levels.schoolId, schoolId), inArray(levels.id, levelIds)));
+  const lv = await scalesRepo.levelIdsOf(tx, schoolId, levelIds);
   if (lv.length !== new Set(levelIds).size) throw notFound(m.levelNotFound);
   const ids = subjectInputs.map((s) => s.subjectId);
   if (new Set(ids).size !== ids.length) throw badRequest(m.subjectsUnique, { subjects: m.subjectsUnique });
-  const subs = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.schoolId, schoolId), inArray(subjects.id, ids)));
+  const subs = await scalesRepo.subjectIdsOf(tx, schoolId, ids);
   if (subs.length !== ids.length) throw notFound(m.subjectNotFound);
   return subjectInputs.map((s) => {
     const papers = s.papers?.length ? s.papers : [{ name: 'Paper 1', maxMarks: 100 }];
@@ -219,27 +167,27 @@ async function checkSetup(tx: Tx, schoolId: string, levelIds: string[], subjectI
 /** POST /api/exams (principal) → 201 the series, status open. 404 term, level or subject of another school. */
 export async function createExam(database: Database, actor: Actor, body: z.output<typeof createExamBody>, ip: string): Promise<Exam> {
   return inSchool(database, actor, body.schoolId, async (tx, schoolId) => {
-    const [term] = await tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, schoolId), eq(terms.id, body.termId)));
+    const term = await examsRepo.findTermId(tx, schoolId, body.termId);
     if (!term) throw notFound(m.termNotFound);
     const subs = await checkSetup(tx, schoolId, body.levelIds, body.subjects);
-    const [row] = await tx
-      .insert(examSeries)
-      .values({
-        schoolId,
-        termId: body.termId,
-        name: body.name,
-        kind: body.kind,
-        levelIds: [...new Set(body.levelIds)],
-        startsOn: body.startsOn ?? null,
-        endsOn: body.endsOn ?? null,
-        entryOpensOn: body.entryOpensOn,
-        entryClosesOn: body.entryClosesOn,
-        weight: body.weight,
-        status: 'open',
-        createdBy: actor.id,
-      })
-      .returning();
-    await tx.insert(examSubjects).values(subs.map((s) => ({ schoolId, examId: row!.id, ...s })));
+    const row = await examsRepo.insertExam(tx, {
+      schoolId,
+      termId: body.termId,
+      name: body.name,
+      kind: body.kind,
+      levelIds: [...new Set(body.levelIds)],
+      startsOn: body.startsOn ?? null,
+      endsOn: body.endsOn ?? null,
+      entryOpensOn: body.entryOpensOn,
+      entryClosesOn: body.entryClosesOn,
+      weight: body.weight,
+      status: 'open',
+      createdBy: actor.id,
+    });
+    await examsRepo.insertExamSubjects(
+      tx,
+      subs.map((s) => ({ schoolId, examId: row!.id, ...s })),
+    );
     await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examCreated, `exam:${row!.id}`, null, { name: body.name, kind: body.kind, subjects: subs.length });
     return (await toExams(tx, schoolId, [await examOf(tx, schoolId, row!.id)]))[0]!;
   });
@@ -264,14 +212,17 @@ export async function updateExam(database: Database, actor: Actor, examId: strin
     if (body.subjects || body.levelIds) {
       const current = await examSubjectList(tx, [examId]);
       const subs = await checkSetup(tx, schoolId, levelIds, body.subjects ?? current.map((s) => ({ subjectId: s.subjectId, papers: s.papers })));
-      const withMarks = await tx.select({ subjectId: examMarks.subjectId, n: count() }).from(examMarks).where(eq(examMarks.examId, examId)).groupBy(examMarks.subjectId);
+      const withMarks = await marksRepo.countMarksBySubject(tx, examId);
       for (const wm of withMarks) {
         const next = subs.find((s) => s.subjectId === wm.subjectId);
         const before = current.find((s) => s.subjectId === wm.subjectId);
         if (!next || (before && next.maxMarks !== before.maxMarks)) throw new AppError(409, 'EXAM_HAS_MARKS', m.examHasMarks);
       }
-      await tx.delete(examSubjects).where(eq(examSubjects.examId, examId));
-      await tx.insert(examSubjects).values(subs.map((s) => ({ schoolId, examId, ...s })));
+      await examsRepo.deleteExamSubjects(tx, examId);
+      await examsRepo.insertExamSubjects(
+        tx,
+        subs.map((s) => ({ schoolId, examId, ...s })),
+      );
     }
     const next = {
       name: body.name ?? e.name,
@@ -284,7 +235,7 @@ export async function updateExam(database: Database, actor: Actor, examId: strin
       weight: body.weight ?? e.weight,
       updatedAt: new Date(),
     };
-    await tx.update(examSeries).set(next).where(eq(examSeries.id, examId));
+    await examsRepo.updateExam(tx, examId, next);
     await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examUpdated, `exam:${examId}`, { name: e.name, entryOpensOn: e.entryOpensOn, entryClosesOn: e.entryClosesOn, weight: e.weight }, { name: next.name, entryOpensOn: opens, entryClosesOn: closes, weight: next.weight });
     return (await toExams(tx, schoolId, [await examOf(tx, schoolId, examId)]))[0]!;
   });
@@ -294,9 +245,8 @@ export async function updateExam(database: Database, actor: Actor, examId: strin
 export async function deleteExam(database: Database, actor: Actor, examId: string, ip: string) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
-    const [n] = await tx.select({ n: count() }).from(examMarks).where(eq(examMarks.examId, examId));
-    if (Number(n?.n ?? 0) > 0) throw new AppError(409, 'EXAM_HAS_MARKS', m.examHasMarks);
-    await tx.delete(examSeries).where(eq(examSeries.id, examId));
+    if ((await marksRepo.countExamMarks(tx, examId)) > 0) throw new AppError(409, 'EXAM_HAS_MARKS', m.examHasMarks);
+    await examsRepo.deleteExam(tx, examId);
     await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examDeleted, `exam:${examId}`, { name: e.name }, null);
     return { deleted: true };
   });

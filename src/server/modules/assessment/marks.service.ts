@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type { MarkRow, MarkSheet, MarksGrid, MySheet, saveMarksBody } from '../../../shared/contracts/assessment.js';
 import { bandFor, gradeLabel, percentOf, roundHalfUp, type GradeBand } from '../../../shared/grading.js';
 import type { Database } from '../../db/client.js';
-import { approvals, classes, examMarks, examSeries, gradeAudit, markSheets, profiles, students, subjects, teacherAssignments, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { formatDay } from '../../lib/pdf.js';
@@ -12,6 +10,8 @@ import { ASSESSMENT_AUDIT, m, scaleResolver, scaleVersionBands, schoolScales } f
 import { entryStateOf, examClasses, examOf, examSubjectList, sheetsOf, type ExamRow } from './exams.service.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { requestApproval } from '../approvals/index.js';
+import * as examsRepo from './exams.repository.js';
+import * as marksRepo from './marks.repository.js';
 
 /**
  * Marks entry and approval (issue 12 §3). A teacher enters marks for the streams and subjects they teach
@@ -27,7 +27,7 @@ async function streamOf(tx: Tx, schoolId: string, e: ExamRow, classId: string) {
   const cls = await examClasses(tx, schoolId, e);
   const c = cls.find((x) => x.id === classId);
   if (!c) {
-    const [other] = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId)));
+    const other = await examsRepo.findClassId(tx, schoolId, classId);
     if (!other) throw notFound(m.streamNotFound);
     throw badRequest(m.streamNotInExam, { classId: m.streamNotInExam });
   }
@@ -37,10 +37,7 @@ async function streamOf(tx: Tx, schoolId: string, e: ExamRow, classId: string) {
 /** A teacher may touch a stream x subject they are assigned to; the principal any. 403 otherwise. */
 async function assertTeaches(tx: Tx, actor: Actor, classId: string, subjectId: string) {
   if (actor.role === 'principal') return;
-  const [a] = await tx
-    .select({ id: teacherAssignments.id })
-    .from(teacherAssignments)
-    .where(and(eq(teacherAssignments.teacherId, actor.id), eq(teacherAssignments.classId, classId), eq(teacherAssignments.subjectId, subjectId)));
+  const a = await marksRepo.findAssignmentId(tx, actor.id, classId, subjectId);
   if (!a) throw forbidden(m.notYourClass);
 }
 
@@ -73,23 +70,6 @@ export async function bandsForExam(tx: Tx, schoolId: string, e: Pick<ExamRow, 's
   };
 }
 
-/** Learners of the grid: active learners of the stream, plus anyone with a mark in it already. */
-async function gridLearners(tx: Tx, schoolId: string, examId: string, classId: string, subjectId: string) {
-  return tx
-    .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, gender: students.gender })
-    .from(students)
-    .where(
-      and(
-        eq(students.schoolId, schoolId),
-        or(
-          and(eq(students.classId, classId), eq(students.status, 'active')),
-          sql`${students.id} in (select ${examMarks.studentId} from ${examMarks} where ${examMarks.examId} = ${examId} and ${examMarks.classId} = ${classId} and ${examMarks.subjectId} = ${subjectId})`,
-        ),
-      ),
-    )
-    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.admissionNumber));
-}
-
 export function fullName(s: { firstName: string; middleName: string | null; lastName: string }) {
   return [s.firstName, s.middleName, s.lastName].filter(Boolean).join(' ');
 }
@@ -113,8 +93,8 @@ export async function marksGrid(database: Database, actor: Actor, examId: string
     const grading = await bandsForExam(tx, schoolId, e);
     const scale = grading.scaleFor(c.levelId, subjectId);
     const [learners, marks, sheet] = await Promise.all([
-      gridLearners(tx, schoolId, examId, classId, subjectId),
-      tx.select().from(examMarks).where(and(eq(examMarks.examId, examId), eq(examMarks.subjectId, subjectId), eq(examMarks.classId, classId))),
+      marksRepo.listGridLearners(tx, schoolId, examId, classId, subjectId),
+      marksRepo.listSheetMarks(tx, examId, classId, subjectId),
       sheetOne(tx, schoolId, e, classId, subjectId),
     ]);
     const byStudent = new Map(marks.map((mk) => [mk.studentId, mk]));
@@ -234,45 +214,42 @@ export async function saveMarks(database: Database, actor: Actor, examId: string
     const clean = cleanMarks(body.marks, subject);
 
     // Lock the sheet row (create it on first save) so a submit cannot slip between check and write.
-    await tx.insert(markSheets).values({ schoolId, examId, classId: body.classId, subjectId: body.subjectId }).onConflictDoNothing();
-    const [sheetRow] = await tx
-      .select()
-      .from(markSheets)
-      .where(and(eq(markSheets.examId, examId), eq(markSheets.classId, body.classId), eq(markSheets.subjectId, body.subjectId)))
-      .for('update');
-    const approved = sheetRow!.status === 'approved';
+    const sheetRow = await marksRepo.lockSheet(tx, schoolId, examId, body.classId, body.subjectId);
+    const approved = sheetRow.status === 'approved';
     if (approved) {
       if (actor.role !== 'principal') throw new AppError(409, 'MARKS_LOCKED', m.sheetLocked);
       if (!body.reason?.trim()) throw badRequest(m.reasonRequired, { reason: m.reasonRequired });
       const cleared = clean.findIndex((c) => c.clear);
       if (cleared >= 0) throw badRequest(m.cannotClearApproved, { [`marks.${cleared}.score`]: m.cannotClearApproved });
     } else {
-      if (sheetRow!.status === 'submitted') throw new AppError(409, 'MARKS_SUBMITTED', m.sheetSubmitted);
+      if (sheetRow.status === 'submitted') throw new AppError(409, 'MARKS_SUBMITTED', m.sheetSubmitted);
       if (e.status === 'released') throw new AppError(409, 'EXAM_RELEASED', m.examReleased);
       const state = entryStateOf(e);
       if (state === 'not_yet') throw new AppError(409, 'ENTRY_NOT_OPEN', m.windowNotOpen(formatDay(e.entryOpensOn)));
       if (state === 'closed') throw new AppError(409, 'ENTRY_CLOSED', m.windowClosed(formatDay(e.entryClosesOn)));
     }
 
-    const learners = await gridLearners(tx, schoolId, examId, body.classId, body.subjectId);
+    const learners = await marksRepo.listGridLearners(tx, schoolId, examId, body.classId, body.subjectId);
     const inStream = new Set(learners.map((l) => l.id));
     const stranger = clean.find((c) => !inStream.has(c.studentId));
     if (stranger) {
-      const [s] = await tx.select({ firstName: students.firstName, middleName: students.middleName, lastName: students.lastName }).from(students).where(and(eq(students.schoolId, schoolId), eq(students.id, stranger.studentId)));
+      const s = await marksRepo.findLearnerNames(tx, schoolId, stranger.studentId);
       const msg = s ? m.learnerNotInStream(fullName(s)) : 'Learner not found';
       throw badRequest(msg, { marks: msg });
     }
 
-    const existing = await tx
-      .select()
-      .from(examMarks)
-      .where(and(eq(examMarks.examId, examId), eq(examMarks.subjectId, body.subjectId), inArray(examMarks.studentId, clean.map((c) => c.studentId))));
+    const existing = await marksRepo.listLearnerMarks(
+      tx,
+      examId,
+      body.subjectId,
+      clean.map((c) => c.studentId),
+    );
     const before = new Map(existing.map((x) => [x.studentId, x]));
     // Blanked cells: the stored marks go (nothing to do where there was none).
     const removed = clean.filter((c) => c.clear && before.has(c.studentId)).map((c) => c.studentId);
     if (removed.length) {
-      await tx.delete(examMarks).where(and(eq(examMarks.examId, examId), eq(examMarks.subjectId, body.subjectId), inArray(examMarks.studentId, removed)));
-      await tx.update(markSheets).set({ updatedAt: new Date() }).where(eq(markSheets.id, sheetRow!.id));
+      await marksRepo.deleteLearnerMarks(tx, examId, body.subjectId, removed);
+      await marksRepo.touchSheet(tx, sheetRow.id, new Date());
     }
     const changed = clean.filter((c) => {
       if (c.clear) return false;
@@ -281,37 +258,26 @@ export async function saveMarks(database: Database, actor: Actor, examId: string
     });
     if (changed.length) {
       const now = new Date();
-      await tx
-        .insert(examMarks)
-        .values(changed.map((c) => ({ schoolId, examId, subjectId: body.subjectId, studentId: c.studentId, classId: body.classId, status: c.status, score: c.score, paperScores: c.paperScores, percent: c.percent, updatedBy: actor.id, updatedAt: now })))
-        .onConflictDoUpdate({
-          target: [examMarks.examId, examMarks.subjectId, examMarks.studentId],
-          set: { status: sql`excluded.status`, score: sql`excluded.score`, paperScores: sql`excluded.paper_scores`, percent: sql`excluded.percent`, classId: sql`excluded.class_id`, updatedBy: actor.id, updatedAt: now },
-        });
+      await marksRepo.upsertMarks(
+        tx,
+        changed.map((c) => ({ schoolId, examId, subjectId: body.subjectId, studentId: c.studentId, classId: body.classId, status: c.status, score: c.score, paperScores: c.paperScores, percent: c.percent, updatedBy: actor.id, updatedAt: now })),
+        { updatedBy: actor.id, updatedAt: now },
+      );
       if (approved) {
         const reason = body.reason!.trim();
-        await tx.insert(gradeAudit).values(
+        await marksRepo.insertGradeAudit(
+          tx,
           changed.map((c) => {
             const old = before.get(c.studentId);
             return { schoolId, examId, subjectId: body.subjectId, studentId: c.studentId, oldStatus: old?.status ?? null, oldScore: old?.score ?? null, newStatus: c.status, newScore: c.score, reason, changedBy: actor.id };
           }),
         );
-        await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.markChangedAfterApproval, `mark_sheet:${sheetRow!.id}`, changed.map((c) => ({ studentId: c.studentId, old: before.get(c.studentId)?.score ?? null })), changed.map((c) => ({ studentId: c.studentId, new: c.score, status: c.status })), { reason });
+        await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.markChangedAfterApproval, `mark_sheet:${sheetRow.id}`, changed.map((c) => ({ studentId: c.studentId, old: before.get(c.studentId)?.score ?? null })), changed.map((c) => ({ studentId: c.studentId, new: c.score, status: c.status })), { reason });
       }
-      await tx.update(markSheets).set({ updatedAt: now }).where(eq(markSheets.id, sheetRow!.id));
+      await marksRepo.touchSheet(tx, sheetRow.id, now);
     }
     return { saved: changed.length + removed.length, unchanged: clean.length - changed.length - removed.length, sheet: await sheetOne(tx, schoolId, e, body.classId, body.subjectId) };
   });
-}
-
-async function lockedSheet(tx: Tx, schoolId: string, examId: string, classId: string, subjectId: string) {
-  await tx.insert(markSheets).values({ schoolId, examId, classId, subjectId }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(markSheets)
-    .where(and(eq(markSheets.examId, examId), eq(markSheets.classId, classId), eq(markSheets.subjectId, subjectId)))
-    .for('update');
-  return row!;
 }
 
 /**
@@ -327,18 +293,18 @@ export async function submitSheet(database: Database, actor: Actor, examId: stri
     if (!subject || subject.band !== stream.band) throw badRequest(m.subjectNotInExam, { subjectId: m.subjectNotInExam });
     await assertTeaches(tx, actor, classId, subjectId);
     if (e.status === 'released') throw new AppError(409, 'EXAM_RELEASED', m.examReleased);
-    const sheet = await lockedSheet(tx, schoolId, examId, classId, subjectId);
+    const sheet = await marksRepo.lockSheet(tx, schoolId, examId, classId, subjectId);
     if (sheet.status === 'approved') throw new AppError(409, 'ALREADY_APPROVED', m.alreadyApproved);
     if (sheet.status === 'submitted') throw new AppError(409, 'ALREADY_SUBMITTED', m.sheetSubmitted);
-    const learners = await gridLearners(tx, schoolId, examId, classId, subjectId);
-    const marked = new Set((await tx.select({ id: examMarks.studentId }).from(examMarks).where(and(eq(examMarks.examId, examId), eq(examMarks.subjectId, subjectId), eq(examMarks.classId, classId)))).map((r) => r.id));
+    const learners = await marksRepo.listGridLearners(tx, schoolId, examId, classId, subjectId);
+    const marked = new Set((await marksRepo.listMarkedLearnerIds(tx, examId, classId, subjectId)).map((r) => r.id));
     if (marked.size === 0) throw badRequest(m.nothingToSubmit);
     const missing = learners.filter((l) => !marked.has(l.id)).length;
     if (missing > 0) throw badRequest(m.missingMarks(missing));
     const now = new Date();
-    await tx.update(markSheets).set({ status: 'submitted', submittedBy: actor.id, submittedAt: now, decidedBy: null, decidedAt: null, updatedAt: now }).where(eq(markSheets.id, sheet.id));
-    const [cls] = await tx.select({ name: classes.name }).from(classes).where(eq(classes.id, classId));
-    const [me] = await tx.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, actor.id));
+    await marksRepo.markSheetSubmitted(tx, sheet.id, actor.id, now);
+    const cls = await examsRepo.findClassName(tx, classId);
+    const me = await marksRepo.findProfileName(tx, actor.id);
     const title = m.approvalTitle(subject.name, cls?.name ?? '');
     const summary = m.approvalSummary(e.name, me?.name ?? '', marked.size);
     await requestApproval(tx, { schoolId, kind: 'marks', subjectId: sheet.id, title, summary, requestedBy: actor.id, requestedAt: now });
@@ -352,16 +318,13 @@ export async function submitSheet(database: Database, actor: Actor, examId: stri
  * Approvals card's decider). 409 when not submitted, or already approved ("approving twice").
  */
 export async function decideSheetInTx(tx: Tx, c: SchoolCaller, sheetId: string, approve: boolean, comment: string | null) {
-  const [sheet] = await tx.select().from(markSheets).where(and(eq(markSheets.schoolId, c.schoolId), eq(markSheets.id, sheetId))).for('update');
+  const sheet = await marksRepo.lockSheetById(tx, c.schoolId, sheetId);
   if (!sheet) throw notFound(m.examNotFound);
   if (sheet.status === 'approved') throw new AppError(409, 'ALREADY_APPROVED', m.alreadyApproved);
   if (sheet.status !== 'submitted') throw new AppError(409, 'NOT_SUBMITTED', m.notSubmitted);
   if (!approve && !comment?.trim()) throw badRequest(m.commentRequired, { comment: m.commentRequired });
   const now = new Date();
-  await tx
-    .update(markSheets)
-    .set({ status: approve ? 'approved' : 'returned', decidedBy: c.actor.id, decidedAt: now, comment: approve ? (comment?.trim() || null) : comment!.trim(), updatedAt: now })
-    .where(eq(markSheets.id, sheetId));
+  await marksRepo.markSheetDecided(tx, sheetId, { status: approve ? 'approved' : 'returned', decidedBy: c.actor.id, decidedAt: now, comment: approve ? (comment?.trim() || null) : comment!.trim() });
   await auditSchool(tx, c, approve ? ASSESSMENT_AUDIT.marksApproved : ASSESSMENT_AUDIT.marksReturned, `mark_sheet:${sheetId}`, { status: 'submitted' }, { status: approve ? 'approved' : 'returned', comment }, { examId: sheet.examId, classId: sheet.classId, subjectId: sheet.subjectId });
   return sheet;
 }
@@ -379,13 +342,10 @@ export async function decideSheet(database: Database, actor: Actor, examId: stri
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     await streamOf(tx, schoolId, e, classId);
-    const [sheet] = await tx.select({ id: markSheets.id }).from(markSheets).where(and(eq(markSheets.examId, examId), eq(markSheets.classId, classId), eq(markSheets.subjectId, subjectId)));
+    const sheet = await marksRepo.findSheetId(tx, examId, classId, subjectId);
     if (!sheet) throw new AppError(409, 'NOT_SUBMITTED', m.notSubmitted);
     await decideSheetInTx(tx, { actor, schoolId, ip }, sheet.id, approve, comment);
-    await tx
-      .update(approvals)
-      .set({ status: approve ? 'approved' : 'rejected', decidedBy: actor.id, decidedAt: new Date(), note: comment })
-      .where(and(eq(approvals.kind, 'marks'), eq(approvals.subjectId, sheet.id), eq(approvals.status, 'pending')));
+    await marksRepo.decidePendingMarksApproval(tx, sheet.id, { status: approve ? 'approved' : 'rejected', decidedBy: actor.id, note: comment });
     return sheetOne(tx, schoolId, e, classId, subjectId);
   });
 }
@@ -398,7 +358,7 @@ export async function decideSheet(database: Database, actor: Actor, examId: stri
 export async function releaseExam(database: Database, actor: Actor, examId: string, ip: string) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
-    await tx.select({ id: examSeries.id }).from(examSeries).where(eq(examSeries.id, examId)).for('update');
+    await examsRepo.lockExam(tx, examId);
     if (e.status === 'released') throw new AppError(409, 'ALREADY_RELEASED', m.alreadyReleased);
     const sheets = await sheetsOf(tx, schoolId, e);
     const withMarks = sheets.filter((s) => s.marked > 0);
@@ -408,7 +368,7 @@ export async function releaseExam(database: Database, actor: Actor, examId: stri
     const scales = await schoolScales(tx, schoolId);
     const frozen = Object.fromEntries([...scales.values()].map((s) => [s.key, s.versionId]));
     const now = new Date();
-    await tx.update(examSeries).set({ status: 'released', releasedAt: now, releasedBy: actor.id, scaleVersions: frozen, updatedAt: now }).where(eq(examSeries.id, examId));
+    await examsRepo.updateExam(tx, examId, { status: 'released', releasedAt: now, releasedBy: actor.id, scaleVersions: frozen, updatedAt: now });
     await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examReleased, `exam:${examId}`, { status: e.status }, { status: 'released', sheets: withMarks.length });
     return { id: examId, status: 'released' as const, releasedAt: now.toISOString(), sheets: withMarks.length };
   });
@@ -420,7 +380,7 @@ export async function listSheets(database: Database, actor: Actor, examId: strin
     const e = await examOf(tx, sid, examId);
     let pairs: Set<string> | undefined;
     if (actor.role === 'teacher') {
-      const mine = await tx.select({ classId: teacherAssignments.classId, subjectId: teacherAssignments.subjectId }).from(teacherAssignments).where(eq(teacherAssignments.teacherId, actor.id));
+      const mine = await marksRepo.listAssignedPairs(tx, { teacherId: actor.id });
       pairs = new Set(mine.map((a) => `${a.classId}:${a.subjectId}`));
     }
     return { items: await sheetsOf(tx, sid, e, { pairs, status }) };
@@ -432,13 +392,7 @@ export async function listSheets(database: Database, actor: Actor, examId: strin
  * exam's name and window. Used by the teacher's "My Class Grades" and the principal's queue.
  */
 async function sheetsAcrossExams(tx: Tx, schoolId: string, opts: { pairs?: Set<string>; status?: MarkSheet['status'] }): Promise<MySheet[]> {
-  const exams = await tx
-    .select({ id: examSeries.id })
-    .from(examSeries)
-    .innerJoin(terms, eq(terms.id, examSeries.termId))
-    .where(and(eq(examSeries.schoolId, schoolId), sql`(${examSeries.status} <> 'released' or ${examSeries.releasedAt} > now() - interval '120 days')`))
-    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt))
-    .limit(12);
+  const exams = await examsRepo.listRecentExamIds(tx, schoolId);
   const out: MySheet[] = [];
   for (const x of exams) {
     const e = await examOf(tx, schoolId, x.id);
@@ -451,8 +405,7 @@ async function sheetsAcrossExams(tx: Tx, schoolId: string, opts: { pairs?: Set<s
 /** GET /api/grades/my-sheets (teacher) → their streams x subjects in recent exams with each sheet's state. */
 export async function mySheets(database: Database, actor: Actor) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const where = actor.role === 'teacher' ? eq(teacherAssignments.teacherId, actor.id) : eq(teacherAssignments.schoolId, schoolId);
-    const mine = await tx.select({ classId: teacherAssignments.classId, subjectId: teacherAssignments.subjectId }).from(teacherAssignments).where(where);
+    const mine = await marksRepo.listAssignedPairs(tx, actor.role === 'teacher' ? { teacherId: actor.id } : { schoolId });
     return { items: await sheetsAcrossExams(tx, schoolId, { pairs: actor.role === 'teacher' ? new Set(mine.map((a) => `${a.classId}:${a.subjectId}`)) : undefined }) };
   });
 }
@@ -470,16 +423,7 @@ export async function approvalQueue(database: Database, actor: Actor, schoolId?:
 export async function gradeAuditLog(database: Database, actor: Actor, examId: string, schoolId?: string) {
   return inSchool(database, actor, schoolId, async (tx, sid) => {
     await examOf(tx, sid, examId);
-    const rows = await tx
-      .select({ a: gradeAudit, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber, subjectName: subjects.name, changedBy: profiles.name, className: classes.name })
-      .from(gradeAudit)
-      .innerJoin(students, eq(students.id, gradeAudit.studentId))
-      .innerJoin(subjects, eq(subjects.id, gradeAudit.subjectId))
-      .leftJoin(profiles, eq(profiles.id, gradeAudit.changedBy))
-      .leftJoin(examMarks, and(eq(examMarks.examId, gradeAudit.examId), eq(examMarks.subjectId, gradeAudit.subjectId), eq(examMarks.studentId, gradeAudit.studentId)))
-      .leftJoin(classes, eq(classes.id, examMarks.classId))
-      .where(and(eq(gradeAudit.schoolId, sid), eq(gradeAudit.examId, examId)))
-      .orderBy(desc(gradeAudit.changedAt));
+    const rows = await marksRepo.listGradeAudit(tx, sid, examId);
     return {
       items: rows.map((r) => ({
         id: r.a.id,

@@ -1,10 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type { bulkReportCardsBody, recordFormativeBody, saveReportCommentsBody } from '../../../shared/contracts/assessment.js';
 import { DEFAULT_SCALES, gradeLabel, rollUpLevels } from '../../../shared/grading.js';
 import type { Database } from '../../db/client.js';
-import { classes, formativeAssessments, levels, profiles, reportComments, students, teacherAssignments, terms } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
@@ -16,6 +14,11 @@ import { m, schoolScales, settingsOf } from './assessment-context.js';
 import { fullName } from './marks.service.js';
 import { assertCardVisible, assertCommentWriter, drawReportCards, termCards, type CardVerification, type TermCard, type TermInfo } from './report-cards.js';
 import { inSchool } from '../../lib/school-context.js';
+import * as examsRepo from './exams.repository.js';
+import * as marksRepo from './marks.repository.js';
+import * as reportCardsRepo from './report-cards.repository.js';
+import type { ReportCommentChanges } from './report-cards.repository.js';
+import * as scalesRepo from './scales.repository.js';
 
 /**
  * Report-card calls (issue 12 §5): one learner's card, a stream's or level's cards in the background,
@@ -62,11 +65,14 @@ export async function listComments(database: Database, actor: Actor, termId: str
     const r = await termCards(tx, sid, termId, { classIds: [classId] });
     const cards = r?.cards ?? [];
     // Learners of the stream without results still get a row (comments can be written first).
-    const inClass = await tx
-      .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName })
-      .from(students)
-      .where(and(eq(students.schoolId, sid), eq(students.classId, classId), eq(students.status, 'active')));
-    const stored = inClass.length ? await tx.select().from(reportComments).where(and(eq(reportComments.termId, termId), inArray(reportComments.studentId, inClass.map((s) => s.id)))) : [];
+    const inClass = await reportCardsRepo.listActiveLearnersOfClass(tx, sid, classId);
+    const stored = inClass.length
+      ? await reportCardsRepo.listTermComments(
+          tx,
+          termId,
+          inClass.map((s) => s.id),
+        )
+      : [];
     const ids = new Set(cards.map((c) => c.studentId));
     const items = [
       ...cards.map((c) => ({ studentId: c.studentId, name: c.name, admissionNumber: c.admissionNumber, mean: c.mean, meanGradeLabel: c.meanGradeLabel, classTeacherComment: c.classTeacherComment || null, principalComment: c.principalComment || null, suggested: c.suggested })),
@@ -88,19 +94,16 @@ export async function listComments(database: Database, actor: Actor, termId: str
 export async function saveComments(database: Database, actor: Actor, body: z.output<typeof saveReportCommentsBody>, ip: string) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const ids = [...new Set(body.comments.map((c) => c.studentId))];
-    const learners = await tx.select({ id: students.id, classId: students.classId }).from(students).where(and(eq(students.schoolId, schoolId), inArray(students.id, ids)));
+    const learners = await reportCardsRepo.learnerClassesOf(tx, schoolId, ids);
     if (learners.length !== ids.length) throw notFound(m.learnerNotFound);
     for (const classId of new Set(learners.map((l) => l.classId).filter((c): c is string => !!c))) await assertCommentWriter(tx, actor, schoolId, classId);
     if (actor.role === 'teacher' && body.comments.some((c) => c.principalComment !== undefined)) throw forbidden(m.notYourClass);
     let saved = 0;
     for (const c of body.comments) {
-      const set: Partial<typeof reportComments.$inferInsert> = { updatedBy: actor.id, updatedAt: new Date() };
+      const set: ReportCommentChanges = { updatedBy: actor.id, updatedAt: new Date() };
       if (c.classTeacherComment !== undefined) set.classTeacherComment = c.classTeacherComment || null;
       if (c.principalComment !== undefined) set.principalComment = c.principalComment || null;
-      await tx
-        .insert(reportComments)
-        .values({ schoolId, studentId: c.studentId, termId: body.termId, ...set })
-        .onConflictDoUpdate({ target: [reportComments.studentId, reportComments.termId], set });
+      await reportCardsRepo.upsertReportComment(tx, schoolId, c.studentId, body.termId, set);
       saved++;
     }
     await recordAudit(tx, { schoolId, action: 'REPORT_COMMENTS_SAVED', performedByUserId: actor.id, performedByRole: actor.role, targetEntity: `term:${body.termId}`, newValue: { learners: saved }, ipAddress: ip });
@@ -122,15 +125,15 @@ export async function startBulkReportCards(deps: ReportCardDeps, actor: Actor, b
     let label: string;
     if (body.classId) {
       await assertCommentWriter(tx, actor, schoolId, body.classId);
-      const [c] = await tx.select({ name: classes.name }).from(classes).where(eq(classes.id, body.classId));
+      const c = await examsRepo.findClassName(tx, body.classId);
       classIds = [body.classId];
       label = c!.name;
     } else {
       if (actor.role === 'teacher') throw forbidden(m.notYourClass);
-      const [lv] = await tx.select({ name: levels.name }).from(levels).where(and(eq(levels.schoolId, schoolId), eq(levels.id, body.levelId!)));
+      const lv = await scalesRepo.findLevelName(tx, schoolId, body.levelId!);
       if (!lv) throw notFound(m.levelNotFound);
       const r = await termCards(tx, schoolId, body.termId);
-      const cls = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.levelId, body.levelId!)));
+      const cls = await reportCardsRepo.listClassIdsOfLevel(tx, schoolId, body.levelId!);
       classIds = cls.map((c) => c.id).filter((id) => r?.cards.some((x) => x.classId === id));
       label = lv.name;
     }
@@ -171,7 +174,7 @@ export function reportCardsTaskHandler(deps: Omit<ReportCardDeps, 'tasks'>): Tas
 
 async function assertTeachesSubject(tx: Tx, actor: Actor, classId: string, subjectId: string) {
   if (actor.role !== 'teacher') return;
-  const [a] = await tx.select({ id: teacherAssignments.id }).from(teacherAssignments).where(and(eq(teacherAssignments.teacherId, actor.id), eq(teacherAssignments.classId, classId), eq(teacherAssignments.subjectId, subjectId)));
+  const a = await marksRepo.findAssignmentId(tx, actor.id, classId, subjectId);
   if (!a) throw forbidden(m.notYourClass);
 }
 
@@ -181,22 +184,20 @@ async function assertTeachesSubject(tx: Tx, actor: Actor, classId: string, subje
  */
 export async function listFormative(database: Database, actor: Actor, q: { termId: string; classId: string; subjectId: string }) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const [c] = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, q.classId)));
+    const c = await examsRepo.findClassId(tx, schoolId, q.classId);
     if (!c) throw notFound(m.streamNotFound);
     await assertTeachesSubject(tx, actor, q.classId, q.subjectId);
     const settings = await settingsOf(tx, schoolId);
     const scales = await schoolScales(tx, schoolId);
     const rubric = scales.get('cbc4')?.bands ?? DEFAULT_SCALES.cbc4.bands;
-    const learners = await tx
-      .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName })
-      .from(students)
-      .where(and(eq(students.schoolId, schoolId), eq(students.classId, q.classId), eq(students.status, 'active')));
+    const learners = await reportCardsRepo.listActiveLearnersOfClass(tx, schoolId, q.classId);
     const entries = learners.length
-      ? await tx
-          .select({ f: formativeAssessments, by: profiles.name })
-          .from(formativeAssessments)
-          .leftJoin(profiles, eq(profiles.id, formativeAssessments.assessedBy))
-          .where(and(eq(formativeAssessments.termId, q.termId), eq(formativeAssessments.subjectId, q.subjectId), inArray(formativeAssessments.studentId, learners.map((l) => l.id))))
+      ? await reportCardsRepo.listFormativeEntries(
+          tx,
+          q.termId,
+          q.subjectId,
+          learners.map((l) => l.id),
+        )
       : [];
     return {
       method: settings.rollupMethod,
@@ -224,16 +225,17 @@ export async function listFormative(database: Database, actor: Actor, q: { termI
 /** POST /api/formative { termId, classId, subjectId, strand, subStrand?, assessedOn, entries: [{ studentId, level, comment? }] } → { saved }. */
 export async function recordFormative(database: Database, actor: Actor, body: z.output<typeof recordFormativeBody>) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const [c] = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, body.classId)));
+    const c = await examsRepo.findClassId(tx, schoolId, body.classId);
     if (!c) throw notFound(m.streamNotFound);
     await assertTeachesSubject(tx, actor, body.classId, body.subjectId);
-    const [term] = await tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, schoolId), eq(terms.id, body.termId)));
+    const term = await examsRepo.findTermId(tx, schoolId, body.termId);
     if (!term) throw notFound(m.termNotFound);
     const ids = [...new Set(body.entries.map((e) => e.studentId))];
-    const inClass = await tx.select({ id: students.id }).from(students).where(and(eq(students.schoolId, schoolId), eq(students.classId, body.classId), inArray(students.id, ids)));
+    const inClass = await reportCardsRepo.learnerIdsInClass(tx, schoolId, body.classId, ids);
     if (inClass.length !== ids.length) throw badRequest(m.learnerNotFound, { entries: m.learnerNotFound });
     const points = { EE: 4, ME: 3, AE: 2, BE: 1 } as const;
-    await tx.insert(formativeAssessments).values(
+    await reportCardsRepo.insertFormative(
+      tx,
       body.entries.map((e) => ({ schoolId, termId: body.termId, studentId: e.studentId, subjectId: body.subjectId, strand: body.strand, subStrand: body.subStrand ?? null, level: e.level, points: points[e.level], comment: e.comment ?? null, assessedOn: body.assessedOn, assessedBy: actor.id })),
     );
     return { saved: body.entries.length };

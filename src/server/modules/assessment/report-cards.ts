@@ -1,18 +1,18 @@
 import type { AttendanceCounts } from '../../../shared/contracts/attendance.js';
 import { termAttendance } from '../attendance/index.js';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { bandFor, competitionRanksBy, gradeLabel, kcseMeanGrade, roundHalfUp, rollUpLevels, weightedPercent, type GradeBand } from '../../../shared/grading.js';
 import { formatKesLabel } from '../../../shared/money.js';
-import { academicYears, classes, examSeries, formativeAssessments, levels, profiles, reportComments, students, subjects, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { forbidden, notFound } from '../../errors.js';
 import { PDF_COLORS, contentBox, createDocument, drawLetterhead, drawTable, formatDay, drawQrCode, renderPdf, type Letterhead } from '../../lib/pdf.js';
 import { m, settingsOf } from './assessment-context.js';
 import { examOf } from './exams.service.js';
 import { bandsForExam } from './marks.service.js';
-import { learnerAudience, visibleLearners } from '../learners/index.js';
+import { learnerAudience } from '../learners/index.js';
 import { computeResults, type ComputedResults } from './results.service.js';
+import * as reportCardsRepo from './report-cards.repository.js';
+import * as scalesRepo from './scales.repository.js';
 
 /**
  * Report cards (issue 12 §5): one page per learner per term with the school's letterhead, the learner's
@@ -94,19 +94,11 @@ export function suggestedComment(bands: readonly GradeBand[], mean: number | nul
  * rank everyone). Returns null when the term has no released series.
  */
 export async function termCards(tx: Tx, schoolId: string, termId: string, opts: { studentIds?: string[]; classIds?: string[] } = {}): Promise<{ term: TermInfo; cards: TermCard[] } | null> {
-  const [t] = await tx
-    .select({ id: terms.id, name: terms.name, startsOn: terms.startsOn, endsOn: terms.endsOn, academicYear: academicYears.name })
-    .from(terms)
-    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-    .where(and(eq(terms.schoolId, schoolId), eq(terms.id, termId)));
+  const t = await reportCardsRepo.findTermWithYear(tx, schoolId, termId);
   if (!t) throw notFound(m.termNotFound);
-  const seriesRows = await tx
-    .select({ id: examSeries.id })
-    .from(examSeries)
-    .where(and(eq(examSeries.schoolId, schoolId), eq(examSeries.termId, termId), eq(examSeries.status, 'released')))
-    .orderBy(asc(examSeries.startsOn), asc(examSeries.createdAt));
+  const seriesRows = await reportCardsRepo.listReleasedSeriesIds(tx, schoolId, termId);
   if (seriesRows.length === 0) return null;
-  const [next] = await tx.select({ startsOn: terms.startsOn }).from(terms).where(and(eq(terms.schoolId, schoolId), gt(terms.startsOn, t.endsOn))).orderBy(asc(terms.startsOn)).limit(1);
+  const next = await reportCardsRepo.findNextTermStart(tx, schoolId, t.endsOn);
   const settings = await settingsOf(tx, schoolId);
   const computed: ComputedResults[] = [];
   for (const s of seriesRows) computed.push(await computeResults(tx, schoolId, await examOf(tx, schoolId, s.id)));
@@ -124,15 +116,9 @@ export async function termCards(tx: Tx, schoolId: string, termId: string, opts: 
   // Everyone with a result in any series of the term.
   const studentIds = [...new Set(computed.flatMap((c) => c.rows.filter((r) => r.subjectsSat > 0).map((r) => r.studentId)))];
   if (studentIds.length === 0) return { term, cards: [] };
-  const info = await tx
-    .select({ id: students.id, upi: students.upi, classId: students.classId, className: classes.name, stream: classes.stream, levelId: classes.levelId, levelName: levels.name, classTeacher: profiles.name })
-    .from(students)
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .leftJoin(levels, eq(levels.id, classes.levelId))
-    .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
-    .where(inArray(students.id, studentIds));
+  const info = await reportCardsRepo.listCardLearnerInfo(tx, studentIds);
   const infoById = new Map(info.map((i) => [i.id, i]));
-  const subjectNames = new Map((await tx.select({ id: subjects.id, name: subjects.name }).from(subjects).where(eq(subjects.schoolId, schoolId))).map((s) => [s.id, s.name]));
+  const subjectNames = new Map((await scalesRepo.listSubjectNames(tx, schoolId)).map((s) => [s.id, s.name]));
   const cards: TermCard[] = [];
   const levelIdOf = new Map<string, string | null>();
   for (const sid of studentIds) {
@@ -227,17 +213,12 @@ export async function termCards(tx: Tx, schoolId: string, termId: string, opts: 
   if (ids.length) {
     // Comments, CBC strand levels and fee balances of the cards wanted.
     const [comments, formative, balances] = await Promise.all([
-      tx.select().from(reportComments).where(and(eq(reportComments.termId, termId), inArray(reportComments.studentId, ids))),
-      tx
-        .select({ studentId: formativeAssessments.studentId, subjectId: formativeAssessments.subjectId, points: formativeAssessments.points, on: formativeAssessments.assessedOn })
-        .from(formativeAssessments)
-        .where(and(eq(formativeAssessments.termId, termId), inArray(formativeAssessments.studentId, ids))),
-      settings.showFeeBalance
-        ? tx.execute(sql`select student_id, balance_cents from student_balances where student_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)
-        : Promise.resolve(null),
+      reportCardsRepo.listTermComments(tx, termId, ids),
+      reportCardsRepo.listTermFormativePoints(tx, termId, ids),
+      settings.showFeeBalance ? reportCardsRepo.listFeeBalances(tx, ids) : Promise.resolve(null),
     ]);
     const rubric = grading.bandsOfKey('cbc4');
-    const balanceRows = (balances as unknown as { rows?: { student_id: string; balance_cents: string | number }[] } | null)?.rows ?? [];
+    const balanceRows = balances ?? [];
     for (const c of wanted) {
       const cm = comments.find((x) => x.studentId === c.studentId);
       c.classTeacherComment = cm?.classTeacherComment ?? '';
@@ -379,13 +360,13 @@ export async function drawReportCards(
 export async function assertCardVisible(tx: Tx, actor: Actor, schoolId: string, studentId: string) {
   const audience = learnerAudience(actor, schoolId);
   audience.schoolId = schoolId;
-  const [row] = await tx.select({ id: students.id }).from(students).where(and(eq(students.id, studentId), visibleLearners(audience)));
+  const row = await reportCardsRepo.findVisibleLearnerId(tx, audience, studentId);
   if (!row) throw notFound(m.learnerNotFound);
 }
 
 /** A stream's class teacher, or the principal: who may write comments for it. */
 export async function assertCommentWriter(tx: Tx, actor: Actor, schoolId: string, classId: string) {
-  const [c] = await tx.select({ id: classes.id, classTeacherId: classes.classTeacherId }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId)));
+  const c = await reportCardsRepo.findClassTeacher(tx, schoolId, classId);
   if (!c) throw notFound(m.streamNotFound);
   if (actor.role === 'teacher' && c.classTeacherId !== actor.id) throw forbidden(m.notYourClass);
   if (!['teacher', 'principal', 'school_director'].includes(actor.role) && actor.role !== 'edufam_admin' && actor.role !== 'elimisha_admin') throw forbidden(m.notYourClass);

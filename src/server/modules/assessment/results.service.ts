@@ -1,17 +1,20 @@
-import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { ExamAnalytics, ExamResults, MyChildrenGrades, ResultRow } from '../../../shared/contracts/assessment.js';
 import { bandFor, competitionRanksBy, gradeLabel, kcseMeanGrade, roundHalfUp, type GradeBand } from '../../../shared/grading.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, classes, examMarks, examSeries, levels, profiles, reportComments, students, teacherAssignments, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { audienceScope, learnerAudience, visibleLearners } from '../learners/index.js';
+import { audienceScope, learnerAudience } from '../learners/index.js';
 import { m, settingsOf } from './assessment-context.js';
 import { examClasses, examOf, examSubjectList, type ExamRow } from './exams.service.js';
 import { bandsForExam, fullName, schoolGrading } from './marks.service.js';
 import { withScope } from '../../db/tenant.js';
 import { inSchool } from '../../lib/school-context.js';
+import * as examsRepo from './exams.repository.js';
+import * as marksRepo from './marks.repository.js';
+import * as reportCardsRepo from './report-cards.repository.js';
+import * as resultsRepo from './results.repository.js';
+import * as scalesRepo from './scales.repository.js';
 
 /**
  * Results (issue 12 §4): per learner every subject's mark, percentage, grade and points; total (sum of
@@ -36,30 +39,13 @@ type MarkRec = { studentId: string; subjectId: string; classId: string; status: 
 
 /** Learner means of a series (for deviations and "most improved"), by learner. */
 async function learnerMeans(tx: Tx, examId: string): Promise<Map<string, number>> {
-  const rows = await tx
-    .select({ studentId: examMarks.studentId, mean: sql<string>`avg(${examMarks.percent})` })
-    .from(examMarks)
-    .where(and(eq(examMarks.examId, examId), eq(examMarks.status, 'present')))
-    .groupBy(examMarks.studentId);
+  const rows = await resultsRepo.learnerMeansOfExam(tx, examId);
   return new Map(rows.map((r) => [r.studentId, roundHalfUp(Number(r.mean), 2)]));
 }
 
 /** The series before this one for the same levels (by term start, then creation), or null. */
 export async function previousExam(tx: Tx, schoolId: string, e: ExamRow): Promise<{ id: string; name: string } | null> {
-  const [row] = await tx
-    .select({ id: examSeries.id, name: examSeries.name })
-    .from(examSeries)
-    .innerJoin(terms, eq(terms.id, examSeries.termId))
-    .where(
-      and(
-        eq(examSeries.schoolId, schoolId),
-        ne(examSeries.id, e.id),
-        sql`${examSeries.levelIds} && ${uuidArray(e.levelIds)}`,
-        or(lt(terms.startsOn, e.termStartsOn), and(eq(terms.startsOn, e.termStartsOn), lt(examSeries.createdAt, e.createdAt))),
-      ),
-    )
-    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt))
-    .limit(1);
+  const row = await resultsRepo.findPreviousExam(tx, schoolId, e);
   return row ?? null;
 }
 
@@ -82,28 +68,17 @@ export async function computeResults(
   const [subs, allClasses, grading] = await Promise.all([examSubjectList(tx, [e.id]), examClasses(tx, schoolId, e), bandsForExam(tx, schoolId, e, opts.school)]);
   const only = opts.onlyClassIds;
   const cls = only ? allClasses.filter((c) => only.includes(c.id)) : allClasses;
-  const marks: MarkRec[] = await tx
-    .select({ studentId: examMarks.studentId, subjectId: examMarks.subjectId, classId: examMarks.classId, status: examMarks.status, score: examMarks.score, percent: examMarks.percent })
-    .from(examMarks)
-    .where(!only ? eq(examMarks.examId, e.id) : only.length ? and(eq(examMarks.examId, e.id), inArray(examMarks.classId, only)) : sql`false`);
+  const marks: MarkRec[] = await resultsRepo.listResultMarks(tx, e.id, only);
   const classIds = cls.map((c) => c.id);
   const studentIds = [...new Set(marks.map((mk) => mk.studentId))];
   // A parent's view (onlyClassIds) needs the learners with marks only: learners without a mark have no
   // mean and take no position, and the stream's roll can be thousands at 40,000 learners.
   const learners = only
     ? studentIds.length
-      ? await tx
-          .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, gender: students.gender, classId: students.classId, status: students.status })
-          .from(students)
-          .where(and(eq(students.schoolId, schoolId), inArray(students.id, studentIds)))
-          .orderBy(asc(students.firstName), asc(students.lastName))
+      ? await resultsRepo.listResultLearnersByIds(tx, schoolId, studentIds)
       : []
     : classIds.length
-    ? await tx
-        .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, gender: students.gender, classId: students.classId, status: students.status })
-        .from(students)
-        .where(and(eq(students.schoolId, schoolId), or(and(inArray(students.classId, classIds), eq(students.status, 'active')), studentIds.length ? inArray(students.id, studentIds) : sql`false`)))
-        .orderBy(asc(students.firstName), asc(students.lastName))
+    ? await resultsRepo.listResultLearners(tx, schoolId, classIds, studentIds)
     : [];
   const classById = new Map(cls.map((c) => [c.id, c]));
   const marksByStudent = new Map<string, MarkRec[]>();
@@ -240,10 +215,7 @@ function sortByPosition(rows: ResultRow[], level: boolean) {
 /** Teachers see results of streams they teach or lead; everyone else with viewAssessment sees all. */
 async function assertSeesStream(tx: Tx, actor: Actor, classId: string) {
   if (actor.role !== 'teacher') return;
-  const [row] = await tx
-    .select({ id: classes.id })
-    .from(classes)
-    .where(and(eq(classes.id, classId), or(eq(classes.classTeacherId, actor.id), sql`${classes.id} in (select ${teacherAssignments.classId} from ${teacherAssignments} where ${teacherAssignments.teacherId} = ${actor.id})`)));
+  const row = await resultsRepo.findTaughtClassId(tx, actor.id, classId);
   if (!row) throw forbidden(m.notYourClass);
 }
 
@@ -260,7 +232,7 @@ export async function examResults(database: Database, actor: Actor, examId: stri
     if (q.classId) {
       const c = r.classes.find((x) => x.id === q.classId);
       if (!c) {
-        const [other] = await tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, q.classId)));
+        const other = await examsRepo.findClassId(tx, schoolId, q.classId);
         if (!other) throw notFound(m.streamNotFound);
         throw badRequest(m.streamNotInExam, { classId: m.streamNotInExam });
       }
@@ -271,11 +243,11 @@ export async function examResults(database: Database, actor: Actor, examId: stri
       if (actor.role === 'teacher') throw forbidden(m.notYourClass);
       const levelId = q.levelId ?? e.levelIds[0];
       if (!levelId || !e.levelIds.includes(levelId)) {
-        const [other] = levelId ? await tx.select({ id: levels.id }).from(levels).where(and(eq(levels.schoolId, schoolId), eq(levels.id, levelId))) : [];
+        const other = levelId ? await scalesRepo.findLevelId(tx, schoolId, levelId) : undefined;
         if (!other) throw notFound(m.levelNotFound);
         throw badRequest(m.streamNotInExam, { levelId: m.streamNotInExam });
       }
-      const [lv] = await tx.select({ name: levels.name }).from(levels).where(eq(levels.id, levelId));
+      const lv = await scalesRepo.levelNameById(tx, levelId);
       scope = { kind: 'level', id: levelId, name: lv?.name ?? '' };
       const classIds = new Set(r.classes.filter((c) => c.levelId === levelId).map((c) => c.id));
       rows = sortByPosition(r.rows.filter((x) => classIds.has(x.classId)), true);
@@ -288,7 +260,7 @@ export async function examResults(database: Database, actor: Actor, examId: stri
     const grading = await bandsForExam(tx, schoolId, e);
     const lb = (firstLevel && r.levelBands.get(firstLevel)) || { key: 'cbc4', bands: grading.bandsOfKey('cbc4') };
     const teachers = scope.kind === 'stream'
-      ? await tx.select({ subjectId: teacherAssignments.subjectId, name: profiles.name }).from(teacherAssignments).innerJoin(profiles, eq(profiles.id, teacherAssignments.teacherId)).where(eq(teacherAssignments.classId, scope.id))
+      ? await marksRepo.listSubjectTeachers(tx, [scope.id])
       : [];
     const subjects = scopeSubjects.map((s) => {
       const vals = rows.map((x) => x.subjects.find((y) => y.subjectId === s.subjectId)?.percent).filter((v): v is number => v !== null && v !== undefined);
@@ -335,11 +307,7 @@ export async function examResults(database: Database, actor: Actor, examId: stri
 /** Mean percentage per subject in a series, over some learners. */
 async function subjectMeansOf(tx: Tx, examId: string, studentIds: string[]): Promise<Map<string, number>> {
   if (studentIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ subjectId: examMarks.subjectId, mean: sql<string>`avg(${examMarks.percent})` })
-    .from(examMarks)
-    .where(and(eq(examMarks.examId, examId), eq(examMarks.status, 'present'), inArray(examMarks.studentId, studentIds)))
-    .groupBy(examMarks.subjectId);
+  const rows = await resultsRepo.subjectMeansOfLearners(tx, examId, studentIds);
   return new Map(rows.map((r) => [r.subjectId, roundHalfUp(Number(r.mean), 2)]));
 }
 
@@ -375,24 +343,12 @@ export async function examAnalytics(database: Database, actor: Actor, examId: st
     });
     // Trend: the latest twelve series of the same levels, oldest first, with the mean of these
     // learners' marks in each; series none of them sat (another level's) are left out.
-    const latestSeries = await tx
-      .select({ id: examSeries.id, name: examSeries.name, termName: terms.name, year: academicYears.name })
-      .from(examSeries)
-      .innerJoin(terms, eq(terms.id, examSeries.termId))
-      .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-      .where(and(eq(examSeries.schoolId, schoolId), sql`${examSeries.levelIds} && ${uuidArray(e.levelIds)}`))
-      .orderBy(desc(terms.startsOn), desc(examSeries.createdAt))
-      .limit(12);
+    const latestSeries = await resultsRepo.listLatestSeriesOfLevels(tx, schoolId, e.levelIds);
     const series = latestSeries.reverse();
     const ids = results.rows.map((r) => r.studentId);
     const trend = [];
     for (const s of series) {
-      const [row] = ids.length
-        ? await tx
-            .select({ mean: sql<string | null>`avg(${examMarks.percent})` })
-            .from(examMarks)
-            .where(and(eq(examMarks.examId, s.id), eq(examMarks.status, 'present'), inArray(examMarks.studentId, ids)))
-        : [{ mean: null }];
+      const row = ids.length ? await resultsRepo.meanOfLearners(tx, s.id, ids) : { mean: null };
       if (row?.mean === null || row?.mean === undefined) continue;
       trend.push({ examId: s.id, name: s.name, termName: `${s.termName} ${s.year}`, mean: roundHalfUp(Number(row.mean), 2) });
     }
@@ -417,30 +373,18 @@ export async function myChildrenGrades(database: Database, actor: Actor): Promis
   const audience = learnerAudience(actor);
   return withScope(database.db, audienceScope(audience), async (tx) => {
     const schoolId = audience.schoolId!;
-    const kids = await tx
-      .select({ id: students.id, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber, className: classes.name })
-      .from(students)
-      .leftJoin(classes, eq(classes.id, students.classId))
-      .where(and(eq(students.schoolId, schoolId), visibleLearners(audience)))
-      .orderBy(asc(students.firstName));
+    const kids = await resultsRepo.listVisibleLearners(tx, schoolId, audience);
     const settings = await settingsOf(tx, schoolId);
     const kidIds = kids.map((k) => k.id);
-    const released = kidIds.length
-      ? await tx
-          .selectDistinct({ examId: examMarks.examId, startsOn: terms.startsOn, createdAt: examSeries.createdAt })
-          .from(examMarks)
-          .innerJoin(examSeries, eq(examSeries.id, examMarks.examId))
-          .innerJoin(terms, eq(terms.id, examSeries.termId))
-          .where(and(inArray(examMarks.studentId, kidIds), eq(examSeries.status, 'released')))
-          .orderBy(asc(terms.startsOn), asc(examSeries.createdAt))
-      : [];
+    const released = kidIds.length ? await resultsRepo.listReleasedExamsOf(tx, kidIds) : [];
     const computed: ComputedResults[] = [];
     // Only the streams the children sat in (their positions in stream are all a parent sees).
     const satIn = released.length
-      ? await tx
-          .selectDistinct({ examId: examMarks.examId, classId: examMarks.classId })
-          .from(examMarks)
-          .where(and(inArray(examMarks.studentId, kidIds), inArray(examMarks.examId, released.map((x) => x.examId))))
+      ? await resultsRepo.listStreamsSatIn(
+          tx,
+          kidIds,
+          released.map((x) => x.examId),
+        )
       : [];
     const school = released.length ? await schoolGrading(tx, schoolId) : undefined;
     for (const x of released) {
@@ -448,7 +392,7 @@ export async function myChildrenGrades(database: Database, actor: Actor): Promis
       const onlyClassIds = satIn.filter((r) => r.examId === x.examId).map((r) => r.classId);
       computed.push(await computeResults(tx, schoolId, e, { onlyClassIds, school }));
     }
-    const comments = kidIds.length ? await tx.select().from(reportComments).where(inArray(reportComments.studentId, kidIds)) : [];
+    const comments = kidIds.length ? await reportCardsRepo.listLearnerComments(tx, kidIds) : [];
     const termNames = new Map<string, string>();
     return {
       children: kids.map((k) => {
@@ -497,9 +441,4 @@ export async function myChildrenGrades(database: Database, actor: Actor): Promis
 /** 404 unless the exam is released: parents never see unreleased results. */
 export function assertReleased(e: ExamRow) {
   if (e.status !== 'released') throw new AppError(404, 'NOT_FOUND', m.notReleased);
-}
-
-/** `ids` as a PostgreSQL uuid[] built from bound parameters (never spliced into the SQL text). */
-function uuidArray(ids: readonly string[]) {
-  return sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
 }

@@ -1,13 +1,14 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type { AssessmentSettings, GradingScale, GradingScalesResponse, setLevelScaleBody, updateAssessmentSettingsBody, updateScaleBody } from '../../../shared/contracts/assessment.js';
 import { SCALE_KEYS, bandMax, bandProblems, gradeLabel, type ScaleKey } from '../../../shared/grading.js';
 import type { Database } from '../../db/client.js';
-import { assessmentSettings, gradingScales, gradingScaleVersions, levelScales, levels, subjects } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import { ASSESSMENT_AUDIT, levelOf, m, scaleResolver, schoolScales, settingsOf, type SchoolScale } from './assessment-context.js';
 import { auditSchool, inSchool } from '../../lib/school-context.js';
+import * as scalesRepo from './scales.repository.js';
+
+export { scaleVersionCount } from './scales.repository.js';
 
 /**
  * Grading scales (issue 12 §1): the school's copies of the default scales, edited as data (each edit a
@@ -32,8 +33,8 @@ export async function listScales(database: Database, actor: Actor, schoolId?: st
   return inSchool(database, actor, schoolId, async (tx, sid) => {
     const scales = await schoolScales(tx, sid);
     const resolver = await scaleResolver(tx, sid);
-    const lv = await tx.select().from(levels).where(eq(levels.schoolId, sid)).orderBy(asc(levels.levelOrder));
-    const subjectNames = new Map((await tx.select({ id: subjects.id, name: subjects.name }).from(subjects).where(eq(subjects.schoolId, sid))).map((s) => [s.id, s.name]));
+    const lv = await scalesRepo.listLevels(tx, sid);
+    const subjectNames = new Map((await scalesRepo.listSubjectNames(tx, sid)).map((s) => [s.id, s.name]));
     return {
       scales: SCALE_KEYS.map((k) => toScale(scales.get(k)!)),
       levels: lv.map((l) => ({
@@ -62,12 +63,8 @@ export async function updateScale(database: Database, actor: Actor, key: string,
     const current = scales.get(key as ScaleKey)!;
     const bands = [...body.bands].map((b) => ({ code: b.code.trim(), descriptor: b.descriptor.trim(), min: b.min, points: b.points })).sort((a, b) => b.min - a.min);
     const version = current.version + 1;
-    const [row] = await tx
-      .update(gradingScales)
-      .set({ bands, name: body.name ?? current.name, version, updatedBy: actor.id, updatedAt: new Date() })
-      .where(eq(gradingScales.id, current.id))
-      .returning();
-    const [v] = await tx.insert(gradingScaleVersions).values({ schoolId, scaleId: current.id, version, bands, createdBy: actor.id }).returning({ id: gradingScaleVersions.id });
+    const row = await scalesRepo.updateScaleBands(tx, current.id, { bands, name: body.name ?? current.name, version, updatedBy: actor.id });
+    const v = await scalesRepo.insertScaleVersion(tx, { schoolId, scaleId: current.id, version, bands, createdBy: actor.id });
     await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.scaleUpdated, `grading_scale:${key}`, { version: current.version, bands: current.bands }, { version, bands });
     return toScale({ id: row!.id, key: key as ScaleKey, name: row!.name, version, bands, versionId: v!.id, updatedAt: row!.updatedAt });
   });
@@ -79,13 +76,12 @@ export async function setLevelScale(database: Database, actor: Actor, levelId: s
     await levelOf(tx, schoolId, levelId);
     const subjectId = body.subjectId ?? null;
     if (subjectId) {
-      const [s] = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.schoolId, schoolId), eq(subjects.id, subjectId)));
+      const s = await scalesRepo.findSubjectId(tx, schoolId, subjectId);
       if (!s) throw notFound(m.subjectNotFound);
     }
-    const where = and(eq(levelScales.levelId, levelId), subjectId ? eq(levelScales.subjectId, subjectId) : isNull(levelScales.subjectId));
-    const [old] = await tx.select().from(levelScales).where(where);
-    if (old) await tx.update(levelScales).set({ scaleKey: body.scaleKey }).where(eq(levelScales.id, old.id));
-    else await tx.insert(levelScales).values({ schoolId, levelId, subjectId, scaleKey: body.scaleKey });
+    const old = await scalesRepo.findLevelScale(tx, levelId, subjectId);
+    if (old) await scalesRepo.updateLevelScaleKey(tx, old.id, body.scaleKey);
+    else await scalesRepo.insertLevelScale(tx, { schoolId, levelId, subjectId, scaleKey: body.scaleKey });
     await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.levelScaleSet, `level:${levelId}`, old ? { scaleKey: old.scaleKey, subjectId } : null, { scaleKey: body.scaleKey, subjectId });
     return { levelId, subjectId, scaleKey: body.scaleKey };
   });
@@ -102,21 +98,8 @@ export async function updateSettings(database: Database, actor: Actor, body: z.o
     const old = await settingsOf(tx, schoolId);
     const next = { ...old, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) } as AssessmentSettings;
     const row = { rollupMethod: next.rollupMethod, publishPositions: next.publishPositions ? 'yes' : 'no', showFeeBalance: next.showFeeBalance ? 'yes' : 'no', updatedAt: new Date() };
-    await tx
-      .insert(assessmentSettings)
-      .values({ schoolId, ...row })
-      .onConflictDoUpdate({ target: assessmentSettings.schoolId, set: row });
+    await scalesRepo.upsertAssessmentSettings(tx, schoolId, row);
     await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.settingsUpdated, 'assessment_settings', old, next);
     return next;
   });
-}
-
-/** Number of scale versions of the school (tests and the scale editor's history). */
-export async function scaleVersionCount(tx: Parameters<typeof schoolScales>[0], schoolId: string, key: ScaleKey): Promise<number> {
-  const [r] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(gradingScaleVersions)
-    .innerJoin(gradingScales, eq(gradingScales.id, gradingScaleVersions.scaleId))
-    .where(and(eq(gradingScales.schoolId, schoolId), eq(gradingScales.key, key)));
-  return r?.n ?? 0;
 }

@@ -1,10 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type { saveTimetableBody } from '../../../shared/contracts/assessment.js';
 import type { Database } from '../../db/client.js';
-import { examTimetable, profiles, subjects } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { createDocument, drawLetterhead, drawTable, formatDay, loadLetterhead, renderPdf, sendPdf } from '../../lib/pdf.js';
@@ -12,6 +10,7 @@ import type { FileStorage } from '../../storage/storage.js';
 import { ASSESSMENT_AUDIT, m } from './assessment-context.js';
 import { examOf, examSubjectList } from './exams.service.js';
 import { auditSchool, inSchool } from '../../lib/school-context.js';
+import * as examsRepo from './exams.repository.js';
 
 /**
  * The exam timetable (issue 12 §2): each paper's date, start and end, room and invigilator, printable as
@@ -20,13 +19,7 @@ import { auditSchool, inSchool } from '../../lib/school-context.js';
  */
 
 async function rows(tx: Tx, schoolId: string, examId: string) {
-  const r = await tx
-    .select({ t: examTimetable, subjectName: subjects.name, invigilatorName: profiles.name })
-    .from(examTimetable)
-    .innerJoin(subjects, eq(subjects.id, examTimetable.subjectId))
-    .leftJoin(profiles, eq(profiles.id, examTimetable.invigilatorId))
-    .where(and(eq(examTimetable.schoolId, schoolId), eq(examTimetable.examId, examId)))
-    .orderBy(asc(examTimetable.sitsOn), asc(examTimetable.startsAt), asc(subjects.name));
+  const r = await examsRepo.listTimetable(tx, schoolId, examId);
   return r.map(({ t, subjectName, invigilatorName }) => ({
     id: t.id,
     subjectId: t.subjectId,
@@ -76,13 +69,13 @@ export async function saveTimetable(database: Database, actor: Actor, examId: st
     if (clash) throw badRequest(clash, { entries: clash });
     const invigilators = [...new Set(body.entries.map((x) => x.invigilatorId).filter((x): x is string => !!x))];
     if (invigilators.length) {
-      const found = await tx.select({ id: profiles.id }).from(profiles).where(and(eq(profiles.schoolId, schoolId), inArray(profiles.id, invigilators)));
+      const found = await examsRepo.profileIdsOf(tx, schoolId, invigilators);
       if (found.length !== invigilators.length) throw notFound(m.teacherNotFound);
     }
     const before = await rows(tx, schoolId, examId);
-    await tx.delete(examTimetable).where(eq(examTimetable.examId, examId));
+    await examsRepo.deleteTimetable(tx, examId);
     if (body.entries.length) {
-      await tx.insert(examTimetable).values(body.entries.map((x) => ({ schoolId, examId, subjectId: x.subjectId, paper: x.paper, sitsOn: x.sitsOn, startsAt: x.startsAt, endsAt: x.endsAt, room: x.room ?? null, invigilatorId: x.invigilatorId ?? null })));
+      await examsRepo.insertTimetable(tx, body.entries.map((x) => ({ schoolId, examId, subjectId: x.subjectId, paper: x.paper, sitsOn: x.sitsOn, startsAt: x.startsAt, endsAt: x.endsAt, room: x.room ?? null, invigilatorId: x.invigilatorId ?? null })));
     }
     await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examUpdated, `exam:${examId}:timetable`, { papers: before.length }, { papers: body.entries.length });
     return { items: await rows(tx, schoolId, examId) };

@@ -1,14 +1,12 @@
 import type { AttendanceCounts } from '../../../shared/contracts/attendance.js';
 import { termAttendance } from '../attendance/index.js';
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type { Certificate, CertificateKind, CertificateListItem, createCertificatesBody, listCertificatesQuery, VerifyCertificateResponse } from '../../../shared/contracts/assessment.js';
 import { bandFor, gradeLabel, roundHalfUp, type ScaleKey } from '../../../shared/grading.js';
 import { ROLE_DISPLAY_NAMES, isAdminRole, type Role } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, certificates, classes, levels, profiles, schools, students, studentEnrolments, terms } from '../../db/schema/index.js';
 import { withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -19,6 +17,9 @@ import { ASSESSMENT_AUDIT, m, schoolScales } from '../assessment/index.js';
 import { fullName } from '../assessment/index.js';
 import { termCards, type CardVerification, type TermCard, type TermInfo } from '../assessment/index.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { paginate } from '../../lib/paging.js';
+import * as repo from './certificates.repository.js';
+import type { CertificateRow, NewCertificate } from './certificates.repository.js';
 
 /**
  * Certificates (issue 12 §6; spec §3 Certificate, §4 Certificate verify, §9 defaults): leaving,
@@ -45,14 +46,12 @@ export type CertificateContent = Omit<Certificate, 'revoked_at' | 'revoke_reason
  */
 export const DEFAULT_ATTENDANCE_PERCENTAGE = 95;
 
-type Row = typeof certificates.$inferSelect;
-
 /** /verify-certificate/{id}?sig={signature}: the link a QR code carries. */
-export function verifyUrlOf(publicUrl: string, row: Pick<Row, 'id' | 'signature'>): string {
+export function verifyUrlOf(publicUrl: string, row: Pick<CertificateRow, 'id' | 'signature'>): string {
   return `${publicUrl.replace(/\/+$/, '')}/verify-certificate/${row.id}?sig=${row.signature}`;
 }
 
-function toItem(deps: CertificateDeps, row: Row, schoolName: string): CertificateListItem {
+function toItem(deps: CertificateDeps, row: CertificateRow, schoolName: string): CertificateListItem {
   const c = row.content as unknown as CertificateContent;
   return {
     ...c,
@@ -73,12 +72,12 @@ interface Issuer {
 
 async function issuerOf(tx: Tx, profileId: string | null): Promise<Issuer> {
   if (!profileId) return { name: 'EduFam', role: 'System' };
-  const [p] = await tx.select({ name: profiles.name, role: profiles.role }).from(profiles).where(eq(profiles.id, profileId));
+  const p = await repo.findProfileNameRole(tx, profileId);
   return { name: p?.name ?? 'EduFam', role: p ? (ROLE_DISPLAY_NAMES[p.role as Role] ?? p.role) : 'System' };
 }
 
 async function schoolBlock(tx: Tx, schoolId: string) {
-  const [s] = await tx.select({ name: schools.name, address: schools.address, phone: schools.phone, email: schools.email }).from(schools).where(eq(schools.id, schoolId));
+  const s = await repo.findSchoolContact(tx, schoolId);
   if (!s) throw notFound(m.learnerNotFound);
   return s;
 }
@@ -88,30 +87,16 @@ async function schoolBlock(tx: Tx, schoolId: string) {
  * latest enrolment's. 404 for a learner of another school; 400 for one never placed in a stream.
  */
 async function learnersWithClass(tx: Tx, schoolId: string, studentIds: string[]) {
-  const rows = await tx
-    .select({ id: students.id, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber, classId: students.classId })
-    .from(students)
-    .where(and(eq(students.schoolId, schoolId), inArray(students.id, studentIds)));
+  const rows = await repo.listLearners(tx, schoolId, studentIds);
   if (rows.length !== new Set(studentIds).size) throw notFound(m.learnerNotFound);
   const missing = rows.filter((r) => !r.classId).map((r) => r.id);
   const latest = new Map<string, string>();
   if (missing.length) {
-    const enrol = await tx
-      .select({ studentId: studentEnrolments.studentId, classId: studentEnrolments.classId })
-      .from(studentEnrolments)
-      .where(and(eq(studentEnrolments.schoolId, schoolId), inArray(studentEnrolments.studentId, missing)))
-      .orderBy(desc(studentEnrolments.createdAt));
+    const enrol = await repo.listEnrolments(tx, schoolId, missing);
     for (const e of enrol) if (!latest.has(e.studentId)) latest.set(e.studentId, e.classId);
   }
   const classIds = [...new Set(rows.map((r) => r.classId ?? latest.get(r.id)).filter((x): x is string => !!x))];
-  const cls = classIds.length
-    ? await tx
-        .select({ id: classes.id, name: classes.name, stream: classes.stream, gradeLevel: classes.gradeLevel, levelName: levels.name, academicYear: academicYears.name })
-        .from(classes)
-        .leftJoin(levels, eq(levels.id, classes.levelId))
-        .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
-        .where(inArray(classes.id, classIds))
-    : [];
+  const cls = classIds.length ? await repo.listClassesWithYear(tx, classIds) : [];
   const clsById = new Map(cls.map((c) => [c.id, c]));
   return studentIds.map((id) => {
     const r = rows.find((x) => x.id === id)!;
@@ -123,11 +108,7 @@ async function learnersWithClass(tx: Tx, schoolId: string, studentIds: string[])
 
 /** Each learner's attendance over an academic year, first term's first day to the last term's end (or today). */
 async function yearAttendance(tx: Tx, schoolId: string, academicYear: string, studentIds: string[]) {
-  const [span] = await tx
-    .select({ from: sql<string>`min(${terms.startsOn})::text`, to: sql<string>`max(${terms.endsOn})::text` })
-    .from(terms)
-    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-    .where(and(eq(terms.schoolId, schoolId), eq(academicYears.name, academicYear)));
+  const span = await repo.findYearSpan(tx, schoolId, academicYear);
   if (!span?.from || !span.to) return new Map<string, AttendanceCounts>();
   return termAttendance(tx, studentIds, { startsOn: span.from, endsOn: span.to });
 }
@@ -138,12 +119,7 @@ async function yearAttendance(tx: Tx, schoolId: string, academicYear: string, st
  * defaults (average 0, grade letter "A" is NOT invented: they get "–", see docs/decisions/0010).
  */
 async function yearPerformance(tx: Tx, schoolId: string, academicYear: string, studentIds: string[]) {
-  const termRows = await tx
-    .select({ id: terms.id })
-    .from(terms)
-    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-    .where(and(eq(terms.schoolId, schoolId), eq(academicYears.name, academicYear)))
-    .orderBy(terms.startsOn);
+  const termRows = await repo.listYearTermIds(tx, schoolId, academicYear);
   const means = new Map<string, { sum: number; n: number; scaleKey: string; grade: string | null; label: string | null }>();
   for (const t of termRows) {
     const r = await termCards(tx, schoolId, t.id, { studentIds });
@@ -207,7 +183,7 @@ export async function issueCertificates(deps: CertificateDeps, caller: Omit<Scho
       };
       return { id: content.id, schoolId, studentId: l.id, kind: body.kind as string, content: content as unknown as Record<string, unknown>, keyId: key.keyId, signature: signContent(key.privateKey, content), generatedBy: caller.actor.id, generatedAt: now };
     });
-    const inserted = await tx.insert(certificates).values(rows).returning();
+    const inserted = await repo.insertCertificates(tx, rows);
     await auditSchool(tx, { ...caller, schoolId }, ASSESSMENT_AUDIT.certificateIssued, `certificates:${body.kind}`, null, { kind: body.kind, count: rows.length, ids: rows.map((r) => r.id) });
     return { items: inserted.map((r) => toItem(deps, r, school.name)) };
   });
@@ -226,35 +202,18 @@ async function inCertificates<T>(database: Database, actor: Actor, schoolId: str
  */
 export async function listCertificates(deps: CertificateDeps, actor: Actor, q: z.infer<typeof listCertificatesQuery>): Promise<{ items: CertificateListItem[]; total: number }> {
   return inCertificates(deps.database, actor, q.schoolId, async (tx, schoolId) => {
-    const where: SQL[] = [];
-    if (schoolId) where.push(eq(certificates.schoolId, schoolId));
-    if (q.kind) where.push(eq(certificates.kind, q.kind));
-    if (q.status === 'revoked') where.push(isNotNull(certificates.revokedAt));
-    if (q.status === 'valid') where.push(isNull(certificates.revokedAt));
-    if (q.search) {
-      const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(or(ilike(sql`${certificates.content}->'student'->>'name'`, like), ilike(sql`${certificates.content}->'student'->>'admission_number'`, like), ilike(sql`${certificates.id}::text`, like))!);
-    }
-    const cond = where.length ? and(...where) : undefined;
-    const [{ n }] = (await tx.select({ n: count() }).from(certificates).where(cond)) as [{ n: number }];
-    const rows = await tx
-      .select({ c: certificates, schoolName: schools.name })
-      .from(certificates)
-      .innerJoin(schools, eq(schools.id, certificates.schoolId))
-      .where(cond)
-      .orderBy(desc(certificates.generatedAt), desc(certificates.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    return { items: rows.map((r) => toItem(deps, r.c, r.schoolName)), total: Number(n) };
+    const filters: repo.CertificateFilters = { kind: q.kind, status: q.status, search: q.search };
+    const page = await paginate(
+      q,
+      (w) => repo.listCertificatesPage(tx, schoolId, filters, w),
+      () => repo.countCertificates(tx, schoolId, filters),
+    );
+    return { items: page.items.map((r) => toItem(deps, r.c, r.schoolName)), total: page.total };
   });
 }
 
 async function findCertificate(tx: Tx, schoolId: string | null, id: string) {
-  const [r] = await tx
-    .select({ c: certificates, schoolName: schools.name })
-    .from(certificates)
-    .innerJoin(schools, eq(schools.id, certificates.schoolId))
-    .where(schoolId ? and(eq(certificates.id, id), eq(certificates.schoolId, schoolId)) : eq(certificates.id, id));
+  const r = await repo.findCertificateWithSchool(tx, schoolId, id);
   if (!r) throw notFound(m.certificateNotFound);
   return r;
 }
@@ -285,11 +244,7 @@ export async function certificatesPdf(deps: CertificateDeps, actor: Actor, ids: 
 
 async function certificatesIn(tx: Tx, deps: CertificateDeps, sid: string | null, ids: string[]): Promise<CertificateListItem[]> {
   const unique = [...new Set(ids)];
-  const rows = await tx
-    .select({ c: certificates, schoolName: schools.name })
-    .from(certificates)
-    .innerJoin(schools, eq(schools.id, certificates.schoolId))
-    .where(sid ? and(inArray(certificates.id, unique), eq(certificates.schoolId, sid)) : inArray(certificates.id, unique));
+  const rows = await repo.listCertificatesWithSchool(tx, sid, unique);
   if (rows.length !== unique.length) throw notFound(m.certificateNotFound);
   return unique.map((id) => {
     const r = rows.find((x) => x.c.id === id)!;
@@ -306,11 +261,7 @@ export async function revokeCertificate(deps: CertificateDeps, caller: Omit<Scho
     const r = await findCertificate(tx, sid, id);
     if (r.c.revokedAt) throw new AppError(409, 'ALREADY_REVOKED', m.alreadyRevoked);
     if (!isAdminRole(caller.actor.role) && r.c.schoolId !== caller.actor.schoolId) throw forbidden(m.certificateNotFound);
-    const [updated] = await tx
-      .update(certificates)
-      .set({ revokedAt: new Date(), revokedBy: caller.actor.id, revokeReason: reason })
-      .where(and(eq(certificates.id, id), isNull(certificates.revokedAt)))
-      .returning();
+    const updated = await repo.revokeIfLive(tx, id, caller.actor.id, reason);
     if (!updated) throw new AppError(409, 'ALREADY_REVOKED', m.alreadyRevoked);
     await auditSchool(tx, { ...caller, schoolId: r.c.schoolId }, ASSESSMENT_AUDIT.certificateRevoked, `certificate:${id}`, { revokedAt: null }, { revokedAt: updated.revokedAt, reason });
     return toItem(deps, updated, r.schoolName);
@@ -329,7 +280,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export async function verifyCertificate(deps: CertificateDeps, id: string, sig?: string): Promise<VerifyCertificateResponse> {
   const invalid: VerifyCertificateResponse = { status: 'invalid', certificate: null, signed: null };
   if (!UUID_RE.test(id)) return invalid;
-  const row = await withSystem(deps.database.db, async (tx) => (await tx.select().from(certificates).where(eq(certificates.id, id)))[0]);
+  const row = await withSystem(deps.database.db, (tx) => repo.findCertificateById(tx, id));
   if (!row) return invalid;
   if (sig !== undefined && sig !== row.signature) return invalid;
   const publicKey = await deps.signer.publicKeyOf(row.keyId);
@@ -363,14 +314,11 @@ export function reportCardIssuer(deps: Pick<CertificateDeps, 'signer' | 'publicU
     const school = await schoolBlock(tx, schoolId);
     const by = await issuerOf(tx, generatedBy);
     const studentIds = cards.map((c) => c.studentId);
-    const existing = await tx
-      .select()
-      .from(certificates)
-      .where(and(eq(certificates.schoolId, schoolId), eq(certificates.kind, 'report_card'), eq(certificates.termId, term.id), inArray(certificates.studentId, studentIds), isNull(certificates.revokedAt)));
-    const byStudent = new Map<string, Row[]>();
+    const existing = await repo.listLiveReportCardRecords(tx, schoolId, term.id, studentIds);
+    const byStudent = new Map<string, CertificateRow[]>();
     for (const e of existing) byStudent.set(e.studentId, [...(byStudent.get(e.studentId) ?? []), e]);
     const now = new Date();
-    const fresh: (typeof certificates.$inferInsert)[] = [];
+    const fresh: NewCertificate[] = [];
     const superseded: string[] = [];
     for (const card of cards) {
       const content: CertificateContent = {
@@ -398,10 +346,10 @@ export function reportCardIssuer(deps: Pick<CertificateDeps, 'signer' | 'publicU
       out.set(card.studentId, { id: content.id, url: verifyUrlOf(deps.publicUrl, { id: content.id, signature }) });
     }
     if (superseded.length) {
-      await tx.update(certificates).set({ revokedAt: now, revokedBy: generatedBy, revokeReason: m.supersededReportCard }).where(inArray(certificates.id, superseded));
+      await repo.revokeCertificates(tx, superseded, { at: now, by: generatedBy, reason: m.supersededReportCard });
     }
     // Insert in chunks: a level's cards can pass PostgreSQL's 65,535 bind parameters in one statement.
-    for (let i = 0; i < fresh.length; i += 500) await tx.insert(certificates).values(fresh.slice(i, i + 500));
+    await repo.insertCertificatesInChunks(tx, fresh);
     return out;
   };
 }
