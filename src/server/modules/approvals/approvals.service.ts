@@ -1,14 +1,13 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../shared/access.js';
 import type { Approval } from '../../../shared/contracts/fees.js';
 import { messages } from '../../../shared/messages.js';
 import { centsToKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import { approvals, profiles } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
+import { paginate } from '../../lib/paging.js';
 import { inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import * as repo from './approvals.repository.js';
 
 /**
  * One approvals model (ARCHITECTURE.md "Approvals"): requests that wait for the principal (or the
@@ -54,10 +53,7 @@ export async function requestApproval(
 ): Promise<void> {
   const requestedAt = r.requestedAt ?? new Date();
   const fields = { title: r.title, summary: r.summary, amountCents: r.amountCents ?? null, status: 'pending', requestedBy: r.requestedBy, requestedAt };
-  await tx
-    .insert(approvals)
-    .values({ schoolId: r.schoolId, kind: r.kind, subjectId: r.subjectId, ...fields })
-    .onConflictDoUpdate({ target: [approvals.kind, approvals.subjectId], set: { ...fields, decidedBy: null, decidedAt: null, note: null } });
+  await repo.upsertApprovalRequest(tx, r.schoolId, r.kind, r.subjectId, fields);
 }
 
 /**
@@ -69,26 +65,15 @@ export async function recordApprovalDecision(
   r: { schoolId: string; kind: Approval['kind']; subjectId: string; title: string; summary: string; amountCents?: number | null; requestedBy: string | null; approve: boolean; decidedBy: string; note: string | null },
 ): Promise<void> {
   const decided = { status: r.approve ? 'approved' : 'rejected', decidedBy: r.decidedBy, decidedAt: new Date(), note: r.note };
-  await tx
-    .insert(approvals)
-    .values({ schoolId: r.schoolId, kind: r.kind, subjectId: r.subjectId, title: r.title, summary: r.summary, amountCents: r.amountCents ?? null, requestedBy: r.requestedBy, ...decided })
-    .onConflictDoUpdate({ target: [approvals.kind, approvals.subjectId], set: decided });
+  await repo.upsertApprovalDecision(
+    tx,
+    { schoolId: r.schoolId, kind: r.kind, subjectId: r.subjectId, title: r.title, summary: r.summary, amountCents: r.amountCents ?? null, requestedBy: r.requestedBy },
+    decided,
+  );
 }
 
-const requester = alias(profiles, 'requester');
-const decider = alias(profiles, 'decider');
-
-async function approvalRows(tx: Tx, schoolId: string, status: string, limit: number, offset: number, id?: string): Promise<Approval[]> {
-  const rows = await tx
-    .select({ a: approvals, requestedBy: requester.name, decidedBy: decider.name })
-    .from(approvals)
-    .leftJoin(requester, eq(requester.id, approvals.requestedBy))
-    .leftJoin(decider, eq(decider.id, approvals.decidedBy))
-    .where(and(eq(approvals.schoolId, schoolId), status === 'all' ? undefined : eq(approvals.status, status), id ? eq(approvals.id, id) : undefined))
-    .orderBy(desc(approvals.requestedAt), desc(approvals.id))
-    .limit(limit)
-    .offset(offset);
-  return rows.map(({ a, requestedBy, decidedBy }) => ({
+function toApproval({ a, requestedBy, decidedBy }: repo.ApprovalListRow): Approval {
+  return {
     id: a.id,
     kind: a.kind as Approval['kind'],
     subjectId: a.subjectId,
@@ -101,23 +86,25 @@ async function approvalRows(tx: Tx, schoolId: string, status: string, limit: num
     decidedBy,
     decidedAt: a.decidedAt?.toISOString() ?? null,
     note: a.note,
-  }));
+  };
 }
 
 /** GET /api/approvals?status= → { items, total, pending } for the caller's school, newest first. */
 export async function listApprovals(database: Database, actor: Actor, q: { status: string; page: number; pageSize: number }) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const items = await approvalRows(tx, schoolId, q.status, q.pageSize, (q.page - 1) * q.pageSize);
-    const [total] = await tx.select({ n: count() }).from(approvals).where(and(eq(approvals.schoolId, schoolId), q.status === 'all' ? undefined : eq(approvals.status, q.status)));
-    const [pending] = await tx.select({ n: count() }).from(approvals).where(and(eq(approvals.schoolId, schoolId), eq(approvals.status, 'pending')));
-    return { items, total: Number(total?.n ?? 0), pending: Number(pending?.n ?? 0) };
+    const { items, total } = await paginate(
+      q,
+      async (w) => (await repo.listApprovalPage(tx, schoolId, q.status, w)).map(toApproval),
+      () => repo.countApprovals(tx, schoolId, q.status),
+    );
+    const pending = await repo.countApprovals(tx, schoolId, 'pending');
+    return { items, total, pending };
   });
 }
 
 /** Pending approvals of a school (dashboards). */
 export async function pendingApprovalCount(tx: Tx, schoolId: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(approvals).where(and(eq(approvals.schoolId, schoolId), eq(approvals.status, 'pending')));
-  return Number(row?.n ?? 0);
+  return repo.countApprovals(tx, schoolId, 'pending');
 }
 
 /**
@@ -126,14 +113,14 @@ export async function pendingApprovalCount(tx: Tx, schoolId: string): Promise<nu
  */
 export async function decideApproval(database: Database, actor: Actor, id: string, approve: boolean, note: string | null, ip: string): Promise<Approval> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const [row] = await tx.select().from(approvals).where(and(eq(approvals.id, id), eq(approvals.schoolId, schoolId))).for('update');
+    const row = await repo.lockApproval(tx, schoolId, id);
     if (!row) throw notFound(messages.fees.approvalNotFound);
     const kind = kindOf(row.kind);
     if (!kind.deciders.includes(actor.role)) throw new AppError(403, 'FORBIDDEN', messages.denial.generic);
     if (row.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', messages.fees.approvalDecided);
     await kind.decide(tx, { actor, schoolId, ip }, row.subjectId, approve, note);
-    await tx.update(approvals).set({ status: approve ? 'approved' : 'rejected', decidedBy: actor.id, decidedAt: new Date(), note }).where(eq(approvals.id, id));
-    const [after] = await approvalRows(tx, schoolId, 'all', 1, 0, id);
-    return after!;
+    await repo.markApprovalDecided(tx, id, { status: approve ? 'approved' : 'rejected', decidedBy: actor.id, decidedAt: new Date(), note });
+    const after = await repo.findApprovalRow(tx, schoolId, id);
+    return toApproval(after!);
   });
 }

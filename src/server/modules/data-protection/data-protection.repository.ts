@@ -1,5 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gte, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PageWindow } from '../../lib/paging.js';
+import type { ListRequestsQuery } from '../../../shared/contracts/data-protection.js';
 import {
   absenceAlerts,
   accounts,
@@ -881,6 +883,8 @@ export async function eraseUser(
 // ---------------------------------------------------------------------------------------------------
 // Requests
 
+export type { DataProtectionOutcome };
+
 export interface NewRequest {
   schoolId: string | null;
   subjectType: 'learner' | 'user';
@@ -908,21 +912,32 @@ const requestColumns = {
   requestedByName: profiles.name,
 };
 
-/** Requests visible in the caller's scope (row-level security), newest first. */
-export async function listRequests(tx: Tx, where: SQL | undefined, page: number, pageSize: number) {
-  const [rows, [total]] = await inOrder([
-    tx
-      .select(requestColumns)
-      .from(dataProtectionRequests)
-      .leftJoin(schools, eq(schools.id, dataProtectionRequests.schoolId))
-      .leftJoin(profiles, eq(profiles.id, dataProtectionRequests.requestedBy))
-      .where(where)
-      .orderBy(desc(dataProtectionRequests.createdAt), desc(dataProtectionRequests.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    tx.select({ n: count() }).from(dataProtectionRequests).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+/** What the requests list may be narrowed by. */
+export interface RequestFilters {
+  kind?: ListRequestsQuery['kind'];
+}
+
+function requestConditions(f: RequestFilters): SQL | undefined {
+  return f.kind ? and(eq(dataProtectionRequests.kind, f.kind)) : undefined;
+}
+
+/** One page of the requests visible in the caller's scope (row-level security), newest first (created_at desc, id desc). */
+export async function listRequestPage(tx: Tx, f: RequestFilters, w: PageWindow) {
+  return tx
+    .select(requestColumns)
+    .from(dataProtectionRequests)
+    .leftJoin(schools, eq(schools.id, dataProtectionRequests.schoolId))
+    .leftJoin(profiles, eq(profiles.id, dataProtectionRequests.requestedBy))
+    .where(requestConditions(f))
+    .orderBy(desc(dataProtectionRequests.createdAt), desc(dataProtectionRequests.id))
+    .limit(w.limit)
+    .offset(w.offset);
+}
+
+/** How many requests the caller's scope sees under the filters. */
+export async function countRequests(tx: Tx, f: RequestFilters): Promise<number> {
+  const [total] = await tx.select({ n: count() }).from(dataProtectionRequests).where(requestConditions(f));
+  return total?.n ?? 0;
 }
 
 export async function requestById(tx: Tx, id: string) {

@@ -1,4 +1,3 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import {
   DP_SEARCH_LIMIT,
   exportFileName,
@@ -13,11 +12,12 @@ import {
 } from '../../../shared/contracts/data-protection.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { dataProtectionMessages as dm, erasedLearnerLabel, erasedUserEmail, erasedUserLabel } from '../../../shared/messages/data-protection.js';
-import { dataProtectionRequests, type DataProtectionOutcome } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
+import { paginate } from '../../lib/paging.js';
 import * as repo from './data-protection.repository.js';
+import type { DataProtectionOutcome } from './data-protection.repository.js';
 import type { RequestCaller } from '../../lib/school-context.js';
 
 const m = dm.api;
@@ -244,9 +244,13 @@ export async function erasePersonalData(tx: Tx, caller: RequestCaller, body: Era
 export async function listRequests(tx: Tx, q: ListRequestsQuery): Promise<ListRequestsResponse> {
   const page = Number(q.page ?? 1);
   const pageSize = Number(q.pageSize ?? 25);
-  const where: SQL | undefined = q.kind ? and(eq(dataProtectionRequests.kind, q.kind)) : undefined;
-  const { rows, total } = await repo.listRequests(tx, where, page, pageSize);
-  return { items: rows.map(toRequest), total, page, pageSize };
+  const filters: repo.RequestFilters = { kind: q.kind };
+  const res = await paginate(
+    { page, pageSize },
+    (w) => repo.listRequestPage(tx, filters, w),
+    () => repo.countRequests(tx, filters),
+  );
+  return { ...res, items: res.items.map(toRequest) };
 }
 
 function toRequest(r: repo.RequestRow): DpRequest {

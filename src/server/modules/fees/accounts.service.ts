@@ -1,35 +1,17 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { ListAccountsQuery, ListAccountsResponse, MyChildrenFees, Statement, StudentAccount } from '../../../shared/contracts/fees.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import { centsToKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import {
-  classes,
-  feeAdjustments,
-  feeStructureItems,
-  feeStructures,
-  guardians,
-  invoices,
-  levels,
-  mpesaConfigs,
-  payments,
-  profiles,
-  studentBalances,
-  studentFeeOptions,
-  students,
-  terms,
-  transportAssignments,
-  transportRoutes,
-  transportStops,
-} from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { forbidden, notFound } from '../../errors.js';
-import { registerFilters } from '../learners/index.js';
-import { audienceScope, learnerAudience, visibleLearners, type LearnerAudience } from '../learners/index.js';
+import { audienceScope, learnerAudience, type LearnerAudience } from '../learners/index.js';
 import { FEES_AUDIT } from './fees-context.js';
 import * as repo from './fees.repository.js';
+import * as accountsRepo from './accounts.repository.js';
+import { adjustmentsOfStudent } from './adjustments.repository.js';
+import { pageWindow } from '../../lib/paging.js';
 import { optionKey } from './invoices.service.js';
 import { pendingChargesOf } from './charges.service.js';
 import { currentTerm } from './structures.service.js';
@@ -49,7 +31,7 @@ export async function withVisibleLearner<T>(database: Database, actor: Actor, st
   const audience = learnerAudience(actor, schoolId);
   if (audience.kind === 'platform') audience.schoolId = schoolIdOf(actor, schoolId);
   return withScope(database.db, audienceScope(audience), async (tx) => {
-    const learner = await repo.findLearner(tx, audience.schoolId!, studentId, visibleLearners(audience));
+    const learner = await repo.findVisibleLearner(tx, audience.schoolId!, audience, studentId);
     if (!learner) throw notFound(m.learnerNotFound);
     return fn(tx, learner, audience);
   });
@@ -59,12 +41,8 @@ export async function withVisibleLearner<T>(database: Database, actor: Actor, st
 async function optionalItems(tx: Tx, schoolId: string, learner: repo.FeeLearner) {
   const term = await currentTerm(tx, schoolId);
   if (!term || !learner.levelId) return [];
-  const items = await tx
-    .select({ name: feeStructureItems.name, amountCents: feeStructureItems.amountCents })
-    .from(feeStructureItems)
-    .innerJoin(feeStructures, eq(feeStructures.id, feeStructureItems.structureId))
-    .where(and(eq(feeStructures.termId, term.id), eq(feeStructures.levelId, learner.levelId), eq(feeStructureItems.optional, true)));
-  const chosen = new Set((await tx.select({ key: studentFeeOptions.itemKey }).from(studentFeeOptions).where(eq(studentFeeOptions.studentId, learner.id))).map((r) => r.key));
+  const items = await accountsRepo.optionalItemsOfLevel(tx, term.id, learner.levelId);
+  const chosen = new Set(await accountsRepo.chosenOptionKeys(tx, learner.id));
   const byKey = new Map<string, { key: string; name: string; amount: number; chosen: boolean }>();
   for (const i of items) {
     const key = optionKey(i.name);
@@ -78,18 +56,13 @@ export async function accountOf(tx: Tx, learner: repo.FeeLearner): Promise<Stude
   const [inv, pays, adj, [bal]] = await Promise.all([
     repo.invoicesOfStudent(tx, learner.id),
     repo.paymentsOfStudent(tx, learner.id),
-    repo.adjustmentRows(tx, eq(feeAdjustments.studentId, learner.id)),
-    tx.select().from(studentBalances).where(eq(studentBalances.studentId, learner.id)),
+    adjustmentsOfStudent(tx, learner.id),
+    accountsRepo.studentBalanceRows(tx, learner.id),
   ]);
   const pending = adj.items.filter((a) => a.status === 'pending').reduce((s, a) => s + Math.round(a.amount * 100), 0);
   const [charges, [route]] = await Promise.all([
     pendingChargesOf(tx, learner.id),
-    tx
-      .select({ route: transportRoutes.name, stop: transportStops.name, routeFee: transportRoutes.termFeeCents, zoneFee: transportStops.zoneFeeCents, since: transportAssignments.startsOn })
-      .from(transportAssignments)
-      .innerJoin(transportRoutes, eq(transportRoutes.id, transportAssignments.routeId))
-      .innerJoin(transportStops, eq(transportStops.id, transportAssignments.stopId))
-      .where(and(eq(transportAssignments.studentId, learner.id), eq(transportAssignments.status, 'active'))),
+    accountsRepo.activeRoutesOf(tx, learner.id),
   ]);
   return {
     balance: centsToKes(Number(bal?.balanceCents ?? 0)),
@@ -122,13 +95,9 @@ interface Entry {
 
 async function statementEntries(tx: Tx, studentId: string): Promise<Entry[]> {
   const [inv, pays, adj] = await Promise.all([
-    tx
-      .select({ i: invoices, termName: terms.name })
-      .from(invoices)
-      .innerJoin(terms, eq(terms.id, invoices.termId))
-      .where(and(eq(invoices.studentId, studentId), eq(invoices.status, 'issued'))),
-    tx.select().from(payments).where(eq(payments.studentId, studentId)),
-    tx.select().from(feeAdjustments).where(and(eq(feeAdjustments.studentId, studentId), eq(feeAdjustments.status, 'applied'))),
+    accountsRepo.issuedInvoicesWithTerm(tx, studentId),
+    accountsRepo.paymentRowsOfStudent(tx, studentId),
+    accountsRepo.appliedAdjustmentsOf(tx, studentId),
   ]);
   const METHOD: Record<string, string> = { cash: 'Cash', bank_deposit: 'Bank deposit', cheque: 'Cheque', mpesa: 'M-Pesa', bank_transfer: 'Bank transfer' };
   const ADJ: Record<string, string> = { credit_note: 'Credit note', discount: 'Discount', bursary: 'Bursary', waiver: 'Waiver' };
@@ -183,24 +152,11 @@ export async function setFeeOption(database: Database, actor: Actor, studentId: 
     const learner = await repo.findLearner(tx, schoolId, studentId);
     if (!learner) throw notFound(m.learnerNotFound);
     const key = optionKey(body.key);
-    if (body.chosen) await tx.insert(studentFeeOptions).values({ schoolId, studentId, itemKey: key }).onConflictDoNothing();
-    else await tx.delete(studentFeeOptions).where(and(eq(studentFeeOptions.studentId, studentId), eq(studentFeeOptions.itemKey, key)));
+    if (body.chosen) await accountsRepo.insertFeeOption(tx, schoolId, studentId, key);
+    else await accountsRepo.deleteFeeOption(tx, studentId, key);
     await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.feeOptionChanged, `student:${studentId}`, null, { key, chosen: body.chosen });
     return accountOf(tx, learner);
   });
-}
-
-function accountOrder(sort: ListAccountsQuery['sort']): SQL[] {
-  switch (sort) {
-    case 'balance_desc':
-      return [desc(studentBalances.balanceCents), asc(students.lastName), asc(students.id)];
-    case 'balance_asc':
-      return [asc(studentBalances.balanceCents), asc(students.lastName), asc(students.id)];
-    case 'admission':
-      return [asc(students.admissionNumber), asc(students.id)];
-    default:
-      return [asc(students.lastName), asc(students.firstName), asc(students.id)];
-  }
 }
 
 /**
@@ -210,46 +166,9 @@ function accountOrder(sort: ListAccountsQuery['sort']): SQL[] {
  */
 export async function listAccounts(database: Database, actor: Actor, q: ListAccountsQuery): Promise<ListAccountsResponse> {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
-    const where: SQL[] = registerFilters(schoolId, { search: q.search, classId: q.classId, levelId: q.levelId, status: q.status === 'all' ? 'all' : 'active' });
-    if (q.balance === 'owing') where.push(sql`${studentBalances.balanceCents} > 0`);
-    if (q.balance === 'cleared') where.push(sql`${studentBalances.balanceCents} = 0`);
-    if (q.balance === 'credit') where.push(sql`${studentBalances.balanceCents} < 0`);
-    const cond = and(...where);
-    const rows = await tx
-      .select({
-        studentId: students.id,
-        admissionNumber: students.admissionNumber,
-        firstName: students.firstName,
-        middleName: students.middleName,
-        lastName: students.lastName,
-        className: classes.name,
-        levelName: levels.name,
-        status: students.status,
-        boarding: students.boarding,
-        invoicedCents: studentBalances.invoicedCents,
-        adjustedCents: studentBalances.adjustedCents,
-        paidCents: studentBalances.paidCents,
-        balanceCents: studentBalances.balanceCents,
-        lastPaidOn: studentBalances.lastPaidOn,
-      })
-      .from(students)
-      .innerJoin(studentBalances, eq(studentBalances.studentId, students.id))
-      .leftJoin(classes, eq(classes.id, students.classId))
-      .leftJoin(levels, eq(levels.id, classes.levelId))
-      .where(cond)
-      .orderBy(...accountOrder(q.sort))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    const [agg] = await tx
-      .select({
-        n: count(),
-        balance: sql<number>`coalesce(sum(${studentBalances.balanceCents}), 0)`.mapWith(Number),
-        owing: sql<number>`count(*) filter (where ${studentBalances.balanceCents} > 0)`.mapWith(Number),
-        owed: sql<number>`coalesce(sum(${studentBalances.balanceCents}) filter (where ${studentBalances.balanceCents} > 0), 0)`.mapWith(Number),
-      })
-      .from(students)
-      .innerJoin(studentBalances, eq(studentBalances.studentId, students.id))
-      .where(cond);
+    const filters: accountsRepo.AccountFilters = { search: q.search, classId: q.classId, levelId: q.levelId, status: q.status, balance: q.balance };
+    const rows = await accountsRepo.listAccountPage(tx, schoolId, filters, q.sort, pageWindow(q));
+    const agg = await accountsRepo.accountTotals(tx, schoolId, filters);
     return {
       items: rows.map((r) => ({
         studentId: r.studentId,
@@ -280,11 +199,7 @@ export async function myChildrenFees(database: Database, actor: Actor): Promise<
   const audience = learnerAudience(actor);
   return withScope(database.db, audienceScope(audience), async (tx) => {
     const schoolId = audience.schoolId!;
-    const kids = await tx
-      .select({ id: students.id })
-      .from(students)
-      .where(and(eq(students.schoolId, schoolId), visibleLearners(audience)))
-      .orderBy(asc(students.firstName));
+    const kids = await accountsRepo.listVisibleLearnerIds(tx, schoolId, audience);
     const term = await currentTerm(tx, schoolId);
     const children: MyChildrenFees['children'] = [];
     const learners = await repo.learnersByIds(tx, kids.map((k) => k.id));
@@ -301,12 +216,9 @@ export async function myChildrenFees(database: Database, actor: Actor): Promise<
         lastPayment: pays.find((p) => p.kind === 'payment') ?? null,
       });
     }
-    const [me] = await tx.select({ phone: guardians.phone }).from(guardians).where(and(eq(guardians.schoolId, schoolId), eq(guardians.profileId, actor.id))).limit(1);
-    const [own] = me ? [] : await tx.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, actor.id));
-    const [cfg] = await tx
-      .select({ shortcode: mpesaConfigs.shortcode, type: mpesaConfigs.shortcodeType, tillNumber: mpesaConfigs.tillNumber, environment: mpesaConfigs.environment })
-      .from(mpesaConfigs)
-      .where(eq(mpesaConfigs.schoolId, schoolId));
+    const me = await accountsRepo.findGuardianPhoneOfAccount(tx, schoolId, actor.id);
+    const own = me ? undefined : await accountsRepo.findProfilePhone(tx, actor.id);
+    const cfg = await accountsRepo.findMpesaPayOptions(tx, schoolId);
     return {
       children,
       phone: me?.phone ?? own?.phone ?? null,
@@ -323,6 +235,5 @@ export async function myChildrenFees(database: Database, actor: Actor): Promise<
 /** Balances of many learners at once (cents), e.g. for reminders. */
 export async function balancesOf(tx: Tx, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await tx.select({ id: studentBalances.studentId, b: studentBalances.balanceCents }).from(studentBalances).where(inArray(studentBalances.studentId, ids));
-  return new Map(rows.map((r) => [r.id, Number(r.b)]));
+  return repo.balancesByStudent(tx, ids);
 }

@@ -1,4 +1,3 @@
-import { and, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type { Adjustment, createAdjustmentBody, listAdjustmentsQuery } from '../../../shared/contracts/fees.js';
@@ -6,11 +5,12 @@ import { schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import { formatKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import { feeAdjustments, invoiceBalances, invoices } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { CREDIT_NOTE_PREFIX, FEES_AUDIT, loadFinanceSettings } from './fees-context.js';
 import * as repo from './fees.repository.js';
+import * as adjustmentsRepo from './adjustments.repository.js';
+import { pageWindow } from '../../lib/paging.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { documentNumber, takeDocumentNumbers } from '../../lib/document-numbers.js';
 import { requestApproval } from '../approvals/index.js';
@@ -27,9 +27,9 @@ export const ADJUSTMENT_LABELS: Record<Adjustment['kind'], string> = {
 };
 
 async function adjustmentById(tx: Tx, id: string): Promise<Adjustment> {
-  const { items } = await repo.adjustmentRows(tx, eq(feeAdjustments.id, id), 1);
-  if (!items[0]) throw notFound(m.adjustmentNotFound);
-  return items[0];
+  const adjustment = await adjustmentsRepo.findAdjustment(tx, id);
+  if (!adjustment) throw notFound(m.adjustmentNotFound);
+  return adjustment;
 }
 
 /**
@@ -45,14 +45,9 @@ export async function createAdjustment(database: Database, actor: Actor, body: C
     if (!learner) throw notFound(m.learnerNotFound);
     let termId: string | null = null;
     if (body.invoiceId) {
-      const [row] = await tx
-        .select({ id: invoices.id, studentId: invoices.studentId, status: invoices.status, termId: invoices.termId })
-        .from(invoices)
-        .where(and(eq(invoices.id, body.invoiceId), eq(invoices.schoolId, schoolId)));
+      const row = await adjustmentsRepo.findInvoiceHead(tx, schoolId, body.invoiceId);
       // The learner filter reaches the view's window partition: only this learner's allocation is computed.
-      const [due] = row
-        ? await tx.select({ dueCents: invoiceBalances.dueCents }).from(invoiceBalances).where(and(eq(invoiceBalances.studentId, row.studentId), eq(invoiceBalances.invoiceId, row.id)))
-        : [];
+      const due = row ? await adjustmentsRepo.findInvoiceDue(tx, row.studentId, row.id) : undefined;
       const inv = row && { ...row, dueCents: due?.dueCents ?? 0 };
       if (!inv || inv.studentId !== learner.id) throw notFound(m.invoiceNotFound);
       if (inv.status !== 'issued') throw new AppError(409, 'INVOICE_CANCELLED', m.invoiceCancelled);
@@ -63,22 +58,19 @@ export async function createAdjustment(database: Database, actor: Actor, body: C
     const settings = await loadFinanceSettings(tx, schoolId);
     const needsApproval = body.kind === 'waiver' && body.amount > settings.waiverApprovalCents;
     const number = needsApproval ? null : documentNumber(CREDIT_NOTE_PREFIX, await takeDocumentNumbers(tx, schoolId, 'credit_note'));
-    const [row] = await tx
-      .insert(feeAdjustments)
-      .values({
-        schoolId,
-        studentId: learner.id,
-        invoiceId: body.invoiceId ?? null,
-        termId,
-        kind: body.kind,
-        amountCents: body.amount,
-        reason: body.reason,
-        number,
-        status: needsApproval ? 'pending' : 'applied',
-        effectiveOn: schoolToday(),
-        requestedBy: actor.id,
-      })
-      .returning();
+    const row = await adjustmentsRepo.insertAdjustment(tx, {
+      schoolId,
+      studentId: learner.id,
+      invoiceId: body.invoiceId ?? null,
+      termId,
+      kind: body.kind,
+      amountCents: body.amount,
+      reason: body.reason,
+      number,
+      status: needsApproval ? 'pending' : 'applied',
+      effectiveOn: schoolToday(),
+      requestedBy: actor.id,
+    });
     if (needsApproval) {
       await requestApproval(tx, {
         schoolId,
@@ -99,11 +91,8 @@ export async function createAdjustment(database: Database, actor: Actor, body: C
 /** GET /api/fees/adjustments */
 export async function listAdjustments(database: Database, actor: Actor, q: z.output<typeof listAdjustmentsQuery>) {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
-    const where: SQL[] = [eq(feeAdjustments.schoolId, schoolId)];
-    if (q.status) where.push(eq(feeAdjustments.status, q.status));
-    if (q.kind) where.push(eq(feeAdjustments.kind, q.kind));
-    if (q.studentId) where.push(eq(feeAdjustments.studentId, q.studentId));
-    return repo.adjustmentRows(tx, and(...where), q.pageSize, (q.page - 1) * q.pageSize);
+    const filters: adjustmentsRepo.AdjustmentFilters = { status: q.status, kind: q.kind, studentId: q.studentId };
+    return adjustmentsRepo.listAdjustmentPage(tx, schoolId, filters, pageWindow(q));
   });
 }
 
@@ -115,10 +104,7 @@ export async function decideWaiver(tx: Tx, c: SchoolCaller, adjustmentId: string
   const before = await adjustmentById(tx, adjustmentId);
   if (before.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', m.approvalDecided);
   const number = approve ? documentNumber(CREDIT_NOTE_PREFIX, await takeDocumentNumbers(tx, c.schoolId, 'credit_note')) : null;
-  await tx
-    .update(feeAdjustments)
-    .set({ status: approve ? 'applied' : 'rejected', number, decidedBy: c.actor.id, decidedAt: new Date(), decisionNote: note, effectiveOn: schoolToday() })
-    .where(eq(feeAdjustments.id, adjustmentId));
+  await adjustmentsRepo.markAdjustmentDecided(tx, adjustmentId, { status: approve ? 'applied' : 'rejected', number, decidedBy: c.actor.id, decidedAt: new Date(), decisionNote: note, effectiveOn: schoolToday() });
   const after = await adjustmentById(tx, adjustmentId);
   await auditSchool(tx, c, approve ? FEES_AUDIT.adjustmentApproved : FEES_AUDIT.adjustmentRejected, `fee_adjustment:${adjustmentId}`, before, after);
 }

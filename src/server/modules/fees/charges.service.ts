@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, gte, sql } from 'drizzle-orm';
-import { invoiceLines, invoices, studentCharges, terms, transportAssignments, transportRoutes, transportStops } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { auditSchool, type SchoolCaller } from '../../lib/school-context.js';
+import * as repo from './charges.repository.js';
 
 /**
  * Charges to a learner's fee account from outside the fee structure (issue 15 §4 transport, §5 store
@@ -37,12 +36,7 @@ export interface ChargeResult {
 
 /** The school's term containing `day` (YYYY-MM-DD, Africa/Nairobi), else the term marked current, else null. */
 export async function termOn(tx: Tx, schoolId: string, day: string) {
-  const [row] = await tx
-    .select()
-    .from(terms)
-    .where(and(eq(terms.schoolId, schoolId), or(and(lte(terms.startsOn, day), gte(terms.endsOn, day)), eq(terms.isCurrent, true))))
-    .orderBy(desc(sql`(${terms.startsOn} <= ${day} and ${terms.endsOn} >= ${day})`))
-    .limit(1);
+  const row = await repo.findTermOn(tx, schoolId, day);
   return row ?? null;
 }
 
@@ -70,61 +64,43 @@ export async function chargeLearner(tx: Tx, c: SchoolCaller, input: ChargeInput)
   if (input.immediate) {
     const term = await termOn(tx, c.schoolId, schoolToday());
     if (term) {
-      const [row] = await tx
-        .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, totalCents: invoices.totalCents })
-        .from(invoices)
-        .where(and(eq(invoices.studentId, input.studentId), eq(invoices.termId, term.id), eq(invoices.status, 'issued')))
-        .for('update');
+      const row = await repo.lockIssuedInvoiceOfTerm(tx, input.studentId, term.id);
       invoice = row ?? null;
     }
   }
   let lineId: string | null = null;
   if (invoice) {
-    const [{ next }] = (await tx
-      .select({ next: sql<number>`coalesce(max(${invoiceLines.sortOrder}), -1) + 1` })
-      .from(invoiceLines)
-      .where(eq(invoiceLines.invoiceId, invoice.id))) as [{ next: number }];
-    const [line] = await tx
-      .insert(invoiceLines)
-      .values({ schoolId: c.schoolId, invoiceId: invoice.id, itemId: null, name: input.description, category: input.category, amountCents: input.amountCents, sortOrder: Number(next) })
-      .returning({ id: invoiceLines.id });
-    lineId = line!.id;
-    await tx.update(invoices).set({ totalCents: sql`${invoices.totalCents} + ${input.amountCents}` }).where(eq(invoices.id, invoice.id));
+    const next = await repo.nextLineSortOrder(tx, invoice.id);
+    lineId = await repo.insertInvoiceLine(tx, { schoolId: c.schoolId, invoiceId: invoice.id, itemId: null, name: input.description, category: input.category, amountCents: input.amountCents, sortOrder: next });
+    await repo.raiseInvoiceTotal(tx, invoice.id, input.amountCents);
   }
-  const [charge] = await tx
-    .insert(studentCharges)
-    .values({
-      schoolId: c.schoolId,
-      studentId: input.studentId,
-      source: input.source,
-      sourceId: input.sourceId,
-      description: input.description,
-      category: input.category,
-      amountCents: input.amountCents,
-      status: invoice ? 'invoiced' : 'pending',
-      invoiceId: invoice?.id ?? null,
-      invoiceLineId: lineId,
-      createdBy: c.actor.id,
-    })
-    .returning({ id: studentCharges.id });
-  const result: ChargeResult = { chargeId: charge!.id, status: invoice ? 'invoiced' : 'pending', invoiceId: invoice?.id ?? null, invoiceNumber: invoice?.invoiceNumber ?? null };
+  const chargeId = await repo.insertCharge(tx, {
+    schoolId: c.schoolId,
+    studentId: input.studentId,
+    source: input.source,
+    sourceId: input.sourceId,
+    description: input.description,
+    category: input.category,
+    amountCents: input.amountCents,
+    status: invoice ? 'invoiced' : 'pending',
+    invoiceId: invoice?.id ?? null,
+    invoiceLineId: lineId,
+    createdBy: c.actor.id,
+  });
+  const result: ChargeResult = { chargeId, status: invoice ? 'invoiced' : 'pending', invoiceId: invoice?.id ?? null, invoiceNumber: invoice?.invoiceNumber ?? null };
   await auditSchool(tx, c, 'STUDENT_CHARGE_ADDED', `student:${input.studentId}`, null, { ...input, ...result });
   return result;
 }
 
 /** Withdraws the pending (not yet invoiced) charges of a source (e.g. a learner taken off a route). Returns how many. */
 export async function cancelPendingCharges(tx: Tx, schoolId: string, source: ChargeSource, sourceId: string): Promise<number> {
-  const rows = await tx
-    .update(studentCharges)
-    .set({ status: 'cancelled' })
-    .where(and(eq(studentCharges.schoolId, schoolId), eq(studentCharges.source, source), eq(studentCharges.sourceId, sourceId), eq(studentCharges.status, 'pending')))
-    .returning({ id: studentCharges.id });
+  const rows = await repo.cancelPendingChargesOf(tx, schoolId, source, sourceId);
   return rows.length;
 }
 
 /** A learner's charges not yet on an invoice (the account screen shows them as "on the next invoice"). */
 export async function pendingChargesOf(tx: Tx, studentId: string) {
-  return tx.select().from(studentCharges).where(and(eq(studentCharges.studentId, studentId), eq(studentCharges.status, 'pending'))).orderBy(asc(studentCharges.createdAt));
+  return repo.listPendingCharges(tx, studentId);
 }
 
 export interface ExtraInvoiceLine {
@@ -150,29 +126,12 @@ export async function extraInvoiceLines(tx: Tx, schoolId: string, term: { id: st
   };
   for (let i = 0; i < studentIds.length; i += 2000) {
     const ids = studentIds.slice(i, i + 2000);
-    const onRoutes = await tx
-      .select({ studentId: transportAssignments.studentId, route: transportRoutes.name, stop: transportStops.name, routeFee: transportRoutes.termFeeCents, zoneFee: transportStops.zoneFeeCents })
-      .from(transportAssignments)
-      .innerJoin(transportRoutes, eq(transportRoutes.id, transportAssignments.routeId))
-      .innerJoin(transportStops, eq(transportStops.id, transportAssignments.stopId))
-      .where(
-        and(
-          eq(transportAssignments.schoolId, schoolId),
-          inArray(transportAssignments.studentId, ids),
-          lte(transportAssignments.startsOn, term.endsOn),
-          or(isNull(transportAssignments.endsOn), gte(transportAssignments.endsOn, term.startsOn)),
-          eq(transportAssignments.status, 'active'),
-        ),
-      );
+    const onRoutes = await repo.listRouteFeesOverlapping(tx, schoolId, ids, term.startsOn, term.endsOn);
     for (const r of onRoutes) {
       const amount = r.zoneFee ?? r.routeFee;
       if (amount > 0) push(r.studentId, { name: `Transport: ${r.route} (${r.stop})`, category: 'transport', amountCents: amount, chargeId: null });
     }
-    const pending = await tx
-      .select()
-      .from(studentCharges)
-      .where(and(eq(studentCharges.schoolId, schoolId), inArray(studentCharges.studentId, ids), eq(studentCharges.status, 'pending')))
-      .orderBy(asc(studentCharges.createdAt));
+    const pending = await repo.listPendingChargesOfStudents(tx, schoolId, ids);
     for (const ch of pending) push(ch.studentId, { name: ch.description, category: ch.category, amountCents: ch.amountCents, chargeId: ch.id });
   }
   return out;
@@ -181,6 +140,6 @@ export async function extraInvoiceLines(tx: Tx, schoolId: string, term: { id: st
 /** Marks pending charges as invoiced once their lines are written (same transaction as the invoice). */
 export async function markChargesInvoiced(tx: Tx, settled: { chargeId: string; invoiceId: string; lineId: string }[]): Promise<void> {
   for (const s of settled) {
-    await tx.update(studentCharges).set({ status: 'invoiced', invoiceId: s.invoiceId, invoiceLineId: s.lineId }).where(and(eq(studentCharges.id, s.chargeId), eq(studentCharges.status, 'pending')));
+    await repo.markChargeInvoiced(tx, s.chargeId, s.invoiceId, s.lineId);
   }
 }

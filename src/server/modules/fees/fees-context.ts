@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { financeSettings } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { findFinanceSettings, type FinanceSettingsRow } from './fees.repository.js';
 
 /**
  * What the fees module's parts share beyond the school context (src/server/lib/school-context.ts):
@@ -33,11 +32,11 @@ export const FEES_AUDIT = {
   remindersSent: 'FEE_REMINDERS_SENT',
 } as const;
 
-export type FinanceSettingsRow = typeof financeSettings.$inferSelect;
+export type { FinanceSettingsRow };
 
 /** The school's finance settings (defaults when it never saved any). */
 export async function loadFinanceSettings(tx: Tx, schoolId: string): Promise<FinanceSettingsRow> {
-  const [row] = await tx.select().from(financeSettings).where(eq(financeSettings.schoolId, schoolId));
+  const row = await findFinanceSettings(tx, schoolId);
   return (
     row ?? {
       schoolId,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { learnerName } from '../../../shared/contracts/learners.js';
 import type { Adjustment, Invoice, InvoiceStatus, Payment } from '../../../shared/contracts/fees.js';
@@ -7,10 +7,12 @@ import {
   academicYears,
   classes,
   feeAdjustments,
+  financeSettings,
   invoiceBalances,
   invoiceLines,
   invoices,
   levels,
+  mpesaConfigs,
   payments,
   profiles,
   studentBalances,
@@ -18,6 +20,7 @@ import {
   terms,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { visibleLearners, type LearnerAudience } from '../learners/index.js';
 
 /**
  * Queries the fees services share: learners as the fees screens name them, invoices with what has
@@ -68,6 +71,11 @@ export async function findLearner(tx: Tx, schoolId: string, id: string, visible?
     .leftJoin(levels, eq(levels.id, classes.levelId))
     .where(and(eq(students.schoolId, schoolId), eq(students.id, id), visible));
   return row ? toLearner(row) : null;
+}
+
+/** The school's learner `id` if the audience may see them (parents: their own children), or null. */
+export async function findVisibleLearner(tx: Tx, schoolId: string, audience: LearnerAudience, id: string): Promise<FeeLearner | null> {
+  return findLearner(tx, schoolId, id, visibleLearners(audience));
 }
 
 /** Learners by id (for lists that name them). */
@@ -377,4 +385,42 @@ export async function adjustmentRows(tx: Tx, where: SQL | undefined, limit = 500
       createdAt: a.createdAt.toISOString(),
     })),
   };
+}
+
+/** A finance_settings row (waiver limit in KES cents). */
+export type FinanceSettingsRow = typeof financeSettings.$inferSelect;
+
+/** The school's saved finance settings, or undefined when it never saved any. */
+export async function findFinanceSettings(tx: Tx, schoolId: string): Promise<FinanceSettingsRow | undefined> {
+  const [row] = await tx.select().from(financeSettings).where(eq(financeSettings.schoolId, schoolId));
+  return row;
+}
+
+/** Saves the school's finance settings (insert, or overwrite the school's row). */
+export async function upsertFinanceSettings(tx: Tx, row: FinanceSettingsRow): Promise<void> {
+  await tx.insert(financeSettings).values(row).onConflictDoUpdate({ target: financeSettings.schoolId, set: row });
+}
+
+/** The school's M-Pesa shortcode and its type (paybill or till), or undefined when M-Pesa is not set up. */
+export async function findMpesaShortcode(tx: Tx, schoolId: string): Promise<{ shortcode: string; type: string } | undefined> {
+  const [cfg] = await tx.select({ shortcode: mpesaConfigs.shortcode, type: mpesaConfigs.shortcodeType }).from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, schoolId));
+  return cfg;
+}
+
+/** The learner invoice `id` belongs to, or undefined (no school narrowing: callers check access next). */
+export async function findInvoiceStudentId(tx: Tx, id: string): Promise<string | undefined> {
+  const [row] = await tx.select({ studentId: invoices.studentId }).from(invoices).where(eq(invoices.id, id));
+  return row?.studentId;
+}
+
+/** The learner payment `id` belongs to, or undefined. */
+export async function findPaymentStudentId(tx: Tx, id: string): Promise<string | undefined> {
+  const [row] = await tx.select({ studentId: payments.studentId }).from(payments).where(eq(payments.id, id));
+  return row?.studentId;
+}
+
+/** The learners' balances in KES cents (positive = owed), by learner id; learners without a row are absent. */
+export async function balancesByStudent(tx: Tx, ids: string[]): Promise<Map<string, number>> {
+  const rows = await tx.select({ id: studentBalances.studentId, b: studentBalances.balanceCents }).from(studentBalances).where(inArray(studentBalances.studentId, ids));
+  return new Map(rows.map((r) => [r.id, Number(r.b)]));
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   cancelInvoiceBody,
@@ -43,7 +42,6 @@ import {
 import { formatKes } from '../../../shared/money.js';
 import { loadLetterhead, sendPdf } from '../../lib/pdf.js';
 import { sendSpreadsheet, type ExportColumn } from '../../lib/spreadsheet.js';
-import { invoices, mpesaConfigs } from '../../db/schema/index.js';
 import { withSystem } from '../../db/tenant.js';
 import { messages } from '../../../shared/messages.js';
 import { notFound } from '../../errors.js';
@@ -165,7 +163,7 @@ export async function feesRoutes(app: FastifyInstance, deps: ModuleDeps, hooks: 
     const pdf = await withVisibleLearner(database, actor, studentId, req.query.schoolId, async (tx, learner) => {
       const inv = await repo.findInvoice(tx, req.params.id);
       if (!inv) throw notFound(messagesFees.invoiceNotFound);
-      const [cfg] = await tx.select({ shortcode: mpesaConfigs.shortcode, type: mpesaConfigs.shortcodeType }).from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, learner.schoolId));
+      const cfg = await repo.findMpesaShortcode(tx, learner.schoolId);
       // Arrears or credit carried in from before this invoice (issue 11 §1: they carry into the next term).
       const broughtForward = (await statementOf(tx, learner.id, { from: inv.issuedOn, to: inv.issuedOn })).openingBalance;
       return invoicePdf(await loadLetterhead(tx, storage, learner.schoolId), learner, inv, { paybill: cfg?.type === 'paybill' ? cfg.shortcode : null, broughtForward });
@@ -181,9 +179,9 @@ export async function feesRoutes(app: FastifyInstance, deps: ModuleDeps, hooks: 
 
   /** The learner of an invoice or payment, looked up without narrowing (the account check follows), or 404. */
   async function withVisibleInvoice(invoiceId: string): Promise<string> {
-    const [row] = await withSystem(database.db, (tx) => tx.select({ studentId: invoices.studentId }).from(invoices).where(eq(invoices.id, invoiceId)));
-    if (!row) throw notFound(messagesFees.invoiceNotFound);
-    return row.studentId;
+    const studentId = await withSystem(database.db, (tx) => repo.findInvoiceStudentId(tx, invoiceId));
+    if (!studentId) throw notFound(messagesFees.invoiceNotFound);
+    return studentId;
   }
 
   // -- Adjustments and approvals ----------------------------------------------------------------

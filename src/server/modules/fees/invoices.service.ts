@@ -1,26 +1,16 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { GenerateInvoicesResponse, Invoice, ListInvoicesQuery } from '../../../shared/contracts/fees.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import { centsToKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import {
-  classes,
-  feeAdjustments,
-  feeStructureItems,
-  feeStructures,
-  invoiceLines,
-  invoices,
-  studentEnrolments,
-  studentFeeOptions,
-  students,
-} from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
-import { registerFilters } from '../learners/index.js';
 import { FEES_AUDIT, loadFinanceSettings } from './fees-context.js';
 import * as repo from './fees.repository.js';
+import * as invoicesRepo from './invoices.repository.js';
+import * as structuresRepo from './structures.repository.js';
+import { pageWindow } from '../../lib/paging.js';
 import { termOf, type TermRow } from './structures.service.js';
 import { extraInvoiceLines, markChargesInvoiced, type ExtraInvoiceLine } from './charges.service.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
@@ -39,12 +29,7 @@ export function optionKey(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
-interface Candidate {
-  studentId: string;
-  boarding: string;
-  classId: string;
-  levelId: string | null;
-}
+type Candidate = invoicesRepo.InvoiceCandidate;
 
 interface StructureWithItems {
   id: string;
@@ -75,27 +60,18 @@ export function pickStructure<S extends { levelId: string; classId: string | nul
 }
 
 async function termStructures(tx: Tx, termId: string): Promise<StructureWithItems[]> {
-  const rows = await tx.select().from(feeStructures).where(eq(feeStructures.termId, termId));
+  const rows = await structuresRepo.structuresOfTerm(tx, termId);
   if (rows.length === 0) return [];
-  const items = await tx.select().from(feeStructureItems).where(inArray(feeStructureItems.structureId, rows.map((r) => r.id)));
+  const items = await structuresRepo.itemsOfStructures(
+    tx,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ id: r.id, levelId: r.levelId, classId: r.classId, boarding: r.boarding, items: items.filter((i) => i.structureId === r.id) }));
 }
 
 /** Active learners with their stream in the term's academic year (class history), optionally of one level or one learner. */
 async function candidates(tx: Tx, schoolId: string, term: TermRow, filter: { levelId?: string; studentId?: string }): Promise<Candidate[]> {
-  return tx
-    .select({ studentId: students.id, boarding: students.boarding, classId: classes.id, levelId: classes.levelId })
-    .from(students)
-    .innerJoin(studentEnrolments, and(eq(studentEnrolments.studentId, students.id), eq(studentEnrolments.academicYearId, term.academicYearId)))
-    .innerJoin(classes, eq(classes.id, studentEnrolments.classId))
-    .where(
-      and(
-        eq(students.schoolId, schoolId),
-        eq(students.status, 'active'),
-        filter.levelId ? eq(classes.levelId, filter.levelId) : undefined,
-        filter.studentId ? eq(students.id, filter.studentId) : undefined,
-      ),
-    );
+  return invoicesRepo.listInvoiceCandidates(tx, schoolId, term.academicYearId, filter);
 }
 
 interface Plan {
@@ -111,13 +87,11 @@ async function planInvoices(tx: Tx, schoolId: string, term: TermRow, filter: { l
   const [structures, learners, invoiced] = await Promise.all([
     termStructures(tx, term.id),
     candidates(tx, schoolId, term, filter),
-    tx.select({ studentId: invoices.studentId }).from(invoices).where(and(eq(invoices.termId, term.id), eq(invoices.status, 'issued'))),
+    invoicesRepo.listInvoicedStudents(tx, term.id),
   ]);
   const already = new Set(invoiced.map((r) => r.studentId));
   const pending = learners.filter((l) => !already.has(l.studentId));
-  const options = pending.length
-    ? await tx.select().from(studentFeeOptions).where(filter.studentId ? eq(studentFeeOptions.studentId, filter.studentId) : eq(studentFeeOptions.schoolId, schoolId))
-    : [];
+  const options = pending.length ? await invoicesRepo.listFeeOptions(tx, schoolId, filter.studentId) : [];
   const chosen = new Set(options.map((o) => `${o.studentId}|${o.itemKey}`));
   const extras = await extraInvoiceLines(tx, schoolId, term, pending.map((l) => l.studentId));
   const plans: Plan[] = [];
@@ -151,35 +125,30 @@ async function writeInvoices(tx: Tx, c: SchoolCaller, term: TermRow, plans: Plan
   const ids: string[] = [];
   for (let start = 0; start < plans.length; start += 500) {
     const chunk = plans.slice(start, start + 500);
-    const rows = await tx
-      .insert(invoices)
-      .values(
-        chunk.map((p, i) => ({
-          schoolId: c.schoolId,
-          studentId: p.learner.studentId,
-          termId: term.id,
-          structureId: p.structure.id,
-          classId: p.learner.classId,
-          invoiceNumber: documentNumber(settings.invoicePrefix, first + start + i),
-          issuedOn,
-          dueOn,
-          totalCents: p.totalCents,
-          createdBy: c.actor.id,
-        })),
-      )
-      .returning({ id: invoices.id });
+    const rows = await invoicesRepo.insertInvoices(
+      tx,
+      chunk.map((p, i) => ({
+        schoolId: c.schoolId,
+        studentId: p.learner.studentId,
+        termId: term.id,
+        structureId: p.structure.id,
+        classId: p.learner.classId,
+        invoiceNumber: documentNumber(settings.invoicePrefix, first + start + i),
+        issuedOn,
+        dueOn,
+        totalCents: p.totalCents,
+        createdBy: c.actor.id,
+      })),
+    );
     const lineRows = chunk.flatMap((p, i) => [
       ...p.lines.map((l, idx) => ({ schoolId: c.schoolId, invoiceId: rows[i]!.id, itemId: l.id, name: l.name, category: l.category, amountCents: l.amountCents, sortOrder: idx })),
       ...p.extras.map((l, idx) => ({ schoolId: c.schoolId, invoiceId: rows[i]!.id, itemId: null, name: l.name, category: l.category, amountCents: l.amountCents, sortOrder: p.lines.length + idx })),
     ]);
-    for (let ls = 0; ls < lineRows.length; ls += 2000) await tx.insert(invoiceLines).values(lineRows.slice(ls, ls + 2000));
+    for (let ls = 0; ls < lineRows.length; ls += 2000) await invoicesRepo.insertInvoiceLines(tx, lineRows.slice(ls, ls + 2000));
     // Pending charges now on an invoice (issue 15): settle them against the invoice just written.
     const settled = chunk.flatMap((p, i) => p.extras.flatMap((l) => (l.chargeId ? [{ chargeId: l.chargeId, invoiceId: rows[i]!.id, lineId: '' }] : [])));
     if (settled.length > 0) {
-      const written = await tx
-        .select({ id: invoiceLines.id, invoiceId: invoiceLines.invoiceId, sortOrder: invoiceLines.sortOrder, name: invoiceLines.name })
-        .from(invoiceLines)
-        .where(inArray(invoiceLines.invoiceId, [...new Set(settled.map((x) => x.invoiceId))]));
+      const written = await invoicesRepo.listLinesOfInvoices(tx, [...new Set(settled.map((x) => x.invoiceId))]);
       const byInvoice = new Map<string, typeof written>();
       for (const w of written) byInvoice.set(w.invoiceId, [...(byInvoice.get(w.invoiceId) ?? []), w]);
       for (const [i, p] of chunk.entries()) {
@@ -243,9 +212,8 @@ export async function cancelInvoice(database: Database, actor: Actor, id: string
     const before = await repo.findInvoice(tx, id);
     if (!before) throw notFound(m.invoiceNotFound);
     if (before.status === 'cancelled') throw new AppError(409, 'INVOICE_CANCELLED', m.invoiceCancelled);
-    const [adj] = await tx.select({ id: feeAdjustments.id }).from(feeAdjustments).where(and(eq(feeAdjustments.invoiceId, id), sql`${feeAdjustments.status} <> 'rejected'`)).limit(1);
-    if (adj) throw new AppError(409, 'INVOICE_HAS_ADJUSTMENTS', m.invoiceHasPayments);
-    await tx.update(invoices).set({ status: 'cancelled', cancelReason: reason }).where(and(eq(invoices.id, id), eq(invoices.schoolId, schoolId)));
+    if (await invoicesRepo.hasLiveAdjustment(tx, id)) throw new AppError(409, 'INVOICE_HAS_ADJUSTMENTS', m.invoiceHasPayments);
+    await invoicesRepo.markInvoiceCancelled(tx, schoolId, id, reason);
     const after = (await repo.findInvoice(tx, id))!;
     await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.invoiceCancelled, `invoice:${id}`, before, { ...after, reason });
     return after;
@@ -255,17 +223,8 @@ export async function cancelInvoice(database: Database, actor: Actor, id: string
 /** GET /api/fees/invoices: the school's invoices with filters, paid and balance per invoice. */
 export async function listInvoices(database: Database, actor: Actor, q: ListInvoicesQuery) {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
-    const where: SQL[] = [eq(invoices.schoolId, schoolId)];
-    if (q.termId) where.push(eq(invoices.termId, q.termId));
-    if (q.classId) where.push(eq(invoices.classId, q.classId));
-    if (q.levelId) where.push(eq(classes.levelId, q.levelId));
-    if (q.status) where.push(repo.invoiceStatusCondition(q.status));
-    const search = q.search?.trim();
-    if (search) {
-      const byNumber = sql`lower(${invoices.invoiceNumber}) = ${search.toLowerCase()}`;
-      where.push(sql`(${byNumber} or (${sql.join(registerFilters(null, { search, status: 'all' }), sql` and `)}))`);
-    }
-    return repo.listInvoiceRows(tx, where, q.pageSize, (q.page - 1) * q.pageSize);
+    const filters: invoicesRepo.InvoiceFilters = { termId: q.termId, classId: q.classId, levelId: q.levelId, status: q.status, search: q.search };
+    return invoicesRepo.listInvoicePage(tx, schoolId, filters, pageWindow(q));
   });
 }
 

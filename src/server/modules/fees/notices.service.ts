@@ -1,11 +1,9 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../../shared/access.js';
 import type { RemindersResponse } from '../../../shared/contracts/fees.js';
 import { messages } from '../../../shared/messages.js';
 import { formatKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import { classes, guardians, mpesaConfigs, payments, schools, smsMessages, studentBalances, studentGuardians, students } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
@@ -14,6 +12,9 @@ import { AppError } from '../../errors.js';
 import { deliverSms, logSms, sendSms, type OutgoingSms, type SmsDeps } from '../sms/index.js';
 import { FEES_AUDIT } from './fees-context.js';
 import { auditSchool, inSchool } from '../../lib/school-context.js';
+import { findMpesaShortcode } from './fees.repository.js';
+import * as noticesRepo from './notices.repository.js';
+import { findPaymentRecord } from './payments.repository.js';
 
 const m = messages.fees;
 
@@ -31,16 +32,6 @@ export interface NoticeDeps extends SmsDeps {
 
 const FINANCE_ROLES = ['finance_officer', 'principal', 'school_director'] as const;
 
-/** Parents' account ids of a learner (for live events). */
-async function parentIds(tx: Tx, studentId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: guardians.profileId })
-    .from(studentGuardians)
-    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
-    .where(and(eq(studentGuardians.studentId, studentId), isNotNull(guardians.profileId)));
-  return rows.map((r) => r.id!).filter(Boolean);
-}
-
 /** Sends `fees.changed` to the school's finance roles and to the learner's parents (best effort). */
 async function publishTo(deps: Pick<NoticeDeps, 'events'>, schoolId: string, parents: string[], data: Record<string, unknown>): Promise<void> {
   try {
@@ -54,7 +45,7 @@ async function publishTo(deps: Pick<NoticeDeps, 'events'>, schoolId: string, par
 /** Tells the school's finance screens and the learner's parents that the learner's fees changed. */
 export async function publishFeesChanged(deps: Pick<NoticeDeps, 'database' | 'events'>, schoolId: string, studentId: string, extra: Record<string, unknown> = {}): Promise<void> {
   try {
-    const parents = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) => parentIds(tx, studentId));
+    const parents = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) => noticesRepo.listParentAccountIds(tx, studentId));
     await publishTo(deps, schoolId, parents, { studentId, ...extra });
   } catch {
     // Best effort, as above.
@@ -69,34 +60,6 @@ export async function publishUnmatched(deps: Pick<NoticeDeps, 'events'>, schoolI
 /** The learner's first and last name, as texts to parents name them ("Amani Wanjiru"). */
 function shortName(s: { firstName: string; lastName: string }): string {
   return `${s.firstName} ${s.lastName}`;
-}
-
-/** What a payment's notices need about its learner, read in one statement. */
-interface NoticeContext {
-  firstName: string;
-  lastName: string;
-  admissionNumber: string;
-  balanceCents: number;
-  parents: string[];
-  guardianPhone: string | null;
-  smsReceipts: boolean;
-}
-
-async function noticeContext(tx: Tx, studentId: string): Promise<NoticeContext | null> {
-  const result = await tx.execute(sql`
-    select s.first_name as "firstName", s.last_name as "lastName", s.admission_number as "admissionNumber",
-      -- The balance (as student_balances defines it), spelled out: cheaper to plan than the view.
-      (coalesce((select sum(i.total_cents) from invoices i where i.student_id = s.id and i.status = 'issued'), 0)
-        - coalesce((select sum(a.amount_cents) from fee_adjustments a where a.student_id = s.id and a.status = 'applied'), 0)
-        - coalesce((select sum(p.amount_cents) from payments p where p.student_id = s.id), 0)) as "balanceCents",
-      coalesce((select array_agg(g.profile_id) from ${studentGuardians} sg join ${guardians} g on g.id = sg.guardian_id
-                where sg.student_id = s.id and g.profile_id is not null), '{}') as parents,
-      (select g.phone from ${studentGuardians} sg join ${guardians} g on g.id = sg.guardian_id
-        where sg.student_id = s.id order by sg.is_primary desc, g.name limit 1) as "guardianPhone",
-      coalesce((select f.sms_receipts from finance_settings f where f.school_id = s.school_id), true) as "smsReceipts"
-    from ${students} s where s.id = ${studentId}`);
-  const row = (result as unknown as { rows: (Omit<NoticeContext, 'balanceCents'> & { balanceCents: string | number })[] }).rows[0];
-  return row ? { ...row, balanceCents: Number(row.balanceCents) } : null;
 }
 
 /** A payment's notices, prepared inside a transaction: who to tell live, and the SMS receipt logged as queued. */
@@ -122,7 +85,7 @@ export async function prepareReceiptNotice(
   p: { studentId: string; amountCents: number; reference: string | null; receiptNumber: string | null; payerPhone: string | null; createdBy: string | null; kind?: string },
   opts: { posted: boolean; data: Record<string, unknown> },
 ): Promise<PreparedNotice | null> {
-  const ctx = await noticeContext(tx, p.studentId);
+  const ctx = await noticesRepo.findNoticeContext(tx, p.studentId);
   if (!ctx) return null;
   const out: PreparedNotice = { schoolId, studentId: p.studentId, data: { studentId: p.studentId, ...opts.data }, parents: ctx.parents, sms: null };
   const phone = p.payerPhone ?? ctx.guardianPhone;
@@ -152,7 +115,7 @@ export async function sendNotice(deps: NoticeDeps, n: PreparedNotice): Promise<v
 export async function afterPayment(deps: NoticeDeps, schoolId: string, paymentId: string): Promise<void> {
   try {
     const prepared = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, async (tx) => {
-      const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+      const p = await findPaymentRecord(tx, paymentId);
       if (!p) return null;
       return prepareReceiptNotice(tx, deps.sms.provider, schoolId, p, { posted: true, data: { paymentId } });
     });
@@ -162,45 +125,7 @@ export async function afterPayment(deps: NoticeDeps, schoolId: string, paymentId
   }
 }
 
-interface ReminderTarget {
-  studentId: string;
-  firstName: string;
-  lastName: string;
-  admissionNumber: string;
-  balanceCents: number;
-  guardianName: string;
-  phone: string | null;
-  email: string | null;
-}
-
-async function reminderTargets(tx: Tx, schoolId: string, q: { minBalance: number; levelId?: string; classId?: string }): Promise<ReminderTarget[]> {
-  return tx
-    .select({
-      studentId: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      admissionNumber: students.admissionNumber,
-      balanceCents: studentBalances.balanceCents,
-      guardianName: guardians.name,
-      phone: guardians.phone,
-      email: guardians.email,
-    })
-    .from(studentBalances)
-    .innerJoin(students, eq(students.id, studentBalances.studentId))
-    .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
-    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
-    .leftJoin(classes, eq(classes.id, students.classId))
-    .where(
-      and(
-        eq(students.schoolId, schoolId),
-        eq(students.status, 'active'),
-        sql`${studentBalances.balanceCents} > ${q.minBalance}`,
-        q.levelId ? eq(classes.levelId, q.levelId) : undefined,
-        q.classId ? eq(students.classId, q.classId) : undefined,
-      ),
-    )
-    .orderBy(asc(students.lastName), asc(students.firstName), asc(guardians.name)) as Promise<ReminderTarget[]>;
-}
+type ReminderTarget = noticesRepo.ReminderTargetRow;
 
 /** Texts of a reminder: SMS and e-mail, per learner and guardian. */
 function reminderTexts(school: { name: string; paybill: string | null }, t: ReminderTarget) {
@@ -215,8 +140,8 @@ function reminderTexts(school: { name: string; paybill: string | null }, t: Remi
 }
 
 async function schoolNotice(tx: Tx, schoolId: string) {
-  const [s] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
-  const [cfg] = await tx.select({ shortcode: mpesaConfigs.shortcode, type: mpesaConfigs.shortcodeType }).from(mpesaConfigs).where(eq(mpesaConfigs.schoolId, schoolId));
+  const s = await noticesRepo.findSchoolName(tx, schoolId);
+  const cfg = await findMpesaShortcode(tx, schoolId);
   return { name: s?.name ?? '', paybill: cfg?.type === 'paybill' ? cfg.shortcode : null };
 }
 
@@ -235,7 +160,7 @@ export async function startReminders(
   ip: string,
 ): Promise<RemindersResponse> {
   const out = await inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const targets = await reminderTargets(tx, schoolId, body);
+    const targets = await noticesRepo.listReminderTargets(tx, schoolId, body);
     const sms = body.channels.includes('sms') ? targets.filter((t) => t.phone).length : 0;
     const emails = body.channels.includes('email') ? targets.filter((t) => t.email).length : 0;
     const learners = new Set(targets.map((t) => t.studentId)).size;
@@ -260,8 +185,8 @@ export function remindersTaskHandler(deps: NoticeDeps): TaskHandler {
     const input = task.input as { minBalance: number; channels: ('sms' | 'email')[]; levelId?: string; classId?: string };
     const scope = { schoolId: task.schoolId, userId: task.createdBy, allSchools: false };
     const { targets, school, done } = await withScope(deps.database.db, scope, async (tx) => {
-      const sent = await tx.select({ to: smsMessages.toPhone, studentId: smsMessages.studentId }).from(smsMessages).where(eq(smsMessages.taskId, task.id));
-      return { targets: await reminderTargets(tx, task.schoolId, input), school: await schoolNotice(tx, task.schoolId), done: new Set(sent.map((s) => `${s.studentId}|${s.to}`)) };
+      const sent = await noticesRepo.listSmsOfTask(tx, task.id);
+      return { targets: await noticesRepo.listReminderTargets(tx, task.schoolId, input), school: await schoolNotice(tx, task.schoolId), done: new Set(sent.map((s) => `${s.studentId}|${s.to}`)) };
     });
     const total = targets.reduce((s, t) => s + (input.channels.includes('sms') && t.phone ? 1 : 0) + (input.channels.includes('email') && t.email ? 1 : 0), 0);
     let progress = 0;

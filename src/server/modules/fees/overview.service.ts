@@ -1,14 +1,13 @@
-import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
 import type { FinancialOverview, PaymentMethod } from '../../../shared/contracts/fees.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { centsToKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import { approvals, classes, invoiceBalances, levels, mpesaStkRequests, mpesaTransactions, payments, studentBalances, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { currentTerm, termOf, type TermRow } from './structures.service.js';
 import { inSchool } from '../../lib/school-context.js';
+import * as repo from './overview.repository.js';
 
 /**
  * The financial overview (issue 11 §2: finance officer, principal, director): the term's expected fees
@@ -18,6 +17,8 @@ import { inSchool } from '../../lib/school-context.js';
  */
 
 const DAILY_DAYS = 30;
+/** Learners listed as top defaulters. */
+const TOP_DEFAULTERS = 10;
 
 function rate(paid: number, expected: number): number {
   return expected > 0 ? Math.round((paid / expected) * 1000) / 1000 : 0;
@@ -28,75 +29,17 @@ export async function overviewOf(tx: Tx, schoolId: string, term: TermRow | null)
   // Daily collections: the last 30 days up to today for the current term; for a term picked from the
   // past, the last 30 days of that term.
   const today = term && !term.isCurrent && term.endsOn < schoolToday() ? term.endsOn : schoolToday();
-  const termWhere = term ? eq(invoiceBalances.termId, term.id) : sql`false`;
+  const termId = term ? term.id : null;
   const [[totals], streams, methods, daily, defaulters, [arrears], [mpesa], [pendingStk], [pending]] = await Promise.all([
-    tx
-      .select({
-        expected: sql<number>`coalesce(sum(${invoiceBalances.dueCents}), 0)`.mapWith(Number),
-        paid: sql<number>`coalesce(sum(${invoiceBalances.paidCents}), 0)`.mapWith(Number),
-        learners: sql<number>`count(distinct ${invoiceBalances.studentId})`.mapWith(Number),
-        cleared: sql<number>`count(*) filter (where ${invoiceBalances.paidCents} >= ${invoiceBalances.dueCents})`.mapWith(Number),
-      })
-      .from(invoiceBalances)
-      .where(and(eq(invoiceBalances.schoolId, schoolId), termWhere)),
-    tx
-      .select({
-        classId: classes.id,
-        className: classes.name,
-        levelId: levels.id,
-        levelName: levels.name,
-        levelOrder: levels.levelOrder,
-        expected: sql<number>`coalesce(sum(${invoiceBalances.dueCents}), 0)`.mapWith(Number),
-        paid: sql<number>`coalesce(sum(${invoiceBalances.paidCents}), 0)`.mapWith(Number),
-      })
-      .from(invoiceBalances)
-      .innerJoin(classes, eq(classes.id, invoiceBalances.classId))
-      .innerJoin(levels, eq(levels.id, classes.levelId))
-      .where(and(eq(invoiceBalances.schoolId, schoolId), termWhere))
-      .groupBy(classes.id, classes.name, levels.id, levels.name, levels.levelOrder)
-      .orderBy(asc(levels.levelOrder), asc(classes.name)),
-    term
-      ? tx
-          .select({ method: payments.method, amount: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number), n: sql<number>`count(*) filter (where ${payments.kind} = 'payment')`.mapWith(Number) })
-          .from(payments)
-          .where(and(eq(payments.schoolId, schoolId), gte(payments.paidOn, term.startsOn), lte(payments.paidOn, term.endsOn)))
-          .groupBy(payments.method)
-      : Promise.resolve([]),
-    tx
-      .select({ day: payments.paidOn, amount: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number), n: sql<number>`count(*) filter (where ${payments.kind} = 'payment')`.mapWith(Number) })
-      .from(payments)
-      .where(and(eq(payments.schoolId, schoolId), gte(payments.paidOn, addDays(today, -(DAILY_DAYS - 1))), lte(payments.paidOn, today)))
-      .groupBy(payments.paidOn),
-    tx
-      .select({
-        studentId: students.id,
-        firstName: students.firstName,
-        middleName: students.middleName,
-        lastName: students.lastName,
-        admissionNumber: students.admissionNumber,
-        className: classes.name,
-        balance: studentBalances.balanceCents,
-        lastPaidOn: studentBalances.lastPaidOn,
-      })
-      .from(studentBalances)
-      .innerJoin(students, eq(students.id, studentBalances.studentId))
-      .leftJoin(classes, eq(classes.id, students.classId))
-      .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), sql`${studentBalances.balanceCents} > 0`))
-      .orderBy(desc(studentBalances.balanceCents), asc(students.lastName))
-      .limit(10),
-    tx
-      .select({
-        owed: sql<number>`coalesce(sum(${studentBalances.balanceCents}) filter (where ${studentBalances.balanceCents} > 0), 0)`.mapWith(Number),
-        owing: sql<number>`count(*) filter (where ${studentBalances.balanceCents} > 0)`.mapWith(Number),
-      })
-      .from(studentBalances)
-      .where(eq(studentBalances.schoolId, schoolId)),
-    tx
-      .select({ n: count(), amount: sql<number>`coalesce(sum(${mpesaTransactions.amountCents}), 0)`.mapWith(Number) })
-      .from(mpesaTransactions)
-      .where(and(eq(mpesaTransactions.schoolId, schoolId), eq(mpesaTransactions.status, 'unmatched'))),
-    tx.select({ n: count() }).from(mpesaStkRequests).where(and(eq(mpesaStkRequests.schoolId, schoolId), eq(mpesaStkRequests.status, 'pending'))),
-    tx.select({ n: count() }).from(approvals).where(and(eq(approvals.schoolId, schoolId), eq(approvals.status, 'pending'))),
+    repo.termInvoiceTotals(tx, schoolId, termId),
+    repo.termInvoiceTotalsByStream(tx, schoolId, termId),
+    term ? repo.collectedByMethod(tx, schoolId, term.startsOn, term.endsOn) : Promise.resolve([]),
+    repo.collectedByDay(tx, schoolId, addDays(today, -(DAILY_DAYS - 1)), today),
+    repo.topDefaulters(tx, schoolId, TOP_DEFAULTERS),
+    repo.arrearsTotals(tx, schoolId),
+    repo.unmatchedMpesaTotals(tx, schoolId),
+    repo.pendingStkCount(tx, schoolId),
+    repo.pendingApprovalsCount(tx, schoolId),
   ]);
   const expected = totals?.expected ?? 0;
   const paid = totals?.paid ?? 0;

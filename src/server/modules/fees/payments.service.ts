@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { ListPaymentsQuery, PaymentMethod, RecordPaymentResponse, recordPaymentBody } from '../../../shared/contracts/fees.js';
 import { messages } from '../../../shared/messages.js';
@@ -8,12 +7,12 @@ import { centsToKes } from '../../../shared/money.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { documentSequences, financeSettings, payments, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { registerFilters } from '../learners/index.js';
 import { FEES_AUDIT } from './fees-context.js';
 import * as repo from './fees.repository.js';
+import * as paymentsRepo from './payments.repository.js';
+import { pageWindow } from '../../lib/paging.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { withIdempotency } from '../../lib/idempotency.js';
 
@@ -36,7 +35,7 @@ export interface PaymentToPost {
   id?: string;
 }
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRow = paymentsRepo.PaymentRecord;
 
 /**
  * Writes one payment with the next receipt number of the school, in the caller's transaction (the
@@ -49,19 +48,7 @@ export type PaymentRow = typeof payments.$inferSelect;
  */
 export async function postPayment(tx: Tx, schoolId: string, p: PaymentToPost): Promise<PaymentRow> {
   const id = p.id ?? randomUUID();
-  const result = await tx.execute(sql`
-    with seq as (
-      insert into ${documentSequences} (school_id, kind, last_value) values (${schoolId}, 'receipt', 1)
-      on conflict (school_id, kind) do update set last_value = ${documentSequences.lastValue} + 1
-      returning last_value)
-    insert into ${payments} (id, school_id, student_id, kind, amount_cents, method, reference, paid_on, receipt_number, source,
-      mpesa_transaction_id, payer_name, payer_phone, notes, created_by)
-    select ${id}, ${schoolId}, ${p.studentId}, 'payment', ${p.amountCents}, ${p.method}, ${p.reference}, ${p.paidOn},
-      coalesce((select receipt_prefix from ${financeSettings} where school_id = ${schoolId}), 'RCT-') || lpad(seq.last_value::text, 6, '0'),
-      ${p.source}, ${p.mpesaTransactionId ?? null}, ${p.payerName ?? null}, ${p.payerPhone ?? null}, ${p.notes ?? null}, ${p.createdBy}
-    from seq
-    returning receipt_number, created_at`);
-  const row = (result as unknown as { rows: { receipt_number: string; created_at: string | Date }[] }).rows[0]!;
+  const row = await paymentsRepo.insertPaymentWithReceipt(tx, schoolId, id, p);
   return {
     id,
     schoolId,
@@ -145,27 +132,24 @@ export async function recordPayment(
  */
 export async function reversePayment(database: Database, actor: Actor, paymentId: string, reason: string, opts: { ip: string; schoolId?: string }) {
   return inSchool(database, actor, opts.schoolId, async (tx, schoolId) => {
-    const [original] = await tx.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.schoolId, schoolId))).for('update');
+    const original = await paymentsRepo.lockPayment(tx, schoolId, paymentId);
     if (!original) throw notFound(m.paymentNotFound);
     if (original.kind === 'reversal') throw new AppError(409, 'NOT_REVERSIBLE', m.reversalNotReversible);
-    const [already] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.reversesPaymentId, original.id));
+    const already = await paymentsRepo.findReversalOf(tx, original.id);
     if (already) throw new AppError(409, 'ALREADY_REVERSED', m.paymentAlreadyReversed);
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        schoolId,
-        studentId: original.studentId,
-        kind: 'reversal',
-        amountCents: -original.amountCents,
-        method: original.method,
-        reference: original.receiptNumber,
-        paidOn: schoolToday(),
-        source: original.source,
-        reversesPaymentId: original.id,
-        reason,
-        createdBy: actor.id,
-      })
-      .returning();
+    const row = await paymentsRepo.insertPaymentRow(tx, {
+      schoolId,
+      studentId: original.studentId,
+      kind: 'reversal',
+      amountCents: -original.amountCents,
+      method: original.method,
+      reference: original.receiptNumber,
+      paidOn: schoolToday(),
+      source: original.source,
+      reversesPaymentId: original.id,
+      reason,
+      createdBy: actor.id,
+    });
     await auditSchool(tx, { actor, schoolId, ip: opts.ip }, FEES_AUDIT.paymentReversed, `payment:${original.id}`, { amountCents: original.amountCents, receiptNumber: original.receiptNumber }, { reversalId: row!.id, reason });
     const reversal = (await repo.findPayment(tx, row!.id))!;
     return { reversal, original: (await repo.findPayment(tx, original.id))!, balance: centsToKes(await repo.balanceOf(tx, original.studentId)) };
@@ -175,19 +159,8 @@ export async function reversePayment(database: Database, actor: Actor, paymentId
 /** GET /api/fees/payments: the school's payments and reversals, newest first, with filters; sum of all matching. */
 export async function listPayments(database: Database, actor: Actor, q: ListPaymentsQuery) {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
-    const where: SQL[] = [eq(payments.schoolId, schoolId)];
-    if (q.from) where.push(gte(payments.paidOn, q.from));
-    if (q.to) where.push(lte(payments.paidOn, q.to));
-    if (q.method) where.push(eq(payments.method, q.method));
-    if (q.kind) where.push(eq(payments.kind, q.kind));
-    if (q.classId) where.push(eq(students.classId, q.classId));
-    const search = q.search?.trim();
-    if (search) {
-      const receipt = sql`(lower(${payments.receiptNumber}) = ${search.toLowerCase()} or lower(${payments.reference}) = ${search.toLowerCase()})`;
-      const learner = registerFilters(null, { search, status: 'all' });
-      where.push(sql`(${receipt} or (${sql.join(learner, sql` and `)}))`);
-    }
-    return repo.listPaymentRows(tx, where, q.pageSize, (q.page - 1) * q.pageSize);
+    const filters: paymentsRepo.PaymentFilters = { from: q.from, to: q.to, method: q.method, kind: q.kind, classId: q.classId, search: q.search };
+    return paymentsRepo.listPaymentPage(tx, schoolId, filters, pageWindow(q));
   });
 }
 
@@ -198,6 +171,5 @@ export async function allPayments(database: Database, actor: Actor, q: ListPayme
 
 /** The learner a payment belongs to, for receipt access checks. */
 export async function paymentStudent(tx: Tx, paymentId: string): Promise<string | null> {
-  const [row] = await tx.select({ studentId: payments.studentId }).from(payments).where(eq(payments.id, paymentId));
-  return row?.studentId ?? null;
+  return (await repo.findPaymentStudentId(tx, paymentId)) ?? null;
 }

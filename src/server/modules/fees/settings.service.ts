@@ -3,8 +3,8 @@ import type { Actor } from '../../../shared/access.js';
 import type { FinanceSettings, updateFinanceSettingsBody } from '../../../shared/contracts/fees.js';
 import { centsToKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import { financeSettings } from '../../db/schema/index.js';
 import { FEES_AUDIT, loadFinanceSettings, type FinanceSettingsRow } from './fees-context.js';
+import { upsertFinanceSettings } from './fees.repository.js';
 import { auditSchool, inSchool } from '../../lib/school-context.js';
 
 function toSettings(r: FinanceSettingsRow): FinanceSettings {
@@ -42,7 +42,7 @@ export async function updateFinanceSettings(database: Database, actor: Actor, bo
       updatedBy: actor.id,
       updatedAt: new Date(),
     };
-    await tx.insert(financeSettings).values(next).onConflictDoUpdate({ target: financeSettings.schoolId, set: next });
+    await upsertFinanceSettings(tx, next);
     await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.settingsUpdated, `finance_settings:${schoolId}`, toSettings(before), toSettings(next));
     return toSettings(next);
   });

@@ -1,15 +1,15 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type { createFeeStructureBody, FeeStructure, updateFeeStructureBody } from '../../../shared/contracts/fees.js';
 import { messages } from '../../../shared/messages.js';
 import { centsToKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, classes, feeStructureItems, feeStructures, invoices, levels, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { FEES_AUDIT } from './fees-context.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import * as repo from './structures.repository.js';
+import type { TermRow } from './structures.repository.js';
 
 const m = messages.fees;
 
@@ -23,56 +23,28 @@ type UpdateInput = z.output<typeof updateFeeStructureBody>;
  */
 
 /** A term of the school with its year, or 404. */
-export async function termOf(tx: Tx, schoolId: string, termId: string) {
-  const [row] = await tx
-    .select({ id: terms.id, name: terms.name, number: terms.number, startsOn: terms.startsOn, endsOn: terms.endsOn, isCurrent: terms.isCurrent, academicYearId: terms.academicYearId, academicYear: academicYears.name })
-    .from(terms)
-    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-    .where(and(eq(terms.schoolId, schoolId), eq(terms.id, termId)));
+export async function termOf(tx: Tx, schoolId: string, termId: string): Promise<TermRow> {
+  const row = await repo.findTerm(tx, schoolId, termId);
   if (!row) throw notFound(m.termNotFound);
   return row;
 }
 
-export type TermRow = Awaited<ReturnType<typeof termOf>>;
+export type { TermRow };
 
 /** The school's current term (is_current, else the latest started), or null. */
 export async function currentTerm(tx: Tx, schoolId: string): Promise<TermRow | null> {
-  const [row] = await tx
-    .select({ id: terms.id, name: terms.name, number: terms.number, startsOn: terms.startsOn, endsOn: terms.endsOn, isCurrent: terms.isCurrent, academicYearId: terms.academicYearId, academicYear: academicYears.name })
-    .from(terms)
-    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-    .where(and(eq(terms.schoolId, schoolId), sql`${terms.startsOn} <= current_date or ${terms.isCurrent}`))
-    .orderBy(sql`${terms.isCurrent} desc`, sql`${terms.startsOn} desc`)
-    .limit(1);
+  const row = await repo.findCurrentTerm(tx, schoolId);
   return row ?? null;
 }
 
 /** Structures of the school (of one term when given) in the API's shape. */
 export async function structureList(tx: Tx, schoolId: string, termId?: string, ids?: string[]): Promise<FeeStructure[]> {
-  const rows = await tx
-    .select({
-      s: feeStructures,
-      termName: terms.name,
-      termStartsOn: terms.startsOn,
-      academicYear: academicYears.name,
-      levelName: levels.name,
-      levelOrder: levels.levelOrder,
-      className: classes.name,
-      invoiced: sql<number>`(select count(*) from ${invoices} where ${invoices.structureId} = ${feeStructures.id} and ${invoices.status} = 'issued')`.mapWith(Number),
-    })
-    .from(feeStructures)
-    .innerJoin(terms, eq(terms.id, feeStructures.termId))
-    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-    .innerJoin(levels, eq(levels.id, feeStructures.levelId))
-    .leftJoin(classes, eq(classes.id, feeStructures.classId))
-    .where(and(eq(feeStructures.schoolId, schoolId), termId ? eq(feeStructures.termId, termId) : undefined, ids ? inArray(feeStructures.id, ids) : undefined))
-    .orderBy(sql`${terms.startsOn} desc`, asc(levels.levelOrder), sql`${classes.name} nulls first`, asc(feeStructures.boarding));
+  const rows = await repo.listStructureRows(tx, schoolId, termId, ids);
   if (rows.length === 0) return [];
-  const items = await tx
-    .select()
-    .from(feeStructureItems)
-    .where(inArray(feeStructureItems.structureId, rows.map((r) => r.s.id)))
-    .orderBy(asc(feeStructureItems.sortOrder), asc(feeStructureItems.name));
+  const items = await repo.listItemsOfStructures(
+    tx,
+    rows.map((r) => r.s.id),
+  );
   return rows.map((r) => {
     const mine = items.filter((i) => i.structureId === r.s.id);
     return {
@@ -113,8 +85,9 @@ function defaultName(level: string, stream: string | null, boarding: string, ter
 }
 
 async function writeItems(tx: Tx, schoolId: string, structureId: string, items: CreateInput['items']) {
-  await tx.delete(feeStructureItems).where(eq(feeStructureItems.structureId, structureId));
-  await tx.insert(feeStructureItems).values(
+  await repo.deleteStructureItems(tx, structureId);
+  await repo.insertStructureItems(
+    tx,
     items.map((i, idx) => ({ schoolId, structureId, name: i.name, category: i.category, amountCents: i.amount, optional: i.optional, sortOrder: idx })),
   );
 }
@@ -127,40 +100,27 @@ async function writeItems(tx: Tx, schoolId: string, structureId: string, items: 
 export async function createStructure(database: Database, actor: Actor, body: CreateInput, ip: string) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const term = await termOf(tx, schoolId, body.termId);
-    const [level] = await tx.select().from(levels).where(and(eq(levels.schoolId, schoolId), eq(levels.id, body.levelId)));
+    const level = await repo.findLevel(tx, schoolId, body.levelId);
     if (!level) throw notFound(m.levelNotFound);
     let stream: string | null = null;
     if (body.classId) {
-      const [cls] = await tx.select().from(classes).where(and(eq(classes.schoolId, schoolId), eq(classes.id, body.classId)));
+      const cls = await repo.findClass(tx, schoolId, body.classId);
       if (!cls) throw notFound(m.streamNotFound);
       if (cls.levelId !== level.id || cls.academicYearId !== term.academicYearId) throw badRequest(m.streamWrongLevel, { classId: m.streamWrongLevel });
       stream = cls.stream;
     }
-    const [dup] = await tx
-      .select({ id: feeStructures.id })
-      .from(feeStructures)
-      .where(
-        and(
-          eq(feeStructures.termId, term.id),
-          eq(feeStructures.levelId, level.id),
-          body.classId ? eq(feeStructures.classId, body.classId) : sql`${feeStructures.classId} is null`,
-          eq(feeStructures.boarding, body.boarding),
-        ),
-      );
+    const dup = await repo.findSameStructure(tx, term.id, level.id, body.classId ?? null, body.boarding);
     if (dup) throw new AppError(409, 'STRUCTURE_EXISTS', m.structureExists);
-    const [row] = await tx
-      .insert(feeStructures)
-      .values({
-        schoolId,
-        termId: term.id,
-        levelId: level.id,
-        classId: body.classId ?? null,
-        boarding: body.boarding,
-        name: body.name?.trim() || defaultName(level.name, stream, body.boarding, term),
-        notes: body.notes ?? null,
-        createdBy: actor.id,
-      })
-      .returning();
+    const row = await repo.insertStructure(tx, {
+      schoolId,
+      termId: term.id,
+      levelId: level.id,
+      classId: body.classId ?? null,
+      boarding: body.boarding,
+      name: body.name?.trim() || defaultName(level.name, stream, body.boarding, term),
+      notes: body.notes ?? null,
+      createdBy: actor.id,
+    });
     await writeItems(tx, schoolId, row!.id, body.items);
     const created = await oneStructure(tx, schoolId, row!.id);
     await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.structureCreated, `fee_structure:${row!.id}`, null, created);
@@ -172,10 +132,10 @@ export async function createStructure(database: Database, actor: Actor, body: Cr
 export async function updateStructure(database: Database, actor: Actor, id: string, body: UpdateInput, ip: string) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const before = await oneStructure(tx, schoolId, id);
-    const patch: Partial<typeof feeStructures.$inferInsert> = { updatedAt: new Date() };
+    const patch: repo.StructurePatch = { updatedAt: new Date() };
     if (body.name !== undefined) patch.name = body.name;
     if (body.notes !== undefined) patch.notes = body.notes ?? null;
-    await tx.update(feeStructures).set(patch).where(eq(feeStructures.id, id));
+    await repo.updateStructureFields(tx, id, patch);
     if (body.items) await writeItems(tx, schoolId, id, body.items);
     const after = await oneStructure(tx, schoolId, id);
     await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.structureUpdated, `fee_structure:${id}`, before, after);
@@ -188,8 +148,8 @@ export async function deleteStructure(database: Database, actor: Actor, id: stri
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const before = await oneStructure(tx, schoolId, id);
     if (before.invoiced > 0) throw new AppError(409, 'STRUCTURE_IN_USE', m.structureInUse(before.invoiced));
-    await tx.update(invoices).set({ structureId: null }).where(eq(invoices.structureId, id));
-    await tx.delete(feeStructures).where(eq(feeStructures.id, id));
+    await repo.detachInvoicesFromStructure(tx, id);
+    await repo.deleteStructureRow(tx, id);
     await auditSchool(tx, { actor, schoolId, ip }, FEES_AUDIT.structureDeleted, `fee_structure:${id}`, before, null);
     return { deleted: true };
   });
@@ -207,7 +167,7 @@ export async function copyStructures(database: Database, actor: Actor, body: { f
     const to = await termOf(tx, schoolId, body.toTermId);
     const source = await structureList(tx, schoolId, from.id);
     const existing = await structureList(tx, schoolId, to.id);
-    const targetClasses = await tx.select({ id: classes.id, name: classes.name }).from(classes).where(eq(classes.academicYearId, to.academicYearId));
+    const targetClasses = await repo.classesOfYear(tx, to.academicYearId);
     let copied = 0;
     let skipped = 0;
     for (const s of source) {
@@ -223,26 +183,24 @@ export async function copyStructures(database: Database, actor: Actor, body: { f
         skipped++;
         continue;
       }
-      const [row] = await tx
-        .insert(feeStructures)
-        .values({
-          schoolId,
-          termId: to.id,
-          levelId: s.levelId,
-          classId,
-          boarding: s.boarding,
-          name: defaultName(s.levelName, classId ? (s.className ?? null) : null, s.boarding, to),
-          notes: s.notes,
-          createdBy: actor.id,
-        })
-        .returning();
-      await tx.insert(feeStructureItems).values(
+      const row = await repo.insertStructure(tx, {
+        schoolId,
+        termId: to.id,
+        levelId: s.levelId,
+        classId,
+        boarding: s.boarding,
+        name: defaultName(s.levelName, classId ? (s.className ?? null) : null, s.boarding, to),
+        notes: s.notes,
+        createdBy: actor.id,
+      });
+      await repo.insertStructureItems(
+        tx,
         s.items.map((i, idx) => ({ schoolId, structureId: row!.id, name: i.name, category: i.category, amountCents: Math.round(i.amount * 100), optional: i.optional, sortOrder: idx })),
       );
       copied++;
     }
     await auditSchool(tx, caller(schoolId), FEES_AUDIT.structureCreated, `term:${to.id}`, null, { copiedFrom: from.id, copied, skipped });
-    const [n] = await tx.select({ n: count() }).from(feeStructures).where(eq(feeStructures.termId, to.id));
-    return { copied, skipped, total: Number(n?.n ?? 0) };
+    const total = await repo.countStructuresOfTerm(tx, to.id);
+    return { copied, skipped, total };
   });
 }

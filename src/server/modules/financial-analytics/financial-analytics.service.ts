@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { AnalyticsTerm, FinancialAnalytics, FinancialAnalyticsQuery } from '../../../shared/contracts/financial-analytics.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
@@ -8,10 +7,11 @@ import { messages } from '../../../shared/messages.js';
 import { centsToKes } from '../../../shared/money.js';
 import { isAdminRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, classes, expenseCategories, expenses, invoiceBalances, invoices, levels, payments, students, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
 import { inSchool } from '../../lib/school-context.js';
+import * as repo from './financial-analytics.repository.js';
+import type { AnalyticsTermRow } from './financial-analytics.repository.js';
 
 /**
  * Financial analytics (issue 15 §3 "Collection trend by week across the term against last year's,
@@ -41,27 +41,11 @@ import { inSchool } from '../../lib/school-context.js';
 
 export const TOP_ARREARS = 10;
 
-export interface AnalyticsTermRow extends AnalyticsTerm {
-  academicYearId: string;
-  halfTermStartsOn: string | null;
-  halfTermEndsOn: string | null;
-}
+export type { AnalyticsTermRow };
 
 export interface FinancialAnalyticsResult extends FinancialAnalytics {
   schoolId: string;
 }
-
-const termColumns = {
-  id: terms.id,
-  name: terms.name,
-  number: terms.number,
-  academicYear: academicYears.name,
-  academicYearId: terms.academicYearId,
-  startsOn: terms.startsOn,
-  endsOn: terms.endsOn,
-  halfTermStartsOn: terms.halfTermStartsOn,
-  halfTermEndsOn: terms.halfTermEndsOn,
-};
 
 const rate3 = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
 
@@ -108,45 +92,28 @@ export const weeksOf = (t: { startsOn: string; endsOn: string }) => Math.floor(d
 
 /** The term asked for (404 when it is not the school's), or the current one (null when the school has none). */
 async function resolveTerm(tx: Tx, schoolId: string, termId: string | undefined): Promise<AnalyticsTermRow | null> {
-  const base = tx.select(termColumns).from(terms).innerJoin(academicYears, eq(academicYears.id, terms.academicYearId));
   if (termId) {
-    const [row] = await base.where(and(eq(terms.schoolId, schoolId), eq(terms.id, termId)));
+    const row = await repo.findTerm(tx, schoolId, termId);
     if (!row) throw notFound(m.api.termNotFound);
     return row;
   }
-  const [row] = await base
-    .where(and(eq(terms.schoolId, schoolId), sql`(${terms.startsOn} <= current_date or ${terms.isCurrent})`))
-    .orderBy(sql`${terms.isCurrent} desc`, desc(terms.startsOn))
-    .limit(1);
+  const row = await repo.findCurrentOrLatestTerm(tx, schoolId);
   return row ?? null;
 }
 
 /** The term with the same number in the academic year before the term's own, or null. */
 async function lastYearTermOf(tx: Tx, schoolId: string, term: AnalyticsTermRow): Promise<AnalyticsTermRow | null> {
-  const [year] = await tx.select({ startsOn: academicYears.startsOn }).from(academicYears).where(eq(academicYears.id, term.academicYearId));
+  const year = await repo.findYearStart(tx, term.academicYearId);
   if (!year) return null;
-  const [prev] = await tx
-    .select({ id: academicYears.id })
-    .from(academicYears)
-    .where(and(eq(academicYears.schoolId, schoolId), lt(academicYears.startsOn, year.startsOn)))
-    .orderBy(desc(academicYears.startsOn))
-    .limit(1);
+  const prev = await repo.findPreviousYear(tx, schoolId, year.startsOn);
   if (!prev) return null;
-  const [row] = await tx
-    .select(termColumns)
-    .from(terms)
-    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-    .where(and(eq(terms.schoolId, schoolId), eq(terms.academicYearId, prev.id), eq(terms.number, term.number)));
+  const row = await repo.findTermOfYear(tx, schoolId, prev.id, term.number);
   return row ?? null;
 }
 
 /** Money received per day within the term's dates (cents, net of reversals). */
 function dailyCollections(tx: Tx, schoolId: string, t: AnalyticsTermRow) {
-  return tx
-    .select({ day: payments.paidOn, amount: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
-    .from(payments)
-    .where(and(eq(payments.schoolId, schoolId), gte(payments.paidOn, t.startsOn), lte(payments.paidOn, t.endsOn)))
-    .groupBy(payments.paidOn);
+  return repo.dailyCollections(tx, schoolId, t.startsOn, t.endsOn);
 }
 
 /** Cents per week index (0-based) of a term; days past `weeks` weeks count in the last one. */
@@ -168,58 +135,12 @@ export async function analyticsOf(tx: Tx, schoolId: string, termId: string | und
   const [daily, lastDaily, levelRows, methodRows, expenseRows, arrears, [allDue]] = await Promise.all([
     dailyCollections(tx, schoolId, term),
     lastYear ? dailyCollections(tx, schoolId, lastYear) : Promise.resolve([]),
-    tx
-      .select({
-        levelId: levels.id,
-        level: levels.name,
-        levelOrder: levels.levelOrder,
-        due: sql<number>`coalesce(sum(${invoiceBalances.dueCents}), 0)`.mapWith(Number),
-        paid: sql<number>`coalesce(sum(${invoiceBalances.paidCents}), 0)`.mapWith(Number),
-      })
-      .from(invoiceBalances)
-      .innerJoin(classes, eq(classes.id, invoiceBalances.classId))
-      .innerJoin(levels, eq(levels.id, classes.levelId))
-      .where(and(eq(invoiceBalances.schoolId, schoolId), eq(invoiceBalances.termId, term.id)))
-      .groupBy(levels.id, levels.name, levels.levelOrder)
-      .orderBy(asc(levels.levelOrder)),
-    tx
-      .select({
-        method: payments.method,
-        amount: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number),
-        n: sql<number>`count(*) filter (where ${payments.kind} = 'payment')`.mapWith(Number),
-      })
-      .from(payments)
-      .where(and(eq(payments.schoolId, schoolId), gte(payments.paidOn, term.startsOn), lte(payments.paidOn, term.endsOn)))
-      .groupBy(payments.method),
-    tx
-      .select({ category: expenseCategories.name, amount: sql<number>`coalesce(sum(${expenses.amountCents}), 0)`.mapWith(Number) })
-      .from(expenses)
-      .innerJoin(expenseCategories, eq(expenseCategories.id, expenses.categoryId))
-      .where(and(eq(expenses.schoolId, schoolId), inArray(expenses.status, ['approved', 'paid']), gte(expenses.spentOn, term.startsOn), lte(expenses.spentOn, term.endsOn)))
-      .groupBy(expenseCategories.name),
-    tx
-      .select({
-        studentId: students.id,
-        firstName: students.firstName,
-        middleName: students.middleName,
-        lastName: students.lastName,
-        admissionNumber: students.admissionNumber,
-        stream: classes.name,
-        balance: sql<number>`(${invoiceBalances.dueCents} - ${invoiceBalances.paidCents})`.mapWith(Number),
-        dueOn: invoices.dueOn,
-      })
-      .from(invoiceBalances)
-      .innerJoin(invoices, eq(invoices.id, invoiceBalances.invoiceId))
-      .innerJoin(students, eq(students.id, invoiceBalances.studentId))
-      .leftJoin(classes, eq(classes.id, invoiceBalances.classId))
-      .where(and(eq(invoiceBalances.schoolId, schoolId), eq(invoiceBalances.termId, term.id), sql`${invoiceBalances.dueCents} > ${invoiceBalances.paidCents}`))
-      .orderBy(sql`(${invoiceBalances.dueCents} - ${invoiceBalances.paidCents}) desc`, asc(students.lastName), asc(students.firstName))
-      .limit(TOP_ARREARS),
+    repo.dueAndPaidByLevel(tx, schoolId, term.id),
+    repo.collectedByMethod(tx, schoolId, term.startsOn, term.endsOn),
+    repo.expensesByCategory(tx, schoolId, term.startsOn, term.endsOn),
+    repo.topUnpaidBalances(tx, schoolId, term.id, TOP_ARREARS),
     // The projection's invoiced total: every invoice of the term (also one whose stream has no level).
-    tx
-      .select({ due: sql<number>`coalesce(sum(${invoiceBalances.dueCents}), 0)`.mapWith(Number) })
-      .from(invoiceBalances)
-      .where(and(eq(invoiceBalances.schoolId, schoolId), eq(invoiceBalances.termId, term.id))),
+    repo.termDueTotal(tx, schoolId, term.id),
   ]);
 
   // Weekly: this term's weeks; last year's term bucketed on its own calendar into as many weeks.

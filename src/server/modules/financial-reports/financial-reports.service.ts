@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import {
   AGE_BUCKETS,
@@ -27,6 +26,8 @@ import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
 import { inSchool } from '../../lib/school-context.js';
+import * as repo from './financial-reports.repository.js';
+import type { TermRow } from './financial-reports.repository.js';
 
 /**
  * Financial reports (issue 15 "Financial reports"), read-only: every figure is computed from the
@@ -55,11 +56,6 @@ export interface ReportContext {
 export type WithContext<T> = T & { ctx: ReportContext };
 
 const MAX_DAYS = 5 * 366;
-
-async function rows<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const res = (await tx.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
 
 const n = (v: unknown) => Number(v ?? 0);
 const kes = centsToKes;
@@ -90,20 +86,8 @@ export function resolvePeriod(q: { from?: string; to?: string }, fallback?: { fr
   return { from, to };
 }
 
-interface TermRow {
-  id: string;
-  name: string;
-  year: string;
-  startsOn: string;
-  endsOn: string;
-}
-
 async function termOf(tx: Tx, schoolId: string, termId: string): Promise<TermRow> {
-  const [t] = await rows<TermRow>(
-    tx,
-    sql`select t.id, t.name, y.name as year, t.starts_on::text as "startsOn", t.ends_on::text as "endsOn"
-        from terms t join academic_years y on y.id = t.academic_year_id where t.school_id = ${schoolId} and t.id = ${termId}`,
-  );
+  const t = await repo.findTerm(tx, schoolId, termId);
   if (!t) throw notFound(m.api.termNotFound);
   return t;
 }
@@ -112,27 +96,17 @@ async function termOf(tx: Tx, schoolId: string, termId: string): Promise<TermRow
 async function streamFilters(tx: Tx, schoolId: string, q: { levelId?: string; classId?: string }): Promise<string[]> {
   const lines: string[] = [];
   if (q.levelId) {
-    const [l] = await rows<{ name: string }>(tx, sql`select name from levels where school_id = ${schoolId} and id = ${q.levelId}`);
+    const l = await repo.findLevelName(tx, schoolId, q.levelId);
     if (!l) throw notFound(m.api.levelNotFound);
     lines.push(`${m.filters.level}: ${l.name}`);
   }
   if (q.classId) {
-    const [c] = await rows<{ name: string }>(tx, sql`select name from classes where school_id = ${schoolId} and id = ${q.classId}`);
+    const c = await repo.findClassName(tx, schoolId, q.classId);
     if (!c) throw notFound(m.api.classNotFound);
     lines.push(`${m.filters.stream}: ${c.name}`);
   }
   return lines;
 }
-
-/** `and …` conditions on a learner's current class (alias c) for level and stream filters. */
-function streamWhere(q: { levelId?: string; classId?: string }, studentAlias = 's'): SQL {
-  const parts: SQL[] = [];
-  if (q.levelId) parts.push(sql`and c.level_id = ${q.levelId}`);
-  if (q.classId) parts.push(sql`and ${sql.raw(studentAlias)}.class_id = ${q.classId}`);
-  return sql.join(parts, sql` `);
-}
-
-const fullName = sql`concat_ws(' ', s.first_name, s.middle_name, s.last_name)`;
 
 function labelledFrom(map: Map<string, { label: string; count: number; cents: number }>): LabelledAmount[] {
   return [...map.entries()].map(([key, v]) => ({ key, label: v.label, count: v.count, amount: kes(v.cents) }));
@@ -165,19 +139,7 @@ export async function feeCollection(database: Database, actor: Actor, q: FeeColl
     const { from, to } = resolvePeriod(q, fallback);
     filterLines.push(...(await streamFilters(tx, schoolId, q)));
     if (q.method) filterLines.push(`${m.filters.method}: ${METHOD_LABELS[q.method] ?? q.method}`);
-    const list = await rows<{ kind: string; amount: string; method: string; paidOn: string; studentId: string; classId: string | null; className: string | null; levelId: string | null; levelName: string | null; levelOrder: number | null }>(
-      tx,
-      sql`select p.kind, p.amount_cents as amount, p.method, p.paid_on::text as "paidOn", p.student_id as "studentId",
-                 c.id as "classId", c.name as "className", coalesce(l.id::text, c.grade_level) as "levelId", coalesce(l.name, c.grade_level) as "levelName",
-                 coalesce(l.level_order, c.level_order) as "levelOrder"
-          from payments p
-          join students s on s.id = p.student_id
-          left join classes c on c.id = s.class_id
-          left join levels l on l.id = c.level_id
-          where p.school_id = ${schoolId} and p.paid_on between ${from} and ${to}
-          ${q.method ? sql`and p.method = ${q.method}` : sql``}
-          ${streamWhere(q)}`,
-    );
+    const list = await repo.listCollectionPayments(tx, schoolId, { from, to, method: q.method, levelId: q.levelId, classId: q.classId });
     const byMethod = new Map<string, { label: string; count: number; cents: number }>();
     const groups = new Map<string, { label: string; count: number; cents: number }>();
     const levelOrder = new Map<string, number>();
@@ -249,42 +211,7 @@ interface OpenInvoice {
  * invoices, applied adjustments and payments known on that day), for learners of the level/stream.
  */
 async function openInvoices(tx: Tx, schoolId: string, asOf: string, q: { levelId?: string; classId?: string }): Promise<OpenInvoice[]> {
-  const list = await rows<{ invoiceId: string; studentId: string; dueOn: string; dueCents: string; paidCents: string; name: string; admissionNumber: string; stream: string | null; level: string | null }>(
-    tx,
-    sql`with inv as (
-          select i.id as invoice_id, i.student_id, i.total_cents, i.due_on, i.issued_on, i.invoice_number, t.starts_on,
-                 coalesce((select sum(a.amount_cents) from fee_adjustments a
-                           where a.invoice_id = i.id and a.status = 'applied' and a.effective_on <= ${asOf}), 0)::bigint as adjusted_cents,
-                 case when fs.allocation_rule = 'current_term_first' and t.is_current then 0 else 1 end as priority
-          from invoices i
-          join terms t on t.id = i.term_id
-          left join finance_settings fs on fs.school_id = i.school_id
-          where i.school_id = ${schoolId} and i.status = 'issued' and i.issued_on <= ${asOf}
-        ), due as (
-          select inv.*, greatest(total_cents - adjusted_cents, 0)::bigint as due_cents,
-                 sum(greatest(total_cents - adjusted_cents, 0)) over (
-                   partition by student_id order by priority, starts_on, issued_on, invoice_number rows unbounded preceding)::bigint as cum_cents
-          from inv
-        ), credit as (
-          select st.id as student_id,
-                 (coalesce((select sum(p.amount_cents) from payments p where p.student_id = st.id and p.paid_on <= ${asOf}), 0)
-                  + coalesce((select sum(a.amount_cents) from fee_adjustments a
-                              where a.student_id = st.id and a.status = 'applied' and a.invoice_id is null and a.effective_on <= ${asOf}), 0))::bigint as credit_cents
-          from students st where st.id in (select student_id from inv)
-        ), bal as (
-          select d.invoice_id, d.student_id, d.due_on, d.due_cents,
-                 greatest(0, least(d.due_cents, c.credit_cents - (d.cum_cents - d.due_cents)))::bigint as paid_cents
-          from due d join credit c on c.student_id = d.student_id
-        )
-        select b.invoice_id as "invoiceId", b.student_id as "studentId", b.due_on::text as "dueOn", b.due_cents as "dueCents", b.paid_cents as "paidCents",
-               ${fullName} as name, s.admission_number as "admissionNumber", c.name as stream, coalesce(l.name, c.grade_level) as level
-        from bal b
-        join students s on s.id = b.student_id
-        left join classes c on c.id = s.class_id
-        left join levels l on l.id = c.level_id
-        where b.due_cents > b.paid_cents ${streamWhere(q)}
-        order by s.admission_number, b.due_on`,
-  );
+  const list = await repo.listOpenInvoicesAsOf(tx, schoolId, asOf, q);
   return list.map((r) => ({ ...r, outstanding: n(r.dueCents) - n(r.paidCents) }));
 }
 
@@ -382,20 +309,7 @@ export async function defaulters(database: Database, actor: Actor, q: ArrearsQue
     const list = [...byLearner.values()].filter((e) => e.overdue > 0 && e.balance >= (q.minBalance ?? 1));
     const ids = list.map((e) => e.inv.studentId);
     const extra = ids.length
-      ? await rows<{ studentId: string; lastOn: string | null; lastAmount: string | null; gName: string | null; gPhone: string | null; gEmail: string | null }>(
-          tx,
-          sql`select s.id as "studentId", lp.paid_on::text as "lastOn", lp.amount_cents as "lastAmount", g.name as "gName", g.phone as "gPhone", g.email as "gEmail"
-              from students s
-              left join lateral (select p.paid_on, p.amount_cents from payments p
-                                 where p.student_id = s.id and p.kind = 'payment' and p.paid_on <= ${asOf}
-                                 order by p.paid_on desc, p.created_at desc limit 1) lp on true
-              left join lateral (select gu.name, gu.phone, gu.email from student_guardians sg join guardians gu on gu.id = sg.guardian_id
-                                 where sg.student_id = s.id order by sg.is_primary desc, gu.name limit 1) g on true
-              where s.school_id = ${schoolId} and s.id in (${sql.join(
-                ids.map((i) => sql`${i}`),
-                sql`, `,
-              )})`,
-        )
+      ? await repo.listDefaulterContacts(tx, schoolId, asOf, ids)
       : [];
     const extraOf = new Map(extra.map((x) => [x.studentId, x]));
     const rowsOut = list
@@ -430,8 +344,6 @@ export async function defaulters(database: Database, actor: Actor, q: ArrearsQue
 // ---------------------------------------------------------------------------------------------------
 // Cash book
 
-const expensePaidOn = sql`coalesce(e.paid_on, e.spent_on)`;
-
 /**
  * The cash book of the period: money in = fee payments by method (reversals negative), money out = paid
  * expenses on the day paid; opening balance = all money in less all money out before `from`; per day
@@ -440,26 +352,9 @@ const expensePaidOn = sql`coalesce(e.paid_on, e.spent_on)`;
 export async function cashBook(database: Database, actor: Actor, q: CashBookQuery): Promise<WithContext<CashBookReport>> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const { from, to } = resolvePeriod(q);
-    const [opening] = await rows<{ inCents: string; outCents: string }>(
-      tx,
-      sql`select (select coalesce(sum(amount_cents), 0) from payments where school_id = ${schoolId} and paid_on < ${from})::bigint as "inCents",
-                 (select coalesce(sum(e.amount_cents), 0) from expenses e where e.school_id = ${schoolId} and e.status = 'paid' and ${expensePaidOn} < ${from})::bigint as "outCents"`,
-    );
-    const ins = await rows<{ date: string; amount: string; method: string; kind: string; receipt: string | null; origReceipt: string | null; name: string; adm: string }>(
-      tx,
-      sql`select p.paid_on::text as date, p.amount_cents as amount, p.method, p.kind, p.receipt_number as receipt, o.receipt_number as "origReceipt",
-                 ${fullName} as name, s.admission_number as adm
-          from payments p join students s on s.id = p.student_id left join payments o on o.id = p.reverses_payment_id
-          where p.school_id = ${schoolId} and p.paid_on between ${from} and ${to}
-          order by p.paid_on, p.created_at`,
-    );
-    const outs = await rows<{ date: string; amount: string; method: string; number: string; payee: string; description: string; category: string }>(
-      tx,
-      sql`select ${expensePaidOn}::text as date, e.amount_cents as amount, e.method, e.number, e.payee, e.description, ec.name as category
-          from expenses e join expense_categories ec on ec.id = e.category_id
-          where e.school_id = ${schoolId} and e.status = 'paid' and ${expensePaidOn} between ${from} and ${to}
-          order by ${expensePaidOn}, e.created_at`,
-    );
+    const opening = await repo.cashBeforeDate(tx, schoolId, from);
+    const ins = await repo.listCashIn(tx, schoolId, from, to);
+    const outs = await repo.listCashOut(tx, schoolId, from, to);
     const openingCents = n(opening?.inCents) - n(opening?.outCents);
     const inByMethod = new Map<string, { label: string; count: number; cents: number }>();
     const outByMethod = new Map<string, { label: string; count: number; cents: number }>();
@@ -538,30 +433,10 @@ async function termPeriod(tx: Tx, schoolId: string, q: { from?: string; to?: str
 export async function incomeExpenditure(database: Database, actor: Actor, q: IncomeExpenditureQuery): Promise<WithContext<IncomeExpenditureReport>> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const { from, to, filterLines } = await termPeriod(tx, schoolId, q);
-    const collected = await rows<{ method: string; count: number; cents: string }>(
-      tx,
-      sql`select method, count(*) filter (where kind = 'payment')::int as count, sum(amount_cents)::bigint as cents
-          from payments where school_id = ${schoolId} and paid_on between ${from} and ${to} group by method order by 3 desc`,
-    );
-    const invoiced = await rows<{ category: string; count: number; cents: string }>(
-      tx,
-      sql`select il.category, count(*)::int as count, sum(il.amount_cents)::bigint as cents
-          from invoice_lines il join invoices i on i.id = il.invoice_id
-          where i.school_id = ${schoolId} and i.status = 'issued' and i.issued_on between ${from} and ${to}
-          group by il.category order by 3 desc`,
-    );
-    const spent = await rows<{ id: string; name: string; count: number; cents: string }>(
-      tx,
-      sql`select ec.id, ec.name, count(*)::int as count, sum(e.amount_cents)::bigint as cents
-          from expenses e join expense_categories ec on ec.id = e.category_id
-          where e.school_id = ${schoolId} and e.status = 'paid' and ${expensePaidOn} between ${from} and ${to}
-          group by ec.id, ec.name order by 4 desc, 2`,
-    );
-    const [payroll] = await rows<{ count: number; cents: string }>(
-      tx,
-      sql`select count(*)::int as count, coalesce(sum(employer_cost_cents), 0)::bigint as cents
-          from payroll_runs where school_id = ${schoolId} and status = 'approved' and pay_date between ${from} and ${to}`,
-    );
+    const collected = await repo.collectedByMethod(tx, schoolId, from, to);
+    const invoiced = await repo.invoicedByCategory(tx, schoolId, from, to);
+    const spent = await repo.paidExpensesByCategory(tx, schoolId, from, to);
+    const payroll = await repo.approvedPayrollCost(tx, schoolId, from, to);
     const collectedCents = collected.reduce((s, r) => s + n(r.cents), 0);
     const lines: LabelledAmount[] = spent.map((r) => ({ key: r.id, label: r.name, count: r.count, amount: kes(n(r.cents)) }));
     const payrollCents = n(payroll?.cents);
@@ -587,8 +462,6 @@ export async function incomeExpenditure(database: Database, actor: Actor, q: Inc
 // ---------------------------------------------------------------------------------------------------
 // M-Pesa reconciliation
 
-const txDay = sql`(t.trans_time at time zone 'Africa/Nairobi')::date`;
-
 /**
  * M-Pesa reconciliation of the period (by the transaction's day in Africa/Nairobi): received (every
  * transaction), matched, posted to learners (payments made from matched transactions), unmatched and
@@ -598,19 +471,8 @@ const txDay = sql`(t.trans_time at time zone 'Africa/Nairobi')::date`;
 export async function mpesaReconciliation(database: Database, actor: Actor, q: { from?: string; to?: string }): Promise<WithContext<MpesaReconciliationReport>> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const { from, to } = resolvePeriod(q);
-    const list = await rows<{ day: string; amount: string; status: string; transId: string; msisdn: string | null; payerName: string | null; billRef: string | null; note: string | null; posted: string | null }>(
-      tx,
-      sql`select ${txDay}::text as day, t.amount_cents as amount, t.status, t.trans_id as "transId", t.msisdn, t.payer_name as "payerName", t.bill_ref as "billRef", t.note,
-                 (select p.amount_cents from payments p where p.mpesa_transaction_id = t.id and p.kind = 'payment') as posted
-          from mpesa_transactions t
-          where t.school_id = ${schoolId} and ${txDay} between ${from} and ${to}
-          order by t.trans_time desc`,
-    );
-    const [manual] = await rows<{ count: number; cents: string }>(
-      tx,
-      sql`select count(*)::int as count, coalesce(sum(amount_cents), 0)::bigint as cents from payments
-          where school_id = ${schoolId} and kind = 'payment' and method = 'mpesa' and mpesa_transaction_id is null and paid_on between ${from} and ${to}`,
-    );
+    const list = await repo.listMpesaTransactions(tx, schoolId, from, to);
+    const manual = await repo.manualMpesaPayments(tx, schoolId, from, to);
     const tot = { received: [0, 0], matched: [0, 0], postedToLearners: [0, 0], unmatched: [0, 0], refunded: [0, 0] } as Record<string, [number, number]>;
     const add = (k: string, cents: number) => {
       tot[k]![0] += 1;
@@ -657,24 +519,6 @@ export async function mpesaReconciliation(database: Database, actor: Actor, q: {
 // ---------------------------------------------------------------------------------------------------
 // Expenses and budgets
 
-/** Approved and paid expenses of a term (its term_id, or no term and spent within its dates) or a period. */
-function expenseScope(p: { termId?: string; from: string; to: string }): SQL {
-  if (p.termId) return sql`(e.term_id = ${p.termId} or (e.term_id is null and e.spent_on between ${p.from} and ${p.to}))`;
-  return sql`e.spent_on between ${p.from} and ${p.to}`;
-}
-
-async function expensesByCategoryRows(tx: Tx, schoolId: string, scope: SQL) {
-  return rows<{ id: string; name: string; count: number; cents: string; paid: string; approved: string }>(
-    tx,
-    sql`select ec.id, ec.name, count(*)::int as count, sum(e.amount_cents)::bigint as cents,
-               coalesce(sum(e.amount_cents) filter (where e.status = 'paid'), 0)::bigint as paid,
-               coalesce(sum(e.amount_cents) filter (where e.status = 'approved'), 0)::bigint as approved
-        from expenses e join expense_categories ec on ec.id = e.category_id
-        where e.school_id = ${schoolId} and e.status in ('paid', 'approved') and ${scope}
-        group by ec.id, ec.name`,
-  );
-}
-
 /**
  * Expenses by category (approved and paid, by the day spent) of the period, or of a term (expenses
  * filed under it, or without a term and spent within its dates): count, amount, paid, approved but not
@@ -683,7 +527,7 @@ async function expensesByCategoryRows(tx: Tx, schoolId: string, scope: SQL) {
 export async function expensesByCategory(database: Database, actor: Actor, q: { from?: string; to?: string; termId?: string }): Promise<WithContext<ExpensesByCategoryReport>> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const { from, to, filterLines } = await termPeriod(tx, schoolId, q);
-    const list = await expensesByCategoryRows(tx, schoolId, expenseScope({ termId: q.termId, from, to }));
+    const list = await repo.expensesByCategory(tx, schoolId, { termId: q.termId, from, to });
     const total = list.reduce((s, r) => s + n(r.cents), 0);
     return {
       from,
@@ -717,8 +561,7 @@ export async function budgetVsActual(database: Database, actor: Actor, q: Budget
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     let termId = q.termId;
     if (!termId && !q.year) {
-      const [cur] = await rows<{ id: string }>(tx, sql`select id from terms where school_id = ${schoolId} and is_current limit 1`);
-      termId = cur?.id;
+      termId = await repo.findCurrentTermId(tx, schoolId);
     }
     let budgetsList: { id: string; cents: string }[];
     let from: string;
@@ -730,21 +573,16 @@ export async function budgetVsActual(database: Database, actor: Actor, q: Budget
       ({ startsOn: from, endsOn: to } = t);
       year = Number(t.startsOn.slice(0, 4));
       periodLabel = `${t.name} ${t.year}`;
-      budgetsList = await rows(tx, sql`select category_id as id, amount_cents as cents from budgets where school_id = ${schoolId} and term_id = ${termId}`);
+      budgetsList = await repo.termBudgets(tx, schoolId, termId);
     } else {
       year = q.year ?? Number(schoolToday().slice(0, 4));
       from = `${year}-01-01`;
       to = `${year}-12-31`;
       periodLabel = m.yearLine(year);
-      budgetsList = await rows(
-        tx,
-        sql`select category_id as id,
-                   coalesce(max(amount_cents) filter (where term_id is null), sum(amount_cents) filter (where term_id is not null))::bigint as cents
-            from budgets where school_id = ${schoolId} and year = ${year} group by category_id`,
-      );
+      budgetsList = await repo.yearBudgets(tx, schoolId, year);
     }
-    const actual = await expensesByCategoryRows(tx, schoolId, expenseScope({ termId, from, to }));
-    const names = await rows<{ id: string; name: string; sortOrder: number }>(tx, sql`select id, name, sort_order as "sortOrder" from expense_categories where school_id = ${schoolId}`);
+    const actual = await repo.expensesByCategory(tx, schoolId, { termId, from, to });
+    const names = await repo.listExpenseCategories(tx, schoolId);
     const budgetOf = new Map(budgetsList.map((b) => [b.id, n(b.cents)]));
     const actualOf = new Map(actual.map((a) => [a.id, n(a.cents)]));
     const ids = new Set([...budgetOf.keys(), ...actualOf.keys()]);
@@ -777,17 +615,9 @@ export async function budgetVsActual(database: Database, actor: Actor, q: Budget
 /** Terms (newest first), grade levels and the current year's streams of the school, for the filters. */
 export async function reportOptions(database: Database, actor: Actor): Promise<ReportOptions> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const terms = await rows<TermRow & { isCurrent: boolean }>(
-      tx,
-      sql`select t.id, t.name, y.name as year, t.starts_on::text as "startsOn", t.ends_on::text as "endsOn", t.is_current as "isCurrent"
-          from terms t join academic_years y on y.id = t.academic_year_id where t.school_id = ${schoolId} order by t.starts_on desc`,
-    );
-    const levels = await rows<{ id: string; name: string }>(tx, sql`select id, name from levels where school_id = ${schoolId} order by level_order, name`);
-    const classes = await rows<{ id: string; name: string; levelId: string | null }>(
-      tx,
-      sql`select c.id, c.name, c.level_id as "levelId" from classes c join academic_years y on y.id = c.academic_year_id
-          where c.school_id = ${schoolId} and y.is_current order by c.level_order, c.name`,
-    );
+    const terms = await repo.listTerms(tx, schoolId);
+    const levels = await repo.listLevels(tx, schoolId);
+    const classes = await repo.listCurrentStreams(tx, schoolId);
     return {
       today: schoolToday(),
       currentTermId: terms.find((t) => t.isCurrent)?.id ?? null,

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { AttendanceMonthRow, HrCountRow, HrDashboardResponse, HrSummaryResponse, PayrollMonthRow } from '../../../shared/contracts/hr-reports.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
@@ -8,12 +7,13 @@ import { centsToKes } from '../../../shared/money.js';
 import { messages } from '../../../shared/messages.js';
 import { isAdminRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { leaveRequests, leaveTypes, payrollLines, payrollRuns, staffAttendance, staffMembers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
 import { loadAttendanceSettings } from '../attendance/index.js';
 import { isLate, staffRate } from '../attendance/index.js';
 import { inSchool } from '../../lib/school-context.js';
+import * as repo from './hr-reports.repository.js';
+import type { StaffRow } from './hr-reports.repository.js';
 
 /**
  * HR reports, analytics and the HR dashboard (issue 14 §4 "Headcount by department, employment type and
@@ -80,8 +80,6 @@ export function monthsOf(p: HrPeriod): string[] {
   return out;
 }
 
-type StaffRow = typeof staffMembers.$inferSelect;
-
 const fullName = (s: Pick<StaffRow, 'firstName' | 'otherNames' | 'lastName'>) => [s.firstName, s.otherNames, s.lastName].filter(Boolean).join(' ');
 
 const personOf = (s: StaffRow) => ({
@@ -127,11 +125,7 @@ export function contractsEndingOf(active: readonly StaffRow[], today: string): H
 
 /** Approved leave overlapping the period, counted within it: days in each type's unit, requests and people per type. */
 async function leaveTaken(tx: Tx, schoolId: string, p: HrPeriod): Promise<HrSummaryResponse['leave']> {
-  const rows = await tx
-    .select({ staffId: leaveRequests.staffId, startDate: leaveRequests.startDate, endDate: leaveRequests.endDate, days: leaveRequests.days, code: leaveTypes.code, name: leaveTypes.name, unit: leaveTypes.unit })
-    .from(leaveRequests)
-    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
-    .where(and(eq(leaveRequests.schoolId, schoolId), eq(leaveRequests.status, 'approved'), lte(leaveRequests.startDate, p.to), gte(leaveRequests.endDate, p.from)));
+  const rows = await repo.listApprovedLeaveOverlapping(tx, schoolId, p.from, p.to);
   const types = new Map<string, { code: string; name: string; days: number; requests: number; staff: Set<string> }>();
   for (const r of rows) {
     const inside = r.startDate >= p.from && r.endDate <= p.to;
@@ -149,11 +143,7 @@ async function leaveTaken(tx: Tx, schoolId: string, p: HrPeriod): Promise<HrSumm
 /** Approved payroll runs of the months the period touches: the run totals per month and the cash earnings by component code. */
 async function payrollCost(tx: Tx, schoolId: string, p: HrPeriod): Promise<HrSummaryResponse['payroll']> {
   const months = monthsOf(p);
-  const runs = await tx
-    .select()
-    .from(payrollRuns)
-    .where(and(eq(payrollRuns.schoolId, schoolId), eq(payrollRuns.status, 'approved'), gte(payrollRuns.month, months[0]!), lte(payrollRuns.month, months[months.length - 1]!)))
-    .orderBy(asc(payrollRuns.month));
+  const runs = await repo.listApprovedRuns(tx, schoolId, months[0]!, months[months.length - 1]!);
   const rows: PayrollMonthRow[] = runs.map((r) => ({
     month: r.month,
     staffCount: r.staffCount,
@@ -180,10 +170,11 @@ async function payrollCost(tx: Tx, schoolId: string, p: HrPeriod): Promise<HrSum
   };
 
   const lines = runs.length
-    ? await tx
-        .select({ runId: payrollLines.runId, breakdown: payrollLines.breakdown })
-        .from(payrollLines)
-        .where(and(eq(payrollLines.schoolId, schoolId), inArray(payrollLines.runId, runs.map((r) => r.id))))
+    ? await repo.listRunBreakdowns(
+        tx,
+        schoolId,
+        runs.map((r) => r.id),
+      )
     : [];
   const monthOf = new Map(runs.map((r) => [r.id, r.month]));
   const names = new Map<string, string>();
@@ -220,10 +211,7 @@ const rateOf = (c: AttendanceCounts) => staffRate({ daysOpen: c.marked, present:
  */
 async function attendanceOf(tx: Tx, schoolId: string, p: HrPeriod): Promise<HrSummaryResponse['attendance']> {
   const settings = await loadAttendanceSettings(tx, schoolId);
-  const rows = await tx
-    .select({ date: staffAttendance.date, status: staffAttendance.status, checkIn: staffAttendance.checkIn })
-    .from(staffAttendance)
-    .where(and(eq(staffAttendance.schoolId, schoolId), gte(staffAttendance.date, p.from), lte(staffAttendance.date, p.to)));
+  const rows = await repo.listStaffAttendance(tx, schoolId, p.from, p.to);
   const zero = (): AttendanceCounts => ({ marked: 0, present: 0, late: 0, absent: 0, onLeave: 0, officialDuty: 0 });
   const all = zero();
   const months = new Map<string, AttendanceCounts>();
@@ -244,10 +232,6 @@ async function attendanceOf(tx: Tx, schoolId: string, p: HrPeriod): Promise<HrSu
   return { ...all, rate: rateOf(all), byMonth };
 }
 
-async function loadStaffRows(tx: Tx, schoolId: string): Promise<StaffRow[]> {
-  return tx.select().from(staffMembers).where(eq(staffMembers.schoolId, schoolId)).orderBy(asc(staffMembers.lastName), asc(staffMembers.firstName));
-}
-
 /**
  * GET /api/hr-reports/summary?from=&to= (viewHrReports) → every HR report of the period:
  *  - headcount: active staff today by department, employment type, gender and employer (TSC/BOM);
@@ -263,7 +247,7 @@ export async function hrSummary(database: Database, actor: Actor, query: { from?
   const today = schoolToday();
   const p = resolvePeriod(query, today);
   return inHrSchool(database, actor, query.schoolId, async (tx, schoolId) => {
-    const staff = await loadStaffRows(tx, schoolId);
+    const staff = await repo.listStaff(tx, schoolId);
     const active = staff.filter((s) => s.status === 'active');
     const joiners = staff
       .filter((s) => s.startDate >= p.from && s.startDate <= p.to)
@@ -298,14 +282,10 @@ export async function hrSummary(database: Database, actor: Actor, query: { from?
 export async function hrDashboard(database: Database, actor: Actor, query: { schoolId?: string }): Promise<HrDashboardResponse> {
   const today = schoolToday();
   return inHrSchool(database, actor, query.schoolId, async (tx, schoolId) => {
-    const staff = await loadStaffRows(tx, schoolId);
+    const staff = await repo.listStaff(tx, schoolId);
     const active = staff.filter((s) => s.status === 'active');
     const byId = new Map(staff.map((s) => [s.id, s]));
-    const leave = await tx
-      .select({ staffId: leaveRequests.staffId, status: leaveRequests.status, startDate: leaveRequests.startDate, endDate: leaveRequests.endDate, type: leaveTypes.name })
-      .from(leaveRequests)
-      .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
-      .where(and(eq(leaveRequests.schoolId, schoolId), inArray(leaveRequests.status, ['pending', 'approved'])));
+    const leave = await repo.listOpenLeave(tx, schoolId);
     const onLeaveMap = new Map<string, { staffId: string; name: string; leaveType: string; endDate: string }>();
     for (const l of leave) {
       if (l.status !== 'approved' || l.startDate > today || l.endDate < today) continue;
@@ -315,7 +295,7 @@ export async function hrDashboard(database: Database, actor: Actor, query: { sch
     }
     const onLeave = [...onLeaveMap.values()].sort((a, b) => a.endDate.localeCompare(b.endDate) || a.name.localeCompare(b.name));
     const contracts = contractsEndingOf(active, today).items.filter((c) => c.daysLeft <= 30);
-    const [run] = await tx.select().from(payrollRuns).where(eq(payrollRuns.schoolId, schoolId)).orderBy(desc(payrollRuns.month)).limit(1);
+    const run = await repo.findLatestRun(tx, schoolId);
     return {
       today,
       activeStaff: active.length,

@@ -1,7 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { admissionSequenceKey, formatAdmissionNumber } from '../../../shared/admission-number.js';
-import { admissionSequences, schools, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import * as repo from './learners.repository.js';
 
 /**
  * Admission numbers from the school's pattern (issue 10 §1, §2: "The admission number comes from the
@@ -13,9 +12,9 @@ import type { Tx } from '../../db/tenant.js';
 
 /** The school's pattern. */
 export async function schoolPattern(tx: Tx, schoolId: string): Promise<string> {
-  const [row] = await tx.select({ pattern: schools.admissionNumberPattern }).from(schools).where(eq(schools.id, schoolId));
-  if (!row) throw new Error(`school ${schoolId} not visible`);
-  return row.pattern;
+  const pattern = await repo.findAdmissionPattern(tx, schoolId);
+  if (pattern === undefined) throw new Error(`school ${schoolId} not visible`);
+  return pattern;
 }
 
 /** Which of `numbers` are already used in the school (compared case-insensitively), lower-cased. */
@@ -24,11 +23,7 @@ export async function takenAdmissionNumbers(tx: Tx, schoolId: string, numbers: s
   const lower = [...new Set(numbers.map((n) => n.toLowerCase()))];
   for (let i = 0; i < lower.length; i += 1000) {
     const chunk = lower.slice(i, i + 1000);
-    const rows = await tx
-      .select({ n: sql<string>`lower(${students.admissionNumber})` })
-      .from(students)
-      .where(and(eq(students.schoolId, schoolId), inArray(sql`lower(${students.admissionNumber})`, chunk)));
-    for (const r of rows) taken.add(r.n);
+    for (const n of await repo.findUsedAdmissionNumbers(tx, schoolId, chunk)) taken.add(n);
   }
   return taken;
 }
@@ -45,15 +40,7 @@ export async function allocateAdmissionNumbers(tx: Tx, schoolId: string, year: n
   const seen = new Set<string>();
   while (out.length < count) {
     const need = count - out.length;
-    const [row] = await tx
-      .insert(admissionSequences)
-      .values({ schoolId, prefix: key, lastValue: need })
-      .onConflictDoUpdate({
-        target: [admissionSequences.schoolId, admissionSequences.prefix],
-        set: { lastValue: sql`${admissionSequences.lastValue} + ${need}` },
-      })
-      .returning({ last: admissionSequences.lastValue });
-    const last = row!.last;
+    const last = await repo.advanceAdmissionSequence(tx, schoolId, key, need);
     const candidates = Array.from({ length: need }, (_, i) => formatAdmissionNumber(pattern, year, last - need + 1 + i));
     const taken = await takenAdmissionNumbers(tx, schoolId, candidates);
     for (const c of candidates) {

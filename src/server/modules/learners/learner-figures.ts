@@ -1,19 +1,10 @@
-import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { LearnerFigures, LearnerFiguresQuery, LearnerSplit } from '../../../shared/contracts/learner-figures.js';
 import { schoolToday } from '../../../shared/dates.js';
 import type { Database } from '../../db/client.js';
-import { academicYears, classes, levels, students, terms, transferRequests } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
-import { audienceScope, learnerAudience, visibleLearners } from './learner-scope.js';
-
-const split = {
-  total: sql<number>`count(*)`.mapWith(Number),
-  female: sql<number>`count(*) filter (where ${students.gender} = 'female')`.mapWith(Number),
-  male: sql<number>`count(*) filter (where ${students.gender} = 'male')`.mapWith(Number),
-  boarding: sql<number>`count(*) filter (where ${students.boarding} = 'boarding')`.mapWith(Number),
-  day: sql<number>`count(*) filter (where ${students.boarding} <> 'boarding')`.mapWith(Number),
-};
+import { audienceScope, learnerAudience } from './learner-scope.js';
+import * as repo from './learners.repository.js';
 
 const EMPTY: LearnerSplit = { total: 0, female: 0, male: 0, boarding: 0, day: 0 };
 
@@ -28,52 +19,23 @@ export async function learnerFigures(database: Database, actor: Actor, q: Learne
   const audience = learnerAudience(actor, q.schoolId);
   const today = schoolToday();
   return withScope(database.db, audienceScope(audience), async (tx) => {
-    const visible = visibleLearners(audience);
-    const active = and(eq(students.status, 'active'), visible);
-
-    const [totals] = await tx.select(split).from(students).where(active);
-    const levelRows = await tx
-      .select({ ...split, levelId: levels.id, level: levels.name, levelOrder: levels.levelOrder })
-      .from(students)
-      .leftJoin(classes, eq(classes.id, students.classId))
-      .leftJoin(levels, eq(levels.id, classes.levelId))
-      .where(active)
-      .groupBy(levels.id, levels.name, levels.levelOrder)
-      .orderBy(sql`${levels.levelOrder} asc nulls last`, asc(levels.name));
-    const streamRows = await tx
-      .select({ classId: classes.id, name: classes.name, levelId: classes.levelId, total: split.total })
-      .from(students)
-      .innerJoin(classes, eq(classes.id, students.classId))
-      .where(active)
-      .groupBy(classes.id, classes.name, classes.levelId, classes.levelOrder, classes.stream)
-      .orderBy(asc(classes.levelOrder), asc(classes.stream));
+    const totals = await repo.activeSplit(tx, audience);
+    const levelRows = await repo.activeSplitByLevel(tx, audience);
+    const streamRows = await repo.activeCountByStream(tx, audience);
 
     let term: LearnerFigures['term'] = null;
     let admittedThisTerm = 0;
     if (audience.schoolId) {
-      const [current] = await tx
-        .select({ name: terms.name, academicYear: academicYears.name, startsOn: terms.startsOn, endsOn: terms.endsOn })
-        .from(terms)
-        .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-        .where(and(eq(terms.schoolId, audience.schoolId), eq(terms.isCurrent, true)))
-        .limit(1);
+      const current = await repo.findCurrentTerm(tx, audience.schoolId);
       if (current) {
         term = current;
-        const [admitted] = await tx
-          .select({ n: count() })
-          .from(students)
-          .where(and(visible, gte(students.admittedOn, current.startsOn), lte(students.admittedOn, today)));
-        admittedThisTerm = Number(admitted?.n ?? 0);
+        admittedThisTerm = await repo.countAdmittedBetween(tx, audience, current.startsOn, today);
       }
     }
 
     let pendingTransferRequests: number | null = null;
     if (actor.role === 'principal' && audience.schoolId) {
-      const [pending] = await tx
-        .select({ n: count() })
-        .from(transferRequests)
-        .where(and(eq(transferRequests.toSchoolId, audience.schoolId), eq(transferRequests.status, 'pending')));
-      pendingTransferRequests = Number(pending?.n ?? 0);
+      pendingTransferRequests = await repo.countPendingIncomingTransfers(tx, audience.schoolId);
     }
 
     return {

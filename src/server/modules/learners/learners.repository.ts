@@ -1,23 +1,65 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '../users/index.js';
 import type { ListStudentsQuery, StudentSort } from '../../../shared/contracts/learners.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
 import type { Tx } from '../../db/tenant.js';
 import {
   academicYears,
+  admissionSequences,
   classes,
   guardians,
   levels,
   profiles,
+  schools,
   studentEnrolments,
   studentGuardians,
   students,
+  teacherAssignments,
+  terms,
+  transferRequests,
 } from '../../db/schema/index.js';
+import type { PageWindow } from '../../lib/paging.js';
+import type { LearnerAudience } from './learner-scope.js';
 
 /**
  * Queries of the learner register. Every function takes the school (or an audience condition built by
- * learner-scope.ts) explicitly, on top of row-level security.
+ * visibleLearners) explicitly, on top of row-level security.
  */
+
+/** A students row. */
+export type StudentRow = typeof students.$inferSelect;
+/** The columns of a new students row. */
+export type NewStudent = typeof students.$inferInsert;
+/** Changes to a learner's own fields. */
+export type StudentChanges = Partial<typeof students.$inferInsert>;
+/** Changes to a guardian's own fields. */
+export type GuardianChanges = Partial<typeof guardians.$inferInsert>;
+
+/** Classes a teacher leads or teaches (any year), as a subquery of class ids. */
+export function taughtClassIds(teacherId: string): SQL {
+  return sql`(select ${classes.id} from ${classes} where ${classes.classTeacherId} = ${teacherId}
+    union select ${teacherAssignments.classId} from ${teacherAssignments} where ${teacherAssignments.teacherId} = ${teacherId})`;
+}
+
+/** The condition on `students` that limits rows to what the audience may see (undefined: no limit). */
+export function visibleLearners(a: LearnerAudience): SQL | undefined {
+  const inSchool = a.schoolId ? eq(students.schoolId, a.schoolId) : undefined;
+  switch (a.kind) {
+    case 'school':
+    case 'platform':
+      return inSchool;
+    case 'teacher':
+      return and(inSchool, sql`${students.classId} in ${taughtClassIds(a.userId)}`);
+    case 'parent':
+      return and(
+        inSchool,
+        exists(
+          sql`(select 1 from ${studentGuardians} join ${guardians} on ${guardians.id} = ${studentGuardians.guardianId}
+            where ${studentGuardians.studentId} = ${students.id} and ${guardians.profileId} = ${a.userId})`,
+        ),
+      );
+  }
+}
 
 export const listColumns = {
   id: students.id,
@@ -107,10 +149,8 @@ function orderBy(sort: StudentSort): SQL[] {
   }
 }
 
-/** One page of the register and the number of matching learners. */
-export async function listStudentRows(tx: Tx, where: SQL[], sort: StudentSort, limit: number, offset: number) {
-  const cond = and(...where);
-  const rows = (await tx
+async function selectStudentPage(tx: Tx, cond: SQL | undefined, sort: StudentSort, limit: number, offset: number): Promise<ListRow[]> {
+  return (await tx
     .select(listColumns)
     .from(students)
     .leftJoin(classes, eq(classes.id, students.classId))
@@ -119,8 +159,40 @@ export async function listStudentRows(tx: Tx, where: SQL[], sort: StudentSort, l
     .orderBy(...orderBy(sort))
     .limit(limit)
     .offset(offset)) as ListRow[];
+}
+
+async function countStudents(tx: Tx, cond: SQL | undefined): Promise<number> {
   const [total] = await tx.select({ n: count() }).from(students).where(cond);
-  return { rows, total: Number(total?.n ?? 0) };
+  return Number(total?.n ?? 0);
+}
+
+/** One page of the register and the number of matching learners. */
+export async function listStudentRows(tx: Tx, where: SQL[], sort: StudentSort, limit: number, offset: number) {
+  const cond = and(...where);
+  const rows = await selectStudentPage(tx, cond, sort, limit, offset);
+  const total = await countStudents(tx, cond);
+  return { rows, total };
+}
+
+/** The register's filters and sort, as the list endpoint takes them. */
+export type RegisterQuery = Pick<ListStudentsQuery, 'search' | 'classId' | 'levelId' | 'status' | 'gender' | 'boarding' | 'sort'>;
+
+/** The register filters of `q` for the audience's school, narrowed to the learners the audience may see. */
+function visibleRegister(audience: LearnerAudience, q: RegisterQuery): SQL | undefined {
+  const where = [...registerFilters(audience.schoolId, q)];
+  const visible = visibleLearners(audience);
+  if (visible) where.push(visible);
+  return and(...where);
+}
+
+/** One page of the register as the audience may see it, filtered, in the order `q.sort` names (ending on id). */
+export async function listVisibleStudentPage(tx: Tx, audience: LearnerAudience, q: RegisterQuery, w: PageWindow): Promise<ListRow[]> {
+  return selectStudentPage(tx, visibleRegister(audience, q), q.sort, w.limit, w.offset);
+}
+
+/** How many learners of the register the audience may see match the filters of `q`. */
+export async function countVisibleStudents(tx: Tx, audience: LearnerAudience, q: RegisterQuery): Promise<number> {
+  return countStudents(tx, visibleRegister(audience, q));
 }
 
 /** Every matching learner (exports), in register order, in pages of `batch`. */
@@ -152,6 +224,16 @@ export async function findStudent(tx: Tx, where: SQL | undefined, id: string) {
   return row;
 }
 export type StudentRecord = NonNullable<Awaited<ReturnType<typeof findStudent>>>;
+
+/** The school's learner `id` (full row with class, level and year), or undefined. */
+export async function findSchoolStudent(tx: Tx, schoolId: string, id: string): Promise<StudentRecord | undefined> {
+  return findStudent(tx, eq(students.schoolId, schoolId), id);
+}
+
+/** The learner `id` if the audience may see them (full row with class, level and year), or undefined. */
+export async function findVisibleStudent(tx: Tx, audience: LearnerAudience, id: string): Promise<StudentRecord | undefined> {
+  return findStudent(tx, visibleLearners(audience), id);
+}
 
 /** The learner's guardians (primary first) with whether each has a sign-in account. */
 export async function guardiansOf(tx: Tx, studentId: string) {
@@ -260,4 +342,187 @@ export async function profileByEmail(tx: Tx, email: string) {
     .from(profiles)
     .where(eq(profiles.email, email));
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Admission, learner and guardian writes
+
+/** Inserts a learner and returns the new row. */
+export async function insertStudent(tx: Tx, values: NewStudent): Promise<StudentRow | undefined> {
+  const [created] = await tx.insert(students).values(values).returning();
+  return created;
+}
+
+/** Writes `changes` (and updated_at) onto the school's learner `id`. */
+export async function updateStudentFields(tx: Tx, schoolId: string, id: string, changes: StudentChanges): Promise<void> {
+  await tx.update(students).set({ ...changes, updatedAt: new Date() }).where(and(eq(students.id, id), eq(students.schoolId, schoolId)));
+}
+
+/** Inserts a guardian of the school and returns the new row. */
+export async function insertGuardian(tx: Tx, values: typeof guardians.$inferInsert) {
+  const [row] = await tx.insert(guardians).values(values).returning();
+  return row;
+}
+
+/** Sets guardian `id`'s e-mail (and updated_at). */
+export async function setGuardianEmail(tx: Tx, id: string, email: string): Promise<void> {
+  await tx.update(guardians).set({ email, updatedAt: new Date() }).where(eq(guardians.id, id));
+}
+
+/** Links guardian `id` to a sign-in account (profile) (and sets updated_at). */
+export async function setGuardianProfile(tx: Tx, id: string, profileId: string): Promise<void> {
+  await tx.update(guardians).set({ profileId, updatedAt: new Date() }).where(eq(guardians.id, id));
+}
+
+/** Writes `changes` (and updated_at) onto the school's guardian `id`. */
+export async function updateGuardianFields(tx: Tx, schoolId: string, id: string, changes: GuardianChanges): Promise<void> {
+  await tx.update(guardians).set({ ...changes, updatedAt: new Date() }).where(and(eq(guardians.id, id), eq(guardians.schoolId, schoolId)));
+}
+
+/** Deletes guardian `id`. */
+export async function deleteGuardian(tx: Tx, id: string): Promise<void> {
+  await tx.delete(guardians).where(eq(guardians.id, id));
+}
+
+/** Links a guardian to a learner, or updates the existing link's relationship and primary flag. */
+export async function upsertGuardianLink(tx: Tx, schoolId: string, studentId: string, guardianId: string, relationship: string, isPrimary: boolean): Promise<void> {
+  await tx
+    .insert(studentGuardians)
+    .values({ schoolId, studentId, guardianId, relationship, isPrimary })
+    .onConflictDoUpdate({ target: [studentGuardians.studentId, studentGuardians.guardianId], set: { relationship, isPrimary } });
+}
+
+/** Clears the primary flag of every guardian link of the learner. */
+export async function clearPrimaryGuardian(tx: Tx, studentId: string): Promise<void> {
+  await tx.update(studentGuardians).set({ isPrimary: false }).where(eq(studentGuardians.studentId, studentId));
+}
+
+/** Writes `changes` onto the link between the learner and guardian. */
+export async function updateGuardianLink(tx: Tx, studentId: string, guardianId: string, changes: { relationship?: string; isPrimary?: boolean }): Promise<void> {
+  await tx
+    .update(studentGuardians)
+    .set(changes)
+    .where(and(eq(studentGuardians.studentId, studentId), eq(studentGuardians.guardianId, guardianId)));
+}
+
+/** Removes the link between the learner and guardian. */
+export async function deleteGuardianLink(tx: Tx, studentId: string, guardianId: string): Promise<void> {
+  await tx.delete(studentGuardians).where(and(eq(studentGuardians.studentId, studentId), eq(studentGuardians.guardianId, guardianId)));
+}
+
+/** How many learners guardian `guardianId` is linked to. */
+export async function countGuardianLinks(tx: Tx, guardianId: string): Promise<number> {
+  const [left] = await tx.select({ n: count() }).from(studentGuardians).where(eq(studentGuardians.guardianId, guardianId));
+  return Number(left?.n ?? 0);
+}
+
+/** The school's name, or undefined when the school is not visible. */
+export async function findSchoolName(tx: Tx, schoolId: string): Promise<{ name: string } | undefined> {
+  const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
+  return school;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Admission numbers
+
+/** The school's admission number pattern, or undefined when the school is not visible. */
+export async function findAdmissionPattern(tx: Tx, schoolId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ pattern: schools.admissionNumberPattern }).from(schools).where(eq(schools.id, schoolId));
+  return row?.pattern;
+}
+
+/** Which of `lowerNumbers` (lower-case) are admission numbers of the school's learners, lower-cased; unordered. */
+export async function findUsedAdmissionNumbers(tx: Tx, schoolId: string, lowerNumbers: string[]): Promise<string[]> {
+  const rows = await tx
+    .select({ n: sql<string>`lower(${students.admissionNumber})` })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), inArray(sql`lower(${students.admissionNumber})`, lowerNumbers)));
+  return rows.map((r) => r.n);
+}
+
+/**
+ * Advances the school's admission sequence `prefix` by `count` (creating it at `count`), under that
+ * row's lock; returns the sequence's new last value.
+ */
+export async function advanceAdmissionSequence(tx: Tx, schoolId: string, prefix: string, count: number): Promise<number> {
+  const [row] = await tx
+    .insert(admissionSequences)
+    .values({ schoolId, prefix, lastValue: count })
+    .onConflictDoUpdate({
+      target: [admissionSequences.schoolId, admissionSequences.prefix],
+      set: { lastValue: sql`${admissionSequences.lastValue} + ${count}` },
+    })
+    .returning({ last: admissionSequences.lastValue });
+  return row!.last;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Register figures
+
+const split = {
+  total: sql<number>`count(*)`.mapWith(Number),
+  female: sql<number>`count(*) filter (where ${students.gender} = 'female')`.mapWith(Number),
+  male: sql<number>`count(*) filter (where ${students.gender} = 'male')`.mapWith(Number),
+  boarding: sql<number>`count(*) filter (where ${students.boarding} = 'boarding')`.mapWith(Number),
+  day: sql<number>`count(*) filter (where ${students.boarding} <> 'boarding')`.mapWith(Number),
+};
+
+const activeVisible = (a: LearnerAudience) => and(eq(students.status, 'active'), visibleLearners(a));
+
+/** Active learners the audience sees: total, by gender and by boarding (one row, or none). */
+export async function activeSplit(tx: Tx, audience: LearnerAudience) {
+  const [totals] = await tx.select(split).from(students).where(activeVisible(audience));
+  return totals;
+}
+
+/** Active learners the audience sees per level of their class (split as activeSplit), in level order (no level last), then name. */
+export async function activeSplitByLevel(tx: Tx, audience: LearnerAudience) {
+  return tx
+    .select({ ...split, levelId: levels.id, level: levels.name, levelOrder: levels.levelOrder })
+    .from(students)
+    .leftJoin(classes, eq(classes.id, students.classId))
+    .leftJoin(levels, eq(levels.id, classes.levelId))
+    .where(activeVisible(audience))
+    .groupBy(levels.id, levels.name, levels.levelOrder)
+    .orderBy(sql`${levels.levelOrder} asc nulls last`, asc(levels.name));
+}
+
+/** Active learners the audience sees per stream (class), by level order, then stream. */
+export async function activeCountByStream(tx: Tx, audience: LearnerAudience) {
+  return tx
+    .select({ classId: classes.id, name: classes.name, levelId: classes.levelId, total: split.total })
+    .from(students)
+    .innerJoin(classes, eq(classes.id, students.classId))
+    .where(activeVisible(audience))
+    .groupBy(classes.id, classes.name, classes.levelId, classes.levelOrder, classes.stream)
+    .orderBy(asc(classes.levelOrder), asc(classes.stream));
+}
+
+/** The school's current term (name, year name, dates), or undefined. */
+export async function findCurrentTerm(tx: Tx, schoolId: string) {
+  const [current] = await tx
+    .select({ name: terms.name, academicYear: academicYears.name, startsOn: terms.startsOn, endsOn: terms.endsOn })
+    .from(terms)
+    .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
+    .where(and(eq(terms.schoolId, schoolId), eq(terms.isCurrent, true)))
+    .limit(1);
+  return current;
+}
+
+/** How many learners the audience sees (any status) were admitted `from`..`to` (inclusive). */
+export async function countAdmittedBetween(tx: Tx, audience: LearnerAudience, from: string, to: string): Promise<number> {
+  const [admitted] = await tx
+    .select({ n: count() })
+    .from(students)
+    .where(and(visibleLearners(audience), gte(students.admittedOn, from), lte(students.admittedOn, to)));
+  return Number(admitted?.n ?? 0);
+}
+
+/** How many transfer requests into the school are pending. */
+export async function countPendingIncomingTransfers(tx: Tx, schoolId: string): Promise<number> {
+  const [pending] = await tx
+    .select({ n: count() })
+    .from(transferRequests)
+    .where(and(eq(transferRequests.toSchoolId, schoolId), eq(transferRequests.status, 'pending')));
+  return Number(pending?.n ?? 0);
 }

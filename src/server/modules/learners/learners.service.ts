@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Actor } from '../../../shared/access.js';
 import {
@@ -21,7 +20,6 @@ import { messages } from '../../../shared/messages.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import { guardians, schools, studentGuardians, students } from '../../db/schema/index.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -29,9 +27,10 @@ import { insertAccount } from '../auth/index.js';
 import { findUserIdByEmail } from '../auth/index.js';
 import { sendAccountSetupMail } from '../auth/index.js';
 import { allocateAdmissionNumbers, takenAdmissionNumbers } from './admission-numbers.js';
-import { audienceScope, isClassTeacherOf, learnerAudience, learnerNotFound, visibleLearners, type LearnerAudience } from './learner-scope.js';
+import { audienceScope, isClassTeacherOf, learnerAudience, learnerNotFound, type LearnerAudience } from './learner-scope.js';
 import * as repo from './learners.repository.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
+import { paginate } from '../../lib/paging.js';
 
 const m = messages.learners;
 
@@ -79,17 +78,18 @@ function toListItem(r: repo.ListRow): StudentListItem {
 export async function listStudents(database: Database, actor: Actor, q: ListStudentsQuery): Promise<ListStudentsResponse> {
   const audience = learnerAudience(actor, q.schoolId);
   return withScope(database.db, audienceScope(audience), async (tx) => {
-    const where = [...repo.registerFilters(audience.schoolId, q)];
-    const visible = visibleLearners(audience);
-    if (visible) where.push(visible);
-    const { rows, total } = await repo.listStudentRows(tx, where, q.sort, q.pageSize, (q.page - 1) * q.pageSize);
-    return { items: rows.map(toListItem), total, page: q.page, pageSize: q.pageSize };
+    const page = await paginate(
+      q,
+      (w) => repo.listVisibleStudentPage(tx, audience, q, w),
+      () => repo.countVisibleStudents(tx, audience, q),
+    );
+    return { ...page, items: page.items.map(toListItem) };
   });
 }
 
 /** The learner as `audience` may see them, or 404. */
 async function visibleStudent(tx: Tx, audience: LearnerAudience, id: string): Promise<repo.StudentRecord> {
-  const row = await repo.findStudent(tx, visibleLearners(audience), id);
+  const row = await repo.findVisibleStudent(tx, audience, id);
   if (!row) throw learnerNotFound();
   return row;
 }
@@ -239,19 +239,13 @@ async function linkGuardian(
   if (guardian) {
     notices.push(m.guardianLinked(guardian.name));
     if (!guardian.email && g.email) {
-      await tx.update(guardians).set({ email: g.email, updatedAt: new Date() }).where(eq(guardians.id, guardian.id));
+      await repo.setGuardianEmail(tx, guardian.id, g.email);
       guardian = { ...guardian, email: g.email };
     }
   } else {
-    [guardian] = await tx
-      .insert(guardians)
-      .values({ schoolId: ctx.schoolId, name: g.name, phone, email: g.email, idNumber: g.idNumber ?? null, occupation: g.occupation ?? null })
-      .returning();
+    guardian = await repo.insertGuardian(tx, { schoolId: ctx.schoolId, name: g.name, phone, email: g.email, idNumber: g.idNumber ?? null, occupation: g.occupation ?? null });
   }
-  await tx
-    .insert(studentGuardians)
-    .values({ schoolId: ctx.schoolId, studentId, guardianId: guardian!.id, relationship: g.relationship, isPrimary })
-    .onConflictDoUpdate({ target: [studentGuardians.studentId, studentGuardians.guardianId], set: { relationship: g.relationship, isPrimary } });
+  await repo.upsertGuardianLink(tx, ctx.schoolId, studentId, guardian!.id, g.relationship, isPrimary);
   let mail: PendingMail | null = null;
   if (g.createAccount && !guardian!.profileId) {
     const email = g.email ?? guardian!.email;
@@ -278,7 +272,7 @@ async function linkGuardian(
         ipAddress: ctx.ip,
       });
     }
-    await tx.update(guardians).set({ profileId, updatedAt: new Date() }).where(eq(guardians.id, guardian!.id));
+    await repo.setGuardianProfile(tx, guardian!.id, profileId);
   }
   return { notices, mail, guardianId: guardian!.id };
 }
@@ -291,9 +285,7 @@ function lazyUnknownPasswordHash(): () => Promise<string> {
 
 async function sendSetupMails(deps: AuthDeps, schoolId: string, mails: PendingMail[], notices: string[]): Promise<void> {
   if (!mails.length) return;
-  const [school] = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) =>
-    tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId)),
-  );
+  const school = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) => repo.findSchoolName(tx, schoolId));
   for (const mail of mails) {
     try {
       await sendAccountSetupMail(deps, { ...mail, schoolName: school?.name ?? 'Your school' });
@@ -317,7 +309,7 @@ export async function createStudent(
   body: CreateStudentInput,
   req: RequestInfo,
   /** More writes that must land with the admission or not at all (a transfer in records itself here). */
-  alsoInTransaction?: (tx: Tx, student: typeof students.$inferSelect) => Promise<void>,
+  alsoInTransaction?: (tx: Tx, student: repo.StudentRow) => Promise<void>,
 ) {
   const schoolId = writerSchool(actor);
   const today = schoolToday();
@@ -339,29 +331,26 @@ export async function createStudent(
       } else {
         [admissionNumber] = await allocateAdmissionNumbers(tx, schoolId, Number(admittedOn.slice(0, 4)), 1);
       }
-      const [created] = await tx
-        .insert(students)
-        .values({
-          schoolId,
-          admissionNumber: admissionNumber!,
-          firstName: body.firstName,
-          middleName: body.middleName ?? null,
-          lastName: body.lastName,
-          gender: body.gender,
-          dateOfBirth: body.dateOfBirth,
-          classId: cls.id,
-          upi: body.upi ?? null,
-          assessmentNumber: body.assessmentNumber ?? null,
-          birthCertificateNumber: body.birthCertificateNumber ?? null,
-          boarding: body.boarding,
-          previousSchool: body.previousSchool ?? null,
-          previousUpi: body.previousUpi ?? null,
-          medicalNotes: body.medicalNotes ?? null,
-          specialNeeds: body.specialNeeds ?? null,
-          status: 'active',
-          admittedOn,
-        })
-        .returning();
+      const created = await repo.insertStudent(tx, {
+        schoolId,
+        admissionNumber: admissionNumber!,
+        firstName: body.firstName,
+        middleName: body.middleName ?? null,
+        lastName: body.lastName,
+        gender: body.gender,
+        dateOfBirth: body.dateOfBirth,
+        classId: cls.id,
+        upi: body.upi ?? null,
+        assessmentNumber: body.assessmentNumber ?? null,
+        birthCertificateNumber: body.birthCertificateNumber ?? null,
+        boarding: body.boarding,
+        previousSchool: body.previousSchool ?? null,
+        previousUpi: body.previousUpi ?? null,
+        medicalNotes: body.medicalNotes ?? null,
+        specialNeeds: body.specialNeeds ?? null,
+        status: 'active',
+        admittedOn,
+      });
       const s = created!;
       await repo.placeInClass(tx, schoolId, s.id, cls.id, cls.academicYearId, admittedOn > cls.yearStartsOn ? admittedOn : cls.yearStartsOn);
       const ctx = { schoolId, actor, ip: req.ip, passwordHash };
@@ -393,7 +382,7 @@ export async function createStudent(
 }
 
 /** The learner's own fields as the audit trail records them. */
-function auditable(s: typeof students.$inferSelect) {
+function auditable(s: repo.StudentRow) {
   const { searchText: _s, createdAt: _c, updatedAt: _u, schoolId: _sc, ...rest } = s;
   return rest;
 }
@@ -411,11 +400,11 @@ export async function updateStudent(database: Database, actor: Actor, id: string
   if (body.admittedOn && body.admittedOn > today) throw badRequest(m.admittedOnFuture, { admittedOn: m.admittedOnFuture });
   try {
     return await withScope(database.db, { schoolId, userId: actor.id, allSchools: false }, async (tx) => {
-      const row = await repo.findStudent(tx, eq(students.schoolId, schoolId), id);
+      const row = await repo.findSchoolStudent(tx, schoolId, id);
       if (!row) throw learnerNotFound();
       const before = row.student;
       const { overrideCapacity, ...fields } = body;
-      const changes: Partial<typeof students.$inferInsert> = {};
+      const changes: repo.StudentChanges = {};
       for (const [k, v] of Object.entries(fields) as [keyof typeof fields, unknown][]) {
         if (v === undefined) continue;
         if ((before as Record<string, unknown>)[k] !== v) (changes as Record<string, unknown>)[k] = v;
@@ -429,7 +418,7 @@ export async function updateStudent(database: Database, actor: Actor, id: string
         await repo.placeInClass(tx, schoolId, id, cls.id, cls.academicYearId, today);
       }
       if (Object.keys(changes).length === 0) return toDetail(tx, actor, row);
-      await tx.update(students).set({ ...changes, updatedAt: new Date() }).where(and(eq(students.id, id), eq(students.schoolId, schoolId)));
+      await repo.updateStudentFields(tx, schoolId, id, changes);
       const oldValue = Object.fromEntries(Object.keys(changes).map((k) => [k, (before as Record<string, unknown>)[k] ?? null]));
       await recordAudit(tx, {
         schoolId,
@@ -461,13 +450,13 @@ export async function addGuardian(deps: AuthDeps, actor: Actor, studentId: strin
   const mails: PendingMail[] = [];
   const notices: string[] = [];
   const detail = await withScope(deps.database.db, { schoolId, userId: actor.id, allSchools: false }, async (tx) => {
-    const row = await repo.findStudent(tx, eq(students.schoolId, schoolId), studentId);
+    const row = await repo.findSchoolStudent(tx, schoolId, studentId);
     if (!row) throw learnerNotFound();
     const current = await repo.guardiansOf(tx, studentId);
     if (current.some((x) => x.phone === phone)) throw badRequest(m.duplicateGuardianPhone, { phone: m.duplicateGuardianPhone });
     if (current.length >= 4) throw badRequest(m.tooManyGuardians);
     const isPrimary = g.isPrimary ?? current.length === 0;
-    if (isPrimary) await tx.update(studentGuardians).set({ isPrimary: false }).where(eq(studentGuardians.studentId, studentId));
+    if (isPrimary) await repo.clearPrimaryGuardian(tx, studentId);
     const r = await linkGuardian(tx, { schoolId, actor, ip: req.ip, passwordHash }, studentId, g, phone!, isPrimary, 0);
     notices.push(...r.notices);
     if (r.mail) mails.push(r.mail);
@@ -503,7 +492,7 @@ export async function updateGuardian(deps: AuthDeps, actor: Actor, studentId: st
   const mails: PendingMail[] = [];
   const notices: string[] = [];
   const detail = await withScope(deps.database.db, { schoolId, userId: actor.id, allSchools: false }, async (tx) => {
-    const row = await repo.findStudent(tx, eq(students.schoolId, schoolId), studentId);
+    const row = await repo.findSchoolStudent(tx, schoolId, studentId);
     if (!row) throw learnerNotFound();
     const links = await repo.guardiansOf(tx, studentId);
     const link = links.find((x) => x.id === guardianId);
@@ -512,24 +501,21 @@ export async function updateGuardian(deps: AuthDeps, actor: Actor, studentId: st
       const other = await repo.findGuardianByPhone(tx, schoolId, phone);
       if (other) throw new AppError(409, 'PHONE_TAKEN', m.guardianLinked(other.name), { fields: { phone: messages.learners.duplicateGuardianPhone } });
     }
-    const guardianChanges: Partial<typeof guardians.$inferInsert> = {};
+    const guardianChanges: repo.GuardianChanges = {};
     if (patch.name !== undefined && patch.name !== link.name) guardianChanges.name = patch.name;
     if (phone && phone !== link.phone) guardianChanges.phone = phone;
     if (patch.email !== undefined && patch.email !== link.email) guardianChanges.email = patch.email;
     if (patch.idNumber !== undefined && patch.idNumber !== link.idNumber) guardianChanges.idNumber = patch.idNumber;
     if (patch.occupation !== undefined && patch.occupation !== link.occupation) guardianChanges.occupation = patch.occupation;
     if (Object.keys(guardianChanges).length) {
-      await tx.update(guardians).set({ ...guardianChanges, updatedAt: new Date() }).where(and(eq(guardians.id, guardianId), eq(guardians.schoolId, schoolId)));
+      await repo.updateGuardianFields(tx, schoolId, guardianId, guardianChanges);
     }
     const linkChanges: { relationship?: string; isPrimary?: boolean } = {};
     if (patch.relationship !== undefined && patch.relationship !== link.relationship) linkChanges.relationship = patch.relationship;
     if (patch.isPrimary !== undefined && patch.isPrimary !== link.isPrimary) linkChanges.isPrimary = patch.isPrimary;
-    if (linkChanges.isPrimary) await tx.update(studentGuardians).set({ isPrimary: false }).where(eq(studentGuardians.studentId, studentId));
+    if (linkChanges.isPrimary) await repo.clearPrimaryGuardian(tx, studentId);
     if (Object.keys(linkChanges).length) {
-      await tx
-        .update(studentGuardians)
-        .set(linkChanges)
-        .where(and(eq(studentGuardians.studentId, studentId), eq(studentGuardians.guardianId, guardianId)));
+      await repo.updateGuardianLink(tx, studentId, guardianId, linkChanges);
     }
     if (patch.createAccount && !link.hasAccount) {
       const r = await linkGuardian(
@@ -580,20 +566,20 @@ export async function updateGuardian(deps: AuthDeps, actor: Actor, studentId: st
 export async function removeGuardian(database: Database, actor: Actor, studentId: string, guardianId: string, req: RequestInfo): Promise<StudentDetail> {
   const schoolId = writerSchool(actor);
   return withScope(database.db, { schoolId, userId: actor.id, allSchools: false }, async (tx) => {
-    const row = await repo.findStudent(tx, eq(students.schoolId, schoolId), studentId);
+    const row = await repo.findSchoolStudent(tx, schoolId, studentId);
     if (!row) throw learnerNotFound();
     const links = await repo.guardiansOf(tx, studentId);
     const link = links.find((x) => x.id === guardianId);
     if (!link) throw new AppError(404, 'NOT_FOUND', m.guardianNotFound);
     if (links.length === 1) throw badRequest(m.lastGuardian);
-    await tx.delete(studentGuardians).where(and(eq(studentGuardians.studentId, studentId), eq(studentGuardians.guardianId, guardianId)));
+    await repo.deleteGuardianLink(tx, studentId, guardianId);
     if (link.isPrimary) {
       const next = links.find((x) => x.id !== guardianId)!;
-      await tx.update(studentGuardians).set({ isPrimary: true }).where(and(eq(studentGuardians.studentId, studentId), eq(studentGuardians.guardianId, next.id)));
+      await repo.updateGuardianLink(tx, studentId, next.id, { isPrimary: true });
     }
     // A guardian with no learner left is removed, unless they have a sign-in account.
-    const [left] = await tx.select({ n: count() }).from(studentGuardians).where(eq(studentGuardians.guardianId, guardianId));
-    if (Number(left?.n ?? 0) === 0 && !link.hasAccount) await tx.delete(guardians).where(eq(guardians.id, guardianId));
+    const left = await repo.countGuardianLinks(tx, guardianId);
+    if (left === 0 && !link.hasAccount) await repo.deleteGuardian(tx, guardianId);
     await recordAudit(tx, {
       schoolId,
       action: LEARNER_AUDIT.guardianRemoved,
