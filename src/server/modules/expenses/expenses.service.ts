@@ -1,5 +1,3 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
@@ -27,7 +25,6 @@ import type {
 import { expensesMessages as m } from '../../../shared/messages/expenses.js';
 import { centsToKes, formatKesLabel } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import { approvals, budgets, expenseCategories, expenses, files, financeOfficeSettings, pettyCashEntries, profiles, suppliers, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
@@ -37,6 +34,9 @@ import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-conte
 import { documentNumber, takeDocumentNumbers } from '../../lib/document-numbers.js';
 import { withIdempotency } from '../../lib/idempotency.js';
 import { requestApproval } from '../approvals/index.js';
+import { pageWindow } from '../../lib/paging.js';
+import * as repo from './expenses.repository.js';
+import type { ExpenseWithNames, SpendingPeriod } from './expenses.repository.js';
 
 /**
  * Expenses, budgets and petty cash (issue 15 §1). Every call runs in one transaction confined to the
@@ -81,35 +81,23 @@ const caller = (c: ExpenseCall, schoolId: string): SchoolCaller => ({ actor: c.a
 
 /** The school's approval limit and petty-cash float in cents (defaults when it never saved any). */
 export async function loadExpenseSettings(tx: Tx, schoolId: string) {
-  const [row] = await tx.select().from(financeOfficeSettings).where(eq(financeOfficeSettings.schoolId, schoolId));
+  const row = await repo.findFinanceOfficeSettings(tx, schoolId);
   return { approvalCents: row?.expenseApprovalCents ?? 5_000_000, floatCents: row?.pettyCashFloatCents ?? 2_000_000 };
 }
 
 /** Petty cash held now (cents): the sum of the book. */
 export async function pettyCashBalance(tx: Tx, schoolId: string): Promise<number> {
-  const [row] = await tx.select({ s: sum(pettyCashEntries.amountCents) }).from(pettyCashEntries).where(eq(pettyCashEntries.schoolId, schoolId));
-  return Number(row?.s ?? 0);
+  return repo.sumPettyCash(tx, schoolId);
 }
 
 export const termLabel = (t: { name: string; startsOn: string }) => `${t.name} ${t.startsOn.slice(0, 4)}`;
 const yearRange = (year: number) => ({ from: `${year}-01-01`, to: `${year}-12-31` });
+/** A term's (termId) or, without one, a calendar year's spending period. */
+const spendingPeriod = (period: { termId: string | null; year: number }): SpendingPeriod => ({ termId: period.termId, ...yearRange(period.year) });
 
 /** Paid and approved spending of a category in a term or a year (cents), optionally leaving one expense out. */
 async function actualCents(tx: Tx, schoolId: string, categoryId: string | null, period: { termId: string | null; year: number }, exclude?: string): Promise<number> {
-  const { from, to } = yearRange(period.year);
-  const [row] = await tx
-    .select({ s: sum(expenses.amountCents) })
-    .from(expenses)
-    .where(
-      and(
-        eq(expenses.schoolId, schoolId),
-        categoryId ? eq(expenses.categoryId, categoryId) : undefined,
-        inArray(expenses.status, COUNTED),
-        period.termId ? eq(expenses.termId, period.termId) : and(gte(expenses.spentOn, from), lte(expenses.spentOn, to)),
-        exclude ? ne(expenses.id, exclude) : undefined,
-      ),
-    );
-  return Number(row?.s ?? 0);
+  return repo.sumSpending(tx, schoolId, { categoryId, statuses: COUNTED, period: spendingPeriod(period), excludeId: exclude });
 }
 
 /**
@@ -118,21 +106,10 @@ async function actualCents(tx: Tx, schoolId: string, categoryId: string | null, 
  * approved spending plus this expense passes the amount; the first such budget gives the warning.
  */
 export async function checkBudgets(tx: Tx, schoolId: string, categoryId: string, amountCents: number, spentOn: string, exclude?: string) {
-  const [cat] = await tx.select({ name: expenseCategories.name }).from(expenseCategories).where(and(eq(expenseCategories.id, categoryId), eq(expenseCategories.schoolId, schoolId)));
+  const cat = await repo.findCategory(tx, schoolId, categoryId);
   const term = await termOn(tx, schoolId, spentOn);
   const year = Number(spentOn.slice(0, 4));
-  const rows = await tx
-    .select({ b: budgets, termName: terms.name, termStartsOn: terms.startsOn })
-    .from(budgets)
-    .leftJoin(terms, eq(terms.id, budgets.termId))
-    .where(
-      and(
-        eq(budgets.schoolId, schoolId),
-        eq(budgets.categoryId, categoryId),
-        or(term ? eq(budgets.termId, term.id) : sql`false`, and(isNull(budgets.termId), eq(budgets.year, year))),
-      ),
-    )
-    .orderBy(sql`${budgets.termId} is null`);
+  const rows = await repo.listBudgetsCovering(tx, schoolId, categoryId, term ? term.id : null, year);
   const out: BudgetCheck['budgets'] = [];
   let warning: string | null = null;
   for (const { b, termName, termStartsOn } of rows) {
@@ -146,42 +123,13 @@ export async function checkBudgets(tx: Tx, schoolId: string, categoryId: string,
 }
 
 async function loadCategory(tx: Tx, schoolId: string, id: string, field = 'categoryId') {
-  const [row] = await tx.select().from(expenseCategories).where(and(eq(expenseCategories.id, id), eq(expenseCategories.schoolId, schoolId)));
+  const row = await repo.findCategory(tx, schoolId, id);
   if (!row) throw badRequest(m.categoryNotFound, { [field]: m.categoryNotFound });
   return row;
 }
 
-const requester = alias(profiles, 'requester');
-const decider = alias(profiles, 'decider');
-const payer = alias(profiles, 'payer');
-
-async function expenseRows(tx: Tx, schoolId: string, where: SQL | undefined, opts: { limit: number; offset: number; order?: SQL[] }): Promise<Expense[]> {
-  const rows = await tx
-    .select({
-      e: expenses,
-      category: expenseCategories.name,
-      termName: terms.name,
-      termStartsOn: terms.startsOn,
-      fileName: files.originalName,
-      contentType: files.contentType,
-      sizeBytes: files.sizeBytes,
-      requestedBy: requester.name,
-      decidedBy: decider.name,
-      paidBy: payer.name,
-      approvalId: approvals.id,
-    })
-    .from(expenses)
-    .innerJoin(expenseCategories, eq(expenseCategories.id, expenses.categoryId))
-    .leftJoin(terms, eq(terms.id, expenses.termId))
-    .leftJoin(files, eq(files.id, expenses.attachmentFileId))
-    .leftJoin(requester, eq(requester.id, expenses.requestedBy))
-    .leftJoin(decider, eq(decider.id, expenses.decidedBy))
-    .leftJoin(payer, eq(payer.id, expenses.paidBy))
-    .leftJoin(approvals, and(eq(approvals.kind, 'expense'), eq(approvals.subjectId, expenses.id), eq(approvals.status, 'pending')))
-    .where(and(eq(expenses.schoolId, schoolId), where))
-    .orderBy(...(opts.order ?? [desc(expenses.spentOn), desc(expenses.createdAt)]), desc(expenses.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
+/** Expenses in the API's shape; a pending one carries its budget warning. */
+async function expenseRows(tx: Tx, schoolId: string, rows: ExpenseWithNames[]): Promise<Expense[]> {
   const out: Expense[] = [];
   for (const r of rows) {
     const e = r.e;
@@ -222,7 +170,8 @@ async function expenseRows(tx: Tx, schoolId: string, where: SQL | undefined, opt
 }
 
 export async function expenseById(tx: Tx, schoolId: string, id: string): Promise<Expense> {
-  const [row] = await expenseRows(tx, schoolId, eq(expenses.id, id), { limit: 1, offset: 0 });
+  const found = await repo.findExpenseWithNames(tx, schoolId, id);
+  const [row] = await expenseRows(tx, schoolId, found ? [found] : []);
   if (!row) throw notFound(m.expenseNotFound);
   return row;
 }
@@ -234,7 +183,7 @@ async function drawPettyCash(tx: Tx, c: SchoolCaller, expense: { id: string; num
     const msg = m.pettyCashShort(formatKesLabel(balance), formatKesLabel(expense.amountCents));
     throw badRequest(msg, { method: msg });
   }
-  await tx.insert(pettyCashEntries).values({
+  await repo.insertPettyCashEntry(tx, {
     schoolId: c.schoolId,
     kind: 'expense',
     amountCents: -expense.amountCents,
@@ -252,26 +201,9 @@ type ListQuery = z.output<typeof listExpensesQuery>;
 /** GET /api/expenses: filtered, paged, sorted; totals over every match. */
 export async function listExpenses(database: Database, actor: Actor, q: ListQuery): Promise<ListExpensesResponse> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const term = q.q ? `%${q.q.replace(/[\\%_]/g, (x) => `\\${x}`)}%` : null;
-    const base = and(
-      q.categoryId ? eq(expenses.categoryId, q.categoryId) : undefined,
-      q.from ? gte(expenses.spentOn, q.from) : undefined,
-      q.to ? lte(expenses.spentOn, q.to) : undefined,
-      term ? or(ilike(expenses.payee, term), ilike(expenses.description, term), ilike(expenses.number, term)) : undefined,
-    );
-    const where = and(base, q.status === 'all' ? undefined : eq(expenses.status, q.status));
-    const order = {
-      spentOn_desc: [desc(expenses.spentOn), desc(expenses.createdAt)],
-      spentOn_asc: [asc(expenses.spentOn), asc(expenses.createdAt)],
-      amount_desc: [desc(expenses.amountCents), desc(expenses.spentOn)],
-      amount_asc: [asc(expenses.amountCents), desc(expenses.spentOn)],
-    }[q.sort];
-    const items = await expenseRows(tx, schoolId, where, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize, order });
-    const byStatus = await tx
-      .select({ status: expenses.status, n: count(), s: sum(expenses.amountCents) })
-      .from(expenses)
-      .where(and(eq(expenses.schoolId, schoolId), where))
-      .groupBy(expenses.status);
+    const filters = { categoryId: q.categoryId, from: q.from, to: q.to, search: q.q, status: q.status === 'all' ? undefined : q.status };
+    const items = await expenseRows(tx, schoolId, await repo.listExpensesWithNames(tx, schoolId, filters, q.sort, pageWindow(q)));
+    const byStatus = await repo.sumExpensesByStatus(tx, schoolId, filters);
     const get = (s: string) => Number(byStatus.find((r) => r.status === s)?.s ?? 0);
     const total = byStatus.reduce((a, r) => a + Number(r.n), 0);
     return {
@@ -326,50 +258,46 @@ export async function createExpense(database: Database, c: ExpenseCall, body: Cr
       const category = await loadCategory(tx, schoolId, body.categoryId);
       if (!category.active) throw badRequest(m.categoryInactive, { categoryId: m.categoryInactive });
       if (body.supplierId) {
-        const [s] = await tx.select({ id: suppliers.id }).from(suppliers).where(and(eq(suppliers.id, body.supplierId), eq(suppliers.schoolId, schoolId)));
-        if (!s) throw badRequest(m.supplierNotFound, { supplierId: m.supplierNotFound });
+        if (!(await repo.supplierExists(tx, schoolId, body.supplierId))) throw badRequest(m.supplierNotFound, { supplierId: m.supplierNotFound });
       }
       const settings = await loadExpenseSettings(tx, schoolId);
       const check = await checkBudgets(tx, schoolId, category.id, body.amount, body.spentOn);
       if (check.warning && !body.overBudgetReason) throw new AppError(400, 'OVER_BUDGET', check.warning, { fields: { overBudgetReason: check.warning } });
       const pending = body.amount >= settings.approvalCents;
       const number = documentNumber(EXPENSE_PREFIX, await takeDocumentNumbers(tx, schoolId, 'expense'));
-      const [row] = await tx
-        .insert(expenses)
-        .values({
-          schoolId,
-          number,
-          spentOn: body.spentOn,
-          termId: check.term?.id ?? null,
-          categoryId: category.id,
-          supplierId: body.supplierId ?? null,
-          payee: body.payee,
-          description: body.description,
-          amountCents: body.amount,
-          method: body.method,
-          reference: body.reference,
-          notes: body.notes,
-          status: pending ? 'pending' : 'paid',
-          overBudgetReason: check.warning ? body.overBudgetReason : null,
-          paidOn: pending ? null : body.spentOn,
-          paidBy: pending ? null : c.actor.id,
-          requestedBy: c.actor.id,
-        })
-        .returning();
-      if (!pending && body.method === 'petty_cash') await drawPettyCash(tx, fc, row!, body.spentOn);
+      const row = await repo.insertExpense(tx, {
+        schoolId,
+        number,
+        spentOn: body.spentOn,
+        termId: check.term?.id ?? null,
+        categoryId: category.id,
+        supplierId: body.supplierId ?? null,
+        payee: body.payee,
+        description: body.description,
+        amountCents: body.amount,
+        method: body.method,
+        reference: body.reference,
+        notes: body.notes,
+        status: pending ? 'pending' : 'paid',
+        overBudgetReason: check.warning ? body.overBudgetReason : null,
+        paidOn: pending ? null : body.spentOn,
+        paidBy: pending ? null : c.actor.id,
+        requestedBy: c.actor.id,
+      });
+      if (!pending && body.method === 'petty_cash') await drawPettyCash(tx, fc, row, body.spentOn);
       if (pending) {
         await requestApproval(tx, {
           schoolId,
           kind: 'expense',
-          subjectId: row!.id,
+          subjectId: row.id,
           title: m.approvalTitle(category.name, body.payee, formatKesLabel(body.amount)),
-          summary: m.approvalSummary(number, body.description, row!.overBudgetReason),
+          summary: m.approvalSummary(number, body.description, row.overBudgetReason),
           amountCents: body.amount,
           requestedBy: c.actor.id,
         });
       }
-      const expense = await expenseById(tx, schoolId, row!.id);
-      await auditSchool(tx, fc, EXPENSES_AUDIT.recorded, `expense:${row!.id}`, null, expense);
+      const expense = await expenseById(tx, schoolId, row.id);
+      await auditSchool(tx, fc, EXPENSES_AUDIT.recorded, `expense:${row.id}`, null, expense);
       return { expense, message: pending ? m.recordedPending(number) : m.recorded(number) };
     });
   });
@@ -380,17 +308,14 @@ export async function createExpense(database: Database, c: ExpenseCall, body: Cr
  * transaction). Refuses the requester (403), a decided expense (409) and a rejection without a comment (400).
  */
 export async function decideExpense(tx: Tx, c: SchoolCaller, expenseId: string, approve: boolean, note: string | null): Promise<void> {
-  const [row] = await tx.select().from(expenses).where(and(eq(expenses.id, expenseId), eq(expenses.schoolId, c.schoolId))).for('update');
+  const row = await repo.lockExpense(tx, c.schoolId, expenseId);
   if (!row) throw notFound(m.expenseNotFound);
   if (row.requestedBy === c.actor.id) throw new AppError(403, 'OWN_EXPENSE', m.ownExpense);
   if (row.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', m.notPending);
   const comment = note?.trim() || null;
   if (!approve && !comment) throw badRequest(m.noteRequired, { note: m.noteRequired });
   const before = await expenseById(tx, c.schoolId, expenseId);
-  await tx
-    .update(expenses)
-    .set({ status: approve ? 'approved' : 'rejected', decidedBy: c.actor.id, decidedAt: new Date(), decisionNote: comment, updatedAt: new Date() })
-    .where(eq(expenses.id, expenseId));
+  await repo.markExpenseDecided(tx, expenseId, { status: approve ? 'approved' : 'rejected', decidedBy: c.actor.id, note: comment });
   const after = await expenseById(tx, c.schoolId, expenseId);
   await auditSchool(tx, c, approve ? EXPENSES_AUDIT.approved : EXPENSES_AUDIT.rejected, `expense:${expenseId}`, before, after, { note: comment });
 }
@@ -398,16 +323,13 @@ export async function decideExpense(tx: Tx, c: SchoolCaller, expenseId: string, 
 /** The pending approvals row of an expense (POST /api/expenses/:id/approve|reject go through it). */
 export async function pendingApprovalOf(database: Database, actor: Actor, expenseId: string): Promise<string> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const [row] = await tx.select({ id: expenses.id, status: expenses.status, requestedBy: expenses.requestedBy }).from(expenses).where(and(eq(expenses.id, expenseId), eq(expenses.schoolId, schoolId)));
+    const row = await repo.findExpenseStatus(tx, schoolId, expenseId);
     if (!row) throw notFound(m.expenseNotFound);
     if (row.requestedBy === actor.id) throw new AppError(403, 'OWN_EXPENSE', m.ownExpense);
     if (row.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', m.notPending);
-    const [a] = await tx
-      .select({ id: approvals.id })
-      .from(approvals)
-      .where(and(eq(approvals.schoolId, schoolId), eq(approvals.kind, 'expense'), eq(approvals.subjectId, expenseId), eq(approvals.status, 'pending')));
-    if (!a) throw new AppError(409, 'ALREADY_DECIDED', m.noApprovalRow);
-    return a.id;
+    const approvalId = await repo.findPendingExpenseApprovalId(tx, schoolId, expenseId);
+    if (!approvalId) throw new AppError(409, 'ALREADY_DECIDED', m.noApprovalRow);
+    return approvalId;
   });
 }
 
@@ -415,15 +337,12 @@ export async function pendingApprovalOf(database: Database, actor: Actor, expens
 export async function payExpense(database: Database, c: ExpenseCall, id: string, body: z.output<typeof payExpenseBody>) {
   return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
     const fc = caller(c, schoolId);
-    const [row] = await tx.select().from(expenses).where(and(eq(expenses.id, id), eq(expenses.schoolId, schoolId))).for('update');
+    const row = await repo.lockExpense(tx, schoolId, id);
     if (!row) throw notFound(m.expenseNotFound);
     if (row.status !== 'approved') throw new AppError(409, 'NOT_APPROVED', m.notApproved);
     const before = await expenseById(tx, schoolId, id);
     if (body.method === 'petty_cash') await drawPettyCash(tx, fc, row, body.paidOn);
-    await tx
-      .update(expenses)
-      .set({ status: 'paid', paidOn: body.paidOn, paidBy: c.actor.id, method: body.method, reference: body.reference ?? row.reference, updatedAt: new Date() })
-      .where(eq(expenses.id, id));
+    await repo.markExpensePaid(tx, id, { paidOn: body.paidOn, paidBy: c.actor.id, method: body.method, reference: body.reference ?? row.reference });
     const expense = await expenseById(tx, schoolId, id);
     await auditSchool(tx, fc, EXPENSES_AUDIT.paid, `expense:${id}`, before, expense);
     return { expense, message: m.paid };
@@ -436,7 +355,7 @@ export async function attachToExpense(database: Database, storage: FileStorage, 
   return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
     const before = await expenseById(tx, schoolId, id);
     const file = await storeFile(tx, storage, { schoolId, kind: 'document', buffer: upload.buffer, contentType: upload.contentType, originalName: upload.filename, createdBy: c.actor.id });
-    await tx.update(expenses).set({ attachmentFileId: file.id, updatedAt: new Date() }).where(eq(expenses.id, id));
+    await repo.setExpenseAttachment(tx, id, file.id);
     await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.attachment, `expense:${id}`, before.attachment, { fileId: file.id, fileName: upload.filename });
     return { expense: await expenseById(tx, schoolId, id), message: m.attachmentSaved };
   });
@@ -445,7 +364,7 @@ export async function attachToExpense(database: Database, storage: FileStorage, 
 /** GET /api/expenses/:id/attachment → the receipt or invoice bytes (404 when none). */
 export async function expenseAttachment(database: Database, storage: FileStorage, actor: Actor, id: string) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const [row] = await tx.select({ fileId: expenses.attachmentFileId, number: expenses.number }).from(expenses).where(and(eq(expenses.id, id), eq(expenses.schoolId, schoolId)));
+    const row = await repo.findExpenseAttachment(tx, schoolId, id);
     if (!row?.fileId) throw notFound(m.expenseNotFound);
     const { row: f, body } = await loadFile(tx, storage, schoolId, row.fileId);
     return { body, contentType: f.contentType, fileName: f.originalName || row.number };
@@ -457,14 +376,10 @@ export async function expenseAttachment(database: Database, storage: FileStorage
 /** GET /api/expenses/summary: the KPIs of the page header. */
 export async function expensesSummary(database: Database, actor: Actor): Promise<ExpensesSummary> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const [current] = await tx.select().from(terms).where(and(eq(terms.schoolId, schoolId), eq(terms.isCurrent, true)));
+    const current = await repo.findCurrentTerm(tx, schoolId);
     const settings = await loadExpenseSettings(tx, schoolId);
     const spent = current ? await actualCents(tx, schoolId, null, { termId: current.id, year: Number(current.startsOn.slice(0, 4)) }) : 0;
-    const st = await tx
-      .select({ status: expenses.status, n: count(), s: sum(expenses.amountCents) })
-      .from(expenses)
-      .where(and(eq(expenses.schoolId, schoolId), inArray(expenses.status, ['pending', 'approved'])))
-      .groupBy(expenses.status);
+    const st = await repo.sumExpensesByStatus(tx, schoolId, { statuses: ['pending', 'approved'] });
     let over = 0;
     if (current) {
       const list = await budgetItems(tx, schoolId, { termId: current.id, year: Number(current.startsOn.slice(0, 4)) });
@@ -487,11 +402,7 @@ export async function expensesSummary(database: Database, actor: Actor): Promise
 // ------------------------------------------------------------------------------------------ categories
 
 async function categoryList(tx: Tx, schoolId: string): Promise<ExpenseCategory[]> {
-  const rows = await tx
-    .select({ c: expenseCategories, n: sql<number>`(select count(*)::int from ${expenses} where ${expenses.categoryId} = ${expenseCategories.id})` })
-    .from(expenseCategories)
-    .where(eq(expenseCategories.schoolId, schoolId))
-    .orderBy(asc(expenseCategories.sortOrder), asc(expenseCategories.name));
+  const rows = await repo.listCategoriesWithCounts(tx, schoolId);
   return rows.map(({ c, n }) => ({ id: c.id, name: c.name, description: c.description, active: c.active, sortOrder: c.sortOrder, expenseCount: Number(n) }));
 }
 
@@ -500,7 +411,11 @@ export async function listCategories(database: Database, actor: Actor) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     let items = await categoryList(tx, schoolId);
     if (items.length === 0) {
-      await tx.insert(expenseCategories).values(DEFAULT_CATEGORIES.map((name, i) => ({ schoolId, name, sortOrder: (i + 1) * 10 }))).onConflictDoNothing();
+      await repo.insertCategoriesIfAbsent(
+        tx,
+        schoolId,
+        DEFAULT_CATEGORIES.map((name, i) => ({ name, sortOrder: (i + 1) * 10 })),
+      );
       items = await categoryList(tx, schoolId);
     }
     return { items };
@@ -508,29 +423,22 @@ export async function listCategories(database: Database, actor: Actor) {
 }
 
 async function nameTaken(tx: Tx, schoolId: string, name: string, except?: string) {
-  const [row] = await tx
-    .select({ id: expenseCategories.id })
-    .from(expenseCategories)
-    .where(and(eq(expenseCategories.schoolId, schoolId), sql`lower(${expenseCategories.name}) = lower(${name})`, except ? ne(expenseCategories.id, except) : undefined));
-  if (row) throw new AppError(409, 'CATEGORY_TAKEN', m.categoryTaken, { fields: { name: m.categoryTaken } });
+  if (await repo.findCategoryIdByName(tx, schoolId, name, except)) throw new AppError(409, 'CATEGORY_TAKEN', m.categoryTaken, { fields: { name: m.categoryTaken } });
 }
 
 export async function createCategory(database: Database, c: ExpenseCall, body: z.output<typeof categoryBody>) {
   return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
     await nameTaken(tx, schoolId, body.name);
-    const [max] = await tx.select({ n: sql<number>`coalesce(max(${expenseCategories.sortOrder}), 0)::int` }).from(expenseCategories).where(eq(expenseCategories.schoolId, schoolId));
-    const [row] = await tx
-      .insert(expenseCategories)
-      .values({ schoolId, name: body.name, description: body.description, active: body.active, sortOrder: body.sortOrder ?? Number(max?.n ?? 0) + 10 })
-      .returning();
-    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.categorySaved, `expense_category:${row!.id}`, null, row);
-    return (await categoryList(tx, schoolId)).find((x) => x.id === row!.id)!;
+    const max = await repo.maxCategorySortOrder(tx, schoolId);
+    const row = await repo.insertCategory(tx, { schoolId, name: body.name, description: body.description, active: body.active, sortOrder: body.sortOrder ?? max + 10 });
+    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.categorySaved, `expense_category:${row.id}`, null, row);
+    return (await categoryList(tx, schoolId)).find((x) => x.id === row.id)!;
   });
 }
 
 export async function updateCategory(database: Database, c: ExpenseCall, id: string, body: z.output<typeof categoryPatch>) {
   return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
-    const [before] = await tx.select().from(expenseCategories).where(and(eq(expenseCategories.id, id), eq(expenseCategories.schoolId, schoolId)));
+    const before = await repo.findCategory(tx, schoolId, id);
     if (!before) throw notFound(m.categoryNotFound);
     if (body.name) await nameTaken(tx, schoolId, body.name, id);
     const changes = {
@@ -541,11 +449,7 @@ export async function updateCategory(database: Database, c: ExpenseCall, id: str
     };
     // An empty patch changes nothing (issue 32 §5: it was a 500, "no values to set").
     if (Object.keys(changes).length === 0) return (await categoryList(tx, schoolId)).find((x) => x.id === id)!;
-    const [after] = await tx
-      .update(expenseCategories)
-      .set(changes)
-      .where(eq(expenseCategories.id, id))
-      .returning();
+    const after = await repo.updateCategoryRow(tx, id, changes);
     await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.categorySaved, `expense_category:${id}`, before, after);
     return (await categoryList(tx, schoolId)).find((x) => x.id === id)!;
   });
@@ -554,13 +458,7 @@ export async function updateCategory(database: Database, c: ExpenseCall, id: str
 // ------------------------------------------------------------------------------------------ budgets
 
 async function budgetItems(tx: Tx, schoolId: string, period: { termId: string | null; year: number }): Promise<Budget[]> {
-  const rows = await tx
-    .select({ b: budgets, category: expenseCategories.name, termName: terms.name, termStartsOn: terms.startsOn })
-    .from(budgets)
-    .innerJoin(expenseCategories, eq(expenseCategories.id, budgets.categoryId))
-    .leftJoin(terms, eq(terms.id, budgets.termId))
-    .where(and(eq(budgets.schoolId, schoolId), period.termId ? eq(budgets.termId, period.termId) : and(isNull(budgets.termId), eq(budgets.year, period.year))))
-    .orderBy(asc(expenseCategories.sortOrder), asc(expenseCategories.name));
+  const rows = await repo.listBudgetsOfPeriod(tx, schoolId, period);
   const actuals = await actualByCategory(tx, schoolId, period);
   return rows.map(({ b, category, termName, termStartsOn }) => {
     const actual = actuals.get(b.categoryId) ?? 0;
@@ -581,25 +479,13 @@ async function budgetItems(tx: Tx, schoolId: string, period: { termId: string | 
 }
 
 async function actualByCategory(tx: Tx, schoolId: string, period: { termId: string | null; year: number }) {
-  const { from, to } = yearRange(period.year);
-  const rows = await tx
-    .select({ categoryId: expenses.categoryId, s: sum(expenses.amountCents) })
-    .from(expenses)
-    .where(
-      and(
-        eq(expenses.schoolId, schoolId),
-        inArray(expenses.status, COUNTED),
-        period.termId ? eq(expenses.termId, period.termId) : and(gte(expenses.spentOn, from), lte(expenses.spentOn, to)),
-      ),
-    )
-    .groupBy(expenses.categoryId);
-  return new Map(rows.map((r) => [r.categoryId, Number(r.s ?? 0)]));
+  return repo.sumSpendingByCategory(tx, schoolId, COUNTED, spendingPeriod(period));
 }
 
 /** GET /api/expenses/budgets?termId=|year=: a term's (default: the current term) or a year's budgets, actual vs budget. */
 export async function listBudgets(database: Database, actor: Actor, q: z.output<typeof budgetsQuery>): Promise<BudgetsResponse> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const termRows = await tx.select().from(terms).where(eq(terms.schoolId, schoolId)).orderBy(desc(terms.startsOn));
+    const termRows = await repo.listTerms(tx, schoolId);
     let period: BudgetsResponse['period'];
     if (q.termId || q.year === undefined) {
       const term = q.termId ? termRows.find((t) => t.id === q.termId) : (termRows.find((t) => t.isCurrent) ?? termRows[0]);
@@ -626,7 +512,7 @@ export async function listBudgets(database: Database, actor: Actor, q: z.output<
 }
 
 async function budgetById(tx: Tx, schoolId: string, id: string): Promise<Budget> {
-  const [row] = await tx.select().from(budgets).where(and(eq(budgets.id, id), eq(budgets.schoolId, schoolId)));
+  const row = await repo.findBudget(tx, schoolId, id);
   if (!row) throw notFound(m.budgetNotFound);
   return (await budgetItems(tx, schoolId, { termId: row.termId, year: row.year })).find((b) => b.id === id)!;
 }
@@ -637,7 +523,7 @@ export async function createBudget(database: Database, c: ExpenseCall, body: z.o
     await loadCategory(tx, schoolId, body.categoryId);
     let year: number;
     if (body.termId) {
-      const [term] = await tx.select().from(terms).where(and(eq(terms.id, body.termId), eq(terms.schoolId, schoolId)));
+      const term = await repo.findTerm(tx, schoolId, body.termId);
       if (!term) throw badRequest(m.termNotFound, { termId: m.termNotFound });
       year = Number(term.startsOn.slice(0, 4));
     } else if (body.year) {
@@ -645,17 +531,11 @@ export async function createBudget(database: Database, c: ExpenseCall, body: z.o
     } else {
       throw badRequest(m.budgetPeriodRequired, { termId: m.budgetPeriodRequired });
     }
-    const [dup] = await tx
-      .select({ id: budgets.id })
-      .from(budgets)
-      .where(and(eq(budgets.schoolId, schoolId), eq(budgets.categoryId, body.categoryId), body.termId ? eq(budgets.termId, body.termId) : and(isNull(budgets.termId), eq(budgets.year, year))));
+    const dup = await repo.findBudgetIdOfPeriod(tx, schoolId, body.categoryId, body.termId ?? null, year);
     if (dup) throw new AppError(409, 'BUDGET_EXISTS', m.budgetExists, { fields: { categoryId: m.budgetExists } });
-    const [row] = await tx
-      .insert(budgets)
-      .values({ schoolId, categoryId: body.categoryId, termId: body.termId ?? null, year, amountCents: body.amount, notes: body.notes, createdBy: c.actor.id })
-      .returning();
-    const after = await budgetById(tx, schoolId, row!.id);
-    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetSet, `budget:${row!.id}`, null, after);
+    const row = await repo.insertBudget(tx, { schoolId, categoryId: body.categoryId, termId: body.termId ?? null, year, amountCents: body.amount, notes: body.notes, createdBy: c.actor.id });
+    const after = await budgetById(tx, schoolId, row.id);
+    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetSet, `budget:${row.id}`, null, after);
     return { budget: after, message: m.budgetSaved };
   });
 }
@@ -663,10 +543,7 @@ export async function createBudget(database: Database, c: ExpenseCall, body: z.o
 export async function updateBudget(database: Database, c: ExpenseCall, id: string, body: z.output<typeof budgetPatch>) {
   return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
     const before = await budgetById(tx, schoolId, id);
-    await tx
-      .update(budgets)
-      .set({ ...(body.amount !== undefined ? { amountCents: body.amount } : {}), ...(body.notes !== undefined ? { notes: body.notes } : {}), updatedAt: new Date() })
-      .where(eq(budgets.id, id));
+    await repo.updateBudgetRow(tx, id, { amountCents: body.amount, notes: body.notes });
     const after = await budgetById(tx, schoolId, id);
     await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetSet, `budget:${id}`, before, after);
     return { budget: after, message: m.budgetSaved };
@@ -676,7 +553,7 @@ export async function updateBudget(database: Database, c: ExpenseCall, id: strin
 export async function deleteBudget(database: Database, c: ExpenseCall, id: string) {
   await inSchool(database, c.actor, undefined, async (tx, schoolId) => {
     const before = await budgetById(tx, schoolId, id);
-    await tx.delete(budgets).where(eq(budgets.id, id));
+    await repo.deleteBudgetRow(tx, id);
     await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.budgetDeleted, `budget:${id}`, before, null);
   });
 }
@@ -685,13 +562,7 @@ export async function deleteBudget(database: Database, c: ExpenseCall, id: strin
 
 async function pettyCashOf(tx: Tx, schoolId: string): Promise<PettyCash> {
   const settings = await loadExpenseSettings(tx, schoolId);
-  const rows = await tx
-    .select({ p: pettyCashEntries, number: expenses.number, createdBy: profiles.name })
-    .from(pettyCashEntries)
-    .leftJoin(expenses, eq(expenses.id, pettyCashEntries.expenseId))
-    .leftJoin(profiles, eq(profiles.id, pettyCashEntries.createdBy))
-    .where(eq(pettyCashEntries.schoolId, schoolId))
-    .orderBy(asc(pettyCashEntries.entryOn), asc(pettyCashEntries.createdAt));
+  const rows = await repo.listPettyCashEntries(tx, schoolId);
   let running = 0;
   const entries = rows.map(({ p, number, createdBy }) => {
     running += p.amountCents;
@@ -721,11 +592,8 @@ export async function topUpPettyCash(database: Database, c: ExpenseCall, body: z
     const settings = await loadExpenseSettings(tx, schoolId);
     const balance = await pettyCashBalance(tx, schoolId);
     const after = balance + body.amount;
-    const [row] = await tx
-      .insert(pettyCashEntries)
-      .values({ schoolId, kind: 'top_up', amountCents: body.amount, entryOn: body.entryOn, reference: body.reference, note: body.note, createdBy: c.actor.id })
-      .returning();
-    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.topUp, `petty_cash:${row!.id}`, { balance: centsToKes(balance) }, { amount: centsToKes(body.amount), balance: centsToKes(after), reference: body.reference });
+    const row = await repo.insertPettyCashEntry(tx, { schoolId, kind: 'top_up', amountCents: body.amount, entryOn: body.entryOn, reference: body.reference, note: body.note, createdBy: c.actor.id });
+    await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.topUp, `petty_cash:${row.id}`, { balance: centsToKes(balance) }, { amount: centsToKes(body.amount), balance: centsToKes(after), reference: body.reference });
     return {
       pettyCash: await pettyCashOf(tx, schoolId),
       message: m.toppedUp,
@@ -747,13 +615,7 @@ export async function getExpenseSettings(database: Database, actor: Actor): Prom
 export async function putExpenseSettings(database: Database, c: ExpenseCall, body: z.output<typeof expenseSettingsBody>): Promise<ExpenseSettings> {
   return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
     const before = await loadExpenseSettings(tx, schoolId);
-    await tx
-      .insert(financeOfficeSettings)
-      .values({ schoolId, expenseApprovalCents: body.approvalLimit, pettyCashFloatCents: body.pettyCashFloat, updatedBy: c.actor.id })
-      .onConflictDoUpdate({
-        target: financeOfficeSettings.schoolId,
-        set: { expenseApprovalCents: body.approvalLimit, pettyCashFloatCents: body.pettyCashFloat, updatedBy: c.actor.id, updatedAt: new Date() },
-      });
+    await repo.upsertExpenseSettings(tx, schoolId, { approvalCents: body.approvalLimit, floatCents: body.pettyCashFloat, updatedBy: c.actor.id });
     const after = { approvalLimit: centsToKes(body.approvalLimit), pettyCashFloat: centsToKes(body.pettyCashFloat) };
     await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.settings, `finance_office_settings:${schoolId}`, { approvalLimit: centsToKes(before.approvalCents), pettyCashFloat: centsToKes(before.floatCents) }, after);
     return after;

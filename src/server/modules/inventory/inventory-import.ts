@@ -1,14 +1,13 @@
 import ExcelJS from 'exceljs';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { IMPORT_COLUMNS, type ImportResult, type ImportRow, type InventoryImportColumn } from '../../../shared/contracts/inventory.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { inventoryMessages } from '../../../shared/messages/inventory.js';
 import { centsToKes, kesToCents, MAX_AMOUNT_CENTS } from '../../../shared/money.js';
-import { inventoryItems, inventoryMovements } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest } from '../../errors.js';
 import { readCsv, readXlsx } from '../learner-files/index.js';
 import { auditSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { insertItems, insertMovements, listExistingItemCodes } from './inventory.repository.js';
 
 /**
  * The opening stock import (issue 15 §5 "Excel import of an opening stock list"): an .xlsx (first
@@ -79,11 +78,7 @@ export async function checkRows(tx: Tx, schoolId: string, rows: Awaited<ReturnTy
   const codes = rows.map((r) => r.values.code.toLowerCase()).filter(Boolean);
   const existing = new Set<string>();
   for (let i = 0; i < codes.length; i += 1000) {
-    const found = await tx
-      .select({ code: sql<string>`lower(${inventoryItems.code})` })
-      .from(inventoryItems)
-      .where(and(eq(inventoryItems.schoolId, schoolId), inArray(sql`lower(${inventoryItems.code})`, codes.slice(i, i + 1000))));
-    for (const f of found) existing.add(f.code);
+    for (const code of await listExistingItemCodes(tx, schoolId, codes.slice(i, i + 1000))) existing.add(code);
   }
   const seen = new Map<string, number>();
   return rows.map(({ row, values: v }) => {
@@ -140,22 +135,20 @@ export async function importInventory(tx: Tx, c: SchoolCaller, rows: Awaited<Ret
   for (let i = 0; i < checked.length; i += 500) {
     const chunk = checked.slice(i, i + 500);
     created.push(
-      ...(await tx
-        .insert(inventoryItems)
-        .values(
-          chunk.map((r) => ({
-            schoolId: c.schoolId,
-            code: r.row.code,
-            name: r.row.name,
-            category: r.row.category,
-            unit: r.row.unit,
-            reorderLevel: r.row.reorderLevel ?? 0,
-            quantityOnHand: r.row.quantity ?? 0,
-            averageCostCents: r.costCents,
-            salePriceCents: r.saleCents,
-          })),
-        )
-        .returning({ id: inventoryItems.id, code: inventoryItems.code })),
+      ...(await insertItems(
+        tx,
+        chunk.map((r) => ({
+          schoolId: c.schoolId,
+          code: r.row.code,
+          name: r.row.name,
+          category: r.row.category,
+          unit: r.row.unit,
+          reorderLevel: r.row.reorderLevel ?? 0,
+          quantityOnHand: r.row.quantity ?? 0,
+          averageCostCents: r.costCents,
+          salePriceCents: r.saleCents,
+        })),
+      )),
     );
   }
   const idOf = new Map(created.map((x) => [x.code.toLowerCase(), x.id]));
@@ -173,7 +166,7 @@ export async function importInventory(tx: Tx, c: SchoolCaller, rows: Awaited<Ret
       reference: opts.fileName.slice(0, 80),
       createdBy: c.actor.id,
     }));
-  for (let i = 0; i < openings.length; i += 500) await tx.insert(inventoryMovements).values(openings.slice(i, i + 500));
+  for (let i = 0; i < openings.length; i += 500) await insertMovements(tx, openings.slice(i, i + 500));
   await auditSchool(tx, c, inventoryMessages.audit.imported, `school:${c.schoolId}`, null, { fileName: opts.fileName, items: created.length, openingMovements: openings.length, valueCents }, { codes: created.map((x) => x.code).slice(0, 200) });
   return { ...result, committed: true, created: created.length };
 }

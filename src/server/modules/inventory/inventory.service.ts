@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import {
   MOVEMENT_TYPES,
@@ -24,12 +23,14 @@ import { applyMovement, isLowStock } from '../../../shared/inventory-valuation.j
 import { inventoryMessages } from '../../../shared/messages/inventory.js';
 import { centsToKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
-import { inventoryItems, inventoryMovements, invoices, profiles, stockTakes, students, suppliers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { chargeLearner, termOn } from '../fees/index.js';
 import type { z } from 'zod';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { paginate } from '../../lib/paging.js';
+import * as repo from './inventory.repository.js';
+import type { ItemRow, MovementRow, SupplierRow } from './inventory.repository.js';
 
 /**
  * The school store (issue 15 §5). Every stock change is a movement written in the same transaction as
@@ -50,12 +51,12 @@ export interface Caller {
 }
 
 const fc = (c: Caller, schoolId: string): SchoolCaller => ({ actor: c.actor, schoolId, ip: c.ip });
-const studentName = sql<string>`${students.firstName} || ' ' || ${students.lastName}`;
+/** The list queries' active=true|false|all as a filter (undefined: all). */
+const activeFilter = (active: 'true' | 'false' | 'all') => (active === 'all' ? undefined : active === 'true');
 
 // -------------------------------------------------------------------------------------------------
 // Suppliers
 
-type SupplierRow = typeof suppliers.$inferSelect;
 const toSupplier = (s: SupplierRow, itemCount = 0): Supplier => ({
   id: s.id,
   name: s.name,
@@ -70,62 +71,44 @@ const toSupplier = (s: SupplierRow, itemCount = 0): Supplier => ({
 
 export async function listSuppliers(database: Database, actor: Actor, q: z.infer<typeof suppliersQuery>): Promise<{ items: Supplier[] }> {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
-    const where: SQL[] = [eq(suppliers.schoolId, schoolId)];
-    if (q.active !== 'all') where.push(eq(suppliers.active, q.active === 'true'));
-    if (q.q) where.push(or(ilike(suppliers.name, `%${q.q}%`), ilike(suppliers.contactName, `%${q.q}%`))!);
-    const rows = await tx
-      .select({ s: suppliers, items: sql<number>`(select count(*) from ${inventoryItems} where ${inventoryItems.supplierId} = ${suppliers.id})` })
-      .from(suppliers)
-      .where(and(...where))
-      .orderBy(asc(suppliers.name));
+    const rows = await repo.listSuppliersWithItemCounts(tx, schoolId, { active: activeFilter(q.active), search: q.q });
     return { items: rows.map((r) => toSupplier(r.s, Number(r.items))) };
   });
 }
 
 async function supplierNameTaken(tx: Tx, schoolId: string, name: string, exceptId?: string) {
-  const [row] = await tx
-    .select({ id: suppliers.id })
-    .from(suppliers)
-    .where(and(eq(suppliers.schoolId, schoolId), sql`lower(${suppliers.name}) = lower(${name})`, exceptId ? sql`${suppliers.id} <> ${exceptId}` : undefined));
-  if (row) throw new AppError(409, 'CONFLICT', m.supplierTaken(name), { fields: { name: m.supplierTaken(name) } });
+  if (await repo.findSupplierIdByName(tx, schoolId, name, exceptId)) throw new AppError(409, 'CONFLICT', m.supplierTaken(name), { fields: { name: m.supplierTaken(name) } });
 }
 
 export async function createSupplier(database: Database, c: Caller, input: z.infer<typeof supplierInput>): Promise<Supplier> {
   return inSchool(database, c.actor, c.schoolId, async (tx, schoolId) => {
     await supplierNameTaken(tx, schoolId, input.name);
-    const [row] = await tx
-      .insert(suppliers)
-      .values({ schoolId, name: input.name, contactName: input.contactName ?? null, phone: input.phone ?? null, email: input.email ?? null, kraPin: input.kraPin ?? null, notes: input.notes ?? null, active: input.active ?? true })
-      .returning();
-    await auditSchool(tx, fc(c, schoolId), A.supplierCreated, `supplier:${row!.id}`, null, row);
-    return toSupplier(row!);
+    const row = await repo.insertSupplier(tx, { schoolId, name: input.name, contactName: input.contactName ?? null, phone: input.phone ?? null, email: input.email ?? null, kraPin: input.kraPin ?? null, notes: input.notes ?? null, active: input.active ?? true });
+    await auditSchool(tx, fc(c, schoolId), A.supplierCreated, `supplier:${row.id}`, null, row);
+    return toSupplier(row);
   });
 }
 
 export async function updateSupplier(database: Database, c: Caller, id: string, input: z.infer<typeof supplierPatch>): Promise<Supplier> {
   return inSchool(database, c.actor, c.schoolId, async (tx, schoolId) => {
-    const [prev] = await tx.select().from(suppliers).where(and(eq(suppliers.id, id), eq(suppliers.schoolId, schoolId))).for('update');
+    const prev = await repo.lockSupplier(tx, schoolId, id);
     if (!prev) throw notFound(m.supplierNotFound);
     if (input.name && input.name.toLowerCase() !== prev.name.toLowerCase()) await supplierNameTaken(tx, schoolId, input.name, id);
     const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-    const [row] = Object.keys(patch).length ? await tx.update(suppliers).set(patch).where(eq(suppliers.id, id)).returning() : [prev];
+    const row = Object.keys(patch).length ? await repo.updateSupplierRow(tx, id, patch) : prev;
     await auditSchool(tx, fc(c, schoolId), A.supplierUpdated, `supplier:${id}`, prev, row);
-    const [{ n }] = (await tx.select({ n: count() }).from(inventoryItems).where(eq(inventoryItems.supplierId, id))) as [{ n: number }];
-    return toSupplier(row!, Number(n));
+    const n = await repo.countItemsOfSupplier(tx, id);
+    return toSupplier(row, n);
   });
 }
 
 async function assertSupplier(tx: Tx, schoolId: string, id: string | null | undefined, field = 'supplierId') {
   if (!id) return;
-  const [row] = await tx.select({ id: suppliers.id }).from(suppliers).where(and(eq(suppliers.id, id), eq(suppliers.schoolId, schoolId)));
-  if (!row) throw new AppError(404, 'NOT_FOUND', m.supplierNotFound, { fields: { [field]: m.supplierNotFound } });
+  if (!(await repo.supplierExists(tx, schoolId, id))) throw new AppError(404, 'NOT_FOUND', m.supplierNotFound, { fields: { [field]: m.supplierNotFound } });
 }
 
 // -------------------------------------------------------------------------------------------------
 // Items
-
-const itemColumns = { i: inventoryItems, supplierName: suppliers.name };
-type ItemRow = { i: typeof inventoryItems.$inferSelect; supplierName: string | null };
 
 export function toItem({ i, supplierName }: ItemRow): InventoryItem {
   return {
@@ -146,85 +129,56 @@ export function toItem({ i, supplierName }: ItemRow): InventoryItem {
   };
 }
 
-const lowStockSql = sql`(${inventoryItems.reorderLevel} > 0 and ${inventoryItems.quantityOnHand} <= ${inventoryItems.reorderLevel})`;
-
 async function itemById(tx: Tx, schoolId: string, id: string): Promise<InventoryItem> {
-  const [row] = await tx.select(itemColumns).from(inventoryItems).leftJoin(suppliers, eq(suppliers.id, inventoryItems.supplierId)).where(and(eq(inventoryItems.id, id), eq(inventoryItems.schoolId, schoolId)));
+  const row = await repo.findItemWithSupplier(tx, schoolId, id);
   if (!row) throw notFound(m.itemNotFound);
   return toItem(row);
 }
 
 export async function listItems(database: Database, actor: Actor, q: z.infer<typeof itemsQuery>) {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
-    const where: SQL[] = [eq(inventoryItems.schoolId, schoolId)];
-    if (q.active !== 'all') where.push(eq(inventoryItems.active, q.active === 'true'));
-    if (q.q) where.push(or(ilike(inventoryItems.name, `%${q.q}%`), ilike(inventoryItems.code, `%${q.q}%`))!);
-    if (q.category) where.push(eq(inventoryItems.category, q.category.toLowerCase()));
-    if (q.supplierId) where.push(eq(inventoryItems.supplierId, q.supplierId));
-    if (q.lowStock) where.push(lowStockSql);
-    const value = sql`${inventoryItems.quantityOnHand} * ${inventoryItems.averageCostCents}`;
-    const order = {
-      name: [asc(inventoryItems.name)],
-      '-name': [desc(inventoryItems.name)],
-      code: [asc(inventoryItems.code)],
-      quantity: [asc(inventoryItems.quantityOnHand), asc(inventoryItems.name)],
-      '-quantity': [desc(inventoryItems.quantityOnHand), asc(inventoryItems.name)],
-      value: [asc(value), asc(inventoryItems.name)],
-      '-value': [desc(value), asc(inventoryItems.name)],
-      category: [asc(inventoryItems.category), asc(inventoryItems.name)],
-    }[q.sort];
-    const rows = await tx
-      .select(itemColumns)
-      .from(inventoryItems)
-      .leftJoin(suppliers, eq(suppliers.id, inventoryItems.supplierId))
-      .where(and(...where))
-      .orderBy(...order, asc(inventoryItems.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    const [{ n }] = (await tx.select({ n: count() }).from(inventoryItems).where(and(...where))) as [{ n: number }];
-    const cats = await tx.selectDistinct({ c: inventoryItems.category }).from(inventoryItems).where(eq(inventoryItems.schoolId, schoolId)).orderBy(asc(inventoryItems.category));
-    return { items: rows.map(toItem), total: Number(n), page: q.page, pageSize: q.pageSize, categories: cats.map((x) => x.c) };
+    const filters = { active: activeFilter(q.active), search: q.q, category: q.category?.toLowerCase(), supplierId: q.supplierId, lowStock: q.lowStock };
+    const page = await paginate(
+      q,
+      async (w) => (await repo.listItemsWithSupplier(tx, schoolId, filters, q.sort, w)).map(toItem),
+      () => repo.countItems(tx, schoolId, filters),
+    );
+    const categories = await repo.listItemCategories(tx, schoolId);
+    return { ...page, categories };
   });
 }
 
 async function codeTaken(tx: Tx, schoolId: string, code: string, exceptId?: string) {
-  const [row] = await tx
-    .select({ id: inventoryItems.id })
-    .from(inventoryItems)
-    .where(and(eq(inventoryItems.schoolId, schoolId), sql`lower(${inventoryItems.code}) = lower(${code})`, exceptId ? sql`${inventoryItems.id} <> ${exceptId}` : undefined));
-  if (row) throw new AppError(409, 'CONFLICT', m.codeTaken(code), { fields: { code: m.codeTaken(code) } });
+  if (await repo.findItemIdByCode(tx, schoolId, code, exceptId)) throw new AppError(409, 'CONFLICT', m.codeTaken(code), { fields: { code: m.codeTaken(code) } });
 }
 
 export async function createItem(database: Database, c: Caller, input: z.infer<typeof itemInput>): Promise<InventoryItem> {
   return inSchool(database, c.actor, c.schoolId, async (tx, schoolId) => {
     await codeTaken(tx, schoolId, input.code);
     await assertSupplier(tx, schoolId, input.supplierId);
-    const [row] = await tx
-      .insert(inventoryItems)
-      .values({
-        schoolId,
-        code: input.code,
-        name: input.name,
-        category: input.category,
-        unit: input.unit,
-        reorderLevel: input.reorderLevel,
-        salePriceCents: input.salePrice ?? null,
-        supplierId: input.supplierId ?? null,
-        active: input.active ?? true,
-      })
-      .returning();
-    await auditSchool(tx, fc(c, schoolId), A.itemCreated, `inventory_item:${row!.id}`, null, row);
-    return itemById(tx, schoolId, row!.id);
+    const row = await repo.insertItem(tx, {
+      schoolId,
+      code: input.code,
+      name: input.name,
+      category: input.category,
+      unit: input.unit,
+      reorderLevel: input.reorderLevel,
+      salePriceCents: input.salePrice ?? null,
+      supplierId: input.supplierId ?? null,
+      active: input.active ?? true,
+    });
+    await auditSchool(tx, fc(c, schoolId), A.itemCreated, `inventory_item:${row.id}`, null, row);
+    return itemById(tx, schoolId, row.id);
   });
 }
 
 export async function updateItem(database: Database, c: Caller, id: string, input: z.infer<typeof itemPatch>): Promise<InventoryItem> {
   return inSchool(database, c.actor, c.schoolId, async (tx, schoolId) => {
-    const [prev] = await tx.select().from(inventoryItems).where(and(eq(inventoryItems.id, id), eq(inventoryItems.schoolId, schoolId))).for('update');
+    const prev = await repo.lockItem(tx, schoolId, id);
     if (!prev) throw notFound(m.itemNotFound);
     if (input.code && input.code.toLowerCase() !== prev.code.toLowerCase()) await codeTaken(tx, schoolId, input.code, id);
     await assertSupplier(tx, schoolId, input.supplierId);
-    const patch: Partial<typeof inventoryItems.$inferInsert> = {};
+    const patch: Parameters<typeof repo.updateItemRow>[2] = {};
     if (input.code !== undefined) patch.code = input.code;
     if (input.name !== undefined) patch.name = input.name;
     if (input.category !== undefined) patch.category = input.category;
@@ -233,7 +187,7 @@ export async function updateItem(database: Database, c: Caller, id: string, inpu
     if (input.salePrice !== undefined) patch.salePriceCents = input.salePrice;
     if (input.supplierId !== undefined) patch.supplierId = input.supplierId;
     if (input.active !== undefined) patch.active = input.active;
-    const [row] = await tx.update(inventoryItems).set({ ...patch, updatedAt: new Date() }).where(eq(inventoryItems.id, id)).returning();
+    const row = await repo.updateItemRow(tx, id, patch);
     await auditSchool(tx, fc(c, schoolId), A.itemUpdated, `inventory_item:${id}`, prev, row);
     return itemById(tx, schoolId, id);
   });
@@ -241,29 +195,6 @@ export async function updateItem(database: Database, c: Caller, id: string, inpu
 
 // -------------------------------------------------------------------------------------------------
 // Movements
-
-const movementColumns = {
-  mv: inventoryMovements,
-  itemCode: inventoryItems.code,
-  itemName: inventoryItems.name,
-  unit: inventoryItems.unit,
-  supplierName: suppliers.name,
-  studentName: sql<string | null>`case when ${students.id} is null then null else ${studentName} end`,
-  admissionNumber: students.admissionNumber,
-  invoiceNumber: invoices.invoiceNumber,
-  createdBy: profiles.name,
-};
-type MovementRow = {
-  mv: typeof inventoryMovements.$inferSelect;
-  itemCode: string;
-  itemName: string;
-  unit: string;
-  supplierName: string | null;
-  studentName: string | null;
-  admissionNumber: string | null;
-  invoiceNumber: string | null;
-  createdBy: string | null;
-};
 
 function toMovement(r: MovementRow): Movement {
   const mv = r.mv;
@@ -297,43 +228,17 @@ function toMovement(r: MovementRow): Movement {
   };
 }
 
-function movementSelect(tx: Tx) {
-  return tx
-    .select(movementColumns)
-    .from(inventoryMovements)
-    .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryMovements.itemId))
-    .leftJoin(suppliers, eq(suppliers.id, inventoryMovements.supplierId))
-    .leftJoin(students, eq(students.id, inventoryMovements.studentId))
-    .leftJoin(invoices, eq(invoices.id, inventoryMovements.invoiceId))
-    .leftJoin(profiles, eq(profiles.id, inventoryMovements.createdBy));
-}
-
 export async function listMovements(database: Database, actor: Actor, q: z.infer<typeof movementsQuery>, itemId?: string) {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
     if (itemId) {
-      const [item] = await tx.select({ id: inventoryItems.id }).from(inventoryItems).where(and(eq(inventoryItems.id, itemId), eq(inventoryItems.schoolId, schoolId)));
-      if (!item) throw notFound(m.itemNotFound);
+      if (!(await repo.itemExists(tx, schoolId, itemId))) throw notFound(m.itemNotFound);
     }
-    const where: SQL[] = [eq(inventoryMovements.schoolId, schoolId)];
-    const forItem = itemId ?? q.itemId;
-    if (forItem) where.push(eq(inventoryMovements.itemId, forItem));
-    if (q.type) where.push(eq(inventoryMovements.type, q.type));
-    if (q.studentId) where.push(eq(inventoryMovements.studentId, q.studentId));
-    if (q.from) where.push(gte(inventoryMovements.movedOn, q.from));
-    if (q.to) where.push(lte(inventoryMovements.movedOn, q.to));
-    if (q.q) where.push(or(ilike(inventoryItems.name, `%${q.q}%`), ilike(inventoryItems.code, `%${q.q}%`), ilike(inventoryMovements.department, `%${q.q}%`), ilike(studentName, `%${q.q}%`))!);
-    const rows = await movementSelect(tx)
-      .where(and(...where))
-      .orderBy(desc(inventoryMovements.movedOn), desc(inventoryMovements.createdAt), desc(inventoryMovements.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize);
-    const [{ n }] = (await tx
-      .select({ n: count() })
-      .from(inventoryMovements)
-      .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryMovements.itemId))
-      .leftJoin(students, eq(students.id, inventoryMovements.studentId))
-      .where(and(...where))) as [{ n: number }];
-    return { items: rows.map(toMovement), total: Number(n), page: q.page, pageSize: q.pageSize };
+    const filters = { itemId: itemId ?? q.itemId, type: q.type, studentId: q.studentId, from: q.from, to: q.to, search: q.q };
+    return paginate(
+      q,
+      async (w) => (await repo.listMovementsWithNames(tx, schoolId, filters, w)).map(toMovement),
+      () => repo.countMovements(tx, schoolId, filters),
+    );
   });
 }
 
@@ -375,12 +280,11 @@ export async function writeMovement(tx: Tx, c: SchoolCaller, w: MovementWrite, o
   if (w.type === 'sale' && !w.studentId) throw badRequest(m.saleNeedsLearner, { studentId: m.saleNeedsLearner });
   if (w.type === 'issue' && !w.studentId && !w.department) throw badRequest(m.issueNeedsTarget, { department: m.issueNeedsTarget });
 
-  const [item] = await tx.select().from(inventoryItems).where(and(eq(inventoryItems.id, w.itemId), eq(inventoryItems.schoolId, c.schoolId))).for('update');
+  const item = await repo.lockItem(tx, c.schoolId, w.itemId);
   if (!item) throw new AppError(404, 'NOT_FOUND', m.itemNotFound, { fields: { itemId: m.itemNotFound } });
   if (!item.active && w.type !== 'adjustment') throw badRequest(m.itemInactive, { itemId: m.itemInactive });
   if (w.studentId) {
-    const [s] = await tx.select({ id: students.id }).from(students).where(and(eq(students.id, w.studentId), eq(students.schoolId, c.schoolId)));
-    if (!s) throw new AppError(404, 'NOT_FOUND', m.learnerNotFound, { fields: { studentId: m.learnerNotFound } });
+    if (!(await repo.learnerExists(tx, c.schoolId, w.studentId))) throw new AppError(404, 'NOT_FOUND', m.learnerNotFound, { fields: { studentId: m.learnerNotFound } });
   }
   await assertSupplier(tx, c.schoolId, w.supplierId);
 
@@ -399,28 +303,25 @@ export async function writeMovement(tx: Tx, c: SchoolCaller, w: MovementWrite, o
     throw new AppError(409, 'INSUFFICIENT_STOCK', msg, { fields: { quantity: msg } });
   }
 
-  await tx.update(inventoryItems).set({ quantityOnHand: next.quantity, averageCostCents: next.averageCostCents, updatedAt: new Date() }).where(eq(inventoryItems.id, item.id));
-  const [mv] = await tx
-    .insert(inventoryMovements)
-    .values({
-      schoolId: c.schoolId,
-      itemId: item.id,
-      type: w.type,
-      quantity: delta,
-      unitCostCents: next.unitCostCents,
-      unitPriceCents: priceCents,
-      supplierId: w.supplierId ?? (w.type === 'stock_in' ? item.supplierId : null),
-      department: w.department ?? null,
-      studentId: w.studentId ?? null,
-      stockTakeId: w.stockTakeId ?? null,
-      reason: w.reason ?? null,
-      reference: w.reference ?? null,
-      movedOn,
-      balanceAfter: next.quantity,
-      averageCostAfterCents: next.averageCostCents,
-      createdBy: c.actor.id,
-    })
-    .returning();
+  await repo.setItemStock(tx, item.id, next.quantity, next.averageCostCents);
+  const mv = await repo.insertMovement(tx, {
+    schoolId: c.schoolId,
+    itemId: item.id,
+    type: w.type,
+    quantity: delta,
+    unitCostCents: next.unitCostCents,
+    unitPriceCents: priceCents,
+    supplierId: w.supplierId ?? (w.type === 'stock_in' ? item.supplierId : null),
+    department: w.department ?? null,
+    studentId: w.studentId ?? null,
+    stockTakeId: w.stockTakeId ?? null,
+    reason: w.reason ?? null,
+    reference: w.reference ?? null,
+    movedOn,
+    balanceAfter: next.quantity,
+    averageCostAfterCents: next.averageCostCents,
+    createdBy: c.actor.id,
+  });
 
   let charge: MovementResult['charge'] = null;
   if (w.type === 'sale' && w.studentId && priceCents) {
@@ -428,17 +329,17 @@ export async function writeMovement(tx: Tx, c: SchoolCaller, w: MovementWrite, o
     const res = await chargeLearner(tx, c, {
       studentId: w.studentId,
       source: 'inventory_sale',
-      sourceId: mv!.id,
+      sourceId: mv.id,
       description: `${item.name} × ${w.quantity}`,
       category: item.category === 'uniform' ? 'uniform' : item.category,
       amountCents,
       immediate: true,
     });
-    if (res.invoiceId) await tx.update(inventoryMovements).set({ invoiceId: res.invoiceId }).where(eq(inventoryMovements.id, mv!.id));
+    if (res.invoiceId) await repo.setMovementInvoice(tx, mv.id, res.invoiceId);
     charge = { status: res.status, invoiceId: res.invoiceId, invoiceNumber: res.invoiceNumber, amount: centsToKes(amountCents) };
   }
   if (opts.audit !== false) {
-    await auditSchool(tx, c, AUDIT_OF[w.type]!, `inventory_item:${item.id}`, { quantity: item.quantityOnHand, averageCostCents: item.averageCostCents }, { quantity: next.quantity, averageCostCents: next.averageCostCents, movementId: mv!.id }, {
+    await auditSchool(tx, c, AUDIT_OF[w.type]!, `inventory_item:${item.id}`, { quantity: item.quantityOnHand, averageCostCents: item.averageCostCents }, { quantity: next.quantity, averageCostCents: next.averageCostCents, movementId: mv.id }, {
       type: w.type,
       delta,
       unitCostCents: next.unitCostCents,
@@ -449,7 +350,7 @@ export async function writeMovement(tx: Tx, c: SchoolCaller, w: MovementWrite, o
       invoiceId: charge?.invoiceId ?? null,
     });
   }
-  const [row] = await movementSelect(tx).where(eq(inventoryMovements.id, mv!.id));
+  const row = await repo.findMovementWithNames(tx, mv.id);
   return { movement: toMovement(row!), item: await itemById(tx, c.schoolId, item.id), charge };
 }
 
@@ -478,7 +379,7 @@ export async function recordStockTake(tx: Tx, c: SchoolCaller, input: z.infer<ty
   if (input.countedOn > schoolToday()) throw badRequest(m.dateInFuture, { countedOn: m.dateInFuture });
   const ids = input.lines.map((l) => l.itemId);
   if (new Set(ids).size !== ids.length) throw badRequest(m.duplicateLine, { lines: m.duplicateLine });
-  const items = await tx.select().from(inventoryItems).where(and(eq(inventoryItems.schoolId, c.schoolId), inArray(inventoryItems.id, ids))).orderBy(asc(inventoryItems.id)).for('update');
+  const items = await repo.lockItemsByIds(tx, c.schoolId, ids);
   const byId = new Map(items.map((i) => [i.id, i]));
   const fields: Record<string, string> = {};
   input.lines.forEach((l, idx) => {
@@ -488,21 +389,21 @@ export async function recordStockTake(tx: Tx, c: SchoolCaller, input: z.infer<ty
   });
   if (Object.values(fields).includes(m.itemNotFound)) throw new AppError(404, 'NOT_FOUND', m.itemNotFound, { fields });
   if (Object.keys(fields).length) throw badRequest(m.countReasonRequired, fields);
-  const [take] = await tx.insert(stockTakes).values({ schoolId: c.schoolId, countedOn: input.countedOn, note: input.note ?? null, createdBy: c.actor.id }).returning();
+  const take = await repo.insertStockTake(tx, { schoolId: c.schoolId, countedOn: input.countedOn, note: input.note ?? null, createdBy: c.actor.id });
   const lines: StockTakeResult['lines'] = [];
   for (const l of input.lines) {
     const item = byId.get(l.itemId)!;
     const diff = l.counted - item.quantityOnHand;
     let movementId: string | null = null;
     if (diff !== 0) {
-      const res = await writeMovement(tx, c, { itemId: item.id, type: 'adjustment', quantity: diff, reason: l.reason, movedOn: input.countedOn, stockTakeId: take!.id }, { audit: false });
+      const res = await writeMovement(tx, c, { itemId: item.id, type: 'adjustment', quantity: diff, reason: l.reason, movedOn: input.countedOn, stockTakeId: take.id }, { audit: false });
       movementId = res.movement.id;
     }
     lines.push({ itemId: item.id, itemName: item.name, onHand: item.quantityOnHand, counted: l.counted, difference: diff, movementId, value: centsToKes(diff * item.averageCostCents) });
   }
   const adjustments = lines.filter((l) => l.difference !== 0).length;
-  await auditSchool(tx, c, A.stockTakeRecorded, `stock_take:${take!.id}`, null, { countedOn: input.countedOn, note: input.note ?? null, lines }, { adjustments });
-  return { id: take!.id, countedOn: take!.countedOn, note: take!.note, lines, adjustments };
+  await auditSchool(tx, c, A.stockTakeRecorded, `stock_take:${take.id}`, null, { countedOn: input.countedOn, note: input.note ?? null, lines }, { adjustments });
+  return { id: take.id, countedOn: take.countedOn, note: take.note, lines, adjustments };
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -510,11 +411,7 @@ export async function recordStockTake(tx: Tx, c: SchoolCaller, input: z.infer<ty
 
 export async function valuation(database: Database, actor: Actor, schoolId?: string | null): Promise<Valuation & { schoolId: string }> {
   return inSchool(database, actor, schoolId, async (tx, sid) => {
-    const rows = await tx
-      .select()
-      .from(inventoryItems)
-      .where(and(eq(inventoryItems.schoolId, sid), eq(inventoryItems.active, true)))
-      .orderBy(asc(inventoryItems.category), asc(inventoryItems.name));
+    const rows = await repo.listActiveItems(tx, sid);
     const cats = new Map<string, { category: string; items: number; quantity: number; valueCents: number }>();
     let quantity = 0;
     let valueCents = 0;
@@ -540,34 +437,18 @@ export async function valuation(database: Database, actor: Actor, schoolId?: str
 
 export async function lowStockAlerts(database: Database, actor: Actor, schoolId?: string | null) {
   return inSchool(database, actor, schoolId, async (tx, sid) => {
-    const rows = await tx
-      .select(itemColumns)
-      .from(inventoryItems)
-      .leftJoin(suppliers, eq(suppliers.id, inventoryItems.supplierId))
-      .where(and(eq(inventoryItems.schoolId, sid), eq(inventoryItems.active, true), lowStockSql))
-      .orderBy(asc(sql`${inventoryItems.quantityOnHand}::float / nullif(${inventoryItems.reorderLevel}, 0)`), asc(inventoryItems.name));
+    const rows = await repo.listLowStockItems(tx, sid);
     return { items: rows.map(toItem) };
   });
 }
 
 export async function inventorySummary(database: Database, actor: Actor, schoolId?: string | null): Promise<InventorySummary> {
   return inSchool(database, actor, schoolId, async (tx, sid) => {
-    const [agg] = await tx
-      .select({
-        items: count(),
-        value: sql<number>`coalesce(sum(${inventoryItems.quantityOnHand}::bigint * ${inventoryItems.averageCostCents}), 0)`,
-        low: sql<number>`count(*) filter (where ${lowStockSql})`,
-      })
-      .from(inventoryItems)
-      .where(and(eq(inventoryItems.schoolId, sid), eq(inventoryItems.active, true)));
+    const agg = await repo.summarizeActiveItems(tx, sid);
     const term = await termOn(tx, sid, schoolToday());
     let sales = 0;
     if (term) {
-      const [s] = await tx
-        .select({ v: sql<number>`coalesce(sum(-${inventoryMovements.quantity} * ${inventoryMovements.unitPriceCents}), 0)` })
-        .from(inventoryMovements)
-        .where(and(eq(inventoryMovements.schoolId, sid), eq(inventoryMovements.type, 'sale'), gte(inventoryMovements.movedOn, term.startsOn), lte(inventoryMovements.movedOn, term.endsOn)));
-      sales = Number(s?.v ?? 0);
+      sales = await repo.sumSalesBetween(tx, sid, term.startsOn, term.endsOn);
     }
     return { items: Number(agg?.items ?? 0), stockValue: centsToKes(Number(agg?.value ?? 0)), lowStock: Number(agg?.low ?? 0), salesThisTerm: centsToKes(sales), term: term?.name ?? null };
   });

@@ -1,5 +1,3 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../shared/access.js';
 import type { BalancesResponse, CalendarResponse, LeaveBalance, LeaveRequest, LeaveRequestBody, LeaveType, LeaveTypeBody, LeaveTypePatch, MyLeaveBody, MyLeaveResponse } from '../../../shared/contracts/leave.js';
 import { dayLabel } from '../../../shared/attendance-calendar.js';
@@ -7,11 +5,12 @@ import { schoolToday } from '../../../shared/dates.js';
 import { datesBetween, leaveDays } from '../../../shared/hr/leave-days.js';
 import { leaveMessages as m } from '../../../shared/messages/leave.js';
 import type { Database } from '../../db/client.js';
-import { approvals, leaveAllocations, leaveRequests, leaveTypes, profiles, staffMembers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { requestApproval } from '../approvals/index.js';
+import * as repo from './leave.repository.js';
+import type { LeaveTypeRow, RequestFilters, StaffRow } from './leave.repository.js';
 
 /**
  * Leave (issue 14 §2; docs/decisions/0012-hr-payroll.md "Leave"). Leave types carry the school's rule
@@ -33,8 +32,7 @@ export const LEAVE_AUDIT = {
   cancelled: 'LEAVE_CANCELLED',
 } as const;
 
-type TypeRow = typeof leaveTypes.$inferSelect;
-type StaffRow = typeof staffMembers.$inferSelect;
+type TypeRow = LeaveTypeRow;
 
 const one = (n: number) => Math.round(n * 10) / 10;
 const staffName = (s: Pick<StaffRow, 'firstName' | 'otherNames' | 'lastName'>) => [s.firstName, s.otherNames, s.lastName].filter(Boolean).join(' ');
@@ -56,7 +54,7 @@ function typeOut(t: TypeRow): LeaveType {
 
 /** The leave types of a school, by name. */
 async function typesOf(tx: Tx, schoolId: string): Promise<TypeRow[]> {
-  return tx.select().from(leaveTypes).where(eq(leaveTypes.schoolId, schoolId)).orderBy(asc(leaveTypes.createdAt), asc(leaveTypes.name));
+  return repo.listLeaveTypes(tx, schoolId);
 }
 
 /** GET /api/leave/types → { items } (every type, in use or not). */
@@ -78,43 +76,35 @@ function slug(name: string): string {
 export async function createType(database: Database, c: { actor: Actor; ip: string }, body: LeaveTypeBody): Promise<LeaveType> {
   return inSchool(database, c.actor, null, async (tx, schoolId) => {
     const code = slug(body.name);
-    const [clash] = await tx.select({ id: leaveTypes.id }).from(leaveTypes).where(and(eq(leaveTypes.schoolId, schoolId), eq(leaveTypes.code, code)));
-    if (clash) throw new AppError(409, 'CONFLICT', m.codeTaken, { fields: { name: m.codeTaken } });
-    const [row] = await tx
-      .insert(leaveTypes)
-      .values({ schoolId, code, ...body })
-      .returning();
-    await auditSchool(tx, { actor: c.actor, schoolId, ip: c.ip }, LEAVE_AUDIT.typeCreated, `leave_type:${row!.id}`, null, typeOut(row!));
-    return typeOut(row!);
+    if (await repo.findLeaveTypeIdByCode(tx, schoolId, code)) throw new AppError(409, 'CONFLICT', m.codeTaken, { fields: { name: m.codeTaken } });
+    const row = await repo.insertLeaveType(tx, { schoolId, code, ...body });
+    await auditSchool(tx, { actor: c.actor, schoolId, ip: c.ip }, LEAVE_AUDIT.typeCreated, `leave_type:${row.id}`, null, typeOut(row));
+    return typeOut(row);
   });
 }
 
 /** PATCH|PUT /api/leave/types/:id (HR) → the type with the given fields changed. 404 for another school's. */
 export async function updateType(database: Database, c: { actor: Actor; ip: string }, id: string, patch: LeaveTypePatch): Promise<LeaveType> {
   return inSchool(database, c.actor, null, async (tx, schoolId) => {
-    const [before] = await tx.select().from(leaveTypes).where(and(eq(leaveTypes.id, id), eq(leaveTypes.schoolId, schoolId))).for('update');
+    const before = await repo.lockLeaveType(tx, schoolId, id);
     if (!before) throw notFound(m.typeNotFound);
     const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    const [row] = await tx
-      .update(leaveTypes)
-      .set({ ...set, updatedAt: new Date() })
-      .where(eq(leaveTypes.id, id))
-      .returning();
-    await auditSchool(tx, { actor: c.actor, schoolId, ip: c.ip }, LEAVE_AUDIT.typeUpdated, `leave_type:${id}`, typeOut(before), typeOut(row!));
-    return typeOut(row!);
+    const row = await repo.updateLeaveTypeRow(tx, id, set);
+    await auditSchool(tx, { actor: c.actor, schoolId, ip: c.ip }, LEAVE_AUDIT.typeUpdated, `leave_type:${id}`, typeOut(before), typeOut(row));
+    return typeOut(row);
   });
 }
 
 /** A member of staff of the school, or 404. */
 async function staffOf(tx: Tx, schoolId: string, staffId: string): Promise<StaffRow> {
-  const [s] = await tx.select().from(staffMembers).where(and(eq(staffMembers.id, staffId), eq(staffMembers.schoolId, schoolId)));
+  const s = await repo.findStaffMember(tx, schoolId, staffId);
   if (!s) throw notFound(m.staffNotFound);
   return s;
 }
 
 /** The caller's own staff record (staff_members.profile_id), or 404 with a clear message. */
 async function myStaff(tx: Tx, schoolId: string, actor: Actor): Promise<StaffRow> {
-  const [s] = await tx.select().from(staffMembers).where(and(eq(staffMembers.profileId, actor.id), eq(staffMembers.schoolId, schoolId)));
+  const s = await repo.findStaffByProfile(tx, schoolId, actor.id);
   if (!s) throw new AppError(404, 'NO_STAFF_RECORD', m.noStaffRecord);
   return s;
 }
@@ -127,11 +117,11 @@ const applies = (t: TypeRow, s: StaffRow) => !t.gender || t.gender === s.gender;
  * carried − approved) up to carry_over_max for types that carry over, 0 when last year had no allocation.
  */
 async function ensureAllocations(tx: Tx, schoolId: string, s: StaffRow, types: TypeRow[], year: number) {
-  const rows = await tx.select().from(leaveAllocations).where(and(eq(leaveAllocations.staffId, s.id), eq(leaveAllocations.year, year)));
+  const rows = await repo.listAllocations(tx, s.id, year);
   const have = new Set(rows.map((r) => r.leaveTypeId));
   const missing = types.filter((t) => t.active && applies(t, s) && !have.has(t.id));
   if (missing.length === 0) return rows;
-  const prior = await tx.select().from(leaveAllocations).where(and(eq(leaveAllocations.staffId, s.id), eq(leaveAllocations.year, year - 1)));
+  const prior = await repo.listAllocations(tx, s.id, year - 1);
   const priorTaken = await takenByType(tx, s.id, year - 1);
   const values = missing.map((t) => {
     let carried = 0;
@@ -142,16 +132,13 @@ async function ensureAllocations(tx: Tx, schoolId: string, s: StaffRow, types: T
     }
     return { schoolId, staffId: s.id, leaveTypeId: t.id, year, entitledDays: t.daysPerYear, carriedOverDays: carried };
   });
-  await tx.insert(leaveAllocations).values(values).onConflictDoNothing();
-  return tx.select().from(leaveAllocations).where(and(eq(leaveAllocations.staffId, s.id), eq(leaveAllocations.year, year)));
+  await repo.insertAllocationsIfAbsent(tx, values);
+  return repo.listAllocations(tx, s.id, year);
 }
 
 /** Approved and pending days per leave type of requests starting in `year`. */
 async function takenByType(tx: Tx, staffId: string, year: number) {
-  const rows = await tx
-    .select({ typeId: leaveRequests.leaveTypeId, status: leaveRequests.status, days: leaveRequests.days })
-    .from(leaveRequests)
-    .where(and(eq(leaveRequests.staffId, staffId), inArray(leaveRequests.status, ['approved', 'pending']), gte(leaveRequests.startDate, `${year}-01-01`), lte(leaveRequests.startDate, `${year}-12-31`)));
+  const rows = await repo.listOpenRequestDaysOfYear(tx, staffId, year);
   const out = new Map<string, { approved: number; pending: number }>();
   for (const r of rows) {
     const t = out.get(r.typeId) ?? { approved: 0, pending: 0 };
@@ -206,20 +193,9 @@ export async function getBalances(database: Database, actor: Actor, q: { staffId
   });
 }
 
-const requesterP = alias(profiles, 'leave_requester');
-const deciderP = alias(profiles, 'leave_decider');
-
 /** Requests with names, newest start first. */
-async function requestRows(tx: Tx, schoolId: string, where: Parameters<typeof and>): Promise<LeaveRequest[]> {
-  const rows = await tx
-    .select({ r: leaveRequests, s: staffMembers, t: leaveTypes, requestedBy: requesterP.name, decidedBy: deciderP.name })
-    .from(leaveRequests)
-    .innerJoin(staffMembers, eq(staffMembers.id, leaveRequests.staffId))
-    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
-    .leftJoin(requesterP, eq(requesterP.id, leaveRequests.requestedBy))
-    .leftJoin(deciderP, eq(deciderP.id, leaveRequests.decidedBy))
-    .where(and(eq(leaveRequests.schoolId, schoolId), ...where))
-    .orderBy(desc(leaveRequests.startDate), desc(leaveRequests.createdAt));
+async function requestRows(tx: Tx, schoolId: string, f: RequestFilters): Promise<LeaveRequest[]> {
+  const rows = await repo.listRequestsWithNames(tx, schoolId, f);
   return rows.map(({ r, s, t, requestedBy, decidedBy }) => ({
     id: r.id,
     staffId: s.id,
@@ -248,12 +224,7 @@ async function requestRows(tx: Tx, schoolId: string, where: Parameters<typeof an
 export async function listRequests(database: Database, actor: Actor, q: { status?: string; staffId?: string; from?: string; to?: string }) {
   return inSchool(database, actor, null, async (tx, schoolId) => {
     if (q.staffId) await staffOf(tx, schoolId, q.staffId);
-    const items = await requestRows(tx, schoolId, [
-      q.status ? eq(leaveRequests.status, q.status) : undefined,
-      q.staffId ? eq(leaveRequests.staffId, q.staffId) : undefined,
-      q.from ? gte(leaveRequests.endDate, q.from) : undefined,
-      q.to ? lte(leaveRequests.startDate, q.to) : undefined,
-    ]);
+    const items = await requestRows(tx, schoolId, { status: q.status, staffId: q.staffId, from: q.from, to: q.to });
     return { items };
   });
 }
@@ -261,11 +232,7 @@ export async function listRequests(database: Database, actor: Actor, q: { status
 /** GET /api/leave/staff → the school's active staff (id, name, number, gender, job title) for the HR form. */
 export async function listLeaveStaff(database: Database, actor: Actor) {
   return inSchool(database, actor, null, async (tx, schoolId) => {
-    const rows = await tx
-      .select()
-      .from(staffMembers)
-      .where(and(eq(staffMembers.schoolId, schoolId), eq(staffMembers.status, 'active')))
-      .orderBy(asc(staffMembers.firstName), asc(staffMembers.lastName));
+    const rows = await repo.listActiveStaff(tx, schoolId);
     return { items: rows.map((s) => ({ id: s.id, name: staffName(s), staffNumber: s.staffNumber, gender: s.gender, jobTitle: s.jobTitle })) };
   });
 }
@@ -280,7 +247,7 @@ async function createRequest(tx: Tx, c: SchoolCaller, s: StaffRow, body: MyLeave
   if (body.endDate < body.startDate) throw badRequest(m.endBeforeStart, { endDate: m.endBeforeStart });
   if (datesBetween(body.startDate, body.endDate).length > 366) throw badRequest(m.tooLong, { endDate: m.tooLong });
   if (s.status !== 'active') throw badRequest(m.staffExited, { staffId: m.staffExited });
-  const [t] = await tx.select().from(leaveTypes).where(and(eq(leaveTypes.id, body.leaveTypeId), eq(leaveTypes.schoolId, c.schoolId)));
+  const t = await repo.findLeaveType(tx, c.schoolId, body.leaveTypeId);
   if (!t) throw notFound(m.typeNotFound);
   if (!t.active) throw badRequest(m.typeInactive, { leaveTypeId: m.typeInactive });
   if (!applies(t, s)) {
@@ -291,12 +258,8 @@ async function createRequest(tx: Tx, c: SchoolCaller, s: StaffRow, body: MyLeave
   const days = leaveDays(body.startDate, body.endDate, unit);
   if (days <= 0) throw badRequest(m.noDays, { endDate: m.noDays });
   // Serialise requests of one member of staff (overlap and balance checks) on their staff row.
-  await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.id, s.id)).for('update');
-  const [clash] = await tx
-    .select({ id: leaveRequests.id })
-    .from(leaveRequests)
-    .where(and(eq(leaveRequests.staffId, s.id), inArray(leaveRequests.status, ['pending', 'approved']), lte(leaveRequests.startDate, body.endDate), gte(leaveRequests.endDate, body.startDate)))
-    .limit(1);
+  await repo.lockStaffRow(tx, s.id);
+  const clash = await repo.findOverlappingRequestId(tx, s.id, body.startDate, body.endDate);
   if (clash) throw badRequest(m.overlap, { startDate: m.overlap });
   const balance = (await balancesOf(tx, c.schoolId, s, yearOf(body.startDate))).find((b) => b.leaveTypeId === t.id);
   const available = balance?.available ?? 0;
@@ -305,16 +268,13 @@ async function createRequest(tx: Tx, c: SchoolCaller, s: StaffRow, body: MyLeave
     throw badRequest(msg, { endDate: msg });
   }
   const reason = body.reason?.trim() || null;
-  const [row] = await tx
-    .insert(leaveRequests)
-    .values({ schoolId: c.schoolId, staffId: s.id, leaveTypeId: t.id, startDate: body.startDate, endDate: body.endDate, days, reason, status: 'pending', requestedBy: c.actor.id })
-    .returning();
+  const row = await repo.insertLeaveRequest(tx, { schoolId: c.schoolId, staffId: s.id, leaveTypeId: t.id, startDate: body.startDate, endDate: body.endDate, days, reason, status: 'pending', requestedBy: c.actor.id });
   const now = new Date();
   const title = m.approvalTitle(t.name, staffName(s));
   const summary = m.approvalSummary(leaveRange(body.startDate, body.endDate), days, unit, reason);
-  await requestApproval(tx, { schoolId: c.schoolId, kind: 'leave', subjectId: row!.id, title, summary, requestedBy: c.actor.id, requestedAt: now });
-  await auditSchool(tx, c, LEAVE_AUDIT.requested, `leave_request:${row!.id}`, null, { staffId: s.id, leaveType: t.code, startDate: body.startDate, endDate: body.endDate, days, status: 'pending' });
-  const [out] = await requestRows(tx, c.schoolId, [eq(leaveRequests.id, row!.id)]);
+  await requestApproval(tx, { schoolId: c.schoolId, kind: 'leave', subjectId: row.id, title, summary, requestedBy: c.actor.id, requestedAt: now });
+  await auditSchool(tx, c, LEAVE_AUDIT.requested, `leave_request:${row.id}`, null, { staffId: s.id, leaveType: t.code, startDate: body.startDate, endDate: body.endDate, days, status: 'pending' });
+  const [out] = await requestRows(tx, c.schoolId, { id: row.id });
   return out!;
 }
 
@@ -340,7 +300,7 @@ export async function myLeave(database: Database, actor: Actor, year?: number): 
     const s = await myStaff(tx, schoolId, actor);
     const y = year ?? yearOf(schoolToday());
     const balances = await balancesOf(tx, schoolId, s, y);
-    const requests = await requestRows(tx, schoolId, [eq(leaveRequests.staffId, s.id)]);
+    const requests = await requestRows(tx, schoolId, { staffId: s.id });
     const types = (await typesOf(tx, schoolId)).filter((t) => t.active && applies(t, s)).map(typeOut);
     return { staff: { id: s.id, name: staffName(s), gender: s.gender }, year: y, balances, requests, types };
   });
@@ -353,20 +313,17 @@ export async function myLeave(database: Database, actor: Actor, year?: number): 
  * `syncApproval`, the request's approvals row is decided too (the approvals service does it itself).
  */
 export async function decideInTx(tx: Tx, c: SchoolCaller, requestId: string, approve: boolean, note: string | null, syncApproval: boolean): Promise<void> {
-  const [r] = await tx.select().from(leaveRequests).where(and(eq(leaveRequests.id, requestId), eq(leaveRequests.schoolId, c.schoolId))).for('update');
+  const r = await repo.lockLeaveRequest(tx, c.schoolId, requestId);
   if (!r) throw notFound(m.requestNotFound);
   if (r.status !== 'pending') throw new AppError(409, 'ALREADY_DECIDED', m.alreadyDecided);
-  const [owner] = await tx.select({ profileId: staffMembers.profileId }).from(staffMembers).where(eq(staffMembers.id, r.staffId));
+  const owner = await repo.findStaffProfileId(tx, r.staffId);
   if (owner?.profileId === c.actor.id) throw forbidden(m.ownRequest);
   const now = new Date();
   const status = approve ? 'approved' : 'rejected';
   const decisionNote = note?.trim() || null;
-  await tx.update(leaveRequests).set({ status, decidedBy: c.actor.id, decidedAt: now, decisionNote, updatedAt: now }).where(eq(leaveRequests.id, r.id));
+  await repo.markRequestDecided(tx, r.id, { status, decidedBy: c.actor.id, note: decisionNote, now });
   if (syncApproval) {
-    await tx
-      .update(approvals)
-      .set({ status, decidedBy: c.actor.id, decidedAt: now, note: decisionNote })
-      .where(and(eq(approvals.kind, 'leave'), eq(approvals.subjectId, r.id), eq(approvals.status, 'pending')));
+    await repo.closePendingLeaveApproval(tx, r.id, { status, decidedBy: c.actor.id, decidedAt: now, note: decisionNote });
   }
   await auditSchool(tx, c, approve ? LEAVE_AUDIT.approved : LEAVE_AUDIT.rejected, `leave_request:${r.id}`, { status: r.status }, { status, note: decisionNote }, { staffId: r.staffId });
 }
@@ -375,7 +332,7 @@ export async function decideInTx(tx: Tx, c: SchoolCaller, requestId: string, app
 export async function decideRequest(database: Database, c: { actor: Actor; ip: string }, id: string, approve: boolean, note: string | null): Promise<LeaveRequest> {
   return inSchool(database, c.actor, null, async (tx, schoolId) => {
     await decideInTx(tx, { actor: c.actor, schoolId, ip: c.ip }, id, approve, note, true);
-    const [out] = await requestRows(tx, schoolId, [eq(leaveRequests.id, id)]);
+    const [out] = await requestRows(tx, schoolId, { id });
     return out!;
   });
 }
@@ -387,21 +344,18 @@ export async function decideRequest(database: Database, c: { actor: Actor; ip: s
  */
 export async function cancelRequest(database: Database, c: { actor: Actor; ip: string }, id: string): Promise<LeaveRequest> {
   return inSchool(database, c.actor, null, async (tx, schoolId) => {
-    const [r] = await tx.select().from(leaveRequests).where(and(eq(leaveRequests.id, id), eq(leaveRequests.schoolId, schoolId))).for('update');
+    const r = await repo.lockLeaveRequest(tx, schoolId, id);
     if (!r) throw notFound(m.requestNotFound);
-    const [s] = await tx.select({ profileId: staffMembers.profileId }).from(staffMembers).where(eq(staffMembers.id, r.staffId));
+    const s = await repo.findStaffProfileId(tx, r.staffId);
     const mine = s?.profileId === c.actor.id || r.requestedBy === c.actor.id;
     if (!mine && c.actor.role !== 'hr') throw forbidden(m.cancelForbidden);
     const today = schoolToday();
     if (!(r.status === 'pending' || (r.status === 'approved' && r.startDate > today))) throw new AppError(409, 'NOT_CANCELLABLE', m.notCancellable);
     const now = new Date();
-    await tx.update(leaveRequests).set({ status: 'cancelled', updatedAt: now }).where(eq(leaveRequests.id, r.id));
-    await tx
-      .update(approvals)
-      .set({ status: 'rejected', decidedBy: c.actor.id, decidedAt: now, note: m.cancelledNote })
-      .where(and(eq(approvals.kind, 'leave'), eq(approvals.subjectId, r.id), eq(approvals.status, 'pending')));
+    await repo.markRequestCancelled(tx, r.id, now);
+    await repo.closePendingLeaveApproval(tx, r.id, { status: 'rejected', decidedBy: c.actor.id, decidedAt: now, note: m.cancelledNote });
     await auditSchool(tx, { actor: c.actor, schoolId, ip: c.ip }, LEAVE_AUDIT.cancelled, `leave_request:${r.id}`, { status: r.status }, { status: 'cancelled' }, { staffId: r.staffId });
-    const [out] = await requestRows(tx, schoolId, [eq(leaveRequests.id, r.id)]);
+    const [out] = await requestRows(tx, schoolId, { id: r.id });
     return out!;
   });
 }
@@ -417,7 +371,7 @@ function monthBounds(month: string): { from: string; to: string } {
 export async function leaveCalendar(database: Database, actor: Actor, month: string): Promise<CalendarResponse> {
   return inSchool(database, actor, null, async (tx, schoolId) => {
     const { from, to } = monthBounds(month);
-    const items = (await requestRows(tx, schoolId, [inArray(leaveRequests.status, ['approved', 'pending']), lte(leaveRequests.startDate, to), gte(leaveRequests.endDate, from)])).reverse();
+    const items = (await requestRows(tx, schoolId, { statuses: ['approved', 'pending'], from, to })).reverse();
     const days = datesBetween(from, to).map((date) => ({
       date,
       entries: items
@@ -434,12 +388,7 @@ export async function leaveCalendar(database: Database, actor: Actor, month: str
  * the leave is listed; the register only asks about school days.
  */
 export async function approvedLeaveByProfile(tx: Tx, schoolId: string, from: string, to: string): Promise<Map<string, Map<string, string>>> {
-  const rows = await tx
-    .select({ profileId: staffMembers.profileId, startDate: leaveRequests.startDate, endDate: leaveRequests.endDate, type: leaveTypes.name })
-    .from(leaveRequests)
-    .innerJoin(staffMembers, eq(staffMembers.id, leaveRequests.staffId))
-    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
-    .where(and(eq(leaveRequests.schoolId, schoolId), eq(leaveRequests.status, 'approved'), lte(leaveRequests.startDate, to), gte(leaveRequests.endDate, from), isNotNull(staffMembers.profileId)));
+  const rows = await repo.listApprovedLeaveOfProfiles(tx, schoolId, from, to);
   const out = new Map<string, Map<string, string>>();
   for (const r of rows) {
     const days = out.get(r.profileId!) ?? new Map<string, string>();

@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { ComponentBody, ComponentPatch, PayComponent, PayrollSettingsBody, PayrollStaff } from '../../../shared/contracts/payroll.js';
 import { payrollMessages as m } from '../../../shared/messages/payroll.js';
@@ -6,11 +5,12 @@ import { schoolMonth } from '../../../shared/dates.js';
 import { centsToKes } from '../../../shared/money.js';
 import { inMonth, payDateFor, type PayComponentInput } from '../../../shared/payroll/run.js';
 import type { Database } from '../../db/client.js';
-import { payComponents, payrollSettings, staffMembers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { computeLine, loadPayrollSettings, lockedMonths, PAYROLL_AUDIT } from './payroll-runs.service.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import * as repo from './payroll.repository.js';
+import type { ComponentRow } from './payroll.repository.js';
 
 /**
  * Pay components (issue 14 §3): basic salary, allowances (taxable or not), non-cash benefits,
@@ -23,7 +23,7 @@ import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-conte
  * only ended (endMonth at or after the last locked month). A correction is an adjustment in a later month.
  */
 
-type Row = typeof payComponents.$inferSelect;
+type Row = ComponentRow;
 
 function out(r: Row): PayComponent {
   return { id: r.id, staffId: r.staffId, kind: r.kind as PayComponent['kind'], code: r.code, name: r.name, amount: centsToKes(r.amountCents), taxable: r.taxable, startMonth: r.startMonth, endMonth: r.endMonth, note: r.note };
@@ -39,10 +39,7 @@ function checkShape(kind: string, amount: number, start: string, end: string | n
 const lockedIn = (locked: Set<string>, range: { startMonth: string; endMonth: string | null }) => [...locked].filter((month) => inMonth(range, month)).sort();
 
 async function staffOf(tx: Tx, schoolId: string, staffId: string) {
-  const [s] = await tx
-    .select()
-    .from(staffMembers)
-    .where(and(eq(staffMembers.id, staffId), eq(staffMembers.schoolId, schoolId)));
+  const s = await repo.findStaffMember(tx, schoolId, staffId);
   if (!s) throw notFound(m.staffNotFound);
   return s;
 }
@@ -51,11 +48,7 @@ async function staffOf(tx: Tx, schoolId: string, staffId: string) {
 export async function listComponents(database: Database, actor: Actor, staffId: string, schoolId?: string): Promise<{ items: PayComponent[] }> {
   return inSchool(database, actor, schoolId, async (tx, sid) => {
     await staffOf(tx, sid, staffId);
-    const rows = await tx
-      .select()
-      .from(payComponents)
-      .where(and(eq(payComponents.schoolId, sid), eq(payComponents.staffId, staffId)))
-      .orderBy(asc(payComponents.startMonth), asc(payComponents.kind), asc(payComponents.name));
+    const rows = await repo.listStaffComponents(tx, sid, staffId);
     return { items: rows.map(out) };
   });
 }
@@ -68,12 +61,9 @@ export async function createComponent(database: Database, c: Omit<SchoolCaller, 
     if (staff.status !== 'active') throw badRequest(m.staffExited, { staffId: m.staffExited });
     const locked = lockedIn(await lockedMonths(tx, sid), { startMonth: body.startMonth, endMonth: body.endMonth ?? null });
     if (locked.length) throw new AppError(409, 'MONTH_LOCKED', m.componentLocked(locked[locked.length - 1]!), { fields: { startMonth: m.componentLocked(locked[locked.length - 1]!) } });
-    const [row] = await tx
-      .insert(payComponents)
-      .values({ schoolId: sid, staffId: body.staffId, kind: body.kind, code: body.code, name: body.name, amountCents: toCents(body.amount), taxable: body.taxable, startMonth: body.startMonth, endMonth: body.endMonth ?? null, note: body.note ?? null, createdBy: c.actor.id })
-      .returning();
-    await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.componentCreated, `pay_component:${row!.id}`, null, out(row!));
-    return out(row!);
+    const row = await repo.insertComponent(tx, { schoolId: sid, staffId: body.staffId, kind: body.kind, code: body.code, name: body.name, amountCents: toCents(body.amount), taxable: body.taxable, startMonth: body.startMonth, endMonth: body.endMonth ?? null, note: body.note ?? null, createdBy: c.actor.id });
+    await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.componentCreated, `pay_component:${row.id}`, null, out(row));
+    return out(row);
   });
 }
 
@@ -83,11 +73,7 @@ export async function createComponent(database: Database, c: Omit<SchoolCaller, 
  */
 export async function updateComponent(database: Database, c: Omit<SchoolCaller, 'schoolId'>, id: string, patch: ComponentPatch, schoolId?: string): Promise<PayComponent> {
   return inSchool(database, c.actor, schoolId, async (tx, sid) => {
-    const [row] = await tx
-      .select()
-      .from(payComponents)
-      .where(and(eq(payComponents.id, id), eq(payComponents.schoolId, sid)))
-      .for('update');
+    const row = await repo.lockComponent(tx, sid, id);
     if (!row) throw notFound(m.componentNotFound);
     const next = {
       kind: patch.kind ?? row.kind,
@@ -110,28 +96,20 @@ export async function updateComponent(database: Database, c: Omit<SchoolCaller, 
       const month = lockedAfter[lockedAfter.length - 1]!;
       throw new AppError(409, 'MONTH_LOCKED', m.componentLocked(month), { fields: { startMonth: m.componentLocked(month) } });
     }
-    const [after] = await tx
-      .update(payComponents)
-      .set({ ...next, updatedAt: new Date() })
-      .where(eq(payComponents.id, id))
-      .returning();
-    await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.componentUpdated, `pay_component:${id}`, out(row), out(after!));
-    return out(after!);
+    const after = await repo.updateComponentRow(tx, id, { ...next, updatedAt: new Date() });
+    await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.componentUpdated, `pay_component:${id}`, out(row), out(after));
+    return out(after);
   });
 }
 
 /** DELETE /api/payroll/components/:id (HR). 409 when it was in force in a locked month (end it instead). */
 export async function deleteComponent(database: Database, c: Omit<SchoolCaller, 'schoolId'>, id: string, schoolId?: string): Promise<void> {
   await inSchool(database, c.actor, schoolId, async (tx, sid) => {
-    const [row] = await tx
-      .select()
-      .from(payComponents)
-      .where(and(eq(payComponents.id, id), eq(payComponents.schoolId, sid)))
-      .for('update');
+    const row = await repo.lockComponent(tx, sid, id);
     if (!row) throw notFound(m.componentNotFound);
     const locked = lockedIn(await lockedMonths(tx, sid), row);
     if (locked.length) throw new AppError(409, 'MONTH_LOCKED', m.componentLocked(locked[locked.length - 1]!));
-    await tx.delete(payComponents).where(eq(payComponents.id, id));
+    await repo.deleteComponentRow(tx, id);
     await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.componentDeleted, `pay_component:${id}`, out(row), null);
   });
 }
@@ -144,12 +122,8 @@ export async function payrollStaffList(database: Database, actor: Actor, month: 
   const mth = month ?? schoolMonth();
   return inSchool(database, actor, schoolId, async (tx, sid) => {
     const settings = await loadPayrollSettings(tx, sid);
-    const staff = await tx
-      .select()
-      .from(staffMembers)
-      .where(and(eq(staffMembers.schoolId, sid), eq(staffMembers.status, 'active')))
-      .orderBy(asc(staffMembers.lastName), asc(staffMembers.firstName));
-    const comps = await tx.select().from(payComponents).where(eq(payComponents.schoolId, sid));
+    const staff = await repo.listActiveStaff(tx, sid);
+    const comps = await repo.listSchoolComponents(tx, sid);
     const byStaff = new Map<string, PayComponentInput[]>();
     for (const r of comps) {
       const list = byStaff.get(r.staffId) ?? [];
@@ -209,10 +183,7 @@ export async function putPayrollSettings(database: Database, c: Omit<SchoolCalle
       updatedBy: c.actor.id,
       updatedAt: new Date(),
     };
-    await tx
-      .insert(payrollSettings)
-      .values({ schoolId: sid, ...values })
-      .onConflictDoUpdate({ target: payrollSettings.schoolId, set: values });
+    await repo.upsertPayrollSettings(tx, sid, values);
     await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.settingsUpdated, `payroll_settings:${sid}`, before, values);
     return { payDay: values.payDay, shifRounding: values.shifRounding, nitaLevy: values.nitaLevy, employerKraPin: values.employerKraPin, nssfEmployerNumber: values.nssfEmployerNumber, shifEmployerNumber: values.shifEmployerNumber };
   });

@@ -1,7 +1,6 @@
 import { monthName } from '../../../shared/dates.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   bankFileQuery,
@@ -14,7 +13,6 @@ import {
 } from '../../../shared/contracts/payroll-documents.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { payrollDocumentsMessages as m } from '../../../shared/messages/payroll-documents.js';
-import { payrollLines, staffMembers } from '../../db/schema/index.js';
 import { loadLetterhead, sendPdf } from '../../lib/pdf.js';
 import { sendSpreadsheet } from '../../lib/spreadsheet.js';
 import { notFound } from '../../errors.js';
@@ -27,10 +25,12 @@ import {
   loadEmployerNumbers,
   loadLines,
   loadRun,
+  markPayslipEmailed,
   myLine,
   myPayslips,
   myStaffRecord,
   requireApproved,
+  staffForP9,
   ytdForLines,
 } from './payroll-documents.service.js';
 import { bankFileColumns, bankKeyOf, bankSummary, journalColumns, journalRows, nssfColumns, p10AhlColumns, p10Columns, runFileName, shifColumns, ytdColumns, ytdReport } from './payroll-returns.js';
@@ -143,7 +143,7 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
         attachments: [{ filename: `payslip-${run.month}-${line.staff.staffNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
       };
       await deps.mailer.send(mail);
-      await inSchool(database, actor, null, (tx) => tx.update(payrollLines).set({ emailedAt: new Date() }).where(eq(payrollLines.id, line.id)));
+      await inSchool(database, actor, null, (tx) => markPayslipEmailed(tx, line.id));
       sent += 1;
     }
     await inSchool(database, actor, null, (tx) => auditSchool(tx, { actor, schoolId, ip: req.ip }, 'PAYSLIPS_EMAILED', `payroll_run:${run.id}`, null, { month: run.month, sent, skipped, withoutEmail, resend }));
@@ -203,9 +203,7 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
     const actor = actorOf(req);
     const year = req.query.year ?? Number(schoolToday().slice(0, 4));
     const { pdf, name } = await inSchool(database, actor, null, async (tx, schoolId) => {
-      if (!uuidLike(req.params.staffId)) throw notFound(m.staffNotFound);
-      const [staff] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.id, req.params.staffId));
-      if (!staff) throw notFound(m.staffNotFound);
+      const staff = await staffForP9(tx, req.params.staffId);
       return p9For(tx, schoolId, staff.id, year);
     });
     return sendPdf(reply, pdf, name);

@@ -1,11 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
 import type { MyPayslip } from '../../../shared/contracts/payroll-documents.js';
 import { payrollDocumentsMessages as m } from '../../../shared/messages/payroll-documents.js';
 import { centsToKes } from '../../../shared/money.js';
-import { payrollLines, payrollRuns, payrollSettings, staffMembers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
+import * as repo from './payroll.repository.js';
+import type { LineRow, RunRow } from './payroll.repository.js';
 
 /**
  * What the payroll documents share (issue 14 §3): loading a run and its stored lines inside the
@@ -15,14 +15,13 @@ import { AppError, notFound } from '../../errors.js';
  * snapshot), never from today's components or rules (docs/decisions/0012-hr-payroll.md).
  */
 
-export type RunRow = typeof payrollRuns.$inferSelect;
-export type LineRow = typeof payrollLines.$inferSelect;
+export type { LineRow, RunRow } from './payroll.repository.js';
 
 
 /** The run `runId` of the school (RLS-scoped), or 404 (also for another school's run or a malformed id). */
 export async function loadRun(tx: Tx, schoolId: string, runId: string): Promise<RunRow> {
   if (!/^[0-9a-f-]{36}$/i.test(runId)) throw notFound(m.runNotFound);
-  const [run] = await tx.select().from(payrollRuns).where(and(eq(payrollRuns.id, runId), eq(payrollRuns.schoolId, schoolId)));
+  const run = await repo.findRun(tx, schoolId, runId);
   if (!run) throw notFound(m.runNotFound);
   return run;
 }
@@ -34,10 +33,7 @@ export function requireApproved(run: RunRow): void {
 
 /** The run's lines ordered by staff number (the snapshot's), optionally one member of staff's only. */
 export async function loadLines(tx: Tx, runId: string, staffId?: string): Promise<LineRow[]> {
-  const rows = await tx
-    .select()
-    .from(payrollLines)
-    .where(staffId ? and(eq(payrollLines.runId, runId), eq(payrollLines.staffId, staffId)) : eq(payrollLines.runId, runId));
+  const rows = await repo.listRunLines(tx, runId, staffId);
   return rows.sort((a, b) => a.staff.staffNumber.localeCompare(b.staff.staffNumber, 'en', { numeric: true }));
 }
 
@@ -49,7 +45,7 @@ export interface EmployerNumbers {
 }
 
 export async function loadEmployerNumbers(tx: Tx, schoolId: string): Promise<EmployerNumbers> {
-  const [s] = await tx.select().from(payrollSettings).where(eq(payrollSettings.schoolId, schoolId));
+  const s = await repo.findPayrollSettings(tx, schoolId);
   return { kraPin: s?.employerKraPin ?? null, nssfNumber: s?.nssfEmployerNumber ?? null, shifNumber: s?.shifEmployerNumber ?? null };
 }
 
@@ -85,19 +81,7 @@ export function addToYtd(t: YtdCents, l: Pick<LineRow, 'grossCents' | 'taxablePa
 
 /** Approved lines of the school in `year` (months from..to inclusive), with their run's month, oldest first. */
 export async function approvedLinesOfYear(tx: Tx, schoolId: string, year: number, opts: { staffIds?: string[]; beforeMonth?: string } = {}) {
-  const conds = [eq(payrollRuns.schoolId, schoolId), eq(payrollRuns.status, 'approved'), gte(payrollRuns.month, `${year}-01`), lte(payrollRuns.month, `${year}-12`)];
-  if (opts.beforeMonth) conds.push(lt(payrollRuns.month, opts.beforeMonth));
-  if (opts.staffIds) {
-    if (opts.staffIds.length === 0) return [];
-    conds.push(inArray(payrollLines.staffId, opts.staffIds));
-  }
-  const rows = await tx
-    .select({ line: payrollLines, month: payrollRuns.month, runId: payrollRuns.id })
-    .from(payrollLines)
-    .innerJoin(payrollRuns, eq(payrollRuns.id, payrollLines.runId))
-    .where(and(...conds))
-    .orderBy(asc(payrollRuns.month));
-  return rows;
+  return repo.listApprovedLinesOfYear(tx, schoolId, year, opts);
 }
 
 /**
@@ -118,11 +102,7 @@ export async function ytdForLines(tx: Tx, schoolId: string, run: RunRow, lines: 
 
 /** The caller's staff record at their school (by profile), or null. */
 export async function myStaffRecord(tx: Tx, actor: Actor, schoolId: string) {
-  const [row] = await tx
-    .select({ id: staffMembers.id, staffNumber: staffMembers.staffNumber })
-    .from(staffMembers)
-    .where(and(eq(staffMembers.profileId, actor.id), eq(staffMembers.schoolId, schoolId)));
-  return row ?? null;
+  return repo.findStaffByProfile(tx, schoolId, actor.id);
 }
 
 /** A stored line as My Payslips shows it (KES with two decimals). */
@@ -168,11 +148,7 @@ export function maskAccount(account: string | null): string | null {
 export async function myPayslips(tx: Tx, actor: Actor, schoolId: string): Promise<{ hasStaffRecord: boolean; items: MyPayslip[] }> {
   const me = await myStaffRecord(tx, actor, schoolId);
   if (!me) return { hasStaffRecord: false, items: [] };
-  const rows = await tx
-    .select({ line: payrollLines, run: { id: payrollRuns.id, month: payrollRuns.month, payDate: payrollRuns.payDate } })
-    .from(payrollLines)
-    .innerJoin(payrollRuns, eq(payrollRuns.id, payrollLines.runId))
-    .where(and(eq(payrollLines.staffId, me.id), eq(payrollRuns.status, 'approved'), eq(payrollRuns.schoolId, schoolId)));
+  const rows = await repo.listApprovedLinesOfStaff(tx, schoolId, me.id);
   rows.sort((a, b) => b.run.month.localeCompare(a.run.month));
   return { hasStaffRecord: true, items: rows.map((r) => toMyPayslip(r.line, r.run)) };
 }
@@ -182,11 +158,20 @@ export async function myLine(tx: Tx, actor: Actor, schoolId: string, lineId: str
   if (!/^[0-9a-f-]{36}$/i.test(lineId)) throw notFound(m.payslipNotFound);
   const me = await myStaffRecord(tx, actor, schoolId);
   if (!me) throw notFound(m.payslipNotFound);
-  const [row] = await tx
-    .select({ line: payrollLines, run: payrollRuns })
-    .from(payrollLines)
-    .innerJoin(payrollRuns, eq(payrollRuns.id, payrollLines.runId))
-    .where(and(eq(payrollLines.id, lineId), eq(payrollLines.staffId, me.id), eq(payrollRuns.status, 'approved'), eq(payrollRuns.schoolId, schoolId)));
+  const row = await repo.findApprovedLineOfStaff(tx, schoolId, me.id, lineId);
   if (!row) throw notFound(m.payslipNotFound);
   return row;
+}
+
+/** Stamps a payslip line as e-mailed now (right after its mail was handed over). */
+export async function markPayslipEmailed(tx: Tx, lineId: string): Promise<void> {
+  await repo.markLineEmailed(tx, lineId);
+}
+
+/** The member of staff `staffId` whose P9A HR asks for, or 404 (a malformed id, nobody visible). */
+export async function staffForP9(tx: Tx, staffId: string): Promise<{ id: string }> {
+  if (!/^[0-9a-f-]{36}$/i.test(staffId)) throw notFound(m.staffNotFound);
+  const staff = await repo.findStaffId(tx, staffId);
+  if (!staff) throw notFound(m.staffNotFound);
+  return staff;
 }

@@ -1,5 +1,3 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../shared/access.js';
 import type { PayrollRunDetail, PayrollRunLine, PayrollRunSummary } from '../../../shared/contracts/payroll.js';
 import { payrollMessages as m } from '../../../shared/messages/payroll.js';
@@ -8,11 +6,12 @@ import { centsToKes } from '../../../shared/money.js';
 import { buildPayrollLine, nextMonth, payDateFor, runTotals, type PayComponentInput, type PayrollLine, type StaffSnapshot } from '../../../shared/payroll/run.js';
 import { PayrollRuleError } from '../../../shared/payroll/statutory.js';
 import type { Database } from '../../db/client.js';
-import { approvals, payComponents, payrollLines, payrollRuns, payrollSettings, profiles, staffMembers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { recordApprovalDecision, requestApproval } from '../approvals/index.js';
+import * as repo from './payroll.repository.js';
+import type { LineRow, PayrollSettingsRow, RunRow, RunWithNames, StaffMemberRow } from './payroll.repository.js';
 
 /**
  * Monthly payroll runs (issue 14 §3). A run is computed for every member of staff on the school's
@@ -41,12 +40,11 @@ export const PAYROLL_AUDIT = {
   settingsUpdated: 'PAYROLL_SETTINGS_UPDATED',
 } as const;
 
-export type PayrollSettingsRow = typeof payrollSettings.$inferSelect;
-type RunRow = typeof payrollRuns.$inferSelect;
+export type { PayrollSettingsRow } from './payroll.repository.js';
 
 /** The school's payroll settings (defaults when it never saved any: pay day 28, exact SHIF, NITA on). */
 export async function loadPayrollSettings(tx: Tx, schoolId: string): Promise<PayrollSettingsRow> {
-  const [row] = await tx.select().from(payrollSettings).where(eq(payrollSettings.schoolId, schoolId));
+  const row = await repo.findPayrollSettings(tx, schoolId);
   return (
     row ?? {
       schoolId,
@@ -67,7 +65,7 @@ const lastDayOf = (month: string) => payDateFor(month, 31);
 const fullName = (s: { firstName: string; otherNames: string | null; lastName: string }) => [s.firstName, s.otherNames, s.lastName].filter(Boolean).join(' ');
 
 /** A snapshot of what a payslip prints about the member of staff (frozen in the line). */
-export function staffSnapshot(s: typeof staffMembers.$inferSelect): StaffSnapshot {
+export function staffSnapshot(s: StaffMemberRow): StaffSnapshot {
   return {
     staffNumber: s.staffNumber,
     name: fullName(s),
@@ -94,23 +92,14 @@ export function staffSnapshot(s: typeof staffMembers.$inferSelect): StaffSnapsho
  * are left out (TSC-paid teachers, volunteers).
  */
 export async function payrollPopulation(tx: Tx, schoolId: string, month: string) {
-  const staff = await tx
-    .select()
-    .from(staffMembers)
-    .where(
-      and(
-        eq(staffMembers.schoolId, schoolId),
-        eq(staffMembers.employer, 'bom'),
-        sql`${staffMembers.startDate} <= ${lastDayOf(month)}`,
-        sql`(${staffMembers.status} = 'active' or ${staffMembers.exitDate} >= ${`${month}-01`})`,
-      ),
-    )
-    .orderBy(asc(staffMembers.lastName), asc(staffMembers.firstName));
+  const staff = await repo.listBomStaffInMonth(tx, schoolId, `${month}-01`, lastDayOf(month));
   if (!staff.length) return [];
-  const comps = await tx
-    .select()
-    .from(payComponents)
-    .where(and(eq(payComponents.schoolId, schoolId), inArray(payComponents.staffId, staff.map((s) => s.id)), sql`${payComponents.startMonth} <= ${month}`, sql`(${payComponents.endMonth} is null or ${payComponents.endMonth} >= ${month})`));
+  const comps = await repo.listComponentsInForce(
+    tx,
+    schoolId,
+    staff.map((s) => s.id),
+    month,
+  );
   const byStaff = new Map<string, PayComponentInput[]>();
   for (const c of comps) {
     const list = byStaff.get(c.staffId) ?? [];
@@ -130,22 +119,6 @@ export function computeLine(components: PayComponentInput[], month: string, payD
   }
 }
 
-const creator = alias(profiles, 'run_creator');
-const submitter = alias(profiles, 'run_submitter');
-const approver = alias(profiles, 'run_approver');
-
-async function runRows(tx: Tx, schoolId: string, id?: string) {
-  return tx
-    .select({ run: payrollRuns, createdBy: creator.name, submittedBy: submitter.name, approvedBy: approver.name, rejection: approvals.note })
-    .from(payrollRuns)
-    .leftJoin(creator, eq(creator.id, payrollRuns.createdBy))
-    .leftJoin(submitter, eq(submitter.id, payrollRuns.submittedBy))
-    .leftJoin(approver, eq(approver.id, payrollRuns.approvedBy))
-    .leftJoin(approvals, and(eq(approvals.kind, 'payroll_run'), eq(approvals.subjectId, payrollRuns.id), eq(approvals.status, 'rejected')))
-    .where(and(eq(payrollRuns.schoolId, schoolId), id ? eq(payrollRuns.id, id) : undefined))
-    .orderBy(desc(payrollRuns.month));
-}
-
 function totalsOf(r: RunRow) {
   return {
     grossPay: centsToKes(r.grossCents),
@@ -159,7 +132,7 @@ function totalsOf(r: RunRow) {
   };
 }
 
-function summaryOf(row: Awaited<ReturnType<typeof runRows>>[number]): PayrollRunSummary {
+function summaryOf(row: RunWithNames): PayrollRunSummary {
   const r = row.run;
   return {
     id: r.id,
@@ -180,10 +153,8 @@ function summaryOf(row: Awaited<ReturnType<typeof runRows>>[number]): PayrollRun
 
 /** GET /api/payroll/runs → every run of the school, newest month first (HR, principal, director). */
 export async function listRuns(database: Database, actor: Actor, schoolId?: string): Promise<{ items: PayrollRunSummary[] }> {
-  return inSchool(database, actor, schoolId, async (tx, sid) => ({ items: (await runRows(tx, sid)).map(summaryOf) }));
+  return inSchool(database, actor, schoolId, async (tx, sid) => ({ items: (await repo.listRunsWithNames(tx, sid)).map(summaryOf) }));
 }
-
-type LineRow = typeof payrollLines.$inferSelect;
 
 /** A stored line in the API's shape (calculate's breakdown plus who, the items and last month). */
 export function lineOut(l: LineRow, previous: { grossCents: number; netCents: number } | undefined): PayrollRunLine {
@@ -219,18 +190,11 @@ export function lineOut(l: LineRow, previous: { grossCents: number; netCents: nu
 }
 
 async function detailOf(tx: Tx, schoolId: string, id: string): Promise<PayrollRunDetail> {
-  const [row] = await runRows(tx, schoolId, id);
+  const row = await repo.findRunWithNames(tx, schoolId, id);
   if (!row) throw notFound(m.runNotFound);
-  const lines = await tx.select().from(payrollLines).where(eq(payrollLines.runId, id));
-  const [prevRun] = await tx
-    .select()
-    .from(payrollRuns)
-    .where(and(eq(payrollRuns.schoolId, schoolId), lt(payrollRuns.month, row.run.month)))
-    .orderBy(desc(payrollRuns.month))
-    .limit(1);
-  const prevLines = prevRun
-    ? await tx.select({ staffId: payrollLines.staffId, grossCents: payrollLines.grossCents, netCents: payrollLines.netCents, name: sql<string>`${payrollLines.staff}->>'name'` }).from(payrollLines).where(eq(payrollLines.runId, prevRun.id))
-    : [];
+  const lines = await repo.listRunLines(tx, id);
+  const prevRun = await repo.findPreviousRun(tx, schoolId, row.run.month);
+  const prevLines = prevRun ? await repo.listRunLineTotals(tx, prevRun.id) : [];
   const prevByStaff = new Map(prevLines.map((p) => [p.staffId, p]));
   const current = new Set(lines.map((l) => l.staffId));
   lines.sort((a, b) => a.staff.name.localeCompare(b.staff.name));
@@ -251,11 +215,7 @@ export async function getRun(database: Database, actor: Actor, id: string, schoo
 
 /** The run row locked for update, 404 when it is not this school's. */
 async function lockedRun(tx: Tx, schoolId: string, id: string): Promise<RunRow> {
-  const [run] = await tx
-    .select()
-    .from(payrollRuns)
-    .where(and(eq(payrollRuns.id, id), eq(payrollRuns.schoolId, schoolId)))
-    .for('update');
+  const run = await repo.lockRun(tx, schoolId, id);
   if (!run) throw notFound(m.runNotFound);
   return run;
 }
@@ -268,8 +228,9 @@ async function computeRun(tx: Tx, c: SchoolCaller, run: RunRow): Promise<void> {
   const population = await payrollPopulation(tx, c.schoolId, run.month);
   if (!population.length) throw badRequest(m.noStaff, { month: m.noStaff });
   const lines = population.map(({ staff, components }) => ({ staff, line: computeLine(components, run.month, payDate, runSettings) }));
-  await tx.delete(payrollLines).where(eq(payrollLines.runId, run.id));
-  await tx.insert(payrollLines).values(
+  await repo.deleteRunLines(tx, run.id);
+  await repo.insertRunLines(
+    tx,
     lines.map(({ staff, line }) => ({
       schoolId: c.schoolId,
       runId: run.id,
@@ -290,10 +251,7 @@ async function computeRun(tx: Tx, c: SchoolCaller, run: RunRow): Promise<void> {
   );
   const totals = runTotals(lines.map((x) => x.line));
   const now = new Date();
-  await tx
-    .update(payrollRuns)
-    .set({ payDate, settings: runSettings, ...totals, computedAt: now, updatedAt: now })
-    .where(eq(payrollRuns.id, run.id));
+  await repo.saveRunTotals(tx, run.id, { payDate, settings: runSettings, ...totals, now });
   await auditSchool(tx, c, PAYROLL_AUDIT.runComputed, `payroll_run:${run.id}`, null, { month: run.month, payDate, ...totals });
 }
 
@@ -311,16 +269,8 @@ export async function createRun(database: Database, c: Omit<SchoolCaller, 'schoo
     const settings = await loadPayrollSettings(tx, sid);
     // The rules check first, so a month before the rules we hold writes nothing.
     computeLine([], month, payDateFor(month, settings.payDay), { shifRounding: 'cents', nitaLevy: false });
-    const inserted = await tx
-      .insert(payrollRuns)
-      .values({ schoolId: sid, month, payDate: payDateFor(month, settings.payDay), status: 'draft', settings: { shifRounding: settings.shifRounding as 'cents' | 'shilling', nitaLevy: settings.nitaLevy }, createdBy: c.actor.id })
-      .onConflictDoNothing({ target: [payrollRuns.schoolId, payrollRuns.month] })
-      .returning({ id: payrollRuns.id });
-    const [existing] = await tx
-      .select()
-      .from(payrollRuns)
-      .where(and(eq(payrollRuns.schoolId, sid), eq(payrollRuns.month, month)))
-      .for('update');
+    const inserted = await repo.insertDraftRunIfAbsent(tx, { schoolId: sid, month, payDate: payDateFor(month, settings.payDay), status: 'draft', settings: { shifRounding: settings.shifRounding as 'cents' | 'shilling', nitaLevy: settings.nitaLevy }, createdBy: c.actor.id });
+    const existing = await repo.lockRunOfMonth(tx, sid, month);
     if (existing!.status !== 'draft') throw new AppError(409, 'RUN_LOCKED', m.runLocked);
     await computeRun(tx, caller, existing!);
     return { run: await detailOf(tx, sid, existing!.id), created: inserted.length > 0 };
@@ -342,8 +292,8 @@ export async function deleteRun(database: Database, c: Omit<SchoolCaller, 'schoo
   await inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const run = await lockedRun(tx, sid, id);
     if (run.status !== 'draft') throw new AppError(409, 'RUN_LOCKED', m.runLocked);
-    await tx.delete(approvals).where(and(eq(approvals.kind, 'payroll_run'), eq(approvals.subjectId, id)));
-    await tx.delete(payrollRuns).where(eq(payrollRuns.id, id));
+    await repo.deleteRunApprovals(tx, id);
+    await repo.deleteRunRow(tx, id);
     await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.runDeleted, `payroll_run:${id}`, { month: run.month, staffCount: run.staffCount, grossCents: run.grossCents }, null);
   });
 }
@@ -365,7 +315,7 @@ export async function submitRun(database: Database, c: Omit<SchoolCaller, 'schoo
     const run = await lockedRun(tx, sid, id);
     if (run.status !== 'draft') throw new AppError(409, 'RUN_NOT_DRAFT', m.runNotDraft);
     const now = new Date();
-    await tx.update(payrollRuns).set({ status: 'submitted', submittedBy: c.actor.id, submittedAt: now, updatedAt: now }).where(eq(payrollRuns.id, id));
+    await repo.markRunSubmitted(tx, id, c.actor.id, now);
     const { title, summary } = runApprovalText(run);
     await requestApproval(tx, { schoolId: sid, kind: 'payroll_run', subjectId: id, title, summary, amountCents: run.grossCents, requestedBy: c.actor.id, requestedAt: now });
     await auditSchool(tx, { ...c, schoolId: sid }, PAYROLL_AUDIT.runSubmitted, `payroll_run:${id}`, { status: 'draft' }, { status: 'submitted' });
@@ -384,14 +334,11 @@ export async function decideRun(tx: Tx, c: SchoolCaller, id: string, approve: bo
   const now = new Date();
   if (approve) {
     if (run.status === 'approved') throw new AppError(409, 'ALREADY_APPROVED', m.runAlreadyApproved);
-    await tx
-      .update(payrollRuns)
-      .set({ status: 'approved', approvedBy: c.actor.id, approvedAt: now, submittedBy: run.submittedBy ?? c.actor.id, submittedAt: run.submittedAt ?? now, updatedAt: now })
-      .where(eq(payrollRuns.id, id));
+    await repo.markRunApproved(tx, id, { approvedBy: c.actor.id, submittedBy: run.submittedBy ?? c.actor.id, submittedAt: run.submittedAt ?? now, now });
     await auditSchool(tx, c, PAYROLL_AUDIT.runApproved, `payroll_run:${id}`, { status: run.status }, { status: 'approved', note });
   } else {
     if (run.status !== 'submitted') throw new AppError(409, run.status === 'approved' ? 'ALREADY_APPROVED' : 'RUN_NOT_SUBMITTED', run.status === 'approved' ? m.runAlreadyApproved : m.runNotSubmitted);
-    await tx.update(payrollRuns).set({ status: 'draft', submittedBy: null, submittedAt: null, updatedAt: now }).where(eq(payrollRuns.id, id));
+    await repo.markRunReturnedToDraft(tx, id, now);
     await auditSchool(tx, c, PAYROLL_AUDIT.runRejected, `payroll_run:${id}`, { status: 'submitted' }, { status: 'draft', note });
   }
 }
@@ -404,7 +351,7 @@ export async function approveOrRejectRun(database: Database, c: Omit<SchoolCalle
   return inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const caller = { ...c, schoolId: sid };
     await decideRun(tx, caller, id, approve, note);
-    const run = (await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)))[0]!;
+    const run = await repo.getRunById(tx, id);
     const { title, summary } = runApprovalText(run);
     await recordApprovalDecision(tx, { schoolId: sid, kind: 'payroll_run', subjectId: id, title, summary, amountCents: run.grossCents, requestedBy: run.submittedBy, approve, decidedBy: c.actor.id, note });
     return detailOf(tx, sid, id);
@@ -413,9 +360,5 @@ export async function approveOrRejectRun(database: Database, c: Omit<SchoolCalle
 
 /** Months of the school's submitted or approved runs (pay components in force then are locked). */
 export async function lockedMonths(tx: Tx, schoolId: string): Promise<Set<string>> {
-  const rows = await tx
-    .select({ month: payrollRuns.month })
-    .from(payrollRuns)
-    .where(and(eq(payrollRuns.schoolId, schoolId), inArray(payrollRuns.status, ['submitted', 'approved'])));
-  return new Set(rows.map((r) => r.month));
+  return new Set(await repo.listLockedRunMonths(tx, schoolId));
 }

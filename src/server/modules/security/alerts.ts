@@ -1,13 +1,7 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/tenant.js';
-import { loginAttempts, securityAlerts, userSignInNetworks } from '../../db/schema/index.js';
-import {
-  SECURITY_ALERT_FAILURE_THRESHOLD,
-  SECURITY_ALERT_IP_FAILURE_THRESHOLD,
-  SECURITY_ALERT_WINDOW_MINUTES,
-  type SecurityAlertKind,
-} from '../../../shared/contracts/security.js';
+import { SECURITY_ALERT_FAILURE_THRESHOLD, SECURITY_ALERT_IP_FAILURE_THRESHOLD, SECURITY_ALERT_WINDOW_MINUTES } from '../../../shared/contracts/security.js';
 import { networkOf } from './totp.js';
+import * as repo from './two-factor.repository.js';
 
 /**
  * Security alerts raised during sign-in (issue 18 §2 "alerts for suspicious patterns (many failures,
@@ -21,45 +15,6 @@ import { networkOf } from './totp.js';
  * One open alert per (kind, subject): a repeat while it is open updates its count and last-seen time.
  */
 
-interface AlertInput {
-  kind: SecurityAlertKind;
-  subject: string;
-  userId?: string | null;
-  schoolId?: string | null;
-  ipAddress?: string | null;
-  network?: string | null;
-  count: number;
-  /** true: `count` replaces the stored one (a window count); false: adds to it. */
-  absolute: boolean;
-}
-
-async function upsertAlert(tx: Tx, a: AlertInput): Promise<void> {
-  const now = new Date();
-  await tx
-    .insert(securityAlerts)
-    .values({
-      kind: a.kind,
-      subject: a.subject,
-      userId: a.userId ?? null,
-      schoolId: a.schoolId ?? null,
-      ipAddress: a.ipAddress ?? null,
-      network: a.network ?? null,
-      count: a.count,
-      firstSeenAt: now,
-      lastSeenAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [securityAlerts.kind, securityAlerts.subject],
-      targetWhere: sql`${securityAlerts.status} = 'open'`,
-      set: {
-        count: a.absolute ? sql`greatest(${securityAlerts.count}, ${a.count})` : sql`${securityAlerts.count} + ${a.count}`,
-        lastSeenAt: now,
-        ipAddress: a.ipAddress ?? null,
-        ...(a.network ? { network: a.network } : {}),
-      },
-    });
-}
-
 /**
  * After a failed sign-in was recorded in login_attempts: raises (or updates) the account and IP alerts
  * when their window counts reach the thresholds.
@@ -69,13 +24,9 @@ export async function raiseFailureAlerts(
   f: { email: string; ip: string; userId?: string | null; schoolId?: string | null },
 ): Promise<void> {
   const since = new Date(Date.now() - SECURITY_ALERT_WINDOW_MINUTES * 60_000);
-  const [byEmail] = await tx
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, f.email), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
-  const emailFailures = Number(byEmail?.n ?? 0);
+  const emailFailures = await repo.countFailedSignInsByEmail(tx, f.email, since);
   if (emailFailures >= SECURITY_ALERT_FAILURE_THRESHOLD) {
-    await upsertAlert(tx, {
+    await repo.upsertOpenAlert(tx, {
       kind: 'failed_sign_ins_account',
       subject: f.email,
       userId: f.userId,
@@ -85,13 +36,9 @@ export async function raiseFailureAlerts(
       absolute: true,
     });
   }
-  const [byIp] = await tx
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, f.ip), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
-  const ipFailures = Number(byIp?.n ?? 0);
+  const ipFailures = await repo.countFailedSignInsByIp(tx, f.ip, since);
   if (ipFailures >= SECURITY_ALERT_IP_FAILURE_THRESHOLD) {
-    await upsertAlert(tx, { kind: 'failed_sign_ins_ip', subject: f.ip, ipAddress: f.ip, network: networkOf(f.ip), count: ipFailures, absolute: true });
+    await repo.upsertOpenAlert(tx, { kind: 'failed_sign_ins_ip', subject: f.ip, ipAddress: f.ip, network: networkOf(f.ip), count: ipFailures, absolute: true });
   }
 }
 
@@ -102,20 +49,14 @@ export async function raiseFailureAlerts(
 export async function noteSignInNetwork(tx: Tx, s: { userId: string; email: string; ip: string; schoolId?: string | null }): Promise<void> {
   const network = networkOf(s.ip);
   if (!network) return;
-  const known = await tx
-    .select({ network: userSignInNetworks.network })
-    .from(userSignInNetworks)
-    .where(eq(userSignInNetworks.userId, s.userId));
-  if (known.some((k) => k.network === network)) {
-    await tx
-      .update(userSignInNetworks)
-      .set({ lastSeenAt: new Date() })
-      .where(and(eq(userSignInNetworks.userId, s.userId), eq(userSignInNetworks.network, network)));
+  const known = await repo.listSignInNetworks(tx, s.userId);
+  if (known.some((k) => k === network)) {
+    await repo.touchSignInNetwork(tx, s.userId, network);
     return;
   }
-  await tx.insert(userSignInNetworks).values({ userId: s.userId, network }).onConflictDoNothing();
+  await repo.insertSignInNetwork(tx, s.userId, network);
   if (known.length > 0) {
-    await upsertAlert(tx, {
+    await repo.upsertOpenAlert(tx, {
       kind: 'new_network',
       subject: s.email,
       userId: s.userId,

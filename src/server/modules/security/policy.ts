@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { systemSettings } from '../../db/schema/index.js';
 import { withSystem, type Tx } from '../../db/tenant.js';
 import { DEFAULT_SECURITY_POLICY, securityPolicySchema, type SecurityPolicy } from '../../../shared/contracts/security.js';
 import { securityMessages } from '../../../shared/messages/security.js';
+import { readSettingValue, upsertSetting } from './two-factor.repository.js';
 
 /**
  * The security policy (issue 18 §2 "required for platform staff and finance officers (setting per
@@ -27,8 +26,7 @@ export function normalisePolicy(value: unknown): SecurityPolicy {
 
 /** The stored policy (or the default) read in the caller's transaction. */
 export async function readPolicy(tx: Tx): Promise<SecurityPolicy> {
-  const [row] = await tx.select({ value: systemSettings.settingValue }).from(systemSettings).where(eq(systemSettings.settingKey, SECURITY_POLICY_KEY));
-  return normalisePolicy(row?.value);
+  return normalisePolicy(await readSettingValue(tx, SECURITY_POLICY_KEY));
 }
 
 /** The policy, from this process's cache when fresh (at most 30 s old). */
@@ -43,10 +41,7 @@ export async function loadPolicy(db: Db): Promise<SecurityPolicy> {
 /** Writes the policy (upsert) in the caller's transaction and refreshes this process's cache after it. */
 export async function writePolicy(tx: Tx, policy: SecurityPolicy, userId: string | null): Promise<void> {
   const value = { ...policy, sessionIdleMinutes: policy.sessionIdleMinutes ?? null };
-  await tx
-    .insert(systemSettings)
-    .values({ settingKey: SECURITY_POLICY_KEY, settingValue: value, description: 'Security policy (issue 18 §2)', updatedBy: userId })
-    .onConflictDoUpdate({ target: systemSettings.settingKey, set: { settingValue: value, updatedAt: new Date(), updatedBy: userId } });
+  await upsertSetting(tx, { key: SECURITY_POLICY_KEY, value, description: 'Security policy (issue 18 §2)', updatedBy: userId });
 }
 
 /** Forgets the cached policy of `db` (after a write commits). */

@@ -1,6 +1,4 @@
-import { aliasedTable, and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/tenant.js';
-import { auditLogs, profiles, schools, securityAlerts, sessions, twoFactorCredentials } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import {
   SECURITY_ALERT_WINDOW_MINUTES,
@@ -19,8 +17,11 @@ import {
 import { SECURITY_ACTION_LABELS, securityMessages } from '../../../shared/messages/security.js';
 import { ROLES, roleDisplayName } from '../../../shared/roles.js';
 import { recordAudit } from '../../lib/audit.js';
+import { paginate } from '../../lib/paging.js';
 import { readPolicy, twoFactorRequiredFor, writePolicy } from './policy.js';
 import { networkLabel } from './totp.js';
+import * as repo from './two-factor.repository.js';
+import type { AlertWithNames, SecurityLogFilters } from './two-factor.repository.js';
 
 /**
  * EduFam staff's "Security" section (issue 18 §2): the security log (audit_logs filtered to security
@@ -91,57 +92,20 @@ function detailOf(action: string, metadata: Json, oldValue: Json, newValue: Json
   }
 }
 
-const actor = aliasedTable(profiles, 'actor');
-
-function logFilters(q: SecurityLogQuery): SQL {
-  const parts: SQL[] = [inArray(auditLogs.action, q.type ? [...SECURITY_LOG_ACTIONS[q.type]] : ALL_ACTIONS)];
+/** The log query as repository filters: the type's actions (all security actions by default), Nairobi days as instants. 400 when from is after to. */
+function logFilters(q: SecurityLogQuery): SecurityLogFilters {
   if (q.from && q.to && q.from > q.to) throw badRequest(m.api.dateOrder, { from: m.api.dateOrder });
-  if (q.from) parts.push(gte(auditLogs.createdAt, nairobiStart(q.from)));
-  if (q.to) parts.push(lt(auditLogs.createdAt, nairobiStart(nextDay(q.to))));
-  if (q.schoolId === 'platform') parts.push(isNull(auditLogs.schoolId));
-  else if (q.schoolId) parts.push(eq(auditLogs.schoolId, q.schoolId));
-  if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(
-      or(
-        ilike(actor.email, like),
-        ilike(actor.name, like),
-        ilike(auditLogs.ipAddress, like),
-        ilike(auditLogs.action, like),
-        ilike(sql`${auditLogs.metadata}->>'email'`, like),
-      )!,
-    );
-  }
-  return and(...parts)!;
+  return {
+    actions: q.type ? [...SECURITY_LOG_ACTIONS[q.type]] : ALL_ACTIONS,
+    from: q.from ? nairobiStart(q.from) : undefined,
+    before: q.to ? nairobiStart(nextDay(q.to)) : undefined,
+    schoolId: q.schoolId || undefined,
+    search: q.q || undefined,
+  };
 }
 
-async function logRows(tx: Tx, q: SecurityLogQuery, limit: number, offset: number): Promise<SecurityLogEntry[]> {
-  const rows = await tx
-    .select({
-      id: auditLogs.id,
-      createdAt: auditLogs.createdAt,
-      action: auditLogs.action,
-      success: auditLogs.success,
-      userId: auditLogs.performedByUserId,
-      userName: actor.name,
-      actorEmail: actor.email,
-      role: auditLogs.performedByRole,
-      schoolId: auditLogs.schoolId,
-      schoolName: schools.name,
-      ipAddress: auditLogs.ipAddress,
-      metadata: auditLogs.metadata,
-      oldValue: auditLogs.oldValue,
-      newValue: auditLogs.newValue,
-      targetEntity: auditLogs.targetEntity,
-      errorMessage: auditLogs.errorMessage,
-    })
-    .from(auditLogs)
-    .leftJoin(actor, eq(actor.id, auditLogs.performedByUserId))
-    .leftJoin(schools, eq(schools.id, auditLogs.schoolId))
-    .where(logFilters(q))
-    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-    .limit(limit)
-    .offset(offset);
+async function logRows(tx: Tx, f: SecurityLogFilters, limit: number, offset: number): Promise<SecurityLogEntry[]> {
+  const rows = await repo.listSecurityLog(tx, f, { limit, offset });
   return rows.map((r) => {
     const md = (r.metadata ?? null) as Json;
     return {
@@ -164,18 +128,18 @@ async function logRows(tx: Tx, q: SecurityLogQuery, limit: number, offset: numbe
 
 /** GET /api/security/log: one page of security events, newest first, with the total. */
 export async function securityLog(tx: Tx, q: SecurityLogQuery & { page: number; pageSize: number }) {
-  const [total] = await tx
-    .select({ n: count() })
-    .from(auditLogs)
-    .leftJoin(actor, eq(actor.id, auditLogs.performedByUserId))
-    .where(logFilters(q));
-  const rows = await logRows(tx, q, q.pageSize, (q.page - 1) * q.pageSize);
-  return { rows, total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  const f = logFilters(q);
+  const { items: rows, ...page } = await paginate(
+    q,
+    (w) => logRows(tx, f, w.limit, w.offset),
+    () => repo.countSecurityLog(tx, f),
+  );
+  return { rows, ...page };
 }
 
 /** Every matching entry (at most SECURITY_LOG_EXPORT_LIMIT) for ?format=csv|xlsx. */
 export async function securityLogForExport(tx: Tx, q: SecurityLogQuery): Promise<SecurityLogEntry[]> {
-  return logRows(tx, q, SECURITY_LOG_EXPORT_LIMIT, 0);
+  return logRows(tx, logFilters(q), SECURITY_LOG_EXPORT_LIMIT, 0);
 }
 
 /** Export columns of the security log. */
@@ -193,9 +157,6 @@ export const SECURITY_LOG_COLUMNS = [
 // ------------------------------------------------------------------------------------------------
 // Alerts
 
-const acknowledger = aliasedTable(profiles, 'acknowledger');
-const alertUser = aliasedTable(profiles, 'alert_user');
-
 function alertMessage(kind: SecurityAlertKind, subject: string, count: number, network: string | null): string {
   const a = m.admin.alerts;
   if (kind === 'failed_sign_ins_account') return a.failedAccount(count, subject, SECURITY_ALERT_WINDOW_MINUTES);
@@ -203,14 +164,7 @@ function alertMessage(kind: SecurityAlertKind, subject: string, count: number, n
   return a.newNetwork(subject, network ? networkLabel(network) : '?');
 }
 
-type AlertRow = {
-  alert: typeof securityAlerts.$inferSelect;
-  userName: string | null;
-  schoolName: string | null;
-  acknowledgedByName: string | null;
-};
-
-function toAlert({ alert: a, userName, schoolName, acknowledgedByName }: AlertRow): SecurityAlert {
+function toAlert({ alert: a, userName, schoolName, acknowledgedByName }: AlertWithNames): SecurityAlert {
   return {
     id: a.id,
     kind: a.kind as SecurityAlertKind,
@@ -233,25 +187,12 @@ function toAlert({ alert: a, userName, schoolName, acknowledgedByName }: AlertRo
 
 /** GET /api/security/alerts: alerts newest activity first, optionally by status. */
 export async function listAlerts(tx: Tx, q: SecurityAlertsQuery & { page: number; pageSize: number }) {
-  const where = q.status ? eq(securityAlerts.status, q.status) : undefined;
-  const [total] = await tx.select({ n: count() }).from(securityAlerts).where(where);
-  const rows = await tx
-    .select({
-      alert: securityAlerts,
-      userName: alertUser.name,
-      schoolName: schools.name,
-      acknowledgedByName: acknowledger.name,
-    })
-    .from(securityAlerts)
-    .leftJoin(alertUser, eq(alertUser.id, securityAlerts.userId))
-    .leftJoin(schools, eq(schools.id, securityAlerts.schoolId))
-    .leftJoin(acknowledger, eq(acknowledger.id, securityAlerts.acknowledgedBy))
-    .where(where)
-    .orderBy(desc(securityAlerts.lastSeenAt), desc(securityAlerts.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const alerts = rows.map(toAlert);
-  return { alerts, total: Number(total?.n ?? 0), page: q.page, pageSize: q.pageSize };
+  const { items: alerts, ...page } = await paginate(
+    q,
+    async (w) => (await repo.listAlertsWithNames(tx, q.status, w)).map(toAlert),
+    () => repo.countAlerts(tx, q.status),
+  );
+  return { alerts, ...page };
 }
 
 /**
@@ -259,10 +200,10 @@ export async function listAlerts(tx: Tx, q: SecurityAlertsQuery & { page: number
  * new one). 404 unknown; 409 already acknowledged. Audited SECURITY_ALERT_ACKNOWLEDGED.
  */
 export async function acknowledgeAlert(tx: Tx, caller: { id: string; role: string | null }, id: string, ip: string): Promise<SecurityAlert> {
-  const [existing] = await tx.select().from(securityAlerts).where(eq(securityAlerts.id, id));
+  const existing = await repo.findAlert(tx, id);
   if (!existing) throw notFound(m.api.alertNotFound);
   if (existing.status !== 'open') throw new AppError(409, 'ALERT_ALREADY_ACKNOWLEDGED', m.api.alertAlreadyAcknowledged);
-  await tx.update(securityAlerts).set({ status: 'acknowledged', acknowledgedAt: new Date(), acknowledgedBy: caller.id }).where(eq(securityAlerts.id, id));
+  await repo.markAlertAcknowledged(tx, id, caller.id);
   await recordAudit(tx, {
     schoolId: null,
     action: 'SECURITY_ALERT_ACKNOWLEDGED',
@@ -272,14 +213,7 @@ export async function acknowledgeAlert(tx: Tx, caller: { id: string; role: strin
     metadata: { kind: existing.kind, subject: existing.subject },
     ipAddress: ip,
   });
-  const page = await tx
-    .select({ alert: securityAlerts, userName: alertUser.name, schoolName: schools.name, acknowledgedByName: acknowledger.name })
-    .from(securityAlerts)
-    .leftJoin(alertUser, eq(alertUser.id, securityAlerts.userId))
-    .leftJoin(schools, eq(schools.id, securityAlerts.schoolId))
-    .leftJoin(acknowledger, eq(acknowledger.id, securityAlerts.acknowledgedBy))
-    .where(eq(securityAlerts.id, id));
-  return toAlert(page[0]!);
+  return toAlert((await repo.findAlertWithNames(tx, id))!);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -317,28 +251,10 @@ export async function updatePolicy(tx: Tx, caller: { id: string; role: string | 
  */
 export async function securityOverview(tx: Tx): Promise<SecurityOverview> {
   const since = new Date(Date.now() - 24 * 60 * 60_000);
-  const [signIns] = await tx
-    .select({
-      ok: sql<number>`count(*) filter (where ${auditLogs.action} = 'LOGIN_SUCCESS')`.mapWith(Number),
-      failed: sql<number>`count(*) filter (where ${auditLogs.action} in ('LOGIN_FAILED', 'TWO_FACTOR_FAILED'))`.mapWith(Number),
-    })
-    .from(auditLogs)
-    .where(and(inArray(auditLogs.action, ['LOGIN_SUCCESS', 'LOGIN_FAILED', 'TWO_FACTOR_FAILED']), gte(auditLogs.createdAt, since)));
-  const [open] = await tx.select({ n: count() }).from(securityAlerts).where(eq(securityAlerts.status, 'open'));
-  const [live] = await tx
-    .select({ n: count() })
-    .from(sessions)
-    .where(and(gte(sessions.expiresAt, sql`now()`), eq(sessions.twoFactorPending, false)));
-  const byRole = await tx
-    .select({
-      role: profiles.role,
-      users: count(),
-      withTwoFactor: sql<number>`count(${twoFactorCredentials.userId})`.mapWith(Number),
-    })
-    .from(profiles)
-    .leftJoin(twoFactorCredentials, and(eq(twoFactorCredentials.userId, profiles.id), isNotNull(twoFactorCredentials.enabledAt)))
-    .where(and(eq(profiles.status, 'active'), isNotNull(profiles.role)))
-    .groupBy(profiles.role);
+  const signIns = await repo.countSignInsSince(tx, since);
+  const openAlerts = await repo.countAlerts(tx, 'open');
+  const activeSessions = await repo.countLiveSessions(tx);
+  const byRole = await repo.countActiveUsersByRole(tx);
   const policy = await readPolicy(tx);
   const twoFactorByRole = ROLES.map((role) => {
     const r = byRole.find((x) => x.role === role);
@@ -347,8 +263,8 @@ export async function securityOverview(tx: Tx): Promise<SecurityOverview> {
   return {
     signIns24h: signIns?.ok ?? 0,
     failedSignIns24h: signIns?.failed ?? 0,
-    openAlerts: Number(open?.n ?? 0),
-    activeSessions: Number(live?.n ?? 0),
+    openAlerts,
+    activeSessions,
     usersWithTwoFactor: twoFactorByRole.reduce((s, r) => s + r.withTwoFactor, 0),
     totalUsers: twoFactorByRole.reduce((s, r) => s + r.users, 0),
     twoFactorByRole,

@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { sessions, userActivityDays } from '../../db/schema/index.js';
 import { withSystem } from '../../db/tenant.js';
 import { forbidden } from '../../errors.js';
 import { securityMessages } from '../../../shared/messages/security.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';
+import { recordActivityDay, touchSessionLastSeen } from './two-factor.repository.js';
 
 /** Last-seen and activity days are written at most this often per session. */
 const ACTIVITY_EVERY_MS = 5 * 60_000;
@@ -51,15 +50,9 @@ export function createActivityRecorder(database: Database): (request: FastifyReq
     lastWrite.set(sessionId, now);
     try {
       await withSystem(database.db, async (tx) => {
-        await tx
-          .update(sessions)
-          .set({ lastSeenAt: sql`now()` })
-          .where(and(eq(sessions.id, sessionId), or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, sql`now() - interval '5 minutes'`))));
+        await touchSessionLastSeen(tx, sessionId);
         if (user.role) {
-          await tx
-            .insert(userActivityDays)
-            .values({ userId: user.id, day: nairobiDay(now), role: user.role, schoolId: user.schoolId })
-            .onConflictDoNothing();
+          await recordActivityDay(tx, { userId: user.id, day: nairobiDay(now), role: user.role, schoolId: user.schoolId });
         }
       });
     } catch (err) {

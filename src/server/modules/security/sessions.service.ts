@@ -1,12 +1,11 @@
 import Bowser from 'bowser';
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { profiles, sessions } from '../../db/schema/index.js';
 import { withSystem, type Tx } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
 import type { ActiveSession } from '../../../shared/contracts/security.js';
 import { securityMessages } from '../../../shared/messages/security.js';
 import { recordAudit } from '../../lib/audit.js';
+import * as repo from './two-factor.repository.js';
 
 /**
  * Active sessions (issue 18 §2 "Active sessions per user (device, IP, last seen) with sign-out of one
@@ -35,15 +34,8 @@ export function describeUserAgent(userAgent: string | null | undefined): { devic
   return { device, browser, os: osName ? [osName, osVersion].filter(Boolean).join(' ') : unknown };
 }
 
-const liveSessions = (userId: string) =>
-  and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`), eq(sessions.twoFactorPending, false));
-
 async function listOf(tx: Tx, userId: string, currentSessionId: string | null | undefined): Promise<ActiveSession[]> {
-  const rows = await tx
-    .select()
-    .from(sessions)
-    .where(liveSessions(userId))
-    .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`));
+  const rows = await repo.listLiveSessions(tx, userId);
   return rows.map((s) => ({
     id: s.id,
     ...describeUserAgent(s.userAgent),
@@ -74,11 +66,8 @@ interface Caller {
  */
 export async function revokeOwnSession(database: Database, caller: Caller, sessionId: string, ip: string): Promise<{ current: boolean }> {
   return withSystem(database.db, async (tx) => {
-    const deleted = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, caller.id)))
-      .returning({ id: sessions.id });
-    if (!deleted.length) throw notFound(m.api.sessionNotFound);
+    const deleted = await repo.deleteUserSession(tx, caller.id, sessionId);
+    if (!deleted) throw notFound(m.api.sessionNotFound);
     const current = sessionId === caller.sessionId;
     await recordAudit(tx, {
       schoolId: caller.schoolId,
@@ -96,28 +85,24 @@ export async function revokeOwnSession(database: Database, caller: Caller, sessi
 /** DELETE /api/auth/sessions?others=true: ends every session of the caller but this one. Audited when any ended. */
 export async function revokeOtherSessions(database: Database, caller: Caller, ip: string): Promise<number> {
   return withSystem(database.db, async (tx) => {
-    const where = caller.sessionId ? and(eq(sessions.userId, caller.id), ne(sessions.id, caller.sessionId)) : eq(sessions.userId, caller.id);
-    const deleted = await tx.delete(sessions).where(where).returning({ id: sessions.id });
-    if (deleted.length) {
+    const deleted = await repo.deleteSessionsOfUser(tx, caller.id, caller.sessionId);
+    if (deleted) {
       await recordAudit(tx, {
         schoolId: caller.schoolId,
         action: 'SESSION_REVOKED',
         performedByUserId: caller.id,
         performedByRole: caller.role,
         targetEntity: `user:${caller.id}`,
-        metadata: { scope: 'others', count: deleted.length },
+        metadata: { scope: 'others', count: deleted },
         ipAddress: ip,
       });
     }
-    return deleted.length;
+    return deleted;
   });
 }
 
 async function targetProfile(tx: Tx, userId: string) {
-  const [row] = await tx
-    .select({ id: profiles.id, email: profiles.email, name: profiles.name, role: profiles.role, schoolId: profiles.schoolId })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
+  const row = await repo.findProfileSummary(tx, userId);
   if (!row) throw notFound(m.api.userNotFound);
   return row;
 }
@@ -137,16 +122,16 @@ export async function listUserSessions(database: Database, userId: string, curre
 export async function revokeUserSessions(database: Database, caller: Caller, userId: string, ip: string): Promise<number> {
   return withSystem(database.db, async (tx) => {
     const target = await targetProfile(tx, userId);
-    const deleted = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+    const deleted = await repo.deleteSessionsOfUser(tx, userId);
     await recordAudit(tx, {
       schoolId: target.schoolId,
       action: 'SESSION_REVOKED',
       performedByUserId: caller.id,
       performedByRole: caller.role,
       targetEntity: `user:${userId}`,
-      metadata: { scope: 'all', byAdmin: true, email: target.email, count: deleted.length },
+      metadata: { scope: 'all', byAdmin: true, email: target.email, count: deleted },
       ipAddress: ip,
     });
-    return deleted.length;
+    return deleted;
   });
 }
