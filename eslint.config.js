@@ -13,6 +13,8 @@ import tseslint from 'typescript-eslint';
 const SHARED_MESSAGE = 'src/shared is browser-safe and imports neither src/server nor src/web (ARCHITECTURE.md).';
 const WEB_MESSAGE = 'src/web never imports src/server (ARCHITECTURE.md): move shared things to src/shared.';
 const SERVER_MESSAGE = 'src/server never imports src/web (ARCHITECTURE.md): move shared things to src/shared.';
+const QUERY_MESSAGE =
+  'SQL lives in *.repository.ts (ARCHITECTURE.md: routes → service → repository; docs/decisions/0021): call a repository function with the transaction instead.';
 
 /** Import sources that reach into src/server: relative paths ending in or passing through server/, or src/server. */
 const SERVER_PATH = String.raw`(^\.{1,2}/(.*/)?server$)|(^\.{1,2}/(.*/)?server/)|(^|/)src/server(/|$)`;
@@ -110,6 +112,18 @@ export default tseslint.config(
     files: ['src/server/**/*.{ts,js}'],
     rules: {
       'no-restricted-imports': boundary([{ regex: WEB_PATH, message: SERVER_MESSAGE }]),
+    },
+  },
+  // A module's routes and services hold no SQL: drizzle and the tables are for its repositories.
+  {
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/modules/**/*.repository.ts', 'src/server/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': boundary([
+        { regex: WEB_PATH, message: SERVER_MESSAGE },
+        { regex: '^drizzle-orm(/|$)', message: QUERY_MESSAGE },
+        { regex: String.raw`(^|/)db/schema(/|$)`, message: QUERY_MESSAGE },
+      ]),
     },
   },
 );

@@ -67,3 +67,23 @@ describe('src/server', () => {
     expect(await boundaryErrors(code, 'src/server/modules/x.ts')).toEqual([]);
   });
 });
+
+describe('src/server/modules: SQL only in repositories', () => {
+  it.each([
+    [`import { eq } from 'drizzle-orm';\nexport const x = eq;`, 'src/server/modules/fees/invoices.service.ts'],
+    [`import { sql } from 'drizzle-orm/sql';\nexport const x = sql;`, 'src/server/modules/fees/fees.routes.ts'],
+    [`import { invoices } from '../../db/schema/index.js';\nexport const x = invoices;`, 'src/server/modules/fees/invoices.service.ts'],
+    [`import type { students } from '../../db/schema/learners.js';\nexport type S = typeof students;`, 'src/server/modules/learners/admission-numbers.ts'],
+  ])('reports %s in %s', async (code, file) => {
+    const errors = await boundaryErrors(code, file);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/SQL lives in \*\.repository\.ts/);
+  });
+
+  it('allows drizzle and the tables in a repository, and transactions in a service', async () => {
+    const repo = `import { eq } from 'drizzle-orm';\nimport { invoices } from '../../db/schema/index.js';\nexport const x = [eq, invoices];`;
+    expect(await boundaryErrors(repo, 'src/server/modules/fees/invoices.repository.ts')).toEqual([]);
+    const service = `import { withScope, type Tx } from '../../db/tenant.js';\nexport const x = withScope;\nexport type T = Tx;`;
+    expect(await boundaryErrors(service, 'src/server/modules/fees/invoices.service.ts')).toEqual([]);
+  });
+});

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DEFAULT_VIEWS, THEMES } from '../../../shared/constants.js';
 import type { Database } from '../../db/client.js';
-import { profiles } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import { recordAudit } from '../../lib/audit.js';
 import { findProfileWithSchool } from '../auth/index.js';
 import { toSessionUser } from '../auth/index.js';
+import { updateOwnProfile } from './profile.repository.js';
 
 const profileUpdate = z.object({
   name: z.string().trim().min(1, 'Display name is required').max(120),
@@ -32,15 +31,7 @@ export async function profileRoutes(app: FastifyInstance, database: Database) {
       const actor = actorOf(request);
       const row = await withScope(database.db, scopeOf(request), async (tx) => {
         const before = actor.user;
-        await tx
-          .update(profiles)
-          .set({
-            name: request.body.name,
-            themePreference: request.body.themePreference,
-            dashboardPreferences: request.body.dashboardPreferences,
-            updatedAt: new Date(),
-          })
-          .where(eq(profiles.id, actor.id));
+        await updateOwnProfile(tx, actor.id, request.body);
         await recordAudit(tx, {
           schoolId: actor.schoolId,
           action: 'PROFILE_UPDATED',

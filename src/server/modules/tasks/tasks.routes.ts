@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { listTasksQuery, listTasksResponse, taskSchema, type Task } from '../../../shared/contracts/tasks.js';
 import { messages } from '../../../shared/messages.js';
 import { isAdminRole } from '../../../shared/roles.js';
-import { backgroundTasks } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
 import type { TaskRow, TaskRunner } from '../../jobs/tasks.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
+import { findTask, listOwnTasks, requeueFailedTask } from './tasks.repository.js';
 
 export function toTask(r: TaskRow): Task {
   return {
@@ -44,12 +43,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: ModuleDeps & { tas
 
   async function ownTask(request: Parameters<typeof actorOf>[0], id: string): Promise<TaskRow> {
     const actor = actorOf(request);
-    const [row] = await withScope(deps.database.db, scopeOf(request), (tx) =>
-      tx
-        .select()
-        .from(backgroundTasks)
-        .where(and(eq(backgroundTasks.id, id), isAdminRole(actor.role) ? undefined : eq(backgroundTasks.createdBy, actor.id))),
-    );
+    const row = await withScope(deps.database.db, scopeOf(request), (tx) => findTask(tx, id, isAdminRole(actor.role) ? null : actor.id));
     if (!row) throw notFound(messages.tasks.notFound);
     return row;
   }
@@ -59,14 +53,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: ModuleDeps & { tas
     { config: { permission: 'signedIn' }, schema: { querystring: listTasksQuery, response: { 200: listTasksResponse }, tags: ['tasks'] } },
     async (request) => {
       const actor = actorOf(request);
-      const rows = await withScope(deps.database.db, scopeOf(request), (tx) =>
-        tx
-          .select()
-          .from(backgroundTasks)
-          .where(and(eq(backgroundTasks.createdBy, actor.id), request.query.kind ? eq(backgroundTasks.kind, request.query.kind) : undefined))
-          .orderBy(desc(backgroundTasks.createdAt))
-          .limit(request.query.limit),
-      );
+      const rows = await withScope(deps.database.db, scopeOf(request), (tx) => listOwnTasks(tx, actor.id, request.query.kind, request.query.limit));
       return { items: rows.map(toTask) };
     },
   );
@@ -83,13 +70,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: ModuleDeps & { tas
     async (request, reply) => {
       const row = await ownTask(request, request.params.id);
       if (row.status !== 'failed') throw new AppError(409, 'NOT_FAILED', messages.tasks.notFailed);
-      const [queued] = await withScope(deps.database.db, scopeOf(request), (tx) =>
-        tx
-          .update(backgroundTasks)
-          .set({ status: 'queued', error: null, progress: 0, finishedAt: null, updatedAt: new Date() })
-          .where(and(eq(backgroundTasks.id, row.id), eq(backgroundTasks.status, 'failed')))
-          .returning(),
-      );
+      const queued = await withScope(deps.database.db, scopeOf(request), (tx) => requeueFailedTask(tx, row.id));
       if (!queued) throw new AppError(409, 'NOT_FAILED', messages.tasks.notFailed);
       await deps.tasks.dispatch(row.id);
       return reply.status(202).send(toTask(queued));
