@@ -89,7 +89,7 @@ import { createSigner, type Signer } from './lib/signing.js';
 import { afterPayment } from './modules/fees/notices.service.js';
 import { mpesaRoutes } from './modules/mpesa/mpesa.routes.js';
 import type { MpesaDeps } from './modules/mpesa/mpesa-deps.js';
-import { createMpesaSweeper, type MpesaSweeper } from './modules/mpesa/sweeper.js';
+import { createMpesaSweeper, mpesaSweep, type MpesaSweeper } from './modules/mpesa/sweeper.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { createBillingGate } from './modules/billing/billing-gate.js';
 import { securityRoutes } from './modules/security/security.routes.js';
@@ -120,7 +120,7 @@ export interface AppDeps extends AuthDeps {
   sms: SmsGateway;
   /** What the M-Pesa module works with (modules/mpesa/mpesa-deps.ts). */
   mpesa: MpesaDeps;
-  /** Applies left-over callbacks and resolves stale STK pushes; main.ts starts it after listening. */
+  /** Applies left-over callbacks and resolves stale STK pushes; a pg-boss schedule runs it (main.ts starts the schedules). */
   mpesaSweeper: MpesaSweeper;
   /** The built-in Daraja simulator, when MPESA_SIMULATOR is on (tests steer it). */
   darajaSimulator?: DarajaSimulatorHandle;
@@ -229,6 +229,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     c2bMaxCents: config.MPESA_C2B_MAX_KES * 100,
   };
   deps.mpesaSweeper = createMpesaSweeper(deps.mpesa);
+  deps.tasks.schedule(mpesaSweep(deps.mpesaSweeper));
   // Certificates and report cards (issue 12 §6): the platform key's private half is encrypted with the same secrets key.
   deps.signer = createSigner(database, deps.mpesa.secretsKey);
   deps.liveStreams = createLiveStreams({
@@ -360,7 +361,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   app.addHook('preClose', async () => deps.liveStreams.closeAll());
   app.addHook('onClose', async () => {
     stopSimulatedReports();
-    deps.mpesaSweeper.stop();
     await deps.tasks.stop();
     await deps.events.close();
     await mailer.close();

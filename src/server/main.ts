@@ -44,8 +44,9 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Background tasks queued before a restart carry on (issue 10 §5).
   await deps.tasks.start();
-  // M-Pesa callbacks stored but not applied before a restart, and STK pushes still waiting (issue 11 §3).
-  await deps.mpesaSweeper.start();
+  // The background sweeps' pg-boss schedules (docs/decisions/0022): M-Pesa callbacks and STK pushes left
+  // waiting (issue 11 §3, also once now), platform billing (issue 18 §1), scheduled announcements (issue 17).
+  await deps.tasks.startSchedules();
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum: refresh the planner's statistics now and every 30 minutes.
     const refresh = () => database.analyze().catch((err) => app.log.warn({ err }, 'ANALYZE failed'));

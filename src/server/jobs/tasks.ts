@@ -16,6 +16,9 @@ import { messages } from '../../shared/messages.js';
  * failed task can be retried by the person who started it. Choice recorded in docs/decisions/0007.
  *
  * Handlers must be idempotent: a retry (after a crash or by the user) runs them again from the start.
+ *
+ * The same pg-boss runs the background sweeps (M-Pesa, billing, announcements) on schedules
+ * (`schedule` / `startSchedules`, docs/decisions/0022).
  */
 
 export type TaskRow = typeof backgroundTasks.$inferSelect;
@@ -47,11 +50,46 @@ export interface TaskRunner {
   dispatch(taskId: string): Promise<void>;
   /** Starts polling for jobs (idempotent). The server starts it at boot; tests start it on first dispatch. */
   start(): Promise<void>;
+  /**
+   * Registers a background sweep (once, at start-up): a pg-boss schedule on a queue of its own, run by
+   * one instance at a time (docs/decisions/0022). Registering starts nothing: see `startSchedules`.
+   */
+  schedule(sweep: Sweep): void;
+  /**
+   * Starts the registered sweeps' schedules and workers (idempotent; starts the runner). The server
+   * calls it after listening (main.ts); tests and the browser tests' server do not, so no sweep runs in
+   * the middle of a test: tests call the sweep functions directly.
+   */
+  startSchedules(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * A sweep run on a pg-boss schedule (cron has minute resolution). Its queue has the 'stately' policy:
+ * at most one run queued and one running across every instance, so a slow run is never doubled.
+ */
+export interface Sweep {
+  /** The queue and schedule name (letters, digits, '-'); prefixed with 'sweep-'. */
+  name: string;
+  /** When it runs: a five-field cron expression, in `tz` (default UTC). */
+  cron: string;
+  tz?: string;
+  /** Also run once when the schedules start (catches up on what a restart left over). */
+  atStart?: boolean;
+  /** Retries of a failed run (default 0: the next scheduled run is the retry), a minute apart or more. */
+  retryLimit?: number;
+  /** For the log: "M-Pesa sweep failed". */
+  label: string;
+  /** The sweep; `atStart` is true for the run at start. */
+  run(opts: { atStart: boolean }): Promise<unknown>;
 }
 
 const QUEUE = 'edufam-tasks';
 const PROGRESS_EVERY_MS = 300;
+/** Prefix of the sweeps' queues and schedules (a stored schedule under it that no code registers is removed). */
+const SWEEP_PREFIX = 'sweep-';
+/** Sweeps' jobs come once a minute at most: a slower poll than the tasks' 1 s spares the database. */
+const SWEEP_POLL_SECONDS = 10;
 
 /** pg-boss's database adapter over our connection: PGlite (multi-statement text goes through exec) or pg. */
 function bossDb(database: Database): PgBoss.Db {
@@ -81,8 +119,10 @@ function userMessage(err: unknown): string {
 export function createTaskRunner(opts: { database: Database; storage: FileStorage; log: FastifyBaseLogger }): TaskRunner {
   const { database, storage, log } = opts;
   const handlers = new Map<string, TaskHandler>();
+  const sweeps = new Map<string, Sweep>();
   let boss: PgBoss | null = null;
   let starting: Promise<void> | null = null;
+  let schedulesStarting: Promise<void> | null = null;
   let stopped = false;
 
   async function run(job: PgBoss.JobWithMetadata<{ taskId: string }>) {
@@ -161,6 +201,30 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
     for (const o of orphans) await send(o.id);
   }
 
+  async function startSweeps(b: PgBoss) {
+    for (const sweep of sweeps.values()) {
+      const queue = SWEEP_PREFIX + sweep.name;
+      const retryLimit = sweep.retryLimit ?? 0;
+      await b.createQueue(queue, { name: queue, policy: 'stately', retryLimit, retryDelay: 60, retryBackoff: true });
+      await b.schedule(queue, sweep.cron, {}, { tz: sweep.tz ?? 'UTC' });
+      await b.work<{ atStart?: boolean }>(queue, { batchSize: 1, pollingIntervalSeconds: SWEEP_POLL_SECONDS }, async ([job]) => {
+        if (!job) return;
+        try {
+          await sweep.run({ atStart: job.data?.atStart === true });
+        } catch (err) {
+          log.error({ err, sweep: sweep.name }, `${sweep.label} failed`);
+          throw err;
+        }
+      });
+      // Refused (null) when a run is already queued: that run does the catching up.
+      if (sweep.atStart) await b.send(queue, { atStart: true }, { retryLimit, retryDelay: 60, retryBackoff: true });
+    }
+    // A sweep no longer in the code must not keep its schedule.
+    for (const s of await b.getSchedules()) {
+      if (s.name.startsWith(SWEEP_PREFIX) && !sweeps.has(s.name.slice(SWEEP_PREFIX.length))) await b.unschedule(s.name);
+    }
+  }
+
   async function send(taskId: string) {
     await boss!.send(QUEUE, { taskId }, { singletonKey: taskId });
   }
@@ -186,6 +250,14 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
         starting = null;
       });
       await starting;
+    },
+    schedule(sweep) {
+      if (!/^[a-z0-9-]+$/.test(sweep.name)) throw new Error(`bad sweep name: ${sweep.name}`);
+      sweeps.set(sweep.name, sweep);
+    },
+    async startSchedules() {
+      schedulesStarting ??= runner.start().then(() => (boss ? startSweeps(boss) : undefined));
+      await schedulesStarting;
     },
     async stop() {
       stopped = true;

@@ -27,9 +27,9 @@ import type { RequestCaller } from '../../lib/school-context.js';
  * School announcements (issue 17 §1, §4). Principal and director post to any audience of their school;
  * a teacher to the streams they teach or lead (the stream's parents and teachers, or only its parents;
  * 403 for other streams); the finance officer to parents (optionally only those who owe fees); HR to
- * staff. Publishing now or at publishAt (an interval sweep, and a quick one before each read) writes
- * one recipient row per person and a bell notification; SMS and e-mail go out after the commit with a
- * status per recipient. Readers see what is addressed to them; another school's ids read as 404.
+ * staff. Publishing now or at publishAt (a scheduled sweep every minute, and a quick one before each
+ * read) writes one recipient row per person and a bell notification; SMS and e-mail go out after the
+ * commit with a status per recipient. Readers see what is addressed to them; another school's ids read as 404.
  * Errors: `{ error: { code, message, fields? } }`; bad input 400 with nothing written.
  */
 export async function announcementsRoutes(app: FastifyInstance, deps: ModuleDeps) {
@@ -41,12 +41,9 @@ export async function announcementsRoutes(app: FastifyInstance, deps: ModuleDeps
   const read = { permission: 'readAnnouncements' } as const;
   const who = (req: FastifyRequest): RequestCaller => ({ actor: actorOf(req), ip: req.ip });
 
-  let stop: (() => void) | null = null;
-  app.addHook('onReady', async () => {
-    stop = svc.startAnnouncementSweeper(sd, app.log);
-  });
+  // Scheduled announcements are published by a pg-boss schedule (main.ts starts it).
+  deps.tasks.schedule(svc.announcementSweep(sd));
   app.addHook('onClose', async () => {
-    stop?.();
     await svc.settleDeliveries();
   });
 

@@ -15,6 +15,7 @@ import { narrowScope, SYSTEM_SCOPE, withScope, type Tx } from '../../db/tenant.j
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
+import type { Sweep } from '../../jobs/tasks.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { resolveAttachments } from '../attachments/index.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -322,24 +323,16 @@ async function sweepSchool(deps: AnnouncementDeps, schoolId: string | null) {
   try {
     await publishDueAnnouncements(deps, { schoolId });
   } catch {
-    // The interval sweep retries; a read must not fail because of it.
+    // The scheduled sweep retries; a read must not fail because of it.
   }
 }
 
-/** Starts the interval sweep (every `intervalMs`); returns its stop. */
-export function startAnnouncementSweeper(deps: AnnouncementDeps, log: { error(o: unknown, msg: string): void }, intervalMs = 30_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void publishDueAnnouncements(deps)
-      .catch((err) => log.error({ err }, 'Announcement sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/**
+ * The sweep's pg-boss schedule (docs/decisions/0022): every minute (a 30 s timer before; cron's step is
+ * a minute). Readers do not wait for it: each read publishes its school's due announcements first.
+ */
+export function announcementSweep(deps: AnnouncementDeps): Sweep {
+  return { name: 'announcements', cron: '* * * * *', label: 'Announcement sweep', run: () => publishDueAnnouncements(deps) };
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ import * as svc from './billing.service.js';
 import { invalidateBillingGate } from './billing-gate.js';
 import { invoicePdf, receiptPdf, statementPdf, statementXlsx } from './documents.js';
 import * as mpesa from './mpesa.service.js';
-import { startBillingSweeper } from './reminders.service.js';
+import { billingSweeps } from './reminders.service.js';
 import { dashboard, schoolBillingStatus, statement, subscribedPlanName } from './reports.service.js';
 import { getSettings, loadBillingSettings, loadCompany, paybillOf, putSettings } from './settings.service.js';
 
@@ -80,13 +80,8 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingDeps): Pr
   /** Platform context, for what only the platform may read (plans, settings, company). */
   const system = <T>(fn: (tx: Tx) => Promise<T>) => withSystem(database.db, fn);
 
-  let stop: (() => void) | null = null;
-  app.addHook('onReady', async () => {
-    stop = startBillingSweeper(deps.mpesa);
-  });
-  app.addHook('onClose', async () => {
-    stop?.();
-  });
+  // Reminders, read-only statuses and stale platform STK pushes: pg-boss schedules (main.ts starts them).
+  for (const sweep of billingSweeps(deps.mpesa)) deps.tasks.schedule(sweep);
 
   // ------------------------------------------------------------------------------------------------
   // Plans

@@ -1,7 +1,9 @@
+import { SCHOOL_TIME_ZONE } from '../../../shared/contracts/dashboard.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { billingMessages as bm } from '../../../shared/messages/billing.js';
 import { formatKesLabel } from '../../../shared/money.js';
 import { withSystem } from '../../db/tenant.js';
+import type { Sweep } from '../../jobs/tasks.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { formatDay } from '../../lib/pdf.js';
 import type { MpesaDeps } from '../mpesa/index.js';
@@ -12,7 +14,7 @@ import { resolveStalePlatformPushes } from './mpesa.service.js';
 import { loadBillingSettings, loadCompany, paybillOf } from './settings.service.js';
 
 /**
- * The billing sweep (issue 18 §1 reminders and read-only), run daily by the sweeper and callable from
+ * The billing sweep (issue 18 §1 reminders and read-only), run daily on a pg-boss schedule and callable from
  * tests with a chosen day:
  * - reminders to the school's director(s) (their e-mail, else the school's) for each open invoice:
  *   "before:N" when the due date is N or fewer days away (the closest N of reminderDaysBefore), and
@@ -71,29 +73,22 @@ export async function runBillingSweep(deps: MpesaDeps, today = schoolToday()): P
 }
 
 /**
- * Starts the billing sweeper: every 30 s it resolves stale platform STK pushes, and once per Nairobi
- * day (at the first tick of the day) runs the reminder and status sweep. Returns its stop.
+ * The billing sweeps' pg-boss schedules (docs/decisions/0022; a 30 s timer before): stale platform STK
+ * pushes resolved every minute, and the reminder and status sweep once per Nairobi day (at midnight, as
+ * the timer's first tick of the day did) and once at start (as the timer's first tick after a restart did).
  */
-export function startBillingSweeper(deps: MpesaDeps, intervalMs = 30_000): () => void {
-  let running = false;
-  let lastDay: string | null = null;
-  const tick = async () => {
-    await resolveStalePlatformPushes(deps);
-    const today = schoolToday();
-    if (lastDay !== today) {
-      await runBillingSweep(deps, today);
-      lastDay = today;
-    }
-  };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void tick()
-      .catch((err: unknown) => deps.log.error({ err }, 'Billing sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function billingSweeps(deps: MpesaDeps): Sweep[] {
+  return [
+    { name: 'billing-pushes', cron: '* * * * *', label: 'Billing sweep', run: () => resolveStalePlatformPushes(deps) },
+    {
+      name: 'billing-daily',
+      cron: '0 0 * * *',
+      tz: SCHOOL_TIME_ZONE,
+      atStart: true,
+      // A failed daily run is tried again (the timer retried on its next tick) rather than left for tomorrow.
+      retryLimit: 5,
+      label: 'Billing sweep',
+      run: () => runBillingSweep(deps, schoolToday()),
+    },
+  ];
 }
