@@ -30,11 +30,7 @@ export const companyMessages = {
   },
   mail: {
     subject: 'Your EduFam staff account',
-    greeting: (name: string) => `Hello ${name},`,
+    /** The rest of the set-up e-mail's wording is shared (server/lib/account-setup-mail.ts). */
     body: (role: string) => `EduFam has created a platform staff account for you (${role}).`,
-    link: 'Open this link to choose your password (valid for one hour):',
-    linkText: 'Choose your password',
-    after: (signIn: string) =>
-      `Then sign in at ${signIn} in the "Admin" area with this e-mail address. If the link has expired, use "Forgot password?" on that page.`,
   },
 } as const;

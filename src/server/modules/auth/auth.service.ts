@@ -24,6 +24,7 @@ import { sessionCookieOf } from '../../lib/session-cache.js';
 import { toSessionUser } from './session-user.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';
 import type { AuthDeps } from '../../lib/module-deps.js';
+import { sendAccountSetupLink } from '../../lib/account-setup-mail.js';
 
 
 /** Session lifetimes of better-auth.ts: remember me 7 days, otherwise 1 day. */
@@ -420,26 +421,15 @@ export async function sendResetMail(deps: Pick<AuthDeps, 'mailer' | 'publicUrl'>
  * transaction has committed. Throws AppError 502 MAIL_FAILED when the mail server refuses.
  */
 export async function sendAccountSetupMail(deps: AuthDeps, user: { email: string; name: string; schoolName: string }): Promise<void> {
-  const email = user.email.trim().toLowerCase();
   try {
-    await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: `${deps.publicUrl}/reset-password` } });
-    const token = deps.issuedResetTokens.get(email);
-    deps.issuedResetTokens.delete(email);
-    if (!token) throw new Error('no reset token issued');
-    const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const signIn = `${deps.publicUrl}/login`;
-    const text = [
-      `Hello ${user.name},`,
-      '',
-      `${user.schoolName} has created an EduFam parent account for you, so you can follow your child's school life: fees, results, attendance and school news.`,
-      `Open this link to choose your password (valid for one hour): ${link}`,
-      '',
-      `Then sign in at ${signIn} in the "School Users" area with this e-mail address. If the link has expired, use "Forgot password?" on that page.`,
-    ].join('\n');
-    const html = `<p>Hello ${escapeHtml(user.name)},</p><p>${escapeHtml(user.schoolName)} has created an EduFam parent account for you, so you can follow your child's school life: fees, results, attendance and school news.</p><p><a href="${link}">Choose your password</a> (the link is valid for one hour).</p><p>Then sign in at <a href="${signIn}">${signIn}</a> in the "School Users" area with this e-mail address. If the link has expired, use "Forgot password?" on that page.</p>`;
-    await deps.mailer.send({ to: email, subject: messages.passwordReset.accountSetupSubject, text, html });
+    await sendAccountSetupLink(deps, {
+      email: user.email,
+      name: user.name,
+      subject: messages.passwordReset.accountSetupSubject,
+      intro: `${user.schoolName} has created an EduFam parent account for you, so you can follow your child's school life: fees, results, attendance and school news.`,
+      area: 'School Users',
+    });
   } catch (err) {
-    deps.issuedResetTokens.delete(email);
     throw new AppError(502, 'MAIL_FAILED', messages.passwordReset.accountSetupFailed, {}, err);
   }
 }

@@ -23,6 +23,7 @@ import type { Upload } from '../../lib/files.js';
 import { deleteUserSessions, emailExists, setUserStatus, updateUserFields } from '../users/index.js';
 import { findCompany, findPlatformStaff, listPlatformStaff, lockCompany, lockPlatformStaff, saveCompany, type CompanyRow, type StaffRow } from './company.repository.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
+import { sendAccountSetupLink } from '../../lib/account-setup-mail.js';
 
 /** Audit actions of Company Management (role and status changes use the users module's names). */
 export const COMPANY_AUDIT = {
@@ -215,29 +216,13 @@ export async function createStaff(deps: AuthDeps, c: CompanyCaller, body: Create
   return { staff, message: cm.api.invited(name, email), notice };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
 /**
  * E-mails a new platform staff account's holder a link to choose their password: a password-reset
  * link (better-auth requestPasswordReset, valid one hour; the mechanism of "Forgot password?" and of
  * the parents' and school staff's set-up e-mails). Throws when the mail server refuses.
  */
 export async function sendPlatformStaffSetupMail(deps: AuthDeps, user: { email: string; name: string; role: string }): Promise<void> {
-  const email = user.email.trim().toLowerCase();
-  try {
-    await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: `${deps.publicUrl}/reset-password` } });
-    const token = deps.issuedResetTokens.get(email);
-    if (!token) throw new Error('no reset token issued');
-    const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const signIn = `${deps.publicUrl}/login`;
-    const mm = cm.mail;
-    const role = roleDisplayName(user.role);
-    const text = [mm.greeting(user.name), '', mm.body(role), `${mm.link} ${link}`, '', mm.after(signIn)].join('\n');
-    const html = `<p>${escapeHtml(mm.greeting(user.name))}</p><p>${escapeHtml(mm.body(role))}</p><p><a href="${link}">${escapeHtml(mm.linkText)}</a></p><p>${escapeHtml(mm.after(signIn))}</p>`;
-    await deps.mailer.send({ to: email, subject: mm.subject, text, html });
-  } finally {
-    deps.issuedResetTokens.delete(email);
-  }
+  await sendAccountSetupLink(deps, { email: user.email, name: user.name, subject: cm.mail.subject, intro: cm.mail.body(roleDisplayName(user.role)), area: 'Admin' });
 }
 
 /**

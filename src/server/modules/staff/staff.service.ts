@@ -34,6 +34,7 @@ import { loadFile, readUpload, storeFile } from '../../lib/files.js';
 import { deleteUserSessions, emailExists, setUserStatus } from '../users/index.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
+import { sendAccountSetupLink } from '../../lib/account-setup-mail.js';
 import { paginate } from '../../lib/paging.js';
 import * as repo from './staff.repository.js';
 import type { ExitClearance, NewStaff, StaffRow } from './staff.repository.js';
@@ -493,34 +494,19 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-
 /**
  * E-mails a new staff account's holder a link to choose their password: a password-reset link (valid
  * one hour, the same mechanism as "Forgot password?" and parents' set-up e-mails). Throws when the
  * mail server refuses.
  */
 export async function sendStaffSetupMail(deps: AuthDeps, user: { email: string; name: string; schoolName: string }): Promise<void> {
-  const email = user.email.trim().toLowerCase();
-  try {
-    await deps.auth.api.requestPasswordReset({ body: { email, redirectTo: `${deps.publicUrl}/reset-password` } });
-    const token = deps.issuedResetTokens.get(email);
-    if (!token) throw new Error('no reset token issued');
-    const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const signIn = `${deps.publicUrl}/login`;
-    const text = [
-      `Hello ${user.name},`,
-      '',
-      `${user.schoolName} has created an EduFam staff account for you.`,
-      `Open this link to choose your password (valid for one hour): ${link}`,
-      '',
-      `Then sign in at ${signIn} in the "School Users" area with this e-mail address. If the link has expired, use "Forgot password?" on that page.`,
-    ].join('\n');
-    const html = `<p>Hello ${escapeHtml(user.name)},</p><p>${escapeHtml(user.schoolName)} has created an EduFam staff account for you.</p><p><a href="${link}">Choose your password</a> (the link is valid for one hour).</p><p>Then sign in at <a href="${signIn}">${signIn}</a> in the "School Users" area with this e-mail address. If the link has expired, use "Forgot password?" on that page.</p>`;
-    await deps.mailer.send({ to: email, subject: m.setupMailSubject, text, html });
-  } finally {
-    deps.issuedResetTokens.delete(email);
-  }
+  await sendAccountSetupLink(deps, {
+    email: user.email,
+    name: user.name,
+    subject: m.setupMailSubject,
+    intro: `${user.schoolName} has created an EduFam staff account for you.`,
+    area: 'School Users',
+  });
 }
 
 /**
