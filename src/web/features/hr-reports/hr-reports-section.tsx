@@ -1,13 +1,14 @@
 import * as React from 'react';
 import { Banknote, CalendarClock, FileSpreadsheet, FileText, Loader2, LockKeyhole, UserCheck, UserMinus, UserPlus, Users } from 'lucide-react';
-import type { HrCountRow, HrSummaryResponse } from '@shared/contracts/hr-reports';
+import type { AttendanceMonthRow, HrCountRow, HrSummaryResponse } from '@shared/contracts/hr-reports';
 import { EMPLOYER_LABELS, EMPLOYMENT_TYPE_LABELS, EXIT_TYPE_LABELS, hrReportsMessages as m } from '@shared/messages/hr-reports';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { PlainTable, Td, Th } from '@/components/plain-table';
+import { DataTable, type ColumnDef, type DataTableProps } from '@/components/data-table';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
 import { formatDay, kes, kesCompact, PeriodFilter, rate, shortMonth, useCanViewHrReports, usePeriod } from './hr-bits';
@@ -110,40 +111,64 @@ function Headline({ data }: { data: Summary }) {
 
 const num = (n: number) => <span className={cn('tabular-nums', n === 0 && 'text-muted-foreground')}>{n.toLocaleString('en-KE')}</span>;
 
-/** A headcount group as rows with a share bar. */
-function CountTable({ title, column, rows, total, testId }: { title: string; column: string; rows: HrCountRow[]; total: number; testId: string }) {
+/** A report's column: every column always shows (a report is read whole, so no Columns menu). */
+function col<T>(id: string, header: string, cell: (x: T) => React.ReactNode, className?: string): ColumnDef<T, unknown> {
+  return { id, header, cell: ({ row }) => cell(row.original), meta: { alwaysVisible: true, className } };
+}
+
+/**
+ * A report table on the DataTable kit (issue 33), inside its panel: no card of its own. The reports are
+ * short and unpaged (the summary answers with every row), so the table shows them whole.
+ */
+function ReportTable<T>(props: Omit<DataTableProps<T>, 'empty'> & { empty?: DataTableProps<T>['empty'] }) {
+  return <DataTable empty={{ icon: Users, title: m.dash }} {...props} className={cn('gap-3 rounded-none border-0 bg-transparent p-0 shadow-none sm:p-0', props.className)} />;
+}
+
+/** A card's "label  value" line. */
+function CardLine({ label, children, strong }: { label: string; children: React.ReactNode; strong?: boolean }) {
   return (
-    <div className="min-w-0" data-testid={testId}>
-      <h3 className="mb-2 text-sm font-medium">{title}</h3>
-      <PlainTable minWidth={0}>
-        <thead>
-          <tr>
-            <Th>{column}</Th>
-            <Th className="text-right">{r.colStaff}</Th>
-            <Th className="w-[38%]">{r.colShare}</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((x) => {
-            const share = total ? (x.count / total) * 100 : 0;
-            return (
-              <tr key={x.key} data-testid={`${testId}-row`}>
-                <Td className="font-medium">{x.label}</Td>
-                <Td className="text-right">{num(x.count)}</Td>
-                <Td>
-                  <div className="flex items-center gap-2">
-                    <div className="h-1.5 min-w-0 flex-1 overflow-hidden rounded-full bg-muted">
-                      <div className="h-full rounded-full bg-primary" style={{ width: `${share}%` }} />
-                    </div>
-                    <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground">{Math.round(share)}%</span>
-                  </div>
-                </Td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </PlainTable>
+    <div className={cn('flex items-baseline justify-between gap-3 text-sm', strong && 'font-semibold')}>
+      <span className="min-w-0 truncate text-muted-foreground">{label}</span>
+      <span className="shrink-0 text-right tabular-nums">{children}</span>
     </div>
+  );
+}
+
+/** A headcount group as rows with a share bar (narrow enough for a phone as a table). */
+function CountTable({ title, column, rows, total, testId }: { title: string; column: string; rows: HrCountRow[]; total: number; testId: string }) {
+  const columns = React.useMemo(
+    () => [
+      col<HrCountRow>('label', column, (x) => <span className="font-medium">{x.label}</span>),
+      col<HrCountRow>('count', r.colStaff, (x) => num(x.count), 'text-right'),
+      col<HrCountRow>(
+        'share',
+        r.colShare,
+        (x) => {
+          const share = total ? (x.count / total) * 100 : 0;
+          return (
+            <div className="flex items-center gap-2">
+              <div className="h-1.5 min-w-0 flex-1 overflow-hidden rounded-full bg-muted">
+                <div className="h-full rounded-full bg-primary" style={{ width: `${share}%` }} />
+              </div>
+              <span className="w-10 shrink-0 text-right text-xs tabular-nums text-muted-foreground">{Math.round(share)}%</span>
+            </div>
+          );
+        },
+        'w-[38%]',
+      ),
+    ],
+    [column, total],
+  );
+  return (
+    <ReportTable
+      id={testId}
+      columns={columns}
+      data={rows as HrCountRow[]}
+      getRowId={(x) => x.key}
+      rowTestId={`${testId}-row`}
+      minWidth={0}
+      toolbar={<h3 className="text-sm font-medium">{title}</h3>}
+    />
   );
 }
 
@@ -163,65 +188,72 @@ function Headcount({ data }: { data: Summary }) {
   );
 }
 
-type PersonRow = Summary['joiners']['items'][number];
+type PersonRow = Summary['joiners']['items'][number] | Summary['leavers']['items'][number] | Summary['contractsEnding']['items'][number];
+type Extra<T> = { id: string; header: string; cell: (x: T) => React.ReactNode; className?: string };
 
-function PeopleTable<T extends PersonRow | Summary['leavers']['items'][number] | Summary['contractsEnding']['items'][number]>({
-  rows,
-  extra,
-  testId,
-}: {
-  rows: readonly T[];
-  extra: { header: string; cell: (x: T) => React.ReactNode; className?: string }[];
-  testId: string;
-}) {
+function PeopleTable<T extends PersonRow>({ rows, extra, testId }: { rows: readonly T[]; extra: Extra<T>[]; testId: string }) {
+  const columns = React.useMemo(
+    () => [
+      col<T>('name', r.colName, (x) => (
+        <>
+          <p className="font-medium">{x.name}</p>
+          <p className="text-xs text-muted-foreground">
+            {x.staffNumber} · {x.jobTitle}
+          </p>
+        </>
+      )),
+      col<T>('department', r.colDepartment, (x) => x.department ?? <span className="text-muted-foreground">{m.noDepartment}</span>),
+      col<T>('type', r.colEmploymentType, (x) => (
+        <>
+          {EMPLOYMENT_TYPE_LABELS[x.employmentType] ?? x.employmentType}
+          <span className="block text-xs text-muted-foreground">{EMPLOYER_LABELS[x.employer] ?? x.employer}</span>
+        </>
+      )),
+      ...extra.map((e) => col<T>(e.id, e.header, e.cell, e.className)),
+    ],
+    [extra],
+  );
   return (
-    <PlainTable minWidth={560} testId={testId}>
-      <thead>
-        <tr>
-          <Th>{r.colName}</Th>
-          <Th>{r.colDepartment}</Th>
-          <Th>{r.colEmploymentType}</Th>
+    <ReportTable
+      id={testId}
+      columns={columns}
+      data={rows as T[]}
+      getRowId={(x) => x.staffId}
+      rowTestId={`${testId}-row`}
+      minWidth={560}
+      renderCard={(x) => (
+        <div className="flex flex-col gap-1">
+          <p className="font-medium">{x.name}</p>
+          <p className="text-xs text-muted-foreground">
+            {x.staffNumber} · {x.jobTitle} · {x.department ?? m.noDepartment}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            {EMPLOYMENT_TYPE_LABELS[x.employmentType] ?? x.employmentType} · {EMPLOYER_LABELS[x.employer] ?? x.employer}
+          </p>
           {extra.map((e) => (
-            <Th key={e.header} className={e.className}>
-              {e.header}
-            </Th>
+            <CardLine key={e.id} label={e.header}>
+              {e.cell(x)}
+            </CardLine>
           ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((x) => (
-          <tr key={x.staffId} data-testid={`${testId}-row`}>
-            <Td>
-              <p className="font-medium">{x.name}</p>
-              <p className="text-xs text-muted-foreground">
-                {x.staffNumber} · {x.jobTitle}
-              </p>
-            </Td>
-            <Td>{x.department ?? <span className="text-muted-foreground">{m.noDepartment}</span>}</Td>
-            <Td>
-              {EMPLOYMENT_TYPE_LABELS[x.employmentType] ?? x.employmentType}
-              <span className="block text-xs text-muted-foreground">{EMPLOYER_LABELS[x.employer] ?? x.employer}</span>
-            </Td>
-            {extra.map((e) => (
-              <Td key={e.header} className={e.className}>
-                {e.cell(x)}
-              </Td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </PlainTable>
+        </div>
+      )}
+    />
   );
 }
+
+type Joiner = Summary['joiners']['items'][number];
+type Leaver = Summary['leavers']['items'][number];
+type Ending = Summary['contractsEnding']['items'][number];
+const JOINER_EXTRA: Extra<Joiner>[] = [{ id: 'startDate', header: r.colStartDate, cell: (x) => <span className="whitespace-nowrap">{formatDay(x.startDate)}</span> }];
+const LEAVER_EXTRA: Extra<Leaver>[] = [
+  { id: 'exitDate', header: r.colExitDate, cell: (x) => <span className="whitespace-nowrap">{formatDay(x.exitDate)}</span> },
+  { id: 'exitType', header: r.colExitType, cell: (x) => (x.exitType ? (EXIT_TYPE_LABELS[x.exitType] ?? x.exitType) : m.dash) },
+];
 
 function Joiners({ data }: { data: Summary }) {
   return (
     <Panel title={`${r.joinersTitle} · ${data.joiners.count}`} testId="hr-joiners" action={<UserPlus className="size-4 text-muted-foreground" aria-hidden />}>
-      {data.joiners.items.length === 0 ? (
-        <EmptyNote>{r.joinersEmpty}</EmptyNote>
-      ) : (
-        <PeopleTable rows={data.joiners.items} testId="hr-joiners-table" extra={[{ header: r.colStartDate, cell: (x) => <span className="whitespace-nowrap">{formatDay(x.startDate)}</span> }]} />
-      )}
+      {data.joiners.items.length === 0 ? <EmptyNote>{r.joinersEmpty}</EmptyNote> : <PeopleTable rows={data.joiners.items} testId="hr-joiners-table" extra={JOINER_EXTRA} />}
     </Panel>
   );
 }
@@ -229,18 +261,7 @@ function Joiners({ data }: { data: Summary }) {
 function Leavers({ data }: { data: Summary }) {
   return (
     <Panel title={`${r.leaversTitle} · ${data.leavers.count}`} testId="hr-leavers" action={<UserMinus className="size-4 text-muted-foreground" aria-hidden />}>
-      {data.leavers.items.length === 0 ? (
-        <EmptyNote>{r.leaversEmpty}</EmptyNote>
-      ) : (
-        <PeopleTable
-          rows={data.leavers.items}
-          testId="hr-leavers-table"
-          extra={[
-            { header: r.colExitDate, cell: (x) => <span className="whitespace-nowrap">{formatDay(x.exitDate)}</span> },
-            { header: r.colExitType, cell: (x) => (x.exitType ? (EXIT_TYPE_LABELS[x.exitType] ?? x.exitType) : m.dash) },
-          ]}
-        />
-      )}
+      {data.leavers.items.length === 0 ? <EmptyNote>{r.leaversEmpty}</EmptyNote> : <PeopleTable rows={data.leavers.items} testId="hr-leavers-table" extra={LEAVER_EXTRA} />}
     </Panel>
   );
 }
@@ -255,87 +276,125 @@ const MONEY_COLUMNS = [
   ['employerCost', r.colEmployerCost],
 ] as const;
 
+/** A month of the payroll cost table, or the totals row at its foot (`month` null: the kit has no footer). */
+type CostRow = { month: string | null; staffCount: number } & Record<(typeof MONEY_COLUMNS)[number][0], number>;
+
+/**
+ * The element that carries a month's test id and month (`hr-payroll-row`, `data-month`). The DataTable
+ * renders both the table and the phone cards; only the one on screen carries it, so a month is found once.
+ */
+function MonthMarker({ month, on, className, children }: { month: string | null; on: boolean; className?: string; children: React.ReactNode }) {
+  return on && month ? (
+    <div className={className} data-testid="hr-payroll-row" data-month={month}>
+      {children}
+    </div>
+  ) : (
+    <div className={className}>{children}</div>
+  );
+}
+
 function PayrollCost({ data }: { data: Summary }) {
   const p = data.payroll;
+  const wide = useMediaQuery('(min-width: 768px)');
+  const rows = React.useMemo<CostRow[]>(() => [...p.months, { ...p.totals, month: null, staffCount: 0 }], [p]);
+  const columns = React.useMemo(
+    () => [
+      col<CostRow>('month', r.colMonth, (row) => (
+        <MonthMarker month={row.month} on={wide} className="whitespace-nowrap">
+          {row.month ? (
+            <>
+              <p className="font-medium">{shortMonth(row.month)}</p>
+              <p className="text-xs text-muted-foreground">{r.staffCount(row.staffCount)}</p>
+            </>
+          ) : (
+            <p className="font-semibold">{r.total}</p>
+          )}
+        </MonthMarker>
+      )),
+      ...MONEY_COLUMNS.map(([k, label]) =>
+        col<CostRow>(k, label, (row) => <span className={cn('tabular-nums whitespace-nowrap', (k === 'net' || k === 'employerCost' || !row.month) && 'font-medium', !row.month && 'font-semibold')}>{kes(row[k])}</span>, 'text-right'),
+      ),
+    ],
+    [wide],
+  );
   return (
     <Panel title={r.payrollTitle} description={r.payrollHint} testId="hr-payroll">
       {p.months.length === 0 ? (
         <EmptyNote>{r.payrollEmpty}</EmptyNote>
       ) : (
-        <PlainTable minWidth={820} testId="hr-payroll-table" className="[&_td]:px-2 [&_td]:text-[13px] [&_th]:px-2 sm:[&_td]:px-2.5 sm:[&_th]:px-2.5">
-          <thead>
-            <tr>
-              <Th>{r.colMonth}</Th>
+        <ReportTable
+          id="hr-payroll-table"
+          columns={columns}
+          data={rows}
+          getRowId={(row) => row.month ?? 'total'}
+          minWidth={820}
+          className="[&_td]:px-2 [&_td]:text-[13px] [&_th]:px-2 sm:[&_td]:px-2.5 sm:[&_th]:px-2.5"
+          renderCard={(row) => (
+            <MonthMarker month={row.month} on={!wide} className="flex flex-col gap-1">
+              <p className="font-medium">
+                {row.month ? shortMonth(row.month) : r.total}
+                {row.month && <span className="font-normal text-muted-foreground"> · {r.staffCount(row.staffCount)}</span>}
+              </p>
               {MONEY_COLUMNS.map(([k, label]) => (
-                <Th key={k} className="text-right">
-                  {label}
-                </Th>
+                <CardLine key={k} label={label} strong={k === 'net' || k === 'employerCost'}>
+                  {kes(row[k])}
+                </CardLine>
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {p.months.map((row) => (
-              <tr key={row.month} data-testid="hr-payroll-row" data-month={row.month}>
-                <Td className="whitespace-nowrap">
-                  <p className="font-medium">{shortMonth(row.month)}</p>
-                  <p className="text-xs text-muted-foreground">{r.staffCount(row.staffCount)}</p>
-                </Td>
-                {MONEY_COLUMNS.map(([k]) => (
-                  <Td key={k} className={cn('text-right tabular-nums whitespace-nowrap', (k === 'net' || k === 'employerCost') && 'font-medium')}>
-                    {kes(row[k])}
-                  </Td>
-                ))}
-              </tr>
-            ))}
-            <tr className="bg-muted/30 font-semibold">
-              <Td>{r.total}</Td>
-              {MONEY_COLUMNS.map(([k]) => (
-                <Td key={k} className="text-right tabular-nums whitespace-nowrap">
-                  {kes(p.totals[k])}
-                </Td>
-              ))}
-            </tr>
-          </tbody>
-        </PlainTable>
+            </MonthMarker>
+          )}
+        />
       )}
     </Panel>
   );
 }
 
+type ComponentRow = Summary['payroll']['components'][number];
+
 function Components({ data }: { data: Summary }) {
   const p = data.payroll;
+  const columns = React.useMemo(
+    () => [
+      col<ComponentRow>('name', r.colComponent, (x) => <span className="font-medium">{x.name}</span>),
+      ...p.byComponent.map((mo) => col<ComponentRow>(mo.month, shortMonth(mo.month), (x) => <span className="tabular-nums whitespace-nowrap">{kes(mo.amounts[x.code] ?? 0)}</span>, 'text-right')),
+      col<ComponentRow>('total', r.total, (x) => <span className="font-medium tabular-nums whitespace-nowrap">{kes(x.total)}</span>, 'text-right'),
+    ],
+    [p.byComponent],
+  );
   if (p.months.length === 0) return null;
   return (
     <Panel title={r.componentsTitle} description={r.componentsHint} testId="hr-components">
-      <PlainTable minWidth={Math.max(520, 200 + p.byComponent.length * 140)} testId="hr-components-table">
-        <thead>
-          <tr>
-            <Th>{r.colComponent}</Th>
+      <ReportTable
+        id="hr-components-table"
+        columns={columns}
+        data={p.components}
+        getRowId={(x) => x.code}
+        minWidth={Math.max(520, 200 + p.byComponent.length * 140)}
+        renderCard={(x) => (
+          <div className="flex flex-col gap-1">
+            <p className="font-medium">{x.name}</p>
             {p.byComponent.map((mo) => (
-              <Th key={mo.month} className="text-right">
-                {shortMonth(mo.month)}
-              </Th>
+              <CardLine key={mo.month} label={shortMonth(mo.month)}>
+                {kes(mo.amounts[x.code] ?? 0)}
+              </CardLine>
             ))}
-            <Th className="text-right">{r.total}</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {p.components.map((c) => (
-            <tr key={c.code}>
-              <Td className="font-medium">{c.name}</Td>
-              {p.byComponent.map((mo) => (
-                <Td key={mo.month} className="text-right tabular-nums whitespace-nowrap">
-                  {kes(mo.amounts[c.code] ?? 0)}
-                </Td>
-              ))}
-              <Td className="text-right font-medium tabular-nums whitespace-nowrap">{kes(c.total)}</Td>
-            </tr>
-          ))}
-        </tbody>
-      </PlainTable>
+            <CardLine label={r.total} strong>
+              {kes(x.total)}
+            </CardLine>
+          </div>
+        )}
+      />
     </Panel>
   );
 }
+
+type LeaveRow = Summary['leave']['byType'][number];
+
+const LEAVE_COLUMNS = [
+  col<LeaveRow>('name', r.colLeaveType, (x) => <span className="font-medium">{x.name}</span>),
+  col<LeaveRow>('days', r.colDays, (x) => <span className="tabular-nums">{x.days}</span>, 'text-right'),
+  col<LeaveRow>('requests', r.colRequests, (x) => num(x.requests), 'text-right'),
+  col<LeaveRow>('staff', r.colPeople, (x) => num(x.staff), 'text-right'),
+];
 
 function LeaveTaken({ data }: { data: Summary }) {
   const l = data.leave;
@@ -344,26 +403,7 @@ function LeaveTaken({ data }: { data: Summary }) {
       {l.byType.length === 0 ? (
         <EmptyNote>{r.leaveEmpty}</EmptyNote>
       ) : (
-        <PlainTable minWidth={0}>
-          <thead>
-            <tr>
-              <Th>{r.colLeaveType}</Th>
-              <Th className="text-right">{r.colDays}</Th>
-              <Th className="text-right">{r.colRequests}</Th>
-              <Th className="text-right">{r.colPeople}</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {l.byType.map((x) => (
-              <tr key={x.code} data-testid="hr-leave-row">
-                <Td className="font-medium">{x.name}</Td>
-                <Td className="text-right tabular-nums">{x.days}</Td>
-                <Td className="text-right">{num(x.requests)}</Td>
-                <Td className="text-right">{num(x.staff)}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </PlainTable>
+        <ReportTable id="hr-leave-table" columns={LEAVE_COLUMNS} data={l.byType} getRowId={(x) => x.code} rowTestId="hr-leave-row" minWidth={0} />
       )}
     </Panel>
   );
@@ -377,6 +417,21 @@ function RateText({ value }: { value: number | null }) {
   );
 }
 
+const ATTENDANCE_FIGURES = [
+  ['marked', r.colMarked],
+  ['present', r.colPresent],
+  ['late', r.colLate],
+  ['absent', r.colAbsent],
+  ['onLeave', r.colOnLeave],
+  ['officialDuty', r.colOfficialDuty],
+] as const;
+
+const ATTENDANCE_COLUMNS = [
+  col<AttendanceMonthRow>('month', r.colMonth, (x) => <span className="whitespace-nowrap font-medium">{shortMonth(x.month)}</span>),
+  ...ATTENDANCE_FIGURES.map(([k, label]) => col<AttendanceMonthRow>(k, label, (x) => num(x[k]), 'text-right')),
+  col<AttendanceMonthRow>('rate', r.colRate, (x) => <RateText value={x.rate} />, 'text-right'),
+];
+
 function Attendance({ data }: { data: Summary }) {
   const a = data.attendance;
   return (
@@ -384,36 +439,26 @@ function Attendance({ data }: { data: Summary }) {
       {a.byMonth.length === 0 ? (
         <EmptyNote>{r.attendanceEmpty}</EmptyNote>
       ) : (
-        <PlainTable minWidth={560}>
-          <thead>
-            <tr>
-              <Th>{r.colMonth}</Th>
-              <Th className="text-right">{r.colMarked}</Th>
-              <Th className="text-right">{r.colPresent}</Th>
-              <Th className="text-right">{r.colLate}</Th>
-              <Th className="text-right">{r.colAbsent}</Th>
-              <Th className="text-right">{r.colOnLeave}</Th>
-              <Th className="text-right">{r.colOfficialDuty}</Th>
-              <Th className="text-right">{r.colRate}</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {a.byMonth.map((x) => (
-              <tr key={x.month}>
-                <Td className="whitespace-nowrap font-medium">{shortMonth(x.month)}</Td>
-                <Td className="text-right">{num(x.marked)}</Td>
-                <Td className="text-right">{num(x.present)}</Td>
-                <Td className="text-right">{num(x.late)}</Td>
-                <Td className="text-right">{num(x.absent)}</Td>
-                <Td className="text-right">{num(x.onLeave)}</Td>
-                <Td className="text-right">{num(x.officialDuty)}</Td>
-                <Td className="text-right">
-                  <RateText value={x.rate} />
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </PlainTable>
+        <ReportTable
+          id="hr-attendance-table"
+          columns={ATTENDANCE_COLUMNS}
+          data={a.byMonth}
+          getRowId={(x) => x.month}
+          minWidth={560}
+          renderCard={(x) => (
+            <div className="flex flex-col gap-1">
+              <div className="flex items-baseline justify-between gap-3">
+                <p className="font-medium">{shortMonth(x.month)}</p>
+                <RateText value={x.rate} />
+              </div>
+              {ATTENDANCE_FIGURES.map(([k, label]) => (
+                <CardLine key={k} label={label}>
+                  {num(x[k])}
+                </CardLine>
+              ))}
+            </div>
+          )}
+        />
       )}
     </Panel>
   );
@@ -443,24 +488,23 @@ function Contracts({ data, className }: { data: Summary; className?: string }) {
       {c.items.length === 0 ? (
         <EmptyNote>{r.contractsEmpty}</EmptyNote>
       ) : (
-        <PeopleTable
-          rows={c.items}
-          testId="hr-contracts-table"
-          extra={[
-            { header: r.colContractEnd, cell: (x) => <span className="whitespace-nowrap">{formatDay(x.contractEnd)}</span> },
-            {
-              header: r.colDaysLeft,
-              className: 'text-right',
-              cell: (x) => (
-                <span className={cn('inline-flex items-center gap-1 tabular-nums font-medium', x.daysLeft <= 30 ? 'text-red-600 dark:text-red-400' : x.daysLeft <= 60 ? 'text-amber-700 dark:text-amber-300' : '')}>
-                  <CalendarClock className="size-3.5" aria-hidden />
-                  {x.daysLeft}
-                </span>
-              ),
-            },
-          ]}
-        />
+        <PeopleTable rows={c.items} testId="hr-contracts-table" extra={CONTRACT_EXTRA} />
       )}
     </Panel>
   );
 }
+
+const CONTRACT_EXTRA: Extra<Ending>[] = [
+  { id: 'contractEnd', header: r.colContractEnd, cell: (x) => <span className="whitespace-nowrap">{formatDay(x.contractEnd)}</span> },
+  {
+    id: 'daysLeft',
+    header: r.colDaysLeft,
+    className: 'text-right',
+    cell: (x) => (
+      <span className={cn('inline-flex items-center gap-1 tabular-nums font-medium', x.daysLeft <= 30 ? 'text-red-600 dark:text-red-400' : x.daysLeft <= 60 ? 'text-amber-700 dark:text-amber-300' : '')}>
+        <CalendarClock className="size-3.5" aria-hidden />
+        {x.daysLeft}
+      </span>
+    ),
+  },
+];

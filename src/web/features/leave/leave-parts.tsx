@@ -1,12 +1,14 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { CalendarCheck2, CalendarDays, Loader2, Send } from 'lucide-react';
+import { CalendarCheck2, CalendarDays, Loader2, Send, type LucideIcon } from 'lucide-react';
 import { dayLabel } from '@shared/attendance-calendar';
 import type { LeaveBalance, LeaveRequest, LeaveStatus, LeaveType } from '@shared/contracts/leave';
 import { leaveDays } from '@shared/hr/leave-days';
 import { leaveMessages as m } from '@shared/messages/leave';
 import { cn } from '@/lib/utils';
 import { ApiError } from '@/lib/api';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { DataTable, type ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -203,34 +205,129 @@ export function LeaveRequestForm({
   );
 }
 
-/** A request as a compact row: type, dates, days, status, note; `actions` at the end. */
-export function RequestRow({ r, showStaff, actions }: { r: LeaveRequest; showStaff?: boolean; actions?: React.ReactNode }) {
+/** The reason and the decision note ("“note” — who") of a request, or nothing. */
+function RequestNotes({ r }: { r: LeaveRequest }) {
+  if (!r.reason && !r.decisionNote) return null;
   return (
-    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:gap-4" data-testid="leave-request" data-request-id={r.id} data-status={r.status}>
-      <span className="hidden size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary sm:flex">
-        <CalendarCheck2 className="size-4" aria-hidden />
-      </span>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <p className="truncate text-sm font-medium">{showStaff ? `${r.staffName} · ${r.leaveType}` : r.leaveType}</p>
-          <LeaveStatusBadge status={r.status} />
-        </div>
-        <p className="mt-0.5 text-sm text-muted-foreground tabular-nums">
-          {rangeLabel(r.startDate, r.endDate)} · {m.daysCounted(r.days, r.unit)}
-        </p>
-        {(r.reason || r.decisionNote) && (
-          <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">
-            {r.reason}
-            {r.reason && r.decisionNote && ' · '}
-            {r.decisionNote && (
-              <span className="italic">
-                “{r.decisionNote}”{r.decidedBy ? ` — ${r.decidedBy}` : ''}
-              </span>
-            )}
-          </p>
-        )}
-      </div>
-      {actions && <div className="flex shrink-0 gap-2">{actions}</div>}
-    </li>
+    <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">
+      {r.reason}
+      {r.reason && r.decisionNote && ' · '}
+      {r.decisionNote && (
+        <span className="italic">
+          “{r.decisionNote}”{r.decidedBy ? ` — ${r.decidedBy}` : ''}
+        </span>
+      )}
+    </p>
   );
+}
+
+/**
+ * The element that carries a request's test id, id and status (`leave-request`, `data-request-id`,
+ * `data-status`). The DataTable renders both the table and the phone cards; only the one on screen
+ * carries the marker, so a request is found once (the kit's rows take no extra attributes).
+ */
+function RequestMarker({ r, on, className, children }: { r: LeaveRequest; on: boolean; className?: string; children: React.ReactNode }) {
+  return on ? (
+    <div className={className} data-testid="leave-request" data-request-id={r.id} data-status={r.status}>
+      {children}
+    </div>
+  ) : (
+    <div className={className}>{children}</div>
+  );
+}
+
+/**
+ * Leave requests on the DataTable kit (issue 33): type (and member of staff), status, reason and note;
+ * dates; days; `actions` at the end. Cards below 768 px. The list is short and unpaged (the API
+ * returns every matching request), so the table shows it whole.
+ */
+export function LeaveRequestsTable({
+  id,
+  items,
+  showStaff,
+  actions,
+  empty,
+  toolbar,
+  fetching,
+  error,
+  onRetry,
+  className,
+}: {
+  id: string;
+  items: LeaveRequest[] | undefined;
+  showStaff?: boolean;
+  actions?: (r: LeaveRequest) => React.ReactNode;
+  empty: { icon: LucideIcon; title: string };
+  toolbar?: React.ReactNode;
+  fetching?: boolean;
+  error?: Error | null;
+  onRetry?: () => void;
+  className?: string;
+}) {
+  const wide = useMediaQuery('(min-width: 768px)');
+  const columns = React.useMemo<ColumnDef<LeaveRequest, unknown>[]>(() => {
+    const cols: ColumnDef<LeaveRequest, unknown>[] = [
+      {
+        id: 'request',
+        header: showStaff ? m.staff : m.leaveType,
+        cell: ({ row: { original: r } }) => (
+          <RequestMarker r={r} on={wide} className="flex min-w-0 items-start gap-3">
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+              <CalendarCheck2 className="size-4" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <p className="font-medium">{showStaff ? `${r.staffName} · ${r.leaveType}` : r.leaveType}</p>
+                <LeaveStatusBadge status={r.status} />
+              </div>
+              <RequestNotes r={r} />
+            </div>
+          </RequestMarker>
+        ),
+        meta: { alwaysVisible: true, className: 'min-w-64' },
+      },
+      { id: 'dates', header: m.dates, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{rangeLabel(row.original.startDate, row.original.endDate)}</span> },
+      { id: 'days', header: m.days, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{m.daysCounted(row.original.days, row.original.unit)}</span> },
+    ];
+    if (actions) {
+      cols.push({ id: 'actions', header: '', cell: ({ row }) => <div className="flex justify-end gap-2">{actions(row.original)}</div>, meta: { alwaysVisible: true, className: 'text-right' } });
+    }
+    return cols;
+  }, [showStaff, actions, wide]);
+
+  return (
+    <DataTable
+      id={id}
+      columns={columns}
+      data={items}
+      getRowId={(r) => r.id}
+      fetching={fetching}
+      error={error}
+      errorTitle={m.loadError}
+      onRetry={onRetry}
+      empty={empty}
+      toolbar={toolbar}
+      minWidth={640}
+      className={className}
+      renderCard={(r) => (
+        <RequestMarker r={r} on={!wide} className="flex flex-col gap-2">
+          <div className="flex items-start justify-between gap-2">
+            <p className="min-w-0 text-sm font-medium">{showStaff ? `${r.staffName} · ${r.leaveType}` : r.leaveType}</p>
+            <LeaveStatusBadge status={r.status} />
+          </div>
+          <p className="text-sm text-muted-foreground tabular-nums">
+            {rangeLabel(r.startDate, r.endDate)} · {m.daysCounted(r.days, r.unit)}
+          </p>
+          <RequestNotes r={r} />
+          {actions && <ActionsIfAny>{actions(r)}</ActionsIfAny>}
+        </RequestMarker>
+      )}
+    />
+  );
+}
+
+/** The card's action buttons, full width on a phone; nothing when a request has none. */
+function ActionsIfAny({ children }: { children: React.ReactNode }) {
+  if (!children) return null;
+  return <div className="flex gap-2 pt-1 [&>*]:flex-1">{children}</div>;
 }

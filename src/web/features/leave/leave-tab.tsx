@@ -7,8 +7,7 @@ import type { LeaveRequest, LeaveStatus } from '@shared/contracts/leave';
 import { LEAVE_STATUSES } from '@shared/contracts/leave';
 import { leaveMessages as m } from '@shared/messages/leave';
 import { useAuth } from '@/lib/auth';
-import { cn } from '@/lib/utils';
-import { EmptyListState } from '@/components/list-states';
+import { ListToolbar, useListParams } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -17,7 +16,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useDecideLeave, useLeaveRequests, useLeaveStaff, useLeaveTypes, useRequestForStaff, useStaffBalances } from './leave-api';
 import { LeaveCalendar } from './leave-calendar';
-import { BalanceCards, LeaveRequestForm, RequestRow, rangeLabel } from './leave-parts';
+import { BalanceCards, LeaveRequestForm, LeaveRequestsTable, rangeLabel } from './leave-parts';
 import { LeaveTypesEditor } from './leave-types-editor';
 
 const TABS = [
@@ -40,7 +39,9 @@ export function LeaveTab() {
   const actor: Actor | null = user?.role ? { id: user.id, role: user.role, schoolId: user.schoolId } : null;
   const canManage = !!actor && can(actor, 'manageLeave');
   const canDecide = !!actor && can(actor, 'decideLeave');
-  const [tab, setTab] = React.useState<TabId>('pending');
+  const view = useListParams({ leaveView: 'pending' }, { pageKey: 'leavePage' });
+  const tab: TabId = TABS.some((t) => t.id === view.values.leaveView) ? (view.values.leaveView as TabId) : 'pending';
+  const setTab = (id: TabId) => view.set({ leaveView: id });
   const [onBehalf, setOnBehalf] = React.useState(false);
   const pending = useLeaveRequests({ status: 'pending' });
   const pendingCount = pending.data?.items.length ?? 0;
@@ -77,7 +78,7 @@ export function LeaveTab() {
           )}
         </div>
         <TabsPrimitive.Content value="pending" className="min-w-0 focus-visible:outline-none">
-          {tab === 'pending' && <PendingPanel items={pending.data?.items} loading={pending.isLoading} canDecide={canDecide} />}
+          {tab === 'pending' && <PendingPanel query={pending} canDecide={canDecide} />}
         </TabsPrimitive.Content>
         <TabsPrimitive.Content value="requests" className="min-w-0 focus-visible:outline-none">
           {tab === 'requests' && <RequestsPanel />}
@@ -94,16 +95,46 @@ export function LeaveTab() {
   );
 }
 
-const card = 'min-w-0 rounded-xl border bg-card p-4 shadow-sm sm:p-5';
-
 /** Pending requests, oldest start first, each with Approve and Reject (a note is asked for in a dialog). */
-function PendingPanel({ items, loading, canDecide }: { items: LeaveRequest[] | undefined; loading: boolean; canDecide: boolean }) {
+function PendingPanel({ query, canDecide }: { query: ReturnType<typeof useLeaveRequests>; canDecide: boolean }) {
   const decide = useDecideLeave();
   const [deciding, setDeciding] = React.useState<{ r: LeaveRequest; approve: boolean } | null>(null);
   const [note, setNote] = React.useState('');
-  const list = [...(items ?? [])].sort((a, b) => a.startDate.localeCompare(b.startDate));
-  if (loading) return <div className={cn(card, 'h-40 animate-pulse bg-muted/40')} />;
-  if (list.length === 0) return <EmptyListState icon={Inbox} title={m.noPending} testId="leave-pending-empty" />;
+  const items = query.data?.items;
+  const list = React.useMemo(() => (items ? [...items].sort((a, b) => a.startDate.localeCompare(b.startDate)) : undefined), [items]);
+  const actions = React.useCallback(
+    (r: LeaveRequest) =>
+      canDecide ? (
+        <>
+          <Button
+            size="sm"
+            variant="outline"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={() => {
+              setNote('');
+              setDeciding({ r, approve: false });
+            }}
+            data-testid="leave-reject"
+          >
+            <X aria-hidden />
+            {m.reject}
+          </Button>
+          <Button
+            size="sm"
+            className="bg-emerald-600 text-white hover:bg-emerald-600/90"
+            onClick={() => {
+              setNote('');
+              setDeciding({ r, approve: true });
+            }}
+            data-testid="leave-approve"
+          >
+            <Check aria-hidden />
+            {m.approve}
+          </Button>
+        </>
+      ) : undefined,
+    [canDecide],
+  );
   const confirm = () =>
     decide.mutate(
       { id: deciding!.r.id, approve: deciding!.approve, note: note.trim() || null },
@@ -119,47 +150,16 @@ function PendingPanel({ items, loading, canDecide }: { items: LeaveRequest[] | u
       },
     );
   return (
-    <div className={card}>
-      <ul className="flex flex-col divide-y" data-testid="leave-pending-list">
-        {list.map((r) => (
-          <RequestRow
-            key={r.id}
-            r={r}
-            showStaff
-            actions={
-              canDecide ? (
-                <>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    className="flex-1 text-destructive hover:bg-destructive/10 hover:text-destructive sm:flex-none"
-                    onClick={() => {
-                      setNote('');
-                      setDeciding({ r, approve: false });
-                    }}
-                    data-testid="leave-reject"
-                  >
-                    <X aria-hidden />
-                    {m.reject}
-                  </Button>
-                  <Button
-                    size="sm"
-                    className="flex-1 bg-emerald-600 text-white hover:bg-emerald-600/90 sm:flex-none"
-                    onClick={() => {
-                      setNote('');
-                      setDeciding({ r, approve: true });
-                    }}
-                    data-testid="leave-approve"
-                  >
-                    <Check aria-hidden />
-                    {m.approve}
-                  </Button>
-                </>
-              ) : undefined
-            }
-          />
-        ))}
-      </ul>
+    <>
+      <LeaveRequestsTable
+        id="leave-pending-list"
+        items={list}
+        showStaff
+        actions={canDecide ? actions : undefined}
+        empty={{ icon: Inbox, title: m.noPending }}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
       <Dialog open={deciding !== null} onOpenChange={(o) => !o && !decide.isPending && setDeciding(null)}>
         <DialogContent className="max-w-md" data-testid="leave-decide-dialog">
           <DialogHeader>
@@ -195,39 +195,50 @@ function PendingPanel({ items, loading, canDecide }: { items: LeaveRequest[] | u
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </div>
+    </>
   );
 }
 
-/** Every request with filters: status, member of staff, and a date range (requests overlapping it). */
+/**
+ * Every request with filters in the address (status, member of staff, and a date range: requests
+ * overlapping it), prefixed `leave…` so they do not clash with the Staff tab's own list filters.
+ */
 function RequestsPanel() {
-  const [status, setStatus] = React.useState<LeaveStatus | ''>('');
-  const [staffId, setStaffId] = React.useState('');
-  const [from, setFrom] = React.useState('');
-  const [to, setTo] = React.useState('');
+  const list = useListParams({ leaveStatus: '', leaveStaff: '', leaveFrom: '', leaveTo: '' }, { pageKey: 'leavePage' });
+  const v = list.values;
   const staff = useLeaveStaff(true);
-  const query = useLeaveRequests({ status: status || undefined, staffId: staffId || undefined, from: from || undefined, to: to || undefined });
-  const items = query.data?.items ?? [];
+  const query = useLeaveRequests({ status: v.leaveStatus || undefined, staffId: v.leaveStaff || undefined, from: v.leaveFrom || undefined, to: v.leaveTo || undefined });
   return (
-    <div className="flex min-w-0 flex-col gap-3">
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <FilterSelect value={status} onChange={setStatus} all={m.allStatuses} options={LEAVE_STATUSES.map((s) => ({ value: s, label: m.status[s]! }))} label={m.allStatuses} testId="leave-filter-status" />
-        <FilterSelect value={staffId} onChange={setStaffId} all={m.allStaff} options={(staff.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} label={m.staff} testId="leave-filter-staff" />
-        <Input type="date" aria-label={m.from} value={from} onChange={(e) => setFrom(e.target.value)} data-testid="leave-filter-from" />
-        <Input type="date" aria-label={m.to} value={to} onChange={(e) => setTo(e.target.value)} data-testid="leave-filter-to" />
-      </div>
-      <div className={cn(card, query.isFetching && 'opacity-80')}>
-        {!query.isLoading && items.length === 0 ? (
-          <EmptyListState icon={ListChecks} title={m.noRequests} testId="leave-requests-empty" />
-        ) : (
-          <ul className="flex flex-col divide-y" data-testid="leave-requests-list">
-            {items.map((r) => (
-              <RequestRow key={r.id} r={r} showStaff />
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+    <LeaveRequestsTable
+      id="leave-requests-list"
+      items={query.data?.items}
+      showStaff
+      empty={{ icon: ListChecks, title: m.noRequests }}
+      fetching={query.isPlaceholderData}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      toolbar={
+        <ListToolbar
+          filters={
+            <>
+              <FilterSelect
+                value={v.leaveStatus as LeaveStatus | ''}
+                onChange={(leaveStatus) => list.set({ leaveStatus })}
+                all={m.allStatuses}
+                options={LEAVE_STATUSES.map((s) => ({ value: s, label: m.status[s]! }))}
+                label={m.allStatuses}
+                testId="leave-filter-status"
+              />
+              <FilterSelect value={v.leaveStaff} onChange={(leaveStaff) => list.set({ leaveStaff })} all={m.allStaff} options={(staff.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} label={m.staff} testId="leave-filter-staff" />
+              <Input type="date" aria-label={m.from} value={v.leaveFrom} onChange={(e) => list.set({ leaveFrom: e.target.value })} data-testid="leave-filter-from" />
+              <Input type="date" aria-label={m.to} value={v.leaveTo} onChange={(e) => list.set({ leaveTo: e.target.value })} data-testid="leave-filter-to" />
+            </>
+          }
+          filtered={list.filtered}
+          onClear={list.reset}
+        />
+      }
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { BalanceCards, LeaveRequestForm, RequestRow } from './leave-parts';
+import { BalanceCards, LeaveRequestForm, LeaveRequestsTable } from './leave-parts';
 import { useCancelLeave, useMyLeave, useRequestMyLeave } from './leave-api';
 
 /**
@@ -52,29 +52,21 @@ export function MyLeaveSection() {
                 testId="my-leave-form"
               />
             </div>
-            <div className="min-w-0 rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-              <h2 className="mb-4 text-[15px] font-semibold tracking-tight">{m.myRequests}</h2>
-              {data && data.requests.length === 0 ? (
-                <EmptyListState icon={CalendarX2} title={m.noRequests} testId="my-leave-empty" />
-              ) : (
-                <ul className="flex flex-col divide-y" data-testid="my-leave-requests">
-                  {(data?.requests ?? []).map((r) => (
-                    <RequestRow
-                      key={r.id}
-                      r={r}
-                      actions={
-                        r.status === 'pending' || (r.status === 'approved' && r.startDate > today) ? (
-                          <Button size="sm" variant="outline" onClick={() => setCancelling(r.id)} data-testid="leave-cancel">
-                            <XCircle aria-hidden />
-                            {m.cancel}
-                          </Button>
-                        ) : undefined
-                      }
-                    />
-                  ))}
-                </ul>
-              )}
-            </div>
+            <LeaveRequestsTable
+              id="my-leave-requests"
+              className="h-fit"
+              items={data?.requests}
+              empty={{ icon: CalendarX2, title: m.noRequests }}
+              toolbar={<h2 className="text-[15px] font-semibold tracking-tight">{m.myRequests}</h2>}
+              actions={(r) =>
+                r.status === 'pending' || (r.status === 'approved' && r.startDate > today) ? (
+                  <Button size="sm" variant="outline" onClick={() => setCancelling(r.id)} data-testid="leave-cancel">
+                    <XCircle aria-hidden />
+                    {m.cancel}
+                  </Button>
+                ) : undefined
+              }
+            />
           </div>
         </>
       )}

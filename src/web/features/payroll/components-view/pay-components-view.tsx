@@ -1,10 +1,11 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { CalendarX, Loader2, Plus, Search, Trash2, Users } from 'lucide-react';
+import { CalendarX, Loader2, Plus, Trash2, Users } from 'lucide-react';
 import type { ComponentKind, PayComponent, PayrollStaff } from '@shared/contracts/payroll';
 import { schoolMonth } from '@shared/dates';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -53,86 +54,93 @@ const PRESETS: Partial<Record<ComponentKind, { code: string; name: string; taxab
  * member of staff opens their components (add, end, remove) in a side panel.
  */
 export function PayComponentsView() {
-  const [month, setMonth] = React.useState(() => schoolMonth());
-  const [q, setQ] = React.useState('');
-  const [selected, setSelected] = React.useState<PayrollStaff | null>(null);
+  // The month ('' = this month in Nairobi), the search and the member of staff open, in the address.
+  const list = useListParams({ month: '', search: '', pcStaff: '' }, { pageKey: 'pcPage' });
+  const month = list.values.month || schoolMonth();
   const staff = usePayrollStaff(month);
-  const needle = q.trim().toLowerCase();
-  const items = (staff.data?.items ?? []).filter((s) => !needle || `${s.name} ${s.staffNumber} ${s.jobTitle} ${s.department ?? ''}`.toLowerCase().includes(needle));
+  const needle = list.values.search.trim().toLowerCase();
+  const all = staff.data?.items;
+  const items = React.useMemo(() => all?.filter((s) => !needle || `${s.name} ${s.staffNumber} ${s.jobTitle} ${s.department ?? ''}`.toLowerCase().includes(needle)), [all, needle]);
+  const selected = all?.find((s) => s.id === list.values.pcStaff) ?? null;
+  const setList = list.set;
+  const select = React.useCallback((s: PayrollStaff) => setList({ pcStaff: s.id }), [setList]);
+  const selectedId = selected?.id ?? null;
+
+  const columns = React.useMemo<ColumnDef<PayrollStaff, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: c.columns.name,
+        cell: ({ row: { original: s } }) => (
+          <div className="min-w-0" data-staff={s.name}>
+            <button type="button" className={cn('min-w-0 text-left font-medium hover:text-primary', selectedId === s.id && 'text-primary')} onClick={() => select(s)} aria-current={selectedId === s.id || undefined}>
+              {s.name}
+            </button>
+            <span className="block truncate text-xs text-muted-foreground">
+              {s.staffNumber} · {s.jobTitle}
+            </span>
+          </div>
+        ),
+        meta: { alwaysVisible: true },
+      },
+      { id: 'basic', header: c.columns.basic, cell: ({ row }) => <span className="tabular-nums">{row.original.basicPay ? formatMoney(row.original.basicPay) : '—'}</span>, meta: { className: 'text-right' } },
+      { id: 'gross', header: c.columns.gross, cell: ({ row }) => <span className="tabular-nums">{row.original.grossPay ? formatMoney(row.original.grossPay) : '—'}</span>, meta: { className: 'text-right' } },
+      { id: 'net', header: c.columns.net, cell: ({ row }) => <NetPay s={row.original} />, meta: { className: 'text-right' } },
+    ],
+    [select, selectedId],
+  );
 
   return (
     <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]" data-testid="pay-components">
-      <section className="min-w-0 rounded-xl border bg-card shadow-xs">
-        <div className="flex min-w-0 flex-col gap-3 border-b p-3 sm:flex-row sm:items-end sm:justify-between sm:px-4">
-          <div className="min-w-0">
-            <h2 className="text-base font-semibold">{c.title}</h2>
-            <p className="text-sm text-muted-foreground">{c.description}</p>
-          </div>
-          <div className="flex flex-wrap items-end gap-2">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="pc-month" className="text-xs">
-                {c.month}
-              </Label>
-              <Input id="pc-month" type="month" className="h-9 w-40" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} />
+      <DataTable
+        id="pc-staff-list"
+        columns={columns}
+        data={items}
+        getRowId={(s) => s.id}
+        fetching={staff.isPlaceholderData}
+        error={staff.error}
+        errorTitle={m.runs.loadFailed}
+        onRetry={() => void staff.refetch()}
+        empty={{ icon: Users, title: m.run.noLines }}
+        onRowClick={select}
+        rowTestId="pc-staff"
+        minWidth={520}
+        toolbar={
+          <div className="flex min-w-0 flex-col gap-3">
+            <div className="min-w-0">
+              <h2 className="text-base font-semibold">{c.title}</h2>
+              <p className="text-sm text-muted-foreground">{c.description}</p>
             </div>
-            <div className="relative w-full sm:w-52">
-              <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-              <Input value={q} onChange={(e) => setQ(e.target.value)} placeholder={c.staffSearch} aria-label={c.staffSearch} className="h-9 pl-8" data-testid="pc-search" />
-            </div>
+            <ListToolbar
+              search={list.values.search}
+              onSearch={(search) => list.set({ search })}
+              searchPlaceholder={c.staffSearch}
+              actions={
+                <div className="flex min-w-0 items-center gap-2">
+                  <Label htmlFor="pc-month" className="shrink-0 text-xs">
+                    {c.month}
+                  </Label>
+                  <Input id="pc-month" type="month" className="h-9 w-44" value={month} onChange={(e) => e.target.value && list.set({ month: e.target.value === schoolMonth() ? '' : e.target.value })} />
+                </div>
+              }
+              testId="pc"
+            />
           </div>
-        </div>
-        {staff.isPending ? (
-          <div className="flex flex-col gap-2 p-4">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
-        ) : staff.isError ? (
-          <LoadErrorCard title={m.runs.loadFailed} detail={staff.error.message} retryLabel={m.runs.retry} onRetry={() => void staff.refetch()} />
-        ) : (
-          <div className="min-w-0 overflow-x-auto">
-            <table className="w-full min-w-[520px] text-sm">
-              <thead>
-                <tr className="border-b bg-muted/40 text-left text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">
-                  <th className="px-3 py-2 sm:px-4">{c.columns.name}</th>
-                  <th className="px-2 py-2 text-right">{c.columns.basic}</th>
-                  <th className="px-2 py-2 text-right">{c.columns.gross}</th>
-                  <th className="px-3 py-2 text-right sm:px-4">{c.columns.net}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((s) => (
-                  <tr
-                    key={s.id}
-                    className={cn('cursor-pointer border-b tabular-nums transition-colors hover:bg-muted/30', selected?.id === s.id && 'bg-primary/5')}
-                    onClick={() => setSelected(s)}
-                    data-testid="pc-staff"
-                    data-staff={s.name}
-                  >
-                    <td className="px-3 py-2 sm:px-4">
-                      <button type="button" className="min-w-0 text-left font-medium hover:text-primary" onClick={() => setSelected(s)}>
-                        {s.name}
-                      </button>
-                      <span className="block truncate text-xs text-muted-foreground">
-                        {s.staffNumber} · {s.jobTitle}
-                      </span>
-                    </td>
-                    <td className="px-2 py-2 text-right">{s.basicPay ? formatMoney(s.basicPay) : '—'}</td>
-                    <td className="px-2 py-2 text-right">{s.grossPay ? formatMoney(s.grossPay) : '—'}</td>
-                    <td className="px-3 py-2 text-right sm:px-4">
-                      {s.netPay !== null ? (
-                        <span className="font-semibold">{formatMoney(s.netPay)}</span>
-                      ) : (
-                        <span className="rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">{s.employer === 'tsc' ? c.tscPaid : c.noBasic}</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+        }
+        renderCard={(s) => (
+          <button type="button" className="flex w-full min-w-0 items-center justify-between gap-3 text-left" onClick={() => select(s)} aria-current={selectedId === s.id || undefined}>
+            <span className="min-w-0">
+              <span className={cn('block truncate text-sm font-medium', selectedId === s.id && 'text-primary')}>{s.name}</span>
+              <span className="block truncate text-xs text-muted-foreground">
+                {s.staffNumber} · {s.jobTitle} · {c.columns.gross} {s.grossPay ? formatMoney(s.grossPay) : '—'}
+              </span>
+            </span>
+            <span className="shrink-0 text-sm">
+              <NetPay s={s} />
+            </span>
+          </button>
         )}
-      </section>
+      />
       <aside className="min-w-0">
         {selected ? (
           <ComponentsPanel staff={selected} month={month} />
@@ -141,6 +149,15 @@ export function PayComponentsView() {
         )}
       </aside>
     </div>
+  );
+}
+
+/** The month's net pay, or why there is none (paid by TSC, no basic salary). */
+function NetPay({ s }: { s: PayrollStaff }) {
+  return s.netPay !== null ? (
+    <span className="font-semibold tabular-nums">{formatMoney(s.netPay)}</span>
+  ) : (
+    <span className="rounded bg-muted px-1.5 py-0.5 text-xs whitespace-nowrap text-muted-foreground">{s.employer === 'tsc' ? c.tscPaid : c.noBasic}</span>
   );
 }
 

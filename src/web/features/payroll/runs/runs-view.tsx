@@ -6,13 +6,14 @@ import type { PayrollRunSummary } from '@shared/contracts/payroll';
 import { schoolMonth } from '@shared/dates';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { nextMonth } from '@shared/payroll/run';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { DataTable, type ColumnDef } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/components/money';
 import { ApiError } from '@/lib/api';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { cn } from '@/lib/utils';
 import { createRun, usePayrollMutation, usePayrollRuns } from '../api/payroll';
 import { RunDetail } from './run-detail';
 import { RunStatusBadge, monthName } from './run-status';
@@ -50,6 +51,29 @@ function RunsList({ onOpen }: { onOpen: (id: string) => void }) {
   const create = usePayrollMutation(createRun);
   const items = runs.data?.items ?? [];
   const value = month ?? suggestedMonth(items);
+  const wide = useMediaQuery('(min-width: 768px)');
+  const columns = React.useMemo<ColumnDef<PayrollRunSummary, unknown>[]>(
+    () => [
+      {
+        id: 'month',
+        header: m.runs.columns.month,
+        cell: ({ row: { original: r } }) => (
+          <RunOpener run={r} on={wide} onOpen={onOpen} className="flex min-w-0 flex-wrap items-center gap-2 text-left">
+            <span className="font-semibold">{monthName(r.month)}</span>
+            <RunStatusBadge status={r.status} />
+          </RunOpener>
+        ),
+        meta: { alwaysVisible: true, className: 'min-w-52' },
+      },
+      { id: 'staff', header: m.runs.columns.staff, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{m.run.staffCount(row.original.staffCount)}</span> },
+      { id: 'payDate', header: m.runs.columns.payDate, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.payDate}</span> },
+      { id: 'gross', header: m.runs.columns.gross, cell: ({ row }) => <Money value={row.original.totals.grossPay} />, meta: { className: 'text-right' } },
+      { id: 'net', header: m.runs.columns.net, cell: ({ row }) => <Money value={row.original.totals.netPay} strong />, meta: { className: 'text-right' } },
+      { id: 'cost', header: m.runs.columns.cost, cell: ({ row }) => <Money value={row.original.totals.employerCost} />, meta: { className: 'text-right' } },
+      { id: 'open', header: '', cell: () => <ChevronRight className="ml-auto size-4 text-muted-foreground" aria-hidden />, meta: { alwaysVisible: true, className: 'w-8' } },
+    ],
+    [wide, onOpen],
+  );
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -87,44 +111,54 @@ function RunsList({ onOpen }: { onOpen: (id: string) => void }) {
         </p>
       )}
 
-      {runs.isPending ? (
-        <div className="flex flex-col gap-2">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-16 w-full rounded-xl" />
-          ))}
-        </div>
-      ) : runs.isError ? (
-        <LoadErrorCard title={m.runs.loadFailed} detail={runs.error.message} retryLabel={m.runs.retry} onRetry={() => void runs.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyListState icon={Wallet} title={m.runs.emptyTitle} hint={m.runs.emptyHint} testId="runs-empty" />
-      ) : (
-        <ul className="flex min-w-0 flex-col gap-2" data-testid="runs-list">
-          {items.map((r) => (
-            <li key={r.id}>
-              <button
-                type="button"
-                onClick={() => onOpen(r.id)}
-                className="group grid w-full min-w-0 grid-cols-2 items-center gap-x-4 gap-y-2 rounded-xl border bg-card p-4 text-left shadow-xs transition-colors hover:border-primary/40 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:grid-cols-[minmax(0,1.4fr)_repeat(3,minmax(0,1fr))_auto]"
-                data-testid={`run-${r.month}`}
-              >
-                <span className="col-span-2 flex min-w-0 flex-wrap items-center gap-2 sm:col-span-1">
-                  <span className="font-semibold">{monthName(r.month)}</span>
-                  <RunStatusBadge status={r.status} />
-                  <span className="w-full text-xs text-muted-foreground">
-                    {m.run.payDate(r.payDate)} · {m.run.staffCount(r.staffCount)}
-                  </span>
-                </span>
-                <Figure label={m.runs.columns.gross} value={r.totals.grossPay} />
-                <Figure label={m.runs.columns.net} value={r.totals.netPay} strong />
-                <Figure label={m.runs.columns.cost} value={r.totals.employerCost} className="hidden sm:flex" />
-                <ChevronRight className="hidden size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5 sm:block" aria-hidden />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <DataTable
+        id="runs-list"
+        columns={columns}
+        data={runs.data?.items}
+        getRowId={(r) => r.id}
+        error={runs.error}
+        errorTitle={m.runs.loadFailed}
+        onRetry={() => void runs.refetch()}
+        empty={{ icon: Wallet, title: m.runs.emptyTitle, hint: m.runs.emptyHint }}
+        onRowClick={(r) => onOpen(r.id)}
+        minWidth={680}
+        renderCard={(r) => (
+          <RunOpener run={r} on={!wide} onOpen={onOpen} className="grid w-full min-w-0 grid-cols-2 items-center gap-x-4 gap-y-2 text-left">
+            <span className="col-span-2 flex min-w-0 flex-wrap items-center gap-2">
+              <span className="font-semibold">{monthName(r.month)}</span>
+              <RunStatusBadge status={r.status} />
+              <span className="w-full text-xs text-muted-foreground">
+                {m.run.payDate(r.payDate)} · {m.run.staffCount(r.staffCount)}
+              </span>
+            </span>
+            <Figure label={m.runs.columns.gross} value={r.totals.grossPay} />
+            <Figure label={m.runs.columns.net} value={r.totals.netPay} strong />
+          </RunOpener>
+        )}
+      />
     </div>
   );
+}
+
+/**
+ * The button that opens a run, with the run's test id (`run-YYYY-MM`). The DataTable renders both the
+ * table and the phone cards; only the one on screen carries the test id, so a run is found once.
+ */
+function RunOpener({ run, on, onOpen, className, children }: { run: PayrollRunSummary; on: boolean; onOpen: (id: string) => void; className?: string; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(run.id)}
+      className={cn('rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+      data-testid={on ? `run-${run.month}` : undefined}
+    >
+      {children}
+    </button>
+  );
+}
+
+function Money({ value, strong }: { value: number; strong?: boolean }) {
+  return <span className={cn('whitespace-nowrap tabular-nums', strong && 'font-semibold')}>KES {formatMoney(value)}</span>;
 }
 
 function Figure({ label, value, strong, className }: { label: string; value: number; strong?: boolean; className?: string }) {
