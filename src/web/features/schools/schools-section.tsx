@@ -6,9 +6,7 @@ import type { School } from '@shared/contracts/schools';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { cn } from '@/lib/utils';
-import { Pagination } from '@/components/pagination';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { ListToolbar, pagedTableProps, useListParams } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
@@ -16,34 +14,16 @@ import { formatNumber } from '@/lib/format';
 import { useSchools, useUpdateSchoolStatus, type SchoolsParams } from './api/schools';
 import { SchoolFormDialog } from './components/school-form-dialog';
 import { ConfirmSchoolStatusDialog } from './components/school-status';
-import { SchoolsList, SchoolsListSkeleton } from './components/schools-list';
-import { SchoolsToolbar, type SchoolFilters } from './components/schools-toolbar';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { SchoolsTable } from './components/schools-list';
+import { SCHOOL_FILTERS, SchoolsFilters, parseSchoolFilters } from './components/schools-toolbar';
 
 const m = messages.schoolsManagement;
 const PAGE_SIZE = 20;
-const SEARCH_DEBOUNCE_MS = 300;
 
-function EmptyState({ filtered, canCreate, onClear, onCreate }: { filtered: boolean; canCreate: boolean; onClear: () => void; onCreate: () => void }) {
-  let hint: string | undefined;
-  let action: React.ReactNode = null;
-  if (filtered) {
-    hint = m.emptyHint;
-    action = (
-      <Button variant="outline" size="sm" onClick={onClear}>
-        {m.clearFilters}
-      </Button>
-    );
-  } else if (canCreate) {
-    hint = m.emptyFirst;
-    action = (
-      <Button size="sm" onClick={onCreate}>
-        <Plus aria-hidden />
-        {m.addSchool}
-      </Button>
-    );
-  }
-  return <EmptyListState icon={Building2} title={m.emptyTitle} hint={hint} action={action} testId="schools-empty" />;
+/** The sentence under "Error Loading Schools": timed out, or failed with the server's or network's reason. */
+function loadErrorDetail(err: Error): string {
+  if (err instanceof ApiError && err.code === 'TIMEOUT') return messages.schools.timedOut;
+  return err.message ? `${messages.schools.failedList}: ${err.message}` : messages.schools.failedList;
 }
 
 /**
@@ -57,27 +37,28 @@ export function SchoolsSection() {
   const user = state.user;
   const canManage = !!user?.role && can({ id: user.id, role: user.role, schoolId: user.schoolId }, 'manageSchools');
 
-  const [searchInput, setSearchInput] = React.useState('');
-  const search = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
-  const [filters, setFilters] = React.useState<SchoolFilters>({ status: '', curriculum: '' });
-  const filterKey = JSON.stringify([search.trim(), filters]);
-  const [paging, setPaging] = React.useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (p: number) => setPaging({ key: filterKey, page: Math.max(1, p) });
+  // Search, filters and page live in the URL (?search=&status=&curriculum=&page=): a filtered list
+  // survives a reload and Back, and can be shared.
+  const list = useListParams(SCHOOL_FILTERS);
+  const search = list.values.search.trim();
+  const filters = parseSchoolFilters(list.values);
 
-  const params: SchoolsParams = { search: search.trim(), ...filters, page, pageSize: PAGE_SIZE };
+  const params: SchoolsParams = { search, ...filters, page: list.page, pageSize: PAGE_SIZE };
   const query = useSchools(params);
   const updateStatus = useUpdateSchoolStatus();
 
   const [dialog, setDialog] = React.useState<{ open: boolean; school: School | null }>({ open: false, school: null });
   const [confirmFor, setConfirmFor] = React.useState<School | null>(null);
 
+  // An old link or a shrunken list points past the last page: go to the last page that exists.
+  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : null;
+  const { page, setPage } = list;
+  React.useEffect(() => {
+    if (lastPage !== null && !query.isPlaceholderData && page > lastPage) setPage(lastPage);
+  }, [lastPage, page, setPage, query.isPlaceholderData]);
+
   const data = query.data;
-  const filtered = !!(search.trim() || filters.status || filters.curriculum);
-  const clearAll = () => {
-    setSearchInput('');
-    setFilters({ status: '', curriculum: '' });
-  };
+  const filtered = !!(search || filters.status || filters.curriculum);
   const openCreate = () => setDialog({ open: true, school: null });
 
   const confirmStatus = (target: School) => {
@@ -101,39 +82,28 @@ export function SchoolsSection() {
   const stat = (n: number | undefined) =>
     n !== undefined ? formatNumber(n) : query.isError ? '—' : <span className="inline-block h-7 w-14 animate-pulse rounded-md bg-muted align-middle" aria-hidden />;
 
-  let body: React.ReactNode;
-  if (query.isError && !query.isFetching) {
-    body = (
-      <LoadErrorCard
-        title={m.errorTitle}
-        text={query.error instanceof ApiError && query.error.code === 'TIMEOUT' ? messages.schools.timedOut : messages.schools.failedList}
-        detail={query.error.message}
-        retryLabel={m.tryAgain}
-        onRetry={() => void query.refetch()}
-        testId="schools-error"
-        retryTestId="schools-retry"
-      />
+  const busyId = updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null;
+  const actions = React.useMemo(
+    () => (canManage ? { onEdit: (school: School) => setDialog({ open: true, school }), onToggle: setConfirmFor, busyId } : null),
+    [canManage, busyId],
+  );
+
+  let emptyHint: string | undefined;
+  let emptyAction: React.ReactNode = null;
+  if (filtered) {
+    emptyHint = m.emptyHint;
+    emptyAction = (
+      <Button variant="outline" size="sm" onClick={list.reset}>
+        {m.clearFilters}
+      </Button>
     );
-  } else if (!data) {
-    body = <SchoolsListSkeleton />;
-  } else if (data.schools.length === 0) {
-    body = <EmptyState filtered={filtered} canCreate={canManage} onClear={clearAll} onCreate={openCreate} />;
-  } else {
-    body = (
-      <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')} aria-busy={query.isPlaceholderData || undefined}>
-        <SchoolsList
-          schools={data.schools}
-          actions={
-            canManage
-              ? {
-                  onEdit: (school) => setDialog({ open: true, school }),
-                  onToggle: setConfirmFor,
-                  busyId: updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null,
-                }
-              : null
-          }
-        />
-      </div>
+  } else if (canManage) {
+    emptyHint = m.emptyFirst;
+    emptyAction = (
+      <Button size="sm" onClick={openCreate}>
+        <Plus aria-hidden />
+        {m.addSchool}
+      </Button>
     );
   }
 
@@ -171,13 +141,23 @@ export function SchoolsSection() {
         <StatCard label={m.inactiveSchools} value={stat(summary?.inactive)} hint={m.inactiveHint} icon={CircleOff} accent={2} testId="schools-stat-inactive" />
       </StatGrid>
 
-      <div className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
-        <SchoolsToolbar search={searchInput} onSearch={setSearchInput} filters={filters} onFilters={setFilters} />
-        {body}
-        {data && !(query.isError && !query.isFetching) && data.total > 0 && (
-          <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} shown={data.schools.length} busy={query.isPlaceholderData} onPage={setPage} testId="schools" hideButtonsOnOnePage />
-        )}
-      </div>
+      <SchoolsTable
+        table={pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.schools, sortable: false })}
+        errorDetail={loadErrorDetail}
+        toolbar={
+          <ListToolbar
+            testId="schools"
+            search={list.values.search}
+            onSearch={(value) => list.set({ search: value })}
+            searchPlaceholder={m.searchPlaceholder}
+            filtered={filtered}
+            onClear={list.reset}
+            filters={<SchoolsFilters filters={filters} onFilters={list.set} />}
+          />
+        }
+        empty={{ hint: emptyHint, action: emptyAction }}
+        actions={actions}
+      />
 
       {canManage && (
         <>

@@ -7,10 +7,8 @@ import { messages } from '@shared/messages';
 import { ROLES, SCHOOL_ROLES, isAdminRole, type Role } from '@shared/roles';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
-import { cn } from '@/lib/utils';
 import { SectionDenied } from '@/components/section-denied';
-import { Pagination } from '@/components/pagination';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { ListToolbar, pagedTableProps, useListParams } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
@@ -19,13 +17,11 @@ import { useSchoolOptions, useUpdateUserStatus, useUsers, type UsersParams } fro
 import { CreateUserDialog } from './components/create-user-dialog';
 import { EditUserDialog } from './components/edit-user-dialog';
 import { ConfirmStatusDialog } from './components/user-status';
-import { UsersList, UsersListSkeleton } from './components/users-table';
-import { UsersToolbar, type Filters } from './components/users-toolbar';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { UsersTable } from './components/users-table';
+import { USER_FILTERS, UsersFilters, parseFilters } from './components/users-toolbar';
 
 const m = messages.users;
 const PAGE_SIZE = 25;
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** Spec §6 User management: the three texts, as the shell shows them for a denied section. */
 function AccessDenied({ role }: { role: Role | null }) {
@@ -57,24 +53,6 @@ function statusErrorToast(err: unknown) {
   toast.error(m.statusFailed, { description: server && server !== m.statusFailed ? server : err instanceof Error ? err.message : undefined });
 }
 
-function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
-  return (
-    <EmptyListState
-      icon={UserRoundX}
-      title={m.empty}
-      hint={filtered ? m.emptyHint : undefined}
-      action={
-        filtered && (
-          <Button variant="outline" size="sm" onClick={onClear}>
-            {m.clearFilters}
-          </Button>
-        )
-      }
-      testId="users-empty"
-    />
-  );
-}
-
 /**
  * Users Management (spec §2 Users Management, §5 Create User form, §6 User management, §8 Users, §9
  * users fetch): summary cards, search and filters, the paged users table with status toggles, the
@@ -88,16 +66,15 @@ export function UsersSection() {
   const canManage = !!user && !!role && can({ id: user.id, role, schoolId: user.schoolId }, 'manageUsers');
   const platform = isAdminRole(role);
 
-  const [searchInput, setSearchInput] = React.useState('');
-  const search = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
-  const [filters, setFilters] = React.useState<Filters>({ role: '', status: '', schoolId: '' });
-  // The page belongs to one search + filter combination: changing either starts again at page 1.
-  const filterKey = JSON.stringify([search.trim(), filters]);
-  const [paging, setPaging] = React.useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (p: number) => setPaging({ key: filterKey, page: Math.max(1, p) });
+  const roles = platform ? ROLES : SCHOOL_ROLES;
+  // Search, filters and page live in the URL (?search=&role=&status=&schoolId=&page=): a filtered list
+  // survives a reload and Back, and can be shared.
+  const list = useListParams(USER_FILTERS);
+  const search = list.values.search.trim();
+  const filters = parseFilters(list.values, roles, platform);
+  const page = list.page;
 
-  const params: UsersParams = { search: search.trim(), ...filters, page, pageSize: PAGE_SIZE };
+  const params: UsersParams = { search, ...filters, page, pageSize: PAGE_SIZE };
   const query = useUsers(params, canManage);
   const schoolsQuery = useSchoolOptions(canManage && platform);
   const schools = schoolsQuery.data ?? [];
@@ -107,21 +84,18 @@ export function UsersSection() {
   const [editFor, setEditFor] = React.useState<AdminUser | null>(null);
   const updateStatus = useUpdateUserStatus();
 
-  // The list shrank under the current page (a status change with a status filter, or another
-  // manager's change): go to the last page that exists.
+  // The list shrank under the current page (a status change with a status filter, another manager's
+  // change, or an old link): go to the last page that exists.
   const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : null;
+  const { setPage } = list;
   React.useEffect(() => {
-    if (lastPage !== null && !query.isPlaceholderData && page > lastPage) setPaging({ key: filterKey, page: lastPage });
-  }, [lastPage, page, filterKey, query.isPlaceholderData]);
+    if (lastPage !== null && !query.isPlaceholderData && page > lastPage) setPage(lastPage);
+  }, [lastPage, page, setPage, query.isPlaceholderData]);
 
   if (!canManage || isAccessDenied(query.error)) return <AccessDenied role={role} />;
 
   const data = query.data;
-  const filtered = !!(search.trim() || filters.role || filters.status || filters.schoolId);
-  const clearAll = () => {
-    setSearchInput('');
-    setFilters({ role: '', status: '', schoolId: '' });
-  };
+  const filtered = !!(search || filters.role || filters.status || filters.schoolId);
 
   const confirmStatus = (target: AdminUser) => {
     const next = target.status === 'active' ? 'inactive' : 'active';
@@ -144,38 +118,8 @@ export function UsersSection() {
   const stat = (n: number | undefined) =>
     n !== undefined ? formatNumber(n) : query.isError ? '—' : <span className="inline-block h-7 w-14 animate-pulse rounded-md bg-muted align-middle" aria-hidden />;
 
-  let body: React.ReactNode;
-  if (query.isError && !query.isFetching) {
-    body = (
-      <LoadErrorCard
-        title={m.errorTitle}
-        detail={loadErrorDetail(query.error)}
-        retryLabel={m.tryAgain}
-        onRetry={() => void query.refetch()}
-        retryTestId="users-retry"
-      />
-    );
-  } else if (!data) {
-    body = <UsersListSkeleton />;
-  } else if (data.users.length === 0) {
-    body = <EmptyState filtered={filtered} onClear={clearAll} />;
-  } else {
-    body = (
-      <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')} aria-busy={query.isPlaceholderData || undefined}>
-        <UsersList
-          users={data.users}
-          platform={platform}
-          selfId={user?.id ?? null}
-          busyId={updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null}
-          onToggle={setConfirmFor}
-          onEdit={setEditFor}
-        />
-      </div>
-    );
-  }
-
   return (
-    <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="users-section" data-search={params.search} data-busy={query.isFetching || undefined}>
+    <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="users-section" data-search={search} data-busy={query.isFetching || undefined}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
@@ -207,20 +151,34 @@ export function UsersSection() {
         <StatCard label={m.adminUsers} value={stat(summary?.admins)} hint={m.summaryAdminsHint} icon={ShieldCheck} accent={5} testId="users-stat-admins" />
       </StatGrid>
 
-      <div className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
-        <UsersToolbar
-          search={searchInput}
-          onSearch={setSearchInput}
-          filters={filters}
-          onFilters={setFilters}
-          roles={platform ? ROLES : SCHOOL_ROLES}
-          schools={platform ? schools : null}
-        />
-        {body}
-        {data && !(query.isError && !query.isFetching) && data.total > 0 && (
-          <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} shown={data.users.length} busy={query.isPlaceholderData} onPage={setPage} testId="users" />
-        )}
-      </div>
+      <UsersTable
+        table={pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.users, sortable: false })}
+        errorDetail={loadErrorDetail}
+        toolbar={
+          <ListToolbar
+            testId="users"
+            search={list.values.search}
+            onSearch={(value) => list.set({ search: value })}
+            searchPlaceholder={m.searchPlaceholder}
+            filtered={filtered}
+            onClear={list.reset}
+            filters={<UsersFilters filters={filters} onFilters={list.set} roles={roles} schools={platform ? schools : null} />}
+          />
+        }
+        emptyHint={filtered ? m.emptyHint : undefined}
+        emptyAction={
+          filtered && (
+            <Button variant="outline" size="sm" onClick={list.reset}>
+              {m.clearFilters}
+            </Button>
+          )
+        }
+        platform={platform}
+        selfId={user?.id ?? null}
+        busyId={updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null}
+        onToggle={setConfirmFor}
+        onEdit={setEditFor}
+      />
 
       <CreateUserDialog open={createOpen} onOpenChange={setCreateOpen} creatorRole={role} creatorSchool={user?.school?.name ?? null} schools={schools} />
       <EditUserDialog target={editFor} editorRole={role} selfId={user?.id ?? null} onClose={() => setEditFor(null)} />

@@ -1,22 +1,31 @@
-import { GraduationCap, Mail, MapPin, MoreHorizontal, Pencil, Phone, Power, PowerOff, UserRound, Users } from 'lucide-react';
+import * as React from 'react';
+import { Building2, GraduationCap, Mail, MapPin, MoreHorizontal, Pencil, Phone, Power, PowerOff, UserRound, Users } from 'lucide-react';
 import type { School } from '@shared/contracts/schools';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Skeleton } from '@/components/ui/skeleton';
-import { PlainTable, Td, Th } from '@/components/plain-table';
+import { DataTable, type ColumnDef, type DataTableProps, type PagedTableProps } from '@/components/data-table';
 import { formatNumber, formatPhone } from '@/lib/format';
 import { SchoolStatusBadge } from './school-status';
 
 const m = messages.schoolsManagement;
 const c = m.columns;
 
-interface ListProps {
-  schools: School[];
-  /** null: read-only (no actions). */
-  actions: { onEdit: (s: School) => void; onToggle: (s: School) => void; busyId: string | null } | null;
+type RowActionProps = { onEdit: (s: School) => void; onToggle: (s: School) => void; busyId: string | null };
+
+/**
+ * The kit's rows carry `data-row-id` only; the schools list has always marked each row with its code
+ * and status too (`data-code`, `data-status`: how a school's row is found). A ref on a cell puts them
+ * on the cell's <tr>.
+ */
+function rowData(school: School) {
+  return (el: HTMLElement | null) => {
+    const tr = el?.closest('tr');
+    tr?.setAttribute('data-code', school.code);
+    tr?.setAttribute('data-status', school.status);
+  };
 }
 
 function SchoolLogo({ school, className }: { school: School; className?: string }) {
@@ -36,9 +45,9 @@ function CurriculumLabel({ school }: { school: School }) {
   );
 }
 
-function NameCell({ school, withCurriculum = false }: { school: School; withCurriculum?: boolean }) {
+function NameCell({ school, withCurriculum = false, ref }: { school: School; withCurriculum?: boolean; ref?: React.Ref<HTMLDivElement> }) {
   return (
-    <div className="flex min-w-0 items-center gap-3">
+    <div className="flex min-w-0 items-center gap-3" ref={ref}>
       <SchoolLogo school={school} />
       <div className="min-w-0">
         <p className="truncate font-medium" title={school.name} data-testid="school-row-name">
@@ -53,7 +62,7 @@ function NameCell({ school, withCurriculum = false }: { school: School; withCurr
   );
 }
 
-function RowActions({ school, actions }: { school: School; actions: NonNullable<ListProps['actions']> }) {
+function RowActions({ school, actions }: { school: School; actions: RowActionProps }) {
   const active = school.status === 'active';
   return (
     <DropdownMenu modal={false}>
@@ -100,129 +109,122 @@ function Contact({ school }: { school: School }) {
   );
 }
 
-/** md and up: the schools table. */
-function Table({ schools, actions }: ListProps) {
+/** Below 768 px: one card per school. */
+function SchoolCard({ school: s, actions }: { school: School; actions: RowActionProps | null }) {
   return (
-    <PlainTable minWidth={actions ? 820 : 760} className="hidden md:block" testId="schools-table">
-      <thead>
-        <tr>
-          <Th>{c.school}</Th>
-          <Th>{c.contact}</Th>
-          <Th>{c.principal}</Th>
-          <Th className="text-right">{c.users}</Th>
-          <Th className="text-right">{c.students}</Th>
-          <Th>{c.status}</Th>
-          {actions && (
-            <Th className="w-12">
-              <span className="sr-only">{c.actions}</span>
-            </Th>
-          )}
-        </tr>
-      </thead>
-      <tbody>
-        {schools.map((s) => (
-          <tr key={s.id} className="transition-colors hover:bg-muted/40" data-testid="school-row" data-code={s.code} data-status={s.status}>
-            <Td className="max-w-72">
-              <NameCell school={s} withCurriculum />
-            </Td>
-            <Td className="max-w-56">
-              <Contact school={s} />
-            </Td>
-            <Td className="max-w-48">
-              <span className={cn('block truncate', !s.principalName && 'text-muted-foreground')} title={s.principalName ?? undefined} data-testid="school-principal">
-                {s.principalName ?? m.noPrincipal}
-              </span>
-            </Td>
-            <Td className="text-right tabular-nums">
-              <span data-testid="school-users">{formatNumber(s.userCount)}</span>
-            </Td>
-            <Td className="text-right tabular-nums">
-              <span data-testid="school-students">{formatNumber(s.studentCount)}</span>
-            </Td>
-            <Td>
-              <SchoolStatusBadge status={s.status} />
-            </Td>
-            {actions && (
-              <Td className="text-right">
-                <RowActions school={s} actions={actions} />
-              </Td>
-            )}
-          </tr>
-        ))}
-      </tbody>
-    </PlainTable>
-  );
-}
-
-/** Phones: one card per school. */
-function Cards({ schools, actions }: ListProps) {
-  return (
-    <ul className="flex flex-col gap-2.5 md:hidden" data-testid="schools-cards">
-      {schools.map((s) => (
-        <li key={s.id} className="rounded-lg border bg-background/60 p-3.5" data-testid="school-card" data-code={s.code} data-status={s.status}>
-          <div className="flex items-start gap-2">
-            <div className="min-w-0 flex-1">
-              <NameCell school={s} />
-            </div>
-            {actions && <RowActions school={s} actions={actions} />}
-          </div>
-          <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
-            <div className="flex min-w-0 items-center gap-1.5">
-              <dt className="sr-only">{c.principal}</dt>
-              <UserRound className="size-3.5 shrink-0" aria-hidden />
-              <dd className="truncate">{s.principalName ?? m.noPrincipal}</dd>
-            </div>
-            <div className="flex min-w-0 items-center gap-1.5">
-              <dt className="sr-only">{c.contact}</dt>
-              <MapPin className="size-3.5 shrink-0" aria-hidden />
-              <dd className="truncate">{s.county ?? '—'}</dd>
-            </div>
-            <div className="flex items-center gap-1.5">
-              <dt className="sr-only">{c.users}</dt>
-              <Users className="size-3.5 shrink-0" aria-hidden />
-              <dd className="tabular-nums">{m.users(s.userCount)}</dd>
-            </div>
-            <div className="flex items-center gap-1.5">
-              <dt className="sr-only">{c.students}</dt>
-              <GraduationCap className="size-3.5 shrink-0" aria-hidden />
-              <dd className="tabular-nums">{m.students(s.studentCount)}</dd>
-            </div>
-          </dl>
-          <div className="mt-3 flex items-center gap-1.5 border-t pt-3">
-            <CurriculumLabel school={s} />
-            <SchoolStatusBadge status={s.status} />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function SchoolsList(props: ListProps) {
-  return (
-    <>
-      <Table {...props} />
-      <Cards {...props} />
-    </>
-  );
-}
-
-/** Placeholder rows while the first page loads. */
-export function SchoolsListSkeleton() {
-  return (
-    <div className="flex flex-col gap-2" aria-busy="true" data-testid="schools-loading">
-      <Skeleton className="hidden h-9 w-full md:block" />
-      {Array.from({ length: 5 }, (_, i) => (
-        <div key={i} className="flex items-center gap-3 py-2">
-          <Skeleton className="size-9 rounded-lg" />
-          <div className="grid gap-1.5">
-            <Skeleton className="h-4 w-44" />
-            <Skeleton className="h-3 w-20" />
-          </div>
-          <Skeleton className="hidden h-4 w-40 md:block" />
-          <Skeleton className="ml-auto h-5 w-16 rounded-full" />
+    <div className="min-w-0" data-testid="school-card" data-code={s.code} data-status={s.status}>
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <NameCell school={s} />
         </div>
-      ))}
+        {actions && <RowActions school={s} actions={actions} />}
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
+        <div className="flex min-w-0 items-center gap-1.5">
+          <dt className="sr-only">{c.principal}</dt>
+          <UserRound className="size-3.5 shrink-0" aria-hidden />
+          <dd className="truncate">{s.principalName ?? m.noPrincipal}</dd>
+        </div>
+        <div className="flex min-w-0 items-center gap-1.5">
+          <dt className="sr-only">{c.contact}</dt>
+          <MapPin className="size-3.5 shrink-0" aria-hidden />
+          <dd className="truncate">{s.county ?? '—'}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">{c.users}</dt>
+          <Users className="size-3.5 shrink-0" aria-hidden />
+          <dd className="tabular-nums">{m.users(s.userCount)}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">{c.students}</dt>
+          <GraduationCap className="size-3.5 shrink-0" aria-hidden />
+          <dd className="tabular-nums">{m.students(s.studentCount)}</dd>
+        </div>
+      </dl>
+      <div className="mt-3 flex items-center gap-1.5 border-t pt-3">
+        <CurriculumLabel school={s} />
+        <SchoolStatusBadge status={s.status} />
+      </div>
     </div>
+  );
+}
+
+export interface SchoolsTableProps {
+  /** Rows, paging, dimming and error of the schools query (pagedTableProps). */
+  table: PagedTableProps<School>;
+  /** The sentence under "Error Loading Schools" for a failure (timed out, or failed with the reason). */
+  errorDetail: (err: Error) => string;
+  toolbar: React.ReactNode;
+  empty: Omit<DataTableProps<School>['empty'], 'icon' | 'title'>;
+  /** null: read-only (no actions column). */
+  actions: RowActionProps | null;
+}
+
+/**
+ * The schools list on the DataTable kit: school (logo, name, code, curriculum), contact, principal,
+ * users and students, status and the row menu (Edit, Activate / Deactivate) for managers; server
+ * paging, cards on phones, and the kit's loading, empty and error states.
+ */
+export function SchoolsTable({ table, errorDetail, toolbar, empty, actions }: SchoolsTableProps) {
+  const columns = React.useMemo<ColumnDef<School, unknown>[]>(() => {
+    const cols: ColumnDef<School, unknown>[] = [
+      {
+        id: 'school',
+        header: c.school,
+        cell: ({ row }) => <NameCell school={row.original} withCurriculum ref={rowData(row.original)} />,
+        meta: { alwaysVisible: true, className: 'max-w-72' },
+      },
+      { id: 'contact', header: c.contact, cell: ({ row }) => <Contact school={row.original} />, meta: { className: 'max-w-56' } },
+      {
+        id: 'principal',
+        header: c.principal,
+        cell: ({ row }) => (
+          <span className={cn('block max-w-48 truncate', !row.original.principalName && 'text-muted-foreground')} title={row.original.principalName ?? undefined} data-testid="school-principal">
+            {row.original.principalName ?? m.noPrincipal}
+          </span>
+        ),
+      },
+      {
+        id: 'users',
+        header: c.users,
+        cell: ({ row }) => <span data-testid="school-users">{formatNumber(row.original.userCount)}</span>,
+        meta: { className: 'text-right tabular-nums' },
+      },
+      {
+        id: 'students',
+        header: c.students,
+        cell: ({ row }) => <span data-testid="school-students">{formatNumber(row.original.studentCount)}</span>,
+        meta: { className: 'text-right tabular-nums' },
+      },
+      { id: 'status', header: c.status, cell: ({ row }) => <SchoolStatusBadge status={row.original.status} /> },
+    ];
+    if (actions) {
+      cols.push({
+        id: 'actions',
+        header: () => <span className="sr-only">{c.actions}</span>,
+        cell: ({ row }) => <RowActions school={row.original} actions={actions} />,
+        meta: { alwaysVisible: true, label: c.actions, className: 'w-12 text-right' },
+      });
+    }
+    return cols;
+  }, [actions]);
+
+  const { error } = table;
+  const shownError = React.useMemo(() => (error ? new Error(errorDetail(error)) : error), [error, errorDetail]);
+
+  return (
+    <DataTable
+      id="schools"
+      columns={columns}
+      getRowId={(s) => s.id}
+      rowTestId="school-row"
+      minWidth={actions ? 820 : 760}
+      {...table}
+      error={shownError}
+      errorTitle={m.errorTitle}
+      empty={{ icon: Building2, title: m.emptyTitle, ...empty }}
+      toolbar={toolbar}
+      renderCard={(s) => <SchoolCard school={s} actions={actions} />}
+    />
   );
 }

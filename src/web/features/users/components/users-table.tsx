@@ -1,25 +1,40 @@
-import { Building2, CalendarDays } from 'lucide-react';
+import * as React from 'react';
+import { Building2, CalendarDays, UserRoundX } from 'lucide-react';
 import type { AdminUser } from '@shared/contracts/users';
 import { messages } from '@shared/messages';
 import { roleDisplayName } from '@shared/roles';
 import { cn } from '@/lib/utils';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
-import { Skeleton } from '@/components/ui/skeleton';
-import { Td, Th } from '@/components/plain-table';
+import { DataTable, type ColumnDef, type DataTableProps, type PagedTableProps } from '@/components/data-table';
 import { formatCreated } from './format';
 import { StatusAction, StatusBadge } from './user-status';
 
 const m = messages.users;
 const c = m.columns;
 
-interface RowProps {
-  users: AdminUser[];
-  /** Platform staff see admin rows (long role names, the System Admin label): wider columns for them. */
+export interface UsersTableProps {
+  /** Rows, paging, dimming and error of the users query (pagedTableProps). */
+  table: PagedTableProps<AdminUser>;
+  /** The error's text under "Error Loading Users" (spec §8 Users, fetch). */
+  errorDetail: (err: Error) => string;
+  toolbar: React.ReactNode;
+  /** The empty state's hint and Clear filters button when the list is filtered. */
+  emptyHint?: string;
+  emptyAction?: React.ReactNode;
+  /** Platform staff see admin rows (long role names, the System Admin label): a wider role column. */
   platform: boolean;
   selfId: string | null;
   busyId: string | null;
   onToggle: (user: AdminUser) => void;
   onEdit: (user: AdminUser) => void;
+}
+
+/**
+ * The kit's rows carry `data-row-id` only; the users list has always marked each row with its e-mail
+ * too (`data-email`, how the row of an account is found). A ref on a cell puts it on the cell's <tr>.
+ */
+function rowEmail(email: string) {
+  return (el: HTMLElement | null) => el?.closest('tr')?.setAttribute('data-email', email);
 }
 
 function RoleLabel({ user }: { user: AdminUser }) {
@@ -31,9 +46,9 @@ function RoleLabel({ user }: { user: AdminUser }) {
   );
 }
 
-function NameCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+function NameCell({ user, isSelf, ref }: { user: AdminUser; isSelf: boolean; ref?: React.Ref<HTMLDivElement> }) {
   return (
-    <div className="flex min-w-0 items-center gap-3">
+    <div className="flex min-w-0 items-center gap-3" ref={ref}>
       <Avatar className="size-8">
         <AvatarFallback className="text-[11px]">{initialsOf(user.name || user.email)}</AvatarFallback>
       </Avatar>
@@ -49,117 +64,109 @@ function NameCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   );
 }
 
-/**
- * The users table (wide screens): the columns of spec §2 in order. Fixed layout: the short columns get
- * their width, Name, Email and School share the rest and truncate (full text on hover). Below its
- * minimum width it scrolls inside the card, never the page.
- */
-function Table({ users, platform, selfId, busyId, onToggle, onEdit }: RowProps) {
+/** Below 768 px: one card per user with the same fields. */
+function UserCard({ user: u, isSelf, busy, onToggle, onEdit }: { user: AdminUser; isSelf: boolean; busy: boolean; onToggle: (user: AdminUser) => void; onEdit: (user: AdminUser) => void }) {
   return (
-    <div className="-mx-1 hidden overflow-x-auto px-1 xl:block" data-testid="users-table">
-      <table className="w-full table-fixed border-separate border-spacing-0 text-sm" style={{ minWidth: 900 }}>
-        <thead>
-          <tr>
-            <Th>{c.name}</Th>
-            <Th>{c.email}</Th>
-            <Th className={platform ? 'w-36' : 'w-32'}>{c.role}</Th>
-            <Th>{c.school}</Th>
-            <Th className="w-28">{c.status}</Th>
-            <Th className={platform ? 'w-32' : 'w-28'}>{c.actions}</Th>
-            <Th className="w-28">{c.created}</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((u) => (
-            <tr key={u.id} className="transition-colors hover:bg-muted/40" data-testid="user-row" data-email={u.email}>
-              <Td>
-                <NameCell user={u} isSelf={u.id === selfId} />
-              </Td>
-              <Td>
-                <span className="block truncate text-muted-foreground" title={u.email}>
-                  {u.email}
-                </span>
-              </Td>
-              <Td>
-                <RoleLabel user={u} />
-              </Td>
-              <Td>
-                <span className={cn('block truncate', !u.schoolName && 'text-muted-foreground')} title={u.schoolName ?? undefined}>
-                  {u.schoolName ?? '—'}
-                </span>
-              </Td>
-              <Td>
-                <StatusBadge status={u.status} />
-              </Td>
-              <Td>
-                <StatusAction user={u} isSelf={u.id === selfId} busy={busyId === u.id} onToggle={onToggle} onEdit={onEdit} />
-              </Td>
-              <Td className="whitespace-nowrap text-muted-foreground tabular-nums">{formatCreated(u.createdAt)}</Td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Phones and tablets: one card per user with the same fields (two columns from md). */
-function Cards({ users, selfId, busyId, onToggle, onEdit }: RowProps) {
-  return (
-    <ul className="grid gap-2.5 md:grid-cols-2 md:gap-3 xl:hidden" data-testid="users-cards">
-      {users.map((u) => (
-        <li key={u.id} className="min-w-0 rounded-lg border bg-background/60 p-3.5" data-testid="user-card" data-email={u.email}>
-          <NameCell user={u} isSelf={u.id === selfId} />
-          <p className="mt-0.5 truncate pl-11 text-xs text-muted-foreground">{u.email}</p>
-          <dl className="mt-2.5 grid gap-1 pl-11 text-xs text-muted-foreground">
-            <div className="flex min-w-0 items-center gap-1.5">
-              <dt className="sr-only">{c.school}</dt>
-              <Building2 className="size-3.5 shrink-0" aria-hidden />
-              <dd className="truncate">{u.schoolName ?? '—'}</dd>
-            </div>
-            <div className="flex items-center gap-1.5">
-              <dt className="sr-only">{c.created}</dt>
-              <CalendarDays className="size-3.5 shrink-0" aria-hidden />
-              <dd className="tabular-nums">{formatCreated(u.createdAt)}</dd>
-            </div>
-          </dl>
-          <div className="mt-3 flex items-center justify-between gap-2 border-t pt-3">
-            <div className="flex min-w-0 flex-wrap items-center gap-1.5">
-              <RoleLabel user={u} />
-              <StatusBadge status={u.status} />
-            </div>
-            <div className="shrink-0">
-              <StatusAction user={u} isSelf={u.id === selfId} busy={busyId === u.id} onToggle={onToggle} onEdit={onEdit} />
-            </div>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function UsersList(props: RowProps) {
-  return (
-    <>
-      <Table {...props} />
-      <Cards {...props} />
-    </>
-  );
-}
-
-/** Placeholder rows while the first page loads. */
-export function UsersListSkeleton() {
-  return (
-    <div className="flex flex-col gap-2" aria-busy="true">
-      <Skeleton className="h-9 w-full" />
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="flex items-center gap-3 py-2">
-          <Skeleton className="size-8 rounded-full" />
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="hidden h-4 w-56 md:block" />
-          <Skeleton className="ml-auto h-5 w-16 rounded-full" />
+    <div className="min-w-0" data-testid="user-card" data-email={u.email}>
+      <NameCell user={u} isSelf={isSelf} />
+      <p className="mt-0.5 truncate pl-11 text-xs text-muted-foreground">{u.email}</p>
+      <dl className="mt-2.5 grid gap-1 pl-11 text-xs text-muted-foreground">
+        <div className="flex min-w-0 items-center gap-1.5">
+          <dt className="sr-only">{c.school}</dt>
+          <Building2 className="size-3.5 shrink-0" aria-hidden />
+          <dd className="truncate">{u.schoolName ?? '—'}</dd>
         </div>
-      ))}
+        <div className="flex items-center gap-1.5">
+          <dt className="sr-only">{c.created}</dt>
+          <CalendarDays className="size-3.5 shrink-0" aria-hidden />
+          <dd className="tabular-nums">{formatCreated(u.createdAt)}</dd>
+        </div>
+      </dl>
+      <div className="mt-3 flex items-center justify-between gap-2 border-t pt-3">
+        <div className="flex min-w-0 flex-wrap items-center gap-1.5">
+          <RoleLabel user={u} />
+          <StatusBadge status={u.status} />
+        </div>
+        <div className="shrink-0">
+          <StatusAction user={u} isSelf={isSelf} busy={busy} onToggle={onToggle} onEdit={onEdit} />
+        </div>
+      </div>
     </div>
+  );
+}
+
+/**
+ * The users list on the DataTable kit: the columns of spec §2 in order (Name, Email, Role, School,
+ * Status, Actions, Created), server paging, cards on phones, and the kit's loading, empty and error
+ * states. Name, Email and School truncate (full text on hover); below its minimum width the table
+ * scrolls inside the card, never the page.
+ */
+export function UsersTable({ table, errorDetail, toolbar, emptyHint, emptyAction, platform, selfId, busyId, onToggle, onEdit }: UsersTableProps) {
+  const columns = React.useMemo<ColumnDef<AdminUser, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: c.name,
+        cell: ({ row }) => <NameCell user={row.original} isSelf={row.original.id === selfId} ref={rowEmail(row.original.email)} />,
+        meta: { alwaysVisible: true },
+      },
+      {
+        id: 'email',
+        header: c.email,
+        cell: ({ row }) => (
+          <span className="block truncate text-muted-foreground" title={row.original.email}>
+            {row.original.email}
+          </span>
+        ),
+      },
+      { id: 'role', header: c.role, cell: ({ row }) => <RoleLabel user={row.original} />, meta: { className: platform ? 'w-36' : 'w-32' } },
+      {
+        id: 'school',
+        header: c.school,
+        cell: ({ row }) => (
+          <span className={cn('block truncate', !row.original.schoolName && 'text-muted-foreground')} title={row.original.schoolName ?? undefined}>
+            {row.original.schoolName ?? '—'}
+          </span>
+        ),
+      },
+      { id: 'status', header: c.status, cell: ({ row }) => <StatusBadge status={row.original.status} />, meta: { className: 'w-28' } },
+      {
+        id: 'actions',
+        header: c.actions,
+        cell: ({ row }) => <StatusAction user={row.original} isSelf={row.original.id === selfId} busy={busyId === row.original.id} onToggle={onToggle} onEdit={onEdit} />,
+        meta: { alwaysVisible: true, className: platform ? 'w-32' : 'w-28' },
+      },
+      {
+        id: 'created',
+        header: c.created,
+        cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground tabular-nums">{formatCreated(row.original.createdAt)}</span>,
+        meta: { className: 'w-28' },
+      },
+    ],
+    [platform, selfId, busyId, onToggle, onEdit],
+  );
+
+  // Error Loading Users shows the screen's own wording of the failure, not the bare server message.
+  const { error } = table;
+  const shownError = React.useMemo(() => (error ? new Error(errorDetail(error)) : error), [error, errorDetail]);
+  const empty: DataTableProps<AdminUser>['empty'] = { icon: UserRoundX, title: m.empty, hint: emptyHint, action: emptyAction };
+
+  return (
+    <DataTable
+      id="users"
+      columns={columns}
+      getRowId={(u) => u.id}
+      rowTestId="user-row"
+      minWidth={900}
+      // Fixed layout (as before the kit): the short columns keep their widths, Name, Email and School
+      // share the rest and truncate, so the seven columns fit a laptop screen.
+      className="[&_table]:table-fixed"
+      {...table}
+      error={shownError}
+      errorTitle={m.errorTitle}
+      empty={empty}
+      toolbar={toolbar}
+      renderCard={(u) => <UserCard user={u} isSelf={u.id === selfId} busy={busyId === u.id} onToggle={onToggle} onEdit={onEdit} />}
+    />
   );
 }
