@@ -3,98 +3,104 @@ import { RefreshCw, ScrollText, SearchX } from 'lucide-react';
 import type { AuditEntry } from '@shared/contracts/audit';
 import { messages } from '@shared/messages';
 import { isAdminRole } from '@shared/roles';
-import { Pagination } from '@/components/pagination';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { DataTable, pagedTableProps, useListParams } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-import { cn } from '@/lib/utils';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { EMPTY_FILTERS, useAuditActions, useAuditLogs, useAuditSchools, type AuditFilters } from './api/audit-logs';
 import { AuditDetailsSheet } from './components/audit-details-sheet';
 import { AuditFiltersBar } from './components/audit-filters';
-import { AuditList, AuditListSkeleton } from './components/audit-list';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { AuditCard, auditColumns } from './components/audit-list';
 
 const m = messages.audit;
 const PAGE_SIZE = 25;
 const SEARCH_DEBOUNCE_MS = 300;
+/** The filters as URL parameters (all strings; '' is "any"). */
+const URL_FILTERS: Record<keyof AuditFilters, string> = { ...EMPTY_FILTERS };
+type TextKey = 'actor' | 'entity';
 
-function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
-  return (
-    <EmptyListState
-      icon={SearchX}
-      title={m.emptyTitle}
-      hint={filtered ? m.emptyHint : undefined}
-      action={
-        filtered && (
-          <Button variant="outline" size="sm" onClick={onClear}>
-            {m.clearFilters}
-          </Button>
-        )
-      }
-      testId="audit-empty"
-    />
-  );
+/**
+ * The actor and entity boxes: typed freely, written to the URL 300 ms after the last key (one
+ * request per pause); emptied at once. A change of the URL from outside (Clear, Back) resets them.
+ */
+function useTextDrafts(url: Record<TextKey, string>, commit: (patch: Partial<Record<TextKey, string>>) => void) {
+  const [draft, setDraft] = React.useState<Record<TextKey, string>>(url);
+  const debounced = useDebouncedValue(draft, SEARCH_DEBOUNCE_MS);
+  const report = React.useEffectEvent((next: Record<TextKey, string>) => {
+    const patch: Partial<Record<TextKey, string>> = {};
+    for (const k of ['actor', 'entity'] as const) if (next[k].trim() !== url[k]) patch[k] = next[k].trim();
+    if (Object.keys(patch).length) commit(patch);
+  });
+  const adopt = React.useEffectEvent((k: TextKey, v: string) => {
+    if (v !== draft[k].trim()) setDraft((d) => ({ ...d, [k]: v }));
+  });
+  React.useEffect(() => report(debounced), [debounced]);
+  React.useEffect(() => adopt('actor', url.actor), [url.actor]);
+  React.useEffect(() => adopt('entity', url.entity), [url.entity]);
+  return [draft, setDraft] as const;
 }
 
 /**
  * The Audit Trail section (/audit; admins, school directors and principals): the audit_logs entries
  * of the caller's scope, newest first, from GET /api/audit — platform admins see every school and
  * the platform entries, school leaders their own school. Filters by action, actor, entity, Nairobi
- * date range, result and (admins) school; server-side paging; a row opens a side sheet with the old
- * and new values side by side and the metadata. Loading skeletons, an empty state and an error card
- * with Try Again. Tables from 768 px, cards below.
+ * date range, result and (admins) school, kept in the URL with the page; server-side paging in the
+ * DataTable kit; a row opens a side sheet with the old and new values side by side and the metadata.
+ * Loading skeletons, an empty state and an error card with Try Again. Tables from 768 px, cards below.
  */
 export function AuditSection() {
   const { state } = useAuth();
   const platform = isAdminRole(state.user?.role);
 
-  const [filters, setFilters] = React.useState<AuditFilters>(EMPTY_FILTERS);
-  const actor = useDebouncedValue(filters.actor.trim(), SEARCH_DEBOUNCE_MS);
-  const entity = useDebouncedValue(filters.entity.trim(), SEARCH_DEBOUNCE_MS);
-  const effective: AuditFilters = { ...filters, actor, entity };
+  const list = useListParams(URL_FILTERS);
+  const url = list.values;
+  // Only values the API accepts: a result other than true/false, or a school for a school leader, is "any".
+  const filters: AuditFilters = {
+    ...url,
+    success: url.success === 'true' || url.success === 'false' ? url.success : '',
+    schoolId: platform ? url.schoolId : '',
+  };
+  const [draft, setDraft] = useTextDrafts({ actor: url.actor, entity: url.entity }, list.set);
+  const shown: AuditFilters = { ...filters, ...draft };
   const dateError = filters.from && filters.to && filters.from > filters.to ? m.dateOrder : null;
 
-  // The page belongs to one filter combination: changing a filter starts again at page 1.
-  const filterKey = JSON.stringify(effective);
-  const [paging, setPaging] = React.useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (p: number) => setPaging({ key: filterKey, page: Math.max(1, p) });
+  const onFilters = (next: AuditFilters) => {
+    setDraft({ actor: next.actor, entity: next.entity });
+    const patch: Partial<Record<keyof AuditFilters, string>> = {};
+    for (const k of Object.keys(URL_FILTERS) as (keyof AuditFilters)[]) {
+      if (k === 'actor' || k === 'entity') {
+        if (!next[k].trim() && url[k]) patch[k] = '';
+      } else if (next[k] !== filters[k]) patch[k] = next[k];
+    }
+    if (Object.keys(patch).length) list.set(patch);
+  };
+  const clear = () => onFilters(EMPTY_FILTERS);
 
-  const query = useAuditLogs(effective, page, PAGE_SIZE, !dateError);
+  const query = useAuditLogs(filters, list.page, PAGE_SIZE, !dateError);
   const actionsQuery = useAuditActions();
   const schoolsQuery = useAuditSchools(platform);
   const [selected, setSelected] = React.useState<AuditEntry | null>(null);
+  const columns = React.useMemo(() => auditColumns(platform, setSelected), [platform]);
 
   const data = query.data;
-  const filtered = Object.values(filters).some((v) => v !== '');
+  const filtered = Object.values(shown).some((v) => v !== '');
   const refresh = () => {
     void query.refetch();
     void actionsQuery.refetch();
   };
 
-  let body: React.ReactNode;
-  if (query.isError && !query.isFetching) {
-    body = (
-      <LoadErrorCard
-        title={m.errorTitle}
-        text={m.errorText}
-        detail={query.error.message}
-        retryLabel={m.tryAgain}
-        onRetry={() => void query.refetch()}
-        retryTestId="audit-retry"
-      />
-    );
-  } else if (!data) {
-    body = <AuditListSkeleton />;
-  } else if (data.entries.length === 0) {
-    body = <EmptyState filtered={filtered} onClear={() => setFilters(EMPTY_FILTERS)} />;
-  } else {
-    body = (
-      <div className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')} aria-busy={query.isPlaceholderData || undefined}>
-        <AuditList entries={data.entries} showSchool={platform} onOpen={setSelected} />
-      </div>
-    );
-  }
+  // The kit's rows carry one test id; the audit rows and cards also carry their action and result
+  // (tests pick rows by action, and failed entries are tinted).
+  const tableRef = React.useRef<HTMLDivElement>(null);
+  React.useLayoutEffect(() => {
+    const byId = new Map((data?.entries ?? []).map((e) => [e.id, e]));
+    tableRef.current?.querySelectorAll<HTMLElement>('[data-row-id]').forEach((el) => {
+      const entry = byId.get(el.dataset.rowId ?? '');
+      if (!entry) return;
+      el.dataset.action = entry.action;
+      el.dataset.success = String(entry.success);
+    });
+  });
 
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="audit-section">
@@ -123,19 +129,40 @@ export function AuditSection() {
         </div>
       </div>
 
-      <div className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
-        <AuditFiltersBar
-          value={filters}
-          onChange={setFilters}
-          actions={actionsQuery.data ?? []}
-          schools={platform ? (schoolsQuery.data ?? []) : null}
-          dateError={dateError}
-        />
-        <div className="border-t pt-4">{body}</div>
-        {data && !(query.isError && !query.isFetching) && data.total > 0 && (
-          <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} shown={data.entries.length} busy={query.isPlaceholderData} onPage={setPage} testId="audit" />
-        )}
-        <p className="-mt-1 text-xs text-muted-foreground">{m.timeZoneNote}</p>
+      <div className="flex min-w-0 flex-col gap-2">
+        <div ref={tableRef} className="min-w-0 [&_[data-success=false]]:bg-destructive/[0.03] [&_li[data-success=false]]:border-destructive/30">
+          <DataTable
+            id="audit"
+            columns={columns}
+            getRowId={(e) => e.id}
+            {...pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.entries, sortable: false })}
+            errorTitle={m.errorTitle}
+            minWidth={platform ? 860 : 720}
+            rowTestId="audit-row"
+            onRowClick={setSelected}
+            empty={{
+              icon: SearchX,
+              title: m.emptyTitle,
+              hint: filtered ? m.emptyHint : undefined,
+              action: filtered && (
+                <Button variant="outline" size="sm" onClick={clear}>
+                  {m.clearFilters}
+                </Button>
+              ),
+            }}
+            toolbar={
+              <AuditFiltersBar
+                value={shown}
+                onChange={onFilters}
+                actions={actionsQuery.data ?? []}
+                schools={platform ? (schoolsQuery.data ?? []) : null}
+                dateError={dateError}
+              />
+            }
+            renderCard={(e) => <AuditCard entry={e} showSchool={platform} onOpen={setSelected} />}
+          />
+        </div>
+        <p className="px-1 text-xs text-muted-foreground">{m.timeZoneNote}</p>
       </div>
 
       <AuditDetailsSheet entry={selected} showSchool={platform} onClose={() => setSelected(null)} />

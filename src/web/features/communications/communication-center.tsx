@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { AlertDialog, DropdownMenu as DM } from 'radix-ui';
 import {
-  AlertTriangle,
   CalendarClock,
   CircleCheck,
   CircleOff,
@@ -28,12 +27,9 @@ import {
 import { messages } from '@shared/messages';
 import { ROLES, roleDisplayName } from '@shared/roles';
 import { sectionLabel } from '@shared/sections';
-import { StatusCard } from '@/components/status-screen';
+import { DataTable, ListToolbar, pagedTableProps, useListParams, type ColumnDef } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { FilterSelect } from '@/components/filter-select';
-import { EmptyListState } from '@/components/list-states';
-import { Pagination } from '@/components/pagination';
-import { SearchField } from '@/components/search-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import {
@@ -48,10 +44,13 @@ import {
 import { CommunicationFormDialog } from './components/communication-form-dialog';
 import { formatDate, formatDateTime } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const m = messages.communications;
 const PAGE_SIZE = 20;
+/** The filters as URL parameters ('' is "any"). */
+const URL_FILTERS: Record<keyof CommunicationFilters, string> = { ...EMPTY_FILTERS };
+/** `value` when it is one of `allowed`, else '' ("any"). */
+const oneOf = <T extends string>(allowed: readonly T[], value: string): T | '' => ((allowed as readonly string[]).includes(value) ? (value as T) : '');
 
 const STATUS_TONE: Record<CommunicationStatus, { pill: string; dot: string }> = {
   active: { pill: 'bg-emerald-500/10 text-emerald-700 ring-emerald-600/20 dark:text-emerald-300', dot: 'bg-emerald-500' },
@@ -177,86 +176,81 @@ interface RowHandlers {
   busyId: string | null;
 }
 
-function CommunicationTable({ rows, h }: { rows: Communication[]; h: RowHandlers }) {
-  const th = 'px-3 py-2.5 text-left text-xs font-medium tracking-wide text-muted-foreground uppercase';
+/** The row handlers, for the table's cells (the columns stay the same from render to render). */
+const RowHandlersContext = React.createContext<RowHandlers | null>(null);
+
+function RowActionsFor({ c }: { c: Communication }) {
+  const h = React.use(RowHandlersContext)!;
+  return <RowActions c={c} busy={h.busyId === c.id} onEdit={() => h.onEdit(c)} onToggle={() => h.onToggle(c)} onDelete={() => h.onDelete(c)} />;
+}
+
+function TitleCell({ c }: { c: Communication }) {
+  const h = React.use(RowHandlersContext)!;
+  return (
+    <button type="button" className="block max-w-md cursor-pointer text-left" onClick={() => h.onEdit(c)}>
+      <span className="block truncate font-medium hover:underline">{c.title}</span>
+      <span className="mt-0.5 line-clamp-2 text-xs leading-snug text-muted-foreground">{c.message}</span>
+    </button>
+  );
+}
+
+/** The table's columns (from 768 px): title and message, priority, audience, status, expiry, created, actions. */
+const COLUMNS: ColumnDef<Communication, unknown>[] = [
+  { id: 'title', header: m.columns.title, cell: ({ row }) => <TitleCell c={row.original} />, meta: { alwaysVisible: true, className: 'w-[34%] align-top' } },
+  { id: 'priority', header: m.columns.priority, cell: ({ row }) => <PriorityBadge priority={row.original.priority} />, meta: { className: 'align-top' } },
+  { id: 'audience', header: m.columns.audience, cell: ({ row }) => <Audience c={row.original} />, meta: { className: 'max-w-56 align-top' } },
+  { id: 'status', header: m.columns.status, cell: ({ row }) => <StatusPill status={row.original.status} />, meta: { className: 'align-top' } },
+  {
+    id: 'expires',
+    header: m.columns.expires,
+    cell: ({ row }) => (row.original.expiresAt ? formatDateTime(row.original.expiresAt) : m.never),
+    meta: { className: 'align-top text-xs whitespace-nowrap text-muted-foreground' },
+  },
+  {
+    id: 'created',
+    header: m.columns.created,
+    cell: ({ row: { original: c } }) => (
+      <>
+        <span className="block">{formatDate(c.createdAt)}</span>
+        {c.createdByName && <span className="block truncate">{c.createdByName}</span>}
+      </>
+    ),
+    meta: { className: 'align-top text-xs whitespace-nowrap text-muted-foreground' },
+  },
+  {
+    id: 'actions',
+    header: () => <span className="sr-only">{m.columns.actions}</span>,
+    cell: ({ row }) => <RowActionsFor c={row.original} />,
+    meta: { alwaysVisible: true, label: m.columns.actions, className: 'w-12 py-1.5 text-right align-top' },
+  },
+];
+
+/** A communication as a card below 768 px. */
+function CommunicationCard({ c }: { c: Communication }) {
   return (
     <>
-      {/* Table from 768 px */}
-      <div className="hidden overflow-x-auto md:block">
-        <table className="w-full min-w-[52rem] text-sm" data-testid="communications-table">
-          <thead className="border-b">
-            <tr>
-              <th className={cn(th, 'w-[34%]')}>{m.columns.title}</th>
-              <th className={th}>{m.columns.priority}</th>
-              <th className={th}>{m.columns.audience}</th>
-              <th className={th}>{m.columns.status}</th>
-              <th className={th}>{m.columns.expires}</th>
-              <th className={th}>{m.columns.created}</th>
-              <th className={cn(th, 'text-right')}>
-                <span className="sr-only">{m.columns.actions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map((c) => (
-              <tr key={c.id} className="align-top transition-colors hover:bg-muted/40" data-testid="communication-row" data-id={c.id}>
-                <td className="px-3 py-3">
-                  <button type="button" className="block max-w-md cursor-pointer text-left" onClick={() => h.onEdit(c)}>
-                    <span className="block truncate font-medium hover:underline">{c.title}</span>
-                    <span className="mt-0.5 line-clamp-2 text-xs leading-snug text-muted-foreground">{c.message}</span>
-                  </button>
-                </td>
-                <td className="px-3 py-3">
-                  <PriorityBadge priority={c.priority} />
-                </td>
-                <td className="max-w-56 px-3 py-3">
-                  <Audience c={c} />
-                </td>
-                <td className="px-3 py-3">
-                  <StatusPill status={c.status} />
-                </td>
-                <td className="px-3 py-3 text-xs whitespace-nowrap text-muted-foreground">{c.expiresAt ? formatDateTime(c.expiresAt) : m.never}</td>
-                <td className="px-3 py-3 text-xs whitespace-nowrap text-muted-foreground">
-                  <span className="block">{formatDate(c.createdAt)}</span>
-                  {c.createdByName && <span className="block truncate">{c.createdByName}</span>}
-                </td>
-                <td className="px-3 py-2.5 text-right">
-                  <RowActions c={c} busy={h.busyId === c.id} onEdit={() => h.onEdit(c)} onToggle={() => h.onToggle(c)} onDelete={() => h.onDelete(c)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="leading-snug font-medium">{c.title}</p>
+          <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{c.message}</p>
+        </div>
+        <RowActionsFor c={c} />
       </div>
-      {/* Cards below 768 px */}
-      <ul className="flex flex-col gap-3 md:hidden" data-testid="communications-cards">
-        {rows.map((c) => (
-          <li key={c.id} className="rounded-lg border bg-background p-3" data-testid="communication-card" data-id={c.id}>
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="font-medium leading-snug">{c.title}</p>
-                <p className="mt-0.5 line-clamp-2 text-xs text-muted-foreground">{c.message}</p>
-              </div>
-              <RowActions c={c} busy={h.busyId === c.id} onEdit={() => h.onEdit(c)} onToggle={() => h.onToggle(c)} onDelete={() => h.onDelete(c)} />
-            </div>
-            <div className="mt-2.5 flex flex-wrap items-center gap-1.5">
-              <PriorityBadge priority={c.priority} />
-              <StatusPill status={c.status} />
-              {(c.targetRoles.length === ROLES.length ? [m.allUsers] : c.targetRoles.map(roleDisplayName)).map((label) => (
-                <span key={label} className="rounded-md bg-secondary px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-secondary-foreground">
-                  {label}
-                </span>
-              ))}
-            </div>
-            <p className="mt-2 flex items-start gap-1.5 text-xs text-muted-foreground">
-              <CalendarClock className="mt-px size-3.5 shrink-0" aria-hidden />
-              <span>
-                {c.schoolName ?? m.platformWide} · {c.expiresAt ? m.expires(formatDateTime(c.expiresAt)) : m.never} · {formatDate(c.createdAt)}
-              </span>
-            </p>
-          </li>
+      <div className="mt-2.5 flex flex-wrap items-center gap-1.5">
+        <PriorityBadge priority={c.priority} />
+        <StatusPill status={c.status} />
+        {(c.targetRoles.length === ROLES.length ? [m.allUsers] : c.targetRoles.map(roleDisplayName)).map((label) => (
+          <span key={label} className="rounded-md bg-secondary px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-secondary-foreground">
+            {label}
+          </span>
         ))}
-      </ul>
+      </div>
+      <p className="mt-2 flex items-start gap-1.5 text-xs text-muted-foreground">
+        <CalendarClock className="mt-px size-3.5 shrink-0" aria-hidden />
+        <span>
+          {c.schoolName ?? m.platformWide} · {c.expiresAt ? m.expires(formatDateTime(c.expiresAt)) : m.never} · {formatDate(c.createdAt)}
+        </span>
+      </p>
     </>
   );
 }
@@ -313,14 +307,16 @@ function DeleteDialog({ target, onCancel, onConfirm, pending }: { target: Commun
  */
 export function CommunicationCenter() {
   useAdminLiveRefresh();
-  const [filters, setFilters] = React.useState<CommunicationFilters>(EMPTY_FILTERS);
-  const search = useDebouncedValue(filters.search.trim(), 300);
-  const effective = { ...filters, search };
-  const filterKey = JSON.stringify(effective);
-  const [paging, setPaging] = React.useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
+  const params = useListParams(URL_FILTERS);
+  // Only values the API accepts: anything else in the address is "any".
+  const filters: CommunicationFilters = {
+    search: params.values.search,
+    priority: oneOf(COMMUNICATION_PRIORITIES, params.values.priority),
+    status: oneOf(COMMUNICATION_STATUSES, params.values.status),
+    role: oneOf(ROLES, params.values.role),
+  };
 
-  const list = useCommunications(effective, page, PAGE_SIZE);
+  const list = useCommunications(filters, params.page, PAGE_SIZE);
   const stats = useCommunicationStats();
   const setActive = useSetCommunicationActive();
   const remove = useDeleteCommunication();
@@ -328,8 +324,7 @@ export function CommunicationCenter() {
   const [dialog, setDialog] = React.useState<{ open: boolean; editing: Communication | null }>({ open: false, editing: null });
   const [deleting, setDeleting] = React.useState<Communication | null>(null);
 
-  const data = list.data;
-  const filtered = Object.values(filters).some((v) => v !== '');
+  const filtered = params.filtered;
 
   const toggle = (c: Communication) =>
     setActive.mutate(
@@ -360,61 +355,6 @@ export function CommunicationCenter() {
     onDelete: setDeleting,
     busyId: setActive.isPending ? (setActive.variables?.id ?? null) : null,
   };
-
-  let body: React.ReactNode;
-  if (list.isError && !data) {
-    body = (
-      <div className="flex justify-center py-6">
-        <StatusCard
-          icon={AlertTriangle}
-          title={m.errorLoadingTitle}
-          text={m.errorLoadingText}
-          detail={list.error.message}
-          className="shadow-none"
-          actions={
-            <Button onClick={() => void list.refetch()}>
-              <RefreshCw aria-hidden />
-              {m.tryAgain}
-            </Button>
-          }
-        />
-      </div>
-    );
-  } else if (!data) {
-    body = (
-      <div className="flex flex-col gap-3" aria-busy="true">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-16" />
-        ))}
-      </div>
-    );
-  } else if (data.communications.length === 0) {
-    body = (
-      <EmptyListState
-        icon={filtered ? SearchX : Megaphone}
-        title={filtered ? m.emptyFilteredTitle : m.emptyTitle}
-        hint={filtered ? m.emptyFilteredText : m.emptyText}
-        action={
-          filtered ? (
-            <Button variant="outline" size="sm" onClick={() => setFilters(EMPTY_FILTERS)}>
-              {m.clearFilters}
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => setDialog({ open: true, editing: null })}>
-              <Plus aria-hidden /> {m.newCommunication}
-            </Button>
-          )
-        }
-        testId="communications-empty"
-      />
-    );
-  } else {
-    body = (
-      <div className={cn('transition-opacity', list.isPlaceholderData && 'opacity-60')}>
-        <CommunicationTable rows={data.communications} h={handlers} />
-      </div>
-    );
-  }
 
   const s = stats.data;
   return (
@@ -456,59 +396,70 @@ export function CommunicationCenter() {
         <PriorityCard stats={s} />
       </div>
 
-      <div className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5">
-        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-          <SearchField
-            value={filters.search}
-            onChange={(search) => setFilters({ ...filters, search })}
-            placeholder={m.searchPlaceholder}
-            testId="communications-search"
-            className="flex-1 sm:min-w-56"
-          />
-          <div className="grid grid-cols-2 gap-2 sm:flex">
-            <FilterSelect
-              value={filters.priority}
-              onChange={(v) => setFilters({ ...filters, priority: v })}
-              label={m.filterPriority}
-              all={m.allPriorities}
-              options={COMMUNICATION_PRIORITIES.map((p) => ({ value: p, label: m.priorityLabels[p] }))}
-              testId="communications-filter-priority"
-              className="sm:w-40"
+      <RowHandlersContext value={handlers}>
+        <DataTable
+          id="communications"
+          columns={COLUMNS}
+          getRowId={(c) => c.id}
+          {...pagedTableProps(params, list, { pageSize: PAGE_SIZE, rows: (d) => d.communications, sortable: false })}
+          errorTitle={m.errorLoadingTitle}
+          minWidth={832}
+          rowTestId="communication-row"
+          empty={{
+            icon: filtered ? SearchX : Megaphone,
+            title: filtered ? m.emptyFilteredTitle : m.emptyTitle,
+            hint: filtered ? m.emptyFilteredText : m.emptyText,
+            action: filtered ? (
+              <Button variant="outline" size="sm" onClick={params.reset}>
+                {m.clearFilters}
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => setDialog({ open: true, editing: null })}>
+                <Plus aria-hidden /> {m.newCommunication}
+              </Button>
+            ),
+          }}
+          toolbar={
+            <ListToolbar
+              testId="communications"
+              search={params.values.search}
+              onSearch={(search) => params.set({ search })}
+              searchPlaceholder={m.searchPlaceholder}
+              filtered={filtered}
+              onClear={params.reset}
+              filters={
+                <>
+                  <FilterSelect
+                    value={filters.priority}
+                    onChange={(priority) => params.set({ priority })}
+                    label={m.filterPriority}
+                    all={m.allPriorities}
+                    options={COMMUNICATION_PRIORITIES.map((p) => ({ value: p, label: m.priorityLabels[p] }))}
+                    testId="communications-filter-priority"
+                  />
+                  <FilterSelect
+                    value={filters.status}
+                    onChange={(status) => params.set({ status })}
+                    label={m.filterStatus}
+                    all={m.allStatuses}
+                    options={COMMUNICATION_STATUSES.map((x) => ({ value: x, label: m.statusLabels[x] }))}
+                    testId="communications-filter-status"
+                  />
+                  <FilterSelect
+                    value={filters.role}
+                    onChange={(role) => params.set({ role })}
+                    label={m.filterRole}
+                    all={m.allRoles}
+                    options={ROLES.map((r) => ({ value: r, label: roleDisplayName(r) }))}
+                    testId="communications-filter-role"
+                  />
+                </>
+              }
             />
-            <FilterSelect
-              value={filters.status}
-              onChange={(v) => setFilters({ ...filters, status: v })}
-              label={m.filterStatus}
-              all={m.allStatuses}
-              options={COMMUNICATION_STATUSES.map((x) => ({ value: x, label: m.statusLabels[x] }))}
-              testId="communications-filter-status"
-              className="sm:w-40"
-            />
-            <div className="col-span-2 sm:col-span-1">
-              <FilterSelect
-                value={filters.role}
-                onChange={(v) => setFilters({ ...filters, role: v })}
-                label={m.filterRole}
-                all={m.allRoles}
-                options={ROLES.map((r) => ({ value: r, label: roleDisplayName(r) }))}
-                testId="communications-filter-role"
-                className="sm:w-40"
-              />
-            </div>
-          </div>
-        </div>
-        <div className="border-t pt-4">{body}</div>
-        {data && data.total > PAGE_SIZE && (
-          <Pagination
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            shown={data.communications.length}
-            onPage={(p) => setPaging({ key: filterKey, page: p })}
-            testId="communications"
-          />
-        )}
-      </div>
+          }
+          renderCard={(c) => <CommunicationCard c={c} />}
+        />
+      </RowHandlersContext>
 
       <CommunicationFormDialog open={dialog.open} editing={dialog.editing} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
       <DeleteDialog target={deleting} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} pending={remove.isPending} />

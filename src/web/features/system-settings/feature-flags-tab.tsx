@@ -2,11 +2,8 @@ import * as React from 'react';
 import { toast } from 'sonner';
 import { SearchX } from 'lucide-react';
 import type { FeatureFlagsMatrix } from '@shared/contracts/system-settings';
-import { messages } from '@shared/messages';
 import { systemSettingsScreens as s } from '@shared/messages/system-settings-screens';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
-import { SearchField } from '@/components/search-field';
-import { Skeleton } from '@/components/ui/skeleton';
+import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
 import { useFeatureMatrix, useSaveFlags } from './settings-api';
@@ -14,6 +11,10 @@ import { useFeatureMatrix, useSaveFlags } from './settings-api';
 const f = s.flags;
 type SchoolRow = FeatureFlagsMatrix['schools'][number];
 type Feature = FeatureFlagsMatrix['features'][number];
+type Toggle = (school: SchoolRow, feature: Feature, on: boolean) => void;
+
+/** Saves a switch (for the matrix's cells and the cards; the columns stay the same between renders). */
+const ToggleContext = React.createContext<Toggle>(() => {});
 
 /** "All on" or "2 off" for a school. */
 function OffCount({ school }: { school: SchoolRow }) {
@@ -25,23 +26,68 @@ function OffCount({ school }: { school: SchoolRow }) {
   );
 }
 
+function FlagSwitch({ school, feature, testId }: { school: SchoolRow; feature: Feature; testId: string }) {
+  const toggle = React.use(ToggleContext);
+  return (
+    <Switch
+      checked={school.flags[feature.key] ?? true}
+      onCheckedChange={(on) => toggle(school, feature, on)}
+      aria-label={f.toggle(feature.label, school.name)}
+      data-testid={testId}
+    />
+  );
+}
+
+/** The matrix's columns: the school (pinned on the left), then a switch per feature. */
+function flagColumns(features: Feature[]): ColumnDef<SchoolRow, unknown>[] {
+  return [
+    {
+      id: 'school',
+      header: f.school,
+      cell: ({ row: { original: school } }) => (
+        <div className="flex min-w-0 flex-col" data-testid={`flags-row-${school.code}`}>
+          <span className="max-w-56 truncate font-medium" title={school.name}>
+            {school.name}
+          </span>
+          <span className="flex items-center gap-2">
+            <OffCount school={school} />
+            {school.status !== 'active' && <span className="text-xs text-muted-foreground">· {f.inactive}</span>}
+          </span>
+        </div>
+      ),
+      meta: { alwaysVisible: true, className: 'sticky left-0 z-10 bg-card px-4 [th&]:bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))]' },
+    },
+    ...features.map(
+      (feature): ColumnDef<SchoolRow, unknown> => ({
+        id: feature.key,
+        header: () => <span title={feature.description}>{feature.label}</span>,
+        cell: ({ row }) => (
+          <div className="flex justify-center">
+            <FlagSwitch school={row.original} feature={feature} testId={`flag-${row.original.code}-${feature.key}`} />
+          </div>
+        ),
+        meta: { alwaysVisible: true, label: feature.label, className: 'px-2 text-center' },
+      }),
+    ),
+  ];
+}
+
 /**
  * Feature flags (issue 18 §4): every school × every feature as switches, searchable by school name or
- * code. A switch saves at once (optimistic; rolled back with the server's message on failure). From
- * 768 px a matrix with the school column pinned; on phones a card per school listing its features.
+ * code (the search is in the URL). A switch saves at once (optimistic; rolled back with the server's
+ * message on failure). From 768 px a matrix with the school column pinned; on phones a card per
+ * school listing its features.
  */
 export function FeatureFlagsTab() {
   const q = useFeatureMatrix();
   const save = useSaveFlags();
-  const [search, setSearch] = React.useState('');
+  const list = useListParams({ search: '' });
+  const features = q.data?.features;
+  const columns = React.useMemo(() => flagColumns(features ?? []), [features]);
+  const needle = list.values.search.trim().toLowerCase();
+  const schools = q.data?.schools.filter((x) => !needle || x.name.toLowerCase().includes(needle) || x.code.toLowerCase().includes(needle));
 
-  if (q.error) return <LoadErrorCard title={f.loadFailed} detail={q.error.message} retryLabel={messages.dataTable.tryAgain} onRetry={() => void q.refetch()} testId="flags-error" />;
-  if (!q.data) return <Skeleton className="h-80 rounded-xl" />;
-  const { features } = q.data;
-  const needle = search.trim().toLowerCase();
-  const schools = q.data.schools.filter((x) => !needle || x.name.toLowerCase().includes(needle) || x.code.toLowerCase().includes(needle));
-
-  const toggle = (school: SchoolRow, feature: Feature, on: boolean) =>
+  const toggle: Toggle = (school, feature, on) =>
     save.mutate(
       { schoolId: school.schoolId, flags: { [feature.key]: on } },
       {
@@ -50,91 +96,46 @@ export function FeatureFlagsTab() {
       },
     );
 
-  const flagSwitch = (school: SchoolRow, feature: Feature) => (
-    <Switch
-      checked={school.flags[feature.key] ?? true}
-      onCheckedChange={(on) => toggle(school, feature, on)}
-      aria-label={f.toggle(feature.label, school.name)}
-      data-testid={`flag-${school.code}-${feature.key}`}
-    />
-  );
-
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="feature-flags-tab">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h2 className="text-base font-semibold">{f.title}</h2>
-          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{f.description}</p>
-        </div>
-        <SearchField value={search} onChange={setSearch} placeholder={f.search} testId="flags-search" className="sm:w-72" />
+      <div className="min-w-0">
+        <h2 className="text-base font-semibold">{f.title}</h2>
+        <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{f.description}</p>
       </div>
-
-      {schools.length === 0 ? (
-        <EmptyListState icon={SearchX} title={f.empty} testId="flags-empty" />
-      ) : (
-        <>
-          <div className="hidden overflow-x-auto rounded-xl border bg-card shadow-sm md:block" data-testid="flags-matrix">
-            <table className="w-full min-w-[56rem] border-collapse text-sm">
-              <thead>
-                <tr className="border-b bg-muted">
-                  <th scope="col" className="sticky left-0 z-10 bg-muted px-4 py-3 text-left font-medium">
-                    {f.school}
-                  </th>
-                  {features.map((feature) => (
-                    <th key={feature.key} scope="col" className="px-2 py-3 text-center text-xs font-medium text-muted-foreground" title={feature.description}>
-                      {feature.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {schools.map((school) => (
-                  <tr key={school.schoolId} className="hover:bg-muted/30" data-testid={`flags-row-${school.code}`}>
-                    <th scope="row" className="sticky left-0 z-10 bg-card px-4 py-3 text-left font-normal">
-                      <div className="flex min-w-0 flex-col">
-                        <span className="max-w-56 truncate font-medium" title={school.name}>
-                          {school.name}
-                        </span>
-                        <span className="flex items-center gap-2">
-                          <OffCount school={school} />
-                          {school.status !== 'active' && <span className="text-xs text-muted-foreground">· {f.inactive}</span>}
-                        </span>
-                      </div>
-                    </th>
-                    {features.map((feature) => (
-                      <td key={feature.key} className="px-2 py-3 text-center">
-                        <div className="flex justify-center">{flagSwitch(school, feature)}</div>
-                      </td>
-                    ))}
-                  </tr>
+      <ToggleContext value={toggle}>
+        <DataTable
+          id="flags-matrix"
+          columns={columns}
+          data={schools}
+          getRowId={(x) => x.schoolId}
+          error={q.error}
+          errorTitle={f.loadFailed}
+          onRetry={() => void q.refetch()}
+          minWidth={896}
+          rowTestId="flags-row"
+          empty={{ icon: SearchX, title: f.empty }}
+          toolbar={<ListToolbar testId="flags" search={list.values.search} onSearch={(search) => list.set({ search })} searchPlaceholder={f.search} />}
+          renderCard={(school) => (
+            <>
+              <div className="flex items-center justify-between gap-3 border-b pb-2.5">
+                <p className="min-w-0 truncate font-medium">{school.name}</p>
+                <OffCount school={school} />
+              </div>
+              <ul className="divide-y">
+                {(features ?? []).map((feature) => (
+                  <li key={feature.key} className="flex items-center justify-between gap-3 py-2.5 last:pb-0">
+                    <div className="min-w-0">
+                      <p className="text-sm">{feature.label}</p>
+                      <p className="truncate text-xs text-muted-foreground">{feature.description}</p>
+                    </div>
+                    <FlagSwitch school={school} feature={feature} testId={`flag-card-${school.code}-${feature.key}`} />
+                  </li>
                 ))}
-              </tbody>
-            </table>
-          </div>
-
-          <ul className="flex flex-col gap-3 md:hidden" data-testid="flags-list">
-            {schools.map((school) => (
-              <li key={school.schoolId} className="rounded-xl border bg-card shadow-sm">
-                <div className="flex items-center justify-between gap-3 border-b px-4 py-3">
-                  <p className="min-w-0 truncate font-medium">{school.name}</p>
-                  <OffCount school={school} />
-                </div>
-                <ul className="divide-y">
-                  {features.map((feature) => (
-                    <li key={feature.key} className="flex items-center justify-between gap-3 px-4 py-2.5">
-                      <div className="min-w-0">
-                        <p className="text-sm">{feature.label}</p>
-                        <p className="truncate text-xs text-muted-foreground">{feature.description}</p>
-                      </div>
-                      {flagSwitch(school, feature)}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+              </ul>
+            </>
+          )}
+        />
+      </ToggleContext>
     </div>
   );
 }
