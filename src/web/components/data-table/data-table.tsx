@@ -65,6 +65,8 @@ export interface DataTableProps<T> {
   minWidth?: number;
   /** data-testid of each row/card, with data-row-id. */
   rowTestId?: string;
+  /** More data-* attributes of a row and its card (e.g. `{ 'data-email': r.email }`: how tests and styles find a row). */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string>;
   className?: string;
 }
 
@@ -105,6 +107,7 @@ export function DataTable<T>({
   toolbar,
   minWidth = 720,
   rowTestId,
+  rowAttributes,
   className,
 }: DataTableProps<T>) {
   const initialVisibility = React.useMemo<VisibilityState>(() => {
@@ -219,6 +222,7 @@ export function DataTable<T>({
                   onClick={onRowClick ? (e) => !(e.target as HTMLElement).closest('a,button,input,[role=menuitem]') && onRowClick(row.original) : undefined}
                   data-testid={rowTestId}
                   data-row-id={row.id}
+                  {...rowAttributes?.(row.original)}
                 >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id} className={cn('border-b px-3 py-2.5 align-middle [tr:last-child_&]:border-b-0', cell.column.columnDef.meta?.className)}>
@@ -239,6 +243,7 @@ export function DataTable<T>({
                 onClick={onRowClick ? (e) => !(e.target as HTMLElement).closest('a,button,input') && onRowClick(row.original) : undefined}
                 data-testid={rowTestId ? `${rowTestId}-card` : undefined}
                 data-row-id={row.id}
+                {...rowAttributes?.(row.original)}
               >
                 {renderCard(row.original)}
               </li>

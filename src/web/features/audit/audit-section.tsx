@@ -89,19 +89,6 @@ export function AuditSection() {
     void actionsQuery.refetch();
   };
 
-  // The kit's rows carry one test id; the audit rows and cards also carry their action and result
-  // (tests pick rows by action, and failed entries are tinted).
-  const tableRef = React.useRef<HTMLDivElement>(null);
-  React.useLayoutEffect(() => {
-    const byId = new Map((data?.entries ?? []).map((e) => [e.id, e]));
-    tableRef.current?.querySelectorAll<HTMLElement>('[data-row-id]').forEach((el) => {
-      const entry = byId.get(el.dataset.rowId ?? '');
-      if (!entry) return;
-      el.dataset.action = entry.action;
-      el.dataset.success = String(entry.success);
-    });
-  });
-
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="audit-section">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -130,7 +117,7 @@ export function AuditSection() {
       </div>
 
       <div className="flex min-w-0 flex-col gap-2">
-        <div ref={tableRef} className="min-w-0 [&_[data-success=false]]:bg-destructive/[0.03] [&_li[data-success=false]]:border-destructive/30">
+        <div className="min-w-0 [&_[data-success=false]]:bg-destructive/[0.03] [&_li[data-success=false]]:border-destructive/30">
           <DataTable
             id="audit"
             columns={columns}
@@ -139,6 +126,7 @@ export function AuditSection() {
             errorTitle={m.errorTitle}
             minWidth={platform ? 860 : 720}
             rowTestId="audit-row"
+            rowAttributes={(e) => ({ 'data-action': e.action, 'data-success': String(e.success) })}
             onRowClick={setSelected}
             empty={{
               icon: SearchX,

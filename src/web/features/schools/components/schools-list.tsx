@@ -15,19 +15,6 @@ const c = m.columns;
 
 type RowActionProps = { onEdit: (s: School) => void; onToggle: (s: School) => void; busyId: string | null };
 
-/**
- * The kit's rows carry `data-row-id` only; the schools list has always marked each row with its code
- * and status too (`data-code`, `data-status`: how a school's row is found). A ref on a cell puts them
- * on the cell's <tr>.
- */
-function rowData(school: School) {
-  return (el: HTMLElement | null) => {
-    const tr = el?.closest('tr');
-    tr?.setAttribute('data-code', school.code);
-    tr?.setAttribute('data-status', school.status);
-  };
-}
-
 function SchoolLogo({ school, className }: { school: School; className?: string }) {
   return (
     <Avatar className={cn('size-9 rounded-lg ring-1 ring-border', className)}>
@@ -45,9 +32,9 @@ function CurriculumLabel({ school }: { school: School }) {
   );
 }
 
-function NameCell({ school, withCurriculum = false, ref }: { school: School; withCurriculum?: boolean; ref?: React.Ref<HTMLDivElement> }) {
+function NameCell({ school, withCurriculum = false }: { school: School; withCurriculum?: boolean }) {
   return (
-    <div className="flex min-w-0 items-center gap-3" ref={ref}>
+    <div className="flex min-w-0 items-center gap-3">
       <SchoolLogo school={school} />
       <div className="min-w-0">
         <p className="truncate font-medium" title={school.name} data-testid="school-row-name">
@@ -171,7 +158,7 @@ export function SchoolsTable({ table, errorDetail, toolbar, empty, actions }: Sc
       {
         id: 'school',
         header: c.school,
-        cell: ({ row }) => <NameCell school={row.original} withCurriculum ref={rowData(row.original)} />,
+        cell: ({ row }) => <NameCell school={row.original} withCurriculum />,
         meta: { alwaysVisible: true, className: 'max-w-72' },
       },
       { id: 'contact', header: c.contact, cell: ({ row }) => <Contact school={row.original} />, meta: { className: 'max-w-56' } },
@@ -218,6 +205,7 @@ export function SchoolsTable({ table, errorDetail, toolbar, empty, actions }: Sc
       columns={columns}
       getRowId={(s) => s.id}
       rowTestId="school-row"
+      rowAttributes={(s) => ({ 'data-code': s.code, 'data-status': s.status })}
       minWidth={actions ? 820 : 760}
       {...table}
       error={shownError}

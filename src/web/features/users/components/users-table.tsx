@@ -29,14 +29,6 @@ export interface UsersTableProps {
   onEdit: (user: AdminUser) => void;
 }
 
-/**
- * The kit's rows carry `data-row-id` only; the users list has always marked each row with its e-mail
- * too (`data-email`, how the row of an account is found). A ref on a cell puts it on the cell's <tr>.
- */
-function rowEmail(email: string) {
-  return (el: HTMLElement | null) => el?.closest('tr')?.setAttribute('data-email', email);
-}
-
 function RoleLabel({ user }: { user: AdminUser }) {
   const label = roleDisplayName(user.role);
   return (
@@ -46,9 +38,9 @@ function RoleLabel({ user }: { user: AdminUser }) {
   );
 }
 
-function NameCell({ user, isSelf, ref }: { user: AdminUser; isSelf: boolean; ref?: React.Ref<HTMLDivElement> }) {
+function NameCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   return (
-    <div className="flex min-w-0 items-center gap-3" ref={ref}>
+    <div className="flex min-w-0 items-center gap-3">
       <Avatar className="size-8">
         <AvatarFallback className="text-[11px]">{initialsOf(user.name || user.email)}</AvatarFallback>
       </Avatar>
@@ -107,7 +99,7 @@ export function UsersTable({ table, errorDetail, toolbar, emptyHint, emptyAction
       {
         id: 'name',
         header: c.name,
-        cell: ({ row }) => <NameCell user={row.original} isSelf={row.original.id === selfId} ref={rowEmail(row.original.email)} />,
+        cell: ({ row }) => <NameCell user={row.original} isSelf={row.original.id === selfId} />,
         meta: { alwaysVisible: true },
       },
       {
@@ -157,6 +149,7 @@ export function UsersTable({ table, errorDetail, toolbar, emptyHint, emptyAction
       columns={columns}
       getRowId={(u) => u.id}
       rowTestId="user-row"
+      rowAttributes={(u) => ({ 'data-email': u.email })}
       minWidth={900}
       // Fixed layout (as before the kit): the short columns keep their widths, Name, Email and School
       // share the rest and truncate, so the seven columns fit a laptop screen.
