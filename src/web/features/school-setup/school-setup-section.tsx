@@ -17,6 +17,9 @@ import { YearsTab } from './components/years-tab';
 
 const m = messages.schoolSetup;
 
+/** The URL parameters the tabs' lists keep (assignments: stream, teacher, page; learning areas: level, retired; streams: year). */
+const TAB_LIST_PARAMS = ['classId', 'teacherId', 'page', 'sort', 'level', 'retired', 'year'];
+
 const TABS = [
   { id: 'profile', label: m.tabs.profile, icon: Building2, Content: ProfileTab },
   { id: 'years', label: m.tabs.years, icon: CalendarRange, Content: YearsTab },
@@ -46,6 +49,8 @@ export function SchoolSetupSection() {
     setParams(
       (p) => {
         const q = new URLSearchParams(p);
+        // A tab's list filters and page (useListParams) belong to that tab.
+        for (const k of TAB_LIST_PARAMS) q.delete(k);
         if (next === 'profile') q.delete('tab');
         else q.set('tab', next);
         return q;

@@ -2,14 +2,14 @@ import * as React from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { AlertTriangle, Copy, Pencil, Trash2, UserPlus, UsersRound } from 'lucide-react';
+import { AlertTriangle, Copy, UserPlus, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ClassItem } from '@shared/contracts/classes';
-import type { Assignment, TeacherLoad } from '@shared/contracts/school-setup';
+import type { Assignment, CreateAssignmentBody, TeacherLoad } from '@shared/contracts/school-setup';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, ListToolbar, type ColumnDef } from '@/components/data-table';
+import { CrudList } from '@/components/crud-list';
+import { ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useAssignments, useCopyAssignments, useDeleteAssignment, useSaveAssignment, useTeachers } from '../api/assignments';
+import { useAssignments, useCopyAssignments, useDeleteAssignment, useSaveAssignment, useTeachers, type AssignmentResult } from '../api/assignments';
 import { useStreams } from '../api/structure';
 import { useSubjects } from '../api/subjects';
 import { Field } from '@/components/field';
@@ -32,16 +32,14 @@ const PAGE_SIZE = 25;
  */
 export function AssignmentsTab() {
   const canEdit = useCanEdit();
-  const [filters, setFilters] = React.useState({ classId: '', teacherId: '' });
-  // Client-side pages of 25 (a year holds a few hundred assignments); a filter change starts at page 1.
-  const filterKey = `${filters.classId}:${filters.teacherId}`;
-  const [paging, setPaging] = React.useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
+  // Stream, teacher and page in the URL; client-side pages of 25 (a year holds a few hundred assignments); a filter change starts at page 1.
+  const list = useListParams({ classId: '', teacherId: '' });
+  const filters = list.values;
+  const page = list.page;
   const query = useAssignments({ yearId: '', ...filters });
   const streams = useStreams('');
-  const [editing, setEditing] = React.useState<{ assignment: Assignment | null } | null>(null);
   const [copyOpen, setCopyOpen] = React.useState(false);
-  const [deleting, setDeleting] = React.useState<Assignment | null>(null);
+  const save = useSaveAssignment();
   const remove = useDeleteAssignment();
   const data = query.data;
   const lastPage = data ? Math.max(1, Math.ceil(data.items.length / PAGE_SIZE)) : 1;
@@ -66,39 +64,29 @@ export function AssignmentsTab() {
       },
       { id: 'teacher', header: m.teacher, accessorKey: 'teacherName', meta: { className: 'whitespace-nowrap' } },
       { id: 'lessons', header: m.lessonsPerWeek, cell: ({ row }) => <span className="tabular-nums">{row.original.lessonsPerWeek}</span>, meta: { label: m.lessonsPerWeek, className: 'text-right' } },
-      ...(canEdit
-        ? [
-            {
-              id: 'actions',
-              header: '',
-              cell: ({ row }: { row: { original: Assignment } }) => <RowActions a={row.original} onEdit={() => setEditing({ assignment: row.original })} onDelete={() => setDeleting(row.original)} />,
-              meta: { alwaysVisible: true, className: 'w-20 text-right' },
-            } satisfies ColumnDef<Assignment, unknown>,
-          ]
-        : []),
     ],
-    [canEdit],
+    [],
   );
 
   return (
     <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
-      <DataTable
+      <CrudList<Assignment, { id?: string; body: Partial<CreateAssignmentBody> }, AssignmentResult>
         id="assignments"
+        query={{ data: rows, error: query.error, refetch: query.refetch }}
         columns={columns}
-        data={rows}
-        total={data?.items.length}
-        page={shownPage}
-        pageSize={PAGE_SIZE}
-        onPageChange={(p) => setPaging({ key: filterKey, page: p })}
         getRowId={(a) => a.id}
-        fetching={query.isPlaceholderData}
-        error={query.error}
-        errorTitle={m.loadErrorTitle}
-        onRetry={() => void query.refetch()}
-        minWidth={560}
+        rowName={(a) => `${a.subjectName} ${a.className}`}
         rowTestId="assignment-row"
+        paging={{ total: data?.items.length, page: shownPage, pageSize: PAGE_SIZE, onPageChange: list.setPage, fetching: query.isPlaceholderData }}
+        errorTitle={m.loadErrorTitle}
+        minWidth={560}
         empty={{ icon: UsersRound, title: m.noAssignments, hint: m.noAssignmentsHint }}
-        renderCard={(a) => (
+        canEdit={canEdit}
+        save={(_, vars) => save.mutateAsync(vars)}
+        onSaved={(_, r) => r.warning && toast.warning(m.overLoadBadge, { description: r.warning })}
+        remove={(a) => remove.mutateAsync(a.id)}
+        renderForm={({ row, submit, close }) => <AssignmentForm assignment={row} streams={streams.data ?? []} defaultClassId={filters.classId} submit={submit} onDone={close} />}
+        renderCard={(a, actions) => (
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <p className="font-medium">
@@ -109,10 +97,28 @@ export function AssignmentsTab() {
               </p>
               <p className="text-xs text-muted-foreground">{m.lessons(a.lessonsPerWeek)}</p>
             </div>
-            {canEdit && <RowActions a={a} onEdit={() => setEditing({ assignment: a })} onDelete={() => setDeleting(a)} />}
+            {actions}
           </div>
         )}
-        toolbar={
+        dialog={{ icon: UserPlus, title: (a) => (a ? m.editAssignmentTitle : m.addAssignmentTitle), testId: 'assignment-dialog' }}
+        confirm={{
+          title: () => m.deleteAssignmentTitle,
+          text: (a) => m.deleteAssignmentText(a.teacherName, a.subjectName, a.className),
+          testId: 'assignment-delete-dialog',
+          confirmTestId: 'assignment-delete-confirm',
+        }}
+        messages={{
+          add: m.addAssignment,
+          edit: (name) => `${m.edit} ${name}`,
+          delete: (name) => `${m.delete} ${name}`,
+          cancel: m.cancel,
+          confirmDelete: m.delete,
+          saved: (a, r) => (a ? m.assignmentSaved : m.assignmentCreated(r.assignment.teacherName, r.assignment.subjectName, r.assignment.className)),
+          deleted: () => m.assignmentDeleted,
+          deleteFailed: m.saveFailed,
+        }}
+        testIds={{ add: 'assignments-add' }}
+        toolbar={(add) => (
           <div className="flex flex-col gap-3">
             <div>
               <h2 className="text-base font-semibold tracking-tight">{m.assignmentsTitle}</h2>
@@ -122,12 +128,12 @@ export function AssignmentsTab() {
               testId="assignments-toolbar"
               filters={
                 <>
-                  <FilterSelect value={filters.classId} onChange={(classId) => setFilters((f) => ({ ...f, classId }))} all={m.allStreams} options={streamOptions} label={m.filterByStream} testId="assignments-filter-stream" />
-                  <FilterSelect value={filters.teacherId} onChange={(teacherId) => setFilters((f) => ({ ...f, teacherId }))} all={m.allTeachers} options={teacherOptions} label={m.filterByTeacher} testId="assignments-filter-teacher" />
+                  <FilterSelect value={filters.classId} onChange={(classId) => list.set({ classId })} all={m.allStreams} options={streamOptions} label={m.filterByStream} testId="assignments-filter-stream" />
+                  <FilterSelect value={filters.teacherId} onChange={(teacherId) => list.set({ teacherId })} all={m.allTeachers} options={teacherOptions} label={m.filterByTeacher} testId="assignments-filter-teacher" />
                 </>
               }
-              filtered={!!(filters.classId || filters.teacherId)}
-              onClear={() => setFilters({ classId: '', teacherId: '' })}
+              filtered={list.filtered}
+              onClear={list.reset}
               actions={
                 canEdit && (
                   <>
@@ -135,59 +141,19 @@ export function AssignmentsTab() {
                       <Copy aria-hidden />
                       {m.copyAssignments}
                     </Button>
-                    <Button size="sm" onClick={() => setEditing({ assignment: null })} data-testid="assignments-add">
-                      <UserPlus aria-hidden />
-                      {m.addAssignment}
-                    </Button>
+                    {add}
                   </>
                 )
               }
             />
           </div>
-        }
+        )}
       />
-      <LoadPanel loads={loads} max={data?.maxLoad ?? 40} selected={filters.teacherId} onSelect={(teacherId) => setFilters((f) => ({ ...f, teacherId: f.teacherId === teacherId ? '' : teacherId }))} />
+      <LoadPanel loads={loads} max={data?.maxLoad ?? 40} selected={filters.teacherId} onSelect={(teacherId) => list.set({ teacherId: filters.teacherId === teacherId ? '' : teacherId })} />
 
-      <SetupDialog open={!!editing} onOpenChange={(o) => !o && setEditing(null)} icon={UserPlus} title={editing?.assignment ? m.editAssignmentTitle : m.addAssignmentTitle} testId="assignment-dialog">
-        <AssignmentForm assignment={editing?.assignment ?? null} streams={streams.data ?? []} defaultClassId={filters.classId} onDone={() => setEditing(null)} />
-      </SetupDialog>
       <SetupDialog open={copyOpen} onOpenChange={setCopyOpen} icon={Copy} title={m.copyAssignmentsTitle} description={m.copyAssignmentsDescription} testId="assignments-copy-dialog">
         <CopyForm streams={streams.data ?? []} onDone={() => setCopyOpen(false)} />
       </SetupDialog>
-      <ConfirmDialog
-        open={!!deleting}
-        tone="danger"
-        icon={Trash2}
-        title={m.deleteAssignmentTitle}
-        text={deleting ? m.deleteAssignmentText(deleting.teacherName, deleting.subjectName, deleting.className) : ''}
-        cancelLabel={m.cancel}
-        confirmLabel={m.delete}
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => toast.success(m.assignmentDeleted),
-            onError: (err) => toast.error(m.saveFailed, { description: errorText(err) }),
-            onSettled: () => setDeleting(null),
-          })
-        }
-        testId="assignment-delete-dialog"
-        confirmTestId="assignment-delete-confirm"
-      />
-    </div>
-  );
-}
-
-function RowActions({ a, onEdit, onDelete }: { a: Assignment; onEdit: () => void; onDelete: () => void }) {
-  return (
-    <div className="flex justify-end">
-      <Button size="icon" variant="ghost" className="size-8" onClick={onEdit} aria-label={`${m.edit} ${a.subjectName} ${a.className}`}>
-        <Pencil aria-hidden />
-      </Button>
-      <Button size="icon" variant="ghost" className="size-8 text-destructive hover:text-destructive" onClick={onDelete} aria-label={`${m.delete} ${a.subjectName} ${a.className}`}>
-        <Trash2 aria-hidden />
-      </Button>
     </div>
   );
 }
@@ -238,9 +204,20 @@ const assignmentSchema = z.object({
   lessonsPerWeek: z.string().refine((v) => v.trim() === '' || (/^\d+$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 15), m.lessonsInvalid),
 });
 
-function AssignmentForm({ assignment, streams, defaultClassId, onDone }: { assignment: Assignment | null; streams: ClassItem[]; defaultClassId: string; onDone: () => void }) {
+function AssignmentForm({
+  assignment,
+  streams,
+  defaultClassId,
+  submit,
+  onDone,
+}: {
+  assignment: Assignment | null;
+  streams: ClassItem[];
+  defaultClassId: string;
+  submit: (vars: { id?: string; body: Partial<CreateAssignmentBody> }) => Promise<void>;
+  onDone: () => void;
+}) {
   const id = React.useId();
-  const save = useSaveAssignment();
   const teachers = useTeachers();
   const [formError, setFormError] = React.useState('');
   const form = useForm<AssignmentFormValues>({
@@ -264,13 +241,9 @@ function AssignmentForm({ assignment, streams, defaultClassId, onDone }: { assig
     setFormError('');
     const lessonsPerWeek = v.lessonsPerWeek.trim() ? Number(v.lessonsPerWeek) : undefined;
     try {
-      const r = assignment
-        ? await save.mutateAsync({ id: assignment.id, body: { teacherId: v.teacherId, lessonsPerWeek } })
-        : await save.mutateAsync({ body: { classId: v.classId, subjectId: v.subjectId, teacherId: v.teacherId, lessonsPerWeek } });
-      if (assignment) toast.success(m.assignmentSaved);
-      else toast.success(m.assignmentCreated(r.assignment.teacherName, r.assignment.subjectName, r.assignment.className));
-      if (r.warning) toast.warning(m.overLoadBadge, { description: r.warning });
-      onDone();
+      await (assignment
+        ? submit({ id: assignment.id, body: { teacherId: v.teacherId, lessonsPerWeek } })
+        : submit({ body: { classId: v.classId, subjectId: v.subjectId, teacherId: v.teacherId, lessonsPerWeek } }));
     } catch (err) {
       setFormError(applyServerErrors(err, setError, ['classId', 'subjectId', 'teacherId', 'lessonsPerWeek']));
     }

@@ -2,122 +2,128 @@ import * as React from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Crown, Network, Pencil, Plus, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
-import type { Department } from '@shared/contracts/school-setup';
+import { Crown, Network } from 'lucide-react';
+import type { Department, DepartmentBody } from '@shared/contracts/school-setup';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CrudList } from '@/components/crud-list';
+import type { ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useTeachers } from '../api/assignments';
 import { useDeleteDepartment, useDepartments, useSaveDepartment } from '../api/departments';
 import { Field } from '@/components/field';
-import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { FormButtons, NativeSelect, Panel, applyServerErrors, invalidProps, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
+
+const learningAreas = (d: Department) => [...new Set(d.subjects.map((s) => s.name))];
+
+function LearningAreas({ department }: { department: Department }) {
+  const names = learningAreas(department);
+  if (names.length === 0) return <span className="text-sm text-muted-foreground">—</span>;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {names.map((name) => (
+        <Badge key={name} variant="outline" className="font-normal">
+          {name}
+        </Badge>
+      ))}
+    </div>
+  );
+}
+
+function Head({ department }: { department: Department }) {
+  return (
+    <span className="flex min-w-0 items-center gap-1.5">
+      <Crown className="size-3.5 shrink-0 text-amber-500" aria-hidden />
+      <span className="truncate" data-testid="department-head">
+        {department.headName ?? m.noHead}
+      </span>
+    </span>
+  );
+}
+
+const columns: ColumnDef<Department, unknown>[] = [
+  { id: 'name', header: m.departmentName, cell: ({ row }) => <span className="font-semibold">{row.original.name}</span>, meta: { alwaysVisible: true, className: 'w-44' } },
+  { id: 'head', header: m.head, cell: ({ row }) => <Head department={row.original} />, meta: { className: 'w-56' } },
+  {
+    id: 'members',
+    header: m.members,
+    cell: ({ row }) => (
+      <div className="min-w-0">
+        <p className="text-xs font-medium text-muted-foreground">{m.memberCount(row.original.members.length)}</p>
+        <p className="line-clamp-2 max-w-80">{row.original.members.map((x) => x.name).join(', ') || '—'}</p>
+      </div>
+    ),
+  },
+  { id: 'subjects', header: m.subjectsOfDepartment, cell: ({ row }) => <LearningAreas department={row.original} /> },
+];
 
 /** The Departments tab: departments with their head, members and learning areas. */
 export function DepartmentsTab() {
   const query = useDepartments();
   const canEdit = useCanEdit();
-  const [editing, setEditing] = React.useState<{ department: Department | null } | null>(null);
-  const [deleting, setDeleting] = React.useState<Department | null>(null);
+  const save = useSaveDepartment();
   const remove = useDeleteDepartment();
-  if (query.isError) return <LoadErrorCard title={m.loadErrorTitle} detail={query.error.message} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} />;
-  const list = query.data;
   return (
-    <Panel
-      title={m.departmentsTitle}
-      description={m.departmentsDescription}
-      testId="departments-panel"
-      actions={
-        canEdit && (
-          <Button size="sm" onClick={() => setEditing({ department: null })} data-testid="departments-add">
-            <Plus aria-hidden />
-            {m.addDepartment}
-          </Button>
-        )
-      }
-    >
-      {!list ? (
-        <Skeleton className="h-64 w-full" />
-      ) : list.length === 0 ? (
-        <EmptyListState icon={Network} title={m.noDepartments} hint={m.noDepartmentsHint} testId="departments-empty" />
-      ) : (
-        <ul className="grid gap-3 md:grid-cols-2 2xl:grid-cols-3">
-          {list.map((d) => (
-            <li key={d.id} className="flex flex-col gap-3 rounded-lg border p-4" data-testid="department-card" data-department={d.name}>
-              <div className="flex items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-semibold">{d.name}</p>
-                  <p className="mt-0.5 flex items-center gap-1.5 text-sm text-muted-foreground">
-                    <Crown className="size-3.5 shrink-0 text-amber-500" aria-hidden />
-                    <span className="truncate" data-testid="department-head">
-                      {d.headName ?? m.noHead}
-                    </span>
-                  </p>
-                </div>
-                {canEdit && (
-                  <div className="-mt-1 -mr-1 flex shrink-0">
-                    <Button size="icon" variant="ghost" className="size-8" onClick={() => setEditing({ department: d })} aria-label={`${m.edit} ${d.name}`} data-testid="department-edit">
-                      <Pencil aria-hidden />
-                    </Button>
-                    <Button size="icon" variant="ghost" className="size-8 text-destructive hover:text-destructive" onClick={() => setDeleting(d)} aria-label={`${m.delete} ${d.name}`}>
-                      <Trash2 aria-hidden />
-                    </Button>
-                  </div>
-                )}
+    <CrudList<Department, DepartmentBody, Department>
+      id="departments"
+      query={query}
+      columns={columns}
+      getRowId={(d) => d.id}
+      rowName={(d) => d.name}
+      rowTestId="department-card"
+      minWidth={760}
+      className="border-0 bg-transparent p-0 shadow-none sm:p-0"
+      errorTitle={m.loadErrorTitle}
+      empty={{ icon: Network, title: m.noDepartments, hint: m.noDepartmentsHint }}
+      canEdit={canEdit}
+      save={(d, body) => save.mutateAsync({ id: d?.id, body })}
+      remove={(d) => remove.mutateAsync(d.id)}
+      renderForm={({ row, submit, close }) => <DepartmentForm department={row} submit={submit} onDone={close} />}
+      renderCard={(d, actions) => (
+        <div className="flex flex-col gap-3">
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <p className="font-semibold">{d.name}</p>
+              <div className="mt-0.5 text-sm text-muted-foreground">
+                <Head department={d} />
               </div>
-              <div>
-                <p className="text-xs font-medium text-muted-foreground">{m.memberCount(d.members.length)}</p>
-                <p className="mt-1 line-clamp-2 text-sm">{d.members.map((x) => x.name).join(', ') || '—'}</p>
-              </div>
-              <div>
-                <p className="text-xs font-medium text-muted-foreground">{m.subjectsOfDepartment}</p>
-                <div className="mt-1.5 flex flex-wrap gap-1">
-                  {[...new Set(d.subjects.map((s) => s.name))].map((name) => (
-                    <Badge key={name} variant="outline" className="font-normal">
-                      {name}
-                    </Badge>
-                  ))}
-                  {d.subjects.length === 0 && <span className="text-sm text-muted-foreground">—</span>}
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
+            </div>
+            {actions}
+          </div>
+          <div>
+            <p className="text-xs font-medium text-muted-foreground">{m.memberCount(d.members.length)}</p>
+            <p className="mt-1 line-clamp-2 text-sm">{d.members.map((x) => x.name).join(', ') || '—'}</p>
+          </div>
+          <div>
+            <p className="mb-1.5 text-xs font-medium text-muted-foreground">{m.subjectsOfDepartment}</p>
+            <LearningAreas department={d} />
+          </div>
+        </div>
       )}
-      <SetupDialog open={!!editing} onOpenChange={(o) => !o && setEditing(null)} icon={Network} title={editing?.department ? m.editDepartmentTitle(editing.department.name) : m.addDepartmentTitle} testId="department-dialog">
-        <DepartmentForm department={editing?.department ?? null} onDone={() => setEditing(null)} />
-      </SetupDialog>
-      <ConfirmDialog
-        open={!!deleting}
-        tone="danger"
-        icon={Trash2}
-        title={deleting ? m.deleteDepartmentTitle(deleting.name) : ''}
-        text={m.deleteDepartmentText}
-        cancelLabel={m.cancel}
-        confirmLabel={m.delete}
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => toast.success(m.departmentDeleted(deleting.name)),
-            onError: (err) => toast.error(m.saveFailed, { description: errorText(err) }),
-            onSettled: () => setDeleting(null),
-          })
-        }
-        testId="department-delete-dialog"
-        confirmTestId="department-delete-confirm"
-      />
-    </Panel>
+      dialog={{ icon: Network, title: (d) => (d ? m.editDepartmentTitle(d.name) : m.addDepartmentTitle), testId: 'department-dialog' }}
+      confirm={{ title: (d) => m.deleteDepartmentTitle(d.name), text: m.deleteDepartmentText, testId: 'department-delete-dialog', confirmTestId: 'department-delete-confirm' }}
+      messages={{
+        add: m.addDepartment,
+        edit: (name) => `${m.edit} ${name}`,
+        delete: (name) => `${m.delete} ${name}`,
+        cancel: m.cancel,
+        confirmDelete: m.delete,
+        saved: (d, saved) => (d ? m.departmentSaved(saved.name) : m.departmentCreated(saved.name)),
+        deleted: (d) => m.departmentDeleted(d.name),
+        deleteFailed: m.saveFailed,
+      }}
+      testIds={{ add: 'departments-add', edit: 'department-edit' }}
+      frame={({ add, list }) => (
+        <Panel title={m.departmentsTitle} description={m.departmentsDescription} testId="departments-panel" actions={add}>
+          {list}
+        </Panel>
+      )}
+    />
   );
 }
 
@@ -132,9 +138,8 @@ const schema = z.object({
   memberIds: z.array(z.string()),
 });
 
-function DepartmentForm({ department, onDone }: { department: Department | null; onDone: () => void }) {
+function DepartmentForm({ department, submit, onDone }: { department: Department | null; submit: (body: DepartmentBody) => Promise<void>; onDone: () => void }) {
   const id = React.useId();
-  const save = useSaveDepartment();
   const teachers = useTeachers();
   const [formError, setFormError] = React.useState('');
   const form = useForm<DepartmentFormValues>({
@@ -147,9 +152,7 @@ function DepartmentForm({ department, onDone }: { department: Department | null;
   const onSubmit = handleSubmit(async (v) => {
     setFormError('');
     try {
-      const saved = await save.mutateAsync({ id: department?.id, body: { name: v.name.trim(), headId: v.headId || null, memberIds: v.memberIds.filter((x) => x !== v.headId) } });
-      toast.success(department ? m.departmentSaved(saved.name) : m.departmentCreated(saved.name));
-      onDone();
+      await submit({ name: v.name.trim(), headId: v.headId || null, memberIds: v.memberIds.filter((x) => x !== v.headId) });
     } catch (err) {
       setFormError(applyServerErrors(err, setError, ['name', 'headId', 'memberIds']));
     }

@@ -5,11 +5,13 @@ import { z } from 'zod';
 import { DoorOpen, Flag, Layers, Pencil, Plus, Trash2, UserRound, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ClassItem } from '@shared/contracts/classes';
-import { SETUP_CURRICULA, type Level, type SetupCurriculum } from '@shared/contracts/school-setup';
+import { SETUP_CURRICULA, type Level, type LevelBody, type SetupCurriculum } from '@shared/contracts/school-setup';
 import { CATALOGUE_LEVELS, catalogueBands, catalogueLevel } from '@shared/curriculum-catalogue';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CrudList } from '@/components/crud-list';
+import { useListParams, type ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
@@ -37,89 +39,85 @@ export function LevelsTab() {
   );
 }
 
+function LevelName({ level }: { level: Level }) {
+  return (
+    <div className="min-w-0">
+      <p className="flex flex-wrap items-center gap-1.5 text-sm font-medium">
+        {level.name}
+        {level.isFinal && (
+          <Badge variant="secondary" className="gap-1">
+            <Flag className="size-3" aria-hidden />
+            {m.finalBadge}
+          </Badge>
+        )}
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {level.band} · {level.curriculum}
+      </p>
+    </div>
+  );
+}
+
+const levelColumns: ColumnDef<Level, unknown>[] = [
+  { id: 'name', header: m.levelName, cell: ({ row }) => <LevelName level={row.original} />, meta: { alwaysVisible: true } },
+  {
+    id: 'streams',
+    header: m.streamsTitle,
+    cell: ({ row }) => <span className="text-xs whitespace-nowrap text-muted-foreground">{m.streamsInYear(row.original.streamCount)}</span>,
+    meta: { alwaysVisible: true, className: 'w-px' },
+  },
+];
+
 function LevelsPanel() {
   const query = useLevels();
   const canEdit = useCanEdit();
-  const [editing, setEditing] = React.useState<{ level: Level | null } | null>(null);
-  const [deleting, setDeleting] = React.useState<Level | null>(null);
+  const save = useSaveLevel();
   const remove = useDeleteLevel();
-  if (query.isError) return <LoadErrorCard title={m.loadErrorTitle} detail={query.error.message} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} />;
-  const list = query.data;
   return (
-    <Panel
-      title={m.levelsTitle}
-      description={m.levelsDescription}
-      testId="levels-panel"
-      actions={
-        canEdit && (
-          <Button size="sm" variant="outline" onClick={() => setEditing({ level: null })} data-testid="levels-add">
-            <Plus aria-hidden />
-            {m.addLevel}
-          </Button>
-        )
-      }
-    >
-      {!list ? (
-        <Skeleton className="h-72 w-full" />
-      ) : list.length === 0 ? (
-        <EmptyListState icon={Layers} title={m.noLevels} hint={m.noLevelsHint} testId="levels-empty" />
-      ) : (
-        <ul className="divide-y rounded-lg border">
-          {list.map((l) => (
-            <li key={l.id} className="flex items-center gap-3 px-3 py-2.5" data-testid="level-row" data-level={l.name}>
-              <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-center gap-1.5 text-sm font-medium">
-                  {l.name}
-                  {l.isFinal && (
-                    <Badge variant="secondary" className="gap-1">
-                      <Flag className="size-3" aria-hidden />
-                      {m.finalBadge}
-                    </Badge>
-                  )}
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  {l.band} · {l.curriculum} · {m.streamsInYear(l.streamCount)}
-                </p>
-              </div>
-              {canEdit && (
-                <div className="flex shrink-0">
-                  <Button size="icon" variant="ghost" className="size-8" onClick={() => setEditing({ level: l })} aria-label={`${m.edit} ${l.name}`}>
-                    <Pencil aria-hidden />
-                  </Button>
-                  <Button size="icon" variant="ghost" className="size-8 text-destructive hover:text-destructive" onClick={() => setDeleting(l)} aria-label={`${m.delete} ${l.name}`}>
-                    <Trash2 aria-hidden />
-                  </Button>
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
+    <CrudList<Level, LevelBody, Level>
+      id="levels"
+      query={query}
+      columns={levelColumns}
+      getRowId={(l) => l.id}
+      rowName={(l) => l.name}
+      rowTestId="level-row"
+      minWidth={280}
+      className="border-0 bg-transparent p-0 shadow-none sm:p-0"
+      errorTitle={m.loadErrorTitle}
+      empty={{ icon: Layers, title: m.noLevels, hint: m.noLevelsHint }}
+      canEdit={canEdit}
+      save={(l, body) => save.mutateAsync({ id: l?.id, body })}
+      remove={(l) => remove.mutateAsync(l.id)}
+      renderForm={({ row, submit, close }) => <LevelForm level={row} submit={submit} onDone={close} />}
+      renderCard={(l, actions) => (
+        <div className="flex items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <LevelName level={l} />
+            <p className="text-xs text-muted-foreground">{m.streamsInYear(l.streamCount)}</p>
+          </div>
+          {actions}
+        </div>
       )}
-      <SetupDialog open={!!editing} onOpenChange={(o) => !o && setEditing(null)} icon={Layers} title={editing?.level ? m.editLevelTitle(editing.level.name) : m.addLevelTitle} testId="level-dialog">
-        <LevelForm level={editing?.level ?? null} onDone={() => setEditing(null)} />
-      </SetupDialog>
-      <ConfirmDialog
-        open={!!deleting}
-        tone="danger"
-        icon={Trash2}
-        title={deleting ? m.deleteLevelTitle(deleting.name) : ''}
-        text={m.deleteLevelText}
-        cancelLabel={m.cancel}
-        confirmLabel={m.delete}
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => toast.success(m.levelDeleted(deleting.name)),
-            onError: (err) => toast.error(m.saveFailed, { description: errorText(err) }),
-            onSettled: () => setDeleting(null),
-          })
-        }
-        testId="level-delete-dialog"
-        confirmTestId="level-delete-confirm"
-      />
-    </Panel>
+      dialog={{ icon: Layers, title: (l) => (l ? m.editLevelTitle(l.name) : m.addLevelTitle), testId: 'level-dialog' }}
+      confirm={{ title: (l) => m.deleteLevelTitle(l.name), text: m.deleteLevelText, testId: 'level-delete-dialog', confirmTestId: 'level-delete-confirm' }}
+      messages={{
+        add: m.addLevel,
+        edit: (name) => `${m.edit} ${name}`,
+        delete: (name) => `${m.delete} ${name}`,
+        cancel: m.cancel,
+        confirmDelete: m.delete,
+        saved: (l, saved) => (l ? m.levelSaved(saved.name) : m.levelCreated(saved.name)),
+        deleted: (l) => m.levelDeleted(l.name),
+        deleteFailed: m.saveFailed,
+      }}
+      testIds={{ add: 'levels-add' }}
+      addVariant="outline"
+      frame={({ add, list }) => (
+        <Panel title={m.levelsTitle} description={m.levelsDescription} testId="levels-panel" actions={add}>
+          {list}
+        </Panel>
+      )}
+    />
   );
 }
 
@@ -138,9 +136,8 @@ const levelSchema = z.object({
   isFinal: z.boolean(),
 });
 
-function LevelForm({ level, onDone }: { level: Level | null; onDone: () => void }) {
+function LevelForm({ level, submit, onDone }: { level: Level | null; submit: (body: LevelBody) => Promise<void>; onDone: () => void }) {
   const id = React.useId();
-  const save = useSaveLevel();
   const profile = useSchoolProfile();
   const offered = profile.data?.curricula ?? [...SETUP_CURRICULA];
   const [formError, setFormError] = React.useState('');
@@ -172,9 +169,7 @@ function LevelForm({ level, onDone }: { level: Level | null; onDone: () => void 
     setFormError('');
     try {
       const body = { name: v.name.trim(), levelOrder: Number(v.levelOrder), band: v.band.trim(), curriculum: v.curriculum, isFinal: v.isFinal };
-      const saved = await save.mutateAsync({ id: level?.id, body });
-      toast.success(level ? m.levelSaved(saved.name) : m.levelCreated(saved.name));
-      onDone();
+      await submit(body);
     } catch (err) {
       setFormError(applyServerErrors(err, setError, ['name', 'levelOrder', 'band', 'curriculum', 'isFinal']));
     }
@@ -242,7 +237,9 @@ function StreamsPanel() {
   const years = useYears();
   const levels = useLevels();
   const canEdit = useCanEdit();
-  const [yearId, setYearId] = React.useState('');
+  // The year shown, in the URL.
+  const list = useListParams({ year: '' });
+  const yearId = list.values.year;
   const current = years.data?.find((y) => y.isCurrent) ?? years.data?.[0];
   const year = years.data?.find((y) => y.id === (yearId || current?.id));
   const streams = useStreams(year?.id ?? '');
@@ -262,7 +259,7 @@ function StreamsPanel() {
       testId="streams-panel"
       actions={
         <>
-          <NativeSelect aria-label={m.yearPicker} className="h-8 w-36 text-xs" value={year?.id ?? ''} onChange={(e) => setYearId(e.target.value)} data-testid="streams-year">
+          <NativeSelect aria-label={m.yearPicker} className="h-8 w-36 text-xs" value={year?.id ?? ''} onChange={(e) => list.set({ year: e.target.value })} data-testid="streams-year">
             {(years.data ?? []).map((y) => (
               <option key={y.id} value={y.id}>
                 {y.name}

@@ -2,13 +2,14 @@ import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Archive, ArchiveRestore, BookOpen, Library, Pencil, Plus } from 'lucide-react';
+import { Archive, ArchiveRestore, BookOpen, Library, Plus } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Subject } from '@shared/contracts/school-setup';
+import type { CreateSubjectBody, Subject, UpdateSubjectBody } from '@shared/contracts/school-setup';
 import { catalogueSubjects, weeklyLessonsOf } from '@shared/curriculum-catalogue';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CrudList } from '@/components/crud-list';
+import { useListParams, type ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
@@ -17,7 +18,6 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { useDepartments } from '../api/departments';
 import { useLevels } from '../api/structure';
@@ -27,6 +27,44 @@ import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, error
 
 const m = messages.schoolSetup;
 
+function SubjectName({ subject: s }: { subject: Subject }) {
+  return (
+    <div className="min-w-0">
+      <p className={cn('flex flex-wrap items-center gap-1.5 text-sm font-medium', s.retiredAt && 'text-muted-foreground line-through')}>
+        {s.name}
+        <span className="font-mono text-xs font-normal text-muted-foreground no-underline">{s.code}</span>
+      </p>
+      <p className="text-xs text-muted-foreground">
+        {s.departmentName ?? m.noDepartment} · {m.assignmentsCount(s.assignmentCount)}
+      </p>
+    </div>
+  );
+}
+
+function SubjectKind({ subject: s }: { subject: Subject }) {
+  return (
+    <>
+      <Badge variant={s.isCore ? 'default' : 'outline'}>{s.isCore ? m.core : m.elective}</Badge>
+      {s.retiredAt && <Badge variant="secondary">{m.retired}</Badge>}
+      <span className="text-sm tabular-nums">{m.lessonsShort(s.lessonsPerWeek)}</span>
+    </>
+  );
+}
+
+const subjectColumns: ColumnDef<Subject, unknown>[] = [
+  { id: 'name', header: m.subjectName, cell: ({ row }) => <SubjectName subject={row.original} />, meta: { alwaysVisible: true } },
+  {
+    id: 'kind',
+    header: m.lessonsPerWeek,
+    cell: ({ row }) => (
+      <div className="flex items-center justify-end gap-2 whitespace-nowrap">
+        <SubjectKind subject={row.original} />
+      </div>
+    ),
+    meta: { alwaysVisible: true, className: 'w-px text-right' },
+  },
+];
+
 /**
  * The Learning areas tab: a level's learning areas (stored per band, so every level of the band shares
  * them), added from the curriculum catalogue or as custom ones, edited, retired and restored.
@@ -34,14 +72,15 @@ const m = messages.schoolSetup;
 export function SubjectsTab() {
   const levels = useLevels();
   const canEdit = useCanEdit();
-  const [levelId, setLevelId] = React.useState('');
-  const [showRetired, setShowRetired] = React.useState(false);
+  // The level and "show retired" in the URL.
+  const params = useListParams({ level: '', retired: '' });
+  const levelId = params.values.level;
+  const showRetired = params.values.retired === '1';
   const level = levels.data?.find((l) => l.id === levelId) ?? levels.data?.find((l) => l.band === 'Junior School') ?? levels.data?.[0];
   const band = level?.band ?? '';
   const query = useSubjects(band, showRetired);
-  const [editing, setEditing] = React.useState<{ subject: Subject | null } | null>(null);
+  const save = useSaveSubject();
   const [catalogueOpen, setCatalogueOpen] = React.useState(false);
-  const [retiring, setRetiring] = React.useState<Subject | null>(null);
   const retire = useSetRetired();
 
   if (levels.isError || query.isError) {
@@ -58,119 +97,104 @@ export function SubjectsTab() {
       { onSuccess: () => toast.success(m.subjectRestored(s.name)), onError: (err) => toast.error(m.saveFailed, { description: errorText(err) }) },
     );
 
-  return (
-    <Panel
-      title={m.subjectsTitle}
-      description={m.subjectsDescription}
-      testId="subjects-panel"
-      actions={
-        canEdit &&
-        band && (
-          <>
-            <Button size="sm" variant="outline" onClick={() => setCatalogueOpen(true)} data-testid="subjects-catalogue">
-              <Library aria-hidden />
-              {m.addFromCatalogue}
-            </Button>
-            <Button size="sm" onClick={() => setEditing({ subject: null })} data-testid="subjects-add">
-              <Plus aria-hidden />
-              {m.addCustomSubject}
-            </Button>
-          </>
-        )
-      }
-    >
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <Field id="subjects-level" label={m.levelPicker} className="sm:w-56">
-          <NativeSelect id="subjects-level" value={level?.id ?? ''} onChange={(e) => setLevelId(e.target.value)} data-testid="subjects-level">
-            {(levels.data ?? []).map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-2 pb-2 text-sm text-muted-foreground">
-          {band && <Badge variant="outline">{m.bandOfLevel(band)}</Badge>}
-          {list && <span data-testid="subjects-weekly">{m.weeklyTotal(core)}</span>}
-          <Label className="ml-auto flex items-center gap-2 font-normal">
-            <Switch checked={showRetired} onCheckedChange={setShowRetired} data-testid="subjects-show-retired" />
-            {m.showRetired}
-          </Label>
-        </div>
-      </div>
-      {!list ? (
-        <Skeleton className="h-72 w-full" />
-      ) : list.length === 0 ? (
-        <EmptyListState icon={BookOpen} title={m.noSubjects} hint={m.noSubjectsHint} testId="subjects-empty" />
-      ) : (
-        <ul className="divide-y rounded-lg border" data-testid="subjects-list">
-          {list.map((s) => (
-            <li key={s.id} className={cn('flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2.5', s.retiredAt && 'bg-muted/40')} data-testid="subject-row" data-code={s.code}>
-              <div className="min-w-0 flex-1 basis-48">
-                <p className={cn('flex flex-wrap items-center gap-1.5 text-sm font-medium', s.retiredAt && 'text-muted-foreground line-through')}>
-                  {s.name}
-                  <span className="font-mono text-xs font-normal text-muted-foreground no-underline">{s.code}</span>
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  {s.departmentName ?? m.noDepartment} · {m.assignmentsCount(s.assignmentCount)}
-                </p>
-              </div>
-              <div className="flex items-center gap-2">
-                <Badge variant={s.isCore ? 'default' : 'outline'}>{s.isCore ? m.core : m.elective}</Badge>
-                <span className="w-14 text-right text-sm tabular-nums">{m.lessonsShort(s.lessonsPerWeek)}</span>
-                {s.retiredAt && <Badge variant="secondary">{m.retired}</Badge>}
-              </div>
-              {canEdit && (
-                <div className="flex shrink-0">
-                  <Button size="icon" variant="ghost" className="size-8" onClick={() => setEditing({ subject: s })} aria-label={`${m.edit} ${s.name}`}>
-                    <Pencil aria-hidden />
-                  </Button>
-                  {s.retiredAt ? (
-                    <Button size="icon" variant="ghost" className="size-8" onClick={() => restore(s)} aria-label={`${m.restore} ${s.name}`} data-testid="subject-restore">
-                      <ArchiveRestore aria-hidden />
-                    </Button>
-                  ) : (
-                    <Button size="icon" variant="ghost" className="size-8" onClick={() => setRetiring(s)} aria-label={`${m.retire} ${s.name}`} data-testid="subject-retire">
-                      <Archive aria-hidden />
-                    </Button>
-                  )}
-                </div>
-              )}
-            </li>
+  const filterRow = (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <Field id="subjects-level" label={m.levelPicker} className="sm:w-56">
+        <NativeSelect id="subjects-level" value={level?.id ?? ''} onChange={(e) => params.set({ level: e.target.value })} data-testid="subjects-level">
+          {(levels.data ?? []).map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
           ))}
-        </ul>
-      )}
-      <SetupDialog open={!!editing} onOpenChange={(o) => !o && setEditing(null)} icon={BookOpen} title={editing?.subject ? m.editSubjectTitle(editing.subject.name) : m.addSubjectTitle} description={m.bandOfLevel(band)} testId="subject-dialog">
-        <SubjectForm subject={editing?.subject ?? null} band={band} onDone={() => setEditing(null)} />
-      </SetupDialog>
+        </NativeSelect>
+      </Field>
+      <div className="flex flex-1 flex-wrap items-center gap-x-4 gap-y-2 pb-2 text-sm text-muted-foreground">
+        {band && <Badge variant="outline">{m.bandOfLevel(band)}</Badge>}
+        {list && <span data-testid="subjects-weekly">{m.weeklyTotal(core)}</span>}
+        <Label className="ml-auto flex items-center gap-2 font-normal">
+          <Switch checked={showRetired} onCheckedChange={(on) => params.set({ retired: on ? '1' : '' })} data-testid="subjects-show-retired" />
+          {m.showRetired}
+        </Label>
+      </div>
+    </div>
+  );
+
+  return (
+    <>
+      <CrudList<Subject, { id?: string; body: CreateSubjectBody | UpdateSubjectBody }, Subject>
+        id="subjects"
+        query={{ data: list, error: query.error, refetch: query.refetch }}
+        columns={subjectColumns}
+        getRowId={(x) => x.id}
+        rowName={(x) => x.name}
+        rowTestId="subject-row"
+        minWidth={560}
+        className="border-0 bg-transparent p-0 shadow-none sm:p-0"
+        errorTitle={m.loadErrorTitle}
+        empty={{ icon: BookOpen, title: m.noSubjects, hint: m.noSubjectsHint }}
+        canEdit={canEdit}
+        save={(_, vars) => save.mutateAsync(vars)}
+        remove={(x) => retire.mutateAsync({ id: x.id, retire: true })}
+        canRemoveRow={(x) => !x.retiredAt}
+        rowActions={(x) =>
+          x.retiredAt && (
+            <Button size="icon" variant="ghost" className="size-8" onClick={() => restore(x)} aria-label={`${m.restore} ${x.name}`} data-testid="subject-restore">
+              <ArchiveRestore aria-hidden />
+            </Button>
+          )
+        }
+        renderForm={({ row, submit, close }) => <SubjectForm subject={row} band={band} submit={submit} onDone={close} />}
+        renderCard={(x, actions) => (
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0 flex-1">
+              <SubjectName subject={x} />
+              <div className="mt-1.5 flex flex-wrap items-center gap-2 text-sm">
+                <SubjectKind subject={x} />
+              </div>
+            </div>
+            {actions}
+          </div>
+        )}
+        dialog={{ icon: BookOpen, title: (x) => (x ? m.editSubjectTitle(x.name) : m.addSubjectTitle), description: m.bandOfLevel(band), testId: 'subject-dialog' }}
+        confirm={{ icon: Archive, tone: 'warning', title: (x) => m.retireTitle(x.name), text: m.retireText, testId: 'subject-retire-dialog', confirmTestId: 'subject-retire-confirm' }}
+        messages={{
+          add: m.addCustomSubject,
+          edit: (name) => `${m.edit} ${name}`,
+          delete: (name) => `${m.retire} ${name}`,
+          cancel: m.cancel,
+          confirmDelete: m.retire,
+          saved: (x, saved) => (x ? m.subjectSaved(saved.name) : m.subjectCreated(saved.name)),
+          deleted: (x) => m.subjectRetired(x.name),
+          deleteFailed: m.saveFailed,
+        }}
+        testIds={{ add: 'subjects-add', delete: 'subject-retire' }}
+        frame={({ add, list: table }) => (
+          <Panel
+            title={m.subjectsTitle}
+            description={m.subjectsDescription}
+            testId="subjects-panel"
+            actions={
+              canEdit &&
+              band && (
+                <>
+                  <Button size="sm" variant="outline" onClick={() => setCatalogueOpen(true)} data-testid="subjects-catalogue">
+                    <Library aria-hidden />
+                    {m.addFromCatalogue}
+                  </Button>
+                  {add}
+                </>
+              )
+            }
+          >
+            {filterRow}
+            {table}
+          </Panel>
+        )}
+      />
       <SetupDialog open={catalogueOpen} onOpenChange={setCatalogueOpen} icon={Library} title={m.addFromCatalogueTitle(band)} description={m.addFromCatalogueDescription} wide testId="catalogue-dialog">
         <CatalogueForm band={band} curriculum={level?.curriculum ?? null} onDone={() => setCatalogueOpen(false)} />
       </SetupDialog>
-      <ConfirmDialog
-        open={!!retiring}
-        tone="warning"
-        icon={Archive}
-        title={retiring ? m.retireTitle(retiring.name) : ''}
-        text={m.retireText}
-        cancelLabel={m.cancel}
-        confirmLabel={m.retire}
-        pending={retire.isPending}
-        onCancel={() => setRetiring(null)}
-        onConfirm={() =>
-          retiring &&
-          retire.mutate(
-            { id: retiring.id, retire: true },
-            {
-              onSuccess: () => toast.success(m.subjectRetired(retiring.name)),
-              onError: (err) => toast.error(m.saveFailed, { description: errorText(err) }),
-              onSettled: () => setRetiring(null),
-            },
-          )
-        }
-        testId="subject-retire-dialog"
-        confirmTestId="subject-retire-confirm"
-      />
-    </Panel>
+    </>
   );
 }
 
@@ -189,9 +213,18 @@ const subjectSchema = z.object({
   departmentId: z.string(),
 });
 
-function SubjectForm({ subject, band, onDone }: { subject: Subject | null; band: string; onDone: () => void }) {
+function SubjectForm({
+  subject,
+  band,
+  submit,
+  onDone,
+}: {
+  subject: Subject | null;
+  band: string;
+  submit: (vars: { id?: string; body: CreateSubjectBody | UpdateSubjectBody }) => Promise<void>;
+  onDone: () => void;
+}) {
   const id = React.useId();
-  const save = useSaveSubject();
   const departments = useDepartments();
   const [formError, setFormError] = React.useState('');
   const form = useForm<SubjectFormValues>({
@@ -210,9 +243,7 @@ function SubjectForm({ subject, band, onDone }: { subject: Subject | null; band:
     setFormError('');
     const body = { name: v.name.trim(), code: v.code.trim(), lessonsPerWeek: Number(v.lessonsPerWeek), isCore: v.isCore, departmentId: v.departmentId || null };
     try {
-      const saved = await save.mutateAsync(subject ? { id: subject.id, body } : { body: { ...body, band } });
-      toast.success(subject ? m.subjectSaved(saved.name) : m.subjectCreated(saved.name));
-      onDone();
+      await submit(subject ? { id: subject.id, body } : { body: { ...body, band } });
     } catch (err) {
       setFormError(applyServerErrors(err, setError, ['name', 'code', 'lessonsPerWeek', 'isCore', 'departmentId']));
     }
