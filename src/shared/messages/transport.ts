@@ -157,6 +157,7 @@ export const transportMessages = {
       seats: (n: number) => `${n} seats`,
       outOfService: 'Out of service',
       deleteLabel: 'Delete',
+      editLabel: (name: string) => `Edit ${name}`,
     },
     drivers: {
       add: 'Add driver',

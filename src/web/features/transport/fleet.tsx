@@ -54,7 +54,7 @@ const vehicleColumns: ColumnDef<TransportVehicle, unknown>[] = [
 ];
 
 /** Labels of the rows' edit and delete buttons. */
-const rowLabels = { edit: (name: string) => `Edit ${name}`, delete: (name: string) => `${u.vehicles.deleteLabel} ${name}` };
+const rowLabels = { edit: u.vehicles.editLabel, delete: (name: string) => `${u.vehicles.deleteLabel} ${name}` };
 
 /** The messages of a fleet list (save and delete toasts, Cancel, Delete). */
 const fleetMessages = { ...rowLabels, cancel: u.cancel, confirmDelete: u.vehicles.deleteLabel, saved: () => u.saved, deleted: () => u.deleted };
