@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL 
 import { adminCommunications, notifications, profiles, schoolAnnouncementRecipients as recipientsT, schoolAnnouncements as annT, schools } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * The announcements module's queries: school_announcements, their recipients (one row per person,
@@ -20,10 +21,6 @@ export type RecipientRow = typeof recipientsT.$inferSelect;
 /** What a new admin_communications row (the bell's message) carries. */
 export type NewBellCommunication = typeof adminCommunications.$inferInsert;
 
-/** `text` as an ILIKE pattern that matches it literally anywhere: \, % and _ escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
 
 // ------------------------------------------------------------------------------------------------
 // Writing and publishing

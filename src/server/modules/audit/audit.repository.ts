@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, or, sql, type SQL
 import type { AuditEntry } from '../../../shared/contracts/audit.js';
 import type { Tx } from '../../db/tenant.js';
 import { auditLogs, profiles, schools } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/like.js';
 
 /** Africa/Nairobi is UTC+03:00 all year (no daylight saving), so a calendar day there is a fixed UTC window. */
 const NAIROBI_OFFSET = '+03:00';
@@ -27,10 +28,6 @@ export interface AuditFilter {
   schoolId?: string;
 }
 
-/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-function contains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The e-mail a sign-in or reset attempt recorded in metadata (LOGIN_FAILED for unknown users has no actor). */
 const attemptedEmail = sql<string | null>`${auditLogs.metadata} ->> 'email'`;
@@ -41,11 +38,11 @@ function whereOf(f: AuditFilter): SQL | undefined {
   if (f.action) parts.push(eq(auditLogs.action, f.action));
   if (f.actorId) parts.push(eq(auditLogs.performedByUserId, f.actorId));
   if (f.actor) {
-    const p = contains(f.actor);
+    const p = containsPattern(f.actor);
     parts.push(or(ilike(profiles.name, p), ilike(profiles.email, p), sql`${attemptedEmail} ilike ${p}`));
   }
   if (f.entity) {
-    const p = contains(f.entity);
+    const p = containsPattern(f.entity);
     parts.push(or(ilike(auditLogs.targetEntity, p), ilike(auditLogs.resource, p)));
   }
   if (f.from) parts.push(gte(auditLogs.createdAt, nairobiDayStart(f.from)));

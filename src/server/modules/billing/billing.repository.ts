@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * Queries of platform billing (issue 18 §1): plans, school subscriptions, platform invoices with their
@@ -276,7 +277,7 @@ function invoiceConditions(f: InvoiceFilters): SQL | undefined {
   if (f.status) where.push(eq(platformInvoices.status, f.status));
   if (f.termLabel) where.push(eq(platformInvoices.termLabel, f.termLabel));
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const like = containsPattern(f.q);
     where.push(or(sql`${platformInvoices.number} ilike ${like}`, sql`${schools.name} ilike ${like}`)!);
   }
   return where.length ? and(...where) : undefined;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type 
 import { academicYears, certificates, classes, levels, profiles, schools, students, studentEnrolments, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * Queries of certificates (issue 12 §6): the signed certificate records (leaving, completion, merit and
@@ -37,7 +38,7 @@ function listConditions(schoolId: string | null, f: CertificateFilters): SQL | u
   if (f.status === 'revoked') where.push(isNotNull(certificates.revokedAt));
   if (f.status === 'valid') where.push(isNull(certificates.revokedAt));
   if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.search);
     where.push(or(ilike(sql`${certificates.content}->'student'->>'name'`, like), ilike(sql`${certificates.content}->'student'->>'admission_number'`, like), ilike(sql`${certificates.id}::text`, like))!);
   }
   return where.length ? and(...where) : undefined;

@@ -3,6 +3,7 @@ import type { CommunicationPriority, CommunicationStatus, CommunicationStats } f
 import type { Role } from '../../../shared/roles.js';
 import type { Tx } from '../../db/tenant.js';
 import { adminCommunications, profiles, schools, userDismissedCommunications } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/like.js';
 
 export type CommunicationRow = typeof adminCommunications.$inferSelect;
 
@@ -21,10 +22,6 @@ export interface CommunicationFilter {
   schoolId?: string;
 }
 
-/** `%term%` for ILIKE, with the pattern characters of the term taken literally. */
-function contains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Not expired at `now`: no expiry, or an expiry still ahead. */
 function unexpired(now: Date): SQL {
@@ -41,7 +38,7 @@ function whereOf(f: CommunicationFilter, now: Date): SQL | undefined {
   // Personal alerts (a learner's absence) are not announcements: the Communication Center leaves them out.
   const parts: (SQL | undefined)[] = [eq(adminCommunications.personal, false)];
   if (f.search) {
-    const p = contains(f.search);
+    const p = containsPattern(f.search);
     parts.push(or(ilike(adminCommunications.title, p), ilike(adminCommunications.message, p)));
   }
   if (f.priority) parts.push(eq(adminCommunications.priority, f.priority));

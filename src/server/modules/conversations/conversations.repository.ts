@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * Queries of the conversations service: who relates to whom (guardians, streams, teaching), the
@@ -31,7 +32,6 @@ export type OfficeHoursRow = typeof staffOfficeHours.$inferSelect;
 export type ReportRow = typeof messageReports.$inferSelect;
 
 /** `text` as an ILIKE pattern that matches it literally anywhere: \, % and _ escaped. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 // -------------------------------------------------------------------------------------------------
 // Who relates to whom

@@ -79,6 +79,7 @@ import {
   userSignInNetworks,
   type DataProtectionOutcome,
 } from '../../db/schema/index.js';
+import { containsPattern } from '../../lib/like.js';
 import type { Tx } from '../../db/tenant.js';
 
 /**
@@ -94,7 +95,7 @@ const learnerName = sql<string>`concat_ws(' ', ${students.firstName}, nullif(${s
 
 /** Learners whose names, admission number or identifiers match `q` (the register's search text), best first. */
 export async function searchLearners(tx: Tx, q: string, limit: number) {
-  const like = `%${q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(q.toLowerCase());
   return tx
     .select({
       id: students.id,
@@ -115,7 +116,7 @@ export async function searchLearners(tx: Tx, q: string, limit: number) {
 
 /** Users (profiles) whose name or e-mail matches `q`. */
 export async function searchUsers(tx: Tx, q: string, limit: number) {
-  const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const like = containsPattern(q);
   return tx
     .select({
       id: profiles.id,
@@ -855,7 +856,7 @@ export async function eraseUser(
   anonymised.users = rowCount(await tx.update(users).set({ name: label, email, image: null, emailVerified: false, updatedAt: new Date() }).where(eq(users.id, id)));
   deleted.sessions = (await tx.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id })).length;
   deleted.accounts = (await tx.delete(accounts).where(eq(accounts.userId, id)).returning({ id: accounts.id })).length;
-  deleted.verifications = (await tx.delete(verifications).where(ilike(verifications.identifier, `%${p.email}%`)).returning({ id: verifications.id })).length;
+  deleted.verifications = (await tx.delete(verifications).where(ilike(verifications.identifier, containsPattern(p.email))).returning({ id: verifications.id })).length;
   deleted.loginAttempts = (await tx.delete(loginAttempts).where(eq(loginAttempts.email, p.email)).returning({ id: loginAttempts.id })).length;
   deleted.notifications = (await tx.delete(notifications).where(eq(notifications.userId, id)).returning({ id: notifications.id })).length;
   deleted.dismissedCommunications = (await tx.delete(userDismissedCommunications).where(eq(userDismissedCommunications.userId, id)).returning({ id: userDismissedCommunications.userId })).length;

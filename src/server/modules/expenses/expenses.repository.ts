@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sq
 import { alias } from 'drizzle-orm/pg-core';
 import { approvals, budgets, expenseCategories, expenses, files, financeOfficeSettings, pettyCashEntries, profiles, suppliers, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * The expenses tables (issue 15 §1): expenses, expense categories, budgets, the petty-cash book and the
@@ -84,7 +85,7 @@ export interface ExpenseFilters {
 export type ExpenseSort = 'spentOn_desc' | 'spentOn_asc' | 'amount_desc' | 'amount_asc';
 
 function expenseConditions(f: ExpenseFilters): SQL | undefined {
-  const term = f.search ? `%${f.search.replace(/[\\%_]/g, (x) => `\\${x}`)}%` : null;
+  const term = f.search ? containsPattern(f.search) : null;
   const base = and(
     f.categoryId ? eq(expenses.categoryId, f.categoryId) : undefined,
     f.from ? gte(expenses.spentOn, f.from) : undefined,

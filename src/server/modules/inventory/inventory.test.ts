@@ -287,6 +287,17 @@ describe('items and suppliers', () => {
     const alerts = await json<{ items: InventoryItem[] }>('GET', '/api/inventory/alerts', 'director');
     expect(alerts.items.map((i) => i.code)).toContain('STA-CHK');
   });
+
+  it('searches for what was typed: % and _ match themselves, not every item', async () => {
+    const percent = await newItem({ name: 'Ink 50% off' });
+    const all = await json<ItemsResponse>('GET', '/api/inventory/items?pageSize=200', 'finance');
+    expect(all.items.length).toBeGreaterThan(1);
+    const byPercent = await json<ItemsResponse>('GET', `/api/inventory/items?q=${encodeURIComponent('%')}&pageSize=200`, 'finance');
+    expect(byPercent.items.map((i) => i.id)).toEqual([percent.id]);
+    const byUnderscore = await json<ItemsResponse>('GET', `/api/inventory/items?q=${encodeURIComponent('_')}&pageSize=200`, 'finance');
+    expect(byUnderscore.items.every((i) => i.name.includes('_') || i.code.includes('_'))).toBe(true);
+    expect(byUnderscore.items.length).toBeLessThan(all.items.length);
+  });
 });
 
 describe('demo data and valuation', () => {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { containsPattern } from '../users/index.js';
+import { containsPattern } from '../../lib/like.js';
 import type { ListStudentsQuery, StudentSort } from '../../../shared/contracts/learners.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
 import type { Tx } from '../../db/tenant.js';

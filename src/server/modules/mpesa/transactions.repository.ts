@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { mpesaCallbacks, mpesaStkRequests, mpesaTransactions, payments, profiles, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * Queries on M-Pesa transactions (mpesa_transactions: every payment M-Pesa reported, matched, unmatched
@@ -175,7 +176,7 @@ function transactionConditions(schoolId: string, f: TransactionFilters): SQL | u
   if (f.to) where.push(lte(nairobiDay(mpesaTransactions.transTime), f.to));
   const search = f.search?.trim();
   if (search) {
-    const like = `%${search.toLowerCase()}%`;
+    const like = containsPattern(search.toLowerCase());
     where.push(sql`(lower(${mpesaTransactions.transId}) like ${like} or lower(${mpesaTransactions.billRef}) like ${like} or lower(${mpesaTransactions.payerName}) like ${like} or ${mpesaTransactions.msisdn} like ${like})`);
   }
   return and(...where);

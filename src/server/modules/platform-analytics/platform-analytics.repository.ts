@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PlatformModule } from '../../../shared/messages/platform-analytics.js';
 import type { Tx } from '../../db/tenant.js';
+import { escapeLike } from '../../lib/like.js';
 
 /**
  * Set-based SQL of platform analytics (issue 18 §3): every function is one statement over all schools,
@@ -319,7 +320,7 @@ export interface AuditRow {
 
 /** Audit entries of the period, newest first, at most `limit` (filters: school, action prefix, case-insensitive). */
 export function auditRows(tx: Tx, q: { from: string; to: string; schoolId?: string; action?: string }, limit: number) {
-  const action = q.action ? `${q.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const action = q.action ? `${escapeLike(q.action)}%` : null;
   return rowsOf<AuditRow>(
     tx,
     sql`select a.created_at::timestamptz as created_at, s.name as school, a.action, a.performed_by_role as role,

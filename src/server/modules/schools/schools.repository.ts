@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/tenant.js';
 import { profiles, schools, sessions, students } from '../../db/schema/index.js';
 import type { Curriculum, SchoolStatus } from '../../../shared/contracts/schools.js';
+import { containsPattern, escapeLike } from '../../lib/like.js';
 
 const owners = alias(profiles, 'owner_profile');
 const principals = alias(profiles, 'principal_profile');
@@ -54,10 +55,6 @@ export interface SchoolFilters {
   curriculum?: Curriculum;
 }
 
-/** `text` as an ILIKE pattern that matches it literally anywhere: \, % and _ escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function filterConditions(f: SchoolFilters): SQL | undefined {
   const search = f.search?.trim();
@@ -150,7 +147,7 @@ export async function codesLike(tx: Tx, base: string): Promise<Set<string>> {
   const rows = await tx
     .select({ code: schools.code })
     .from(schools)
-    .where(or(eq(schools.code, base), like(schools.code, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`)));
+    .where(or(eq(schools.code, base), like(schools.code, `${escapeLike(base)}-%`)));
   return new Set(rows.map((r) => r.code));
 }
 

@@ -16,6 +16,7 @@ import {
   userSignInNetworks,
 } from '../../db/schema/index.js';
 import type { SecurityAlertKind } from '../../../shared/contracts/security.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * The security module's rows (platform-only tables: call in the system scope, or the platform staff's
@@ -390,7 +391,7 @@ function logConditions(f: SecurityLogFilters): SQL {
   if (f.schoolId === 'platform') parts.push(isNull(auditLogs.schoolId));
   else if (f.schoolId) parts.push(eq(auditLogs.schoolId, f.schoolId));
   if (f.search) {
-    const like = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.search);
     parts.push(
       or(
         ilike(logActor.email, like),

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle
 import { schoolAnnouncementRecipients, schoolAnnouncements, smsMessages, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * The sms module's queries: the sms_messages log (one row per message, per school), and the
@@ -111,7 +112,7 @@ function smsConditions(schoolId: string, f: SmsFilters): SQL | undefined {
   if (f.status) where.push(eq(smsMessages.status, f.status));
   if (f.kind) where.push(eq(smsMessages.kind, f.kind));
   const search = f.search?.trim();
-  if (search) where.push(sql`(${smsMessages.toPhone} like ${`%${search.replace(/\D/g, '') || search}%`} or ${smsMessages.body} ilike ${`%${search}%`})`);
+  if (search) where.push(sql`(${smsMessages.toPhone} like ${containsPattern(search.replace(/\D/g, '') || search)} or ${smsMessages.body} ilike ${containsPattern(search)})`);
   return and(...where);
 }
 

@@ -3,7 +3,7 @@ import type { ListStaffQuery } from '../../../shared/contracts/staff.js';
 import { files, profiles, schools, staffDocuments, staffMembers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
-import { containsPattern } from '../users/index.js';
+import { containsPattern } from '../../lib/like.js';
 
 export type { ExitClearance } from '../../db/schema/index.js';
 

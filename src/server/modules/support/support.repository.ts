@@ -6,6 +6,7 @@ import { profiles, schools, supportCannedReplies, supportTicketReplies, supportT
 import type { AttachmentRef } from '../../db/schema/announcements.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * Queries of the support tickets service: tickets with their school, opener, assignee and reply count,
@@ -125,7 +126,7 @@ function filtersSql(scope: TicketScope, f: TicketFilters): SQL | undefined {
   if (f.search) {
     const text = f.search.trim();
     const num = /^(?:t-?)?(\d{1,9})$/i.exec(text);
-    const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = containsPattern(text);
     where.push(or(ilike(supportTickets.subject, pattern), ilike(supportTickets.description, pattern), ...(num ? [eq(supportTickets.number, Number(num[1]))] : [])));
   }
   return and(...where);

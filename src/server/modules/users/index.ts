@@ -1,2 +1,2 @@
 /** The users module's public surface: what other modules may import (decision 0021). */
-export { containsPattern, deleteUserSessions, emailExists, setUserStatus, updateUserFields } from './users.repository.js';
+export { deleteUserSessions, emailExists, setUserStatus, updateUserFields } from './users.repository.js';

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/tenant.js';
 import { profiles, schools, sessions, users } from '../../db/schema/index.js';
 import { ROLES, type Role } from '../../../shared/roles.js';
 import type { USER_STATUSES } from '../../../shared/contracts/users.js';
+import { containsPattern } from '../../lib/like.js';
 
 export type UserStatus = (typeof USER_STATUSES)[number];
 
@@ -49,10 +50,6 @@ export interface UserFilters {
   status?: UserStatus;
 }
 
-/** `text` as an ILIKE pattern that matches it literally anywhere: \, % and _ escaped. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The school condition: one school, or (null) every school the transaction's scope can see. */
 function inSchool(schoolId: string | null): SQL | undefined {

@@ -17,7 +17,7 @@ import {
 } from '../../../../tests/helpers.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { containsPattern } from './users.repository.js';
+import { containsPattern } from '../../lib/like.js';
 
 // Spec strings written out word for word (spec §5, §6, §8), plus the product's own users messages.
 const MSG = {
