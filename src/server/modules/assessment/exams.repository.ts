@@ -61,9 +61,9 @@ export async function listRecentExamIds(tx: Tx, schoolId: string): Promise<{ id:
     .limit(12);
 }
 
-/** Takes the row lock on an exam series (`for update`) until the transaction ends. */
-export async function lockExam(tx: Tx, examId: string): Promise<void> {
-  await tx.select({ id: examSeries.id }).from(examSeries).where(eq(examSeries.id, examId)).for('update');
+/** Takes the row lock on the school's exam series (`for update`) until the transaction ends. */
+export async function lockExam(tx: Tx, schoolId: string, examId: string): Promise<void> {
+  await tx.select({ id: examSeries.id }).from(examSeries).where(and(eq(examSeries.id, examId), eq(examSeries.schoolId, schoolId))).for('update');
 }
 
 /** Adds an exam series; the new row. */
@@ -126,9 +126,9 @@ export async function findClassId(tx: Tx, schoolId: string, classId: string): Pr
   return row;
 }
 
-/** The name of stream `classId` (no school predicate: callers checked the stream is the school's). */
-export async function findClassName(tx: Tx, classId: string): Promise<{ name: string } | undefined> {
-  const [row] = await tx.select({ name: classes.name }).from(classes).where(eq(classes.id, classId));
+/** The name of the school's stream `classId`, or undefined. */
+export async function findClassName(tx: Tx, schoolId: string, classId: string): Promise<{ name: string } | undefined> {
+  const [row] = await tx.select({ name: classes.name }).from(classes).where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)));
   return row;
 }
 

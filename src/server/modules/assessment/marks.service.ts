@@ -303,7 +303,7 @@ export async function submitSheet(database: Database, actor: Actor, examId: stri
     if (missing > 0) throw badRequest(m.missingMarks(missing));
     const now = new Date();
     await marksRepo.markSheetSubmitted(tx, sheet.id, actor.id, now);
-    const cls = await examsRepo.findClassName(tx, classId);
+    const cls = await examsRepo.findClassName(tx, schoolId, classId);
     const me = await marksRepo.findProfileName(tx, actor.id);
     const title = m.approvalTitle(subject.name, cls?.name ?? '');
     const summary = m.approvalSummary(e.name, me?.name ?? '', marked.size);
@@ -358,7 +358,7 @@ export async function decideSheet(database: Database, actor: Actor, examId: stri
 export async function releaseExam(database: Database, actor: Actor, examId: string, ip: string) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
-    await examsRepo.lockExam(tx, examId);
+    await examsRepo.lockExam(tx, schoolId, examId);
     if (e.status === 'released') throw new AppError(409, 'ALREADY_RELEASED', m.alreadyReleased);
     const sheets = await sheetsOf(tx, schoolId, e);
     const withMarks = sheets.filter((s) => s.marked > 0);

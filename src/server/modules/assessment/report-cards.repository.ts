@@ -55,15 +55,15 @@ export async function findNextTermStart(tx: Tx, schoolId: string, after: string)
 
 // -- learners -----------------------------------------------------------------------------------------
 
-/** UPI, current stream (name, stream, level) and the stream's class teacher of each learner (unordered). */
-export async function listCardLearnerInfo(tx: Tx, studentIds: string[]) {
+/** UPI, current stream (name, stream, level) and the stream's class teacher of each of these learners of the school (unordered). */
+export async function listCardLearnerInfo(tx: Tx, schoolId: string, studentIds: string[]) {
   return tx
     .select({ id: students.id, upi: students.upi, classId: students.classId, className: classes.name, stream: classes.stream, levelId: classes.levelId, levelName: levels.name, classTeacher: profiles.name })
     .from(students)
     .leftJoin(classes, eq(classes.id, students.classId))
     .leftJoin(levels, eq(levels.id, classes.levelId))
     .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
-    .where(inArray(students.id, studentIds));
+    .where(and(eq(students.schoolId, schoolId), inArray(students.id, studentIds)));
 }
 
 /** The id of learner `studentId` when the audience may see them (its school set). */

@@ -125,7 +125,7 @@ export async function startBulkReportCards(deps: ReportCardDeps, actor: Actor, b
     let label: string;
     if (body.classId) {
       await assertCommentWriter(tx, actor, schoolId, body.classId);
-      const c = await examsRepo.findClassName(tx, body.classId);
+      const c = await examsRepo.findClassName(tx, schoolId, body.classId);
       classIds = [body.classId];
       label = c!.name;
     } else {

@@ -116,7 +116,7 @@ export async function termCards(tx: Tx, schoolId: string, termId: string, opts: 
   // Everyone with a result in any series of the term.
   const studentIds = [...new Set(computed.flatMap((c) => c.rows.filter((r) => r.subjectsSat > 0).map((r) => r.studentId)))];
   if (studentIds.length === 0) return { term, cards: [] };
-  const info = await reportCardsRepo.listCardLearnerInfo(tx, studentIds);
+  const info = await reportCardsRepo.listCardLearnerInfo(tx, schoolId, studentIds);
   const infoById = new Map(info.map((i) => [i.id, i]));
   const subjectNames = new Map((await scalesRepo.listSubjectNames(tx, schoolId)).map((s) => [s.id, s.name]));
   const cards: TermCard[] = [];

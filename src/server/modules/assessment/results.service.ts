@@ -247,7 +247,7 @@ export async function examResults(database: Database, actor: Actor, examId: stri
         if (!other) throw notFound(m.levelNotFound);
         throw badRequest(m.streamNotInExam, { levelId: m.streamNotInExam });
       }
-      const lv = await scalesRepo.levelNameById(tx, levelId);
+      const lv = await scalesRepo.levelNameById(tx, schoolId, levelId);
       scope = { kind: 'level', id: levelId, name: lv?.name ?? '' };
       const classIds = new Set(r.classes.filter((c) => c.levelId === levelId).map((c) => c.id));
       rows = sortByPosition(r.rows.filter((x) => classIds.has(x.classId)), true);

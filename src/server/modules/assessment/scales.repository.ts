@@ -148,9 +148,9 @@ export async function findLevelName(tx: Tx, schoolId: string, levelId: string): 
   return row;
 }
 
-/** The name of level `levelId` (no school predicate: the id comes from an exam of the school). */
-export async function levelNameById(tx: Tx, levelId: string): Promise<{ name: string } | undefined> {
-  const [row] = await tx.select({ name: levels.name }).from(levels).where(eq(levels.id, levelId));
+/** The name of the school's level `levelId`, or undefined. */
+export async function levelNameById(tx: Tx, schoolId: string, levelId: string): Promise<{ name: string } | undefined> {
+  const [row] = await tx.select({ name: levels.name }).from(levels).where(and(eq(levels.id, levelId), eq(levels.schoolId, schoolId)));
   return row;
 }
 

@@ -264,9 +264,9 @@ export async function listStreams(
     .orderBy(asc(classes.levelOrder), asc(classes.name));
 }
 
-/** True when the teacher has an assignment in the stream (of learning area `subjectId` when given). */
-export async function hasTeacherAssignment(tx: Tx, teacherId: string, classId: string, subjectId?: string | null): Promise<boolean> {
-  const where = [eq(teacherAssignments.teacherId, teacherId), eq(teacherAssignments.classId, classId)];
+/** True when the teacher has an assignment of the school in the stream (of learning area `subjectId` when given). */
+export async function hasTeacherAssignment(tx: Tx, schoolId: string, teacherId: string, classId: string, subjectId?: string | null): Promise<boolean> {
+  const where = [eq(teacherAssignments.schoolId, schoolId), eq(teacherAssignments.teacherId, teacherId), eq(teacherAssignments.classId, classId)];
   if (subjectId) where.push(eq(teacherAssignments.subjectId, subjectId));
   const [row] = await tx.select({ id: teacherAssignments.id }).from(teacherAssignments).where(and(...where)).limit(1);
   return !!row;

@@ -84,19 +84,19 @@ async function loadStream(tx: Tx, schoolId: string, classId: string): Promise<St
 }
 
 /** May the caller read this stream's registers? Leaders and platform staff: any; a teacher: streams they lead or teach. */
-async function canReadStream(tx: Tx, actor: Actor, stream: StreamRow): Promise<boolean> {
+async function canReadStream(tx: Tx, actor: Actor, schoolId: string, stream: StreamRow): Promise<boolean> {
   if (actor.role !== 'teacher') return true;
-  return stream.classTeacherId === actor.id || (await repo.hasTeacherAssignment(tx, actor.id, stream.id));
+  return stream.classTeacherId === actor.id || (await repo.hasTeacherAssignment(tx, schoolId, actor.id, stream.id));
 }
 
 /**
  * May the caller mark this register? The principal: any. A teacher: the daily registers of a stream they
  * lead (class teacher), a lesson register of a learning area they teach there. Others: no.
  */
-async function canMark(tx: Tx, actor: Actor, stream: StreamRow, session: string, subjectId: string | null): Promise<boolean> {
+async function canMark(tx: Tx, actor: Actor, schoolId: string, stream: StreamRow, session: string, subjectId: string | null): Promise<boolean> {
   if (actor.role === 'principal') return true;
   if (actor.role !== 'teacher') return false;
-  if (isPeriodSession(session)) return !!subjectId && (await repo.hasTeacherAssignment(tx, actor.id, stream.id, subjectId));
+  if (isPeriodSession(session)) return !!subjectId && (await repo.hasTeacherAssignment(tx, schoolId, actor.id, stream.id, subjectId));
   return stream.classTeacherId === actor.id;
 }
 
@@ -162,7 +162,7 @@ async function buildRegister(
     markedBy = await repo.findProfileName(tx, reg.markedBy);
   }
   const locked = isRegisterLocked(cal, date, today, settings.lockAfterDays);
-  const mayMark = await canMark(tx, actor, stream, session, subjectId);
+  const mayMark = await canMark(tx, actor, schoolId, stream, session, subjectId);
   return {
     id: reg?.id ?? null,
     classId: stream.id,
@@ -192,7 +192,7 @@ async function buildRegister(
 export async function getRegister(deps: AttendanceDeps, actor: Actor, q: RegisterQuery): Promise<Register> {
   return inSchool(deps.database, actor, q.schoolId, async (tx, schoolId) => {
     const stream = await loadStream(tx, schoolId, q.classId);
-    if (!(await canReadStream(tx, actor, stream))) throw forbidden(m.notYourStream);
+    if (!(await canReadStream(tx, actor, schoolId, stream))) throw forbidden(m.notYourStream);
     const settings = await loadAttendanceSettings(tx, schoolId);
     checkSession(settings, q.session, q.subjectId);
     return buildRegister(tx, actor, schoolId, stream, q.date, q.session, q.subjectId ?? null, settings);
@@ -257,7 +257,7 @@ async function saveRegister(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, body:
   const stream = await loadStream(tx, schoolId, body.classId);
   const settings = await loadAttendanceSettings(tx, schoolId);
   checkSession(settings, body.session, subjectId);
-  if (!(await canMark(tx, actor, stream, body.session, subjectId))) {
+  if (!(await canMark(tx, actor, schoolId, stream, body.session, subjectId))) {
     throw forbidden(isPeriodSession(body.session) ? m.notYourLesson : m.notYourStream);
   }
   const today = schoolToday();

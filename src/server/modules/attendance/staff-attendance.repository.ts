@@ -62,12 +62,12 @@ export async function listStaffDayRows(tx: Tx, schoolId: string, date: string, p
     .where(and(eq(staffAttendance.schoolId, schoolId), eq(staffAttendance.date, date), profileIds ? inArray(staffAttendance.profileId, profileIds) : undefined));
 }
 
-/** A person's row of day `date` (within school `schoolId` when given). */
-export async function findStaffDayRow(tx: Tx, profileId: string, date: string, schoolId?: string): Promise<StaffAttendanceRow | undefined> {
+/** A person's row of day `date` in the school. */
+export async function findStaffDayRow(tx: Tx, schoolId: string, profileId: string, date: string): Promise<StaffAttendanceRow | undefined> {
   const [row] = await tx
     .select()
     .from(staffAttendance)
-    .where(and(eq(staffAttendance.profileId, profileId), eq(staffAttendance.date, date), schoolId ? eq(staffAttendance.schoolId, schoolId) : undefined));
+    .where(and(eq(staffAttendance.profileId, profileId), eq(staffAttendance.date, date), eq(staffAttendance.schoolId, schoolId)));
   return row;
 }
 

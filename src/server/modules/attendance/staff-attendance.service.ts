@@ -230,7 +230,7 @@ export async function putStaffDay(database: Database, c: { actor: Actor; ip: str
 }
 
 async function myDay(tx: Tx, actor: Actor, schoolId: string, today: string, cal: SchoolCalendar, settings: AttendanceSettings): Promise<MyStaffDay> {
-  const row = await repo.findStaffDayRow(tx, actor.id, today, schoolId);
+  const row = await repo.findStaffDayRow(tx, schoolId, actor.id, today);
   const status = (row?.status ?? null) as StaffStatus | null;
   return {
     date: today,
@@ -272,7 +272,7 @@ export async function selfCheck(database: Database, c: { actor: Actor; ip: strin
     const cal = await loadCalendar(tx, schoolId);
     assertSchoolDay(cal, today, today);
     if (!(await repo.isStaffOfSchool(tx, schoolId, c.actor.id, STAFF_ROLES))) throw notFound(am.staffNotFound);
-    const before = await repo.findStaffDayRow(tx, c.actor.id, today);
+    const before = await repo.findStaffDayRow(tx, schoolId, c.actor.id, today);
     const time = nairobiTime(now);
     let next: { status: StaffStatus; checkIn: string | null; checkOut: string | null; note: string | null };
     if (kind === 'in') {

@@ -74,9 +74,9 @@ export async function allExitRows(tx: Tx, schoolId: string, filters: ExitFilters
   return exitQuery(tx, exitFilters(schoolId, filters)).orderBy(...exitOrder);
 }
 
-/** Exit `id` with its learner and names (row-level security keeps it to the school), or undefined. */
-export async function findExitRow(tx: Tx, id: string): Promise<ExitRow | undefined> {
-  const [row] = await exitQuery(tx, eq(studentExits.id, id));
+/** The school's exit `id` with its learner and names, or undefined. */
+export async function findExitRow(tx: Tx, schoolId: string, id: string): Promise<ExitRow | undefined> {
+  const [row] = await exitQuery(tx, and(eq(studentExits.id, id), eq(studentExits.schoolId, schoolId)));
   return row;
 }
 

@@ -67,8 +67,8 @@ export async function allExits(database: Database, actor: Actor, q: Omit<ListExi
   );
 }
 
-async function exitById(tx: Tx, id: string): Promise<ExitItem> {
-  const row = await repo.findExitRow(tx, id);
+async function exitById(tx: Tx, schoolId: string, id: string): Promise<ExitItem> {
+  const row = await repo.findExitRow(tx, schoolId, id);
   return toExitItem(row!);
 }
 
@@ -100,7 +100,7 @@ export async function exitLearner(database: Database, actor: Actor, body: ExitIn
       newValue: { status, leftOn: body.exitDate, leavingReason: body.reason, exitType: body.exitType, exitId },
       ipAddress: req.ip,
     });
-    return { exit: await exitById(tx, exitId), message: m.exited(learnerName(s)) };
+    return { exit: await exitById(tx, schoolId, exitId), message: m.exited(learnerName(s)) };
   });
 }
 
@@ -123,7 +123,7 @@ export async function readmitLearner(
     const studentId = await repo.findExitStudentId(tx, schoolId, exitId);
     if (!studentId) throw notFound(m.exitNotFound);
     await lockLearner(tx, studentId);
-    const row = await repo.findExitRow(tx, exitId);
+    const row = await repo.findExitRow(tx, schoolId, exitId);
     const e = row!.e;
     const name = learnerName(row!.learner);
     if (e.readmittedOn) throw new AppError(409, 'ALREADY_READMITTED', m.alreadyReadmitted);
@@ -153,6 +153,6 @@ export async function readmitLearner(
       newValue: { status: 'active', classId: cls.id, className: cls.name, readmittedOn: on, exitId: e.id },
       ipAddress: req.ip,
     });
-    return { exit: await exitById(tx, e.id), message: m.readmitted(name, cls.name) };
+    return { exit: await exitById(tx, schoolId, e.id), message: m.readmitted(name, cls.name) };
   });
 }

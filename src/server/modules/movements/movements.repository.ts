@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { academicYears, classes, schools, studentEnrolments, students, studentBalances } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * Queries shared by promotion, transfers and exits: the learner and their class, the class a learner is
@@ -9,10 +10,6 @@ import type { Tx } from '../../db/tenant.js';
  * on them (404s, placement, fees warning, scope) are in movements-shared.ts.
  */
 
-/** ILIKE pattern matching `text` anywhere (%, _ and \ escaped). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Conditions matching every word of a search in the learner's names and numbers (students.search_text). */
 export function learnerSearch(search: string | undefined): SQL[] {

@@ -92,9 +92,9 @@ export async function setYearCurrent(tx: Tx, id: string, isCurrent: boolean): Pr
   await tx.update(academicYears).set({ isCurrent, updatedAt: new Date() }).where(eq(academicYears.id, id));
 }
 
-/** The id of the first term (by number) of year `yearId`, or null. */
-export async function findFirstTermId(tx: Tx, yearId: string): Promise<string | null> {
-  const [first] = await tx.select({ id: terms.id }).from(terms).where(eq(terms.academicYearId, yearId)).orderBy(asc(terms.number)).limit(1);
+/** The id of the first term (by number) of the school's year `yearId`, or null. */
+export async function findFirstTermId(tx: Tx, schoolId: string, yearId: string): Promise<string | null> {
+  const [first] = await tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, schoolId), eq(terms.academicYearId, yearId))).orderBy(asc(terms.number)).limit(1);
   return first?.id ?? null;
 }
 
@@ -143,12 +143,12 @@ export async function listStreamsOfYear(tx: Tx, schoolId: string, yearId: string
   );
 }
 
-/** Class teachers who already lead a stream of year `yearId`. */
-export async function listClassTeacherIds(tx: Tx, yearId: string): Promise<string[]> {
+/** Class teachers who already lead a stream of the school's year `yearId`. */
+export async function listClassTeacherIds(tx: Tx, schoolId: string, yearId: string): Promise<string[]> {
   const rows = await tx
     .select({ id: classes.classTeacherId })
     .from(classes)
-    .where(and(eq(classes.academicYearId, yearId), sql`${classes.classTeacherId} is not null`));
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, yearId), sql`${classes.classTeacherId} is not null`));
   return rows.map((x) => x.id!);
 }
 
@@ -178,12 +178,12 @@ export async function listActiveLearnersOfYear(tx: Tx, schoolId: string, yearId:
     .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
 }
 
-/** Which of these learners have a class-history row in year `yearId`. */
-export async function listEnrolledStudentIds(tx: Tx, yearId: string, studentIds: string[]): Promise<string[]> {
+/** Which of these learners have a class-history row in the school's year `yearId`. */
+export async function listEnrolledStudentIds(tx: Tx, schoolId: string, yearId: string, studentIds: string[]): Promise<string[]> {
   const rows = await tx
     .select({ id: studentEnrolments.studentId })
     .from(studentEnrolments)
-    .where(and(eq(studentEnrolments.academicYearId, yearId), inArray(studentEnrolments.studentId, studentIds)));
+    .where(and(eq(studentEnrolments.schoolId, schoolId), eq(studentEnrolments.academicYearId, yearId), inArray(studentEnrolments.studentId, studentIds)));
   return rows.map((r) => r.id);
 }
 
@@ -208,12 +208,12 @@ export async function deleteBatchEnrolments(tx: Tx, batchId: string): Promise<vo
   await tx.delete(studentEnrolments).where(eq(studentEnrolments.promotionBatchId, batchId));
 }
 
-/** These learners' class-history rows of year `yearId`: class, batch that added them, outcome. */
-export async function listEnrolmentStates(tx: Tx, yearId: string, studentIds: string[]) {
+/** These learners' class-history rows of the school's year `yearId`: class, batch that added them, outcome. */
+export async function listEnrolmentStates(tx: Tx, schoolId: string, yearId: string, studentIds: string[]) {
   return tx
     .select({ id: studentEnrolments.studentId, classId: studentEnrolments.classId, batchId: studentEnrolments.promotionBatchId, outcome: studentEnrolments.outcome })
     .from(studentEnrolments)
-    .where(and(eq(studentEnrolments.academicYearId, yearId), inArray(studentEnrolments.studentId, studentIds)));
+    .where(and(eq(studentEnrolments.schoolId, schoolId), eq(studentEnrolments.academicYearId, yearId), inArray(studentEnrolments.studentId, studentIds)));
 }
 
 /** These learners' class and status now. */
@@ -322,24 +322,24 @@ export async function findNewerAppliedBatchId(tx: Tx, schoolId: string, batchId:
   return newer?.id ?? null;
 }
 
-/** The name of year `id`, or null. */
-export async function findYearName(tx: Tx, id: string): Promise<string | null> {
-  const [toYear] = await tx.select({ name: academicYears.name }).from(academicYears).where(eq(academicYears.id, id));
+/** The name of the school's year `id`, or null. */
+export async function findYearName(tx: Tx, schoolId: string, id: string): Promise<string | null> {
+  const [toYear] = await tx.select({ name: academicYears.name }).from(academicYears).where(and(eq(academicYears.id, id), eq(academicYears.schoolId, schoolId)));
   return toYear?.name ?? null;
 }
 
-/** Which of these learners have a transfer recorded after batch `batchId` was applied (one row per transfer). */
-export async function listTransferredSinceBatch(tx: Tx, batchId: string, studentIds: string[]): Promise<{ id: string }[]> {
+/** Which of these learners have a transfer recorded in the school after batch `batchId` was applied (one row per transfer). */
+export async function listTransferredSinceBatch(tx: Tx, schoolId: string, batchId: string, studentIds: string[]): Promise<{ id: string }[]> {
   return tx
     .select({ id: transfers.studentId })
     .from(transfers)
-    .where(and(inArray(transfers.studentId, studentIds), sql`${transfers.createdAt} > ${batchTime(batchId)}`));
+    .where(and(eq(transfers.schoolId, schoolId), inArray(transfers.studentId, studentIds), sql`${transfers.createdAt} > ${batchTime(batchId)}`));
 }
 
-/** Which of these learners have an exit recorded after batch `batchId` was applied (one row per exit). */
-export async function listExitedSinceBatch(tx: Tx, batchId: string, studentIds: string[]): Promise<{ id: string }[]> {
+/** Which of these learners have an exit recorded in the school after batch `batchId` was applied (one row per exit). */
+export async function listExitedSinceBatch(tx: Tx, schoolId: string, batchId: string, studentIds: string[]): Promise<{ id: string }[]> {
   return tx
     .select({ id: studentExits.studentId })
     .from(studentExits)
-    .where(and(inArray(studentExits.studentId, studentIds), sql`${studentExits.createdAt} > ${batchTime(batchId)}`));
+    .where(and(eq(studentExits.schoolId, schoolId), inArray(studentExits.studentId, studentIds), sql`${studentExits.createdAt} > ${batchTime(batchId)}`));
 }

@@ -332,7 +332,7 @@ async function resolvePromotion(tx: Tx, schoolId: string, input: PromotionPrevie
   const placed = new Set<string>();
   if (toYear) {
     await inChunks([...learnerById.keys()], 1000, async (chunk) => {
-      for (const id of await repo.listEnrolledStudentIds(tx, toYear.id, chunk)) placed.add(id);
+      for (const id of await repo.listEnrolledStudentIds(tx, schoolId, toYear.id, chunk)) placed.add(id);
     });
   }
 
@@ -496,7 +496,7 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
       }
 
       // 2. Target streams it lacks (a class teacher leads one stream per year).
-      const leading = new Set(await repo.listClassTeacherIds(tx, toYearId));
+      const leading = new Set(await repo.listClassTeacherIds(tx, schoolId, toYearId));
       const created: string[] = [];
       for (const t of [...r.targets.values()].sort((a, b) => a.level.levelOrder - b.level.levelOrder || a.stream.localeCompare(b.stream))) {
         if (t.classId) continue;
@@ -554,7 +554,7 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
       for (const mv of r.moves) byOutcome.set(mv.outcome, [...(byOutcome.get(mv.outcome) ?? []), mv.studentId]);
       const haveRow = new Set<string>();
       await inChunks(r.moves.map((x) => x.studentId), 1000, async (chunk) => {
-        for (const id of await repo.listEnrolledStudentIds(tx, r.fromYear.id, chunk)) haveRow.add(id);
+        for (const id of await repo.listEnrolledStudentIds(tx, schoolId, r.fromYear.id, chunk)) haveRow.add(id);
       });
       for (const [outcome, ids] of byOutcome) {
         await inChunks(ids, 1000, async (chunk) => {
@@ -656,7 +656,7 @@ async function makeCurrent(tx: Tx, schoolId: string, yearId: string): Promise<{ 
   if (before.yearId === yearId) return before;
   await repo.clearCurrentYear(tx, schoolId);
   await repo.setYearCurrent(tx, yearId, true);
-  const firstTermId = await repo.findFirstTermId(tx, yearId);
+  const firstTermId = await repo.findFirstTermId(tx, schoolId, yearId);
   if (firstTermId) {
     await repo.clearCurrentTerm(tx, schoolId);
     await repo.setTermCurrent(tx, firstTermId, true);
@@ -711,19 +711,19 @@ function batchLearners(b: repo.PromotionBatchRow) {
  */
 async function undoBlocker(tx: Tx, schoolId: string, b: repo.PromotionBatchRow): Promise<string | null> {
   if (await repo.findNewerAppliedBatchId(tx, schoolId, b.id)) return m.undoNewerBatch;
-  const yearName = (await repo.findYearName(tx, b.toYearId)) ?? '';
+  const yearName = (await repo.findYearName(tx, schoolId, b.toYearId)) ?? '';
   const expected = batchLearners(b);
   const ids = [...expected.keys()];
   const moved = new Set<string>();
   await inChunks(ids, 1000, async (chunk) => {
-    const t = await repo.listTransferredSinceBatch(tx, b.id, chunk);
-    const e = await repo.listExitedSinceBatch(tx, b.id, chunk);
+    const t = await repo.listTransferredSinceBatch(tx, schoolId, b.id, chunk);
+    const e = await repo.listExitedSinceBatch(tx, schoolId, b.id, chunk);
     for (const x of [...t, ...e]) moved.add(x.id);
   });
   if (moved.size) return m.undoTransfers(moved.size, yearName);
   const changed = new Set<string>();
   await inChunks(ids, 1000, async (chunk) => {
-    const rows = await repo.listEnrolmentStates(tx, b.toYearId, chunk);
+    const rows = await repo.listEnrolmentStates(tx, schoolId, b.toYearId, chunk);
     const rowOf = new Map(rows.map((x) => [x.id, x]));
     const now = await repo.listLearnerStates(tx, chunk);
     for (const s of now) {

@@ -3,7 +3,8 @@ import type { ListTransfersQuery, TransferRequestStatus } from '../../../shared/
 import { classes, profiles, students, transferRequests, transfers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
-import { containsPattern, learnerColumns, learnerSearch } from './movements.repository.js';
+import { containsPattern } from '../../lib/like.js';
+import { learnerColumns, learnerSearch } from './movements.repository.js';
 
 /**
  * Queries of transfers (issue 10 §2 Transfers): the school's transfers rows (in and out) with their
@@ -74,9 +75,9 @@ export async function allTransferRows(tx: Tx, schoolId: string, filters: Transfe
   return transferQuery(tx, transferFilters(schoolId, filters)).orderBy(...transferOrder);
 }
 
-/** Transfer `id` with its learner and names (row-level security keeps it to the school), or undefined. */
-export async function findTransferRow(tx: Tx, id: string): Promise<TransferRow | undefined> {
-  const [row] = await transferQuery(tx, eq(transfers.id, id));
+/** The school's transfer `id` with its learner and names, or undefined. */
+export async function findTransferRow(tx: Tx, schoolId: string, id: string): Promise<TransferRow | undefined> {
+  const [row] = await transferQuery(tx, and(eq(transfers.id, id), eq(transfers.schoolId, schoolId)));
   return row;
 }
 

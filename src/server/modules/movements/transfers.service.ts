@@ -94,8 +94,8 @@ function toTransferItem(r: TransferRow): TransferItem {
   };
 }
 
-async function transferById(tx: Tx, id: string): Promise<TransferItem> {
-  const row = await repo.findTransferRow(tx, id);
+async function transferById(tx: Tx, schoolId: string, id: string): Promise<TransferItem> {
+  const row = await repo.findTransferRow(tx, schoolId, id);
   return toTransferItem(row!);
 }
 
@@ -210,7 +210,7 @@ export async function transferOut(database: Database, actor: Actor, body: Transf
     });
     const learner = learnerName(s);
     const message = [m.transferredOut(learner, destination.name), destination.id ? m.requestFiled(destination.name) : null].filter(Boolean).join(' ');
-    return { transfer: await transferById(tx, transferId), requestId, fees, message };
+    return { transfer: await transferById(tx, schoolId, transferId), requestId, fees, message };
   });
 }
 
@@ -247,7 +247,7 @@ export async function transferIn(deps: AuthDeps, actor: Actor, body: TransferInI
     });
   });
   return withScope(deps.database.db, scope, async (tx) => ({
-    transfer: await transferById(tx, transferId),
+    transfer: await transferById(tx, schoolId, transferId),
     studentId: created.id,
     message: m.transferredIn(learnerName(created), created.admissionNumber),
     notices: created.notices.slice(1),

@@ -203,7 +203,7 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
     const actor = actorOf(req);
     const year = req.query.year ?? Number(schoolToday().slice(0, 4));
     const { pdf, name } = await inSchool(database, actor, null, async (tx, schoolId) => {
-      const staff = await staffForP9(tx, req.params.staffId);
+      const staff = await staffForP9(tx, schoolId, req.params.staffId);
       return p9For(tx, schoolId, staff.id, year);
     });
     return sendPdf(reply, pdf, name);

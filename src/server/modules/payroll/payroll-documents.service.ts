@@ -168,10 +168,10 @@ export async function markPayslipEmailed(tx: Tx, lineId: string): Promise<void> 
   await repo.markLineEmailed(tx, lineId);
 }
 
-/** The member of staff `staffId` whose P9A HR asks for, or 404 (a malformed id, nobody visible). */
-export async function staffForP9(tx: Tx, staffId: string): Promise<{ id: string }> {
+/** The school's member of staff `staffId` whose P9A HR asks for, or 404 (a malformed id, nobody in the school). */
+export async function staffForP9(tx: Tx, schoolId: string, staffId: string): Promise<{ id: string }> {
   if (!/^[0-9a-f-]{36}$/i.test(staffId)) throw notFound(m.staffNotFound);
-  const staff = await repo.findStaffId(tx, staffId);
+  const staff = await repo.findStaffId(tx, schoolId, staffId);
   if (!staff) throw notFound(m.staffNotFound);
   return staff;
 }

@@ -351,7 +351,7 @@ export async function approveOrRejectRun(database: Database, c: Omit<SchoolCalle
   return inSchool(database, c.actor, schoolId, async (tx, sid) => {
     const caller = { ...c, schoolId: sid };
     await decideRun(tx, caller, id, approve, note);
-    const run = await repo.getRunById(tx, id);
+    const run = await repo.getRunById(tx, sid, id);
     const { title, summary } = runApprovalText(run);
     await recordApprovalDecision(tx, { schoolId: sid, kind: 'payroll_run', subjectId: id, title, summary, amountCents: run.grossCents, requestedBy: run.submittedBy, approve, decidedBy: c.actor.id, note });
     return detailOf(tx, sid, id);

@@ -74,9 +74,9 @@ export async function findStaffMember(tx: Tx, schoolId: string, staffId: string)
   return s;
 }
 
-/** The id of member of staff `staffId` visible in the transaction (row-level security scopes it), or undefined. */
-export async function findStaffId(tx: Tx, staffId: string): Promise<{ id: string } | undefined> {
-  const [staff] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.id, staffId));
+/** The id of the school's member of staff `staffId`, or undefined. */
+export async function findStaffId(tx: Tx, schoolId: string, staffId: string): Promise<{ id: string } | undefined> {
+  const [staff] = await tx.select({ id: staffMembers.id }).from(staffMembers).where(and(eq(staffMembers.id, staffId), eq(staffMembers.schoolId, schoolId)));
   return staff;
 }
 
@@ -186,9 +186,9 @@ export async function findRun(tx: Tx, schoolId: string, id: string): Promise<Run
   return run;
 }
 
-/** The run `id` (no school predicate: the caller has just locked it in this transaction). */
-export async function getRunById(tx: Tx, id: string): Promise<RunRow> {
-  return (await tx.select().from(payrollRuns).where(eq(payrollRuns.id, id)))[0]!;
+/** The school's run `id` (the caller has just locked it in this transaction). */
+export async function getRunById(tx: Tx, schoolId: string, id: string): Promise<RunRow> {
+  return (await tx.select().from(payrollRuns).where(and(eq(payrollRuns.id, id), eq(payrollRuns.schoolId, schoolId))))[0]!;
 }
 
 /** The school's run `id` locked FOR UPDATE, or undefined. */

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { visibleLearners, type LearnerAudience } from '../learners/index.js';
+import { containsPattern } from '../../lib/like.js';
 
 /**
  * Queries of school transport (issue 15 §4): routes and their stops, vehicles, drivers, trips, learners'
@@ -172,9 +173,9 @@ export async function findVehicle(tx: Tx, schoolId: string, id: string): Promise
   return v;
 }
 
-/** Vehicle `id` (a route's own vehicle; row-level security keeps it to the school), or undefined. */
-export async function findVehicleById(tx: Tx, id: string): Promise<VehicleRow | undefined> {
-  return (await tx.select().from(transportVehicles).where(eq(transportVehicles.id, id)))[0];
+/** The school's vehicle `id` (a route's own vehicle), or undefined. */
+export async function findVehicleById(tx: Tx, schoolId: string, id: string): Promise<VehicleRow | undefined> {
+  return (await tx.select().from(transportVehicles).where(and(eq(transportVehicles.id, id), eq(transportVehicles.schoolId, schoolId))))[0];
 }
 
 /** The id of another vehicle of the school with this (normalised) registration (leaving out `exceptId`), or undefined. */
@@ -402,7 +403,7 @@ export async function searchLearnersWithRoute(tx: Tx, schoolId: string, needle: 
     .leftJoin(transportAssignments, and(eq(transportAssignments.studentId, students.id), eq(transportAssignments.status, 'active')))
     .leftJoin(transportRoutes, eq(transportRoutes.id, transportAssignments.routeId))
     .leftJoin(transportStops, eq(transportStops.id, transportAssignments.stopId))
-    .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), needle ? sql`${students.searchText} like ${`%${needle.replace(/[%_\\]/g, (c) => `\\${c}`)}%`}` : undefined))
+    .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), needle ? sql`${students.searchText} like ${containsPattern(needle)}` : undefined))
     .orderBy(asc(students.firstName), asc(students.lastName))
     .limit(20);
 }
@@ -416,13 +417,13 @@ export async function findLearner(tx: Tx, schoolId: string, id: string) {
   return learner;
 }
 
-/** The learner's active assignment with its route's name, locked for update, or undefined. */
-export async function findActiveAssignmentForUpdate(tx: Tx, studentId: string): Promise<{ a: AssignmentRow; routeName: string } | undefined> {
+/** The learner's active assignment in the school with its route's name, locked for update, or undefined. */
+export async function findActiveAssignmentForUpdate(tx: Tx, schoolId: string, studentId: string): Promise<{ a: AssignmentRow; routeName: string } | undefined> {
   const [current] = await tx
     .select({ a: transportAssignments, routeName: transportRoutes.name })
     .from(transportAssignments)
     .innerJoin(transportRoutes, eq(transportRoutes.id, transportAssignments.routeId))
-    .where(and(eq(transportAssignments.studentId, studentId), eq(transportAssignments.status, 'active')))
+    .where(and(eq(transportAssignments.schoolId, schoolId), eq(transportAssignments.studentId, studentId), eq(transportAssignments.status, 'active')))
     .for('update', { of: transportAssignments });
   return current;
 }
@@ -449,12 +450,12 @@ export async function endAssignment(tx: Tx, id: string, day: string): Promise<As
   return ended!;
 }
 
-/** How many of the charges raised for `source`/`sourceId` are already invoiced. */
-export async function countInvoicedCharges(tx: Tx, source: string, sourceId: string): Promise<number> {
+/** How many of the school's charges raised for `source`/`sourceId` are already invoiced. */
+export async function countInvoicedCharges(tx: Tx, schoolId: string, source: string, sourceId: string): Promise<number> {
   const [inv] = await tx
     .select({ n: count() })
     .from(studentCharges)
-    .where(and(eq(studentCharges.source, source), eq(studentCharges.sourceId, sourceId), eq(studentCharges.status, 'invoiced')));
+    .where(and(eq(studentCharges.schoolId, schoolId), eq(studentCharges.source, source), eq(studentCharges.sourceId, sourceId), eq(studentCharges.status, 'invoiced')));
   return Number(inv?.n ?? 0);
 }
 

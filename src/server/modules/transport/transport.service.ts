@@ -415,7 +415,7 @@ const assignmentOut = (a: repo.AssignmentRow) => ({ id: a.id, studentId: a.stude
 async function endAssignmentRow(tx: Tx, c: SchoolCaller, a: repo.AssignmentRow, today: string) {
   const ended = await repo.endAssignment(tx, a.id, today);
   const cancelled = await cancelPendingCharges(tx, c.schoolId, 'transport', a.id);
-  const invoiced = await repo.countInvoicedCharges(tx, 'transport', a.id);
+  const invoiced = await repo.countInvoicedCharges(tx, c.schoolId, 'transport', a.id);
   return { ended, cancelled, invoiced };
 }
 
@@ -436,7 +436,7 @@ export async function assignLearner(tx: Tx, c: SchoolCaller, routeId: string, in
   if (learner.status !== 'active') throw badRequest(m.learnerNotActive, { studentId: m.learnerNotActive });
   const today = schoolToday();
 
-  const current = await repo.findActiveAssignmentForUpdate(tx, learner.id);
+  const current = await repo.findActiveAssignmentForUpdate(tx, c.schoolId, learner.id);
   let movedFrom: AssignResponse['movedFrom'] = null;
   if (current) {
     if (!input.move) throw conflict('ALREADY_ON_ROUTE', m.alreadyOnRoute(name, current.routeName), { studentId: m.alreadyOnRoute(name, current.routeName) });
@@ -444,7 +444,7 @@ export async function assignLearner(tx: Tx, c: SchoolCaller, routeId: string, in
     movedFrom = { routeId: current.a.routeId, routeName: current.routeName };
   }
 
-  const vehicle = route.vehicleId ? await repo.findVehicleById(tx, route.vehicleId) : undefined;
+  const vehicle = route.vehicleId ? await repo.findVehicleById(tx, c.schoolId, route.vehicleId) : undefined;
   const capacity = route.capacity ?? vehicle?.capacity ?? null;
   if (capacity !== null && (await repo.countActiveRiders(tx, route.id)) >= capacity) throw conflict('ROUTE_FULL', m.overCapacity(route.name, capacity), { routeId: m.overCapacity(route.name, capacity) });
 
