@@ -10,7 +10,7 @@ import { securityMessages } from '../../../shared/messages/security.js';
 import { recordAudit } from '../../lib/audit.js';
 import { noteSignInNetwork, raiseFailureAlerts } from '../security/index.js';
 import { checkPasswordPolicy, loadPolicy, twoFactorRequiredFor } from '../security/index.js';
-import { twoFactorRepo } from '../security/index.js';
+import { securityRepo } from '../security/index.js';
 import { checkSecondFactor, secondFactorMessage } from '../security/index.js';
 import {
   countRecentFailures,
@@ -158,9 +158,9 @@ export async function signIn(
   const rememberMe = input.rememberMe !== false;
   const pending = await withSystem(db, async (tx) => {
     // The session's address as Fastify sees it (TRUST_PROXY aware), for "Active sessions".
-    await twoFactorRepo.setSessionIp(tx, token, request.ip);
-    if (!(await twoFactorRepo.isTwoFactorEnabled(tx, userId))) return false;
-    await twoFactorRepo.startChallenge(tx, {
+    await securityRepo.setSessionIp(tx, token, request.ip);
+    if (!(await securityRepo.isTwoFactorEnabled(tx, userId))) return false;
+    await securityRepo.startChallenge(tx, {
       token,
       userId,
       rememberMe,
@@ -219,9 +219,9 @@ export async function completeTwoFactorSignIn(
   const state = await resolveSession(deps, request.headers);
   if (state.kind !== 'pending') throw new AppError(401, 'TWO_FACTOR_EXPIRED', m.pendingExpired);
   const { sessionId, userId } = state;
-  const challenge = await withSystem(db, (tx) => twoFactorRepo.findChallenge(tx, sessionId));
+  const challenge = await withSystem(db, (tx) => securityRepo.findChallenge(tx, sessionId));
   if (!challenge || challenge.expiresAt.getTime() <= Date.now()) {
-    await withSystem(db, (tx) => twoFactorRepo.deleteSessionById(tx, sessionId));
+    await withSystem(db, (tx) => securityRepo.deleteSessionById(tx, sessionId));
     throw new AppError(401, 'TWO_FACTOR_EXPIRED', m.pendingExpired);
   }
   const row = await withSystem(db, (tx) => findProfileWithSchool(tx, userId));
@@ -234,7 +234,7 @@ export async function completeTwoFactorSignIn(
   const outcome = await withSystem(db, async (tx) => {
     const result = await checkSecondFactor(tx, key, userId, { code: input.code, recoveryCode: input.recoveryCode });
     if (result.ok) {
-      await twoFactorRepo.finishChallenge(tx, sessionId, new Date(Date.now() + (challenge.rememberMe ? REMEMBER_ME_MS : SESSION_ONLY_MS)));
+      await securityRepo.finishChallenge(tx, sessionId, new Date(Date.now() + (challenge.rememberMe ? REMEMBER_ME_MS : SESSION_ONLY_MS)));
       await recordSuccessfulSignIn(tx, { email, userId, role, schoolId: p.schoolId, accessType: challenge.accessType, ip: request.ip, twoFactor: result.method });
       if (result.method === 'recovery_code') {
         await recordAudit(tx, {
@@ -243,15 +243,15 @@ export async function completeTwoFactorSignIn(
           performedByUserId: userId,
           performedByRole: role,
           targetEntity: `user:${userId}`,
-          metadata: { left: await twoFactorRepo.countUnusedRecoveryCodes(tx, userId) },
+          metadata: { left: await securityRepo.countUnusedRecoveryCodes(tx, userId) },
           ipAddress: request.ip,
         });
       }
       return { ok: true as const };
     }
-    const attempts = await twoFactorRepo.countWrongCode(tx, sessionId);
+    const attempts = await securityRepo.countWrongCode(tx, sessionId);
     const ended = attempts >= TWO_FACTOR_MAX_ATTEMPTS;
-    if (ended) await twoFactorRepo.deleteSessionById(tx, sessionId);
+    if (ended) await securityRepo.deleteSessionById(tx, sessionId);
     await recordLoginAttempt(tx, email, request.ip, false);
     await raiseFailureAlerts(tx, { email, ip: request.ip, userId, schoolId: p.schoolId });
     await recordAudit(tx, {
@@ -282,7 +282,7 @@ export async function completeTwoFactorSignIn(
         ? forbidden(messages.login.schoolDeactivated, 'SCHOOL_INACTIVE')
         : null;
   if (refusal || !fresh) {
-    await withSystem(db, (tx) => twoFactorRepo.deleteSessionById(tx, sessionId));
+    await withSystem(db, (tx) => securityRepo.deleteSessionById(tx, sessionId));
     throw refusal ?? forbidden(messages.login.deactivated, 'ACCOUNT_DEACTIVATED');
   }
   return fresh.twoFactorSetupRequired ? { user: fresh, twoFactorSetupRequired: true } : { user: fresh };
@@ -328,7 +328,7 @@ export async function resolveSession(deps: AuthDeps, headers: Headers): Promise<
   if (policy.sessionIdleMinutes) {
     const last = new Date(s.lastSeenAt ?? s.createdAt).getTime();
     if (Date.now() - last > policy.sessionIdleMinutes * 60_000) {
-      await withSystem(db, (tx) => twoFactorRepo.deleteSessionById(tx, s.id));
+      await withSystem(db, (tx) => securityRepo.deleteSessionById(tx, s.id));
       return { kind: 'none' };
     }
   }

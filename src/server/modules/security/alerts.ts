@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/tenant.js';
 import { SECURITY_ALERT_FAILURE_THRESHOLD, SECURITY_ALERT_IP_FAILURE_THRESHOLD, SECURITY_ALERT_WINDOW_MINUTES } from '../../../shared/contracts/security.js';
 import { networkOf } from './totp.js';
-import * as repo from './two-factor.repository.js';
+import * as repo from './security.repository.js';
 
 /**
  * Security alerts raised during sign-in (issue 18 §2 "alerts for suspicious patterns (many failures,

@@ -2,4 +2,4 @@
 export { noteSignInNetwork, raiseFailureAlerts } from './alerts.js';
 export { checkPasswordPolicy, loadPolicy, twoFactorRequiredFor } from './policy.js';
 export { checkSecondFactor, secondFactorMessage } from './two-factor.service.js';
-export * as twoFactorRepo from './two-factor.repository.js';
+export * as securityRepo from './security.repository.js';

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import { withSystem, type Tx } from '../../db/tenant.js';
 import { DEFAULT_SECURITY_POLICY, securityPolicySchema, type SecurityPolicy } from '../../../shared/contracts/security.js';
 import { securityMessages } from '../../../shared/messages/security.js';
-import { readSettingValue, upsertSetting } from './two-factor.repository.js';
+import { readSettingValue, upsertSetting } from './security.repository.js';
 
 /**
  * The security policy (issue 18 §2 "required for platform staff and finance officers (setting per

@@ -20,8 +20,8 @@ import { recordAudit } from '../../lib/audit.js';
 import { paginate } from '../../lib/paging.js';
 import { readPolicy, twoFactorRequiredFor, writePolicy } from './policy.js';
 import { networkLabel } from './totp.js';
-import * as repo from './two-factor.repository.js';
-import type { AlertWithNames, SecurityLogFilters } from './two-factor.repository.js';
+import * as repo from './security.repository.js';
+import type { AlertWithNames, SecurityLogFilters } from './security.repository.js';
 
 /**
  * EduFam staff's "Security" section (issue 18 §2): the security log (audit_logs filtered to security

@@ -4,7 +4,7 @@ import { withSystem } from '../../db/tenant.js';
 import { forbidden } from '../../errors.js';
 import { securityMessages } from '../../../shared/messages/security.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';
-import { recordActivityDay, touchSessionLastSeen } from './two-factor.repository.js';
+import { recordActivityDay, touchSessionLastSeen } from './security.repository.js';
 
 /** Last-seen and activity days are written at most this often per session. */
 const ACTIVITY_EVERY_MS = 5 * 60_000;

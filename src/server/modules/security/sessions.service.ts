@@ -5,7 +5,7 @@ import { notFound } from '../../errors.js';
 import type { ActiveSession } from '../../../shared/contracts/security.js';
 import { securityMessages } from '../../../shared/messages/security.js';
 import { recordAudit } from '../../lib/audit.js';
-import * as repo from './two-factor.repository.js';
+import * as repo from './security.repository.js';
 
 /**
  * Active sessions (issue 18 §2 "Active sessions per user (device, IP, last seen) with sign-out of one

@@ -11,7 +11,7 @@ import type {
 import { recordAudit } from '../../lib/audit.js';
 import type { Auth } from '../../lib/better-auth.js';
 import { loadPolicy, twoFactorRequiredFor } from './policy.js';
-import * as repo from './two-factor.repository.js';
+import * as repo from './security.repository.js';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri, qrDataUrl, recoveryCodeMatches } from './totp.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';
 
