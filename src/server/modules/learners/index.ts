@@ -1,5 +1,7 @@
 /** The learners module's public surface: what other modules may import (decision 0021). */
 export { allocateAdmissionNumbers, takenAdmissionNumbers } from './admission-numbers.js';
-export { audienceScope, learnerAudience, learnerNotFound, visibleLearners, type LearnerAudience } from './learner-scope.js';
+export { audienceScope, learnerAudience, learnerNotFound, type LearnerAudience } from './learner-scope.js';
+/** The audience's SQL conditions live with the queries. */
+export { visibleLearners } from './learners.repository.js';
 export { allStudentRows, registerFilters, type ListRow } from './learners.repository.js';
 export { createStudent } from './learners.service.js';

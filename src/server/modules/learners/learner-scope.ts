@@ -4,9 +4,6 @@ import type { TenantScope } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
 import { messages } from '../../../shared/messages.js';
 
-/** The audience's SQL conditions live with the queries (learners.repository.ts); re-exported for other modules. */
-export { taughtClassIds, visibleLearners } from './learners.repository.js';
-
 /**
  * Who sees which learners (issue 10 §4 "Who sees what"). Public to other modules (fees, grades,
  * attendance, reports) so every list of learners answers the same question the same way:
