@@ -2,6 +2,7 @@
  * Shared helpers for the API, RLS and boot tests: a real buildApp on an in-memory PGlite database (or
  * on PostgreSQL when TEST_DATABASE_URL is set), a capturing mailer, sign-in and small DB utilities.
  */
+import { expect } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { count, eq } from 'drizzle-orm';
@@ -317,4 +318,30 @@ export function apiRoutes(app: FastifyInstance): { method: string; url: string }
 /** Replaces OpenAPI path parameters ("/x/{id}") with a value. */
 export function fillPath(url: string, value: string): string {
   return url.replace(/\{[^}]+\}/g, value);
+}
+
+/** The HTTP methods a test sends. */
+export type TestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A test file's API caller (issue 33: the same three helpers were copied into many test files).
+ * `app()` is read at call time (the app is built in beforeAll); `cookie` holds signed-in sessions by name.
+ * - `req(who, method, url, payload?)`: the raw response (`who` undefined: signed out);
+ * - `ok<T>(who, method, url, payload?, status = 200)`: expects the status, returns the JSON body;
+ * - `fails(who, method, url, payload, status)`: expects the status, returns the body's `error`.
+ */
+export function apiCaller(app: () => FastifyInstance, cookie: Record<string, string>) {
+  const req = (who: string | undefined, method: TestMethod, url: string, payload?: unknown) =>
+    app().inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const ok = async <T>(who: string, method: TestMethod, url: string, payload?: unknown, status = 200): Promise<T> => {
+    const res = await req(who, method, url, payload);
+    expect(res.statusCode, res.body).toBe(status);
+    return res.json<T>();
+  };
+  const fails = async (who: string | undefined, method: TestMethod, url: string, payload: unknown, status: number) => {
+    const res = await req(who, method, url, payload);
+    expect(res.statusCode, res.body).toBe(status);
+    return res.json<{ error: { code: string; message: string; fields?: Record<string, string> } }>().error;
+  };
+  return { req, ok, fails };
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createAccount, createTestApp, profileIdOf, schoolIdOf, setProfileStatus, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, createAccount, createTestApp, profileIdOf, schoolIdOf, setProfileStatus, signIn, system, type TestApp, apiCaller } from '../../../../tests/helpers.js';
 import type { ErasureResponse, ListRequestsResponse, SubjectsResponse } from '../../../shared/contracts/data-protection.js';
 import { dataProtectionMessages as dm, erasedLearnerLabel, erasedUserEmail, erasedUserLabel } from '../../../shared/messages/data-protection.js';
 import { auditLogs, dataProtectionRequests, payments, profiles, sessions, students, twoFactorCredentials, twoFactorRecoveryCodes } from '../../db/schema/index.js';
@@ -54,19 +54,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST';
-const req = (who: string | undefined, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const ok = async <T>(who: string, method: Method, url: string, payload?: unknown, status = 200): Promise<T> => {
-  const res = await req(who, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<T>();
-};
-const fails = async (who: string | undefined, method: Method, url: string, payload: unknown, status: number) => {
-  const res = await req(who, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<{ error: { code: string; message: string } }>().error;
-};
+const { req, ok, fails } = apiCaller(() => t.app, cookie);
 const learnerExport = (reason = 'Written request from the guardian, 3 March') => ({ subjectType: 'learner', subjectId: learner.id, reason });
 const erase = (over: Record<string, unknown> = {}) => ({ subjectType: 'learner', subjectId: learner.id, reason: 'Guardian’s written erasure request', confirm: learner.name, ...over });
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO, countRows, createAccount, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, countRows, createAccount, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp, apiCaller } from '../../../../tests/helpers.js';
 import type { CannedReply, ListTicketsResponse, SupportReply, SupportStaffResponse, SupportStats, SupportTicketDetail } from '../../../shared/contracts/support.js';
 import { SUPPORT_TARGETS } from '../../../shared/contracts/support.js';
 import { supportMessages as sm } from '../../../shared/messages/support.js';
@@ -34,19 +34,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const req = (who: string | undefined, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const ok = async <T>(who: string, method: Method, url: string, payload?: unknown, status = 200): Promise<T> => {
-  const res = await req(who, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<T>();
-};
-const fails = async (who: string | undefined, method: Method, url: string, payload: unknown, status: number) => {
-  const res = await req(who, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<{ error: { code: string; message: string } }>().error;
-};
+const { req, ok, fails } = apiCaller(() => t.app, cookie);
 
 const ticketBody = (over: Record<string, unknown> = {}) => ({
   category: 'technical',

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, countRows, createSchool, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, countRows, createSchool, createTestApp, schoolIdOf, signIn, system, type TestApp, apiCaller } from '../../../../tests/helpers.js';
 import {
   BUILT_IN_SCHOOL_DEFAULTS,
   FEATURE_KEYS,
@@ -73,19 +73,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-const req = (who: string | undefined, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const ok = async <T>(who: string, method: Method, url: string, payload?: unknown, status = 200): Promise<T> => {
-  const res = await req(who, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<T>();
-};
-const fails = async (who: string | undefined, method: Method, url: string, payload: unknown, status: number) => {
-  const res = await req(who, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<{ error: { code: string; message: string; fields?: Record<string, string> } }>().error;
-};
+const { req, ok, fails } = apiCaller(() => t.app, cookie);
 const lastAudit = async (action: string) => {
   const [row] = await system(t.database, (tx) => tx.select().from(auditLogs).where(eq(auditLogs.action, action)).orderBy(desc(auditLogs.createdAt)).limit(1));
   return row;

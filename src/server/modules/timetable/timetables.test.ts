@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp, apiCaller } from '../../../../tests/helpers.js';
 import type { ProblemMeta, TimetableSummary, TimetableView } from '../../../shared/contracts/timetable.js';
 import { timetableViewMessages as tm } from '../../../shared/messages/timetable-views.js';
 import { academicYears, auditLogs, classes, guardians, profiles, studentGuardians, students, subjects, timetableFeedTokens, timetableProblems, timetables } from '../../db/schema/index.js';
@@ -137,14 +137,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const req = (who: string | undefined, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const ok = async <T>(who: string, method: Method, url: string, payload?: unknown, status = 200): Promise<T> => {
-  const res = await req(who, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json<T>();
-};
+const { req, ok } = apiCaller(() => t.app, cookie);
 const storedLessons = async (id: string) => (await system(t.database, (tx) => tx.select({ lessons: timetables.lessons }).from(timetables).where(eq(timetables.id, id))))[0]!.lessons;
 const arrangement = (view: TimetableView) => view.lessons.map((l) => ({ activityId: l.activityId, day: l.day, period: l.period, roomId: l.roomId, locked: l.locked }));
 
