@@ -6,7 +6,7 @@ import { isAdminRole } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -144,18 +144,9 @@ export function TeachersSection() {
       <DataTable
         id="teachers"
         columns={columns}
-        data={data?.items}
+        {...pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.items })}
         getRowId={(t) => t.id}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        fetching={query.isPlaceholderData}
-        error={query.error}
         errorTitle={m.loadError}
-        onRetry={() => void query.refetch()}
         empty={{ icon: UsersRound, title: m.empty, hint: list.filtered ? m.emptyHint : undefined }}
         onRowClick={(t) => setOpenId(t.id)}
         rowTestId="teacher-row"

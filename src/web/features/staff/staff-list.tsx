@@ -3,7 +3,7 @@ import { AlertTriangle, KeyRound, UserCheck, UserMinus, Users } from 'lucide-rea
 import { EMPLOYERS, EMPLOYMENT_TYPES, type Employer, type EmploymentType, type ListStaffResponse, type StaffListItem } from '@shared/contracts/staff';
 import { staffLabels, staffScreens } from '@shared/messages/staff';
 import { cn } from '@/lib/utils';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { useContractAlerts, useStaffList } from './staff-api';
 import { AccountBadge, EmploymentTypeBadge, StaffAvatar, StaffStatusBadge, formatDate, formatPhone } from './staff-common';
@@ -135,16 +135,9 @@ export function StaffList({ onOpen }: { onOpen: (id: string) => void }) {
       <DataTable
         id="staff-list"
         columns={columns}
-        data={data?.items}
+        {...pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         getRowId={(r) => r.id}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={query.isPlaceholderData}
-        error={query.error}
         errorTitle={l.loadFailed}
-        onRetry={() => void query.refetch()}
         minWidth={720}
         rowTestId="staff-list-row"
         onRowClick={(r) => onOpen(r.id)}

@@ -4,7 +4,7 @@ import { can } from '@shared/access';
 import type { StaffListItem } from '@shared/contracts/staff';
 import { staffScreens as m } from '@shared/messages/staff';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -124,16 +124,9 @@ export function UserManagementSection() {
       <DataTable
         id="user-management-list"
         columns={columns}
-        data={data?.items}
+        {...pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         getRowId={(r) => r.id}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={query.isPlaceholderData}
-        error={query.error}
         errorTitle={l.loadFailed}
-        onRetry={() => void query.refetch()}
         minWidth={760}
         rowTestId="user-row"
         empty={{ icon: UserCog, title: m.users.emptyTitle, hint: list.filtered ? l.emptyFiltered : m.users.emptyHint }}

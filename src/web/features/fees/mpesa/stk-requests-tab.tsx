@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Smartphone, Store } from 'lucide-react';
 import { STK_STATUSES, type MpesaConfig, type StkRequest, type StkStatus } from '@shared/contracts/mpesa';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { DateRange } from '@/components/date-range';
@@ -74,23 +74,15 @@ export function StkRequestsTab({ schoolId, canManage, config }: { schoolId: stri
   );
 
   const canSimulate = canManage && !!config && config.environment !== 'production';
-  const data = query.data;
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <p className="max-w-3xl text-sm text-muted-foreground">{k.intro}</p>
       <DataTable
         id="mpesa-stk"
         columns={columns}
-        data={data?.items}
+        {...pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         getRowId={(r) => r.id}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={query.isPlaceholderData}
-        error={query.error}
         errorTitle={k.loadFailed}
-        onRetry={() => void query.refetch()}
         minWidth={900}
         rowTestId="stk-row"
         empty={{ icon: Smartphone, title: list.filtered ? k.emptyFiltered : k.emptyTitle, hint: list.filtered ? undefined : k.emptyHint }}

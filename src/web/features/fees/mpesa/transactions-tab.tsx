@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { ReceiptText } from 'lucide-react';
 import { TRANSACTION_STATUSES, type MpesaTransaction, type TransactionStatus } from '@shared/contracts/mpesa';
-import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { DateRange } from '@/components/date-range';
 import { useMpesaTransactions, withSchool } from '../api/fees';
@@ -94,16 +94,9 @@ export function TransactionsTab({ schoolId }: { schoolId: string | null }) {
       <DataTable
         id="mpesa-transactions"
         columns={columns}
-        data={data?.items}
+        {...pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         getRowId={(r) => r.id}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={query.isPlaceholderData}
-        error={query.error}
         errorTitle={t.loadFailed}
-        onRetry={() => void query.refetch()}
         minWidth={1040}
         rowTestId="mpesa-transaction"
         empty={{ icon: ReceiptText, title: t.emptyTitle, hint: list.filtered ? t.emptyFiltered : t.emptyHint }}

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { CircleCheckBig, HandCoins, Undo2 } from 'lucide-react';
 import type { MpesaTransaction } from '@shared/contracts/mpesa';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { DateRange } from '@/components/date-range';
 import { useUnmatched } from '../api/fees';
@@ -73,16 +73,9 @@ export function UnmatchedTab({ schoolId, canManage }: { schoolId: string | null;
       <DataTable
         id="mpesa-unmatched"
         columns={columns}
-        data={data?.items}
+        {...pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         getRowId={(r) => r.id}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={query.isPlaceholderData}
-        error={query.error}
         errorTitle={u.loadFailed}
-        onRetry={() => void query.refetch()}
         minWidth={canManage ? 880 : 720}
         rowTestId="unmatched-row"
         empty={list.filtered ? { icon: CircleCheckBig, title: u.emptyFiltered } : { icon: CircleCheckBig, title: u.clearTitle, hint: u.clearHint }}

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { CircleCheck, Coins, MessageSquareOff, MessagesSquare, XCircle } from 'lucide-react';
 import type { SmsMessage } from '@shared/contracts/fees';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { cn } from '@/lib/utils';
 import { useSmsLog } from '../api/fees';
@@ -102,16 +102,9 @@ export function SmsLogTab({ schoolId }: { schoolId: string | null }) {
       <DataTable
         id="sms-log"
         columns={columns}
-        data={data?.items}
+        {...pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         getRowId={(r) => r.id}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={query.isPlaceholderData}
-        error={query.error}
         errorTitle={t.loadFailed}
-        onRetry={() => void query.refetch()}
         minWidth={900}
         rowTestId="sms-row"
         empty={list.filtered ? { icon: MessageSquareOff, title: t.emptyFiltered } : { icon: MessagesSquare, title: t.emptyTitle, hint: t.emptyHint }}

@@ -2,7 +2,7 @@ import { ArrowDownLeft, ArrowRightLeft, ArrowUpRight } from 'lucide-react';
 import { TRANSFER_DIRECTIONS, type TransferItem } from '@shared/contracts/movements';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { useTransfers } from '../api/movements';
 import { DateRange } from '@/components/date-range';
@@ -66,21 +66,13 @@ const columns: ColumnDef<TransferItem, unknown>[] = [
 export function TransfersHistory() {
   const list = useListParams({ direction: '', from: '', to: '', search: '' });
   const query = useTransfers(list.query({ page: list.page, pageSize: PAGE_SIZE }));
-  const data = query.data;
   const v = list.values;
   return (
     <DataTable
       id="transfers-history"
       columns={columns}
-      data={data?.items}
+      {...pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
       getRowId={(r) => r.id}
-      total={data?.total}
-      page={list.page}
-      pageSize={PAGE_SIZE}
-      onPageChange={list.setPage}
-      fetching={query.isPlaceholderData}
-      error={query.error}
-      onRetry={() => void query.refetch()}
       rowTestId="transfer-row"
       empty={{ icon: ArrowRightLeft, title: list.filtered ? t.historyEmptyFiltered : t.historyEmpty }}
       minWidth={820}
