@@ -42,16 +42,19 @@ export function useListParams<F extends Record<string, string>>(defaults: F, opt
   const page = Math.max(1, Number(params.get(pageKey)) || 1);
   const sort = params.get('sort') ?? defaultSort;
 
+  // The address as this hook last wrote it. React Router's functional setSearchParams starts from the
+  // params of the last render, so two changes before the next render (a start date, then an end date,
+  // typed quickly) would lose the first; each change starts from the one before it instead.
+  const latest = React.useRef(params);
+  React.useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = React.useCallback(
     (mutate: (next: URLSearchParams) => void) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          mutate(next);
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      mutate(next);
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams],
   );
