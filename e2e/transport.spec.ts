@@ -1,6 +1,7 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
-import type { AssignResponse, LearnerOptions, TransportRoutesResponse } from '../src/shared/contracts/transport';
+import type { AssignResponse, TransportRoutesResponse } from '../src/shared/contracts/transport';
+import { learnerName, type StudentDetail } from '../src/shared/contracts/learners';
 import { signInViaApi } from './support/accounts';
 import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
 
@@ -12,6 +13,28 @@ import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
  */
 
 const shot = screenshots(process.env.TRANSPORT_SHOTS);
+
+/** Admits a learner as the principal (the finance officer may not admit), then signs the finance officer back in. */
+async function admitLearner(page: Page): Promise<{ id: string; name: string; admissionNumber: string }> {
+  await signInViaApi(page, 'principal');
+  const classes = (await (await page.request.get('/api/classes')).json()) as { id: string; name: string }[];
+  const res = await page.request.post('/api/students', {
+    data: {
+      firstName: 'Baraka',
+      lastName: 'Safarini',
+      gender: 'M',
+      dateOfBirth: '2014-02-11',
+      classId: classes.find((c) => c.name === 'Grade 7 East')!.id,
+      overrideCapacity: true,
+      admittedOn: '2026-01-12',
+      guardians: [{ name: 'Rehema Safarini', relationship: 'mother', phone: '0722 600 415' }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const created = (await res.json()) as StudentDetail;
+  await signInViaApi(page, 'finance_officer');
+  return { id: created.id, name: learnerName(created), admissionNumber: created.admissionNumber };
+}
 test('the finance officer puts a learner on a route and the fee shows on the learner’s account', async ({ page }) => {
   await signInViaApi(page, 'finance_officer');
   await page.goto('/dashboard/transport');
@@ -27,9 +50,9 @@ test('the finance officer puts a learner on a route and the fee shows on the lea
   await expect(section.getByTestId('transport-charge-current_pro_rata')).toHaveAttribute('data-state', 'checked');
   await section.getByTestId('transport-tab-routes').click();
 
-  // A learner who is on no route yet (so the test does not depend on earlier runs).
-  const options = (await (await page.request.get('/api/transport/learner-options?q=')).json()) as LearnerOptions;
-  const learner = options.learners.find((l) => !l.route)!;
+  // A learner of the test's own, on no route (a demo learner could be moved, exited or put on a route
+  // by another journey running alongside).
+  const learner = await admitLearner(page);
   const routes = (await (await page.request.get('/api/transport/routes')).json()) as TransportRoutesResponse;
   const route = routes.routes.find((r) => r.name.startsWith('Route B') && (r.seatsLeft ?? 1) > 0)!;
 

@@ -404,7 +404,7 @@ export async function searchLearnersWithRoute(tx: Tx, schoolId: string, needle: 
     .leftJoin(transportRoutes, eq(transportRoutes.id, transportAssignments.routeId))
     .leftJoin(transportStops, eq(transportStops.id, transportAssignments.stopId))
     .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), needle ? sql`${students.searchText} like ${containsPattern(needle)}` : undefined))
-    .orderBy(asc(students.firstName), asc(students.lastName))
+    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id))
     .limit(20);
 }
 
