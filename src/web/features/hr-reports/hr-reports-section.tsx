@@ -7,8 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DataTable, type ColumnDef, type DataTableProps } from '@/components/data-table';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { DataTable, type ColumnDef, type DataTableProps, useTableLayoutWide } from '@/components/data-table';
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
 import { formatDay, kes, kesCompact, PeriodFilter, rate, shortMonth, useCanViewHrReports, usePeriod } from './hr-bits';
@@ -295,7 +294,7 @@ function MonthMarker({ month, on, className, children }: { month: string | null;
 
 function PayrollCost({ data }: { data: Summary }) {
   const p = data.payroll;
-  const wide = useMediaQuery('(min-width: 768px)');
+  const wide = useTableLayoutWide();
   const rows = React.useMemo<CostRow[]>(() => [...p.months, { ...p.totals, month: null, staffCount: 0 }], [p]);
   const columns = React.useMemo(
     () => [

@@ -7,8 +7,7 @@ import { leaveDays } from '@shared/hr/leave-days';
 import { leaveMessages as m } from '@shared/messages/leave';
 import { cn } from '@/lib/utils';
 import { ApiError } from '@/lib/api';
-import { useMediaQuery } from '@/lib/use-media-query';
-import { DataTable, type ColumnDef } from '@/components/data-table';
+import { DataTable, type ColumnDef, useTableLayoutWide } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -264,7 +263,7 @@ export function LeaveRequestsTable({
   onRetry?: () => void;
   className?: string;
 }) {
-  const wide = useMediaQuery('(min-width: 768px)');
+  const wide = useTableLayoutWide();
   const columns = React.useMemo<ColumnDef<LeaveRequest, unknown>[]>(() => {
     const cols: ColumnDef<LeaveRequest, unknown>[] = [
       {

@@ -6,13 +6,12 @@ import type { PayrollRunSummary } from '@shared/contracts/payroll';
 import { schoolMonth } from '@shared/dates';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { nextMonth } from '@shared/payroll/run';
-import { DataTable, type ColumnDef } from '@/components/data-table';
+import { DataTable, type ColumnDef, useTableLayoutWide } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatMoney } from '@/components/money';
 import { ApiError } from '@/lib/api';
-import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { createRun, usePayrollMutation, usePayrollRuns } from '../api/payroll';
 import { RunDetail } from './run-detail';
@@ -51,7 +50,7 @@ function RunsList({ onOpen }: { onOpen: (id: string) => void }) {
   const create = usePayrollMutation(createRun);
   const items = runs.data?.items ?? [];
   const value = month ?? suggestedMonth(items);
-  const wide = useMediaQuery('(min-width: 768px)');
+  const wide = useTableLayoutWide();
   const columns = React.useMemo<ColumnDef<PayrollRunSummary, unknown>[]>(
     () => [
       {
