@@ -49,8 +49,15 @@ export async function seedAssessment(tx: Tx, plan: AssessmentSeedPlan, seed: num
   const markOf = (studentId: string, subjectId: string, drift: number) =>
     Math.max(0, Math.min(100, Math.round(ability.get(studentId)! + difficulty.get(subjectId)! + drift + (rnd.next() - 0.5) * 24)));
 
-  async function series(values: typeof examSeries.$inferInsert, levels: typeof examLevels) {
-    const [row] = await tx.insert(examSeries).values(values).returning({ id: examSeries.id });
+  /**
+   * Creates an exam series of the principal's for `levels` (levelIds from them) with a 100-mark paper in
+   * every subject of their bands; returns its id.
+   */
+  async function series(levels: typeof examLevels, values: Omit<typeof examSeries.$inferInsert, 'schoolId' | 'levelIds' | 'createdBy'>) {
+    const [row] = await tx
+      .insert(examSeries)
+      .values({ schoolId, ...values, levelIds: levels.map((l) => l.id), createdBy: plan.principalId })
+      .returning({ id: examSeries.id });
     const bands = new Set(levels.map((l) => l.band));
     const subs = [...bands].flatMap((b) => plan.subjectsByBand.get(b) ?? []);
     await tx.insert(examSubjects).values(subs.map((s) => ({ schoolId, examId: row!.id, subjectId: s.id, papers: [{ name: 'Paper 1', maxMarks: 100 }], maxMarks: 100 })));
@@ -59,27 +66,21 @@ export async function seedAssessment(tx: Tx, plan: AssessmentSeedPlan, seed: num
 
   const now = new Date();
   // Term 1: released.
-  const t1 = await series(
-    {
-      schoolId,
-      termId: term1.id,
-      name: 'End of Term 1 2026',
-      kind: 'end_term',
-      levelIds: examLevels.map((l) => l.id),
-      startsOn: '2026-03-23',
-      endsOn: '2026-03-27',
-      entryOpensOn: '2026-03-23',
-      entryClosesOn: '2026-04-01',
-      weight: 100,
-      status: 'released',
-      scaleVersions: frozen,
-      releasedAt: new Date('2026-04-02T09:00:00Z'),
-      releasedBy: plan.principalId,
-      createdBy: plan.principalId,
-      createdAt: new Date('2026-03-01T07:00:00Z'),
-    },
-    examLevels,
-  );
+  const t1 = await series(examLevels, {
+    termId: term1.id,
+    name: 'End of Term 1 2026',
+    kind: 'end_term',
+    startsOn: '2026-03-23',
+    endsOn: '2026-03-27',
+    entryOpensOn: '2026-03-23',
+    entryClosesOn: '2026-04-01',
+    weight: 100,
+    status: 'released',
+    scaleVersions: frozen,
+    releasedAt: new Date('2026-04-02T09:00:00Z'),
+    releasedBy: plan.principalId,
+    createdAt: new Date('2026-03-01T07:00:00Z'),
+  });
   const marks: (typeof examMarks.$inferInsert)[] = [];
   const sheets: (typeof markSheets.$inferInsert)[] = [];
   const examClasses = plan.classes.filter((c) => examLevels.some((l) => l.id === c.levelId));
@@ -99,24 +100,18 @@ export async function seedAssessment(tx: Tx, plan: AssessmentSeedPlan, seed: num
 
   // Term 2: open, window open today.
   const t2Levels = examLevels.filter((l) => plan.term2Levels.includes(l.name));
-  const t2 = await series(
-    {
-      schoolId,
-      termId: term2.id,
-      name: 'Mid-Term 2 2026',
-      kind: 'mid_term',
-      levelIds: t2Levels.map((l) => l.id),
-      startsOn: '2026-06-15',
-      endsOn: '2026-06-19',
-      entryOpensOn: '2026-06-15',
-      entryClosesOn: addDays(schoolToday(), 60),
-      weight: 30,
-      status: 'open',
-      createdBy: plan.principalId,
-      createdAt: new Date('2026-06-01T07:00:00Z'),
-    },
-    t2Levels,
-  );
+  const t2 = await series(t2Levels, {
+    termId: term2.id,
+    name: 'Mid-Term 2 2026',
+    kind: 'mid_term',
+    startsOn: '2026-06-15',
+    endsOn: '2026-06-19',
+    entryOpensOn: '2026-06-15',
+    entryClosesOn: addDays(schoolToday(), 60),
+    weight: 30,
+    status: 'open',
+    createdAt: new Date('2026-06-01T07:00:00Z'),
+  });
   const pending: (typeof approvals.$inferInsert)[] = [];
   let n = 0;
   for (const c of plan.classes.filter((x) => t2Levels.some((l) => l.id === x.levelId))) {

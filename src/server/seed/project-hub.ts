@@ -85,79 +85,63 @@ export async function seedProjectHub(tx: Tx): Promise<void> {
     }
   }
 
+  /** An active onboarding board for a school, named after it, with the checklist tasks (onboardingTasks). */
+  const onboardingBoard = (school: { id: string; name: string }, owner: Who, start: number, target: number, description: string, tasks: Parameters<typeof onboardingTasks>[0]) =>
+    board({ name: `Onboarding: ${school.name}`, description, kind: 'onboarding', schoolId: school.id, owner, status: 'active', start, target, tasks: onboardingTasks(tasks) });
+
   if (greenhill) {
-    await board({
-      name: `Onboarding: ${greenhill.name}`,
-      description: 'CBC primary and junior school moving from spreadsheets to EduFam for the whole school year.',
-      kind: 'onboarding',
-      schoolId: greenhill.id,
-      owner: 'admin',
-      status: 'active',
-      start: -60,
-      target: 5,
-      tasks: onboardingTasks({
-        contract_signed: { status: 'done', who: 'admin', due: -55 },
-        school_profile: { status: 'done', who: 'elimisha', due: -50 },
-        academic_year: { status: 'done', who: 'elimisha', due: -48 },
-        streams_subjects: { status: 'done', who: 'elimisha', due: -45 },
-        staff_accounts: { status: 'done', who: 'admin', due: -40 },
-        learners_imported: {
-          status: 'done',
-          who: 'elimisha',
-          due: -35,
-          comments: [
-            { who: 'elimisha', body: 'Imported 450 learners from the school\'s admission register; 3 duplicates merged with the principal.', hoursAgo: 24 * 34 },
-            { who: 'admin', body: 'Thanks. The principal confirmed the Grade 6 East list this morning.', hoursAgo: 24 * 33 },
-          ],
-        },
-        fee_structures: { status: 'done', who: 'admin', due: -30 },
-        mpesa_paybill: { status: 'done', who: 'admin', due: -25 },
-        parents_invited: { status: 'done', who: 'elimisha', due: -20 },
-        training_session: {
-          status: 'in_progress',
-          who: 'admin',
-          due: 2,
-          priority: 'high',
-          description: 'Half-day session for teachers on marks entry and attendance; finance office separately.',
-          comments: [{ who: 'admin', body: 'Teachers booked for Thursday 2 pm in the staff room. Finance session still to schedule.', hoursAgo: 20 }],
-        },
-        go_live: { status: 'todo', who: 'admin', due: 5, priority: 'high' },
-      }),
+    await onboardingBoard(greenhill, 'admin', -60, 5, 'CBC primary and junior school moving from spreadsheets to EduFam for the whole school year.', {
+      contract_signed: { status: 'done', who: 'admin', due: -55 },
+      school_profile: { status: 'done', who: 'elimisha', due: -50 },
+      academic_year: { status: 'done', who: 'elimisha', due: -48 },
+      streams_subjects: { status: 'done', who: 'elimisha', due: -45 },
+      staff_accounts: { status: 'done', who: 'admin', due: -40 },
+      learners_imported: {
+        status: 'done',
+        who: 'elimisha',
+        due: -35,
+        comments: [
+          { who: 'elimisha', body: 'Imported 450 learners from the school\'s admission register; 3 duplicates merged with the principal.', hoursAgo: 24 * 34 },
+          { who: 'admin', body: 'Thanks. The principal confirmed the Grade 6 East list this morning.', hoursAgo: 24 * 33 },
+        ],
+      },
+      fee_structures: { status: 'done', who: 'admin', due: -30 },
+      mpesa_paybill: { status: 'done', who: 'admin', due: -25 },
+      parents_invited: { status: 'done', who: 'elimisha', due: -20 },
+      training_session: {
+        status: 'in_progress',
+        who: 'admin',
+        due: 2,
+        priority: 'high',
+        description: 'Half-day session for teachers on marks entry and attendance; finance office separately.',
+        comments: [{ who: 'admin', body: 'Teachers booked for Thursday 2 pm in the staff room. Finance session still to schedule.', hoursAgo: 20 }],
+      },
+      go_live: { status: 'todo', who: 'admin', due: 5, priority: 'high' },
     });
   }
   if (riverside) {
-    await board({
-      name: `Onboarding: ${riverside.name}`,
-      description: 'IGCSE school; M-Pesa paybill and Year 7-11 learner data still to come.',
-      kind: 'onboarding',
-      schoolId: riverside.id,
-      owner: 'elimisha',
-      status: 'active',
-      start: -21,
-      target: 30,
-      tasks: onboardingTasks({
-        contract_signed: { status: 'done', who: 'admin', due: -18 },
-        school_profile: { status: 'done', who: 'elimisha', due: -14 },
-        academic_year: { status: 'done', who: 'elimisha', due: -12 },
-        streams_subjects: { status: 'in_progress', who: 'elimisha', due: -3, priority: 'high', comments: [{ who: 'elimisha', body: 'Waiting for the Year 10 option blocks from the deputy head.', hoursAgo: 30 }] },
-        staff_accounts: { status: 'in_progress', who: 'admin', due: 1 },
-        learners_imported: {
-          status: 'blocked',
-          who: 'elimisha',
-          due: -2,
-          priority: 'urgent',
-          description: 'The school\'s export from the old system has no admission numbers for Year 7.',
-          comments: [
-            { who: 'elimisha', body: 'Blocked: the CSV has no admission numbers for Year 7. Asked the registrar for the register.', hoursAgo: 50 },
-            { who: 'admin', body: 'I will call the principal tomorrow morning to unblock this.', hoursAgo: 26 },
-          ],
-        },
-        fee_structures: { status: 'todo', who: 'admin', due: -1 },
-        mpesa_paybill: { status: 'todo', who: 'admin', due: 10 },
-        parents_invited: { status: 'todo', who: 'elimisha', due: 18 },
-        training_session: { status: 'todo', due: 24 },
-        go_live: { status: 'todo', who: 'elimisha', due: 30, priority: 'high' },
-      }),
+    await onboardingBoard(riverside, 'elimisha', -21, 30, 'IGCSE school; M-Pesa paybill and Year 7-11 learner data still to come.', {
+      contract_signed: { status: 'done', who: 'admin', due: -18 },
+      school_profile: { status: 'done', who: 'elimisha', due: -14 },
+      academic_year: { status: 'done', who: 'elimisha', due: -12 },
+      streams_subjects: { status: 'in_progress', who: 'elimisha', due: -3, priority: 'high', comments: [{ who: 'elimisha', body: 'Waiting for the Year 10 option blocks from the deputy head.', hoursAgo: 30 }] },
+      staff_accounts: { status: 'in_progress', who: 'admin', due: 1 },
+      learners_imported: {
+        status: 'blocked',
+        who: 'elimisha',
+        due: -2,
+        priority: 'urgent',
+        description: 'The school\'s export from the old system has no admission numbers for Year 7.',
+        comments: [
+          { who: 'elimisha', body: 'Blocked: the CSV has no admission numbers for Year 7. Asked the registrar for the register.', hoursAgo: 50 },
+          { who: 'admin', body: 'I will call the principal tomorrow morning to unblock this.', hoursAgo: 26 },
+        ],
+      },
+      fee_structures: { status: 'todo', who: 'admin', due: -1 },
+      mpesa_paybill: { status: 'todo', who: 'admin', due: 10 },
+      parents_invited: { status: 'todo', who: 'elimisha', due: 18 },
+      training_session: { status: 'todo', due: 24 },
+      go_live: { status: 'todo', who: 'elimisha', due: 30, priority: 'high' },
     });
   }
   await board({

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { adminCommunications } from './communications.js';
 import { smsMessages } from './fees.js';
-import { profiles, schools } from './tenancy.js';
+import { profiles } from './tenancy.js';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
+import { profileRef, schoolRow } from './tenant-columns.js';
 
 /**
  * School announcements (issue 17 §1): posted by the principal or director (whole school or chosen
@@ -36,11 +38,8 @@ export interface AnnouncementAudience {
 export const schoolAnnouncements = pgTable(
   'school_announcements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
+    ...schoolRow(),
+    authorId: profileRef('author_id'),
     /** The author's role when posted (principal, school_director, teacher, finance_officer, hr). */
     authorRole: text('author_role').notNull(),
     title: text('title').notNull(),
@@ -61,8 +60,8 @@ export const schoolAnnouncements = pgTable(
     recipientCount: integer('recipient_count').notNull().default(0),
     /** The bell's personal communication of this announcement (set when published): reading the announcement marks it read. */
     communicationId: uuid('communication_id').references(() => adminCommunications.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+    updatedAt,
   },
   (t) => [
     check('school_announcements_priority_check', sql`${t.priority} in ('normal', 'high', 'urgent')`),
@@ -80,12 +79,8 @@ export const schoolAnnouncements = pgTable(
 export const schoolAnnouncementRecipients = pgTable(
   'school_announcement_recipients',
   {
-    announcementId: uuid('announcement_id')
-      .notNull()
-      .references(() => schoolAnnouncements.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    announcementId: requiredRef('announcement_id', () => schoolAnnouncements.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => profiles.id, { onDelete: 'cascade' }),
     schoolId: uuid('school_id').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     smsTo: text('sms_to'),
@@ -96,8 +91,8 @@ export const schoolAnnouncementRecipients = pgTable(
     emailTo: text('email_to'),
     emailStatus: text('email_status'),
     emailError: text('email_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+    updatedAt,
   },
   (t) => [
     primaryKey({ columns: [t.announcementId, t.userId] }),

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, numeric, pgTable, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { GradeBand } from '../../../shared/grading.js';
-import { classes, levels, profiles, schools, students, subjects, terms } from './tenancy.js';
+import { classes, levels, schools, students, subjects, terms } from './tenancy.js';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
+import { profileRef, schoolRow } from './tenant-columns.js';
 
 /**
  * Assessment (issue 12): grading scales (versioned), exam series with their subjects and papers, marks
@@ -9,13 +11,6 @@ import { classes, levels, profiles, schools, students, subjects, terms } from '.
  * comments and issued documents (certificates and report cards) with Ed25519 signatures. Every table
  * carries school_id and is guarded by row-level security (drizzle/0007_assessment.sql).
  */
-
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const schoolId = () =>
-  uuid('school_id')
-    .notNull()
-    .references(() => schools.id);
 
 /**
  * A school's grading scale (issue 12 §1), one per key (cbc4, knec8, kcse, igcse, igcse91). `version`
@@ -25,13 +20,12 @@ const schoolId = () =>
 export const gradingScales = pgTable(
   'grading_scales',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     key: text('key').notNull(),
     name: text('name').notNull(),
     version: integer('version').notNull().default(1),
     bands: jsonb('bands').$type<GradeBand[]>().notNull(),
-    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    updatedBy: profileRef('updated_by'),
     createdAt,
     updatedAt,
   },
@@ -42,14 +36,11 @@ export const gradingScales = pgTable(
 export const gradingScaleVersions = pgTable(
   'grading_scale_versions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    scaleId: uuid('scale_id')
-      .notNull()
-      .references(() => gradingScales.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    scaleId: requiredRef('scale_id', () => gradingScales.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     bands: jsonb('bands').$type<GradeBand[]>().notNull(),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
   },
   (t) => [uniqueIndex('grading_scale_versions_uq').on(t.scaleId, t.version)],
@@ -62,11 +53,8 @@ export const gradingScaleVersions = pgTable(
 export const levelScales = pgTable(
   'level_scales',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    levelId: uuid('level_id')
-      .notNull()
-      .references(() => levels.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    levelId: requiredRef('level_id', () => levels.id, { onDelete: 'cascade' }),
     subjectId: uuid('subject_id').references(() => subjects.id, { onDelete: 'cascade' }),
     scaleKey: text('scale_key').notNull(),
     createdAt,
@@ -96,11 +84,8 @@ export const assessmentSettings = pgTable('assessment_settings', {
 export const examSeries = pgTable(
   'exam_series',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    termId: uuid('term_id')
-      .notNull()
-      .references(() => terms.id),
+    ...schoolRow(),
+    termId: requiredRef('term_id', () => terms.id),
     name: text('name').notNull(),
     kind: text('kind').notNull(),
     levelIds: uuid('level_ids').array().notNull(),
@@ -114,8 +99,8 @@ export const examSeries = pgTable(
     /** At release: scale key → grading_scale_versions.id used for this series, so later edits do not regrade it. */
     scaleVersions: jsonb('scale_versions').$type<Record<string, string>>(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
-    releasedBy: uuid('released_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    releasedBy: profileRef('released_by'),
+    createdBy: profileRef('created_by'),
     createdAt,
     updatedAt,
   },
@@ -138,14 +123,9 @@ export interface ExamPaper {
 export const examSubjects = pgTable(
   'exam_subjects',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    examId: uuid('exam_id')
-      .notNull()
-      .references(() => examSeries.id, { onDelete: 'cascade' }),
-    subjectId: uuid('subject_id')
-      .notNull()
-      .references(() => subjects.id),
+    ...schoolRow(),
+    examId: requiredRef('exam_id', () => examSeries.id, { onDelete: 'cascade' }),
+    subjectId: requiredRef('subject_id', () => subjects.id),
     papers: jsonb('papers').$type<ExamPaper[]>().notNull(),
     maxMarks: numeric('max_marks', { precision: 7, scale: 2, mode: 'number' }).notNull(),
     createdAt,
@@ -161,26 +141,17 @@ export const examSubjects = pgTable(
 export const examMarks = pgTable(
   'exam_marks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    examId: uuid('exam_id')
-      .notNull()
-      .references(() => examSeries.id, { onDelete: 'cascade' }),
-    subjectId: uuid('subject_id')
-      .notNull()
-      .references(() => subjects.id),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
+    ...schoolRow(),
+    examId: requiredRef('exam_id', () => examSeries.id, { onDelete: 'cascade' }),
+    subjectId: requiredRef('subject_id', () => subjects.id),
+    studentId: requiredRef('student_id', () => students.id),
     /** The stream the learner sat the exam in. */
-    classId: uuid('class_id')
-      .notNull()
-      .references(() => classes.id),
+    classId: requiredRef('class_id', () => classes.id),
     status: text('status').notNull(),
     score: numeric('score', { precision: 7, scale: 2, mode: 'number' }),
     paperScores: jsonb('paper_scores').$type<(number | null)[]>(),
     percent: numeric('percent', { precision: 5, scale: 2, mode: 'number' }),
-    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    updatedBy: profileRef('updated_by'),
     createdAt,
     updatedAt,
   },
@@ -200,21 +171,14 @@ export const examMarks = pgTable(
 export const markSheets = pgTable(
   'mark_sheets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    examId: uuid('exam_id')
-      .notNull()
-      .references(() => examSeries.id, { onDelete: 'cascade' }),
-    classId: uuid('class_id')
-      .notNull()
-      .references(() => classes.id),
-    subjectId: uuid('subject_id')
-      .notNull()
-      .references(() => subjects.id),
+    ...schoolRow(),
+    examId: requiredRef('exam_id', () => examSeries.id, { onDelete: 'cascade' }),
+    classId: requiredRef('class_id', () => classes.id),
+    subjectId: requiredRef('subject_id', () => subjects.id),
     status: text('status').notNull().default('draft'),
-    submittedBy: uuid('submitted_by').references(() => profiles.id, { onDelete: 'set null' }),
+    submittedBy: profileRef('submitted_by'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    decidedBy: uuid('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
+    decidedBy: profileRef('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     comment: text('comment'),
     updatedAt,
@@ -230,23 +194,16 @@ export const markSheets = pgTable(
 export const gradeAudit = pgTable(
   'grade_audit',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    examId: uuid('exam_id')
-      .notNull()
-      .references(() => examSeries.id, { onDelete: 'cascade' }),
-    subjectId: uuid('subject_id')
-      .notNull()
-      .references(() => subjects.id),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
+    ...schoolRow(),
+    examId: requiredRef('exam_id', () => examSeries.id, { onDelete: 'cascade' }),
+    subjectId: requiredRef('subject_id', () => subjects.id),
+    studentId: requiredRef('student_id', () => students.id),
     oldStatus: text('old_status'),
     oldScore: numeric('old_score', { precision: 7, scale: 2, mode: 'number' }),
     newStatus: text('new_status').notNull(),
     newScore: numeric('new_score', { precision: 7, scale: 2, mode: 'number' }),
     reason: text('reason').notNull(),
-    changedBy: uuid('changed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    changedBy: profileRef('changed_by'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('grade_audit_exam_idx').on(t.schoolId, t.examId, t.changedAt)],
@@ -256,20 +213,15 @@ export const gradeAudit = pgTable(
 export const examTimetable = pgTable(
   'exam_timetable',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    examId: uuid('exam_id')
-      .notNull()
-      .references(() => examSeries.id, { onDelete: 'cascade' }),
-    subjectId: uuid('subject_id')
-      .notNull()
-      .references(() => subjects.id),
+    ...schoolRow(),
+    examId: requiredRef('exam_id', () => examSeries.id, { onDelete: 'cascade' }),
+    subjectId: requiredRef('subject_id', () => subjects.id),
     paper: text('paper').notNull(),
     sitsOn: date('sits_on').notNull(),
     startsAt: time('starts_at').notNull(),
     endsAt: time('ends_at').notNull(),
     room: text('room'),
-    invigilatorId: uuid('invigilator_id').references(() => profiles.id, { onDelete: 'set null' }),
+    invigilatorId: profileRef('invigilator_id'),
     createdAt,
   },
   (t) => [index('exam_timetable_exam_idx').on(t.examId, t.sitsOn, t.startsAt), check('exam_timetable_time_check', sql`${t.endsAt} > ${t.startsAt}`)],
@@ -282,24 +234,17 @@ export const examTimetable = pgTable(
 export const formativeAssessments = pgTable(
   'formative_assessments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    termId: uuid('term_id')
-      .notNull()
-      .references(() => terms.id),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
-    subjectId: uuid('subject_id')
-      .notNull()
-      .references(() => subjects.id),
+    ...schoolRow(),
+    termId: requiredRef('term_id', () => terms.id),
+    studentId: requiredRef('student_id', () => students.id),
+    subjectId: requiredRef('subject_id', () => subjects.id),
     strand: text('strand').notNull(),
     subStrand: text('sub_strand'),
     level: text('level').notNull(),
     points: integer('points').notNull(),
     comment: text('comment'),
     assessedOn: date('assessed_on').notNull(),
-    assessedBy: uuid('assessed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    assessedBy: profileRef('assessed_by'),
     createdAt,
   },
   (t) => [index('formative_student_idx').on(t.studentId, t.termId, t.subjectId), index('formative_school_term_idx').on(t.schoolId, t.termId)],
@@ -309,17 +254,12 @@ export const formativeAssessments = pgTable(
 export const reportComments = pgTable(
   'report_comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
-    termId: uuid('term_id')
-      .notNull()
-      .references(() => terms.id),
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id),
+    termId: requiredRef('term_id', () => terms.id),
     classTeacherComment: text('class_teacher_comment'),
     principalComment: text('principal_comment'),
-    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    updatedBy: profileRef('updated_by'),
     updatedAt,
   },
   (t) => [uniqueIndex('report_comments_uq').on(t.studentId, t.termId)],
@@ -333,20 +273,17 @@ export const reportComments = pgTable(
 export const certificates = pgTable(
   'certificates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id),
     kind: text('kind').notNull(),
     termId: uuid('term_id').references(() => terms.id),
     content: jsonb('content').$type<Record<string, unknown>>().notNull(),
     keyId: text('key_id').notNull(),
     signature: text('signature').notNull(),
-    generatedBy: uuid('generated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    generatedBy: profileRef('generated_by'),
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    revokedBy: uuid('revoked_by').references(() => profiles.id, { onDelete: 'set null' }),
+    revokedBy: profileRef('revoked_by'),
     revokeReason: text('revoke_reason'),
   },
   (t) => [

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { classes, profiles, schools, students, subjects } from './tenancy.js';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
+import { profileRef, schoolId, schoolRow } from './tenant-columns.js';
 
 /**
  * Attendance (issue 13): the school's attendance settings and calendar days, learner registers (one per
@@ -8,13 +10,6 @@ import { classes, profiles, schools, students, subjects } from './tenancy.js';
  * staff attendance. Every table carries school_id and is guarded by row-level security
  * (drizzle/0009_attendance.sql).
  */
-
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const schoolId = () =>
-  uuid('school_id')
-    .notNull()
-    .references(() => schools.id);
 
 /** Settings (contracts/attendance.ts attendanceSettingsSchema); a school without a row uses the defaults. */
 export const attendanceSettings = pgTable(
@@ -40,8 +35,7 @@ export const attendanceSettings = pgTable(
 export const schoolCalendarEvents = pgTable(
   'school_calendar_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on').notNull(),
     name: text('name').notNull(),
@@ -64,18 +58,15 @@ export const schoolCalendarEvents = pgTable(
 export const attendanceRegisters = pgTable(
   'attendance_registers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    classId: uuid('class_id')
-      .notNull()
-      .references(() => classes.id),
+    ...schoolRow(),
+    classId: requiredRef('class_id', () => classes.id),
     date: date('date').notNull(),
     session: text('session').notNull(),
     subjectId: uuid('subject_id').references(() => subjects.id),
     subjectKey: text('subject_key').notNull().default(''),
-    markedBy: uuid('marked_by').references(() => profiles.id, { onDelete: 'set null' }),
+    markedBy: profileRef('marked_by'),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    updatedBy: profileRef('updated_by'),
     updatedAt,
   },
   (t) => [
@@ -89,19 +80,15 @@ export const attendanceEntries = pgTable(
   'attendance_entries',
   {
     schoolId: schoolId(),
-    registerId: uuid('register_id')
-      .notNull()
-      .references(() => attendanceRegisters.id, { onDelete: 'cascade' }),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    registerId: requiredRef('register_id', () => attendanceRegisters.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     /** Copied from the register so a learner's days are one index range. */
     date: date('date').notNull(),
     session: text('session').notNull(),
     status: text('status').notNull(),
     note: text('note'),
     arrivalTime: text('arrival_time'),
-    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    updatedBy: profileRef('updated_by'),
     createdAt,
     updatedAt,
   },
@@ -118,9 +105,7 @@ export const absenceAlerts = pgTable(
   'absence_alerts',
   {
     schoolId: schoolId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     date: date('date').notNull(),
     notified: integer('notified').notNull().default(0),
     smsId: uuid('sms_id'),
@@ -133,17 +118,14 @@ export const absenceAlerts = pgTable(
 export const staffAttendance = pgTable(
   'staff_attendance',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    profileId: uuid('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    profileId: requiredRef('profile_id', () => profiles.id, { onDelete: 'cascade' }),
     date: date('date').notNull(),
     status: text('status').notNull(),
     checkIn: text('check_in'),
     checkOut: text('check_out'),
     note: text('note'),
-    recordedBy: uuid('recorded_by').references(() => profiles.id, { onDelete: 'set null' }),
+    recordedBy: profileRef('recorded_by'),
     selfRecorded: boolean('self_recorded').notNull().default(false),
     createdAt,
     updatedAt,

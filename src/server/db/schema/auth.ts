@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
 
 /**
  * Tables owned by better-auth (users, sessions, credential accounts, verification tokens).
@@ -11,8 +12,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt,
+  updatedAt,
 });
 
 export const sessions = pgTable(
@@ -21,8 +22,8 @@ export const sessions = pgTable(
     id: uuid('id').primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+    updatedAt,
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     /**
@@ -32,9 +33,7 @@ export const sessions = pgTable(
     twoFactorPending: boolean('two_factor_pending').notNull().default(false),
     /** Last request seen on this session (written at most every few minutes), for "Active sessions". */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -45,9 +44,7 @@ export const accounts = pgTable(
     id: uuid('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -55,8 +52,8 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
     scope: text('scope'),
     password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+    updatedAt,
   },
   (t) => [index('accounts_user_id_idx').on(t.userId)],
 );
@@ -68,8 +65,8 @@ export const verifications = pgTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+    updatedAt,
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
@@ -85,7 +82,7 @@ export const loginAttempts = pgTable(
     email: text('email').notNull(),
     ip: text('ip').notNull(),
     succeeded: boolean('succeeded').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (t) => [index('login_attempts_email_idx').on(t.email, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
 );

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { profiles, schools } from './tenancy.js';
+import { schools } from './tenancy.js';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
+import { profileRef, schoolId } from './tenant-columns.js';
 
 /**
  * Platform billing (issue 18 §1): EduFam bills schools per active learner per term. Money in integer
@@ -26,8 +28,8 @@ export const billingPlans = pgTable(
     setupFeeCents: integer('setup_fee_cents').notNull().default(0),
     modules: jsonb('modules').$type<BillingPlanModule[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+    updatedAt,
   },
   (t) => [
     check(
@@ -46,9 +48,7 @@ export const schoolSubscriptions = pgTable(
       .notNull()
       .unique()
       .references(() => schools.id),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => billingPlans.id),
+    planId: requiredRef('plan_id', () => billingPlans.id),
     startsOn: date('starts_on').notNull(),
     /** Last day of the free trial (inclusive), null when none. */
     trialEndsOn: date('trial_ends_on'),
@@ -57,8 +57,8 @@ export const schoolSubscriptions = pgTable(
     modules: text('modules').array().notNull().default(sql`'{}'::text[]`),
     status: text('status').notNull().default('trial'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+    updatedAt,
   },
   (t) => [
     check('school_subscriptions_status_check', sql`${t.status} in ('trial', 'active', 'arrears', 'read_only', 'cancelled')`),
@@ -72,9 +72,7 @@ export const platformInvoices = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     number: text('number').notNull().unique(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: schoolId(),
     subscriptionId: uuid('subscription_id').references(() => schoolSubscriptions.id),
     termLabel: text('term_label').notNull(),
     snapshotDate: date('snapshot_date').notNull(),
@@ -91,9 +89,9 @@ export const platformInvoices = pgTable(
     issuedOn: date('issued_on'),
     dueOn: date('due_on'),
     voidReason: text('void_reason'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: profileRef('created_by'),
+    createdAt,
+    updatedAt,
   },
   (t) => [
     uniqueIndex('platform_invoices_school_term_uq').on(t.schoolId, t.termLabel),
@@ -111,9 +109,7 @@ export const platformInvoiceLines = pgTable(
   'platform_invoice_lines',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => platformInvoices.id, { onDelete: 'cascade' }),
+    invoiceId: requiredRef('invoice_id', () => platformInvoices.id, { onDelete: 'cascade' }),
     schoolId: uuid('school_id').notNull(),
     position: integer('position').notNull(),
     kind: text('kind').notNull(),
@@ -133,14 +129,12 @@ export const platformCreditNotes = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     number: text('number').notNull().unique(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => platformInvoices.id),
+    invoiceId: requiredRef('invoice_id', () => platformInvoices.id),
     schoolId: uuid('school_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason').notNull(),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: profileRef('created_by'),
+    createdAt,
   },
   (t) => [index('platform_credit_notes_invoice_idx').on(t.invoiceId), check('platform_credit_notes_amount_check', sql`${t.amountCents} > 0`)],
 );
@@ -150,9 +144,7 @@ export const platformPayments = pgTable(
   'platform_payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => platformInvoices.id),
+    invoiceId: requiredRef('invoice_id', () => platformInvoices.id),
     schoolId: uuid('school_id').notNull(),
     method: text('method').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -160,8 +152,8 @@ export const platformPayments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     receiptNumber: text('receipt_number').notNull().unique(),
     phone: text('phone'),
-    recordedBy: uuid('recorded_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    recordedBy: profileRef('recorded_by'),
+    createdAt,
   },
   (t) => [
     uniqueIndex('platform_payments_method_reference_uq').on(t.method, t.reference),
@@ -177,9 +169,7 @@ export const platformMpesaRequests = pgTable(
   'platform_mpesa_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => platformInvoices.id),
+    invoiceId: requiredRef('invoice_id', () => platformInvoices.id),
     schoolId: uuid('school_id').notNull(),
     merchantRequestId: text('merchant_request_id'),
     checkoutRequestId: text('checkout_request_id').notNull().unique(),
@@ -193,8 +183,8 @@ export const platformMpesaRequests = pgTable(
     customerMessage: text('customer_message'),
     paymentId: uuid('payment_id').references(() => platformPayments.id),
     rawCallback: jsonb('raw_callback'),
-    initiatedBy: uuid('initiated_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    initiatedBy: profileRef('initiated_by'),
+    createdAt,
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
@@ -209,9 +199,7 @@ export const billingReminders = pgTable(
   'billing_reminders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => platformInvoices.id, { onDelete: 'cascade' }),
+    invoiceId: requiredRef('invoice_id', () => platformInvoices.id, { onDelete: 'cascade' }),
     schoolId: uuid('school_id').notNull(),
     kind: text('kind').notNull(),
     sentTo: text('sent_to'),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles, schools } from './tenancy.js';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
+import { profileRef } from './tenant-columns.js';
 
 /**
  * Admin announcements (spec §3 admin_communications, §4 Communication). school_id null means
@@ -27,9 +29,9 @@ export const adminCommunications = pgTable(
     personal: boolean('personal').notNull().default(false),
     dismissible: boolean('dismissible').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: profileRef('created_by'),
+    createdAt,
+    updatedAt,
   },
   (t) => [
     check('admin_communications_priority_check', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),
@@ -47,21 +49,17 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => profiles.id, { onDelete: 'cascade' }),
     /**
      * The user's school when notified, copied for row-level security (no foreign key: publishing
      * inserts tens of thousands of rows at once, and every foreign key adds a check per row).
      */
     schoolId: uuid('school_id'),
-    communicationId: uuid('communication_id')
-      .notNull()
-      .references(() => adminCommunications.id, { onDelete: 'cascade' }),
+    communicationId: requiredRef('communication_id', () => adminCommunications.id, { onDelete: 'cascade' }),
     isRead: boolean('is_read').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+    updatedAt,
   },
   (t) => [
     // The bell: a user's unread notifications, newest first.
@@ -76,12 +74,8 @@ export const notifications = pgTable(
 export const userDismissedCommunications = pgTable(
   'user_dismissed_communications',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    communicationId: uuid('communication_id')
-      .notNull()
-      .references(() => adminCommunications.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => profiles.id, { onDelete: 'cascade' }),
+    communicationId: requiredRef('communication_id', () => adminCommunications.id, { onDelete: 'cascade' }),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AttachmentRef } from './announcements.js';
-import { classes, profiles, schools } from './tenancy.js';
+import { classes, profiles } from './tenancy.js';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
+import { profileRef, schoolId, schoolRow } from './tenant-columns.js';
 
 /**
  * Conversations between parents and staff and among staff (issue 17 §2). A teacher's broadcast to the
@@ -12,18 +14,15 @@ import { classes, profiles, schools } from './tenancy.js';
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    ...schoolRow(),
     /** direct (two people) | group. */
     kind: text('kind').notNull().default('direct'),
     subject: text('subject'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     /** Set on the per-parent conversations a broadcast created. */
     broadcastId: uuid('broadcast_id'),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (t) => [
     check('conversations_kind_check', sql`${t.kind} in ('direct', 'group')`),
@@ -34,12 +33,8 @@ export const conversations = pgTable(
 export const conversationParticipants = pgTable(
   'conversation_participants',
   {
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    conversationId: requiredRef('conversation_id', () => conversations.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => profiles.id, { onDelete: 'cascade' }),
     schoolId: uuid('school_id').notNull(),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -52,11 +47,9 @@ export const conversationMessages = pgTable(
   'conversation_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: requiredRef('conversation_id', () => conversations.id, { onDelete: 'cascade' }),
     schoolId: uuid('school_id').notNull(),
-    senderId: uuid('sender_id').references(() => profiles.id, { onDelete: 'set null' }),
+    senderId: profileRef('sender_id'),
     /** Plain text; shown as text, never as HTML. */
     body: text('body').notNull(),
     attachments: jsonb('attachments').$type<AttachmentRef[]>().notNull().default([]),
@@ -64,7 +57,7 @@ export const conversationMessages = pgTable(
     autoReply: boolean('auto_reply').notNull().default(false),
     /** The sender's Idempotency-Key: a retried send is stored once. */
     idempotencyKey: text('idempotency_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (t) => [
     index('conversation_messages_conversation_idx').on(t.conversationId, t.createdAt),
@@ -74,35 +67,27 @@ export const conversationMessages = pgTable(
 
 /** A teacher's broadcast to all parents of a stream (one message, private replies). */
 export const conversationBroadcasts = pgTable('conversation_broadcasts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  schoolId: uuid('school_id')
-    .notNull()
-    .references(() => schools.id),
-  senderId: uuid('sender_id').references(() => profiles.id, { onDelete: 'set null' }),
+  ...schoolRow(),
+  senderId: profileRef('sender_id'),
   classId: uuid('class_id').references(() => classes.id, { onDelete: 'set null' }),
   subject: text('subject'),
   body: text('body').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt,
 });
 
 /** An abusive message reported by a participant (safeguarding, issue 17 §2); the principal reviews it. */
 export const messageReports = pgTable(
   'message_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => conversationMessages.id, { onDelete: 'cascade' }),
-    reportedBy: uuid('reported_by').references(() => profiles.id, { onDelete: 'set null' }),
+    ...schoolRow(),
+    messageId: requiredRef('message_id', () => conversationMessages.id, { onDelete: 'cascade' }),
+    reportedBy: profileRef('reported_by'),
     reason: text('reason').notNull(),
     /** open | reviewed | dismissed. */
     status: text('status').notNull().default('open'),
-    reviewedBy: uuid('reviewed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    reviewedBy: profileRef('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (t) => [index('message_reports_school_idx').on(t.schoolId, t.status, t.createdAt.desc())],
 );
@@ -115,11 +100,9 @@ export const staffOfficeHours = pgTable('staff_office_hours', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => profiles.id, { onDelete: 'cascade' }),
-  schoolId: uuid('school_id')
-    .notNull()
-    .references(() => schools.id),
+  schoolId: schoolId(),
   enabled: boolean('enabled').notNull().default(false),
   hours: jsonb('hours').$type<{ days: number[]; start: string; end: string }>().notNull(),
   autoReply: text('auto_reply').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt,
 });

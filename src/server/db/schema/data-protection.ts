@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { profiles, schools } from './tenancy.js';
+import { schools } from './tenancy.js';
+import { createdAt } from './columns.js';
+import { profileRef } from './tenant-columns.js';
 
 /**
  * What a data-protection request did (issue 18 §2; Kenya Data Protection Act 2019): counts of rows
@@ -42,8 +44,8 @@ export const dataProtectionRequests = pgTable(
     status: text('status').notNull().default('completed'),
     reason: text('reason').notNull(),
     legalBasis: text('legal_basis').notNull(),
-    requestedBy: uuid('requested_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    requestedBy: profileRef('requested_by'),
+    createdAt,
     completedAt: timestamp('completed_at', { withTimezone: true }),
     outcome: jsonb('outcome').$type<DataProtectionOutcome>().notNull().default({}),
   },

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { classes, levels, profiles, schools, students, terms } from './tenancy.js';
+import { boolean, check, date, index, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { classes, levels, schools, students, terms } from './tenancy.js';
+import { cents, createdAt, requiredRef, updatedAt } from './columns.js';
+import { decisionColumns, profileRef, schoolId, schoolRow } from './tenant-columns.js';
 
 /**
  * School fees and M-Pesa (issue 11). Money is integer KES cents (bigint, mode number: exact up to
@@ -11,14 +13,6 @@ import { classes, levels, profiles, schools, students, terms } from './tenancy.j
  *   sum(issued invoices) − sum(applied adjustments) − sum(payments, reversal rows being negative).
  * Arrears and overpayments therefore carry from term to term by construction.
  */
-
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const cents = (name: string) => bigint(name, { mode: 'number' });
-const schoolId = () =>
-  uuid('school_id')
-    .notNull()
-    .references(() => schools.id);
 
 /** Per-school finance settings (issue 11 §1, §2); a missing row means the defaults. */
 export const financeSettings = pgTable(
@@ -37,7 +31,7 @@ export const financeSettings = pgTable(
     smsReceipts: boolean('sms_receipts').notNull().default(true),
     /** Days after issue an invoice falls due. */
     invoiceDueDays: integer('invoice_due_days').notNull().default(14),
-    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    updatedBy: profileRef('updated_by'),
     updatedAt,
   },
   (t) => [
@@ -69,19 +63,14 @@ export const documentSequences = pgTable(
 export const feeStructures = pgTable(
   'fee_structures',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    termId: uuid('term_id')
-      .notNull()
-      .references(() => terms.id),
-    levelId: uuid('level_id')
-      .notNull()
-      .references(() => levels.id),
+    ...schoolRow(),
+    termId: requiredRef('term_id', () => terms.id),
+    levelId: requiredRef('level_id', () => levels.id),
     classId: uuid('class_id').references(() => classes.id),
     boarding: text('boarding').notNull().default('all'),
     name: text('name').notNull(),
     notes: text('notes'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
     updatedAt,
   },
@@ -96,11 +85,8 @@ export const feeStructures = pgTable(
 export const feeStructureItems = pgTable(
   'fee_structure_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    structureId: uuid('structure_id')
-      .notNull()
-      .references(() => feeStructures.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    structureId: requiredRef('structure_id', () => feeStructures.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     category: text('category').notNull().default('other'),
     amountCents: cents('amount_cents').notNull(),
@@ -125,9 +111,7 @@ export const studentFeeOptions = pgTable(
   'student_fee_options',
   {
     schoolId: schoolId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     itemKey: text('item_key').notNull(),
     createdAt,
   },
@@ -141,14 +125,9 @@ export const studentFeeOptions = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
-    termId: uuid('term_id')
-      .notNull()
-      .references(() => terms.id),
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id),
+    termId: requiredRef('term_id', () => terms.id),
     structureId: uuid('structure_id').references(() => feeStructures.id, { onDelete: 'set null' }),
     /** The learner's stream when invoiced (for collections by level and stream). */
     classId: uuid('class_id').references(() => classes.id),
@@ -159,7 +138,7 @@ export const invoices = pgTable(
     /** issued | cancelled */
     status: text('status').notNull().default('issued'),
     cancelReason: text('cancel_reason'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
   },
   (t) => [
@@ -175,11 +154,8 @@ export const invoices = pgTable(
 export const invoiceLines = pgTable(
   'invoice_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    invoiceId: requiredRef('invoice_id', () => invoices.id, { onDelete: 'cascade' }),
     itemId: uuid('item_id'),
     name: text('name').notNull(),
     category: text('category').notNull(),
@@ -197,11 +173,8 @@ export const invoiceLines = pgTable(
 export const feeAdjustments = pgTable(
   'fee_adjustments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id),
     invoiceId: uuid('invoice_id').references(() => invoices.id),
     termId: uuid('term_id').references(() => terms.id),
     kind: text('kind').notNull(),
@@ -211,10 +184,7 @@ export const feeAdjustments = pgTable(
     number: text('number'),
     status: text('status').notNull().default('applied'),
     effectiveOn: date('effective_on').notNull(),
-    requestedBy: uuid('requested_by').references(() => profiles.id, { onDelete: 'set null' }),
-    decidedBy: uuid('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decisionNote: text('decision_note'),
+    ...decisionColumns(),
     createdAt,
   },
   (t) => [
@@ -236,11 +206,8 @@ export const feeAdjustments = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id),
     /** payment | reversal */
     kind: text('kind').notNull().default('payment'),
     amountCents: cents('amount_cents').notNull(),
@@ -257,7 +224,7 @@ export const payments = pgTable(
     /** On a reversal row: the payment it reverses. */
     reversesPaymentId: uuid('reverses_payment_id'),
     reason: text('reason'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
   },
   (t) => [
@@ -302,17 +269,16 @@ export const idempotencyKeys = pgTable(
 export const approvals = pgTable(
   'approvals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     kind: text('kind').notNull(),
     subjectId: uuid('subject_id').notNull(),
     title: text('title').notNull(),
     summary: text('summary').notNull(),
     amountCents: cents('amount_cents'),
     status: text('status').notNull().default('pending'),
-    requestedBy: uuid('requested_by').references(() => profiles.id, { onDelete: 'set null' }),
+    requestedBy: profileRef('requested_by'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedBy: uuid('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
+    decidedBy: profileRef('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     note: text('note'),
   },
@@ -349,7 +315,7 @@ export const mpesaConfigs = pgTable(
     /** Reject C2B payments whose account is not a learner's admission number (C2B00012). */
     strictValidation: boolean('strict_validation').notNull().default(false),
     c2bRegisteredAt: timestamp('c2b_registered_at', { withTimezone: true }),
-    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    updatedBy: profileRef('updated_by'),
     createdAt,
     updatedAt,
   },
@@ -369,8 +335,7 @@ export const mpesaConfigs = pgTable(
 export const mpesaCallbacks = pgTable(
   'mpesa_callbacks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     /** stk | validation | confirmation */
     kind: text('kind').notNull(),
     /** CheckoutRequestID (stk) or TransID (c2b), when the body had one. */
@@ -397,11 +362,8 @@ export const mpesaCallbacks = pgTable(
 export const mpesaStkRequests = pgTable(
   'mpesa_stk_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id),
     phone: text('phone').notNull(),
     amountCents: cents('amount_cents').notNull(),
     accountReference: text('account_reference').notNull(),
@@ -413,7 +375,7 @@ export const mpesaStkRequests = pgTable(
     resultDesc: text('result_desc'),
     mpesaReceipt: text('mpesa_receipt'),
     paymentId: uuid('payment_id'),
-    requestedBy: uuid('requested_by').references(() => profiles.id, { onDelete: 'set null' }),
+    requestedBy: profileRef('requested_by'),
     createdAt,
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     queryAttempts: integer('query_attempts').notNull().default(0),
@@ -436,8 +398,7 @@ export const mpesaStkRequests = pgTable(
 export const mpesaTransactions = pgTable(
   'mpesa_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     /** stk | c2b */
     source: text('source').notNull(),
     transId: text('trans_id').notNull(),
@@ -453,7 +414,7 @@ export const mpesaTransactions = pgTable(
     paymentId: uuid('payment_id'),
     callbackId: uuid('callback_id'),
     stkRequestId: uuid('stk_request_id'),
-    resolvedBy: uuid('resolved_by').references(() => profiles.id, { onDelete: 'set null' }),
+    resolvedBy: profileRef('resolved_by'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     note: text('note'),
     createdAt,
@@ -473,8 +434,7 @@ export const mpesaTransactions = pgTable(
 export const smsMessages = pgTable(
   'sms_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     toPhone: text('to_phone').notNull(),
     body: text('body').notNull(),
     /** receipt | reminder | other */
@@ -487,7 +447,7 @@ export const smsMessages = pgTable(
     error: text('error'),
     studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
     taskId: uuid('task_id'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** When the gateway reported the message delivered to the phone (sms.service.ts applyDeliveryReport). */

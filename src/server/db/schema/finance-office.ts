@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { files } from './learners.js';
 import { invoices } from './fees.js';
 import { staffMembers } from './hr.js';
-import { profiles, schools, students, terms } from './tenancy.js';
+import { schools, students, terms } from './tenancy.js';
+import { cents, createdAt, requiredRef, updatedAt } from './columns.js';
+import { decisionColumns, profileRef, schoolRow } from './tenant-columns.js';
 
 /**
  * The finance office beyond fee collection (issue 15): expenses with approvals, budgets and petty cash;
@@ -13,14 +15,6 @@ import { profiles, schools, students, terms } from './tenancy.js';
  * table carries school_id and is guarded by row-level security (drizzle/0011_finance_office.sql).
  */
 
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const cents = (name: string) => bigint(name, { mode: 'number' });
-const schoolId = () =>
-  uuid('school_id')
-    .notNull()
-    .references(() => schools.id);
-
 // ---------------------------------------------------------------------------------------------------
 // Expenses, petty cash and budgets (issue 15 §1)
 
@@ -28,8 +22,7 @@ const schoolId = () =>
 export const expenseCategories = pgTable(
   'expense_categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     name: text('name').notNull(),
     description: text('description'),
     active: boolean('active').notNull().default(true),
@@ -45,8 +38,7 @@ export const expenseCategories = pgTable(
 export const suppliers = pgTable(
   'suppliers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     name: text('name').notNull(),
     contactName: text('contact_name'),
     phone: text('phone'),
@@ -74,7 +66,7 @@ export const financeOfficeSettings = pgTable(
     pettyCashFloatCents: cents('petty_cash_float_cents').notNull().default(2_000_000),
     /** next_invoice | current_pro_rata */
     transportCharge: text('transport_charge').notNull().default('next_invoice'),
-    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    updatedBy: profileRef('updated_by'),
     updatedAt,
   },
   (t) => [
@@ -91,14 +83,11 @@ export const financeOfficeSettings = pgTable(
 export const expenses = pgTable(
   'expenses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     number: text('number').notNull(),
     spentOn: date('spent_on').notNull(),
     termId: uuid('term_id').references(() => terms.id),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => expenseCategories.id),
+    categoryId: requiredRef('category_id', () => expenseCategories.id),
     supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     payee: text('payee').notNull(),
     description: text('description').notNull(),
@@ -112,11 +101,8 @@ export const expenses = pgTable(
     /** When the expense takes its category's budget past the amount: what the warning said and why it went ahead. */
     overBudgetReason: text('over_budget_reason'),
     paidOn: date('paid_on'),
-    paidBy: uuid('paid_by').references(() => profiles.id, { onDelete: 'set null' }),
-    requestedBy: uuid('requested_by').references(() => profiles.id, { onDelete: 'set null' }),
-    decidedBy: uuid('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decisionNote: text('decision_note'),
+    paidBy: profileRef('paid_by'),
+    ...decisionColumns(),
     createdAt,
     updatedAt,
   },
@@ -138,8 +124,7 @@ export const expenses = pgTable(
 export const pettyCashEntries = pgTable(
   'petty_cash_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     /** top_up | expense | adjustment */
     kind: text('kind').notNull(),
     amountCents: cents('amount_cents').notNull(),
@@ -147,7 +132,7 @@ export const pettyCashEntries = pgTable(
     expenseId: uuid('expense_id').references(() => expenses.id),
     reference: text('reference'),
     note: text('note'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
   },
   (t) => [
@@ -165,16 +150,13 @@ export const pettyCashEntries = pgTable(
 export const budgets = pgTable(
   'budgets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => expenseCategories.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    categoryId: requiredRef('category_id', () => expenseCategories.id, { onDelete: 'cascade' }),
     termId: uuid('term_id').references(() => terms.id),
     year: integer('year').notNull(),
     amountCents: cents('amount_cents').notNull(),
     notes: text('notes'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
     updatedAt,
   },
@@ -193,8 +175,7 @@ export const budgets = pgTable(
 export const transportVehicles = pgTable(
   'transport_vehicles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     registration: text('registration').notNull(),
     make: text('make'),
     capacity: integer('capacity').notNull(),
@@ -214,8 +195,7 @@ export const transportVehicles = pgTable(
 export const transportDrivers = pgTable(
   'transport_drivers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     staffId: uuid('staff_id').references(() => staffMembers.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     phone: text('phone'),
@@ -234,8 +214,7 @@ export const transportDrivers = pgTable(
 export const transportRoutes = pgTable(
   'transport_routes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     name: text('name').notNull(),
     description: text('description'),
     termFeeCents: cents('term_fee_cents').notNull(),
@@ -256,11 +235,8 @@ export const transportRoutes = pgTable(
 export const transportStops = pgTable(
   'transport_stops',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    routeId: uuid('route_id')
-      .notNull()
-      .references(() => transportRoutes.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    routeId: requiredRef('route_id', () => transportRoutes.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     sequence: integer('sequence').notNull(),
     pickupTime: text('pickup_time'),
@@ -278,20 +254,15 @@ export const transportStops = pgTable(
 export const transportTrips = pgTable(
   'transport_trips',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    routeId: uuid('route_id')
-      .notNull()
-      .references(() => transportRoutes.id, { onDelete: 'cascade' }),
-    vehicleId: uuid('vehicle_id')
-      .notNull()
-      .references(() => transportVehicles.id),
+    ...schoolRow(),
+    routeId: requiredRef('route_id', () => transportRoutes.id, { onDelete: 'cascade' }),
+    vehicleId: requiredRef('vehicle_id', () => transportVehicles.id),
     driverId: uuid('driver_id').references(() => transportDrivers.id, { onDelete: 'set null' }),
     leg: text('leg').notNull().default('both'),
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on'),
     warning: text('warning'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
   },
   (t) => [index('transport_trips_route_idx').on(t.routeId, t.startsOn), check('transport_trips_leg_check', sql`${t.leg} in ('morning', 'evening', 'both')`)],
@@ -304,22 +275,15 @@ export const transportTrips = pgTable(
 export const transportAssignments = pgTable(
   'transport_assignments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
-    routeId: uuid('route_id')
-      .notNull()
-      .references(() => transportRoutes.id),
-    stopId: uuid('stop_id')
-      .notNull()
-      .references(() => transportStops.id),
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id),
+    routeId: requiredRef('route_id', () => transportRoutes.id),
+    stopId: requiredRef('stop_id', () => transportStops.id),
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on'),
     /** active | ended */
     status: text('status').notNull().default('active'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
   },
   (t) => [
@@ -339,8 +303,7 @@ export const transportAssignments = pgTable(
 export const inventoryItems = pgTable(
   'inventory_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     category: text('category').notNull(),
@@ -365,11 +328,10 @@ export const inventoryItems = pgTable(
 
 /** A counted stock take; its differences are written as adjustment movements with a reason. */
 export const stockTakes = pgTable('stock_takes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  schoolId: schoolId(),
+  ...schoolRow(),
   countedOn: date('counted_on').notNull(),
   note: text('note'),
-  createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+  createdBy: profileRef('created_by'),
   createdAt,
 });
 
@@ -381,11 +343,8 @@ export const stockTakes = pgTable('stock_takes', {
 export const inventoryMovements = pgTable(
   'inventory_movements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => inventoryItems.id),
+    ...schoolRow(),
+    itemId: requiredRef('item_id', () => inventoryItems.id),
     type: text('type').notNull(),
     quantity: integer('quantity').notNull(),
     unitCostCents: cents('unit_cost_cents').notNull().default(0),
@@ -401,7 +360,7 @@ export const inventoryMovements = pgTable(
     movedOn: date('moved_on').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     averageCostAfterCents: cents('average_cost_after_cents').notNull(),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
   },
   (t) => [
@@ -424,11 +383,8 @@ export const inventoryMovements = pgTable(
 export const studentCharges = pgTable(
   'student_charges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id),
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id),
     /** inventory_sale | transport */
     source: text('source').notNull(),
     sourceId: uuid('source_id').notNull(),
@@ -438,7 +394,7 @@ export const studentCharges = pgTable(
     status: text('status').notNull(),
     invoiceId: uuid('invoice_id').references(() => invoices.id),
     invoiceLineId: uuid('invoice_line_id'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
   },
   (t) => [

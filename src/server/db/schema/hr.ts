@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { files } from './learners.js';
-import { profiles, schools } from './tenancy.js';
+import { schools } from './tenancy.js';
 import type { PayrollLineBreakdown, StaffSnapshot } from '../../../shared/payroll/run.js';
+import { cents, createdAt, requiredRef, updatedAt } from './columns.js';
+import { decisionColumns, profileRef, schoolRow } from './tenant-columns.js';
 
 /**
  * HR and payroll (issue 14): staff records and their documents, leave (types, yearly allocations,
@@ -13,14 +15,6 @@ import type { PayrollLineBreakdown, StaffSnapshot } from '../../../shared/payrol
  * A member of staff need not sign in (cooks, guards, drivers): staff_members.profile_id links the
  * record to a sign-in account when HR gives one (issue 14 §1 user-management).
  */
-
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const cents = (name: string) => bigint(name, { mode: 'number' });
-const schoolId = () =>
-  uuid('school_id')
-    .notNull()
-    .references(() => schools.id);
 
 export interface NextOfKin {
   name: string;
@@ -37,9 +31,8 @@ export interface ExitClearance {
 export const staffMembers = pgTable(
   'staff_members',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    ...schoolRow(),
+    profileId: profileRef('profile_id'),
     staffNumber: text('staff_number').notNull(),
     firstName: text('first_name').notNull(),
     otherNames: text('other_names'),
@@ -73,7 +66,7 @@ export const staffMembers = pgTable(
     exitDate: date('exit_date'),
     exitReason: text('exit_reason'),
     exitClearance: jsonb('exit_clearance').$type<ExitClearance | null>(),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
     updatedAt,
   },
@@ -94,17 +87,12 @@ export const staffMembers = pgTable(
 export const staffDocuments = pgTable(
   'staff_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    staffId: requiredRef('staff_id', () => staffMembers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id),
-    uploadedBy: uuid('uploaded_by').references(() => profiles.id, { onDelete: 'set null' }),
+    fileId: requiredRef('file_id', () => files.id),
+    uploadedBy: profileRef('uploaded_by'),
     createdAt,
   },
   (t) => [
@@ -122,8 +110,7 @@ export const staffDocuments = pgTable(
 export const leaveTypes = pgTable(
   'leave_types',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     daysPerYear: integer('days_per_year').notNull(),
@@ -149,14 +136,9 @@ export const leaveTypes = pgTable(
 export const leaveAllocations = pgTable(
   'leave_allocations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffMembers.id, { onDelete: 'cascade' }),
-    leaveTypeId: uuid('leave_type_id')
-      .notNull()
-      .references(() => leaveTypes.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    staffId: requiredRef('staff_id', () => staffMembers.id, { onDelete: 'cascade' }),
+    leaveTypeId: requiredRef('leave_type_id', () => leaveTypes.id, { onDelete: 'cascade' }),
     year: integer('year').notNull(),
     entitledDays: numeric('entitled_days', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     carriedOverDays: numeric('carried_over_days', { precision: 6, scale: 1, mode: 'number' }).notNull().default(0),
@@ -170,24 +152,16 @@ export const leaveAllocations = pgTable(
 export const leaveRequests = pgTable(
   'leave_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffMembers.id, { onDelete: 'cascade' }),
-    leaveTypeId: uuid('leave_type_id')
-      .notNull()
-      .references(() => leaveTypes.id),
+    ...schoolRow(),
+    staffId: requiredRef('staff_id', () => staffMembers.id, { onDelete: 'cascade' }),
+    leaveTypeId: requiredRef('leave_type_id', () => leaveTypes.id),
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
     /** Days counted against the balance in the type's unit (working days skip weekends and public holidays). */
     days: numeric('days', { precision: 6, scale: 1, mode: 'number' }).notNull(),
     reason: text('reason'),
     status: text('status').notNull().default('pending'),
-    requestedBy: uuid('requested_by').references(() => profiles.id, { onDelete: 'set null' }),
-    decidedBy: uuid('decided_by').references(() => profiles.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    decisionNote: text('decision_note'),
+    ...decisionColumns(),
     createdAt,
     updatedAt,
   },
@@ -209,11 +183,8 @@ export const leaveRequests = pgTable(
 export const payComponents = pgTable(
   'pay_components',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    staffId: requiredRef('staff_id', () => staffMembers.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -222,7 +193,7 @@ export const payComponents = pgTable(
     startMonth: text('start_month').notNull(),
     endMonth: text('end_month'),
     note: text('note'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
     updatedAt,
   },
@@ -250,7 +221,7 @@ export const payrollSettings = pgTable('payroll_settings', {
   employerKraPin: text('employer_kra_pin'),
   nssfEmployerNumber: text('nssf_employer_number'),
   shifEmployerNumber: text('shif_employer_number'),
-  updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+  updatedBy: profileRef('updated_by'),
   updatedAt,
 });
 
@@ -262,8 +233,7 @@ export const payrollSettings = pgTable('payroll_settings', {
 export const payrollRuns = pgTable(
   'payroll_runs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     month: text('month').notNull(),
     payDate: date('pay_date').notNull(),
     status: text('status').notNull().default('draft'),
@@ -278,11 +248,11 @@ export const payrollRuns = pgTable(
     employerCostCents: cents('employer_cost_cents').notNull().default(0),
     /** The settings the run was computed with (shifRounding, nitaLevy), so a payslip reproduces exactly. */
     settings: jsonb('settings').$type<{ shifRounding: 'cents' | 'shilling'; nitaLevy: boolean }>().notNull(),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
-    submittedBy: uuid('submitted_by').references(() => profiles.id, { onDelete: 'set null' }),
+    submittedBy: profileRef('submitted_by'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    approvedBy: uuid('approved_by').references(() => profiles.id, { onDelete: 'set null' }),
+    approvedBy: profileRef('approved_by'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt,
     updatedAt,
@@ -302,14 +272,9 @@ export const payrollRuns = pgTable(
 export const payrollLines = pgTable(
   'payroll_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => payrollRuns.id, { onDelete: 'cascade' }),
-    staffId: uuid('staff_id')
-      .notNull()
-      .references(() => staffMembers.id),
+    ...schoolRow(),
+    runId: requiredRef('run_id', () => payrollRuns.id, { onDelete: 'cascade' }),
+    staffId: requiredRef('staff_id', () => staffMembers.id),
     basicCents: cents('basic_cents').notNull(),
     grossCents: cents('gross_cents').notNull(),
     taxablePayCents: cents('taxable_pay_cents').notNull(),

@@ -1,25 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { academicYears, classes, profiles, schools, students } from './tenancy.js';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
+import { profileRef, schoolId, schoolRow } from './tenant-columns.js';
 
 /**
  * Learners and school structure (issue 10). Every table carries school_id and is guarded by
  * row-level security (drizzle/0004_learners.sql), except transfer_requests, which two schools share.
  */
 
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-
 /** A department (Languages, Mathematics, Sciences, ...) with its head of department. */
 export const departments = pgTable(
   'departments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    ...schoolRow(),
     name: text('name').notNull(),
-    headId: uuid('head_id').references(() => profiles.id, { onDelete: 'set null' }),
+    headId: profileRef('head_id'),
     createdAt,
     updatedAt,
   },
@@ -30,15 +26,9 @@ export const departments = pgTable(
 export const departmentMembers = pgTable(
   'department_members',
   {
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    departmentId: uuid('department_id')
-      .notNull()
-      .references(() => departments.id, { onDelete: 'cascade' }),
-    profileId: uuid('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    schoolId: schoolId(),
+    departmentId: requiredRef('department_id', () => departments.id, { onDelete: 'cascade' }),
+    profileId: requiredRef('profile_id', () => profiles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.departmentId, t.profileId] }), index('department_members_profile_idx').on(t.profileId)],
 );
@@ -51,9 +41,7 @@ export const departmentMembers = pgTable(
 export const admissionSequences = pgTable(
   'admission_sequences',
   {
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: schoolId(),
     prefix: text('prefix').notNull(),
     lastValue: integer('last_value').notNull().default(0),
   },
@@ -68,19 +56,10 @@ export const admissionSequences = pgTable(
 export const studentEnrolments = pgTable(
   'student_enrolments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    academicYearId: uuid('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    classId: uuid('class_id')
-      .notNull()
-      .references(() => classes.id),
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
+    classId: requiredRef('class_id', () => classes.id),
     startedOn: date('started_on'),
     endedOn: date('ended_on'),
     outcome: text('outcome'),
@@ -107,24 +86,17 @@ export const studentEnrolments = pgTable(
 export const promotionBatches = pgTable(
   'promotion_batches',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    fromYearId: uuid('from_year_id')
-      .notNull()
-      .references(() => academicYears.id),
-    toYearId: uuid('to_year_id')
-      .notNull()
-      .references(() => academicYears.id),
+    ...schoolRow(),
+    fromYearId: requiredRef('from_year_id', () => academicYears.id),
+    toYearId: requiredRef('to_year_id', () => academicYears.id),
     status: text('status').notNull().default('applied'),
     mapping: jsonb('mapping').notNull(),
     exceptions: jsonb('exceptions').notNull(),
     counts: jsonb('counts').notNull(),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
     undoneAt: timestamp('undone_at', { withTimezone: true }),
-    undoneBy: uuid('undone_by').references(() => profiles.id, { onDelete: 'set null' }),
+    undoneBy: profileRef('undone_by'),
   },
   (t) => [
     index('promotion_batches_school_idx').on(t.schoolId, t.createdAt),
@@ -140,13 +112,8 @@ export const promotionBatches = pgTable(
 export const transfers = pgTable(
   'transfers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     direction: text('direction').notNull(),
     otherSchoolName: text('other_school_name').notNull(),
     otherSchoolId: uuid('other_school_id'),
@@ -156,7 +123,7 @@ export const transfers = pgTable(
     previousUpi: text('previous_upi'),
     feesOwedCents: bigint('fees_owed_cents', { mode: 'number' }),
     requestId: uuid('request_id'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
   },
   (t) => [
@@ -176,12 +143,8 @@ export const transferRequests = pgTable(
   'transfer_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    fromSchoolId: uuid('from_school_id')
-      .notNull()
-      .references(() => schools.id),
-    toSchoolId: uuid('to_school_id')
-      .notNull()
-      .references(() => schools.id),
+    fromSchoolId: requiredRef('from_school_id', () => schools.id),
+    toSchoolId: requiredRef('to_school_id', () => schools.id),
     /** The learner at the sending school (readable only there). */
     fromStudentId: uuid('from_student_id').notNull(),
     learner: jsonb('learner').notNull(),
@@ -211,20 +174,15 @@ export const transferRequests = pgTable(
 export const studentExits = pgTable(
   'student_exits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     exitType: text('exit_type').notNull(),
     reason: text('reason').notNull(),
     exitDate: date('exit_date').notNull(),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
     readmittedOn: date('readmitted_on'),
-    readmittedBy: uuid('readmitted_by').references(() => profiles.id, { onDelete: 'set null' }),
+    readmittedBy: profileRef('readmitted_by'),
     readmittedClassId: uuid('readmitted_class_id').references(() => classes.id),
   },
   (t) => [
@@ -241,17 +199,14 @@ export const studentExits = pgTable(
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    ...schoolRow(),
     kind: text('kind').notNull(),
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     originalName: text('original_name'),
     sha256: text('sha256').notNull(),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
   },
   (t) => [index('files_school_idx').on(t.schoolId, t.kind)],
@@ -264,10 +219,7 @@ export const files = pgTable(
 export const backgroundTasks = pgTable(
   'background_tasks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    ...schoolRow(),
     kind: text('kind').notNull(),
     status: text('status').notNull().default('queued'),
     /** Work done and to do, in the task's own units (rows, pages). */
@@ -280,7 +232,7 @@ export const backgroundTasks = pgTable(
     /** A file the task reads (an upload) and one it made (a PDF). */
     inputFileId: uuid('input_file_id').references(() => files.id, { onDelete: 'set null' }),
     resultFileId: uuid('result_file_id').references(() => files.id, { onDelete: 'set null' }),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

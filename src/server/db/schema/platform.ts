@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns.js';
 
 /**
  * EduFam's own company details (issue 18 §4 "Company management"): one row, used on platform
@@ -21,6 +22,6 @@ export const platformCompany = pgTable('platform_company', {
   bankAccountNumber: text('bank_account_number'),
   /** Stored file key of the logo (files module), or null. */
   logoFileKey: text('logo_file_key'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt,
   updatedBy: uuid('updated_by'),
 });

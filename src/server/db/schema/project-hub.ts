@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { profiles, schools } from './tenancy.js';
+import { schools } from './tenancy.js';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
+import { profileRef, schoolId } from './tenant-columns.js';
 
 /**
  * Project Hub (issue 18 §4): EduFam's own work board and the per-school onboarding checklists.
@@ -17,16 +19,16 @@ export const hubProjects = pgTable(
     kind: text('kind').notNull(),
     /** The school being onboarded (onboarding projects); null for internal work. */
     schoolId: uuid('school_id').references(() => schools.id),
-    ownerId: uuid('owner_id').references(() => profiles.id, { onDelete: 'set null' }),
+    ownerId: profileRef('owner_id'),
     /** planned | active | on_hold | done. */
     status: text('status').notNull().default('planned'),
     startDate: date('start_date'),
     targetDate: date('target_date'),
     /** Set when archived (DELETE /api/project-hub/projects/:id); archived projects leave the lists. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: profileRef('created_by'),
+    createdAt,
+    updatedAt,
   },
   (t) => [
     check('hub_projects_kind_check', sql`${t.kind} in ('onboarding', 'internal')`),
@@ -41,13 +43,11 @@ export const hubTasks = pgTable(
   'hub_tasks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => hubProjects.id, { onDelete: 'cascade' }),
+    projectId: requiredRef('project_id', () => hubProjects.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     /** A platform staff profile (edufam_admin / elimisha_admin). */
-    assigneeId: uuid('assignee_id').references(() => profiles.id, { onDelete: 'set null' }),
+    assigneeId: profileRef('assignee_id'),
     /** todo | in_progress | blocked | done. */
     status: text('status').notNull().default('todo'),
     /** low | normal | high | urgent. */
@@ -55,9 +55,9 @@ export const hubTasks = pgTable(
     dueDate: date('due_date'),
     position: integer('position').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: profileRef('created_by'),
+    createdAt,
+    updatedAt,
   },
   (t) => [
     check('hub_tasks_status_check', sql`${t.status} in ('todo', 'in_progress', 'blocked', 'done')`),
@@ -72,12 +72,10 @@ export const hubTaskComments = pgTable(
   'hub_task_comments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    taskId: uuid('task_id')
-      .notNull()
-      .references(() => hubTasks.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
+    taskId: requiredRef('task_id', () => hubTasks.id, { onDelete: 'cascade' }),
+    authorId: profileRef('author_id'),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (t) => [index('hub_task_comments_task_idx').on(t.taskId, t.createdAt)],
 );
@@ -89,16 +87,14 @@ export const hubTaskComments = pgTable(
 export const hubOnboardingItems = pgTable(
   'hub_onboarding_items',
   {
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: schoolId(),
     key: text('key').notNull(),
     label: text('label').notNull(),
     done: boolean('done').notNull().default(false),
-    doneBy: uuid('done_by').references(() => profiles.id, { onDelete: 'set null' }),
+    doneBy: profileRef('done_by'),
     doneAt: timestamp('done_at', { withTimezone: true }),
     note: text('note'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt,
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.key] })],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sessions, users } from './auth.js';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
 
 /**
  * One row per user per day they used EduFam (issue 18 §3 "daily active users by role"): written by
@@ -10,9 +11,7 @@ import { sessions, users } from './auth.js';
 export const userActivityDays = pgTable(
   'user_activity_days',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     /** Calendar day in Africa/Nairobi. */
     day: date('day').notNull(),
     role: text('role').notNull(),
@@ -37,8 +36,8 @@ export const twoFactorCredentials = pgTable('two_factor_credentials', {
   pendingSecret: text('pending_secret'),
   pendingCreatedAt: timestamp('pending_created_at', { withTimezone: true }),
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt,
+  updatedAt,
 });
 
 /**
@@ -49,13 +48,11 @@ export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     salt: text('salt').notNull(),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (t) => [index('two_factor_recovery_codes_user_idx').on(t.userId)],
 );
@@ -69,14 +66,12 @@ export const twoFactorChallenges = pgTable('two_factor_challenges', {
   sessionId: uuid('session_id')
     .primaryKey()
     .references(() => sessions.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
   rememberMe: boolean('remember_me').notNull(),
   accessType: text('access_type').notNull(),
   attempts: integer('attempts').notNull().default(0),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt,
 });
 
 /**
@@ -86,9 +81,7 @@ export const twoFactorChallenges = pgTable('two_factor_challenges', {
 export const userSignInNetworks = pgTable(
   'user_sign_in_networks',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     network: text('network').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { AttachmentRef } from './announcements.js';
-import { profiles, schools } from './tenancy.js';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
+import { profileRef, schoolId } from './tenant-columns.js';
 
 /**
  * Support tickets (issue 17 §3): school users open them, the school's director sees the school's, and
@@ -14,10 +15,8 @@ export const supportTickets = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** A short number people quote ("T-1042"). */
     number: serial('number').notNull().unique(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    openedBy: uuid('opened_by').references(() => profiles.id, { onDelete: 'set null' }),
+    schoolId: schoolId(),
+    openedBy: profileRef('opened_by'),
     /** technical | billing | data_correction | feature_request. */
     category: text('category').notNull(),
     /** low | normal | high | urgent. */
@@ -27,14 +26,14 @@ export const supportTickets = pgTable(
     attachments: jsonb('attachments').$type<AttachmentRef[]>().notNull().default([]),
     /** open | in_progress | waiting_for_school | resolved | closed. */
     status: text('status').notNull().default('open'),
-    assignedTo: uuid('assigned_to').references(() => profiles.id, { onDelete: 'set null' }),
+    assignedTo: profileRef('assigned_to'),
     firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     satisfactionRating: integer('satisfaction_rating'),
     satisfactionComment: text('satisfaction_comment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
+    updatedAt,
   },
   (t) => [
     check('support_tickets_category_check', sql`${t.category} in ('technical', 'billing', 'data_correction', 'feature_request')`),
@@ -51,17 +50,15 @@ export const supportTicketReplies = pgTable(
   'support_ticket_replies',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: uuid('ticket_id')
-      .notNull()
-      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    ticketId: requiredRef('ticket_id', () => supportTickets.id, { onDelete: 'cascade' }),
     schoolId: uuid('school_id').notNull(),
-    authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
+    authorId: profileRef('author_id'),
     /** True when EduFam staff wrote it (platform side of the thread). */
     fromSupport: boolean('from_support').notNull().default(false),
     internal: boolean('internal').notNull().default(false),
     body: text('body').notNull(),
     attachments: jsonb('attachments').$type<AttachmentRef[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (t) => [index('support_ticket_replies_ticket_idx').on(t.ticketId, t.createdAt)],
 );
@@ -71,7 +68,7 @@ export const supportCannedReplies = pgTable('support_canned_replies', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull(),
   body: text('body').notNull(),
-  createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: profileRef('created_by'),
+  createdAt,
+  updatedAt,
 });

@@ -1,5 +1,6 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { profiles, schools } from './tenancy.js';
+import { boolean, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { updatedAt } from './columns.js';
+import { profileRef, schoolId } from './tenant-columns.js';
 
 /**
  * Feature flags per school (issue 18 §4 "feature flags per school"): a row turns one feature of the
@@ -11,13 +12,11 @@ import { profiles, schools } from './tenancy.js';
 export const schoolFeatureFlags = pgTable(
   'school_feature_flags',
   {
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: schoolId(),
     featureKey: text('feature_key').notNull(),
     enabled: boolean('enabled').notNull(),
-    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: profileRef('updated_by'),
+    updatedAt,
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.featureKey] })],
 );

@@ -14,11 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { createdAt, requiredRef, timestamps, updatedAt } from './columns.js';
 
 /** A school (tenant). Row-level security: visible to its own users and to platform admins. */
 export const schools = pgTable(
@@ -103,9 +99,7 @@ export const academicYears = pgTable(
   'academic_years',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: requiredRef('school_id', () => schools.id),
     name: text('name').notNull(),
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on').notNull(),
@@ -129,12 +123,8 @@ export const terms = pgTable(
   'terms',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    academicYearId: uuid('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
+    schoolId: requiredRef('school_id', () => schools.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
     name: text('name').notNull(),
     number: integer('number').notNull(),
     startsOn: date('starts_on').notNull(),
@@ -163,9 +153,7 @@ export const levels = pgTable(
   'levels',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: requiredRef('school_id', () => schools.id),
     name: text('name').notNull(),
     levelOrder: integer('level_order').notNull(),
     /** Curriculum band, e.g. "Junior School"; learning areas are offered per band. */
@@ -189,12 +177,8 @@ export const classes = pgTable(
   'classes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    academicYearId: uuid('academic_year_id')
-      .notNull()
-      .references(() => academicYears.id),
+    schoolId: requiredRef('school_id', () => schools.id),
+    academicYearId: requiredRef('academic_year_id', () => academicYears.id),
     name: text('name').notNull(),
     gradeLevel: text('grade_level').notNull(),
     levelOrder: integer('level_order').notNull(),
@@ -220,9 +204,7 @@ export const subjects = pgTable(
   'subjects',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: requiredRef('school_id', () => schools.id),
     name: text('name').notNull(),
     code: text('code').notNull(),
     band: text('band').notNull(),
@@ -242,18 +224,10 @@ export const teacherAssignments = pgTable(
   'teacher_assignments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    teacherId: uuid('teacher_id')
-      .notNull()
-      .references(() => profiles.id),
-    classId: uuid('class_id')
-      .notNull()
-      .references(() => classes.id),
-    subjectId: uuid('subject_id')
-      .notNull()
-      .references(() => subjects.id),
+    schoolId: requiredRef('school_id', () => schools.id),
+    teacherId: requiredRef('teacher_id', () => profiles.id),
+    classId: requiredRef('class_id', () => classes.id),
+    subjectId: requiredRef('subject_id', () => subjects.id),
     /** Lessons of this subject per week in this stream (the timetable places these). */
     lessonsPerWeek: integer('lessons_per_week').notNull().default(1),
     ...timestamps,
@@ -269,9 +243,7 @@ export const students = pgTable(
   'students',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: requiredRef('school_id', () => schools.id),
     admissionNumber: text('admission_number').notNull(),
     firstName: text('first_name').notNull(),
     middleName: text('middle_name'),
@@ -324,9 +296,7 @@ export const guardians = pgTable(
   'guardians',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
+    schoolId: requiredRef('school_id', () => schools.id),
     profileId: uuid('profile_id').references(() => profiles.id),
     name: text('name').notNull(),
     /**
@@ -349,15 +319,9 @@ export const guardians = pgTable(
 export const studentGuardians = pgTable(
   'student_guardians',
   {
-    schoolId: uuid('school_id')
-      .notNull()
-      .references(() => schools.id),
-    studentId: uuid('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    guardianId: uuid('guardian_id')
-      .notNull()
-      .references(() => guardians.id, { onDelete: 'cascade' }),
+    schoolId: requiredRef('school_id', () => schools.id),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
+    guardianId: requiredRef('guardian_id', () => guardians.id, { onDelete: 'cascade' }),
     relationship: text('relationship').notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
   },
@@ -383,7 +347,7 @@ export const auditLogs = pgTable(
     newValue: jsonb('new_value'),
     metadata: jsonb('metadata'),
     ipAddress: text('ip_address'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt,
   },
   (t) => [index('audit_logs_school_created_idx').on(t.schoolId, t.createdAt), index('audit_logs_action_idx').on(t.action)],
 );
@@ -393,6 +357,6 @@ export const systemSettings = pgTable('system_settings', {
   settingKey: text('setting_key').primaryKey(),
   settingValue: jsonb('setting_value').notNull(),
   description: text('description'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt,
   updatedBy: uuid('updated_by'),
 });

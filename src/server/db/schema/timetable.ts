@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { backgroundTasks } from './learners.js';
-import { levels, profiles, schools, teacherAssignments } from './tenancy.js';
+import { levels, profiles, teacherAssignments } from './tenancy.js';
+import { createdAt, requiredRef, updatedAt } from './columns.js';
+import { profileRef, schoolId, schoolRow } from './tenant-columns.js';
 
 /**
  * The timetable (issue 16): the school week (bell schedules per level, fixed slots), rooms, lesson
@@ -14,13 +16,6 @@ import { levels, profiles, schools, teacherAssignments } from './tenancy.js';
  * of the bell schedule (breaks, lunch and games are not lesson periods).
  */
 
-const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const schoolId = () =>
-  uuid('school_id')
-    .notNull()
-    .references(() => schools.id);
-
 /**
  * A bell schedule: the school's default (level_id null) or one level's (junior school 40-minute
  * lessons, primary 35). `days` are day indexes taught (0-5); `periods` the day in order:
@@ -29,12 +24,11 @@ const schoolId = () =>
 export const timetableBellSchedules = pgTable(
   'timetable_bell_schedules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     levelId: uuid('level_id').references(() => levels.id, { onDelete: 'cascade' }),
     days: jsonb('days').$type<number[]>().notNull(),
     periods: jsonb('periods').$type<{ kind: string; label: string; start: string; end: string }[]>().notNull(),
-    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    updatedBy: profileRef('updated_by'),
     createdAt,
     updatedAt,
   },
@@ -50,8 +44,7 @@ export const timetableBellSchedules = pgTable(
 export const timetableFixedSlots = pgTable(
   'timetable_fixed_slots',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     label: text('label').notNull(),
     day: integer('day').notNull(),
     period: integer('period').notNull(),
@@ -68,8 +61,7 @@ export const timetableFixedSlots = pgTable(
 export const timetableRooms = pgTable(
   'timetable_rooms',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     name: text('name').notNull(),
     type: text('type').notNull().default('classroom'),
     capacity: integer('capacity').notNull().default(45),
@@ -129,8 +121,7 @@ export const timetableTeacherUnavailability = pgTable(
 export const timetableRules = pgTable(
   'timetable_rules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     kind: text('kind').notNull(),
     weight: integer('weight').notNull().default(100),
     params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
@@ -151,15 +142,14 @@ export const timetableRules = pgTable(
 export const timetableProblems = pgTable(
   'timetable_problems',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
+    ...schoolRow(),
     source: text('source').notNull(),
     name: text('name').notNull(),
     problem: jsonb('problem').notNull(),
     report: jsonb('report'),
     /** For source 'school': activity id → { assignmentIds, classIds, levelId } to map lessons back. */
     meta: jsonb('meta'),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     createdAt,
   },
   (t) => [
@@ -176,11 +166,8 @@ export const timetableProblems = pgTable(
 export const timetables = pgTable(
   'timetables',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    schoolId: schoolId(),
-    problemId: uuid('problem_id')
-      .notNull()
-      .references(() => timetableProblems.id),
+    ...schoolRow(),
+    problemId: requiredRef('problem_id', () => timetableProblems.id),
     name: text('name').notNull(),
     version: integer('version').notNull(),
     status: text('status').notNull().default('draft'),
@@ -193,9 +180,9 @@ export const timetables = pgTable(
     lessons: jsonb('lessons').$type<{ activityId: string; day: number; period: number; roomId: string | null; locked?: boolean }[]>().notNull(),
     unplaced: jsonb('unplaced').$type<{ activityId: string; reasons: string[] }[]>().notNull().default([]),
     stats: jsonb('stats').$type<Record<string, unknown>>().notNull().default({}),
-    createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdBy: profileRef('created_by'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    publishedBy: uuid('published_by').references(() => profiles.id, { onDelete: 'set null' }),
+    publishedBy: profileRef('published_by'),
     createdAt,
     updatedAt,
   },

@@ -216,6 +216,16 @@ interface HttpAnswer {
   body: unknown;
 }
 
+/**
+ * Throws a RangeError unless `amount` is a whole number of shillings, at least 1, before anything is
+ * sent (`what` names it in the message, e.g. "STK push amount").
+ */
+function assertWholeShillings(what: string, amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount < 1) {
+    throw new RangeError(`${what} must be a whole number of shillings, at least 1 (got ${amount})`);
+  }
+}
+
 function truncate(s: string, max: number): string {
   return Array.from(s).slice(0, max).join('');
 }
@@ -379,9 +389,7 @@ export function createDarajaClient(opts: DarajaClientOptions): DarajaClient {
 
     async stkPush(r) {
       const call: Call = { operation: 'STK push', hide: [] };
-      if (!Number.isSafeInteger(r.amountShillings) || r.amountShillings < 1) {
-        throw new RangeError(`STK push amount must be a whole number of shillings, at least 1 (got ${r.amountShillings})`);
-      }
+      assertWholeShillings('STK push amount', r.amountShillings);
       const answer = await authorisedPost(call, '/mpesa/stkpush/v1/processrequest', {
           BusinessShortCode: r.shortcode,
           ...stkAuth(call, r.shortcode, r.passkey),
@@ -446,9 +454,7 @@ export function createDarajaClient(opts: DarajaClientOptions): DarajaClient {
 
     async simulateC2b(r) {
       const call: Call = { operation: 'C2B simulate', hide: [] };
-      if (!Number.isSafeInteger(r.amount) || r.amount < 1) {
-        throw new RangeError(`C2B simulate amount must be a whole number of shillings, at least 1 (got ${r.amount})`);
-      }
+      assertWholeShillings('C2B simulate amount', r.amount);
       const answer = await authorisedPost(call, '/mpesa/c2b/v1/simulate', {
         ShortCode: r.shortcode,
         CommandID: r.commandId,

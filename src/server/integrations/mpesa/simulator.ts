@@ -111,24 +111,30 @@ export const stkControlSchema = z.strictObject({
 });
 export type StkControl = z.infer<typeof stkControlSchema>;
 
+/**
+ * What the simulator keeps of an STK push, inside and in `GET <prefix>/_control/requests`: the request
+ * (amount in whole shillings, phone 2547XXXXXXXX), the answer the simulated phone gives, and what
+ * happened since.
+ */
+export interface StkPushSeen {
+  checkoutRequestId: string;
+  merchantRequestId: string;
+  shortcode: string;
+  phone: string;
+  amount: number;
+  accountReference: string;
+  callbackUrl: string;
+  outcome: StkSimOutcome;
+  receipt: string | null;
+  /** Callback deliveries attempted so far, with the response status or the error. */
+  deliveries: { at: string; status: number | null; error: string | null }[];
+  /** STK queries answered for it. */
+  queries: number;
+}
+
 /** What the simulator has seen (`GET <prefix>/_control/requests`), oldest first. */
 export interface SimulatorRequests {
-  stkPushes: {
-    checkoutRequestId: string;
-    merchantRequestId: string;
-    shortcode: string;
-    phone: string;
-    amount: number;
-    accountReference: string;
-    callbackUrl: string;
-    outcome: StkSimOutcome;
-    resultCode: number;
-    receipt: string | null;
-    createdAt: string;
-    /** Callback deliveries attempted so far, with the response status or the error. */
-    deliveries: { at: string; status: number | null; error: string | null }[];
-    queries: number;
-  }[];
+  stkPushes: (StkPushSeen & { resultCode: number; createdAt: string })[];
   registrations: { shortcode: string; version: 'v1' | 'v2'; responseType: string; confirmationUrl: string; validationUrl: string; registeredAt: string }[];
   c2bPayments: {
     transId: string;
@@ -236,22 +242,11 @@ function wholeShillings(v: unknown): number | null {
   return null;
 }
 
-interface StkRecord {
-  checkoutRequestId: string;
-  merchantRequestId: string;
-  shortcode: string;
-  phone: string;
-  amount: number;
-  accountReference: string;
-  callbackUrl: string;
-  outcome: StkSimOutcome;
+interface StkRecord extends StkPushSeen {
   control: StkControl;
-  receipt: string | null;
   createdAt: number;
   /** When the simulated phone has answered (the query stops saying "being processed"). */
   resolveAt: number;
-  deliveries: { at: string; status: number | null; error: string | null }[];
-  queries: number;
 }
 
 interface Registration {
@@ -374,6 +369,31 @@ export function registerDarajaSimulator(app: FastifyInstance, opts: DarajaSimula
     return null;
   }
 
+  /** C2B register/simulate check: a ShortCode of 5 to 7 digits. Returns the failing field. */
+  function c2bShortcodeProblem(b: Record<string, unknown>): string | null {
+    const shortcode = field(b, 'ShortCode');
+    return shortcode && SHORTCODE.test(shortcode) ? null : 'ShortCode';
+  }
+
+  /**
+   * The start the STK and C2B routes share: prune old entries, then the bearer token, a JSON object
+   * body and the route's own first check (`problemOf`: the failing field or null). Returns the body, or
+   * the reply already sent with Daraja's error answer.
+   */
+  function checkedRequest(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    problemOf: (b: Record<string, unknown>) => string | null,
+  ): { body: Record<string, unknown> } | { sent: FastifyReply } {
+    prune();
+    if (!authorised(req)) return { sent: darajaError(reply, 401, INVALID_TOKEN, 'Invalid Access Token') };
+    const b = objectBody(req);
+    if (!b) return { sent: invalid(reply, 'JSON') };
+    const problem = problemOf(b);
+    if (problem) return { sent: invalid(reply, problem) };
+    return { body: b };
+  }
+
   // Safaricom-style errors for what Fastify refuses before a handler runs (bad JSON, wrong content type).
   const errorHandler = (err: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
     const status = err.statusCode ?? 500;
@@ -407,12 +427,9 @@ export function registerDarajaSimulator(app: FastifyInstance, opts: DarajaSimula
 
   // --- STK push --------------------------------------------------------------------------------------
   app.post(`${prefix}/mpesa/stkpush/v1/processrequest`, routeOptions, async (req, reply) => {
-    prune();
-    if (!authorised(req)) return darajaError(reply, 401, INVALID_TOKEN, 'Invalid Access Token');
-    const b = objectBody(req);
-    if (!b) return invalid(reply, 'JSON');
-    const problem = stkAuthProblem(b);
-    if (problem) return invalid(reply, problem);
+    const checked = checkedRequest(req, reply, stkAuthProblem);
+    if ('sent' in checked) return checked.sent;
+    const b = checked.body;
     if (b.TransactionType !== 'CustomerPayBillOnline' && b.TransactionType !== 'CustomerBuyGoodsOnline') return invalid(reply, 'TransactionType');
     const amount = wholeShillings(b.Amount);
     if (amount === null) return invalid(reply, 'Amount');
@@ -505,12 +522,9 @@ export function registerDarajaSimulator(app: FastifyInstance, opts: DarajaSimula
 
   // --- STK query -------------------------------------------------------------------------------------
   app.post(`${prefix}/mpesa/stkpushquery/v1/query`, routeOptions, async (req, reply) => {
-    prune();
-    if (!authorised(req)) return darajaError(reply, 401, INVALID_TOKEN, 'Invalid Access Token');
-    const b = objectBody(req);
-    if (!b) return invalid(reply, 'JSON');
-    const problem = stkAuthProblem(b);
-    if (problem) return invalid(reply, problem);
+    const checked = checkedRequest(req, reply, stkAuthProblem);
+    if ('sent' in checked) return checked.sent;
+    const b = checked.body;
     const id = field(b, 'CheckoutRequestID');
     const r = id ? stk.get(id) : undefined;
     if (!r || r.shortcode !== field(b, 'BusinessShortCode')) return invalid(reply, 'CheckoutRequestID');
@@ -535,12 +549,10 @@ export function registerDarajaSimulator(app: FastifyInstance, opts: DarajaSimula
   const forbiddenUrl = (url: string) => /mpesa|m-pesa|safaricom/i.test(url);
   for (const version of ['v1', 'v2'] as const) {
     app.post(`${prefix}/mpesa/c2b/${version}/registerurl`, routeOptions, async (req, reply) => {
-      prune();
-      if (!authorised(req)) return darajaError(reply, 401, INVALID_TOKEN, 'Invalid Access Token');
-      const b = objectBody(req);
-      if (!b) return invalid(reply, 'JSON');
-      const shortcode = field(b, 'ShortCode');
-      if (!shortcode || !SHORTCODE.test(shortcode)) return invalid(reply, 'ShortCode');
+      const checked = checkedRequest(req, reply, c2bShortcodeProblem);
+      if ('sent' in checked) return checked.sent;
+      const b = checked.body;
+      const shortcode = field(b, 'ShortCode')!;
       if (b.ResponseType !== 'Completed' && b.ResponseType !== 'Cancelled') return invalid(reply, 'ResponseType');
       for (const name of ['ConfirmationURL', 'ValidationURL'] as const) {
         const url = typeof b[name] === 'string' ? b[name] : null;
@@ -562,12 +574,10 @@ export function registerDarajaSimulator(app: FastifyInstance, opts: DarajaSimula
 
   // --- C2B simulate ----------------------------------------------------------------------------------
   app.post(`${prefix}/mpesa/c2b/v1/simulate`, routeOptions, async (req, reply) => {
-    prune();
-    if (!authorised(req)) return darajaError(reply, 401, INVALID_TOKEN, 'Invalid Access Token');
-    const b = objectBody(req);
-    if (!b) return invalid(reply, 'JSON');
-    const shortcode = field(b, 'ShortCode');
-    if (!shortcode || !SHORTCODE.test(shortcode)) return invalid(reply, 'ShortCode');
+    const checked = checkedRequest(req, reply, c2bShortcodeProblem);
+    if ('sent' in checked) return checked.sent;
+    const b = checked.body;
+    const shortcode = field(b, 'ShortCode')!;
     if (b.CommandID !== 'CustomerPayBillOnline' && b.CommandID !== 'CustomerBuyGoodsOnline') return invalid(reply, 'CommandID');
     const amount = wholeShillings(b.Amount);
     if (amount === null) return invalid(reply, 'Amount');
