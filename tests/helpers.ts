@@ -327,7 +327,7 @@ export type TestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * A test file's API caller (issue 33: the same three helpers were copied into many test files).
  * `app()` is read at call time (the app is built in beforeAll); `cookie` holds signed-in sessions by name.
  * - `req(who, method, url, payload?)`: the raw response (`who` undefined: signed out);
- * - `ok<T>(who, method, url, payload?, status = 200)`: expects the status, returns the JSON body;
+ * - `ok<T>(who, method, url, payload?, status = 200)`: expects the status, returns the JSON body (undefined when empty);
  * - `fails(who, method, url, payload, status)`: expects the status, returns the body's `error`.
  */
 export function apiCaller(app: () => FastifyInstance, cookie: Record<string, string>) {
@@ -336,7 +336,7 @@ export function apiCaller(app: () => FastifyInstance, cookie: Record<string, str
   const ok = async <T>(who: string, method: TestMethod, url: string, payload?: unknown, status = 200): Promise<T> => {
     const res = await req(who, method, url, payload);
     expect(res.statusCode, res.body).toBe(status);
-    return res.json<T>();
+    return (res.body ? res.json() : undefined) as T;
   };
   const fails = async (who: string | undefined, method: TestMethod, url: string, payload: unknown, status: number) => {
     const res = await req(who, method, url, payload);
@@ -344,4 +344,96 @@ export function apiCaller(app: () => FastifyInstance, cookie: Record<string, str
     return res.json<{ error: { code: string; message: string; fields?: Record<string, string> } }>().error;
   };
   return { req, ok, fails };
+}
+
+/**
+ * The name a test file gives a demo account's session (issue 33: the same sign-in lines were copied into
+ * many files): a Greenhill role bare (`principal`), a Riverside role prefixed `rs` (`rsPrincipal`), or
+ * one of the two platform admins (`admin`, `elimisha`).
+ */
+export type DemoSession = DemoRole | `rs${Capitalize<DemoRole>}` | 'admin' | 'elimisha';
+type DemoRole = keyof typeof DEMO.greenhill;
+
+/** The e-mail and login area of a DemoSession. */
+export function demoAccount(name: DemoSession): [email: string, accessType: AccessType] {
+  if (name === 'admin' || name === 'elimisha') return [DEMO[name], 'admin'];
+  if (name.startsWith('rs')) return [DEMO.riverside[(name[2]!.toLowerCase() + name.slice(3)) as DemoRole], 'school'];
+  return [DEMO.greenhill[name as DemoRole], 'school'];
+}
+
+/** Every Greenhill account, in the order of DEMO.greenhill (director, principal, teacher, parent, finance, hr). */
+export const GREENHILL_SESSIONS = Object.keys(DEMO.greenhill) as DemoRole[];
+
+/**
+ * Signs in the named demo accounts one after another, in the order given, and keeps each session's
+ * cookie header in `cookie` under its name.
+ */
+export async function signInSessions(app: FastifyInstance, cookie: Record<string, string>, names: readonly DemoSession[]): Promise<void> {
+  for (const name of names) {
+    const [email, accessType] = demoAccount(name);
+    cookie[name] = await signIn(app, email, accessType);
+  }
+}
+
+/** A test file's demo app: the app and the ids of the two demo schools. */
+export interface DemoApp {
+  t: TestApp;
+  /** Id of the Greenhill school. */
+  greenhill: string;
+  /** Id of the Riverside school. */
+  riverside: string;
+}
+
+/**
+ * The usual start of an API test file's beforeAll: builds the app on the demo data (createTestApp with
+ * `options`), looks up the two demo schools' ids, then signs in `names` into `cookie` (signInSessions).
+ */
+export async function openDemoApp(cookie: Record<string, string>, names: readonly DemoSession[], options?: CreateTestAppOptions): Promise<DemoApp> {
+  const t = await createTestApp(options);
+  const greenhill = await schoolIdOf(t.database, 'greenhill');
+  const riverside = await schoolIdOf(t.database, 'riverside');
+  await signInSessions(t.app, cookie, names);
+  return { t, greenhill, riverside };
+}
+
+/**
+ * The `send` / `json` pair test files declared for themselves, arguments in the order method, url,
+ * who (a name in `cookie`; undefined: signed out), payload. `app()` is read at call time.
+ * - `send(...)`: the raw response;
+ * - `json<T>(..., status = 200)`: expects the status and returns the JSON body (undefined when the body is empty).
+ */
+export function methodCaller(app: () => FastifyInstance, cookie: Record<string, string>) {
+  const send = (method: TestMethod, url: string, who?: string, payload?: Record<string, unknown>) =>
+    app().inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload ? { payload } : {}) });
+  const json = async <T>(method: TestMethod, url: string, who: string | undefined, payload?: Record<string, unknown>, status = 200): Promise<T> => {
+    const res = await send(method, url, who, payload);
+    expect(res.statusCode, res.body).toBe(status);
+    return (res.body ? res.json() : undefined) as T;
+  };
+  return { send, json };
+}
+
+/**
+ * A multipart/form-data body with one file in field `file`, for app.inject with the header
+ * `content-type: multipart/form-data; boundary=<boundary>`. A string `data` is sent as UTF-8.
+ */
+export function multipartFile(boundary: string, name: string, type: string, data: Buffer | string): Buffer {
+  return Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+}
+
+/**
+ * Calls `fn` every 50 ms until `ok` accepts its value or `ms` milliseconds have passed, and returns the
+ * last value (the caller's expectation then says what was wrong).
+ */
+export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLogs, examMarks, examSeries, gradeAudit, terms } from '../../db/schema/index.js';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { GREENHILL_SESSIONS, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { Exam, ExamAnalytics, ExamResults, GradingScalesResponse, MarksGrid, MyChildrenGrades, MySheet } from '../../../shared/contracts/assessment.js';
 import type { Approval } from '../../../shared/contracts/fees.js';
@@ -18,27 +18,13 @@ let greenhill: string;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  for (const [who, email] of Object.entries({ ...DEMO.greenhill, rsPrincipal: DEMO.riverside.principal, rsTeacher: DEMO.riverside.teacher, rsParent: DEMO.riverside.parent })) {
-    cookie[who] = await signIn(t.app, email, 'school');
-  }
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  ({ t, greenhill } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsPrincipal', 'rsTeacher', 'rsParent', 'admin']));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-type Json = Record<string, unknown>;
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-function send(method: Method, url: string, who?: string, payload?: Json) {
-  return t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload ? { payload } : {}) });
-}
-async function json<T>(method: Method, url: string, who: string, payload?: Json, status = 200): Promise<T> {
-  const res = await send(method, url, who, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
+const { send, json } = methodCaller(() => t.app, cookie);
 
 async function classNamed(name: string) {
   const classes = await json<ClassItem[]>('GET', '/api/classes', 'principal');

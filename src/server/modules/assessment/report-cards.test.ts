@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { terms } from '../../db/schema/index.js';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { GREENHILL_SESSIONS, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { Exam, MyChildrenGrades } from '../../../shared/contracts/assessment.js';
 import type { Task } from '../../../shared/contracts/tasks.js';
@@ -18,23 +18,13 @@ let greenhill: string;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  for (const [who, email] of Object.entries({ ...DEMO.greenhill, rsParent: DEMO.riverside.parent, rsPrincipal: DEMO.riverside.principal })) cookie[who] = await signIn(t.app, email, 'school');
+  ({ t, greenhill } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsParent', 'rsPrincipal']));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-function send(method: Method, url: string, who?: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload ? { payload } : {}) });
-}
-async function json<T>(method: Method, url: string, who: string, payload?: Record<string, unknown>, status = 200): Promise<T> {
-  const res = await send(method, url, who, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
+const { send, json } = methodCaller(() => t.app, cookie);
 async function term(number: number) {
   const [row] = await system(t.database, (tx) => tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, greenhill), eq(terms.number, number))).orderBy(desc(terms.startsOn)));
   return row!.id;

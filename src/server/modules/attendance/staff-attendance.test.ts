@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, countRows, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, countRows, createTestApp, methodCaller, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import { latestSchoolDay, notSchoolDay, schoolDaysBetween } from '../../../shared/attendance-calendar.js';
 import type { MyStaffDay, StaffDayResponse, StaffReportResponse } from '../../../shared/contracts/attendance.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
@@ -62,14 +62,7 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'PUT' | 'POST';
-function send(method: Method, url: string, who?: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload ? { payload } : {}) });
-}
-async function json<T>(method: Method, url: string, who: string | undefined, payload?: Record<string, unknown>, status = 200): Promise<T> {
-  const res = await send(method, url, who, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
+const { send, json } = methodCaller(() => t.app, cookie);
 async function error(method: Method, url: string, who: string | undefined, payload: Record<string, unknown> | undefined, status: number) {
   return (await json<{ error: { code: string; message: string; fields?: Record<string, string> } }>(method, url, who, payload, status)).error;
 }
@@ -152,18 +145,20 @@ describe("HR's day register", () => {
   });
 
   let first: StaffDayResponse;
+  /** HR's first save of the day (sent twice: the second time changes nothing). */
+  const firstSave = () => ({
+    date: day,
+    entries: [
+      { profileId: id.teacher, status: 'present', checkIn: '07:30', checkOut: '16:45' },
+      { profileId: id.finance, status: 'present', checkIn: '08:10', note: 'Traffic on Ngong Road' },
+      { profileId: id.director, status: 'absent', checkIn: '07:00' },
+      { profileId: id.principal, status: 'on_leave' },
+      { profileId: id.hr, status: 'official_duty', note: 'County HR workshop' },
+    ],
+  });
   it('HR records present, late, absent, on leave and official duty in one save, audited with old and new values', async () => {
     const audits = await staffAudits();
-    first = await json<StaffDayResponse>('PUT', '/api/staff-attendance', 'hr', {
-      date: day,
-      entries: [
-        { profileId: id.teacher, status: 'present', checkIn: '07:30', checkOut: '16:45' },
-        { profileId: id.finance, status: 'present', checkIn: '08:10', note: 'Traffic on Ngong Road' },
-        { profileId: id.director, status: 'absent', checkIn: '07:00' },
-        { profileId: id.principal, status: 'on_leave' },
-        { profileId: id.hr, status: 'official_duty', note: 'County HR workshop' },
-      ],
-    });
+    first = await json<StaffDayResponse>('PUT', '/api/staff-attendance', 'hr', firstSave());
     const item = (who: string) => first.items.find((i) => i.profileId === id[who])!;
     expect(item('teacher')).toMatchObject({ status: 'present', checkIn: '07:30', checkOut: '16:45', late: false, selfRecorded: false, recordedBy: 'Daniel Kiprono Rotich' });
     expect(item('finance')).toMatchObject({ status: 'present', checkIn: '08:10', late: true, note: 'Traffic on Ngong Road' });
@@ -184,16 +179,7 @@ describe("HR's day register", () => {
   it('sending the same body twice changes nothing the second time', async () => {
     const audits = await staffAudits();
     const rows = await system(t.database, (tx) => tx.select().from(staffAttendance).where(eq(staffAttendance.date, day)));
-    const again = await json<StaffDayResponse>('PUT', '/api/staff-attendance', 'hr', {
-      date: day,
-      entries: [
-        { profileId: id.teacher, status: 'present', checkIn: '07:30', checkOut: '16:45' },
-        { profileId: id.finance, status: 'present', checkIn: '08:10', note: 'Traffic on Ngong Road' },
-        { profileId: id.director, status: 'absent', checkIn: '07:00' },
-        { profileId: id.principal, status: 'on_leave' },
-        { profileId: id.hr, status: 'official_duty', note: 'County HR workshop' },
-      ],
-    });
+    const again = await json<StaffDayResponse>('PUT', '/api/staff-attendance', 'hr', firstSave());
     expect(again).toEqual(first);
     expect(await staffAudits()).toBe(audits);
     expect(await system(t.database, (tx) => tx.select().from(staffAttendance).where(eq(staffAttendance.date, day)))).toEqual(rows);

@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditListResponse } from '../../../shared/contracts/audit.js';
 import { auditLogs } from '../../db/schema/index.js';
-import {
-  DEMO,
-  createTestApp,
-  postSignIn,
-  profileIdOf,
-  schoolIdOf,
-  signIn,
-  system,
-  type TestApp,
-} from '../../../../tests/helpers.js';
+import { DEMO, createTestApp, postSignIn, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 
 let t: TestApp;
 let greenhillId: string;

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, profiles, sessions } from '../../db/schema/index.js';
-import {
-  DEMO,
-  cookieFrom,
-  createTestApp,
-  nextIp,
-  postSignIn,
-  schoolIdOf,
-  signIn,
-  system,
-  type TestApp,
-} from '../../../../tests/helpers.js';
+import { DEMO, cookieFrom, createTestApp, nextIp, postSignIn, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 
 const MSG = {
   currentRequired: 'Please enter your current password.',

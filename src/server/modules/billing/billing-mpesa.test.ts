@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { openDemoApp, system, until, type TestApp } from '../../../../tests/helpers.js';
 import type { GenerateInvoicesResponse, PlatformInvoice, PlatformInvoiceDetail, PlatformStkRequest } from '../../../shared/contracts/billing.js';
 import { platformPayments, schoolSubscriptions } from '../../db/schema/index.js';
 import { invalidateBillingGate } from './billing-gate.js';
@@ -21,12 +21,7 @@ const invoices: Record<string, PlatformInvoice> = {};
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { MPESA_SIMULATOR_DELAY_MS: '30', MPESA_STK_TIMEOUT_S: '60' } });
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
-  cookie.director = await signIn(t.app, DEMO.greenhill.director, 'school');
-  cookie.rsDirector = await signIn(t.app, DEMO.riverside.director, 'school');
-  cookie.finance = await signIn(t.app, DEMO.greenhill.finance, 'school');
+  ({ t, greenhill } = await openDemoApp(cookie, ['admin', 'director', 'rsDirector', 'finance'], { env: { MPESA_SIMULATOR_DELAY_MS: '30', MPESA_STK_TIMEOUT_S: '60' } }));
   const gen = await t.app.inject({ method: 'POST', url: '/api/billing/invoices/generate', headers: { cookie: cookie.admin! }, payload: { termLabel: 'Term 3 2026', snapshotDate: '2026-08-31' } });
   for (const inv of (gen.json() as GenerateInvoicesResponse).invoices) invoices[inv.schoolId === greenhill ? 'greenhill' : 'riverside'] = inv;
   token = (await system(t.database, (tx) => loadBillingSettings(tx))).mpesa.callbackToken;
@@ -38,15 +33,6 @@ afterAll(async () => {
 
 function send(method: 'GET' | 'POST', url: string, who?: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
-}
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const stkStatus = async (id: string, who = 'director') => (await send('GET', `/api/billing/mpesa/${id}`, who)).json() as PlatformStkRequest;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DEMO, countRows, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, countRows, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type {
   BillingDashboard,
   BillingPlan,
@@ -33,30 +33,13 @@ let riverside: string;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { MPESA_SIMULATOR_DELAY_MS: '20' } });
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  riverside = await schoolIdOf(t.database, 'riverside');
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
-  cookie.elimisha = await signIn(t.app, DEMO.elimisha, 'admin');
-  cookie.director = await signIn(t.app, DEMO.greenhill.director, 'school');
-  cookie.rsDirector = await signIn(t.app, DEMO.riverside.director, 'school');
-  cookie.principal = await signIn(t.app, DEMO.greenhill.principal, 'school');
-  cookie.finance = await signIn(t.app, DEMO.greenhill.finance, 'school');
-  cookie.teacher = await signIn(t.app, DEMO.greenhill.teacher, 'school');
+  ({ t, greenhill, riverside } = await openDemoApp(cookie, ['admin', 'elimisha', 'director', 'rsDirector', 'principal', 'finance', 'teacher'], { env: { MPESA_SIMULATOR_DELAY_MS: '20' } }));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-function send(method: Method, url: string, who?: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload !== undefined ? { payload } : {}) });
-}
-async function json<T>(method: Method, url: string, who: string, payload?: Record<string, unknown>, status = 200): Promise<T> {
-  const res = await send(method, url, who, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
+const { send, json } = methodCaller(() => t.app, cookie);
 
 describe('priceTerm (pure)', () => {
   const base = { pricePerLearnerCents: 5_000, minimumCents: 1_000_000, setupFeeCents: 2_000_000, modules: [], firstInvoice: false, discountPercent: 0, discountCents: 0, vatRateBps: 1600 };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { certificates } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
-import { DEMO, TEST_PUBLIC_URL, countRows, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { GREENHILL_SESSIONS, TEST_PUBLIC_URL, countRows, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { CertificateListItem, MyChildrenGrades, VerifyCertificateResponse } from '../../../shared/contracts/assessment.js';
 import { inspectPdf } from '../../lib/pdf.js';
@@ -19,25 +19,13 @@ let riverside: string;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  riverside = await schoolIdOf(t.database, 'riverside');
-  for (const [who, email] of Object.entries({ ...DEMO.greenhill, rsPrincipal: DEMO.riverside.principal })) cookie[who] = await signIn(t.app, email, 'school');
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  ({ t, greenhill, riverside } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsPrincipal', 'admin']));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT';
-function send(method: Method, url: string, who?: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload ? { payload } : {}) });
-}
-async function json<T>(method: Method, url: string, who: string | undefined, payload?: Record<string, unknown>, status = 200): Promise<T> {
-  const res = await send(method, url, who, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
+const { send, json } = methodCaller(() => t.app, cookie);
 async function learnersOf(className: string, who = 'principal') {
   const cls = (await json<ClassItem[]>('GET', '/api/classes', who)).find((c) => c.name === className)!;
   return (await json<{ items: { id: string; admissionNumber: string; firstName: string; lastName: string }[] }>('GET', `/api/students?classId=${cls.id}&pageSize=100`, who)).items;

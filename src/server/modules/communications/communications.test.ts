@@ -10,7 +10,7 @@ import { messages } from '../../../shared/messages.js';
 import { adminCommunications, auditLogs, notifications, profiles, userDismissedCommunications } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
 import type { LiveEvent } from '../../events/bus.js';
-import { DEMO, countRows, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, countRows, openDemoApp, profileIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 
 let t: TestApp;
 let greenhillId: string;
@@ -21,17 +21,7 @@ const events: LiveEvent[] = [];
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhillId = await schoolIdOf(t.database, 'greenhill');
-  riversideId = await schoolIdOf(t.database, 'riverside');
-  cookies.admin = await signIn(t.app, DEMO.admin, 'admin');
-  cookies.elimisha = await signIn(t.app, DEMO.elimisha, 'admin');
-  cookies.principal = await signIn(t.app, DEMO.greenhill.principal, 'school');
-  cookies.director = await signIn(t.app, DEMO.greenhill.director, 'school');
-  cookies.teacher = await signIn(t.app, DEMO.greenhill.teacher, 'school');
-  cookies.parent = await signIn(t.app, DEMO.greenhill.parent, 'school');
-  cookies.finance = await signIn(t.app, DEMO.greenhill.finance, 'school');
-  cookies.hr = await signIn(t.app, DEMO.greenhill.hr, 'school');
+  ({ t, greenhill: greenhillId, riverside: riversideId } = await openDemoApp(cookies, ['admin', 'elimisha', 'principal', 'director', 'teacher', 'parent', 'finance', 'hr']));
   cookies.riversideParent = await signIn(t.app, DEMO.riverside.parent, 'school');
   t.deps.events.subscribe((e) => events.push(e));
 });

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, countRows, createTestApp, profileIdOf, signIn, system, type TestApp, apiCaller } from '../../../../tests/helpers.js';
+import { DEMO, apiCaller, countRows, multipartFile, openDemoApp, profileIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { Company, CompanyWriteResponse, PlatformStaffResponse, PlatformStaffWriteResponse } from '../../../shared/contracts/company.js';
 import { checkCompany } from '../../../shared/contracts/company.js';
 import { companyMessages as cm } from '../../../shared/messages/company.js';
@@ -18,10 +18,7 @@ let t: TestApp;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
-  cookie.elimisha = await signIn(t.app, DEMO.elimisha, 'admin');
-  cookie.director = await signIn(t.app, DEMO.greenhill.director, 'school');
+  ({ t } = await openDemoApp(cookie, ['admin', 'elimisha', 'director']));
 }, 600_000);
 afterAll(async () => {
   await t?.close();
@@ -119,12 +116,7 @@ describe('company details', () => {
 describe('logo', () => {
   const boundary = '----edufam-company-logo';
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-  const multipart = (name: string, type: string, data: Buffer) =>
-    Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+  const multipart = (name: string, type: string, data: Buffer) => multipartFile(boundary, name, type, data);
   const upload = (who: string, body: Buffer) =>
     t.app.inject({ method: 'POST', url: '/api/company/logo', headers: { cookie: cookie[who]!, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
 

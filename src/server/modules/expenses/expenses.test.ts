@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { Budget, BudgetCheck, BudgetsResponse, Expense, ExpenseCategory, ExpenseWriteResponse, ListExpensesResponse, PettyCash } from '../../../shared/contracts/expenses.js';
 import type { Approval } from '../../../shared/contracts/fees.js';
 import { expensesMessages as m } from '../../../shared/messages/expenses.js';
@@ -20,11 +20,7 @@ let other: ExpenseCategory;
 let food: ExpenseCategory;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  for (const [who, email] of Object.entries(DEMO.greenhill)) cookie[who] = await signIn(t.app, email, 'school');
-  cookie.rsFinance = await signIn(t.app, DEMO.riverside.finance, 'school');
-  cookie.rsPrincipal = await signIn(t.app, DEMO.riverside.principal, 'school');
+  ({ t, greenhill } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsFinance', 'rsPrincipal']));
   const cats = (await get('finance', '/api/expenses/categories')).json<{ items: ExpenseCategory[] }>().items;
   other = cats.find((c) => c.name === 'Other')!;
   food = cats.find((c) => c.name === 'Food and catering')!;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { inspectPdf } from '../../lib/pdf.js';
 import { auditLogs, invoices, payments, students, terms } from '../../db/schema/index.js';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { FeeStructure, FinancialOverview, GenerateInvoicesResponse, ListAccountsResponse, MyChildrenFees, RecordPaymentResponse, Statement, StudentAccount } from '../../../shared/contracts/fees.js';
 import type { ListStudentsResponse } from '../../../shared/contracts/learners.js';
@@ -19,12 +19,7 @@ let greenhill: string;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  for (const [who, email] of Object.entries({ ...DEMO.greenhill, rsFinance: DEMO.riverside.finance, rsParent: DEMO.riverside.parent })) {
-    cookie[who] = await signIn(t.app, email, 'school');
-  }
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  ({ t, greenhill } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsFinance', 'rsParent', 'admin']));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { FinanceOfficeSummary } from '../../../shared/contracts/finance-office.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { expenseCategories, expenses, inventoryItems, terms, transportVehicles } from '../../db/schema/index.js';
@@ -16,10 +16,7 @@ let greenhill: string;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  for (const who of ['finance', 'principal', 'director', 'teacher', 'parent', 'hr'] as const) cookie[who] = await signIn(t.app, DEMO.greenhill[who], 'school');
-  cookie.rsFinance = await signIn(t.app, DEMO.riverside.finance, 'school');
+  ({ t, greenhill } = await openDemoApp(cookie, ['finance', 'principal', 'director', 'teacher', 'parent', 'hr', 'rsFinance']));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { FinancialAnalytics } from '../../../shared/contracts/financial-analytics.js';
 import type { RecordPaymentResponse } from '../../../shared/contracts/fees.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
@@ -23,12 +23,7 @@ let riverside: string;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  riverside = await schoolIdOf(t.database, 'riverside');
-  for (const [who, email] of Object.entries(DEMO.greenhill)) cookie[who] = await signIn(t.app, email, 'school');
-  cookie.rsFinance = await signIn(t.app, DEMO.riverside.finance, 'school');
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  ({ t, greenhill, riverside } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsFinance', 'admin']));
 });
 afterAll(async () => {
   await t?.close();

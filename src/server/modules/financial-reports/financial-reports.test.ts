@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type {
   ArrearsReport,
   BudgetVsActualReport,
@@ -49,11 +49,7 @@ async function pay(studentId: string, amount: number, method: string, paidOn: st
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  for (const [who, email] of Object.entries(DEMO.greenhill)) cookie[who] = await signIn(t.app, email, 'school');
-  cookie.rsFinance = await signIn(t.app, DEMO.riverside.finance, 'school');
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  ({ t, greenhill } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsFinance', 'admin']));
 
   await system(t.database, async (tx) => {
     const [c] = await tx.select().from(classes).where(eq(classes.schoolId, greenhill)).limit(1);

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { GREENHILL_SESSIONS, multipartFile, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ImportResult, InventoryItem, ItemsResponse, MovementResult, MovementsResponse, StockTakeResult, Supplier, Valuation } from '../../../shared/contracts/inventory.js';
 import type { StudentAccount } from '../../../shared/contracts/fees.js';
 import { inventoryMessages } from '../../../shared/messages/inventory.js';
@@ -23,11 +23,7 @@ const cookie: Record<string, string> = {};
 const m = inventoryMessages.api;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  riverside = await schoolIdOf(t.database, 'riverside');
-  for (const [who, email] of Object.entries(DEMO.greenhill)) cookie[who] = await signIn(t.app, email, 'school');
-  cookie.rsFinance = await signIn(t.app, DEMO.riverside.finance, 'school');
+  ({ t, greenhill, riverside } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsFinance']));
 });
 afterAll(async () => {
   await t?.close();
@@ -49,11 +45,7 @@ const move = (body: Record<string, unknown>, who = 'finance', headers: Record<st
 
 function upload(url: string, who: string, name: string, content: string | Buffer, type = 'text/csv') {
   const boundary = '----edufam-inventory-test';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const payload = multipartFile(boundary, name, type, content);
   return t.app.inject({ method: 'POST', url, headers: { cookie: cookie[who]!, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
 }
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { auditLogs, classes, guardians, studentEnrolments, studentGuardians, students } from '../../db/schema/index.js';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { multipartFile, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import { IMPORT_COLUMNS, type ImportResult } from '../../../shared/contracts/learner-files.js';
 import type { ListStudentsResponse } from '../../../shared/contracts/learners.js';
 import type { Task } from '../../../shared/contracts/tasks.js';
@@ -22,16 +22,7 @@ const cookie: Record<string, string> = {};
 const HEADER = IMPORT_COLUMNS.join(',');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  cookie.principal = await signIn(t.app, DEMO.greenhill.principal, 'school');
-  cookie.director = await signIn(t.app, DEMO.greenhill.director, 'school');
-  cookie.teacher = await signIn(t.app, DEMO.greenhill.teacher, 'school');
-  cookie.parent = await signIn(t.app, DEMO.greenhill.parent, 'school');
-  cookie.finance = await signIn(t.app, DEMO.greenhill.finance, 'school');
-  cookie.hr = await signIn(t.app, DEMO.greenhill.hr, 'school');
-  cookie.rsPrincipal = await signIn(t.app, DEMO.riverside.principal, 'school');
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  ({ t, greenhill } = await openDemoApp(cookie, ['principal', 'director', 'teacher', 'parent', 'finance', 'hr', 'rsPrincipal', 'admin']));
 });
 afterAll(async () => {
   await t?.close();
@@ -43,11 +34,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** POST a file as multipart field `file`. */
 function upload(url: string, who: string | undefined, name: string, content: string | Buffer, type = CSV) {
   const boundary = '----edufam-import-test';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const payload = multipartFile(boundary, name, type, content);
   return t.app.inject({
     method: 'POST',
     url,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { auditLogs, classes, guardians, studentEnrolments, students } from '../../db/schema/index.js';
-import { DEMO, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, methodCaller, openDemoApp, profileIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { ListStudentsResponse, StudentDetail } from '../../../shared/contracts/learners.js';
 
@@ -15,30 +15,14 @@ let greenhill: string;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  cookie.principal = await signIn(t.app, DEMO.greenhill.principal, 'school');
-  cookie.director = await signIn(t.app, DEMO.greenhill.director, 'school');
-  cookie.teacher = await signIn(t.app, DEMO.greenhill.teacher, 'school');
-  cookie.parent = await signIn(t.app, DEMO.greenhill.parent, 'school');
-  cookie.finance = await signIn(t.app, DEMO.greenhill.finance, 'school');
-  cookie.hr = await signIn(t.app, DEMO.greenhill.hr, 'school');
-  cookie.rsPrincipal = await signIn(t.app, DEMO.riverside.principal, 'school');
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  ({ t, greenhill } = await openDemoApp(cookie, ['principal', 'director', 'teacher', 'parent', 'finance', 'hr', 'rsPrincipal', 'admin']));
 });
 afterAll(async () => {
   await t?.close();
 });
 
 type Json = Record<string, unknown>;
-function send(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: string, payload?: Json) {
-  return t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload ? { payload } : {}) });
-}
-async function json<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: string, payload?: Json, status = 200): Promise<T> {
-  const res = await send(method, url, who, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
+const { send, json } = methodCaller(() => t.app, cookie);
 
 async function classId(name: string): Promise<string> {
   const list = await json<ClassItem[]>('GET', '/api/classes', 'principal');

@@ -14,7 +14,7 @@ import {
   transferRequests,
   transfers,
 } from '../../db/schema/index.js';
-import { DEMO, createSchool, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { createSchool, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { ListStudentsResponse, StudentDetail } from '../../../shared/contracts/learners.js';
 import type {
@@ -48,15 +48,7 @@ const today = schoolToday();
 const ZERO = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  riverside = await schoolIdOf(t.database, 'riverside');
-  cookie.principal = await signIn(t.app, DEMO.greenhill.principal, 'school');
-  cookie.director = await signIn(t.app, DEMO.greenhill.director, 'school');
-  cookie.teacher = await signIn(t.app, DEMO.greenhill.teacher, 'school');
-  cookie.finance = await signIn(t.app, DEMO.greenhill.finance, 'school');
-  cookie.rsPrincipal = await signIn(t.app, DEMO.riverside.principal, 'school');
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  ({ t, greenhill, riverside } = await openDemoApp(cookie, ['principal', 'director', 'teacher', 'finance', 'rsPrincipal', 'admin']));
 });
 afterAll(async () => {
   await t?.close();
@@ -64,14 +56,7 @@ afterAll(async () => {
 
 type Json = Record<string, unknown>;
 type Method = 'GET' | 'POST' | 'PATCH';
-function send(method: Method, url: string, who?: string, payload?: Json) {
-  return t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload ? { payload } : {}) });
-}
-async function json<T>(method: Method, url: string, who: string, payload?: Json, status = 200): Promise<T> {
-  const res = await send(method, url, who, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
+const { send, json } = methodCaller(() => t.app, cookie);
 async function error(method: Method, url: string, who: string, payload: Json | undefined, status: number) {
   const res = await send(method, url, who, payload);
   expect(res.statusCode, res.body).toBe(status);

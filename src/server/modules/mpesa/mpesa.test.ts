@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { auditLogs, mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, payments, smsMessages, students } from '../../db/schema/index.js';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { GREENHILL_SESSIONS, openDemoApp, system, until, type TestApp } from '../../../../tests/helpers.js';
 import { SIMULATOR_KEY_HEADER } from '../../integrations/mpesa/simulator.js';
 import { feesMessages as fm } from '../../../shared/messages/fees.js';
 import type { MyChildrenFees, StudentAccount } from '../../../shared/contracts/fees.js';
@@ -21,13 +21,7 @@ let riverside: string;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { MPESA_SIMULATOR_DELAY_MS: '40', MPESA_STK_TIMEOUT_S: '60' } });
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  riverside = await schoolIdOf(t.database, 'riverside');
-  for (const [who, email] of Object.entries({ ...DEMO.greenhill, rsFinance: DEMO.riverside.finance, rsParent: DEMO.riverside.parent })) {
-    cookie[who] = await signIn(t.app, email, 'school');
-  }
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  ({ t, greenhill, riverside } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsFinance', 'rsParent', 'admin'], { env: { MPESA_SIMULATOR_DELAY_MS: '40', MPESA_STK_TIMEOUT_S: '60' } }));
 });
 afterAll(async () => {
   await t?.close();
@@ -52,15 +46,6 @@ async function json<T>(method: Method, url: string, who: string, payload?: Json,
   const res = await send(method, url, who, payload);
   expect(res.statusCode, res.body).toBe(status);
   return res.json() as T;
-}
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function tokenOf(schoolId: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, countRows, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, countRows, createTestApp, schoolIdOf, signInSessions, system, type TestApp } from '../../../../tests/helpers.js';
 import type {
   HubComment,
   HubProjectDetail,
@@ -41,10 +41,7 @@ beforeAll(async () => {
   adminId = ids.find((p) => p.email === DEMO.admin)!.id;
   elimishaId = ids.find((p) => p.email === DEMO.elimisha)!.id;
   principalId = ids.find((p) => p.email === DEMO.greenhill.principal)!.id;
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
-  cookie.elimisha = await signIn(t.app, DEMO.elimisha, 'admin');
-  cookie.principal = await signIn(t.app, DEMO.greenhill.principal, 'school');
-  cookie.director = await signIn(t.app, DEMO.greenhill.director, 'school');
+  await signInSessions(t.app, cookie, ['admin', 'elimisha', 'principal', 'director']);
 }, 600_000);
 afterAll(async () => {
   await t?.close();

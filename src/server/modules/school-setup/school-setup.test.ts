@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { academicYears, admissionSequences, auditLogs, classes, departments, subjects, teacherAssignments, terms } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
-import { DEMO, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, methodCaller, multipartFile, openDemoApp, profileIdOf, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type {
   AcademicYear,
@@ -32,18 +32,9 @@ let parentId: string;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  riverside = await schoolIdOf(t.database, 'riverside');
+  ({ t, greenhill, riverside } = await openDemoApp(cookie, ['principal', 'director', 'teacher', 'parent', 'hr', 'rsPrincipal', 'admin']));
   teacherId = await profileIdOf(t.database, DEMO.greenhill.teacher);
   parentId = await profileIdOf(t.database, DEMO.greenhill.parent);
-  cookie.principal = await signIn(t.app, DEMO.greenhill.principal, 'school');
-  cookie.director = await signIn(t.app, DEMO.greenhill.director, 'school');
-  cookie.teacher = await signIn(t.app, DEMO.greenhill.teacher, 'school');
-  cookie.parent = await signIn(t.app, DEMO.greenhill.parent, 'school');
-  cookie.hr = await signIn(t.app, DEMO.greenhill.hr, 'school');
-  cookie.rsPrincipal = await signIn(t.app, DEMO.riverside.principal, 'school');
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
 });
 afterAll(async () => {
   await t?.close();
@@ -51,14 +42,7 @@ afterAll(async () => {
 
 type Json = Record<string, unknown>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-function send(method: Method, url: string, who?: string, payload?: Json) {
-  return t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload ? { payload } : {}) });
-}
-async function json<T>(method: Method, url: string, who: string, payload?: Json, status = 200): Promise<T> {
-  const res = await send(method, url, who, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return (res.body ? res.json() : undefined) as T;
-}
+const { send, json } = methodCaller(() => t.app, cookie);
 async function fails(method: Method, url: string, who: string, payload: Json | undefined, status: number, field?: string) {
   const res = await send(method, url, who, payload);
   expect(res.statusCode, res.body).toBe(status);
@@ -232,12 +216,7 @@ describe('school profile', () => {
   it('uploads a logo (stored as a file the school can read) and removes it', async () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const boundary = '----edufam-logo';
-    const multipart = (name: string, type: string, data: Buffer) =>
-      Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-        data,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+    const multipart = (name: string, type: string, data: Buffer) => multipartFile(boundary, name, type, data);
     const upload = (who: string, body: Buffer) =>
       t.app.inject({ method: 'POST', url: '/api/school-setup/profile/logo', headers: { cookie: cookie[who]!, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
     const bad = await upload('principal', multipart('logo.png', 'image/png', Buffer.from('this is not an image')));

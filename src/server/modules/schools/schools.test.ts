@@ -3,18 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, profiles, schools, sessions, students } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
 import { codeFromName } from '../../../shared/contracts/schools.js';
-import {
-  DEMO,
-  DEMO_BY_ROLE,
-  createAccount,
-  createTestApp,
-  postSignIn,
-  profileIdOf,
-  schoolIdOf,
-  signIn,
-  system,
-  type TestApp,
-} from '../../../../tests/helpers.js';
+import { DEMO, DEMO_BY_ROLE, createAccount, createTestApp, postSignIn, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 
 let t: TestApp;
 let greenhillId: string;

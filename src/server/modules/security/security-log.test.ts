@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createAccount, createTestApp, nextIp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, createAccount, createTestApp, nextIp, schoolIdOf, signIn, signInSessions, system, type TestApp } from '../../../../tests/helpers.js';
 import type { SecurityAlertsResponse, SecurityLogResponse, SecurityOverview, SecurityPolicy } from '../../../shared/contracts/security.js';
 import { securityMessages as sm } from '../../../shared/messages/security.js';
 import { auditLogs, loginAttempts, systemSettings } from '../../db/schema/index.js';
@@ -23,10 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   greenhill = await schoolIdOf(t.database, 'greenhill');
   await createAccount(t.database, { email: TARGET, name: 'Alert Teacher', role: 'teacher', schoolId: greenhill });
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
-  cookie.elimisha = await signIn(t.app, DEMO.elimisha, 'admin');
-  cookie.principal = await signIn(t.app, DEMO.greenhill.principal, 'school');
-  cookie.director = await signIn(t.app, DEMO.greenhill.director, 'school');
+  await signInSessions(t.app, cookie, ['admin', 'elimisha', 'principal', 'director']);
 }, 600_000);
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, countRows, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, GREENHILL_SESSIONS, countRows, openDemoApp, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ContractAlertsResponse, ListStaffResponse, StaffDetail, StaffDocument, StaffWriteResponse } from '../../../shared/contracts/staff.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { staffMessages as m } from '../../../shared/messages/staff.js';
@@ -19,11 +19,7 @@ let greenhill: string;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  for (const [who, email] of Object.entries(DEMO.greenhill)) cookie[who] = await signIn(t.app, email, 'school');
-  cookie.rsHr = await signIn(t.app, DEMO.riverside.hr, 'school');
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  ({ t, greenhill } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsHr', 'admin']));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, apiCaller, openDemoApp, profileIdOf, schoolIdOf, system, type TestApp } from '../../../../tests/helpers.js';
 import type { Job } from '../../../shared/contracts/timetable.js';
 import { backgroundTasks, levels, subjects, teacherAssignments, timetableProblems, timetables } from '../../db/schema/index.js';
 import { checkTimetable } from './engine/checker.js';
@@ -22,25 +22,13 @@ const cookie: Record<string, string> = {};
 const FIXTURE = new URL('../../../../tests/fixtures/fet/brazil-eeblj-noturno.fet', import.meta.url);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  cookie.principal = await signIn(t.app, DEMO.greenhill.principal, 'school');
-  cookie.director = await signIn(t.app, DEMO.greenhill.director, 'school');
-  cookie.teacher = await signIn(t.app, DEMO.greenhill.teacher, 'school');
-  cookie.rsPrincipal = await signIn(t.app, DEMO.riverside.principal, 'school');
+  ({ t, greenhill } = await openDemoApp(cookie, ['principal', 'director', 'teacher', 'rsPrincipal']));
 }, 600_000);
 afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (who: string | undefined, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const ok = async <T>(who: string, method: Method, url: string, payload?: unknown, status = 200): Promise<T> => {
-  const res = await req(who, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-};
+const { req, ok } = apiCaller(() => t.app, cookie);
 
 /** POST a file as multipart field `file`. */
 function upload(who: string | undefined, body: Buffer, name = 'school.fet') {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, apiCaller, openDemoApp, profileIdOf, schoolIdOf, system, type TestApp } from '../../../../tests/helpers.js';
 import type { TimetableSetup } from '../../../shared/contracts/timetable-setup.js';
 import { auditLogs, teacherAssignments, timetableBellSchedules } from '../../db/schema/index.js';
 
@@ -15,25 +15,13 @@ let t: TestApp;
 const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  cookie.principal = await signIn(t.app, DEMO.greenhill.principal, 'school');
-  cookie.director = await signIn(t.app, DEMO.greenhill.director, 'school');
-  cookie.teacher = await signIn(t.app, DEMO.greenhill.teacher, 'school');
-  cookie.parent = await signIn(t.app, DEMO.greenhill.parent, 'school');
-  cookie.rsPrincipal = await signIn(t.app, DEMO.riverside.principal, 'school');
+  ({ t } = await openDemoApp(cookie, ['principal', 'director', 'teacher', 'parent', 'rsPrincipal']));
 }, 600_000);
 afterAll(async () => {
   await t?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const req = (who: string | undefined, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who ? { cookie: cookie[who]! } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-const ok = async <T>(who: string, method: Method, url: string, payload?: unknown, status = 200): Promise<T> => {
-  const res = await req(who, method, url, payload);
-  expect(res.statusCode, res.body).toBe(status);
-  return (res.body ? res.json() : undefined) as T;
-};
+const { req, ok } = apiCaller(() => t.app, cookie);
 const setup = (who = 'principal') => ok<TimetableSetup>(who, 'GET', '/api/timetables/setup');
 
 describe('timetable setup: access', () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp, apiCaller } from '../../../../tests/helpers.js';
+import { DEMO, GREENHILL_SESSIONS, apiCaller, openDemoApp, profileIdOf, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ProblemMeta, TimetableSummary, TimetableView } from '../../../shared/contracts/timetable.js';
 import { timetableViewMessages as tm } from '../../../shared/messages/timetable-views.js';
 import { academicYears, auditLogs, classes, guardians, profiles, studentGuardians, students, subjects, timetableFeedTokens, timetableProblems, timetables } from '../../db/schema/index.js';
@@ -25,11 +25,7 @@ const ids = { T: '', A: '', B: '', C: '', C1: '', C2: '', C3: '', maths: '', eng
 const names = { T: '', C1: '', C2: '', C3: '' };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  for (const [who, email] of Object.entries(DEMO.greenhill)) cookie[who] = await signIn(t.app, email, 'school');
-  cookie.rsPrincipal = await signIn(t.app, DEMO.riverside.principal, 'school');
-  cookie.rsTeacher = await signIn(t.app, DEMO.riverside.teacher, 'school');
+  ({ t, greenhill } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsPrincipal', 'rsTeacher']));
 
   ids.T = await profileIdOf(t.database, DEMO.greenhill.teacher);
   const parentId = await profileIdOf(t.database, DEMO.greenhill.parent);

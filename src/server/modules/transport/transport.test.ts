@@ -1,6 +1,6 @@
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { AssignResponse, EndAssignmentResponse, MyChildrenTransport, TransportAlert, TransportRouteDetail, TransportRoutesResponse, TransportTrip } from '../../../shared/contracts/transport.js';
 import type { Invoice, StudentAccount } from '../../../shared/contracts/fees.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
@@ -39,13 +39,7 @@ const cookie: Record<string, string> = {};
 const today = schoolToday();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhill = await schoolIdOf(t.database, 'greenhill');
-  riverside = await schoolIdOf(t.database, 'riverside');
-  for (const [who, email] of Object.entries(DEMO.greenhill)) cookie[who] = await signIn(t.app, email, 'school');
-  cookie.rsFinance = await signIn(t.app, DEMO.riverside.finance, 'school');
-  cookie.rsParent = await signIn(t.app, DEMO.riverside.parent, 'school');
-  cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
+  ({ t, greenhill, riverside } = await openDemoApp(cookie, [...GREENHILL_SESSIONS, 'rsFinance', 'rsParent', 'admin']));
 }, 600_000);
 afterAll(async () => {
   await t?.close();

@@ -3,18 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { creatableRoles, type AdminUser, type ListUsersResponse } from '../../../shared/contracts/users.js';
 import { auditLogs, profiles, sessions, users } from '../../db/schema/index.js';
-import {
-  DEMO,
-  createAccount,
-  createSchool,
-  createTestApp,
-  postSignIn,
-  profileIdOf,
-  schoolIdOf,
-  signIn,
-  system,
-  type TestApp,
-} from '../../../../tests/helpers.js';
+import { DEMO, createAccount, createSchool, openDemoApp, postSignIn, profileIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { containsPattern } from '../../lib/like.js';
@@ -41,11 +30,7 @@ let riversideId: string;
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  greenhillId = await schoolIdOf(t.database, 'greenhill');
-  riversideId = await schoolIdOf(t.database, 'riverside');
-  cookies.admin = await signIn(t.app, DEMO.admin, 'admin');
-  cookies.elimisha = await signIn(t.app, DEMO.elimisha, 'admin');
+  ({ t, greenhill: greenhillId, riverside: riversideId } = await openDemoApp(cookies, ['admin', 'elimisha']));
   cookies.ghDirector = await signIn(t.app, DEMO.greenhill.director, 'school');
   cookies.ghPrincipal = await signIn(t.app, DEMO.greenhill.principal, 'school');
   cookies.rsPrincipal = await signIn(t.app, DEMO.riverside.principal, 'school');
