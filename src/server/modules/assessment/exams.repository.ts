@@ -46,7 +46,7 @@ export async function listExams(tx: Tx, schoolId: string, filters: { termId?: st
     .innerJoin(terms, eq(terms.id, examSeries.termId))
     .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
     .where(and(eq(examSeries.schoolId, schoolId), filters.termId ? eq(examSeries.termId, filters.termId) : undefined, filters.status ? eq(examSeries.status, filters.status) : undefined))
-    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt));
+    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt), asc(examSeries.id));
   return rows.map(toExamRow);
 }
 
@@ -57,7 +57,7 @@ export async function listRecentExamIds(tx: Tx, schoolId: string): Promise<{ id:
     .from(examSeries)
     .innerJoin(terms, eq(terms.id, examSeries.termId))
     .where(and(eq(examSeries.schoolId, schoolId), sql`(${examSeries.status} <> 'released' or ${examSeries.releasedAt} > now() - interval '120 days')`))
-    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt))
+    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt), asc(examSeries.id))
     .limit(12);
 }
 
@@ -89,7 +89,7 @@ export async function listExamSubjects(tx: Tx, examIds: string[]) {
     .from(examSubjects)
     .innerJoin(subjects, eq(subjects.id, examSubjects.subjectId))
     .where(inArray(examSubjects.examId, examIds))
-    .orderBy(asc(subjects.code), asc(subjects.name));
+    .orderBy(asc(subjects.code), asc(subjects.name), asc(examSubjects.id));
 }
 
 /** Adds subjects to a series. */
@@ -108,7 +108,7 @@ export async function listStreamsOfLevels(tx: Tx, schoolId: string, academicYear
     .select({ id: classes.id, name: classes.name, levelId: classes.levelId, stream: classes.stream, gradeLevel: classes.gradeLevel, band: classes.band, classTeacherId: classes.classTeacherId })
     .from(classes)
     .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, academicYearId), inArray(classes.levelId, levelIds)))
-    .orderBy(asc(classes.levelOrder), asc(classes.name));
+    .orderBy(asc(classes.levelOrder), asc(classes.name), asc(classes.id));
 }
 
 /** Number of the school's streams per curriculum band among the given levels in an academic year (no levels: none). */
@@ -151,7 +151,7 @@ export async function listTimetable(tx: Tx, schoolId: string, examId: string) {
     .innerJoin(subjects, eq(subjects.id, examTimetable.subjectId))
     .leftJoin(profiles, eq(profiles.id, examTimetable.invigilatorId))
     .where(and(eq(examTimetable.schoolId, schoolId), eq(examTimetable.examId, examId)))
-    .orderBy(asc(examTimetable.sitsOn), asc(examTimetable.startsAt), asc(subjects.name));
+    .orderBy(asc(examTimetable.sitsOn), asc(examTimetable.startsAt), asc(subjects.name), asc(examTimetable.id));
 }
 
 /** Removes every paper of a series' timetable. */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { approvals, classes, examMarks, gradeAudit, markSheets, profiles, students, subjects, teacherAssignments } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { learnerIdentityColumns, learnerNameColumns, type LearnerNames } from '../../lib/learner-columns.js';
 
 /**
  * Queries of marks entry and approval (issue 12 §3): mark sheets (one per exam x stream x subject) and
@@ -165,7 +166,7 @@ export async function insertGradeAudit(tx: Tx, rows: NewGradeAudit[]): Promise<v
 /** The school's grade audit entries of an exam with learner, subject, stream and who changed it; newest first. */
 export async function listGradeAudit(tx: Tx, schoolId: string, examId: string) {
   return tx
-    .select({ a: gradeAudit, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber, subjectName: subjects.name, changedBy: profiles.name, className: classes.name })
+    .select({ a: gradeAudit, ...learnerNameColumns, admissionNumber: students.admissionNumber, subjectName: subjects.name, changedBy: profiles.name, className: classes.name })
     .from(gradeAudit)
     .innerJoin(students, eq(students.id, gradeAudit.studentId))
     .innerJoin(subjects, eq(subjects.id, gradeAudit.subjectId))
@@ -173,7 +174,7 @@ export async function listGradeAudit(tx: Tx, schoolId: string, examId: string) {
     .leftJoin(examMarks, and(eq(examMarks.examId, gradeAudit.examId), eq(examMarks.subjectId, gradeAudit.subjectId), eq(examMarks.studentId, gradeAudit.studentId)))
     .leftJoin(classes, eq(classes.id, examMarks.classId))
     .where(and(eq(gradeAudit.schoolId, schoolId), eq(gradeAudit.examId, examId)))
-    .orderBy(desc(gradeAudit.changedAt));
+    .orderBy(desc(gradeAudit.changedAt), asc(gradeAudit.id));
 }
 
 // -- learners and teachers ----------------------------------------------------------------------------
@@ -193,7 +194,7 @@ export async function countActiveLearnersByClass(tx: Tx, schoolId: string, class
  */
 export async function listGridLearners(tx: Tx, schoolId: string, examId: string, classId: string, subjectId: string) {
   return tx
-    .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, gender: students.gender })
+    .select({ ...learnerIdentityColumns, gender: students.gender })
     .from(students)
     .where(
       and(
@@ -208,8 +209,8 @@ export async function listGridLearners(tx: Tx, schoolId: string, examId: string,
 }
 
 /** The names of the school's learner `studentId`, if any. */
-export async function findLearnerNames(tx: Tx, schoolId: string, studentId: string): Promise<{ firstName: string; middleName: string | null; lastName: string } | undefined> {
-  const [s] = await tx.select({ firstName: students.firstName, middleName: students.middleName, lastName: students.lastName }).from(students).where(and(eq(students.schoolId, schoolId), eq(students.id, studentId)));
+export async function findLearnerNames(tx: Tx, schoolId: string, studentId: string): Promise<LearnerNames | undefined> {
+  const [s] = await tx.select(learnerNameColumns).from(students).where(and(eq(students.schoolId, schoolId), eq(students.id, studentId)));
   return s;
 }
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import type { MarkRow, MarkSheet, MarksGrid, MySheet, saveMarksBody } from '../../../shared/contracts/assessment.js';
+import { learnerName } from '../../../shared/contracts/learners.js';
 import { bandFor, gradeLabel, percentOf, roundHalfUp, type GradeBand } from '../../../shared/grading.js';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
@@ -70,9 +71,8 @@ export async function bandsForExam(tx: Tx, schoolId: string, e: Pick<ExamRow, 's
   };
 }
 
-export function fullName(s: { firstName: string; middleName: string | null; lastName: string }) {
-  return [s.firstName, s.middleName, s.lastName].filter(Boolean).join(' ');
-}
+/** A learner's display name: first, middle, last (the shared learnerName, under the name assessment uses). */
+export const fullName: (s: { firstName: string; middleName: string | null; lastName: string }) => string = learnerName;
 
 async function sheetOne(tx: Tx, schoolId: string, e: ExamRow, classId: string, subjectId: string): Promise<MarkSheet> {
   const [s] = await sheetsOf(tx, schoolId, e, { classIds: [classId], pairs: new Set([`${classId}:${subjectId}`]) });

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { academicYears, classes, examSeries, formativeAssessments, levels, profiles, reportComments, students, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { learnerIdentityColumns, type LearnerIdentity } from '../../lib/learner-columns.js';
 import { visibleLearners, type LearnerAudience } from '../learners/index.js';
 
 /**
@@ -18,13 +19,7 @@ export type ReportCommentChanges = Pick<typeof reportComments.$inferInsert, 'cla
 export type NewFormativeAssessment = typeof formativeAssessments.$inferInsert;
 
 /** A learner's names and admission number. */
-export interface NamedLearner {
-  id: string;
-  admissionNumber: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-}
+export type NamedLearner = LearnerIdentity;
 
 // -- terms --------------------------------------------------------------------------------------------
 
@@ -44,7 +39,7 @@ export async function listReleasedSeriesIds(tx: Tx, schoolId: string, termId: st
     .select({ id: examSeries.id })
     .from(examSeries)
     .where(and(eq(examSeries.schoolId, schoolId), eq(examSeries.termId, termId), eq(examSeries.status, 'released')))
-    .orderBy(asc(examSeries.startsOn), asc(examSeries.createdAt));
+    .orderBy(asc(examSeries.startsOn), asc(examSeries.createdAt), asc(examSeries.id));
 }
 
 /** The first day of the school's first term starting after `after` (a date), if any. */
@@ -75,7 +70,7 @@ export async function findVisibleLearnerId(tx: Tx, audience: LearnerAudience, st
 /** The school's active learners of a stream (unordered). */
 export async function listActiveLearnersOfClass(tx: Tx, schoolId: string, classId: string): Promise<NamedLearner[]> {
   return tx
-    .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName })
+    .select(learnerIdentityColumns)
     .from(students)
     .where(and(eq(students.schoolId, schoolId), eq(students.classId, classId), eq(students.status, 'active')));
 }

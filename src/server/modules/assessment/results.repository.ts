@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { academicYears, classes, examMarks, examSeries, students, teacherAssignments, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { learnerIdentityColumns, learnerNameColumns, type LearnerIdentity } from '../../lib/learner-columns.js';
 import { visibleLearners, type LearnerAudience } from '../learners/index.js';
 
 /**
@@ -16,18 +17,13 @@ function uuidArray(ids: readonly string[]) {
 }
 
 /** A learner as results name them, with the stream they are in now and their status. */
-export interface ResultLearner {
-  id: string;
-  admissionNumber: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
+export interface ResultLearner extends LearnerIdentity {
   gender: string;
   classId: string | null;
   status: string;
 }
 
-const resultLearnerColumns = { id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, gender: students.gender, classId: students.classId, status: students.status };
+const resultLearnerColumns = { ...learnerIdentityColumns, gender: students.gender, classId: students.classId, status: students.status };
 
 /** Each learner's mean percentage over the subjects they sat (status present) in a series. */
 export async function learnerMeansOfExam(tx: Tx, examId: string): Promise<{ studentId: string; mean: string }[]> {
@@ -86,7 +82,7 @@ export async function listLatestSeriesOfLevels(tx: Tx, schoolId: string, levelId
     .innerJoin(terms, eq(terms.id, examSeries.termId))
     .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
     .where(and(eq(examSeries.schoolId, schoolId), sql`${examSeries.levelIds} && ${uuidArray(levelIds)}`))
-    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt))
+    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt), asc(examSeries.id))
     .limit(12);
 }
 
@@ -107,7 +103,7 @@ export async function listResultLearnersByIds(tx: Tx, schoolId: string, studentI
     .select(resultLearnerColumns)
     .from(students)
     .where(and(eq(students.schoolId, schoolId), inArray(students.id, studentIds)))
-    .orderBy(asc(students.firstName), asc(students.lastName));
+    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
 }
 
 /** The school's active learners of the given streams plus the learners `studentIds` (who have marks); by first name, then last name. */
@@ -116,7 +112,7 @@ export async function listResultLearners(tx: Tx, schoolId: string, classIds: str
     .select(resultLearnerColumns)
     .from(students)
     .where(and(eq(students.schoolId, schoolId), or(and(inArray(students.classId, classIds), eq(students.status, 'active')), studentIds.length ? inArray(students.id, studentIds) : sql`false`)))
-    .orderBy(asc(students.firstName), asc(students.lastName));
+    .orderBy(asc(students.firstName), asc(students.lastName), asc(students.id));
 }
 
 /** The id of stream `classId` when the teacher leads it or teaches a subject in it. */
@@ -131,11 +127,11 @@ export async function findTaughtClassId(tx: Tx, teacherId: string, classId: stri
 /** The school's learners the audience may see (a parent: their children) with their stream's name; by first name. */
 export async function listVisibleLearners(tx: Tx, schoolId: string, audience: LearnerAudience) {
   return tx
-    .select({ id: students.id, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber, className: classes.name })
+    .select({ id: students.id, ...learnerNameColumns, admissionNumber: students.admissionNumber, className: classes.name })
     .from(students)
     .leftJoin(classes, eq(classes.id, students.classId))
     .where(and(eq(students.schoolId, schoolId), visibleLearners(audience)))
-    .orderBy(asc(students.firstName));
+    .orderBy(asc(students.firstName), asc(students.id));
 }
 
 /** The released series in which any of the learners has a mark, each once; by term start, then creation. */
@@ -146,7 +142,7 @@ export async function listReleasedExamsOf(tx: Tx, studentIds: string[]): Promise
     .innerJoin(examSeries, eq(examSeries.id, examMarks.examId))
     .innerJoin(terms, eq(terms.id, examSeries.termId))
     .where(and(inArray(examMarks.studentId, studentIds), eq(examSeries.status, 'released')))
-    .orderBy(asc(terms.startsOn), asc(examSeries.createdAt));
+    .orderBy(asc(terms.startsOn), asc(examSeries.createdAt), asc(examMarks.examId));
 }
 
 /** The (series, stream) pairs in which any of the learners has a mark, among the given series; each once. */

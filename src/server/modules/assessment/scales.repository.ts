@@ -123,7 +123,7 @@ export async function findLevel(tx: Tx, schoolId: string, levelId: string): Prom
 
 /** Every level of the school in level order. */
 export async function listLevels(tx: Tx, schoolId: string): Promise<LevelRow[]> {
-  return tx.select().from(levels).where(eq(levels.schoolId, schoolId)).orderBy(asc(levels.levelOrder));
+  return tx.select().from(levels).where(eq(levels.schoolId, schoolId)).orderBy(asc(levels.levelOrder), asc(levels.id));
 }
 
 /** id, name and level order of every level of the school (unordered). */

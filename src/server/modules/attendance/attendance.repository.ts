@@ -116,7 +116,7 @@ export async function listLearnerDailyEntries(
     .select({ date: attendanceEntries.date, session: attendanceEntries.session, status: attendanceEntries.status, note: attendanceEntries.note, arrivalTime: attendanceEntries.arrivalTime })
     .from(attendanceEntries)
     .where(and(eq(attendanceEntries.studentId, studentId), sql`${attendanceEntries.date} between ${from} and ${to}`, dailyOnly()))
-    .orderBy(asc(attendanceEntries.date), asc(attendanceEntries.session));
+    .orderBy(asc(attendanceEntries.date), asc(attendanceEntries.session), asc(attendanceEntries.registerId));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +164,7 @@ export async function listSchoolTerms(tx: Tx, schoolId: string): Promise<TermRow
     })
     .from(terms)
     .where(eq(terms.schoolId, schoolId))
-    .orderBy(asc(terms.startsOn));
+    .orderBy(asc(terms.startsOn), asc(terms.id));
 }
 
 /** The id of the school's current academic year, if any. */
@@ -177,7 +177,7 @@ export async function findCurrentAcademicYearId(tx: Tx, schoolId: string): Promi
 export async function listCalendarEvents(tx: Tx, schoolId: string, range?: { from: string; to: string }): Promise<CalendarEventRow[]> {
   const where = [eq(schoolCalendarEvents.schoolId, schoolId)];
   if (range) where.push(lte(schoolCalendarEvents.startsOn, range.to), gte(schoolCalendarEvents.endsOn, range.from));
-  return tx.select().from(schoolCalendarEvents).where(and(...where)).orderBy(asc(schoolCalendarEvents.startsOn));
+  return tx.select().from(schoolCalendarEvents).where(and(...where)).orderBy(asc(schoolCalendarEvents.startsOn), asc(schoolCalendarEvents.id));
 }
 
 /** Inserts one of the school's own days; returns the row. */
@@ -205,18 +205,21 @@ export interface StreamRow {
   academicYearId: string;
 }
 
+/** The columns of a StreamRow (classes). */
+const streamColumns = {
+  id: classes.id,
+  name: classes.name,
+  gradeLevel: classes.gradeLevel,
+  levelOrder: classes.levelOrder,
+  levelId: classes.levelId,
+  classTeacherId: classes.classTeacherId,
+  academicYearId: classes.academicYearId,
+};
+
 /** Stream `classId` of the school. */
 export async function findStream(tx: Tx, schoolId: string, classId: string): Promise<StreamRow | undefined> {
   const [row] = await tx
-    .select({
-      id: classes.id,
-      name: classes.name,
-      gradeLevel: classes.gradeLevel,
-      levelOrder: classes.levelOrder,
-      levelId: classes.levelId,
-      classTeacherId: classes.classTeacherId,
-      academicYearId: classes.academicYearId,
-    })
+    .select(streamColumns)
     .from(classes)
     .where(and(eq(classes.id, classId), eq(classes.schoolId, schoolId)));
   return row;
@@ -248,20 +251,11 @@ export async function listStreams(
     );
   }
   return tx
-    .select({
-      id: classes.id,
-      name: classes.name,
-      gradeLevel: classes.gradeLevel,
-      levelOrder: classes.levelOrder,
-      levelId: classes.levelId,
-      classTeacherId: classes.classTeacherId,
-      academicYearId: classes.academicYearId,
-      classTeacher: profiles.name,
-    })
+    .select({ ...streamColumns, classTeacher: profiles.name })
     .from(classes)
     .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
     .where(and(...where))
-    .orderBy(asc(classes.levelOrder), asc(classes.name));
+    .orderBy(asc(classes.levelOrder), asc(classes.name), asc(classes.id));
 }
 
 /** True when the teacher has an assignment of the school in the stream (of learning area `subjectId` when given). */
@@ -298,7 +292,7 @@ export async function listLearnersOfStreams(
     .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, lastName: students.lastName, classId: students.classId })
     .from(students)
     .where(and(inArray(students.classId, classIds), eq(students.status, 'active')))
-    .orderBy(asc(students.lastName), asc(students.firstName));
+    .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
 }
 
 /** Number of active learners per stream of `classIds` (streams without any absent). */

@@ -24,7 +24,7 @@ export async function listActiveStaffProfiles(tx: Tx, schoolId: string, roles: r
     .select({ id: profiles.id, name: profiles.name, role: profiles.role })
     .from(profiles)
     .where(and(eq(profiles.schoolId, schoolId), eq(profiles.status, 'active'), inArray(profiles.role, [...roles])))
-    .orderBy(asc(profiles.name));
+    .orderBy(asc(profiles.name), asc(profiles.id));
 }
 
 /** True when profile `profileId` belongs to the school with a role in `roles`. */
@@ -45,7 +45,7 @@ export async function listDepartmentMemberships(tx: Tx, schoolId: string): Promi
     .from(departmentMembers)
     .innerJoin(departments, eq(departments.id, departmentMembers.departmentId))
     .where(eq(departmentMembers.schoolId, schoolId))
-    .orderBy(asc(departments.name));
+    .orderBy(asc(departments.name), asc(departmentMembers.profileId));
 }
 
 /** Department `id` of the school. */

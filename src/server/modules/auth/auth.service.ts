@@ -7,6 +7,7 @@ import { isAdminRole, isSchoolRole, type AccessType } from '../../../shared/role
 import { LOGIN_WINDOW_MS } from '../../../shared/constants.js';
 import { TWO_FACTOR_MAX_ATTEMPTS, TWO_FACTOR_PENDING_MINUTES } from '../../../shared/contracts/security.js';
 import { securityMessages } from '../../../shared/messages/security.js';
+import { auditAccount } from '../../lib/account-audit.js';
 import { recordAudit } from '../../lib/audit.js';
 import { noteSignInNetwork, raiseFailureAlerts } from '../security/index.js';
 import { checkPasswordPolicy, loadPolicy, twoFactorRequiredFor } from '../security/index.js';
@@ -230,6 +231,7 @@ export async function completeTwoFactorSignIn(
   const role = p.role ?? '';
   const email = p.email.toLowerCase();
   const key = secretsKeyOf(deps);
+  const who = { id: userId, role, schoolId: p.schoolId };
 
   const outcome = await withSystem(db, async (tx) => {
     const result = await checkSecondFactor(tx, key, userId, { code: input.code, recoveryCode: input.recoveryCode });
@@ -237,15 +239,7 @@ export async function completeTwoFactorSignIn(
       await securityRepo.finishChallenge(tx, sessionId, new Date(Date.now() + (challenge.rememberMe ? REMEMBER_ME_MS : SESSION_ONLY_MS)));
       await recordSuccessfulSignIn(tx, { email, userId, role, schoolId: p.schoolId, accessType: challenge.accessType, ip: request.ip, twoFactor: result.method });
       if (result.method === 'recovery_code') {
-        await recordAudit(tx, {
-          schoolId: p.schoolId,
-          action: 'TWO_FACTOR_RECOVERY_CODE_USED',
-          performedByUserId: userId,
-          performedByRole: role,
-          targetEntity: `user:${userId}`,
-          metadata: { left: await securityRepo.countUnusedRecoveryCodes(tx, userId) },
-          ipAddress: request.ip,
-        });
+        await auditAccount(tx, who, 'TWO_FACTOR_RECOVERY_CODE_USED', request.ip, { metadata: { left: await securityRepo.countUnusedRecoveryCodes(tx, userId) } });
       }
       return { ok: true as const };
     }
@@ -254,16 +248,10 @@ export async function completeTwoFactorSignIn(
     if (ended) await securityRepo.deleteSessionById(tx, sessionId);
     await recordLoginAttempt(tx, email, request.ip, false);
     await raiseFailureAlerts(tx, { email, ip: request.ip, userId, schoolId: p.schoolId });
-    await recordAudit(tx, {
-      schoolId: p.schoolId,
-      action: 'TWO_FACTOR_FAILED',
-      performedByUserId: userId,
-      performedByRole: role,
-      targetEntity: `user:${userId}`,
+    await auditAccount(tx, who, 'TWO_FACTOR_FAILED', request.ip, {
       success: false,
       errorMessage: result.reason,
       metadata: { email, context: 'sign-in', reason: result.reason, attempts, ended },
-      ipAddress: request.ip,
     });
     return { ok: false as const, reason: result.reason, ended };
   });

@@ -8,7 +8,7 @@ import { messages } from '../../../shared/messages.js';
 import { withScope, type TenantScope } from '../../db/tenant.js';
 import { AppError, badRequest } from '../../errors.js';
 import { actorOf, scopeOf, toHeaders } from '../../plugins/access.js';
-import { recordAudit } from '../../lib/audit.js';
+import { auditAccount } from '../../lib/account-audit.js';
 import { checkPasswordPolicy, loadPolicy } from '../security/index.js';
 import { clearMustChangePassword, findProfileWithSchool } from './auth.repository.js';
 import { toSessionUser } from './session-user.js';
@@ -74,16 +74,7 @@ export async function changePassword(
       const code = String((err.body as { code?: string } | undefined)?.code ?? '');
       if (code === 'INVALID_PASSWORD') {
         await withScope(deps.database.db, scope, (tx) =>
-          recordAudit(tx, {
-            schoolId: actor.schoolId,
-            action: 'PASSWORD_CHANGE_FAILED',
-            performedByUserId: actor.id,
-            performedByRole: actor.role,
-            targetEntity: `user:${actor.id}`,
-            success: false,
-            errorMessage: 'current password incorrect',
-            ipAddress: request.ip,
-          }),
+          auditAccount(tx, actor, 'PASSWORD_CHANGE_FAILED', request.ip, { success: false, errorMessage: 'current password incorrect' }),
         );
         throw new AppError(400, 'CURRENT_PASSWORD_INCORRECT', messages.changePassword.currentIncorrect, {
           fields: { currentPassword: messages.changePassword.currentIncorrect },
@@ -99,15 +90,7 @@ export async function changePassword(
 
   const row = await withScope(deps.database.db, scope, async (tx) => {
     await clearMustChangePassword(tx, actor.id);
-    await recordAudit(tx, {
-      schoolId: actor.schoolId,
-      action: 'PASSWORD_CHANGED',
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `user:${actor.id}`,
-      metadata: { otherSessionsEnded: true },
-      ipAddress: request.ip,
-    });
+    await auditAccount(tx, actor, 'PASSWORD_CHANGED', request.ip, { metadata: { otherSessionsEnded: true } });
     return findProfileWithSchool(tx, actor.id);
   });
   if (!row) throw new Error(`profile ${actor.id} vanished during a password change`);

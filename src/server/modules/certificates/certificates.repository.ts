@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { academicYears, certificates, classes, levels, profiles, schools, students, studentEnrolments, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { learnerNameColumns } from '../../lib/learner-columns.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { containsPattern } from '../../lib/like.js';
 
@@ -136,7 +137,7 @@ export async function findSchoolContact(tx: Tx, schoolId: string) {
 /** The school's learners `studentIds` with names, admission number and current stream (unordered). */
 export async function listLearners(tx: Tx, schoolId: string, studentIds: string[]) {
   return tx
-    .select({ id: students.id, firstName: students.firstName, middleName: students.middleName, lastName: students.lastName, admissionNumber: students.admissionNumber, classId: students.classId })
+    .select({ id: students.id, ...learnerNameColumns, admissionNumber: students.admissionNumber, classId: students.classId })
     .from(students)
     .where(and(eq(students.schoolId, schoolId), inArray(students.id, studentIds)));
 }
@@ -147,7 +148,7 @@ export async function listEnrolments(tx: Tx, schoolId: string, studentIds: strin
     .select({ studentId: studentEnrolments.studentId, classId: studentEnrolments.classId })
     .from(studentEnrolments)
     .where(and(eq(studentEnrolments.schoolId, schoolId), inArray(studentEnrolments.studentId, studentIds)))
-    .orderBy(desc(studentEnrolments.createdAt));
+    .orderBy(desc(studentEnrolments.createdAt), desc(studentEnrolments.id));
 }
 
 /** Streams `classIds` with name, stream, grade level, level name and academic year name (unordered). */
@@ -177,5 +178,5 @@ export async function listYearTermIds(tx: Tx, schoolId: string, academicYear: st
     .from(terms)
     .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
     .where(and(eq(terms.schoolId, schoolId), eq(academicYears.name, academicYear)))
-    .orderBy(terms.startsOn);
+    .orderBy(terms.startsOn, terms.id);
 }

@@ -41,7 +41,7 @@ export async function classItems(tx: Tx, where: SQL | undefined): Promise<ClassI
     .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
     .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
     .where(where)
-    .orderBy(asc(academicYears.startsOn), asc(classes.levelOrder), asc(classes.stream));
+    .orderBy(asc(academicYears.startsOn), asc(classes.levelOrder), asc(classes.stream), asc(classes.id));
 }
 
 /** Which streams listClassItems reads. */

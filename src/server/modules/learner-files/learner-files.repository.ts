@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/tenant.js';
+import { learnerIdentityColumns, type LearnerIdentity } from '../../lib/learner-columns.js';
 import { academicYears, auditLogs, classes, guardians, studentEnrolments, studentGuardians, students } from '../../db/schema/index.js';
 import type { ClassRef } from './import-rows.js';
 
@@ -46,16 +47,12 @@ export async function yearClasses(tx: Tx, schoolId: string, year: { id: string; 
     })
     .from(classes)
     .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, year.id)))
-    .orderBy(asc(classes.levelOrder), asc(classes.stream));
+    .orderBy(asc(classes.levelOrder), asc(classes.stream), asc(classes.id));
   return rows.map((r) => ({ ...r, ref: { id: r.id, name: r.name, capacity: r.capacity, academicYearId: year.id, yearStartsOn: year.startsOn } satisfies ClassRef }));
 }
 
 export const existingColumns = {
-  id: students.id,
-  admissionNumber: students.admissionNumber,
-  firstName: students.firstName,
-  middleName: students.middleName,
-  lastName: students.lastName,
+  ...learnerIdentityColumns,
   gender: students.gender,
   dateOfBirth: students.dateOfBirth,
   classId: students.classId,
@@ -64,12 +61,7 @@ export const existingColumns = {
   boarding: students.boarding,
   status: students.status,
 };
-export interface ExistingStudent {
-  id: string;
-  admissionNumber: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
+export interface ExistingStudent extends LearnerIdentity {
   gender: string;
   dateOfBirth: string | null;
   classId: string | null;
@@ -297,5 +289,5 @@ export async function listFirstGuardians(tx: Tx, ids: string[]): Promise<{ stude
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
     .where(inArray(studentGuardians.studentId, ids))
-    .orderBy(studentGuardians.studentId, sql`${studentGuardians.isPrimary} desc`, guardians.name);
+    .orderBy(studentGuardians.studentId, sql`${studentGuardians.isPrimary} desc`, guardians.name, guardians.id);
 }

@@ -4,4 +4,4 @@ export { audienceScope, learnerAudience, learnerNotFound, type LearnerAudience }
 /** The audience's SQL conditions live with the queries. */
 export { visibleLearners } from './learners.repository.js';
 export { allStudentRows, registerFilters, type ListRow } from './learners.repository.js';
-export { createStudent } from './learners.service.js';
+export { checkPlacement, createStudent } from './learners.service.js';

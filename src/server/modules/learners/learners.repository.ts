@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { learnerIdentityColumns, learnerNameColumns, type LearnerIdentity } from '../../lib/learner-columns.js';
 import { containsPattern } from '../../lib/like.js';
 import type { ListStudentsQuery, StudentSort } from '../../../shared/contracts/learners.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
@@ -62,11 +63,7 @@ export function visibleLearners(a: LearnerAudience): SQL | undefined {
 }
 
 export const listColumns = {
-  id: students.id,
-  admissionNumber: students.admissionNumber,
-  firstName: students.firstName,
-  middleName: students.middleName,
-  lastName: students.lastName,
+  ...learnerIdentityColumns,
   gender: students.gender,
   dateOfBirth: students.dateOfBirth,
   classId: students.classId,
@@ -79,12 +76,7 @@ export const listColumns = {
   hasPhoto: sql<boolean>`${students.photoFileId} is not null`,
 };
 
-export interface ListRow {
-  id: string;
-  admissionNumber: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
+export interface ListRow extends LearnerIdentity {
   gender: string;
   dateOfBirth: string | null;
   classId: string | null;
@@ -252,7 +244,7 @@ export async function guardiansOf(tx: Tx, studentId: string) {
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
     .where(eq(studentGuardians.studentId, studentId))
-    .orderBy(desc(studentGuardians.isPrimary), asc(guardians.name));
+    .orderBy(desc(studentGuardians.isPrimary), asc(guardians.name), asc(guardians.id));
 }
 
 /** Other learners linked to these guardians (siblings), by guardian. */
@@ -262,9 +254,7 @@ export async function childrenOfGuardians(tx: Tx, guardianIds: string[], exceptS
     .select({
       guardianId: studentGuardians.guardianId,
       id: students.id,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
+      ...learnerNameColumns,
       className: classes.name,
       relationship: studentGuardians.relationship,
       status: students.status,
@@ -273,7 +263,7 @@ export async function childrenOfGuardians(tx: Tx, guardianIds: string[], exceptS
     .innerJoin(students, eq(students.id, studentGuardians.studentId))
     .leftJoin(classes, eq(classes.id, students.classId))
     .where(and(inArray(studentGuardians.guardianId, guardianIds), exceptStudentId ? ne(students.id, exceptStudentId) : undefined))
-    .orderBy(asc(students.firstName));
+    .orderBy(asc(students.firstName), asc(students.id), asc(studentGuardians.guardianId));
 }
 
 /** A guardian of the school by normalised phone. */
@@ -332,7 +322,7 @@ export async function classHistory(tx: Tx, studentId: string) {
     .innerJoin(classes, eq(classes.id, studentEnrolments.classId))
     .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
     .where(eq(studentEnrolments.studentId, studentId))
-    .orderBy(desc(academicYears.startsOn));
+    .orderBy(desc(academicYears.startsOn), asc(studentEnrolments.id));
 }
 
 /** Is there a profile with this e-mail? Returns its id, role and school. */
@@ -484,7 +474,7 @@ export async function activeSplitByLevel(tx: Tx, audience: LearnerAudience) {
     .leftJoin(levels, eq(levels.id, classes.levelId))
     .where(activeVisible(audience))
     .groupBy(levels.id, levels.name, levels.levelOrder)
-    .orderBy(sql`${levels.levelOrder} asc nulls last`, asc(levels.name));
+    .orderBy(sql`${levels.levelOrder} asc nulls last`, asc(levels.name), asc(levels.id));
 }
 
 /** Active learners the audience sees per stream (class), by level order, then stream. */
@@ -495,7 +485,7 @@ export async function activeCountByStream(tx: Tx, audience: LearnerAudience) {
     .innerJoin(classes, eq(classes.id, students.classId))
     .where(activeVisible(audience))
     .groupBy(classes.id, classes.name, classes.levelId, classes.levelOrder, classes.stream)
-    .orderBy(asc(classes.levelOrder), asc(classes.stream));
+    .orderBy(asc(classes.levelOrder), asc(classes.stream), asc(classes.id));
 }
 
 /** The school's current term (name, year name, dates), or undefined. */

@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
-import { recordAudit } from '../../lib/audit.js';
+import { auditSchool } from '../../lib/school-context.js';
 import { insertAccount } from '../auth/index.js';
 import { findUserIdByEmail } from '../auth/index.js';
 import { sendAccountSetupMail } from '../auth/index.js';
@@ -174,8 +174,13 @@ function checkDateOfBirth(dob: string, today: string): void {
   if (ageOn(dob, today) > 30) throw badRequest(m.dateOfBirthTooOld, { dateOfBirth: m.dateOfBirthTooOld });
 }
 
-/** The class a learner is placed in: of this school (400 otherwise), of an open year, within capacity. */
-async function checkPlacement(tx: Tx, schoolId: string, classId: string, overrideCapacity: boolean | undefined, alreadyIn = false) {
+/**
+ * The class a learner is placed in (admission, class move, transfer in, readmission): of this school
+ * (400 otherwise), of an open year (400), within capacity unless `overrideCapacity` (409 OVER_CAPACITY;
+ * `alreadyIn`: the learner already counts among its learners). Returns the class with its year's id,
+ * status and start and its active learners.
+ */
+export async function checkPlacement(tx: Tx, schoolId: string, classId: string, overrideCapacity: boolean | undefined, alreadyIn = false) {
   const cls = await repo.findClassForPlacement(tx, schoolId, classId);
   if (!cls) throw badRequest(m.unknownClass, { classId: m.unknownClass });
   if (cls.yearStatus !== 'open') throw badRequest(m.classNotCurrentYear, { classId: m.classNotCurrentYear });
@@ -262,15 +267,7 @@ async function linkGuardian(
       profileId = await insertAccount(tx, { email, name: guardian!.name, role: 'parent', schoolId: ctx.schoolId, passwordHash: await ctx.passwordHash(), phone });
       mail = { email, name: guardian!.name };
       notices.push(m.parentAccountCreated(email));
-      await recordAudit(tx, {
-        schoolId: ctx.schoolId,
-        action: LEARNER_AUDIT.parentAccountCreated,
-        performedByUserId: ctx.actor.id,
-        performedByRole: ctx.actor.role,
-        targetEntity: `user:${profileId}`,
-        newValue: { email, name: guardian!.name, role: 'parent', guardianId: guardian!.id },
-        ipAddress: ctx.ip,
-      });
+      await auditSchool(tx, ctx, LEARNER_AUDIT.parentAccountCreated, `user:${profileId}`, undefined, { email, name: guardian!.name, role: 'parent', guardianId: guardian!.id });
     }
     await repo.setGuardianProfile(tx, guardian!.id, profileId);
   }
@@ -361,15 +358,7 @@ export async function createStudent(
         if (r.mail) mails.push(r.mail);
         linked.push(r.guardianId);
       }
-      await recordAudit(tx, {
-        schoolId,
-        action: LEARNER_AUDIT.admitted,
-        performedByUserId: actor.id,
-        performedByRole: actor.role,
-        targetEntity: `student:${s.id}`,
-        newValue: { ...auditable(s), guardianIds: linked, overCapacity: cls.learners + 1 > cls.capacity },
-        ipAddress: req.ip,
-      });
+      await auditSchool(tx, ctx, LEARNER_AUDIT.admitted, `student:${s.id}`, undefined, { ...auditable(s), guardianIds: linked, overCapacity: cls.learners + 1 > cls.capacity });
       if (alsoInTransaction) await alsoInTransaction(tx, s);
       return toDetail(tx, actor, (await repo.findStudent(tx, undefined, s.id))!);
     });
@@ -420,16 +409,7 @@ export async function updateStudent(database: Database, actor: Actor, id: string
       if (Object.keys(changes).length === 0) return toDetail(tx, actor, row);
       await repo.updateStudentFields(tx, schoolId, id, changes);
       const oldValue = Object.fromEntries(Object.keys(changes).map((k) => [k, (before as Record<string, unknown>)[k] ?? null]));
-      await recordAudit(tx, {
-        schoolId,
-        action: LEARNER_AUDIT.updated,
-        performedByUserId: actor.id,
-        performedByRole: actor.role,
-        targetEntity: `student:${id}`,
-        oldValue,
-        newValue: changes,
-        ipAddress: req.ip,
-      });
+      await auditSchool(tx, { actor, schoolId, ip: req.ip }, LEARNER_AUDIT.updated, `student:${id}`, oldValue, changes);
       return toDetail(tx, actor, (await repo.findStudent(tx, undefined, id))!);
     });
   } catch (err) {
@@ -460,14 +440,12 @@ export async function addGuardian(deps: AuthDeps, actor: Actor, studentId: strin
     const r = await linkGuardian(tx, { schoolId, actor, ip: req.ip, passwordHash }, studentId, g, phone!, isPrimary, 0);
     notices.push(...r.notices);
     if (r.mail) mails.push(r.mail);
-    await recordAudit(tx, {
-      schoolId,
-      action: LEARNER_AUDIT.guardianAdded,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `student:${studentId}`,
-      newValue: { guardianId: r.guardianId, name: g.name, relationship: g.relationship, phone, isPrimary },
-      ipAddress: req.ip,
+    await auditSchool(tx, { actor, schoolId, ip: req.ip }, LEARNER_AUDIT.guardianAdded, `student:${studentId}`, undefined, {
+      guardianId: r.guardianId,
+      name: g.name,
+      relationship: g.relationship,
+      phone,
+      isPrimary,
     });
     return toDetail(tx, actor, row);
   });
@@ -541,17 +519,8 @@ export async function updateGuardian(deps: AuthDeps, actor: Actor, studentId: st
     }
     const changed = { ...guardianChanges, ...linkChanges };
     if (Object.keys(changed).length) {
-      await recordAudit(tx, {
-        schoolId,
-        action: LEARNER_AUDIT.guardianUpdated,
-        performedByUserId: actor.id,
-        performedByRole: actor.role,
-        targetEntity: `guardian:${guardianId}`,
-        oldValue: Object.fromEntries(Object.keys(changed).map((k) => [k, (link as Record<string, unknown>)[k] ?? null])),
-        newValue: changed,
-        metadata: { studentId },
-        ipAddress: req.ip,
-      });
+      const oldValue = Object.fromEntries(Object.keys(changed).map((k) => [k, (link as Record<string, unknown>)[k] ?? null]));
+      await auditSchool(tx, { actor, schoolId, ip: req.ip }, LEARNER_AUDIT.guardianUpdated, `guardian:${guardianId}`, oldValue, changed, { studentId });
     }
     return toDetail(tx, actor, row);
   });
@@ -580,15 +549,8 @@ export async function removeGuardian(database: Database, actor: Actor, studentId
     // A guardian with no learner left is removed, unless they have a sign-in account.
     const left = await repo.countGuardianLinks(tx, guardianId);
     if (left === 0 && !link.hasAccount) await repo.deleteGuardian(tx, guardianId);
-    await recordAudit(tx, {
-      schoolId,
-      action: LEARNER_AUDIT.guardianRemoved,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `student:${studentId}`,
-      oldValue: { guardianId, name: link.name, relationship: link.relationship, phone: link.phone },
-      ipAddress: req.ip,
-    });
+    const oldValue = { guardianId, name: link.name, relationship: link.relationship, phone: link.phone };
+    await auditSchool(tx, { actor, schoolId, ip: req.ip }, LEARNER_AUDIT.guardianRemoved, `student:${studentId}`, oldValue, undefined);
     return toDetail(tx, actor, row);
   });
 }

@@ -98,9 +98,17 @@ export async function insertExit(
   return e!.id;
 }
 
-/** Marks exit `id` readmitted: on which day, by whom, into which class. */
-export async function markExitReadmitted(tx: Tx, id: string, readmission: { readmittedOn: string; readmittedBy: string; readmittedClassId: string }): Promise<void> {
-  await tx.update(studentExits).set(readmission).where(eq(studentExits.id, id));
+/** Marks the school's exit `id` readmitted: on which day, by whom, into which class. */
+export async function markExitReadmitted(
+  tx: Tx,
+  schoolId: string,
+  id: string,
+  readmission: { readmittedOn: string; readmittedBy: string; readmittedClassId: string },
+): Promise<void> {
+  await tx
+    .update(studentExits)
+    .set(readmission)
+    .where(and(eq(studentExits.id, id), eq(studentExits.schoolId, schoolId)));
 }
 
 /** The learner of this school is back: status active in class `classId`, leaving date and reason cleared. */
@@ -111,16 +119,19 @@ export async function markLearnerReadmitted(tx: Tx, schoolId: string, studentId:
     .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)));
 }
 
-/** The id of the learner's class-history row of year `academicYearId`, or undefined. */
-export async function findEnrolmentId(tx: Tx, studentId: string, academicYearId: string): Promise<string | undefined> {
+/** The id of the school's learner's class-history row of year `academicYearId`, or undefined. */
+export async function findEnrolmentId(tx: Tx, schoolId: string, studentId: string, academicYearId: string): Promise<string | undefined> {
   const [existing] = await tx
     .select({ id: studentEnrolments.id })
     .from(studentEnrolments)
-    .where(and(eq(studentEnrolments.studentId, studentId), eq(studentEnrolments.academicYearId, academicYearId)));
+    .where(and(eq(studentEnrolments.schoolId, schoolId), eq(studentEnrolments.studentId, studentId), eq(studentEnrolments.academicYearId, academicYearId)));
   return existing?.id;
 }
 
-/** Reopens class-history row `id` in class `classId` (no outcome, not ended). */
-export async function reopenEnrolment(tx: Tx, id: string, classId: string): Promise<void> {
-  await tx.update(studentEnrolments).set({ classId, outcome: null, endedOn: null, updatedAt: new Date() }).where(eq(studentEnrolments.id, id));
+/** Reopens the school's class-history row `id` in class `classId` (no outcome, not ended). */
+export async function reopenEnrolment(tx: Tx, schoolId: string, id: string, classId: string): Promise<void> {
+  await tx
+    .update(studentEnrolments)
+    .set({ classId, outcome: null, endedOn: null, updatedAt: new Date() })
+    .where(and(eq(studentEnrolments.id, id), eq(studentEnrolments.schoolId, schoolId)));
 }

@@ -6,10 +6,11 @@ import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../../lib/audit.js';
+import { auditSchool } from '../../lib/school-context.js';
 import { paginate } from '../../lib/paging.js';
 import * as repo from './exits.repository.js';
-import { MOVEMENT_AUDIT, checkPlacement, findLearner, inSchool, notActive, toMovementLearner } from './movements-shared.js';
+import { checkPlacement } from '../learners/index.js';
+import { MOVEMENT_AUDIT, findLearner, inSchool, notActive, toMovementLearner } from './movements-shared.js';
 import { endCurrentEnrolment, insertEnrolments, lockLearner, markLearnerLeft } from './movements.repository.js';
 
 /**
@@ -80,7 +81,7 @@ async function exitById(tx: Tx, schoolId: string, id: string): Promise<ExitItem>
  */
 export async function exitLearner(database: Database, actor: Actor, body: ExitInput, req: { ip: string }): Promise<ExitResponse> {
   return inSchool(database, actor, async (tx, schoolId) => {
-    await lockLearner(tx, body.studentId);
+    await lockLearner(tx, schoolId, body.studentId);
     const row = await findLearner(tx, schoolId, body.studentId);
     const s = row.student;
     if (s.status !== 'active') throw notActive(learnerName(s), s.status);
@@ -89,17 +90,10 @@ export async function exitLearner(database: Database, actor: Actor, body: ExitIn
     const status = statusAfterExit(body.exitType);
     const exitId = await repo.insertExit(tx, { schoolId, studentId: s.id, exitType: body.exitType, reason: body.reason, exitDate: body.exitDate, createdBy: actor.id });
     await markLearnerLeft(tx, schoolId, s.id, { status, leftOn: body.exitDate, leavingReason: body.reason });
-    await endCurrentEnrolment(tx, s.id, row.academicYearId, status === 'graduated' ? 'graduated' : 'exited', body.exitDate);
-    await recordAudit(tx, {
-      schoolId,
-      action: MOVEMENT_AUDIT.exited,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `student:${s.id}`,
-      oldValue: { status: s.status, leftOn: s.leftOn, leavingReason: s.leavingReason },
-      newValue: { status, leftOn: body.exitDate, leavingReason: body.reason, exitType: body.exitType, exitId },
-      ipAddress: req.ip,
-    });
+    await endCurrentEnrolment(tx, schoolId, s.id, row.academicYearId, status === 'graduated' ? 'graduated' : 'exited', body.exitDate);
+    const oldValue = { status: s.status, leftOn: s.leftOn, leavingReason: s.leavingReason };
+    const newValue = { status, leftOn: body.exitDate, leavingReason: body.reason, exitType: body.exitType, exitId };
+    await auditSchool(tx, { actor, schoolId, ip: req.ip }, MOVEMENT_AUDIT.exited, `student:${s.id}`, oldValue, newValue);
     return { exit: await exitById(tx, schoolId, exitId), message: m.exited(learnerName(s)) };
   });
 }
@@ -122,7 +116,7 @@ export async function readmitLearner(
   return inSchool(database, actor, async (tx, schoolId) => {
     const studentId = await repo.findExitStudentId(tx, schoolId, exitId);
     if (!studentId) throw notFound(m.exitNotFound);
-    await lockLearner(tx, studentId);
+    await lockLearner(tx, schoolId, studentId);
     const row = await repo.findExitRow(tx, schoolId, exitId);
     const e = row!.e;
     const name = learnerName(row!.learner);
@@ -136,23 +130,16 @@ export async function readmitLearner(
     const before = (await findLearner(tx, schoolId, e.studentId)).student;
     await repo.markLearnerReadmitted(tx, schoolId, e.studentId, cls.id);
     // Class history: that year's row reopens in the new class, or a new row starts.
-    const existingId = await repo.findEnrolmentId(tx, e.studentId, cls.academicYearId);
+    const existingId = await repo.findEnrolmentId(tx, schoolId, e.studentId, cls.academicYearId);
     if (existingId) {
-      await repo.reopenEnrolment(tx, existingId, cls.id);
+      await repo.reopenEnrolment(tx, schoolId, existingId, cls.id);
     } else {
       await insertEnrolments(tx, [{ schoolId, studentId: e.studentId, academicYearId: cls.academicYearId, classId: cls.id, startedOn: on > cls.yearStartsOn ? on : cls.yearStartsOn }]);
     }
-    await repo.markExitReadmitted(tx, e.id, { readmittedOn: on, readmittedBy: actor.id, readmittedClassId: cls.id });
-    await recordAudit(tx, {
-      schoolId,
-      action: MOVEMENT_AUDIT.readmitted,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `student:${e.studentId}`,
-      oldValue: { status: before.status, classId: before.classId, leftOn: before.leftOn, leavingReason: before.leavingReason },
-      newValue: { status: 'active', classId: cls.id, className: cls.name, readmittedOn: on, exitId: e.id },
-      ipAddress: req.ip,
-    });
+    await repo.markExitReadmitted(tx, schoolId, e.id, { readmittedOn: on, readmittedBy: actor.id, readmittedClassId: cls.id });
+    const oldValue = { status: before.status, classId: before.classId, leftOn: before.leftOn, leavingReason: before.leavingReason };
+    const newValue = { status: 'active', classId: cls.id, className: cls.name, readmittedOn: on, exitId: e.id };
+    await auditSchool(tx, { actor, schoolId, ip: req.ip }, MOVEMENT_AUDIT.readmitted, `student:${e.studentId}`, oldValue, newValue);
     return { exit: await exitById(tx, schoolId, e.id), message: m.readmitted(name, cls.name) };
   });
 }

@@ -4,14 +4,16 @@ import { feesStatus, type FeesStatus, type MovementLearner } from '../../../shar
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
 import { withScope, withSystem, type TenantScope, type Tx } from '../../db/tenant.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { AppError, forbidden, notFound } from '../../errors.js';
+import type { LearnerIdentity } from '../../lib/learner-columns.js';
+import { balanceOf } from '../fees/index.js';
 import * as repo from './movements.repository.js';
 
 /**
  * What promotion, transfers and exits share besides queries: the principal's school scope, the learner
- * as the movement screens show them, the placement and fee rules, audit actions. The queries behind
- * them are in movements.repository.ts; every one takes the school explicitly, on top of row-level
- * security (ARCHITECTURE.md wall 3).
+ * as the movement screens show them, the fee rule, audit actions (placement is the learners module's
+ * checkPlacement). The queries behind them are in movements.repository.ts; every one takes the school
+ * explicitly, on top of row-level security (ARCHITECTURE.md wall 3).
  */
 
 const m = messages.movements;
@@ -42,16 +44,7 @@ export async function findLearner(tx: Tx, schoolId: string, id: string): Promise
 }
 
 /** The learner as the movement screens show them. */
-export function toMovementLearner(s: {
-  id: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  admissionNumber: string;
-  status: string;
-  admittedOn: string | null;
-  className: string | null;
-}): MovementLearner {
+export function toMovementLearner(s: LearnerIdentity & { status: string; admittedOn: string | null; className: string | null }): MovementLearner {
   return {
     id: s.id,
     name: learnerName(s),
@@ -69,29 +62,12 @@ export function notActive(name: string, status: string): AppError {
 }
 
 /**
- * The class a learner is placed in (transfer in, readmission): of this school (else 400), of an open
- * year (400), within capacity unless overridden (409 OVER_CAPACITY). The rules of admission
- * (modules/learners checkPlacement), repeated here because that function is the learners module's own.
- */
-export async function checkPlacement(tx: Tx, schoolId: string, classId: string, overrideCapacity: boolean | undefined): Promise<repo.PlacementClass> {
-  const lm = messages.learners;
-  const cls = await repo.findPlacementClass(tx, schoolId, classId);
-  if (!cls) throw badRequest(lm.unknownClass, { classId: lm.unknownClass });
-  if (cls.yearStatus !== 'open') throw badRequest(lm.classNotCurrentYear, { classId: lm.classNotCurrentYear });
-  if (cls.learners + 1 > cls.capacity && !overrideCapacity) {
-    const text = lm.overCapacity(cls.name, cls.learners, cls.capacity);
-    throw new AppError(409, 'OVER_CAPACITY', text, { fields: { classId: text } });
-  }
-  return cls;
-}
-
-/**
  * Fees a learner owes, for the transfer-out warning (issue 10 §2 Transfers "a warning when fees are
  * owed"), from the fees module's balance (issue 11: student_balances, positive = owed; a learner in
  * credit owes nothing). owedCents: integer cents, KES.
  */
 export async function feesOwed(tx: Tx, _schoolId: string, studentId: string): Promise<FeesStatus> {
-  return feesStatus(Math.max(await repo.findBalanceCents(tx, studentId), 0));
+  return feesStatus(Math.max(await balanceOf(tx, studentId), 0));
 }
 
 /**

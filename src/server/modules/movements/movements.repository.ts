@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { academicYears, classes, schools, studentEnrolments, students, studentBalances } from '../../db/schema/index.js';
+import { classes, schools, studentEnrolments, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { learnerNameColumns } from '../../lib/learner-columns.js';
 import { containsPattern } from '../../lib/like.js';
 
 /**
- * Queries shared by promotion, transfers and exits: the learner and their class, the class a learner is
- * placed in, class history, leaving, fee balance, and EduFam schools' names. Every per-school function
- * takes the school explicitly, on top of row-level security (ARCHITECTURE.md wall 3). The rules built
- * on them (404s, placement, fees warning, scope) are in movements-shared.ts.
+ * Queries shared by promotion, transfers and exits: the learner and their class, class history,
+ * leaving, and EduFam schools' names. Every per-school function takes the school explicitly, on top of row-level security (ARCHITECTURE.md wall 3). The rules built
+ * on them (404s, fees warning, scope) are in movements-shared.ts.
  */
 
 
@@ -20,9 +20,7 @@ export function learnerSearch(search: string | undefined): SQL[] {
 /** Columns of a learner for MovementLearner (students joined with classes). */
 export const learnerColumns = {
   id: students.id,
-  firstName: students.firstName,
-  middleName: students.middleName,
-  lastName: students.lastName,
+  ...learnerNameColumns,
   admissionNumber: students.admissionNumber,
   status: students.status,
   admittedOn: students.admittedOn,
@@ -44,40 +42,21 @@ export async function findLearnerRow(tx: Tx, schoolId: string, id: string) {
 }
 export type LearnerRow = NonNullable<Awaited<ReturnType<typeof findLearnerRow>>>;
 
-/** Locks the learner's row until the transaction ends (two movements of one learner never interleave). */
-export async function lockLearner(tx: Tx, id: string): Promise<void> {
-  await tx.execute(sql`select 1 from ${students} where ${students.id} = ${id} for update`);
+/** Locks the school's learner's row until the transaction ends (two movements of one learner never interleave). */
+export async function lockLearner(tx: Tx, schoolId: string, id: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${students} where ${students.id} = ${id} and ${students.schoolId} = ${schoolId} for update`);
 }
-
-/** Class `classId` of this school with its year's status and start and its active learners, or undefined. */
-export async function findPlacementClass(tx: Tx, schoolId: string, classId: string) {
-  const [cls] = await tx
-    .select({
-      id: classes.id,
-      name: classes.name,
-      capacity: classes.capacity,
-      academicYearId: classes.academicYearId,
-      yearStatus: academicYears.status,
-      yearStartsOn: academicYears.startsOn,
-      learners: sql<number>`(select count(*) from ${students} where ${students.classId} = ${classes.id} and ${students.status} = 'active')`.mapWith(Number),
-    })
-    .from(classes)
-    .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
-    .where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId)));
-  return cls;
-}
-export type PlacementClass = NonNullable<Awaited<ReturnType<typeof findPlacementClass>>>;
 
 /**
  * Ends the learner's class-history row of their current class's year with `outcome` on `endedOn`
  * (transfer out, exit). No row (a learner admitted before class history existed): nothing to end.
  */
-export async function endCurrentEnrolment(tx: Tx, studentId: string, academicYearId: string | null, outcome: string, endedOn: string): Promise<void> {
+export async function endCurrentEnrolment(tx: Tx, schoolId: string, studentId: string, academicYearId: string | null, outcome: string, endedOn: string): Promise<void> {
   if (!academicYearId) return;
   await tx
     .update(studentEnrolments)
     .set({ outcome, endedOn, updatedAt: new Date() })
-    .where(and(eq(studentEnrolments.studentId, studentId), eq(studentEnrolments.academicYearId, academicYearId)));
+    .where(and(eq(studentEnrolments.schoolId, schoolId), eq(studentEnrolments.studentId, studentId), eq(studentEnrolments.academicYearId, academicYearId)));
 }
 
 /** Adds class-history rows (one statement; `rows` must not be empty). */
@@ -96,19 +75,13 @@ export async function markLearnerLeft(tx: Tx, schoolId: string, studentId: strin
     .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)));
 }
 
-/** The learner's fee balance in KES cents (student_balances: positive = owed, negative = in credit); 0 without one. */
-export async function findBalanceCents(tx: Tx, studentId: string): Promise<number> {
-  const [row] = await tx.select({ balance: studentBalances.balanceCents }).from(studentBalances).where(eq(studentBalances.studentId, studentId));
-  return Number(row?.balance ?? 0);
-}
-
 /** Active EduFam schools other than `exceptId` (id, name, county), by name. Run in the platform scope. */
 export async function listDirectorySchools(tx: Tx, exceptId: string) {
   return tx
     .select({ id: schools.id, name: schools.name, county: schools.county })
     .from(schools)
     .where(and(eq(schools.status, 'active'), sql`${schools.id} <> ${exceptId}`))
-    .orderBy(schools.name);
+    .orderBy(schools.name, schools.id);
 }
 
 /** Id, name and status of these schools. Run in the platform scope. */

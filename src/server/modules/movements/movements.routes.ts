@@ -36,7 +36,9 @@ import {
 } from '../../../shared/contracts/movements.js';
 import { formatKes } from '../../../shared/money.js';
 import { messages } from '../../../shared/messages.js';
-import { sendSpreadsheet, type ExportColumn } from '../../lib/spreadsheet.js';
+import { sendSpreadsheet, type ExportColumn, type ExportFormat } from '../../lib/spreadsheet.js';
+import type { Actor } from '../../../shared/access.js';
+import type { Database } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import { allExits, exitLearner, listExits, readmitLearner } from './exits.service.js';
@@ -55,6 +57,21 @@ import {
 
 const m = messages.movements;
 const idParams = (what: string) => z.object({ id: z.uuid(`Invalid ${what} id`) });
+
+/**
+ * One movement list (transfers, exits): its page (query, response, reader) and its export (query with
+ * `format`, every filtered row, the file's base name, columns and sheet name).
+ */
+interface MovementList<LQ, LR, EQ extends { format: ExportFormat }, Row> {
+  query: z.ZodType<LQ>;
+  response: z.ZodType<LR>;
+  page: (database: Database, actor: Actor, q: LQ) => Promise<LR>;
+  exportQuery: z.ZodType<EQ>;
+  rows: (database: Database, actor: Actor, filters: Omit<EQ, 'format'>) => Promise<Row[]>;
+  file: string;
+  columns: ExportColumn<Row>[];
+  sheet: string;
+}
 
 const transferColumns: ExportColumn<TransferItem>[] = [
   { header: 'Date', value: (t) => t.transferDate, width: 12 },
@@ -100,6 +117,29 @@ export async function movementsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const config = { permission: 'manageLearners' as const };
   const tags = ['movements'];
 
+  // The helpers register on `app` (the same instance as `r`, validated and serialised by the same zod
+  // compilers): the type provider cannot resolve a generic schema's types, so they name them (`as`).
+
+  /**
+   * GET `path`?<filters>&page=&pageSize= → a page of the list; GET `path`/export?format=csv|xlsx&<filters>
+   * → every row of the filtered list as a file.
+   */
+  function listRoutes<LQ, LR, EQ extends { format: ExportFormat }, Row>(path: string, l: MovementList<LQ, LR, EQ, Row>) {
+    app.get(path, { config, schema: { querystring: l.query, response: { 200: l.response }, tags } }, async (request) => l.page(database, actorOf(request), request.query as LQ));
+    app.get(`${path}/export`, { config, schema: { querystring: l.exportQuery, tags } }, async (request, reply) => {
+      const { format, ...filters } = request.query as EQ;
+      const rows = await l.rows(database, actorOf(request), filters);
+      return sendSpreadsheet(reply, format, l.file, l.columns, rows, l.sheet);
+    });
+  }
+
+  /** POST `path` with `body` → 201 and what `write` answers (`response`); `write` gets the caller and their address. */
+  function createRoute<B, R>(path: string, body: z.ZodType<B>, response: z.ZodType<R>, write: (actor: ReturnType<typeof actorOf>, body: B, req: { ip: string }) => Promise<R>) {
+    app.post(path, { config, schema: { body, response: { 201: response }, tags } }, async (request, reply) =>
+      reply.status(201).send(await write(actorOf(request), request.body as B, { ip: request.ip })),
+    );
+  }
+
   // ---- Promotion ------------------------------------------------------------------------------
 
   /** GET /api/movements/promotions/plan?fromYearId=&toYearId= → years, streams, default mapping (the wizard). */
@@ -117,11 +157,7 @@ export async function movementsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   );
 
   /** POST /api/movements/promotions → 201 { batch, preview, message }: applies the promotion in one transaction. */
-  r.post(
-    '/api/movements/promotions',
-    { config, schema: { body: applyPromotionBody, response: { 201: applyPromotionResponse }, tags } },
-    async (request, reply) => reply.status(201).send(await applyPromotion(database, actorOf(request), request.body, { ip: request.ip })),
-  );
+  createRoute('/api/movements/promotions', applyPromotionBody, applyPromotionResponse, (actor, body, req) => applyPromotion(database, actor, body, req));
 
   /** GET /api/movements/promotions → { items }: the latest batches, each with undoBlockedReason. */
   r.get(
@@ -153,37 +189,26 @@ export async function movementsRoutes(app: FastifyInstance, deps: ModuleDeps) {
     async (request) => transferCheck(database, actorOf(request), request.query.studentId),
   );
 
-  /** GET /api/movements/transfers?direction=&from=&to=&search=&page=&pageSize= → a page of transfers. */
-  r.get(
-    '/api/movements/transfers',
-    { config, schema: { querystring: listTransfersQuery, response: { 200: listTransfersResponse }, tags } },
-    async (request) => listTransfers(database, actorOf(request), request.query),
-  );
-
-  /** GET /api/movements/transfers/export?format=csv|xlsx&direction=&from=&to=&search= → the filtered list as a file. */
-  r.get(
-    '/api/movements/transfers/export',
-    { config, schema: { querystring: exportTransfersQuery, tags } },
-    async (request, reply) => {
-      const { format, ...filters } = request.query;
-      const rows = await allTransfers(database, actorOf(request), filters);
-      return sendSpreadsheet(reply, format, 'transfers', transferColumns, rows, 'Transfers');
-    },
-  );
+  /**
+   * GET /api/movements/transfers?direction=&from=&to=&search=&page=&pageSize= → a page of transfers;
+   * GET /api/movements/transfers/export?format=csv|xlsx&direction=&from=&to=&search= → the filtered list as a file.
+   */
+  listRoutes('/api/movements/transfers', {
+    query: listTransfersQuery,
+    response: listTransfersResponse,
+    page: listTransfers,
+    exportQuery: exportTransfersQuery,
+    rows: allTransfers,
+    file: 'transfers',
+    columns: transferColumns,
+    sheet: 'Transfers',
+  });
 
   /** POST /api/movements/transfers/out → 201 { transfer, requestId, fees, message }. */
-  r.post(
-    '/api/movements/transfers/out',
-    { config, schema: { body: transferOutBody, response: { 201: transferOutResponse }, tags } },
-    async (request, reply) => reply.status(201).send(await transferOut(database, actorOf(request), request.body, { ip: request.ip })),
-  );
+  createRoute('/api/movements/transfers/out', transferOutBody, transferOutResponse, (actor, body, req) => transferOut(database, actor, body, req));
 
   /** POST /api/movements/transfers/in → 201 { transfer, studentId, message, notices }: admission by transfer. */
-  r.post(
-    '/api/movements/transfers/in',
-    { config, schema: { body: transferInBody, response: { 201: transferInResponse }, tags } },
-    async (request, reply) => reply.status(201).send(await transferIn(deps, actorOf(request), request.body, { ip: request.ip })),
-  );
+  createRoute('/api/movements/transfers/in', transferInBody, transferInResponse, (actor, body, req) => transferIn(deps, actor, body, req));
 
   /** GET /api/movements/transfer-requests?box=incoming|outgoing&status= → { items }. */
   r.get(
@@ -208,30 +233,23 @@ export async function movementsRoutes(app: FastifyInstance, deps: ModuleDeps) {
 
   // ---- Exits ----------------------------------------------------------------------------------
 
-  /** GET /api/movements/exits?type=&state=&from=&to=&search=&page=&pageSize= → a page of exits. */
-  r.get(
-    '/api/movements/exits',
-    { config, schema: { querystring: listExitsQuery, response: { 200: listExitsResponse }, tags } },
-    async (request) => listExits(database, actorOf(request), request.query),
-  );
-
-  /** GET /api/movements/exits/export?format=csv|xlsx&... → the filtered list as a file. */
-  r.get(
-    '/api/movements/exits/export',
-    { config, schema: { querystring: exportExitsQuery, tags } },
-    async (request, reply) => {
-      const { format, ...filters } = request.query;
-      const rows = await allExits(database, actorOf(request), filters);
-      return sendSpreadsheet(reply, format, 'exits', exitColumns, rows, 'Exits');
-    },
-  );
+  /**
+   * GET /api/movements/exits?type=&state=&from=&to=&search=&page=&pageSize= → a page of exits;
+   * GET /api/movements/exits/export?format=csv|xlsx&... → the filtered list as a file.
+   */
+  listRoutes('/api/movements/exits', {
+    query: listExitsQuery,
+    response: listExitsResponse,
+    page: listExits,
+    exportQuery: exportExitsQuery,
+    rows: allExits,
+    file: 'exits',
+    columns: exitColumns,
+    sheet: 'Exits',
+  });
 
   /** POST /api/movements/exits → 201 { exit, message }. */
-  r.post(
-    '/api/movements/exits',
-    { config, schema: { body: exitBody, response: { 201: exitResponse }, tags } },
-    async (request, reply) => reply.status(201).send(await exitLearner(database, actorOf(request), request.body, { ip: request.ip })),
-  );
+  createRoute('/api/movements/exits', exitBody, exitResponse, (actor, body, req) => exitLearner(database, actor, body, req));
 
   /** POST /api/movements/exits/:id/readmit {classId, readmittedOn, overrideCapacity} → { exit, message }. */
   r.post(

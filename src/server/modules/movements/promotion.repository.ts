@@ -12,6 +12,7 @@ import {
   transfers,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { learnerNameColumns } from '../../lib/learner-columns.js';
 import type { LevelInfo } from './promotion-rules.js';
 
 /**
@@ -48,7 +49,7 @@ const yearColumns = {
 
 /** The school's academic years, earliest start first. */
 export async function listYears(tx: Tx, schoolId: string): Promise<YearRow[]> {
-  return tx.select(yearColumns).from(academicYears).where(eq(academicYears.schoolId, schoolId)).orderBy(asc(academicYears.startsOn));
+  return tx.select(yearColumns).from(academicYears).where(eq(academicYears.schoolId, schoolId)).orderBy(asc(academicYears.startsOn), asc(academicYears.id));
 }
 
 /** Locks year `yearId` of the school until the transaction ends (one promotion of a year at a time). */
@@ -87,9 +88,12 @@ export async function clearCurrentYear(tx: Tx, schoolId: string): Promise<void> 
     .where(and(eq(academicYears.schoolId, schoolId), eq(academicYears.isCurrent, true)));
 }
 
-/** Sets whether year `id` is current. */
-export async function setYearCurrent(tx: Tx, id: string, isCurrent: boolean): Promise<void> {
-  await tx.update(academicYears).set({ isCurrent, updatedAt: new Date() }).where(eq(academicYears.id, id));
+/** Sets whether year `id` of the school is current. */
+export async function setYearCurrent(tx: Tx, schoolId: string, id: string, isCurrent: boolean): Promise<void> {
+  await tx
+    .update(academicYears)
+    .set({ isCurrent, updatedAt: new Date() })
+    .where(and(eq(academicYears.id, id), eq(academicYears.schoolId, schoolId)));
 }
 
 /** The id of the first term (by number) of the school's year `yearId`, or null. */
@@ -106,9 +110,12 @@ export async function clearCurrentTerm(tx: Tx, schoolId: string): Promise<void> 
     .where(and(eq(terms.schoolId, schoolId), eq(terms.isCurrent, true)));
 }
 
-/** Sets whether term `id` is current. */
-export async function setTermCurrent(tx: Tx, id: string, isCurrent: boolean): Promise<void> {
-  await tx.update(terms).set({ isCurrent, updatedAt: new Date() }).where(eq(terms.id, id));
+/** Sets whether term `id` of the school is current. */
+export async function setTermCurrent(tx: Tx, schoolId: string, id: string, isCurrent: boolean): Promise<void> {
+  await tx
+    .update(terms)
+    .set({ isCurrent, updatedAt: new Date() })
+    .where(and(eq(terms.id, id), eq(terms.schoolId, schoolId)));
 }
 
 /** The school's levels, lowest first. */
@@ -117,7 +124,7 @@ export async function listLevels(tx: Tx, schoolId: string): Promise<LevelInfo[]>
     .select({ id: levels.id, name: levels.name, levelOrder: levels.levelOrder, curriculum: levels.curriculum, band: levels.band, isFinal: levels.isFinal })
     .from(levels)
     .where(eq(levels.schoolId, schoolId))
-    .orderBy(asc(levels.levelOrder));
+    .orderBy(asc(levels.levelOrder), asc(levels.id));
 }
 
 /** The streams (classes) of year `yearId` of the school with their active learners, by level order then stream name. */
@@ -139,7 +146,7 @@ export async function listStreamsOfYear(tx: Tx, schoolId: string, yearId: string
       // The join makes drizzle qualify column names, which the learner-count subquery needs.
       .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
       .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, yearId)))
-      .orderBy(asc(classes.levelOrder), asc(classes.stream))
+      .orderBy(asc(classes.levelOrder), asc(classes.stream), asc(classes.id))
   );
 }
 
@@ -164,14 +171,7 @@ export async function insertClass(tx: Tx, row: typeof classes.$inferInsert): Pro
 /** Active learners of the school in a stream of year `yearId`: names, number and class, by last then first name. */
 export async function listActiveLearnersOfYear(tx: Tx, schoolId: string, yearId: string) {
   return tx
-    .select({
-      id: students.id,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
-      admissionNumber: students.admissionNumber,
-      classId: students.classId,
-    })
+    .select({ id: students.id, ...learnerNameColumns, admissionNumber: students.admissionNumber, classId: students.classId })
     .from(students)
     .innerJoin(classes, eq(classes.id, students.classId))
     .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), eq(classes.academicYearId, yearId)))
@@ -187,25 +187,25 @@ export async function listEnrolledStudentIds(tx: Tx, schoolId: string, yearId: s
   return rows.map((r) => r.id);
 }
 
-/** Ends these learners' class-history rows of year `yearId` with `outcome` on `endedOn`. */
-export async function endEnrolments(tx: Tx, yearId: string, studentIds: string[], outcome: string, endedOn: string): Promise<void> {
+/** Ends these learners' class-history rows of the school's year `yearId` with `outcome` on `endedOn`. */
+export async function endEnrolments(tx: Tx, schoolId: string, yearId: string, studentIds: string[], outcome: string, endedOn: string): Promise<void> {
   await tx
     .update(studentEnrolments)
     .set({ outcome, endedOn, updatedAt: new Date() })
-    .where(and(eq(studentEnrolments.academicYearId, yearId), inArray(studentEnrolments.studentId, studentIds)));
+    .where(and(eq(studentEnrolments.schoolId, schoolId), eq(studentEnrolments.academicYearId, yearId), inArray(studentEnrolments.studentId, studentIds)));
 }
 
-/** Clears the outcome and end of these learners' class-history rows of year `yearId` (undo). */
-export async function clearEnrolmentOutcomes(tx: Tx, yearId: string, studentIds: string[]): Promise<void> {
+/** Clears the outcome and end of these learners' class-history rows of the school's year `yearId` (undo). */
+export async function clearEnrolmentOutcomes(tx: Tx, schoolId: string, yearId: string, studentIds: string[]): Promise<void> {
   await tx
     .update(studentEnrolments)
     .set({ outcome: null, endedOn: null, updatedAt: new Date() })
-    .where(and(eq(studentEnrolments.academicYearId, yearId), inArray(studentEnrolments.studentId, studentIds)));
+    .where(and(eq(studentEnrolments.schoolId, schoolId), eq(studentEnrolments.academicYearId, yearId), inArray(studentEnrolments.studentId, studentIds)));
 }
 
-/** Deletes the class-history rows batch `batchId` added. */
-export async function deleteBatchEnrolments(tx: Tx, batchId: string): Promise<void> {
-  await tx.delete(studentEnrolments).where(eq(studentEnrolments.promotionBatchId, batchId));
+/** Deletes the class-history rows the school's batch `batchId` added. */
+export async function deleteBatchEnrolments(tx: Tx, schoolId: string, batchId: string): Promise<void> {
+  await tx.delete(studentEnrolments).where(and(eq(studentEnrolments.schoolId, schoolId), eq(studentEnrolments.promotionBatchId, batchId)));
 }
 
 /** These learners' class-history rows of the school's year `yearId`: class, batch that added them, outcome. */
@@ -216,9 +216,12 @@ export async function listEnrolmentStates(tx: Tx, schoolId: string, yearId: stri
     .where(and(eq(studentEnrolments.schoolId, schoolId), eq(studentEnrolments.academicYearId, yearId), inArray(studentEnrolments.studentId, studentIds)));
 }
 
-/** These learners' class and status now. */
-export async function listLearnerStates(tx: Tx, studentIds: string[]) {
-  return tx.select({ id: students.id, classId: students.classId, status: students.status }).from(students).where(inArray(students.id, studentIds));
+/** These learners' class and status now (learners of the school). */
+export async function listLearnerStates(tx: Tx, schoolId: string, studentIds: string[]) {
+  return tx
+    .select({ id: students.id, classId: students.classId, status: students.status })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), inArray(students.id, studentIds)));
 }
 
 /** Moves these learners of the school into class `classId`. */
@@ -281,9 +284,12 @@ export async function findBatchForUpdate(tx: Tx, schoolId: string, id: string): 
   return b;
 }
 
-/** Marks batch `id` undone by `undoneBy` now. */
-export async function markBatchUndone(tx: Tx, id: string, undoneBy: string): Promise<void> {
-  await tx.update(promotionBatches).set({ status: 'undone', undoneAt: new Date(), undoneBy }).where(eq(promotionBatches.id, id));
+/** Marks the school's batch `id` undone by `undoneBy` now. */
+export async function markBatchUndone(tx: Tx, schoolId: string, id: string, undoneBy: string): Promise<void> {
+  await tx
+    .update(promotionBatches)
+    .set({ status: 'undone', undoneAt: new Date(), undoneBy })
+    .where(and(eq(promotionBatches.id, id), eq(promotionBatches.schoolId, schoolId)));
 }
 
 /** Batches of the school, newest first (or one by id), `limit` at most, with year names and who applied and undid them. */

@@ -16,7 +16,7 @@ import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../../lib/audit.js';
+import { auditSchool } from '../../lib/school-context.js';
 import { MOVEMENT_AUDIT, inChunks, inSchool, isUniqueViolation } from './movements-shared.js';
 import { insertEnrolments } from './movements.repository.js';
 import * as repo from './promotion.repository.js';
@@ -558,7 +558,7 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
       });
       for (const [outcome, ids] of byOutcome) {
         await inChunks(ids, 1000, async (chunk) => {
-          await repo.endEnrolments(tx, r.fromYear.id, chunk, outcome, closing);
+          await repo.endEnrolments(tx, schoolId, r.fromYear.id, chunk, outcome, closing);
         });
       }
       const missing = r.moves.filter((x) => !haveRow.has(x.studentId));
@@ -615,24 +615,15 @@ export async function applyPromotion(database: Database, actor: Actor, input: Ap
         });
       }
 
-      await recordAudit(tx, {
-        schoolId,
-        action: MOVEMENT_AUDIT.promotionApplied,
-        performedByUserId: actor.id,
-        performedByRole: actor.role,
-        targetEntity: `promotion_batch:${batch.id}`,
-        oldValue: { fromYear: r.fromYear.name, currentYearId: previous.yearId },
-        newValue: {
-          fromYear: r.fromYear.name,
-          toYear: r.toName,
-          counts,
-          createdYear: !r.toYear,
-          createdStreams: created,
-          madeCurrent: storedCounts.madeCurrent,
-          mapping: storedMapping.map(({ studentIds, ...rest }) => ({ ...rest, learners: studentIds.length })),
-          exceptions: storedExceptions,
-        },
-        ipAddress: req.ip,
+      await auditSchool(tx, { actor, schoolId, ip: req.ip }, MOVEMENT_AUDIT.promotionApplied, `promotion_batch:${batch.id}`, { fromYear: r.fromYear.name, currentYearId: previous.yearId }, {
+        fromYear: r.fromYear.name,
+        toYear: r.toName,
+        counts,
+        createdYear: !r.toYear,
+        createdStreams: created,
+        madeCurrent: storedCounts.madeCurrent,
+        mapping: storedMapping.map(({ studentIds, ...rest }) => ({ ...rest, learners: studentIds.length })),
+        exceptions: storedExceptions,
       });
       const preview = previewOf(r, toYearId);
       const [saved] = await repo.listBatchRows(tx, schoolId, batch.id);
@@ -655,11 +646,11 @@ async function makeCurrent(tx: Tx, schoolId: string, yearId: string): Promise<{ 
   const before = { yearId: yearBefore, termId: termBefore };
   if (before.yearId === yearId) return before;
   await repo.clearCurrentYear(tx, schoolId);
-  await repo.setYearCurrent(tx, yearId, true);
+  await repo.setYearCurrent(tx, schoolId, yearId, true);
   const firstTermId = await repo.findFirstTermId(tx, schoolId, yearId);
   if (firstTermId) {
     await repo.clearCurrentTerm(tx, schoolId);
-    await repo.setTermCurrent(tx, firstTermId, true);
+    await repo.setTermCurrent(tx, schoolId, firstTermId, true);
   }
   return before;
 }
@@ -725,7 +716,7 @@ async function undoBlocker(tx: Tx, schoolId: string, b: repo.PromotionBatchRow):
   await inChunks(ids, 1000, async (chunk) => {
     const rows = await repo.listEnrolmentStates(tx, schoolId, b.toYearId, chunk);
     const rowOf = new Map(rows.map((x) => [x.id, x]));
-    const now = await repo.listLearnerStates(tx, chunk);
+    const now = await repo.listLearnerStates(tx, schoolId, chunk);
     for (const s of now) {
       const exp = expected.get(s.id)!;
       const row = rowOf.get(s.id);
@@ -758,10 +749,10 @@ export async function undoPromotion(database: Database, actor: Actor, id: string
     const counts = b.counts as StoredCounts;
 
     // Class history: rows the batch added go; the old year's outcomes are cleared.
-    await repo.deleteBatchEnrolments(tx, b.id);
+    await repo.deleteBatchEnrolments(tx, schoolId, b.id);
     const ids = [...expected.keys()];
     await inChunks(ids, 1000, async (chunk) => {
-      await repo.clearEnrolmentOutcomes(tx, b.fromYearId, chunk);
+      await repo.clearEnrolmentOutcomes(tx, schoolId, b.fromYearId, chunk);
     });
     // Learners back in their old stream; graduates active again.
     const byClass = new Map<string, string[]>();
@@ -775,27 +766,18 @@ export async function undoPromotion(database: Database, actor: Actor, id: string
     let restoredCurrent = false;
     if (counts.madeCurrent && counts.previousCurrentYearId) {
       if ((await repo.findCurrentYearId(tx, schoolId)) === b.toYearId) {
-        await repo.setYearCurrent(tx, b.toYearId, false);
-        await repo.setYearCurrent(tx, counts.previousCurrentYearId, true);
+        await repo.setYearCurrent(tx, schoolId, b.toYearId, false);
+        await repo.setYearCurrent(tx, schoolId, counts.previousCurrentYearId, true);
         if (counts.previousCurrentTermId) {
           await repo.clearCurrentTerm(tx, schoolId);
-          await repo.setTermCurrent(tx, counts.previousCurrentTermId, true);
+          await repo.setTermCurrent(tx, schoolId, counts.previousCurrentTermId, true);
         }
         restoredCurrent = true;
       }
     }
-    await repo.markBatchUndone(tx, b.id, actor.id);
+    await repo.markBatchUndone(tx, schoolId, b.id, actor.id);
     const [row] = await repo.listBatchRows(tx, schoolId, b.id);
-    await recordAudit(tx, {
-      schoolId,
-      action: MOVEMENT_AUDIT.promotionUndone,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `promotion_batch:${b.id}`,
-      oldValue: { status: 'applied', learners: ids.length, toYear: row!.toYearName },
-      newValue: { status: 'undone', restoredCurrentYear: restoredCurrent },
-      ipAddress: req.ip,
-    });
+    await auditSchool(tx, { actor, schoolId, ip: req.ip }, MOVEMENT_AUDIT.promotionUndone, `promotion_batch:${b.id}`, { status: 'applied', learners: ids.length, toYear: row!.toYearName }, { status: 'undone', restoredCurrentYear: restoredCurrent });
     return { batch: await withUndoState(tx, schoolId, row!), message: m.undone(row!.fromYearName, row!.toYearName) };
   });
 }

@@ -125,14 +125,20 @@ export async function insertTransferRequest(tx: Tx, row: typeof transferRequests
   return r!.id;
 }
 
-/** Marks request `id` accepted by `decidedBy` now, with the learner it admitted. */
-export async function markRequestAccepted(tx: Tx, id: string, decidedBy: string, toStudentId: string): Promise<void> {
-  await tx.update(transferRequests).set({ status: 'accepted', decidedBy, decidedAt: new Date(), toStudentId }).where(eq(transferRequests.id, id));
+/** Marks request `id` addressed to this school accepted by `decidedBy` now, with the learner it admitted. */
+export async function markRequestAccepted(tx: Tx, schoolId: string, id: string, decidedBy: string, toStudentId: string): Promise<void> {
+  await tx
+    .update(transferRequests)
+    .set({ status: 'accepted', decidedBy, decidedAt: new Date(), toStudentId })
+    .where(and(eq(transferRequests.id, id), eq(transferRequests.toSchoolId, schoolId)));
 }
 
-/** Marks request `id` declined by `decidedBy` now, with the note the sending school sees. */
-export async function markRequestDeclined(tx: Tx, id: string, decidedBy: string, decisionNote: string): Promise<void> {
-  await tx.update(transferRequests).set({ status: 'declined', decidedBy, decidedAt: new Date(), decisionNote }).where(eq(transferRequests.id, id));
+/** Marks request `id` addressed to this school declined by `decidedBy` now, with the note the sending school sees. */
+export async function markRequestDeclined(tx: Tx, schoolId: string, id: string, decidedBy: string, decisionNote: string): Promise<void> {
+  await tx
+    .update(transferRequests)
+    .set({ status: 'declined', decidedBy, decidedAt: new Date(), decisionNote })
+    .where(and(eq(transferRequests.id, id), eq(transferRequests.toSchoolId, schoolId)));
 }
 
 /** Admits a learner (a students row, from an accepted request); returns the whole row. */

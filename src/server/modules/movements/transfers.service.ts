@@ -20,13 +20,11 @@ import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../../lib/audit.js';
+import { auditSchool } from '../../lib/school-context.js';
 import { paginate } from '../../lib/paging.js';
-import { allocateAdmissionNumbers } from '../learners/index.js';
-import { createStudent } from '../learners/index.js';
+import { allocateAdmissionNumbers, checkPlacement, createStudent } from '../learners/index.js';
 import {
   MOVEMENT_AUDIT,
-  checkPlacement,
   directorySchools,
   feesOwed,
   findLearner,
@@ -143,7 +141,7 @@ export async function transferOut(database: Database, actor: Actor, body: Transf
     destination = { id: null, name: body.destinationName! };
   }
   return withScope(database.db, scope, async (tx) => {
-    await lockLearner(tx, body.studentId);
+    await lockLearner(tx, schoolId, body.studentId);
     const row = await findLearner(tx, schoolId, body.studentId);
     const s = row.student;
     if (s.status !== 'active') throw notActive(learnerName(s), s.status);
@@ -187,26 +185,17 @@ export async function transferOut(database: Database, actor: Actor, body: Transf
     });
     const leavingReason = m.transferLeavingReason(destination.name, body.reason);
     await markLearnerLeft(tx, schoolId, s.id, { status: 'transferred', leftOn: body.transferDate, leavingReason });
-    await endCurrentEnrolment(tx, s.id, row.academicYearId, 'transferred', body.transferDate);
-    await recordAudit(tx, {
-      schoolId,
-      action: MOVEMENT_AUDIT.transferredOut,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `student:${s.id}`,
-      oldValue: { status: s.status, leftOn: s.leftOn, leavingReason: s.leavingReason },
-      newValue: {
-        status: 'transferred',
-        leftOn: body.transferDate,
-        leavingReason,
-        transferId,
-        destination: destination.name,
-        destinationSchoolId: destination.id,
-        leavingCertificateNumber: body.leavingCertificateNumber,
-        feesOwedCents: fees.owedCents,
-        requestId,
-      },
-      ipAddress: req.ip,
+    await endCurrentEnrolment(tx, schoolId, s.id, row.academicYearId, 'transferred', body.transferDate);
+    await auditSchool(tx, { actor, schoolId, ip: req.ip }, MOVEMENT_AUDIT.transferredOut, `student:${s.id}`, { status: s.status, leftOn: s.leftOn, leavingReason: s.leavingReason }, {
+      status: 'transferred',
+      leftOn: body.transferDate,
+      leavingReason,
+      transferId,
+      destination: destination.name,
+      destinationSchoolId: destination.id,
+      leavingCertificateNumber: body.leavingCertificateNumber,
+      feesOwedCents: fees.owedCents,
+      requestId,
     });
     const learner = learnerName(s);
     const message = [m.transferredOut(learner, destination.name), destination.id ? m.requestFiled(destination.name) : null].filter(Boolean).join(' ');
@@ -236,15 +225,8 @@ export async function transferIn(deps: AuthDeps, actor: Actor, body: TransferInI
       previousUpi: body.previousUpi ?? null,
       createdBy: actor.id,
     });
-    await recordAudit(tx, {
-      schoolId,
-      action: MOVEMENT_AUDIT.transferredIn,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `student:${student.id}`,
-      newValue: { transferId, previousSchool: body.previousSchool, previousUpi: body.previousUpi ?? null, transferDate, reason, admissionNumber: student.admissionNumber },
-      ipAddress: req.ip,
-    });
+    const newValue = { transferId, previousSchool: body.previousSchool, previousUpi: body.previousUpi ?? null, transferDate, reason, admissionNumber: student.admissionNumber };
+    await auditSchool(tx, { actor, schoolId, ip: req.ip }, MOVEMENT_AUDIT.transferredIn, `student:${student.id}`, undefined, newValue);
   });
   return withScope(deps.database.db, scope, async (tx) => ({
     transfer: await transferById(tx, schoolId, transferId),
@@ -372,18 +354,9 @@ export async function acceptTransferRequest(
       requestId: r.id,
       createdBy: actor.id,
     });
-    await repo.markRequestAccepted(tx, r.id, actor.id, s.id);
+    await repo.markRequestAccepted(tx, schoolId, r.id, actor.id, s.id);
     const { searchText: _s, createdAt: _c, updatedAt: _u, ...admitted } = s;
-    await recordAudit(tx, {
-      schoolId,
-      action: MOVEMENT_AUDIT.requestAccepted,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `transfer_request:${r.id}`,
-      oldValue: { status: 'pending' },
-      newValue: { status: 'accepted', student: admitted, className: cls.name, fromSchool: fromName },
-      ipAddress: req.ip,
-    });
+    await auditSchool(tx, { actor, schoolId, ip: req.ip }, MOVEMENT_AUDIT.requestAccepted, `transfer_request:${r.id}`, { status: 'pending' }, { status: 'accepted', student: admitted, className: cls.name, fromSchool: fromName });
     const [saved] = await repo.listRequestRows(tx, schoolId, 'incoming', undefined, r.id);
     return { request: toRequest(saved!, 'incoming', names), studentId: s.id, message: m.requestAccepted(learnerName(snap), admissionNumber!) };
   });
@@ -397,17 +370,8 @@ export async function declineTransferRequest(database: Database, actor: Actor, i
   const { schoolId, scope } = schoolScope(actor);
   const request = await withScope(database.db, scope, async (tx) => {
     const r = await pendingIncoming(tx, schoolId, id);
-    await repo.markRequestDeclined(tx, r.id, actor.id, note);
-    await recordAudit(tx, {
-      schoolId,
-      action: MOVEMENT_AUDIT.requestDeclined,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `transfer_request:${r.id}`,
-      oldValue: { status: 'pending' },
-      newValue: { status: 'declined', note },
-      ipAddress: req.ip,
-    });
+    await repo.markRequestDeclined(tx, schoolId, r.id, actor.id, note);
+    await auditSchool(tx, { actor, schoolId, ip: req.ip }, MOVEMENT_AUDIT.requestDeclined, `transfer_request:${r.id}`, { status: 'pending' }, { status: 'declined', note });
     const [saved] = await repo.listRequestRows(tx, schoolId, 'incoming', undefined, r.id);
     return saved!;
   });

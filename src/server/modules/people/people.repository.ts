@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/tenant.js';
+import { learnerIdentityColumns, learnerNameColumns, type LearnerIdentity } from '../../lib/learner-columns.js';
 import {
   academicYears,
   classes,
@@ -64,7 +65,7 @@ export async function currentAssignments(tx: Tx, schoolId: string | null, teache
     .innerJoin(classes, eq(classes.id, teacherAssignments.classId))
     .innerJoin(subjects, eq(subjects.id, teacherAssignments.subjectId))
     .where(and(inSchool(teacherAssignments.schoolId, schoolId), currentYearClass, teacherId ? eq(teacherAssignments.teacherId, teacherId) : undefined))
-    .orderBy(asc(classes.levelOrder), asc(classes.stream), asc(subjects.name));
+    .orderBy(asc(classes.levelOrder), asc(classes.stream), asc(subjects.name), asc(teacherAssignments.id));
 }
 
 export interface LedClassRow {
@@ -80,7 +81,7 @@ export async function currentClassTeachers(tx: Tx, schoolId: string | null): Pro
     .select({ id: classes.id, name: classes.name, levelOrder: classes.levelOrder, classTeacherId: classes.classTeacherId })
     .from(classes)
     .where(and(inSchool(classes.schoolId, schoolId), currentYearClass, sql`${classes.classTeacherId} is not null`))
-    .orderBy(asc(classes.levelOrder), asc(classes.stream));
+    .orderBy(asc(classes.levelOrder), asc(classes.stream), asc(classes.id));
   return rows as LedClassRow[];
 }
 
@@ -147,7 +148,7 @@ export async function departmentList(tx: Tx, schoolId: string | null) {
     .select({ id: departments.id, name: departments.name })
     .from(departments)
     .where(inSchool(departments.schoolId, schoolId))
-    .orderBy(asc(departments.name));
+    .orderBy(asc(departments.name), asc(departments.id));
 }
 
 /** The current academic year's name of a school (null when it has none). */
@@ -243,7 +244,7 @@ export async function classSubjects(tx: Tx, classId: string) {
         and(eq(subjects.band, classes.band), sql`${subjects.retiredAt} is null`),
       ),
     )
-    .orderBy(asc(subjects.name));
+    .orderBy(asc(subjects.name), asc(subjects.id));
 }
 
 /** Active learners of a class by gender and boarding. */
@@ -262,12 +263,10 @@ export async function classSplits(tx: Tx, classId: string) {
   return split;
 }
 
-export interface ClassListRow {
-  id: string;
-  admissionNumber: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
+/** Learners in the order their names are printed (first, middle, last), then admission number (unique in a school). */
+const printedOrder = [asc(students.firstName), asc(students.middleName), asc(students.lastName), asc(students.admissionNumber)];
+
+export interface ClassListRow extends LearnerIdentity {
   gender: string;
   dateOfBirth: string | null;
   upi: string | null;
@@ -287,11 +286,7 @@ export async function classMembers(tx: Tx, classId: string, withGuardianPhone: b
     : sql<string | null>`null`;
   return tx
     .select({
-      id: students.id,
-      admissionNumber: students.admissionNumber,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
+      ...learnerIdentityColumns,
       gender: students.gender,
       dateOfBirth: students.dateOfBirth,
       upi: students.upi,
@@ -300,16 +295,11 @@ export async function classMembers(tx: Tx, classId: string, withGuardianPhone: b
     })
     .from(students)
     .where(and(eq(students.classId, classId), eq(students.status, 'active')))
-    .orderBy(asc(students.firstName), asc(students.middleName), asc(students.lastName), asc(students.admissionNumber));
+    .orderBy(...printedOrder);
 }
 
-export interface CardRow {
-  id: string;
+export interface CardRow extends LearnerIdentity {
   schoolId: string;
-  admissionNumber: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
   photoFileId: string | null;
   className: string | null;
   academicYear: string | null;
@@ -319,9 +309,7 @@ const cardColumns = {
   id: students.id,
   schoolId: students.schoolId,
   admissionNumber: students.admissionNumber,
-  firstName: students.firstName,
-  middleName: students.middleName,
-  lastName: students.lastName,
+  ...learnerNameColumns,
   photoFileId: students.photoFileId,
   className: classes.name,
   academicYear: academicYears.name,
@@ -340,7 +328,7 @@ export async function cardLearners(tx: Tx, schoolId: string, by: { classId: stri
         'classId' in by ? and(eq(students.classId, by.classId), eq(students.status, 'active')) : inArray(students.id, by.studentIds),
       ),
     )
-    .orderBy(asc(classes.levelOrder), asc(classes.stream), asc(students.firstName), asc(students.middleName), asc(students.lastName), asc(students.admissionNumber));
+    .orderBy(asc(classes.levelOrder), asc(classes.stream), ...printedOrder);
 }
 
 /** One learner's card data within `visible` (the audience's condition), or undefined. */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { withScope } from '../../db/tenant.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { recordAudit } from '../../lib/audit.js';
+import { auditSchool } from '../../lib/school-context.js';
 import { loadFile, readUpload, storeFile } from '../../lib/files.js';
 import { audienceScope, learnerAudience, learnerNotFound, visibleLearners } from '../learners/index.js';
 import * as repo from './people.repository.js';
@@ -45,16 +45,8 @@ export async function putPhoto(database: Database, storage: FileStorage, actor: 
       createdBy: actor.id,
     });
     await repo.setPhoto(tx, id, file.id);
-    await recordAudit(tx, {
-      schoolId: row.schoolId,
-      action: PHOTO_AUDIT.changed,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `student:${id}`,
-      oldValue: { photoFileId: row.photoFileId },
-      newValue: { photoFileId: file.id, contentType: upload.contentType, sizeBytes: upload.buffer.length },
-      ipAddress: request.ip,
-    });
+    const newValue = { photoFileId: file.id, contentType: upload.contentType, sizeBytes: upload.buffer.length };
+    await auditSchool(tx, { actor, schoolId: row.schoolId, ip: request.ip }, PHOTO_AUDIT.changed, `student:${id}`, { photoFileId: row.photoFileId }, newValue);
     return { photoUrl: photoUrl(id, file.id) };
   });
 }
@@ -68,16 +60,7 @@ export async function deletePhoto(database: Database, actor: Actor, id: string, 
     if (!row) throw learnerNotFound();
     if (!row.photoFileId) return;
     await repo.setPhoto(tx, id, null);
-    await recordAudit(tx, {
-      schoolId: row.schoolId,
-      action: PHOTO_AUDIT.removed,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `student:${id}`,
-      oldValue: { photoFileId: row.photoFileId },
-      newValue: { photoFileId: null },
-      ipAddress: ip,
-    });
+    await auditSchool(tx, { actor, schoolId: row.schoolId, ip }, PHOTO_AUDIT.removed, `student:${id}`, { photoFileId: row.photoFileId }, { photoFileId: null });
   });
 }
 

@@ -32,7 +32,7 @@ export async function listActiveTeachers(tx: Tx, schoolId: string): Promise<{ id
     .select({ id: profiles.id, name: profiles.name, email: profiles.email, phone: profiles.phone })
     .from(profiles)
     .where(and(eq(profiles.schoolId, schoolId), eq(profiles.role, 'teacher'), eq(profiles.status, 'active')))
-    .orderBy(asc(profiles.name));
+    .orderBy(asc(profiles.name), asc(profiles.id));
 }
 
 /**
@@ -55,7 +55,7 @@ export async function listTeacherLoads(tx: Tx, schoolId: string, yearId: string 
     })
     .from(profiles)
     .where(and(eq(profiles.schoolId, schoolId), eq(profiles.role, 'teacher'), eq(profiles.status, 'active')))
-    .orderBy(asc(profiles.name));
+    .orderBy(asc(profiles.name), asc(profiles.id));
 }
 
 // ── Streams as assignments see them ─────────────────────────────────────────────────────────────
@@ -131,7 +131,7 @@ export async function listYearAssignments(tx: Tx, schoolId: string, yearId: stri
       filters.classId ? eq(teacherAssignments.classId, filters.classId) : undefined,
       filters.teacherId ? eq(teacherAssignments.teacherId, filters.teacherId) : undefined,
     ),
-  ).orderBy(asc(classes.levelOrder), asc(classes.stream), asc(subjects.name))) as Assignment[];
+  ).orderBy(asc(classes.levelOrder), asc(classes.stream), asc(subjects.name), asc(teacherAssignments.id))) as Assignment[];
 }
 
 /** The assignments of stream `classId` (unordered); with `activeSubjectsOnly`, only of learning areas not retired. */

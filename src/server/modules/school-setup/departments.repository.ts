@@ -25,7 +25,7 @@ export async function listDepartmentMembers(tx: Tx, ids: string[]): Promise<{ de
     .from(departmentMembers)
     .innerJoin(profiles, eq(profiles.id, departmentMembers.profileId))
     .where(inArray(departmentMembers.departmentId, ids))
-    .orderBy(asc(profiles.name));
+    .orderBy(asc(profiles.name), asc(profiles.id), asc(departmentMembers.departmentId));
 }
 
 /** The learning areas (not retired) of departments `ids`, by band then name. */
@@ -34,7 +34,7 @@ export async function listDepartmentSubjects(tx: Tx, ids: string[]): Promise<{ d
     .select({ departmentId: subjects.departmentId, id: subjects.id, name: subjects.name, band: subjects.band })
     .from(subjects)
     .where(and(inArray(subjects.departmentId, ids), sql`${subjects.retiredAt} is null`))
-    .orderBy(asc(subjects.band), asc(subjects.name));
+    .orderBy(asc(subjects.band), asc(subjects.name), asc(subjects.id));
 }
 
 /** Id and name of every department of the school (unordered). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { classItemSchema } from '../../../shared/contracts/classes.js';
 import {
   academicYearSchema,
@@ -39,6 +40,8 @@ import {
   updateSubjectBody,
   updateYearBody,
 } from '../../../shared/contracts/school-setup.js';
+import type { Actor } from '../../../shared/access.js';
+import type { Database } from '../../db/client.js';
 import { actorOf } from '../../plugins/access.js';
 import { readUpload } from '../../lib/files.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
@@ -78,6 +81,30 @@ const tags = ['school-setup'];
 export async function schoolSetupRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.database;
+
+  // The create and update helpers register on `app` (the same instance as `r`, validated and serialised
+  // by the same zod compilers): the type provider cannot resolve a generic schema's types.
+
+  /** POST `path` with `body` → 201 and what `create` answers (`response`). */
+  function createRoute<B, R>(path: string, body: z.ZodType<B>, response: z.ZodType<R>, create: (database: Database, actor: Actor, body: B, ip: string) => Promise<R>, routeTags = tags) {
+    app.post(path, { config: WRITE, schema: { body, response: { 201: response }, tags: routeTags } }, async (req, reply) =>
+      reply.status(201).send(await create(db, actorOf(req), req.body as B, req.ip)),
+    );
+  }
+
+  /** PATCH `path` (an :id) with `body` → what `update` answers (`response`). */
+  function updateRoute<B, R>(path: string, body: z.ZodType<B>, response: z.ZodType<R>, update: (database: Database, actor: Actor, id: string, body: B, ip: string) => Promise<R>, routeTags = tags) {
+    app.patch(path, { config: WRITE, schema: { params: idParams, body, response: { 200: response }, tags: routeTags } }, async (req) =>
+      update(db, actorOf(req), (req.params as { id: string }).id, req.body as B, req.ip),
+    );
+  }
+
+  /** DELETE `path` (an :id) → 204 once `remove` has deleted it, in one audited transaction. */
+  const deleteRoute = (path: string, remove: (database: Database, actor: Actor, id: string, ip: string) => Promise<void>, routeTags = tags) =>
+    r.delete(path, { config: WRITE, schema: { params: idParams, tags: routeTags } }, async (req, reply) => {
+      await remove(db, actorOf(req), req.params.id, req.ip);
+      return reply.status(204).send();
+    });
 
   // ── Profile ──
 
@@ -119,14 +146,10 @@ export async function schoolSetupRoutes(app: FastifyInstance, deps: ModuleDeps) 
   }));
 
   /** POST /api/school-setup/years → 201 the year (open, not current). 400 with terms.<i>.<field> errors; 409 YEAR_EXISTS. */
-  r.post('/api/school-setup/years', { config: WRITE, schema: { body: createYearBody, response: { 201: academicYearSchema }, tags } }, async (req, reply) =>
-    reply.status(201).send(await createYear(db, actorOf(req), req.body, req.ip)),
-  );
+  createRoute('/api/school-setup/years', createYearBody, academicYearSchema, createYear);
 
   /** PATCH /api/school-setup/years/:id → the year: new name and term dates. 409 YEAR_CLOSED. */
-  r.patch('/api/school-setup/years/:id', { config: WRITE, schema: { params: idParams, body: updateYearBody, response: { 200: academicYearSchema }, tags } }, async (req) =>
-    updateYear(db, actorOf(req), req.params.id, req.body, req.ip),
-  );
+  updateRoute('/api/school-setup/years/:id', updateYearBody, academicYearSchema, updateYear);
 
   /** POST /api/school-setup/years/:id/close { nextCurrentTermId? } → { items: every year }. */
   r.post(
@@ -148,38 +171,24 @@ export async function schoolSetupRoutes(app: FastifyInstance, deps: ModuleDeps) 
   }));
 
   /** POST /api/school-setup/levels → 201 the level. 409 LEVEL_EXISTS. */
-  r.post('/api/school-setup/levels', { config: WRITE, schema: { body: levelBody, response: { 201: levelSchema }, tags } }, async (req, reply) =>
-    reply.status(201).send(await createLevel(db, actorOf(req), req.body, req.ip)),
-  );
+  createRoute('/api/school-setup/levels', levelBody, levelSchema, createLevel);
 
   /** PATCH /api/school-setup/levels/:id → the level (open years' streams follow). */
-  r.patch('/api/school-setup/levels/:id', { config: WRITE, schema: { params: idParams, body: updateLevelBody, response: { 200: levelSchema }, tags } }, async (req) =>
-    updateLevel(db, actorOf(req), req.params.id, req.body, req.ip),
-  );
+  updateRoute('/api/school-setup/levels/:id', updateLevelBody, levelSchema, updateLevel);
 
   /** DELETE /api/school-setup/levels/:id → 204. 409 LEVEL_IN_USE while it has streams. */
-  r.delete('/api/school-setup/levels/:id', { config: WRITE, schema: { params: idParams, tags } }, async (req, reply) => {
-    await deleteLevel(db, actorOf(req), req.params.id, req.ip);
-    return reply.status(204).send();
-  });
+  deleteRoute('/api/school-setup/levels/:id', deleteLevel);
 
   // ── Streams (GET /api/classes lives in modules/classes) ──
 
   /** POST /api/classes → 201 the stream as GET /api/classes lists it. 409 STREAM_EXISTS, YEAR_CLOSED. */
-  r.post('/api/classes', { config: WRITE, schema: { body: createClassBody, response: { 201: classItemSchema }, tags: ['classes'] } }, async (req, reply) =>
-    reply.status(201).send(await createStream(db, actorOf(req), req.body, req.ip)),
-  );
+  createRoute('/api/classes', createClassBody, classItemSchema, createStream, ['classes']);
 
   /** PATCH /api/classes/:id → the stream. 400 for a capacity below its learners or a non-teacher class teacher. */
-  r.patch('/api/classes/:id', { config: WRITE, schema: { params: idParams, body: updateClassBody, response: { 200: classItemSchema }, tags: ['classes'] } }, async (req) =>
-    updateStream(db, actorOf(req), req.params.id, req.body, req.ip),
-  );
+  updateRoute('/api/classes/:id', updateClassBody, classItemSchema, updateStream, ['classes']);
 
   /** DELETE /api/classes/:id → 204. 409 STREAM_IN_USE when it has learners or class history. */
-  r.delete('/api/classes/:id', { config: WRITE, schema: { params: idParams, tags: ['classes'] } }, async (req, reply) => {
-    await deleteStream(db, actorOf(req), req.params.id, req.ip);
-    return reply.status(204).send();
-  });
+  deleteRoute('/api/classes/:id', deleteStream, ['classes']);
 
   // ── Learning areas ──
 
@@ -189,19 +198,13 @@ export async function schoolSetupRoutes(app: FastifyInstance, deps: ModuleDeps) 
   }));
 
   /** POST /api/school-setup/subjects → 201 the learning area. 409 SUBJECT_CODE_TAKEN. */
-  r.post('/api/school-setup/subjects', { config: WRITE, schema: { body: createSubjectBody, response: { 201: subjectSchema }, tags } }, async (req, reply) =>
-    reply.status(201).send(await createSubject(db, actorOf(req), req.body, req.ip)),
-  );
+  createRoute('/api/school-setup/subjects', createSubjectBody, subjectSchema, createSubject);
 
   /** POST /api/school-setup/subjects/catalogue { band, codes } → 201 { created, skipped }. */
-  r.post('/api/school-setup/subjects/catalogue', { config: WRITE, schema: { body: addCatalogueSubjectsBody, response: { 201: addCatalogueSubjectsResponse }, tags } }, async (req, reply) =>
-    reply.status(201).send(await addFromCatalogue(db, actorOf(req), req.body, req.ip)),
-  );
+  createRoute('/api/school-setup/subjects/catalogue', addCatalogueSubjectsBody, addCatalogueSubjectsResponse, addFromCatalogue);
 
   /** PATCH /api/school-setup/subjects/:id → the learning area. */
-  r.patch('/api/school-setup/subjects/:id', { config: WRITE, schema: { params: idParams, body: updateSubjectBody, response: { 200: subjectSchema }, tags } }, async (req) =>
-    updateSubject(db, actorOf(req), req.params.id, req.body, req.ip),
-  );
+  updateRoute('/api/school-setup/subjects/:id', updateSubjectBody, subjectSchema, updateSubject);
 
   /** POST /api/school-setup/subjects/:id/retire → the learning area (retiredAt set). */
   r.post('/api/school-setup/subjects/:id/retire', { config: WRITE, schema: { params: idParams, response: { 200: subjectSchema }, tags } }, async (req) =>
@@ -226,9 +229,7 @@ export async function schoolSetupRoutes(app: FastifyInstance, deps: ModuleDeps) 
   );
 
   /** POST /api/school-setup/assignments → 201 { assignment, load, warning }. 409 ASSIGNMENT_TAKEN. */
-  r.post('/api/school-setup/assignments', { config: WRITE, schema: { body: createAssignmentBody, response: { 201: assignmentResponse }, tags } }, async (req, reply) =>
-    reply.status(201).send(await createAssignment(db, actorOf(req), req.body, req.ip)),
-  );
+  createRoute('/api/school-setup/assignments', createAssignmentBody, assignmentResponse, createAssignment);
 
   /** POST /api/school-setup/assignments/copy { fromClassId, toClassId, replace } → { created, replaced, skipped }. */
   r.post('/api/school-setup/assignments/copy', { config: WRITE, schema: { body: copyAssignmentsBody, response: { 200: copyAssignmentsResponse }, tags } }, async (req) =>
@@ -236,15 +237,10 @@ export async function schoolSetupRoutes(app: FastifyInstance, deps: ModuleDeps) 
   );
 
   /** PATCH /api/school-setup/assignments/:id { teacherId?, lessonsPerWeek? } → { assignment, load, warning }. */
-  r.patch('/api/school-setup/assignments/:id', { config: WRITE, schema: { params: idParams, body: updateAssignmentBody, response: { 200: assignmentResponse }, tags } }, async (req) =>
-    updateAssignment(db, actorOf(req), req.params.id, req.body, req.ip),
-  );
+  updateRoute('/api/school-setup/assignments/:id', updateAssignmentBody, assignmentResponse, updateAssignment);
 
   /** DELETE /api/school-setup/assignments/:id → 204. */
-  r.delete('/api/school-setup/assignments/:id', { config: WRITE, schema: { params: idParams, tags } }, async (req, reply) => {
-    await deleteAssignment(db, actorOf(req), req.params.id, req.ip);
-    return reply.status(204).send();
-  });
+  deleteRoute('/api/school-setup/assignments/:id', deleteAssignment);
 
   /** GET /api/school-setup/departments → { items: departments with head, members and learning areas }. */
   r.get('/api/school-setup/departments', { config: READ, schema: { querystring: schoolQuery, response: { 200: listDepartmentsResponse }, tags } }, async (req) => ({
@@ -252,19 +248,12 @@ export async function schoolSetupRoutes(app: FastifyInstance, deps: ModuleDeps) 
   }));
 
   /** POST /api/school-setup/departments → 201 the department. 409 DEPARTMENT_EXISTS. */
-  r.post('/api/school-setup/departments', { config: WRITE, schema: { body: departmentBody, response: { 201: departmentSchema }, tags } }, async (req, reply) =>
-    reply.status(201).send(await createDepartment(db, actorOf(req), req.body, req.ip)),
-  );
+  createRoute('/api/school-setup/departments', departmentBody, departmentSchema, createDepartment);
 
   /** PATCH /api/school-setup/departments/:id → the department. */
-  r.patch('/api/school-setup/departments/:id', { config: WRITE, schema: { params: idParams, body: updateDepartmentBody, response: { 200: departmentSchema }, tags } }, async (req) =>
-    updateDepartment(db, actorOf(req), req.params.id, req.body, req.ip),
-  );
+  updateRoute('/api/school-setup/departments/:id', updateDepartmentBody, departmentSchema, updateDepartment);
 
   /** DELETE /api/school-setup/departments/:id → 204 (its learning areas stay, without a department). */
-  r.delete('/api/school-setup/departments/:id', { config: WRITE, schema: { params: idParams, tags } }, async (req, reply) => {
-    await deleteDepartment(db, actorOf(req), req.params.id, req.ip);
-    return reply.status(204).send();
-  });
+  deleteRoute('/api/school-setup/departments/:id', deleteDepartment);
 
 }

@@ -154,7 +154,7 @@ export async function listStreamsOfYear(tx: Tx, schoolId: string, yearId: string
     .select()
     .from(classes)
     .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, yearId)))
-    .orderBy(classes.levelOrder, classes.stream);
+    .orderBy(classes.levelOrder, classes.stream, classes.id);
 }
 
 /** Id, grade level and stream name of the school's streams of year `yearId` (unordered). */

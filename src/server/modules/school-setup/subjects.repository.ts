@@ -41,7 +41,7 @@ export async function listSubjectsWithCounts(tx: Tx, schoolId: string, where: Su
         where.ids ? inArray(subjects.id, where.ids) : undefined,
       ),
     )
-    .orderBy(asc(subjects.band), sql`${subjects.retiredAt} is not null`, sql`not ${subjects.isCore}`, asc(subjects.name));
+    .orderBy(asc(subjects.band), sql`${subjects.retiredAt} is not null`, sql`not ${subjects.isCore}`, asc(subjects.name), asc(subjects.id));
 }
 
 /** The learning area `id` of the school, or undefined. */

@@ -22,7 +22,7 @@ export async function listYearsWithStreamCounts(tx: Tx, schoolId: string, onlyId
     })
     .from(academicYears)
     .where(and(eq(academicYears.schoolId, schoolId), onlyId ? eq(academicYears.id, onlyId) : undefined))
-    .orderBy(desc(academicYears.startsOn));
+    .orderBy(desc(academicYears.startsOn), asc(academicYears.id));
 }
 
 /** The school's terms (or only those of year `yearId`), by term number. */
@@ -31,7 +31,7 @@ export async function listTerms(tx: Tx, schoolId: string, yearId?: string): Prom
     .select()
     .from(terms)
     .where(and(eq(terms.schoolId, schoolId), yearId ? eq(terms.academicYearId, yearId) : undefined))
-    .orderBy(asc(terms.number));
+    .orderBy(asc(terms.number), asc(terms.id));
 }
 
 /** The year `id` of the school, or undefined. */

@@ -16,7 +16,7 @@ import { isSchoolRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { withScope, type TenantScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import { recordAudit } from '../../lib/audit.js';
+import { recordAudit, type AuditEntry } from '../../lib/audit.js';
 import { applyNewSchoolDefaults } from '../system-settings/index.js';
 import {
   codesLike,
@@ -37,8 +37,16 @@ import {
 
 const m = messages.schoolsManagement;
 
+/** What a school change's audit entry adds: old and new values, metadata. */
+type AuditDetails = Pick<AuditEntry, 'oldValue' | 'newValue' | 'metadata'>;
+
 export interface RequestInfo {
   ip: string;
+}
+
+/** Audits `actor`'s change `action` of school `schoolId` (target `school:<id>`, in that school), from `req.ip`. */
+async function auditSchoolChange(tx: Tx, actor: Actor, schoolId: string, action: string, req: RequestInfo, details: AuditDetails): Promise<void> {
+  await recordAudit(tx, { schoolId, action, performedByUserId: actor.id, performedByRole: actor.role, targetEntity: `school:${schoolId}`, ...details, ipAddress: req.ip });
 }
 
 /** Platform staff see every school; school roles only their own (wall 2; RLS is wall 3). */
@@ -187,15 +195,7 @@ export async function createSchool(database: Database, actor: Actor, body: Creat
       const id = await insertSchool(tx, values);
       // Issue 18 §4: System Settings' defaults for new schools (curricula, terms, grading scales, SMS sender).
       await applyNewSchoolDefaults(tx, id);
-      await recordAudit(tx, {
-        schoolId: id,
-        action: 'SCHOOL_CREATED',
-        performedByUserId: actor.id,
-        performedByRole: actor.role,
-        targetEntity: `school:${id}`,
-        newValue: { id, ...values },
-        ipAddress: req.ip,
-      });
+      await auditSchoolChange(tx, actor, id, 'SCHOOL_CREATED', req, { newValue: { id, ...values } });
       const row = await findSchoolRow(tx, id);
       if (!row) throw new Error(`created school ${id} not readable in scope`);
       return toSchool(row);
@@ -244,16 +244,10 @@ export async function updateSchool(database: Database, actor: Actor, schoolId: s
 
       if (Object.keys(newValue).length > 0) {
         await updateSchoolRow(tx, schoolId, newValue as Partial<SchoolValues>);
-        await recordAudit(tx, {
-          schoolId,
-          action: 'SCHOOL_UPDATED',
-          performedByUserId: actor.id,
-          performedByRole: actor.role,
-          targetEntity: `school:${schoolId}`,
+        await auditSchoolChange(tx, actor, schoolId, 'SCHOOL_UPDATED', req, {
           oldValue,
           newValue,
           metadata: { name: (newValue.name as string | undefined) ?? current.name, changed: Object.keys(newValue) },
-          ipAddress: req.ip,
         });
       }
       const row = await findSchoolRow(tx, schoolId);
@@ -287,17 +281,7 @@ export async function setSchoolStatus(
     if (current.status !== status) {
       await updateSchoolRow(tx, schoolId, { status });
       const endedSessions = status === 'inactive' ? await deleteSchoolSessions(tx, schoolId) : 0;
-      await recordAudit(tx, {
-        schoolId,
-        action: 'SCHOOL_STATUS_CHANGED',
-        performedByUserId: actor.id,
-        performedByRole: actor.role,
-        targetEntity: `school:${schoolId}`,
-        oldValue: { status: current.status },
-        newValue: { status },
-        metadata: { name: current.name, endedSessions },
-        ipAddress: req.ip,
-      });
+      await auditSchoolChange(tx, actor, schoolId, 'SCHOOL_STATUS_CHANGED', req, { oldValue: { status: current.status }, newValue: { status }, metadata: { name: current.name, endedSessions } });
     }
     const row = await findSchoolRow(tx, schoolId);
     if (!row) throw new Error(`school ${schoolId} vanished during a status change`);

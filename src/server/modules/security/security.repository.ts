@@ -190,7 +190,7 @@ export async function listLiveSessions(tx: Tx, userId: string): Promise<SessionR
     .select()
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`), eq(sessions.twoFactorPending, false)))
-    .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`));
+    .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`), desc(sessions.id));
 }
 
 /** Deletes the user's session `sessionId`; false when the user has no such session. */

@@ -4,7 +4,7 @@ import { withSystem, type Tx } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
 import type { ActiveSession } from '../../../shared/contracts/security.js';
 import { securityMessages } from '../../../shared/messages/security.js';
-import { recordAudit } from '../../lib/audit.js';
+import { auditAccount, type AccountActor } from '../../lib/account-audit.js';
 import * as repo from './security.repository.js';
 
 /**
@@ -52,10 +52,7 @@ export async function listOwnSessions(database: Database, userId: string, curren
   return withSystem(database.db, (tx) => listOf(tx, userId, currentSessionId));
 }
 
-interface Caller {
-  id: string;
-  role: string | null;
-  schoolId: string | null;
+interface Caller extends AccountActor {
   sessionId?: string;
 }
 
@@ -69,15 +66,7 @@ export async function revokeOwnSession(database: Database, caller: Caller, sessi
     const deleted = await repo.deleteUserSession(tx, caller.id, sessionId);
     if (!deleted) throw notFound(m.api.sessionNotFound);
     const current = sessionId === caller.sessionId;
-    await recordAudit(tx, {
-      schoolId: caller.schoolId,
-      action: 'SESSION_REVOKED',
-      performedByUserId: caller.id,
-      performedByRole: caller.role,
-      targetEntity: `user:${caller.id}`,
-      metadata: { scope: 'one', sessionId, current, count: 1 },
-      ipAddress: ip,
-    });
+    await auditAccount(tx, caller, 'SESSION_REVOKED', ip, { metadata: { scope: 'one', sessionId, current, count: 1 } });
     return { current };
   });
 }
@@ -87,15 +76,7 @@ export async function revokeOtherSessions(database: Database, caller: Caller, ip
   return withSystem(database.db, async (tx) => {
     const deleted = await repo.deleteSessionsOfUser(tx, caller.id, caller.sessionId);
     if (deleted) {
-      await recordAudit(tx, {
-        schoolId: caller.schoolId,
-        action: 'SESSION_REVOKED',
-        performedByUserId: caller.id,
-        performedByRole: caller.role,
-        targetEntity: `user:${caller.id}`,
-        metadata: { scope: 'others', count: deleted },
-        ipAddress: ip,
-      });
+      await auditAccount(tx, caller, 'SESSION_REVOKED', ip, { metadata: { scope: 'others', count: deleted } });
     }
     return deleted;
   });
@@ -123,15 +104,7 @@ export async function revokeUserSessions(database: Database, caller: Caller, use
   return withSystem(database.db, async (tx) => {
     const target = await targetProfile(tx, userId);
     const deleted = await repo.deleteSessionsOfUser(tx, userId);
-    await recordAudit(tx, {
-      schoolId: target.schoolId,
-      action: 'SESSION_REVOKED',
-      performedByUserId: caller.id,
-      performedByRole: caller.role,
-      targetEntity: `user:${userId}`,
-      metadata: { scope: 'all', byAdmin: true, email: target.email, count: deleted },
-      ipAddress: ip,
-    });
+    await auditAccount(tx, caller, 'SESSION_REVOKED', ip, { metadata: { scope: 'all', byAdmin: true, email: target.email, count: deleted } }, target);
     return deleted;
   });
 }

@@ -8,7 +8,7 @@ import type {
   TwoFactorStatus,
   TwoFactorVerifyResponse,
 } from '../../../shared/contracts/security.js';
-import { recordAudit } from '../../lib/audit.js';
+import { auditAccount } from '../../lib/account-audit.js';
 import type { Auth } from '../../lib/better-auth.js';
 import { loadPolicy, twoFactorRequiredFor } from './policy.js';
 import * as repo from './security.repository.js';
@@ -95,14 +95,7 @@ export async function confirmEnrolment(deps: TwoFactorDeps, user: Who, code: str
     if (step === null) throw new AppError(400, 'INVALID_TWO_FACTOR_CODE', m.codeInvalid, { fields: { code: m.codeInvalid } });
     await repo.confirmPendingSecret(tx, user.id, cred.pendingSecret, step);
     const recoveryCodes = await issueRecoveryCodes(tx, user.id);
-    await recordAudit(tx, {
-      schoolId: user.schoolId,
-      action: 'TWO_FACTOR_ENABLED',
-      performedByUserId: user.id,
-      performedByRole: user.role,
-      targetEntity: `user:${user.id}`,
-      ipAddress: ip,
-    });
+    await auditAccount(tx, user, 'TWO_FACTOR_ENABLED', ip);
     return { enabled: true as const, recoveryCodes };
   });
 }
@@ -147,19 +140,7 @@ export function secondFactorMessage(reason: 'invalid' | 'reused' | 'recovery_inv
 
 /** Files a refused code (TWO_FACTOR_FAILED) in its own transaction, so it stays when the request fails. */
 async function auditRefusedCode(deps: TwoFactorDeps, user: Who, reason: string, context: string, ip: string): Promise<void> {
-  await withSystem(deps.database.db, (tx) =>
-    recordAudit(tx, {
-      schoolId: user.schoolId,
-      action: 'TWO_FACTOR_FAILED',
-      performedByUserId: user.id,
-      performedByRole: user.role,
-      targetEntity: `user:${user.id}`,
-      success: false,
-      errorMessage: reason,
-      metadata: { context, reason },
-      ipAddress: ip,
-    }),
-  );
+  await withSystem(deps.database.db, (tx) => auditAccount(tx, user, 'TWO_FACTOR_FAILED', ip, { success: false, errorMessage: reason, metadata: { context, reason } }));
 }
 
 /**
@@ -179,15 +160,7 @@ export async function disableTwoFactor(deps: TwoFactorDeps, user: Who, input: { 
         throw new AppError(400, code, message, { fields: { code: message } });
       }
       await repo.deleteTwoFactor(tx, user.id);
-      await recordAudit(tx, {
-        schoolId: user.schoolId,
-        action: 'TWO_FACTOR_DISABLED',
-        performedByUserId: user.id,
-        performedByRole: user.role,
-        targetEntity: `user:${user.id}`,
-        metadata: { method: result.method },
-        ipAddress: ip,
-      });
+      await auditAccount(tx, user, 'TWO_FACTOR_DISABLED', ip, { metadata: { method: result.method } });
     });
   } catch (err) {
     const r = refused as SecondFactorResult | null;
@@ -213,14 +186,7 @@ export async function regenerateRecoveryCodes(deps: TwoFactorDeps, user: Who, co
         throw new AppError(400, e.code, e.message, { fields: { code: e.message } });
       }
       const recoveryCodes = await issueRecoveryCodes(tx, user.id);
-      await recordAudit(tx, {
-        schoolId: user.schoolId,
-        action: 'TWO_FACTOR_RECOVERY_CODES_REGENERATED',
-        performedByUserId: user.id,
-        performedByRole: user.role,
-        targetEntity: `user:${user.id}`,
-        ipAddress: ip,
-      });
+      await auditAccount(tx, user, 'TWO_FACTOR_RECOVERY_CODES_REGENERATED', ip);
       return { recoveryCodes };
     });
   } catch (err) {

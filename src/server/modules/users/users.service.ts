@@ -15,7 +15,7 @@ import { isAdminRole, isRole, isSchoolRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { withScope, type TenantScope } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { recordAudit } from '../../lib/audit.js';
+import { auditAccount } from '../../lib/account-audit.js';
 import { insertAccount } from '../auth/index.js';
 import { displayName } from '../auth/index.js';
 import {
@@ -139,15 +139,7 @@ export async function createUser(database: Database, actor: Actor, body: CreateU
       }
       if (await emailExists(tx, email)) throw emailTaken();
       const id = await insertAccount(tx, { email, name, role, schoolId, passwordHash, phone, status: 'active', mustChangePassword: true });
-      await recordAudit(tx, {
-        schoolId,
-        action: 'USER_CREATED',
-        performedByUserId: actor.id,
-        performedByRole: actor.role,
-        targetEntity: `user:${id}`,
-        newValue: { id, email, name, role, schoolId, phone, status: 'active', mustChangePassword: true },
-        ipAddress: req.ip,
-      });
+      await auditAccount(tx, actor, 'USER_CREATED', req.ip, { newValue: { id, email, name, role, schoolId, phone, status: 'active', mustChangePassword: true } }, { id, schoolId });
       const row = await findUser(tx, schoolId, id);
       if (!row) throw new Error(`created user ${id} not readable in scope`);
       return toAdminUser(row);
@@ -193,17 +185,7 @@ export async function updateUserStatus(
     if (target.status !== status) {
       await setUserStatus(tx, target.id, status);
       const endedSessions = status === 'active' ? 0 : await deleteUserSessions(tx, target.id);
-      await recordAudit(tx, {
-        schoolId: target.schoolId,
-        action: 'USER_STATUS_CHANGED',
-        performedByUserId: actor.id,
-        performedByRole: actor.role,
-        targetEntity: `user:${target.id}`,
-        oldValue: { status: target.status },
-        newValue: { status },
-        metadata: { email: target.email, endedSessions },
-        ipAddress: req.ip,
-      });
+      await auditAccount(tx, actor, 'USER_STATUS_CHANGED', req.ip, { oldValue: { status: target.status }, newValue: { status }, metadata: { email: target.email, endedSessions } }, target);
     }
     const row = await findUser(tx, schoolId, target.id);
     if (!row) throw new Error(`user ${target.id} vanished during a status change`);
@@ -270,17 +252,7 @@ export async function updateUser(
     }
     if (Object.keys(fields).length > 0) {
       await updateUserFields(tx, target.id, fields);
-      await recordAudit(tx, {
-        schoolId: target.schoolId,
-        action: roleChanges ? 'USER_ROLE_CHANGED' : 'USER_UPDATED',
-        performedByUserId: actor.id,
-        performedByRole: actor.role,
-        targetEntity: `user:${target.id}`,
-        oldValue,
-        newValue,
-        metadata: { email: target.email },
-        ipAddress: req.ip,
-      });
+      await auditAccount(tx, actor, roleChanges ? 'USER_ROLE_CHANGED' : 'USER_UPDATED', req.ip, { oldValue, newValue, metadata: { email: target.email } }, target);
     }
     const row = await findUser(tx, schoolId, target.id);
     if (!row) throw new Error(`user ${target.id} vanished during an edit`);
