@@ -4,7 +4,7 @@ import { messages } from '../../shared/messages.js';
 import { isAdminRole } from '../../shared/roles.js';
 import type { Database } from '../db/client.js';
 import { schools } from '../db/schema/index.js';
-import { withScope, type Tx } from '../db/tenant.js';
+import { withScope, type TenantScope, type Tx } from '../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import { recordAudit } from './audit.js';
 
@@ -64,6 +64,15 @@ export async function readSchool<T>(database: Database, actor: Actor, schoolId: 
     await assertSchoolExists(tx, id);
     return fn(tx, id);
   });
+}
+
+/**
+ * The name of school `schoolId` ({ name }) as the transaction's scope sees it, or undefined when the
+ * school is unknown or not visible (row-level security).
+ */
+export async function findSchoolName(tx: Tx, schoolId: string): Promise<{ name: string } | undefined> {
+  const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
+  return school;
 }
 
 async function assertSchoolExists(tx: Tx, id: string): Promise<void> {
@@ -135,3 +144,15 @@ export interface RequestCaller {
   actor: Actor;
   ip: string;
 }
+
+/**
+ * A `RequestCaller` with the school the request names (`?schoolId=` of platform staff; a school role's
+ * own school wins in `inSchool`), for services that resolve the school themselves.
+ */
+export type RequestCallerWithSchool = RequestCaller & { schoolId?: string | null };
+
+/**
+ * A `RequestCaller` with the tenant scope its route resolved, for services that open their own
+ * transaction with `withScope` (platform settings and company staff).
+ */
+export type ScopedRequestCaller = RequestCaller & { scope: TenantScope };

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { adminCommunications, notifications, profiles, schoolAnnouncementRecipients as recipientsT, schoolAnnouncements as annT, schools } from '../../db/schema/index.js';
+import { adminCommunications, notifications, profiles, schoolAnnouncementRecipients as recipientsT, schoolAnnouncements as annT } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { containsPattern } from '../../lib/like.js';
@@ -34,12 +34,6 @@ export async function insertAnnouncement(tx: Tx, values: NewAnnouncement): Promi
 /** Inserts recipient rows, 500 per statement; a person already a recipient of the announcement is skipped. */
 export async function insertRecipients(tx: Tx, rows: NewRecipient[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) await tx.insert(recipientsT).values(rows.slice(i, i + 500)).onConflictDoNothing();
-}
-
-/** The school's name (undefined when the school is not visible). */
-export async function findSchoolName(tx: Tx, schoolId: string): Promise<{ name: string } | undefined> {
-  const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
-  return school;
 }
 
 /** Inserts the bell's personal communication; returns its id. Needs the platform scope (drizzle/0003 policies). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   announcementFileParams,
@@ -21,7 +21,7 @@ import { sendAttachment } from '../attachments/index.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import { audienceOptions } from './audience.js';
 import * as svc from './announcements.service.js';
-import type { RequestCaller } from '../../lib/school-context.js';
+import { requestCallerOf } from '../../lib/request-caller.js';
 
 /**
  * School announcements (issue 17 §1, §4). Principal and director post to any audience of their school;
@@ -39,7 +39,7 @@ export async function announcementsRoutes(app: FastifyInstance, deps: ModuleDeps
   const tags = ['announcements'];
   const post = { permission: 'postAnnouncements' } as const;
   const read = { permission: 'readAnnouncements' } as const;
-  const who = (req: FastifyRequest): RequestCaller => ({ actor: actorOf(req), ip: req.ip });
+  const who = requestCallerOf;
 
   // Scheduled announcements are published by a pg-boss schedule (main.ts starts it).
   deps.tasks.schedule(svc.announcementSweep(sd));

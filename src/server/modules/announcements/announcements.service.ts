@@ -24,7 +24,7 @@ import { audienceLabels, checkAudience, isManagerRole, resolveAudience, type Rec
 import type { AnnouncementAudience } from './audience.repository.js';
 import * as repo from './announcements.repository.js';
 import { paginate } from '../../lib/paging.js';
-import type { RequestCaller } from '../../lib/school-context.js';
+import { findSchoolName, type RequestCaller } from '../../lib/school-context.js';
 
 /**
  * School announcements (issue 17 §1): compose (with a recipient count first), publish now or at
@@ -170,7 +170,7 @@ async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: st
     emailError: email && !p.email ? m.noEmail : null,
   }));
   await repo.insertRecipients(tx, rows);
-  const school = await repo.findSchoolName(tx, ann.schoolId);
+  const school = await findSchoolName(tx, ann.schoolId);
   let communicationId: string | null = null;
   if (people.length) {
     // Communications and notifications are written in platform context (drizzle/0003 policies).

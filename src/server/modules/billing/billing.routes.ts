@@ -40,11 +40,12 @@ import { schoolToday } from '../../../shared/dates.js';
 import { billingMessages as bm } from '../../../shared/messages/billing.js';
 import { isSchoolRole } from '../../../shared/roles.js';
 import { recordAudit } from '../../lib/audit.js';
-import { withScope, withSystem, type Tx } from '../../db/tenant.js';
+import { withSystem, type Tx } from '../../db/tenant.js';
+import type { RequestCaller } from '../../lib/school-context.js';
 import { notFound } from '../../errors.js';
 import { DarajaProtocolError } from '../../integrations/mpesa/daraja-protocol.js';
 import { sendPdf } from '../../lib/pdf.js';
-import { actorOf, scopeOf } from '../../plugins/access.js';
+import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import type { MpesaDeps } from '../mpesa/index.js';
 import * as svc from './billing.service.js';
@@ -54,6 +55,7 @@ import * as mpesa from './mpesa.service.js';
 import { billingSweeps } from './reminders.service.js';
 import { dashboard, schoolBillingStatus, statement, subscribedPlanName } from './reports.service.js';
 import { getSettings, loadBillingSettings, loadCompany, paybillOf, putSettings } from './settings.service.js';
+import { inRequestScope, requestCallerOf } from '../../lib/request-caller.js';
 
 export type BillingDeps = ModuleDeps & { mpesa: MpesaDeps };
 
@@ -74,9 +76,9 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingDeps): Pr
   const manage = { permission: 'manageBilling' } as const;
   const view = { permission: 'viewBilling' } as const;
 
-  const caller = (req: FastifyRequest): svc.BillingCaller => ({ actor: actorOf(req), ip: req.ip });
+  const caller = requestCallerOf;
   /** One transaction in the caller's scope (a director: their school under row-level security; EduFam staff: platform). */
-  const run = <T>(req: FastifyRequest, fn: (tx: Tx, c: svc.BillingCaller) => Promise<T>): Promise<T> => withScope(database.db, scopeOf(req), (tx) => fn(tx, caller(req)));
+  const run = <T>(req: FastifyRequest, fn: (tx: Tx, c: RequestCaller) => Promise<T>): Promise<T> => inRequestScope(database, req, fn);
   /** Platform context, for what only the platform may read (plans, settings, company). */
   const system = <T>(fn: (tx: Tx) => Promise<T>) => withSystem(database.db, fn);
 

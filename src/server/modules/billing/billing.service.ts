@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Actor } from '../../../shared/access.js';
 import type {
   BankPaymentBody,
   BillingPlan,
@@ -27,6 +26,7 @@ import { billingMessages as bm } from '../../../shared/messages/billing.js';
 import { formatKesLabel } from '../../../shared/money.js';
 import { isSchoolRole } from '../../../shared/roles.js';
 import type { Tx } from '../../db/tenant.js';
+import type { RequestCaller } from '../../lib/school-context.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { effectiveStatus } from './billing-status.js';
@@ -39,18 +39,12 @@ import type { CreditRow, InvoiceRow, PaymentRow, PlanRow } from './billing.repos
 const m = bm.api;
 const conflict = (code: string, message: string) => new AppError(409, code, message);
 
-/** Who is calling: the actor and their IP (for the audit). A school role is pinned to its own school. */
-export interface BillingCaller {
-  actor: Actor;
-  ip: string | null;
-}
-
 /** The school a school-role caller is pinned to, or null for EduFam staff. */
-export function ownSchool(c: BillingCaller): string | null {
+export function ownSchool(c: RequestCaller): string | null {
   return isSchoolRole(c.actor.role) ? (c.actor.schoolId ?? '00000000-0000-0000-0000-000000000000') : null;
 }
 
-function audit(tx: Tx, c: BillingCaller | null, e: { schoolId: string | null; action: string; entity: string; id: string; oldValue?: unknown; newValue?: unknown; metadata?: Record<string, unknown> }) {
+function audit(tx: Tx, c: RequestCaller | null, e: { schoolId: string | null; action: string; entity: string; id: string; oldValue?: unknown; newValue?: unknown; metadata?: Record<string, unknown> }) {
   return recordAudit(tx, {
     schoolId: e.schoolId,
     action: e.action,
@@ -107,7 +101,7 @@ async function planNameFree(tx: Tx, name: string, exceptId?: string) {
 }
 
 /** POST /api/billing/plans → the plan; 409 PLAN_NAME_TAKEN. Audited. */
-export async function createPlan(tx: Tx, c: BillingCaller, body: z.output<typeof createPlanBody>): Promise<BillingPlan> {
+export async function createPlan(tx: Tx, c: RequestCaller, body: z.output<typeof createPlanBody>): Promise<BillingPlan> {
   await planNameFree(tx, body.name);
   const row = await repo.insertPlan(tx, body);
   await audit(tx, c, { schoolId: null, action: 'billing.plan.create', entity: 'billing_plan', id: row.id, newValue: body });
@@ -115,7 +109,7 @@ export async function createPlan(tx: Tx, c: BillingCaller, body: z.output<typeof
 }
 
 /** PATCH /api/billing/plans/:id → the plan; 404 unknown; 409 name taken. Audited with old and new prices. */
-export async function updatePlan(tx: Tx, c: BillingCaller, id: string, body: UpdatePlanBody): Promise<BillingPlan> {
+export async function updatePlan(tx: Tx, c: RequestCaller, id: string, body: UpdatePlanBody): Promise<BillingPlan> {
   const old = await repo.lockPlan(tx, id);
   if (!old) throw notFound(m.planNotFound);
   if (body.name) await planNameFree(tx, body.name, id);
@@ -135,7 +129,7 @@ export type { CreatePlanBody };
  * GET /api/billing/subscriptions: one row per school the transaction sees (a director: their own), with
  * the plan name (`planNames`, read in platform context by the caller, since plans are platform-only).
  */
-export async function listSubscriptions(tx: Tx, c: BillingCaller, planNames: Map<string, string>): Promise<{ items: Subscription[] }> {
+export async function listSubscriptions(tx: Tx, c: RequestCaller, planNames: Map<string, string>): Promise<{ items: Subscription[] }> {
   const own = ownSchool(c);
   const today = schoolToday();
   const rows = await repo.listSchoolsWithSubscription(tx, own);
@@ -172,7 +166,7 @@ export async function listSubscriptions(tx: Tx, c: BillingCaller, planNames: Map
  * trialEndsOn is given) or updates the school's subscription. Modules must be on the plan (400).
  * 'cancelled' stamps cancelled_at (churn); leaving cancelled clears it. Audited old → new. Platform context.
  */
-export async function putSubscription(tx: Tx, c: BillingCaller, schoolId: string, body: PutSubscriptionBody): Promise<void> {
+export async function putSubscription(tx: Tx, c: RequestCaller, schoolId: string, body: PutSubscriptionBody): Promise<void> {
   if (!(await repo.schoolExists(tx, schoolId))) throw notFound(m.schoolNotFound);
   const plan = await repo.findPlan(tx, body.planId);
   if (!plan) throw badRequest(m.planNotFound, { planId: m.planNotFound });
@@ -256,7 +250,7 @@ export async function activeLearnersOn(tx: Tx, schoolId: string, day: string): P
  * school that already has an invoice for the term label is skipped (the unique (school_id, term_label)
  * index backs this up). Returns created, skipped and the created invoices. Audited.
  */
-export async function generateInvoices(tx: Tx, c: BillingCaller | null, body: GenerateInvoicesBody, settings?: StoredBillingSettings): Promise<GenerateInvoicesResponse> {
+export async function generateInvoices(tx: Tx, c: RequestCaller | null, body: GenerateInvoicesBody, settings?: StoredBillingSettings): Promise<GenerateInvoicesResponse> {
   const s = settings ?? (await loadBillingSettings(tx));
   await repo.lockNumberSeries(tx, 'invoice');
   const issuedOn = body.issuedOn ?? schoolToday();
@@ -327,7 +321,7 @@ export async function generateInvoices(tx: Tx, c: BillingCaller | null, body: Ge
 }
 
 /** GET /api/billing/invoices: filters, newest first; a school role always only its own school. */
-export async function listInvoices(tx: Tx, c: BillingCaller, q: z.output<typeof listInvoicesQuery>): Promise<ListInvoicesResponse> {
+export async function listInvoices(tx: Tx, c: RequestCaller, q: z.output<typeof listInvoicesQuery>): Promise<ListInvoicesResponse> {
   const own = ownSchool(c);
   const filters = { schoolId: own ?? q.schoolId, status: q.status, termLabel: q.termLabel, q: q.q };
   // Not `paginate`: the count and the sums come from one query.
@@ -344,7 +338,7 @@ export async function listInvoices(tx: Tx, c: BillingCaller, q: z.output<typeof 
 }
 
 /** The invoice and its school's name, or 404 (a school role: another school's invoice is 404). */
-export async function findInvoice(tx: Tx, c: BillingCaller | null, id: string, forUpdate = false): Promise<{ inv: InvoiceRow; schoolName: string }> {
+export async function findInvoice(tx: Tx, c: RequestCaller | null, id: string, forUpdate = false): Promise<{ inv: InvoiceRow; schoolName: string }> {
   const own = c ? ownSchool(c) : null;
   const row = await repo.findInvoiceWithSchool(tx, id, own, forUpdate);
   if (!row) throw notFound(m.notFound);
@@ -394,7 +388,7 @@ export async function invoiceParts(tx: Tx, inv: InvoiceRow, schoolName: string) 
 }
 
 /** GET /api/billing/invoices/:id: the invoice with lines, credit notes, payments and how to pay (`payTo` from the caller). */
-export async function invoiceDetail(tx: Tx, c: BillingCaller, id: string, payTo: Omit<PlatformInvoiceDetail['payTo'], 'accountNumber'>): Promise<PlatformInvoiceDetail> {
+export async function invoiceDetail(tx: Tx, c: RequestCaller, id: string, payTo: Omit<PlatformInvoiceDetail['payTo'], 'accountNumber'>): Promise<PlatformInvoiceDetail> {
   const { inv, schoolName } = await findInvoice(tx, c, id);
   const parts = await invoiceParts(tx, inv, schoolName);
   return { ...invoiceView(inv, schoolName), ...parts, payTo: { ...payTo, accountNumber: inv.number } };
@@ -413,7 +407,7 @@ function assertOpen(inv: InvoiceRow) {
 }
 
 /** POST /api/billing/invoices/:id/credit-notes: amount ≤ balance (400), not on a void invoice (409). Audited. */
-export async function addCreditNote(tx: Tx, c: BillingCaller, id: string, body: CreateCreditNoteBody): Promise<{ creditNote: PlatformCreditNote; invoice: PlatformInvoice; schoolId: string }> {
+export async function addCreditNote(tx: Tx, c: RequestCaller, id: string, body: CreateCreditNoteBody): Promise<{ creditNote: PlatformCreditNote; invoice: PlatformInvoice; schoolId: string }> {
   const { inv, schoolName } = await findInvoice(tx, c, id, true);
   assertOpen(inv);
   if (inv.balanceCents <= 0) throw conflict('INVOICE_PAID', m.invoicePaid);
@@ -455,7 +449,7 @@ export interface PaymentInput {
  * M-Pesa receipt again returns the first payment with duplicate: true (409 when that reference was
  * used on another invoice). Updates paid, balance and status; audited old → new. Platform or school scope.
  */
-export async function applyPayment(tx: Tx, c: BillingCaller | null, invoiceId: string, p: PaymentInput): Promise<PaymentResponse & { schoolId: string }> {
+export async function applyPayment(tx: Tx, c: RequestCaller | null, invoiceId: string, p: PaymentInput): Promise<PaymentResponse & { schoolId: string }> {
   const { inv, schoolName } = await findInvoice(tx, c, invoiceId, true);
   const reference = p.reference.trim();
   const dup = await repo.findPaymentByReference(tx, p.method, reference);
@@ -494,7 +488,7 @@ export async function applyPayment(tx: Tx, c: BillingCaller | null, invoiceId: s
 }
 
 /** POST /api/billing/invoices/:id/payments { method: 'bank', amountCents, reference, paidOn }. */
-export function recordBankPayment(tx: Tx, c: BillingCaller, id: string, body: BankPaymentBody) {
+export function recordBankPayment(tx: Tx, c: RequestCaller, id: string, body: BankPaymentBody) {
   if (body.paidOn > schoolToday()) throw badRequest(m.dateInvalid, { paidOn: m.dateInvalid });
   // Noon in Nairobi on the day paid: the day stays the same in every time zone people read it in.
   const paidAt = new Date(`${body.paidOn}T09:00:00Z`);
@@ -502,7 +496,7 @@ export function recordBankPayment(tx: Tx, c: BillingCaller, id: string, body: Ba
 }
 
 /** POST /api/billing/invoices/:id/void { reason }: only without payments (409); audited. */
-export async function voidInvoice(tx: Tx, c: BillingCaller, id: string, reason: string): Promise<PlatformInvoice & { schoolIdForCache: string }> {
+export async function voidInvoice(tx: Tx, c: RequestCaller, id: string, reason: string): Promise<PlatformInvoice & { schoolIdForCache: string }> {
   const { inv, schoolName } = await findInvoice(tx, c, id, true);
   if (inv.status === 'void') throw conflict('INVOICE_VOID', m.invoiceVoid);
   if (inv.paidCents > 0) throw conflict('INVOICE_HAS_PAYMENTS', m.voidHasPayments);
@@ -519,7 +513,7 @@ export async function voidInvoice(tx: Tx, c: BillingCaller, id: string, reason: 
 }
 
 /** GET /api/billing/payments: newest first; a school role only its own school. */
-export async function listPayments(tx: Tx, c: BillingCaller, q: z.output<typeof listPaymentsQuery>): Promise<ListPaymentsResponse> {
+export async function listPayments(tx: Tx, c: RequestCaller, q: z.output<typeof listPaymentsQuery>): Promise<ListPaymentsResponse> {
   const own = ownSchool(c);
   const filters = { schoolId: own ?? q.schoolId, invoiceId: q.invoiceId, method: q.method };
   const page = await paginate(
@@ -531,7 +525,7 @@ export async function listPayments(tx: Tx, c: BillingCaller, q: z.output<typeof 
 }
 
 /** A payment with its invoice and school, or 404 (a school role: only its own school's). */
-export async function findPayment(tx: Tx, c: BillingCaller, id: string) {
+export async function findPayment(tx: Tx, c: RequestCaller, id: string) {
   const own = ownSchool(c);
   const row = await repo.findPaymentWithInvoice(tx, id, own);
   if (!row) throw notFound(m.paymentNotFound);

@@ -4,11 +4,12 @@ import type { PlatformStkRequest } from '../../../shared/contracts/billing.js';
 import { billingMessages as bm } from '../../../shared/messages/billing.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
 import { withScope, withSystem, type Tx } from '../../db/tenant.js';
+import type { RequestCaller } from '../../lib/school-context.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
 import { c2bAccept, c2bReject, confirmationAck, normaliseAccountReference, parseC2bRequest, parseStkCallback, stkOutcome } from '../../integrations/mpesa/daraja-protocol.js';
 import type { MpesaDeps } from '../mpesa/index.js';
-import { applyPayment, findInvoice, ownSchool, recomputeStatuses, type BillingCaller } from './billing.service.js';
+import { applyPayment, findInvoice, ownSchool, recomputeStatuses } from './billing.service.js';
 import { invalidateBillingGate } from './billing-gate.js';
 import { loadBillingSettings, loadCompany, paybillOf, platformCallbackUrls, platformDaraja } from './settings.service.js';
 import * as repo from './platform-mpesa.repository.js';
@@ -56,7 +57,7 @@ async function stkView(tx: Tx, r: PlatformStkRow): Promise<PlatformStkRequest> {
  * whole KES). 400 bad phone or amount; 404 not the caller's invoice; 409 void/paid or paybill not set
  * up; 502 when Daraja refuses or cannot be reached (nothing stored).
  */
-export async function startPlatformStk(deps: MpesaDeps, c: BillingCaller, invoiceId: string, body: { phone: string; amountCents?: number }): Promise<PlatformStkRequest> {
+export async function startPlatformStk(deps: MpesaDeps, c: RequestCaller, invoiceId: string, body: { phone: string; amountCents?: number }): Promise<PlatformStkRequest> {
   if (!can(c.actor, 'payPlatformInvoices') && !can(c.actor, 'manageBilling')) throw forbidden(m.notAllowedToPay);
   const phone = normaliseKenyanPhone(body.phone);
   if (!phone) throw badRequest(m.phoneInvalid, { phone: m.phoneInvalid });
@@ -112,7 +113,7 @@ export async function startPlatformStk(deps: MpesaDeps, c: BillingCaller, invoic
 }
 
 /** GET /api/billing/mpesa/:checkoutRequestId: 404 unless the caller's school's (EduFam staff: any). */
-export async function platformStkStatus(tx: Tx, c: BillingCaller, checkoutRequestId: string): Promise<PlatformStkRequest> {
+export async function platformStkStatus(tx: Tx, c: RequestCaller, checkoutRequestId: string): Promise<PlatformStkRequest> {
   const own = ownSchool(c);
   const row = await repo.findPlatformStk(tx, checkoutRequestId, own);
   if (!row) throw notFound(m.requestNotFound);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   companySchema,
@@ -13,10 +13,10 @@ import {
 import { companyMessages as cm } from '../../../shared/messages/company.js';
 import { withSystem } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
-import { actorOf, scopeOf } from '../../plugins/access.js';
 import { readUpload } from '../../lib/files.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './company.service.js';
+import { scopedCallerOf } from '../../lib/request-caller.js';
 
 /**
  * Company Management (issue 18 §4, edufam_admin "Company Management", permission manageCompany;
@@ -36,7 +36,7 @@ export async function companyRoutes(app: FastifyInstance, deps: ModuleDeps): Pro
   const { database } = deps;
   const tags = ['company'];
   const manage = { permission: 'manageCompany' } as const;
-  const caller = (req: FastifyRequest): svc.CompanyCaller => ({ actor: actorOf(req), scope: scopeOf(req), ip: req.ip });
+  const caller = scopedCallerOf;
 
   /** GET /api/company → { name, kraPin, address, email, phone, website, paybill, bankName, bankBranch, bankAccountName, bankAccountNumber, logoUrl, updatedAt }. */
   r.get('/api/company', { config: manage, schema: { response: { 200: companySchema }, tags } }, async (req) => svc.getCompany(database, caller(req)));

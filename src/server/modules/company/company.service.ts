@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import type { Actor } from '../../../shared/access.js';
 import {
   checkCompany,
   type Company,
@@ -14,7 +13,8 @@ import {
 import { companyMessages as cm } from '../../../shared/messages/company.js';
 import { roleDisplayName } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { withScope, type TenantScope, type Tx } from '../../db/tenant.js';
+import { withScope, type Tx } from '../../db/tenant.js';
+import type { ScopedRequestCaller } from '../../lib/school-context.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { recordAudit } from '../../lib/audit.js';
@@ -34,13 +34,7 @@ export const COMPANY_AUDIT = {
   statusChanged: 'USER_STATUS_CHANGED',
 } as const;
 
-export interface CompanyCaller {
-  actor: Actor;
-  scope: TenantScope;
-  ip: string;
-}
-
-const by = (c: CompanyCaller) => ({ performedByUserId: c.actor.id, performedByRole: c.actor.role, ipAddress: c.ip });
+const by = (c: ScopedRequestCaller) => ({ performedByUserId: c.actor.id, performedByRole: c.actor.role, ipAddress: c.ip });
 
 const EDITABLE = ['name', 'kraPin', 'address', 'email', 'phone', 'website', 'paybill', 'bankName', 'bankBranch', 'bankAccountName', 'bankAccountNumber'] as const;
 
@@ -63,7 +57,7 @@ function toCompany(row: CompanyRow | null): Company {
 }
 
 /** GET /api/company: EduFam's details (empty name and nulls before anything is saved). */
-export async function getCompany(database: Database, c: CompanyCaller): Promise<Company> {
+export async function getCompany(database: Database, c: ScopedRequestCaller): Promise<Company> {
   return withScope(database.db, c.scope, async (tx) => toCompany(await findCompany(tx)));
 }
 
@@ -73,7 +67,7 @@ export async function getCompany(database: Database, c: CompanyCaller): Promise<
  * 2547XXXXXXXX, http(s) website; 400 with `fields`, nothing written), then saves the one row. Audited
  * as COMPANY_UPDATED with the changed fields' old and new values; no change, no entry.
  */
-export async function updateCompany(database: Database, c: CompanyCaller, body: UpdateCompanyBody): Promise<CompanyWriteResponse> {
+export async function updateCompany(database: Database, c: ScopedRequestCaller, body: UpdateCompanyBody): Promise<CompanyWriteResponse> {
   const check = checkCompany(body);
   if (!check.ok) throw badRequest(Object.values(check.fields)[0] ?? cm.api.invalid, check.fields);
   const values = check.values;
@@ -106,7 +100,7 @@ const LOGO_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg'
  * company at it. Audited as COMPANY_LOGO_UPDATED (old and new storage keys). The old image is removed
  * after the commit (best effort).
  */
-export async function updateLogo(database: Database, storage: FileStorage, c: CompanyCaller, upload: Upload): Promise<CompanyWriteResponse> {
+export async function updateLogo(database: Database, storage: FileStorage, c: ScopedRequestCaller, upload: Upload): Promise<CompanyWriteResponse> {
   const key = `platform/company-logo/${randomUUID()}.${LOGO_EXTENSIONS[upload.contentType] ?? 'png'}`;
   await storage.put(key, upload.buffer, upload.contentType);
   let oldKey: string | null = null;
@@ -161,7 +155,7 @@ function toStaff(r: StaffRow): PlatformStaff {
 }
 
 /** GET /api/company/staff: edufam_admin and elimisha_admin accounts, by name. */
-export async function listStaff(database: Database, c: CompanyCaller): Promise<PlatformStaff[]> {
+export async function listStaff(database: Database, c: ScopedRequestCaller): Promise<PlatformStaff[]> {
   return withScope(database.db, c.scope, async (tx) => (await listPlatformStaff(tx)).map(toStaff));
 }
 
@@ -183,7 +177,7 @@ function isUniqueViolation(err: unknown): boolean {
  * then e-mails a link to choose a password (the password-reset mechanism, valid one hour). 409
  * EMAIL_TAKEN when the address has an account. A mail failure keeps the account and answers `notice`.
  */
-export async function createStaff(deps: AuthDeps, c: CompanyCaller, body: CreatePlatformStaffBody): Promise<PlatformStaffWriteResponse> {
+export async function createStaff(deps: AuthDeps, c: ScopedRequestCaller, body: CreatePlatformStaffBody): Promise<PlatformStaffWriteResponse> {
   const email = body.email.trim().toLowerCase();
   const name = body.name.trim();
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
@@ -232,7 +226,7 @@ export async function sendPlatformStaffSetupMail(deps: AuthDeps, user: { email: 
  * Deactivating ends the account's sessions at once. Audited as USER_ROLE_CHANGED / USER_STATUS_CHANGED
  * with old and new values (the security log lists them); the same values again change nothing.
  */
-export async function updateStaff(database: Database, c: CompanyCaller, id: string, body: UpdatePlatformStaffBody): Promise<PlatformStaffWriteResponse> {
+export async function updateStaff(database: Database, c: ScopedRequestCaller, id: string, body: UpdatePlatformStaffBody): Promise<PlatformStaffWriteResponse> {
   if (!body.role && !body.status) throw badRequest(cm.api.nothingToChange);
   return withScope(database.db, c.scope, async (tx) => {
     const all = await lockPlatformStaff(tx);

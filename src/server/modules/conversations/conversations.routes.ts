@@ -35,6 +35,7 @@ import {
 } from '../../../shared/contracts/conversations.js';
 import { conversationMessages as cm } from '../../../shared/messages/conversations.js';
 import { withScope, type Tx } from '../../db/tenant.js';
+import type { SchoolCaller } from '../../lib/school-context.js';
 import { badRequest, unauthorized } from '../../errors.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import { sendAttachment } from '../attachments/index.js';
@@ -57,7 +58,7 @@ export async function conversationsRoutes(app: FastifyInstance, deps: ModuleDeps
   const use = { permission: 'useMessages' } as const;
   const review = { permission: 'reviewConversations' } as const;
 
-  const run = <T>(req: FastifyRequest, fn: (tx: Tx, c: svc.Caller) => Promise<T>): Promise<T> => {
+  const run = <T>(req: FastifyRequest, fn: (tx: Tx, c: SchoolCaller) => Promise<T>): Promise<T> => {
     const actor = actorOf(req);
     if (!actor.schoolId) throw unauthorized(cm.api.notFound);
     return withScope(database.db, scopeOf(req), (tx) => fn(tx, { actor, schoolId: actor.schoolId!, ip: req.ip }));

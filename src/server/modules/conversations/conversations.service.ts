@@ -24,9 +24,9 @@ import {
   reviewableQuery,
 } from '../../../shared/contracts/conversations.js';
 import { CONVERSATION_ROLE_LABELS, conversationMessages as cm } from '../../../shared/messages/conversations.js';
-import type { Actor } from '../../../shared/access.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Tx } from '../../db/tenant.js';
+import type { SchoolCaller } from '../../lib/school-context.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { pageWindow } from '../../lib/paging.js';
@@ -35,13 +35,6 @@ import * as repo from './conversations.repository.js';
 import type { ConversationRow, MessageCursor, MessageRow, ParticipantRow } from './conversations.repository.js';
 
 const m = cm.api;
-
-/** Who calls: the signed-in school user, their school and address (for the audit log). */
-export interface Caller {
-  actor: Actor;
-  schoolId: string;
-  ip?: string | null;
-}
 
 /** Staff roles of a school (they may message each other). */
 export const STAFF_ROLES = ['principal', 'school_director', 'teacher', 'finance_officer', 'hr'] as const;
@@ -108,7 +101,7 @@ const shortLabel = (labels: string[]) => (labels.length > 2 ? `${labels.slice(0,
  * every staff member of the school; a teacher also the parents of their streams' learners; the
  * principal, director and finance office any parent of the school.
  */
-export async function contactsOf(tx: Tx, c: Caller): Promise<Map<string, Person>> {
+export async function contactsOf(tx: Tx, c: SchoolCaller): Promise<Map<string, Person>> {
   const { actor, schoolId } = c;
   const out = new Map<string, Person>();
   const staffRows = await repo.listActiveStaff(tx, schoolId, STAFF_ROLES, actor.id);
@@ -140,14 +133,14 @@ export async function contactsOf(tx: Tx, c: Caller): Promise<Map<string, Person>
 }
 
 /** GET /api/conversations/contacts: contacts, optionally filtered by name or relation. */
-export async function listContacts(tx: Tx, c: Caller, q?: string): Promise<Contact[]> {
+export async function listContacts(tx: Tx, c: SchoolCaller, q?: string): Promise<Contact[]> {
   const all = [...(await contactsOf(tx, c)).values()];
   const needle = q?.trim().toLowerCase();
   return needle ? all.filter((p) => p.name.toLowerCase().includes(needle) || p.roleLabel.toLowerCase().includes(needle)) : all;
 }
 
 /** Names, roles and labels of `userIds` as `viewer` sees them (relation to the viewer's children for a parent). */
-async function describePeople(tx: Tx, c: Caller, userIds: string[]): Promise<Map<string, ConversationParticipant>> {
+async function describePeople(tx: Tx, c: SchoolCaller, userIds: string[]): Promise<Map<string, ConversationParticipant>> {
   const ids = [...new Set(userIds)];
   const out = new Map<string, ConversationParticipant>();
   if (!ids.length) return out;
@@ -175,7 +168,7 @@ async function describePeople(tx: Tx, c: Caller, userIds: string[]): Promise<Map
 // Reading
 
 /** The caller's conversation `id` with their participant row; 404 when they are not in it (or another school's). */
-export async function loadOwn(tx: Tx, c: Caller, id: string): Promise<{ conv: ConversationRow; me: ParticipantRow }> {
+export async function loadOwn(tx: Tx, c: SchoolCaller, id: string): Promise<{ conv: ConversationRow; me: ParticipantRow }> {
   const row = await repo.findOwnConversation(tx, c.schoolId, c.actor.id, id);
   if (!row) throw notFound(m.notFound);
   return row;
@@ -185,7 +178,7 @@ const preview = (body: string) => (body.length > MESSAGE_PREVIEW_MAX ? `${body.s
 const iso = (d: Date) => d.toISOString();
 
 /** Summaries of conversations `rows` for the caller (participants, last message, unread count). */
-async function summarise(tx: Tx, c: Caller, rows: { conv: ConversationRow; me: ParticipantRow }[]): Promise<ConversationSummary[]> {
+async function summarise(tx: Tx, c: SchoolCaller, rows: { conv: ConversationRow; me: ParticipantRow }[]): Promise<ConversationSummary[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.conv.id);
   const [parts, lasts, unread] = await Promise.all([
@@ -218,20 +211,20 @@ async function summarise(tx: Tx, c: Caller, rows: { conv: ConversationRow; me: P
 }
 
 /** GET /api/conversations: the caller's conversations, newest activity first, 30 a page; q searches subject, names and messages. */
-export async function listConversations(tx: Tx, c: Caller, q: z.output<typeof conversationListQuery>): Promise<ConversationSummary[]> {
+export async function listConversations(tx: Tx, c: SchoolCaller, q: z.output<typeof conversationListQuery>): Promise<ConversationSummary[]> {
   const rows = await repo.listOwnConversations(tx, c.schoolId, c.actor.id, { archived: q.archived, search: q.q }, pageWindow({ page: q.page, pageSize: CONVERSATIONS_PAGE_SIZE }));
   return summarise(tx, c, rows);
 }
 
 /** GET /api/conversations/:id */
-export async function conversationDetail(tx: Tx, c: Caller, id: string): Promise<ConversationDetail> {
+export async function conversationDetail(tx: Tx, c: SchoolCaller, id: string): Promise<ConversationDetail> {
   const row = await loadOwn(tx, c, id);
   const [s] = await summarise(tx, c, [row]);
   return { ...s!, createdBy: row.conv.createdBy, createdAt: iso(row.conv.createdAt) };
 }
 
 /** GET /api/conversations/unread-count: unread messages and conversations with any (sidebar badge). */
-export async function unreadCount(tx: Tx, c: Caller): Promise<UnreadCount> {
+export async function unreadCount(tx: Tx, c: SchoolCaller): Promise<UnreadCount> {
   const rows = await repo.countUnreadByConversation(tx, c.actor.id, { schoolId: c.schoolId });
   return { unread: rows.reduce((s, r) => s + Number(r.n), 0), conversations: rows.length };
 }
@@ -263,7 +256,7 @@ async function present(tx: Tx, conversationId: string, rows: MessageRow[]): Prom
 }
 
 /** GET /api/conversations/:id/messages?before=&limit=: a page oldest → newest, the newest page first. */
-export async function listMessages(tx: Tx, c: Caller, id: string, q: z.output<typeof messagesQuery>): Promise<MessagePage> {
+export async function listMessages(tx: Tx, c: SchoolCaller, id: string, q: z.output<typeof messagesQuery>): Promise<MessagePage> {
   await loadOwn(tx, c, id);
   return messagesPage(tx, id, q);
 }
@@ -296,7 +289,7 @@ async function messagesPage(tx: Tx, id: string, q: z.output<typeof messagesQuery
  */
 export async function createConversation(
   tx: Tx,
-  c: Caller,
+  c: SchoolCaller,
   body: z.output<typeof createConversationBody>,
   now = new Date(),
 ): Promise<{ id: string; created: boolean; changed: Changed }> {
@@ -345,7 +338,7 @@ export function withinOfficeHours(hours: { days: number[]; start: string; end: s
 }
 
 /** Adds office-hours auto-replies of staff participants when a parent writes outside their hours (once per 12 hours per conversation). */
-async function autoReplies(tx: Tx, c: Caller, conversationId: string, now: Date): Promise<number> {
+async function autoReplies(tx: Tx, c: SchoolCaller, conversationId: string, now: Date): Promise<number> {
   if (c.actor.role !== 'parent') return 0;
   const rows = await repo.listEnabledOfficeHoursIn(tx, c.schoolId, conversationId);
   let sent = 0;
@@ -370,7 +363,7 @@ async function autoReplies(tx: Tx, c: Caller, conversationId: string, now: Date)
 /** Stores one message (idempotent per sender and key) and moves the conversation on. */
 async function storeMessage(
   tx: Tx,
-  c: Caller,
+  c: SchoolCaller,
   conversationId: string,
   input: { body: string; attachmentIds?: string[] | undefined },
   idempotencyKey: string | null,
@@ -402,7 +395,7 @@ async function storeMessage(
  */
 export async function sendMessage(
   tx: Tx,
-  c: Caller,
+  c: SchoolCaller,
   id: string,
   input: { body: string; attachmentIds?: string[] | undefined },
   idempotencyKey: string | null,
@@ -415,7 +408,7 @@ export async function sendMessage(
 }
 
 /** POST /api/conversations/:id/read: the caller has read everything up to now. */
-export async function markRead(tx: Tx, c: Caller, id: string, now = new Date()): Promise<Changed> {
+export async function markRead(tx: Tx, c: SchoolCaller, id: string, now = new Date()): Promise<Changed> {
   const { me } = await loadOwn(tx, c, id);
   // Others are told (read receipts) only when something unread was read: two open screens that mark
   // read on every live event must not ping-pong.
@@ -425,7 +418,7 @@ export async function markRead(tx: Tx, c: Caller, id: string, now = new Date()):
 }
 
 /** POST /api/conversations/:id/archive: archives (or restores) the conversation for the caller only. */
-export async function setArchived(tx: Tx, c: Caller, id: string, archived: boolean, now = new Date()): Promise<Changed> {
+export async function setArchived(tx: Tx, c: SchoolCaller, id: string, archived: boolean, now = new Date()): Promise<Changed> {
   await loadOwn(tx, c, id);
   await repo.setArchivedAt(tx, id, c.actor.id, archived ? now : null);
   return [{ conversationId: id, userIds: [c.actor.id] }];
@@ -436,7 +429,7 @@ export async function setArchived(tx: Tx, c: Caller, id: string, archived: boole
  * the parent's own direct conversation with the sender (reused or created), so replies are private. A
  * teacher only for streams they teach or lead; the principal for any. 403 otherwise; 400 when nobody.
  */
-export async function broadcast(tx: Tx, c: Caller, body: z.output<typeof broadcastBody>, now = new Date()): Promise<{ result: BroadcastResult; changed: Changed }> {
+export async function broadcast(tx: Tx, c: SchoolCaller, body: z.output<typeof broadcastBody>, now = new Date()): Promise<{ result: BroadcastResult; changed: Changed }> {
   const stream = await repo.findStream(tx, c.schoolId, body.classId);
   if (!stream) throw notFound(m.streamNotFound);
   if (c.actor.role === 'teacher') {
@@ -469,7 +462,7 @@ export async function broadcast(tx: Tx, c: Caller, body: z.output<typeof broadca
     targetEntity: 'class',
     resource: stream.id,
     metadata: { broadcastId, recipients: parents.length },
-    ipAddress: c.ip ?? null,
+    ipAddress: c.ip,
   });
   return { result: { broadcastId, conversations: ids, recipients: parents.length }, changed: ids.map((conversationId, i) => ({ conversationId, userIds: [c.actor.id, parents[i]!] })) };
 }
@@ -479,19 +472,19 @@ export async function broadcast(tx: Tx, c: Caller, body: z.output<typeof broadca
 
 const DEFAULT_HOURS: OfficeHours = { enabled: false, days: [0, 1, 2, 3, 4], start: '08:00', end: '17:00', autoReply: cm.defaultAutoReply };
 
-const staffOnly = (c: Caller) => {
+const staffOnly = (c: SchoolCaller) => {
   if (!isStaff(c.actor.role)) throw forbidden(m.notAContactStaff);
 };
 
 /** GET /api/conversations/office-hours: the caller's office hours (staff), defaults when never set. */
-export async function getOfficeHours(tx: Tx, c: Caller): Promise<OfficeHours> {
+export async function getOfficeHours(tx: Tx, c: SchoolCaller): Promise<OfficeHours> {
   staffOnly(c);
   const row = await repo.findOfficeHours(tx, c.actor.id);
   return row ? { enabled: row.enabled, days: row.hours.days, start: row.hours.start, end: row.hours.end, autoReply: row.autoReply } : DEFAULT_HOURS;
 }
 
 /** PUT /api/conversations/office-hours: saves the caller's office hours and auto-reply. */
-export async function putOfficeHours(tx: Tx, c: Caller, body: z.output<typeof officeHoursBody>, now = new Date()): Promise<OfficeHours> {
+export async function putOfficeHours(tx: Tx, c: SchoolCaller, body: z.output<typeof officeHoursBody>, now = new Date()): Promise<OfficeHours> {
   staffOnly(c);
   const hours = { days: body.days, start: body.start, end: body.end };
   await repo.upsertOfficeHours(tx, { userId: c.actor.id, schoolId: c.schoolId, enabled: body.enabled, hours, autoReply: body.autoReply, updatedAt: now });
@@ -502,7 +495,7 @@ export async function putOfficeHours(tx: Tx, c: Caller, body: z.output<typeof of
 // Safeguarding
 
 /** POST /api/messages/:id/report: a participant reports another's message (one open report per reporter). */
-export async function reportMessage(tx: Tx, c: Caller, messageId: string, reason: string): Promise<{ id: string }> {
+export async function reportMessage(tx: Tx, c: SchoolCaller, messageId: string, reason: string): Promise<{ id: string }> {
   const msg = await repo.findSchoolMessage(tx, c.schoolId, messageId);
   if (!msg) throw notFound(m.messageNotFound);
   if (!(await repo.isParticipant(tx, msg.conversationId, c.actor.id))) throw notFound(m.messageNotFound);
@@ -519,13 +512,13 @@ export async function reportMessage(tx: Tx, c: Caller, messageId: string, reason
     targetEntity: 'conversation_message',
     resource: messageId,
     metadata: { reportId, conversationId: msg.conversationId },
-    ipAddress: c.ip ?? null,
+    ipAddress: c.ip,
   });
   return { id: reportId };
 }
 
 /** GET /api/conversations/reports: reports of the school (open by default), newest first, with message and conversation. */
-export async function listReports(tx: Tx, c: Caller, q: z.output<typeof reportsQuery>): Promise<MessageReport[]> {
+export async function listReports(tx: Tx, c: SchoolCaller, q: z.output<typeof reportsQuery>): Promise<MessageReport[]> {
   const rows = await repo.listReportsWithMessages(tx, c.schoolId, q.status);
   if (!rows.length) return [];
   const convIds = [...new Set(rows.map((r) => r.message.conversationId))];
@@ -551,7 +544,7 @@ export async function listReports(tx: Tx, c: Caller, q: z.output<typeof reportsQ
 }
 
 /** POST /api/conversations/reports/:id: the principal marks a report reviewed or dismissed (audited). */
-export async function closeReport(tx: Tx, c: Caller, id: string, status: 'reviewed' | 'dismissed', now = new Date()): Promise<MessageReport> {
+export async function closeReport(tx: Tx, c: SchoolCaller, id: string, status: 'reviewed' | 'dismissed', now = new Date()): Promise<MessageReport> {
   const row = await repo.closeReportRow(tx, c.schoolId, id, status, c.actor.id, now);
   if (!row) throw notFound(m.reportNotFound);
   await recordAudit(tx, {
@@ -562,7 +555,7 @@ export async function closeReport(tx: Tx, c: Caller, id: string, status: 'review
     targetEntity: 'message_report',
     resource: id,
     newValue: { status },
-    ipAddress: c.ip ?? null,
+    ipAddress: c.ip,
   });
   const all = await listReports(tx, c, { status: 'all' });
   const found = all.find((r) => r.id === id);
@@ -576,7 +569,7 @@ export async function closeReport(tx: Tx, c: Caller, id: string, status: 'review
  * last activity) and never message bodies, so the principal can pick one for the audited review. `q`
  * matches the subject, a participant's name, or the name of a learner whose guardian takes part.
  */
-export async function listReviewable(tx: Tx, c: Caller, q: z.output<typeof reviewableQuery>): Promise<ReviewableConversation[]> {
+export async function listReviewable(tx: Tx, c: SchoolCaller, q: z.output<typeof reviewableQuery>): Promise<ReviewableConversation[]> {
   const rows = await repo.listReviewableConversations(tx, c.schoolId, q.q, pageWindow({ page: q.page, pageSize: CONVERSATIONS_PAGE_SIZE }));
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
@@ -600,7 +593,7 @@ export async function listReviewable(tx: Tx, c: Caller, q: z.output<typeof revie
  * GET /api/conversations/:id/review?reason=: the principal reads a conversation of the school that
  * involves a parent, recorded with the reason in the audit log. A staff-only conversation is 404.
  */
-export async function reviewConversation(tx: Tx, c: Caller, id: string, reason: string): Promise<{ conversation: ConversationDetail; messages: ConversationMessage[] }> {
+export async function reviewConversation(tx: Tx, c: SchoolCaller, id: string, reason: string): Promise<{ conversation: ConversationDetail; messages: ConversationMessage[] }> {
   const conv = await repo.findConversation(tx, c.schoolId, id);
   if (!conv) throw notFound(m.notFound);
   const parts = await repo.listParticipantRoles(tx, id);
@@ -613,7 +606,7 @@ export async function reviewConversation(tx: Tx, c: Caller, id: string, reason: 
     targetEntity: 'conversation',
     resource: id,
     metadata: { reason },
-    ipAddress: c.ip ?? null,
+    ipAddress: c.ip,
   });
   const [s] = await summarise(tx, c, [{ conv, me: { conversationId: id, userId: c.actor.id, schoolId: c.schoolId, lastReadAt: null, archivedAt: null, joinedAt: conv.createdAt } }]);
   const rows = await repo.listAllMessages(tx, id);
@@ -621,7 +614,7 @@ export async function reviewConversation(tx: Tx, c: Caller, id: string, reason: 
 }
 
 /** The attachments of message `messageId` of the caller's conversation `id` (404 when not theirs). */
-export async function messageAttachments(tx: Tx, c: Caller, id: string, messageId: string) {
+export async function messageAttachments(tx: Tx, c: SchoolCaller, id: string, messageId: string) {
   await loadOwn(tx, c, id);
   const attachments = await repo.findMessageAttachments(tx, id, messageId);
   if (!attachments) throw notFound(m.messageNotFound);

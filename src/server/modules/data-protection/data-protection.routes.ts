@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { erasureBody, erasureResponse, exportBody, listRequestsQuery, listRequestsResponse, subjectsQuery, subjectsResponse } from '../../../shared/contracts/data-protection.js';
-import { withScope, type Tx } from '../../db/tenant.js';
-import { actorOf, scopeOf } from '../../plugins/access.js';
+import type { Tx } from '../../db/tenant.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './data-protection.service.js';
 import type { RequestCaller } from '../../lib/school-context.js';
+import { inRequestScope } from '../../lib/request-caller.js';
 
 /**
  * Personal-data export and erasure (issue 18 §2; Kenya Data Protection Act 2019 s.26, s.39, s.40).
@@ -22,8 +22,7 @@ export async function dataProtectionRoutes(app: FastifyInstance, deps: ModuleDep
   const exporter = { permission: 'exportPersonalData' } as const;
   const eraser = { permission: 'erasePersonalData' } as const;
 
-  const run = <T>(req: FastifyRequest, fn: (tx: Tx, c: RequestCaller) => Promise<T>): Promise<T> =>
-    withScope(database.db, scopeOf(req), (tx) => fn(tx, { actor: actorOf(req), ip: req.ip }));
+  const run = <T>(req: FastifyRequest, fn: (tx: Tx, c: RequestCaller) => Promise<T>): Promise<T> => inRequestScope(database, req, fn);
 
   /**
    * GET /api/data-protection/subjects?q=&type= (q: 2+ characters; type learner | user | '') →

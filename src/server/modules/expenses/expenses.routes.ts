@@ -58,6 +58,7 @@ import {
   updateBudget,
   updateCategory,
 } from './expenses.service.js';
+import { requestCallerOf } from '../../lib/request-caller.js';
 
 /**
  * Expenses, budgets and petty cash (issue 15 §1). Writes: the finance officer of the school
@@ -77,7 +78,7 @@ export async function expensesRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const tags = ['expenses'];
   // Issue 15 §1: an expense at or above the school's limit; approving lets the finance officer pay it.
   registerApprovalKind('expense', { decide: decideExpenseApproval, deciders: ['principal', 'school_director'] });
-  const call = (req: FastifyRequest) => ({ actor: actorOf(req), ip: req.ip });
+  const call = requestCallerOf;
 
   /**
    * GET /api/expenses?status=pending|approved|rejected|paid|all&categoryId=&from=&to=&q=&page=&pageSize=&sort=
@@ -192,46 +193,33 @@ export async function expensesRoutes(app: FastifyInstance, deps: ModuleDeps) {
     getExpense(database, actorOf(req), req.params.id),
   );
 
+  /** The approve and reject routes' options: one permission, params, body and response; `description` for the API docs. */
+  const decideOptions = (description: string) => ({
+    config: { permission: 'approveExpenses' } as const,
+    schema: { params: expenseIdParams, body: decideExpenseBody, response: { 200: expenseWriteResponse }, tags, description },
+  });
+  /** Decides expense `id`'s pending approval (and with it the expense) → { expense, message }. */
+  const decide = async (req: FastifyRequest, id: string, approve: boolean, note: Parameters<typeof decideApproval>[4], message: string) => {
+    const approvalId = await pendingApprovalOf(database, actorOf(req), id);
+    await decideApproval(database, actorOf(req), approvalId, approve, note, req.ip);
+    return { expense: await getExpense(database, actorOf(req), id), message };
+  };
   /**
    * POST /api/expenses/:id/approve { note? } (principal or director) → { expense, message }. Decides the
    * expense's row on the Approvals card too. 403 OWN_EXPENSE for the requester; 409 when no longer pending.
    */
   r.post(
     '/api/expenses/:id/approve',
-    {
-      config: { permission: 'approveExpenses' },
-      schema: {
-        params: expenseIdParams,
-        body: decideExpenseBody,
-        response: { 200: expenseWriteResponse },
-        tags,
-        description: 'Approve a pending expense (principal or director; also decides its Approvals-card row). 403 OWN_EXPENSE for the requester, 404 another school, 409 not pending.',
-      },
-    },
-    async (req) => {
-      const approvalId = await pendingApprovalOf(database, actorOf(req), req.params.id);
-      await decideApproval(database, actorOf(req), approvalId, true, req.body.note, req.ip);
-      return { expense: await getExpense(database, actorOf(req), req.params.id), message: m.approved };
-    },
+    decideOptions('Approve a pending expense (principal or director; also decides its Approvals-card row). 403 OWN_EXPENSE for the requester, 404 another school, 409 not pending.'),
+    async (req) => decide(req, req.params.id, true, req.body.note, m.approved),
   );
   /** POST /api/expenses/:id/reject { note } (principal or director; comment required, 400 otherwise) → { expense, message }. */
   r.post(
     '/api/expenses/:id/reject',
-    {
-      config: { permission: 'approveExpenses' },
-      schema: {
-        params: expenseIdParams,
-        body: decideExpenseBody,
-        response: { 200: expenseWriteResponse },
-        tags,
-        description: 'Reject a pending expense with a comment (note required: 400 otherwise). Principal or director; 403 OWN_EXPENSE for the requester, 404 another school, 409 not pending.',
-      },
-    },
+    decideOptions('Reject a pending expense with a comment (note required: 400 otherwise). Principal or director; 403 OWN_EXPENSE for the requester, 404 another school, 409 not pending.'),
     async (req) => {
       if (!req.body.note) throw badRequest(m.noteRequired, { note: m.noteRequired });
-      const approvalId = await pendingApprovalOf(database, actorOf(req), req.params.id);
-      await decideApproval(database, actorOf(req), approvalId, false, req.body.note, req.ip);
-      return { expense: await getExpense(database, actorOf(req), req.params.id), message: m.rejected };
+      return decide(req, req.params.id, false, req.body.note, m.rejected);
     },
   );
   /** POST /api/expenses/:id/pay { paidOn, method, reference? } (finance officer) → { expense, message }; 409 unless approved. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { classes, guardians, schools, smsMessages, studentBalances, studentGuardians, students } from '../../db/schema/index.js';
+import { classes, guardians, smsMessages, studentBalances, studentGuardians, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 
 /**
@@ -92,12 +92,6 @@ export async function listReminderTargets(tx: Tx, schoolId: string, q: { minBala
       ),
     )
     .orderBy(asc(students.lastName), asc(students.firstName), asc(guardians.name)) as Promise<ReminderTargetRow[]>;
-}
-
-/** The school's name, or undefined. */
-export async function findSchoolName(tx: Tx, schoolId: string): Promise<{ name: string } | undefined> {
-  const [s] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
-  return s;
 }
 
 /** The SMS messages a task logged: phone and learner; unordered. */

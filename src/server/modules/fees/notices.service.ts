@@ -11,7 +11,7 @@ import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
 import { AppError } from '../../errors.js';
 import { deliverSms, logSms, sendSms, type OutgoingSms, type SmsDeps } from '../sms/index.js';
 import { FEES_AUDIT } from './fees-context.js';
-import { auditSchool, inSchool } from '../../lib/school-context.js';
+import { auditSchool, findSchoolName, inSchool } from '../../lib/school-context.js';
 import { findMpesaShortcode } from './fees.repository.js';
 import * as noticesRepo from './notices.repository.js';
 import { findPaymentRecord } from './payments.repository.js';
@@ -140,7 +140,7 @@ function reminderTexts(school: { name: string; paybill: string | null }, t: Remi
 }
 
 async function schoolNotice(tx: Tx, schoolId: string) {
-  const s = await noticesRepo.findSchoolName(tx, schoolId);
+  const s = await findSchoolName(tx, schoolId);
   const cfg = await findMpesaShortcode(tx, schoolId);
   return { name: s?.name ?? '', paybill: cfg?.type === 'paybill' ? cfg.shortcode : null };
 }

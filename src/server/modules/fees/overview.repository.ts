@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { approvals, classes, invoiceBalances, levels, mpesaStkRequests, mpesaTransactions, payments, studentBalances, students } from '../../db/schema/index.js';
+import { classes, invoiceBalances, levels, mpesaStkRequests, mpesaTransactions, payments, studentBalances, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 
 /**
@@ -45,7 +45,13 @@ export function termInvoiceTotalsByStream(tx: Tx, schoolId: string, termId: stri
     .orderBy(asc(levels.levelOrder), asc(classes.name));
 }
 
-/** Payments less reversals paid `from`..`to` per method: cents and the number of payments; unordered. */
+/*
+ * Money collected: payments less reversals (reversals are negative payment rows) paid `from`..`to`
+ * inclusive (YYYY-MM-DD). The one home of these two queries for the fees overview, the financial
+ * analytics and the financial reports (exported through the fees index).
+ */
+
+/** Collected per method: `amount` in KES cents and `n` the number of payments (reversals not counted); unordered. */
 export function collectedByMethod(tx: Tx, schoolId: string, from: string, to: string) {
   return tx
     .select({ method: payments.method, amount: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number), n: sql<number>`count(*) filter (where ${payments.kind} = 'payment')`.mapWith(Number) })
@@ -54,7 +60,7 @@ export function collectedByMethod(tx: Tx, schoolId: string, from: string, to: st
     .groupBy(payments.method);
 }
 
-/** Payments less reversals paid `from`..`to` per day: cents and the number of payments; unordered. */
+/** Collected per day (`day`, YYYY-MM-DD): `amount` in KES cents and `n` the number of payments (reversals not counted); unordered. */
 export function collectedByDay(tx: Tx, schoolId: string, from: string, to: string) {
   return tx
     .select({ day: payments.paidOn, amount: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number), n: sql<number>`count(*) filter (where ${payments.kind} = 'payment')`.mapWith(Number) })
@@ -106,12 +112,4 @@ export function unmatchedMpesaTotals(tx: Tx, schoolId: string) {
 /** Pending STK push requests: how many. One row. */
 export function pendingStkCount(tx: Tx, schoolId: string) {
   return tx.select({ n: count() }).from(mpesaStkRequests).where(and(eq(mpesaStkRequests.schoolId, schoolId), eq(mpesaStkRequests.status, 'pending')));
-}
-
-/**
- * Pending approvals of the school: how many. One row. (The same count as the approvals module's
- * pendingApprovalCount, kept as a query here so the overview starts its reads in one fixed order.)
- */
-export function pendingApprovalsCount(tx: Tx, schoolId: string) {
-  return tx.select({ n: count() }).from(approvals).where(and(eq(approvals.schoolId, schoolId), eq(approvals.status, 'pending')));
 }

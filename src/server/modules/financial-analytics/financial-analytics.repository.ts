@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { AnalyticsTerm } from '../../../shared/contracts/financial-analytics.js';
-import { academicYears, classes, expenseCategories, expenses, invoiceBalances, invoices, levels, payments, students, terms } from '../../db/schema/index.js';
+import { academicYears, classes, expenseCategories, expenses, invoiceBalances, invoices, levels, students, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 
 /**
- * Read-only queries of the financial analytics: terms, payments, invoice balances (the
- * invoice_balances view) and expenses of one school, inside the caller's school-scoped transaction
- * (explicit school_id predicates on top of row-level security). Amounts are KES cents.
+ * Read-only queries of the financial analytics: terms, invoice balances (the invoice_balances view)
+ * and expenses of one school, inside the caller's school-scoped transaction
+ * (explicit school_id predicates on top of row-level security). Amounts are KES cents. Payments
+ * collected per day and method come from the fees module (`collectedByDay`, `collectedByMethod`).
  */
 
 /** A term with its academic year and half-term break, as the analytics use it. */
@@ -70,15 +71,6 @@ export async function findTermOfYear(tx: Tx, schoolId: string, yearId: string, n
   return row;
 }
 
-/** Money received per day from `from` to `to` inclusive (KES cents, net of reversals); unordered. */
-export function dailyCollections(tx: Tx, schoolId: string, from: string, to: string) {
-  return tx
-    .select({ day: payments.paidOn, amount: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number) })
-    .from(payments)
-    .where(and(eq(payments.schoolId, schoolId), gte(payments.paidOn, from), lte(payments.paidOn, to)))
-    .groupBy(payments.paidOn);
-}
-
 /** The term's invoices due and paid (KES cents) per level of the invoiced stream, in level order. */
 export function dueAndPaidByLevel(tx: Tx, schoolId: string, termId: string) {
   return tx
@@ -95,19 +87,6 @@ export function dueAndPaidByLevel(tx: Tx, schoolId: string, termId: string) {
     .where(and(eq(invoiceBalances.schoolId, schoolId), eq(invoiceBalances.termId, termId)))
     .groupBy(levels.id, levels.name, levels.levelOrder)
     .orderBy(asc(levels.levelOrder));
-}
-
-/** Payments less reversals paid `from`..`to` per method: KES cents and the number of payments; unordered. */
-export function collectedByMethod(tx: Tx, schoolId: string, from: string, to: string) {
-  return tx
-    .select({
-      method: payments.method,
-      amount: sql<number>`coalesce(sum(${payments.amountCents}), 0)`.mapWith(Number),
-      n: sql<number>`count(*) filter (where ${payments.kind} = 'payment')`.mapWith(Number),
-    })
-    .from(payments)
-    .where(and(eq(payments.schoolId, schoolId), gte(payments.paidOn, from), lte(payments.paidOn, to)))
-    .groupBy(payments.method);
 }
 
 /** Approved and paid expenses spent `from`..`to` per category name (KES cents); unordered. */

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
 import { notFound } from '../../errors.js';
 import { inSchool } from '../../lib/school-context.js';
+import { collectedByDay, collectedByMethod } from '../fees/index.js';
 import * as repo from './financial-analytics.repository.js';
 import type { AnalyticsTermRow } from './financial-analytics.repository.js';
 
@@ -113,7 +114,7 @@ async function lastYearTermOf(tx: Tx, schoolId: string, term: AnalyticsTermRow):
 
 /** Money received per day within the term's dates (cents, net of reversals). */
 function dailyCollections(tx: Tx, schoolId: string, t: AnalyticsTermRow) {
-  return repo.dailyCollections(tx, schoolId, t.startsOn, t.endsOn);
+  return collectedByDay(tx, schoolId, t.startsOn, t.endsOn);
 }
 
 /** Cents per week index (0-based) of a term; days past `weeks` weeks count in the last one. */
@@ -136,7 +137,7 @@ export async function analyticsOf(tx: Tx, schoolId: string, termId: string | und
     dailyCollections(tx, schoolId, term),
     lastYear ? dailyCollections(tx, schoolId, lastYear) : Promise.resolve([]),
     repo.dueAndPaidByLevel(tx, schoolId, term.id),
-    repo.collectedByMethod(tx, schoolId, term.startsOn, term.endsOn),
+    collectedByMethod(tx, schoolId, term.startsOn, term.endsOn),
     repo.expensesByCategory(tx, schoolId, term.startsOn, term.endsOn),
     repo.topUnpaidBalances(tx, schoolId, term.id, TOP_ARREARS),
     // The projection's invoiced total: every invoice of the term (also one whose stream has no level).

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/tenant.js';
+import { collectedByMethod as feesCollectedByMethod } from '../fees/index.js';
 
 /**
  * The SQL of the financial reports: read-only queries over the school's rows, run inside the caller's
@@ -233,13 +234,11 @@ export async function listCashOut(tx: Tx, schoolId: string, from: string, to: st
   );
 }
 
-/** Payments less reversals paid in the period per method (count of payments, KES cents), largest first. */
-export async function collectedByMethod(tx: Tx, schoolId: string, from: string, to: string): Promise<{ method: string; count: number; cents: string }[]> {
-  return rows<{ method: string; count: number; cents: string }>(
-    tx,
-    sql`select method, count(*) filter (where kind = 'payment')::int as count, sum(amount_cents)::bigint as cents
-        from payments where school_id = ${schoolId} and paid_on between ${from} and ${to} group by method order by 3 desc`,
-  );
+/** Payments less reversals paid in the period per method (count of payments, KES cents as a number), largest first. */
+export async function collectedByMethod(tx: Tx, schoolId: string, from: string, to: string): Promise<{ method: string; count: number; cents: number }[]> {
+  // The fees module's query (same predicates and grouping), largest amount (its 2nd column) first.
+  const collected = await feesCollectedByMethod(tx, schoolId, from, to).orderBy(sql`2 desc`);
+  return collected.map((r) => ({ method: r.method, count: r.n, cents: r.amount }));
 }
 
 /** Lines of issued invoices issued in the period per fee category (count, KES cents), largest first. */

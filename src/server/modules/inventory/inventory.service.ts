@@ -27,7 +27,7 @@ import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { chargeLearner, termOn } from '../fees/index.js';
 import type { z } from 'zod';
-import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { auditSchool, inSchool, type RequestCallerWithSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { paginate } from '../../lib/paging.js';
 import * as repo from './inventory.repository.js';
 import type { ItemRow, MovementRow, SupplierRow } from './inventory.repository.js';
@@ -44,13 +44,7 @@ import type { ItemRow, MovementRow, SupplierRow } from './inventory.repository.j
 const m = inventoryMessages.api;
 const A = inventoryMessages.audit;
 
-export interface Caller {
-  actor: Actor;
-  ip: string;
-  schoolId?: string | null;
-}
-
-const fc = (c: Caller, schoolId: string): SchoolCaller => ({ actor: c.actor, schoolId, ip: c.ip });
+const fc = (c: RequestCallerWithSchool, schoolId: string): SchoolCaller => ({ actor: c.actor, schoolId, ip: c.ip });
 /** The list queries' active=true|false|all as a filter (undefined: all). */
 const activeFilter = (active: 'true' | 'false' | 'all') => (active === 'all' ? undefined : active === 'true');
 
@@ -80,7 +74,7 @@ async function supplierNameTaken(tx: Tx, schoolId: string, name: string, exceptI
   if (await repo.findSupplierIdByName(tx, schoolId, name, exceptId)) throw new AppError(409, 'CONFLICT', m.supplierTaken(name), { fields: { name: m.supplierTaken(name) } });
 }
 
-export async function createSupplier(database: Database, c: Caller, input: z.infer<typeof supplierInput>): Promise<Supplier> {
+export async function createSupplier(database: Database, c: RequestCallerWithSchool, input: z.infer<typeof supplierInput>): Promise<Supplier> {
   return inSchool(database, c.actor, c.schoolId, async (tx, schoolId) => {
     await supplierNameTaken(tx, schoolId, input.name);
     const row = await repo.insertSupplier(tx, { schoolId, name: input.name, contactName: input.contactName ?? null, phone: input.phone ?? null, email: input.email ?? null, kraPin: input.kraPin ?? null, notes: input.notes ?? null, active: input.active ?? true });
@@ -89,7 +83,7 @@ export async function createSupplier(database: Database, c: Caller, input: z.inf
   });
 }
 
-export async function updateSupplier(database: Database, c: Caller, id: string, input: z.infer<typeof supplierPatch>): Promise<Supplier> {
+export async function updateSupplier(database: Database, c: RequestCallerWithSchool, id: string, input: z.infer<typeof supplierPatch>): Promise<Supplier> {
   return inSchool(database, c.actor, c.schoolId, async (tx, schoolId) => {
     const prev = await repo.lockSupplier(tx, schoolId, id);
     if (!prev) throw notFound(m.supplierNotFound);
@@ -152,7 +146,7 @@ async function codeTaken(tx: Tx, schoolId: string, code: string, exceptId?: stri
   if (await repo.findItemIdByCode(tx, schoolId, code, exceptId)) throw new AppError(409, 'CONFLICT', m.codeTaken(code), { fields: { code: m.codeTaken(code) } });
 }
 
-export async function createItem(database: Database, c: Caller, input: z.infer<typeof itemInput>): Promise<InventoryItem> {
+export async function createItem(database: Database, c: RequestCallerWithSchool, input: z.infer<typeof itemInput>): Promise<InventoryItem> {
   return inSchool(database, c.actor, c.schoolId, async (tx, schoolId) => {
     await codeTaken(tx, schoolId, input.code);
     await assertSupplier(tx, schoolId, input.supplierId);
@@ -172,7 +166,7 @@ export async function createItem(database: Database, c: Caller, input: z.infer<t
   });
 }
 
-export async function updateItem(database: Database, c: Caller, id: string, input: z.infer<typeof itemPatch>): Promise<InventoryItem> {
+export async function updateItem(database: Database, c: RequestCallerWithSchool, id: string, input: z.infer<typeof itemPatch>): Promise<InventoryItem> {
   return inSchool(database, c.actor, c.schoolId, async (tx, schoolId) => {
     const prev = await repo.lockItem(tx, schoolId, id);
     if (!prev) throw notFound(m.itemNotFound);

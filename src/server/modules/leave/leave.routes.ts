@@ -26,6 +26,7 @@ import type { ModuleDeps } from '../../lib/module-deps.js';
 import { cancelRequest, createType, decideRequest, getBalances, leaveCalendar, listLeaveStaff, listRequests, listTypes, myLeave, requestForStaff, requestMine, updateType } from './leave.service.js';
 import { registerApprovalKind } from '../approvals/index.js';
 import { decideLeaveApproval } from './leave-approval.js';
+import { requestCallerOf } from '../../lib/request-caller.js';
 
 /**
  * Leave (issue 14 §2). HR manages leave types and requests on behalf of staff (manageLeave); HR and
@@ -42,7 +43,7 @@ export async function leaveRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const tags = ['leave'];
   // Issue 14 §2: a leave request (HR also decides it in Staff Management).
   registerApprovalKind('leave', { decide: decideLeaveApproval, deciders: ['principal'] });
-  const caller = (req: { ip: string } & Parameters<typeof actorOf>[0]) => ({ actor: actorOf(req), ip: req.ip });
+  const caller = requestCallerOf;
 
   /** GET /api/leave/types → { items: [{ id, code, name, daysPerYear, unit, carryOverMax, paid, gender, requiresDocument, active }] }. */
   r.get('/api/leave/types', { config: { permission: 'staffSelfService' }, schema: { response: { 200: leaveTypesResponse }, tags } }, async (req) => listTypes(database, actorOf(req)));

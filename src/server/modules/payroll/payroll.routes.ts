@@ -27,6 +27,7 @@ import { badRequest } from '../../errors.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import { registerApprovalKind } from '../approvals/index.js';
 import { decidePayrollRunApproval } from './payroll-approval.js';
+import { requestCallerOf } from '../../lib/request-caller.js';
 
 const cents = (kes: number | undefined) => (kes === undefined ? undefined : Math.round(kes * 100));
 const kes = (c: number) => c / 100;
@@ -79,7 +80,7 @@ export async function payrollRoutes(app: FastifyInstance, deps: ModuleDeps) {
   registerApprovalKind('payroll_run', { decide: decidePayrollRunApproval, deciders: ['principal', 'school_director'] });
   const schoolQuery = z.object({ schoolId: z.string().uuid().optional() });
   const idParams = z.object({ id: z.string().uuid() });
-  const caller = (req: Parameters<typeof actorOf>[0]) => ({ actor: actorOf(req), ip: req.ip });
+  const caller = requestCallerOf;
 
   r.post('/api/payroll/calculate', { config: { permission: 'hr' }, schema: { body: calculatePayBody, response: { 200: calculatePayResponse }, tags } }, async (req) => calculateStatutory(req.body));
 

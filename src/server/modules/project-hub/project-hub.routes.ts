@@ -22,11 +22,11 @@ import {
   updateProjectBody,
   updateTaskBody,
 } from '../../../shared/contracts/project-hub.js';
-import { withScope, type Tx } from '../../db/tenant.js';
-import { actorOf, scopeOf } from '../../plugins/access.js';
+import type { Tx } from '../../db/tenant.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './project-hub.service.js';
 import type { RequestCaller } from '../../lib/school-context.js';
+import { inRequestScope } from '../../lib/request-caller.js';
 
 /**
  * The platform team's project hub and onboarding checklists (issue 18 §4), edufam_admin only
@@ -44,8 +44,7 @@ export async function projectHubRoutes(app: FastifyInstance, deps: ModuleDeps): 
   const config = { permission: 'manageProjectHub' } as const;
 
   /** Runs `fn` in one transaction in the caller's (platform) scope. */
-  const run = <T>(req: FastifyRequest, fn: (tx: Tx, c: RequestCaller) => Promise<T>): Promise<T> =>
-    withScope(database.db, scopeOf(req), (tx) => fn(tx, { actor: actorOf(req), ip: req.ip }));
+  const run = <T>(req: FastifyRequest, fn: (tx: Tx, c: RequestCaller) => Promise<T>): Promise<T> => inRequestScope(database, req, fn);
 
   // ── Projects ────────────────────────────────────────────────────────────────────────────────
 

@@ -170,12 +170,6 @@ export async function findSchoolCode(tx: Tx, schoolId: string): Promise<string |
   return school?.code;
 }
 
-/** The school's name, or undefined when the scope cannot see the school. */
-export async function findSchoolName(tx: Tx, schoolId: string): Promise<string | undefined> {
-  const [school] = await tx.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId));
-  return school?.name;
-}
-
 /** The id of the school's staff record with number `staffNumber`, or undefined. */
 export async function findStaffIdByNumber(tx: Tx, schoolId: string, staffNumber: string): Promise<string | undefined> {
   const [taken] = await tx

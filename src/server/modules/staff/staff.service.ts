@@ -32,7 +32,7 @@ import type { FileStorage } from '../../storage/storage.js';
 import { insertAccount } from '../auth/index.js';
 import { loadFile, readUpload, storeFile } from '../../lib/files.js';
 import { deleteUserSessions, emailExists, setUserStatus } from '../users/index.js';
-import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { auditSchool, findSchoolName, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
 import { sendAccountSetupLink } from '../../lib/account-setup-mail.js';
 import { paginate } from '../../lib/paging.js';
@@ -462,7 +462,7 @@ export async function createStaffAccount(deps: AuthDeps & { database: Database }
       const profileId = await insertAccount(tx, { email: row.email, name, role: body.role, schoolId, passwordHash, phone: row.phone, status: 'active' });
       const updated = await repo.updateStaffRow(tx, row.id, { profileId });
       await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.accountCreated, `staff:${row.id}`, null, { profileId, email: row.email, role: body.role });
-      const schoolName = await repo.findSchoolName(tx, schoolId);
+      const schoolName = (await findSchoolName(tx, schoolId))?.name;
       mail = { email: row.email, name, schoolName: schoolName ?? 'Your school' };
       const staff = await detailOf(tx, updated);
       return { staff, message: `${name} can now sign in as ${body.role.replace('_', ' ')}. A link to choose a password was sent to ${row.email}.` };

@@ -24,6 +24,7 @@ import { supportMessages as sm, ticketReference } from '../../../shared/messages
 import { isAdminRole } from '../../../shared/roles.js';
 import type { z } from 'zod';
 import type { Tx } from '../../db/tenant.js';
+import type { RequestCaller } from '../../lib/school-context.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
 import { paginate } from '../../lib/paging.js';
@@ -35,12 +36,10 @@ const m = sm.api;
 const conflict = (code: string, message: string) => new AppError(409, code, message);
 
 /** Who is calling: the actor, their IP (for the audit) and whether they work the Support Center. */
-export interface SupportCaller {
-  actor: Actor;
-  ip: string;
+export type SupportCaller = RequestCaller & {
   /** EduFam staff (manageSupport): every school's tickets, internal notes, status and assignment. */
   staff: boolean;
-}
+};
 
 /** The caller of a route open to both sides; 403 for a role that can neither open nor work tickets. */
 export function supportCaller(actor: Actor, ip: string): SupportCaller {
@@ -195,7 +194,8 @@ export interface TicketChange {
 
 const changeOf = (t: TicketRow): TicketChange => ({ ticketId: t.id, schoolId: t.schoolId, openedBy: t.openedBy });
 
-async function auditStatus(tx: Tx, c: SupportCaller, t: TicketRow, to: string, action = 'support.ticket.status') {
+/** An audit entry of a change to ticket `t` (old and new values of the changed field, and the summary line shown in the Audit Trail). */
+async function auditTicket(tx: Tx, c: SupportCaller, t: TicketRow, action: string, oldValue: Record<string, unknown>, newValue: Record<string, unknown>, summary: string) {
   await recordAudit(tx, {
     schoolId: t.schoolId,
     action,
@@ -203,11 +203,15 @@ async function auditStatus(tx: Tx, c: SupportCaller, t: TicketRow, to: string, a
     performedByRole: c.actor.role,
     targetEntity: 'support_ticket',
     resource: t.id,
-    oldValue: { status: t.status },
-    newValue: { status: to },
-    metadata: { reference: ticketReference(t.number), summary: sm.audit.status(ticketReference(t.number), t.status, to) },
+    oldValue,
+    newValue,
+    metadata: { reference: ticketReference(t.number), summary },
     ipAddress: c.ip,
   });
+}
+
+async function auditStatus(tx: Tx, c: SupportCaller, t: TicketRow, to: string, action = 'support.ticket.status') {
+  await auditTicket(tx, c, t, action, { status: t.status }, { status: to }, sm.audit.status(ticketReference(t.number), t.status, to));
 }
 
 /** Stamps that go with a move to `to` (resolved/closed stamped; moving back to an active status clears them). */
@@ -292,18 +296,7 @@ export async function updateTicket(tx: Tx, c: SupportCaller, id: string, body: U
   }
   if (body.priority !== undefined && body.priority !== t.priority) {
     patch.priority = body.priority;
-    await recordAudit(tx, {
-      schoolId: t.schoolId,
-      action: 'support.ticket.priority',
-      performedByUserId: c.actor.id,
-      performedByRole: c.actor.role,
-      targetEntity: 'support_ticket',
-      resource: t.id,
-      oldValue: { priority: t.priority },
-      newValue: { priority: body.priority },
-      metadata: { reference: ref, summary: sm.audit.priority(ref, t.priority, body.priority) },
-      ipAddress: c.ip,
-    });
+    await auditTicket(tx, c, t, 'support.ticket.priority', { priority: t.priority }, { priority: body.priority }, sm.audit.priority(ref, t.priority, body.priority));
   }
   if (body.assignedTo !== undefined && body.assignedTo !== t.assignedTo) {
     let name: string | null = null;
@@ -313,18 +306,7 @@ export async function updateTicket(tx: Tx, c: SupportCaller, id: string, body: U
       name = staffName;
     }
     patch.assignedTo = body.assignedTo;
-    await recordAudit(tx, {
-      schoolId: t.schoolId,
-      action: 'support.ticket.assign',
-      performedByUserId: c.actor.id,
-      performedByRole: c.actor.role,
-      targetEntity: 'support_ticket',
-      resource: t.id,
-      oldValue: { assignedTo: t.assignedTo },
-      newValue: { assignedTo: body.assignedTo },
-      metadata: { reference: ref, summary: sm.audit.assigned(ref, name) },
-      ipAddress: c.ip,
-    });
+    await auditTicket(tx, c, t, 'support.ticket.assign', { assignedTo: t.assignedTo }, { assignedTo: body.assignedTo }, sm.audit.assigned(ref, name));
   }
   await repo.updateTicketFields(tx, t.id, patch);
   return { detail: await detailOf(tx, c, await loadTicket(tx, c, t.id)), change: changeOf(t) };

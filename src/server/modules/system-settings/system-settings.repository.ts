@@ -42,12 +42,6 @@ export async function listSchoolsByName(tx: Tx): Promise<{ id: string; name: str
   return tx.select({ id: schools.id, name: schools.name, code: schools.code, status: schools.status }).from(schools).orderBy(asc(schools.name), asc(schools.id));
 }
 
-/** Id and name of school `schoolId`, or undefined. */
-export async function findSchoolName(tx: Tx, schoolId: string): Promise<{ id: string; name: string } | undefined> {
-  const [school] = await tx.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId));
-  return school;
-}
-
 /** Every stored feature flag the scope sees (school, feature key, on/off; unordered). */
 export async function listAllFeatureFlags(tx: Tx): Promise<{ schoolId: string; key: string; enabled: boolean }[]> {
   return tx.select({ schoolId: schoolFeatureFlags.schoolId, key: schoolFeatureFlags.featureKey, enabled: schoolFeatureFlags.enabled }).from(schoolFeatureFlags);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   emailSettingsSchema,
@@ -17,9 +17,9 @@ import {
   updateFeatureFlagsBody,
   updateSmsSettingsBody,
 } from '../../../shared/contracts/system-settings.js';
-import { actorOf, scopeOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './system-settings.service.js';
+import { scopedCallerOf } from '../../lib/request-caller.js';
 
 /** What System Settings needs besides ModuleDeps: the secrets key (AppDeps.mpesa.secretsKey). */
 export type SystemSettingsDeps = ModuleDeps & { mpesa: { secretsKey: Buffer } };
@@ -46,7 +46,7 @@ export async function systemSettingsRoutes(app: FastifyInstance, deps: SystemSet
   const key = deps.mpesa.secretsKey;
   const tags = ['system-settings'];
   const manage = { permission: 'manageSystemSettings' } as const;
-  const caller = (req: FastifyRequest): svc.SettingsCaller => ({ actor: actorOf(req), scope: scopeOf(req), ip: req.ip });
+  const caller = scopedCallerOf;
 
   /** GET /api/system-settings/new-school-defaults → { defaults, updatedAt } (updatedAt null: the built-in defaults). */
   r.get('/api/system-settings/new-school-defaults', { config: manage, schema: { response: { 200: newSchoolDefaultsResponse }, tags } }, async (req) =>

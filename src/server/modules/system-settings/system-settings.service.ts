@@ -1,4 +1,3 @@
-import type { Actor } from '../../../shared/access.js';
 import {
   checkNewSchoolDefaults,
   FEATURE_KEYS,
@@ -14,12 +13,13 @@ import { systemSettingsMessages as sm } from '../../../shared/messages/system-se
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
 import { isSchoolRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
-import { withScope, type TenantScope } from '../../db/tenant.js';
+import { withScope } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import { createSmsSimulator } from '../../integrations/sms/sms-simulator.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { recordAudit } from '../../lib/audit.js';
+import { findSchoolName, type ScopedRequestCaller } from '../../lib/school-context.js';
 import { invalidateFeatureFlags, schoolFlags } from './feature-flag-gate.js';
 import { newSchoolDefaults } from './new-school-defaults.js';
 import { emailView, gatewayOf, nextEmail, nextSms, readEmail, readSms, redacted, sendThroughSettings, smsView } from './providers.js';
@@ -34,16 +34,10 @@ export const SETTINGS_AUDIT = {
   sms: 'SMS_SETTINGS_UPDATED',
 } as const;
 
-export interface SettingsCaller {
-  actor: Actor;
-  scope: TenantScope;
-  ip: string;
-}
-
-const platform = (c: SettingsCaller) => ({ performedByUserId: c.actor.id, performedByRole: c.actor.role, ipAddress: c.ip });
+const platform = (c: ScopedRequestCaller) => ({ performedByUserId: c.actor.id, performedByRole: c.actor.role, ipAddress: c.ip });
 
 /** GET /api/system-settings/new-school-defaults: the saved defaults, or the built-in ones (updatedAt null). */
-export async function getDefaults(database: Database, c: SettingsCaller): Promise<NewSchoolDefaultsResponse> {
+export async function getDefaults(database: Database, c: ScopedRequestCaller): Promise<NewSchoolDefaultsResponse> {
   return withScope(database.db, c.scope, async (tx) => {
     const { defaults, updatedAt } = await newSchoolDefaults(tx);
     return { defaults, updatedAt: updatedAt?.toISOString() ?? null };
@@ -55,7 +49,7 @@ export async function getDefaults(database: Database, c: SettingsCaller): Promis
  * with valid month-days, usable grading bands, sender ID 3-11 characters, a valid admission pattern;
  * 400 with field messages, nothing written), stores them trimmed, audits old and new values.
  */
-export async function saveDefaults(database: Database, c: SettingsCaller, body: NewSchoolDefaults): Promise<NewSchoolDefaultsResponse> {
+export async function saveDefaults(database: Database, c: ScopedRequestCaller, body: NewSchoolDefaults): Promise<NewSchoolDefaultsResponse> {
   const clean: NewSchoolDefaults = {
     curricula: [...new Set(body.curricula)],
     terms: body.terms.map((t) => ({ ...t, name: t.name.trim() })),
@@ -76,7 +70,7 @@ export async function saveDefaults(database: Database, c: SettingsCaller, body: 
 const catalogue = () => FEATURE_KEYS.map((key) => ({ key, label: sm.features[key].label, description: sm.features[key].description }));
 
 /** GET /api/system-settings/feature-flags: the catalogue and every school's flags (schools by name). */
-export async function featureMatrix(database: Database, c: SettingsCaller): Promise<FeatureFlagsMatrix> {
+export async function featureMatrix(database: Database, c: ScopedRequestCaller): Promise<FeatureFlagsMatrix> {
   return withScope(database.db, c.scope, async (tx) => {
     const list = await repo.listSchoolsByName(tx);
     const rows = await repo.listAllFeatureFlags(tx);
@@ -97,11 +91,11 @@ export async function featureMatrix(database: Database, c: SettingsCaller): Prom
  * as FEATURE_FLAGS_UPDATED on the school with the changed flags' old and new values; this process's
  * gate sees the change at once, other instances within 30 s.
  */
-export async function saveSchoolFlags(database: Database, c: SettingsCaller, schoolId: string, flags: Record<string, boolean>): Promise<SchoolFeatureFlags> {
+export async function saveSchoolFlags(database: Database, c: ScopedRequestCaller, schoolId: string, flags: Record<string, boolean>): Promise<SchoolFeatureFlags> {
   const unknown = Object.keys(flags).filter((k) => !(FEATURE_KEYS as readonly string[]).includes(k));
   if (unknown.length) throw badRequest(sm.api.unknownFeature(unknown[0]!), { flags: sm.api.unknownFeature(unknown[0]!) });
   const result = await withScope(database.db, c.scope, async (tx) => {
-    const school = await repo.findSchoolName(tx, schoolId);
+    const school = await findSchoolName(tx, schoolId);
     if (!school) throw notFound(sm.api.schoolNotFound);
     const before = await schoolFlags(tx, schoolId);
     const oldValue: Record<string, boolean> = {};
@@ -123,7 +117,7 @@ export async function saveSchoolFlags(database: Database, c: SettingsCaller, sch
 }
 
 /** GET /api/feature-flags/mine: a school user's school flags; platform staff get every feature on (schoolId null). */
-export async function myFlags(database: Database, c: SettingsCaller): Promise<SchoolFeatureFlags> {
+export async function myFlags(database: Database, c: ScopedRequestCaller): Promise<SchoolFeatureFlags> {
   if (!isSchoolRole(c.actor.role) || !c.actor.schoolId) {
     return { schoolId: null, flags: Object.fromEntries(FEATURE_KEYS.map((k) => [k, true])) };
   }
@@ -132,7 +126,7 @@ export async function myFlags(database: Database, c: SettingsCaller): Promise<Sc
 }
 
 /** GET /api/system-settings/email: the settings with the password as { set, hint } only. */
-export async function getEmail(database: Database, c: SettingsCaller, key: Buffer) {
+export async function getEmail(database: Database, c: ScopedRequestCaller, key: Buffer) {
   return withScope(database.db, c.scope, async (tx) => {
     const { stored, updatedAt } = await readEmail(tx);
     return emailView(key, stored, updatedAt);
@@ -140,7 +134,7 @@ export async function getEmail(database: Database, c: SettingsCaller, key: Buffe
 }
 
 /** PUT /api/system-settings/email (rules in providers.ts nextEmail); audited without secrets. */
-export async function saveEmail(database: Database, c: SettingsCaller, key: Buffer, body: UpdateEmailSettingsBody) {
+export async function saveEmail(database: Database, c: ScopedRequestCaller, key: Buffer, body: UpdateEmailSettingsBody) {
   const result = await withScope(database.db, c.scope, async (tx) => {
     const { stored } = await readEmail(tx);
     const next = nextEmail(key, stored, body);
@@ -161,7 +155,7 @@ export async function saveEmail(database: Database, c: SettingsCaller, key: Buff
 }
 
 /** GET /api/system-settings/sms: the settings with the API key as { set, hint } only. */
-export async function getSms(database: Database, c: SettingsCaller, key: Buffer) {
+export async function getSms(database: Database, c: ScopedRequestCaller, key: Buffer) {
   return withScope(database.db, c.scope, async (tx) => {
     const { stored, updatedAt } = await readSms(tx);
     return smsView(key, stored, updatedAt);
@@ -169,7 +163,7 @@ export async function getSms(database: Database, c: SettingsCaller, key: Buffer)
 }
 
 /** PUT /api/system-settings/sms (rules in providers.ts nextSms); audited without secrets. */
-export async function saveSms(database: Database, c: SettingsCaller, key: Buffer, body: UpdateSmsSettingsBody) {
+export async function saveSms(database: Database, c: ScopedRequestCaller, key: Buffer, body: UpdateSmsSettingsBody) {
   const result = await withScope(database.db, c.scope, async (tx) => {
     const { stored } = await readSms(tx);
     const next = nextSms(key, stored, body);
@@ -202,7 +196,7 @@ function reasonOf(err: unknown): string {
  * mode: a transport built from them; default mode: the server's mailer). 400 bad address; 502
  * MAIL_TEST_FAILED with the server's reason when it is refused or unreachable.
  */
-export async function testEmail(database: Database, c: SettingsCaller, key: Buffer, base: Mailer, to: string) {
+export async function testEmail(database: Database, c: ScopedRequestCaller, key: Buffer, base: Mailer, to: string) {
   const address = to.trim().toLowerCase();
   if (!EMAIL.test(address)) throw badRequest(sm.fields.testTo, { to: sm.fields.testTo });
   const { stored } = await withScope(database.db, c.scope, readEmail);
@@ -218,7 +212,7 @@ export async function testEmail(database: Database, c: SettingsCaller, key: Buff
  * POST /api/system-settings/sms/test { phone }: sends a test SMS through the saved provider. 400 not a
  * Kenyan mobile; 502 SMS_TEST_FAILED with the gateway's reason (e.g. InvalidSenderId).
  */
-export async function testSms(database: Database, c: SettingsCaller, key: Buffer, base: SmsGateway, phone: string) {
+export async function testSms(database: Database, c: ScopedRequestCaller, key: Buffer, base: SmsGateway, phone: string) {
   const to = normaliseKenyanPhone(phone);
   if (!to) throw badRequest(sm.fields.testPhone, { phone: sm.fields.testPhone });
   const { stored } = await withScope(database.db, c.scope, readSms);

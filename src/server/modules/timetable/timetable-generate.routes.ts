@@ -9,7 +9,8 @@ import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as gen from './timetable-generate.service.js';
 import { run } from './timetable-setup.service.js';
-import { type RequestCaller } from '../../lib/school-context.js';
+import { requestCallerOf } from '../../lib/request-caller.js';
+import { timetableRouteParts } from './timetable-setup.routes.js';
 
 
 
@@ -75,11 +76,8 @@ function sendFet(reply: FastifyReply, file: { xml: string; fileName: string }) {
 export async function timetableGenerateRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = deps;
-  const tags = ['timetable'];
-  const view = { permission: 'viewSchoolTimetables' } as const;
-  const manage = { permission: 'manageTimetable' } as const;
-  const who = (req: FastifyRequest): RequestCaller => ({ actor: actorOf(req), ip: req.ip });
-  const idParams = z.object({ id: z.uuid('Invalid id') });
+  const { tags, view, manage, idParams } = timetableRouteParts;
+  const who = requestCallerOf;
 
   deps.tasks.register(gen.GENERATE_TASK, (ctx) => gen.runGenerateTask(ctx));
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,10 +16,20 @@ import {
   teacherRowSchema,
   unavailabilityBody,
 } from '../../../shared/contracts/timetable-setup.js';
-import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './timetable-setup.service.js';
-import type { RequestCaller } from '../../lib/school-context.js';
+import { requestCallerOf } from '../../lib/request-caller.js';
+
+/**
+ * What the timetable setup and generation route files share: the API docs tag, the two permissions
+ * (view every timetable of the school; manage the timetable) and the `:id` params.
+ */
+export const timetableRouteParts = {
+  tags: ['timetable'],
+  view: { permission: 'viewSchoolTimetables' } as const,
+  manage: { permission: 'manageTimetable' } as const,
+  idParams: z.object({ id: z.uuid('Invalid id') }),
+};
 
 /**
  * The timetable's inputs (issue 16 §1). The principal edits them (manageTimetable); the director may
@@ -40,11 +50,8 @@ import type { RequestCaller } from '../../lib/school-context.js';
 export async function timetableSetupRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = deps;
-  const tags = ['timetable'];
-  const view = { permission: 'viewSchoolTimetables' } as const;
-  const manage = { permission: 'manageTimetable' } as const;
-  const who = (req: FastifyRequest): RequestCaller => ({ actor: actorOf(req), ip: req.ip });
-  const idParams = z.object({ id: z.uuid('Invalid id') });
+  const { tags, view, manage, idParams } = timetableRouteParts;
+  const who = requestCallerOf;
   const base = '/api/timetables/setup';
 
   r.get(base, { config: view, schema: { response: { 200: setupResponse }, tags } }, async (req) => svc.run(database, who(req), (tx, c) => svc.loadSetup(tx, c.schoolId)));

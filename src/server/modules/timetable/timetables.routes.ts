@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,6 +21,7 @@ import { gridPages, timetablePdf, type PdfView } from './timetables-pdf.js';
 import { buildCalendar, teacherWeeklyLessons } from './timetables-ical.js';
 import * as svc from './timetables.service.js';
 import type { RequestCaller } from '../../lib/school-context.js';
+import { requestCallerOf } from '../../lib/request-caller.js';
 
 /** GET /api/timetables/:id/substitutes query: the absent teacher and the school day (Africa/Nairobi). */
 export const substitutesQuery = z.object({ teacherId: z.uuid(), date: z.iso.date(m.badDate) });
@@ -47,7 +48,7 @@ export async function timetablesRoutes(app: FastifyInstance, deps: ModuleDeps): 
   const manage = { permission: 'manageTimetable' } as const;
   const viewAll = { permission: 'viewSchoolTimetables' } as const;
   const viewPublished = { permission: 'viewPublishedTimetable' } as const;
-  const who = (req: FastifyRequest): RequestCaller => ({ actor: actorOf(req), ip: req.ip });
+  const who = requestCallerOf;
 
   /** GET /api/timetables → { items: TimetableSummary[] }: every version, newest first (principal, director). */
   r.get('/api/timetables', { config: viewAll, schema: { response: { 200: z.object({ items: z.array(timetableSummarySchema) }) }, tags } }, async (req) =>

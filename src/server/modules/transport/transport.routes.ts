@@ -26,6 +26,7 @@ import {
 } from '../../../shared/contracts/transport.js';
 import { loadLetterhead } from '../../lib/pdf.js';
 import { actorOf } from '../../plugins/access.js';
+import type { RequestCallerWithSchool } from '../../lib/school-context.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import { manifestPdf, routesPdf } from './transport-pdf.js';
 import * as svc from './transport.service.js';
@@ -46,7 +47,7 @@ export async function transportRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const tags = ['transport'];
   const view = { permission: 'viewTransport' } as const;
   const manage = { permission: 'manageTransport' } as const;
-  const who = (req: FastifyRequest, schoolId?: string | null): svc.Caller => ({ actor: actorOf(req), ip: req.ip, schoolId });
+  const who = (req: FastifyRequest, schoolId?: string | null): RequestCallerWithSchool => ({ actor: actorOf(req), ip: req.ip, schoolId });
 
   /**
    * GET /api/transport/routes → { routes, chargeMode }: every route with its stops in ride order (pick-up

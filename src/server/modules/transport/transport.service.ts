@@ -22,7 +22,7 @@ import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { audienceScope, learnerAudience } from '../learners/index.js';
 import { cancelPendingCharges, chargeLearner, proRataCents, termOn } from '../fees/index.js';
-import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
+import { auditSchool, inSchool, type RequestCallerWithSchool, type SchoolCaller } from '../../lib/school-context.js';
 import * as repo from './transport.repository.js';
 
 /**
@@ -51,10 +51,8 @@ export const TRANSPORT_AUDIT = {
   settingsUpdated: 'TRANSPORT_SETTINGS_UPDATED',
 } as const;
 
-export type Caller = { actor: Actor; ip: string; schoolId?: string | null };
-
 /** Runs `fn` in the caller's school with a SchoolCaller for audit entries. */
-export function run<T>(database: Database, who: Caller, fn: (tx: Tx, c: SchoolCaller) => Promise<T>): Promise<T> {
+export function run<T>(database: Database, who: RequestCallerWithSchool, fn: (tx: Tx, c: SchoolCaller) => Promise<T>): Promise<T> {
   return inSchool(database, who.actor, who.schoolId, (tx, schoolId) => fn(tx, { actor: who.actor, schoolId, ip: who.ip }));
 }
 
