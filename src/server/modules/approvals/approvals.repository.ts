@@ -109,3 +109,21 @@ export async function lockApproval(tx: Tx, schoolId: string, id: string): Promis
 export async function markApprovalDecided(tx: Tx, id: string, decided: ApprovalDecision): Promise<void> {
   await tx.update(approvals).set(decided).where(eq(approvals.id, id));
 }
+
+/**
+ * Writes a decision onto the pending row of (kind, subject) in the school, if there is one (a module
+ * deciding its own record, e.g. the principal approving a marks sheet, closes its Approvals card).
+ * Never inserts; a row already decided is left as it is.
+ */
+export async function decidePending(
+  tx: Tx,
+  schoolId: string,
+  kind: (typeof approvals.$inferSelect)['kind'],
+  subjectId: string,
+  decided: { status: 'approved' | 'rejected'; decidedBy: string; decidedAt: Date; note: string | null },
+): Promise<void> {
+  await tx
+    .update(approvals)
+    .set(decided)
+    .where(and(eq(approvals.schoolId, schoolId), eq(approvals.kind, kind), eq(approvals.subjectId, subjectId), eq(approvals.status, 'pending')));
+}

@@ -72,6 +72,17 @@ export async function recordApprovalDecision(
   );
 }
 
+/**
+ * Decides the pending approval of (kind, subject) in the school from the module that owns the record
+ * (assessment's sheet approve/return), in the caller's transaction. No pending row: nothing changes.
+ */
+export async function decidePendingApproval(
+  tx: Tx,
+  r: { schoolId: string; kind: Approval['kind']; subjectId: string; approve: boolean; decidedBy: string; note: string | null },
+): Promise<void> {
+  await repo.decidePending(tx, r.schoolId, r.kind, r.subjectId, { status: r.approve ? 'approved' : 'rejected', decidedBy: r.decidedBy, decidedAt: new Date(), note: r.note });
+}
+
 function toApproval({ a, requestedBy, decidedBy }: repo.ApprovalListRow): Approval {
   return {
     id: a.id,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { approvals, classes, examMarks, gradeAudit, markSheets, profiles, students, subjects, teacherAssignments } from '../../db/schema/index.js';
+import { classes, examMarks, gradeAudit, markSheets, profiles, students, subjects, teacherAssignments } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerIdentityColumns, learnerNameColumns, type LearnerNames } from '../../lib/learner-columns.js';
 
@@ -87,14 +87,6 @@ export async function markSheetDecided(tx: Tx, sheetId: string, d: { status: 'ap
     .update(markSheets)
     .set({ ...d, updatedAt: d.decidedAt })
     .where(eq(markSheets.id, sheetId));
-}
-
-/** Decides the pending marks approval (Approvals card) of a sheet: approved or rejected, by whom, with the note. */
-export async function decidePendingMarksApproval(tx: Tx, sheetId: string, d: { status: 'approved' | 'rejected'; decidedBy: string; note: string | null }): Promise<void> {
-  await tx
-    .update(approvals)
-    .set({ status: d.status, decidedBy: d.decidedBy, decidedAt: new Date(), note: d.note })
-    .where(and(eq(approvals.kind, 'marks'), eq(approvals.subjectId, sheetId), eq(approvals.status, 'pending')));
 }
 
 // -- marks --------------------------------------------------------------------------------------------

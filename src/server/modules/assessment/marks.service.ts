@@ -10,7 +10,7 @@ import { formatDay } from '../../lib/pdf.js';
 import { ASSESSMENT_AUDIT, m, scaleResolver, scaleVersionBands, schoolScales } from './assessment-context.js';
 import { entryStateOf, examClasses, examOf, examSubjectList, sheetsOf, type ExamRow } from './exams.service.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
-import { requestApproval } from '../approvals/index.js';
+import { decidePendingApproval, requestApproval } from '../approvals/index.js';
 import * as examsRepo from './exams.repository.js';
 import * as marksRepo from './marks.repository.js';
 
@@ -345,7 +345,7 @@ export async function decideSheet(database: Database, actor: Actor, examId: stri
     const sheet = await marksRepo.findSheetId(tx, examId, classId, subjectId);
     if (!sheet) throw new AppError(409, 'NOT_SUBMITTED', m.notSubmitted);
     await decideSheetInTx(tx, { actor, schoolId, ip }, sheet.id, approve, comment);
-    await marksRepo.decidePendingMarksApproval(tx, sheet.id, { status: approve ? 'approved' : 'rejected', decidedBy: actor.id, note: comment });
+    await decidePendingApproval(tx, { schoolId, kind: 'marks', subjectId: sheet.id, approve, decidedBy: actor.id, note: comment });
     return sheetOne(tx, schoolId, e, classId, subjectId);
   });
 }

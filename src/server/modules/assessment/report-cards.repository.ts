@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { academicYears, classes, examSeries, formativeAssessments, levels, profiles, reportComments, students, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerIdentityColumns, type LearnerIdentity } from '../../lib/learner-columns.js';
@@ -83,12 +83,6 @@ export async function learnerIdsInClass(tx: Tx, schoolId: string, classId: strin
 /** The current stream of each of the school's learners `studentIds` that exists. */
 export async function learnerClassesOf(tx: Tx, schoolId: string, studentIds: string[]): Promise<{ id: string; classId: string | null }[]> {
   return tx.select({ id: students.id, classId: students.classId }).from(students).where(and(eq(students.schoolId, schoolId), inArray(students.id, studentIds)));
-}
-
-/** Fee balances of learners in KES cents (positive = owed), from the student_balances view; learners without a row are absent. */
-export async function listFeeBalances(tx: Tx, studentIds: string[]): Promise<{ student_id: string; balance_cents: string | number }[]> {
-  const res = await tx.execute(sql`select student_id, balance_cents from student_balances where student_id in (${sql.join(studentIds.map((id) => sql`${id}`), sql`, `)})`);
-  return (res as unknown as { rows?: { student_id: string; balance_cents: string | number }[] }).rows ?? [];
 }
 
 // -- streams ------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { m, settingsOf } from './assessment-context.js';
 import { examOf } from './exams.service.js';
 import { bandsForExam } from './marks.service.js';
 import { learnerAudience } from '../learners/index.js';
+import { balancesByStudent } from '../fees/index.js';
 import { computeResults, type ComputedResults } from './results.service.js';
 import * as reportCardsRepo from './report-cards.repository.js';
 import * as scalesRepo from './scales.repository.js';
@@ -215,10 +216,9 @@ export async function termCards(tx: Tx, schoolId: string, termId: string, opts: 
     const [comments, formative, balances] = await Promise.all([
       reportCardsRepo.listTermComments(tx, termId, ids),
       reportCardsRepo.listTermFormativePoints(tx, termId, ids),
-      settings.showFeeBalance ? reportCardsRepo.listFeeBalances(tx, ids) : Promise.resolve(null),
+      settings.showFeeBalance ? balancesByStudent(tx, ids) : Promise.resolve(null),
     ]);
     const rubric = grading.bandsOfKey('cbc4');
-    const balanceRows = balances ?? [];
     for (const c of wanted) {
       const cm = comments.find((x) => x.studentId === c.studentId);
       c.classTeacherComment = cm?.classTeacherComment ?? '';
@@ -229,8 +229,7 @@ export async function termCards(tx: Tx, schoolId: string, termId: string, opts: 
         const band = p === null ? null : rubric.find((b) => b.points === p);
         s.formative = band ? gradeLabel(band) : null;
       }
-      const bal = balanceRows.find((b) => b.student_id === c.studentId);
-      c.feeBalanceCents = settings.showFeeBalance ? Number(bal?.balance_cents ?? 0) : null;
+      c.feeBalanceCents = balances ? (balances.get(c.studentId) ?? 0) : null;
     }
   }
   // Attendance over the term (days open, present, absent, late, excused, rate).
