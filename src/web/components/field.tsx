@@ -3,6 +3,7 @@ import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { FieldError } from '@/components/form-feedback';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 /** "(optional)" after a label. */
 export function Optional() {
@@ -87,5 +88,92 @@ export function FormSection({
       </header>
       <div className="px-4 py-4 sm:px-6 sm:py-5">{children}</div>
     </section>
+  );
+}
+
+/**
+ * A label over a one-of-a-list picker: `options` (the values, in order) shown by `labelOf`, the trigger
+ * carrying `id` and `testId`; the block's classes are `className` (`grid min-w-0 gap-1.5` by default).
+ * `children` (e.g. a note or the field's error) follow the picker.
+ */
+export function SelectField<V extends string>({
+  id,
+  label,
+  value,
+  onValueChange,
+  options,
+  labelOf,
+  testId,
+  placeholder,
+  disabled,
+  className = 'grid min-w-0 gap-1.5',
+  children,
+}: {
+  id: string;
+  label: React.ReactNode;
+  value: V;
+  onValueChange: (value: V) => void;
+  options: readonly V[];
+  labelOf: (value: V) => React.ReactNode;
+  testId?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  className?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value} onValueChange={(v) => onValueChange(v as V)} disabled={disabled}>
+        <SelectTrigger id={id} data-testid={testId}>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((o) => (
+            <SelectItem key={o} value={o}>
+              {labelOf(o)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A label over its control (`children`), then the control's error (id `${id}-error`, under it,
+ * announced): the plain field of the dialog forms. `optional` adds "(optional)" to the label;
+ * `className` replaces the block's classes (`grid content-start gap-2`).
+ */
+export function LabelledField({
+  id,
+  label,
+  optional,
+  error,
+  className = 'grid content-start gap-2',
+  children,
+}: {
+  id: string;
+  label: React.ReactNode;
+  optional?: boolean;
+  error?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>
+        {label}
+        {optional && (
+          <>
+            {' '}
+            <Optional />
+          </>
+        )}
+      </Label>
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
   );
 }

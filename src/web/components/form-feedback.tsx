@@ -62,3 +62,22 @@ export function useFormError() {
     field: (name: string) => error?.fields[name],
   };
 }
+
+/**
+ * Puts a server refusal's field errors (`ApiError.fields`) on the form fields named in `names`, through
+ * react-hook-form's `setError` (focusing the first). `firstSegment` matches a nested key ("a.0") by its
+ * first segment ("a"). Returns the [field, message] pairs placed and the others the server sent; both
+ * empty when `err` is not an ApiError.
+ */
+export function placeFieldErrors<N extends string>(
+  err: unknown,
+  names: readonly N[],
+  setError: (name: N, error: { type: string; message: string }, options: { shouldFocus: boolean }) => void,
+  { firstSegment = false }: { firstSegment?: boolean } = {},
+): { placed: [string, string][]; others: [string, string][] } {
+  const fields = err instanceof ApiError ? Object.entries(err.fields ?? {}) : [];
+  const nameOf = (k: string) => (firstSegment ? k.split('.')[0]! : k);
+  const placed = fields.filter(([k]) => (names as readonly string[]).includes(nameOf(k)));
+  for (const [k, message] of placed) setError(nameOf(k) as N, { type: 'server', message }, { shouldFocus: true });
+  return { placed, others: fields.filter((e) => !placed.includes(e)) };
+}

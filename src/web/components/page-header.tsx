@@ -46,6 +46,39 @@ export function AcademicBreadcrumb({ trail }: { trail: { label: string; to?: str
   );
 }
 
+/**
+ * A page's heading block: the icon (`icon`, a 20 px svg) in a tinted square, the title (the page's h1)
+ * and, when given, the subtitle (`subtitleTestId` marks it). `className` replaces the block's classes
+ * (`flex min-w-0 items-center gap-3`), e.g. to let it grow in a row.
+ */
+export function PageTitle({
+  icon,
+  title,
+  subtitle,
+  subtitleTestId,
+  className = 'flex min-w-0 items-center gap-3',
+}: {
+  icon: React.ReactNode;
+  title: React.ReactNode;
+  subtitle?: React.ReactNode;
+  subtitleTestId?: string;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">{icon}</span>
+      <div className="min-w-0">
+        <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
+        {subtitle && (
+          <p className="mt-0.5 text-sm text-muted-foreground" data-testid={subtitleTestId}>
+            {subtitle}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** A section page's title row: section icon, title, subtitle, and actions on the right (stacked on phones). */
 export function PageHeader({
   sectionId,
@@ -62,15 +95,7 @@ export function PageHeader({
 }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3" data-testid={testId}>
-      <div className="flex min-w-0 items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
-          <SectionIcon id={sectionId} className="size-5" aria-hidden />
-        </span>
-        <div className="min-w-0">
-          <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
-          {subtitle && <p className="mt-0.5 text-sm text-muted-foreground">{subtitle}</p>}
-        </div>
-      </div>
+      <PageTitle icon={<SectionIcon id={sectionId} className="size-5" aria-hidden />} title={title} subtitle={subtitle} />
       {actions && <div className="flex w-full flex-wrap gap-2 sm:w-auto [&>*]:flex-1 sm:[&>*]:flex-none">{actions}</div>}
     </div>
   );

@@ -96,3 +96,4 @@ export function Panel({
 export function EmptyNote({ children }: { children: React.ReactNode }) {
   return <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">{children}</p>;
 }
+

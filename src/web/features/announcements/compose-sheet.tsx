@@ -29,6 +29,7 @@ import { fromNairobiInput } from '@/lib/message-format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { uploadAttachment, useAudienceOptions, useCreateAnnouncement, usePreview, type UploadedAttachment } from './announcements-api';
 import { formatBytes, formatDateTime } from './announcement-bits';
+import { LabelledField } from '@/components/field';
 
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_FILES = 5;
@@ -249,8 +250,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
       <div className="grid flex-1 gap-6 px-4 py-5 sm:px-6">
         <InputField id="announcement-title" label={t.title} placeholder={t.titlePlaceholder} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={150} error={formError.field('title')} required />
 
-        <div className="grid gap-1.5">
-          <Label htmlFor="announcement-body">{t.body}</Label>
+        <LabelledField id="announcement-body" label={t.body} error={formError.field('body')} className="grid gap-1.5">
           <Textarea
             id="announcement-body"
             rows={7}
@@ -265,8 +265,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
           <p id="announcement-body-hint" className="text-xs text-muted-foreground">
             {t.formatHint}
           </p>
-          <FieldError id="announcement-body-error" message={formError.field('body')} />
-        </div>
+        </LabelledField>
 
         <section className="grid gap-4 rounded-xl border bg-card p-4" aria-labelledby="audience-heading" data-testid="compose-audience">
           <h3 id="audience-heading" className="flex items-center gap-2 text-sm font-semibold">

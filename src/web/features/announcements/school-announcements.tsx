@@ -10,7 +10,8 @@ import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { useAuth } from '@/lib/auth';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAnnouncements, useAnnouncementsLiveRefresh } from './announcements-api';
@@ -127,17 +128,12 @@ export function SchoolAnnouncements({ role, platformNotices }: { role: Role; pla
 
       {canPost ? (
         <Tabs value={tab} onValueChange={(v) => setTab(v as 'inbox' | 'sent')} className="min-w-0">
-          <TabsList aria-label={t.tabsLabel}>
-            <TabsTrigger value="inbox" data-testid="announcements-tab-inbox">
-              <Inbox aria-hidden />
-              {t.tabInbox}
-              {!!unread && <span className="rounded-full bg-primary px-1.5 text-[0.7rem] font-semibold text-primary-foreground tabular-nums">{unread}</span>}
-            </TabsTrigger>
-            <TabsTrigger value="sent" data-testid="announcements-tab-sent">
-              <Send aria-hidden />
-              {t.tabSent}
-            </TabsTrigger>
-          </TabsList>
+          <IconTabsList label={t.tabsLabel}
+            tabs={[
+              { value: 'inbox', icon: Inbox, label: t.tabInbox, testId: 'announcements-tab-inbox', badge: !!unread && <span className="rounded-full bg-primary px-1.5 text-[0.7rem] font-semibold text-primary-foreground tabular-nums">{unread}</span> },
+              { value: 'sent', icon: Send, label: t.tabSent, testId: 'announcements-tab-sent' },
+            ]}
+          />
           <TabsContent value="inbox">{inbox}</TabsContent>
           <TabsContent value="sent">
             <SentAnnouncements onOpen={open} onDelivery={setDelivery} onCompose={() => setComposing(true)} />

@@ -11,6 +11,7 @@ import { EMPTY_FILTERS, useAuditActions, useAuditLogs, useAuditSchools, type Aud
 import { AuditDetailsSheet } from './components/audit-details-sheet';
 import { AuditFiltersBar } from './components/audit-filters';
 import { AuditCard, auditColumns } from './components/audit-list';
+import { PageTitle } from '@/components/page-header';
 
 const m = messages.audit;
 const PAGE_SIZE = 25;
@@ -92,17 +93,7 @@ export function AuditSection() {
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="audit-section">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
-            <ScrollText className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{m.title}</h1>
-            <p className="mt-0.5 text-sm text-muted-foreground" data-testid="audit-subtitle">
-              {platform ? m.subtitleAdmin : m.subtitleSchool}
-            </p>
-          </div>
-        </div>
+        <PageTitle icon={<ScrollText className="size-5" aria-hidden />} title={m.title} subtitle={platform ? m.subtitleAdmin : m.subtitleSchool} subtitleTestId="audit-subtitle" />
         <div className="flex w-full items-center justify-between gap-3 sm:w-auto">
           {data && (
             <span className="rounded-full border bg-card px-2.5 py-1 text-xs font-medium text-muted-foreground tabular-nums" data-testid="audit-total">

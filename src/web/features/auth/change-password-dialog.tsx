@@ -16,6 +16,7 @@ import { Label } from '@/components/ui/label';
 import { InactivityMonitor } from '@/components/inactivity-monitor';
 import { useSignOutToLogin } from '@/lib/use-sign-out-to-login';
 import { AuthScreen, ScreenIcon } from './components/auth-screen';
+import { placeFieldErrors } from '@/components/form-feedback';
 
 const m = messages.changePassword;
 /** better-auth's maxPasswordLength (server: modules/auth/better-auth.ts). */
@@ -110,10 +111,8 @@ function ChangePasswordForm({ onSignOut }: { onSignOut: () => void }) {
         onSignOut();
         return;
       }
-      const fields = err instanceof ApiError ? Object.entries(err.fields ?? {}) : [];
-      const known = fields.filter(([k]) => (FIELDS as readonly string[]).includes(k));
-      for (const [k, message] of known) setError(k as keyof Values, { type: 'server', message }, { shouldFocus: true });
-      if (known.length === 0) setFormError(err instanceof ApiError && err.message ? err.message : m.failed);
+      const { placed } = placeFieldErrors(err, FIELDS, setError);
+      if (placed.length === 0) setFormError(err instanceof ApiError && err.message ? err.message : m.failed);
     }
   });
 

@@ -7,10 +7,10 @@ import { ApiError } from '@/lib/api';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { resetPassword, validateResetToken } from './api/reset-password';
 import { AuthScreen, ScreenIcon } from './components/auth-screen';
 import { serverMessageOr } from './error-message';
+import { LabelledField } from '@/components/field';
 
 type LinkState = { kind: 'validating' } | { kind: 'valid' } | { kind: 'invalid'; message: string } | { kind: 'done' };
 
@@ -133,8 +133,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
       <h1 className="text-xl font-semibold tracking-tight">{t.pageTitle}</h1>
       <p className="mt-1.5 text-sm text-muted-foreground">{t.pageDescription}</p>
       <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-5">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-new`}>{t.newPassword}</Label>
+        <LabelledField id={`${id}-new`} label={t.newPassword} className="grid gap-2">
           <Input
             id={`${id}-new`}
             type="password"
@@ -144,9 +143,8 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
             disabled={submitting}
             className="h-11"
           />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-confirm`}>{t.confirmPassword}</Label>
+        </LabelledField>
+        <LabelledField id={`${id}-confirm`} label={t.confirmPassword} className="grid gap-2">
           <Input
             id={`${id}-confirm`}
             type="password"
@@ -156,7 +154,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
             disabled={submitting}
             className="h-11"
           />
-        </div>
+        </LabelledField>
         {error && (
           <Alert variant="destructive" className="flex items-start gap-2.5 leading-relaxed">
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

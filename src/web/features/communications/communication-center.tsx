@@ -44,6 +44,7 @@ import {
 import { CommunicationFormDialog } from './components/communication-form-dialog';
 import { formatDate, formatDateTime } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
+import { PageTitle } from '@/components/page-header';
 
 const m = messages.communications;
 const PAGE_SIZE = 20;
@@ -360,15 +361,7 @@ export function CommunicationCenter() {
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="communication-center">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
-            <Megaphone className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{sectionLabel('edufam_admin', 'announcements')}</h1>
-            <p className="mt-0.5 text-sm text-muted-foreground">{m.centerSubtitle}</p>
-          </div>
-        </div>
+        <PageTitle icon={<Megaphone className="size-5" aria-hidden />} title={sectionLabel('edufam_admin', 'announcements')} subtitle={m.centerSubtitle} />
         <div className="flex w-full shrink-0 items-center gap-2 sm:w-auto">
           <Button
             variant="outline"

@@ -10,6 +10,7 @@ import { cn } from '@/lib/utils';
 import { useReceivedCommunications } from './api/received';
 import { formatDateTime, formatRelative } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
+import { PageTitle } from '@/components/page-header';
 
 const m = messages.communications;
 
@@ -66,15 +67,7 @@ export function ReceivedAnnouncements({ role }: { role: Role }) {
 
   return (
     <section className="mx-auto flex w-full max-w-4xl min-w-0 flex-col gap-4 sm:gap-6" data-testid="received-announcements">
-      <div className="flex min-w-0 items-center gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
-          <Megaphone className="size-5" aria-hidden />
-        </span>
-        <div className="min-w-0">
-          <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
-          <p className="mt-0.5 text-sm text-muted-foreground">{m.receivedSubtitle}</p>
-        </div>
-      </div>
+      <PageTitle icon={<Megaphone className="size-5" aria-hidden />} title={title} subtitle={m.receivedSubtitle} />
       {body}
     </section>
   );

@@ -9,14 +9,13 @@ import { DataTable, type ColumnDef } from '@/components/data-table';
 import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useInviteStaff, usePlatformStaff, useUpdateStaff } from './company-api';
 import { formatInstant } from '@/lib/format';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { SelectField } from '@/components/field';
 
 const t = s.staff;
 
@@ -246,43 +245,31 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !invite.isPending && onClose()}>
-      <DialogContent className="max-w-md" data-testid="staff-invite-dialog">
-        <form onSubmit={submit} noValidate className="grid gap-5">
-          <DialogHeader>
-            <DialogTitle>{i.title}</DialogTitle>
-            <DialogDescription className="leading-relaxed">{i.description}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-4">
-            <InputField id="invite-name" label={i.name} value={name} onChange={(e) => setName(e.target.value)} error={err.field('name')} autoComplete="name" data-testid="invite-name" />
-            <InputField id="invite-email" label={i.email} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={err.field('email')} autoComplete="email" data-testid="invite-email" />
-            <div className="grid gap-1.5">
-              <Label htmlFor="invite-role">{i.role}</Label>
-              <Select value={role} onValueChange={(v) => setRole(v as PlatformStaffRole)}>
-                <SelectTrigger id="invite-role" data-testid="invite-role">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PLATFORM_STAFF_ROLES.map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {roleDisplayName(r)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            {err.error && <FormErrorAlert title={i.failed} detail={err.error.message} testId="invite-error" />}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={invite.isPending}>
-              {i.cancel}
-            </Button>
-            <Button type="submit" disabled={invite.isPending} data-testid="invite-submit">
-              {invite.isPending ? i.submitting : i.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      pending={invite.isPending}
+      className="max-w-md"
+      testId="staff-invite-dialog"
+      form={{ onSubmit: submit, noValidate: true, className: 'grid gap-5' }}
+      title={i.title}
+      description={i.description}
+      descriptionClassName="leading-relaxed"
+    >
+      <div className="grid gap-4">
+        <InputField id="invite-name" label={i.name} value={name} onChange={(e) => setName(e.target.value)} error={err.field('name')} autoComplete="name" data-testid="invite-name" />
+        <InputField id="invite-email" label={i.email} type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={err.field('email')} autoComplete="email" data-testid="invite-email" />
+        <SelectField id="invite-role" label={i.role} value={role} onValueChange={setRole} options={PLATFORM_STAFF_ROLES} labelOf={roleDisplayName} testId="invite-role" className="grid gap-1.5" />
+        {err.error && <FormErrorAlert title={i.failed} detail={err.error.message} testId="invite-error" />}
+      </div>
+      <FormDialogFooter
+        cancelLabel={i.cancel}
+        onCancel={onClose}
+        pending={invite.isPending}
+        submitTestId="invite-submit"
+        spinner={false}
+        label={invite.isPending ? i.submitting : i.submit}
+      />
+    </FormDialog>
   );
 }

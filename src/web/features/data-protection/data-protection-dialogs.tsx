@@ -1,16 +1,16 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Check, Download, FileJson, Loader2, ShieldAlert, Trash2 } from 'lucide-react';
+import { Check, Download, FileJson, ShieldAlert, Trash2 } from 'lucide-react';
 import type { DpSubjectType } from '@shared/contracts/data-protection';
 import { dataProtectionScreens as ds } from '@shared/messages/data-protection-screens';
 import { ApiError } from '@/lib/api';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { Textarea } from '@/components/ui/textarea';
 import { useErasePersonalData, useExportPersonalData } from './data-protection-api';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { LabelledField } from '@/components/field';
 
 /** The data subject a dialog acts on. */
 export interface DpSubject {
@@ -84,42 +84,42 @@ export function ExportDialog({ subject, onClose }: { subject: DpSubject | null; 
     );
   };
   return (
-    <Dialog open={!!subject} onOpenChange={(open) => !open && !exporter.isPending && onClose()}>
-      <DialogContent className="max-w-lg gap-5" data-testid="dp-export-dialog">
-        <form onSubmit={submit} className="grid gap-5">
-          <DialogHeader className="gap-2">
-            <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-              <FileJson className="size-5" aria-hidden />
-            </span>
-            <DialogTitle>{s.title}</DialogTitle>
-            <DialogDescription>{subject ? s.description(subject.name) : ''}</DialogDescription>
-          </DialogHeader>
-          <p className="rounded-lg border bg-muted/40 px-3.5 py-2.5 text-sm leading-relaxed text-muted-foreground">
-            {subject?.type === 'user' ? s.userIncludes : s.learnerIncludes}
-          </p>
-          <ReasonField
-            id="dp-export-reason"
-            label={s.reason}
-            value={reason}
-            onChange={setReason}
-            placeholder={s.reasonPlaceholder}
-            help={s.reasonHelp}
-            error={fieldOf(exporter.error, 'reason')}
-            testId="dp-export-reason"
-          />
-          {exporter.error && !fieldOf(exporter.error, 'reason') && <FormErrorAlert title={s.failed} detail={errorOf(exporter.error)} testId="dp-export-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={exporter.isPending}>
-              {s.cancel}
-            </Button>
-            <Button type="submit" disabled={exporter.isPending || reason.trim().length < 3} data-testid="dp-export-submit">
-              {exporter.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Download className="size-4" aria-hidden />}
-              {exporter.isPending ? s.pending : s.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={!!subject}
+      onClose={onClose}
+      pending={exporter.isPending}
+      className="max-w-lg gap-5"
+      testId="dp-export-dialog"
+      form={{ onSubmit: submit, className: 'grid gap-5' }}
+      icon={FileJson}
+      title={s.title}
+      description={subject ? s.description(subject.name) : ''}
+    >
+      <p className="rounded-lg border bg-muted/40 px-3.5 py-2.5 text-sm leading-relaxed text-muted-foreground">
+        {subject?.type === 'user' ? s.userIncludes : s.learnerIncludes}
+      </p>
+      <ReasonField
+        id="dp-export-reason"
+        label={s.reason}
+        value={reason}
+        onChange={setReason}
+        placeholder={s.reasonPlaceholder}
+        help={s.reasonHelp}
+        error={fieldOf(exporter.error, 'reason')}
+        testId="dp-export-reason"
+      />
+      {exporter.error && !fieldOf(exporter.error, 'reason') && <FormErrorAlert title={s.failed} detail={errorOf(exporter.error)} testId="dp-export-error" />}
+      <FormDialogFooter
+        cancelLabel={s.cancel}
+        onCancel={onClose}
+        pending={exporter.isPending}
+        disabled={reason.trim().length < 3}
+        submitTestId="dp-export-submit"
+        spinnerClassName="size-4"
+        icon={<Download className="size-4" aria-hidden />}
+        label={exporter.isPending ? s.pending : s.submit}
+      />
+    </FormDialog>
   );
 }
 
@@ -156,83 +156,84 @@ export function EraseDialog({ subject, onClose }: { subject: DpSubject | null; o
   const erased = subject?.type === 'user' ? s.userErased : s.learnerErased;
   const kept = subject?.type === 'user' ? s.userKept : s.learnerKept;
   return (
-    <Dialog open={!!subject} onOpenChange={(open) => !open && !eraser.isPending && onClose()}>
-      <DialogContent className="max-w-2xl gap-5" data-testid="dp-erase-dialog">
-        <form onSubmit={submit} className="grid gap-5">
-          <DialogHeader className="gap-2">
-            <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-              <ShieldAlert className="size-5" aria-hidden />
-            </span>
-            <DialogTitle>{s.title}</DialogTitle>
-            <DialogDescription>{subject ? s.description(subject.name) : ''}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div className="rounded-lg border border-destructive/25 bg-destructive/5 p-3.5" data-testid="dp-erase-erased">
-              <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-destructive">
-                <Trash2 className="size-4" aria-hidden />
-                {s.erasedTitle}
-              </p>
-              <ul className="grid gap-1.5 text-sm">
-                {erased.map((item) => (
-                  <li key={item} className="flex gap-2 leading-snug">
-                    <span className="mt-1.5 size-1.5 shrink-0 rounded-full bg-destructive/70" aria-hidden />
-                    {item}
-                  </li>
-                ))}
-              </ul>
-            </div>
-            <div className="rounded-lg border bg-muted/40 p-3.5" data-testid="dp-erase-kept">
-              <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
-                <Check className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />
-                {s.keptTitle}
-              </p>
-              <ul className="grid gap-2 text-sm">
-                {kept.map((item) => (
-                  <li key={item.what} className="leading-snug">
-                    <span className="font-medium">{item.what}</span>
-                    <span className="block text-xs text-muted-foreground">{item.why}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </div>
-          <ReasonField
-            id="dp-erase-reason"
-            label={s.reason}
-            value={reason}
-            onChange={setReason}
-            placeholder={s.reasonPlaceholder}
-            error={fieldOf(eraser.error, 'reason')}
-            testId="dp-erase-reason"
-          />
-          <div className="grid gap-1.5">
-            <Label htmlFor="dp-erase-confirm">{subject ? s.confirm(subject.name) : ''}</Label>
-            <Input
-              id="dp-erase-confirm"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={subject?.name}
-              aria-describedby="dp-erase-confirm-help"
-              data-testid="dp-erase-confirm"
-            />
-            <p id="dp-erase-confirm-help" className="text-xs text-muted-foreground">
-              {s.confirmHint}
-            </p>
-          </div>
-          {eraser.error && !fieldOf(eraser.error, 'reason') && <FormErrorAlert title={s.failed} detail={errorOf(eraser.error)} testId="dp-erase-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={eraser.isPending}>
-              {s.cancel}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={eraser.isPending || !matches || reason.trim().length < 3} data-testid="dp-erase-submit">
-              {eraser.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Trash2 className="size-4" aria-hidden />}
-              {eraser.isPending ? s.pending : s.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={!!subject}
+      onClose={onClose}
+      pending={eraser.isPending}
+      className="max-w-2xl gap-5"
+      testId="dp-erase-dialog"
+      form={{ onSubmit: submit, className: 'grid gap-5' }}
+      icon={ShieldAlert}
+      iconClassName="bg-destructive/10 text-destructive"
+      title={s.title}
+      description={subject ? s.description(subject.name) : ''}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="rounded-lg border border-destructive/25 bg-destructive/5 p-3.5" data-testid="dp-erase-erased">
+          <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-destructive">
+            <Trash2 className="size-4" aria-hidden />
+            {s.erasedTitle}
+          </p>
+          <ul className="grid gap-1.5 text-sm">
+            {erased.map((item) => (
+              <li key={item} className="flex gap-2 leading-snug">
+                <span className="mt-1.5 size-1.5 shrink-0 rounded-full bg-destructive/70" aria-hidden />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="rounded-lg border bg-muted/40 p-3.5" data-testid="dp-erase-kept">
+          <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
+            <Check className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />
+            {s.keptTitle}
+          </p>
+          <ul className="grid gap-2 text-sm">
+            {kept.map((item) => (
+              <li key={item.what} className="leading-snug">
+                <span className="font-medium">{item.what}</span>
+                <span className="block text-xs text-muted-foreground">{item.why}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <ReasonField
+        id="dp-erase-reason"
+        label={s.reason}
+        value={reason}
+        onChange={setReason}
+        placeholder={s.reasonPlaceholder}
+        error={fieldOf(eraser.error, 'reason')}
+        testId="dp-erase-reason"
+      />
+      <LabelledField id="dp-erase-confirm" label={subject ? s.confirm(subject.name) : ''} className="grid gap-1.5">
+        <Input
+          id="dp-erase-confirm"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={subject?.name}
+          aria-describedby="dp-erase-confirm-help"
+          data-testid="dp-erase-confirm"
+        />
+        <p id="dp-erase-confirm-help" className="text-xs text-muted-foreground">
+          {s.confirmHint}
+        </p>
+      </LabelledField>
+      {eraser.error && !fieldOf(eraser.error, 'reason') && <FormErrorAlert title={s.failed} detail={errorOf(eraser.error)} testId="dp-erase-error" />}
+      <FormDialogFooter
+        cancelLabel={s.cancel}
+        onCancel={onClose}
+        pending={eraser.isPending}
+        disabled={!matches || reason.trim().length < 3}
+        variant="destructive"
+        submitTestId="dp-erase-submit"
+        spinnerClassName="size-4"
+        icon={<Trash2 className="size-4" aria-hidden />}
+        label={eraser.isPending ? s.pending : s.submit}
+      />
+    </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { LEARNER_STATUS_LABELS, USER_STATUS_LABELS, dataProtectionScreens as ds,
 import { roleDisplayName } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { LoadErrorCard } from '@/components/list-states';
 import { SearchField } from '@/components/search-field';
@@ -188,16 +188,9 @@ function RequestHistory() {
       <DataTable
         id="dp-requests"
         columns={columns}
-        data={requests.data?.items}
         getRowId={(r) => r.id}
-        total={requests.data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={requests.isPlaceholderData}
-        error={requests.error}
         errorTitle={h.loadFailed}
-        onRetry={() => void requests.refetch()}
+        {...pagedTableProps(list, requests, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         rowTestId="dp-request-row"
         minWidth={960}
         empty={{ icon: Scale, title: h.emptyTitle, hint: h.emptyHint }}

@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDisableMaintenance, useEnableMaintenance, useMaintenanceSetting, useUpdateMaintenanceMessage } from './api/maintenance';
 import { formatDateTime } from './components/format';
 import { MaintenanceForm, type MaintenanceFormOutput } from './components/maintenance-form';
+import { PageTitle } from '@/components/page-header';
 
 const m = messages.maintenance;
 
@@ -291,15 +292,7 @@ export function MaintenanceSection() {
   return (
     <section className="flex min-w-0 flex-col gap-5 sm:gap-6" data-testid="maintenance-section">
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <div className="flex min-w-0 flex-1 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
-            <Wrench className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{m.title}</h1>
-            <p className="mt-0.5 text-sm text-muted-foreground">{m.subtitle}</p>
-          </div>
-        </div>
+        <PageTitle icon={<Wrench className="size-5" aria-hidden />} title={m.title} subtitle={m.subtitle} className="flex min-w-0 flex-1 items-center gap-3" />
         <div className="flex w-full shrink-0 gap-2 md:w-auto">
           <Button asChild variant="outline" className="flex-1 md:flex-none">
             <Link to="/debug/maintenance-test">

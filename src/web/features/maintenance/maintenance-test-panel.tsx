@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMaintenanceSetting, useMaintenanceStatus } from './api/maintenance';
 import { formatClock, formatDateTime } from './components/format';
+import { PageTitle } from '@/components/page-header';
 
 const m = messages.maintenance;
 const LOG_LIMIT = 50;
@@ -125,15 +126,7 @@ export function MaintenanceTestPanel() {
   return (
     <section className="flex min-w-0 flex-col gap-5 sm:gap-6" data-testid="maintenance-test-panel">
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-        <div className="flex min-w-0 flex-1 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
-            <FlaskConical className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{m.testTitle}</h1>
-            <p className="mt-0.5 text-sm text-muted-foreground">{m.testSubtitle}</p>
-          </div>
-        </div>
+        <PageTitle icon={<FlaskConical className="size-5" aria-hidden />} title={m.testTitle} subtitle={m.testSubtitle} className="flex min-w-0 flex-1 items-center gap-3" />
         <Button onClick={runCheck} disabled={status.isFetching} className="w-full shrink-0 md:w-auto" data-testid="maintenance-test-run">
           {status.isFetching ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
           {m.testRunCheck}

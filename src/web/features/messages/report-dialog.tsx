@@ -1,13 +1,10 @@
 import * as React from 'react';
-import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ConversationMessage } from '@shared/contracts/conversations';
 import { conversationScreens as t } from '@shared/messages/conversations-screens';
-import { FieldError } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { useReportMessage } from './messages-api';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { LabelledField } from '@/components/field';
 
 const r = t.report;
 
@@ -41,40 +38,31 @@ export function ReportMessageDialog({ message, onClose }: { message: Conversatio
     );
   };
   return (
-    <Dialog open={!!message} onOpenChange={(o) => !o && !report.isPending && onClose()}>
-      <DialogContent className="max-w-md grid-cols-1" data-testid="report-dialog">
-        <form onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{r.title}</DialogTitle>
-            <DialogDescription>{r.description}</DialogDescription>
-          </DialogHeader>
-          {message && <blockquote className="line-clamp-4 rounded-md border-l-4 bg-muted/50 px-3 py-2 text-sm break-words whitespace-pre-wrap">{message.body}</blockquote>}
-          <div className="grid gap-1.5">
-            <Label htmlFor="report-reason">{r.reason}</Label>
-            <textarea
-              id="report-reason"
-              rows={3}
-              maxLength={1000}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              placeholder={r.reasonPlaceholder}
-              className={textareaClass}
-              aria-invalid={!!error || undefined}
-              aria-describedby={error ? 'report-reason-error' : undefined}
-            />
-            <FieldError id="report-reason-error" message={error ?? undefined} />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={report.isPending}>
-              {r.cancel}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={report.isPending} data-testid="report-submit">
-              {report.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {r.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={!!message}
+      onClose={onClose}
+      pending={report.isPending}
+      className="max-w-md grid-cols-1"
+      testId="report-dialog"
+      form={{ onSubmit: submit, className: 'grid gap-4' }}
+      title={r.title}
+      description={r.description}
+    >
+      {message && <blockquote className="line-clamp-4 rounded-md border-l-4 bg-muted/50 px-3 py-2 text-sm break-words whitespace-pre-wrap">{message.body}</blockquote>}
+      <LabelledField id="report-reason" label={r.reason} error={error ?? undefined} className="grid gap-1.5">
+        <textarea
+          id="report-reason"
+          rows={3}
+          maxLength={1000}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={r.reasonPlaceholder}
+          className={textareaClass}
+          aria-invalid={!!error || undefined}
+          aria-describedby={error ? 'report-reason-error' : undefined}
+        />
+      </LabelledField>
+      <FormDialogFooter cancelLabel={r.cancel} onCancel={onClose} pending={report.isPending} variant="destructive" submitTestId="report-submit" label={r.submit} />
+    </FormDialog>
   );
 }

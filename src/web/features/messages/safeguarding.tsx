@@ -7,17 +7,17 @@ import { conversationScreens as t } from '@shared/messages/conversations-screens
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { FilterSelect } from '@/components/filter-select';
-import { FieldError } from '@/components/form-feedback';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { SearchField } from '@/components/search-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from './format';
 import { reviewConversation, useReports, useReviewable, useUpdateReport } from './messages-api';
 import { textareaClass } from './report-dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { LabelledField } from '@/components/field';
 
 const s = t.safeguarding;
 type Status = 'open' | 'reviewed' | 'dismissed';
@@ -50,62 +50,54 @@ export function ReviewConversationDialog({ conversationId, onClose }: { conversa
     }
   };
   return (
-    <Dialog open={!!conversationId} onOpenChange={(o) => !o && !pending && onClose()}>
-      <DialogContent className={cn('max-w-lg grid-cols-1', review && 'max-w-2xl')} data-testid="review-dialog">
-        <DialogHeader>
-          <DialogTitle>{s.reviewTitle}</DialogTitle>
-          <DialogDescription>{review ? s.reviewAudited : s.reviewDescription}</DialogDescription>
-        </DialogHeader>
-        {review ? (
-          <>
-            <p className="text-sm font-medium">{review.conversation.subject || review.conversation.participants.map((p) => p.name).join(', ')}</p>
-            <p className="-mt-2 text-xs text-muted-foreground">{review.conversation.participants.map((p) => `${p.name} (${p.roleLabel})`).join(' · ')}</p>
-            <ol className="max-h-[50vh] space-y-2 overflow-y-auto rounded-md border bg-muted/30 p-3" data-testid="review-messages">
-              {review.messages.map((m) => (
-                <li key={m.id} className="rounded-md bg-card px-3 py-2 text-sm shadow-xs">
-                  <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-                    <span className="font-medium text-foreground">{m.senderName}</span>
-                    {m.autoReply && <Bot className="size-3.5" aria-label={t.thread.autoReply} />}
-                    <span className="ml-auto">{formatDateTime(m.createdAt)}</span>
-                  </p>
-                  <p className="mt-1 break-words whitespace-pre-wrap">{m.body}</p>
-                  {m.attachments.length > 0 && <p className="mt-1 text-xs text-muted-foreground">{m.attachments.map((a) => a.name).join(', ')}</p>}
-                </li>
-              ))}
-            </ol>
-            <DialogFooter>
-              <Button onClick={onClose}>{s.reviewClose}</Button>
-            </DialogFooter>
-          </>
-        ) : (
-          <form onSubmit={submit} className="grid gap-4">
-            <div className="grid gap-1.5">
-              <Label htmlFor="review-reason">{s.reviewReason}</Label>
-              <textarea
-                id="review-reason"
-                rows={3}
-                maxLength={500}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                placeholder={s.reviewReasonPlaceholder}
-                className={textareaClass}
-                aria-describedby={error ? 'review-reason-error' : undefined}
-              />
-              <FieldError id="review-reason-error" message={error ?? undefined} />
-            </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-                {s.reviewCancel}
-              </Button>
-              <Button type="submit" disabled={pending} data-testid="review-submit">
-                {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Eye aria-hidden />}
-                {s.reviewSubmit}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={!!conversationId}
+      onClose={onClose}
+      pending={pending}
+      className={cn('max-w-lg grid-cols-1', review && 'max-w-2xl')}
+      testId="review-dialog"
+      title={s.reviewTitle}
+      description={review ? s.reviewAudited : s.reviewDescription}
+    >
+      {review ? (
+        <>
+          <p className="text-sm font-medium">{review.conversation.subject || review.conversation.participants.map((p) => p.name).join(', ')}</p>
+          <p className="-mt-2 text-xs text-muted-foreground">{review.conversation.participants.map((p) => `${p.name} (${p.roleLabel})`).join(' · ')}</p>
+          <ol className="max-h-[50vh] space-y-2 overflow-y-auto rounded-md border bg-muted/30 p-3" data-testid="review-messages">
+            {review.messages.map((m) => (
+              <li key={m.id} className="rounded-md bg-card px-3 py-2 text-sm shadow-xs">
+                <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                  <span className="font-medium text-foreground">{m.senderName}</span>
+                  {m.autoReply && <Bot className="size-3.5" aria-label={t.thread.autoReply} />}
+                  <span className="ml-auto">{formatDateTime(m.createdAt)}</span>
+                </p>
+                <p className="mt-1 break-words whitespace-pre-wrap">{m.body}</p>
+                {m.attachments.length > 0 && <p className="mt-1 text-xs text-muted-foreground">{m.attachments.map((a) => a.name).join(', ')}</p>}
+              </li>
+            ))}
+          </ol>
+          <DialogFooter>
+            <Button onClick={onClose}>{s.reviewClose}</Button>
+          </DialogFooter>
+        </>
+      ) : (
+        <form onSubmit={submit} className="grid gap-4">
+          <LabelledField id="review-reason" label={s.reviewReason} error={error ?? undefined} className="grid gap-1.5">
+            <textarea
+              id="review-reason"
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              placeholder={s.reviewReasonPlaceholder}
+              className={textareaClass}
+              aria-describedby={error ? 'review-reason-error' : undefined}
+            />
+          </LabelledField>
+          <FormDialogFooter cancelLabel={s.reviewCancel} onCancel={onClose} pending={pending} submitTestId="review-submit" icon={<Eye aria-hidden />} label={s.reviewSubmit} />
+        </form>
+      )}
+    </FormDialog>
   );
 }
 

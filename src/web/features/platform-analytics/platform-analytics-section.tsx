@@ -4,9 +4,9 @@ import type { PlatformAnalytics } from '@shared/contracts/platform-analytics';
 import { platformAnalyticsScreens as s } from '@shared/messages/platform-analytics-screens';
 import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatNumber, formatShortDate } from '@/lib/format';
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
+import { PageSkeleton } from '@/components/page-states';
 import { StatCard } from '@/components/stat-card';
 import { KesFigure, SplitBar } from '@/components/figures';
 import { cn } from '@/lib/utils';
@@ -17,23 +17,6 @@ import { AdoptionBars, DauChart, GrowthChart } from './platform-charts';
 
 const a = s.analytics;
 const kes = (cents: number) => cents / 100;
-
-function AnalyticsSkeleton() {
-  return (
-    <div className="flex flex-col gap-4 sm:gap-6" aria-busy="true" data-testid="platform-analytics-loading">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-28 rounded-xl" />
-        ))}
-      </div>
-      <div className="grid gap-4 sm:gap-6 xl:grid-cols-3">
-        <Skeleton className="h-96 rounded-xl xl:col-span-2" />
-        <Skeleton className="h-96 rounded-xl" />
-      </div>
-      <Skeleton className="h-80 rounded-xl" />
-    </div>
-  );
-}
 
 /** Fee volume: the total, payments, and the M-Pesa share as a split bar. */
 function FeesPanel({ fees }: { fees: PlatformAnalytics['fees'] }) {
@@ -131,7 +114,7 @@ export function PlatformAnalyticsSection() {
   const range = s.period.range(formatShortDate(period.from), formatDate(period.to));
 
   let body: React.ReactNode;
-  if (query.isPending) body = <AnalyticsSkeleton />;
+  if (query.isPending) body = <PageSkeleton testId="platform-analytics-loading" rows={[{ grid: 'grid gap-4 sm:gap-6 xl:grid-cols-3', cells: ['h-96 rounded-xl xl:col-span-2', 'h-96 rounded-xl'] }, { cells: ['h-80 rounded-xl'] }]} />;
   else if (query.isError && !data) body = <LoadErrorCard title={a.loadFailed} detail={query.error.message} retryLabel={s.common.tryAgain} onRetry={() => void query.refetch()} testId="platform-analytics-error" />;
   else if (data) {
     const t = data.totals;

@@ -1,19 +1,19 @@
 import * as React from 'react';
-import { Building2, Loader2, Wrench } from 'lucide-react';
+import { Building2, Wrench } from 'lucide-react';
 import { toast } from 'sonner';
 import { HUB_PROJECT_STATUSES, type HubProjectKind, type HubProjectStatus } from '@shared/contracts/project-hub';
 import { HUB_PROJECT_KIND_LABELS, HUB_PROJECT_STATUS_LABELS, projectHubMessages as pm } from '@shared/messages/project-hub';
 import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
 import { cn } from '@/lib/utils';
-import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { StaffSelect } from './hub-bits';
 import { useCreateProject, useOnboardingOverview } from './project-hub-api';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { SelectField, LabelledField } from '@/components/field';
 
 const n = hs.newProject;
 
@@ -90,127 +90,94 @@ export function NewProjectDialog({ open, onClose, viewerId, onCreated }: { open:
   ];
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !create.isPending && onClose()}>
-      <DialogContent className="max-w-xl gap-5" data-testid="hub-new-project">
-        <DialogHeader>
-          <DialogTitle>{n.title}</DialogTitle>
-          <DialogDescription>{n.description}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
-          <div className="grid gap-1.5">
-            <Label id="hub-new-kind-label">{n.kind}</Label>
-            <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-labelledby="hub-new-kind-label">
-              {kinds.map(({ value, icon: Icon }) => (
-                <button
-                  key={value}
-                  type="button"
-                  role="radio"
-                  aria-checked={kind === value}
-                  onClick={() => setKind(value)}
-                  className={cn(
-                    'flex min-w-0 cursor-pointer items-center gap-2 rounded-lg border p-2.5 text-left sm:gap-2.5 sm:p-3 transition focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                    kind === value ? 'border-primary bg-primary/5 ring-1 ring-primary' : 'hover:bg-muted/60',
-                  )}
-                  data-testid={`hub-new-kind-${value}`}
-                >
-                  <span className={cn('hidden size-8 shrink-0 items-center justify-center rounded-md min-[400px]:flex', kind === value ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground')}>
-                    <Icon className="size-4" aria-hidden />
-                  </span>
-                  <span className="min-w-0">
-                    <span className="block text-sm font-medium">{HUB_PROJECT_KIND_LABELS[value]}</span>
-                    <span className="block text-xs leading-snug text-muted-foreground">{n.kindHints[value]}</span>
-                  </span>
-                </button>
-              ))}
-            </div>
+    <FormDialog open={open} onClose={onClose} pending={create.isPending} className="max-w-xl gap-5" testId="hub-new-project" title={n.title} description={n.description}>
+      <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
+        <div className="grid gap-1.5">
+          <Label id="hub-new-kind-label">{n.kind}</Label>
+          <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-labelledby="hub-new-kind-label">
+            {kinds.map(({ value, icon: Icon }) => (
+              <button
+                key={value}
+                type="button"
+                role="radio"
+                aria-checked={kind === value}
+                onClick={() => setKind(value)}
+                className={cn(
+                  'flex min-w-0 cursor-pointer items-center gap-2 rounded-lg border p-2.5 text-left sm:gap-2.5 sm:p-3 transition focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                  kind === value ? 'border-primary bg-primary/5 ring-1 ring-primary' : 'hover:bg-muted/60',
+                )}
+                data-testid={`hub-new-kind-${value}`}
+              >
+                <span className={cn('hidden size-8 shrink-0 items-center justify-center rounded-md min-[400px]:flex', kind === value ? 'bg-primary text-primary-foreground' : 'bg-muted text-muted-foreground')}>
+                  <Icon className="size-4" aria-hidden />
+                </span>
+                <span className="min-w-0">
+                  <span className="block text-sm font-medium">{HUB_PROJECT_KIND_LABELS[value]}</span>
+                  <span className="block text-xs leading-snug text-muted-foreground">{n.kindHints[value]}</span>
+                </span>
+              </button>
+            ))}
           </div>
+        </div>
 
-          {kind === 'onboarding' && (
-            <div className="grid gap-1.5">
-              <Label htmlFor="hub-new-school">{n.school}</Label>
-              <Select value={schoolId} onValueChange={pickSchool}>
-                <SelectTrigger id="hub-new-school" aria-invalid={!!err.field('schoolId') || undefined} data-testid="hub-new-school">
-                  <SelectValue placeholder={n.schoolPlaceholder} />
-                </SelectTrigger>
-                <SelectContent>
-                  {(schools.data?.schools ?? []).map((s) => (
-                    <SelectItem key={s.id} value={s.id}>
-                      {s.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FieldError id="hub-new-school-error" message={err.field('schoolId')} />
-            </div>
-          )}
+        {kind === 'onboarding' && (
+          <LabelledField id="hub-new-school" label={n.school} error={err.field('schoolId')} className="grid gap-1.5">
+            <Select value={schoolId} onValueChange={pickSchool}>
+              <SelectTrigger id="hub-new-school" aria-invalid={!!err.field('schoolId') || undefined} data-testid="hub-new-school">
+                <SelectValue placeholder={n.schoolPlaceholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {(schools.data?.schools ?? []).map((s) => (
+                  <SelectItem key={s.id} value={s.id}>
+                    {s.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </LabelledField>
+        )}
 
-          <InputField
-            id="hub-new-name"
-            label={n.name}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setNameTouched(true);
-            }}
-            placeholder={n.namePlaceholder}
-            maxLength={120}
-            error={err.field('name')}
-            data-testid="hub-new-name"
-          />
+        <InputField
+          id="hub-new-name"
+          label={n.name}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setNameTouched(true);
+          }}
+          placeholder={n.namePlaceholder}
+          maxLength={120}
+          error={err.field('name')}
+          data-testid="hub-new-name"
+        />
 
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <div className="grid min-w-0 gap-1.5">
-              <Label htmlFor="hub-new-owner">{n.owner}</Label>
-              <StaffSelect id="hub-new-owner" value={ownerId} onChange={setOwnerId} viewerId={viewerId} testId="hub-new-owner" noneLabel={hs.list.noOwner} />
-              <FieldError id="hub-new-owner-error" message={err.field('ownerId')} />
-            </div>
-            <div className="grid min-w-0 gap-1.5">
-              <Label htmlFor="hub-new-status">{n.status}</Label>
-              <Select value={status} onValueChange={(v) => setStatus(v as HubProjectStatus)}>
-                <SelectTrigger id="hub-new-status" data-testid="hub-new-status">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {HUB_PROJECT_STATUSES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {HUB_PROJECT_STATUS_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <InputField id="hub-new-start" label={n.startDate} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} error={err.field('startDate')} />
-            <InputField id="hub-new-target" label={n.targetDate} type="date" value={targetDate} onChange={(e) => setTargetDate(e.target.value)} error={err.field('targetDate')} />
-          </div>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <LabelledField id="hub-new-owner" label={n.owner} error={err.field('ownerId')} className="grid min-w-0 gap-1.5">
+            <StaffSelect id="hub-new-owner" value={ownerId} onChange={setOwnerId} viewerId={viewerId} testId="hub-new-owner" noneLabel={hs.list.noOwner} />
+          </LabelledField>
+          <SelectField id="hub-new-status" label={n.status} value={status} onValueChange={setStatus} options={HUB_PROJECT_STATUSES} labelOf={(s) => HUB_PROJECT_STATUS_LABELS[s]} testId="hub-new-status" />
+          <InputField id="hub-new-start" label={n.startDate} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} error={err.field('startDate')} />
+          <InputField id="hub-new-target" label={n.targetDate} type="date" value={targetDate} onChange={(e) => setTargetDate(e.target.value)} error={err.field('targetDate')} />
+        </div>
 
-          <div className="grid gap-1.5">
-            <Label htmlFor="hub-new-description">{n.details}</Label>
-            <Textarea id="hub-new-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} maxLength={5000} />
-          </div>
+        <LabelledField id="hub-new-description" label={n.details} className="grid gap-1.5">
+          <Textarea id="hub-new-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} maxLength={5000} />
+        </LabelledField>
 
-          {kind === 'onboarding' && (
-            <label className="flex cursor-pointer items-start gap-3 rounded-lg border bg-muted/30 p-3">
-              <Switch checked={prefill} onCheckedChange={setPrefill} aria-label={n.prefill} data-testid="hub-new-prefill" />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium">{n.prefill}</span>
-                <span className="block text-xs text-muted-foreground">{n.prefillHint}</span>
-              </span>
-            </label>
-          )}
+        {kind === 'onboarding' && (
+          <label className="flex cursor-pointer items-start gap-3 rounded-lg border bg-muted/30 p-3">
+            <Switch checked={prefill} onCheckedChange={setPrefill} aria-label={n.prefill} data-testid="hub-new-prefill" />
+            <span className="min-w-0">
+              <span className="block text-sm font-medium">{n.prefill}</span>
+              <span className="block text-xs text-muted-foreground">{n.prefillHint}</span>
+            </span>
+          </label>
+        )}
 
-          {err.error && <FormErrorAlert title={n.failed} detail={err.error.message} testId="hub-new-error" />}
+        {err.error && <FormErrorAlert title={n.failed} detail={err.error.message} testId="hub-new-error" />}
 
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={create.isPending}>
-              {n.cancel}
-            </Button>
-            <Button type="submit" disabled={create.isPending} data-testid="hub-new-submit">
-              {create.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {create.isPending ? n.creating : n.create}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        <FormDialogFooter cancelLabel={n.cancel} onCancel={onClose} pending={create.isPending} submitTestId="hub-new-submit" label={create.isPending ? n.creating : n.create} />
+      </form>
+    </FormDialog>
   );
 }

@@ -1,16 +1,13 @@
 import * as React from 'react';
-import { Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { HUB_TASK_PRIORITIES, HUB_TASK_STATUSES, type HubTaskPriority, type HubTaskStatus } from '@shared/contracts/project-hub';
 import { HUB_TASK_PRIORITY_LABELS, HUB_TASK_STATUS_LABELS, projectHubMessages as pm } from '@shared/messages/project-hub';
 import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
-import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { StaffSelect } from './hub-bits';
 import { useCreateTask } from './project-hub-api';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { SelectField, LabelledField } from '@/components/field';
 
 const n = hs.newTask;
 
@@ -53,63 +50,20 @@ export function NewTaskDialog({ projectId, status, onClose, viewerId }: { projec
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !create.isPending && onClose()}>
-      <DialogContent className="max-w-lg" data-testid="hub-new-task">
-        <DialogHeader>
-          <DialogTitle>{n.title}</DialogTitle>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
-          <InputField id="hub-task-new-title" label={n.taskTitle} value={title} onChange={(e) => setTitle(e.target.value)} placeholder={n.titlePlaceholder} maxLength={200} error={err.field('title') ?? (err.error?.message === pm.api.titleRequired ? err.error.message : undefined)} autoFocus data-testid="hub-new-task-title" />
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <div className="grid min-w-0 gap-1.5">
-              <Label htmlFor="hub-task-new-column">{n.column}</Label>
-              <Select value={column} onValueChange={(v) => setColumn(v as HubTaskStatus)}>
-                <SelectTrigger id="hub-task-new-column">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {HUB_TASK_STATUSES.map((s) => (
-                    <SelectItem key={s} value={s}>
-                      {HUB_TASK_STATUS_LABELS[s]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid min-w-0 gap-1.5">
-              <Label htmlFor="hub-task-new-priority">{hs.task.priority}</Label>
-              <Select value={priority} onValueChange={(v) => setPriority(v as HubTaskPriority)}>
-                <SelectTrigger id="hub-task-new-priority">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {HUB_TASK_PRIORITIES.map((p) => (
-                    <SelectItem key={p} value={p}>
-                      {HUB_TASK_PRIORITY_LABELS[p]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid min-w-0 gap-1.5">
-              <Label htmlFor="hub-task-new-assignee">{hs.task.assignee}</Label>
-              <StaffSelect id="hub-task-new-assignee" value={assigneeId} onChange={setAssigneeId} viewerId={viewerId} testId="hub-new-task-assignee" />
-              <FieldError id="hub-task-new-assignee-error" message={err.field('assigneeId')} />
-            </div>
-            <InputField id="hub-task-new-due" label={hs.task.dueDate} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} error={err.field('dueDate')} />
-          </div>
-          {err.error && err.error.message !== pm.api.titleRequired && <FormErrorAlert title={n.failed} detail={err.error.message} testId="hub-new-task-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={create.isPending}>
-              {hs.task.cancel}
-            </Button>
-            <Button type="submit" disabled={create.isPending} data-testid="hub-new-task-submit">
-              {create.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {create.isPending ? n.adding : n.add}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} pending={create.isPending} className="max-w-lg" testId="hub-new-task" title={n.title}>
+      <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
+        <InputField id="hub-task-new-title" label={n.taskTitle} value={title} onChange={(e) => setTitle(e.target.value)} placeholder={n.titlePlaceholder} maxLength={200} error={err.field('title') ?? (err.error?.message === pm.api.titleRequired ? err.error.message : undefined)} autoFocus data-testid="hub-new-task-title" />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <SelectField id="hub-task-new-column" label={n.column} value={column} onValueChange={setColumn} options={HUB_TASK_STATUSES} labelOf={(s) => HUB_TASK_STATUS_LABELS[s]} />
+          <SelectField id="hub-task-new-priority" label={hs.task.priority} value={priority} onValueChange={setPriority} options={HUB_TASK_PRIORITIES} labelOf={(p) => HUB_TASK_PRIORITY_LABELS[p]} />
+          <LabelledField id="hub-task-new-assignee" label={hs.task.assignee} error={err.field('assigneeId')} className="grid min-w-0 gap-1.5">
+            <StaffSelect id="hub-task-new-assignee" value={assigneeId} onChange={setAssigneeId} viewerId={viewerId} testId="hub-new-task-assignee" />
+          </LabelledField>
+          <InputField id="hub-task-new-due" label={hs.task.dueDate} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} error={err.field('dueDate')} />
+        </div>
+        {err.error && err.error.message !== pm.api.titleRequired && <FormErrorAlert title={n.failed} detail={err.error.message} testId="hub-new-task-error" />}
+        <FormDialogFooter cancelLabel={hs.task.cancel} onCancel={onClose} pending={create.isPending} submitTestId="hub-new-task-submit" label={create.isPending ? n.adding : n.add} />
+      </form>
+    </FormDialog>
   );
 }

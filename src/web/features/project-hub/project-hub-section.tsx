@@ -5,7 +5,8 @@ import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
 import { useAuth } from '@/lib/auth';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { useHubParams } from './hub-bits';
 import { MyTasks } from './my-tasks';
 import { NewProjectDialog } from './new-project-dialog';
@@ -41,20 +42,13 @@ export function ProjectHubSection() {
         }
       />
       <Tabs value={p.tab} onValueChange={(tab) => p.set({ tab: tab === 'projects' ? null : tab, task: null })}>
-        <TabsList>
-          <TabsTrigger value="projects" data-testid="hub-tab-projects">
-            <FolderKanban aria-hidden />
-            {hs.tabs.projects}
-          </TabsTrigger>
-          <TabsTrigger value="mine" data-testid="hub-tab-mine">
-            <ListTodo aria-hidden />
-            {hs.tabs.myTasks}
-          </TabsTrigger>
-          <TabsTrigger value="onboarding" data-testid="hub-tab-onboarding">
-            <ClipboardCheck aria-hidden />
-            {hs.tabs.onboarding}
-          </TabsTrigger>
-        </TabsList>
+        <IconTabsList
+          tabs={[
+            { value: 'projects', icon: FolderKanban, label: hs.tabs.projects, testId: 'hub-tab-projects' },
+            { value: 'mine', icon: ListTodo, label: hs.tabs.myTasks, testId: 'hub-tab-mine' },
+            { value: 'onboarding', icon: ClipboardCheck, label: hs.tabs.onboarding, testId: 'hub-tab-onboarding' },
+          ]}
+        />
         <TabsContent value="projects">
           {p.projectId ? (
             <ProjectBoard projectId={p.projectId} onBack={() => p.set({ project: null, task: null })} onOpenTask={openTask} viewerId={viewerId} />

@@ -9,12 +9,12 @@ import { InputField, FieldError, FormErrorAlert, useFormError } from '@/componen
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { DueDate, PersonAvatar, PriorityBadge, StaffSelect, TaskStatusBadge, formatStamp } from './hub-bits';
 import { useAddComment, useComments, useDeleteTask, useTask, useUpdateTask } from './project-hub-api';
+import { SelectField, LabelledField } from '@/components/field';
 
 const t = hs.task;
 
@@ -109,47 +109,16 @@ function TaskBody({ task: d, viewerId, onDeleted, onOpenProject }: { task: HubTa
       <form onSubmit={save} className="flex flex-col gap-4 rounded-xl border bg-card p-4" data-testid="hub-task-form" noValidate>
         <InputField id="hub-task-title" label={t.title} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} error={err.field('title')} data-testid="hub-task-title-input" />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor="hub-task-status">{t.status}</Label>
-            <Select value={status} onValueChange={(v) => setStatus(v as HubTaskStatus)}>
-              <SelectTrigger id="hub-task-status" data-testid="hub-task-status-select">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {HUB_TASK_STATUSES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {HUB_TASK_STATUS_LABELS[s]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor="hub-task-priority">{t.priority}</Label>
-            <Select value={priority} onValueChange={(v) => setPriority(v as HubTaskPriority)}>
-              <SelectTrigger id="hub-task-priority" data-testid="hub-task-priority-select">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {HUB_TASK_PRIORITIES.map((p) => (
-                  <SelectItem key={p} value={p}>
-                    {HUB_TASK_PRIORITY_LABELS[p]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid min-w-0 gap-1.5">
-            <Label htmlFor="hub-task-assignee">{t.assignee}</Label>
+          <SelectField id="hub-task-status" label={t.status} value={status} onValueChange={setStatus} options={HUB_TASK_STATUSES} labelOf={(s) => HUB_TASK_STATUS_LABELS[s]} testId="hub-task-status-select" />
+          <SelectField id="hub-task-priority" label={t.priority} value={priority} onValueChange={setPriority} options={HUB_TASK_PRIORITIES} labelOf={(p) => HUB_TASK_PRIORITY_LABELS[p]} testId="hub-task-priority-select" />
+          <LabelledField id="hub-task-assignee" label={t.assignee} error={err.field('assigneeId')} className="grid min-w-0 gap-1.5">
             <StaffSelect id="hub-task-assignee" value={assigneeId} onChange={setAssigneeId} viewerId={viewerId} testId="hub-task-assignee-select" />
-            <FieldError id="hub-task-assignee-error" message={err.field('assigneeId')} />
-          </div>
+          </LabelledField>
           <InputField id="hub-task-due" label={t.dueDate} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} error={err.field('dueDate')} data-testid="hub-task-due-input" />
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="hub-task-description">{t.description}</Label>
+        <LabelledField id="hub-task-description" label={t.description} className="grid gap-1.5">
           <Textarea id="hub-task-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} maxLength={5000} placeholder={t.descriptionPlaceholder} />
-        </div>
+        </LabelledField>
         {err.error && <FormErrorAlert title={t.saveFailed} detail={err.error.message} testId="hub-task-save-error" />}
         <div className="flex flex-wrap items-center justify-between gap-2">
           <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={() => setConfirm(true)} data-testid="hub-task-delete">

@@ -16,6 +16,7 @@ import { SchoolFormDialog } from './components/school-form-dialog';
 import { ConfirmSchoolStatusDialog } from './components/school-status';
 import { SchoolsTable } from './components/schools-list';
 import { SCHOOL_FILTERS, SchoolsFilters, parseSchoolFilters } from './components/schools-toolbar';
+import { PageTitle } from '@/components/page-header';
 
 const m = messages.schoolsManagement;
 const PAGE_SIZE = 20;
@@ -110,17 +111,7 @@ export function SchoolsSection() {
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="schools-section" data-busy={query.isFetching || undefined}>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
-            <SchoolIcon className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{m.title}</h1>
-            <p className="mt-0.5 text-sm text-muted-foreground" data-testid="schools-subtitle">
-              {canManage ? m.subtitleAdmin : m.subtitleReadOnly}
-            </p>
-          </div>
-        </div>
+        <PageTitle icon={<SchoolIcon className="size-5" aria-hidden />} title={m.title} subtitle={canManage ? m.subtitleAdmin : m.subtitleReadOnly} subtitleTestId="schools-subtitle" />
         <div className="flex w-full gap-2 sm:w-auto">
           <Button variant="outline" className="flex-1 sm:flex-none" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="schools-refresh">
             <RefreshCw className={query.isFetching ? 'animate-spin' : undefined} aria-hidden />

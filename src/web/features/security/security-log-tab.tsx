@@ -6,7 +6,7 @@ import { SECURITY_LOG_TYPE_LABELS, formatDateTime, securityActionLabel, security
 import { roleDisplayName } from '@shared/roles';
 import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
-import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { DateRange } from '@/components/date-range';
@@ -108,16 +108,9 @@ export function SecurityLogTab() {
     <DataTable
       id="security-log"
       columns={columns}
-      data={log.data?.rows}
       getRowId={(r) => r.id}
-      total={log.data?.total}
-      page={list.page}
-      pageSize={PAGE_SIZE}
-      onPageChange={list.setPage}
-      fetching={log.isPlaceholderData}
-      error={log.error}
       errorTitle={l.loadFailed}
-      onRetry={() => void log.refetch()}
+      {...pagedTableProps(list, log, { pageSize: PAGE_SIZE, rows: (d) => d.rows, sortable: false })}
       rowTestId="security-log-row"
       minWidth={980}
       empty={

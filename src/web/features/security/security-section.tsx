@@ -8,7 +8,8 @@ import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
 import { StatCard } from '@/components/stat-card';
 import { DataProtectionPanel } from '@/features/data-protection';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { useSecurityOverview } from './security-api';
 import { SecurityAlertsTab } from './security-alerts-tab';
 import { SecurityLogTab } from './security-log-tab';
@@ -86,25 +87,14 @@ export function SecuritySection() {
       {overview.isError && <p className="text-sm text-destructive">{s.overviewFailed}</p>}
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList>
-          <TabsTrigger value="log" data-testid="security-tab-log">
-            <ScrollText aria-hidden />
-            {s.tabs.log}
-          </TabsTrigger>
-          <TabsTrigger value="alerts" data-testid="security-tab-alerts">
-            <Bell aria-hidden />
-            {s.tabs.alerts}
-            {!!o?.openAlerts && <span className="rounded-full bg-amber-500/15 px-1.5 text-xs font-semibold text-amber-700 tabular-nums dark:text-amber-300">{o.openAlerts}</span>}
-          </TabsTrigger>
-          <TabsTrigger value="policy" data-testid="security-tab-policy">
-            <SlidersHorizontal aria-hidden />
-            {s.tabs.policy}
-          </TabsTrigger>
-          <TabsTrigger value="data-protection" data-testid="security-tab-data-protection">
-            <FileLock2 aria-hidden />
-            {s.tabs.dataProtection}
-          </TabsTrigger>
-        </TabsList>
+        <IconTabsList
+          tabs={[
+            { value: 'log', icon: ScrollText, label: s.tabs.log, testId: 'security-tab-log' },
+            { value: 'alerts', icon: Bell, label: s.tabs.alerts, testId: 'security-tab-alerts', badge: !!o?.openAlerts && <span className="rounded-full bg-amber-500/15 px-1.5 text-xs font-semibold text-amber-700 tabular-nums dark:text-amber-300">{o.openAlerts}</span> },
+            { value: 'policy', icon: SlidersHorizontal, label: s.tabs.policy, testId: 'security-tab-policy' },
+            { value: 'data-protection', icon: FileLock2, label: s.tabs.dataProtection, testId: 'security-tab-data-protection' },
+          ]}
+        />
         <TabsContent value="log">
           <SecurityLogTab />
         </TabsContent>

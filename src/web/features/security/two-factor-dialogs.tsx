@@ -7,19 +7,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/form-feedback';
+import { DIALOG_ICON_TONE, DialogIcon, FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { OneTimeCodeInput } from './one-time-code-input';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { useDisableTwoFactor, useRegenerateRecoveryCodes } from './security-api';
 import { StepIndicator, TwoFactorEnrolment, type EnrolmentStep } from './two-factor-enrolment';
-
-/** The dialog's round icon. */
-function DialogIcon({ icon: Icon, tone = 'primary' }: { icon: typeof ShieldCheck; tone?: 'primary' | 'danger' }) {
-  return (
-    <span className={tone === 'danger' ? 'mb-1 inline-flex size-11 items-center justify-center rounded-full bg-destructive/10 text-destructive' : 'mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary'}>
-      <Icon className="size-5" aria-hidden />
-    </span>
-  );
-}
+import { LabelledField } from '@/components/field';
 
 /**
  * "Turn on two-factor" (issue 18 §2): the enrolment in a dialog. While the recovery codes show, Escape
@@ -95,52 +88,47 @@ export function DisableTwoFactorDialog({ open, onOpenChange, onDisabled }: { ope
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !disable.isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-md gap-5" data-testid="two-factor-disable-dialog">
-        <DialogHeader className="gap-2">
-          <DialogIcon icon={ShieldOff} tone="danger" />
-          <DialogTitle>{d.title}</DialogTitle>
-          <DialogDescription className="leading-relaxed">{d.text}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" noValidate onSubmit={submit}>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-password`}>{d.password}</Label>
-            <Input id={`${id}-password`} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="h-11" data-testid="two-factor-disable-password" />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-code`}>{d.code}</Label>
-            <Input
-              id={`${id}-code`}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              autoComplete="one-time-code"
-              autoCapitalize="off"
-              spellCheck={false}
-              placeholder={d.codePlaceholder}
-              aria-invalid={!!error || undefined}
-              aria-describedby={error ? `${id}-error` : `${id}-hint`}
-              className="h-11 font-mono tracking-widest"
-              data-testid="two-factor-disable-code"
-            />
-            {!error && (
-              <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-                {d.codeHint}
-              </p>
-            )}
-            <FieldError id={`${id}-error`} message={error ?? undefined} />
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={disable.isPending}>
-              {ss.cancel}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={disable.isPending} data-testid="two-factor-disable-confirm">
-              {disable.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {d.confirm}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      pending={disable.isPending}
+      className="max-w-md gap-5"
+      testId="two-factor-disable-dialog"
+      icon={ShieldOff}
+      iconClassName={DIALOG_ICON_TONE.danger}
+      title={d.title}
+      description={d.text}
+      descriptionClassName="leading-relaxed"
+    >
+      <form className="grid gap-4" noValidate onSubmit={submit}>
+        <LabelledField id={`${id}-password`} label={d.password} className="grid gap-2">
+          <Input id={`${id}-password`} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className="h-11" data-testid="two-factor-disable-password" />
+        </LabelledField>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-code`}>{d.code}</Label>
+          <Input
+            id={`${id}-code`}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="one-time-code"
+            autoCapitalize="off"
+            spellCheck={false}
+            placeholder={d.codePlaceholder}
+            aria-invalid={!!error || undefined}
+            aria-describedby={error ? `${id}-error` : `${id}-hint`}
+            className="h-11 font-mono tracking-widest"
+            data-testid="two-factor-disable-code"
+          />
+          {!error && (
+            <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+              {d.codeHint}
+            </p>
+          )}
+          <FieldError id={`${id}-error`} message={error ?? undefined} />
+        </div>
+        <FormDialogFooter cancelLabel={ss.cancel} onCancel={() => onOpenChange(false)} pending={disable.isPending} variant="destructive" submitTestId="two-factor-disable-confirm" label={d.confirm} />
+      </form>
+    </FormDialog>
   );
 }
 

@@ -1,18 +1,18 @@
 import * as React from 'react';
-import { Loader2, MessageSquareText, PencilLine, Plus, Trash2 } from 'lucide-react';
+import { MessageSquareText, PencilLine, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { CannedReply } from '@shared/contracts/support';
 import { supportScreens as ss } from '@shared/messages/support-screens';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { useCannedReplies, useDeleteCannedReply, useSaveCannedReply } from './support-api';
 import { formatShort } from './support-bits';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { LabelledField } from '@/components/field';
 
 const c = ss.canned;
 
@@ -138,40 +138,31 @@ function CannedReplyDialog({ reply, onClose }: { reply: CannedReply | null; onCl
     );
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <DialogContent className="max-w-lg" data-testid="support-canned-dialog">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{reply ? c.editTitle : c.newTitle}</DialogTitle>
-            <DialogDescription>{c.hint}</DialogDescription>
-          </DialogHeader>
-          <InputField id="support-canned-title" label={c.name} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} error={fieldError('title')} data-testid="support-canned-title" />
-          <div className="grid gap-1.5">
-            <Label htmlFor="support-canned-body">{c.body}</Label>
-            <Textarea
-              id="support-canned-body"
-              value={body}
-              onChange={(e) => setBody(e.target.value)}
-              rows={6}
-              maxLength={10_000}
-              aria-invalid={!!fieldError('body') || undefined}
-              aria-describedby={fieldError('body') ? 'support-canned-body-error' : undefined}
-              data-testid="support-canned-body"
-            />
-            <FieldError id="support-canned-body-error" message={fieldError('body')} />
-          </div>
-          {err.error && <FormErrorAlert title={c.failed} detail={err.error.message} testId="support-canned-form-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              {ss.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending} data-testid="support-canned-save">
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {save.isPending ? c.saving : c.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      pending={save.isPending}
+      className="max-w-lg"
+      testId="support-canned-dialog"
+      form={{ onSubmit: submit, className: 'grid gap-4', noValidate: true }}
+      title={reply ? c.editTitle : c.newTitle}
+      description={c.hint}
+    >
+      <InputField id="support-canned-title" label={c.name} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} error={fieldError('title')} data-testid="support-canned-title" />
+      <LabelledField id="support-canned-body" label={c.body} error={fieldError('body')} className="grid gap-1.5">
+        <Textarea
+          id="support-canned-body"
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          rows={6}
+          maxLength={10_000}
+          aria-invalid={!!fieldError('body') || undefined}
+          aria-describedby={fieldError('body') ? 'support-canned-body-error' : undefined}
+          data-testid="support-canned-body"
+        />
+      </LabelledField>
+      {err.error && <FormErrorAlert title={c.failed} detail={err.error.message} testId="support-canned-form-error" />}
+      <FormDialogFooter cancelLabel={ss.cancel} onCancel={onClose} pending={save.isPending} submitTestId="support-canned-save" label={save.isPending ? c.saving : c.save} />
+    </FormDialog>
   );
 }

@@ -13,6 +13,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { Textarea } from '@/components/ui/textarea';
 import { AttachmentPicker, PrioritySelect, useAttachmentUploads } from './support-bits';
 import { useCreateTicket } from './support-api';
+import { LabelledField } from '@/components/field';
 
 const f = ss.form;
 
@@ -120,8 +121,7 @@ function NewTicketForm({ onDone, onCancel }: { onDone: (id: string) => void; onC
         data-testid="support-new-subject"
       />
 
-      <div className="grid gap-1.5">
-        <Label htmlFor="support-new-description">{f.details}</Label>
+      <LabelledField id="support-new-description" label={f.details} error={fieldError('description') || undefined} className="grid gap-1.5">
         <Textarea
           id="support-new-description"
           value={description}
@@ -134,8 +134,7 @@ function NewTicketForm({ onDone, onCancel }: { onDone: (id: string) => void; onC
           className="resize-y"
           data-testid="support-new-description"
         />
-        <FieldError id="support-new-description-error" message={fieldError('description') || undefined} />
-      </div>
+      </LabelledField>
 
       <div className="grid gap-1.5">
         <span className="text-sm font-medium">{f.attachments}</span>

@@ -7,10 +7,10 @@ import type { Role } from '@shared/roles';
 import { sectionLabel } from '@shared/sections';
 import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { NewTicketSheet } from './new-ticket-sheet';
-import { PriorityBadge, StatusBadge, categoryLabel, formatShort, useOpenTicket } from './support-bits';
+import { PriorityBadge, StatusBadge, TicketCardHeading, categoryLabel, formatShort, useOpenTicket } from './support-bits';
 import { useTickets } from './support-api';
 import { TicketSheet } from './ticket-sheet';
 
@@ -86,16 +86,9 @@ export function SchoolSupport({ role, userId }: { role: Role; userId: string }) 
       <DataTable
         id="support-tickets"
         columns={columns}
-        data={tickets.data?.tickets}
         getRowId={(t) => t.id}
-        total={tickets.data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={tickets.isPlaceholderData}
-        error={tickets.error}
         errorTitle={ss.loadFailed}
-        onRetry={() => void tickets.refetch()}
+        {...pagedTableProps(list, tickets, { pageSize: PAGE_SIZE, rows: (d) => d.tickets, sortable: false })}
         onRowClick={(t) => setOpenId(t.id)}
         rowTestId="support-ticket-row"
         minWidth={640}
@@ -106,10 +99,7 @@ export function SchoolSupport({ role, userId }: { role: Role; userId: string }) 
         }
         renderCard={(t) => (
           <div className="flex min-w-0 flex-col gap-2">
-            <div className="flex items-start justify-between gap-2">
-              <p className="min-w-0 font-medium leading-snug break-words">{t.subject}</p>
-              <span className="shrink-0 font-mono text-xs text-muted-foreground">{t.reference}</span>
-            </div>
+            <TicketCardHeading ticket={t} />
             <div className="flex flex-wrap items-center gap-1.5">
               <StatusBadge status={t.status} />
               <PriorityBadge priority={t.priority} />

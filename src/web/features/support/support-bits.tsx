@@ -56,6 +56,16 @@ export function PriorityBadge({ priority }: { priority: SupportPriority }) {
   );
 }
 
+/** The top line of a ticket's card in a list on phones: the subject (wrapping) and the reference. */
+export function TicketCardHeading({ ticket: t }: { ticket: SupportTicketSummary }) {
+  return (
+    <div className="flex items-start justify-between gap-2">
+      <p className="min-w-0 font-medium leading-snug break-words">{t.subject}</p>
+      <span className="shrink-0 font-mono text-xs text-muted-foreground">{t.reference}</span>
+    </div>
+  );
+}
+
 export const categoryLabel = (c: string) => SUPPORT_CATEGORY_LABELS[c] ?? c;
 
 // ── Times (Africa/Nairobi) ──────────────────────────────────────────────────────────────────────

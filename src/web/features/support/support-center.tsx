@@ -8,12 +8,13 @@ import { cn } from '@/lib/utils';
 import { useSchoolContext } from '@/lib/school-context';
 import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { StatCard } from '@/components/stat-card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { CannedRepliesManager } from './canned-replies';
-import { PriorityBadge, SlaIndicator, StatusBadge, categoryLabel, formatShort, useNow, useOpenTicket } from './support-bits';
+import { PriorityBadge, SlaIndicator, StatusBadge, TicketCardHeading, categoryLabel, formatShort, useNow, useOpenTicket } from './support-bits';
 import { useOverdueCount, useSupportStaff, useSupportStats, useTickets } from './support-api';
 import { TicketSheet } from './ticket-sheet';
 
@@ -182,40 +183,26 @@ export function SupportCenter({ userId }: { userId: string }) {
       </div>
 
       <Tabs value={tab} onValueChange={(x) => setTab(x as 'queue' | 'canned')}>
-        <TabsList>
-          <TabsTrigger value="queue" data-testid="support-tab-queue">
-            <LifeBuoy aria-hidden />
-            {u.tabs.queue}
-          </TabsTrigger>
-          <TabsTrigger value="canned" data-testid="support-tab-canned">
-            <MessageSquareText aria-hidden />
-            {u.tabs.canned}
-          </TabsTrigger>
-        </TabsList>
+        <IconTabsList
+          tabs={[
+            { value: 'queue', icon: LifeBuoy, label: u.tabs.queue, testId: 'support-tab-queue' },
+            { value: 'canned', icon: MessageSquareText, label: u.tabs.canned, testId: 'support-tab-canned' },
+          ]}
+        />
         <TabsContent value="queue">
           <DataTable
             id="support-queue"
             columns={columns}
-            data={tickets.data?.tickets}
             getRowId={(t) => t.id}
-            total={tickets.data?.total}
-            page={list.page}
-            pageSize={PAGE_SIZE}
-            onPageChange={list.setPage}
-            fetching={tickets.isPlaceholderData}
-            error={tickets.error}
             errorTitle={ss.loadFailed}
-            onRetry={() => void tickets.refetch()}
+            {...pagedTableProps(list, tickets, { pageSize: PAGE_SIZE, rows: (d) => d.tickets, sortable: false })}
             onRowClick={(t) => setOpenId(t.id)}
             rowTestId="support-queue-row"
             minWidth={960}
             empty={list.filtered ? { icon: SearchX, title: u.emptyFilteredTitle, action: <Button variant="outline" size="sm" onClick={list.reset}>{u.clearFilters}</Button> } : { icon: Inbox, title: u.emptyTitle, hint: u.emptyHint }}
             renderCard={(t) => (
               <div className="flex min-w-0 flex-col gap-2">
-                <div className="flex items-start justify-between gap-2">
-                  <p className="min-w-0 font-medium leading-snug break-words">{t.subject}</p>
-                  <span className="shrink-0 font-mono text-xs text-muted-foreground">{t.reference}</span>
-                </div>
+                <TicketCardHeading ticket={t} />
                 <p className="truncate text-xs text-muted-foreground">
                   {t.schoolName}
                   {t.openedBy && ` · ${t.openedBy.name}`}

@@ -12,7 +12,6 @@ import { formatDuration, supportScreens as ss } from '@shared/messages/support-s
 import { cn } from '@/lib/utils';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,6 +20,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { PriorityBadge, PrioritySelect, SlaIndicator, StatusBadge, categoryLabel, formatWhen, useNow } from './support-bits';
 import { useCannedReplies, useRateTicket, useSupportStaff, useTicket, useUpdateTicket } from './support-api';
 import { ReplyBox, TicketThread } from './ticket-thread';
+import { LabelledField } from '@/components/field';
 
 const t = ss.thread;
 const NOBODY = '__nobody__';
@@ -144,8 +144,7 @@ function StaffControls({ ticket: d, viewerId }: { ticket: SupportTicketDetail; v
   return (
     <div className="flex flex-col gap-3 rounded-xl border bg-muted/30 p-3 sm:p-4" data-testid="support-staff-controls">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor="support-status">{t.status}</Label>
+        <LabelledField id="support-status" label={t.status} className="grid min-w-0 gap-1.5">
           <Select value={d.status} onValueChange={(v) => save({ status: v as SupportStatus })} disabled={closed || update.isPending}>
             <SelectTrigger id="support-status" data-testid="support-status-select">
               <SelectValue />
@@ -158,13 +157,11 @@ function StaffControls({ ticket: d, viewerId }: { ticket: SupportTicketDetail; v
               ))}
             </SelectContent>
           </Select>
-        </div>
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor="support-priority">{t.priority}</Label>
+        </LabelledField>
+        <LabelledField id="support-priority" label={t.priority} className="grid min-w-0 gap-1.5">
           <PrioritySelect id="support-priority" testId="support-priority-select" value={d.priority} onChange={(p) => save({ priority: p })} disabled={closed || update.isPending} />
-        </div>
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor="support-assignee">{t.assignee}</Label>
+        </LabelledField>
+        <LabelledField id="support-assignee" label={t.assignee} className="grid min-w-0 gap-1.5">
           <Select
             value={d.assignedTo?.id ?? NOBODY}
             onValueChange={(v) => save({ assignedTo: v === NOBODY ? null : v })}
@@ -183,7 +180,7 @@ function StaffControls({ ticket: d, viewerId }: { ticket: SupportTicketDetail; v
               ))}
             </SelectContent>
           </Select>
-        </div>
+        </LabelledField>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {viewerId && d.assignedTo?.id !== viewerId && !closed && (
@@ -284,8 +281,7 @@ function RatingCard({ ticket, mine }: { ticket: SupportTicketDetail; mine: boole
         <p className="text-sm text-muted-foreground">{ss.rating.hint}</p>
       </div>
       <Stars value={rating} onPick={setRating} />
-      <div className="grid gap-1.5">
-        <Label htmlFor="support-rating-comment">{ss.rating.comment}</Label>
+      <LabelledField id="support-rating-comment" label={ss.rating.comment} className="grid gap-1.5">
         <Textarea
           id="support-rating-comment"
           value={comment}
@@ -296,7 +292,7 @@ function RatingCard({ ticket, mine }: { ticket: SupportTicketDetail; mine: boole
           className="bg-background"
           data-testid="support-rating-comment"
         />
-      </div>
+      </LabelledField>
       <FieldError id="support-rating-error" message={err.error?.message} />
       <div>
         <Button type="submit" size="sm" disabled={rate.isPending} data-testid="support-rating-submit">

@@ -4,32 +4,16 @@ import { HEALTH_THRESHOLDS, healthLevels, type SystemHealth } from '@shared/cont
 import { messages } from '@shared/messages';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useSystemHealth } from './api/system-health';
 import { formatInteger, formatMs, formatNumber } from './components/format';
 import { KpiCard } from './components/kpi-card';
 import { InstancePanel, Panel, ResourcesPanel } from './components/panels';
 import { LiveIndicator, OverallStatus } from './components/status';
 import { TrafficChart } from './components/traffic-chart';
+import { PageTitle } from '@/components/page-header';
+import { PageSkeleton } from '@/components/page-states';
 
 const m = messages.systemHealth;
-
-function HealthSkeleton() {
-  return (
-    <div className="flex flex-col gap-4 sm:gap-6" aria-busy="true" data-testid="health-loading">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-36 rounded-xl" />
-        ))}
-      </div>
-      <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
-        <Skeleton className="h-80 rounded-xl lg:col-span-2" />
-        <Skeleton className="h-80 rounded-xl" />
-      </div>
-      <Skeleton className="h-24 rounded-xl" />
-    </div>
-  );
-}
 
 /** The four golden signals: request rate, error rate, p95 latency and database latency. */
 function Kpis({ health }: { health: SystemHealth }) {
@@ -124,7 +108,7 @@ export function SystemHealthSection() {
       />
     );
   } else if (!health) {
-    body = <HealthSkeleton />;
+    body = <PageSkeleton testId="health-loading" tileHeight="h-36" rows={[{ grid: 'grid gap-4 sm:gap-6 lg:grid-cols-3', cells: ['h-80 rounded-xl lg:col-span-2', 'h-80 rounded-xl'] }, { cells: ['h-24 rounded-xl'] }]} />;
   } else {
     body = (
       <div className="flex flex-col gap-4 sm:gap-6">
@@ -171,15 +155,7 @@ export function SystemHealthSection() {
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="system-health-section">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
-            <HeartPulse className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{m.title}</h1>
-            <p className="mt-0.5 text-sm text-muted-foreground">{m.subtitle}</p>
-          </div>
-        </div>
+        <PageTitle icon={<HeartPulse className="size-5" aria-hidden />} title={m.title} subtitle={m.subtitle} />
         <div className="flex w-full flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:w-auto sm:justify-end">
           {health && <OverallStatus status={health.status} />}
           <div className="flex items-center gap-3">

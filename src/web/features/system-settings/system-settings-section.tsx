@@ -3,7 +3,8 @@ import { Mail, School, ToggleRight } from 'lucide-react';
 import { systemSettingsScreens as s } from '@shared/messages/system-settings-screens';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { PageHeader } from '@/components/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { DefaultsTab } from './defaults-tab';
 import { FeatureFlagsTab } from './feature-flags-tab';
 import { ProvidersTab } from './providers-tab';
@@ -24,20 +25,13 @@ export function SystemSettingsSection() {
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="system-settings-section">
       <PageHeader sectionId={sectionId} title={title} subtitle={s.subtitle} testId="system-settings-header" />
       <Tabs value={tab} onValueChange={(next) => setParams(next === 'defaults' ? {} : { tab: next })} className="min-w-0">
-        <TabsList aria-label={title}>
-          <TabsTrigger value="defaults" data-testid="settings-tab-defaults">
-            <School aria-hidden />
-            {s.tabs.defaults}
-          </TabsTrigger>
-          <TabsTrigger value="flags" data-testid="settings-tab-flags">
-            <ToggleRight aria-hidden />
-            {s.tabs.flags}
-          </TabsTrigger>
-          <TabsTrigger value="providers" data-testid="settings-tab-providers">
-            <Mail aria-hidden />
-            {s.tabs.providers}
-          </TabsTrigger>
-        </TabsList>
+        <IconTabsList label={title}
+          tabs={[
+            { value: 'defaults', icon: School, label: s.tabs.defaults, testId: 'settings-tab-defaults' },
+            { value: 'flags', icon: ToggleRight, label: s.tabs.flags, testId: 'settings-tab-flags' },
+            { value: 'providers', icon: Mail, label: s.tabs.providers, testId: 'settings-tab-providers' },
+          ]}
+        />
         <TabsContent value="defaults">{tab === 'defaults' && <DefaultsTab />}</TabsContent>
         <TabsContent value="flags">{tab === 'flags' && <FeatureFlagsTab />}</TabsContent>
         <TabsContent value="providers">{tab === 'providers' && <ProvidersTab />}</TabsContent>

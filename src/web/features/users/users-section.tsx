@@ -19,6 +19,7 @@ import { EditUserDialog } from './components/edit-user-dialog';
 import { ConfirmStatusDialog } from './components/user-status';
 import { UsersTable } from './components/users-table';
 import { USER_FILTERS, UsersFilters, parseFilters } from './components/users-toolbar';
+import { PageTitle } from '@/components/page-header';
 
 const m = messages.users;
 const PAGE_SIZE = 25;
@@ -121,17 +122,7 @@ export function UsersSection() {
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="users-section" data-search={search} data-busy={query.isFetching || undefined}>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
-            <UsersRound className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{m.title}</h1>
-            <p className="mt-0.5 text-sm text-muted-foreground" data-testid="users-subtitle">
-              {platform ? m.subtitleAdmin : m.subtitleSchool}
-            </p>
-          </div>
-        </div>
+        <PageTitle icon={<UsersRound className="size-5" aria-hidden />} title={m.title} subtitle={platform ? m.subtitleAdmin : m.subtitleSchool} subtitleTestId="users-subtitle" />
         <div className="flex w-full gap-2 sm:w-auto">
           <Button variant="outline" className="flex-1 sm:flex-none" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="users-refresh">
             <RefreshCw className={query.isFetching ? 'animate-spin' : undefined} aria-hidden />

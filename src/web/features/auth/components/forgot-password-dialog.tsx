@@ -5,11 +5,11 @@ import { FORGOT_PASSWORD_CLOSE_MS } from '@shared/constants';
 import type { AccessType } from '@shared/roles';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { requestPasswordReset } from '../api/forgot-password';
 import { serverMessageOr } from '../error-message';
+import { FormDialog } from '@/components/form-dialog';
+import { LabelledField } from '@/components/field';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
 
@@ -67,49 +67,46 @@ export function ForgotPasswordDialog({
   const sent = status.kind === 'sent';
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-md gap-5 sm:p-7">
-        <DialogHeader className="gap-2">
-          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <Mail className="size-5" aria-hidden="true" />
-          </span>
-          <DialogTitle>{messages.passwordReset.dialogTitle}</DialogTitle>
-          <DialogDescription>{messages.passwordReset.dialogDescription}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-email`}>{messages.login.email}</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder={messages.login.emailPlaceholder}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={sending || sent}
-              aria-invalid={status.kind === 'error' || undefined}
-              className="h-11"
-            />
-          </div>
-          {status.kind === 'error' && (
-            <Alert variant="destructive" className="flex items-start gap-2.5 leading-relaxed">
-              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>{status.message}</span>
-            </Alert>
-          )}
-          {sent && (
-            <Alert variant="success" className="flex items-start gap-2.5 leading-relaxed">
-              <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>{messages.passwordReset.sent}</span>
-            </Alert>
-          )}
-          <Button type="submit" size="lg" className="w-full font-semibold" disabled={sending || sent}>
-            {sending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {sending ? messages.passwordReset.sending : messages.passwordReset.send}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      className="max-w-md gap-5 sm:p-7"
+      icon={Mail}
+      title={messages.passwordReset.dialogTitle}
+      description={messages.passwordReset.dialogDescription}
+    >
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <LabelledField id={`${id}-email`} label={messages.login.email} className="grid gap-2">
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={messages.login.emailPlaceholder}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={sending || sent}
+            aria-invalid={status.kind === 'error' || undefined}
+            className="h-11"
+          />
+        </LabelledField>
+        {status.kind === 'error' && (
+          <Alert variant="destructive" className="flex items-start gap-2.5 leading-relaxed">
+            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{status.message}</span>
+          </Alert>
+        )}
+        {sent && (
+          <Alert variant="success" className="flex items-start gap-2.5 leading-relaxed">
+            <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{messages.passwordReset.sent}</span>
+          </Alert>
+        )}
+        <Button type="submit" size="lg" className="w-full font-semibold" disabled={sending || sent}>
+          {sending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {sending ? messages.passwordReset.sending : messages.passwordReset.send}
+        </Button>
+      </form>
+    </FormDialog>
   );
 }

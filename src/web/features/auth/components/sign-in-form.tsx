@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { serverMessageOr } from '../error-message';
 import { readRememberedLogin, saveRememberedLogin } from '../remembered-login';
+import { LabelledField } from '@/components/field';
 
 /**
  * One sign-in area of /login (spec §5 Login): email (trimmed) and password required, checked before
@@ -56,8 +57,7 @@ export function SignInForm({ accessType, onForgotPassword }: { accessType: Acces
   const errorId = `${id}-error`;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-describedby={error ? errorId : undefined}>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>{messages.login.email}</Label>
+      <LabelledField id={`${id}-email`} label={messages.login.email} className="grid gap-2">
         <Input
           id={`${id}-email`}
           name="email"
@@ -70,7 +70,7 @@ export function SignInForm({ accessType, onForgotPassword }: { accessType: Acces
           disabled={submitting}
           className="h-11"
         />
-      </div>
+      </LabelledField>
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-3">
           <Label htmlFor={`${id}-password`}>{messages.login.password}</Label>

@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { OneTimeCodeInput } from '@/features/security';
 import { verifySignInCode } from '@/features/security';
 import { saveRememberedLogin } from '../remembered-login';
+import { LabelledField } from '@/components/field';
 
 const c = ss.code;
 
@@ -100,8 +101,7 @@ export function TwoFactorCodeStep({ pending }: { pending: Extract<PendingSignIn,
             />
           </div>
         ) : (
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-recovery`}>{c.recoveryLabel}</Label>
+          <LabelledField id={`${id}-recovery`} label={c.recoveryLabel} className="grid gap-2">
             <Input
               id={`${id}-recovery`}
               value={recovery}
@@ -117,7 +117,7 @@ export function TwoFactorCodeStep({ pending }: { pending: Extract<PendingSignIn,
               className="h-12 text-center font-mono text-lg tracking-widest"
               data-testid="two-factor-recovery"
             />
-          </div>
+          </LabelledField>
         )}
 
         {error && (

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Loader2, Megaphone, PencilLine } from 'lucide-react';
+import { Megaphone, PencilLine } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
@@ -18,10 +18,10 @@ import { messages } from '@shared/messages';
 import { ROLES, roleDisplayName, type Role } from '@shared/roles';
 import { api, ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { FieldError, FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
+import { FieldError, FormErrorAlert, placeFieldErrors } from '@/components/form-feedback';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -29,6 +29,7 @@ import { Switch } from '@/components/ui/switch';
 import { useCreateCommunication, useUpdateCommunication } from '../api/communications';
 import { fromNairobiInput, toNairobiInput } from '@/lib/message-format';
 import { PRIORITY_STYLES } from './priority';
+import { LabelledField } from '@/components/field';
 
 const m = messages.communications;
 const f = m.form;
@@ -118,10 +119,8 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
     } catch (err) {
       const fallback = editing ? m.updateFailed : m.createFailed;
       const server = err instanceof ApiError && err.status > 0 ? err.message : '';
-      const fields = err instanceof ApiError ? Object.entries(err.fields ?? {}) : [];
-      const known = fields.filter(([k]) => (FIELD_NAMES as readonly string[]).includes(k.split('.')[0]!));
-      for (const [k, message] of known) setError(k.split('.')[0] as FieldName, { type: 'server', message }, { shouldFocus: true });
-      if (known.length === 0) setFormError(server || fallback);
+      const { placed } = placeFieldErrors(err, FIELD_NAMES, setError, { firstSegment: true });
+      if (placed.length === 0) setFormError(server || fallback);
       // Spec §8: failure shows the server's message or "Failed to create/update communication".
       toast.error(fallback, { description: server && server !== fallback ? server : undefined });
     }
@@ -131,13 +130,10 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="communication-form">
-      <div className="grid gap-2">
-        <Label htmlFor={fid('title')}>{f.title}</Label>
+      <LabelledField id={fid('title')} label={f.title} error={errors.title?.message} className="grid gap-2">
         <Input id={fid('title')} maxLength={TITLE_MAX} placeholder={f.titlePlaceholder} autoComplete="off" {...register('title')} {...invalid('title')} />
-        <FieldError id={fid('title-error')} message={errors.title?.message} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={fid('message')}>{f.message}</Label>
+      </LabelledField>
+      <LabelledField id={fid('message')} label={f.message} error={errors.message?.message} className="grid gap-2">
         <textarea
           id={fid('message')}
           rows={4}
@@ -147,8 +143,7 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
           {...register('message')}
           {...invalid('message')}
         />
-        <FieldError id={fid('message-error')} message={errors.message?.message} />
-      </div>
+      </LabelledField>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-2">
@@ -175,8 +170,7 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
             )}
           />
         </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('schoolId')}>{f.school}</Label>
+        <LabelledField id={fid('schoolId')} label={f.school} error={errors.schoolId?.message}>
           <Controller
             control={control}
             name="schoolId"
@@ -196,8 +190,7 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
               </Select>
             )}
           />
-          <FieldError id={fid('schoolId-error')} message={errors.schoolId?.message} />
-        </div>
+        </LabelledField>
       </div>
 
       <fieldset className="grid gap-2" aria-describedby={errors.targetRoles ? fid('targetRoles-error') : undefined}>
@@ -246,12 +239,10 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
         <FieldError id={fid('targetRoles-error')} message={errors.targetRoles?.message} />
       </fieldset>
 
-      <div className="grid gap-2">
-        <Label htmlFor={fid('expiresAt')}>{f.expiresAt}</Label>
+      <LabelledField id={fid('expiresAt')} label={f.expiresAt} error={errors.expiresAt?.message} className="grid gap-2">
         <Input id={fid('expiresAt')} type="datetime-local" className="sm:max-w-64" {...register('expiresAt')} {...invalid('expiresAt')} data-testid="communication-expires" />
         <p className="text-xs text-muted-foreground">{f.expiresNote}</p>
-        <FieldError id={fid('expiresAt-error')} message={errors.expiresAt?.message} />
-      </div>
+      </LabelledField>
 
       <div className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2">
         <Controller
@@ -284,15 +275,7 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
 
       {formError && <FormErrorAlert title={formError} testId="communication-form-error" />}
 
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
-          {f.cancel}
-        </Button>
-        <Button type="submit" disabled={pending} data-testid="communication-submit">
-          {pending && <Loader2 className="animate-spin" aria-hidden />}
-          {pending ? f.saving : editing ? f.save : f.create}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter cancelLabel={f.cancel} onCancel={onDone} pending={pending} submitTestId="communication-submit" label={pending ? f.saving : editing ? f.save : f.create} />
     </form>
   );
 }

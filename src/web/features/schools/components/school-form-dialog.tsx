@@ -1,20 +1,21 @@
 import * as React from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Building2, Info, Loader2, Pencil } from 'lucide-react';
+import { Building2, Info, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
 import { CURRICULA, createSchoolBody, type CreateSchoolBody, type CreateSchoolInput, type School, type SchoolLeader } from '@shared/contracts/schools';
 import { messages } from '@shared/messages';
 import { roleDisplayName } from '@shared/roles';
 import { ApiError } from '@/lib/api';
-import { FieldError, FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FieldError, FormErrorAlert, placeFieldErrors } from '@/components/form-feedback';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatPhone } from '@/lib/format';
 import { useCreateSchool, useSchoolLeaders, useUpdateSchool } from '../api/schools';
+import { LabelledField } from '@/components/field';
+import { FormSelect } from '@/components/form-select';
 
 const m = messages.schoolsManagement;
 const NONE = 'none';
@@ -127,10 +128,8 @@ function SchoolForm({ school, onDone }: { school: School | null; onDone: () => v
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.status > 0) {
-        const fields = Object.entries(err.fields ?? {});
-        const known = fields.filter(([k]) => (FIELD_NAMES as readonly string[]).includes(k));
-        for (const [k, message] of known) setError(k as FieldName, { type: 'server', message }, { shouldFocus: true });
-        if (known.length === 0) setFormError(err.message || m.saveFailed);
+        const { placed } = placeFieldErrors(err, FIELD_NAMES, setError);
+        if (placed.length === 0) setFormError(err.message || m.saveFailed);
       } else {
         setFormError(err instanceof Error && err.message ? err.message : m.saveFailed);
       }
@@ -145,11 +144,9 @@ function SchoolForm({ school, onDone }: { school: School | null; onDone: () => v
     <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="school-form">
       <div className="grid gap-4 sm:grid-cols-2">
         <SectionTitle>{m.sectionIdentity}</SectionTitle>
-        <div className="grid content-start gap-2 sm:col-span-2">
-          <Label htmlFor={fid('name')}>{m.name}</Label>
+        <LabelledField id={fid('name')} label={m.name} error={errors.name?.message} className="grid content-start gap-2 sm:col-span-2">
           <Input id={fid('name')} autoComplete="off" maxLength={160} {...register('name')} {...invalid('name')} data-testid="school-name-input" />
-          <FieldError id={fid('name-error')} message={errors.name?.message} />
-        </div>
+        </LabelledField>
         <div className="grid content-start gap-2">
           <Label htmlFor={fid('code')}>
             {m.code} {!editing && <Optional />}
@@ -174,72 +171,29 @@ function SchoolForm({ school, onDone }: { school: School | null; onDone: () => v
             </p>
           )}
         </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('curriculum')}>{m.curriculum}</Label>
-          <Controller
-            control={control}
-            name="curriculum"
-            render={({ field }) => (
-              <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                <SelectTrigger id={fid('curriculum')} ref={field.ref} onBlur={field.onBlur} {...invalid('curriculum')} data-testid="school-curriculum-input">
-                  <SelectValue placeholder={m.curriculumPlaceholder} />
-                </SelectTrigger>
-                <SelectContent>
-                  {CURRICULA.map((c) => (
-                    <SelectItem key={c} value={c}>
-                      {c}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          <FieldError id={fid('curriculum-error')} message={errors.curriculum?.message} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('motto')}>
-            {m.motto} <Optional />
-          </Label>
+        <LabelledField id={fid('curriculum')} label={m.curriculum} error={errors.curriculum?.message}>
+          <FormSelect control={control} name="curriculum" id={fid('curriculum')} invalid={invalid('curriculum')} testId="school-curriculum-input" placeholder={m.curriculumPlaceholder} options={CURRICULA.map((c) => ({ value: c, label: c }))} />
+        </LabelledField>
+        <LabelledField id={fid('motto')} label={m.motto} optional error={errors.motto?.message}>
           <Input id={fid('motto')} autoComplete="off" maxLength={200} {...register('motto')} {...invalid('motto')} />
-          <FieldError id={fid('motto-error')} message={errors.motto?.message} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('logoUrl')}>
-            {m.logoUrl} <Optional />
-          </Label>
+        </LabelledField>
+        <LabelledField id={fid('logoUrl')} label={m.logoUrl} optional error={errors.logoUrl?.message}>
           <Input id={fid('logoUrl')} type="url" inputMode="url" autoComplete="off" placeholder={m.logoPlaceholder} {...register('logoUrl')} {...invalid('logoUrl')} data-testid="school-logo-input" />
-          <FieldError id={fid('logoUrl-error')} message={errors.logoUrl?.message} />
-        </div>
+        </LabelledField>
 
         <SectionTitle>{m.sectionContact}</SectionTitle>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('county')}>
-            {m.county} <Optional />
-          </Label>
+        <LabelledField id={fid('county')} label={m.county} optional error={errors.county?.message}>
           <Input id={fid('county')} autoComplete="off" maxLength={80} {...register('county')} {...invalid('county')} data-testid="school-county-input" />
-          <FieldError id={fid('county-error')} message={errors.county?.message} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('phone')}>
-            {m.phone} <Optional />
-          </Label>
+        </LabelledField>
+        <LabelledField id={fid('phone')} label={m.phone} optional error={errors.phone?.message}>
           <Input id={fid('phone')} type="tel" inputMode="tel" autoComplete="off" placeholder={m.phonePlaceholder} {...register('phone')} {...invalid('phone')} data-testid="school-phone-input" />
-          <FieldError id={fid('phone-error')} message={errors.phone?.message} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('email')}>
-            {m.email} <Optional />
-          </Label>
+        </LabelledField>
+        <LabelledField id={fid('email')} label={m.email} optional error={errors.email?.message}>
           <Input id={fid('email')} type="email" inputMode="email" autoComplete="off" {...register('email')} {...invalid('email')} data-testid="school-email-input" />
-          <FieldError id={fid('email-error')} message={errors.email?.message} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('address')}>
-            {m.address} <Optional />
-          </Label>
+        </LabelledField>
+        <LabelledField id={fid('address')} label={m.address} optional error={errors.address?.message}>
           <Input id={fid('address')} autoComplete="off" maxLength={300} {...register('address')} {...invalid('address')} />
-          <FieldError id={fid('address-error')} message={errors.address?.message} />
-        </div>
+        </LabelledField>
 
         <SectionTitle>{m.sectionPeople}</SectionTitle>
         {editing ? (
@@ -276,15 +230,14 @@ function SchoolForm({ school, onDone }: { school: School | null; onDone: () => v
         )}
       </div>
       {formError && <FormErrorAlert title={formError} testId="school-form-error" />}
-      <DialogFooter className="pt-1">
-        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
-          {m.cancel}
-        </Button>
-        <Button type="submit" disabled={pending} data-testid="school-form-submit">
-          {pending && <Loader2 className="animate-spin" aria-hidden />}
-          {editing ? (pending ? m.saving : m.save) : pending ? m.creating : m.create}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        className="pt-1"
+        cancelLabel={m.cancel}
+        onCancel={onDone}
+        pending={pending}
+        submitTestId="school-form-submit"
+        label={editing ? (pending ? m.saving : m.save) : pending ? m.creating : m.create}
+      />
     </form>
   );
 }
@@ -296,19 +249,18 @@ export function SchoolFormDialog({ open, school, onOpenChange }: { open: boolean
   if (school && school !== shown) setShown(school);
   const target = open ? school : shown;
   const editing = !!target;
-  const Icon = editing ? Pencil : Building2;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl gap-5 sm:p-7" onInteractOutside={(e) => e.preventDefault()} data-testid="school-dialog">
-        <DialogHeader className="gap-2">
-          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <Icon className="size-5" aria-hidden />
-          </span>
-          <DialogTitle>{editing ? m.editTitle : m.createTitle}</DialogTitle>
-          <DialogDescription>{target ? m.editDescription(target.name) : m.createDescription}</DialogDescription>
-        </DialogHeader>
-        {open && <SchoolForm key={school?.id ?? 'new'} school={school} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      className="max-w-2xl gap-5 sm:p-7"
+      keepOnOutsideClick
+      testId="school-dialog"
+      icon={editing ? Pencil : Building2}
+      title={editing ? m.editTitle : m.createTitle}
+      description={target ? m.editDescription(target.name) : m.createDescription}
+    >
+      {open && <SchoolForm key={school?.id ?? 'new'} school={school} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import * as React from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Building2, Eye, EyeOff, Loader2, UserPlus } from 'lucide-react';
+import { Building2, Eye, EyeOff, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { createUserBody, creatableRoles, DEFAULT_TEMPORARY_PASSWORD, type CreateUserBody } from '@shared/contracts/users';
@@ -9,13 +9,12 @@ import { messages } from '@shared/messages';
 import { isAdminRole, roleDisplayName, type Role } from '@shared/roles';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useCreateUser, type SchoolOption } from '../api/users';
-import { FieldError, FormErrorAlert } from '@/components/form-feedback';
+import { FormErrorAlert, placeFieldErrors } from '@/components/form-feedback';
+import { LabelledField } from '@/components/field';
+import { FormSelect } from '@/components/form-select';
 
 const m = messages.users;
 const f = m.form;
@@ -79,11 +78,9 @@ function CreateUserForm({
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.status > 0) {
-        const fields = Object.entries(err.fields ?? {});
-        const known = fields.filter(([k]) => (FIELD_NAMES as readonly string[]).includes(k));
-        for (const [k, message] of known) setError(k as FieldName, { type: 'server', message }, { shouldFocus: true });
-        if (known.length === 0) setFormError(err.message || m.createFailed);
-        else if (known.length < fields.length) setFormError(fields.filter((e) => !known.includes(e)).map(([, v]) => v).join(' '));
+        const { placed, others } = placeFieldErrors(err, FIELD_NAMES, setError);
+        if (placed.length === 0) setFormError(err.message || m.createFailed);
+        else if (others.length > 0) setFormError(others.map(([, v]) => v).join(' '));
       } else {
         // Network failure or timeout: the friendly message under "Failed to create user" (spec §8).
         setFormError(err instanceof ApiError && err.message ? err.message : m.createFailed);
@@ -98,18 +95,13 @@ function CreateUserForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="create-user-form">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-2 sm:col-span-2">
-          <Label htmlFor={fid('name')}>{f.fullName}</Label>
+        <LabelledField id={fid('name')} label={f.fullName} error={errors.name?.message} className="grid content-start gap-2 sm:col-span-2">
           <Input id={fid('name')} autoComplete="off" maxLength={120} {...register('name')} {...invalid('name')} />
-          <FieldError id={fid('name-error')} message={errors.name?.message} />
-        </div>
-        <div className="grid content-start gap-2 sm:col-span-2">
-          <Label htmlFor={fid('email')}>{f.email}</Label>
+        </LabelledField>
+        <LabelledField id={fid('email')} label={f.email} error={errors.email?.message} className="grid content-start gap-2 sm:col-span-2">
           <Input id={fid('email')} type="email" inputMode="email" autoComplete="off" {...register('email')} {...invalid('email')} />
-          <FieldError id={fid('email-error')} message={errors.email?.message} />
-        </div>
-        <div className="grid content-start gap-2 sm:col-span-2">
-          <Label htmlFor={fid('password')}>{f.temporaryPassword}</Label>
+        </LabelledField>
+        <LabelledField id={fid('password')} label={f.temporaryPassword} error={errors.password?.message} className="grid content-start gap-2 sm:col-span-2">
           <div className="relative">
             <Input
               id={fid('password')}
@@ -133,43 +125,22 @@ function CreateUserForm({
           <p id={fid('password-note')} className="text-xs text-muted-foreground">
             {f.passwordNote}
           </p>
-          <FieldError id={fid('password-error')} message={errors.password?.message} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('phone')}>
-            {f.phone} <span className="font-normal text-muted-foreground">({m.optional})</span>
-          </Label>
+        </LabelledField>
+        <LabelledField id={fid('phone')} label={f.phone} optional error={errors.phone?.message}>
           <Input id={fid('phone')} type="tel" inputMode="tel" autoComplete="off" placeholder={m.phonePlaceholder} {...register('phone')} {...invalid('phone')} />
-          <FieldError id={fid('phone-error')} message={errors.phone?.message} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('role')}>{f.role}</Label>
-          <Controller
-            control={control}
-            name="role"
-            render={({ field }) => (
-              <Select
-                value={field.value ?? ''}
-                onValueChange={(v) => {
-                  field.onChange(v as Role);
-                  if (v === 'edufam_admin') setValue('schoolId', '', { shouldValidate: formState.isSubmitted });
-                }}
-              >
-                <SelectTrigger id={fid('role')} ref={field.ref} onBlur={field.onBlur} {...invalid('role')} data-testid="create-user-role">
-                  <SelectValue placeholder={m.rolePlaceholder} />
-                </SelectTrigger>
-                <SelectContent>
-                  {roleChoices.map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {roleDisplayName(r)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          <FieldError id={fid('role-error')} message={errors.role?.message} />
-        </div>
+        </LabelledField>
+        <LabelledField id={fid('role')} label={f.role} error={errors.role?.message}>
+          <FormSelect
+              control={control}
+              name="role"
+              id={fid('role')}
+              invalid={invalid('role')}
+              testId="create-user-role"
+              placeholder={m.rolePlaceholder}
+              options={roleChoices.map((r) => ({ value: r, label: roleDisplayName(r) }))}
+              onValueChange={(v) => v === 'edufam_admin' && setValue('schoolId', '', { shouldValidate: formState.isSubmitted })}
+            />
+        </LabelledField>
         {!choosesSchool && creatorSchool && (
           <div className="grid content-start gap-2 sm:col-span-2">
             <span className="text-sm leading-none font-medium">{f.school}</span>
@@ -180,40 +151,21 @@ function CreateUserForm({
           </div>
         )}
         {showSchool && (
-          <div className="grid content-start gap-2 sm:col-span-2">
-            <Label htmlFor={fid('schoolId')}>{f.school}</Label>
-            <Controller
-              control={control}
-              name="schoolId"
-              render={({ field }) => (
-                <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                  <SelectTrigger id={fid('schoolId')} ref={field.ref} onBlur={field.onBlur} {...invalid('schoolId')} data-testid="create-user-school">
-                    <SelectValue placeholder={m.schoolPlaceholder} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {activeSchools.map((s) => (
-                      <SelectItem key={s.id} value={s.id}>
-                        {s.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-            <FieldError id={fid('schoolId-error')} message={errors.schoolId?.message} />
-          </div>
+          <LabelledField id={fid('schoolId')} label={f.school} error={errors.schoolId?.message} className="grid content-start gap-2 sm:col-span-2">
+            <FormSelect control={control} name="schoolId" id={fid('schoolId')} invalid={invalid('schoolId')} testId="create-user-school" placeholder={m.schoolPlaceholder} options={activeSchools.map((s) => ({ value: s.id, label: s.name }))} />
+          </LabelledField>
         )}
       </div>
       {formError && <FormErrorAlert title={m.createFailed} detail={formError} testId="create-user-error" />}
-      <DialogFooter className="pt-1">
-        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
-          {f.cancel}
-        </Button>
-        <Button type="submit" disabled={pending} data-testid="create-user-submit">
-          {pending ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
-          {pending ? f.creating : f.submit}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        className="pt-1"
+        cancelLabel={f.cancel}
+        onCancel={onDone}
+        pending={pending}
+        submitTestId="create-user-submit"
+        icon={<UserPlus aria-hidden />}
+        label={pending ? f.creating : f.submit}
+      />
     </form>
   );
 }
@@ -234,17 +186,8 @@ export function CreateUserDialog({
   schools: SchoolOption[];
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-xl gap-5 sm:p-7" onInteractOutside={(e) => e.preventDefault()}>
-        <DialogHeader className="gap-2">
-          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <UserPlus className="size-5" aria-hidden />
-          </span>
-          <DialogTitle>{f.title}</DialogTitle>
-          <DialogDescription>{m.createDescription}</DialogDescription>
-        </DialogHeader>
-        {open && <CreateUserForm creatorRole={creatorRole} creatorSchool={creatorSchool} schools={schools} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onClose={() => onOpenChange(false)} className="max-w-xl gap-5 sm:p-7" keepOnOutsideClick icon={UserPlus} title={f.title} description={m.createDescription}>
+      {open && <CreateUserForm creatorRole={creatorRole} creatorSchool={creatorSchool} schools={schools} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }

@@ -1,20 +1,20 @@
 import * as React from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Save, UserPen } from 'lucide-react';
+import { Save, UserPen } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CREATABLE_ROLES, creatableRoles, type AdminUser, type UpdateUserBody } from '@shared/contracts/users';
 import { messages } from '@shared/messages';
 import { roleDisplayName, type Role } from '@shared/roles';
 import { ApiError } from '@/lib/api';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useUpdateUser } from '../api/users';
-import { FieldError, FormErrorAlert } from '@/components/form-feedback';
+import { FormErrorAlert, placeFieldErrors } from '@/components/form-feedback';
+import { LabelledField } from '@/components/field';
+import { FormSelect } from '@/components/form-select';
 
 const m = messages.users;
 const e = m.edit;
@@ -58,10 +58,8 @@ function EditUserForm({ target, editorRole, isSelf, onDone }: { target: AdminUse
       toast.success(e.updatedTitle, { description: message || m.userUpdated(user.name) });
       onDone();
     } catch (err) {
-      const fields = err instanceof ApiError ? Object.entries(err.fields ?? {}) : [];
-      const known = fields.filter(([k]) => (FIELDS as readonly string[]).includes(k));
-      for (const [k, message] of known) setError(k as keyof Values, { type: 'server', message }, { shouldFocus: true });
-      if (known.length === 0) setFormError(err instanceof ApiError && err.message ? err.message : e.failed);
+      const { placed } = placeFieldErrors(err, FIELDS, setError);
+      if (placed.length === 0) setFormError(err instanceof ApiError && err.message ? err.message : e.failed);
     }
   });
 
@@ -78,53 +76,28 @@ function EditUserForm({ target, editorRole, isSelf, onDone }: { target: AdminUse
           {e.emailNote}
         </p>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={fid('name')}>{m.form.fullName}</Label>
+      <LabelledField id={fid('name')} label={m.form.fullName} error={errors.name?.message} className="grid gap-2">
         <Input id={fid('name')} autoComplete="off" maxLength={120} {...register('name')} {...invalid('name')} />
-        <FieldError id={fid('name-error')} message={errors.name?.message} />
-      </div>
+      </LabelledField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('phone')}>
-            {m.form.phone} <span className="font-normal text-muted-foreground">({m.optional})</span>
-          </Label>
+        <LabelledField id={fid('phone')} label={m.form.phone} optional error={errors.phone?.message}>
           <Input id={fid('phone')} type="tel" inputMode="tel" autoComplete="off" placeholder={m.phonePlaceholder} {...register('phone')} {...invalid('phone')} />
-          <FieldError id={fid('phone-error')} message={errors.phone?.message} />
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fid('role')}>{m.form.role}</Label>
-          <Controller
-            control={control}
-            name="role"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={(v) => field.onChange(v as Values['role'])} disabled={isSelf}>
-                <SelectTrigger id={fid('role')} ref={field.ref} onBlur={field.onBlur} {...invalid('role')} data-testid="edit-user-role">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {roleChoices.map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {roleDisplayName(r)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
+        </LabelledField>
+        <LabelledField id={fid('role')} label={m.form.role} error={errors.role?.message}>
+          <FormSelect control={control} name="role" id={fid('role')} invalid={invalid('role')} testId="edit-user-role" disabled={isSelf} options={roleChoices.map((r) => ({ value: r, label: roleDisplayName(r) }))} />
           {isSelf && <p className="text-xs text-muted-foreground">{e.ownRoleNote}</p>}
-          <FieldError id={fid('role-error')} message={errors.role?.message} />
-        </div>
+        </LabelledField>
       </div>
       {formError && <FormErrorAlert title={e.failed} detail={formError} testId="edit-user-error" />}
-      <DialogFooter className="pt-1">
-        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
-          {m.form.cancel}
-        </Button>
-        <Button type="submit" disabled={pending} data-testid="edit-user-submit">
-          {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-          {pending ? e.saving : e.save}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter
+        className="pt-1"
+        cancelLabel={m.form.cancel}
+        onCancel={onDone}
+        pending={pending}
+        submitTestId="edit-user-submit"
+        icon={<Save aria-hidden />}
+        label={pending ? e.saving : e.save}
+      />
     </form>
   );
 }
@@ -146,17 +119,8 @@ export function EditUserDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={!!target} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-lg gap-5 sm:p-7" onInteractOutside={(ev) => ev.preventDefault()}>
-        <DialogHeader className="gap-2">
-          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <UserPen className="size-5" aria-hidden />
-          </span>
-          <DialogTitle>{e.title}</DialogTitle>
-          <DialogDescription>{e.description}</DialogDescription>
-        </DialogHeader>
-        {target && <EditUserForm key={target.id} target={target} editorRole={editorRole} isSelf={target.id === selfId} onDone={onClose} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={!!target} onClose={onClose} className="max-w-lg gap-5 sm:p-7" keepOnOutsideClick icon={UserPen} title={e.title} description={e.description}>
+      {target && <EditUserForm key={target.id} target={target} editorRole={editorRole} isSelf={target.id === selfId} onDone={onClose} />}
+    </FormDialog>
   );
 }
