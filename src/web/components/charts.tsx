@@ -40,8 +40,28 @@ export const PALETTE = [
   'color-mix(in oklab, var(--color-chart-3) 50%, var(--color-chart-5))',
 ];
 
-const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
-const grid = { stroke: 'var(--color-border)', strokeDasharray: '3 3', vertical: false } as const;
+/** The axis ticks of every chart: muted text, 12 px (spread and change `fontSize` for crowded axes). */
+export const AXIS_TICK = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
+/** The background grid of a chart: dashed horizontal lines in the border colour (`<CartesianGrid {...GRID} />`). */
+export const GRID = { stroke: 'var(--color-border)', strokeDasharray: '3 3', vertical: false } as const;
+/** The band drawn behind the bars under the pointer. */
+export const BAR_CURSOR = { fill: 'var(--color-muted)', opacity: 0.6 };
+const axisTick = AXIS_TICK;
+const grid = GRID;
+
+/**
+ * A chart tooltip's `content`: `render(row)` for the data row under the pointer (the first payload's
+ * row, of type T), nothing when the pointer is off the chart (or `render` gives null).
+ *
+ *   <Tooltip cursor={BAR_CURSOR} content={rowTooltip<Row>((d) => <TooltipCard title={d.name} rows={...} />)} />
+ */
+export function rowTooltip<T>(render: (row: T) => React.ReactNode) {
+  return ({ active, payload }: { active?: boolean; payload?: ReadonlyArray<{ payload?: unknown }> }) => {
+    const row = payload?.[0]?.payload as T | undefined;
+    if (!active || !row) return null;
+    return render(row);
+  };
+}
 
 /** Tooltip matching the cards (popover colours, both themes). */
 function ChartTooltip({ active, payload, label }: { active?: boolean; payload?: TooltipContentProps['payload']; label?: React.ReactNode }) {
@@ -71,7 +91,8 @@ function ChartTooltip({ active, payload, label }: { active?: boolean; payload?: 
   );
 }
 
-function LegendText(value: string) {
+/** A legend entry's text, small and muted (recharts' `<Legend formatter={LegendText} />`). */
+export function LegendText(value: string) {
   return <span className="text-xs text-muted-foreground">{value}</span>;
 }
 
@@ -103,7 +124,7 @@ export function GenderBarChart({
         />
         <YAxis tick={axisTick} tickLine={false} axisLine={false} allowDecimals={false} width={48} />
         <Tooltip
-          cursor={{ fill: 'var(--color-muted)', opacity: 0.6 }}
+          cursor={BAR_CURSOR}
           content={(p) => <ChartTooltip active={p.active} payload={p.payload} label={(p.payload?.[0]?.payload as { label?: string })?.label ?? p.label} />}
         />
         <Legend verticalAlign="top" align="right" height={28} iconType="circle" iconSize={8} formatter={LegendText} />
@@ -139,7 +160,7 @@ export function HorizontalBarChart({
         <CartesianGrid {...grid} vertical horizontal={false} />
         <XAxis type="number" tick={axisTick} tickLine={false} axisLine={false} allowDecimals={false} />
         <YAxis type="category" dataKey="label" tick={axisTick} tickLine={false} axisLine={false} width={yWidth} />
-        <Tooltip cursor={{ fill: 'var(--color-muted)', opacity: 0.6 }} content={(p) => <ChartTooltip active={p.active} payload={p.payload} label={p.label} />} />
+        <Tooltip cursor={BAR_CURSOR} content={(p) => <ChartTooltip active={p.active} payload={p.payload} label={p.label} />} />
         <Bar dataKey="value" name={name} fill={color} radius={[0, 5, 5, 0]} maxBarSize={26}>
           {data.map((d, i) => (
             <Cell key={i} fill={d.color ?? color} />
@@ -172,7 +193,7 @@ export function ColumnChart({
         <XAxis dataKey="short" tick={axisTick} tickLine={false} axisLine={false} />
         <YAxis tick={axisTick} tickLine={false} axisLine={false} allowDecimals={false} width={48} />
         <Tooltip
-          cursor={{ fill: 'var(--color-muted)', opacity: 0.6 }}
+          cursor={BAR_CURSOR}
           content={(p) => <ChartTooltip active={p.active} payload={p.payload} label={(p.payload?.[0]?.payload as { label?: string })?.label ?? p.label} />}
         />
         <Bar dataKey="value" name={name} fill={color} radius={[5, 5, 0, 0]} maxBarSize={40} />
@@ -289,17 +310,13 @@ export function TermCalendarChart({
         />
         <YAxis type="category" dataKey="label" tick={axisTick} tickLine={false} axisLine={false} width={64} />
         <Tooltip
-          cursor={{ fill: 'var(--color-muted)', opacity: 0.6 }}
-          content={({ active, payload }) => {
-            const t = payload?.[0]?.payload as { label: string; detail: string } | undefined;
-            if (!active || !t) return null;
-            return (
-              <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-lg">
-                <p className="font-medium">{t.label}</p>
-                <p className="mt-0.5 text-muted-foreground">{t.detail}</p>
-              </div>
-            );
-          }}
+          cursor={BAR_CURSOR}
+          content={rowTooltip<{ label: string; detail: string }>((t) => (
+            <div className="rounded-lg border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-lg">
+              <p className="font-medium">{t.label}</p>
+              <p className="mt-0.5 text-muted-foreground">{t.detail}</p>
+            </div>
+          ))}
         />
         <Bar dataKey="range" name={messages.dashboard.term} radius={5} maxBarSize={22} isAnimationActive={false}>
           {terms.map((t, i) => (

@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Cell, ComposedChart, Legend, Line, Pie, P
 import type { FinancialOverview, PaymentMethod } from '@shared/contracts/fees';
 import { PAYMENT_METHODS } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
-import { CHART } from '@/components/charts';
+import { CHART, AXIS_TICK, GRID, BAR_CURSOR, LegendText, rowTooltip } from '@/components/charts';
 import { formatDate, formatShortDate, shortGrade } from '@/lib/format';
 import { formatMoney } from '@/components/money';
 import { kesCompact, kesWhole, percent } from '@/lib/kes-format';
@@ -12,9 +12,6 @@ import { useMediaQuery } from '@/lib/use-media-query';
 const m = messages.financeOverview.overview;
 const methodLabels = messages.feesScreens.methods;
 
-const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
-const grid = { stroke: 'var(--color-border)', strokeDasharray: '3 3', vertical: false } as const;
-const cursor = { fill: 'var(--color-muted)', opacity: 0.6 };
 
 /** Colours of the payment methods (M-Pesa in its own green). */
 export const METHOD_COLOURS: Record<PaymentMethod, string> = {
@@ -49,9 +46,6 @@ export function TooltipCard({ title, rows }: { title: React.ReactNode; rows: { l
   );
 }
 
-function LegendText(value: string) {
-  return <span className="text-xs text-muted-foreground">{value}</span>;
-}
 
 /** Bars of the money received per day over the last 30 days. */
 export function DailyCollectionsChart({ daily, height }: { daily: FinancialOverview['daily']; height: number }) {
@@ -60,24 +54,20 @@ export function DailyCollectionsChart({ daily, height }: { daily: FinancialOverv
   return (
     <div className="relative w-full" data-testid="chart-daily" data-empty={empty || undefined}>
       <BarChart responsive style={{ width: '100%', height }} data={rows} margin={{ top: 8, right: 4, left: 0, bottom: 0 }} barCategoryGap="18%">
-        <CartesianGrid {...grid} />
-        <XAxis dataKey="short" tick={axisTick} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={18} />
-        <YAxis hide={empty} tick={axisTick} tickLine={false} axisLine={false} width={44} tickFormatter={(v: number) => kesCompact(v)} allowDecimals={false} />
+        <CartesianGrid {...GRID} />
+        <XAxis dataKey="short" tick={AXIS_TICK} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={18} />
+        <YAxis hide={empty} tick={AXIS_TICK} tickLine={false} axisLine={false} width={44} tickFormatter={(v: number) => kesCompact(v)} allowDecimals={false} />
         <Tooltip
-          cursor={cursor}
-          content={({ active, payload }) => {
-            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-            if (!active || !d) return null;
-            return (
-              <TooltipCard
-                title={formatDate(d.date)}
-                rows={[
-                  { label: m.amount, value: `KES ${formatMoney(d.amount)}`, colour: PAID_COLOUR },
-                  { label: m.paymentsLabel, value: d.count.toLocaleString('en-KE') },
-                ]}
-              />
-            );
-          }}
+          cursor={BAR_CURSOR}
+          content={rowTooltip<(typeof rows)[number]>((d) => (
+            <TooltipCard
+              title={formatDate(d.date)}
+              rows={[
+                { label: m.amount, value: `KES ${formatMoney(d.amount)}`, colour: PAID_COLOUR },
+                { label: m.paymentsLabel, value: d.count.toLocaleString('en-KE') },
+              ]}
+            />
+          ))}
         />
         <Bar dataKey="amount" name={m.amount} fill={PAID_COLOUR} radius={[4, 4, 0, 0]} maxBarSize={28} isAnimationActive={false} />
       </BarChart>
@@ -132,20 +122,16 @@ export function AmountDonut({
         <div className="relative shrink-0" style={{ width: size, height: size }}>
           <PieChart style={{ width: size, height: size }}>
             <Tooltip
-              content={({ active, payload }) => {
-                const d = payload?.[0]?.payload as DonutSlice | undefined;
-                if (!active || !d || d.key === 'none') return null;
-                return (
-                  <TooltipCard
-                    title={d.name}
-                    rows={[
-                      { label: labels.amount, value: `KES ${formatMoney(d.amount)}`, colour: d.colour },
-                      { label: labels.payments, value: d.count.toLocaleString('en-KE') },
-                      { label: labels.share, value: share(d.amount) },
-                    ]}
-                  />
-                );
-              }}
+              content={rowTooltip<DonutSlice>((d) => d.key === 'none' ? null : (
+                <TooltipCard
+                  title={d.name}
+                  rows={[
+                    { label: labels.amount, value: `KES ${formatMoney(d.amount)}`, colour: d.colour },
+                    { label: labels.payments, value: d.count.toLocaleString('en-KE') },
+                    { label: labels.share, value: share(d.amount) },
+                  ]}
+                />
+              ))}
             />
             <Pie
               data={total > 0 ? drawn : empty}
@@ -221,31 +207,27 @@ export function LevelChart({ byLevel, height }: { byLevel: FinancialOverview['by
   const rows = byLevel.map((l) => ({ ...l, short: shortGrade(l.name) }));
   // Phones: no rate axis (the line and the tooltip still show it), smaller ticks, so 11 levels fit.
   const wide = useMediaQuery('(min-width: 640px)');
-  const tick = wide && rows.length <= 8 ? axisTick : { ...axisTick, fontSize: wide ? 11 : 10 };
+  const tick = wide && rows.length <= 8 ? AXIS_TICK : { ...AXIS_TICK, fontSize: wide ? 11 : 10 };
   return (
     <div className="w-full" data-testid="chart-levels">
       <ComposedChart responsive style={{ width: '100%', height }} data={rows} margin={{ top: 8, right: 0, left: 0, bottom: 0 }} barCategoryGap={wide ? '20%' : '12%'} barGap={wide ? 2 : 1}>
-        <CartesianGrid {...grid} />
+        <CartesianGrid {...GRID} />
         <XAxis dataKey="short" tick={tick} tickLine={false} axisLine={false} interval={0} />
         <YAxis yAxisId="kes" tick={tick} tickLine={false} axisLine={false} width={wide ? 44 : 36} tickFormatter={(v: number) => kesCompact(v)} />
         <YAxis yAxisId="rate" hide={!wide} orientation="right" domain={[0, 1]} tick={tick} tickLine={false} axisLine={false} width={40} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} />
         <Tooltip
-          cursor={cursor}
-          content={({ active, payload }) => {
-            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-            if (!active || !d) return null;
-            return (
-              <TooltipCard
-                title={d.name}
-                rows={[
-                  { label: m.expectedSeries, value: `KES ${formatMoney(d.expected)}`, colour: EXPECTED_COLOUR },
-                  { label: m.paidSeries, value: `KES ${formatMoney(d.paid)}`, colour: PAID_COLOUR },
-                  { label: m.balanceSeries, value: `KES ${formatMoney(d.balance)}` },
-                  { label: m.rateSeries, value: percent(d.rate), colour: RATE_COLOUR },
-                ]}
-              />
-            );
-          }}
+          cursor={BAR_CURSOR}
+          content={rowTooltip<(typeof rows)[number]>((d) => (
+            <TooltipCard
+              title={d.name}
+              rows={[
+                { label: m.expectedSeries, value: `KES ${formatMoney(d.expected)}`, colour: EXPECTED_COLOUR },
+                { label: m.paidSeries, value: `KES ${formatMoney(d.paid)}`, colour: PAID_COLOUR },
+                { label: m.balanceSeries, value: `KES ${formatMoney(d.balance)}` },
+                { label: m.rateSeries, value: percent(d.rate), colour: RATE_COLOUR },
+              ]}
+            />
+          ))}
         />
         <Legend verticalAlign="top" align="right" height={28} iconType="circle" iconSize={8} formatter={LegendText} />
         <Bar yAxisId="kes" dataKey="expected" name={m.expectedSeries} fill={EXPECTED_COLOUR} radius={[4, 4, 0, 0]} maxBarSize={26} isAnimationActive={false} />

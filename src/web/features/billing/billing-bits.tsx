@@ -1,5 +1,6 @@
 import * as React from 'react';
-import { Loader2 } from 'lucide-react';
+import { Loader2, Pencil } from 'lucide-react';
+import type { ColumnDef } from '@/components/data-table';
 import { BILLING_MAX_CENTS, type BillingStatus, type PlatformInvoiceStatus } from '@shared/contracts/billing';
 import { formatKes, kesToCents } from '@shared/money';
 import { billingScreens as s } from '@shared/messages/billing-screens';
@@ -134,4 +135,24 @@ export function SaveDialogFooter({ pending, onCancel, testId }: { pending: boole
       </Button>
     </DialogFooter>
   );
+}
+
+/**
+ * The managers-only last column of a billing list (`[]` when `canManage` is false): a pencil button
+ * labelled `labelFor(row)` that calls `onEdit(row)`; `header` is its screen-reader-only heading.
+ */
+export function editColumn<T>(canManage: boolean, { header, labelFor, onEdit, testId }: { header: string; labelFor: (row: T) => string; onEdit: (row: T) => void; testId: string }): ColumnDef<T, unknown>[] {
+  if (!canManage) return [];
+  return [
+    {
+      id: 'edit',
+      header: () => <span className="sr-only">{header}</span>,
+      meta: { alwaysVisible: true, className: 'w-12 text-right' },
+      cell: ({ row }) => (
+        <Button variant="ghost" size="icon" className="size-8" onClick={() => onEdit(row.original)} aria-label={labelFor(row.original)} title={labelFor(row.original)} data-testid={testId}>
+          <Pencil aria-hidden />
+        </Button>
+      ),
+    },
+  ];
 }

@@ -14,6 +14,26 @@ import { useCreateCreditNote, useRecordBankPayment, useVoidInvoice } from './bil
 
 export type InvoiceAction = 'payment' | 'credit' | 'void';
 
+type FrameMutation = { isPending: boolean; isError: boolean; error: unknown; reset: () => void };
+
+/** Runs `reset` each time the dialog opens (fresh fields, no old error). */
+function useOnOpen(open: boolean, reset: () => void) {
+  React.useEffect(() => {
+    if (open) reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+}
+
+/** The `mutate` options of every invoice dialog: on success, a toast saying `done` and the dialog closes. */
+function closeOnSuccess(done: string, onClose: () => void) {
+  return {
+    onSuccess: () => {
+      toast.success(done);
+      onClose();
+    },
+  };
+}
+
 /** The frame of the three small invoice dialogs: icon, title, text, the form, its error and buttons. */
 function ActionFrame({
   open,
@@ -22,8 +42,8 @@ function ActionFrame({
   tone,
   title,
   text,
-  pending,
-  error,
+  mutation,
+  inField = (fields) => Object.keys(fields).length > 0,
   confirmLabel,
   destructive,
   onSubmit,
@@ -36,14 +56,19 @@ function ActionFrame({
   tone: string;
   title: string;
   text: string;
-  pending: boolean;
-  error: string | null;
+  /** The dialog's mutation: pending disables the buttons, its refusal shows as the form's error. */
+  mutation: FrameMutation;
+  /** Whether the server's field errors already show the refusal under a field (then no form error). */
+  inField?: (fields: Record<string, string>) => boolean;
   confirmLabel: string;
   destructive?: boolean;
   onSubmit: () => void;
   testId: string;
   children: React.ReactNode;
 }) {
+  const pending = mutation.isPending;
+  const server = apiErrorOf(mutation.error);
+  const error = mutation.isError && !inField(server.fields) ? server.message : null;
   return (
     <Dialog open={open} onOpenChange={(o) => !o && !pending && onClose()}>
       <DialogContent className="max-w-md gap-5" data-testid={testId}>
@@ -88,16 +113,14 @@ function PaymentDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; ope
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const [key, setKey] = React.useState(newKey);
   const record = useRecordBankPayment();
-  React.useEffect(() => {
-    if (!open) return;
+  useOnOpen(open, () => {
     setAmount(centsToInput(Math.max(0, inv.balanceCents)));
     setReference('');
     setPaidOn(schoolToday());
     setErrors({});
     setKey(newKey());
     record.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  });
   const server = apiErrorOf(record.error);
   const err = (f: string) => errors[f] ?? server.fields[f];
 
@@ -111,12 +134,7 @@ function PaymentDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; ope
     if (Object.keys(next).length || 'error' in parsed) return;
     record.mutate(
       { id: inv.id, key, body: { method: 'bank', amountCents: parsed.cents, reference: reference.trim(), paidOn } },
-      {
-        onSuccess: () => {
-          toast.success(t.done);
-          onClose();
-        },
-      },
+      closeOnSuccess(t.done, onClose),
     );
   };
 
@@ -128,8 +146,7 @@ function PaymentDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; ope
       tone="bg-emerald-500/10 text-emerald-600 dark:text-emerald-400"
       title={t.title}
       text={t.text(inv.number)}
-      pending={record.isPending}
-      error={record.isError && !Object.keys(server.fields).length ? server.message : null}
+      mutation={record}
       confirmLabel={t.confirm}
       onSubmit={submit}
       testId="billing-payment-dialog"
@@ -156,14 +173,12 @@ function CreditDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; open
   const [reason, setReason] = React.useState('');
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const credit = useCreateCreditNote();
-  React.useEffect(() => {
-    if (!open) return;
+  useOnOpen(open, () => {
     setAmount('');
     setReason('');
     setErrors({});
     credit.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  });
   const server = apiErrorOf(credit.error);
   const err = (f: string) => errors[f] ?? server.fields[f];
 
@@ -176,12 +191,7 @@ function CreditDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; open
     if (Object.keys(next).length || 'error' in parsed) return;
     credit.mutate(
       { id: inv.id, body: { amountCents: parsed.cents, reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          toast.success(t.done);
-          onClose();
-        },
-      },
+      closeOnSuccess(t.done, onClose),
     );
   };
 
@@ -193,8 +203,7 @@ function CreditDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; open
       tone="bg-sky-500/10 text-sky-600 dark:text-sky-400"
       title={t.title}
       text={t.text(inv.number)}
-      pending={credit.isPending}
-      error={credit.isError && !Object.keys(server.fields).length ? server.message : null}
+      mutation={credit}
       confirmLabel={t.confirm}
       onSubmit={submit}
       testId="billing-credit-dialog"
@@ -224,13 +233,11 @@ function VoidDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; open: 
   const [reason, setReason] = React.useState('');
   const [error, setError] = React.useState<string | undefined>();
   const voiding = useVoidInvoice();
-  React.useEffect(() => {
-    if (!open) return;
+  useOnOpen(open, () => {
     setReason('');
     setError(undefined);
     voiding.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  });
   const server = apiErrorOf(voiding.error);
 
   const submit = () => {
@@ -238,12 +245,7 @@ function VoidDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; open: 
     setError(undefined);
     voiding.mutate(
       { id: inv.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          toast.success(t.done);
-          onClose();
-        },
-      },
+      closeOnSuccess(t.done, onClose),
     );
   };
 
@@ -255,8 +257,8 @@ function VoidDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; open: 
       tone="bg-destructive/10 text-destructive"
       title={t.title(inv.number)}
       text={t.text}
-      pending={voiding.isPending}
-      error={voiding.isError && !server.fields.reason ? server.message : null}
+      mutation={voiding}
+      inField={(fields) => !!fields.reason}
       confirmLabel={t.confirm}
       destructive
       onSubmit={submit}

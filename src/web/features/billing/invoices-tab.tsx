@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Banknote, FileDown, FileText, Percent, Receipt, Scale, Sparkles } from 'lucide-react';
 import { PLATFORM_INVOICE_STATUSES, type PlatformInvoice } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
@@ -11,6 +11,7 @@ import { BillingInvoiceStatus, Kes, kes } from './billing-bits';
 import { invoicePdfUrl, useBillingDashboard, useBillingInvoices, useSubscriptions } from './billing-api';
 import { GenerateInvoicesDialog } from './generate-dialog';
 import { BillingInvoiceSheet } from './invoice-sheet';
+import { listSearchProps } from '@/components/list-search';
 
 const t = s.invoices;
 const PAGE_SIZE = 25;
@@ -146,16 +147,9 @@ export function InvoicesTab({ canManage, year }: { canManage: boolean; year: num
       <DataTable
         id="billing-invoices"
         columns={columns}
-        data={data?.items}
+        {...pagedTableProps(list, invoices, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         getRowId={(i) => i.id}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={invoices.isPlaceholderData}
-        error={invoices.error}
         errorTitle={t.loadFailed}
-        onRetry={() => void invoices.refetch()}
         empty={{ icon: FileText, title: t.empty, hint: list.filtered ? t.emptyHint : t.emptyAll, action: (!list.filtered && generateButton) || undefined }}
         renderCard={(inv) => <InvoiceCard inv={inv} withSchool />}
         onRowClick={(inv) => setOpenId(inv.id)}
@@ -164,11 +158,7 @@ export function InvoicesTab({ canManage, year }: { canManage: boolean; year: num
         toolbar={
           <div className="flex min-w-0 flex-col gap-3">
             <ListToolbar
-              search={list.values.q}
-              onSearch={(q) => list.set({ q })}
-              searchPlaceholder={s.invoices.searchPlaceholder}
-              filtered={list.filtered}
-              onClear={list.reset}
+              {...listSearchProps(list, s.invoices.searchPlaceholder, 'q')}
               actions={generateButton}
               testId="billing-invoices-toolbar"
             />

@@ -4,7 +4,7 @@ import type { BillingDashboard } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { LoadErrorCard } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
-import { CHART } from '@/components/charts';
+import { CHART, AXIS_TICK, rowTooltip, BAR_CURSOR } from '@/components/charts';
 import { Panel } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
 import { FilterSelect } from '@/components/filter-select';
@@ -17,7 +17,6 @@ import { useBillingDashboard } from './billing-api';
 const o = s.overview;
 const INVOICED = CHART[3];
 const PAID = CHART[1];
-const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
 
 /** "53.5%" from the API's 0–100 figure; "—" when there is nothing to divide. */
 const pct = (v: number | null) => (v === null ? s.common.none : `${v.toLocaleString('en-KE', { maximumFractionDigits: 1 })}%`);
@@ -29,24 +28,20 @@ function RevenueByTermChart({ data, height }: { data: BillingDashboard; height: 
     <div className="relative w-full" data-testid="billing-chart-terms" data-terms={rows.length}>
       <BarChart responsive style={{ width: '100%', height }} data={rows} margin={{ top: 8, right: 4, left: 0, bottom: 0 }} barCategoryGap="24%" barGap={4}>
         <CartesianGrid stroke="var(--color-border)" strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="termLabel" tick={axisTick} tickLine={false} axisLine={false} />
-        <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} tickFormatter={(v: number) => kesCompactFromCents(v)} allowDecimals={false} />
+        <XAxis dataKey="termLabel" tick={AXIS_TICK} tickLine={false} axisLine={false} />
+        <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={48} tickFormatter={(v: number) => kesCompactFromCents(v)} allowDecimals={false} />
         <Tooltip
-          cursor={{ fill: 'var(--color-muted)', opacity: 0.6 }}
-          content={({ active, payload }) => {
-            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-            if (!active || !d) return null;
-            return (
-              <TooltipCard
-                title={d.termLabel}
-                rows={[
-                  { label: o.invoiced, value: `KES ${kes(d.invoicedCents)}`, colour: INVOICED },
-                  { label: o.paid, value: `KES ${kes(d.paidCents)}`, colour: PAID },
-                  { label: s.invoice.balance, value: `KES ${kes(d.outstandingCents)}` },
-                ]}
-              />
-            );
-          }}
+          cursor={BAR_CURSOR}
+          content={rowTooltip<(typeof rows)[number]>((d) => (
+            <TooltipCard
+              title={d.termLabel}
+              rows={[
+                { label: o.invoiced, value: `KES ${kes(d.invoicedCents)}`, colour: INVOICED },
+                { label: o.paid, value: `KES ${kes(d.paidCents)}`, colour: PAID },
+                { label: s.invoice.balance, value: `KES ${kes(d.outstandingCents)}` },
+              ]}
+            />
+          ))}
         />
         <Legend verticalAlign="top" align="right" height={28} iconType="circle" iconSize={8} formatter={(v: string) => <span className="text-xs text-muted-foreground">{v}</span>} />
         <Bar dataKey="invoiced" name={o.invoiced} fill={INVOICED} radius={[4, 4, 0, 0]} maxBarSize={44} isAnimationActive={false} />

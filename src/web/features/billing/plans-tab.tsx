@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Layers, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Layers, Plus, Trash2 } from 'lucide-react';
 import type { BillingPlan } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { DataTable, type ColumnDef } from '@/components/data-table';
@@ -10,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Switch } from '@/components/ui/switch';
 import { Pill } from '@/components/status-pill';
 import { Field } from '@/components/field';
-import { apiErrorOf, centsToInput, inputClass, Kes, kes, KesInput, parseKesInput, SaveDialogFooter } from './billing-bits';
+import { apiErrorOf, centsToInput, editColumn, inputClass, Kes, kes, KesInput, parseKesInput, SaveDialogFooter } from './billing-bits';
 import { usePlans, useSavePlan } from './billing-api';
 
 const t = s.plans;
@@ -192,20 +192,7 @@ export function PlansTab({ canManage }: { canManage: boolean }) {
           </Pill>
         ),
       },
-      ...(canManage
-        ? [
-            {
-              id: 'edit',
-              header: () => <span className="sr-only">{t.edit}</span>,
-              meta: { alwaysVisible: true, className: 'w-12 text-right' },
-              cell: ({ row }) => (
-                <Button variant="ghost" size="icon" className="size-8" onClick={() => edit(row.original)} aria-label={t.editFor(row.original.name)} title={t.editFor(row.original.name)} data-testid="billing-plan-edit">
-                  <Pencil aria-hidden />
-                </Button>
-              ),
-            } satisfies ColumnDef<BillingPlan, unknown>,
-          ]
-        : []),
+      ...editColumn<BillingPlan>(canManage, { header: t.edit, labelFor: (p) => t.editFor(p.name), onEdit: edit, testId: 'billing-plan-edit' }),
     ],
     [canManage, edit],
   );

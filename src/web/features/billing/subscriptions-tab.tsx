@@ -1,16 +1,15 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Building2, Pencil } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { SUBSCRIPTION_STATUSES, type BillingPlan, type Subscription, type SubscriptionStatus } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { DataTable, type ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatDate } from '@/lib/format';
 import { Field } from '@/components/field';
-import { apiErrorOf, centsToInput, inputClass, Kes, kes, KesInput, parseKesInput, SubscriptionStatusBadge, SaveDialogFooter } from './billing-bits';
+import { apiErrorOf, centsToInput, editColumn, inputClass, Kes, kes, KesInput, parseKesInput, SubscriptionStatusBadge, SaveDialogFooter } from './billing-bits';
 import { usePlans, usePutSubscription, useSubscriptions } from './billing-api';
 
 const t = s.subscriptions;
@@ -171,20 +170,7 @@ export function SubscriptionsTab({ canManage }: { canManage: boolean }) {
       { id: 'trial', header: t.colTrialEnds, meta: { label: t.colTrialEnds }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.trialEndsOn ? formatDate(row.original.trialEndsOn) : s.common.none}</span> },
       { id: 'discount', header: t.colDiscount, meta: { label: t.colDiscount }, cell: ({ row }) => <span className="whitespace-nowrap">{discountText(row.original)}</span> },
       { id: 'balance', header: t.colBalance, meta: { label: t.colBalance, className: 'text-right' }, cell: ({ row }) => <Kes cents={row.original.balanceCents} prefix={false} tone className="font-medium" /> },
-      ...(canManage
-        ? [
-            {
-              id: 'edit',
-              header: () => <span className="sr-only">{t.edit}</span>,
-              meta: { alwaysVisible: true, className: 'w-12 text-right' },
-              cell: ({ row }) => (
-                <Button variant="ghost" size="icon" className="size-8" onClick={() => setEditing(row.original)} aria-label={t.editFor(row.original.schoolName)} title={t.editFor(row.original.schoolName)} data-testid="billing-subscription-edit">
-                  <Pencil aria-hidden />
-                </Button>
-              ),
-            } satisfies ColumnDef<Subscription, unknown>,
-          ]
-        : []),
+      ...editColumn<Subscription>(canManage, { header: t.edit, labelFor: (x) => t.editFor(x.schoolName), onEdit: setEditing, testId: 'billing-subscription-edit' }),
     ],
     [canManage],
   );

@@ -1,8 +1,9 @@
 import * as React from 'react';
-import type { ExpenseStatus } from '@shared/contracts/expenses';
+import { EXPENSE_METHODS, type ExpenseMethod, type ExpenseStatus } from '@shared/contracts/expenses';
 import { expensesScreens as s } from '@shared/messages/expenses';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 /** Shared bits of the Expenses screens: status badge, field wrapper, text area and error helpers. */
 
@@ -49,5 +50,23 @@ export function Kpi({ icon: Icon, label, value, hint, tone, testId }: { icon: Re
         {hint && <p className="text-[11px] leading-snug text-muted-foreground">{hint}</p>}
       </div>
     </div>
+  );
+}
+
+/** How an expense was paid, picked from every method (`invalid` marks the trigger; left out, no aria-invalid). */
+export function ExpenseMethodSelect({ id, value, onChange, invalid, testId }: { id: string; value: ExpenseMethod; onChange: (method: ExpenseMethod) => void; invalid?: boolean; testId?: string }) {
+  return (
+    <Select value={value} onValueChange={(v) => onChange(v as ExpenseMethod)}>
+      <SelectTrigger id={id} className="w-full" aria-invalid={invalid} data-testid={testId}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {EXPENSE_METHODS.map((m) => (
+          <SelectItem key={m} value={m}>
+            {s.methods[m]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

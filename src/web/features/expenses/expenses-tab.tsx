@@ -1,23 +1,23 @@
 import * as React from 'react';
 import { toast } from 'sonner';
 import { AlertTriangle, Banknote, CheckCircle2, CircleDollarSign, FileText, Hourglass, Loader2, Paperclip, Plus, Receipt, XCircle } from 'lucide-react';
-import { EXPENSE_METHODS, EXPENSE_STATUSES, type Expense, type ExpenseMethod, type ExpenseStatus } from '@shared/contracts/expenses';
+import { EXPENSE_STATUSES, type Expense, type ExpenseMethod, type ExpenseStatus } from '@shared/contracts/expenses';
 import { schoolToday } from '@shared/dates';
 import { expensesScreens as s } from '@shared/messages/expenses';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { Money, formatMoney } from '@/components/money';
 import { Field } from '@/components/field';
-import { ExpenseStatusBadge, apiErrorOf, inputClass } from './expense-bits';
+import { ExpenseMethodSelect, ExpenseStatusBadge, apiErrorOf, inputClass } from './expense-bits';
 import { useAttach, useCategories, useExpense, useExpenses, usePayExpense } from './expenses-api';
 import { RecordExpenseDialog } from './record-expense-dialog';
+import { listSearchProps } from '@/components/list-search';
 
 const l = s.list;
 const PAGE_SIZE = 25;
@@ -83,18 +83,9 @@ export function ExpensesTab() {
       <DataTable
         id="expenses"
         columns={columns}
-        data={query.data?.items}
+        {...pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.items })}
         getRowId={(r) => r.id}
-        total={query.data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        fetching={query.isPlaceholderData}
-        error={query.error}
         errorTitle={l.loadFailed}
-        onRetry={() => void query.refetch()}
         minWidth={680}
         rowTestId="expense-row"
         onRowClick={(r) => setOpenId(r.id)}
@@ -118,11 +109,7 @@ export function ExpensesTab() {
           <div className="flex flex-col gap-3">
             <ListToolbar
               testId="expenses-toolbar"
-              search={list.values.q}
-              onSearch={(q) => list.set({ q })}
-              searchPlaceholder={l.search}
-              filtered={list.filtered}
-              onClear={list.reset}
+              {...listSearchProps(list, l.search, 'q')}
               filters={
                 <>
                   <FilterSelect value={list.values.status as ExpenseStatus | ''} onChange={(status) => list.set({ status })} all={l.allStatuses} options={STATUS_OPTIONS} label={l.columns.status} testId="expenses-status-filter" />
@@ -315,18 +302,7 @@ function PayDialog({ expense, onClose }: { expense: Expense | null; onClose: () 
             <input id="pay-date" type="date" className={inputClass} value={paidOn} onChange={(ev) => setPaidOn(ev.target.value)} />
           </Field>
           <Field id="pay-method" label={s.form.method} error={err.fields.method}>
-            <Select value={method} onValueChange={(v) => setMethod(v as ExpenseMethod)}>
-              <SelectTrigger id="pay-method" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {EXPENSE_METHODS.map((m) => (
-                  <SelectItem key={m} value={m}>
-                    {s.methods[m]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <ExpenseMethodSelect id="pay-method" value={method} onChange={setMethod} />
           </Field>
           <Field id="pay-reference" label={d.reference} error={err.fields.reference}>
             <input id="pay-reference" className={inputClass} value={reference} maxLength={100} onChange={(ev) => setReference(ev.target.value)} data-testid="pay-reference" />

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { toast } from 'sonner';
 import { AlertTriangle, Hourglass, Loader2, Paperclip } from 'lucide-react';
-import { EXPENSE_METHODS, type ExpenseMethod } from '@shared/contracts/expenses';
+import type { ExpenseMethod } from '@shared/contracts/expenses';
 import { schoolToday } from '@shared/dates';
 import { expensesScreens as s } from '@shared/messages/expenses';
 import { FormErrorAlert } from '@/components/form-feedback';
@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatMoney } from '@/components/money';
 import { Field } from '@/components/field';
-import { apiErrorOf, inputClass, newKey, textareaClass } from './expense-bits';
+import { ExpenseMethodSelect, apiErrorOf, inputClass, newKey, textareaClass } from './expense-bits';
 import { useBudgetCheck, useCategories, usePettyCash, useRecordExpense } from './expenses-api';
 
 const f = s.form;
@@ -134,18 +134,7 @@ export function RecordExpenseDialog({ open, onClose }: { open: boolean; onClose:
               />
             </Field>
             <Field id="exp-method" label={f.method} error={err.fields.method} hint={v.method === 'petty_cash' && petty.data ? f.pettyBalance(`KES ${formatMoney(petty.data.balance)}`) : undefined}>
-              <Select value={v.method} onValueChange={(method) => set({ method: method as ExpenseMethod })}>
-                <SelectTrigger id="exp-method" className="w-full" aria-invalid={!!err.fields.method} data-testid="expense-method">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {EXPENSE_METHODS.map((m) => (
-                    <SelectItem key={m} value={m}>
-                      {s.methods[m]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ExpenseMethodSelect id="exp-method" value={v.method} onChange={(method) => set({ method })} invalid={!!err.fields.method} testId="expense-method" />
             </Field>
           </div>
           {check.data?.needsApproval && (

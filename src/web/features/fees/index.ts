@@ -6,5 +6,5 @@ export { SummaryTiles } from './fee-management/summary-tiles';
 export { BalanceBadge } from './overview/fee-badges';
 export { FeeCollectionCard } from './overview/fee-collection-card';
 export { OverviewAlerts } from './overview/overview-alerts';
-export { TermPicker } from './overview/term-picker';
+export { TermPicker, useFinanceTerm } from './overview/term-picker';
 export { ChoiceCards, applyServerErrors, type Choice } from './settings/form-bits';

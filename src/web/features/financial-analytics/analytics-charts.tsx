@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Area, Bar, BarChart, CartesianGrid, Cell, ComposedChart, LabelList, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FinancialAnalytics } from '@shared/contracts/financial-analytics';
 import { METHOD_LABELS, financialAnalyticsMessages as fm } from '@shared/messages/financial-analytics';
-import { CHART, PALETTE } from '@/components/charts';
+import { CHART, PALETTE, AXIS_TICK, GRID, BAR_CURSOR, rowTooltip } from '@/components/charts';
 import { formatShortDate, shortGrade } from '@/lib/format';
 import { formatMoney } from '@/components/money';
 import { clampRate, kesCompact, kesWhole, RATE_COLOUR, rateTone } from '@/lib/kes-format';
@@ -21,9 +21,6 @@ import { AmountDonut, TooltipCard } from '@/components/finance-charts';
 
 const w = fm.web;
 const pct = fm.pct;
-const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
-const grid = { stroke: 'var(--color-border)', strokeDasharray: '3 3', vertical: false } as const;
-const cursor = { fill: 'var(--color-muted)', opacity: 0.6 };
 
 export const THIS_TERM_COLOUR = CHART[1];
 export const LAST_YEAR_COLOUR = 'var(--color-muted-foreground)';
@@ -73,30 +70,26 @@ export function WeeklyTrendChart({ data, height }: { data: FinancialAnalytics; h
             <stop offset="100%" stopColor={THIS_TERM_COLOUR} stopOpacity={0.02} />
           </linearGradient>
         </defs>
-        <CartesianGrid {...grid} />
-        <XAxis dataKey="short" tick={axisTick} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
-        <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} tickFormatter={(v: number) => kesCompact(v)} />
+        <CartesianGrid {...GRID} />
+        <XAxis dataKey="short" tick={AXIS_TICK} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
+        <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={48} tickFormatter={(v: number) => kesCompact(v)} />
         <Tooltip
           cursor={{ stroke: 'var(--color-border)' }}
-          content={({ active, payload }) => {
-            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-            if (!active || !d) return null;
-            return (
-              <TooltipCard
-                title={w.weekOf(d.week, formatShortDate(d.weekStart))}
-                rows={[
-                  { label: `${w.thisTerm} · ${w.inWeek}`, value: d.collected === null ? '—' : `KES ${formatMoney(d.collected)}`, colour: THIS_TERM_COLOUR },
-                  { label: `${w.thisTerm} · ${w.cumulativeLabel}`, value: d.cumulative === null ? '—' : `KES ${formatMoney(d.cumulative)}` },
-                  ...(lastYear
-                    ? [
-                        { label: `${w.lastYear} · ${w.inWeek}`, value: `KES ${formatMoney(d.lastYearCollected ?? 0)}`, colour: LAST_YEAR_COLOUR },
-                        { label: `${w.lastYear} · ${w.cumulativeLabel}`, value: `KES ${formatMoney(d.lastYearCumulative ?? 0)}` },
-                      ]
-                    : []),
-                ]}
-              />
-            );
-          }}
+          content={rowTooltip<(typeof rows)[number]>((d) => (
+            <TooltipCard
+              title={w.weekOf(d.week, formatShortDate(d.weekStart))}
+              rows={[
+                { label: `${w.thisTerm} · ${w.inWeek}`, value: d.collected === null ? '—' : `KES ${formatMoney(d.collected)}`, colour: THIS_TERM_COLOUR },
+                { label: `${w.thisTerm} · ${w.cumulativeLabel}`, value: d.cumulative === null ? '—' : `KES ${formatMoney(d.cumulative)}` },
+                ...(lastYear
+                  ? [
+                      { label: `${w.lastYear} · ${w.inWeek}`, value: `KES ${formatMoney(d.lastYearCollected ?? 0)}`, colour: LAST_YEAR_COLOUR },
+                      { label: `${w.lastYear} · ${w.cumulativeLabel}`, value: `KES ${formatMoney(d.lastYearCumulative ?? 0)}` },
+                    ]
+                  : []),
+              ]}
+            />
+          ))}
         />
         {lastYear && (
           <Line dataKey="lastYearCumulative" name={w.lastYear} type="monotone" stroke={LAST_YEAR_COLOUR} strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} />
@@ -123,29 +116,25 @@ export function WeeklyTrendChart({ data, height }: { data: FinancialAnalytics; h
 export function LevelRateChart({ data, height }: { data: FinancialAnalytics['byLevel']; height: number }) {
   const wide = useMediaQuery('(min-width: 640px)');
   const rows = data.map((l) => ({ ...l, short: shortGrade(l.level), shown: clampRate(l.rate), colour: RATE_COLOUR[rateTone(l.rate)] }));
-  const tick = wide && rows.length <= 8 ? axisTick : { ...axisTick, fontSize: wide ? 11 : 10 };
+  const tick = wide && rows.length <= 8 ? AXIS_TICK : { ...AXIS_TICK, fontSize: wide ? 11 : 10 };
   return (
     <div className="w-full" data-testid="chart-by-level">
       <BarChart responsive style={{ width: '100%', height }} data={rows} margin={{ top: 22, right: 4, left: 0, bottom: 0 }} barCategoryGap={wide ? '22%' : '14%'}>
-        <CartesianGrid {...grid} />
+        <CartesianGrid {...GRID} />
         <XAxis dataKey="short" tick={tick} tickLine={false} axisLine={false} interval={0} />
         <YAxis domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={tick} tickLine={false} axisLine={false} width={wide ? 40 : 34} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} />
         <Tooltip
-          cursor={cursor}
-          content={({ active, payload }) => {
-            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-            if (!active || !d) return null;
-            return (
-              <TooltipCard
-                title={d.level}
-                rows={[
-                  { label: w.invoiced, value: `KES ${formatMoney(d.invoiced)}` },
-                  { label: w.collected, value: `KES ${formatMoney(d.collected)}` },
-                  { label: w.rate, value: pct(d.rate), colour: d.colour },
-                ]}
-              />
-            );
-          }}
+          cursor={BAR_CURSOR}
+          content={rowTooltip<(typeof rows)[number]>((d) => (
+            <TooltipCard
+              title={d.level}
+              rows={[
+                { label: w.invoiced, value: `KES ${formatMoney(d.invoiced)}` },
+                { label: w.collected, value: `KES ${formatMoney(d.collected)}` },
+                { label: w.rate, value: pct(d.rate), colour: d.colour },
+              ]}
+            />
+          ))}
         />
         <Bar dataKey="shown" name={w.rate} radius={[4, 4, 0, 0]} maxBarSize={40} isAnimationActive={false}>
           {rows.map((r) => (
@@ -184,16 +173,12 @@ export function ExpensesChart({ data }: { data: FinancialAnalytics['expensesByCa
   return (
     <div className="w-full" data-testid="chart-expenses">
       <BarChart responsive layout="vertical" style={{ width: '100%', height: h }} data={rows} margin={{ top: 0, right: wide ? 64 : 48, left: 0, bottom: 0 }} barCategoryGap="24%">
-        <CartesianGrid {...grid} vertical horizontal={false} />
-        <XAxis type="number" tick={axisTick} tickLine={false} axisLine={false} tickFormatter={(v: number) => kesCompact(v)} />
-        <YAxis type="category" dataKey="category" tick={{ ...axisTick, fontSize: wide ? 12 : 11 }} tickLine={false} axisLine={false} width={wide ? 132 : 92} />
+        <CartesianGrid {...GRID} vertical horizontal={false} />
+        <XAxis type="number" tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => kesCompact(v)} />
+        <YAxis type="category" dataKey="category" tick={{ ...AXIS_TICK, fontSize: wide ? 12 : 11 }} tickLine={false} axisLine={false} width={wide ? 132 : 92} />
         <Tooltip
-          cursor={cursor}
-          content={({ active, payload }) => {
-            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-            if (!active || !d) return null;
-            return <TooltipCard title={d.category} rows={[{ label: fm.cols.amount, value: `KES ${formatMoney(d.amount)}`, colour: d.colour }, { label: fm.cols.share, value: pct(d.share) }]} />;
-          }}
+          cursor={BAR_CURSOR}
+          content={rowTooltip<(typeof rows)[number]>((d) => <TooltipCard title={d.category} rows={[{ label: fm.cols.amount, value: `KES ${formatMoney(d.amount)}`, colour: d.colour }, { label: fm.cols.share, value: pct(d.share) }]} />)}
         />
         <Bar dataKey="amount" name={fm.cols.amount} radius={[0, 5, 5, 0]} maxBarSize={24} isAnimationActive={false}>
           {rows.map((r) => (

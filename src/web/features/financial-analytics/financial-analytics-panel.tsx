@@ -1,26 +1,21 @@
 import * as React from 'react';
 import { AlertTriangle, Banknote, Building2, ChevronDown, Download, FileSpreadsheet, FileText, Gauge, Image as ImageIcon, Loader2, Percent, Wallet } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { canOpenSection, pathForSection } from '@shared/access';
 import type { AnalyticsChart, FinancialAnalytics } from '@shared/contracts/financial-analytics';
 import { METHOD_LABELS, financialAnalyticsMessages as fm } from '@shared/messages/financial-analytics';
 import type { Role } from '@shared/roles';
-import { isAdminRole } from '@shared/roles';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { LoadErrorCard } from '@/components/list-states';
+import { EmptyStateCard, PageSkeleton } from '@/components/page-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatShortDate } from '@/lib/format';
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
-import { useFeesLiveRefresh } from '@/features/fees';
-import { useTerms } from '@/features/fees';
 import { kesCompact, kesWhole } from '@/lib/kes-format';
-import { TermPicker } from '@/features/fees';
+import { TermPicker, useFinanceTerm } from '@/features/fees';
 import { KesFigure } from '@/components/figures';
-import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
 import { ArrearsTable, ExpensesChart, hasLastYear, LevelRateChart, MethodsDonut, methodColour, ProjectionGauge, WeeklyTrendChart } from './analytics-charts';
 import { downloadChartPng, downloadCsv, type PngLegendRow } from './chart-export';
@@ -170,21 +165,13 @@ function ExportMenu({ chart, png, busy, onPng, onXlsx, onCsv }: { chart: Analyti
 
 function AnalyticsSkeleton() {
   return (
-    <div className="flex flex-col gap-4 sm:gap-6" aria-busy="true" data-testid="analytics-loading">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-28 rounded-xl" />
-        ))}
-      </div>
-      <div className="grid gap-4 sm:gap-6 xl:grid-cols-3">
-        <Skeleton className="h-96 rounded-xl xl:col-span-2" />
-        <Skeleton className="h-96 rounded-xl" />
-      </div>
-      <div className="grid gap-4 sm:gap-6 lg:grid-cols-2">
-        <Skeleton className="h-80 rounded-xl" />
-        <Skeleton className="h-80 rounded-xl" />
-      </div>
-    </div>
+    <PageSkeleton
+      testId="analytics-loading"
+      rows={[
+        { grid: 'grid gap-4 sm:gap-6 xl:grid-cols-3', cells: ['h-96 rounded-xl xl:col-span-2', 'h-96 rounded-xl'] },
+        { grid: 'grid gap-4 sm:gap-6 lg:grid-cols-2', cells: ['h-80 rounded-xl', 'h-80 rounded-xl'] },
+      ]}
+    />
   );
 }
 
@@ -197,15 +184,8 @@ function AnalyticsSkeleton() {
  * (GET /api/finance/analytics/export.xlsx?chart=) and CSV. Live: every `fees.changed` refetches.
  */
 export function FinancialAnalyticsPanel({ role, sectionId = 'financial-analytics' }: { role: Role; sectionId?: string }) {
-  useFeesLiveRefresh();
-  const school = useSchoolContext();
-  const platform = isAdminRole(role);
-  const schoolId = platform ? school.currentSchoolId : null;
-  const ready = !platform || !!schoolId;
-  const [params, setParams] = useSearchParams();
-  const termParam = params.get('term');
+  const { schoolId, ready, termParam, terms, pickTerm } = useFinanceTerm(role);
   const query = useFinancialAnalytics(termParam, schoolId, ready);
-  const terms = useTerms();
   const xlsx = useAnalyticsXlsx(termParam, schoolId);
   const accounts = canOpenSection(role, 'student-accounts').allowed ? pathForSection(role, 'student-accounts') : null;
   const accountHref = accounts ? (studentId: string) => `${accounts}?student=${studentId}` : null;
@@ -214,13 +194,6 @@ export function FinancialAnalyticsPanel({ role, sectionId = 'financial-analytics
   const term = data?.term ?? null;
   const termLabel = term ? w.termOption(term.name, term.academicYear) : '';
   const fileBase = (chart: string) => `financial-analytics-${chart}${term ? `-${term.academicYear}-term-${term.number}` : ''}`;
-
-  const pickTerm = (termId: string) => {
-    const next = new URLSearchParams(params);
-    if (termId === terms.current?.id) next.delete('term');
-    else next.set('term', termId);
-    setParams(next, { replace: true });
-  };
 
   const exportsOf = (chart: AnalyticsChart, png = true): ChartExports | undefined =>
     data
@@ -262,21 +235,13 @@ export function FinancialAnalyticsPanel({ role, sectionId = 'financial-analytics
 
   let body: React.ReactNode;
   if (!ready) {
-    body = (
-      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-        <EmptyListState icon={Building2} title={w.pickSchoolTitle} hint={w.pickSchoolText} testId="analytics-pick-school" />
-      </div>
-    );
+    body = <EmptyStateCard icon={Building2} title={w.pickSchoolTitle} hint={w.pickSchoolText} testId="analytics-pick-school" />;
   } else if (query.isPending) {
     body = <AnalyticsSkeleton />;
   } else if (query.isError && !data) {
     body = <LoadErrorCard title={w.loadFailed} detail={query.error.message} retryLabel={w.tryAgain} onRetry={() => void query.refetch()} testId="analytics-error" />;
   } else if (!data?.term) {
-    body = (
-      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-        <EmptyListState icon={Wallet} title={w.noTermTitle} hint={w.noTermText} testId="analytics-no-term" />
-      </div>
-    );
+    body = <EmptyStateCard icon={Wallet} title={w.noTermTitle} hint={w.noTermText} testId="analytics-no-term" />;
   } else {
     const d = data;
     const p = d.projection!;

@@ -180,23 +180,19 @@ function ReportPage({ report, state }: { report: ReportId; state: ReturnType<typ
   );
 }
 
+/** The view of each report; each takes its own report's answer as `r`. */
+const REPORT_VIEWS: Record<ReportId, React.ComponentType<{ r: never }>> = {
+  'fee-collection': FeeCollectionView,
+  arrears: ArrearsView,
+  defaulters: DefaultersView,
+  'cash-book': CashBookView,
+  'income-expenditure': IncomeExpenditureView,
+  'mpesa-reconciliation': MpesaView,
+  'expenses-by-category': ExpensesView,
+  'budget-vs-actual': BudgetView,
+};
+
 function ReportBody({ report, data }: { report: ReportId; data: unknown }) {
-  switch (report) {
-    case 'fee-collection':
-      return <FeeCollectionView r={data as React.ComponentProps<typeof FeeCollectionView>['r']} />;
-    case 'arrears':
-      return <ArrearsView r={data as React.ComponentProps<typeof ArrearsView>['r']} />;
-    case 'defaulters':
-      return <DefaultersView r={data as React.ComponentProps<typeof DefaultersView>['r']} />;
-    case 'cash-book':
-      return <CashBookView r={data as React.ComponentProps<typeof CashBookView>['r']} />;
-    case 'income-expenditure':
-      return <IncomeExpenditureView r={data as React.ComponentProps<typeof IncomeExpenditureView>['r']} />;
-    case 'mpesa-reconciliation':
-      return <MpesaView r={data as React.ComponentProps<typeof MpesaView>['r']} />;
-    case 'expenses-by-category':
-      return <ExpensesView r={data as React.ComponentProps<typeof ExpensesView>['r']} />;
-    case 'budget-vs-actual':
-      return <BudgetView r={data as React.ComponentProps<typeof BudgetView>['r']} />;
-  }
+  const View = REPORT_VIEWS[report] as React.ComponentType<{ r: unknown }>;
+  return <View r={data} />;
 }

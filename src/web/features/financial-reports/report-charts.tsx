@@ -1,13 +1,12 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '@/components/money';
-import { CHART } from '@/components/charts';
+import { CHART, AXIS_TICK, BAR_CURSOR } from '@/components/charts';
 
 /**
  * Money charts of the financial reports (recharts, theme colours): axes in compact KES (1.2M, 350K)
  * and a tooltip with the exact amount, so millions never crowd the axis.
  */
 
-const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
 const grid = { stroke: 'var(--color-border)', strokeDasharray: '3 3' } as const;
 const compact = new Intl.NumberFormat('en-KE', { notation: 'compact', maximumFractionDigits: 1 });
 const kesCompact = (v: number) => compact.format(v);
@@ -33,9 +32,9 @@ export function MoneyColumns({ data, name, height = 240, testId }: { data: { lab
     <div className="w-full" data-testid={testId}>
       <BarChart responsive style={{ width: '100%', height }} data={data} margin={{ top: 8, right: 4, left: 0, bottom: 0 }}>
         <CartesianGrid {...grid} vertical={false} />
-        <XAxis dataKey="short" tick={axisTick} tickLine={false} axisLine={false} interval="equidistantPreserveStart" minTickGap={8} />
-        <YAxis tick={axisTick} tickLine={false} axisLine={false} width={44} tickFormatter={kesCompact} />
-        <Tooltip cursor={{ fill: 'var(--color-muted)', opacity: 0.6 }} content={(p) => <MoneyTooltip active={p.active} payload={p.payload} name={name} />} />
+        <XAxis dataKey="short" tick={AXIS_TICK} tickLine={false} axisLine={false} interval="equidistantPreserveStart" minTickGap={8} />
+        <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={44} tickFormatter={kesCompact} />
+        <Tooltip cursor={BAR_CURSOR} content={(p) => <MoneyTooltip active={p.active} payload={p.payload} name={name} />} />
         <Bar dataKey="value" name={name} fill={CHART[1]} radius={[4, 4, 0, 0]} maxBarSize={40} isAnimationActive={false} />
       </BarChart>
     </div>
@@ -49,9 +48,9 @@ export function MoneyBars({ data, name, yWidth = 110, testId }: { data: { label:
     <div className="w-full" data-testid={testId}>
       <BarChart responsive layout="vertical" style={{ width: '100%', height: h }} data={data} margin={{ top: 0, right: 56, left: 0, bottom: 0 }} barCategoryGap="24%">
         <CartesianGrid {...grid} horizontal={false} />
-        <XAxis type="number" tick={axisTick} tickLine={false} axisLine={false} tickFormatter={kesCompact} />
-        <YAxis type="category" dataKey="label" tick={axisTick} tickLine={false} axisLine={false} width={yWidth} />
-        <Tooltip cursor={{ fill: 'var(--color-muted)', opacity: 0.6 }} content={(p) => <MoneyTooltip active={p.active} payload={p.payload} name={name} />} />
+        <XAxis type="number" tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={kesCompact} />
+        <YAxis type="category" dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={false} width={yWidth} />
+        <Tooltip cursor={BAR_CURSOR} content={(p) => <MoneyTooltip active={p.active} payload={p.payload} name={name} />} />
         <Bar dataKey="value" name={name} fill={CHART[1]} radius={[0, 5, 5, 0]} maxBarSize={26} isAnimationActive={false}>
           {data.map((d, i) => (
             <Cell key={i} fill={d.color ?? CHART[1]} />

@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
 import { LoadErrorCard } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
-import { CHART, DonutChart, HorizontalBarChart, PALETTE } from '@/components/charts';
+import { CHART, DonutChart, HorizontalBarChart, PALETTE, AXIS_TICK, GRID, LegendText, rowTooltip, BAR_CURSOR } from '@/components/charts';
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
 import { formatDay, kes, kesCompact, longMonth, PeriodFilter, rate, shortMonth, useCanViewHrReports, usePeriod } from './hr-bits';
@@ -18,8 +18,6 @@ const a = m.analytics;
 const r = m.reports;
 type Summary = HrSummaryResponse;
 
-const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
-const grid = { stroke: 'var(--color-border)', strokeDasharray: '3 3', vertical: false } as const;
 const CHART_HEIGHT = 280;
 
 /**
@@ -131,9 +129,6 @@ function TooltipCard({ title, rows }: { title: React.ReactNode; rows: { label: s
   );
 }
 
-function LegendText(value: string) {
-  return <span className="text-xs text-muted-foreground">{value}</span>;
-}
 
 const PAY_SERIES = [
   { key: 'employerCost', label: r.colEmployerCost, colour: CHART[3] },
@@ -147,15 +142,11 @@ function PayrollTrend({ data }: { data: Summary }) {
   if (!rows.length) return <EmptyNote>{r.payrollEmpty}</EmptyNote>;
   return (
     <LineChart responsive style={{ width: '100%', height: CHART_HEIGHT }} data={rows} margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
-      <CartesianGrid {...grid} />
-      <XAxis dataKey="short" tick={axisTick} tickLine={false} axisLine={false} padding={{ left: 12, right: 12 }} />
-      <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} tickFormatter={(v: number) => kesCompact(v)} />
+      <CartesianGrid {...GRID} />
+      <XAxis dataKey="short" tick={AXIS_TICK} tickLine={false} axisLine={false} padding={{ left: 12, right: 12 }} />
+      <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={48} tickFormatter={(v: number) => kesCompact(v)} />
       <Tooltip
-        content={({ active, payload }) => {
-          const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-          if (!active || !d) return null;
-          return <TooltipCard title={longMonth(d.month)} rows={[...PAY_SERIES.map((s) => ({ label: s.label, value: `KES ${kes(d[s.key])}`, colour: s.colour })), { label: r.colStaff, value: d.staffCount }]} />;
-        }}
+        content={rowTooltip<(typeof rows)[number]>((d) => <TooltipCard title={longMonth(d.month)} rows={[...PAY_SERIES.map((s) => ({ label: s.label, value: `KES ${kes(d[s.key])}`, colour: s.colour })), { label: r.colStaff, value: d.staffCount }]} />)}
       />
       <Legend verticalAlign="top" align="right" height={28} iconType="circle" iconSize={8} formatter={LegendText} />
       {PAY_SERIES.map((s) => (
@@ -172,16 +163,12 @@ function ComponentBars({ data }: { data: Summary }) {
   const colour = (i: number) => PALETTE[i % PALETTE.length]!;
   return (
     <BarChart responsive style={{ width: '100%', height: CHART_HEIGHT }} data={rows} margin={{ top: 8, right: 4, left: 0, bottom: 0 }} barCategoryGap="28%">
-      <CartesianGrid {...grid} />
-      <XAxis dataKey="short" tick={axisTick} tickLine={false} axisLine={false} />
-      <YAxis tick={axisTick} tickLine={false} axisLine={false} width={48} tickFormatter={(v: number) => kesCompact(v)} />
+      <CartesianGrid {...GRID} />
+      <XAxis dataKey="short" tick={AXIS_TICK} tickLine={false} axisLine={false} />
+      <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={48} tickFormatter={(v: number) => kesCompact(v)} />
       <Tooltip
-        cursor={{ fill: 'var(--color-muted)', opacity: 0.6 }}
-        content={({ active, payload }) => {
-          const d = payload?.[0]?.payload as { month: string } & Record<string, number | string> | undefined;
-          if (!active || !d) return null;
-          return <TooltipCard title={longMonth(d.month)} rows={p.components.map((c, i) => ({ label: c.name, value: `KES ${kes(Number(d[c.code] ?? 0))}`, colour: colour(i) }))} />;
-        }}
+        cursor={BAR_CURSOR}
+        content={rowTooltip<{ month: string } & Record<string, number | string>>((d) => <TooltipCard title={longMonth(d.month)} rows={p.components.map((c, i) => ({ label: c.name, value: `KES ${kes(Number(d[c.code] ?? 0))}`, colour: colour(i) }))} />)}
       />
       <Legend verticalAlign="bottom" height={48} iconType="circle" iconSize={8} formatter={LegendText} />
       {p.components.map((c, i) => (
@@ -197,25 +184,21 @@ function AttendanceTrend({ data }: { data: Summary }) {
   const low = Math.min(...rows.map((x) => x.rate!));
   return (
     <LineChart responsive style={{ width: '100%', height: CHART_HEIGHT }} data={rows} margin={{ top: 8, right: 12, left: 0, bottom: 0 }}>
-      <CartesianGrid {...grid} />
-      <XAxis dataKey="short" tick={axisTick} tickLine={false} axisLine={false} padding={{ left: 12, right: 12 }} />
-      <YAxis tick={axisTick} tickLine={false} axisLine={false} width={44} domain={[Math.max(0, Math.floor((low - 5) / 10) * 10), 100]} tickFormatter={(v: number) => `${v}%`} />
+      <CartesianGrid {...GRID} />
+      <XAxis dataKey="short" tick={AXIS_TICK} tickLine={false} axisLine={false} padding={{ left: 12, right: 12 }} />
+      <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={44} domain={[Math.max(0, Math.floor((low - 5) / 10) * 10), 100]} tickFormatter={(v: number) => `${v}%`} />
       <Tooltip
-        content={({ active, payload }) => {
-          const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-          if (!active || !d) return null;
-          return (
-            <TooltipCard
-              title={longMonth(d.month)}
-              rows={[
-                { label: r.colRate, value: rate(d.rate), colour: CHART[2] },
-                { label: r.colPresent, value: d.present },
-                { label: r.colLate, value: d.late },
-                { label: r.colAbsent, value: d.absent },
-              ]}
-            />
-          );
-        }}
+        content={rowTooltip<(typeof rows)[number]>((d) => (
+          <TooltipCard
+            title={longMonth(d.month)}
+            rows={[
+              { label: r.colRate, value: rate(d.rate), colour: CHART[2] },
+              { label: r.colPresent, value: d.present },
+              { label: r.colLate, value: d.late },
+              { label: r.colAbsent, value: d.absent },
+            ]}
+          />
+        ))}
       />
       <Line type="monotone" dataKey="rate" name={r.colRate} stroke={CHART[2]} strokeWidth={2.5} dot={{ r: 3.5, strokeWidth: 0, fill: CHART[2] }} activeDot={{ r: 5 }} isAnimationActive={false} />
     </LineChart>

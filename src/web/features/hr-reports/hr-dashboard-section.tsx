@@ -19,6 +19,30 @@ import { useHrDashboard } from './hr-reports-api';
 
 const m = msg.dashboard;
 
+
+/** A third-wide panel listing members of staff: the name over `sub(x)`, `end(x)` on the right; `empty` when none. */
+function PeoplePanel<T extends { staffId: string; name: string }>({ title, testId, empty, items, sub, end }: { title: string; testId: string; empty: string; items: T[]; sub: (x: T) => React.ReactNode; end: (x: T) => React.ReactNode }) {
+  return (
+    <Panel title={title} testId={testId} className="lg:col-span-1">
+      {items.length === 0 ? (
+        <EmptyNote>{empty}</EmptyNote>
+      ) : (
+        <ul className="flex flex-col divide-y">
+          {items.map((x) => (
+            <li key={x.staffId} className="flex items-center justify-between gap-3 py-2.5 first:pt-0 last:pb-0">
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium">{x.name}</p>
+                <p className="truncate text-xs text-muted-foreground">{sub(x)}</p>
+              </div>
+              {end(x)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
 /**
  * The HR Dashboard (issue 14 §4; open to every role): for HR, the principal and the director the day's
  * figures (active staff, on leave today, pending leave requests, contracts ending in 30 days, the last
@@ -93,44 +117,23 @@ function Body({ data, role }: { data: HrDashboardResponse; role: Role }) {
       </div>
       <div className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-3">
         <LastPayroll run={run} />
-        <Panel title={m.onLeaveTitle} testId="hr-on-leave" className="lg:col-span-1">
-          {data.onLeave.length === 0 ? (
-            <EmptyNote>{m.onLeaveEmpty}</EmptyNote>
-          ) : (
-            <ul className="flex flex-col divide-y">
-              {data.onLeave.map((x) => (
-                <li key={x.staffId} className="flex items-center justify-between gap-3 py-2.5 first:pt-0 last:pb-0">
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium">{x.name}</p>
-                    <p className="truncate text-xs text-muted-foreground">{x.leaveType}</p>
-                  </div>
-                  <span className="shrink-0 text-xs text-muted-foreground">{m.until(formatDay(x.endDate))}</span>
-                </li>
-              ))}
-            </ul>
+        <PeoplePanel title={m.onLeaveTitle} testId="hr-on-leave" empty={m.onLeaveEmpty} items={data.onLeave} sub={(x) => x.leaveType} end={(x) => <span className="shrink-0 text-xs text-muted-foreground">{m.until(formatDay(x.endDate))}</span>} />
+        <PeoplePanel
+          title={m.contractsTitle}
+          testId="hr-contracts-soon"
+          empty={m.contractsEmpty}
+          items={data.contractsEnding}
+          sub={(x) => (
+            <>
+              {x.jobTitle} · {formatDay(x.contractEnd)}
+            </>
           )}
-        </Panel>
-        <Panel title={m.contractsTitle} testId="hr-contracts-soon" className="lg:col-span-1">
-          {data.contractsEnding.length === 0 ? (
-            <EmptyNote>{m.contractsEmpty}</EmptyNote>
-          ) : (
-            <ul className="flex flex-col divide-y">
-              {data.contractsEnding.map((x) => (
-                <li key={x.staffId} className="flex items-center justify-between gap-3 py-2.5 first:pt-0 last:pb-0">
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium">{x.name}</p>
-                    <p className="truncate text-xs text-muted-foreground">
-                      {x.jobTitle} · {formatDay(x.contractEnd)}
-                    </p>
-                  </div>
-                  <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-medium', x.daysLeft <= 14 ? 'bg-red-500/10 text-red-700 dark:text-red-300' : 'bg-amber-500/10 text-amber-800 dark:text-amber-300')}>
-                    {m.daysLeft(x.daysLeft)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+          end={(x) => (
+            <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-medium', x.daysLeft <= 14 ? 'bg-red-500/10 text-red-700 dark:text-red-300' : 'bg-amber-500/10 text-amber-800 dark:text-amber-300')}>
+              {m.daysLeft(x.daysLeft)}
+            </span>
           )}
-        </Panel>
+        />
       </div>
       <div className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-3">
         <Panel title={m.departmentsTitle} testId="hr-departments" className={links.length > 0 ? 'lg:col-span-2' : 'lg:col-span-3'}>

@@ -5,20 +5,18 @@ import type { InventoryItem, ItemInput } from '@shared/contracts/inventory';
 import { SUGGESTED_CATEGORIES } from '@shared/contracts/inventory';
 import { inventoryMessages } from '@shared/messages/inventory';
 import { cn } from '@/lib/utils';
-import { ApiError } from '@/lib/api';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { listSearchProps } from '@/components/list-search';
 import { FilterSelect } from '@/components/filter-select';
-import { FormErrorAlert } from '@/components/form-feedback';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Money } from '@/components/money';
 import { useItems, useMovements, useSaveItem, useSuppliers } from './inventory-api';
 import { Field } from '@/components/field';
-import { MovementDialog, type MovementKind } from './movement-dialog';
+import { InventoryFormDialog, MovementDialog, fieldErrorsOf, type MovementKind } from './movement-dialog';
 import { MovementList } from './movements-tab';
 
 const m = inventoryMessages.ui;
@@ -112,25 +110,14 @@ export function ItemsTab({ canManage }: { canManage: boolean }) {
       <DataTable
         id="inventory-items"
         columns={columns}
-        data={query.data?.items}
+        {...pagedTableProps(list, query, { pageSize: 25, rows: (d) => d.items })}
         getRowId={(r) => r.id}
-        total={query.data?.total}
-        page={list.page}
-        pageSize={25}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        fetching={query.isPlaceholderData}
-        error={query.error}
-        onRetry={() => void query.refetch()}
         onRowClick={(r) => setSheet(r)}
         rowTestId="inventory-item"
         empty={{ icon: Package, title: m.noItems, hint: m.noItemsHint }}
         toolbar={
           <ListToolbar
-            search={list.values.q}
-            onSearch={(q) => list.set({ q })}
-            searchPlaceholder={m.searchItems}
+            {...listSearchProps(list, m.searchItems, 'q')}
             testId="inventory-items-toolbar"
             filters={
               <>
@@ -138,8 +125,6 @@ export function ItemsTab({ canManage }: { canManage: boolean }) {
                 <FilterSelect value={list.values.lowStock as 'true' | ''} onChange={(lowStock) => list.set({ lowStock })} all={m.allStock} label={m.lowStockOnly} options={[{ value: 'true', label: m.lowStockOnly }]} testId="filter-low" />
               </>
             }
-            filtered={list.filtered}
-            onClear={list.reset}
             actions={
               canManage ? (
                 <Button size="sm" onClick={() => setEditing('new')} data-testid="add-item">
@@ -230,7 +215,7 @@ function ItemDialog({ item, onClose }: { item: InventoryItem | 'new' | null; onC
     save.reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [item]);
-  const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
+  const fields = fieldErrorsOf(save.error);
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -246,53 +231,37 @@ function ItemDialog({ item, onClose }: { item: InventoryItem | 'new' | null; onC
     save.mutate({ id: existing?.id, body }, { onSuccess: () => (toast.success(m.doneItem), onClose()) });
   };
   return (
-    <Dialog open={item !== null} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg" data-testid="item-dialog">
-        <DialogHeader>
-          <DialogTitle>{existing ? m.actEdit : m.addItem}</DialogTitle>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          {save.error && !Object.keys(fields).length && <FormErrorAlert title={save.error.message} testId="item-error" />}
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field id="it-code" label={m.fieldCode} error={fields.code}>
-              <Input id="it-code" value={form.code} onChange={set('code')} maxLength={30} />
-            </Field>
-            <Field id="it-unit" label={m.fieldUnit} error={fields.unit}>
-              <Input id="it-unit" value={form.unit} onChange={set('unit')} maxLength={20} />
-            </Field>
-          </div>
-          <Field id="it-name" label={m.fieldName} error={fields.name}>
-            <Input id="it-name" value={form.name} onChange={set('name')} maxLength={120} />
-          </Field>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field id="it-category" label={m.fieldCategory} error={fields.category}>
-              <Input id="it-category" value={form.category} onChange={set('category')} list="inventory-categories" maxLength={40} />
-              <datalist id="inventory-categories">
-                {SUGGESTED_CATEGORIES.map((c) => (
-                  <option key={c} value={c} />
-                ))}
-              </datalist>
-            </Field>
-            <Field id="it-reorder" label={m.fieldReorder} error={fields.reorderLevel}>
-              <Input id="it-reorder" inputMode="numeric" value={form.reorderLevel} onChange={set('reorderLevel')} />
-            </Field>
-            <Field id="it-sale" label={m.fieldSalePrice} error={fields.salePrice}>
-              <Input id="it-sale" inputMode="decimal" value={form.salePrice} onChange={set('salePrice')} />
-            </Field>
-            <Field id="it-supplier" label={m.fieldSupplier} error={fields.supplierId}>
-              <FilterSelect id="it-supplier" value={form.supplierId} onChange={(supplierId) => setForm((f) => ({ ...f, supplierId }))} all={m.fieldNoSupplier} options={(suppliers.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} />
-            </Field>
-          </div>
-          <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? m.saving : m.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <InventoryFormDialog open={item !== null} onClose={onClose} title={existing ? m.actEdit : m.addItem} testId="item-dialog" mutation={save} errorTestId="item-error" onSubmit={submit} submitLabel={m.save}>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field id="it-code" label={m.fieldCode} error={fields.code}>
+          <Input id="it-code" value={form.code} onChange={set('code')} maxLength={30} />
+        </Field>
+        <Field id="it-unit" label={m.fieldUnit} error={fields.unit}>
+          <Input id="it-unit" value={form.unit} onChange={set('unit')} maxLength={20} />
+        </Field>
+      </div>
+      <Field id="it-name" label={m.fieldName} error={fields.name}>
+        <Input id="it-name" value={form.name} onChange={set('name')} maxLength={120} />
+      </Field>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field id="it-category" label={m.fieldCategory} error={fields.category}>
+          <Input id="it-category" value={form.category} onChange={set('category')} list="inventory-categories" maxLength={40} />
+          <datalist id="inventory-categories">
+            {SUGGESTED_CATEGORIES.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
+        </Field>
+        <Field id="it-reorder" label={m.fieldReorder} error={fields.reorderLevel}>
+          <Input id="it-reorder" inputMode="numeric" value={form.reorderLevel} onChange={set('reorderLevel')} />
+        </Field>
+        <Field id="it-sale" label={m.fieldSalePrice} error={fields.salePrice}>
+          <Input id="it-sale" inputMode="decimal" value={form.salePrice} onChange={set('salePrice')} />
+        </Field>
+        <Field id="it-supplier" label={m.fieldSupplier} error={fields.supplierId}>
+          <FilterSelect id="it-supplier" value={form.supplierId} onChange={(supplierId) => setForm((f) => ({ ...f, supplierId }))} all={m.fieldNoSupplier} options={(suppliers.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+        </Field>
+      </div>
+    </InventoryFormDialog>
   );
 }

@@ -58,7 +58,7 @@ export function MovementDialog({ item, kind, onClose }: { item: InventoryItem | 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, item?.id, kind]);
 
-  const fields = post.error instanceof ApiError ? (post.error.fields ?? {}) : {};
+  const fields = fieldErrorsOf(post.error);
   const qty = Number(quantity);
   const price = Number(unitPrice);
   const needsLearner = kind === 'sale' || (kind === 'issue' && issueTo === 'learner');
@@ -84,87 +84,82 @@ export function MovementDialog({ item, kind, onClose }: { item: InventoryItem | 
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg" data-testid="movement-dialog">
-        <DialogHeader>
-          <DialogTitle>{TITLES[kind]}</DialogTitle>
-          <DialogDescription>
-            {item ? (
-              <>
-                <span className="font-medium text-foreground">{item.name}</span> · {m.onHandNow(item.quantity, item.unit)}
-              </>
-            ) : null}
-          </DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          {post.error && !Object.keys(fields).length && <FormErrorAlert title={post.error.message} testId="movement-error" />}
+    <InventoryFormDialog
+      open={open}
+      onClose={onClose}
+      title={TITLES[kind]}
+      description={
+        item ? (
+          <>
+            <span className="font-medium text-foreground">{item.name}</span> · {m.onHandNow(item.quantity, item.unit)}
+          </>
+        ) : null
+      }
+      testId="movement-dialog"
+      mutation={post}
+      errorTestId="movement-error"
+      onSubmit={submit}
+      submitLabel={SUBMIT[kind]}
+      submitDisabled={!quantity}
+      submitTestId="mv-submit"
+    >
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field id="mv-quantity" label={kind === 'adjustment' ? m.fieldAdjustQuantity : m.fieldQuantity} error={fields.quantity}>
+          <Input id="mv-quantity" inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)} aria-invalid={!!fields.quantity} data-testid="mv-quantity" autoFocus />
+        </Field>
+        <Field id="mv-date" label={m.fieldDate} error={fields.movedOn}>
+          <Input id="mv-date" type="date" value={movedOn} max={schoolToday()} onChange={(e) => setMovedOn(e.target.value)} />
+        </Field>
+      </div>
+      {kind === 'stock_in' && (
+        <>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field id="mv-quantity" label={kind === 'adjustment' ? m.fieldAdjustQuantity : m.fieldQuantity} error={fields.quantity}>
-              <Input id="mv-quantity" inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)} aria-invalid={!!fields.quantity} data-testid="mv-quantity" autoFocus />
+            <Field id="mv-cost" label={m.fieldUnitCost} error={fields.unitCost}>
+              <Input id="mv-cost" inputMode="decimal" value={unitCost} onChange={(e) => setUnitCost(e.target.value)} data-testid="mv-cost" />
             </Field>
-            <Field id="mv-date" label={m.fieldDate} error={fields.movedOn}>
-              <Input id="mv-date" type="date" value={movedOn} max={schoolToday()} onChange={(e) => setMovedOn(e.target.value)} />
+            <Field id="mv-supplier" label={m.fieldSupplier} error={fields.supplierId}>
+              <FilterSelect id="mv-supplier" value={supplierId} onChange={setSupplierId} all={m.fieldNoSupplier} options={(suppliers.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} />
             </Field>
           </div>
-          {kind === 'stock_in' && (
-            <>
-              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-                <Field id="mv-cost" label={m.fieldUnitCost} error={fields.unitCost}>
-                  <Input id="mv-cost" inputMode="decimal" value={unitCost} onChange={(e) => setUnitCost(e.target.value)} data-testid="mv-cost" />
-                </Field>
-                <Field id="mv-supplier" label={m.fieldSupplier} error={fields.supplierId}>
-                  <FilterSelect id="mv-supplier" value={supplierId} onChange={setSupplierId} all={m.fieldNoSupplier} options={(suppliers.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} />
-                </Field>
-              </div>
-              <Field id="mv-ref" label={m.fieldReference} error={fields.reference}>
-                <Input id="mv-ref" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={80} />
-              </Field>
-            </>
-          )}
-          {kind === 'issue' && (
-            <div className="grid gap-2">
-              <Label>{m.issueTo}</Label>
-              <div className="grid grid-cols-2 gap-2" role="radiogroup">
-                {(['department', 'learner'] as const).map((v) => (
-                  <Button key={v} type="button" variant={issueTo === v ? 'default' : 'outline'} size="sm" role="radio" aria-checked={issueTo === v} onClick={() => setIssueTo(v)}>
-                    {v === 'department' ? m.issueToDepartment : m.issueToLearner}
-                  </Button>
-                ))}
-              </div>
-              {issueTo === 'department' && (
-                <Field id="mv-dept" label={m.fieldDepartment} error={fields.department}>
-                  <Input id="mv-dept" value={department} onChange={(e) => setDepartment(e.target.value)} maxLength={80} placeholder={m.departmentPlaceholder} data-testid="mv-department" />
-                </Field>
-              )}
-            </div>
-          )}
-          {needsLearner && <LearnerPicker value={learner} onChange={setLearner} error={fields.studentId} />}
-          {kind === 'sale' && (
-            <Field id="mv-price" label={m.fieldUnitPrice} error={fields.unitPrice}>
-              <Input id="mv-price" inputMode="decimal" value={unitPrice} onChange={(e) => setUnitPrice(e.target.value)} data-testid="mv-price" />
+          <Field id="mv-ref" label={m.fieldReference} error={fields.reference}>
+            <Input id="mv-ref" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={80} />
+          </Field>
+        </>
+      )}
+      {kind === 'issue' && (
+        <div className="grid gap-2">
+          <Label>{m.issueTo}</Label>
+          <div className="grid grid-cols-2 gap-2" role="radiogroup">
+            {(['department', 'learner'] as const).map((v) => (
+              <Button key={v} type="button" variant={issueTo === v ? 'default' : 'outline'} size="sm" role="radio" aria-checked={issueTo === v} onClick={() => setIssueTo(v)}>
+                {v === 'department' ? m.issueToDepartment : m.issueToLearner}
+              </Button>
+            ))}
+          </div>
+          {issueTo === 'department' && (
+            <Field id="mv-dept" label={m.fieldDepartment} error={fields.department}>
+              <Input id="mv-dept" value={department} onChange={(e) => setDepartment(e.target.value)} maxLength={80} placeholder={m.departmentPlaceholder} data-testid="mv-department" />
             </Field>
           )}
-          {kind === 'sale' && qty > 0 && price > 0 && (
-            <p className="rounded-lg bg-primary/5 px-3 py-2 text-sm text-primary" data-testid="mv-sale-total">
-              {m.saleTotal(formatMoney(qty * price))}
-            </p>
-          )}
-          {kind === 'adjustment' && (
-            <Field id="mv-reason" label={m.fieldReason} error={fields.reason}>
-              <Input id="mv-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} placeholder={m.reasonPlaceholder} data-testid="mv-reason" />
-            </Field>
-          )}
-          <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" disabled={post.isPending || !quantity} data-testid="mv-submit">
-              {post.isPending ? m.saving : SUBMIT[kind]}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+      )}
+      {needsLearner && <LearnerPicker value={learner} onChange={setLearner} error={fields.studentId} />}
+      {kind === 'sale' && (
+        <Field id="mv-price" label={m.fieldUnitPrice} error={fields.unitPrice}>
+          <Input id="mv-price" inputMode="decimal" value={unitPrice} onChange={(e) => setUnitPrice(e.target.value)} data-testid="mv-price" />
+        </Field>
+      )}
+      {kind === 'sale' && qty > 0 && price > 0 && (
+        <p className="rounded-lg bg-primary/5 px-3 py-2 text-sm text-primary" data-testid="mv-sale-total">
+          {m.saleTotal(formatMoney(qty * price))}
+        </p>
+      )}
+      {kind === 'adjustment' && (
+        <Field id="mv-reason" label={m.fieldReason} error={fields.reason}>
+          <Input id="mv-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} placeholder={m.reasonPlaceholder} data-testid="mv-reason" />
+        </Field>
+      )}
+    </InventoryFormDialog>
   );
 }
 
@@ -211,5 +206,68 @@ function LearnerPicker({ value, onChange, error }: { value: { id: string; label:
         </ul>
       )}
     </Field>
+  );
+}
+
+/** The server's per-field messages of a failed save (`{}` when it failed otherwise or did not fail). */
+export function fieldErrorsOf(error: Error | null): Record<string, string> {
+  return error instanceof ApiError ? (error.fields ?? {}) : {};
+}
+
+/**
+ * The form dialog of the store screens (an item, a supplier, a stock movement): the title and optional
+ * description, then a form with the server's refusal on top when no field shows it (`errorTestId`),
+ * `children`, and Cancel and the submit button (`submitLabel`, "Saving…" while `mutation` runs; also
+ * disabled by `submitDisabled`).
+ */
+export function InventoryFormDialog({
+  open,
+  onClose,
+  title,
+  description,
+  testId,
+  mutation,
+  errorTestId,
+  onSubmit,
+  submitLabel,
+  submitDisabled = false,
+  submitTestId,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: React.ReactNode;
+  testId: string;
+  mutation: { error: Error | null; isPending: boolean };
+  errorTestId: string;
+  onSubmit: (e: React.FormEvent) => void;
+  submitLabel: string;
+  submitDisabled?: boolean;
+  submitTestId?: string;
+  children: React.ReactNode;
+}) {
+  const { error, isPending } = mutation;
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg" data-testid={testId}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description !== undefined && <DialogDescription>{description}</DialogDescription>}
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          {error && !Object.keys(fieldErrorsOf(error)).length && <FormErrorAlert title={error.message} testId={errorTestId} />}
+          {children}
+          <DialogFooter className="gap-2">
+            <Button type="button" variant="outline" onClick={onClose}>
+              {m.cancel}
+            </Button>
+            <Button type="submit" disabled={isPending || submitDisabled} data-testid={submitTestId}>
+              {isPending ? m.saving : submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }

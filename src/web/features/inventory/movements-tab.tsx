@@ -3,7 +3,8 @@ import { ArrowLeftRight } from 'lucide-react';
 import { MOVEMENT_TYPES, type Movement } from '@shared/contracts/inventory';
 import { inventoryMessages } from '@shared/messages/inventory';
 import { cn } from '@/lib/utils';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { listSearchProps } from '@/components/list-search';
 import { FilterSelect } from '@/components/filter-select';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -101,25 +102,14 @@ export function MovementsTab() {
     <DataTable
       id="inventory-movements"
       columns={columns}
-      data={query.data?.items}
+      {...pagedTableProps(list, query, { pageSize: 25, rows: (d) => d.items, sortable: false })}
       getRowId={(r) => r.id}
-      total={query.data?.total}
-      page={list.page}
-      pageSize={25}
-      onPageChange={list.setPage}
-      fetching={query.isPlaceholderData}
-      error={query.error}
-      onRetry={() => void query.refetch()}
       rowTestId="inventory-movement"
       empty={{ icon: ArrowLeftRight, title: m.noMovements }}
       toolbar={
         <ListToolbar
-          search={list.values.mq}
-          onSearch={(mq) => list.set({ mq })}
-          searchPlaceholder={m.searchItems}
+          {...listSearchProps(list, m.searchItems, 'mq')}
           filters={<FilterSelect value={list.values.type} onChange={(type) => list.set({ type })} all={m.allTypes} label={m.colType} options={MOVEMENT_TYPES.map((t) => ({ value: t, label: m.typeLabels[t]! }))} />}
-          filtered={list.filtered}
-          onClear={list.reset}
         />
       }
       renderCard={(x) => (

@@ -12,12 +12,12 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Money } from '@/components/money';
 import { useImportStock, useItems, useSaveSupplier, useStockTake, useSuppliers, useValuation } from './inventory-api';
 import { categoryLabel } from './items-tab';
+import { InventoryFormDialog, fieldErrorsOf } from './movement-dialog';
 import { Field } from '@/components/field';
 
 const m = inventoryMessages.ui;
@@ -233,7 +233,7 @@ function SupplierDialog({ supplier, onClose }: { supplier: Supplier | 'new' | nu
     save.reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [supplier]);
-  const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
+  const fields = fieldErrorsOf(save.error);
   const set = (k: keyof typeof blank) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -246,38 +246,22 @@ function SupplierDialog({ supplier, onClose }: { supplier: Supplier | 'new' | nu
     </Field>
   );
   return (
-    <Dialog open={supplier !== null} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg" data-testid="supplier-dialog">
-        <DialogHeader>
-          <DialogTitle>{existing ? m.editSupplier : m.addSupplier}</DialogTitle>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          {save.error && !Object.keys(fields).length && <FormErrorAlert title={save.error.message} testId="supplier-error" />}
-          {input('name', m.fieldName, { maxLength: 120 })}
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {input('contactName', m.fieldContact, { maxLength: 120 })}
-            {input('phone', m.fieldPhone, { inputMode: 'tel' })}
-            {input('email', m.fieldEmail, { type: 'email' })}
-            {input('kraPin', m.fieldKraPin, { maxLength: 13 })}
-          </div>
-          {input('notes', m.fieldNotes, { maxLength: 1000 })}
-          {existing && (
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="size-4" />
-              {m.fieldActive}
-            </label>
-          )}
-          <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? m.saving : m.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <InventoryFormDialog open={supplier !== null} onClose={onClose} title={existing ? m.editSupplier : m.addSupplier} testId="supplier-dialog" mutation={save} errorTestId="supplier-error" onSubmit={submit} submitLabel={m.save}>
+      {input('name', m.fieldName, { maxLength: 120 })}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {input('contactName', m.fieldContact, { maxLength: 120 })}
+        {input('phone', m.fieldPhone, { inputMode: 'tel' })}
+        {input('email', m.fieldEmail, { type: 'email' })}
+        {input('kraPin', m.fieldKraPin, { maxLength: 13 })}
+      </div>
+      {input('notes', m.fieldNotes, { maxLength: 1000 })}
+      {existing && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} className="size-4" />
+          {m.fieldActive}
+        </label>
+      )}
+    </InventoryFormDialog>
   );
 }
 

@@ -85,3 +85,23 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** A list cell of two truncated lines: `main` over `sub` in small muted text (`mono` for numbers). */
+export function TwoLineCell({ main, sub, mono = false, strong = false }: { main: React.ReactNode; sub: React.ReactNode; mono?: boolean; strong?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <p className={strong ? 'truncate font-medium' : 'truncate'}>{main}</p>
+      <p className={mono ? 'truncate font-mono text-xs text-muted-foreground' : 'truncate text-xs text-muted-foreground'}>{sub}</p>
+    </div>
+  );
+}
+
+/** A staff list's name cell: the small avatar, the name in bold and `sub` under it (`mono` for a staff number). */
+export function StaffNameCell({ name, sub, mono = false }: { name: string; sub: React.ReactNode; mono?: boolean }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <StaffAvatar name={name} className="size-8 text-xs" />
+      <TwoLineCell main={name} sub={sub} mono={mono} strong />
+    </div>
+  );
+}

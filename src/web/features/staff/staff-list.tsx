@@ -6,7 +6,8 @@ import { cn } from '@/lib/utils';
 import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { useContractAlerts, useStaffList } from './staff-api';
-import { AccountBadge, EmploymentTypeBadge, StaffAvatar, StaffStatusBadge, formatDate, formatPhone } from './staff-common';
+import { AccountBadge, EmploymentTypeBadge, StaffAvatar, StaffNameCell, StaffStatusBadge, TwoLineCell, formatDate, formatPhone } from './staff-common';
+import { listSearchProps } from '@/components/list-search';
 
 const l = staffScreens.list;
 const PAGE_SIZE = 25;
@@ -84,26 +85,13 @@ export function StaffList({ onOpen }: { onOpen: (id: string) => void }) {
       {
         id: 'name',
         header: l.columns.name,
-        cell: ({ row }) => (
-          <div className="flex min-w-0 items-center gap-3">
-            <StaffAvatar name={row.original.name} className="size-8 text-xs" />
-            <div className="min-w-0">
-              <p className="truncate font-medium">{row.original.name}</p>
-              <p className="truncate font-mono text-xs text-muted-foreground">{row.original.staffNumber}</p>
-            </div>
-          </div>
-        ),
+        cell: ({ row }) => <StaffNameCell name={row.original.name} sub={row.original.staffNumber} mono />,
         meta: { alwaysVisible: true, className: 'min-w-56' },
       },
       {
         id: 'job',
         header: l.columns.job,
-        cell: ({ row }) => (
-          <div className="min-w-0">
-            <p className="truncate">{row.original.jobTitle}</p>
-            <p className="truncate text-xs text-muted-foreground">{row.original.department ?? '—'}</p>
-          </div>
-        ),
+        cell: ({ row }) => <TwoLineCell main={row.original.jobTitle} sub={row.original.department ?? '—'} />,
         meta: { className: 'max-w-56' },
       },
       {
@@ -145,11 +133,7 @@ export function StaffList({ onOpen }: { onOpen: (id: string) => void }) {
         toolbar={
           <ListToolbar
             testId="staff-toolbar"
-            search={list.values.search}
-            onSearch={(search) => list.set({ search })}
-            searchPlaceholder={l.search}
-            filtered={list.filtered}
-            onClear={list.reset}
+            {...listSearchProps(list, l.search)}
             filters={
               <>
                 <FilterSelect value={list.values.status === 'active' ? '' : (list.values.status as 'exited' | 'all')} onChange={(status) => list.set({ status: status || 'active' })} all={l.statusOptions.active} options={STATUS_OPTIONS} label={l.statusLabel} testId="staff-filter-status" />

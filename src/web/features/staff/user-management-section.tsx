@@ -12,7 +12,8 @@ import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
 import { AccountStatusDialog, GiveAccountDialog, type AccountTarget } from './account-actions';
 import { useStaffList } from './staff-api';
-import { AccountBadge, StaffAvatar } from './staff-common';
+import { AccountBadge, StaffAvatar, StaffNameCell, TwoLineCell } from './staff-common';
+import { listSearchProps } from '@/components/list-search';
 
 const l = m.list;
 const PAGE_SIZE = 25;
@@ -65,26 +66,13 @@ export function UserManagementSection() {
       {
         id: 'name',
         header: l.columns.name,
-        cell: ({ row }) => (
-          <div className="flex min-w-0 items-center gap-3">
-            <StaffAvatar name={row.original.name} className="size-8 text-xs" />
-            <div className="min-w-0">
-              <p className="truncate font-medium">{row.original.name}</p>
-              <p className="truncate text-xs text-muted-foreground">{row.original.email ?? '—'}</p>
-            </div>
-          </div>
-        ),
+        cell: ({ row }) => <StaffNameCell name={row.original.name} sub={row.original.email ?? '—'} />,
         meta: { alwaysVisible: true, className: 'min-w-60' },
       },
       {
         id: 'job',
         header: l.columns.job,
-        cell: ({ row }) => (
-          <div className="min-w-0">
-            <p className="truncate">{row.original.jobTitle}</p>
-            <p className="truncate font-mono text-xs text-muted-foreground">{row.original.staffNumber}</p>
-          </div>
-        ),
+        cell: ({ row }) => <TwoLineCell main={row.original.jobTitle} sub={row.original.staffNumber} mono />,
       },
       { id: 'account', header: l.columns.account, cell: ({ row }) => <AccountBadge role={row.original.role} status={row.original.accountStatus} /> },
       {
@@ -133,11 +121,7 @@ export function UserManagementSection() {
         toolbar={
           <ListToolbar
             testId="user-management-toolbar"
-            search={list.values.search}
-            onSearch={(search) => list.set({ search })}
-            searchPlaceholder={l.search}
-            filtered={list.filtered}
-            onClear={list.reset}
+            {...listSearchProps(list, l.search)}
             filters={<FilterSelect value={list.values.account as 'with' | 'without' | ''} onChange={(account) => list.set({ account })} all={l.allAccounts} options={ACCOUNT_OPTIONS} label={l.accountLabel} testId="user-filter-account" />}
           />
         }

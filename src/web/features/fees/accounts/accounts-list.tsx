@@ -3,7 +3,7 @@ import { ACCOUNT_SORTS, BALANCE_FILTERS, type AccountListItem } from '@shared/co
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { formatDate } from '@/lib/format';
-import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -13,6 +13,7 @@ import type { FeesScope } from '../fee-management/fees-scope';
 import { useFoldedFilters } from '../fee-management/inputs';
 import { SummaryTiles } from '../fee-management/summary-tiles';
 import { useLevelOptions, useStreamOptions } from '../components/terms';
+import { listSearchProps } from '@/components/list-search';
 
 const m = messages.feeManagement;
 const t = m.accounts;
@@ -116,16 +117,9 @@ export function AccountsList({ scope, onOpen }: { scope: FeesScope; onOpen: (id:
       <DataTable
         id="accounts"
         columns={columns}
-        data={data?.items}
+        {...pagedTableProps(list, accounts, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         getRowId={(a) => a.studentId}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={accounts.isPlaceholderData}
-        error={accounts.error}
         errorTitle={t.loadFailed}
-        onRetry={() => void accounts.refetch()}
         empty={{
           icon: UserRoundSearch,
           title: t.empty,
@@ -143,11 +137,8 @@ export function AccountsList({ scope, onOpen }: { scope: FeesScope; onOpen: (id:
         toolbar={
           <div className="flex min-w-0 flex-col gap-3">
             <ListToolbar
-              search={list.values.search}
-              onSearch={(search) => list.set({ search })}
-              searchPlaceholder={t.searchPlaceholder}
+              {...listSearchProps(list, t.searchPlaceholder)}
               filtered={list.filtered || list.sort !== 'name'}
-              onClear={list.reset}
               actions={
                 <>
                   {data && (

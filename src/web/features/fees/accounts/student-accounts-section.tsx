@@ -3,12 +3,12 @@ import { useSearchParams } from 'react-router';
 import { Building2 } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { EmptyListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useFeesLiveRefresh } from '../api/fees';
 import { useFeesScope } from '../fee-management/fees-scope';
 import { AccountSheet } from './account-sheet';
 import { AccountsList } from './accounts-list';
+import { EmptyStateCard } from '@/components/page-states';
 
 const m = messages.feeManagement;
 
@@ -53,9 +53,7 @@ export function StudentAccountsSection() {
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="student-accounts" data-can-manage={scope.canManage || undefined}>
       <PageHeader sectionId={sectionId} title={title} subtitle={scope.schoolName ? `${scope.schoolName} · ${subtitle}` : subtitle} testId="student-accounts-header" />
       {scope.needsSchool ? (
-        <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-          <EmptyListState icon={Building2} title={m.common.pickSchool} hint={m.common.pickSchoolHint} testId="fees-pick-school" />
-        </div>
+        <EmptyStateCard icon={Building2} title={m.common.pickSchool} hint={m.common.pickSchoolHint} testId="fees-pick-school" />
       ) : (
         <>
           <AccountsList scope={scope} onOpen={open} />

@@ -3,7 +3,7 @@ import { BadgePercent, Plus } from 'lucide-react';
 import { ADJUSTMENT_KINDS, type Adjustment } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { formatDate } from '@/lib/format';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { useAdjustments } from '../api/fees';
@@ -97,16 +97,9 @@ export function AdjustmentsTab({ scope }: { scope: FeesScope }) {
       <DataTable
         id="adjustments"
         columns={columns}
-        data={data?.items}
+        {...pagedTableProps(list, adjustments, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         getRowId={(a) => a.id}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={adjustments.isPlaceholderData}
-        error={adjustments.error}
         errorTitle={t.loadFailed}
-        onRetry={() => void adjustments.refetch()}
         empty={{ icon: BadgePercent, title: t.empty, hint: list.filtered ? t.emptyFiltered : t.emptyHint, action: list.filtered ? undefined : addButton || undefined }}
         renderCard={(a) => <AdjustmentCard a={a} />}
         rowTestId="adjustment-row"

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { BadgePercent, Building2, CalendarX2, FileText, Layers } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -13,6 +13,7 @@ import { useFeesScope } from './fees-scope';
 import { InvoicesTab } from './invoices-tab';
 import { StructuresTab } from './structures-tab';
 import { useTerms } from '../components/terms';
+import { EmptyStateCard } from '@/components/page-states';
 
 const m = messages.feeManagement;
 const TABS = ['structures', 'invoices', 'adjustments'] as const;
@@ -54,11 +55,7 @@ export function FeeManagementSection() {
 
   let body: React.ReactNode;
   if (scope.needsSchool) {
-    body = (
-      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-        <EmptyListState icon={Building2} title={m.common.pickSchool} hint={m.common.pickSchoolHint} testId="fees-pick-school" />
-      </div>
-    );
+    body = <EmptyStateCard icon={Building2} title={m.common.pickSchool} hint={m.common.pickSchoolHint} testId="fees-pick-school" />;
   } else if (terms.error && !terms.terms.length) {
     body = <LoadErrorCard title={m.common.loadFailed} detail={terms.error.message} retryLabel={m.common.tryAgain} onRetry={() => void terms.refetch()} testId="fees-terms-error" />;
   } else if (terms.isLoading) {
@@ -70,11 +67,7 @@ export function FeeManagementSection() {
       </div>
     );
   } else if (!terms.current) {
-    body = (
-      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-        <EmptyListState icon={CalendarX2} title={m.common.noYears} hint={m.common.noYearsHint} testId="fees-no-terms" />
-      </div>
-    );
+    body = <EmptyStateCard icon={CalendarX2} title={m.common.noYears} hint={m.common.noYearsHint} testId="fees-no-terms" />;
   } else {
     const current = terms.current;
     const structureTerm = tab === 'structures' && terms.terms.some((x) => x.id === params.get('term')) ? params.get('term')! : current.id;

@@ -3,7 +3,7 @@ import { Banknote, FileDown, FileText, Percent, Receipt, Scale, Sparkles } from 
 import { INVOICE_STATUSES, type Invoice } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { formatDate } from '@/lib/format';
-import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { invoicePdfUrl, useInvoices, withSchool } from '../api/fees';
@@ -15,6 +15,7 @@ import { TermSelect, useFoldedFilters } from './inputs';
 import { InvoiceSheet } from './invoice-sheet';
 import { SummaryTiles } from './summary-tiles';
 import { useLevelOptions, useStreamOptions, type TermOption } from '../components/terms';
+import { listSearchProps } from '@/components/list-search';
 
 const m = messages.feeManagement;
 const t = m.invoices;
@@ -160,16 +161,9 @@ export function InvoicesTab({ scope, terms, current }: { scope: FeesScope; terms
       <DataTable
         id="invoices"
         columns={columns}
-        data={data?.items}
+        {...pagedTableProps(list, invoices, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         getRowId={(i) => i.id}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={invoices.isPlaceholderData}
-        error={invoices.error}
         errorTitle={t.loadFailed}
-        onRetry={() => void invoices.refetch()}
         empty={{
           icon: FileText,
           title: t.empty,
@@ -183,11 +177,7 @@ export function InvoicesTab({ scope, terms, current }: { scope: FeesScope; terms
         toolbar={
           <div className="flex min-w-0 flex-col gap-3">
             <ListToolbar
-              search={list.values.search}
-              onSearch={(search) => list.set({ search })}
-              searchPlaceholder={t.searchPlaceholder}
-              filtered={list.filtered}
-              onClear={list.reset}
+              {...listSearchProps(list, t.searchPlaceholder)}
               actions={
                 <>
                   {folded.toggle}

@@ -3,7 +3,7 @@ import { AlertTriangle, Copy, Layers, MoreHorizontal, Pencil, Plus, Trash2, User
 import { toast } from 'sonner';
 import type { FeeStructure } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,6 +16,7 @@ import type { FeesScope } from './fees-scope';
 import { TermSelect } from './inputs';
 import { StructureDialog } from './structure-dialog';
 import { useLevelOptions, type TermOption } from '../components/terms';
+import { EmptyStateCard } from '@/components/page-states';
 
 const m = messages.feeManagement;
 const t = m.structures;
@@ -150,11 +151,7 @@ export function StructuresTab({ scope, terms, termId, onTermChange }: { scope: F
   } else if (!structures.data) {
     body = <StructuresSkeleton />;
   } else if (groups.length === 0) {
-    body = (
-      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-        <EmptyListState icon={Layers} title={t.empty} hint={scope.canManage ? t.emptyHint : t.emptyReadOnly} action={actions || undefined} testId="structures-empty" />
-      </div>
-    );
+    body = <EmptyStateCard icon={Layers} title={t.empty} hint={scope.canManage ? t.emptyHint : t.emptyReadOnly} action={actions || undefined} testId="structures-empty" />;
   } else {
     body = (
       <div className="@container flex flex-col gap-4">

@@ -6,7 +6,6 @@ import type { MpesaEnvironment, StkStatus, TransactionStatus } from '@shared/con
 import { messages } from '@shared/messages';
 import { isAdminRole } from '@shared/roles';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { EmptyListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,6 +13,7 @@ import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
 import { formatDateTime, formatInstant, schoolTimeFormat } from '@/lib/format';
+import { EmptyStateCard } from '@/components/page-states';
 
 /**
  * Pieces shared by the finance officer's MPESA Payments and Finance Settings sections (issue 11 §3, §4):
@@ -75,11 +75,7 @@ export function SectionFrame({
 
 /** Platform staff with "All schools" picked: ask for a school first. */
 export function PickSchool({ testId }: { testId: string }) {
-  return (
-    <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-      <EmptyListState icon={Building2} title={mm.common.pickSchoolTitle} hint={mm.common.pickSchoolText} testId={testId} />
-    </div>
-  );
+  return <EmptyStateCard icon={Building2} title={mm.common.pickSchoolTitle} hint={mm.common.pickSchoolText} testId={testId} />;
 }
 
 /**

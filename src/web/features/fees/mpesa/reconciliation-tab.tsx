@@ -7,7 +7,7 @@ import { ExportMenu, useListParams } from '@/components/data-table';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { CHART } from '@/components/charts';
+import { CHART, AXIS_TICK, BAR_CURSOR } from '@/components/charts';
 import { formatDate, formatShortDate } from '@/lib/format';
 import { DateRange } from '@/components/date-range';
 import { cn } from '@/lib/utils';
@@ -19,7 +19,6 @@ const r = mm.reconciliation;
 type Day = Reconciliation['days'][number];
 type Totals = Reconciliation['totals'];
 
-const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
 const compact = new Intl.NumberFormat('en-KE', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** A count over its KES amount; muted when zero. */
@@ -60,10 +59,10 @@ function DailyChart({ days }: { days: Day[] }) {
     <div className="w-full" role="img" aria-label={r.chartLabel} data-testid="reconciliation-chart">
       <BarChart responsive style={{ width: '100%', height: 220 }} data={data} margin={{ top: 8, right: 4, left: 0, bottom: 0 }} barCategoryGap="24%">
         <CartesianGrid stroke="var(--color-border)" strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="short" tick={axisTick} tickLine={false} axisLine={false} interval="equidistantPreserveStart" minTickGap={8} />
-        <YAxis tick={axisTick} tickLine={false} axisLine={false} width={52} tickFormatter={(v: number) => compact.format(v)} />
+        <XAxis dataKey="short" tick={AXIS_TICK} tickLine={false} axisLine={false} interval="equidistantPreserveStart" minTickGap={8} />
+        <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={52} tickFormatter={(v: number) => compact.format(v)} />
         <Tooltip
-          cursor={{ fill: 'var(--color-muted)', opacity: 0.6 }}
+          cursor={BAR_CURSOR}
           content={(p) => {
             if (!p.active || !p.payload?.length) return null;
             const row = p.payload[0]!.payload as (typeof data)[number];

@@ -7,6 +7,7 @@ import { DateRange } from '@/components/date-range';
 import { useMpesaTransactions, withSchool } from '../api/fees';
 import { formatMoney, Money } from '@/components/money';
 import { formatMsisdn, formatWhen, mm, SourceBadge, TxStatusBadge, useFoldedFilters } from './common';
+import { listSearchProps } from '@/components/list-search';
 
 const t = mm.transactions;
 const PAGE_SIZE = 25;
@@ -104,11 +105,7 @@ export function TransactionsTab({ schoolId }: { schoolId: string | null }) {
           <div className="flex flex-col gap-3">
             <ListToolbar
               testId="mpesa-transactions-toolbar"
-              search={list.values.search}
-              onSearch={(search) => list.set({ search })}
-              searchPlaceholder={t.search}
-              filtered={list.filtered}
-              onClear={list.reset}
+              {...listSearchProps(list, t.search)}
               filters={fold.wrap(
                 <>
                   <FilterSelect value={list.values.status as TransactionStatus | ''} onChange={(status) => list.set({ status })} all={t.allStatuses} options={STATUS_OPTIONS} label={t.statusLabel} testId="mpesa-transactions-status" />

@@ -9,6 +9,7 @@ import { formatMoney, Money } from '@/components/money';
 import { formatWhen, mm, useFoldedFilters } from './common';
 import { AllocateDialog, RefundDialog } from './resolve-dialogs';
 import { AccountCell, PayerCell } from './transactions-tab';
+import { listSearchProps } from '@/components/list-search';
 
 const u = mm.unmatched;
 const t = mm.transactions;
@@ -83,11 +84,7 @@ export function UnmatchedTab({ schoolId, canManage }: { schoolId: string | null;
           <div className="flex flex-col gap-3">
             <ListToolbar
               testId="mpesa-unmatched-toolbar"
-              search={list.values.search}
-              onSearch={(search) => list.set({ search })}
-              searchPlaceholder={u.search}
-              filtered={list.filtered}
-              onClear={list.reset}
+              {...listSearchProps(list, u.search)}
               filters={fold.wrap(<DateRange from={list.values.from} to={list.values.to} onChange={(r) => list.set(r)} idPrefix="mpesa-unmatched" />)}
               actions={fold.toggle}
             />

@@ -1,46 +1,33 @@
 import type * as React from 'react';
 import { Building2, Loader2, Wallet } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { canOpenSection, homePathFor, pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import type { Role } from '@shared/roles';
-import { isAdminRole } from '@shared/roles';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { LoadErrorCard } from '@/components/list-states';
+import { EmptyStateCard, PageSkeleton } from '@/components/page-states';
 import { PageHeader } from '@/components/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatShortDate } from '@/lib/format';
 import { Panel } from '@/components/page-layout';
-import { useSchoolContext } from '@/lib/school-context';
-import { useFeesLiveRefresh, useOverview } from '../api/fees';
+import { useOverview } from '../api/fees';
 import { formatMoney } from '@/components/money';
 import { DailyCollectionsChart, LevelChart, MethodsChart } from '@/components/finance-charts';
 import { OverviewAlerts } from './overview-alerts';
 import { MoneyKpis, RateKpis } from './overview-kpis';
 import { DefaultersTable, StreamTable } from './overview-tables';
-import { TermPicker } from './term-picker';
-import { useTerms } from '../components/terms';
+import { TermPicker, useFinanceTerm } from './term-picker';
 
 const m = messages.financeOverview.overview;
 const c = messages.financeOverview.common;
 
 function OverviewSkeleton() {
   return (
-    <div className="flex flex-col gap-4 sm:gap-6" aria-busy="true" data-testid="overview-loading">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-28 rounded-xl" />
-        ))}
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-36 rounded-xl" />
-        ))}
-      </div>
-      <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
-        <Skeleton className="h-80 rounded-xl lg:col-span-2" />
-        <Skeleton className="h-80 rounded-xl" />
-      </div>
-    </div>
+    <PageSkeleton
+      testId="overview-loading"
+      rows={[
+        { grid: 'grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-3', cells: ['h-36 rounded-xl', 'h-36 rounded-xl', 'h-36 rounded-xl'] },
+        { grid: 'grid gap-4 sm:gap-6 lg:grid-cols-3', cells: ['h-80 rounded-xl lg:col-span-2', 'h-80 rounded-xl'] },
+      ]}
+    />
   );
 }
 
@@ -62,27 +49,13 @@ function linksFor(role: Role) {
  * alerts for unmatched M-Pesa payments and pending approvals. Live: every `fees.changed` refetches.
  */
 export function FinancialOverview({ role }: { role: Role }) {
-  useFeesLiveRefresh();
-  const school = useSchoolContext();
-  const platform = isAdminRole(role);
-  const schoolId = platform ? school.currentSchoolId : null;
-  const ready = !platform || !!schoolId;
-  const [params, setParams] = useSearchParams();
-  const termParam = params.get('term');
+  const { schoolId, ready, termParam, terms, pickTerm } = useFinanceTerm(role);
   const overview = useOverview(termParam, schoolId, ready);
-  const terms = useTerms();
   const links = linksFor(role);
   const title = role === 'finance_officer' ? m.titleFinance : m.titleLeadership;
 
   const data = overview.data;
   const term = data?.term ?? null;
-  const pickTerm = (termId: string) => {
-    const next = new URLSearchParams(params);
-    const current = terms.current?.id;
-    if (termId === current) next.delete('term');
-    else next.set('term', termId);
-    setParams(next, { replace: true });
-  };
 
   const header = (
     <PageHeader
@@ -103,11 +76,7 @@ export function FinancialOverview({ role }: { role: Role }) {
 
   let body: React.ReactNode;
   if (!ready) {
-    body = (
-      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-        <EmptyListState icon={Building2} title={c.pickSchoolTitle} hint={c.pickSchoolText} testId="overview-pick-school" />
-      </div>
-    );
+    body = <EmptyStateCard icon={Building2} title={c.pickSchoolTitle} hint={c.pickSchoolText} testId="overview-pick-school" />;
   } else if (overview.isPending) {
     body = <OverviewSkeleton />;
   } else if (overview.isError) {
@@ -123,11 +92,7 @@ export function FinancialOverview({ role }: { role: Role }) {
       />
     );
   } else if (!data!.term) {
-    body = (
-      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-        <EmptyListState icon={Wallet} title={c.noTermTitle} hint={c.noTermText} testId="overview-no-term" />
-      </div>
-    );
+    body = <EmptyStateCard icon={Wallet} title={c.noTermTitle} hint={c.noTermText} testId="overview-no-term" />;
   } else {
     const d = data!;
     const dailyTotal = d.daily.reduce((s, x) => s + x.amount, 0);

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { CheckCircle2, UsersRound, Wallet } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSchoolContext } from '@/lib/school-context';
@@ -10,6 +10,7 @@ import { Money } from '@/components/money';
 import { PayWithMpesaDialog } from '../components/pay-with-mpesa-dialog';
 import { ChildFeeCard } from './child-fee-card';
 import { StatementDialog } from './statement-dialog';
+import { EmptyStateCard } from '@/components/page-states';
 
 const m = messages.financeOverview.parent;
 const c = messages.financeOverview.common;
@@ -53,11 +54,7 @@ export function ParentFees() {
   } else if (fees.isError) {
     body = <LoadErrorCard title={c.loadFailedTitle} text={c.loadFailedText} detail={fees.error.message} retryLabel={c.tryAgain} onRetry={() => void fees.refetch()} testId="fees-error" />;
   } else if (data!.children.length === 0) {
-    body = (
-      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-        <EmptyListState icon={UsersRound} title={m.noChildren} testId="fees-no-children" />
-      </div>
-    );
+    body = <EmptyStateCard icon={UsersRound} title={m.noChildren} testId="fees-no-children" />;
   } else {
     body = (
       <div className="grid min-w-0 gap-4 sm:gap-6 2xl:grid-cols-2" data-testid="children-fees">

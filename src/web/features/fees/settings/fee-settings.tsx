@@ -12,11 +12,10 @@ import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
 import { describedBy, Field, FormSection } from '@/components/field';
 import { useFinanceSettings, useSaveFinanceSettings } from '../api/fees';
 import { mm } from '../mpesa/common';
-import { applyServerErrors, ChoiceCards, type Choice } from './form-bits';
+import { applyServerErrors, ChoiceCards, SwitchRow, type Choice } from './form-bits';
 
 const t = mm.feeSettings;
 const FIELDS = ['allocationRule', 'waiverApprovalLimit', 'receiptPrefix', 'invoicePrefix', 'smsReceipts', 'invoiceDueDays'] as const;
@@ -160,19 +159,20 @@ function FeeSettingsForm({ settings, canManage }: { settings: FinanceSettings; c
             control={control}
             name="smsReceipts"
             render={({ field }) => (
-              <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
-                <div className="min-w-0">
-                  <label htmlFor="fee-sms-receipts" className="flex cursor-pointer items-center gap-1.5 text-sm font-medium">
-                    <MessageSquareText className="size-4 text-muted-foreground" aria-hidden />
-                    {t.smsReceipts}
-                  </label>
-                  <p id="fee-sms-text" className="mt-1 text-xs text-muted-foreground">
-                    {t.smsReceiptsText}
-                  </p>
-                  {smsReceipts && <p className="mt-2.5 max-w-md rounded-2xl rounded-tl-sm bg-muted px-3 py-2 text-xs leading-relaxed">{t.smsSample}</p>}
-                </div>
-                <Switch id="fee-sms-receipts" checked={field.value} onCheckedChange={field.onChange} disabled={!canManage} aria-describedby="fee-sms-text" data-testid="fee-sms-receipts" />
-              </div>
+              <SwitchRow
+                id="fee-sms-receipts"
+                icon={MessageSquareText}
+                label={t.smsReceipts}
+                text={t.smsReceiptsText}
+                textId="fee-sms-text"
+                textClassName="mt-1 text-xs text-muted-foreground"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                disabled={!canManage}
+                testId="fee-sms-receipts"
+              >
+                {smsReceipts && <p className="mt-2.5 max-w-md rounded-2xl rounded-tl-sm bg-muted px-3 py-2 text-xs leading-relaxed">{t.smsSample}</p>}
+              </SwitchRow>
             )}
           />
         </fieldset>

@@ -8,17 +8,17 @@ import { MPESA_ENVIRONMENTS, SHORTCODE_TYPES, type MpesaConfig, type MpesaEnviro
 import { messages } from '@shared/messages';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { LoadErrorCard } from '@/components/list-states';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
 import { describedBy, Field, FormSection } from '@/components/field';
 import { cn } from '@/lib/utils';
 import { useMpesaConfig, useRegisterUrls, useRotateToken, useSaveMpesaConfig } from '../api/fees';
 import { CopyButton, EnvironmentBadge, errorText, Fact, formatWhen, mm } from '../mpesa/common';
-import { applyServerErrors, ChoiceCards, SecretInput, type Choice } from './form-bits';
+import { applyServerErrors, ChoiceCards, SecretInput, SwitchRow, type Choice } from './form-bits';
+import { EmptyStateCard } from '@/components/page-states';
 
 const s = mm.mpesaSetup;
 const c = mm.callbacks;
@@ -94,9 +94,7 @@ export function MpesaSetupTab({ schoolId, canManage }: { schoolId: string | null
   if (!cfg) {
     return (
       <div className="grid gap-4" data-testid="mpesa-setup-empty">
-        <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-          <EmptyListState icon={Smartphone} title={s.emptyTitle} hint={canManage ? s.emptyText : s.emptyReadOnly} testId="mpesa-setup-empty-state" />
-        </div>
+        <EmptyStateCard icon={Smartphone} title={s.emptyTitle} hint={canManage ? s.emptyText : s.emptyReadOnly} testId="mpesa-setup-empty-state" />
         {canManage && <SetupCard config={null} />}
       </div>
     );
@@ -219,21 +217,21 @@ function SetupCard({ config }: { config: MpesaConfig | null }) {
           control={control}
           name="strictValidation"
           render={({ field }) => (
-            <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
-              <div className="min-w-0">
-                <label htmlFor="mpesa-strict" className="flex cursor-pointer items-center gap-1.5 text-sm font-medium">
-                  <ShieldCheck className="size-4 text-muted-foreground" aria-hidden />
-                  {s.strict}
-                </label>
-                <p id="mpesa-strict-text" className="mt-1 text-xs leading-relaxed text-muted-foreground">
-                  {s.strictText}
-                </p>
-                <p className="mt-2 text-xs font-medium" data-testid="mpesa-strict-state">
-                  {field.value ? s.strictOn : s.strictOff}
-                </p>
-              </div>
-              <Switch id="mpesa-strict" checked={field.value} onCheckedChange={field.onChange} aria-describedby="mpesa-strict-text" data-testid="mpesa-strict" />
-            </div>
+            <SwitchRow
+              id="mpesa-strict"
+              icon={ShieldCheck}
+              label={s.strict}
+              text={s.strictText}
+              textId="mpesa-strict-text"
+              textClassName="mt-1 text-xs leading-relaxed text-muted-foreground"
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              testId="mpesa-strict"
+            >
+              <p className="mt-2 text-xs font-medium" data-testid="mpesa-strict-state">
+                {field.value ? s.strictOn : s.strictOff}
+              </p>
+            </SwitchRow>
           )}
         />
 

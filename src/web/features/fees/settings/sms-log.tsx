@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 import { useSmsLog } from '../api/fees';
 import { Money } from '@/components/money';
 import { formatMsisdn, formatWhen, mm, useFoldedFilters } from '../mpesa/common';
+import { listSearchProps } from '@/components/list-search';
 
 const t = mm.sms;
 const PAGE_SIZE = 25;
@@ -111,11 +112,7 @@ export function SmsLogTab({ schoolId }: { schoolId: string | null }) {
         toolbar={
           <ListToolbar
             testId="sms-toolbar"
-            search={list.values.search}
-            onSearch={(search) => list.set({ search })}
-            searchPlaceholder={t.search}
-            filtered={list.filtered}
-            onClear={list.reset}
+            {...listSearchProps(list, t.search)}
             actions={fold.toggle}
             filters={fold.wrap(
               <>

@@ -55,6 +55,18 @@ function RunBody({ run, onBack }: { run: PayrollRunDetail; onBack: () => void })
   const action = usePayrollMutation(runAction);
   const discard = usePayrollMutation(deleteRun);
   const fail = (err: Error) => toast.error(err instanceof ApiError ? err.message : m.runs.failed);
+  /** The `mutate` options of a confirmed action: either way the dialog closes; then a toast saying `done` (and `after`), or the failure. */
+  const closeConfirm = (done: string, after?: () => void) => ({
+    onSuccess: () => {
+      setConfirm(null);
+      toast.success(done);
+      after?.();
+    },
+    onError: (err: Error) => {
+      setConfirm(null);
+      fail(err);
+    },
+  });
   const draft = run.status === 'draft';
 
   return (
@@ -135,21 +147,7 @@ function RunBody({ run, onBack }: { run: PayrollRunDetail; onBack: () => void })
         confirmLabel={r.submit}
         pending={action.isPending}
         onCancel={() => setConfirm(null)}
-        onConfirm={() =>
-          action.mutate(
-            { id: run.id, action: 'submit' },
-            {
-              onSuccess: () => {
-                setConfirm(null);
-                toast.success(r.submitted);
-              },
-              onError: (err) => {
-                setConfirm(null);
-                fail(err);
-              },
-            },
-          )
-        }
+        onConfirm={() => action.mutate({ id: run.id, action: 'submit' }, closeConfirm(r.submitted))}
         testId="run-submit-dialog"
         confirmTestId="run-submit-confirm"
       />
@@ -163,19 +161,7 @@ function RunBody({ run, onBack }: { run: PayrollRunDetail; onBack: () => void })
         confirmLabel={r.discard}
         pending={discard.isPending}
         onCancel={() => setConfirm(null)}
-        onConfirm={() =>
-          discard.mutate(run.id, {
-            onSuccess: () => {
-              setConfirm(null);
-              toast.success(r.discarded);
-              onBack();
-            },
-            onError: (err) => {
-              setConfirm(null);
-              fail(err);
-            },
-          })
-        }
+        onConfirm={() => discard.mutate(run.id, closeConfirm(r.discarded, onBack))}
         testId="run-discard-dialog"
         confirmTestId="run-discard-confirm"
       />
