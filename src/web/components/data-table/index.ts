@@ -14,6 +14,6 @@
 export { DataTable, type DataTableProps } from './data-table';
 export { ExportMenu, ListToolbar } from './toolbar';
 export { nextSort, parseSort, useListParams, type ListParams } from './use-list-params';
-export { pagedTableProps, type PagedTableProps } from './paged-query';
+export { pagedTableProps, queryTableProps, useLocalPage, type LocalPageProps, type PagedTableProps, type QueryTableProps } from './paged-query';
 export { TABLE_MIN_WIDTH, useTableLayoutWide } from './layout';
 export type { ColumnDef } from '@tanstack/react-table';

@@ -1,9 +1,46 @@
+import * as React from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DataTableProps } from './data-table';
 import type { ListParams } from './use-list-params';
 
 /** The DataTable props a paged list query gives (see `pagedTableProps`). */
 export type PagedTableProps<T> = Pick<DataTableProps<T>, 'data' | 'total' | 'page' | 'pageSize' | 'onPageChange' | 'sort' | 'onSortChange' | 'fetching' | 'error' | 'onRetry'>;
+
+/** The DataTable props any list query gives (see `queryTableProps`). */
+export type QueryTableProps = Pick<DataTableProps<unknown>, 'fetching' | 'error' | 'onRetry'>;
+
+/**
+ * The part of a query every DataTable shows the same way: the dimming while the next answer loads
+ * (`placeholderData: keepPreviousData`) and the error with Try Again. For lists paged on the screen
+ * (`useLocalPage`) or not paged; `pagedTableProps` includes it.
+ */
+export function queryTableProps(query: Pick<UseQueryResult<unknown, Error>, 'isPlaceholderData' | 'error' | 'refetch'>): QueryTableProps {
+  return { fetching: query.isPlaceholderData, error: query.error, onRetry: () => void query.refetch() };
+}
+
+/** The DataTable props of a list paged on the screen (see `useLocalPage`). */
+export type LocalPageProps<T> = Pick<DataTableProps<T>, 'data' | 'total' | 'page' | 'pageSize' | 'onPageChange'>;
+
+/**
+ * A list the server sends whole and the screen pages: the page (1-based, in component state), the
+ * rows of that page of `rows` (`undefined` while `loaded` is false, so the table shows its skeleton),
+ * and `setPage` (a filter change calls `setPage(1)`).
+ */
+export function useLocalPage<T>(rows: T[], opts: { pageSize: number; loaded: boolean }): { page: number; setPage: (page: number) => void; tableProps: LocalPageProps<T> } {
+  const [page, setPage] = React.useState(1);
+  const { pageSize } = opts;
+  return {
+    page,
+    setPage,
+    tableProps: {
+      data: opts.loaded ? rows.slice((page - 1) * pageSize, page * pageSize) : undefined,
+      total: rows.length,
+      page,
+      pageSize,
+      onPageChange: setPage,
+    },
+  };
+}
 
 /**
  * Wires a paged list query into the DataTable (issue 33: the 13 lines every list screen repeated):
@@ -30,8 +67,6 @@ export function pagedTableProps<T, D extends { total: number }, F extends Record
     pageSize: opts.pageSize,
     onPageChange: list.setPage,
     ...(sortable ? { sort: list.sort, onSortChange: list.setSort } : {}),
-    fetching: query.isPlaceholderData,
-    error: query.error,
-    onRetry: () => void query.refetch(),
+    ...queryTableProps(query),
   };
 }

@@ -5,15 +5,14 @@ import { pathForSection } from '@shared/access';
 import { EXIT_TYPES, type ExitItem, type ExitType } from '@shared/contracts/movements';
 import { messages } from '@shared/messages';
 import { useAuth } from '@/lib/auth';
-import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { LearnerStatusBadge } from '@/features/learners';
 import { useExits } from './api/movements';
-import { DateRange } from '@/components/date-range';
 import { ExitDialog, ReadmitDialog } from './components/exit-dialogs';
 import { formatDate } from './components/format';
-import { MovementPage } from './components/movement-page';
+import { MovementLearnerCell, MovementListToolbar, MovementPage } from './components/movement-page';
 
 const m = messages.movements;
 const x = m.exits;
@@ -51,17 +50,7 @@ export function ExitsSection() {
     {
       id: 'learner',
       header: x.columns.learner,
-      cell: ({ row }) => (
-        <div className="min-w-0">
-          <Link to={profile(row.original.learner.id)} className="truncate font-medium underline-offset-4 hover:underline">
-            {row.original.learner.name}
-          </Link>
-          <p className="text-xs text-muted-foreground tabular-nums">
-            {row.original.learner.admissionNumber}
-            {row.original.learner.className && ` · ${row.original.learner.className}`}
-          </p>
-        </div>
-      ),
+      cell: ({ row }) => <MovementLearnerCell learner={row.original.learner} href={profile(row.original.learner.id)} />,
       meta: { alwaysVisible: true },
     },
     { id: 'type', header: x.columns.type, cell: ({ row }) => <ExitTypeBadge type={row.original.exitType} /> },
@@ -94,22 +83,15 @@ export function ExitsSection() {
       <DataTable
         id="exits-list"
         columns={columns}
-        data={query.data?.items}
         getRowId={(r) => r.id}
-        total={query.data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        fetching={query.isPlaceholderData}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...pagedTableProps(list, query, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
         rowTestId="exit-row"
         minWidth={860}
         empty={{ icon: DoorOpen, title: list.filtered ? x.listEmptyFiltered : x.listEmpty }}
         toolbar={
-          <ListToolbar
-            search={v.search}
-            onSearch={(search) => list.set({ search })}
+          <MovementListToolbar
+            list={list}
+            name="exits"
             searchPlaceholder={x.searchPlaceholder}
             filters={
               <>
@@ -132,13 +114,8 @@ export function ExitsSection() {
                   label={x.columns.status}
                   testId="exits-state"
                 />
-                <DateRange from={v.from} to={v.to} onChange={(r) => list.set(r)} idPrefix="exits" />
               </>
             }
-            filtered={list.filtered}
-            onClear={list.reset}
-            actions={<ExportMenu href={(format) => `/api/movements/exits/export?${list.query({ format })}`} testId="exits-export" />}
-            testId="exits-toolbar"
           />
         }
         renderCard={(e) => (

@@ -1,7 +1,8 @@
 import * as React from 'react';
 import { CalendarClock, CalendarPlus, Copy, Download, GraduationCap, Link2, MapPin } from 'lucide-react';
 import { toast } from 'sonner';
-import type { TimetableView } from '@shared/contracts/timetable';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { TimetableSummary, TimetableView } from '@shared/contracts/timetable';
 import { timetableScreenMessages as tm } from '@shared/messages/timetable-screens';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { buildRows, lessonsInView, levelForView, namesOf, todayIndex } from './grid-model';
 import { TimetableGrid } from './timetable-grid';
 import { useCurrentTimetable, useFeedToken, useTimetable, useVersions, type CurrentTimetable } from './timetable-api';
-import { PdfButton, StatusBadge, VersionPicker, ViewPicker, defaultVersion, pdfHref, useViewChoice } from './view-controls';
+import { PdfButton, StatusBadge, VersionPicker, ViewPicker, defaultVersion, pdfHref, useViewChoice, type ViewChoice } from './view-controls';
 
 /** A grid-shaped placeholder while a timetable loads. */
 export function GridSkeleton() {
@@ -26,6 +27,42 @@ export function GridSkeleton() {
 
 function NotPublished() {
   return <EmptyListState icon={CalendarClock} title={tm.notPublished} hint={tm.notPublishedHint} testId="timetable-not-published" />;
+}
+
+/**
+ * A timetable version on screen: the version and view (class, teacher, room) pickers above, then the
+ * loaded version through `children`, its load error with Try Again, or the grid's skeleton while it loads.
+ */
+export function VersionViewFrame({
+  versions,
+  versionId,
+  onVersion,
+  view,
+  choice,
+  children,
+}: {
+  versions: TimetableSummary[];
+  versionId: string | null;
+  onVersion: (id: string) => void;
+  view: Pick<UseQueryResult<TimetableView, Error>, 'data' | 'isError' | 'error' | 'refetch'>;
+  choice: ViewChoice;
+  children: (view: TimetableView) => React.ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <div className="flex min-w-0 flex-wrap items-end gap-3">
+        <VersionPicker versions={versions} value={versionId} onChange={onVersion} />
+        {view.data && <ViewPicker view={view.data} choice={choice} />}
+      </div>
+      {view.isError && view.error ? (
+        <LoadErrorCard title={tm.loadError} detail={view.error.message} retryLabel={tm.tryAgain} onRetry={() => void view.refetch()} testId="timetable-error" />
+      ) : !view.data ? (
+        <GridSkeleton />
+      ) : (
+        children(view.data)
+      )}
+    </div>
+  );
 }
 
 /**
@@ -43,22 +80,14 @@ export function DirectorTimetables() {
   if (!versions.data) return <GridSkeleton />;
   if (list.length === 0) return <EmptyListState icon={CalendarClock} title={tm.noVersions} hint={tm.noVersionsDirector} testId="timetable-empty" />;
   return (
-    <div className="flex min-w-0 flex-col gap-4">
-      <div className="flex min-w-0 flex-wrap items-end gap-3">
-        <VersionPicker versions={list} value={id} onChange={setPicked} />
-        {view.data && <ViewPicker view={view.data} choice={choice} />}
-      </div>
-      {view.isError ? (
-        <LoadErrorCard title={tm.loadError} detail={view.error.message} retryLabel={tm.tryAgain} onRetry={() => void view.refetch()} testId="timetable-error" />
-      ) : !view.data ? (
-        <GridSkeleton />
-      ) : (
+    <VersionViewFrame versions={list} versionId={id} onVersion={setPicked} view={view} choice={choice}>
+      {(data) => (
         <>
-          <ViewToolbar view={view.data} kind={choice.kind} entityId={choice.entityId} />
-          <TimetableGrid view={view.data} lessons={view.data.lessons} kind={choice.kind} entityId={choice.entityId} highlightToday showLocks />
+          <ViewToolbar view={data} kind={choice.kind} entityId={choice.entityId} />
+          <TimetableGrid view={data} lessons={data.lessons} kind={choice.kind} entityId={choice.entityId} highlightToday showLocks />
         </>
       )}
-    </div>
+    </VersionViewFrame>
   );
 }
 

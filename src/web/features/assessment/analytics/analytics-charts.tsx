@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ExamAnalytics } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
-import { BOYS, CHART, GIRLS } from '@/components/charts';
+import { AXIS_TICK, BAR_CURSOR, BOYS, CHART, GIRLS, LegendText, rowTooltip } from '@/components/charts';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { GradeBadge } from '../components/grade-badge';
 import { descriptorOf, formatNumber, type GradeRanker } from '../results/result-bits';
@@ -9,9 +9,9 @@ import { TooltipCard } from '@/components/finance-charts';
 
 const a = messages.examsScreens.analytics;
 
-const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
+const axisTick = AXIS_TICK;
 const grid = { stroke: 'var(--color-border)', strokeDasharray: '3 3' } as const;
-const cursor = { fill: 'var(--color-muted)', opacity: 0.6 };
+const cursor = BAR_CURSOR;
 
 /** Band colours from the top grade (green) to the lowest (rose), as GradeBadge tones them. */
 const GRADE_COLOURS = ['oklch(0.66 0.15 160)', 'oklch(0.68 0.13 230)', 'oklch(0.77 0.15 75)', 'oklch(0.66 0.18 15)'];
@@ -21,10 +21,6 @@ export function gradeColour(rank: { rank: number; of: number } | undefined): str
   return GRADE_COLOURS[share <= 0.25 ? 0 : share <= 0.5 ? 1 : share <= 0.75 ? 2 : 3]!;
 }
 
-
-function LegendText(value: string) {
-  return <span className="text-xs text-muted-foreground">{value}</span>;
-}
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? messages.examsScreens.common.dash : messages.examsScreens.common.percent(formatNumber(v)));
 
@@ -39,11 +35,7 @@ export function GradeDistributionChart({ data, ranker, height = 260 }: { data: E
         <YAxis tick={axisTick} tickLine={false} axisLine={false} allowDecimals={false} width={48} />
         <Tooltip
           cursor={cursor}
-          content={({ active, payload }) => {
-            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-            if (!active || !d) return null;
-            return <TooltipCard title={d.label} rows={[{ label: a.learners, value: d.count.toLocaleString('en-KE'), colour: d.colour }]} />;
-          }}
+          content={rowTooltip<(typeof rows)[number]>((d) => <TooltipCard title={d.label} rows={[{ label: a.learners, value: d.count.toLocaleString('en-KE'), colour: d.colour }]} />)}
         />
         <Bar dataKey="count" name={a.learners} radius={[5, 5, 0, 0]} maxBarSize={44} isAnimationActive={false}>
           {rows.map((d) => (
@@ -86,20 +78,16 @@ export function SubjectMeansChart({ data, hasPrevious }: { data: ExamAnalytics['
         <YAxis type="category" dataKey="name" tick={tick} tickLine={false} axisLine={false} width={yWidth} interval={0} />
         <Tooltip
           cursor={cursor}
-          content={({ active, payload }) => {
-            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-            if (!active || !d) return null;
-            return (
-              <TooltipCard
-                title={d.name}
-                rows={[
-                  { label: a.current, value: pct(d.rawMean), colour: CHART[1] },
-                  ...(hasPrevious ? [{ label: a.previous, value: pct(d.rawPrevious), colour: 'var(--color-muted-foreground)' }] : []),
-                  ...(d.teacherName ? [{ label: a.colTeacher, value: d.teacherName }] : []),
-                ]}
-              />
-            );
-          }}
+          content={rowTooltip<(typeof rows)[number]>((d) => (
+            <TooltipCard
+              title={d.name}
+              rows={[
+                { label: a.current, value: pct(d.rawMean), colour: CHART[1] },
+                ...(hasPrevious ? [{ label: a.previous, value: pct(d.rawPrevious), colour: 'var(--color-muted-foreground)' }] : []),
+                ...(d.teacherName ? [{ label: a.colTeacher, value: d.teacherName }] : []),
+              ]}
+            />
+          ))}
         />
         {hasPrevious && <Legend verticalAlign="top" align="right" height={28} iconType="circle" iconSize={8} formatter={LegendText} />}
         <Bar dataKey="mean" name={a.current} fill={CHART[1]} radius={[0, 4, 4, 0]} maxBarSize={16} isAnimationActive={false}>
@@ -121,11 +109,7 @@ export function TrendChart({ data, currentExamId, height = 240 }: { data: ExamAn
         <XAxis dataKey="label" tick={{ ...axisTick, fontSize: 11 }} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
         <YAxis domain={[0, 100]} tick={axisTick} tickLine={false} axisLine={false} width={48} />
         <Tooltip
-          content={({ active, payload }) => {
-            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-            if (!active || !d) return null;
-            return <TooltipCard title={d.name} rows={[{ label: d.termName, value: pct(d.mean), colour: CHART[3] }]} />;
-          }}
+          content={rowTooltip<(typeof rows)[number]>((d) => <TooltipCard title={d.name} rows={[{ label: d.termName, value: pct(d.mean), colour: CHART[3] }]} />)}
         />
         <Line
           type="monotone"
@@ -163,19 +147,15 @@ export function GenderChart({ data, height = 220 }: { data: ExamAnalytics['gende
         <YAxis domain={[0, 100]} tick={axisTick} tickLine={false} axisLine={false} width={48} />
         <Tooltip
           cursor={cursor}
-          content={({ active, payload }) => {
-            const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
-            if (!active || !d) return null;
-            return (
-              <TooltipCard
-                title={d.name}
-                rows={[
-                  { label: a.meanTooltip, value: pct(d.mean), colour: d.colour },
-                  { label: a.learners, value: d.learners.toLocaleString('en-KE') },
-                ]}
-              />
-            );
-          }}
+          content={rowTooltip<(typeof rows)[number]>((d) => (
+            <TooltipCard
+              title={d.name}
+              rows={[
+                { label: a.meanTooltip, value: pct(d.mean), colour: d.colour },
+                { label: a.learners, value: d.learners.toLocaleString('en-KE') },
+              ]}
+            />
+          ))}
         />
         <Bar dataKey="value" radius={[6, 6, 0, 0]} maxBarSize={64} isAnimationActive={false}>
           {rows.map((d) => (

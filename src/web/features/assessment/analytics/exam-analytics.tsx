@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Award, ClipboardList, Loader2, School, Target, TrendingUp, Trophy, Users } from 'lucide-react';
+import { Award, ClipboardList, Loader2, School, Trophy } from 'lucide-react';
 import type { ExamAnalytics, ExamResults } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
@@ -11,10 +11,9 @@ import { Panel } from '@/components/page-layout';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useAnalytics, useResults, useScales } from '../api/assessment';
-import { GradeBadge } from '../components/grade-badge';
 import { ExamScopeBar, useExamScope } from '../results/exam-scope';
 import { EmptyCard } from '../results/results-panel';
-import { Deviation, Kpi, descriptorOf, formatMean, formatNumber, makeRanker, type GradeRanker } from '../results/result-bits';
+import { Deviation, ExamSummaryKpis, HeadCells, formatMean, formatNumber, makeRanker, type GradeRanker } from '../results/result-bits';
 import { GenderChart, GradeDistributionChart, SubjectMeansChart, TrendChart } from './analytics-charts';
 
 const x = messages.examsScreens;
@@ -40,7 +39,6 @@ const th = 'bg-muted px-3 py-2 text-left text-xs font-medium whitespace-nowrap t
 const td = 'border-b px-3 py-2.5 align-middle [tr:last-child_&]:border-b-0';
 
 function Kpis({ results, analytics, ranker }: { results: ExamResults; analytics: ExamAnalytics; ranker: GradeRanker }) {
-  const s = results.summary;
   const female = analytics.gender.find((g) => g.gender === 'female')?.learners ?? 0;
   const male = analytics.gender.find((g) => g.gender === 'male')?.learners ?? 0;
   const level = results.scope.kind === 'level' && analytics.streams.length > 1;
@@ -48,45 +46,19 @@ function Kpis({ results, analytics, ranker }: { results: ExamResults; analytics:
     ? [...analytics.streams].filter((st) => st.mean !== null).sort((p, q) => (q.mean ?? 0) - (p.mean ?? 0))[0]
     : null;
   const best = [...analytics.subjectMeans].filter((sm) => sm.mean !== null).sort((p, q) => (q.mean ?? 0) - (p.mean ?? 0))[0];
+  const pick = level ? { label: a.topStream, name: top?.name, mean: top?.mean, icon: Trophy } : { label: a.bestSubject, name: best?.name, mean: best?.mean, icon: Award };
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" data-testid="analytics-kpis">
-      <Kpi testId="kpi-learners" label={a.learners} value={s.learners.toLocaleString('en-KE')} hint={a.learnersHint(female, male)} icon={Users} accent={1} />
-      <Kpi
-        testId="kpi-mean"
-        label={a.mean}
-        value={s.mean === null ? x.common.dash : x.common.percent(formatMean(s.mean))}
-        hint={s.meanGrade ? <GradeBadge code={s.meanGrade} descriptor={descriptorOf(s.meanGrade, s.meanGradeLabel)} {...ranker(s.meanGrade)} /> : undefined}
-        icon={Target}
-        accent={3}
-      />
-      <Kpi
-        testId="kpi-deviation"
-        label={a.deviation}
-        value={s.deviation === null ? x.common.dash : <Deviation value={s.deviation} className="text-[inherit] [&_svg]:size-5" />}
-        hint={results.exam.previousExamName ? a.deviationHint(results.exam.previousExamName) : a.deviationNone}
-        icon={TrendingUp}
-        accent={4}
-      />
-      {level ? (
-        <Kpi
-          testId="kpi-top"
-          label={a.topStream}
-          value={<span className="block truncate text-base leading-7 sm:text-lg sm:leading-9">{top?.name ?? x.common.dash}</span>}
-          hint={top?.mean !== null && top?.mean !== undefined ? a.topStreamHint(formatMean(top.mean)) : undefined}
-          icon={Trophy}
-          accent={2}
-        />
-      ) : (
-        <Kpi
-          testId="kpi-top"
-          label={a.bestSubject}
-          value={<span className="block truncate text-base leading-7 sm:text-lg sm:leading-9">{best?.name ?? x.common.dash}</span>}
-          hint={best?.mean !== null && best?.mean !== undefined ? a.topStreamHint(formatMean(best.mean)) : undefined}
-          icon={Award}
-          accent={2}
-        />
-      )}
-    </div>
+    <ExamSummaryKpis
+      testId="analytics-kpis"
+      summary={results.summary}
+      female={female}
+      male={male}
+      previousExamName={results.exam.previousExamName}
+      ranker={ranker}
+      idPrefix="kpi"
+      labels={{ learners: a.learners, mean: a.mean, deviation: a.deviation, deviationHint: a.deviationHint, noPrevious: a.deviationNone }}
+      top={{ label: pick.label, name: pick.name, hint: pick.mean !== null && pick.mean !== undefined ? a.topStreamHint(formatMean(pick.mean)) : undefined, icon: pick.icon }}
+    />
   );
 }
 
@@ -99,18 +71,7 @@ function MostImproved({ rows: all }: { rows: ExamAnalytics['mostImproved'] }) {
       <table className="w-full border-separate border-spacing-0 text-sm" data-testid="most-improved">
         <thead>
           <tr>
-            <th scope="col" className={th}>
-              {a.colLearner}
-            </th>
-            <th scope="col" className={cn(th, 'text-right max-sm:hidden')}>
-              {a.colBefore}
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              {a.colNow}
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              {a.colChange}
-            </th>
+            <HeadCells th={th} cols={[{ label: a.colLearner }, { label: a.colBefore, className: 'text-right max-sm:hidden' }, { label: a.colNow, className: 'text-right' }, { label: a.colChange, className: 'text-right' }]} />
           </tr>
         </thead>
         <tbody>
@@ -173,23 +134,10 @@ function TeacherMeans({ rows }: { rows: ExamAnalytics['subjectMeans'] }) {
       <table className="w-full min-w-[320px] border-separate border-spacing-0 text-sm" data-testid="teacher-means">
         <thead>
           <tr>
-            <th scope="col" className={th}>
-              {a.colSubject}
-            </th>
-            {teachers && (
-              <th scope="col" className={cn(th, 'max-sm:hidden')}>
-                {a.colTeacher}
-              </th>
-            )}
-            <th scope="col" className={cn(th, 'text-right')}>
-              {a.colPrevious}
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              {a.colMean}
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              {a.colChange}
-            </th>
+            <HeadCells
+              th={th}
+              cols={[{ label: a.colSubject }, teachers && { label: a.colTeacher, className: 'max-sm:hidden' }, { label: a.colPrevious, className: 'text-right' }, { label: a.colMean, className: 'text-right' }, { label: a.colChange, className: 'text-right' }]}
+            />
           </tr>
         </thead>
         <tbody>

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ArrowRight, Check, ClipboardCheck, FileSearch, History, Inbox, Layers, Loader2, Undo2 } from 'lucide-react';
+import { ArrowRight, Check, ClipboardCheck, FileSearch, History, Inbox, Layers, Undo2 } from 'lucide-react';
 import type { MarkSheet, MarksGrid as Grid, MySheet, SheetStatus } from '@shared/contracts/assessment';
 import { SHEET_STATUSES } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
@@ -10,11 +10,9 @@ import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
-import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { EmptyListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,6 +21,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api';
 import { useApprovalQueue, useExams, useSheets } from '../api/assessment';
 import { useDecideSheet, useGradeAudit, type GradeAuditEntry, type SheetRef } from '../api/grades';
+import { TextReasonDialog } from '@/components/text-reason-dialog';
 import { MarksGrid } from '../teacher/marks-grid';
 import { MarkedBar, SheetStatusPill, useOpenSheet, WindowBadge } from '../teacher/sheet-widgets';
 
@@ -251,6 +250,7 @@ function DecisionButtons({ grid, sheet, onDone }: { grid: Grid; sheet: SheetRef;
 
 const COMMENT_MAX = 1000;
 
+/** Asks for the comment the teacher gets back with a returned sheet; `onConfirm` gets it trimmed. */
 function ReturnDialog({
   open,
   subject,
@@ -268,62 +268,32 @@ function ReturnDialog({
   onCancel: () => void;
   onConfirm: (comment: string) => void;
 }) {
-  const [comment, setComment] = React.useState('');
-  const [touched, setTouched] = React.useState(false);
-  React.useEffect(() => {
-    if (open) {
-      setComment('');
-      setTouched(false);
-    }
-  }, [open]);
-  const trimmed = comment.trim();
-  const fieldError = trimmed.length > COMMENT_MAX ? p.commentTooLong : touched && !trimmed ? messages.assessment.commentRequired : undefined;
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
-      <DialogContent className="max-w-md gap-5" data-testid="return-dialog">
-        <DialogHeader className="gap-2">
-          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-            <Undo2 className="size-5" aria-hidden />
-          </span>
-          <DialogTitle>{p.returnTitle}</DialogTitle>
-          <DialogDescription className="leading-relaxed">{p.returnText(subject, stream)}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setTouched(true);
-            if (trimmed && trimmed.length <= COMMENT_MAX && !pending) onConfirm(trimmed);
-          }}
-        >
-          <div className="grid gap-1.5">
-            <Label htmlFor="return-comment">{p.comment}</Label>
-            <textarea
-              id="return-comment"
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-              rows={4}
-              placeholder={p.commentPlaceholder}
-              aria-invalid={!!fieldError}
-              aria-describedby={fieldError ? 'return-comment-error' : undefined}
-              className="w-full resize-y rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
-              data-testid="return-comment"
-            />
-            <FieldError id="return-comment-error" message={fieldError} />
-          </div>
-          {error && <FormErrorAlert title={p.decisionFailed} detail={error} testId="return-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-              {g.common.cancel}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending} data-testid="return-confirm">
-              {pending && <Loader2 className="animate-spin" aria-hidden />}
-              {p.return}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TextReasonDialog
+      open={open}
+      pending={pending}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      failure={{ message: error, title: p.decisionFailed, testId: 'return-error' }}
+      copy={{
+        icon: Undo2,
+        tone: 'danger',
+        title: p.returnTitle,
+        text: p.returnText(subject, stream),
+        label: p.comment,
+        placeholder: p.commentPlaceholder,
+        confirmLabel: p.return,
+        cancelLabel: g.common.cancel,
+        max: COMMENT_MAX,
+        tooLong: p.commentTooLong,
+        required: messages.assessment.commentRequired,
+        rows: 4,
+        fieldId: 'return-comment',
+        name: 'return',
+        inputTestId: 'return-comment',
+        clearOnOpen: true,
+      }}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useAllStreams } from '../api/exams';
 import { useReportTerms, type ReportTerm } from '../api/reports';
+import { useUrlPatch } from '../results/exam-scope';
 
 const m = messages.reportsScreens;
 
@@ -57,21 +58,7 @@ export function useReportScope({ classTeacherOnly }: { classTeacherOnly: boolean
   else if (level) scope = { kind: 'level', id: level.id, name: level.name, streams: level.streams };
   else if (levels[0]?.streams[0]) scope = { kind: 'stream', id: levels[0].streams[0].id, name: levels[0].streams[0].name, streams: [levels[0].streams[0]] };
 
-  const update = React.useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (prev) => {
-          const q = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v) q.set(k, v);
-            else q.delete(k);
-          }
-          return q;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const update = useUrlPatch(setParams);
 
   return {
     terms: terms.terms,

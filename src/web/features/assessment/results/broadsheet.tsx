@@ -1,4 +1,4 @@
-import { FileSpreadsheet, FileText, Trophy, TrendingUp, Users, Target } from 'lucide-react';
+import { FileSpreadsheet, FileText, Trophy } from 'lucide-react';
 import type { ExamResults, ResultRow } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
@@ -6,7 +6,7 @@ import { Panel } from '@/components/page-layout';
 import { cn } from '@/lib/utils';
 import { GradeBadge } from '../components/grade-badge';
 import { resultsFileUrl } from '../api/exams';
-import { Deviation, Kpi, descriptorOf, formatMean, formatNumber, type GradeRanker } from './result-bits';
+import { Deviation, ExamSummaryKpis, HeadCells, MeanGrade, descriptorOf, formatMean, formatNumber, type GradeRanker } from './result-bits';
 
 const x = messages.examsScreens;
 const r = x.results;
@@ -35,38 +35,21 @@ export function BroadsheetDownloads({ examId, scope }: { examId: string; scope: 
 
 /** Learners, mean with its grade, deviation from the previous series, top learner. */
 export function ResultsSummary({ data, ranker }: { data: ExamResults; ranker: GradeRanker }) {
-  const s = data.summary;
   const top = data.rows.find((row) => (data.scope.kind === 'stream' ? row.position : row.levelPosition) === 1) ?? null;
   const female = data.rows.filter((row) => row.gender === 'female').length;
   const male = data.rows.filter((row) => row.gender === 'male').length;
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" data-testid="results-summary">
-      <Kpi testId="summary-learners" label={r.summaryLearners} value={s.learners.toLocaleString('en-KE')} hint={x.analytics.learnersHint(female, male)} icon={Users} accent={1} />
-      <Kpi
-        testId="summary-mean"
-        label={r.summaryMean}
-        value={s.mean === null ? x.common.dash : x.common.percent(formatMean(s.mean))}
-        hint={s.meanGrade ? <GradeBadge code={s.meanGrade} descriptor={descriptorOf(s.meanGrade, s.meanGradeLabel)} {...ranker(s.meanGrade)} /> : undefined}
-        icon={Target}
-        accent={3}
-      />
-      <Kpi
-        testId="summary-deviation"
-        label={r.summaryDeviation}
-        value={s.deviation === null ? x.common.dash : <Deviation value={s.deviation} className="text-[inherit] [&_svg]:size-5" />}
-        hint={data.exam.previousExamName ? r.summaryDeviationHint(data.exam.previousExamName) : r.summaryNoPrevious}
-        icon={TrendingUp}
-        accent={4}
-      />
-      <Kpi
-        testId="summary-top"
-        label={r.summaryTop}
-        value={<span className="block truncate text-base leading-7 sm:text-lg sm:leading-9" title={top?.name}>{top?.name ?? x.common.dash}</span>}
-        hint={top ? `${top.className} · ${x.common.percent(formatMean(top.mean))}` : undefined}
-        icon={Trophy}
-        accent={2}
-      />
-    </div>
+    <ExamSummaryKpis
+      testId="results-summary"
+      summary={data.summary}
+      female={female}
+      male={male}
+      previousExamName={data.exam.previousExamName}
+      ranker={ranker}
+      idPrefix="summary"
+      labels={{ learners: r.summaryLearners, mean: r.summaryMean, deviation: r.summaryDeviation, deviationHint: r.summaryDeviationHint, noPrevious: r.summaryNoPrevious }}
+      top={{ label: r.summaryTop, name: top?.name, title: top?.name, hint: top ? `${top.className} · ${x.common.percent(formatMean(top.mean))}` : undefined, icon: Trophy }}
+    />
   );
 }
 
@@ -122,27 +105,18 @@ export function BroadsheetTable({ data, ranker }: { data: ExamResults; ranker: G
                 <span className="block text-[10px] font-normal opacity-80">/{s.maxMarks}</span>
               </th>
             ))}
-            <th scope="col" className={cn(th, 'text-right')}>
-              {r.total}
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              {r.mean}
-            </th>
-            <th scope="col" className={th}>
-              {r.grade}
-            </th>
-            <th scope="col" className={cn(th, 'text-right')}>
-              {r.points}
-            </th>
-            <th scope="col" className={cn(th, 'text-right whitespace-nowrap')}>
-              {r.streamPosition}
-            </th>
-            <th scope="col" className={cn(th, 'text-right whitespace-nowrap')}>
-              {r.levelPosition}
-            </th>
-            <th scope="col" className={cn(th, 'text-right')} title={prev ? r.deviationTitle(prev) : r.deviationNoPrevious}>
-              {r.deviation}
-            </th>
+            <HeadCells
+              th={th}
+              cols={[
+                { label: r.total, className: 'text-right' },
+                { label: r.mean, className: 'text-right' },
+                { label: r.grade },
+                { label: r.points, className: 'text-right' },
+                { label: r.streamPosition, className: 'text-right whitespace-nowrap' },
+                { label: r.levelPosition, className: 'text-right whitespace-nowrap' },
+                { label: r.deviation, className: 'text-right', title: prev ? r.deviationTitle(prev) : r.deviationNoPrevious },
+              ]}
+            />
           </tr>
         </thead>
         <tbody>
@@ -174,7 +148,7 @@ export function BroadsheetTable({ data, ranker }: { data: ExamResults; ranker: G
                 <td className={cn(td, 'text-right tabular-nums group-hover:bg-muted/50')}>{formatNumber(row.total)}</td>
                 <td className={cn(td, 'text-right font-semibold tabular-nums group-hover:bg-muted/50')}>{formatNumber(row.mean)}</td>
                 <td className={cn(td, 'group-hover:bg-muted/50')}>
-                  {row.meanGrade ? <GradeBadge code={row.meanGrade} descriptor={descriptorOf(row.meanGrade, row.meanGradeLabel)} {...ranker(row.meanGrade)} /> : x.common.dash}
+                  <MeanGrade code={row.meanGrade} label={row.meanGradeLabel} ranker={ranker} />
                 </td>
                 <td className={cn(td, 'text-right tabular-nums group-hover:bg-muted/50')}>{formatNumber(row.points)}</td>
                 <td className={cn(td, 'text-right whitespace-nowrap tabular-nums group-hover:bg-muted/50')} data-testid="stream-position">
@@ -204,26 +178,17 @@ export function SubjectMeansTable({ subjects, ranker, previous }: { subjects: Su
       <table className="w-full min-w-[420px] border-separate border-spacing-0 text-sm" data-testid="subject-means">
         <thead>
           <tr>
-            <th scope="col" className={cn(th, 'rounded-l-md border-b-0')}>
-              {r.subject}
-            </th>
-            {teachers && (
-              <th scope="col" className={cn(th, 'border-b-0 max-sm:hidden')}>
-                {r.teacher}
-              </th>
-            )}
-            <th scope="col" className={cn(th, 'border-b-0 text-right')}>
-              {r.entries}
-            </th>
-            <th scope="col" className={cn(th, 'border-b-0 text-right whitespace-nowrap')}>
-              {r.mean}
-            </th>
-            <th scope="col" className={cn(th, 'border-b-0')}>
-              {r.grade}
-            </th>
-            <th scope="col" className={cn(th, 'rounded-r-md border-b-0 text-right')} title={previous ? r.deviationTitle(previous) : r.deviationNoPrevious}>
-              {r.deviation}
-            </th>
+            <HeadCells
+              th={th}
+              cols={[
+                { label: r.subject, className: 'rounded-l-md border-b-0' },
+                teachers && { label: r.teacher, className: 'border-b-0 max-sm:hidden' },
+                { label: r.entries, className: 'border-b-0 text-right' },
+                { label: r.mean, className: 'border-b-0 text-right whitespace-nowrap' },
+                { label: r.grade, className: 'border-b-0' },
+                { label: r.deviation, className: 'rounded-r-md border-b-0 text-right', title: previous ? r.deviationTitle(previous) : r.deviationNoPrevious },
+              ]}
+            />
           </tr>
         </thead>
         <tbody>
@@ -240,7 +205,7 @@ export function SubjectMeansTable({ subjects, ranker, previous }: { subjects: Su
               <td className={cn(td, 'text-right tabular-nums [tr:last-child_&]:border-b-0')}>{s.entries}</td>
               <td className={cn(td, 'text-right font-semibold tabular-nums [tr:last-child_&]:border-b-0')}>{formatNumber(s.mean)}</td>
               <td className={cn(td, '[tr:last-child_&]:border-b-0')}>
-                {s.meanGrade ? <GradeBadge code={s.meanGrade} descriptor={descriptorOf(s.meanGrade, s.meanGradeLabel)} {...ranker(s.meanGrade)} /> : x.common.dash}
+                <MeanGrade code={s.meanGrade} label={s.meanGradeLabel} ranker={ranker} />
               </td>
               <td className={cn(td, 'text-right [tr:last-child_&]:border-b-0')}>
                 <Deviation value={s.deviation} />

@@ -42,6 +42,28 @@ function streamsOf(exam: Exam, streams: readonly ClassItem[], only: Set<string> 
 }
 
 /**
+ * Sets (a value) or removes (null or '') query parameters of the address, replacing the history entry:
+ * the exam and scope pickers keep their choice in the URL. `setParams` is `useSearchParams()`'s setter.
+ */
+export function useUrlPatch(setParams: ReturnType<typeof useSearchParams>[1]) {
+  return React.useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (prev) => {
+          const q = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v) q.set(k, v);
+            else q.delete(k);
+          }
+          return q;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+}
+
+/**
  * The exam and the stream or level a results screen shows, kept in the address (`?exam=`, `?class=`,
  * `?level=`) so a reload or a shared link opens the same broadsheet. Teachers (`teacherOnly`) are offered
  * only the streams they teach or lead (the API answers 403 for any other, and for a whole level).
@@ -83,21 +105,7 @@ export function useExamScope({ teacherOnly }: { teacherOnly: boolean }) {
   }
   else scope = { classId: null, levelId: levels[0]?.id ?? null };
 
-  const update = React.useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (prev) => {
-          const q = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v) q.set(k, v);
-            else q.delete(k);
-          }
-          return q;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const update = useUrlPatch(setParams);
   const setExam = React.useCallback((id: string) => update({ exam: id }), [update]);
   const setScope = React.useCallback((next: ExamScope) => update({ class: next.classId, level: next.classId ? null : next.levelId }), [update]);
 

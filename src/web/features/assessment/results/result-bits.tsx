@@ -1,9 +1,10 @@
 import type * as React from 'react';
-import { ArrowDownRight, ArrowUpRight, Minus, type LucideIcon } from 'lucide-react';
-import type { Exam, GradingScale } from '@shared/contracts/assessment';
+import { ArrowDownRight, ArrowUpRight, Minus, Target, TrendingUp, Users, type LucideIcon } from 'lucide-react';
+import type { Exam, ExamResults, GradingScale } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
 import { Pill } from '@/components/status-pill';
 import { cn } from '@/lib/utils';
+import { GradeBadge } from '../components/grade-badge';
 
 const x = messages.examsScreens;
 
@@ -113,4 +114,86 @@ export function Kpi({ label, value, hint, icon: Icon, accent, testId }: { label:
       </span>
     </div>
   );
+}
+
+/**
+ * The headline figures an exam's results and its analytics share, in the stat-card grid: learners
+ * (with girls and boys in the hint), the mean (percent) with its grade, the deviation from the previous
+ * series, then `top` (the best stream, subject or learner: its name, with `title` as its tooltip). The
+ * cards' test ids are `${idPrefix}-learners`, `-mean`, `-deviation` and `-top`; the labels and hints are
+ * the screen's own (from the message catalogue).
+ */
+export function ExamSummaryKpis({
+  summary,
+  female,
+  male,
+  previousExamName,
+  ranker,
+  idPrefix,
+  labels,
+  top,
+  testId,
+}: {
+  summary: ExamResults['summary'];
+  female: number;
+  male: number;
+  previousExamName: string | null;
+  ranker: GradeRanker;
+  idPrefix: string;
+  labels: { learners: string; mean: string; deviation: string; deviationHint: (previous: string) => string; noPrevious: string };
+  top: { label: string; name: string | undefined; title?: string; hint: string | undefined; icon: LucideIcon };
+  testId: string;
+}) {
+  const s = summary;
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" data-testid={testId}>
+      <Kpi testId={`${idPrefix}-learners`} label={labels.learners} value={s.learners.toLocaleString('en-KE')} hint={x.analytics.learnersHint(female, male)} icon={Users} accent={1} />
+      <Kpi
+        testId={`${idPrefix}-mean`}
+        label={labels.mean}
+        value={s.mean === null ? x.common.dash : x.common.percent(formatMean(s.mean))}
+        hint={s.meanGrade ? <GradeBadge code={s.meanGrade} descriptor={descriptorOf(s.meanGrade, s.meanGradeLabel)} {...ranker(s.meanGrade)} /> : undefined}
+        icon={Target}
+        accent={3}
+      />
+      <Kpi
+        testId={`${idPrefix}-deviation`}
+        label={labels.deviation}
+        value={s.deviation === null ? x.common.dash : <Deviation value={s.deviation} className="text-[inherit] [&_svg]:size-5" />}
+        hint={previousExamName ? labels.deviationHint(previousExamName) : labels.noPrevious}
+        icon={TrendingUp}
+        accent={4}
+      />
+      <Kpi testId={`${idPrefix}-top`} label={top.label} value={<KpiName name={top.name} title={top.title} />} hint={top.hint} icon={top.icon} accent={2} />
+    </div>
+  );
+}
+
+/** The value of a figure that is a name (top stream, best subject, top learner): one truncated line. */
+export function KpiName({ name, title }: { name: string | undefined; title?: string }) {
+  return (
+    <span className="block truncate text-base leading-7 sm:text-lg sm:leading-9" title={title}>
+      {name ?? x.common.dash}
+    </span>
+  );
+}
+
+/** A column header of `HeadCells`; `false` leaves the column out. */
+export type HeadCell = { label: string; className?: string; title?: string } | false;
+
+/** The `<th scope="col">` cells of a results table: `th` is the table's header class, each cell's `className` is added to it. */
+export function HeadCells({ th, cols }: { th: string; cols: HeadCell[] }) {
+  return cols.map(
+    (c) =>
+      c && (
+        <th key={c.label} scope="col" className={c.className ? cn(th, c.className) : th} title={c.title}>
+          {c.label}
+        </th>
+      ),
+  );
+}
+
+/** A mean grade as its badge (with its place among the grades), or a dash when there is none. */
+export function MeanGrade({ code, label, ranker }: { code: string | null | undefined; label: string | null | undefined; ranker: GradeRanker }) {
+  return code ? <GradeBadge code={code} descriptor={descriptorOf(code, label)} {...ranker(code)} /> : x.common.dash;
 }

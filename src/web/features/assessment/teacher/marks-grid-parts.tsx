@@ -10,11 +10,11 @@ import { messages } from '@shared/messages';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { type SaveState } from '../api/grades';
 import { GradeBadge } from '../components/grade-badge';
+import { TextReasonDialog } from '@/components/text-reason-dialog';
 import { ABSENT_TEXT, EXEMPT_TEXT, rankOf, type ViewRow } from './marks-cells';
 
 const g = messages.gradesScreens;
@@ -404,58 +404,31 @@ export function SubmitDialog({
 
 const REASON_MAX = 500;
 
+/** Asks for the reason before approved marks change (issue 12): `onConfirm` gets the trimmed reason. */
 export function ReasonDialog({ open, count, pending, onCancel, onConfirm }: { open: boolean; count: number; pending: boolean; onCancel: () => void; onConfirm: (reason: string) => Promise<void> }) {
-  const [reason, setReason] = React.useState('');
-  const [touched, setTouched] = React.useState(false);
-  React.useEffect(() => {
-    if (open) setTouched(false);
-  }, [open]);
-  const trimmed = reason.trim();
-  const error = trimmed.length > REASON_MAX ? g.reason.tooLong : touched && !trimmed ? am.reasonRequired : undefined;
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
-      <DialogContent className="max-w-md gap-5" data-testid="reason-dialog">
-        <DialogHeader className="gap-2">
-          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-amber-500/12 text-amber-600 dark:text-amber-400">
-            <RefreshCw className="size-5" aria-hidden />
-          </span>
-          <DialogTitle>{g.reason.title}</DialogTitle>
-          <DialogDescription className="leading-relaxed">{g.reason.text(count)}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setTouched(true);
-            if (trimmed && trimmed.length <= REASON_MAX && !pending) void onConfirm(trimmed);
-          }}
-        >
-          <div className="grid gap-1.5">
-            <Label htmlFor="change-reason">{g.reason.label}</Label>
-            <textarea
-              id="change-reason"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              rows={3}
-              placeholder={g.reason.placeholder}
-              aria-invalid={!!error}
-              aria-describedby={error ? 'change-reason-error' : undefined}
-              className="w-full resize-y rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring"
-              data-testid="reason-input"
-            />
-            <FieldError id="change-reason-error" message={error} />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-              {g.common.cancel}
-            </Button>
-            <Button type="submit" disabled={pending} data-testid="reason-confirm">
-              {pending && <Loader2 className="animate-spin" aria-hidden />}
-              {g.reason.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TextReasonDialog
+      open={open}
+      pending={pending}
+      onCancel={onCancel}
+      onConfirm={(reason) => void onConfirm(reason)}
+      copy={{
+        icon: RefreshCw,
+        tone: 'warning',
+        title: g.reason.title,
+        text: g.reason.text(count),
+        label: g.reason.label,
+        placeholder: g.reason.placeholder,
+        confirmLabel: g.reason.confirm,
+        cancelLabel: g.common.cancel,
+        max: REASON_MAX,
+        tooLong: g.reason.tooLong,
+        required: am.reasonRequired,
+        rows: 3,
+        fieldId: 'change-reason',
+        name: 'reason',
+        inputTestId: 'reason-input',
+      }}
+    />
   );
 }

@@ -108,6 +108,55 @@ function DateBadge({ date }: { date: string }) {
   );
 }
 
+type Day = StudentAttendance['days'][number];
+
+/**
+ * A titled list of the term's days (absences or lates), newest first: each day's date badge, the day
+ * with `badge(day)` (its status or arrival time) and its note; `empty` when there are none.
+ */
+function DaysPanel({
+  icon,
+  title,
+  days,
+  testId,
+  itemTestId,
+  empty,
+  badge,
+}: {
+  icon: LucideIcon;
+  title: string;
+  days: Day[];
+  testId: string;
+  itemTestId: string;
+  empty: { title: string; hint: string; testId: string };
+  badge: (day: Day) => React.ReactNode;
+}) {
+  return (
+    <ListPanel icon={icon} title={title} count={days.length} testId={testId}>
+      {days.length === 0 ? (
+        <Empty title={empty.title} hint={empty.hint} testId={empty.testId} />
+      ) : (
+        <ul className="flex flex-col divide-y">
+          {days.map((d) => (
+            <li key={d.date} className="flex items-center gap-3 py-2 first:pt-0 last:pb-0" data-testid={itemTestId} data-date={d.date}>
+              <DateBadge date={d.date} />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm font-medium">
+                  {dayLabel(d.date)}
+                  {badge(d)}
+                </p>
+                <p className={cn('truncate text-xs', d.note ? 'text-foreground/80' : 'text-muted-foreground italic')} title={d.note ?? undefined}>
+                  {d.note ?? m.noNote}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListPanel>
+  );
+}
+
 /**
  * The term's absences (absent and excused days, newest first, with the note) and late arrivals (with
  * the arrival time and note), each with an empty state.
@@ -118,50 +167,24 @@ export function AttendanceLists({ data }: { data: StudentAttendance }) {
   const lates = newestFirst.filter((d) => d.status === 'late');
   return (
     <div className="grid min-w-0 gap-3 @3xl:grid-cols-2">
-      <ListPanel icon={UserX} title={m.absences} count={absences.length} testId="absences-list">
-        {absences.length === 0 ? (
-          <Empty title={m.noAbsences} hint={data.daysOpen ? m.noAbsencesHint : m.nothingCountedHint} testId="absences-empty" />
-        ) : (
-          <ul className="flex flex-col divide-y">
-            {absences.map((d) => (
-              <li key={d.date} className="flex items-center gap-3 py-2 first:pt-0 last:pb-0" data-testid="absence-item" data-date={d.date}>
-                <DateBadge date={d.date} />
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm font-medium">
-                    {dayLabel(d.date)}
-                    <span className={cn('rounded px-1.5 py-px text-[11px] font-medium', DAY_STYLES[d.status])}>{m.status[d.status]}</span>
-                  </p>
-                  <p className={cn('truncate text-xs', d.note ? 'text-foreground/80' : 'text-muted-foreground italic')} title={d.note ?? undefined}>
-                    {d.note ?? m.noNote}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListPanel>
-      <ListPanel icon={Clock} title={m.lateArrivals} count={lates.length} testId="lates-list">
-        {lates.length === 0 ? (
-          <Empty title={m.noLates} hint={data.daysOpen ? m.noLatesHint : m.nothingCountedHint} testId="lates-empty" />
-        ) : (
-          <ul className="flex flex-col divide-y">
-            {lates.map((d) => (
-              <li key={d.date} className="flex items-center gap-3 py-2 first:pt-0 last:pb-0" data-testid="late-item" data-date={d.date}>
-                <DateBadge date={d.date} />
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm font-medium">
-                    {dayLabel(d.date)}
-                    {d.arrivalTime && <span className={cn('rounded px-1.5 py-px text-[11px] font-medium tabular-nums', DAY_STYLES.late)}>{m.arrivedAt(d.arrivalTime)}</span>}
-                  </p>
-                  <p className={cn('truncate text-xs', d.note ? 'text-foreground/80' : 'text-muted-foreground italic')} title={d.note ?? undefined}>
-                    {d.note ?? m.noNote}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ListPanel>
+      <DaysPanel
+        icon={UserX}
+        title={m.absences}
+        days={absences}
+        testId="absences-list"
+        itemTestId="absence-item"
+        empty={{ title: m.noAbsences, hint: data.daysOpen ? m.noAbsencesHint : m.nothingCountedHint, testId: 'absences-empty' }}
+        badge={(d) => <span className={cn('rounded px-1.5 py-px text-[11px] font-medium', DAY_STYLES[d.status])}>{m.status[d.status]}</span>}
+      />
+      <DaysPanel
+        icon={Clock}
+        title={m.lateArrivals}
+        days={lates}
+        testId="lates-list"
+        itemTestId="late-item"
+        empty={{ title: m.noLates, hint: data.daysOpen ? m.noLatesHint : m.nothingCountedHint, testId: 'lates-empty' }}
+        badge={(d) => d.arrivalTime && <span className={cn('rounded px-1.5 py-px text-[11px] font-medium tabular-nums', DAY_STYLES.late)}>{m.arrivedAt(d.arrivalTime)}</span>}
+      />
     </div>
   );
 }

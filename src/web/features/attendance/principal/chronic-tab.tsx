@@ -1,9 +1,9 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { PartyPopper } from 'lucide-react';
+import { PartyPopper, type LucideIcon } from 'lucide-react';
 import type { SummaryRow } from '@shared/contracts/attendance';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
-import { DataTable, type ColumnDef } from '@/components/data-table';
+import { DataTable, queryTableProps, useLocalPage, type ColumnDef } from '@/components/data-table';
 import { SearchField } from '@/components/search-field';
 import { useAttendanceSummary } from '../api/reports';
 import type { AttendanceScope, TermChoice } from './attendance-scope';
@@ -35,20 +35,81 @@ export function searchRows<T extends { name: string; admissionNumber: string }>(
 }
 
 /**
+ * The learner rows of a summary, searched by name or admission number and paged 25 a page on the
+ * screen: searches `items` (undefined while loading) with `searchRows` and pages the result on the screen; a
+ * new search goes back to page 1. `tableProps` are the DataTable's data, total and paging props.
+ */
+export function useLearnerSearch<T extends { name: string; admissionNumber: string }>(items: T[] | undefined) {
+  const [search, setSearchText] = React.useState('');
+  const rows = React.useMemo(() => searchRows(items ?? [], search), [items, search]);
+  const paged = useLocalPage(rows, { pageSize: PAGE_SIZE, loaded: !!items });
+  const setSearch = (value: string) => {
+    setSearchText(value);
+    paged.setPage(1);
+  };
+  return { search, setSearch, rows, ...paged };
+}
+
+/**
+ * The learners of an attendance summary as a flush table inside a panel: `learners` (a
+ * `useLearnerSearch` list) with its search box in the toolbar, the summary `query`'s dimming and error,
+ * and `empty` (with `emptySearch` as its title while a search finds no one).
+ */
+export function LearnerSummaryTable({
+  id,
+  columns,
+  learners,
+  query,
+  icon,
+  empty,
+  emptySearch,
+  search,
+  rowTestId,
+  minWidth,
+  renderCard,
+}: {
+  id: string;
+  columns: ColumnDef<SummaryRow, unknown>[];
+  learners: ReturnType<typeof useLearnerSearch<SummaryRow>>;
+  query: Parameters<typeof queryTableProps>[0];
+  icon: LucideIcon;
+  empty: { title: string; hint: string };
+  emptySearch: string;
+  search: { placeholder: string; testId: string };
+  rowTestId: string;
+  minWidth: number;
+  renderCard: (row: SummaryRow) => React.ReactNode;
+}) {
+  return (
+    <DataTable
+      id={id}
+      className="rounded-none border-0 shadow-none"
+      columns={columns}
+      getRowId={(r) => r.studentId}
+      {...learners.tableProps}
+      {...queryTableProps(query)}
+      errorTitle={m.common.loadFailed}
+      empty={learners.search ? { icon, title: emptySearch } : { icon, ...empty }}
+      rowTestId={rowTestId}
+      minWidth={minWidth}
+      toolbar={<SearchField value={learners.search} onChange={learners.setSearch} placeholder={search.placeholder} className="sm:w-80" testId={search.testId} maxLength={60} />}
+      renderCard={renderCard}
+    />
+  );
+}
+
+/**
  * The "Chronic absentees" tab (issue 13 §1 "chronic absentees (below a rate the school sets)"): the
  * learners of the term whose attendance rate is below the school's threshold, lowest first, with their
  * stream, absences and lates; a learner opens their profile. The threshold is the principal's setting.
  */
 export function ChronicTab({ scope, terms, defaultTermId }: { scope: AttendanceScope; terms: TermChoice[]; defaultTermId: string | null }) {
   const [termId, setTermId] = React.useState<string | null>(defaultTermId);
-  const [search, setSearch] = React.useState('');
-  const [page, setPage] = React.useState(1);
   const query = useAttendanceSummary({ termId, belowThreshold: true }, scope.schoolId);
   const data = query.data;
   const threshold = data?.threshold ?? 90;
   const term = terms.find((x) => x.id === termId);
-  const rows = React.useMemo(() => searchRows(data?.items ?? [], search), [data, search]);
-  const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const learners = useLearnerSearch(data?.items);
 
   const columns = React.useMemo<ColumnDef<SummaryRow, unknown>[]>(
     () => [
@@ -72,7 +133,7 @@ export function ChronicTab({ scope, terms, defaultTermId }: { scope: AttendanceS
             value={termId}
             onChange={(id) => {
               setTermId(id);
-              setPage(1);
+              learners.setPage(1);
             }}
             testId="chronic-term"
           />
@@ -92,36 +153,17 @@ export function ChronicTab({ scope, terms, defaultTermId }: { scope: AttendanceS
         description={c.description(threshold, term?.label ?? '')}
         flush
       >
-        <DataTable
+        <LearnerSummaryTable
           id="chronic-list"
-          className="rounded-none border-0 shadow-none"
           columns={columns}
-          data={data ? shown : undefined}
-          getRowId={(r) => r.studentId}
-          total={rows.length}
-          page={page}
-          pageSize={PAGE_SIZE}
-          onPageChange={setPage}
-          fetching={query.isPlaceholderData}
-          error={query.error}
-          errorTitle={m.common.loadFailed}
-          onRetry={() => void query.refetch()}
-          empty={search ? { icon: PartyPopper, title: m.summaries.emptySearch } : { icon: PartyPopper, title: c.empty, hint: c.emptyHint(threshold) }}
+          learners={learners}
+          query={query}
+          icon={PartyPopper}
+          empty={{ title: c.empty, hint: c.emptyHint(threshold) }}
+          emptySearch={m.summaries.emptySearch}
+          search={{ placeholder: c.searchPlaceholder, testId: 'chronic-search' }}
           rowTestId="chronic-row"
           minWidth={720}
-          toolbar={
-            <SearchField
-              value={search}
-              onChange={(v) => {
-                setSearch(v);
-                setPage(1);
-              }}
-              placeholder={c.searchPlaceholder}
-              className="sm:w-80"
-              testId="chronic-search"
-              maxLength={60}
-            />
-          }
           renderCard={(r) => (
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">

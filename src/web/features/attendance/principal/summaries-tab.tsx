@@ -4,16 +4,14 @@ import type { SummaryResponse, SummaryRow } from '@shared/contracts/attendance';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { DataTable, type ColumnDef } from '@/components/data-table';
-import { SearchField } from '@/components/search-field';
+import { DataTable, queryTableProps, type ColumnDef } from '@/components/data-table';
 import { StatCard } from '@/components/stat-card';
 import { useAttendanceSummary, useSchoolStreams, useSummaryDownload, type SummaryParams } from '../api/reports';
 import type { AttendanceScope, TermChoice } from './attendance-scope';
 import { FilterField, formatCount, Panel, RatePill, TermPicker } from './bits';
-import { LearnerCell, searchRows } from './chronic-tab';
+import { LearnerCell, LearnerSummaryTable, useLearnerSearch } from './chronic-tab';
 
 const s = m.summaries;
-const PAGE_SIZE = 25;
 /** "24 Aug" of a YYYY-MM-DD date. */
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const WHOLE = '__school__';
@@ -31,8 +29,6 @@ const num = (key: 'daysOpen' | 'present' | 'absent' | 'late' | 'excused' | 'lear
 export function SummariesTab({ scope, terms, defaultTermId }: { scope: AttendanceScope; terms: TermChoice[]; defaultTermId: string | null }) {
   const [termId, setTermId] = React.useState<string | null>(defaultTermId);
   const [target, setTarget] = React.useState(WHOLE);
-  const [search, setSearch] = React.useState('');
-  const [page, setPage] = React.useState(1);
   const classes = useSchoolStreams(scope.schoolId);
   const levels = React.useMemo(() => {
     const byId = new Map<string, { id: string; name: string; order: number }>();
@@ -51,12 +47,8 @@ export function SummariesTab({ scope, terms, defaultTermId }: { scope: Attendanc
   const threshold = data?.threshold ?? 90;
   const download = useSummaryDownload(s.downloadFailed);
   const term = terms.find((x) => x.id === termId);
-  const rows = React.useMemo(() => searchRows(data?.items ?? [], search), [data, search]);
-  const shown = rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const reset = () => {
-    setPage(1);
-    setSearch('');
-  };
+  const learners = useLearnerSearch(data?.items);
+  const reset = () => learners.setSearch('');
 
   const learnerColumns = React.useMemo<ColumnDef<SummaryRow, unknown>[]>(
     () => [
@@ -171,10 +163,8 @@ export function SummariesTab({ scope, terms, defaultTermId }: { scope: Attendanc
             columns={streamColumns}
             data={data?.streams}
             getRowId={(r) => r.classId}
-            fetching={query.isPlaceholderData}
-            error={query.error}
+            {...queryTableProps(query)}
             errorTitle={m.common.loadFailed}
-            onRetry={() => void query.refetch()}
             empty={{ icon: Users, title: s.empty, hint: s.emptyHint }}
             rowTestId="summary-stream-row"
             minWidth={760}
@@ -194,36 +184,17 @@ export function SummariesTab({ scope, terms, defaultTermId }: { scope: Attendanc
       )}
 
       <Panel title={s.learnersTitle} flush testId="summary-learners-panel">
-        <DataTable
+        <LearnerSummaryTable
           id="summary-learners"
-          className="rounded-none border-0 shadow-none"
           columns={learnerColumns}
-          data={data ? shown : undefined}
-          getRowId={(r) => r.studentId}
-          total={rows.length}
-          page={page}
-          pageSize={PAGE_SIZE}
-          onPageChange={setPage}
-          fetching={query.isPlaceholderData}
-          error={query.error}
-          errorTitle={m.common.loadFailed}
-          onRetry={() => void query.refetch()}
-          empty={search ? { icon: Users, title: s.emptySearch } : { icon: Users, title: s.empty, hint: s.emptyHint }}
+          learners={learners}
+          query={query}
+          icon={Users}
+          empty={{ title: s.empty, hint: s.emptyHint }}
+          emptySearch={s.emptySearch}
+          search={{ placeholder: s.searchPlaceholder, testId: 'summary-search' }}
           rowTestId="summary-learner-row"
           minWidth={820}
-          toolbar={
-            <SearchField
-              value={search}
-              onChange={(v) => {
-                setSearch(v);
-                setPage(1);
-              }}
-              placeholder={s.searchPlaceholder}
-              className="sm:w-80"
-              testId="summary-search"
-              maxLength={60}
-            />
-          }
           renderCard={(r) => (
             <div className="flex flex-col gap-2">
               <div className="flex items-start justify-between gap-3">

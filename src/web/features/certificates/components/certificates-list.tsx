@@ -3,7 +3,7 @@ import { Award, SearchX } from 'lucide-react';
 import { CERTIFICATE_KINDS, type CertificateListItem } from '@shared/contracts/assessment';
 import { certificateScreens as m } from '@shared/messages/certificates-screens';
 import { cn } from '@/lib/utils';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, pagedTableProps, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { useCertificates } from '../api/certificates';
 import { useSchoolOptions } from '../api/pickers';
@@ -159,16 +159,9 @@ export function CertificatesList({ mode, handlers, onOpen }: { mode: Certificate
     <DataTable
       id={admin ? 'certificates-admin' : 'certificates'}
       columns={columns}
-      data={data?.items}
       getRowId={(c) => c.id}
-      total={data?.total}
-      page={list.page}
-      pageSize={PAGE_SIZE}
-      onPageChange={list.setPage}
-      fetching={certificates.isPlaceholderData}
-      error={certificates.error}
+      {...pagedTableProps(list, certificates, { pageSize: PAGE_SIZE, rows: (d) => d.items, sortable: false })}
       errorTitle={t.loadFailed}
-      onRetry={() => void certificates.refetch()}
       empty={
         list.filtered
           ? { icon: SearchX, title: t.emptyFiltered }

@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { Select as SelectPrimitive } from 'radix-ui';
 import { Check, Loader2, Plus, Search, UsersRound } from 'lucide-react';
 import type { ClassItem } from '@shared/contracts/classes';
 import type { StudentListItem } from '@shared/contracts/learners';
@@ -9,6 +8,7 @@ import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Select, SelectContent, SelectGroup, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectGroupHeading, SelectItemWithNote } from '@/components/select-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -53,22 +53,16 @@ function StreamSelect({ streams, value, onChange }: { streams: ClassItem[]; valu
       <SelectContent className="max-h-96">
         {groups.map((grp) => (
           <SelectGroup key={grp.level}>
-            <SelectPrimitive.Label className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{grp.level}</SelectPrimitive.Label>
+            <SelectGroupHeading>{grp.level}</SelectGroupHeading>
             {grp.classes.map((c) => (
-              <SelectPrimitive.Item
+              <SelectItemWithNote
                 key={c.id}
                 value={c.id}
-                className="relative flex w-full cursor-pointer items-center gap-3 rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground"
-                data-testid="generate-stream-option"
-              >
-                <span className="absolute left-2 flex size-4 items-center justify-center">
-                  <SelectPrimitive.ItemIndicator>
-                    <Check className="size-4" />
-                  </SelectPrimitive.ItemIndicator>
-                </span>
-                <SelectPrimitive.ItemText>{c.name}</SelectPrimitive.ItemText>
-                <span className="ml-auto text-xs text-muted-foreground tabular-nums">{g.streamLearners(c.learnerCount)}</span>
-              </SelectPrimitive.Item>
+                text={c.name}
+                note={g.streamLearners(c.learnerCount)}
+                noteClassName="ml-auto text-xs text-muted-foreground tabular-nums"
+                testId="generate-stream-option"
+              />
             ))}
           </SelectGroup>
         ))}

@@ -1,12 +1,11 @@
 import * as React from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertTriangle, HeartPulse, Loader2, School, UserPlus, UserRound, UsersRound } from 'lucide-react';
+import { HeartPulse, Loader2, School, UserPlus, UserRound, UsersRound } from 'lucide-react';
 import { MAX_GUARDIANS, createStudentBody, type CreateStudentBody, type CreateStudentInput } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -16,7 +15,7 @@ import { useAdmissionPattern, useAdmitStudent, useClasses, type AdmissionResult 
 import { admissionField } from '../learner-forms';
 import { Field, FormSection, describedBy } from '@/components/field';
 import { GuardianFields } from './guardian-fields';
-import { HealthFields, LearnerIdentityFields, PlacementFields, type LearnerForm } from './learner-fields';
+import { HealthFields, LearnerIdentityFields, OverCapacityConfirm, PlacementFields, isOverCapacity, type LearnerForm, type OverCapacity } from './learner-fields';
 
 const m = messages.learners;
 const a = m.admission;
@@ -71,7 +70,7 @@ export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionRe
   const admit = useAdmitStudent();
   const [numberMode, setNumberMode] = React.useState<'generate' | 'type'>('generate');
   const [formError, setFormError] = React.useState<string | null>(null);
-  const [overCapacity, setOverCapacity] = React.useState<{ body: CreateStudentInput; message: string } | null>(null);
+  const [overCapacity, setOverCapacity] = React.useState<OverCapacity<CreateStudentInput>>(null);
 
   const send = async (body: CreateStudentInput) => {
     setFormError(null);
@@ -81,7 +80,7 @@ export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionRe
       onAdmitted(result);
     } catch (err) {
       setOverCapacity(null);
-      if (err instanceof ApiError && err.status === 409 && err.code === 'OVER_CAPACITY') {
+      if (isOverCapacity(err)) {
         setOverCapacity({ body, message: err.message });
         return;
       }
@@ -218,17 +217,13 @@ export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionRe
         </Button>
       </div>
 
-      <ConfirmDialog
-        open={!!overCapacity}
-        tone="warning"
-        icon={AlertTriangle}
+      <OverCapacityConfirm
+        state={overCapacity}
         title={a.overCapacityTitle}
-        text={overCapacity?.message ?? ''}
-        cancelLabel={m.common.cancel}
         confirmLabel={a.admitAnyway}
         pending={admit.isPending}
         onCancel={() => setOverCapacity(null)}
-        onConfirm={() => overCapacity && void send({ ...overCapacity.body, overrideCapacity: true })}
+        onResend={send}
         testId="admission-over-capacity"
         confirmTestId="admission-admit-anyway"
       />

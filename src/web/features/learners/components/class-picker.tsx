@@ -1,10 +1,9 @@
 import * as React from 'react';
-import { Select as SelectPrimitive } from 'radix-ui';
-import { Check } from 'lucide-react';
 import type { ClassItem } from '@shared/contracts/classes';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { Select, SelectContent, SelectGroup, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectGroupHeading, SelectItemWithNote } from '@/components/select-parts';
 
 import { groupByLevel } from '../learner-forms';
 
@@ -45,27 +44,23 @@ export function ClassPicker({
       <SelectContent className="max-h-96">
         {groups.map((g) => (
           <SelectGroup key={g.level}>
-            <SelectPrimitive.Label className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{g.level}</SelectPrimitive.Label>
+            <SelectGroupHeading>{g.level}</SelectGroupHeading>
             {g.classes.map((c) => {
               const full = c.learnerCount >= c.capacity && c.id !== ownClassId;
               return (
-                <SelectPrimitive.Item
+                <SelectItemWithNote
                   key={c.id}
                   value={c.id}
-                  className="relative flex w-full cursor-pointer items-center gap-3 rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground"
-                  data-testid="class-option"
-                >
-                  <span className="absolute left-2 flex size-4 items-center justify-center">
-                    <SelectPrimitive.ItemIndicator>
-                      <Check className="size-4" />
-                    </SelectPrimitive.ItemIndicator>
-                  </span>
-                  <SelectPrimitive.ItemText>{c.name}</SelectPrimitive.ItemText>
-                  <span className={cn('ml-auto text-xs tabular-nums', full ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-muted-foreground')}>
-                    {full && `${m.classFull} · `}
-                    {m.classCapacity(c.learnerCount, c.capacity)}
-                  </span>
-                </SelectPrimitive.Item>
+                  text={c.name}
+                  note={
+                    <>
+                      {full && `${m.classFull} · `}
+                      {m.classCapacity(c.learnerCount, c.capacity)}
+                    </>
+                  }
+                  noteClassName={cn('ml-auto text-xs tabular-nums', full ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-muted-foreground')}
+                  testId="class-option"
+                />
               );
             })}
           </SelectGroup>

@@ -1,12 +1,11 @@
 import * as React from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertTriangle, Loader2, Pencil } from 'lucide-react';
+import { Loader2, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
 import { learnerName, updateStudentBody, type StudentDetail, type UpdateStudentBody, type UpdateStudentInput } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -14,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { useClasses, useUpdateStudent } from '../api/learners';
 import { LEARNER_FIELDS, changedLearnerFields } from '../learner-forms';
 import { Field, describedBy } from '@/components/field';
-import { HealthFields, LearnerIdentityFields, PlacementFields, type LearnerFieldValues, type LearnerForm } from './learner-fields';
+import { HealthFields, LearnerIdentityFields, OverCapacityConfirm, PlacementFields, isOverCapacity, type LearnerFieldValues, type LearnerForm, type OverCapacity } from './learner-fields';
 
 const m = messages.learners;
 const e = m.edit;
@@ -48,7 +47,7 @@ function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => v
   const classes = useClasses();
   const update = useUpdateStudent();
   const [formError, setFormError] = React.useState<string | null>(null);
-  const [overCapacity, setOverCapacity] = React.useState<{ body: UpdateStudentBody; message: string } | null>(null);
+  const [overCapacity, setOverCapacity] = React.useState<OverCapacity<UpdateStudentBody>>(null);
 
   const send = async (body: UpdateStudentBody) => {
     setFormError(null);
@@ -59,7 +58,7 @@ function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => v
       onDone();
     } catch (err) {
       setOverCapacity(null);
-      if (err instanceof ApiError && err.status === 409 && err.code === 'OVER_CAPACITY') {
+      if (isOverCapacity(err)) {
         setOverCapacity({ body, message: err.message });
         return;
       }
@@ -107,17 +106,13 @@ function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => v
           {pending ? m.common.saving : m.common.save}
         </Button>
       </DialogFooter>
-      <ConfirmDialog
-        open={!!overCapacity}
-        tone="warning"
-        icon={AlertTriangle}
+      <OverCapacityConfirm
+        state={overCapacity}
         title={e.moveTitle}
-        text={overCapacity?.message ?? ''}
-        cancelLabel={m.common.cancel}
         confirmLabel={e.moveConfirm}
         pending={update.isPending}
         onCancel={() => setOverCapacity(null)}
-        onConfirm={() => overCapacity && void send({ ...overCapacity.body, overrideCapacity: true })}
+        onResend={send}
         testId="edit-over-capacity"
         confirmTestId="edit-move-anyway"
       />

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Pencil, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import {
-  RELATIONSHIPS,
   guardianInputSchema,
   learnerName,
   updateGuardianBody,
@@ -20,12 +19,11 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAddGuardian, useUpdateGuardian } from '../api/learners';
 import { changedGuardianFields } from '../learner-forms';
 import { Field, describedBy } from '@/components/field';
 import { formatPhone } from './format';
-import { KnownGuardianNotice, useKnownGuardian } from './guardian-fields';
+import { KnownGuardianNotice, RelationshipField, useKnownGuardian } from './guardian-fields';
 
 const m = messages.learners;
 const a = m.admission;
@@ -109,26 +107,7 @@ function GuardianForm({ learner, guardian, onDone }: { learner: StudentDetail; g
             <KnownGuardianNotice guardian={known.guardian} />
           </div>
         )}
-        <Field id={id('relationship')} label={a.relationship} error={e.relationship?.message}>
-          <Controller
-            control={control}
-            name="relationship"
-            render={({ field }) => (
-              <Select value={(field.value as string) || undefined} onValueChange={field.onChange}>
-                <SelectTrigger id={id('relationship')} ref={field.ref} onBlur={field.onBlur} {...describedBy(id('relationship'), e.relationship)} data-testid="guardian-relationship">
-                  <SelectValue placeholder={a.relationshipPlaceholder} />
-                </SelectTrigger>
-                <SelectContent>
-                  {RELATIONSHIPS.map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {m.relationships[r]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </Field>
+        <RelationshipField id={id('relationship')} control={control} name="relationship" error={e.relationship} />
         <Field id={id('email')} label={a.email} optional error={e.email?.message}>
           <Input id={id('email')} type="email" inputMode="email" autoComplete="off" maxLength={320} {...register('email')} {...describedBy(id('email'), e.email)} data-testid="guardian-email" />
         </Field>

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Loader2, Trash2, UserCheck } from 'lucide-react';
 import { RELATIONSHIPS, type CreateStudentBody, type GuardianLookup } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
@@ -121,26 +121,7 @@ export function GuardianFields({
             <KnownGuardianNotice guardian={guardian} />
           </div>
         )}
-        <Field id={id('relationship')} label={a.relationship} error={e?.relationship?.message}>
-          <Controller
-            control={control}
-            name={`guardians.${index}.relationship`}
-            render={({ field }) => (
-              <Select value={(field.value as string) || undefined} onValueChange={field.onChange}>
-                <SelectTrigger id={id('relationship')} ref={field.ref} onBlur={field.onBlur} {...describedBy(id('relationship'), e?.relationship)} data-testid="guardian-relationship">
-                  <SelectValue placeholder={a.relationshipPlaceholder} />
-                </SelectTrigger>
-                <SelectContent>
-                  {RELATIONSHIPS.map((r) => (
-                    <SelectItem key={r} value={r}>
-                      {m.relationships[r]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </Field>
+        <RelationshipField id={id('relationship')} control={control} name={`guardians.${index}.relationship`} error={e?.relationship} />
         <Field id={id('email')} label={a.email} optional error={e?.email?.message}>
           <Input id={id('email')} type="email" inputMode="email" autoComplete="off" maxLength={320} {...register(`guardians.${index}.email`)} {...describedBy(id('email'), e?.email)} data-testid="guardian-email" />
         </Field>
@@ -174,5 +155,34 @@ export function GuardianFields({
         )}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The guardian's relationship to the learner (mother, father, ...): a select bound to the form field
+ * `name`; `id` is the trigger's id (and its error line's prefix), `error` the field's error.
+ */
+export function RelationshipField<T extends FieldValues>({ id, control, name, error }: { id: string; control: Control<T>; name: FieldPath<T>; error?: { message?: string } }) {
+  return (
+    <Field id={id} label={a.relationship} error={error?.message}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Select value={(field.value as string) || undefined} onValueChange={field.onChange}>
+            <SelectTrigger id={id} ref={field.ref} onBlur={field.onBlur} {...describedBy(id, error)} data-testid="guardian-relationship">
+              <SelectValue placeholder={a.relationshipPlaceholder} />
+            </SelectTrigger>
+            <SelectContent>
+              {RELATIONSHIPS.map((r) => (
+                <SelectItem key={r} value={r}>
+                  {m.relationships[r]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </Field>
   );
 }

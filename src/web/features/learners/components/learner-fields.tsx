@@ -1,9 +1,12 @@
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { AlertTriangle } from 'lucide-react';
 import type { ClassItem } from '@shared/contracts/classes';
 import { BOARDING, GENDERS, type UpdateStudentBody } from '@shared/contracts/learners';
 import { schoolToday } from '@shared/dates';
 import { messages } from '@shared/messages';
+import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Label } from '@/components/ui/label';
@@ -172,5 +175,52 @@ export function HealthFields({ form, idPrefix }: { form: LearnerForm; idPrefix: 
         <Textarea id={id('specialNeeds')} rows={3} maxLength={1000} placeholder={a.specialNeedsPlaceholder} {...form.register('specialNeeds')} {...describedBy(id('specialNeeds'), e.specialNeeds)} data-testid="learner-specialNeeds" />
       </Field>
     </div>
+  );
+}
+
+/** A save the server refused because the stream is full: the body sent and the server's message. */
+export type OverCapacity<B> = { body: B; message: string } | null;
+
+/** True when the server refused a placement because the stream is full (409 OVER_CAPACITY). */
+export const isOverCapacity = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 409 && err.code === 'OVER_CAPACITY';
+
+/**
+ * "The stream is full" before admitting or moving a learner into it: the server's message, Cancel, and
+ * the confirm button that resends the same body with `overrideCapacity: true`.
+ */
+export function OverCapacityConfirm<B extends object>({
+  state,
+  pending,
+  title,
+  confirmLabel,
+  onCancel,
+  onResend,
+  testId,
+  confirmTestId,
+}: {
+  state: OverCapacity<B>;
+  pending: boolean;
+  title: string;
+  confirmLabel: string;
+  onCancel: () => void;
+  onResend: (body: B & { overrideCapacity: true }) => Promise<void>;
+  testId: string;
+  confirmTestId: string;
+}) {
+  return (
+    <ConfirmDialog
+      open={!!state}
+      tone="warning"
+      icon={AlertTriangle}
+      title={title}
+      text={state?.message ?? ''}
+      cancelLabel={m.common.cancel}
+      confirmLabel={confirmLabel}
+      pending={pending}
+      onCancel={onCancel}
+      onConfirm={() => state && void onResend({ ...state.body, overrideCapacity: true })}
+      testId={testId}
+      confirmTestId={confirmTestId}
+    />
   );
 }

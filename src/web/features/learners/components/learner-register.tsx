@@ -7,7 +7,7 @@ import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, pagedTableProps, useListParams, type ColumnDef } from '@/components/data-table';
 import { LearnerExportMenu } from '@/features/learner-import';
 import { EmptyListState } from '@/components/list-states';
 import { FilterSelect } from '@/components/filter-select';
@@ -248,18 +248,9 @@ export function LearnerRegister({ mode, onOpen }: { mode: RegisterMode; onOpen: 
       <DataTable
         id="learners"
         columns={columns}
-        data={data?.items}
         getRowId={(s) => s.id}
-        total={data?.total}
-        page={list.page}
-        pageSize={PAGE_SIZE}
-        onPageChange={list.setPage}
-        sort={list.sort}
-        onSortChange={list.setSort}
-        fetching={students.isPlaceholderData}
-        error={students.error}
+        {...pagedTableProps(list, students, { pageSize: PAGE_SIZE, rows: (d) => d.items })}
         errorTitle={r.loadFailed}
-        onRetry={() => void students.refetch()}
         empty={{ icon: UserRoundSearch, title: r.empty, hint: emptyHint, action: emptyAction }}
         renderCard={(s) => <LearnerCard s={s} />}
         onRowClick={(s) => onOpen(s.id)}

@@ -2,11 +2,11 @@ import { ArrowDownLeft, ArrowRightLeft, ArrowUpRight } from 'lucide-react';
 import { TRANSFER_DIRECTIONS, type TransferItem } from '@shared/contracts/movements';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
+import { DataTable, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { useTransfers } from '../api/movements';
-import { DateRange } from '@/components/date-range';
 import { formatDate } from './format';
+import { MovementLearnerCell, MovementListToolbar } from './movement-page';
 import { RequestStatusBadge } from './transfer-requests';
 
 const m = messages.movements;
@@ -43,15 +43,7 @@ const columns: ColumnDef<TransferItem, unknown>[] = [
   {
     id: 'learner',
     header: t.columns.learner,
-    cell: ({ row }) => (
-      <div className="min-w-0">
-        <p className="truncate font-medium">{row.original.learner.name}</p>
-        <p className="text-xs text-muted-foreground tabular-nums">
-          {row.original.learner.admissionNumber}
-          {row.original.learner.className && ` · ${row.original.learner.className}`}
-        </p>
-      </div>
-    ),
+    cell: ({ row }) => <MovementLearnerCell learner={row.original.learner} />,
     meta: { alwaysVisible: true },
   },
   { id: 'direction', header: t.columns.direction, cell: ({ row }) => <DirectionBadge direction={row.original.direction} /> },
@@ -77,27 +69,20 @@ export function TransfersHistory() {
       empty={{ icon: ArrowRightLeft, title: list.filtered ? t.historyEmptyFiltered : t.historyEmpty }}
       minWidth={820}
       toolbar={
-        <ListToolbar
-          search={v.search}
-          onSearch={(search) => list.set({ search })}
+        <MovementListToolbar
+          list={list}
+          name="transfers"
           searchPlaceholder={t.searchPlaceholder}
           filters={
-            <>
-              <FilterSelect
-                value={v.direction as TransferItem['direction'] | ''}
-                onChange={(direction) => list.set({ direction })}
-                all={t.allDirections}
-                options={TRANSFER_DIRECTIONS.map((d) => ({ value: d, label: m.directions[d] }))}
-                label={t.columns.direction}
-                testId="transfers-direction"
-              />
-              <DateRange from={v.from} to={v.to} onChange={(r) => list.set(r)} idPrefix="transfers" />
-            </>
+            <FilterSelect
+              value={v.direction as TransferItem['direction'] | ''}
+              onChange={(direction) => list.set({ direction })}
+              all={t.allDirections}
+              options={TRANSFER_DIRECTIONS.map((d) => ({ value: d, label: m.directions[d] }))}
+              label={t.columns.direction}
+              testId="transfers-direction"
+            />
           }
-          filtered={list.filtered}
-          onClear={list.reset}
-          actions={<ExportMenu href={(format) => `/api/movements/transfers/export?${list.query({ format })}`} testId="transfers-export" />}
-          testId="transfers-toolbar"
         />
       }
       renderCard={(r) => (

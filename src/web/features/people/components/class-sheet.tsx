@@ -1,15 +1,33 @@
-import { CalendarDays, DoorOpen, FileSpreadsheet, FileText, Mail, Phone } from 'lucide-react';
+import { CalendarDays, DoorOpen, FileSpreadsheet, FileText, Mail, Phone, type LucideIcon } from 'lucide-react';
 import type { ClassDetails } from '@shared/contracts/people';
 import { messages } from '@shared/messages';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { classListUrl, useClassDetails } from '../api/people';
 import { IdCardsButton } from './id-cards-button';
-import { CapacityBar, SheetBlock, SplitBar, displayPhone } from './parts';
+import { CapacityBar, DetailSheet, SheetBlock, SheetTable, SplitBar, displayPhone } from './parts';
 
 const m = messages.people.classes;
+
+/** A class-list file as a button: the PDF opens in a new tab (primary), a spreadsheet downloads (outline). */
+function FileLink({ href, download, icon: Icon, label, testId }: { href: string; download?: boolean; icon: LucideIcon; label: string; testId: string }) {
+  return (
+    <Button asChild variant={download ? 'outline' : undefined}>
+      {download ? (
+        <a href={href} download data-testid={testId}>
+          <Icon aria-hidden />
+          {label}
+        </a>
+      ) : (
+        <a href={href} target="_blank" rel="noopener" data-testid={testId}>
+          <Icon aria-hidden />
+          {label}
+        </a>
+      )}
+    </Button>
+  );
+}
 
 function Body({ d, taskId, onTask }: { d: ClassDetails; taskId: string | null; onTask: (id: string | null) => void }) {
   return (
@@ -83,24 +101,9 @@ function Body({ d, taskId, onTask }: { d: ClassDetails; taskId: string | null; o
           {d.can.classList ? (
             <>
               <div className="flex flex-wrap gap-2">
-                <Button asChild>
-                  <a href={classListUrl.pdf(d.id)} target="_blank" rel="noopener" data-testid="class-list-pdf">
-                    <FileText aria-hidden />
-                    {m.classListPdf}
-                  </a>
-                </Button>
-                <Button asChild variant="outline">
-                  <a href={classListUrl.sheet(d.id, 'xlsx')} download data-testid="class-list-xlsx">
-                    <FileSpreadsheet aria-hidden />
-                    {m.classListExcel}
-                  </a>
-                </Button>
-                <Button asChild variant="outline">
-                  <a href={classListUrl.sheet(d.id, 'csv')} download data-testid="class-list-csv">
-                    <FileText aria-hidden />
-                    {m.classListCsv}
-                  </a>
-                </Button>
+                <FileLink href={classListUrl.pdf(d.id)} icon={FileText} label={m.classListPdf} testId="class-list-pdf" />
+                <FileLink href={classListUrl.sheet(d.id, 'xlsx')} download icon={FileSpreadsheet} label={m.classListExcel} testId="class-list-xlsx" />
+                <FileLink href={classListUrl.sheet(d.id, 'csv')} download icon={FileText} label={m.classListCsv} testId="class-list-csv" />
               </div>
               <p className="text-xs text-muted-foreground">{m.classListHint}</p>
             </>
@@ -111,34 +114,25 @@ function Body({ d, taskId, onTask }: { d: ClassDetails; taskId: string | null; o
         </SheetBlock>
 
         <SheetBlock title={m.detailSubjects} testId="class-sheet-subjects">
-          <div className="overflow-hidden rounded-lg border">
-            <table className="w-full text-sm">
-              <thead className="bg-muted/50 text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">
-                    {m.subjectColumns.subject}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">
-                    {m.subjectColumns.teacher}
-                  </th>
-                  <th scope="col" className="w-16 px-3 py-2 text-right font-medium sm:w-24">
-                    {m.subjectColumns.lessons}
-                  </th>
+          <SheetTable
+            cols={[
+              { label: m.subjectColumns.subject },
+              { label: m.subjectColumns.teacher },
+              { label: m.subjectColumns.lessons, className: 'w-16 px-3 py-2 text-right font-medium sm:w-24' },
+            ]}
+          >
+            <tbody>
+              {d.subjects.map((s) => (
+                <tr key={s.subjectId} className="border-t" data-testid="class-subject-row">
+                  <td className="px-3 py-2">
+                    {s.name} <span className="text-xs text-muted-foreground">({s.code})</span>
+                  </td>
+                  <td className="px-3 py-2">{s.teacherName ?? <span className="text-muted-foreground italic">{m.notAssigned}</span>}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{s.lessonsPerWeek}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {d.subjects.map((s) => (
-                  <tr key={s.subjectId} className="border-t" data-testid="class-subject-row">
-                    <td className="px-3 py-2">
-                      {s.name} <span className="text-xs text-muted-foreground">({s.code})</span>
-                    </td>
-                    <td className="px-3 py-2">{s.teacherName ?? <span className="text-muted-foreground italic">{m.notAssigned}</span>}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{s.lessonsPerWeek}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </SheetTable>
           <p className="text-xs text-muted-foreground">{m.totalLessons(d.totalLessonsPerWeek)}</p>
         </SheetBlock>
       </div>
@@ -164,25 +158,16 @@ export function ClassSheet({
 }) {
   const query = useClassDetails(classId);
   return (
-    <Sheet open={!!classId} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent side="right" className="w-full bg-background text-foreground sm:max-w-2xl" data-testid="class-sheet">
-        {query.data && query.data.id === classId ? (
-          <Body d={query.data} taskId={idCardTask} onTask={onIdCardTask} />
-        ) : (
-          <div className="flex flex-col gap-3 p-6" aria-busy="true">
-            <SheetTitle className="sr-only">{m.loadingDetails}</SheetTitle>
-            {query.error ? (
-              <p className="text-sm text-destructive">{query.error.message}</p>
-            ) : (
-              <>
-                <Skeleton className="h-10 w-1/2" />
-                <Skeleton className="h-24 w-full" />
-                <Skeleton className="h-64 w-full" />
-              </>
-            )}
-          </div>
-        )}
-      </SheetContent>
-    </Sheet>
+    <DetailSheet
+      open={!!classId}
+      onClose={onClose}
+      className="w-full bg-background text-foreground sm:max-w-2xl"
+      testId="class-sheet"
+      loadingTitle={m.loadingDetails}
+      error={query.error}
+      skeleton={['h-10 w-1/2', 'h-24 w-full', 'h-64 w-full']}
+    >
+      {query.data && query.data.id === classId ? <Body d={query.data} taskId={idCardTask} onTask={onIdCardTask} /> : null}
+    </DetailSheet>
   );
 }

@@ -1,6 +1,8 @@
 import * as React from 'react';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
+import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
 
 const m = messages.people;
 
@@ -107,5 +109,71 @@ export function SheetBlock({ title, children, className, testId }: { title: stri
       <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
       {children}
     </section>
+  );
+}
+
+/**
+ * The right-hand sheet of a class or a teacher: `children` once the details are loaded, else a busy
+ * placeholder with a hidden title (`loadingTitle`), the load error's message, or skeleton blocks of
+ * `skeleton` classes (one a block).
+ */
+export function DetailSheet({
+  open,
+  onClose,
+  className,
+  testId,
+  loadingTitle,
+  error,
+  skeleton,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  className: string;
+  testId: string;
+  loadingTitle: string;
+  error: Error | null;
+  skeleton: string[];
+  /** The loaded details; null while they load (or failed). */
+  children: React.ReactNode;
+}) {
+  return (
+    <Sheet open={open} onOpenChange={(next) => !next && onClose()}>
+      <SheetContent side="right" className={className} data-testid={testId}>
+        {children ?? (
+          <div className="flex flex-col gap-3 p-6" aria-busy="true">
+            <SheetTitle className="sr-only">{loadingTitle}</SheetTitle>
+            {error ? (
+              <p className="text-sm text-destructive">{error.message}</p>
+            ) : (
+              skeleton.map((c) => <Skeleton key={c} className={c} />)
+            )}
+          </div>
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+/**
+ * A small bordered table of a detail sheet: the header row of `cols` (each `className` the whole
+ * class of its cell; left-aligned by default) and `children` (the table's tbody elements).
+ */
+export function SheetTable({ cols, children }: { cols: { label: string; className?: string }[]; children: React.ReactNode }) {
+  return (
+    <div className="overflow-hidden rounded-lg border">
+      <table className="w-full text-sm">
+        <thead className="bg-muted/50 text-xs text-muted-foreground">
+          <tr>
+            {cols.map((c) => (
+              <th key={c.label} scope="col" className={c.className ?? 'px-3 py-2 text-left font-medium'}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {children}
+      </table>
+    </div>
   );
 }

@@ -3,10 +3,9 @@ import type { TeacherAssignmentItem, TeacherDetail } from '@shared/contracts/peo
 import { messages } from '@shared/messages';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useTeacher } from '../api/people';
-import { LoadBar, SheetBlock, displayPhone } from './parts';
+import { DetailSheet, LoadBar, SheetBlock, SheetTable, displayPhone } from './parts';
 
 const m = messages.people.teachers;
 
@@ -93,39 +92,27 @@ function Body({ t, maxLoad }: { t: TeacherDetail; maxLoad: number }) {
           {groups.length === 0 ? (
             <p className="rounded-lg border border-dashed px-3 py-6 text-center text-sm text-muted-foreground">{m.detailNoAssignments}</p>
           ) : (
-            <div className="overflow-hidden rounded-lg border">
-              <table className="w-full text-sm">
-                <thead className="bg-muted/50 text-xs text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 text-left font-medium">
-                      {m.assignmentColumns.subject}
+            <SheetTable cols={[{ label: m.assignmentColumns.subject }, { label: m.assignmentColumns.lessons, className: 'w-24 px-3 py-2 text-right font-medium' }]}>
+              {groups.map((g) => (
+                <tbody key={g.id} className="border-t">
+                  <tr className="bg-muted/20">
+                    <th scope="rowgroup" className="px-3 py-1.5 text-left text-xs font-semibold">
+                      {g.name}
+                      {g.isClassTeacher && <Badge className="ml-2 px-1.5 py-0 text-[10px]">{m.columns.classTeacher}</Badge>}
                     </th>
-                    <th scope="col" className="w-24 px-3 py-2 text-right font-medium">
-                      {m.assignmentColumns.lessons}
-                    </th>
+                    <td className="px-3 py-1.5 text-right text-xs font-semibold tabular-nums">{g.lessons}</td>
                   </tr>
-                </thead>
-                {groups.map((g) => (
-                  <tbody key={g.id} className="border-t">
-                    <tr className="bg-muted/20">
-                      <th scope="rowgroup" className="px-3 py-1.5 text-left text-xs font-semibold">
-                        {g.name}
-                        {g.isClassTeacher && <Badge className="ml-2 px-1.5 py-0 text-[10px]">{m.columns.classTeacher}</Badge>}
-                      </th>
-                      <td className="px-3 py-1.5 text-right text-xs font-semibold tabular-nums">{g.lessons}</td>
+                  {g.items.map((a) => (
+                    <tr key={a.id} className="border-t border-border/60">
+                      <td className="px-3 py-1.5 pl-6">
+                        {a.subjectName} <span className="text-xs text-muted-foreground">({a.subjectCode})</span>
+                      </td>
+                      <td className="px-3 py-1.5 text-right tabular-nums">{a.lessonsPerWeek}</td>
                     </tr>
-                    {g.items.map((a) => (
-                      <tr key={a.id} className="border-t border-border/60">
-                        <td className="px-3 py-1.5 pl-6">
-                          {a.subjectName} <span className="text-xs text-muted-foreground">({a.subjectCode})</span>
-                        </td>
-                        <td className="px-3 py-1.5 text-right tabular-nums">{a.lessonsPerWeek}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                ))}
-              </table>
-            </div>
+                  ))}
+                </tbody>
+              ))}
+            </SheetTable>
           )}
         </SheetBlock>
       </div>
@@ -137,25 +124,16 @@ function Body({ t, maxLoad }: { t: TeacherDetail; maxLoad: number }) {
 export function TeacherSheet({ teacherId, maxLoad, onClose }: { teacherId: string | null; maxLoad: number; onClose: () => void }) {
   const query = useTeacher(teacherId);
   return (
-    <Sheet open={!!teacherId} onOpenChange={(open) => !open && onClose()}>
-      <SheetContent side="right" className="w-full bg-background text-foreground sm:max-w-lg" data-testid="teacher-sheet">
-        {query.data ? (
-          <Body t={query.data} maxLoad={maxLoad} />
-        ) : (
-          <div className="flex flex-col gap-3 p-6" aria-busy="true">
-            <SheetTitle className="sr-only">{m.detailTitle}</SheetTitle>
-            {query.error ? (
-              <p className="text-sm text-destructive">{query.error.message}</p>
-            ) : (
-              <>
-                <Skeleton className="h-12 w-2/3" />
-                <Skeleton className="h-24 w-full" />
-                <Skeleton className="h-48 w-full" />
-              </>
-            )}
-          </div>
-        )}
-      </SheetContent>
-    </Sheet>
+    <DetailSheet
+      open={!!teacherId}
+      onClose={onClose}
+      className="w-full bg-background text-foreground sm:max-w-lg"
+      testId="teacher-sheet"
+      loadingTitle={m.detailTitle}
+      error={query.error}
+      skeleton={['h-12 w-2/3', 'h-24 w-full', 'h-48 w-full']}
+    >
+      {query.data ? <Body t={query.data} maxLoad={maxLoad} /> : null}
+    </DetailSheet>
   );
 }

@@ -21,7 +21,7 @@ import { useAssignments, useCopyAssignments, useDeleteAssignment, useSaveAssignm
 import { useStreams } from '../api/structure';
 import { useSubjects } from '../api/subjects';
 import { Field } from '@/components/field';
-import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, setupCrud, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
 const PAGE_SIZE = 25;
@@ -78,7 +78,7 @@ export function AssignmentsTab() {
         rowName={(a) => `${a.subjectName} ${a.className}`}
         rowTestId="assignment-row"
         paging={{ total: data?.items.length, page: shownPage, pageSize: PAGE_SIZE, onPageChange: list.setPage, fetching: query.isPlaceholderData }}
-        errorTitle={m.loadErrorTitle}
+        errorTitle={setupCrud.errorTitle}
         minWidth={560}
         empty={{ icon: UsersRound, title: m.noAssignments, hint: m.noAssignmentsHint }}
         canEdit={canEdit}
@@ -108,14 +108,10 @@ export function AssignmentsTab() {
           confirmTestId: 'assignment-delete-confirm',
         }}
         messages={{
+          ...setupCrud.messages,
           add: m.addAssignment,
-          edit: (name) => `${m.edit} ${name}`,
-          delete: (name) => `${m.delete} ${name}`,
-          cancel: m.cancel,
-          confirmDelete: m.delete,
           saved: (a, r) => (a ? m.assignmentSaved : m.assignmentCreated(r.assignment.teacherName, r.assignment.subjectName, r.assignment.className)),
           deleted: () => m.assignmentDeleted,
-          deleteFailed: m.saveFailed,
         }}
         testIds={{ add: 'assignments-add' }}
         toolbar={(add) => (

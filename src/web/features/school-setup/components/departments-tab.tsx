@@ -6,7 +6,6 @@ import { Crown, Network } from 'lucide-react';
 import type { Department, DepartmentBody } from '@shared/contracts/school-setup';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { CrudList } from '@/components/crud-list';
 import type { ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Badge } from '@/components/ui/badge';
@@ -15,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { useTeachers } from '../api/assignments';
 import { useDeleteDepartment, useDepartments, useSaveDepartment } from '../api/departments';
 import { Field } from '@/components/field';
-import { FormButtons, NativeSelect, Panel, applyServerErrors, invalidProps, useCanEdit } from './shared';
+import { FormButtons, NamedSetupList, NativeSelect, applyServerErrors, invalidProps } from './shared';
 
 const m = messages.schoolSetup;
 
@@ -65,24 +64,18 @@ const columns: ColumnDef<Department, unknown>[] = [
 /** The Departments tab: departments with their head, members and learning areas. */
 export function DepartmentsTab() {
   const query = useDepartments();
-  const canEdit = useCanEdit();
   const save = useSaveDepartment();
   const remove = useDeleteDepartment();
   return (
-    <CrudList<Department, DepartmentBody, Department>
+    <NamedSetupList<Department, DepartmentBody>
       id="departments"
       query={query}
       columns={columns}
-      getRowId={(d) => d.id}
-      rowName={(d) => d.name}
       rowTestId="department-card"
       minWidth={760}
-      className="border-0 bg-transparent p-0 shadow-none sm:p-0"
-      errorTitle={m.loadErrorTitle}
       empty={{ icon: Network, title: m.noDepartments, hint: m.noDepartmentsHint }}
-      canEdit={canEdit}
-      save={(d, body) => save.mutateAsync({ id: d?.id, body })}
-      remove={(d) => remove.mutateAsync(d.id)}
+      saveRow={save}
+      removeRow={remove}
       renderForm={({ row, submit, close }) => <DepartmentForm department={row} submit={submit} onDone={close} />}
       renderCard={(d, actions) => (
         <div className="flex flex-col gap-3">
@@ -107,22 +100,9 @@ export function DepartmentsTab() {
       )}
       dialog={{ icon: Network, title: (d) => (d ? m.editDepartmentTitle(d.name) : m.addDepartmentTitle), testId: 'department-dialog' }}
       confirm={{ title: (d) => m.deleteDepartmentTitle(d.name), text: m.deleteDepartmentText, testId: 'department-delete-dialog', confirmTestId: 'department-delete-confirm' }}
-      messages={{
-        add: m.addDepartment,
-        edit: (name) => `${m.edit} ${name}`,
-        delete: (name) => `${m.delete} ${name}`,
-        cancel: m.cancel,
-        confirmDelete: m.delete,
-        saved: (d, saved) => (d ? m.departmentSaved(saved.name) : m.departmentCreated(saved.name)),
-        deleted: (d) => m.departmentDeleted(d.name),
-        deleteFailed: m.saveFailed,
-      }}
+      names={{ add: m.addDepartment, saved: m.departmentSaved, created: m.departmentCreated, deleted: m.departmentDeleted }}
       testIds={{ add: 'departments-add', edit: 'department-edit' }}
-      frame={({ add, list }) => (
-        <Panel title={m.departmentsTitle} description={m.departmentsDescription} testId="departments-panel" actions={add}>
-          {list}
-        </Panel>
-      )}
+      panel={{ title: m.departmentsTitle, description: m.departmentsDescription, testId: 'departments-panel' }}
     />
   );
 }

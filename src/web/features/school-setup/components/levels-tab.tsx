@@ -10,7 +10,6 @@ import { CATALOGUE_LEVELS, catalogueBands, catalogueLevel } from '@shared/curric
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { CrudList } from '@/components/crud-list';
 import { useListParams, type ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
@@ -25,7 +24,7 @@ import { useSchoolProfile } from '../api/profile';
 import { useDeleteLevel, useDeleteStream, useLevels, useSaveLevel, useSaveStream, useStreams } from '../api/structure';
 import { useYears } from '../api/years';
 import { Field } from '@/components/field';
-import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { FormButtons, NamedSetupList, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
 
@@ -70,24 +69,18 @@ const levelColumns: ColumnDef<Level, unknown>[] = [
 
 function LevelsPanel() {
   const query = useLevels();
-  const canEdit = useCanEdit();
   const save = useSaveLevel();
   const remove = useDeleteLevel();
   return (
-    <CrudList<Level, LevelBody, Level>
+    <NamedSetupList<Level, LevelBody>
       id="levels"
       query={query}
       columns={levelColumns}
-      getRowId={(l) => l.id}
-      rowName={(l) => l.name}
       rowTestId="level-row"
       minWidth={280}
-      className="border-0 bg-transparent p-0 shadow-none sm:p-0"
-      errorTitle={m.loadErrorTitle}
       empty={{ icon: Layers, title: m.noLevels, hint: m.noLevelsHint }}
-      canEdit={canEdit}
-      save={(l, body) => save.mutateAsync({ id: l?.id, body })}
-      remove={(l) => remove.mutateAsync(l.id)}
+      saveRow={save}
+      removeRow={remove}
       renderForm={({ row, submit, close }) => <LevelForm level={row} submit={submit} onDone={close} />}
       renderCard={(l, actions) => (
         <div className="flex items-center gap-3">
@@ -100,23 +93,10 @@ function LevelsPanel() {
       )}
       dialog={{ icon: Layers, title: (l) => (l ? m.editLevelTitle(l.name) : m.addLevelTitle), testId: 'level-dialog' }}
       confirm={{ title: (l) => m.deleteLevelTitle(l.name), text: m.deleteLevelText, testId: 'level-delete-dialog', confirmTestId: 'level-delete-confirm' }}
-      messages={{
-        add: m.addLevel,
-        edit: (name) => `${m.edit} ${name}`,
-        delete: (name) => `${m.delete} ${name}`,
-        cancel: m.cancel,
-        confirmDelete: m.delete,
-        saved: (l, saved) => (l ? m.levelSaved(saved.name) : m.levelCreated(saved.name)),
-        deleted: (l) => m.levelDeleted(l.name),
-        deleteFailed: m.saveFailed,
-      }}
+      names={{ add: m.addLevel, saved: m.levelSaved, created: m.levelCreated, deleted: m.levelDeleted }}
       testIds={{ add: 'levels-add' }}
       addVariant="outline"
-      frame={({ add, list }) => (
-        <Panel title={m.levelsTitle} description={m.levelsDescription} testId="levels-panel" actions={add}>
-          {list}
-        </Panel>
-      )}
+      panel={{ title: m.levelsTitle, description: m.levelsDescription, testId: 'levels-panel' }}
     />
   );
 }

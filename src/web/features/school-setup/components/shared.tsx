@@ -3,6 +3,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { Loader2, type LucideIcon } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
+import { CrudList, type CrudListProps } from '@/components/crud-list';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -64,6 +65,75 @@ export function applyServerErrors<T extends FieldValues>(err: unknown, setError:
 /** The server's message of a failed call, for a toast. */
 export function errorText(err: unknown): string {
   return err instanceof Error && err.message ? err.message : m.saveFailed;
+}
+
+/**
+ * What every CRUD list of the setup screen shares (CrudList from '@/components/crud-list'): the
+ * load-error title, the Edit/Delete buttons' labels with the row's name, Cancel and Delete in the
+ * delete confirmation, and the failed-delete toast's title. Spread `messages` and add `add`, `saved`, `deleted`.
+ */
+export const setupCrud = {
+  errorTitle: m.loadErrorTitle,
+  messages: {
+    edit: (name: string) => `${m.edit} ${name}`,
+    delete: (name: string) => `${m.delete} ${name}`,
+    cancel: m.cancel,
+    confirmDelete: m.delete,
+    deleteFailed: m.saveFailed,
+  },
+};
+
+/** Classes of a setup CRUD list's table inside a setup `Panel` (no box of its own). */
+export const IN_PANEL = 'border-0 bg-transparent p-0 shadow-none sm:p-0';
+
+/** A CrudList `frame` that puts the list in a setup `Panel` with the add button as its action. */
+export function panelFrame(panel: { title: string; description: string; testId: string }) {
+  return function PanelFrame({ add, list }: { add: React.ReactNode; list: React.ReactNode }) {
+    return (
+      <Panel title={panel.title} description={panel.description} testId={panel.testId} actions={add}>
+        {list}
+      </Panel>
+    );
+  };
+}
+
+/**
+ * A setup list of named rows (levels, departments) on the CRUD-list kit inside a setup `Panel`: rows
+ * keyed by id and named by name, edit controls for the principal (`useCanEdit`), `saveRow` creates
+ * (no id) or updates, `removeRow` deletes by id, and the toasts name the row (`names`).
+ */
+export function NamedSetupList<T extends { id: string; name: string }, B>({
+  saveRow,
+  removeRow,
+  panel,
+  names,
+  ...props
+}: Omit<CrudListProps<T, B, T>, 'getRowId' | 'rowName' | 'className' | 'errorTitle' | 'canEdit' | 'save' | 'remove' | 'frame' | 'messages'> & {
+  saveRow: { mutateAsync: (vars: { id?: string; body: B }) => Promise<T> };
+  removeRow: { mutateAsync: (id: string) => Promise<unknown> };
+  panel: { title: string; description: string; testId: string };
+  names: { add: string; saved: (name: string) => string; created: (name: string) => string; deleted: (name: string) => string };
+}) {
+  const canEdit = useCanEdit();
+  return (
+    <CrudList<T, B, T>
+      {...props}
+      getRowId={(x) => x.id}
+      rowName={(x) => x.name}
+      className={IN_PANEL}
+      errorTitle={setupCrud.errorTitle}
+      canEdit={canEdit}
+      save={(x, body) => saveRow.mutateAsync({ id: x?.id, body })}
+      remove={(x) => removeRow.mutateAsync(x.id)}
+      messages={{
+        ...setupCrud.messages,
+        add: names.add,
+        saved: (x, saved) => (x ? names.saved(saved.name) : names.created(saved.name)),
+        deleted: (x) => names.deleted(x.name),
+      }}
+      frame={panelFrame(panel)}
+    />
+  );
 }
 
 /** A setup dialog: icon, title, description and the form (rendered fresh each time it opens). */

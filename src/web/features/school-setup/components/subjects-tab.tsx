@@ -23,7 +23,7 @@ import { useDepartments } from '../api/departments';
 import { useLevels } from '../api/structure';
 import { useAddFromCatalogue, useSaveSubject, useSetRetired, useSubjects } from '../api/subjects';
 import { Field } from '@/components/field';
-import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { FormButtons, IN_PANEL, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, setupCrud, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
 
@@ -129,8 +129,8 @@ export function SubjectsTab() {
         rowName={(x) => x.name}
         rowTestId="subject-row"
         minWidth={560}
-        className="border-0 bg-transparent p-0 shadow-none sm:p-0"
-        errorTitle={m.loadErrorTitle}
+        className={IN_PANEL}
+        errorTitle={setupCrud.errorTitle}
         empty={{ icon: BookOpen, title: m.noSubjects, hint: m.noSubjectsHint }}
         canEdit={canEdit}
         save={(_, vars) => save.mutateAsync(vars)}
@@ -158,14 +158,12 @@ export function SubjectsTab() {
         dialog={{ icon: BookOpen, title: (x) => (x ? m.editSubjectTitle(x.name) : m.addSubjectTitle), description: m.bandOfLevel(band), testId: 'subject-dialog' }}
         confirm={{ icon: Archive, tone: 'warning', title: (x) => m.retireTitle(x.name), text: m.retireText, testId: 'subject-retire-dialog', confirmTestId: 'subject-retire-confirm' }}
         messages={{
+          ...setupCrud.messages,
           add: m.addCustomSubject,
-          edit: (name) => `${m.edit} ${name}`,
           delete: (name) => `${m.retire} ${name}`,
-          cancel: m.cancel,
           confirmDelete: m.retire,
           saved: (x, saved) => (x ? m.subjectSaved(saved.name) : m.subjectCreated(saved.name)),
           deleted: (x) => m.subjectRetired(x.name),
-          deleteFailed: m.saveFailed,
         }}
         testIds={{ add: 'subjects-add', delete: 'subject-retire' }}
         frame={({ add, list: table }) => (

@@ -5,17 +5,17 @@ import { toast } from 'sonner';
 import type { Lesson, TimetableSummary, TimetableView, TimetableViolation } from '@shared/contracts/timetable';
 import { timetableScreenMessages as tm } from '@shared/messages/timetable-screens';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { checkMove, namesOf, type Slot } from '../grid-model';
-import { GridSkeleton } from '../read-views';
+import { VersionViewFrame } from '../read-views';
 import { TimetableGrid, type GridEditing } from '../timetable-grid';
 import { TIMETABLE_KEY, checkLessons, readSaveResponse, saveLessons, unwrapView, useDeleteVersion, usePublish, useSaveVersion, useTimetable } from '../timetable-api';
-import { StatusBadge, VersionPicker, ViewPicker, pdfHref, useViewChoice } from '../view-controls';
+import { StatusBadge, pdfHref, useViewChoice } from '../view-controls';
 
 const e = tm.editor;
 
@@ -55,19 +55,9 @@ export function EditorTab({
       />
     );
   return (
-    <div className="flex min-w-0 flex-col gap-4">
-      <div className="flex min-w-0 flex-wrap items-end gap-3">
-        <VersionPicker versions={versions} value={versionId} onChange={onVersion} />
-        {view.data && <ViewPicker view={view.data} choice={choice} />}
-      </div>
-      {view.isError ? (
-        <LoadErrorCard title={tm.loadError} detail={view.error.message} retryLabel={tm.tryAgain} onRetry={() => void view.refetch()} testId="timetable-error" />
-      ) : !view.data ? (
-        <GridSkeleton />
-      ) : (
-        <Editor key={view.data.id} view={view.data} kind={choice.kind} entityId={choice.entityId} onVersion={onVersion} />
-      )}
-    </div>
+    <VersionViewFrame versions={versions} versionId={versionId} onVersion={onVersion} view={view} choice={choice}>
+      {(data) => <Editor key={data.id} view={data} kind={choice.kind} entityId={choice.entityId} onVersion={onVersion} />}
+    </VersionViewFrame>
   );
 }
 
@@ -276,8 +266,8 @@ function Editor({ view, kind, entityId, onVersion }: { view: TimetableView; kind
         </aside>
       </div>
       <VersionDialog open={dialog === 'version'} view={view} onClose={() => setDialog(null)} onSaved={onVersion} />
-      <PublishDialog open={dialog === 'publish'} view={view} onClose={() => setDialog(null)} />
-      <DeleteDialog open={dialog === 'delete'} view={view} onClose={() => setDialog(null)} onDeleted={() => onVersion(null)} />
+      <VersionActionDialog action="publish" open={dialog === 'publish'} view={view} onClose={() => setDialog(null)} />
+      <VersionActionDialog action="delete" open={dialog === 'delete'} view={view} onClose={() => setDialog(null)} onDeleted={() => onVersion(null)} />
     </div>
   );
 }
@@ -388,59 +378,40 @@ function VersionDialog({ open, view, onClose, onSaved }: { open: boolean; view: 
   );
 }
 
-function PublishDialog({ open, view, onClose }: { open: boolean; view: TimetableView; onClose: () => void }) {
+/**
+ * Confirms publishing or deleting the version and runs it: on success a toast, the dialog closes and
+ * `onDeleted` runs after a delete; on failure the server's message as a toast.
+ */
+function VersionActionDialog({ action, open, view, onClose, onDeleted }: { action: 'publish' | 'delete'; open: boolean; view: TimetableView; onClose: () => void; onDeleted?: () => void }) {
   const publish = usePublish();
-  return (
-    <ConfirmDialog
-      open={open}
-      tone="success"
-      icon={Send}
-      title={e.publishTitle}
-      text={e.publishText(view.name)}
-      cancelLabel={e.cancel}
-      confirmLabel={e.publish}
-      pending={publish.isPending}
-      onCancel={onClose}
-      onConfirm={() =>
-        publish.mutate(view.id, {
-          onSuccess: () => {
-            toast.success(e.published(view.name));
-            onClose();
-          },
-          onError: (err) => toast.error(err.message),
-        })
-      }
-      testId="timetable-publish-dialog"
-      confirmTestId="timetable-publish-confirm"
-    />
-  );
-}
-
-function DeleteDialog({ open, view, onClose, onDeleted }: { open: boolean; view: TimetableView; onClose: () => void; onDeleted: () => void }) {
   const del = useDeleteVersion();
+  const a =
+    action === 'delete'
+      ? { mutation: del, tone: 'danger' as const, icon: Trash2, title: e.deleteTitle, text: e.deleteText(view.name), confirmLabel: e.delete, done: e.deleted, after: onDeleted, testId: 'timetable-delete' }
+      : { mutation: publish, tone: 'success' as const, icon: Send, title: e.publishTitle, text: e.publishText(view.name), confirmLabel: e.publish, done: e.published(view.name), after: undefined, testId: 'timetable-publish' };
   return (
     <ConfirmDialog
       open={open}
-      tone="danger"
-      icon={Trash2}
-      title={e.deleteTitle}
-      text={e.deleteText(view.name)}
+      tone={a.tone}
+      icon={a.icon}
+      title={a.title}
+      text={a.text}
       cancelLabel={e.cancel}
-      confirmLabel={e.delete}
-      pending={del.isPending}
+      confirmLabel={a.confirmLabel}
+      pending={a.mutation.isPending}
       onCancel={onClose}
       onConfirm={() =>
-        del.mutate(view.id, {
+        a.mutation.mutate(view.id, {
           onSuccess: () => {
-            toast.success(e.deleted);
+            toast.success(a.done);
             onClose();
-            onDeleted();
+            a.after?.();
           },
           onError: (err) => toast.error(err.message),
         })
       }
-      testId="timetable-delete-dialog"
-      confirmTestId="timetable-delete-confirm"
+      testId={`${a.testId}-dialog`}
+      confirmTestId={`${a.testId}-confirm`}
     />
   );
 }

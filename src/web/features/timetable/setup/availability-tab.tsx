@@ -9,7 +9,7 @@ import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { FormError, NativeSelect, Panel, schoolWeek, useFormError, type WeekShape } from './setup-bits';
+import { FormError, Panel, SelectField, schoolWeek, useFormError, type WeekShape } from './setup-bits';
 import { SlotGrid } from './slot-grid';
 import { useSaveUnavailability } from './setup-api';
 
@@ -25,16 +25,14 @@ export function AvailabilityTab({ setup }: { setup: TimetableSetup }) {
   if (!teacher) return <EmptyListState icon={UserRound} title={a.noTeachers} hint={a.noTeachersHint} testId="tt-avail-empty" />;
   return (
     <Panel testId="tt-avail" className="max-w-4xl">
-      <div className="mb-4 grid gap-1.5 sm:max-w-sm">
-        <Label htmlFor="tt-avail-teacher">{a.teacher}</Label>
-        <NativeSelect id="tt-avail-teacher" value={teacher.id} onChange={(e) => setTeacherId(e.target.value)} data-testid="tt-avail-teacher">
-          {teachers.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name} ({t.lessonsPerWeek})
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <SelectField
+        id="tt-avail-teacher"
+        className="mb-4 grid gap-1.5 sm:max-w-sm"
+        label={a.teacher}
+        value={teacher.id}
+        onChange={setTeacherId}
+        choices={teachers.map((t) => [t.id, `${t.name} (${t.lessonsPerWeek})`] as const)}
+      />
       <TeacherEditor key={`${teacher.id}:${teacher.unavailable.length}:${teacher.note ?? ''}`} teacher={teacher} week={week} />
     </Panel>
   );

@@ -8,8 +8,7 @@ import { cn } from '@/lib/utils';
 import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from './setup-bits';
+import { NativeSelect, SelectField, levelChoices } from './setup-bits';
 import { useSaveLesson } from './setup-api';
 
 const l = sm.lessons;
@@ -32,32 +31,24 @@ export function LessonsTab({ setup }: { setup: TimetableSetup }) {
   return (
     <div className="grid min-w-0 gap-3" data-testid="tt-lessons">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid min-w-0 flex-1 gap-1 sm:max-w-56 sm:flex-none">
-          <Label htmlFor="tt-lessons-level" className="text-xs">
-            {l.filterLevel}
-          </Label>
-          <NativeSelect id="tt-lessons-level" value={levelId} onChange={(e) => setLevelId(e.target.value)} data-testid="tt-lessons-level">
-            <option value="">{l.allLevels}</option>
-            {setup.levels.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid min-w-0 flex-1 gap-1 sm:max-w-64 sm:flex-none">
-          <Label htmlFor="tt-lessons-teacher" className="text-xs">
-            {l.filterTeacher}
-          </Label>
-          <NativeSelect id="tt-lessons-teacher" value={teacherId} onChange={(e) => setTeacherId(e.target.value)} data-testid="tt-lessons-teacher">
-            <option value="">{l.allTeachers}</option>
-            {teachers.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id="tt-lessons-level"
+          small
+          className="grid min-w-0 flex-1 gap-1 sm:max-w-56 sm:flex-none"
+          label={l.filterLevel}
+          value={levelId}
+          onChange={setLevelId}
+          choices={[['', l.allLevels], ...levelChoices(setup.levels)]}
+        />
+        <SelectField
+          id="tt-lessons-teacher"
+          small
+          className="grid min-w-0 flex-1 gap-1 sm:max-w-64 sm:flex-none"
+          label={l.filterTeacher}
+          value={teacherId}
+          onChange={setTeacherId}
+          choices={[['', l.allTeachers], ...teachers]}
+        />
         <p className="w-full text-xs text-muted-foreground sm:ml-auto sm:w-auto" data-testid="tt-lessons-count">
           {l.count(rows.length, setup.lessons.length)} · {l.totalLessons(total)}
         </p>

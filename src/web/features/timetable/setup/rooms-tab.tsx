@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { DoorOpen, Loader2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { DoorOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Room, TimetableSetup } from '@shared/contracts/timetable-setup';
 import { ROOM_TYPES, type SlotInput } from '@shared/contracts/timetable';
@@ -9,9 +9,8 @@ import { EmptyListState } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Switch } from '@/components/ui/switch';
-import { InputField, FormError, NativeSelect, schoolWeek, useFormError, type WeekShape , DeleteConfirm } from './setup-bits';
+import { EditSheet, InputField, SelectField, SheetForm, schoolWeek, useFormError, type WeekShape , DeleteConfirm } from './setup-bits';
 import { SlotGrid } from './slot-grid';
 import { useDeleteRoom, useSaveRoom } from './setup-api';
 
@@ -74,11 +73,9 @@ export function RoomsTab({ setup }: { setup: TimetableSetup }) {
           </ul>
         </div>
       )}
-      <Sheet open={!!editing} onOpenChange={(o) => !o && setEditing(null)}>
-        <SheetContent side="right" className="w-full max-w-lg overflow-y-auto bg-background sm:w-[32rem]" data-testid="tt-room-sheet">
-          {editing && <RoomForm key={editing === 'new' ? 'new' : editing.id} room={editing === 'new' ? null : editing} week={week} onClose={() => setEditing(null)} />}
-        </SheetContent>
-      </Sheet>
+      <EditSheet open={!!editing} onClose={() => setEditing(null)} testId="tt-room-sheet">
+        {editing && <RoomForm key={editing === 'new' ? 'new' : editing.id} room={editing === 'new' ? null : editing} week={week} onClose={() => setEditing(null)} />}
+      </EditSheet>
       <DeleteConfirm
         target={target}
         title={target ? r.deleteTitle(target.name) : ''}
@@ -115,23 +112,20 @@ function RoomForm({ room, week, onClose }: { room: Room | null; week: WeekShape;
     );
   };
   return (
-    <form onSubmit={submit} className="flex min-h-full flex-col gap-4 p-4 sm:p-6" noValidate>
-      <div className="pr-8">
-        <SheetTitle>{room ? r.edit : r.add}</SheetTitle>
-        <SheetDescription className="mt-1">{r.emptyHint}</SheetDescription>
-      </div>
+    <SheetForm
+      onSubmit={submit}
+      title={room ? r.edit : r.add}
+      description={r.emptyHint}
+      error={err.error}
+      errorTestId="tt-room-error"
+      pending={save.isPending}
+      saveDisabled={!name.trim()}
+      saveTestId="tt-room-save"
+      onCancel={onClose}
+    >
       <InputField id="tt-room-name" label={r.name} placeholder={r.namePlaceholder} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} error={err.field('name')} data-testid="tt-room-name" />
       <div className="grid grid-cols-2 gap-3">
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor="tt-room-type">{r.type}</Label>
-          <NativeSelect id="tt-room-type" value={type} onChange={(e) => setType(e.target.value as Room['type'])} data-testid="tt-room-type">
-            {ROOM_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {ROOM_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="tt-room-type" className="grid min-w-0 gap-1.5" label={r.type} value={type} onChange={(v) => setType(v as Room['type'])} choices={ROOM_TYPES.map((t) => [t, ROOM_TYPE_LABELS[t]] as const)} />
         <InputField id="tt-room-capacity" label={r.capacity} type="number" inputMode="numeric" min={1} max={2000} value={capacity} onChange={(e) => setCapacity(e.target.value)} error={err.field('capacity')} data-testid="tt-room-capacity" />
       </div>
       <Label htmlFor="tt-room-active" className="flex cursor-pointer items-start justify-between gap-3 rounded-lg border p-3 font-normal">
@@ -146,16 +140,6 @@ function RoomForm({ room, week, onClose }: { room: Room | null; week: WeekShape;
         <p className="text-xs text-muted-foreground">{sm.grid.hint}</p>
         <SlotGrid week={week} value={unavailable} onChange={setUnavailable} testId="tt-room-grid" />
       </div>
-      <FormError error={err.error} title={room ? r.edit : r.add} testId="tt-room-error" />
-      <div className="mt-auto flex justify-end gap-2 border-t pt-4">
-        <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-          {sm.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending || !name.trim()} data-testid="tt-room-save">
-          {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-          {sm.save}
-        </Button>
-      </div>
-    </form>
+    </SheetForm>
   );
 }

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Loader2, Pencil, Plus, Scale, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Scale, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Rule, TimetableSetup } from '@shared/contracts/timetable-setup';
 import { RULE_KINDS, WEEKDAY_NAMES, type RuleKind } from '@shared/contracts/timetable';
@@ -11,9 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Switch } from '@/components/ui/switch';
-import { FormError, NativeSelect, SHORT_DAYS, schoolWeek, useFormError, type WeekShape , DeleteConfirm } from './setup-bits';
+import { EditSheet, SelectField, SHORT_DAYS, SheetForm, levelChoices, schoolWeek, useFormError, type WeekShape , DeleteConfirm } from './setup-bits';
 import { useDeleteRule, useSaveRule, type RuleBody } from './setup-api';
 
 const ru = sm.rules;
@@ -65,11 +64,9 @@ export function RulesTab({ setup }: { setup: TimetableSetup }) {
           ))}
         </ul>
       )}
-      <Sheet open={!!editing} onOpenChange={(o) => !o && setEditing(null)}>
-        <SheetContent side="right" className="w-full max-w-lg overflow-y-auto bg-background sm:w-[32rem]" data-testid="tt-rule-sheet">
-          {editing && <RuleForm key={editing === 'new' ? 'new' : editing.id} rule={editing === 'new' ? null : editing} setup={setup} week={week} onClose={() => setEditing(null)} />}
-        </SheetContent>
-      </Sheet>
+      <EditSheet open={!!editing} onClose={() => setEditing(null)} testId="tt-rule-sheet">
+        {editing && <RuleForm key={editing === 'new' ? 'new' : editing.id} rule={editing === 'new' ? null : editing} setup={setup} week={week} onClose={() => setEditing(null)} />}
+      </EditSheet>
       <DeleteConfirm
         target={target}
         title={ru.deleteTitle}
@@ -128,69 +125,45 @@ function RuleForm({ rule, setup, week, onClose }: { rule: Rule | null; setup: Ti
     );
   };
   return (
-    <form onSubmit={submit} className="flex min-h-full flex-col gap-4 p-4 sm:p-6" noValidate>
-      <div className="pr-8">
-        <SheetTitle>{rule ? ru.edit : ru.add}</SheetTitle>
-        <SheetDescription className="mt-1">{ru.emptyHint}</SheetDescription>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="tt-rule-kind">{ru.kind}</Label>
-        <NativeSelect
-          id="tt-rule-kind"
-          value={kind}
-          onChange={(e) => {
-            const k = e.target.value as RuleKind;
-            setKind(k);
-            if (!rule) setMax(String(DEFAULT_MAX[k] ?? 2));
-          }}
-          data-testid="tt-rule-kind"
-        >
-          {RULE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {RULE_KIND_LABELS[k]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+    <SheetForm
+      onSubmit={submit}
+      title={rule ? ru.edit : ru.add}
+      description={ru.emptyHint}
+      error={err.error}
+      errorTestId="tt-rule-error"
+      pending={save.isPending}
+      saveTestId="tt-rule-save"
+      onCancel={onClose}
+    >
+      <SelectField
+        id="tt-rule-kind"
+        className="grid gap-1.5"
+        label={ru.kind}
+        value={kind}
+        onChange={(value) => {
+          const k = value as RuleKind;
+          setKind(k);
+          if (!rule) setMax(String(DEFAULT_MAX[k] ?? 2));
+        }}
+        choices={RULE_KINDS.map((k) => [k, RULE_KIND_LABELS[k]] as const)}
+      />
 
       {p.subject && (
-        <div className="grid gap-1.5">
-          <Label htmlFor="tt-rule-subject">{ru.subject}</Label>
-          <NativeSelect id="tt-rule-subject" value={subjectId} onChange={(e) => setSubjectId(e.target.value)} aria-invalid={(p.subject === 'required' && !subjectId && !!err.error) || undefined} data-testid="tt-rule-subject">
-            <option value="">{p.subject === 'required' ? ru.chooseSubject : ru.everySubject}</option>
-            {subjects.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id="tt-rule-subject"
+          className="grid gap-1.5"
+          label={ru.subject}
+          value={subjectId}
+          onChange={setSubjectId}
+          aria-invalid={(p.subject === 'required' && !subjectId && !!err.error) || undefined}
+          choices={[['', p.subject === 'required' ? ru.chooseSubject : ru.everySubject], ...levelChoices(subjects)]}
+        />
       )}
       {p.teacher && (
-        <div className="grid gap-1.5">
-          <Label htmlFor="tt-rule-teacher">{ru.teacher}</Label>
-          <NativeSelect id="tt-rule-teacher" value={teacherId} onChange={(e) => setTeacherId(e.target.value)} data-testid="tt-rule-teacher">
-            <option value="">{ru.everyTeacher}</option>
-            {teachers.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="tt-rule-teacher" className="grid gap-1.5" label={ru.teacher} value={teacherId} onChange={setTeacherId} choices={[['', ru.everyTeacher], ...levelChoices(teachers)]} />
       )}
       {p.level && (
-        <div className="grid gap-1.5">
-          <Label htmlFor="tt-rule-level">{ru.level}</Label>
-          <NativeSelect id="tt-rule-level" value={levelId} onChange={(e) => setLevelId(e.target.value)} data-testid="tt-rule-level">
-            <option value="">{ru.everyLevel}</option>
-            {setup.levels.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="tt-rule-level" className="grid gap-1.5" label={ru.level} value={levelId} onChange={setLevelId} choices={[['', ru.everyLevel], ...levelChoices(setup.levels)]} />
       )}
       {p.max && (
         <div className="grid gap-1.5 sm:max-w-40">
@@ -259,16 +232,6 @@ function RuleForm({ rule, setup, week, onClose }: { rule: Rule | null; setup: Ti
         <span className="text-sm font-medium">{ru.active}</span>
         <Switch id="tt-rule-active" checked={active} onCheckedChange={setActive} />
       </Label>
-      <FormError error={err.error} title={rule ? ru.edit : ru.add} testId="tt-rule-error" />
-      <div className="mt-auto flex justify-end gap-2 border-t pt-4">
-        <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-          {sm.cancel}
-        </Button>
-        <Button type="submit" disabled={save.isPending} data-testid="tt-rule-save">
-          {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-          {sm.save}
-        </Button>
-      </div>
-    </form>
+    </SheetForm>
   );
 }

@@ -4,10 +4,13 @@ import type { BellPeriod, SlotInput } from '@shared/contracts/timetable';
 import { WEEKDAY_NAMES } from '@shared/contracts/timetable';
 import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { cn } from '@/lib/utils';
-import { Trash2 } from 'lucide-react';
+import { Loader2, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 
 /** The form kit's field and write-error hook, re-exported for this feature's forms. */
 export { InputField, useFormError };
@@ -89,6 +92,117 @@ export function NativeSelect({ className, ...props }: React.SelectHTMLAttributes
       )}
       {...props}
     />
+  );
+}
+
+/**
+ * The side sheet that adds or edits a setup row (room, rule): open while `editing` holds a row or
+ * 'new', closed by Escape, the overlay or `onClose`; `children` is the form (keyed by the row).
+ */
+export function EditSheet({ open, onClose, testId, children }: { open: boolean; onClose: () => void; testId: string; children: React.ReactNode }) {
+  return (
+    <Sheet open={open} onOpenChange={(o) => !o && onClose()}>
+      <SheetContent side="right" className="w-full max-w-lg overflow-y-auto bg-background sm:w-[32rem]" data-testid={testId}>
+        {children}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+/**
+ * The form of an `EditSheet`: its title and hint, the fields (`children`), the failed save's message
+ * (`error`, titled with the sheet's title) and Cancel / Save at the foot (Save shows a spinner while
+ * `pending`, and is off while `pending` or `saveDisabled`).
+ */
+export function SheetForm({
+  onSubmit,
+  title,
+  description,
+  error,
+  errorTestId,
+  pending,
+  saveDisabled,
+  saveTestId,
+  onCancel,
+  children,
+}: {
+  onSubmit: (e: React.FormEvent) => void;
+  title: string;
+  description: string;
+  error: { message: string } | null;
+  errorTestId: string;
+  pending: boolean;
+  saveDisabled?: boolean;
+  saveTestId: string;
+  onCancel: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} className="flex min-h-full flex-col gap-4 p-4 sm:p-6" noValidate>
+      <div className="pr-8">
+        <SheetTitle>{title}</SheetTitle>
+        <SheetDescription className="mt-1">{description}</SheetDescription>
+      </div>
+      {children}
+      <FormError error={error} title={title} testId={errorTestId} />
+      <div className="mt-auto flex justify-end gap-2 border-t pt-4">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          {sm.cancel}
+        </Button>
+        <Button type="submit" disabled={pending || saveDisabled} data-testid={saveTestId}>
+          {pending && <Loader2 className="animate-spin" aria-hidden />}
+          {sm.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One choice of a `SelectField`: its value and what it shows. */
+export type SelectChoice = readonly [value: string | number, text: string];
+
+/** The choices of a list of named rows (levels, teachers, subjects): value the id, text the name. */
+export const levelChoices = (rows: readonly { id: string; name: string }[]): SelectChoice[] => rows.map((x) => [x.id, x.name] as const);
+
+/**
+ * A labelled `NativeSelect` of the setup tabs, in a box of `className` (its grid and gap): the label
+ * (small in the filter rows), the select with `choices` (a "none" choice is one with value ''), and
+ * `children` under it (a hint). The select's test id is its `id`; `onChange` gets the chosen value.
+ */
+export function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  choices,
+  className,
+  small,
+  children,
+  ...rest
+}: {
+  id: string;
+  label: string;
+  value: string | number;
+  onChange: (value: string) => void;
+  choices: readonly SelectChoice[];
+  className: string;
+  small?: boolean;
+  children?: React.ReactNode;
+} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange' | 'className' | 'children'>) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id} className={small ? 'text-xs' : undefined}>
+        {label}
+      </Label>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} {...rest} data-testid={id}>
+        {choices.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </NativeSelect>
+      {children}
+    </div>
   );
 }
 

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { FormError, NativeSelect, Panel, SHORT_DAYS, lessonPeriods, scheduleOf, useFormError , DeleteConfirm } from './setup-bits';
+import { FormError, NativeSelect, Panel, SelectField, levelChoices, SHORT_DAYS, lessonPeriods, scheduleOf, useFormError , DeleteConfirm } from './setup-bits';
 import { useAddFixedSlot, useDeleteFixedSlot, useSaveBellSchedule } from './setup-api';
 
 const w = sm.week;
@@ -71,18 +71,9 @@ export function WeekTab({ setup }: { setup: TimetableSetup }) {
   return (
     <div className="grid min-w-0 gap-4 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] 2xl:items-start">
       <Panel testId="tt-week">
-        <div className="mb-4 grid gap-1.5 sm:max-w-sm">
-          <Label htmlFor="tt-week-level">{w.scheduleFor}</Label>
-          <NativeSelect id="tt-week-level" value={levelId} onChange={(e) => setLevelId(e.target.value)} data-testid="tt-week-level">
-            <option value="default">{w.defaultSchedule}</option>
-            {setup.levels.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </NativeSelect>
+        <SelectField id="tt-week-level" className="mb-4 grid gap-1.5 sm:max-w-sm" label={w.scheduleFor} value={levelId} onChange={setLevelId} choices={[['default', w.defaultSchedule], ...levelChoices(setup.levels)]}>
           {level && <p className="text-xs text-muted-foreground">{own ? w.levelHasOwn : w.levelUsesDefault}</p>}
-        </div>
+        </SelectField>
         <ScheduleEditor key={`${levelId}:${schedule?.id ?? 'none'}:${own}`} levelId={level} days={schedule?.days ?? [0, 1, 2, 3, 4]} lines={schedule?.periods ?? standardDay(40)} />
       </Panel>
       <FixedSlots setup={setup} />
@@ -310,43 +301,17 @@ function FixedSlots({ setup }: { setup: TimetableSetup }) {
             </Label>
             <Input id="tt-fixed-label" value={label} maxLength={60} placeholder={w.fixedLabelPlaceholder} onChange={(e) => setLabel(e.target.value)} data-testid="tt-fixed-label" />
           </div>
-          <div className="grid gap-1">
-            <Label htmlFor="tt-fixed-day" className="text-xs">
-              {w.day}
-            </Label>
-            <NativeSelect id="tt-fixed-day" value={day} onChange={(e) => setDay(Number(e.target.value))} data-testid="tt-fixed-day">
-              {days.map((d) => (
-                <option key={d} value={d}>
-                  {WEEKDAY_NAMES[d]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="tt-fixed-period" className="text-xs">
-              {w.period}
-            </Label>
-            <NativeSelect id="tt-fixed-period" value={period} onChange={(e) => setPeriod(Number(e.target.value))} data-testid="tt-fixed-period">
-              {periods.map((p) => (
-                <option key={p.index} value={p.index}>
-                  {sm.lessonPeriodLong(p.index)} {p.time ? `(${p.time})` : ''}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="col-span-2 grid gap-1 @2xl:col-span-1">
-            <Label htmlFor="tt-fixed-level" className="text-xs">
-              {w.level}
-            </Label>
-            <NativeSelect id="tt-fixed-level" value={levelId} onChange={(e) => setLevelId(e.target.value)} data-testid="tt-fixed-level">
-              <option value="">{w.allLevels}</option>
-              {setup.levels.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <SelectField id="tt-fixed-day" small className="grid gap-1" label={w.day} value={day} onChange={(v) => setDay(Number(v))} choices={days.map((d) => [d, WEEKDAY_NAMES[d]] as const)} />
+          <SelectField
+            id="tt-fixed-period"
+            small
+            className="grid gap-1"
+            label={w.period}
+            value={period}
+            onChange={(v) => setPeriod(Number(v))}
+            choices={periods.map((p) => [p.index, `${sm.lessonPeriodLong(p.index)} ${p.time ? `(${p.time})` : ''}`] as const)}
+          />
+          <SelectField id="tt-fixed-level" small className="col-span-2 grid gap-1 @2xl:col-span-1" label={w.level} value={levelId} onChange={setLevelId} choices={[['', w.allLevels], ...levelChoices(setup.levels)]} />
         </div>
         <FormError error={err.error} title={w.addFixed} testId="tt-fixed-error" />
         <Button type="submit" size="sm" className="justify-self-end" disabled={add.isPending || !label.trim()} data-testid="tt-fixed-add">

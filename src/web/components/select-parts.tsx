@@ -1,0 +1,30 @@
+import type * as React from 'react';
+import { Select as SelectPrimitive } from 'radix-ui';
+import { Check } from 'lucide-react';
+
+/** A group's heading inside a `SelectContent` (a level above its streams): small, upper case, muted. */
+export function SelectGroupHeading({ children }: { children: React.ReactNode }) {
+  return <SelectPrimitive.Label className="px-2 pt-2 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{children}</SelectPrimitive.Label>;
+}
+
+/**
+ * A select choice with a note on the right (a stream's learners, "34/45"): the check mark of the
+ * chosen one, `text` (what the closed select shows) and the note in a span of `noteClassName`.
+ */
+export function SelectItemWithNote({ value, text, note, noteClassName, testId }: { value: string; text: string; note: React.ReactNode; noteClassName: string; testId?: string }) {
+  return (
+    <SelectPrimitive.Item
+      value={value}
+      className="relative flex w-full cursor-pointer items-center gap-3 rounded-sm py-1.5 pr-2 pl-8 text-sm outline-none select-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground"
+      data-testid={testId}
+    >
+      <span className="absolute left-2 flex size-4 items-center justify-center">
+        <SelectPrimitive.ItemIndicator>
+          <Check className="size-4" />
+        </SelectPrimitive.ItemIndicator>
+      </span>
+      <SelectPrimitive.ItemText>{text}</SelectPrimitive.ItemText>
+      <span className={noteClassName}>{note}</span>
+    </SelectPrimitive.Item>
+  );
+}
