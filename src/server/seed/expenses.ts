@@ -5,7 +5,7 @@ import { approvals, budgets, expenseCategories, expenses, pettyCashEntries, term
 import type { Tx } from '../db/tenant.js';
 import { DEFAULT_CATEGORIES, EXPENSE_PREFIX } from '../modules/expenses/expenses.service.js';
 import { createRandom } from './names.js';
-import type { FinanceOfficeSeedPlan } from './finance-office.js';
+import type { FinanceOfficeSeedPlan } from './finance-office-plan.js';
 import { documentNumber, takeDocumentNumbers } from '../lib/document-numbers.js';
 
 /**

@@ -2,24 +2,13 @@ import type { Tx } from '../db/tenant.js';
 import { seedExpenses } from './expenses.js';
 import { seedTransport } from './transport.js';
 import { seedInventory } from './inventory.js';
+import type { FinanceOfficeSeedPlan } from './finance-office-plan.js';
 
 /**
  * The finance office's demo data (issue 15 "Demo data"), for both schools: a term of expenses across
  * categories with budgets and petty cash; two bus routes with learners (the demo parent's first child
  * among them); a store with uniforms and stationery and its movements.
  */
-export interface FinanceOfficeSeedPlan {
-  schoolId: string;
-  code: 'greenhill' | 'riverside';
-  financeOfficerId: string;
-  principalId: string;
-  directorId: string;
-  /** Every learner, in admission order, with their stream. */
-  learners: { id: string; classId: string }[];
-  /** The demo parent's children (the first goes on a bus route). */
-  parentChildIds: string[];
-}
-
 export async function seedFinanceOffice(tx: Tx, plan: FinanceOfficeSeedPlan, seed: number): Promise<void> {
   await seedExpenses(tx, plan, seed + 1);
   await seedTransport(tx, plan, seed + 2);

@@ -3,7 +3,7 @@ import { applyMovement } from '../../shared/inventory-valuation.js';
 import { chargeLearner } from '../modules/fees/charges.service.js';
 import { inventoryItems, inventoryMovements, suppliers } from '../db/schema/index.js';
 import type { Tx } from '../db/tenant.js';
-import type { FinanceOfficeSeedPlan } from './finance-office.js';
+import type { FinanceOfficeSeedPlan } from './finance-office-plan.js';
 import { createRandom } from './names.js';
 
 /**

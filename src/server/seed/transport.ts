@@ -1,7 +1,7 @@
 import { addDays, schoolToday } from '../../shared/dates.js';
 import { transportAssignments, transportDrivers, transportRoutes, transportStops, transportTrips, transportVehicles } from '../db/schema/index.js';
 import type { Tx } from '../db/tenant.js';
-import type { FinanceOfficeSeedPlan } from './finance-office.js';
+import type { FinanceOfficeSeedPlan } from './finance-office-plan.js';
 import { createRandom } from './names.js';
 
 /**

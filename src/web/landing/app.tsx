@@ -1,9 +1,8 @@
 import * as React from 'react';
-import type { LandingView } from '@shared/landing';
 import { theme as t, type Links } from './content';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
-import { useView } from './use-view';
+import { useView, type ViewProps } from './use-view';
 import { AboutView } from './views/about';
 import { ContactView } from './views/contact';
 import { FeaturesView } from './views/features';
@@ -14,12 +13,6 @@ import { PricingView } from './views/pricing';
 // second round trip (measured: lazy views cost ~15 Lighthouse performance points on slow 4G). The
 // promo video loads when opened.
 const PromoVideoModal = React.lazy(() => import('./promo/promo-video').then((m) => ({ default: m.PromoVideoModal })));
-
-export interface ViewProps {
-  navigate: (view: LandingView) => void;
-  links: Links;
-  openPromo: () => void;
-}
 
 /**
  * The public marketing site (spec §1, §2 Public routes; issue 4): header, the current view, footer and

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { LANDING_PATHS, landingViewForPath, type LandingView } from '@shared/landing';
-import { titles } from './content';
+import { titles, type Links } from './content';
 
 /**
  * The marketing site's current view, kept in the URL path (/features, /about, …) so each view is
@@ -61,4 +61,11 @@ export function viewLinkProps(view: LandingView, navigate: (view: LandingView) =
       navigate(view);
     },
   };
+}
+
+/** What the site gives each view: go to another view, the configured links, open the promo video. */
+export interface ViewProps {
+  navigate: (view: LandingView) => void;
+  links: Links;
+  openPromo: () => void;
 }

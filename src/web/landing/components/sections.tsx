@@ -1,8 +1,7 @@
 import { ArrowRight, CalendarCheck, Quote, Star } from 'lucide-react';
 import { cta, rating, satisfaction, stats, testimonials, testimonialsSection, trial } from '../content';
-import type { ViewProps } from '../app';
 import { buttonClass, Container } from './ui';
-import { viewLinkProps } from '../use-view';
+import { viewLinkProps, type ViewProps } from '../use-view';
 
 /** The spec §1 claims: 10+ schools, 1K+ students, 99.9% uptime, 24/7 support (and satisfaction, rating). */
 export function StatsBand() {

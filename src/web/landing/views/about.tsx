@@ -1,5 +1,5 @@
+import type { ViewProps } from '../use-view';
 import { HeartHandshake, ShieldCheck, Smartphone } from 'lucide-react';
-import type { ViewProps } from '../app';
 import { about } from '../content';
 import { CallToAction, StatsBand } from '../components/sections';
 import { Container, Eyebrow, ViewHeading } from '../components/ui';

@@ -1,5 +1,5 @@
+import type { ViewProps } from '../use-view';
 import { CalendarCheck, Clock, Headphones, Mail, MapPin } from 'lucide-react';
-import type { ViewProps } from '../app';
 import { contact, salesMailto } from '../content';
 import { ContactForm } from '../components/contact-form';
 import { Container, Eyebrow, ViewHeading } from '../components/ui';

@@ -1,4 +1,4 @@
-import type { ViewProps } from '../app';
+import type { ViewProps } from '../use-view';
 import { features } from '../content';
 import { featureIcons } from '../components/icons';
 import { CallToAction } from '../components/sections';

@@ -1,10 +1,9 @@
 import { ArrowRight, CheckCircle2, PlayCircle } from 'lucide-react';
-import type { ViewProps } from '../app';
 import { carousel, CAROUSEL_FEATURES, features, hero, trial } from '../content';
 import { FeaturesCarousel } from '../components/features-carousel';
 import { CallToAction, StatsBand, Testimonials } from '../components/sections';
 import { buttonClass, Container, Eyebrow, ViewHeading } from '../components/ui';
-import { viewLinkProps } from '../use-view';
+import { viewLinkProps, type ViewProps } from '../use-view';
 
 /** Home: hero with the free trial and the demo video, the claims, the features carousel, testimonials. */
 export function HomeView({ navigate, links, openPromo }: ViewProps) {

@@ -1,5 +1,5 @@
+import type { ViewProps } from '../use-view';
 import { CalendarCheck, Check, Mail } from 'lucide-react';
-import type { ViewProps } from '../app';
 import { pricing, salesMailto, trial } from '../content';
 import { buttonClass, Container, Eyebrow, ViewHeading } from '../components/ui';
 
