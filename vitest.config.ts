@@ -15,7 +15,7 @@ import { defineConfig } from 'vitest/config';
  * - `pglite` (npm test's PGlite step): the unit tests, plus the API test files in PGLITE_API_FILES:
  *   what differs between the databases and a write-heavy file per money, register and records module.
  * - `api` (scripts/test-postgres.sh without file filters): every API test file, the ones that open a
- *   database (createTestApp or openDatabase); the unit tests already ran in the PGlite step.
+ *   database (createTestApp, openDatabase or openDemoApp); the unit tests already ran in the PGlite step.
  */
 const sharedDatabase = !!process.env.TEST_DATABASE_URL && process.env.EDUFAM_TEST_SNAPSHOT === 'off';
 
@@ -59,7 +59,7 @@ const root = import.meta.dirname;
 /** Test files that open a database: the API, row-level-security and boot tests. */
 function apiTestFiles(): string[] {
   return globSync(TEST_FILES, { cwd: root, ignore: ['node_modules/**', 'dist/**'] })
-    .filter((file) => /\b(createTestApp|openDatabase)\b/.test(readFileSync(path.join(root, file), 'utf8')))
+    .filter((file) => /\b(createTestApp|openDatabase|openDemoApp)\b/.test(readFileSync(path.join(root, file), 'utf8')))
     .sort();
 }
 
