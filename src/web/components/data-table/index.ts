@@ -13,6 +13,7 @@
  */
 export { DataTable, type DataTableProps } from './data-table';
 export { ExportMenu, ListToolbar } from './toolbar';
+export { listSearchProps } from './list-search';
 export { nextSort, parseSort, useListParams, type ListParams } from './use-list-params';
 export { pagedTableProps, queryTableProps, useLocalPage, type LocalPageProps, type PagedTableProps, type QueryTableProps } from './paged-query';
 export { TABLE_MIN_WIDTH, useTableLayoutWide } from './layout';

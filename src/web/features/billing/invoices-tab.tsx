@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Banknote, FileDown, FileText, Percent, Receipt, Scale, Sparkles } from 'lucide-react';
 import { PLATFORM_INVOICE_STATUSES, type PlatformInvoice } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
-import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
@@ -11,7 +11,6 @@ import { BillingInvoiceStatus, Kes, kes } from './billing-bits';
 import { invoicePdfUrl, useBillingDashboard, useBillingInvoices, useSubscriptions } from './billing-api';
 import { GenerateInvoicesDialog } from './generate-dialog';
 import { BillingInvoiceSheet } from './invoice-sheet';
-import { listSearchProps } from '@/components/list-search';
 
 const t = s.invoices;
 const PAGE_SIZE = 25;

@@ -4,7 +4,7 @@ import { AlertTriangle, Banknote, CheckCircle2, CircleDollarSign, FileText, Hour
 import { EXPENSE_STATUSES, type Expense, type ExpenseMethod, type ExpenseStatus } from '@shared/contracts/expenses';
 import { schoolToday } from '@shared/dates';
 import { expensesScreens as s } from '@shared/messages/expenses';
-import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,6 @@ import { Field } from '@/components/field';
 import { ExpenseMethodSelect, ExpenseStatusBadge, apiErrorOf, inputClass } from './expense-bits';
 import { useAttach, useCategories, useExpense, useExpenses, usePayExpense } from './expenses-api';
 import { RecordExpenseDialog } from './record-expense-dialog';
-import { listSearchProps } from '@/components/list-search';
 
 const l = s.list;
 const PAGE_SIZE = 25;

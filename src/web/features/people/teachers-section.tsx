@@ -6,7 +6,7 @@ import { isAdminRole } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
+import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef, pagedTableProps, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -172,11 +172,7 @@ export function TeachersSection() {
         toolbar={
           <ListToolbar
             testId="teachers-toolbar"
-            search={list.values.search}
-            onSearch={(search) => list.set({ search })}
-            searchPlaceholder={m.searchPlaceholder}
-            filtered={list.filtered}
-            onClear={list.reset}
+            {...listSearchProps(list, m.searchPlaceholder)}
             filters={
               <>
                 <FilterSelect

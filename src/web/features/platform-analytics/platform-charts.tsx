@@ -3,7 +3,7 @@ import type { ComparisonResponse, PlatformAnalytics } from '@shared/contracts/pl
 import { monthName } from '@shared/dates';
 import { DAU_ROLE_LABELS, MODULE_LABELS } from '@shared/messages/platform-analytics';
 import { platformAnalyticsScreens as s } from '@shared/messages/platform-analytics-screens';
-import { CHART, PALETTE } from '@/components/charts';
+import { CHART, PALETTE, AXIS_TICK, GRID, BAR_CURSOR } from '@/components/charts';
 import { formatNumber, formatShortDate } from '@/lib/format';
 import { TooltipCard } from '@/components/finance-charts';
 import { RateBar } from '@/components/figures';
@@ -18,9 +18,6 @@ import { cn } from '@/lib/utils';
  */
 
 const a = s.analytics;
-const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
-const grid = { stroke: 'var(--color-border)', strokeDasharray: '3 3', vertical: false } as const;
-const cursor = { fill: 'var(--color-muted)', opacity: 0.6 };
 
 /** Stacking order of the roles (largest groups at the bottom). */
 export const DAU_ROLES = ['teacher', 'parent', 'principal', 'finance_officer', 'school_director', 'hr', 'platform'] as const;
@@ -49,9 +46,9 @@ export function DauChart({ data, height }: { data: PlatformAnalytics['dailyActiv
     <div className="w-full" data-testid="chart-dau">
       <Legend items={roles.map((r) => ({ label: roleLabel(r), colour: roleColour(r) }))} />
       <AreaChart responsive style={{ width: '100%', height }} data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-        <CartesianGrid {...grid} />
-        <XAxis dataKey="short" tick={axisTick} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={18} />
-        <YAxis tick={axisTick} tickLine={false} axisLine={false} width={36} allowDecimals={false} />
+        <CartesianGrid {...GRID} />
+        <XAxis dataKey="short" tick={AXIS_TICK} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={18} />
+        <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={36} allowDecimals={false} />
         <Tooltip
           cursor={{ stroke: 'var(--color-border)' }}
           content={({ active, payload }) => {
@@ -110,12 +107,12 @@ export function GrowthChart({ data, height }: { data: PlatformAnalytics['growth'
         ]}
       />
       <ComposedChart responsive style={{ width: '100%', height }} data={rows} margin={{ top: 8, right: 4, left: 0, bottom: 0 }} barCategoryGap={wide ? '24%' : '14%'}>
-        <CartesianGrid {...grid} />
-        <XAxis dataKey="short" tick={{ ...axisTick, fontSize: wide ? 12 : 10 }} tickLine={false} axisLine={false} interval={wide ? 0 : 'preserveStartEnd'} />
-        <YAxis yAxisId="people" tick={axisTick} tickLine={false} axisLine={false} width={40} allowDecimals={false} />
-        <YAxis yAxisId="schools" orientation="right" tick={axisTick} tickLine={false} axisLine={false} width={24} allowDecimals={false} />
+        <CartesianGrid {...GRID} />
+        <XAxis dataKey="short" tick={{ ...AXIS_TICK, fontSize: wide ? 12 : 10 }} tickLine={false} axisLine={false} interval={wide ? 0 : 'preserveStartEnd'} />
+        <YAxis yAxisId="people" tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} allowDecimals={false} />
+        <YAxis yAxisId="schools" orientation="right" tick={AXIS_TICK} tickLine={false} axisLine={false} width={24} allowDecimals={false} />
         <Tooltip
-          cursor={cursor}
+          cursor={BAR_CURSOR}
           content={({ active, payload }) => {
             const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
             if (!active || !d) return null;
@@ -151,11 +148,11 @@ export function ComparisonChart({ data }: { data: ComparisonResponse }) {
   return (
     <div className="w-full" data-testid="chart-comparison">
       <BarChart responsive layout="vertical" style={{ width: '100%', height: h }} data={rows} margin={{ top: 4, right: wide ? 56 : 40, left: 0, bottom: 0 }} barCategoryGap="22%">
-        <CartesianGrid {...grid} vertical horizontal={false} />
-        <XAxis type="number" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={axisTick} tickLine={false} axisLine={false} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} />
-        <YAxis type="category" dataKey="label" tick={{ ...axisTick, fontSize: wide ? 12 : 11 }} tickLine={false} axisLine={false} width={wide ? 150 : 96} />
+        <CartesianGrid {...GRID} vertical horizontal={false} />
+        <XAxis type="number" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={AXIS_TICK} tickLine={false} axisLine={false} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} />
+        <YAxis type="category" dataKey="label" tick={{ ...AXIS_TICK, fontSize: wide ? 12 : 11 }} tickLine={false} axisLine={false} width={wide ? 150 : 96} />
         <Tooltip
-          cursor={cursor}
+          cursor={BAR_CURSOR}
           content={({ active, payload }) => {
             const d = payload?.[0]?.payload as (typeof rows)[number] | undefined;
             if (!active || !d) return null;

@@ -3,11 +3,10 @@ import { AlertTriangle, KeyRound, UserCheck, UserMinus, Users } from 'lucide-rea
 import { EMPLOYERS, EMPLOYMENT_TYPES, type Employer, type EmploymentType, type ListStaffResponse, type StaffListItem } from '@shared/contracts/staff';
 import { staffLabels, staffScreens } from '@shared/messages/staff';
 import { cn } from '@/lib/utils';
-import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
+import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { useContractAlerts, useStaffList } from './staff-api';
 import { AccountBadge, EmploymentTypeBadge, StaffAvatar, StaffNameCell, StaffStatusBadge, TwoLineCell, formatDate, formatPhone } from './staff-common';
-import { listSearchProps } from '@/components/list-search';
 
 const l = staffScreens.list;
 const PAGE_SIZE = 25;

@@ -4,7 +4,7 @@ import { can } from '@shared/access';
 import type { StaffListItem } from '@shared/contracts/staff';
 import { staffScreens as m } from '@shared/messages/staff';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
+import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,6 @@ import { useSchoolContext } from '@/lib/school-context';
 import { AccountStatusDialog, GiveAccountDialog, type AccountTarget } from './account-actions';
 import { useStaffList } from './staff-api';
 import { AccountBadge, StaffAvatar, StaffNameCell, TwoLineCell } from './staff-common';
-import { listSearchProps } from '@/components/list-search';
 
 const l = m.list;
 const PAGE_SIZE = 25;

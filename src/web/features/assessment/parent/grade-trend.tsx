@@ -4,6 +4,7 @@ import { messages } from '@shared/messages';
 import type { MyChildrenGrades } from '@shared/contracts/assessment';
 import { GradeBadge } from '../components/grade-badge';
 import { formatScore, gradeRank, splitGrade } from './grade-tone';
+import { GRID } from '@/components/charts';
 
 const m = messages.reportsScreens;
 type Series = MyChildrenGrades['children'][number]['series'][number];
@@ -25,7 +26,7 @@ export function GradeTrend({ series, selectedId }: { series: Series[]; selectedI
   return (
     <div className="w-full" data-testid="grade-trend">
       <LineChart responsive style={{ width: '100%', height: 180 }} data={data} margin={{ top: 10, right: 12, left: -18, bottom: 0 }}>
-        <CartesianGrid stroke="var(--color-border)" strokeDasharray="3 3" vertical={false} />
+        <CartesianGrid {...GRID} />
         <XAxis dataKey="name" tick={axisTick} tickLine={false} axisLine={false} interval="preserveStartEnd" padding={{ left: 12, right: 12 }} />
         <YAxis domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tick={axisTick} tickLine={false} axisLine={false} width={44} />
         <Tooltip

@@ -6,7 +6,7 @@ import { attendancePrincipalScreens as m } from '@shared/messages/attendance-pri
 import { cn } from '@/lib/utils';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
-import { PALETTE } from '@/components/charts';
+import { AXIS_TICK, GRID, PALETTE } from '@/components/charts';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useAttendanceTrends } from '../api/reports';
 import type { AttendanceScope, TermChoice } from './attendance-scope';
@@ -42,7 +42,6 @@ const colourOf = (i: number) => COLOURS[i % COLOURS.length]!;
 /** "5 Jan" of a week's Monday (YYYY-MM-DD). */
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
 
 /**
  * The "Trends" tab (issue 13 §1 "trends per stream and level"): a term and Stream | Level, the
@@ -113,9 +112,9 @@ function TrendsBody({ data, groupBy, termLabel, threshold, busy }: { data: Trend
     <div className={cn('flex min-w-0 flex-col gap-4 sm:gap-5 transition-opacity', busy && 'opacity-60')}>
       <Panel title={t.chartTitle} description={t.chartDescription(termLabel)} testId="trends-chart">
         <LineChart responsive style={{ width: '100%', height: wide ? 340 : 260 }} data={rows} margin={{ top: 8, right: wide ? 16 : 8, left: wide ? -8 : -12, bottom: 0 }}>
-          <CartesianGrid stroke="var(--color-border)" strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ ...axisTick, fontSize: 11 }} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={wide ? 16 : 8} />
-          <YAxis domain={[ticks[0] ?? low, 100]} ticks={ticks} tick={axisTick} tickLine={false} axisLine={false} width={wide ? 48 : 44} tickFormatter={(v: number) => `${v}%`} />
+          <CartesianGrid {...GRID} />
+          <XAxis dataKey="label" tick={{ ...AXIS_TICK, fontSize: 11 }} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={wide ? 16 : 8} />
+          <YAxis domain={[ticks[0] ?? low, 100]} ticks={ticks} tick={AXIS_TICK} tickLine={false} axisLine={false} width={wide ? 48 : 44} tickFormatter={(v: number) => `${v}%`} />
           <ReferenceLine
             y={threshold}
             stroke="var(--color-destructive)"

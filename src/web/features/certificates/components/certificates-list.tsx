@@ -3,7 +3,7 @@ import { Award, SearchX } from 'lucide-react';
 import { CERTIFICATE_KINDS, type CertificateListItem } from '@shared/contracts/assessment';
 import { certificateScreens as m } from '@shared/messages/certificates-screens';
 import { cn } from '@/lib/utils';
-import { DataTable, ListToolbar, pagedTableProps, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, pagedTableProps, useListParams, type ColumnDef, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { useCertificates } from '../api/certificates';
 import { useSchoolOptions } from '../api/pickers';
@@ -182,11 +182,7 @@ export function CertificatesList({ mode, handlers, onOpen }: { mode: Certificate
             )}
           </div>
           <ListToolbar
-            search={list.values.search}
-            onSearch={(search) => list.set({ search })}
-            searchPlaceholder={t.searchPlaceholder}
-            filtered={list.filtered}
-            onClear={list.reset}
+            {...listSearchProps(list, t.searchPlaceholder)}
             filters={
               <>
                 <FilterSelect

@@ -3,7 +3,7 @@ import { ACCOUNT_SORTS, BALANCE_FILTERS, type AccountListItem } from '@shared/co
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { formatDate } from '@/lib/format';
-import { DataTable, pagedTableProps, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ExportMenu, ListToolbar, useListParams, type ColumnDef, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -13,7 +13,6 @@ import type { FeesScope } from '../fee-management/fees-scope';
 import { useFoldedFilters } from '../fee-management/inputs';
 import { SummaryTiles } from '../fee-management/summary-tiles';
 import { useLevelOptions, useStreamOptions } from '../components/terms';
-import { listSearchProps } from '@/components/list-search';
 
 const m = messages.feeManagement;
 const t = m.accounts;

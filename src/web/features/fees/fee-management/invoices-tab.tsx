@@ -3,7 +3,7 @@ import { Banknote, FileDown, FileText, Percent, Receipt, Scale, Sparkles } from 
 import { INVOICE_STATUSES, type Invoice } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { formatDate } from '@/lib/format';
-import { DataTable, pagedTableProps, ExportMenu, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, pagedTableProps, ExportMenu, ListToolbar, useListParams, type ColumnDef, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { invoicePdfUrl, useInvoices, withSchool } from '../api/fees';
@@ -15,7 +15,6 @@ import { TermSelect, useFoldedFilters } from './inputs';
 import { InvoiceSheet } from './invoice-sheet';
 import { SummaryTiles } from './summary-tiles';
 import { useLevelOptions, useStreamOptions, type TermOption } from '../components/terms';
-import { listSearchProps } from '@/components/list-search';
 
 const m = messages.feeManagement;
 const t = m.invoices;

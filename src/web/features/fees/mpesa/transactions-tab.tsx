@@ -1,13 +1,12 @@
 import * as React from 'react';
 import { ReceiptText } from 'lucide-react';
 import { TRANSACTION_STATUSES, type MpesaTransaction, type TransactionStatus } from '@shared/contracts/mpesa';
-import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
+import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef, pagedTableProps, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { DateRange } from '@/components/date-range';
 import { useMpesaTransactions, withSchool } from '../api/fees';
 import { formatMoney, Money } from '@/components/money';
 import { formatMsisdn, formatWhen, mm, SourceBadge, TxStatusBadge, useFoldedFilters } from './common';
-import { listSearchProps } from '@/components/list-search';
 
 const t = mm.transactions;
 const PAGE_SIZE = 25;

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { CircleCheckBig, HandCoins, Undo2 } from 'lucide-react';
 import type { MpesaTransaction } from '@shared/contracts/mpesa';
-import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
+import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps, listSearchProps } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { DateRange } from '@/components/date-range';
 import { useUnmatched } from '../api/fees';
@@ -9,7 +9,6 @@ import { formatMoney, Money } from '@/components/money';
 import { formatWhen, mm, useFoldedFilters } from './common';
 import { AllocateDialog, RefundDialog } from './resolve-dialogs';
 import { AccountCell, PayerCell } from './transactions-tab';
-import { listSearchProps } from '@/components/list-search';
 
 const u = mm.unmatched;
 const t = mm.transactions;

@@ -1,13 +1,12 @@
 import * as React from 'react';
 import { CircleCheck, Coins, MessageSquareOff, MessagesSquare, XCircle } from 'lucide-react';
 import type { SmsMessage } from '@shared/contracts/fees';
-import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps } from '@/components/data-table';
+import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { cn } from '@/lib/utils';
 import { useSmsLog } from '../api/fees';
 import { Money } from '@/components/money';
 import { formatMsisdn, formatWhen, mm, useFoldedFilters } from '../mpesa/common';
-import { listSearchProps } from '@/components/list-search';
 
 const t = mm.sms;
 const PAGE_SIZE = 25;

@@ -7,7 +7,7 @@ import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
-import { DataTable, ListToolbar, pagedTableProps, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, pagedTableProps, useListParams, type ColumnDef, listSearchProps } from '@/components/data-table';
 import { LearnerExportMenu } from '@/features/learner-import';
 import { EmptyListState } from '@/components/list-states';
 import { FilterSelect } from '@/components/filter-select';
@@ -261,11 +261,7 @@ export function LearnerRegister({ mode, onOpen }: { mode: RegisterMode; onOpen: 
           // beside the search on a laptop screen).
           <div className="flex min-w-0 flex-col gap-3">
             <ListToolbar
-              search={list.values.search}
-              onSearch={(search) => list.set({ search })}
-              searchPlaceholder={r.searchPlaceholder}
-              filtered={list.filtered}
-              onClear={list.reset}
+              {...listSearchProps(list, r.searchPlaceholder)}
               actions={
                 <>
                   {data && (

@@ -3,13 +3,12 @@ import { Area, Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, 
 import type { HealthMinute } from '@shared/contracts/health';
 import { messages } from '@shared/messages';
 import { formatInteger, formatMinute, formatMs } from './format';
+import { AXIS_TICK, GRID } from '@/components/charts';
 
 const m = messages.systemHealth;
 const REQUESTS = 'var(--color-chart-1)';
 const P95 = 'var(--color-chart-3)';
 const ERRORS = 'var(--color-destructive)';
-const axisTick = { fill: 'var(--color-muted-foreground)', fontSize: 12 };
-const grid = { stroke: 'var(--color-border)', strokeDasharray: '3 3', vertical: false } as const;
 
 interface Point {
   label: string;
@@ -66,13 +65,13 @@ export function TrafficChart({ series, height = 280 }: { series: HealthMinute[];
             <stop offset="100%" stopColor={REQUESTS} stopOpacity={0.02} />
           </linearGradient>
         </defs>
-        <CartesianGrid {...grid} />
-        <XAxis dataKey="label" tick={axisTick} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={18} />
-        <YAxis yAxisId="count" tick={axisTick} tickLine={false} axisLine={false} allowDecimals={false} width={44} />
+        <CartesianGrid {...GRID} />
+        <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={18} />
+        <YAxis yAxisId="count" tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={44} />
         <YAxis
           yAxisId="ms"
           orientation="right"
-          tick={axisTick}
+          tick={AXIS_TICK}
           tickLine={false}
           axisLine={false}
           width={52}

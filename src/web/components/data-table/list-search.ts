@@ -1,4 +1,4 @@
-import type { ListParams } from '@/components/data-table';
+import type { ListParams } from './use-list-params';
 
 /**
  * The search box and "Clear filters" of a `ListToolbar` bound to a `useListParams` list: the typed
