@@ -60,6 +60,8 @@ export const assessmentMessages = {
   teacherNotFound: 'Teacher not found',
   // Report cards and certificates.
   learnerNotFound: 'Learner not found',
+  /** The note of a marks sheet the principal returns without a comment. */
+  returnedForCorrections: 'Returned for corrections.',
   reportCardNoResults: 'This learner has no released results for the term.',
   certificateNotFound: 'Certificate not found or invalid',
   certificateKindInvalid: 'Choose a leaving, completion or merit certificate.',

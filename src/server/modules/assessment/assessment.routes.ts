@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messages } from '../../../shared/messages.js';
 import {
   analyticsResponse,
   approvalQueueResponse,
@@ -201,7 +202,7 @@ export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps, o
   /** GET /api/students/:id/report-card?termId= → the learner's term report card (PDF); parents: own children only. */
   r.get(
     '/api/students/:id/report-card',
-    { config: { permission: 'viewReportCard' }, schema: { params: z.object({ id: z.uuid('Learner not found') }), querystring: reportCardQuery.extend({ schoolId: z.uuid().optional() }), tags } },
+    { config: { permission: 'viewReportCard' }, schema: { params: z.object({ id: z.uuid(messages.assessment.learnerNotFound) }), querystring: reportCardQuery.extend({ schoolId: z.uuid().optional() }), tags } },
     async (req, reply) => {
       const { pdf, fileName } = await reportCardPdf(cardDeps, actorOf(req), req.params.id, req.query.termId, req.query.schoolId);
       return sendPdf(reply, pdf, fileName);

@@ -234,7 +234,7 @@ export async function saveMarks(database: Database, actor: Actor, examId: string
     const stranger = clean.find((c) => !inStream.has(c.studentId));
     if (stranger) {
       const s = await marksRepo.findLearnerNames(tx, schoolId, stranger.studentId);
-      const msg = s ? m.learnerNotInStream(fullName(s)) : 'Learner not found';
+      const msg = s ? m.learnerNotInStream(fullName(s)) : m.learnerNotFound;
       throw badRequest(msg, { marks: msg });
     }
 
@@ -331,7 +331,7 @@ export async function decideSheetInTx(tx: Tx, c: SchoolCaller, sheetId: string, 
 
 /** The Approvals card's decider for kind marks: approve, or reject = return with the note. */
 export async function decideMarksApproval(tx: Tx, c: SchoolCaller, sheetId: string, approve: boolean, note: string | null) {
-  await decideSheetInTx(tx, c, sheetId, approve, approve ? note : note?.trim() || 'Returned for corrections.');
+  await decideSheetInTx(tx, c, sheetId, approve, approve ? note : note?.trim() || m.returnedForCorrections);
 }
 
 /**
