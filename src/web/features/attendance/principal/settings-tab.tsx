@@ -11,12 +11,12 @@ import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
 import { describedBy, Field, FormSection } from '@/components/field';
 import { applyServerErrors, ChoiceCards, type Choice } from '@/features/fees';
 import { useAttendanceSettings, useSaveAttendanceSettings, type UpdateAttendanceSettings } from '../api/reports';
 import type { AttendanceScope } from './attendance-scope';
 import { CalendarPanel } from './calendar-panel';
+import { SwitchRow } from '@/components/switch-row';
 
 const t = m.settings;
 const FIELDS = ['sessionsPerDay', 'perLessonRegisters', 'lockAfterDays', 'chronicThreshold', 'smsAbsenceAlerts', 'staffLateAfter', 'staffSelfCheckIn'] as const;
@@ -82,23 +82,6 @@ export function SettingsTab({ scope }: { scope: AttendanceScope }) {
   );
 }
 
-function ToggleRow({ id, icon: Icon, label, text, checked, onChange, testId }: { id: string; icon: typeof Sun; label: string; text: string; checked: boolean; onChange: (v: boolean) => void; testId: string }) {
-  return (
-    <div className="flex items-start justify-between gap-4 rounded-lg border p-4">
-      <div className="min-w-0">
-        <label htmlFor={id} className="flex cursor-pointer items-center gap-1.5 text-sm font-medium">
-          <Icon className="size-4 text-muted-foreground" aria-hidden />
-          {label}
-        </label>
-        <p id={`${id}-text`} className="mt-1 text-xs leading-relaxed text-muted-foreground">
-          {text}
-        </p>
-      </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-text`} data-testid={testId} />
-    </div>
-  );
-}
-
 function SettingsFormCard({ settings }: { settings: AttendanceSettings }) {
   const save = useSaveAttendanceSettings();
   const [formError, setFormError] = React.useState('');
@@ -154,8 +137,8 @@ function SettingsFormCard({ settings }: { settings: AttendanceSettings }) {
                 </div>
               </Field>
             </div>
-            <Controller control={control} name="perLessonRegisters" render={({ field }) => <ToggleRow id="settings-per-lesson" icon={BookOpenCheck} label={t.perLesson} text={t.perLessonText} checked={field.value} onChange={field.onChange} testId="settings-per-lesson" />} />
-            <Controller control={control} name="smsAbsenceAlerts" render={({ field }) => <ToggleRow id="settings-sms" icon={BellRing} label={t.smsAlerts} text={t.smsAlertsText} checked={field.value} onChange={field.onChange} testId="settings-sms" />} />
+            <Controller control={control} name="perLessonRegisters" render={({ field }) => <SwitchRow id="settings-per-lesson" icon={BookOpenCheck} label={t.perLesson} text={t.perLessonText} textId="settings-per-lesson-text" textClassName="mt-1 text-xs leading-relaxed text-muted-foreground" checked={field.value} onCheckedChange={field.onChange} testId="settings-per-lesson" />} />
+            <Controller control={control} name="smsAbsenceAlerts" render={({ field }) => <SwitchRow id="settings-sms" icon={BellRing} label={t.smsAlerts} text={t.smsAlertsText} textId="settings-sms-text" textClassName="mt-1 text-xs leading-relaxed text-muted-foreground" checked={field.value} onCheckedChange={field.onChange} testId="settings-sms" />} />
           </section>
 
           <section className="grid gap-4 border-t pt-5" aria-labelledby="settings-staff">
@@ -170,7 +153,7 @@ function SettingsFormCard({ settings }: { settings: AttendanceSettings }) {
                 </div>
               </Field>
             </div>
-            <Controller control={control} name="staffSelfCheckIn" render={({ field }) => <ToggleRow id="settings-self-check-in" icon={UserRoundCheck} label={t.selfCheckIn} text={t.selfCheckInText} checked={field.value} onChange={field.onChange} testId="settings-self-check-in" />} />
+            <Controller control={control} name="staffSelfCheckIn" render={({ field }) => <SwitchRow id="settings-self-check-in" icon={UserRoundCheck} label={t.selfCheckIn} text={t.selfCheckInText} textId="settings-self-check-in-text" textClassName="mt-1 text-xs leading-relaxed text-muted-foreground" checked={field.value} onCheckedChange={field.onChange} testId="settings-self-check-in" />} />
           </section>
         </div>
         {formError && (

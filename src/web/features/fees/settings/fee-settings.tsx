@@ -15,7 +15,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { describedBy, Field, FormSection } from '@/components/field';
 import { useFinanceSettings, useSaveFinanceSettings } from '../api/fees';
 import { mm } from '../mpesa/common';
-import { applyServerErrors, ChoiceCards, SwitchRow, type Choice } from './form-bits';
+import { applyServerErrors, ChoiceCards, type Choice } from './form-bits';
+import { SwitchRow } from '@/components/switch-row';
 
 const t = mm.feeSettings;
 const FIELDS = ['allocationRule', 'waiverApprovalLimit', 'receiptPrefix', 'invoicePrefix', 'smsReceipts', 'invoiceDueDays'] as const;

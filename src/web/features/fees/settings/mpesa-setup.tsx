@@ -17,7 +17,8 @@ import { describedBy, Field, FormSection } from '@/components/field';
 import { cn } from '@/lib/utils';
 import { useMpesaConfig, useRegisterUrls, useRotateToken, useSaveMpesaConfig } from '../api/fees';
 import { CopyButton, EnvironmentBadge, errorText, Fact, formatWhen, mm } from '../mpesa/common';
-import { applyServerErrors, ChoiceCards, SecretInput, SwitchRow, type Choice } from './form-bits';
+import { applyServerErrors, ChoiceCards, SecretInput, type Choice } from './form-bits';
+import { SwitchRow } from '@/components/switch-row';
 import { EmptyStateCard } from '@/components/page-states';
 
 const s = mm.mpesaSetup;
