@@ -21,10 +21,13 @@ const TF_USER = 'tf.teacher@greenhill.edufam.test';
 const LOCK_USER = 'tf.lock@greenhill.edufam.test';
 
 // The server reads the TOTP time from Date.now(); each accepted code moves the clock one 30-second step
-// on, so the next code belongs to a later step (codes cannot be replayed).
+// on, so the next code belongs to a later step (codes cannot be replayed). The clock is frozen between
+// steps: a real 30-second boundary crossed mid-test (a loaded CI machine) would otherwise turn an
+// intended replay into a fresh, accepted code.
 const realNow = Date.now.bind(Date);
+const frozenAt = realNow();
 let shift = 0;
-const now = () => realNow() + shift;
+const now = () => frozenAt + shift;
 const nextStep = () => {
   shift += 30_000;
 };
