@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   arrearsQuery,
   arrearsResponse,
@@ -24,6 +25,7 @@ import type { ReportId } from '../../../shared/messages/financial-reports.js';
 import type { Actor } from '../../../shared/access.js';
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
+import type { Database } from '../../db/client.js';
 import { docOf, sendReport } from './financial-reports-export.js';
 import {
   arrears,
@@ -64,14 +66,27 @@ export async function financialReportsRoutes(app: FastifyInstance, deps: ModuleD
   };
 
   /**
+   * Registers `GET /api/reports/<report>`: the query is validated by `querystring`, `run` computes the
+   * report for the caller, and the answer is json (checked against `response`), pdf or xlsx by `format`.
+   */
+  const report = <Q extends z.ZodType<{ format: ReportFormat }>>(
+    id: ReportId,
+    querystring: Q,
+    response: z.ZodType,
+    run: (database: Database, actor: Actor, query: z.infer<Q>) => Promise<WithContext<object>>,
+  ) =>
+    r.get(`/api/reports/${id}`, { config, schema: { querystring, response: { 200: response }, tags } }, async (req, reply) => {
+      const query = req.query as z.infer<Q>;
+      return answer(reply, actorOf(req), id, query.format, await run(database, actorOf(req), query));
+    });
+
+  /**
    * GET /api/reports/fee-collection?from=&to=&termId=&levelId=&classId=&method=&groupBy=day|month|method|level|class&format=
    * → payments (reversals negative) paid in the period (termId: the term's dates unless from/to are
    * given), of the learner's current level/stream and method: totals (receipts, learners, payments,
    * reversals, collected = net), byMethod, and groups by `groupBy` (default day, newest first).
    */
-  r.get('/api/reports/fee-collection', { config, schema: { querystring: feeCollectionQuery, response: { 200: feeCollectionResponse }, tags } }, async (req, reply) =>
-    answer(reply, actorOf(req), 'fee-collection', req.query.format, await feeCollection(database, actorOf(req), req.query)),
-  );
+  report('fee-collection', feeCollectionQuery, feeCollectionResponse, feeCollection);
 
   /**
    * GET /api/reports/arrears?asOf=&levelId=&classId=&minBalance=&format= → unpaid invoice balances as at
@@ -79,9 +94,7 @@ export async function financialReportsRoutes(app: FastifyInstance, deps: ModuleD
    * invoice_balances), aged by days past due: buckets exactly "0-30" (invoices not yet due count here),
    * "31-60", "61-90", "Over 90", with invoices, learners and KES each; rows per learner (largest first).
    */
-  r.get('/api/reports/arrears', { config, schema: { querystring: arrearsQuery, response: { 200: arrearsResponse }, tags } }, async (req, reply) =>
-    answer(reply, actorOf(req), 'arrears', req.query.format, await arrears(database, actorOf(req), req.query)),
-  );
+  report('arrears', arrearsQuery, arrearsResponse, arrears);
 
   /**
    * GET /api/reports/defaulters?asOf=&minBalance=&levelId=&classId=&format= → learners with a balance
@@ -89,27 +102,21 @@ export async function financialReportsRoutes(app: FastifyInstance, deps: ModuleD
    * learner, admission number, stream, level, balance, overdue, days overdue (oldest unpaid due date),
    * last payment (date, KES) and primary guardian (name, phone, e-mail).
    */
-  r.get('/api/reports/defaulters', { config, schema: { querystring: defaultersQuery, response: { 200: defaultersResponse }, tags } }, async (req, reply) =>
-    answer(reply, actorOf(req), 'defaulters', req.query.format, await defaulters(database, actorOf(req), req.query)),
-  );
+  report('defaulters', defaultersQuery, defaultersResponse, defaulters);
 
   /**
    * GET /api/reports/cash-book?from=&to=&format= → opening balance (all money in less out before from),
    * money in (fee payments by method incl. M-Pesa, reversals negative) and out (paid expenses, on the
    * day paid) per day with the closing balance, totals, and every entry.
    */
-  r.get('/api/reports/cash-book', { config, schema: { querystring: cashBookQuery, response: { 200: cashBookResponse }, tags } }, async (req, reply) =>
-    answer(reply, actorOf(req), 'cash-book', req.query.format, await cashBook(database, actorOf(req), req.query)),
-  );
+  report('cash-book', cashBookQuery, cashBookResponse, cashBook);
 
   /**
    * GET /api/reports/income-expenditure?from=&to=|termId=&format= → income = fees collected (payments
    * less reversals) by method, fees invoiced by category for reference; expenditure = paid expenses by
    * category plus "Salaries (payroll)" (employer cost of approved runs paid in the period); surplus.
    */
-  r.get('/api/reports/income-expenditure', { config, schema: { querystring: incomeExpenditureQuery, response: { 200: incomeExpenditureResponse }, tags } }, async (req, reply) =>
-    answer(reply, actorOf(req), 'income-expenditure', req.query.format, await incomeExpenditure(database, actorOf(req), req.query)),
-  );
+  report('income-expenditure', incomeExpenditureQuery, incomeExpenditureResponse, incomeExpenditure);
 
   /**
    * GET /api/reports/mpesa-reconciliation?from=&to=&format= → M-Pesa transactions received in the
@@ -117,18 +124,14 @@ export async function financialReportsRoutes(app: FastifyInstance, deps: ModuleD
    * refunded; M-Pesa payments recorded by hand; difference = matched − posted; per day; and the
    * unmatched and refunded transactions.
    */
-  r.get('/api/reports/mpesa-reconciliation', { config, schema: { querystring: mpesaReconciliationQuery, response: { 200: mpesaReconciliationResponse }, tags } }, async (req, reply) =>
-    answer(reply, actorOf(req), 'mpesa-reconciliation', req.query.format, await mpesaReconciliation(database, actorOf(req), req.query)),
-  );
+  report('mpesa-reconciliation', mpesaReconciliationQuery, mpesaReconciliationResponse, mpesaReconciliation);
 
   /**
    * GET /api/reports/expenses-by-category?from=&to=|termId=&format= → approved and paid expenses (by
    * the day spent; a term: filed under it or spent within its dates) per category: count, amount,
    * paid, approved-unpaid, share %; largest first.
    */
-  r.get('/api/reports/expenses-by-category', { config, schema: { querystring: expensesByCategoryQuery, response: { 200: expensesByCategoryResponse }, tags } }, async (req, reply) =>
-    answer(reply, actorOf(req), 'expenses-by-category', req.query.format, await expensesByCategory(database, actorOf(req), req.query)),
-  );
+  report('expenses-by-category', expensesByCategoryQuery, expensesByCategoryResponse, expensesByCategory);
 
   /**
    * GET /api/reports/budget-vs-actual?termId=|year=&format= → per category: budget (the term's, or the
@@ -136,9 +139,7 @@ export async function financialReportsRoutes(app: FastifyInstance, deps: ModuleD
    * variance (budget − actual), % used and status under|near (≥ 90%)|over|unbudgeted. Default: the
    * current term, else this year; 400 when both termId and year are given.
    */
-  r.get('/api/reports/budget-vs-actual', { config, schema: { querystring: budgetVsActualQuery, response: { 200: budgetVsActualResponse }, tags } }, async (req, reply) =>
-    answer(reply, actorOf(req), 'budget-vs-actual', req.query.format, await budgetVsActual(database, actorOf(req), req.query)),
-  );
+  report('budget-vs-actual', budgetVsActualQuery, budgetVsActualResponse, budgetVsActual);
 
   /** GET /api/reports/options → what the report filters offer: terms (newest first), levels, the current year's streams, today. */
   r.get('/api/reports/options', { config, schema: { response: { 200: reportOptionsResponse }, tags } }, async (req) => reportOptions(database, actorOf(req)));
