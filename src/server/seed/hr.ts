@@ -7,7 +7,7 @@ import { profiles } from '../db/schema/tenancy.js';
 import { LEAVE_TYPE_DEFAULTS } from '../../shared/hr/leave-defaults.js';
 import { leaveMessages } from '../../shared/messages/leave.js';
 import { leaveRange } from '../modules/leave/leave.service.js';
-import { runApprovalText } from '../modules/payroll/payroll-runs.service.js';
+import { lineRow, runApprovalText } from '../modules/payroll/payroll-runs.service.js';
 import { leaveDays } from '../../shared/hr/leave-days.js';
 import { buildPayrollLine, payDateFor, runTotals, type PayComponentInput, type StaffSnapshot } from '../../shared/payroll/run.js';
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
@@ -320,24 +320,7 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
       })
       .returning({ id: payrollRuns.id });
     await tx.insert(payrollLines).values(
-      lines.map(({ staffId, line, snapshot }) => ({
-        schoolId: plan.schoolId,
-        runId: run!.id,
-        staffId,
-        basicCents: line.basicCents,
-        grossCents: line.grossCents,
-        taxablePayCents: line.taxablePayCents,
-        nssfCents: line.nssfCents,
-        shifCents: line.shifCents,
-        ahlCents: line.ahlCents,
-        payeCents: line.payeCents,
-        otherDeductionsCents: line.otherDeductionsCents,
-        netCents: line.netCents,
-        employerCostCents: line.employerCostCents,
-        breakdown: line.breakdown,
-        staff: snapshot,
-        createdAt: submittedAt,
-      })),
+      lines.map(({ staffId, line, snapshot }) => ({ ...lineRow(plan.schoolId, run!.id, staffId, line, snapshot), createdAt: submittedAt })),
     );
     await tx.insert(approvals).values({
       schoolId: plan.schoolId,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hrReportsMessages as m } from '../messages/hr-reports.js';
 import { isCalendarDate } from './learners.js';
+import { runDeductionTotals } from './payroll.js';
 
 /**
  * HR reports, analytics and the HR dashboard (issue 14 §4). Amounts are KES with two decimals (the
@@ -32,16 +33,7 @@ const person = z.object({
   employer: z.string(),
 });
 
-const money = {
-  gross: z.number(),
-  net: z.number(),
-  paye: z.number(),
-  nssf: z.number(),
-  shif: z.number(),
-  ahl: z.number(),
-  otherDeductions: z.number(),
-  employerCost: z.number(),
-};
+const money = { gross: z.number(), net: z.number(), ...runDeductionTotals };
 
 export const payrollMonthRow = z.object({ month: z.string(), staffCount: z.number().int(), ...money });
 export type PayrollMonthRow = z.infer<typeof payrollMonthRow>;

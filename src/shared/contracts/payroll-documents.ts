@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { payrollDocumentsMessages as m } from '../messages/payroll-documents.js';
+import { employerContributions, statutoryFigures } from './payroll.js';
 
 /**
  * Payroll documents (issue 14 §3): payslips, My Payslips, bank files, statutory returns (KRA P10 with
@@ -49,14 +50,9 @@ export const myPayslip = z.object({
   benefits: z.array(amountLine),
   nssfTier1: z.number(),
   nssfTier2: z.number(),
-  shif: z.number(),
-  ahl: z.number(),
-  taxablePay: z.number(),
-  taxBeforeRelief: z.number(),
-  personalRelief: z.number(),
-  paye: z.number(),
+  ...statutoryFigures,
   otherDeductions: z.array(amountLine),
-  employer: z.object({ nssf: z.number(), ahl: z.number(), nita: z.number(), totalCost: z.number() }),
+  employer: employerContributions,
   payment: z.object({ method: z.enum(['bank', 'mpesa']), bankName: z.string().nullable(), account: z.string().nullable() }),
 });
 export type MyPayslip = z.infer<typeof myPayslip>;

@@ -25,18 +25,28 @@ export const calculatePayBody = z.object({
 });
 export type CalculatePayBody = z.infer<typeof calculatePayBody>;
 
-export const calculatePayResponse = z.object({
-  grossPay: z.number(),
-  nssf: z.object({ tier1: z.number(), tier2: z.number(), total: z.number(), phase: z.string() }),
+/**
+ * The statutory figures of one pay calculation after NSSF (KES): SHIF, Housing Levy, taxable pay, tax
+ * before relief, personal relief and PAYE, and the employer's contributions. Shared by the calculator
+ * answer and the payslip.
+ */
+export const statutoryFigures = {
   shif: z.number(),
   ahl: z.number(),
   taxablePay: z.number(),
   taxBeforeRelief: z.number(),
   personalRelief: z.number(),
   paye: z.number(),
+};
+export const employerContributions = z.object({ nssf: z.number(), ahl: z.number(), nita: z.number(), totalCost: z.number() });
+
+export const calculatePayResponse = z.object({
+  grossPay: z.number(),
+  nssf: z.object({ tier1: z.number(), tier2: z.number(), total: z.number(), phase: z.string() }),
+  ...statutoryFigures,
   totalDeductions: z.number(),
   netPay: z.number(),
-  employer: z.object({ nssf: z.number(), ahl: z.number(), nita: z.number(), totalCost: z.number() }),
+  employer: employerContributions,
 });
 export type CalculatePayResponse = z.infer<typeof calculatePayResponse>;
 
@@ -55,16 +65,17 @@ export const lineBreakdown = calculatePayResponse;
 
 export const runStatus = z.enum(['draft', 'submitted', 'approved']);
 
-export const runTotals = z.object({
-  grossPay: z.number(),
-  netPay: z.number(),
+/** A run's deductions and employer cost (KES), as the run list and the HR report's payroll months total them. */
+export const runDeductionTotals = {
   paye: z.number(),
   nssf: z.number(),
   shif: z.number(),
   ahl: z.number(),
   otherDeductions: z.number(),
   employerCost: z.number(),
-});
+};
+
+export const runTotals = z.object({ grossPay: z.number(), netPay: z.number(), ...runDeductionTotals });
 
 /** A run in the list (GET /api/payroll/runs). Amounts KES. */
 export const payrollRunSummary = z.object({

@@ -1,3 +1,4 @@
+import { centsToKes } from '../money.js';
 import { calculatePay, type PayResult } from './statutory.js';
 
 /**
@@ -120,43 +121,44 @@ export function buildPayrollLine(
   let prmf = 0;
   let mortgage = 0;
   let other = 0;
+  /** Lists the component among the earnings (a non-taxable one also counts in nonTaxable). */
+  const earn = (c: PayComponentInput, taxable: boolean) => {
+    earnings.push({ code: c.code, name: c.name, kind: c.kind, amountCents: c.amountCents, taxable });
+    if (!taxable) nonTaxable += c.amountCents;
+  };
+  /** Lists `amountCents` of the component among the deductions and returns it. */
+  const deduct = (c: PayComponentInput, amountCents: number) => {
+    deductions.push({ code: c.code, name: c.name, kind: c.kind, amountCents });
+    return amountCents;
+  };
   for (const c of active) {
     switch (c.kind) {
       case 'basic':
         basic += c.amountCents;
-        earnings.push({ code: c.code, name: c.name, kind: c.kind, amountCents: c.amountCents, taxable: true });
+        earn(c, true);
         break;
       case 'allowance':
-        earnings.push({ code: c.code, name: c.name, kind: c.kind, amountCents: c.amountCents, taxable: c.taxable });
-        if (!c.taxable) nonTaxable += c.amountCents;
+        earn(c, c.taxable);
         break;
       case 'adjustment':
-        if (c.amountCents >= 0) {
-          earnings.push({ code: c.code, name: c.name, kind: c.kind, amountCents: c.amountCents, taxable: c.taxable });
-          if (!c.taxable) nonTaxable += c.amountCents;
-        } else {
-          deductions.push({ code: c.code, name: c.name, kind: c.kind, amountCents: -c.amountCents });
-          other += -c.amountCents;
-        }
+        if (c.amountCents >= 0) earn(c, c.taxable);
+        else other += deduct(c, -c.amountCents);
         break;
       case 'benefit':
         benefits.push({ code: c.code, name: c.name, amountCents: c.amountCents });
         benefitsCents += c.amountCents;
         break;
       case 'pension':
-        deductions.push({ code: c.code, name: c.name, kind: c.kind, amountCents: c.amountCents });
-        pension += c.amountCents;
+        pension += deduct(c, c.amountCents);
         break;
       case 'post_retirement_medical':
-        deductions.push({ code: c.code, name: c.name, kind: c.kind, amountCents: c.amountCents });
-        prmf += c.amountCents;
+        prmf += deduct(c, c.amountCents);
         break;
       case 'mortgage_interest':
         mortgage += c.amountCents;
         break;
       case 'deduction':
-        deductions.push({ code: c.code, name: c.name, kind: c.kind, amountCents: c.amountCents });
-        other += c.amountCents;
+        other += deduct(c, c.amountCents);
         break;
     }
   }
@@ -201,5 +203,17 @@ export function runTotals(lines: readonly PayrollLine[]) {
     ahlCents: sum((l) => l.ahlCents),
     otherDeductionsCents: sum((l) => l.otherDeductionsCents),
     employerCostCents: sum((l) => l.employerCostCents),
+  };
+}
+
+/** A run's deductions and employer cost in KES (from its cent totals), as the run list and the HR report show them. */
+export function runDeductionsKes(t: { payeCents: number; nssfCents: number; shifCents: number; ahlCents: number; otherDeductionsCents: number; employerCostCents: number }) {
+  return {
+    paye: centsToKes(t.payeCents),
+    nssf: centsToKes(t.nssfCents),
+    shif: centsToKes(t.shifCents),
+    ahl: centsToKes(t.ahlCents),
+    otherDeductions: centsToKes(t.otherDeductionsCents),
+    employerCost: centsToKes(t.employerCostCents),
   };
 }

@@ -4,6 +4,7 @@ import { addDays, schoolToday } from '../../../shared/dates.js';
 import { leaveDays } from '../../../shared/hr/leave-days.js';
 import { EMPLOYER_LABELS, EMPLOYMENT_TYPE_LABELS, GENDER_LABELS, hrReportsMessages as m } from '../../../shared/messages/hr-reports.js';
 import { centsToKes } from '../../../shared/money.js';
+import { runDeductionsKes } from '../../../shared/payroll/run.js';
 import { messages } from '../../../shared/messages.js';
 import { isAdminRole } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
@@ -144,18 +145,7 @@ async function leaveTaken(tx: Tx, schoolId: string, p: HrPeriod): Promise<HrSumm
 async function payrollCost(tx: Tx, schoolId: string, p: HrPeriod): Promise<HrSummaryResponse['payroll']> {
   const months = monthsOf(p);
   const runs = await repo.listApprovedRuns(tx, schoolId, months[0]!, months[months.length - 1]!);
-  const rows: PayrollMonthRow[] = runs.map((r) => ({
-    month: r.month,
-    staffCount: r.staffCount,
-    gross: centsToKes(r.grossCents),
-    net: centsToKes(r.netCents),
-    paye: centsToKes(r.payeCents),
-    nssf: centsToKes(r.nssfCents),
-    shif: centsToKes(r.shifCents),
-    ahl: centsToKes(r.ahlCents),
-    otherDeductions: centsToKes(r.otherDeductionsCents),
-    employerCost: centsToKes(r.employerCostCents),
-  }));
+  const rows: PayrollMonthRow[] = runs.map((r) => ({ month: r.month, staffCount: r.staffCount, gross: centsToKes(r.grossCents), net: centsToKes(r.netCents), ...runDeductionsKes(r) }));
   const sum = (f: (r: (typeof runs)[number]) => number) => centsToKes(runs.reduce((s, r) => s + f(r), 0));
   const totals = {
     staffCount: runs.reduce((s, r) => Math.max(s, r.staffCount), 0),

@@ -3,7 +3,7 @@ import type { PayrollRunDetail, PayrollRunLine, PayrollRunSummary } from '../../
 import { payrollMessages as m } from '../../../shared/messages/payroll.js';
 import { monthName, schoolMonth } from '../../../shared/dates.js';
 import { centsToKes } from '../../../shared/money.js';
-import { buildPayrollLine, nextMonth, payDateFor, runTotals, type PayComponentInput, type PayrollLine, type StaffSnapshot } from '../../../shared/payroll/run.js';
+import { buildPayrollLine, nextMonth, payDateFor, runDeductionsKes, runTotals, type PayComponentInput, type PayrollLine, type StaffSnapshot } from '../../../shared/payroll/run.js';
 import { PayrollRuleError } from '../../../shared/payroll/statutory.js';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
@@ -109,6 +109,30 @@ export async function payrollPopulation(tx: Tx, schoolId: string, month: string)
   return staff.map((s) => ({ staff: s, components: byStaff.get(s.id) ?? [] })).filter((x) => x.components.some((c) => c.kind === 'basic'));
 }
 
+/**
+ * The payroll_lines row of one staff member's computed line in run `runId`: every figure and the
+ * breakdown of `line`, and the staff snapshot (shared by run computation and the demo seed).
+ */
+export function lineRow(schoolId: string, runId: string, staffId: string, line: PayrollLine, snapshot: StaffSnapshot) {
+  return {
+    schoolId,
+    runId,
+    staffId,
+    basicCents: line.basicCents,
+    grossCents: line.grossCents,
+    taxablePayCents: line.taxablePayCents,
+    nssfCents: line.nssfCents,
+    shifCents: line.shifCents,
+    ahlCents: line.ahlCents,
+    payeCents: line.payeCents,
+    otherDeductionsCents: line.otherDeductionsCents,
+    netCents: line.netCents,
+    employerCostCents: line.employerCostCents,
+    breakdown: line.breakdown,
+    staff: snapshot,
+  };
+}
+
 /** buildPayrollLine with the statutory rule errors (pay date before the rules we hold) as 400 on `month`. */
 export function computeLine(components: PayComponentInput[], month: string, payDate: string, settings: { shifRounding: 'cents' | 'shilling'; nitaLevy: boolean }): PayrollLine {
   try {
@@ -120,16 +144,7 @@ export function computeLine(components: PayComponentInput[], month: string, payD
 }
 
 function totalsOf(r: RunRow) {
-  return {
-    grossPay: centsToKes(r.grossCents),
-    netPay: centsToKes(r.netCents),
-    paye: centsToKes(r.payeCents),
-    nssf: centsToKes(r.nssfCents),
-    shif: centsToKes(r.shifCents),
-    ahl: centsToKes(r.ahlCents),
-    otherDeductions: centsToKes(r.otherDeductionsCents),
-    employerCost: centsToKes(r.employerCostCents),
-  };
+  return { grossPay: centsToKes(r.grossCents), netPay: centsToKes(r.netCents), ...runDeductionsKes(r) };
 }
 
 function summaryOf(row: RunWithNames): PayrollRunSummary {
@@ -231,23 +246,7 @@ async function computeRun(tx: Tx, c: SchoolCaller, run: RunRow): Promise<void> {
   await repo.deleteRunLines(tx, run.id);
   await repo.insertRunLines(
     tx,
-    lines.map(({ staff, line }) => ({
-      schoolId: c.schoolId,
-      runId: run.id,
-      staffId: staff.id,
-      basicCents: line.basicCents,
-      grossCents: line.grossCents,
-      taxablePayCents: line.taxablePayCents,
-      nssfCents: line.nssfCents,
-      shifCents: line.shifCents,
-      ahlCents: line.ahlCents,
-      payeCents: line.payeCents,
-      otherDeductionsCents: line.otherDeductionsCents,
-      netCents: line.netCents,
-      employerCostCents: line.employerCostCents,
-      breakdown: line.breakdown,
-      staff: staffSnapshot(staff),
-    })),
+    lines.map(({ staff, line }) => lineRow(c.schoolId, run.id, staff.id, line, staffSnapshot(staff))),
   );
   const totals = runTotals(lines.map((x) => x.line));
   const now = new Date();
