@@ -40,39 +40,30 @@ export function isSecondaryBand(band: string): boolean {
  * last lesson); primary 8 lessons of 35 minutes (short break 09:45, long break 11:10, lunch 12:40-14:00, games).
  */
 export function defaultBellPeriods(secondary: boolean): BellPeriod[] {
-  const L = (n: number, start: string, end: string): BellPeriod => ({ kind: 'lesson', label: tm.lessonLabel(n), start, end });
   const d = tm.defaultLines;
-  if (secondary) {
-    return [
-      L(1, '08:00', '08:40'),
-      L(2, '08:40', '09:20'),
-      L(3, '09:20', '10:00'),
-      { kind: 'break', label: d.shortBreak, start: '10:00', end: '10:10' },
-      L(4, '10:10', '10:50'),
-      L(5, '10:50', '11:30'),
-      { kind: 'break', label: d.longBreak, start: '11:30', end: '12:00' },
-      L(6, '12:00', '12:40'),
-      { kind: 'lunch', label: d.lunch, start: '12:40', end: '14:00' },
-      L(7, '14:00', '14:40'),
-      L(8, '14:40', '15:20'),
-      L(9, '15:20', '16:00'),
-      { kind: 'games', label: d.games, start: '16:00', end: '16:40' },
-    ];
+  return secondary
+    ? schoolDay(9, 40, { 3: ['break', d.shortBreak, 10], 5: ['break', d.longBreak, 30], 6: ['lunch', d.lunch, 80], 9: ['games', d.games, 40] })
+    : schoolDay(8, 35, { 3: ['break', d.shortBreak, 15], 5: ['break', d.longBreak, 20], 7: ['lunch', d.lunch, 80], 8: ['games', d.games, 40] });
+}
+
+/**
+ * A day from 08:00 of `lessons` back-to-back lessons of `minutes` each ("Lesson n"), with
+ * `after[n]` = [kind, label, minutes] a break of that kind and length right after lesson n.
+ */
+function schoolDay(lessons: number, minutes: number, after: Record<number, [kind: BellPeriod['kind'], label: string, minutes: number]>): BellPeriod[] {
+  const hhmm = (t: number) => `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
+  const periods: BellPeriod[] = [];
+  let at = 8 * 60;
+  const add = (kind: BellPeriod['kind'], label: string, length: number) => {
+    periods.push({ kind, label, start: hhmm(at), end: hhmm(at + length) });
+    at += length;
+  };
+  for (let n = 1; n <= lessons; n++) {
+    add('lesson', tm.lessonLabel(n), minutes);
+    const pause = after[n];
+    if (pause) add(...pause);
   }
-  return [
-    L(1, '08:00', '08:35'),
-    L(2, '08:35', '09:10'),
-    L(3, '09:10', '09:45'),
-    { kind: 'break', label: d.shortBreak, start: '09:45', end: '10:00' },
-    L(4, '10:00', '10:35'),
-    L(5, '10:35', '11:10'),
-    { kind: 'break', label: d.longBreak, start: '11:10', end: '11:30' },
-    L(6, '11:30', '12:05'),
-    L(7, '12:05', '12:40'),
-    { kind: 'lunch', label: d.lunch, start: '12:40', end: '14:00' },
-    L(8, '14:00', '14:35'),
-    { kind: 'games', label: d.games, start: '14:35', end: '15:15' },
-  ];
+  return periods;
 }
 
 export const DEFAULT_DAYS = [0, 1, 2, 3, 4];
