@@ -30,82 +30,57 @@ export interface ScaleDefinition {
   bands: GradeBand[];
 }
 
+/**
+ * A scale's bands from rows [code, lowest whole percentage, descriptor] listed from the highest band;
+ * the descriptor is "" when left out. With `pointed` the points count down to 1 at the lowest band
+ * (CBC 4..1, KNEC 8..1, KCSE 12..1), otherwise they are null.
+ */
+function bandsOf(pointed: boolean, rows: [code: string, min: number, descriptor?: string][]): GradeBand[] {
+  return rows.map(([code, min, descriptor = ''], i) => ({ code, descriptor, min, points: pointed ? rows.length - i : null }));
+}
+
 /** The default scales of curriculum.md; schools edit their own copies. */
 export const DEFAULT_SCALES: Record<ScaleKey, ScaleDefinition> = {
   cbc4: {
     key: 'cbc4',
     name: 'CBC four-level rubric',
-    bands: [
-      { code: 'EE', descriptor: 'Exceeding Expectations', min: 80, points: 4 },
-      { code: 'ME', descriptor: 'Meeting Expectations', min: 65, points: 3 },
-      { code: 'AE', descriptor: 'Approaching Expectations', min: 50, points: 2 },
-      { code: 'BE', descriptor: 'Below Expectations', min: 0, points: 1 },
-    ],
+    bands: bandsOf(true, [
+      ['EE', 80, 'Exceeding Expectations'],
+      ['ME', 65, 'Meeting Expectations'],
+      ['AE', 50, 'Approaching Expectations'],
+      ['BE', 0, 'Below Expectations'],
+    ]),
   },
   knec8: {
     key: 'knec8',
     name: 'KNEC eight-level scale (KJSEA)',
-    bands: [
-      { code: 'EE1', descriptor: 'Exceptional', min: 90, points: 8 },
-      { code: 'EE2', descriptor: 'Very Good', min: 75, points: 7 },
-      { code: 'ME1', descriptor: 'Good', min: 58, points: 6 },
-      { code: 'ME2', descriptor: 'Fair', min: 41, points: 5 },
-      { code: 'AE1', descriptor: 'Needs Improvement', min: 31, points: 4 },
-      { code: 'AE2', descriptor: 'Below Average', min: 21, points: 3 },
-      { code: 'BE1', descriptor: 'Well Below Average', min: 11, points: 2 },
-      { code: 'BE2', descriptor: 'Minimal', min: 0, points: 1 },
-    ],
+    bands: bandsOf(true, [
+      ['EE1', 90, 'Exceptional'],
+      ['EE2', 75, 'Very Good'],
+      ['ME1', 58, 'Good'],
+      ['ME2', 41, 'Fair'],
+      ['AE1', 31, 'Needs Improvement'],
+      ['AE2', 21, 'Below Average'],
+      ['BE1', 11, 'Well Below Average'],
+      ['BE2', 0, 'Minimal'],
+    ]),
   },
   kcse: {
     key: 'kcse',
     name: 'KCSE (8-4-4)',
-    bands: [
-      { code: 'A', descriptor: '', min: 80, points: 12 },
-      { code: 'A-', descriptor: '', min: 75, points: 11 },
-      { code: 'B+', descriptor: '', min: 70, points: 10 },
-      { code: 'B', descriptor: '', min: 65, points: 9 },
-      { code: 'B-', descriptor: '', min: 60, points: 8 },
-      { code: 'C+', descriptor: '', min: 55, points: 7 },
-      { code: 'C', descriptor: '', min: 50, points: 6 },
-      { code: 'C-', descriptor: '', min: 45, points: 5 },
-      { code: 'D+', descriptor: '', min: 40, points: 4 },
-      { code: 'D', descriptor: '', min: 35, points: 3 },
-      { code: 'D-', descriptor: '', min: 30, points: 2 },
-      { code: 'E', descriptor: '', min: 0, points: 1 },
-    ],
+    bands: bandsOf(true, [['A', 80], ['A-', 75], ['B+', 70], ['B', 65], ['B-', 60], ['C+', 55], ['C', 50], ['C-', 45], ['D+', 40], ['D', 35], ['D-', 30], ['E', 0]]),
   },
   igcse: {
     key: 'igcse',
     name: 'Cambridge IGCSE (A*-G)',
-    bands: [
-      { code: 'A*', descriptor: '', min: 90, points: null },
-      { code: 'A', descriptor: '', min: 80, points: null },
-      { code: 'B', descriptor: '', min: 70, points: null },
-      { code: 'C', descriptor: '', min: 60, points: null },
-      { code: 'D', descriptor: '', min: 50, points: null },
-      { code: 'E', descriptor: '', min: 40, points: null },
-      { code: 'F', descriptor: '', min: 30, points: null },
-      { code: 'G', descriptor: '', min: 20, points: null },
-      { code: 'U', descriptor: 'Ungraded', min: 0, points: null },
-    ],
+    bands: bandsOf(false, [['A*', 90], ['A', 80], ['B', 70], ['C', 60], ['D', 50], ['E', 40], ['F', 30], ['G', 20], ['U', 0, 'Ungraded']]),
   },
   // 9-1: bottom of 7 = bottom of A (80), bottom of 4 = bottom of C (60), bottom of 1 = bottom of G (20);
   // the grades between the anchors split the distance evenly (curriculum.md "Cambridge IGCSE").
   igcse91: {
     key: 'igcse91',
     name: 'Cambridge IGCSE (9-1)',
-    bands: [
-      { code: '9', descriptor: '', min: 93, points: null },
-      { code: '8', descriptor: '', min: 87, points: null },
-      { code: '7', descriptor: '', min: 80, points: null },
-      { code: '6', descriptor: '', min: 73, points: null },
-      { code: '5', descriptor: '', min: 67, points: null },
-      { code: '4', descriptor: '', min: 60, points: null },
-      { code: '3', descriptor: '', min: 47, points: null },
-      { code: '2', descriptor: '', min: 33, points: null },
-      { code: '1', descriptor: '', min: 20, points: null },
-      { code: 'U', descriptor: 'Ungraded', min: 0, points: null },
-    ],
+    bands: bandsOf(false, [['9', 93], ['8', 87], ['7', 80], ['6', 73], ['5', 67], ['4', 60], ['3', 47], ['2', 33], ['1', 20], ['U', 0, 'Ungraded']]),
   },
 };
 
@@ -184,17 +159,7 @@ export function bandMax(bands: readonly GradeBand[], band: GradeBand): number {
  * are compared at two decimals so 71.333 and 71.33 tie as the screen shows them.
  */
 export function competitionRanks(values: readonly (number | null)[]): (number | null)[] {
-  const keyed = values.map((v, i) => ({ i, v: v === null ? null : roundHalfUp(v, 2) }));
-  const ranked = keyed.filter((k) => k.v !== null).sort((a, b) => (b.v as number) - (a.v as number));
-  const out: (number | null)[] = values.map(() => null);
-  let position = 0;
-  let previous: number | null = null;
-  ranked.forEach((k, idx) => {
-    if (previous === null || k.v !== previous) position = idx + 1;
-    previous = k.v;
-    out[k.i] = position;
-  });
-  return out;
+  return competitionRanksBy(values.map((v) => (v === null ? null : [v])));
 }
 
 /** Compound keys (e.g. KCSE points, then mean marks): rank by the first, ties broken by the next. */
