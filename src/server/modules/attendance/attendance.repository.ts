@@ -19,6 +19,7 @@ import {
   terms,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { termDateColumns } from '../../lib/term-columns.js';
 
 /**
  * Queries of learner attendance (issue 13): the school's settings, terms and calendar days, streams and
@@ -156,10 +157,7 @@ export async function listSchoolTerms(tx: Tx, schoolId: string): Promise<TermRow
       name: terms.name,
       number: terms.number,
       academicYearId: terms.academicYearId,
-      startsOn: terms.startsOn,
-      endsOn: terms.endsOn,
-      halfTermStartsOn: terms.halfTermStartsOn,
-      halfTermEndsOn: terms.halfTermEndsOn,
+      ...termDateColumns,
       isCurrent: terms.isCurrent,
     })
     .from(terms)

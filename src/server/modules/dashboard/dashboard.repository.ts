@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { SCHOOL_TIME_ZONE } from '../../../shared/contracts/dashboard.js';
 import type { Tx } from '../../db/tenant.js';
+import { termDateColumns } from '../../lib/term-columns.js';
+import { learnerNameColumns } from '../../lib/learner-columns.js';
 import {
   academicYears,
   auditLogs,
@@ -14,6 +16,7 @@ import {
   teacherAssignments,
   terms,
 } from '../../db/schema/index.js';
+import { currentYearIdOf } from '../classes/index.js';
 
 /**
  * Dashboard reads. Each function is one SQL statement that aggregates in the database (GROUP BY,
@@ -25,13 +28,6 @@ import {
 /** The school time zone as an SQL literal (a constant, so grouping expressions compare equal). */
 const TZ = sql.raw(`'${SCHOOL_TIME_ZONE}'`);
 const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
-
-/** Id of the school's current academic year (is_current, else the latest started), as a subquery. */
-function currentYearId(schoolId: string): SQL {
-  return sql`(select ${academicYears.id} from ${academicYears}
-    where ${academicYears.schoolId} = ${schoolId}
-    order by ${academicYears.isCurrent} desc, ${academicYears.startsOn} desc limit 1)`;
-}
 
 /**
  * The school's identity plus headline counts: active teachers, classes (streams) and distinct grade
@@ -49,9 +45,9 @@ export async function schoolHeadline(tx: Tx, schoolId: string) {
       teachers: n(sql`(select count(*) from ${profiles} where ${profiles.schoolId} = ${schoolId}
         and ${profiles.role} = 'teacher' and ${profiles.status} = 'active')`),
       classes: n(sql`(select count(*) from ${classes} where ${classes.schoolId} = ${schoolId}
-        and ${classes.academicYearId} = ${currentYearId(schoolId)})`),
+        and ${classes.academicYearId} = ${currentYearIdOf(schoolId)})`),
       gradeLevels: n(sql`(select count(distinct ${classes.gradeLevel}) from ${classes} where ${classes.schoolId} = ${schoolId}
-        and ${classes.academicYearId} = ${currentYearId(schoolId)})`),
+        and ${classes.academicYearId} = ${currentYearIdOf(schoolId)})`),
       learningAreas: n(sql`(select count(*) from ${subjects} where ${subjects.schoolId} = ${schoolId})`),
     })
     .from(schools)
@@ -107,10 +103,7 @@ export async function termsOf(tx: Tx, schoolId: string) {
       number: terms.number,
       academicYear: academicYears.name,
       academicYearId: terms.academicYearId,
-      startsOn: terms.startsOn,
-      endsOn: terms.endsOn,
-      halfTermStartsOn: terms.halfTermStartsOn,
-      halfTermEndsOn: terms.halfTermEndsOn,
+      ...termDateColumns,
     })
     .from(terms)
     .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
@@ -135,7 +128,7 @@ export async function classTeachers(tx: Tx, schoolId: string) {
     .from(classes)
     .leftJoin(profiles, eq(profiles.id, classes.classTeacherId))
     .leftJoin(perClass, eq(perClass.classId, classes.id))
-    .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, currentYearId(schoolId))))
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.academicYearId, currentYearIdOf(schoolId))))
     .orderBy(asc(classes.levelOrder), asc(classes.stream));
 }
 
@@ -164,7 +157,7 @@ export async function teacherClasses(tx: Tx, schoolId: string, teacherId: string
     .where(
       and(
         eq(classes.schoolId, schoolId),
-        eq(classes.academicYearId, currentYearId(schoolId)),
+        eq(classes.academicYearId, currentYearIdOf(schoolId)),
         or(eq(classes.classTeacherId, teacherId), inArray(classes.id, taught)),
       ),
     )
@@ -198,9 +191,7 @@ export async function parentChildren(tx: Tx, schoolId: string, parentProfileId: 
     .select({
       studentId: students.id,
       admissionNumber: students.admissionNumber,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
+      ...learnerNameColumns,
       gender: students.gender,
       dateOfBirth: students.dateOfBirth,
       status: students.status,
@@ -243,7 +234,7 @@ export async function teacherCoverage(tx: Tx, schoolId: string) {
       total: count(),
       withClass: n(sql`count(*) filter (where exists (select 1 from ${classes}
         where ${classes.classTeacherId} = ${profiles.id} and ${classes.schoolId} = ${schoolId}
-          and ${classes.academicYearId} = ${currentYearId(schoolId)}))`),
+          and ${classes.academicYearId} = ${currentYearIdOf(schoolId)}))`),
     })
     .from(profiles)
     .where(and(eq(profiles.schoolId, schoolId), eq(profiles.role, 'teacher'), eq(profiles.status, 'active')));

@@ -20,6 +20,7 @@ import {
   transportStops,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { learnerNameColumns } from '../../lib/learner-columns.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { registerFilters, visibleLearners, type LearnerAudience } from '../learners/index.js';
 
@@ -117,9 +118,7 @@ export async function listAccountPage(tx: Tx, schoolId: string, f: AccountFilter
     .select({
       studentId: students.id,
       admissionNumber: students.admissionNumber,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
+      ...learnerNameColumns,
       className: classes.name,
       levelName: levels.name,
       status: students.status,

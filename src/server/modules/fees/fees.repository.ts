@@ -20,6 +20,7 @@ import {
   terms,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { learnerNameColumns } from '../../lib/learner-columns.js';
 import { visibleLearners, type LearnerAudience } from '../learners/index.js';
 
 /**
@@ -46,9 +47,7 @@ export interface FeeLearner {
 const learnerColumns = {
   id: students.id,
   schoolId: students.schoolId,
-  firstName: students.firstName,
-  middleName: students.middleName,
-  lastName: students.lastName,
+  ...learnerNameColumns,
   admissionNumber: students.admissionNumber,
   classId: students.classId,
   className: classes.name,
@@ -346,9 +345,7 @@ export async function adjustmentRows(tx: Tx, where: SQL | undefined, limit = 500
     .select({
       a: feeAdjustments,
       admissionNumber: students.admissionNumber,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
+      ...learnerNameColumns,
       invoiceNumber: invoices.invoiceNumber,
       requestedBy: requester.name,
       decidedBy: decider.name,

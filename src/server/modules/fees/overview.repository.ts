@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { classes, invoiceBalances, levels, mpesaStkRequests, mpesaTransactions, payments, studentBalances, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { learnerNameColumns } from '../../lib/learner-columns.js';
 
 /**
  * Read-only queries of the financial overview, one school at a time inside the caller's school-scoped
@@ -74,9 +75,7 @@ export function topDefaulters(tx: Tx, schoolId: string, limit: number) {
   return tx
     .select({
       studentId: students.id,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
+      ...learnerNameColumns,
       admissionNumber: students.admissionNumber,
       className: classes.name,
       balance: studentBalances.balanceCents,

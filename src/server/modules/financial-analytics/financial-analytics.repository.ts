@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { AnalyticsTerm } from '../../../shared/contracts/financial-analytics.js';
 import { academicYears, classes, expenseCategories, expenses, invoiceBalances, invoices, levels, students, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { termDateColumns } from '../../lib/term-columns.js';
+import { learnerNameColumns } from '../../lib/learner-columns.js';
 
 /**
  * Read-only queries of the financial analytics: terms, invoice balances (the invoice_balances view)
@@ -23,10 +25,7 @@ const termColumns = {
   number: terms.number,
   academicYear: academicYears.name,
   academicYearId: terms.academicYearId,
-  startsOn: terms.startsOn,
-  endsOn: terms.endsOn,
-  halfTermStartsOn: terms.halfTermStartsOn,
-  halfTermEndsOn: terms.halfTermEndsOn,
+  ...termDateColumns,
 };
 
 function selectTerms(tx: Tx) {
@@ -107,9 +106,7 @@ export function topUnpaidBalances(tx: Tx, schoolId: string, termId: string, limi
   return tx
     .select({
       studentId: students.id,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
+      ...learnerNameColumns,
       admissionNumber: students.admissionNumber,
       stream: classes.name,
       balance: sql<number>`(${invoiceBalances.dueCents} - ${invoiceBalances.paidCents})`.mapWith(Number),

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { mpesaCallbacks, mpesaStkRequests, mpesaTransactions, payments, profiles, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { learnerNameColumns } from '../../lib/learner-columns.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { containsPattern } from '../../lib/like.js';
 
@@ -151,9 +152,7 @@ async function transactionRowsWhere(tx: Tx, where: SQL | undefined, limit: numbe
   return tx
     .select({
       t: mpesaTransactions,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
+      ...learnerNameColumns,
       admissionNumber: students.admissionNumber,
       receiptNumber: payments.receiptNumber,
       resolvedBy: resolver.name,

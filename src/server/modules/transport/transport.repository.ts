@@ -14,6 +14,7 @@ import {
   transportVehicles,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { learnerNameColumns } from '../../lib/learner-columns.js';
 import { visibleLearners, type LearnerAudience } from '../learners/index.js';
 import { containsPattern } from '../../lib/like.js';
 
@@ -354,9 +355,7 @@ export async function listRouteRiders(tx: Tx, schoolId: string, routeId: string)
     .select({
       assignmentId: transportAssignments.id,
       studentId: students.id,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
+      ...learnerNameColumns,
       admissionNumber: students.admissionNumber,
       className: classes.name,
       stopId: transportStops.id,
@@ -389,9 +388,7 @@ export async function searchLearnersWithRoute(tx: Tx, schoolId: string, needle: 
   return tx
     .select({
       id: students.id,
-      firstName: students.firstName,
-      middleName: students.middleName,
-      lastName: students.lastName,
+      ...learnerNameColumns,
       admissionNumber: students.admissionNumber,
       className: classes.name,
       routeId: transportRoutes.id,
