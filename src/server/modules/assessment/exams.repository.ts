@@ -73,13 +73,13 @@ export async function insertExam(tx: Tx, values: NewExam): Promise<ExamSeriesRow
 }
 
 /** Writes changes to an exam series. */
-export async function updateExam(tx: Tx, examId: string, set: ExamChanges): Promise<void> {
-  await tx.update(examSeries).set(set).where(eq(examSeries.id, examId));
+export async function updateExam(tx: Tx, schoolId: string, examId: string, set: ExamChanges): Promise<void> {
+  await tx.update(examSeries).set(set).where(and(eq(examSeries.schoolId, schoolId), eq(examSeries.id, examId)));
 }
 
 /** Deletes an exam series (its subjects, sheets and timetable go with it: on delete cascade). */
-export async function deleteExam(tx: Tx, examId: string): Promise<void> {
-  await tx.delete(examSeries).where(eq(examSeries.id, examId));
+export async function deleteExam(tx: Tx, schoolId: string, examId: string): Promise<void> {
+  await tx.delete(examSeries).where(and(eq(examSeries.schoolId, schoolId), eq(examSeries.id, examId)));
 }
 
 /** Subjects of the given series with names, code, curriculum band, papers and maximum (numeric as stored); by subject code, then name. */
@@ -98,8 +98,8 @@ export async function insertExamSubjects(tx: Tx, rows: NewExamSubject[]): Promis
 }
 
 /** Removes every subject of a series. */
-export async function deleteExamSubjects(tx: Tx, examId: string): Promise<void> {
-  await tx.delete(examSubjects).where(eq(examSubjects.examId, examId));
+export async function deleteExamSubjects(tx: Tx, schoolId: string, examId: string): Promise<void> {
+  await tx.delete(examSubjects).where(and(eq(examSubjects.schoolId, schoolId), eq(examSubjects.examId, examId)));
 }
 
 /** The school's streams of the given levels in an academic year; by level order, then name. */
@@ -155,8 +155,8 @@ export async function listTimetable(tx: Tx, schoolId: string, examId: string) {
 }
 
 /** Removes every paper of a series' timetable. */
-export async function deleteTimetable(tx: Tx, examId: string): Promise<void> {
-  await tx.delete(examTimetable).where(eq(examTimetable.examId, examId));
+export async function deleteTimetable(tx: Tx, schoolId: string, examId: string): Promise<void> {
+  await tx.delete(examTimetable).where(and(eq(examTimetable.schoolId, schoolId), eq(examTimetable.examId, examId)));
 }
 
 /** Adds papers to a series' timetable. */

@@ -218,7 +218,7 @@ export async function updateExam(database: Database, actor: Actor, examId: strin
         const before = current.find((s) => s.subjectId === wm.subjectId);
         if (!next || (before && next.maxMarks !== before.maxMarks)) throw new AppError(409, 'EXAM_HAS_MARKS', m.examHasMarks);
       }
-      await examsRepo.deleteExamSubjects(tx, examId);
+      await examsRepo.deleteExamSubjects(tx, schoolId, examId);
       await examsRepo.insertExamSubjects(
         tx,
         subs.map((s) => ({ schoolId, examId, ...s })),
@@ -235,7 +235,7 @@ export async function updateExam(database: Database, actor: Actor, examId: strin
       weight: body.weight ?? e.weight,
       updatedAt: new Date(),
     };
-    await examsRepo.updateExam(tx, examId, next);
+    await examsRepo.updateExam(tx, schoolId, examId, next);
     await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examUpdated, `exam:${examId}`, { name: e.name, entryOpensOn: e.entryOpensOn, entryClosesOn: e.entryClosesOn, weight: e.weight }, { name: next.name, entryOpensOn: opens, entryClosesOn: closes, weight: next.weight });
     return (await toExams(tx, schoolId, [await examOf(tx, schoolId, examId)]))[0]!;
   });
@@ -246,7 +246,7 @@ export async function deleteExam(database: Database, actor: Actor, examId: strin
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const e = await examOf(tx, schoolId, examId);
     if ((await marksRepo.countExamMarks(tx, examId)) > 0) throw new AppError(409, 'EXAM_HAS_MARKS', m.examHasMarks);
-    await examsRepo.deleteExam(tx, examId);
+    await examsRepo.deleteExam(tx, schoolId, examId);
     await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examDeleted, `exam:${examId}`, { name: e.name }, null);
     return { deleted: true };
   });

@@ -82,11 +82,11 @@ export async function markSheetSubmitted(tx: Tx, sheetId: string, by: string, at
 }
 
 /** Records the decision on a sheet: approved or returned, by whom, when, with the comment. */
-export async function markSheetDecided(tx: Tx, sheetId: string, d: { status: 'approved' | 'returned'; decidedBy: string; decidedAt: Date; comment: string | null }): Promise<void> {
+export async function markSheetDecided(tx: Tx, schoolId: string, sheetId: string, d: { status: 'approved' | 'returned'; decidedBy: string; decidedAt: Date; comment: string | null }): Promise<void> {
   await tx
     .update(markSheets)
     .set({ ...d, updatedAt: d.decidedAt })
-    .where(eq(markSheets.id, sheetId));
+    .where(and(eq(markSheets.schoolId, schoolId), eq(markSheets.id, sheetId)));
 }
 
 // -- marks --------------------------------------------------------------------------------------------

@@ -324,7 +324,7 @@ export async function decideSheetInTx(tx: Tx, c: SchoolCaller, sheetId: string, 
   if (sheet.status !== 'submitted') throw new AppError(409, 'NOT_SUBMITTED', m.notSubmitted);
   if (!approve && !comment?.trim()) throw badRequest(m.commentRequired, { comment: m.commentRequired });
   const now = new Date();
-  await marksRepo.markSheetDecided(tx, sheetId, { status: approve ? 'approved' : 'returned', decidedBy: c.actor.id, decidedAt: now, comment: approve ? (comment?.trim() || null) : comment!.trim() });
+  await marksRepo.markSheetDecided(tx, c.schoolId, sheetId, { status: approve ? 'approved' : 'returned', decidedBy: c.actor.id, decidedAt: now, comment: approve ? (comment?.trim() || null) : comment!.trim() });
   await auditSchool(tx, c, approve ? ASSESSMENT_AUDIT.marksApproved : ASSESSMENT_AUDIT.marksReturned, `mark_sheet:${sheetId}`, { status: 'submitted' }, { status: approve ? 'approved' : 'returned', comment }, { examId: sheet.examId, classId: sheet.classId, subjectId: sheet.subjectId });
   return sheet;
 }
@@ -368,7 +368,7 @@ export async function releaseExam(database: Database, actor: Actor, examId: stri
     const scales = await schoolScales(tx, schoolId);
     const frozen = Object.fromEntries([...scales.values()].map((s) => [s.key, s.versionId]));
     const now = new Date();
-    await examsRepo.updateExam(tx, examId, { status: 'released', releasedAt: now, releasedBy: actor.id, scaleVersions: frozen, updatedAt: now });
+    await examsRepo.updateExam(tx, schoolId, examId, { status: 'released', releasedAt: now, releasedBy: actor.id, scaleVersions: frozen, updatedAt: now });
     await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examReleased, `exam:${examId}`, { status: e.status }, { status: 'released', sheets: withMarks.length });
     return { id: examId, status: 'released' as const, releasedAt: now.toISOString(), sheets: withMarks.length };
   });

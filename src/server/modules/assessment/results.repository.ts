@@ -69,7 +69,7 @@ export async function findPreviousExam(tx: Tx, schoolId: string, e: { id: string
         or(lt(terms.startsOn, e.termStartsOn), and(eq(terms.startsOn, e.termStartsOn), lt(examSeries.createdAt, e.createdAt))),
       ),
     )
-    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt))
+    .orderBy(desc(terms.startsOn), desc(examSeries.createdAt), desc(examSeries.id))
     .limit(1);
   return row;
 }

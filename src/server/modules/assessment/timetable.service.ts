@@ -73,7 +73,7 @@ export async function saveTimetable(database: Database, actor: Actor, examId: st
       if (found.length !== invigilators.length) throw notFound(m.teacherNotFound);
     }
     const before = await rows(tx, schoolId, examId);
-    await examsRepo.deleteTimetable(tx, examId);
+    await examsRepo.deleteTimetable(tx, schoolId, examId);
     if (body.entries.length) {
       await examsRepo.insertTimetable(tx, body.entries.map((x) => ({ schoolId, examId, subjectId: x.subjectId, paper: x.paper, sitsOn: x.sitsOn, startsAt: x.startsAt, endsAt: x.endsAt, room: x.room ?? null, invigilatorId: x.invigilatorId ?? null })));
     }

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/tenant.js';
 /** The school's current academic year (is_current, else the latest started), as a subquery. */
 export function currentYearIdOf(schoolId: SQL | string): SQL {
   return sql`(select ${academicYears.id} from ${academicYears} where ${academicYears.schoolId} = ${schoolId}
-    order by ${academicYears.isCurrent} desc, ${academicYears.startsOn} desc limit 1)`;
+    order by ${academicYears.isCurrent} desc, ${academicYears.startsOn} desc, ${academicYears.id} desc limit 1)`;
 }
 
 /**

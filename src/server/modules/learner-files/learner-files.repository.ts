@@ -31,7 +31,7 @@ export async function openYear(tx: Tx, schoolId: string) {
     .select({ id: academicYears.id, name: academicYears.name, startsOn: academicYears.startsOn })
     .from(academicYears)
     .where(and(eq(academicYears.schoolId, schoolId), eq(academicYears.status, 'open')))
-    .orderBy(desc(academicYears.isCurrent), desc(academicYears.startsOn))
+    .orderBy(desc(academicYears.isCurrent), desc(academicYears.startsOn), desc(academicYears.id))
     .limit(1);
   return row;
 }

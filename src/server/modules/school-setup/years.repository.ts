@@ -169,7 +169,7 @@ export async function currentYearId(tx: Tx, schoolId: string): Promise<string | 
     .select({ id: academicYears.id })
     .from(academicYears)
     .where(eq(academicYears.schoolId, schoolId))
-    .orderBy(desc(academicYears.isCurrent), desc(academicYears.startsOn))
+    .orderBy(desc(academicYears.isCurrent), desc(academicYears.startsOn), desc(academicYears.id))
     .limit(1);
   return row?.id ?? null;
 }
