@@ -406,29 +406,45 @@ function assertOpen(inv: InvoiceRow) {
   if (inv.status === 'draft') throw conflict('INVOICE_DRAFT', m.invoiceDraft);
 }
 
-/** POST /api/billing/invoices/:id/credit-notes: amount ≤ balance (400), not on a void invoice (409). Audited. */
-export async function addCreditNote(tx: Tx, c: RequestCaller, id: string, body: CreateCreditNoteBody): Promise<{ creditNote: PlatformCreditNote; invoice: PlatformInvoice; schoolId: string }> {
-  const { inv, schoolName } = await findInvoice(tx, c, id, true);
-  assertOpen(inv);
+/** 409 when nothing is owed on the invoice; 400 on amountCents when `amountCents` is more than its balance. */
+function assertWithinBalance(inv: InvoiceRow, amountCents: number) {
   if (inv.balanceCents <= 0) throw conflict('INVOICE_PAID', m.invoicePaid);
-  if (body.amountCents > inv.balanceCents) throw badRequest(m.overBalance(formatKesLabel(inv.balanceCents)), { amountCents: m.overBalance(formatKesLabel(inv.balanceCents)) });
-  const number = await nextNumber(tx, 'credit', schoolToday().slice(0, 4));
-  const cn = await repo.insertCreditNote(tx, { number, invoiceId: inv.id, schoolId: inv.schoolId, amountCents: body.amountCents, reason: body.reason, createdBy: c.actor.id });
-  const credited = inv.creditedCents + body.amountCents;
+  if (amountCents > inv.balanceCents) throw badRequest(m.overBalance(formatKesLabel(inv.balanceCents)), { amountCents: m.overBalance(formatKesLabel(inv.balanceCents)) });
+}
+
+/**
+ * Adds `amountCents` to the invoice's paid or credited figure (`figure`), recomputes its balance and
+ * status (a void invoice stays void) and audits `action` with that figure, the balance and the status
+ * before and after, plus `detail` after. Returns the updated invoice.
+ */
+async function postToInvoice(tx: Tx, c: RequestCaller | null, inv: InvoiceRow, figure: 'paidCents' | 'creditedCents', amountCents: number, action: string, detail: Record<string, unknown>) {
+  const paid = inv.paidCents + (figure === 'paidCents' ? amountCents : 0);
+  const credited = inv.creditedCents + (figure === 'creditedCents' ? amountCents : 0);
   const after = await repo.updateInvoice(tx, inv.id, {
-    creditedCents: credited,
-    balanceCents: inv.totalCents - inv.paidCents - credited,
-    status: statusFor(inv.totalCents, inv.paidCents, credited),
+    ...(figure === 'paidCents' ? { paidCents: paid } : { creditedCents: credited }),
+    balanceCents: inv.totalCents - paid - credited,
+    status: inv.status === 'void' ? 'void' : statusFor(inv.totalCents, paid, credited),
     updatedAt: new Date(),
   });
   await audit(tx, c, {
     schoolId: inv.schoolId,
-    action: 'billing.credit_note.create',
+    action,
     entity: 'platform_invoice',
     id: inv.id,
-    oldValue: { creditedCents: inv.creditedCents, balanceCents: inv.balanceCents, status: inv.status },
-    newValue: { creditedCents: after.creditedCents, balanceCents: after.balanceCents, status: after.status, creditNote: number, amountCents: body.amountCents, reason: body.reason },
+    oldValue: { [figure]: inv[figure], balanceCents: inv.balanceCents, status: inv.status },
+    newValue: { [figure]: after[figure], balanceCents: after.balanceCents, status: after.status, ...detail },
   });
+  return after;
+}
+
+/** POST /api/billing/invoices/:id/credit-notes: amount ≤ balance (400), not on a void invoice (409). Audited. */
+export async function addCreditNote(tx: Tx, c: RequestCaller, id: string, body: CreateCreditNoteBody): Promise<{ creditNote: PlatformCreditNote; invoice: PlatformInvoice; schoolId: string }> {
+  const { inv, schoolName } = await findInvoice(tx, c, id, true);
+  assertOpen(inv);
+  assertWithinBalance(inv, body.amountCents);
+  const number = await nextNumber(tx, 'credit', schoolToday().slice(0, 4));
+  const cn = await repo.insertCreditNote(tx, { number, invoiceId: inv.id, schoolId: inv.schoolId, amountCents: body.amountCents, reason: body.reason, createdBy: c.actor.id });
+  const after = await postToInvoice(tx, c, inv, 'creditedCents', body.amountCents, 'billing.credit_note.create', { creditNote: number, amountCents: body.amountCents, reason: body.reason });
   const by = await repo.findProfileName(tx, c.actor.id);
   return { creditNote: creditView(cn, inv.number, by), invoice: invoiceView(after, schoolName), schoolId: inv.schoolId };
 }
@@ -459,31 +475,14 @@ export async function applyPayment(tx: Tx, c: RequestCaller | null, invoiceId: s
   }
   // M-Pesa money has already moved: it is recorded even against a void invoice (as a credit to refund).
   if (p.capAtBalance) assertOpen(inv);
-  if (p.capAtBalance) {
-    if (inv.balanceCents <= 0) throw conflict('INVOICE_PAID', m.invoicePaid);
-    if (p.amountCents > inv.balanceCents) throw badRequest(m.overBalance(formatKesLabel(inv.balanceCents)), { amountCents: m.overBalance(formatKesLabel(inv.balanceCents)) });
-  }
+  if (p.capAtBalance) assertWithinBalance(inv, p.amountCents);
   const receiptNumber = await nextNumber(tx, 'receipt', schoolToday(p.paidAt).slice(0, 4));
   const pay = await repo.insertPayment(tx, { invoiceId: inv.id, schoolId: inv.schoolId, method: p.method, amountCents: p.amountCents, reference, paidAt: p.paidAt, receiptNumber, phone: p.phone ?? null, recordedBy: p.recordedBy ?? null });
   if (!pay) {
     const again = await repo.findPaymentByReference(tx, p.method, reference);
     return { payment: paymentView(again!, inv.number, schoolName), invoice: invoiceView(inv, schoolName), duplicate: true, schoolId: inv.schoolId };
   }
-  const paid = inv.paidCents + p.amountCents;
-  const after = await repo.updateInvoice(tx, inv.id, {
-    paidCents: paid,
-    balanceCents: inv.totalCents - paid - inv.creditedCents,
-    status: inv.status === 'void' ? 'void' : statusFor(inv.totalCents, paid, inv.creditedCents),
-    updatedAt: new Date(),
-  });
-  await audit(tx, c, {
-    schoolId: inv.schoolId,
-    action: 'billing.payment.record',
-    entity: 'platform_invoice',
-    id: inv.id,
-    oldValue: { paidCents: inv.paidCents, balanceCents: inv.balanceCents, status: inv.status },
-    newValue: { paidCents: after.paidCents, balanceCents: after.balanceCents, status: after.status, payment: { method: p.method, amountCents: p.amountCents, reference, receiptNumber } },
-  });
+  const after = await postToInvoice(tx, c, inv, 'paidCents', p.amountCents, 'billing.payment.record', { payment: { method: p.method, amountCents: p.amountCents, reference, receiptNumber } });
   return { payment: paymentView(pay, inv.number, schoolName), invoice: invoiceView(after, schoolName), duplicate: false, schoolId: inv.schoolId };
 }
 
