@@ -98,6 +98,8 @@ export const feeCollectionResponse = z.object({
 });
 export type FeeCollectionReport = z.infer<typeof feeCollectionResponse>;
 
+/** The learner a row of the arrears and defaulters reports is about: id, name, admission number, current stream and level. */
+const learnerColumns = { studentId: z.string(), name: z.string(), admissionNumber: z.string(), stream: z.string().nullable(), level: z.string().nullable() };
 const bucketRow = z.object({ key: z.enum(AGE_BUCKETS), label: z.string(), invoices: int, learners: int, amount: kes });
 /** GET /api/reports/arrears */
 export const arrearsResponse = z.object({
@@ -106,11 +108,7 @@ export const arrearsResponse = z.object({
   buckets: z.array(bucketRow),
   rows: z.array(
     z.object({
-      studentId: z.string(),
-      name: z.string(),
-      admissionNumber: z.string(),
-      stream: z.string().nullable(),
-      level: z.string().nullable(),
+      ...learnerColumns,
       d0to30: kes,
       d31to60: kes,
       d61to90: kes,
@@ -127,11 +125,7 @@ export const defaultersResponse = z.object({
   totals: z.object({ learners: int, balance: kes, overdue: kes }),
   rows: z.array(
     z.object({
-      studentId: z.string(),
-      name: z.string(),
-      admissionNumber: z.string(),
-      stream: z.string().nullable(),
-      level: z.string().nullable(),
+      ...learnerColumns,
       balance: kes,
       overdue: kes,
       daysOverdue: int,

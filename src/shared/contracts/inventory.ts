@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTextField } from './fields.js';
 import { MAX_AMOUNT_CENTS, kesToCents } from '../money.js';
 import { inventoryMessages } from '../messages/inventory.js';
 import { normaliseKenyanPhone } from '../phone.js';
@@ -27,13 +28,7 @@ export const IMPORT_COLUMNS = ['code', 'name', 'category', 'unit', 'quantity', '
 export type InventoryImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** '' and null both mean "none"; undefined means "not given" (PATCH leaves it). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, m.textTooLong(max))
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null));
+const optionalText = (max: number) => optionalTextField(max, m.textTooLong);
 
 /** A KES amount (number or decimal string, at most two decimals, 0 or more), parsed to integer cents. */
 export const kesInput = (message: string = m.amountInvalid) =>
@@ -57,46 +52,28 @@ const bool = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'fals
 // -------------------------------------------------------------------------------------------------
 // Suppliers
 
-const phone = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (!v) return null;
-    const n = normaliseKenyanPhone(v);
-    if (!n) {
-      ctx.addIssue({ code: 'custom', message: m.phoneInvalid });
-      return z.NEVER;
-    }
-    return n;
-  });
-const email = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (!v) return null;
-    if (!z.email().safeParse(v).success || v.length > 200) {
-      ctx.addIssue({ code: 'custom', message: m.emailInvalid });
-      return z.NEVER;
-    }
-    return v.toLowerCase();
-  });
-const kraPin = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    if (!v) return null;
-    if (!isKraPin(v)) {
-      ctx.addIssue({ code: 'custom', message: m.kraPinInvalid });
-      return z.NEVER;
-    }
-    return normalizeKraPin(v);
-  });
+/**
+ * Optional text that `check` turns into its stored form (null: not valid, the issue is `message`);
+ * '' and null mean "none", undefined means "not given" (PATCH leaves it).
+ */
+const checkedText = (check: (v: string) => string | null, message: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      if (!v) return null;
+      const value = check(v);
+      if (value === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    });
+const phone = checkedText(normaliseKenyanPhone, m.phoneInvalid);
+const email = checkedText((v) => (z.email().safeParse(v).success && v.length <= 200 ? v.toLowerCase() : null), m.emailInvalid);
+const kraPin = checkedText((v) => (isKraPin(v) ? normalizeKraPin(v) : null), m.kraPinInvalid);
 
 /** POST /api/suppliers. Phone stored as 2547XXXXXXXX; KRA PIN upper case (A/P + 9 digits + letter). */
 export const supplierInput = z.strictObject({

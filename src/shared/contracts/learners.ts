@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalTextField } from './fields.js';
 import { ADMISSION_NUMBER_MAX, normaliseAdmissionNumber } from '../admission-number.js';
 import { learnersMessages as m } from '../messages/learners.js';
 
@@ -153,13 +154,7 @@ export const listStudentsResponse = z.object({
 export type ListStudentsResponse = z.infer<typeof listStudentsResponse>;
 
 /** Trimmed optional text; '' and null clear it. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, m.textTooLong(max))
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null));
+const optionalText = (max: number) => optionalTextField(max, m.textTooLong);
 
 const name = (required: string) => z.string(required).trim().min(1, required).max(80, m.nameTooLong);
 const calendarDate = (message: string) => z.string(message).trim().refine(isCalendarDate, message);
