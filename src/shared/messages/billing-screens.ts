@@ -1,4 +1,5 @@
 import { plural } from '../plural.js';
+import { commonActions } from './common-actions.js';
 /**
  * User-facing strings of the billing screens (issue 18 §1): EduFam staff's "Billing Management"
  * (overview, invoices, subscriptions, plans, settings), a school director's own billing page, the
@@ -8,11 +9,7 @@ import { plural } from '../plural.js';
 
 export const billingScreens = {
   common: {
-    cancel: 'Cancel',
-    close: 'Close',
-    save: 'Save',
-    saving: 'Saving…',
-    tryAgain: 'Try again',
+    ...commonActions,
     actionFailed: 'That did not work',
     loadFailed: 'Could not load billing',
     none: '—',

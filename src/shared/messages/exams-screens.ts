@@ -1,4 +1,5 @@
 import { plural } from '../plural.js';
+import { commonActions } from './common-actions.js';
 /**
  * Labels and texts of the assessment screens of issue 12 §1, §2 and §4: the principal's "Examinations"
  * (exam series, exam timetable, results, grading scales), the director's results browser and the exam
@@ -8,11 +9,7 @@ import { plural } from '../plural.js';
 
 export const examsScreensMessages = {
   common: {
-    cancel: 'Cancel',
-    close: 'Close',
-    save: 'Save',
-    saving: 'Saving…',
-    tryAgain: 'Try again',
+    ...commonActions,
     loadFailed: 'Could not load this page',
     actionFailed: 'That did not work',
     dash: '—',

@@ -1,4 +1,5 @@
 import { plural } from '../plural.js';
+import { commonActions } from './common-actions.js';
 /**
  * Screen labels of the finance officer's "Fee Management" and "Student Accounts" sections (issue 11 §1,
  * §2) and the learner profile's Fees tab. Shared labels (payment methods, invoice and adjustment statuses,
@@ -7,11 +8,7 @@ import { plural } from '../plural.js';
 
 export const feeManagementMessages = {
   common: {
-    cancel: 'Cancel',
-    close: 'Close',
-    save: 'Save',
-    saving: 'Saving…',
-    tryAgain: 'Try again',
+    ...commonActions,
     optional: 'optional',
     loadFailed: 'Could not load this page',
     actionFailed: 'That did not work',

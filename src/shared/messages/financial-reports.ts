@@ -2,22 +2,14 @@
  * User-facing strings of Financial Reports (issue 15 "Financial reports"), shared by the API (errors,
  * PDF and Excel exports) and the screens.
  */
+import { feeManagementMessages } from './fee-management.js';
 
 export const REPORT_IDS = ['fee-collection', 'arrears', 'defaulters', 'cash-book', 'income-expenditure', 'mpesa-reconciliation', 'expenses-by-category', 'budget-vs-actual'] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
 export const METHOD_LABELS: Record<string, string> = { cash: 'Cash', bank_deposit: 'Bank deposit', cheque: 'Cheque', mpesa: 'M-Pesa', bank_transfer: 'Bank transfer', petty_cash: 'Petty cash' };
-export const FEE_CATEGORY_LABELS: Record<string, string> = {
-  tuition: 'Tuition',
-  boarding: 'Boarding',
-  lunch: 'Lunch',
-  transport: 'Transport',
-  activity: 'Activity',
-  uniform: 'Uniform',
-  exam: 'Exams',
-  development: 'Development',
-  other: 'Other',
-};
+/** The fee item categories, named as fee management names them. */
+export const FEE_CATEGORY_LABELS: Record<string, string> = feeManagementMessages.categories;
 export const GROUP_BY_LABELS: Record<string, string> = { day: 'Day', month: 'Month', method: 'Payment method', level: 'Grade level', class: 'Stream' };
 export const BUDGET_STATUS_LABELS: Record<string, string> = { under: 'Within budget', near: 'Near limit', over: 'Over budget', unbudgeted: 'No budget' };
 export const MPESA_STATUS_LABELS: Record<string, string> = { matched: 'Posted', unmatched: 'Unmatched', refunded: 'Refunded' };
