@@ -2,43 +2,17 @@
  * Roles of EduFam (spec §1, §6). elimisha_admin is the older alias of edufam_admin.
  * Browser-safe: imported by server and web.
  */
-export const ROLES = [
-  'edufam_admin',
-  'elimisha_admin',
-  'school_director',
-  'principal',
-  'teacher',
-  'parent',
-  'finance_officer',
-  'hr',
-] as const;
-
-export type Role = (typeof ROLES)[number];
 
 /** Platform roles: need no school, see every school (spec §6 Admin roles). */
-export const ADMIN_ROLES = ['edufam_admin', 'elimisha_admin'] as const satisfies readonly Role[];
+export const ADMIN_ROLES = ['edufam_admin', 'elimisha_admin'] as const;
 
 /** Roles that belong to exactly one school and need a school_id (spec §6 School roles). */
-export const SCHOOL_ROLES = [
-  'school_director',
-  'principal',
-  'teacher',
-  'parent',
-  'finance_officer',
-  'hr',
-] as const satisfies readonly Role[];
+export const SCHOOL_ROLES = ['school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr'] as const;
 
-/** Display names, spec §6. */
-export const ROLE_DISPLAY_NAMES: Record<Role, string> = {
-  edufam_admin: 'EduFam Admin Staff',
-  elimisha_admin: 'Elimisha Admin Staff',
-  school_director: 'School Director',
-  principal: 'Principal',
-  teacher: 'Teacher',
-  parent: 'Parent',
-  finance_officer: 'Finance Officer',
-  hr: 'HR Manager',
-};
+/** Every role: the admin roles, then the school roles. */
+export const ROLES = [...ADMIN_ROLES, ...SCHOOL_ROLES] as const;
+
+export type Role = (typeof ROLES)[number];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
@@ -59,6 +33,18 @@ export type AccessType = 'admin' | 'school';
 export function accessTypeForRole(role: Role): AccessType {
   return isAdminRole(role) ? 'admin' : 'school';
 }
+
+/** Display names, spec §6. */
+export const ROLE_DISPLAY_NAMES: Record<Role, string> = {
+  edufam_admin: 'EduFam Admin Staff',
+  elimisha_admin: 'Elimisha Admin Staff',
+  school_director: 'School Director',
+  principal: 'Principal',
+  teacher: 'Teacher',
+  parent: 'Parent',
+  finance_officer: 'Finance Officer',
+  hr: 'HR Manager',
+};
 
 export function roleDisplayName(role: string): string {
   return isRole(role) ? ROLE_DISPLAY_NAMES[role] : role;

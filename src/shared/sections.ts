@@ -103,39 +103,36 @@ export function getSection(id: string): SectionDef | undefined {
   return byId.get(id);
 }
 
+/** The EduFam admin staff's sidebar (spec §2). */
+const EDUFAM_ADMIN_SIDEBAR: ReadonlyArray<readonly [string, string?]> = [
+  ['dashboard'],
+  ['project-hub'],
+  ['analytics', 'System Analytics'],
+  ['school-analytics'],
+  ['schools', 'Schools Management'],
+  ['company-management'],
+  ['users', 'User Management'],
+  ['certificates', 'Certificate Management'],
+  ['announcements', 'Communication Center'],
+  ['reports', 'System Reports'],
+  ['billing', 'Billing Management'],
+  ['system-health'],
+  ['support', 'Support Center'],
+  ['security'],
+  ['settings', 'System Settings'],
+];
+
+/** True when `role` may open section `id` (its roles in SECTIONS). */
+function opens(role: Role, id: string): boolean {
+  const roles = byId.get(id)?.roles;
+  return roles === 'any' || !!roles?.includes(role);
+}
+
 /** Sidebar entries per role: section id and, where the spec gives one, the role's own label (spec §2). */
 export const SIDEBAR: Record<Role, ReadonlyArray<readonly [string, string?]>> = {
-  edufam_admin: [
-    ['dashboard'],
-    ['project-hub'],
-    ['analytics', 'System Analytics'],
-    ['school-analytics'],
-    ['schools', 'Schools Management'],
-    ['company-management'],
-    ['users', 'User Management'],
-    ['certificates', 'Certificate Management'],
-    ['announcements', 'Communication Center'],
-    ['reports', 'System Reports'],
-    ['billing', 'Billing Management'],
-    ['system-health'],
-    ['support', 'Support Center'],
-    ['security'],
-    ['settings', 'System Settings'],
-  ],
+  edufam_admin: EDUFAM_ADMIN_SIDEBAR,
   // The older alias: the same sidebar less the sections §6 reserves for edufam_admin.
-  elimisha_admin: [
-    ['dashboard'],
-    ['analytics', 'System Analytics'],
-    ['schools', 'Schools Management'],
-    ['users', 'User Management'],
-    ['certificates', 'Certificate Management'],
-    ['announcements', 'Communication Center'],
-    ['reports', 'System Reports'],
-    ['billing', 'Billing Management'],
-    ['system-health'],
-    ['support', 'Support Center'],
-    ['security'],
-  ],
+  elimisha_admin: EDUFAM_ADMIN_SIDEBAR.filter(([id]) => opens('elimisha_admin', id)),
   school_director: [
     ['dashboard'],
     ['analytics'],
