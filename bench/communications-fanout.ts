@@ -37,7 +37,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { count, eq } from 'drizzle-orm';
 import type { CreateCommunicationBody } from '../src/shared/contracts/communications.js';
 import { ROLES, type Role } from '../src/shared/roles.js';
-import { openDatabase, type Database, type Db } from '../src/server/db/client.js';
+import type { Database, Db } from '../src/server/db/client.js';
 import { notifications } from '../src/server/db/schema/index.js';
 import { seedDemo } from '../src/server/seed/seed.js';
 import { withSystem } from '../src/server/db/tenant.js';
@@ -50,7 +50,7 @@ import {
   type CommunicationsDeps,
 } from '../src/server/modules/communications/communications.service.js';
 import { listMyNotifications, markNotificationRead } from '../src/server/modules/notifications/notifications.service.js';
-import { actorFor, insertBulkUsers, summarize, wipePostgres } from './support.js';
+import { actorFor, insertBulkUsers, onEachDatabase, summarize } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
@@ -170,24 +170,7 @@ async function runTarget(target: string, database: Database, passwordHash: strin
 }
 
 const passwordHash = await hashPassword('BenchPassword#1');
-const results: Result[] = [];
-{
-  const database = await openDatabase({ dataDir: 'memory://' });
-  try {
-    results.push(...(await runTarget('pglite', database, passwordHash)));
-  } finally {
-    await database.close();
-  }
-}
-if (process.env.BENCH_DATABASE_URL) {
-  await wipePostgres(process.env.BENCH_DATABASE_URL);
-  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
-  try {
-    results.push(...(await runTarget('postgres', database, passwordHash)));
-  } finally {
-    await database.close();
-  }
-}
+const results = await onEachDatabase((target, database) => runTarget(target, database, passwordHash));
 
 const table = [
   `Run ${new Date().toISOString()}: communications fan-out (communications.service.ts, notifications.service.ts) over ${USERS.toLocaleString('en')} users + the demo seed, ${RUNS} runs per write scenario after 1 warm-up (20 for reads), Node ${process.version}. Times in ms, in-process (no HTTP); rows = notifications written / deleted, or rows answered.`,

@@ -28,7 +28,7 @@ import { stringify } from 'csv-stringify/sync';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase, type Database } from '../src/server/db/client.js';
+import type { Database } from '../src/server/db/client.js';
 import { classes, schools, students } from '../src/server/db/schema/index.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/server/seed/seed.js';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES, createRandom } from '../src/server/seed/names.js';
@@ -36,7 +36,7 @@ import { withSystem } from '../src/server/db/tenant.js';
 import { readImportFile } from '../src/server/modules/learner-files/import-file.js';
 import { IMPORT_COLUMNS, type ImportResult } from '../src/shared/contracts/learner-files.js';
 import type { Task } from '../src/shared/contracts/tasks.js';
-import { wipePostgres } from './support.js';
+import { onEachDatabase } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -202,24 +202,7 @@ async function runTarget(target: string, database: Database): Promise<Result[]> 
   }
 }
 
-const results: Result[] = [];
-{
-  const database = await openDatabase({ dataDir: 'memory://' });
-  try {
-    results.push(...(await runTarget('pglite', database)));
-  } finally {
-    await database.close();
-  }
-}
-if (process.env.BENCH_DATABASE_URL) {
-  await wipePostgres(process.env.BENCH_DATABASE_URL);
-  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
-  try {
-    results.push(...(await runTarget('postgres', database)));
-  } finally {
-    await database.close();
-  }
-}
+const results = await onEachDatabase(runTarget);
 
 const table = [
   `Run ${new Date().toISOString()}: POST /api/students/import through app.inject on the real buildApp (upload, type check, parse, row rules, prefetch, bulk writes in one transaction, audit), ${ROWS.toLocaleString('en')} rows for Greenhill on top of the demo seed, Node ${process.version}. Wall-clock seconds, one run each, in order on one database.`,

@@ -29,32 +29,17 @@ import { FEMALE_NAMES, MALE_NAMES, SURNAMES, createRandom } from '../src/server/
 import { seedDemo } from '../src/server/seed/seed.js';
 import { withSystem } from '../src/server/db/tenant.js';
 import { listStudents } from '../src/server/modules/learners/learners.service.js';
-import { actorFor, summarize, wipePostgres } from './support.js';
+import { actorFor, timeCalls, wipePostgres, type ScenarioResult } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 40_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const BATCH = 1_000;
 
-interface Result {
-  target: string;
-  scenario: string;
-  rows: number;
-  total: number;
-  p50: number;
-  p95: number;
-}
+type Result = ScenarioResult;
 
-async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 2; i++) await fn();
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    ms.push(performance.now() - start);
-  }
-  return summarize(ms);
-}
+/** p50/p95 of RUNS calls after two warm-ups. */
+const time = (fn: () => Promise<unknown>) => timeCalls(fn, RUNS, 2);
 
 /** Adds learners to Greenhill's current streams until it has `target`, with guardians and history. */
 export async function fill(database: Database, target: number): Promise<{ seconds: number }> {

@@ -287,6 +287,25 @@ interface Row {
   note: string;
 }
 
+/** A result row: the scenario on `database`, `sent` callbacks at `rate`/s, the percentiles of `ms` and what `check` found. */
+function resultRow(database: string, scenario: string, sent: number, rate: number, ms: number[], check: Check, note: string): Row {
+  return {
+    database,
+    scenario,
+    sent,
+    acknowledged: check.acknowledged,
+    distinct: check.distinctAcknowledged,
+    rate,
+    p50: percentile(ms, 0.5),
+    p95: percentile(ms, 0.95),
+    p99: percentile(ms, 0.99),
+    missing: check.missing,
+    doubled: check.doubled,
+    wrongBalances: check.wrongBalances,
+    note,
+  };
+}
+
 /** Waits until the servers have finished with every callback (nothing applying, nothing unapplied). */
 async function settle(db: Sql): Promise<void> {
   let last = -1;
@@ -326,21 +345,7 @@ async function runScenarios(name: string, env: Record<string, string>, db: Sql, 
     await settle(db);
     const check = await verify(db, f, before, outcomes, items);
     const ms = outcomes.map((o) => o.ms);
-    rows.push({
-      database: name,
-      scenario: `${RATE}/s for ${SECONDS} s`,
-      sent: outcomes.length,
-      acknowledged: check.acknowledged,
-      distinct: check.distinctAcknowledged,
-      rate: Math.round(outcomes.length / secs),
-      p50: percentile(ms, 0.5),
-      p95: percentile(ms, 0.95),
-      p99: percentile(ms, 0.99),
-      missing: check.missing,
-      doubled: check.doubled,
-      wrongBalances: check.wrongBalances,
-      note: `55% new confirmations (10% with a mistyped account), 25% duplicates, 15% STK callbacks, 5% duplicate STK${failures(outcomes) ? `; not acknowledged: ${failures(outcomes)}` : ''}`,
-    });
+    rows.push(resultRow(name, `${RATE}/s for ${SECONDS} s`, outcomes.length, Math.round(outcomes.length / secs), ms, check, `55% new confirmations (10% with a mistyped account), 25% duplicates, 15% STK callbacks, 5% duplicate STK${failures(outcomes) ? `; not acknowledged: ${failures(outcomes)}` : ''}`));
   }
 
   // 2. kill -9 mid-stream, restart, resend what got no answer.
@@ -365,21 +370,7 @@ async function runScenarios(name: string, env: Record<string, string>, db: Sql, 
     await settle(db);
     const check = await verify(db, f, before, outcomes, items);
     const ms = second.map((o) => o.ms);
-    rows.push({
-      database: name,
-      scenario: 'kill -9 mid-stream, restart, resend unanswered',
-      sent: outcomes.length,
-      acknowledged: check.acknowledged,
-      distinct: check.distinctAcknowledged,
-      rate: killRate,
-      p50: percentile(ms, 0.5),
-      p95: percentile(ms, 0.95),
-      p99: percentile(ms, 0.99),
-      missing: check.missing,
-      doubled: check.doubled,
-      wrongBalances: check.wrongBalances,
-      note: `killed after ${killAfter} sends; ${first.filter((o) => !o.ok).length} got no answer and were sent again`,
-    });
+    rows.push(resultRow(name, 'kill -9 mid-stream, restart, resend unanswered', outcomes.length, killRate, ms, check, `killed after ${killAfter} sends; ${first.filter((o) => !o.ok).length} got no answer and were sent again`));
     await stop(restarted);
   }
 
@@ -396,21 +387,7 @@ async function runScenarios(name: string, env: Record<string, string>, db: Sql, 
     await settle(db);
     const check = await verify(db, f, before, outcomes, items);
     const ms = outcomes.map((o) => o.ms);
-    rows.push({
-      database: name,
-      scenario: 'two instances, each callback to both',
-      sent: outcomes.length,
-      acknowledged: check.acknowledged,
-      distinct: check.distinctAcknowledged,
-      rate: twoRate * 2,
-      p50: percentile(ms, 0.5),
-      p95: percentile(ms, 0.95),
-      p99: percentile(ms, 0.99),
-      missing: check.missing,
-      doubled: check.doubled,
-      wrongBalances: check.wrongBalances,
-      note: `${twoRate}/s to each instance${failures(outcomes) ? `; not acknowledged: ${failures(outcomes)}` : ''}`,
-    });
+    rows.push(resultRow(name, 'two instances, each callback to both', outcomes.length, twoRate * 2, ms, check, `${twoRate}/s to each instance${failures(outcomes) ? `; not acknowledged: ${failures(outcomes)}` : ''}`));
     await stop(a);
     await stop(b);
   }

@@ -27,23 +27,15 @@ import { seedDemo } from '../src/server/seed/seed.js';
 import { withSystem } from '../src/server/db/tenant.js';
 import { createRun, getRun } from '../src/server/modules/payroll/payroll-runs.service.js';
 import { buildPayrollLine, type PayComponentInput } from '../src/shared/payroll/run.js';
-import { actorFor, summarize, wipePostgres } from './support.js';
+import { actorFor, timeCalls, wipePostgres } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const STAFF = Number(process.env.BENCH_STAFF ?? 600);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const MONTH = '2026-11';
 
-async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await fn();
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    ms.push(performance.now() - start);
-  }
-  return summarize(ms);
-}
+/** p50/p95 of RUNS calls after one warm-up. */
+const time = (fn: () => Promise<unknown>) => timeCalls(fn, RUNS, 1);
 
 /** Adds BOM staff to Greenhill until its payroll has STAFF members, each with five components. */
 async function fill(database: Database): Promise<number> {

@@ -1,13 +1,14 @@
 /**
- * Pieces the benchmarks share: wiping the PostgreSQL bench database, bulk-inserting users over the
- * demo schools, percentiles, and the actor of a demo account.
+ * Pieces the benchmarks share: wiping the PostgreSQL bench database, running a bench on PGlite and then
+ * PostgreSQL, bulk-inserting users over the demo schools, timing calls, percentiles, and the actor of a
+ * demo account.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Actor } from '../src/shared/access.js';
 import type { Role } from '../src/shared/roles.js';
-import type { Db } from '../src/server/db/client.js';
+import { openDatabase, type Database, type Db } from '../src/server/db/client.js';
 import { accounts, profiles, schools, users } from '../src/server/db/schema/index.js';
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES, createRandom } from '../src/server/seed/names.js';
 import { withSystem } from '../src/server/db/tenant.js';
@@ -18,6 +19,32 @@ export async function wipePostgres(url: string): Promise<void> {
   await client.connect();
   await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
   await client.end();
+}
+
+/**
+ * Runs `run` on a fresh in-memory PGlite database (target 'pglite'), then, when BENCH_DATABASE_URL is
+ * set, on that PostgreSQL database wiped first (target 'postgres'). Each database is closed after its
+ * run; the results of both come back in that order.
+ */
+export async function onEachDatabase<R>(run: (target: 'pglite' | 'postgres', database: Database) => Promise<R[]>): Promise<R[]> {
+  const results: R[] = [];
+  const pglite = await openDatabase({ dataDir: 'memory://' });
+  try {
+    results.push(...(await run('pglite', pglite)));
+  } finally {
+    await pglite.close();
+  }
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) {
+    await wipePostgres(url);
+    const postgres = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+    try {
+      results.push(...(await run('postgres', postgres)));
+    } finally {
+      await postgres.close();
+    }
+  }
+  return results;
 }
 
 /** Mostly parents and teachers, as in a real school. */
@@ -74,6 +101,28 @@ export async function insertBulkUsers(
     await db.insert(profiles).values(p);
   }
   await db.execute(sql`analyze`);
+}
+
+/** One timed scenario of a bench: the database, what was run, rows answered, their total, and p50/p95 in ms. */
+export interface ScenarioResult {
+  target: string;
+  scenario: string;
+  rows: number;
+  total: number;
+  p50: number;
+  p95: number;
+}
+
+/** p50 and p95 (ms) of `runs` timed calls of `fn`, after `warmUps` untimed ones. */
+export async function timeCalls(fn: () => Promise<unknown>, runs: number, warmUps: number): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < warmUps; i++) await fn();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    ms.push(performance.now() - start);
+  }
+  return summarize(ms);
 }
 
 /** p50 and p95 of durations in ms, rounded to 0.1 ms. */

@@ -26,39 +26,23 @@ import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../src/shared/access.js';
 import type { ListUsersQuery } from '../src/shared/contracts/users.js';
-import { openDatabase, type Database } from '../src/server/db/client.js';
+import type { Database } from '../src/server/db/client.js';
 import { users } from '../src/server/db/schema/index.js';
 import { seedDemo } from '../src/server/seed/seed.js';
 import { withSystem } from '../src/server/db/tenant.js';
 import { findUserIdByEmail } from '../src/server/modules/auth/auth.repository.js';
 import { listUsers } from '../src/server/modules/users/users.service.js';
-import { actorFor, insertBulkUsers, summarize, wipePostgres } from './support.js';
+import { actorFor, insertBulkUsers, onEachDatabase, timeCalls, type ScenarioResult } from './support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const USERS = Number(process.env.BENCH_USERS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 
-interface Result {
-  target: string;
-  scenario: string;
-  rows: number;
-  total: number;
-  p50: number;
-  p95: number;
-}
+type Result = ScenarioResult;
 
-async function time(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 2; i++) await fn();
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await fn();
-    ms.push(performance.now() - start);
-  }
-  ms.sort((x, y) => x - y);
-  return summarize(ms);
-}
+/** p50/p95 of RUNS calls after two warm-ups. */
+const time = (fn: () => Promise<unknown>) => timeCalls(fn, RUNS, 2);
 
 /** The plan of a scenario's page query (listUserPage's shape), run under the RLS role and scope. */
 async function explain(database: Database, actor: Actor, q: Partial<ListUsersQuery>): Promise<string> {
@@ -130,24 +114,7 @@ async function runTarget(target: string, database: Database, passwordHash: strin
 }
 
 const passwordHash = await hashPassword('BenchPassword#1');
-const results: Result[] = [];
-{
-  const database = await openDatabase({ dataDir: 'memory://' });
-  try {
-    results.push(...(await runTarget('pglite', database, passwordHash)));
-  } finally {
-    await database.close();
-  }
-}
-if (process.env.BENCH_DATABASE_URL) {
-  await wipePostgres(process.env.BENCH_DATABASE_URL);
-  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir: 'memory://' });
-  try {
-    results.push(...(await runTarget('postgres', database, passwordHash)));
-  } finally {
-    await database.close();
-  }
-}
+const results = await onEachDatabase((target, database) => runTarget(target, database, passwordHash));
 
 const table = [
   `Run ${new Date().toISOString()}: listUsers (users.service.ts) over ${USERS.toLocaleString('en')} users + the demo seed, ${RUNS} runs per scenario after 2 warm-ups, page size 25, Node ${process.version}. Times in ms, in-process (no HTTP).`,
