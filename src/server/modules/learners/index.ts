@@ -3,5 +3,5 @@ export { allocateAdmissionNumbers, takenAdmissionNumbers } from './admission-num
 export { audienceScope, learnerAudience, learnerNotFound, type LearnerAudience } from './learner-scope.js';
 /** The audience's SQL conditions live with the queries. */
 export { visibleLearners } from './learners.repository.js';
-export { allStudentRows, registerFilters, type ListRow } from './learners.repository.js';
+export { allStudentRows, insertStudent, registerFilters, type ListRow } from './learners.repository.js';
 export { checkPlacement, createStudent } from './learners.service.js';

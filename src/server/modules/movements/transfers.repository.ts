@@ -141,8 +141,3 @@ export async function markRequestDeclined(tx: Tx, schoolId: string, id: string, 
     .where(and(eq(transferRequests.id, id), eq(transferRequests.toSchoolId, schoolId)));
 }
 
-/** Admits a learner (a students row, from an accepted request); returns the whole row. */
-export async function insertLearner(tx: Tx, row: typeof students.$inferInsert): Promise<typeof students.$inferSelect> {
-  const [s] = await tx.insert(students).values(row).returning();
-  return s!;
-}

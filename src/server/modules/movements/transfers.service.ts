@@ -22,7 +22,7 @@ import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { auditSchool } from '../../lib/school-context.js';
 import { paginate } from '../../lib/paging.js';
-import { allocateAdmissionNumbers, checkPlacement, createStudent } from '../learners/index.js';
+import { allocateAdmissionNumbers, checkPlacement, createStudent, insertStudent } from '../learners/index.js';
 import {
   MOVEMENT_AUDIT,
   directorySchools,
@@ -315,7 +315,7 @@ export async function acceptTransferRequest(
     const today = schoolToday();
     const admittedOn = r.transferDate <= today ? r.transferDate : today;
     const [admissionNumber] = await allocateAdmissionNumbers(tx, schoolId, Number(admittedOn.slice(0, 4)), 1);
-    const s = await repo.insertLearner(tx, {
+    const s = (await insertStudent(tx, {
       schoolId,
       admissionNumber: admissionNumber!,
       firstName: snap.firstName,
@@ -332,7 +332,7 @@ export async function acceptTransferRequest(
       previousUpi: snap.upi ?? null,
       status: 'active',
       admittedOn,
-    });
+    }))!;
     await insertEnrolments(tx, [
       {
         schoolId,
