@@ -714,6 +714,8 @@ export const messages = {
       submit: 'Create User',
       creating: 'Creating...',
       cancel: 'Cancel',
+      fullNameRequired: 'Full Name is required',
+      roleRequired: 'Role is required',
     },
     confirmDeactivateTitle: 'Deactivate user?',
     confirmActivateTitle: 'Activate user?',

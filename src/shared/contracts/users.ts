@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
+import { messages } from '../messages.js';
 import { ROLES, type Role } from '../roles.js';
 
 /**
@@ -74,11 +75,11 @@ export function creatableRoles(creatorRole: Role | null | undefined): readonly R
 
 /** POST /api/users body (spec §5 Create User form). */
 export const createUserBody = z.object({
-  name: z.string().trim().min(1, 'Full Name is required').max(120),
+  name: z.string().trim().min(1, messages.users.form.fullNameRequired).max(120),
   email: z.email('Please enter a valid email address').max(320),
   password: z.string().min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters long.').max(128),
   phone: z.string().trim().max(30).optional().or(z.literal('')),
-  role: z.enum(ROLES, 'Role is required'),
+  role: z.enum(ROLES, messages.users.form.roleRequired),
   schoolId: z.uuid().optional().or(z.literal('')),
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
@@ -94,9 +95,9 @@ export const updateUserStatusResponse = z.object({ user: adminUserSchema, messag
  */
 export const updateUserBody = z
   .object({
-    name: z.string().trim().min(1, 'Full Name is required').max(120).optional(),
+    name: z.string().trim().min(1, messages.users.form.fullNameRequired).max(120).optional(),
     phone: z.string().trim().max(30).optional(),
-    role: z.enum(ROLES, 'Role is required').optional(),
+    role: z.enum(ROLES, messages.users.form.roleRequired).optional(),
   })
   .refine((b) => b.name !== undefined || b.phone !== undefined || b.role !== undefined, { message: 'Nothing to update' });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
