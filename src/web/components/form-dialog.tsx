@@ -59,7 +59,8 @@ export function FormDialogHeader({
  * A form's buttons at the foot of a dialog: Cancel (outline, `onCancel`) and the submit button, both
  * disabled while `pending`; the submit button shows a spinner while pending, else `icon` (if any), then
  * `label` (the caller picks the pending wording). `spinnerClassName` adds classes to the spinner and
- * `spinner={false}` leaves it out.
+ * `spinner={false}` leaves it out; `submitClassName` gives the submit button its own colours. In a dialog
+ * without a form, `onConfirm` is what the submit button's click does.
  */
 export function FormDialogFooter({
   cancelLabel,
@@ -72,6 +73,8 @@ export function FormDialogFooter({
   icon,
   spinner = true,
   spinnerClassName,
+  submitClassName,
+  onConfirm,
   className,
 }: {
   cancelLabel: React.ReactNode;
@@ -85,6 +88,9 @@ export function FormDialogFooter({
   icon?: React.ReactNode;
   spinner?: boolean;
   spinnerClassName?: string;
+  submitClassName?: string;
+  /** The submit button's click, for a dialog whose buttons are not in a form. */
+  onConfirm?: () => void;
   className?: string;
 }) {
   return (
@@ -92,7 +98,7 @@ export function FormDialogFooter({
       <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
         {cancelLabel}
       </Button>
-      <Button type="submit" variant={variant} disabled={pending || disabled} data-testid={submitTestId}>
+      <Button type="submit" variant={variant} disabled={pending || disabled} className={submitClassName} onClick={onConfirm} data-testid={submitTestId}>
         {pending && spinner ? <Loader2 className={cn(spinnerClassName, 'animate-spin')} aria-hidden /> : icon}
         {label}
       </Button>

@@ -45,16 +45,16 @@ export async function downloadFile(url: string, fallbackName: string, json?: unk
 }
 
 /**
- * Report-card downloads with a busy state per file: `start(key, url, name)`; a failure (404 "This
- * learner has no released results for the term.", network) shows a toast with the server's reason.
+ * Downloads with a busy state per key: `run(key, work)` marks `key` busy while `work` runs; a failure
+ * shows a toast titled `failedTitle` with the server's reason.
  */
-export function useFileDownload(failedTitle: string) {
+export function useBusyDownloads(failedTitle: string) {
   const [busy, setBusy] = React.useState<ReadonlySet<string>>(new Set());
-  const start = React.useCallback(
-    async (key: string, url: string, fallbackName: string) => {
+  const run = React.useCallback(
+    async (key: string, work: () => Promise<void>) => {
       setBusy((s) => new Set(s).add(key));
       try {
-        await downloadFile(url, fallbackName);
+        await work();
       } catch (err) {
         toast.error(failedTitle, { description: err instanceof Error ? err.message : undefined });
       } finally {
@@ -67,5 +67,15 @@ export function useFileDownload(failedTitle: string) {
     },
     [failedTitle],
   );
-  return { start, isBusy: (key: string) => busy.has(key) };
+  return { run, isBusy: (key: string) => busy.has(key) };
+}
+
+/**
+ * Report-card downloads with a busy state per file: `start(key, url, name)`; a failure (404 "This
+ * learner has no released results for the term.", network) shows a toast with the server's reason.
+ */
+export function useFileDownload(failedTitle: string) {
+  const { run, isBusy } = useBusyDownloads(failedTitle);
+  const start = React.useCallback((key: string, url: string, fallbackName: string) => run(key, () => downloadFile(url, fallbackName)), [run]);
+  return { start, isBusy };
 }
