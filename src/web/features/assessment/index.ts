@@ -1,3 +1,3 @@
 /** The assessment feature's public surface: what other features may import (decision 0021). */
 export { MarksToEnter } from './components/marks-to-enter';
-export { ChildIdentity, ChildSwitcher } from './parent/child-switcher';
+export { ChildSwitcher } from './parent/child-switcher';

@@ -3,36 +3,25 @@ import { Award, ClipboardList, Loader2, School, Trophy } from 'lucide-react';
 import type { ExamAnalytics, ExamResults } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
+import { NameLines } from '@/components/name-lines';
 import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Panel } from '@/components/page-layout';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useAnalytics, useResults, useScales } from '../api/assessment';
 import { ExamScopeBar, useExamScope } from '../results/exam-scope';
-import { EmptyCard } from '../results/results-panel';
-import { Deviation, ExamSummaryKpis, HeadCells, formatMean, formatNumber, makeRanker, type GradeRanker } from '../results/result-bits';
+import { EmptyStateCard, PageSkeleton } from '@/components/page-states';
+import { HeadCells } from '@/components/head-cells';
+import { Deviation, ExamSummaryKpis, formatMean, formatNumber, makeRanker, type GradeRanker } from '../results/result-bits';
 import { GenderChart, GradeDistributionChart, SubjectMeansChart, TrendChart } from './analytics-charts';
 
 const x = messages.examsScreens;
 const a = x.analytics;
 
 function AnalyticsSkeleton() {
-  return (
-    <div className="flex flex-col gap-4 sm:gap-6" aria-busy="true" data-testid="analytics-loading">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-28 rounded-xl" />
-        ))}
-      </div>
-      <div className="grid gap-4 sm:gap-6 lg:grid-cols-3">
-        <Skeleton className="h-80 rounded-xl" />
-        <Skeleton className="h-80 rounded-xl lg:col-span-2" />
-      </div>
-    </div>
-  );
+  return <PageSkeleton testId="analytics-loading" rows={[{ grid: 'grid gap-4 sm:gap-6 lg:grid-cols-3', cells: ['h-80 rounded-xl', 'h-80 rounded-xl lg:col-span-2'] }]} />;
 }
 
 const th = 'bg-muted px-3 py-2 text-left text-xs font-medium whitespace-nowrap text-muted-foreground first:rounded-l-md last:rounded-r-md';
@@ -80,10 +69,7 @@ function MostImproved({ rows: all }: { rows: ExamAnalytics['mostImproved'] }) {
               <td className={td}>
                 <div className="flex min-w-0 items-center gap-2.5">
                   <span className={cn('flex size-6 shrink-0 items-center justify-center rounded-full text-[11px] font-semibold', i < 3 ? 'bg-emerald-500/12 text-emerald-700 dark:text-emerald-300' : 'bg-muted text-muted-foreground')}>{i + 1}</span>
-                  <div className="min-w-0">
-                    <p className="truncate font-medium">{r.name}</p>
-                    <p className="truncate text-xs text-muted-foreground">{r.className}</p>
-                  </div>
+                  <NameLines name={r.name} detail={r.className} />
                 </div>
               </td>
               <td className={cn(td, 'text-right text-muted-foreground tabular-nums max-sm:hidden')}>{formatNumber(r.previousMean)}</td>
@@ -226,12 +212,12 @@ export function ExamAnalyticsPage() {
   let body: React.ReactNode;
   if (state.error) body = <LoadErrorCard title={x.common.loadFailed} detail={state.error.message} retryLabel={x.common.tryAgain} onRetry={state.refetch} testId="analytics-error" />;
   else if (state.isLoading) body = <AnalyticsSkeleton />;
-  else if (!state.exam) body = teacher ? <EmptyCard icon={School} title={a.noStreams} hint={a.noStreamsHint} testId="analytics-no-streams" /> : <EmptyCard icon={ClipboardList} title={x.results.noExams} hint={x.results.noExamsHint} testId="analytics-no-exams" />;
-  else if (!state.scope.classId && !state.scope.levelId) body = <EmptyCard icon={School} title={teacher ? a.noStreams : x.results.noScope} hint={teacher ? a.noStreamsHint : x.results.noScopeHint} testId="analytics-no-scope" />;
+  else if (!state.exam) body = teacher ? <EmptyStateCard icon={School} title={a.noStreams} hint={a.noStreamsHint} testId="analytics-no-streams" /> : <EmptyStateCard icon={ClipboardList} title={x.results.noExams} hint={x.results.noExamsHint} testId="analytics-no-exams" />;
+  else if (!state.scope.classId && !state.scope.levelId) body = <EmptyStateCard icon={School} title={teacher ? a.noStreams : x.results.noScope} hint={teacher ? a.noStreamsHint : x.results.noScopeHint} testId="analytics-no-scope" />;
   else if (error && (!results.data || !analytics.data))
     body = <LoadErrorCard title={x.common.loadFailed} detail={error.message} retryLabel={x.common.tryAgain} onRetry={() => void Promise.all([results.refetch(), analytics.refetch()])} testId="analytics-error" />;
   else if (!results.data || !analytics.data) body = <AnalyticsSkeleton />;
-  else if (results.data.rows.length === 0) body = <EmptyCard icon={School} title={x.results.noRows} hint={x.results.noRowsHint} testId="analytics-no-rows" />;
+  else if (results.data.rows.length === 0) body = <EmptyStateCard icon={School} title={x.results.noRows} hint={x.results.noRowsHint} testId="analytics-no-rows" />;
   else
     body = (
       <div className={results.isPlaceholderData || analytics.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>

@@ -1,14 +1,14 @@
 import * as React from 'react';
-import { Loader2, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { EXAM_KINDS, createExamBody, type Exam, type ExamKind } from '@shared/contracts/assessment';
 import type { Level, Subject } from '@shared/contracts/school-setup';
 import { addDays, schoolToday } from '@shared/dates';
 import { messages } from '@shared/messages';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Field, describedBy } from '@/components/field';
@@ -189,164 +189,158 @@ export function ExamDialog({
   const years = [...new Set(terms.map((t) => t.yearName))];
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !pending && onClose()}>
-      <DialogContent className="flex max-h-[calc(100dvh-2rem)] max-w-3xl flex-col gap-0 overflow-hidden p-0" data-testid="exam-dialog">
-        <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col [&_[aria-invalid=true]]:border-destructive">
-          <DialogHeader className="border-b px-5 py-4 pr-12 sm:px-6">
-            <DialogTitle>{editing ? f.editTitle : f.createTitle}</DialogTitle>
-            <DialogDescription>{editing ? f.editText : f.createText}</DialogDescription>
-          </DialogHeader>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      pending={pending}
+      className="flex max-h-[calc(100dvh-2rem)] max-w-3xl flex-col gap-0 overflow-hidden p-0"
+      testId="exam-dialog"
+      form={{ onSubmit: submit, noValidate: true, className: 'flex min-h-0 flex-1 flex-col [&_[aria-invalid=true]]:border-destructive' }}
+      headerClassName="border-b px-5 py-4 pr-12 sm:px-6"
+      title={editing ? f.editTitle : f.createTitle}
+      description={editing ? f.editText : f.createText}
+    >
 
-          <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-5 py-5 sm:px-6">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="exam-name" label={f.name} error={errors.name} className="sm:col-span-2">
-                <Input id="exam-name" value={draft.name} onChange={(e) => set({ name: e.target.value })} placeholder={f.namePlaceholder} maxLength={120} {...describedBy('exam-name', errors.name)} data-testid="exam-name" />
-              </Field>
-              <Field id="exam-term" label={f.term} error={errors.termId}>
-                <Select value={draft.termId || undefined} onValueChange={(termId) => set({ termId })} disabled={editing}>
-                  <SelectTrigger id="exam-term" {...describedBy('exam-term', errors.termId)} data-testid="exam-term">
-                    <SelectValue placeholder={f.termPlaceholder} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {years.map((y) => (
-                      <SelectGroup key={y}>
-                        {terms
-                          .filter((t) => t.yearName === y)
-                          .map((t) => (
-                            <SelectItem key={t.id} value={t.id}>
-                              {t.label}
-                              {t.isCurrent && <span className="ml-1.5 text-xs text-muted-foreground">({x.common.currentTerm})</span>}
-                            </SelectItem>
-                          ))}
-                      </SelectGroup>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </Field>
-              <div className="grid grid-cols-2 gap-4">
-                <Field id="exam-kind" label={f.kind} error={errors.kind}>
-                  <Select value={draft.kind} onValueChange={(kind) => set({ kind: kind as ExamKind })}>
-                    <SelectTrigger id="exam-kind" data-testid="exam-kind-select">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {EXAM_KINDS.map((k) => (
-                        <SelectItem key={k} value={k}>
-                          {x.kinds[k]}
+      <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-5 py-5 sm:px-6">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="exam-name" label={f.name} error={errors.name} className="sm:col-span-2">
+            <Input id="exam-name" value={draft.name} onChange={(e) => set({ name: e.target.value })} placeholder={f.namePlaceholder} maxLength={120} {...describedBy('exam-name', errors.name)} data-testid="exam-name" />
+          </Field>
+          <Field id="exam-term" label={f.term} error={errors.termId}>
+            <Select value={draft.termId || undefined} onValueChange={(termId) => set({ termId })} disabled={editing}>
+              <SelectTrigger id="exam-term" {...describedBy('exam-term', errors.termId)} data-testid="exam-term">
+                <SelectValue placeholder={f.termPlaceholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {years.map((y) => (
+                  <SelectGroup key={y}>
+                    {terms
+                      .filter((t) => t.yearName === y)
+                      .map((t) => (
+                        <SelectItem key={t.id} value={t.id}>
+                          {t.label}
+                          {t.isCurrent && <span className="ml-1.5 text-xs text-muted-foreground">({x.common.currentTerm})</span>}
                         </SelectItem>
                       ))}
-                    </SelectContent>
-                  </Select>
-                </Field>
-                <Field id="exam-weight" label={f.weight} error={errors.weight}>
-                  <Input
-                    id="exam-weight"
-                    inputMode="numeric"
-                    value={draft.weight}
-                    onChange={(e) => set({ weight: e.target.value })}
-                    {...describedBy('exam-weight', errors.weight)}
-                    data-testid="exam-weight"
-                  />
-                </Field>
-              </div>
-              <p className="-mt-2 text-xs text-muted-foreground sm:col-span-2">{f.weightHint}</p>
-            </div>
-
-            <fieldset className="grid min-w-0 gap-2.5" data-testid="exam-levels">
-              <legend className="mb-1 text-sm font-medium">{f.levels}</legend>
-              <p className="-mt-1 text-xs text-muted-foreground">{f.levelsHint}</p>
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                {examLevels.map((l) => {
-                  const on = draft.levelIds.includes(l.id);
-                  return (
-                    <label
-                      key={l.id}
-                      htmlFor={`exam-level-${l.id}`}
-                      className={cn(
-                        'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm transition-colors hover:bg-accent',
-                        on && 'border-primary/50 bg-primary/5',
-                      )}
-                    >
-                      <Checkbox id={`exam-level-${l.id}`} checked={on} onCheckedChange={(v) => toggleLevel(l.id, v === true)} aria-label={l.name} />
-                      <span className="truncate">{l.name}</span>
-                    </label>
-                  );
-                })}
-              </div>
-              <FieldError id="exam-levels-error" message={errors.levelIds} />
-            </fieldset>
-
-            <fieldset className="grid min-w-0 gap-2.5" data-testid="exam-subjects">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <legend className="text-sm font-medium">{f.subjects}</legend>
-                {chosenOrder.length > 0 && <span className="text-xs text-muted-foreground">{f.selectedSubjects(chosenOrder.length)}</span>}
-              </div>
-              <p className="-mt-1 text-xs text-muted-foreground">{groups.length ? f.subjectsHint : f.subjectsPickLevels}</p>
-              {groups.map((g) => {
-                const ids = g.subjects.map((s) => s.id);
-                const chosen = ids.filter((id) => draft.papers[id]).length;
-                return (
-                  <div key={g.band} className="min-w-0 overflow-hidden rounded-lg border" data-testid="subject-band" data-band={g.band}>
-                    <div className="flex items-center justify-between gap-2 border-b bg-muted/40 px-3 py-2">
-                      <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{f.band(g.band, chosen, ids.length)}</p>
-                      <Button type="button" variant="ghost" size="sm" className="h-7 px-2" onClick={() => setBand(ids, chosen < ids.length)}>
-                        {chosen < ids.length ? f.selectAll : f.clearAll}
-                      </Button>
-                    </div>
-                    <ul className="divide-y">
-                      {g.subjects.map((s) => (
-                        <SubjectRow key={s.id} subject={s} papers={draft.papers[s.id] ?? null} error={subjectError(s.id)} onToggle={(on) => toggleSubject(s.id, on)} onPapers={(p) => setPapers(s.id, p)} />
-                      ))}
-                    </ul>
-                  </div>
-                );
-              })}
-              <FieldError id="exam-subjects-error" message={errors.subjects} />
-            </fieldset>
-
-            <div className="grid gap-4 sm:grid-cols-2">
-              <fieldset className="grid min-w-0 gap-2">
-                <legend className="mb-2 text-sm font-medium">
-                  {f.dates} <span className="font-normal text-muted-foreground">({x.common.optional})</span>
-                </legend>
-                <div className="grid grid-cols-2 gap-3">
-                  <Field id="exam-starts" label={<span className="text-xs text-muted-foreground">{f.startsOn}</span>} error={errors.startsOn}>
-                    <Input id="exam-starts" type="date" value={draft.startsOn} onChange={(e) => set({ startsOn: e.target.value })} {...describedBy('exam-starts', errors.startsOn)} data-testid="exam-starts" />
-                  </Field>
-                  <Field id="exam-ends" label={<span className="text-xs text-muted-foreground">{f.endsOn}</span>} error={errors.endsOn}>
-                    <Input id="exam-ends" type="date" value={draft.endsOn} onChange={(e) => set({ endsOn: e.target.value })} {...describedBy('exam-ends', errors.endsOn)} data-testid="exam-ends" />
-                  </Field>
-                </div>
-              </fieldset>
-              <fieldset className="grid min-w-0 gap-2">
-                <legend className="mb-2 text-sm font-medium">{f.window}</legend>
-                <div className="grid grid-cols-2 gap-3">
-                  <Field id="exam-opens" label={<span className="text-xs text-muted-foreground">{f.entryOpensOn}</span>} error={errors.entryOpensOn}>
-                    <Input id="exam-opens" type="date" value={draft.entryOpensOn} onChange={(e) => set({ entryOpensOn: e.target.value })} {...describedBy('exam-opens', errors.entryOpensOn)} data-testid="exam-opens" />
-                  </Field>
-                  <Field id="exam-closes" label={<span className="text-xs text-muted-foreground">{f.entryClosesOn}</span>} error={errors.entryClosesOn}>
-                    <Input id="exam-closes" type="date" value={draft.entryClosesOn} onChange={(e) => set({ entryClosesOn: e.target.value })} {...describedBy('exam-closes', errors.entryClosesOn)} data-testid="exam-closes" />
-                  </Field>
-                </div>
-                <p className="text-xs text-muted-foreground">{f.windowHint}</p>
-              </fieldset>
-            </div>
-
-            {failure && <FormErrorAlert title={f.failed} detail={failure} testId="exam-dialog-error" />}
+                  </SelectGroup>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <div className="grid grid-cols-2 gap-4">
+            <Field id="exam-kind" label={f.kind} error={errors.kind}>
+              <Select value={draft.kind} onValueChange={(kind) => set({ kind: kind as ExamKind })}>
+                <SelectTrigger id="exam-kind" data-testid="exam-kind-select">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {EXAM_KINDS.map((k) => (
+                    <SelectItem key={k} value={k}>
+                      {x.kinds[k]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </Field>
+            <Field id="exam-weight" label={f.weight} error={errors.weight}>
+              <Input
+                id="exam-weight"
+                inputMode="numeric"
+                value={draft.weight}
+                onChange={(e) => set({ weight: e.target.value })}
+                {...describedBy('exam-weight', errors.weight)}
+                data-testid="exam-weight"
+              />
+            </Field>
           </div>
+          <p className="-mt-2 text-xs text-muted-foreground sm:col-span-2">{f.weightHint}</p>
+        </div>
 
-          <DialogFooter className="border-t px-5 py-4 sm:px-6">
-            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              {x.common.cancel}
-            </Button>
-            <Button type="submit" disabled={pending} data-testid="exam-submit">
-              {pending && <Loader2 className="animate-spin" aria-hidden />}
-              {editing ? f.save : f.create}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        <fieldset className="grid min-w-0 gap-2.5" data-testid="exam-levels">
+          <legend className="mb-1 text-sm font-medium">{f.levels}</legend>
+          <p className="-mt-1 text-xs text-muted-foreground">{f.levelsHint}</p>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {examLevels.map((l) => {
+              const on = draft.levelIds.includes(l.id);
+              return (
+                <label
+                  key={l.id}
+                  htmlFor={`exam-level-${l.id}`}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm transition-colors hover:bg-accent',
+                    on && 'border-primary/50 bg-primary/5',
+                  )}
+                >
+                  <Checkbox id={`exam-level-${l.id}`} checked={on} onCheckedChange={(v) => toggleLevel(l.id, v === true)} aria-label={l.name} />
+                  <span className="truncate">{l.name}</span>
+                </label>
+              );
+            })}
+          </div>
+          <FieldError id="exam-levels-error" message={errors.levelIds} />
+        </fieldset>
+
+        <fieldset className="grid min-w-0 gap-2.5" data-testid="exam-subjects">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <legend className="text-sm font-medium">{f.subjects}</legend>
+            {chosenOrder.length > 0 && <span className="text-xs text-muted-foreground">{f.selectedSubjects(chosenOrder.length)}</span>}
+          </div>
+          <p className="-mt-1 text-xs text-muted-foreground">{groups.length ? f.subjectsHint : f.subjectsPickLevels}</p>
+          {groups.map((g) => {
+            const ids = g.subjects.map((s) => s.id);
+            const chosen = ids.filter((id) => draft.papers[id]).length;
+            return (
+              <div key={g.band} className="min-w-0 overflow-hidden rounded-lg border" data-testid="subject-band" data-band={g.band}>
+                <div className="flex items-center justify-between gap-2 border-b bg-muted/40 px-3 py-2">
+                  <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{f.band(g.band, chosen, ids.length)}</p>
+                  <Button type="button" variant="ghost" size="sm" className="h-7 px-2" onClick={() => setBand(ids, chosen < ids.length)}>
+                    {chosen < ids.length ? f.selectAll : f.clearAll}
+                  </Button>
+                </div>
+                <ul className="divide-y">
+                  {g.subjects.map((s) => (
+                    <SubjectRow key={s.id} subject={s} papers={draft.papers[s.id] ?? null} error={subjectError(s.id)} onToggle={(on) => toggleSubject(s.id, on)} onPapers={(p) => setPapers(s.id, p)} />
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+          <FieldError id="exam-subjects-error" message={errors.subjects} />
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <fieldset className="grid min-w-0 gap-2">
+            <legend className="mb-2 text-sm font-medium">
+              {f.dates} <span className="font-normal text-muted-foreground">({x.common.optional})</span>
+            </legend>
+            <div className="grid grid-cols-2 gap-3">
+              <Field id="exam-starts" label={<span className="text-xs text-muted-foreground">{f.startsOn}</span>} error={errors.startsOn}>
+                <Input id="exam-starts" type="date" value={draft.startsOn} onChange={(e) => set({ startsOn: e.target.value })} {...describedBy('exam-starts', errors.startsOn)} data-testid="exam-starts" />
+              </Field>
+              <Field id="exam-ends" label={<span className="text-xs text-muted-foreground">{f.endsOn}</span>} error={errors.endsOn}>
+                <Input id="exam-ends" type="date" value={draft.endsOn} onChange={(e) => set({ endsOn: e.target.value })} {...describedBy('exam-ends', errors.endsOn)} data-testid="exam-ends" />
+              </Field>
+            </div>
+          </fieldset>
+          <fieldset className="grid min-w-0 gap-2">
+            <legend className="mb-2 text-sm font-medium">{f.window}</legend>
+            <div className="grid grid-cols-2 gap-3">
+              <Field id="exam-opens" label={<span className="text-xs text-muted-foreground">{f.entryOpensOn}</span>} error={errors.entryOpensOn}>
+                <Input id="exam-opens" type="date" value={draft.entryOpensOn} onChange={(e) => set({ entryOpensOn: e.target.value })} {...describedBy('exam-opens', errors.entryOpensOn)} data-testid="exam-opens" />
+              </Field>
+              <Field id="exam-closes" label={<span className="text-xs text-muted-foreground">{f.entryClosesOn}</span>} error={errors.entryClosesOn}>
+                <Input id="exam-closes" type="date" value={draft.entryClosesOn} onChange={(e) => set({ entryClosesOn: e.target.value })} {...describedBy('exam-closes', errors.entryClosesOn)} data-testid="exam-closes" />
+              </Field>
+            </div>
+            <p className="text-xs text-muted-foreground">{f.windowHint}</p>
+          </fieldset>
+        </div>
+
+        {failure && <FormErrorAlert title={f.failed} detail={failure} testId="exam-dialog-error" />}
+      </div>
+
+      <FormDialogFooter cancelLabel={x.common.cancel} onCancel={onClose} label={editing ? f.save : f.create} pending={pending} submitTestId="exam-submit" className="border-t px-5 py-4 sm:px-6" />
+    </FormDialog>
   );
 }
 

@@ -6,9 +6,11 @@ import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { useExams } from '../api/assessment';
-import { EmptyCard, ResultsPanel } from '../results/results-panel';
+import { EmptyStateCard } from '@/components/page-states';
+import { ResultsPanel } from '../results/results-panel';
 import { ScalesTab } from './scales-tab';
 import { SeriesTab } from './series-tab';
 import { TimetableTab } from './timetable-tab';
@@ -67,21 +69,15 @@ export function ExaminationsPage() {
       </div>
     );
   } else if (!terms.current) {
-    body = <EmptyCard icon={CalendarX2} title={x.common.noTerms} hint={x.common.noTermsHint} testId="exams-no-terms" />;
+    body = <EmptyStateCard icon={CalendarX2} title={x.common.noTerms} hint={x.common.noTermsHint} testId="exams-no-terms" />;
   } else {
     body = (
       <Tabs value={tab} onValueChange={setTab} className="min-w-0">
-        <TabsList aria-label={x.page.tabsLabel}>
-          {TABS.map((k) => {
-            const Icon = ICONS[k];
-            return (
-              <TabsTrigger key={k} value={k} className="max-sm:px-2.5 max-sm:[&_svg]:hidden" data-testid={`exams-tab-${k}`}>
-                <Icon aria-hidden />
-                {x.page.tabs[k]}
-              </TabsTrigger>
-            );
-          })}
-        </TabsList>
+        <IconTabsList
+          label={x.page.tabsLabel}
+          triggerClassName="max-sm:px-2.5 max-sm:[&_svg]:hidden"
+          tabs={TABS.map((k) => ({ value: k, icon: ICONS[k], label: x.page.tabs[k], testId: `exams-tab-${k}` }))}
+        />
         <TabsContent value="series">
           <SeriesTab terms={terms.terms} defaultTermId={terms.current.id} onResults={(id) => open('results', id)} onTimetable={(id) => open('timetable', id)} />
         </TabsContent>

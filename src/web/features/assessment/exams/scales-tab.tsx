@@ -8,7 +8,8 @@ import { messages } from '@shared/messages';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { HeadCells } from '@/components/head-cells';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -152,26 +153,17 @@ function BandsForm({ scale }: { scale: GradingScale }) {
         <table className="w-full min-w-[500px] border-separate border-spacing-0 text-sm md:min-w-[640px]" data-testid="bands-table">
           <thead>
             <tr className="text-left text-xs text-muted-foreground">
-              <th scope="col" className="w-24 rounded-l-md bg-muted px-2 py-2 font-medium">
-                {s.code}
-              </th>
-              <th scope="col" className="bg-muted px-2 py-2 font-medium">
-                {s.descriptor}
-              </th>
-              <th scope="col" className="w-24 bg-muted px-2 py-2 font-medium">
-                {s.from}
-              </th>
-              <th scope="col" className="w-20 bg-muted px-2 py-2 font-medium">
-                {s.range}
-              </th>
-              {hasPoints && (
-                <th scope="col" className="w-24 bg-muted px-2 py-2 font-medium">
-                  {s.points}
-                </th>
-              )}
-              <th scope="col" className="bg-muted px-2 py-2 font-medium max-md:hidden">
-                {s.preview}
-              </th>
+              <HeadCells
+                th="bg-muted px-2 py-2 font-medium"
+                cols={[
+                  { label: s.code, className: 'w-24 rounded-l-md' },
+                  { label: s.descriptor },
+                  { label: s.from, className: 'w-24' },
+                  { label: s.range, className: 'w-20' },
+                  hasPoints && { label: s.points, className: 'w-24' },
+                  { label: s.preview, className: 'max-md:hidden' },
+                ]}
+              />
               <th scope="col" className="w-10 rounded-r-md bg-muted px-2 py-2">
                 <span className="sr-only">{x.common.remove}</span>
               </th>
@@ -398,42 +390,36 @@ function OverrideDialog({
   const options = subjects.filter((sb) => sb.band === band && !sb.retiredAt);
   const subject = options.find((sb) => sb.id === subjectId);
   return (
-    <Dialog open={!!level} onOpenChange={(o) => !o && !pending && onClose()}>
-      <DialogContent className="max-w-md" data-testid="override-dialog">
-        <DialogHeader>
-          <DialogTitle>{level ? s.overrideTitle(level.levelName) : ''}</DialogTitle>
-          <DialogDescription>{s.overrideText}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-4">
-          <Field id="override-subject" label={s.overrideSubject}>
-            <Select value={subjectId || undefined} onValueChange={setSubjectId}>
-              <SelectTrigger id="override-subject" data-testid="override-subject">
-                <SelectValue placeholder={s.overrideSubject} />
-              </SelectTrigger>
-              <SelectContent>
-                {options.map((sb) => (
-                  <SelectItem key={sb.id} value={sb.id}>
-                    {sb.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </Field>
-          <Field id="override-scale" label={s.overrideScale}>
-            <ScaleSelect value={scaleKey} onChange={setScaleKey} scales={scales} label={s.overrideScale} className="h-10" testId="override-scale" />
-          </Field>
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            {x.common.cancel}
-          </Button>
-          <Button onClick={() => subject && onSave(subject, scaleKey)} disabled={!subject || pending} data-testid="override-save">
-            {pending && <Loader2 className="animate-spin" aria-hidden />}
-            {s.overrideSave}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={!!level} onClose={onClose} pending={pending} className="max-w-md" testId="override-dialog" title={level ? s.overrideTitle(level.levelName) : ''} description={s.overrideText}>
+      <div className="grid gap-4">
+        <Field id="override-subject" label={s.overrideSubject}>
+          <Select value={subjectId || undefined} onValueChange={setSubjectId}>
+            <SelectTrigger id="override-subject" data-testid="override-subject">
+              <SelectValue placeholder={s.overrideSubject} />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((sb) => (
+                <SelectItem key={sb.id} value={sb.id}>
+                  {sb.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </Field>
+        <Field id="override-scale" label={s.overrideScale}>
+          <ScaleSelect value={scaleKey} onChange={setScaleKey} scales={scales} label={s.overrideScale} className="h-10" testId="override-scale" />
+        </Field>
+      </div>
+      <FormDialogFooter
+        cancelLabel={x.common.cancel}
+        onCancel={onClose}
+        label={s.overrideSave}
+        pending={pending}
+        disabled={!subject}
+        onConfirm={() => subject && onSave(subject, scaleKey)}
+        submitTestId="override-save"
+      />
+    </FormDialog>
   );
 }
 

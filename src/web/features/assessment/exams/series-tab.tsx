@@ -1,18 +1,18 @@
 import * as React from 'react';
-import { BarChart3, CalendarClock, CalendarRange, ClipboardList, MoreHorizontal, Pencil, Plus, Send, Trash2 } from 'lucide-react';
+import { BarChart3, CalendarClock, CalendarRange, ClipboardList, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Exam } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
 import { FilterSelect } from '@/components/filter-select';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { IconMenuItem, RowMenu } from '@/components/row-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatShortDate } from '@/lib/format';
 import { ActionDialog } from '@/components/action-dialog';
 import { useExams } from '../api/assessment';
 import { useDeleteExam, useReleaseExam, useSchoolLevels, useSchoolSubjects } from '../api/exams';
-import { EmptyCard } from '../results/results-panel';
+import { EmptyStateCard } from '@/components/page-states';
 import { ExamKindTag, ExamStatusPill } from '../results/result-bits';
 import { WindowBadge } from '../teacher/sheet-widgets';
 import { ExamDialog } from './exam-dialog';
@@ -88,40 +88,17 @@ function ExamCard({
               {t.release}
             </Button>
           )}
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="size-8" aria-label={t.actions(exam.name)} data-testid="exam-menu">
-                <MoreHorizontal aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={onResults} data-testid="exam-open-results">
-                <BarChart3 aria-hidden />
-                {t.results}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={onTimetable} data-testid="exam-open-timetable">
-                <CalendarClock aria-hidden />
-                {t.timetable}
-              </DropdownMenuItem>
-              {!released && (
-                <>
-                  <DropdownMenuItem onSelect={onEdit} data-testid="exam-edit">
-                    <Pencil aria-hidden />
-                    {t.edit}
-                  </DropdownMenuItem>
-                  <DropdownMenuItem onSelect={onRelease} className="sm:hidden" data-testid="exam-release-menu">
-                    <Send aria-hidden />
-                    {t.release}
-                  </DropdownMenuItem>
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive" data-testid="exam-delete">
-                    <Trash2 aria-hidden />
-                    {t.delete}
-                  </DropdownMenuItem>
-                </>
-              )}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <RowMenu label={t.actions(exam.name)} testId="exam-menu">
+            <IconMenuItem icon={BarChart3} label={t.results} onSelect={onResults} testId="exam-open-results" />
+            <IconMenuItem icon={CalendarClock} label={t.timetable} onSelect={onTimetable} testId="exam-open-timetable" />
+            {!released && (
+              <>
+                <IconMenuItem icon={Pencil} label={t.edit} onSelect={onEdit} testId="exam-edit" />
+                <IconMenuItem icon={Send} label={t.release} onSelect={onRelease} className="sm:hidden" testId="exam-release-menu" />
+                <IconMenuItem icon={Trash2} label={t.delete} onSelect={onDelete} danger separated testId="exam-delete" />
+              </>
+            )}
+          </RowMenu>
         </div>
       </div>
 
@@ -221,7 +198,7 @@ export function SeriesTab({
   let body: React.ReactNode;
   if (exams.isError) body = <LoadErrorCard title={x.common.loadFailed} detail={exams.error.message} retryLabel={x.common.tryAgain} onRetry={() => void exams.refetch()} testId="series-error" />;
   else if (exams.isPending) body = <ListSkeleton />;
-  else if (groups.length === 0) body = <EmptyCard icon={ClipboardList} title={termFilter ? t.emptyTerm : t.empty} hint={t.emptyHint} testId="series-empty" />;
+  else if (groups.length === 0) body = <EmptyStateCard icon={ClipboardList} title={termFilter ? t.emptyTerm : t.empty} hint={t.emptyHint} testId="series-empty" />;
   else
     body = (
       <div className="flex flex-col gap-6">

@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useSaveTimetable, useTeacherOptions, useTimetable, timetablePdfUrl, type TimetableInput, type TimetableItem } from '../api/exams';
-import { EmptyCard } from '../results/results-panel';
+import { EmptyStateCard } from '@/components/page-states';
 import { ExamPicker } from '../results/exam-scope';
 import { ExamStatusPill } from '../results/result-bits';
 
@@ -59,7 +59,7 @@ function rowProblem(r: Row, i: number): string | null {
  */
 export function TimetableTab({ exams, examId, onExam }: { exams: Exam[]; examId: string | null; onExam: (id: string) => void }) {
   const exam = exams.find((e) => e.id === examId) ?? exams.find((e) => e.status !== 'released') ?? exams[0] ?? null;
-  if (exams.length === 0) return <EmptyCard icon={CalendarClock} title={t.noExams} hint={t.noExamsHint} testId="timetable-no-exams" />;
+  if (exams.length === 0) return <EmptyStateCard icon={CalendarClock} title={t.noExams} hint={t.noExamsHint} testId="timetable-no-exams" />;
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="timetable-tab">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
@@ -240,6 +240,50 @@ const addHours = (hhmm: string, h: number) => {
   return `${String(Math.min(23, hh + h)).padStart(2, '0')}:${String(mm).padStart(2, '0')}`;
 };
 
+/** A timetable row cell's caption (shown on phones and tablets, where the cells wrap without the header). */
+const CAPTION = 'text-[11px] font-medium text-muted-foreground lg:hidden';
+
+/** A picker cell of a timetable row: its caption, then a small select of `options` (`ariaLabel` names it with the row). */
+function CellSelect({
+  className,
+  caption,
+  ariaLabel,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+  testId,
+  options,
+}: {
+  className: string;
+  caption: string;
+  ariaLabel: string;
+  value: string | undefined;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  placeholder?: string;
+  testId: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className={className}>
+      <span className={CAPTION}>{caption}</span>
+      <Select value={value} onValueChange={onChange} disabled={disabled}>
+        <SelectTrigger aria-label={ariaLabel} className="h-9 [&>svg]:shrink-0" data-testid={testId}>
+          <SelectValue placeholder={placeholder} />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
 function TimetableRow({
   index,
   row,
@@ -262,74 +306,59 @@ function TimetableRow({
   if (row.paper && !papers.includes(row.paper)) papers.push(row.paper);
   const n = index + 1;
   const label = (what: string) => `${t.rowLabel(n)}: ${what}`;
-  const small = 'text-[11px] font-medium text-muted-foreground lg:hidden';
   return (
     <li
       className="relative grid grid-cols-2 gap-2 rounded-lg border p-3 sm:grid-cols-3 lg:grid-cols-[9.5rem_7rem_7rem_minmax(0,1.5fr)_minmax(0,0.9fr)_minmax(0,0.8fr)_minmax(0,1.2fr)_2.25rem] lg:items-center lg:rounded-md lg:border-0 lg:p-1 lg:hover:bg-muted/40"
       data-testid="timetable-row"
     >
       <label className="col-span-2 grid min-w-0 gap-1 max-lg:pr-10 sm:col-span-1 [&>*]:min-w-0">
-        <span className={small}>{t.date}</span>
+        <span className={CAPTION}>{t.date}</span>
         <Input type="date" value={row.sitsOn} onChange={(e) => onChange({ sitsOn: e.target.value })} disabled={readOnly} aria-label={label(t.date)} className="h-9" data-testid="tt-date" />
       </label>
       <label className="grid min-w-0 gap-1 [&>*]:min-w-0">
-        <span className={small}>{t.starts}</span>
+        <span className={CAPTION}>{t.starts}</span>
         <Input type="time" value={row.startsAt} onChange={(e) => onChange({ startsAt: e.target.value })} disabled={readOnly} aria-label={label(t.starts)} className="h-9" data-testid="tt-start" />
       </label>
       <label className="grid min-w-0 gap-1 [&>*]:min-w-0">
-        <span className={small}>{t.ends}</span>
+        <span className={CAPTION}>{t.ends}</span>
         <Input type="time" value={row.endsAt} onChange={(e) => onChange({ endsAt: e.target.value })} disabled={readOnly} aria-label={label(t.ends)} className="h-9" data-testid="tt-end" />
       </label>
-      <div className="col-span-2 grid min-w-0 gap-1 sm:col-span-2 lg:col-span-1 [&>*]:min-w-0">
-        <span className={small}>{t.subject}</span>
-        <Select value={row.subjectId || undefined} onValueChange={(v) => onChange({ subjectId: v, paper: exam.subjects.find((s) => s.subjectId === v)?.papers[0]?.name ?? '' })} disabled={readOnly}>
-          <SelectTrigger aria-label={label(t.subject)} className="h-9 [&>svg]:shrink-0" data-testid="tt-subject">
-            <SelectValue placeholder={t.pickSubject} />
-          </SelectTrigger>
-          <SelectContent>
-            {exam.subjects.map((s) => (
-              <SelectItem key={s.subjectId} value={s.subjectId}>
-                {s.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid min-w-0 gap-1 [&>*]:min-w-0">
-        <span className={small}>{t.paper}</span>
-        <Select value={row.paper || undefined} onValueChange={(v) => onChange({ paper: v })} disabled={readOnly || !subject}>
-          <SelectTrigger aria-label={label(t.paper)} className="h-9 [&>svg]:shrink-0" data-testid="tt-paper">
-            <SelectValue placeholder={t.paper} />
-          </SelectTrigger>
-          <SelectContent>
-            {papers.map((p) => (
-              <SelectItem key={p} value={p}>
-                {p}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <CellSelect
+        className="col-span-2 grid min-w-0 gap-1 sm:col-span-2 lg:col-span-1 [&>*]:min-w-0"
+        caption={t.subject}
+        ariaLabel={label(t.subject)}
+        value={row.subjectId || undefined}
+        onChange={(v) => onChange({ subjectId: v, paper: exam.subjects.find((s) => s.subjectId === v)?.papers[0]?.name ?? '' })}
+        disabled={readOnly}
+        placeholder={t.pickSubject}
+        testId="tt-subject"
+        options={exam.subjects.map((s) => ({ value: s.subjectId, label: s.name }))}
+      />
+      <CellSelect
+        className="grid min-w-0 gap-1 [&>*]:min-w-0"
+        caption={t.paper}
+        ariaLabel={label(t.paper)}
+        value={row.paper || undefined}
+        onChange={(v) => onChange({ paper: v })}
+        disabled={readOnly || !subject}
+        placeholder={t.paper}
+        testId="tt-paper"
+        options={papers.map((p) => ({ value: p, label: p }))}
+      />
       <label className="grid min-w-0 gap-1 [&>*]:min-w-0">
-        <span className={small}>{t.room}</span>
+        <span className={CAPTION}>{t.room}</span>
         <Input value={row.room} onChange={(e) => onChange({ room: e.target.value })} placeholder={t.roomPlaceholder} maxLength={60} disabled={readOnly} aria-label={label(t.room)} className="h-9" data-testid="tt-room" />
       </label>
-      <div className={cn('col-span-2 grid min-w-0 gap-1 sm:col-span-2 [&>*]:min-w-0', readOnly ? 'lg:col-span-2' : 'lg:col-span-1')}>
-        <span className={small}>{t.invigilator}</span>
-        <Select value={row.invigilatorId || NONE} onValueChange={(v) => onChange({ invigilatorId: v === NONE ? '' : v })} disabled={readOnly}>
-          <SelectTrigger aria-label={label(t.invigilator)} className="h-9 [&>svg]:shrink-0" data-testid="tt-invigilator">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={NONE}>{t.noInvigilator}</SelectItem>
-            {teachers.map((tc) => (
-              <SelectItem key={tc.id} value={tc.id}>
-                {tc.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <CellSelect
+        className={cn('col-span-2 grid min-w-0 gap-1 sm:col-span-2 [&>*]:min-w-0', readOnly ? 'lg:col-span-2' : 'lg:col-span-1')}
+        caption={t.invigilator}
+        ariaLabel={label(t.invigilator)}
+        value={row.invigilatorId || NONE}
+        onChange={(v) => onChange({ invigilatorId: v === NONE ? '' : v })}
+        disabled={readOnly}
+        testId="tt-invigilator"
+        options={[{ value: NONE, label: t.noInvigilator }, ...teachers.map((tc) => ({ value: tc.id, label: tc.name }))]}
+      />
       {!readOnly && (
         <div className="absolute top-2 right-2 lg:static lg:flex lg:justify-end">
           <Button type="button" variant="ghost" size="icon" className="size-9 text-muted-foreground hover:text-destructive" onClick={onRemove} aria-label={t.removeRow(n)} data-testid="tt-remove">

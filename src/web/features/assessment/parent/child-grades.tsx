@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { CalendarCheck2, FileText, MessageSquareQuote, TrendingUp, UsersRound } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { MyChildrenGrades } from '@shared/contracts/assessment';
+import { EmptyStateCard } from '@/components/page-states';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -11,9 +12,9 @@ import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
 import { useMyChildrenGrades } from '../api/assessment';
 import { GradeBadge } from '../components/grade-badge';
-import { ChildIdentity, ChildSwitcher } from './child-switcher';
+import { ChildIdentity } from '@/components/child-identity';
+import { ChildSwitcher } from './child-switcher';
 
-export { ChildIdentity };
 import { formatScore, gradeRank, splitGrade } from './grade-tone';
 import { GradeTrend } from './grade-trend';
 import { ReportCardButton } from './report-card-button';
@@ -185,9 +186,7 @@ export function ParentChildrenPage({ sectionId, title, subtitle, render }: { sec
   else if (q.isError) body = <LoadErrorCard title={m.loadFailedTitle} text={m.loadFailedText} detail={q.error.message} retryLabel={m.tryAgain} onRetry={() => void q.refetch()} testId="grades-error" />;
   else if (q.data.children.length === 0)
     body = (
-      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-        <EmptyListState icon={UsersRound} title={m.noChildren} testId="grades-no-children" />
-      </div>
+      <EmptyStateCard icon={UsersRound} title={m.noChildren} testId="grades-no-children" />
     );
   else body = render(q.data.children);
   return (

@@ -1,4 +1,3 @@
-import { Hash, School } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { MyChildrenGrades } from '@shared/contracts/assessment';
 import { initials } from '@/lib/format';
@@ -47,34 +46,6 @@ export function ChildSwitcher({ items, value, onChange, controls }: { items: Chi
           </button>
         );
       })}
-    </div>
-  );
-}
-
-/** Name, class and admission number of a child, as the fees card shows them. */
-export function ChildIdentity({ child, as: Heading = 'h2' }: { child: Pick<Child, 'name' | 'className' | 'admissionNumber'>; as?: 'h2' | 'h3' }) {
-  return (
-    <div className="flex min-w-0 flex-1 items-center gap-3">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary ring-1 ring-primary/20 ring-inset" aria-hidden>
-        {initials(child.name)}
-      </span>
-      <div className="min-w-0">
-        <Heading className="truncate text-base font-semibold" data-testid="child-name">
-          {child.name}
-        </Heading>
-        <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
-          {child.className && (
-            <span className="inline-flex items-center gap-1">
-              <School className="size-3" aria-hidden />
-              {child.className}
-            </span>
-          )}
-          <span className="inline-flex items-center gap-1">
-            <Hash className="size-3" aria-hidden />
-            {child.admissionNumber}
-          </span>
-        </p>
-      </div>
     </div>
   );
 }

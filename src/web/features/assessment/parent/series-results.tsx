@@ -3,6 +3,7 @@ import { ArrowDownRight, ArrowUpRight, Minus } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { MyChildrenGrades } from '@shared/contracts/assessment';
 import { cn } from '@/lib/utils';
+import { HeadCells } from '@/components/head-cells';
 import { GradeBadge } from '../components/grade-badge';
 import { formatScore, gradeRank, splitGrade, toneBar } from './grade-tone';
 
@@ -96,18 +97,7 @@ export function SubjectsTable({ series }: { series: Series }) {
       <table className="hidden w-full text-sm @lg:table">
         <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {m.subject}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {m.mark}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {m.percent}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {m.grade}
-            </th>
+            <HeadCells th="px-3 py-2 font-medium" cols={[{ label: m.subject }, { label: m.mark, className: 'text-right' }, { label: m.percent }, { label: m.grade }]} />
           </tr>
         </thead>
         <tbody className="divide-y">

@@ -7,22 +7,25 @@ import type { MarkSheet, MarksGrid as Grid, MySheet, SheetStatus } from '@shared
 import { SHEET_STATUSES } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
+import { NameLines } from '@/components/name-lines';
+import { EmptyStateCard } from '@/components/page-states';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DataTable } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
-import { EmptyListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { ApiError } from '@/lib/api';
 import { useApprovalQueue, useExams, useSheets } from '../api/assessment';
 import { useDecideSheet, useGradeAudit, type GradeAuditEntry, type SheetRef } from '../api/grades';
 import { TextReasonDialog } from '@/components/text-reason-dialog';
 import { MarksGrid } from '../teacher/marks-grid';
+import type { SheetDialogProps } from '../teacher/marks-grid-parts';
 import { MarkedBar, SheetStatusPill, useOpenSheet, WindowBadge } from '../teacher/sheet-widgets';
 
 const g = messages.gradesScreens;
@@ -77,22 +80,22 @@ export function GradesApproval() {
         />
       ) : (
         <Tabs value={tab} onValueChange={(next) => set({ tab: next === 'queue' ? null : next, status: null, stream: null })} className="min-w-0">
-          <TabsList aria-label={p.tabsLabel}>
-            {TABS.map((x) => {
-              const Icon = ICONS[x];
-              return (
-                <TabsTrigger key={x} value={x} className="max-sm:px-2.5 max-sm:[&_svg]:hidden" data-testid={`grades-tab-${x}`}>
-                  <Icon aria-hidden />
-                  {p.tabs[x]}
-                  {x === 'queue' && queueCount > 0 && (
-                    <span className="rounded-full bg-violet-500/12 px-1.5 py-px text-[11px] font-semibold text-violet-700 tabular-nums dark:text-violet-300" data-testid="queue-count">
-                      {queueCount}
-                    </span>
-                  )}
-                </TabsTrigger>
-              );
-            })}
-          </TabsList>
+          <IconTabsList
+            label={p.tabsLabel}
+            triggerClassName="max-sm:px-2.5 max-sm:[&_svg]:hidden"
+            tabs={TABS.map((x) => ({
+              value: x,
+              icon: ICONS[x],
+              label: p.tabs[x],
+              testId: `grades-tab-${x}`,
+              badge:
+                x === 'queue' && queueCount > 0 ? (
+                  <span className="rounded-full bg-violet-500/12 px-1.5 py-px text-[11px] font-semibold text-violet-700 tabular-nums dark:text-violet-300" data-testid="queue-count">
+                    {queueCount}
+                  </span>
+                ) : undefined,
+            }))}
+          />
           <TabsContent value="queue">
             <QueueTab items={queue.data?.items} error={queue.error} onRetry={() => void queue.refetch()} onReview={setOpen} />
           </TabsContent>
@@ -120,10 +123,7 @@ function QueueTab({ items, error, onRetry, onReview }: { items: MySheet[] | unde
         header: p.columns.exam,
         meta: { alwaysVisible: true },
         cell: ({ row }) => (
-          <div className="min-w-0">
-            <p className="truncate font-medium">{row.original.examName}</p>
-            <p className="truncate text-xs text-muted-foreground">{row.original.termName}</p>
-          </div>
+          <NameLines name={row.original.examName} detail={row.original.termName} />
         ),
       },
       { id: 'stream', header: p.columns.stream, cell: ({ row }) => <span className="whitespace-nowrap">{row.original.className}</span> },
@@ -166,12 +166,7 @@ function QueueTab({ items, error, onRetry, onReview }: { items: MySheet[] | unde
       renderCard={(s) => (
         <div className="flex flex-col gap-2" data-subject-name={s.subjectName} data-class-name={s.className}>
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <p className="truncate font-medium">{s.subjectName}</p>
-              <p className="truncate text-xs text-muted-foreground">
-                {s.className} · {s.examName}
-              </p>
-            </div>
+            <NameLines name={s.subjectName} detail={<>{s.className} · {s.examName}</>} />
             <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{g.teacher.learners(s.learners)}</span>
           </div>
           <div className="flex items-end justify-between gap-3">
@@ -251,23 +246,7 @@ function DecisionButtons({ grid, sheet, onDone }: { grid: Grid; sheet: SheetRef;
 const COMMENT_MAX = 1000;
 
 /** Asks for the comment the teacher gets back with a returned sheet; `onConfirm` gets it trimmed. */
-function ReturnDialog({
-  open,
-  subject,
-  stream,
-  pending,
-  error,
-  onCancel,
-  onConfirm,
-}: {
-  open: boolean;
-  subject: string;
-  stream: string;
-  pending: boolean;
-  error: string | null;
-  onCancel: () => void;
-  onConfirm: (comment: string) => void;
-}) {
+function ReturnDialog({ open, subject, stream, pending, error, onCancel, onConfirm }: SheetDialogProps & { onConfirm: (comment: string) => void }) {
   return (
     <TextReasonDialog
       open={open}
@@ -335,9 +314,7 @@ function ExamPicker({ value, items, onChange }: { value: string | null; items: {
 function NoExams({ loading, testId }: { loading: boolean; testId: string }) {
   if (loading) return <Skeleton className="h-72 w-full rounded-xl" />;
   return (
-    <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-      <EmptyListState icon={Layers} title={p.noExams} hint={p.noExamsHint} testId={testId} />
-    </div>
+    <EmptyStateCard icon={Layers} title={p.noExams} hint={p.noExamsHint} testId={testId} />
   );
 }
 
@@ -435,12 +412,7 @@ function SheetsTab({
       renderCard={(s) => (
         <div className="flex flex-col gap-2">
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <p className="truncate font-medium">{s.subjectName}</p>
-              <p className="truncate text-xs text-muted-foreground">
-                {s.className} · {s.teacherName ?? p.noTeacher}
-              </p>
-            </div>
+            <NameLines name={s.subjectName} detail={<>{s.className} · {s.teacherName ?? p.noTeacher}</>} />
             <SheetStatusPill sheet={s} />
           </div>
           <MarkedBar marked={s.marked} learners={s.learners} />
@@ -508,12 +480,7 @@ function ChangeLogTab({ examId, setParams }: { examId: string | null; setParams:
       renderCard={(e) => (
         <div className="flex flex-col gap-1.5">
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <p className="truncate font-medium">{e.studentName}</p>
-              <p className="truncate text-xs text-muted-foreground">
-                {e.subjectName} · <span className="font-mono">{e.admissionNumber}</span>
-              </p>
-            </div>
+            <NameLines name={e.studentName} detail={<>{e.subjectName} · <span className="font-mono">{e.admissionNumber}</span></>} />
             <Change e={e} />
           </div>
           <p className="text-sm">{e.reason}</p>

@@ -5,7 +5,8 @@ import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { ChildIdentity, ParentChildrenPage, ReportCardList, type Child } from '../parent/child-grades';
+import { ChildIdentity } from '@/components/child-identity';
+import { ParentChildrenPage, ReportCardList, type Child } from '../parent/child-grades';
 import { useFileDownload } from '@/lib/download';
 
 const m = messages.reportsScreens;

@@ -2,7 +2,8 @@ import * as React from 'react';
 import { CalendarX2, UsersRound } from 'lucide-react';
 import { sectionLabel } from '@shared/sections';
 import { messages } from '@shared/messages';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyStateCard } from '@/components/page-states';
+import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
@@ -12,14 +13,6 @@ import { ReportCommentsTable, type CommentField } from './report-comments-table'
 import { ReportScopeBar, useReportScope } from './report-scope';
 
 const m = messages.reportsScreens;
-
-function Empty({ icon, title, hint, testId }: { icon: typeof UsersRound; title: string; hint?: string; testId: string }) {
-  return (
-    <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-      <EmptyListState icon={icon} title={title} hint={hint} testId={testId} />
-    </div>
-  );
-}
 
 /**
  * The staff's report cards for a term (issue 12 §5): the term and a stream (teachers: the streams they
@@ -48,16 +41,16 @@ export function StaffReports({ classTeacherOnly, field, testId }: { classTeacher
       </div>
     );
   else if (state.error) body = <LoadErrorCard title={m.loadFailedTitle} text={m.loadFailedText} detail={state.error.message} retryLabel={m.tryAgain} onRetry={state.refetch} testId="reports-error" />;
-  else if (!term) body = <Empty icon={CalendarX2} title={m.noTerms} hint={m.noTermsHint} testId="reports-no-terms" />;
+  else if (!term) body = <EmptyStateCard icon={CalendarX2} title={m.noTerms} hint={m.noTermsHint} testId="reports-no-terms" />;
   else
     body = (
       <>
         <ReportScopeBar state={state} />
         {!scope ? (
           classTeacherOnly ? (
-            <Empty icon={UsersRound} title={m.noStreams} hint={m.noStreamsHint} testId="reports-no-streams" />
+            <EmptyStateCard icon={UsersRound} title={m.noStreams} hint={m.noStreamsHint} testId="reports-no-streams" />
           ) : (
-            <Empty icon={UsersRound} title={m.noScope} testId="reports-no-scope" />
+            <EmptyStateCard icon={UsersRound} title={m.noScope} testId="reports-no-scope" />
           )
         ) : (
           <>

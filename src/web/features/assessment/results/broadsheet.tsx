@@ -6,7 +6,8 @@ import { Panel } from '@/components/page-layout';
 import { cn } from '@/lib/utils';
 import { GradeBadge } from '../components/grade-badge';
 import { resultsFileUrl } from '../api/exams';
-import { Deviation, ExamSummaryKpis, HeadCells, MeanGrade, descriptorOf, formatMean, formatNumber, type GradeRanker } from './result-bits';
+import { HeadCells } from '@/components/head-cells';
+import { Deviation, ExamSummaryKpis, MeanGrade, descriptorOf, formatMean, formatNumber, type GradeRanker } from './result-bits';
 
 const x = messages.examsScreens;
 const r = x.results;

@@ -179,20 +179,6 @@ export function KpiName({ name, title }: { name: string | undefined; title?: str
 }
 
 /** A column header of `HeadCells`; `false` leaves the column out. */
-export type HeadCell = { label: string; className?: string; title?: string } | false;
-
-/** The `<th scope="col">` cells of a results table: `th` is the table's header class, each cell's `className` is added to it. */
-export function HeadCells({ th, cols }: { th: string; cols: HeadCell[] }) {
-  return cols.map(
-    (c) =>
-      c && (
-        <th key={c.label} scope="col" className={c.className ? cn(th, c.className) : th} title={c.title}>
-          {c.label}
-        </th>
-      ),
-  );
-}
-
 /** A mean grade as its badge (with its place among the grades), or a dash when there is none. */
 export function MeanGrade({ code, label, ranker }: { code: string | null | undefined; label: string | null | undefined; ranker: GradeRanker }) {
   return code ? <GradeBadge code={code} descriptor={descriptorOf(code, label)} {...ranker(code)} /> : x.common.dash;

@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { ClipboardList, Loader2, School } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LoadErrorCard } from '@/components/list-states';
+import { EmptyStateCard, PageSkeleton } from '@/components/page-states';
 import { useResults, useScales } from '../api/assessment';
 import { ResultsView } from './broadsheet';
 import { ExamScopeBar, useExamScope, type ExamScopeState } from './exam-scope';
@@ -12,25 +12,7 @@ const x = messages.examsScreens;
 const r = x.results;
 
 function ResultsSkeleton() {
-  return (
-    <div className="flex flex-col gap-4 sm:gap-6" aria-busy="true" data-testid="results-loading">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-28 rounded-xl" />
-        ))}
-      </div>
-      <Skeleton className="h-96 rounded-xl" />
-    </div>
-  );
-}
-
-/** A dashed "nothing here" panel inside a card frame. */
-export function EmptyCard({ icon, title, hint, testId }: { icon: typeof School; title: string; hint?: string; testId: string }) {
-  return (
-    <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-      <EmptyListState icon={icon} title={title} hint={hint} testId={testId} />
-    </div>
-  );
+  return <PageSkeleton testId="results-loading" rows={[{ cells: ['h-96 rounded-xl'] }]} />;
 }
 
 /** The results of the picked exam and scope (the pickers are the caller's). */
@@ -42,12 +24,12 @@ export function ResultsBody({ state }: { state: ExamScopeState }) {
 
   if (state.error) return <LoadErrorCard title={x.common.loadFailed} detail={state.error.message} retryLabel={x.common.tryAgain} onRetry={state.refetch} testId="results-error" />;
   if (state.isLoading) return <ResultsSkeleton />;
-  if (!state.exam) return <EmptyCard icon={ClipboardList} title={r.noExams} hint={r.noExamsHint} testId="results-no-exams" />;
-  if (!state.scope.classId && !state.scope.levelId) return <EmptyCard icon={School} title={r.noScope} hint={r.noScopeHint} testId="results-no-scope" />;
+  if (!state.exam) return <EmptyStateCard icon={ClipboardList} title={r.noExams} hint={r.noExamsHint} testId="results-no-exams" />;
+  if (!state.scope.classId && !state.scope.levelId) return <EmptyStateCard icon={School} title={r.noScope} hint={r.noScopeHint} testId="results-no-scope" />;
   if (results.isError && !data)
     return <LoadErrorCard title={x.common.loadFailed} detail={results.error.message} retryLabel={x.common.tryAgain} onRetry={() => void results.refetch()} testId="results-error" />;
   if (!data) return <ResultsSkeleton />;
-  if (data.rows.length === 0) return <EmptyCard icon={School} title={r.noRows} hint={r.noRowsHint} testId="results-no-rows" />;
+  if (data.rows.length === 0) return <EmptyStateCard icon={School} title={r.noRows} hint={r.noRowsHint} testId="results-no-rows" />;
   return (
     <div className={results.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined} aria-busy={results.isPlaceholderData || undefined}>
       <ResultsView data={data} ranker={ranker} scope={state.scope} />

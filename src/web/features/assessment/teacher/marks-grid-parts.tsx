@@ -7,9 +7,9 @@ import { AlertCircle, Check, CheckCircle2, ChevronDown, CloudOff, Loader2, Refre
 import type { MarksGrid as Grid, MarkStatus } from '@shared/contracts/assessment';
 import { bandFor, gradeLabel, percentOf, type GradeBand } from '@shared/grading';
 import { messages } from '@shared/messages';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { type SaveState } from '../api/grades';
@@ -332,29 +332,10 @@ export function SummaryStrip({ summary, bands }: { summary: Summary; bands: Grad
   );
 }
 
-export function SubmitDialog({
-  open,
-  subject,
-  stream,
-  summary,
-  invalid,
-  unsaved,
-  pending,
-  error,
-  onCancel,
-  onConfirm,
-}: {
-  open: boolean;
-  subject: string;
-  stream: string;
-  summary: Summary;
-  invalid: number;
-  unsaved: number;
-  pending: boolean;
-  error: string | null;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
+/** What a dialog about one mark sheet is given: open or not, the sheet's subject and stream, the call in flight and its failure, and Cancel. */
+export type SheetDialogProps = { open: boolean; subject: string; stream: string; pending: boolean; error: string | null; onCancel: () => void };
+
+export function SubmitDialog({ open, subject, stream, summary, invalid, unsaved, pending, error, onCancel, onConfirm }: SheetDialogProps & { summary: Summary; invalid: number; unsaved: number; onConfirm: () => void }) {
   const counts = [
     { key: 'marked', label: g.submit.counts.marked, value: summary.present, tone: 'text-foreground' },
     { key: 'absent', label: g.submit.counts.absent, value: summary.absent, tone: 'text-amber-700 dark:text-amber-300' },
@@ -363,42 +344,44 @@ export function SubmitDialog({
   ];
   const blocked = invalid > 0;
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
-      <DialogContent className="max-w-md gap-5" data-testid="submit-dialog">
-        <DialogHeader className="gap-2">
-          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <Send className="size-5" aria-hidden />
-          </span>
-          <DialogTitle>{g.submit.title}</DialogTitle>
-          <DialogDescription className="leading-relaxed">{g.submit.text(subject, stream)}</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-4 divide-x rounded-lg border bg-muted/30 text-center">
-          {counts.map((c) => (
-            <div key={c.key} className="px-1 py-2.5" data-testid={`submit-count-${c.key}`}>
-              <dd className={cn('text-lg font-semibold tabular-nums', c.tone)}>{c.value}</dd>
-              <dt className="text-[11px] leading-tight text-muted-foreground">{c.label}</dt>
-            </div>
-          ))}
-        </dl>
-        {blocked ? (
-          <p className="text-sm text-destructive">{g.submit.invalidWarning(invalid)}</p>
-        ) : summary.missing > 0 ? (
-          <p className="text-sm text-amber-700 dark:text-amber-300">{g.submit.missingWarning(summary.missing)}</p>
-        ) : unsaved > 0 ? (
-          <p className="text-sm text-muted-foreground">{g.submit.unsavedWarning}</p>
-        ) : null}
-        {error && <FormErrorAlert title={g.submit.failed} detail={error} testId="submit-error" />}
-        <DialogFooter>
-          <Button variant="outline" onClick={onCancel} disabled={pending}>
-            {g.common.cancel}
-          </Button>
-          <Button onClick={onConfirm} disabled={pending || blocked} data-testid="submit-confirm">
-            {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
-            {g.submit.confirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onCancel}
+      pending={pending}
+      className="max-w-md gap-5"
+      testId="submit-dialog"
+      icon={Send}
+      title={g.submit.title}
+      description={g.submit.text(subject, stream)}
+      descriptionClassName="leading-relaxed"
+    >
+      <dl className="grid grid-cols-4 divide-x rounded-lg border bg-muted/30 text-center">
+        {counts.map((c) => (
+          <div key={c.key} className="px-1 py-2.5" data-testid={`submit-count-${c.key}`}>
+            <dd className={cn('text-lg font-semibold tabular-nums', c.tone)}>{c.value}</dd>
+            <dt className="text-[11px] leading-tight text-muted-foreground">{c.label}</dt>
+          </div>
+        ))}
+      </dl>
+      {blocked ? (
+        <p className="text-sm text-destructive">{g.submit.invalidWarning(invalid)}</p>
+      ) : summary.missing > 0 ? (
+        <p className="text-sm text-amber-700 dark:text-amber-300">{g.submit.missingWarning(summary.missing)}</p>
+      ) : unsaved > 0 ? (
+        <p className="text-sm text-muted-foreground">{g.submit.unsavedWarning}</p>
+      ) : null}
+      {error && <FormErrorAlert title={g.submit.failed} detail={error} testId="submit-error" />}
+      <FormDialogFooter
+        cancelLabel={g.common.cancel}
+        onCancel={onCancel}
+        label={g.submit.confirm}
+        pending={pending}
+        disabled={blocked}
+        icon={<Check aria-hidden />}
+        onConfirm={onConfirm}
+        submitTestId="submit-confirm"
+      />
+    </FormDialog>
   );
 }
 

@@ -5,6 +5,7 @@ import { ArrowLeft, Info, Keyboard, Lock, MessageSquareWarning, Send, Users } fr
 import type { MarkInput, MarkRow, MarksGrid as Grid, MarkStatus } from '@shared/contracts/assessment';
 import { bandFor, percentOf, roundHalfUp } from '@shared/grading';
 import { messages } from '@shared/messages';
+import { HeadCells } from '@/components/head-cells';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -397,15 +398,14 @@ function GridView({
             <table ref={tableRef} className="w-full border-separate border-spacing-0 text-sm" aria-label={g.grid.caption(subject.name, grid.className, grid.exam.name)}>
               <thead className="sticky top-0 z-20">
                 <tr className="text-left text-xs font-medium text-muted-foreground">
-                  <th scope="col" className={cn(th, 'w-10 pr-1 text-right')}>
-                    {g.grid.number}
-                  </th>
-                  <th scope="col" className={cn(th, 'hidden w-32 md:table-cell')}>
-                    {g.grid.admission}
-                  </th>
-                  <th scope="col" className={cn(th, 'sticky left-0 z-10 min-w-36 max-md:shadow-[inset_-1px_0_0_var(--border)] sm:min-w-48')}>
-                    {g.grid.learner}
-                  </th>
+                  <HeadCells
+                    th={th}
+                    cols={[
+                      { label: g.grid.number, className: 'w-10 pr-1 text-right' },
+                      { label: g.grid.admission, className: 'hidden w-32 md:table-cell' },
+                      { label: g.grid.learner, className: 'sticky left-0 z-10 min-w-36 max-md:shadow-[inset_-1px_0_0_var(--border)] sm:min-w-48' },
+                    ]}
+                  />
                   {papers.map((p, i) => (
                     <th key={i} scope="col" className={cn(th, 'text-right')}>
                       {multi ? g.grid.paperHeader(p.name, p.maxMarks) : g.grid.markHeader(subject.maxMarks)}
@@ -416,15 +416,7 @@ function GridView({
                       {g.grid.totalHeader(subject.maxMarks)}
                     </th>
                   )}
-                  <th scope="col" className={th}>
-                    {g.grid.status}
-                  </th>
-                  <th scope="col" className={cn(th, 'text-right')}>
-                    {g.grid.percent}
-                  </th>
-                  <th scope="col" className={cn(th, 'w-full min-w-44')}>
-                    {g.grid.grade}
-                  </th>
+                  <HeadCells th={th} cols={[{ label: g.grid.status }, { label: g.grid.percent, className: 'text-right' }, { label: g.grid.grade, className: 'w-full min-w-44' }]} />
                 </tr>
               </thead>
               <tbody>

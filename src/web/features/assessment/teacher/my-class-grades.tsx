@@ -3,7 +3,9 @@ import { BookOpenCheck, ChevronRight, ClipboardList, MessageSquareWarning } from
 import type { Exam, MySheet } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { NameLines } from '@/components/name-lines';
+import { EmptyStateCard } from '@/components/page-states';
+import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -75,9 +77,7 @@ function SheetList({ onOpen }: { onOpen: (s: SheetRef) => void }) {
   }
   if (groups.length === 0) {
     return (
-      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-        <EmptyListState icon={ClipboardList} title={g.teacher.empty} hint={g.teacher.emptyHint} testId="my-sheets-empty" />
-      </div>
+      <EmptyStateCard icon={ClipboardList} title={g.teacher.empty} hint={g.teacher.emptyHint} testId="my-sheets-empty" />
     );
   }
   return (
@@ -136,14 +136,7 @@ function SheetRow({ sheet, onOpen }: { sheet: MySheet; onOpen: () => void }) {
       data-status={sheet.status}
     >
       <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-2 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_auto]">
-        <div className="min-w-0">
-          <p className="truncate font-medium">{sheet.subjectName}</p>
-          <p className="truncate text-xs text-muted-foreground">
-            {sheet.className}
-            <span aria-hidden> · </span>
-            {g.teacher.learners(sheet.learners)}
-          </p>
-        </div>
+        <NameLines name={sheet.subjectName} detail={<>{sheet.className}<span aria-hidden> · </span>{g.teacher.learners(sheet.learners)}</>} />
         <MarkedBar marked={sheet.marked} learners={sheet.learners} className="order-3 col-span-2 sm:order-none sm:col-span-1 sm:max-w-64" />
         <div className="flex justify-end">
           <SheetStatusPill sheet={sheet} />
