@@ -3,11 +3,13 @@ import { useSearchParams } from 'react-router';
 import { CalendarOff, UsersRound } from 'lucide-react';
 import type { CalendarResponse } from '@shared/contracts/attendance';
 import { attendanceParentScreens as m } from '@shared/messages/attendance-parent-screens';
+import { EmptyStateCard } from '@/components/page-states';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ChildIdentity, ChildSwitcher } from '@/features/assessment';
+import { ChildIdentity } from '@/components/child-identity';
+import { ChildSwitcher } from '@/features/assessment';
 import { useSchoolContext } from '@/lib/school-context';
 import { useAttendanceCalendar, useMyChildren, useStudentAttendance, type ChildItem } from '../api/student-attendance';
 import { AttendanceCalendar } from './attendance-calendar';
@@ -130,9 +132,7 @@ export function ChildAttendancePage() {
     );
   } else if (children.data.length === 0)
     body = (
-      <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-        <EmptyListState icon={UsersRound} title={m.noChildren} testId="attendance-no-children" />
-      </div>
+      <EmptyStateCard icon={UsersRound} title={m.noChildren} testId="attendance-no-children" />
     );
   else body = <ChildAttendanceBody items={children.data} calendar={calendar.data} />;
   return (

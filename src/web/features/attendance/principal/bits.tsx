@@ -3,6 +3,7 @@ import { Info, type LucideIcon } from 'lucide-react';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { cn } from '@/lib/utils';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
 import type { TermChoice } from './attendance-scope';
 
 /** Small pieces shared by the tabs of the principal's attendance screen. */
@@ -14,6 +15,10 @@ export function formatRate(rate: number | null | undefined): string {
 }
 
 export const formatCount = (n: number) => n.toLocaleString('en-KE');
+
+/** A right-aligned count column of a summary table: the row's `key` figure, formatted, under `header`. */
+export const countColumn = (key: 'daysOpen' | 'present' | 'absent' | 'late' | 'excused' | 'learners' | 'chronic', header: string) =>
+  ({ id: key, header, cell: ({ row }: { row: { original: Record<string, unknown> } }) => formatCount(Number(row.original[key])), meta: { className: 'text-right tabular-nums' } }) as const;
 
 /** Tone of a rate against the chronic-absence threshold: below it red, within 5 points amber, else green. */
 export function rateTone(rate: number | null | undefined, threshold: number): 'none' | 'low' | 'near' | 'good' {
@@ -70,6 +75,29 @@ export function FilterField({ label, htmlFor, children, className }: { label: st
         {label}
       </label>
       {children}
+    </div>
+  );
+}
+
+/** The term picker under its "Term" label in a tab's filter row. */
+export function TermFilter(props: React.ComponentProps<typeof TermPicker>) {
+  return (
+    <FilterField label={m.common.term}>
+      <TermPicker {...props} />
+    </FilterField>
+  );
+}
+
+/** A day view's loading placeholder: a row of six figure tiles (`tileHeight`) over the list (`listHeight`). */
+export function DaySkeleton({ testId, tileHeight, listHeight }: { testId: string; tileHeight: string; listHeight: string }) {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true" data-testid={testId}>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className={`${tileHeight} rounded-xl`} />
+        ))}
+      </div>
+      <Skeleton className={`${listHeight} rounded-xl`} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { CalendarDays, CalendarOff, CalendarPlus, DoorClosed, DoorOpen, Flag, Loader2, Plus, Trash2 } from 'lucide-react';
+import { CalendarDays, CalendarOff, CalendarPlus, DoorClosed, DoorOpen, Flag, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { dayLabel } from '@shared/attendance-calendar';
 import type { CalendarEventItem } from '@shared/contracts/attendance';
@@ -8,7 +8,8 @@ import { attendancePrincipalScreens as m } from '@shared/messages/attendance-pri
 import { cn } from '@/lib/utils';
 import { ApiError } from '@/lib/api';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -249,15 +250,7 @@ function AddDayDialog({ defaultDay, onClose }: { defaultDay: string; onClose: ()
             <ChoiceCards value={draft.kind} onChange={(kind) => set({ kind })} choices={KIND_CHOICES} label={c.kind} testId="calendar-kind" />
           </div>
           {formError && <FormErrorAlert title={c.addFailed} detail={formError} testId="calendar-add-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={add.isPending}>
-              {m.common.cancel}
-            </Button>
-            <Button type="submit" disabled={add.isPending} data-testid="calendar-save">
-              {add.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <CalendarDays aria-hidden />}
-              {c.save}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter cancelLabel={m.common.cancel} onCancel={onClose} label={c.save} pending={add.isPending} icon={<CalendarDays aria-hidden />} submitTestId="calendar-save" />
         </form>
       </DialogContent>
     </Dialog>

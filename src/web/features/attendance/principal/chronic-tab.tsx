@@ -7,7 +7,7 @@ import { DataTable, queryTableProps, useLocalPage, type ColumnDef } from '@/comp
 import { SearchField } from '@/components/search-field';
 import { useAttendanceSummary } from '../api/reports';
 import type { AttendanceScope, TermChoice } from './attendance-scope';
-import { FilterField, formatCount, Panel, RatePill, TermPicker } from './bits';
+import { countColumn, formatCount, Panel, RatePill, TermFilter } from './bits';
 
 const c = m.chronic;
 const PAGE_SIZE = 25;
@@ -117,9 +117,9 @@ export function ChronicTab({ scope, terms, defaultTermId }: { scope: AttendanceS
       { id: 'stream', header: c.col.stream, cell: ({ row }) => row.original.className },
       { id: 'rate', header: c.col.rate, cell: ({ row }) => <RatePill rate={row.original.rate} threshold={threshold} testId="chronic-rate" />, meta: { className: 'text-right', alwaysVisible: true } },
       { id: 'absent', header: c.col.absences, cell: ({ row }) => <span className="font-medium text-red-600 dark:text-red-400">{formatCount(row.original.absent)}</span>, meta: { className: 'text-right tabular-nums' } },
-      { id: 'late', header: c.col.late, cell: ({ row }) => formatCount(row.original.late), meta: { className: 'text-right tabular-nums' } },
-      { id: 'excused', header: c.col.excused, cell: ({ row }) => formatCount(row.original.excused), meta: { className: 'text-right tabular-nums' } },
-      { id: 'daysOpen', header: c.col.daysOpen, cell: ({ row }) => formatCount(row.original.daysOpen), meta: { className: 'text-right tabular-nums' } },
+      countColumn('late', c.col.late),
+      countColumn('excused', c.col.excused),
+      countColumn('daysOpen', c.col.daysOpen),
     ],
     [scope, threshold],
   );
@@ -127,17 +127,15 @@ export function ChronicTab({ scope, terms, defaultTermId }: { scope: AttendanceS
   return (
     <div className="flex min-w-0 flex-col gap-4 sm:gap-5" data-testid="attendance-chronic">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <FilterField label={m.common.term}>
-          <TermPicker
-            terms={terms}
-            value={termId}
-            onChange={(id) => {
-              setTermId(id);
-              learners.setPage(1);
-            }}
-            testId="chronic-term"
-          />
-        </FilterField>
+        <TermFilter
+          terms={terms}
+          value={termId}
+          onChange={(id) => {
+            setTermId(id);
+            learners.setPage(1);
+          }}
+          testId="chronic-term"
+        />
       </div>
       <Panel
         title={

@@ -4,10 +4,12 @@ import { Building2, CalendarRange, ClipboardCheck, FileDown, Settings2, Trending
 import { DEFAULT_ATTENDANCE_SETTINGS } from '@shared/contracts/attendance';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyStateCard } from '@/components/page-states';
+import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { useAttendanceSettings } from '../api/reports';
 import { useAttendanceScope, useSchoolCalendar, type AttendanceScope } from './attendance-scope';
 import { Notice } from './bits';
@@ -36,9 +38,7 @@ export function SchoolAttendancePage({ readOnly }: { readOnly: boolean }) {
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="school-attendance" data-read-only={scope.readOnly || undefined}>
       <PageHeader sectionId={sectionId} title={title} subtitle={scope.schoolName ? `${scope.schoolName} · ${subtitle}` : subtitle} testId="school-attendance-header" />
       {scope.needsSchool ? (
-        <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-          <EmptyListState icon={Building2} title={m.common.pickSchool} hint={m.common.pickSchoolHint} testId="attendance-pick-school" />
-        </div>
+        <EmptyStateCard icon={Building2} title={m.common.pickSchool} hint={m.common.pickSchoolHint} testId="attendance-pick-school" />
       ) : (
         <SchoolAttendance scope={scope} />
       )}
@@ -71,9 +71,7 @@ function SchoolAttendance({ scope }: { scope: AttendanceScope }) {
     if (!calendar.query.data) return <Skeleton className="h-96 rounded-xl" />;
     if (!calendar.current) {
       return (
-        <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-          <EmptyListState icon={CalendarRange} title={m.common.noTerms} hint={m.common.noTermsHint} testId="attendance-no-terms" />
-        </div>
+        <EmptyStateCard icon={CalendarRange} title={m.common.noTerms} hint={m.common.noTermsHint} testId="attendance-no-terms" />
       );
     }
     return body(calendar.current.id);
@@ -81,17 +79,11 @@ function SchoolAttendance({ scope }: { scope: AttendanceScope }) {
 
   return (
     <Tabs value={tab} onValueChange={setTab} className="min-w-0">
-      <TabsList aria-label={m.page.tabsLabel}>
-        {tabs.map((k) => {
-          const Icon = ICONS[k];
-          return (
-            <TabsTrigger key={k} value={k} className="max-sm:px-2.5 max-sm:[&_svg]:hidden" data-testid={`attendance-tab-${k}`}>
-              <Icon aria-hidden />
-              {m.page.tabs[k]}
-            </TabsTrigger>
-          );
-        })}
-      </TabsList>
+      <IconTabsList
+        label={m.page.tabsLabel}
+        triggerClassName="max-sm:px-2.5 max-sm:[&_svg]:hidden"
+        tabs={tabs.map((k) => ({ value: k, icon: ICONS[k], label: m.page.tabs[k], testId: `attendance-tab-${k}` }))}
+      />
       {scope.readOnly && (
         <div className="pt-4">
           <Notice testId="attendance-read-only">{m.common.readOnly}</Notice>

@@ -8,7 +8,7 @@ import { DataTable, queryTableProps, type ColumnDef } from '@/components/data-ta
 import { StatCard } from '@/components/stat-card';
 import { useAttendanceSummary, useSchoolStreams, useSummaryDownload, type SummaryParams } from '../api/reports';
 import type { AttendanceScope, TermChoice } from './attendance-scope';
-import { FilterField, formatCount, Panel, RatePill, TermPicker } from './bits';
+import { countColumn, FilterField, formatCount, Panel, RatePill, TermFilter } from './bits';
 import { LearnerCell, LearnerSummaryTable, useLearnerSearch } from './chronic-tab';
 
 const s = m.summaries;
@@ -16,9 +16,8 @@ const s = m.summaries;
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const WHOLE = '__school__';
 type StreamRow = SummaryResponse['streams'][number];
-
-const num = (key: 'daysOpen' | 'present' | 'absent' | 'late' | 'excused' | 'learners' | 'chronic', header: string) =>
-  ({ id: key, header, cell: ({ row }: { row: { original: Record<string, unknown> } }) => formatCount(Number(row.original[key])), meta: { className: 'text-right tabular-nums' } }) as const;
+/** The day counts both summary tables show, in order. */
+const TALLIES = ['present', 'absent', 'late', 'excused'] as const;
 
 /**
  * The "Summaries & exports" tab (issue 13 §4 "attendance summary per learner per term (days open,
@@ -54,11 +53,8 @@ export function SummariesTab({ scope, terms, defaultTermId }: { scope: Attendanc
     () => [
       { id: 'learner', header: s.col.learner, cell: ({ row }) => <LearnerCell row={row.original} href={scope.learnerPath(row.original.studentId)} />, meta: { alwaysVisible: true } },
       { id: 'stream', header: s.col.stream, cell: ({ row }) => <span className="whitespace-nowrap">{row.original.className}</span> },
-      num('daysOpen', s.col.daysOpen),
-      num('present', s.col.present),
-      num('absent', s.col.absent),
-      num('late', s.col.late),
-      num('excused', s.col.excused),
+      countColumn('daysOpen', s.col.daysOpen),
+      ...TALLIES.map((k) => countColumn(k, s.col[k])),
       { id: 'rate', header: s.col.rate, cell: ({ row }) => <RatePill rate={row.original.rate} threshold={threshold} />, meta: { className: 'text-right', alwaysVisible: true } },
     ],
     [scope, threshold],
@@ -67,11 +63,8 @@ export function SummariesTab({ scope, terms, defaultTermId }: { scope: Attendanc
     () => [
       { id: 'stream', header: s.col.stream, cell: ({ row }) => <span className="font-medium whitespace-nowrap">{row.original.className}</span>, meta: { alwaysVisible: true } },
       { id: 'level', header: s.col.level, cell: ({ row }) => <span className="text-muted-foreground">{row.original.level}</span> },
-      num('learners', s.col.learners),
-      num('present', s.col.present),
-      num('absent', s.col.absent),
-      num('late', s.col.late),
-      num('excused', s.col.excused),
+      countColumn('learners', s.col.learners),
+      ...TALLIES.map((k) => countColumn(k, s.col[k])),
       { id: 'rate', header: s.col.rate, cell: ({ row }) => <RatePill rate={row.original.rate} threshold={threshold} />, meta: { className: 'text-right', alwaysVisible: true } },
       { id: 'chronic', header: s.col.chronic, cell: ({ row }) => <span className={row.original.chronic ? 'font-medium text-red-600 dark:text-red-400' : 'text-muted-foreground'}>{formatCount(row.original.chronic)}</span>, meta: { className: 'text-right tabular-nums' } },
     ],
@@ -83,17 +76,15 @@ export function SummariesTab({ scope, terms, defaultTermId }: { scope: Attendanc
     <div className="flex min-w-0 flex-col gap-4 sm:gap-5" data-testid="attendance-summaries">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
         <div className="grid gap-3 sm:grid-cols-2 lg:flex lg:items-end">
-          <FilterField label={m.common.term}>
-            <TermPicker
-              terms={terms}
-              value={termId}
-              onChange={(id) => {
-                setTermId(id);
-                reset();
-              }}
-              testId="summary-term"
-            />
-          </FilterField>
+          <TermFilter
+            terms={terms}
+            value={termId}
+            onChange={(id) => {
+              setTermId(id);
+              reset();
+            }}
+            testId="summary-term"
+          />
           <FilterField label={s.scope}>
             <Select
               value={target}

@@ -7,16 +7,17 @@ import type { CalendarResponse, StreamDay, StreamsResponse } from '@shared/contr
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { schoolToday } from '@shared/dates';
 import { cn } from '@/lib/utils';
+import { NameLines } from '@/components/name-lines';
+import { EmptyStateCard } from '@/components/page-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { SearchField } from '@/components/search-field';
 import { DataTable, parseSort, type ColumnDef } from '@/components/data-table';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { LoadErrorCard } from '@/components/list-states';
 import { StatCard } from '@/components/stat-card';
 import { useAttendanceStreams } from '../api/reports';
 import type { AttendanceScope } from './attendance-scope';
-import { FilterField, formatCount, formatRate, Notice, RatePill, Segmented } from './bits';
+import { DaySkeleton, FilterField, formatCount, formatRate, Notice, RatePill, Segmented } from './bits';
 import { RegisterSheet } from './register-sheet';
 
 const t = m.today;
@@ -186,18 +187,9 @@ export function TodayTab({ scope, calendar, threshold }: { scope: AttendanceScop
       )}
 
       {!data ? (
-        <div className="flex flex-col gap-4" aria-busy="true" data-testid="attendance-today-loading">
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-28 rounded-xl" />
-            ))}
-          </div>
-          <Skeleton className="h-80 rounded-xl" />
-        </div>
+        <DaySkeleton testId="attendance-today-loading" tileHeight="h-28" listHeight="h-80" />
       ) : data.notSchoolDay ? (
-        <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-          <EmptyListState icon={CalendarOff} title={t.dayClosed} hint={data.notSchoolDay} testId="attendance-day-closed" />
-        </div>
+        <EmptyStateCard icon={CalendarOff} title={t.dayClosed} hint={data.notSchoolDay} testId="attendance-day-closed" />
       ) : (
         <>
           <DayFigures data={data} />
@@ -267,12 +259,7 @@ function StreamCard({ row, sessions, threshold }: { row: StreamDay; sessions: nu
   return (
     <div className="flex flex-col gap-2.5">
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="truncate font-medium">{row.name}</p>
-          <p className="truncate text-xs text-muted-foreground">
-            {row.level} · {row.classTeacher ?? t.noClassTeacher}
-          </p>
-        </div>
+        <NameLines name={row.name} detail={<>{row.level} · {row.classTeacher ?? t.noClassTeacher}</>} />
         <RegisterBadge row={row} sessions={sessions} />
       </div>
       <dl className="grid grid-cols-5 gap-1 rounded-md bg-muted/40 px-2 py-1.5 text-center text-xs">

@@ -4,13 +4,14 @@ import { TrendingUp } from 'lucide-react';
 import type { TrendsResponse } from '@shared/contracts/attendance';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { cn } from '@/lib/utils';
+import { EmptyStateCard } from '@/components/page-states';
 import { Skeleton } from '@/components/ui/skeleton';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { LoadErrorCard } from '@/components/list-states';
 import { AXIS_TICK, GRID, PALETTE } from '@/components/charts';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useAttendanceTrends } from '../api/reports';
 import type { AttendanceScope, TermChoice } from './attendance-scope';
-import { FilterField, formatRate, Panel, RatePill, Segmented, TermPicker } from './bits';
+import { FilterField, formatRate, Panel, RatePill, Segmented, TermFilter } from './bits';
 
 const t = m.trends;
 type GroupBy = 'stream' | 'level';
@@ -57,9 +58,7 @@ export function TrendsTab({ scope, terms, defaultTermId, threshold }: { scope: A
   return (
     <div className="flex min-w-0 flex-col gap-4 sm:gap-5" data-testid="attendance-trends">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <FilterField label={m.common.term}>
-          <TermPicker terms={terms} value={termId} onChange={setTermId} testId="trends-term" />
-        </FilterField>
+        <TermFilter terms={terms} value={termId} onChange={setTermId} testId="trends-term" />
         <FilterField label={t.groupBy}>
           <Segmented value={groupBy} onChange={setGroupBy} label={t.groupBy} testId="trends-group" className="w-full sm:w-56" options={[{ value: 'stream', label: t.groups.stream }, { value: 'level', label: t.groups.level }]} />
         </FilterField>
@@ -72,9 +71,7 @@ export function TrendsTab({ scope, terms, defaultTermId, threshold }: { scope: A
           <Skeleton className="h-64 rounded-xl" />
         </div>
       ) : query.data.weeks.length === 0 ? (
-        <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-          <EmptyListState icon={TrendingUp} title={t.empty} hint={t.emptyHint} testId="trends-empty" />
-        </div>
+        <EmptyStateCard icon={TrendingUp} title={t.empty} hint={t.emptyHint} testId="trends-empty" />
       ) : (
         <TrendsBody key={`${termId}:${groupBy}`} data={query.data} groupBy={groupBy} termLabel={term?.label ?? ''} threshold={threshold} busy={query.isPlaceholderData} />
       )}

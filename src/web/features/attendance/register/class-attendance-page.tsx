@@ -7,7 +7,8 @@ import type { StreamDay } from '@shared/contracts/attendance';
 import type { ClassDetails } from '@shared/contracts/people';
 import { attendanceRegisterScreens as m } from '@shared/messages/attendance-register-screens';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyStateCard } from '@/components/page-states';
+import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -100,9 +101,7 @@ export function ClassAttendancePage() {
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="class-attendance">
       {header}
       {items.length === 0 ? (
-        <div className="rounded-xl border bg-card p-4 shadow-sm sm:p-5">
-          <EmptyListState icon={ClipboardList} title={p.noStreams} hint={p.noStreamsHint} testId="class-attendance-empty" />
-        </div>
+        <EmptyStateCard icon={ClipboardList} title={p.noStreams} hint={p.noStreamsHint} testId="class-attendance-empty" />
       ) : (
         <>
           <div className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-5" data-testid="register-picker">

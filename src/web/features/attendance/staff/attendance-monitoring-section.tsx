@@ -6,7 +6,8 @@ import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { StaffDayView } from './staff-day-view';
 import { StaffReportView } from './staff-report-view';
 
@@ -33,16 +34,13 @@ export function AttendanceMonitoringSection() {
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="attendance-monitoring">
       <PageHeader sectionId={sectionId} title={title} subtitle={currentSchool?.name ? `${currentSchool.name} · ${m.subtitle}` : m.subtitle} testId="attendance-monitoring-header" />
       <Tabs value={tab} onValueChange={setTab} className="min-w-0">
-        <TabsList aria-label={m.title}>
-          <TabsTrigger value="day" data-testid="staff-tab-day">
-            <CalendarDays aria-hidden />
-            {m.tabs.day}
-          </TabsTrigger>
-          <TabsTrigger value="report" data-testid="staff-tab-report">
-            <FileBarChart aria-hidden />
-            {m.tabs.report}
-          </TabsTrigger>
-        </TabsList>
+        <IconTabsList
+          label={m.title}
+          tabs={[
+            { value: 'day', icon: CalendarDays, label: m.tabs.day, testId: 'staff-tab-day' },
+            { value: 'report', icon: FileBarChart, label: m.tabs.report, testId: 'staff-tab-report' },
+          ]}
+        />
         <TabsContent value="day">{tab === 'day' && <StaffDayView readOnly={!canRecord} />}</TabsContent>
         <TabsContent value="report">{tab === 'report' && <StaffReportView />}</TabsContent>
       </Tabs>

@@ -1,11 +1,9 @@
-import * as React from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import type { MyStaffDay, putStaffDayBody, StaffDayResponse, StaffReportResponse } from '@shared/contracts/attendance';
 import { api } from '@/lib/api';
 import { ATTENDANCE_KEY, qs, retry } from '../api/registers';
-import { downloadFile } from '@/lib/download';
+import { useFileDownload } from '@/lib/download';
 
 /**
  * Calls of staff attendance (issue 13 §3):
@@ -64,23 +62,13 @@ export const useDepartments = () =>
     retry,
   });
 
-/** Downloads of the report with a busy flag per format; failures show a toast with the server's reason. */
+/** Downloads of the report (PDF or Excel) with a busy state per format; failures show a toast with the server's reason. */
 export function useReportDownload(failedTitle: string) {
-  const [busy, setBusy] = React.useState<'pdf' | 'xlsx' | null>(null);
-  const start = React.useCallback(
-    async (month: string, departmentId: string | null, format: 'pdf' | 'xlsx') => {
-      setBusy(format);
-      try {
-        await downloadFile(staffReportPath(month, departmentId, format), `staff-attendance-${month}.${format}`);
-      } catch (err) {
-        toast.error(failedTitle, { description: err instanceof Error ? err.message : undefined });
-      } finally {
-        setBusy(null);
-      }
-    },
-    [failedTitle],
-  );
-  return { busy, start };
+  const { start, isBusy } = useFileDownload(failedTitle);
+  return {
+    start: (month: string, departmentId: string | null, format: 'pdf' | 'xlsx') => start(format, staffReportPath(month, departmentId, format), `staff-attendance-${month}.${format}`),
+    isBusy,
+  };
 }
 
 const MY_KEY = [...STAFF_KEY, 'me'] as const;

@@ -18,10 +18,9 @@ import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard, type Accent } from '@/components/stat-card';
 import { useAttendanceCalendar } from '../api/registers';
-import { FilterField, Notice } from '../principal/bits';
+import { DaySkeleton, FilterField, Notice } from '../principal/bits';
 import { calendarOf } from '../register/school-days';
 import { useSaveStaffDay, useStaffDay } from './staff-api';
 import { isLateAt, LateBadge, STAFF_TONE, stepSchoolDay } from './staff-status';
@@ -239,14 +238,7 @@ export function StaffDayView({ readOnly }: { readOnly: boolean }) {
       {readOnly && <Notice testId="staff-read-only">{m.day.readOnly}</Notice>}
 
       {!data || !totals ? (
-        <div className="flex flex-col gap-4" aria-busy="true" data-testid="staff-day-loading">
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-24 rounded-xl" />
-            ))}
-          </div>
-          <Skeleton className="h-96 rounded-xl" />
-        </div>
+        <DaySkeleton testId="staff-day-loading" tileHeight="h-24" listHeight="h-96" />
       ) : (
         <>
           {closed && (

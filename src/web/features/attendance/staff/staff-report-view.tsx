@@ -1,15 +1,16 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
-import { Building2, FileSpreadsheet, FileText, Loader2, Users } from 'lucide-react';
+import { Building2, Users } from 'lucide-react';
 import type { StaffReportResponse } from '@shared/contracts/attendance';
 import { schoolToday } from '@shared/dates';
 import { staffAttendanceScreens as m } from '@shared/messages/staff-attendance-screens';
 import { roleDisplayName } from '@shared/roles';
 import { cn } from '@/lib/utils';
+import { ExportButtons } from '@/components/export-buttons';
+import { NameLines } from '@/components/name-lines';
 import { DataTable, parseSort, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { LoadErrorCard } from '@/components/list-states';
-import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FilterField, formatRate } from '../principal/bits';
 import { useDepartments, useReportDownload, useStaffDay, useStaffReport } from './staff-api';
@@ -130,16 +131,14 @@ export function StaffReportView() {
 
   const data = query.data;
   const downloads = month ? (
-    <>
-      <Button variant="outline" onClick={() => void download.start(month, departmentId, 'pdf')} disabled={!!download.busy} className="flex-1 sm:flex-none" data-testid="staff-report-pdf">
-        {download.busy === 'pdf' ? <Loader2 className="animate-spin" aria-hidden /> : <FileText aria-hidden />}
-        {r.downloadPdf}
-      </Button>
-      <Button variant="outline" onClick={() => void download.start(month, departmentId, 'xlsx')} disabled={!!download.busy} className="flex-1 sm:flex-none" data-testid="staff-report-xlsx">
-        {download.busy === 'xlsx' ? <Loader2 className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
-        {r.downloadExcel}
-      </Button>
-    </>
+    <ExportButtons
+      isBusy={download.isBusy}
+      onDownload={(format) => void download.start(month, departmentId, format)}
+      pdfLabel={r.downloadPdf}
+      excelLabel={r.downloadExcel}
+      testIds={{ pdf: 'staff-report-pdf', xlsx: 'staff-report-xlsx' }}
+      className="flex-1 sm:flex-none"
+    />
   ) : null;
 
   return (
@@ -242,12 +241,7 @@ function PersonCard({ row }: { row: PersonRow }) {
   return (
     <div className="flex flex-col gap-2.5">
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="truncate font-medium">{row.name}</p>
-          <p className="truncate text-xs text-muted-foreground">
-            {roleDisplayName(row.role)} · {row.department ?? m.api.noDepartment}
-          </p>
-        </div>
+        <NameLines name={row.name} detail={<>{roleDisplayName(row.role)} · {row.department ?? m.api.noDepartment}</>} />
         <Rate rate={row.rate} />
       </div>
       <Figures
