@@ -7,10 +7,11 @@ import { timetableScreenMessages as tm } from '@shared/messages/timetable-screen
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { LabelledField } from '@/components/field';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { IconMenuItem } from '@/components/row-menu';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { checkMove, namesOf, type Slot } from '../grid-model';
 import { VersionViewFrame } from '../read-views';
 import { TimetableGrid, type GridEditing } from '../timetable-grid';
@@ -234,15 +235,7 @@ function Editor({ view, kind, entityId, onVersion }: { view: TimetableView; kind
                   {e.exportFet}
                 </a>
               </DropdownMenuItem>
-              {view.status === 'draft' && (
-                <>
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setDialog('delete')} data-testid="timetable-delete">
-                    <Trash2 aria-hidden />
-                    {e.delete}
-                  </DropdownMenuItem>
-                </>
-              )}
+              {view.status === 'draft' && <IconMenuItem icon={Trash2} label={e.delete} onSelect={() => setDialog('delete')} danger separated testId="timetable-delete" />}
             </DropdownMenuContent>
           </DropdownMenu>
         </div>
@@ -352,29 +345,21 @@ function VersionDialog({ open, view, onClose, onSaved }: { open: boolean; view: 
     );
   };
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <DialogContent className="max-w-md" data-testid="timetable-version-dialog">
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>{e.versionDialogTitle}</DialogTitle>
-            <DialogDescription>{e.versionDialogText}</DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="timetable-version-name">{e.versionName}</Label>
-            <Input id="timetable-version-name" value={name} maxLength={80} onChange={(ev) => setName(ev.target.value)} autoFocus data-testid="timetable-version-name" />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              {e.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending || !name.trim()} data-testid="timetable-version-save">
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {e.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      pending={save.isPending}
+      className="max-w-md"
+      testId="timetable-version-dialog"
+      form={{ onSubmit: submit, className: 'flex flex-col gap-4' }}
+      title={e.versionDialogTitle}
+      description={e.versionDialogText}
+    >
+      <LabelledField id="timetable-version-name" label={e.versionName} className="flex flex-col gap-1.5">
+        <Input id="timetable-version-name" value={name} maxLength={80} onChange={(ev) => setName(ev.target.value)} autoFocus data-testid="timetable-version-name" />
+      </LabelledField>
+      <FormDialogFooter cancelLabel={e.cancel} onCancel={onClose} label={e.save} pending={save.isPending} disabled={!name.trim()} submitTestId="timetable-version-save" />
+    </FormDialog>
   );
 }
 

@@ -6,16 +6,18 @@ import type { Job, TimetableSummary } from '@shared/contracts/timetable';
 import { timetableScreenMessages as tm } from '@shared/messages/timetable-screens';
 import { api, ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import { LabelledField, SelectField } from '@/components/field';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { GenerateError, TIMETABLE_KEY, useCancelJob, useGenerate, useJob } from '../timetable-api';
 
 const g = tm.generate;
 const LIMITS = [15, 30, 60, 120] as const;
 const WHOLE = '__whole__';
+/** The classes of a field block of the form. */
+const FIELD = 'flex flex-col gap-1.5';
 const RUNNING = new Set(['queued', 'running']);
 
 /**
@@ -110,23 +112,17 @@ export function GenerateTab({
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">{g.text}</p>
         </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="tt-limit">{g.timeLimit}</Label>
-          <Select value={String(limit)} onValueChange={(v) => setLimit(Number(v))}>
-            <SelectTrigger id="tt-limit" data-testid="timetable-limit">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {LIMITS.map((n) => (
-                <SelectItem key={n} value={String(n)}>
-                  {g.seconds(n)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="tt-level">{g.level}</Label>
+        <SelectField
+          id="tt-limit"
+          label={g.timeLimit}
+          className={FIELD}
+          value={String(limit)}
+          onValueChange={(v) => setLimit(Number(v))}
+          options={LIMITS.map(String)}
+          labelOf={(n) => g.seconds(Number(n))}
+          testId="timetable-limit"
+        />
+        <LabelledField id="tt-level" label={g.level} className={FIELD}>
           <Select value={level} onValueChange={setLevel}>
             <SelectTrigger id="tt-level" data-testid="timetable-level">
               <SelectValue />
@@ -140,16 +136,14 @@ export function GenerateTab({
               ))}
             </SelectContent>
           </Select>
-        </div>
+        </LabelledField>
         <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="tt-seed">{g.seed}</Label>
+          <LabelledField id="tt-seed" label={g.seed} className={FIELD}>
             <Input id="tt-seed" inputMode="numeric" value={seed} onChange={(ev) => setSeed(ev.target.value.replace(/\D/g, '').slice(0, 10))} data-testid="timetable-seed" />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="tt-name">{g.name}</Label>
+          </LabelledField>
+          <LabelledField id="tt-name" label={g.name} className={FIELD}>
             <Input id="tt-name" value={name} maxLength={80} onChange={(ev) => setName(ev.target.value)} data-testid="timetable-name" />
-          </div>
+          </LabelledField>
         </div>
         <p className="-mt-2 text-xs text-muted-foreground">{g.seedHint}</p>
         <label className={cn('flex items-start gap-3 rounded-lg border p-3', !base && 'opacity-60')}>

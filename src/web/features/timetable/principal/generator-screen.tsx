@@ -3,7 +3,8 @@ import { CalendarDays, Settings2, Sparkles, UserRoundSearch } from 'lucide-react
 import { useSearchParams } from 'react-router';
 import { timetableScreenMessages as tm } from '@shared/messages/timetable-screens';
 import { LoadErrorCard } from '@/components/list-states';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { TimetableSetupPanel } from '../setup/setup-panel';
 import { GridSkeleton } from '../read-views';
 import { useTimetable, useVersions } from '../timetable-api';
@@ -68,24 +69,15 @@ export function GeneratorScreen() {
 
   return (
     <Tabs value={tab} onValueChange={setTab} className="flex min-w-0 flex-col" data-testid="timetable-tabs">
-      <TabsList aria-label={tm.tabs.label}>
-        <TabsTrigger value="timetable" data-testid="timetable-tab-timetable">
-          <CalendarDays aria-hidden />
-          {tm.tabs.timetable}
-        </TabsTrigger>
-        <TabsTrigger value="generate" data-testid="timetable-tab-generate">
-          <Sparkles aria-hidden />
-          {tm.tabs.generate}
-        </TabsTrigger>
-        <TabsTrigger value="substitutions" data-testid="timetable-tab-substitutions">
-          <UserRoundSearch aria-hidden />
-          {tm.tabs.substitutions}
-        </TabsTrigger>
-        <TabsTrigger value="setup" data-testid="timetable-tab-setup">
-          <Settings2 aria-hidden />
-          {tm.tabs.setup}
-        </TabsTrigger>
-      </TabsList>
+      <IconTabsList
+        label={tm.tabs.label}
+        tabs={[
+          { value: 'timetable', icon: CalendarDays, label: tm.tabs.timetable, testId: 'timetable-tab-timetable' },
+          { value: 'generate', icon: Sparkles, label: tm.tabs.generate, testId: 'timetable-tab-generate' },
+          { value: 'substitutions', icon: UserRoundSearch, label: tm.tabs.substitutions, testId: 'timetable-tab-substitutions' },
+          { value: 'setup', icon: Settings2, label: tm.tabs.setup, testId: 'timetable-tab-setup' },
+        ]}
+      />
       <TabsContent value="timetable">
         {versions.isError ? (
           <LoadErrorCard title={tm.loadError} detail={versions.error.message} retryLabel={tm.tryAgain} onRetry={() => void versions.refetch()} testId="timetable-error" />

@@ -2,12 +2,12 @@ import * as React from 'react';
 import { BookOpen, CalendarOff, UserCheck, UserRoundSearch } from 'lucide-react';
 import type { TimetableView } from '@shared/contracts/timetable';
 import { timetableScreenMessages as tm } from '@shared/messages/timetable-screens';
+import { LabelledField, SelectField } from '@/components/field';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
+import { idOptions } from '@/lib/id-options';
 import { cn } from '@/lib/utils';
 import { buildRows, namesOf } from '../grid-model';
 import { useSubstitutes, type SubstituteLesson } from '../timetable-api';
@@ -38,25 +38,19 @@ export function SubstitutionsTab({ view }: { view: TimetableView | null }) {
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">{s.text}</p>
         <div className="mt-4 flex flex-wrap items-end gap-3">
-          <div className="flex min-w-[14rem] flex-1 flex-col gap-1.5 sm:max-w-72 sm:flex-none">
-            <Label htmlFor="tt-subs-teacher">{s.teacher}</Label>
-            <Select value={teacherId} onValueChange={setTeacherId}>
-              <SelectTrigger id="tt-subs-teacher" data-testid="timetable-subs-teacher">
-                <SelectValue placeholder={s.chooseTeacher} />
-              </SelectTrigger>
-              <SelectContent>
-                {entitiesOf(view, 'teacher').map((t) => (
-                  <SelectItem key={t.id} value={t.id}>
-                    {t.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="tt-subs-date">{s.date}</Label>
+          <SelectField
+            id="tt-subs-teacher"
+            label={s.teacher}
+            className="flex min-w-[14rem] flex-1 flex-col gap-1.5 sm:max-w-72 sm:flex-none"
+            value={teacherId}
+            onValueChange={setTeacherId}
+            {...idOptions(entitiesOf(view, 'teacher'), (t) => t.name)}
+            placeholder={s.chooseTeacher}
+            testId="timetable-subs-teacher"
+          />
+          <LabelledField id="tt-subs-date" label={s.date} className="flex flex-col gap-1.5">
             <Input id="tt-subs-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} className="w-44" data-testid="timetable-subs-date" />
-          </div>
+          </LabelledField>
         </div>
       </div>
       {!teacherId ? null : subs.error instanceof ApiError && subs.error.status === 400 ? (

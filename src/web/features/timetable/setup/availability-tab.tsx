@@ -5,10 +5,10 @@ import type { TimetableSetup } from '@shared/contracts/timetable-setup';
 import type { SlotInput } from '@shared/contracts/timetable';
 import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { cn } from '@/lib/utils';
+import { LabelledField } from '@/components/field';
 import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { FormError, Panel, SelectField, schoolWeek, useFormError, type WeekShape } from './setup-bits';
 import { SlotGrid } from './slot-grid';
 import { useSaveUnavailability } from './setup-api';
@@ -57,18 +57,17 @@ function TeacherEditor({ teacher, week }: { teacher: Teacher; week: WeekShape })
   return (
     <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
       <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-        <div className="rounded-lg border bg-muted/30 p-3">
-          <p className="text-xs text-muted-foreground">{a.asked}</p>
-          <p className="text-2xl font-semibold tabular-nums" data-testid="tt-avail-asked">
-            {teacher.lessonsPerWeek}
-          </p>
-        </div>
-        <div className={cn('rounded-lg border p-3', short ? 'border-destructive/40 bg-destructive/5' : 'bg-muted/30')}>
-          <p className="text-xs text-muted-foreground">{a.availablePeriods}</p>
-          <p className={cn('text-2xl font-semibold tabular-nums', short && 'text-destructive')} data-testid="tt-avail-available">
-            {available}
-          </p>
-        </div>
+        {[
+          { label: a.asked, value: teacher.lessonsPerWeek, testId: 'tt-avail-asked', warn: false },
+          { label: a.availablePeriods, value: available, testId: 'tt-avail-available', warn: short },
+        ].map((f) => (
+          <div key={f.testId} className={cn('rounded-lg border p-3', f.warn ? 'border-destructive/40 bg-destructive/5' : 'bg-muted/30')}>
+            <p className="text-xs text-muted-foreground">{f.label}</p>
+            <p className={cn('text-2xl font-semibold tabular-nums', f.warn && 'text-destructive')} data-testid={f.testId}>
+              {f.value}
+            </p>
+          </div>
+        ))}
       </div>
       <p className={cn('flex items-start gap-2 text-sm', short ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400')} role="status" data-testid="tt-avail-status">
         {short ? <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden /> : <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />}
@@ -79,10 +78,9 @@ function TeacherEditor({ teacher, week }: { teacher: Teacher; week: WeekShape })
         <p className="text-sm text-muted-foreground">{a.hint}</p>
         <SlotGrid week={week} value={slots} onChange={setSlots} testId="tt-avail-grid" />
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="tt-avail-note">{a.note}</Label>
+      <LabelledField id="tt-avail-note" label={a.note} className="grid gap-1.5">
         <Input id="tt-avail-note" value={note} maxLength={200} placeholder={a.notePlaceholder} onChange={(e) => setNote(e.target.value)} data-testid="tt-avail-note" />
-      </div>
+      </LabelledField>
       <FormError error={err.error} title={a.save} testId="tt-avail-error" />
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto" data-testid="tt-avail-save">

@@ -5,6 +5,7 @@ import type { Rule, TimetableSetup } from '@shared/contracts/timetable-setup';
 import { RULE_KINDS, WEEKDAY_NAMES, type RuleKind } from '@shared/contracts/timetable';
 import { RULE_KIND_LABELS, RULE_KIND_PARAMS, timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { cn } from '@/lib/utils';
+import { LabelledField } from '@/components/field';
 import { EmptyListState } from '@/components/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -166,10 +167,9 @@ function RuleForm({ rule, setup, week, onClose }: { rule: Rule | null; setup: Ti
         <SelectField id="tt-rule-level" className="grid gap-1.5" label={ru.level} value={levelId} onChange={setLevelId} choices={[['', ru.everyLevel], ...levelChoices(setup.levels)]} />
       )}
       {p.max && (
-        <div className="grid gap-1.5 sm:max-w-40">
-          <Label htmlFor="tt-rule-max">{ru.max}</Label>
+        <LabelledField id="tt-rule-max" label={ru.max} className="grid gap-1.5 sm:max-w-40">
           <Input id="tt-rule-max" type="number" min={0} max={20} inputMode="numeric" value={max} onChange={(e) => setMax(e.target.value)} data-testid="tt-rule-max" />
-        </div>
+        </LabelledField>
       )}
       {p.periods && (
         <>

@@ -164,6 +164,18 @@ export type SelectChoice = readonly [value: string | number, text: string];
 /** The choices of a list of named rows (levels, teachers, subjects): value the id, text the name. */
 export const levelChoices = (rows: readonly { id: string; name: string }[]): SelectChoice[] => rows.map((x) => [x.id, x.name] as const);
 
+/** A setup form's label over its control (`children`), in a box of `className`; `small`: the small label of the filter rows. */
+export function SetupField({ id, label, className, small, children }: { id: string; label: string; className: string; small?: boolean; children: React.ReactNode }) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id} className={small ? 'text-xs' : undefined}>
+        {label}
+      </Label>
+      {children}
+    </div>
+  );
+}
+
 /**
  * A labelled `NativeSelect` of the setup tabs, in a box of `className` (its grid and gap): the label
  * (small in the filter rows), the select with `choices` (a "none" choice is one with value ''), and
@@ -190,10 +202,7 @@ export function SelectField({
   children?: React.ReactNode;
 } & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange' | 'className' | 'children'>) {
   return (
-    <div className={className}>
-      <Label htmlFor={id} className={small ? 'text-xs' : undefined}>
-        {label}
-      </Label>
+    <SetupField id={id} label={label} className={className} small={small}>
       <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)} {...rest} data-testid={id}>
         {choices.map(([v, text]) => (
           <option key={v} value={v}>
@@ -202,7 +211,7 @@ export function SelectField({
         ))}
       </NativeSelect>
       {children}
-    </div>
+    </SetupField>
   );
 }
 

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { FormError, NativeSelect, Panel, SelectField, levelChoices, SHORT_DAYS, lessonPeriods, scheduleOf, useFormError , DeleteConfirm } from './setup-bits';
+import { FormError, NativeSelect, Panel, SelectField, SetupField, levelChoices, SHORT_DAYS, lessonPeriods, scheduleOf, useFormError , DeleteConfirm } from './setup-bits';
 import { useAddFixedSlot, useDeleteFixedSlot, useSaveBellSchedule } from './setup-api';
 
 const w = sm.week;
@@ -151,18 +151,19 @@ function ScheduleEditor({ levelId, days: initialDays, lines: initialLines }: { l
         </p>
         <p className="text-xs text-muted-foreground">{w.generatorHint}</p>
         <div className="flex flex-wrap items-end gap-2">
-          <div className="grid gap-1">
-            <Label htmlFor="tt-week-start" className="text-xs">
-              {w.startAt}
-            </Label>
+          <SetupField id="tt-week-start" label={w.startAt} className="grid gap-1" small>
             <Input id="tt-week-start" type="time" className="h-9 w-28" value={start} onChange={(e) => setStart(e.target.value)} />
-          </div>
-          <Button type="button" variant="outline" size="sm" className="h-9" onClick={() => setLines(standardDay(40, start || '08:00').map(keyed))} data-testid="tt-week-gen40">
-            {w.gen40}
-          </Button>
-          <Button type="button" variant="outline" size="sm" className="h-9" onClick={() => setLines(standardDay(35, start || '08:00').map(keyed))} data-testid="tt-week-gen35">
-            {w.gen35}
-          </Button>
+          </SetupField>
+          {(
+            [
+              [40, w.gen40],
+              [35, w.gen35],
+            ] as const
+          ).map(([minutes, label]) => (
+            <Button key={minutes} type="button" variant="outline" size="sm" className="h-9" onClick={() => setLines(standardDay(minutes, start || '08:00').map(keyed))} data-testid={`tt-week-gen${minutes}`}>
+              {label}
+            </Button>
+          ))}
         </div>
       </div>
 
@@ -295,12 +296,9 @@ function FixedSlots({ setup }: { setup: TimetableSetup }) {
       <form onSubmit={submit} className="@container mt-4 grid gap-3 rounded-lg bg-muted/40 p-3" noValidate>
         <p className="text-sm font-medium">{w.addFixed}</p>
         <div className="grid grid-cols-2 gap-2 @2xl:grid-cols-4">
-          <div className="col-span-2 grid gap-1 @2xl:col-span-1">
-            <Label htmlFor="tt-fixed-label" className="text-xs">
-              {w.fixedLabel}
-            </Label>
+          <SetupField id="tt-fixed-label" label={w.fixedLabel} className="col-span-2 grid gap-1 @2xl:col-span-1" small>
             <Input id="tt-fixed-label" value={label} maxLength={60} placeholder={w.fixedLabelPlaceholder} onChange={(e) => setLabel(e.target.value)} data-testid="tt-fixed-label" />
-          </div>
+          </SetupField>
           <SelectField id="tt-fixed-day" small className="grid gap-1" label={w.day} value={day} onChange={(v) => setDay(Number(v))} choices={days.map((d) => [d, WEEKDAY_NAMES[d]] as const)} />
           <SelectField
             id="tt-fixed-period"
