@@ -1,19 +1,19 @@
 import * as React from 'react';
 import { toast } from 'sonner';
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import { CalendarDays, CalendarPlus, Check, Inbox, ListChecks, Loader2, Settings2, X } from 'lucide-react';
+import { CalendarDays, CalendarPlus, Check, Inbox, ListChecks, Settings2, X } from 'lucide-react';
 import { can, type Actor } from '@shared/access';
 import type { LeaveRequest, LeaveStatus } from '@shared/contracts/leave';
 import { LEAVE_STATUSES } from '@shared/contracts/leave';
 import { leaveMessages as m } from '@shared/messages/leave';
 import { useAuth } from '@/lib/auth';
+import { idOptions } from '@/lib/id-options';
 import { ListToolbar, useListParams } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { LabelledField, SelectField } from '@/components/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useDecideLeave, useLeaveRequests, useLeaveStaff, useLeaveTypes, useRequestForStaff, useStaffBalances } from './leave-api';
 import { LeaveCalendar } from './leave-calendar';
 import { BalanceCards, LeaveRequestForm, LeaveRequestsTable, rangeLabel } from './leave-parts';
@@ -160,41 +160,37 @@ function PendingPanel({ query, canDecide }: { query: ReturnType<typeof useLeaveR
         error={query.error}
         onRetry={() => void query.refetch()}
       />
-      <Dialog open={deciding !== null} onOpenChange={(o) => !o && !decide.isPending && setDeciding(null)}>
-        <DialogContent className="max-w-md" data-testid="leave-decide-dialog">
-          <DialogHeader>
-            <DialogTitle>{deciding && (deciding.approve ? m.approveTitle(deciding.r.staffName) : m.rejectTitle(deciding.r.staffName))}</DialogTitle>
-            <DialogDescription>{deciding && `${deciding.r.leaveType} · ${rangeLabel(deciding.r.startDate, deciding.r.endDate)} · ${m.daysCounted(deciding.r.days, deciding.r.unit)}`}</DialogDescription>
-          </DialogHeader>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="leave-decide-note">{m.decisionNote}</Label>
-            <textarea
-              id="leave-decide-note"
-              rows={3}
-              maxLength={500}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              className="w-full resize-none rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring"
-              data-testid="leave-decide-note"
-            />
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setDeciding(null)} disabled={decide.isPending}>
-              {m.close}
-            </Button>
-            <Button
-              onClick={confirm}
-              disabled={decide.isPending}
-              className={deciding?.approve ? 'bg-emerald-600 text-white hover:bg-emerald-600/90' : undefined}
-              variant={deciding?.approve ? 'default' : 'destructive'}
-              data-testid="leave-decide-confirm"
-            >
-              {decide.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {deciding?.approve ? m.approve : m.reject}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={deciding !== null}
+        onClose={() => setDeciding(null)}
+        pending={decide.isPending}
+        className="max-w-md"
+        testId="leave-decide-dialog"
+        title={deciding && (deciding.approve ? m.approveTitle(deciding.r.staffName) : m.rejectTitle(deciding.r.staffName))}
+        description={deciding && `${deciding.r.leaveType} · ${rangeLabel(deciding.r.startDate, deciding.r.endDate)} · ${m.daysCounted(deciding.r.days, deciding.r.unit)}`}
+      >
+        <LabelledField id="leave-decide-note" label={m.decisionNote} className="flex flex-col gap-1.5">
+          <textarea
+            id="leave-decide-note"
+            rows={3}
+            maxLength={500}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            className="w-full resize-none rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs focus-visible:outline-2 focus-visible:outline-ring"
+            data-testid="leave-decide-note"
+          />
+        </LabelledField>
+        <FormDialogFooter
+          cancelLabel={m.close}
+          onCancel={() => setDeciding(null)}
+          label={deciding?.approve ? m.approve : m.reject}
+          pending={decide.isPending}
+          variant={deciding?.approve ? 'default' : 'destructive'}
+          submitClassName={deciding?.approve ? 'bg-emerald-600 text-white hover:bg-emerald-600/90' : undefined}
+          onConfirm={confirm}
+          submitTestId="leave-decide-confirm"
+        />
+      </FormDialog>
     </>
   );
 }
@@ -248,48 +244,46 @@ function OnBehalfDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const types = useLeaveTypes();
   const request = useRequestForStaff();
   const [staffId, setStaffId] = React.useState('');
-  const person = staff.data?.items.find((s) => s.id === staffId) ?? null;
+  const staffList = staff.data?.items ?? [];
+  const person = staffList.find((s) => s.id === staffId) ?? null;
   const year = new Date().getFullYear();
   const balances = useStaffBalances(staffId || null, year);
   const allowed = (types.data?.items ?? []).filter((t) => t.active && (!t.gender || !person || t.gender === person.gender));
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !request.isPending && onClose()}>
-      <DialogContent className="max-w-2xl" data-testid="leave-on-behalf-dialog">
-        <DialogHeader>
-          <DialogTitle>{m.requestOnBehalf}</DialogTitle>
-          <DialogDescription>{person ? `${person.name} · ${person.jobTitle}` : m.onBehalfHint}</DialogDescription>
-        </DialogHeader>
-        {staffId && <BalanceCards balances={balances.data?.items} loading={balances.isLoading} />}
-        <LeaveRequestForm
-          types={allowed}
-          balances={balances.data?.items}
-          year={balances.data?.year}
-          pending={request.isPending}
-          disabled={!staffId}
-          before={
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="leave-on-behalf-staff">{m.staffMember}</Label>
-              <Select value={staffId} onValueChange={setStaffId}>
-                <SelectTrigger id="leave-on-behalf-staff" className="w-full" data-testid="leave-form-staff">
-                  <SelectValue placeholder={m.staffMember} />
-                </SelectTrigger>
-                <SelectContent>
-                  {(staff.data?.items ?? []).map((s) => (
-                    <SelectItem key={s.id} value={s.id}>
-                      {s.name} · {s.staffNumber}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-          }
-          onSubmit={async (v) => {
-            await request.mutateAsync({ staffId, leaveTypeId: v.leaveTypeId, startDate: v.startDate, endDate: v.endDate, reason: v.reason || null });
-            onClose();
-          }}
-          testId="leave-on-behalf-form"
-        />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      pending={request.isPending}
+      className="max-w-2xl"
+      testId="leave-on-behalf-dialog"
+      title={m.requestOnBehalf}
+      description={person ? `${person.name} · ${person.jobTitle}` : m.onBehalfHint}
+    >
+      {staffId && <BalanceCards balances={balances.data?.items} loading={balances.isLoading} />}
+      <LeaveRequestForm
+        types={allowed}
+        balances={balances.data?.items}
+        year={balances.data?.year}
+        pending={request.isPending}
+        disabled={!staffId}
+        before={
+          <SelectField
+            id="leave-on-behalf-staff"
+            label={m.staffMember}
+            className="flex flex-col gap-1.5"
+            value={staffId}
+            onValueChange={setStaffId}
+            {...idOptions(staffList, (s) => `${s.name} · ${s.staffNumber}`)}
+            placeholder={m.staffMember}
+            testId="leave-form-staff"
+          />
+        }
+        onSubmit={async (v) => {
+          await request.mutateAsync({ staffId, leaveTypeId: v.leaveTypeId, startDate: v.startDate, endDate: v.endDate, reason: v.reason || null });
+          onClose();
+        }}
+        testId="leave-on-behalf-form"
+      />
+    </FormDialog>
   );
 }

@@ -1,18 +1,22 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Loader2, Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import type { LeaveType, LeaveTypeBody } from '@shared/contracts/leave';
 import { leaveMessages as m } from '@shared/messages/leave';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { LabelledField, SelectField } from '@/components/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { useLeaveTypes, useSaveLeaveType } from './leave-api';
+
+const UNITS = ['working_days', 'calendar_days'] as const;
+const GENDERS = ['any', 'female', 'male'] as const;
+/** The classes of a field block of the leave-type form. */
+const FIELD = 'flex flex-col gap-1.5';
 
 type Draft = { name: string; daysPerYear: string; unit: LeaveType['unit']; carryOverMax: string; paid: boolean; gender: '' | 'male' | 'female'; requiresDocument: boolean; active: boolean };
 
@@ -95,79 +99,54 @@ export function LeaveTypesEditor({ canEdit }: { canEdit: boolean }) {
           </li>
         ))}
       </ul>
-      <Dialog open={editing !== null} onOpenChange={(o) => !o && !save.isPending && setEditing(null)}>
-        <DialogContent data-testid="leave-type-dialog">
-          <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-            <DialogHeader>
-              <DialogTitle>{editing === 'new' ? m.addType : m.editType}</DialogTitle>
-              <DialogDescription className="sr-only">{m.editType}</DialogDescription>
-            </DialogHeader>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="lt-name">{m.name}</Label>
-              <Input id="lt-name" value={draft.name} onChange={(e) => set('name', e.target.value)} data-testid="leave-type-name" />
-            </div>
-            <div className="grid grid-cols-2 gap-3">
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="lt-days">{m.daysPerYear}</Label>
-                <Input id="lt-days" inputMode="numeric" value={draft.daysPerYear} onChange={(e) => set('daysPerYear', e.target.value)} data-testid="leave-type-days" />
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="lt-unit">{m.unit}</Label>
-                <Select value={draft.unit} onValueChange={(v) => set('unit', v as Draft['unit'])}>
-                  <SelectTrigger id="lt-unit" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="working_days">{m.workingDays}</SelectItem>
-                    <SelectItem value="calendar_days">{m.calendarDays}</SelectItem>
-                  </SelectContent>
-                </Select>
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="lt-carry">{m.carryOverMax}</Label>
-                <Input id="lt-carry" inputMode="numeric" placeholder={m.none} value={draft.carryOverMax} onChange={(e) => set('carryOverMax', e.target.value)} data-testid="leave-type-carry" />
-              </div>
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor="lt-gender">{m.gender}</Label>
-                <Select value={draft.gender || 'any'} onValueChange={(v) => set('gender', v === 'any' ? '' : (v as Draft['gender']))}>
-                  <SelectTrigger id="lt-gender" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="any">{m.anyone}</SelectItem>
-                    <SelectItem value="female">{m.female}</SelectItem>
-                    <SelectItem value="male">{m.male}</SelectItem>
-                  </SelectContent>
-                </Select>
-              </div>
-            </div>
-            <div className="grid gap-2 rounded-lg border p-3">
-              {(
-                [
-                  ['paid', m.paid],
-                  ['requiresDocument', m.requiresDocument],
-                  ['active', m.active],
-                ] as const
-              ).map(([k, label]) => (
-                <label key={k} className="flex cursor-pointer items-center justify-between gap-3 text-sm">
-                  {label}
-                  <Switch checked={draft[k]} onCheckedChange={(v) => set(k, v)} data-testid={`leave-type-${k}`} />
-                </label>
-              ))}
-            </div>
-            {error && <FormErrorAlert title={error} testId="leave-type-error" />}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setEditing(null)} disabled={save.isPending}>
-                {m.close}
-              </Button>
-              <Button type="submit" disabled={save.isPending} data-testid="leave-type-save">
-                {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-                {m.save}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        pending={save.isPending}
+        testId="leave-type-dialog"
+        form={{ onSubmit: submit, className: 'flex flex-col gap-4', noValidate: true }}
+        title={editing === 'new' ? m.addType : m.editType}
+        description={m.editType}
+        descriptionClassName="sr-only"
+      >
+        <LabelledField id="lt-name" label={m.name} className={FIELD}>
+          <Input id="lt-name" value={draft.name} onChange={(e) => set('name', e.target.value)} data-testid="leave-type-name" />
+        </LabelledField>
+        <div className="grid grid-cols-2 gap-3">
+          <LabelledField id="lt-days" label={m.daysPerYear} className={FIELD}>
+            <Input id="lt-days" inputMode="numeric" value={draft.daysPerYear} onChange={(e) => set('daysPerYear', e.target.value)} data-testid="leave-type-days" />
+          </LabelledField>
+          <SelectField id="lt-unit" label={m.unit} className={FIELD} value={draft.unit} onValueChange={(v) => set('unit', v)} options={UNITS} labelOf={(u) => (u === 'working_days' ? m.workingDays : m.calendarDays)} />
+          <LabelledField id="lt-carry" label={m.carryOverMax} className={FIELD}>
+            <Input id="lt-carry" inputMode="numeric" placeholder={m.none} value={draft.carryOverMax} onChange={(e) => set('carryOverMax', e.target.value)} data-testid="leave-type-carry" />
+          </LabelledField>
+          <SelectField
+            id="lt-gender"
+            label={m.gender}
+            className={FIELD}
+            value={draft.gender || 'any'}
+            onValueChange={(v) => set('gender', v === 'any' ? '' : v)}
+            options={GENDERS}
+            labelOf={(g) => (g === 'female' ? m.female : g === 'male' ? m.male : m.anyone)}
+          />
+        </div>
+        <div className="grid gap-2 rounded-lg border p-3">
+          {(
+            [
+              ['paid', m.paid],
+              ['requiresDocument', m.requiresDocument],
+              ['active', m.active],
+            ] as const
+          ).map(([k, label]) => (
+            <label key={k} className="flex cursor-pointer items-center justify-between gap-3 text-sm">
+              {label}
+              <Switch checked={draft[k]} onCheckedChange={(v) => set(k, v)} data-testid={`leave-type-${k}`} />
+            </label>
+          ))}
+        </div>
+        {error && <FormErrorAlert title={error} testId="leave-type-error" />}
+        <FormDialogFooter cancelLabel={m.close} onCancel={() => setEditing(null)} label={m.save} pending={save.isPending} submitTestId="leave-type-save" />
+      </FormDialog>
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import * as React from 'react';
-import { KeyRound, Loader2, LockKeyhole, LockKeyholeOpen } from 'lucide-react';
+import { KeyRound, LockKeyhole, LockKeyholeOpen } from 'lucide-react';
 import { toast } from 'sonner';
 import { STAFF_ACCOUNT_ROLES, type StaffAccountRole } from '@shared/contracts/staff';
 import { staffScreens } from '@shared/messages/staff';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 import { useAccountStatus, useGiveAccount } from './staff-api';
@@ -49,48 +48,48 @@ export function GiveAccountDialog({ target, onClose }: { target: AccountTarget |
     }
   };
   return (
-    <Dialog open={!!target} onOpenChange={(open) => !open && !give.isPending && onClose()}>
-      <DialogContent className="max-w-md gap-5" data-testid="give-account-dialog">
-        <DialogHeader className="gap-2">
-          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <KeyRound className="size-5" aria-hidden />
-          </span>
-          <DialogTitle>{target ? a.giveTitle(target.name) : ''}</DialogTitle>
-          <DialogDescription>{target?.email ? a.giveText(target.email) : a.needsEmail}</DialogDescription>
-        </DialogHeader>
-        {error && <FormErrorAlert title={a.failed} detail={error} testId="give-account-error" />}
-        {target?.email && (
-          <div className="grid gap-2">
-            <Label>{a.role}</Label>
-            <div role="radiogroup" aria-label={a.role} className="grid gap-2 sm:grid-cols-3">
-              {STAFF_ACCOUNT_ROLES.map((r) => (
-                <button
-                  key={r}
-                  type="button"
-                  role="radio"
-                  aria-checked={role === r}
-                  onClick={() => setRole(r)}
-                  data-testid={`give-account-role-${r}`}
-                  className={cn('rounded-lg border px-3 py-2 text-sm font-medium transition', role === r ? 'border-primary bg-primary/5 text-primary ring-1 ring-primary' : 'hover:bg-muted/60')}
-                >
-                  {roleLabel(r)}
-                </button>
-              ))}
-            </div>
-            <p className="text-xs text-muted-foreground">{a.roleHint}</p>
+    <FormDialog
+      open={!!target}
+      onClose={onClose}
+      pending={give.isPending}
+      className="max-w-md gap-5"
+      testId="give-account-dialog"
+      icon={KeyRound}
+      title={target ? a.giveTitle(target.name) : ''}
+      description={target?.email ? a.giveText(target.email) : a.needsEmail}
+    >
+      {error && <FormErrorAlert title={a.failed} detail={error} testId="give-account-error" />}
+      {target?.email && (
+        <div className="grid gap-2">
+          <Label>{a.role}</Label>
+          <div role="radiogroup" aria-label={a.role} className="grid gap-2 sm:grid-cols-3">
+            {STAFF_ACCOUNT_ROLES.map((r) => (
+              <button
+                key={r}
+                type="button"
+                role="radio"
+                aria-checked={role === r}
+                onClick={() => setRole(r)}
+                data-testid={`give-account-role-${r}`}
+                className={cn('rounded-lg border px-3 py-2 text-sm font-medium transition', role === r ? 'border-primary bg-primary/5 text-primary ring-1 ring-primary' : 'hover:bg-muted/60')}
+              >
+                {roleLabel(r)}
+              </button>
+            ))}
           </div>
-        )}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={give.isPending}>
-            {a.cancel}
-          </Button>
-          <Button onClick={() => void submit()} disabled={give.isPending || !target?.email} data-testid="give-account-confirm">
-            {give.isPending && <Loader2 className="animate-spin" aria-hidden />}
-            {a.create}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          <p className="text-xs text-muted-foreground">{a.roleHint}</p>
+        </div>
+      )}
+      <FormDialogFooter
+        cancelLabel={a.cancel}
+        onCancel={onClose}
+        label={a.create}
+        pending={give.isPending}
+        disabled={!target?.email}
+        onConfirm={() => void submit()}
+        submitTestId="give-account-confirm"
+      />
+    </FormDialog>
   );
 }
 

@@ -23,12 +23,12 @@ import { DEFAULT_CLEARANCE, EXIT_TYPES, STAFF_DOCUMENT_KINDS, type ExitType, typ
 import { schoolToday } from '@shared/dates';
 import { staffLabels, staffScreens } from '@shared/messages/staff';
 import { cn } from '@/lib/utils';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -488,60 +488,63 @@ function ExitDialog({ staff, onClose }: { staff: StaffDetail | null; onClose: ()
     }
   };
   return (
-    <Dialog open={!!staff} onOpenChange={(open) => !open && !exit.isPending && onClose()}>
-      <DialogContent className="max-w-lg gap-5" data-testid="staff-exit-dialog">
-        <DialogHeader>
-          <DialogTitle>{staff ? e.title(staff.name) : ''}</DialogTitle>
-          <DialogDescription>{e.text}</DialogDescription>
-        </DialogHeader>
-        {error && <FormErrorAlert title={e.failed} detail={error} testId="staff-exit-error" />}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-type`}>{e.type}</Label>
-            <Select value={type} onValueChange={(v) => setType(v as ExitType)}>
-              <SelectTrigger id={`${id}-type`} data-testid="staff-exit-type">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {EXIT_TYPES.map((t) => (
-                  <SelectItem key={t} value={t}>
-                    {staffLabels.exitType[t]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-date`}>{e.date}</Label>
-            <Input id={`${id}-date`} type="date" value={date} onChange={(ev) => setDate(ev.target.value)} data-testid="staff-exit-date" />
-          </div>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor={`${id}-reason`}>{e.reason}</Label>
-            <Textarea id={`${id}-reason`} value={reason} maxLength={1000} placeholder={e.reasonPlaceholder} onChange={(ev) => setReason(ev.target.value)} data-testid="staff-exit-reason" />
-          </div>
+    <FormDialog
+      open={!!staff}
+      onClose={onClose}
+      pending={exit.isPending}
+      className="max-w-lg gap-5"
+      testId="staff-exit-dialog"
+      title={staff ? e.title(staff.name) : ''}
+      description={e.text}
+    >
+      {error && <FormErrorAlert title={e.failed} detail={error} testId="staff-exit-error" />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-type`}>{e.type}</Label>
+          <Select value={type} onValueChange={(v) => setType(v as ExitType)}>
+            <SelectTrigger id={`${id}-type`} data-testid="staff-exit-type">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {EXIT_TYPES.map((t) => (
+                <SelectItem key={t} value={t}>
+                  {staffLabels.exitType[t]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         </div>
-        <fieldset className="grid gap-2">
-          <legend className="text-sm font-medium">{e.clearance}</legend>
-          <p className="text-xs text-muted-foreground">{e.clearanceHint}</p>
-          {DEFAULT_CLEARANCE.map((c) => (
-            <div key={c.key} className="flex items-center gap-2.5">
-              <Checkbox id={`${id}-${c.key}`} checked={!!cleared[c.key]} onCheckedChange={(v) => setCleared((p) => ({ ...p, [c.key]: v === true }))} />
-              <Label htmlFor={`${id}-${c.key}`} className="text-sm font-normal">
-                {c.label}
-              </Label>
-            </div>
-          ))}
-        </fieldset>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={exit.isPending}>
-            {staffScreens.form.cancel}
-          </Button>
-          <Button variant="destructive" onClick={() => void submit()} disabled={exit.isPending || reason.trim().length < 3 || !date} data-testid="staff-exit-confirm">
-            {exit.isPending && <Loader2 className="animate-spin" aria-hidden />}
-            {e.confirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-date`}>{e.date}</Label>
+          <Input id={`${id}-date`} type="date" value={date} onChange={(ev) => setDate(ev.target.value)} data-testid="staff-exit-date" />
+        </div>
+        <div className="grid gap-2 sm:col-span-2">
+          <Label htmlFor={`${id}-reason`}>{e.reason}</Label>
+          <Textarea id={`${id}-reason`} value={reason} maxLength={1000} placeholder={e.reasonPlaceholder} onChange={(ev) => setReason(ev.target.value)} data-testid="staff-exit-reason" />
+        </div>
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">{e.clearance}</legend>
+        <p className="text-xs text-muted-foreground">{e.clearanceHint}</p>
+        {DEFAULT_CLEARANCE.map((c) => (
+          <div key={c.key} className="flex items-center gap-2.5">
+            <Checkbox id={`${id}-${c.key}`} checked={!!cleared[c.key]} onCheckedChange={(v) => setCleared((p) => ({ ...p, [c.key]: v === true }))} />
+            <Label htmlFor={`${id}-${c.key}`} className="text-sm font-normal">
+              {c.label}
+            </Label>
+          </div>
+        ))}
+      </fieldset>
+      <FormDialogFooter
+        cancelLabel={staffScreens.form.cancel}
+        onCancel={onClose}
+        label={e.confirm}
+        pending={exit.isPending}
+        disabled={reason.trim().length < 3 || !date}
+        variant="destructive"
+        onConfirm={() => void submit()}
+        submitTestId="staff-exit-confirm"
+      />
+    </FormDialog>
   );
 }

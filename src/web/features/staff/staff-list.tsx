@@ -3,6 +3,7 @@ import { AlertTriangle, KeyRound, UserCheck, UserMinus, Users } from 'lucide-rea
 import { EMPLOYERS, EMPLOYMENT_TYPES, type Employer, type EmploymentType, type ListStaffResponse, type StaffListItem } from '@shared/contracts/staff';
 import { staffLabels, staffScreens } from '@shared/messages/staff';
 import { cn } from '@/lib/utils';
+import { NameLines } from '@/components/name-lines';
 import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { useContractAlerts, useStaffList } from './staff-api';
@@ -148,13 +149,7 @@ export function StaffList({ onOpen }: { onOpen: (id: string) => void }) {
             <StaffAvatar name={r.name} />
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{r.name}</p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {r.jobTitle}
-                    {r.department && ` · ${r.department}`}
-                  </p>
-                </div>
+                <NameLines name={r.name} detail={<>{r.jobTitle}{r.department && ` · ${r.department}`}</>} />
                 <span className="shrink-0 font-mono text-xs text-muted-foreground">{r.staffNumber}</span>
               </div>
               <div className="mt-2 flex flex-wrap items-center gap-1.5">

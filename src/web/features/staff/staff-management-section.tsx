@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
 import { LeaveTab } from '@/features/leave';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { useStaffList } from './staff-api';
 import { StaffDetailView } from './staff-detail';
 import { StaffForm } from './staff-form';
@@ -67,16 +68,13 @@ export function StaffManagementSection() {
         testId="staff-management-header"
       />
       <Tabs value={tab} onValueChange={(next) => setParams(next === 'leave' ? { tab: 'leave' } : {})} className="min-w-0">
-        <TabsList aria-label={title}>
-          <TabsTrigger value="staff" data-testid="staff-tab-staff">
-            <UsersRound aria-hidden />
-            {m.tabs.staff}
-          </TabsTrigger>
-          <TabsTrigger value="leave" data-testid="staff-tab-leave">
-            <CalendarDays aria-hidden />
-            {m.tabs.leave}
-          </TabsTrigger>
-        </TabsList>
+        <IconTabsList
+          label={title}
+          tabs={[
+            { value: 'staff', icon: UsersRound, label: m.tabs.staff, testId: 'staff-tab-staff' },
+            { value: 'leave', icon: CalendarDays, label: m.tabs.leave, testId: 'staff-tab-leave' },
+          ]}
+        />
         <TabsContent value="staff">
           {tab === 'staff' &&
             (adding ? (

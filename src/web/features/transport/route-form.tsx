@@ -1,12 +1,12 @@
 import * as React from 'react';
-import { ArrowDown, ArrowUp, Loader2, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { RouteBody, TransportRoute } from '@shared/contracts/transport';
 import { transportMessages as tm } from '@shared/messages/transport';
+import { LabelledField } from '@/components/field';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { InputField, FormError, useFormError } from './transport-bits';
 import { useSaveRoute, useVehicles, type TransportScope } from './transport-api';
@@ -62,78 +62,70 @@ export function RouteFormDialog({ scope, route, onClose, onSaved }: { scope: Tra
     );
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <DialogContent className="max-w-2xl" data-testid="route-form">
-        <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{route ? u.editRoute : u.newRoute}</DialogTitle>
-            <DialogDescription>{u.noRoutesHint}</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <InputField id="route-name" label={u.name} value={name} onChange={(e) => setName(e.target.value)} error={err.field('name')} className="sm:col-span-2" data-testid="route-name" />
-            <InputField id="route-fee" label={u.termFee} inputMode="decimal" value={termFee} onChange={(e) => setTermFee(e.target.value)} error={err.field('termFee')} data-testid="route-fee" />
-            <InputField id="route-capacity" label={u.capacity} inputMode="numeric" value={capacity} onChange={(e) => setCapacity(e.target.value)} error={err.field('capacity')} hint={u.capacityHint} />
-            <div className="grid min-w-0 gap-1.5">
-              <Label htmlFor="route-vehicle">{u.vehicle}</Label>
-              <Select value={vehicleId} onValueChange={setVehicleId}>
-                <SelectTrigger id="route-vehicle">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="none">{u.noVehicle}</SelectItem>
-                  {(vehicles.data?.vehicles ?? []).map((v) => (
-                    <SelectItem key={v.id} value={v.id}>
-                      {v.registration} · {v.capacity}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <InputField id="route-description" label={u.description} value={description} onChange={(e) => setDescription(e.target.value)} error={err.field('description')} />
-          </div>
-          <div className="grid gap-2">
-            <p className="text-sm font-medium">{u.stops}</p>
-            <ol className="grid gap-2">
-              {stops.map((s, i) => (
-                <li key={s.key} className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-2 rounded-lg border bg-muted/30 p-2">
-                  <span className="mt-2 flex size-6 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">{i + 1}</span>
-                  <div className="grid min-w-0 grid-cols-2 gap-2 sm:grid-cols-[minmax(0,2fr)_5.5rem_5.5rem_6rem]">
-                    <Input aria-label={u.stopName} placeholder={u.stopName} value={s.name} onChange={(e) => patch(i, { name: e.target.value })} className="col-span-2 sm:col-span-1" data-testid="stop-name" />
-                    <Input aria-label={u.pickup} type="time" value={s.pickupTime} onChange={(e) => patch(i, { pickupTime: e.target.value })} />
-                    <Input aria-label={u.dropoff} type="time" value={s.dropoffTime} onChange={(e) => patch(i, { dropoffTime: e.target.value })} />
-                    <Input aria-label={u.zoneFee} placeholder={u.zoneFee} inputMode="decimal" value={s.zoneFee} onChange={(e) => patch(i, { zoneFee: e.target.value })} className="col-span-2 sm:col-span-1" />
-                  </div>
-                  <div className="flex flex-col gap-0.5">
-                    <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={u.moveUp} disabled={i === 0} onClick={() => move(i, -1)}>
-                      <ArrowUp aria-hidden />
-                    </Button>
-                    <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={u.moveDown} disabled={i === stops.length - 1} onClick={() => move(i, 1)}>
-                      <ArrowDown aria-hidden />
-                    </Button>
-                    <Button type="button" variant="ghost" size="icon" className="size-7 text-destructive" aria-label={u.removeStop} disabled={stops.length === 1} onClick={() => setStops((l) => l.filter((_, k) => k !== i))}>
-                      <Trash2 aria-hidden />
-                    </Button>
-                  </div>
-                </li>
+    <FormDialog
+      open
+      onClose={onClose}
+      pending={save.isPending}
+      className="max-w-2xl"
+      testId="route-form"
+      form={{ onSubmit: submit, className: 'grid min-w-0 gap-4', noValidate: true }}
+      title={route ? u.editRoute : u.newRoute}
+      description={u.noRoutesHint}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <InputField id="route-name" label={u.name} value={name} onChange={(e) => setName(e.target.value)} error={err.field('name')} className="sm:col-span-2" data-testid="route-name" />
+        <InputField id="route-fee" label={u.termFee} inputMode="decimal" value={termFee} onChange={(e) => setTermFee(e.target.value)} error={err.field('termFee')} data-testid="route-fee" />
+        <InputField id="route-capacity" label={u.capacity} inputMode="numeric" value={capacity} onChange={(e) => setCapacity(e.target.value)} error={err.field('capacity')} hint={u.capacityHint} />
+        <LabelledField id="route-vehicle" label={u.vehicle} className="grid min-w-0 gap-1.5">
+          <Select value={vehicleId} onValueChange={setVehicleId}>
+            <SelectTrigger id="route-vehicle">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="none">{u.noVehicle}</SelectItem>
+              {(vehicles.data?.vehicles ?? []).map((v) => (
+                <SelectItem key={v.id} value={v.id}>
+                  {v.registration} · {v.capacity}
+                </SelectItem>
               ))}
-            </ol>
-            <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setStops((l) => [...l, blankStop()])} data-testid="add-stop">
-              <Plus aria-hidden />
-              {u.addStop}
-            </Button>
-          </div>
-          <FormError error={err.error} title={route ? u.editRoute : u.newRoute} testId="route-form-error" />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              {u.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending} data-testid="route-save">
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {u.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            </SelectContent>
+          </Select>
+        </LabelledField>
+        <InputField id="route-description" label={u.description} value={description} onChange={(e) => setDescription(e.target.value)} error={err.field('description')} />
+      </div>
+      <div className="grid gap-2">
+        <p className="text-sm font-medium">{u.stops}</p>
+        <ol className="grid gap-2">
+          {stops.map((s, i) => (
+            <li key={s.key} className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-start gap-2 rounded-lg border bg-muted/30 p-2">
+              <span className="mt-2 flex size-6 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">{i + 1}</span>
+              <div className="grid min-w-0 grid-cols-2 gap-2 sm:grid-cols-[minmax(0,2fr)_5.5rem_5.5rem_6rem]">
+                <Input aria-label={u.stopName} placeholder={u.stopName} value={s.name} onChange={(e) => patch(i, { name: e.target.value })} className="col-span-2 sm:col-span-1" data-testid="stop-name" />
+                <Input aria-label={u.pickup} type="time" value={s.pickupTime} onChange={(e) => patch(i, { pickupTime: e.target.value })} />
+                <Input aria-label={u.dropoff} type="time" value={s.dropoffTime} onChange={(e) => patch(i, { dropoffTime: e.target.value })} />
+                <Input aria-label={u.zoneFee} placeholder={u.zoneFee} inputMode="decimal" value={s.zoneFee} onChange={(e) => patch(i, { zoneFee: e.target.value })} className="col-span-2 sm:col-span-1" />
+              </div>
+              <div className="flex flex-col gap-0.5">
+                <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={u.moveUp} disabled={i === 0} onClick={() => move(i, -1)}>
+                  <ArrowUp aria-hidden />
+                </Button>
+                <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={u.moveDown} disabled={i === stops.length - 1} onClick={() => move(i, 1)}>
+                  <ArrowDown aria-hidden />
+                </Button>
+                <Button type="button" variant="ghost" size="icon" className="size-7 text-destructive" aria-label={u.removeStop} disabled={stops.length === 1} onClick={() => setStops((l) => l.filter((_, k) => k !== i))}>
+                  <Trash2 aria-hidden />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setStops((l) => [...l, blankStop()])} data-testid="add-stop">
+          <Plus aria-hidden />
+          {u.addStop}
+        </Button>
+      </div>
+      <FormError error={err.error} title={route ? u.editRoute : u.newRoute} testId="route-form-error" />
+      <FormDialogFooter cancelLabel={u.cancel} onCancel={onClose} label={u.save} pending={save.isPending} submitTestId="route-save" />
+    </FormDialog>
   );
 }

@@ -4,12 +4,12 @@ import { toast } from 'sonner';
 import type { TransportRouteDetail, TransportRouteLearner } from '@shared/contracts/transport';
 import { transportMessages as tm } from '@shared/messages/transport';
 import { cn } from '@/lib/utils';
+import { LabelledField } from '@/components/field';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -218,84 +218,77 @@ function AssignDialog({ route, preset, onClose }: { route: TransportRouteDetail;
     );
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && !assign.isPending && onClose()}>
-      <DialogContent className="max-w-lg" data-testid="assign-dialog">
-        <form onSubmit={submit} className="grid min-w-0 gap-4">
-          <DialogHeader>
-            <DialogTitle>{preset ? `${u.move}: ${preset.name}` : u.addLearner}</DialogTitle>
-            <DialogDescription>
-              {route.name} · {u.capacityOf(route.learnerCount, route.capacity)} · {u.seatsLeft(route.seatsLeft)}
-            </DialogDescription>
-          </DialogHeader>
-          {!preset && (
-            <div className="grid gap-2">
-              <Label htmlFor="assign-search">{u.searchLearner}</Label>
-              <div className="relative">
-                <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-                <Input id="assign-search" className="pl-9" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" data-testid="assign-search" />
-              </div>
-              <ul className="max-h-52 overflow-y-auto rounded-lg border" data-testid="assign-options">
-                {options.isLoading ? (
-                  <li className="flex justify-center p-3">
-                    <Loader2 className="size-4 animate-spin text-muted-foreground" aria-hidden />
-                  </li>
-                ) : (
-                  (options.data?.learners ?? []).map((l) => (
-                    <li key={l.id}>
-                      <button
-                        type="button"
-                        onClick={() => setPicked({ id: l.id, name: l.name, route: l.route })}
-                        className={cn('flex w-full min-w-0 items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-accent', picked?.id === l.id && 'bg-primary/10')}
-                        data-testid="assign-option"
-                        aria-pressed={picked?.id === l.id}
-                      >
-                        <span className="min-w-0">
-                          <span className="block truncate font-medium">{l.name}</span>
-                          <span className="block truncate text-xs text-muted-foreground">
-                            {l.admissionNumber} · {l.className ?? '—'}
-                          </span>
-                        </span>
-                        {l.route && <span className="shrink-0 rounded bg-amber-500/15 px-1.5 py-0.5 text-[11px] text-amber-700 dark:text-amber-400">{u.onRoute(l.route.name)}</span>}
-                      </button>
-                    </li>
-                  ))
-                )}
-              </ul>
-            </div>
-          )}
-          {picked && (
-            <p className="rounded-lg bg-muted/60 px-3 py-2 text-sm" data-testid="assign-picked">
-              <span className="font-medium">{picked.name}</span>
-              {picked.route && picked.route.id !== route.id && <span className="mt-0.5 block text-xs text-amber-700 dark:text-amber-400">{u.moveHint(picked.route.name)}</span>}
-            </p>
-          )}
-          <div className="grid gap-1.5">
-            <Label htmlFor="assign-stop">{u.chooseStop}</Label>
-            <Select value={stopId} onValueChange={setStopId}>
-              <SelectTrigger id="assign-stop" data-testid="assign-stop">
-                <SelectValue placeholder={u.chooseStopPlaceholder} />
-              </SelectTrigger>
-              <SelectContent>
-                {route.stops.map((s) => (
-                  <SelectItem key={s.id} value={s.id} data-testid="assign-stop-option">
-                    {s.sequence}. {s.name} {s.pickupTime ? `(${s.pickupTime})` : ''}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+    <FormDialog
+      open
+      onClose={onClose}
+      pending={assign.isPending}
+      className="max-w-lg"
+      testId="assign-dialog"
+      form={{ onSubmit: submit, className: 'grid min-w-0 gap-4' }}
+      title={preset ? `${u.move}: ${preset.name}` : u.addLearner}
+      description={
+        <>
+          {route.name} · {u.capacityOf(route.learnerCount, route.capacity)} · {u.seatsLeft(route.seatsLeft)}
+        </>
+      }
+    >
+      {!preset && (
+        <LabelledField id="assign-search" label={u.searchLearner} className="grid gap-2">
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input id="assign-search" className="pl-9" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" data-testid="assign-search" />
           </div>
-          <FormError error={err.error} title={u.addLearner} testId="assign-error" />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={assign.isPending}>
-              {u.cancel}
-            </Button>
-            <Button type="submit" disabled={!picked || !stopId || assign.isPending} data-testid="assign-save">
-              {assign.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {moving ? u.move : u.addLearner}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <ul className="max-h-52 overflow-y-auto rounded-lg border" data-testid="assign-options">
+            {options.isLoading ? (
+              <li className="flex justify-center p-3">
+                <Loader2 className="size-4 animate-spin text-muted-foreground" aria-hidden />
+              </li>
+            ) : (
+              (options.data?.learners ?? []).map((l) => (
+                <li key={l.id}>
+                  <button
+                    type="button"
+                    onClick={() => setPicked({ id: l.id, name: l.name, route: l.route })}
+                    className={cn('flex w-full min-w-0 items-center justify-between gap-3 px-3 py-2 text-left text-sm hover:bg-accent', picked?.id === l.id && 'bg-primary/10')}
+                    data-testid="assign-option"
+                    aria-pressed={picked?.id === l.id}
+                  >
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{l.name}</span>
+                      <span className="block truncate text-xs text-muted-foreground">
+                        {l.admissionNumber} · {l.className ?? '—'}
+                      </span>
+                    </span>
+                    {l.route && <span className="shrink-0 rounded bg-amber-500/15 px-1.5 py-0.5 text-[11px] text-amber-700 dark:text-amber-400">{u.onRoute(l.route.name)}</span>}
+                  </button>
+                </li>
+              ))
+            )}
+          </ul>
+        </LabelledField>
+      )}
+      {picked && (
+        <p className="rounded-lg bg-muted/60 px-3 py-2 text-sm" data-testid="assign-picked">
+          <span className="font-medium">{picked.name}</span>
+          {picked.route && picked.route.id !== route.id && <span className="mt-0.5 block text-xs text-amber-700 dark:text-amber-400">{u.moveHint(picked.route.name)}</span>}
+        </p>
+      )}
+      <LabelledField id="assign-stop" label={u.chooseStop} className="grid gap-1.5">
+        <Select value={stopId} onValueChange={setStopId}>
+          <SelectTrigger id="assign-stop" data-testid="assign-stop">
+            <SelectValue placeholder={u.chooseStopPlaceholder} />
+          </SelectTrigger>
+          <SelectContent>
+            {route.stops.map((s) => (
+              <SelectItem key={s.id} value={s.id} data-testid="assign-stop-option">
+                {s.sequence}. {s.name} {s.pickupTime ? `(${s.pickupTime})` : ''}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </LabelledField>
+      <FormError error={err.error} title={u.addLearner} testId="assign-error" />
+      <FormDialogFooter cancelLabel={u.cancel} onCancel={onClose} label={moving ? u.move : u.addLearner} pending={assign.isPending} disabled={!picked || !stopId} submitTestId="assign-save" />
+    </FormDialog>
   );
 }

@@ -13,7 +13,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/stat-card';
 import { StatGrid } from '@/components/page-layout';
 import { Money } from '@/components/money';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { DriversTab, TripsTab, VehiclesTab } from './fleet';
 import { RouteFormDialog } from './route-form';
 import { RouteSheet } from './route-sheet';
@@ -79,28 +80,15 @@ export function TransportSection() {
           </StatGrid>
           <AlertsBanner alerts={alertList} />
           <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-            <TabsList>
-              <TabsTrigger value="routes" data-testid="transport-tab-routes">
-                <RouteIcon aria-hidden />
-                {u.tabs.routes}
-              </TabsTrigger>
-              <TabsTrigger value="vehicles" data-testid="transport-tab-vehicles">
-                <Bus aria-hidden />
-                {u.tabs.vehicles}
-              </TabsTrigger>
-              <TabsTrigger value="drivers" data-testid="transport-tab-drivers">
-                <UserRound aria-hidden />
-                {u.tabs.drivers}
-              </TabsTrigger>
-              <TabsTrigger value="trips" data-testid="transport-tab-trips">
-                <BusFront aria-hidden />
-                {u.tabs.trips}
-              </TabsTrigger>
-              <TabsTrigger value="settings" data-testid="transport-tab-settings">
-                <Settings2 aria-hidden />
-                {u.tabs.settings}
-              </TabsTrigger>
-            </TabsList>
+            <IconTabsList
+              tabs={[
+                { value: 'routes', icon: RouteIcon, label: u.tabs.routes, testId: 'transport-tab-routes' },
+                { value: 'vehicles', icon: Bus, label: u.tabs.vehicles, testId: 'transport-tab-vehicles' },
+                { value: 'drivers', icon: UserRound, label: u.tabs.drivers, testId: 'transport-tab-drivers' },
+                { value: 'trips', icon: BusFront, label: u.tabs.trips, testId: 'transport-tab-trips' },
+                { value: 'settings', icon: Settings2, label: u.tabs.settings, testId: 'transport-tab-settings' },
+              ]}
+            />
             <TabsContent value="routes">
               <RouteCards routes={list} chargeMode={routes.data.chargeMode} onOpen={setOpenRoute} canManage={scope.canManage} onCreate={() => setCreating(true)} />
             </TabsContent>

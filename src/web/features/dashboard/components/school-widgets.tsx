@@ -1,7 +1,9 @@
-import { CalendarDays } from 'lucide-react';
+import { Link } from 'react-router';
+import { CalendarDays, type LucideIcon } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { GenderSplit, GradeLevelLearners, Term } from '@shared/contracts/dashboard';
 import { cn } from '@/lib/utils';
+import { Button } from '@/components/ui/button';
 import { GenderBarChart, DonutChart, GIRLS, BOYS } from '@/components/charts';
 import { useDensity } from '@/lib/density';
 import { formatDate, formatNumber, formatShortDate, shortGrade, termSummary } from '@/lib/format';
@@ -18,6 +20,26 @@ const statusTone: Record<Term['status'], string> = {
 /** A small pill with the term's status (In session, Ended, Upcoming, Half-term break). */
 export function TermStatusBadge({ term, label }: { term: Term; label: string }) {
   return <span className={cn('rounded-full px-2 py-0.5 text-[11px] font-medium whitespace-nowrap ring-1 ring-inset', statusTone[term.status])}>{label}</span>;
+}
+
+/** A page-header link button of a dashboard's aside: icon, label, test id. */
+export type AsideLink = { to: string; icon: LucideIcon; label: string; testId: string };
+
+/** A dashboard header's aside: the term chip, then a small outline link button for each of `links`. */
+export function TermAside({ term, asOf, links }: { term: Term | null; asOf: string; links: AsideLink[] }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <TermChip term={term} asOf={asOf} />
+      {links.map(({ to, icon: Icon, label, testId }) => (
+        <Button key={testId} asChild variant="outline" size="sm">
+          <Link to={to} data-testid={testId}>
+            <Icon aria-hidden />
+            {label}
+          </Link>
+        </Button>
+      ))}
+    </div>
+  );
 }
 
 /** The current (or latest) term as a chip for the page header: name, status and dates. */

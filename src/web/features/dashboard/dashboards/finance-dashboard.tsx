@@ -16,7 +16,7 @@ import { PlainTable, Td, Th } from '@/components/plain-table';
 import { useDensity } from '@/lib/density';
 import { formatNumber, formatShortDate } from '@/lib/format';
 import { DashboardPage, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
-import { GenderPanel, LearnersByGradePanel, TermChip } from '../components/school-widgets';
+import { GenderPanel, LearnersByGradePanel, TermAside } from '../components/school-widgets';
 import { StatCard } from '@/components/stat-card';
 
 const m = messages.dashboard;
@@ -115,21 +115,14 @@ export function FinanceDashboard({ data }: { data: Data }) {
   return (
     <DashboardPage kind="finance" icon={Wallet} title={m.financeTitle} subtitle={data.school.name} aside={
         // The learner register, read-only for fees (issue 10 §3), is not in the finance sidebar (spec §2).
-        <div className="flex flex-wrap items-center gap-2">
-          <TermChip term={data.term} asOf={data.asOf} />
-          <Button asChild variant="outline" size="sm">
-            <Link to={pathForSection('finance_officer', 'finance')} data-testid="finance-overview-link">
-              <Wallet aria-hidden />
-              {f.openFinance}
-            </Link>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/students" data-testid="learner-register-link">
-              <GraduationCap aria-hidden />
-              {m.learnerRegister}
-            </Link>
-          </Button>
-        </div>
+        <TermAside
+          term={data.term}
+          asOf={data.asOf}
+          links={[
+            { to: pathForSection('finance_officer', 'finance'), icon: Wallet, label: f.openFinance, testId: 'finance-overview-link' },
+            { to: '/students', icon: GraduationCap, label: m.learnerRegister, testId: 'learner-register-link' },
+          ]}
+        />
       }
     >
       <FeeFigures />

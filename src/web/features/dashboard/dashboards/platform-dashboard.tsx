@@ -2,6 +2,7 @@ import { Building2, GraduationCap, LayoutDashboard, LogIn, Users } from 'lucide-
 import { messages } from '@shared/messages';
 import { roleDisplayName } from '@shared/roles';
 import type { PlatformDashboard as Data } from '@shared/contracts/dashboard';
+import { NameLines } from '@/components/name-lines';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { CHART, ColumnChart, HorizontalBarChart, PALETTE } from '@/components/charts';
@@ -59,13 +60,7 @@ export function PlatformDashboard({ data }: { data: Data }) {
             <ul className="flex flex-col divide-y">
               {data.signIns.recent.map((s, i) => (
                 <li key={i} className="flex items-center justify-between gap-3 py-2 text-sm">
-                  <div className="min-w-0">
-                    <p className="truncate font-medium">{s.name ?? '—'}</p>
-                    <p className="truncate text-xs text-muted-foreground">
-                      {s.role ? roleDisplayName(s.role) : ''}
-                      {s.schoolName ? ` · ${s.schoolName}` : ''}
-                    </p>
-                  </div>
+                  <NameLines name={s.name ?? '—'} detail={<>{s.role ? roleDisplayName(s.role) : ''}{s.schoolName ? ` · ${s.schoolName}` : ''}</>} />
                   <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{formatDateTime(s.at)}</span>
                 </li>
               ))}

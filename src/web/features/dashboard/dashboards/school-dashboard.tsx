@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { Link } from 'react-router';
 import { BookOpen, ChevronDown, ChevronUp, GraduationCap, School, UserCheck, Users, UserX } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { ClassTeacherRow, DirectorDashboard, PrincipalDashboard } from '@shared/contracts/dashboard';
@@ -12,7 +11,7 @@ import { cn } from '@/lib/utils';
 import { PlainTable, Td, Th } from '@/components/plain-table';
 import { formatNumber, formatPhone, initials } from '@/lib/format';
 import { DashboardPage, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
-import { GenderPanel, LearnersByGradePanel, TermChip } from '../components/school-widgets';
+import { GenderPanel, LearnersByGradePanel, TermAside } from '../components/school-widgets';
 import { StatCard } from '@/components/stat-card';
 
 const m = messages.dashboard;
@@ -127,26 +126,10 @@ export function SchoolDashboard({ data }: { data: DirectorDashboard | PrincipalD
       aside={
         principal ? (
           // Principals manage their school's users (spec §6) but have no "users" entry in the sidebar (§2).
-          <div className="flex flex-wrap items-center gap-2">
-            <TermChip term={data.term} asOf={data.asOf} />
-            <Button asChild variant="outline" size="sm">
-              <Link to="/dashboard/users" data-testid="manage-users-link">
-                <Users aria-hidden />
-                {m.manageUsers}
-              </Link>
-            </Button>
-          </div>
+          <TermAside term={data.term} asOf={data.asOf} links={[{ to: '/dashboard/users', icon: Users, label: m.manageUsers, testId: 'manage-users-link' }]} />
         ) : (
           // Directors read the school's setup (issue 10 §1) in a section their sidebar (§2) does not list.
-          <div className="flex flex-wrap items-center gap-2">
-            <TermChip term={data.term} asOf={data.asOf} />
-            <Button asChild variant="outline" size="sm">
-              <Link to="/dashboard/school-setup" data-testid="school-setup-link">
-                <School aria-hidden />
-                {m.schoolSetup}
-              </Link>
-            </Button>
-          </div>
+          <TermAside term={data.term} asOf={data.asOf} links={[{ to: '/dashboard/school-setup', icon: School, label: m.schoolSetup, testId: 'school-setup-link' }]} />
         )
       }
     >

@@ -50,22 +50,14 @@ function Body({ d, taskId, onTask }: { d: ClassDetails; taskId: string | null; o
       <div className="flex flex-1 flex-col gap-6 overflow-y-auto px-4 py-5 sm:px-6">
         <div className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-3">
           <CapacityBar count={d.learnerCount} capacity={d.capacity} testId="class-sheet-capacity" />
-          <SplitBar
-            label={m.gender}
-            left={d.gender.female}
-            right={d.gender.male}
-            leftText={m.female(d.gender.female)}
-            rightText={m.male(d.gender.male)}
-            testId="class-sheet-gender"
-          />
-          <SplitBar
-            label={m.boarding}
-            left={d.boarding.boarding}
-            right={d.boarding.day}
-            leftText={m.boarders(d.boarding.boarding)}
-            rightText={m.day(d.boarding.day)}
-            testId="class-sheet-boarding"
-          />
+          {(
+            [
+              { label: m.gender, left: d.gender.female, right: d.gender.male, leftText: m.female(d.gender.female), rightText: m.male(d.gender.male), testId: 'class-sheet-gender' },
+              { label: m.boarding, left: d.boarding.boarding, right: d.boarding.day, leftText: m.boarders(d.boarding.boarding), rightText: m.day(d.boarding.day), testId: 'class-sheet-boarding' },
+            ] as const
+          ).map((split) => (
+            <SplitBar key={split.testId} {...split} />
+          ))}
         </div>
 
         <SheetBlock title={m.classTeacher}>
