@@ -1,10 +1,8 @@
-import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { HrDashboardResponse, HrSummaryResponse } from '@shared/contracts/hr-reports';
 import { api } from '@/lib/api';
 import { qs, retry } from '@/features/attendance';
-import { downloadFile } from '@/lib/download';
+import { useFileDownload } from '@/lib/download';
 
 /**
  * Calls of HR reports, analytics and the HR dashboard (issue 14 §4):
@@ -40,21 +38,8 @@ export const useHrDashboard = (enabled: boolean) =>
     retry,
   });
 
-/** Downloads of the reports with a busy flag per format; failures show a toast with the server's reason. */
+/** Downloads of the reports (PDF or Excel) with a busy state per format; failures show a toast with the server's reason. */
 export function useHrExport(failedTitle: string) {
-  const [busy, setBusy] = React.useState<'pdf' | 'xlsx' | null>(null);
-  const start = React.useCallback(
-    async (p: Period, format: 'pdf' | 'xlsx') => {
-      setBusy(format);
-      try {
-        await downloadFile(`/api/hr-reports/export.${format}${qs({ from: p.from, to: p.to })}`, `hr-reports.${format}`);
-      } catch (err) {
-        toast.error(failedTitle, { description: err instanceof Error ? err.message : undefined });
-      } finally {
-        setBusy(null);
-      }
-    },
-    [failedTitle],
-  );
-  return { busy, start };
+  const { start, isBusy } = useFileDownload(failedTitle);
+  return { start: (p: Period, format: 'pdf' | 'xlsx') => start(format, `/api/hr-reports/export.${format}${qs({ from: p.from, to: p.to })}`, `hr-reports.${format}`), isBusy };
 }

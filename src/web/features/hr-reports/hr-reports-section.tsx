@@ -1,11 +1,11 @@
 import * as React from 'react';
-import { Banknote, CalendarClock, FileSpreadsheet, FileText, Loader2, LockKeyhole, UserCheck, UserMinus, UserPlus, Users } from 'lucide-react';
+import { Banknote, CalendarClock, LockKeyhole, UserCheck, UserMinus, UserPlus, Users } from 'lucide-react';
 import type { AttendanceMonthRow, HrCountRow, HrSummaryResponse } from '@shared/contracts/hr-reports';
 import { EMPLOYER_LABELS, EMPLOYMENT_TYPE_LABELS, EXIT_TYPE_LABELS, hrReportsMessages as m } from '@shared/messages/hr-reports';
 import { cn } from '@/lib/utils';
+import { ExportButtons } from '@/components/export-buttons';
 import { PageHeader } from '@/components/page-header';
 import { LoadErrorCard } from '@/components/list-states';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DataTable, type ColumnDef, type DataTableProps, useTableLayoutWide } from '@/components/data-table';
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
@@ -50,16 +50,13 @@ function HrReportsPage() {
   const download = useHrExport(r.downloadFailed);
   const data = query.data;
   const actions = (
-    <>
-      <Button variant="outline" onClick={() => void download.start(period.period, 'pdf')} disabled={!!download.busy} data-testid="hr-export-pdf">
-        {download.busy === 'pdf' ? <Loader2 className="animate-spin" aria-hidden /> : <FileText aria-hidden />}
-        {r.downloadPdf}
-      </Button>
-      <Button variant="outline" onClick={() => void download.start(period.period, 'xlsx')} disabled={!!download.busy} data-testid="hr-export-xlsx">
-        {download.busy === 'xlsx' ? <Loader2 className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
-        {r.downloadExcel}
-      </Button>
-    </>
+    <ExportButtons
+      isBusy={download.isBusy}
+      onDownload={(format) => void download.start(period.period, format)}
+      pdfLabel={r.downloadPdf}
+      excelLabel={r.downloadExcel}
+      testIds={{ pdf: 'hr-export-pdf', xlsx: 'hr-export-xlsx' }}
+    />
   );
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="hr-reports" aria-busy={query.isFetching || undefined}>

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/components/money';
 import { documentPaths, useMyPayslips } from './documents/documents-api';
+import { NetPayBanner } from './components/pay-breakdown';
 import { useFileDownload } from '@/lib/download';
 
 const m = pm.screens;
@@ -62,13 +63,7 @@ function PayslipDetail({ slip, onDownload, busy }: { slip: MyPayslip; onDownload
         </Button>
       </div>
 
-      <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg bg-primary px-4 py-3.5 text-primary-foreground">
-        <span className="text-sm font-medium opacity-90">{m.net}</span>
-        <span className="text-2xl font-semibold tracking-tight whitespace-nowrap tabular-nums">
-          <span className="mr-1 text-sm font-medium opacity-80">KES</span>
-          <span data-testid="payslip-detail-net">{formatMoney(slip.net)}</span>
-        </span>
-      </div>
+      <NetPayBanner label={m.net} value={slip.net} testId="payslip-detail-net" />
 
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
         <div className="min-w-0 rounded-lg border px-3 py-2 sm:px-4">

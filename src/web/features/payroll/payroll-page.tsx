@@ -5,7 +5,8 @@ import { sectionLabel } from '@shared/sections';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { StatutoryCalculator } from './components/statutory-calculator';
 import { PayComponentsView } from './components-view/pay-components-view';
 import { RunsView } from './runs/runs-view';
@@ -32,24 +33,15 @@ export function PayrollPage() {
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="payroll-page">
       <PageHeader sectionId="payroll" title={role ? sectionLabel(role, 'payroll') : ''} subtitle={subtitle} />
       <Tabs value={tab} onValueChange={setTab} className="min-w-0">
-        <TabsList aria-label={m.tabs.label}>
-          <TabsTrigger value="runs" data-testid="payroll-tab-runs">
-            <Wallet aria-hidden />
-            {m.tabs.runs}
-          </TabsTrigger>
-          <TabsTrigger value="components" data-testid="payroll-tab-components">
-            <ListChecks aria-hidden />
-            {m.tabs.components}
-          </TabsTrigger>
-          <TabsTrigger value="settings" data-testid="payroll-tab-settings">
-            <Settings2 aria-hidden />
-            {m.tabs.settings}
-          </TabsTrigger>
-          <TabsTrigger value="calculator" data-testid="payroll-tab-calculator">
-            <Calculator aria-hidden />
-            {m.tabs.calculator}
-          </TabsTrigger>
-        </TabsList>
+        <IconTabsList
+          label={m.tabs.label}
+          tabs={[
+            { value: 'runs', icon: Wallet, label: m.tabs.runs, testId: 'payroll-tab-runs' },
+            { value: 'components', icon: ListChecks, label: m.tabs.components, testId: 'payroll-tab-components' },
+            { value: 'settings', icon: Settings2, label: m.tabs.settings, testId: 'payroll-tab-settings' },
+            { value: 'calculator', icon: Calculator, label: m.tabs.calculator, testId: 'payroll-tab-calculator' },
+          ]}
+        />
         <TabsContent value="runs">{tab === 'runs' && <RunsView />}</TabsContent>
         <TabsContent value="components">{tab === 'components' && <PayComponentsView />}</TabsContent>
         <TabsContent value="settings">{tab === 'settings' && <PayrollSettingsView />}</TabsContent>

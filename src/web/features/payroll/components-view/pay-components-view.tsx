@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { CalendarX, Loader2, Plus, Trash2, Users } from 'lucide-react';
+import { CalendarX, Plus, Trash2, Users } from 'lucide-react';
 import type { ComponentKind, PayComponent, PayrollStaff } from '@shared/contracts/payroll';
 import { schoolMonth } from '@shared/dates';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
@@ -8,7 +8,7 @@ import { EmptyListState } from '@/components/list-states';
 import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Field } from '@/components/field';
@@ -275,87 +275,73 @@ export function AddComponentDialog({ staffId, month, onClose, correction, title 
     );
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <DialogContent className="max-w-lg" data-testid="pc-dialog">
-        <DialogHeader>
-          <DialogTitle>{title ?? c.addTitle}</DialogTitle>
-          <DialogDescription>{correction ? c.correctionText : c.description}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <div className="grid gap-1.5">
-            <Label>{c.kind}</Label>
-            <Select value={kind} onValueChange={(v) => pickKind(v as ComponentKind)}>
-              <SelectTrigger data-testid="pc-kind">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {KINDS.map((k) => (
-                  <SelectItem key={k} value={k}>
-                    {c.kinds[k]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          {(PRESETS[kind]?.length ?? 0) > 1 && (
-            <div className="flex flex-wrap gap-1.5" aria-label={c.presets}>
-              {PRESETS[kind]!.map((p) => (
-                <button
-                  key={p.code}
-                  type="button"
-                  onClick={() => {
-                    setCode(p.code);
-                    setName(p.name);
-                  }}
-                  className={cn('rounded-full border px-2.5 py-1 text-xs transition-colors hover:bg-accent', code === p.code && 'border-primary bg-primary/10 text-primary')}
-                >
-                  {p.name}
-                </button>
+    <FormDialog open onClose={onClose} pending={save.isPending} className="max-w-lg" testId="pc-dialog" title={title ?? c.addTitle} description={correction ? c.correctionText : c.description}>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <div className="grid gap-1.5">
+          <Label>{c.kind}</Label>
+          <Select value={kind} onValueChange={(v) => pickKind(v as ComponentKind)}>
+            <SelectTrigger data-testid="pc-kind">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {KINDS.map((k) => (
+                <SelectItem key={k} value={k}>
+                  {c.kinds[k]}
+                </SelectItem>
               ))}
-            </div>
-          )}
-          <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
-            <Field id="pc-code" label={c.code} error={errors.code}>
-              <Input id="pc-code" value={code} onChange={(e) => setCode(e.target.value)} />
-            </Field>
-            <Field id="pc-name" label={c.name} error={errors.name}>
-              <Input id="pc-name" value={name} onChange={(e) => setName(e.target.value)} data-testid="pc-name" />
-            </Field>
+            </SelectContent>
+          </Select>
+        </div>
+        {(PRESETS[kind]?.length ?? 0) > 1 && (
+          <div className="flex flex-wrap gap-1.5" aria-label={c.presets}>
+            {PRESETS[kind]!.map((p) => (
+              <button
+                key={p.code}
+                type="button"
+                onClick={() => {
+                  setCode(p.code);
+                  setName(p.name);
+                }}
+                className={cn('rounded-full border px-2.5 py-1 text-xs transition-colors hover:bg-accent', code === p.code && 'border-primary bg-primary/10 text-primary')}
+              >
+                {p.name}
+              </button>
+            ))}
           </div>
-          <Field id="pc-amount" label={c.amount} error={errors.amount} hint={kind === 'adjustment' ? c.amountHint : undefined}>
-            <Input id="pc-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" data-testid="pc-amount" />
+        )}
+        <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
+          <Field id="pc-code" label={c.code} error={errors.code}>
+            <Input id="pc-code" value={code} onChange={(e) => setCode(e.target.value)} />
           </Field>
-          {(kind === 'allowance' || kind === 'adjustment') && (
-            <label className="flex items-center gap-2 text-sm">
-              <Checkbox checked={taxable} onCheckedChange={(v) => setTaxable(v === true)} />
-              {c.taxable}
-            </label>
-          )}
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field id="pc-start" label={c.startMonth} error={errors.startMonth}>
-              <Input id="pc-start" type="month" value={startMonth} onChange={(e) => setStart(e.target.value)} />
-            </Field>
-            <Field id="pc-end" label={c.endMonth} error={errors.endMonth}>
-              <Input id="pc-end" type="month" value={endMonth} onChange={(e) => setEnd(e.target.value)} />
-            </Field>
-          </div>
-          {errors.form && (
-            <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive" data-testid="pc-error">
-              {errors.form}
-            </p>
-          )}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              {m.run.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending} data-testid="pc-save">
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {save.isPending ? c.saving : c.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <Field id="pc-name" label={c.name} error={errors.name}>
+            <Input id="pc-name" value={name} onChange={(e) => setName(e.target.value)} data-testid="pc-name" />
+          </Field>
+        </div>
+        <Field id="pc-amount" label={c.amount} error={errors.amount} hint={kind === 'adjustment' ? c.amountHint : undefined}>
+          <Input id="pc-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" data-testid="pc-amount" />
+        </Field>
+        {(kind === 'allowance' || kind === 'adjustment') && (
+          <label className="flex items-center gap-2 text-sm">
+            <Checkbox checked={taxable} onCheckedChange={(v) => setTaxable(v === true)} />
+            {c.taxable}
+          </label>
+        )}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field id="pc-start" label={c.startMonth} error={errors.startMonth}>
+            <Input id="pc-start" type="month" value={startMonth} onChange={(e) => setStart(e.target.value)} />
+          </Field>
+          <Field id="pc-end" label={c.endMonth} error={errors.endMonth}>
+            <Input id="pc-end" type="month" value={endMonth} onChange={(e) => setEnd(e.target.value)} />
+          </Field>
+        </div>
+        {errors.form && (
+          <p role="alert" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive" data-testid="pc-error">
+            {errors.form}
+          </p>
+        )}
+        <FormDialogFooter cancelLabel={m.run.cancel} onCancel={onClose} label={save.isPending ? c.saving : c.save} pending={save.isPending} submitTestId="pc-save" />
+      </form>
+    </FormDialog>
   );
 }
 
@@ -364,39 +350,31 @@ function EndComponentDialog({ component, month, onClose }: { component: PayCompo
   const [error, setError] = React.useState<string | null>(null);
   const save = usePayrollMutation(updateComponent);
   return (
-    <Dialog open onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <DialogContent className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>{c.endTitle}</DialogTitle>
-          <DialogDescription>{c.endText}</DialogDescription>
-        </DialogHeader>
-        <Field id="pc-end-month" label={`${component.name}: ${c.endMonth}`} error={error ?? undefined}>
-          <Input id="pc-end-month" type="month" value={endMonth} onChange={(e) => setEnd(e.target.value)} />
-        </Field>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            {m.run.cancel}
-          </Button>
-          <Button
-            disabled={save.isPending || !endMonth}
-            onClick={() =>
-              save.mutate(
-                { id: component.id, patch: { endMonth } },
-                {
-                  onSuccess: () => {
-                    toast.success(c.saved);
-                    onClose();
-                  },
-                  onError: (e) => setError(e instanceof ApiError ? (e.fields?.endMonth ?? e.message) : m.runs.failed),
-                },
-              )
-            }
-          >
-            {c.endSave}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open onClose={onClose} pending={save.isPending} className="max-w-sm" title={c.endTitle} description={c.endText}>
+      <Field id="pc-end-month" label={`${component.name}: ${c.endMonth}`} error={error ?? undefined}>
+        <Input id="pc-end-month" type="month" value={endMonth} onChange={(e) => setEnd(e.target.value)} />
+      </Field>
+      <FormDialogFooter
+        cancelLabel={m.run.cancel}
+        onCancel={onClose}
+        label={c.endSave}
+        pending={save.isPending}
+        disabled={!endMonth}
+        spinner={false}
+        onConfirm={() =>
+          save.mutate(
+            { id: component.id, patch: { endMonth } },
+            {
+              onSuccess: () => {
+                toast.success(c.saved);
+                onClose();
+              },
+              onError: (e) => setError(e instanceof ApiError ? (e.fields?.endMonth ?? e.message) : m.runs.failed),
+            },
+          )
+        }
+      />
+    </FormDialog>
   );
 }
 

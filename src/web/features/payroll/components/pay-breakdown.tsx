@@ -37,6 +37,22 @@ function Group({ title, children }: { title?: string; children: React.ReactNode 
 }
 
 /**
+ * Net pay as a banner in the primary colour: `label` on the left, "KES amount" on the right (the amount
+ * carries `testId`). `large`: the calculator's bigger figure, with a shadow.
+ */
+export function NetPayBanner({ label, value, testId, large }: { label: string; value: number; testId: string; large?: boolean }) {
+  return (
+    <div className={cn('flex min-w-0 flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg bg-primary px-4 py-3.5 text-primary-foreground', large && 'shadow-sm')}>
+      <span className="text-sm font-medium opacity-90">{label}</span>
+      <span className={cn('text-2xl font-semibold tracking-tight whitespace-nowrap tabular-nums', large && 'sm:text-[1.75rem]')}>
+        <span className="mr-1 text-sm font-medium opacity-80">KES</span>
+        <span data-testid={testId}>{formatMoney(value)}</span>
+      </span>
+    </div>
+  );
+}
+
+/**
  * The calculation as a payslip (issue 14 §5): gross pay, the statutory deductions (NSSF tiers with
  * their phase, SHIF, Housing Levy), the income tax steps, any other deductions, net pay, and what the
  * month costs the employer. `stale`: the inputs changed and a new answer is on its way.
@@ -84,13 +100,7 @@ export function PayBreakdown({ calculation, stale }: { calculation: Calculation;
         </Group>
       </div>
 
-      <div className="flex min-w-0 flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-lg bg-primary px-4 py-3.5 text-primary-foreground shadow-sm">
-        <span className="text-sm font-medium opacity-90">{b.netPay}</span>
-        <span className="text-2xl font-semibold tracking-tight whitespace-nowrap tabular-nums sm:text-[1.75rem]">
-          <span className="mr-1 text-sm font-medium opacity-80">KES</span>
-          <span data-testid="pay-net">{formatMoney(r.netPay)}</span>
-        </span>
-      </div>
+      <NetPayBanner label={b.netPay} value={r.netPay} testId="pay-net" large />
 
       <section className="min-w-0 rounded-lg border px-3 py-2 sm:px-4" data-testid="payroll-employer">
         <h4 className="flex items-center gap-2 pt-1 pb-1 text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">

@@ -5,7 +5,7 @@ import { payrollDocumentsMessages as pm } from '@shared/messages/payroll-documen
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/components/money';
@@ -138,32 +138,25 @@ export function RunDocuments({ runId, month, status }: { runId: string; month: s
         ))}
       </Group>
 
-      <Dialog open={confirming} onOpenChange={(next) => !next && !email.isPending && setConfirming(false)}>
-        <DialogContent className="max-w-md gap-5" data-testid="run-documents-email-dialog">
-          <DialogHeader className="gap-2">
-            <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-              <Send className="size-5" aria-hidden />
-            </span>
-            <DialogTitle>{m.emailConfirmTitle}</DialogTitle>
-            <DialogDescription className="leading-relaxed">{m.emailConfirmText}</DialogDescription>
-          </DialogHeader>
-          <div className="flex items-center gap-2">
-            <Checkbox id={`resend-${runId}`} checked={resend} onCheckedChange={(v) => setResend(v === true)} data-testid="run-documents-resend" />
-            <Label htmlFor={`resend-${runId}`} className={cn('text-sm font-normal')}>
-              {m.resend}
-            </Label>
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirming(false)} disabled={email.isPending}>
-              {m.cancel}
-            </Button>
-            <Button onClick={send} disabled={email.isPending} data-testid="run-documents-email-confirm">
-              {email.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {m.emailConfirm}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        pending={email.isPending}
+        className="max-w-md gap-5"
+        testId="run-documents-email-dialog"
+        icon={Send}
+        title={m.emailConfirmTitle}
+        description={m.emailConfirmText}
+        descriptionClassName="leading-relaxed"
+      >
+        <div className="flex items-center gap-2">
+          <Checkbox id={`resend-${runId}`} checked={resend} onCheckedChange={(v) => setResend(v === true)} data-testid="run-documents-resend" />
+          <Label htmlFor={`resend-${runId}`} className={cn('text-sm font-normal')}>
+            {m.resend}
+          </Label>
+        </div>
+        <FormDialogFooter cancelLabel={m.cancel} onCancel={() => setConfirming(false)} label={m.emailConfirm} pending={email.isPending} onConfirm={send} submitTestId="run-documents-email-confirm" />
+      </FormDialog>
     </section>
   );
 }

@@ -6,10 +6,10 @@ import type { PayrollRunSummary } from '@shared/contracts/payroll';
 import { schoolMonth } from '@shared/dates';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { nextMonth } from '@shared/payroll/run';
+import { LabelledField } from '@/components/field';
 import { DataTable, type ColumnDef, useTableLayoutWide } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { formatMoney } from '@/components/money';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
@@ -94,10 +94,9 @@ function RunsList({ onOpen }: { onOpen: (id: string) => void }) {
           <p className="mt-0.5 text-sm text-muted-foreground">{m.runs.description}</p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="run-month">{m.runs.runMonth}</Label>
+          <LabelledField id="run-month" label={m.runs.runMonth} className="flex flex-col gap-1.5">
             <Input id="run-month" type="month" className="w-44" value={value} onChange={(e) => setMonth(e.target.value)} data-testid="run-month" aria-invalid={!!error || undefined} aria-describedby={error ? 'run-month-error' : undefined} />
-          </div>
+          </LabelledField>
           <Button type="submit" disabled={create.isPending || !value} data-testid="run-payroll">
             {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
             {create.isPending ? m.runs.running : m.runs.runButton}

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Loader2, Save } from 'lucide-react';
 import type { PayrollSettingsBody } from '@shared/contracts/payroll';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
+import { LabelledField } from '@/components/field';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -51,11 +52,10 @@ function SettingsForm({ initial }: { initial: PayrollSettingsBody }) {
         <h2 className="text-base font-semibold">{s.title}</h2>
         <p className="text-sm text-muted-foreground">{s.description}</p>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="ps-payday">{s.payDay}</Label>
+      <LabelledField id="ps-payday" label={s.payDay} className="grid gap-1.5">
         <Input id="ps-payday" type="number" min={1} max={31} className="w-28" value={form.payDay} onChange={(e) => set('payDay', Number(e.target.value))} />
         <p className="text-xs text-muted-foreground">{errors.payDay ?? s.payDayHint}</p>
-      </div>
+      </LabelledField>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">{s.shifRounding}</legend>
         {(['cents', 'shilling'] as const).map((v) => (
