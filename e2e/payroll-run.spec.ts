@@ -30,6 +30,15 @@ test('HR runs and submits November’s payroll, the principal approves it on the
   await expect(teacherLine).toBeVisible();
   await teacherLine.getByTestId('run-line-toggle').click();
   await expect(run.getByTestId('run-line-detail')).toContainText('Basic salary');
+  // The lines' totals row agrees with the Net pay tile; a search hides it (it would not add up).
+  const netTotal = (await run.getByTestId('run-lines-net-total').textContent())!.trim();
+  expect(netTotal).toMatch(/^[\d,]+\.\d\d$/);
+  await expect(run.getByTestId('run-total-netPay')).toContainText(netTotal);
+  await run.getByTestId('run-lines-search').fill('Teacher');
+  await expect(run.getByTestId('run-lines-net-total')).toHaveCount(0);
+  await expect(run.getByTestId('run-line').first()).toContainText('Teacher');
+  await run.getByTestId('run-lines-search').fill('');
+  await expect(run.getByTestId('run-lines-net-total')).toHaveText(netTotal);
   await shot(page, 'payroll-run-draft');
 
   await run.getByTestId('run-submit').click();

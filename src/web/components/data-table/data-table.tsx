@@ -67,6 +67,13 @@ export interface DataTableProps<T> {
   rowTestId?: string;
   /** More data-* attributes of a row and its card (e.g. `{ 'data-email': r.email }`: how tests and styles find a row). */
   rowAttributes?: (row: T) => Record<`data-${string}`, string>;
+  /**
+   * A row that opens in place (a payslip's breakdown): the open row's id and what shows under it, in
+   * one cell across the table (data-testid `${rowTestId}-detail`). The row's own toggle sets `rowId`.
+   */
+  expanded?: { rowId: string | null; render: (row: T) => React.ReactNode };
+  /** A totals row under the table: each visible column's TanStack `footer` (hidden columns drop out). */
+  showFooter?: boolean;
   className?: string;
 }
 
@@ -82,7 +89,8 @@ function storedVisibility(id: string): VisibilityState | null {
 /**
  * The list-page kit's table (ARCHITECTURE.md "Building a school module"): server-side paging and
  * sorting, a column-visibility menu remembered per list, loading skeleton, error card with Try Again,
- * empty state, dimming while the next page loads, and cards instead of the table below 768 px.
+ * empty state, dimming while the next page loads, and cards instead of the table below 768 px;
+ * optionally rows that open in place (`expanded`) and a totals row from the columns' `footer`.
  * Columns are TanStack Table column definitions; `meta` carries sortKey, className, label,
  * defaultHidden and alwaysVisible.
  */
@@ -108,6 +116,8 @@ export function DataTable<T>({
   minWidth = 720,
   rowTestId,
   rowAttributes,
+  expanded,
+  showFooter,
   className,
 }: DataTableProps<T>) {
   const initialVisibility = React.useMemo<VisibilityState>(() => {
@@ -215,23 +225,47 @@ export function DataTable<T>({
               ))}
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <tr
-                  key={row.id}
-                  className={cn('transition-colors hover:bg-muted/40', onRowClick && 'cursor-pointer')}
-                  onClick={onRowClick ? (e) => !(e.target as HTMLElement).closest('a,button,input,[role=menuitem]') && onRowClick(row.original) : undefined}
-                  data-testid={rowTestId}
-                  data-row-id={row.id}
-                  {...rowAttributes?.(row.original)}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cn('border-b px-3 py-2.5 align-middle [tr:last-child_&]:border-b-0', cell.column.columnDef.meta?.className)}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-              ))}
+              {rows.map((row) => {
+                const open = expanded?.rowId === row.id;
+                return (
+                  <React.Fragment key={row.id}>
+                    <tr
+                      className={cn('transition-colors hover:bg-muted/40', onRowClick && 'cursor-pointer', open && 'bg-muted/30')}
+                      onClick={onRowClick ? (e) => !(e.target as HTMLElement).closest('a,button,input,[role=menuitem]') && onRowClick(row.original) : undefined}
+                      data-testid={rowTestId}
+                      data-row-id={row.id}
+                      {...rowAttributes?.(row.original)}
+                    >
+                      {row.getVisibleCells().map((cell) => (
+                        <td key={cell.id} className={cn('border-b px-3 py-2.5 align-middle [tr:last-child_&]:border-b-0', cell.column.columnDef.meta?.className)}>
+                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        </td>
+                      ))}
+                    </tr>
+                    {open && expanded && (
+                      <tr className="bg-muted/20" data-testid={rowTestId ? `${rowTestId}-detail` : undefined}>
+                        <td colSpan={row.getVisibleCells().length} className="border-b px-3 py-3 [tr:last-child_&]:border-b-0">
+                          {expanded.render(row.original)}
+                        </td>
+                      </tr>
+                    )}
+                  </React.Fragment>
+                );
+              })}
             </tbody>
+            {showFooter && (
+              <tfoot>
+                {table.getFooterGroups().map((fg) => (
+                  <tr key={fg.id} className="font-semibold tabular-nums">
+                    {fg.headers.map((h) => (
+                      <td key={h.id} className={cn('border-t bg-muted/30 px-3 py-2', h.column.columnDef.meta?.className)}>
+                        {h.isPlaceholder ? null : flexRender(h.column.columnDef.footer, h.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tfoot>
+            )}
           </table>
         </div>
         {renderCard && (

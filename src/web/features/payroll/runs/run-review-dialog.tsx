@@ -4,7 +4,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { LoadErrorCard } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePayrollRun } from '../api/payroll';
-import { Lines, People, Totals } from './run-detail';
+import { People, Totals } from './run-detail';
+import { Lines } from './run-lines';
 import { RunStatusBadge, monthName } from './run-status';
 
 /**
