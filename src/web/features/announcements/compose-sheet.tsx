@@ -30,6 +30,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { uploadAttachment, useAudienceOptions, useCreateAnnouncement, usePreview, type UploadedAttachment } from './announcements-api';
 import { formatBytes, formatDateTime } from './announcement-bits';
 import { LabelledField } from '@/components/field';
+import { PendingButton } from '@/components/pending-button';
 
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_FILES = 5;
@@ -438,10 +439,9 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
           <Button type="button" variant="outline" onClick={onClose}>
             {t.cancel}
           </Button>
-          <Button type="submit" disabled={create.isPending || uploading.length > 0 || nobody} data-testid="compose-send">
-            {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+          <PendingButton type="submit" pending={create.isPending} icon={Send} disabled={create.isPending || uploading.length > 0 || nobody} data-testid="compose-send">
             {when === 'later' ? t.scheduleSend : t.send}
-          </Button>
+          </PendingButton>
         </div>
       </div>
     </form>

@@ -45,6 +45,7 @@ import { CommunicationFormDialog } from './components/communication-form-dialog'
 import { formatDate, formatDateTime } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
 import { PageTitle } from '@/components/page-header';
+import { PendingButton } from '@/components/pending-button';
 
 const m = messages.communications;
 const PAGE_SIZE = 20;
@@ -148,9 +149,8 @@ function RowActions({ c, onEdit, onToggle, onDelete, busy }: { c: Communication;
   return (
     <DM.Root modal={false}>
       <DM.Trigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={m.moreActions(c.title)} disabled={busy} data-testid="communication-actions">
-          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <MoreHorizontal aria-hidden />}
-        </Button>
+        <PendingButton variant="ghost" size="icon" className="size-8" aria-label={m.moreActions(c.title)} pending={busy} icon={MoreHorizontal} data-testid="communication-actions">
+        </PendingButton>
       </DM.Trigger>
       <DM.Portal>
         <DM.Content align="end" sideOffset={4} className="z-50 min-w-44 rounded-md border bg-popover p-1 text-popover-foreground shadow-lg">

@@ -15,6 +15,7 @@ import { useUnreadMessages } from '@/features/messages';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from './api/notifications';
 import { formatDateTime, formatRelative } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
+import { PendingButton } from '@/components/pending-button';
 
 const m = messages.communications;
 
@@ -53,19 +54,18 @@ function NotificationRow({ n, onOpen, onMarkRead, marking }: { n: Notification; 
           </span>
         </span>
       </button>
-      <Button
+      <PendingButton
         type="button"
         variant="ghost"
         size="icon"
         className="absolute top-2 right-1.5 size-8 text-muted-foreground opacity-100 hover:text-foreground sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
         onClick={onMarkRead}
-        disabled={marking}
+        pending={marking}
+        icon={Check}
         aria-label={`${m.markAsRead}: ${n.communication.title}`}
         title={m.markAsRead}
         data-testid="notification-mark-read"
-      >
-        {marking ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
-      </Button>
+      />
     </li>
   );
 }
@@ -126,10 +126,9 @@ function NotificationDialog({
                 {m.close}
               </Button>
               {!read && (
-                <Button onClick={onMarkRead} disabled={marking} data-testid="notification-dialog-mark-read">
-                  {marking ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
+                <PendingButton onClick={onMarkRead} pending={marking} icon={Check} data-testid="notification-dialog-mark-read">
                   {m.markAsRead}
-                </Button>
+                </PendingButton>
               )}
             </DialogFooter>
           </>

@@ -1,15 +1,15 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Building2, ImageUp, Landmark, Loader2, Mail, Save } from 'lucide-react';
+import { Building2, ImageUp, Landmark, Mail, Save } from 'lucide-react';
 import { checkCompany, type Company, type UpdateCompanyBody } from '@shared/contracts/company';
 import { companyScreens as s } from '@shared/messages/company-screens';
 import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useCompany, useSaveCompany, useUploadLogo } from './company-api';
 import { formatInstant } from '@/lib/format';
+import { PendingButton } from '@/components/pending-button';
 
 const d = s.details;
 type FormValues = Required<{ [K in keyof UpdateCompanyBody]: string }>;
@@ -122,10 +122,9 @@ function CompanyForm({ company }: { company: Company }) {
           <p className={cn('text-xs', dirty ? 'font-medium text-amber-700 dark:text-amber-400' : 'text-muted-foreground')} data-testid="company-saved-at">
             {dirty ? d.unsaved : company.updatedAt ? d.lastSaved(formatInstant(company.updatedAt)) : ''}
           </p>
-          <Button type="submit" disabled={save.isPending} data-testid="company-save" className="sm:min-w-36">
-            {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          <PendingButton type="submit" pending={save.isPending} icon={Save} data-testid="company-save" className="sm:min-w-36">
             {save.isPending ? d.saving : d.save}
-          </Button>
+          </PendingButton>
         </div>
       </form>
       <LogoCard company={company} />
@@ -180,10 +179,9 @@ function LogoCard({ company }: { company: Company }) {
         {s.logo.upload}
       </Label>
       <input id="company-logo-file" ref={input} type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" onChange={choose} data-testid="company-logo-input" />
-      <Button type="button" variant="outline" onClick={() => input.current?.click()} disabled={upload.isPending} data-testid="company-logo-upload">
-        {upload.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <ImageUp aria-hidden />}
+      <PendingButton type="button" variant="outline" onClick={() => input.current?.click()} pending={upload.isPending} icon={ImageUp} data-testid="company-logo-upload">
         {upload.isPending ? s.logo.uploading : company.logoUrl ? s.logo.replace : s.logo.upload}
-      </Button>
+      </PendingButton>
       {err.error && <FormErrorAlert title={s.logo.failed} detail={err.error.message} testId="company-logo-error" />}
     </aside>
   );

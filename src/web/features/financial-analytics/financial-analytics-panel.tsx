@@ -20,6 +20,7 @@ import { cn } from '@/lib/utils';
 import { ArrearsTable, ExpensesChart, hasLastYear, LevelRateChart, MethodsDonut, methodColour, ProjectionGauge, WeeklyTrendChart } from './analytics-charts';
 import { downloadChartPng, downloadCsv, type PngLegendRow } from './chart-export';
 import { useAnalyticsXlsx, useFinancialAnalytics } from './financial-analytics-api';
+import { PendingButton } from '@/components/pending-button';
 
 const w = fm.web;
 const c = fm.cols;
@@ -223,10 +224,9 @@ export function FinancialAnalyticsPanel({ role, sectionId = 'financial-analytics
           <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto sm:flex-nowrap">
             {query.isPlaceholderData && <Loader2 className="size-4 shrink-0 animate-spin text-muted-foreground" aria-label={w.refreshing} />}
             <TermPicker terms={terms.terms} value={termParam ?? term?.id ?? null} onChange={pickTerm} className="min-w-0 flex-1 sm:flex-none" />
-            <Button variant="outline" className="shrink-0" disabled={!term || xlsx.busy === 'all'} onClick={() => void xlsx.start('all')} data-testid="export-all">
-              {xlsx.busy === 'all' ? <Loader2 className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
+            <PendingButton variant="outline" className="shrink-0" pending={xlsx.busy === 'all'} icon={FileSpreadsheet} disabled={!term || xlsx.busy === 'all'} onClick={() => void xlsx.start('all')} data-testid="export-all">
               {w.exportAll}
-            </Button>
+            </PendingButton>
           </div>
         )
       }

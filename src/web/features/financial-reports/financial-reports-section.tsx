@@ -6,7 +6,6 @@ import {
   FileSpreadsheet,
   FileText,
   Hourglass,
-  Loader2,
   LockKeyhole,
   PieChart,
   Scale,
@@ -28,6 +27,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useReport, useReportDownload, useReportOptions, type ReportParams } from './financial-reports-api';
 import { ReportFilters, useReportState } from './report-filters';
 import { ArrearsView, BudgetView, CashBookView, DefaultersView, ExpensesView, FeeCollectionView, IncomeExpenditureView, MpesaView } from './report-views';
+import { PendingButton } from '@/components/pending-button';
 
 /**
  * Financial Reports (issue 15): a picker of the eight reports (each with an icon and the question it
@@ -148,14 +148,12 @@ function ReportPage({ report, state }: { report: ReportId; state: ReturnType<typ
             </div>
           </div>
           <div className="flex w-full gap-2 sm:w-auto [&>*]:flex-1 sm:[&>*]:flex-none">
-            <Button variant="outline" onClick={() => void download.start(report, params, 'pdf')} disabled={!!download.busy} data-testid="fr-download-pdf">
-              {download.busy === 'pdf' ? <Loader2 className="animate-spin" aria-hidden /> : <FileText aria-hidden />}
+            <PendingButton variant="outline" onClick={() => void download.start(report, params, 'pdf')} pending={download.busy === 'pdf'} icon={FileText} disabled={!!download.busy} data-testid="fr-download-pdf">
               {m.download.pdf}
-            </Button>
-            <Button variant="outline" onClick={() => void download.start(report, params, 'xlsx')} disabled={!!download.busy} data-testid="fr-download-xlsx">
-              {download.busy === 'xlsx' ? <Loader2 className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
+            </PendingButton>
+            <PendingButton variant="outline" onClick={() => void download.start(report, params, 'xlsx')} pending={download.busy === 'xlsx'} icon={FileSpreadsheet} disabled={!!download.busy} data-testid="fr-download-xlsx">
               {m.download.excel}
-            </Button>
+            </PendingButton>
           </div>
         </div>
       </div>

@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useMaintenanceSetting, useMaintenanceStatus } from './api/maintenance';
 import { formatClock, formatDateTime } from './components/format';
 import { PageTitle } from '@/components/page-header';
+import { PendingButton } from '@/components/pending-button';
 
 const m = messages.maintenance;
 const LOG_LIMIT = 50;
@@ -127,10 +128,9 @@ export function MaintenanceTestPanel() {
     <section className="flex min-w-0 flex-col gap-5 sm:gap-6" data-testid="maintenance-test-panel">
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <PageTitle icon={<FlaskConical className="size-5" aria-hidden />} title={m.testTitle} subtitle={m.testSubtitle} className="flex min-w-0 flex-1 items-center gap-3" />
-        <Button onClick={runCheck} disabled={status.isFetching} className="w-full shrink-0 md:w-auto" data-testid="maintenance-test-run">
-          {status.isFetching ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
+        <PendingButton onClick={runCheck} pending={status.isFetching} icon={RefreshCw} className="w-full shrink-0 md:w-auto" data-testid="maintenance-test-run">
           {m.testRunCheck}
-        </Button>
+        </PendingButton>
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-2">

@@ -1,13 +1,13 @@
 import * as React from 'react';
-import { Activity, Building2, FileSpreadsheet, FileText, Loader2, ReceiptText, ScrollText, type LucideIcon } from 'lucide-react';
+import { Activity, Building2, FileSpreadsheet, FileText, ReceiptText, ScrollText, type LucideIcon } from 'lucide-react';
 import { addDays, schoolToday } from '@shared/dates';
 import { platformAnalyticsScreens as s } from '@shared/messages/platform-analytics-screens';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { qs, useReportDownload, useSchoolsHealth } from './platform-analytics-api';
+import { PendingButton } from '@/components/pending-button';
 
 const r = s.reports;
 const ALL = '__all__';
@@ -69,14 +69,12 @@ function ReportCard({
       </div>
       {children && <div className="flex flex-col gap-3">{children}</div>}
       <div className="mt-auto grid grid-cols-1 gap-2 pt-1 min-[420px]:grid-cols-2">
-        <Button variant="default" disabled={busy !== null} onClick={() => onDownload('pdf')} data-testid={`report-${id}-pdf`}>
-          {busy === 'pdf' ? <Loader2 className="animate-spin" aria-hidden /> : <FileText aria-hidden />}
+        <PendingButton variant="default" pending={busy === 'pdf'} icon={FileText} disabled={busy !== null} onClick={() => onDownload('pdf')} data-testid={`report-${id}-pdf`}>
           {r.pdf}
-        </Button>
-        <Button variant="outline" disabled={busy !== null} onClick={() => onDownload('xlsx')} data-testid={`report-${id}-xlsx`}>
-          {busy === 'xlsx' ? <Loader2 className="animate-spin" aria-hidden /> : <FileSpreadsheet aria-hidden />}
+        </PendingButton>
+        <PendingButton variant="outline" pending={busy === 'xlsx'} icon={FileSpreadsheet} disabled={busy !== null} onClick={() => onDownload('xlsx')} data-testid={`report-${id}-xlsx`}>
           {r.xlsx}
-        </Button>
+        </PendingButton>
       </div>
     </article>
   );

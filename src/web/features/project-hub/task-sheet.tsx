@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Building2, CheckCircle2, FolderKanban, Loader2, MessageSquare, Save, Send, Trash2 } from 'lucide-react';
+import { Building2, CheckCircle2, FolderKanban, MessageSquare, Save, Send, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { HUB_TASK_PRIORITIES, HUB_TASK_STATUSES, type HubTask, type HubTaskPriority, type HubTaskStatus } from '@shared/contracts/project-hub';
 import { HUB_TASK_PRIORITY_LABELS, HUB_TASK_STATUS_LABELS } from '@shared/messages/project-hub';
@@ -15,6 +15,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { DueDate, PersonAvatar, PriorityBadge, StaffSelect, TaskStatusBadge, formatStamp } from './hub-bits';
 import { useAddComment, useComments, useDeleteTask, useTask, useUpdateTask } from './project-hub-api';
 import { SelectField, LabelledField } from '@/components/field';
+import { PendingButton } from '@/components/pending-button';
 
 const t = hs.task;
 
@@ -125,10 +126,9 @@ function TaskBody({ task: d, viewerId, onDeleted, onOpenProject }: { task: HubTa
             <Trash2 aria-hidden />
             {t.delete}
           </Button>
-          <Button type="submit" size="sm" disabled={!dirty || update.isPending} data-testid="hub-task-save">
-            {update.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          <PendingButton type="submit" size="sm" pending={update.isPending} icon={Save} disabled={!dirty || update.isPending} data-testid="hub-task-save">
             {update.isPending ? t.saving : t.save}
-          </Button>
+          </PendingButton>
         </div>
       </form>
 
@@ -235,10 +235,9 @@ function Comments({ taskId, viewerId }: { taskId: string; viewerId: string | nul
         />
         <FieldError id="hub-comment-error" message={err.field('body') ?? err.error?.message} />
         <div className="flex justify-end">
-          <Button type="submit" size="sm" disabled={add.isPending} data-testid="hub-comment-send">
-            {add.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+          <PendingButton type="submit" size="sm" pending={add.isPending} icon={Send} data-testid="hub-comment-send">
             {add.isPending ? t.sending : t.send}
-          </Button>
+          </PendingButton>
         </div>
       </form>
     </section>

@@ -1,4 +1,4 @@
-import { Check, Globe2, Loader2, ShieldAlert, ShieldCheck, UserX } from 'lucide-react';
+import { Check, Globe2, ShieldAlert, ShieldCheck, UserX } from 'lucide-react';
 import { toast } from 'sonner';
 import { SECURITY_DEFAULT_PAGE_SIZE, type SecurityAlert, type SecurityAlertStatus } from '@shared/contracts/security';
 import { SECURITY_ALERT_KIND_LABELS, formatDateTime, formatRelative, securityScreens as ss } from '@shared/messages/security-screens';
@@ -6,10 +6,10 @@ import { cn } from '@/lib/utils';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Pagination } from '@/components/pagination';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useListParams } from '@/components/data-table';
 import { useAcknowledgeAlert, useSecurityAlerts } from './security-api';
+import { PendingButton } from '@/components/pending-button';
 
 const t = ss.admin.alerts;
 const PAGE_SIZE = SECURITY_DEFAULT_PAGE_SIZE;
@@ -108,10 +108,9 @@ function AlertRow({ alert: a, canManage, now, pending, onAcknowledge }: { alert:
         {!open && a.acknowledgedAt && <p className="mt-1.5 text-xs text-muted-foreground">{t.acknowledgedBy(a.acknowledgedByName ?? '—', formatDateTime(a.acknowledgedAt))}</p>}
       </div>
       {open && canManage && (
-        <Button variant="outline" size="sm" className="shrink-0" onClick={onAcknowledge} disabled={pending} data-testid="security-alert-acknowledge">
-          {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
+        <PendingButton variant="outline" size="sm" className="shrink-0" onClick={onAcknowledge} pending={pending} icon={Check} data-testid="security-alert-acknowledge">
           {t.acknowledge}
-        </Button>
+        </PendingButton>
       )}
     </li>
   );

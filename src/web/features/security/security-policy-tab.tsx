@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Loader2, Save } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   PASSWORD_MIN_LENGTH_CEILING,
@@ -22,6 +22,7 @@ import { Switch } from '@/components/ui/switch';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { LoadErrorCard } from '@/components/list-states';
 import { useSaveSecurityPolicy, useSecurityPolicy } from './security-api';
+import { PendingButton } from '@/components/pending-button';
 
 const p = ss.admin.policy;
 
@@ -265,10 +266,9 @@ function PolicyForm({ policy, canManage, byRole }: { policy: SecurityPolicy; can
               {p.reset}
             </Button>
           )}
-          <Button type="submit" disabled={!dirty || save.isPending} data-testid="security-policy-save">
-            {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          <PendingButton type="submit" pending={save.isPending} icon={Save} disabled={!dirty || save.isPending} data-testid="security-policy-save">
             {save.isPending ? p.saving : p.save}
-          </Button>
+          </PendingButton>
         </div>
       )}
     </form>

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Loader2, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { SUPPORT_CATEGORIES, type SupportCategory, type SupportPriority } from '@shared/contracts/support';
 import { SUPPORT_CATEGORY_LABELS } from '@shared/messages/support';
@@ -14,6 +14,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { AttachmentPicker, PrioritySelect, useAttachmentUploads } from './support-bits';
 import { useCreateTicket } from './support-api';
 import { LabelledField } from '@/components/field';
+import { PendingButton } from '@/components/pending-button';
 
 const f = ss.form;
 
@@ -147,10 +148,9 @@ function NewTicketForm({ onDone, onCancel }: { onDone: (id: string) => void; onC
         <Button type="button" variant="outline" onClick={onCancel} disabled={create.isPending}>
           {ss.cancel}
         </Button>
-        <Button type="submit" disabled={create.isPending || uploads.busy} data-testid="support-new-submit">
-          {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+        <PendingButton type="submit" pending={create.isPending} icon={Send} disabled={create.isPending || uploads.busy} data-testid="support-new-submit">
           {create.isPending ? f.submitting : f.submit}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

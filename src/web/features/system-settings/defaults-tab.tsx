@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { BookOpen, CalendarRange, Gauge, Hash, Loader2, Save } from 'lucide-react';
+import { BookOpen, CalendarRange, Gauge, Hash, Save } from 'lucide-react';
 import { checkAdmissionPattern, formatAdmissionNumber } from '@shared/admission-number';
 import {
   checkNewSchoolDefaults,
@@ -13,7 +13,6 @@ import {
 import type { ScaleKey } from '@shared/grading';
 import { systemSettingsScreens as s } from '@shared/messages/system-settings-screens';
 import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,6 +20,7 @@ import { cn } from '@/lib/utils';
 import { formatInstant } from '@/lib/format';
 import { useNewSchoolDefaults, useSaveDefaults } from './settings-api';
 import { SettingsCard } from './settings-card';
+import { PendingButton } from '@/components/pending-button';
 
 const d = s.defaults;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -235,10 +235,9 @@ function DefaultsForm({ data }: { data: NewSchoolDefaultsResponse }) {
       {err.error && <FormErrorAlert title={s.saveFailed} detail={err.error.message} testId="defaults-error" />}
       <div className="flex flex-col-reverse gap-3 rounded-xl border bg-card px-4 py-3 shadow-sm sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-muted-foreground">{data.updatedAt ? d.lastSaved(formatInstant(data.updatedAt)) : d.builtIn}</p>
-        <Button type="submit" disabled={save.isPending} data-testid="defaults-save">
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+        <PendingButton type="submit" pending={save.isPending} icon={Save} data-testid="defaults-save">
           {save.isPending ? d.saving : d.save}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

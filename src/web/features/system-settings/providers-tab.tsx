@@ -1,10 +1,9 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { CheckCircle2, KeyRound, Loader2, Mail, MessageSquareText, Save, Send, XCircle } from 'lucide-react';
+import { CheckCircle2, KeyRound, Mail, MessageSquareText, Save, Send, XCircle } from 'lucide-react';
 import type { EmailSettings, SmsSettings } from '@shared/contracts/system-settings';
 import { systemSettingsScreens as s } from '@shared/messages/system-settings-screens';
 import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,6 +11,7 @@ import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
 import { useEmailSettings, useSaveEmail, useSaveSms, useSmsSettings, useTestEmail, useTestSms } from './settings-api';
 import { SettingsCard } from './settings-card';
+import { PendingButton } from '@/components/pending-button';
 
 /** "Set" / "Not set" beside a secret's label: the value itself never comes back from the server. */
 function SecretBadge({ set, testId }: { set: boolean; testId: string }) {
@@ -73,10 +73,9 @@ function TestSender({ title, label, type, placeholder, run, pending, testId }: {
       <p className="text-sm font-medium">{title}</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
         <InputField id={`${testId}-target`} label={label} type={type} placeholder={placeholder} value={target} onChange={(e) => setTarget(e.target.value)} className="flex-1" data-testid={`${testId}-target`} />
-        <Button type="button" variant="outline" onClick={() => void send()} disabled={pending || !target.trim()} data-testid={`${testId}-send`}>
-          {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+        <PendingButton type="button" variant="outline" onClick={() => void send()} pending={pending} icon={Send} disabled={pending || !target.trim()} data-testid={`${testId}-send`}>
           {pending ? s.email.testing : s.email.test}
-        </Button>
+        </PendingButton>
       </div>
       {result && (
         <p
@@ -176,10 +175,9 @@ function EmailForm({ current }: { current: EmailSettings }) {
         )}
         {err.error && <FormErrorAlert title={s.saveFailed} detail={err.error.message} testId="email-error" />}
         <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending} data-testid="email-save">
-            {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          <PendingButton type="submit" pending={save.isPending} icon={Save} data-testid="email-save">
             {e.save}
-          </Button>
+          </PendingButton>
         </div>
       </form>
       <TestSender title={e.testTitle} label={e.testTo} type="email" placeholder="you@edufam.co.ke" run={(to) => test.mutateAsync(to)} pending={test.isPending} testId="email-test" />
@@ -248,10 +246,9 @@ function SmsForm({ current }: { current: SmsSettings }) {
         )}
         {err.error && <FormErrorAlert title={s.saveFailed} detail={err.error.message} testId="sms-error" />}
         <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending} data-testid="sms-save">
-            {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          <PendingButton type="submit" pending={save.isPending} icon={Save} data-testid="sms-save">
             {m.save}
-          </Button>
+          </PendingButton>
         </div>
       </form>
       <TestSender title={m.testTitle} label={m.testPhone} type="tel" placeholder="0712 345 678" run={(phone) => test.mutateAsync(phone)} pending={test.isPending} testId="sms-test" />

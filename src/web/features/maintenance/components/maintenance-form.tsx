@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, type LucideIcon } from 'lucide-react';
+import { type LucideIcon } from 'lucide-react';
 import {
   DEFAULT_ESTIMATED_DURATION,
   MAINTENANCE_MESSAGE_MAX,
@@ -10,9 +10,9 @@ import {
 } from '@shared/contracts/maintenance';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { PendingButton } from '@/components/pending-button';
 
 const m = messages.maintenance;
 
@@ -115,10 +115,9 @@ export function MaintenanceForm({
       </div>
       {children}
       <div className="flex justify-end">
-        <Button type="submit" variant={submitVariant} disabled={pending} className="w-full sm:w-auto" data-testid={`${testId}-submit`}>
-          {pending ? <Loader2 className="animate-spin" aria-hidden /> : <SubmitIcon aria-hidden />}
+        <PendingButton type="submit" variant={submitVariant} pending={pending} icon={SubmitIcon} className="w-full sm:w-auto" data-testid={`${testId}-submit`}>
           {submitLabel}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

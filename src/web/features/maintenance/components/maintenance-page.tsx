@@ -1,9 +1,10 @@
-import { Clock, Loader2, LogOut, RefreshCw, RotateCcw, Wrench } from 'lucide-react';
+import { Clock, LogOut, RefreshCw, RotateCcw, Wrench } from 'lucide-react';
 import type { MaintenanceStatus } from '@shared/contracts/maintenance';
 import { messages } from '@shared/messages';
 import { BrandMark } from '@/components/brand-mark';
 import { Button } from '@/components/ui/button';
 import { formatClock } from './format';
+import { PendingButton } from '@/components/pending-button';
 
 const m = messages.maintenance;
 
@@ -68,10 +69,9 @@ export function MaintenancePage({ status, checkedAt, checking, stillOn, onTryAga
             <RotateCcw aria-hidden />
             {m.tryAgain}
           </Button>
-          <Button size="lg" variant="outline" onClick={onCheckStatus} disabled={checking} data-testid="maintenance-check-status">
-            {checking ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
+          <PendingButton size="lg" variant="outline" onClick={onCheckStatus} pending={checking} icon={RefreshCw} data-testid="maintenance-check-status">
             {checking ? m.checking : m.checkStatus}
-          </Button>
+          </PendingButton>
         </div>
 
         <div className="mt-6 flex flex-col items-center gap-1.5 text-xs text-muted-foreground" aria-live="polite">

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Hash, ImageUp, Loader2, Mail, MapPin, Pencil, Phone, Quote, Trash2, BookOpenCheck, Gauge } from 'lucide-react';
+import { Hash, ImageUp, Mail, MapPin, Pencil, Phone, Quote, Trash2, BookOpenCheck, Gauge } from 'lucide-react';
 import { toast } from 'sonner';
 import { checkAdmissionPattern } from '@shared/admission-number';
 import { KENYAN_COUNTIES, SETUP_CURRICULA, TEACHER_LOAD_MAX_LIMIT, type SchoolProfile, type SetupCurriculum } from '@shared/contracts/school-setup';
@@ -20,6 +20,7 @@ import { formatPhone } from '@/lib/format';
 import { useAdmissionPreview, useSchoolProfile, useSetLogo, useUpdateProfile } from '../api/profile';
 import { Field } from '@/components/field';
 import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { PendingButton } from '@/components/pending-button';
 
 const m = messages.schoolSetup;
 
@@ -146,10 +147,9 @@ function Logo({ profile }: { profile: SchoolProfile }) {
             }}
             data-testid="profile-logo-input"
           />
-          <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={setLogo.isPending} title={m.logoHint}>
-            {setLogo.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <ImageUp aria-hidden />}
+          <PendingButton size="sm" variant="outline" onClick={() => input.current?.click()} pending={setLogo.isPending} icon={ImageUp} title={m.logoHint}>
             {profile.logoUrl ? m.replaceLogo : m.uploadLogo}
-          </Button>
+          </PendingButton>
           {profile.logoUrl && (
             <Button size="icon" variant="ghost" className="size-8" onClick={() => run(null)} disabled={setLogo.isPending} aria-label={m.removeLogo}>
               <Trash2 aria-hidden />
