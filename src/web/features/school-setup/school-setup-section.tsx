@@ -14,6 +14,8 @@ import { ProfileTab } from './components/profile-tab';
 import { CanEditContext } from './components/shared';
 import { SubjectsTab } from './components/subjects-tab';
 import { YearsTab } from './components/years-tab';
+import { PageTitle } from '@/components/page-header';
+import { SegmentedTabsList } from '@/components/segmented-tabs';
 
 const m = messages.schoolSetup;
 
@@ -62,15 +64,7 @@ export function SchoolSetupSection() {
     <CanEditContext.Provider value={canEdit}>
       <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="school-setup-section" data-read-only={canEdit ? undefined : 'true'}>
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="flex min-w-0 items-center gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-primary/15 ring-inset">
-              <School className="size-5" aria-hidden />
-            </span>
-            <div className="min-w-0">
-              <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{m.title}</h1>
-              <p className="mt-0.5 text-sm text-muted-foreground">{canEdit ? m.subtitleEdit : m.subtitleReadOnly}</p>
-            </div>
-          </div>
+          <PageTitle icon={<School className="size-5" aria-hidden />} title={m.title} subtitle={canEdit ? m.subtitleEdit : m.subtitleReadOnly} />
           {!canEdit && (
             <Badge variant="secondary" className="gap-1.5" data-testid="school-setup-read-only">
               <Eye className="size-3.5" aria-hidden />
@@ -83,21 +77,7 @@ export function SchoolSetupSection() {
           <EmptyListState icon={School} title={m.chooseSchoolTitle} hint={m.chooseSchoolText} testId="school-setup-choose-school" />
         ) : (
           <TabsPrimitive.Root value={tab} onValueChange={setTab} className="flex min-w-0 flex-col gap-4">
-            <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-              <TabsPrimitive.List className="inline-flex min-w-max gap-1 rounded-lg border bg-muted/60 p-1" aria-label={m.title}>
-                {TABS.map(({ id, label, icon: Icon }) => (
-                  <TabsPrimitive.Trigger
-                    key={id}
-                    value={id}
-                    className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-                    data-testid={`school-setup-tab-${id}`}
-                  >
-                    <Icon className="size-4" aria-hidden />
-                    {label}
-                  </TabsPrimitive.Trigger>
-                ))}
-              </TabsPrimitive.List>
-            </div>
+            <SegmentedTabsList tabs={TABS} label={m.title} testIdPrefix="school-setup-tab-" tall />
             {TABS.map(({ id, Content }) => (
               <TabsPrimitive.Content key={id} value={id} className="min-w-0 focus-visible:outline-none" data-testid={`school-setup-panel-${id}`}>
                 {tab === id && <Content />}

@@ -21,7 +21,7 @@ import { useAssignments, useCopyAssignments, useDeleteAssignment, useSaveAssignm
 import { useStreams } from '../api/structure';
 import { useSubjects } from '../api/subjects';
 import { Field } from '@/components/field';
-import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, setupCrud, useCanEdit } from './shared';
+import { FormButtons, NameOptions, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, setupCrud, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
 const PAGE_SIZE = 25;
@@ -249,12 +249,7 @@ function AssignmentForm({
     <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="assignment-form">
       <Field id={f('class')} label={m.stream} error={errors.classId?.message}>
         <NativeSelect id={f('class')} disabled={!!assignment} {...register('classId')} {...invalidProps(f('class'), errors.classId?.message)} data-testid="assignment-stream-input">
-          <option value="">{m.streamChoiceRequired}</option>
-          {streams.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
+          <NameOptions items={streams} empty={m.streamChoiceRequired} />
         </NativeSelect>
       </Field>
       <Field id={f('subject')} label={m.subject} error={errors.subjectId?.message}>
@@ -325,22 +320,12 @@ function CopyForm({ streams, onDone }: { streams: ClassItem[]; onDone: () => voi
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="copy-from" label={m.copyFrom}>
           <NativeSelect id="copy-from" value={from} onChange={(e) => setFrom(e.target.value)} data-testid="copy-from">
-            <option value="">{m.streamChoiceRequired}</option>
-            {streams.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <NameOptions items={streams} empty={m.streamChoiceRequired} />
           </NativeSelect>
         </Field>
         <Field id="copy-to" label={m.copyTo}>
           <NativeSelect id="copy-to" value={to} onChange={(e) => setTo(e.target.value)} disabled={!from} data-testid="copy-to">
-            <option value="">{m.streamChoiceRequired}</option>
-            {targets.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <NameOptions items={targets} empty={m.streamChoiceRequired} />
           </NativeSelect>
         </Field>
       </div>

@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { useTeachers } from '../api/assignments';
 import { useDeleteDepartment, useDepartments, useSaveDepartment } from '../api/departments';
 import { Field } from '@/components/field';
-import { FormButtons, NamedSetupList, NativeSelect, applyServerErrors, invalidProps } from './shared';
+import { FormButtons, NameOptions, NamedSetupList, NativeSelect, applyServerErrors, invalidProps } from './shared';
 
 const m = messages.schoolSetup;
 
@@ -145,12 +145,7 @@ function DepartmentForm({ department, submit, onDone }: { department: Department
       </Field>
       <Field id={f('head')} label={m.head} optional error={errors.headId?.message}>
         <NativeSelect id={f('head')} {...register('headId')} {...invalidProps(f('head'), errors.headId?.message)} data-testid="department-head-input">
-          <option value="">{m.noHead}</option>
-          {(teachers.data ?? []).map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
+          <NameOptions items={teachers.data ?? []} empty={m.noHead} />
         </NativeSelect>
       </Field>
       <Controller

@@ -24,7 +24,7 @@ import { useSchoolProfile } from '../api/profile';
 import { useDeleteLevel, useDeleteStream, useLevels, useSaveLevel, useSaveStream, useStreams } from '../api/structure';
 import { useYears } from '../api/years';
 import { Field } from '@/components/field';
-import { FormButtons, NamedSetupList, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { FormButtons, NameOptions, NamedSetupList, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
 
 const m = messages.schoolSetup;
 
@@ -396,12 +396,7 @@ function StreamForm({ stream, levels, yearId, onDone }: { stream: ClassItem | nu
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={f('level')} label={m.levelName} error={errors.levelId?.message}>
           <NativeSelect id={f('level')} disabled={!!stream} {...register('levelId')} {...invalidProps(f('level'), errors.levelId?.message)} data-testid="stream-level-input">
-            <option value="">{m.levelRequired}</option>
-            {levels.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
+            <NameOptions items={levels} empty={m.levelRequired} />
           </NativeSelect>
         </Field>
         <Field id={f('stream')} label={m.streamName} error={errors.stream?.message}>
@@ -416,12 +411,7 @@ function StreamForm({ stream, levels, yearId, onDone }: { stream: ClassItem | nu
       </div>
       <Field id={f('teacher')} label={m.classTeacher} optional error={errors.classTeacherId?.message}>
         <NativeSelect id={f('teacher')} {...register('classTeacherId')} {...invalidProps(f('teacher'), errors.classTeacherId?.message)} data-testid="stream-teacher-input">
-          <option value="">{m.noTeacher}</option>
-          {(teachers.data ?? []).map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
+          <NameOptions items={teachers.data ?? []} empty={m.noTeacher} />
         </NativeSelect>
       </Field>
       {formError && <FormErrorAlert title={formError} testId="stream-form-error" />}

@@ -204,6 +204,20 @@ export const NativeSelect = React.forwardRef<HTMLSelectElement, React.SelectHTML
 ));
 NativeSelect.displayName = 'NativeSelect';
 
+/** A NativeSelect's <option>s for rows with an id and a name: first a blank choice labelled `empty` when given. */
+export function NameOptions({ items, empty }: { items: readonly { id: string; name: string }[]; empty?: string }) {
+  return (
+    <>
+      {empty !== undefined && <option value="">{empty}</option>}
+      {items.map((x) => (
+        <option key={x.id} value={x.id}>
+          {x.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** "12 Jan 2026" from YYYY-MM-DD (Africa/Nairobi calendar dates need no time zone). */
 export function formatDay(day: string | null): string {
   if (!day) return '';
