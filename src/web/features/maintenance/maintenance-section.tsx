@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { CheckCircle2, Clock, FlaskConical, Info, Power, PowerOff, RefreshCw, Save, ShieldCheck, UserRound, Wrench } from 'lucide-react';
+import { CheckCircle2, Clock, FlaskConical, Info, Power, PowerOff, RefreshCw, Save, ShieldCheck, UserRound, Wrench, type LucideIcon } from 'lucide-react';
 import { DEFAULT_ESTIMATED_DURATION, type MaintenanceSetting } from '@shared/contracts/maintenance';
 import { messages } from '@shared/messages';
 import { roleDisplayName, type Role } from '@shared/roles';
@@ -113,6 +113,42 @@ function StatusOverview({ setting }: { setting: MaintenanceSetting }) {
   );
 }
 
+/** A card of the section's right column: an icon and title, a description, then its form. */
+function FormCard({
+  icon: Icon,
+  iconClassName,
+  title,
+  description,
+  testId,
+  children,
+}: {
+  icon: LucideIcon;
+  iconClassName: string;
+  title: string;
+  description: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Icon className={cn('size-4', iconClassName)} aria-hidden />
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** What the confirm dialog says before enabling or disabling maintenance. */
+const CONFIRM = {
+  enable: { tone: 'warning', icon: Power, title: m.confirmEnableTitle, text: m.confirmEnableText, confirmLabel: m.confirmEnable },
+  disable: { tone: 'success', icon: PowerOff, title: m.confirmDisableTitle, text: m.confirmDisableText, confirmLabel: m.confirmDisable },
+} as const;
+
 function SectionSkeleton() {
   return (
     <div className="grid gap-6 lg:grid-cols-5" aria-busy="true">
@@ -139,6 +175,9 @@ export function MaintenanceSection() {
   const [formKey, setFormKey] = React.useState(0);
   // Spec §3 system_settings.allowed_roles: edufam_admin always bypasses; Elimisha staff only when chosen.
   const [letElimisha, setLetElimisha] = React.useState(false);
+  // The confirm dialog keeps the wording of the last request while it closes.
+  const [confirmKind, setConfirmKind] = React.useState<'enable' | 'disable'>('enable');
+  if (pending && pending.kind !== confirmKind) setConfirmKind(pending.kind);
 
   const confirm = () => {
     if (!pending) return;
@@ -198,70 +237,52 @@ export function MaintenanceSection() {
         </div>
         <div className="flex flex-col gap-6 lg:col-span-3">
           {!setting.enabled ? (
-            <Card data-testid="maintenance-enable-card">
-              <CardHeader>
-                <CardTitle className="flex items-center gap-2">
-                  <Power className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />
-                  {m.enableTitle}
-                </CardTitle>
-                <CardDescription>{m.enableDescription}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <MaintenanceForm
-                  key={`enable-${formKey}`}
-                  idPrefix="maintenance-enable"
-                  defaults={{ message: '', estimatedDuration: DEFAULT_ESTIMATED_DURATION }}
-                  submitLabel={m.enableButton}
-                  submitIcon={Power}
-                  pending={enableMutation.isPending}
-                  onSubmit={(values) =>
-                    setPending({ kind: 'enable', values: { ...values, allowedRoles: letElimisha ? ['edufam_admin', 'elimisha_admin'] : ['edufam_admin'] } })
-                  }
-                  testId="maintenance-enable-form"
-                >
-                  <div className="flex items-start gap-3 rounded-lg border bg-muted/30 p-3">
-                    <Checkbox
-                      id="maintenance-let-elimisha"
-                      checked={letElimisha}
-                      onCheckedChange={(v) => setLetElimisha(v === true)}
-                      disabled={enableMutation.isPending}
-                      aria-describedby="maintenance-let-elimisha-hint"
-                      className="mt-0.5"
-                    />
-                    <div className="grid gap-1">
-                      <Label htmlFor="maintenance-let-elimisha" className="leading-snug">
-                        {m.letElimishaLabel}
-                      </Label>
-                      <p id="maintenance-let-elimisha-hint" className="text-xs text-muted-foreground">
-                        {m.letElimishaHint}
-                      </p>
-                    </div>
+            <FormCard icon={Power} iconClassName="text-amber-600 dark:text-amber-400" title={m.enableTitle} description={m.enableDescription} testId="maintenance-enable-card">
+              <MaintenanceForm
+                key={`enable-${formKey}`}
+                idPrefix="maintenance-enable"
+                defaults={{ message: '', estimatedDuration: DEFAULT_ESTIMATED_DURATION }}
+                submitLabel={m.enableButton}
+                submitIcon={Power}
+                pending={enableMutation.isPending}
+                onSubmit={(values) =>
+                  setPending({ kind: 'enable', values: { ...values, allowedRoles: letElimisha ? ['edufam_admin', 'elimisha_admin'] : ['edufam_admin'] } })
+                }
+                testId="maintenance-enable-form"
+              >
+                <div className="flex items-start gap-3 rounded-lg border bg-muted/30 p-3">
+                  <Checkbox
+                    id="maintenance-let-elimisha"
+                    checked={letElimisha}
+                    onCheckedChange={(v) => setLetElimisha(v === true)}
+                    disabled={enableMutation.isPending}
+                    aria-describedby="maintenance-let-elimisha-hint"
+                    className="mt-0.5"
+                  />
+                  <div className="grid gap-1">
+                    <Label htmlFor="maintenance-let-elimisha" className="leading-snug">
+                      {m.letElimishaLabel}
+                    </Label>
+                    <p id="maintenance-let-elimisha-hint" className="text-xs text-muted-foreground">
+                      {m.letElimishaHint}
+                    </p>
                   </div>
-                </MaintenanceForm>
-              </CardContent>
-            </Card>
+                </div>
+              </MaintenanceForm>
+            </FormCard>
           ) : (
             <>
-              <Card data-testid="maintenance-update-card">
-                <CardHeader>
-                  <CardTitle className="flex items-center gap-2">
-                    <Save className="size-4 text-primary" aria-hidden />
-                    {m.updateTitle}
-                  </CardTitle>
-                  <CardDescription>{m.updateDescription}</CardDescription>
-                </CardHeader>
-                <CardContent>
-                  <MaintenanceForm
-                    idPrefix="maintenance-update"
-                    defaults={{ message: setting.message, estimatedDuration: setting.estimatedDuration }}
-                    submitLabel={m.updateButton}
-                    submitIcon={Save}
-                    pending={updateMutation.isPending}
-                    onSubmit={saveMessage}
-                    testId="maintenance-update-form"
-                  />
-                </CardContent>
-              </Card>
+              <FormCard icon={Save} iconClassName="text-primary" title={m.updateTitle} description={m.updateDescription} testId="maintenance-update-card">
+                <MaintenanceForm
+                  idPrefix="maintenance-update"
+                  defaults={{ message: setting.message, estimatedDuration: setting.estimatedDuration }}
+                  submitLabel={m.updateButton}
+                  submitIcon={Save}
+                  pending={updateMutation.isPending}
+                  onSubmit={saveMessage}
+                  testId="maintenance-update-form"
+                />
+              </FormCard>
               <Card className="border-emerald-600/20" data-testid="maintenance-disable-card">
                 <CardContent className="flex flex-col gap-4 pt-5 sm:flex-row sm:items-center sm:justify-between">
                   <div className="min-w-0">
@@ -310,28 +331,10 @@ export function MaintenanceSection() {
       {body}
 
       <ConfirmDialog
-        open={pending?.kind === 'enable'}
-        tone="warning"
-        icon={Power}
-        title={m.confirmEnableTitle}
-        text={m.confirmEnableText}
+        {...CONFIRM[confirmKind]}
+        open={pending !== null}
         cancelLabel={m.cancel}
-        confirmLabel={m.confirmEnable}
-        pending={enableMutation.isPending}
-        onCancel={() => setPending(null)}
-        onConfirm={confirm}
-        testId="maintenance-confirm-dialog"
-        confirmTestId="maintenance-confirm"
-      />
-      <ConfirmDialog
-        open={pending?.kind === 'disable'}
-        tone="success"
-        icon={PowerOff}
-        title={m.confirmDisableTitle}
-        text={m.confirmDisableText}
-        cancelLabel={m.cancel}
-        confirmLabel={m.confirmDisable}
-        pending={disableMutation.isPending}
+        pending={confirmKind === 'enable' ? enableMutation.isPending : disableMutation.isPending}
         onCancel={() => setPending(null)}
         onConfirm={confirm}
         testId="maintenance-confirm-dialog"
