@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertCircle, Eye, EyeOff, KeyRound, Loader2, LogOut } from 'lucide-react';
+import { Eye, EyeOff, KeyRound, LogOut } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '@shared/constants';
@@ -9,7 +9,6 @@ import { messages } from '@shared/messages';
 import { api, ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import type { SessionUser } from '@/lib/types';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -17,6 +16,7 @@ import { InactivityMonitor } from '@/components/inactivity-monitor';
 import { useSignOutToLogin } from '@/lib/use-sign-out-to-login';
 import { AuthScreen, ScreenIcon } from './components/auth-screen';
 import { placeFieldErrors } from '@/components/form-feedback';
+import { AuthAlert, AuthSubmit } from './components/auth-form-parts';
 
 const m = messages.changePassword;
 /** better-auth's maxPasswordLength (server: modules/auth/better-auth.ts). */
@@ -144,16 +144,8 @@ function ChangePasswordForm({ onSignOut }: { onSignOut: () => void }) {
         registration={register('confirmPassword')}
       />
       <p className="-mt-2 text-xs text-muted-foreground">{m.rules}</p>
-      {formError && (
-        <Alert variant="destructive" className="flex items-start gap-2.5 leading-relaxed" data-testid="change-password-error">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>{formError}</span>
-        </Alert>
-      )}
-      <Button type="submit" size="lg" className="w-full font-semibold" disabled={pending}>
-        {pending && <Loader2 className="animate-spin" aria-hidden />}
-        {pending ? m.saving : m.submit}
-      </Button>
+      {formError && <AuthAlert testId="change-password-error">{formError}</AuthAlert>}
+      <AuthSubmit pending={pending} label={m.submit} pendingLabel={m.saving} />
       <Button type="button" variant="ghost" className="justify-self-center text-muted-foreground" onClick={onSignOut} disabled={pending}>
         <LogOut aria-hidden />
         {m.signOut}

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { School, ShieldCheck } from 'lucide-react';
 import { homePathFor } from '@shared/access';
@@ -7,11 +7,10 @@ import { messages } from '@shared/messages';
 import type { AccessType } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+import { AuthHeader } from './components/auth-screen';
 import { BrandPanel } from './components/brand-panel';
 import { ForgotPasswordDialog } from './components/forgot-password-dialog';
-import { Wordmark } from './components/logo-mark';
 import { SignInForm } from './components/sign-in-form';
-import { ThemeSwitcher } from './components/theme-switcher';
 import { TwoFactorCodeStep } from './components/two-factor-code-step';
 import { TwoFactorSetupStep } from './components/two-factor-setup-step';
 import { readRememberedLogin } from './remembered-login';
@@ -45,12 +44,7 @@ export function LoginPage() {
 
       <main className="relative flex min-h-dvh flex-col">
         <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-64 bg-linear-to-b from-primary/[0.07] to-transparent lg:hidden" />
-        <header className="relative flex items-center justify-between gap-4 px-5 pt-5 sm:px-8 sm:pt-7">
-          <Link to="/" className="rounded-lg lg:invisible" aria-label={messages.login.backToHome}>
-            <Wordmark />
-          </Link>
-          <ThemeSwitcher />
-        </header>
+        <AuthHeader homeLinkClassName="lg:invisible" />
 
         <div className="relative flex flex-1 items-start justify-center px-5 pb-10 pt-8 sm:items-center sm:px-8 sm:py-10">
           {pending?.kind === 'code' ? (

@@ -1,16 +1,14 @@
 import * as React from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AlertCircle, CheckCircle2, KeyRound, Link2Off, Loader2 } from 'lucide-react';
+import { CheckCircle2, KeyRound, Link2Off, Loader2 } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { MIN_PASSWORD_LENGTH, RESET_SUCCESS_REDIRECT_MS } from '@shared/constants';
 import { ApiError } from '@/lib/api';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { resetPassword, validateResetToken } from './api/reset-password';
 import { AuthScreen, ScreenIcon } from './components/auth-screen';
 import { serverMessageOr } from './error-message';
-import { LabelledField } from '@/components/field';
+import { AuthAlert, AuthInput, AuthSubmit } from './components/auth-form-parts';
 
 type LinkState = { kind: 'validating' } | { kind: 'valid' } | { kind: 'invalid'; message: string } | { kind: 'done' };
 
@@ -68,10 +66,7 @@ export function ResetPasswordPage() {
             <Link2Off aria-hidden="true" />
           </ScreenIcon>
           <h1 className="text-xl font-semibold tracking-tight">{t.invalidTitle}</h1>
-          <Alert variant="destructive" className="mt-4 flex items-start gap-2.5 leading-relaxed">
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>{link.message}</span>
-          </Alert>
+          <AuthAlert className="mt-4">{link.message}</AuthAlert>
           <Button asChild className="mt-6 w-full" size="lg">
             <Link to="/login">{t.backToLogin}</Link>
           </Button>
@@ -133,38 +128,18 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
       <h1 className="text-xl font-semibold tracking-tight">{t.pageTitle}</h1>
       <p className="mt-1.5 text-sm text-muted-foreground">{t.pageDescription}</p>
       <form onSubmit={onSubmit} noValidate className="mt-6 grid gap-5">
-        <LabelledField id={`${id}-new`} label={t.newPassword} className="grid gap-2">
-          <Input
-            id={`${id}-new`}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={submitting}
-            className="h-11"
-          />
-        </LabelledField>
-        <LabelledField id={`${id}-confirm`} label={t.confirmPassword} className="grid gap-2">
-          <Input
-            id={`${id}-confirm`}
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
-            disabled={submitting}
-            className="h-11"
-          />
-        </LabelledField>
-        {error && (
-          <Alert variant="destructive" className="flex items-start gap-2.5 leading-relaxed">
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>{error}</span>
-          </Alert>
-        )}
-        <Button type="submit" size="lg" className="w-full font-semibold" disabled={submitting}>
-          {submitting && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {submitting ? t.updating : t.submit}
-        </Button>
+        <AuthInput id={`${id}-new`} label={t.newPassword} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} disabled={submitting} />
+        <AuthInput
+          id={`${id}-confirm`}
+          label={t.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+          disabled={submitting}
+        />
+        {error && <AuthAlert>{error}</AuthAlert>}
+        <AuthSubmit pending={submitting} label={t.submit} pendingLabel={t.updating} />
         <Link to="/login" className="justify-self-center rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline">
           {t.backToLogin}
         </Link>

@@ -1,20 +1,28 @@
 import * as React from 'react';
 import { Link } from 'react-router';
 import { messages } from '@shared/messages';
+import { cn } from '@/lib/utils';
 import { Wordmark } from './logo-mark';
 import { ThemeSwitcher } from './theme-switcher';
+
+/** The top bar of the sign-in screens: the wordmark back home (`homeLinkClassName` added to its link) and the theme switcher. */
+export function AuthHeader({ homeLinkClassName }: { homeLinkClassName?: string }) {
+  return (
+    <header className="relative flex items-center justify-between gap-4 px-5 pt-5 sm:px-8 sm:pt-7">
+      <Link to="/" className={cn('rounded-lg', homeLinkClassName)} aria-label={messages.login.backToHome}>
+        <Wordmark />
+      </Link>
+      <ThemeSwitcher />
+    </header>
+  );
+}
 
 /** Centered single-card layout shared by /reset-password and /unauthorized. */
 export function AuthScreen({ children }: { children: React.ReactNode }) {
   return (
     <div className="relative flex min-h-dvh flex-col bg-background">
       <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-linear-to-b from-primary/[0.08] to-transparent" />
-      <header className="relative flex items-center justify-between gap-4 px-5 pt-5 sm:px-8 sm:pt-7">
-        <Link to="/" className="rounded-lg" aria-label={messages.login.backToHome}>
-          <Wordmark />
-        </Link>
-        <ThemeSwitcher />
-      </header>
+      <AuthHeader />
       <main className="relative flex flex-1 items-start justify-center px-5 py-10 sm:items-center sm:px-8">
         <div className="w-full max-w-md rounded-2xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8">{children}</div>
       </main>

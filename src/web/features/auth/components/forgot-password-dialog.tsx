@@ -1,15 +1,12 @@
 import * as React from 'react';
-import { AlertCircle, CheckCircle2, Loader2, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { FORGOT_PASSWORD_CLOSE_MS } from '@shared/constants';
 import type { AccessType } from '@shared/roles';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { requestPasswordReset } from '../api/forgot-password';
 import { serverMessageOr } from '../error-message';
 import { FormDialog } from '@/components/form-dialog';
-import { LabelledField } from '@/components/field';
+import { AuthAlert, AuthEmailInput, AuthSubmit } from './auth-form-parts';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
 
@@ -76,36 +73,17 @@ export function ForgotPasswordDialog({
       description={messages.passwordReset.dialogDescription}
     >
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <LabelledField id={`${id}-email`} label={messages.login.email} className="grid gap-2">
-          <Input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={messages.login.emailPlaceholder}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={sending || sent}
-            aria-invalid={status.kind === 'error' || undefined}
-            className="h-11"
-          />
-        </LabelledField>
-        {status.kind === 'error' && (
-          <Alert variant="destructive" className="flex items-start gap-2.5 leading-relaxed">
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>{status.message}</span>
-          </Alert>
-        )}
-        {sent && (
-          <Alert variant="success" className="flex items-start gap-2.5 leading-relaxed">
-            <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>{messages.passwordReset.sent}</span>
-          </Alert>
-        )}
-        <Button type="submit" size="lg" className="w-full font-semibold" disabled={sending || sent}>
-          {sending && <Loader2 className="animate-spin" aria-hidden="true" />}
-          {sending ? messages.passwordReset.sending : messages.passwordReset.send}
-        </Button>
+        <AuthEmailInput
+          id={`${id}-email`}
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={sending || sent}
+          aria-invalid={status.kind === 'error' || undefined}
+        />
+        {status.kind === 'error' && <AuthAlert>{status.message}</AuthAlert>}
+        {sent && <AuthAlert tone="success">{messages.passwordReset.sent}</AuthAlert>}
+        <AuthSubmit pending={sending} disabled={sending || sent} label={messages.passwordReset.send} pendingLabel={messages.passwordReset.sending} />
       </form>
     </FormDialog>
   );

@@ -1,18 +1,15 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router';
-import { AlertCircle, Loader2 } from 'lucide-react';
 import { homePathFor } from '@shared/access';
 import { messages } from '@shared/messages';
 import type { AccessType } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { serverMessageOr } from '../error-message';
 import { readRememberedLogin, saveRememberedLogin } from '../remembered-login';
-import { LabelledField } from '@/components/field';
+import { AuthAlert, AuthEmailInput, AuthSubmit } from './auth-form-parts';
 
 /**
  * One sign-in area of /login (spec §5 Login): email (trimmed) and password required, checked before
@@ -57,20 +54,7 @@ export function SignInForm({ accessType, onForgotPassword }: { accessType: Acces
   const errorId = `${id}-error`;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-describedby={error ? errorId : undefined}>
-      <LabelledField id={`${id}-email`} label={messages.login.email} className="grid gap-2">
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder={messages.login.emailPlaceholder}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          disabled={submitting}
-          className="h-11"
-        />
-      </LabelledField>
+      <AuthEmailInput id={`${id}-email`} name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} disabled={submitting} />
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-3">
           <Label htmlFor={`${id}-password`}>{messages.login.password}</Label>
@@ -99,16 +83,8 @@ export function SignInForm({ accessType, onForgotPassword }: { accessType: Acces
           {messages.login.rememberMe}
         </Label>
       </div>
-      {error && (
-        <Alert id={errorId} variant="destructive" className="flex items-start gap-2.5 leading-relaxed">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <span>{error}</span>
-        </Alert>
-      )}
-      <Button type="submit" size="lg" className="w-full text-sm font-semibold" disabled={submitting}>
-        {submitting && <Loader2 className="animate-spin" aria-hidden="true" />}
-        {submitting ? messages.login.signingIn : messages.login.signIn}
-      </Button>
+      {error && <AuthAlert id={errorId}>{error}</AuthAlert>}
+      <AuthSubmit pending={submitting} label={messages.login.signIn} pendingLabel={messages.login.signingIn} className="w-full text-sm font-semibold" />
     </form>
   );
 }

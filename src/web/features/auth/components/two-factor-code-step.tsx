@@ -1,10 +1,9 @@
 import * as React from 'react';
-import { AlertCircle, ArrowLeft, KeyRound, Loader2, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, KeyRound, ShieldCheck } from 'lucide-react';
 import { SECURITY_ERROR_CODES } from '@shared/contracts/security';
 import { securityScreens as ss } from '@shared/messages/security-screens';
 import { ApiError } from '@/lib/api';
 import { useAuth, type PendingSignIn } from '@/lib/auth';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -12,6 +11,7 @@ import { OneTimeCodeInput } from '@/features/security';
 import { verifySignInCode } from '@/features/security';
 import { saveRememberedLogin } from '../remembered-login';
 import { LabelledField } from '@/components/field';
+import { AuthAlert, AuthSubmit } from './auth-form-parts';
 
 const c = ss.code;
 
@@ -121,10 +121,9 @@ export function TwoFactorCodeStep({ pending }: { pending: Extract<PendingSignIn,
         )}
 
         {error && (
-          <Alert id={errorId} variant="destructive" className="flex items-start gap-2.5 leading-relaxed" data-testid="two-factor-error">
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{error.message}</span>
-          </Alert>
+          <AuthAlert id={errorId} testId="two-factor-error">
+            {error.message}
+          </AuthAlert>
         )}
 
         {error?.expired ? (
@@ -133,10 +132,7 @@ export function TwoFactorCodeStep({ pending }: { pending: Extract<PendingSignIn,
             {c.backToSignIn}
           </Button>
         ) : (
-          <Button type="submit" size="lg" className="w-full text-sm font-semibold" disabled={submitting} data-testid="two-factor-verify">
-            {submitting && <Loader2 className="animate-spin" aria-hidden />}
-            {submitting ? c.verifying : c.verify}
-          </Button>
+          <AuthSubmit pending={submitting} label={c.verify} pendingLabel={c.verifying} className="w-full text-sm font-semibold" testId="two-factor-verify" />
         )}
       </form>
 
