@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { Check } from 'lucide-react';
+import { SelectItem } from '@/components/ui/select';
 
 /** A group's heading inside a `SelectContent` (a level above its streams): small, upper case, muted. */
 export function SelectGroupHeading({ children }: { children: React.ReactNode }) {
@@ -26,5 +27,18 @@ export function SelectItemWithNote({ value, text, note, noteClassName, testId }:
       <SelectPrimitive.ItemText>{text}</SelectPrimitive.ItemText>
       <span className={noteClassName}>{note}</span>
     </SelectPrimitive.Item>
+  );
+}
+
+/** The `SelectItem`s of rows with an id and a name: each row's id is the value and its name the text. */
+export function NameSelectItems({ items }: { items: readonly { id: string; name: string }[] }) {
+  return (
+    <>
+      {items.map((x) => (
+        <SelectItem key={x.id} value={x.id}>
+          {x.name}
+        </SelectItem>
+      ))}
+    </>
   );
 }

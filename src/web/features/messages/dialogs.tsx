@@ -10,13 +10,15 @@ import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { SearchField } from '@/components/search-field';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { useBroadcast, useBroadcastStreams, useContacts, useCreateConversation, useOfficeHours, useSaveOfficeHours } from './messages-api';
 import { textareaClass } from './report-dialog';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { LabelledField } from '@/components/field';
+import { NameSelectItems } from '@/components/select-parts';
+import { useOnOpen } from '@/lib/use-on-open';
 
 /**
  * "New message": pick people from the caller's contacts (searched on the server, grouped, with how each
@@ -34,15 +36,13 @@ export function NewConversationDialog({ open, onOpenChange, staff, onCreated }: 
   const contacts = useContacts(debounced, open);
   const create = useCreateConversation();
 
-  React.useEffect(() => {
-    if (open) {
-      setQ('');
-      setPicked([]);
-      setSubject('');
-      setBody('');
-      setError(null);
-    }
-  }, [open]);
+  useOnOpen(open, () => {
+    setQ('');
+    setPicked([]);
+    setSubject('');
+    setBody('');
+    setError(null);
+  });
 
   const groups = React.useMemo(() => {
     const map = new Map<string, Contact[]>();
@@ -172,14 +172,12 @@ export function BroadcastDialog({ open, onOpenChange, email, role }: { open: boo
   const [subject, setSubject] = React.useState('');
   const [body, setBody] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
-  React.useEffect(() => {
-    if (open) {
-      setClassId('');
-      setSubject('');
-      setBody('');
-      setError(null);
-    }
-  }, [open]);
+  useOnOpen(open, () => {
+    setClassId('');
+    setSubject('');
+    setBody('');
+    setError(null);
+  });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!classId) return setError(b.pickStream);
@@ -214,11 +212,7 @@ export function BroadcastDialog({ open, onOpenChange, email, role }: { open: boo
               <SelectValue placeholder={streams.isLoading ? '…' : b.streamPlaceholder} />
             </SelectTrigger>
             <SelectContent>
-              {(streams.data ?? []).map((c) => (
-                <SelectItem key={c.id} value={c.id}>
-                  {c.name}
-                </SelectItem>
-              ))}
+              <NameSelectItems items={(streams.data ?? [])} />
             </SelectContent>
           </Select>
         )}

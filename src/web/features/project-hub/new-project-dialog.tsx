@@ -7,13 +7,14 @@ import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
 import { cn } from '@/lib/utils';
 import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { StaffSelect } from './hub-bits';
 import { useCreateProject, useOnboardingOverview } from './project-hub-api';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { SelectField, LabelledField } from '@/components/field';
+import { NameSelectItems } from '@/components/select-parts';
 
 const n = hs.newProject;
 
@@ -127,11 +128,7 @@ export function NewProjectDialog({ open, onClose, viewerId, onCreated }: { open:
                 <SelectValue placeholder={n.schoolPlaceholder} />
               </SelectTrigger>
               <SelectContent>
-                {(schools.data?.schools ?? []).map((s) => (
-                  <SelectItem key={s.id} value={s.id}>
-                    {s.name}
-                  </SelectItem>
-                ))}
+                <NameSelectItems items={(schools.data?.schools ?? [])} />
               </SelectContent>
             </Select>
           </LabelledField>

@@ -13,6 +13,7 @@ import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { useDisableTwoFactor, useRegenerateRecoveryCodes } from './security-api';
 import { StepIndicator, TwoFactorEnrolment, type EnrolmentStep } from './two-factor-enrolment';
 import { LabelledField } from '@/components/field';
+import { useOnOpen } from '@/lib/use-on-open';
 
 /**
  * "Turn on two-factor" (issue 18 §2): the enrolment in a dialog. While the recovery codes show, Escape
@@ -60,13 +61,11 @@ export function DisableTwoFactorDialog({ open, onOpenChange, onDisabled }: { ope
   const [password, setPassword] = React.useState('');
   const [code, setCode] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
-  React.useEffect(() => {
-    if (open) {
-      setPassword('');
-      setCode('');
-      setError(null);
-    }
-  }, [open]);
+  useOnOpen(open, () => {
+    setPassword('');
+    setCode('');
+    setError(null);
+  });
   const d = ss.disable;
 
   function submit(ev: React.FormEvent) {
@@ -139,13 +138,11 @@ export function RegenerateCodesDialog({ open, onOpenChange, email }: { open: boo
   const [code, setCode] = React.useState('');
   const [codes, setCodes] = React.useState<string[] | null>(null);
   const [error, setError] = React.useState<string | null>(null);
-  React.useEffect(() => {
-    if (open) {
-      setCode('');
-      setCodes(null);
-      setError(null);
-    }
-  }, [open]);
+  useOnOpen(open, () => {
+    setCode('');
+    setCodes(null);
+    setError(null);
+  });
   const r = ss.regenerate;
 
   function submit(value: string = code) {

@@ -30,6 +30,7 @@ import { useCreateCommunication, useUpdateCommunication } from '../api/communica
 import { fromNairobiInput, toNairobiInput } from '@/lib/message-format';
 import { PRIORITY_STYLES } from './priority';
 import { LabelledField } from '@/components/field';
+import { NameSelectItems } from '@/components/select-parts';
 
 const m = messages.communications;
 const f = m.form;
@@ -181,11 +182,7 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
                 </SelectTrigger>
                 <SelectContent>
                   <SelectItem value={PLATFORM}>{f.allSchools}</SelectItem>
-                  {(schools.data ?? []).map((s) => (
-                    <SelectItem key={s.id} value={s.id}>
-                      {s.name}
-                    </SelectItem>
-                  ))}
+                  <NameSelectItems items={(schools.data ?? [])} />
                 </SelectContent>
               </Select>
             )}
