@@ -15,9 +15,8 @@ import { DialogFooter } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from './format';
 import { reviewConversation, useReports, useReviewable, useUpdateReport } from './messages-api';
-import { textareaClass } from './report-dialog';
+import { ReasonField } from './report-dialog';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
-import { LabelledField } from '@/components/field';
 
 const s = t.safeguarding;
 type Status = 'open' | 'reviewed' | 'dismissed';
@@ -82,18 +81,7 @@ export function ReviewConversationDialog({ conversationId, onClose }: { conversa
         </>
       ) : (
         <form onSubmit={submit} className="grid gap-4">
-          <LabelledField id="review-reason" label={s.reviewReason} error={error ?? undefined} className="grid gap-1.5">
-            <textarea
-              id="review-reason"
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              placeholder={s.reviewReasonPlaceholder}
-              className={textareaClass}
-              aria-describedby={error ? 'review-reason-error' : undefined}
-            />
-          </LabelledField>
+          <ReasonField id="review-reason" label={s.reviewReason} placeholder={s.reviewReasonPlaceholder} maxLength={500} value={reason} onChange={setReason} error={error} />
           <FormDialogFooter cancelLabel={s.reviewCancel} onCancel={onClose} pending={pending} submitTestId="review-submit" icon={<Eye aria-hidden />} label={s.reviewSubmit} />
         </form>
       )}
