@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Check, Download, FileJson, ShieldAlert, Trash2 } from 'lucide-react';
+import { Check, Download, FileJson, ShieldAlert, Trash2, type LucideIcon } from 'lucide-react';
 import type { DpSubjectType } from '@shared/contracts/data-protection';
 import { dataProtectionScreens as ds } from '@shared/messages/data-protection-screens';
 import { ApiError } from '@/lib/api';
@@ -58,6 +58,71 @@ function ReasonField({ id, value, onChange, placeholder, label, help, error, tes
 }
 
 /**
+ * What the export and erasure dialogs share: the dialog about `subject` (closed while null) with the
+ * kind's icon, title and description, `children` (what the kind asks), the failure unless it is the
+ * reason's own, then Cancel and the submit button (enabled when `canSubmit`). Test ids start with
+ * `testId`: `-dialog`, `-error`, `-submit`.
+ */
+function SubjectRequestDialog({
+  subject,
+  onClose,
+  request,
+  texts,
+  testId,
+  className,
+  icon,
+  iconClassName,
+  onSubmit,
+  canSubmit,
+  submitIcon: SubmitIcon,
+  destructive,
+  children,
+}: {
+  subject: DpSubject | null;
+  onClose: () => void;
+  request: { isPending: boolean; error: Error | null };
+  texts: { title: string; description: (name: string) => string; failed: string; cancel: string; pending: string; submit: string };
+  testId: string;
+  className: string;
+  icon: LucideIcon;
+  iconClassName?: string;
+  onSubmit: (e: React.FormEvent) => void;
+  canSubmit: boolean;
+  submitIcon: LucideIcon;
+  destructive?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <FormDialog
+      open={!!subject}
+      onClose={onClose}
+      pending={request.isPending}
+      className={className}
+      testId={`${testId}-dialog`}
+      form={{ onSubmit, className: 'grid gap-5' }}
+      icon={icon}
+      iconClassName={iconClassName}
+      title={texts.title}
+      description={subject ? texts.description(subject.name) : ''}
+    >
+      {children}
+      {request.error && !fieldOf(request.error, 'reason') && <FormErrorAlert title={texts.failed} detail={errorOf(request.error)} testId={`${testId}-error`} />}
+      <FormDialogFooter
+        cancelLabel={texts.cancel}
+        onCancel={onClose}
+        pending={request.isPending}
+        disabled={!canSubmit}
+        variant={destructive ? 'destructive' : undefined}
+        submitTestId={`${testId}-submit`}
+        spinnerClassName="size-4"
+        icon={<SubmitIcon className="size-4" aria-hidden />}
+        label={request.isPending ? texts.pending : texts.submit}
+      />
+    </FormDialog>
+  );
+}
+
+/**
  * "Export personal data": asks the reason, then downloads the subject's JSON document (POST
  * /api/data-protection/exports) and closes with a toast naming the file. Errors stay in the dialog.
  */
@@ -84,16 +149,17 @@ export function ExportDialog({ subject, onClose }: { subject: DpSubject | null; 
     );
   };
   return (
-    <FormDialog
-      open={!!subject}
+    <SubjectRequestDialog
+      subject={subject}
       onClose={onClose}
-      pending={exporter.isPending}
+      request={exporter}
+      texts={s}
+      testId="dp-export"
       className="max-w-lg gap-5"
-      testId="dp-export-dialog"
-      form={{ onSubmit: submit, className: 'grid gap-5' }}
       icon={FileJson}
-      title={s.title}
-      description={subject ? s.description(subject.name) : ''}
+      onSubmit={submit}
+      canSubmit={reason.trim().length >= 3}
+      submitIcon={Download}
     >
       <p className="rounded-lg border bg-muted/40 px-3.5 py-2.5 text-sm leading-relaxed text-muted-foreground">
         {subject?.type === 'user' ? s.userIncludes : s.learnerIncludes}
@@ -108,18 +174,7 @@ export function ExportDialog({ subject, onClose }: { subject: DpSubject | null; 
         error={fieldOf(exporter.error, 'reason')}
         testId="dp-export-reason"
       />
-      {exporter.error && !fieldOf(exporter.error, 'reason') && <FormErrorAlert title={s.failed} detail={errorOf(exporter.error)} testId="dp-export-error" />}
-      <FormDialogFooter
-        cancelLabel={s.cancel}
-        onCancel={onClose}
-        pending={exporter.isPending}
-        disabled={reason.trim().length < 3}
-        submitTestId="dp-export-submit"
-        spinnerClassName="size-4"
-        icon={<Download className="size-4" aria-hidden />}
-        label={exporter.isPending ? s.pending : s.submit}
-      />
-    </FormDialog>
+    </SubjectRequestDialog>
   );
 }
 
@@ -156,17 +211,19 @@ export function EraseDialog({ subject, onClose }: { subject: DpSubject | null; o
   const erased = subject?.type === 'user' ? s.userErased : s.learnerErased;
   const kept = subject?.type === 'user' ? s.userKept : s.learnerKept;
   return (
-    <FormDialog
-      open={!!subject}
+    <SubjectRequestDialog
+      subject={subject}
       onClose={onClose}
-      pending={eraser.isPending}
+      request={eraser}
+      texts={s}
+      testId="dp-erase"
       className="max-w-2xl gap-5"
-      testId="dp-erase-dialog"
-      form={{ onSubmit: submit, className: 'grid gap-5' }}
       icon={ShieldAlert}
       iconClassName="bg-destructive/10 text-destructive"
-      title={s.title}
-      description={subject ? s.description(subject.name) : ''}
+      onSubmit={submit}
+      canSubmit={matches && reason.trim().length >= 3}
+      submitIcon={Trash2}
+      destructive
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="rounded-lg border border-destructive/25 bg-destructive/5 p-3.5" data-testid="dp-erase-erased">
@@ -222,18 +279,6 @@ export function EraseDialog({ subject, onClose }: { subject: DpSubject | null; o
           {s.confirmHint}
         </p>
       </LabelledField>
-      {eraser.error && !fieldOf(eraser.error, 'reason') && <FormErrorAlert title={s.failed} detail={errorOf(eraser.error)} testId="dp-erase-error" />}
-      <FormDialogFooter
-        cancelLabel={s.cancel}
-        onCancel={onClose}
-        pending={eraser.isPending}
-        disabled={!matches || reason.trim().length < 3}
-        variant="destructive"
-        submitTestId="dp-erase-submit"
-        spinnerClassName="size-4"
-        icon={<Trash2 className="size-4" aria-hidden />}
-        label={eraser.isPending ? s.pending : s.submit}
-      />
-    </FormDialog>
+    </SubjectRequestDialog>
   );
 }

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Download, FileSearch, GraduationCap, Loader2, Scale, SearchX, ShieldCheck, Trash2, UserRound } from 'lucide-react';
 import { can } from '@shared/access';
-import { DP_DEFAULT_PAGE_SIZE, DP_KINDS, DP_SUBJECT_TYPES, type DpRequest, type DpSubjectType, type Erasability, type LearnerSubject, type UserSubject } from '@shared/contracts/data-protection';
+import { DP_DEFAULT_PAGE_SIZE, DP_KINDS, DP_SUBJECT_TYPES, type DpRequest, type DpSubjectType, type Erasability, type LearnerSubject, type SubjectsResponse, type UserSubject } from '@shared/contracts/data-protection';
 import { LEARNER_STATUS_LABELS, USER_STATUS_LABELS, dataProtectionScreens as ds, formatDpDateTime } from '@shared/messages/data-protection-screens';
 import { roleDisplayName } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
@@ -99,11 +99,10 @@ function ResultRow({ icon: Icon, title, meta, badge, actions, testId, id }: { ic
   );
 }
 
-function learnerTone(l: LearnerSubject) {
-  return l.erased ? 'erased' : l.status === 'active' ? 'ok' : 'muted';
-}
-function userTone(u: UserSubject) {
-  return u.erased ? 'erased' : u.status === 'active' ? 'ok' : 'muted';
+/** A search result's badge: "Erased", else its status named by `labels` (green while active). */
+function SubjectBadge({ subject, labels }: { subject: LearnerSubject | UserSubject; labels: Record<string, string> }) {
+  const tone = subject.erased ? 'erased' : subject.status === 'active' ? 'ok' : 'muted';
+  return <StatusBadge label={subject.erased ? p.erasedBadge : (labels[subject.status] ?? subject.status)} tone={tone} />;
 }
 
 function ResultGroup({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
@@ -116,6 +115,32 @@ function ResultGroup({ title, count, children }: { title: string; count: number;
       <ul className="divide-y">{children}</ul>
     </div>
   );
+}
+
+/** The search results in two groups, learners then users: each row's subject, erasability, badge and details. */
+function resultGroups(data: SubjectsResponse) {
+  const learners = data.learners.map((l) => ({
+    subject: { type: 'learner', id: l.id, name: l.name } satisfies DpSubject,
+    erasure: l.erasure,
+    badge: <SubjectBadge subject={l} labels={LEARNER_STATUS_LABELS} />,
+    meta: [l.admissionNumber, l.className, l.schoolName].filter(Boolean).join(' · '),
+  }));
+  const users = data.users.map((u) => ({
+    subject: { type: 'user', id: u.id, name: u.name } satisfies DpSubject,
+    erasure: u.erasure,
+    badge: <SubjectBadge subject={u} labels={USER_STATUS_LABELS} />,
+    meta: (
+      <>
+        <span className="break-all">{u.email}</span>
+        {' · '}
+        {[u.role ? roleDisplayName(u.role) : null, u.schoolName ?? p.platformUser].filter(Boolean).join(' · ')}
+      </>
+    ),
+  }));
+  return [
+    { title: p.learners, testId: 'dp-learner-result', icon: GraduationCap, rows: learners },
+    { title: p.users, testId: 'dp-user-result', icon: UserRound, rows: users },
+  ];
 }
 
 function outcomeText(r: DpRequest): string {
@@ -306,49 +331,24 @@ export function DataProtectionPanel() {
               className={cn('flex max-h-[34rem] flex-col gap-4 overflow-y-auto overscroll-contain rounded-lg transition-opacity', subjects.isPlaceholderData && 'opacity-60')}
               data-testid="dp-results"
             >
-              {data.learners.length > 0 && (
-                <ResultGroup title={p.learners} count={data.learners.length}>
-                  {data.learners.map((l) => {
-                    const subject: DpSubject = { type: 'learner', id: l.id, name: l.name };
-                    return (
-                      <ResultRow
-                        key={l.id}
-                        id={l.id}
-                        testId="dp-learner-result"
-                        icon={GraduationCap}
-                        title={l.name}
-                        badge={<StatusBadge label={l.erased ? p.erasedBadge : (LEARNER_STATUS_LABELS[l.status] ?? l.status)} tone={learnerTone(l)} />}
-                        meta={[l.admissionNumber, l.className, l.schoolName].filter(Boolean).join(' · ')}
-                        actions={<SubjectActions subject={subject} erasure={l.erasure} canErase={canErase} onExport={() => setExporting(subject)} onErase={() => setErasing(subject)} />}
-                      />
-                    );
-                  })}
-                </ResultGroup>
-              )}
-              {data.users.length > 0 && (
-                <ResultGroup title={p.users} count={data.users.length}>
-                  {data.users.map((u) => {
-                    const subject: DpSubject = { type: 'user', id: u.id, name: u.name };
-                    return (
-                      <ResultRow
-                        key={u.id}
-                        id={u.id}
-                        testId="dp-user-result"
-                        icon={UserRound}
-                        title={u.name}
-                        badge={<StatusBadge label={u.erased ? p.erasedBadge : (USER_STATUS_LABELS[u.status] ?? u.status)} tone={userTone(u)} />}
-                        meta={
-                          <>
-                            <span className="break-all">{u.email}</span>
-                            {' · '}
-                            {[u.role ? roleDisplayName(u.role) : null, u.schoolName ?? p.platformUser].filter(Boolean).join(' · ')}
-                          </>
-                        }
-                        actions={<SubjectActions subject={subject} erasure={u.erasure} canErase={canErase} onExport={() => setExporting(subject)} onErase={() => setErasing(subject)} />}
-                      />
-                    );
-                  })}
-                </ResultGroup>
+              {resultGroups(data).map(
+                (group) =>
+                  group.rows.length > 0 && (
+                    <ResultGroup key={group.testId} title={group.title} count={group.rows.length}>
+                      {group.rows.map(({ subject, erasure, badge, meta }) => (
+                        <ResultRow
+                          key={subject.id}
+                          id={subject.id}
+                          testId={group.testId}
+                          icon={group.icon}
+                          title={subject.name}
+                          badge={badge}
+                          meta={meta}
+                          actions={<SubjectActions subject={subject} erasure={erasure} canErase={canErase} onExport={() => setExporting(subject)} onErase={() => setErasing(subject)} />}
+                        />
+                      ))}
+                    </ResultGroup>
+                  ),
               )}
             </div>
           )}
