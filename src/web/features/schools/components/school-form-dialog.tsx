@@ -102,6 +102,12 @@ function LeaderPicker({
   );
 }
 
+/** The two leader pickers of an existing school: its owner (a director) and its principal. */
+const LEADER_PICKERS: readonly { name: 'ownerId' | 'principalId'; label: string; role: SchoolLeader['role'] }[] = [
+  { name: 'ownerId', label: m.owner, role: 'school_director' },
+  { name: 'principalId', label: m.principal, role: 'principal' },
+];
+
 function SchoolForm({ school, onDone }: { school: School | null; onDone: () => void }) {
   const editing = !!school;
   const id = React.useId();
@@ -198,28 +204,20 @@ function SchoolForm({ school, onDone }: { school: School | null; onDone: () => v
         <SectionTitle>{m.sectionPeople}</SectionTitle>
         {editing ? (
           <>
-            <LeaderPicker
-              control={control}
-              name="ownerId"
-              id={fid('ownerId')}
-              label={m.owner}
-              role="school_director"
-              leaders={leaders.data ?? []}
-              loading={leaders.isPending}
-              error={errors.ownerId?.message}
-              invalid={invalid('ownerId')}
-            />
-            <LeaderPicker
-              control={control}
-              name="principalId"
-              id={fid('principalId')}
-              label={m.principal}
-              role="principal"
-              leaders={leaders.data ?? []}
-              loading={leaders.isPending}
-              error={errors.principalId?.message}
-              invalid={invalid('principalId')}
-            />
+            {LEADER_PICKERS.map(({ name, label, role }) => (
+              <LeaderPicker
+                key={name}
+                control={control}
+                name={name}
+                id={fid(name)}
+                label={label}
+                role={role}
+                leaders={leaders.data ?? []}
+                loading={leaders.isPending}
+                error={errors[name]?.message}
+                invalid={invalid(name)}
+              />
+            ))}
             {leaders.isError && <p className="text-xs text-destructive sm:col-span-2">{m.leadersError}</p>}
           </>
         ) : (

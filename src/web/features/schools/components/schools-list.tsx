@@ -9,6 +9,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { DataTable, type ColumnDef, type DataTableProps, type PagedTableProps } from '@/components/data-table';
 import { formatNumber, formatPhone } from '@/lib/format';
 import { SchoolStatusBadge } from './school-status';
+import { IconDetail } from '@/components/icon-detail';
 
 const m = messages.schoolsManagement;
 const c = m.columns;
@@ -107,26 +108,10 @@ function SchoolCard({ school: s, actions }: { school: School; actions: RowAction
         {actions && <RowActions school={s} actions={actions} />}
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
-        <div className="flex min-w-0 items-center gap-1.5">
-          <dt className="sr-only">{c.principal}</dt>
-          <UserRound className="size-3.5 shrink-0" aria-hidden />
-          <dd className="truncate">{s.principalName ?? m.noPrincipal}</dd>
-        </div>
-        <div className="flex min-w-0 items-center gap-1.5">
-          <dt className="sr-only">{c.contact}</dt>
-          <MapPin className="size-3.5 shrink-0" aria-hidden />
-          <dd className="truncate">{s.county ?? '—'}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt className="sr-only">{c.users}</dt>
-          <Users className="size-3.5 shrink-0" aria-hidden />
-          <dd className="tabular-nums">{m.users(s.userCount)}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt className="sr-only">{c.students}</dt>
-          <GraduationCap className="size-3.5 shrink-0" aria-hidden />
-          <dd className="tabular-nums">{m.students(s.studentCount)}</dd>
-        </div>
+        <IconDetail icon={UserRound} label={c.principal}>{s.principalName ?? m.noPrincipal}</IconDetail>
+        <IconDetail icon={MapPin} label={c.contact}>{s.county ?? '—'}</IconDetail>
+        <IconDetail icon={Users} label={c.users} kind="figure">{m.users(s.userCount)}</IconDetail>
+        <IconDetail icon={GraduationCap} label={c.students} kind="figure">{m.students(s.studentCount)}</IconDetail>
       </dl>
       <div className="mt-3 flex items-center gap-1.5 border-t pt-3">
         <CurriculumLabel school={s} />

@@ -8,6 +8,7 @@ import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { DataTable, type ColumnDef, type DataTableProps, type PagedTableProps } from '@/components/data-table';
 import { formatCreated } from './format';
 import { StatusAction, StatusBadge } from './user-status';
+import { IconDetail } from '@/components/icon-detail';
 
 const m = messages.users;
 const c = m.columns;
@@ -63,16 +64,8 @@ function UserCard({ user: u, isSelf, busy, onToggle, onEdit }: { user: AdminUser
       <NameCell user={u} isSelf={isSelf} />
       <p className="mt-0.5 truncate pl-11 text-xs text-muted-foreground">{u.email}</p>
       <dl className="mt-2.5 grid gap-1 pl-11 text-xs text-muted-foreground">
-        <div className="flex min-w-0 items-center gap-1.5">
-          <dt className="sr-only">{c.school}</dt>
-          <Building2 className="size-3.5 shrink-0" aria-hidden />
-          <dd className="truncate">{u.schoolName ?? '—'}</dd>
-        </div>
-        <div className="flex items-center gap-1.5">
-          <dt className="sr-only">{c.created}</dt>
-          <CalendarDays className="size-3.5 shrink-0" aria-hidden />
-          <dd className="tabular-nums">{formatCreated(u.createdAt)}</dd>
-        </div>
+        <IconDetail icon={Building2} label={c.school}>{u.schoolName ?? '—'}</IconDetail>
+        <IconDetail icon={CalendarDays} label={c.created} kind="figure">{formatCreated(u.createdAt)}</IconDetail>
       </dl>
       <div className="mt-3 flex items-center justify-between gap-2 border-t pt-3">
         <div className="flex min-w-0 flex-wrap items-center gap-1.5">
