@@ -1,5 +1,3 @@
-import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import { CalendarClock } from 'lucide-react';
 import type { HubPerson, HubProjectStatus, HubTaskPriority, HubTaskStatus } from '@shared/contracts/project-hub';
 import { HUB_PROJECT_STATUS_LABELS, HUB_TASK_PRIORITY_LABELS, HUB_TASK_STATUS_LABELS } from '@shared/messages/project-hub';
@@ -9,6 +7,7 @@ import { initialsOf } from '@/components/ui/avatar';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useHubStaff } from './project-hub-api';
 import { formatInstant } from '@/lib/format';
+import { usePatchedSearchParams } from '@/lib/search-params';
 
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
@@ -143,22 +142,7 @@ export function StaffSelect({ id, value, onChange, viewerId, testId, disabled, n
  * (the open task sheet) and `school` (the checklist shown), so reloads and links keep the view.
  */
 export function useHubParams() {
-  const [params, setParams] = useSearchParams();
-  const set = React.useCallback(
-    (next: Record<string, string | null>) =>
-      setParams(
-        (prev) => {
-          const q = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(next)) {
-            if (v) q.set(k, v);
-            else q.delete(k);
-          }
-          return q;
-        },
-        { replace: false },
-      ),
-    [setParams],
-  );
+  const [params, set] = usePatchedSearchParams();
   const uuid = (v: string | null) => (v && /^[0-9a-f-]{36}$/i.test(v) ? v : null);
   const tab = params.get('tab');
   return {

@@ -23,6 +23,42 @@ function FilterField({ label, htmlFor, className, children }: { label: string; h
   );
 }
 
+/** A date of the range filter (`from` or `to`), red while the range is wrong. */
+function DateFilter({
+  name,
+  label,
+  value,
+  min,
+  max,
+  invalid,
+  onChange,
+}: {
+  name: 'from' | 'to';
+  label: string;
+  value: string;
+  min?: string;
+  max: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = `audit-filter-${name}`;
+  return (
+    <FilterField label={label} htmlFor={id}>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid || undefined}
+        className={cn('tabular-nums', invalid && 'border-destructive')}
+        data-testid={id}
+      />
+    </FilterField>
+  );
+}
+
 /**
  * The Audit Trail filters: action (from GET /api/audit/actions), actor and entity searches, a date range
  * in Nairobi days, success or failure, and for platform admins the school.
@@ -114,31 +150,8 @@ export function AuditFiltersBar({
             />
           </FilterField>
         )}
-        <FilterField label={m.from} htmlFor="audit-filter-from">
-          <Input
-            id="audit-filter-from"
-            type="date"
-            value={value.from}
-            max={value.to || today}
-            onChange={(e) => set('from', e.target.value)}
-            aria-invalid={!!dateError || undefined}
-            className={cn('tabular-nums', dateError && 'border-destructive')}
-            data-testid="audit-filter-from"
-          />
-        </FilterField>
-        <FilterField label={m.to} htmlFor="audit-filter-to">
-          <Input
-            id="audit-filter-to"
-            type="date"
-            value={value.to}
-            min={value.from || undefined}
-            max={today}
-            onChange={(e) => set('to', e.target.value)}
-            aria-invalid={!!dateError || undefined}
-            className={cn('tabular-nums', dateError && 'border-destructive')}
-            data-testid="audit-filter-to"
-          />
-        </FilterField>
+        <DateFilter name="from" label={m.from} value={value.from} max={value.to || today} invalid={!!dateError} onChange={(v) => set('from', v)} />
+        <DateFilter name="to" label={m.to} value={value.to} min={value.from || undefined} max={today} invalid={!!dateError} onChange={(v) => set('to', v)} />
         <FilterField label={m.result} htmlFor="audit-filter-result" className="col-span-2 md:col-span-1">
           <FilterSelect<Exclude<AuditFilters['success'], ''>>
             id="audit-filter-result"
