@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Check } from 'lucide-react';
+import { Check, type LucideIcon } from 'lucide-react';
 import { takeHeadingFocus } from '../use-view';
 
 /** Joins class names, skipping falsy ones (the landing avoids the app's helpers to stay small). */
@@ -62,5 +62,33 @@ export function CheckList({ items, className }: { items: readonly string[]; clas
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A list item card: the icon in a tinted square, a title (`h3`, or the `heading` given) and a text, then `children`. */
+export function IconCard({
+  icon: Icon,
+  title,
+  text,
+  heading: Heading = 'h3',
+  className,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  heading?: 'h2' | 'h3';
+  className: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <li className={className}>
+      <span className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <Heading className="mt-4 text-lg font-semibold">{title}</Heading>
+      <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>
+      {children}
+    </li>
   );
 }

@@ -2,7 +2,7 @@ import type { ViewProps } from '../use-view';
 import { HeartHandshake, ShieldCheck, Smartphone } from 'lucide-react';
 import { about } from '../content';
 import { CallToAction, StatsBand } from '../components/sections';
-import { Container, Eyebrow, ViewHeading } from '../components/ui';
+import { Container, Eyebrow, IconCard, ViewHeading } from '../components/ui';
 
 const valueIcons = [HeartHandshake, ShieldCheck, Smartphone];
 
@@ -29,18 +29,9 @@ export function AboutView({ navigate, links }: ViewProps) {
             {about.valuesTitle}
           </h2>
           <ul className="mt-10 grid gap-5 md:grid-cols-3">
-            {about.values.map((v, i) => {
-              const Icon = valueIcons[i % valueIcons.length]!;
-              return (
-                <li key={v.title} className="rounded-2xl border border-border bg-card p-6 shadow-sm">
-                  <span className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
-                    <Icon className="size-5" aria-hidden="true" />
-                  </span>
-                  <h3 className="mt-4 text-lg font-semibold">{v.title}</h3>
-                  <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{v.text}</p>
-                </li>
-              );
-            })}
+            {about.values.map((v, i) => (
+              <IconCard key={v.title} icon={valueIcons[i % valueIcons.length]!} title={v.title} text={v.text} className="rounded-2xl border border-border bg-card p-6 shadow-sm" />
+            ))}
           </ul>
         </Container>
       </section>

@@ -2,7 +2,7 @@ import type { ViewProps } from '../use-view';
 import { features } from '../content';
 import { featureIcons } from '../components/icons';
 import { CallToAction } from '../components/sections';
-import { CheckList, Container, Eyebrow, ViewHeading } from '../components/ui';
+import { CheckList, Container, Eyebrow, IconCard, ViewHeading } from '../components/ui';
 
 /** Features: every module of spec §1 with what it does for a school. */
 export function FeaturesView({ navigate, links }: ViewProps) {
@@ -17,19 +17,18 @@ export function FeaturesView({ navigate, links }: ViewProps) {
       </Container>
       <Container className="pb-20">
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="features-grid">
-          {features.map((f) => {
-            const Icon = featureIcons[f.icon];
-            return (
-              <li key={f.id} className="flex flex-col rounded-2xl border border-border bg-card p-6 shadow-sm transition-shadow hover:shadow-md">
-                <span className="flex size-11 items-center justify-center rounded-xl bg-primary/10 text-primary">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
-                <h2 className="mt-4 text-lg font-semibold">{f.title}</h2>
-                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{f.summary}</p>
-                <CheckList items={f.points} className="mt-4 space-y-2" />
-              </li>
-            );
-          })}
+          {features.map((f) => (
+            <IconCard
+              key={f.id}
+              icon={featureIcons[f.icon]}
+              title={f.title}
+              text={f.summary}
+              heading="h2"
+              className="flex flex-col rounded-2xl border border-border bg-card p-6 shadow-sm transition-shadow hover:shadow-md"
+            >
+              <CheckList items={f.points} className="mt-4 space-y-2" />
+            </IconCard>
+          ))}
         </ul>
       </Container>
       <CallToAction navigate={navigate} links={links} />
