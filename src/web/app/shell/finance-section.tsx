@@ -6,7 +6,8 @@ import { FinancialAnalyticsPanel } from '@/features/financial-analytics/financia
 import { PendingExpensesCard } from '@/features/expenses/pending-expenses-card';
 import { FinanceOfficePanel } from '@/features/finance-office/finance-office-panel';
 import { financeOfficeMessages as fo } from '@shared/messages/finance-office';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { FinancialOverview } from '@/features/fees/overview/financial-overview';
 import { ParentFees } from '@/features/fees/overview/parent-fees';
 
@@ -39,20 +40,14 @@ function LeadershipFinance({ role }: { role: 'principal' | 'school_director' }) 
   };
   return (
     <Tabs value={view} onValueChange={pick} className="flex min-w-0 flex-col" data-testid="finance-tabs">
-      <TabsList aria-label={fm.web.tabsLabel}>
-        <TabsTrigger value="overview" data-testid="finance-tab-overview">
-          <LayoutDashboard aria-hidden />
-          {fm.web.overviewTab}
-        </TabsTrigger>
-        <TabsTrigger value="analytics" data-testid="finance-tab-analytics">
-          <BarChart3 aria-hidden />
-          {fm.web.analyticsTab}
-        </TabsTrigger>
-        <TabsTrigger value="spending" data-testid="finance-tab-spending">
-          <Receipt aria-hidden />
-          {fo.spendingTab}
-        </TabsTrigger>
-      </TabsList>
+      <IconTabsList
+        label={fm.web.tabsLabel}
+        tabs={[
+          { value: 'overview', icon: LayoutDashboard, label: fm.web.overviewTab, testId: 'finance-tab-overview' },
+          { value: 'analytics', icon: BarChart3, label: fm.web.analyticsTab, testId: 'finance-tab-analytics' },
+          { value: 'spending', icon: Receipt, label: fo.spendingTab, testId: 'finance-tab-spending' },
+        ]}
+      />
       <TabsContent value="overview">
         <FinancialOverview role={role} />
       </TabsContent>

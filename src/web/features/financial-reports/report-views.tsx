@@ -40,6 +40,34 @@ const day = (d: string | null) => (d ? new Date(`${d}T00:00:00Z`).toLocaleDateSt
 const pct = (v: number | null) => (v === null ? m.dash : `${v.toLocaleString('en-KE', { maximumFractionDigits: 1 })}%`);
 const grid2 = 'grid min-w-0 grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-2';
 
+/** A right-aligned KES column; `strong` sets the figure in medium weight (a row's total). */
+function moneyCol<R>(key: string, header: string, get: (x: R) => number, strong = false): ReportColumn<R> {
+  return { key, header, cell: (x) => (strong ? <span className="font-medium">{moneyCell(get(x))}</span> : moneyCell(get(x))), align: 'right' };
+}
+
+/** The learner, admission number and stream columns that open the per-learner tables. */
+function learnerCols<R extends { name: string; admissionNumber: string; stream: string | null }>(): ReportColumn<R>[] {
+  return [
+    { key: 'name', header: c.learner, cell: (x) => x.name, title: true },
+    { key: 'adm', header: c.admission, cell: (x) => x.admissionNumber, subtitle: true },
+    { key: 'stream', header: c.stream, cell: (x) => x.stream ?? m.dash, className: 'whitespace-nowrap' },
+  ];
+}
+
+/** The day column that titles the per-day tables. */
+function dayCol<R extends { date: string }>(): ReportColumn<R> {
+  return { key: 'date', header: c.date, cell: (x) => day(x.date), title: true, className: 'whitespace-nowrap' };
+}
+
+/** A report table in its titled panel, saying "No data" when there are no rows. */
+function TablePanel<T>({ title, description, ...table }: { title: string; description?: string } & Omit<React.ComponentProps<typeof ReportTable<T>>, 'empty'>) {
+  return (
+    <Panel title={title} description={description}>
+      <ReportTable {...table} empty={m.empty} />
+    </Panel>
+  );
+}
+
 function Note({ children }: { children: React.ReactNode }) {
   return <p className="text-xs leading-relaxed text-muted-foreground sm:text-[13px]">{children}</p>;
 }
@@ -107,14 +135,12 @@ const BUCKET_COLOURS = [CHART[2], CHART[4], 'color-mix(in oklab, var(--color-cha
 export function ArrearsView({ r }: { r: ArrearsReport }) {
   type Row = ArrearsReport['rows'][number];
   const cols: ReportColumn<Row>[] = [
-    { key: 'name', header: c.learner, cell: (x) => x.name, title: true },
-    { key: 'adm', header: c.admission, cell: (x) => x.admissionNumber, subtitle: true },
-    { key: 'stream', header: c.stream, cell: (x) => x.stream ?? m.dash, className: 'whitespace-nowrap' },
-    { key: 'b1', header: '0-30', cell: (x) => moneyCell(x.d0to30), align: 'right' },
-    { key: 'b2', header: '31-60', cell: (x) => moneyCell(x.d31to60), align: 'right' },
-    { key: 'b3', header: '61-90', cell: (x) => moneyCell(x.d61to90), align: 'right' },
-    { key: 'b4', header: 'Over 90', cell: (x) => moneyCell(x.over90), align: 'right' },
-    { key: 'total', header: c.balance, cell: (x) => <span className="font-medium">{moneyCell(x.total)}</span>, align: 'right' },
+    ...learnerCols<Row>(),
+    moneyCol('b1', '0-30', (x) => x.d0to30),
+    moneyCol('b2', '31-60', (x) => x.d31to60),
+    moneyCol('b3', '61-90', (x) => x.d61to90),
+    moneyCol('b4', 'Over 90', (x) => x.over90),
+    moneyCol('total', c.balance, (x) => x.total, true),
   ];
   const amt = (k: string) => r.buckets.find((b) => b.key === k)?.amount ?? 0;
   return (
@@ -148,16 +174,14 @@ export function ArrearsView({ r }: { r: ArrearsReport }) {
           </ul>
         </div>
       </Panel>
-      <Panel title={m.section.byLearner}>
-        <ReportTable
-          columns={cols}
-          rows={r.rows}
-          rowKey={(x) => x.studentId}
-          empty={m.empty}
-          testId="fr-arrears"
-          total={r.rows.length ? { name: m.total, b1: moneyCell(amt('0-30')), b2: moneyCell(amt('31-60')), b3: moneyCell(amt('61-90')), b4: moneyCell(amt('Over 90')), total: moneyCell(r.totals.outstanding) } : undefined}
-        />
-      </Panel>
+      <TablePanel
+        title={m.section.byLearner}
+        columns={cols}
+        rows={r.rows}
+        rowKey={(x) => x.studentId}
+        testId="fr-arrears"
+        total={r.rows.length ? { name: m.total, b1: moneyCell(amt('0-30')), b2: moneyCell(amt('31-60')), b3: moneyCell(amt('61-90')), b4: moneyCell(amt('Over 90')), total: moneyCell(r.totals.outstanding) } : undefined}
+      />
     </>
   );
 }
@@ -165,10 +189,8 @@ export function ArrearsView({ r }: { r: ArrearsReport }) {
 export function DefaultersView({ r }: { r: DefaultersReport }) {
   type Row = DefaultersReport['rows'][number];
   const cols: ReportColumn<Row>[] = [
-    { key: 'name', header: c.learner, cell: (x) => x.name, title: true },
-    { key: 'adm', header: c.admission, cell: (x) => x.admissionNumber, subtitle: true },
-    { key: 'stream', header: c.stream, cell: (x) => x.stream ?? m.dash, className: 'whitespace-nowrap' },
-    { key: 'balance', header: c.balance, cell: (x) => <span className="font-medium">{moneyCell(x.balance)}</span>, align: 'right' },
+    ...learnerCols<Row>(),
+    moneyCol('balance', c.balance, (x) => x.balance, true),
     { key: 'days', header: c.daysOverdue, cell: (x) => <Badge className={cn(x.daysOverdue > 90 ? 'bg-destructive/10 text-destructive' : x.daysOverdue > 30 ? 'bg-amber-500/15 text-amber-700 dark:text-amber-400' : '')}>{x.daysOverdue}</Badge>, align: 'right' },
     { key: 'last', header: c.lastPayment, cell: (x) => (x.lastPaymentOn ? `${day(x.lastPaymentOn)}` : m.dash) },
     { key: 'guardian', header: c.guardian, cell: (x) => x.guardianName ?? m.dash },
@@ -190,9 +212,7 @@ export function DefaultersView({ r }: { r: DefaultersReport }) {
         <StatCard label={kesLabel(s.overdueTotal)} value={money(r.totals.overdue)} icon={CalendarClock} accent={4} />
         <StatCard label={kesLabel(s.balanceTotal)} value={money(r.totals.balance)} icon={Wallet} accent={1} className="col-span-2 xl:col-span-1" />
       </StatGrid>
-      <Panel title={m.reports.defaulters.title} description={m.defaulterRule}>
-        <ReportTable columns={cols} rows={r.rows} rowKey={(x) => x.studentId} empty={m.empty} testId="fr-defaulters" />
-      </Panel>
+      <TablePanel title={m.reports.defaulters.title} description={m.defaulterRule} columns={cols} rows={r.rows} rowKey={(x) => x.studentId} testId="fr-defaulters" />
     </>
   );
 }
@@ -201,11 +221,11 @@ export function CashBookView({ r }: { r: CashBookReport }) {
   type D = CashBookReport['days'][number];
   type E = CashBookReport['entries'][number];
   const dayCols: ReportColumn<D>[] = [
-    { key: 'date', header: c.date, cell: (x) => day(x.date), title: true, className: 'whitespace-nowrap' },
-    { key: 'in', header: c.moneyIn, cell: (x) => moneyCell(x.moneyIn), align: 'right' },
-    { key: 'out', header: c.moneyOut, cell: (x) => moneyCell(x.moneyOut), align: 'right' },
-    { key: 'net', header: c.net, cell: (x) => moneyCell(x.net), align: 'right' },
-    { key: 'closing', header: c.closing, cell: (x) => <span className="font-medium">{moneyCell(x.closing)}</span>, align: 'right' },
+    dayCol<D>(),
+    moneyCol('in', c.moneyIn, (x) => x.moneyIn),
+    moneyCol('out', c.moneyOut, (x) => x.moneyOut),
+    moneyCol('net', c.net, (x) => x.net),
+    moneyCol('closing', c.closing, (x) => x.closing, true),
   ];
   const entryCols: ReportColumn<E>[] = [
     { key: 'desc', header: c.description, cell: (x) => x.description, title: true },
@@ -241,12 +261,8 @@ export function CashBookView({ r }: { r: CashBookReport }) {
           <LabelledTable rows={r.outByMethod} first={c.method} testId="fr-out-methods" />
         </Panel>
       </div>
-      <Panel title={m.section.days}>
-        <ReportTable columns={dayCols} rows={r.days} rowKey={(x) => x.date} empty={m.empty} testId="fr-days" />
-      </Panel>
-      <Panel title={m.section.entries}>
-        <ReportTable columns={entryCols} rows={r.entries} rowKey={(x, i) => `${x.date}-${i}`} empty={m.empty} testId="fr-entries" />
-      </Panel>
+      <TablePanel title={m.section.days} columns={dayCols} rows={r.days} rowKey={(x) => x.date} testId="fr-days" />
+      <TablePanel title={m.section.entries} columns={entryCols} rows={r.entries} rowKey={(x, i) => `${x.date}-${i}`} testId="fr-entries" />
     </>
   );
 }
@@ -281,19 +297,19 @@ export function MpesaView({ r }: { r: MpesaReconciliationReport }) {
   type D = MpesaReconciliationReport['days'][number];
   type X = MpesaReconciliationReport['exceptions'][number];
   const dayCols: ReportColumn<D>[] = [
-    { key: 'date', header: c.date, cell: (x) => day(x.date), title: true, className: 'whitespace-nowrap' },
+    dayCol<D>(),
     { key: 'count', header: c.count, cell: (x) => x.count, align: 'right' },
-    { key: 'received', header: c.received, cell: (x) => moneyCell(x.received), align: 'right' },
-    { key: 'posted', header: c.posted, cell: (x) => moneyCell(x.posted), align: 'right' },
-    { key: 'unmatched', header: c.unmatched, cell: (x) => moneyCell(x.unmatched), align: 'right' },
-    { key: 'refunded', header: c.refunded, cell: (x) => moneyCell(x.refunded), align: 'right' },
+    moneyCol('received', c.received, (x) => x.received),
+    moneyCol('posted', c.posted, (x) => x.posted),
+    moneyCol('unmatched', c.unmatched, (x) => x.unmatched),
+    moneyCol('refunded', c.refunded, (x) => x.refunded),
   ];
   const exCols: ReportColumn<X>[] = [
     { key: 'payer', header: c.payer, cell: (x) => x.payerName ?? m.dash, title: true },
     { key: 'code', header: c.transId, cell: (x) => <span className="font-mono text-xs">{x.transId}</span>, subtitle: true },
     { key: 'date', header: c.date, cell: (x) => day(x.receivedOn), className: 'whitespace-nowrap' },
     { key: 'account', header: c.account, cell: (x) => x.billRef ?? m.dash },
-    { key: 'amount', header: c.amount, cell: (x) => moneyCell(x.amount), align: 'right' },
+    moneyCol('amount', c.amount, (x) => x.amount),
     { key: 'status', header: c.status, cell: (x) => <Badge className={x.status === 'unmatched' ? 'bg-amber-500/15 text-amber-700 dark:text-amber-400' : 'bg-muted text-muted-foreground'}>{MPESA_STATUS_LABELS[x.status] ?? x.status}</Badge> },
   ];
   return (
@@ -312,12 +328,8 @@ export function MpesaView({ r }: { r: MpesaReconciliationReport }) {
           {s.difference}: <Money value={t.difference} />
         </span>
       </div>
-      <Panel title={m.section.days} description={m.mpesaRule}>
-        <ReportTable columns={dayCols} rows={r.days} rowKey={(x) => x.date} empty={m.empty} testId="fr-mpesa-days" />
-      </Panel>
-      <Panel title={m.section.exceptions}>
-        <ReportTable columns={exCols} rows={r.exceptions} rowKey={(x) => x.transId} empty={m.empty} testId="fr-mpesa-exceptions" />
-      </Panel>
+      <TablePanel title={m.section.days} description={m.mpesaRule} columns={dayCols} rows={r.days} rowKey={(x) => x.date} testId="fr-mpesa-days" />
+      <TablePanel title={m.section.exceptions} columns={exCols} rows={r.exceptions} rowKey={(x) => x.transId} testId="fr-mpesa-exceptions" />
     </>
   );
 }
@@ -327,9 +339,9 @@ export function ExpensesView({ r }: { r: ExpensesByCategoryReport }) {
   const cols: ReportColumn<Row>[] = [
     { key: 'name', header: c.category, cell: (x) => x.name, title: true },
     { key: 'count', header: c.count, cell: (x) => x.count, align: 'right' },
-    { key: 'paid', header: c.paid, cell: (x) => moneyCell(x.paid), align: 'right' },
-    { key: 'approved', header: c.approvedUnpaid, cell: (x) => moneyCell(x.approved), align: 'right' },
-    { key: 'amount', header: c.amount, cell: (x) => <span className="font-medium">{moneyCell(x.amount)}</span>, align: 'right' },
+    moneyCol('paid', c.paid, (x) => x.paid),
+    moneyCol('approved', c.approvedUnpaid, (x) => x.approved),
+    moneyCol('amount', c.amount, (x) => x.amount, true),
     { key: 'share', header: c.share, cell: (x) => pct(x.share), align: 'right' },
   ];
   return (
@@ -343,16 +355,14 @@ export function ExpensesView({ r }: { r: ExpensesByCategoryReport }) {
         <Panel title={m.section.byCategory} description={m.expensesRule}>
           {r.rows.length ? <MoneyBars data={r.rows.map((x, i) => ({ label: x.name, value: Math.round(x.amount), color: PALETTE[i % PALETTE.length] }))} name={c.amount} yWidth={120} testId="fr-chart-expenses" /> : <EmptyNote>{m.empty}</EmptyNote>}
         </Panel>
-        <Panel title={m.section.byCategory}>
-          <ReportTable
-            columns={cols}
-            rows={r.rows}
-            rowKey={(x) => x.categoryId}
-            empty={m.empty}
-            testId="fr-expenses"
-            total={r.rows.length ? { name: m.total, count: r.totals.count, paid: moneyCell(r.totals.paid), approved: moneyCell(r.totals.approved), amount: moneyCell(r.totals.amount) } : undefined}
-          />
-        </Panel>
+        <TablePanel
+          title={m.section.byCategory}
+          columns={cols}
+          rows={r.rows}
+          rowKey={(x) => x.categoryId}
+          testId="fr-expenses"
+          total={r.rows.length ? { name: m.total, count: r.totals.count, paid: moneyCell(r.totals.paid), approved: moneyCell(r.totals.approved), amount: moneyCell(r.totals.amount) } : undefined}
+        />
       </div>
     </>
   );
@@ -369,8 +379,8 @@ export function BudgetView({ r }: { r: BudgetVsActualReport }) {
   type Row = BudgetVsActualReport['rows'][number];
   const cols: ReportColumn<Row>[] = [
     { key: 'name', header: c.category, cell: (x) => x.name, title: true },
-    { key: 'budget', header: c.budget, cell: (x) => moneyCell(x.budget), align: 'right' },
-    { key: 'actual', header: c.actual, cell: (x) => moneyCell(x.actual), align: 'right' },
+    moneyCol('budget', c.budget, (x) => x.budget),
+    moneyCol('actual', c.actual, (x) => x.actual),
     { key: 'variance', header: c.variance, cell: (x) => <span className={cn(x.variance < 0 && 'text-destructive')}>{moneyCell(x.variance)}</span>, align: 'right' },
     {
       key: 'used',
@@ -395,16 +405,15 @@ export function BudgetView({ r }: { r: BudgetVsActualReport }) {
         <StatCard label={kesLabel(s.variance)} value={money(r.totals.variance, r.totals.variance < 0 ? 'text-destructive' : undefined)} icon={Scale} accent={1} />
         <StatCard label={s.used} value={pct(r.totals.percentUsed)} icon={Gauge} accent={4} />
       </StatGrid>
-      <Panel title={m.section.byCategory} description={m.budgetRule}>
-        <ReportTable
-          columns={cols}
-          rows={r.rows}
-          rowKey={(x) => x.categoryId}
-          empty={m.empty}
-          testId="fr-budget"
-          total={r.rows.length ? { name: m.total, budget: moneyCell(r.totals.budget), actual: moneyCell(r.totals.actual), variance: moneyCell(r.totals.variance), used: pct(r.totals.percentUsed) } : undefined}
-        />
-      </Panel>
+      <TablePanel
+        title={m.section.byCategory}
+        description={m.budgetRule}
+        columns={cols}
+        rows={r.rows}
+        rowKey={(x) => x.categoryId}
+        testId="fr-budget"
+        total={r.rows.length ? { name: m.total, budget: moneyCell(r.totals.budget), actual: moneyCell(r.totals.actual), variance: moneyCell(r.totals.variance), used: pct(r.totals.percentUsed) } : undefined}
+      />
     </>
   );
 }

@@ -20,7 +20,11 @@ const kes = (cents: number) => cents / 100;
 
 /** Fee volume: the total, payments, and the M-Pesa share as a split bar. */
 function FeesPanel({ fees }: { fees: PlatformAnalytics['fees'] }) {
-  const other = fees.amountCents - fees.mpesaAmountCents;
+  // M-Pesa and the other methods: the split bar and a card each.
+  const parts = [
+    { label: a.feesMpesa, value: fees.mpesaAmountCents, colour: CHART[2], share: fees.mpesaShare, count: fees.mpesaCount },
+    { label: a.feesOther, value: fees.amountCents - fees.mpesaAmountCents, colour: CHART[4], share: fees.amountCents > 0 ? 1 - fees.mpesaShare : 0, count: fees.count - fees.mpesaCount },
+  ];
   return (
     <Panel title={a.fees} description={a.feesHint} testId="panel-fees">
       <div className="flex flex-col gap-4">
@@ -30,38 +34,22 @@ function FeesPanel({ fees }: { fees: PlatformAnalytics['fees'] }) {
           </p>
           <p className="mt-1 text-sm text-muted-foreground">{a.feesPayments(fees.count)}</p>
         </div>
-        <SplitBar
-          className="h-2.5"
-          parts={[
-            { label: a.feesMpesa, value: fees.mpesaAmountCents, colour: CHART[2] },
-            { label: a.feesOther, value: other, colour: CHART[4] },
-          ]}
-        />
+        <SplitBar className="h-2.5" parts={parts} />
         <ul className="grid grid-cols-2 gap-3 text-sm">
-          <li className="rounded-lg border p-3">
-            <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <span className="size-2.5 rounded-sm" style={{ background: CHART[2] }} />
-              {a.feesMpesa}
-            </span>
-            <span className="mt-1 block font-medium tabular-nums">
-              <KesFigure value={kes(fees.mpesaAmountCents)} />
-            </span>
-            <span className="block text-xs text-muted-foreground tabular-nums">
-              {s.pct(fees.mpesaShare)} · {a.feesPayments(fees.mpesaCount)}
-            </span>
-          </li>
-          <li className="rounded-lg border p-3">
-            <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <span className="size-2.5 rounded-sm" style={{ background: CHART[4] }} />
-              {a.feesOther}
-            </span>
-            <span className="mt-1 block font-medium tabular-nums">
-              <KesFigure value={kes(other)} />
-            </span>
-            <span className="block text-xs text-muted-foreground tabular-nums">
-              {s.pct(fees.amountCents > 0 ? 1 - fees.mpesaShare : 0)} · {a.feesPayments(fees.count - fees.mpesaCount)}
-            </span>
-          </li>
+          {parts.map((part) => (
+            <li key={part.label} className="rounded-lg border p-3">
+              <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                <span className="size-2.5 rounded-sm" style={{ background: part.colour }} />
+                {part.label}
+              </span>
+              <span className="mt-1 block font-medium tabular-nums">
+                <KesFigure value={kes(part.value)} />
+              </span>
+              <span className="block text-xs text-muted-foreground tabular-nums">
+                {s.pct(part.share)} · {a.feesPayments(part.count)}
+              </span>
+            </li>
+          ))}
         </ul>
         <p className="flex items-center justify-between border-t pt-3 text-sm">
           <span className="text-muted-foreground">{a.feesAverage}</span>
