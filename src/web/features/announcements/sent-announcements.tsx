@@ -3,7 +3,7 @@ import { BarChart3, Send } from 'lucide-react';
 import { ANNOUNCEMENT_STATUSES, type Announcement, type AnnouncementStatus } from '@shared/contracts/announcements';
 import { ANNOUNCEMENT_STATUS_LABELS } from '@shared/messages/announcements';
 import { announcementScreens as t } from '@shared/messages/announcements-screens';
-import { DataTable, ListToolbar, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, queryTableProps, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { useAnnouncements } from './announcements-api';
@@ -90,10 +90,8 @@ export function SentAnnouncements({ onOpen, onDelivery, onCompose }: { onOpen: (
       columns={columns}
       data={query.data?.items}
       getRowId={(a) => a.id}
-      fetching={query.isPlaceholderData}
-      error={query.error}
+      {...queryTableProps(query)}
       errorTitle={t.errorTitle}
-      onRetry={() => void query.refetch()}
       onRowClick={onOpen}
       rowTestId="sent-row"
       minWidth={900}

@@ -1,6 +1,7 @@
 import { ScrollArea } from 'radix-ui';
 import { Link } from 'react-router';
-import { AlertOctagon, AlertTriangle, ArrowRight, X } from 'lucide-react';
+import type * as React from 'react';
+import { AlertOctagon, AlertTriangle, ArrowRight, X, type LucideIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { pathForSection } from '@shared/access';
 import type { Announcement } from '@shared/contracts/announcements';
@@ -21,42 +22,76 @@ import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
 
 const m = messages.communications;
 
-function Banner({ c, onDismiss, dismissing }: { c: ReceivedCommunication; onDismiss: () => void; dismissing: boolean }) {
-  const s = PRIORITY_STYLES[c.priority];
-  const Icon = s.icon;
+/**
+ * The frame of a banner: the priority's colours (`look`) and icon, the title with its badge, the body,
+ * then `action` at the end of the row.
+ */
+function BannerFrame({
+  look,
+  testId,
+  priority,
+  id,
+  title,
+  badge,
+  children,
+  action,
+}: {
+  look: { icon: LucideIcon; banner: string; iconWrap: string };
+  testId: string;
+  priority: string;
+  id: string;
+  title: string;
+  badge: React.ReactNode;
+  children: React.ReactNode;
+  action: React.ReactNode;
+}) {
+  const Icon = look.icon;
   return (
-    <li
-      className={cn('flex items-start gap-3 rounded-xl border px-3 py-3 shadow-xs sm:px-4', s.banner)}
-      data-testid="announcement-banner"
-      data-priority={c.priority}
-      data-id={c.id}
-    >
-      <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', s.iconWrap)}>
+    <li className={cn('flex items-start gap-3 rounded-xl border px-3 py-3 shadow-xs sm:px-4', look.banner)} data-testid={testId} data-priority={priority} data-id={id}>
+      <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', look.iconWrap)}>
         <Icon className="size-4" aria-hidden />
       </span>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <p className="text-sm font-semibold leading-snug">{c.title}</p>
-          <PriorityBadge priority={c.priority} />
+          <p className="text-sm font-semibold leading-snug">{title}</p>
+          {badge}
         </div>
-        <p className="mt-1 text-sm leading-relaxed whitespace-pre-wrap opacity-90">{c.message}</p>
-        {c.expiresAt && <p className="mt-1.5 text-xs opacity-70">{m.expires(formatDateTime(c.expiresAt))}</p>}
+        {children}
       </div>
-      {c.dismissible && (
-        <Button
-          variant="ghost"
-          size="icon"
-          className="-mt-1 -mr-1 size-8 shrink-0 text-current opacity-70 hover:bg-black/5 hover:opacity-100 dark:hover:bg-white/10"
-          onClick={onDismiss}
-          disabled={dismissing}
-          aria-label={m.dismissLabel(c.title)}
-          title={m.dismiss}
-          data-testid="announcement-dismiss"
-        >
-          <X aria-hidden />
-        </Button>
-      )}
+      {action}
     </li>
+  );
+}
+
+function Banner({ c, onDismiss, dismissing }: { c: ReceivedCommunication; onDismiss: () => void; dismissing: boolean }) {
+  return (
+    <BannerFrame
+      look={PRIORITY_STYLES[c.priority]}
+      testId="announcement-banner"
+      priority={c.priority}
+      id={c.id}
+      title={c.title}
+      badge={<PriorityBadge priority={c.priority} />}
+      action={
+        c.dismissible && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-mt-1 -mr-1 size-8 shrink-0 text-current opacity-70 hover:bg-black/5 hover:opacity-100 dark:hover:bg-white/10"
+            onClick={onDismiss}
+            disabled={dismissing}
+            aria-label={m.dismissLabel(c.title)}
+            title={m.dismiss}
+            data-testid="announcement-dismiss"
+          >
+            <X aria-hidden />
+          </Button>
+        )
+      }
+    >
+      <p className="mt-1 text-sm leading-relaxed whitespace-pre-wrap opacity-90">{c.message}</p>
+      {c.expiresAt && <p className="mt-1.5 text-xs opacity-70">{m.expires(formatDateTime(c.expiresAt))}</p>}
+    </BannerFrame>
   );
 }
 
@@ -67,28 +102,26 @@ const SCHOOL_BANNER = {
 
 /** A high or urgent school announcement the caller has not read yet; "Read it" opens it (which marks it read, removing the banner). */
 function SchoolBanner({ a, href }: { a: Announcement; href: string }) {
-  const s = SCHOOL_BANNER[a.priority === 'urgent' ? 'urgent' : 'high'];
-  const Icon = s.icon;
   return (
-    <li className={cn('flex items-start gap-3 rounded-xl border px-3 py-3 shadow-xs sm:px-4', s.banner)} data-testid="school-announcement-banner" data-priority={a.priority} data-id={a.id}>
-      <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', s.iconWrap)}>
-        <Icon className="size-4" aria-hidden />
-      </span>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <p className="text-sm font-semibold leading-snug">{a.title}</p>
-          <span className="rounded-full border border-current/20 px-2 py-0.5 text-xs font-medium">{ANNOUNCEMENT_PRIORITY_LABELS[a.priority]}</span>
-        </div>
-        <p className="mt-1 line-clamp-2 text-sm leading-relaxed opacity-90">{plainText(a.body)}</p>
-        <p className="mt-1 text-xs opacity-70">{authorLine(a)}</p>
-      </div>
-      <Button asChild size="sm" variant="outline" className="shrink-0 border-current/25 bg-transparent text-current hover:bg-black/5 dark:hover:bg-white/10">
-        <Link to={`${href}?open=${a.id}`} data-testid="school-announcement-banner-open">
-          {t.bannerOpen}
-          <ArrowRight aria-hidden />
-        </Link>
-      </Button>
-    </li>
+    <BannerFrame
+      look={SCHOOL_BANNER[a.priority === 'urgent' ? 'urgent' : 'high']}
+      testId="school-announcement-banner"
+      priority={a.priority}
+      id={a.id}
+      title={a.title}
+      badge={<span className="rounded-full border border-current/20 px-2 py-0.5 text-xs font-medium">{ANNOUNCEMENT_PRIORITY_LABELS[a.priority]}</span>}
+      action={
+        <Button asChild size="sm" variant="outline" className="shrink-0 border-current/25 bg-transparent text-current hover:bg-black/5 dark:hover:bg-white/10">
+          <Link to={`${href}?open=${a.id}`} data-testid="school-announcement-banner-open">
+            {t.bannerOpen}
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      }
+    >
+      <p className="mt-1 line-clamp-2 text-sm leading-relaxed opacity-90">{plainText(a.body)}</p>
+      <p className="mt-1 text-xs opacity-70">{authorLine(a)}</p>
+    </BannerFrame>
   );
 }
 

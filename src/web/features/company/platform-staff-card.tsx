@@ -5,7 +5,7 @@ import { PLATFORM_STAFF_ROLES, type PlatformStaff, type PlatformStaffRole, type 
 import { companyScreens as s } from '@shared/messages/company-screens';
 import { roleDisplayName } from '@shared/roles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { DataTable, type ColumnDef } from '@/components/data-table';
+import { DataTable, queryTableProps, type ColumnDef } from '@/components/data-table';
 import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -161,9 +161,8 @@ export function PlatformStaffCard() {
         columns={columns}
         data={q.data?.staff}
         getRowId={(p) => p.id}
-        error={q.error}
+        {...queryTableProps(q)}
         errorTitle={t.loadFailed}
-        onRetry={() => void q.refetch()}
         empty={{ icon: Users, title: t.empty }}
         minWidth={760}
         rowTestId="staff-row"

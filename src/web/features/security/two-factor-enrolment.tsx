@@ -36,6 +36,21 @@ export function StepIndicator({ step }: { step: EnrolmentStep }) {
   );
 }
 
+/** Cancel and the step's submit button (a spinner while `busy`) under an enrolment step. */
+function StepButtons({ cancelLabel, onCancel, busy, disabled, label, testId }: { cancelLabel: string; onCancel: () => void; busy: boolean; disabled: boolean; label: string; testId: string }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" disabled={disabled} data-testid={testId}>
+        {busy && <Loader2 className="animate-spin" aria-hidden />}
+        {label}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * Turning on two-factor (issue 18 §2), used by the profile's dialog and by the setup a role requires:
  * 1. confirm the password (POST /api/auth/two-factor/enable), 2. scan the QR code drawn by the server
@@ -164,15 +179,7 @@ export function TwoFactorEnrolment({
           />
           <FieldError id={`${id}-error`} message={error ?? undefined} />
         </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button type="submit" disabled={busy || code.length !== 6} data-testid="two-factor-enable-confirm">
-            {busy && <Loader2 className="animate-spin" aria-hidden />}
-            {busy ? e.confirming : e.confirm}
-          </Button>
-        </div>
+        <StepButtons cancelLabel={cancelLabel} onCancel={onCancel} busy={busy} disabled={busy || code.length !== 6} label={busy ? e.confirming : e.confirm} testId="two-factor-enable-confirm" />
       </form>
     );
   }
@@ -204,15 +211,7 @@ export function TwoFactorEnrolment({
         />
         <FieldError id={`${id}-error`} message={error ?? undefined} />
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button type="submit" disabled={busy} data-testid="two-factor-enable-next">
-          {busy && <Loader2 className="animate-spin" aria-hidden />}
-          {e.next}
-        </Button>
-      </div>
+      <StepButtons cancelLabel={cancelLabel} onCancel={onCancel} busy={busy} disabled={busy} label={e.next} testId="two-factor-enable-next" />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { SearchX } from 'lucide-react';
 import type { FeatureFlagsMatrix } from '@shared/contracts/system-settings';
 import { systemSettingsScreens as s } from '@shared/messages/system-settings-screens';
-import { DataTable, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
+import { DataTable, ListToolbar, queryTableProps, useListParams, type ColumnDef } from '@/components/data-table';
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
 import { useFeatureMatrix, useSaveFlags } from './settings-api';
@@ -108,9 +108,8 @@ export function FeatureFlagsTab() {
           columns={columns}
           data={schools}
           getRowId={(x) => x.schoolId}
-          error={q.error}
+          {...queryTableProps(q)}
           errorTitle={f.loadFailed}
-          onRetry={() => void q.refetch()}
           minWidth={896}
           rowTestId="flags-row"
           empty={{ icon: SearchX, title: f.empty }}
