@@ -1,22 +1,22 @@
 import * as React from 'react';
-import { AlertTriangle, Armchair, Bus, BusFront, FileText, MapPin, Plus, Route as RouteIcon, Settings2, ShieldAlert, UserRound, Users } from 'lucide-react';
+import { AlertTriangle, Armchair, Bus, BusFront, FileText, Plus, Route as RouteIcon, Settings2, ShieldAlert, UserRound, Users } from 'lucide-react';
 import { toast } from 'sonner';
-import type { TransportAlert, TransportChargeMode, TransportRoute } from '@shared/contracts/transport';
-import { TRANSPORT_ALERT_LABELS, TRANSPORT_CHARGE_LABELS, transportMessages as tm } from '@shared/messages/transport';
+import type { TransportAlert, TransportChargeMode } from '@shared/contracts/transport';
+import { TRANSPORT_ALERT_LABELS, transportMessages as tm } from '@shared/messages/transport';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/stat-card';
 import { StatGrid } from '@/components/page-layout';
-import { Money } from '@/components/money';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
 import { DriversTab, TripsTab, VehiclesTab } from './fleet';
 import { RouteFormDialog } from './route-form';
+import { RouteList } from './route-list';
 import { RouteSheet } from './route-sheet';
 import { schoolQs, useAlerts, useRoutes, useSaveSettings, useSettings, useTransportScope, type TransportScope } from './transport-api';
 
@@ -25,8 +25,9 @@ type Tab = 'routes' | 'vehicles' | 'drivers' | 'trips' | 'settings';
 
 /**
  * School Transport (issue 15 §4): headline figures (routes, learners on routes, seats left, alerts),
- * expiring insurance/inspection/licence alerts, and tabs for routes (cards; a route opens a sheet with
- * its stops, learners, "Add learner" and the manifest PDF), vehicles, drivers, trips and the fee setting.
+ * expiring insurance/inspection/licence alerts, and tabs for routes (a table, cards on phones; a route
+ * opens a sheet with its stops, learners, "Add learner" and the manifest PDF), vehicles, drivers, trips
+ * and the fee setting.
  * The finance officer manages; the principal, director and platform staff read (no write buttons).
  */
 export function TransportSection() {
@@ -90,7 +91,7 @@ export function TransportSection() {
               ]}
             />
             <TabsContent value="routes">
-              <RouteCards routes={list} chargeMode={routes.data.chargeMode} onOpen={setOpenRoute} canManage={scope.canManage} onCreate={() => setCreating(true)} />
+              <RouteList routes={list} chargeMode={routes.data.chargeMode} onOpen={setOpenRoute} canManage={scope.canManage} onCreate={() => setCreating(true)} />
             </TabsContent>
             <TabsContent value="vehicles">
               <VehiclesTab scope={scope} />
@@ -133,99 +134,6 @@ function AlertsBanner({ alerts }: { alerts: TransportAlert[] }) {
           ))}
         </ul>
       </div>
-    </div>
-  );
-}
-
-function RouteCards({
-  routes,
-  chargeMode,
-  onOpen,
-  canManage,
-  onCreate,
-}: {
-  routes: TransportRoute[];
-  chargeMode: TransportChargeMode;
-  onOpen: (id: string) => void;
-  canManage: boolean;
-  onCreate: () => void;
-}) {
-  if (routes.length === 0)
-    return (
-      <EmptyListState
-        icon={RouteIcon}
-        title={u.noRoutes}
-        hint={u.noRoutesHint}
-        testId="transport-routes-empty"
-        action={
-          canManage ? (
-            <Button onClick={onCreate}>
-              <Plus aria-hidden />
-              {u.newRoute}
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  return (
-    <div className="flex flex-col gap-3">
-      <p className="text-xs text-muted-foreground" data-testid="transport-charge-mode">
-        {u.chargeMode(TRANSPORT_CHARGE_LABELS[chargeMode] ?? chargeMode)}
-      </p>
-      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="transport-routes">
-        {routes.map((r) => {
-          const fill = r.capacity ? Math.min(100, Math.round((r.learnerCount / r.capacity) * 100)) : 0;
-          return (
-            <li key={r.id}>
-              <button
-                type="button"
-                onClick={() => onOpen(r.id)}
-                className={cn('flex w-full min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 text-left shadow-sm transition hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-ring', !r.active && 'opacity-60')}
-                data-testid="transport-route-card"
-                data-route={r.name}
-              >
-                <div className="flex items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="line-clamp-2 font-semibold break-words">{r.name}</p>
-                    <p className="mt-0.5 truncate text-xs text-muted-foreground">{r.stops.map((s) => s.name).join(' → ')}</p>
-                  </div>
-                  <span className="shrink-0 text-right">
-                    <Money value={r.termFee} className="font-semibold" />
-                    <span className="block text-[11px] text-muted-foreground">{u.perTerm}</span>
-                  </span>
-                </div>
-                <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-                  <span className="inline-flex items-center gap-1">
-                    <MapPin className="size-3.5" aria-hidden />
-                    {u.stopsCount(r.stops.length)}
-                  </span>
-                  <span className="inline-flex items-center gap-1">
-                    <Bus className="size-3.5" aria-hidden />
-                    {r.vehicle?.registration ?? u.noVehicle}
-                  </span>
-                  <span className="inline-flex min-w-0 items-center gap-1">
-                    <UserRound className="size-3.5" aria-hidden />
-                    <span className="truncate">{r.driver?.name ?? u.noDriver}</span>
-                  </span>
-                </div>
-                <div>
-                  <div className="flex items-center justify-between text-xs">
-                    <span className="font-medium" data-testid="route-card-count">
-                      {u.capacityOf(r.learnerCount, r.capacity)}
-                    </span>
-                    <span className={cn('text-muted-foreground', r.seatsLeft === 0 && 'font-medium text-destructive')}>{u.seatsLeft(r.seatsLeft)}</span>
-                  </div>
-                  {r.capacity !== null && (
-                    <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
-                      <div className={cn('h-full rounded-full', fill >= 100 ? 'bg-destructive' : fill >= 85 ? 'bg-amber-500' : 'bg-primary')} style={{ width: `${fill}%` }} />
-                    </div>
-                  )}
-                </div>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
     </div>
   );
 }
