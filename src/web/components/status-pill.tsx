@@ -18,6 +18,11 @@ const TONES = {
 const DOTS = { red: 'bg-red-500', amber: 'bg-amber-500', green: 'bg-emerald-500', grey: 'bg-muted-foreground/60', sky: 'bg-sky-500', violet: 'bg-violet-500', indigo: 'bg-indigo-500' } as const;
 export type Tone = keyof typeof TONES;
 
+/** The classes of a small coloured pill of `tone` (for a pill that carries more than `Pill` does). */
+export function pillClass(tone: Tone, className?: string): string {
+  return cn(pill, TONES[tone], className);
+}
+
 /** A small coloured pill with a dot. */
 export function Pill({ tone, children, className, testId, dot = true }: { tone: Tone; children: React.ReactNode; className?: string; testId?: string; dot?: boolean }) {
   return (
