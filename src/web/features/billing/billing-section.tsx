@@ -4,7 +4,8 @@ import { can } from '@shared/access';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { PageHeader } from '@/components/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { useAuth } from '@/lib/auth';
 import { DirectorBilling } from './director-billing';
 import { InvoicesTab } from './invoices-tab';
@@ -38,17 +39,7 @@ function BillingManagement({ canManage }: { canManage: boolean }) {
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="billing-section">
       <PageHeader sectionId={sectionId} title={title} subtitle={canManage ? s.section.adminSubtitle : `${s.section.adminSubtitle} ${s.common.readOnlyNote}`} testId="billing-header" />
       <Tabs value={tab} onValueChange={(next) => setParams(next === fallback ? {} : { tab: next })} className="min-w-0">
-        <TabsList aria-label={title}>
-          {tabs.map((x) => {
-            const Icon = ICONS[x];
-            return (
-              <TabsTrigger key={x} value={x} data-testid={`billing-tab-${x}`}>
-                <Icon aria-hidden />
-                {s.section.tabs[x]}
-              </TabsTrigger>
-            );
-          })}
-        </TabsList>
+        <IconTabsList label={title} tabs={tabs.map((x) => ({ value: x, icon: ICONS[x], label: s.section.tabs[x], testId: `billing-tab-${x}` }))} />
         {canManage && (
           <TabsContent value="overview">
             {tab === 'overview' && <OverviewTab year={year} years={years} onYear={(y) => setParams(y === thisYear ? {} : { year: String(y) })} />}

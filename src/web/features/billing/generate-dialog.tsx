@@ -1,11 +1,13 @@
 import * as React from 'react';
-import { CheckCircle2, Hourglass, Loader2, SkipForward, Sparkles } from 'lucide-react';
+import { CheckCircle2, Hourglass, SkipForward, Sparkles } from 'lucide-react';
 import type { GenerateInvoicesResponse } from '@shared/contracts/billing';
 import { schoolToday } from '@shared/dates';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { OutcomeIcon } from '@/components/dialog-outcome';
 import { Field } from '@/components/field';
 import { apiErrorOf, inputClass, Kes } from './billing-bits';
 import { useGenerateInvoices } from './billing-api';
@@ -58,98 +60,82 @@ export function GenerateInvoicesDialog({ open, onClose, onShowTerm }: { open: bo
   const amount = result?.invoices.reduce((sum, i) => sum + i.totalCents, 0) ?? 0;
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !busy && onClose()}>
-      <DialogContent className="max-w-lg gap-5" data-testid="billing-generate-dialog">
-        <DialogHeader>
-          <DialogTitle>{result ? t.doneTitle : t.title}</DialogTitle>
-          {!result && <DialogDescription className="leading-relaxed">{t.text}</DialogDescription>}
-        </DialogHeader>
-        {result ? (
-          <>
-            <div className="flex flex-col items-center gap-2 py-1 text-center" role="status" data-testid="billing-generate-result" data-created={result.created} data-skipped={result.skipped}>
-              <span className="flex size-14 items-center justify-center rounded-full bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
-                <CheckCircle2 className="size-7" aria-hidden />
-              </span>
-              <p className="text-xl font-semibold tracking-tight" data-testid="billing-generate-created">
-                {t.created(result.created)}
-              </p>
-              <p className="text-sm text-muted-foreground">
-                {result.termLabel}
-                {result.created > 0 && (
-                  <>
-                    {' · '}
-                    <Kes cents={amount} />
-                  </>
-                )}
-              </p>
-            </div>
-            <ul className="grid gap-2 rounded-xl border bg-muted/20 p-3.5 text-sm">
-              <li className="flex items-start gap-2 text-muted-foreground" data-testid="billing-generate-skipped">
-                <SkipForward className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {t.skipped(result.skipped)}
-              </li>
-              {result.inTrial > 0 && (
-                <li className="flex items-start gap-2 text-muted-foreground" data-testid="billing-generate-trial">
-                  <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  {t.inTrial(result.inTrial)}
-                </li>
+    <FormDialog open={open} onClose={onClose} pending={busy} className="max-w-lg gap-5" testId="billing-generate-dialog" title={result ? t.doneTitle : t.title} description={result ? undefined : t.text} descriptionClassName="leading-relaxed">
+      {result ? (
+        <>
+          <div className="flex flex-col items-center gap-2 py-1 text-center" role="status" data-testid="billing-generate-result" data-created={result.created} data-skipped={result.skipped}>
+            <OutcomeIcon icon={CheckCircle2} />
+            <p className="text-xl font-semibold tracking-tight" data-testid="billing-generate-created">
+              {t.created(result.created)}
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {result.termLabel}
+              {result.created > 0 && (
+                <>
+                  {' · '}
+                  <Kes cents={amount} />
+                </>
               )}
-              {result.created === 0 && <li className="rounded-md bg-muted px-3 py-2">{t.nothing}</li>}
-            </ul>
-            <DialogFooter>
-              <Button variant="outline" onClick={onClose}>
-                {s.common.close}
-              </Button>
-              <Button
-                onClick={() => {
-                  onShowTerm(result.termLabel);
-                  onClose();
-                }}
-                data-testid="billing-generate-view"
-              >
-                {t.view}
-              </Button>
-            </DialogFooter>
-          </>
-        ) : (
-          <form className="grid gap-4" onSubmit={submit} noValidate>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="gen-term" label={t.termLabel} hint={t.termLabelHint} error={errors.termLabel ?? server.fields.termLabel}>
-                <input
-                  id="gen-term"
-                  className={inputClass}
-                  value={termLabel}
-                  maxLength={60}
-                  onChange={(e) => setTermLabel(e.target.value)}
-                  aria-invalid={!!(errors.termLabel ?? server.fields.termLabel) || undefined}
-                  data-testid="billing-generate-term"
-                />
-              </Field>
-              <Field id="gen-snapshot" label={t.snapshotDate} hint={t.snapshotDateHint} error={errors.snapshotDate ?? server.fields.snapshotDate}>
-                <input
-                  id="gen-snapshot"
-                  type="date"
-                  className={inputClass}
-                  value={snapshotDate}
-                  onChange={(e) => setSnapshotDate(e.target.value)}
-                  aria-invalid={!!(errors.snapshotDate ?? server.fields.snapshotDate) || undefined}
-                  data-testid="billing-generate-snapshot"
-                />
-              </Field>
-            </div>
-            {generate.isError && <FormErrorAlert title={t.failed} detail={server.message} testId="billing-generate-error" />}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
-                {s.common.cancel}
-              </Button>
-              <Button type="submit" disabled={busy} data-testid="billing-generate-confirm">
-                {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
-                {busy ? t.generating : t.confirm}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+            </p>
+          </div>
+          <ul className="grid gap-2 rounded-xl border bg-muted/20 p-3.5 text-sm">
+            <li className="flex items-start gap-2 text-muted-foreground" data-testid="billing-generate-skipped">
+              <SkipForward className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {t.skipped(result.skipped)}
+            </li>
+            {result.inTrial > 0 && (
+              <li className="flex items-start gap-2 text-muted-foreground" data-testid="billing-generate-trial">
+                <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden />
+                {t.inTrial(result.inTrial)}
+              </li>
+            )}
+            {result.created === 0 && <li className="rounded-md bg-muted px-3 py-2">{t.nothing}</li>}
+          </ul>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              {s.common.close}
+            </Button>
+            <Button
+              onClick={() => {
+                onShowTerm(result.termLabel);
+                onClose();
+              }}
+              data-testid="billing-generate-view"
+            >
+              {t.view}
+            </Button>
+          </DialogFooter>
+        </>
+      ) : (
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="gen-term" label={t.termLabel} hint={t.termLabelHint} error={errors.termLabel ?? server.fields.termLabel}>
+              <input
+                id="gen-term"
+                className={inputClass}
+                value={termLabel}
+                maxLength={60}
+                onChange={(e) => setTermLabel(e.target.value)}
+                aria-invalid={!!(errors.termLabel ?? server.fields.termLabel) || undefined}
+                data-testid="billing-generate-term"
+              />
+            </Field>
+            <Field id="gen-snapshot" label={t.snapshotDate} hint={t.snapshotDateHint} error={errors.snapshotDate ?? server.fields.snapshotDate}>
+              <input
+                id="gen-snapshot"
+                type="date"
+                className={inputClass}
+                value={snapshotDate}
+                onChange={(e) => setSnapshotDate(e.target.value)}
+                aria-invalid={!!(errors.snapshotDate ?? server.fields.snapshotDate) || undefined}
+                data-testid="billing-generate-snapshot"
+              />
+            </Field>
+          </div>
+          {generate.isError && <FormErrorAlert title={t.failed} detail={server.message} testId="billing-generate-error" />}
+          <FormDialogFooter cancelLabel={s.common.cancel} onCancel={onClose} label={busy ? t.generating : t.confirm} pending={busy} icon={<Sparkles aria-hidden />} submitTestId="billing-generate-confirm" />
+        </form>
+      )}
+    </FormDialog>
   );
 }

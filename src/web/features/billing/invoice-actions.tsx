@@ -1,14 +1,12 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Ban, Landmark, Loader2, ReceiptText, type LucideIcon } from 'lucide-react';
+import { Ban, Landmark, ReceiptText, type LucideIcon } from 'lucide-react';
 import type { PlatformInvoiceDetail } from '@shared/contracts/billing';
 import { schoolToday } from '@shared/dates';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { cn } from '@/lib/utils';
 import { Field } from '@/components/field';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { apiErrorOf, centsToInput, inputClass, kes, KesInput, newKey, parseKesInput, textareaClass } from './billing-bits';
 import { useCreateCreditNote, useRecordBankPayment, useVoidInvoice } from './billing-api';
 
@@ -70,37 +68,20 @@ function ActionFrame({
   const server = apiErrorOf(mutation.error);
   const error = mutation.isError && !inField(server.fields) ? server.message : null;
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !pending && onClose()}>
-      <DialogContent className="max-w-md gap-5" data-testid={testId}>
-        <DialogHeader className="gap-2">
-          <span className={cn('mb-1 inline-flex size-11 items-center justify-center rounded-full', tone)}>
-            <Icon className="size-5" aria-hidden />
-          </span>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription className="leading-relaxed">{text}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!pending) onSubmit();
-          }}
-        >
-          {children}
-          {error && <FormErrorAlert title={s.common.actionFailed} detail={error} testId={`${testId}-error`} />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              {s.common.cancel}
-            </Button>
-            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending} data-testid={`${testId}-confirm`}>
-              {pending && <Loader2 className="animate-spin" aria-hidden />}
-              {confirmLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} pending={pending} className="max-w-md gap-5" testId={testId} icon={Icon} iconClassName={tone} title={title} description={text} descriptionClassName="leading-relaxed">
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!pending) onSubmit();
+        }}
+      >
+        {children}
+        {error && <FormErrorAlert title={s.common.actionFailed} detail={error} testId={`${testId}-error`} />}
+        <FormDialogFooter cancelLabel={s.common.cancel} onCancel={onClose} label={confirmLabel} pending={pending} variant={destructive ? 'destructive' : 'default'} submitTestId={`${testId}-confirm`} />
+      </form>
+    </FormDialog>
   );
 }
 

@@ -6,7 +6,8 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Skeleton } from '@/components/ui/skeleton';
+import { NewTabButton, PdfIconLink } from '@/components/new-tab-link';
+import { SheetLoading } from '@/components/sheet-loading';
 import { BillingInvoiceStatus, Fact, Kes, kes } from './billing-bits';
 import { invoicePdfUrl, receiptPdfUrl, useBillingInvoice } from './billing-api';
 import { InvoiceActionDialogs, type InvoiceAction } from './invoice-actions';
@@ -119,11 +120,7 @@ function Body({ inv, canManage, canPay, onAction, onPay }: { inv: PlatformInvoic
                     </p>
                   </div>
                   <Kes cents={p.amountCents} prefix={false} className="font-medium" />
-                  <Button variant="ghost" size="icon" className="size-8 shrink-0 text-muted-foreground" asChild>
-                    <a href={receiptPdfUrl(p.id)} target="_blank" rel="noreferrer" aria-label={t.receiptFor(p.receiptNumber)} title={t.receiptFor(p.receiptNumber)} data-testid="billing-receipt-pdf">
-                      <FileDown aria-hidden />
-                    </a>
-                  </Button>
+                  <PdfIconLink href={receiptPdfUrl(p.id)} label={t.receiptFor(p.receiptNumber)} className="size-8 shrink-0 text-muted-foreground" testId="billing-receipt-pdf" />
                 </li>
               ))}
             </ul>
@@ -173,12 +170,9 @@ function Body({ inv, canManage, canPay, onAction, onPay }: { inv: PlatformInvoic
           </div>
         )}
         <div className="grid gap-2 sm:ml-auto sm:flex">
-          <Button variant={canPay && open ? 'outline' : 'default'} size={canManage ? 'sm' : 'default'} asChild>
-            <a href={invoicePdfUrl(inv.id)} target="_blank" rel="noreferrer" data-testid="billing-invoice-pdf">
-              <FileDown aria-hidden />
-              {t.pdf}
-            </a>
-          </Button>
+          <NewTabButton variant={canPay && open ? 'outline' : 'default'} size={canManage ? 'sm' : 'default'} href={invoicePdfUrl(inv.id)} icon={<FileDown aria-hidden />} testId="billing-invoice-pdf">
+            {t.pdf}
+          </NewTabButton>
           {canPay && open && (
             <Button className="bg-emerald-600 text-white hover:bg-emerald-600/90" onClick={onPay} data-testid="billing-invoice-pay">
               <Smartphone aria-hidden />
@@ -226,13 +220,7 @@ export function BillingInvoiceSheet({
             <LoadErrorCard title={t.loadFailed} detail={invoice.error.message} retryLabel={s.common.tryAgain} onRetry={() => void invoice.refetch()} testId="billing-invoice-error" />
           </div>
         ) : (
-          <div className="flex flex-col gap-4 p-6" aria-busy="true">
-            <SheetTitle className="sr-only">{s.invoices.title}</SheetTitle>
-            <SheetDescription className="sr-only">{s.invoices.title}</SheetDescription>
-            <Skeleton className="h-8 w-48" />
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-48 w-full" />
-          </div>
+          <SheetLoading title={s.invoices.title} />
         )}
       </SheetContent>
       {inv && canManage && <InvoiceActionDialogs inv={inv} action={action} onClose={() => setAction(null)} />}

@@ -1,10 +1,13 @@
 import * as React from 'react';
-import { Banknote, FileDown, FileText, Percent, Receipt, Scale, Sparkles } from 'lucide-react';
+import { Banknote, FileText, Percent, Receipt, Scale, Sparkles } from 'lucide-react';
 import { PLATFORM_INVOICE_STATUSES, type PlatformInvoice } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
+import { PdfIconLink } from '@/components/new-tab-link';
+import { CodeText } from '@/components/code-text';
+import { RecordCard } from '@/components/record-card';
 import { formatDate } from '@/lib/format';
 import { SummaryTiles } from '@/features/fees';
 import { BillingInvoiceStatus, Kes, kes } from './billing-bits';
@@ -18,11 +21,7 @@ const FILTERS = { schoolId: '', status: '', termLabel: '', q: '' };
 
 function pdfLink(inv: PlatformInvoice) {
   return (
-    <Button variant="ghost" size="icon" className="size-8 text-muted-foreground" asChild>
-      <a href={invoicePdfUrl(inv.id)} target="_blank" rel="noreferrer" aria-label={`${s.invoice.pdf} ${inv.number}`} title={`${s.invoice.pdf} ${inv.number}`}>
-        <FileDown aria-hidden />
-      </a>
-    </Button>
+    <PdfIconLink href={invoicePdfUrl(inv.id)} label={`${s.invoice.pdf} ${inv.number}`} />
   );
 }
 
@@ -33,11 +32,7 @@ export function invoiceColumns(withSchool: boolean): ColumnDef<PlatformInvoice, 
       id: 'number',
       header: t.colNumber,
       meta: { alwaysVisible: true, className: 'w-36' },
-      cell: ({ row }) => (
-        <span className="font-mono text-[13px] whitespace-nowrap" data-testid="billing-invoice-number">
-          {row.original.number}
-        </span>
-      ),
+      cell: ({ row }) => <CodeText testId="billing-invoice-number">{row.original.number}</CodeText>,
     },
     withSchool && {
       id: 'school',
@@ -65,25 +60,23 @@ export function invoiceColumns(withSchool: boolean): ColumnDef<PlatformInvoice, 
 /** An invoice as a card below 768 px. */
 export function InvoiceCard({ inv, withSchool }: { inv: PlatformInvoice; withSchool: boolean }) {
   return (
-    <div className="flex min-w-0 flex-col gap-2">
-      <div className="flex min-w-0 items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="truncate font-medium">{withSchool ? inv.schoolName : inv.termLabel}</p>
-          <p className="truncate text-xs text-muted-foreground">
-            <span className="font-mono">{inv.number}</span>
-            {withSchool && ` · ${inv.termLabel}`} · {t.learners(inv.learnerCount)}
-          </p>
-        </div>
-        <BillingInvoiceStatus status={inv.status} overdue={inv.overdue} className="shrink-0" />
-      </div>
-      <div className="flex items-end justify-between gap-3">
-        <div className="min-w-0 text-xs text-muted-foreground">
+    <RecordCard
+      title={withSchool ? inv.schoolName : inv.termLabel}
+      subtitle={
+        <>
+          <span className="font-mono">{inv.number}</span>
+          {withSchool && ` · ${inv.termLabel}`} · {t.learners(inv.learnerCount)}
+        </>
+      }
+      badge={<BillingInvoiceStatus status={inv.status} overdue={inv.overdue} className="shrink-0" />}
+      details={
+        <>
           <p className="truncate">{t.paidOf(kes(inv.paidCents), kes(inv.totalCents))}</p>
           {inv.dueOn && <p className="truncate">{t.due(formatDate(inv.dueOn))}</p>}
-        </div>
-        <Kes cents={inv.status === 'void' ? 0 : inv.balanceCents} tone className="shrink-0 font-semibold" />
-      </div>
-    </div>
+        </>
+      }
+      amount={<Kes cents={inv.status === 'void' ? 0 : inv.balanceCents} tone className="shrink-0 font-semibold" />}
+    />
   );
 }
 

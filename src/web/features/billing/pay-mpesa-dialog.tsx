@@ -1,11 +1,12 @@
 import * as React from 'react';
-import { CheckCircle2, Download, Loader2, Smartphone, XCircle } from 'lucide-react';
+import { Download, Loader2, Smartphone } from 'lucide-react';
 import type { PlatformInvoice } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { normaliseKenyanPhone } from '@shared/phone';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/form-dialog';
+import { isStkNotPaid, StkDialogHeader, StkNotPaidPanel, StkPaidPanel, StkPendingPanel, stkDialogState } from '@/components/stk-push-outcome';
 import { ApiError } from '@/lib/api';
 import { Field } from '@/components/field';
 import { inputClass, Kes, kes } from './billing-bits';
@@ -53,19 +54,13 @@ export function PayInvoiceDialog({ invoice, open, onOpenChange, defaultPhone }: 
   };
 
   const r = status.data;
-  const state = !checkoutId ? 'form' : !r || r.status === 'pending' ? 'pending' : r.status;
+  const state = stkDialogState(checkoutId, r);
   const pushFailed = push.error && !(push.error instanceof ApiError && push.error.fields?.phone);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md" data-testid="billing-pay-dialog" data-state={state}>
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <Smartphone className="size-5 text-emerald-600" aria-hidden />
-            {m.title}
-          </DialogTitle>
-          <DialogDescription className={state === 'form' ? undefined : 'sr-only'}>{m.description(invoice.number, kes(Math.max(0, invoice.balanceCents)))}</DialogDescription>
-        </DialogHeader>
+        <StkDialogHeader title={m.title} description={m.description(invoice.number, kes(Math.max(0, invoice.balanceCents)))} descriptionClassName={state === 'form' ? undefined : 'sr-only'} />
 
         {state === 'form' && (
           <form className="grid gap-4" onSubmit={submit} noValidate>
@@ -87,74 +82,62 @@ export function PayInvoiceDialog({ invoice, open, onOpenChange, defaultPhone }: 
               />
             </Field>
             {pushFailed && <FormErrorAlert title={m.sendFailed} detail={push.error.message} testId="billing-pay-error" />}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={push.isPending}>
-                {s.common.cancel}
-              </Button>
-              <Button type="submit" disabled={push.isPending} className="bg-emerald-600 text-white hover:bg-emerald-600/90" data-testid="billing-pay-send">
-                {push.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Smartphone aria-hidden />}
-                {push.isPending ? m.sending : m.send}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter
+              cancelLabel={s.common.cancel}
+              onCancel={() => onOpenChange(false)}
+              label={push.isPending ? m.sending : m.send}
+              pending={push.isPending}
+              icon={<Smartphone aria-hidden />}
+              submitClassName="bg-emerald-600 text-white hover:bg-emerald-600/90"
+              submitTestId="billing-pay-send"
+            />
           </form>
         )}
 
         {state === 'pending' && (
-          <div className="flex flex-col items-center gap-3 py-6 text-center" role="status" data-testid="billing-pay-pending">
-            <span className="relative flex size-16 items-center justify-center">
-              <span className="absolute inset-0 animate-ping rounded-full bg-emerald-500/15" aria-hidden />
-              <Smartphone className="size-9 text-emerald-600" aria-hidden />
-            </span>
-            <p className="text-lg font-semibold">{m.pendingTitle}</p>
-            <p className="max-w-sm text-sm text-muted-foreground">{m.pendingText}</p>
+          <StkPendingPanel
+            testId="billing-pay-pending"
+            icon={
+              <span className="relative flex size-16 items-center justify-center">
+                <span className="absolute inset-0 animate-ping rounded-full bg-emerald-500/15" aria-hidden />
+                <Smartphone className="size-9 text-emerald-600" aria-hidden />
+              </span>
+            }
+            title={m.pendingTitle}
+            text={m.pendingText}
+          >
             <Loader2 className="size-5 animate-spin text-muted-foreground" aria-hidden />
-          </div>
+          </StkPendingPanel>
         )}
 
         {state === 'succeeded' && r && (
-          <div className="flex flex-col items-center gap-3 py-2 text-center" role="status" data-testid="billing-pay-succeeded">
-            <CheckCircle2 className="size-12 text-emerald-600" aria-hidden />
-            <p className="text-lg font-semibold">{m.succeededTitle}</p>
-            <p className="text-sm text-muted-foreground">{m.succeededText(kes(r.amountCents), r.mpesaReceipt ?? '')}</p>
-            <div className="rounded-lg border px-4 py-2">
-              <p className="text-xs text-muted-foreground">{m.newBalance}</p>
-              <Kes cents={r.invoiceBalanceCents} tone className="text-xl font-semibold" />
-            </div>
-            <DialogFooter className="w-full sm:justify-center">
-              {r.paymentId && (
-                <Button asChild variant="outline">
-                  <a href={receiptPdfUrl(r.paymentId)} target="_blank" rel="noreferrer" data-testid="billing-pay-receipt">
-                    <Download aria-hidden />
-                    {m.receipt}
-                  </a>
-                </Button>
-              )}
-              <Button onClick={() => onOpenChange(false)} data-testid="billing-pay-close">
-                {m.close}
-              </Button>
-            </DialogFooter>
-          </div>
+          <StkPaidPanel
+            m={m}
+            text={m.succeededText(kes(r.amountCents), r.mpesaReceipt ?? '')}
+            balance={<Kes cents={r.invoiceBalanceCents} tone className="text-xl font-semibold" />}
+            receiptHref={r.paymentId ? receiptPdfUrl(r.paymentId) : null}
+            receiptIcon={<Download aria-hidden />}
+            receiptTestId="billing-pay-receipt"
+            closeTestId="billing-pay-close"
+            testId="billing-pay-succeeded"
+            padding="py-2"
+            onClose={() => onOpenChange(false)}
+          />
         )}
 
-        {(state === 'cancelled' || state === 'failed' || state === 'timeout') && r && (
-          <div className="flex flex-col items-center gap-3 py-2 text-center" role="alert" data-testid="billing-pay-failed">
-            <XCircle className="size-12 text-destructive" aria-hidden />
-            <p className="text-lg font-semibold">{state === 'cancelled' ? m.cancelledTitle : state === 'timeout' ? m.timeoutTitle : m.failedTitle}</p>
-            <p className="text-sm text-muted-foreground">{state === 'cancelled' ? m.cancelledText : state === 'timeout' ? m.timeoutText : (r.resultDesc ?? m.failedText)}</p>
-            <DialogFooter className="w-full sm:justify-center">
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                {m.close}
-              </Button>
-              <Button
-                onClick={() => {
-                  push.reset();
-                  setCheckoutId(null);
-                }}
-              >
-                {m.tryAgain}
-              </Button>
-            </DialogFooter>
-          </div>
+        {isStkNotPaid(state) && r && (
+          <StkNotPaidPanel
+            state={state}
+            reason={r.resultDesc ?? m.failedText}
+            m={m}
+            testId="billing-pay-failed"
+            padding="py-2"
+            onClose={() => onOpenChange(false)}
+            onRetry={() => {
+              push.reset();
+              setCheckoutId(null);
+            }}
+          />
         )}
       </DialogContent>
     </Dialog>

@@ -6,10 +6,10 @@ import { billingScreens as s } from '@shared/messages/billing-screens';
 import { DataTable, type ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
 import { Pill } from '@/components/status-pill';
 import { Field } from '@/components/field';
+import { FormDialog } from '@/components/form-dialog';
 import { apiErrorOf, centsToInput, editColumn, inputClass, Kes, kes, KesInput, parseKesInput, SaveDialogFooter } from './billing-bits';
 import { usePlans, useSavePlan } from './billing-api';
 
@@ -96,66 +96,60 @@ function PlanDialog({ plan, open, onClose }: { plan: BillingPlan | null; open: b
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <DialogContent className="max-h-[92dvh] max-w-xl gap-5 overflow-y-auto" data-testid="billing-plan-dialog">
-        <DialogHeader>
-          <DialogTitle>{plan ? d.editTitle(plan.name) : d.createTitle}</DialogTitle>
-          <DialogDescription>{d.text}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <Field id="plan-name" label={d.name} error={err('name')}>
-            <input id="plan-name" className={inputClass} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} aria-invalid={!!err('name') || undefined} data-testid="billing-plan-name" />
+    <FormDialog open={open} onClose={onClose} pending={save.isPending} className="max-h-[92dvh] max-w-xl gap-5 overflow-y-auto" testId="billing-plan-dialog" title={plan ? d.editTitle(plan.name) : d.createTitle} description={d.text}>
+      <form className="grid gap-4" onSubmit={submit} noValidate>
+        <Field id="plan-name" label={d.name} error={err('name')}>
+          <input id="plan-name" className={inputClass} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} aria-invalid={!!err('name') || undefined} data-testid="billing-plan-name" />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field id="plan-price" label={d.perLearner} error={err('pricePerLearnerCents')}>
+            <KesInput id="plan-price" value={perLearner} onChange={setPerLearner} invalid={!!err('pricePerLearnerCents')} testId="billing-plan-price" placeholder="50" />
           </Field>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field id="plan-price" label={d.perLearner} error={err('pricePerLearnerCents')}>
-              <KesInput id="plan-price" value={perLearner} onChange={setPerLearner} invalid={!!err('pricePerLearnerCents')} testId="billing-plan-price" placeholder="50" />
-            </Field>
-            <Field id="plan-minimum" label={d.minimum} error={err('minimumCents')}>
-              <KesInput id="plan-minimum" value={minimum} onChange={setMinimum} invalid={!!err('minimumCents')} testId="billing-plan-minimum" />
-            </Field>
-            <Field id="plan-setup" label={d.setupFee} error={err('setupFeeCents')}>
-              <KesInput id="plan-setup" value={setupFee} onChange={setSetupFee} invalid={!!err('setupFeeCents')} testId="billing-plan-setup" />
-            </Field>
-          </div>
-          <fieldset className="grid gap-2.5">
-            <legend className="text-sm font-medium">{d.modules}</legend>
-            <p className="-mt-1 text-xs text-muted-foreground">{d.modulesHint}</p>
-            {modules.map((row, i) => (
-              <div key={i} className="grid grid-cols-[1fr_8.5rem_auto] items-start gap-2" data-testid="billing-plan-module">
-                <Field id={`module-${i}-name`} label={<span className="sr-only">{d.moduleName}</span>} error={errors[`module-${i}-name`]}>
-                  <input
-                    id={`module-${i}-name`}
-                    className={inputClass}
-                    placeholder={d.moduleName}
-                    value={row.name}
-                    maxLength={80}
-                    onChange={(e) => setModules((cur) => cur.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
-                    aria-invalid={!!errors[`module-${i}-name`] || undefined}
-                  />
-                </Field>
-                <Field id={`module-${i}-price`} label={<span className="sr-only">{d.modulePrice}</span>} error={errors[`module-${i}-price`]}>
-                  <KesInput id={`module-${i}-price`} value={row.price} onChange={(price) => setModules((cur) => cur.map((x, j) => (j === i ? { ...x, price } : x)))} invalid={!!errors[`module-${i}-price`]} />
-                </Field>
-                <Button type="button" variant="ghost" size="icon" className="mt-0.5 size-8 text-muted-foreground" onClick={() => setModules((cur) => cur.filter((_, j) => j !== i))} aria-label={d.removeModule(row.name)}>
-                  <Trash2 aria-hidden />
-                </Button>
-              </div>
-            ))}
-            <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setModules((cur) => [...cur, { key: null, name: '', price: '' }])} data-testid="billing-plan-add-module">
-              <Plus aria-hidden />
-              {d.addModule}
-            </Button>
-            {server.fields.modules && <p className="text-xs font-medium text-destructive">{server.fields.modules}</p>}
-          </fieldset>
-          <label className="flex items-center justify-between gap-3 rounded-lg border px-3 py-2.5 text-sm">
-            <span className="font-medium">{d.active}</span>
-            <Switch checked={active} onCheckedChange={setActive} data-testid="billing-plan-active" />
-          </label>
-          {save.isError && !Object.keys(server.fields).length && <FormErrorAlert title={s.common.actionFailed} detail={server.message} testId="billing-plan-error" />}
-          <SaveDialogFooter pending={save.isPending} onCancel={onClose} testId="billing-plan-save" />
-        </form>
-      </DialogContent>
-    </Dialog>
+          <Field id="plan-minimum" label={d.minimum} error={err('minimumCents')}>
+            <KesInput id="plan-minimum" value={minimum} onChange={setMinimum} invalid={!!err('minimumCents')} testId="billing-plan-minimum" />
+          </Field>
+          <Field id="plan-setup" label={d.setupFee} error={err('setupFeeCents')}>
+            <KesInput id="plan-setup" value={setupFee} onChange={setSetupFee} invalid={!!err('setupFeeCents')} testId="billing-plan-setup" />
+          </Field>
+        </div>
+        <fieldset className="grid gap-2.5">
+          <legend className="text-sm font-medium">{d.modules}</legend>
+          <p className="-mt-1 text-xs text-muted-foreground">{d.modulesHint}</p>
+          {modules.map((row, i) => (
+            <div key={i} className="grid grid-cols-[1fr_8.5rem_auto] items-start gap-2" data-testid="billing-plan-module">
+              <Field id={`module-${i}-name`} label={<span className="sr-only">{d.moduleName}</span>} error={errors[`module-${i}-name`]}>
+                <input
+                  id={`module-${i}-name`}
+                  className={inputClass}
+                  placeholder={d.moduleName}
+                  value={row.name}
+                  maxLength={80}
+                  onChange={(e) => setModules((cur) => cur.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+                  aria-invalid={!!errors[`module-${i}-name`] || undefined}
+                />
+              </Field>
+              <Field id={`module-${i}-price`} label={<span className="sr-only">{d.modulePrice}</span>} error={errors[`module-${i}-price`]}>
+                <KesInput id={`module-${i}-price`} value={row.price} onChange={(price) => setModules((cur) => cur.map((x, j) => (j === i ? { ...x, price } : x)))} invalid={!!errors[`module-${i}-price`]} />
+              </Field>
+              <Button type="button" variant="ghost" size="icon" className="mt-0.5 size-8 text-muted-foreground" onClick={() => setModules((cur) => cur.filter((_, j) => j !== i))} aria-label={d.removeModule(row.name)}>
+                <Trash2 aria-hidden />
+              </Button>
+            </div>
+          ))}
+          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setModules((cur) => [...cur, { key: null, name: '', price: '' }])} data-testid="billing-plan-add-module">
+            <Plus aria-hidden />
+            {d.addModule}
+          </Button>
+          {server.fields.modules && <p className="text-xs font-medium text-destructive">{server.fields.modules}</p>}
+        </fieldset>
+        <label className="flex items-center justify-between gap-3 rounded-lg border px-3 py-2.5 text-sm">
+          <span className="font-medium">{d.active}</span>
+          <Switch checked={active} onCheckedChange={setActive} data-testid="billing-plan-active" />
+        </label>
+        {save.isError && !Object.keys(server.fields).length && <FormErrorAlert title={s.common.actionFailed} detail={server.message} testId="billing-plan-error" />}
+        <SaveDialogFooter pending={save.isPending} onCancel={onClose} testId="billing-plan-save" />
+      </form>
+    </FormDialog>
   );
 }
 

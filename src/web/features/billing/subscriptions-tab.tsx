@@ -5,10 +5,10 @@ import { SUBSCRIPTION_STATUSES, type BillingPlan, type Subscription, type Subscr
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { DataTable, type ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatDate } from '@/lib/format';
 import { Field } from '@/components/field';
+import { FormDialog } from '@/components/form-dialog';
 import { apiErrorOf, centsToInput, editColumn, inputClass, Kes, kes, KesInput, parseKesInput, SubscriptionStatusBadge, SaveDialogFooter } from './billing-bits';
 import { usePlans, usePutSubscription, useSubscriptions } from './billing-api';
 
@@ -74,84 +74,78 @@ function SubscriptionDialog({ sub, plans, onClose }: { sub: Subscription | null;
   };
 
   return (
-    <Dialog open={!!sub} onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <DialogContent className="max-h-[92dvh] max-w-lg gap-5 overflow-y-auto" data-testid="billing-subscription-dialog">
-        <DialogHeader>
-          <DialogTitle>{sub ? d.title(sub.schoolName) : ''}</DialogTitle>
-          <DialogDescription>{d.text}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="sub-plan" label={d.plan} error={err('planId')}>
-              <Select value={planId} onValueChange={setPlanId}>
-                <SelectTrigger id="sub-plan" className="w-full" aria-invalid={!!err('planId') || undefined} data-testid="billing-subscription-plan">
-                  <SelectValue placeholder={d.choosePlan} />
-                </SelectTrigger>
-                <SelectContent>
-                  {plans
-                    .filter((p) => p.active || p.id === sub?.planId)
-                    .map((p) => (
-                      <SelectItem key={p.id} value={p.id}>
-                        {p.name}
-                      </SelectItem>
-                    ))}
-                </SelectContent>
-              </Select>
-            </Field>
-            <Field id="sub-status" label={d.status} error={err('status')}>
-              <Select value={status} onValueChange={(v) => setStatus(v as SubscriptionStatus)}>
-                <SelectTrigger id="sub-status" className="w-full" data-testid="billing-subscription-status">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {SUBSCRIPTION_STATUSES.map((x) => (
-                    <SelectItem key={x} value={x}>
-                      {s.subscriptionStatus[x]}
+    <FormDialog open={!!sub} onClose={onClose} pending={save.isPending} className="max-h-[92dvh] max-w-lg gap-5 overflow-y-auto" testId="billing-subscription-dialog" title={sub ? d.title(sub.schoolName) : ''} description={d.text}>
+      <form className="grid gap-4" onSubmit={submit} noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="sub-plan" label={d.plan} error={err('planId')}>
+            <Select value={planId} onValueChange={setPlanId}>
+              <SelectTrigger id="sub-plan" className="w-full" aria-invalid={!!err('planId') || undefined} data-testid="billing-subscription-plan">
+                <SelectValue placeholder={d.choosePlan} />
+              </SelectTrigger>
+              <SelectContent>
+                {plans
+                  .filter((p) => p.active || p.id === sub?.planId)
+                  .map((p) => (
+                    <SelectItem key={p.id} value={p.id}>
+                      {p.name}
                     </SelectItem>
                   ))}
-                </SelectContent>
-              </Select>
-            </Field>
-            <Field id="sub-trial" label={d.trialEndsOn} hint={d.trialEndsHint} error={err('trialEndsOn')}>
-              <input id="sub-trial" type="date" className={inputClass} value={trialEndsOn} onChange={(e) => setTrialEndsOn(e.target.value)} data-testid="billing-subscription-trial" />
-            </Field>
-            <Field id="sub-discount" label={d.discount} hint={d.discountHint} error={err('discountPercent')}>
-              <input
-                id="sub-discount"
-                inputMode="decimal"
-                className={inputClass}
-                value={percent}
-                onChange={(e) => setPercent(e.target.value)}
-                aria-invalid={!!err('discountPercent') || undefined}
-                data-testid="billing-subscription-discount"
-              />
-            </Field>
-            <Field id="sub-fixed" label={d.discountFixed} hint={d.discountFixedHint} error={err('discountCents')} className="sm:col-span-2">
-              <KesInput id="sub-fixed" value={fixed} onChange={setFixed} invalid={!!err('discountCents')} testId="billing-subscription-discount-fixed" />
-            </Field>
-          </div>
-          {plan && plan.modules.length > 0 && (
-            <fieldset className="grid gap-2">
-              <legend className="mb-1.5 text-sm font-medium">{d.modules}</legend>
-              {plan.modules.map((mod) => (
-                <label key={mod.key} className="flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm hover:bg-muted/40">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-[var(--color-primary)]"
-                    checked={modules.includes(mod.key)}
-                    onChange={(e) => setModules((cur) => (e.target.checked ? [...cur, mod.key] : cur.filter((k) => k !== mod.key)))}
-                  />
-                  <span className="flex-1">{mod.name}</span>
-                  <Kes cents={mod.priceCents} className="text-xs" />
-                </label>
-              ))}
-            </fieldset>
-          )}
-          {save.isError && !Object.keys(server.fields).length && <FormErrorAlert title={s.common.actionFailed} detail={server.message} testId="billing-subscription-error" />}
-          <SaveDialogFooter pending={save.isPending} onCancel={onClose} testId="billing-subscription-save" />
-        </form>
-      </DialogContent>
-    </Dialog>
+              </SelectContent>
+            </Select>
+          </Field>
+          <Field id="sub-status" label={d.status} error={err('status')}>
+            <Select value={status} onValueChange={(v) => setStatus(v as SubscriptionStatus)}>
+              <SelectTrigger id="sub-status" className="w-full" data-testid="billing-subscription-status">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {SUBSCRIPTION_STATUSES.map((x) => (
+                  <SelectItem key={x} value={x}>
+                    {s.subscriptionStatus[x]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <Field id="sub-trial" label={d.trialEndsOn} hint={d.trialEndsHint} error={err('trialEndsOn')}>
+            <input id="sub-trial" type="date" className={inputClass} value={trialEndsOn} onChange={(e) => setTrialEndsOn(e.target.value)} data-testid="billing-subscription-trial" />
+          </Field>
+          <Field id="sub-discount" label={d.discount} hint={d.discountHint} error={err('discountPercent')}>
+            <input
+              id="sub-discount"
+              inputMode="decimal"
+              className={inputClass}
+              value={percent}
+              onChange={(e) => setPercent(e.target.value)}
+              aria-invalid={!!err('discountPercent') || undefined}
+              data-testid="billing-subscription-discount"
+            />
+          </Field>
+          <Field id="sub-fixed" label={d.discountFixed} hint={d.discountFixedHint} error={err('discountCents')} className="sm:col-span-2">
+            <KesInput id="sub-fixed" value={fixed} onChange={setFixed} invalid={!!err('discountCents')} testId="billing-subscription-discount-fixed" />
+          </Field>
+        </div>
+        {plan && plan.modules.length > 0 && (
+          <fieldset className="grid gap-2">
+            <legend className="mb-1.5 text-sm font-medium">{d.modules}</legend>
+            {plan.modules.map((mod) => (
+              <label key={mod.key} className="flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 text-sm hover:bg-muted/40">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-[var(--color-primary)]"
+                  checked={modules.includes(mod.key)}
+                  onChange={(e) => setModules((cur) => (e.target.checked ? [...cur, mod.key] : cur.filter((k) => k !== mod.key)))}
+                />
+                <span className="flex-1">{mod.name}</span>
+                <Kes cents={mod.priceCents} className="text-xs" />
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {save.isError && !Object.keys(server.fields).length && <FormErrorAlert title={s.common.actionFailed} detail={server.message} testId="billing-subscription-error" />}
+        <SaveDialogFooter pending={save.isPending} onCancel={onClose} testId="billing-subscription-save" />
+      </form>
+    </FormDialog>
   );
 }
 

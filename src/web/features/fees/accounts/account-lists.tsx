@@ -1,13 +1,13 @@
 import * as React from 'react';
-import { BadgePercent, Banknote, Building2, FileDown, FileText, Landmark, Receipt, Smartphone, Undo2, type LucideIcon } from 'lucide-react';
+import { BadgePercent, Banknote, Building2, FileText, Landmark, Receipt, Smartphone, Undo2, type LucideIcon } from 'lucide-react';
 import type { Adjustment, Invoice, Payment, PaymentMethod } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { formatDate } from '@/lib/format';
-import { Button } from '@/components/ui/button';
 import { invoicePdfUrl, receiptPdfUrl } from '../api/fees';
 import { Money, formatMoney } from '@/components/money';
 import { AdjustmentKindBadge, AdjustmentStatusBadge, InvoiceStatusBadge, Pill } from '@/components/status-pill';
+import { PdfIconLink } from '@/components/new-tab-link';
 
 const m = messages.feeManagement;
 const t = m.account;
@@ -40,11 +40,13 @@ export function AccountInvoices({ invoices, schoolId }: { invoices: Invoice[]; s
                   <InvoiceStatusBadge status={inv.status} />
                 </div>
                 <Money value={cancelled ? 0 : inv.balance} tone className="text-right font-semibold" />
-                <Button variant="ghost" size="icon" className="row-span-2 size-8 shrink-0 text-muted-foreground" asChild>
-                  <a href={invoicePdfUrl(inv.id, schoolId)} target="_blank" rel="noreferrer" aria-label={m.invoices.pdfFor(inv.invoiceNumber)} title={m.invoices.pdfFor(inv.invoiceNumber)} onClick={(e) => e.stopPropagation()} data-testid="account-invoice-pdf">
-                    <FileDown aria-hidden />
-                  </a>
-                </Button>
+                <PdfIconLink
+                  href={invoicePdfUrl(inv.id, schoolId)}
+                  label={m.invoices.pdfFor(inv.invoiceNumber)}
+                  className="row-span-2 size-8 shrink-0 text-muted-foreground"
+                  onClick={(e) => e.stopPropagation()}
+                  testId="account-invoice-pdf"
+                />
                 <p className="col-span-2 flex flex-wrap gap-x-1.5 text-xs text-muted-foreground">
                   <span>{inv.termName}</span>
                   <span aria-hidden>·</span>
@@ -132,11 +134,7 @@ export function AccountPayments({ payments, schoolId, onReverse }: { payments: P
               <div className="flex items-center gap-1">
                 <Money value={p.amount} className={cn('font-semibold', reversed && 'text-muted-foreground line-through decoration-1', isReversal && 'text-destructive')} />
                 {p.kind === 'payment' && (
-                  <Button variant="ghost" size="icon" className="size-8 text-muted-foreground" asChild>
-                    <a href={receiptPdfUrl(p.id, schoolId)} target="_blank" rel="noreferrer" aria-label={t.receiptFor(p.receiptNumber ?? '')} title={t.receiptFor(p.receiptNumber ?? '')} data-testid="payment-receipt">
-                      <FileDown aria-hidden />
-                    </a>
-                  </Button>
+                  <PdfIconLink href={receiptPdfUrl(p.id, schoolId)} label={t.receiptFor(p.receiptNumber ?? '')} testId="payment-receipt" />
                 )}
               </div>
             </div>

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { CheckCircle2, Loader2, Printer } from 'lucide-react';
+import { CheckCircle2, Printer } from 'lucide-react';
 import { PAYMENT_METHODS, type PaymentMethod, type RecordPaymentResponse } from '@shared/contracts/fees';
 import { schoolToday } from '@shared/dates';
 import { messages } from '@shared/messages';
@@ -7,13 +7,17 @@ import { normaliseKenyanPhone } from '@shared/phone';
 import { cn } from '@/lib/utils';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/form-dialog';
+import { DialogOutcome } from '@/components/dialog-outcome';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
 import { receiptPdfUrl, useRecordPayment } from '../api/fees';
 import { Money, formatMoney } from '@/components/money';
+import { NewTabButton } from '@/components/new-tab-link';
+import { Captioned } from '@/components/captioned';
 import { amountError, amountValue, apiFields, hasFieldErrors, newIdempotencyKey, paymentDateError } from '../fee-management/form';
 import { AmountInput } from '../fee-management/inputs';
 
@@ -94,39 +98,38 @@ export function RecordPaymentDialog({ open, onClose, learner, balance }: { open:
     <Dialog open={open} onOpenChange={(o) => !o && !pending && onClose()}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-xl" data-testid="payment-dialog">
         {done ? (
-          <div className="flex flex-col items-center gap-3 py-2 text-center" role="status" data-testid="payment-done">
-            <span className="flex size-14 items-center justify-center rounded-full bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
-              <CheckCircle2 className="size-7" aria-hidden />
-            </span>
-            <DialogTitle>{t.doneTitle}</DialogTitle>
-            <DialogDescription>{t.doneText(formatMoney(done.amount), done.studentName)}</DialogDescription>
+          <DialogOutcome
+            icon={CheckCircle2}
+            title={t.doneTitle}
+            description={t.doneText(formatMoney(done.amount), done.studentName)}
+            padding="py-2"
+            footerClassName="w-full pt-1"
+            testId="payment-done"
+            actions={
+              <>
+                <Button variant="outline" onClick={reset} data-testid="payment-another">
+                  {t.another}
+                </Button>
+                <NewTabButton variant="outline" href={receiptPdfUrl(done.id)} icon={<Printer aria-hidden />} testId="payment-print">
+                  {t.print}
+                </NewTabButton>
+                <Button onClick={onClose} data-testid="payment-close">
+                  {t.done}
+                </Button>
+              </>
+            }
+          >
             <div className="grid w-full grid-cols-2 gap-2.5">
-              <div className="rounded-lg border bg-card px-3 py-2.5">
-                <p className="text-xs text-muted-foreground">{t.receiptNumber}</p>
+              <Captioned caption={t.receiptNumber} className="rounded-lg border bg-card px-3 py-2.5">
                 <p className="font-mono text-lg font-semibold" data-testid="payment-receipt-number">
                   {done.receiptNumber}
                 </p>
-              </div>
-              <div className="rounded-lg border bg-card px-3 py-2.5">
-                <p className="text-xs text-muted-foreground">{t.newBalance}</p>
+              </Captioned>
+              <Captioned caption={t.newBalance} className="rounded-lg border bg-card px-3 py-2.5">
                 <Money value={done.balance} tone className="text-lg font-semibold" />
-              </div>
+              </Captioned>
             </div>
-            <DialogFooter className="w-full pt-1">
-              <Button variant="outline" onClick={reset} data-testid="payment-another">
-                {t.another}
-              </Button>
-              <Button variant="outline" asChild>
-                <a href={receiptPdfUrl(done.id)} target="_blank" rel="noreferrer" data-testid="payment-print">
-                  <Printer aria-hidden />
-                  {t.print}
-                </a>
-              </Button>
-              <Button onClick={onClose} data-testid="payment-close">
-                {t.done}
-              </Button>
-            </DialogFooter>
-          </div>
+          </DialogOutcome>
         ) : (
           <form onSubmit={submit} noValidate className="grid gap-5 [&_[aria-invalid=true]]:border-destructive">
             <DialogHeader>
@@ -187,15 +190,7 @@ export function RecordPaymentDialog({ open, onClose, learner, balance }: { open:
               </Field>
             </div>
             {record.isError && !hasFieldErrors(record.error, ['amount', 'method', 'reference', 'paidOn', 'payerName', 'payerPhone', 'notes']) && <FormErrorAlert title={t.failed} detail={record.error.message} testId="payment-error" />}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-                {m.common.cancel}
-              </Button>
-              <Button type="submit" disabled={pending} data-testid="payment-submit">
-                {pending && <Loader2 className="animate-spin" aria-hidden />}
-                {pending ? t.saving : t.submit}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter cancelLabel={m.common.cancel} onCancel={onClose} label={pending ? t.saving : t.submit} pending={pending} submitTestId="payment-submit" />
           </form>
         )}
       </DialogContent>

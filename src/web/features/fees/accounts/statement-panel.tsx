@@ -4,11 +4,11 @@ import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { formatDate } from '@/lib/format';
 import { LoadErrorCard } from '@/components/list-states';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { statementPdfUrl, useStatement } from '../api/fees';
 import { Money } from '@/components/money';
+import { NewTabButton } from '@/components/new-tab-link';
 
 const m = messages.feeManagement;
 const t = m.statement;
@@ -42,12 +42,9 @@ export function StatementPanel({ studentId, schoolId }: { studentId: string; sch
             <Input type="date" value={range.to || s?.to || ''} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} aria-invalid={invalid || undefined} data-testid="statement-to" />
           </label>
         </div>
-        <Button variant="outline" asChild className="sm:ml-auto">
-          <a href={statementPdfUrl(studentId, applied, schoolId)} target="_blank" rel="noreferrer" data-testid="statement-pdf">
-            <FileDown aria-hidden />
-            {t.pdf}
-          </a>
-        </Button>
+        <NewTabButton variant="outline" className="sm:ml-auto" href={statementPdfUrl(studentId, applied, schoolId)} icon={<FileDown aria-hidden />} testId="statement-pdf">
+          {t.pdf}
+        </NewTabButton>
       </div>
       {invalid && (
         <p className="text-xs font-medium text-destructive" role="alert">

@@ -1,12 +1,13 @@
 import * as React from 'react';
-import { CheckCircle2, Loader2, Smartphone, XCircle } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { normaliseKenyanPhone } from '@shared/phone';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { isStkNotPaid, StkDialogHeader, StkNotPaidPanel, StkPaidPanel, StkPendingPanel, stkDialogState } from '@/components/stk-push-outcome';
 import { ApiError } from '@/lib/api';
 import { receiptPdfUrl, useFeesLiveRefresh, useStkPush, useStkStatus } from '../api/fees';
 import { formatMoney, Money } from '@/components/money';
@@ -73,31 +74,17 @@ export function PayWithMpesaDialog({
   };
 
   const s = status.data;
-  const state = !checkoutId ? 'form' : !s || s.status === 'pending' ? 'pending' : s.status;
+  const state = stkDialogState(checkoutId, s);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent data-testid="pay-mpesa-dialog">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <Smartphone className="size-5 text-emerald-600" aria-hidden />
-            {m.title}
-          </DialogTitle>
-          <DialogDescription>{m.description(learner.name)}</DialogDescription>
-        </DialogHeader>
+        <StkDialogHeader title={m.title} description={m.description(learner.name)} />
 
         {state === 'form' && (
           <form className="grid gap-4" onSubmit={submit} noValidate>
-            <div className="grid gap-2">
-              <Label htmlFor="pay-phone">{m.phone}</Label>
-              <Input id="pay-phone" inputMode="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} aria-invalid={!!errors.phone} aria-describedby="pay-phone-hint" />
-              {errors.phone ? <FieldError id="pay-phone-hint" message={errors.phone} /> : <p id="pay-phone-hint" className="text-xs text-muted-foreground">{m.phoneHint}</p>}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="pay-amount">{m.amount}</Label>
-              <Input id="pay-amount" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={!!errors.amount} aria-describedby="pay-amount-hint" />
-              {errors.amount ? <FieldError id="pay-amount-hint" message={errors.amount} /> : <p id="pay-amount-hint" className="text-xs text-muted-foreground">{m.amountHint}</p>}
-            </div>
+            <HintedInput id="pay-phone" label={m.phone} hint={m.phoneHint} error={errors.phone} inputMode="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+            <HintedInput id="pay-amount" label={m.amount} hint={m.amountHint} error={errors.amount} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} />
             {simulator && <p className="rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground">{m.simulatorNote}</p>}
             {push.error && !(push.error instanceof ApiError && push.error.fields) && <FormErrorAlert title={m.failedTitle} detail={push.error.message} testId="pay-mpesa-error" />}
             <DialogFooter>
@@ -109,52 +96,33 @@ export function PayWithMpesaDialog({
           </form>
         )}
 
-        {state === 'pending' && (
-          <div className="flex flex-col items-center gap-3 py-6 text-center" role="status" data-testid="pay-mpesa-pending">
-            <Loader2 className="size-10 animate-spin text-emerald-600" aria-hidden />
-            <p className="text-lg font-semibold">{m.pendingTitle}</p>
-            <p className="max-w-sm text-sm text-muted-foreground">{m.pendingText}</p>
-          </div>
-        )}
+        {state === 'pending' && <StkPendingPanel testId="pay-mpesa-pending" icon={<Loader2 className="size-10 animate-spin text-emerald-600" aria-hidden />} title={m.pendingTitle} text={m.pendingText} />}
 
         {state === 'succeeded' && s && (
-          <div className="flex flex-col items-center gap-3 py-4 text-center" role="status" data-testid="pay-mpesa-succeeded">
-            <CheckCircle2 className="size-12 text-emerald-600" aria-hidden />
-            <p className="text-lg font-semibold">{m.succeededTitle}</p>
-            <p className="text-sm text-muted-foreground">{m.succeededText(formatMoney(s.amount), s.mpesaReceipt ?? '')}</p>
-            {s.balance !== null && (
-              <div className="rounded-lg border px-4 py-2">
-                <p className="text-xs text-muted-foreground">{m.newBalance}</p>
-                <Money value={s.balance} tone className="text-xl font-semibold" />
-              </div>
-            )}
-            <DialogFooter className="w-full sm:justify-center">
-              {s.paymentId && (
-                <Button asChild variant="outline">
-                  <a href={receiptPdfUrl(s.paymentId)} target="_blank" rel="noreferrer">
-                    {m.receipt}
-                  </a>
-                </Button>
-              )}
-              <Button onClick={() => onOpenChange(false)}>{m.close}</Button>
-            </DialogFooter>
-          </div>
+          <StkPaidPanel
+            m={m}
+            text={m.succeededText(formatMoney(s.amount), s.mpesaReceipt ?? '')}
+            balance={s.balance !== null ? <Money value={s.balance} tone className="text-xl font-semibold" /> : undefined}
+            receiptHref={s.paymentId ? receiptPdfUrl(s.paymentId) : null}
+            testId="pay-mpesa-succeeded"
+            padding="py-4"
+            onClose={() => onOpenChange(false)}
+          />
         )}
 
-        {(state === 'cancelled' || state === 'failed' || state === 'timeout') && s && (
-          <div className="flex flex-col items-center gap-3 py-4 text-center" role="alert" data-testid="pay-mpesa-failed">
-            <XCircle className="size-12 text-destructive" aria-hidden />
-            <p className="text-lg font-semibold">{state === 'cancelled' ? m.cancelledTitle : state === 'timeout' ? m.timeoutTitle : m.failedTitle}</p>
-            <p className="text-sm text-muted-foreground">{state === 'cancelled' ? m.cancelledText : state === 'timeout' ? m.timeoutText : (s.resultDesc ?? '')}</p>
-            <DialogFooter className="w-full sm:justify-center">
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                {m.close}
-              </Button>
-              <Button onClick={() => setCheckoutId(null)}>{m.tryAgain}</Button>
-            </DialogFooter>
-          </div>
-        )}
+        {isStkNotPaid(state) && s && <StkNotPaidPanel state={state} reason={s.resultDesc ?? ''} m={m} testId="pay-mpesa-failed" padding="py-4" onClose={() => onOpenChange(false)} onRetry={() => setCheckoutId(null)} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A labelled input whose hint (id `${id}-hint`, the input's description) gives way to its error. */
+function HintedInput({ id, label, hint, error, ...input }: { id: string; label: string; hint: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...input} aria-invalid={!!error} aria-describedby={`${id}-hint`} />
+      {error ? <FieldError id={`${id}-hint`} message={error} /> : <p id={`${id}-hint`} className="text-xs text-muted-foreground">{hint}</p>}
+    </div>
   );
 }

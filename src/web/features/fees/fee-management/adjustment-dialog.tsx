@@ -1,12 +1,14 @@
 import * as React from 'react';
-import { Clock3, Loader2 } from 'lucide-react';
+import { Clock3 } from 'lucide-react';
 import { toast } from 'sonner';
 import { ADJUSTMENT_KINDS, type Adjustment, type AdjustmentKind } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DIALOG_ICON_TONE, FormDialogFooter } from '@/components/form-dialog';
+import { DialogOutcome } from '@/components/dialog-outcome';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
@@ -79,18 +81,21 @@ export function AdjustmentDialog({ open, onClose, learner: initial }: { open: bo
     <Dialog open={open} onOpenChange={(o) => !o && !save.isPending && onClose()}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-xl" data-testid="adjustment-dialog">
         {pending ? (
-          <div className="flex flex-col items-center gap-3 py-4 text-center" role="status" data-testid="adjustment-pending">
-            <span className="flex size-14 items-center justify-center rounded-full bg-amber-500/12 text-amber-600 dark:text-amber-400">
-              <Clock3 className="size-7" aria-hidden />
-            </span>
-            <DialogTitle>{t.pendingTitle}</DialogTitle>
-            <DialogDescription className="max-w-sm">{t.pendingText(formatMoney(pending.amount))}</DialogDescription>
-            <DialogFooter className="w-full pt-2 sm:justify-center">
+          <DialogOutcome
+            icon={Clock3}
+            tone={DIALOG_ICON_TONE.warning}
+            title={t.pendingTitle}
+            description={t.pendingText(formatMoney(pending.amount))}
+            descriptionClassName="max-w-sm"
+            padding="py-4"
+            footerClassName="w-full pt-2 sm:justify-center"
+            testId="adjustment-pending"
+            actions={
               <Button onClick={onClose} data-testid="adjustment-pending-close">
                 {m.common.close}
               </Button>
-            </DialogFooter>
-          </div>
+            }
+          />
         ) : (
           <form onSubmit={submit} noValidate className="grid gap-5 [&_[aria-invalid=true]]:border-destructive">
             <DialogHeader>
@@ -170,15 +175,7 @@ export function AdjustmentDialog({ open, onClose, learner: initial }: { open: bo
               />
             </Field>
             {save.isError && !hasFieldErrors(save.error, ['studentId', 'kind', 'amount', 'reason', 'invoiceId']) && <FormErrorAlert title={t.failed} detail={save.error.message} testId="adjustment-error" />}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-                {m.common.cancel}
-              </Button>
-              <Button type="submit" disabled={save.isPending} data-testid="adjustment-submit">
-                {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-                {save.isPending ? m.common.saving : t.submit}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter cancelLabel={m.common.cancel} onCancel={onClose} label={save.isPending ? m.common.saving : t.submit} pending={save.isPending} submitTestId="adjustment-submit" />
           </form>
         )}
       </DialogContent>

@@ -10,6 +10,7 @@ import { useAdjustments } from '../api/fees';
 import { Money } from '@/components/money';
 import { AdjustmentDialog } from './adjustment-dialog';
 import { AdjustmentKindBadge, AdjustmentStatusBadge } from '@/components/status-pill';
+import { CodeText } from '@/components/code-text';
 import type { FeesScope } from './fees-scope';
 
 const m = messages.feeManagement;
@@ -33,9 +34,9 @@ const columns: ColumnDef<Adjustment, unknown>[] = [
     ),
   },
   { id: 'kind', header: t.colKind, meta: { label: t.colKind }, cell: ({ row }) => <AdjustmentKindBadge kind={row.original.kind} /> },
-  { id: 'number', header: t.colNumber, meta: { label: t.colNumber }, cell: ({ row }) => <span className="font-mono text-[13px] whitespace-nowrap">{row.original.number ?? '—'}</span> },
+  { id: 'number', header: t.colNumber, meta: { label: t.colNumber }, cell: ({ row }) => <CodeText>{row.original.number ?? '—'}</CodeText> },
   { id: 'amount', header: t.colAmount, meta: { label: t.colAmount, className: 'text-right' }, cell: ({ row }) => <Money value={row.original.amount} prefix={false} className="font-medium" /> },
-  { id: 'invoice', header: t.colInvoice, meta: { label: t.colInvoice }, cell: ({ row }) => <span className="font-mono text-[13px] whitespace-nowrap">{row.original.invoiceNumber ?? '—'}</span> },
+  { id: 'invoice', header: t.colInvoice, meta: { label: t.colInvoice }, cell: ({ row }) => <CodeText>{row.original.invoiceNumber ?? '—'}</CodeText> },
   {
     id: 'reason',
     header: t.colReason,

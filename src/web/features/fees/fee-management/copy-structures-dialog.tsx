@@ -3,8 +3,7 @@ import { ArrowRight, Copy, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Field } from '@/components/field';
 import { useCopyStructures, useFeeStructures } from '../api/fees';
 import { TermSelect } from './inputs';
@@ -51,47 +50,40 @@ export function CopyStructuresDialog({ open, onClose, terms, into, schoolId }: {
 
   const count = source.data?.length;
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !copy.isPending && onClose()}>
-      <DialogContent className="max-w-lg" data-testid="copy-dialog">
-        <form onSubmit={submit} noValidate className="grid gap-5 [&_[aria-invalid=true]]:border-destructive">
-          <DialogHeader>
-            <DialogTitle>{t.title}</DialogTitle>
-            <DialogDescription>{t.text(into.label)}</DialogDescription>
-          </DialogHeader>
-          <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
-            <Field id="copy-from" label={t.from} error={error}>
-              <TermSelect id="copy-from" terms={terms} value={from} onChange={setFrom} label={t.fromPlaceholder} exclude={into.id} invalid={!!error} testId="copy-from" />
-            </Field>
-            <ArrowRight className="mb-3 hidden size-4 text-muted-foreground sm:block" aria-hidden />
-            <div className="grid gap-2">
-              <span className="text-sm font-medium">{t.to}</span>
-              <p className="flex h-10 items-center rounded-md border bg-muted/40 px-3 text-sm">{into.label}</p>
-            </div>
-          </div>
-          {from && (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="copy-count">
-              {source.isLoading ? (
-                <>
-                  <Loader2 className="size-3.5 animate-spin" aria-hidden />
-                  {t.counting}
-                </>
-              ) : (
-                count !== undefined && t.sourceCount(count)
-              )}
-            </p>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      pending={copy.isPending}
+      className="max-w-lg"
+      testId="copy-dialog"
+      form={{ onSubmit: submit, noValidate: true, className: 'grid gap-5 [&_[aria-invalid=true]]:border-destructive' }}
+      title={t.title}
+      description={t.text(into.label)}
+    >
+      <div className="grid items-end gap-3 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)]">
+        <Field id="copy-from" label={t.from} error={error}>
+          <TermSelect id="copy-from" terms={terms} value={from} onChange={setFrom} label={t.fromPlaceholder} exclude={into.id} invalid={!!error} testId="copy-from" />
+        </Field>
+        <ArrowRight className="mb-3 hidden size-4 text-muted-foreground sm:block" aria-hidden />
+        <div className="grid gap-2">
+          <span className="text-sm font-medium">{t.to}</span>
+          <p className="flex h-10 items-center rounded-md border bg-muted/40 px-3 text-sm">{into.label}</p>
+        </div>
+      </div>
+      {from && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="copy-count">
+          {source.isLoading ? (
+            <>
+              <Loader2 className="size-3.5 animate-spin" aria-hidden />
+              {t.counting}
+            </>
+          ) : (
+            count !== undefined && t.sourceCount(count)
           )}
-          {copy.isError && <FormErrorAlert title={t.failed} detail={copy.error.message} testId="copy-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={copy.isPending}>
-              {m.common.cancel}
-            </Button>
-            <Button type="submit" disabled={copy.isPending || count === 0} data-testid="copy-submit">
-              {copy.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Copy aria-hidden />}
-              {t.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </p>
+      )}
+      {copy.isError && <FormErrorAlert title={t.failed} detail={copy.error.message} testId="copy-error" />}
+      <FormDialogFooter cancelLabel={m.common.cancel} onCancel={onClose} label={t.submit} pending={copy.isPending} disabled={count === 0} icon={<Copy aria-hidden />} submitTestId="copy-submit" />
+    </FormDialog>
   );
 }

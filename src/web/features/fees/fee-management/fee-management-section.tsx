@@ -6,7 +6,8 @@ import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { useFeesLiveRefresh } from '../api/fees';
 import { AdjustmentsTab } from './adjustments-tab';
 import { useFeesScope } from './fees-scope';
@@ -73,17 +74,11 @@ export function FeeManagementSection() {
     const structureTerm = tab === 'structures' && terms.terms.some((x) => x.id === params.get('term')) ? params.get('term')! : current.id;
     body = (
       <Tabs value={tab} onValueChange={setTab} className="min-w-0">
-        <TabsList aria-label={m.section.tabsLabel}>
-          {TABS.map((x) => {
-            const Icon = ICONS[x];
-            return (
-              <TabsTrigger key={x} value={x} className="max-sm:px-2.5 max-sm:[&_svg]:hidden" data-testid={`fees-tab-${x}`}>
-                <Icon aria-hidden />
-                {m.section.tabs[x]}
-              </TabsTrigger>
-            );
-          })}
-        </TabsList>
+        <IconTabsList
+          label={m.section.tabsLabel}
+          triggerClassName="max-sm:px-2.5 max-sm:[&_svg]:hidden"
+          tabs={TABS.map((x) => ({ value: x, icon: ICONS[x], label: m.section.tabs[x], testId: `fees-tab-${x}` }))}
+        />
         <TabsContent value="structures">
           <StructuresTab scope={scope} terms={terms.terms} termId={structureTerm} onTermChange={setStructureTerm} />
         </TabsContent>

@@ -6,7 +6,9 @@ import { cn } from '@/lib/utils';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { OutcomeIcon } from '@/components/dialog-outcome';
 import { Field } from '@/components/field';
 import { useGenerateInvoices, usePreviewInvoices } from '../api/fees';
 import { Money, formatMoney } from '@/components/money';
@@ -75,121 +77,112 @@ export function GenerateInvoicesDialog({
   const busy = generate.isPending;
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !busy && onClose()}>
-      <DialogContent className="max-w-lg gap-5" data-testid="generate-dialog">
-        <DialogHeader>
-          <DialogTitle>{result ? t.doneTitle : t.title}</DialogTitle>
-          {!result && <DialogDescription>{t.text}</DialogDescription>}
-        </DialogHeader>
+    <FormDialog open={open} onClose={onClose} pending={busy} className="max-w-lg gap-5" testId="generate-dialog" title={result ? t.doneTitle : t.title} description={result ? undefined : t.text}>
+      {result ? (
+        <div className="flex flex-col items-center gap-2 py-2 text-center" role="status" data-testid="generate-result" data-created={result.created}>
+          <OutcomeIcon icon={CheckCircle2} />
+          <p className="text-xl font-semibold tracking-tight" data-testid="generate-result-count">
+            {t.done(result.created)}
+          </p>
+          {result.created > 0 && <p className="text-sm text-muted-foreground">{t.doneAmount(formatMoney(result.amount))}</p>}
+          <p className="text-sm text-muted-foreground">
+            {term?.label}
+            {result.alreadyInvoiced > 0 && ` · ${t.already(result.alreadyInvoiced)}`}
+          </p>
+          {result.withoutStructure > 0 && (
+            <p className="mt-1 flex items-start gap-2 rounded-lg bg-amber-500/10 px-3 py-2 text-left text-sm text-amber-900 dark:text-amber-200">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {t.without(result.withoutStructure)}. {t.withoutHint}
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="generate-term" label={t.term}>
+              <TermSelect id="generate-term" terms={terms} value={termId} onChange={setTermId} testId="generate-term" />
+            </Field>
+            <Field id="generate-level" label={t.level}>
+              <FilterSelect id="generate-level" value={levelId} onChange={setLevelId} all={t.levelAll} options={levels} testId="generate-level" />
+            </Field>
+          </div>
 
-        {result ? (
-          <div className="flex flex-col items-center gap-2 py-2 text-center" role="status" data-testid="generate-result" data-created={result.created}>
-            <span className="flex size-14 items-center justify-center rounded-full bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
-              <CheckCircle2 className="size-7" aria-hidden />
-            </span>
-            <p className="text-xl font-semibold tracking-tight" data-testid="generate-result-count">
-              {t.done(result.created)}
-            </p>
-            {result.created > 0 && <p className="text-sm text-muted-foreground">{t.doneAmount(formatMoney(result.amount))}</p>}
-            <p className="text-sm text-muted-foreground">
-              {term?.label}
-              {result.alreadyInvoiced > 0 && ` · ${t.already(result.alreadyInvoiced)}`}
-            </p>
-            {result.withoutStructure > 0 && (
-              <p className="mt-1 flex items-start gap-2 rounded-lg bg-amber-500/10 px-3 py-2 text-left text-sm text-amber-900 dark:text-amber-200">
-                <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                {t.without(result.withoutStructure)}. {t.withoutHint}
+          <div className="rounded-xl border bg-muted/20 p-4" aria-live="polite" data-testid="generate-preview" data-busy={previewCall.isPending || undefined}>
+            {previewCall.isError ? (
+              <FormErrorAlert title={t.previewFailed} detail={previewCall.error.message} testId="generate-preview-error" />
+            ) : !preview ? (
+              <p className="flex items-center gap-2 py-3 text-sm text-muted-foreground">
+                <Loader2 className="size-4 animate-spin" aria-hidden />
+                {t.previewing}
               </p>
+            ) : (
+              <div className="grid gap-3">
+                <div className="flex items-start gap-3">
+                  <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', preview.created ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground')}>
+                    <FileCheck2 className="size-5" aria-hidden />
+                  </span>
+                  <div className="min-w-0">
+                    <p className="text-lg font-semibold tracking-tight" data-testid="generate-preview-count" data-count={preview.created}>
+                      {t.willCreate(preview.created)}
+                    </p>
+                    {preview.created > 0 && (
+                      <p className="text-sm text-muted-foreground">
+                        {t.amount}: <Money value={preview.amount} className="font-medium text-foreground" />
+                      </p>
+                    )}
+                  </div>
+                </div>
+                <ul className="grid gap-1.5 border-t pt-3 text-sm">
+                  <li className="flex items-center gap-2 text-muted-foreground" data-testid="generate-preview-already">
+                    <UserCheck className="size-4 shrink-0" aria-hidden />
+                    {t.already(preview.alreadyInvoiced)}
+                  </li>
+                  <li className={cn('flex items-start gap-2', preview.withoutStructure ? 'text-amber-800 dark:text-amber-300' : 'text-muted-foreground')} data-testid="generate-preview-without">
+                    <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    <span>
+                      {t.without(preview.withoutStructure)}
+                      {preview.withoutStructure > 0 && <span className="block text-xs opacity-90">{t.withoutHint}</span>}
+                    </span>
+                  </li>
+                </ul>
+                {preview.created === 0 && <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">{t.nothing}</p>}
+              </div>
             )}
           </div>
+          {generate.isError && <FormErrorAlert title={t.failed} detail={generate.error.message} testId="generate-error" />}
+        </div>
+      )}
+
+      <DialogFooter>
+        {result ? (
+          <>
+            <Button variant="outline" onClick={onClose}>
+              {m.common.close}
+            </Button>
+            {result.created > 0 && (
+              <Button
+                onClick={() => {
+                  onShowTerm(termId);
+                  onClose();
+                }}
+                data-testid="generate-view"
+              >
+                {t.viewInvoices}
+              </Button>
+            )}
+          </>
         ) : (
-          <div className="grid gap-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="generate-term" label={t.term}>
-                <TermSelect id="generate-term" terms={terms} value={termId} onChange={setTermId} testId="generate-term" />
-              </Field>
-              <Field id="generate-level" label={t.level}>
-                <FilterSelect id="generate-level" value={levelId} onChange={setLevelId} all={t.levelAll} options={levels} testId="generate-level" />
-              </Field>
-            </div>
-
-            <div className="rounded-xl border bg-muted/20 p-4" aria-live="polite" data-testid="generate-preview" data-busy={previewCall.isPending || undefined}>
-              {previewCall.isError ? (
-                <FormErrorAlert title={t.previewFailed} detail={previewCall.error.message} testId="generate-preview-error" />
-              ) : !preview ? (
-                <p className="flex items-center gap-2 py-3 text-sm text-muted-foreground">
-                  <Loader2 className="size-4 animate-spin" aria-hidden />
-                  {t.previewing}
-                </p>
-              ) : (
-                <div className="grid gap-3">
-                  <div className="flex items-start gap-3">
-                    <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', preview.created ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground')}>
-                      <FileCheck2 className="size-5" aria-hidden />
-                    </span>
-                    <div className="min-w-0">
-                      <p className="text-lg font-semibold tracking-tight" data-testid="generate-preview-count" data-count={preview.created}>
-                        {t.willCreate(preview.created)}
-                      </p>
-                      {preview.created > 0 && (
-                        <p className="text-sm text-muted-foreground">
-                          {t.amount}: <Money value={preview.amount} className="font-medium text-foreground" />
-                        </p>
-                      )}
-                    </div>
-                  </div>
-                  <ul className="grid gap-1.5 border-t pt-3 text-sm">
-                    <li className="flex items-center gap-2 text-muted-foreground" data-testid="generate-preview-already">
-                      <UserCheck className="size-4 shrink-0" aria-hidden />
-                      {t.already(preview.alreadyInvoiced)}
-                    </li>
-                    <li className={cn('flex items-start gap-2', preview.withoutStructure ? 'text-amber-800 dark:text-amber-300' : 'text-muted-foreground')} data-testid="generate-preview-without">
-                      <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-                      <span>
-                        {t.without(preview.withoutStructure)}
-                        {preview.withoutStructure > 0 && <span className="block text-xs opacity-90">{t.withoutHint}</span>}
-                      </span>
-                    </li>
-                  </ul>
-                  {preview.created === 0 && <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">{t.nothing}</p>}
-                </div>
-              )}
-            </div>
-            {generate.isError && <FormErrorAlert title={t.failed} detail={generate.error.message} testId="generate-error" />}
-          </div>
+          <>
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              {m.common.cancel}
+            </Button>
+            <Button onClick={confirm} disabled={busy || !preview || preview.created === 0} data-testid="generate-confirm">
+              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
+              {busy ? t.generating : t.confirm(preview?.created ?? 0)}
+            </Button>
+          </>
         )}
-
-        <DialogFooter>
-          {result ? (
-            <>
-              <Button variant="outline" onClick={onClose}>
-                {m.common.close}
-              </Button>
-              {result.created > 0 && (
-                <Button
-                  onClick={() => {
-                    onShowTerm(termId);
-                    onClose();
-                  }}
-                  data-testid="generate-view"
-                >
-                  {t.viewInvoices}
-                </Button>
-              )}
-            </>
-          ) : (
-            <>
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                {m.common.cancel}
-              </Button>
-              <Button onClick={confirm} disabled={busy || !preview || preview.created === 0} data-testid="generate-confirm">
-                {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
-                {busy ? t.generating : t.confirm(preview?.created ?? 0)}
-              </Button>
-            </>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      </DialogFooter>
+    </FormDialog>
   );
 }

@@ -9,11 +9,12 @@ import { formatDate } from '@/lib/format';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Skeleton } from '@/components/ui/skeleton';
 import { invoicePdfUrl, useCancelInvoice, useInvoice } from '../api/fees';
 import { Money } from '@/components/money';
 import { ActionDialog } from '@/components/action-dialog';
 import { InvoiceStatusBadge } from '@/components/status-pill';
+import { NewTabButton } from '@/components/new-tab-link';
+import { SheetLoading } from '@/components/sheet-loading';
 import type { FeesScope } from './fees-scope';
 
 const m = messages.feeManagement;
@@ -120,12 +121,9 @@ function Body({ inv, scope, onCancel }: { inv: Invoice; scope: FeesScope; onCanc
             {t.openAccount}
           </Link>
         </Button>
-        <Button asChild>
-          <a href={invoicePdfUrl(inv.id, scope.schoolId)} target="_blank" rel="noreferrer" data-testid="invoice-sheet-pdf">
-            <FileDown aria-hidden />
-            {t.pdf}
-          </a>
-        </Button>
+        <NewTabButton href={invoicePdfUrl(inv.id, scope.schoolId)} icon={<FileDown aria-hidden />} testId="invoice-sheet-pdf">
+          {t.pdf}
+        </NewTabButton>
       </footer>
     </>
   );
@@ -157,13 +155,7 @@ export function InvoiceSheet({ invoiceId, onClose, scope }: { invoiceId: string 
             <LoadErrorCard title={t.loadFailed} detail={invoice.error.message} retryLabel={m.common.tryAgain} onRetry={() => void invoice.refetch()} />
           </div>
         ) : (
-          <div className="flex flex-col gap-4 p-6" aria-busy="true">
-            <SheetTitle className="sr-only">{m.section.tabs.invoices}</SheetTitle>
-            <SheetDescription className="sr-only">{m.section.tabs.invoices}</SheetDescription>
-            <Skeleton className="h-8 w-48" />
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-48 w-full" />
-          </div>
+          <SheetLoading title={m.section.tabs.invoices} />
         )}
       </SheetContent>
       {inv && (

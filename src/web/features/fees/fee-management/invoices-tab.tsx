@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Banknote, FileDown, FileText, Percent, Receipt, Scale, Sparkles } from 'lucide-react';
+import { Banknote, FileText, Percent, Receipt, Scale, Sparkles } from 'lucide-react';
 import { INVOICE_STATUSES, type Invoice } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { formatDate } from '@/lib/format';
@@ -9,6 +9,9 @@ import { Button } from '@/components/ui/button';
 import { invoicePdfUrl, useInvoices, withSchool } from '../api/fees';
 import { Money, formatMoney } from '@/components/money';
 import { InvoiceStatusBadge } from '@/components/status-pill';
+import { PdfIconLink } from '@/components/new-tab-link';
+import { CodeText } from '@/components/code-text';
+import { RecordCard } from '@/components/record-card';
 import type { FeesScope } from './fees-scope';
 import { GenerateInvoicesDialog } from './generate-invoices-dialog';
 import { TermSelect, useFoldedFilters } from './inputs';
@@ -29,11 +32,7 @@ function formatRate(paid: number, balance: number): string {
 
 function pdfLink(inv: Invoice, schoolId: string | null) {
   return (
-    <Button variant="ghost" size="icon" className="size-8 text-muted-foreground" asChild>
-      <a href={invoicePdfUrl(inv.id, schoolId)} target="_blank" rel="noreferrer" aria-label={t.pdfFor(inv.invoiceNumber)} title={t.pdfFor(inv.invoiceNumber)} data-testid="invoice-pdf">
-        <FileDown aria-hidden />
-      </a>
-    </Button>
+    <PdfIconLink href={invoicePdfUrl(inv.id, schoolId)} label={t.pdfFor(inv.invoiceNumber)} testId="invoice-pdf" />
   );
 }
 
@@ -43,11 +42,7 @@ function invoiceColumns(schoolId: string | null): ColumnDef<Invoice, unknown>[] 
       id: 'invoice',
       header: t.colInvoice,
       meta: { alwaysVisible: true, className: 'w-32' },
-      cell: ({ row }) => (
-        <span className="font-mono text-[13px] whitespace-nowrap" data-testid="invoice-number">
-          {row.original.invoiceNumber}
-        </span>
-      ),
+      cell: ({ row }) => <CodeText testId="invoice-number">{row.original.invoiceNumber}</CodeText>,
     },
     {
       id: 'learner',
@@ -85,24 +80,22 @@ function invoiceColumns(schoolId: string | null): ColumnDef<Invoice, unknown>[] 
 
 function InvoiceCard({ inv }: { inv: Invoice }) {
   return (
-    <div className="flex min-w-0 flex-col gap-2">
-      <div className="flex min-w-0 items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="truncate font-medium">{inv.studentName}</p>
-          <p className="truncate text-xs text-muted-foreground">
-            <span className="font-mono">{inv.invoiceNumber}</span> · {inv.className ?? inv.admissionNumber}
-          </p>
-        </div>
-        <InvoiceStatusBadge status={inv.status} className="shrink-0" />
-      </div>
-      <div className="flex items-end justify-between gap-3">
-        <div className="min-w-0 text-xs text-muted-foreground">
+    <RecordCard
+      title={inv.studentName}
+      subtitle={
+        <>
+          <span className="font-mono">{inv.invoiceNumber}</span> · {inv.className ?? inv.admissionNumber}
+        </>
+      }
+      badge={<InvoiceStatusBadge status={inv.status} className="shrink-0" />}
+      details={
+        <>
           <p className="truncate">{t.paidOf(formatMoney(inv.paid), formatMoney(inv.total))}</p>
           <p className="truncate">{t.due(formatDate(inv.dueOn))}</p>
-        </div>
-        <Money value={inv.status === 'cancelled' ? 0 : inv.balance} tone className="shrink-0 font-semibold" />
-      </div>
-    </div>
+        </>
+      }
+      amount={<Money value={inv.status === 'cancelled' ? 0 : inv.balance} tone className="shrink-0 font-semibold" />}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Loader2, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { FEE_CATEGORIES, STRUCTURE_BOARDING, createFeeStructureBody, updateFeeStructureBody, type FeeCategory, type FeeStructure } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Field, describedBy } from '@/components/field';
@@ -129,192 +129,186 @@ export function StructureDialog({ open, onClose, term, structure }: { open: bool
   const itemsError = errors.items;
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !pending && onClose()}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-3xl gap-0 p-0" data-testid="structure-dialog">
-        <form onSubmit={submit} noValidate className="flex min-h-0 flex-col [&_[aria-invalid=true]]:border-destructive">
-          <DialogHeader className="border-b px-5 py-4 pr-12 sm:px-6">
-            <DialogTitle>{editing ? t.editTitle : t.createTitle}</DialogTitle>
-            <DialogDescription>{editing ? t.editText : t.createText(term.label)}</DialogDescription>
-          </DialogHeader>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      pending={pending}
+      className="max-h-[calc(100dvh-2rem)] max-w-3xl gap-0 p-0"
+      testId="structure-dialog"
+      form={{ onSubmit: submit, noValidate: true, className: 'flex min-h-0 flex-col [&_[aria-invalid=true]]:border-destructive' }}
+      headerClassName="border-b px-5 py-4 pr-12 sm:px-6"
+      title={editing ? t.editTitle : t.createTitle}
+      description={editing ? t.editText : t.createText(term.label)}
+    >
 
-          <div className="grid gap-5 px-5 py-5 sm:px-6">
-            <div className="grid gap-4 sm:grid-cols-3">
-              <Field id="structure-level" label={t.level} error={errors.levelId}>
-                <Select value={draft.levelId} onValueChange={(levelId) => set({ levelId, classId: '' })} disabled={editing}>
-                  <SelectTrigger id="structure-level" {...describedBy('structure-level', errors.levelId)} data-testid="structure-level">
-                    <SelectValue placeholder={t.levelPlaceholder} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {levels.map((l) => (
-                      <SelectItem key={l.value} value={l.value}>
-                        {l.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </Field>
-              <Field id="structure-stream" label={t.stream} optional error={errors.classId}>
-                <Select value={draft.classId || 'all'} onValueChange={(v) => set({ classId: v === 'all' ? '' : v })} disabled={editing || !draft.levelId}>
-                  <SelectTrigger id="structure-stream" {...describedBy('structure-stream', errors.classId)} data-testid="structure-stream">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="all">{t.streamAll}</SelectItem>
-                    {streams.map((s) => (
-                      <SelectItem key={s.value} value={s.value}>
-                        {s.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </Field>
-              <Field id="structure-boarding" label={t.boarding}>
-                <Select value={draft.boarding} onValueChange={(v) => set({ boarding: v as Draft['boarding'] })} disabled={editing}>
-                  <SelectTrigger id="structure-boarding" data-testid="structure-boarding">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {STRUCTURE_BOARDING.map((b) => (
-                      <SelectItem key={b} value={b}>
-                        {m.boarding[b]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </Field>
-              <p className="-mt-2 text-xs text-muted-foreground sm:col-span-3">{editing ? t.fixedHint : t.streamHint}</p>
-            </div>
+      <div className="grid gap-5 px-5 py-5 sm:px-6">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field id="structure-level" label={t.level} error={errors.levelId}>
+            <Select value={draft.levelId} onValueChange={(levelId) => set({ levelId, classId: '' })} disabled={editing}>
+              <SelectTrigger id="structure-level" {...describedBy('structure-level', errors.levelId)} data-testid="structure-level">
+                <SelectValue placeholder={t.levelPlaceholder} />
+              </SelectTrigger>
+              <SelectContent>
+                {levels.map((l) => (
+                  <SelectItem key={l.value} value={l.value}>
+                    {l.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <Field id="structure-stream" label={t.stream} optional error={errors.classId}>
+            <Select value={draft.classId || 'all'} onValueChange={(v) => set({ classId: v === 'all' ? '' : v })} disabled={editing || !draft.levelId}>
+              <SelectTrigger id="structure-stream" {...describedBy('structure-stream', errors.classId)} data-testid="structure-stream">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="all">{t.streamAll}</SelectItem>
+                {streams.map((s) => (
+                  <SelectItem key={s.value} value={s.value}>
+                    {s.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <Field id="structure-boarding" label={t.boarding}>
+            <Select value={draft.boarding} onValueChange={(v) => set({ boarding: v as Draft['boarding'] })} disabled={editing}>
+              <SelectTrigger id="structure-boarding" data-testid="structure-boarding">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {STRUCTURE_BOARDING.map((b) => (
+                  <SelectItem key={b} value={b}>
+                    {m.boarding[b]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Field>
+          <p className="-mt-2 text-xs text-muted-foreground sm:col-span-3">{editing ? t.fixedHint : t.streamHint}</p>
+        </div>
 
-            <fieldset className="grid min-w-0 gap-3" data-testid="structure-items">
-              <legend className="mb-2 text-sm font-medium">{t.items}</legend>
-              <div className="hidden grid-cols-[minmax(0,1fr)_9.5rem_10rem_5.5rem_2.25rem] gap-2 px-1 text-xs font-medium text-muted-foreground md:grid" aria-hidden>
-                <span>{t.itemName}</span>
-                <span>{t.category}</span>
-                <span className="text-right">{t.amount}</span>
-                <span>{t.optional}</span>
-                <span />
-              </div>
-              <ul className="grid gap-3 md:gap-2">
-                {draft.items.map((item, i) => {
-                  const nameErr = errors[`items.${i}.name`];
-                  const amountErr = errors[`items.${i}.amount`];
-                  return (
-                    <li
-                      key={item.key}
-                      className="grid grid-cols-2 gap-2 rounded-lg border bg-muted/20 p-3 md:grid-cols-[minmax(0,1fr)_9.5rem_10rem_5.5rem_2.25rem] md:items-start md:rounded-none md:border-0 md:bg-transparent md:p-0"
-                      data-testid="structure-item"
-                    >
-                      <div className="col-span-2 grid gap-1 md:col-span-1">
-                        <label htmlFor={`${item.key}-name`} className="text-xs font-medium text-muted-foreground md:sr-only">
-                          {t.itemName}
-                        </label>
-                        <Input
-                          id={`${item.key}-name`}
-                          value={item.name}
-                          onChange={(e) => setItem(item.key, { name: e.target.value })}
-                          placeholder={t.itemNamePlaceholder}
-                          maxLength={80}
-                          {...describedBy(`${item.key}-name`, nameErr)}
-                          data-testid="structure-item-name"
-                        />
-                        <FieldError id={`${item.key}-name-error`} message={nameErr} />
-                      </div>
-                      <div className="grid gap-1">
-                        <label htmlFor={`${item.key}-category`} className="text-xs font-medium text-muted-foreground md:sr-only">
-                          {t.category}
-                        </label>
-                        <Select value={item.category} onValueChange={(v) => setItem(item.key, { category: v as FeeCategory })}>
-                          <SelectTrigger id={`${item.key}-category`} data-testid="structure-item-category">
-                            <SelectValue />
-                          </SelectTrigger>
-                          <SelectContent>
-                            {FEE_CATEGORIES.map((cat) => (
-                              <SelectItem key={cat} value={cat}>
-                                {m.categories[cat]}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                      </div>
-                      <div className="grid gap-1">
-                        <label htmlFor={`${item.key}-amount`} className="text-xs font-medium text-muted-foreground md:sr-only">
-                          {t.amount}
-                        </label>
-                        <AmountInput
-                          id={`${item.key}-amount`}
-                          value={item.amount}
-                          onChange={(e) => setItem(item.key, { amount: e.target.value })}
-                          {...describedBy(`${item.key}-amount`, amountErr)}
-                          data-testid="structure-item-amount"
-                        />
-                        <FieldError id={`${item.key}-amount-error`} message={amountErr} />
-                      </div>
-                      <label className="flex h-10 items-center gap-2 text-sm md:justify-start">
-                        <Checkbox checked={item.optional} onCheckedChange={(v) => setItem(item.key, { optional: !!v })} data-testid="structure-item-optional" />
-                        <span>{t.optional}</span>
-                      </label>
-                      <div className="flex justify-end">
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="icon"
-                          className="size-10 text-muted-foreground hover:text-destructive"
-                          onClick={() => removeItem(item.key)}
-                          disabled={draft.items.length <= 1}
-                          aria-label={t.removeItem(item.name)}
-                          data-testid="structure-item-remove"
-                        >
-                          <Trash2 aria-hidden />
-                        </Button>
-                      </div>
-                    </li>
-                  );
-                })}
-              </ul>
-              {itemsError && <FieldError id="structure-items-error" message={itemsError} />}
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <Button type="button" variant="outline" size="sm" onClick={addItem} disabled={draft.items.length >= 40} data-testid="structure-add-item">
-                  <Plus aria-hidden />
-                  {t.addItem}
-                </Button>
-                <p className="text-xs text-muted-foreground">{t.optionalHint}</p>
-              </div>
-            </fieldset>
-
-            <div className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2 sm:p-4" data-testid="structure-totals">
-              <div>
-                <p className="text-xs text-muted-foreground">{t.compulsory}</p>
-                <Money value={totals.required} className="text-lg font-semibold" />
-              </div>
-              <div className={cn('sm:text-right', totals.full === totals.required && 'opacity-60')}>
-                <p className="text-xs text-muted-foreground">{t.full}</p>
-                <Money value={totals.full} className="text-lg font-semibold" />
-              </div>
-            </div>
-
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="structure-name" label={t.name} optional error={errors.name}>
-                <Input id="structure-name" value={draft.name} onChange={(e) => set({ name: e.target.value })} placeholder={autoName} maxLength={120} {...describedBy('structure-name', errors.name)} data-testid="structure-name" />
-              </Field>
-              <Field id="structure-notes" label={t.notes} optional error={errors.notes} className="sm:col-span-2">
-                <Textarea id="structure-notes" value={draft.notes} onChange={(e) => set({ notes: e.target.value })} placeholder={t.notesPlaceholder} rows={2} maxLength={500} className="min-h-16" data-testid="structure-notes" />
-              </Field>
-            </div>
-
-            {save.isError && !hasFieldErrors(save.error, ['levelId', 'classId', 'name', 'notes', 'items']) && <FormErrorAlert title={t.failed} detail={save.error.message} testId="structure-error" />}
+        <fieldset className="grid min-w-0 gap-3" data-testid="structure-items">
+          <legend className="mb-2 text-sm font-medium">{t.items}</legend>
+          <div className="hidden grid-cols-[minmax(0,1fr)_9.5rem_10rem_5.5rem_2.25rem] gap-2 px-1 text-xs font-medium text-muted-foreground md:grid" aria-hidden>
+            <span>{t.itemName}</span>
+            <span>{t.category}</span>
+            <span className="text-right">{t.amount}</span>
+            <span>{t.optional}</span>
+            <span />
           </div>
+          <ul className="grid gap-3 md:gap-2">
+            {draft.items.map((item, i) => {
+              const nameErr = errors[`items.${i}.name`];
+              const amountErr = errors[`items.${i}.amount`];
+              return (
+                <li
+                  key={item.key}
+                  className="grid grid-cols-2 gap-2 rounded-lg border bg-muted/20 p-3 md:grid-cols-[minmax(0,1fr)_9.5rem_10rem_5.5rem_2.25rem] md:items-start md:rounded-none md:border-0 md:bg-transparent md:p-0"
+                  data-testid="structure-item"
+                >
+                  <div className="col-span-2 grid gap-1 md:col-span-1">
+                    <label htmlFor={`${item.key}-name`} className="text-xs font-medium text-muted-foreground md:sr-only">
+                      {t.itemName}
+                    </label>
+                    <Input
+                      id={`${item.key}-name`}
+                      value={item.name}
+                      onChange={(e) => setItem(item.key, { name: e.target.value })}
+                      placeholder={t.itemNamePlaceholder}
+                      maxLength={80}
+                      {...describedBy(`${item.key}-name`, nameErr)}
+                      data-testid="structure-item-name"
+                    />
+                    <FieldError id={`${item.key}-name-error`} message={nameErr} />
+                  </div>
+                  <div className="grid gap-1">
+                    <label htmlFor={`${item.key}-category`} className="text-xs font-medium text-muted-foreground md:sr-only">
+                      {t.category}
+                    </label>
+                    <Select value={item.category} onValueChange={(v) => setItem(item.key, { category: v as FeeCategory })}>
+                      <SelectTrigger id={`${item.key}-category`} data-testid="structure-item-category">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {FEE_CATEGORIES.map((cat) => (
+                          <SelectItem key={cat} value={cat}>
+                            {m.categories[cat]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  </div>
+                  <div className="grid gap-1">
+                    <label htmlFor={`${item.key}-amount`} className="text-xs font-medium text-muted-foreground md:sr-only">
+                      {t.amount}
+                    </label>
+                    <AmountInput
+                      id={`${item.key}-amount`}
+                      value={item.amount}
+                      onChange={(e) => setItem(item.key, { amount: e.target.value })}
+                      {...describedBy(`${item.key}-amount`, amountErr)}
+                      data-testid="structure-item-amount"
+                    />
+                    <FieldError id={`${item.key}-amount-error`} message={amountErr} />
+                  </div>
+                  <label className="flex h-10 items-center gap-2 text-sm md:justify-start">
+                    <Checkbox checked={item.optional} onCheckedChange={(v) => setItem(item.key, { optional: !!v })} data-testid="structure-item-optional" />
+                    <span>{t.optional}</span>
+                  </label>
+                  <div className="flex justify-end">
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="size-10 text-muted-foreground hover:text-destructive"
+                      onClick={() => removeItem(item.key)}
+                      disabled={draft.items.length <= 1}
+                      aria-label={t.removeItem(item.name)}
+                      data-testid="structure-item-remove"
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {itemsError && <FieldError id="structure-items-error" message={itemsError} />}
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Button type="button" variant="outline" size="sm" onClick={addItem} disabled={draft.items.length >= 40} data-testid="structure-add-item">
+              <Plus aria-hidden />
+              {t.addItem}
+            </Button>
+            <p className="text-xs text-muted-foreground">{t.optionalHint}</p>
+          </div>
+        </fieldset>
 
-          <DialogFooter className="border-t px-5 py-4 sm:px-6">
-            <Button type="button" variant="outline" onClick={onClose} disabled={pending}>
-              {m.common.cancel}
-            </Button>
-            <Button type="submit" disabled={pending} data-testid="structure-submit">
-              {pending && <Loader2 className="animate-spin" aria-hidden />}
-              {pending ? m.common.saving : editing ? t.save : t.create}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        <div className="grid gap-3 rounded-lg border bg-muted/30 p-3 sm:grid-cols-2 sm:p-4" data-testid="structure-totals">
+          <div>
+            <p className="text-xs text-muted-foreground">{t.compulsory}</p>
+            <Money value={totals.required} className="text-lg font-semibold" />
+          </div>
+          <div className={cn('sm:text-right', totals.full === totals.required && 'opacity-60')}>
+            <p className="text-xs text-muted-foreground">{t.full}</p>
+            <Money value={totals.full} className="text-lg font-semibold" />
+          </div>
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="structure-name" label={t.name} optional error={errors.name}>
+            <Input id="structure-name" value={draft.name} onChange={(e) => set({ name: e.target.value })} placeholder={autoName} maxLength={120} {...describedBy('structure-name', errors.name)} data-testid="structure-name" />
+          </Field>
+          <Field id="structure-notes" label={t.notes} optional error={errors.notes} className="sm:col-span-2">
+            <Textarea id="structure-notes" value={draft.notes} onChange={(e) => set({ notes: e.target.value })} placeholder={t.notesPlaceholder} rows={2} maxLength={500} className="min-h-16" data-testid="structure-notes" />
+          </Field>
+        </div>
+
+        {save.isError && !hasFieldErrors(save.error, ['levelId', 'classId', 'name', 'notes', 'items']) && <FormErrorAlert title={t.failed} detail={save.error.message} testId="structure-error" />}
+      </div>
+
+      <FormDialogFooter className="border-t px-5 py-4 sm:px-6" cancelLabel={m.common.cancel} onCancel={onClose} label={pending ? m.common.saving : editing ? t.save : t.create} pending={pending} submitTestId="structure-submit" />
+    </FormDialog>
   );
 }

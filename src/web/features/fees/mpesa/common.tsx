@@ -23,6 +23,9 @@ import { EmptyStateCard } from '@/components/page-states';
 
 export const mm = messages.mpesaScreens;
 
+/** The frame the M-Pesa dialogs share (for `FormDialog`): a narrow one-column box kept open on outside clicks, its description at a relaxed line height. */
+export const MPESA_DIALOG = { className: 'max-w-lg grid-cols-[minmax(0,1fr)] gap-5', keepOnOutsideClick: true, descriptionClassName: 'leading-relaxed' } as const;
+
 /** Who is looking: the finance officer writes; principal, director and platform staff only read. */
 export function useFeesAccess() {
   const { state } = useAuth();

@@ -5,7 +5,9 @@ import { ArrowRight, CalendarRange, Inbox, ListOrdered, Settings2, Smartphone } 
 import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
+import { CountBadge } from '@/components/count-badge';
 import { useAuth } from '@/lib/auth';
 import { FEES_KEY, useFeesLiveRefresh, useMpesaConfig, useUnmatched } from '../api/fees';
 import { EnvironmentBadge, mm, PickSchool, SectionFrame, useFeesAccess, useTabParam } from './common';
@@ -87,29 +89,16 @@ function MpesaPayments({ schoolId, canManage }: { schoolId: string | null; canMa
       )}
       <OverviewStrip schoolId={schoolId} onReview={() => setTab('unmatched')} />
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label={p.tabsLabel}>
-          <TabsTrigger value="transactions" data-tab="transactions" data-testid="mpesa-tab-transactions">
-            <ListOrdered aria-hidden />
-            {p.tabs.transactions}
-          </TabsTrigger>
-          <TabsTrigger value="unmatched" data-tab="unmatched" data-testid="mpesa-tab-unmatched">
-            <Inbox aria-hidden />
-            {p.tabs.unmatched}
-            {waiting > 0 && (
-              <span className="ml-0.5 rounded-full bg-amber-500 px-1.5 py-px text-[11px] font-semibold text-white tabular-nums" aria-label={p.unmatchedBadge(waiting)} data-testid="mpesa-unmatched-count">
-                {waiting}
-              </span>
-            )}
-          </TabsTrigger>
-          <TabsTrigger value="stk" data-tab="stk" data-testid="mpesa-tab-stk">
-            <Smartphone aria-hidden />
-            {p.tabs.stk}
-          </TabsTrigger>
-          <TabsTrigger value="reconciliation" data-tab="reconciliation" data-testid="mpesa-tab-reconciliation">
-            <CalendarRange aria-hidden />
-            {p.tabs.reconciliation}
-          </TabsTrigger>
-        </TabsList>
+        <IconTabsList
+          label={p.tabsLabel}
+          dataTab
+          tabs={[
+            { value: 'transactions', icon: ListOrdered, label: p.tabs.transactions, testId: 'mpesa-tab-transactions' },
+            { value: 'unmatched', icon: Inbox, label: p.tabs.unmatched, testId: 'mpesa-tab-unmatched', badge: <CountBadge count={waiting} label={p.unmatchedBadge(waiting)} testId="mpesa-unmatched-count" /> },
+            { value: 'stk', icon: Smartphone, label: p.tabs.stk, testId: 'mpesa-tab-stk' },
+            { value: 'reconciliation', icon: CalendarRange, label: p.tabs.reconciliation, testId: 'mpesa-tab-reconciliation' },
+          ]}
+        />
         <TabsContent value="transactions">
           <TransactionsTab schoolId={schoolId} />
         </TabsContent>

@@ -36,18 +36,18 @@ function Figure({ count, amount, tone }: { count: number; amount?: number; tone?
 function DayCells({ d }: { d: Day | Totals }) {
   return (
     <>
-      <td className="border-b px-3 py-2.5">
-        <Figure count={d.matched} amount={d.matchedAmount} />
-      </td>
-      <td className="border-b px-3 py-2.5">
-        <Figure count={d.unmatched} amount={d.unmatchedAmount} tone="amber" />
-      </td>
-      <td className="border-b px-3 py-2.5">
-        <Figure count={d.refunded} amount={d.refundedAmount} />
-      </td>
-      <td className="border-b px-3 py-2.5">
-        <Figure count={d.failed} tone="red" />
-      </td>
+      {(
+        [
+          [d.matched, d.matchedAmount, undefined],
+          [d.unmatched, d.unmatchedAmount, 'amber'],
+          [d.refunded, d.refundedAmount, undefined],
+          [d.failed, undefined, 'red'],
+        ] as const
+      ).map(([count, amount, tone], i) => (
+        <td key={i} className="border-b px-3 py-2.5">
+          <Figure count={count} amount={amount} tone={tone} />
+        </td>
+      ))}
     </>
   );
 }
@@ -135,15 +135,11 @@ export function ReconciliationTab({ schoolId }: { schoolId: string | null }) {
                 <th scope="col" className="rounded-l-md border-b bg-muted/50 px-3 py-2 text-left font-medium">
                   {r.date}
                 </th>
-                <th scope="col" className="border-b bg-muted/50 px-3 py-2 text-right font-medium">
-                  {r.matched}
-                </th>
-                <th scope="col" className="border-b bg-muted/50 px-3 py-2 text-right font-medium">
-                  {r.unmatched}
-                </th>
-                <th scope="col" className="border-b bg-muted/50 px-3 py-2 text-right font-medium">
-                  {r.refunded}
-                </th>
+                {[r.matched, r.unmatched, r.refunded].map((label) => (
+                  <th key={label} scope="col" className="border-b bg-muted/50 px-3 py-2 text-right font-medium">
+                    {label}
+                  </th>
+                ))}
                 <th scope="col" className="rounded-r-md border-b bg-muted/50 px-3 py-2 text-right font-medium" title={r.failedHint}>
                   {r.failed}
                 </th>

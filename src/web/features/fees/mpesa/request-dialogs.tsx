@@ -6,7 +6,8 @@ import { messages } from '@shared/messages';
 import { normaliseKenyanPhone } from '@shared/phone';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { DIALOG_ICON_TONE, FormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { formatPhone } from '@/lib/format';
@@ -15,15 +16,12 @@ import { useStudent } from '@/features/learners';
 import { LearnerPicker, type PickedLearner } from '@/features/movements';
 import { FEES_KEY, useRegisterUrls, useSimulateC2b, useStudentAccount } from '../api/fees';
 import { Money } from '@/components/money';
+import { Captioned } from '@/components/captioned';
 import { PayWithMpesaDialog } from '../components/pay-with-mpesa-dialog';
-import { errorText, mm, wholeShillings } from './common';
+import { errorText, mm, MPESA_DIALOG, wholeShillings } from './common';
 
 const q = mm.request;
 const s = mm.simulate;
-
-function DialogIcon({ children, className }: { children: React.ReactNode; className?: string }) {
-  return <span className={`mb-1 inline-flex size-11 items-center justify-center rounded-full ${className ?? 'bg-primary/10 text-primary'}`}>{children}</span>;
-}
 
 /**
  * "Request payment" (issue 11 §3, the finance officer's STK Push): choose the learner (their balance
@@ -61,61 +59,50 @@ export function RequestPaymentDialog({ open, onOpenChange, simulator }: { open: 
 
   return (
     <>
-      <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent className="max-w-lg grid-cols-[minmax(0,1fr)] gap-5" onInteractOutside={(e) => e.preventDefault()} data-testid="request-payment-dialog">
-          <DialogHeader className="gap-2">
-            <DialogIcon className="bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
-              <Smartphone className="size-5" aria-hidden />
-            </DialogIcon>
-            <DialogTitle>{q.title}</DialogTitle>
-            <DialogDescription className="leading-relaxed">{q.description}</DialogDescription>
-          </DialogHeader>
-          <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={next} noValidate>
-            <Field id="request-learner" label={q.learner} error={error}>
-              <LearnerPicker
-                id="request-learner"
-                value={learner}
-                onChange={(l) => {
-                  setLearner(l);
-                  if (l) setError(undefined);
-                }}
-                invalid={!!error}
-                testId="request-picker"
-              />
-            </Field>
-            {learner && (
-              <div className="grid gap-3 min-[420px]:grid-cols-2" data-testid="request-learner-facts">
-                <div className="rounded-lg border p-3">
-                  <p className="text-xs text-muted-foreground">{q.balance}</p>
-                  {balance !== null ? <Money value={balance} tone className="mt-0.5 block font-semibold" /> : <Loader2 className="mt-1.5 size-4 animate-spin text-muted-foreground" aria-hidden />}
-                </div>
-                <div className="min-w-0 rounded-lg border p-3">
-                  <p className="text-xs text-muted-foreground">{q.guardianPhone}</p>
-                  {detail.isLoading ? (
-                    <Loader2 className="mt-1.5 size-4 animate-spin text-muted-foreground" aria-hidden />
-                  ) : guardian ? (
-                    <p className="mt-0.5 flex items-center gap-1.5 truncate font-medium tabular-nums">
-                      <Phone className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-                      {formatPhone(guardian.phone)}
-                    </p>
-                  ) : (
-                    <p className="mt-0.5 text-xs text-muted-foreground">{q.noGuardianPhone}</p>
-                  )}
-                </div>
-              </div>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                {mm.common.cancel}
-              </Button>
-              <Button type="submit" disabled={loading} data-testid="request-continue">
-                {loading && <Loader2 className="animate-spin" aria-hidden />}
-                {q.continue}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <FormDialog open={open} onClose={() => onOpenChange(false)} {...MPESA_DIALOG} testId="request-payment-dialog" icon={Smartphone} iconClassName={DIALOG_ICON_TONE.success} title={q.title} description={q.description}>
+        <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={next} noValidate>
+          <Field id="request-learner" label={q.learner} error={error}>
+            <LearnerPicker
+              id="request-learner"
+              value={learner}
+              onChange={(l) => {
+                setLearner(l);
+                if (l) setError(undefined);
+              }}
+              invalid={!!error}
+              testId="request-picker"
+            />
+          </Field>
+          {learner && (
+            <div className="grid gap-3 min-[420px]:grid-cols-2" data-testid="request-learner-facts">
+              <Captioned caption={q.balance} className="rounded-lg border p-3">
+                {balance !== null ? <Money value={balance} tone className="mt-0.5 block font-semibold" /> : <Loader2 className="mt-1.5 size-4 animate-spin text-muted-foreground" aria-hidden />}
+              </Captioned>
+              <Captioned caption={q.guardianPhone} className="min-w-0 rounded-lg border p-3">
+                {detail.isLoading ? (
+                  <Loader2 className="mt-1.5 size-4 animate-spin text-muted-foreground" aria-hidden />
+                ) : guardian ? (
+                  <p className="mt-0.5 flex items-center gap-1.5 truncate font-medium tabular-nums">
+                    <Phone className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                    {formatPhone(guardian.phone)}
+                  </p>
+                ) : (
+                  <p className="mt-0.5 text-xs text-muted-foreground">{q.noGuardianPhone}</p>
+                )}
+              </Captioned>
+            </div>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              {mm.common.cancel}
+            </Button>
+            <Button type="submit" disabled={loading} data-testid="request-continue">
+              {loading && <Loader2 className="animate-spin" aria-hidden />}
+              {q.continue}
+            </Button>
+          </DialogFooter>
+        </form>
+      </FormDialog>
       {paying && (
         <PayWithMpesaDialog
           open={!!paying}
@@ -194,72 +181,73 @@ export function SimulateC2bDialog({ open, onOpenChange, config }: { open: boolea
   const refused = simulate.error instanceof ApiError && simulate.error.code === 'MPESA_REFUSED';
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !pending && onOpenChange(o)}>
-      <DialogContent className="max-w-lg grid-cols-[minmax(0,1fr)] gap-5" onInteractOutside={(e) => e.preventDefault()} data-testid="simulate-dialog">
-        <DialogHeader className="gap-2">
-          <DialogIcon className="bg-violet-500/10 text-violet-600 dark:text-violet-400">
-            <Store className="size-5" aria-hidden />
-          </DialogIcon>
-          <DialogTitle>{s.title}</DialogTitle>
-          {!sent && <DialogDescription className="leading-relaxed">{s.description}</DialogDescription>}
-        </DialogHeader>
-        {sent ? (
-          <div className="flex flex-col items-center gap-3 py-2 text-center" role="status" data-testid="simulate-sent">
-            <CheckCircle2 className="size-11 text-emerald-600" aria-hidden />
-            <p className="text-lg font-semibold">{s.sent}</p>
-            <p className="max-w-sm text-sm text-muted-foreground">{s.sentText}</p>
-            <DialogFooter className="mt-2 w-full sm:justify-center">
-              <Button variant="outline" onClick={() => setSent(false)} data-testid="simulate-another">
-                {s.sendAnother}
-              </Button>
-              <Button onClick={() => onOpenChange(false)}>{mm.common.close}</Button>
-            </DialogFooter>
-          </div>
-        ) : (
-          <form
-            className="grid grid-cols-[minmax(0,1fr)] gap-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void send(false);
-            }}
-            noValidate
-          >
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="sim-amount" label={s.amount} error={errors.amount} hint={mm.common.kesWhole}>
-                <Input id="sim-amount" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={mm.common.kesPlaceholder} {...describedBy('sim-amount', errors.amount, true)} data-testid="simulate-amount" />
-              </Field>
-              <Field id="sim-phone" label={s.phone} error={errors.phone} hint={s.phoneHint}>
-                <Input id="sim-phone" inputMode="tel" autoComplete="off" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder={s.phonePlaceholder} {...describedBy('sim-phone', errors.phone, true)} data-testid="simulate-phone" />
-              </Field>
-            </div>
-            <Field id="sim-account" label={s.account} error={errors.accountReference} hint={s.accountHint}>
-              <Input id="sim-account" value={account} maxLength={20} onChange={(e) => setAccount(e.target.value)} placeholder={s.accountPlaceholder} className="font-mono" {...describedBy('sim-account', errors.accountReference, true)} data-testid="simulate-account" />
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      pending={pending}
+      {...MPESA_DIALOG}
+      testId="simulate-dialog"
+      icon={Store}
+      iconClassName="bg-violet-500/10 text-violet-600 dark:text-violet-400"
+      title={s.title}
+      description={sent ? undefined : s.description}
+    >
+      {sent ? (
+        <div className="flex flex-col items-center gap-3 py-2 text-center" role="status" data-testid="simulate-sent">
+          <CheckCircle2 className="size-11 text-emerald-600" aria-hidden />
+          <p className="text-lg font-semibold">{s.sent}</p>
+          <p className="max-w-sm text-sm text-muted-foreground">{s.sentText}</p>
+          <DialogFooter className="mt-2 w-full sm:justify-center">
+            <Button variant="outline" onClick={() => setSent(false)} data-testid="simulate-another">
+              {s.sendAnother}
+            </Button>
+            <Button onClick={() => onOpenChange(false)}>{mm.common.close}</Button>
+          </DialogFooter>
+        </div>
+      ) : (
+        <form
+          className="grid grid-cols-[minmax(0,1fr)] gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void send(false);
+          }}
+          noValidate
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="sim-amount" label={s.amount} error={errors.amount} hint={mm.common.kesWhole}>
+              <Input id="sim-amount" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={mm.common.kesPlaceholder} {...describedBy('sim-amount', errors.amount, true)} data-testid="simulate-amount" />
             </Field>
-            {failure && (
-              <div className="grid gap-2">
-                <FormErrorAlert title={s.failed} detail={errorText(failure, s.failed)} testId="simulate-error" />
-                {refused && <p className="text-xs text-muted-foreground">{s.registerFirst}</p>}
-              </div>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-                {mm.common.cancel}
+            <Field id="sim-phone" label={s.phone} error={errors.phone} hint={s.phoneHint}>
+              <Input id="sim-phone" inputMode="tel" autoComplete="off" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder={s.phonePlaceholder} {...describedBy('sim-phone', errors.phone, true)} data-testid="simulate-phone" />
+            </Field>
+          </div>
+          <Field id="sim-account" label={s.account} error={errors.accountReference} hint={s.accountHint}>
+            <Input id="sim-account" value={account} maxLength={20} onChange={(e) => setAccount(e.target.value)} placeholder={s.accountPlaceholder} className="font-mono" {...describedBy('sim-account', errors.accountReference, true)} data-testid="simulate-account" />
+          </Field>
+          {failure && (
+            <div className="grid gap-2">
+              <FormErrorAlert title={s.failed} detail={errorText(failure, s.failed)} testId="simulate-error" />
+              {refused && <p className="text-xs text-muted-foreground">{s.registerFirst}</p>}
+            </div>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              {mm.common.cancel}
+            </Button>
+            {refused ? (
+              <Button type="button" onClick={() => void send(true)} disabled={pending} data-testid="simulate-register-retry">
+                {pending && <Loader2 className="animate-spin" aria-hidden />}
+                {s.registerAndRetry}
               </Button>
-              {refused ? (
-                <Button type="button" onClick={() => void send(true)} disabled={pending} data-testid="simulate-register-retry">
-                  {pending && <Loader2 className="animate-spin" aria-hidden />}
-                  {s.registerAndRetry}
-                </Button>
-              ) : (
-                <Button type="submit" disabled={pending} data-testid="simulate-send">
-                  {pending && <Loader2 className="animate-spin" aria-hidden />}
-                  {pending ? s.sending : s.send}
-                </Button>
-              )}
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+            ) : (
+              <Button type="submit" disabled={pending} data-testid="simulate-send">
+                {pending && <Loader2 className="animate-spin" aria-hidden />}
+                {pending ? s.sending : s.send}
+              </Button>
+            )}
+          </DialogFooter>
+        </form>
+      )}
+    </FormDialog>
   );
 }

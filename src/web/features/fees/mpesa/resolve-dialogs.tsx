@@ -6,12 +6,15 @@ import { messages } from '@shared/messages';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DIALOG_ICON_TONE, FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { describedBy, Field } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
 import { LearnerPicker, type PickedLearner } from '@/features/movements';
 import { receiptPdfUrl, useAllocateTransaction, useRefundTransaction, useStudentAccount } from '../api/fees';
 import { formatMoney, Money } from '@/components/money';
-import { errorText, formatMsisdn, formatWhen, mm } from './common';
+import { NewTabButton } from '@/components/new-tab-link';
+import { Captioned } from '@/components/captioned';
+import { errorText, formatMsisdn, formatWhen, mm, MPESA_DIALOG } from './common';
 import { AccountCell } from './transactions-tab';
 
 const a = mm.allocate;
@@ -122,14 +125,7 @@ export function AllocateDialog({ tx, onClose }: { tx: MpesaTransaction | null; o
             <Field id="allocate-note" label={a.note} optional error={errors.note}>
               <Textarea id="allocate-note" value={note} onChange={(e) => setNote(e.target.value)} placeholder={a.notePlaceholder} rows={2} maxLength={NOTE_MAX + 50} {...describedBy('allocate-note', errors.note)} data-testid="allocate-note" />
             </Field>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                {mm.common.cancel}
-              </Button>
-              <Button type="submit" data-testid="allocate-review">
-                {a.review}
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter cancelLabel={mm.common.cancel} onCancel={onClose} label={a.review} pending={false} submitTestId="allocate-review" />
           </form>
         )}
 
@@ -179,25 +175,20 @@ function AllocationDone({ tx, onClose }: { tx: MpesaTransaction; onClose: () => 
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="allocate-done">
       <p className="text-sm text-muted-foreground">{a.doneText(formatMoney(tx.amount), tx.studentName ?? '')}</p>
       <div className="grid gap-3 min-[420px]:grid-cols-2">
-        <div className="rounded-lg border bg-emerald-500/5 p-3.5">
-          <p className="text-xs text-muted-foreground">{a.receipt}</p>
+        <Captioned caption={a.receipt} className="rounded-lg border bg-emerald-500/5 p-3.5">
           <p className="mt-0.5 font-mono text-lg font-semibold" data-testid="allocate-receipt">
             {tx.receiptNumber}
           </p>
-        </div>
-        <div className="rounded-lg border p-3.5">
-          <p className="text-xs text-muted-foreground">{messages.feesScreens.pay.newBalance}</p>
+        </Captioned>
+        <Captioned caption={messages.feesScreens.pay.newBalance} className="rounded-lg border p-3.5">
           {account.data ? <Money value={account.data.balance} tone className="mt-0.5 block text-lg font-semibold" /> : <Loader2 className="mt-2 size-4 animate-spin text-muted-foreground" aria-hidden />}
-        </div>
+        </Captioned>
       </div>
       <DialogFooter>
         {tx.paymentId && (
-          <Button asChild variant="outline">
-            <a href={receiptPdfUrl(tx.paymentId)} target="_blank" rel="noreferrer" data-testid="allocate-receipt-pdf">
-              <Download aria-hidden />
-              {a.downloadReceipt}
-            </a>
-          </Button>
+          <NewTabButton variant="outline" href={receiptPdfUrl(tx.paymentId)} icon={<Download aria-hidden />} testId="allocate-receipt-pdf">
+            {a.downloadReceipt}
+          </NewTabButton>
         )}
         <Button onClick={onClose} data-testid="allocate-close">
           {a.done}
@@ -239,32 +230,15 @@ export function RefundDialog({ tx, onClose }: { tx: MpesaTransaction | null; onC
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !refund.isPending && onClose()}>
-      <DialogContent className="max-w-lg grid-cols-[minmax(0,1fr)] gap-5" onInteractOutside={(e) => e.preventDefault()} data-testid="refund-dialog">
-        <DialogHeader className="gap-2">
-          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-amber-500/12 text-amber-600 dark:text-amber-400">
-            <Undo2 className="size-5" aria-hidden />
-          </span>
-          <DialogTitle>{r.title}</DialogTitle>
-          <DialogDescription className="leading-relaxed">{r.description}</DialogDescription>
-        </DialogHeader>
-        {tx && <PaymentCard tx={tx} />}
-        <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={submit} noValidate>
-          <Field id="refund-note" label={r.note} error={error}>
-            <Textarea id="refund-note" value={note} onChange={(e) => setNote(e.target.value)} placeholder={r.notePlaceholder} rows={3} maxLength={NOTE_MAX + 50} {...describedBy('refund-note', error)} data-testid="refund-note" />
-          </Field>
-          {refund.error && <FormErrorAlert title={r.failed} detail={errorText(refund.error, r.failed)} testId="refund-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={refund.isPending}>
-              {mm.common.cancel}
-            </Button>
-            <Button type="submit" className="bg-amber-600 text-white hover:bg-amber-600/90" disabled={refund.isPending} data-testid="refund-confirm">
-              {refund.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {refund.isPending ? r.refunding : r.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} pending={refund.isPending} {...MPESA_DIALOG} testId="refund-dialog" icon={Undo2} iconClassName={DIALOG_ICON_TONE.warning} title={r.title} description={r.description}>
+      {tx && <PaymentCard tx={tx} />}
+      <form className="grid grid-cols-[minmax(0,1fr)] gap-4" onSubmit={submit} noValidate>
+      <Field id="refund-note" label={r.note} error={error}>
+        <Textarea id="refund-note" value={note} onChange={(e) => setNote(e.target.value)} placeholder={r.notePlaceholder} rows={3} maxLength={NOTE_MAX + 50} {...describedBy('refund-note', error)} data-testid="refund-note" />
+      </Field>
+      {refund.error && <FormErrorAlert title={r.failed} detail={errorText(refund.error, r.failed)} testId="refund-error" />}
+      <FormDialogFooter cancelLabel={mm.common.cancel} onCancel={onClose} label={refund.isPending ? r.refunding : r.confirm} pending={refund.isPending} submitClassName="bg-amber-600 text-white hover:bg-amber-600/90" submitTestId="refund-confirm" />
+      </form>
+    </FormDialog>
   );
 }

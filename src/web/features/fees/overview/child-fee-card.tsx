@@ -11,6 +11,7 @@ import { BalanceBadge, balanceState, InvoiceStatusBadge } from './fee-badges';
 import { FeeHistory } from './fee-history';
 import { percent } from '@/lib/kes-format';
 import { RateBar } from '@/components/figures';
+import { NewTabButton, PdfIconLink } from '@/components/new-tab-link';
 
 const m = messages.financeOverview.parent;
 const methods = messages.feesScreens.methods;
@@ -106,12 +107,9 @@ function TermInvoice({ invoice }: { invoice: NonNullable<Child['currentTermInvoi
           <RateBar rate={share} />
           <span className="text-[11px] text-muted-foreground">{m.paidShare(percent(share))}</span>
         </div>
-        <Button asChild variant="outline" size="sm">
-          <a href={invoicePdfUrl(invoice.id)} target="_blank" rel="noreferrer" data-testid="term-invoice-pdf">
-            <FileDown aria-hidden />
-            {m.invoicePdf}
-          </a>
-        </Button>
+        <NewTabButton variant="outline" size="sm" href={invoicePdfUrl(invoice.id)} icon={<FileDown aria-hidden />} testId="term-invoice-pdf">
+          {m.invoicePdf}
+        </NewTabButton>
       </div>
     </div>
   );
@@ -209,11 +207,13 @@ export function ChildFeeCard({ child, mpesa, onPay, onStatement }: { child: Chil
                   </p>
                 </div>
                 {last.receiptNumber && last.kind === 'payment' && (
-                  <Button asChild variant="ghost" size="icon" className="size-8 shrink-0 text-muted-foreground hover:text-primary">
-                    <a href={receiptPdfUrl(last.id)} target="_blank" rel="noreferrer" aria-label={m.downloadReceipt(last.receiptNumber)} title={m.receiptPdf} data-testid="last-receipt-pdf">
-                      <FileDown aria-hidden />
-                    </a>
-                  </Button>
+                  <PdfIconLink
+                    href={receiptPdfUrl(last.id)}
+                    label={m.downloadReceipt(last.receiptNumber)}
+                    title={m.receiptPdf}
+                    className="size-8 shrink-0 text-muted-foreground hover:text-primary"
+                    testId="last-receipt-pdf"
+                  />
                 )}
               </div>
             ) : (

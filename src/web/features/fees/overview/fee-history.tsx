@@ -1,11 +1,11 @@
 import * as React from 'react';
-import { FileDown, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { invoicePdfUrl, receiptPdfUrl, useStudentAccount } from '../api/fees';
 import { Money } from '@/components/money';
+import { PdfIconLink } from '@/components/new-tab-link';
 import { InvoiceStatusBadge } from './fee-badges';
 
 const m = messages.financeOverview.parent;
@@ -13,11 +13,31 @@ const methods = messages.feesScreens.methods;
 
 function PdfLink({ href, label, testId }: { href: string; label: string; testId: string }) {
   return (
-    <Button asChild variant="ghost" size="icon" className="size-8 shrink-0 text-muted-foreground hover:text-primary">
-      <a href={href} target="_blank" rel="noreferrer" aria-label={label} title={label} data-testid={testId}>
-        <FileDown aria-hidden />
-      </a>
-    </Button>
+    <PdfIconLink href={href} label={label} className="size-8 shrink-0 text-muted-foreground hover:text-primary" testId={testId} />
+  );
+}
+
+/** A history list: `empty` when there are no `items`, else a bordered row per item (`row` draws its inside). */
+function HistoryList<T extends { id: string }>({ items, empty, testId, rowTestId, row }: { items: T[]; empty: string; testId: string; rowTestId: string; row: (item: T) => React.ReactNode }) {
+  if (items.length === 0) return <p className="py-4 text-center text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <ul className="divide-y rounded-lg border" data-testid={testId}>
+      {items.map((x) => (
+        <li key={x.id} className="flex items-center gap-3 px-3 py-2.5" data-testid={rowTestId}>
+          {row(x)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A history row's title line (with its badges) over its muted detail line. */
+function RowText({ title, detail }: { title: React.ReactNode; detail: React.ReactNode }) {
+  return (
+    <div className="min-w-0 flex-1">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">{title}</p>
+      <p className="truncate text-xs text-muted-foreground">{detail}</p>
+    </div>
   );
 }
 
@@ -62,60 +82,66 @@ export function FeeHistory({ studentId }: { studentId: string }) {
       ) : account.isError ? (
         <p className="py-4 text-center text-sm text-destructive">{m.historyFailed}</p>
       ) : tab === 'invoices' ? (
-        a!.invoices.length === 0 ? (
-          <p className="py-4 text-center text-sm text-muted-foreground">{m.noInvoices}</p>
-        ) : (
-          <ul className="divide-y rounded-lg border" data-testid="history-invoices">
-            {a!.invoices.map((inv) => (
-              <li key={inv.id} className="flex items-center gap-3 px-3 py-2.5" data-testid="history-invoice">
-                <div className="min-w-0 flex-1">
-                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <HistoryList
+          items={a!.invoices}
+          empty={m.noInvoices}
+          testId="history-invoices"
+          rowTestId="history-invoice"
+          row={(inv) => (
+            <>
+              <RowText
+                title={
+                  <>
                     <span className="font-medium">{inv.termName}</span>
                     <InvoiceStatusBadge status={inv.status} />
+                  </>
+                }
+                detail={`${inv.invoiceNumber} · ${formatDate(inv.issuedOn)}`}
+              />
+              <div className="shrink-0 text-right">
+                <Money value={inv.total} prefix={false} className="text-sm font-medium" />
+                {inv.balance > 0 && (
+                  <p className="text-[11px] text-destructive tabular-nums">
+                    {m.invoiceBalance} <Money value={inv.balance} prefix={false} />
                   </p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {inv.invoiceNumber} · {formatDate(inv.issuedOn)}
-                  </p>
-                </div>
-                <div className="shrink-0 text-right">
-                  <Money value={inv.total} prefix={false} className="text-sm font-medium" />
-                  {inv.balance > 0 && (
-                    <p className="text-[11px] text-destructive tabular-nums">
-                      {m.invoiceBalance} <Money value={inv.balance} prefix={false} />
-                    </p>
-                  )}
-                </div>
-                <PdfLink href={invoicePdfUrl(inv.id)} label={m.downloadInvoice(inv.invoiceNumber)} testId="invoice-pdf" />
-              </li>
-            ))}
-          </ul>
-        )
-      ) : a!.payments.length === 0 ? (
-        <p className="py-4 text-center text-sm text-muted-foreground">{m.noPayments}</p>
-      ) : (
-        <ul className="divide-y rounded-lg border" data-testid="history-payments">
-          {a!.payments.map((p) => (
-            <li key={p.id} className="flex items-center gap-3 px-3 py-2.5" data-testid="history-payment">
-              <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-                  <span className="font-medium">{methods[p.method]}</span>
-                  {p.kind === 'reversal' && <span className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-muted-foreground">{m.reversal}</span>}
-                </p>
-                <p className="truncate text-xs text-muted-foreground">
-                  {formatDate(p.paidAt)}
-                  {p.receiptNumber ? ` · ${p.receiptNumber}` : ''}
-                  {p.reference ? ` · ${p.reference}` : ''}
-                </p>
+                )}
               </div>
+              <PdfLink href={invoicePdfUrl(inv.id)} label={m.downloadInvoice(inv.invoiceNumber)} testId="invoice-pdf" />
+            </>
+          )}
+        />
+      ) : (
+        <HistoryList
+          items={a!.payments}
+          empty={m.noPayments}
+          testId="history-payments"
+          rowTestId="history-payment"
+          row={(p) => (
+            <>
+              <RowText
+                title={
+                  <>
+                    <span className="font-medium">{methods[p.method]}</span>
+                    {p.kind === 'reversal' && <span className="rounded-full bg-muted px-2 py-0.5 text-[11px] text-muted-foreground">{m.reversal}</span>}
+                  </>
+                }
+                detail={
+                  <>
+                    {formatDate(p.paidAt)}
+                    {p.receiptNumber ? ` · ${p.receiptNumber}` : ''}
+                    {p.reference ? ` · ${p.reference}` : ''}
+                  </>
+                }
+              />
               <Money value={p.amount} prefix={false} className={cn('shrink-0 text-sm font-medium', p.amount > 0 && 'text-emerald-700 dark:text-emerald-400')} />
               {p.kind === 'payment' && p.receiptNumber ? (
                 <PdfLink href={receiptPdfUrl(p.id)} label={m.downloadReceipt(p.receiptNumber)} testId="receipt-pdf" />
               ) : (
                 <span className="size-8 shrink-0" aria-hidden />
               )}
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       )}
     </div>
   );

@@ -8,7 +8,8 @@ import { formatMoney } from '@/components/money';
 
 const m = messages.financeOverview.overview;
 
-function Alert({ icon: Icon, tone, children, action, testId }: { icon: typeof Unlink; tone: 'amber' | 'sky' | 'violet'; children: React.ReactNode; action?: React.ReactNode; testId: string }) {
+/** One alert line: icon, text and, when `link.to` is set, a link to where it is dealt with (test id `${testId}-link`). */
+function Alert({ icon: Icon, tone, children, link, testId }: { icon: typeof Unlink; tone: 'amber' | 'sky' | 'violet'; children: React.ReactNode; link?: { to: string | null; label: string }; testId: string }) {
   const tones = {
     amber: 'border-amber-500/30 bg-amber-500/8 text-amber-900 dark:text-amber-100 [&_svg.alert-icon]:text-amber-600 dark:[&_svg.alert-icon]:text-amber-300',
     sky: 'border-sky-500/25 bg-sky-500/8 text-sky-900 dark:text-sky-100 [&_svg.alert-icon]:text-sky-600 dark:[&_svg.alert-icon]:text-sky-300',
@@ -18,7 +19,11 @@ function Alert({ icon: Icon, tone, children, action, testId }: { icon: typeof Un
     <div className={cn('flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border px-3.5 py-2.5 text-sm', tones[tone])} role="status" data-testid={testId}>
       <Icon className="alert-icon size-4 shrink-0" aria-hidden />
       <p className="min-w-0 flex-1">{children}</p>
-      {action}
+      {link?.to && (
+        <AlertLink to={link.to} testId={`${testId}-link`}>
+          {link.label}
+        </AlertLink>
+      )}
     </div>
   );
 }
@@ -43,34 +48,12 @@ export function OverviewAlerts({ data, mpesaHref, approvalsHref }: { data: Finan
   return (
     <div className="grid gap-2 lg:grid-cols-2" data-testid="overview-alerts">
       {unmatched > 0 && (
-        <Alert
-          icon={Unlink}
-          tone="amber"
-          testId="alert-unmatched"
-          action={
-            mpesaHref && (
-              <AlertLink to={mpesaHref} testId="alert-unmatched-link">
-                {m.unmatchedAction}
-              </AlertLink>
-            )
-          }
-        >
+        <Alert icon={Unlink} tone="amber" testId="alert-unmatched" link={{ to: mpesaHref, label: m.unmatchedAction }}>
           {m.unmatched(unmatched, formatMoney(unmatchedAmount))}
         </Alert>
       )}
       {data.pendingApprovals > 0 && (
-        <Alert
-          icon={ClipboardCheck}
-          tone="violet"
-          testId="alert-approvals"
-          action={
-            approvalsHref && (
-              <AlertLink to={approvalsHref} testId="alert-approvals-link">
-                {m.approvalsAction}
-              </AlertLink>
-            )
-          }
-        >
+        <Alert icon={ClipboardCheck} tone="violet" testId="alert-approvals" link={{ to: approvalsHref, label: m.approvalsAction }}>
           {m.approvals(data.pendingApprovals)}
         </Alert>
       )}

@@ -18,6 +18,21 @@ const m = messages.financeOverview.overview;
 const PAID = 'var(--color-chart-1)';
 const OWING = 'color-mix(in oklab, var(--color-destructive) 70%, transparent)';
 
+/** A count under its legend (the colour dot of the bar below and `label`). */
+function DotCount({ colour, label, count, testId }: { colour: string; label: string; count: number; testId: string }) {
+  return (
+    <div className="min-w-0">
+      <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <span className="size-2 shrink-0 rounded-full" style={{ background: colour }} aria-hidden />
+        <span className="truncate">{label}</span>
+      </p>
+      <p className="mt-0.5 text-xl font-semibold tabular-nums sm:text-2xl" data-testid={testId}>
+        {count.toLocaleString('en-KE')}
+      </p>
+    </div>
+  );
+}
+
 /** The term's money: expected, paid against it, collected during it, outstanding. */
 export function MoneyKpis({ data }: { data: FinancialOverview }) {
   const term = data.term;
@@ -63,24 +78,8 @@ export function RateKpis({ data }: { data: FinancialOverview }) {
       <FigureCard testId="kpi-learners">
         <p className="text-[13px] font-medium text-muted-foreground">{m.learners}</p>
         <div className="mt-2 grid grid-cols-2 gap-3">
-          <div className="min-w-0">
-            <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <span className="size-2 shrink-0 rounded-full" style={{ background: PAID }} aria-hidden />
-              <span className="truncate">{m.cleared}</span>
-            </p>
-            <p className="mt-0.5 text-xl font-semibold tabular-nums sm:text-2xl" data-testid="kpi-cleared-value">
-              {data.learnersCleared.toLocaleString('en-KE')}
-            </p>
-          </div>
-          <div className="min-w-0">
-            <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <span className="size-2 shrink-0 rounded-full" style={{ background: OWING }} aria-hidden />
-              <span className="truncate">{m.owing}</span>
-            </p>
-            <p className="mt-0.5 text-xl font-semibold tabular-nums sm:text-2xl" data-testid="kpi-owing-value">
-              {data.learnersOwing.toLocaleString('en-KE')}
-            </p>
-          </div>
+          <DotCount colour={PAID} label={m.cleared} count={data.learnersCleared} testId="kpi-cleared-value" />
+          <DotCount colour={OWING} label={m.owing} count={data.learnersOwing} testId="kpi-owing-value" />
         </div>
         <SplitBar
           className="mt-3"

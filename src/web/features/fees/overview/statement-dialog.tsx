@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { formatDate } from '@/lib/format';
 import { statementPdfUrl, useStatement } from '../api/fees';
 import { formatMoney, Money } from '@/components/money';
+import { NewTabButton } from '@/components/new-tab-link';
 
 const m = messages.financeOverview.statement;
 
@@ -97,12 +98,9 @@ export function StatementDialog({ open, onOpenChange, learner }: { open: boolean
             {m.close}
           </Button>
           {valid ? (
-            <Button asChild>
-              <a href={statementPdfUrl(learner.id, range)} target="_blank" rel="noreferrer" data-testid="statement-download">
-                <Download aria-hidden />
-                {m.download}
-              </a>
-            </Button>
+            <NewTabButton href={statementPdfUrl(learner.id, range)} icon={<Download aria-hidden />} testId="statement-download">
+              {m.download}
+            </NewTabButton>
           ) : (
             <Button disabled>
               <Download aria-hidden />

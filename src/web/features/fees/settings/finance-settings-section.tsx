@@ -1,5 +1,6 @@
 import { BellRing, MessagesSquare, Scale, Smartphone } from 'lucide-react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { useFeesLiveRefresh } from '../api/fees';
 import { mm, PickSchool, SectionFrame, useFeesAccess, useTabParam } from '../mpesa/common';
 import { FeeSettingsTab } from './fee-settings';
@@ -34,17 +35,7 @@ function FinanceSettings({ schoolId, canManage }: { schoolId: string | null; can
   const [tab, setTab] = useTabParam<(typeof ALL_TABS)[number]>(tabs);
   return (
     <Tabs value={tab} onValueChange={setTab}>
-      <TabsList aria-label={t.tabsLabel}>
-        {tabs.map((id) => {
-          const Icon = TAB_ICONS[id];
-          return (
-            <TabsTrigger key={id} value={id} data-tab={id} data-testid={`finance-settings-tab-${id}`}>
-              <Icon aria-hidden />
-              {t.tabs[id]}
-            </TabsTrigger>
-          );
-        })}
-      </TabsList>
+      <IconTabsList label={t.tabsLabel} dataTab tabs={tabs.map((id) => ({ value: id, icon: TAB_ICONS[id], label: t.tabs[id], testId: `finance-settings-tab-${id}` }))} />
       <TabsContent value="mpesa">
         <MpesaSetupTab schoolId={schoolId} canManage={canManage} />
       </TabsContent>

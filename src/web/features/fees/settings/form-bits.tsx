@@ -3,6 +3,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
 import { Eye, EyeOff, type LucideIcon } from 'lucide-react';
 import { Input } from '@/components/ui/input';
+import { placeFieldErrors } from '@/components/form-feedback';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { mm } from '../mpesa/common';
@@ -121,9 +122,8 @@ export function applyServerErrors<T extends FieldValues>(err: unknown, setError:
       setError(fromCode as Path<T>, { type: 'server', message: err.message }, { shouldFocus: true });
       return '';
     }
-    const fields = Object.entries(err.fields ?? {}).filter(([k]) => known.includes(k));
-    for (const [k, message] of fields) setError(k as Path<T>, { type: 'server', message }, { shouldFocus: true });
-    return fields.length ? '' : err.message || fallback;
+    const { placed } = placeFieldErrors(err, known as readonly Path<T>[], setError);
+    return placed.length ? '' : err.message || fallback;
   }
   return err instanceof Error && err.message ? err.message : fallback;
 }

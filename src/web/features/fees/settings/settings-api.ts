@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { RemindersBody, RemindersResponse } from '@shared/contracts/fees';
-import { isTaskRunning, type Task } from '@shared/contracts/tasks';
+import type { Task } from '@shared/contracts/tasks';
 import { api } from '@/lib/api';
+import { useTaskQuery } from '@/lib/task-query';
 
 /**
  * The few calls Finance Settings needs beyond features/fees/api/fees.ts: the reminders preview (a POST
@@ -15,16 +16,7 @@ export const usePreviewReminders = () =>
   useMutation({ mutationFn: (body: Omit<RemindersBody, 'preview'>) => api<RemindersResponse>('/api/fees/reminders', { method: 'POST', json: { ...body, preview: true } }) });
 
 /** The reminder task, polled every second while it is queued or running (GET /api/tasks/:id). */
-export function useReminderTask(taskId: string | null) {
-  return useQuery({
-    queryKey: ['tasks', taskId],
-    queryFn: () => api<Task>(`/api/tasks/${encodeURIComponent(taskId!)}`),
-    enabled: !!taskId,
-    refetchInterval: (q) => (!q.state.data || isTaskRunning(q.state.data) ? 1000 : false),
-    refetchIntervalInBackground: true,
-    retry: 2,
-  });
-}
+export const useReminderTask = useTaskQuery;
 
 /** The user's latest reminder task (GET /api/tasks?kind=fee-reminders&limit=1): a run still going after a reload. */
 export function useLatestReminderTask(enabled: boolean) {
