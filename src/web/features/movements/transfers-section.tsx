@@ -2,7 +2,9 @@ import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { History, Inbox, LogIn, LogOut } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
+import { CountBadge } from '@/components/count-badge';
 import { useTransferRequests } from './api/movements';
 import { MovementPage } from './components/movement-page';
 import { TransferInForm } from './components/transfer-in-form';
@@ -43,29 +45,15 @@ export function TransfersSection() {
   return (
     <MovementPage testId="transfers-section" subtitle={t.subtitle}>
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label={t.subtitle}>
-          <TabsTrigger value="out" data-testid="tab-out">
-            <LogOut aria-hidden />
-            {t.tabs.out}
-          </TabsTrigger>
-          <TabsTrigger value="in" data-testid="tab-in">
-            <LogIn aria-hidden />
-            {t.tabs.in}
-          </TabsTrigger>
-          <TabsTrigger value="requests" data-testid="tab-requests">
-            <Inbox aria-hidden />
-            {t.tabs.requests}
-            {pending > 0 && (
-              <span className="ml-0.5 rounded-full bg-amber-500 px-1.5 py-px text-[11px] font-semibold text-white tabular-nums" aria-label={t.pendingCount(pending)} data-testid="requests-pending">
-                {pending}
-              </span>
-            )}
-          </TabsTrigger>
-          <TabsTrigger value="history" data-testid="tab-history">
-            <History aria-hidden />
-            {t.tabs.history}
-          </TabsTrigger>
-        </TabsList>
+        <IconTabsList
+          label={t.subtitle}
+          tabs={[
+            { value: 'out', icon: LogOut, label: t.tabs.out, testId: 'tab-out' },
+            { value: 'in', icon: LogIn, label: t.tabs.in, testId: 'tab-in' },
+            { value: 'requests', icon: Inbox, label: t.tabs.requests, testId: 'tab-requests', badge: <CountBadge count={pending} label={t.pendingCount(pending)} testId="requests-pending" /> },
+            { value: 'history', icon: History, label: t.tabs.history, testId: 'tab-history' },
+          ]}
+        />
         <TabsContent value="out">
           <div className="mx-auto max-w-3xl">
             <TransferOutForm />

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult, ImportStarted } from '@shared/contracts/learner-files';
-import { isTaskRunning, type Task } from '@shared/contracts/tasks';
+import type { Task } from '@shared/contracts/tasks';
 import { api } from '@/lib/api';
+import { useTaskQuery } from '@/lib/task-query';
 
 /**
  * Calls of the import wizard (issue 10 §2 Import): the dry run, the background commit and the task the
@@ -33,16 +34,7 @@ export function useStartImport() {
 }
 
 /** The import task, polled every second until it succeeds or fails. */
-export function useImportTask(taskId: string | null) {
-  return useQuery({
-    queryKey: ['tasks', taskId],
-    queryFn: () => api<Task>(`/api/tasks/${encodeURIComponent(taskId!)}`),
-    enabled: !!taskId,
-    refetchInterval: (q) => (!q.state.data || isTaskRunning(q.state.data) ? 1000 : false),
-    refetchIntervalInBackground: true,
-    retry: 2,
-  });
-}
+export const useImportTask = useTaskQuery;
 
 /** POST /api/tasks/:id/retry: runs a failed import again (the import is idempotent). */
 export function useRetryTask() {

@@ -1,5 +1,6 @@
 import type { ImportIssue } from '@shared/contracts/learner-files';
 import { messages } from '@shared/messages';
+import { AlertTriangle, X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 const m = messages.learnerFiles;
@@ -60,5 +61,31 @@ export function IssueList({ issues, tone, testId }: { issues: ImportIssue[]; ton
       </div>
       {more > 0 && <p className="border-t bg-muted/40 px-3 py-2 text-xs text-muted-foreground">{m.moreIssues(more)}</p>}
     </div>
+  );
+}
+
+const SECTION_TONE = {
+  error: { key: 'errors', icon: <X className="size-4 text-destructive" aria-hidden />, badge: 'bg-destructive/10 text-destructive' },
+  warning: { key: 'warnings', icon: <AlertTriangle className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />, badge: 'bg-amber-500/10 text-amber-700 dark:text-amber-400' },
+} as const;
+
+/**
+ * A titled block of an import's problems (the bad rows' errors, or the warnings): icon, `heading` and
+ * `count`, the explaining `text`, then the `IssueList` (test id `import-errors` / `import-warnings`).
+ */
+export function IssueSection({ tone, heading, text, count, issues }: { tone: 'error' | 'warning'; heading: string; text: string; count: number; issues: ImportIssue[] }) {
+  const { key, icon, badge } = SECTION_TONE[tone];
+  return (
+    <section className="flex flex-col gap-2" aria-labelledby={`import-${key}-heading`}>
+      <div>
+        <h3 id={`import-${key}-heading`} className="flex items-center gap-2 text-sm font-semibold">
+          {icon}
+          {heading}
+          <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium tabular-nums', badge)}>{count}</span>
+        </h3>
+        <p className="mt-0.5 text-sm text-muted-foreground">{text}</p>
+      </div>
+      <IssueList issues={issues} tone={tone} testId={`import-${key}`} />
+    </section>
   );
 }

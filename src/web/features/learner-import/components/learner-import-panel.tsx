@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { AlertTriangle, Check, CheckCircle2, Download, FileSpreadsheet, FileUp, Loader2, RotateCcw, Upload, X } from 'lucide-react';
+import { Check, CheckCircle2, Download, FileSpreadsheet, FileUp, Loader2, RotateCcw, Upload } from 'lucide-react';
 import { templateUrl, type ImportResult } from '@shared/contracts/learner-files';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { useImportDryRun, useImportTask, useRefreshLearners, useRetryTask, useStartImport } from '../api/learner-import';
-import { IssueList } from './issue-list';
+import { IssueSection } from './issue-list';
 
 const m = messages.learnerFiles;
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -196,18 +196,19 @@ function UploadStep({
         </h3>
         <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{m.templateText}</p>
         <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-          <Button variant="outline" size="sm" asChild>
-            <a href={templateUrl('csv')} download data-testid="import-template-csv">
-              <Download aria-hidden />
-              {m.downloadCsv}
-            </a>
-          </Button>
-          <Button variant="outline" size="sm" asChild>
-            <a href={templateUrl('xlsx')} download data-testid="import-template-xlsx">
-              <FileSpreadsheet aria-hidden />
-              {m.downloadXlsx}
-            </a>
-          </Button>
+          {(
+            [
+              ['csv', Download, m.downloadCsv],
+              ['xlsx', FileSpreadsheet, m.downloadXlsx],
+            ] as const
+          ).map(([format, Icon, label]) => (
+            <Button key={format} variant="outline" size="sm" asChild>
+              <a href={templateUrl(format)} download data-testid={`import-template-${format}`}>
+                <Icon aria-hidden />
+                {label}
+              </a>
+            </Button>
+          ))}
         </div>
       </section>
 
@@ -356,33 +357,9 @@ function ReviewStep({
         </Alert>
       )}
 
-      {result.errors.length > 0 && (
-        <section className="flex flex-col gap-2" aria-labelledby="import-errors-heading">
-          <div>
-            <h3 id="import-errors-heading" className="flex items-center gap-2 text-sm font-semibold">
-              <X className="size-4 text-destructive" aria-hidden />
-              {m.errorsHeading}
-              <span className="rounded-full bg-destructive/10 px-2 py-0.5 text-xs font-medium text-destructive tabular-nums">{result.badRows}</span>
-            </h3>
-            <p className="mt-0.5 text-sm text-muted-foreground">{m.errorsText}</p>
-          </div>
-          <IssueList issues={result.errors} tone="error" testId="import-errors" />
-        </section>
-      )}
+      {result.errors.length > 0 && <IssueSection tone="error" heading={m.errorsHeading} text={m.errorsText} count={result.badRows} issues={result.errors} />}
 
-      {result.warnings.length > 0 && (
-        <section className="flex flex-col gap-2" aria-labelledby="import-warnings-heading">
-          <div>
-            <h3 id="import-warnings-heading" className="flex items-center gap-2 text-sm font-semibold">
-              <AlertTriangle className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />
-              {m.warningsHeading}
-              <span className="rounded-full bg-amber-500/10 px-2 py-0.5 text-xs font-medium text-amber-700 tabular-nums dark:text-amber-400">{result.warnings.length}</span>
-            </h3>
-            <p className="mt-0.5 text-sm text-muted-foreground">{m.warningsText}</p>
-          </div>
-          <IssueList issues={result.warnings} tone="warning" testId="import-warnings" />
-        </section>
-      )}
+      {result.warnings.length > 0 && <IssueSection tone="warning" heading={m.warningsHeading} text={m.warningsText} count={result.warnings.length} issues={result.warnings} />}
 
       {startError && <FormErrorAlert title={startError} testId="import-start-error" />}
 

@@ -15,7 +15,7 @@ import { useAdmissionPattern, useAdmitStudent, useClasses, type AdmissionResult 
 import { admissionField } from '../learner-forms';
 import { Field, FormSection, describedBy } from '@/components/field';
 import { GuardianFields } from './guardian-fields';
-import { HealthFields, LearnerIdentityFields, OverCapacityConfirm, PlacementFields, isOverCapacity, type LearnerForm, type OverCapacity } from './learner-fields';
+import { HealthFields, LearnerIdentityFields, OverCapacityConfirm, PlacementFields, useOverCapacity, type LearnerForm } from './learner-fields';
 
 const m = messages.learners;
 const a = m.admission;
@@ -70,20 +70,16 @@ export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionRe
   const admit = useAdmitStudent();
   const [numberMode, setNumberMode] = React.useState<'generate' | 'type'>('generate');
   const [formError, setFormError] = React.useState<string | null>(null);
-  const [overCapacity, setOverCapacity] = React.useState<OverCapacity<CreateStudentInput>>(null);
+  const capacity = useOverCapacity<CreateStudentInput>();
 
   const send = async (body: CreateStudentInput) => {
     setFormError(null);
     try {
       const result = await admit.mutateAsync(body as CreateStudentBody);
-      setOverCapacity(null);
+      capacity.clear();
       onAdmitted(result);
     } catch (err) {
-      setOverCapacity(null);
-      if (isOverCapacity(err)) {
-        setOverCapacity({ body, message: err.message });
-        return;
-      }
+      if (capacity.refused(body, err)) return;
       if (err instanceof ApiError && err.status > 0) {
         const fields = Object.entries(err.fields ?? {});
         let placed = 0;
@@ -218,11 +214,11 @@ export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionRe
       </div>
 
       <OverCapacityConfirm
-        state={overCapacity}
+        state={capacity.state}
         title={a.overCapacityTitle}
         confirmLabel={a.admitAnyway}
         pending={admit.isPending}
-        onCancel={() => setOverCapacity(null)}
+        onCancel={capacity.clear}
         onResend={send}
         testId="admission-over-capacity"
         confirmTestId="admission-admit-anyway"

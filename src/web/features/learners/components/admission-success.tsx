@@ -3,6 +3,7 @@ import { Camera, CircleCheck, Info, UserPlus, UserRound } from 'lucide-react';
 import { learnerName } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
+import { Captioned } from '@/components/captioned';
 import type { AdmissionResult } from '../api/learners';
 import { LearnerPhoto } from '@/features/learner-photo';
 
@@ -29,12 +30,11 @@ export function AdmissionSuccess({ result, profilePath, onAnother }: { result: A
             <p className="text-sm text-muted-foreground">{result.className}</p>
           </div>
         </div>
-        <div className="mt-1 rounded-lg border bg-background px-5 py-3">
-          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{a.successNumber}</p>
+        <Captioned caption={a.successNumber} className="mt-1 rounded-lg border bg-background px-5 py-3" captionClassName="text-xs font-medium tracking-wide text-muted-foreground uppercase">
           <p className="mt-0.5 font-mono text-2xl font-semibold tracking-tight" data-testid="admission-number">
             {result.admissionNumber}
           </p>
-        </div>
+        </Captioned>
       </div>
       <div className="flex flex-col gap-4 px-5 py-5 sm:px-6">
         <ul className="flex flex-col gap-2" data-testid="admission-notices">

@@ -1,19 +1,18 @@
 import * as React from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { toast } from 'sonner';
 import { learnerName, updateStudentBody, type StudentDetail, type UpdateStudentBody, type UpdateStudentInput } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { useClasses, useUpdateStudent } from '../api/learners';
 import { LEARNER_FIELDS, changedLearnerFields } from '../learner-forms';
 import { Field, describedBy } from '@/components/field';
-import { HealthFields, LearnerIdentityFields, OverCapacityConfirm, PlacementFields, isOverCapacity, type LearnerFieldValues, type LearnerForm, type OverCapacity } from './learner-fields';
+import { HealthFields, LearnerIdentityFields, OverCapacityConfirm, PlacementFields, useOverCapacity, type LearnerFieldValues, type LearnerForm } from './learner-fields';
 
 const m = messages.learners;
 const e = m.edit;
@@ -47,21 +46,17 @@ function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => v
   const classes = useClasses();
   const update = useUpdateStudent();
   const [formError, setFormError] = React.useState<string | null>(null);
-  const [overCapacity, setOverCapacity] = React.useState<OverCapacity<UpdateStudentBody>>(null);
+  const capacity = useOverCapacity<UpdateStudentBody>();
 
   const send = async (body: UpdateStudentBody) => {
     setFormError(null);
     try {
       const saved = await update.mutateAsync({ id: learner.id, body });
-      setOverCapacity(null);
+      capacity.clear();
       toast.success(m.updated, { description: e.saved(learnerName(saved)) });
       onDone();
     } catch (err) {
-      setOverCapacity(null);
-      if (isOverCapacity(err)) {
-        setOverCapacity({ body, message: err.message });
-        return;
-      }
+      if (capacity.refused(body, err)) return;
       if (err instanceof ApiError && err.status > 0) {
         const fields = Object.entries(err.fields ?? {}).filter(([k]) => (LEARNER_FIELDS as readonly string[]).includes(k));
         fields.forEach(([k, message], i) => setError(k as FieldPath<Values>, { type: 'server', message }, { shouldFocus: i === 0 }));
@@ -97,21 +92,13 @@ function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => v
       </div>
       <HealthFields form={learnerForm} idPrefix={idPrefix} />
       {formError && (formError === e.nothingChanged ? <FormErrorAlert title={formError} testId="edit-learner-error" /> : <FormErrorAlert title={m.common.saveFailed} detail={formError} testId="edit-learner-error" />)}
-      <DialogFooter className="pt-1">
-        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
-          {m.common.cancel}
-        </Button>
-        <Button type="submit" disabled={pending} data-testid="edit-learner-save">
-          {pending && <Loader2 className="animate-spin" aria-hidden />}
-          {pending ? m.common.saving : m.common.save}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter className="pt-1" cancelLabel={m.common.cancel} onCancel={onDone} label={pending ? m.common.saving : m.common.save} pending={pending} submitTestId="edit-learner-save" />
       <OverCapacityConfirm
-        state={overCapacity}
+        state={capacity.state}
         title={e.moveTitle}
         confirmLabel={e.moveConfirm}
         pending={update.isPending}
-        onCancel={() => setOverCapacity(null)}
+        onCancel={capacity.clear}
         onResend={send}
         testId="edit-over-capacity"
         confirmTestId="edit-move-anyway"
@@ -123,17 +110,8 @@ function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => v
 /** "Edit learner details" (PATCH /api/students/:id with only the changed fields). */
 export function EditLearnerDialog({ learner, open, onOpenChange }: { learner: StudentDetail; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-4xl gap-5 sm:p-7" onInteractOutside={(ev) => ev.preventDefault()} data-testid="edit-learner-dialog">
-        <DialogHeader className="gap-2">
-          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <Pencil className="size-5" aria-hidden />
-          </span>
-          <DialogTitle>{e.title}</DialogTitle>
-          <DialogDescription>{e.description(learnerName(learner))}</DialogDescription>
-        </DialogHeader>
-        {open && <EditForm key={learner.updatedAt} learner={learner} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onClose={() => onOpenChange(false)} className="max-w-4xl gap-5 sm:p-7" keepOnOutsideClick testId="edit-learner-dialog" icon={Pencil} title={e.title} description={e.description(learnerName(learner))}>
+      {open && <EditForm key={learner.updatedAt} learner={learner} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { BedDouble, UserRound, UsersRound } from 'lucide-react';
 import type { LearnerFigures } from '@shared/contracts/learner-figures';
 import { messages } from '@shared/messages';
+import { cn } from '@/lib/utils';
 import { StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
 import { GIRLS, BOYS } from '@/components/charts';
@@ -25,9 +26,29 @@ function SplitBar({ female, male, max }: { female: number; male: number; max: nu
   );
 }
 
+type CountKey = 'female' | 'male' | 'total' | 'boarding' | 'day';
+/** The count columns of the levels table, in order, with their heading's message key. */
+const COLUMNS = [
+  ['female', 'colGirls'],
+  ['male', 'colBoys'],
+  ['total', 'colTotal'],
+  ['boarding', 'colBoarding'],
+  ['day', 'colDay'],
+] as const satisfies readonly (readonly [CountKey, keyof typeof f])[];
+/** Columns shown from 640 px only. */
+const WIDE_ONLY = new Set<CountKey>(['boarding', 'day']);
+
+/** A row's count cells (girls, boys, total, boarding, day); `testIds` of some cells, `boldTotal` for a level row. */
+function CountCells({ counts, testIds, boldTotal }: { counts: Record<CountKey, number>; testIds: Partial<Record<CountKey, string>>; boldTotal?: boolean }) {
+  return COLUMNS.map(([key]) => (
+    <td key={key} className={cn('px-3 py-2 text-right tabular-nums', key === 'total' && boldTotal && 'font-semibold', WIDE_ONLY.has(key) && 'hidden sm:table-cell')} data-testid={testIds[key]}>
+      {formatNumber(counts[key])}
+    </td>
+  ));
+}
+
 function LevelsTable({ data }: { data: LearnerFigures }) {
   const max = Math.max(1, ...data.levels.map((l) => l.total));
-  const cell = 'px-3 py-2 text-right tabular-nums';
   return (
     <div className="-mx-1 overflow-x-auto px-1">
       <table className="w-full text-sm" data-testid="figures-levels">
@@ -38,31 +59,24 @@ function LevelsTable({ data }: { data: LearnerFigures }) {
             </th>
             <th scope="col" className="hidden w-2/5 px-3 py-2 font-medium lg:table-cell">
               <span className="flex items-center gap-3 text-[11px]">
-                <span className="flex items-center gap-1.5">
-                  <span className="size-2 rounded-full" style={{ background: GIRLS }} />
-                  {f.girls}
-                </span>
-                <span className="flex items-center gap-1.5">
-                  <span className="size-2 rounded-full" style={{ background: BOYS }} />
-                  {f.boys}
-                </span>
+                {(
+                  [
+                    [GIRLS, f.girls],
+                    [BOYS, f.boys],
+                  ] as const
+                ).map(([colour, label]) => (
+                  <span key={label} className="flex items-center gap-1.5">
+                    <span className="size-2 rounded-full" style={{ background: colour }} />
+                    {label}
+                  </span>
+                ))}
               </span>
             </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {f.colGirls}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {f.colBoys}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              {f.colTotal}
-            </th>
-            <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
-              {f.colBoarding}
-            </th>
-            <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell">
-              {f.colDay}
-            </th>
+            {COLUMNS.map(([key, label]) => (
+              <th key={key} scope="col" className={WIDE_ONLY.has(key) ? 'hidden px-3 py-2 text-right font-medium sm:table-cell' : 'px-3 py-2 text-right font-medium'}>
+                {f[label]}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -74,17 +88,7 @@ function LevelsTable({ data }: { data: LearnerFigures }) {
               <td className="hidden px-3 py-2 lg:table-cell">
                 <SplitBar female={l.female} male={l.male} max={max} />
               </td>
-              <td className={cell} data-testid="figures-level-female">
-                {formatNumber(l.female)}
-              </td>
-              <td className={cell} data-testid="figures-level-male">
-                {formatNumber(l.male)}
-              </td>
-              <td className={`${cell} font-semibold`} data-testid="figures-level-total">
-                {formatNumber(l.total)}
-              </td>
-              <td className={`${cell} hidden sm:table-cell`}>{formatNumber(l.boarding)}</td>
-              <td className={`${cell} hidden sm:table-cell`}>{formatNumber(l.day)}</td>
+              <CountCells counts={l} testIds={{ female: 'figures-level-female', male: 'figures-level-male', total: 'figures-level-total' }} boldTotal />
             </tr>
           ))}
         </tbody>
@@ -94,13 +98,7 @@ function LevelsTable({ data }: { data: LearnerFigures }) {
               {f.total}
             </th>
             <td className="hidden lg:table-cell" />
-            <td className={cell}>{formatNumber(data.active.female)}</td>
-            <td className={cell}>{formatNumber(data.active.male)}</td>
-            <td className={cell} data-testid="figures-total">
-              {formatNumber(data.active.total)}
-            </td>
-            <td className={`${cell} hidden sm:table-cell`}>{formatNumber(data.active.boarding)}</td>
-            <td className={`${cell} hidden sm:table-cell`}>{formatNumber(data.active.day)}</td>
+            <CountCells counts={data.active} testIds={{ total: 'figures-total' }} />
           </tr>
         </tfoot>
       </table>

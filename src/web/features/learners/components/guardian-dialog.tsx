@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Pencil, UserPlus } from 'lucide-react';
+import { Pencil, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   guardianInputSchema,
@@ -15,9 +15,8 @@ import { messages } from '@shared/messages';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { useAddGuardian, useUpdateGuardian } from '../api/learners';
 import { changedGuardianFields } from '../learner-forms';
@@ -145,15 +144,7 @@ function GuardianForm({ learner, guardian, onDone }: { learner: StudentDetail; g
         )}
       </div>
       {formError && <FormErrorAlert title={formError} testId="guardian-form-error" />}
-      <DialogFooter className="pt-1">
-        <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
-          {m.common.cancel}
-        </Button>
-        <Button type="submit" disabled={pending} data-testid="guardian-save">
-          {pending && <Loader2 className="animate-spin" aria-hidden />}
-          {pending ? m.common.saving : editing ? m.common.save : t.add}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter className="pt-1" cancelLabel={m.common.cancel} onCancel={onDone} label={pending ? m.common.saving : editing ? m.common.save : t.add} pending={pending} submitTestId="guardian-save" />
     </form>
   );
 }
@@ -170,19 +161,18 @@ export function GuardianDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const Icon = guardian ? Pencil : UserPlus;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl gap-5 sm:p-7" onInteractOutside={(ev) => ev.preventDefault()} data-testid="guardian-dialog">
-        <DialogHeader className="gap-2">
-          <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <Icon className="size-5" aria-hidden />
-          </span>
-          <DialogTitle>{guardian ? t.editTitle : t.addTitle}</DialogTitle>
-          <DialogDescription>{guardian ? t.editDescription(guardian.name) : t.addDescription(learnerName(learner))}</DialogDescription>
-        </DialogHeader>
-        {open && <GuardianForm key={guardian?.id ?? 'new'} learner={learner} guardian={guardian} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={() => onOpenChange(false)}
+      className="max-w-2xl gap-5 sm:p-7"
+      keepOnOutsideClick
+      testId="guardian-dialog"
+      icon={guardian ? Pencil : UserPlus}
+      title={guardian ? t.editTitle : t.addTitle}
+      description={guardian ? t.editDescription(guardian.name) : t.addDescription(learnerName(learner))}
+    >
+      {open && <GuardianForm key={guardian?.id ?? 'new'} learner={learner} guardian={guardian} onDone={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }

@@ -4,6 +4,7 @@ import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Captioned } from '@/components/captioned';
 import { useClassHistory } from '../api/learners';
 import { formatDate } from './format';
 
@@ -83,12 +84,11 @@ export function HistoryTab({ learnerId }: { learnerId: string }) {
         {history.data.map((e) => (
           <li key={e.academicYearId} className="rounded-xl border bg-card p-4 shadow-sm" data-testid="history-row">
             <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="text-xs font-medium text-muted-foreground tabular-nums">{e.academicYear}</p>
+              <Captioned caption={e.academicYear} className="min-w-0" captionClassName="text-xs font-medium text-muted-foreground tabular-nums">
                 <p className="font-semibold" data-testid="history-class">
                   {e.className}
                 </p>
-              </div>
+              </Captioned>
               <Outcome entry={e} />
             </div>
             <p className="mt-2 text-sm text-muted-foreground">

@@ -1,10 +1,11 @@
+import * as React from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { AlertTriangle } from 'lucide-react';
 import type { ClassItem } from '@shared/contracts/classes';
 import { BOARDING, GENDERS, type UpdateStudentBody } from '@shared/contracts/learners';
 import { schoolToday } from '@shared/dates';
 import { messages } from '@shared/messages';
-import { ApiError } from '@/lib/api';
+import { isOverCapacity } from '@/lib/form-errors';
 import { cn } from '@/lib/utils';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Input } from '@/components/ui/input';
@@ -181,8 +182,23 @@ export function HealthFields({ form, idPrefix }: { form: LearnerForm; idPrefix: 
 /** A save the server refused because the stream is full: the body sent and the server's message. */
 export type OverCapacity<B> = { body: B; message: string } | null;
 
-/** True when the server refused a placement because the stream is full (409 OVER_CAPACITY). */
-export const isOverCapacity = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 409 && err.code === 'OVER_CAPACITY';
+/**
+ * The "stream is full" step of a learner save, for `OverCapacityConfirm`: `refused(body, err)` keeps the
+ * body and the server's message when `err` is that refusal (and says so), else clears any earlier one;
+ * `clear()` closes the question.
+ */
+export function useOverCapacity<B>() {
+  const [state, setState] = React.useState<OverCapacity<B>>(null);
+  return {
+    state,
+    clear: () => setState(null),
+    refused: (body: B, err: unknown): boolean => {
+      const full = isOverCapacity(err);
+      setState(full ? { body, message: err.message } : null);
+      return full;
+    },
+  };
+}
 
 /**
  * "The stream is full" before admitting or moving a learner into it: the server's message, Cancel, and

@@ -13,6 +13,7 @@ import { EmptyListState } from '@/components/list-states';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { CodeText } from '@/components/code-text';
 import { useClasses, useLearnerFigures, useStudents } from '../api/learners';
 import { ageToday, formatDate } from './format';
 import { ImportButton } from './import-slot';
@@ -51,11 +52,7 @@ const columns: ColumnDef<StudentListItem, unknown>[] = [
     id: 'admissionNumber',
     header: r.colAdmission,
     meta: { sortKey: 'admissionNumber', label: r.colAdmission },
-    cell: ({ row }) => (
-      <span className="font-mono text-[13px] whitespace-nowrap" data-testid="learner-admission">
-        {row.original.admissionNumber}
-      </span>
-    ),
+    cell: ({ row }) => <CodeText testId="learner-admission">{row.original.admissionNumber}</CodeText>,
   },
   {
     id: 'class',

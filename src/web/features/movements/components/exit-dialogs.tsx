@@ -8,11 +8,12 @@ import { cn } from '@/lib/utils';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { ClassPicker } from '@/features/learners';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { useCurrentClasses, useExitLearner, useReadmit } from '../api/movements';
 import { apiFields, isOverCapacity, issuesToFields } from '@/lib/form-errors';
 import { LearnerPicker, type PickedLearner } from './learner-picker';
@@ -54,72 +55,65 @@ export function ExitDialog({ open, onClose }: { open: boolean; onClose: () => vo
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto" data-testid="exit-dialog">
-        <form onSubmit={submit} noValidate className="grid gap-5">
-          <DialogHeader>
-            <DialogTitle>{x.dialogTitle}</DialogTitle>
-            <DialogDescription>{x.dialogText}</DialogDescription>
-          </DialogHeader>
-          <Field id="exit-learner" label={m.picker.label} error={errors.studentId}>
-            <LearnerPicker id="exit-learner" value={learner} onChange={setLearner} invalid={!!errors.studentId} testId="exit-learner" />
-          </Field>
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">{x.type}</legend>
-            <div role="radiogroup" aria-label={x.type} className="grid gap-2 sm:grid-cols-2" data-testid="exit-types">
-              {EXIT_TYPES.map((type) => (
-                <button
-                  key={type}
-                  type="button"
-                  role="radio"
-                  aria-checked={exitType === type}
-                  onClick={() => setExitType(type)}
-                  className={cn(
-                    'rounded-lg border p-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                    exitType === type ? 'border-primary bg-primary/5 ring-1 ring-primary' : 'hover:bg-muted/50',
-                    type === 'other' && 'sm:col-span-2',
-                  )}
-                  data-testid={`exit-type-${type}`}
-                >
-                  <span className="block text-sm font-medium">{m.exitTypes[type]}</span>
-                  <span className="mt-0.5 block text-xs text-muted-foreground">{m.exitTypeHints[type]}</span>
-                </button>
-              ))}
-            </div>
-            {errors.exitType && (
-              <p className="text-xs font-medium text-destructive" role="alert">
-                {errors.exitType}
-              </p>
-            )}
-          </fieldset>
-          <Field id="exit-reason" label={m.common.reason} error={errors.reason}>
-            <Textarea
-              id="exit-reason"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              placeholder={x.reasonPlaceholder}
-              maxLength={500}
-              rows={3}
-              {...describedBy('exit-reason', errors.reason)}
-              data-testid="exit-reason"
-            />
-          </Field>
-          <Field id="exit-date" label={x.exitDate} error={errors.exitDate} className="sm:max-w-60">
-            <Input id="exit-date" type="date" value={exitDate} max={schoolToday()} onChange={(e) => setExitDate(e.target.value)} {...describedBy('exit-date', errors.exitDate)} data-testid="exit-date" />
-          </Field>
-          {save.isError && !Object.keys(apiFields(save.error)).length && <FormErrorAlert title={m.common.actionFailed} detail={errorText(save.error, '')} testId="exit-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              {m.common.cancel}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={save.isPending} data-testid="exit-submit">
-              {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
-              {x.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      pending={save.isPending}
+      className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto"
+      testId="exit-dialog"
+      form={{ onSubmit: submit, noValidate: true, className: 'grid gap-5' }}
+      title={x.dialogTitle}
+      description={x.dialogText}
+    >
+      <Field id="exit-learner" label={m.picker.label} error={errors.studentId}>
+        <LearnerPicker id="exit-learner" value={learner} onChange={setLearner} invalid={!!errors.studentId} testId="exit-learner" />
+      </Field>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">{x.type}</legend>
+        <div role="radiogroup" aria-label={x.type} className="grid gap-2 sm:grid-cols-2" data-testid="exit-types">
+          {EXIT_TYPES.map((type) => (
+            <button
+              key={type}
+              type="button"
+              role="radio"
+              aria-checked={exitType === type}
+              onClick={() => setExitType(type)}
+              className={cn(
+                'rounded-lg border p-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                exitType === type ? 'border-primary bg-primary/5 ring-1 ring-primary' : 'hover:bg-muted/50',
+                type === 'other' && 'sm:col-span-2',
+              )}
+              data-testid={`exit-type-${type}`}
+            >
+              <span className="block text-sm font-medium">{m.exitTypes[type]}</span>
+              <span className="mt-0.5 block text-xs text-muted-foreground">{m.exitTypeHints[type]}</span>
+            </button>
+          ))}
+        </div>
+        {errors.exitType && (
+          <p className="text-xs font-medium text-destructive" role="alert">
+            {errors.exitType}
+          </p>
+        )}
+      </fieldset>
+      <Field id="exit-reason" label={m.common.reason} error={errors.reason}>
+        <Textarea
+          id="exit-reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={x.reasonPlaceholder}
+          maxLength={500}
+          rows={3}
+          {...describedBy('exit-reason', errors.reason)}
+          data-testid="exit-reason"
+        />
+      </Field>
+      <Field id="exit-date" label={x.exitDate} error={errors.exitDate} className="sm:max-w-60">
+        <Input id="exit-date" type="date" value={exitDate} max={schoolToday()} onChange={(e) => setExitDate(e.target.value)} {...describedBy('exit-date', errors.exitDate)} data-testid="exit-date" />
+      </Field>
+      {save.isError && !Object.keys(apiFields(save.error)).length && <FormErrorAlert title={m.common.actionFailed} detail={errorText(save.error, '')} testId="exit-error" />}
+      <FormDialogFooter cancelLabel={m.common.cancel} onCancel={onClose} label={x.submit} pending={save.isPending} variant="destructive" icon={<LogOut aria-hidden />} submitTestId="exit-submit" />
+    </FormDialog>
   );
 }
 
@@ -151,51 +145,45 @@ export function ReadmitDialog({ exit, onClose }: { exit: ExitItem; onClose: () =
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && !readmit.isPending && onClose()}>
-      <DialogContent className="max-w-lg" data-testid="readmit-dialog">
-        <DialogHeader>
-          <DialogTitle>{x.readmitTitle(exit.learner.name)}</DialogTitle>
-          <DialogDescription>{x.readmitText}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-4">
-          <Field id="readmit-class" label={m.common.class} error={errors.classId}>
-            <ClassPicker classes={classes.data ?? []} value={classId} onChange={setClassId} id="readmit-class" invalid={describedBy('readmit-class', errors.classId)} testId="readmit-class" />
-          </Field>
-          <Field id="readmit-date" label={x.readmittedOn} error={errors.readmittedOn} className="sm:max-w-60">
-            <Input
-              id="readmit-date"
-              type="date"
-              value={on}
-              min={exit.exitDate}
-              max={schoolToday()}
-              onChange={(e) => setOn(e.target.value)}
-              {...describedBy('readmit-date', errors.readmittedOn)}
-              data-testid="readmit-date"
-            />
-          </Field>
-          {full && (
-            <Notice tone="warning" title={m.transfers.overCapacityTitle}>
-              <p>{full}</p>
-              <label className="mt-2 flex items-center gap-2">
-                <Checkbox checked={override} onCheckedChange={(c) => setOverride(!!c)} />
-                {m.transfers.admitAnyway}
-              </label>
-            </Notice>
-          )}
-          {readmit.isError && !isOverCapacity(readmit.error) && !Object.keys(apiFields(readmit.error)).length && (
-            <FormErrorAlert title={m.common.actionFailed} detail={errorText(readmit.error, '')} testId="readmit-error" />
-          )}
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={readmit.isPending}>
-            {m.common.cancel}
-          </Button>
-          <Button onClick={submit} disabled={readmit.isPending || (!!full && !override)} data-testid="readmit-confirm">
-            {readmit.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserCheck aria-hidden />}
-            {x.readmitConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open onClose={onClose} pending={readmit.isPending} className="max-w-lg" testId="readmit-dialog" title={x.readmitTitle(exit.learner.name)} description={x.readmitText}>
+      <div className="grid gap-4">
+        <Field id="readmit-class" label={m.common.class} error={errors.classId}>
+          <ClassPicker classes={classes.data ?? []} value={classId} onChange={setClassId} id="readmit-class" invalid={describedBy('readmit-class', errors.classId)} testId="readmit-class" />
+        </Field>
+        <Field id="readmit-date" label={x.readmittedOn} error={errors.readmittedOn} className="sm:max-w-60">
+          <Input
+            id="readmit-date"
+            type="date"
+            value={on}
+            min={exit.exitDate}
+            max={schoolToday()}
+            onChange={(e) => setOn(e.target.value)}
+            {...describedBy('readmit-date', errors.readmittedOn)}
+            data-testid="readmit-date"
+          />
+        </Field>
+        {full && (
+          <Notice tone="warning" title={m.transfers.overCapacityTitle}>
+            <p>{full}</p>
+            <label className="mt-2 flex items-center gap-2">
+              <Checkbox checked={override} onCheckedChange={(c) => setOverride(!!c)} />
+              {m.transfers.admitAnyway}
+            </label>
+          </Notice>
+        )}
+        {readmit.isError && !isOverCapacity(readmit.error) && !Object.keys(apiFields(readmit.error)).length && (
+          <FormErrorAlert title={m.common.actionFailed} detail={errorText(readmit.error, '')} testId="readmit-error" />
+        )}
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={readmit.isPending}>
+          {m.common.cancel}
+        </Button>
+        <Button onClick={submit} disabled={readmit.isPending || (!!full && !override)} data-testid="readmit-confirm">
+          {readmit.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserCheck aria-hidden />}
+          {x.readmitConfirm}
+        </Button>
+      </DialogFooter>
+    </FormDialog>
   );
 }

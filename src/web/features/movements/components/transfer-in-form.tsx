@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { CheckCircle2, LogIn, Loader2, School, UserRound, UsersRound } from 'lucide-react';
+import { CheckCircle2, LogIn, School, UserRound, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { pathForSection } from '@shared/access';
 import { RELATIONSHIPS } from '@shared/contracts/learners';
@@ -10,9 +10,7 @@ import { messages } from '@shared/messages';
 import { useAuth } from '@/lib/auth';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
+import { buttonVariants } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ClassPicker } from '@/features/learners';
 import { Field, FormSection, describedBy } from '@/components/field';
@@ -20,6 +18,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useCurrentClasses, useTransferIn } from '../api/movements';
 import { apiFields, isOverCapacity, issuesToFields } from '@/lib/form-errors';
 import { errorText } from './movement-page';
+import { InlineRadio, SubmitRow, TextField } from './form-bits';
 import { Notice } from './notice';
 
 const m = messages.movements;
@@ -130,19 +129,19 @@ export function TransferInForm() {
   };
 
   const text = (key: keyof Values, label: string, opts: { optional?: boolean; type?: string; max?: number; placeholder?: string; className?: string } = {}) => (
-    <Field id={`in-${key}`} label={label} optional={opts.optional} error={e(key)} className={opts.className}>
-      <Input
-        id={`in-${key}`}
-        type={opts.type ?? 'text'}
-        value={v[key]}
-        onChange={(ev) => set({ [key]: ev.target.value } as Partial<Values>)}
-        maxLength={opts.max}
-        max={opts.type === 'date' ? schoolToday() : undefined}
-        placeholder={opts.placeholder}
-        {...describedBy(`in-${key}`, e(key))}
-        data-testid={`in-${key}`}
-      />
-    </Field>
+    <TextField
+      id={`in-${key}`}
+      label={label}
+      optional={opts.optional}
+      error={e(key)}
+      className={opts.className}
+      type={opts.type ?? 'text'}
+      value={v[key]}
+      onChange={(ev) => set({ [key]: ev.target.value } as Partial<Values>)}
+      maxLength={opts.max}
+      max={opts.type === 'date' ? schoolToday() : undefined}
+      placeholder={opts.placeholder}
+    />
   );
 
   return (
@@ -167,16 +166,17 @@ export function TransferInForm() {
           {text('middleName', t.middleName, { optional: true, max: 80 })}
           {text('lastName', t.lastName, { max: 80 })}
           <Field id="in-gender" label={t.gender} error={e('gender')}>
-            <RadioGroup value={v.gender} onValueChange={(gender) => set({ gender })} className="flex h-9 items-center gap-5" aria-label={t.gender} id="in-gender">
-              <label className="flex cursor-pointer items-center gap-2 text-sm">
-                <RadioGroupItem value="female" data-testid="in-gender-female" />
-                {lm.genders.female}
-              </label>
-              <label className="flex cursor-pointer items-center gap-2 text-sm">
-                <RadioGroupItem value="male" data-testid="in-gender-male" />
-                {lm.genders.male}
-              </label>
-            </RadioGroup>
+            <InlineRadio
+              value={v.gender}
+              onValueChange={(gender) => set({ gender })}
+              className="flex h-9 items-center gap-5"
+              label={t.gender}
+              id="in-gender"
+              choices={[
+                { value: 'female', label: lm.genders.female, testId: 'in-gender-female' },
+                { value: 'male', label: lm.genders.male, testId: 'in-gender-male' },
+              ]}
+            />
           </Field>
           {text('dateOfBirth', t.dateOfBirth, { type: 'date' })}
           {text('birthCertificateNumber', t.birthCertificate, { optional: true, max: 40 })}
@@ -234,12 +234,7 @@ export function TransferInForm() {
       {save.isError && !isOverCapacity(save.error) && !Object.keys(apiFields(save.error)).length && (
         <FormErrorAlert title={m.common.actionFailed} detail={errorText(save.error, '')} testId="in-error" />
       )}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto" data-testid="in-submit">
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <LogIn aria-hidden />}
-          {t.submitIn}
-        </Button>
-      </div>
+      <SubmitRow pending={save.isPending} icon={<LogIn aria-hidden />} label={t.submitIn} testId="in-submit" />
       <ConfirmDialog
         open={!!full}
         tone="warning"

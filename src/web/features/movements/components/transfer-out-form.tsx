@@ -1,14 +1,11 @@
 import * as React from 'react';
-import { Building2, Loader2, LogOut } from 'lucide-react';
+import { Building2, LogOut } from 'lucide-react';
 import { toast } from 'sonner';
 import { transferOutBody } from '@shared/contracts/movements';
 import { schoolToday } from '@shared/dates';
 import { messages } from '@shared/messages';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Field, FormSection, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
@@ -16,6 +13,7 @@ import { useSchoolsDirectory, useTransferCheck, useTransferOut } from '../api/mo
 import { LearnerPicker, type PickedLearner } from './learner-picker';
 import { apiFields, issuesToFields } from '@/lib/form-errors';
 import { errorText } from './movement-page';
+import { InlineRadio, SubmitRow, TextField } from './form-bits';
 import { Notice } from './notice';
 
 const m = messages.movements;
@@ -101,16 +99,16 @@ export function TransferOutForm() {
       </FormSection>
       <FormSection title={t.destination} icon={<Building2 />}>
         <div className="grid gap-4">
-          <RadioGroup value={v.mode} onValueChange={(mode) => set({ mode: mode as Values['mode'] })} className="flex flex-wrap gap-x-6 gap-y-2" aria-label={t.destination}>
-            <label className="flex cursor-pointer items-center gap-2 text-sm">
-              <RadioGroupItem value="edufam" data-testid="out-mode-edufam" />
-              {t.onEduFam}
-            </label>
-            <label className="flex cursor-pointer items-center gap-2 text-sm">
-              <RadioGroupItem value="other" data-testid="out-mode-other" />
-              {t.otherSchool}
-            </label>
-          </RadioGroup>
+          <InlineRadio
+            value={v.mode}
+            onValueChange={(mode) => set({ mode })}
+            className="flex flex-wrap gap-x-6 gap-y-2"
+            label={t.destination}
+            choices={[
+              { value: 'edufam', label: t.onEduFam, testId: 'out-mode-edufam' },
+              { value: 'other', label: t.otherSchool, testId: 'out-mode-other' },
+            ]}
+          />
           {v.mode === 'edufam' ? (
             <Field id="out-school" label={t.pickSchool} error={errors.destinationSchoolId}>
               <Select value={v.schoolId || undefined} onValueChange={(schoolId) => set({ schoolId })}>
@@ -128,17 +126,15 @@ export function TransferOutForm() {
               </Select>
             </Field>
           ) : (
-            <Field id="out-school-name" label={t.otherSchool} error={errors.destinationName}>
-              <Input
-                id="out-school-name"
-                value={v.schoolName}
-                onChange={(e) => set({ schoolName: e.target.value })}
-                placeholder={t.schoolNamePlaceholder}
-                maxLength={160}
-                {...describedBy('out-school-name', errors.destinationName)}
-                data-testid="out-school-name"
-              />
-            </Field>
+            <TextField
+              id="out-school-name"
+              label={t.otherSchool}
+              error={errors.destinationName}
+              value={v.schoolName}
+              onChange={(e) => set({ schoolName: e.target.value })}
+              placeholder={t.schoolNamePlaceholder}
+              maxLength={160}
+            />
           )}
           <Field id="out-reason" label={m.common.reason} error={errors.reason}>
             <Textarea
@@ -153,37 +149,13 @@ export function TransferOutForm() {
             />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="out-date" label={t.transferDate} error={errors.transferDate}>
-              <Input
-                id="out-date"
-                type="date"
-                value={v.transferDate}
-                max={schoolToday()}
-                onChange={(e) => set({ transferDate: e.target.value })}
-                {...describedBy('out-date', errors.transferDate)}
-                data-testid="out-date"
-              />
-            </Field>
-            <Field id="out-certificate" label={t.leavingCertificate} optional error={errors.leavingCertificateNumber}>
-              <Input
-                id="out-certificate"
-                value={v.certificate}
-                onChange={(e) => set({ certificate: e.target.value })}
-                maxLength={40}
-                {...describedBy('out-certificate', errors.leavingCertificateNumber)}
-                data-testid="out-certificate"
-              />
-            </Field>
+            <TextField id="out-date" label={t.transferDate} error={errors.transferDate} type="date" value={v.transferDate} max={schoolToday()} onChange={(e) => set({ transferDate: e.target.value })} />
+            <TextField id="out-certificate" label={t.leavingCertificate} optional error={errors.leavingCertificateNumber} value={v.certificate} onChange={(e) => set({ certificate: e.target.value })} maxLength={40} />
           </div>
         </div>
       </FormSection>
       {save.isError && !Object.keys(apiFields(save.error)).length && <FormErrorAlert title={m.common.actionFailed} detail={errorText(save.error, '')} testId="out-error" />}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto" data-testid="out-submit">
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
-          {t.submitOut}
-        </Button>
-      </div>
+      <SubmitRow pending={save.isPending} icon={<LogOut aria-hidden />} label={t.submitOut} testId="out-submit" />
       <ConfirmDialog
         open={confirming}
         tone="warning"

@@ -12,12 +12,13 @@ import { EmptyListState } from '@/components/list-states';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ClassPicker } from '@/features/learners';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
+import { FormDialog } from '@/components/form-dialog';
 import { useAcceptTransfer, useCurrentClasses, useDeclineTransfer, useTransferRequests } from '../api/movements';
 import { formatDate, formatDateTime } from './format';
 import { apiFields, isOverCapacity } from '@/lib/form-errors';
@@ -173,49 +174,43 @@ function AcceptDialog({ request, onClose }: { request: TransferRequest; onClose:
     );
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && !accept.isPending && onClose()}>
-      <DialogContent className="max-w-lg" data-testid="accept-dialog">
-        <DialogHeader>
-          <DialogTitle>{t.acceptTitle(name)}</DialogTitle>
-          <DialogDescription>{t.acceptText(request.fromSchool.name)}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-4">
-          <Field id="accept-class" label={m.common.class} error={error ?? undefined}>
-            <ClassPicker classes={classes.data ?? []} value={classId} onChange={setClassId} id="accept-class" invalid={describedBy('accept-class', error)} testId="accept-class" />
-          </Field>
-          <Field id="accept-boarding" label={t.boarding}>
-            <Select value={boarding} onValueChange={(b) => setBoarding(b as 'day' | 'boarding')}>
-              <SelectTrigger id="accept-boarding">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="day">{messages.learners.boardingOptions.day}</SelectItem>
-                <SelectItem value="boarding">{messages.learners.boardingOptions.boarding}</SelectItem>
-              </SelectContent>
-            </Select>
-          </Field>
-          {full && (
-            <Notice tone="warning" title={t.overCapacityTitle}>
-              <p>{full}</p>
-              <label className="mt-2 flex items-center gap-2">
-                <Checkbox checked={override} onCheckedChange={(c) => setOverride(!!c)} data-testid="accept-override" />
-                {t.admitAnyway}
-              </label>
-            </Notice>
-          )}
-          {accept.isError && !isOverCapacity(accept.error) && !error && <FormErrorAlert title={m.common.actionFailed} detail={errorText(accept.error, '')} testId="accept-error" />}
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={accept.isPending}>
-            {m.common.cancel}
-          </Button>
-          <Button onClick={submit} disabled={accept.isPending || (!!full && !override)} data-testid="accept-confirm">
-            {accept.isPending && <Loader2 className="animate-spin" aria-hidden />}
-            {t.acceptConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open onClose={onClose} pending={accept.isPending} className="max-w-lg" testId="accept-dialog" title={t.acceptTitle(name)} description={t.acceptText(request.fromSchool.name)}>
+      <div className="grid gap-4">
+        <Field id="accept-class" label={m.common.class} error={error ?? undefined}>
+          <ClassPicker classes={classes.data ?? []} value={classId} onChange={setClassId} id="accept-class" invalid={describedBy('accept-class', error)} testId="accept-class" />
+        </Field>
+        <Field id="accept-boarding" label={t.boarding}>
+          <Select value={boarding} onValueChange={(b) => setBoarding(b as 'day' | 'boarding')}>
+            <SelectTrigger id="accept-boarding">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="day">{messages.learners.boardingOptions.day}</SelectItem>
+              <SelectItem value="boarding">{messages.learners.boardingOptions.boarding}</SelectItem>
+            </SelectContent>
+          </Select>
+        </Field>
+        {full && (
+          <Notice tone="warning" title={t.overCapacityTitle}>
+            <p>{full}</p>
+            <label className="mt-2 flex items-center gap-2">
+              <Checkbox checked={override} onCheckedChange={(c) => setOverride(!!c)} data-testid="accept-override" />
+              {t.admitAnyway}
+            </label>
+          </Notice>
+        )}
+        {accept.isError && !isOverCapacity(accept.error) && !error && <FormErrorAlert title={m.common.actionFailed} detail={errorText(accept.error, '')} testId="accept-error" />}
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={accept.isPending}>
+          {m.common.cancel}
+        </Button>
+        <Button onClick={submit} disabled={accept.isPending || (!!full && !override)} data-testid="accept-confirm">
+          {accept.isPending && <Loader2 className="animate-spin" aria-hidden />}
+          {t.acceptConfirm}
+        </Button>
+      </DialogFooter>
+    </FormDialog>
   );
 }
 
@@ -237,31 +232,25 @@ function DeclineDialog({ request, onClose }: { request: TransferRequest; onClose
     );
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && !decline.isPending && onClose()}>
-      <DialogContent className="max-w-lg" data-testid="decline-dialog">
-        <DialogHeader>
-          <DialogTitle>{t.declineTitle(learnerName(request.learner))}</DialogTitle>
-          <DialogDescription>{t.fromSchool(request.fromSchool.name)}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor="decline-note">{t.declineNote}</Label>
-          <Textarea id="decline-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} rows={3} {...describedBy('decline-note', error)} data-testid="decline-note" />
-          {error && (
-            <p id="decline-note-error" className="text-xs font-medium text-destructive" role="alert">
-              {error}
-            </p>
-          )}
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={decline.isPending}>
-            {m.common.cancel}
-          </Button>
-          <Button variant="destructive" onClick={submit} disabled={decline.isPending} data-testid="decline-confirm">
-            {decline.isPending && <Loader2 className="animate-spin" aria-hidden />}
-            {t.declineConfirm}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open onClose={onClose} pending={decline.isPending} className="max-w-lg" testId="decline-dialog" title={t.declineTitle(learnerName(request.learner))} description={t.fromSchool(request.fromSchool.name)}>
+      <div className="grid gap-2">
+        <Label htmlFor="decline-note">{t.declineNote}</Label>
+        <Textarea id="decline-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} rows={3} {...describedBy('decline-note', error)} data-testid="decline-note" />
+        {error && (
+          <p id="decline-note-error" className="text-xs font-medium text-destructive" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose} disabled={decline.isPending}>
+          {m.common.cancel}
+        </Button>
+        <Button variant="destructive" onClick={submit} disabled={decline.isPending} data-testid="decline-confirm">
+          {decline.isPending && <Loader2 className="animate-spin" aria-hidden />}
+          {t.declineConfirm}
+        </Button>
+      </DialogFooter>
+    </FormDialog>
   );
 }
