@@ -1,19 +1,19 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Loader2, Pencil, PiggyBank, Plus, Trash2 } from 'lucide-react';
+import { Pencil, PiggyBank, Plus, Trash2 } from 'lucide-react';
 import type { Budget } from '@shared/contracts/expenses';
 import { expensesScreens as s } from '@shared/messages/expenses';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Money, formatMoney } from '@/components/money';
 import { cn } from '@/lib/utils';
 import { Field } from '@/components/field';
-import { apiErrorOf, inputClass, textareaClass } from './expense-bits';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { ExpenseCategorySelect, apiErrorOf, inputClass, textareaClass } from './expense-bits';
 import { useBudgets, useCategories, useDeleteBudget, useSaveBudget } from './expenses-api';
 
 const b = s.budgets;
@@ -171,56 +171,39 @@ function BudgetDialog({ editing, period, onClose }: { editing: Budget | 'new' | 
   }, [editing]);
   const err = apiErrorOf(save.error);
   return (
-    <Dialog open={!!editing} onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <DialogContent className="max-w-md gap-5" data-testid="budget-dialog">
-        <DialogHeader>
-          <DialogTitle>{existing ? b.edit : b.set}</DialogTitle>
-          <DialogDescription>{existing ? `${existing.category} · ${existing.term ?? existing.year}` : period.label}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate(
-              { id: existing?.id, categoryId, termId: period.termId, year: period.termId ? null : period.year, amount: amount.replace(/,/g, ''), notes },
-              { onSuccess: (r) => (toast.success(r.message), onClose()) },
-            );
-          }}
-        >
-          {!existing && (
-            <Field id="budget-category" label={b.category} error={err.fields.categoryId}>
-              <Select value={categoryId} onValueChange={setCategoryId}>
-                <SelectTrigger id="budget-category" className="w-full">
-                  <SelectValue placeholder={s.form.chooseCategory} />
-                </SelectTrigger>
-                <SelectContent>
-                  {(cats.data?.items ?? []).map((c) => (
-                    <SelectItem key={c.id} value={c.id}>
-                      {c.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </Field>
-          )}
-          <Field id="budget-amount" label={b.amount} error={err.fields.amount}>
-            <input id="budget-amount" inputMode="decimal" className={inputClass} value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="budget-amount" />
+    <FormDialog
+      open={!!editing}
+      onClose={onClose}
+      pending={save.isPending}
+      className="max-w-md gap-5"
+      testId="budget-dialog"
+      title={existing ? b.edit : b.set}
+      description={existing ? `${existing.category} · ${existing.term ?? existing.year}` : period.label}
+    >
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(
+            { id: existing?.id, categoryId, termId: period.termId, year: period.termId ? null : period.year, amount: amount.replace(/,/g, ''), notes },
+            { onSuccess: (r) => (toast.success(r.message), onClose()) },
+          );
+        }}
+      >
+        {!existing && (
+          <Field id="budget-category" label={b.category} error={err.fields.categoryId}>
+            <ExpenseCategorySelect id="budget-category" value={categoryId} onChange={setCategoryId} categories={cats.data?.items ?? []} placeholder={s.form.chooseCategory} />
           </Field>
-          <Field id="budget-notes" label={b.notes} error={err.fields.notes}>
-            <textarea id="budget-notes" rows={2} className={textareaClass} value={notes} maxLength={300} onChange={(e) => setNotes(e.target.value)} />
-          </Field>
-          {err.message && <FormErrorAlert title={b.failed} detail={err.message} testId="budget-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              {s.form.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending} data-testid="budget-save">
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {b.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        )}
+        <Field id="budget-amount" label={b.amount} error={err.fields.amount}>
+          <input id="budget-amount" inputMode="decimal" className={inputClass} value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="budget-amount" />
+        </Field>
+        <Field id="budget-notes" label={b.notes} error={err.fields.notes}>
+          <textarea id="budget-notes" rows={2} className={textareaClass} value={notes} maxLength={300} onChange={(e) => setNotes(e.target.value)} />
+        </Field>
+        {err.message && <FormErrorAlert title={b.failed} detail={err.message} testId="budget-error" />}
+        <FormDialogFooter cancelLabel={s.form.cancel} onCancel={onClose} label={b.save} pending={save.isPending} submitTestId="budget-save" />
+      </form>
+    </FormDialog>
   );
 }

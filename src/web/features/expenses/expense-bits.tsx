@@ -53,20 +53,50 @@ export function Kpi({ icon: Icon, label, value, hint, tone, testId }: { icon: Re
   );
 }
 
-/** How an expense was paid, picked from every method (`invalid` marks the trigger; left out, no aria-invalid). */
-export function ExpenseMethodSelect({ id, value, onChange, invalid, testId }: { id: string; value: ExpenseMethod; onChange: (method: ExpenseMethod) => void; invalid?: boolean; testId?: string }) {
+/**
+ * A full-width one-of-a-list picker of the expense forms: `options` shown by their label, `placeholder`
+ * while none is chosen; `invalid` marks the trigger (left out, no aria-invalid).
+ */
+function ChoiceSelect<V extends string>({
+  id,
+  value,
+  onChange,
+  options,
+  placeholder,
+  invalid,
+  testId,
+}: {
+  id: string;
+  value: V;
+  onChange: (value: V) => void;
+  options: readonly { value: V; label: string }[];
+  placeholder?: string;
+  invalid?: boolean;
+  testId?: string;
+}) {
   return (
-    <Select value={value} onValueChange={(v) => onChange(v as ExpenseMethod)}>
+    <Select value={value} onValueChange={(v) => onChange(v as V)}>
       <SelectTrigger id={id} className="w-full" aria-invalid={invalid} data-testid={testId}>
-        <SelectValue />
+        <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
-        {EXPENSE_METHODS.map((m) => (
-          <SelectItem key={m} value={m}>
-            {s.methods[m]}
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value}>
+            {o.label}
           </SelectItem>
         ))}
       </SelectContent>
     </Select>
   );
+}
+
+/** How an expense was paid, picked from every method (`invalid` marks the trigger; left out, no aria-invalid). */
+export function ExpenseMethodSelect(props: { id: string; value: ExpenseMethod; onChange: (method: ExpenseMethod) => void; invalid?: boolean; testId?: string }) {
+  return <ChoiceSelect {...props} options={EXPENSE_METHODS.map((m) => ({ value: m, label: s.methods[m] }))} />;
+}
+
+/** An expense category, picked from `categories` ("Choose a category" until one is). */
+export function ExpenseCategorySelect(props: { id: string; value: string; onChange: (categoryId: string) => void; categories: readonly { id: string; name: string }[]; placeholder: string; invalid?: boolean; testId?: string }) {
+  const { categories, ...rest } = props;
+  return <ChoiceSelect {...rest} options={categories.map((c) => ({ value: c.id, label: c.name }))} />;
 }

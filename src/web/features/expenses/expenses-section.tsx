@@ -5,7 +5,8 @@ import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { PageHeader } from '@/components/page-header';
 import { useSchoolContext } from '@/lib/school-context';
 import { Money, formatMoney } from '@/components/money';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { BudgetsTab } from './budgets-tab';
 import { Kpi } from './expense-bits';
 import { useExpensesSummary } from './expenses-api';
@@ -13,6 +14,7 @@ import { ExpensesTab } from './expenses-tab';
 import { CategoriesTab, PettyCashTab, SettingsTab } from './office-tabs';
 
 const TABS = ['expenses', 'budgets', 'petty', 'categories', 'settings'] as const;
+const TAB_ICONS = { expenses: Receipt, budgets: PiggyBank, petty: Wallet, categories: Tags, settings: Settings2 } as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -67,28 +69,7 @@ export function ExpensesSection() {
         />
       </div>
       <Tabs value={tab} onValueChange={(next) => setParams(next === 'expenses' ? {} : { tab: next })} className="min-w-0">
-        <TabsList aria-label={title}>
-          <TabsTrigger value="expenses" data-testid="expenses-tab-expenses">
-            <Receipt aria-hidden />
-            {s.tabs.expenses}
-          </TabsTrigger>
-          <TabsTrigger value="budgets" data-testid="expenses-tab-budgets">
-            <PiggyBank aria-hidden />
-            {s.tabs.budgets}
-          </TabsTrigger>
-          <TabsTrigger value="petty" data-testid="expenses-tab-petty">
-            <Wallet aria-hidden />
-            {s.tabs.petty}
-          </TabsTrigger>
-          <TabsTrigger value="categories" data-testid="expenses-tab-categories">
-            <Tags aria-hidden />
-            {s.tabs.categories}
-          </TabsTrigger>
-          <TabsTrigger value="settings" data-testid="expenses-tab-settings">
-            <Settings2 aria-hidden />
-            {s.tabs.settings}
-          </TabsTrigger>
-        </TabsList>
+        <IconTabsList label={title} tabs={TABS.map((value) => ({ value, icon: TAB_ICONS[value], label: s.tabs[value], testId: `expenses-tab-${value}` }))} />
         <TabsContent value="expenses">{tab === 'expenses' && <ExpensesTab />}</TabsContent>
         <TabsContent value="budgets">{tab === 'budgets' && <BudgetsTab />}</TabsContent>
         <TabsContent value="petty">{tab === 'petty' && <PettyCashTab />}</TabsContent>

@@ -8,12 +8,12 @@ import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef,
 import { FilterSelect } from '@/components/filter-select';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { Money, formatMoney } from '@/components/money';
 import { Field } from '@/components/field';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ExpenseMethodSelect, ExpenseStatusBadge, apiErrorOf, inputClass } from './expense-bits';
 import { useAttach, useCategories, useExpense, useExpenses, usePayExpense } from './expenses-api';
 import { RecordExpenseDialog } from './record-expense-dialog';
@@ -284,40 +284,26 @@ function PayDialog({ expense, onClose }: { expense: Expense | null; onClose: () 
   const err = apiErrorOf(pay.error);
   const d = s.detail;
   return (
-    <Dialog open={!!expense} onOpenChange={(o) => !o && !pay.isPending && onClose()}>
-      <DialogContent className="max-w-md gap-5" data-testid="pay-expense-dialog">
-        <DialogHeader>
-          <DialogTitle>{d.pay}</DialogTitle>
-          <DialogDescription>{d.payDescription}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(ev) => {
-            ev.preventDefault();
-            if (expense) pay.mutate({ id: expense.id, paidOn, method, reference }, { onSuccess: (r) => (toast.success(r.message), onClose()) });
-          }}
-        >
-          <Field id="pay-date" label={d.paidOn} error={err.fields.paidOn}>
-            <input id="pay-date" type="date" className={inputClass} value={paidOn} onChange={(ev) => setPaidOn(ev.target.value)} />
-          </Field>
-          <Field id="pay-method" label={s.form.method} error={err.fields.method}>
-            <ExpenseMethodSelect id="pay-method" value={method} onChange={setMethod} />
-          </Field>
-          <Field id="pay-reference" label={d.reference} error={err.fields.reference}>
-            <input id="pay-reference" className={inputClass} value={reference} maxLength={100} onChange={(ev) => setReference(ev.target.value)} data-testid="pay-reference" />
-          </Field>
-          {err.message && <FormErrorAlert title={d.payFailed} detail={err.message} testId="pay-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={pay.isPending}>
-              {s.form.cancel}
-            </Button>
-            <Button type="submit" disabled={pay.isPending} data-testid="pay-submit">
-              {pay.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {d.markPaid}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={!!expense} onClose={onClose} pending={pay.isPending} className="max-w-md gap-5" testId="pay-expense-dialog" title={d.pay} description={d.payDescription}>
+      <form
+        className="grid gap-4"
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          if (expense) pay.mutate({ id: expense.id, paidOn, method, reference }, { onSuccess: (r) => (toast.success(r.message), onClose()) });
+        }}
+      >
+        <Field id="pay-date" label={d.paidOn} error={err.fields.paidOn}>
+          <input id="pay-date" type="date" className={inputClass} value={paidOn} onChange={(ev) => setPaidOn(ev.target.value)} />
+        </Field>
+        <Field id="pay-method" label={s.form.method} error={err.fields.method}>
+          <ExpenseMethodSelect id="pay-method" value={method} onChange={setMethod} />
+        </Field>
+        <Field id="pay-reference" label={d.reference} error={err.fields.reference}>
+          <input id="pay-reference" className={inputClass} value={reference} maxLength={100} onChange={(ev) => setReference(ev.target.value)} data-testid="pay-reference" />
+        </Field>
+        {err.message && <FormErrorAlert title={d.payFailed} detail={err.message} testId="pay-error" />}
+        <FormDialogFooter cancelLabel={s.form.cancel} onCancel={onClose} label={d.markPaid} pending={pay.isPending} submitTestId="pay-submit" />
+      </form>
+    </FormDialog>
   );
 }

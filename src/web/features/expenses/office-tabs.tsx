@@ -7,12 +7,12 @@ import { expensesMessages as em, expensesScreens as s } from '@shared/messages/e
 import { FormErrorAlert } from '@/components/form-feedback';
 import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { Money, formatMoney } from '@/components/money';
 import { cn } from '@/lib/utils';
 import { Field } from '@/components/field';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { apiErrorOf, inputClass, textareaClass } from './expense-bits';
 import { useCategories, useExpenseSettings, usePettyCash, useSaveCategory, useSaveSettings, useTopUp } from './expenses-api';
 
@@ -94,55 +94,41 @@ function TopUpDialog({ open, suggested, onClose }: { open: boolean; suggested: n
   }, [open]);
   const err = apiErrorOf(top.error);
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && !top.isPending && onClose()}>
-      <DialogContent className="max-w-md gap-5" data-testid="top-up-dialog">
-        <DialogHeader>
-          <DialogTitle>{p.topUpTitle}</DialogTitle>
-          <DialogDescription>{p.topUpDescription}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            top.mutate(
-              { ...v, amount: v.amount.replace(/,/g, '') },
-              {
-                onSuccess: (r) => {
-                  toast.success(r.message);
-                  if (r.warning) toast.warning(r.warning);
-                  onClose();
-                },
+    <FormDialog open={open} onClose={onClose} pending={top.isPending} className="max-w-md gap-5" testId="top-up-dialog" title={p.topUpTitle} description={p.topUpDescription}>
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          top.mutate(
+            { ...v, amount: v.amount.replace(/,/g, '') },
+            {
+              onSuccess: (r) => {
+                toast.success(r.message);
+                if (r.warning) toast.warning(r.warning);
+                onClose();
               },
-            );
-          }}
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="top-amount" label={p.amount} error={err.fields.amount} hint={suggested > 0 ? p.suggested(`KES ${formatMoney(suggested)}`) : undefined}>
-              <input id="top-amount" inputMode="decimal" className={inputClass} value={v.amount} onChange={(e) => setV({ ...v, amount: e.target.value })} data-testid="top-up-amount" />
-            </Field>
-            <Field id="top-date" label={p.date} error={err.fields.entryOn}>
-              <input id="top-date" type="date" className={inputClass} value={v.entryOn} onChange={(e) => setV({ ...v, entryOn: e.target.value })} />
-            </Field>
-          </div>
-          <Field id="top-ref" label={p.reference} error={err.fields.reference}>
-            <input id="top-ref" className={inputClass} value={v.reference} maxLength={100} onChange={(e) => setV({ ...v, reference: e.target.value })} />
+            },
+          );
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="top-amount" label={p.amount} error={err.fields.amount} hint={suggested > 0 ? p.suggested(`KES ${formatMoney(suggested)}`) : undefined}>
+            <input id="top-amount" inputMode="decimal" className={inputClass} value={v.amount} onChange={(e) => setV({ ...v, amount: e.target.value })} data-testid="top-up-amount" />
           </Field>
-          <Field id="top-note" label={p.note} error={err.fields.note}>
-            <textarea id="top-note" rows={2} className={textareaClass} value={v.note} maxLength={300} onChange={(e) => setV({ ...v, note: e.target.value })} />
+          <Field id="top-date" label={p.date} error={err.fields.entryOn}>
+            <input id="top-date" type="date" className={inputClass} value={v.entryOn} onChange={(e) => setV({ ...v, entryOn: e.target.value })} />
           </Field>
-          {err.message && <FormErrorAlert title={p.failed} detail={err.message} testId="top-up-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={top.isPending}>
-              {s.form.cancel}
-            </Button>
-            <Button type="submit" disabled={top.isPending} data-testid="top-up-submit">
-              {top.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {p.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </div>
+        <Field id="top-ref" label={p.reference} error={err.fields.reference}>
+          <input id="top-ref" className={inputClass} value={v.reference} maxLength={100} onChange={(e) => setV({ ...v, reference: e.target.value })} />
+        </Field>
+        <Field id="top-note" label={p.note} error={err.fields.note}>
+          <textarea id="top-note" rows={2} className={textareaClass} value={v.note} maxLength={300} onChange={(e) => setV({ ...v, note: e.target.value })} />
+        </Field>
+        {err.message && <FormErrorAlert title={p.failed} detail={err.message} testId="top-up-error" />}
+        <FormDialogFooter cancelLabel={s.form.cancel} onCancel={onClose} label={p.save} pending={top.isPending} submitTestId="top-up-submit" />
+      </form>
+    </FormDialog>
   );
 }
 
@@ -209,38 +195,24 @@ function CategoryDialog({ editing, onClose }: { editing: ExpenseCategory | 'new'
   }, [editing]);
   const err = apiErrorOf(save.error);
   return (
-    <Dialog open={!!editing} onOpenChange={(o) => !o && !save.isPending && onClose()}>
-      <DialogContent className="max-w-md gap-5" data-testid="category-dialog">
-        <DialogHeader>
-          <DialogTitle>{existing ? existing.name : c.add}</DialogTitle>
-          <DialogDescription className="sr-only">{c.add}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate({ id: existing?.id, name, description }, { onSuccess: () => (toast.success(em.categorySaved), onClose()) });
-          }}
-        >
-          <Field id="cat-name" label={c.name} error={err.fields.name}>
-            <input id="cat-name" className={inputClass} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} data-testid="category-name" />
-          </Field>
-          <Field id="cat-description" label={c.description} error={err.fields.description}>
-            <input id="cat-description" className={inputClass} value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} />
-          </Field>
-          {err.message && <FormErrorAlert title={c.failed} detail={err.message} testId="category-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              {s.form.cancel}
-            </Button>
-            <Button type="submit" disabled={save.isPending} data-testid="category-save">
-              {save.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {c.save}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={!!editing} onClose={onClose} pending={save.isPending} className="max-w-md gap-5" testId="category-dialog" title={existing ? existing.name : c.add} description={c.add} descriptionClassName="sr-only">
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate({ id: existing?.id, name, description }, { onSuccess: () => (toast.success(em.categorySaved), onClose()) });
+        }}
+      >
+        <Field id="cat-name" label={c.name} error={err.fields.name}>
+          <input id="cat-name" className={inputClass} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} data-testid="category-name" />
+        </Field>
+        <Field id="cat-description" label={c.description} error={err.fields.description}>
+          <input id="cat-description" className={inputClass} value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} />
+        </Field>
+        {err.message && <FormErrorAlert title={c.failed} detail={err.message} testId="category-error" />}
+        <FormDialogFooter cancelLabel={s.form.cancel} onCancel={onClose} label={c.save} pending={save.isPending} submitTestId="category-save" />
+      </form>
+    </FormDialog>
   );
 }
 

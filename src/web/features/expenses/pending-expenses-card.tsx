@@ -1,17 +1,17 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { AlertTriangle, Check, Loader2, Paperclip, Receipt, X } from 'lucide-react';
+import { AlertTriangle, Check, Paperclip, Receipt, X } from 'lucide-react';
 import type { Expense } from '@shared/contracts/expenses';
 import { expensesScreens as s } from '@shared/messages/expenses';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { Money } from '@/components/money';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { Field } from '@/components/field';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { apiErrorOf, textareaClass } from './expense-bits';
 import { useDecideExpense, useExpenses } from './expenses-api';
 
@@ -120,66 +120,63 @@ function DecideExpenseDialog({ decision, onClose }: { decision: { expense: Expen
   const approve = decision?.approve ?? true;
   const needsNote = !approve && !note.trim();
   return (
-    <Dialog open={!!decision} onOpenChange={(o) => !o && !decide.isPending && onClose()}>
-      <DialogContent className="max-w-md gap-5" data-testid="decide-expense-dialog">
-        <DialogHeader>
-          <DialogTitle>{approve ? c.approveTitle : c.rejectTitle}</DialogTitle>
-          <DialogDescription>{decision ? `${decision.expense.number} · ${decision.expense.payee} · KES ${decision.expense.amount.toLocaleString('en-KE', { minimumFractionDigits: 2 })}` : ''}</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!decision || needsNote) return;
-            decide.mutate(
-              { id: decision.expense.id, approve, note: note.trim() },
-              {
-                onSuccess: (r) => {
-                  toast.success(r.message);
-                  onClose();
-                },
+    <FormDialog
+      open={!!decision}
+      onClose={onClose}
+      pending={decide.isPending}
+      className="max-w-md gap-5"
+      testId="decide-expense-dialog"
+      title={approve ? c.approveTitle : c.rejectTitle}
+      description={decision ? `${decision.expense.number} · ${decision.expense.payee} · KES ${decision.expense.amount.toLocaleString('en-KE', { minimumFractionDigits: 2 })}` : ''}
+    >
+      <form
+        className="grid gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!decision || needsNote) return;
+          decide.mutate(
+            { id: decision.expense.id, approve, note: note.trim() },
+            {
+              onSuccess: (r) => {
+                toast.success(r.message);
+                onClose();
               },
-            );
-          }}
+            },
+          );
+        }}
+      >
+        <Field
+          id="expense-decision-note"
+          label={
+            <>
+              {c.comment} <span className="font-normal text-muted-foreground">({approve ? c.commentOptional : c.commentRequired})</span>
+            </>
+          }
+          error={err.fields.note}
         >
-          <Field
+          <textarea
             id="expense-decision-note"
-            label={
-              <>
-                {c.comment} <span className="font-normal text-muted-foreground">({approve ? c.commentOptional : c.commentRequired})</span>
-              </>
-            }
-            error={err.fields.note}
-          >
-            <textarea
-              id="expense-decision-note"
-              rows={3}
-              className={textareaClass}
-              value={note}
-              maxLength={500}
-              placeholder={c.commentPlaceholder}
-              onChange={(e) => setNote(e.target.value)}
-              data-testid="expense-decision-note"
-            />
-          </Field>
-          {err.message && !err.fields.note && <FormErrorAlert title={c.failed} detail={err.message} testId="expense-decision-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={decide.isPending}>
-              {c.cancel}
-            </Button>
-            <Button
-              type="submit"
-              variant={approve ? 'default' : 'destructive'}
-              className={approve ? 'bg-emerald-600 text-white hover:bg-emerald-600/90' : undefined}
-              disabled={decide.isPending || needsNote}
-              data-testid="expense-decision-confirm"
-            >
-              {decide.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {approve ? c.approve : c.reject}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            rows={3}
+            className={textareaClass}
+            value={note}
+            maxLength={500}
+            placeholder={c.commentPlaceholder}
+            onChange={(e) => setNote(e.target.value)}
+            data-testid="expense-decision-note"
+          />
+        </Field>
+        {err.message && !err.fields.note && <FormErrorAlert title={c.failed} detail={err.message} testId="expense-decision-error" />}
+        <FormDialogFooter
+          cancelLabel={c.cancel}
+          onCancel={onClose}
+          label={approve ? c.approve : c.reject}
+          pending={decide.isPending}
+          disabled={needsNote}
+          variant={approve ? 'default' : 'destructive'}
+          submitClassName={approve ? 'bg-emerald-600 text-white hover:bg-emerald-600/90' : undefined}
+          submitTestId="expense-decision-confirm"
+        />
+      </form>
+    </FormDialog>
   );
 }

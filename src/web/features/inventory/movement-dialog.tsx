@@ -7,12 +7,12 @@ import { schoolToday } from '@shared/dates';
 import { ApiError } from '@/lib/api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { FilterSelect } from '@/components/filter-select';
 import { formatMoney } from '@/components/money';
+import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { useLearnerSearch, usePostMovement, useSuppliers } from './inventory-api';
 
 const m = inventoryMessages.ui;
@@ -249,25 +249,13 @@ export function InventoryFormDialog({
 }) {
   const { error, isPending } = mutation;
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-lg" data-testid={testId}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          {description !== undefined && <DialogDescription>{description}</DialogDescription>}
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          {error && !Object.keys(fieldErrorsOf(error)).length && <FormErrorAlert title={error.message} testId={errorTestId} />}
-          {children}
-          <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {m.cancel}
-            </Button>
-            <Button type="submit" disabled={isPending || submitDisabled} data-testid={submitTestId}>
-              {isPending ? m.saving : submitLabel}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} className="max-h-[92dvh] overflow-y-auto sm:max-w-lg" testId={testId} title={title} description={description}>
+      <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+        {error && !Object.keys(fieldErrorsOf(error)).length && <FormErrorAlert title={error.message} testId={errorTestId} />}
+        {children}
+        {/* The save never blocks Cancel: `pending` stays off and the submit button is disabled instead. */}
+        <FormDialogFooter className="gap-2" cancelLabel={m.cancel} onCancel={onClose} label={isPending ? m.saving : submitLabel} pending={false} disabled={isPending || submitDisabled} submitTestId={submitTestId} />
+      </form>
+    </FormDialog>
   );
 }

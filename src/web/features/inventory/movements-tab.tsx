@@ -35,6 +35,18 @@ function details(x: Movement): string {
 
 const Qty = ({ q }: { q: number }) => <span className={cn('font-medium tabular-nums', q > 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive')}>{q > 0 ? `+${q}` : q}</span>;
 
+/** A movement's quantity (signed, coloured) over the balance it left, at the right of a row or card. */
+function QtyAndBalance({ x }: { x: Movement }) {
+  return (
+    <div className="shrink-0 text-right">
+      <Qty q={x.quantity} />
+      <div className="text-xs text-muted-foreground">
+        {m.colBalance}: {x.balanceAfter}
+      </div>
+    </div>
+  );
+}
+
 /** A short list of movements (the item sheet's history). */
 export function MovementList({ items, loading, compact }: { items: Movement[] | undefined; loading: boolean; compact?: boolean }) {
   if (loading) return <Skeleton className="h-40 rounded-lg" />;
@@ -51,12 +63,7 @@ export function MovementList({ items, loading, compact }: { items: Movement[] | 
             <div className={cn('mt-1 truncate', compact && 'text-muted-foreground')}>{details(x)}</div>
             {x.reason && x.type !== 'adjustment' ? null : x.type === 'adjustment' && x.reason ? <div className="text-xs text-muted-foreground">{x.reason}</div> : null}
           </div>
-          <div className="shrink-0 text-right">
-            <Qty q={x.quantity} />
-            <div className="text-xs text-muted-foreground">
-              {m.colBalance}: {x.balanceAfter}
-            </div>
-          </div>
+          <QtyAndBalance x={x} />
         </li>
       ))}
     </ul>
@@ -121,12 +128,7 @@ export function MovementsTab() {
             </div>
             <div className="mt-1 truncate text-sm text-muted-foreground">{details(x)}</div>
           </div>
-          <div className="shrink-0 text-right">
-            <Qty q={x.quantity} />
-            <div className="text-xs text-muted-foreground">
-              {m.colBalance}: {x.balanceAfter}
-            </div>
-          </div>
+          <QtyAndBalance x={x} />
         </div>
       )}
     />

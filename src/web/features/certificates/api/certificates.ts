@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { toast } from 'sonner';
 import type { CertificateListItem, createCertificatesBody } from '@shared/contracts/assessment';
 import { api, ApiError } from '@/lib/api';
-import { downloadFile } from '@/lib/download';
+import { downloadFile, useBusyDownloads } from '@/lib/download';
 
 /**
  * Calls of the certificates screens (issue 12 §6): the issued certificates (GET /api/certificates),
@@ -84,30 +84,13 @@ export const savePdf = downloadFile;
  * batch as one PDF (POST /api/certificates/pdf { ids }); a failure shows a toast with the server's reason.
  */
 export function useCertificateDownload(failedTitle: string) {
-  const [busy, setBusy] = React.useState<ReadonlySet<string>>(new Set());
-  const run = React.useCallback(
-    async (key: string, work: () => Promise<void>) => {
-      setBusy((s) => new Set(s).add(key));
-      try {
-        await work();
-      } catch (err) {
-        toast.error(failedTitle, { description: err instanceof Error ? err.message : undefined });
-      } finally {
-        setBusy((s) => {
-          const next = new Set(s);
-          next.delete(key);
-          return next;
-        });
-      }
-    },
-    [failedTitle],
-  );
+  const { run, isBusy } = useBusyDownloads(failedTitle);
   const one = React.useCallback(
     (cert: Pick<CertificateListItem, 'id' | 'student'>) => run(cert.id, () => savePdf(certificatePdfUrl(cert.id), `Certificate ${cert.student.name}.pdf`)),
     [run],
   );
   const batch = React.useCallback((key: string, ids: string[]) => run(key, () => savePdf('/api/certificates/pdf', 'Certificates.pdf', { ids })), [run]);
-  return { one, batch, isBusy: (key: string) => busy.has(key) };
+  return { one, batch, isBusy };
 }
 
 /** Copies a certificate's verification link, with a toast either way. */

@@ -6,7 +6,7 @@ import { roleDisplayName } from '@shared/roles';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SheetLoading } from '@/components/sheet-loading';
 import { copyVerifyLink, useCertificate } from '../api/certificates';
 import { CertificateKindBadge, CertificateStatusBadge, GradeLetter } from './badges';
 import type { CertificateActionHandlers } from './certificate-actions';
@@ -203,13 +203,7 @@ export function CertificateSheet({
             <LoadErrorCard title={d.loadFailed} detail={query.error.message} retryLabel={m.common.tryAgain} onRetry={() => void query.refetch()} />
           </div>
         ) : (
-          <div className="flex flex-col gap-4 p-6" aria-busy="true">
-            <SheetTitle className="sr-only">{m.list.title}</SheetTitle>
-            <SheetDescription className="sr-only">{m.list.title}</SheetDescription>
-            <Skeleton className="h-8 w-48" />
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-48 w-full" />
-          </div>
+          <SheetLoading title={m.list.title} />
         )}
       </SheetContent>
     </Sheet>

@@ -11,7 +11,8 @@ import { Select, SelectContent, SelectGroup, SelectTrigger, SelectValue } from '
 import { SelectGroupHeading, SelectItemWithNote } from '@/components/select-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs';
 import { useLearnerSearch, useStreamLearners, useStreams } from '../api/pickers';
 
 const g = m.generate;
@@ -214,16 +215,13 @@ export function LearnerPicker(props: PickerProps) {
   const [text, setText] = React.useState('');
   return (
     <Tabs defaultValue="stream" className="min-w-0">
-      <TabsList aria-label={g.learners}>
-        <TabsTrigger value="stream" data-testid="generate-tab-stream">
-          <UsersRound aria-hidden />
-          {g.byStream}
-        </TabsTrigger>
-        <TabsTrigger value="search" data-testid="generate-tab-search">
-          <Search aria-hidden />
-          {g.searchLearner}
-        </TabsTrigger>
-      </TabsList>
+      <IconTabsList
+        label={g.learners}
+        tabs={[
+          { value: 'stream', icon: UsersRound, label: g.byStream, testId: 'generate-tab-stream' },
+          { value: 'search', icon: Search, label: g.searchLearner, testId: 'generate-tab-search' },
+        ]}
+      />
       <TabsContent value="stream" className="pt-4">
         <ByStream {...props} classId={classId} setClassId={setClassId} />
       </TabsContent>

@@ -1,15 +1,14 @@
 import * as React from 'react';
-import { Ban, Loader2 } from 'lucide-react';
+import { Ban } from 'lucide-react';
 import { toast } from 'sonner';
 import type { CertificateListItem } from '@shared/contracts/assessment';
 import { revokeCertificateBody } from '@shared/contracts/assessment';
 import { certificateScreens as m } from '@shared/messages/certificates-screens';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
+import { DIALOG_ICON_TONE, FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { useRevokeCertificate } from '../api/certificates';
 import { CertificateKindBadge } from './badges';
 
@@ -55,52 +54,45 @@ export function RevokeDialog({ cert, onClose }: { cert: CertificateListItem | nu
   const id = 'certificate-revoke-reason';
 
   return (
-    <Dialog open={!!cert} onOpenChange={(o) => !o && !revoke.isPending && onClose()}>
-      <DialogContent className="max-w-md gap-5" data-testid="revoke-dialog">
-        <form onSubmit={submit} noValidate className="grid gap-5 [&_[aria-invalid=true]]:border-destructive">
-          <DialogHeader className="gap-2">
-            <span className="mb-1 inline-flex size-11 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-              <Ban className="size-5" aria-hidden />
-            </span>
-            <DialogTitle>{cert ? r.title(cert.student.name) : r.confirm}</DialogTitle>
-            <DialogDescription className="leading-relaxed">{r.text}</DialogDescription>
-          </DialogHeader>
-          {cert && (
-            <div className="flex min-w-0 items-center gap-3 rounded-lg border bg-muted/30 px-3 py-2.5 text-sm">
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{cert.student.name}</p>
-                <p className="truncate text-xs text-muted-foreground">
-                  <span className="font-mono">{cert.student.admission_number}</span> · {cert.class.name} · {cert.academic_year}
-                </p>
-              </div>
-              <CertificateKindBadge kind={cert.kind} className="shrink-0" />
-            </div>
-          )}
-          <Field id={id} label={r.reason} error={shownFieldError}>
-            <Textarea
-              id={id}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              placeholder={r.reasonPlaceholder}
-              maxLength={500}
-              rows={3}
-              autoFocus
-              {...describedBy(id, shownFieldError)}
-              data-testid="revoke-reason"
-            />
-          </Field>
-          {revoke.error && !serverField && <FormErrorAlert title={r.failed} detail={revoke.error.message} testId="revoke-error" />}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={revoke.isPending}>
-              {m.common.cancel}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={revoke.isPending} data-testid="revoke-confirm">
-              {revoke.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {r.confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={!!cert}
+      onClose={onClose}
+      pending={revoke.isPending}
+      className="max-w-md gap-5"
+      testId="revoke-dialog"
+      form={{ onSubmit: submit, noValidate: true, className: 'grid gap-5 [&_[aria-invalid=true]]:border-destructive' }}
+      icon={Ban}
+      iconClassName={DIALOG_ICON_TONE.danger}
+      title={cert ? r.title(cert.student.name) : r.confirm}
+      description={r.text}
+      descriptionClassName="leading-relaxed"
+    >
+      {cert && (
+        <div className="flex min-w-0 items-center gap-3 rounded-lg border bg-muted/30 px-3 py-2.5 text-sm">
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium">{cert.student.name}</p>
+            <p className="truncate text-xs text-muted-foreground">
+              <span className="font-mono">{cert.student.admission_number}</span> · {cert.class.name} · {cert.academic_year}
+            </p>
+          </div>
+          <CertificateKindBadge kind={cert.kind} className="shrink-0" />
+        </div>
+      )}
+      <Field id={id} label={r.reason} error={shownFieldError}>
+        <Textarea
+          id={id}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder={r.reasonPlaceholder}
+          maxLength={500}
+          rows={3}
+          autoFocus
+          {...describedBy(id, shownFieldError)}
+          data-testid="revoke-reason"
+        />
+      </Field>
+      {revoke.error && !serverField && <FormErrorAlert title={r.failed} detail={revoke.error.message} testId="revoke-error" />}
+      <FormDialogFooter cancelLabel={m.common.cancel} onCancel={onClose} label={r.confirm} pending={revoke.isPending} variant="destructive" submitTestId="revoke-confirm" />
+    </FormDialog>
   );
 }
