@@ -267,10 +267,10 @@ function BandsForm({ scale }: { scale: GradingScale }) {
   );
 }
 
-function ScaleSelect({ value, onChange, scales, label, disabled, className, testId }: { value: ScaleKey; onChange: (k: ScaleKey) => void; scales: GradingScale[]; label: string; disabled?: boolean; className?: string; testId?: string }) {
+function ScaleSelect({ id, value, onChange, scales, label, disabled, className, testId }: { id?: string; value: ScaleKey; onChange: (k: ScaleKey) => void; scales: GradingScale[]; label: string; disabled?: boolean; className?: string; testId?: string }) {
   return (
     <Select value={value} onValueChange={(v) => onChange(v as ScaleKey)} disabled={disabled}>
-      <SelectTrigger aria-label={label} className={cn('h-9', className)} data-testid={testId}>
+      <SelectTrigger id={id} aria-label={id ? undefined : label} className={cn('h-9', className)} data-testid={testId}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
@@ -407,7 +407,7 @@ function OverrideDialog({
           </Select>
         </Field>
         <Field id="override-scale" label={s.overrideScale}>
-          <ScaleSelect value={scaleKey} onChange={setScaleKey} scales={scales} label={s.overrideScale} className="h-10" testId="override-scale" />
+          <ScaleSelect id="override-scale" value={scaleKey} onChange={setScaleKey} scales={scales} label={s.overrideScale} className="h-10" testId="override-scale" />
         </Field>
       </div>
       <FormDialogFooter

@@ -66,7 +66,7 @@ export function SubstitutionsTab({ view }: { view: TimetableView | null }) {
       ) : subs.data.lessons.length === 0 ? (
         <EmptyListState icon={BookOpen} title={s.none} testId="timetable-subs-none" />
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2" data-testid="timetable-subs">
+        <ul className="grid min-w-0 gap-3 md:grid-cols-2" data-testid="timetable-subs">
           {subs.data.lessons.map((l) => (
             <SubLesson key={`${l.activityId}-${l.period}`} lesson={l} subject={l.subjectName ?? names.subject(l.subjectId)} streams={l.classNames?.join(', ') ?? l.className ?? (l.classIds ?? []).map(names.cls).join(', ')} time={timeOf(l.period)} label={l.periodLabel ?? view.periods[l.period] ?? ''} />
           ))}
@@ -81,8 +81,8 @@ function SubLesson({ lesson, subject, streams, time, label }: { lesson: Substitu
   const end = lesson.end ?? (time?.kind === 'lesson' ? time.end : null);
   const candidates = [...lesson.candidates].sort((a, b) => Number(b.teachesSubject) - Number(a.teachesSubject) || a.lessonsThatDay - b.lessonsThatDay);
   return (
-    <li className="rounded-xl border bg-card p-4 shadow-xs" data-testid="timetable-subs-lesson">
-      <div className="flex items-baseline justify-between gap-2">
+    <li className="min-w-0 rounded-xl border bg-card p-4 shadow-xs" data-testid="timetable-subs-lesson">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-0.5">
         <p className="min-w-0 truncate font-semibold">
           {subject} <span className="font-normal text-muted-foreground">· {streams}</span>
         </p>
