@@ -208,6 +208,7 @@ export const securityScreens = {
       count: (n: number) => `${plural(n, 'time', 'times')}`,
       firstSeen: (when: string) => `First ${when}`,
       lastSeen: (when: string) => `Latest ${when}`,
+      columns: { alert: 'Alert', subject: 'Account or address', seen: 'Seen', status: 'Status' },
     },
     policy: {
       twoFactorTitle: 'Two-factor sign-in required',
