@@ -48,3 +48,30 @@ test('an admin finds a failed sign-in in the security log and saves the policy',
     await page.request.put('/api/security/policy', { data: original });
   }
 });
+
+/**
+ * Issue 18 §2 alerts on the list kit: five failed sign-ins for one address raise an open alert; the
+ * admin finds it under Open, acknowledges it, and finds it under Acknowledged with who did it.
+ */
+test('an admin acknowledges the alert that repeated failed sign-ins raised', async ({ page }) => {
+  const target = `guess.${Date.now()}@example.test`;
+  for (let i = 0; i < 5; i++) {
+    const res = await page.request.post('/api/auth/sign-in', { data: { email: target, password: `wrong-${i}`, accessType: 'admin', rememberMe: false } });
+    expect([401, 429]).toContain(res.status());
+  }
+  await signInViaApi(page, 'edufam_admin');
+  await page.goto('/admin/security?tab=alerts');
+  const row = page.locator('[data-testid="security-alert"]:visible').filter({ hasText: target });
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute('data-status', 'open');
+  await row.getByTestId('security-alert-acknowledge').click();
+  await expect(page.getByText('Alert acknowledged')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await page.getByTestId('security-alerts-filter-acknowledged').click();
+  await expect(page).toHaveURL(/alerts=acknowledged/);
+  const done = page.locator('[data-testid="security-alert"]:visible').filter({ hasText: target });
+  await expect(done).toHaveAttribute('data-status', 'acknowledged');
+  await expect(done).toContainText('Acknowledged by');
+  await expect(done.getByTestId('security-alert-acknowledge')).toHaveCount(0);
+});
