@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { MoreHorizontal, ShieldCheck, ShieldOff, UserCheck, UserPlus, UserX, Users } from 'lucide-react';
+import { ShieldCheck, ShieldOff, UserCheck, UserPlus, UserX, Users } from 'lucide-react';
 import { PLATFORM_STAFF_ROLES, type PlatformStaff, type PlatformStaffRole, type UpdatePlatformStaffBody } from '@shared/contracts/company';
 import { companyScreens as s } from '@shared/messages/company-screens';
 import { roleDisplayName } from '@shared/roles';
@@ -9,7 +9,7 @@ import { DataTable, queryTableProps, type ColumnDef } from '@/components/data-ta
 import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { IconMenuItem, RowMenu } from '@/components/row-menu';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useInviteStaff, usePlatformStaff, useUpdateStaff } from './company-api';
@@ -80,37 +80,18 @@ export function PlatformStaffCard() {
     p.id === me ? (
       <Badge variant="secondary">{t.you}</Badge>
     ) : (
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={t.actionsFor(p.name)} data-testid="staff-actions">
-            <MoreHorizontal aria-hidden />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          {p.role === 'elimisha_admin' ? (
-            <DropdownMenuItem onSelect={() => setPending({ staff: p, body: { role: 'edufam_admin' } })} data-testid="staff-make-admin">
-              <ShieldCheck aria-hidden />
-              {t.makeAdmin}
-            </DropdownMenuItem>
-          ) : (
-            <DropdownMenuItem onSelect={() => setPending({ staff: p, body: { role: 'elimisha_admin' } })} data-testid="staff-make-elimisha">
-              <ShieldOff aria-hidden />
-              {t.makeElimisha}
-            </DropdownMenuItem>
-          )}
-          {p.status === 'active' ? (
-            <DropdownMenuItem className="text-destructive focus:text-destructive" onSelect={() => setPending({ staff: p, body: { status: 'inactive' } })} data-testid="staff-deactivate">
-              <UserX aria-hidden />
-              {t.deactivate}
-            </DropdownMenuItem>
-          ) : (
-            <DropdownMenuItem onSelect={() => setPending({ staff: p, body: { status: 'active' } })} data-testid="staff-activate">
-              <UserCheck aria-hidden />
-              {t.activate}
-            </DropdownMenuItem>
-          )}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <RowMenu label={t.actionsFor(p.name)} testId="staff-actions" triggerClassName="">
+        {p.role === 'elimisha_admin' ? (
+          <IconMenuItem icon={ShieldCheck} label={t.makeAdmin} onSelect={() => setPending({ staff: p, body: { role: 'edufam_admin' } })} testId="staff-make-admin" />
+        ) : (
+          <IconMenuItem icon={ShieldOff} label={t.makeElimisha} onSelect={() => setPending({ staff: p, body: { role: 'elimisha_admin' } })} testId="staff-make-elimisha" />
+        )}
+        {p.status === 'active' ? (
+          <IconMenuItem icon={UserX} label={t.deactivate} danger onSelect={() => setPending({ staff: p, body: { status: 'inactive' } })} testId="staff-deactivate" />
+        ) : (
+          <IconMenuItem icon={UserCheck} label={t.activate} onSelect={() => setPending({ staff: p, body: { status: 'active' } })} testId="staff-activate" />
+        )}
+      </RowMenu>
     );
 
   const columns = React.useMemo<ColumnDef<PlatformStaff, unknown>[]>(

@@ -1,11 +1,11 @@
 import * as React from 'react';
-import { AlertTriangle, Copy, Layers, MoreHorizontal, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { AlertTriangle, Copy, Layers, Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import type { FeeStructure } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { IconMenuItem, RowMenu } from '@/components/row-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDeleteStructure, useFeeStructures } from '../api/fees';
 import { Money, formatMoney } from '@/components/money';
@@ -40,23 +40,10 @@ function StructureBlock({ s, canManage, onEdit, onDelete }: { s: FeeStructure; c
           </p>
         </div>
         {canManage && (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-8 shrink-0" aria-label={t.actions(s.name)} data-testid="structure-menu">
-                <MoreHorizontal aria-hidden />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem onSelect={onEdit} data-testid="structure-edit">
-                <Pencil aria-hidden />
-                {t.edit}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={onDelete} className="text-destructive focus:text-destructive" data-testid="structure-delete">
-                <Trash2 aria-hidden />
-                {t.delete}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <RowMenu label={t.actions(s.name)} testId="structure-menu" triggerClassName="-mt-1 -mr-2 size-8 shrink-0">
+            <IconMenuItem icon={Pencil} label={t.edit} onSelect={onEdit} testId="structure-edit" />
+            <IconMenuItem icon={Trash2} label={t.delete} onSelect={onDelete} danger testId="structure-delete" />
+          </RowMenu>
         )}
       </div>
       <ul className="grid gap-1.5 text-sm" aria-label={t.itemCount(s.items.length)}>

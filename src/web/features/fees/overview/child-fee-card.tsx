@@ -1,9 +1,10 @@
 import * as React from 'react';
-import { ChevronDown, FileDown, FileText, Hash, Info, ReceiptText, School, Smartphone } from 'lucide-react';
+import { ChevronDown, FileDown, FileText, Info, ReceiptText, Smartphone } from 'lucide-react';
 import type { MyChildrenFees } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import { formatDate, initials } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { ChildIdentity } from '@/components/child-identity';
 import { cn } from '@/lib/utils';
 import { invoicePdfUrl, receiptPdfUrl } from '../api/fees';
 import { Money } from '@/components/money';
@@ -128,26 +129,7 @@ export function ChildFeeCard({ child, mpesa, onPay, onStatement }: { child: Chil
   return (
     <article className="@container flex min-w-0 flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm" data-testid="child-fees" data-student-id={child.studentId}>
       <header className="flex flex-col gap-3 border-b p-4 sm:p-5 @lg:flex-row @lg:items-center @lg:gap-4">
-        <div className="flex min-w-0 flex-1 items-center gap-3">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary ring-1 ring-primary/20 ring-inset" aria-hidden>
-            {initials(child.name)}
-          </span>
-          <div className="min-w-0">
-            <h2 className="truncate text-base font-semibold" data-testid="child-fees-name">
-              {child.name}
-            </h2>
-            <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
-              <span className="inline-flex items-center gap-1">
-                <School className="size-3" aria-hidden />
-                {child.className ?? m.noClass}
-              </span>
-              <span className="inline-flex items-center gap-1">
-                <Hash className="size-3" aria-hidden />
-                {m.admission(child.admissionNumber)}
-              </span>
-            </p>
-          </div>
-        </div>
+        <ChildIdentity child={child} nameTestId="child-fees-name" classText={child.className ?? m.noClass} admissionText={m.admission(child.admissionNumber)} />
         <div
           className="flex items-center justify-between gap-3 rounded-lg bg-muted/50 px-3 py-2.5 @lg:flex-col @lg:items-end @lg:gap-0.5 @lg:bg-transparent @lg:p-0"
           data-testid="child-balance"
