@@ -1,11 +1,10 @@
-import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { ReportOptions } from '@shared/contracts/financial-reports';
 import type { ReportId } from '@shared/messages/financial-reports';
 import { api } from '@/lib/api';
 import { qs, retry } from '@/features/attendance';
-import { downloadFile } from '@/lib/download';
+import { useFileDownload } from '@/lib/download';
+import type { ExportFormat } from '@/components/export-buttons';
 
 /**
  * Calls of Financial Reports (issue 15):
@@ -31,21 +30,11 @@ export const useReport = <T,>(report: ReportId, params: ReportParams) =>
 export const useReportOptions = () =>
   useQuery({ queryKey: [...KEY, 'options'], queryFn: () => api<ReportOptions>('/api/reports/options'), staleTime: 5 * 60_000, retry });
 
-/** Downloads of a report with a busy flag per format; failures show a toast with the server's reason. */
+/** Downloads of a report as PDF or Excel with a busy flag per format; failures show a toast with the server's reason. */
 export function useReportDownload(failedTitle: string) {
-  const [busy, setBusy] = React.useState<'pdf' | 'xlsx' | null>(null);
-  const start = React.useCallback(
-    async (report: ReportId, params: ReportParams, format: 'pdf' | 'xlsx') => {
-      setBusy(format);
-      try {
-        await downloadFile(`/api/reports/${report}${qs({ ...params, format })}`, `${report}.${format}`);
-      } catch (err) {
-        toast.error(failedTitle, { description: err instanceof Error ? err.message : undefined });
-      } finally {
-        setBusy(null);
-      }
-    },
-    [failedTitle],
-  );
-  return { busy, start };
+  const { start, isBusy } = useFileDownload(failedTitle);
+  return {
+    isBusy,
+    start: (report: ReportId, params: ReportParams, format: ExportFormat) => start(format, `/api/reports/${report}${qs({ ...params, format })}`, `${report}.${format}`),
+  };
 }

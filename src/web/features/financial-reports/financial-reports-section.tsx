@@ -3,8 +3,6 @@ import {
   ArrowLeft,
   BookOpenCheck,
   ChevronRight,
-  FileSpreadsheet,
-  FileText,
   Hourglass,
   LockKeyhole,
   PieChart,
@@ -27,7 +25,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useReport, useReportDownload, useReportOptions, type ReportParams } from './financial-reports-api';
 import { ReportFilters, useReportState } from './report-filters';
 import { ArrearsView, BudgetView, CashBookView, DefaultersView, ExpensesView, FeeCollectionView, IncomeExpenditureView, MpesaView } from './report-views';
-import { PendingButton } from '@/components/pending-button';
+import { ExportButtons } from '@/components/export-buttons';
 
 /**
  * Financial Reports (issue 15): a picker of the eight reports (each with an icon and the question it
@@ -148,12 +146,13 @@ function ReportPage({ report, state }: { report: ReportId; state: ReturnType<typ
             </div>
           </div>
           <div className="flex w-full gap-2 sm:w-auto [&>*]:flex-1 sm:[&>*]:flex-none">
-            <PendingButton variant="outline" onClick={() => void download.start(report, params, 'pdf')} pending={download.busy === 'pdf'} icon={FileText} disabled={!!download.busy} data-testid="fr-download-pdf">
-              {m.download.pdf}
-            </PendingButton>
-            <PendingButton variant="outline" onClick={() => void download.start(report, params, 'xlsx')} pending={download.busy === 'xlsx'} icon={FileSpreadsheet} disabled={!!download.busy} data-testid="fr-download-xlsx">
-              {m.download.excel}
-            </PendingButton>
+            <ExportButtons
+              isBusy={download.isBusy}
+              onDownload={(format) => void download.start(report, params, format)}
+              pdfLabel={m.download.pdf}
+              excelLabel={m.download.excel}
+              testIds={{ pdf: 'fr-download-pdf', xlsx: 'fr-download-xlsx' }}
+            />
           </div>
         </div>
       </div>

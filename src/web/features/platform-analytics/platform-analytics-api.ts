@@ -1,11 +1,7 @@
-import * as React from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { ComparisonResponse, PlatformAnalytics, SchoolHealth, SchoolsHealthResponse } from '@shared/contracts/platform-analytics';
 import type { ComparisonMetric } from '@shared/messages/platform-analytics';
-import { platformAnalyticsScreens as s } from '@shared/messages/platform-analytics-screens';
 import { api, ApiError } from '@/lib/api';
-import { downloadFile } from '@/lib/download';
 
 /**
  * Calls of the platform analytics pages (issue 18 §3):
@@ -66,19 +62,3 @@ export const useComparison = (metric: ComparisonMetric, schoolId: string | null,
     retry,
     placeholderData: keepPreviousData,
   });
-
-/** Report downloads, remembering which one is busy; a failure shows a toast with the server's reason. */
-export function useReportDownload() {
-  const [busy, setBusy] = React.useState<string | null>(null);
-  const start = React.useCallback(async (key: string, url: string, fallbackName: string) => {
-    setBusy(key);
-    try {
-      await downloadFile(url, fallbackName);
-    } catch (err) {
-      toast.error(s.reports.failed, { description: err instanceof Error ? err.message : undefined });
-    } finally {
-      setBusy(null);
-    }
-  }, []);
-  return { busy, start };
-}

@@ -6,12 +6,14 @@ import { PageHeader } from '@/components/page-header';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { qs, useReportDownload, useSchoolsHealth } from './platform-analytics-api';
+import { qs, useSchoolsHealth } from './platform-analytics-api';
+import { useFileDownload } from '@/lib/download';
 import { PendingButton } from '@/components/pending-button';
 
 const r = s.reports;
 const ALL = '__all__';
 type Format = 'pdf' | 'xlsx';
+const FORMATS: Format[] = ['pdf', 'xlsx'];
 
 interface Range {
   from: string;
@@ -94,8 +96,8 @@ export function SystemReportsSection() {
   const [auditSchool, setAuditSchool] = React.useState<string | null>(null);
   const [auditAction, setAuditAction] = React.useState('');
   const schools = useSchoolsHealth();
-  const download = useReportDownload();
-  const busyOf = (id: string): Format | null => (download.busy?.startsWith(`${id}:`) ? (download.busy.slice(id.length + 1) as Format) : null);
+  const download = useFileDownload(r.failed);
+  const busyOf = (id: string): Format | null => FORMATS.find((f) => download.isBusy(`${id}:${f}`)) ?? null;
   const get = (id: string, path: string, params: Record<string, string | null>, fallback: string) => (format: Format) =>
     void download.start(`${id}:${format}`, `${path}${qs({ ...params, format })}`, `${fallback}.${format}`);
 
