@@ -1,11 +1,11 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Building2, KeyRound, Loader2, Save, SlidersHorizontal } from 'lucide-react';
+import { Building2, KeyRound, Save, SlidersHorizontal } from 'lucide-react';
 import { BILLING_MPESA_ENVIRONMENTS, type BillingSettings, type PutBillingSettingsBody } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { LoadErrorCard } from '@/components/list-states';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -163,10 +163,9 @@ function SettingsForm({ settings, canManage }: { settings: BillingSettings; canM
         </Card>
         {save.isError && !Object.keys(server.fields).length && <FormErrorAlert title={s.common.actionFailed} detail={server.message} testId="billing-settings-error" />}
         {canManage && (
-          <Button type="submit" disabled={save.isPending} className="self-stretch sm:self-end xl:self-stretch" data-testid="billing-settings-save">
-            {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          <PendingButton type="submit" className="self-stretch sm:self-end xl:self-stretch" data-testid="billing-settings-save" pending={save.isPending} icon={Save}>
             {save.isPending ? s.common.saving : s.common.save}
-          </Button>
+          </PendingButton>
         )}
       </div>
     </form>

@@ -11,6 +11,7 @@ import { Field } from '@/components/field';
 import { FormDialog } from '@/components/form-dialog';
 import { apiErrorOf, centsToInput, editColumn, inputClass, Kes, kes, KesInput, parseKesInput, SubscriptionStatusBadge, SaveDialogFooter } from './billing-bits';
 import { usePlans, usePutSubscription, useSubscriptions } from './billing-api';
+import { NameSelectItems } from '@/components/select-parts';
 
 const t = s.subscriptions;
 const d = s.subscriptionDialog;
@@ -83,13 +84,7 @@ function SubscriptionDialog({ sub, plans, onClose }: { sub: Subscription | null;
                 <SelectValue placeholder={d.choosePlan} />
               </SelectTrigger>
               <SelectContent>
-                {plans
-                  .filter((p) => p.active || p.id === sub?.planId)
-                  .map((p) => (
-                    <SelectItem key={p.id} value={p.id}>
-                      {p.name}
-                    </SelectItem>
-                  ))}
+                <NameSelectItems items={plans.filter((p) => p.active || p.id === sub?.planId)} />
               </SelectContent>
             </Select>
           </Field>

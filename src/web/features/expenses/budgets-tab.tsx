@@ -15,6 +15,7 @@ import { Field } from '@/components/field';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ExpenseCategorySelect, apiErrorOf, inputClass, textareaClass } from './expense-bits';
 import { useBudgets, useCategories, useDeleteBudget, useSaveBudget } from './expenses-api';
+import { useOnOpen } from '@/lib/use-on-open';
 
 const b = s.budgets;
 
@@ -160,15 +161,12 @@ function BudgetDialog({ editing, period, onClose }: { editing: Budget | 'new' | 
   const [amount, setAmount] = React.useState('');
   const [notes, setNotes] = React.useState('');
   const existing = editing && editing !== 'new' ? editing : null;
-  React.useEffect(() => {
-    if (editing) {
-      setCategoryId(existing?.categoryId ?? '');
-      setAmount(existing ? String(existing.amount) : '');
-      setNotes(existing?.notes ?? '');
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editing]);
+  useOnOpen(!!editing, () => {
+    setCategoryId(existing?.categoryId ?? '');
+    setAmount(existing ? String(existing.amount) : '');
+    setNotes(existing?.notes ?? '');
+    save.reset();
+  });
   const err = apiErrorOf(save.error);
   return (
     <FormDialog

@@ -17,6 +17,7 @@ import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ExpenseMethodSelect, ExpenseStatusBadge, apiErrorOf, inputClass } from './expense-bits';
 import { useAttach, useCategories, useExpense, useExpenses, usePayExpense } from './expenses-api';
 import { RecordExpenseDialog } from './record-expense-dialog';
+import { useOnOpen } from '@/lib/use-on-open';
 
 const l = s.list;
 const PAGE_SIZE = 25;
@@ -272,15 +273,12 @@ function PayDialog({ expense, onClose }: { expense: Expense | null; onClose: () 
   const [paidOn, setPaidOn] = React.useState('');
   const [method, setMethod] = React.useState<ExpenseMethod>('bank_transfer');
   const [reference, setReference] = React.useState('');
-  React.useEffect(() => {
-    if (expense) {
-      setPaidOn(schoolToday());
-      setMethod(expense.method);
-      setReference(expense.reference ?? '');
-      pay.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [expense?.id]);
+  useOnOpen(!!expense, () => {
+    setPaidOn(schoolToday());
+    if (expense) setMethod(expense.method);
+    setReference(expense?.reference ?? '');
+    pay.reset();
+  });
   const err = apiErrorOf(pay.error);
   const d = s.detail;
   return (

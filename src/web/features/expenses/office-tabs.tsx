@@ -15,6 +15,7 @@ import { Field } from '@/components/field';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { apiErrorOf, inputClass, textareaClass } from './expense-bits';
 import { useCategories, useExpenseSettings, usePettyCash, useSaveCategory, useSaveSettings, useTopUp } from './expenses-api';
+import { useOnOpen } from '@/lib/use-on-open';
 
 const p = s.petty;
 
@@ -85,13 +86,10 @@ export function PettyCashTab() {
 function TopUpDialog({ open, suggested, onClose }: { open: boolean; suggested: number; onClose: () => void }) {
   const top = useTopUp();
   const [v, setV] = React.useState({ amount: '', entryOn: '', reference: '', note: '' });
-  React.useEffect(() => {
-    if (open) {
-      setV({ amount: suggested > 0 ? String(suggested) : '', entryOn: schoolToday(), reference: '', note: '' });
-      top.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  useOnOpen(open, () => {
+    setV({ amount: suggested > 0 ? String(suggested) : '', entryOn: schoolToday(), reference: '', note: '' });
+    top.reset();
+  });
   const err = apiErrorOf(top.error);
   return (
     <FormDialog open={open} onClose={onClose} pending={top.isPending} className="max-w-md gap-5" testId="top-up-dialog" title={p.topUpTitle} description={p.topUpDescription}>
@@ -185,14 +183,11 @@ function CategoryDialog({ editing, onClose }: { editing: ExpenseCategory | 'new'
   const [name, setName] = React.useState('');
   const [description, setDescription] = React.useState('');
   const existing = editing && editing !== 'new' ? editing : null;
-  React.useEffect(() => {
-    if (editing) {
-      setName(existing?.name ?? '');
-      setDescription(existing?.description ?? '');
-      save.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editing]);
+  useOnOpen(!!editing, () => {
+    setName(existing?.name ?? '');
+    setDescription(existing?.description ?? '');
+    save.reset();
+  });
   const err = apiErrorOf(save.error);
   return (
     <FormDialog open={!!editing} onClose={onClose} pending={save.isPending} className="max-w-md gap-5" testId="category-dialog" title={existing ? existing.name : c.add} description={c.add} descriptionClassName="sr-only">

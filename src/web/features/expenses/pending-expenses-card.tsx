@@ -14,6 +14,7 @@ import { Field } from '@/components/field';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { apiErrorOf, textareaClass } from './expense-bits';
 import { useDecideExpense, useExpenses } from './expenses-api';
+import { useOnOpen } from '@/lib/use-on-open';
 
 const c = s.card;
 
@@ -109,13 +110,10 @@ export function PendingExpensesCard({ className }: { className?: string }) {
 function DecideExpenseDialog({ decision, onClose }: { decision: { expense: Expense; approve: boolean } | null; onClose: () => void }) {
   const decide = useDecideExpense();
   const [note, setNote] = React.useState('');
-  React.useEffect(() => {
-    if (decision) {
-      setNote('');
-      decide.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [decision]);
+  useOnOpen(!!decision, () => {
+    setNote('');
+    decide.reset();
+  });
   const err = apiErrorOf(decide.error);
   const approve = decision?.approve ?? true;
   const needsNote = !approve && !note.trim();

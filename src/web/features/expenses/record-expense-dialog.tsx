@@ -11,6 +11,7 @@ import { Field } from '@/components/field';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ExpenseCategorySelect, ExpenseMethodSelect, apiErrorOf, inputClass, newKey, textareaClass } from './expense-bits';
 import { useBudgetCheck, useCategories, usePettyCash, useRecordExpense } from './expenses-api';
+import { useOnOpen } from '@/lib/use-on-open';
 
 const f = s.form;
 const EMPTY = { spentOn: '', categoryId: '', payee: '', description: '', amount: '', method: 'bank_transfer' as ExpenseMethod, reference: '', notes: '', overBudgetReason: '' };
@@ -28,15 +29,12 @@ export function RecordExpenseDialog({ open, onClose }: { open: boolean; onClose:
   const cats = useCategories();
   const petty = usePettyCash();
   const record = useRecordExpense();
-  React.useEffect(() => {
-    if (open) {
-      setV({ ...EMPTY, spentOn: schoolToday() });
-      setFile(null);
-      setKey(newKey());
-      record.reset();
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  useOnOpen(open, () => {
+    setV({ ...EMPTY, spentOn: schoolToday() });
+    setFile(null);
+    setKey(newKey());
+    record.reset();
+  });
 
   const amount = v.amount.replace(/,/g, '').trim();
   const checkInput = React.useMemo(() => (v.categoryId && AMOUNT.test(amount) && Number(amount) > 0 && v.spentOn ? { categoryId: v.categoryId, amount, spentOn: v.spentOn } : null), [v.categoryId, amount, v.spentOn]);

@@ -1,10 +1,11 @@
 import type * as React from 'react';
-import { Ban, CalendarDays, Copy, Download, ExternalLink, GraduationCap, Loader2, School, ShieldCheck, StickyNote, UserRound } from 'lucide-react';
+import { Ban, CalendarDays, Copy, Download, ExternalLink, GraduationCap, School, ShieldCheck, StickyNote, UserRound } from 'lucide-react';
 import type { CertificateListItem } from '@shared/contracts/assessment';
 import { certificateScreens as m } from '@shared/messages/certificates-screens';
 import { roleDisplayName } from '@shared/roles';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { SheetLoading } from '@/components/sheet-loading';
 import { copyVerifyLink, useCertificate } from '../api/certificates';
@@ -167,10 +168,9 @@ function Body({ cert, handlers, showSchool }: { cert: CertificateListItem; handl
             {m.actions.revoke}
           </Button>
         )}
-        <Button className="sm:ml-auto" onClick={() => handlers.onDownload(cert)} disabled={busy} data-testid="certificate-sheet-download">
-          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+        <PendingButton className="sm:ml-auto" onClick={() => handlers.onDownload(cert)} data-testid="certificate-sheet-download" pending={busy} icon={Download}>
           {busy ? m.actions.downloading : m.actions.download}
-        </Button>
+        </PendingButton>
       </footer>
     </>
   );

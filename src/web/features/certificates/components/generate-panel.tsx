@@ -1,12 +1,13 @@
 import * as React from 'react';
 import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
-import { Award, CheckCircle2, Download, DoorOpen, GraduationCap, Loader2, Medal, Sparkles, X } from 'lucide-react';
+import { Award, CheckCircle2, Download, DoorOpen, GraduationCap, Medal, Sparkles, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { CERTIFICATE_KINDS, createCertificatesBody, type CertificateKind, type CertificateListItem } from '@shared/contracts/assessment';
 import { certificateScreens as m } from '@shared/messages/certificates-screens';
 import { cn } from '@/lib/utils';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { Field, describedBy } from '@/components/field';
@@ -146,10 +147,9 @@ function Generated({
         <Button variant="ghost" size="sm" onClick={onDismiss} data-testid="generate-dismiss">
           {g.dismiss}
         </Button>
-        <Button size="sm" className="flex-1 sm:flex-none" onClick={onDownload} disabled={downloading} data-testid="generate-download-batch">
-          {downloading ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+        <PendingButton size="sm" className="flex-1 sm:flex-none" onClick={onDownload} data-testid="generate-download-batch" pending={downloading} icon={Download}>
           {downloading ? m.actions.downloading : g.downloadBatch}
-        </Button>
+        </PendingButton>
       </div>
     </section>
   );
@@ -293,10 +293,9 @@ export function GeneratePanel({ onDownloadBatch, isDownloading }: { onDownloadBa
               />
             </Field>
             {create.error && !serverFieldErrors && <FormErrorAlert title={g.failed} detail={create.error.message} testId="generate-error" />}
-            <Button type="submit" className="w-full" disabled={create.isPending} data-testid="generate-submit">
-              {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Award aria-hidden />}
+            <PendingButton type="submit" className="w-full" data-testid="generate-submit" pending={create.isPending} icon={Award}>
               {create.isPending ? g.generating : g.submit(list.length)}
-            </Button>
+            </PendingButton>
           </div>
         </form>
       </section>

@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { FilterSelect } from '@/components/filter-select';
 import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { FormDialog } from '@/components/form-dialog';
 import { OutcomeIcon } from '@/components/dialog-outcome';
@@ -176,10 +177,9 @@ export function GenerateInvoicesDialog({
             <Button variant="outline" onClick={onClose} disabled={busy}>
               {m.common.cancel}
             </Button>
-            <Button onClick={confirm} disabled={busy || !preview || preview.created === 0} data-testid="generate-confirm">
-              {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
+            <PendingButton onClick={confirm} disabled={busy || !preview || preview.created === 0} data-testid="generate-confirm" pending={busy} icon={Sparkles}>
               {busy ? t.generating : t.confirm(preview?.created ?? 0)}
-            </Button>
+            </PendingButton>
           </>
         )}
       </DialogFooter>

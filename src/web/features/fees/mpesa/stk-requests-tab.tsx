@@ -9,6 +9,7 @@ import { useStkRequests } from '../api/fees';
 import { Money } from '@/components/money';
 import { formatMsisdn, formatWhen, mm, StkStatusBadge, useFoldedFilters } from './common';
 import { RequestPaymentDialog, SimulateC2bDialog } from './request-dialogs';
+import { NameLines } from '@/components/name-lines';
 
 const k = mm.stk;
 const PAGE_SIZE = 25;
@@ -58,10 +59,7 @@ export function StkRequestsTab({ schoolId, canManage, config }: { schoolId: stri
         id: 'learner',
         header: k.learner,
         cell: ({ row }) => (
-          <div className="min-w-0">
-            <p className="truncate font-medium">{row.original.studentName}</p>
-            <p className="truncate text-xs text-muted-foreground">{row.original.admissionNumber}</p>
-          </div>
+          <NameLines name={row.original.studentName} detail={row.original.admissionNumber} />
         ),
         meta: { alwaysVisible: true, className: 'max-w-56' },
       },
@@ -119,12 +117,14 @@ export function StkRequestsTab({ schoolId, canManage, config }: { schoolId: stri
         renderCard={(r) => (
           <div className="flex min-w-0 flex-col gap-2">
             <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="truncate font-medium">{r.studentName}</p>
-                <p className="truncate text-xs text-muted-foreground">
-                  {r.admissionNumber} · {formatMsisdn(r.phone)}
-                </p>
-              </div>
+              <NameLines
+                name={r.studentName}
+                detail={
+                  <>
+                    {r.admissionNumber} · {formatMsisdn(r.phone)}
+                  </>
+                }
+              />
               <Money value={r.amount} className="font-semibold" />
             </div>
             <div className="flex flex-wrap items-center justify-between gap-2">

@@ -7,6 +7,7 @@ import { DateRange } from '@/components/date-range';
 import { useMpesaTransactions, withSchool } from '../api/fees';
 import { formatMoney, Money } from '@/components/money';
 import { formatMsisdn, formatWhen, mm, SourceBadge, TxStatusBadge, useFoldedFilters } from './common';
+import { NameLines } from '@/components/name-lines';
 
 const t = mm.transactions;
 const PAGE_SIZE = 25;
@@ -57,10 +58,7 @@ export function TransactionsTab({ schoolId }: { schoolId: string | null }) {
         header: t.learner,
         cell: ({ row }) =>
           row.original.studentName ? (
-            <div className="min-w-0">
-              <p className="truncate font-medium">{row.original.studentName}</p>
-              <p className="truncate text-xs text-muted-foreground">{row.original.admissionNumber}</p>
-            </div>
+            <NameLines name={row.original.studentName} detail={row.original.admissionNumber} />
           ) : (
             <span className="text-muted-foreground">—</span>
           ),

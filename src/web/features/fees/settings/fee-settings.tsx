@@ -2,14 +2,14 @@ import * as React from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { CalendarClock, Hash, Layers3, Loader2, MessageSquareText, Save, Scale, ShieldCheck } from 'lucide-react';
+import { CalendarClock, Hash, Layers3, MessageSquareText, Save, Scale, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { ALLOCATION_RULES, type FinanceSettings, type UpdateFinanceSettingsBody } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { kesToCents } from '@shared/money';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { LoadErrorCard } from '@/components/list-states';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describedBy, Field, FormSection } from '@/components/field';
@@ -184,10 +184,9 @@ function FeeSettingsForm({ settings, canManage }: { settings: FinanceSettings; c
         )}
         {canManage ? (
           <div className="mt-6 flex justify-end border-t pt-4">
-            <Button type="submit" disabled={formState.isSubmitting} data-testid="fee-settings-save">
-              {formState.isSubmitting ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+            <PendingButton type="submit" data-testid="fee-settings-save" pending={formState.isSubmitting} icon={Save}>
               {formState.isSubmitting ? mm.common.saving : t.save}
-            </Button>
+            </PendingButton>
           </div>
         ) : (
           <p className="mt-6 flex items-center gap-1.5 border-t pt-4 text-xs text-muted-foreground">

@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { AlertTriangle, FlaskConical, KeyRound, Link2, Loader2, Radio, RefreshCcw, Save, ShieldCheck, Smartphone, Store, TestTube2, Wallet } from 'lucide-react';
+import { AlertTriangle, FlaskConical, KeyRound, Link2, Radio, RefreshCcw, Save, ShieldCheck, Smartphone, Store, TestTube2, Wallet } from 'lucide-react';
 import { toast } from 'sonner';
 import { MPESA_ENVIRONMENTS, SHORTCODE_TYPES, type MpesaConfig, type MpesaEnvironment, type PutMpesaConfigBody } from '@shared/contracts/mpesa';
 import { messages } from '@shared/messages';
@@ -11,6 +11,7 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { LoadErrorCard } from '@/components/list-states';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describedBy, Field, FormSection } from '@/components/field';
@@ -239,10 +240,9 @@ function SetupCard({ config }: { config: MpesaConfig | null }) {
         {formError && <FormErrorAlert title={s.saveFailed} detail={formError} testId="mpesa-setup-error" />}
         <div className="flex flex-col-reverse gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-xs text-muted-foreground">{config && s.updatedAt(formatWhen(config.updatedAt))}</p>
-          <Button type="submit" disabled={formState.isSubmitting} data-testid="mpesa-setup-save">
-            {formState.isSubmitting ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          <PendingButton type="submit" data-testid="mpesa-setup-save" pending={formState.isSubmitting} icon={Save}>
             {formState.isSubmitting ? mm.common.saving : config ? s.save : s.create}
-          </Button>
+          </PendingButton>
         </div>
       </form>
     </FormSection>
@@ -338,10 +338,9 @@ function CallbackUrls({ config, canManage }: { config: MpesaConfig; canManage: b
         </div>
         {canManage && (
           <div className="flex flex-col gap-2 border-t pt-4 sm:flex-row sm:flex-wrap">
-            <Button onClick={onRegister} disabled={registerUrls.isPending} data-testid="callback-register">
-              {registerUrls.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Link2 aria-hidden />}
+            <PendingButton onClick={onRegister} data-testid="callback-register" pending={registerUrls.isPending} icon={Link2}>
               {registerUrls.isPending ? c.registering : c.register}
-            </Button>
+            </PendingButton>
             <Button variant="outline" onClick={() => setConfirming(true)} data-testid="callback-rotate">
               <RefreshCcw aria-hidden />
               {c.rotate}

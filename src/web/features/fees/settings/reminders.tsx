@@ -8,6 +8,7 @@ import { kesToCents } from '@shared/money';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { describedBy, Field, FormSection } from '@/components/field';
@@ -192,10 +193,9 @@ export function RemindersTab() {
           {preview.error && <FormErrorAlert title={r.failed} detail={errorText(preview.error, r.failed)} testId="reminders-preview-error" />}
           {!running && (
             <div className="flex justify-end border-t pt-4">
-              <Button type="submit" variant={shown && !stale ? 'outline' : 'default'} disabled={preview.isPending} data-testid="reminders-preview">
-                {preview.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Eye aria-hidden />}
+              <PendingButton type="submit" variant={shown && !stale ? 'outline' : 'default'} data-testid="reminders-preview" pending={preview.isPending} icon={Eye}>
                 {preview.isPending ? r.previewing : r.preview}
-              </Button>
+              </PendingButton>
             </div>
           )}
         </form>
@@ -243,10 +243,9 @@ export function RemindersTab() {
               {stale && <p className="text-xs font-medium text-amber-700 dark:text-amber-300">{r.previewStale}</p>}
               {send.error && <FormErrorAlert title={r.failed} detail={errorText(send.error, r.failed)} testId="reminders-send-error" />}
               <div className="flex justify-end border-t pt-4">
-                <Button onClick={() => setConfirming(true)} disabled={stale || shown.sms + shown.emails === 0 || send.isPending} data-testid="reminders-send">
-                  {send.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+                <PendingButton onClick={() => setConfirming(true)} disabled={stale || shown.sms + shown.emails === 0 || send.isPending} data-testid="reminders-send" pending={send.isPending} icon={Send}>
                   {send.isPending ? r.sending : r.send(shown.sms + shown.emails)}
-                </Button>
+                </PendingButton>
               </div>
             </section>
           )
