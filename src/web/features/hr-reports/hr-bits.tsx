@@ -1,11 +1,11 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import { can } from '@shared/access';
 import { isCalendarDate } from '@shared/contracts/learners';
 import { addDays, schoolToday } from '@shared/dates';
 import { hrReportsMessages as m } from '@shared/messages/hr-reports';
 import type { Role } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
+import { usePatchedSearchParams } from '@/lib/search-params';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -42,7 +42,7 @@ function presetDates(p: Exclude<Preset, 'custom'>, today: string): Period {
  * link reopens the same view. Without both dates: this year to date (the server's default).
  */
 export function usePeriod(): { period: Period; preset: Preset; setPeriod: (p: Period) => void; today: string } {
-  const [params, setParams] = useSearchParams();
+  const [params, patchParams] = usePatchedSearchParams();
   const today = schoolToday();
   const from = params.get('from');
   const to = params.get('to');
@@ -52,18 +52,7 @@ export function usePeriod(): { period: Period; preset: Preset; setPeriod: (p: Pe
       const d = presetDates(p, today);
       return d.from === period.from && d.to === period.to;
     }) ?? 'custom';
-  const setPeriod = React.useCallback(
-    (p: Period) =>
-      setParams((prev) => {
-        const q = new URLSearchParams(prev);
-        for (const k of ['from', 'to'] as const) {
-          if (p[k]) q.set(k, p[k]);
-          else q.delete(k);
-        }
-        return q;
-      }),
-    [setParams],
-  );
+  const setPeriod = React.useCallback((p: Period) => patchParams({ from: p.from, to: p.to }), [patchParams]);
   return { period, preset, setPeriod, today };
 }
 

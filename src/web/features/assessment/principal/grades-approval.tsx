@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowRight, Check, ClipboardCheck, FileSearch, History, Inbox, Layers, Undo2 } from 'lucide-react';
@@ -21,6 +20,7 @@ import { formatDateTime } from '@/lib/format';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
 import { ApiError } from '@/lib/api';
+import { usePatchedSearchParams } from '@/lib/search-params';
 import { useApprovalQueue, useExams, useSheets } from '../api/assessment';
 import { useDecideSheet, useGradeAudit, type GradeAuditEntry, type SheetRef } from '../api/grades';
 import { TextReasonDialog } from '@/components/text-reason-dialog';
@@ -36,21 +36,9 @@ const ICONS = { queue: Inbox, sheets: Layers, log: History } as const;
 
 /** URL state of the page: `?tab=`, `?exam=` (sheets and change log), `?status=` (sheets), `?sheet=` (open grid). */
 function usePageParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = usePatchedSearchParams();
   const requested = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'queue';
-  const set = React.useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams((prev) => {
-        const q = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) q.set(k, v);
-          else q.delete(k);
-        }
-        return q;
-      }),
-    [setParams],
-  );
   return { tab, exam: params.get('exam'), status: params.get('status'), stream: params.get('stream'), set };
 }
 

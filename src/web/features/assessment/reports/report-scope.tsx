@@ -1,12 +1,11 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import { messages } from '@shared/messages';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+import { usePatchedSearchParams } from '@/lib/search-params';
 import { useAllStreams } from '../api/exams';
 import { useReportTerms, type ReportTerm } from '../api/reports';
-import { useUrlPatch } from '../results/exam-scope';
 
 const m = messages.reportsScreens;
 
@@ -26,7 +25,7 @@ export type ReportScope = { kind: 'stream'; id: string; name: string; streams: R
  * and no whole levels.
  */
 export function useReportScope({ classTeacherOnly }: { classTeacherOnly: boolean }) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = usePatchedSearchParams(true);
   const { state } = useAuth();
   const me = state.user?.id ?? null;
   const terms = useReportTerms();
@@ -57,8 +56,6 @@ export function useReportScope({ classTeacherOnly }: { classTeacherOnly: boolean
   if (stream) scope = { kind: 'stream', id: stream.id, name: stream.name, streams: [stream] };
   else if (level) scope = { kind: 'level', id: level.id, name: level.name, streams: level.streams };
   else if (levels[0]?.streams[0]) scope = { kind: 'stream', id: levels[0].streams[0].id, name: levels[0].streams[0].name, streams: [levels[0].streams[0]] };
-
-  const update = useUrlPatch(setParams);
 
   return {
     terms: terms.terms,

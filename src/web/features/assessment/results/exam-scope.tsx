@@ -1,11 +1,11 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import type { Exam } from '@shared/contracts/assessment';
 import type { ClassItem } from '@shared/contracts/classes';
 import { messages } from '@shared/messages';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+import { usePatchedSearchParams } from '@/lib/search-params';
 import { useExams } from '../api/assessment';
 import { useAllStreams, useTeacherAssignments } from '../api/exams';
 
@@ -41,27 +41,6 @@ function streamsOf(exam: Exam, streams: readonly ClassItem[], only: Set<string> 
     .filter((l) => l.streams.length > 0);
 }
 
-/**
- * Sets (a value) or removes (null or '') query parameters of the address, replacing the history entry:
- * the exam and scope pickers keep their choice in the URL. `setParams` is `useSearchParams()`'s setter.
- */
-export function useUrlPatch(setParams: ReturnType<typeof useSearchParams>[1]) {
-  return React.useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (prev) => {
-          const q = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v) q.set(k, v);
-            else q.delete(k);
-          }
-          return q;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-}
 
 /**
  * The exam and the stream or level a results screen shows, kept in the address (`?exam=`, `?class=`,
@@ -69,7 +48,7 @@ export function useUrlPatch(setParams: ReturnType<typeof useSearchParams>[1]) {
  * only the streams they teach or lead (the API answers 403 for any other, and for a whole level).
  */
 export function useExamScope({ teacherOnly }: { teacherOnly: boolean }) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = usePatchedSearchParams(true);
   const { state } = useAuth();
   const exams = useExams();
   const streams = useAllStreams();
@@ -105,7 +84,6 @@ export function useExamScope({ teacherOnly }: { teacherOnly: boolean }) {
   }
   else scope = { classId: null, levelId: levels[0]?.id ?? null };
 
-  const update = useUrlPatch(setParams);
   const setExam = React.useCallback((id: string) => update({ exam: id }), [update]);
   const setScope = React.useCallback((next: ExamScope) => update({ class: next.classId, level: next.classId ? null : next.levelId }), [update]);
 

@@ -3,12 +3,12 @@
  * entry window badge, the marked-of-learners bar, and the open sheet kept in the address.
  */
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import type { MarkSheet } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
 import { formatDate } from '@/lib/format';
 import { Pill, type Tone } from '@/components/status-pill';
 import { cn } from '@/lib/utils';
+import { usePatchedSearchParams } from '@/lib/search-params';
 import { type SheetRef } from '../api/grades';
 
 const g = messages.gradesScreens;
@@ -74,21 +74,12 @@ export function MarkedBar({ marked, learners, className }: { marked: number; lea
 
 /** `?sheet=<examId>~<classId>~<subjectId>`: the open mark sheet, kept in the address (reload, back). */
 export function useOpenSheet(): [SheetRef | null, (s: SheetRef | null) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, patchParams] = usePatchedSearchParams();
   const raw = params.get('sheet');
   const sheet = React.useMemo(() => {
     const parts = raw?.split('~') ?? [];
     return parts.length === 3 && parts.every(Boolean) ? { examId: parts[0]!, classId: parts[1]!, subjectId: parts[2]! } : null;
   }, [raw]);
-  const open = React.useCallback(
-    (s: SheetRef | null) =>
-      setParams((prev) => {
-        const q = new URLSearchParams(prev);
-        if (s) q.set('sheet', `${s.examId}~${s.classId}~${s.subjectId}`);
-        else q.delete('sheet');
-        return q;
-      }),
-    [setParams],
-  );
+  const open = React.useCallback((s: SheetRef | null) => patchParams({ sheet: s && `${s.examId}~${s.classId}~${s.subjectId}` }), [patchParams]);
   return [sheet, open];
 }

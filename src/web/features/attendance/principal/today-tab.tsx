@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import { CalendarCheck2, CalendarOff, CheckCircle2, ChevronRight, Clock3, Gauge, ListChecks, School, UserCheck, UserX } from 'lucide-react';
 import { dayLabel } from '@shared/attendance-calendar';
 import { isCalendarDate } from '@shared/contracts/learners';
@@ -7,6 +6,7 @@ import type { CalendarResponse, StreamDay, StreamsResponse } from '@shared/contr
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { schoolToday } from '@shared/dates';
 import { cn } from '@/lib/utils';
+import { usePatchedSearchParams } from '@/lib/search-params';
 import { NameLines } from '@/components/name-lines';
 import { EmptyStateCard } from '@/components/page-states';
 import { Button } from '@/components/ui/button';
@@ -57,7 +57,7 @@ const SORTERS: Record<string, (a: StreamDay, b: StreamDay) => number> = {
  * director reads it.
  */
 export function TodayTab({ scope, calendar, threshold }: { scope: AttendanceScope; calendar: CalendarResponse | undefined; threshold: number }) {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = usePatchedSearchParams();
   const requested = params.get('date');
   const chosen = requested && isCalendarDate(requested) ? requested : null;
   const query = useAttendanceStreams(chosen, scope.schoolId);
@@ -66,21 +66,6 @@ export function TodayTab({ scope, calendar, threshold }: { scope: AttendanceScop
   const [search, setSearch] = React.useState('');
   const [sort, setSort] = React.useState('stream');
 
-  const update = React.useCallback(
-    (change: Record<string, string | null>, replace = false) =>
-      setParams(
-        (prev) => {
-          const q = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(change)) {
-            if (v) q.set(k, v);
-            else q.delete(k);
-          }
-          return q;
-        },
-        { replace },
-      ),
-    [setParams],
-  );
   const streamId = params.get('stream');
   const openStream = React.useCallback((row: StreamDay) => update({ stream: row.classId, session: null }), [update]);
 

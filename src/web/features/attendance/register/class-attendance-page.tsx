@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, ChevronLeft, ChevronRight, ClipboardList } from 'lucide-react';
 import { dayLabel, notSchoolDay } from '@shared/attendance-calendar';
@@ -16,6 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import { usePatchedSearchParams } from '@/lib/search-params';
 import { retry, useAttendanceCalendar, useAttendanceStreams } from '../api/registers';
 import { RegisterEditor } from './register-editor';
 import { sessionLabel } from './outbox-banner';
@@ -37,7 +37,7 @@ const byOwnFirst = (a: StreamDay, b: StreamDay) => Number(b.isClassTeacher) - Nu
  */
 export function ClassAttendancePage() {
   const { sectionId, title } = useActiveSectionTitle();
-  const [params, setParams] = useSearchParams();
+  const [params, set] = usePatchedSearchParams(true);
   const urlDate = params.get('date');
   const streams = useAttendanceStreams(urlDate);
   const data = streams.data;
@@ -47,21 +47,6 @@ export function ClassAttendancePage() {
   const calendar = useAttendanceCalendar(range?.from ?? null, range?.to ?? null);
   const cal = calendar.data ? calendarOf(calendar.data) : null;
 
-  const set = React.useCallback(
-    (next: Record<string, string | null>) =>
-      setParams(
-        (prev) => {
-          const q = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(next)) {
-            if (v) q.set(k, v);
-            else q.delete(k);
-          }
-          return q;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
 
   const items = React.useMemo(() => [...(data?.items ?? [])].sort(byOwnFirst), [data?.items]);
   const stream = items.find((s) => s.classId === params.get('stream')) ?? items[0] ?? null;

@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Briefcase, CalendarCheck2, CalendarOff, ChevronLeft, ChevronRight, Clock, Plane, Save, Smartphone, UserCheck, Users, UserX, type LucideIcon } from 'lucide-react';
 import { can } from '@shared/access';
@@ -13,6 +12,7 @@ import { roleDisplayName } from '@shared/roles';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+import { usePatchedSearchParams } from '@/lib/search-params';
 import { FilterSelect } from '@/components/filter-select';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { SearchField } from '@/components/search-field';
@@ -69,7 +69,7 @@ function totalsOf(items: StaffDayItem[], entries: (i: StaffDayItem) => Entry, la
  * the times are typed. Phones get one card per person. `readOnly`: the register is shown, not edited.
  */
 export function StaffDayView({ readOnly }: { readOnly: boolean }) {
-  const [params, setParams] = useSearchParams();
+  const [params, patchParams] = usePatchedSearchParams();
   const requested = params.get('date');
   const chosen = requested && isCalendarDate(requested) ? requested : null;
   const query = useStaffDay(chosen);
@@ -100,15 +100,7 @@ export function StaffDayView({ readOnly }: { readOnly: boolean }) {
   const setDate = (date: string | null) => {
     setShowErrors(false);
     setServerErrors({});
-    setParams(
-      (prev) => {
-        const q = new URLSearchParams(prev);
-        if (date) q.set('date', date);
-        else q.delete('date');
-        return q;
-      },
-      { replace: false },
-    );
+    patchParams({ date });
   };
   const patch = (profileId: string, base: Entry, change: Partial<Entry>) => {
     if (!day) return;

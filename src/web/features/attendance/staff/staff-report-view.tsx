@@ -1,11 +1,11 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import { Building2, Users } from 'lucide-react';
 import type { StaffReportResponse } from '@shared/contracts/attendance';
 import { schoolToday } from '@shared/dates';
 import { staffAttendanceScreens as m } from '@shared/messages/staff-attendance-screens';
 import { roleDisplayName } from '@shared/roles';
 import { cn } from '@/lib/utils';
+import { usePatchedSearchParams } from '@/lib/search-params';
 import { ExportButtons } from '@/components/export-buttons';
 import { NameLines } from '@/components/name-lines';
 import { DataTable, parseSort, type ColumnDef } from '@/components/data-table';
@@ -60,7 +60,7 @@ const PERSON_SORT: Record<string, (a: PersonRow, b: PersonRow) => number> = {
  * leave, official duty, not recorded, rate) and per department, and the same as PDF and Excel.
  */
 export function StaffReportView() {
-  const [params, setParams] = useSearchParams();
+  const [params, patchParams] = usePatchedSearchParams();
   const latest = useStaffDay(null);
   const today = latest.data?.today ?? schoolToday();
   const months = React.useMemo(() => recentMonths(today), [today]);
@@ -72,13 +72,7 @@ export function StaffReportView() {
   const download = useReportDownload(r.downloadFailed);
   const [sort, setSort] = React.useState('department');
 
-  const set = (key: string, value: string | null) =>
-    setParams((prev) => {
-      const q = new URLSearchParams(prev);
-      if (value) q.set(key, value);
-      else q.delete(key);
-      return q;
-    });
+  const set = (key: string, value: string | null) => patchParams({ [key]: value });
 
   const people = React.useMemo(() => {
     const active = parseSort(sort);
