@@ -10,6 +10,7 @@ import { useAuth } from '@/lib/auth';
 import { idOptions } from '@/lib/id-options';
 import { ListToolbar, useListParams } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
+import { SegmentedTabsList } from '@/components/segmented-tabs';
 import { Button } from '@/components/ui/button';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { LabelledField, SelectField } from '@/components/field';
@@ -50,26 +51,18 @@ export function LeaveTab() {
     <div className="flex min-w-0 flex-col gap-4" data-testid="leave-tab">
       <TabsPrimitive.Root value={tab} onValueChange={(v) => setTab(v as TabId)} className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-            <TabsPrimitive.List className="inline-flex min-w-max gap-1 rounded-lg border bg-muted/60 p-1" aria-label={m.tabTitle}>
-              {TABS.map(({ id, label, icon: Icon }) => (
-                <TabsPrimitive.Trigger
-                  key={id}
-                  value={id}
-                  className="inline-flex h-8 cursor-pointer items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-                  data-testid={`leave-subtab-${id}`}
-                >
-                  <Icon className="size-4" aria-hidden />
-                  {label}
-                  {id === 'pending' && pendingCount > 0 && (
-                    <span className="rounded-full bg-amber-500/15 px-1.5 text-xs font-semibold text-amber-800 tabular-nums dark:text-amber-300" data-testid="leave-pending-count">
-                      {pendingCount}
-                    </span>
-                  )}
-                </TabsPrimitive.Trigger>
-              ))}
-            </TabsPrimitive.List>
-          </div>
+          <SegmentedTabsList
+            tabs={TABS.map((t) => ({
+              ...t,
+              badge: t.id === 'pending' && pendingCount > 0 && (
+                <span className="rounded-full bg-amber-500/15 px-1.5 text-xs font-semibold text-amber-800 tabular-nums dark:text-amber-300" data-testid="leave-pending-count">
+                  {pendingCount}
+                </span>
+              ),
+            }))}
+            label={m.tabTitle}
+            testIdPrefix="leave-subtab-"
+          />
           {canManage && (
             <Button size="sm" onClick={() => setOnBehalf(true)} className="w-full sm:w-auto" data-testid="leave-on-behalf">
               <CalendarPlus aria-hidden />

@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NameSelectItems } from '@/components/select-parts';
 import type { ViewKind } from './grid-model';
 import { pdfHref } from './timetable-api';
 
@@ -77,11 +78,7 @@ export function ViewPicker({ view, choice, kinds = ['class', 'teacher', 'room'] 
             <SelectValue placeholder={placeholder} />
           </SelectTrigger>
           <SelectContent>
-            {list.map((e) => (
-              <SelectItem key={e.id} value={e.id}>
-                {e.name}
-              </SelectItem>
-            ))}
+            <NameSelectItems items={list} />
           </SelectContent>
         </Select>
       </div>

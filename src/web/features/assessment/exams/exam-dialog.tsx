@@ -15,6 +15,7 @@ import { Field, describedBy } from '@/components/field';
 import { issuesToFields } from '@/lib/form-errors';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import { useOnOpen } from '@/lib/use-on-open';
 import { useCreateExam, useUpdateExam } from '../api/exams';
 import type { TermChoice } from './use-terms';
 
@@ -104,14 +105,12 @@ export function ExamDialog({
   const update = useUpdateExam();
   const pending = create.isPending || update.isPending;
 
-  React.useEffect(() => {
-    if (!open) return;
+  // Only when the dialog opens: a refetch must not wipe what was typed.
+  useOnOpen(open, () => {
     setDraft(draftOf(exam, defaultTermId));
     setErrors({});
     setFailure(null);
-    // Only when the dialog opens: a refetch must not wipe what was typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  });
 
   const examLevels = React.useMemo(() => levels.filter((l) => l.band !== 'Pre-Primary' || draft.levelIds.includes(l.id)), [levels, draft.levelIds]);
   const groups = React.useMemo(() => subjectGroups(levels, subjects, draft.levelIds), [levels, subjects, draft.levelIds]);

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Loader2, Plus, Save, Trash2, Undo2 } from 'lucide-react';
+import { Plus, Save, Trash2, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AssessmentSettings, GradingScale, GradingScalesResponse, LevelScale } from '@shared/contracts/assessment';
 import type { Level, Subject } from '@shared/contracts/school-setup';
@@ -16,6 +16,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { formatDateTime } from '@/lib/format';
 import { Field } from '@/components/field';
+import { PendingButton } from '@/components/pending-button';
+import { NameSelectItems } from '@/components/select-parts';
 import { cn } from '@/lib/utils';
 import { useAssessmentSettings, useScales } from '../api/assessment';
 import { useSaveAssessmentSettings, useSaveScale, useSchoolLevels, useSchoolSubjects, useSetLevelScale } from '../api/exams';
@@ -257,10 +259,9 @@ function BandsForm({ scale }: { scale: GradingScale }) {
               </Button>
             </>
           )}
-          <Button type="button" onClick={submit} disabled={!dirty || save.isPending} data-testid="scale-save">
-            {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          <PendingButton pending={save.isPending} icon={Save} type="button" onClick={submit} disabled={!dirty || save.isPending} data-testid="scale-save">
             {s.save}
-          </Button>
+          </PendingButton>
         </div>
       </div>
     </div>
@@ -398,11 +399,7 @@ function OverrideDialog({
               <SelectValue placeholder={s.overrideSubject} />
             </SelectTrigger>
             <SelectContent>
-              {options.map((sb) => (
-                <SelectItem key={sb.id} value={sb.id}>
-                  {sb.name}
-                </SelectItem>
-              ))}
+              <NameSelectItems items={options} />
             </SelectContent>
           </Select>
         </Field>
