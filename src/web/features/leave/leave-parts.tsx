@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { CalendarCheck2, CalendarDays, Loader2, Send, type LucideIcon } from 'lucide-react';
+import { CalendarCheck2, CalendarDays, Send, type LucideIcon } from 'lucide-react';
 import { dayLabel } from '@shared/attendance-calendar';
 import type { LeaveBalance, LeaveRequest, LeaveStatus, LeaveType } from '@shared/contracts/leave';
 import { leaveDays } from '@shared/hr/leave-days';
@@ -9,10 +9,10 @@ import { cn } from '@/lib/utils';
 import { ApiError } from '@/lib/api';
 import { DataTable, type ColumnDef, useTableLayoutWide } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { PendingButton } from '@/components/pending-button';
 
 /**
  * Pieces shared by My Leave and HR's Leave tab (issue 14 §2): the status badge, the balance cards, the
@@ -196,10 +196,9 @@ export function LeaveRequestForm({
         )}
       </div>
       {error && <FormErrorAlert title={error} testId="leave-form-error" />}
-      <Button type="submit" disabled={pending || disabled || !form.leaveTypeId || !form.startDate || !form.endDate} data-testid="leave-form-submit">
-        {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+      <PendingButton pending={pending} icon={Send} type="submit" disabled={pending || disabled || !form.leaveTypeId || !form.startDate || !form.endDate} data-testid="leave-form-submit">
         {pending ? m.submitting : m.submit}
-      </Button>
+      </PendingButton>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
+import { PendingButton } from '@/components/pending-button';
 import { useApplyPromotion, usePromotionPlan, usePromotionPreview } from './api/movements';
 import { formatNumber } from './components/format';
 import { MovementPage, errorText } from './components/movement-page';
@@ -227,10 +228,9 @@ export function PromotionSection() {
               {c.back}
             </Button>
             {last ? (
-              <Button onClick={onApply} disabled={apply.isPending || !preview.data} data-testid="promotion-apply-button">
-                {apply.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <CheckCircle2 aria-hidden />}
+              <PendingButton pending={apply.isPending} icon={CheckCircle2} onClick={onApply} disabled={apply.isPending || !preview.data} data-testid="promotion-apply-button">
                 {apply.isPending ? m.applying : m.apply}
-              </Button>
+              </PendingButton>
             ) : (
               <Button onClick={() => setStep((s) => s + 1)} disabled={!canNext} data-testid="promotion-next">
                 {c.next}

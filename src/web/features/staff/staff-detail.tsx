@@ -8,7 +8,6 @@ import {
   FileText,
   HeartHandshake,
   KeyRound,
-  Loader2,
   LogOut,
   Mail,
   Pencil,
@@ -34,6 +33,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
+import { PendingButton } from '@/components/pending-button';
 import { AccountStatusDialog, GiveAccountDialog, type AccountTarget } from './account-actions';
 import { useDeleteDocument, useExitStaff, useStaffMember, useUpdateClearance, useUploadDocument } from './staff-api';
 import { AccountBadge, EmploymentTypeBadge, StaffAvatar, StaffStatusBadge, formatDate, formatPhone, formatSize } from './staff-common';
@@ -387,10 +387,9 @@ function DocumentsPanel({ staff, canManage }: { staff: StaffDetail; canManage: b
               </div>
             </div>
             <Input ref={fileRef} type="file" accept="application/pdf,image/jpeg,image/png" aria-label={d.docFile} className="h-9 text-xs file:mr-2" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="staff-document-file" />
-            <Button type="submit" size="sm" className="self-end" disabled={!file || upload.isPending} data-testid="staff-document-submit">
-              {upload.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+            <PendingButton pending={upload.isPending} icon={Upload} type="submit" size="sm" className="self-end" disabled={!file || upload.isPending} data-testid="staff-document-submit">
               {upload.isPending ? d.uploading : d.upload}
-            </Button>
+            </PendingButton>
           </form>
         )}
       </div>

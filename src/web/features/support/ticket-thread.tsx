@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Headset, Loader2, Lock, MessageSquareText, Send, StickyNote } from 'lucide-react';
+import { Headset, Lock, MessageSquareText, Send, StickyNote } from 'lucide-react';
 import { toast } from 'sonner';
 import type { CannedReply, SupportTicketDetail } from '@shared/contracts/support';
 import { supportScreens as ss } from '@shared/messages/support-screens';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { FieldError, useFormError } from '@/components/form-feedback';
 import { Textarea } from '@/components/ui/textarea';
+import { PendingButton } from '@/components/pending-button';
 import { AttachmentLinks, AttachmentPicker, formatWhen, useAttachmentUploads } from './support-bits';
 import { useReply } from './support-api';
 
@@ -209,10 +210,9 @@ export function ReplyBox({ ticket, staff, canned }: { ticket: SupportTicketDetai
       <FieldError id="support-reply-error" message={err.field('body') ?? err.error?.message} />
       <div className="flex flex-wrap items-start justify-between gap-2">
         <AttachmentPicker uploads={uploads} disabled={reply.isPending} testId="support-reply-attach" compact />
-        <Button type="submit" size="sm" disabled={reply.isPending || uploads.busy} className={cn('ml-auto', note && 'bg-amber-600 text-white hover:bg-amber-600/90')} data-testid="support-reply-send">
-          {reply.isPending ? <Loader2 className="animate-spin" aria-hidden /> : note ? <StickyNote aria-hidden /> : <Send aria-hidden />}
+        <PendingButton pending={reply.isPending} icon={note ? StickyNote : Send} type="submit" size="sm" disabled={reply.isPending || uploads.busy} className={cn('ml-auto', note && 'bg-amber-600 text-white hover:bg-amber-600/90')} data-testid="support-reply-send">
           {reply.isPending ? t.sending : note ? t.addNote : t.send}
-        </Button>
+        </PendingButton>
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { CalendarClock, CalendarPlus, ListPlus, Loader2, Plus, Printer, Save, Trash2, Undo2 } from 'lucide-react';
+import { CalendarClock, CalendarPlus, ListPlus, Plus, Printer, Save, Trash2, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Exam } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useSaveTimetable, useTeacherOptions, useTimetable, timetablePdfUrl, type TimetableInput, type TimetableItem } from '../api/exams';
 import { EmptyStateCard } from '@/components/page-states';
+import { PendingButton } from '@/components/pending-button';
 import { ExamPicker } from '../results/exam-scope';
 import { ExamStatusPill } from '../results/result-bits';
 
@@ -224,10 +225,9 @@ function TimetableEditor({ exam }: { exam: Exam }) {
                 {t.reset}
               </Button>
             )}
-            <Button onClick={submit} disabled={!dirty || save.isPending} data-testid="timetable-save">
-              {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+            <PendingButton pending={save.isPending} icon={Save} onClick={submit} disabled={!dirty || save.isPending} data-testid="timetable-save">
               {t.save}
-            </Button>
+            </PendingButton>
           </div>
         </div>
       )}

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { isTaskRunning, type Task } from '@shared/contracts/tasks';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { cn } from '@/lib/utils';
 import { useRecentReportCardTasks, useReportCardsTask, useStartBulkReportCards } from '../api/reports';
 import type { ReportScope } from './report-scope';
@@ -108,10 +109,9 @@ export function BulkReportCards({
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="ghost" size="sm" onClick={begin} disabled={start.isPending || disabled} data-testid="bulk-again">
-            {start.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
+          <PendingButton pending={start.isPending} icon={RotateCcw} variant="ghost" size="sm" onClick={begin} disabled={start.isPending || disabled} data-testid="bulk-again">
             {m.bulkAgain}
-          </Button>
+          </PendingButton>
           <Button asChild size="sm" className="flex-1 sm:flex-none">
             <a href={t.resultFileUrl} download data-testid="bulk-download">
               <Download aria-hidden />
@@ -135,10 +135,9 @@ export function BulkReportCards({
           </p>
         </div>
       </div>
-      <Button onClick={begin} disabled={start.isPending || disabled} className="w-full sm:w-auto" data-testid="bulk-start">
-        {start.isPending ? <Loader2 className="animate-spin" aria-hidden /> : failed ? <RotateCcw aria-hidden /> : <Files aria-hidden />}
+      <PendingButton pending={start.isPending} icon={failed ? RotateCcw : Files} onClick={begin} disabled={start.isPending || disabled} className="w-full sm:w-auto" data-testid="bulk-start">
         {start.isPending ? m.bulkStarting : m.bulkStart}
-      </Button>
+      </PendingButton>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import * as React from 'react';
-import { Loader2, Lock, Save, Sparkles, Undo2, UsersRound } from 'lucide-react';
+import { Lock, Save, Sparkles, Undo2, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PendingButton } from '@/components/pending-button';
 import { cn } from '@/lib/utils';
 import { GradeBadge } from '../components/grade-badge';
 import { useLevelReportComments, useSaveReportComments, type ReportCommentRow } from '../api/reports';
@@ -299,10 +300,9 @@ export function ReportCommentsTable({ termId, termLabel, scope, field }: { termI
               <Undo2 aria-hidden />
               {m.discard}
             </Button>
-            <Button onClick={() => void onSave()} disabled={changed.length === 0 || save.isPending} className="flex-1 sm:flex-none" data-testid="comments-save">
-              {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+            <PendingButton pending={save.isPending} icon={Save} onClick={() => void onSave()} disabled={changed.length === 0 || save.isPending} className="flex-1 sm:flex-none" data-testid="comments-save">
               {save.isPending ? m.saving : m.save}
-            </Button>
+            </PendingButton>
           </div>
         </footer>
       )}

@@ -2,13 +2,12 @@ import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { BellRing, BookOpenCheck, CalendarClock, Clock, Loader2, Lock, Save, Sun, SunMoon, Target, UserRoundCheck } from 'lucide-react';
+import { BellRing, BookOpenCheck, CalendarClock, Clock, Lock, Save, Sun, SunMoon, Target, UserRoundCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AttendanceSettings } from '@shared/contracts/attendance';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { LoadErrorCard } from '@/components/list-states';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describedBy, Field, FormSection } from '@/components/field';
@@ -17,6 +16,7 @@ import { useAttendanceSettings, useSaveAttendanceSettings, type UpdateAttendance
 import type { AttendanceScope } from './attendance-scope';
 import { CalendarPanel } from './calendar-panel';
 import { SwitchRow } from '@/components/switch-row';
+import { PendingButton } from '@/components/pending-button';
 
 const t = m.settings;
 const FIELDS = ['sessionsPerDay', 'perLessonRegisters', 'lockAfterDays', 'chronicThreshold', 'smsAbsenceAlerts', 'staffLateAfter', 'staffSelfCheckIn'] as const;
@@ -162,10 +162,9 @@ function SettingsFormCard({ settings }: { settings: AttendanceSettings }) {
           </div>
         )}
         <div className="mt-6 flex justify-end border-t pt-4">
-          <Button type="submit" disabled={formState.isSubmitting} className="max-sm:w-full" data-testid="attendance-settings-save">
-            {formState.isSubmitting ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          <PendingButton pending={formState.isSubmitting} icon={Save} type="submit" className="max-sm:w-full" data-testid="attendance-settings-save">
             {formState.isSubmitting ? m.common.saving : t.save}
-          </Button>
+          </PendingButton>
         </div>
       </form>
     </FormSection>

@@ -1,11 +1,11 @@
 import * as React from 'react';
-import { CalendarDays, FileSpreadsheet, FileText, Gauge, Loader2, Users, UserX } from 'lucide-react';
+import { CalendarDays, FileSpreadsheet, FileText, Gauge, Users, UserX } from 'lucide-react';
 import type { SummaryResponse, SummaryRow } from '@shared/contracts/attendance';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
-import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { DataTable, queryTableProps, type ColumnDef } from '@/components/data-table';
 import { StatCard } from '@/components/stat-card';
+import { PendingButton } from '@/components/pending-button';
 import { useAttendanceSummary, useSchoolStreams, useSummaryDownload, type SummaryParams } from '../api/reports';
 import type { AttendanceScope, TermChoice } from './attendance-scope';
 import { countColumn, FilterField, formatCount, Panel, RatePill, TermFilter } from './bits';
@@ -129,10 +129,9 @@ export function SummariesTab({ scope, terms, defaultTermId }: { scope: Attendanc
               ['xlsx', FileSpreadsheet, s.downloadExcel],
             ] as const
           ).map(([format, Icon, label]) => (
-            <Button key={format} variant="outline" disabled={!termId || download.isBusy(format)} onClick={() => void download.start(params, scope.schoolId, format, fileName(format))} data-testid={`summary-download-${format}`}>
-              {download.isBusy(format) ? <Loader2 className="animate-spin" aria-hidden /> : <Icon aria-hidden />}
+            <PendingButton key={format} pending={download.isBusy(format)} icon={Icon} variant="outline" disabled={!termId || download.isBusy(format)} onClick={() => void download.start(params, scope.schoolId, format, fileName(format))} data-testid={`summary-download-${format}`}>
               {download.isBusy(format) ? s.downloading : label}
-            </Button>
+            </PendingButton>
           ))}
         </div>
       </div>

@@ -1,7 +1,7 @@
-import { AlertCircle, CloudOff, CloudUpload, Loader2, RefreshCw, X } from 'lucide-react';
+import { AlertCircle, CloudOff, CloudUpload, RefreshCw, X } from 'lucide-react';
 import { dayLabel } from '@shared/attendance-calendar';
 import { attendanceRegisterScreens as m } from '@shared/messages/attendance-register-screens';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { cn } from '@/lib/utils';
 import type { Outbox, OutboxItem, OutboxState } from './outbox';
 import { formatClock } from '@/lib/format';
@@ -53,10 +53,9 @@ export function OutboxBanner({ box, state, online }: { box: Outbox; state: Outbo
               {pending.length > 0 && <p className="mt-0.5 text-xs text-muted-foreground">{o.hint}</p>}
             </div>
             {pending.length > 0 && online && (
-              <Button variant="outline" size="sm" onClick={() => void box.flush()} disabled={syncing} className="max-sm:w-full" data-testid="outbox-retry">
-                {syncing ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
+              <PendingButton pending={syncing} icon={RefreshCw} variant="outline" size="sm" onClick={() => void box.flush()} className="max-sm:w-full" data-testid="outbox-retry">
                 {syncing ? o.syncing : o.retryNow}
-              </Button>
+              </PendingButton>
             )}
           </div>
           {pending.length > 0 && (

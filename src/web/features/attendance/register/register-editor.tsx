@@ -9,6 +9,7 @@ import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PendingButton } from '@/components/pending-button';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useAttendanceSettings, useRegister, type RegisterRef } from '../api/registers';
@@ -379,10 +380,9 @@ function Editor({ registerRef, box, readOnly, online, onSaved }: { registerRef: 
           )}
           <div className={cn('flex items-center justify-between gap-3', reg.needsReason && dirty ? 'md:mt-5 md:max-w-[45%] md:shrink-0' : 'md:flex-1')}>
             <SaveStatus dirty={changed.length} waiting={waiting} online={online} lastSaved={lastSaved} marked={reg.marked} error={formError} />
-            <Button size="lg" onClick={() => void save()} disabled={!dirty || sending} className="h-11 shrink-0 px-5" data-testid="register-save">
-              {sending ? <Loader2 className="animate-spin" aria-hidden /> : online ? <Save aria-hidden /> : <CloudOff aria-hidden />}
+            <PendingButton pending={sending} icon={online ? Save : CloudOff} size="lg" onClick={() => void save()} disabled={!dirty || sending} className="h-11 shrink-0 px-5" data-testid="register-save">
               {sending ? e.saving : online ? e.save : e.queue}
-            </Button>
+            </PendingButton>
           </div>
         </footer>
       )}

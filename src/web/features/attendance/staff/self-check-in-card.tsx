@@ -1,11 +1,11 @@
 import { toast } from 'sonner';
-import { CalendarOff, Fingerprint, Loader2, LogIn, LogOut } from 'lucide-react';
+import { CalendarOff, Fingerprint, LogIn, LogOut } from 'lucide-react';
 import { can } from '@shared/access';
 import { dayLabel } from '@shared/attendance-calendar';
 import { staffAttendanceScreens as m } from '@shared/messages/staff-attendance-screens';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { useMyStaffDay, useSelfCheck } from './staff-api';
 import { LateBadge, StaffStatusChip } from './staff-status';
 
@@ -84,10 +84,9 @@ export function SelfCheckInCard({ className }: { className?: string }) {
       {done ? (
         <p className="text-sm font-medium text-emerald-700 dark:text-emerald-300">{s.done}</p>
       ) : (
-        <Button onClick={() => run(kind)} disabled={check.isPending} variant={checkedIn ? 'outline' : 'default'} className="w-full sm:w-auto" data-testid={kind === 'in' ? 'self-checkin-button' : 'self-checkout-button'}>
-          {check.isPending ? <Loader2 className="animate-spin" aria-hidden /> : kind === 'in' ? <LogIn aria-hidden /> : <LogOut aria-hidden />}
+        <PendingButton pending={check.isPending} icon={kind === 'in' ? LogIn : LogOut} onClick={() => run(kind)} variant={checkedIn ? 'outline' : 'default'} className="w-full sm:w-auto" data-testid={kind === 'in' ? 'self-checkin-button' : 'self-checkout-button'}>
           {kind === 'in' ? s.checkIn : s.checkOut}
-        </Button>
+        </PendingButton>
       )}
     </div>
   );

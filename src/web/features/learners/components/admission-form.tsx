@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { HeartPulse, Loader2, School, UserPlus, UserRound, UsersRound } from 'lucide-react';
+import { HeartPulse, School, UserPlus, UserRound, UsersRound } from 'lucide-react';
 import { MAX_GUARDIANS, createStudentBody, type CreateStudentBody, type CreateStudentInput } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
@@ -14,6 +14,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { useAdmissionPattern, useAdmitStudent, useClasses, type AdmissionResult } from '../api/learners';
 import { admissionField } from '../learner-forms';
 import { Field, FormSection, describedBy } from '@/components/field';
+import { PendingButton } from '@/components/pending-button';
 import { GuardianFields } from './guardian-fields';
 import { HealthFields, LearnerIdentityFields, OverCapacityConfirm, PlacementFields, useOverCapacity, type LearnerForm } from './learner-fields';
 
@@ -207,10 +208,9 @@ export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionRe
             {a.fixErrors}
           </p>
         )}
-        <Button type="submit" size="lg" disabled={pending} data-testid="admission-submit">
-          {pending ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
+        <PendingButton pending={pending} icon={UserPlus} type="submit" size="lg" data-testid="admission-submit">
           {pending ? a.submitting : a.submit}
-        </Button>
+        </PendingButton>
       </div>
 
       <OverCapacityConfirm

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Loader2, LogOut, UserCheck } from 'lucide-react';
+import { LogOut, UserCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { EXIT_TYPES, exitBody, type ExitItem, type ExitType } from '@shared/contracts/movements';
 import { schoolToday } from '@shared/dates';
@@ -14,6 +14,7 @@ import { ClassPicker } from '@/features/learners';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { PendingButton } from '@/components/pending-button';
 import { useCurrentClasses, useExitLearner, useReadmit } from '../api/movements';
 import { apiFields, isOverCapacity, issuesToFields } from '@/lib/form-errors';
 import { LearnerPicker, type PickedLearner } from './learner-picker';
@@ -179,10 +180,9 @@ export function ReadmitDialog({ exit, onClose }: { exit: ExitItem; onClose: () =
         <Button variant="outline" onClick={onClose} disabled={readmit.isPending}>
           {m.common.cancel}
         </Button>
-        <Button onClick={submit} disabled={readmit.isPending || (!!full && !override)} data-testid="readmit-confirm">
-          {readmit.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserCheck aria-hidden />}
+        <PendingButton pending={readmit.isPending} icon={UserCheck} onClick={submit} disabled={readmit.isPending || (!!full && !override)} data-testid="readmit-confirm">
           {x.readmitConfirm}
-        </Button>
+        </PendingButton>
       </DialogFooter>
     </FormDialog>
   );

@@ -1,7 +1,7 @@
 import * as React from 'react';
-import { Loader2 } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { Field, describedBy } from '@/components/field';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 
@@ -54,13 +54,12 @@ export function InlineRadio<V extends string>({
 }
 
 /** A transfer form's submit button, right-aligned (full width on phones): a spinner while `pending`, else `icon`. */
-export function SubmitRow({ pending, icon, label, testId }: { pending: boolean; icon: React.ReactNode; label: string; testId: string }) {
+export function SubmitRow({ pending, icon, label, testId }: { pending: boolean; icon: LucideIcon; label: string; testId: string }) {
   return (
     <div className="flex justify-end">
-      <Button type="submit" disabled={pending} className="w-full sm:w-auto" data-testid={testId}>
-        {pending ? <Loader2 className="animate-spin" aria-hidden /> : icon}
+      <PendingButton type="submit" pending={pending} icon={icon} className="w-full sm:w-auto" data-testid={testId}>
         {label}
-      </Button>
+      </PendingButton>
     </div>
   );
 }

@@ -234,7 +234,7 @@ export function TransferInForm() {
       {save.isError && !isOverCapacity(save.error) && !Object.keys(apiFields(save.error)).length && (
         <FormErrorAlert title={m.common.actionFailed} detail={errorText(save.error, '')} testId="in-error" />
       )}
-      <SubmitRow pending={save.isPending} icon={<LogIn aria-hidden />} label={t.submitIn} testId="in-submit" />
+      <SubmitRow pending={save.isPending} icon={LogIn} label={t.submitIn} testId="in-submit" />
       <ConfirmDialog
         open={!!full}
         tone="warning"

@@ -155,7 +155,7 @@ export function TransferOutForm() {
         </div>
       </FormSection>
       {save.isError && !Object.keys(apiFields(save.error)).length && <FormErrorAlert title={m.common.actionFailed} detail={errorText(save.error, '')} testId="out-error" />}
-      <SubmitRow pending={save.isPending} icon={<LogOut aria-hidden />} label={t.submitOut} testId="out-submit" />
+      <SubmitRow pending={save.isPending} icon={LogOut} label={t.submitOut} testId="out-submit" />
       <ConfirmDialog
         open={confirming}
         tone="warning"

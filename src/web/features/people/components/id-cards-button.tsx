@@ -2,6 +2,7 @@ import { CreditCard, Download, Loader2, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { useStartIdCards, useTask } from '../api/people';
 
 const m = messages.people.classes;
@@ -70,10 +71,9 @@ export function IdCardsButton({ classId, taskId, onTask }: { classId: string; ta
           {m.idCardsFailed} {t.error}
         </p>
       )}
-      <Button variant="outline" onClick={begin} disabled={start.isPending} data-testid="id-cards-start" className="self-start">
-        {start.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <CreditCard aria-hidden />}
+      <PendingButton pending={start.isPending} icon={CreditCard} variant="outline" onClick={begin} data-testid="id-cards-start" className="self-start">
         {m.idCards}
-      </Button>
+      </PendingButton>
       <p className="text-xs text-muted-foreground">{m.idCardsHint}</p>
     </div>
   );

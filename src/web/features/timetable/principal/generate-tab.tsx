@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { PendingButton } from '@/components/pending-button';
 import { GenerateError, TIMETABLE_KEY, useCancelJob, useGenerate, useJob } from '../timetable-api';
 
 const g = tm.generate;
@@ -153,10 +154,9 @@ export function GenerateTab({
             <span className="block text-xs text-muted-foreground">{g.keepLockedHint(base?.name ?? null)}</span>
           </span>
         </label>
-        <Button type="submit" disabled={generate.isPending || running} data-testid="timetable-generate-start">
-          {generate.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Zap aria-hidden />}
+        <PendingButton pending={generate.isPending} icon={Zap} type="submit" disabled={generate.isPending || running} data-testid="timetable-generate-start">
           {g.start}
-        </Button>
+        </PendingButton>
       </form>
       <div className="flex min-w-0 flex-col gap-4">
         {refusal && (

@@ -1,6 +1,6 @@
-import { AlertTriangle, CheckCircle2, ListChecks, Loader2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, ListChecks } from 'lucide-react';
 import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/pending-button';
 import { FormError, Panel } from './setup-bits';
 import { usePrecheck, type PrecheckResult } from './setup-api';
 
@@ -51,10 +51,9 @@ export function CheckTab() {
       testId="tt-check"
       className="max-w-4xl"
       actions={
-        <Button onClick={() => check.mutate()} disabled={check.isPending} data-testid="tt-check-run">
-          {check.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <ListChecks aria-hidden />}
+        <PendingButton pending={check.isPending} icon={ListChecks} onClick={() => check.mutate()} data-testid="tt-check-run">
           {check.isPending ? c.running : c.run}
-        </Button>
+        </PendingButton>
       }
     >
       <FormError error={check.error} title={c.title} testId="tt-check-error" />

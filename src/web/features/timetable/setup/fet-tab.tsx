@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Download, FileUp, Files, Loader2, Play } from 'lucide-react';
+import { Download, FileUp, Files, Play } from 'lucide-react';
 import { toast } from 'sonner';
 import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PendingButton } from '@/components/pending-button';
 import { FormError, Panel, useFormError } from './setup-bits';
 import { exportFetHref, useGenerateFromProblem, useImportFet, useProblems, type FetImport } from './setup-api';
 import { formatInstant } from '@/lib/format';
@@ -85,10 +86,9 @@ function ImportCard({ onImported }: { onImported: (name: string, data: FetImport
               data-testid="tt-fet-file"
             />
           </Label>
-          <Button type="submit" disabled={!file || upload.isPending} data-testid="tt-fet-upload">
-            {upload.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <FileUp aria-hidden />}
+          <PendingButton pending={upload.isPending} icon={FileUp} type="submit" disabled={!file || upload.isPending} data-testid="tt-fet-upload">
             {upload.isPending ? f.uploading : f.upload}
-          </Button>
+          </PendingButton>
         </div>
         <FormError error={err.error} title={f.importFailed} testId="tt-fet-error" />
       </form>
@@ -167,10 +167,11 @@ function GenerateButton({ problemId, testId, compact, label = f.generate }: { pr
           <Input id={`${testId}-limit`} type="number" min={5} max={600} value={limit} onChange={(e) => setLimit(e.target.value)} className="h-9 w-20 tabular-nums" />
         </span>
       )}
-      <Button
+      <PendingButton
+        pending={generate.isPending}
+        icon={Play}
         size={compact ? 'sm' : 'default'}
         variant={compact ? 'outline' : 'default'}
-        disabled={generate.isPending}
         onClick={() =>
           generate.mutate(
             { problemId, timeLimitSeconds: seconds },
@@ -179,9 +180,8 @@ function GenerateButton({ problemId, testId, compact, label = f.generate }: { pr
         }
         data-testid={testId}
       >
-        {generate.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
         {generate.isPending ? f.generating : label}
-      </Button>
+      </PendingButton>
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import * as React from 'react';
-import { BookOpen, Check, Loader2 } from 'lucide-react';
+import { BookOpen, Check } from 'lucide-react';
 import { toast } from 'sonner';
 import type { LessonRow, Room, TimetableSetup } from '@shared/contracts/timetable-setup';
 import { ROOM_TYPES } from '@shared/contracts/timetable';
 import { ROOM_TYPE_LABELS, timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { cn } from '@/lib/utils';
 import { EmptyListState } from '@/components/list-states';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { PendingButton } from '@/components/pending-button';
 import { NativeSelect, SelectField, levelChoices } from './setup-bits';
 import { useSaveLesson } from './setup-api';
 
@@ -178,10 +178,9 @@ function LessonRowEditor({ row, rooms }: { row: LessonRow; rooms: Room[] }) {
           <Input id={`${id}-combine`} value={combineKey} maxLength={40} title={l.combineHint} onChange={(e) => setCombineKey(e.target.value)} className="h-9" data-testid="tt-lesson-combine" />
         </div>
         <div className="col-span-2 flex justify-end sm:col-span-4 lg:col-span-1">
-          <Button type="submit" size="sm" variant={dirty ? 'default' : 'ghost'} disabled={!dirty || badDoubles || save.isPending} className="h-9 w-full sm:w-auto" aria-label={`${l.saveRow} ${row.className} ${row.subjectName}`} data-testid="tt-lesson-save">
-            {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
+          <PendingButton pending={save.isPending} icon={Check} type="submit" size="sm" variant={dirty ? 'default' : 'ghost'} disabled={!dirty || badDoubles || save.isPending} className="h-9 w-full sm:w-auto" aria-label={`${l.saveRow} ${row.className} ${row.subjectName}`} data-testid="tt-lesson-save">
             {l.saveRow}
-          </Button>
+          </PendingButton>
         </div>
       </form>
     </li>

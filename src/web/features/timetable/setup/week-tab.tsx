@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { PendingButton } from '@/components/pending-button';
 import { FormError, NativeSelect, Panel, SelectField, SetupField, levelChoices, SHORT_DAYS, lessonPeriods, scheduleOf, useFormError , DeleteConfirm } from './setup-bits';
 import { useAddFixedSlot, useDeleteFixedSlot, useSaveBellSchedule } from './setup-api';
 
@@ -312,10 +313,9 @@ function FixedSlots({ setup }: { setup: TimetableSetup }) {
           <SelectField id="tt-fixed-level" small className="col-span-2 grid gap-1 @2xl:col-span-1" label={w.level} value={levelId} onChange={setLevelId} choices={[['', w.allLevels], ...levelChoices(setup.levels)]} />
         </div>
         <FormError error={err.error} title={w.addFixed} testId="tt-fixed-error" />
-        <Button type="submit" size="sm" className="justify-self-end" disabled={add.isPending || !label.trim()} data-testid="tt-fixed-add">
-          {add.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />}
+        <PendingButton pending={add.isPending} icon={Plus} type="submit" size="sm" className="justify-self-end" disabled={add.isPending || !label.trim()} data-testid="tt-fixed-add">
           {w.addFixed}
-        </Button>
+        </PendingButton>
       </form>
       <DeleteConfirm
         target={target}
