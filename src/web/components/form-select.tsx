@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelectItems } from '@/components/select-parts';
 
 /** One choice of a `FormSelect`: the value stored in the form and what the list shows. */
 export type FormSelectOption = { value: string; label: React.ReactNode };
@@ -49,11 +50,7 @@ export function FormSelect<T extends FieldValues, R = T>({
             <SelectValue placeholder={placeholder} />
           </SelectTrigger>
           <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
+            <OptionSelectItems options={options} />
           </SelectContent>
         </Select>
       )}

@@ -42,3 +42,16 @@ export function NameSelectItems({ items }: { items: readonly { id: string; name:
     </>
   );
 }
+
+/** The `SelectItem`s of value/label choices (a `FormSelect`'s options, a filter's or picker's list). */
+export function OptionSelectItems({ options }: { options: readonly { value: string; label: React.ReactNode }[] }) {
+  return (
+    <>
+      {options.map((o) => (
+        <SelectItem key={o.value} value={o.value}>
+          {o.label}
+        </SelectItem>
+      ))}
+    </>
+  );
+}

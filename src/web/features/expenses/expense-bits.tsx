@@ -3,7 +3,8 @@ import { EXPENSE_METHODS, type ExpenseMethod, type ExpenseStatus } from '@shared
 import { expensesScreens as s } from '@shared/messages/expenses';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelectItems } from '@/components/select-parts';
 
 /** Shared bits of the Expenses screens: status badge, field wrapper, text area and error helpers. */
 
@@ -80,11 +81,7 @@ function ChoiceSelect<V extends string>({
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
-        {options.map((o) => (
-          <SelectItem key={o.value} value={o.value}>
-            {o.label}
-          </SelectItem>
-        ))}
+        <OptionSelectItems options={options} />
       </SelectContent>
     </Select>
   );

@@ -7,6 +7,7 @@ import { GROUP_BY_LABELS, METHOD_LABELS, financialReportsMessages as m, type Rep
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelectItems } from '@/components/select-parts';
 import { FilterField } from '@/features/attendance';
 import type { ReportParams } from './financial-reports-api';
 
@@ -87,11 +88,7 @@ function SelectField({ id, label, value, onChange, allLabel, options, className 
         </SelectTrigger>
         <SelectContent>
           {allLabel && <SelectItem value={ALL}>{allLabel}</SelectItem>}
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
+          <OptionSelectItems options={options} />
         </SelectContent>
       </Select>
     </FilterField>

@@ -7,7 +7,8 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { OptionSelectItems } from '@/components/select-parts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useSaveTimetable, useTeacherOptions, useTimetable, timetablePdfUrl, type TimetableInput, type TimetableItem } from '../api/exams';
@@ -273,11 +274,7 @@ function CellSelect({
           <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
+          <OptionSelectItems options={options} />
         </SelectContent>
       </Select>
     </div>
