@@ -20,9 +20,9 @@ const m = messages.users;
 const e = m.edit;
 
 const schema = z.object({
-  name: z.string().trim().min(1, 'Full Name is required').max(120),
+  name: z.string().trim().min(1, messages.users.form.fullNameRequired).max(120),
   phone: z.string().trim().max(30),
-  role: z.enum(CREATABLE_ROLES, 'Role is required'),
+  role: z.enum(CREATABLE_ROLES, messages.users.form.roleRequired),
 });
 type Values = z.infer<typeof schema>;
 const FIELDS: readonly (keyof Values)[] = ['name', 'phone', 'role'];
