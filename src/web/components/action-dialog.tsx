@@ -1,8 +1,7 @@
 import * as React from 'react';
-import { type LucideIcon } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { DIALOG_ICON_TONE, FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { FormDialogFooter, ToneDialog, type ToneDialogProps } from '@/components/form-dialog';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
 
@@ -14,35 +13,24 @@ const c = messages.feeManagement.common;
  * reason typed is kept; the buttons are disabled while it runs.
  */
 export function ActionDialog({
-  open,
   tone = 'danger',
-  icon: Icon,
-  title,
-  text,
   reason,
   confirmLabel,
-  pending,
   error,
   errorTitle,
   onConfirm,
-  onCancel,
-  testId,
-}: {
-  open: boolean;
+  ...frame
+}: Omit<ToneDialogProps, 'tone' | 'title'> & {
   tone?: 'danger' | 'warning';
-  icon: LucideIcon;
   title: string;
-  text: React.ReactNode;
   /** Ask for a reason (required). */
   reason?: { label: string; placeholder: string };
   confirmLabel: string;
-  pending: boolean;
   error: Error | null;
   errorTitle: string;
   onConfirm: (reason: string) => void;
-  onCancel: () => void;
-  testId: string;
 }) {
+  const { open, pending, onCancel, testId } = frame;
   const [text_, setText] = React.useState('');
   const [fieldError, setFieldError] = React.useState<string | undefined>();
   React.useEffect(() => {
@@ -61,19 +49,7 @@ export function ActionDialog({
   const serverField = error && 'fields' in error ? (error as { fields?: Record<string, string> }).fields?.reason : undefined;
 
   return (
-    <FormDialog
-      open={open}
-      onClose={onCancel}
-      pending={pending}
-      className="max-w-md gap-5"
-      testId={testId}
-      form={{ onSubmit: submit, noValidate: true, className: 'grid gap-5 [&_[aria-invalid=true]]:border-destructive' }}
-      icon={Icon}
-      iconClassName={DIALOG_ICON_TONE[tone]}
-      title={title}
-      description={text ?? null}
-      descriptionClassName="leading-relaxed"
-    >
+    <ToneDialog {...frame} tone={tone} form={{ onSubmit: submit, noValidate: true, className: 'grid gap-5 [&_[aria-invalid=true]]:border-destructive' }}>
       {reason && (
         <Field id={`${testId}-reason`} label={reason.label} error={fieldError ?? serverField}>
           <Textarea
@@ -97,6 +73,6 @@ export function ActionDialog({
         submitTestId={`${testId}-confirm`}
         label={confirmLabel}
       />
-    </FormDialog>
+    </ToneDialog>
   );
 }

@@ -46,6 +46,20 @@ export const AXIS_TICK = { fill: 'var(--color-muted-foreground)', fontSize: 12 }
 export const GRID = { stroke: 'var(--color-border)', strokeDasharray: '3 3', vertical: false } as const;
 /** The band drawn behind the bars under the pointer. */
 export const BAR_CURSOR = { fill: 'var(--color-muted)', opacity: 0.6 };
+/**
+ * The `<defs>` of an area's fill, to put first inside a chart: `colour` fading from opacity `top` at the
+ * top to `bottom` at the base; the area refers to it as `fill="url(#id)"`.
+ */
+export function areaFillDefs(id: string, colour: string, top: number, bottom = 0.02): React.ReactElement {
+  return (
+    <defs>
+      <linearGradient id={id} x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0%" stopColor={colour} stopOpacity={top} />
+        <stop offset="100%" stopColor={colour} stopOpacity={bottom} />
+      </linearGradient>
+    </defs>
+  );
+}
 const axisTick = AXIS_TICK;
 const grid = GRID;
 

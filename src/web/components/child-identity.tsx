@@ -1,6 +1,16 @@
 import type * as React from 'react';
-import { Hash, School } from 'lucide-react';
+import { Hash, School, type LucideIcon } from 'lucide-react';
 import { initials } from '@/lib/format';
+
+/** A small icon before a short text (the class, the admission number). */
+function IconText({ icon: Icon, children }: { icon: LucideIcon; children: React.ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <Icon className="size-3" aria-hidden />
+      {children}
+    </span>
+  );
+}
 
 /**
  * A child's initials badge, name (a heading, `as`) and class and admission number with their icons: the
@@ -31,16 +41,8 @@ export function ChildIdentity({
           {child.name}
         </Heading>
         <p className="flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
-          {classText && (
-            <span className="inline-flex items-center gap-1">
-              <School className="size-3" aria-hidden />
-              {classText}
-            </span>
-          )}
-          <span className="inline-flex items-center gap-1">
-            <Hash className="size-3" aria-hidden />
-            {admissionText}
-          </span>
+          {classText && <IconText icon={School}>{classText}</IconText>}
+          <IconText icon={Hash}>{admissionText}</IconText>
         </p>
       </div>
     </div>

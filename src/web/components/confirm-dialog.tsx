@@ -1,7 +1,7 @@
-import { Loader2, type LucideIcon } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
-import { DIALOG_ICON_TONE, FormDialog } from '@/components/form-dialog';
+import { ToneDialog, type ToneDialogProps } from '@/components/form-dialog';
 
 export type ConfirmTone = 'danger' | 'warning' | 'success';
 
@@ -17,55 +17,31 @@ const BUTTON_TONE: Record<ConfirmTone, { variant: 'destructive' | 'default'; cla
  * outcome's toast is what the user sees next.
  */
 export function ConfirmDialog({
-  open,
-  tone,
-  icon: Icon,
-  title,
-  text,
   cancelLabel,
   confirmLabel,
-  pending,
-  onCancel,
   onConfirm,
-  testId,
   confirmTestId,
-}: {
-  open: boolean;
+  ...frame
+}: ToneDialogProps & {
   tone: ConfirmTone;
-  icon: LucideIcon;
-  title: string;
   text: string;
   cancelLabel: string;
   confirmLabel: string;
-  pending: boolean;
-  onCancel: () => void;
   onConfirm: () => void;
-  testId: string;
   confirmTestId: string;
 }) {
-  const button = BUTTON_TONE[tone];
+  const button = BUTTON_TONE[frame.tone];
   return (
-    <FormDialog
-      open={open}
-      onClose={onCancel}
-      pending={pending}
-      className="max-w-md gap-5"
-      testId={testId}
-      icon={Icon}
-      iconClassName={DIALOG_ICON_TONE[tone]}
-      title={title}
-      description={text}
-      descriptionClassName="leading-relaxed"
-    >
+    <ToneDialog {...frame}>
       <DialogFooter>
-        <Button variant="outline" onClick={onCancel} disabled={pending}>
+        <Button variant="outline" onClick={frame.onCancel} disabled={frame.pending}>
           {cancelLabel}
         </Button>
-        <Button variant={button.variant} className={button.className} onClick={onConfirm} disabled={pending} data-testid={confirmTestId}>
-          {pending && <Loader2 className="animate-spin" aria-hidden />}
+        <Button variant={button.variant} className={button.className} onClick={onConfirm} disabled={frame.pending} data-testid={confirmTestId}>
+          {frame.pending && <Loader2 className="animate-spin" aria-hidden />}
           {confirmLabel}
         </Button>
       </DialogFooter>
-    </FormDialog>
+    </ToneDialog>
   );
 }

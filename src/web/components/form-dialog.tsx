@@ -149,3 +149,55 @@ export function FormDialog({
     </Dialog>
   );
 }
+
+/** What every confirmation dialog is given: open or not, its tone (the icon's colours), icon, title and text, the call in flight, Cancel and the test id. */
+export type ToneDialogProps = {
+  open: boolean;
+  tone: keyof typeof DIALOG_ICON_TONE;
+  icon: LucideIcon;
+  title: React.ReactNode;
+  text: React.ReactNode;
+  pending: boolean;
+  onCancel: () => void;
+  testId: string;
+};
+
+/**
+ * The frame of a confirmation: a narrow `FormDialog` whose round icon takes `tone`'s colours and whose
+ * `text` is the description (relaxed lines); Escape and the overlay call `onCancel` unless `pending`.
+ * `form` and `children` as in `FormDialog` (the caller's buttons go in `children`).
+ */
+export function ToneDialog({
+  tone,
+  text,
+  onCancel,
+  ...frame
+}: ToneDialogProps & { form?: React.FormHTMLAttributes<HTMLFormElement>; children: React.ReactNode }) {
+  return <FormDialog {...frame} onClose={onCancel} className="max-w-md gap-5" iconClassName={DIALOG_ICON_TONE[tone]} description={text ?? null} descriptionClassName="leading-relaxed" />;
+}
+
+/**
+ * A dialog around a long form (add or edit a record): wide and padded (`className`), not closed by a
+ * click outside; Escape calls `onOpenChange(false)`. `children` (the form) render only while open, so
+ * each opening starts fresh. The heading props are `FormDialogHeader`'s.
+ */
+export function LongFormDialog({
+  open,
+  onOpenChange,
+  className = 'max-w-2xl gap-5 sm:p-7',
+  testId,
+  children,
+  ...header
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  className?: string;
+  testId?: string;
+  children: React.ReactNode;
+} & Omit<React.ComponentProps<typeof FormDialogHeader>, 'className' | 'children'>) {
+  return (
+    <FormDialog {...header} open={open} onClose={() => onOpenChange(false)} className={className} keepOnOutsideClick testId={testId}>
+      {open && children}
+    </FormDialog>
+  );
+}

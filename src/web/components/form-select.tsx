@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { OptionSelectItems } from '@/components/select-parts';
+import { OptionSelect } from '@/components/select-parts';
 
 /** One choice of a `FormSelect`: the value stored in the form and what the list shows. */
 export type FormSelectOption = { value: string; label: React.ReactNode };
@@ -38,21 +37,17 @@ export function FormSelect<T extends FieldValues, R = T>({
       control={control}
       name={name}
       render={({ field }) => (
-        <Select
+        <OptionSelect
           value={field.value ?? ''}
           onValueChange={(v) => {
             field.onChange(v);
             onValueChange?.(v);
           }}
           disabled={disabled}
-        >
-          <SelectTrigger id={id} ref={field.ref} onBlur={field.onBlur} {...invalid} data-testid={testId}>
-            <SelectValue placeholder={placeholder} />
-          </SelectTrigger>
-          <SelectContent>
-            <OptionSelectItems options={options} />
-          </SelectContent>
-        </Select>
+          options={options}
+          placeholder={placeholder}
+          trigger={{ id, ref: field.ref, onBlur: field.onBlur, ...invalid, 'data-testid': testId }}
+        />
       )}
     />
   );

@@ -56,12 +56,15 @@ export function PageTitle({
   title,
   subtitle,
   subtitleTestId,
+  subtitleClassName = 'mt-0.5 text-sm text-muted-foreground',
   className = 'flex min-w-0 items-center gap-3',
 }: {
   icon: React.ReactNode;
   title: React.ReactNode;
   subtitle?: React.ReactNode;
   subtitleTestId?: string;
+  /** The subtitle's classes (a muted line under the title by default). */
+  subtitleClassName?: string;
   className?: string;
 }) {
   return (
@@ -70,7 +73,7 @@ export function PageTitle({
       <div className="min-w-0">
         <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
         {subtitle && (
-          <p className="mt-0.5 text-sm text-muted-foreground" data-testid={subtitleTestId}>
+          <p className={subtitleClassName} data-testid={subtitleTestId}>
             {subtitle}
           </p>
         )}

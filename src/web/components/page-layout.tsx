@@ -2,6 +2,7 @@ import * as React from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { useDensity } from '@/lib/density';
+import { PageTitle } from '@/components/page-header';
 
 /**
  * What every dashboard shows under its title row (the staff self check-in card): the app shell
@@ -30,15 +31,7 @@ export function DashboardPage({
   return (
     <section className={cn('flex min-w-0 flex-col', gap)} data-testid="dashboard" data-kind={kind} data-compact={compact || undefined}>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary ring-1 ring-inset ring-primary/15">
-            <Icon className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <h1 className="truncate text-xl font-semibold tracking-tight sm:text-2xl">{title}</h1>
-            {subtitle && <p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground sm:truncate">{subtitle}</p>}
-          </div>
-        </div>
+        <PageTitle icon={<Icon className="size-5" aria-hidden />} title={title} subtitle={subtitle} subtitleClassName="mt-0.5 line-clamp-2 text-sm text-muted-foreground sm:truncate" />
         {aside}
       </div>
       {banner}

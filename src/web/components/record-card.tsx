@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { NameLines } from '@/components/name-lines';
 
 /**
  * A list's row as a card on phones: `title` over `subtitle` with `badge` on the right, then `details`
@@ -8,10 +9,7 @@ export function RecordCard({ title, subtitle, badge, details, amount }: { title:
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <div className="flex min-w-0 items-start justify-between gap-2">
-        <div className="min-w-0">
-          <p className="truncate font-medium">{title}</p>
-          <p className="truncate text-xs text-muted-foreground">{subtitle}</p>
-        </div>
+        <NameLines name={title} detail={subtitle} />
         {badge}
       </div>
       <div className="flex items-end justify-between gap-3">

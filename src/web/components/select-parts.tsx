@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { Check } from 'lucide-react';
-import { SelectItem } from '@/components/ui/select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 /** A group's heading inside a `SelectContent` (a level above its streams): small, upper case, muted. */
 export function SelectGroupHeading({ children }: { children: React.ReactNode }) {
@@ -53,5 +53,37 @@ export function OptionSelectItems({ options }: { options: readonly { value: stri
         </SelectItem>
       ))}
     </>
+  );
+}
+
+/**
+ * A one-of-a-list select over value/label `options`: `value` ('' for none: `placeholder` shows),
+ * `onValueChange` with the picked value; `trigger` goes to the trigger button (id, ref, aria
+ * attributes, classes, test id).
+ */
+export function OptionSelect({
+  value,
+  onValueChange,
+  disabled,
+  options,
+  placeholder,
+  trigger,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  disabled?: boolean;
+  options: readonly { value: string; label: React.ReactNode }[];
+  placeholder?: string;
+  trigger: React.ComponentProps<typeof SelectTrigger> & { 'data-testid'?: string };
+}) {
+  return (
+    <Select value={value} onValueChange={onValueChange} disabled={disabled}>
+      <SelectTrigger {...trigger}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>
+        <OptionSelectItems options={options} />
+      </SelectContent>
+    </Select>
   );
 }

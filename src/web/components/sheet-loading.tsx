@@ -16,3 +16,19 @@ export function SheetLoading({ title }: { title: string }) {
     </div>
   );
 }
+
+/**
+ * A sheet's body while its record loads, for sheets without a description: `title` as the sheet's
+ * hidden title, a heading bar, then one grey block per entry of `blocks` (each a Tailwind height class).
+ */
+export function SheetSkeleton({ title, blocks }: { title: string; blocks: readonly string[] }) {
+  return (
+    <div className="grid gap-3 p-5">
+      <SheetTitle className="sr-only">{title}</SheetTitle>
+      <Skeleton className="h-8 w-2/3" />
+      {blocks.map((block, i) => (
+        <Skeleton key={i} className={block} />
+      ))}
+    </div>
+  );
+}

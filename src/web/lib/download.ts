@@ -2,6 +2,7 @@ import * as React from 'react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
+import { saveBlob } from '@/lib/save-blob';
 
 /** The file name of a Content-Disposition header ("…pdf.pdf" from the server becomes "….pdf"). */
 function fileNameOf(header: string | null): string | null {
@@ -32,16 +33,7 @@ export async function downloadFile(url: string, fallbackName: string, json?: unk
     const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
     throw new ApiError(res.status, body?.error?.code ?? `HTTP_${res.status}`, body?.error?.message ?? messages.api.serverError);
   }
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileNameOf(res.headers.get('content-disposition')) ?? fallbackName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveBlob(await res.blob(), fileNameOf(res.headers.get('content-disposition')) ?? fallbackName);
 }
 
 /**
