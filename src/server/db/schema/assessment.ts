@@ -32,6 +32,9 @@ export const gradingScales = pgTable(
   (t) => [uniqueIndex('grading_scales_school_key_uq').on(t.schoolId, t.key)],
 );
 
+/** A grading_scales row as stored. */
+export type GradingScaleRow = typeof gradingScales.$inferSelect;
+
 /** Every version a scale has had (who changed it, when), so released results keep theirs. */
 export const gradingScaleVersions = pgTable(
   'grading_scale_versions',
@@ -164,6 +167,11 @@ export const examMarks = pgTable(
   ],
 );
 
+/** An exam_marks row as stored (score and percent numbers; percent 0..100). */
+export type ExamMarkRow = typeof examMarks.$inferSelect;
+/** Values of a new exam_marks row. */
+export type NewExamMark = typeof examMarks.$inferInsert;
+
 /**
  * The marks of one stream x subject in a series, as a unit of approval (issue 12 §3): draft → submitted
  * → approved (locked) or returned (with the principal's comment) → submitted again.
@@ -190,6 +198,9 @@ export const markSheets = pgTable(
   ],
 );
 
+/** A mark_sheets row as stored. */
+export type MarkSheetRow = typeof markSheets.$inferSelect;
+
 /** Every change to a mark after it was first saved and approved: who, when, old, new, why (issue 12 §3). */
 export const gradeAudit = pgTable(
   'grade_audit',
@@ -208,6 +219,9 @@ export const gradeAudit = pgTable(
   },
   (t) => [index('grade_audit_exam_idx').on(t.schoolId, t.examId, t.changedAt)],
 );
+
+/** Values of a new grade_audit row. */
+export type NewGradeAudit = typeof gradeAudit.$inferInsert;
 
 /** A paper on the exam timetable (issue 12 §2): date, time, room and invigilator. */
 export const examTimetable = pgTable(

@@ -31,6 +31,9 @@ export const attendanceSettings = pgTable(
   (t) => [check('attendance_settings_sessions_check', sql`${t.sessionsPerDay} in (1, 2)`)],
 );
 
+/** A school's attendance_settings row as stored. */
+export type AttendanceSettingsRow = typeof attendanceSettings.$inferSelect;
+
 /** The school's own calendar days: closed (a school holiday) or open (teaching on a public holiday). */
 export const schoolCalendarEvents = pgTable(
   'school_calendar_events',
@@ -49,6 +52,9 @@ export const schoolCalendarEvents = pgTable(
     check('school_calendar_events_dates_check', sql`${t.endsOn} >= ${t.startsOn}`),
   ],
 );
+
+/** A school_calendar_events row as stored. */
+export type CalendarEventRow = typeof schoolCalendarEvents.$inferSelect;
 
 /**
  * A register: one stream, one date, one session ("day", "morning", "afternoon", or "period-N" for a
@@ -75,6 +81,9 @@ export const attendanceRegisters = pgTable(
   ],
 );
 
+/** An attendance_registers row as stored. */
+export type AttendanceRegisterRow = typeof attendanceRegisters.$inferSelect;
+
 /** A learner's mark in a register; last write wins per learner. */
 export const attendanceEntries = pgTable(
   'attendance_entries',
@@ -99,6 +108,9 @@ export const attendanceEntries = pgTable(
     check('attendance_entries_status_check', sql`${t.status} in ('present', 'absent', 'late', 'excused')`),
   ],
 );
+
+/** An attendance_entries row as stored. */
+export type AttendanceEntryRow = typeof attendanceEntries.$inferSelect;
 
 /** An absence alert sent for a learner and day (in-app, and SMS when on): at most one per learner and day. */
 export const absenceAlerts = pgTable(

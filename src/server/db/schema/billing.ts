@@ -39,6 +39,11 @@ export const billingPlans = pgTable(
   ],
 );
 
+/** A billing_plans row as stored. */
+export type BillingPlanRow = typeof billingPlans.$inferSelect;
+/** The columns of a new billing plan. */
+export type NewBillingPlan = typeof billingPlans.$inferInsert;
+
 /** A school's subscription: one per school. status trial | active | arrears | read_only | cancelled. */
 export const schoolSubscriptions = pgTable(
   'school_subscriptions',
@@ -65,6 +70,9 @@ export const schoolSubscriptions = pgTable(
     check('school_subscriptions_discount_check', sql`${t.discountPercent} between 0 and 100 and ${t.discountCents} >= 0`),
   ],
 );
+
+/** A school_subscriptions row as stored. */
+export type SchoolSubscriptionRow = typeof schoolSubscriptions.$inferSelect;
 
 /** A term invoice to a school (number EDF-2026-0001; also the M-Pesa account number). */
 export const platformInvoices = pgTable(
@@ -104,6 +112,11 @@ export const platformInvoices = pgTable(
   ],
 );
 
+/** A platform_invoices row as stored (money in KES cents). */
+export type PlatformInvoiceRow = typeof platformInvoices.$inferSelect;
+/** The columns of a new platform invoice. */
+export type NewPlatformInvoice = typeof platformInvoices.$inferInsert;
+
 /** Lines of a platform invoice (learners or minimum, modules, setup fee, discount as a negative line). */
 export const platformInvoiceLines = pgTable(
   'platform_invoice_lines',
@@ -124,6 +137,11 @@ export const platformInvoiceLines = pgTable(
   ],
 );
 
+/** A platform_invoice_lines row as stored. */
+export type PlatformInvoiceLineRow = typeof platformInvoiceLines.$inferSelect;
+/** The columns of a new platform invoice line. */
+export type NewPlatformInvoiceLine = typeof platformInvoiceLines.$inferInsert;
+
 export const platformCreditNotes = pgTable(
   'platform_credit_notes',
   {
@@ -138,6 +156,11 @@ export const platformCreditNotes = pgTable(
   },
   (t) => [index('platform_credit_notes_invoice_idx').on(t.invoiceId), check('platform_credit_notes_amount_check', sql`${t.amountCents} > 0`)],
 );
+
+/** A platform_credit_notes row as stored. */
+export type PlatformCreditNoteRow = typeof platformCreditNotes.$inferSelect;
+/** The columns of a new platform credit note. */
+export type NewPlatformCreditNote = typeof platformCreditNotes.$inferInsert;
 
 /** A payment of a platform invoice; (method, reference) is unique so a retried payment is not counted twice. */
 export const platformPayments = pgTable(
@@ -163,6 +186,11 @@ export const platformPayments = pgTable(
     check('platform_payments_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
+
+/** A platform_payments row as stored. */
+export type PlatformPaymentRow = typeof platformPayments.$inferSelect;
+/** The columns of a new platform payment. */
+export type NewPlatformPayment = typeof platformPayments.$inferInsert;
 
 /** STK pushes to the platform paybill for platform invoices. */
 export const platformMpesaRequests = pgTable(

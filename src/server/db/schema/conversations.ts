@@ -30,6 +30,9 @@ export const conversations = pgTable(
   ],
 );
 
+/** A conversations row as stored. */
+export type ConversationRow = typeof conversations.$inferSelect;
+
 export const conversationParticipants = pgTable(
   'conversation_participants',
   {
@@ -42,6 +45,9 @@ export const conversationParticipants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_participants_user_idx').on(t.userId)],
 );
+
+/** A conversation_participants row as stored. */
+export type ConversationParticipantRow = typeof conversationParticipants.$inferSelect;
 
 export const conversationMessages = pgTable(
   'conversation_messages',
@@ -64,6 +70,9 @@ export const conversationMessages = pgTable(
     uniqueIndex('conversation_messages_idempotency_uq').on(t.senderId, t.idempotencyKey),
   ],
 );
+
+/** A conversation_messages row as stored. */
+export type ConversationMessageRow = typeof conversationMessages.$inferSelect;
 
 /** A teacher's broadcast to all parents of a stream (one message, private replies). */
 export const conversationBroadcasts = pgTable('conversation_broadcasts', {
@@ -92,6 +101,9 @@ export const messageReports = pgTable(
   (t) => [index('message_reports_school_idx').on(t.schoolId, t.status, t.createdAt.desc())],
 );
 
+/** A message_reports (safeguarding report) row as stored. */
+export type MessageReportRow = typeof messageReports.$inferSelect;
+
 /**
  * A staff member's office hours and auto-reply (e.g. "I reply between 8 AM and 5 PM on school days").
  * `hours`: { days: number[] (0 = Monday), start 'HH:MM', end 'HH:MM' } in Africa/Nairobi.
@@ -106,3 +118,6 @@ export const staffOfficeHours = pgTable('staff_office_hours', {
   autoReply: text('auto_reply').notNull(),
   updatedAt,
 });
+
+/** A staff_office_hours row as stored. */
+export type StaffOfficeHoursRow = typeof staffOfficeHours.$inferSelect;

@@ -32,6 +32,9 @@ export const expenseCategories = pgTable(
   (t) => [uniqueIndex('expense_categories_name_uq').on(t.schoolId, sql`lower(${t.name})`)],
 );
 
+/** An expense_categories row as stored. */
+export type ExpenseCategoryRow = typeof expenseCategories.$inferSelect;
+
 /**
  * Suppliers the school buys from: payees of expenses and sources of store stock (issue 15 §1, §5).
  */
@@ -117,6 +120,9 @@ export const expenses = pgTable(
   ],
 );
 
+/** An expenses row as stored (money in KES cents). */
+export type ExpenseRow = typeof expenses.$inferSelect;
+
 /**
  * Petty-cash book (issue 15 §1): top-ups (positive), expenses paid from petty cash (negative, with
  * expense_id) and counted corrections. The balance is the sum; the float is in finance_office_settings.
@@ -143,6 +149,9 @@ export const pettyCashEntries = pgTable(
   ],
 );
 
+/** A petty_cash_entries row as stored (money in KES cents). */
+export type PettyCashEntryRow = typeof pettyCashEntries.$inferSelect;
+
 /**
  * A budget for one category over one term (term_id set) or one calendar year (term_id null, year set)
  * (issue 15 §1). At most one per category and period.
@@ -168,6 +177,9 @@ export const budgets = pgTable(
   ],
 );
 
+/** A budgets row as stored (money in KES cents). */
+export type BudgetRow = typeof budgets.$inferSelect;
+
 // ---------------------------------------------------------------------------------------------------
 // Transport (issue 15 §4)
 
@@ -191,6 +203,9 @@ export const transportVehicles = pgTable(
   ],
 );
 
+/** A transport_vehicles row as stored. */
+export type TransportVehicleRow = typeof transportVehicles.$inferSelect;
+
 /** A driver (licence number and expiry); optionally a staff record. */
 export const transportDrivers = pgTable(
   'transport_drivers',
@@ -206,6 +221,9 @@ export const transportDrivers = pgTable(
   },
   (t) => [uniqueIndex('transport_drivers_licence_uq').on(t.schoolId, t.licenceNumber)],
 );
+
+/** A transport_drivers row as stored. */
+export type TransportDriverRow = typeof transportDrivers.$inferSelect;
 
 /**
  * A bus route with a termly fee (issue 15 §4). capacity null means the vehicle's capacity. A stop may
@@ -231,6 +249,9 @@ export const transportRoutes = pgTable(
   ],
 );
 
+/** A transport_routes row as stored (fee in KES cents). */
+export type TransportRouteRow = typeof transportRoutes.$inferSelect;
+
 /** An ordered stop of a route, with pick-up and drop-off times ('HH:MM') and an optional zone fee. */
 export const transportStops = pgTable(
   'transport_stops',
@@ -246,6 +267,9 @@ export const transportStops = pgTable(
   },
   (t) => [index('transport_stops_route_idx').on(t.routeId, t.sequence), check('transport_stops_fee_check', sql`${t.zoneFeeCents} is null or ${t.zoneFeeCents} >= 0`)],
 );
+
+/** A transport_stops row as stored. */
+export type TransportStopRow = typeof transportStops.$inferSelect;
 
 /**
  * A trip assignment: which vehicle and driver run a route, for which leg (morning | evening | both)
@@ -267,6 +291,9 @@ export const transportTrips = pgTable(
   },
   (t) => [index('transport_trips_route_idx').on(t.routeId, t.startsOn), check('transport_trips_leg_check', sql`${t.leg} in ('morning', 'evening', 'both')`)],
 );
+
+/** A transport_trips row as stored. */
+export type TransportTripRow = typeof transportTrips.$inferSelect;
 
 /**
  * A learner on a route at a stop (issue 15 §4). At most one active assignment per learner. While
@@ -292,6 +319,9 @@ export const transportAssignments = pgTable(
     check('transport_assignments_status_check', sql`${t.status} in ('active', 'ended')`),
   ],
 );
+
+/** A learner's transport_assignments row as stored. */
+export type TransportAssignmentRow = typeof transportAssignments.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------------
 // Inventory (issue 15 §5)

@@ -83,6 +83,11 @@ export const staffMembers = pgTable(
   ],
 );
 
+/** A staff_members row as stored. */
+export type StaffRow = typeof staffMembers.$inferSelect;
+/** The columns of a new staff record. */
+export type NewStaff = typeof staffMembers.$inferInsert;
+
 /** A document kept on a member of staff's file (contract, certificates, ID copy); bytes in files. */
 export const staffDocuments = pgTable(
   'staff_documents',
@@ -263,6 +268,9 @@ export const payrollRuns = pgTable(
     check('payroll_runs_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
+
+/** A payroll_runs row as stored (totals in KES cents). */
+export type PayrollRunRow = typeof payrollRuns.$inferSelect;
 
 /**
  * One member of staff's line in a run: the headline figures as columns (for returns and reports) and

@@ -25,3 +25,6 @@ export const platformCompany = pgTable('platform_company', {
   updatedAt,
   updatedBy: uuid('updated_by'),
 });
+
+/** EduFam's platform_company row as stored. */
+export type CompanyRow = typeof platformCompany.$inferSelect;

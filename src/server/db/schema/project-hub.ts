@@ -38,6 +38,11 @@ export const hubProjects = pgTable(
   ],
 );
 
+/** A hub_projects row as stored. */
+export type HubProjectRow = typeof hubProjects.$inferSelect;
+/** The columns of a new hub project. */
+export type NewHubProject = typeof hubProjects.$inferInsert;
+
 /** A task on a project's board; `position` orders it within its status column. */
 export const hubTasks = pgTable(
   'hub_tasks',
@@ -67,6 +72,11 @@ export const hubTasks = pgTable(
   ],
 );
 
+/** A hub_tasks row as stored. */
+export type HubTaskRow = typeof hubTasks.$inferSelect;
+/** The columns of a new hub task. */
+export type NewHubTask = typeof hubTasks.$inferInsert;
+
 /** A task's comment thread, oldest first. */
 export const hubTaskComments = pgTable(
   'hub_task_comments',
@@ -79,6 +89,9 @@ export const hubTaskComments = pgTable(
   },
   (t) => [index('hub_task_comments_task_idx').on(t.taskId, t.createdAt)],
 );
+
+/** A hub_task_comments row as stored. */
+export type HubTaskCommentRow = typeof hubTaskComments.$inferSelect;
 
 /**
  * A school's onboarding checklist: one row per item ticked, unticked or noted (items without a row are
@@ -98,3 +111,6 @@ export const hubOnboardingItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.key] })],
 );
+
+/** A hub_onboarding_items row as stored. */
+export type HubOnboardingItemRow = typeof hubOnboardingItems.$inferSelect;

@@ -143,6 +143,9 @@ export const terms = pgTable(
   ],
 );
 
+/** A terms row as stored (dates 'YYYY-MM-DD'). */
+export type TermRow = typeof terms.$inferSelect;
+
 /**
  * A grade level the school teaches (PP1 ... Grade 9, Form 1 ... Form 4, Year 7 ... Year 11), in the
  * curriculum it belongs to. level_order sorts levels and gives promotion its direction; is_final marks
@@ -168,6 +171,9 @@ export const levels = pgTable(
     check('levels_curriculum_check', sql`${t.curriculum} in ('CBC', 'IGCSE', '8-4-4')`),
   ],
 );
+
+/** A levels row as stored. */
+export type LevelRow = typeof levels.$inferSelect;
 
 /**
  * A class: one stream of a grade level in an academic year, e.g. "Grade 7 East" or "Year 10 Blue".
@@ -198,6 +204,11 @@ export const classes = pgTable(
     check('classes_capacity_check', sql`${t.capacity} > 0`),
   ],
 );
+
+/** A classes (stream) row as stored. */
+export type ClassRow = typeof classes.$inferSelect;
+/** The columns of a new stream. */
+export type NewClass = typeof classes.$inferInsert;
 
 /** A learning area (CBC) or subject (IGCSE, 8-4-4), offered in one curriculum band. */
 export const subjects = pgTable(
@@ -290,6 +301,11 @@ export const students = pgTable(
     check('students_boarding_check', sql`${t.boarding} in ('day', 'boarding')`),
   ],
 );
+
+/** A students row as stored. */
+export type StudentRow = typeof students.$inferSelect;
+/** The columns of a new students row. */
+export type NewStudent = typeof students.$inferInsert;
 
 /** A parent or guardian; profile_id links the person's sign-in account when they have one. */
 export const guardians = pgTable(

@@ -37,6 +37,9 @@ export const timetableBellSchedules = pgTable(
   ],
 );
 
+/** A bell schedule as stored (levelId null: the school's default). */
+export type BellScheduleRow = typeof timetableBellSchedules.$inferSelect;
+
 /**
  * A fixed slot (assembly, PPI, clubs) on a day and lesson period, for the whole school (level_id null)
  * or one level: no lesson is placed there for the streams it covers.
@@ -57,6 +60,9 @@ export const timetableFixedSlots = pgTable(
   ],
 );
 
+/** A fixed slot as stored (day 0 = Monday; period 0 = the first lesson period). */
+export type FixedSlotRow = typeof timetableFixedSlots.$inferSelect;
+
 /** A room with its type (classroom, science lab, computer room, home science room, field, music room, hall, other). */
 export const timetableRooms = pgTable(
   'timetable_rooms',
@@ -76,6 +82,9 @@ export const timetableRooms = pgTable(
     check('timetable_rooms_capacity_check', sql`${t.capacity} > 0`),
   ],
 );
+
+/** A timetable room as stored. */
+export type TimetableRoomRow = typeof timetableRooms.$inferSelect;
 
 /**
  * How a teacher assignment's weekly lessons are timetabled: how many of them are double lessons, the
@@ -98,6 +107,9 @@ export const timetableLessonOptions = pgTable(
   (t) => [check('timetable_lesson_options_doubles_check', sql`${t.doubleLessons} >= 0`)],
 );
 
+/** A lesson options row as stored (one per teacher assignment). */
+export type LessonOptionsRow = typeof timetableLessonOptions.$inferSelect;
+
 /** Periods a teacher cannot teach (part-timers, teachers shared with another school). */
 export const timetableTeacherUnavailability = pgTable(
   'timetable_teacher_unavailability',
@@ -111,6 +123,9 @@ export const timetableTeacherUnavailability = pgTable(
     updatedAt,
   },
 );
+
+/** A teacher's unavailability as stored (one row per teacher). */
+export type TeacherUnavailabilityRow = typeof timetableTeacherUnavailability.$inferSelect;
 
 /**
  * A rule with a FET-style weight (0-100; 100 = never broken): kind 'subjectMaxPerDay',
@@ -135,6 +150,9 @@ export const timetableRules = pgTable(
   ],
 );
 
+/** A timetable rule as stored. */
+export type TimetableRuleRow = typeof timetableRules.$inferSelect;
+
 /**
  * A generation problem: the engine's TimetableProblem (engine/types.ts) as JSON, built from the
  * school's inputs or imported from a FET file, with the import report.
@@ -157,6 +175,9 @@ export const timetableProblems = pgTable(
     check('timetable_problems_source_check', sql`${t.source} in ('school', 'fet')`),
   ],
 );
+
+/** A timetable problem as stored. */
+export type TimetableProblemRow = typeof timetableProblems.$inferSelect;
 
 /**
  * A timetable version: lessons placed on the grid (JSON: [{ activityId, day, period, roomId, locked }]),
@@ -193,6 +214,11 @@ export const timetables = pgTable(
     check('timetables_status_check', sql`${t.status} in ('draft', 'published', 'archived')`),
   ],
 );
+
+/** A timetable version as stored. */
+export type TimetableRow = typeof timetables.$inferSelect;
+/** What a new timetables row carries. */
+export type NewTimetable = typeof timetables.$inferInsert;
 
 /** A teacher's private iCalendar feed token (the feed URL works without a session, like any calendar feed). */
 export const timetableFeedTokens = pgTable('timetable_feed_tokens', {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { classes, examMarks, gradeAudit, markSheets, profiles, students, subjects, teacherAssignments } from '../../db/schema/index.js';
+import { classes, examMarks, gradeAudit, markSheets, profiles, students, subjects, teacherAssignments, type ExamMarkRow, type MarkSheetRow, type NewExamMark, type NewGradeAudit } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerIdentityColumns, learnerNameColumns, type LearnerNames } from '../../lib/learner-columns.js';
 
@@ -10,15 +10,6 @@ import { learnerIdentityColumns, learnerNameColumns, type LearnerNames } from '.
  * assignments that say who may enter what. Every function runs inside the caller's school-scoped
  * transaction (row-level security).
  */
-
-/** A mark_sheets row. */
-export type MarkSheetRow = typeof markSheets.$inferSelect;
-/** An exam_marks row (score and percent numbers; percent 0..100). */
-export type ExamMarkRow = typeof examMarks.$inferSelect;
-/** Values of a new exam_marks row. */
-export type NewExamMark = typeof examMarks.$inferInsert;
-/** Values of a new grade_audit row. */
-export type NewGradeAudit = typeof gradeAudit.$inferInsert;
 
 const submitter = alias(profiles, 'submitter');
 const decider = alias(profiles, 'decider');

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { GradeBand, ScaleKey } from '../../../shared/grading.js';
-import { assessmentSettings, gradingScales, gradingScaleVersions, levelScales, levels, subjects } from '../../db/schema/index.js';
+import { assessmentSettings, gradingScales, gradingScaleVersions, levelScales, levels, subjects, type GradingScaleRow, type LevelRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 
 /**
@@ -9,12 +9,8 @@ import type { Tx } from '../../db/tenant.js';
  * Every function runs inside the caller's school-scoped transaction (row-level security).
  */
 
-/** A grading_scales row. */
-export type GradingScaleRow = typeof gradingScales.$inferSelect;
 /** A level_scales row (subjectId null: the level's own scale; else a subject's override). */
 export type LevelScaleRow = typeof levelScales.$inferSelect;
-/** A levels row. */
-export type LevelRow = typeof levels.$inferSelect;
 /** An assessment_settings row. */
 export type AssessmentSettingsRow = typeof assessmentSettings.$inferSelect;
 

@@ -17,9 +17,15 @@ import {
   students,
   teacherAssignments,
   terms,
+  type AttendanceEntryRow,
+  type AttendanceRegisterRow,
+  type AttendanceSettingsRow,
+  type CalendarEventRow,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { termDateColumns } from '../../lib/term-columns.js';
+
+export type { CalendarEventRow } from '../../db/schema/index.js';
 
 /**
  * Queries of learner attendance (issue 13): the school's settings, terms and calendar days, streams and
@@ -27,11 +33,6 @@ import { termDateColumns } from '../../lib/term-columns.js';
  * runs in the caller's school-scoped transaction (row-level security); per-school reads keep their
  * explicit school_id predicate on top.
  */
-
-export type AttendanceSettingsRow = typeof attendanceSettings.$inferSelect;
-export type CalendarEventRow = typeof schoolCalendarEvents.$inferSelect;
-export type RegisterRow = typeof attendanceRegisters.$inferSelect;
-export type EntryRow = typeof attendanceEntries.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
 // Day statuses
@@ -353,7 +354,7 @@ export async function findSchoolName(tx: Tx, id: string): Promise<string | undef
 // Registers
 
 /** The register of a stream, date, session and learning area (null: a daily register). */
-export async function findRegister(tx: Tx, classId: string, date: string, session: string, subjectId: string | null): Promise<RegisterRow | undefined> {
+export async function findRegister(tx: Tx, classId: string, date: string, session: string, subjectId: string | null): Promise<AttendanceRegisterRow | undefined> {
   const [row] = await tx
     .select()
     .from(attendanceRegisters)
@@ -381,7 +382,7 @@ export async function touchRegister(tx: Tx, id: string, updatedBy: string, at: D
 }
 
 /** Every entry of register `registerId`. */
-export async function listEntries(tx: Tx, registerId: string): Promise<EntryRow[]> {
+export async function listEntries(tx: Tx, registerId: string): Promise<AttendanceEntryRow[]> {
   return tx.select().from(attendanceEntries).where(eq(attendanceEntries.registerId, registerId));
 }
 

@@ -9,10 +9,23 @@ import {
   profiles,
   schools,
   schoolSubscriptions,
+  type BillingPlanRow,
+  type NewBillingPlan,
+  type NewPlatformCreditNote,
+  type NewPlatformInvoice,
+  type NewPlatformInvoiceLine,
+  type NewPlatformPayment,
+  type PlatformCreditNoteRow,
+  type PlatformInvoiceLineRow,
+  type PlatformInvoiceRow,
+  type PlatformPaymentRow,
+  type SchoolSubscriptionRow,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { containsPattern } from '../../lib/like.js';
+
+export type { BillingPlanRow as PlanRow, SchoolSubscriptionRow as SubscriptionRow, PlatformInvoiceRow as InvoiceRow, PlatformPaymentRow as PaymentRow, PlatformCreditNoteRow as CreditRow } from '../../db/schema/index.js';
 
 /**
  * Queries of platform billing (issue 18 §1): plans, school subscriptions, platform invoices with their
@@ -21,24 +34,13 @@ import { containsPattern } from '../../lib/like.js';
  * its own school (on top of row-level security).
  */
 
-export type PlanRow = typeof billingPlans.$inferSelect;
-export type NewPlan = typeof billingPlans.$inferInsert;
-export type SubscriptionRow = typeof schoolSubscriptions.$inferSelect;
 /** A subscription's values as PUT /api/billing/subscriptions/:schoolId stores them. */
 export type SubscriptionValues = Pick<
   typeof schoolSubscriptions.$inferInsert,
   'planId' | 'startsOn' | 'trialEndsOn' | 'discountPercent' | 'discountCents' | 'modules' | 'status' | 'cancelledAt' | 'updatedAt'
 >;
-export type InvoiceRow = typeof platformInvoices.$inferSelect;
-export type NewInvoice = typeof platformInvoices.$inferInsert;
 /** Columns of an invoice that a credit note, a payment or a void changes. */
-export type InvoiceChanges = Partial<Pick<InvoiceRow, 'paidCents' | 'creditedCents' | 'balanceCents' | 'status' | 'voidReason' | 'updatedAt'>>;
-export type NewInvoiceLine = typeof platformInvoiceLines.$inferInsert;
-export type InvoiceLineRow = typeof platformInvoiceLines.$inferSelect;
-export type PaymentRow = typeof platformPayments.$inferSelect;
-export type NewPayment = typeof platformPayments.$inferInsert;
-export type CreditRow = typeof platformCreditNotes.$inferSelect;
-export type NewCreditNote = typeof platformCreditNotes.$inferInsert;
+export type InvoiceChanges = Partial<Pick<PlatformInvoiceRow, 'paidCents' | 'creditedCents' | 'balanceCents' | 'status' | 'voidReason' | 'updatedAt'>>;
 
 /** Which numbered document: invoices (EDF-…), credit notes (EDF-CN-…) or receipts (EDF-RCT-…). */
 export type NumberSeries = 'invoice' | 'credit' | 'receipt';
@@ -79,7 +81,7 @@ export async function countPlanSubscriptions(tx: Tx, planId: string): Promise<nu
 }
 
 /** Every plan, active first, then by name. */
-export async function listPlans(tx: Tx): Promise<PlanRow[]> {
+export async function listPlans(tx: Tx): Promise<BillingPlanRow[]> {
   return tx.select().from(billingPlans).orderBy(desc(billingPlans.active), asc(billingPlans.name));
 }
 
@@ -89,19 +91,19 @@ export async function listPlanIdsNamed(tx: Tx, name: string): Promise<{ id: stri
 }
 
 /** Creates a plan; returns it. */
-export async function insertPlan(tx: Tx, values: NewPlan): Promise<PlanRow> {
+export async function insertPlan(tx: Tx, values: NewBillingPlan): Promise<BillingPlanRow> {
   const [row] = await tx.insert(billingPlans).values(values).returning();
   return row!;
 }
 
 /** The plan `id`, locked for update, or undefined. */
-export async function lockPlan(tx: Tx, id: string): Promise<PlanRow | undefined> {
+export async function lockPlan(tx: Tx, id: string): Promise<BillingPlanRow | undefined> {
   const [old] = await tx.select().from(billingPlans).where(eq(billingPlans.id, id)).for('update');
   return old;
 }
 
 /** Changes the plan `id` (its updated_at set now); returns the updated plan. */
-export async function updatePlan(tx: Tx, id: string, patch: Partial<PlanRow>): Promise<PlanRow> {
+export async function updatePlan(tx: Tx, id: string, patch: Partial<BillingPlanRow>): Promise<BillingPlanRow> {
   const [row] = await tx
     .update(billingPlans)
     .set({ ...patch, updatedAt: new Date() })
@@ -111,7 +113,7 @@ export async function updatePlan(tx: Tx, id: string, patch: Partial<PlanRow>): P
 }
 
 /** The plan `id`, or undefined. */
-export async function findPlan(tx: Tx, id: string): Promise<PlanRow | undefined> {
+export async function findPlan(tx: Tx, id: string): Promise<BillingPlanRow | undefined> {
   const [plan] = await tx.select().from(billingPlans).where(eq(billingPlans.id, id));
   return plan;
 }
@@ -125,7 +127,7 @@ export async function listPlanNames(tx: Tx): Promise<{ id: string; name: string 
 // Schools and subscriptions
 
 /** Every school the transaction sees (or only `ownSchoolId`), with its subscription if any; by school name. */
-export async function listSchoolsWithSubscription(tx: Tx, ownSchoolId: string | null): Promise<{ school: { id: string; name: string }; sub: SubscriptionRow | null }[]> {
+export async function listSchoolsWithSubscription(tx: Tx, ownSchoolId: string | null): Promise<{ school: { id: string; name: string }; sub: SchoolSubscriptionRow | null }[]> {
   return tx
     .select({ school: { id: schools.id, name: schools.name }, sub: schoolSubscriptions })
     .from(schools)
@@ -174,7 +176,7 @@ export async function findSchoolLetterhead(tx: Tx, schoolId: string): Promise<{ 
 }
 
 /** The school's subscription, locked for update, or undefined. */
-export async function lockSubscriptionOfSchool(tx: Tx, schoolId: string): Promise<SubscriptionRow | undefined> {
+export async function lockSubscriptionOfSchool(tx: Tx, schoolId: string): Promise<SchoolSubscriptionRow | undefined> {
   const [old] = await tx.select().from(schoolSubscriptions).where(eq(schoolSubscriptions.schoolId, schoolId)).for('update');
   return old;
 }
@@ -199,7 +201,7 @@ export async function setSubscriptionStatus(tx: Tx, id: string, status: string):
 }
 
 /** Subscriptions that are not cancelled (of every school the transaction sees, or only `schoolId`); unordered. */
-export async function listLiveSubscriptions(tx: Tx, schoolId?: string): Promise<SubscriptionRow[]> {
+export async function listLiveSubscriptions(tx: Tx, schoolId?: string): Promise<SchoolSubscriptionRow[]> {
   return tx
     .select()
     .from(schoolSubscriptions)
@@ -216,7 +218,7 @@ export async function oldestOverdueDueOn(tx: Tx, schoolId: string, today: string
 }
 
 /** Subscriptions to invoice: not cancelled, of active schools, with their plan and school name; by school name. */
-export async function listInvoiceableSubscriptions(tx: Tx): Promise<{ sub: SubscriptionRow; plan: PlanRow; schoolName: string }[]> {
+export async function listInvoiceableSubscriptions(tx: Tx): Promise<{ sub: SchoolSubscriptionRow; plan: BillingPlanRow; schoolName: string }[]> {
   return tx
     .select({ sub: schoolSubscriptions, plan: billingPlans, schoolName: schools.name })
     .from(schoolSubscriptions)
@@ -248,7 +250,7 @@ export async function countNonVoidInvoices(tx: Tx, schoolId: string): Promise<nu
 }
 
 /** Creates an invoice; undefined when the school already has one for its term label (nothing written). */
-export async function insertInvoice(tx: Tx, values: NewInvoice): Promise<InvoiceRow | undefined> {
+export async function insertInvoice(tx: Tx, values: NewPlatformInvoice): Promise<PlatformInvoiceRow | undefined> {
   const [inv] = await tx
     .insert(platformInvoices)
     .values(values)
@@ -258,7 +260,7 @@ export async function insertInvoice(tx: Tx, values: NewInvoice): Promise<Invoice
 }
 
 /** Stores an invoice's lines. */
-export async function insertInvoiceLines(tx: Tx, lines: NewInvoiceLine[]): Promise<void> {
+export async function insertInvoiceLines(tx: Tx, lines: NewPlatformInvoiceLine[]): Promise<void> {
   await tx.insert(platformInvoiceLines).values(lines);
 }
 
@@ -284,7 +286,7 @@ function invoiceConditions(f: InvoiceFilters): SQL | undefined {
 }
 
 /** One page of invoices matching `f` with their school's name; newest issue date first, then number, then id. */
-export async function listInvoices(tx: Tx, f: InvoiceFilters, w: PageWindow): Promise<{ inv: InvoiceRow; schoolName: string }[]> {
+export async function listInvoices(tx: Tx, f: InvoiceFilters, w: PageWindow): Promise<{ inv: PlatformInvoiceRow; schoolName: string }[]> {
   return tx
     .select({ inv: platformInvoices, schoolName: schools.name })
     .from(platformInvoices)
@@ -311,7 +313,7 @@ export async function invoiceTotals(tx: Tx, f: InvoiceFilters): Promise<{ count:
 }
 
 /** The invoice `id` (only of `ownSchoolId` when given) with its school's name; `forUpdate` locks the invoice row. */
-export async function findInvoiceWithSchool(tx: Tx, id: string, ownSchoolId: string | null, forUpdate: boolean): Promise<{ inv: InvoiceRow; schoolName: string } | undefined> {
+export async function findInvoiceWithSchool(tx: Tx, id: string, ownSchoolId: string | null, forUpdate: boolean): Promise<{ inv: PlatformInvoiceRow; schoolName: string } | undefined> {
   const q = tx
     .select({ inv: platformInvoices, schoolName: schools.name })
     .from(platformInvoices)
@@ -322,18 +324,18 @@ export async function findInvoiceWithSchool(tx: Tx, id: string, ownSchoolId: str
 }
 
 /** Changes the invoice `id`; returns the updated invoice. */
-export async function updateInvoice(tx: Tx, id: string, changes: InvoiceChanges): Promise<InvoiceRow> {
+export async function updateInvoice(tx: Tx, id: string, changes: InvoiceChanges): Promise<PlatformInvoiceRow> {
   const [after] = await tx.update(platformInvoices).set(changes).where(eq(platformInvoices.id, id)).returning();
   return after!;
 }
 
 /** The invoice's lines by position. */
-export async function listInvoiceLines(tx: Tx, invoiceId: string): Promise<InvoiceLineRow[]> {
+export async function listInvoiceLines(tx: Tx, invoiceId: string): Promise<PlatformInvoiceLineRow[]> {
   return tx.select().from(platformInvoiceLines).where(eq(platformInvoiceLines.invoiceId, invoiceId)).orderBy(asc(platformInvoiceLines.position));
 }
 
 /** The invoice's credit notes with their author's name, oldest first. */
-export async function listInvoiceCreditNotes(tx: Tx, invoiceId: string): Promise<{ cn: CreditRow; by: string | null }[]> {
+export async function listInvoiceCreditNotes(tx: Tx, invoiceId: string): Promise<{ cn: PlatformCreditNoteRow; by: string | null }[]> {
   return tx
     .select({ cn: platformCreditNotes, by: profiles.name })
     .from(platformCreditNotes)
@@ -343,12 +345,12 @@ export async function listInvoiceCreditNotes(tx: Tx, invoiceId: string): Promise
 }
 
 /** The invoice's payments, oldest first. */
-export async function listInvoicePayments(tx: Tx, invoiceId: string): Promise<PaymentRow[]> {
+export async function listInvoicePayments(tx: Tx, invoiceId: string): Promise<PlatformPaymentRow[]> {
   return tx.select().from(platformPayments).where(eq(platformPayments.invoiceId, invoiceId)).orderBy(asc(platformPayments.paidAt));
 }
 
 /** Stores a credit note; returns it. */
-export async function insertCreditNote(tx: Tx, values: NewCreditNote): Promise<CreditRow> {
+export async function insertCreditNote(tx: Tx, values: NewPlatformCreditNote): Promise<PlatformCreditNoteRow> {
   const [cn] = await tx.insert(platformCreditNotes).values(values).returning();
   return cn!;
 }
@@ -363,13 +365,13 @@ export async function findProfileName(tx: Tx, userId: string): Promise<string | 
 // Payments
 
 /** The payment with this method and reference (unique together), or undefined. */
-export async function findPaymentByReference(tx: Tx, method: string, reference: string): Promise<PaymentRow | undefined> {
+export async function findPaymentByReference(tx: Tx, method: string, reference: string): Promise<PlatformPaymentRow | undefined> {
   const [row] = await tx.select().from(platformPayments).where(and(eq(platformPayments.method, method), eq(platformPayments.reference, reference)));
   return row;
 }
 
 /** Stores a payment; undefined when its (method, reference) is already stored (nothing written). */
-export async function insertPayment(tx: Tx, values: NewPayment): Promise<PaymentRow | undefined> {
+export async function insertPayment(tx: Tx, values: NewPlatformPayment): Promise<PlatformPaymentRow | undefined> {
   const [pay] = await tx
     .insert(platformPayments)
     .values(values)
@@ -394,7 +396,7 @@ function paymentConditions(f: PaymentFilters): SQL | undefined {
 }
 
 /** One page of payments matching `f` with their invoice number and school name; newest first, then by id. */
-export async function listPayments(tx: Tx, f: PaymentFilters, w: PageWindow): Promise<{ p: PaymentRow; number: string; schoolName: string }[]> {
+export async function listPayments(tx: Tx, f: PaymentFilters, w: PageWindow): Promise<{ p: PlatformPaymentRow; number: string; schoolName: string }[]> {
   return tx
     .select({ p: platformPayments, number: platformInvoices.number, schoolName: schools.name })
     .from(platformPayments)
@@ -413,7 +415,7 @@ export async function countPayments(tx: Tx, f: PaymentFilters): Promise<number> 
 }
 
 /** The payment `id` (only of `ownSchoolId` when given) with its invoice and school name, or undefined. */
-export async function findPaymentWithInvoice(tx: Tx, id: string, ownSchoolId: string | null): Promise<{ p: PaymentRow; inv: InvoiceRow; schoolName: string } | undefined> {
+export async function findPaymentWithInvoice(tx: Tx, id: string, ownSchoolId: string | null): Promise<{ p: PlatformPaymentRow; inv: PlatformInvoiceRow; schoolName: string } | undefined> {
   const [row] = await tx
     .select({ p: platformPayments, inv: platformInvoices, schoolName: schools.name })
     .from(platformPayments)
@@ -427,7 +429,7 @@ export async function findPaymentWithInvoice(tx: Tx, id: string, ownSchoolId: st
 // Reminders
 
 /** Issued and partly paid invoices with a balance and a due date, with their school's name and e-mail (unordered). */
-export async function listOpenDueInvoices(tx: Tx): Promise<{ inv: InvoiceRow; schoolName: string; schoolEmail: string | null }[]> {
+export async function listOpenDueInvoices(tx: Tx): Promise<{ inv: PlatformInvoiceRow; schoolName: string; schoolEmail: string | null }[]> {
   return tx
     .select({ inv: platformInvoices, schoolName: schools.name, schoolEmail: schools.email })
     .from(platformInvoices)

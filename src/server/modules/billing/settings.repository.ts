@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { platformCompany, systemSettings } from '../../db/schema/index.js';
+import { platformCompany, systemSettings, type CompanyRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 
 /** Platform-wide rows billing reads and writes: a system_settings entry and EduFam's company details. Platform context. */
 
 export type SettingRow = typeof systemSettings.$inferSelect;
-export type CompanyRow = typeof platformCompany.$inferSelect;
 
 /** The system setting `key`, or undefined. */
 export async function findSetting(tx: Tx, key: string): Promise<SettingRow | undefined> {

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ADMIN_ROLES } from '../../../shared/roles.js';
-import { platformCompany, profiles } from '../../db/schema/index.js';
+import { platformCompany, profiles, type CompanyRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 
-export type CompanyRow = typeof platformCompany.$inferSelect;
+export type { CompanyRow } from '../../db/schema/index.js';
+
 export type CompanyValues = Omit<typeof platformCompany.$inferInsert, 'id'>;
 
 /** The company row (there is one; the oldest wins should there ever be two), or null. Platform context only (RLS). */

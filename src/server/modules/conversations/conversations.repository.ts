@@ -13,10 +13,17 @@ import {
   students,
   subjects,
   teacherAssignments,
+  type ConversationMessageRow,
+  type ConversationParticipantRow,
+  type ConversationRow,
+  type MessageReportRow,
+  type StaffOfficeHoursRow,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { containsPattern } from '../../lib/like.js';
+
+export type { ConversationRow, ConversationParticipantRow as ParticipantRow, ConversationMessageRow as MessageRow } from '../../db/schema/index.js';
 
 /**
  * Queries of the conversations service: who relates to whom (guardians, streams, teaching), the
@@ -24,14 +31,6 @@ import { containsPattern } from '../../lib/like.js';
  * the caller's school-scoped transaction (row-level security); per-school reads keep their explicit
  * school_id predicate on top.
  */
-
-export type ConversationRow = typeof conversations.$inferSelect;
-export type ParticipantRow = typeof conversationParticipants.$inferSelect;
-export type MessageRow = typeof conversationMessages.$inferSelect;
-export type OfficeHoursRow = typeof staffOfficeHours.$inferSelect;
-export type ReportRow = typeof messageReports.$inferSelect;
-
-/** `text` as an ILIKE pattern that matches it literally anywhere: \, % and _ escaped. */
 
 // -------------------------------------------------------------------------------------------------
 // Who relates to whom
@@ -133,7 +132,7 @@ export async function listProfileNames(tx: Tx, ids: string[]): Promise<{ id: str
 // Conversations
 
 /** Conversation `id` of the school with `userId`'s participant row; undefined when they are not in it. */
-export async function findOwnConversation(tx: Tx, schoolId: string, userId: string, id: string): Promise<{ conv: ConversationRow; me: ParticipantRow } | undefined> {
+export async function findOwnConversation(tx: Tx, schoolId: string, userId: string, id: string): Promise<{ conv: ConversationRow; me: ConversationParticipantRow } | undefined> {
   const [row] = await tx
     .select({ conv: conversations, me: conversationParticipants })
     .from(conversations)
@@ -157,7 +156,7 @@ export interface OwnConversationFilters {
 }
 
 /** A page of `userId`'s conversations in the school, newest activity first (then id), with their participant row. */
-export async function listOwnConversations(tx: Tx, schoolId: string, userId: string, f: OwnConversationFilters, w: PageWindow): Promise<{ conv: ConversationRow; me: ParticipantRow }[]> {
+export async function listOwnConversations(tx: Tx, schoolId: string, userId: string, f: OwnConversationFilters, w: PageWindow): Promise<{ conv: ConversationRow; me: ConversationParticipantRow }[]> {
   const where: (SQL | undefined)[] = [eq(conversations.schoolId, schoolId), f.archived ? isNotNull(conversationParticipants.archivedAt) : isNull(conversationParticipants.archivedAt)];
   if (f.search) {
     const like = containsPattern(f.search);
@@ -396,7 +395,7 @@ export async function findMessageTime(tx: Tx, conversationId: string, messageId:
 export type MessageCursor = { at: Date; id: string } | { at: Date; id?: undefined };
 
 /** Up to `limit` messages of the conversation before `cursor` (null: the newest), newest first (then id). */
-export async function listMessagesBefore(tx: Tx, conversationId: string, cursor: MessageCursor | null, limit: number): Promise<MessageRow[]> {
+export async function listMessagesBefore(tx: Tx, conversationId: string, cursor: MessageCursor | null, limit: number): Promise<ConversationMessageRow[]> {
   const before = !cursor
     ? undefined
     : cursor.id !== undefined
@@ -411,24 +410,24 @@ export async function listMessagesBefore(tx: Tx, conversationId: string, cursor:
 }
 
 /** Every message of the conversation, oldest first (then id). */
-export async function listAllMessages(tx: Tx, conversationId: string): Promise<MessageRow[]> {
+export async function listAllMessages(tx: Tx, conversationId: string): Promise<ConversationMessageRow[]> {
   return tx.select().from(conversationMessages).where(eq(conversationMessages.conversationId, conversationId)).orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
 }
 
 /** The message `senderId` stored under `idempotencyKey`. */
-export async function findMessageByIdempotencyKey(tx: Tx, senderId: string, idempotencyKey: string): Promise<MessageRow | undefined> {
+export async function findMessageByIdempotencyKey(tx: Tx, senderId: string, idempotencyKey: string): Promise<ConversationMessageRow | undefined> {
   const [prior] = await tx.select().from(conversationMessages).where(and(eq(conversationMessages.senderId, senderId), eq(conversationMessages.idempotencyKey, idempotencyKey)));
   return prior;
 }
 
 /** Inserts a message; returns the row. */
-export async function insertMessage(tx: Tx, values: typeof conversationMessages.$inferInsert): Promise<MessageRow> {
+export async function insertMessage(tx: Tx, values: typeof conversationMessages.$inferInsert): Promise<ConversationMessageRow> {
   const [row] = await tx.insert(conversationMessages).values(values).returning();
   return row!;
 }
 
 /** Inserts a message unless its sender already used its idempotency key; undefined then. */
-export async function insertMessageUnlessKeyUsed(tx: Tx, values: typeof conversationMessages.$inferInsert): Promise<MessageRow | undefined> {
+export async function insertMessageUnlessKeyUsed(tx: Tx, values: typeof conversationMessages.$inferInsert): Promise<ConversationMessageRow | undefined> {
   const [row] = await tx.insert(conversationMessages).values(values).onConflictDoNothing({ target: [conversationMessages.senderId, conversationMessages.idempotencyKey] }).returning();
   return row;
 }
@@ -439,7 +438,7 @@ export async function insertMessages(tx: Tx, values: typeof conversationMessages
 }
 
 /** Attachments of message `messageId` of the conversation; undefined when it is not one of its messages. */
-export async function findMessageAttachments(tx: Tx, conversationId: string, messageId: string): Promise<MessageRow['attachments'] | undefined> {
+export async function findMessageAttachments(tx: Tx, conversationId: string, messageId: string): Promise<ConversationMessageRow['attachments'] | undefined> {
   const [row] = await tx.select({ attachments: conversationMessages.attachments }).from(conversationMessages).where(and(eq(conversationMessages.id, messageId), eq(conversationMessages.conversationId, conversationId)));
   return row?.attachments;
 }
@@ -457,7 +456,7 @@ export async function findSchoolMessage(tx: Tx, schoolId: string, messageId: str
 // Office hours
 
 /** Enabled office hours (user, hours, auto-reply text) of the school's staff taking part in the conversation. */
-export async function listEnabledOfficeHoursIn(tx: Tx, schoolId: string, conversationId: string): Promise<{ userId: string; hours: OfficeHoursRow['hours']; autoReply: string }[]> {
+export async function listEnabledOfficeHoursIn(tx: Tx, schoolId: string, conversationId: string): Promise<{ userId: string; hours: StaffOfficeHoursRow['hours']; autoReply: string }[]> {
   return tx
     .select({ userId: staffOfficeHours.userId, hours: staffOfficeHours.hours, autoReply: staffOfficeHours.autoReply })
     .from(staffOfficeHours)
@@ -476,7 +475,7 @@ export async function hasAutoReplySince(tx: Tx, conversationId: string, senderId
 }
 
 /** The office hours of `userId`. */
-export async function findOfficeHours(tx: Tx, userId: string): Promise<OfficeHoursRow | undefined> {
+export async function findOfficeHours(tx: Tx, userId: string): Promise<StaffOfficeHoursRow | undefined> {
   const [row] = await tx.select().from(staffOfficeHours).where(eq(staffOfficeHours.userId, userId));
   return row;
 }
@@ -484,7 +483,7 @@ export async function findOfficeHours(tx: Tx, userId: string): Promise<OfficeHou
 /** Inserts or replaces the office hours of `v.userId`. */
 export async function upsertOfficeHours(
   tx: Tx,
-  v: { userId: string; schoolId: string; enabled: boolean; hours: OfficeHoursRow['hours']; autoReply: string; updatedAt: Date },
+  v: { userId: string; schoolId: string; enabled: boolean; hours: StaffOfficeHoursRow['hours']; autoReply: string; updatedAt: Date },
 ): Promise<void> {
   await tx
     .insert(staffOfficeHours)
@@ -511,7 +510,7 @@ export async function insertReport(tx: Tx, v: { schoolId: string; messageId: str
 }
 
 /** The school's reports with `status` ('all': any), newest first, at most 200, with the message and its conversation's subject. */
-export async function listReportsWithMessages(tx: Tx, schoolId: string, status: string): Promise<{ report: ReportRow; message: MessageRow; subject: string | null }[]> {
+export async function listReportsWithMessages(tx: Tx, schoolId: string, status: string): Promise<{ report: MessageReportRow; message: ConversationMessageRow; subject: string | null }[]> {
   return tx
     .select({ report: messageReports, message: conversationMessages, subject: conversations.subject })
     .from(messageReports)
@@ -523,7 +522,7 @@ export async function listReportsWithMessages(tx: Tx, schoolId: string, status: 
 }
 
 /** Sets report `id` of the school to `status`, reviewed by `reviewedBy` at `at`; undefined when there is none. */
-export async function closeReportRow(tx: Tx, schoolId: string, id: string, status: string, reviewedBy: string, at: Date): Promise<ReportRow | undefined> {
+export async function closeReportRow(tx: Tx, schoolId: string, id: string, status: string, reviewedBy: string, at: Date): Promise<MessageReportRow | undefined> {
   const [row] = await tx
     .update(messageReports)
     .set({ status, reviewedBy, reviewedAt: at })

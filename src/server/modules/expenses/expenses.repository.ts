@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { approvals, budgets, expenseCategories, expenses, files, financeOfficeSettings, pettyCashEntries, profiles, suppliers, terms } from '../../db/schema/index.js';
+import { approvals, budgets, expenseCategories, expenses, files, financeOfficeSettings, pettyCashEntries, profiles, suppliers, terms, type BudgetRow, type ExpenseCategoryRow, type ExpenseRow, type PettyCashEntryRow, type TermRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { containsPattern } from '../../lib/like.js';
 
@@ -9,12 +9,6 @@ import { containsPattern } from '../../lib/like.js';
  * school's approval limit and float (finance_office_settings). Every function runs inside the caller's
  * school-scoped transaction (row-level security); money columns are KES cents.
  */
-
-export type ExpenseRow = typeof expenses.$inferSelect;
-export type ExpenseCategoryRow = typeof expenseCategories.$inferSelect;
-export type BudgetRow = typeof budgets.$inferSelect;
-export type TermRow = typeof terms.$inferSelect;
-export type PettyCashEntryRow = typeof pettyCashEntries.$inferSelect;
 
 /** A spending period: a term (termId) or, when termId is null, the dates from..to (YYYY-MM-DD, inclusive). */
 export interface SpendingPeriod {

@@ -1,18 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { leaveRequests, leaveTypes, payrollLines, payrollRuns, staffAttendance, staffMembers } from '../../db/schema/index.js';
+import { leaveRequests, leaveTypes, payrollLines, payrollRuns, staffAttendance, staffMembers, type PayrollRunRow, type StaffRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+
+export type { StaffRow } from '../../db/schema/index.js';
 
 /**
  * Read-only queries of the HR reports and dashboard: staff, leave, payroll runs and staff attendance of
  * one school, inside the caller's school-scoped transaction (explicit school_id predicates on top of
  * row-level security). Payroll amounts are KES cents.
  */
-
-/** A staff_members row. */
-export type StaffRow = typeof staffMembers.$inferSelect;
-
-/** A payroll_runs row (totals in KES cents). */
-export type PayrollRunRow = typeof payrollRuns.$inferSelect;
 
 /** Every staff member of the school (any status), by last name, then first name. */
 export async function listStaff(tx: Tx, schoolId: string): Promise<StaffRow[]> {

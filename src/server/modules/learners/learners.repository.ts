@@ -18,21 +18,21 @@ import {
   teacherAssignments,
   terms,
   transferRequests,
+  type NewStudent,
+  type StudentRow,
 } from '../../db/schema/index.js';
 import type { PageWindow } from '../../lib/paging.js';
 import type { LearnerAudience } from './learner-scope.js';
+
+export type { StudentRow } from '../../db/schema/index.js';
 
 /**
  * Queries of the learner register. Every function takes the school (or an audience condition built by
  * visibleLearners) explicitly, on top of row-level security.
  */
 
-/** A students row. */
-export type StudentRow = typeof students.$inferSelect;
-/** The columns of a new students row. */
-export type NewStudent = typeof students.$inferInsert;
 /** Changes to a learner's own fields. */
-export type StudentChanges = Partial<typeof students.$inferInsert>;
+export type StudentChanges = Partial<NewStudent>;
 /** Changes to a guardian's own fields. */
 export type GuardianChanges = Partial<typeof guardians.$inferInsert>;
 

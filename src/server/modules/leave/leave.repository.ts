@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { approvals, leaveAllocations, leaveRequests, leaveTypes, profiles, staffMembers } from '../../db/schema/index.js';
+import { approvals, leaveAllocations, leaveRequests, leaveTypes, profiles, staffMembers, type StaffRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+
+export type { StaffRow } from '../../db/schema/index.js';
 
 /**
  * Leave rows (issue 14 §2): leave types, allocations per member of staff, type and year, requests and
@@ -10,7 +12,6 @@ import type { Tx } from '../../db/tenant.js';
  */
 
 export type LeaveTypeRow = typeof leaveTypes.$inferSelect;
-export type StaffRow = typeof staffMembers.$inferSelect;
 export type LeaveAllocationRow = typeof leaveAllocations.$inferSelect;
 export type LeaveRequestRow = typeof leaveRequests.$inferSelect;
 

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { approvals, payComponents, payrollLines, payrollRuns, payrollSettings, profiles, staffMembers } from '../../db/schema/index.js';
+import { approvals, payComponents, payrollLines, payrollRuns, payrollSettings, profiles, staffMembers, type PayrollRunRow, type StaffRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+
+export type { PayrollRunRow as RunRow, StaffRow as StaffMemberRow } from '../../db/schema/index.js';
 
 /**
  * The payroll tables (issue 14 §3): runs, their stored lines, pay components, the school's payroll
@@ -10,10 +12,8 @@ import type { Tx } from '../../db/tenant.js';
  */
 
 export type PayrollSettingsRow = typeof payrollSettings.$inferSelect;
-export type RunRow = typeof payrollRuns.$inferSelect;
 export type LineRow = typeof payrollLines.$inferSelect;
 export type ComponentRow = typeof payComponents.$inferSelect;
-export type StaffMemberRow = typeof staffMembers.$inferSelect;
 type NewComponent = typeof payComponents.$inferInsert;
 type NewLine = typeof payrollLines.$inferInsert;
 
@@ -41,7 +41,7 @@ export async function upsertPayrollSettings(tx: Tx, schoolId: string, values: Om
  * Board of Management staff of the school started by `monthEnd` (YYYY-MM-DD) and active, or exited on
  * or after `monthStart`; ordered by last name, first name.
  */
-export async function listBomStaffInMonth(tx: Tx, schoolId: string, monthStart: string, monthEnd: string): Promise<StaffMemberRow[]> {
+export async function listBomStaffInMonth(tx: Tx, schoolId: string, monthStart: string, monthEnd: string): Promise<StaffRow[]> {
   return tx
     .select()
     .from(staffMembers)
@@ -57,7 +57,7 @@ export async function listBomStaffInMonth(tx: Tx, schoolId: string, monthStart: 
 }
 
 /** The school's active staff, ordered by last name, first name. */
-export async function listActiveStaff(tx: Tx, schoolId: string): Promise<StaffMemberRow[]> {
+export async function listActiveStaff(tx: Tx, schoolId: string): Promise<StaffRow[]> {
   return tx
     .select()
     .from(staffMembers)
@@ -66,7 +66,7 @@ export async function listActiveStaff(tx: Tx, schoolId: string): Promise<StaffMe
 }
 
 /** The school's member of staff `staffId`, or undefined. */
-export async function findStaffMember(tx: Tx, schoolId: string, staffId: string): Promise<StaffMemberRow | undefined> {
+export async function findStaffMember(tx: Tx, schoolId: string, staffId: string): Promise<StaffRow | undefined> {
   const [s] = await tx
     .select()
     .from(staffMembers)
@@ -150,7 +150,7 @@ const approver = alias(profiles, 'run_approver');
 
 /** A run with the names of who created, submitted and approved it and the note of its rejected approval. */
 export interface RunWithNames {
-  run: RunRow;
+  run: PayrollRunRow;
   createdBy: string | null;
   submittedBy: string | null;
   approvedBy: string | null;
@@ -181,18 +181,18 @@ export async function findRunWithNames(tx: Tx, schoolId: string, id: string): Pr
 }
 
 /** The school's run `id`, or undefined. */
-export async function findRun(tx: Tx, schoolId: string, id: string): Promise<RunRow | undefined> {
+export async function findRun(tx: Tx, schoolId: string, id: string): Promise<PayrollRunRow | undefined> {
   const [run] = await tx.select().from(payrollRuns).where(and(eq(payrollRuns.id, id), eq(payrollRuns.schoolId, schoolId)));
   return run;
 }
 
 /** The school's run `id` (the caller has just locked it in this transaction). */
-export async function getRunById(tx: Tx, schoolId: string, id: string): Promise<RunRow> {
+export async function getRunById(tx: Tx, schoolId: string, id: string): Promise<PayrollRunRow> {
   return (await tx.select().from(payrollRuns).where(and(eq(payrollRuns.id, id), eq(payrollRuns.schoolId, schoolId))))[0]!;
 }
 
 /** The school's run `id` locked FOR UPDATE, or undefined. */
-export async function lockRun(tx: Tx, schoolId: string, id: string): Promise<RunRow | undefined> {
+export async function lockRun(tx: Tx, schoolId: string, id: string): Promise<PayrollRunRow | undefined> {
   const [run] = await tx
     .select()
     .from(payrollRuns)
@@ -202,7 +202,7 @@ export async function lockRun(tx: Tx, schoolId: string, id: string): Promise<Run
 }
 
 /** The school's run of `month` locked FOR UPDATE, or undefined. */
-export async function lockRunOfMonth(tx: Tx, schoolId: string, month: string): Promise<RunRow | undefined> {
+export async function lockRunOfMonth(tx: Tx, schoolId: string, month: string): Promise<PayrollRunRow | undefined> {
   const [existing] = await tx
     .select()
     .from(payrollRuns)
@@ -212,7 +212,7 @@ export async function lockRunOfMonth(tx: Tx, schoolId: string, month: string): P
 }
 
 /** The school's latest run before `month`, or undefined. */
-export async function findPreviousRun(tx: Tx, schoolId: string, month: string): Promise<RunRow | undefined> {
+export async function findPreviousRun(tx: Tx, schoolId: string, month: string): Promise<PayrollRunRow | undefined> {
   const [prevRun] = await tx
     .select()
     .from(payrollRuns)
@@ -234,10 +234,10 @@ export async function insertDraftRunIfAbsent(tx: Tx, values: typeof payrollRuns.
     .returning({ id: payrollRuns.id });
 }
 
-type RunTotals = Pick<RunRow, 'staffCount' | 'grossCents' | 'netCents' | 'payeCents' | 'nssfCents' | 'shifCents' | 'ahlCents' | 'otherDeductionsCents' | 'employerCostCents'>;
+type RunTotals = Pick<PayrollRunRow, 'staffCount' | 'grossCents' | 'netCents' | 'payeCents' | 'nssfCents' | 'shifCents' | 'ahlCents' | 'otherDeductionsCents' | 'employerCostCents'>;
 
 /** Stores a (re)computed run's pay date, settings and totals (cents), stamped computed at `now`. */
-export async function saveRunTotals(tx: Tx, id: string, v: { payDate: string; settings: RunRow['settings']; now: Date } & RunTotals): Promise<void> {
+export async function saveRunTotals(tx: Tx, id: string, v: { payDate: string; settings: PayrollRunRow['settings']; now: Date } & RunTotals): Promise<void> {
   const { now, ...rest } = v;
   await tx
     .update(payrollRuns)
@@ -345,7 +345,7 @@ export async function listApprovedLinesOfStaff(tx: Tx, schoolId: string, staffId
 }
 
 /** The line `lineId` of member of staff `staffId` in an approved run of the school, with its run, or undefined. */
-export async function findApprovedLineOfStaff(tx: Tx, schoolId: string, staffId: string, lineId: string): Promise<{ line: LineRow; run: RunRow } | undefined> {
+export async function findApprovedLineOfStaff(tx: Tx, schoolId: string, staffId: string, lineId: string): Promise<{ line: LineRow; run: PayrollRunRow } | undefined> {
   const [row] = await tx
     .select({ line: payrollLines, run: payrollRuns })
     .from(payrollLines)

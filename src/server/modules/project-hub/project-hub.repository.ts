@@ -15,20 +15,20 @@ import {
   students,
   subjects,
   terms,
+  type HubProjectRow,
+  type HubTaskCommentRow,
+  type HubTaskRow,
+  type NewHubProject,
+  type NewHubTask,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+
+export type { HubTaskRow as TaskRow } from '../../db/schema/index.js';
 
 /**
  * Queries of the Project Hub (issue 18 §4). Every function runs in the caller's transaction in platform
  * context (the tables' row-level security admits nothing else: drizzle/0020_platform_ops.sql).
  */
-
-export type ProjectRow = typeof hubProjects.$inferSelect;
-export type TaskRow = typeof hubTasks.$inferSelect;
-export type OnboardingRow = typeof hubOnboardingItems.$inferSelect;
-export type NewProjectRow = typeof hubProjects.$inferInsert;
-export type NewTaskRow = typeof hubTasks.$inferInsert;
-export type CommentRow = typeof hubTaskComments.$inferSelect;
 
 const owner = alias(profiles, 'hub_owner');
 const assignee = alias(profiles, 'hub_assignee');
@@ -36,7 +36,7 @@ const author = alias(profiles, 'hub_author');
 
 /** A project with its school and owner names and its task counts (`today` decides overdue). */
 export interface ProjectListRow {
-  p: ProjectRow;
+  p: HubProjectRow;
   schoolName: string | null;
   ownerName: string | null;
   total: number;
@@ -101,20 +101,20 @@ export async function selectProjects(tx: Tx, today: string, filters: ProjectFilt
 }
 
 /** The project row (for update), or undefined. */
-export async function findProject(tx: Tx, id: string, forUpdate = false): Promise<ProjectRow | undefined> {
+export async function findProject(tx: Tx, id: string, forUpdate = false): Promise<HubProjectRow | undefined> {
   const q = tx.select().from(hubProjects).where(eq(hubProjects.id, id));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row;
 }
 
 /** Inserts a project; returns its row. */
-export async function insertProject(tx: Tx, row: NewProjectRow): Promise<ProjectRow> {
+export async function insertProject(tx: Tx, row: NewHubProject): Promise<HubProjectRow> {
   const [p] = await tx.insert(hubProjects).values(row).returning();
   return p!;
 }
 
 /** Sets the given columns of project `id`. */
-export async function updateProject(tx: Tx, id: string, patch: Partial<NewProjectRow>): Promise<void> {
+export async function updateProject(tx: Tx, id: string, patch: Partial<NewHubProject>): Promise<void> {
   await tx.update(hubProjects).set(patch).where(eq(hubProjects.id, id));
 }
 
@@ -125,7 +125,7 @@ export async function touchProject(tx: Tx, id: string, at: Date): Promise<void> 
 
 /** A task with its project's name and kind, school and assignee names and comment count. */
 export interface TaskListRow {
-  t: TaskRow;
+  t: HubTaskRow;
   projectName: string;
   projectKind: string;
   schoolName: string | null;
@@ -200,25 +200,25 @@ export async function selectTasks(tx: Tx, filters: TaskFilters, order: 'board' |
 }
 
 /** The task row (for update), or undefined. */
-export async function findTask(tx: Tx, id: string, forUpdate = false): Promise<TaskRow | undefined> {
+export async function findTask(tx: Tx, id: string, forUpdate = false): Promise<HubTaskRow | undefined> {
   const q = tx.select().from(hubTasks).where(eq(hubTasks.id, id));
   const [row] = forUpdate ? await q.for('update') : await q;
   return row;
 }
 
 /** Inserts tasks in one statement (`rows` must not be empty). */
-export async function insertTasks(tx: Tx, rows: NewTaskRow[]): Promise<void> {
+export async function insertTasks(tx: Tx, rows: NewHubTask[]): Promise<void> {
   await tx.insert(hubTasks).values(rows);
 }
 
 /** Inserts one task; returns its row. */
-export async function insertTask(tx: Tx, row: NewTaskRow): Promise<TaskRow> {
+export async function insertTask(tx: Tx, row: NewHubTask): Promise<HubTaskRow> {
   const [t] = await tx.insert(hubTasks).values(row).returning();
   return t!;
 }
 
 /** Sets the given columns of task `id`. */
-export async function updateTask(tx: Tx, id: string, patch: Partial<TaskRow>): Promise<void> {
+export async function updateTask(tx: Tx, id: string, patch: Partial<HubTaskRow>): Promise<void> {
   await tx.update(hubTasks).set(patch).where(eq(hubTasks.id, id));
 }
 
@@ -263,7 +263,7 @@ export async function selectComments(tx: Tx, taskId: string) {
 }
 
 /** Inserts a comment by `authorId` on task `taskId`; returns its row. */
-export async function insertComment(tx: Tx, taskId: string, authorId: string, body: string): Promise<CommentRow> {
+export async function insertComment(tx: Tx, taskId: string, authorId: string, body: string): Promise<HubTaskCommentRow> {
   const [row] = await tx.insert(hubTaskComments).values({ taskId, authorId, body }).returning();
   return row!;
 }

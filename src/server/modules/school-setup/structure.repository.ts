@@ -1,20 +1,15 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
-import { academicYears, classes, levels, studentEnrolments, students } from '../../db/schema/index.js';
+import { academicYears, classes, levels, studentEnrolments, students, type ClassRow, type LevelRow, type NewClass } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { classItems } from '../classes/index.js';
+
+export type { LevelRow, ClassRow } from '../../db/schema/index.js';
 
 /**
  * Queries of the school's structure (school setup): levels and streams (classes). Every function runs inside the caller's school-scoped transaction
  * (row-level security); per-school reads also filter on school_id.
  */
-
-/** A levels row. */
-export type LevelRow = typeof levels.$inferSelect;
-/** A classes (stream) row. */
-export type ClassRow = typeof classes.$inferSelect;
-/** The columns of a new stream. */
-export type NewClass = typeof classes.$inferInsert;
 
 // ── Levels ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ListStaffQuery } from '../../../shared/contracts/staff.js';
-import { files, profiles, schools, staffDocuments, staffMembers } from '../../db/schema/index.js';
+import { files, profiles, schools, staffDocuments, staffMembers, type NewStaff, type StaffRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { containsPattern } from '../../lib/like.js';
 
-export type { ExitClearance } from '../../db/schema/index.js';
+export type { ExitClearance, NewStaff, StaffRow } from '../../db/schema/index.js';
 
 /**
  * Queries of staff records (issue 14 §1): staff_members, their documents, and the linked sign-in
@@ -13,10 +13,6 @@ export type { ExitClearance } from '../../db/schema/index.js';
  * per-school reads also filter on school_id.
  */
 
-/** A staff_members row. */
-export type StaffRow = typeof staffMembers.$inferSelect;
-/** The columns of a new staff record. */
-export type NewStaff = typeof staffMembers.$inferInsert;
 /** A staff_documents row. */
 export type StaffDocumentRow = typeof staffDocuments.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { academicYears, gradingScales, gradingScaleVersions, schoolFeatureFlags, schools, systemSettings, terms } from '../../db/schema/index.js';
+import { academicYears, gradingScales, gradingScaleVersions, schoolFeatureFlags, schools, systemSettings, terms, type GradingScaleRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 
 /**
@@ -81,9 +81,6 @@ export async function findSchoolSetupColumns(tx: Tx, schoolId: string): Promise<
 export async function updateSchoolDefaults(tx: Tx, schoolId: string, set: SchoolDefaultsUpdate): Promise<void> {
   await tx.update(schools).set({ ...set, updatedAt: new Date() }).where(eq(schools.id, schoolId));
 }
-
-/** A grading scales row. */
-export type GradingScaleRow = typeof gradingScales.$inferSelect;
 
 /** Inserts the school's grading scales, skipping keys it already has; returns the rows created. */
 export async function insertMissingGradingScales(tx: Tx, schoolId: string, scales: { key: string; name: string; bands: GradingScaleRow['bands'] }[]): Promise<GradingScaleRow[]> {

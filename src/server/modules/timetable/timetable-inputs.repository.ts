@@ -13,8 +13,16 @@ import {
   timetableRooms,
   timetableRules,
   timetableTeacherUnavailability,
+  type BellScheduleRow,
+  type FixedSlotRow,
+  type LessonOptionsRow,
+  type TeacherUnavailabilityRow,
+  type TimetableRoomRow,
+  type TimetableRuleRow,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+
+export type { TimetableRoomRow as RoomRow, TimetableRuleRow as RuleRow } from '../../db/schema/index.js';
 
 /**
  * The timetable's inputs (issue 16 §1) as stored: the school's levels, streams, teacher assignments
@@ -24,18 +32,6 @@ import type { Tx } from '../../db/tenant.js';
  * kept on top of it.
  */
 
-/** A bell schedule as stored (levelId null: the school's default). */
-export type BellScheduleRow = typeof timetableBellSchedules.$inferSelect;
-/** A fixed slot as stored (day 0 = Monday; period 0 = the first lesson period). */
-export type FixedSlotRow = typeof timetableFixedSlots.$inferSelect;
-/** A room as stored. */
-export type RoomRow = typeof timetableRooms.$inferSelect;
-/** A rule as stored. */
-export type RuleRow = typeof timetableRules.$inferSelect;
-/** A teacher's unavailability as stored (one row per teacher). */
-export type UnavailabilityRow = typeof timetableTeacherUnavailability.$inferSelect;
-/** A lesson options row as stored (one per teacher assignment). */
-export type LessonOptionsRow = typeof timetableLessonOptions.$inferSelect;
 /** A slot: weekday 0 = Monday, period 0 = the first lesson period. */
 export type SlotValue = { day: number; period: number };
 
@@ -340,17 +336,17 @@ export interface RoomValues {
 }
 
 /** The school's rooms, by name. */
-export async function listRooms(tx: Tx, schoolId: string): Promise<RoomRow[]> {
+export async function listRooms(tx: Tx, schoolId: string): Promise<TimetableRoomRow[]> {
   return tx.select().from(timetableRooms).where(eq(timetableRooms.schoolId, schoolId)).orderBy(asc(timetableRooms.name));
 }
 
 /** The school's active rooms, by name. */
-export async function listActiveRooms(tx: Tx, schoolId: string): Promise<RoomRow[]> {
+export async function listActiveRooms(tx: Tx, schoolId: string): Promise<TimetableRoomRow[]> {
   return tx.select().from(timetableRooms).where(and(eq(timetableRooms.schoolId, schoolId), eq(timetableRooms.active, true))).orderBy(asc(timetableRooms.name));
 }
 
 /** The school's room `id`, if any. */
-export async function findRoom(tx: Tx, schoolId: string, id: string): Promise<RoomRow | undefined> {
+export async function findRoom(tx: Tx, schoolId: string, id: string): Promise<TimetableRoomRow | undefined> {
   const [room] = await tx.select().from(timetableRooms).where(and(eq(timetableRooms.id, id), eq(timetableRooms.schoolId, schoolId)));
   return room;
 }
@@ -365,19 +361,19 @@ export async function findRoomNamed(tx: Tx, schoolId: string, name: string, exce
 }
 
 /** Inserts a room of the school; returns the stored row. */
-export async function insertRoom(tx: Tx, schoolId: string, values: RoomValues): Promise<RoomRow> {
+export async function insertRoom(tx: Tx, schoolId: string, values: RoomValues): Promise<TimetableRoomRow> {
   const [row] = await tx.insert(timetableRooms).values({ schoolId, ...values }).returning();
   return row!;
 }
 
 /** Replaces the fields of room `id`; returns the stored row. */
-export async function updateRoom(tx: Tx, id: string, values: RoomValues): Promise<RoomRow> {
+export async function updateRoom(tx: Tx, id: string, values: RoomValues): Promise<TimetableRoomRow> {
   const [row] = await tx.update(timetableRooms).set({ ...values, updatedAt: new Date() }).where(eq(timetableRooms.id, id)).returning();
   return row!;
 }
 
 /** Deletes the school's room `id` (lesson options naming it get room null); returns the deleted row, or undefined. */
-export async function deleteRoom(tx: Tx, schoolId: string, id: string): Promise<RoomRow | undefined> {
+export async function deleteRoom(tx: Tx, schoolId: string, id: string): Promise<TimetableRoomRow | undefined> {
   const [row] = await tx.delete(timetableRooms).where(and(eq(timetableRooms.id, id), eq(timetableRooms.schoolId, schoolId))).returning();
   return row;
 }
@@ -386,12 +382,12 @@ export async function deleteRoom(tx: Tx, schoolId: string, id: string): Promise<
 // Teacher unavailability
 
 /** Every teacher unavailability row of the school (unordered). */
-export async function listTeacherUnavailability(tx: Tx, schoolId: string): Promise<UnavailabilityRow[]> {
+export async function listTeacherUnavailability(tx: Tx, schoolId: string): Promise<TeacherUnavailabilityRow[]> {
   return tx.select().from(timetableTeacherUnavailability).where(eq(timetableTeacherUnavailability.schoolId, schoolId));
 }
 
 /** Teacher `teacherId`'s unavailability row, if saved. */
-export async function findUnavailability(tx: Tx, teacherId: string): Promise<UnavailabilityRow | undefined> {
+export async function findUnavailability(tx: Tx, teacherId: string): Promise<TeacherUnavailabilityRow | undefined> {
   const [old] = await tx.select().from(timetableTeacherUnavailability).where(eq(timetableTeacherUnavailability.teacherId, teacherId));
   return old;
 }
@@ -416,35 +412,35 @@ export interface RuleValues {
 }
 
 /** The school's rules, oldest first. */
-export async function listRules(tx: Tx, schoolId: string): Promise<RuleRow[]> {
+export async function listRules(tx: Tx, schoolId: string): Promise<TimetableRuleRow[]> {
   return tx.select().from(timetableRules).where(eq(timetableRules.schoolId, schoolId)).orderBy(asc(timetableRules.createdAt));
 }
 
 /** The school's active rules, oldest first. */
-export async function listActiveRules(tx: Tx, schoolId: string): Promise<RuleRow[]> {
+export async function listActiveRules(tx: Tx, schoolId: string): Promise<TimetableRuleRow[]> {
   return tx.select().from(timetableRules).where(and(eq(timetableRules.schoolId, schoolId), eq(timetableRules.active, true))).orderBy(asc(timetableRules.createdAt));
 }
 
 /** The school's rule `id`, if any. */
-export async function findRule(tx: Tx, schoolId: string, id: string): Promise<RuleRow | undefined> {
+export async function findRule(tx: Tx, schoolId: string, id: string): Promise<TimetableRuleRow | undefined> {
   const [old] = await tx.select().from(timetableRules).where(and(eq(timetableRules.id, id), eq(timetableRules.schoolId, schoolId)));
   return old;
 }
 
 /** Inserts a rule of the school; returns the stored row. */
-export async function insertRule(tx: Tx, schoolId: string, values: RuleValues): Promise<RuleRow> {
+export async function insertRule(tx: Tx, schoolId: string, values: RuleValues): Promise<TimetableRuleRow> {
   const [row] = await tx.insert(timetableRules).values({ schoolId, kind: values.kind, weight: values.weight, params: values.params, active: values.active }).returning();
   return row!;
 }
 
 /** Replaces the fields of rule `id`; returns the stored row. */
-export async function updateRule(tx: Tx, id: string, values: RuleValues): Promise<RuleRow> {
+export async function updateRule(tx: Tx, id: string, values: RuleValues): Promise<TimetableRuleRow> {
   const [row] = await tx.update(timetableRules).set({ kind: values.kind, weight: values.weight, params: values.params, active: values.active, updatedAt: new Date() }).where(eq(timetableRules.id, id)).returning();
   return row!;
 }
 
 /** Deletes the school's rule `id`; returns the deleted row, or undefined when there was none. */
-export async function deleteRule(tx: Tx, schoolId: string, id: string): Promise<RuleRow | undefined> {
+export async function deleteRule(tx: Tx, schoolId: string, id: string): Promise<TimetableRuleRow | undefined> {
   const [row] = await tx.delete(timetableRules).where(and(eq(timetableRules.id, id), eq(timetableRules.schoolId, schoolId))).returning();
   return row;
 }

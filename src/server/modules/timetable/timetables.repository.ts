@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../../shared/access.js';
-import { backgroundTasks, classes, levels, profiles, students, subjects, teacherAssignments, terms, timetableFeedTokens, timetableProblems, timetables } from '../../db/schema/index.js';
+import { backgroundTasks, classes, levels, profiles, students, subjects, teacherAssignments, terms, timetableFeedTokens, timetableProblems, timetables, type NewTimetable, type TermRow, type TimetableProblemRow, type TimetableRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { TaskRow } from '../../jobs/tasks.js';
 import { learnerAudience, visibleLearners } from '../learners/index.js';
+
+export type { TimetableRow, TimetableProblemRow as ProblemRow } from '../../db/schema/index.js';
 
 /**
  * Timetable versions and the problems they place (issue 16 §2-§6): timetable_problems (the engine's
@@ -11,15 +13,6 @@ import { learnerAudience, visibleLearners } from '../learners/index.js';
  * soft score, status), the generation tasks' rows, iCalendar feed tokens, and the few school tables the
  * views and the substitution helper read. Every function runs in the caller's transaction.
  */
-
-/** A timetable version as stored. */
-export type TimetableRow = typeof timetables.$inferSelect;
-/** What a new timetables row carries. */
-export type NewTimetable = typeof timetables.$inferInsert;
-/** A timetable problem as stored. */
-export type ProblemRow = typeof timetableProblems.$inferSelect;
-/** A school term as stored (dates 'YYYY-MM-DD'). */
-export type TermRow = typeof terms.$inferSelect;
 
 // -------------------------------------------------------------------------------------------------
 // Problems
@@ -38,7 +31,7 @@ export async function insertImportedProblem(
 }
 
 /** Stores a problem built from the school's inputs (source 'school', with its meta); returns the stored row. */
-export async function insertBuiltProblem(tx: Tx, schoolId: string, p: { name: string; problem: unknown; meta: unknown; createdBy: string }): Promise<ProblemRow> {
+export async function insertBuiltProblem(tx: Tx, schoolId: string, p: { name: string; problem: unknown; meta: unknown; createdBy: string }): Promise<TimetableProblemRow> {
   const [row] = await tx
     .insert(timetableProblems)
     .values({ schoolId, source: 'school', name: p.name, problem: p.problem, meta: p.meta, createdBy: p.createdBy })
@@ -66,7 +59,7 @@ export async function listProblemSummaries(tx: Tx, schoolId: string) {
 }
 
 /** The school's problem `id`, if any. */
-export async function findProblem(tx: Tx, schoolId: string, id: string): Promise<ProblemRow | undefined> {
+export async function findProblem(tx: Tx, schoolId: string, id: string): Promise<TimetableProblemRow | undefined> {
   const [row] = await tx.select().from(timetableProblems).where(and(eq(timetableProblems.id, id), eq(timetableProblems.schoolId, schoolId)));
   return row;
 }

@@ -12,11 +12,19 @@ import {
   transportStops,
   transportTrips,
   transportVehicles,
+  type TransportAssignmentRow,
+  type TransportDriverRow,
+  type TransportRouteRow,
+  type TransportStopRow,
+  type TransportTripRow,
+  type TransportVehicleRow,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerNameColumns } from '../../lib/learner-columns.js';
 import { visibleLearners, type LearnerAudience } from '../learners/index.js';
 import { containsPattern } from '../../lib/like.js';
+
+export type { TransportRouteRow as RouteRow, TransportAssignmentRow as AssignmentRow } from '../../db/schema/index.js';
 
 /**
  * Queries of school transport (issue 15 §4): routes and their stops, vehicles, drivers, trips, learners'
@@ -24,13 +32,6 @@ import { containsPattern } from '../../lib/like.js';
  * transaction, confined by row-level security to one school; functions taking `schoolId` also name it.
  * Money columns are KES cents.
  */
-
-export type RouteRow = typeof transportRoutes.$inferSelect;
-export type StopRow = typeof transportStops.$inferSelect;
-export type VehicleRow = typeof transportVehicles.$inferSelect;
-export type DriverRow = typeof transportDrivers.$inferSelect;
-export type TripRow = typeof transportTrips.$inferSelect;
-export type AssignmentRow = typeof transportAssignments.$inferSelect;
 
 /** A route's own settings as the route form writes them (fee in KES cents). */
 export interface RouteValues {
@@ -75,7 +76,7 @@ export interface DriverValues {
 // Routes and stops
 
 /** The school's routes (only `ids` when given), active first, then by name. */
-export async function listRouteRows(tx: Tx, schoolId: string, ids?: string[]): Promise<RouteRow[]> {
+export async function listRouteRows(tx: Tx, schoolId: string, ids?: string[]): Promise<TransportRouteRow[]> {
   return tx
     .select()
     .from(transportRoutes)
@@ -84,7 +85,7 @@ export async function listRouteRows(tx: Tx, schoolId: string, ids?: string[]): P
 }
 
 /** Route `id` of the school (locked for update when `lock`), or undefined. */
-export async function findRoute(tx: Tx, schoolId: string, id: string, lock = false): Promise<RouteRow | undefined> {
+export async function findRoute(tx: Tx, schoolId: string, id: string, lock = false): Promise<TransportRouteRow | undefined> {
   const q = tx.select().from(transportRoutes).where(and(eq(transportRoutes.schoolId, schoolId), eq(transportRoutes.id, id)));
   const [r] = lock ? await q.for('update') : await q;
   return r;
@@ -123,17 +124,17 @@ export async function deleteRoute(tx: Tx, id: string): Promise<void> {
 }
 
 /** The stops of these routes, in ride order (sequence). */
-export async function listStopsOfRoutes(tx: Tx, routeIds: string[]): Promise<StopRow[]> {
+export async function listStopsOfRoutes(tx: Tx, routeIds: string[]): Promise<TransportStopRow[]> {
   return tx.select().from(transportStops).where(inArray(transportStops.routeId, routeIds)).orderBy(asc(transportStops.sequence));
 }
 
 /** The stops of one route (no particular order). */
-export async function listStopsOfRoute(tx: Tx, routeId: string): Promise<StopRow[]> {
+export async function listStopsOfRoute(tx: Tx, routeId: string): Promise<TransportStopRow[]> {
   return tx.select().from(transportStops).where(eq(transportStops.routeId, routeId));
 }
 
 /** Stop `id` of the school, or undefined. */
-export async function findStop(tx: Tx, schoolId: string, id: string): Promise<StopRow | undefined> {
+export async function findStop(tx: Tx, schoolId: string, id: string): Promise<TransportStopRow | undefined> {
   const [stop] = await tx.select().from(transportStops).where(and(eq(transportStops.schoolId, schoolId), eq(transportStops.id, id)));
   return stop;
 }
@@ -160,7 +161,7 @@ export async function deleteStops(tx: Tx, ids: string[]): Promise<void> {
  * The school's vehicles: all, or only active ones (`activeOnly`); unordered, or as the vehicles list
  * shows them (`listOrder`: active first, then by registration).
  */
-export async function listVehicleRows(tx: Tx, schoolId: string, opts: { activeOnly?: boolean; listOrder?: boolean } = {}): Promise<VehicleRow[]> {
+export async function listVehicleRows(tx: Tx, schoolId: string, opts: { activeOnly?: boolean; listOrder?: boolean } = {}): Promise<TransportVehicleRow[]> {
   const q = tx
     .select()
     .from(transportVehicles)
@@ -169,13 +170,13 @@ export async function listVehicleRows(tx: Tx, schoolId: string, opts: { activeOn
 }
 
 /** Vehicle `id` of the school, or undefined. */
-export async function findVehicle(tx: Tx, schoolId: string, id: string): Promise<VehicleRow | undefined> {
+export async function findVehicle(tx: Tx, schoolId: string, id: string): Promise<TransportVehicleRow | undefined> {
   const [v] = await tx.select().from(transportVehicles).where(and(eq(transportVehicles.schoolId, schoolId), eq(transportVehicles.id, id)));
   return v;
 }
 
 /** The school's vehicle `id` (a route's own vehicle), or undefined. */
-export async function findVehicleById(tx: Tx, schoolId: string, id: string): Promise<VehicleRow | undefined> {
+export async function findVehicleById(tx: Tx, schoolId: string, id: string): Promise<TransportVehicleRow | undefined> {
   return (await tx.select().from(transportVehicles).where(and(eq(transportVehicles.id, id), eq(transportVehicles.schoolId, schoolId))))[0];
 }
 
@@ -213,7 +214,7 @@ export async function countRoutesOfVehicle(tx: Tx, id: string): Promise<number> 
  * The school's drivers: all, or only active ones (`activeOnly`); unordered, or as the drivers list
  * shows them (`listOrder`: active first, then by name).
  */
-export async function listDriverRows(tx: Tx, schoolId: string, opts: { activeOnly?: boolean; listOrder?: boolean } = {}): Promise<DriverRow[]> {
+export async function listDriverRows(tx: Tx, schoolId: string, opts: { activeOnly?: boolean; listOrder?: boolean } = {}): Promise<TransportDriverRow[]> {
   const q = tx
     .select()
     .from(transportDrivers)
@@ -222,7 +223,7 @@ export async function listDriverRows(tx: Tx, schoolId: string, opts: { activeOnl
 }
 
 /** Driver `id` of the school, or undefined. */
-export async function findDriver(tx: Tx, schoolId: string, id: string): Promise<DriverRow | undefined> {
+export async function findDriver(tx: Tx, schoolId: string, id: string): Promise<TransportDriverRow | undefined> {
   const [d] = await tx.select().from(transportDrivers).where(and(eq(transportDrivers.schoolId, schoolId), eq(transportDrivers.id, id)));
   return d;
 }
@@ -288,7 +289,7 @@ export async function listTripRows(tx: Tx, schoolId: string) {
 }
 
 /** Trip `id` of the school, or undefined. */
-export async function findTrip(tx: Tx, schoolId: string, id: string): Promise<TripRow | undefined> {
+export async function findTrip(tx: Tx, schoolId: string, id: string): Promise<TransportTripRow | undefined> {
   const [old] = await tx.select().from(transportTrips).where(and(eq(transportTrips.schoolId, schoolId), eq(transportTrips.id, id)));
   return old;
 }
@@ -415,7 +416,7 @@ export async function findLearner(tx: Tx, schoolId: string, id: string) {
 }
 
 /** The learner's active assignment in the school with its route's name, locked for update, or undefined. */
-export async function findActiveAssignmentForUpdate(tx: Tx, schoolId: string, studentId: string): Promise<{ a: AssignmentRow; routeName: string } | undefined> {
+export async function findActiveAssignmentForUpdate(tx: Tx, schoolId: string, studentId: string): Promise<{ a: TransportAssignmentRow; routeName: string } | undefined> {
   const [current] = await tx
     .select({ a: transportAssignments, routeName: transportRoutes.name })
     .from(transportAssignments)
@@ -426,7 +427,7 @@ export async function findActiveAssignmentForUpdate(tx: Tx, schoolId: string, st
 }
 
 /** The learner's active assignment on route `routeId` of the school, locked for update, or undefined. */
-export async function findActiveAssignmentOnRoute(tx: Tx, schoolId: string, routeId: string, studentId: string): Promise<AssignmentRow | undefined> {
+export async function findActiveAssignmentOnRoute(tx: Tx, schoolId: string, routeId: string, studentId: string): Promise<TransportAssignmentRow | undefined> {
   const [a] = await tx
     .select()
     .from(transportAssignments)
@@ -436,13 +437,13 @@ export async function findActiveAssignmentOnRoute(tx: Tx, schoolId: string, rout
 }
 
 /** Inserts an assignment; returns its row. */
-export async function insertAssignment(tx: Tx, row: typeof transportAssignments.$inferInsert): Promise<AssignmentRow> {
+export async function insertAssignment(tx: Tx, row: typeof transportAssignments.$inferInsert): Promise<TransportAssignmentRow> {
   const [assignment] = await tx.insert(transportAssignments).values(row).returning();
   return assignment!;
 }
 
 /** Ends assignment `id` on `day` (status ended); returns the updated row. */
-export async function endAssignment(tx: Tx, id: string, day: string): Promise<AssignmentRow> {
+export async function endAssignment(tx: Tx, id: string, day: string): Promise<TransportAssignmentRow> {
   const [ended] = await tx.update(transportAssignments).set({ status: 'ended', endsOn: day }).where(eq(transportAssignments.id, id)).returning();
   return ended!;
 }
@@ -487,7 +488,7 @@ export async function listActiveChildren(tx: Tx, audience: LearnerAudience) {
 }
 
 /** Active assignments of these learners with their route and stop rows. */
-export async function listActiveRides(tx: Tx, studentIds: string[]): Promise<{ a: AssignmentRow; route: RouteRow; stop: StopRow }[]> {
+export async function listActiveRides(tx: Tx, studentIds: string[]): Promise<{ a: TransportAssignmentRow; route: TransportRouteRow; stop: TransportStopRow }[]> {
   return tx
     .select({ a: transportAssignments, route: transportRoutes, stop: transportStops })
     .from(transportAssignments)
