@@ -35,6 +35,7 @@ import { seedDemo } from '../src/server/seed/seed.js';
 import { withSystem } from '../src/server/db/tenant.js';
 import { fill } from './learners-register.js';
 import { summarize, wipePostgres } from './support.js';
+import { BENCH_ACCOUNTS as ACCOUNTS, DEMO_PASSWORD as PASSWORD, type BenchRole as RoleKey } from './demo-accounts.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DB_URL = process.env.BENCH_DATABASE_URL;
@@ -59,18 +60,6 @@ const WORK_DIR = '/tmp/edufam-bench-speed';
 const BASELINE = path.join(ROOT, 'bench/baseline/server.ts');
 const AUTH_SECRET = 'bench-request-speed-secret-0123456789abc'; // 40 characters
 const SECRETS_KEY = 'ab'.repeat(32);
-const PASSWORD = 'EduFam2026!';
-
-const ACCOUNTS = {
-  edufam_admin: { email: 'admin@edufam.test', accessType: 'admin' },
-  school_director: { email: 'director@greenhill.edufam.test', accessType: 'school' },
-  principal: { email: 'principal@greenhill.edufam.test', accessType: 'school' },
-  teacher: { email: 'teacher@greenhill.edufam.test', accessType: 'school' },
-  parent: { email: 'parent@greenhill.edufam.test', accessType: 'school' },
-  finance_officer: { email: 'finance@greenhill.edufam.test', accessType: 'school' },
-  hr: { email: 'hr@greenhill.edufam.test', accessType: 'school' },
-} as const;
-type RoleKey = keyof typeof ACCOUNTS;
 type Cookies = Record<RoleKey, string>;
 
 interface Scenario {
@@ -192,7 +181,8 @@ async function ensureBaseline(port: number): Promise<Server | undefined> {
 }
 
 async function signIn(base: string, role: RoleKey): Promise<string> {
-  const { email, accessType } = ACCOUNTS[role];
+  const email = ACCOUNTS[role];
+  const accessType = role === 'edufam_admin' ? 'admin' : 'school';
   const res = await fetch(`${base}/api/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -14,20 +14,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { BENCH_ACCOUNTS as ROLES, DEMO_PASSWORD as PASSWORD } from './demo-accounts.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PASSWORD = 'EduFam2026!';
-const ROLES: Record<string, string> = {
-  edufam_admin: 'admin@edufam.test',
-  school_director: 'director@greenhill.edufam.test',
-  principal: 'principal@greenhill.edufam.test',
-  teacher: 'teacher@greenhill.edufam.test',
-  parent: 'parent@greenhill.edufam.test',
-  finance_officer: 'finance@greenhill.edufam.test',
-  hr: 'hr@greenhill.edufam.test',
-};
 
 interface Row {
   database: string;
@@ -99,7 +90,7 @@ async function runAgainst(database: string, env: Record<string, string>, port: n
         body: JSON.stringify({ email: ROLES.teacher, password: PASSWORD, accessType: 'school' }),
       }),
     );
-    const teacherCookie = await signIn(base, ROLES.teacher!);
+    const teacherCookie = await signIn(base, ROLES.teacher);
     rows.push(await load(database, 'session check', { url: `${base}/api/auth/session`, headers: { cookie: teacherCookie } }));
     for (const [role, email] of Object.entries(ROLES)) {
       const cookie = await signIn(base, email);

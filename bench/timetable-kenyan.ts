@@ -17,24 +17,12 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkTimetable } from '../src/server/modules/timetable/engine/checker.js';
-import { precheck, solve } from '../src/server/modules/timetable/engine/solver.js';
+import { mulberry32, precheck, solve } from '../src/server/modules/timetable/engine/solver.js';
 import type { Activity, Constraint, TimetableProblem } from '../src/server/modules/timetable/engine/types.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const IMPROVE_MS = Number(process.env.BENCH_IMPROVE_MS ?? 60_000);
 const SEEDS = (process.env.BENCH_SEEDS ?? '1,2,3').split(',').map(Number);
-
-/** Deterministic PRNG for the school itself (independent of the solver seed). */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Part {
   duration: number;
@@ -76,7 +64,8 @@ const SURNAMES = ['Otieno', 'Wanjiru', 'Kamau', 'Achieng', 'Mutua', 'Njeri', 'Ki
 
 /** Builds the school. Teachers: each (stream, area) goes to the least-loaded qualified teacher. */
 export function kenyanSchool(): TimetableProblem {
-  const rand = prng(2026);
+  // The school itself comes from its own seed, independent of the solver's.
+  const rand = mulberry32(2026);
   const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
   const periods = Array.from({ length: 9 }, (_, i) => `P${i + 1}`);
   // Teachers per area (main subject), then a few with two subjects.

@@ -17,6 +17,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import type { SessionUser as EduFamSessionUser } from '../../src/shared/contracts/session.js';
+import type { GradeLevelLearners, TermDates } from '../../src/shared/contracts/dashboard.js';
+import * as edufam from '../../src/server/modules/dashboard/dashboard-shapes.js';
+import { bandFor, competitionRanksBy, defaultScaleFor, gradeLabel, kcseMeanGrade, roundHalfUp, type GradeBand as Band } from '../../src/shared/grading.js';
 
 // ------------------------------------------------------------------------------------------------
 // Database: a pool of 10 (as src/server/db/client.ts) with type parsers matching Drizzle's modes:
@@ -109,28 +113,17 @@ const SCHOOL_ROLES = ['school_director', 'principal', 'teacher', 'parent', 'fina
 const isAdminRole = (r: string | null) => r === 'edufam_admin' || r === 'elimisha_admin';
 const isSchoolRole = (r: string | null) => !!r && SCHOOL_ROLES.includes(r);
 
-interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  firstName: string;
+/**
+ * EduFam's session user (src/shared/contracts/session.ts) as this server builds it: role and preferences
+ * as stored (unchecked strings and JSON), always with the session id and the two-factor set-up flag.
+ */
+type SessionUser = Omit<EduFamSessionUser, 'role' | 'themePreference' | 'dashboardPreferences' | 'sessionId' | 'twoFactorSetupRequired'> & {
   role: string | null;
-  rawRole: string | null;
-  schoolId: string | null;
-  school: { id: string; name: string; curriculum: string; status: string; logoUrl: string | null } | null;
-  status: string;
-  avatarUrl: string | null;
-  phone: string | null;
-  mfaEnabled: boolean;
   themePreference: string;
   dashboardPreferences: unknown;
-  mustChangePassword: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  updatedAt: string;
   sessionId: string;
   twoFactorSetupRequired: boolean;
-}
+};
 
 /**
  * One query: the live session (not expired, not idle past the security policy's limit) with its
@@ -204,16 +197,13 @@ async function requireUser(c: Client, request: FastifyRequest, allowed: (role: s
 }
 
 // ------------------------------------------------------------------------------------------------
-// Small pure helpers (copies of EduFam's rules, not imports).
+// Small pure helpers (copies of EduFam's). The grading rules (src/shared/grading.ts) and the dashboards'
+// shaping (modules/dashboard/dashboard-shapes.ts) are imported: plain functions with no framework in
+// them, so both servers answer alike.
 
 const SCHOOL_TIME_ZONE = 'Africa/Nairobi';
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const schoolToday = () => dayFormat.format(new Date());
-function daysBefore(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-}
 const kes = (cents: number) => Math.round(cents) / 100;
 const fullName = (s: Row) => [s.first_name, s.middle_name, s.last_name].filter(Boolean).join(' ');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -221,43 +211,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ------------------------------------------------------------------------------------------------
 // GET /api/dashboard
 
-interface TermRow {
-  name: string;
-  number: number;
-  academicYear: string;
-  academicYearId: string;
-  startsOn: string;
-  endsOn: string;
-  halfTermStartsOn: string | null;
-  halfTermEndsOn: string | null;
-}
-const termDates = (t: TermRow) => ({
-  name: t.name,
-  number: t.number,
-  academicYear: t.academicYear,
-  startsOn: t.startsOn,
-  endsOn: t.endsOn,
-  halfTermStartsOn: t.halfTermStartsOn,
-  halfTermEndsOn: t.halfTermEndsOn,
-});
-
 const CURRENT_YEAR = `(select id from academic_years where school_id = $1 order by is_current desc, starts_on desc limit 1)`;
 
 /** School identity, headline counts and every term: two queries. */
 async function schoolContext(c: Client, schoolId: string) {
   const asOf = schoolToday();
   const [[h], terms] = await Promise.all([
-    q(
+    q<edufam.SchoolHeadline>(
       c,
       `select s.id, s.name, s.curriculum, s.county, s.phone, s.email,
          (select count(*) from profiles where school_id = $1 and role = 'teacher' and status = 'active')::int as teachers,
          (select count(*) from classes where school_id = $1 and academic_year_id = ${CURRENT_YEAR})::int as classes,
-         (select count(distinct grade_level) from classes where school_id = $1 and academic_year_id = ${CURRENT_YEAR})::int as grade_levels,
-         (select count(*) from subjects where school_id = $1)::int as learning_areas
+         (select count(distinct grade_level) from classes where school_id = $1 and academic_year_id = ${CURRENT_YEAR})::int as "gradeLevels",
+         (select count(*) from subjects where school_id = $1)::int as "learningAreas"
        from schools s where s.id = $1`,
       [schoolId],
     ),
-    q<TermRow>(
+    q<TermDates & { academicYearId: string }>(
       c,
       `select t.name, t.number, y.name as "academicYear", t.academic_year_id as "academicYearId", t.starts_on as "startsOn",
               t.ends_on as "endsOn", t.half_term_starts_on as "halfTermStartsOn", t.half_term_ends_on as "halfTermEndsOn"
@@ -267,22 +237,11 @@ async function schoolContext(c: Client, schoolId: string) {
     ),
   ]);
   if (!h) throw notFound('Your school could not be found.');
-  const current = terms.find((t) => t.startsOn <= asOf && asOf <= t.endsOn);
-  const chosen = current ?? terms.filter((t) => t.endsOn < asOf).at(-1) ?? terms.find((t) => t.startsOn > asOf);
-  let term = null;
-  if (chosen) {
-    const status = current ? 'current' : chosen.endsOn < asOf ? 'ended' : 'upcoming';
-    const inHalfTerm =
-      status === 'current' && !!chosen.halfTermStartsOn && !!chosen.halfTermEndsOn && chosen.halfTermStartsOn <= asOf && asOf <= chosen.halfTermEndsOn;
-    term = { ...termDates(chosen), status, inHalfTerm };
-  }
-  const school = { id: h.id, name: h.name, curriculum: h.curriculum, county: h.county, phone: h.phone, email: h.email };
-  const calendar = chosen ? terms.filter((t) => t.academicYearId === chosen.academicYearId).map(termDates) : [];
-  return { asOf, school, term, h, calendar };
+  return edufam.schoolContextOf(asOf, h, terms);
 }
 
 async function learnerFigures(c: Client, schoolId: string) {
-  const byGrade = await q<{ gradeLevel: string | null; levelOrder: number | null; total: number; female: number; male: number }>(
+  const byGrade = await q<GradeLevelLearners>(
     c,
     // Learners grouped per class first, then the few class rows joined (the same plan ours uses since issue 19).
     `select c.grade_level as "gradeLevel", c.level_order as "levelOrder", sum(s.total)::int as total,
@@ -294,8 +253,7 @@ async function learnerFigures(c: Client, schoolId: string) {
      group by c.grade_level, c.level_order order by c.level_order asc nulls last`,
     [schoolId],
   );
-  const learners = byGrade.reduce((a, r) => ({ total: a.total + r.total, female: a.female + r.female, male: a.male + r.male }), { total: 0, female: 0, male: 0 });
-  return { learners, learnersByGrade: byGrade };
+  return edufam.learnerFiguresOf(byGrade);
 }
 
 async function dashboard(c: Client, u: SessionUser & { role: string }) {
@@ -307,10 +265,10 @@ async function dashboard(c: Client, u: SessionUser & { role: string }) {
       schoolContext(c, schoolId),
       learnerFigures(c, schoolId),
       role === 'principal'
-        ? q(
+        ? q<edufam.ClassTeacherSource>(
             c,
-            `select c.id as class_id, c.name as class_name, c.grade_level, c.stream, p.id as teacher_id, p.name as teacher_name,
-                    p.phone as teacher_phone, coalesce(s.learners, 0)::int as learners
+            `select c.id as "classId", c.name as "className", c.grade_level as "gradeLevel", c.stream, p.id as "teacherId",
+                    p.name as "teacherName", p.phone as "teacherPhone", coalesce(s.learners, 0)::int as learners
              from classes c
              left join profiles p on p.id = c.class_teacher_id
              left join (select class_id, count(*) as learners from students where school_id = $1 and status = 'active' group by class_id) s
@@ -321,30 +279,11 @@ async function dashboard(c: Client, u: SessionUser & { role: string }) {
           )
         : Promise.resolve(null),
     ]);
-    const base = {
-      asOf: ctx.asOf,
-      school: ctx.school,
-      term: ctx.term,
-      ...figures,
-      teachers: ctx.h.teachers,
-      learningAreas: ctx.h.learning_areas,
-      classes: ctx.h.classes,
-      gradeLevels: ctx.h.grade_levels,
-    };
-    if (!classRows) return { kind: 'director', ...base };
-    const classTeachers = classRows.map((r) => ({
-      classId: r.class_id,
-      className: r.class_name,
-      gradeLevel: r.grade_level,
-      stream: r.stream,
-      learners: r.learners,
-      teacher: r.teacher_id ? { id: r.teacher_id, name: (r.teacher_name as string | null) ?? '', phone: r.teacher_phone } : null,
-    }));
-    return { kind: 'principal', ...base, classTeachers, classesWithoutClassTeacher: classTeachers.filter((x) => !x.teacher).length };
+    return edufam.leadershipDashboardOf(ctx, figures, classRows);
   }
   if (role === 'finance_officer') {
     const [ctx, figures] = await Promise.all([schoolContext(c, schoolId), learnerFigures(c, schoolId)]);
-    return { kind: 'finance', asOf: ctx.asOf, school: ctx.school, term: ctx.term, ...figures, classes: ctx.h.classes, gradeLevels: ctx.h.grade_levels };
+    return edufam.financeDashboardOf(ctx, figures);
   }
   if (role === 'teacher') return teacherDashboard(c, schoolId, u.id);
   if (role === 'parent') return parentDashboard(c, schoolId, u.id);
@@ -355,9 +294,10 @@ async function dashboard(c: Client, u: SessionUser & { role: string }) {
 async function teacherDashboard(c: Client, schoolId: string, teacherId: string) {
   const [ctx, classRows, areas] = await Promise.all([
     schoolContext(c, schoolId),
-    q(
+    q<edufam.TeacherClassSource>(
       c,
-      `select c.id, c.name, c.grade_level, c.stream, c.band, coalesce(c.class_teacher_id = $2, false) as is_class_teacher,
+      `select c.id as "classId", c.name, c.grade_level as "gradeLevel", c.stream, c.band,
+              coalesce(c.class_teacher_id = $2, false) as "isClassTeacher",
               count(s.id)::int as total, count(s.id) filter (where s.gender = 'female')::int as female,
               count(s.id) filter (where s.gender = 'male')::int as male
        from classes c left join students s on s.class_id = c.id and s.status = 'active'
@@ -366,7 +306,7 @@ async function teacherDashboard(c: Client, schoolId: string, teacherId: string) 
        group by c.id order by c.level_order asc, c.stream asc`,
       [schoolId, teacherId],
     ),
-    q<{ classId: string; subjectId: string; name: string; code: string; lessonsPerWeek: number }>(
+    q<edufam.TeacherAreaSource>(
       c,
       `select ta.class_id as "classId", sb.id as "subjectId", sb.name, sb.code, sb.lessons_per_week as "lessonsPerWeek"
        from teacher_assignments ta join subjects sb on sb.id = ta.subject_id
@@ -374,46 +314,18 @@ async function teacherDashboard(c: Client, schoolId: string, teacherId: string) 
       [schoolId, teacherId],
     ),
   ]);
-  const visible = new Set(classRows.map((r) => r.id));
-  const mine = areas.filter((a) => visible.has(a.classId));
-  const list = classRows.map((r) => {
-    const la = mine.filter((a) => a.classId === r.id).map(({ classId: _c, ...a }) => a);
-    return {
-      classId: r.id,
-      name: r.name,
-      gradeLevel: r.grade_level,
-      stream: r.stream,
-      band: r.band,
-      isClassTeacher: !!r.is_class_teacher,
-      learningAreas: la,
-      lessonsPerWeek: la.reduce((s, a) => s + a.lessonsPerWeek, 0),
-      learners: { total: r.total as number, female: r.female, male: r.male },
-    };
-  });
-  return {
-    kind: 'teacher',
-    asOf: ctx.asOf,
-    school: ctx.school,
-    term: ctx.term,
-    classes: list,
-    totals: {
-      classes: list.length,
-      classTeacherOf: list.filter((x) => x.isClassTeacher).length,
-      learners: list.reduce((s, x) => s + x.learners.total, 0),
-      lessonsPerWeek: mine.reduce((s, a) => s + a.lessonsPerWeek, 0),
-      learningAreas: new Set(mine.map((a) => a.name)).size,
-    },
-  };
+  return edufam.teacherDashboardOf(ctx, classRows, areas);
 }
 
 async function parentDashboard(c: Client, schoolId: string, parentId: string) {
   const [ctx, rows] = await Promise.all([
     schoolContext(c, schoolId),
-    q(
+    q<edufam.ParentChildSource>(
       c,
-      `select s.id as student_id, s.admission_number, s.first_name, s.middle_name, s.last_name, s.gender, s.date_of_birth, s.status,
-              sg.relationship, c.id as class_id, c.name as class_name, c.grade_level, c.stream,
-              p.name as teacher_name, p.phone as teacher_phone, p.email as teacher_email
+      `select s.id as "studentId", s.admission_number as "admissionNumber", s.first_name as "firstName", s.middle_name as "middleName",
+              s.last_name as "lastName", s.gender, s.date_of_birth as "dateOfBirth", s.status,
+              sg.relationship, c.id as "classId", c.name as "className", c.grade_level as "gradeLevel", c.stream,
+              p.name as "teacherName", p.phone as "teacherPhone", p.email as "teacherEmail"
        from guardians g
        join student_guardians sg on sg.guardian_id = g.id and sg.school_id = $1
        join students s on s.id = sg.student_id and s.school_id = $1
@@ -424,23 +336,7 @@ async function parentDashboard(c: Client, schoolId: string, parentId: string) {
       [schoolId, parentId],
     ),
   ]);
-  const seen = new Set<unknown>();
-  const children = rows
-    .filter((r) => (seen.has(r.student_id) ? false : (seen.add(r.student_id), true)))
-    .map((r) => ({
-      studentId: r.student_id,
-      admissionNumber: r.admission_number,
-      firstName: r.first_name,
-      middleName: r.middle_name,
-      lastName: r.last_name,
-      gender: r.gender,
-      dateOfBirth: r.date_of_birth,
-      status: r.status,
-      relationship: r.relationship,
-      class: r.class_id ? { id: r.class_id, name: r.class_name ?? '', gradeLevel: r.grade_level ?? '', stream: r.stream ?? '' } : null,
-      classTeacher: r.teacher_name ? { name: r.teacher_name, phone: r.teacher_phone, email: r.teacher_email ?? '' } : null,
-    }));
-  return { kind: 'parent', asOf: ctx.asOf, school: ctx.school, term: ctx.term, children, calendar: ctx.calendar };
+  return edufam.parentDashboardOf(ctx, rows);
 }
 
 async function hrDashboard(c: Client, schoolId: string) {
@@ -453,33 +349,21 @@ async function hrDashboard(c: Client, schoolId: string) {
        group by role order by count(*) desc, role asc`,
       [schoolId],
     ),
-    q<{ total: number; with_class: number }>(
+    q<{ total: number; withClass: number }>(
       c,
       `select count(*)::int as total,
               count(*) filter (where exists (select 1 from classes c where c.class_teacher_id = p.id and c.school_id = $1
-                                             and c.academic_year_id = ${CURRENT_YEAR}))::int as with_class
+                                             and c.academic_year_id = ${CURRENT_YEAR}))::int as "withClass"
        from profiles p where p.school_id = $1 and p.role = 'teacher' and p.status = 'active'`,
       [schoolId],
     ),
   ]);
-  const staffByRole = roles.map((r) => ({ role: r.role, total: r.total, active: r.active, inactive: r.total - r.active }));
-  const total = staffByRole.reduce((s, r) => s + r.total, 0);
-  const active = staffByRole.reduce((s, r) => s + r.active, 0);
-  const t = coverage ?? { total: 0, with_class: 0 };
-  return {
-    kind: 'hr',
-    asOf: ctx.asOf,
-    school: ctx.school,
-    term: ctx.term,
-    staff: { total, active, inactive: total - active },
-    staffByRole,
-    teachers: { total: t.total, withClass: t.with_class, withoutClass: t.total - t.with_class },
-  };
+  return edufam.hrDashboardOf(ctx, roles, coverage ?? { total: 0, withClass: 0 });
 }
 
 async function platformDashboard(c: Client) {
   const asOf = schoolToday();
-  const since = daysBefore(asOf, 6);
+  const since = edufam.daysBefore(asOf, 6);
   const tz = `'${SCHOOL_TIME_ZONE}'`;
   const [schools, roles, perDay, recent] = await Promise.all([
     q<{ id: string; name: string; code: string; curriculum: string; county: string | null; status: string; learners: number; staff: number }>(
@@ -499,33 +383,15 @@ async function platformDashboard(c: Client) {
        group by 1 order by 1`,
       [since],
     ),
-    q<{ at: Date; name: string | null; role: string | null; school_name: string | null }>(
+    q<{ at: Date; name: string | null; role: string | null; schoolName: string | null }>(
       c,
-      `select a.created_at as at, p.name, a.performed_by_role as role, s.name as school_name
+      `select a.created_at as at, p.name, a.performed_by_role as role, s.name as "schoolName"
        from audit_logs a left join profiles p on p.id = a.performed_by_user_id left join schools s on s.id = a.school_id
        where a.action = 'LOGIN_SUCCESS' and a.success is distinct from false
        order by a.created_at desc limit 5`,
     ),
   ]);
-  const counts = new Map(perDay.map((d) => [d.date, d.count]));
-  const byDay = Array.from({ length: 7 }, (_, i) => {
-    const date = daysBefore(asOf, 6 - i);
-    return { date, count: counts.get(date) ?? 0 };
-  });
-  const active = schools.filter((s) => s.status === 'active').length;
-  return {
-    kind: 'platform',
-    asOf,
-    schools: { total: schools.length, active, inactive: schools.length - active },
-    users: { total: roles.reduce((s, r) => s + r.count, 0), byRole: roles },
-    learners: { total: schools.reduce((s, r) => s + r.learners, 0) },
-    schoolsList: schools,
-    signIns: {
-      last7Days: byDay.reduce((s, d) => s + d.count, 0),
-      byDay,
-      recent: recent.map((r) => ({ at: r.at.toISOString(), name: r.name, role: r.role, schoolName: r.school_name })),
-    },
-  };
+  return edufam.platformDashboardOf(asOf, { schools, roles, perDay, recent });
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -828,65 +694,6 @@ async function studentAccount(c: Client, u: SessionUser & { role: string }, stud
 
 // ------------------------------------------------------------------------------------------------
 // GET /api/grades/my-children: released series of a parent's children, graded and ranked in stream.
-
-interface Band {
-  code: string;
-  descriptor: string;
-  min: number;
-  points: number | null;
-}
-const roundHalfUp = (v: number, dp = 0) => {
-  const f = 10 ** dp;
-  return Math.round(v * f + Math.sign(v) * 1e-9) / f;
-};
-function bandFor(bands: Band[], percent: number): Band {
-  const whole = roundHalfUp(Math.min(100, Math.max(0, percent)), 0);
-  const sorted = [...bands].sort((a, b) => b.min - a.min);
-  return sorted.find((b) => whole >= b.min) ?? sorted[sorted.length - 1]!;
-}
-const gradeLabel = (b: Band) => (b.descriptor ? `${b.code} ${b.descriptor}` : b.code);
-function bandForPoints(bands: Band[], points: number): Band | null {
-  const withPoints = bands.filter((b) => b.points !== null).sort((a, b) => b.points! - a.points!);
-  if (withPoints.length === 0) return null;
-  return withPoints.find((b) => b.points! <= points) ?? withPoints[withPoints.length - 1]!;
-}
-const KCSE_COMPULSORY = [/english/i, /kiswahili/i, /mathematics/i];
-function kcseMeanGrade(subjects: { subjectId: string; name: string; points: number }[], bands: Band[]) {
-  const compulsory = subjects.filter((s) => KCSE_COMPULSORY.some((re) => re.test(s.name)));
-  const others = subjects.filter((s) => !compulsory.includes(s)).sort((a, b) => b.points - a.points);
-  const counted = [...compulsory.slice(0, 7), ...others].slice(0, 7);
-  const totalPoints = counted.reduce((sum, s) => sum + s.points, 0);
-  if (counted.length === 0) return { totalPoints: 0, grade: null };
-  return { totalPoints, grade: bandForPoints(bands, roundHalfUp(totalPoints / counted.length, 0)) };
-}
-function competitionRanksBy(keys: (number[] | null)[]): (number | null)[] {
-  const ranked = keys
-    .map((k, i) => ({ i, k: k?.map((v) => roundHalfUp(v, 2)) ?? null }))
-    .filter((x) => x.k !== null)
-    .sort((a, b) => {
-      for (let j = 0; j < Math.max(a.k!.length, b.k!.length); j++) {
-        const d = (b.k![j] ?? 0) - (a.k![j] ?? 0);
-        if (d !== 0) return d;
-      }
-      return 0;
-    });
-  const out: (number | null)[] = keys.map(() => null);
-  let position = 0;
-  let previous: string | null = null;
-  ranked.forEach((x, idx) => {
-    const key = x.k!.join('|');
-    if (key !== previous) position = idx + 1;
-    previous = key;
-    out[x.i] = position;
-  });
-  return out;
-}
-function defaultScaleFor(curriculum: string, band: string): string {
-  if (curriculum === 'IGCSE') return 'igcse';
-  if (curriculum === '8-4-4') return 'kcse';
-  if (/junior|senior/i.test(band)) return 'knec8';
-  return 'cbc4';
-}
 
 async function myChildrenGrades(c: Client, u: SessionUser & { role: string }) {
   const schoolId = u.schoolId!;

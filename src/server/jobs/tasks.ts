@@ -23,6 +23,20 @@ import { messages } from '../../shared/messages.js';
 
 export type TaskRow = typeof backgroundTasks.$inferSelect;
 
+/** The fields every view of a task row shows (GET /api/tasks/:id, GET /api/jobs/:id): identity, progress, error and ISO times. */
+export function taskRunFields(r: TaskRow) {
+  return {
+    id: r.id,
+    kind: r.kind,
+    progress: r.progress,
+    total: r.total,
+    error: r.error,
+    createdAt: r.createdAt.toISOString(),
+    startedAt: r.startedAt?.toISOString() ?? null,
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  };
+}
+
 export interface TaskContext {
   task: TaskRow;
   database: Database;

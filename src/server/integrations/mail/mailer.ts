@@ -25,8 +25,15 @@ export interface SmtpSettings {
   from: string;
 }
 
-/** Real delivery through an SMTP server (nodemailer). */
-export function createSmtpMailer(settings: SmtpSettings): Mailer {
+/** How long (ms) to wait for the SMTP connection, the server's greeting and an idle socket; nodemailer's defaults when left out. */
+export interface SmtpTimeouts {
+  connectionTimeout?: number;
+  greetingTimeout?: number;
+  socketTimeout?: number;
+}
+
+/** Real delivery through an SMTP server (nodemailer), with `timeouts` where given. */
+export function createSmtpMailer(settings: SmtpSettings, timeouts: SmtpTimeouts = {}): Mailer {
   const transport = nodemailer.createTransport({
     host: settings.host,
     port: settings.port,
@@ -34,6 +41,7 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
     auth: settings.user ? { user: settings.user, pass: settings.password } : undefined,
     // Local/dev SMTP servers often offer STARTTLS with self-signed certificates.
     tls: { rejectUnauthorized: false },
+    ...timeouts,
   });
   return {
     async send(m) {

@@ -18,13 +18,12 @@ import type { Mailer } from '../../integrations/mail/mailer.js';
 import type { Sweep } from '../../jobs/tasks.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { resolveAttachments } from '../attachments/index.js';
-import { recordAudit } from '../../lib/audit.js';
 import { deliverSms, listSmsStatuses, logSms, type OutgoingSms } from '../sms/index.js';
 import { audienceLabels, checkAudience, isManagerRole, resolveAudience, type Recipient } from './audience.js';
 import type { AnnouncementAudience } from './audience.repository.js';
 import * as repo from './announcements.repository.js';
 import { paginate } from '../../lib/paging.js';
-import { findSchoolName, type RequestCaller } from '../../lib/school-context.js';
+import { auditSchool, findSchoolName, type RequestCaller } from '../../lib/school-context.js';
 
 /**
  * School announcements (issue 17 §1): compose (with a recipient count first), publish now or at
@@ -133,14 +132,14 @@ export async function createAnnouncement(deps: AnnouncementDeps, c: RequestCalle
       publishAt: scheduled ? publishAt : now,
       expiresAt,
     });
-    await recordAudit(tx, {
-      schoolId,
-      action: ANNOUNCEMENT_AUDIT.created,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `school_announcement:${ann.id}`,
-      newValue: { title: ann.title, audience, channels, priority: ann.priority, status: ann.status, publishAt: ann.publishAt.toISOString(), recipients: people.length },
-      ipAddress: c.ip,
+    await auditSchool(tx, { ...c, schoolId }, ANNOUNCEMENT_AUDIT.created, `school_announcement:${ann.id}`, null, {
+      title: ann.title,
+      audience,
+      channels,
+      priority: ann.priority,
+      status: ann.status,
+      publishAt: ann.publishAt.toISOString(),
+      recipients: people.length,
     });
     if (!scheduled) pending = await publishInTx(tx, ann, people, actor.id, now);
     return ann.id;
@@ -481,17 +480,7 @@ export async function cancelAnnouncement(deps: AnnouncementDeps, c: RequestCalle
     if (!canManage(actor, ann)) throw forbidden(m.notAuthor);
     const upd = await repo.cancelScheduled(tx, id);
     if (!upd) throw new AppError(409, 'NOT_SCHEDULED', m.cancelScheduledOnly);
-    await recordAudit(tx, {
-      schoolId,
-      action: ANNOUNCEMENT_AUDIT.cancelled,
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `school_announcement:${id}`,
-      oldValue: { status: 'scheduled' },
-      newValue: { status: 'cancelled' },
-      metadata: { title: ann.title },
-      ipAddress: c.ip,
-    });
+    await auditSchool(tx, { ...c, schoolId }, ANNOUNCEMENT_AUDIT.cancelled, `school_announcement:${id}`, { status: 'scheduled' }, { status: 'cancelled' }, { title: ann.title });
   });
   await notify(deps, [actor.id], id);
   return getAnnouncement(deps.database, actor, id);

@@ -53,6 +53,16 @@ function get(url: string, who?: string) {
   return t.app.inject({ method: 'GET', url, headers: who ? { cookie: cookie[who]! } : {} });
 }
 
+/** GET `url` as `who`, which must answer 200 with an Excel file; the answer and the workbook read from it. */
+async function getWorkbook(url: string, who: string) {
+  const res = await get(url, who);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe(XLSX);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  return { res, wb };
+}
+
 /** A CSV line: fields with , " or line breaks quoted. */
 function line(fields: string[], delimiter = ','): string {
   return fields.map((f) => (/[",;\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(delimiter);
@@ -180,11 +190,7 @@ describe('GET /api/students/import/template', () => {
   });
 
   it('Excel: the same columns, an Instructions sheet and text-formatted phone numbers', async () => {
-    const res = await get('/api/students/import/template?format=xlsx', 'principal');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe(XLSX);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const { res, wb } = await getWorkbook('/api/students/import/template?format=xlsx', 'principal');
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Learners', 'Instructions']);
     const ws = wb.worksheets[0]!;
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([...IMPORT_COLUMNS]);
@@ -537,11 +543,7 @@ describe('GET /api/students/export', () => {
   });
 
   it('Excel with the same columns', async () => {
-    const res = await get('/api/students/export?format=xlsx&search=Chelangat-Kiprono', 'director');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe(XLSX);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const { wb } = await getWorkbook('/api/students/export?format=xlsx&search=Chelangat-Kiprono', 'director');
     const ws = wb.worksheets[0]!;
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([...IMPORT_COLUMNS, 'status', 'admission_date']);
     expect(ws.getRow(2).getCell(2).value).toBe('Wambui');

@@ -42,6 +42,23 @@ interface P9Row {
 
 const KEYS = ['basic', 'allowances', 'benefits', 'gross', 'retirement', 'ahl', 'shif', 'prmf', 'mortgage', 'taxable', 'tax', 'relief', 'paye'] as const;
 
+/** The P9A's money columns in KEYS order: header (KRA's letter first) and relative width. */
+const MONEY_COLUMNS: Record<(typeof KEYS)[number], [header: string, width: number]> = {
+  basic: ['A Basic salary', 1],
+  allowances: ['Allowances', 1],
+  benefits: ['B Non-cash benefits', 1],
+  gross: ['D Total gross pay', 1.05],
+  retirement: ['E Retirement (NSSF + pension)', 1.05],
+  ahl: ['F Housing Levy', 0.95],
+  shif: ['G SHIF', 0.9],
+  prmf: ['H PRMF', 0.85],
+  mortgage: ['I Mortgage interest', 0.9],
+  taxable: ['K Chargeable pay', 1.05],
+  tax: ['L Tax charged', 1],
+  relief: ['M Personal relief', 0.95],
+  paye: ['O PAYE', 1],
+};
+
 function rowOf(month: string, l: LineRow): P9Row {
   const st = l.breakdown.statutory;
   const benefits = l.breakdown.benefits.reduce((s, b) => s + b.amountCents, 0);
@@ -108,19 +125,7 @@ export async function p9Pdf(school: Letterhead, employer: EmployerNumbers, input
   const money = (k: (typeof KEYS)[number]) => (r: P9Row | { month: string; blank: true }) => ('blank' in r ? '' : formatKes(r[k]));
   const columns: TableColumn<P9Row | { month: string; blank: true }>[] = [
     { header: 'Month', width: 1.25, value: (r) => (r.month === 'TOTAL' ? 'TOTAL' : monthName(r.month).split(' ')[0]) },
-    { header: 'A Basic salary', width: 1, align: 'right', value: money('basic') },
-    { header: 'Allowances', width: 1, align: 'right', value: money('allowances') },
-    { header: 'B Non-cash benefits', width: 1, align: 'right', value: money('benefits') },
-    { header: 'D Total gross pay', width: 1.05, align: 'right', value: money('gross') },
-    { header: 'E Retirement (NSSF + pension)', width: 1.05, align: 'right', value: money('retirement') },
-    { header: 'F Housing Levy', width: 0.95, align: 'right', value: money('ahl') },
-    { header: 'G SHIF', width: 0.9, align: 'right', value: money('shif') },
-    { header: 'H PRMF', width: 0.85, align: 'right', value: money('prmf') },
-    { header: 'I Mortgage interest', width: 0.9, align: 'right', value: money('mortgage') },
-    { header: 'K Chargeable pay', width: 1.05, align: 'right', value: money('taxable') },
-    { header: 'L Tax charged', width: 1, align: 'right', value: money('tax') },
-    { header: 'M Personal relief', width: 0.95, align: 'right', value: money('relief') },
-    { header: 'O PAYE', width: 1, align: 'right', value: money('paye') },
+    ...KEYS.map((k) => ({ header: MONEY_COLUMNS[k][0], width: MONEY_COLUMNS[k][1], align: 'right' as const, value: money(k) })),
   ];
   y = drawTable(doc, columns, p9Rows(input), { y, fontSize: 7.5, onNewPage: (d) => drawLetterhead(d, school, { compact: true, title: 'P9A' }) });
   doc.font('Helvetica-Oblique').fontSize(7.5).fillColor(PDF_COLORS.muted);

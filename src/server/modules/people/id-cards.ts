@@ -19,7 +19,7 @@ import {
   type Letterhead,
 } from '../../lib/pdf.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { recordAudit } from '../../lib/audit.js';
+import { auditSchool } from '../../lib/school-context.js';
 import { storeFile } from '../../lib/files.js';
 import { audienceScope, learnerAudience, learnerNotFound, visibleLearners } from '../learners/index.js';
 import * as repo from './people.repository.js';
@@ -267,15 +267,7 @@ export async function startIdCards(database: Database, tasks: TaskRunner, actor:
       input = { studentIds: ids, label: total === 1 ? found[0]!.admissionNumber : `${total} learners` };
     }
     const row = await tasks.create(tx, { schoolId, kind: ID_CARDS_TASK, createdBy: actor.id, input, total });
-    await recordAudit(tx, {
-      schoolId,
-      action: 'ID_CARDS_REQUESTED',
-      performedByUserId: actor.id,
-      performedByRole: actor.role,
-      targetEntity: `task:${row.id}`,
-      newValue: { ...input, total },
-      ipAddress: ip,
-    });
+    await auditSchool(tx, { actor, schoolId, ip }, 'ID_CARDS_REQUESTED', `task:${row.id}`, null, { ...input, total });
     return row;
   });
   await tasks.dispatch(task.id);

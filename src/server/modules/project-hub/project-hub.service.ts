@@ -115,6 +115,16 @@ async function audit(tx: Tx, c: RequestCaller, e: { schoolId: string | null; act
   });
 }
 
+/** Audits an update with the old and new values of its changed fields (`diff`); nothing when no field changed. */
+async function auditChanges(
+  tx: Tx,
+  c: RequestCaller,
+  e: { schoolId: string | null; action: string; entity: string; id: string; summary: string },
+  changes: { oldValue: object; newValue: object },
+) {
+  if (Object.keys(changes.newValue).length > 0) await audit(tx, c, { ...e, ...changes });
+}
+
 /** Only the keys of `next` whose values differ from `prev` (for the audit's old/new values). */
 function diff<T extends Record<string, unknown>>(prev: T, next: Partial<T>): { oldValue: Partial<T>; newValue: Partial<T> } {
   const oldValue: Partial<T> = {};
@@ -217,9 +227,7 @@ export async function updateProject(tx: Tx, c: RequestCaller, id: string, body: 
     changes.newValue.archived = body.archived;
   }
   await repo.updateProject(tx, id, { ...Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)), ...(archivedAt !== undefined ? { archivedAt } : {}), updatedAt: new Date() });
-  if (Object.keys(changes.newValue).length > 0) {
-    await audit(tx, c, { schoolId: p.schoolId, action: 'project_hub.project.update', entity: 'hub_project', id, ...changes, summary: pm.audit.projectUpdated(body.name ?? p.name) });
-  }
+  await auditChanges(tx, c, { schoolId: p.schoolId, action: 'project_hub.project.update', entity: 'hub_project', id, summary: pm.audit.projectUpdated(body.name ?? p.name) }, changes);
   return projectDetail(tx, id);
 }
 
@@ -318,9 +326,7 @@ export async function updateTask(tx: Tx, c: RequestCaller, id: string, body: z.o
     priority: body.priority,
     dueDate: body.dueDate,
   });
-  if (Object.keys(changes.newValue).length > 0) {
-    await audit(tx, c, { schoolId: p.schoolId, action: 'project_hub.task.update', entity: 'hub_task', id, ...changes, summary: pm.audit.taskUpdated(body.title ?? t.title) });
-  }
+  await auditChanges(tx, c, { schoolId: p.schoolId, action: 'project_hub.task.update', entity: 'hub_task', id, summary: pm.audit.taskUpdated(body.title ?? t.title) }, changes);
   return loadTask(tx, id);
 }
 

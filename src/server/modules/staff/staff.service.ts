@@ -79,32 +79,45 @@ async function loadAccount(tx: Tx, profileId: string | null) {
   return (await repo.findAccount(tx, profileId)) ?? null;
 }
 
-/** The record as GET /api/staff/:id answers it: fields, exit, account and documents. */
-async function detailOf(tx: Tx, row: StaffRow): Promise<StaffDetail> {
-  const account = await loadAccount(tx, row.profileId);
-  const docs = await repo.listStaffDocuments(tx, row.schoolId, row.id);
+/** The fields the staff list and the full record both show, from a staff row. */
+type StaffCore = Pick<
+  StaffListItem,
+  'id' | 'staffNumber' | 'name' | 'firstName' | 'lastName' | 'jobTitle' | 'department' | 'employer' | 'employmentType' | 'status' | 'phone' | 'email' | 'startDate' | 'contractEnd'
+>;
+
+function staffCoreOf(row: StaffRow): StaffCore {
   return {
     id: row.id,
     staffNumber: row.staffNumber,
     name: staffFullName(row),
     firstName: row.firstName,
-    otherNames: row.otherNames,
     lastName: row.lastName,
+    jobTitle: row.jobTitle,
+    department: row.department,
+    employer: row.employer as StaffCore['employer'],
+    employmentType: row.employmentType as StaffCore['employmentType'],
+    status: row.status as StaffCore['status'],
+    phone: row.phone,
+    email: row.email,
+    startDate: row.startDate,
+    contractEnd: row.contractEnd,
+  };
+}
+
+/** The record as GET /api/staff/:id answers it: fields, exit, account and documents. */
+async function detailOf(tx: Tx, row: StaffRow): Promise<StaffDetail> {
+  const account = await loadAccount(tx, row.profileId);
+  const docs = await repo.listStaffDocuments(tx, row.schoolId, row.id);
+  return {
+    ...staffCoreOf(row),
+    otherNames: row.otherNames,
     nationalId: row.nationalId,
     dateOfBirth: row.dateOfBirth,
     gender: row.gender as StaffDetail['gender'],
-    phone: row.phone,
-    email: row.email,
     kraPin: row.kraPin,
     nssfNumber: row.nssfNumber,
     shifNumber: row.shifNumber,
     tscNumber: row.tscNumber,
-    employer: row.employer as StaffDetail['employer'],
-    employmentType: row.employmentType as StaffDetail['employmentType'],
-    department: row.department,
-    jobTitle: row.jobTitle,
-    startDate: row.startDate,
-    contractEnd: row.contractEnd,
     nextOfKin: row.nextOfKin ?? null,
     paymentMethod: row.paymentMethod as StaffDetail['paymentMethod'],
     bankName: row.bankName,
@@ -112,7 +125,6 @@ async function detailOf(tx: Tx, row: StaffRow): Promise<StaffDetail> {
     bankBranch: row.bankBranch,
     bankAccount: row.bankAccount,
     mpesaPhone: row.mpesaPhone,
-    status: row.status as StaffDetail['status'],
     exit:
       row.status === 'exited' && row.exitType && row.exitDate
         ? { type: row.exitType as NonNullable<StaffDetail['exit']>['type'], date: row.exitDate, reason: row.exitReason, clearance: row.exitClearance?.items ?? [] }
@@ -157,20 +169,7 @@ export async function listStaff(database: Database, actor: Actor, q: ListStaffQu
     return {
       items: page.items.map(
         ({ s, role, accountStatus }): StaffListItem => ({
-          id: s.id,
-          staffNumber: s.staffNumber,
-          name: staffFullName(s),
-          firstName: s.firstName,
-          lastName: s.lastName,
-          jobTitle: s.jobTitle,
-          department: s.department,
-          employer: s.employer as StaffListItem['employer'],
-          employmentType: s.employmentType as StaffListItem['employmentType'],
-          status: s.status as StaffListItem['status'],
-          phone: s.phone,
-          email: s.email,
-          startDate: s.startDate,
-          contractEnd: s.contractEnd,
+          ...staffCoreOf(s),
           exitDate: s.exitDate,
           hasAccount: !!s.profileId,
           role: s.profileId ? role : null,

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { EmailSettings, SmsSettings, UpdateEmailSettingsBody, UpdateSmsSettingsBody } from '../../../shared/contracts/system-settings.js';
 import { systemSettingsMessages as sm } from '../../../shared/messages/system-settings.js';
 import type { Database } from '../../db/client.js';
@@ -147,21 +146,11 @@ export function smtpSettingsOf(key: Buffer, s: StoredEmail): SmtpSettings {
  */
 export async function sendThroughSettings(key: Buffer, s: StoredEmail, base: Mailer, message: { to: string; subject: string; text: string }): Promise<void> {
   if (s.mode !== 'smtp') return base.send(message);
-  const smtp = smtpSettingsOf(key, s);
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    auth: smtp.user ? { user: smtp.user, pass: smtp.password } : undefined,
-    tls: { rejectUnauthorized: false },
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 15_000,
-  });
+  const mailer = createSmtpMailer(smtpSettingsOf(key, s), { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 });
   try {
-    await transport.sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text });
+    await mailer.send(message);
   } finally {
-    transport.close();
+    mailer.close();
   }
 }
 

@@ -6,26 +6,19 @@ import { messages } from '../../../shared/messages.js';
 import { isAdminRole } from '../../../shared/roles.js';
 import { withScope } from '../../db/tenant.js';
 import { AppError, notFound } from '../../errors.js';
-import type { TaskRow, TaskRunner } from '../../jobs/tasks.js';
+import { taskRunFields, type TaskRow, type TaskRunner } from '../../jobs/tasks.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import { findTask, listOwnTasks, requeueFailedTask } from './tasks.repository.js';
 
 export function toTask(r: TaskRow): Task {
   return {
-    id: r.id,
-    kind: r.kind,
+    ...taskRunFields(r),
     status: r.status as Task['status'],
-    progress: r.progress,
-    total: r.total,
     input: (r.input ?? {}) as Record<string, unknown>,
     result: (r.result ?? null) as Record<string, unknown> | null,
-    error: r.error,
     attempts: r.attempts,
     resultFileUrl: r.resultFileId ? `/api/files/${r.resultFileId}?download=1` : null,
-    createdAt: r.createdAt.toISOString(),
-    startedAt: r.startedAt?.toISOString() ?? null,
-    finishedAt: r.finishedAt?.toISOString() ?? null,
   };
 }
 

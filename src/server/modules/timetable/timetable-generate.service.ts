@@ -5,7 +5,7 @@ import { timetableMessages as tm } from '../../../shared/messages/timetable.js';
 import type { Database } from '../../db/client.js';
 import { withScope, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
-import type { TaskContext, TaskRow, TaskRunner } from '../../jobs/tasks.js';
+import { taskRunFields, type TaskContext, type TaskRow, type TaskRunner } from '../../jobs/tasks.js';
 import { checkTimetable } from './engine/checker.js';
 import { solveInWorker } from './engine/run-worker.js';
 import { precheck } from './engine/solver.js';
@@ -348,19 +348,12 @@ export async function runGenerateTask(ctx: TaskContext): Promise<{ result: Recor
 export function toJob(r: TaskRow): Job {
   const result = (r.result ?? null) as Record<string, unknown> | null;
   return {
-    id: r.id,
-    kind: r.kind,
+    ...taskRunFields(r),
     status: r.status as Job['status'],
-    progress: r.progress,
-    total: r.total,
     detail: (result?.detail as Record<string, unknown> | undefined) ?? null,
     timetableId: typeof result?.timetableId === 'string' ? result.timetableId : null,
     result,
-    error: r.error,
     cancelRequested: r.cancelRequestedAt !== null,
-    createdAt: r.createdAt.toISOString(),
-    startedAt: r.startedAt?.toISOString() ?? null,
-    finishedAt: r.finishedAt?.toISOString() ?? null,
   };
 }
 

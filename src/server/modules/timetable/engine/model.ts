@@ -307,38 +307,3 @@ export function compile(problem: TimetableProblem): Model {
 }
 
 const RULE_CODE = { daily: 0, cont: 1, gapsDay: 2, gapsWeek: 3 } as const;
-
-/** Number of set bits. */
-export function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/**
- * Empty periods between the first and last busy period of a day's bitmask, not counting the periods
- * set in `off` (the resource's hard not-available periods, which FET does not count as gaps).
- */
-export function gapsOfMask(mask: number, off = 0): number {
-  if (mask === 0) return 0;
-  const low = mask & -mask;
-  const high = 1 << (31 - Math.clz32(mask));
-  // Bits low..high inclusive (| 0 wraps correctly when high is bit 31).
-  const span = ((high - low) | 0) | high;
-  return popcount(span & ~(mask | off));
-}
-
-/** Sum over runs of consecutive busy periods of (run length - max), for runs longer than max. */
-export function runExcess(mask: number, max: number): number {
-  let excess = 0;
-  let run = 0;
-  while (mask !== 0 || run > 0) {
-    if (mask & 1) run++;
-    else {
-      if (run > max) excess += run - max;
-      run = 0;
-    }
-    mask >>>= 1;
-  }
-  return excess;
-}

@@ -27,8 +27,8 @@ const HARD_PEN_WEIGHT = 1;
 /** Share of hard-gap repair steps that take out an edge lesson of a breaching day rather than any of its lessons. */
 const EDGE_REPAIR = 0.9;
 
-/** mulberry32: a small seeded PRNG (deterministic runs for a given seed). */
-function mulberry32(seed: number): () => number {
+/** mulberry32: a small seeded PRNG (deterministic runs for a given seed); returns numbers in [0, 1). */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -39,7 +39,7 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-// The bit helpers below repeat model.ts's on purpose: module-local functions are inlined by V8 in the
+// The bit helpers below stay module-local on purpose: module-local functions are inlined by V8 in the
 // hot loop, while calls through an imported binding (tsx's module getters) cost ~17 % of the search.
 
 /** Number of set bits. */
