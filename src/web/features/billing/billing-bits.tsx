@@ -76,6 +76,22 @@ export function SubscriptionStatusBadge({ status, className }: { status: Billing
   );
 }
 
+/**
+ * A school's plan name ("No plan" when it has none) in large type, then its subscription status pill,
+ * on one wrapping line: `as` is the name's element (a heading on the billing page, a paragraph in a
+ * card), `className` the line's own classes, `testId` the name's.
+ */
+export function PlanNameAndStatus({ planName, status, as: Name, className, testId }: { planName: string | null; status: BillingStatus; as: 'h2' | 'p'; className: string; testId: string }) {
+  return (
+    <div className={cn('flex flex-wrap items-center gap-2', className)}>
+      <Name className="truncate text-lg font-semibold tracking-tight" data-testid={testId}>
+        {planName ?? s.subscriptions.noPlan}
+      </Name>
+      <SubscriptionStatusBadge status={status} />
+    </div>
+  );
+}
+
 export const inputClass =
   'h-9 w-full min-w-0 rounded-md border border-input bg-card px-3 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive';
 export const textareaClass =

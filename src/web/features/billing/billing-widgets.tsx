@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AlertTriangle, ArrowRight, Lock, Smartphone } from 'lucide-react';
+import { AlertTriangle, Lock, Smartphone } from 'lucide-react';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,8 +7,11 @@ import { Panel } from '@/components/page-layout';
 import { formatDate } from '@/lib/format';
 import type { SessionUser } from '@/lib/types';
 import { cn } from '@/lib/utils';
-import { Kes, SubscriptionStatusBadge } from './billing-bits';
+import { Kes, PlanNameAndStatus } from './billing-bits';
 import { useBillingStatus } from './billing-api';
+import { IconBadge } from '@/components/icon-badge';
+import { OnwardLink } from '@/components/onward-link';
+import { FactTile } from '@/components/fact-tile';
 
 const w = s.widgets;
 /** The billing section's address for every role that may open it (ROUTE_SECTIONS '/billing'). */
@@ -30,35 +33,21 @@ export function SubscriptionSummaryCard({ className }: { className?: string }) {
         <p className="py-4 text-center text-sm text-muted-foreground">{w.loadFailed}</p>
       ) : (
         <>
-          <div className="flex min-w-0 flex-wrap items-center gap-2">
-            <p className="truncate text-lg font-semibold tracking-tight" data-testid="billing-summary-plan">
-              {d.planName ?? s.subscriptions.noPlan}
-            </p>
-            <SubscriptionStatusBadge status={d.status} />
-          </div>
+          <PlanNameAndStatus planName={d.planName} status={d.status} as="p" className="min-w-0" testId="billing-summary-plan" />
           <dl className="grid grid-cols-2 gap-2 text-sm">
-            <div className="min-w-0 rounded-lg bg-muted/50 px-3 py-2">
-              <dt className="text-xs text-muted-foreground">{s.director.balance}</dt>
-              <dd className="truncate font-medium" data-testid="billing-summary-balance">
-                <Kes cents={d.balanceCents} tone />
-              </dd>
-            </div>
-            <div className="min-w-0 rounded-lg bg-muted/50 px-3 py-2">
-              <dt className="text-xs text-muted-foreground">{s.director.nextDue}</dt>
-              <dd className="truncate font-medium tabular-nums">
-                {d.dueOn ? formatDate(d.dueOn) : d.status === 'trial' && d.trialEndsOn ? s.director.trialEnds(formatDate(d.trialEndsOn)) : s.director.nothingDue}
-              </dd>
-            </div>
+            <FactTile label={s.director.balance} testId="billing-summary-balance">
+              <Kes cents={d.balanceCents} tone />
+            </FactTile>
+            <FactTile label={s.director.nextDue} valueClassName="truncate font-medium tabular-nums">
+              {d.dueOn ? formatDate(d.dueOn) : d.status === 'trial' && d.trialEndsOn ? s.director.trialEnds(formatDate(d.trialEndsOn)) : s.director.nothingDue}
+            </FactTile>
           </dl>
         </>
       )}
       <div className="mt-auto flex flex-wrap gap-2">
-        <Button asChild variant="outline" size="sm">
-          <Link to={BILLING_PATH} data-testid="billing-summary-link">
-            {w.viewBilling}
-            <ArrowRight aria-hidden />
-          </Link>
-        </Button>
+        <OnwardLink to={BILLING_PATH} testId="billing-summary-link">
+          {w.viewBilling}
+        </OnwardLink>
         {owes && (
           <Button asChild size="sm" className="bg-emerald-600 text-white hover:bg-emerald-600/90">
             <Link to={`${BILLING_PATH}?pay=1`} data-testid="billing-summary-pay">
@@ -94,9 +83,7 @@ export function BillingStatusBanner({ user }: { user: SessionUser }) {
       data-status={d.status}
     >
       <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-x-3 gap-y-2">
-        <span className={cn('flex size-7 shrink-0 items-center justify-center rounded-full', readOnly ? 'bg-red-500/15 text-red-700 dark:text-red-300' : 'bg-amber-500/15 text-amber-700 dark:text-amber-300')}>
-          <Icon className="size-3.5" aria-hidden />
-        </span>
+        <IconBadge icon={Icon} className={cn('size-7 rounded-full', readOnly ? 'bg-red-500/15 text-red-700 dark:text-red-300' : 'bg-amber-500/15 text-amber-700 dark:text-amber-300')} iconClassName="size-3.5" />
         <div className="min-w-0 flex-1 text-sm">
           <p className="font-semibold">{readOnly ? w.bannerReadOnly : w.bannerArrears}</p>
           {d.message && <p className="mt-0.5 opacity-85">{d.message}</p>}

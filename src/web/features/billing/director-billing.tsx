@@ -9,11 +9,12 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { Fact, Kes, SubscriptionStatusBadge } from './billing-bits';
+import { Fact, Kes, PlanNameAndStatus } from './billing-bits';
 import { useBillingInvoices, useBillingStatus, useSubscriptions } from './billing-api';
 import { InvoiceCard, invoiceColumns } from './invoices-tab';
 import { BillingInvoiceSheet } from './invoice-sheet';
 import { PayInvoiceDialog } from './pay-mpesa-dialog';
+import { IconBadge } from '@/components/icon-badge';
 
 const d = s.director;
 const PAGE_SIZE = 10;
@@ -37,17 +38,10 @@ function SubscriptionCard({ sub, status, payable, onPay }: { sub: Subscription |
     >
       <div className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
         <div className="flex min-w-0 items-center gap-3.5">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
-            <Wallet className="size-5" aria-hidden />
-          </span>
+          <IconBadge icon={Wallet} className="size-11 rounded-xl bg-primary/10 text-primary" iconClassName="size-5" />
           <div className="min-w-0">
             <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{d.subscription}</p>
-            <div className="mt-0.5 flex flex-wrap items-center gap-2">
-              <h2 className="truncate text-lg font-semibold tracking-tight" data-testid="billing-subscription-plan-name">
-                {sub.planName ?? s.subscriptions.noPlan}
-              </h2>
-              <SubscriptionStatusBadge status={sub.status} />
-            </div>
+            <PlanNameAndStatus planName={sub.planName} status={sub.status} as="h2" className="mt-0.5" testId="billing-subscription-plan-name" />
             {sub.status === 'trial' && sub.trialEndsOn && <p className="mt-0.5 text-sm text-muted-foreground">{d.trialEnds(formatDate(sub.trialEndsOn))}</p>}
           </div>
         </div>

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { CheckCircle2, Hourglass, SkipForward, Sparkles } from 'lucide-react';
+import { CheckCircle2, Hourglass, SkipForward, Sparkles, type LucideIcon } from 'lucide-react';
 import type { GenerateInvoicesResponse } from '@shared/contracts/billing';
 import { schoolToday } from '@shared/dates';
 import { billingScreens as s } from '@shared/messages/billing-screens';
@@ -13,6 +13,16 @@ import { apiErrorOf, inputClass, Kes } from './billing-bits';
 import { useGenerateInvoices } from './billing-api';
 
 const t = s.generate;
+
+/** One line of the generation's outcome list: a muted icon, then `children` (the count's wording). */
+function OutcomeLine({ icon: Icon, testId, children }: { icon: LucideIcon; testId: string; children: React.ReactNode }) {
+  return (
+    <li className="flex items-start gap-2 text-muted-foreground" data-testid={testId}>
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      {children}
+    </li>
+  );
+}
 
 /** "Term 3 2026" for today's month in Kenya's school calendar (Jan–Apr, May–Aug, Sep–Dec). */
 export function suggestedTermLabel(today: string = schoolToday()): string {
@@ -79,15 +89,13 @@ export function GenerateInvoicesDialog({ open, onClose, onShowTerm }: { open: bo
             </p>
           </div>
           <ul className="grid gap-2 rounded-xl border bg-muted/20 p-3.5 text-sm">
-            <li className="flex items-start gap-2 text-muted-foreground" data-testid="billing-generate-skipped">
-              <SkipForward className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <OutcomeLine icon={SkipForward} testId="billing-generate-skipped">
               {t.skipped(result.skipped)}
-            </li>
+            </OutcomeLine>
             {result.inTrial > 0 && (
-              <li className="flex items-start gap-2 text-muted-foreground" data-testid="billing-generate-trial">
-                <Hourglass className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <OutcomeLine icon={Hourglass} testId="billing-generate-trial">
                 {t.inTrial(result.inTrial)}
-              </li>
+              </OutcomeLine>
             )}
             {result.created === 0 && <li className="rounded-md bg-muted px-3 py-2">{t.nothing}</li>}
           </ul>

@@ -3,7 +3,7 @@ import { Ban, CheckCircle2, FileDown, Info, Landmark, ReceiptText, Smartphone } 
 import type { PlatformInvoiceDetail } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { NewTabButton, PdfIconLink } from '@/components/new-tab-link';
@@ -217,7 +217,7 @@ export function BillingInvoiceSheet({
           <div className="p-6">
             <SheetTitle className="sr-only">{t.loadFailed}</SheetTitle>
             <SheetDescription className="sr-only">{invoice.error.message}</SheetDescription>
-            <LoadErrorCard title={t.loadFailed} detail={invoice.error.message} retryLabel={s.common.tryAgain} onRetry={() => void invoice.refetch()} testId="billing-invoice-error" />
+            <QueryErrorCard query={invoice} title={t.loadFailed} retryLabel={s.common.tryAgain} testId="billing-invoice-error" />
           </div>
         ) : (
           <SheetLoading title={s.invoices.title} />

@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import { Banknote, Hourglass, Percent, Scale, UserMinus } from 'lucide-react';
 import type { BillingDashboard } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CHART, AXIS_TICK, rowTooltip, BAR_CURSOR } from '@/components/charts';
 import { Panel } from '@/components/page-layout';
@@ -96,7 +96,7 @@ export function OverviewTab({ year, years, onYear }: { year: number; years: numb
   const wide = useMediaQuery('(min-width: 640px)');
   const dash = s.common.none;
 
-  if (q.isError && !d) return <LoadErrorCard title={s.common.loadFailed} detail={q.error.message} retryLabel={s.common.tryAgain} onRetry={() => void q.refetch()} testId="billing-overview-error" />;
+  if (q.isError && !d) return <QueryErrorCard query={q} title={s.common.loadFailed} retryLabel={s.common.tryAgain} testId="billing-overview-error" />;
 
   return (
     <div className={cn('flex min-w-0 flex-col gap-4 sm:gap-5 transition-opacity', q.isPlaceholderData && 'opacity-60')} data-testid="billing-overview">

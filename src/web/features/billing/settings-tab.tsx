@@ -1,10 +1,10 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Building2, KeyRound, Save, SlidersHorizontal } from 'lucide-react';
+import { Building2, KeyRound, Save, SlidersHorizontal, type LucideIcon } from 'lucide-react';
 import { BILLING_MPESA_ENVIRONMENTS, type BillingSettings, type PutBillingSettingsBody } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PendingButton } from '@/components/pending-button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils';
 import { Field } from '@/components/field';
 import { apiErrorOf, Fact, inputClass } from './billing-bits';
 import { useBillingSettings, useSaveBillingSettings } from './billing-api';
+import { IconBadge } from '@/components/icon-badge';
 
 const t = s.settings;
 type Env = (typeof BILLING_MPESA_ENVIRONMENTS)[number];
@@ -23,13 +24,11 @@ function parseDays(text: string): number[] | null {
   return days.every((n) => Number.isInteger(n) && n >= 0 && n <= 365) && days.length <= 10 ? days : null;
 }
 
-function Card({ icon: Icon, title, text, children, testId }: { icon: React.ComponentType<{ className?: string }>; title: string; text: string; children: React.ReactNode; testId?: string }) {
+function Card({ icon: Icon, title, text, children, testId }: { icon: LucideIcon; title: string; text: string; children: React.ReactNode; testId?: string }) {
   return (
     <section className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6" data-testid={testId}>
       <div className="mb-5 flex items-start gap-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-          <Icon className="size-4" />
-        </span>
+        <IconBadge icon={Icon} className="size-9 rounded-lg bg-primary/10 text-primary" />
         <div className="min-w-0">
           <h2 className="font-semibold tracking-tight">{title}</h2>
           <p className="mt-0.5 text-sm text-muted-foreground">{text}</p>
@@ -175,7 +174,7 @@ function SettingsForm({ settings, canManage }: { settings: BillingSettings; canM
 /** Billing Management › Settings (issue 18 §1): VAT, payment terms, grace days, reminders and the platform paybill. */
 export function SettingsTab({ canManage }: { canManage: boolean }) {
   const q = useBillingSettings();
-  if (q.isError) return <LoadErrorCard title={t.loadFailed} detail={q.error.message} retryLabel={s.common.tryAgain} onRetry={() => void q.refetch()} testId="billing-settings-error-card" />;
+  if (q.isError) return <QueryErrorCard query={q} title={t.loadFailed} retryLabel={s.common.tryAgain} testId="billing-settings-error-card" />;
   if (!q.data) return <Skeleton className="h-96 w-full rounded-xl" />;
   // Keyed by the saved version: after a save the form starts again from what the server stored.
   return <SettingsForm key={q.data.updatedAt ?? 'new'} settings={q.data} canManage={canManage} />;

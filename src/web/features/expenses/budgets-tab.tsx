@@ -5,7 +5,7 @@ import type { Budget } from '@shared/contracts/expenses';
 import { expensesScreens as s } from '@shared/messages/expenses';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,6 +16,7 @@ import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ExpenseCategorySelect, apiErrorOf, inputClass, textareaClass } from './expense-bits';
 import { useBudgets, useCategories, useDeleteBudget, useSaveBudget } from './expenses-api';
 import { useOnOpen } from '@/lib/use-on-open';
+import { QueryErrorCard } from '@/components/query-error-card';
 
 const b = s.budgets;
 
@@ -31,7 +32,7 @@ export function BudgetsTab() {
   const years = React.useMemo(() => [...new Set((data?.terms ?? []).map((t) => t.year))], [data?.terms]);
   const value = period || (data?.period.termId ? `t:${data.period.termId}` : '');
 
-  if (q.error && !data) return <LoadErrorCard title={s.list.loadFailed} detail={q.error.message} retryLabel={s.retry} onRetry={() => void q.refetch()} />;
+  if (q.error && !data) return <QueryErrorCard query={q} title={s.list.loadFailed} retryLabel={s.retry} />;
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="budgets-tab">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

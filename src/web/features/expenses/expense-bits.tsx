@@ -3,8 +3,7 @@ import { EXPENSE_METHODS, type ExpenseMethod, type ExpenseStatus } from '@shared
 import { expensesScreens as s } from '@shared/messages/expenses';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { OptionSelectItems } from '@/components/select-parts';
+import { OptionSelect } from '@/components/select-parts';
 
 /** Shared bits of the Expenses screens: status badge, field wrapper, text area and error helpers. */
 
@@ -75,16 +74,7 @@ function ChoiceSelect<V extends string>({
   invalid?: boolean;
   testId?: string;
 }) {
-  return (
-    <Select value={value} onValueChange={(v) => onChange(v as V)}>
-      <SelectTrigger id={id} className="w-full" aria-invalid={invalid} data-testid={testId}>
-        <SelectValue placeholder={placeholder} />
-      </SelectTrigger>
-      <SelectContent>
-        <OptionSelectItems options={options} />
-      </SelectContent>
-    </Select>
-  );
+  return <OptionSelect value={value} onValueChange={(v) => onChange(v as V)} options={options} placeholder={placeholder} trigger={{ id, className: 'w-full', 'aria-invalid': invalid, 'data-testid': testId }} />;
 }
 
 /** How an expense was paid, picked from every method (`invalid` marks the trigger; left out, no aria-invalid). */

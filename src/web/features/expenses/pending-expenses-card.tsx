@@ -1,20 +1,20 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { AlertTriangle, Check, Paperclip, Receipt, X } from 'lucide-react';
+import { AlertTriangle, Paperclip, Receipt } from 'lucide-react';
 import type { Expense } from '@shared/contracts/expenses';
 import { expensesScreens as s } from '@shared/messages/expenses';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { Money } from '@/components/money';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { Field } from '@/components/field';
-import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { DecisionButtons, DecisionDialog } from '@/components/decision-dialog';
 import { apiErrorOf, textareaClass } from './expense-bits';
 import { useDecideExpense, useExpenses } from './expenses-api';
 import { useOnOpen } from '@/lib/use-on-open';
+import { IconBadge } from '@/components/icon-badge';
 
 const c = s.card;
 
@@ -31,9 +31,7 @@ export function PendingExpensesCard({ className }: { className?: string }) {
   return (
     <div className={cn('flex min-w-0 flex-col rounded-xl border bg-card text-card-foreground shadow-sm', className)} data-testid="pending-expenses-card">
       <div className="flex items-start gap-3 p-4 pb-3 sm:p-5 sm:pb-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-amber-500/12 text-amber-700 dark:text-amber-300">
-          <Receipt className="size-4" aria-hidden />
-        </span>
+        <IconBadge icon={Receipt} className="size-9 rounded-lg bg-amber-500/12 text-amber-700 dark:text-amber-300" />
         <div className="min-w-0">
           <p className="font-semibold">
             {c.title}
@@ -85,16 +83,7 @@ export function PendingExpensesCard({ className }: { className?: string }) {
                     )}
                   </div>
                   {!own && (
-                    <div className="grid shrink-0 grid-cols-2 gap-2 sm:flex">
-                      <Button size="sm" variant="outline" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={() => setDeciding({ expense: e, approve: false })} data-testid="pending-expense-reject">
-                        <X aria-hidden />
-                        {c.reject}
-                      </Button>
-                      <Button size="sm" className="bg-emerald-600 text-white hover:bg-emerald-600/90" onClick={() => setDeciding({ expense: e, approve: true })} data-testid="pending-expense-approve">
-                        <Check aria-hidden />
-                        {c.approve}
-                      </Button>
-                    </div>
+                    <DecisionButtons labels={c} onDecide={(approve) => setDeciding({ expense: e, approve })} testIdPrefix="pending-expense" className="grid shrink-0 grid-cols-2 gap-2 sm:flex" />
                   )}
                 </li>
               );
@@ -118,63 +107,52 @@ function DecideExpenseDialog({ decision, onClose }: { decision: { expense: Expen
   const approve = decision?.approve ?? true;
   const needsNote = !approve && !note.trim();
   return (
-    <FormDialog
+    <DecisionDialog
       open={!!decision}
-      onClose={onClose}
+      approve={approve}
       pending={decide.isPending}
-      className="max-w-md gap-5"
+      onClose={onClose}
+      onSubmit={() => {
+        if (!decision || needsNote) return;
+        decide.mutate(
+          { id: decision.expense.id, approve, note: note.trim() },
+          {
+            onSuccess: (r) => {
+              toast.success(r.message);
+              onClose();
+            },
+          },
+        );
+      }}
       testId="decide-expense-dialog"
       title={approve ? c.approveTitle : c.rejectTitle}
       description={decision ? `${decision.expense.number} · ${decision.expense.payee} · KES ${decision.expense.amount.toLocaleString('en-KE', { minimumFractionDigits: 2 })}` : ''}
+      cancelLabel={c.cancel}
+      confirmLabel={approve ? c.approve : c.reject}
+      submitDisabled={needsNote}
+      submitTestId="expense-decision-confirm"
     >
-      <form
-        className="grid gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!decision || needsNote) return;
-          decide.mutate(
-            { id: decision.expense.id, approve, note: note.trim() },
-            {
-              onSuccess: (r) => {
-                toast.success(r.message);
-                onClose();
-              },
-            },
-          );
-        }}
+      <Field
+        id="expense-decision-note"
+        label={
+          <>
+            {c.comment} <span className="font-normal text-muted-foreground">({approve ? c.commentOptional : c.commentRequired})</span>
+          </>
+        }
+        error={err.fields.note}
       >
-        <Field
+        <textarea
           id="expense-decision-note"
-          label={
-            <>
-              {c.comment} <span className="font-normal text-muted-foreground">({approve ? c.commentOptional : c.commentRequired})</span>
-            </>
-          }
-          error={err.fields.note}
-        >
-          <textarea
-            id="expense-decision-note"
-            rows={3}
-            className={textareaClass}
-            value={note}
-            maxLength={500}
-            placeholder={c.commentPlaceholder}
-            onChange={(e) => setNote(e.target.value)}
-            data-testid="expense-decision-note"
-          />
-        </Field>
-        {err.message && !err.fields.note && <FormErrorAlert title={c.failed} detail={err.message} testId="expense-decision-error" />}
-        <FormDialogFooter
-          cancelLabel={c.cancel}
-          onCancel={onClose}
-          label={approve ? c.approve : c.reject}
-          pending={decide.isPending}
-          disabled={needsNote}
-          variant={approve ? 'default' : 'destructive'}
-          submitClassName={approve ? 'bg-emerald-600 text-white hover:bg-emerald-600/90' : undefined}
-          submitTestId="expense-decision-confirm"
+          rows={3}
+          className={textareaClass}
+          value={note}
+          maxLength={500}
+          placeholder={c.commentPlaceholder}
+          onChange={(e) => setNote(e.target.value)}
+          data-testid="expense-decision-note"
         />
-      </form>
-    </FormDialog>
+      </Field>
+      {err.message && !err.fields.note && <FormErrorAlert title={c.failed} detail={err.message} testId="expense-decision-error" />}
+    </DecisionDialog>
   );
 }

@@ -8,7 +8,7 @@ import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { ApiError } from '@/lib/api';
 import { formatDate, initials } from '@/lib/format';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { StatusCard } from '@/components/status-screen';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,6 +26,7 @@ import { useTerms } from '../components/terms';
 import { AccountAdjustments, AccountInvoices, AccountPayments } from './account-lists';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { StatementPanel } from './statement-panel';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.feeManagement;
 const t = m.account;
@@ -133,9 +134,7 @@ function ExtraCharges({ account }: { account: StudentAccount }) {
     <section className="grid gap-3 sm:grid-cols-2" data-testid="account-extra-charges">
       {account.transport && (
         <div className="flex items-start gap-3 rounded-xl border bg-card p-3.5" data-testid="account-transport">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-sky-500/10 text-sky-700 dark:text-sky-300">
-            <Bus className="size-4" aria-hidden />
-          </span>
+          <IconBadge icon={Bus} className="size-9 rounded-lg bg-sky-500/10 text-sky-700 dark:text-sky-300" />
           <div className="min-w-0">
             <h3 className="text-sm font-semibold">{t.transportTitle}</h3>
             <p className="truncate text-sm">{t.transportLine(account.transport.route, account.transport.stop)}</p>
@@ -225,7 +224,7 @@ export function StudentAccountView({
     ) : (
       <>
         {title(<span className="sr-only">{t.loadFailed}</span>)}
-        <LoadErrorCard title={t.loadFailed} detail={account.error.message} retryLabel={m.common.tryAgain} onRetry={() => void account.refetch()} testId="account-error" />
+        <QueryErrorCard query={account} title={t.loadFailed} retryLabel={m.common.tryAgain} testId="account-error" />
       </>
     );
   }

@@ -3,7 +3,7 @@ import { FileDown, ScrollText } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { formatDate } from '@/lib/format';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { statementPdfUrl, useStatement } from '../api/fees';
@@ -53,7 +53,7 @@ export function StatementPanel({ studentId, schoolId }: { studentId: string; sch
       )}
 
       {statement.isError && !s ? (
-        <LoadErrorCard title={t.loadFailed} detail={statement.error.message} retryLabel={m.common.tryAgain} onRetry={() => void statement.refetch()} />
+        <QueryErrorCard query={statement} title={t.loadFailed} retryLabel={m.common.tryAgain} />
       ) : !s ? (
         <Skeleton className="h-48 w-full" />
       ) : (

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useLocation } from 'react-router';
 import { toast } from 'sonner';
-import { Check, ChevronDown, ChevronUp, ClipboardCheck, FileSearch, HandCoins, Hourglass, X } from 'lucide-react';
+import { ChevronDown, ChevronUp, ClipboardCheck, FileSearch, HandCoins, Hourglass } from 'lucide-react';
 import type { Approval } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { payrollScreens } from '@shared/messages/payroll-screens';
@@ -13,7 +13,9 @@ import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useApprovals, useDecideApproval, useFeesLiveRefresh } from '../api/fees';
 import { Money } from '@/components/money';
+import { DecisionButtons } from '@/components/decision-dialog';
 import { DecideApprovalDialog } from './decide-approval-dialog';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.financeOverview.approvals;
 // The payroll review lives with the payroll screens; it loads only when someone opens it.
@@ -26,9 +28,7 @@ function ApprovalRow({ approval, canDecide, onDecide }: { approval: Approval; ca
   return (
     <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:gap-4" data-testid="approval-row" data-approval-id={approval.id}>
       <div className="flex min-w-0 flex-1 gap-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-violet-500/12 text-violet-700 dark:text-violet-300" aria-hidden>
-          <HandCoins className="size-4" />
-        </span>
+        <IconBadge icon={HandCoins} className="size-9 rounded-lg bg-violet-500/12 text-violet-700 dark:text-violet-300" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="rounded-full bg-violet-500/10 px-2 py-0.5 text-[11px] font-medium text-violet-700 dark:text-violet-300">{m.kinds[approval.kind]}</span>
@@ -53,16 +53,7 @@ function ApprovalRow({ approval, canDecide, onDecide }: { approval: Approval; ca
         </div>
       </div>
       {canDecide ? (
-        <div className="grid shrink-0 grid-cols-2 gap-2 pl-12 sm:flex sm:pl-0">
-          <Button size="sm" variant="outline" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={() => onDecide(false)} data-testid="approval-reject">
-            <X aria-hidden />
-            {m.reject}
-          </Button>
-          <Button size="sm" className="bg-emerald-600 text-white hover:bg-emerald-600/90" onClick={() => onDecide(true)} data-testid="approval-approve">
-            <Check aria-hidden />
-            {m.approve}
-          </Button>
-        </div>
+        <DecisionButtons labels={m} onDecide={onDecide} testIdPrefix="approval" className="grid shrink-0 grid-cols-2 gap-2 pl-12 sm:flex sm:pl-0" />
       ) : (
         <span className="ml-12 inline-flex shrink-0 items-center gap-1.5 self-start rounded-full bg-amber-500/12 px-2.5 py-1 text-xs font-medium text-amber-700 sm:ml-0 sm:self-center dark:text-amber-300">
           <Hourglass className="size-3.5" aria-hidden />
@@ -141,9 +132,7 @@ export function ApprovalsCard({ role, className }: { role: 'principal' | 'school
           </div>
         ) : items.length === 0 ? (
           <div className="flex flex-col items-center rounded-lg border border-dashed px-4 py-8 text-center" data-testid="approvals-empty">
-            <span className="flex size-10 items-center justify-center rounded-full bg-emerald-500/12 text-emerald-600 dark:text-emerald-400">
-              <ClipboardCheck className="size-5" aria-hidden />
-            </span>
+            <IconBadge icon={ClipboardCheck} className="size-10 rounded-full bg-emerald-500/12 text-emerald-600 dark:text-emerald-400" iconClassName="size-5" />
             <p className="mt-3 text-sm font-medium">{m.empty}</p>
             <p className="mt-1 max-w-xs text-xs text-muted-foreground">{m.emptyHint}</p>
           </div>

@@ -17,10 +17,12 @@ import { useCreateAdjustment, useFinanceSettings, useStudentAccount } from '../a
 import { formatMoney } from '@/components/money';
 import { amountError, amountValue, apiFields, hasFieldErrors } from './form';
 import { AmountInput } from './inputs';
+import { ChoiceButtons } from '@/components/choice-buttons';
 
 const m = messages.feeManagement;
 const t = m.adjustmentForm;
 const NONE = '__none__';
+const KIND_CHOICES = ADJUSTMENT_KINDS.map((value) => ({ value }));
 
 /**
  * "New adjustment" (issue 11 §1): a credit note, discount, bursary or waiver for a learner, with an
@@ -116,25 +118,25 @@ export function AdjustmentDialog({ open, onClose, learner: initial }: { open: bo
             </Field>
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">{t.kind}</legend>
-              <div role="radiogroup" aria-label={t.kind} className="grid grid-cols-2 gap-2" data-testid="adjustment-kinds">
-                {ADJUSTMENT_KINDS.map((k) => (
-                  <button
-                    key={k}
-                    type="button"
-                    role="radio"
-                    aria-checked={kind === k}
-                    onClick={() => setKind(k)}
-                    className={cn(
-                      'rounded-lg border p-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                      kind === k ? 'border-primary bg-primary/5 ring-1 ring-primary' : 'hover:bg-muted/50',
-                    )}
-                    data-testid={`adjustment-kind-${k}`}
-                  >
-                    <span className="block text-sm font-medium">{messages.feesScreens.adjustmentKinds[k]}</span>
-                    <span className="mt-0.5 block text-xs text-muted-foreground">{t.kindHints[k]}</span>
-                  </button>
-                ))}
-              </div>
+              <ChoiceButtons
+                options={KIND_CHOICES}
+                value={kind || null}
+                onChange={setKind}
+                label={t.kind}
+                className="grid grid-cols-2 gap-2"
+                testId="adjustment-kinds"
+                buttonClassName={(_, on) =>
+                  cn('rounded-lg border p-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', on ? 'border-primary bg-primary/5 ring-1 ring-primary' : 'hover:bg-muted/50')
+                }
+                buttonTestId={(k) => `adjustment-kind-${k.value}`}
+              >
+                {(k) => (
+                  <>
+                    <span className="block text-sm font-medium">{messages.feesScreens.adjustmentKinds[k.value]}</span>
+                    <span className="mt-0.5 block text-xs text-muted-foreground">{t.kindHints[k.value]}</span>
+                  </>
+                )}
+              </ChoiceButtons>
               {errors.kind && (
                 <p className="text-xs font-medium text-destructive" role="alert">
                   {errors.kind}

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router';
 import { BadgePercent, Building2, CalendarX2, FileText, Layers } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
 import { useFeesLiveRefresh } from '../api/fees';
@@ -58,15 +58,9 @@ export function FeeManagementSection() {
   if (scope.needsSchool) {
     body = <EmptyStateCard icon={Building2} title={m.common.pickSchool} hint={m.common.pickSchoolHint} testId="fees-pick-school" />;
   } else if (terms.error && !terms.terms.length) {
-    body = <LoadErrorCard title={m.common.loadFailed} detail={terms.error.message} retryLabel={m.common.tryAgain} onRetry={() => void terms.refetch()} testId="fees-terms-error" />;
+    body = <QueryErrorCard query={terms} title={m.common.loadFailed} retryLabel={m.common.tryAgain} testId="fees-terms-error" />;
   } else if (terms.isLoading) {
-    body = (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-10 w-full max-w-md" />
-        <Skeleton className="h-20 w-full rounded-xl" />
-        <Skeleton className="h-72 w-full rounded-xl" />
-      </div>
-    );
+    body = <SkeletonStack cells={['h-10 w-full max-w-md', 'h-20 w-full rounded-xl', 'h-72 w-full rounded-xl']} />;
   } else if (!terms.current) {
     body = <EmptyStateCard icon={CalendarX2} title={m.common.noYears} hint={m.common.noYearsHint} testId="fees-no-terms" />;
   } else {

@@ -15,6 +15,7 @@ import { useGenerateInvoices, usePreviewInvoices } from '../api/fees';
 import { Money, formatMoney } from '@/components/money';
 import { TermSelect } from './inputs';
 import { useLevelOptions, type TermOption } from '../components/terms';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.feeManagement;
 const t = m.generate;
@@ -119,9 +120,7 @@ export function GenerateInvoicesDialog({
             ) : (
               <div className="grid gap-3">
                 <div className="flex items-start gap-3">
-                  <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', preview.created ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground')}>
-                    <FileCheck2 className="size-5" aria-hidden />
-                  </span>
+                  <IconBadge icon={FileCheck2} className={cn('size-10 rounded-lg', preview.created ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground')} iconClassName="size-5" />
                   <div className="min-w-0">
                     <p className="text-lg font-semibold tracking-tight" data-testid="generate-preview-count" data-count={preview.created}>
                       {t.willCreate(preview.created)}

@@ -6,7 +6,7 @@ import type { Invoice } from '@shared/contracts/fees';
 import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import { formatDate } from '@/lib/format';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { invoicePdfUrl, useCancelInvoice, useInvoice } from '../api/fees';
@@ -152,7 +152,7 @@ export function InvoiceSheet({ invoiceId, onClose, scope }: { invoiceId: string 
           <div className="p-6">
             <SheetTitle className="sr-only">{t.loadFailed}</SheetTitle>
             <SheetDescription className="sr-only">{invoice.error.message}</SheetDescription>
-            <LoadErrorCard title={t.loadFailed} detail={invoice.error.message} retryLabel={m.common.tryAgain} onRetry={() => void invoice.refetch()} />
+            <QueryErrorCard query={invoice} title={t.loadFailed} retryLabel={m.common.tryAgain} />
           </div>
         ) : (
           <SheetLoading title={m.section.tabs.invoices} />

@@ -3,7 +3,7 @@ import { AlertTriangle, Copy, Layers, Pencil, Plus, Trash2, Users } from 'lucide
 import { toast } from 'sonner';
 import type { FeeStructure } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { IconMenuItem, RowMenu } from '@/components/row-menu';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -134,7 +134,7 @@ export function StructuresTab({ scope, terms, termId, onTermChange }: { scope: F
 
   let body: React.ReactNode;
   if (structures.isError && !structures.data) {
-    body = <LoadErrorCard title={m.common.loadFailed} detail={structures.error.message} retryLabel={m.common.tryAgain} onRetry={() => void structures.refetch()} testId="structures-error" />;
+    body = <QueryErrorCard query={structures} title={m.common.loadFailed} retryLabel={m.common.tryAgain} testId="structures-error" />;
   } else if (!structures.data) {
     body = <StructuresSkeleton />;
   } else if (groups.length === 0) {

@@ -1,10 +1,8 @@
 import * as React from 'react';
-import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowRight, CalendarRange, Inbox, ListOrdered, Settings2, Smartphone } from 'lucide-react';
+import { CalendarRange, Inbox, ListOrdered, Settings2, Smartphone } from 'lucide-react';
 import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
-import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
 import { CountBadge } from '@/components/count-badge';
@@ -16,6 +14,7 @@ import { ReconciliationTab } from './reconciliation-tab';
 import { StkRequestsTab } from './stk-requests-tab';
 import { TransactionsTab } from './transactions-tab';
 import { UnmatchedTab } from './unmatched-tab';
+import { OnwardLink } from '@/components/onward-link';
 
 const p = mm.payments;
 const TABS = ['transactions', 'unmatched', 'stk', 'reconciliation'] as const;
@@ -70,12 +69,7 @@ function MpesaPayments({ schoolId, canManage }: { schoolId: string | null; canMa
             <p className="font-medium">{p.notConfiguredTitle}</p>
             <p className="text-sm text-muted-foreground">{messages.fees.mpesaNotConfigured}</p>
           </div>
-          <Button asChild variant="outline" size="sm">
-            <Link to={pathForSection(state.user?.role ?? null, 'finance-settings')}>
-              {p.notConfiguredLink}
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+          <OnwardLink to={pathForSection(state.user?.role ?? null, 'finance-settings')}>{p.notConfiguredLink}</OnwardLink>
         </div>
       )}
       {config.data && (

@@ -4,7 +4,7 @@ import { CalendarSearch, RotateCcw } from 'lucide-react';
 import type { Reconciliation } from '@shared/contracts/mpesa';
 import { addDays, schoolToday } from '@shared/dates';
 import { ExportMenu, useListParams } from '@/components/data-table';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CHART, AXIS_TICK, BAR_CURSOR } from '@/components/charts';
@@ -14,6 +14,7 @@ import { cn } from '@/lib/utils';
 import { useReconciliation, withSchool } from '../api/fees';
 import { formatMoney } from '@/components/money';
 import { mm } from './common';
+import { QueryErrorCard } from '@/components/query-error-card';
 
 const r = mm.reconciliation;
 type Day = Reconciliation['days'][number];
@@ -111,7 +112,7 @@ export function ReconciliationTab({ schoolId }: { schoolId: string | null }) {
 
   let body: React.ReactNode;
   if (query.error && !data) {
-    body = <LoadErrorCard title={r.loadFailed} detail={query.error.message} retryLabel={mm.common.tryAgain} onRetry={() => void query.refetch()} testId="reconciliation-error" />;
+    body = <QueryErrorCard query={query} title={r.loadFailed} retryLabel={mm.common.tryAgain} testId="reconciliation-error" />;
   } else if (!data) {
     body = (
       <div className="flex flex-col gap-2" aria-busy="true">

@@ -16,6 +16,7 @@ import { NewTabButton } from '@/components/new-tab-link';
 import { Captioned } from '@/components/captioned';
 import { errorText, formatMsisdn, formatWhen, mm, MPESA_DIALOG } from './common';
 import { AccountCell } from './transactions-tab';
+import { IconBadge } from '@/components/icon-badge';
 
 const a = mm.allocate;
 const r = mm.refund;
@@ -132,9 +133,7 @@ export function AllocateDialog({ tx, onClose }: { tx: MpesaTransaction | null; o
         {tx && learner && step === 'confirm' && (
           <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
             <div className="flex items-center gap-3 rounded-lg border border-primary/30 bg-primary/5 p-3.5" data-testid="allocate-confirm-learner">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-                <UserRound className="size-4" aria-hidden />
-              </span>
+              <IconBadge icon={UserRound} className="size-9 rounded-full bg-primary/10 text-primary" />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{learner.name}</p>
                 <p className="truncate text-xs text-muted-foreground">

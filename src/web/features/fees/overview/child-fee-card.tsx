@@ -13,6 +13,7 @@ import { FeeHistory } from './fee-history';
 import { percent } from '@/lib/kes-format';
 import { RateBar } from '@/components/figures';
 import { NewTabButton, PdfIconLink } from '@/components/new-tab-link';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.financeOverview.parent;
 const methods = messages.feesScreens.methods;
@@ -178,9 +179,7 @@ export function ChildFeeCard({ child, mpesa, onPay, onStatement }: { child: Chil
             <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{m.lastPayment}</p>
             {last ? (
               <div className="mt-1.5 flex items-center gap-3">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-emerald-500/12 text-emerald-700 dark:text-emerald-300">
-                  <ReceiptText className="size-4" aria-hidden />
-                </span>
+                <IconBadge icon={ReceiptText} className="size-9 rounded-lg bg-emerald-500/12 text-emerald-700 dark:text-emerald-300" />
                 <div className="min-w-0 flex-1">
                   <Money value={last.amount} className="text-base font-semibold" />
                   <p className="truncate text-xs text-muted-foreground">

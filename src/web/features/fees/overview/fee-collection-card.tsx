@@ -1,14 +1,13 @@
-import { Link } from 'react-router';
-import { ArrowRight } from 'lucide-react';
 import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import type { Role } from '@shared/roles';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Panel } from '@/components/page-layout';
 import { useFeesLiveRefresh, useOverview } from '../api/fees';
 import { kesWhole } from '@/lib/kes-format';
 import { KesFigure, ProgressRing } from '@/components/figures';
+import { OnwardLink } from '@/components/onward-link';
+import { FactTile } from '@/components/fact-tile';
 
 const m = messages.financeOverview.dashboard;
 const o = messages.financeOverview.overview;
@@ -49,27 +48,18 @@ export function FeeCollectionCard({ role, className }: { role: Role; className?:
             </div>
           </div>
           <dl className="grid grid-cols-2 gap-2 text-sm">
-            <div className="min-w-0 rounded-lg bg-muted/50 px-3 py-2">
-              <dt className="text-xs text-muted-foreground">{m.outstanding}</dt>
-              <dd className="truncate font-medium">
-                <KesFigure value={d.outstanding} />
-              </dd>
-            </div>
-            <div className="min-w-0 rounded-lg bg-muted/50 px-3 py-2">
-              <dt className="text-xs text-muted-foreground">{m.arrears}</dt>
-              <dd className="truncate font-medium">
-                <KesFigure value={d.totalArrears} />
-              </dd>
-            </div>
+            <FactTile label={m.outstanding}>
+              <KesFigure value={d.outstanding} />
+            </FactTile>
+            <FactTile label={m.arrears}>
+              <KesFigure value={d.totalArrears} />
+            </FactTile>
           </dl>
         </>
       )}
-      <Button asChild variant="outline" size="sm" className="mt-auto self-start">
-        <Link to={href} data-testid="fee-collection-link">
-          {m.openOverview}
-          <ArrowRight aria-hidden />
-        </Link>
-      </Button>
+      <OnwardLink to={href} testId="fee-collection-link" className="mt-auto self-start">
+        {m.openOverview}
+      </OnwardLink>
     </Panel>
   );
 }

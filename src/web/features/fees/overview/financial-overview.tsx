@@ -3,7 +3,7 @@ import { Building2, Loader2, Wallet } from 'lucide-react';
 import { canOpenSection, homePathFor, pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import type { Role } from '@shared/roles';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { EmptyStateCard, PageSkeleton } from '@/components/page-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate, formatShortDate } from '@/lib/format';
@@ -81,12 +81,11 @@ export function FinancialOverview({ role }: { role: Role }) {
     body = <OverviewSkeleton />;
   } else if (overview.isError) {
     body = (
-      <LoadErrorCard
+      <QueryErrorCard
+        query={overview}
         title={c.loadFailedTitle}
         text={c.loadFailedText}
-        detail={overview.error.message}
         retryLabel={c.tryAgain}
-        onRetry={() => void overview.refetch()}
         testId="overview-error"
         retryTestId="overview-retry"
       />

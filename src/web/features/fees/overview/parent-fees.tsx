@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { CheckCircle2, UsersRound, Wallet } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSchoolContext } from '@/lib/school-context';
@@ -52,7 +52,7 @@ export function ParentFees() {
       </div>
     );
   } else if (fees.isError) {
-    body = <LoadErrorCard title={c.loadFailedTitle} text={c.loadFailedText} detail={fees.error.message} retryLabel={c.tryAgain} onRetry={() => void fees.refetch()} testId="fees-error" />;
+    body = <QueryErrorCard query={fees} title={c.loadFailedTitle} text={c.loadFailedText} retryLabel={c.tryAgain} testId="fees-error" />;
   } else if (data!.children.length === 0) {
     body = <EmptyStateCard icon={UsersRound} title={m.noChildren} testId="fees-no-children" />;
   } else {

@@ -8,7 +8,7 @@ import { ALLOCATION_RULES, type FinanceSettings, type UpdateFinanceSettingsBody 
 import { messages } from '@shared/messages';
 import { kesToCents } from '@shared/money';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PendingButton } from '@/components/pending-button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -83,7 +83,7 @@ function Example({ prefix: p, testId }: { prefix: string; testId: string }) {
  */
 export function FeeSettingsTab({ schoolId, canManage }: { schoolId: string | null; canManage: boolean }) {
   const query = useFinanceSettings(schoolId);
-  if (query.isError) return <LoadErrorCard title={mm.common.loadFailed} detail={query.error.message} retryLabel={mm.common.tryAgain} onRetry={() => void query.refetch()} testId="fee-settings-error" />;
+  if (query.isError) return <QueryErrorCard query={query} title={mm.common.loadFailed} retryLabel={mm.common.tryAgain} testId="fee-settings-error" />;
   if (!query.data) return <Skeleton className="h-[30rem] w-full max-w-4xl rounded-xl" />;
   return <FeeSettingsForm settings={query.data} canManage={canManage} />;
 }

@@ -8,7 +8,7 @@ import { MPESA_ENVIRONMENTS, SHORTCODE_TYPES, type MpesaConfig, type MpesaEnviro
 import { messages } from '@shared/messages';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PendingButton } from '@/components/pending-button';
@@ -89,7 +89,7 @@ function schemaFor(cfg: MpesaConfig | null) {
  */
 export function MpesaSetupTab({ schoolId, canManage }: { schoolId: string | null; canManage: boolean }) {
   const query = useMpesaConfig(schoolId);
-  if (query.isError) return <LoadErrorCard title={mm.common.loadFailed} detail={query.error.message} retryLabel={mm.common.tryAgain} onRetry={() => void query.refetch()} testId="mpesa-config-error" />;
+  if (query.isError) return <QueryErrorCard query={query} title={mm.common.loadFailed} retryLabel={mm.common.tryAgain} testId="mpesa-config-error" />;
   if (query.data === undefined) return <Skeleton className="h-[32rem] w-full rounded-xl" />;
   const cfg = query.data;
 

@@ -292,6 +292,16 @@ interface ReminderResult {
   emailsFailed?: number;
 }
 
+/** "Send other reminders" (outline, a reset arrow) at the foot of the finished or failed task's panel. */
+function AgainButton({ onAgain, testId }: { onAgain: () => void; testId?: string }) {
+  return (
+    <Button variant="outline" onClick={onAgain} data-testid={testId}>
+      <RotateCcw aria-hidden />
+      {r.again}
+    </Button>
+  );
+}
+
 /** The sending task: progress while it runs, then what was sent and what failed. */
 function TaskPanel({ task, error, onAgain }: { task: Task | undefined; error: Error | null; onAgain: () => void }) {
   const frame = 'flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 shadow-sm sm:p-6';
@@ -323,10 +333,7 @@ function TaskPanel({ task, error, onAgain }: { task: Task | undefined; error: Er
           ))}
         </dl>
         <div className="flex justify-end border-t pt-4">
-          <Button variant="outline" onClick={onAgain} data-testid="reminders-again">
-            <RotateCcw aria-hidden />
-            {r.again}
-          </Button>
+          <AgainButton onAgain={onAgain} testId="reminders-again" />
         </div>
       </section>
     );
@@ -336,10 +343,7 @@ function TaskPanel({ task, error, onAgain }: { task: Task | undefined; error: Er
       <section className={frame} data-testid="reminders-failed">
         <FormErrorAlert title={r.failedTitle} detail={task?.error ?? error?.message ?? ''} testId="reminders-task-error" />
         <div className="flex justify-end">
-          <Button variant="outline" onClick={onAgain}>
-            <RotateCcw aria-hidden />
-            {r.again}
-          </Button>
+          <AgainButton onAgain={onAgain} />
         </div>
       </section>
     );
