@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassItem } from '@shared/contracts/classes';
 import { guardianInputSchema, updateStudentBody, type StudentDetail, type StudentGuardian } from '@shared/contracts/learners';
-import { admissionField, changedGuardianFields, changedLearnerFields, childrenList, groupByLevel } from './learner-forms';
+import { admissionField, changedGuardianFields, changedLearnerFields, childrenList, groupByLevel, learnerFormValues } from './learner-forms';
 import { registerModeFor } from './components/register-mode';
 
 const learner: StudentDetail = {
@@ -46,26 +46,7 @@ const learner: StudentDetail = {
 
 /** The edit form's values for the record, as the dialog starts them, with `patch` applied. */
 function edit(patch: Record<string, unknown>) {
-  const values = {
-    firstName: learner.firstName,
-    middleName: learner.middleName ?? '',
-    lastName: learner.lastName,
-    gender: learner.gender,
-    dateOfBirth: learner.dateOfBirth ?? '',
-    birthCertificateNumber: learner.birthCertificateNumber ?? '',
-    upi: learner.upi ?? '',
-    assessmentNumber: '',
-    previousSchool: '',
-    previousUpi: '',
-    boarding: learner.boarding,
-    medicalNotes: '',
-    specialNeeds: '',
-    classId: learner.classId ?? '',
-    admissionNumber: learner.admissionNumber,
-    admittedOn: learner.admittedOn ?? undefined,
-    ...patch,
-  };
-  return changedLearnerFields(learner, updateStudentBody.parse(values));
+  return changedLearnerFields(learner, updateStudentBody.parse({ ...learnerFormValues(learner), ...patch }));
 }
 
 describe('changedLearnerFields', () => {

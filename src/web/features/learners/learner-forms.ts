@@ -4,6 +4,7 @@ import type { StudentDetail, StudentGuardian, UpdateGuardianBody, UpdateStudentB
 import { messages } from '@shared/messages';
 import { normaliseKenyanPhone } from '@shared/phone';
 import type { z } from 'zod';
+import { textValues } from '@/lib/form-values';
 
 /**
  * The rules behind the register's forms, kept apart from the components so they are unit-tested
@@ -30,6 +31,15 @@ export const LEARNER_FIELDS = [
   'admissionNumber',
   'admittedOn',
 ] as const;
+
+/** The edit form's fields a learner may leave blank: the form starts them at '' (an empty box) when the record has none. */
+const OPTIONAL_TEXT = ['middleName', 'dateOfBirth', 'birthCertificateNumber', 'upi', 'assessmentNumber', 'previousSchool', 'previousUpi', 'medicalNotes', 'specialNeeds', 'classId'] as const;
+
+/** The edit form's starting values for the record: its own fields, a missing optional one as '' and a missing admission date left out. */
+export function learnerFormValues(l: StudentDetail): Omit<UpdateStudentBody, 'overrideCapacity'> {
+  const { firstName, lastName, gender, boarding, admissionNumber } = l;
+  return { ...textValues(l, OPTIONAL_TEXT), firstName, lastName, gender, boarding, admissionNumber, admittedOn: l.admittedOn ?? undefined };
+}
 
 /**
  * The fields of a validated edit that differ from the record: PATCH /api/students/:id sends only these

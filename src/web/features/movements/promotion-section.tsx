@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { ArrowLeft, ArrowRight, CheckCircle2, Loader2, RotateCcw } from 'lucide-react';
+import { ArrowLeft, ArrowRight, CheckCircle2, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ApplyPromotionResponse, PromotionAction, PromotionPreviewBody, SourceStream } from '@shared/contracts/movements';
 import { messages } from '@shared/messages';
@@ -7,13 +7,13 @@ import { LoadErrorCard } from '@/components/list-states';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { Switch } from '@/components/ui/switch';
 import { PendingButton } from '@/components/pending-button';
 import { useApplyPromotion, usePromotionPlan, usePromotionPreview } from './api/movements';
 import { formatNumber } from './components/format';
 import { MovementPage, errorText } from './components/movement-page';
-import { Notice } from './components/notice';
+import { LoadingLine, Notice } from './components/notice';
 import { PromotionBatches } from './components/promotion-batches';
 import { PromotionPreviewView } from './components/promotion-preview';
 import { ExceptionsStep, GRADUATE, MappingStep, YearsStep, targetKey, type MarkedException, type TargetChoice } from './components/promotion-steps';
@@ -103,12 +103,7 @@ export function PromotionSection() {
   if (plan.isError && !p) {
     content = <LoadErrorCard title={c.loadFailed} detail={errorText(plan.error, '')} retryLabel={c.tryAgain} onRetry={() => void plan.refetch()} retryTestId="promotion-retry" />;
   } else if (!p) {
-    content = (
-      <div className="grid gap-3" aria-busy="true">
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-24 w-full" />
-      </div>
-    );
+    content = <SkeletonStack className="grid gap-3" cells={['h-10 w-full', 'h-24 w-full']} />;
   } else if (done) {
     content = (
       <div className="grid gap-5" data-testid="promotion-done">
@@ -168,10 +163,9 @@ export function PromotionSection() {
     content = preview.isError ? (
       <FormErrorAlert title={m.previewFailed} detail={errorText(preview.error, '')} testId="promotion-preview-error" />
     ) : !preview.data || preview.isFetching ? (
-      <p className="flex items-center gap-2 py-8 text-sm text-muted-foreground" aria-busy="true">
-        <Loader2 className="size-4 animate-spin" aria-hidden />
+      <LoadingLine className="py-8" busy>
         {m.previewing}
-      </p>
+      </LoadingLine>
     ) : (
       <PromotionPreviewView preview={preview.data} />
     );

@@ -8,11 +8,10 @@ import { useSchoolContext } from '@/lib/school-context';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { DataTable, ExportMenu, ListToolbar, useListParams, type ColumnDef, pagedTableProps, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
-import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useTeachers } from './api/people';
-import { LoadBar, displayPhone } from './components/parts';
+import { InitialsAvatar, LoadBar, displayPhone } from './components/parts';
 import { PageHeader } from '@/components/page-header';
 import { TeacherSheet } from './components/teacher-sheet';
 
@@ -23,9 +22,7 @@ const FILTERS = { search: '', departmentId: '', subjectId: '' };
 function NameCell({ t }: { t: TeacherListItem }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <Avatar className="size-9">
-        <AvatarFallback className="text-[11px]">{initialsOf(t.name)}</AvatarFallback>
-      </Avatar>
+      <InitialsAvatar name={t.name} className="size-9" textClassName="text-[11px]" />
       <div className="min-w-0">
         <p className="flex min-w-0 items-center gap-1.5 font-medium">
           <span className="truncate" title={t.name}>

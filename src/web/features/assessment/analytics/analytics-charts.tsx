@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ExamAnalytics } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
@@ -24,6 +25,11 @@ export function gradeColour(rank: { rank: number; of: number } | undefined): str
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? messages.examsScreens.common.dash : messages.examsScreens.common.percent(formatNumber(v)));
 
+/** A chart tooltip's `content` drawn as a `TooltipCard`: `card(row)` gives the title and label/value rows of the data row (type T) under the pointer. */
+function cardTooltip<T>(card: (row: T) => React.ComponentProps<typeof TooltipCard>) {
+  return rowTooltip<T>((d) => <TooltipCard {...card(d)} />);
+}
+
 /** Learners per mean grade, each bar in its band's colour. */
 export function GradeDistributionChart({ data, ranker, height = 260 }: { data: ExamAnalytics['gradeDistribution']; ranker: GradeRanker; height?: number }) {
   const rows = data.map((d) => ({ ...d, colour: gradeColour(ranker(d.grade)) }));
@@ -35,7 +41,7 @@ export function GradeDistributionChart({ data, ranker, height = 260 }: { data: E
         <YAxis tick={axisTick} tickLine={false} axisLine={false} allowDecimals={false} width={48} />
         <Tooltip
           cursor={cursor}
-          content={rowTooltip<(typeof rows)[number]>((d) => <TooltipCard title={d.label} rows={[{ label: a.learners, value: d.count.toLocaleString('en-KE'), colour: d.colour }]} />)}
+          content={cardTooltip<(typeof rows)[number]>((d) => ({ title: d.label, rows: [{ label: a.learners, value: d.count.toLocaleString('en-KE'), colour: d.colour }] }))}
         />
         <Bar dataKey="count" name={a.learners} radius={[5, 5, 0, 0]} maxBarSize={44} isAnimationActive={false}>
           {rows.map((d) => (
@@ -78,16 +84,14 @@ export function SubjectMeansChart({ data, hasPrevious }: { data: ExamAnalytics['
         <YAxis type="category" dataKey="name" tick={tick} tickLine={false} axisLine={false} width={yWidth} interval={0} />
         <Tooltip
           cursor={cursor}
-          content={rowTooltip<(typeof rows)[number]>((d) => (
-            <TooltipCard
-              title={d.name}
-              rows={[
-                { label: a.current, value: pct(d.rawMean), colour: CHART[1] },
-                ...(hasPrevious ? [{ label: a.previous, value: pct(d.rawPrevious), colour: 'var(--color-muted-foreground)' }] : []),
-                ...(d.teacherName ? [{ label: a.colTeacher, value: d.teacherName }] : []),
-              ]}
-            />
-          ))}
+          content={cardTooltip<(typeof rows)[number]>((d) => ({
+            title: d.name,
+            rows: [
+              { label: a.current, value: pct(d.rawMean), colour: CHART[1] },
+              ...(hasPrevious ? [{ label: a.previous, value: pct(d.rawPrevious), colour: 'var(--color-muted-foreground)' }] : []),
+              ...(d.teacherName ? [{ label: a.colTeacher, value: d.teacherName }] : []),
+            ],
+          }))}
         />
         {hasPrevious && <Legend verticalAlign="top" align="right" height={28} iconType="circle" iconSize={8} formatter={LegendText} />}
         <Bar dataKey="mean" name={a.current} fill={CHART[1]} radius={[0, 4, 4, 0]} maxBarSize={16} isAnimationActive={false}>
@@ -109,7 +113,7 @@ export function TrendChart({ data, currentExamId, height = 240 }: { data: ExamAn
         <XAxis dataKey="label" tick={{ ...axisTick, fontSize: 11 }} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
         <YAxis domain={[0, 100]} tick={axisTick} tickLine={false} axisLine={false} width={48} />
         <Tooltip
-          content={rowTooltip<(typeof rows)[number]>((d) => <TooltipCard title={d.name} rows={[{ label: d.termName, value: pct(d.mean), colour: CHART[3] }]} />)}
+          content={cardTooltip<(typeof rows)[number]>((d) => ({ title: d.name, rows: [{ label: d.termName, value: pct(d.mean), colour: CHART[3] }] }))}
         />
         <Line
           type="monotone"
@@ -147,15 +151,13 @@ export function GenderChart({ data, height = 220 }: { data: ExamAnalytics['gende
         <YAxis domain={[0, 100]} tick={axisTick} tickLine={false} axisLine={false} width={48} />
         <Tooltip
           cursor={cursor}
-          content={rowTooltip<(typeof rows)[number]>((d) => (
-            <TooltipCard
-              title={d.name}
-              rows={[
-                { label: a.meanTooltip, value: pct(d.mean), colour: d.colour },
-                { label: a.learners, value: d.learners.toLocaleString('en-KE') },
-              ]}
-            />
-          ))}
+          content={cardTooltip<(typeof rows)[number]>((d) => ({
+            title: d.name,
+            rows: [
+              { label: a.meanTooltip, value: pct(d.mean), colour: d.colour },
+              { label: a.learners, value: d.learners.toLocaleString('en-KE') },
+            ],
+          }))}
         />
         <Bar dataKey="value" radius={[6, 6, 0, 0]} maxBarSize={64} isAnimationActive={false}>
           {rows.map((d) => (

@@ -6,6 +6,7 @@ import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
 import { useExams } from '../api/assessment';
@@ -61,13 +62,7 @@ export function ExaminationsPage() {
   if (terms.error && !terms.terms.length) {
     body = <LoadErrorCard title={x.common.loadFailed} detail={terms.error.message} retryLabel={x.common.tryAgain} onRetry={() => void terms.refetch()} testId="exams-terms-error" />;
   } else if (terms.isLoading) {
-    body = (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-10 w-full max-w-md" />
-        <Skeleton className="h-40 w-full rounded-xl" />
-        <Skeleton className="h-40 w-full rounded-xl" />
-      </div>
-    );
+    body = <SkeletonStack cells={['h-10 w-full max-w-md', 'h-40 w-full rounded-xl', 'h-40 w-full rounded-xl']} />;
   } else if (!terms.current) {
     body = <EmptyStateCard icon={CalendarX2} title={x.common.noTerms} hint={x.common.noTermsHint} testId="exams-no-terms" />;
   } else {

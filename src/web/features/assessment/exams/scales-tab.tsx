@@ -13,6 +13,7 @@ import { HeadCells } from '@/components/head-cells';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { Switch } from '@/components/ui/switch';
 import { formatDateTime } from '@/lib/format';
 import { Field } from '@/components/field';
@@ -74,12 +75,7 @@ export function ScalesTab() {
   const scales = useScales();
   if (scales.isError && !scales.data) return <LoadErrorCard title={x.common.loadFailed} detail={scales.error.message} retryLabel={x.common.tryAgain} onRetry={() => void scales.refetch()} testId="scales-error" />;
   if (!scales.data)
-    return (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-96 rounded-xl" />
-        <Skeleton className="h-64 rounded-xl" />
-      </div>
-    );
+    return <SkeletonStack cells={['h-96 rounded-xl', 'h-64 rounded-xl']} />;
   return (
     <div className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="scales-tab">
       <ScaleEditor data={scales.data} />

@@ -7,7 +7,7 @@ import { FilterSelect } from '@/components/filter-select';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { IconMenuItem, RowMenu } from '@/components/row-menu';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { formatDate, formatShortDate } from '@/lib/format';
 import { ActionDialog } from '@/components/action-dialog';
 import { useExams } from '../api/assessment';
@@ -138,13 +138,7 @@ function ExamCard({
 }
 
 function ListSkeleton() {
-  return (
-    <div className="flex flex-col gap-3" aria-busy="true">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-36 rounded-xl" />
-      ))}
-    </div>
-  );
+  return <SkeletonStack className="flex flex-col gap-3" cells={['h-36 rounded-xl', 'h-36 rounded-xl', 'h-36 rounded-xl']} />;
 }
 
 /**

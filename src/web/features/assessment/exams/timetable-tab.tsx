@@ -7,9 +7,8 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { OptionSelectItems } from '@/components/select-parts';
-import { Skeleton } from '@/components/ui/skeleton';
+import { OptionSelect } from '@/components/select-parts';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { cn } from '@/lib/utils';
 import { useSaveTimetable, useTeacherOptions, useTimetable, timetablePdfUrl, type TimetableInput, type TimetableItem } from '../api/exams';
 import { EmptyStateCard } from '@/components/page-states';
@@ -104,13 +103,7 @@ function TimetableEditor({ exam }: { exam: Exam }) {
   if (timetable.isError && !timetable.data)
     return <LoadErrorCard title={x.common.loadFailed} detail={timetable.error.message} retryLabel={x.common.tryAgain} onRetry={() => void timetable.refetch()} testId="timetable-error" />;
   if (rows === null)
-    return (
-      <div className="flex flex-col gap-2" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-12 rounded-lg" />
-        ))}
-      </div>
-    );
+    return <SkeletonStack className="flex flex-col gap-2" cells={['h-12 rounded-lg', 'h-12 rounded-lg', 'h-12 rounded-lg']} />;
 
   const dirty = !same(rows, baseline);
   // Invigilators already on the timetable stay choosable (a principal who invigilates, a teacher who left).
@@ -269,14 +262,14 @@ function CellSelect({
   return (
     <div className={className}>
       <span className={CAPTION}>{caption}</span>
-      <Select value={value} onValueChange={onChange} disabled={disabled}>
-        <SelectTrigger aria-label={ariaLabel} className="h-9 [&>svg]:shrink-0" data-testid={testId}>
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-        <SelectContent>
-          <OptionSelectItems options={options} />
-        </SelectContent>
-      </Select>
+      <OptionSelect
+        value={value ?? ''}
+        onValueChange={onChange}
+        disabled={disabled}
+        options={options}
+        placeholder={placeholder}
+        trigger={{ 'aria-label': ariaLabel, className: 'h-9 [&>svg]:shrink-0', 'data-testid': testId }}
+      />
     </div>
   );
 }

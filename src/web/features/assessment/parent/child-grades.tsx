@@ -7,7 +7,7 @@ import { EmptyStateCard } from '@/components/page-states';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
 import { useMyChildrenGrades } from '../api/assessment';
@@ -177,12 +177,7 @@ export function ParentChildrenPage({ sectionId, title, subtitle, render }: { sec
   const q = useMyChildrenGrades();
   let body: React.ReactNode;
   if (q.isPending)
-    body = (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-14 w-72 rounded-xl" />
-        <Skeleton className="h-[28rem] rounded-xl" />
-      </div>
-    );
+    body = <SkeletonStack cells={['h-14 w-72 rounded-xl', 'h-[28rem] rounded-xl']} />;
   else if (q.isError) body = <LoadErrorCard title={m.loadFailedTitle} text={m.loadFailedText} detail={q.error.message} retryLabel={m.tryAgain} onRetry={() => void q.refetch()} testId="grades-error" />;
   else if (q.data.children.length === 0)
     body = (

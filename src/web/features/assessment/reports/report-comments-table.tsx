@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { PendingButton } from '@/components/pending-button';
 import { cn } from '@/lib/utils';
 import { GradeBadge } from '../components/grade-badge';
@@ -198,13 +198,7 @@ export function ReportCommentsTable({ termId, termLabel, scope, field }: { termI
 
   let body: React.ReactNode;
   if (pending && rows.length === 0)
-    body = (
-      <div className="flex flex-col gap-3 p-4 sm:p-5" aria-busy="true">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-16 rounded-lg" />
-        ))}
-      </div>
-    );
+    body = <SkeletonStack className="flex flex-col gap-3 p-4 sm:p-5" cells={['h-16 rounded-lg', 'h-16 rounded-lg', 'h-16 rounded-lg', 'h-16 rounded-lg']} />;
   else if (failed)
     body = <LoadErrorCard title={m.commentsLoadFailed} text={m.loadFailedText} detail={failed.q.error?.message} retryLabel={m.tryAgain} onRetry={() => void failed.q.refetch()} testId="comments-error" />;
   else if (rows.length === 0)

@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import { EmptyStateCard } from '@/components/page-states';
 import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
 import { BulkReportCards } from './bulk-report-cards';
@@ -33,13 +33,7 @@ export function StaffReports({ classTeacherOnly, field, testId }: { classTeacher
 
   let body: React.ReactNode;
   if (state.isPending)
-    body = (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-10 w-full max-w-lg rounded-md" />
-        <Skeleton className="h-20 rounded-xl" />
-        <Skeleton className="h-96 rounded-xl" />
-      </div>
-    );
+    body = <SkeletonStack cells={['h-10 w-full max-w-lg rounded-md', 'h-20 rounded-xl', 'h-96 rounded-xl']} />;
   else if (state.error) body = <LoadErrorCard title={m.loadFailedTitle} text={m.loadFailedText} detail={state.error.message} retryLabel={m.tryAgain} onRetry={state.refetch} testId="reports-error" />;
   else if (!term) body = <EmptyStateCard icon={CalendarX2} title={m.noTerms} hint={m.noTermsHint} testId="reports-no-terms" />;
   else

@@ -14,6 +14,9 @@ const r = x.results;
 
 type Subject = ExamResults['subjects'][number];
 
+/** The deviation column's head: its title names the previous series the deviation is measured against (or says there is none). */
+const deviationHead = (previous: string | null, className: string) => ({ label: r.deviation, className, title: previous ? r.deviationTitle(previous) : r.deviationNoPrevious });
+
 /** PDF and Excel of the broadsheet (the server draws both). */
 export function BroadsheetDownloads({ examId, scope }: { examId: string; scope: { classId: string | null; levelId: string | null } }) {
   return (
@@ -115,7 +118,7 @@ export function BroadsheetTable({ data, ranker }: { data: ExamResults; ranker: G
                 { label: r.points, className: 'text-right' },
                 { label: r.streamPosition, className: 'text-right whitespace-nowrap' },
                 { label: r.levelPosition, className: 'text-right whitespace-nowrap' },
-                { label: r.deviation, className: 'text-right', title: prev ? r.deviationTitle(prev) : r.deviationNoPrevious },
+                deviationHead(prev, 'text-right'),
               ]}
             />
           </tr>
@@ -187,7 +190,7 @@ export function SubjectMeansTable({ subjects, ranker, previous }: { subjects: Su
                 { label: r.entries, className: 'border-b-0 text-right' },
                 { label: r.mean, className: 'border-b-0 text-right whitespace-nowrap' },
                 { label: r.grade, className: 'border-b-0' },
-                { label: r.deviation, className: 'rounded-r-md border-b-0 text-right', title: previous ? r.deviationTitle(previous) : r.deviationNoPrevious },
+                deviationHead(previous, 'rounded-r-md border-b-0 text-right'),
               ]}
             />
           </tr>

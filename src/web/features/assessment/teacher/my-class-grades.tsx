@@ -7,7 +7,7 @@ import { NameLines } from '@/components/name-lines';
 import { EmptyStateCard } from '@/components/page-states';
 import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { cn } from '@/lib/utils';
 import { useExams, useMySheets } from '../api/assessment';
 import type { SheetRef } from '../api/grades';
@@ -65,12 +65,7 @@ function SheetList({ onOpen }: { onOpen: (s: SheetRef) => void }) {
   const groups = React.useMemo(() => groupByExam(sheets.data?.items ?? [], exams.data?.items ?? []), [sheets.data, exams.data]);
 
   if (sheets.isPending) {
-    return (
-      <div className="flex flex-col gap-4" aria-busy="true" data-testid="my-sheets-loading">
-        <Skeleton className="h-64 w-full rounded-xl" />
-        <Skeleton className="h-40 w-full rounded-xl" />
-      </div>
-    );
+    return <SkeletonStack testId="my-sheets-loading" cells={['h-64 w-full rounded-xl', 'h-40 w-full rounded-xl']} />;
   }
   if (sheets.isError) {
     return <LoadErrorCard title={g.common.loadFailed} detail={sheets.error.message} retryLabel={g.common.tryAgain} onRetry={() => void sheets.refetch()} testId="my-sheets-error" />;

@@ -165,26 +165,32 @@ export function AttendanceLists({ data }: { data: StudentAttendance }) {
   const newestFirst = [...data.days].sort((a, b) => b.date.localeCompare(a.date));
   const absences = newestFirst.filter((d) => d.status === 'absent' || d.status === 'excused');
   const lates = newestFirst.filter((d) => d.status === 'late');
+  const hint = (whenOpen: string) => (data.daysOpen ? whenOpen : m.nothingCountedHint);
+  const panels: React.ComponentProps<typeof DaysPanel>[] = [
+    {
+      icon: UserX,
+      title: m.absences,
+      days: absences,
+      testId: 'absences-list',
+      itemTestId: 'absence-item',
+      empty: { title: m.noAbsences, hint: hint(m.noAbsencesHint), testId: 'absences-empty' },
+      badge: (d) => <span className={cn('rounded px-1.5 py-px text-[11px] font-medium', DAY_STYLES[d.status])}>{m.status[d.status]}</span>,
+    },
+    {
+      icon: Clock,
+      title: m.lateArrivals,
+      days: lates,
+      testId: 'lates-list',
+      itemTestId: 'late-item',
+      empty: { title: m.noLates, hint: hint(m.noLatesHint), testId: 'lates-empty' },
+      badge: (d) => d.arrivalTime && <span className={cn('rounded px-1.5 py-px text-[11px] font-medium tabular-nums', DAY_STYLES.late)}>{m.arrivedAt(d.arrivalTime)}</span>,
+    },
+  ];
   return (
     <div className="grid min-w-0 gap-3 @3xl:grid-cols-2">
-      <DaysPanel
-        icon={UserX}
-        title={m.absences}
-        days={absences}
-        testId="absences-list"
-        itemTestId="absence-item"
-        empty={{ title: m.noAbsences, hint: data.daysOpen ? m.noAbsencesHint : m.nothingCountedHint, testId: 'absences-empty' }}
-        badge={(d) => <span className={cn('rounded px-1.5 py-px text-[11px] font-medium', DAY_STYLES[d.status])}>{m.status[d.status]}</span>}
-      />
-      <DaysPanel
-        icon={Clock}
-        title={m.lateArrivals}
-        days={lates}
-        testId="lates-list"
-        itemTestId="late-item"
-        empty={{ title: m.noLates, hint: data.daysOpen ? m.noLatesHint : m.nothingCountedHint, testId: 'lates-empty' }}
-        badge={(d) => d.arrivalTime && <span className={cn('rounded px-1.5 py-px text-[11px] font-medium tabular-nums', DAY_STYLES.late)}>{m.arrivedAt(d.arrivalTime)}</span>}
-      />
+      {panels.map((p) => (
+        <DaysPanel key={p.testId} {...p} />
+      ))}
     </div>
   );
 }

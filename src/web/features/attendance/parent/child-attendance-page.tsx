@@ -7,7 +7,7 @@ import { EmptyStateCard } from '@/components/page-states';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { ChildIdentity } from '@/components/child-identity';
 import { ChildSwitcher } from '@/features/assessment';
 import { useSchoolContext } from '@/lib/school-context';
@@ -44,12 +44,7 @@ function TermAttendance({ child, term, calendar }: { child: ChildItem; term: Ter
   const cal = React.useMemo(() => schoolCalendarOf(calendar), [calendar]);
   const days = React.useMemo(() => termDays(term, q.data, cal, calendar.today), [term, q.data, cal, calendar.today]);
   if (q.isPending)
-    return (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-28 rounded-lg" />
-        <Skeleton className="h-80 rounded-lg" />
-      </div>
-    );
+    return <SkeletonStack cells={['h-28 rounded-lg', 'h-80 rounded-lg']} />;
   if (q.isError) return <LoadErrorCard title={m.loadFailedTitle} text={m.loadFailedText} detail={q.error.message} retryLabel={m.tryAgain} onRetry={() => void q.refetch()} testId="attendance-error" />;
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="child-attendance-term" data-term-id={term.id}>
@@ -112,12 +107,7 @@ export function ChildAttendancePage() {
   const calendar = useAttendanceCalendar();
   let body: React.ReactNode;
   if (children.isPending || calendar.isPending)
-    body = (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <Skeleton className="h-14 w-72 rounded-xl" />
-        <Skeleton className="h-[28rem] rounded-xl" />
-      </div>
-    );
+    body = <SkeletonStack cells={['h-14 w-72 rounded-xl', 'h-[28rem] rounded-xl']} />;
   else if (children.isError || calendar.isError) {
     const error = children.error ?? calendar.error;
     body = (

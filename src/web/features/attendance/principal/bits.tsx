@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { Info, type LucideIcon } from 'lucide-react';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { cn } from '@/lib/utils';
+import { ChoiceButtons } from '@/components/choice-buttons';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { TermChoice } from './attendance-scope';
@@ -169,27 +170,27 @@ export function Segmented<T extends string>({
   className?: string;
 }) {
   return (
-    <div role="radiogroup" aria-label={label} className={cn('inline-flex h-10 min-w-0 items-center rounded-lg border bg-muted/50 p-1', className)} data-testid={testId}>
-      {options.map((o) => {
-        const on = o.value === value;
-        return (
-          <button
-            key={o.value}
-            type="button"
-            role="radio"
-            aria-checked={on}
-            onClick={() => onChange(o.value)}
-            className={cn(
-              'inline-flex h-full min-w-0 flex-1 cursor-pointer items-center justify-center gap-1.5 rounded-md px-2.5 text-sm sm:px-3 font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-              on && 'bg-card text-foreground shadow-sm',
-            )}
-            data-testid={`${testId}-${o.value}`}
-          >
-            {o.label}
-            {o.count !== undefined && <span className={cn('rounded-full px-1.5 text-xs tabular-nums', on ? 'bg-primary/10 text-primary' : 'bg-muted')}>{o.count}</span>}
-          </button>
-        );
-      })}
-    </div>
+    <ChoiceButtons
+      options={options}
+      value={value}
+      onChange={onChange}
+      label={label}
+      className={cn('inline-flex h-10 min-w-0 items-center rounded-lg border bg-muted/50 p-1', className)}
+      testId={testId}
+      buttonClassName={(_, on) =>
+        cn(
+          'inline-flex h-full min-w-0 flex-1 cursor-pointer items-center justify-center gap-1.5 rounded-md px-2.5 text-sm sm:px-3 font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+          on && 'bg-card text-foreground shadow-sm',
+        )
+      }
+      buttonTestId={(o) => `${testId}-${o.value}`}
+    >
+      {(o, on) => (
+        <>
+          {o.label}
+          {o.count !== undefined && <span className={cn('rounded-full px-1.5 text-xs tabular-nums', on ? 'bg-primary/10 text-primary' : 'bg-muted')}>{o.count}</span>}
+        </>
+      )}
+    </ChoiceButtons>
   );
 }

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
@@ -82,10 +82,7 @@ export function CalendarPanel({ scope }: { scope: AttendanceScope }) {
       {query.isError && !query.data ? (
         <LoadErrorCard title={m.common.loadFailed} detail={query.error.message} retryLabel={m.common.tryAgain} onRetry={() => void query.refetch()} testId="calendar-error" />
       ) : !query.data ? (
-        <div className="grid gap-4 lg:grid-cols-5" aria-busy="true">
-          <Skeleton className="h-56 rounded-lg lg:col-span-3" />
-          <Skeleton className="h-56 rounded-lg lg:col-span-2" />
-        </div>
+        <SkeletonStack className="grid gap-4 lg:grid-cols-5" cells={['h-56 rounded-lg lg:col-span-3', 'h-56 rounded-lg lg:col-span-2']} />
       ) : (
         <div className="grid gap-5 lg:grid-cols-5 lg:gap-6">
           <div className="min-w-0 lg:col-span-3">

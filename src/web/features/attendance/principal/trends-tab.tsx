@@ -5,7 +5,7 @@ import type { TrendsResponse } from '@shared/contracts/attendance';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { cn } from '@/lib/utils';
 import { EmptyStateCard } from '@/components/page-states';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { LoadErrorCard } from '@/components/list-states';
 import { AXIS_TICK, GRID, PALETTE } from '@/components/charts';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -66,10 +66,7 @@ export function TrendsTab({ scope, terms, defaultTermId, threshold }: { scope: A
       {query.isError && !query.data ? (
         <LoadErrorCard title={m.common.loadFailed} detail={query.error.message} retryLabel={m.common.tryAgain} onRetry={() => void query.refetch()} testId="trends-error" />
       ) : !query.data ? (
-        <div className="flex flex-col gap-4" aria-busy="true">
-          <Skeleton className="h-96 rounded-xl" />
-          <Skeleton className="h-64 rounded-xl" />
-        </div>
+        <SkeletonStack cells={['h-96 rounded-xl', 'h-64 rounded-xl']} />
       ) : query.data.weeks.length === 0 ? (
         <EmptyStateCard icon={TrendingUp} title={t.empty} hint={t.emptyHint} testId="trends-empty" />
       ) : (

@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { api } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { usePatchedSearchParams } from '@/lib/search-params';
@@ -61,10 +61,7 @@ export function ClassAttendancePage() {
     return (
       <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="class-attendance">
         {header}
-        <div className="flex flex-col gap-3" aria-busy="true">
-          <Skeleton className="h-28 w-full rounded-xl" />
-          <Skeleton className="h-96 w-full rounded-xl" />
-        </div>
+        <SkeletonStack className="flex flex-col gap-3" cells={['h-28 w-full rounded-xl', 'h-96 w-full rounded-xl']} />
       </section>
     );
   }

@@ -15,6 +15,22 @@ export interface RowErrors {
   arrival?: string;
 }
 
+/**
+ * A labelled box under a learner's choices (arrival time, note): the short label beside the input, the
+ * input `aria-invalid` and red-bordered when `invalid`. `className` places the pair; `inputClassName`
+ * sizes the input; the other props go to the input (its `id` ties the label to it).
+ */
+function RowInput({ className, label, invalid, inputClassName, ...input }: { className: string; label: string; invalid: boolean; inputClassName: string } & React.ComponentProps<typeof Input>) {
+  return (
+    <div className={className}>
+      <label htmlFor={input.id} className="shrink-0 text-xs font-medium text-muted-foreground">
+        {label}
+      </label>
+      <Input {...input} aria-invalid={invalid ? true : undefined} className={cn(inputClassName, invalid && 'border-red-500')} />
+    </div>
+  );
+}
+
 /** One-key marks inside a learner's choices. */
 const SHORTCUTS: Record<string, AttendanceStatus> = { p: 'present', a: 'absent', l: 'late', e: 'excused' };
 
@@ -157,42 +173,36 @@ export const LearnerRow = React.memo(function LearnerRow({
       {(status === 'late' || showNote) && (
         <div className="mt-2.5 flex flex-col gap-2 sm:flex-row sm:items-start md:pl-9">
           {status === 'late' && (
-            <div className="flex items-center gap-2 sm:w-52 sm:shrink-0">
-              <label htmlFor={arrivalId} className="shrink-0 text-xs font-medium text-muted-foreground">
-                {e.arrival}
-              </label>
-              <Input
-                id={arrivalId}
-                type="time"
-                value={mark.arrivalTime}
-                onChange={(ev) => onChange(entry.studentId, { arrivalTime: ev.target.value })}
-                disabled={!editable}
-                aria-label={e.arrivalLabel(entry.name)}
-                aria-invalid={errors?.arrival ? true : undefined}
-                className={cn('h-10 tabular-nums', errors?.arrival && 'border-red-500')}
-                data-testid="arrival-input"
-              />
-            </div>
+            <RowInput
+              className="flex items-center gap-2 sm:w-52 sm:shrink-0"
+              label={e.arrival}
+              invalid={!!errors?.arrival}
+              inputClassName="h-10 tabular-nums"
+              id={arrivalId}
+              type="time"
+              value={mark.arrivalTime}
+              onChange={(ev) => onChange(entry.studentId, { arrivalTime: ev.target.value })}
+              disabled={!editable}
+              aria-label={e.arrivalLabel(entry.name)}
+              data-testid="arrival-input"
+            />
           )}
           {showNote && (
-            <div className="flex min-w-0 flex-1 items-center gap-2">
-              <label htmlFor={noteId} className="shrink-0 text-xs font-medium text-muted-foreground">
-                {status === 'excused' ? e.excusedReason : e.note}
-              </label>
-              <Input
-                id={noteId}
-                value={mark.note}
-                onChange={(ev) => onChange(entry.studentId, { note: ev.target.value })}
-                disabled={!editable}
-                maxLength={300}
-                required={status === 'excused'}
-                placeholder={status === 'excused' ? e.excusedReasonPlaceholder : e.notePlaceholder}
-                aria-label={status === 'excused' ? e.excusedReasonLabel(entry.name) : e.noteLabel(entry.name)}
-                aria-invalid={errors?.note ? true : undefined}
-                className={cn('h-10', errors?.note && 'border-red-500')}
-                data-testid="note-input"
-              />
-            </div>
+            <RowInput
+              className="flex min-w-0 flex-1 items-center gap-2"
+              label={status === 'excused' ? e.excusedReason : e.note}
+              invalid={!!errors?.note}
+              inputClassName="h-10"
+              id={noteId}
+              value={mark.note}
+              onChange={(ev) => onChange(entry.studentId, { note: ev.target.value })}
+              disabled={!editable}
+              maxLength={300}
+              required={status === 'excused'}
+              placeholder={status === 'excused' ? e.excusedReasonPlaceholder : e.notePlaceholder}
+              aria-label={status === 'excused' ? e.excusedReasonLabel(entry.name) : e.noteLabel(entry.name)}
+              data-testid="note-input"
+            />
           )}
         </div>
       )}

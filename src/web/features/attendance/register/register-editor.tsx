@@ -8,7 +8,7 @@ import { attendanceRegisterScreens as m } from '@shared/messages/attendance-regi
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { PendingButton } from '@/components/pending-button';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -151,12 +151,7 @@ function Editor({ registerRef, box, readOnly, online, onSaved }: { registerRef: 
   };
 
   if (q.isPending) {
-    return (
-      <div className="flex flex-col gap-3" aria-busy="true" data-testid="register-loading">
-        <Skeleton className="h-28 w-full rounded-xl" />
-        <Skeleton className="h-96 w-full rounded-xl" />
-      </div>
-    );
+    return <SkeletonStack className="flex flex-col gap-3" testId="register-loading" cells={['h-28 w-full rounded-xl', 'h-96 w-full rounded-xl']} />;
   }
   if (q.isError) {
     return <LoadErrorCard title={m.common.loadFailed} detail={q.error.message} retryLabel={m.common.tryAgain} onRetry={() => void q.refetch()} testId="register-error" />;

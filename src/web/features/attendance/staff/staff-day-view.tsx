@@ -16,6 +16,7 @@ import { usePatchedSearchParams } from '@/lib/search-params';
 import { FilterSelect } from '@/components/filter-select';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { SearchField } from '@/components/search-field';
+import { ChoiceButtons } from '@/components/choice-buttons';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { StatCard, type Accent } from '@/components/stat-card';
@@ -431,34 +432,31 @@ function StaffRow({
   );
 }
 
+const STATUS_CHOICES = STAFF_STATUSES.map((value) => ({ value }));
+
 /** The four statuses as one-tap buttons (a radio group). */
 function StatusButtons({ value, onChange, disabled, name }: { value: StaffStatus | null; onChange: (s: StaffStatus) => void; disabled: boolean; name: string }) {
   return (
-    <div role="radiogroup" aria-label={`${m.day.colStatus}: ${name}`} className="grid grid-cols-4 gap-1 rounded-lg border bg-muted/40 p-1" data-testid="staff-status">
-      {STAFF_STATUSES.map((s) => {
-        const on = value === s;
-        return (
-          <button
-            key={s}
-            type="button"
-            role="radio"
-            aria-checked={on}
-            aria-label={m.statuses[s]}
-            title={m.statuses[s]}
-            disabled={disabled}
-            onClick={() => onChange(s)}
-            className={cn(
-              'inline-flex h-8 cursor-pointer items-center justify-center rounded-md border border-transparent px-1.5 text-xs font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 disabled:cursor-default',
-              on ? cn(STAFF_TONE[s].on, 'shadow-sm') : 'text-muted-foreground enabled:hover:bg-card enabled:hover:text-foreground',
-              !on && disabled && 'opacity-60',
-            )}
-            data-testid={`staff-status-${s}`}
-          >
-            {m.statusShort[s]}
-          </button>
-        );
-      })}
-    </div>
+    <ChoiceButtons
+      options={STATUS_CHOICES}
+      value={value}
+      onChange={onChange}
+      label={`${m.day.colStatus}: ${name}`}
+      className="grid grid-cols-4 gap-1 rounded-lg border bg-muted/40 p-1"
+      testId="staff-status"
+      disabled={disabled}
+      buttonClassName={({ value: s }, on) =>
+        cn(
+          'inline-flex h-8 cursor-pointer items-center justify-center rounded-md border border-transparent px-1.5 text-xs font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-1 disabled:cursor-default',
+          on ? cn(STAFF_TONE[s].on, 'shadow-sm') : 'text-muted-foreground enabled:hover:bg-card enabled:hover:text-foreground',
+          !on && disabled && 'opacity-60',
+        )
+      }
+      buttonTestId={({ value: s }) => `staff-status-${s}`}
+      buttonLabel={({ value: s }) => m.statuses[s]}
+    >
+      {({ value: s }) => m.statusShort[s]}
+    </ChoiceButtons>
   );
 }
 

@@ -10,7 +10,7 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { useClasses, useUpdateStudent } from '../api/learners';
-import { LEARNER_FIELDS, changedLearnerFields } from '../learner-forms';
+import { LEARNER_FIELDS, changedLearnerFields, learnerFormValues } from '../learner-forms';
 import { Field, describedBy } from '@/components/field';
 import { HealthFields, LearnerIdentityFields, OverCapacityConfirm, PlacementFields, useOverCapacity, type LearnerFieldValues, type LearnerForm } from './learner-fields';
 
@@ -18,30 +18,10 @@ const m = messages.learners;
 const e = m.edit;
 
 type Values = LearnerFieldValues;
-function valuesOf(l: StudentDetail): Values {
-  return {
-    firstName: l.firstName,
-    middleName: l.middleName ?? '',
-    lastName: l.lastName,
-    gender: l.gender,
-    dateOfBirth: l.dateOfBirth ?? '',
-    birthCertificateNumber: l.birthCertificateNumber ?? '',
-    upi: l.upi ?? '',
-    assessmentNumber: l.assessmentNumber ?? '',
-    previousSchool: l.previousSchool ?? '',
-    previousUpi: l.previousUpi ?? '',
-    boarding: l.boarding,
-    medicalNotes: l.medicalNotes ?? '',
-    specialNeeds: l.specialNeeds ?? '',
-    classId: l.classId ?? '',
-    admissionNumber: l.admissionNumber,
-    admittedOn: l.admittedOn ?? undefined,
-  };
-}
 
 function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => void }) {
   const idPrefix = React.useId();
-  const form = useForm<Values, unknown, UpdateStudentInput>({ resolver: zodResolver(updateStudentBody), defaultValues: valuesOf(learner) });
+  const form = useForm<Values, unknown, UpdateStudentInput>({ resolver: zodResolver(updateStudentBody), defaultValues: learnerFormValues(learner) });
   const { handleSubmit, setError, formState } = form;
   const classes = useClasses();
   const update = useUpdateStudent();

@@ -3,7 +3,7 @@ import type { ClassHistoryEntry } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { Captioned } from '@/components/captioned';
 import { useClassHistory } from '../api/learners';
 import { formatDate } from './format';
@@ -40,13 +40,7 @@ export function HistoryTab({ learnerId }: { learnerId: string }) {
     return <LoadErrorCard title={h.loadFailed} detail={history.error.message} retryLabel={m.common.tryAgain} onRetry={() => void history.refetch()} testId="history-error" />;
   }
   if (!history.data) {
-    return (
-      <div className="flex flex-col gap-2" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
-      </div>
-    );
+    return <SkeletonStack className="flex flex-col gap-2" cells={['h-12 w-full', 'h-12 w-full', 'h-12 w-full']} />;
   }
   if (history.data.length === 0) return <EmptyListState icon={History} title={h.empty} testId="history-empty" />;
   return (

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api';
 import { StatusCard } from '@/components/status-screen';
 import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { can } from '@shared/access';
 import { useAuth } from '@/lib/auth';
 import { LearnerFeesTabContext } from './fees-tab-slot';
@@ -99,16 +99,7 @@ function ProfileHeader({ learner, canEdit, onEdit }: { learner: StudentDetail; c
 }
 
 function ProfileSkeleton() {
-  return (
-    <div className="flex flex-col gap-4" aria-busy="true" data-testid="profile-loading">
-      <Skeleton className="h-40 w-full rounded-xl" />
-      <Skeleton className="h-10 w-full max-w-lg" />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Skeleton className="h-48" />
-        <Skeleton className="h-48" />
-      </div>
-    </div>
-  );
+  return <SkeletonStack testId="profile-loading" cells={['h-40 w-full rounded-xl', 'h-10 w-full max-w-lg', { grid: 'grid gap-4 lg:grid-cols-2', cells: ['h-48', 'h-48'] }]} />;
 }
 
 /**

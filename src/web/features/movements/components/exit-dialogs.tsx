@@ -6,6 +6,7 @@ import { schoolToday } from '@shared/dates';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { FormErrorAlert } from '@/components/form-feedback';
+import { ChoiceButtons } from '@/components/choice-buttons';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -23,6 +24,7 @@ import { Notice } from './notice';
 
 const m = messages.movements;
 const x = m.exits;
+const EXIT_CHOICES = EXIT_TYPES.map((value) => ({ value }));
 
 /**
  * Exit a learner (issue 10 §2 Exit): the learner, how they leave (withdrawal, completion, expulsion,
@@ -71,26 +73,29 @@ export function ExitDialog({ open, onClose }: { open: boolean; onClose: () => vo
       </Field>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">{x.type}</legend>
-        <div role="radiogroup" aria-label={x.type} className="grid gap-2 sm:grid-cols-2" data-testid="exit-types">
-          {EXIT_TYPES.map((type) => (
-            <button
-              key={type}
-              type="button"
-              role="radio"
-              aria-checked={exitType === type}
-              onClick={() => setExitType(type)}
-              className={cn(
-                'rounded-lg border p-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-                exitType === type ? 'border-primary bg-primary/5 ring-1 ring-primary' : 'hover:bg-muted/50',
-                type === 'other' && 'sm:col-span-2',
-              )}
-              data-testid={`exit-type-${type}`}
-            >
+        <ChoiceButtons
+          options={EXIT_CHOICES}
+          value={exitType || null}
+          onChange={setExitType}
+          label={x.type}
+          className="grid gap-2 sm:grid-cols-2"
+          testId="exit-types"
+          buttonClassName={({ value: type }, on) =>
+            cn(
+              'rounded-lg border p-3 text-left transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+              on ? 'border-primary bg-primary/5 ring-1 ring-primary' : 'hover:bg-muted/50',
+              type === 'other' && 'sm:col-span-2',
+            )
+          }
+          buttonTestId={({ value: type }) => `exit-type-${type}`}
+        >
+          {({ value: type }) => (
+            <>
               <span className="block text-sm font-medium">{m.exitTypes[type]}</span>
               <span className="mt-0.5 block text-xs text-muted-foreground">{m.exitTypeHints[type]}</span>
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+        </ChoiceButtons>
         {errors.exitType && (
           <p className="text-xs font-medium text-destructive" role="alert">
             {errors.exitType}

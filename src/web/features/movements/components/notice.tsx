@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { AlertTriangle, Info } from 'lucide-react';
+import { AlertTriangle, Info, Loader2 } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 const TONES = {
@@ -19,5 +19,15 @@ export function Notice({ tone = 'info', title, children, testId, className }: { 
         {children && <div className={cn(title && 'mt-0.5 opacity-90')}>{children}</div>}
       </div>
     </div>
+  );
+}
+
+/** A list's "loading" line: a small spinner (and `children`, e.g. "Working out the preview…") in muted text; `className` sets its padding. */
+export function LoadingLine({ className, children, busy }: { className: string; children?: React.ReactNode; busy?: boolean }) {
+  return (
+    <p className={cn('flex items-center gap-2 text-sm text-muted-foreground', className)} aria-busy={busy || undefined}>
+      <Loader2 className="size-4 animate-spin" aria-hidden />
+      {children}
+    </p>
   );
 }

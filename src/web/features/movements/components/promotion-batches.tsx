@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { History, Loader2, Lock, Undo2 } from 'lucide-react';
+import { History, Lock, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PromotionBatch } from '@shared/contracts/movements';
 import { messages } from '@shared/messages';
@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { usePromotionBatches, useUndoPromotion } from '../api/movements';
 import { formatDateTime } from './format';
 import { errorText } from './movement-page';
+import { LoadingLine } from './notice';
 
 const m = messages.movements.promotion;
 
@@ -40,9 +41,7 @@ export function PromotionBatches() {
         {m.recentTitle}
       </h2>
       {batches.isLoading ? (
-        <p className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
-          <Loader2 className="size-4 animate-spin" aria-hidden />
-        </p>
+        <LoadingLine className="py-4" />
       ) : !batches.data?.length ? (
         <p className="py-4 text-sm text-muted-foreground" data-testid="promotion-batches-empty">
           {m.recentEmpty}

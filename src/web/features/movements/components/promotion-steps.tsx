@@ -1,17 +1,18 @@
 import * as React from 'react';
-import { ArrowRight, GraduationCap, Loader2, X } from 'lucide-react';
+import { ArrowRight, GraduationCap, X } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import { learnerName } from '@shared/contracts/learners';
 import type { PromotionAction, PromotionPlan, SourceStream, TargetStream } from '@shared/contracts/movements';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { SearchField } from '@/components/search-field';
+import { ChoiceButtons } from '@/components/choice-buttons';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { useStreamLearners } from '../api/movements';
 import { formatDate, formatNumber } from './format';
-import { Notice } from './notice';
+import { LoadingLine, Notice } from './notice';
 
 const m = messages.movements.promotion;
 
@@ -251,9 +252,7 @@ export function ExceptionsStep({
           </div>
         </div>
         {learners.isLoading ? (
-          <p className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden />
-          </p>
+          <LoadingLine className="py-6" />
         ) : rows.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">{m.noStreamLearners}</p>
         ) : (
@@ -317,26 +316,23 @@ export function ExceptionsStep({
 /** A small segmented choice (radio buttons styled as one control). */
 function Segmented({ label, value, options, onChange }: { label: string; value: string; options: { value: string; label: string; disabled?: boolean }[]; onChange: (v: string) => void }) {
   return (
-    <div role="radiogroup" aria-label={label} className="inline-flex shrink-0 self-start rounded-md border bg-muted/40 p-0.5 sm:self-auto">
-      {options.map((o) => (
-        <button
-          key={o.value}
-          type="button"
-          role="radio"
-          aria-checked={value === o.value}
-          disabled={o.disabled}
-          onClick={() => onChange(o.value)}
-          className={cn(
-            'rounded px-2.5 py-1 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-40',
-            value === o.value ? 'bg-background text-foreground shadow-xs' : 'text-muted-foreground hover:text-foreground',
-            value === o.value && o.value === 'repeat' && 'text-amber-700 dark:text-amber-300',
-            value === o.value && o.value === 'skip' && 'text-sky-700 dark:text-sky-300',
-          )}
-          data-testid={`exception-${o.value}`}
-        >
-          {o.label}
-        </button>
-      ))}
-    </div>
+    <ChoiceButtons
+      options={options}
+      value={value}
+      onChange={onChange}
+      label={label}
+      className="inline-flex shrink-0 self-start rounded-md border bg-muted/40 p-0.5 sm:self-auto"
+      buttonClassName={(o, on) =>
+        cn(
+          'rounded px-2.5 py-1 text-xs font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-40',
+          on ? 'bg-background text-foreground shadow-xs' : 'text-muted-foreground hover:text-foreground',
+          on && o.value === 'repeat' && 'text-amber-700 dark:text-amber-300',
+          on && o.value === 'skip' && 'text-sky-700 dark:text-sky-300',
+        )
+      }
+      buttonTestId={(o) => `exception-${o.value}`}
+    >
+      {(o) => o.label}
+    </ChoiceButtons>
   );
 }

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { Check, Inbox, Loader2, Send, X } from 'lucide-react';
+import { Check, Inbox, Loader2, Send, X, type LucideIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { pathForSection } from '@shared/access';
 import { learnerName } from '@shared/contracts/learners';
@@ -23,7 +23,7 @@ import { useAcceptTransfer, useCurrentClasses, useDeclineTransfer, useTransferRe
 import { formatDate, formatDateTime } from './format';
 import { apiFields, isOverCapacity } from '@/lib/form-errors';
 import { errorText } from './movement-page';
-import { Notice } from './notice';
+import { LoadingLine, Notice } from './notice';
 
 const m = messages.movements;
 const t = m.transfers;
@@ -58,58 +58,58 @@ export function TransferRequests() {
 
   return (
     <div className="grid gap-6">
-      <section className="grid gap-3" data-testid="requests-incoming">
-        <h2 className="flex items-center gap-2 text-[15px] font-semibold">
-          <Inbox className="size-4 text-muted-foreground" aria-hidden />
-          {t.incomingTitle}
-        </h2>
-        <RequestList
-          query={incoming}
-          empty={t.incomingEmpty}
-          render={(r) => (
-            <>
-              {r.status === 'pending' ? (
-                <div className="flex gap-2">
-                  <Button size="sm" onClick={() => setAccepting(r)} data-testid="request-accept">
-                    <Check aria-hidden />
-                    {t.accept}
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={() => setDeclining(r)} data-testid="request-decline">
-                    <X aria-hidden />
-                    {t.decline}
-                  </Button>
-                </div>
-              ) : (
-                r.admittedStudentId && (
-                  <Link to={profilePath(r.admittedStudentId)} className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="request-open-record">
-                    {m.common.openRecord}
-                  </Link>
-                )
-              )}
-            </>
-          )}
-        />
-      </section>
-      <section className="grid gap-3" data-testid="requests-outgoing">
-        <h2 className="flex items-center gap-2 text-[15px] font-semibold">
-          <Send className="size-4 text-muted-foreground" aria-hidden />
-          {t.outgoingTitle}
-        </h2>
-        <RequestList query={outgoing} empty={t.outgoingEmpty} />
-      </section>
+      <RequestSection
+        icon={Inbox}
+        title={t.incomingTitle}
+        testId="requests-incoming"
+        query={incoming}
+        empty={t.incomingEmpty}
+        render={(r) => (
+          <>
+            {r.status === 'pending' ? (
+              <div className="flex gap-2">
+                <Button size="sm" onClick={() => setAccepting(r)} data-testid="request-accept">
+                  <Check aria-hidden />
+                  {t.accept}
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setDeclining(r)} data-testid="request-decline">
+                  <X aria-hidden />
+                  {t.decline}
+                </Button>
+              </div>
+            ) : (
+              r.admittedStudentId && (
+                <Link to={profilePath(r.admittedStudentId)} className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid="request-open-record">
+                  {m.common.openRecord}
+                </Link>
+              )
+            )}
+          </>
+        )}
+      />
+      <RequestSection icon={Send} title={t.outgoingTitle} testId="requests-outgoing" query={outgoing} empty={t.outgoingEmpty} />
       {accepting && <AcceptDialog key={accepting.id} request={accepting} onClose={() => setAccepting(null)} />}
       {declining && <DeclineDialog key={declining.id} request={declining} onClose={() => setDeclining(null)} />}
     </div>
   );
 }
 
+/** One box of requests (incoming or outgoing) under its heading: the icon and title, then the list. */
+function RequestSection({ icon: Icon, title, testId, ...list }: { icon: LucideIcon; title: string; testId: string } & React.ComponentProps<typeof RequestList>) {
+  return (
+    <section className="grid gap-3" data-testid={testId}>
+      <h2 className="flex items-center gap-2 text-[15px] font-semibold">
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+        {title}
+      </h2>
+      <RequestList {...list} />
+    </section>
+  );
+}
+
 function RequestList({ query, empty, render }: { query: ReturnType<typeof useTransferRequests>; empty: string; render?: (r: TransferRequest) => React.ReactNode }) {
   if (query.isLoading) {
-    return (
-      <p className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
-        <Loader2 className="size-4 animate-spin" aria-hidden />
-      </p>
-    );
+    return <LoadingLine className="py-4" />;
   }
   if (query.isError) return <FormErrorAlert title={m.common.loadFailed} detail={errorText(query.error, '')} testId="requests-error" />;
   const items = query.data ?? [];

@@ -1,12 +1,11 @@
 import { CalendarDays, DoorOpen, FileSpreadsheet, FileText, Mail, Phone, type LucideIcon } from 'lucide-react';
 import type { ClassDetails } from '@shared/contracts/people';
 import { messages } from '@shared/messages';
-import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { classListUrl, useClassDetails } from '../api/people';
 import { IdCardsButton } from './id-cards-button';
-import { CapacityBar, DetailSheet, SheetBlock, SheetTable, SplitBar, displayPhone } from './parts';
+import { CapacityBar, DetailSheet, InitialsAvatar, SheetBlock, SheetTable, SplitBar, displayPhone } from './parts';
 
 const m = messages.people.classes;
 
@@ -63,9 +62,7 @@ function Body({ d, taskId, onTask }: { d: ClassDetails; taskId: string | null; o
         <SheetBlock title={m.classTeacher}>
           {d.classTeacher ? (
             <div className="flex items-center gap-3">
-              <Avatar className="size-10">
-                <AvatarFallback>{initialsOf(d.classTeacher.name)}</AvatarFallback>
-              </Avatar>
+              <InitialsAvatar name={d.classTeacher.name} className="size-10" />
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium" data-testid="class-sheet-teacher">
                   {d.classTeacher.name}

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
+import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -11,6 +12,15 @@ export function displayPhone(phone: string | null | undefined): string {
   if (!phone) return '';
   const x = /^254(\d{3})(\d{3})(\d{3})$/.exec(phone);
   return x ? `0${x[1]} ${x[2]} ${x[3]}` : phone;
+}
+
+/** A teacher's round avatar showing their initials: `className` sizes the circle, `textClassName` the initials. */
+export function InitialsAvatar({ name, className, textClassName }: { name: string; className: string; textClassName?: string }) {
+  return (
+    <Avatar className={className}>
+      <AvatarFallback className={textClassName}>{initialsOf(name)}</AvatarFallback>
+    </Avatar>
+  );
 }
 
 /** A teacher's weekly load: the number and a thin bar against the busiest teacher. */
@@ -89,14 +99,15 @@ export function SplitBar({
         )}
       </div>
       <div className="flex justify-between gap-2 text-xs tabular-nums">
-        <span className="flex items-center gap-1.5">
-          <span className="size-2 rounded-full bg-[var(--color-chart-5)]" aria-hidden />
-          {leftText}
-        </span>
-        <span className="flex items-center gap-1.5">
-          <span className="size-2 rounded-full bg-[var(--color-chart-1)]" aria-hidden />
-          {rightText}
-        </span>
+        {[
+          { dot: 'bg-[var(--color-chart-5)]', text: leftText },
+          { dot: 'bg-[var(--color-chart-1)]', text: rightText },
+        ].map((side) => (
+          <span key={side.dot} className="flex items-center gap-1.5">
+            <span className={cn('size-2 rounded-full', side.dot)} aria-hidden />
+            {side.text}
+          </span>
+        ))}
       </div>
     </div>
   );

@@ -1,11 +1,10 @@
 import { Crown, Mail, Phone } from 'lucide-react';
 import type { TeacherAssignmentItem, TeacherDetail } from '@shared/contracts/people';
 import { messages } from '@shared/messages';
-import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useTeacher } from '../api/people';
-import { DetailSheet, LoadBar, SheetBlock, SheetTable, displayPhone } from './parts';
+import { DetailSheet, InitialsAvatar, LoadBar, SheetBlock, SheetTable, displayPhone } from './parts';
 
 const m = messages.people.teachers;
 
@@ -24,9 +23,7 @@ function Body({ t, maxLoad }: { t: TeacherDetail; maxLoad: number }) {
   return (
     <>
       <header className="flex items-center gap-3 border-b bg-card px-4 py-4 pr-12 sm:px-6">
-        <Avatar className="size-12">
-          <AvatarFallback className="text-sm">{initialsOf(t.name)}</AvatarFallback>
-        </Avatar>
+        <InitialsAvatar name={t.name} className="size-12" textClassName="text-sm" />
         <div className="min-w-0">
           <SheetTitle className="truncate text-lg" data-testid="teacher-sheet-name">
             {t.name}
