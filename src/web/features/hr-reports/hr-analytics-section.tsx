@@ -56,57 +56,78 @@ function HrAnalyticsPage() {
             <StatCard label={a.attendanceRate} value={rate(data.attendance.rate)} icon={UserCheck} accent={2} />
             <StatCard label={a.leaveDays} value={data.leave.days.toLocaleString('en-KE')} hint={r.requests(data.leave.requests)} icon={CalendarDays} accent={5} />
           </StatGrid>
-          <div className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-2">
-            <Panel title={a.headcountByDepartment} testId="chart-hr-department">
-              {data.headcount.byDepartment.length ? (
-                <HorizontalBarChart data={data.headcount.byDepartment.map((d) => ({ label: d.label, value: d.count }))} name={r.colStaff} yWidth={110} />
-              ) : (
-                <EmptyNote>{a.noData}</EmptyNote>
-              )}
-            </Panel>
-            <Panel title={`${a.gender} · ${a.employmentType}`} testId="chart-hr-donuts">
-              <div className="grid grid-cols-1 gap-6 @container sm:grid-cols-2">
-                <DonutChart
-                  data={data.headcount.byGender.map((g) => ({ name: g.label, value: g.count, color: g.key === 'female' ? CHART[5] : g.key === 'male' ? CHART[1] : 'var(--color-muted-foreground)' }))}
-                  centerValue={data.headcount.total}
-                  centerLabel={r.colStaff}
-                  size={150}
-                  testId="chart-hr-gender"
-                />
-                <DonutChart
-                  data={data.headcount.byEmploymentType.map((g, i) => ({ name: g.label, value: g.count, color: PALETTE[i % PALETTE.length]! }))}
-                  centerValue={data.headcount.total}
-                  centerLabel={r.colStaff}
-                  size={150}
-                  testId="chart-hr-type"
-                />
-              </div>
-            </Panel>
-          </div>
-          <div className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-2">
-            <Panel title={a.payrollTrend} description={a.payrollTrendHint} testId="chart-hr-payroll">
-              <PayrollTrend data={data} />
-            </Panel>
-            <Panel title={a.components} description={a.componentsHint} testId="chart-hr-components">
-              <ComponentBars data={data} />
-            </Panel>
-          </div>
-          <div className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-2">
-            <Panel title={a.attendanceTrend} description={a.attendanceTrendHint} testId="chart-hr-attendance">
-              <AttendanceTrend data={data} />
-            </Panel>
-            <Panel title={a.leaveByType} description={a.leaveByTypeHint} testId="chart-hr-leave">
-              {data.leave.byType.length ? (
-                <HorizontalBarChart data={data.leave.byType.map((l, i) => ({ label: l.name, value: l.days, color: PALETTE[(i + 2) % PALETTE.length] }))} name={r.colDays} yWidth={130} />
-              ) : (
-                <EmptyNote>{r.leaveEmpty}</EmptyNote>
-              )}
-            </Panel>
-          </div>
+          {chartRows(data).map((row, i) => (
+            <div key={i} className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-2">
+              {row.map((c) => (
+                <Panel key={c.testId} title={c.title} description={c.description} testId={c.testId}>
+                  {c.chart}
+                </Panel>
+              ))}
+            </div>
+          ))}
         </div>
       )}
     </section>
   );
+}
+
+/** One chart card of the page: its title, optional hint, test id and the chart (or the empty note). */
+type ChartPanel = { title: string; description?: string; testId: string; chart: React.ReactNode };
+
+/** The page's chart cards, two to a row: headcount, then payroll, then attendance and leave. */
+function chartRows(data: Summary): ChartPanel[][] {
+  return [
+    [
+      {
+        title: a.headcountByDepartment,
+        testId: 'chart-hr-department',
+        chart: data.headcount.byDepartment.length ? (
+          <HorizontalBarChart data={data.headcount.byDepartment.map((d) => ({ label: d.label, value: d.count }))} name={r.colStaff} yWidth={110} />
+        ) : (
+          <EmptyNote>{a.noData}</EmptyNote>
+        ),
+      },
+      {
+        title: `${a.gender} · ${a.employmentType}`,
+        testId: 'chart-hr-donuts',
+        chart: (
+          <div className="grid grid-cols-1 gap-6 @container sm:grid-cols-2">
+            <DonutChart
+              data={data.headcount.byGender.map((g) => ({ name: g.label, value: g.count, color: g.key === 'female' ? CHART[5] : g.key === 'male' ? CHART[1] : 'var(--color-muted-foreground)' }))}
+              centerValue={data.headcount.total}
+              centerLabel={r.colStaff}
+              size={150}
+              testId="chart-hr-gender"
+            />
+            <DonutChart
+              data={data.headcount.byEmploymentType.map((g, i) => ({ name: g.label, value: g.count, color: PALETTE[i % PALETTE.length]! }))}
+              centerValue={data.headcount.total}
+              centerLabel={r.colStaff}
+              size={150}
+              testId="chart-hr-type"
+            />
+          </div>
+        ),
+      },
+    ],
+    [
+      { title: a.payrollTrend, description: a.payrollTrendHint, testId: 'chart-hr-payroll', chart: <PayrollTrend data={data} /> },
+      { title: a.components, description: a.componentsHint, testId: 'chart-hr-components', chart: <ComponentBars data={data} /> },
+    ],
+    [
+      { title: a.attendanceTrend, description: a.attendanceTrendHint, testId: 'chart-hr-attendance', chart: <AttendanceTrend data={data} /> },
+      {
+        title: a.leaveByType,
+        description: a.leaveByTypeHint,
+        testId: 'chart-hr-leave',
+        chart: data.leave.byType.length ? (
+          <HorizontalBarChart data={data.leave.byType.map((l, i) => ({ label: l.name, value: l.days, color: PALETTE[(i + 2) % PALETTE.length] }))} name={r.colDays} yWidth={130} />
+        ) : (
+          <EmptyNote>{r.leaveEmpty}</EmptyNote>
+        ),
+      },
+    ],
+  ];
 }
 
 /** A tooltip in the cards' colours: a title, then label/value rows. */

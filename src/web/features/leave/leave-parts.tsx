@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { PendingButton } from '@/components/pending-button';
+import { IconBadge } from '@/components/icon-badge';
 
 /**
  * Pieces shared by My Leave and HR's Leave tab (issue 14 §2): the status badge, the balance cards, the
@@ -270,9 +271,7 @@ export function LeaveRequestsTable({
         header: showStaff ? m.staff : m.leaveType,
         cell: ({ row: { original: r } }) => (
           <RequestMarker r={r} on={wide} className="flex min-w-0 items-start gap-3">
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-              <CalendarCheck2 className="size-4" aria-hidden />
-            </span>
+            <IconBadge icon={CalendarCheck2} className="size-8 rounded-lg bg-primary/10 text-primary" />
             <div className="min-w-0">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <p className="font-medium">{showStaff ? `${r.staffName} · ${r.leaveType}` : r.leaveType}</p>

@@ -88,6 +88,12 @@ export function LeaveTab() {
   );
 }
 
+/** A pending request's decision buttons, Reject then Approve: each opens the note dialog for its decision. */
+const DECISION_BUTTONS = [
+  { approve: false, variant: 'outline', className: 'text-destructive hover:bg-destructive/10 hover:text-destructive', icon: X, label: m.reject, testId: 'leave-reject' },
+  { approve: true, variant: undefined, className: 'bg-emerald-600 text-white hover:bg-emerald-600/90', icon: Check, label: m.approve, testId: 'leave-approve' },
+] as const;
+
 /** Pending requests, oldest start first, each with Approve and Reject (a note is asked for in a dialog). */
 function PendingPanel({ query, canDecide }: { query: ReturnType<typeof useLeaveRequests>; canDecide: boolean }) {
   const decide = useDecideLeave();
@@ -97,35 +103,24 @@ function PendingPanel({ query, canDecide }: { query: ReturnType<typeof useLeaveR
   const list = React.useMemo(() => (items ? [...items].sort((a, b) => a.startDate.localeCompare(b.startDate)) : undefined), [items]);
   const actions = React.useCallback(
     (r: LeaveRequest) =>
-      canDecide ? (
-        <>
-          <Button
-            size="sm"
-            variant="outline"
-            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-            onClick={() => {
-              setNote('');
-              setDeciding({ r, approve: false });
-            }}
-            data-testid="leave-reject"
-          >
-            <X aria-hidden />
-            {m.reject}
-          </Button>
-          <Button
-            size="sm"
-            className="bg-emerald-600 text-white hover:bg-emerald-600/90"
-            onClick={() => {
-              setNote('');
-              setDeciding({ r, approve: true });
-            }}
-            data-testid="leave-approve"
-          >
-            <Check aria-hidden />
-            {m.approve}
-          </Button>
-        </>
-      ) : undefined,
+      canDecide
+        ? DECISION_BUTTONS.map(({ approve, variant, className, icon: Icon, label, testId }) => (
+            <Button
+              key={testId}
+              size="sm"
+              variant={variant}
+              className={className}
+              onClick={() => {
+                setNote('');
+                setDeciding({ r, approve });
+              }}
+              data-testid={testId}
+            >
+              <Icon aria-hidden />
+              {label}
+            </Button>
+          ))
+        : undefined,
     [canDecide],
   );
   const confirm = () =>

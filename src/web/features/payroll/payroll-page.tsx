@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
+import { iconTabEntries } from '@/components/icon-tab-entries';
 import { StatutoryCalculator } from './components/statutory-calculator';
 import { PayComponentsView } from './components-view/pay-components-view';
 import { RunsView } from './runs/runs-view';
@@ -35,12 +36,7 @@ export function PayrollPage() {
       <Tabs value={tab} onValueChange={setTab} className="min-w-0">
         <IconTabsList
           label={m.tabs.label}
-          tabs={[
-            { value: 'runs', icon: Wallet, label: m.tabs.runs, testId: 'payroll-tab-runs' },
-            { value: 'components', icon: ListChecks, label: m.tabs.components, testId: 'payroll-tab-components' },
-            { value: 'settings', icon: Settings2, label: m.tabs.settings, testId: 'payroll-tab-settings' },
-            { value: 'calculator', icon: Calculator, label: m.tabs.calculator, testId: 'payroll-tab-calculator' },
-          ]}
+          tabs={iconTabEntries(m.tabs, 'payroll', [['runs', Wallet], ['components', ListChecks], ['settings', Settings2], ['calculator', Calculator]])}
         />
         <TabsContent value="runs">{tab === 'runs' && <RunsView />}</TabsContent>
         <TabsContent value="components">{tab === 'components' && <PayComponentsView />}</TabsContent>

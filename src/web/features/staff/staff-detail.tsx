@@ -34,6 +34,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { PendingButton } from '@/components/pending-button';
+import { IconBadge } from '@/components/icon-badge';
 import { AccountStatusDialog, GiveAccountDialog, type AccountTarget } from './account-actions';
 import { useDeleteDocument, useExitStaff, useStaffMember, useUpdateClearance, useUploadDocument } from './staff-api';
 import { AccountBadge, EmploymentTypeBadge, StaffAvatar, StaffStatusBadge, formatDate, formatPhone, formatSize } from './staff-common';
@@ -335,9 +336,7 @@ function DocumentsPanel({ staff, canManage }: { staff: StaffDetail; canManage: b
           <ul className="flex flex-col divide-y rounded-lg border">
             {staff.documents.map((doc) => (
               <li key={doc.id} className="flex items-center gap-3 px-3 py-2.5" data-testid="staff-document">
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
-                  <FileText className="size-4" aria-hidden />
-                </span>
+                <IconBadge icon={FileText} className="size-8 rounded-md bg-muted text-muted-foreground" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">{doc.title}</p>
                   <p className="truncate text-xs text-muted-foreground">

@@ -6,6 +6,7 @@ import { cn } from '@/lib/utils';
 import { NameLines } from '@/components/name-lines';
 import { DataTable, ListToolbar, useListParams, type ColumnDef, pagedTableProps, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
+import { IconBadge } from '@/components/icon-badge';
 import { useContractAlerts, useStaffList } from './staff-api';
 import { AccountBadge, EmploymentTypeBadge, StaffAvatar, StaffNameCell, StaffStatusBadge, TwoLineCell, formatDate, formatPhone } from './staff-common';
 
@@ -50,9 +51,7 @@ export function ContractAlertBanner({ onOpen }: { onOpen: (id: string) => void }
   const shown = items.slice(0, 3);
   return (
     <div className="flex items-start gap-3 rounded-xl border border-amber-500/30 bg-amber-500/8 px-4 py-3" role="status" data-testid="contract-alerts">
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-amber-500/15 text-amber-700 dark:text-amber-300">
-        <AlertTriangle className="size-4" aria-hidden />
-      </span>
+      <IconBadge icon={AlertTriangle} className="size-8 rounded-full bg-amber-500/15 text-amber-700 dark:text-amber-300" />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold text-amber-900 dark:text-amber-200">{staffScreens.alerts.title(items.length)}</p>
         <ul className="mt-1 flex flex-col gap-0.5">

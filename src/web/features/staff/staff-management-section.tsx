@@ -10,6 +10,7 @@ import { useSchoolContext } from '@/lib/school-context';
 import { LeaveTab } from '@/features/leave';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
+import { iconTabEntries } from '@/components/icon-tab-entries';
 import { useStaffList } from './staff-api';
 import { StaffDetailView } from './staff-detail';
 import { StaffForm } from './staff-form';
@@ -70,10 +71,7 @@ export function StaffManagementSection() {
       <Tabs value={tab} onValueChange={(next) => setParams(next === 'leave' ? { tab: 'leave' } : {})} className="min-w-0">
         <IconTabsList
           label={title}
-          tabs={[
-            { value: 'staff', icon: UsersRound, label: m.tabs.staff, testId: 'staff-tab-staff' },
-            { value: 'leave', icon: CalendarDays, label: m.tabs.leave, testId: 'staff-tab-leave' },
-          ]}
+          tabs={iconTabEntries(m.tabs, 'staff', [['staff', UsersRound], ['leave', CalendarDays]])}
         />
         <TabsContent value="staff">
           {tab === 'staff' &&

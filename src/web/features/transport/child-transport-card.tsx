@@ -1,4 +1,5 @@
-import { Bus, Clock, MapPin, Phone, UserRound } from 'lucide-react';
+import type * as React from 'react';
+import { Bus, Clock, MapPin, Phone, UserRound, type LucideIcon } from 'lucide-react';
 import type { ChildTransport } from '@shared/contracts/transport';
 import { transportMessages as tm } from '@shared/messages/transport';
 import { formatPhone } from './transport-bits';
@@ -23,43 +24,46 @@ export function ChildTransportCard({ transport }: { transport: ChildTransport['t
         {t.routeName}
       </p>
       <dl className="mt-1.5 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[420px]:grid-cols-2">
-        <div className="flex min-w-0 items-center gap-1.5">
-          <MapPin className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-          <dt className="sr-only">{p.stop}</dt>
-          <dd className="truncate" data-testid="child-transport-stop">
-            {t.stopName}
-          </dd>
-        </div>
-        <div className="flex min-w-0 items-center gap-1.5">
-          <Clock className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-          <dt className="sr-only">
-            {p.pickup} / {p.dropoff}
-          </dt>
-          <dd className="tabular-nums">
-            {p.pickup} {t.pickupTime ?? '—'} · {p.dropoff} {t.dropoffTime ?? '—'}
-          </dd>
-        </div>
-        <div className="flex min-w-0 items-center gap-1.5">
-          <Bus className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-          <dt className="sr-only">{p.vehicle}</dt>
-          <dd className="font-mono" data-testid="child-transport-vehicle">
-            {t.vehicleRegistration ?? '—'}
-          </dd>
-        </div>
-        <div className="flex min-w-0 items-center gap-1.5">
-          <UserRound className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-          <dt className="sr-only">{p.driver}</dt>
-          <dd className="min-w-0 truncate">
-            {t.driverName ?? '—'}
-            {t.driverPhone && (
-              <a href={`tel:+${t.driverPhone}`} className="ml-1.5 inline-flex items-center gap-1 text-primary hover:underline" aria-label={p.call(t.driverName ?? '')}>
-                <Phone className="size-3" aria-hidden />
-                <span className="tabular-nums">{formatPhone(t.driverPhone)}</span>
-              </a>
-            )}
-          </dd>
-        </div>
+        <Fact icon={MapPin} label={p.stop} className="truncate" testId="child-transport-stop">
+          {t.stopName}
+        </Fact>
+        <Fact
+          icon={Clock}
+          label={
+            <>
+              {p.pickup} / {p.dropoff}
+            </>
+          }
+          className="tabular-nums"
+        >
+          {p.pickup} {t.pickupTime ?? '—'} · {p.dropoff} {t.dropoffTime ?? '—'}
+        </Fact>
+        <Fact icon={Bus} label={p.vehicle} className="font-mono" testId="child-transport-vehicle">
+          {t.vehicleRegistration ?? '—'}
+        </Fact>
+        <Fact icon={UserRound} label={p.driver} className="min-w-0 truncate">
+          {t.driverName ?? '—'}
+          {t.driverPhone && (
+            <a href={`tel:+${t.driverPhone}`} className="ml-1.5 inline-flex items-center gap-1 text-primary hover:underline" aria-label={p.call(t.driverName ?? '')}>
+              <Phone className="size-3" aria-hidden />
+              <span className="tabular-nums">{formatPhone(t.driverPhone)}</span>
+            </a>
+          )}
+        </Fact>
       </dl>
+    </div>
+  );
+}
+
+/** One fact of the card's list: its icon, the label for screen readers only, then the value (`className` its classes). */
+function Fact({ icon: Icon, label, className, testId, children }: { icon: LucideIcon; label: React.ReactNode; className: string; testId?: string; children: React.ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-center gap-1.5">
+      <Icon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+      <dt className="sr-only">{label}</dt>
+      <dd className={className} data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { StatCard } from '@/components/stat-card';
 import { StatGrid } from '@/components/page-layout';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
+import { iconTabEntries } from '@/components/icon-tab-entries';
 import { DriversTab, TripsTab, VehiclesTab } from './fleet';
 import { RouteFormDialog } from './route-form';
 import { RouteList } from './route-list';
@@ -82,13 +83,7 @@ export function TransportSection() {
           <AlertsBanner alerts={alertList} />
           <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
             <IconTabsList
-              tabs={[
-                { value: 'routes', icon: RouteIcon, label: u.tabs.routes, testId: 'transport-tab-routes' },
-                { value: 'vehicles', icon: Bus, label: u.tabs.vehicles, testId: 'transport-tab-vehicles' },
-                { value: 'drivers', icon: UserRound, label: u.tabs.drivers, testId: 'transport-tab-drivers' },
-                { value: 'trips', icon: BusFront, label: u.tabs.trips, testId: 'transport-tab-trips' },
-                { value: 'settings', icon: Settings2, label: u.tabs.settings, testId: 'transport-tab-settings' },
-              ]}
+              tabs={iconTabEntries(u.tabs, 'transport', [['routes', RouteIcon], ['vehicles', Bus], ['drivers', UserRound], ['trips', BusFront], ['settings', Settings2]])}
             />
             <TabsContent value="routes">
               <RouteList routes={list} chargeMode={routes.data.chargeMode} onOpen={setOpenRoute} canManage={scope.canManage} onCreate={() => setCreating(true)} />

@@ -18,6 +18,7 @@ import { formatMoney } from '@/components/money';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { createComponent, deleteComponent, updateComponent, usePayComponents, usePayrollMutation, usePayrollStaff } from '../api/payroll';
+import { ViewHeading } from '../components/view-heading';
 
 const c = m.components;
 const KINDS: ComponentKind[] = ['basic', 'allowance', 'benefit', 'deduction', 'pension', 'post_retirement_medical', 'mortgage_interest', 'adjustment'];
@@ -107,10 +108,7 @@ export function PayComponentsView() {
         minWidth={520}
         toolbar={
           <div className="flex min-w-0 flex-col gap-3">
-            <div className="min-w-0">
-              <h2 className="text-base font-semibold">{c.title}</h2>
-              <p className="text-sm text-muted-foreground">{c.description}</p>
-            </div>
+            <ViewHeading title={c.title} description={c.description} />
             <ListToolbar
               search={list.values.search}
               onSearch={(search) => list.set({ search })}

@@ -16,6 +16,7 @@ import { cn } from '@/lib/utils';
 import { createRun, usePayrollMutation, usePayrollRuns } from '../api/payroll';
 import { RunDetail } from './run-detail';
 import { RunStatusBadge, monthName } from './run-status';
+import { ViewHeading } from '../components/view-heading';
 
 /** The month after the newest run (or this month in Nairobi when there is none), 'YYYY-MM'. */
 function suggestedMonth(runs: PayrollRunSummary[]): string {
@@ -89,10 +90,7 @@ function RunsList({ onOpen }: { onOpen: (id: string) => void }) {
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="payroll-runs">
       <form onSubmit={submit} className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 shadow-xs sm:flex-row sm:items-end sm:justify-between sm:p-5" noValidate>
-        <div className="min-w-0">
-          <h2 className="text-base font-semibold">{m.runs.title}</h2>
-          <p className="mt-0.5 text-sm text-muted-foreground">{m.runs.description}</p>
-        </div>
+        <ViewHeading title={m.runs.title} description={m.runs.description} spaced />
         <div className="flex flex-wrap items-end gap-2">
           <LabelledField id="run-month" label={m.runs.runMonth} className="flex flex-col gap-1.5">
             <Input id="run-month" type="month" className="w-44" value={value} onChange={(e) => setMonth(e.target.value)} data-testid="run-month" aria-invalid={!!error || undefined} aria-describedby={error ? 'run-month-error' : undefined} />

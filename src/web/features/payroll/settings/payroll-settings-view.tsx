@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { saveSettings, usePayrollMutation, usePayrollSettings } from '../api/payroll';
+import { ViewHeading } from '../components/view-heading';
 
 const s = m.settings;
 
@@ -48,10 +49,7 @@ function SettingsForm({ initial }: { initial: PayrollSettingsBody }) {
   );
   return (
     <form onSubmit={submit} className="grid max-w-2xl min-w-0 gap-5 rounded-xl border bg-card p-4 shadow-xs sm:p-6" data-testid="payroll-settings" noValidate>
-      <div>
-        <h2 className="text-base font-semibold">{s.title}</h2>
-        <p className="text-sm text-muted-foreground">{s.description}</p>
-      </div>
+      <ViewHeading title={s.title} description={s.description} />
       <LabelledField id="ps-payday" label={s.payDay} className="grid gap-1.5">
         <Input id="ps-payday" type="number" min={1} max={31} className="w-28" value={form.payDay} onChange={(e) => set('payDay', Number(e.target.value))} />
         <p className="text-xs text-muted-foreground">{errors.payDay ?? s.payDayHint}</p>

@@ -21,7 +21,7 @@ import { useAssignments, useCopyAssignments, useDeleteAssignment, useSaveAssignm
 import { useStreams } from '../api/structure';
 import { useSubjects } from '../api/subjects';
 import { Field } from '@/components/field';
-import { FormButtons, NameOptions, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, setupCrud, useCanEdit } from './shared';
+import { FormButtons, NameOptions, NativeSelect, Panel, PanelTitle, SetupDialog, applyServerErrors, errorText, invalidProps, setupCrud, useCanEdit, useFieldIds } from './shared';
 
 const m = messages.schoolSetup;
 const PAGE_SIZE = 25;
@@ -117,8 +117,7 @@ export function AssignmentsTab() {
         toolbar={(add) => (
           <div className="flex flex-col gap-3">
             <div>
-              <h2 className="text-base font-semibold tracking-tight">{m.assignmentsTitle}</h2>
-              <p className="mt-0.5 text-sm text-muted-foreground">{m.assignmentsDescription}</p>
+              <PanelTitle title={m.assignmentsTitle} description={m.assignmentsDescription} />
             </div>
             <ListToolbar
               testId="assignments-toolbar"
@@ -213,7 +212,7 @@ function AssignmentForm({
   submit: (vars: { id?: string; body: Partial<CreateAssignmentBody> }) => Promise<void>;
   onDone: () => void;
 }) {
-  const id = React.useId();
+  const f = useFieldIds();
   const teachers = useTeachers();
   const [formError, setFormError] = React.useState('');
   const form = useForm<AssignmentFormValues>({
@@ -244,7 +243,6 @@ function AssignmentForm({
       setFormError(applyServerErrors(err, setError, ['classId', 'subjectId', 'teacherId', 'lessonsPerWeek']));
     }
   });
-  const f = (n: string) => `${id}-${n}`;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="assignment-form">
       <Field id={f('class')} label={m.stream} error={errors.classId?.message}>

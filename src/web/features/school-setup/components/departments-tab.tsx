@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { useTeachers } from '../api/assignments';
 import { useDeleteDepartment, useDepartments, useSaveDepartment } from '../api/departments';
 import { Field } from '@/components/field';
-import { FormButtons, NameOptions, NamedSetupList, NativeSelect, applyServerErrors, invalidProps } from './shared';
+import { FormButtons, NameOptions, NamedSetupList, NativeSelect, applyServerErrors, invalidProps, useFieldIds } from './shared';
 
 const m = messages.schoolSetup;
 
@@ -119,7 +119,7 @@ const schema = z.object({
 });
 
 function DepartmentForm({ department, submit, onDone }: { department: Department | null; submit: (body: DepartmentBody) => Promise<void>; onDone: () => void }) {
-  const id = React.useId();
+  const f = useFieldIds();
   const teachers = useTeachers();
   const [formError, setFormError] = React.useState('');
   const form = useForm<DepartmentFormValues>({
@@ -137,7 +137,6 @@ function DepartmentForm({ department, submit, onDone }: { department: Department
       setFormError(applyServerErrors(err, setError, ['name', 'headId', 'memberIds']));
     }
   });
-  const f = (n: string) => `${id}-${n}`;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="department-form">
       <Field id={f('name')} label={m.departmentName} error={errors.name?.message}>

@@ -24,7 +24,7 @@ import { useSchoolProfile } from '../api/profile';
 import { useDeleteLevel, useDeleteStream, useLevels, useSaveLevel, useSaveStream, useStreams } from '../api/structure';
 import { useYears } from '../api/years';
 import { Field } from '@/components/field';
-import { FormButtons, NameOptions, NamedSetupList, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { FormButtons, NameOptions, NamedSetupList, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit, useFieldIds } from './shared';
 
 const m = messages.schoolSetup;
 
@@ -117,7 +117,7 @@ const levelSchema = z.object({
 });
 
 function LevelForm({ level, submit, onDone }: { level: Level | null; submit: (body: LevelBody) => Promise<void>; onDone: () => void }) {
-  const id = React.useId();
+  const f = useFieldIds();
   const profile = useSchoolProfile();
   const offered = profile.data?.curricula ?? [...SETUP_CURRICULA];
   const [formError, setFormError] = React.useState('');
@@ -154,7 +154,6 @@ function LevelForm({ level, submit, onDone }: { level: Level | null; submit: (bo
       setFormError(applyServerErrors(err, setError, ['name', 'levelOrder', 'band', 'curriculum', 'isFinal']));
     }
   });
-  const f = (n: string) => `${id}-${n}`;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="level-form">
       <Field id={f('name')} label={m.levelName} error={errors.name?.message}>
@@ -363,7 +362,7 @@ const streamSchema = z.object({
 });
 
 function StreamForm({ stream, levels, yearId, onDone }: { stream: ClassItem | null; levels: Level[]; yearId: string; onDone: () => void }) {
-  const id = React.useId();
+  const f = useFieldIds();
   const save = useSaveStream();
   const teachers = useTeachers();
   const [formError, setFormError] = React.useState('');
@@ -390,7 +389,6 @@ function StreamForm({ stream, levels, yearId, onDone }: { stream: ClassItem | nu
       setFormError(applyServerErrors(err, setError, ['levelId', 'stream', 'capacity', 'classTeacherId', 'homeRoom']));
     }
   });
-  const f = (n: string) => `${id}-${n}`;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="stream-form">
       <div className="grid gap-4 sm:grid-cols-2">

@@ -19,7 +19,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatPhone } from '@/lib/format';
 import { useAdmissionPreview, useSchoolProfile, useSetLogo, useUpdateProfile } from '../api/profile';
 import { Field } from '@/components/field';
-import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit } from './shared';
+import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit, useFieldIds } from './shared';
 import { PendingButton } from '@/components/pending-button';
 
 const m = messages.schoolSetup;
@@ -176,7 +176,7 @@ interface ProfileForm {
 const FIELDS = ['name', 'motto', 'address', 'county', 'phone', 'email', 'curricula', 'curriculum', 'admissionNumberPattern', 'maxTeacherLoad'] as const;
 
 function ProfileForm({ profile, onDone }: { profile: SchoolProfile; onDone: () => void }) {
-  const id = React.useId();
+  const f = useFieldIds();
   const update = useUpdateProfile();
   const [formError, setFormError] = React.useState('');
   const initialPhone = profile.phone ? formatPhone(profile.phone) : '';
@@ -247,7 +247,6 @@ function ProfileForm({ profile, onDone }: { profile: SchoolProfile; onDone: () =
       setFormError(applyServerErrors(err, setError, FIELDS));
     }
   });
-  const f = (name: string) => `${id}-${name}`;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="profile-form">

@@ -34,14 +34,29 @@ export function Panel({
     <section className={cn('flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5', className)} data-testid={testId}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h2 className="text-base font-semibold tracking-tight">{title}</h2>
-          {description && <p className="mt-0.5 text-sm text-muted-foreground">{description}</p>}
+          <PanelTitle title={title} description={description} />
         </div>
         {actions && <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">{actions}</div>}
       </div>
       {children}
     </section>
   );
+}
+
+/** A setup card's title, with its description under it when there is one. */
+export function PanelTitle({ title, description }: { title: string; description?: React.ReactNode }) {
+  return (
+    <>
+      <h2 className="text-base font-semibold tracking-tight">{title}</h2>
+      {description && <p className="mt-0.5 text-sm text-muted-foreground">{description}</p>}
+    </>
+  );
+}
+
+/** A form's field ids: `f(name)` is `name` behind an id unique to this form (React's `useId`). */
+export function useFieldIds(): (name: string) => string {
+  const id = React.useId();
+  return (name) => `${id}-${name}`;
 }
 
 /** aria props of an input whose field has an error. */

@@ -23,7 +23,7 @@ import { useDepartments } from '../api/departments';
 import { useLevels } from '../api/structure';
 import { useAddFromCatalogue, useSaveSubject, useSetRetired, useSubjects } from '../api/subjects';
 import { Field } from '@/components/field';
-import { FormButtons, IN_PANEL, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, setupCrud, useCanEdit } from './shared';
+import { FormButtons, IN_PANEL, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, setupCrud, useCanEdit, useFieldIds } from './shared';
 
 const m = messages.schoolSetup;
 
@@ -222,7 +222,7 @@ function SubjectForm({
   submit: (vars: { id?: string; body: CreateSubjectBody | UpdateSubjectBody }) => Promise<void>;
   onDone: () => void;
 }) {
-  const id = React.useId();
+  const f = useFieldIds();
   const departments = useDepartments();
   const [formError, setFormError] = React.useState('');
   const form = useForm<SubjectFormValues>({
@@ -246,7 +246,6 @@ function SubjectForm({
       setFormError(applyServerErrors(err, setError, ['name', 'code', 'lessonsPerWeek', 'isCore', 'departmentId']));
     }
   });
-  const f = (n: string) => `${id}-${n}`;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" data-testid="subject-form">
       <Field id={f('name')} label={m.subjectName} error={errors.name?.message}>

@@ -20,7 +20,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCloseYear, useCreateYear, useMarkCurrentTerm, useUpdateYear, useYears } from '../api/years';
 import { Field } from '@/components/field';
-import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, formatDay, formatRange, invalidProps, useCanEdit } from './shared';
+import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, formatDay, formatRange, invalidProps, useCanEdit, useFieldIds } from './shared';
 
 const m = messages.schoolSetup;
 
@@ -196,7 +196,7 @@ const toRows = (list: TermTemplate[] | AcademicYear['terms']): TermRow[] =>
 const TERM_FIELDS = ['startsOn', 'endsOn', 'halfTermStartsOn', 'halfTermEndsOn'] as const;
 
 function YearForm({ year, years, onDone }: { year: AcademicYear | null; years: AcademicYear[]; onDone: () => void }) {
-  const id = React.useId();
+  const f = useFieldIds();
   const create = useCreateYear();
   const update = useUpdateYear();
   const [formError, setFormError] = React.useState('');
@@ -241,7 +241,6 @@ function YearForm({ year, years, onDone }: { year: AcademicYear | null; years: A
       setFormError(applyServerErrors(err, setError, known));
     }
   });
-  const f = (n: string) => `${id}-${n}`;
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" data-testid="year-form">

@@ -372,17 +372,13 @@ function VersionActionDialog({ action, open, view, onClose, onDeleted }: { actio
   const del = useDeleteVersion();
   const a =
     action === 'delete'
-      ? { mutation: del, tone: 'danger' as const, icon: Trash2, title: e.deleteTitle, text: e.deleteText(view.name), confirmLabel: e.delete, done: e.deleted, after: onDeleted, testId: 'timetable-delete' }
-      : { mutation: publish, tone: 'success' as const, icon: Send, title: e.publishTitle, text: e.publishText(view.name), confirmLabel: e.publish, done: e.published(view.name), after: undefined, testId: 'timetable-publish' };
+      ? { mutation: del, copy: { tone: 'danger' as const, icon: Trash2, title: e.deleteTitle, text: e.deleteText(view.name), confirmLabel: e.delete }, done: e.deleted, after: onDeleted, testId: 'timetable-delete' }
+      : { mutation: publish, copy: { tone: 'success' as const, icon: Send, title: e.publishTitle, text: e.publishText(view.name), confirmLabel: e.publish }, done: e.published(view.name), after: undefined, testId: 'timetable-publish' };
   return (
     <ConfirmDialog
       open={open}
-      tone={a.tone}
-      icon={a.icon}
-      title={a.title}
-      text={a.text}
+      {...a.copy}
       cancelLabel={e.cancel}
-      confirmLabel={a.confirmLabel}
       pending={a.mutation.isPending}
       onCancel={onClose}
       onConfirm={() =>

@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { PendingButton } from '@/components/pending-button';
 import { GenerateError, TIMETABLE_KEY, useCancelJob, useGenerate, useJob } from '../timetable-api';
+import { TabIntro } from './tab-intro';
 
 const g = tm.generate;
 const LIMITS = [15, 30, 60, 120] as const;
@@ -107,11 +108,7 @@ export function GenerateTab({
     <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
       <form onSubmit={start} className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-5 shadow-xs" data-testid="timetable-generate-form">
         <div>
-          <h2 className="flex items-center gap-2 font-semibold">
-            <Sparkles className="size-4 text-primary" aria-hidden />
-            {g.title}
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">{g.text}</p>
+          <TabIntro icon={Sparkles} title={g.title} text={g.text} />
         </div>
         <SelectField
           id="tt-limit"

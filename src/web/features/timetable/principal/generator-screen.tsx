@@ -5,6 +5,7 @@ import { timetableScreenMessages as tm } from '@shared/messages/timetable-screen
 import { LoadErrorCard } from '@/components/list-states';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
+import { iconTabEntries } from '@/components/icon-tab-entries';
 import { TimetableSetupPanel } from '../setup/setup-panel';
 import { GridSkeleton } from '../read-views';
 import { useTimetable, useVersions } from '../timetable-api';
@@ -71,12 +72,7 @@ export function GeneratorScreen() {
     <Tabs value={tab} onValueChange={setTab} className="flex min-w-0 flex-col" data-testid="timetable-tabs">
       <IconTabsList
         label={tm.tabs.label}
-        tabs={[
-          { value: 'timetable', icon: CalendarDays, label: tm.tabs.timetable, testId: 'timetable-tab-timetable' },
-          { value: 'generate', icon: Sparkles, label: tm.tabs.generate, testId: 'timetable-tab-generate' },
-          { value: 'substitutions', icon: UserRoundSearch, label: tm.tabs.substitutions, testId: 'timetable-tab-substitutions' },
-          { value: 'setup', icon: Settings2, label: tm.tabs.setup, testId: 'timetable-tab-setup' },
-        ]}
+        tabs={iconTabEntries(tm.tabs, 'timetable', [['timetable', CalendarDays], ['generate', Sparkles], ['substitutions', UserRoundSearch], ['setup', Settings2]])}
       />
       <TabsContent value="timetable">
         {versions.isError ? (

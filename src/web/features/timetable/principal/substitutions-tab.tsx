@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils';
 import { buildRows, namesOf } from '../grid-model';
 import { useSubstitutes, type SubstituteLesson } from '../timetable-api';
 import { entitiesOf } from '../view-controls';
+import { TabIntro } from './tab-intro';
 import { schoolToday } from '@shared/dates';
 
 const s = tm.subs;
@@ -32,11 +33,7 @@ export function SubstitutionsTab({ view }: { view: TimetableView | null }) {
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <div className="rounded-xl border bg-card p-5 shadow-xs">
-        <h2 className="flex items-center gap-2 font-semibold">
-          <UserRoundSearch className="size-4 text-primary" aria-hidden />
-          {s.title}
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">{s.text}</p>
+        <TabIntro icon={UserRoundSearch} title={s.title} text={s.text} />
         <div className="mt-4 flex flex-wrap items-end gap-3">
           <SelectField
             id="tt-subs-teacher"

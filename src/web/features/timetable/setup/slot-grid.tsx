@@ -4,6 +4,12 @@ import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-sc
 import { cn } from '@/lib/utils';
 import { SHORT_DAYS, slotKey, type WeekShape } from './setup-bits';
 
+/** The grid's legend: the swatch colours of an available and an unavailable slot, with their names. */
+const LEGEND = [
+  { swatch: 'border-emerald-500/25 bg-emerald-500/8', label: sm.grid.available },
+  { swatch: 'border-destructive/40 bg-destructive/15', label: sm.grid.unavailable },
+];
+
 /**
  * A day x period toggle grid of unavailable slots (rooms, teachers): one row per taught weekday, one
  * column per lesson period. A cell toggles one slot; a day heading toggles the whole day and a period
@@ -104,14 +110,12 @@ export function SlotGrid({
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
         <span className="flex items-center gap-3">
-          <span className="inline-flex items-center gap-1">
-            <span className="size-3 rounded-sm border border-emerald-500/25 bg-emerald-500/8" aria-hidden />
-            {sm.grid.available}
-          </span>
-          <span className="inline-flex items-center gap-1">
-            <span className="size-3 rounded-sm border border-destructive/40 bg-destructive/15" aria-hidden />
-            {sm.grid.unavailable}
-          </span>
+          {LEGEND.map(({ swatch, label }) => (
+            <span key={label} className="inline-flex items-center gap-1">
+              <span className={`size-3 rounded-sm border ${swatch}`} aria-hidden />
+              {label}
+            </span>
+          ))}
         </span>
         <span className="flex items-center gap-2">
           <span data-testid={`${testId}-count`}>{sm.grid.count(count)}</span>
