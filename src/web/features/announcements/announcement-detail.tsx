@@ -6,7 +6,7 @@ import { ANNOUNCEMENT_CHANNEL_LABELS } from '@shared/messages/announcements';
 import { announcementScreens as t } from '@shared/messages/announcements-screens';
 import { ROLE_DISPLAY_NAMES, isRole } from '@shared/roles';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -68,7 +68,7 @@ export function AnnouncementDetailSheet({
         {!a && query.isError ? (
           <div className="p-5">
             <SheetTitle className="sr-only">{t.errorTitle}</SheetTitle>
-            <LoadErrorCard title={t.errorTitle} detail={query.error.message} retryLabel={t.tryAgain} onRetry={() => void query.refetch()} />
+            <QueryErrorCard query={query} title={t.errorTitle} retryLabel={t.tryAgain} />
           </div>
         ) : !a ? (
           <div className="grid gap-3 p-5" aria-busy="true">

@@ -16,7 +16,7 @@ import { filesMessages } from '@shared/messages/files';
 import { roleDisplayName } from '@shared/roles';
 import { cn } from '@/lib/utils';
 import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -221,7 +221,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
     return (
       <div className="p-5">
         <SheetTitle className="sr-only">{t.composeTitle}</SheetTitle>
-        <LoadErrorCard title={t.errorTitle} detail={options.error.message} retryLabel={t.tryAgain} onRetry={() => void options.refetch()} />
+        <QueryErrorCard query={options} title={t.errorTitle} retryLabel={t.tryAgain} />
       </div>
     );
   }

@@ -6,7 +6,7 @@ import { announcementScreens as t } from '@shared/messages/announcements-screens
 import { roleDisplayName } from '@shared/roles';
 import { cn } from '@/lib/utils';
 import { FilterSelect } from '@/components/filter-select';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { SearchField } from '@/components/search-field';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -80,7 +80,7 @@ export function DeliverySheet({ announcement, onClose }: { announcement: Announc
           </div>
 
           {query.isError && !data ? (
-            <LoadErrorCard title={t.deliveryError} detail={query.error.message} retryLabel={t.tryAgain} onRetry={() => void query.refetch()} />
+            <QueryErrorCard query={query} title={t.deliveryError} retryLabel={t.tryAgain} />
           ) : !s ? (
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-busy="true">
               {[0, 1, 2, 3].map((i) => (

@@ -11,6 +11,7 @@ import { ANNOUNCEMENT_PRIORITY_LABELS } from '@shared/messages/announcements';
 import { announcementScreens as t } from '@shared/messages/announcements-screens';
 import { isSchoolRole } from '@shared/roles';
 import { Button } from '@/components/ui/button';
+import { IconBadge } from '@/components/icon-badge';
 import { useAnnouncements, useAnnouncementsLiveRefresh } from '@/features/announcements';
 import { authorLine } from '@/features/announcements';
 import { plainText } from '@/features/announcements';
@@ -48,9 +49,7 @@ function BannerFrame({
   const Icon = look.icon;
   return (
     <li className={cn('flex items-start gap-3 rounded-xl border px-3 py-3 shadow-xs sm:px-4', look.banner)} data-testid={testId} data-priority={priority} data-id={id}>
-      <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', look.iconWrap)}>
-        <Icon className="size-4" aria-hidden />
-      </span>
+      <IconBadge icon={Icon} className={cn('mt-0.5 size-8 rounded-full', look.iconWrap)} />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <p className="text-sm font-semibold leading-snug">{title}</p>

@@ -3,8 +3,9 @@ import { can } from '@shared/access';
 import { messages } from '@shared/messages';
 import { announcementScreens as t } from '@shared/messages/announcements-screens';
 import { isSchoolRole } from '@shared/roles';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { IconBadge } from '@/components/icon-badge';
 import { SchoolAnnouncements } from '@/features/announcements';
 import { useAuth } from '@/lib/auth';
 import { useReceivedCommunications } from './api/received';
@@ -22,7 +23,7 @@ function PlatformNotices() {
   const query = useReceivedCommunications();
   let body: React.ReactNode;
   if (query.isError && !query.data) {
-    body = <LoadErrorCard title={m.errorLoadingTitle} text={m.errorLoadingText} detail={query.error.message} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} />;
+    body = <QueryErrorCard query={query} title={m.errorLoadingTitle} text={m.errorLoadingText} retryLabel={m.tryAgain} />;
   } else if (!query.data) {
     body = <Skeleton className="h-24 rounded-xl" />;
   } else if (query.data.length === 0) {
@@ -33,9 +34,7 @@ function PlatformNotices() {
   return (
     <section className="grid min-w-0 gap-3" aria-labelledby="platform-notices-heading" data-testid="received-announcements">
       <div className="flex items-center gap-2.5">
-        <span className="flex size-8 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-          <Megaphone className="size-4" aria-hidden />
-        </span>
+        <IconBadge icon={Megaphone} className="size-8 rounded-lg bg-muted text-muted-foreground" />
         <div>
           <h2 id="platform-notices-heading" className="text-base font-semibold">
             {t.platformHeading}

@@ -46,6 +46,7 @@ import { formatDate, formatDateTime } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
 import { PageTitle } from '@/components/page-header';
 import { PendingButton } from '@/components/pending-button';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.communications;
 const PAGE_SIZE = 20;
@@ -88,9 +89,7 @@ function StatCard({ icon: Icon, label, value, hint, tone, testId }: { icon: Luci
         )}
         <p className="mt-1 hidden text-xs leading-snug text-muted-foreground sm:block">{hint}</p>
       </div>
-      <span className={cn('hidden size-9 shrink-0 items-center justify-center rounded-lg sm:flex', tone)}>
-        <Icon className="size-4.5" aria-hidden />
-      </span>
+      <IconBadge icon={Icon} className={cn('hidden size-9 rounded-lg sm:flex', tone)} iconClassName="size-4.5" />
     </div>
   );
 }
@@ -266,9 +265,7 @@ function DeleteDialog({ target, onCancel, onConfirm, pending }: { target: Commun
           data-testid="communication-delete-dialog"
         >
           <div className="flex items-start gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-              <Trash2 className="size-5" aria-hidden />
-            </span>
+            <IconBadge icon={Trash2} className="size-10 rounded-full bg-destructive/10 text-destructive" iconClassName="size-5" />
             <div className="grid gap-1.5">
               <AlertDialog.Title className="text-lg font-semibold">{m.confirmDeleteTitle}</AlertDialog.Title>
               <AlertDialog.Description className="text-sm text-muted-foreground">{target ? m.confirmDeleteText(target.title) : ''}</AlertDialog.Description>

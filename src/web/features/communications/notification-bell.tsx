@@ -16,6 +16,7 @@ import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications 
 import { formatDateTime, formatRelative } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
 import { PendingButton } from '@/components/pending-button';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.communications;
 
@@ -38,9 +39,7 @@ function NotificationRow({ n, onOpen, onMarkRead, marking }: { n: Notification; 
         onClick={onOpen}
         className="flex w-full cursor-pointer items-start gap-3 rounded-lg px-3 py-2.5 pr-11 text-left outline-none transition-colors hover:bg-accent focus-visible:bg-accent"
       >
-        <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', s.iconWrap)}>
-          <Icon className="size-4" aria-hidden />
-        </span>
+        <IconBadge icon={Icon} className={cn('mt-0.5 size-8 rounded-full', s.iconWrap)} />
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-2">
             <span className="truncate text-sm font-semibold">{n.communication.title}</span>
@@ -93,9 +92,7 @@ function NotificationDialog({
           <>
             <DialogHeader className="gap-3 pr-6">
               <div className="flex items-center gap-3">
-                <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', s.iconWrap)}>
-                  <Icon className="size-5" aria-hidden />
-                </span>
+                <IconBadge icon={Icon} className={cn('size-10 rounded-full', s.iconWrap)} iconClassName="size-5" />
                 <div className="flex min-w-0 flex-wrap items-center gap-2">
                   <PriorityBadge priority={c.priority} />
                   <span
@@ -242,9 +239,7 @@ export function NotificationBell() {
                 className="flex items-center gap-3 border-b bg-primary/5 px-4 py-2.5 text-sm outline-none transition-colors hover:bg-primary/10 focus-visible:bg-primary/10"
                 data-testid="bell-messages-row"
               >
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-                  <MessagesSquare className="size-4" aria-hidden />
-                </span>
+                <IconBadge icon={MessagesSquare} className="size-8 rounded-full bg-primary/10 text-primary" />
                 <span className="min-w-0 flex-1">
                   <span className="block font-semibold">{conversationScreens.bellUnread(unreadMessages.count)}</span>
                   <span className="block text-xs text-muted-foreground">{conversationScreens.bellUnreadHint}</span>
@@ -279,9 +274,7 @@ export function NotificationBell() {
               </div>
             ) : list.length === 0 ? (
               <div className="flex flex-col items-center px-6 py-10 text-center" data-testid="notification-empty">
-                <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
-                  <BellOff className="size-5" aria-hidden />
-                </span>
+                <IconBadge icon={BellOff} className="size-11 rounded-full bg-muted text-muted-foreground" iconClassName="size-5" />
                 <p className="mt-3 text-sm font-medium">{m.noNotifications}</p>
                 <p className="mt-1 text-xs text-muted-foreground">{m.noNotificationsText}</p>
               </div>

@@ -11,6 +11,7 @@ import { useReceivedCommunications } from './api/received';
 import { formatDateTime, formatRelative } from '@/lib/message-format';
 import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
 import { PageTitle } from '@/components/page-header';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.communications;
 
@@ -54,9 +55,7 @@ export function ReceivedAnnouncements({ role }: { role: Role }) {
   } else if (query.data.length === 0) {
     body = (
       <div className="flex flex-col items-center rounded-xl border border-dashed bg-card px-6 py-14 text-center" data-testid="received-empty">
-        <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-          <Megaphone className="size-5" aria-hidden />
-        </span>
+        <IconBadge icon={Megaphone} className="size-12 rounded-full bg-muted text-muted-foreground" iconClassName="size-5" />
         <p className="mt-4 font-medium">{m.receivedEmptyTitle}</p>
         <p className="mt-1 max-w-sm text-sm text-muted-foreground">{m.receivedEmptyText}</p>
       </div>
@@ -90,9 +89,7 @@ export function ReceivedList({ items, compact = false }: { items: readonly Recei
             data-testid="received-item"
             data-id={c.id}
           >
-            <span className={cn('flex shrink-0 items-center justify-center rounded-full', compact ? 'size-9' : 'size-10', s.iconWrap)}>
-              <Icon className={compact ? 'size-4' : 'size-5'} aria-hidden />
-            </span>
+            <IconBadge icon={Icon} className={cn('rounded-full', compact ? 'size-9' : 'size-10', s.iconWrap)} iconClassName={compact ? 'size-4' : 'size-5'} />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">
                 {compact ? <h3 className="text-sm font-semibold leading-snug">{c.title}</h3> : <h2 className="font-semibold leading-snug">{c.title}</h2>}

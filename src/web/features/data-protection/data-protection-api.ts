@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { messages } from '@shared/messages';
 import type { DpSubjectType, ErasureBody, ErasureResponse, ExportBody, ListRequestsResponse, SubjectsResponse } from '@shared/contracts/data-protection';
 import { api, ApiError } from '@/lib/api';
+import { saveBlob } from '@/lib/save-blob';
 
 /**
  * Calls of the data protection screens (issue 18 §2; server/modules/data-protection, contracts/data-protection):
@@ -60,15 +61,7 @@ export async function downloadPersonalData(body: ExportBody): Promise<string> {
     throw new ApiError(res.status, err?.error?.code ?? `HTTP_${res.status}`, err?.error?.message ?? messages.api.serverError, err?.error?.fields);
   }
   const name = fileNameOf(res.headers.get('content-disposition')) ?? 'personal-data.json';
-  const href = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  saveBlob(await res.blob(), name);
   return name;
 }
 

@@ -4,6 +4,7 @@ import { Check, Download, FileJson, ShieldAlert, Trash2, type LucideIcon } from 
 import type { DpSubjectType } from '@shared/contracts/data-protection';
 import { dataProtectionScreens as ds } from '@shared/messages/data-protection-screens';
 import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
@@ -53,6 +54,19 @@ function ReasonField({ id, value, onChange, placeholder, label, help, error, tes
         </p>
       )}
       <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** One of the erasure dialog's two boxes (what is erased, what is kept): a bordered box of `className`'s colours, its icon and title, then the list. */
+function OutcomeBox({ title, icon, className, titleClassName, testId, children }: { title: string; icon: React.ReactNode; className: string; titleClassName?: string; testId: string; children: React.ReactNode }) {
+  return (
+    <div className={cn('rounded-lg border p-3.5', className)} data-testid={testId}>
+      <p className={cn('mb-2 flex items-center gap-1.5 text-sm font-semibold', titleClassName)}>
+        {icon}
+        {title}
+      </p>
+      {children}
     </div>
   );
 }
@@ -226,11 +240,7 @@ export function EraseDialog({ subject, onClose }: { subject: DpSubject | null; o
       destructive
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="rounded-lg border border-destructive/25 bg-destructive/5 p-3.5" data-testid="dp-erase-erased">
-          <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-destructive">
-            <Trash2 className="size-4" aria-hidden />
-            {s.erasedTitle}
-          </p>
+        <OutcomeBox title={s.erasedTitle} icon={<Trash2 className="size-4" aria-hidden />} className="border-destructive/25 bg-destructive/5" titleClassName="text-destructive" testId="dp-erase-erased">
           <ul className="grid gap-1.5 text-sm">
             {erased.map((item) => (
               <li key={item} className="flex gap-2 leading-snug">
@@ -239,12 +249,8 @@ export function EraseDialog({ subject, onClose }: { subject: DpSubject | null; o
               </li>
             ))}
           </ul>
-        </div>
-        <div className="rounded-lg border bg-muted/40 p-3.5" data-testid="dp-erase-kept">
-          <p className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
-            <Check className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />
-            {s.keptTitle}
-          </p>
+        </OutcomeBox>
+        <OutcomeBox title={s.keptTitle} icon={<Check className="size-4 text-emerald-600 dark:text-emerald-400" aria-hidden />} className="bg-muted/40" testId="dp-erase-kept">
           <ul className="grid gap-2 text-sm">
             {kept.map((item) => (
               <li key={item.what} className="leading-snug">
@@ -253,7 +259,7 @@ export function EraseDialog({ subject, onClose }: { subject: DpSubject | null; o
               </li>
             ))}
           </ul>
-        </div>
+        </OutcomeBox>
       </div>
       <ReasonField
         id="dp-erase-reason"

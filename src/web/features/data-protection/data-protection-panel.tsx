@@ -8,12 +8,13 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { SearchField } from '@/components/search-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { IconBadge } from '@/components/icon-badge';
 import { useDpRequests, useDpSubjects } from './data-protection-api';
 import { EraseDialog, ExportDialog, type DpSubject } from './data-protection-dialogs';
 
@@ -83,9 +84,7 @@ function ResultRow({ icon: Icon, title, meta, badge, actions, testId, id }: { ic
   return (
     <li className="flex flex-col gap-3 px-4 py-3.5 sm:flex-row sm:items-center sm:justify-between" data-testid={testId} data-row-id={id}>
       <div className="flex min-w-0 items-start gap-3">
-        <span className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-          <Icon className="size-4" aria-hidden />
-        </span>
+        <IconBadge icon={Icon} className="mt-0.5 inline-flex size-9 rounded-full bg-primary/10 text-primary" />
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
             <span className="truncate font-medium">{title}</span>
@@ -318,7 +317,7 @@ export function DataProtectionPanel() {
               {p.searching}
             </p>
           )}
-          {searching && subjects.error && <LoadErrorCard title={p.searchFailed} detail={subjects.error.message} retryLabel={p.tryAgain} onRetry={() => void subjects.refetch()} testId="dp-search-error" />}
+          {searching && subjects.error && <QueryErrorCard query={subjects} title={p.searchFailed} retryLabel={p.tryAgain} testId="dp-search-error" />}
           {none && (
             <div className="flex flex-col items-center gap-1 rounded-lg border border-dashed px-4 py-8 text-center" data-testid="dp-no-matches">
               <SearchX className="mb-1 size-6 text-muted-foreground" aria-hidden />

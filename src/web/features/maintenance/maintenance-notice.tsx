@@ -3,6 +3,7 @@ import { showsMaintenanceNotice } from '@shared/contracts/maintenance';
 import { messages } from '@shared/messages';
 import type { SessionUser } from '@/lib/types';
 import { useMaintenanceStatus } from './api/maintenance';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.maintenance;
 
@@ -27,9 +28,7 @@ export function MaintenanceNotice({ user }: { user: SessionUser }) {
       data-testid="maintenance-notice"
     >
       <div className="mx-auto flex w-full max-w-7xl items-start gap-3">
-        <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-amber-500/15 text-amber-700 dark:text-amber-300">
-          <Wrench className="size-3.5" aria-hidden />
-        </span>
+        <IconBadge icon={Wrench} className="mt-0.5 size-7 rounded-full bg-amber-500/15 text-amber-700 dark:text-amber-300" iconClassName="size-3.5" />
         <div className="min-w-0 flex-1 text-sm">
           <p className="font-semibold">
             {m.noticeTitle}

@@ -7,7 +7,8 @@ import { messages } from '@shared/messages';
 import { roleDisplayName, type Role } from '@shared/roles';
 import { cn } from '@/lib/utils';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadErrorCard } from '@/components/list-states';
+import { IconBadge } from '@/components/icon-badge';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
@@ -45,14 +46,11 @@ function StatusOverview({ setting }: { setting: MaintenanceSetting }) {
           on ? 'bg-amber-50 dark:bg-amber-500/10' : 'bg-emerald-50/70 dark:bg-emerald-500/10',
         )}
       >
-        <span
-          className={cn(
-            'flex size-11 shrink-0 items-center justify-center rounded-full ring-1 ring-inset',
-            on ? 'bg-amber-500/15 text-amber-700 ring-amber-500/25 dark:text-amber-300' : 'bg-emerald-500/15 text-emerald-700 ring-emerald-500/25 dark:text-emerald-300',
-          )}
-        >
-          {on ? <Wrench className="size-5" aria-hidden /> : <CheckCircle2 className="size-5" aria-hidden />}
-        </span>
+        <IconBadge
+          icon={on ? Wrench : CheckCircle2}
+          className={cn('size-11 rounded-full ring-1 ring-inset', on ? 'bg-amber-500/15 text-amber-700 ring-amber-500/25 dark:text-amber-300' : 'bg-emerald-500/15 text-emerald-700 ring-emerald-500/25 dark:text-emerald-300')}
+          iconClassName="size-5"
+        />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{m.statusTitle}</p>
@@ -218,15 +216,7 @@ export function MaintenanceSection() {
   const setting = query.data;
   let body: React.ReactNode;
   if (query.isError && !setting) {
-    body = (
-      <LoadErrorCard
-        title={m.loadErrorTitle}
-        text={m.noSettings}
-        detail={query.error.message}
-        retryLabel={m.tryAgain}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    body = <QueryErrorCard query={query} title={m.loadErrorTitle} text={m.noSettings} retryLabel={m.tryAgain} />;
   } else if (!setting) {
     body = <SectionSkeleton />;
   } else {

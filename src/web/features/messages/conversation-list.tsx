@@ -4,7 +4,8 @@ import type { ConversationSummary } from '@shared/contracts/conversations';
 import { conversationScreens as t } from '@shared/messages/conversations-screens';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { SearchField } from '@/components/search-field';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -104,7 +105,7 @@ export function ConversationList({ meId, meName, selectedId, onSelect }: { meId:
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
         {list.isError && !list.data ? (
-          <LoadErrorCard title={t.loadError} detail={list.error.message} retryLabel={t.tryAgain} onRetry={() => void list.refetch()} />
+          <QueryErrorCard query={list} title={t.loadError} retryLabel={t.tryAgain} />
         ) : !list.data ? (
           <div className="grid gap-1 p-3">
             {[0, 1, 2, 3, 4].map((i) => (

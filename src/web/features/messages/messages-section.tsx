@@ -7,6 +7,7 @@ import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { IconBadge } from '@/components/icon-badge';
 import { ConversationList } from './conversation-list';
 import { BroadcastDialog, NewConversationDialog, OfficeHoursDialog } from './dialogs';
 import { useMessagesLive } from './messages-api';
@@ -53,9 +54,7 @@ function Messenger({ meId, meName, tall }: { meId: string; meName: string; tall:
         </div>
       ) : (
         <div className="hidden min-h-0 flex-col items-center justify-center gap-3 bg-muted/20 p-8 text-center md:flex" data-testid="thread-placeholder">
-          <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary">
-            <MessageSquareDashed className="size-6" aria-hidden />
-          </span>
+          <IconBadge icon={MessageSquareDashed} className="size-14 rounded-full bg-primary/10 text-primary" iconClassName="size-6" />
           <p className="font-medium">{t.thread.pick}</p>
           <p className="max-w-xs text-sm text-muted-foreground">{t.thread.pickHint}</p>
         </div>

@@ -7,7 +7,8 @@ import { conversationScreens as t } from '@shared/messages/conversations-screens
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { FilterSelect } from '@/components/filter-select';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { SearchField } from '@/components/search-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -181,7 +182,7 @@ function FindConversation({ onReview }: { onReview: (id: string) => void }) {
       </div>
       <SearchField value={text} onChange={setText} placeholder={s.findSearch} maxLength={200} testId="reviewable-search" />
       {list.isError && !list.data ? (
-        <LoadErrorCard title={t.loadError} detail={list.error.message} retryLabel={t.tryAgain} onRetry={() => void list.refetch()} />
+        <QueryErrorCard query={list} title={t.loadError} retryLabel={t.tryAgain} />
       ) : !list.data ? (
         <div className="grid gap-2">
           <Skeleton className="h-20 rounded-lg" />
@@ -242,7 +243,7 @@ export function SafeguardingTab() {
             />
           </div>
           {reports.isError && !reports.data ? (
-            <LoadErrorCard title={t.loadError} detail={reports.error.message} retryLabel={t.tryAgain} onRetry={() => void reports.refetch()} />
+            <QueryErrorCard query={reports} title={t.loadError} retryLabel={t.tryAgain} />
           ) : !reports.data ? (
             <div className="grid gap-3">
               <Skeleton className="h-40 rounded-lg" />

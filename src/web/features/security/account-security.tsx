@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { IconBadge } from '@/components/icon-badge';
 import { useMySessions, useRevokeOtherSessions, useRevokeSession, useTwoFactorStatus } from './security-api';
 import { DisableTwoFactorDialog, EnableTwoFactorDialog, RegenerateCodesDialog } from './two-factor-dialogs';
 
@@ -50,9 +51,7 @@ function TwoFactorPanel({ email, onChanged }: { email: string; onChanged: () => 
     <section aria-labelledby="two-factor-title" className="grid gap-4" data-testid="two-factor-panel">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 items-start gap-3">
-          <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-xl', s?.enabled ? 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400' : 'bg-muted text-muted-foreground')}>
-            {s?.enabled ? <ShieldCheck className="size-5" aria-hidden /> : <ShieldAlert className="size-5" aria-hidden />}
-          </span>
+          <IconBadge icon={s?.enabled ? ShieldCheck : ShieldAlert} className={cn('size-10 rounded-xl', s?.enabled ? 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400' : 'bg-muted text-muted-foreground')} iconClassName="size-5" />
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <h3 id="two-factor-title" className="font-medium">
@@ -182,9 +181,7 @@ function SessionsPanel() {
             const Icon = deviceIcon(s.device);
             return (
               <li key={s.id} className="flex items-center gap-3 px-3.5 py-3 sm:px-4" data-testid="session-row" data-current={s.current || undefined}>
-                <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', s.current ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground')}>
-                  <Icon className="size-4.5" aria-hidden />
-                </span>
+                <IconBadge icon={Icon} className={cn('size-9 rounded-lg', s.current ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground')} iconClassName="size-4.5" />
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                     <p className="truncate text-sm font-medium">{describe(s)}</p>

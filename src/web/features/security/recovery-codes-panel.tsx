@@ -5,6 +5,7 @@ import { formatDateTime, securityScreens as ss } from '@shared/messages/security
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
+import { saveBlob } from '@/lib/save-blob';
 
 const e = ss.enable;
 
@@ -55,14 +56,7 @@ export function RecoveryCodesPanel({ codes, email, onDone, doneLabel = e.finish 
 
   function download() {
     const body = `${e.codesFileHeader(email, formatDateTime(new Date().toISOString()))}\n${text}\n`;
-    const url = URL.createObjectURL(new Blob([body], { type: 'text/plain;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = e.codesFileName;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveBlob(new Blob([body], { type: 'text/plain;charset=utf-8' }), e.codesFileName);
   }
 
   return (

@@ -7,6 +7,8 @@ import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, pagedTableProps, useListParams, type ColumnDef } from '@/components/data-table';
 import { PendingButton } from '@/components/pending-button';
+import { IconBadge } from '@/components/icon-badge';
+import { ChoiceButtons } from '@/components/choice-buttons';
 import { useAcknowledgeAlert, useSecurityAlerts } from './security-api';
 
 const t = ss.admin.alerts;
@@ -75,24 +77,17 @@ export function SecurityAlertsTab({ canManage }: { canManage: boolean }) {
       empty={{ icon: ShieldCheck, title: status === 'open' ? t.emptyOpen : t.empty, hint: status === 'open' ? t.emptyOpenHint : undefined }}
       renderCard={(a) => <AlertCard alert={a} ctx={ctx} />}
       toolbar={
-        <div role="radiogroup" aria-label={t.filterLabel} className="inline-flex w-full gap-1 rounded-lg bg-muted p-1 sm:w-auto">
-          {FILTERS.map((f) => (
-            <button
-              key={f.value}
-              type="button"
-              role="radio"
-              aria-checked={status === f.value}
-              onClick={() => list.set({ alerts: f.value })}
-              className={cn(
-                'flex-1 cursor-pointer rounded-md px-3.5 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground sm:flex-none',
-                status === f.value && 'bg-card text-foreground shadow-sm',
-              )}
-              data-testid={`security-alerts-filter-${f.value}`}
-            >
-              {f.label}
-            </button>
-          ))}
-        </div>
+        <ChoiceButtons
+          options={FILTERS}
+          value={status}
+          onChange={(alerts) => list.set({ alerts })}
+          label={t.filterLabel}
+          className="inline-flex w-full gap-1 rounded-lg bg-muted p-1 sm:w-auto"
+          buttonClassName={(_, on) => cn('flex-1 cursor-pointer rounded-md px-3.5 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground sm:flex-none', on && 'bg-card text-foreground shadow-sm')}
+          buttonTestId={(f) => `security-alerts-filter-${f.value}`}
+        >
+          {(f) => f.label}
+        </ChoiceButtons>
       }
     />
   );
@@ -104,9 +99,7 @@ function AlertSummary({ alert: a }: { alert: SecurityAlert }) {
   const open = a.status === 'open';
   return (
     <div className="flex min-w-0 items-start gap-3">
-      <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', open ? 'bg-amber-500/12 text-amber-600 dark:text-amber-400' : 'bg-muted text-muted-foreground')}>
-        <Icon className="size-4.5" aria-hidden />
-      </span>
+      <IconBadge icon={Icon} className={cn('size-9 rounded-lg', open ? 'bg-amber-500/12 text-amber-600 dark:text-amber-400' : 'bg-muted text-muted-foreground')} iconClassName="size-4.5" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           {SECURITY_ALERT_KIND_LABELS[a.kind] ?? a.kind}

@@ -20,7 +20,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { FieldError, FormErrorAlert } from '@/components/form-feedback';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { useSaveSecurityPolicy, useSecurityPolicy } from './security-api';
 import { PendingButton } from '@/components/pending-button';
 
@@ -80,7 +80,7 @@ export function SecurityPolicyTab({ canManage, byRole }: { canManage: boolean; b
       </div>
     );
   }
-  if (policy.isError) return <LoadErrorCard title={p.loadFailed} detail={policy.error.message} retryLabel={ss.tryAgain} onRetry={() => void policy.refetch()} />;
+  if (policy.isError) return <QueryErrorCard query={policy} title={p.loadFailed} retryLabel={ss.tryAgain} />;
   return <PolicyForm key={JSON.stringify(policy.data)} policy={policy.data} canManage={canManage} byRole={byRole} />;
 }
 

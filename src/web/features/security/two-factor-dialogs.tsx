@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { FieldError } from '@/components/form-feedback';
-import { DIALOG_ICON_TONE, DialogIcon, FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { DialogIcon, FormDialogFooter, ToneDialog } from '@/components/form-dialog';
 import { OneTimeCodeInput } from './one-time-code-input';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { useDisableTwoFactor, useRegenerateRecoveryCodes } from './security-api';
@@ -87,17 +87,15 @@ export function DisableTwoFactorDialog({ open, onOpenChange, onDisabled }: { ope
   }
 
   return (
-    <FormDialog
+    <ToneDialog
       open={open}
-      onClose={() => onOpenChange(false)}
-      pending={disable.isPending}
-      className="max-w-md gap-5"
-      testId="two-factor-disable-dialog"
+      tone="danger"
       icon={ShieldOff}
-      iconClassName={DIALOG_ICON_TONE.danger}
       title={d.title}
-      description={d.text}
-      descriptionClassName="leading-relaxed"
+      text={d.text}
+      pending={disable.isPending}
+      onCancel={() => onOpenChange(false)}
+      testId="two-factor-disable-dialog"
     >
       <form className="grid gap-4" noValidate onSubmit={submit}>
         <LabelledField id={`${id}-password`} label={d.password} className="grid gap-2">
@@ -127,7 +125,7 @@ export function DisableTwoFactorDialog({ open, onOpenChange, onDisabled }: { ope
         </div>
         <FormDialogFooter cancelLabel={ss.cancel} onCancel={() => onOpenChange(false)} pending={disable.isPending} variant="destructive" submitTestId="two-factor-disable-confirm" label={d.confirm} />
       </form>
-    </FormDialog>
+    </ToneDialog>
   );
 }
 

@@ -5,7 +5,8 @@ import type { CannedReply } from '@shared/contracts/support';
 import { supportScreens as ss } from '@shared/messages/support-screens';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
@@ -25,7 +26,7 @@ export function CannedRepliesManager() {
 
   let body: React.ReactNode;
   if (list.isError && !list.data) {
-    body = <LoadErrorCard title={c.title} detail={list.error.message} retryLabel={ss.tryAgain} onRetry={() => void list.refetch()} testId="support-canned-error" />;
+    body = <QueryErrorCard query={list} title={c.title} retryLabel={ss.tryAgain} testId="support-canned-error" />;
   } else if (!list.data) {
     body = (
       <div className="grid gap-3 md:grid-cols-2">

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef } from '@/components/data-table';
 import { Button } from '@/components/ui/button';
 import { NewTicketSheet } from './new-ticket-sheet';
-import { PriorityBadge, StatusBadge, TicketCardHeading, categoryLabel, formatShort, useOpenTicket } from './support-bits';
+import { PriorityBadge, StatusBadge, TicketCardHeading, TicketSubjectCell, categoryLabel, formatShort, useOpenTicket } from './support-bits';
 import { useTickets } from './support-api';
 import { TicketSheet } from './ticket-sheet';
 
@@ -36,20 +36,14 @@ export function SchoolSupport({ role, userId }: { role: Role; userId: string }) 
         header: ss.center.columns.ticket,
         meta: { alwaysVisible: true, className: director ? 'min-w-56' : 'w-[44%]' },
         cell: ({ row: { original: t } }) => (
-          <div className="min-w-0">
-            <p className="truncate font-medium" title={t.subject} data-testid="support-row-subject">
-              {t.subject}
-            </p>
-            <p className="mt-0.5 text-xs text-muted-foreground">
-              <span className="font-mono">{t.reference}</span>
-              {t.replies > 0 && (
-                <span className="ml-2 inline-flex items-center gap-1">
-                  <MessagesSquare className="size-3" aria-hidden />
-                  {t.replies}
-                </span>
-              )}
-            </p>
-          </div>
+          <TicketSubjectCell ticket={t}>
+            {t.replies > 0 && (
+              <span className="ml-2 inline-flex items-center gap-1">
+                <MessagesSquare className="size-3" aria-hidden />
+                {t.replies}
+              </span>
+            )}
+          </TicketSubjectCell>
         ),
       },
       { id: 'category', header: ss.center.columns.category, cell: ({ row }) => <span className="whitespace-nowrap">{categoryLabel(row.original.category)}</span> },

@@ -68,6 +68,25 @@ export function TicketCardHeading({ ticket: t }: { ticket: SupportTicketSummary 
 
 export const categoryLabel = (c: string) => SUPPORT_CATEGORY_LABELS[c] ?? c;
 
+/**
+ * A support list's Ticket cell: the subject on one line (its whole text as the tooltip) over the
+ * reference in monospace, then `children` (who opened it, the number of replies). `className` adds to
+ * the block's classes (its width); `truncate` keeps the second line on one line too.
+ */
+export function TicketSubjectCell({ ticket: t, className, truncate, children }: { ticket: SupportTicketSummary; className?: string; truncate?: boolean; children?: React.ReactNode }) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <p className="truncate font-medium" title={t.subject} data-testid="support-row-subject">
+        {t.subject}
+      </p>
+      <p className={cn('mt-0.5 text-xs text-muted-foreground', truncate && 'truncate')}>
+        <span className="font-mono">{t.reference}</span>
+        {children}
+      </p>
+    </div>
+  );
+}
+
 // ── Times (Africa/Nairobi) ──────────────────────────────────────────────────────────────────────
 
 /** "12 Mar 2026, 14:30" in Nairobi. */

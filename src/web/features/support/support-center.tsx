@@ -14,7 +14,7 @@ import { StatCard } from '@/components/stat-card';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
 import { CannedRepliesManager } from './canned-replies';
-import { PriorityBadge, SlaIndicator, StatusBadge, TicketCardHeading, categoryLabel, formatShort, useNow, useOpenTicket } from './support-bits';
+import { PriorityBadge, SlaIndicator, StatusBadge, TicketCardHeading, TicketSubjectCell, categoryLabel, formatShort, useNow, useOpenTicket } from './support-bits';
 import { useOverdueCount, useSupportStaff, useSupportStats, useTickets } from './support-api';
 import { TicketSheet } from './ticket-sheet';
 
@@ -47,15 +47,9 @@ export function SupportCenter({ userId }: { userId: string }) {
         header: u.columns.ticket,
         meta: { alwaysVisible: true, className: 'min-w-56' },
         cell: ({ row: { original: t } }) => (
-          <div className="min-w-0 max-w-72 xl:max-w-xs">
-            <p className="truncate font-medium" title={t.subject} data-testid="support-row-subject">
-              {t.subject}
-            </p>
-            <p className="mt-0.5 truncate text-xs text-muted-foreground">
-              <span className="font-mono">{t.reference}</span>
-              {t.openedBy && ` · ${t.openedBy.name}`}
-            </p>
-          </div>
+          <TicketSubjectCell ticket={t} className="max-w-72 xl:max-w-xs" truncate>
+            {t.openedBy && ` · ${t.openedBy.name}`}
+          </TicketSubjectCell>
         ),
       },
       {

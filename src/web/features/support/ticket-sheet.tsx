@@ -10,7 +10,7 @@ import {
 import { SUPPORT_STATUS_LABELS } from '@shared/messages/support';
 import { formatDuration, supportScreens as ss } from '@shared/messages/support-screens';
 import { cn } from '@/lib/utils';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
@@ -40,7 +40,7 @@ export function TicketSheet({ ticketId, onClose, viewerId, staff }: { ticketId: 
         {ticket.isError && !d ? (
           <div className="p-5">
             <SheetTitle className="sr-only">{ss.ticketLoadFailed}</SheetTitle>
-            <LoadErrorCard title={ss.ticketLoadFailed} detail={ticket.error.message} retryLabel={ss.tryAgain} onRetry={() => void ticket.refetch()} testId="support-ticket-error" />
+            <QueryErrorCard query={ticket} title={ss.ticketLoadFailed} retryLabel={ss.tryAgain} testId="support-ticket-error" />
           </div>
         ) : !d || d.id !== ticketId ? (
           <div className="grid gap-3 p-5">

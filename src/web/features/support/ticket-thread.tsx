@@ -9,10 +9,13 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { FieldError, useFormError } from '@/components/form-feedback';
 import { Textarea } from '@/components/ui/textarea';
 import { PendingButton } from '@/components/pending-button';
+import { ChoiceButtons } from '@/components/choice-buttons';
 import { AttachmentLinks, AttachmentPicker, formatWhen, useAttachmentUploads } from './support-bits';
 import { useReply } from './support-api';
 
 const t = ss.thread;
+/** The staff's two ways of answering: a reply the opener sees, or an internal note. */
+const REPLY_MODES = [{ value: 'reply' }, { value: 'note' }] as const;
 
 function initials(name: string): string {
   return name
@@ -150,25 +153,24 @@ export function ReplyBox({ ticket, staff, canned }: { ticket: SupportTicketDetai
     >
       {staff && (
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <div className="inline-flex rounded-lg bg-muted p-0.5" role="radiogroup" aria-label={t.reply}>
-            {(['reply', 'note'] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="radio"
-                aria-checked={mode === m}
-                onClick={() => setMode(m)}
-                className={cn(
-                  'inline-flex items-center gap-1.5 rounded-md px-3 py-1 text-xs font-medium text-muted-foreground transition-colors',
-                  mode === m && (m === 'note' ? 'bg-amber-200 text-amber-950 shadow-sm' : 'bg-background text-foreground shadow-sm'),
-                )}
-                data-testid={`support-mode-${m}`}
-              >
+          <ChoiceButtons
+            options={REPLY_MODES}
+            value={mode}
+            onChange={setMode}
+            label={t.reply}
+            className="inline-flex rounded-lg bg-muted p-0.5"
+            buttonClassName={({ value: m }, on) =>
+              cn('inline-flex items-center gap-1.5 rounded-md px-3 py-1 text-xs font-medium text-muted-foreground transition-colors', on && (m === 'note' ? 'bg-amber-200 text-amber-950 shadow-sm' : 'bg-background text-foreground shadow-sm'))
+            }
+            buttonTestId={({ value: m }) => `support-mode-${m}`}
+          >
+            {({ value: m }) => (
+              <>
                 {m === 'note' ? <StickyNote className="size-3.5" aria-hidden /> : <MessageSquareText className="size-3.5" aria-hidden />}
                 {m === 'note' ? t.note : t.reply}
-              </button>
-            ))}
-          </div>
+              </>
+            )}
+          </ChoiceButtons>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button type="button" variant="ghost" size="sm" data-testid="support-canned-picker">

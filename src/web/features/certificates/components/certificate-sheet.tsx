@@ -3,7 +3,7 @@ import { Ban, CalendarDays, Copy, Download, ExternalLink, GraduationCap, School,
 import type { CertificateListItem } from '@shared/contracts/assessment';
 import { certificateScreens as m } from '@shared/messages/certificates-screens';
 import { roleDisplayName } from '@shared/roles';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { PendingButton } from '@/components/pending-button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
@@ -200,7 +200,7 @@ export function CertificateSheet({
           <div className="p-6">
             <SheetTitle className="sr-only">{d.loadFailed}</SheetTitle>
             <SheetDescription className="sr-only">{query.error.message}</SheetDescription>
-            <LoadErrorCard title={d.loadFailed} detail={query.error.message} retryLabel={m.common.tryAgain} onRetry={() => void query.refetch()} />
+            <QueryErrorCard query={query} title={d.loadFailed} retryLabel={m.common.tryAgain} />
           </div>
         ) : (
           <SheetLoading title={m.list.title} />

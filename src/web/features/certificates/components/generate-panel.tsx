@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
+import { IconBadge } from '@/components/icon-badge';
 import { useCreateCertificates } from '../api/certificates';
 import { LearnerPicker, type PickedLearner } from './learner-picker';
 
@@ -44,9 +45,7 @@ function KindChoice({ value, onChange, error }: { value: CertificateKind; onChan
               )}
               data-testid={`generate-kind-${k}`}
             >
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground transition-colors group-data-[state=checked]:bg-primary group-data-[state=checked]:text-primary-foreground">
-                <Icon className="size-4" aria-hidden />
-              </span>
+              <IconBadge icon={Icon} className="size-8 rounded-md bg-muted text-muted-foreground transition-colors group-data-[state=checked]:bg-primary group-data-[state=checked]:text-primary-foreground" />
               <span className="min-w-0">
                 <span className="block text-sm font-medium">{m.kinds[k]}</span>
                 <span className="hidden text-xs leading-snug text-muted-foreground sm:block">{m.kindHints[k]}</span>
@@ -130,9 +129,7 @@ function Generated({
       aria-live="polite"
     >
       <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-emerald-500/12 text-emerald-700 dark:text-emerald-300" aria-hidden>
-          <CheckCircle2 className="size-5" />
-        </span>
+        <IconBadge icon={CheckCircle2} className="size-10 rounded-lg bg-emerald-500/12 text-emerald-700 dark:text-emerald-300" iconClassName="size-5" />
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold">
             {g.done(items.length)}
@@ -235,9 +232,7 @@ export function GeneratePanel({ onDownloadBatch, isDownloading }: { onDownloadBa
     <div className="flex min-w-0 flex-col gap-4">
       <section className="min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm" data-testid="certificate-generate">
         <header className="flex min-w-0 items-center gap-3 border-b px-4 py-3.5 sm:px-6">
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-            <Sparkles className="size-4" aria-hidden />
-          </span>
+          <IconBadge icon={Sparkles} className="size-8 rounded-lg bg-primary/10 text-primary" />
           <div className="min-w-0">
             <h2 className="text-[15px] leading-tight font-semibold">{g.title}</h2>
             <p className="mt-0.5 text-xs text-muted-foreground sm:text-[13px]">{g.description}</p>

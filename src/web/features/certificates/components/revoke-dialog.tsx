@@ -8,7 +8,7 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { ApiError } from '@/lib/api';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
-import { DIALOG_ICON_TONE, FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { FormDialogFooter, ToneDialog } from '@/components/form-dialog';
 import { useRevokeCertificate } from '../api/certificates';
 import { CertificateKindBadge } from './badges';
 
@@ -54,18 +54,16 @@ export function RevokeDialog({ cert, onClose }: { cert: CertificateListItem | nu
   const id = 'certificate-revoke-reason';
 
   return (
-    <FormDialog
+    <ToneDialog
       open={!!cert}
-      onClose={onClose}
+      tone="danger"
+      icon={Ban}
+      title={cert ? r.title(cert.student.name) : r.confirm}
+      text={r.text}
       pending={revoke.isPending}
-      className="max-w-md gap-5"
+      onCancel={onClose}
       testId="revoke-dialog"
       form={{ onSubmit: submit, noValidate: true, className: 'grid gap-5 [&_[aria-invalid=true]]:border-destructive' }}
-      icon={Ban}
-      iconClassName={DIALOG_ICON_TONE.danger}
-      title={cert ? r.title(cert.student.name) : r.confirm}
-      description={r.text}
-      descriptionClassName="leading-relaxed"
     >
       {cert && (
         <div className="flex min-w-0 items-center gap-3 rounded-lg border bg-muted/30 px-3 py-2.5 text-sm">
@@ -93,6 +91,6 @@ export function RevokeDialog({ cert, onClose }: { cert: CertificateListItem | nu
       </Field>
       {revoke.error && !serverField && <FormErrorAlert title={r.failed} detail={revoke.error.message} testId="revoke-error" />}
       <FormDialogFooter cancelLabel={m.common.cancel} onCancel={onClose} label={r.confirm} pending={revoke.isPending} variant="destructive" submitTestId="revoke-confirm" />
-    </FormDialog>
+    </ToneDialog>
   );
 }

@@ -31,6 +31,7 @@ import { fromNairobiInput, toNairobiInput } from '@/lib/message-format';
 import { PRIORITY_STYLES } from './priority';
 import { LabelledField } from '@/components/field';
 import { NameSelectItems } from '@/components/select-parts';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.communications;
 const f = m.form;
@@ -290,9 +291,7 @@ export function CommunicationFormDialog({ open, editing, onOpenChange }: { open:
       <DialogContent className="sm:max-w-2xl" data-testid="communication-dialog">
         <DialogHeader className="pr-6">
           <div className="flex items-center gap-3">
-            <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-              <Icon className="size-4.5" aria-hidden />
-            </span>
+            <IconBadge icon={Icon} className="size-9 rounded-lg bg-primary/10 text-primary" iconClassName="size-4.5" />
             <DialogTitle>{editing ? f.editTitle : f.createTitle}</DialogTitle>
           </div>
           <DialogDescription>{editing ? f.editDescription : f.createDescription}</DialogDescription>

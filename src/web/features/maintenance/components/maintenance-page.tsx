@@ -5,6 +5,7 @@ import { BrandMark } from '@/components/brand-mark';
 import { Button } from '@/components/ui/button';
 import { formatClock } from './format';
 import { PendingButton } from '@/components/pending-button';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.maintenance;
 
@@ -47,9 +48,7 @@ export function MaintenancePage({ status, checkedAt, checking, stillOn, onTryAga
       >
         <span className="relative mx-auto flex size-16 items-center justify-center">
           <span aria-hidden className="absolute inset-0 animate-ping rounded-full bg-amber-500/15 [animation-duration:2.5s]" />
-          <span className="relative flex size-16 items-center justify-center rounded-full bg-amber-500/12 text-amber-600 ring-1 ring-amber-500/25 ring-inset dark:text-amber-400">
-            <Wrench className="size-7" aria-hidden />
-          </span>
+          <IconBadge icon={Wrench} className="relative size-16 rounded-full bg-amber-500/12 text-amber-600 ring-1 ring-amber-500/25 ring-inset dark:text-amber-400" iconClassName="size-7" />
         </span>
         <h1 id="maintenance-title" className="mt-6 text-2xl font-semibold tracking-tight sm:text-[1.75rem]">
           {m.pageTitle}
