@@ -7,6 +7,7 @@ import { PendingExpensesCard } from '@/features/expenses/pending-expenses-card';
 import { FinanceOfficePanel } from '@/features/finance-office/finance-office-panel';
 import { financeOfficeMessages as fo } from '@shared/messages/finance-office';
 import { IconTabsList } from '@/components/icon-tabs';
+import { iconTabEntries } from '@/components/icon-tab-entries';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { FinancialOverview } from '@/features/fees/overview/financial-overview';
 import { ParentFees } from '@/features/fees/overview/parent-fees';
@@ -28,6 +29,13 @@ export function FinanceSection() {
   return <FinancialOverview role={role} />;
 }
 
+/** Overview, Analytics and Spending (test ids `finance-tab-<view>`). */
+const LEADERSHIP_TABS = iconTabEntries({ overview: fm.web.overviewTab, analytics: fm.web.analyticsTab, spending: fo.spendingTab }, 'finance', [
+  ['overview', LayoutDashboard],
+  ['analytics', BarChart3],
+  ['spending', Receipt],
+]);
+
 function LeadershipFinance({ role }: { role: 'principal' | 'school_director' }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('view');
@@ -40,14 +48,7 @@ function LeadershipFinance({ role }: { role: 'principal' | 'school_director' }) 
   };
   return (
     <Tabs value={view} onValueChange={pick} className="flex min-w-0 flex-col" data-testid="finance-tabs">
-      <IconTabsList
-        label={fm.web.tabsLabel}
-        tabs={[
-          { value: 'overview', icon: LayoutDashboard, label: fm.web.overviewTab, testId: 'finance-tab-overview' },
-          { value: 'analytics', icon: BarChart3, label: fm.web.analyticsTab, testId: 'finance-tab-analytics' },
-          { value: 'spending', icon: Receipt, label: fo.spendingTab, testId: 'finance-tab-spending' },
-        ]}
-      />
+      <IconTabsList label={fm.web.tabsLabel} tabs={LEADERSHIP_TABS} />
       <TabsContent value="overview">
         <FinancialOverview role={role} />
       </TabsContent>

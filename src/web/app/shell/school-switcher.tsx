@@ -7,6 +7,7 @@ import { isAdminRole } from '@shared/roles';
 import { useSchoolContext } from '@/lib/school-context';
 import type { SessionUser } from '@/lib/types';
 import { cn } from '@/lib/utils';
+import { PopoverPanel } from '@/components/popover-panel';
 
 const m = messages.schoolsManagement;
 
@@ -171,37 +172,28 @@ function AdminSwitcher() {
         </span>
         <ChevronsUpDown className="size-3 shrink-0 opacity-70" aria-hidden />
       </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={8}
-          collisionPadding={12}
-          className="z-50 w-[min(20rem,calc(100vw-1.5rem))] overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg"
-          data-testid="school-switcher-menu"
-          onKeyDown={onKeyDown}
-        >
-          <div className="flex items-center gap-2 border-b px-3">
-            <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-            <input
-              autoFocus
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setActive(0);
-              }}
-              placeholder={m.switcherSearch}
-              aria-label={m.switcherSearch}
-              role="combobox"
-              aria-expanded
-              aria-controls={listId}
-              aria-activedescendant={options[active] ? `${listId}-${active}` : undefined}
-              className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
-              data-testid="school-switcher-search"
-            />
-          </div>
-          {list}
-        </Popover.Content>
-      </Popover.Portal>
+      <PopoverPanel align="start" className="w-[min(20rem,calc(100vw-1.5rem))] rounded-lg shadow-lg" data-testid="school-switcher-menu" onKeyDown={onKeyDown}>
+        <div className="flex items-center gap-2 border-b px-3">
+          <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <input
+            autoFocus
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setActive(0);
+            }}
+            placeholder={m.switcherSearch}
+            aria-label={m.switcherSearch}
+            role="combobox"
+            aria-expanded
+            aria-controls={listId}
+            aria-activedescendant={options[active] ? `${listId}-${active}` : undefined}
+            className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+            data-testid="school-switcher-search"
+          />
+        </div>
+        {list}
+      </PopoverPanel>
     </Popover.Root>
   );
 }

@@ -14,6 +14,7 @@ import { SignInForm } from './components/sign-in-form';
 import { TwoFactorCodeStep } from './components/two-factor-code-step';
 import { TwoFactorSetupStep } from './components/two-factor-setup-step';
 import { readRememberedLogin } from './remembered-login';
+import { IconBadge } from '@/components/icon-badge';
 
 const AREAS: { value: AccessType; title: string; blurb: string; icon: typeof School }[] = [
   { value: 'school', title: messages.login.schoolSection, blurb: messages.login.schoolBlurb, icon: School },
@@ -82,9 +83,7 @@ export function LoginPage() {
                 {AREAS.map(({ value, title, blurb, icon: Icon }) => (
                   <Tabs.Content key={value} value={value} className="mt-4 rounded-2xl border bg-card p-5 shadow-sm outline-none sm:p-7">
                     <div className="mb-6 flex items-start gap-3">
-                      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
-                        <Icon className="size-5" aria-hidden="true" />
-                      </span>
+                      <IconBadge icon={Icon} className="size-10 rounded-xl bg-primary/10 text-primary" iconClassName="size-5" />
                       <div className="min-w-0">
                         <h2 className="text-base font-semibold leading-tight">{title}</h2>
                         <p className="mt-1 text-sm leading-snug text-muted-foreground">{blurb}</p>

@@ -16,6 +16,8 @@ import { useInviteStaff, usePlatformStaff, useUpdateStaff } from './company-api'
 import { formatInstant } from '@/lib/format';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { SelectField } from '@/components/field';
+import { NameLines } from '@/components/name-lines';
+import { BlockHeading } from '@/components/block-heading';
 
 const t = s.staff;
 
@@ -100,14 +102,7 @@ export function PlatformStaffCard() {
         id: 'name',
         header: t.columns.name,
         meta: { alwaysVisible: true, className: 'min-w-56' },
-        cell: ({ row: { original: p } }) => (
-          <div className="min-w-0">
-            <p className="truncate font-medium" data-testid="staff-name">
-              {p.name}
-            </p>
-            <p className="truncate text-xs text-muted-foreground">{p.email}</p>
-          </div>
-        ),
+        cell: ({ row: { original: p } }) => <NameLines name={p.name} detail={p.email} nameTestId="staff-name" />,
       },
       { id: 'role', header: t.columns.role, cell: ({ row }) => <span className="whitespace-nowrap text-sm" data-testid="staff-role">{roleDisplayName(row.original.role)}</span> },
       { id: 'status', header: t.columns.status, cell: ({ row }) => <StatusPill status={row.original.status} /> },
@@ -128,10 +123,7 @@ export function PlatformStaffCard() {
   return (
     <section className="flex min-w-0 flex-col gap-3" data-testid="platform-staff">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="min-w-0">
-          <h2 className="text-base font-semibold">{t.title}</h2>
-          <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{t.description}</p>
-        </div>
+        <BlockHeading title={t.title} description={t.description} />
         <Button onClick={() => setInviting(true)} data-testid="staff-invite" className="shrink-0">
           <UserPlus aria-hidden />
           {t.invite}

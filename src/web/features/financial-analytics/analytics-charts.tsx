@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Area, Bar, BarChart, CartesianGrid, Cell, ComposedChart, LabelList, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import type { FinancialAnalytics } from '@shared/contracts/financial-analytics';
 import { METHOD_LABELS, financialAnalyticsMessages as fm } from '@shared/messages/financial-analytics';
-import { CHART, PALETTE, AXIS_TICK, GRID, BAR_CURSOR, rowTooltip } from '@/components/charts';
+import { CHART, PALETTE, AXIS_TICK, GRID, BAR_CURSOR, rowTooltip, areaFillDefs } from '@/components/charts';
 import { formatShortDate, shortGrade } from '@/lib/format';
 import { formatMoney } from '@/components/money';
 import { clampRate, kesCompact, kesWhole, RATE_COLOUR, rateTone } from '@/lib/kes-format';
@@ -64,12 +64,7 @@ export function WeeklyTrendChart({ data, height }: { data: FinancialAnalytics; h
         )}
       </div>
       <ComposedChart responsive style={{ width: '100%', height }} data={rows} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>
-        <defs>
-          <linearGradient id="fa-weekly-fill" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0%" stopColor={THIS_TERM_COLOUR} stopOpacity={0.28} />
-            <stop offset="100%" stopColor={THIS_TERM_COLOUR} stopOpacity={0.02} />
-          </linearGradient>
-        </defs>
+        {areaFillDefs('fa-weekly-fill', THIS_TERM_COLOUR, 0.28)}
         <CartesianGrid {...GRID} />
         <XAxis dataKey="short" tick={AXIS_TICK} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={12} />
         <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={48} tickFormatter={(v: number) => kesCompact(v)} />
@@ -194,6 +189,13 @@ export function ExpensesChart({ data }: { data: FinancialAnalytics['expensesByCa
 /** A half-circle gauge: collected so far (solid) and the projection (light) against what was invoiced. */
 export function ProjectionGauge({ projection }: { projection: NonNullable<FinancialAnalytics['projection']> }) {
   const p = projection;
+  /** The figures under the gauge, two a row (the right-hand one right-aligned); the term's amounts in bold. */
+  const figures: { label: string; value: string; strong?: boolean; testId?: string }[] = [
+    { label: w.kpiProjected, value: `KES ${kesWhole(p.projectedTermEnd)}`, strong: true, testId: 'projection-amount' },
+    { label: w.kpiCollected, value: `KES ${kesWhole(p.collectedToDate)}`, strong: true },
+    { label: w.pace, value: `KES ${kesWhole(p.pacePerDay)}` },
+    { label: w.daysElapsed, value: `${p.daysElapsed} / ${p.daysInTerm}` },
+  ];
   const collectedRate = p.invoiced > 0 ? clampRate(p.collectedToDate / p.invoiced) : 0;
   const projectedRate = clampRate(p.projectedRate);
   const size = 240;
@@ -225,26 +227,14 @@ export function ProjectionGauge({ projection }: { projection: NonNullable<Financ
         </text>
       </svg>
       <dl className="mt-3 grid w-full grid-cols-2 gap-x-4 gap-y-3 text-sm">
-        <div className="min-w-0">
-          <dt className="text-xs text-muted-foreground">{w.kpiProjected}</dt>
-          <dd className="font-semibold tabular-nums" data-testid="projection-amount">
-            KES {kesWhole(p.projectedTermEnd)}
-          </dd>
-        </div>
-        <div className="min-w-0 text-right">
-          <dt className="text-xs text-muted-foreground">{w.kpiCollected}</dt>
-          <dd className="font-semibold tabular-nums">KES {kesWhole(p.collectedToDate)}</dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="text-xs text-muted-foreground">{w.pace}</dt>
-          <dd className="font-medium tabular-nums">KES {kesWhole(p.pacePerDay)}</dd>
-        </div>
-        <div className="min-w-0 text-right">
-          <dt className="text-xs text-muted-foreground">{w.daysElapsed}</dt>
-          <dd className="font-medium tabular-nums">
-            {p.daysElapsed} / {p.daysInTerm}
-          </dd>
-        </div>
+        {figures.map((f, i) => (
+          <div key={f.label} className={cn('min-w-0', i % 2 === 1 && 'text-right')}>
+            <dt className="text-xs text-muted-foreground">{f.label}</dt>
+            <dd className={cn(f.strong ? 'font-semibold' : 'font-medium', 'tabular-nums')} data-testid={f.testId}>
+              {f.value}
+            </dd>
+          </div>
+        ))}
       </dl>
       <p className="mt-3 w-full rounded-md bg-muted/60 px-3 py-2 text-[11px] leading-4 text-muted-foreground">{w.projectionRule}</p>
     </div>

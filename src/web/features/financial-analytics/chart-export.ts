@@ -4,6 +4,7 @@
  * theme variables, which an SVG drawn as an image cannot resolve, so every element's computed paint and
  * font are copied onto the clone first.
  */
+import { saveBlob } from '@/lib/save-blob';
 
 const PAINT = ['fill', 'fill-opacity', 'stop-color', 'stop-opacity', 'stroke', 'stroke-opacity', 'stroke-width', 'stroke-dasharray', 'opacity', 'font-size', 'font-family', 'font-weight', 'text-anchor', 'dominant-baseline'] as const;
 
@@ -44,18 +45,6 @@ function resolveColour(colour: string, host: HTMLElement): string {
   const out = getComputedStyle(probe).color;
   probe.remove();
   return out;
-}
-
-function save(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
 export interface PngLegendRow {
@@ -117,7 +106,7 @@ export async function downloadChartPng(container: HTMLElement, opts: { title: st
   }
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
   if (!blob) throw new Error('The chart could not be drawn.');
-  save(blob, opts.fileName);
+  saveBlob(blob, opts.fileName);
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -133,5 +122,5 @@ function cell(v: string | number | null | undefined): string {
 /** Downloads rows as a UTF-8 CSV (with a byte-order mark so Excel reads accents). */
 export function downloadCsv(fileName: string, header: string[], rows: (string | number | null | undefined)[][]): void {
   const text = [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n');
-  save(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }), fileName);
+  saveBlob(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -5,7 +5,6 @@ import { canOpenSection, pathForSection } from '@shared/access';
 import type { AnalyticsChart, FinancialAnalytics } from '@shared/contracts/financial-analytics';
 import { METHOD_LABELS, financialAnalyticsMessages as fm } from '@shared/messages/financial-analytics';
 import type { Role } from '@shared/roles';
-import { LoadErrorCard } from '@/components/list-states';
 import { EmptyStateCard, PageSkeleton } from '@/components/page-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -21,6 +20,7 @@ import { ArrearsTable, ExpensesChart, hasLastYear, LevelRateChart, MethodsDonut,
 import { downloadChartPng, downloadCsv, type PngLegendRow } from './chart-export';
 import { useAnalyticsXlsx, useFinancialAnalytics } from './financial-analytics-api';
 import { PendingButton } from '@/components/pending-button';
+import { QueryErrorCard } from '@/components/query-error-card';
 
 const w = fm.web;
 const c = fm.cols;
@@ -239,7 +239,7 @@ export function FinancialAnalyticsPanel({ role, sectionId = 'financial-analytics
   } else if (query.isPending) {
     body = <AnalyticsSkeleton />;
   } else if (query.isError && !data) {
-    body = <LoadErrorCard title={w.loadFailed} detail={query.error.message} retryLabel={w.tryAgain} onRetry={() => void query.refetch()} testId="analytics-error" />;
+    body = <QueryErrorCard query={query} title={w.loadFailed} retryLabel={w.tryAgain} testId="analytics-error" />;
   } else if (!data?.term) {
     body = <EmptyStateCard icon={Wallet} title={w.noTermTitle} hint={w.noTermText} testId="analytics-no-term" />;
   } else {

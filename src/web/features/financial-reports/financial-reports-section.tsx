@@ -19,13 +19,14 @@ import type { Role } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
-import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack, type SkeletonCell } from '@/components/skeleton-stack';
 import { useReport, useReportDownload, useReportOptions, type ReportParams } from './financial-reports-api';
 import { ReportFilters, useReportState } from './report-filters';
 import { ArrearsView, BudgetView, CashBookView, DefaultersView, ExpensesView, FeeCollectionView, IncomeExpenditureView, MpesaView } from './report-views';
 import { ExportButtons } from '@/components/export-buttons';
+import { IconBadge } from '@/components/icon-badge';
+import { QueryErrorCard } from '@/components/query-error-card';
 
 /**
  * Financial Reports (issue 15): a picker of the eight reports (each with an icon and the question it
@@ -33,6 +34,9 @@ import { ExportButtons } from '@/components/export-buttons';
  * where they help, its tables (cards below 768 px), and "Download PDF" / "Download Excel", which ask the
  * same endpoint for format=pdf|xlsx. Finance officer only; other roles see a short notice.
  */
+
+/** The report's loading placeholder: four figure tiles, then the table. */
+const LOADING_CELLS: SkeletonCell[] = [{ grid: 'grid grid-cols-2 gap-3 xl:grid-cols-4', cells: ['h-24 rounded-xl', 'h-24 rounded-xl', 'h-24 rounded-xl', 'h-24 rounded-xl'] }, 'h-72 rounded-xl'];
 
 const ICONS: Record<ReportId, LucideIcon> = {
   'fee-collection': TrendingUp,
@@ -102,9 +106,7 @@ function ReportPicker({ onChoose }: { onChoose: (r: ReportId) => void }) {
                 className="group flex h-full w-full items-start gap-3 rounded-xl border bg-card p-4 text-left shadow-sm transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:flex-col sm:p-5"
                 data-testid={`fr-pick-${id}`}
               >
-                <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', TONES[id])}>
-                  <Icon className="size-5" aria-hidden />
-                </span>
+                <IconBadge icon={Icon} className={cn('size-10 rounded-lg', TONES[id])} iconClassName="size-5" />
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center justify-between gap-2 font-semibold tracking-tight">
                     {info.title}
@@ -137,9 +139,7 @@ function ReportPage({ report, state }: { report: ReportId; state: ReturnType<typ
         </Button>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div className="flex min-w-0 items-center gap-3">
-            <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-xl', TONES[report])}>
-              <Icon className="size-5" aria-hidden />
-            </span>
+            <IconBadge icon={Icon} className={cn('size-10 rounded-xl', TONES[report])} iconClassName="size-5" />
             <div className="min-w-0">
               <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">{info.title}</h1>
               <p className="mt-0.5 text-sm text-muted-foreground">{info.blurb}</p>
@@ -158,16 +158,9 @@ function ReportPage({ report, state }: { report: ReportId; state: ReturnType<typ
       </div>
       <ReportFilters report={report} params={params} setParams={state.setParams} reset={state.reset} options={options.data} effective={query.data as React.ComponentProps<typeof ReportFilters>['effective']} />
       {query.isError ? (
-        <LoadErrorCard title={m.loadFailed} detail={query.error.message} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} testId="fr-error" />
+        <QueryErrorCard query={query} title={m.loadFailed} retryLabel={m.tryAgain} testId="fr-error" />
       ) : !query.data ? (
-        <div className="flex flex-col gap-4" data-testid="fr-loading">
-          <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-24 rounded-xl" />
-            ))}
-          </div>
-          <Skeleton className="h-72 rounded-xl" />
-        </div>
+        <SkeletonStack testId="fr-loading" cells={LOADING_CELLS} />
       ) : (
         <div className={cn('flex min-w-0 flex-col gap-4 transition-opacity sm:gap-6', query.isFetching && 'opacity-60')} data-testid="fr-body">
           <ReportBody report={report} data={query.data} />

@@ -19,6 +19,7 @@ import { useImportStock, useItems, useSaveSupplier, useStockTake, useSuppliers, 
 import { categoryLabel } from './items-tab';
 import { InventoryFormDialog, fieldErrorsOf } from './movement-dialog';
 import { Field } from '@/components/field';
+import { HeadCells } from '@/components/head-cells';
 
 const m = inventoryMessages.ui;
 
@@ -317,12 +318,7 @@ export function ImportTab() {
               <table className="w-full min-w-[36rem] text-sm">
                 <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                   <tr>
-                    <th className="p-2">{m.colRow}</th>
-                    <th className="p-2">{m.colCode}</th>
-                    <th className="p-2">{m.colItem}</th>
-                    <th className="p-2 text-right">{m.colQty}</th>
-                    <th className="p-2 text-right">{m.colUnitCost}</th>
-                    <th className="p-2">{m.colErrors}</th>
+                    <HeadCells th="p-2" cols={[{ label: m.colRow }, { label: m.colCode }, { label: m.colItem }, { label: m.colQty, className: 'text-right' }, { label: m.colUnitCost, className: 'text-right' }, { label: m.colErrors }]} />
                   </tr>
                 </thead>
                 <tbody className="divide-y">

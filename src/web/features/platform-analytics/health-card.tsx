@@ -1,4 +1,4 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { Activity, CalendarClock, CreditCard, GraduationCap, Users } from 'lucide-react';
 import type { SchoolHealth } from '@shared/contracts/platform-analytics';
 import { billingStatusLabel, COMPLETENESS_LABELS, MODULE_LABELS } from '@shared/messages/platform-analytics';
@@ -107,6 +107,26 @@ function Fact({ icon: Icon, label, children }: { icon: typeof Users; label: stri
 }
 
 /** The sheet with one school's health card in full (GET /api/platform/schools/:id/health). */
+/** A school's billing as label/value rows: status, plan, balance and, during a trial, the day it ends. */
+function BillingFacts({ school }: { school: SchoolHealth }) {
+  const rows: { label: string; value: React.ReactNode; className?: string }[] = [
+    { label: h.status, value: <BillingBadge status={school.billingStatus} /> },
+    { label: h.plan, value: school.billingPlan ?? '—', className: 'truncate' },
+    { label: h.balance, value: <KesFigure value={school.billingBalanceCents / 100} /> },
+  ];
+  if (school.trialEndsOn) rows.push({ label: h.trialEnds, value: formatDate(school.trialEndsOn) });
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-xl border bg-card p-4 text-sm">
+      {rows.map((r) => (
+        <React.Fragment key={r.label}>
+          <dt className="text-muted-foreground">{r.label}</dt>
+          <dd className={cn(r.className, 'text-right')}>{r.value}</dd>
+        </React.Fragment>
+      ))}
+    </dl>
+  );
+}
+
 export function HealthSheet({ schoolId, fallback, today, onClose }: { schoolId: string | null; fallback: SchoolHealth | null; today: string; onClose: () => void }) {
   const query = useSchoolHealth(schoolId);
   const school = query.data ?? fallback;
@@ -173,24 +193,7 @@ export function HealthSheet({ schoolId, fallback, today, onClose }: { schoolId: 
               </section>
               <section>
                 <h3 className="mb-2 text-sm font-semibold">{h.billing}</h3>
-                <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-xl border bg-card p-4 text-sm">
-                  <dt className="text-muted-foreground">{h.status}</dt>
-                  <dd className="text-right">
-                    <BillingBadge status={school.billingStatus} />
-                  </dd>
-                  <dt className="text-muted-foreground">{h.plan}</dt>
-                  <dd className="truncate text-right">{school.billingPlan ?? '—'}</dd>
-                  <dt className="text-muted-foreground">{h.balance}</dt>
-                  <dd className="text-right">
-                    <KesFigure value={school.billingBalanceCents / 100} />
-                  </dd>
-                  {school.trialEndsOn && (
-                    <>
-                      <dt className="text-muted-foreground">{h.trialEnds}</dt>
-                      <dd className="text-right">{formatDate(school.trialEndsOn)}</dd>
-                    </>
-                  )}
-                </dl>
+                <BillingFacts school={school} />
               </section>
               <section>
                 <h3 className="mb-2 text-sm font-semibold">{h.modulesUsed}</h3>

@@ -2,7 +2,6 @@ import * as React from 'react';
 import { Building2, GraduationCap, Loader2, Mail, Megaphone, MessagesSquare, Smartphone, Users, UsersRound } from 'lucide-react';
 import type { PlatformAnalytics } from '@shared/contracts/platform-analytics';
 import { platformAnalyticsScreens as s } from '@shared/messages/platform-analytics-screens';
-import { LoadErrorCard } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate, formatNumber, formatShortDate } from '@/lib/format';
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
@@ -14,6 +13,7 @@ import { CHART } from '@/components/charts';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { usePlatformAnalytics } from './platform-analytics-api';
 import { AdoptionBars, DauChart, GrowthChart } from './platform-charts';
+import { QueryErrorCard } from '@/components/query-error-card';
 
 const a = s.analytics;
 const kes = (cents: number) => cents / 100;
@@ -103,7 +103,7 @@ export function PlatformAnalyticsSection() {
 
   let body: React.ReactNode;
   if (query.isPending) body = <PageSkeleton testId="platform-analytics-loading" rows={[{ grid: 'grid gap-4 sm:gap-6 xl:grid-cols-3', cells: ['h-96 rounded-xl xl:col-span-2', 'h-96 rounded-xl'] }, { cells: ['h-80 rounded-xl'] }]} />;
-  else if (query.isError && !data) body = <LoadErrorCard title={a.loadFailed} detail={query.error.message} retryLabel={s.common.tryAgain} onRetry={() => void query.refetch()} testId="platform-analytics-error" />;
+  else if (query.isError && !data) body = <QueryErrorCard query={query} title={a.loadFailed} retryLabel={s.common.tryAgain} testId="platform-analytics-error" />;
   else if (data) {
     const t = data.totals;
     const peak = data.dailyActiveUsers.reduce((best, d) => (d.total > best.total ? d : best), data.dailyActiveUsers[0] ?? { day: period.to, total: 0 });

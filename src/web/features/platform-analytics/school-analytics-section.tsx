@@ -6,7 +6,7 @@ import { BILLING_STATUSES, billingStatusLabel, COMPARISON_METRICS, METRIC_HINTS,
 import { platformAnalyticsScreens as s } from '@shared/messages/platform-analytics-screens';
 import { schoolToday } from '@shared/dates';
 import { FilterSelect } from '@/components/filter-select';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ import { HealthCard, HealthSheet } from './health-card';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { useComparison, useSchoolsHealth } from './platform-analytics-api';
 import { ComparisonChart, comparisonValue } from './platform-charts';
+import { QueryErrorCard } from '@/components/query-error-card';
 
 const h = s.schools;
 const NONE = '__none__';
@@ -64,7 +65,7 @@ function ComparisonPanel({ schools }: { schools: SchoolHealth[] }) {
       {query.isPending ? (
         <Skeleton className="h-48 rounded-lg" />
       ) : query.isError && !data ? (
-        <LoadErrorCard title={h.compareLoadFailed} detail={query.error.message} retryLabel={s.common.tryAgain} onRetry={() => void query.refetch()} testId="comparison-error" />
+        <QueryErrorCard query={query} title={h.compareLoadFailed} retryLabel={s.common.tryAgain} testId="comparison-error" />
       ) : data && data.schools.length ? (
         <div className={cn('flex flex-col gap-4 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
           {data.distribution && (
@@ -136,7 +137,7 @@ export function SchoolAnalyticsSection() {
       </div>
     );
   } else if (query.isError) {
-    grid = <LoadErrorCard title={h.loadFailed} detail={query.error.message} retryLabel={s.common.tryAgain} onRetry={() => void query.refetch()} testId="health-error" />;
+    grid = <QueryErrorCard query={query} title={h.loadFailed} retryLabel={s.common.tryAgain} testId="health-error" />;
   } else if (all.length === 0) {
     grid = <EmptyListState icon={Building2} title={h.noSchools} hint={h.noSchoolsHint} testId="health-empty" />;
   } else if (shown.length === 0) {

@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { qs, useSchoolsHealth } from './platform-analytics-api';
 import { useFileDownload } from '@/lib/download';
 import { PendingButton } from '@/components/pending-button';
+import { IconBadge } from '@/components/icon-badge';
 
 const r = s.reports;
 const ALL = '__all__';
@@ -61,9 +62,7 @@ function ReportCard({
   return (
     <article className="flex min-w-0 flex-col gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5" data-testid={`report-${id}`}>
       <div className="flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary ring-1 ring-inset ring-primary/15">
-          <Icon className="size-5" aria-hidden />
-        </span>
+        <IconBadge icon={Icon} className="size-10 rounded-lg bg-primary/10 text-primary ring-1 ring-inset ring-primary/15" iconClassName="size-5" />
         <div className="min-w-0">
           <h2 className="font-semibold tracking-tight">{title}</h2>
           <p className="mt-0.5 text-sm text-muted-foreground">{text}</p>

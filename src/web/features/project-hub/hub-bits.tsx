@@ -1,4 +1,5 @@
-import { CalendarClock } from 'lucide-react';
+import { CalendarClock, type LucideIcon } from 'lucide-react';
+import { toast } from 'sonner';
 import type { HubPerson, HubProjectStatus, HubTaskPriority, HubTaskStatus } from '@shared/contracts/project-hub';
 import { HUB_PROJECT_STATUS_LABELS, HUB_TASK_PRIORITY_LABELS, HUB_TASK_STATUS_LABELS } from '@shared/messages/project-hub';
 import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
@@ -8,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useHubStaff } from './project-hub-api';
 import { formatInstant } from '@/lib/format';
 import { usePatchedSearchParams } from '@/lib/search-params';
+import { ConfirmDialog, type ConfirmTone } from '@/components/confirm-dialog';
 
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
@@ -154,4 +156,39 @@ export function useHubParams() {
     status: params.get('status') ?? '',
     set,
   };
+}
+
+/** What a hub confirmation says: tone, icon, title, text and button, the toasts after it, and its test id (the button's is `${testId}-button`). */
+export type HubConfirmText = { tone: ConfirmTone; icon: LucideIcon; title: string; text: string; confirmLabel: string; done: string; failed: string; testId: string };
+
+/**
+ * Confirms a hub change (delete a task, archive a project) and then runs `mutation` on `id`: the dialog
+ * stays open while it runs; success closes it, toasts `says.done` and calls `onDone`; a failure toasts
+ * `says.failed` with the server's reason.
+ */
+export function MutationConfirm({
+  open,
+  onClose,
+  mutation,
+  id,
+  onDone,
+  says: { done, failed, testId, ...dialog },
+}: {
+  open: boolean;
+  onClose: () => void;
+  mutation: { isPending: boolean; mutate: (id: string, handlers: { onSuccess: () => void; onError: (e: Error) => void }) => void };
+  id: string;
+  onDone?: () => void;
+  says: HubConfirmText;
+}) {
+  const confirm = () =>
+    mutation.mutate(id, {
+      onSuccess: () => {
+        onClose();
+        toast.success(done);
+        onDone?.();
+      },
+      onError: (e) => toast.error(failed, { description: e.message }),
+    });
+  return <ConfirmDialog {...dialog} open={open} cancelLabel={hs.task.cancel} pending={mutation.isPending} onCancel={onClose} onConfirm={confirm} testId={testId} confirmTestId={`${testId}-button`} />;
 }

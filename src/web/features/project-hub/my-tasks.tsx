@@ -5,10 +5,11 @@ import { schoolToday, addDays } from '@shared/dates';
 import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
 import { cn } from '@/lib/utils';
 import { FilterSelect } from '@/components/filter-select';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { DueDate, PersonAvatar, PriorityBadge, TaskStatusBadge } from './hub-bits';
 import { useHubStaff, useTasks } from './project-hub-api';
+import { QueryErrorCard } from '@/components/query-error-card';
 
 const y = hs.myTasks;
 type Group = keyof typeof y.groups;
@@ -56,7 +57,7 @@ export function MyTasks({ viewerId, onOpenTask }: { viewerId: string | null; onO
         <FilterSelect value={status} onChange={(v) => setStatus(v as 'open' | '')} all={y.allStatuses} label={y.filterStatus} options={[{ value: 'open', label: y.openOnly }]} className="sm:w-40" testId="hub-mine-status" />
       </div>
       {tasks.isError && !tasks.data ? (
-        <LoadErrorCard title={y.loadFailed} detail={tasks.error.message} retryLabel={hs.tryAgain} onRetry={() => void tasks.refetch()} testId="hub-mine-error" />
+        <QueryErrorCard query={tasks} title={y.loadFailed} retryLabel={hs.tryAgain} testId="hub-mine-error" />
       ) : !tasks.data ? (
         <div className="grid gap-2">
           {[0, 1, 2, 3].map((i) => (

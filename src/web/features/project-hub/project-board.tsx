@@ -6,17 +6,17 @@ import { HUB_PROJECT_STATUSES, HUB_TASK_STATUSES, type HubProjectDetail, type Hu
 import { HUB_PROJECT_KIND_LABELS, HUB_PROJECT_STATUS_LABELS, HUB_TASK_STATUS_LABELS } from '@shared/messages/project-hub';
 import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
 import { cn } from '@/lib/utils';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { COLUMN_TONE, DueDate, PersonAvatar, PriorityBadge, ProgressBar, formatDay } from './hub-bits';
+import { COLUMN_TONE, DueDate, MutationConfirm, PersonAvatar, PriorityBadge, ProgressBar, formatDay, type HubConfirmText } from './hub-bits';
 import { NewTaskDialog } from './new-task-dialog';
 import { useArchiveProject, useProject, useUpdateProject, useUpdateTask } from './project-hub-api';
+import { QueryErrorCard } from '@/components/query-error-card';
 
 const b = hs.board;
+const ARCHIVE_PROJECT: HubConfirmText = { tone: 'warning', icon: Archive, title: b.archiveTitle, text: b.archiveText, confirmLabel: b.archive, done: b.archived, failed: b.updateFailed, testId: 'hub-archive-confirm' };
 
 /**
  * A project's board (issue 18 §4): Kanban columns To do / In progress / Blocked / Done. Cards move by
@@ -30,7 +30,7 @@ export function ProjectBoard({ projectId, onBack, onOpenTask, viewerId }: { proj
     return (
       <div className="flex flex-col gap-4">
         <BackButton onBack={onBack} />
-        <LoadErrorCard title={b.loadFailed} detail={project.error.message} retryLabel={hs.tryAgain} onRetry={() => void project.refetch()} testId="hub-board-error" />
+        <QueryErrorCard query={project} title={b.loadFailed} retryLabel={hs.tryAgain} testId="hub-board-error" />
       </div>
     );
   }
@@ -206,28 +206,7 @@ function BoardHeader({ project: d, onAdd }: { project: HubProjectDetail; onAdd: 
         </div>
         <ProgressBar value={d.progress} label={hs.list.progress} />
       </div>
-      <ConfirmDialog
-        open={confirm}
-        tone="warning"
-        icon={Archive}
-        title={b.archiveTitle}
-        text={b.archiveText}
-        cancelLabel={hs.task.cancel}
-        confirmLabel={b.archive}
-        pending={archive.isPending}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() =>
-          archive.mutate(d.id, {
-            onSuccess: () => {
-              setConfirm(false);
-              toast.success(b.archived);
-            },
-            onError: (e) => toast.error(b.updateFailed, { description: e.message }),
-          })
-        }
-        testId="hub-archive-confirm"
-        confirmTestId="hub-archive-confirm-button"
-      />
+      <MutationConfirm open={confirm} onClose={() => setConfirm(false)} mutation={archive} id={d.id} says={ARCHIVE_PROJECT} />
     </div>
   );
 }

@@ -4,11 +4,12 @@ import { HUB_PROJECT_KIND_LABELS, HUB_PROJECT_STATUS_LABELS } from '@shared/mess
 import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
 import { cn } from '@/lib/utils';
 import { FilterSelect } from '@/components/filter-select';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PersonAvatar, ProgressBar, ProjectStatusBadge, formatDay, useHubParams } from './hub-bits';
 import { useProjects } from './project-hub-api';
+import { QueryErrorCard } from '@/components/query-error-card';
 
 const l = hs.list;
 
@@ -56,7 +57,7 @@ export function ProjectList({ onNew }: { onNew: () => void }) {
       </div>
 
       {projects.isError && !list ? (
-        <LoadErrorCard title={hs.loadFailed} detail={projects.error.message} retryLabel={hs.tryAgain} onRetry={() => void projects.refetch()} testId="hub-projects-error" />
+        <QueryErrorCard query={projects} title={hs.loadFailed} retryLabel={hs.tryAgain} testId="hub-projects-error" />
       ) : !list ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((i) => (

@@ -4,20 +4,21 @@ import { toast } from 'sonner';
 import { HUB_TASK_PRIORITIES, HUB_TASK_STATUSES, type HubTask, type HubTaskPriority, type HubTaskStatus } from '@shared/contracts/project-hub';
 import { HUB_TASK_PRIORITY_LABELS, HUB_TASK_STATUS_LABELS } from '@shared/messages/project-hub';
 import { projectHubScreens as hs } from '@shared/messages/project-hub-screens';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
-import { LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SheetSkeleton } from '@/components/sheet-loading';
 import { Textarea } from '@/components/ui/textarea';
-import { DueDate, PersonAvatar, PriorityBadge, StaffSelect, TaskStatusBadge, formatStamp } from './hub-bits';
+import { DueDate, MutationConfirm, PersonAvatar, PriorityBadge, StaffSelect, TaskStatusBadge, formatStamp, type HubConfirmText } from './hub-bits';
 import { useAddComment, useComments, useDeleteTask, useTask, useUpdateTask } from './project-hub-api';
 import { SelectField, LabelledField } from '@/components/field';
 import { PendingButton } from '@/components/pending-button';
+import { QueryErrorCard } from '@/components/query-error-card';
 
 const t = hs.task;
+const DELETE_TASK: HubConfirmText = { tone: 'danger', icon: Trash2, title: t.deleteTitle, text: t.deleteText, confirmLabel: t.delete, done: t.deleted, failed: t.deleteFailed, testId: 'hub-task-delete-confirm' };
 
 /**
  * A task opened from a board or "My tasks": its fields (title, description, status, priority, assignee,
@@ -32,15 +33,10 @@ export function TaskSheet({ taskId, onClose, viewerId, onOpenProject }: { taskId
         {task.isError && !d ? (
           <div className="p-5">
             <SheetTitle className="sr-only">{t.loadFailed}</SheetTitle>
-            <LoadErrorCard title={t.loadFailed} detail={task.error.message} retryLabel={hs.tryAgain} onRetry={() => void task.refetch()} testId="hub-task-error" />
+            <QueryErrorCard query={task} title={t.loadFailed} retryLabel={hs.tryAgain} testId="hub-task-error" />
           </div>
         ) : !d || d.id !== taskId ? (
-          <div className="grid gap-3 p-5">
-            <SheetTitle className="sr-only">{t.title}</SheetTitle>
-            <Skeleton className="h-8 w-2/3" />
-            <Skeleton className="h-40" />
-            <Skeleton className="h-32" />
-          </div>
+          <SheetSkeleton title={t.title} blocks={['h-40', 'h-32']} />
         ) : (
           <TaskBody key={`${d.id}-${d.updatedAt}`} task={d} viewerId={viewerId} onDeleted={onClose} onOpenProject={onOpenProject} />
         )}
@@ -134,29 +130,7 @@ function TaskBody({ task: d, viewerId, onDeleted, onOpenProject }: { task: HubTa
 
       <Comments taskId={d.id} viewerId={viewerId} />
 
-      <ConfirmDialog
-        open={confirm}
-        tone="danger"
-        icon={Trash2}
-        title={t.deleteTitle}
-        text={t.deleteText}
-        cancelLabel={t.cancel}
-        confirmLabel={t.delete}
-        pending={remove.isPending}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() =>
-          remove.mutate(d.id, {
-            onSuccess: () => {
-              setConfirm(false);
-              toast.success(t.deleted);
-              onDeleted();
-            },
-            onError: (e) => toast.error(t.deleteFailed, { description: e.message }),
-          })
-        }
-        testId="hub-task-delete-confirm"
-        confirmTestId="hub-task-delete-confirm-button"
-      />
+      <MutationConfirm open={confirm} onClose={() => setConfirm(false)} mutation={remove} id={d.id} onDone={onDeleted} says={DELETE_TASK} />
     </div>
   );
 }

@@ -2,12 +2,13 @@ import * as React from 'react';
 import { Activity, AlertTriangle, Database, Gauge, HeartPulse, RefreshCw, TriangleAlert } from 'lucide-react';
 import { HEALTH_THRESHOLDS, healthLevels, type SystemHealth } from '@shared/contracts/health';
 import { messages } from '@shared/messages';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { useSystemHealth } from './api/system-health';
 import { formatInteger, formatMs, formatNumber } from './components/format';
 import { KpiCard } from './components/kpi-card';
-import { InstancePanel, Panel, ResourcesPanel } from './components/panels';
+import { InstancePanel, ResourcesPanel } from './components/panels';
+import { Panel, PanelGrid } from '@/components/page-layout';
 import { LiveIndicator, OverallStatus } from './components/status';
 import { TrafficChart } from './components/traffic-chart';
 import { PageTitle } from '@/components/page-header';
@@ -98,14 +99,7 @@ export function SystemHealthSection() {
   let body: React.ReactNode;
   if (!health && failedNow) {
     body = (
-      <LoadErrorCard
-        title={m.errorTitle}
-        text={m.errorText}
-        detail={query.error.message}
-        retryLabel={m.tryAgain}
-        onRetry={() => void query.refetch()}
-        retryTestId="health-retry"
-      />
+      <QueryErrorCard query={query} title={m.errorTitle} text={m.errorText} retryLabel={m.tryAgain} retryTestId="health-retry" />
     );
   } else if (!health) {
     body = <PageSkeleton testId="health-loading" tileHeight="h-36" rows={[{ grid: 'grid gap-4 sm:gap-6 lg:grid-cols-3', cells: ['h-80 rounded-xl lg:col-span-2', 'h-80 rounded-xl'] }, { cells: ['h-24 rounded-xl'] }]} />;
@@ -132,7 +126,7 @@ export function SystemHealthSection() {
           </div>
         )}
         <Kpis health={health} />
-        <div className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-3">
+        <PanelGrid>
           <Panel title={m.chartTitle} description={m.chartDescription(health.windowMinutes)} className="lg:col-span-2" testId="health-traffic">
             <div className="relative">
               <TrafficChart series={health.requests.series} />
@@ -146,7 +140,7 @@ export function SystemHealthSection() {
             </div>
           </Panel>
           <ResourcesPanel health={health} />
-        </div>
+        </PanelGrid>
         <InstancePanel health={health} />
       </div>
     );

@@ -21,6 +21,7 @@ import { formatInstant } from '@/lib/format';
 import { useNewSchoolDefaults, useSaveDefaults } from './settings-api';
 import { SettingsCard } from './settings-card';
 import { PendingButton } from '@/components/pending-button';
+import { HeadCells } from '@/components/head-cells';
 
 const d = s.defaults;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -198,9 +199,7 @@ function DefaultsForm({ data }: { data: NewSchoolDefaultsResponse }) {
             <table className="w-full text-sm">
               <thead className="bg-muted/40 text-xs text-muted-foreground">
                 <tr>
-                  <th className="px-3 py-2 text-left font-medium">{d.band}</th>
-                  <th className="px-3 py-2 text-left font-medium">{d.from}</th>
-                  <th className="px-3 py-2 text-left font-medium">{d.points}</th>
+                  <HeadCells th="px-3 py-2 text-left font-medium" cols={[{ label: d.band }, { label: d.from }, { label: d.points }]} />
                 </tr>
               </thead>
               <tbody className="divide-y">

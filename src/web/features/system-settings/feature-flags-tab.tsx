@@ -7,6 +7,7 @@ import { DataTable, ListToolbar, queryTableProps, useListParams, type ColumnDef 
 import { Switch } from '@/components/ui/switch';
 import { cn } from '@/lib/utils';
 import { useFeatureMatrix, useSaveFlags } from './settings-api';
+import { BlockHeading } from '@/components/block-heading';
 
 const f = s.flags;
 type SchoolRow = FeatureFlagsMatrix['schools'][number];
@@ -98,10 +99,7 @@ export function FeatureFlagsTab() {
 
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="feature-flags-tab">
-      <div className="min-w-0">
-        <h2 className="text-base font-semibold">{f.title}</h2>
-        <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{f.description}</p>
-      </div>
+      <BlockHeading title={f.title} description={f.description} />
       <ToggleContext value={toggle}>
         <DataTable
           id="flags-matrix"

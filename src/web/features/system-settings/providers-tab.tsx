@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils';
 import { useEmailSettings, useSaveEmail, useSaveSms, useSmsSettings, useTestEmail, useTestSms } from './settings-api';
 import { SettingsCard } from './settings-card';
 import { PendingButton } from '@/components/pending-button';
+import { ChoiceButtons } from '@/components/choice-buttons';
 
 /** "Set" / "Not set" beside a secret's label: the value itself never comes back from the server. */
 function SecretBadge({ set, testId }: { set: boolean; testId: string }) {
@@ -30,28 +31,23 @@ function SecretBadge({ set, testId }: { set: boolean; testId: string }) {
 }
 
 /** Two choices as a segmented control (radio group semantics). */
-function Segmented<T extends string>({ value, options, onChange, label, testId }: { value: T; options: { value: T; label: string }[]; onChange: (v: T) => void; label: string; testId: string }) {
+function Segmented<T extends string>({ testId, ...choice }: { value: T; options: { value: T; label: string }[]; onChange: (v: T) => void; label: string; testId: string }) {
   return (
     <div className="grid min-w-0 gap-1.5">
-      <span className="text-sm font-medium">{label}</span>
-      <div role="radiogroup" aria-label={label} className="inline-flex w-full rounded-lg border bg-muted/40 p-1 sm:w-auto sm:justify-self-start">
-        {options.map((o) => (
-          <button
-            key={o.value}
-            type="button"
-            role="radio"
-            aria-checked={value === o.value}
-            onClick={() => onChange(o.value)}
-            className={cn(
-              'min-w-0 flex-1 cursor-pointer rounded-md px-3 py-1.5 text-center text-sm leading-tight font-medium transition-colors sm:flex-none sm:whitespace-nowrap',
-              value === o.value ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
-            )}
-            data-testid={`${testId}-${o.value}`}
-          >
-            {o.label}
-          </button>
-        ))}
-      </div>
+      <span className="text-sm font-medium">{choice.label}</span>
+      <ChoiceButtons
+        {...choice}
+        className="inline-flex w-full rounded-lg border bg-muted/40 p-1 sm:w-auto sm:justify-self-start"
+        buttonClassName={(_, on) =>
+          cn(
+            'min-w-0 flex-1 cursor-pointer rounded-md px-3 py-1.5 text-center text-sm leading-tight font-medium transition-colors sm:flex-none sm:whitespace-nowrap',
+            on ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+          )
+        }
+        buttonTestId={(o) => `${testId}-${o.value}`}
+      >
+        {(o) => o.label}
+      </ChoiceButtons>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarCheck, Quote, Star } from 'lucide-react';
 import { cta, rating, satisfaction, stats, testimonials, testimonialsSection, trial } from '../content';
-import { buttonClass, Container } from './ui';
+import { buttonClass, Container, SectionIntro } from './ui';
 import { viewLinkProps, type ViewProps } from '../use-view';
 
 /** The spec §1 claims: 10+ schools, 1K+ students, 99.9% uptime, 24/7 support (and satisfaction, rating). */
@@ -28,11 +28,7 @@ export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-heading" className="py-16 sm:py-20">
       <Container>
-        <div className="mx-auto max-w-2xl text-center">
-          <h2 id="testimonials-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-            {testimonialsSection.title}
-          </h2>
-          <p className="mt-3 text-muted-foreground">{testimonialsSection.lead}</p>
+        <SectionIntro id="testimonials-heading" title={testimonialsSection.title} lead={testimonialsSection.lead}>
           <p className="mt-4 inline-flex items-center gap-1.5 text-sm font-medium">
             <span className="flex text-amber-500" aria-hidden="true">
               {[0, 1, 2, 3, 4].map((i) => (
@@ -41,7 +37,7 @@ export function Testimonials() {
             </span>
             {rating.value} {rating.label.toLowerCase()} · {satisfaction.value} {satisfaction.label.toLowerCase()}
           </p>
-        </div>
+        </SectionIntro>
         <ul className="mt-10 grid gap-5 md:grid-cols-3">
           {testimonials.map((t) => (
             <li key={t.name} className="flex flex-col rounded-2xl border border-border bg-card p-6 shadow-sm">

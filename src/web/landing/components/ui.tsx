@@ -46,6 +46,22 @@ export function ViewHeading({ children, className }: { children: React.ReactNode
   );
 }
 
+/**
+ * A section's centred intro: its h2 (`id`, which the section's aria-labelledby names; `titleClassName`
+ * adds to its classes) and lead line, then `children`; `className` adds to the block's classes.
+ */
+export function SectionIntro({ id, title, lead, className, titleClassName, children }: { id: string; title: string; lead: string; className?: string; titleClassName?: string; children?: React.ReactNode }) {
+  return (
+    <div className={cx('mx-auto max-w-2xl text-center', className)}>
+      <h2 id={id} className={cx('text-3xl font-bold tracking-tight sm:text-4xl', titleClassName)}>
+        {title}
+      </h2>
+      <p className="mt-3 text-muted-foreground">{lead}</p>
+      {children}
+    </div>
+  );
+}
+
 /** Centered page width with side padding. */
 export function Container({ children, className }: { children: React.ReactNode; className?: string }) {
   return <div className={cx('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', className)}>{children}</div>;

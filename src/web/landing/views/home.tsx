@@ -2,7 +2,7 @@ import { ArrowRight, CheckCircle2, PlayCircle } from 'lucide-react';
 import { carousel, CAROUSEL_FEATURES, features, hero, trial } from '../content';
 import { FeaturesCarousel } from '../components/features-carousel';
 import { CallToAction, StatsBand, Testimonials } from '../components/sections';
-import { buttonClass, Container, Eyebrow, ViewHeading } from '../components/ui';
+import { buttonClass, Container, Eyebrow, SectionIntro, ViewHeading } from '../components/ui';
 import { viewLinkProps, type ViewProps } from '../use-view';
 
 /** Home: hero with the free trial and the demo video, the claims, the features carousel, testimonials. */
@@ -36,12 +36,7 @@ export function HomeView({ navigate, links, openPromo }: ViewProps) {
       <StatsBand />
       <section aria-labelledby="carousel-heading" className="py-16 sm:py-20">
         <Container>
-          <div className="mx-auto mb-10 max-w-2xl text-center">
-            <h2 id="carousel-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-              {carousel.title}
-            </h2>
-            <p className="mt-3 text-muted-foreground">{carousel.lead}</p>
-          </div>
+          <SectionIntro id="carousel-heading" title={carousel.title} lead={carousel.lead} className="mb-10" titleClassName="text-balance" />
           <FeaturesCarousel features={features.slice(0, CAROUSEL_FEATURES)} />
         </Container>
       </section>

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { ChevronDown, SlidersHorizontal, X } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { FilterSelect } from '@/components/filter-select';
+import { FilterSelect, type FilterOption } from '@/components/filter-select';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -22,6 +22,35 @@ function FilterField({ label, htmlFor, className, children }: { label: string; h
     </div>
   );
 }
+
+/** A list filter in its labelled cell (full width on phones): "All …" first, then `options`; its id and test id are `audit-filter-<name>`. */
+function SelectFilter<T extends string>({
+  name,
+  label,
+  selectClassName,
+  ...select
+}: {
+  name: string;
+  label: string;
+  value: T | '';
+  onChange: (value: T | '') => void;
+  all: string;
+  options: readonly FilterOption<T>[];
+  selectClassName?: string;
+}) {
+  const id = `audit-filter-${name}`;
+  return (
+    <FilterField label={label} htmlFor={id} className="col-span-2 md:col-span-1">
+      <FilterSelect id={id} {...select} testId={id} className={selectClassName} />
+    </FilterField>
+  );
+}
+
+/** Success or failure of the logged action. */
+const RESULT_OPTIONS: FilterOption<Exclude<AuditFilters['success'], ''>>[] = [
+  { value: 'true', label: m.success },
+  { value: 'false', label: m.failure },
+];
 
 /** A date of the range filter (`from` or `to`), red while the range is wrong. */
 function DateFilter({
@@ -106,17 +135,15 @@ export function AuditFiltersBar({
         id="audit-filter-fields"
         className={cn('grid-cols-2 gap-x-3 gap-y-3 md:grid', schools ? 'md:grid-cols-4' : 'md:grid-cols-3', open || dateError ? 'grid' : 'hidden')}
       >
-        <FilterField label={m.action} htmlFor="audit-filter-action" className="col-span-2 md:col-span-1">
-          <FilterSelect
-            id="audit-filter-action"
-            value={value.action}
-            onChange={(v) => set('action', v)}
-            all={m.allActions}
-            options={actionOptions.map((a) => ({ value: a, label: a, className: 'font-mono text-xs' }))}
-            testId="audit-filter-action"
-            className="font-medium"
-          />
-        </FilterField>
+        <SelectFilter
+          name="action"
+          label={m.action}
+          value={value.action}
+          onChange={(v) => set('action', v)}
+          all={m.allActions}
+          options={actionOptions.map((a) => ({ value: a, label: a, className: 'font-mono text-xs' }))}
+          selectClassName="font-medium"
+        />
         <FilterField label={m.actor} htmlFor="audit-filter-actor" className="col-span-2 md:col-span-1">
           <SearchField
             id="audit-filter-actor"
@@ -138,33 +165,10 @@ export function AuditFiltersBar({
             data-testid="audit-filter-entity"
           />
         </FilterField>
-        {schools && (
-          <FilterField label={m.school} htmlFor="audit-filter-school" className="col-span-2 md:col-span-1">
-            <FilterSelect
-              id="audit-filter-school"
-              value={value.schoolId}
-              onChange={(v) => set('schoolId', v)}
-              all={m.allSchools}
-              options={schools.map((sc) => ({ value: sc.id, label: sc.name }))}
-              testId="audit-filter-school"
-            />
-          </FilterField>
-        )}
+        {schools && <SelectFilter name="school" label={m.school} value={value.schoolId} onChange={(v) => set('schoolId', v)} all={m.allSchools} options={schools.map((sc) => ({ value: sc.id, label: sc.name }))} />}
         <DateFilter name="from" label={m.from} value={value.from} max={value.to || today} invalid={!!dateError} onChange={(v) => set('from', v)} />
         <DateFilter name="to" label={m.to} value={value.to} min={value.from || undefined} max={today} invalid={!!dateError} onChange={(v) => set('to', v)} />
-        <FilterField label={m.result} htmlFor="audit-filter-result" className="col-span-2 md:col-span-1">
-          <FilterSelect<Exclude<AuditFilters['success'], ''>>
-            id="audit-filter-result"
-            value={value.success}
-            onChange={(v) => set('success', v)}
-            all={m.allResults}
-            options={[
-              { value: 'true', label: m.success },
-              { value: 'false', label: m.failure },
-            ]}
-            testId="audit-filter-result"
-          />
-        </FilterField>
+        <SelectFilter<Exclude<AuditFilters['success'], ''>> name="result" label={m.result} value={value.success} onChange={(v) => set('success', v)} all={m.allResults} options={RESULT_OPTIONS} />
       </div>
       {(dateError || active > 0) && (
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,19 +1,14 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { useDensity } from '@/lib/density';
+import { LeadSkeleton } from '@/components/lead-skeleton';
 
 /** Placeholder in the dashboard's shape while figures load. */
 export function DashboardSkeleton() {
   const { gap } = useDensity();
   return (
     <div className={cn('flex flex-col', gap)} aria-busy="true" aria-live="polite" data-testid="dashboard-loading">
-      <div className="flex items-center gap-3">
-        <Skeleton className="size-10 rounded-xl" />
-        <div className="flex flex-col gap-2">
-          <Skeleton className="h-6 w-48" />
-          <Skeleton className="h-4 w-64 max-w-[60vw]" />
-        </div>
-      </div>
+      <LeadSkeleton lead="size-10 rounded-xl" lines={['h-6 w-48', 'h-4 w-64 max-w-[60vw]']} />
       <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 xl:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <div key={i} className="flex items-start justify-between rounded-xl border bg-card p-5 shadow-sm">

@@ -8,6 +8,7 @@ import { GenderBarChart, DonutChart, GIRLS, BOYS } from '@/components/charts';
 import { useDensity } from '@/lib/density';
 import { formatDate, formatNumber, formatShortDate, shortGrade, termSummary } from '@/lib/format';
 import { Panel } from '@/components/page-layout';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.dashboard;
 
@@ -55,9 +56,7 @@ export function TermChip({ term, asOf }: { term: Term | null; asOf: string }) {
   const s = termSummary(term, asOf);
   return (
     <div className="flex max-w-full items-center gap-3 rounded-xl border bg-card px-3 py-2 shadow-xs" data-testid="term-chip">
-      <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-        <CalendarDays className="size-4" aria-hidden />
-      </span>
+      <IconBadge icon={CalendarDays} className="size-8 rounded-lg bg-primary/10 text-primary" />
       <div className="min-w-0 text-sm leading-tight">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-semibold">{s.title}</span>

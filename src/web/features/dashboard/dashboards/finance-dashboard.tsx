@@ -1,9 +1,8 @@
-import { ArrowRight, Banknote, CircleDollarSign, Gauge, GraduationCap, Layers, ReceiptText, School, Smartphone, Users, Wallet } from 'lucide-react';
-import { Link } from 'react-router';
+import { Banknote, CircleDollarSign, Gauge, GraduationCap, Layers, ReceiptText, School, Smartphone, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import type { FinanceDashboard as Data } from '@shared/contracts/dashboard';
-import { Button } from '@/components/ui/button';
+import { OnwardLink } from '@/components/onward-link';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFeesLiveRefresh, useOverview } from '@/features/fees';
 import { formatMoney } from '@/components/money';
@@ -17,7 +16,7 @@ import { useDensity } from '@/lib/density';
 import { formatNumber, formatShortDate } from '@/lib/format';
 import { DashboardPage, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
 import { GenderPanel, LearnersByGradePanel, TermAside } from '../components/school-widgets';
-import { StatCard } from '@/components/stat-card';
+import { StatCard, type Accent } from '@/components/stat-card';
 
 const m = messages.dashboard;
 const f = messages.financeOverview.dashboard;
@@ -26,7 +25,7 @@ const o = messages.financeOverview.overview;
 /** The term's fee figures (GET /api/fees/overview, shared with the Finance section's cache). */
 function FeeFigures() {
   useFeesLiveRefresh();
-  const { chartHeight, gap } = useDensity();
+  const { chartHeight } = useDensity();
   const overview = useOverview(null);
   const d = overview.data;
   if (overview.isPending) {
@@ -47,20 +46,19 @@ function FeeFigures() {
   }
   const term = d.term;
   const mpesaHref = pathForSection('finance_officer', 'mpesa-payments');
+  /** Expected, collected and outstanding fees of the term, in KES. */
+  const kpis: { testId: string; label: string; amount: number; hint?: string; icon: LucideIcon; accent: Accent }[] = [
+    { testId: 'stat-fees-expected', label: f.expected, amount: d.expected, hint: f.expectedHint(d.learnersInvoiced), icon: ReceiptText, accent: 3 },
+    { testId: 'stat-fees-collected', label: f.collected, amount: d.collected, hint: term ? f.collectedHint(formatShortDate(term.startsOn), formatShortDate(term.endsOn)) : undefined, icon: Banknote, accent: 1 },
+    { testId: 'stat-fees-outstanding', label: f.outstanding, amount: d.outstanding, hint: f.outstandingHint(d.learnersOwing), icon: CircleDollarSign, accent: 2 },
+  ];
   return (
     <>
       <OverviewAlerts data={d} mpesaHref={mpesaHref} approvalsHref={null} />
       <StatGrid>
-        <StatCard testId="stat-fees-expected" label={f.expected} value={<KesFigure value={d.expected} shrink />} hint={f.expectedHint(d.learnersInvoiced)} icon={ReceiptText} accent={3} />
-        <StatCard
-          testId="stat-fees-collected"
-          label={f.collected}
-          value={<KesFigure value={d.collected} shrink />}
-          hint={term ? f.collectedHint(formatShortDate(term.startsOn), formatShortDate(term.endsOn)) : undefined}
-          icon={Banknote}
-          accent={1}
-        />
-        <StatCard testId="stat-fees-outstanding" label={f.outstanding} value={<KesFigure value={d.outstanding} shrink />} hint={f.outstandingHint(d.learnersOwing)} icon={CircleDollarSign} accent={2} />
+        {kpis.map((k) => (
+          <StatCard key={k.testId} testId={k.testId} label={k.label} value={<KesFigure value={k.amount} shrink />} hint={k.hint} icon={k.icon} accent={k.accent} />
+        ))}
         <div className="flex min-w-0 flex-col gap-2 rounded-xl border bg-card p-3.5 text-card-foreground shadow-sm sm:flex-row sm:items-start sm:gap-3 sm:p-5" data-testid="stat-fees-rate">
           <div className="min-w-0 flex-1">
             <p className="truncate text-[13px] font-medium text-muted-foreground">{f.rate}</p>
@@ -75,7 +73,7 @@ function FeeFigures() {
           </span>
         </div>
       </StatGrid>
-      <div className={`grid min-w-0 grid-cols-1 lg:grid-cols-3 ${gap}`}>
+      <PanelGrid>
         <Panel title={o.daily} description={o.dailyHint} className="lg:col-span-2" testId="fees-daily">
           <DailyCollectionsChart daily={d.daily} height={chartHeight - 40} />
         </Panel>
@@ -97,14 +95,11 @@ function FeeFigures() {
             <span className="font-semibold tabular-nums">{formatNumber(d.mpesa.pendingStk)}</span>
           </div>
           {d.mpesa.unmatched === 0 && <p className="text-xs text-muted-foreground">{f.allMatched}</p>}
-          <Button asChild variant="outline" size="sm" className="mt-auto self-start">
-            <Link to={mpesaHref} data-testid="open-mpesa-payments">
-              {f.openMpesa}
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+          <OnwardLink to={mpesaHref} testId="open-mpesa-payments" className="mt-auto self-start">
+            {f.openMpesa}
+          </OnwardLink>
         </Panel>
-      </div>
+      </PanelGrid>
     </>
   );
 }

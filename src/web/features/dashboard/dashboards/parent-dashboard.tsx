@@ -16,6 +16,7 @@ import { useDensity } from '@/lib/density';
 import { dayMs, formatDate, formatNumber, formatPhone, formatShortDate, initials, termSummary } from '@/lib/format';
 import { DashboardPage, EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
+import { FactTile } from '@/components/fact-tile';
 import { TermStatusBadge } from '../components/school-widgets';
 
 const m = messages.dashboard;
@@ -56,6 +57,11 @@ function fullName(c: ParentChild) {
 function ChildCard({ child, fees, transport }: { child: ParentChild; fees: ChildFees | undefined; transport: ChildTransport['transport'] | undefined }) {
   const { compact } = useDensity();
   const name = fullName(child);
+  /** The child's class and class teacher. */
+  const facts: { label: string; value: string; testId?: string }[] = [
+    { label: m.childClass, value: child.class?.name ?? m.noClassYet, testId: 'child-class' },
+    { label: m.childClassTeacher, value: child.classTeacher?.name ?? m.noClassTeacher },
+  ];
   return (
     <li className={cn('flex min-w-0 flex-col rounded-xl border bg-card shadow-sm', compact ? 'gap-3 p-3' : 'gap-4 p-4 sm:p-5')} data-testid="child-card">
       <div className="flex items-center gap-3">
@@ -81,16 +87,11 @@ function ChildCard({ child, fees, transport }: { child: ParentChild; fees: Child
         </div>
       </div>
       <dl className="grid grid-cols-1 gap-3 text-sm min-[420px]:grid-cols-2">
-        <div className="min-w-0 rounded-lg bg-muted/50 px-3 py-2">
-          <dt className="text-xs text-muted-foreground">{m.childClass}</dt>
-          <dd className="truncate font-medium" data-testid="child-class">
-            {child.class?.name ?? m.noClassYet}
-          </dd>
-        </div>
-        <div className="min-w-0 rounded-lg bg-muted/50 px-3 py-2">
-          <dt className="text-xs text-muted-foreground">{m.childClassTeacher}</dt>
-          <dd className="truncate font-medium">{child.classTeacher?.name ?? m.noClassTeacher}</dd>
-        </div>
+        {facts.map((f) => (
+          <FactTile key={f.label} label={f.label} testId={f.testId}>
+            {f.value}
+          </FactTile>
+        ))}
       </dl>
       {child.classTeacher && (
         <div className="flex flex-wrap gap-2">

@@ -8,7 +8,7 @@ import { messages } from '@shared/messages';
 import { roleDisplayName } from '@shared/roles';
 import { ApiError } from '@/lib/api';
 import { FieldError, FormErrorAlert, placeFieldErrors } from '@/components/form-feedback';
-import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { FormDialogFooter, LongFormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -248,17 +248,15 @@ export function SchoolFormDialog({ open, school, onOpenChange }: { open: boolean
   const target = open ? school : shown;
   const editing = !!target;
   return (
-    <FormDialog
+    <LongFormDialog
       open={open}
-      onClose={() => onOpenChange(false)}
-      className="max-w-2xl gap-5 sm:p-7"
-      keepOnOutsideClick
+      onOpenChange={onOpenChange}
       testId="school-dialog"
       icon={editing ? Pencil : Building2}
       title={editing ? m.editTitle : m.createTitle}
       description={target ? m.editDescription(target.name) : m.createDescription}
     >
-      {open && <SchoolForm key={school?.id ?? 'new'} school={school} onDone={() => onOpenChange(false)} />}
-    </FormDialog>
+      <SchoolForm key={school?.id ?? 'new'} school={school} onDone={() => onOpenChange(false)} />
+    </LongFormDialog>
   );
 }

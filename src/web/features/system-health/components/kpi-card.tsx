@@ -4,6 +4,7 @@ import { Area, AreaChart, YAxis } from 'recharts';
 import type { HealthLevel } from '@shared/contracts/health';
 import { cn } from '@/lib/utils';
 import { LevelBadge } from './status';
+import { areaFillDefs } from '@/components/charts';
 
 /** A tiny area chart of the last minutes under a figure (no axes, no tooltip). */
 function Sparkline({ values, color }: { values: (number | null)[]; color: string }) {
@@ -12,12 +13,7 @@ function Sparkline({ values, color }: { values: (number | null)[]; color: string
   return (
     <div className="h-9 w-full" aria-hidden>
       <AreaChart responsive style={{ width: '100%', height: 36 }} data={data} margin={{ top: 2, right: 0, bottom: 0, left: 0 }}>
-        <defs>
-          <linearGradient id={`spark-${id}`} x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0%" stopColor={color} stopOpacity={0.28} />
-            <stop offset="100%" stopColor={color} stopOpacity={0} />
-          </linearGradient>
-        </defs>
+        {areaFillDefs(`spark-${id}`, color, 0.28, 0)}
         <YAxis hide domain={[0, (max: number) => (max > 0 ? max * 1.1 : 1)]} />
         <Area type="monotone" dataKey="v" stroke={color} strokeWidth={1.75} fill={`url(#spark-${id})`} isAnimationActive={false} dot={false} activeDot={false} />
       </AreaChart>

@@ -3,47 +3,34 @@ import { HardDrive, ListTodo, MemoryStick, Users, type LucideIcon } from 'lucide
 import { healthLevels, type SystemHealth } from '@shared/contracts/health';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
+import { Panel } from '@/components/page-layout';
 import { formatBytes, formatDateTime, formatInteger, formatMb, formatUptime } from './format';
 import { LEVEL_TONE, LevelBadge } from './status';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.systemHealth;
 
-/** A titled card. */
-export function Panel({
-  title,
-  description,
-  action,
-  className,
-  children,
+/** One figure of a panel list: icon, label, value (test id `${testId}-value`) with an optional badge, a hint line, then `children` (e.g. a bar). */
+function Row({
+  icon: Icon,
+  label,
+  value,
+  hint,
+  badge,
   testId,
+  children,
 }: {
-  title: string;
-  description?: React.ReactNode;
-  action?: React.ReactNode;
-  className?: string;
-  children: React.ReactNode;
+  icon: LucideIcon;
+  label: string;
+  value: React.ReactNode;
+  hint?: React.ReactNode;
+  badge?: React.ReactNode;
   testId?: string;
+  children?: React.ReactNode;
 }) {
   return (
-    <div className={cn('flex min-w-0 flex-col rounded-xl border bg-card text-card-foreground shadow-sm', className)} data-testid={testId}>
-      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 p-4 pb-3 sm:p-5 sm:pb-3">
-        <div className="min-w-0 flex-1">
-          <h2 className="text-[15px] leading-tight font-semibold tracking-tight">{title}</h2>
-          {description && <p className="mt-1 text-xs text-muted-foreground sm:text-[13px]">{description}</p>}
-        </div>
-        {action}
-      </div>
-      <div className="min-w-0 flex-1 px-4 pb-4 sm:px-5 sm:pb-5">{children}</div>
-    </div>
-  );
-}
-
-function Row({ icon: Icon, label, value, hint, badge, testId }: { icon: LucideIcon; label: string; value: React.ReactNode; hint?: React.ReactNode; badge?: React.ReactNode; testId?: string }) {
-  return (
     <li className="flex items-start gap-3 py-3 first:pt-0 last:pb-0" data-testid={testId}>
-      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
-        <Icon className="size-4" aria-hidden />
-      </span>
+      <IconBadge icon={Icon} className="mt-0.5 size-8 rounded-md bg-muted text-muted-foreground" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm text-muted-foreground">{label}</p>
         <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -53,6 +40,7 @@ function Row({ icon: Icon, label, value, hint, badge, testId }: { icon: LucideIc
           {badge}
         </div>
         {hint && <p className="mt-0.5 text-xs text-muted-foreground">{hint}</p>}
+        {children}
       </div>
     </li>
   );
@@ -66,38 +54,24 @@ export function ResourcesPanel({ health }: { health: SystemHealth }) {
   return (
     <Panel title={m.resources} description={m.resourcesDescription} testId="health-resources">
       <ul className="flex flex-col divide-y">
-        <li className="pb-3" data-testid="health-memory">
-          <div className="flex items-start gap-3">
-            <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
-              <MemoryStick className="size-4" aria-hidden />
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm text-muted-foreground">{m.memoryRss}</p>
-              <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1">
-                <p className="font-semibold tabular-nums" data-testid="health-memory-value">
-                  {formatMb(memory.rssMb)}
-                </p>
-                <LevelBadge level={levels.memory} testId="health-memory-level" />
-              </div>
-              <div
-                className="mt-2 h-2 w-full overflow-hidden rounded-full bg-muted"
-                role="progressbar"
-                aria-label={m.heapOfLimit(formatMb(memory.heapUsedMb), formatMb(memory.heapLimitMb))}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(pct)}
-              >
-                <div className={cn('h-full rounded-full transition-[width] duration-500', LEVEL_TONE[levels.memory].dot)} style={{ width: `${Math.max(pct, 1.5)}%` }} />
-              </div>
-              <p className="mt-1.5 flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground tabular-nums">
-                <span>{m.heapOfLimit(formatMb(memory.heapUsedMb), formatMb(memory.heapLimitMb))}</span>
-                <span>
-                  {m.heapTotal} {formatMb(memory.heapTotalMb)}
-                </span>
-              </p>
-            </div>
+        <Row icon={MemoryStick} label={m.memoryRss} value={formatMb(memory.rssMb)} badge={<LevelBadge level={levels.memory} testId="health-memory-level" />} testId="health-memory">
+          <div
+            className="mt-2 h-2 w-full overflow-hidden rounded-full bg-muted"
+            role="progressbar"
+            aria-label={m.heapOfLimit(formatMb(memory.heapUsedMb), formatMb(memory.heapLimitMb))}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(pct)}
+          >
+            <div className={cn('h-full rounded-full transition-[width] duration-500', LEVEL_TONE[levels.memory].dot)} style={{ width: `${Math.max(pct, 1.5)}%` }} />
           </div>
-        </li>
+          <p className="mt-1.5 flex flex-wrap justify-between gap-x-3 text-xs text-muted-foreground tabular-nums">
+            <span>{m.heapOfLimit(formatMb(memory.heapUsedMb), formatMb(memory.heapLimitMb))}</span>
+            <span>
+              {m.heapTotal} {formatMb(memory.heapTotalMb)}
+            </span>
+          </p>
+        </Row>
         <Row
           icon={HardDrive}
           label={m.databaseSize}

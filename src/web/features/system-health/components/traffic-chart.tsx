@@ -3,7 +3,7 @@ import { Area, Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, 
 import type { HealthMinute } from '@shared/contracts/health';
 import { messages } from '@shared/messages';
 import { formatInteger, formatMinute, formatMs } from './format';
-import { AXIS_TICK, GRID } from '@/components/charts';
+import { AXIS_TICK, GRID, LegendText, areaFillDefs } from '@/components/charts';
 
 const m = messages.systemHealth;
 const REQUESTS = 'var(--color-chart-1)';
@@ -39,10 +39,6 @@ function ChartTooltip({ active, payload, label }: { active?: boolean; payload?: 
   );
 }
 
-function LegendText(value: string) {
-  return <span className="text-xs text-muted-foreground">{value}</span>;
-}
-
 /**
  * Requests (area) and 5xx errors (bars) per minute on the left axis, p95 latency (line) on the right,
  * for the minutes of the window, oldest first. Not animated, so the 5-second refresh does not jump.
@@ -59,12 +55,7 @@ export function TrafficChart({ series, height = 280 }: { series: HealthMinute[];
       data-series={series.map((s) => `${s.minuteStart}=${s.requests}`).join(' ')}
     >
       <ComposedChart responsive style={{ width: '100%', height }} data={data} margin={{ top: 8, right: 0, left: -12, bottom: 0 }}>
-        <defs>
-          <linearGradient id="health-requests-fill" x1="0" y1="0" x2="0" y2="1">
-            <stop offset="0%" stopColor={REQUESTS} stopOpacity={0.3} />
-            <stop offset="100%" stopColor={REQUESTS} stopOpacity={0.02} />
-          </linearGradient>
-        </defs>
+        {areaFillDefs('health-requests-fill', REQUESTS, 0.3)}
         <CartesianGrid {...GRID} />
         <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={false} interval="preserveStartEnd" minTickGap={18} />
         <YAxis yAxisId="count" tick={AXIS_TICK} tickLine={false} axisLine={false} allowDecimals={false} width={44} />

@@ -9,7 +9,7 @@ import { messages } from '@shared/messages';
 import { isAdminRole, roleDisplayName, type Role } from '@shared/roles';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { FormDialogFooter, LongFormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { useCreateUser, type SchoolOption } from '../api/users';
 import { FormErrorAlert, placeFieldErrors } from '@/components/form-feedback';
@@ -186,8 +186,8 @@ export function CreateUserDialog({
   schools: SchoolOption[];
 }) {
   return (
-    <FormDialog open={open} onClose={() => onOpenChange(false)} className="max-w-xl gap-5 sm:p-7" keepOnOutsideClick icon={UserPlus} title={f.title} description={m.createDescription}>
-      {open && <CreateUserForm creatorRole={creatorRole} creatorSchool={creatorSchool} schools={schools} onDone={() => onOpenChange(false)} />}
-    </FormDialog>
+    <LongFormDialog open={open} onOpenChange={onOpenChange} className="max-w-xl gap-5 sm:p-7" icon={UserPlus} title={f.title} description={m.createDescription}>
+      <CreateUserForm creatorRole={creatorRole} creatorSchool={creatorSchool} schools={schools} onDone={() => onOpenChange(false)} />
+    </LongFormDialog>
   );
 }

@@ -8,7 +8,7 @@ import { CREATABLE_ROLES, creatableRoles, type AdminUser, type UpdateUserBody } 
 import { messages } from '@shared/messages';
 import { roleDisplayName, type Role } from '@shared/roles';
 import { ApiError } from '@/lib/api';
-import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { FormDialogFooter, LongFormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useUpdateUser } from '../api/users';
@@ -119,8 +119,8 @@ export function EditUserDialog({
   onClose: () => void;
 }) {
   return (
-    <FormDialog open={!!target} onClose={onClose} className="max-w-lg gap-5 sm:p-7" keepOnOutsideClick icon={UserPen} title={e.title} description={e.description}>
+    <LongFormDialog open={!!target} onOpenChange={onClose} className="max-w-lg gap-5 sm:p-7" icon={UserPen} title={e.title} description={e.description}>
       {target && <EditUserForm key={target.id} target={target} editorRole={editorRole} isSelf={target.id === selfId} onDone={onClose} />}
-    </FormDialog>
+    </LongFormDialog>
   );
 }
