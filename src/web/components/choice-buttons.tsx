@@ -6,10 +6,10 @@ export type Choice<V extends string> = { value: V; disabled?: boolean };
 /**
  * One-of-a-few choices as a row of buttons, the chosen one marked: a radio group (`role="radiogroup"`,
  * each button `role="radio"` with `aria-checked`), or with `tabs` a tab list whose tabs control the
- * panel `tabs.controls` (`aria-selected`). The screen draws the buttons: `buttonClassName(option, on)`,
- * the content `children(option, on)`, the test id `buttonTestId(option)` and, for buttons whose content
- * is short, an accessible name and tooltip `buttonLabel(option)`. `disabled` disables every button; an
- * option's own `disabled` only it.
+ * panel `tabs.controls`, if given (`aria-selected`). The screen draws the buttons: `buttonClassName(option, on)`,
+ * the content `children(option, on)`, the test id `buttonTestId(option)`, any further `data-*` attributes
+ * `buttonData(option)` and, for buttons whose content is short, an accessible name and tooltip
+ * `buttonLabel(option)`. `disabled` disables every button; an option's own `disabled` only it.
  */
 export function ChoiceButtons<V extends string, O extends Choice<V>>({
   options,
@@ -23,6 +23,7 @@ export function ChoiceButtons<V extends string, O extends Choice<V>>({
   buttonClassName,
   buttonTestId,
   buttonLabel,
+  buttonData,
   children,
 }: {
   options: readonly O[];
@@ -31,11 +32,12 @@ export function ChoiceButtons<V extends string, O extends Choice<V>>({
   label: string;
   className?: string;
   testId?: string;
-  tabs?: { controls: string };
+  tabs?: { controls?: string };
   disabled?: boolean;
   buttonClassName: (option: O, on: boolean) => string;
   buttonTestId: (option: O) => string;
   buttonLabel?: (option: O) => string;
+  buttonData?: (option: O) => { [attribute: `data-${string}`]: string };
   children: (option: O, on: boolean) => React.ReactNode;
 }) {
   return (
@@ -56,6 +58,7 @@ export function ChoiceButtons<V extends string, O extends Choice<V>>({
             onClick={() => onChange(option.value)}
             className={buttonClassName(option, on)}
             data-testid={buttonTestId(option)}
+            {...buttonData?.(option)}
           >
             {children(option, on)}
           </button>

@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { AlertTriangle, RefreshCw, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { StatusCard } from '@/components/status-screen';
+import { cn } from '@/lib/utils';
 
 /**
  * A screen's "could not load" card (spec §8's error titles, e.g. "Error Loading Users") with a
@@ -43,22 +44,27 @@ export function LoadErrorCard({
   );
 }
 
-/** The dashed "nothing here" panel of an empty list, with an optional hint and action button. */
+/**
+ * The dashed "nothing here" panel of an empty list, with an optional hint and action button.
+ * `className` adjusts the panel (e.g. `py-10` for a shorter one).
+ */
 export function EmptyListState({
   icon: Icon,
   title,
   hint,
   action,
   testId,
+  className,
 }: {
   icon: LucideIcon;
   title: string;
   hint?: string;
   action?: React.ReactNode;
   testId: string;
+  className?: string;
 }) {
   return (
-    <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center" data-testid={testId}>
+    <div className={cn('flex flex-col items-center rounded-lg border border-dashed px-6 py-12 text-center', className)} data-testid={testId}>
       <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <Icon className="size-5" aria-hidden />
       </span>
