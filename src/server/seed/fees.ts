@@ -15,6 +15,7 @@ import {
   studentFeeOptions,
 } from '../db/schema/index.js';
 import type { createRandom } from './names.js';
+import type { PaymentToPost } from '../modules/fees/payments.service.js';
 import { schoolToday } from '../../shared/dates.js';
 
 /**
@@ -248,18 +249,12 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
   });
 
   // Payments: Terms 1 and 2 mostly cleared, Term 3 partly paid; some learners carry arrears.
-  interface PaymentDraft {
-    studentId: string;
-    amountCents: number;
-    method: string;
-    reference: string | null;
-    paidOn: string;
-    source: string;
+  type PaymentDraft = Pick<PaymentToPost, 'studentId' | 'amountCents' | 'method' | 'reference' | 'paidOn' | 'source'> & {
     payerPhone: string | null;
     mpesa: boolean;
     billRef: string;
     payerName: string;
-  }
+  };
   const drafts: PaymentDraft[] = [];
   const adjustedCents = new Map(bursaries.map((b, i) => [b.id, adjustments[i]!.amountCents]));
   for (const [i, d] of invoiceDrafts.entries()) {

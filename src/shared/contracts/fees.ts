@@ -40,6 +40,16 @@ export const kesAmount = z.union([z.number(m.amountInvalid), z.string(m.amountIn
   return cents;
 });
 
+/** A KES limit or threshold in a request (number or decimal string, zero allowed), parsed to integer cents. */
+const kesNonNegative = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const c = kesToCents(v);
+  if (c === null || c < 0) {
+    ctx.addIssue({ code: 'custom', message: m.amountInvalid });
+    return z.NEVER;
+  }
+  return c;
+});
+
 export const feeDate = z.string(m.dateInvalid).trim().refine(isCalendarDate, m.dateInvalid);
 const uuid = (message: string) => z.uuid(message);
 const reason = z.string(m.reasonRequired).trim().min(1, m.reasonRequired).max(500);
@@ -64,17 +74,7 @@ export type FinanceSettings = z.infer<typeof financeSettingsSchema>;
 
 export const updateFinanceSettingsBody = z.strictObject({
   allocationRule: z.enum(ALLOCATION_RULES).optional(),
-  waiverApprovalLimit: z
-    .union([z.number(), z.string()])
-    .transform((v, ctx) => {
-      const c = kesToCents(v);
-      if (c === null || c < 0) {
-        ctx.addIssue({ code: 'custom', message: m.amountInvalid });
-        return z.NEVER;
-      }
-      return c;
-    })
-    .optional(),
+  waiverApprovalLimit: kesNonNegative.optional(),
   receiptPrefix: z.string().trim().min(1).max(12).regex(/^[A-Za-z0-9/_-]+$/, 'Use letters, digits, / - or _.').optional(),
   invoicePrefix: z.string().trim().min(1).max(12).regex(/^[A-Za-z0-9/_-]+$/, 'Use letters, digits, / - or _.').optional(),
   smsReceipts: z.boolean().optional(),
@@ -491,16 +491,7 @@ export type FinancialOverview = z.infer<typeof financialOverviewSchema>;
 
 export const remindersBody = z.strictObject({
   /** Remind guardians of learners owing more than this (KES). */
-  minBalance: z
-    .union([z.number(), z.string()])
-    .transform((v, ctx) => {
-      const c = kesToCents(v);
-      if (c === null || c < 0) {
-        ctx.addIssue({ code: 'custom', message: m.amountInvalid });
-        return z.NEVER;
-      }
-      return c;
-    }),
+  minBalance: kesNonNegative,
   channels: z.array(z.enum(['sms', 'email'])).min(1, m.channelsRequired),
   levelId: z.uuid().optional(),
   classId: z.uuid().optional(),

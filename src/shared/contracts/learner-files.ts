@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOARDING, GENDERS, STUDENT_SORTS, STUDENT_STATUSES } from './learners.js';
+import { listStudentsQuery } from './learners.js';
 
 /**
  * Import and export of learners (issue 10 §2 "Import" and "Export", §4 Public API). Shared by the API
@@ -108,14 +108,7 @@ export const templateQuery = z.object({ format: z.enum(EXPORT_FORMATS, 'Choose c
  */
 export const exportQuery = z.object({
   format: z.enum(EXPORT_FORMATS, 'Choose csv or xlsx.').default('csv'),
-  search: z.string().trim().max(100).optional(),
-  classId: z.uuid('Invalid class id').optional(),
-  levelId: z.uuid('Invalid level id').optional(),
-  status: z.enum([...STUDENT_STATUSES, 'all']).default('active'),
-  gender: z.enum(GENDERS).optional(),
-  boarding: z.enum(BOARDING).optional(),
-  sort: z.enum(STUDENT_SORTS).default('name'),
-  schoolId: z.uuid('Invalid school id').optional(),
+  ...listStudentsQuery.omit({ page: true, pageSize: true }).shape,
 });
 export type ExportQuery = z.infer<typeof exportQuery>;
 

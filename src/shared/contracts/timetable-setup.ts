@@ -18,6 +18,8 @@ export const bellScheduleBody = z.object({
   days: z.array(z.number().int().min(0).max(5)).min(1).max(6),
   periods: z.array(bellPeriodSchema).min(1).max(24),
 });
+/** PUT /api/timetables/setup/bell-schedules body. */
+export type BellScheduleBody = z.infer<typeof bellScheduleBody>;
 export const bellScheduleSchema = bellScheduleBody.extend({ id: uuid, levelName: z.string().nullable() });
 export type BellSchedule = z.infer<typeof bellScheduleSchema>;
 
@@ -29,6 +31,8 @@ export const fixedSlotBody = z.object({
   period: z.number().int().min(0).max(19),
   levelId: uuid.nullable(),
 });
+/** POST /api/timetables/setup/fixed-slots body. */
+export type FixedSlotBody = z.infer<typeof fixedSlotBody>;
 export const fixedSlotSchema = fixedSlotBody.extend({ id: uuid, levelName: z.string().nullable() });
 
 /** POST /api/timetables/setup/rooms; PUT/DELETE /api/timetables/setup/rooms/:id */
@@ -39,6 +43,8 @@ export const roomBody = z.object({
   active: z.boolean().default(true),
   unavailable: z.array(slotSchema).max(120).default([]),
 });
+/** POST /api/timetables/setup/rooms and PUT …/:id body. */
+export type RoomBody = z.infer<typeof roomBody>;
 export const roomSchema = roomBody.extend({ id: uuid });
 export type Room = z.infer<typeof roomSchema>;
 
@@ -51,6 +57,8 @@ export const lessonOptionsBody = z.object({
   /** Assignments with the same key, subject and teacher are taught together (combined lesson). */
   combineKey: z.string().trim().min(1).max(40).nullable(),
 });
+/** PUT /api/timetables/setup/lessons/:assignmentId body. */
+export type LessonOptionsBody = z.infer<typeof lessonOptionsBody>;
 export const lessonRowSchema = lessonOptionsBody.extend({
   assignmentId: uuid,
   classId: uuid,
@@ -66,6 +74,8 @@ export type LessonRow = z.infer<typeof lessonRowSchema>;
 
 /** PUT /api/timetables/setup/teachers/:teacherId/unavailability */
 export const unavailabilityBody = z.object({ slots: z.array(slotSchema).max(120), note: z.string().trim().max(200).nullable().optional() });
+/** PUT /api/timetables/setup/teachers/:teacherId/unavailability body. */
+export type UnavailabilityBody = z.infer<typeof unavailabilityBody>;
 export const teacherRowSchema = z.object({
   id: uuid,
   name: z.string(),
@@ -95,6 +105,8 @@ export const ruleBody = z.object({
   }),
   active: z.boolean().default(true),
 });
+/** POST /api/timetables/setup/rules and PUT …/:id body. */
+export type RuleBody = z.infer<typeof ruleBody>;
 export const ruleSchema = ruleBody.extend({ id: uuid, description: z.string() });
 export type Rule = z.infer<typeof ruleSchema>;
 
@@ -117,3 +129,5 @@ export const precheckResponse = z.object({
   issues: z.array(z.object({ code: z.string(), message: z.string(), activityIds: z.array(z.string()) })),
   summary: z.object({ streams: z.number().int(), teachers: z.number().int(), rooms: z.number().int(), lessons: z.number().int(), slotsPerWeek: z.number().int() }),
 });
+/** POST /api/timetables/setup/check: what blocks generating a timetable. */
+export type PrecheckResult = z.infer<typeof precheckResponse>;

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '../../../shared/contracts/audit.js';
 import type { Tx } from '../../db/tenant.js';
 import { auditLogs, profiles, schools } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/like.js';
+import { containsAny } from '../../lib/like.js';
 
 /** Africa/Nairobi is UTC+03:00 all year (no daylight saving), so a calendar day there is a fixed UTC window. */
 const NAIROBI_OFFSET = '+03:00';
@@ -37,14 +37,8 @@ function whereOf(f: AuditFilter): SQL | undefined {
   if (f.schoolId) parts.push(eq(auditLogs.schoolId, f.schoolId));
   if (f.action) parts.push(eq(auditLogs.action, f.action));
   if (f.actorId) parts.push(eq(auditLogs.performedByUserId, f.actorId));
-  if (f.actor) {
-    const p = containsPattern(f.actor);
-    parts.push(or(ilike(profiles.name, p), ilike(profiles.email, p), sql`${attemptedEmail} ilike ${p}`));
-  }
-  if (f.entity) {
-    const p = containsPattern(f.entity);
-    parts.push(or(ilike(auditLogs.targetEntity, p), ilike(auditLogs.resource, p)));
-  }
+  if (f.actor) parts.push(containsAny(f.actor, [profiles.name, profiles.email, attemptedEmail]));
+  if (f.entity) parts.push(containsAny(f.entity, [auditLogs.targetEntity, auditLogs.resource]));
   if (f.from) parts.push(gte(auditLogs.createdAt, nairobiDayStart(f.from)));
   if (f.to) parts.push(lt(auditLogs.createdAt, new Date(nairobiDayStart(f.to).getTime() + DAY_MS)));
   if (f.success !== undefined) parts.push(eq(auditLogs.success, f.success));

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { academicYears, certificates, classes, levels, profiles, schools, students, studentEnrolments, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerNameColumns } from '../../lib/learner-columns.js';
 import type { PageWindow } from '../../lib/paging.js';
-import { containsPattern } from '../../lib/like.js';
+import { containsAny } from '../../lib/like.js';
 
 /**
  * Queries of certificates (issue 12 §6): the signed certificate records (leaving, completion, merit and
@@ -38,10 +38,7 @@ function listConditions(schoolId: string | null, f: CertificateFilters): SQL | u
   if (f.kind) where.push(eq(certificates.kind, f.kind));
   if (f.status === 'revoked') where.push(isNotNull(certificates.revokedAt));
   if (f.status === 'valid') where.push(isNull(certificates.revokedAt));
-  if (f.search) {
-    const like = containsPattern(f.search);
-    where.push(or(ilike(sql`${certificates.content}->'student'->>'name'`, like), ilike(sql`${certificates.content}->'student'->>'admission_number'`, like), ilike(sql`${certificates.id}::text`, like))!);
-  }
+  if (f.search) where.push(containsAny(f.search, [sql`${certificates.content}->'student'->>'name'`, sql`${certificates.content}->'student'->>'admission_number'`, sql`${certificates.id}::text`]));
   return where.length ? and(...where) : undefined;
 }
 

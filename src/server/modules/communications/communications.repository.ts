@@ -1,9 +1,9 @@
-import { and, arrayContains, count, desc, eq, gt, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CommunicationPriority, CommunicationStatus, CommunicationStats } from '../../../shared/contracts/communications.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Tx } from '../../db/tenant.js';
 import { adminCommunications, profiles, schools, userDismissedCommunications } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/like.js';
+import { containsAny } from '../../lib/like.js';
 
 export type CommunicationRow = typeof adminCommunications.$inferSelect;
 
@@ -37,10 +37,7 @@ function statusIs(status: CommunicationStatus, now: Date): SQL {
 function whereOf(f: CommunicationFilter, now: Date): SQL | undefined {
   // Personal alerts (a learner's absence) are not announcements: the Communication Center leaves them out.
   const parts: (SQL | undefined)[] = [eq(adminCommunications.personal, false)];
-  if (f.search) {
-    const p = containsPattern(f.search);
-    parts.push(or(ilike(adminCommunications.title, p), ilike(adminCommunications.message, p)));
-  }
+  if (f.search) parts.push(containsAny(f.search, [adminCommunications.title, adminCommunications.message]));
   if (f.priority) parts.push(eq(adminCommunications.priority, f.priority));
   if (f.status) parts.push(statusIs(f.status, now));
   if (f.role) parts.push(arrayContains(adminCommunications.targetRoles, [f.role]));

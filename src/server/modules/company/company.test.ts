@@ -6,6 +6,7 @@ import { checkCompany } from '../../../shared/contracts/company.js';
 import { companyMessages as cm } from '../../../shared/messages/company.js';
 import { auditLogs, platformCompany, profiles } from '../../db/schema/index.js';
 import { updateStaff } from './company.service.js';
+import { DEMO_COMPANY } from '../../seed/company.js';
 
 /**
  * Company Management (issue 18 §4): EduFam's details (KRA PIN, paybill, e-mail and phone checks; the
@@ -30,18 +31,13 @@ const lastAudit = async (action: string) => {
   return row;
 };
 
+/** The demo company's details as someone might type them (KRA PIN and phone not yet normalised). */
 const details = (over: Record<string, unknown> = {}) => ({
-  name: 'EduFam Ltd',
+  ...DEMO_COMPANY,
   kraPin: 'p051-234567 x',
   address: 'Westlands, Nairobi',
   email: 'Accounts@EduFam.co.ke',
   phone: '0722 000 100',
-  website: 'https://edufam.co.ke',
-  paybill: '4012345',
-  bankName: 'KCB Bank Kenya',
-  bankBranch: 'Westlands',
-  bankAccountName: 'EduFam Ltd',
-  bankAccountNumber: '1234567890',
   ...over,
 });
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gte, ilike, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PageWindow } from '../../lib/paging.js';
+import { paymentDetailColumns } from '../../lib/payment-columns.js';
 import type { ListRequestsQuery } from '../../../shared/contracts/data-protection.js';
 import {
   absenceAlerts,
@@ -79,7 +80,7 @@ import {
   userSignInNetworks,
   type DataProtectionOutcome,
 } from '../../db/schema/index.js';
-import { containsPattern } from '../../lib/like.js';
+import { containsAny, containsPattern } from '../../lib/like.js';
 import type { Tx } from '../../db/tenant.js';
 
 /**
@@ -116,7 +117,6 @@ export async function searchLearners(tx: Tx, q: string, limit: number) {
 
 /** Users (profiles) whose name or e-mail matches `q`. */
 export async function searchUsers(tx: Tx, q: string, limit: number) {
-  const like = containsPattern(q);
   return tx
     .select({
       id: profiles.id,
@@ -129,7 +129,7 @@ export async function searchUsers(tx: Tx, q: string, limit: number) {
     })
     .from(profiles)
     .leftJoin(schools, eq(schools.id, profiles.schoolId))
-    .where(or(ilike(profiles.name, like), ilike(profiles.email, like)))
+    .where(containsAny(q, [profiles.name, profiles.email]))
     .orderBy(profiles.name, profiles.id)
     .limit(limit);
 }
@@ -366,19 +366,7 @@ export async function learnerData(tx: Tx, id: string) {
       .where(eq(feeAdjustments.studentId, id))
       .orderBy(feeAdjustments.effectiveOn),
     tx
-      .select({
-        receiptNumber: payments.receiptNumber,
-        kind: payments.kind,
-        amountCents: payments.amountCents,
-        method: payments.method,
-        reference: payments.reference,
-        paidOn: payments.paidOn,
-        source: payments.source,
-        payerName: payments.payerName,
-        payerPhone: payments.payerPhone,
-        notes: payments.notes,
-        reason: payments.reason,
-      })
+      .select(paymentDetailColumns)
       .from(payments)
       .where(eq(payments.studentId, id))
       .orderBy(payments.paidOn, payments.createdAt),

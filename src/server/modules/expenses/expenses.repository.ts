@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { approvals, budgets, expenseCategories, expenses, files, financeOfficeSettings, pettyCashEntries, profiles, suppliers, terms, type BudgetRow, type ExpenseCategoryRow, type ExpenseRow, type PettyCashEntryRow, type TermRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
-import { containsPattern } from '../../lib/like.js';
+import { containsAny } from '../../lib/like.js';
 
 /**
  * The expenses tables (issue 15 §1): expenses, expense categories, budgets, the petty-cash book and the
@@ -79,12 +79,11 @@ export interface ExpenseFilters {
 export type ExpenseSort = 'spentOn_desc' | 'spentOn_asc' | 'amount_desc' | 'amount_asc';
 
 function expenseConditions(f: ExpenseFilters): SQL | undefined {
-  const term = f.search ? containsPattern(f.search) : null;
   const base = and(
     f.categoryId ? eq(expenses.categoryId, f.categoryId) : undefined,
     f.from ? gte(expenses.spentOn, f.from) : undefined,
     f.to ? lte(expenses.spentOn, f.to) : undefined,
-    term ? or(ilike(expenses.payee, term), ilike(expenses.description, term), ilike(expenses.number, term)) : undefined,
+    f.search ? containsAny(f.search, [expenses.payee, expenses.description, expenses.number]) : undefined,
   );
   return and(base, f.status ? eq(expenses.status, f.status) : undefined, f.statuses ? inArray(expenses.status, f.statuses) : undefined);
 }

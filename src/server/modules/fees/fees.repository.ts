@@ -21,6 +21,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerNameColumns } from '../../lib/learner-columns.js';
+import { paymentDetailColumns } from '../../lib/payment-columns.js';
 import { visibleLearners, type LearnerAudience } from '../learners/index.js';
 
 /**
@@ -250,17 +251,7 @@ const reversal = alias(payments, 'reversal');
 const paymentColumns = {
   id: payments.id,
   studentId: payments.studentId,
-  kind: payments.kind,
-  amountCents: payments.amountCents,
-  method: payments.method,
-  reference: payments.reference,
-  receiptNumber: payments.receiptNumber,
-  paidOn: payments.paidOn,
-  source: payments.source,
-  payerName: payments.payerName,
-  payerPhone: payments.payerPhone,
-  notes: payments.notes,
-  reason: payments.reason,
+  ...paymentDetailColumns,
   reversesPaymentId: payments.reversesPaymentId,
   reversedBy: reversal.id,
   recordedBy: recorder.name,

@@ -18,19 +18,13 @@ import { withIdempotency } from '../../lib/idempotency.js';
 
 const m = messages.fees;
 
-/** A payment to post, whatever brought it (the finance officer, an STK callback, a paybill confirmation). */
-export interface PaymentToPost {
-  studentId: string;
-  amountCents: number;
+/**
+ * A payment to post, whatever brought it (the finance officer, an STK callback, a paybill confirmation):
+ * the receipt row's columns with the method and the source narrowed to what the API knows.
+ */
+export interface PaymentToPost extends paymentsRepo.ReceiptPaymentValues {
   method: PaymentMethod;
-  reference: string | null;
-  paidOn: string;
   source: 'manual' | 'mpesa_stk' | 'mpesa_c2b' | 'mpesa_allocation';
-  mpesaTransactionId?: string | null;
-  payerName?: string | null;
-  payerPhone?: string | null;
-  notes?: string | null;
-  createdBy: string | null;
   /** The payment's id when the caller needs it before posting (to link an M-Pesa transaction first). */
   id?: string;
 }

@@ -1,17 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../../../shared/access.js';
-import type {
-  ArrearsReport,
-  BudgetVsActualReport,
-  CashBookReport,
-  DefaultersReport,
-  ExpensesByCategoryReport,
-  FeeCollectionReport,
-  IncomeExpenditureReport,
-  MpesaReconciliationReport,
-  ReportFormat,
-} from '../../../shared/contracts/financial-reports.js';
+import type { ReportFormat } from '../../../shared/contracts/financial-reports.js';
+import type { ReportData } from '../../../shared/contracts/financial-report-data.js';
 import { BUDGET_STATUS_LABELS, GROUP_BY_LABELS, MPESA_STATUS_LABELS, financialReportsMessages as m, type ReportId } from '../../../shared/messages/financial-reports.js';
 import { formatKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
@@ -85,7 +76,7 @@ const labelledTable = (title: string, sheet: string, first: string, rows: { labe
   };
 };
 
-export function feeCollectionDoc(r: FeeCollectionReport, ctx: ReportContext): ReportDoc {
+export function feeCollectionDoc(r: ReportData['fee-collection'], ctx: ReportContext): ReportDoc {
   const g = GROUP_BY_LABELS[r.groupBy] ?? r.groupBy;
   return {
     fileBase: `${m.reports['fee-collection'].file}-${r.from}-to-${r.to}`,
@@ -101,7 +92,7 @@ export function feeCollectionDoc(r: FeeCollectionReport, ctx: ReportContext): Re
   };
 }
 
-export function arrearsDoc(r: ArrearsReport, ctx: ReportContext): ReportDoc {
+export function arrearsDoc(r: ReportData['arrears'], ctx: ReportContext): ReportDoc {
   return {
     fileBase: `${m.reports.arrears.file}-as-at-${r.asOf}`,
     title: m.reports.arrears.title,
@@ -146,7 +137,7 @@ export function arrearsDoc(r: ArrearsReport, ctx: ReportContext): ReportDoc {
   };
 }
 
-export function defaultersDoc(r: DefaultersReport, ctx: ReportContext): ReportDoc {
+export function defaultersDoc(r: ReportData['defaulters'], ctx: ReportContext): ReportDoc {
   return {
     fileBase: `${m.reports.defaulters.file}-as-at-${r.asOf}`,
     title: m.reports.defaulters.title,
@@ -179,7 +170,7 @@ export function defaultersDoc(r: DefaultersReport, ctx: ReportContext): ReportDo
   };
 }
 
-export function cashBookDoc(r: CashBookReport): ReportDoc {
+export function cashBookDoc(r: ReportData['cash-book']): ReportDoc {
   return {
     fileBase: `${m.reports['cash-book'].file}-${r.from}-to-${r.to}`,
     title: m.reports['cash-book'].title,
@@ -223,7 +214,7 @@ export function cashBookDoc(r: CashBookReport): ReportDoc {
   };
 }
 
-export function incomeExpenditureDoc(r: IncomeExpenditureReport, ctx: ReportContext): ReportDoc {
+export function incomeExpenditureDoc(r: ReportData['income-expenditure'], ctx: ReportContext): ReportDoc {
   return {
     fileBase: `${m.reports['income-expenditure'].file}-${r.from}-to-${r.to}`,
     title: m.reports['income-expenditure'].title,
@@ -243,7 +234,7 @@ export function incomeExpenditureDoc(r: IncomeExpenditureReport, ctx: ReportCont
   };
 }
 
-export function mpesaDoc(r: MpesaReconciliationReport): ReportDoc {
+export function mpesaDoc(r: ReportData['mpesa-reconciliation']): ReportDoc {
   const t = r.totals;
   return {
     fileBase: `${m.reports['mpesa-reconciliation'].file}-${r.from}-to-${r.to}`,
@@ -292,7 +283,7 @@ export function mpesaDoc(r: MpesaReconciliationReport): ReportDoc {
   };
 }
 
-export function expensesDoc(r: ExpensesByCategoryReport, ctx: ReportContext): ReportDoc {
+export function expensesDoc(r: ReportData['expenses-by-category'], ctx: ReportContext): ReportDoc {
   return {
     fileBase: `${m.reports['expenses-by-category'].file}-${r.from}-to-${r.to}`,
     title: m.reports['expenses-by-category'].title,
@@ -322,7 +313,7 @@ export function expensesDoc(r: ExpensesByCategoryReport, ctx: ReportContext): Re
   };
 }
 
-export function budgetDoc(r: BudgetVsActualReport): ReportDoc {
+export function budgetDoc(r: ReportData['budget-vs-actual']): ReportDoc {
   return {
     fileBase: `${m.reports['budget-vs-actual'].file}-${r.from}-to-${r.to}`,
     title: m.reports['budget-vs-actual'].title,
@@ -353,27 +344,22 @@ export function budgetDoc(r: BudgetVsActualReport): ReportDoc {
   };
 }
 
-/** The document of a report's result. */
+/** Each report's document renderer (the context names the school, period and filters). */
+const DOCS: { [K in ReportId]: (r: ReportData[K], ctx: ReportContext) => ReportDoc } = {
+  'fee-collection': feeCollectionDoc,
+  arrears: arrearsDoc,
+  defaulters: defaultersDoc,
+  'cash-book': cashBookDoc,
+  'income-expenditure': incomeExpenditureDoc,
+  'mpesa-reconciliation': mpesaDoc,
+  'expenses-by-category': expensesDoc,
+  'budget-vs-actual': budgetDoc,
+};
+
+/** The document of a report's result (`data` is that report's body with its context). */
 export function docOf(report: ReportId, data: WithContext<object>): ReportDoc {
-  const { ctx } = data;
-  switch (report) {
-    case 'fee-collection':
-      return feeCollectionDoc(data as unknown as FeeCollectionReport, ctx);
-    case 'arrears':
-      return arrearsDoc(data as unknown as ArrearsReport, ctx);
-    case 'defaulters':
-      return defaultersDoc(data as unknown as DefaultersReport, ctx);
-    case 'cash-book':
-      return cashBookDoc(data as unknown as CashBookReport);
-    case 'income-expenditure':
-      return incomeExpenditureDoc(data as unknown as IncomeExpenditureReport, ctx);
-    case 'mpesa-reconciliation':
-      return mpesaDoc(data as unknown as MpesaReconciliationReport);
-    case 'expenses-by-category':
-      return expensesDoc(data as unknown as ExpensesByCategoryReport, ctx);
-    case 'budget-vs-actual':
-      return budgetDoc(data as unknown as BudgetVsActualReport);
-  }
+  const render = DOCS[report] as (r: ReportData[ReportId], ctx: ReportContext) => ReportDoc;
+  return render(data as unknown as ReportData[ReportId], data.ctx);
 }
 
 /** A4 landscape PDF of the report with the school's letterhead, headline figures and every table. */

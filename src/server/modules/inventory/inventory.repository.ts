@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { ITEM_SORTS } from '../../../shared/contracts/inventory.js';
 import { inventoryItems, inventoryMovements, invoices, profiles, stockTakes, students, suppliers } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
-import { containsPattern } from '../../lib/like.js';
+import { containsAny } from '../../lib/like.js';
 
 /**
  * The school store's tables (issue 15 §5): suppliers, items (quantity on hand and weighted average
@@ -22,7 +22,7 @@ export type StockTakeRow = typeof stockTakes.$inferSelect;
 export async function listSuppliersWithItemCounts(tx: Tx, schoolId: string, f: { active?: boolean; search?: string }): Promise<{ s: SupplierRow; items: number }[]> {
   const where: SQL[] = [eq(suppliers.schoolId, schoolId)];
   if (f.active !== undefined) where.push(eq(suppliers.active, f.active));
-  if (f.search) where.push(or(ilike(suppliers.name, containsPattern(f.search)), ilike(suppliers.contactName, containsPattern(f.search)))!);
+  if (f.search) where.push(containsAny(f.search, [suppliers.name, suppliers.contactName]));
   return tx
     .select({ s: suppliers, items: sql<number>`(select count(*) from ${inventoryItems} where ${inventoryItems.supplierId} = ${suppliers.id})` })
     .from(suppliers)
@@ -92,7 +92,7 @@ export type ItemSort = (typeof ITEM_SORTS)[number];
 function itemConditions(schoolId: string, f: ItemFilters): SQL | undefined {
   const where: SQL[] = [eq(inventoryItems.schoolId, schoolId)];
   if (f.active !== undefined) where.push(eq(inventoryItems.active, f.active));
-  if (f.search) where.push(or(ilike(inventoryItems.name, containsPattern(f.search)), ilike(inventoryItems.code, containsPattern(f.search)))!);
+  if (f.search) where.push(containsAny(f.search, [inventoryItems.name, inventoryItems.code]));
   if (f.category) where.push(eq(inventoryItems.category, f.category));
   if (f.supplierId) where.push(eq(inventoryItems.supplierId, f.supplierId));
   if (f.lowStock) where.push(lowStockSql);
@@ -290,10 +290,7 @@ function movementConditions(schoolId: string, f: MovementFilters): SQL | undefin
   if (f.studentId) where.push(eq(inventoryMovements.studentId, f.studentId));
   if (f.from) where.push(gte(inventoryMovements.movedOn, f.from));
   if (f.to) where.push(lte(inventoryMovements.movedOn, f.to));
-  if (f.search) {
-    const pattern = containsPattern(f.search);
-    where.push(or(ilike(inventoryItems.name, pattern), ilike(inventoryItems.code, pattern), ilike(inventoryMovements.department, pattern), ilike(studentName, pattern))!);
-  }
+  if (f.search) where.push(containsAny(f.search, [inventoryItems.name, inventoryItems.code, inventoryMovements.department, studentName]));
   return and(...where);
 }
 

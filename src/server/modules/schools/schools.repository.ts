@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/tenant.js';
 import { profiles, schools, sessions, students } from '../../db/schema/index.js';
 import type { Curriculum, SchoolStatus } from '../../../shared/contracts/schools.js';
-import { containsPattern, escapeLike } from '../../lib/like.js';
+import { containsAny, escapeLike } from '../../lib/like.js';
 
 const owners = alias(profiles, 'owner_profile');
 const principals = alias(profiles, 'principal_profile');
@@ -58,9 +58,8 @@ export interface SchoolFilters {
 
 function filterConditions(f: SchoolFilters): SQL | undefined {
   const search = f.search?.trim();
-  const p = search ? containsPattern(search) : '';
   return and(
-    search ? or(ilike(schools.name, p), ilike(schools.code, p), ilike(schools.county, p), ilike(schools.email, p)) : undefined,
+    search ? containsAny(search, [schools.name, schools.code, schools.county, schools.email]) : undefined,
     f.status ? eq(schools.status, f.status) : undefined,
     f.curriculum ? eq(schools.curriculum, f.curriculum) : undefined,
   );

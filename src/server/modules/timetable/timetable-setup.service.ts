@@ -1,16 +1,7 @@
-import type { z } from 'zod';
 import type { BellPeriod } from '../../../shared/contracts/timetable.js';
 import { WEEKDAY_NAMES } from '../../../shared/contracts/timetable.js';
-import type {
-  bellScheduleBody,
-  fixedSlotBody,
-  lessonOptionsBody,
-  precheckResponse,
-  roomBody,
-  ruleBody,
-  TimetableSetup,
-  unavailabilityBody,
-} from '../../../shared/contracts/timetable-setup.js';
+import type { TimetableSetup } from '../../../shared/contracts/timetable-setup.js';
+import type { BellScheduleBody, FixedSlotBody, LessonOptionsBody, PrecheckResult, RoomBody, RuleBody, UnavailabilityBody } from '../../../shared/contracts/timetable-setup.js';
 import { timetableMessages as tm } from '../../../shared/messages/timetable.js';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
@@ -109,7 +100,7 @@ export async function loadSetup(tx: Tx, schoolId: string): Promise<TimetableSetu
 }
 
 type RoomRow = inputs.RoomRow;
-const toRoom = (r: RoomRow) => ({ id: r.id, name: r.name, type: r.type as z.infer<typeof roomBody>['type'], capacity: r.capacity, active: r.active, unavailable: r.unavailable ?? [] });
+const toRoom = (r: RoomRow) => ({ id: r.id, name: r.name, type: r.type as RoomBody['type'], capacity: r.capacity, active: r.active, unavailable: r.unavailable ?? [] });
 
 /** This year's teacher assignments with their lesson options (defaults when none saved), by stream then subject. */
 async function lessonRows(tx: Tx, schoolId: string): Promise<TimetableSetup['lessons']> {
@@ -142,7 +133,7 @@ async function nameLookup(tx: Tx, schoolId: string): Promise<Names> {
 }
 
 type RuleRow = inputs.RuleRow;
-type RuleParams = z.infer<typeof ruleBody>['params'];
+type RuleParams = RuleBody['params'];
 
 /** The rule's sentence for the rules list (server-generated). */
 export function describeRule(kind: string, weight: number, params: RuleParams, names: Names): string {
@@ -171,7 +162,7 @@ export function describeRule(kind: string, weight: number, params: RuleParams, n
 
 function toRule(row: RuleRow, names: Names) {
   const params = (row.params ?? {}) as RuleParams;
-  return { id: row.id, kind: row.kind as z.infer<typeof ruleBody>['kind'], weight: row.weight, params, active: row.active, description: describeRule(row.kind, row.weight, params, names) };
+  return { id: row.id, kind: row.kind as RuleBody['kind'], weight: row.weight, params, active: row.active, description: describeRule(row.kind, row.weight, params, names) };
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -196,7 +187,7 @@ async function assertLevel(tx: Tx, schoolId: string, levelId: string | null) {
 }
 
 /** PUT bell-schedules: saves (upserts) the schedule of a level or the default. Returns the whole setup. */
-export async function saveBellSchedule(tx: Tx, c: SchoolCaller, body: z.infer<typeof bellScheduleBody>): Promise<TimetableSetup> {
+export async function saveBellSchedule(tx: Tx, c: SchoolCaller, body: BellScheduleBody): Promise<TimetableSetup> {
   await assertLevel(tx, c.schoolId, body.levelId);
   validatePeriods(body.periods);
   const days = [...new Set(body.days)].sort((a, b) => a - b);
@@ -219,7 +210,7 @@ export async function saveBellSchedule(tx: Tx, c: SchoolCaller, body: z.infer<ty
 }
 
 /** POST fixed-slots: a slot no lesson uses (assembly, PPI, clubs) for the school or a level. 400 outside the schedule; 409 taken. */
-export async function createFixedSlot(tx: Tx, c: SchoolCaller, body: z.infer<typeof fixedSlotBody>) {
+export async function createFixedSlot(tx: Tx, c: SchoolCaller, body: FixedSlotBody) {
   await assertLevel(tx, c.schoolId, body.levelId);
   const levelRows = await inputs.listLevels(tx, c.schoolId);
   const { rows } = await effectiveSchedules(tx, c.schoolId, levelRows);
@@ -251,7 +242,7 @@ async function assertRoomName(tx: Tx, schoolId: string, name: string, exceptId?:
 }
 
 /** POST rooms → the room. 409 name taken. */
-export async function createRoom(tx: Tx, c: SchoolCaller, body: z.infer<typeof roomBody>) {
+export async function createRoom(tx: Tx, c: SchoolCaller, body: RoomBody) {
   await assertRoomName(tx, c.schoolId, body.name);
   const row = await inputs.insertRoom(tx, c.schoolId, body);
   await auditSchool(tx, c, TIMETABLE_AUDIT.roomCreated, `room:${row.id}`, null, body);
@@ -259,7 +250,7 @@ export async function createRoom(tx: Tx, c: SchoolCaller, body: z.infer<typeof r
 }
 
 /** PUT rooms/:id → the room. 404 unknown, 409 name taken. */
-export async function updateRoom(tx: Tx, c: SchoolCaller, id: string, body: z.infer<typeof roomBody>) {
+export async function updateRoom(tx: Tx, c: SchoolCaller, id: string, body: RoomBody) {
   const old = await inputs.findRoom(tx, c.schoolId, id);
   if (!old) throw notFound(tm.roomNotFound);
   await assertRoomName(tx, c.schoolId, body.name, id);
@@ -283,7 +274,7 @@ export async function deleteRoom(tx: Tx, c: SchoolCaller, id: string) {
  * room type when both are given) or a room type, a combine key. 404 for another school's or a past
  * year's assignment. Returns the lesson row.
  */
-export async function saveLessonOptions(tx: Tx, c: SchoolCaller, assignmentId: string, body: z.infer<typeof lessonOptionsBody>) {
+export async function saveLessonOptions(tx: Tx, c: SchoolCaller, assignmentId: string, body: LessonOptionsBody) {
   const yearId = await currentYearId(tx, c.schoolId);
   const a = await inputs.findYearAssignment(tx, c.schoolId, assignmentId, yearId);
   if (!a) throw notFound(tm.assignmentNotFound);
@@ -304,7 +295,7 @@ export async function saveLessonOptions(tx: Tx, c: SchoolCaller, assignmentId: s
  * PUT teachers/:teacherId/unavailability: the periods (weekday, lesson period) the teacher cannot
  * teach. The teacher is a teacher account of the school or teaches one of its streams; else 404.
  */
-export async function saveUnavailability(tx: Tx, c: SchoolCaller, teacherId: string, body: z.infer<typeof unavailabilityBody>) {
+export async function saveUnavailability(tx: Tx, c: SchoolCaller, teacherId: string, body: UnavailabilityBody) {
   const p = await inputs.findProfile(tx, teacherId);
   let ok = !!p && p.schoolId === c.schoolId && p.role === 'teacher';
   if (p && !ok) {
@@ -337,7 +328,7 @@ function dedupeSlots(slots: { day: number; period: number }[]) {
 // Rules
 
 /** Params the kind needs and ids of the school; 400 otherwise. Keeps only the params the kind uses. */
-async function validateRule(tx: Tx, schoolId: string, body: z.infer<typeof ruleBody>): Promise<RuleParams> {
+async function validateRule(tx: Tx, schoolId: string, body: RuleBody): Promise<RuleParams> {
   const p = body.params;
   const needsMax = ['subjectMaxPerDay', 'teacherMaxPerDay', 'teacherMaxInARow', 'teacherMaxGapsPerDay', 'studentsMaxGapsPerDay'].includes(body.kind);
   if (needsMax && p.max === undefined) throw badRequest(tm.ruleNeedsMax, { 'params.max': tm.ruleNeedsMax });
@@ -369,7 +360,7 @@ async function validateRule(tx: Tx, schoolId: string, body: z.infer<typeof ruleB
 }
 
 /** POST rules → the rule with its description. */
-export async function createRule(tx: Tx, c: SchoolCaller, body: z.infer<typeof ruleBody>) {
+export async function createRule(tx: Tx, c: SchoolCaller, body: RuleBody) {
   const params = await validateRule(tx, c.schoolId, body);
   const row = await inputs.insertRule(tx, c.schoolId, { kind: body.kind, weight: body.weight, params, active: body.active });
   await auditSchool(tx, c, TIMETABLE_AUDIT.ruleCreated, `timetable_rule:${row.id}`, null, { kind: body.kind, weight: body.weight, params, active: body.active });
@@ -377,7 +368,7 @@ export async function createRule(tx: Tx, c: SchoolCaller, body: z.infer<typeof r
 }
 
 /** PUT rules/:id → the rule. 404 unknown. */
-export async function updateRule(tx: Tx, c: SchoolCaller, id: string, body: z.infer<typeof ruleBody>) {
+export async function updateRule(tx: Tx, c: SchoolCaller, id: string, body: RuleBody) {
   const old = await inputs.findRule(tx, c.schoolId, id);
   if (!old) throw notFound(tm.ruleNotFound);
   const params = await validateRule(tx, c.schoolId, body);
@@ -397,7 +388,7 @@ export async function deleteRule(tx: Tx, c: SchoolCaller, id: string) {
 // Check
 
 /** POST check: builds the school's problem and runs the precheck (no search). */
-export async function checkSetup(tx: Tx, schoolId: string): Promise<z.infer<typeof precheckResponse>> {
+export async function checkSetup(tx: Tx, schoolId: string): Promise<PrecheckResult> {
   const { problem } = await buildSchoolProblem(tx, schoolId);
   const issues = precheck(problem);
   return {

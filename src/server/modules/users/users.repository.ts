@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/tenant.js';
 import { profiles, schools, sessions, users } from '../../db/schema/index.js';
 import { ROLES, type Role } from '../../../shared/roles.js';
 import type { USER_STATUSES } from '../../../shared/contracts/users.js';
-import { containsPattern } from '../../lib/like.js';
+import { containsAny } from '../../lib/like.js';
 
 export type UserStatus = (typeof USER_STATUSES)[number];
 
@@ -59,7 +59,7 @@ function inSchool(schoolId: string | null): SQL | undefined {
 function filterConditions(f: UserFilters): (SQL | undefined)[] {
   const search = f.search?.trim();
   return [
-    search ? or(ilike(profiles.name, containsPattern(search)), ilike(profiles.email, containsPattern(search))) : undefined,
+    search ? containsAny(search, [profiles.name, profiles.email]) : undefined,
     f.role ? eq(profiles.role, f.role) : undefined,
     f.status ? eq(profiles.status, f.status) : undefined,
   ];
