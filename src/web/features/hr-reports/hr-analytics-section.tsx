@@ -5,11 +5,11 @@ import type { HrSummaryResponse } from '@shared/contracts/hr-reports';
 import { hrReportsMessages as m } from '@shared/messages/hr-reports';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
-import { LoadErrorCard } from '@/components/list-states';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { CHART, DonutChart, HorizontalBarChart, PALETTE, AXIS_TICK, GRID, LegendText, rowTooltip, BAR_CURSOR } from '@/components/charts';
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { formatDay, kes, kesCompact, longMonth, PeriodFilter, rate, shortMonth, useCanViewHrReports, usePeriod } from './hr-bits';
 import { useHrSummary } from './hr-reports-api';
 import { NoAccess } from './hr-reports-section';
@@ -41,13 +41,9 @@ function HrAnalyticsPage() {
       <PageHeader sectionId="hr-analytics" title={a.title} subtitle={data ? r.periodLine(formatDay(data.from), formatDay(data.to)) : a.subtitle} />
       <PeriodFilter {...period} />
       {query.isError && !data ? (
-        <LoadErrorCard title={a.loadFailed} detail={query.error.message} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} testId="hr-analytics-error" />
+        <QueryErrorCard query={query} title={a.loadFailed} retryLabel={m.tryAgain} testId="hr-analytics-error" />
       ) : !data ? (
-        <div className="grid gap-4 lg:grid-cols-2" aria-busy="true">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-80 rounded-xl" />
-          ))}
-        </div>
+        <SkeletonStack className="grid gap-4 lg:grid-cols-2" cells={Array<string>(4).fill('h-80 rounded-xl')} />
       ) : (
         <div className={cn('flex min-w-0 flex-col gap-4 transition-opacity sm:gap-6', query.isPlaceholderData && 'opacity-60')}>
           <StatGrid>

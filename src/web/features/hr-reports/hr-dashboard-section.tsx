@@ -8,12 +8,13 @@ import type { Role } from '@shared/roles';
 import { cn } from '@/lib/utils';
 import { useSchoolContext } from '@/lib/school-context';
 import { PageHeader } from '@/components/page-header';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SectionIcon } from '@/components/section-icons';
 import { HorizontalBarChart } from '@/components/charts';
 import { EmptyNote, Panel } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { formatDay, kes, longMonth, useCanViewHrReports } from './hr-bits';
 import { useHrDashboard } from './hr-reports-api';
 
@@ -63,16 +64,9 @@ export function HrDashboardSection() {
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="hr-dashboard">
       <PageHeader sectionId="hr-dashboard" title={m.title} subtitle={subtitle} />
       {query.isError && !data ? (
-        <LoadErrorCard title={m.loadFailed} detail={query.error.message} retryLabel={msg.tryAgain} onRetry={() => void query.refetch()} testId="hr-dashboard-error" />
+        <QueryErrorCard query={query} title={m.loadFailed} retryLabel={msg.tryAgain} testId="hr-dashboard-error" />
       ) : !data ? (
-        <div className="flex flex-col gap-4" aria-busy="true">
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} className="h-28 rounded-xl" />
-            ))}
-          </div>
-          <Skeleton className="h-72 rounded-xl" />
-        </div>
+        <SkeletonStack cells={[{ grid: 'grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5', cells: Array<string>(5).fill('h-28 rounded-xl') }, 'h-72 rounded-xl']} />
       ) : (
         <Body data={data} role={role} />
       )}

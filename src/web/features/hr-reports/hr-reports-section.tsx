@@ -5,11 +5,11 @@ import { EMPLOYER_LABELS, EMPLOYMENT_TYPE_LABELS, EXIT_TYPE_LABELS, hrReportsMes
 import { cn } from '@/lib/utils';
 import { ExportButtons } from '@/components/export-buttons';
 import { PageHeader } from '@/components/page-header';
-import { LoadErrorCard } from '@/components/list-states';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { DataTable, type ColumnDef, type DataTableProps, useTableLayoutWide } from '@/components/data-table';
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { formatDay, kes, kesCompact, PeriodFilter, rate, shortMonth, useCanViewHrReports, usePeriod } from './hr-bits';
 import { useHrExport, useHrSummary } from './hr-reports-api';
 
@@ -63,16 +63,9 @@ function HrReportsPage() {
       <PageHeader sectionId="hr-reports" title={r.title} subtitle={data ? r.periodLine(formatDay(data.from), formatDay(data.to)) : r.subtitle} actions={actions} />
       <PeriodFilter {...period} />
       {query.isError && !data ? (
-        <LoadErrorCard title={r.loadFailed} detail={query.error.message} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} testId="hr-reports-error" />
+        <QueryErrorCard query={query} title={r.loadFailed} retryLabel={m.tryAgain} testId="hr-reports-error" />
       ) : !data ? (
-        <div className="flex flex-col gap-4" aria-busy="true">
-          <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-28 rounded-xl" />
-            ))}
-          </div>
-          <Skeleton className="h-72 rounded-xl" />
-        </div>
+        <SkeletonStack cells={[{ grid: 'grid grid-cols-2 gap-3 xl:grid-cols-4', cells: Array<string>(4).fill('h-28 rounded-xl') }, 'h-72 rounded-xl']} />
       ) : (
         <div className={cn('flex min-w-0 flex-col gap-4 sm:gap-6 transition-opacity', query.isPlaceholderData && 'opacity-60')}>
           <Headline data={data} />

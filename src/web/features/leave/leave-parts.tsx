@@ -326,5 +326,5 @@ export function LeaveRequestsTable({
 /** The card's action buttons, full width on a phone; nothing when a request has none. */
 function ActionsIfAny({ children }: { children: React.ReactNode }) {
   if (!children) return null;
-  return <div className="flex gap-2 pt-1 [&>*]:flex-1">{children}</div>;
+  return <div className="flex gap-2 pt-1 [&_button]:flex-1">{children}</div>;
 }

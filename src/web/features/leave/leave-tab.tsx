@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { toast } from 'sonner';
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import { CalendarDays, CalendarPlus, Check, Inbox, ListChecks, Settings2, X } from 'lucide-react';
+import { CalendarDays, CalendarPlus, Inbox, ListChecks, Settings2 } from 'lucide-react';
 import { can, type Actor } from '@shared/access';
 import type { LeaveRequest, LeaveStatus } from '@shared/contracts/leave';
 import { LEAVE_STATUSES } from '@shared/contracts/leave';
@@ -12,7 +12,8 @@ import { ListToolbar, useListParams } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { SegmentedTabsList } from '@/components/segmented-tabs';
 import { Button } from '@/components/ui/button';
-import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
+import { DecisionButtons, DecisionDialog } from '@/components/decision-dialog';
 import { LabelledField, SelectField } from '@/components/field';
 import { Input } from '@/components/ui/input';
 import { useDecideLeave, useLeaveRequests, useLeaveStaff, useLeaveTypes, useRequestForStaff, useStaffBalances } from './leave-api';
@@ -88,12 +89,6 @@ export function LeaveTab() {
   );
 }
 
-/** A pending request's decision buttons, Reject then Approve: each opens the note dialog for its decision. */
-const DECISION_BUTTONS = [
-  { approve: false, variant: 'outline', className: 'text-destructive hover:bg-destructive/10 hover:text-destructive', icon: X, label: m.reject, testId: 'leave-reject' },
-  { approve: true, variant: undefined, className: 'bg-emerald-600 text-white hover:bg-emerald-600/90', icon: Check, label: m.approve, testId: 'leave-approve' },
-] as const;
-
 /** Pending requests, oldest start first, each with Approve and Reject (a note is asked for in a dialog). */
 function PendingPanel({ query, canDecide }: { query: ReturnType<typeof useLeaveRequests>; canDecide: boolean }) {
   const decide = useDecideLeave();
@@ -102,26 +97,18 @@ function PendingPanel({ query, canDecide }: { query: ReturnType<typeof useLeaveR
   const items = query.data?.items;
   const list = React.useMemo(() => (items ? [...items].sort((a, b) => a.startDate.localeCompare(b.startDate)) : undefined), [items]);
   const actions = React.useCallback(
-    (r: LeaveRequest) =>
-      canDecide
-        ? DECISION_BUTTONS.map(({ approve, variant, className, icon: Icon, label, testId }) => (
-            <Button
-              key={testId}
-              size="sm"
-              variant={variant}
-              className={className}
-              onClick={() => {
-                setNote('');
-                setDeciding({ r, approve });
-              }}
-              data-testid={testId}
-            >
-              <Icon aria-hidden />
-              {label}
-            </Button>
-          ))
-        : undefined,
-    [canDecide],
+    (r: LeaveRequest) => (
+      <DecisionButtons
+        labels={m}
+        onDecide={(approve) => {
+          setNote('');
+          setDeciding({ r, approve });
+        }}
+        testIdPrefix="leave"
+        className="contents"
+      />
+    ),
+    [],
   );
   const confirm = () =>
     decide.mutate(
@@ -148,14 +135,19 @@ function PendingPanel({ query, canDecide }: { query: ReturnType<typeof useLeaveR
         error={query.error}
         onRetry={() => void query.refetch()}
       />
-      <FormDialog
+      <DecisionDialog
         open={deciding !== null}
-        onClose={() => setDeciding(null)}
+        approve={deciding?.approve ?? true}
         pending={decide.isPending}
-        className="max-w-md"
+        onClose={() => setDeciding(null)}
+        onSubmit={confirm}
         testId="leave-decide-dialog"
-        title={deciding && (deciding.approve ? m.approveTitle(deciding.r.staffName) : m.rejectTitle(deciding.r.staffName))}
+        title={deciding ? (deciding.approve ? m.approveTitle(deciding.r.staffName) : m.rejectTitle(deciding.r.staffName)) : ''}
         description={deciding && `${deciding.r.leaveType} · ${rangeLabel(deciding.r.startDate, deciding.r.endDate)} · ${m.daysCounted(deciding.r.days, deciding.r.unit)}`}
+        cancelLabel={m.close}
+        confirmLabel={deciding?.approve ? m.approve : m.reject}
+        submitDisabled={false}
+        submitTestId="leave-decide-confirm"
       >
         <LabelledField id="leave-decide-note" label={m.decisionNote} className="flex flex-col gap-1.5">
           <textarea
@@ -168,17 +160,7 @@ function PendingPanel({ query, canDecide }: { query: ReturnType<typeof useLeaveR
             data-testid="leave-decide-note"
           />
         </LabelledField>
-        <FormDialogFooter
-          cancelLabel={m.close}
-          onCancel={() => setDeciding(null)}
-          label={deciding?.approve ? m.approve : m.reject}
-          pending={decide.isPending}
-          variant={deciding?.approve ? 'default' : 'destructive'}
-          submitClassName={deciding?.approve ? 'bg-emerald-600 text-white hover:bg-emerald-600/90' : undefined}
-          onConfirm={confirm}
-          submitTestId="leave-decide-confirm"
-        />
-      </FormDialog>
+      </DecisionDialog>
     </>
   );
 }

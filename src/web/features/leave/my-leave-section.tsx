@@ -6,7 +6,8 @@ import { schoolToday } from '@shared/dates';
 import { ApiError } from '@/lib/api';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { BalanceCards, LeaveRequestForm, LeaveRequestsTable } from './leave-parts';
 import { useCancelLeave, useMyLeave, useRequestMyLeave } from './leave-api';
@@ -32,7 +33,7 @@ export function MyLeaveSection() {
       {noRecord ? (
         <EmptyListState icon={FileQuestion} title={m.noStaffRecordTitle} hint={m.noStaffRecord} testId="my-leave-no-record" />
       ) : query.isError ? (
-        <LoadErrorCard title={m.loadError} detail={query.error.message} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} testId="my-leave-error" />
+        <QueryErrorCard query={query} title={m.loadError} retryLabel={m.tryAgain} testId="my-leave-error" />
       ) : (
         <>
           <div className="flex flex-col gap-2.5">

@@ -13,11 +13,11 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDisableMaintenance, useEnableMaintenance, useMaintenanceSetting, useUpdateMaintenanceMessage } from './api/maintenance';
 import { formatDateTime } from './components/format';
 import { MaintenanceForm, type MaintenanceFormOutput } from './components/maintenance-form';
 import { PageTitle } from '@/components/page-header';
+import { SkeletonStack } from '@/components/skeleton-stack';
 
 const m = messages.maintenance;
 
@@ -149,10 +149,7 @@ const CONFIRM = {
 
 function SectionSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-5" aria-busy="true">
-      <Skeleton className="h-80 lg:col-span-2" />
-      <Skeleton className="h-80 lg:col-span-3" />
-    </div>
+    <SkeletonStack className="grid gap-6 lg:grid-cols-5" cells={['h-80 lg:col-span-2', 'h-80 lg:col-span-3']} />
   );
 }
 

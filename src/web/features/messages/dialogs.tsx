@@ -18,6 +18,7 @@ import { textareaClass } from './report-dialog';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { LabelledField } from '@/components/field';
 import { NameSelectItems } from '@/components/select-parts';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { useOnOpen } from '@/lib/use-on-open';
 
 /**
@@ -98,11 +99,7 @@ export function NewConversationDialog({ open, onOpenChange, staff, onCreated }: 
             contacts.isError ? (
               <p className="p-4 text-sm text-destructive">{contacts.error.message}</p>
             ) : (
-              <div className="grid gap-2 p-3">
-                {[0, 1, 2].map((i) => (
-                  <Skeleton key={i} className="h-10" />
-                ))}
-              </div>
+              <SkeletonStack className="grid gap-2 p-3" cells={['h-10', 'h-10', 'h-10']} />
             )
           ) : groups.length === 0 ? (
             <p className="p-6 text-center text-sm text-muted-foreground">{debounced ? n.noMatch : n.noContacts}</p>

@@ -13,11 +13,11 @@ import { SearchField } from '@/components/search-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from './format';
 import { reviewConversation, useReports, useReviewable, useUpdateReport } from './messages-api';
 import { ReasonField } from './report-dialog';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { SkeletonStack } from '@/components/skeleton-stack';
 
 const s = t.safeguarding;
 type Status = 'open' | 'reviewed' | 'dismissed';
@@ -184,10 +184,7 @@ function FindConversation({ onReview }: { onReview: (id: string) => void }) {
       {list.isError && !list.data ? (
         <QueryErrorCard query={list} title={t.loadError} retryLabel={t.tryAgain} />
       ) : !list.data ? (
-        <div className="grid gap-2">
-          <Skeleton className="h-20 rounded-lg" />
-          <Skeleton className="h-20 rounded-lg" />
-        </div>
+        <SkeletonStack className="grid gap-2" cells={['h-20 rounded-lg', 'h-20 rounded-lg']} />
       ) : rows.length === 0 ? (
         q ? (
           <EmptyListState icon={SearchX} title={s.findNoMatch(q)} testId="reviewable-empty" />
@@ -245,10 +242,7 @@ export function SafeguardingTab() {
           {reports.isError && !reports.data ? (
             <QueryErrorCard query={reports} title={t.loadError} retryLabel={t.tryAgain} />
           ) : !reports.data ? (
-            <div className="grid gap-3">
-              <Skeleton className="h-40 rounded-lg" />
-              <Skeleton className="h-40 rounded-lg" />
-            </div>
+            <SkeletonStack className="grid gap-3" cells={['h-40 rounded-lg', 'h-40 rounded-lg']} />
           ) : reports.data.length === 0 ? (
             <EmptyListState icon={ShieldAlert} title={s.empty} hint={s.emptyHint} testId="reports-empty" />
           ) : (

@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { AttachmentIcon, Composer } from './composer';
 import { formatBytes, formatClock, formatDateTime, formatDayHeading, nairobiDay } from './format';
 import { attachmentUrl, sendMessage, useAddSentMessage, useArchive, useConversation, useMarkRead, useThread } from './messages-api';
@@ -248,11 +249,7 @@ export function Thread({ conversationId, meId, onBack }: { conversationId: strin
         {notFound ? (
           <LoadErrorCard title={t.loadError} detail={(detail.error ?? thread.error)?.message} retryLabel={t.tryAgain} onRetry={() => void Promise.all([detail.refetch(), thread.refetch()])} />
         ) : !thread.data ? (
-          <div className="flex flex-col gap-3">
-            <Skeleton className="h-10 w-2/3 rounded-2xl" />
-            <Skeleton className="ml-auto h-10 w-1/2 rounded-2xl" />
-            <Skeleton className="h-16 w-3/5 rounded-2xl" />
-          </div>
+          <SkeletonStack className="flex flex-col gap-3" cells={['h-10 w-2/3 rounded-2xl', 'ml-auto h-10 w-1/2 rounded-2xl', 'h-16 w-3/5 rounded-2xl']} />
         ) : (
           <>
             {thread.hasNextPage && (

@@ -7,10 +7,11 @@ import { sectionLabel } from '@shared/sections';
 import { cn } from '@/lib/utils';
 import { useAuth } from '@/lib/auth';
 import { PageHeader } from '@/components/page-header';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/components/money';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { documentPaths, useMyPayslips } from './documents/documents-api';
 import { NetPayBanner } from './components/pay-breakdown';
 import { useFileDownload } from '@/lib/download';
@@ -158,12 +159,9 @@ export function MyPayslipsSection() {
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="my-payslips">
       <PageHeader sectionId="my-payslips" title={title} subtitle={m.subtitle} actions={p9} />
       {query.isPending ? (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-          <Skeleton className="h-64 w-full rounded-xl" />
-          <Skeleton className="h-96 w-full rounded-xl" />
-        </div>
+        <SkeletonStack className="grid gap-4 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]" cells={['h-64 w-full rounded-xl', 'h-96 w-full rounded-xl']} />
       ) : query.isError ? (
-        <LoadErrorCard title={m.loadFailed} detail={query.error.message} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} testId="my-payslips-error" />
+        <QueryErrorCard query={query} title={m.loadFailed} retryLabel={m.tryAgain} testId="my-payslips-error" />
       ) : items.length === 0 ? (
         <EmptyListState icon={ReceiptText} title={m.emptyTitle} hint={m.emptyText} testId="my-payslips-empty" />
       ) : (

@@ -25,16 +25,16 @@ import { cn } from '@/lib/utils';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { PendingButton } from '@/components/pending-button';
 import { IconBadge } from '@/components/icon-badge';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { AccountStatusDialog, GiveAccountDialog, type AccountTarget } from './account-actions';
 import { useDeleteDocument, useExitStaff, useStaffMember, useUpdateClearance, useUploadDocument } from './staff-api';
 import { AccountBadge, EmploymentTypeBadge, StaffAvatar, StaffStatusBadge, formatDate, formatPhone, formatSize } from './staff-common';
@@ -97,7 +97,7 @@ export function StaffDetailView({ id, canManage, departments, onBack }: { id: st
     return (
       <div className="flex flex-col gap-3">
         {back}
-        <LoadErrorCard title={d.loadFailed} detail={query.error.message} retryLabel={d.tryAgain} onRetry={() => void query.refetch()} testId="staff-detail-error" />
+        <QueryErrorCard query={query} title={d.loadFailed} retryLabel={d.tryAgain} testId="staff-detail-error" />
       </div>
     );
   }
@@ -105,11 +105,7 @@ export function StaffDetailView({ id, canManage, departments, onBack }: { id: st
     return (
       <div className="flex flex-col gap-4" data-testid="staff-detail-loading">
         {back}
-        <Skeleton className="h-28 w-full rounded-xl" />
-        <div className="grid gap-4 lg:grid-cols-3">
-          <Skeleton className="h-64 rounded-xl lg:col-span-2" />
-          <Skeleton className="h-64 rounded-xl" />
-        </div>
+        <SkeletonStack cells={['h-28 w-full rounded-xl', { grid: 'grid gap-4 lg:grid-cols-3', cells: ['h-64 rounded-xl lg:col-span-2', 'h-64 rounded-xl'] }]} />
       </div>
     );
   }

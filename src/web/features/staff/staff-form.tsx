@@ -15,6 +15,7 @@ import {
 } from '@shared/contracts/staff';
 import { staffLabels, staffScreens } from '@shared/messages/staff';
 import { ApiError } from '@/lib/api';
+import { textValues } from '@/lib/form-values';
 import { cn } from '@/lib/utils';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
@@ -63,33 +64,38 @@ function blank(): Values {
 
 const localPhone = (v: string | null) => (v && /^254\d{9}$/.test(v) ? `0${v.slice(3)}` : (v ?? ''));
 
+/** The record's text fields the form shows as they are (a missing one as an empty box). */
+const TEXT_FIELDS = [
+  'staffNumber',
+  'firstName',
+  'otherNames',
+  'lastName',
+  'nationalId',
+  'dateOfBirth',
+  'gender',
+  'email',
+  'kraPin',
+  'nssfNumber',
+  'shifNumber',
+  'tscNumber',
+  'department',
+  'jobTitle',
+  'startDate',
+  'contractEnd',
+  'bankName',
+  'bankCode',
+  'bankBranch',
+  'bankAccount',
+] as const satisfies readonly (keyof Values & keyof StaffDetail)[];
+
 function fromDetail(s: StaffDetail): Values {
   return {
-    staffNumber: s.staffNumber,
-    firstName: s.firstName,
-    otherNames: s.otherNames ?? '',
-    lastName: s.lastName,
-    nationalId: s.nationalId ?? '',
-    dateOfBirth: s.dateOfBirth ?? '',
-    gender: s.gender ?? '',
-    phone: localPhone(s.phone),
-    email: s.email ?? '',
-    kraPin: s.kraPin ?? '',
-    nssfNumber: s.nssfNumber ?? '',
-    shifNumber: s.shifNumber ?? '',
-    tscNumber: s.tscNumber ?? '',
+    ...textValues(s, TEXT_FIELDS),
     employer: s.employer,
     employmentType: s.employmentType,
-    department: s.department ?? '',
-    jobTitle: s.jobTitle,
-    startDate: s.startDate,
-    contractEnd: s.contractEnd ?? '',
-    nextOfKin: s.nextOfKin ? { ...s.nextOfKin, phone: localPhone(s.nextOfKin.phone) } : { name: '', relationship: '', phone: '' },
     paymentMethod: s.paymentMethod,
-    bankName: s.bankName ?? '',
-    bankCode: s.bankCode ?? '',
-    bankBranch: s.bankBranch ?? '',
-    bankAccount: s.bankAccount ?? '',
+    phone: localPhone(s.phone),
+    nextOfKin: s.nextOfKin ? { ...s.nextOfKin, phone: localPhone(s.nextOfKin.phone) } : { name: '', relationship: '', phone: '' },
     mpesaPhone: localPhone(s.mpesaPhone),
   };
 }

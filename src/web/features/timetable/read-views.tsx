@@ -4,12 +4,13 @@ import { toast } from 'sonner';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TimetableSummary, TimetableView } from '@shared/contracts/timetable';
 import { timetableScreenMessages as tm } from '@shared/messages/timetable-screens';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { buildRows, lessonsInView, levelForView, namesOf, todayIndex } from './grid-model';
 import { TimetableGrid } from './timetable-grid';
 import { useCurrentTimetable, useFeedToken, useTimetable, useVersions, type CurrentTimetable } from './timetable-api';
@@ -18,11 +19,13 @@ import { PdfButton, StatusBadge, VersionPicker, ViewPicker, defaultVersion, pdfH
 /** A grid-shaped placeholder while a timetable loads. */
 export function GridSkeleton() {
   return (
-    <div className="flex flex-col gap-3" data-testid="timetable-loading">
-      <Skeleton className="h-10 w-64 rounded-lg" />
-      <Skeleton className="h-[26rem] w-full rounded-xl" />
-    </div>
+    <SkeletonStack className="flex flex-col gap-3" cells={['h-10 w-64 rounded-lg', 'h-[26rem] w-full rounded-xl']} testId="timetable-loading" />
   );
+}
+
+/** The "could not load the timetable" card of a failed timetable query, with Try Again. */
+export function TimetableLoadError({ query }: { query: React.ComponentProps<typeof QueryErrorCard>['query'] }) {
+  return <QueryErrorCard query={query} title={tm.loadError} retryLabel={tm.tryAgain} testId="timetable-error" />;
 }
 
 function NotPublished() {
@@ -55,7 +58,7 @@ export function VersionViewFrame({
         {view.data && <ViewPicker view={view.data} choice={choice} />}
       </div>
       {view.isError && view.error ? (
-        <LoadErrorCard title={tm.loadError} detail={view.error.message} retryLabel={tm.tryAgain} onRetry={() => void view.refetch()} testId="timetable-error" />
+        <TimetableLoadError query={view} />
       ) : !view.data ? (
         <GridSkeleton />
       ) : (
@@ -76,7 +79,7 @@ export function DirectorTimetables() {
   const id = picked && list.some((v) => v.id === picked) ? picked : defaultVersion(list);
   const view = useTimetable(id);
   const choice = useViewChoice(view.data);
-  if (versions.isError) return <LoadErrorCard title={tm.loadError} detail={versions.error.message} retryLabel={tm.tryAgain} onRetry={() => void versions.refetch()} testId="timetable-error" />;
+  if (versions.isError) return <TimetableLoadError query={versions} />;
   if (!versions.data) return <GridSkeleton />;
   if (list.length === 0) return <EmptyListState icon={CalendarClock} title={tm.noVersions} hint={tm.noVersionsDirector} testId="timetable-empty" />;
   return (
@@ -115,7 +118,7 @@ export function StaffTimetable() {
   const current = useCurrentTimetable();
   const view = current.data?.timetable ?? null;
   const choice = useViewChoice(view);
-  if (current.isError) return <LoadErrorCard title={tm.loadError} detail={current.error.message} retryLabel={tm.tryAgain} onRetry={() => void current.refetch()} testId="timetable-error" />;
+  if (current.isError) return <TimetableLoadError query={current} />;
   if (!current.data) return <GridSkeleton />;
   if (!view) return <NotPublished />;
   return (
@@ -134,7 +137,7 @@ export function StaffTimetable() {
  */
 export function TeacherTimetable() {
   const current = useCurrentTimetable();
-  if (current.isError) return <LoadErrorCard title={tm.loadError} detail={current.error.message} retryLabel={tm.tryAgain} onRetry={() => void current.refetch()} testId="timetable-error" />;
+  if (current.isError) return <TimetableLoadError query={current} />;
   if (!current.data) return <GridSkeleton />;
   const view = current.data.timetable;
   const teacherId = current.data.me.teacherId;
@@ -264,7 +267,7 @@ function CalendarMenu() {
 export function ParentTimetable() {
   const current = useCurrentTimetable();
   const [tab, setTab] = React.useState<string>('');
-  if (current.isError) return <LoadErrorCard title={tm.loadError} detail={current.error.message} retryLabel={tm.tryAgain} onRetry={() => void current.refetch()} testId="timetable-error" />;
+  if (current.isError) return <TimetableLoadError query={current} />;
   if (!current.data) return <GridSkeleton />;
   const { timetable: view, me } = current.data;
   if (me.children.length === 0) return <EmptyListState icon={GraduationCap} title={tm.noChildren} testId="timetable-no-children" />;

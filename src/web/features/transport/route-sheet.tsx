@@ -7,13 +7,13 @@ import { cn } from '@/lib/utils';
 import { LabelledField } from '@/components/field';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Money } from '@/components/money';
+import { SheetSkeleton } from '@/components/sheet-loading';
 import { RouteFormDialog } from './route-form';
 import { FormError, formatPhone, useFormError } from './transport-bits';
 import { schoolQs, useAssignLearner, useLearnerOptions, useRemoveLearner, useRoute, type TransportScope } from './transport-api';
@@ -33,15 +33,10 @@ export function RouteSheet({ scope, routeId, onClose }: { scope: TransportScope;
       <SheetContent side="right" className="w-full max-w-xl overflow-y-auto bg-background sm:w-[36rem]" data-testid="route-sheet">
         {route.isError ? (
           <div className="p-5">
-            <LoadErrorCard title={tm.title} detail={route.error.message} retryLabel={tm.tryAgain} onRetry={() => void route.refetch()} testId="route-sheet-error" />
+            <QueryErrorCard query={route} title={tm.title} retryLabel={tm.tryAgain} testId="route-sheet-error" />
           </div>
         ) : !r ? (
-          <div className="grid gap-3 p-5">
-            <SheetTitle className="sr-only">{tm.title}</SheetTitle>
-            <Skeleton className="h-8 w-2/3" />
-            <Skeleton className="h-40" />
-            <Skeleton className="h-64" />
-          </div>
+          <SheetSkeleton title={tm.title} blocks={['h-40', 'h-64']} />
         ) : (
           <div className="flex min-w-0 flex-col gap-5 p-4 sm:p-5">
             <div className="pr-8">

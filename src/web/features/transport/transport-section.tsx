@@ -5,16 +5,16 @@ import type { TransportAlert, TransportChargeMode } from '@shared/contracts/tran
 import { TRANSPORT_ALERT_LABELS, transportMessages as tm } from '@shared/messages/transport';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/stat-card';
 import { StatGrid } from '@/components/page-layout';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
 import { iconTabEntries } from '@/components/icon-tab-entries';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { DriversTab, TripsTab, VehiclesTab } from './fleet';
 import { RouteFormDialog } from './route-form';
 import { RouteList } from './route-list';
@@ -65,13 +65,9 @@ export function TransportSection() {
       <PageHeader sectionId="transport" title={tm.title} subtitle={tm.subtitle} actions={scope.needsSchool ? undefined : actions} />
       {!scope.canManage && scope.canView && <p className="-mt-2 text-sm text-muted-foreground" data-testid="transport-read-only">{u.readOnly}</p>}
       {routes.isError && !routes.data ? (
-        <LoadErrorCard title={tm.title} detail={routes.error.message} retryLabel={tm.tryAgain} onRetry={() => void routes.refetch()} testId="transport-error" />
+        <QueryErrorCard query={routes} title={tm.title} retryLabel={tm.tryAgain} testId="transport-error" />
       ) : !routes.data ? (
-        <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-28 rounded-xl" />
-          ))}
-        </div>
+        <SkeletonStack className="grid grid-cols-2 gap-3 xl:grid-cols-4" cells={Array<string>(4).fill('h-28 rounded-xl')} />
       ) : (
         <>
           <StatGrid>

@@ -4,10 +4,10 @@ import { ArrowLeft, Lock, RefreshCw, Send, Trash2, UserMinus, UserPlus, Hourglas
 import type { PayrollRunDetail } from '@shared/contracts/payroll';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatMoney } from '@/components/money';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { deleteRun, runAction, usePayrollMutation, usePayrollRun } from '../api/payroll';
@@ -35,12 +35,9 @@ export function RunDetail({ id, onBack }: { id: string; onBack: () => void }) {
         </Button>
       </div>
       {run.isPending ? (
-        <div className="flex flex-col gap-3">
-          <Skeleton className="h-24 w-full rounded-xl" />
-          <Skeleton className="h-40 w-full rounded-xl" />
-        </div>
+        <SkeletonStack className="flex flex-col gap-3" cells={['h-24 w-full rounded-xl', 'h-40 w-full rounded-xl']} />
       ) : run.isError ? (
-        <LoadErrorCard title={m.runs.loadFailed} detail={run.error.message} retryLabel={m.runs.retry} onRetry={() => void run.refetch()} />
+        <QueryErrorCard query={run} title={m.runs.loadFailed} retryLabel={m.runs.retry} />
       ) : (
         <RunBody run={run.data} onBack={onBack} />
       )}

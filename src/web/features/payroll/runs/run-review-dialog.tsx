@@ -1,7 +1,7 @@
 import { UserMinus, UserPlus } from 'lucide-react';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePayrollRun } from '../api/payroll';
 import { People, Totals } from './run-detail';
@@ -27,7 +27,7 @@ export function RunReviewDialog({ runId, onClose }: { runId: string; onClose: ()
         {run.isPending ? (
           <Skeleton className="h-64 w-full rounded-xl" />
         ) : run.isError ? (
-          <LoadErrorCard title={m.runs.loadFailed} detail={run.error.message} retryLabel={m.runs.retry} onRetry={() => void run.refetch()} />
+          <QueryErrorCard query={run} title={m.runs.loadFailed} retryLabel={m.runs.retry} />
         ) : (
           <div className="flex min-w-0 flex-col gap-4">
             <Totals run={run.data} />

@@ -4,7 +4,7 @@ import { Loader2, Save } from 'lucide-react';
 import type { PayrollSettingsBody } from '@shared/contracts/payroll';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { LabelledField } from '@/components/field';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -20,7 +20,7 @@ const s = m.settings;
 export function PayrollSettingsView() {
   const settings = usePayrollSettings();
   if (settings.isPending) return <Skeleton className="h-72 w-full max-w-2xl rounded-xl" />;
-  if (settings.isError) return <LoadErrorCard title={m.runs.loadFailed} detail={settings.error.message} retryLabel={m.runs.retry} onRetry={() => void settings.refetch()} />;
+  if (settings.isError) return <QueryErrorCard query={settings} title={m.runs.loadFailed} retryLabel={m.runs.retry} />;
   return <SettingsForm initial={settings.data} />;
 }
 

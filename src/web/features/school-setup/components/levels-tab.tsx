@@ -12,7 +12,8 @@ import { cn } from '@/lib/utils';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useListParams, type ColumnDef } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -227,7 +228,7 @@ function StreamsPanel() {
   const remove = useDeleteStream();
   const writable = canEdit && year?.status === 'open';
 
-  if (streams.isError) return <LoadErrorCard title={m.loadErrorTitle} detail={streams.error.message} retryLabel={m.tryAgain} onRetry={() => void streams.refetch()} />;
+  if (streams.isError) return <QueryErrorCard query={streams} title={m.loadErrorTitle} retryLabel={m.tryAgain} />;
   const byLevel = new Map<string, ClassItem[]>();
   for (const c of streams.data ?? []) byLevel.set(c.levelId ?? c.level, [...(byLevel.get(c.levelId ?? c.level) ?? []), c]);
 

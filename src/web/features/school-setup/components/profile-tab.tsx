@@ -10,7 +10,7 @@ import { messages } from '@shared/messages';
 import { normaliseKenyanPhone } from '@shared/phone';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -29,7 +29,7 @@ export function ProfileTab() {
   const query = useSchoolProfile();
   const canEdit = useCanEdit();
   const [editing, setEditing] = React.useState(false);
-  if (query.isError) return <LoadErrorCard title={m.loadErrorTitle} detail={query.error.message} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <QueryErrorCard query={query} title={m.loadErrorTitle} retryLabel={m.tryAgain} />;
   const p = query.data;
   if (!p) return <Skeleton className="h-80 w-full rounded-xl" />;
   return (

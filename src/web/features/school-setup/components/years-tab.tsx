@@ -10,7 +10,8 @@ import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -33,7 +34,7 @@ export function YearsTab() {
   const [closing, setClosing] = React.useState<AcademicYear | null>(null);
   const mark = useMarkCurrentTerm();
 
-  if (query.isError) return <LoadErrorCard title={m.loadErrorTitle} detail={query.error.message} retryLabel={m.tryAgain} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <QueryErrorCard query={query} title={m.loadErrorTitle} retryLabel={m.tryAgain} />;
   const list = query.data;
   return (
     <Panel

@@ -2,12 +2,11 @@ import * as React from 'react';
 import { CalendarDays, Settings2, Sparkles, UserRoundSearch } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { timetableScreenMessages as tm } from '@shared/messages/timetable-screens';
-import { LoadErrorCard } from '@/components/list-states';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
 import { iconTabEntries } from '@/components/icon-tab-entries';
 import { TimetableSetupPanel } from '../setup/setup-panel';
-import { GridSkeleton } from '../read-views';
+import { GridSkeleton, TimetableLoadError } from '../read-views';
 import { useTimetable, useVersions } from '../timetable-api';
 import { defaultVersion } from '../view-controls';
 import { EditorTab } from './editor-tab';
@@ -76,7 +75,7 @@ export function GeneratorScreen() {
       />
       <TabsContent value="timetable">
         {versions.isError ? (
-          <LoadErrorCard title={tm.loadError} detail={versions.error.message} retryLabel={tm.tryAgain} onRetry={() => void versions.refetch()} testId="timetable-error" />
+          <TimetableLoadError query={versions} />
         ) : !versions.data ? (
           <GridSkeleton />
         ) : (

@@ -3,7 +3,8 @@ import { BookOpen, CalendarOff, UserCheck, UserRoundSearch } from 'lucide-react'
 import type { TimetableView } from '@shared/contracts/timetable';
 import { timetableScreenMessages as tm } from '@shared/messages/timetable-screens';
 import { LabelledField, SelectField } from '@/components/field';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
@@ -57,7 +58,7 @@ export function SubstitutionsTab({ view }: { view: TimetableView | null }) {
           {subs.error.message}
         </p>
       ) : subs.isError ? (
-        <LoadErrorCard title={tm.loadError} detail={subs.error.message} retryLabel={tm.tryAgain} onRetry={() => void subs.refetch()} testId="timetable-subs-error" />
+        <QueryErrorCard query={subs} title={tm.loadError} retryLabel={tm.tryAgain} testId="timetable-subs-error" />
       ) : !subs.data ? (
         <Skeleton className="h-40 rounded-xl" />
       ) : subs.data.lessons.length === 0 ? (

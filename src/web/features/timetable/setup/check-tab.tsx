@@ -2,7 +2,8 @@ import { AlertTriangle, CheckCircle2, ListChecks } from 'lucide-react';
 import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { PendingButton } from '@/components/pending-button';
 import { FormError, Panel } from './setup-bits';
-import { usePrecheck, type PrecheckResult } from './setup-api';
+import type { PrecheckResult } from '@shared/contracts/timetable-setup';
+import { usePrecheck } from './setup-api';
 
 const c = sm.check;
 type Issue = PrecheckResult['issues'][number];

@@ -2,7 +2,8 @@ import * as React from 'react';
 import { Download, FileUp, Files, Play } from 'lucide-react';
 import { toast } from 'sonner';
 import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -191,7 +192,7 @@ function ProblemsCard() {
   return (
     <Panel title={f.problemsTitle} hint={f.problemsHint} testId="tt-fet-problems">
       {problems.isError ? (
-        <LoadErrorCard title={f.problemsTitle} detail={problems.error.message} retryLabel={sm.tryAgain} onRetry={() => void problems.refetch()} testId="tt-fet-problems-error" />
+        <QueryErrorCard query={problems} title={f.problemsTitle} retryLabel={sm.tryAgain} testId="tt-fet-problems-error" />
       ) : !problems.data ? (
         <Skeleton className="h-32 rounded-lg" />
       ) : problems.data.length === 0 ? (

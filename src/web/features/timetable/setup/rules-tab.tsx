@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Pencil, Plus, Scale, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Rule, TimetableSetup } from '@shared/contracts/timetable-setup';
+import type { Rule, RuleBody, TimetableSetup } from '@shared/contracts/timetable-setup';
 import { RULE_KINDS, WEEKDAY_NAMES, type RuleKind } from '@shared/contracts/timetable';
 import { RULE_KIND_LABELS, RULE_KIND_PARAMS, timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { cn } from '@/lib/utils';
@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { EditSheet, SelectField, SHORT_DAYS, SheetForm, levelChoices, schoolWeek, useFormError, type WeekShape , DeleteConfirm } from './setup-bits';
-import { useDeleteRule, useSaveRule, type RuleBody } from './setup-api';
+import { useDeleteRule, useSaveRule } from './setup-api';
 
 const ru = sm.rules;
 

@@ -1,15 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  bellScheduleBody,
-  fixedSlotBody,
-  lessonOptionsBody,
-  precheckResponse,
-  roomBody,
-  ruleBody,
-  TimetableSetup,
-  unavailabilityBody,
-} from '@shared/contracts/timetable-setup';
+import type { BellScheduleBody, FixedSlotBody, LessonOptionsBody, PrecheckResult, RoomBody, RuleBody, TimetableSetup, UnavailabilityBody } from '@shared/contracts/timetable-setup';
 import type { fetImportResponse, ProblemSummary } from '@shared/contracts/timetable';
 import { api, ApiError } from '@/lib/api';
 
@@ -32,13 +23,6 @@ import { api, ApiError } from '@/lib/api';
 export const SETUP_KEY = ['timetable', 'setup'] as const;
 export const PROBLEMS_KEY = ['timetable', 'problems'] as const;
 
-export type BellScheduleBody = z.infer<typeof bellScheduleBody>;
-export type FixedSlotBody = z.infer<typeof fixedSlotBody>;
-export type RoomBody = z.infer<typeof roomBody>;
-export type LessonOptionsBody = z.infer<typeof lessonOptionsBody>;
-export type UnavailabilityBody = z.infer<typeof unavailabilityBody>;
-export type RuleBody = z.infer<typeof ruleBody>;
-export type PrecheckResult = z.infer<typeof precheckResponse>;
 export type FetImport = z.infer<typeof fetImportResponse>;
 
 /** One imported (or saved) timetable problem as the list shows it (contracts/timetable.ts). */

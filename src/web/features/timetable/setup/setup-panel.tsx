@@ -2,9 +2,9 @@ import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { BookOpen, CalendarClock, DoorOpen, FileCode2, ListChecks, Scale, UserRoundX } from 'lucide-react';
 import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
-import { LoadErrorCard } from '@/components/list-states';
-import { Skeleton } from '@/components/ui/skeleton';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { AvailabilityTab } from './availability-tab';
 import { CheckTab } from './check-tab';
 import { FetTab } from './fet-tab';
@@ -61,12 +61,9 @@ export function TimetableSetupPanel() {
   }, [tab]);
   const body = (render: (s: NonNullable<typeof setup.data>) => React.ReactNode) =>
     setup.isError && !setup.data ? (
-      <LoadErrorCard title={sm.loadError} detail={setup.error.message} retryLabel={sm.tryAgain} onRetry={() => void setup.refetch()} testId="tt-setup-error" />
+      <QueryErrorCard query={setup} title={sm.loadError} retryLabel={sm.tryAgain} testId="tt-setup-error" />
     ) : !setup.data ? (
-      <div className="grid gap-3" aria-busy>
-        <Skeleton className="h-12 rounded-xl" />
-        <Skeleton className="h-64 rounded-xl" />
-      </div>
+      <SkeletonStack className="grid gap-3" cells={['h-12 rounded-xl', 'h-64 rounded-xl']} />
     ) : (
       render(setup.data)
     );
