@@ -97,6 +97,20 @@ export const inputClass =
 export const textareaClass =
   'min-h-20 w-full resize-y rounded-md border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive';
 
+/**
+ * A billing form's text box in the `inputClass` look (`className` adds to it): `onValue` gets the typed
+ * text, `invalid` marks it (aria-invalid, red border), `testId` is its test id; the rest are the input's
+ * own props (id, type, maxLength, ...).
+ */
+export function TextBox({ onValue, invalid, testId, className, ...props }: Omit<React.ComponentProps<'input'>, 'onChange'> & { onValue: (value: string) => void; invalid?: boolean; testId?: string }) {
+  return <input {...props} className={cn(inputClass, className)} onChange={(e) => onValue(e.target.value)} aria-invalid={invalid || undefined} data-testid={testId} />;
+}
+
+/** A billing form's multi-line box in the `textareaClass` look; the props as `TextBox`'s. */
+export function TextArea({ onValue, invalid, testId, className, ...props }: Omit<React.ComponentProps<'textarea'>, 'onChange'> & { onValue: (value: string) => void; invalid?: boolean; testId?: string }) {
+  return <textarea {...props} className={cn(textareaClass, className)} onChange={(e) => onValue(e.target.value)} aria-invalid={invalid || undefined} data-testid={testId} />;
+}
+
 /** A KES input: "KES" inside the box, numeric keyboard on phones. */
 export function KesInput({ id, value, onChange, invalid, testId, placeholder }: { id: string; value: string; onChange: (v: string) => void; invalid?: boolean; testId?: string; placeholder?: string }) {
   return (

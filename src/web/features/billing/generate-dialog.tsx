@@ -9,7 +9,7 @@ import { DialogFooter } from '@/components/ui/dialog';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { OutcomeIcon } from '@/components/dialog-outcome';
 import { Field } from '@/components/field';
-import { apiErrorOf, inputClass, Kes } from './billing-bits';
+import { apiErrorOf, Kes, TextBox } from './billing-bits';
 import { useGenerateInvoices } from './billing-api';
 
 const t = s.generate;
@@ -118,25 +118,23 @@ export function GenerateInvoicesDialog({ open, onClose, onShowTerm }: { open: bo
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="gen-term" label={t.termLabel} hint={t.termLabelHint} error={errors.termLabel ?? server.fields.termLabel}>
-              <input
+              <TextBox
                 id="gen-term"
-                className={inputClass}
                 value={termLabel}
                 maxLength={60}
-                onChange={(e) => setTermLabel(e.target.value)}
-                aria-invalid={!!(errors.termLabel ?? server.fields.termLabel) || undefined}
-                data-testid="billing-generate-term"
+                onValue={setTermLabel}
+                invalid={!!(errors.termLabel ?? server.fields.termLabel)}
+                testId="billing-generate-term"
               />
             </Field>
             <Field id="gen-snapshot" label={t.snapshotDate} hint={t.snapshotDateHint} error={errors.snapshotDate ?? server.fields.snapshotDate}>
-              <input
+              <TextBox
                 id="gen-snapshot"
                 type="date"
-                className={inputClass}
                 value={snapshotDate}
-                onChange={(e) => setSnapshotDate(e.target.value)}
-                aria-invalid={!!(errors.snapshotDate ?? server.fields.snapshotDate) || undefined}
-                data-testid="billing-generate-snapshot"
+                onValue={setSnapshotDate}
+                invalid={!!(errors.snapshotDate ?? server.fields.snapshotDate)}
+                testId="billing-generate-snapshot"
               />
             </Field>
           </div>

@@ -7,7 +7,7 @@ import { billingScreens as s } from '@shared/messages/billing-screens';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Field } from '@/components/field';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
-import { apiErrorOf, centsToInput, inputClass, kes, KesInput, newKey, parseKesInput, textareaClass } from './billing-bits';
+import { apiErrorOf, centsToInput, kes, KesInput, newKey, parseKesInput, TextArea, TextBox } from './billing-bits';
 import { useCreateCreditNote, useRecordBankPayment, useVoidInvoice } from './billing-api';
 
 export type InvoiceAction = 'payment' | 'credit' | 'void';
@@ -137,10 +137,10 @@ function PaymentDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; ope
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="pay-reference" label={t.reference} hint={t.referenceHint} error={err('reference')}>
-          <input id="pay-reference" className={inputClass} value={reference} maxLength={60} onChange={(e) => setReference(e.target.value)} aria-invalid={!!err('reference') || undefined} data-testid="billing-payment-reference" />
+          <TextBox id="pay-reference" value={reference} maxLength={60} onValue={setReference} invalid={!!err('reference')} testId="billing-payment-reference" />
         </Field>
         <Field id="pay-date" label={t.paidOn} error={err('paidOn')}>
-          <input id="pay-date" type="date" className={inputClass} value={paidOn} max={schoolToday()} onChange={(e) => setPaidOn(e.target.value)} aria-invalid={!!err('paidOn') || undefined} data-testid="billing-payment-date" />
+          <TextBox id="pay-date" type="date" value={paidOn} max={schoolToday()} onValue={setPaidOn} invalid={!!err('paidOn')} testId="billing-payment-date" />
         </Field>
       </div>
     </ActionFrame>
@@ -193,15 +193,14 @@ function CreditDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; open
         <KesInput id="credit-amount" value={amount} onChange={setAmount} invalid={!!err('amountCents')} testId="billing-credit-amount" />
       </Field>
       <Field id="credit-reason" label={t.reason} error={err('reason')}>
-        <textarea
+        <TextArea
           id="credit-reason"
-          className={textareaClass}
           value={reason}
           maxLength={500}
           placeholder={t.reasonPlaceholder}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={!!err('reason') || undefined}
-          data-testid="billing-credit-reason"
+          onValue={setReason}
+          invalid={!!err('reason')}
+          testId="billing-credit-reason"
         />
       </Field>
     </ActionFrame>
@@ -246,14 +245,13 @@ function VoidDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; open: 
       testId="billing-void-dialog"
     >
       <Field id="void-reason" label={s.credit.reason} error={error ?? server.fields.reason}>
-        <textarea
+        <TextArea
           id="void-reason"
-          className={textareaClass}
           value={reason}
           maxLength={500}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={!!(error ?? server.fields.reason) || undefined}
-          data-testid="billing-void-reason"
+          onValue={setReason}
+          invalid={!!(error ?? server.fields.reason)}
+          testId="billing-void-reason"
         />
       </Field>
     </ActionFrame>

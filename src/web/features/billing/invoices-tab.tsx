@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Banknote, FileText, Percent, Receipt, Scale, Sparkles } from 'lucide-react';
+import { FileText, Sparkles } from 'lucide-react';
 import { PLATFORM_INVOICE_STATUSES, type PlatformInvoice } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
 import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef, listSearchProps } from '@/components/data-table';
@@ -9,7 +9,7 @@ import { PdfIconLink } from '@/components/new-tab-link';
 import { CodeText } from '@/components/code-text';
 import { RecordCard } from '@/components/record-card';
 import { formatDate } from '@/lib/format';
-import { SummaryTiles } from '@/features/fees';
+import { InvoiceTotalsTiles } from '@/features/fees';
 import { BillingInvoiceStatus, Kes, kes } from './billing-bits';
 import { invoicePdfUrl, useBillingDashboard, useBillingInvoices, useSubscriptions } from './billing-api';
 import { GenerateInvoicesDialog } from './generate-dialog';
@@ -95,11 +95,6 @@ function useTermLabels(year: number, selected: string, canManage: boolean, shown
   }, [now, before, selected, canManage, shown]);
 }
 
-const rate = (paid: number, balance: number) => {
-  const due = paid + Math.max(0, balance);
-  return due > 0 ? `${((paid / due) * 100).toFixed(1)}%` : s.common.none;
-};
-
 /**
  * Billing Management › Invoices (issue 18 §1): every school's platform invoices on the list-page kit
  * with school, status, term and search in the URL, totals of the filtered list, and "Generate term
@@ -126,15 +121,15 @@ export function InvoicesTab({ canManage, year }: { canManage: boolean; year: num
 
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="billing-invoices-tab">
-      <SummaryTiles
+      <InvoiceTotalsTiles
+        sums={data && { total: data.totals.totalCents, paid: data.totals.paidCents, balance: data.totals.balanceCents }}
+        count={data ? t.count(data.total) : undefined}
+        money={(cents, tone) => <Kes cents={cents} tone={tone} />}
+        labels={{ total: t.colTotal, paid: t.colPaid, balance: t.colBalance, rate: s.overview.collectionRate }}
+        rateHint={list.values.termLabel || s.common.allTerms}
         busy={invoices.isPlaceholderData}
         testId="billing-invoice-totals"
-        tiles={[
-          { label: t.colTotal, value: data ? <Kes cents={data.totals.totalCents} /> : '—', hint: data ? t.count(data.total) : undefined, icon: Receipt, tone: 'primary', testId: 'billing-totals-total' },
-          { label: t.colPaid, value: data ? <Kes cents={data.totals.paidCents} /> : '—', icon: Banknote, tone: 'green', testId: 'billing-totals-paid' },
-          { label: t.colBalance, value: data ? <Kes cents={data.totals.balanceCents} tone /> : '—', icon: Scale, tone: 'red', testId: 'billing-totals-balance' },
-          { label: s.overview.collectionRate, value: data ? rate(data.totals.paidCents, data.totals.balanceCents) : '—', hint: list.values.termLabel || s.common.allTerms, icon: Percent, testId: 'billing-totals-rate' },
-        ]}
+        idPrefix="billing-totals"
       />
       <DataTable
         id="billing-invoices"

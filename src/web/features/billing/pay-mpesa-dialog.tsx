@@ -9,7 +9,7 @@ import { FormDialogFooter } from '@/components/form-dialog';
 import { isStkNotPaid, StkDialogHeader, StkNotPaidPanel, StkPaidPanel, StkPendingPanel, stkDialogState } from '@/components/stk-push-outcome';
 import { ApiError } from '@/lib/api';
 import { Field } from '@/components/field';
-import { inputClass, Kes, kes } from './billing-bits';
+import { Kes, kes, TextBox } from './billing-bits';
 import { receiptPdfUrl, useBillingStkPush, useBillingStkStatus } from './billing-api';
 
 const m = s.pay;
@@ -69,16 +69,15 @@ export function PayInvoiceDialog({ invoice, open, onOpenChange, defaultPhone }: 
               <Kes cents={Math.ceil(Math.max(0, invoice.balanceCents) / 100) * 100} className="text-lg font-semibold" />
             </div>
             <Field id="billing-pay-phone" label={m.phone} hint={m.phoneHint} error={phoneError}>
-              <input
+              <TextBox
                 id="billing-pay-phone"
-                className={inputClass}
                 inputMode="tel"
                 autoComplete="tel"
                 value={phone}
-                onChange={(e) => setPhone(e.target.value)}
-                aria-invalid={!!phoneError || undefined}
+                onValue={setPhone}
+                invalid={!!phoneError}
                 aria-describedby={phoneError ? 'billing-pay-phone-error' : undefined}
-                data-testid="billing-pay-phone"
+                testId="billing-pay-phone"
               />
             </Field>
             {pushFailed && <FormErrorAlert title={m.sendFailed} detail={push.error.message} testId="billing-pay-error" />}

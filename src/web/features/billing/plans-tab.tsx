@@ -10,7 +10,7 @@ import { Switch } from '@/components/ui/switch';
 import { Pill } from '@/components/status-pill';
 import { Field } from '@/components/field';
 import { FormDialog } from '@/components/form-dialog';
-import { apiErrorOf, centsToInput, editColumn, inputClass, Kes, kes, KesInput, parseKesInput, SaveDialogFooter } from './billing-bits';
+import { apiErrorOf, centsToInput, editColumn, Kes, kes, KesInput, parseKesInput, SaveDialogFooter, TextBox } from './billing-bits';
 import { usePlans, useSavePlan } from './billing-api';
 
 const t = s.plans;
@@ -99,7 +99,7 @@ function PlanDialog({ plan, open, onClose }: { plan: BillingPlan | null; open: b
     <FormDialog open={open} onClose={onClose} pending={save.isPending} className="max-h-[92dvh] max-w-xl gap-5 overflow-y-auto" testId="billing-plan-dialog" title={plan ? d.editTitle(plan.name) : d.createTitle} description={d.text}>
       <form className="grid gap-4" onSubmit={submit} noValidate>
         <Field id="plan-name" label={d.name} error={err('name')}>
-          <input id="plan-name" className={inputClass} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} aria-invalid={!!err('name') || undefined} data-testid="billing-plan-name" />
+          <TextBox id="plan-name" value={name} maxLength={80} onValue={setName} invalid={!!err('name')} testId="billing-plan-name" />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field id="plan-price" label={d.perLearner} error={err('pricePerLearnerCents')}>
@@ -118,14 +118,13 @@ function PlanDialog({ plan, open, onClose }: { plan: BillingPlan | null; open: b
           {modules.map((row, i) => (
             <div key={i} className="grid grid-cols-[1fr_8.5rem_auto] items-start gap-2" data-testid="billing-plan-module">
               <Field id={`module-${i}-name`} label={<span className="sr-only">{d.moduleName}</span>} error={errors[`module-${i}-name`]}>
-                <input
+                <TextBox
                   id={`module-${i}-name`}
-                  className={inputClass}
                   placeholder={d.moduleName}
                   value={row.name}
                   maxLength={80}
-                  onChange={(e) => setModules((cur) => cur.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
-                  aria-invalid={!!errors[`module-${i}-name`] || undefined}
+                  onValue={(v) => setModules((cur) => cur.map((x, j) => (j === i ? { ...x, name: v } : x)))}
+                  invalid={!!errors[`module-${i}-name`]}
                 />
               </Field>
               <Field id={`module-${i}-price`} label={<span className="sr-only">{d.modulePrice}</span>} error={errors[`module-${i}-price`]}>

@@ -8,9 +8,8 @@ import { QueryErrorCard } from '@/components/query-error-card';
 import { PendingButton } from '@/components/pending-button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
 import { Field } from '@/components/field';
-import { apiErrorOf, Fact, inputClass } from './billing-bits';
+import { apiErrorOf, Fact, TextBox } from './billing-bits';
 import { useBillingSettings, useSaveBillingSettings } from './billing-api';
 import { IconBadge } from '@/components/icon-badge';
 
@@ -87,7 +86,7 @@ function SettingsForm({ settings, canManage }: { settings: BillingSettings; canM
 
   const num = (id: string, field: string, label: string, hint: string, value: string, set: (v: string) => void, className?: string) => (
     <Field id={id} label={label} hint={hint} error={err(field)} className={className}>
-      <input id={id} inputMode="decimal" className={cn(inputClass, 'tabular-nums')} value={value} onChange={(e) => set(e.target.value)} disabled={disabled} aria-invalid={!!err(field) || undefined} data-testid={`billing-settings-${field}`} />
+      <TextBox id={id} inputMode="decimal" className="tabular-nums" value={value} onValue={set} disabled={disabled} invalid={!!err(field)} testId={`billing-settings-${field}`} />
     </Field>
   );
   const c = settings.company;
@@ -123,20 +122,19 @@ function SettingsForm({ settings, canManage }: { settings: BillingSettings; canM
               </Select>
             </Field>
             <Field id="set-shortcode" label={t.shortCode} error={err('shortCode')}>
-              <input id="set-shortcode" inputMode="numeric" className={cn(inputClass, 'tabular-nums')} value={shortCode} onChange={(e) => setShortCode(e.target.value)} disabled={disabled} aria-invalid={!!err('shortCode') || undefined} data-testid="billing-settings-shortCode" />
+              <TextBox id="set-shortcode" inputMode="numeric" className="tabular-nums" value={shortCode} onValue={setShortCode} disabled={disabled} invalid={!!err('shortCode')} testId="billing-settings-shortCode" />
             </Field>
             {(['consumerKey', 'consumerSecret', 'passkey'] as const).map((k) => (
               <Field key={k} id={`set-${k}`} label={t[k]} hint={settings.mpesa[k] ? t.savedValue(settings.mpesa[k]) : t.notSet} error={err(k)}>
-                <input
+                <TextBox
                   id={`set-${k}`}
                   type="password"
                   autoComplete="new-password"
-                  className={inputClass}
                   placeholder={settings.mpesa[k] ? t.secretPlaceholder : ''}
                   value={secrets[k]}
-                  onChange={(e) => setSecrets((cur) => ({ ...cur, [k]: e.target.value }))}
+                  onValue={(v) => setSecrets((cur) => ({ ...cur, [k]: v }))}
                   disabled={disabled}
-                  data-testid={`billing-settings-${k}`}
+                  testId={`billing-settings-${k}`}
                 />
               </Field>
             ))}

@@ -9,7 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { formatDate } from '@/lib/format';
 import { Field } from '@/components/field';
 import { FormDialog } from '@/components/form-dialog';
-import { apiErrorOf, centsToInput, editColumn, inputClass, Kes, kes, KesInput, parseKesInput, SubscriptionStatusBadge, SaveDialogFooter } from './billing-bits';
+import { apiErrorOf, centsToInput, editColumn, Kes, kes, KesInput, parseKesInput, SaveDialogFooter, SubscriptionStatusBadge, TextBox } from './billing-bits';
 import { usePlans, usePutSubscription, useSubscriptions } from './billing-api';
 import { NameSelectItems } from '@/components/select-parts';
 
@@ -103,17 +103,16 @@ function SubscriptionDialog({ sub, plans, onClose }: { sub: Subscription | null;
             </Select>
           </Field>
           <Field id="sub-trial" label={d.trialEndsOn} hint={d.trialEndsHint} error={err('trialEndsOn')}>
-            <input id="sub-trial" type="date" className={inputClass} value={trialEndsOn} onChange={(e) => setTrialEndsOn(e.target.value)} data-testid="billing-subscription-trial" />
+            <TextBox id="sub-trial" type="date" value={trialEndsOn} onValue={setTrialEndsOn} testId="billing-subscription-trial" />
           </Field>
           <Field id="sub-discount" label={d.discount} hint={d.discountHint} error={err('discountPercent')}>
-            <input
+            <TextBox
               id="sub-discount"
               inputMode="decimal"
-              className={inputClass}
               value={percent}
-              onChange={(e) => setPercent(e.target.value)}
-              aria-invalid={!!err('discountPercent') || undefined}
-              data-testid="billing-subscription-discount"
+              onValue={setPercent}
+              invalid={!!err('discountPercent')}
+              testId="billing-subscription-discount"
             />
           </Field>
           <Field id="sub-fixed" label={d.discountFixed} hint={d.discountFixedHint} error={err('discountCents')} className="sm:col-span-2">

@@ -10,22 +10,14 @@ import { cn } from '@/lib/utils';
 import { useCompany, useSaveCompany, useUploadLogo } from './company-api';
 import { formatInstant } from '@/lib/format';
 import { PendingButton } from '@/components/pending-button';
+import { textValues } from '@/lib/form-values';
 
 const d = s.details;
 type FormValues = Required<{ [K in keyof UpdateCompanyBody]: string }>;
 
 const toForm = (c: Company): FormValues => ({
-  name: c.name,
-  kraPin: c.kraPin ?? '',
-  address: c.address ?? '',
-  email: c.email ?? '',
+  ...textValues(c, ['name', 'kraPin', 'address', 'email', 'website', 'paybill', 'bankName', 'bankBranch', 'bankAccountName', 'bankAccountNumber']),
   phone: c.phone ? `+${c.phone}` : '',
-  website: c.website ?? '',
-  paybill: c.paybill ?? '',
-  bankName: c.bankName ?? '',
-  bankBranch: c.bankBranch ?? '',
-  bankAccountName: c.bankAccountName ?? '',
-  bankAccountNumber: c.bankAccountNumber ?? '',
 });
 
 /** A titled group of fields inside the details form. */

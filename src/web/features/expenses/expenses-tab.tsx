@@ -9,7 +9,7 @@ import { FilterSelect } from '@/components/filter-select';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { Money, formatMoney } from '@/components/money';
 import { Field } from '@/components/field';
@@ -181,10 +181,7 @@ export function ExpenseSheet({ id, onClose, canManage = true }: { id: string | n
             <SheetDescription className="text-sm text-muted-foreground">{e?.description ?? ''}</SheetDescription>
           </div>
           {!e ? (
-            <div className="grid gap-3">
-              <Skeleton className="h-16" />
-              <Skeleton className="h-40" />
-            </div>
+            <SkeletonStack className="grid gap-3" cells={['h-16', 'h-40']} />
           ) : (
             <>
               <div className="flex items-center justify-between gap-3 rounded-xl border bg-card p-4">

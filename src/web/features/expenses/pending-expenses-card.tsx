@@ -4,7 +4,7 @@ import { AlertTriangle, Paperclip, Receipt } from 'lucide-react';
 import type { Expense } from '@shared/contracts/expenses';
 import { expensesScreens as s } from '@shared/messages/expenses';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { formatDate } from '@/lib/format';
 import { Money } from '@/components/money';
 import { useAuth } from '@/lib/auth';
@@ -42,10 +42,7 @@ export function PendingExpensesCard({ className }: { className?: string }) {
       </div>
       <div className="px-4 pb-4 sm:px-5 sm:pb-5">
         {q.isLoading ? (
-          <div className="grid gap-3">
-            <Skeleton className="h-20" />
-            <Skeleton className="h-20" />
-          </div>
+          <SkeletonStack className="grid gap-3" cells={['h-20', 'h-20']} />
         ) : q.error ? (
           <p className="text-sm text-destructive">{c.loadFailed}</p>
         ) : items.length === 0 ? (

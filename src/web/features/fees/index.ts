@@ -2,7 +2,7 @@
 export { FEES_KEY, useFeesLiveRefresh, useMyChildrenFees, useOverview, withSchool } from './api/fees';
 export { ApprovalsCard } from './approvals/approvals-card';
 export { useTerms } from './components/terms';
-export { SummaryTiles } from './fee-management/summary-tiles';
+export { InvoiceTotalsTiles, SummaryTiles } from './fee-management/summary-tiles';
 export { BalanceBadge } from './overview/fee-badges';
 export { FeeCollectionCard } from './overview/fee-collection-card';
 export { OverviewAlerts } from './overview/overview-alerts';

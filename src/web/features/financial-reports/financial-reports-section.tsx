@@ -4,7 +4,6 @@ import {
   BookOpenCheck,
   ChevronRight,
   Hourglass,
-  LockKeyhole,
   PieChart,
   Scale,
   Smartphone,
@@ -16,6 +15,7 @@ import {
 import { can } from '@shared/access';
 import { REPORT_IDS, financialReportsMessages as m, type ReportId } from '@shared/messages/financial-reports';
 import type { Role } from '@shared/roles';
+import type { ReportData } from '@shared/contracts/financial-report-data';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
@@ -27,6 +27,7 @@ import { ArrearsView, BudgetView, CashBookView, DefaultersView, ExpensesView, Fe
 import { ExportButtons } from '@/components/export-buttons';
 import { IconBadge } from '@/components/icon-badge';
 import { QueryErrorCard } from '@/components/query-error-card';
+import { LockedSection } from '@/components/not-available-yet';
 
 /**
  * Financial Reports (issue 15): a picker of the eight reports (each with an icon and the question it
@@ -69,18 +70,7 @@ function useCanView(): { ready: boolean; allowed: boolean } {
 export function FinancialReportsSection() {
   const access = useCanView();
   if (!access.ready) return null;
-  if (!access.allowed)
-    return (
-      <section className="flex flex-col gap-6" data-testid="fr-no-access">
-        <PageHeader sectionId="financial-reports" title={m.title} />
-        <div className="flex flex-col items-center rounded-xl border border-dashed bg-card/50 px-6 py-14 text-center">
-          <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
-            <LockKeyhole className="size-5" aria-hidden />
-          </span>
-          <p className="mt-4 max-w-md text-sm leading-relaxed text-muted-foreground">{m.noAccess}</p>
-        </div>
-      </section>
-    );
+  if (!access.allowed) return <LockedSection sectionId="financial-reports" title={m.title} text={m.noAccess} testId="fr-no-access" />;
   return <FinancialReportsPage />;
 }
 
@@ -171,7 +161,7 @@ function ReportPage({ report, state }: { report: ReportId; state: ReturnType<typ
 }
 
 /** The view of each report; each takes its own report's answer as `r`. */
-const REPORT_VIEWS: Record<ReportId, React.ComponentType<{ r: never }>> = {
+const REPORT_VIEWS: { [K in ReportId]: React.ComponentType<{ r: ReportData[K] }> } = {
   'fee-collection': FeeCollectionView,
   arrears: ArrearsView,
   defaulters: DefaultersView,

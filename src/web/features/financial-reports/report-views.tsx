@@ -1,16 +1,7 @@
 import type * as React from 'react';
 import { AlertTriangle, ArrowDownLeft, ArrowUpRight, Banknote, CalendarClock, CircleDollarSign, Gauge, Hourglass, Landmark, PiggyBank, Receipt, Scale, Smartphone, Undo2, Users, Wallet } from 'lucide-react';
-import type {
-  ArrearsReport,
-  BudgetVsActualReport,
-  CashBookReport,
-  DefaultersReport,
-  ExpensesByCategoryReport,
-  FeeCollectionReport,
-  IncomeExpenditureReport,
-  LabelledAmount,
-  MpesaReconciliationReport,
-} from '@shared/contracts/financial-reports';
+import type { LabelledAmount } from '@shared/contracts/financial-reports';
+import type { ReportData } from '@shared/contracts/financial-report-data';
 import { BUDGET_STATUS_LABELS, GROUP_BY_LABELS, MPESA_STATUS_LABELS, financialReportsMessages as m } from '@shared/messages/financial-reports';
 import { cn } from '@/lib/utils';
 import { Badge } from '@/components/ui/badge';
@@ -95,7 +86,7 @@ function LabelledTable({ rows, first, count = c.count, testId }: { rows: Labelle
 
 const barData = (rows: LabelledAmount[]) => rows.map((r, i) => ({ label: r.label, value: Math.round(r.amount), color: PALETTE[i % PALETTE.length] }));
 
-export function FeeCollectionView({ r }: { r: FeeCollectionReport }) {
+export function FeeCollectionView({ r }: { r: ReportData['fee-collection'] }) {
   const g = GROUP_BY_LABELS[r.groupBy] ?? r.groupBy;
   const timeline = r.groupBy === 'day' || r.groupBy === 'month';
   const chart = timeline
@@ -132,8 +123,8 @@ export function FeeCollectionView({ r }: { r: FeeCollectionReport }) {
 
 const BUCKET_COLOURS = [CHART[2], CHART[4], 'color-mix(in oklab, var(--color-chart-4) 50%, var(--color-chart-5))', CHART[5]];
 
-export function ArrearsView({ r }: { r: ArrearsReport }) {
-  type Row = ArrearsReport['rows'][number];
+export function ArrearsView({ r }: { r: ReportData['arrears'] }) {
+  type Row = ReportData['arrears']['rows'][number];
   const cols: ReportColumn<Row>[] = [
     ...learnerCols<Row>(),
     moneyCol('b1', '0-30', (x) => x.d0to30),
@@ -186,8 +177,8 @@ export function ArrearsView({ r }: { r: ArrearsReport }) {
   );
 }
 
-export function DefaultersView({ r }: { r: DefaultersReport }) {
-  type Row = DefaultersReport['rows'][number];
+export function DefaultersView({ r }: { r: ReportData['defaulters'] }) {
+  type Row = ReportData['defaulters']['rows'][number];
   const cols: ReportColumn<Row>[] = [
     ...learnerCols<Row>(),
     moneyCol('balance', c.balance, (x) => x.balance, true),
@@ -217,9 +208,9 @@ export function DefaultersView({ r }: { r: DefaultersReport }) {
   );
 }
 
-export function CashBookView({ r }: { r: CashBookReport }) {
-  type D = CashBookReport['days'][number];
-  type E = CashBookReport['entries'][number];
+export function CashBookView({ r }: { r: ReportData['cash-book'] }) {
+  type D = ReportData['cash-book']['days'][number];
+  type E = ReportData['cash-book']['entries'][number];
   const dayCols: ReportColumn<D>[] = [
     dayCol<D>(),
     moneyCol('in', c.moneyIn, (x) => x.moneyIn),
@@ -267,7 +258,7 @@ export function CashBookView({ r }: { r: CashBookReport }) {
   );
 }
 
-export function IncomeExpenditureView({ r }: { r: IncomeExpenditureReport }) {
+export function IncomeExpenditureView({ r }: { r: ReportData['income-expenditure'] }) {
   return (
     <>
       <StatGrid>
@@ -292,10 +283,10 @@ export function IncomeExpenditureView({ r }: { r: IncomeExpenditureReport }) {
   );
 }
 
-export function MpesaView({ r }: { r: MpesaReconciliationReport }) {
+export function MpesaView({ r }: { r: ReportData['mpesa-reconciliation'] }) {
   const t = r.totals;
-  type D = MpesaReconciliationReport['days'][number];
-  type X = MpesaReconciliationReport['exceptions'][number];
+  type D = ReportData['mpesa-reconciliation']['days'][number];
+  type X = ReportData['mpesa-reconciliation']['exceptions'][number];
   const dayCols: ReportColumn<D>[] = [
     dayCol<D>(),
     { key: 'count', header: c.count, cell: (x) => x.count, align: 'right' },
@@ -334,8 +325,8 @@ export function MpesaView({ r }: { r: MpesaReconciliationReport }) {
   );
 }
 
-export function ExpensesView({ r }: { r: ExpensesByCategoryReport }) {
-  type Row = ExpensesByCategoryReport['rows'][number];
+export function ExpensesView({ r }: { r: ReportData['expenses-by-category'] }) {
+  type Row = ReportData['expenses-by-category']['rows'][number];
   const cols: ReportColumn<Row>[] = [
     { key: 'name', header: c.category, cell: (x) => x.name, title: true },
     { key: 'count', header: c.count, cell: (x) => x.count, align: 'right' },
@@ -375,8 +366,8 @@ const STATUS_TONE: Record<string, string> = {
   unbudgeted: 'bg-muted text-muted-foreground',
 };
 
-export function BudgetView({ r }: { r: BudgetVsActualReport }) {
-  type Row = BudgetVsActualReport['rows'][number];
+export function BudgetView({ r }: { r: ReportData['budget-vs-actual'] }) {
+  type Row = ReportData['budget-vs-actual']['rows'][number];
   const cols: ReportColumn<Row>[] = [
     { key: 'name', header: c.category, cell: (x) => x.name, title: true },
     moneyCol('budget', c.budget, (x) => x.budget),

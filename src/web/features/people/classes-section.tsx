@@ -7,7 +7,8 @@ import { cn } from '@/lib/utils';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { ListToolbar, useListParams } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useStreams } from './api/people';
 import { ClassSheet } from './components/class-sheet';
@@ -95,7 +96,7 @@ export function ClassesSection() {
 
   let body: React.ReactNode;
   if (query.isError && !query.data) {
-    body = <LoadErrorCard title={m.loadError} detail={query.error.message} retryLabel={messages.dataTable.tryAgain} onRetry={() => void query.refetch()} testId="classes-error" />;
+    body = <QueryErrorCard query={query} title={m.loadError} retryLabel={messages.dataTable.tryAgain} testId="classes-error" />;
   } else if (!query.data) {
     body = (
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" aria-busy="true">

@@ -22,6 +22,7 @@ import { useNewSchoolDefaults, useSaveDefaults } from './settings-api';
 import { SettingsCard } from './settings-card';
 import { PendingButton } from '@/components/pending-button';
 import { HeadCells } from '@/components/head-cells';
+import { ChoiceButtons } from '@/components/choice-buttons';
 
 const d = s.defaults;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -175,25 +176,24 @@ function DefaultsForm({ data }: { data: NewSchoolDefaultsResponse }) {
       </SettingsCard>
 
       <SettingsCard icon={Gauge} title={d.grading} description={d.gradingHint}>
-        <div className="flex flex-wrap gap-1.5" role="tablist" aria-label={d.grading}>
-          {v.gradingScales.map((sc) => (
-            <button
-              key={sc.key}
-              type="button"
-              role="tab"
-              aria-selected={sc.key === scaleKey}
-              onClick={() => setScaleKey(sc.key)}
-              className={cn(
-                'cursor-pointer rounded-full border px-3 py-1.5 text-xs font-medium transition-colors',
-                sc.key === scaleKey ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-muted',
-                fieldError(`gradingScales.${sc.key}`) && sc.key !== scaleKey && 'border-destructive text-destructive',
-              )}
-              data-testid={`defaults-scale-${sc.key}`}
-            >
-              {sc.name}
-            </button>
-          ))}
-        </div>
+        <ChoiceButtons
+          options={v.gradingScales.map((sc) => ({ value: sc.key, name: sc.name }))}
+          value={scaleKey}
+          onChange={setScaleKey}
+          label={d.grading}
+          tabs={{}}
+          className="flex flex-wrap gap-1.5"
+          buttonClassName={(sc, on) =>
+            cn(
+              'cursor-pointer rounded-full border px-3 py-1.5 text-xs font-medium transition-colors',
+              on ? 'border-primary bg-primary text-primary-foreground' : 'hover:bg-muted',
+              fieldError(`gradingScales.${sc.value}`) && !on && 'border-destructive text-destructive',
+            )
+          }
+          buttonTestId={(sc) => `defaults-scale-${sc.value}`}
+        >
+          {(sc) => sc.name}
+        </ChoiceButtons>
         {scale && (
           <div className="mt-4 overflow-x-auto rounded-lg border">
             <table className="w-full text-sm">

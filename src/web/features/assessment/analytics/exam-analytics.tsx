@@ -5,6 +5,7 @@ import { messages } from '@shared/messages';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { NameLines } from '@/components/name-lines';
 import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/page-layout';
@@ -210,7 +211,7 @@ export function ExamAnalyticsPage() {
   const error = results.error ?? analytics.error;
 
   let body: React.ReactNode;
-  if (state.error) body = <LoadErrorCard title={x.common.loadFailed} detail={state.error.message} retryLabel={x.common.tryAgain} onRetry={state.refetch} testId="analytics-error" />;
+  if (state.error) body = <QueryErrorCard query={state} title={x.common.loadFailed} retryLabel={x.common.tryAgain} testId="analytics-error" />;
   else if (state.isLoading) body = <AnalyticsSkeleton />;
   else if (!state.exam) body = teacher ? <EmptyStateCard icon={School} title={a.noStreams} hint={a.noStreamsHint} testId="analytics-no-streams" /> : <EmptyStateCard icon={ClipboardList} title={x.results.noExams} hint={x.results.noExamsHint} testId="analytics-no-exams" />;
   else if (!state.scope.classId && !state.scope.levelId) body = <EmptyStateCard icon={School} title={teacher ? a.noStreams : x.results.noScope} hint={teacher ? a.noStreamsHint : x.results.noScopeHint} testId="analytics-no-scope" />;

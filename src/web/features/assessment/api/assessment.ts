@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Exam, ExamAnalytics, ExamResults, GradingScalesResponse, MarksGrid, MySheet, MyChildrenGrades, MarkSheet, AssessmentSettings } from '@shared/contracts/assessment';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnless } from '@/lib/query-retry';
 
 /**
  * Calls of the assessment screens (issue 12): exams, marks, approval, results, analytics, the parent's
@@ -10,10 +11,7 @@ import { api, ApiError } from '@/lib/api';
  */
 export const ASSESSMENT_KEY = ['assessment'] as const;
 
-export function retry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && [400, 401, 403, 404, 409].includes(error.status)) return false;
-  return failureCount < 2;
-}
+export const retry = retryUnless([400, 401, 403, 404, 409]);
 
 export function useAssessmentQuery<T>(key: unknown[], path: string | null, opts: { keepPrevious?: boolean; staleTime?: number; refetchInterval?: number | false } = {}) {
   return useQuery({

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { BarChart3, CalendarClock, CalendarX2, ClipboardList, Scale } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SkeletonStack } from '@/components/skeleton-stack';
@@ -60,7 +60,7 @@ export function ExaminationsPage() {
 
   let body: React.ReactNode;
   if (terms.error && !terms.terms.length) {
-    body = <LoadErrorCard title={x.common.loadFailed} detail={terms.error.message} retryLabel={x.common.tryAgain} onRetry={() => void terms.refetch()} testId="exams-terms-error" />;
+    body = <QueryErrorCard query={terms} title={x.common.loadFailed} retryLabel={x.common.tryAgain} testId="exams-terms-error" />;
   } else if (terms.isLoading) {
     body = <SkeletonStack cells={['h-10 w-full max-w-md', 'h-40 w-full rounded-xl', 'h-40 w-full rounded-xl']} />;
   } else if (!terms.current) {
@@ -78,7 +78,7 @@ export function ExaminationsPage() {
         </TabsContent>
         <TabsContent value="timetable">
           {exams.isError ? (
-            <LoadErrorCard title={x.common.loadFailed} detail={exams.error.message} retryLabel={x.common.tryAgain} onRetry={() => void exams.refetch()} testId="timetable-exams-error" />
+            <QueryErrorCard query={exams} title={x.common.loadFailed} retryLabel={x.common.tryAgain} testId="timetable-exams-error" />
           ) : exams.data ? (
             <TimetableTab exams={exams.data.items} examId={params.get('exam')} onExam={setExam} />
           ) : (

@@ -6,7 +6,7 @@ import type { Level, Subject } from '@shared/contracts/school-setup';
 import { ROLLUP_METHODS, bandMax, bandProblems, type GradeBand, type RollupMethod, type ScaleKey } from '@shared/grading';
 import { messages } from '@shared/messages';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { HeadCells } from '@/components/head-cells';
@@ -73,7 +73,7 @@ function Section({ title, description, children, action, testId }: { title: stri
  */
 export function ScalesTab() {
   const scales = useScales();
-  if (scales.isError && !scales.data) return <LoadErrorCard title={x.common.loadFailed} detail={scales.error.message} retryLabel={x.common.tryAgain} onRetry={() => void scales.refetch()} testId="scales-error" />;
+  if (scales.isError && !scales.data) return <QueryErrorCard query={scales} title={x.common.loadFailed} retryLabel={x.common.tryAgain} testId="scales-error" />;
   if (!scales.data)
     return <SkeletonStack cells={['h-96 rounded-xl', 'h-64 rounded-xl']} />;
   return (

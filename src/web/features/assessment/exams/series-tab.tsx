@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { Exam } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
 import { FilterSelect } from '@/components/filter-select';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { IconMenuItem, RowMenu } from '@/components/row-menu';
 import { SkeletonStack } from '@/components/skeleton-stack';
@@ -190,7 +190,7 @@ export function SeriesTab({
   };
 
   let body: React.ReactNode;
-  if (exams.isError) body = <LoadErrorCard title={x.common.loadFailed} detail={exams.error.message} retryLabel={x.common.tryAgain} onRetry={() => void exams.refetch()} testId="series-error" />;
+  if (exams.isError) body = <QueryErrorCard query={exams} title={x.common.loadFailed} retryLabel={x.common.tryAgain} testId="series-error" />;
   else if (exams.isPending) body = <ListSkeleton />;
   else if (groups.length === 0) body = <EmptyStateCard icon={ClipboardList} title={termFilter ? t.emptyTerm : t.empty} hint={t.emptyHint} testId="series-empty" />;
   else

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { Exam } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { OptionSelect } from '@/components/select-parts';
@@ -15,6 +15,7 @@ import { EmptyStateCard } from '@/components/page-states';
 import { PendingButton } from '@/components/pending-button';
 import { ExamPicker } from '../results/exam-scope';
 import { ExamStatusPill } from '../results/result-bits';
+import { IconBadge } from '@/components/icon-badge';
 
 const x = messages.examsScreens;
 const t = x.timetable;
@@ -101,7 +102,7 @@ function TimetableEditor({ exam }: { exam: Exam }) {
   }, [rows, timetable.data]);
 
   if (timetable.isError && !timetable.data)
-    return <LoadErrorCard title={x.common.loadFailed} detail={timetable.error.message} retryLabel={x.common.tryAgain} onRetry={() => void timetable.refetch()} testId="timetable-error" />;
+    return <QueryErrorCard query={timetable} title={x.common.loadFailed} retryLabel={x.common.tryAgain} testId="timetable-error" />;
   if (rows === null)
     return <SkeletonStack className="flex flex-col gap-2" cells={['h-12 rounded-lg', 'h-12 rounded-lg', 'h-12 rounded-lg']} />;
 
@@ -152,9 +153,7 @@ function TimetableEditor({ exam }: { exam: Exam }) {
         {rows.length === 0 ? (
           <div className="p-4 sm:p-5">
             <div className="flex flex-col items-center rounded-lg border border-dashed px-6 py-10 text-center" data-testid="timetable-empty">
-              <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
-                <CalendarPlus className="size-5" aria-hidden />
-              </span>
+              <IconBadge icon={CalendarPlus} className="size-11 rounded-full bg-muted text-muted-foreground" iconClassName="size-5" />
               <p className="mt-4 font-medium">{t.empty}</p>
               {!readOnly && <p className="mt-1 max-w-sm text-sm text-muted-foreground">{t.emptyHint}</p>}
               {!readOnly && (

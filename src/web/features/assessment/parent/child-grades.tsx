@@ -4,7 +4,8 @@ import { CalendarCheck2, FileText, MessageSquareQuote, TrendingUp, UsersRound } 
 import { messages } from '@shared/messages';
 import type { MyChildrenGrades } from '@shared/contracts/assessment';
 import { EmptyStateCard } from '@/components/page-states';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SkeletonStack } from '@/components/skeleton-stack';
@@ -178,7 +179,7 @@ export function ParentChildrenPage({ sectionId, title, subtitle, render }: { sec
   let body: React.ReactNode;
   if (q.isPending)
     body = <SkeletonStack cells={['h-14 w-72 rounded-xl', 'h-[28rem] rounded-xl']} />;
-  else if (q.isError) body = <LoadErrorCard title={m.loadFailedTitle} text={m.loadFailedText} detail={q.error.message} retryLabel={m.tryAgain} onRetry={() => void q.refetch()} testId="grades-error" />;
+  else if (q.isError) body = <QueryErrorCard query={q} title={m.loadFailedTitle} text={m.loadFailedText} retryLabel={m.tryAgain} testId="grades-error" />;
   else if (q.data.children.length === 0)
     body = (
       <EmptyStateCard icon={UsersRound} title={m.noChildren} testId="grades-no-children" />

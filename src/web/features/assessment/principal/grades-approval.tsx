@@ -9,6 +9,7 @@ import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { NameLines } from '@/components/name-lines';
 import { EmptyStateCard } from '@/components/page-states';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { APPROVE_BUTTON_CLASS } from '@/components/decision-dialog';
 import { DataTable } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
 import { PageHeader } from '@/components/page-header';
@@ -199,7 +200,7 @@ function DecisionButtons({ grid, sheet, onDone }: { grid: Grid; sheet: SheetRef;
           <Undo2 aria-hidden />
           {p.return}
         </Button>
-        <Button className="bg-emerald-600 text-white hover:bg-emerald-600/90" onClick={() => setMode('approve')} data-testid="sheet-approve">
+        <Button className={APPROVE_BUTTON_CLASS} onClick={() => setMode('approve')} data-testid="sheet-approve">
           <Check aria-hidden />
           {p.approve}
         </Button>

@@ -2,7 +2,8 @@ import * as React from 'react';
 import { Lock, Save, Sparkles, Undo2, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { PendingButton } from '@/components/pending-button';
@@ -200,7 +201,7 @@ export function ReportCommentsTable({ termId, termLabel, scope, field }: { termI
   if (pending && rows.length === 0)
     body = <SkeletonStack className="flex flex-col gap-3 p-4 sm:p-5" cells={['h-16 rounded-lg', 'h-16 rounded-lg', 'h-16 rounded-lg', 'h-16 rounded-lg']} />;
   else if (failed)
-    body = <LoadErrorCard title={m.commentsLoadFailed} text={m.loadFailedText} detail={failed.q.error?.message} retryLabel={m.tryAgain} onRetry={() => void failed.q.refetch()} testId="comments-error" />;
+    body = <QueryErrorCard query={failed.q} title={m.commentsLoadFailed} text={m.loadFailedText} retryLabel={m.tryAgain} testId="comments-error" />;
   else if (rows.length === 0)
     body = (
       <div className="p-4 sm:p-5">

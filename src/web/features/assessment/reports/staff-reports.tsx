@@ -3,7 +3,7 @@ import { CalendarX2, UsersRound } from 'lucide-react';
 import { sectionLabel } from '@shared/sections';
 import { messages } from '@shared/messages';
 import { EmptyStateCard } from '@/components/page-states';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { useAuth } from '@/lib/auth';
@@ -34,7 +34,7 @@ export function StaffReports({ classTeacherOnly, field, testId }: { classTeacher
   let body: React.ReactNode;
   if (state.isPending)
     body = <SkeletonStack cells={['h-10 w-full max-w-lg rounded-md', 'h-20 rounded-xl', 'h-96 rounded-xl']} />;
-  else if (state.error) body = <LoadErrorCard title={m.loadFailedTitle} text={m.loadFailedText} detail={state.error.message} retryLabel={m.tryAgain} onRetry={state.refetch} testId="reports-error" />;
+  else if (state.error) body = <QueryErrorCard query={state} title={m.loadFailedTitle} text={m.loadFailedText} retryLabel={m.tryAgain} testId="reports-error" />;
   else if (!term) body = <EmptyStateCard icon={CalendarX2} title={m.noTerms} hint={m.noTermsHint} testId="reports-no-terms" />;
   else
     body = (

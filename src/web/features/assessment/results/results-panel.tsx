@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { ClipboardList, Loader2, School } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { EmptyStateCard, PageSkeleton } from '@/components/page-states';
 import { useResults, useScales } from '../api/assessment';
 import { ResultsView } from './broadsheet';
@@ -22,12 +22,12 @@ export function ResultsBody({ state }: { state: ExamScopeState }) {
   const data = results.data;
   const ranker = React.useMemo(() => makeRanker(data?.summary.gradeCounts ?? [], scales.data?.scales ?? []), [data, scales.data]);
 
-  if (state.error) return <LoadErrorCard title={x.common.loadFailed} detail={state.error.message} retryLabel={x.common.tryAgain} onRetry={state.refetch} testId="results-error" />;
+  if (state.error) return <QueryErrorCard query={state} title={x.common.loadFailed} retryLabel={x.common.tryAgain} testId="results-error" />;
   if (state.isLoading) return <ResultsSkeleton />;
   if (!state.exam) return <EmptyStateCard icon={ClipboardList} title={r.noExams} hint={r.noExamsHint} testId="results-no-exams" />;
   if (!state.scope.classId && !state.scope.levelId) return <EmptyStateCard icon={School} title={r.noScope} hint={r.noScopeHint} testId="results-no-scope" />;
   if (results.isError && !data)
-    return <LoadErrorCard title={x.common.loadFailed} detail={results.error.message} retryLabel={x.common.tryAgain} onRetry={() => void results.refetch()} testId="results-error" />;
+    return <QueryErrorCard query={results} title={x.common.loadFailed} retryLabel={x.common.tryAgain} testId="results-error" />;
   if (!data) return <ResultsSkeleton />;
   if (data.rows.length === 0) return <EmptyStateCard icon={School} title={r.noRows} hint={r.noRowsHint} testId="results-no-rows" />;
   return (

@@ -3,7 +3,7 @@
  * the submit and reason dialogs. MarksGrid (marks-grid.tsx) lays them out.
  */
 import * as React from 'react';
-import { AlertCircle, Check, CheckCircle2, ChevronDown, CloudOff, Loader2, RefreshCw, Send } from 'lucide-react';
+import { AlertCircle, Check, CheckCircle2, ChevronDown, CloudOff, Loader2, RefreshCw, Send, type LucideIcon } from 'lucide-react';
 import type { MarksGrid as Grid, MarkStatus } from '@shared/contracts/assessment';
 import { bandFor, gradeLabel, percentOf, type GradeBand } from '@shared/grading';
 import { messages } from '@shared/messages';
@@ -183,6 +183,16 @@ export function GridRow({
   );
 }
 
+/** One state of the save status: its 16 px `icon`, then `children`; `className` is the line's layout and colour. */
+function StatusLine({ icon: Icon, className, iconClassName, children }: { icon: LucideIcon; className: string; iconClassName?: string; children: React.ReactNode }) {
+  return (
+    <span className={cn('inline-flex', className)}>
+      <Icon className={cn('size-4', iconClassName)} aria-hidden />
+      {children}
+    </span>
+  );
+}
+
 export function SaveStatus({
   state,
   unsaved,
@@ -202,34 +212,27 @@ export function SaveStatus({
   let kind: string;
   if (state.kind === 'saving' || (state.kind === 'waiting' && unsaved > 0)) {
     kind = 'saving';
-    body = (
-      <span className="inline-flex items-center gap-1.5 text-muted-foreground">
-        <Loader2 className="size-4 animate-spin" aria-hidden />
-        {g.save.saving}
-      </span>
-    );
+    body = <StatusLine icon={Loader2} className="items-center gap-1.5 text-muted-foreground" iconClassName="animate-spin">{g.save.saving}</StatusLine>;
   } else if (state.kind === 'offline') {
     kind = 'offline';
     body = (
-      <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-amber-700 dark:text-amber-300">
-        <CloudOff className="size-4 shrink-0" aria-hidden />
+      <StatusLine icon={CloudOff} className="flex-wrap items-center gap-x-2 gap-y-1 text-amber-700 dark:text-amber-300" iconClassName="shrink-0">
         {g.save.offline(unsaved)}
         <button type="button" className="cursor-pointer font-medium underline underline-offset-2" onClick={onRetry}>
           {g.save.retryNow}
         </button>
-      </span>
+      </StatusLine>
     );
   } else if (state.kind === 'error') {
     kind = 'error';
     body = (
-      <span className="inline-flex items-start gap-1.5 text-destructive">
-        <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <StatusLine icon={AlertCircle} className="items-start gap-1.5 text-destructive" iconClassName="mt-0.5 shrink-0">
         <span>
           <span className="font-medium">{g.save.failed}: </span>
           {state.message}
           {unsaved > 0 && <span className="block text-xs text-muted-foreground">{g.save.pending(unsaved)}</span>}
         </span>
-      </span>
+      </StatusLine>
     );
   } else if (needsReason && unsaved > 0) {
     kind = 'pending';
@@ -246,12 +249,7 @@ export function SaveStatus({
     body = <span className="text-muted-foreground">{g.save.pending(unsaved)}</span>;
   } else {
     kind = 'saved';
-    body = (
-      <span className="inline-flex items-center gap-1.5 text-emerald-700 dark:text-emerald-400">
-        <CheckCircle2 className="size-4" aria-hidden />
-        {g.save.saved}
-      </span>
-    );
+    body = <StatusLine icon={CheckCircle2} className="items-center gap-1.5 text-emerald-700 dark:text-emerald-400">{g.save.saved}</StatusLine>;
   }
   return (
     <div className="flex min-w-0 flex-col items-start gap-1 text-sm sm:items-end" aria-live="polite">

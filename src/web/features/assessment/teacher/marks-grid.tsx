@@ -6,7 +6,8 @@ import type { MarkInput, MarkRow, MarksGrid as Grid, MarkStatus } from '@shared/
 import { bandFor, percentOf, roundHalfUp } from '@shared/grading';
 import { messages } from '@shared/messages';
 import { HeadCells } from '@/components/head-cells';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDateTime } from '@/lib/format';
@@ -62,7 +63,7 @@ export function MarksGrid({
     return (
       <div className="flex flex-col gap-4">
         {back}
-        <LoadErrorCard title={g.common.loadFailed} detail={query.error.message} retryLabel={g.common.tryAgain} onRetry={() => void query.refetch()} testId="marks-grid-error" />
+        <QueryErrorCard query={query} title={g.common.loadFailed} retryLabel={g.common.tryAgain} testId="marks-grid-error" />
       </div>
     );
   }

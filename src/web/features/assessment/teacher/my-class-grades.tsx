@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { NameLines } from '@/components/name-lines';
 import { EmptyStateCard } from '@/components/page-states';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { cn } from '@/lib/utils';
@@ -13,6 +13,7 @@ import { useExams, useMySheets } from '../api/assessment';
 import type { SheetRef } from '../api/grades';
 import { MarksGrid } from './marks-grid';
 import { MarkedBar, SheetStatusPill, useOpenSheet, WindowBadge } from './sheet-widgets';
+import { IconBadge } from '@/components/icon-badge';
 
 const g = messages.gradesScreens;
 
@@ -68,7 +69,7 @@ function SheetList({ onOpen }: { onOpen: (s: SheetRef) => void }) {
     return <SkeletonStack testId="my-sheets-loading" cells={['h-64 w-full rounded-xl', 'h-40 w-full rounded-xl']} />;
   }
   if (sheets.isError) {
-    return <LoadErrorCard title={g.common.loadFailed} detail={sheets.error.message} retryLabel={g.common.tryAgain} onRetry={() => void sheets.refetch()} testId="my-sheets-error" />;
+    return <QueryErrorCard query={sheets} title={g.common.loadFailed} retryLabel={g.common.tryAgain} testId="my-sheets-error" />;
   }
   if (groups.length === 0) {
     return (
@@ -90,9 +91,7 @@ function ExamCard({ group, onOpen }: { group: ExamGroup; onOpen: (s: SheetRef) =
     <div className="min-w-0 overflow-hidden rounded-xl border bg-card shadow-sm" data-testid="exam-group" data-exam-name={group.examName}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b px-4 py-3.5 sm:px-5">
         <div className="flex min-w-0 items-center gap-3">
-          <span className="hidden size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary sm:flex">
-            <BookOpenCheck className="size-4" aria-hidden />
-          </span>
+          <IconBadge icon={BookOpenCheck} className="hidden size-9 rounded-lg bg-primary/10 text-primary sm:flex" />
           <div className="min-w-0">
             <h2 className="truncate text-[15px] font-semibold tracking-tight">{group.examName}</h2>
             <p className="mt-0.5 text-xs text-muted-foreground">

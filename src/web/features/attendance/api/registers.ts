@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AttendanceSettings, CalendarResponse, PutRegisterBody, PutRegisterResponse, Register, StreamsResponse } from '@shared/contracts/attendance';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnless } from '@/lib/query-retry';
 
 /**
  * Calls of the register screens (issue 13 §1) and of the principal's pages that reuse them:
@@ -15,10 +16,7 @@ import { api, ApiError } from '@/lib/api';
 export const ATTENDANCE_KEY = ['attendance'] as const;
 
 /** 400/401/403/404/409 are answers, not hiccups: no automatic retry. */
-export function retry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && [400, 401, 403, 404, 409].includes(error.status)) return false;
-  return failureCount < 2;
-}
+export const retry = retryUnless([400, 401, 403, 404, 409]);
 
 /** `?a=1&b=2` of the parameters that have a value ('' when none). */
 export const qs = (params: Record<string, string | null | undefined>) => {

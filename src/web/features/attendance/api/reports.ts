@@ -11,8 +11,9 @@ import type {
   updateAttendanceSettingsBody,
 } from '@shared/contracts/attendance';
 import type { ClassItem } from '@shared/contracts/classes';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
 import { useFileDownload } from '@/lib/download';
+import { retryUnless } from '@/lib/query-retry';
 
 /**
  * Calls of the principal's attendance screen (issue 13 §1, §4): the streams' registers of a day, term
@@ -28,10 +29,7 @@ export type CreateCalendarDay = z.input<typeof createCalendarEventBody>;
 export type SummaryFormat = 'pdf' | 'xlsx';
 
 /** No retries for answers that will not change (bad input, no access, not found). */
-function retry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && [400, 401, 403, 404, 409].includes(error.status)) return false;
-  return failureCount < 2;
-}
+const retry = retryUnless([400, 401, 403, 404, 409]);
 
 /** `?a=1&b=2` of the non-empty values (empty string when none). */
 export function qs(params: Record<string, string | null | undefined>): string {

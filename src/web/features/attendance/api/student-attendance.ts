@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CalendarResponse, StudentAttendance } from '@shared/contracts/attendance';
 import type { ListStudentsResponse } from '@shared/contracts/learners';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnless } from '@/lib/query-retry';
 
 /**
  * Calls of the parent's "Child Attendance" screen (issue 13 §2): the parent's children, the school's
@@ -11,10 +12,7 @@ import { api, ApiError } from '@/lib/api';
 
 export const ATTENDANCE_KEY = ['attendance'] as const;
 
-function retry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) return false;
-  return failureCount < 2;
-}
+const retry = retryUnless([400, 401, 403, 404]);
 
 const qs = (params: Record<string, string | null | undefined>) => {
   const p = Object.entries(params).filter(([, v]) => v);

@@ -5,6 +5,7 @@ import type { CalendarResponse } from '@shared/contracts/attendance';
 import { attendanceParentScreens as m } from '@shared/messages/attendance-parent-screens';
 import { EmptyStateCard } from '@/components/page-states';
 import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SkeletonStack } from '@/components/skeleton-stack';
@@ -45,7 +46,7 @@ function TermAttendance({ child, term, calendar }: { child: ChildItem; term: Ter
   const days = React.useMemo(() => termDays(term, q.data, cal, calendar.today), [term, q.data, cal, calendar.today]);
   if (q.isPending)
     return <SkeletonStack cells={['h-28 rounded-lg', 'h-80 rounded-lg']} />;
-  if (q.isError) return <LoadErrorCard title={m.loadFailedTitle} text={m.loadFailedText} detail={q.error.message} retryLabel={m.tryAgain} onRetry={() => void q.refetch()} testId="attendance-error" />;
+  if (q.isError) return <QueryErrorCard query={q} title={m.loadFailedTitle} text={m.loadFailedText} retryLabel={m.tryAgain} testId="attendance-error" />;
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="child-attendance-term" data-term-id={term.id}>
       <AttendanceHeadline data={q.data} />

@@ -4,7 +4,7 @@ import { attendancePrincipalScreens as m } from '@shared/messages/attendance-pri
 import { cn } from '@/lib/utils';
 import { ChoiceButtons } from '@/components/choice-buttons';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import type { TermChoice } from './attendance-scope';
 
 /** Small pieces shared by the tabs of the principal's attendance screen. */
@@ -92,14 +92,10 @@ export function TermFilter(props: React.ComponentProps<typeof TermPicker>) {
 /** A day view's loading placeholder: a row of six figure tiles (`tileHeight`) over the list (`listHeight`). */
 export function DaySkeleton({ testId, tileHeight, listHeight }: { testId: string; tileHeight: string; listHeight: string }) {
   return (
-    <div className="flex flex-col gap-4" aria-busy="true" data-testid={testId}>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} className={`${tileHeight} rounded-xl`} />
-        ))}
-      </div>
-      <Skeleton className={`${listHeight} rounded-xl`} />
-    </div>
+    <SkeletonStack
+      testId={testId}
+      cells={[{ grid: 'grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6', cells: Array<string>(6).fill(`${tileHeight} rounded-xl`) }, `${listHeight} rounded-xl`]}
+    />
   );
 }
 

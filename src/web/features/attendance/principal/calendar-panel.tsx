@@ -14,7 +14,8 @@ import { Input } from '@/components/ui/input';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { describedBy, Field } from '@/components/field';
 import { ChoiceCards, type Choice } from '@/features/fees';
 import { useAddCalendarDay, useAttendanceCalendar, useDeleteCalendarDay } from '../api/reports';
@@ -80,7 +81,7 @@ export function CalendarPanel({ scope }: { scope: AttendanceScope }) {
       }
     >
       {query.isError && !query.data ? (
-        <LoadErrorCard title={m.common.loadFailed} detail={query.error.message} retryLabel={m.common.tryAgain} onRetry={() => void query.refetch()} testId="calendar-error" />
+        <QueryErrorCard query={query} title={m.common.loadFailed} retryLabel={m.common.tryAgain} testId="calendar-error" />
       ) : !query.data ? (
         <SkeletonStack className="grid gap-4 lg:grid-cols-5" cells={['h-56 rounded-lg lg:col-span-3', 'h-56 rounded-lg lg:col-span-2']} />
       ) : (

@@ -5,7 +5,7 @@ import { DEFAULT_ATTENDANCE_SETTINGS } from '@shared/contracts/attendance';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { EmptyStateCard } from '@/components/page-states';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
@@ -66,7 +66,7 @@ function SchoolAttendance({ scope }: { scope: AttendanceScope }) {
 
   const termTabs = (body: (defaultTermId: string) => React.ReactNode) => {
     if (calendar.query.isError && !calendar.query.data) {
-      return <LoadErrorCard title={m.common.loadFailed} detail={calendar.query.error.message} retryLabel={m.common.tryAgain} onRetry={() => void calendar.query.refetch()} testId="attendance-terms-error" />;
+      return <QueryErrorCard query={calendar.query} title={m.common.loadFailed} retryLabel={m.common.tryAgain} testId="attendance-terms-error" />;
     }
     if (!calendar.query.data) return <Skeleton className="h-96 rounded-xl" />;
     if (!calendar.current) {

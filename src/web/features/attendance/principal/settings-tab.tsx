@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import type { AttendanceSettings } from '@shared/contracts/attendance';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describedBy, Field, FormSection } from '@/components/field';
@@ -71,7 +71,7 @@ export function SettingsTab({ scope }: { scope: AttendanceScope }) {
   return (
     <div className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="attendance-settings-tab">
       {query.isError ? (
-        <LoadErrorCard title={m.common.loadFailed} detail={query.error.message} retryLabel={m.common.tryAgain} onRetry={() => void query.refetch()} testId="attendance-settings-error" />
+        <QueryErrorCard query={query} title={m.common.loadFailed} retryLabel={m.common.tryAgain} testId="attendance-settings-error" />
       ) : !query.data ? (
         <Skeleton className="h-[34rem] w-full rounded-xl" />
       ) : (

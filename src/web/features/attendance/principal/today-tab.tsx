@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SearchField } from '@/components/search-field';
 import { DataTable, parseSort, type ColumnDef } from '@/components/data-table';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { StatCard } from '@/components/stat-card';
 import { useAttendanceStreams } from '../api/reports';
 import type { AttendanceScope } from './attendance-scope';
@@ -131,7 +131,7 @@ export function TodayTab({ scope, calendar, threshold }: { scope: AttendanceScop
   }, [data?.sessions.length, threshold, scope.canOpenRegisters, scope.readOnly, openStream]);
 
   if (query.isError && !data) {
-    return <LoadErrorCard title={m.common.loadFailed} detail={query.error.message} retryLabel={m.common.tryAgain} onRetry={() => void query.refetch()} testId="attendance-today-error" />;
+    return <QueryErrorCard query={query} title={m.common.loadFailed} retryLabel={m.common.tryAgain} testId="attendance-today-error" />;
   }
 
   const today = data?.today ?? schoolToday();

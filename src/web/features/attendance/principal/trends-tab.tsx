@@ -6,7 +6,7 @@ import { attendancePrincipalScreens as m } from '@shared/messages/attendance-pri
 import { cn } from '@/lib/utils';
 import { EmptyStateCard } from '@/components/page-states';
 import { SkeletonStack } from '@/components/skeleton-stack';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { AXIS_TICK, GRID, PALETTE } from '@/components/charts';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useAttendanceTrends } from '../api/reports';
@@ -64,7 +64,7 @@ export function TrendsTab({ scope, terms, defaultTermId, threshold }: { scope: A
         </FilterField>
       </div>
       {query.isError && !query.data ? (
-        <LoadErrorCard title={m.common.loadFailed} detail={query.error.message} retryLabel={m.common.tryAgain} onRetry={() => void query.refetch()} testId="trends-error" />
+        <QueryErrorCard query={query} title={m.common.loadFailed} retryLabel={m.common.tryAgain} testId="trends-error" />
       ) : !query.data ? (
         <SkeletonStack cells={['h-96 rounded-xl', 'h-64 rounded-xl']} />
       ) : query.data.weeks.length === 0 ? (

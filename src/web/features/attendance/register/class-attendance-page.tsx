@@ -7,7 +7,7 @@ import type { ClassDetails } from '@shared/contracts/people';
 import { attendanceRegisterScreens as m } from '@shared/messages/attendance-register-screens';
 import { useActiveSectionTitle } from '@/lib/use-active-section';
 import { EmptyStateCard } from '@/components/page-states';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -21,6 +21,7 @@ import { RegisterEditor } from './register-editor';
 import { sessionLabel } from './outbox-banner';
 import { calendarOf, calendarRange, nextSchoolDay, previousSchoolDay } from './school-days';
 import { STATUS_TONE } from './status-tone';
+import { IconBadge } from '@/components/icon-badge';
 
 const p = m.page;
 const PERIODS = Array.from({ length: 10 }, (_, i) => `period-${i + 1}`);
@@ -69,7 +70,7 @@ export function ClassAttendancePage() {
     return (
       <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="class-attendance">
         {header}
-        <LoadErrorCard title={p.loadFailed} detail={streams.error.message} retryLabel={m.common.tryAgain} onRetry={() => void streams.refetch()} testId="streams-error" />
+        <QueryErrorCard query={streams} title={p.loadFailed} retryLabel={m.common.tryAgain} testId="streams-error" />
       </section>
     );
   }
@@ -134,9 +135,7 @@ export function ClassAttendancePage() {
 
           {todayClosed && day && (
             <div className="flex items-start gap-3 rounded-xl border border-sky-500/25 bg-sky-500/[0.06] p-3.5 text-sm sm:p-4" role="status" data-testid="today-closed">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-sky-500/15 text-sky-700 dark:text-sky-300">
-                <CalendarClock className="size-4" aria-hidden />
-              </span>
+              <IconBadge icon={CalendarClock} className="size-8 rounded-lg bg-sky-500/15 text-sky-700 dark:text-sky-300" />
               <div className="min-w-0">
                 <p className="font-semibold">{p.todayClosedTitle}</p>
                 <p className="mt-0.5 text-muted-foreground" data-testid="today-closed-reason">

@@ -5,7 +5,8 @@ import { dayLabel } from '@shared/attendance-calendar';
 import type { AttendanceStatus, PutRegisterBody, Register } from '@shared/contracts/attendance';
 import { schoolToday } from '@shared/dates';
 import { attendanceRegisterScreens as m } from '@shared/messages/attendance-register-screens';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SkeletonStack } from '@/components/skeleton-stack';
@@ -19,6 +20,7 @@ import { registerId, type DraftMark, type Outbox } from './outbox';
 import { STATUS_TONE } from './status-tone';
 import { useOnline, useOutbox, useOutboxSync } from './use-outbox';
 import { formatClock, formatDateTime } from '@/lib/format';
+import { IconBadge } from '@/components/icon-badge';
 
 const e = m.editor;
 
@@ -154,15 +156,13 @@ function Editor({ registerRef, box, readOnly, online, onSaved }: { registerRef: 
     return <SkeletonStack className="flex flex-col gap-3" testId="register-loading" cells={['h-28 w-full rounded-xl', 'h-96 w-full rounded-xl']} />;
   }
   if (q.isError) {
-    return <LoadErrorCard title={m.common.loadFailed} detail={q.error.message} retryLabel={m.common.tryAgain} onRetry={() => void q.refetch()} testId="register-error" />;
+    return <QueryErrorCard query={q} title={m.common.loadFailed} retryLabel={m.common.tryAgain} testId="register-error" />;
   }
   const reg = q.data;
   if (reg.notSchoolDay) {
     return (
       <div className="flex items-start gap-3 rounded-xl border bg-card p-4 shadow-sm sm:p-5" role="status" data-testid="register-not-school-day">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-          <CalendarOff className="size-4" aria-hidden />
-        </span>
+        <IconBadge icon={CalendarOff} className="size-9 rounded-lg bg-muted text-muted-foreground" />
         <div className="min-w-0">
           <p className="font-semibold">{m.page.pickedClosedTitle}</p>
           <p className="mt-0.5 text-sm text-muted-foreground">{reg.notSchoolDay}</p>

@@ -14,7 +14,8 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { usePatchedSearchParams } from '@/lib/search-params';
 import { FilterSelect } from '@/components/filter-select';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { SearchField } from '@/components/search-field';
 import { ChoiceButtons } from '@/components/choice-buttons';
 import { Button } from '@/components/ui/button';
@@ -170,7 +171,7 @@ export function StaffDayView({ readOnly }: { readOnly: boolean }) {
   };
 
   if (query.isError && !data) {
-    return <LoadErrorCard title={m.day.loadFailed} detail={query.error.message} retryLabel={m.common.tryAgain} onRetry={() => void query.refetch()} testId="staff-day-error" />;
+    return <QueryErrorCard query={query} title={m.day.loadFailed} retryLabel={m.common.tryAgain} testId="staff-day-error" />;
   }
 
   const closed = data?.notSchoolDay ?? null;

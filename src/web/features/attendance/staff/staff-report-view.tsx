@@ -10,7 +10,7 @@ import { ExportButtons } from '@/components/export-buttons';
 import { NameLines } from '@/components/name-lines';
 import { DataTable, parseSort, type ColumnDef } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
-import { LoadErrorCard } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FilterField, formatRate } from '../principal/bits';
 import { useDepartments, useReportDownload, useStaffDay, useStaffReport } from './staff-api';
@@ -120,7 +120,7 @@ export function StaffReportView() {
   );
 
   if (latest.isError && !month) {
-    return <LoadErrorCard title={r.loadFailed} detail={latest.error.message} retryLabel={m.common.tryAgain} onRetry={() => void latest.refetch()} testId="staff-report-error" />;
+    return <QueryErrorCard query={latest} title={r.loadFailed} retryLabel={m.common.tryAgain} testId="staff-report-error" />;
   }
 
   const data = query.data;
@@ -166,7 +166,7 @@ export function StaffReportView() {
       </div>
 
       {query.isError && !data ? (
-        <LoadErrorCard title={r.loadFailed} detail={query.error.message} retryLabel={m.common.tryAgain} onRetry={() => void query.refetch()} testId="staff-report-error" />
+        <QueryErrorCard query={query} title={r.loadFailed} retryLabel={m.common.tryAgain} testId="staff-report-error" />
       ) : (
         <>
           <DataTable

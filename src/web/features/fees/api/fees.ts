@@ -29,6 +29,7 @@ import type {
 import type { ListTransactionsResponse, MpesaConfig, MpesaTransaction, PutMpesaConfigBody, Reconciliation, StkPushBody, StkRequest } from '@shared/contracts/mpesa';
 import { api, ApiError } from '@/lib/api';
 import { useLiveEvent } from '@/lib/live-events';
+import { retryUnless } from '@/lib/query-retry';
 
 /**
  * Calls of the fees and M-Pesa screens (issue 11): one hook per call. Every key starts with FEES_KEY,
@@ -38,10 +39,7 @@ import { useLiveEvent } from '@/lib/live-events';
 export const FEES_KEY = ['fees'] as const;
 const STALE_MS = 20_000;
 
-function retry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && [400, 401, 403, 404, 409].includes(error.status)) return false;
-  return failureCount < 2;
-}
+const retry = retryUnless([400, 401, 403, 404, 409]);
 
 /** `path` with ?schoolId= (platform staff only). */
 export function withSchool(path: string, schoolId: string | null | undefined): string {

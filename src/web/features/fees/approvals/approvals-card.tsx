@@ -6,7 +6,7 @@ import type { Approval } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { payrollScreens } from '@shared/messages/payroll-screens';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { formatDateTime } from '@/lib/format';
 import { Panel } from '@/components/page-layout';
 import { ApiError } from '@/lib/api';
@@ -119,10 +119,7 @@ export function ApprovalsCard({ role, className }: { role: 'principal' | 'school
         }
       >
         {approvals.isPending ? (
-          <div className="flex flex-col gap-3" aria-busy="true">
-            <Skeleton className="h-16" />
-            <Skeleton className="h-16" />
-          </div>
+          <SkeletonStack className="flex flex-col gap-3" cells={['h-16', 'h-16']} />
         ) : approvals.isError ? (
           <div className="flex flex-col items-center gap-3 py-6 text-center">
             <p className="text-sm text-destructive">{m.loadFailed}</p>

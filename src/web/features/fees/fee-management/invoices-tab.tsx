@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Banknote, FileText, Percent, Receipt, Scale, Sparkles } from 'lucide-react';
+import { FileText, Sparkles } from 'lucide-react';
 import { INVOICE_STATUSES, type Invoice } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
 import { formatDate } from '@/lib/format';
@@ -16,19 +16,13 @@ import type { FeesScope } from './fees-scope';
 import { GenerateInvoicesDialog } from './generate-invoices-dialog';
 import { TermSelect, useFoldedFilters } from './inputs';
 import { InvoiceSheet } from './invoice-sheet';
-import { SummaryTiles } from './summary-tiles';
+import { InvoiceTotalsTiles } from './summary-tiles';
 import { useLevelOptions, useStreamOptions, type TermOption } from '../components/terms';
 
 const m = messages.feeManagement;
 const t = m.invoices;
 const PAGE_SIZE = 25;
 const FILTERS = { term: '', levelId: '', classId: '', status: '', search: '' };
-
-/** What has been paid of what is due (paid + balance), e.g. "53.5%". */
-function formatRate(paid: number, balance: number): string {
-  const due = paid + Math.max(0, balance);
-  return due > 0 ? `${((paid / due) * 100).toFixed(1)}%` : '—';
-}
 
 function pdfLink(inv: Invoice, schoolId: string | null) {
   return (
@@ -140,15 +134,15 @@ export function InvoicesTab({ scope, terms, current }: { scope: FeesScope; terms
 
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="invoices-tab" data-term-id={termId}>
-      <SummaryTiles
+      <InvoiceTotalsTiles
+        sums={data?.totals}
+        count={data ? t.count(data.total) : undefined}
+        money={(value, tone) => <Money value={value} tone={tone} />}
+        labels={{ total: t.totalInvoiced, paid: t.totalPaid, balance: t.totalBalance, rate: t.rate }}
+        rateHint={term?.label ?? m.common.allTerms}
         busy={invoices.isPlaceholderData}
         testId="invoices-totals"
-        tiles={[
-          { label: t.totalInvoiced, value: data ? <Money value={data.totals.total} /> : '—', hint: data ? t.count(data.total) : undefined, icon: Receipt, tone: 'primary', testId: 'invoices-total' },
-          { label: t.totalPaid, value: data ? <Money value={data.totals.paid} /> : '—', icon: Banknote, tone: 'green', testId: 'invoices-paid' },
-          { label: t.totalBalance, value: data ? <Money value={data.totals.balance} tone /> : '—', icon: Scale, tone: 'red', testId: 'invoices-balance' },
-          { label: t.rate, value: data ? formatRate(data.totals.paid, data.totals.balance) : '—', hint: term?.label ?? m.common.allTerms, icon: Percent, testId: 'invoices-rate' },
-        ]}
+        idPrefix="invoices"
       />
       <DataTable
         id="invoices"

@@ -14,6 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
 import { issuesToFields } from '@/lib/form-errors';
+import { textValues } from '@/lib/form-values';
 import { useCreateStructure, useUpdateStructure } from '../api/fees';
 import { Money, formatMoney } from '@/components/money';
 import { amountValue, apiFields, hasFieldErrors } from './form';
@@ -47,11 +48,8 @@ interface Draft {
 function draftOf(structure: FeeStructure | null): Draft {
   if (!structure) return { levelId: '', classId: '', boarding: 'all', name: '', notes: '', items: [newRow({ name: 'Tuition', category: 'tuition' })] };
   return {
-    levelId: structure.levelId,
-    classId: structure.classId ?? '',
+    ...textValues(structure, ['levelId', 'classId', 'name', 'notes']),
     boarding: structure.boarding,
-    name: structure.name,
-    notes: structure.notes ?? '',
     items: structure.items.map((i) => newRow({ name: i.name, category: i.category, amount: formatMoney(i.amount), optional: i.optional })),
   };
 }

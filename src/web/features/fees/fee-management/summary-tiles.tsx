@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import type { LucideIcon } from 'lucide-react';
+import { Banknote, Percent, Receipt, Scale, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 export interface SummaryTile {
@@ -49,5 +49,57 @@ export function SummaryTiles({ tiles, className, busy, testId }: { tiles: Summar
       })}
     </div>
     </div>
+  );
+}
+
+/** The sums of a filtered invoice list, in the screen's unit (KES or cents): invoiced, paid, and still owed (negative: in credit). */
+export interface InvoiceSums {
+  total: number;
+  paid: number;
+  balance: number;
+}
+
+/** What has been paid of what is due (paid + balance, a credit counting as nothing due), e.g. "53.5%"; a dash when nothing is due. */
+function collectionRate(paid: number, balance: number): string {
+  const due = paid + Math.max(0, balance);
+  return due > 0 ? `${((paid / due) * 100).toFixed(1)}%` : '—';
+}
+
+/**
+ * The four totals above an invoice list: invoiced (the `count` of invoices as its hint), paid, balance
+ * (red when owed) and the collection rate (`rateHint` under it, e.g. the term). `sums` is undefined
+ * before the list loads (each figure a dash); `money(amount, tone)` draws an amount in the screen's unit
+ * (`tone`: red when owed). The tiles' test ids are `${idPrefix}-total`, `-paid`, `-balance` and `-rate`.
+ */
+export function InvoiceTotalsTiles({
+  sums,
+  count,
+  money,
+  labels,
+  rateHint,
+  busy,
+  testId,
+  idPrefix,
+}: {
+  sums: InvoiceSums | undefined;
+  count: string | undefined;
+  money: (amount: number, tone?: boolean) => React.ReactNode;
+  labels: { total: string; paid: string; balance: string; rate: string };
+  rateHint: string;
+  busy: boolean;
+  testId: string;
+  idPrefix: string;
+}) {
+  return (
+    <SummaryTiles
+      busy={busy}
+      testId={testId}
+      tiles={[
+        { label: labels.total, value: sums ? money(sums.total) : '—', hint: count, icon: Receipt, tone: 'primary', testId: `${idPrefix}-total` },
+        { label: labels.paid, value: sums ? money(sums.paid) : '—', icon: Banknote, tone: 'green', testId: `${idPrefix}-paid` },
+        { label: labels.balance, value: sums ? money(sums.balance, true) : '—', icon: Scale, tone: 'red', testId: `${idPrefix}-balance` },
+        { label: labels.rate, value: sums ? collectionRate(sums.paid, sums.balance) : '—', hint: rateHint, icon: Percent, testId: `${idPrefix}-rate` },
+      ]}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { addDays, schoolToday } from '@shared/dates';
 import { ExportMenu, useListParams } from '@/components/data-table';
 import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonStack } from '@/components/skeleton-stack';
 import { CHART, AXIS_TICK, BAR_CURSOR } from '@/components/charts';
 import { formatDate, formatShortDate } from '@/lib/format';
 import { DateRange } from '@/components/date-range';
@@ -114,14 +114,7 @@ export function ReconciliationTab({ schoolId }: { schoolId: string | null }) {
   if (query.error && !data) {
     body = <QueryErrorCard query={query} title={r.loadFailed} retryLabel={mm.common.tryAgain} testId="reconciliation-error" />;
   } else if (!data) {
-    body = (
-      <div className="flex flex-col gap-2" aria-busy="true">
-        <Skeleton className="h-52 w-full" />
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-11 w-full" />
-        ))}
-      </div>
-    );
+    body = <SkeletonStack className="flex flex-col gap-2" cells={['h-52 w-full', ...Array<string>(4).fill('h-11 w-full')]} />;
   } else if (data.days.length === 0) {
     body = <EmptyListState icon={CalendarSearch} title={r.emptyTitle} hint={r.emptyHint} testId="reconciliation-empty" />;
   } else {

@@ -18,6 +18,7 @@ import { cn } from '@/lib/utils';
 import { FEES_KEY, useReminders } from '../api/fees';
 import { errorText, mm } from '../mpesa/common';
 import { useLatestReminderTask, usePreviewReminders, useReminderTask } from './settings-api';
+import { IconBadge } from '@/components/icon-badge';
 
 const r = mm.reminders;
 type Channel = 'sms' | 'email';
@@ -316,9 +317,7 @@ function TaskPanel({ task, error, onAgain }: { task: Task | undefined; error: Er
     return (
       <section className={frame} data-testid="reminders-done" aria-live="polite">
         <div className="flex items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-full bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
-            <CheckCircle2 className="size-5" aria-hidden />
-          </span>
+          <IconBadge icon={CheckCircle2} className="size-10 rounded-full bg-emerald-500/10 text-emerald-600 dark:text-emerald-400" iconClassName="size-5" />
           <div>
             <h3 className="font-semibold">{r.doneTitle}</h3>
             <p className="text-sm text-muted-foreground">{r.doneText(res.learners ?? 0)}</p>

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { useImportDryRun, useImportTask, useRefreshLearners, useRetryTask, useStartImport } from '../api/learner-import';
 import { IssueSection } from './issue-list';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.learnerFiles;
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -400,9 +401,7 @@ function ImportStep({
   if (result) {
     return (
       <div className="flex flex-col items-center gap-3 py-4 text-center" data-testid="import-done">
-        <span className="flex size-12 items-center justify-center rounded-full bg-emerald-500/10 text-emerald-600 dark:text-emerald-400">
-          <CheckCircle2 className="size-6" aria-hidden />
-        </span>
+        <IconBadge icon={CheckCircle2} className="size-12 rounded-full bg-emerald-500/10 text-emerald-600 dark:text-emerald-400" iconClassName="size-6" />
         <h3 className="text-lg font-semibold">{m.doneHeading}</h3>
         <p className="max-w-md text-sm text-muted-foreground" data-testid="import-done-text">
           {m.doneText(result.created, result.updated)}

@@ -12,7 +12,8 @@ import type {
   UpdateStudentBody,
 } from '@shared/contracts/learners';
 import { normaliseKenyanPhone } from '@shared/phone';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnless } from '@/lib/query-retry';
 
 /**
  * Calls of the learner register (issue 10 §2, §4): one hook per call. Every key starts with
@@ -24,10 +25,7 @@ const CLASSES_KEY = ['learners', 'classes'] as const;
 const STALE_MS = 30_000;
 
 /** No retries for answers that will not change (bad input, no access, not found). */
-function retry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) return false;
-  return failureCount < 2;
-}
+const retry = retryUnless([400, 401, 403, 404]);
 
 /** `path` with ?schoolId= for platform staff (school roles never send one). */
 function withSchool(path: string, schoolId: string | null | undefined): string {

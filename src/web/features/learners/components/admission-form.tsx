@@ -214,11 +214,10 @@ export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionRe
       </div>
 
       <OverCapacityConfirm
-        state={capacity.state}
+        capacity={capacity}
         title={a.overCapacityTitle}
         confirmLabel={a.admitAnyway}
         pending={admit.isPending}
-        onCancel={capacity.clear}
         onResend={send}
         testId="admission-over-capacity"
         confirmTestId="admission-admit-anyway"

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Captioned } from '@/components/captioned';
 import type { AdmissionResult } from '../api/learners';
 import { LearnerPhoto } from '@/features/learner-photo';
+import { IconBadge } from '@/components/icon-badge';
 
 const a = messages.learners.admission;
 
@@ -19,9 +20,7 @@ export function AdmissionSuccess({ result, profilePath, onAnother }: { result: A
   return (
     <section className="mx-auto w-full max-w-2xl overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm" data-testid="admission-success" aria-live="polite">
       <div className="flex flex-col items-center gap-3 border-b bg-emerald-500/5 px-6 py-8 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-emerald-500/15 text-emerald-600 dark:text-emerald-400">
-          <CircleCheck className="size-6" aria-hidden />
-        </span>
+        <IconBadge icon={CircleCheck} className="size-12 rounded-full bg-emerald-500/15 text-emerald-600 dark:text-emerald-400" iconClassName="size-6" />
         <h2 className="text-lg font-semibold tracking-tight">{a.successTitle}</h2>
         <div className="flex items-center gap-3">
           <LearnerPhoto studentId={result.id} name={name} gender={result.gender} size="md" />

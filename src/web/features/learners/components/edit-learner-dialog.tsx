@@ -74,11 +74,10 @@ function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => v
       {formError && (formError === e.nothingChanged ? <FormErrorAlert title={formError} testId="edit-learner-error" /> : <FormErrorAlert title={m.common.saveFailed} detail={formError} testId="edit-learner-error" />)}
       <FormDialogFooter className="pt-1" cancelLabel={m.common.cancel} onCancel={onDone} label={pending ? m.common.saving : m.common.save} pending={pending} submitTestId="edit-learner-save" />
       <OverCapacityConfirm
-        state={capacity.state}
+        capacity={capacity}
         title={e.moveTitle}
         confirmLabel={e.moveConfirm}
         pending={update.isPending}
-        onCancel={capacity.clear}
         onResend={send}
         testId="edit-over-capacity"
         confirmTestId="edit-move-anyway"

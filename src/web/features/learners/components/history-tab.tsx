@@ -1,8 +1,9 @@
-import { CalendarRange, History, type LucideIcon } from 'lucide-react';
+import { CalendarRange, History } from 'lucide-react';
 import type { ClassHistoryEntry } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
-import { EmptyListState, LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { Captioned } from '@/components/captioned';
 import { useClassHistory } from '../api/learners';
@@ -37,7 +38,7 @@ const dateOrDash = (d: string | null) => (d ? formatDate(d) : '—');
 export function HistoryTab({ learnerId }: { learnerId: string }) {
   const history = useClassHistory(learnerId);
   if (history.isError) {
-    return <LoadErrorCard title={h.loadFailed} detail={history.error.message} retryLabel={m.common.tryAgain} onRetry={() => void history.refetch()} testId="history-error" />;
+    return <QueryErrorCard query={history} title={h.loadFailed} retryLabel={m.common.tryAgain} testId="history-error" />;
   }
   if (!history.data) {
     return <SkeletonStack className="flex flex-col gap-2" cells={['h-12 w-full', 'h-12 w-full', 'h-12 w-full']} />;
@@ -99,15 +100,3 @@ export function HistoryTab({ learnerId }: { learnerId: string }) {
   );
 }
 
-/** A tab whose module has not arrived yet (fees, grades, attendance): a plain, friendly note. */
-export function ComingTab({ icon: Icon, title, text, testId }: { icon: LucideIcon; title: string; text: string; testId: string }) {
-  return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed bg-card/50 px-6 py-12 text-center" data-testid={testId}>
-      <span className="flex size-11 items-center justify-center rounded-full bg-muted text-muted-foreground">
-        <Icon className="size-5" aria-hidden />
-      </span>
-      <p className="mt-4 font-medium">{title}</p>
-      <p className="mt-1 max-w-md text-sm leading-relaxed text-muted-foreground">{text}</p>
-    </div>
-  );
-}

@@ -201,24 +201,23 @@ export function useOverCapacity<B>() {
 }
 
 /**
- * "The stream is full" before admitting or moving a learner into it: the server's message, Cancel, and
- * the confirm button that resends the same body with `overrideCapacity: true`.
+ * "The stream is full" before admitting or moving a learner into it: the server's message (from
+ * `capacity`, the form's `useOverCapacity`), Cancel (clears it), and the confirm button that resends
+ * the same body with `overrideCapacity: true`.
  */
 export function OverCapacityConfirm<B extends object>({
-  state,
+  capacity: { state, clear },
   pending,
   title,
   confirmLabel,
-  onCancel,
   onResend,
   testId,
   confirmTestId,
 }: {
-  state: OverCapacity<B>;
+  capacity: { state: OverCapacity<B>; clear: () => void };
   pending: boolean;
   title: string;
   confirmLabel: string;
-  onCancel: () => void;
   onResend: (body: B & { overrideCapacity: true }) => Promise<void>;
   testId: string;
   confirmTestId: string;
@@ -233,7 +232,7 @@ export function OverCapacityConfirm<B extends object>({
       cancelLabel={m.common.cancel}
       confirmLabel={confirmLabel}
       pending={pending}
-      onCancel={onCancel}
+      onCancel={clear}
       onConfirm={() => state && void onResend({ ...state.body, overrideCapacity: true })}
       testId={testId}
       confirmTestId={confirmTestId}

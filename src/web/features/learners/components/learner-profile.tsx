@@ -5,7 +5,8 @@ import { learnerName, type StudentDetail } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
 import { StatusCard } from '@/components/status-screen';
-import { LoadErrorCard } from '@/components/list-states';
+import { EmptyListState } from '@/components/list-states';
+import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { can } from '@shared/access';
@@ -16,7 +17,7 @@ import { DetailsTab } from './details-tab';
 import { EditLearnerDialog } from './edit-learner-dialog';
 import { ageToday, formatDate } from './format';
 import { GuardiansTab } from './guardians-tab';
-import { ComingTab, HistoryTab } from './history-tab';
+import { HistoryTab } from './history-tab';
 import { ProfilePhoto } from './profile-photo';
 import type { RegisterMode } from './register-mode';
 import { LearnerStatusBadge } from './status-badge';
@@ -147,7 +148,7 @@ export function LearnerProfile({ id, mode, onBack, onOpenLearner, nav }: { id: s
         <StatusCard icon={SearchX} tone="warning" title={m.notFound} text={p.notFoundText} role="status" actions={back} />
       </div>
     ) : (
-      <LoadErrorCard title={p.loadFailed} detail={student.error.message} retryLabel={m.common.tryAgain} onRetry={() => void student.refetch()} testId="profile-error" />
+      <QueryErrorCard query={student} title={p.loadFailed} retryLabel={m.common.tryAgain} testId="profile-error" />
     );
   } else if (!student.data) {
     body = <ProfileSkeleton />;
@@ -181,10 +182,10 @@ export function LearnerProfile({ id, mode, onBack, onOpenLearner, nav }: { id: s
             </TabsContent>
           )}
           <TabsContent value="grades">
-            <ComingTab icon={GraduationCap} title={p.comingTitle.grades} text={p.comingText.grades} testId="profile-grades" />
+            <EmptyListState icon={GraduationCap} title={p.comingTitle.grades} hint={p.comingText.grades} testId="profile-grades" className="rounded-xl bg-card/50" />
           </TabsContent>
           <TabsContent value="attendance">
-            <ComingTab icon={CalendarCheck} title={p.comingTitle.attendance} text={p.comingText.attendance} testId="profile-attendance" />
+            <EmptyListState icon={CalendarCheck} title={p.comingTitle.attendance} hint={p.comingText.attendance} testId="profile-attendance" className="rounded-xl bg-card/50" />
           </TabsContent>
         </Tabs>
         {canEdit && <EditLearnerDialog learner={learner} open={editing} onOpenChange={setEditing} />}

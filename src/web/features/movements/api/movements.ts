@@ -23,7 +23,8 @@ import type {
   TransferOutResponse,
   TransferRequest,
 } from '@shared/contracts/movements';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnless } from '@/lib/query-retry';
 
 /**
  * Calls of the movements screens (issue 10 §2 Promotion, Transfers, Exit), one hook per call. Writes
@@ -34,10 +35,7 @@ export const MOVEMENTS_KEY = ['movements'] as const;
 const LEARNERS_KEY = ['learners'] as const;
 const STALE_MS = 30_000;
 
-function retry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && [400, 401, 403, 404, 409].includes(error.status)) return false;
-  return failureCount < 2;
-}
+const retry = retryUnless([400, 401, 403, 404, 409]);
 
 function useRefreshAfterWrite() {
   const qc = useQueryClient();

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { useLearnerSearch } from '../api/movements';
+import { IconBadge } from '@/components/icon-badge';
 
 const m = messages.movements.picker;
 
@@ -50,9 +51,7 @@ export function LearnerPicker({
   if (value) {
     return (
       <div className="flex min-w-0 items-center gap-3 rounded-lg border bg-muted/30 p-3" data-testid={`${testId}-selected`}>
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-          <UserRound className="size-4" aria-hidden />
-        </span>
+        <IconBadge icon={UserRound} className="size-9 rounded-full bg-primary/10 text-primary" />
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{value.name}</p>
           <p className="truncate text-xs text-muted-foreground">

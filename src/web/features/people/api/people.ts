@@ -2,16 +2,14 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ClassItem } from '@shared/contracts/classes';
 import type { ClassDetails, ListTeachersResponse, TeacherDetail } from '@shared/contracts/people';
 import { isTaskRunning, type Task } from '@shared/contracts/tasks';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnless } from '@/lib/query-retry';
 
 /** Root of the teachers and classes queries. */
 export const PEOPLE_KEY = ['people'] as const;
 
 const STALE_MS = 60_000;
-function retry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && [400, 401, 403, 404].includes(error.status)) return false;
-  return failureCount < 2;
-}
+const retry = retryUnless([400, 401, 403, 404]);
 
 /** GET /api/teachers?… (`path` with filters, sort, page); the previous page stays while the next loads. */
 export function useTeachers(path: string, enabled = true) {
