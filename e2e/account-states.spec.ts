@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './support/test';
-import { DEMO_PASSWORD } from './support/accounts';
+import { submitSchoolSignIn } from './support/accounts';
 
 /**
  * Sign-in refusals for accounts in states the demo data does not have (e2e/support/fixture-accounts.ts),
@@ -16,12 +16,7 @@ const cases = [
 
 for (const [email, message] of cases) {
   test(`${email} is refused with "${message}" and stays on /login`, async ({ page }) => {
-    await page.goto('/login');
-    await page.getByRole('tab', { name: 'School Users' }).click();
-    const panel = page.getByRole('tabpanel', { name: 'School Users' });
-    await panel.getByLabel('Email', { exact: true }).fill(email);
-    await panel.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await panel.getByRole('button', { name: 'Sign In' }).click();
+    const panel = await submitSchoolSignIn(page, email);
     await expect(panel.getByRole('alert')).toHaveText(message);
     await expect(page).toHaveURL(/\/login$/);
     // No session was left behind: a signed-in page still sends the browser to /login.

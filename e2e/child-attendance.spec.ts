@@ -10,7 +10,7 @@ import type { ClassDetails } from '../src/shared/contracts/people';
 import { schoolToday } from '../src/shared/dates';
 import { attendanceMessages } from '../src/shared/messages/attendance';
 import { attendanceRegisterScreens } from '../src/shared/messages/attendance-register-screens';
-import { ACCOUNTS, DEMO_PASSWORD, signInViaApi } from './support/accounts';
+import { ACCOUNTS, DEMO_PASSWORD, signInViaApi, submitSchoolSignIn } from './support/accounts';
 
 /**
  * Issue 13 "Done when": a teacher marks a register (all present, then two absent), the parent sees the
@@ -49,12 +49,7 @@ async function json<T>(res: APIResponse | Response): Promise<T> {
 
 /** Signs in through the School Users form of /login (the teacher's real way in). */
 async function signInThroughForm(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'School Users' }).click();
-  const panel = page.getByRole('tabpanel', { name: 'School Users' });
-  await panel.getByLabel('Email', { exact: true }).fill(email);
-  await panel.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await panel.getByRole('button', { name: 'Sign In' }).click();
+  await submitSchoolSignIn(page, email);
   await expect(page).toHaveURL(/\/dashboard/);
 }
 

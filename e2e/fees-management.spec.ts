@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
 import { signInViaApi } from './support/accounts';
+import { admitViaApi } from './support/learners';
 
 /**
  * The finance officer's Fee Management and Student Accounts (issue 11 §1, §2) as journeys: a cash
@@ -37,22 +38,15 @@ function uniqueSuffix(): string {
 
 /** Admits a learner through the API (as the principal) and returns their id. */
 async function admit(page: Page, firstName: string, lastName: string, className: string): Promise<string> {
-  const classes = (await (await page.request.get('/api/classes')).json()) as { id: string; name: string }[];
-  const classId = classes.find((c) => c.name === className)!.id;
-  const res = await page.request.post('/api/students', {
-    data: {
-      firstName,
-      lastName,
-      gender: 'M',
-      dateOfBirth: '2018-03-14',
-      classId,
-      overrideCapacity: true,
-      admittedOn: '2026-01-12',
-      guardians: [{ name: `Grace ${lastName}`, relationship: 'mother', phone: '0722 611 204' }],
-    },
+  const learner = await admitViaApi(page, className, {
+    firstName,
+    lastName,
+    gender: 'M',
+    dateOfBirth: '2018-03-14',
+    admittedOn: '2026-01-12',
+    guardians: [{ name: `Grace ${lastName}`, relationship: 'mother', phone: '0722 611 204' }],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+  return learner.id;
 }
 
 test.describe('fee management', () => {

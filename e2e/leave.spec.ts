@@ -126,3 +126,59 @@ test('the teacher requests leave, the principal approves it on the Approvals car
   await noHorizontalScroll(page);
   await shot(page, 'leave-tab-pending');
 });
+
+/** The teacher asks for leave twice (a week apart, in March next year); returns the requests' ids. */
+async function requestTwice(page: Page, reasons: string[]): Promise<string[]> {
+  const start = nextYearMonday();
+  await signInViaApi(page, 'teacher');
+  await page.goto('/dashboard/my-leave');
+  const section = page.getByTestId('my-leave-section');
+  const ids: string[] = [];
+  for (const [i, reason] of reasons.entries()) {
+    const form = section.getByTestId('my-leave-form');
+    await form.getByTestId('leave-form-type').click();
+    await page.getByRole('option', { name: 'Annual leave' }).click();
+    await form.getByTestId('leave-form-start').fill(addDays(start, 28 + i * 7));
+    await form.getByTestId('leave-form-end').fill(addDays(start, 29 + i * 7));
+    await form.getByTestId('leave-form-reason').fill(reason);
+    await form.getByTestId('leave-form-submit').click();
+    const row = section.getByTestId('my-leave-requests').locator('[data-testid="leave-request"]').filter({ hasText: reason });
+    await expect(row).toHaveAttribute('data-status', 'pending');
+    ids.push((await row.getAttribute('data-request-id'))!);
+  }
+  return ids;
+}
+
+test('HR rejects one request with a note and approves another from the Leave tab, on a desktop and a phone', async ({ page }) => {
+  const [rejectedId, approvedId] = await requestTwice(page, ['Family visit upcountry', 'Graduation ceremony']);
+
+  await signInViaApi(page, 'hr');
+  await page.goto('/dashboard/staff-management?tab=leave');
+  const tab = page.getByTestId('leave-tab');
+  const pending = tab.getByTestId('leave-pending-list');
+  const visibleRow = (reason: string) => pending.locator(':is(tr, li, [data-testid="leave-request"]):visible').filter({ hasText: reason }).first();
+
+  await visibleRow('Family visit upcountry').getByTestId('leave-reject').click();
+  const dialog = page.getByTestId('leave-decide-dialog');
+  await expect(dialog).toBeVisible();
+  await shot(page, 'leave-reject-dialog');
+  await dialog.getByTestId('leave-decide-note').fill('No cover for Grade 7 that week');
+  await dialog.getByTestId('leave-decide-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(pending).not.toContainText('Family visit upcountry');
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await noHorizontalScroll(page);
+  await visibleRow('Graduation ceremony').getByTestId('leave-approve').click();
+  await expect(dialog).toBeVisible();
+  await noHorizontalScroll(page);
+  await shot(page, 'leave-approve-dialog');
+  await dialog.getByTestId('leave-decide-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(pending).not.toContainText('Graduation ceremony');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await tab.getByTestId('leave-subtab-requests').click();
+  await expect(tab.locator(`[data-testid="leave-request"][data-request-id="${rejectedId}"]`)).toHaveAttribute('data-status', 'rejected');
+  await expect(tab.locator(`[data-testid="leave-request"][data-request-id="${approvedId}"]`)).toHaveAttribute('data-status', 'approved');
+});

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
 import { DEMO_PASSWORD, signInViaApi } from './support/accounts';
+import { admitViaApi } from './support/learners';
 
 /**
  * Learner movements (issue 10 §2 Promotion, Transfers, Exit) as the principal clicks through them:
@@ -30,23 +31,16 @@ async function choose(page: Page, trigger: string, option: string | RegExp) {
 
 /** Admits a learner through the API (the journeys move learners they own) and returns their id. */
 async function admit(page: Page, firstName: string, lastName: string, className: string, phone: string): Promise<string> {
-  const classes = (await (await page.request.get('/api/classes')).json()) as { id: string; name: string }[];
-  const classId = classes.find((c) => c.name === className)!.id;
-  const res = await page.request.post('/api/students', {
-    data: {
-      firstName,
-      lastName,
-      gender: 'F',
-      dateOfBirth: '2013-04-09',
-      classId,
-      overrideCapacity: true,
-      admittedOn: '2026-01-12',
-      upi: `UPI-${lastName.toUpperCase()}-77`,
-      guardians: [{ name: `Mary ${lastName}`, relationship: 'mother', phone }],
-    },
+  const learner = await admitViaApi(page, className, {
+    firstName,
+    lastName,
+    gender: 'F',
+    dateOfBirth: '2013-04-09',
+    admittedOn: '2026-01-12',
+    upi: `UPI-${lastName.toUpperCase()}-77`,
+    guardians: [{ name: `Mary ${lastName}`, relationship: 'mother', phone }],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+  return learner.id;
 }
 
 async function pickLearner(page: Page, picker: string, name: string) {

@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { test } from './support/test';
-import { DEMO_PASSWORD, signInViaApi } from './support/accounts';
+import { DEMO_PASSWORD, signInViaApi, submitSchoolSignIn } from './support/accounts';
 
 /**
  * Schools Management (/admin/schools, spec §2 edufam_admin "schools") and the header's school context
@@ -28,12 +28,7 @@ async function openSchools(page: Page) {
 async function signInThroughForm(browser: Browser, email: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByRole('tab', { name: 'School Users' }).click();
-  const panel = page.getByRole('tabpanel', { name: 'School Users' });
-  await panel.getByLabel('Email', { exact: true }).fill(email);
-  await panel.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await panel.getByRole('button', { name: 'Sign In' }).click();
+  const panel = await submitSchoolSignIn(page, email);
   return { page, panel, close: () => context.close() };
 }
 

@@ -1,8 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
 import type { AssignResponse, TransportRoutesResponse } from '../src/shared/contracts/transport';
-import { learnerName, type StudentDetail } from '../src/shared/contracts/learners';
+import { learnerName } from '../src/shared/contracts/learners';
 import { signInViaApi } from './support/accounts';
+import { admitViaApi } from './support/learners';
 import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
 
 /**
@@ -17,21 +18,14 @@ const shot = screenshots(process.env.TRANSPORT_SHOTS);
 /** Admits a learner as the principal (the finance officer may not admit), then signs the finance officer back in. */
 async function admitLearner(page: Page): Promise<{ id: string; name: string; admissionNumber: string }> {
   await signInViaApi(page, 'principal');
-  const classes = (await (await page.request.get('/api/classes')).json()) as { id: string; name: string }[];
-  const res = await page.request.post('/api/students', {
-    data: {
-      firstName: 'Baraka',
-      lastName: 'Safarini',
-      gender: 'M',
-      dateOfBirth: '2014-02-11',
-      classId: classes.find((c) => c.name === 'Grade 7 East')!.id,
-      overrideCapacity: true,
-      admittedOn: '2026-01-12',
-      guardians: [{ name: 'Rehema Safarini', relationship: 'mother', phone: '0722 600 415' }],
-    },
+  const created = await admitViaApi(page, 'Grade 7 East', {
+    firstName: 'Baraka',
+    lastName: 'Safarini',
+    gender: 'M',
+    dateOfBirth: '2014-02-11',
+    admittedOn: '2026-01-12',
+    guardians: [{ name: 'Rehema Safarini', relationship: 'mother', phone: '0722 600 415' }],
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const created = (await res.json()) as StudentDetail;
   await signInViaApi(page, 'finance_officer');
   return { id: created.id, name: learnerName(created), admissionNumber: created.admissionNumber };
 }

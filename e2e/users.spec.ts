@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './support/test';
-import { signInViaApi } from './support/accounts';
+import { signInViaApi, submitSchoolSignIn } from './support/accounts';
 
 /**
  * Users Management (spec §2 Users Management, §5 Create User form and Other, §6 User management, §8
@@ -216,12 +216,7 @@ test.describe('users management', () => {
     // First sign-in through the real form: the new-password page comes before anything else.
     const userContext = await browser.newContext({ baseURL });
     const user = await userContext.newPage();
-    await user.goto('/login');
-    await user.getByRole('tab', { name: 'School Users' }).click();
-    const panel = user.getByRole('tabpanel', { name: 'School Users' });
-    await panel.getByLabel('Email', { exact: true }).fill(email);
-    await panel.getByLabel('Password', { exact: true }).fill(TEMPORARY_PASSWORD);
-    await panel.getByRole('button', { name: 'Sign In' }).click();
+    await submitSchoolSignIn(user, email, TEMPORARY_PASSWORD);
     const gate = user.getByTestId('change-password-gate');
     await expect(gate.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     await expect(gate).toContainText(email);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'EduFam2026!';
 
@@ -26,4 +26,18 @@ export async function signInViaApi(page: Page, role: DemoRole): Promise<void> {
     data: { email, password: DEMO_PASSWORD, accessType: role.endsWith('_admin') ? 'admin' : 'school', rememberMe: true },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Signs in through the School Users form of /login (the real way in): opens the tab, fills email and
+ * password, presses Sign In. Returns the tab's panel, where a refusal shows its alert.
+ */
+export async function submitSchoolSignIn(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<Locator> {
+  await page.goto('/login');
+  await page.getByRole('tab', { name: 'School Users' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'School Users' });
+  await panel.getByLabel('Email', { exact: true }).fill(email);
+  await panel.getByLabel('Password', { exact: true }).fill(password);
+  await panel.getByRole('button', { name: 'Sign In' }).click();
+  return panel;
 }
