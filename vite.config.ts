@@ -28,9 +28,28 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Puts the pre-paint theme script into both pages' head (the app and the marketing site), so the saved
+ * theme (localStorage `edufam-theme`: light, dark or system, as src/web/lib/theme.tsx writes it) is
+ * applied before first paint without a flash, from one copy of the script.
+ */
+function themeBeforePaint(): Plugin {
+  const script = `(function () {
+  try {
+    var t = localStorage.getItem('edufam-theme') || 'system';
+    var dark = t === 'dark' || (t === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+    if (dark) document.documentElement.classList.add('dark');
+  } catch (e) {}
+})();`;
+  return {
+    name: 'edufam-theme-before-paint',
+    transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'head' }],
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), themeBeforePaint(), precompress()],
   resolve: {
     alias: {
       '@': path.resolve(import.meta.dirname, 'src/web'),
