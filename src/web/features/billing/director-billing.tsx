@@ -1,5 +1,4 @@
 import * as React from 'react';
-import { useSearchParams } from 'react-router';
 import { CalendarClock, FileText, Smartphone, Wallet } from 'lucide-react';
 import type { BillingStatusResponse, PlatformInvoice, Subscription } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
@@ -15,6 +14,7 @@ import { InvoiceCard, invoiceColumns } from './invoices-tab';
 import { BillingInvoiceSheet } from './invoice-sheet';
 import { PayInvoiceDialog } from './pay-mpesa-dialog';
 import { IconBadge } from '@/components/icon-badge';
+import { usePatchedSearchParams } from '@/lib/search-params';
 
 const d = s.director;
 const PAGE_SIZE = 10;
@@ -85,7 +85,7 @@ function SubscriptionCard({ sub, status, payable, onPay }: { sub: Subscription |
  * `?invoice=<id>` opens an invoice; `?pay=1` opens the payment of the first invoice still owed.
  */
 export function DirectorBilling({ schoolName, phone, canPay }: { schoolName: string; phone: string | null; canPay: boolean }) {
-  const [params, setParams] = useSearchParams();
+  const [params, patchParams] = usePatchedSearchParams(true);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const invoices = useBillingInvoices(new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) }).toString());
   const owed = useBillingInvoices(new URLSearchParams({ page: '1', pageSize: '50' }).toString());
@@ -96,16 +96,7 @@ export function DirectorBilling({ schoolName, phone, canPay }: { schoolName: str
   // The invoice being paid is pinned: once paid it leaves the list of invoices still owed, the dialog stays.
   const [paying, setPaying] = React.useState<PlatformInvoice | null>(null);
   const openId = params.get('invoice');
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const setParam = (key: string, value: string | null) => patchParams({ [key]: value });
 
   // ?pay=1 (the banner's "Pay now") opens the payment once the invoice is known.
   const wantsPay = params.get('pay') === '1';
