@@ -187,6 +187,7 @@ describe('API permissions', () => {
     viewAssessment: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher'],
     manageExams: ['principal'],
     enterMarks: ['teacher', 'principal'],
+    viewExamResults: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher', 'parent'],
     viewChildGrades: ['parent'],
     viewReportCard: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher', 'parent'],
     writeReportComments: ['teacher', 'principal'],

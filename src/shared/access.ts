@@ -134,6 +134,11 @@ export const PERMISSIONS = {
   manageExams: (a: Actor) => a.role === 'principal',
   /** Enter marks: teachers for their own stream x subject (the service checks), the principal any. */
   enterMarks: (a: Actor) => a.role === 'teacher' || a.role === 'principal',
+  /**
+   * A series' results (GET /api/exams/:examId/results): those who read assessment, and parents for their own
+   * children's rows of released series in a stream they sat it in (the service narrows; issue 12 Public API).
+   */
+  viewExamResults: (a: Actor) => isAdminRole(a.role) || ['principal', 'school_director', 'teacher', 'parent'].includes(a.role),
   /** A parent's Child Grades and Progress Reports (released results of their own children only). */
   viewChildGrades: (a: Actor) => a.role === 'parent',
   /** A learner's report card: staff who read results, and parents (their own children; the service narrows). */

@@ -169,9 +169,10 @@ export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps, o
   /**
    * GET /api/exams/:examId/results?classId= | ?levelId= [&format=pdf|xlsx] → { exam, scope, subjects,
    * rows: [{ studentId, admissionNumber, total, mean, meanGrade, points, position, subjects: [...] }],
-   * summary }; or the broadsheet as PDF / Excel.
+   * summary }; or the broadsheet as PDF / Excel. Parents: ?classId= of a stream a child of theirs sat
+   * a released series in, and only their own children's rows.
    */
-  r.get('/api/exams/:examId/results', { config: { permission: 'viewAssessment' }, schema: { params: examParams, querystring: resultsQuery.extend({ schoolId: z.uuid().optional() }), tags } }, async (req, reply) => {
+  r.get('/api/exams/:examId/results', { config: { permission: 'viewExamResults' }, schema: { params: examParams, querystring: resultsQuery.extend({ schoolId: z.uuid().optional() }), tags } }, async (req, reply) => {
     const results = await examResults(database, actorOf(req), req.params.examId, req.query);
     if (req.query.format === 'pdf') return broadsheetPdf(reply, database, deps.storage, actorOf(req), results, req.query.schoolId);
     if (req.query.format === 'xlsx') return broadsheetXlsx(reply, results);

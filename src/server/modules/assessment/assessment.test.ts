@@ -345,6 +345,30 @@ describe('IGCSE results (Riverside)', () => {
 });
 
 describe('release and the parent (§3 Release, §4 Child Grades)', () => {
+  it("GET /api/exams/:examId/results?classId= gives a parent their own children's rows of a released series, and nothing else", async () => {
+    const mine = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
+    const child = mine.children.find((c) => c.className === 'Grade 7 East') ?? mine.children[0]!;
+    const series = child.series.find((s) => s.name === 'End of Term 1 2026')!;
+    const classId = (await classNamed(child.className!)).id;
+    const r = await json<ExamResults>('GET', `/api/exams/${series.examId}/results?classId=${classId}`, 'parent');
+    expect(r.scope).toMatchObject({ kind: 'stream', id: classId });
+    expect(r.rows.map((x) => x.studentId)).toEqual([child.studentId]);
+    // The position is still among the whole stream, as the principal's broadsheet gives it.
+    const full = await json<ExamResults>('GET', `/api/exams/${series.examId}/results?classId=${classId}`, 'principal');
+    expect(full.rows.length).toBeGreaterThan(1);
+    expect(r.rows[0]!.position).toBe(full.rows.find((x) => x.studentId === child.studentId)!.position);
+    expect(r.summary.learners).toBe(1);
+
+    // Another stream of the school, a series not released, and another school's parent read as not found.
+    const otherStream = (await json<ClassItem[]>('GET', '/api/classes', 'principal')).find((c) => !mine.children.some((k) => k.className === c.name))!;
+    expect((await send('GET', `/api/exams/${series.examId}/results?classId=${otherStream.id}`, 'parent')).statusCode).toBe(404);
+    const unreleased = await examNamed('Mid-Term 2 2026');
+    expect((await send('GET', `/api/exams/${unreleased.id}/results?classId=${classId}`, 'parent')).statusCode).toBe(404);
+    expect((await send('GET', `/api/exams/${series.examId}/results?classId=${classId}`, 'rsParent')).statusCode).toBe(404);
+    // Staff reading is unchanged; roles outside assessment still get 403.
+    expect((await send('GET', `/api/exams/${series.examId}/results?classId=${classId}`, 'finance')).statusCode).toBe(403);
+  });
+
   it('parents see released series of their own children only; release makes a new one visible', async () => {
     const mine = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
     expect(mine.children).toHaveLength(2);
@@ -355,7 +379,8 @@ describe('release and the parent (§3 Release, §4 Child Grades)', () => {
     const series = child.series[0]!;
     expect(series.subjects[0]!.gradeLabel).toMatch(/^(EE|ME|AE|BE)\d? /);
     expect(series.position).not.toBeNull();
-    expect((await send('GET', `/api/exams/${series.examId}/results`, 'parent')).statusCode).toBe(403);
+    // The broadsheet path answers a parent only for a stream their child sat in (next test).
+    expect((await send('GET', `/api/exams/${series.examId}/results`, 'parent')).statusCode).toBe(400);
 
     // A new series, marked, approved and released, appears; before release it does not.
     const t1 = await examNamed('End of Term 1 2026');

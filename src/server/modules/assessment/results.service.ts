@@ -220,11 +220,31 @@ async function assertSeesStream(tx: Tx, actor: Actor, classId: string) {
 }
 
 /**
+ * A parent's reading of a series' results (issue 12 Public API: "parents get only their own children's
+ * rows of released series"): the stream must be one a child of theirs sat the series in, and the series
+ * must be released to them; otherwise the series or stream reads as not found (nothing about other
+ * families leaks). Returns the ids of the caller's children; 400 when no stream is named.
+ */
+async function parentsChildrenIn(tx: Tx, schoolId: string, actor: Actor, examId: string, classId: string | undefined): Promise<Set<string>> {
+  if (!classId) throw badRequest(m.streamNotFound, { classId: m.streamNotFound });
+  const kids = await resultsRepo.listVisibleLearners(tx, schoolId, learnerAudience(actor));
+  const kidIds = kids.map((k) => k.id);
+  const released = kidIds.length ? await resultsRepo.listReleasedExamsOf(tx, kidIds) : [];
+  if (!released.some((x) => x.examId === examId)) throw notFound(m.examNotFound);
+  const satIn = await resultsRepo.listStreamsSatIn(tx, kidIds, [examId]);
+  if (!satIn.some((x) => x.classId === classId)) throw notFound(m.streamNotFound);
+  return new Set(kidIds);
+}
+
+/**
  * GET /api/exams/:examId/results?classId= | ?levelId= → the broadsheet of a stream or a level (the
- * first level of the exam when neither is given). Rows sorted by position.
+ * first level of the exam when neither is given). Rows sorted by position. A parent names a stream
+ * and gets only their own children's rows (positions still among the whole stream), with subject
+ * means and the summary over those rows; released series only (parentsChildrenIn).
  */
 export async function examResults(database: Database, actor: Actor, examId: string, q: { classId?: string; levelId?: string; schoolId?: string }): Promise<ExamResults> {
   return inSchool(database, actor, q.schoolId, async (tx, schoolId) => {
+    const ownChildren = actor.role === 'parent' ? await parentsChildrenIn(tx, schoolId, actor, examId, q.classId) : null;
     const e = await examOf(tx, schoolId, examId);
     const r = await computeResults(tx, schoolId, e, { withDeviation: true });
     let scope: ExamResults['scope'];
@@ -238,7 +258,7 @@ export async function examResults(database: Database, actor: Actor, examId: stri
       }
       await assertSeesStream(tx, actor, c.id);
       scope = { kind: 'stream', id: c.id, name: c.name };
-      rows = sortByPosition(r.rows.filter((x) => x.classId === c.id), false);
+      rows = sortByPosition(r.rows.filter((x) => x.classId === c.id && (!ownChildren || ownChildren.has(x.studentId))), false);
     } else {
       if (actor.role === 'teacher') throw forbidden(m.notYourClass);
       const levelId = q.levelId ?? e.levelIds[0];
