@@ -62,7 +62,7 @@ export const learnerFilesMessages = {
     birth_certificate_number: 'Optional.',
     boarding: 'day or boarding. Blank means day.',
     guardian_name: 'The parent or guardian’s full name.',
-    guardian_relationship: 'mother, father, guardian, grandparent, sibling, relative, sponsor or other. Blank means guardian.',
+    guardian_relationship: 'mother, father, guardian, grandparent, sibling, relative, sponsor or other; grandmother, grandfather, aunt, uncle, brother, sister, step-mother and step-father are also accepted (saved as grandparent, sibling or relative). Blank means guardian.',
     guardian_phone: 'A Kenyan mobile number, e.g. 0712345678. A guardian already known by this phone is linked, not duplicated (siblings share a parent).',
     guardian_email: 'Optional.',
   } as Record<string, string>,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportUrl, IMPORT_COLUMNS } from '../../../shared/contracts/learner-files.js';
 import { cellText, detectDelimiter, matchHeader, tableToRows } from './import-file.js';
-import { checkRow, classKey, parseDate, type ClassRef } from './import-rows.js';
+import { checkRow, classKey, parseDate, parseRelationship, type ClassRef } from './import-rows.js';
 import { localPhone } from './learner-files.service.js';
 
 /** The import's pure rules (issue 10 §2 Import): reading cells, dates, the header, one row. */
@@ -65,7 +65,7 @@ describe('checkRow', () => {
   });
 
   it('reports every problem of the row with its column', () => {
-    const r = checkRow(row({ first_name: '', gender: 'x', date_of_birth: '1990-01-01', class: 'Grade 7 South', boarding: 'weekly', guardian_relationship: 'uncle', guardian_phone: '0800 123', guardian_email: 'a@', admission_number: 'GHA#1' }), classes, '2026-11-23');
+    const r = checkRow(row({ first_name: '', gender: 'x', date_of_birth: '1990-01-01', class: 'Grade 7 South', boarding: 'weekly', guardian_relationship: 'neighbourly', guardian_phone: '0800 123', guardian_email: 'a@', admission_number: 'GHA#1' }), classes, '2026-11-23');
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.issues.map((i) => i.column)).toEqual([
@@ -79,6 +79,21 @@ describe('checkRow', () => {
       'guardian_phone',
       'guardian_email',
     ]);
+  });
+});
+
+describe('parseRelationship (issue 34)', () => {
+  it('maps the words schools write, in any case and with or without the hyphen, to the vocabulary', () => {
+    expect(['Grandmother', 'GRANDFATHER', 'grandparent'].map(parseRelationship)).toEqual(['grandparent', 'grandparent', 'grandparent']);
+    expect(['AUNT', 'Uncle', 'step-father', 'Step-Mother', 'stepmother', 'Step Father', ' relative '].map(parseRelationship)).toEqual(Array(7).fill('relative'));
+    expect(['Brother', 'sister', 'Sibling'].map(parseRelationship)).toEqual(['sibling', 'sibling', 'sibling']);
+    expect(['Sponsor', 'GUARDIAN', 'Mother', 'father', 'Other', ''].map(parseRelationship)).toEqual(['sponsor', 'guardian', 'mother', 'father', 'other', 'guardian']);
+  });
+
+  it('refuses a word it does not know, naming the accepted words', () => {
+    expect(parseRelationship('neighbourly')).toBeNull();
+    expect(parseRelationship('constructor')).toBeNull();
+    expect(parseRelationship('step')).toBeNull();
   });
 });
 

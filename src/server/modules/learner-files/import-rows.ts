@@ -73,7 +73,43 @@ export function parseDate(text: string): string | null {
 
 const email = z.email();
 const ADMISSION_CHARS = /^[A-Za-z0-9/\-_. ]*$/;
-const RELATIONSHIP_LIST = RELATIONSHIPS.join(', ');
+
+/**
+ * The words schools write in the relationship column (issue 34), each with the nearest value of the
+ * relationship vocabulary (RELATIONSHIPS in shared/contracts/learners.ts), keyed as relationshipKey
+ * gives them. The vocabulary's own words are accepted too. A step-parent, aunt or uncle is kin but not
+ * the parent, so "relative"; the word itself is not kept (the link stores the mapped value only).
+ */
+export const RELATIONSHIP_WORDS: Readonly<Record<string, Relationship>> = {
+  ...Object.fromEntries(RELATIONSHIPS.map((r) => [r, r])),
+  grandmother: 'grandparent',
+  grandfather: 'grandparent',
+  aunt: 'relative',
+  uncle: 'relative',
+  brother: 'sibling',
+  sister: 'sibling',
+  stepmother: 'relative',
+  stepfather: 'relative',
+};
+
+/** The words the accepted relationship names are shown as in messages (step-mother, not stepmother). */
+const RELATIONSHIP_LIST = [...RELATIONSHIPS, 'grandmother', 'grandfather', 'aunt', 'uncle', 'brother', 'sister', 'step-mother', 'step-father'].join(', ');
+
+/** A typed relationship as looked up in RELATIONSHIP_WORDS: lower case, without spaces, hyphens or underscores ("Step-Father" → "stepfather"). */
+export function relationshipKey(text: string): string {
+  return text.trim().toLowerCase().replace(/[\s\-_\u2010-\u2013]+/g, '');
+}
+
+/**
+ * A relationship as the import accepts it (issue 34): a vocabulary value or a word schools use
+ * (Grandmother, AUNT, step-father, ...; any case, with or without the hyphen), as the vocabulary
+ * value. Blank means guardian. Null for a word not known.
+ */
+export function parseRelationship(text: string): Relationship | null {
+  if (!text.trim()) return 'guardian';
+  const key = relationshipKey(text);
+  return Object.hasOwn(RELATIONSHIP_WORDS, key) ? RELATIONSHIP_WORDS[key]! : null;
+}
 
 /** Checks one row against the rules that need no database; `classes` are the open year's, by classKey. */
 export function checkRow(r: FileRow, classes: Map<string, ClassRef>, today: string): RowCheck {
@@ -111,8 +147,7 @@ export function checkRow(r: FileRow, classes: Map<string, ClassRef>, today: stri
   if (!boarding) issue('boarding', m.boardingInvalid);
 
   if (v.guardian_name.length > 120) issue('guardian_name', m.guardianNameLong);
-  const relText = v.guardian_relationship.toLowerCase();
-  const relationship = (relText ? RELATIONSHIPS.find((x) => x === relText) : 'guardian') ?? null;
+  const relationship = parseRelationship(v.guardian_relationship);
   if (!relationship) issue('guardian_relationship', m.relationshipInvalid(RELATIONSHIP_LIST));
 
   const phone = v.guardian_phone ? normaliseKenyanPhone(v.guardian_phone) : null;

@@ -347,6 +347,29 @@ describe('bad rows and bad files', () => {
     expect(await learnersNamed('Future')).toEqual([]);
   });
 
+  it('accepts the relationship words schools write (issue 34), stored as the nearest vocabulary value; a nonsense word is refused', async () => {
+    const rows: Row[] = [
+      learner({ first_name: 'Kinwordone', guardian_relationship: 'Grandmother', guardian_phone: '0711000301' }), // row 2
+      learner({ first_name: 'Kinwordtwo', guardian_relationship: 'AUNT', guardian_phone: '0711000302' }), // row 3
+      learner({ first_name: 'Kinwordthree', guardian_relationship: 'step-father', guardian_phone: '0711000303' }), // row 4
+      learner({ first_name: 'Kinwordfour', guardian_relationship: 'Neighbourly', guardian_phone: '0711000304' }), // row 5
+    ];
+    const result = await importFile('?commit=true', 'kin.csv', csvOf(rows));
+    expect(result.errors).toEqual([
+      {
+        row: 5,
+        column: 'guardian_relationship',
+        message: 'Relationship must be one of: mother, father, guardian, grandparent, sibling, relative, sponsor, other, grandmother, grandfather, aunt, uncle, brother, sister, step-mother, step-father.',
+      },
+    ]);
+    expect(result).toMatchObject({ created: 3, committed: true });
+    for (const [name, relationship] of [['Kinwordone', 'grandparent'], ['Kinwordtwo', 'relative'], ['Kinwordthree', 'relative']] as const) {
+      const [s] = await learnersNamed(name);
+      expect((await guardiansOf(s!.id)).map((g) => g.relationship), name).toEqual([relationship]);
+    }
+    expect(await learnersNamed('Kinwordfour')).toEqual([]);
+  });
+
   it('refuses a file with missing or misspelt columns as a whole, naming them', async () => {
     const before = await counts();
     const header = IMPORT_COLUMNS.map((c) => (c === 'guardian_phone' ? 'guardian_phon' : c)).join(',');
