@@ -34,3 +34,11 @@ export interface SessionUser {
    */
   twoFactorSetupRequired?: boolean;
 }
+
+/**
+ * Request header with which a caller asks GET /api/auth/session to answer a visitor with no live
+ * session as 200 `{ user: null }` instead of 401 UNAUTHENTICATED (issue 34: the public login page asks
+ * "is anyone signed in?" without a 401 in the browser console). Value "1". Without it the route
+ * answers as before; a sign-in waiting for its two-factor code stays 401 TWO_FACTOR_REQUIRED either way.
+ */
+export const SESSION_PROBE_HEADER = 'x-edufam-session-probe';

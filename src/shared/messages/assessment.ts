@@ -1,3 +1,4 @@
+import { plural, pluralWord } from '../plural.js';
 /**
  * Assessment (issue 12): API errors and texts of the exams, marks, results, report cards and
  * certificates. Screens' labels live beside them in `assessmentScreens` where they grow.
@@ -45,11 +46,11 @@ export const assessmentMessages = {
   marksRequired: 'Send at least one mark.',
   // Approval and release.
   nothingToSubmit: 'Enter the marks of every learner (or mark them absent or exempt) before submitting.',
-  missingMarks: (n: number) => `${n} learner(s) still have no mark; enter a mark or mark them absent or exempt.`,
+  missingMarks: (n: number) => `${plural(n, 'learner')} still ${pluralWord(n, 'has', 'have')} no mark; enter a mark or mark ${pluralWord(n, 'the learner', 'them')} absent or exempt.`,
   notSubmitted: 'These marks have not been submitted for approval.',
   alreadyApproved: 'These marks have already been approved.',
   commentRequired: 'Tell the teacher what to fix.',
-  notApprovedYet: (n: number) => `${n} mark sheet(s) are not approved yet; approve them before releasing.`,
+  notApprovedYet: (n: number) => `${plural(n, 'mark sheet')} ${pluralWord(n, 'is', 'are')} not approved yet; approve ${pluralWord(n, 'it', 'them')} before releasing.`,
   noApprovedMarks: 'No marks have been approved for this exam yet.',
   alreadyReleased: 'This exam has already been released.',
   notReleased: 'These results have not been released yet.',
@@ -77,14 +78,14 @@ export const assessmentMessages = {
   // Teacher dashboard.
   dashboard: {
     marksToEnter: 'Marks to enter',
-    marksToEnterHint: (n: number) => `${n} mark sheet(s) open for entry`,
+    marksToEnterHint: (n: number) => `${plural(n, 'mark sheet')} open for entry`,
     openGrades: 'Open My Class Grades',
     returned: 'Returned',
     progress: (marked: number, total: number) => `${marked} of ${total} marked`,
   },
   // Approvals card.
   approvalTitle: (subject: string, stream: string) => `Marks: ${subject}, ${stream}`,
-  approvalSummary: (exam: string, teacher: string, count: number) => `${exam}: ${count} learner(s), submitted by ${teacher}`,
+  approvalSummary: (exam: string, teacher: string, count: number) => `${exam}: ${plural(count, 'learner')}, submitted by ${teacher}`,
   // Report card comments suggested from the performance band (issue 12 §5).
   suggestedComment: {
     excellent: 'Excellent work this term. Keep it up!',

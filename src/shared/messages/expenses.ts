@@ -1,3 +1,4 @@
+import { pluralWord } from '../plural.js';
 /** Expenses, budgets and petty cash (issue 15 §1): API errors and the texts of the Expenses screens. */
 export const expensesMessages = {
   // API errors
@@ -66,7 +67,7 @@ export const expensesScreens = {
     petty: 'Petty cash',
     pettyHint: (float: string) => `of a ${float} float`,
     over: 'Over budget',
-    overHint: 'categories this term',
+    overHint: (n: number) => `${pluralWord(n, 'category', 'categories')} this term`,
   },
   tabs: { expenses: 'Expenses', budgets: 'Budgets', petty: 'Petty cash', categories: 'Categories', settings: 'Settings' },
   status: { pending: 'Pending approval', approved: 'Approved', rejected: 'Rejected', paid: 'Paid' } as Record<string, string>,

@@ -1,3 +1,4 @@
+import { plural } from '../plural.js';
 /**
  * Fees and M-Pesa (issue 11): API errors, notices and texts sent to parents. The screens' own labels
  * live beside these in `feesScreens` (messages/fees-screens.ts).
@@ -23,7 +24,7 @@ export const feesMessages = {
   streamWrongLevel: 'The stream is not in this level.',
   structureNotFound: 'Fee structure not found',
   structureExists: 'A fee structure for this term, level, stream and boarding already exists.',
-  structureInUse: (n: number) => `This fee structure has been invoiced to ${n} learner(s); cancel those invoices first.`,
+  structureInUse: (n: number) => `This fee structure has been invoiced to ${plural(n, 'learner')}; cancel those invoices first.`,
   itemsRequired: 'Add at least one fee item.',
   itemNameRequired: 'Name the fee item.',
   itemNamesUnique: 'Each fee item needs its own name.',

@@ -1,3 +1,4 @@
+import { plural, pluralUnit } from '../plural.js';
 /** The finance office at a glance (issue 15): the panel on the finance officer's dashboard. */
 export const financeOfficeMessages = {
   title: 'Finance office',
@@ -8,13 +9,13 @@ export const financeOfficeMessages = {
   pettyCash: 'Petty cash',
   pettyCashHint: (float: string) => `Float KES ${float}`,
   store: 'Store value',
-  storeHint: (items: number, low: number) => `${items} items · ${low} low`,
+  storeHint: (items: number, low: number) => `${plural(items, 'item')} · ${low} low`,
   transport: 'On school buses',
   transportHint: (routes: number) => `${routes} ${routes === 1 ? 'route' : 'routes'}`,
   alerts: 'Needs attention',
   noAlerts: 'Nothing needs attention: budgets, stock and vehicle papers are in order.',
   overBudget: (category: string, actual: string, budget: string) => `${category}: KES ${actual} spent of a KES ${budget} budget`,
-  lowStock: (name: string, qty: number, unit: string, reorder: number) => `${name}: ${qty} ${unit} left (reorder at ${reorder})`,
+  lowStock: (name: string, qty: number, unit: string, reorder: number) => `${name}: ${pluralUnit(qty, unit)} left (reorder at ${reorder})`,
   expiry: {
     insurance: (subject: string, on: string, expired: boolean) => `${subject} insurance ${expired ? 'expired' : 'expires'} ${on}`,
     inspection: (subject: string, on: string, expired: boolean) => `${subject} inspection ${expired ? 'expired' : 'due'} ${on}`,

@@ -1,3 +1,4 @@
+import { pluralUnit } from '../plural.js';
 /** Inventory (issue 15 §5): API errors and the texts of the Inventory screens. */
 export const inventoryMessages = {
   api: {
@@ -148,7 +149,7 @@ export const inventoryMessages = {
     issueToDepartment: 'A department',
     departmentPlaceholder: 'Sciences, Boarding, Kitchen…',
     issueToLearner: 'A learner (free)',
-    onHandNow: (q: number, unit: string) => `${q} ${unit} on hand`,
+    onHandNow: (q: number, unit: string) => `${pluralUnit(q, unit)} on hand`,
     saleTotal: (amount: string) => `The learner's account is charged KES ${amount}.`,
     save: 'Save',
     saving: 'Saving…',

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccessType } from '@shared/roles';
 import { SESSION_FETCH_TIMEOUT_MS } from '@shared/constants';
+import { SESSION_PROBE_HEADER } from '@shared/contracts/session';
 import { api, ApiError } from '@/lib/api';
 import type { SessionUser } from '@/lib/types';
 
@@ -46,10 +47,21 @@ interface AuthContextValue {
 const AuthContext = React.createContext<AuthContextValue | null>(null);
 export const SESSION_KEY = ['auth', 'session'] as const;
 
-/** GET /api/auth/session, with the unfinished two-factor step it may report (401 TWO_FACTOR_REQUIRED, or twoFactorSetupRequired). */
+/**
+ * GET /api/auth/session, with the unfinished two-factor step it may report (401 TWO_FACTOR_REQUIRED, or
+ * twoFactorSetupRequired). Sent as a probe (SESSION_PROBE_HEADER), so a signed-out visitor is 200
+ * {user: null}, not a 401 in the console (issue 34); a 401 still reads as signed out.
+ */
 async function fetchSession(onPending: (p: PendingSignIn | null) => void): Promise<SessionUser | null> {
   try {
-    const { user, twoFactorSetupRequired } = await api<{ user: SetupFlagged; twoFactorSetupRequired?: boolean }>('/api/auth/session', { timeoutMs: SESSION_FETCH_TIMEOUT_MS });
+    const { user, twoFactorSetupRequired } = await api<{ user: SetupFlagged | null; twoFactorSetupRequired?: boolean }>('/api/auth/session', {
+      timeoutMs: SESSION_FETCH_TIMEOUT_MS,
+      headers: { [SESSION_PROBE_HEADER]: '1' },
+    });
+    if (!user) {
+      onPending(null);
+      return null;
+    }
     if (twoFactorSetupRequired || user.twoFactorSetupRequired) {
       onPending({ kind: 'setup', user, accessType: null, rememberMe: false });
       return null;

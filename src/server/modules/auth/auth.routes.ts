@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '../../../shared/messages.js';
 import { signInTwoFactorBody } from '../../../shared/contracts/security.js';
+import { SESSION_PROBE_HEADER } from '../../../shared/contracts/session.js';
 import { securityMessages } from '../../../shared/messages/security.js';
 import { unauthorized } from '../../errors.js';
 import { toHeaders } from '../../plugins/access.js';
@@ -73,11 +74,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
    * GET /api/auth/session → 200 {user} for a live session (also for deactivated or role-less
    * accounts, so the app can show the right screen; twoFactorSetupRequired on it when the policy
    * requires two-factor the user has not set up), 401 otherwise: code TWO_FACTOR_REQUIRED while a
-   * sign-in waits for its two-factor code (the app shows the code step), UNAUTHENTICATED else.
+   * sign-in waits for its two-factor code (the app shows the code step), UNAUTHENTICATED else. With
+   * the header `x-edufam-session-probe: 1` (SESSION_PROBE_HEADER, the web app's own check, issue 34)
+   * "no session" is 200 {user: null} instead, so a signed-out visitor's console shows no 401.
    */
   r.get('/api/auth/session', { config: { public: true }, schema: { tags: ['auth'] } }, async (request) => {
     const state = await resolveSession(deps, toHeaders(request));
     if (state.kind === 'pending') throw unauthorized(securityMessages.api.twoFactorRequired, 'TWO_FACTOR_REQUIRED');
+    if (state.kind !== 'user' && request.headers[SESSION_PROBE_HEADER] === '1') return { user: null };
     if (state.kind !== 'user') throw unauthorized(messages.shell.authenticationRequired);
     return { user: state.user };
   });

@@ -269,6 +269,18 @@ describe('session and sign-out', () => {
     expect(forged.statusCode).toBe(401);
   });
 
+  it("the web app's session probe is 200 {user: null} for a visitor without a session (issue 34)", async () => {
+    const probe = { 'x-edufam-session-probe': '1' };
+    const none = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: probe });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ user: null });
+    const forged = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...probe, cookie: 'edufam.session_token=abc.def' } });
+    expect(forged.json()).toEqual({ user: null });
+    const cookie = await signIn(t.app, DEMO.greenhill.teacher, 'school');
+    const live = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...probe, cookie } });
+    expect(live.json()).toMatchObject({ user: { email: DEMO.greenhill.teacher, role: 'teacher' } });
+  });
+
   it('GET /api/auth/session returns the signed-in user', async () => {
     const cookie = await signIn(t.app, DEMO.riverside.principal, 'school');
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });

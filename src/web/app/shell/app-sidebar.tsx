@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { FEATURE_KEYS, FEATURE_SECTIONS } from '@shared/contracts/system-settings';
-import { pathForSection } from '@shared/access';
+import { can, pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import { isAdminRole } from '@shared/roles';
 import { sidebarFor, type SidebarItem } from '@shared/sections';
@@ -129,11 +129,14 @@ function SidebarSchool({ user }: { user: SessionUser }) {
 /**
  * Unread counts for the sidebar (issue 17): conversations (GET /api/conversations/unread-count, live on
  * `messages.changed`) and announcements (GET /api/announcements/unread-count, live on
- * `announcements.changed`), each only when the role's sidebar lists that section.
+ * `announcements.changed`), each only when the role's sidebar lists that section and the shared access
+ * rules let the role call the endpoint (`useMessages`, `readAnnouncements`; platform staff may do neither,
+ * so their pages ask for neither and the console shows no 403, issue 34).
  */
-function useUnreadCounts(items: SidebarItem[] | null): Record<string, number> {
-  const hasMessages = !!items?.some((i) => i.id === 'messages');
-  const hasAnnouncements = !!items?.some((i) => i.id === 'announcements');
+function useUnreadCounts(items: SidebarItem[] | null, user: SessionUser | null): Record<string, number> {
+  const actor = user?.role ? { id: user.id, role: user.role, schoolId: user.schoolId } : null;
+  const hasMessages = !!actor && can(actor, 'useMessages') && !!items?.some((i) => i.id === 'messages');
+  const hasAnnouncements = !!actor && can(actor, 'readAnnouncements') && !!items?.some((i) => i.id === 'announcements');
   const messagesCount = useUnreadMessages(hasMessages).data?.unread ?? 0;
   const announcementsCount = useUnreadAnnouncements(hasAnnouncements).data?.unread ?? 0;
   return { messages: hasMessages ? messagesCount : 0, announcements: hasAnnouncements ? announcementsCount : 0 };
@@ -162,7 +165,7 @@ export function SidebarBody({ user, activeSection, collapsed, onNavigate }: Side
   const hidden = useHiddenSections(user);
   const all = sidebarItemsFor(user);
   const items = all && hidden.size ? all.filter((i) => !hidden.has(i.id)) : all;
-  const unread = useUnreadCounts(items);
+  const unread = useUnreadCounts(items, user);
   return (
     <div className="flex h-full min-h-0 flex-col">
       <SidebarBrand collapsed={collapsed} />

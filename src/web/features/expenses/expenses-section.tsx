@@ -64,7 +64,7 @@ export function ExpensesSection() {
           tone={summary && summary.overBudgetCategories > 0 ? 'text-destructive bg-destructive/10' : 'text-muted-foreground bg-muted'}
           label={k.over}
           value={summary ? summary.overBudgetCategories : dash}
-          hint={k.overHint}
+          hint={summary ? k.overHint(summary.overBudgetCategories) : undefined}
           testId="kpi-over"
         />
       </div>
