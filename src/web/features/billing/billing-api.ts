@@ -22,14 +22,15 @@ import type {
   Subscription,
   UpdatePlanBody,
 } from '@shared/contracts/billing';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /**
  * Calls of the billing screens (issue 18 §1; server/modules/billing). Every write refreshes everything
  * under BILLING_KEY (lists, the open invoice, the dashboard, the banner's status).
  */
 export const BILLING_KEY = ['billing'] as const;
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = retryUnlessClientError();
 
 function useBillingQuery<T>(key: unknown[], path: string | null, opts: { keepPrevious?: boolean; staleTime?: number } = {}) {
   return useQuery({

@@ -8,7 +8,8 @@ import type {
   UpdateCompanyBody,
   UpdatePlatformStaffBody,
 } from '@shared/contracts/company';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /**
  * Calls of Company Management (issue 18 §4; server/modules/company): GET/PUT /api/company, POST
@@ -16,7 +17,7 @@ import { api, ApiError } from '@/lib/api';
  * everything under COMPANY_KEY.
  */
 export const COMPANY_KEY = ['company'] as const;
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = retryUnlessClientError();
 
 export const useCompany = () => useQuery({ queryKey: [...COMPANY_KEY, 'details'], queryFn: () => api<Company>('/api/company'), retry });
 export const usePlatformStaff = () => useQuery({ queryKey: [...COMPANY_KEY, 'staff'], queryFn: () => api<PlatformStaffResponse>('/api/company/staff'), retry });

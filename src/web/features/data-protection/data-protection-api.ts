@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { messages } from '@shared/messages';
 import type { DpSubjectType, ErasureBody, ErasureResponse, ExportBody, ListRequestsResponse, SubjectsResponse } from '@shared/contracts/data-protection';
 import { api, ApiError } from '@/lib/api';
+import { retryUnlessClientError } from '@/lib/query-retry';
 import { saveBlob } from '@/lib/save-blob';
 
 /**
@@ -11,7 +12,7 @@ import { saveBlob } from '@/lib/save-blob';
  */
 export const DP_KEY = ['data-protection'] as const;
 
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = retryUnlessClientError();
 
 /** Learners and users matching `q` (2+ characters; nothing is asked before). */
 export function useDpSubjects(q: string, type: DpSubjectType | '') {

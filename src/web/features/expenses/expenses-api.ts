@@ -13,14 +13,15 @@ import type {
   ListExpensesResponse,
   PettyCash,
 } from '@shared/contracts/expenses';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /**
  * Calls of the Expenses screens (issue 15 §1; server/modules/expenses). Every write refreshes
  * everything under EXPENSES_KEY, and the fees queries (the Approvals card lives there).
  */
 export const EXPENSES_KEY = ['expenses'] as const;
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = retryUnlessClientError();
 
 function useExpensesQuery<T>(key: unknown[], path: string | null, keepPrevious = false) {
   return useQuery({

@@ -15,7 +15,8 @@ import type {
   TwoFactorVerifyResponse,
   UpdateSecurityPolicyBody,
 } from '@shared/contracts/security';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnlessClientError } from '@/lib/query-retry';
 import type { SessionUser } from '@/lib/types';
 
 /**
@@ -28,7 +29,7 @@ import type { SessionUser } from '@/lib/types';
 export const ACCOUNT_KEY = ['account-security'] as const;
 export const ADMIN_KEY = ['security-admin'] as const;
 
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = retryUnlessClientError();
 
 /** POST /api/auth/sign-in/two-factor: the code (or a recovery code) of a pending sign-in → the user. */
 export function verifySignInCode(body: SignInTwoFactorBody): Promise<{ user: SessionUser }> {

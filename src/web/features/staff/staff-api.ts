@@ -12,7 +12,8 @@ import type {
   UpdateClearanceBody,
   UpdateStaffBody,
 } from '@shared/contracts/staff';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /**
  * Calls of Staff Management and HR's User Management (issue 14 §1; server/modules/staff):
@@ -29,7 +30,7 @@ import { api, ApiError } from '@/lib/api';
 export const STAFF_KEY = ['staff'] as const;
 
 /** 4xx answers are final: no automatic retry. */
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = retryUnlessClientError();
 
 export const useStaffList = (query: string) =>
   useQuery({

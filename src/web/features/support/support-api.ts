@@ -13,7 +13,8 @@ import type {
   SupportTicketDetail,
   UpdateTicketBody,
 } from '@shared/contracts/support';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnlessClientError } from '@/lib/query-retry';
 import { useLiveEvent } from '@/lib/live-events';
 
 /**
@@ -30,7 +31,7 @@ export const SUPPORT_KEY = ['support'] as const;
 /** Fallback poll of lists and the open ticket when live events are missed. */
 const POLL_MS = 30_000;
 
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = retryUnlessClientError();
 
 /** Refetches every support query when any ticket changes (another user, another tab, EduFam staff). */
 export function useSupportLiveRefresh() {

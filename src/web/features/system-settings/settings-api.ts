@@ -10,7 +10,8 @@ import type {
   UpdateEmailSettingsBody,
   UpdateSmsSettingsBody,
 } from '@shared/contracts/system-settings';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /**
  * Calls of System Settings (issue 18 §4; server/modules/system-settings):
@@ -20,7 +21,7 @@ import { api, ApiError } from '@/lib/api';
  *   own flags, which the sidebar may read).
  */
 export const SETTINGS_KEY = ['system-settings'] as const;
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = retryUnlessClientError();
 
 const useSettingsQuery = <T,>(key: string, path: string) => useQuery({ queryKey: [...SETTINGS_KEY, key], queryFn: () => api<T>(path), retry });
 

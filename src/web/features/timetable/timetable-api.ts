@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GenerateBody, Job, Lesson, TimetableSummary, TimetableView, TimetableViolation } from '@shared/contracts/timetable';
 import { api, ApiError } from '@/lib/api';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /**
  * Calls of the timetable screens (issue 16; server/modules/timetable):
@@ -17,7 +18,7 @@ import { api, ApiError } from '@/lib/api';
 
 export const TIMETABLE_KEY = ['timetable'] as const;
 
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = retryUnlessClientError();
 
 export interface CurrentTimetable {
   timetable: TimetableView | null;

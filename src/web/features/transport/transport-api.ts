@@ -20,7 +20,8 @@ import type {
   VehicleBody,
 } from '@shared/contracts/transport';
 import { isAdminRole, type Role } from '@shared/roles';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnlessClientError } from '@/lib/query-retry';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
 
@@ -36,7 +37,7 @@ import { useSchoolContext } from '@/lib/school-context';
 
 export const TRANSPORT_KEY = ['transport'] as const;
 
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = retryUnlessClientError();
 
 /** Who is looking: the finance officer manages; principal, director and platform staff (school picked in the header) read. */
 export function useTransportScope() {

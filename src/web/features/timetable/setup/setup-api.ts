@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BellScheduleBody, FixedSlotBody, LessonOptionsBody, PrecheckResult, RoomBody, RuleBody, TimetableSetup, UnavailabilityBody } from '@shared/contracts/timetable-setup';
 import type { fetImportResponse, ProblemSummary } from '@shared/contracts/timetable';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { retryUnlessClientError } from '@/lib/query-retry';
 
 /**
  * Calls of the timetable setup screens (issue 16 §1, §3; server/modules/timetable):
@@ -28,7 +29,7 @@ export type FetImport = z.infer<typeof fetImportResponse>;
 /** One imported (or saved) timetable problem as the list shows it (contracts/timetable.ts). */
 export type ProblemItem = ProblemSummary;
 
-const retry = (count: number, error: Error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2;
+const retry = retryUnlessClientError();
 
 export const useSetup = () => useQuery({ queryKey: SETUP_KEY, queryFn: () => api<TimetableSetup>('/api/timetables/setup'), staleTime: 15_000, retry });
 
