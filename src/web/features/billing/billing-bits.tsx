@@ -139,15 +139,7 @@ export function apiErrorOf(err: unknown): { message: string | null; fields: Reco
   return { message: err instanceof Error ? err.message : String(err), fields: {} };
 }
 
-/** A label and value pair in a sheet or card. */
-export function Fact({ label, children, className, testId }: { label: string; children: React.ReactNode; className?: string; testId?: string }) {
-  return (
-    <div className={cn('min-w-0', className)} data-testid={testId}>
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 truncate font-medium">{children}</dd>
-    </div>
-  );
-}
+export { Fact } from '@/components/fact';
 
 /** A random Idempotency-Key for one submission of a form. */
 export const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);

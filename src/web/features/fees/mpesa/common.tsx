@@ -192,17 +192,7 @@ export function formatMsisdn(msisdn: string | null): string {
   return msisdn.startsWith('254') ? `+254 ${msisdn.slice(3)}` : msisdn;
 }
 
-/** A label/value pair in a summary card. */
-export function Fact({ label, children, className, testId }: { label: string; children: React.ReactNode; className?: string; testId?: string }) {
-  return (
-    <div className={cn('min-w-0', className)}>
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 text-sm break-words" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  );
-}
+export { Fact } from '@/components/fact';
 
 /** A copy-to-clipboard button that says "Copied" for a moment. */
 export function CopyButton({ value, label, testId }: { value: string; label: string; testId?: string }) {
