@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
 import { signInViaApi } from './support/accounts';
+import { openSeriesName, releasedSeriesNames } from './support/demo';
 
 /**
  * The parent's Child Grades and Progress Reports (issue 12 §4, §5): a tab per child, released series
@@ -13,6 +14,9 @@ const SHOTS = process.env.GRADES_SHOTS;
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
+
+/** Any released series of the demo (each child shows its newest: the parent's children sit different levels). */
+const RELEASED = new RegExp(`^(${releasedSeriesNames.join('|')})$`);
 
 const DESCRIPTOR =
   /^(EE1 Exceptional|EE2 Very Good|ME1 Good|ME2 Fair|AE1 Needs Improvement|AE2 Below Average|BE1 Well Below Average|BE2 Minimal|EE Exceeding Expectations|ME Meeting Expectations|AE Approaching Expectations|BE Below Expectations)$/;
@@ -29,12 +33,13 @@ test('a parent sees released results with descriptors and downloads the report c
   await expect(card).toHaveCount(1);
   await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
 
-  // The released series with its grades and descriptors; the unreleased one is nowhere.
-  await expect(card.getByTestId('series-title')).toHaveText('End of Term 1 2026');
-  await expect(page.getByText('Mid-Term 2 2026')).toHaveCount(0);
+  // The child's newest released series with its grades and descriptors; the open one is nowhere.
+  await expect(card.getByTestId('series-title')).toHaveText(RELEASED);
+  await expect(page.getByText(openSeriesName)).toHaveCount(0);
   const subjects = card.getByTestId('child-subject');
   expect(await subjects.count()).toBeGreaterThan(3);
-  await expect(subjects.first().getByTestId('grade-badge')).toHaveText(DESCRIPTOR);
+  // A learner absent from a paper has no grade there: the first graded learning area.
+  await expect(subjects.getByTestId('grade-badge').first()).toHaveText(DESCRIPTOR);
   await expect(card.getByTestId('series-mean-grade')).toHaveText(/Mean grade(EE|ME|AE|BE)\d? ?\S+/);
   await expect(card.getByTestId('series-mean')).toContainText('%');
   await shot(page, 'child-grades');
@@ -44,14 +49,14 @@ test('a parent sees released results with descriptors and downloads the report c
   await tabs.nth(1).click();
   await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
   await expect(card.getByTestId('child-name')).not.toHaveText(firstName!);
-  await expect(card.getByTestId('series-title')).toHaveText('End of Term 1 2026');
-  await expect(card.getByTestId('child-subject').first().getByTestId('grade-badge')).toHaveText(DESCRIPTOR);
+  await expect(card.getByTestId('series-title')).toHaveText(RELEASED);
+  await expect(card.getByTestId('child-subject').getByTestId('grade-badge').first()).toHaveText(DESCRIPTOR);
 
   // The term's report card downloads as a PDF.
   const link = card.getByTestId('report-card-link').first();
   await expect(link).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  expect(download.suggestedFilename()).toMatch(/^Report card .+ Term 1 2026\.pdf$/);
+  expect(download.suggestedFilename()).toMatch(/^Report card .+ Term \d \d{4}\.pdf$/);
   const bytes = await readFile((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   const res = await page.request.get((await link.getAttribute('href'))!);
@@ -63,7 +68,7 @@ test('a parent sees released results with descriptors and downloads the report c
   await page.goto('/reports');
   await expect(page.getByRole('heading', { name: 'Progress Reports' })).toBeVisible();
   await expect(page.getByTestId('child-reports')).toHaveCount(2);
-  await expect(page.getByTestId('report-card-row').first()).toContainText('Term 1 2026');
+  await expect(page.getByTestId('report-card-row').first()).toContainText(/Term \d \d{4}/);
   await expect(page.getByTestId('report-card-link').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await shot(page, 'progress-reports');

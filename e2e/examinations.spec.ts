@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './support/test';
+import { releasedEndOfTerm } from './support/demo';
 import { signInViaApi } from './support/accounts';
 
 /**
@@ -23,7 +24,7 @@ test.describe('examinations', () => {
 
     // Exam series: create with a two-paper subject.
     await page.goto('/dashboard/examinations');
-    await expect(page.locator('[data-testid="exam-series"][data-exam-name="End of Term 1 2026"]')).toBeVisible();
+    await expect(page.locator(`[data-testid="exam-series"][data-exam-name="${releasedEndOfTerm}"]`)).toBeVisible();
     await page.getByTestId('exam-add').click();
     const dialog = page.getByTestId('exam-dialog');
     // Nothing chosen: the API's own wording, before any call.
@@ -70,9 +71,9 @@ test.describe('examinations', () => {
     await expect(page.getByTestId('timetable-problem')).toBeHidden();
     await expect(page.getByTestId('timetable-pdf')).toHaveAttribute('href', /\/timetable\.pdf$/);
 
-    // Results: the released End of Term 1 2026, Grade 7 East.
+    // Results: a released End of Term series, Grade 7 East.
     await page.getByTestId('exams-tab-results').click();
-    await pick(page, page.getByTestId('exam-picker'), 'End of Term 1 2026');
+    await pick(page, page.getByTestId('exam-picker'), releasedEndOfTerm);
     await pick(page, page.getByTestId('scope-picker'), 'Grade 7 East');
     const view = page.getByTestId('results-view');
     await expect(view).toHaveAttribute('data-scope', 'Grade 7 East');
@@ -89,7 +90,7 @@ test.describe('examinations', () => {
 
     // Analytics: the same series and stream, with its charts drawn.
     await page.goto('/dashboard/analytics');
-    await pick(page, page.getByTestId('exam-picker'), 'End of Term 1 2026');
+    await pick(page, page.getByTestId('exam-picker'), releasedEndOfTerm);
     await pick(page, page.getByTestId('scope-picker'), 'Grade 7 East');
     await expect(page.getByTestId('analytics')).toHaveAttribute('data-scope', 'Grade 7 East');
     await expect(page.getByTestId('kpi-learners-value')).toHaveText(/^\d+$/);

@@ -1,10 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './support/test';
+import { openSeriesName } from './support/demo';
 import { signInViaApi } from './support/accounts';
 
 /**
  * Marks entry and approval (issue 12 §3) as one journey: the demo teacher opens My Class Grades, enters
- * the Mid-Term 2 2026 marks of Grade 7 East Mathematics (seeded empty for them, window open) with the
+ * the open series' marks (e.g. End of Term 3 2026; the demo is built around today) of Grade 7 East Mathematics (seeded empty for them, window open) with the
  * keyboard, sees the grade as they type, has a mark above the maximum refused (and not saved), pastes
  * the rest of the column as from Excel, blanks a saved mark (removed, not zero), marks learners absent
  * and exempt, and submits; the principal
@@ -25,7 +26,7 @@ test.describe('grades', () => {
   test('teacher enters, pastes and submits marks; the principal approves them', async ({ page }) => {
     await signInViaApi(page, 'teacher');
     await page.goto('/dashboard/grades');
-    const exam = page.locator('[data-testid="exam-group"][data-exam-name="Mid-Term 2 2026"]');
+    const exam = page.locator(`[data-testid="exam-group"][data-exam-name="${openSeriesName}"]`);
     await expect(exam.getByTestId('window-badge')).toContainText('Entry open until');
     const sheetRow = exam.locator('[data-testid="sheet-row"][data-class-name="Grade 7 East"][data-subject-name="Mathematics"]');
     await expect(sheetRow).toHaveAttribute('data-status', 'draft');
@@ -126,7 +127,7 @@ test.describe('grades', () => {
 
     // Approved and locked (read through the API: other specs add exams, so the All sheets tab may open another one).
     const sheets = (await (await page.request.get('/api/grades/my-sheets')).json()) as { items: { examName: string; className: string; subjectName: string; status: string }[] };
-    const sheet = sheets.items.find((x) => x.examName === 'Mid-Term 2 2026' && x.className === 'Grade 7 East' && x.subjectName === 'Mathematics');
+    const sheet = sheets.items.find((x) => x.examName === openSeriesName && x.className === 'Grade 7 East' && x.subjectName === 'Mathematics');
     expect(sheet?.status).toBe('approved');
   });
 });

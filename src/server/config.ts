@@ -1,3 +1,4 @@
+import { parseDay } from '../shared/dates.js';
 import { z } from 'zod';
 
 /**
@@ -17,6 +18,11 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** Seed the two demo schools into an empty database unless "off". */
   EDUFAM_DEMO: z.enum(['on', 'off']).default('on'),
+  /** Issue 34: the day (YYYY-MM-DD, a real date) the demo school year is built around; default today in Nairobi. */
+  EDUFAM_DEMO_DATE: z
+    .string()
+    .refine((v) => parseDay(v) === v, 'EDUFAM_DEMO_DATE must be a date written YYYY-MM-DD')
+    .optional(),
   /**
    * Issue 19: serve signed-in sessions from memory (invalidated through LISTEN/NOTIFY) instead of
    * reading them on every request. 'off' reads every time (diagnosis, benchmarks).

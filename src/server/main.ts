@@ -1,6 +1,7 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './seed/seed.js';
+import { seedSchoolCrests } from './seed/logo.js';
 import { buildApp } from './app.js';
 
 /**
@@ -20,7 +21,9 @@ async function main() {
 
   if (config.EDUFAM_DEMO === 'on' && (await isEmpty(database.db))) {
     const started = Date.now();
-    const made = await seedDemo(database.db);
+    const made = await seedDemo(database.db, { today: config.EDUFAM_DEMO_DATE });
+    // Each demo school's crest goes into file storage (the seed itself has none), for letterheads.
+    await seedSchoolCrests(database, deps.storage);
     app.log.info(`Demo data seeded in ${Date.now() - started} ms: ${made.accounts} accounts, ${made.learners} learners`);
     const lines = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(36)} ${a.role}`);
     console.log(`\nDemo accounts (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`);

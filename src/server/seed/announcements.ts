@@ -5,6 +5,8 @@ import { resolveAudience, teacherStreams } from '../modules/announcements/audien
 import { classes, schoolAnnouncementRecipients, schoolAnnouncements, students } from '../db/schema/index.js';
 import type { AnnouncementAudience } from '../db/schema/announcements.js';
 import type { Tx } from '../db/tenant.js';
+import { addDays } from '../../shared/dates.js';
+import { atNairobi, type DemoCalendar } from './demo-calendar.js';
 
 /** Who the demo announcements involve (seed.ts passes the school's demo accounts). */
 export interface CommunicationSeedPlan {
@@ -17,6 +19,8 @@ export interface CommunicationSeedPlan {
   demoTeacherId: string;
   parentId: string;
   parentChildIds: string[];
+  /** The demo calendar (the term the announcements belong to). */
+  cal: DemoCalendar;
 }
 
 interface Draft {
@@ -25,7 +29,7 @@ interface Draft {
   title: string;
   body: string;
   audience: AnnouncementAudience;
-  /** Days from today (negative: already published; positive: scheduled). */
+  /** Days from the anchor day (see seedAnnouncements); published when that is not after now, else scheduled. */
   day: number;
   channels?: string[];
   priority?: 'normal' | 'high' | 'urgent';
@@ -56,31 +60,48 @@ export async function seedAnnouncements(tx: Tx, plan: CommunicationSeedPlan, _se
   const lead = own ?? streams[0]!;
   const parentStream = streams.find((s) => childClasses.includes(s.id)) ?? lead;
   const school = plan.code === 'greenhill' ? 'Greenhill' : 'Riverside';
+  // The story runs over the latest term, counted back from today (or, in the holiday after it, from two
+  // days before it closed); nothing is dated before the term's welcome.
+  const { cal } = plan;
+  const latest = cal.latestTerm;
+  const anchorDay = cal.phase === 'holiday' ? addDays(latest.endsOn, -2) : cal.today;
+  const dayOf = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${anchorDay}T00:00:00Z`)) / DAY);
+  const welcomeDay = dayOf(addDays(latest.startsOn, -2));
+  const longDay = (day: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
-  const drafts: Draft[] = [
-    { authorId: plan.principalId, authorRole: 'principal', title: 'Welcome to Term 3', body: `Welcome back to ${school}. Term 3 runs to the end of November.\n\n**Key dates** are on the school calendar. Please make sure your child reports on time on the first day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: -75, pinned: true, channels: ['app', 'email'] },
-    { authorId: plan.financeOfficerId, authorRole: 'finance_officer', title: 'Term 3 fee structure', body: 'The Term 3 fee structure is now available under Fees. Pay by M-Pesa to the school paybill using your child’s admission number as the account.', audience: { roles: ['parent'] }, day: -70, channels: ['app', 'sms'] },
+  const allDrafts: Draft[] = [
+    { authorId: plan.principalId, authorRole: 'principal', title: `Welcome to ${latest.name}`, body: `Welcome back to ${school}. ${latest.name} runs from ${longDay(latest.startsOn)} to ${longDay(latest.endsOn)}.\n\n**Key dates** are on the school calendar. Please make sure your child reports on time on the first day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: welcomeDay, pinned: true, channels: ['app', 'email'] },
+    { authorId: plan.financeOfficerId, authorRole: 'finance_officer', title: `${latest.name} fee structure`, body: `The ${latest.name} fee structure is now available under Fees. Pay by M-Pesa to the school paybill using your child’s admission number as the account.`, audience: { roles: ['parent'] }, day: welcomeDay + 1, channels: ['app', 'sms'] },
     { authorId: plan.directorId, authorRole: 'school_director', title: 'School development fund update', body: 'Thank you for your contributions. The new science laboratory is now roofed and will open next term.', audience: { roles: ['parent'] }, day: -60 },
     { authorId: plan.principalId, authorRole: 'principal', title: 'Academic clinic and parents’ day', body: 'Parents are invited to the academic clinic on Saturday from 9:00 AM. Meet the class teachers and collect mid-term reports.', audience: { roles: ['parent', 'teacher'] }, day: -50, priority: 'high', channels: ['app', 'sms'] },
     { authorId: plan.demoTeacherId, authorRole: 'teacher', title: `${parentStream.name}: reading list for the term`, body: 'Each learner should read two story books this term. Please help your child keep a reading log and sign it every Friday.', audience: { parentsOfClassIds: [parentStream.id] }, day: -45 },
     { authorId: plan.hrId, authorRole: 'hr', title: 'Staff meeting on Monday', body: 'All staff: meeting in the staffroom on Monday at 4:00 PM. Agenda: end-of-term assessments and duty rota.', audience: { staff: true }, day: -40 },
     { authorId: plan.demoTeacherId, authorRole: 'teacher', title: `${lead.name}: Mathematics assessment next week`, body: 'The mid-term Mathematics assessment is on Tuesday. Topics: fractions, decimals and measurement.', audience: { classIds: [lead.id] }, day: -28 },
     { authorId: plan.financeOfficerId, authorRole: 'finance_officer', title: 'Fee balance reminder', body: 'Our records show a fee balance on your child’s account. Kindly clear it before the end of term or contact the finance office to agree a plan.', audience: { roles: ['parent'], owingOnly: true }, day: -20, channels: ['app', 'sms'] },
-    { authorId: plan.hrId, authorRole: 'hr', title: 'December leave applications', body: 'Apply for December leave through Leave by Friday so the duty rota can be planned.', audience: { staff: true }, day: -12 },
+    { authorId: plan.hrId, authorRole: 'hr', title: 'Holiday leave applications', body: 'Apply for leave in the coming school holiday through Leave by Friday so the duty rota can be planned.', audience: { staff: true }, day: -12 },
     { authorId: plan.principalId, authorRole: 'principal', title: 'Sports day', body: 'Sports day is on Friday. Learners come in house colours; parents are welcome from 10:00 AM.', audience: { roles: [...AUDIENCE_ROLES] }, day: -6 },
     { authorId: plan.directorId, authorRole: 'school_director', title: 'Board of management visit', body: 'The board of management visits on Wednesday. Heads of department, please have schemes of work ready.', audience: { staff: true }, day: -3 },
     { authorId: plan.demoTeacherId, authorRole: 'teacher', title: `${parentStream.name}: class trip consent forms`, body: 'Please sign and return the consent form for the museum trip by Thursday.', audience: { parentsOfClassIds: [parentStream.id] }, day: -1 },
     { authorId: plan.principalId, authorRole: 'principal', title: 'Closing day and reports', body: 'School closes at noon on the last day of term. Report cards will be available in EduFam the same afternoon.', audience: { roles: ['parent'] }, day: 2 },
   ];
+  const drafts = allDrafts.filter((d) => d.day >= welcomeDay);
+  if (cal.phase === 'holiday') {
+    const opens = cal.comingTerm;
+    drafts.push({ authorId: plan.principalId, authorRole: 'principal', title: `${opens.name} opens on ${longDay(opens.startsOn)}`, body: `${school} opens for ${opens.name} ${opens.year} on ${longDay(opens.startsOn)}. Learners report by 7:30 AM. Fee structures for the new year will be shared before opening day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: dayOf(addDays(cal.today, -3)), channels: ['app', 'sms'] });
+  }
 
-  const now = Date.now();
+  // Now, never later than the end of the demo's day; the anchor day counted back from it.
+  const now = Math.min(Date.now(), atNairobi(cal.today, '23:59').getTime());
+  const anchor = now - dayOf(cal.today) * DAY;
+  const atOf = (d: Draft) => new Date(anchor + d.day * DAY + (anchor + d.day * DAY <= now ? 0 : 3 * 3600_000));
+  const published = drafts.map((d) => anchor + d.day * DAY <= now);
   const people: Awaited<ReturnType<typeof resolveAudience>>[] = [];
-  for (const d of drafts) people.push(d.day < 0 ? await resolveAudience(tx, schoolId, d.audience, d.authorId) : []);
+  for (const [i, d] of drafts.entries()) people.push(published[i] ? await resolveAudience(tx, schoolId, d.audience, d.authorId) : []);
   const rows = await tx
     .insert(schoolAnnouncements)
     .values(
       drafts.map((d, i) => {
-        const at = new Date(now + d.day * DAY + (d.day < 0 ? 0 : 3 * 3600_000));
+        const at = atOf(d);
         return {
           schoolId,
           authorId: d.authorId,
@@ -92,10 +113,10 @@ export async function seedAnnouncements(tx: Tx, plan: CommunicationSeedPlan, _se
           priority: d.priority ?? 'normal',
           pinned: d.pinned ?? false,
           recipientCount: people[i]!.length,
-          status: d.day < 0 ? 'published' : 'scheduled',
+          status: published[i] ? 'published' : 'scheduled',
           publishAt: at,
-          publishedAt: d.day < 0 ? at : null,
-          createdAt: new Date(at.getTime() - (d.day < 0 ? 600_000 : 3 * DAY)),
+          publishedAt: published[i] ? at : null,
+          createdAt: new Date(at.getTime() - (published[i] ? 600_000 : 3 * DAY)),
           updatedAt: at,
         };
       }),
@@ -107,7 +128,7 @@ export async function seedAnnouncements(tx: Tx, plan: CommunicationSeedPlan, _se
   const parentUnread = new Set(toParent.slice(-3));
   const recipientRows: (typeof schoolAnnouncementRecipients.$inferInsert)[] = [];
   for (const [i, d] of drafts.entries()) {
-    const at = new Date(now + d.day * DAY);
+    const at = atOf(d);
     const sms = d.channels?.includes('sms') ?? false;
     const email = d.channels?.includes('email') ?? false;
     people[i]!.forEach((p, k) => {

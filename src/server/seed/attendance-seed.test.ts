@@ -20,10 +20,12 @@ import { latestSchoolDay, notSchoolDay, schoolDaysBetween, type SchoolCalendar }
 import type { AttendanceSettings, StaffDayResponse, StreamsResponse, StudentAttendance, SummaryResponse } from '../../shared/contracts/attendance.js';
 import { schoolToday } from '../../shared/dates.js';
 import { weekday } from '../../shared/kenya-holidays.js';
+import { demoCalendar } from './demo-calendar.js';
 
 /**
  * Demo attendance (issue 13 "Demo data", seed/attendance.ts): registers for every stream on every
- * school day of Term 1 and of Term 3 up to the latest school day, none on other days, a few streams
+ * school day of the term before the latest and of the latest term up to the latest school day (the
+ * demo is built around today, demo-calendar.ts), none on other days, a few streams
  * waiting on that day, realistic absences with a few chronic absentees, the demo parent's children with
  * something to see, and staff attendance. Read through the database and the public API.
  */
@@ -33,12 +35,16 @@ interface SchoolFacts {
   id: string;
   cal: SchoolCalendar;
   termIds: Record<number, string>;
-  /** School days with registers: Term 1, and Term 3 up to the latest school day. */
+  /** School days with registers: the earlier seeded term, and the latest up to the latest school day. */
   days: string[];
   classes: { id: string; name: string; classTeacherId: string | null }[];
 }
 
 let t: TestApp;
+/** The demo year the seed built around today, and its two seeded terms (earlier, latest). */
+const demo = demoCalendar(schoolToday());
+const seededNumbers = [demo.latestTerm.number - 1, demo.latestTerm.number].filter((n) => n >= 1);
+const [firstSeeded, lastSeeded] = [seededNumbers[0]!, seededNumbers.at(-1)!];
 const school = {} as Record<Code, SchoolFacts>;
 /** The latest school day on or before today (Term 3 ends the seeded year). */
 const latest = {} as Record<Code, string>;
@@ -54,7 +60,7 @@ beforeAll(async () => {
         .select({ id: terms.id, number: terms.number, name: terms.name, startsOn: terms.startsOn, endsOn: terms.endsOn, halfTermStartsOn: terms.halfTermStartsOn, halfTermEndsOn: terms.halfTermEndsOn })
         .from(terms)
         .innerJoin(academicYears, eq(academicYears.id, terms.academicYearId))
-        .where(and(eq(terms.schoolId, id), eq(academicYears.name, '2026')))
+        .where(and(eq(terms.schoolId, id), eq(academicYears.name, String(demo.year))))
         .orderBy(asc(terms.startsOn)),
       events: await tx.select().from(schoolCalendarEvents).where(eq(schoolCalendarEvents.schoolId, id)),
       classRows: await tx
@@ -64,15 +70,15 @@ beforeAll(async () => {
         .where(and(eq(classes.schoolId, id), eq(academicYears.isCurrent, true))),
     }));
     const cal: SchoolCalendar = { terms: termRows, events: events.map((e) => ({ startsOn: e.startsOn, endsOn: e.endsOn, name: e.name, kind: e.kind as 'closed' | 'open' })) };
-    const term1 = termRows.find((x) => x.number === 1)!;
-    const term3 = termRows.find((x) => x.number === 3)!;
+    const term1 = termRows.find((x) => x.number === firstSeeded)!;
+    const term3 = termRows.find((x) => x.number === lastSeeded)!;
     const d = latestSchoolDay(cal, today < term3.endsOn ? today : term3.endsOn)!;
     latest[code] = d;
     school[code] = {
       id,
       cal,
       termIds: Object.fromEntries(termRows.map((x) => [x.number, x.id])),
-      days: [...schoolDaysBetween(cal, term1.startsOn, d < term1.endsOn ? d : term1.endsOn), ...(d >= term3.startsOn ? schoolDaysBetween(cal, term3.startsOn, d) : [])],
+      days: term1 === term3 ? schoolDaysBetween(cal, term1.startsOn, d) : [...schoolDaysBetween(cal, term1.startsOn, term1.endsOn), ...(d >= term3.startsOn ? schoolDaysBetween(cal, term3.startsOn, d) : [])],
       classes: classRows,
     };
   }
@@ -97,20 +103,26 @@ describe('settings and the school calendar', () => {
   it('each school has its own settings and one day of its own calendar', async () => {
     expect(await get<AttendanceSettings>('/api/attendance/settings', 'principal')).toMatchObject({ sessionsPerDay: 1, lockAfterDays: 7, chronicThreshold: 90, smsAbsenceAlerts: true, staffLateAfter: '07:45' });
     expect(await get<AttendanceSettings>('/api/attendance/settings', 'rsPrincipal')).toMatchObject({ sessionsPerDay: 1, lockAfterDays: 5, chronicThreshold: 85, smsAbsenceAlerts: false, staffLateAfter: '07:30' });
-    expect(school.greenhill.cal.events).toEqual([{ startsOn: '2026-02-06', endsOn: '2026-02-06', name: 'Staff development day', kind: 'closed' }]);
-    expect(school.riverside.cal.events.map((e) => [e.startsOn, e.kind])).toEqual([['2026-09-19', 'open']]);
+    // The reference days (6 Feb 2026, a Friday; 19 Sep 2026, a Saturday) moved into the demo year.
+    const closed = demo.ref('2026-02-06');
+    expect(school.greenhill.cal.events).toEqual([{ startsOn: closed, endsOn: closed, name: 'Staff development day', kind: 'closed' }]);
+    expect(school.riverside.cal.events.map((e) => [e.startsOn, e.kind])).toEqual([[demo.ref('2026-09-19'), 'open']]);
+    expect([weekday(closed), weekday(demo.ref('2026-09-19'))]).toEqual([5, 6]);
   });
 });
 
 describe('registers', () => {
-  it('every stream has a register on every school day of Term 1 and of Term 3 up to the latest school day, and on no other day', async () => {
+  it('every stream has a register on every school day of the two seeded terms up to the latest school day, and on no other day', async () => {
     for (const code of ['greenhill', 'riverside'] as const) {
       const s = school[code];
       // The calendar skips weekends, half-term, public holidays and the school's own closed days.
       expect(s.days.length).toBeGreaterThan(55);
-      for (const off of ['2026-01-10', '2026-02-26', '2026-03-20', '2026-10-20']) expect(s.days).not.toContain(off);
-      expect(s.days.includes('2026-02-06')).toBe(code === 'riverside');
-      if (latest[code] >= '2026-09-19') expect(s.days.includes('2026-09-19')).toBe(code === 'riverside');
+      expect(s.days.filter((d) => [0, 6].includes(weekday(d)) && d !== demo.ref('2026-09-19'))).toEqual([]);
+      const halfTerms = s.cal.terms.filter((x) => x.halfTermStartsOn).flatMap((x) => schoolDaysBetween({ terms: [{ ...x, halfTermStartsOn: null, halfTermEndsOn: null }], events: [] }, x.halfTermStartsOn!, x.halfTermEndsOn!));
+      expect(s.days.filter((d) => halfTerms.includes(d))).toEqual([]);
+      if (code === 'greenhill') expect(s.days).not.toContain(demo.ref('2026-02-06'));
+      const saturday = demo.ref('2026-09-19');
+      if (s.days[0]! <= saturday && saturday <= latest[code]) expect(s.days.includes(saturday)).toBe(code === 'riverside');
 
       const rows = await system(t.database, (tx) =>
         tx.select({ classId: attendanceRegisters.classId, date: attendanceRegisters.date, session: attendanceRegisters.session }).from(attendanceRegisters).where(eq(attendanceRegisters.schoolId, s.id)),
@@ -181,13 +193,14 @@ describe('absence patterns', () => {
     expect(rows.filter((r) => r.status !== 'present').every((r) => r.updatedBy !== null)).toBe(true);
   });
 
-  it('each school has 3–5 chronic absentees in Term 1 and in Term 3, below the school’s threshold', async () => {
+  it('each school has 3–5 chronic absentees in each seeded term, below the school’s threshold', async () => {
     for (const [code, who] of [['greenhill', 'principal'], ['riverside', 'rsPrincipal']] as const) {
-      for (const term of [1, 3]) {
+      for (const term of seededNumbers) {
         const summary = await get<SummaryResponse>(`/api/attendance/summary?termId=${school[code].termIds[term]}`, who);
         const chronic = summary.items.filter((i) => i.rate !== null && i.rate < summary.threshold);
         expect(summary.threshold).toBe(code === 'greenhill' ? 90 : 85);
-        if (term === 3 && school[code].days.filter((d) => d >= '2026-08-24').length < 10) continue;
+        const termStart = school[code].cal.terms.find((x) => x.name === `Term ${term}`)!.startsOn;
+        if (term === lastSeeded && school[code].days.filter((d) => d >= termStart).length < 10) continue;
         expect(chronic.length, `${code} term ${term}`).toBeGreaterThanOrEqual(3);
         expect(chronic.length, `${code} term ${term}`).toBeLessThanOrEqual(5);
         expect(summary.totals.chronic).toBe(chronic.length);
@@ -209,13 +222,14 @@ describe('absence patterns', () => {
     );
     expect(children.length).toBe(2);
     for (const child of children) {
-      const term1 = await get<StudentAttendance>(`/api/students/${child.id}/attendance?termId=${school.greenhill.termIds[1]}`, 'parent');
+      const term1 = await get<StudentAttendance>(`/api/students/${child.id}/attendance?termId=${school.greenhill.termIds[firstSeeded]}`, 'parent');
       expect(term1.absent).toBeGreaterThanOrEqual(1);
       expect(term1.late).toBeGreaterThanOrEqual(1);
       expect(term1.rate).toBeGreaterThanOrEqual(90);
       expect(term1.days.some((d) => d.status === 'late' && d.arrivalTime)).toBe(true);
-      if (latest.greenhill >= '2026-09-07') {
-        const term3 = await get<StudentAttendance>(`/api/students/${child.id}/attendance?termId=${school.greenhill.termIds[3]}`, 'parent');
+      const lastStart = school.greenhill.cal.terms.find((x) => x.name === `Term ${lastSeeded}`)!.startsOn;
+      if (lastSeeded !== firstSeeded && school.greenhill.days.filter((d) => d >= lastStart).length >= 10) {
+        const term3 = await get<StudentAttendance>(`/api/students/${child.id}/attendance?termId=${school.greenhill.termIds[lastSeeded]}`, 'parent');
         expect(term3.absent).toBeGreaterThanOrEqual(1);
         expect(term3.rate).toBeGreaterThanOrEqual(90);
       }
@@ -251,9 +265,13 @@ describe('staff attendance', () => {
       expect(rows.filter((r) => r.status === 'official_duty').every((r) => !!r.note && r.checkIn === null)).toBe(true);
       expect(rows.some((r) => r.status === 'official_duty')).toBe(true);
       const leave = rows.filter((r) => r.status === 'on_leave');
-      expect(leave.length).toBe(5);
+      const firstTerm = s.cal.terms.find((x) => x.name === `Term ${firstSeeded}`)!;
+      // A week of leave in the earlier seeded term, once it has more than 30 school days.
+      const firstTermDays = s.days.filter((d) => d >= firstTerm.startsOn && d <= firstTerm.endsOn).length;
+      expect(leave.length).toBe(firstTermDays > 30 ? 5 : 0);
+      if (!leave.length) continue;
       expect(new Set(leave.map((r) => r.profileId)).size).toBe(1);
-      expect(leave.every((r) => r.note === 'Annual leave' && r.date < '2026-04-03')).toBe(true);
+      expect(leave.every((r) => r.note === 'Annual leave' && r.date >= firstTerm.startsOn && r.date <= firstTerm.endsOn)).toBe(true);
       const leaveDays = leave.map((r) => r.date).sort();
       const at = s.days.indexOf(leaveDays[0]!);
       expect(leaveDays).toEqual(s.days.slice(at, at + 5));

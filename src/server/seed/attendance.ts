@@ -3,13 +3,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/tenant.js';
 import { attendanceSettings, profiles, schoolCalendarEvents } from '../db/schema/index.js';
 import { latestSchoolDay, schoolDaysBetween, type CalendarEvent, type SchoolCalendar } from '../../shared/attendance-calendar.js';
-import { addDays, schoolToday } from '../../shared/dates.js';
+import { addDays } from '../../shared/dates.js';
 import { weekday } from '../../shared/kenya-holidays.js';
 import { createRandom } from './names.js';
+import type { DemoCalendar } from './demo-calendar.js';
 
 /**
  * Demo attendance (issue 13 "Demo data"): each school's attendance settings and one day of its own
- * calendar; a daily register for every stream on every school day of Term 1 2026 and of Term 3 2026 up
+ * calendar; a daily register for every stream on every school day of the latest term and the one before it (this year's), up
  * to the latest school day on or before today (weekends, half-terms, public holidays and the school's
  * closed days skipped), with realistic absences, lates and excused days and a few chronic absentees; and
  * staff attendance for the same days. On the latest school day a few Greenhill streams, the demo
@@ -30,7 +31,7 @@ export type DemoSchoolCode = 'greenhill' | 'riverside';
 export interface AttendanceSeedPlan {
   schoolId: string;
   code: DemoSchoolCode;
-  /** The school's 2026 terms (ids from the database, dates as in curricula.ts TERMS_2026). */
+  /** The school's terms of the current year (ids from the database, dates from the demo calendar). */
   terms: { id: string; number: number; name: string; startsOn: string; endsOn: string; halfTermStartsOn: string | null; halfTermEndsOn: string | null }[];
   /** This year's streams with their class teacher (who marks the register). */
   classes: { id: string; name: string; classTeacherId: string }[];
@@ -40,13 +41,15 @@ export interface AttendanceSeedPlan {
   parentChildIds: string[];
   /** Streams (by name) left unmarked on the latest school day. */
   unmarkedOnLatestDay: string[];
+  /** The demo calendar (today, the latest term). */
+  cal: DemoCalendar;
 }
 
 /** Per school: the attendance settings row and the school's own calendar days. */
 const SCHOOL_SETUP: Record<DemoSchoolCode, { settings: Omit<typeof attendanceSettings.$inferInsert, 'schoolId'>; events: CalendarEvent[] }> = {
   greenhill: {
     settings: { sessionsPerDay: 1, lockAfterDays: 7, chronicThreshold: 90, smsAbsenceAlerts: true, staffLateAfter: '07:45' },
-    events: [{ startsOn: '2026-02-06', endsOn: '2026-02-06', name: 'Staff development day', kind: 'closed' }],
+    events: [{ startsOn: '2026-02-06', endsOn: '2026-02-06', name: 'Staff development day', kind: 'closed' }], // reference dates, mapped by demo-calendar
   },
   riverside: {
     settings: { sessionsPerDay: 1, lockAfterDays: 5, chronicThreshold: 85, smsAbsenceAlerts: false, staffLateAfter: '07:30' },
@@ -88,14 +91,17 @@ export async function seedAttendance(tx: Tx, plan: AttendanceSeedPlan, seed: num
   const { schoolId } = plan;
   const setup = SCHOOL_SETUP[plan.code];
   await tx.insert(attendanceSettings).values({ schoolId, ...setup.settings });
-  await tx.insert(schoolCalendarEvents).values(setup.events.map((e) => ({ schoolId, ...e })));
+  const events = setup.events.map((e) => ({ ...e, startsOn: plan.cal.ref(e.startsOn), endsOn: plan.cal.ref(e.endsOn) }));
+  await tx.insert(schoolCalendarEvents).values(events.map((e) => ({ schoolId, ...e })));
   const threshold = setup.settings.chronicThreshold ?? 90;
 
-  // The school days that get registers: Term 1 and Term 3 up to the latest school day (D).
-  const cal: SchoolCalendar = { terms: plan.terms, events: setup.events };
-  const today = schoolToday();
-  const seededTerms = plan.terms.filter((t) => t.number === 1 || t.number === 3);
-  // After Term 3 (the end of the demo year) the latest school day is its last day.
+  // The school days that get registers: the term before the latest one (this year's) and the latest
+  // term up to the latest school day (D), today when today is a school day.
+  const cal: SchoolCalendar = { terms: plan.terms, events };
+  const today = plan.cal.today;
+  const latestNumber = plan.cal.latestTerm.number;
+  const seededTerms = plan.terms.filter((t) => t.number === latestNumber || t.number === latestNumber - 1).sort((a, b) => a.number - b.number);
+  // In a holiday the latest school day is the last day of the term just ended.
   const yearEnd = seededTerms.at(-1)?.endsOn ?? today;
   const latest = latestSchoolDay(cal, today < yearEnd ? today : yearEnd);
   const termDays = latest ? seededTerms.map((t) => (latest >= t.startsOn ? schoolDaysBetween(cal, t.startsOn, latest < t.endsOn ? latest : t.endsOn) : [])) : [];

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, schoolToday } from '../../shared/dates.js';
+import { addDays } from '../../shared/dates.js';
+import { atNairobi, type DemoCalendar } from './demo-calendar.js';
 import { applyPayment, generateInvoices } from '../modules/billing/billing.service.js';
 import { loadBillingSettings } from '../modules/billing/settings.service.js';
 import { billingPlans, platformInvoices, platformMpesaRequests, schools, schoolSubscriptions } from '../db/schema/index.js';
@@ -8,12 +9,12 @@ import type { Tx } from '../db/tenant.js';
 /**
  * Demo billing (issue 18 "Demo data"), platform scope, after both schools and the company: the
  * "Standard" plan (KES 50 per active learner per term, minimum KES 10,000, setup fee KES 20,000, two
- * optional modules); both schools subscribed since 2025 (trials long over); Term 2 2026 invoiced for
- * both (learners counted on 4 May 2026, a week into the term): Greenhill's paid in full by M-Pesa,
- * Riverside's partly paid by bank with an agreed extension to 30 days after the seed runs, so no demo
- * school is ever in arrears or read-only. Term 3 2026 is left for the admin to generate.
+ * optional modules); both schools subscribed since last year (trials long over); the term before the
+ * latest invoiced for both (learners counted a week into that term): Greenhill's paid in full by M-Pesa,
+ * Riverside's partly paid by bank with an agreed extension to 30 days after the demo's day, so no demo
+ * school is ever in arrears or read-only. The latest term is left for the admin to generate.
  */
-export async function seedBilling(tx: Tx): Promise<void> {
+export async function seedBilling(tx: Tx, cal: DemoCalendar): Promise<void> {
   const [existing] = await tx.select({ id: billingPlans.id }).from(billingPlans).limit(1);
   if (existing) return;
   await loadBillingSettings(tx); // the settings row, with its callback token
@@ -36,22 +37,26 @@ export async function seedBilling(tx: Tx): Promise<void> {
   const riverside = await byCode('riverside');
   if (!plan || !greenhill || !riverside) return;
   await tx.insert(schoolSubscriptions).values([
-    { schoolId: greenhill, planId: plan.id, startsOn: '2025-01-06', trialEndsOn: '2025-02-04', status: 'active', modules: ['sms_bundle'] },
-    { schoolId: riverside, planId: plan.id, startsOn: '2025-05-05', trialEndsOn: '2025-06-03', status: 'active', discountPercent: 10, modules: [] },
+    { schoolId: greenhill, planId: plan.id, startsOn: cal.ref('2025-01-06'), trialEndsOn: cal.ref('2025-02-04'), status: 'active', modules: ['sms_bundle'] },
+    { schoolId: riverside, planId: plan.id, startsOn: cal.ref('2025-05-05'), trialEndsOn: cal.ref('2025-06-03'), status: 'active', discountPercent: 10, modules: [] },
   ]);
-  await generateInvoices(tx, null, { termLabel: 'Term 2 2026', snapshotDate: '2026-05-04', issuedOn: '2026-05-04' });
+  const term = cal.previousTerm;
+  const termLabel = `${term.name} ${term.year}`;
+  const counted = addDays(term.startsOn, 7);
+  await generateInvoices(tx, null, { termLabel, snapshotDate: counted, issuedOn: counted });
   const invoiceOf = async (schoolId: string) =>
-    (await tx.select().from(platformInvoices).where(and(eq(platformInvoices.schoolId, schoolId), eq(platformInvoices.termLabel, 'Term 2 2026'))))[0]!;
+    (await tx.select().from(platformInvoices).where(and(eq(platformInvoices.schoolId, schoolId), eq(platformInvoices.termLabel, termLabel))))[0]!;
 
   // Greenhill: paid in full by M-Pesa (STK push from the director's phone).
   const gInv = await invoiceOf(greenhill);
-  const gPaidAt = new Date('2026-05-12T07:42:10Z');
+  const gPaidAt = atNairobi(addDays(counted, 8), '10:42');
+  const stamp = `${addDays(counted, 8).split('-').reverse().join('')}104210`;
   const gPay = await applyPayment(tx, null, gInv.id, { method: 'mpesa', amountCents: gInv.totalCents, reference: 'SKE4H7Q2XA', paidAt: gPaidAt, phone: '254722860966', capAtBalance: false });
   await tx.insert(platformMpesaRequests).values({
     invoiceId: gInv.id,
     schoolId: greenhill,
     merchantRequestId: '29115-34620561-1',
-    checkoutRequestId: 'ws_CO_12052026104210722860966',
+    checkoutRequestId: `ws_CO_${stamp}722860966`,
     phone: '254722860966',
     amountCents: gInv.totalCents,
     status: 'succeeded',
@@ -66,7 +71,7 @@ export async function seedBilling(tx: Tx): Promise<void> {
   // Riverside: about 60 % paid by bank transfer, the rest due after an agreed extension.
   const rInv = await invoiceOf(riverside);
   const part = Math.round((rInv.totalCents * 0.6) / 100_000) * 100_000 || Math.floor(rInv.totalCents / 2);
-  await applyPayment(tx, null, rInv.id, { method: 'bank', amountCents: part, reference: 'KCB-FT-26051987', paidAt: new Date('2026-05-20T09:00:00Z'), capAtBalance: true });
-  const extended = addDays(schoolToday(), 30);
+  await applyPayment(tx, null, rInv.id, { method: 'bank', amountCents: part, reference: 'KCB-FT-26051987', paidAt: atNairobi(addDays(counted, 16), '12:00'), capAtBalance: true });
+  const extended = addDays(cal.today, 30);
   if (!rInv.dueOn || extended > rInv.dueOn) await tx.update(platformInvoices).set({ dueOn: extended }).where(eq(platformInvoices.id, rInv.id));
 }

@@ -5,13 +5,14 @@ import { approvals, budgets, expenseCategories, expenses, pettyCashEntries, term
 import type { Tx } from '../db/tenant.js';
 import { DEFAULT_CATEGORIES, EXPENSE_PREFIX } from '../modules/expenses/expenses.service.js';
 import { createRandom } from './names.js';
+import { addDays } from '../../shared/dates.js';
 import type { FinanceOfficeSeedPlan } from './finance-office-plan.js';
 import { documentNumber, takeDocumentNumbers } from '../lib/document-numbers.js';
 
 /**
- * Expenses demo data (issue 15 "Demo data"), for both schools: the default categories; budgets for
- * Term 3 2026 (repairs a little over) and lightly for Terms 1 and 2; a term of expenses across the
- * categories, lighter in the earlier terms; petty cash with its float, top-ups and small expenses paid
+ * Expenses demo data (issue 15 "Demo data", issue 34 "live on any day"), for both schools: the default
+ * categories; budgets for the latest term (repairs a little over) and lightly for the one before; the
+ * previous term's expenses across the categories and the latest term's up to today; petty cash with its float, top-ups and small expenses paid
  * from it; two expenses waiting for the principal or director and one approved awaiting payment.
  * One bulk insert per table.
  */
@@ -48,17 +49,23 @@ const TERM3: Omit<Row, 'term'>[] = [
   { cat: 7, day: '2026-10-16', payee: 'Sports Hub', description: 'Football nets and balls', kes: 7_800, method: 'petty_cash' },
   // Waiting for the principal or director (at or above the KES 50,000 limit) and one approved, not yet paid.
   { cat: 3, day: '2026-10-19', payee: 'BuildRite Hardware', description: 'Repainting of the dining hall', kes: 68_000, method: 'bank_transfer', status: 'pending' },
-  { cat: 1, day: '2026-10-20', payee: 'Kirinyaga Cereals Ltd', description: 'Food stock for the December holiday tuition', kes: 54_500, method: 'bank_transfer', status: 'pending' },
+  { cat: 1, day: '2026-10-20', payee: 'Kirinyaga Cereals Ltd', description: 'Food stock for the rest of the term', kes: 54_500, method: 'bank_transfer', status: 'pending' },
   { cat: 6, day: '2026-10-14', payee: 'Kenya National Examinations Council', description: 'Registration fees, candidates 2027', kes: 52_000, method: 'bank_transfer', status: 'approved' },
 ];
-const EARLIER: Omit<Row, 'term'>[] = [
-  { cat: 1, day: '2026-01-08', payee: 'Kirinyaga Cereals Ltd', description: 'Maize and beans for the term', kes: 41_000, method: 'bank_transfer' },
-  { cat: 2, day: '2026-02-28', payee: 'Kenya Power', description: 'Electricity, February', kes: 19_870, method: 'mpesa' },
-  { cat: 5, day: '2026-01-12', payee: 'Text Book Centre', description: 'Stationery for the new year', kes: 22_400, method: 'cheque' },
-  { cat: 1, day: '2026-04-29', payee: 'Kirinyaga Cereals Ltd', description: 'Maize and beans for the term', kes: 43_200, method: 'bank_transfer' },
-  { cat: 4, day: '2026-05-20', payee: 'Rubis Energy', description: 'Diesel for school bus', kes: 13_600, method: 'mpesa' },
-  { cat: 6, day: '2026-07-10', payee: 'Prime Printers', description: 'Mid-year examination papers', kes: 14_900, method: 'bank_transfer' },
-];
+/** Where the reference term (Term 3 2026, as TERM3 is written) starts: rows keep their offset from it. */
+const REFERENCE_TERM_START = '2026-08-24';
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** `refDay` (a day of TERM3) moved to the same week and weekday of a term starting on `termStart`. */
+function onto(termStart: string, refDay: string): string {
+  const offset = Math.round((Date.parse(`${refDay}T00:00:00Z`) - Date.parse(`${REFERENCE_TERM_START}T00:00:00Z`)) / 86_400_000);
+  return addDays(termStart, offset);
+}
+
+/** A bill's month follows the day it was paid ("Electricity, August" paid 31 August). */
+function withMonth(description: string, day: string): string {
+  return description.replace(new RegExp(`\\b(${MONTHS.join('|')})\\b`), MONTHS[Number(day.slice(5, 7)) - 1]!);
+}
 
 export async function seedExpenses(tx: Tx, plan: FinanceOfficeSeedPlan, seed: number): Promise<void> {
   const rnd = createRandom(seed);
@@ -69,16 +76,28 @@ export async function seedExpenses(tx: Tx, plan: FinanceOfficeSeedPlan, seed: nu
     .values(DEFAULT_CATEGORIES.map((name, i) => ({ schoolId, name, sortOrder: (i + 1) * 10 })))
     .returning({ id: expenseCategories.id, name: expenseCategories.name });
   const catIds = DEFAULT_CATEGORIES.map((n) => cats.find((c) => c.name === n)!.id);
+  const { cal } = plan;
+  const today = cal.today;
   const termRows = await tx
     .select()
     .from(terms)
-    .where(and(eq(terms.schoolId, schoolId), gte(terms.startsOn, '2026-01-01'), lte(terms.startsOn, '2026-12-31')))
+    .where(and(eq(terms.schoolId, schoolId), gte(terms.startsOn, cal.previousTerm.startsOn), lte(terms.startsOn, cal.latestTerm.startsOn)))
     .orderBy(asc(terms.startsOn));
-  if (termRows.length < 3) return;
-  const termOf = (day: string) => termRows.find((t) => t.startsOn <= day && day <= t.endsOn) ?? termRows[2]!;
+  const latest = termRows.at(-1)!;
+  const previous = termRows[0]!;
+  // The term a day belongs to: the one holding it, else the last one started before it (holidays).
+  const termOf = (day: string) => [...termRows].reverse().find((t) => t.startsOn <= day) ?? previous;
 
-  // Amounts vary a little per school; pending and approved stay above the approval limit.
-  const rows = [...EARLIER, ...TERM3].map((r) => {
+  // The previous term's expenses in full and the latest term's up to today; the ones waiting for a
+  // decision were raised in the last two weeks. Amounts vary a little per school; pending and approved
+  // stay above the approval limit.
+  const waiting = TERM3.filter((r) => r.status);
+  const placed = [
+    ...TERM3.filter((r) => !r.status).map((r) => ({ ...r, day: onto(previous.startsOn, r.day) })),
+    ...TERM3.filter((r) => !r.status).map((r) => ({ ...r, day: onto(latest.startsOn, r.day) })).filter((r) => r.day <= today),
+    ...waiting.map((r, i) => ({ ...r, day: addDays(today, -[6, 5, 12][i]!), description: r.description.replace('candidates 2027', `candidates ${cal.year + 1}`) })),
+  ].map((r) => ({ ...r, description: withMonth(r.description, r.day) }));
+  const rows = placed.map((r) => {
     const jitter = r.status ? 1 : 0.9 + rnd.next() * 0.2;
     return { ...r, cents: Math.round(r.kes * (r.status || r.method === 'petty_cash' ? 1 : scale) * jitter) * 100 };
   });
@@ -133,17 +152,22 @@ export async function seedExpenses(tx: Tx, plan: FinanceOfficeSeedPlan, seed: nu
     }),
   );
 
-  // Petty cash: the float (KES 20,000) at the start of Term 3, two top-ups during it, and its expenses (never below zero).
+  // Petty cash: the float (KES 20,000) at the start of each term, two top-ups during it (up to today), and
+  // its expenses (never below zero).
   const fromPetty = inserted.filter((e) => e.method === 'petty_cash' && e.status === 'paid');
+  const topUps = [previous, latest].flatMap((t, k) => [
+    { schoolId, kind: 'top_up', amountCents: 2_000_000, entryOn: t.startsOn, reference: `CHQ ${100201 + k * 100}`, note: `Float for ${t.name}`, createdBy: plan.financeOfficerId },
+    { schoolId, kind: 'top_up', amountCents: 1_500_000, entryOn: onto(t.startsOn, '2026-09-15'), reference: `CHQ ${100244 + k * 100}`, note: 'Top-up to the float', createdBy: plan.financeOfficerId },
+    { schoolId, kind: 'top_up', amountCents: 700_000, entryOn: onto(t.startsOn, '2026-10-01'), reference: `CHQ ${100271 + k * 100}`, note: 'Top-up to the float', createdBy: plan.financeOfficerId },
+  ]);
   await tx.insert(pettyCashEntries).values([
-    { schoolId, kind: 'top_up', amountCents: 2_000_000, entryOn: '2026-08-24', reference: 'CHQ 100201', note: 'Float for Term 3', createdBy: plan.financeOfficerId },
-    { schoolId, kind: 'top_up', amountCents: 1_500_000, entryOn: '2026-09-15', reference: 'CHQ 100244', note: 'Top-up to the float', createdBy: plan.financeOfficerId },
-    { schoolId, kind: 'top_up', amountCents: 700_000, entryOn: '2026-10-01', reference: 'CHQ 100271', note: 'Top-up to the float', createdBy: plan.financeOfficerId },
+    ...topUps.filter((e) => e.entryOn <= today),
     ...fromPetty.map((e) => ({ schoolId, kind: 'expense', amountCents: -e.amountCents, entryOn: e.spentOn, expenseId: e.id, reference: e.number, createdBy: plan.financeOfficerId })),
   ]);
 
-  // Budgets: Term 3 for every category but "Other" (repairs set a little under what was spent), Terms 1 and 2 for food and stationery.
-  const t3 = termRows[2]!;
+  // Budgets: the latest term for every category but "Other" (repairs set a little under what was spent),
+  // the previous term for food and stationery.
+  const t3 = latest;
   const t3Spent = new Map<number, number>();
   rows.forEach((r, i) => {
     if (termOf(r.day).id === t3.id && inserted[i]!.status !== 'pending') t3Spent.set(r.cat, (t3Spent.get(r.cat) ?? 0) + r.cents);
@@ -153,15 +177,18 @@ export async function seedExpenses(tx: Tx, plan: FinanceOfficeSeedPlan, seed: nu
     schoolId,
     categoryId: catIds[cat]!,
     termId: t3.id,
-    year: 2026,
+    year: Number(t3.startsOn.slice(0, 4)),
     amountCents: cat === 3 ? Math.max(500_000, roundUp((t3Spent.get(cat) ?? 0) * 0.9) - 500_000) : roundUp((t3Spent.get(cat) ?? 0) * 1.2 + 1_000_000) + (cat === 6 ? 6_000_000 : 0),
     notes: cat === 3 ? 'Set before the storm damage' : null,
     createdBy: plan.financeOfficerId,
   }));
   await tx.insert(budgets).values([
     ...term3Budgets,
-    { schoolId, categoryId: catIds[1]!, termId: termRows[0]!.id, year: 2026, amountCents: 6_000_000 * scale, notes: null, createdBy: plan.financeOfficerId },
-    { schoolId, categoryId: catIds[5]!, termId: termRows[0]!.id, year: 2026, amountCents: 3_000_000 * scale, notes: null, createdBy: plan.financeOfficerId },
-    { schoolId, categoryId: catIds[1]!, termId: termRows[1]!.id, year: 2026, amountCents: 6_000_000 * scale, notes: null, createdBy: plan.financeOfficerId },
+    ...(previous.id === latest.id
+      ? []
+      : [
+          { schoolId, categoryId: catIds[1]!, termId: previous.id, year: Number(previous.startsOn.slice(0, 4)), amountCents: 6_000_000 * scale, notes: null, createdBy: plan.financeOfficerId },
+          { schoolId, categoryId: catIds[5]!, termId: previous.id, year: Number(previous.startsOn.slice(0, 4)), amountCents: 3_000_000 * scale, notes: null, createdBy: plan.financeOfficerId },
+        ]),
   ]);
 }

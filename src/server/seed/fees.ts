@@ -16,12 +16,13 @@ import {
 } from '../db/schema/index.js';
 import type { createRandom } from './names.js';
 import type { PaymentToPost } from '../modules/fees/payments.service.js';
-import { schoolToday } from '../../shared/dates.js';
+import { addDays } from '../../shared/dates.js';
+import type { DemoCalendar } from './demo-calendar.js';
 
 /**
- * Demo fees (issue 11 "Demo data"): fee structures for every level and 2026 term (CBC day and boarding
- * at Greenhill, IGCSE in KES at Riverside), the three terms' invoices, a realistic spread of payments
- * (most of Terms 1 and 2 cleared, Term 3 partly paid, some learners owing), a few bursaries, one waiver
+ * Demo fees (issue 11 "Demo data", issue 34 "live on any day"): fee structures for every level and term
+ * of the year (CBC day and boarding at Greenhill, IGCSE in KES at Riverside), invoices for the terms opened by today, a realistic spread of payments up to
+ * today (earlier terms mostly cleared, the latest partly paid, some learners owing), a few bursaries, one waiver
  * waiting for the principal, a handful of unmatched M-Pesa payments, and the Daraja simulator configured
  * (Greenhill paybill, Riverside till). Written in bulk: the seed runs for every API test file.
  */
@@ -44,7 +45,10 @@ export interface FeeSeedLearner {
 export interface FeeSeedPlan {
   schoolId: string;
   curriculum: 'CBC' | 'IGCSE';
+  /** This year's terms. */
   terms: { id: string; number: number; startsOn: string; endsOn: string }[];
+  /** The demo calendar: terms invoiced and payments made by today. */
+  cal: DemoCalendar;
   levels: { id: string; name: string; levelOrder: number }[];
   learners: FeeSeedLearner[];
   financeOfficerId: string;
@@ -100,16 +104,10 @@ function pickMethod(rnd: Random): (typeof METHODS)[number][0] {
 
 const CODE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 function mpesaCode(rnd: Random, year: number): string {
-  // M-Pesa receipts start with a letter for the year (2026: "U") and run to 10 characters.
-  let s = year === 2026 ? 'U' : 'T';
+  // M-Pesa receipts start with a letter for the year (2025 "T", 2026 "U", 2027 "V") and run to 10 characters.
+  let s = String.fromCharCode(65 + ((year - 2006) % 26));
   for (let i = 0; i < 9; i++) s += CODE_CHARS[rnd.int(0, CODE_CHARS.length - 1)];
   return s;
-}
-
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /** Whole shillings in cents, rounded down to KES 50 (how parents pay instalments). */
@@ -124,7 +122,8 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
   // Structures: one per level and term ("all" = day scholars' fees), plus a boarding one where boarders exist.
   const structureRows: (typeof feeStructures.$inferInsert & { key: string })[] = [];
   const structureItems = new Map<string, Item[]>();
-  for (const term of plan.terms) {
+  const structureTerms = plan.terms.map((t) => ({ ...t, year: plan.cal.year }));
+  for (const term of structureTerms) {
     for (const level of plan.levels) {
       const variants = boardingLevels.includes(level) ? (['day', 'boarding'] as const) : (['all'] as const);
       for (const v of variants) {
@@ -136,7 +135,7 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
           termId: term.id,
           levelId: level.id,
           boarding: v,
-          name: `${level.name}${v === 'day' ? ' Day' : v === 'boarding' ? ' Boarding' : ''}: Term ${term.number} 2026`,
+          name: `${level.name}${v === 'day' ? ' Day' : v === 'boarding' ? ' Boarding' : ''}: Term ${term.number} ${term.year}`,
           createdBy: plan.financeOfficerId,
         });
       }
@@ -162,11 +161,13 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
   const bus = new Set(plan.learners.filter((l) => l.boarding === 'day' && rnd.next() < 0.2).map((l) => l.id));
   if (bus.size) await tx.insert(studentFeeOptions).values([...bus].map((studentId) => ({ schoolId, studentId, itemKey: 'transport' })));
 
-  // Invoices for the three terms, issued on each term's first day.
+  // Invoices for the terms opened by today, issued on each term's first day.
+  const today = plan.cal.today;
+  const invoicedTerms = plan.terms.filter((t) => t.startsOn <= today);
   const levelOf = new Map(plan.levels.map((l) => [l.name, l]));
   const invoiceDrafts: { row: typeof invoices.$inferInsert; lines: { id: string; item: Item }[]; learner: FeeSeedLearner; term: FeeSeedPlan['terms'][number] }[] = [];
   let invoiceSeq = 0;
-  for (const term of plan.terms) {
+  for (const term of invoicedTerms) {
     for (const learner of plan.learners) {
       const level = levelOf.get(learner.levelName)!;
       const variant = boardingLevels.includes(level) ? (learner.boarding === 'boarding' ? 'boarding' : 'day') : 'all';
@@ -202,22 +203,23 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
   );
   for (let i = 0; i < lineRows.length; i += 1000) await tx.insert(invoiceLines).values(lineRows.slice(i, i + 1000));
 
-  // A few bursaries (credit on the learner's Term 3 invoice), and one large waiver waiting for the principal.
-  const term3 = plan.terms.find((t) => t.number === 3)!;
-  const t3 = invoiceDrafts.map((d, i) => ({ ...d, id: invoiceIds[i]! })).filter((d) => d.term.id === term3.id);
+  // A few bursaries (credit on the learner's invoice of the latest term), and one large waiver waiting for the principal.
+  const latestTerm = invoicedTerms.at(-1)!;
+  const notAfterToday = (day: string) => (day < today ? day : today);
+  const t3 = invoiceDrafts.map((d, i) => ({ ...d, id: invoiceIds[i]! })).filter((d) => d.term.id === latestTerm.id);
   const bursaries = t3.filter(() => rnd.next() < 0.02).slice(0, 6);
   let creditSeq = 0;
   const adjustments: (typeof feeAdjustments.$inferInsert)[] = bursaries.map((d) => ({
     schoolId,
     studentId: d.learner.id,
     invoiceId: d.id,
-    termId: term3.id,
+    termId: latestTerm.id,
     kind: 'bursary',
     amountCents: roundedShare(d.row.totalCents, 0.25),
     reason: rnd.next() < 0.5 ? 'County education bursary (Nairobi)' : 'CDF bursary',
     number: `CN-${String(++creditSeq).padStart(6, '0')}`,
     status: 'applied',
-    effectiveOn: addDays(term3.startsOn, 10),
+    effectiveOn: notAfterToday(addDays(latestTerm.startsOn, 10)),
     requestedBy: plan.financeOfficerId,
   }));
   const waiverFor = t3.find((d) => !bursaries.includes(d) && d.learner.levelOrder >= 4)!;
@@ -226,12 +228,12 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
     schoolId,
     studentId: waiverFor.learner.id,
     invoiceId: waiverFor.id,
-    termId: term3.id,
+    termId: latestTerm.id,
     kind: 'waiver',
     amountCents: waiverCents,
     reason: 'Family bereavement: half of the term fees waived on compassionate grounds',
     status: 'pending',
-    effectiveOn: addDays(term3.startsOn, 20),
+    effectiveOn: notAfterToday(addDays(latestTerm.startsOn, 20)),
     requestedBy: plan.financeOfficerId,
   });
   const adjRows = await tx.insert(feeAdjustments).values(adjustments).returning({ id: feeAdjustments.id, status: feeAdjustments.status });
@@ -245,10 +247,11 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
     summary: `${learnerName} (${waiverFor.learner.admissionNumber}): Family bereavement: half of the term fees waived on compassionate grounds`,
     amountCents: waiverCents,
     requestedBy: plan.financeOfficerId,
-    requestedAt: new Date(`${addDays(term3.startsOn, 20)}T07:30:00Z`),
+    requestedAt: new Date(`${notAfterToday(addDays(latestTerm.startsOn, 20))}T07:30:00Z`),
   });
 
-  // Payments: Terms 1 and 2 mostly cleared, Term 3 partly paid; some learners carry arrears.
+  // Payments: earlier terms mostly cleared, the latest term partly paid; some learners carry arrears.
+  // Nothing is paid after today.
   type PaymentDraft = Pick<PaymentToPost, 'studentId' | 'amountCents' | 'method' | 'reference' | 'paidOn' | 'source'> & {
     payerPhone: string | null;
     mpesa: boolean;
@@ -260,7 +263,8 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
   for (const [i, d] of invoiceDrafts.entries()) {
     const due = d.row.totalCents - (adjustedCents.get(invoiceIds[i]!) ?? 0);
     const r = rnd.next();
-    const share = d.term.number === 1 ? (r < 0.92 ? 1 : 0.6) : d.term.number === 2 ? (r < 0.86 ? 1 : r < 0.95 ? 0.5 : 0) : r < 0.45 ? 1 : r < 0.8 ? 0.3 + rnd.next() * 0.5 : 0;
+    const age = latestTerm.number - d.term.number;
+    const share = age >= 2 ? (r < 0.92 ? 1 : 0.6) : age === 1 ? (r < 0.86 ? 1 : r < 0.95 ? 0.5 : 0) : r < 0.45 ? 1 : r < 0.8 ? 0.3 + rnd.next() * 0.5 : 0;
     if (share === 0) continue;
     const total = share === 1 ? due : roundedShare(due, share);
     const instalments = total > 3_000_000 && rnd.next() < 0.5 ? 2 : 1;
@@ -270,12 +274,14 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
       left -= amount;
       const method = pickMethod(rnd);
       const mpesa = method === 'mpesa';
+      const paidOn = addDays(d.term.startsOn, rnd.int(-10, 40) + k * 21);
+      if (paidOn > today) continue;
       drafts.push({
         studentId: d.learner.id,
         amountCents: amount,
         method,
-        reference: mpesa ? mpesaCode(rnd, 2026) : method === 'cash' ? null : method === 'cheque' ? `CHQ ${rnd.int(100000, 999999)}` : `KCB-${rnd.int(10_000_000, 99_999_999)}`,
-        paidOn: addDays(d.term.startsOn, rnd.int(-10, 40) + k * 21),
+        reference: mpesa ? mpesaCode(rnd, Number(paidOn.slice(0, 4))) : method === 'cash' ? null : method === 'cheque' ? `CHQ ${rnd.int(100000, 999999)}` : `KCB-${rnd.int(10_000_000, 99_999_999)}`,
+        paidOn,
         source: mpesa ? 'mpesa_c2b' : 'manual',
         payerPhone: d.learner.guardianPhone,
         mpesa,
@@ -284,20 +290,19 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
       });
     }
   }
-  // Parents keep paying after the term ends: instalments over the last four weeks (relative to the day the
-  // demo is seeded), so the overview's daily collections and the reconciliation have recent days.
-  const today = schoolToday();
+  // Parents keep paying: instalments over the last four weeks (relative to the day the demo is seeded),
+  // so the overview's daily collections and the reconciliation have recent days.
   for (const d of invoiceDrafts) {
-    if (d.term.id !== term3.id || rnd.next() >= 0.14) continue;
+    if (d.term.id !== latestTerm.id || rnd.next() >= 0.14) continue;
     const method = pickMethod(rnd);
     const mpesa = method === 'mpesa';
     const paidOn = addDays(today, -rnd.int(0, 27));
-    if (paidOn < term3.startsOn) continue;
+    if (paidOn < latestTerm.startsOn) continue;
     drafts.push({
       studentId: d.learner.id,
       amountCents: (plan.curriculum === 'CBC' ? rnd.int(4, 16) * 50_000 : rnd.int(4, 16) * 250_000),
       method,
-      reference: mpesa ? mpesaCode(rnd, 2026) : method === 'cash' ? null : method === 'cheque' ? `CHQ ${rnd.int(100000, 999999)}` : `KCB-${rnd.int(10_000_000, 99_999_999)}`,
+      reference: mpesa ? mpesaCode(rnd, Number(paidOn.slice(0, 4))) : method === 'cash' ? null : method === 'cheque' ? `CHQ ${rnd.int(100000, 999999)}` : `KCB-${rnd.int(10_000_000, 99_999_999)}`,
       paidOn,
       source: mpesa ? 'mpesa_c2b' : 'manual',
       payerPhone: d.learner.guardianPhone,
@@ -361,11 +366,11 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
   await tx.insert(mpesaTransactions).values(
     typos.map((billRef, i) => {
       const l = plan.learners[3 + i * 4]!;
-      const day = addDays(term3.startsOn, 14 + i * 6);
+      const day = notAfterToday(addDays(latestTerm.startsOn, 14 + i * 6));
       return {
         schoolId,
         source: 'c2b',
-        transId: mpesaCode(rnd, 2026),
+        transId: mpesaCode(rnd, Number(day.slice(0, 4))),
         amountCents: (plan.curriculum === 'CBC' ? [5_000, 10_000, 7_500, 15_000, 3_000] : [20_000, 50_000, 35_000, 100_000, 15_000])[i]! * 100,
         msisdn: `${l.guardianPhone.slice(0, 5)}****${l.guardianPhone.slice(-3)}`,
         payerName: `${l.lastName.toUpperCase()}`,

@@ -11,13 +11,16 @@ import { lineRow, runApprovalText } from '../modules/payroll/payroll-runs.servic
 import { leaveDays } from '../../shared/hr/leave-days.js';
 import { buildPayrollLine, payDateFor, runTotals, type PayComponentInput, type StaffSnapshot } from '../../shared/payroll/run.js';
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
+import type { DemoCalendar } from './demo-calendar.js';
+import { addDays } from '../../shared/dates.js';
 
 /**
  * HR and payroll demo data (issue 14 "Demo data"): a staff record for every staff account (teachers on
  * TSC and Board of Management terms; the demo teacher on BOM so she has payslips) and support staff
- * without accounts, pay components, the default leave types with 2026 allocations and a few requests
- * (the Term 1 annual leave that staff attendance already shows, one pending request each), and approved
- * payroll runs for August, September and October 2026 computed with the shared line builder.
+ * without accounts, pay components, the default leave types with this year's allocations and a few
+ * requests (the annual leave that staff attendance already shows, holiday leave, one pending request
+ * each starting on the next working day), and approved payroll runs for the three months before the
+ * demo's month (demoPayrollMonths) computed with the shared line builder.
  */
 export interface HrSeedPlan {
   schoolId: string;
@@ -26,9 +29,25 @@ export interface HrSeedPlan {
   demoTeacherId: string;
   principalId: string;
   hrProfileId: string;
+  /** The demo calendar (payroll months, leave dates and contract ends around today). */
+  cal: DemoCalendar;
 }
 
-export const DEMO_PAYROLL_MONTHS = ['2026-08', '2026-09', '2026-10'] as const;
+/** The demo's approved payroll months: the three months before the month of `today` ('YYYY-MM'). */
+export function demoPayrollMonths(today: string): string[] {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  return [3, 2, 1].map((back) => {
+    const d = new Date(Date.UTC(y, m - 1 - back, 1));
+    return d.toISOString().slice(0, 7);
+  });
+}
+
+/** The first weekday (Monday to Friday) after `day`. */
+function nextWeekday(day: string): string {
+  let d = addDays(day, 1);
+  while ([0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())) d = addDays(d, 1);
+  return d;
+}
 
 const SUPPORT_STAFF: { title: string; department: string; basic: number; type: 'permanent' | 'contract' | 'part_time' | 'intern'; hardship?: number }[] = [
   { title: 'Accounts Clerk', department: 'Finance', basic: 32_000, type: 'permanent' },
@@ -62,6 +81,11 @@ const letter = (rnd: ReturnType<typeof createRandom>) => String.fromCharCode(65 
 
 export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ staff: number; runs: number }> {
   const rnd = createRandom(seed);
+  const { cal } = plan;
+  const Y = cal.year;
+  const payrollMonths = demoPayrollMonths(cal.today);
+  // Pay components start with last year's January (or the month the person joined, if later).
+  const firstMonth = `${Y - 1}-01`;
   const accounts = await tx
     .select({ id: profiles.id, name: profiles.name, email: profiles.email, phone: profiles.phone, role: profiles.role })
     .from(profiles)
@@ -100,7 +124,7 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
       createdBy: plan.hrProfileId,
     };
   };
-  const startDate = () => `${rnd.int(2012, 2024)}-${String(rnd.pick([1, 1, 5, 9])).padStart(2, '0')}-0${rnd.int(1, 8)}`;
+  const startDate = () => `${rnd.int(Y - 14, Y - 2)}-${String(rnd.pick([1, 1, 5, 9])).padStart(2, '0')}-0${rnd.int(1, 8)}`;
 
   for (const a of accounts) {
     const gender = femaleFirst.has(a.name.split(' ')[0]!) ? 'female' : 'male';
@@ -119,8 +143,8 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
         department: 'Teaching',
         jobTitle: 'Teacher',
         // Contracts end at the end of the school year; one ends within 30 days of today to show the alert.
-        contractEnd: contract ? (drafts.filter((d) => d.contractEnd).length === 0 ? '2026-12-15' : '2027-04-30') : null,
-        compStart: start.slice(0, 7) < '2025-01' ? '2025-01' : start.slice(0, 7),
+        contractEnd: contract ? (drafts.filter((d) => d.contractEnd).length === 0 ? addDays(cal.today, 17) : cal.ref('2027-04-30')) : null,
+        compStart: start.slice(0, 7) < firstMonth ? firstMonth : start.slice(0, 7),
         comps: tsc
           ? []
           : [
@@ -142,7 +166,7 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
         department: job.department,
         jobTitle: job.title,
         contractEnd: null,
-        compStart: '2025-01',
+        compStart: firstMonth,
         comps: [
           { kind: 'basic', code: 'basic', name: 'Basic salary', amountCents: job.basic * 100, taxable: true },
           { kind: 'allowance', code: 'house', name: 'House allowance', amountCents: job.house * 100, taxable: true },
@@ -157,7 +181,7 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
           { kind: 'deduction', code: 'welfare', name: 'Staff welfare', amountCents: 500_00, taxable: false },
         ],
         // The HR manager repays a salary advance over three months.
-        extra: a.role === 'hr' ? [{ kind: 'deduction', code: 'advance', name: 'Salary advance', amountCents: 5_000_00, taxable: false, startMonth: '2026-09', endMonth: '2026-11' }] : [],
+        extra: a.role === 'hr' ? [{ kind: 'deduction', code: 'advance', name: 'Salary advance', amountCents: 5_000_00, taxable: false, startMonth: payrollMonths[1]!, endMonth: cal.today.slice(0, 7) }] : [],
       });
     }
   }
@@ -173,8 +197,8 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
       employmentType: s.type,
       department: s.department,
       jobTitle: s.title,
-      contractEnd: s.type === 'contract' ? '2027-03-31' : s.type === 'intern' ? '2027-01-31' : null,
-      compStart: start.slice(0, 7) < '2025-01' ? '2025-01' : start.slice(0, 7),
+      contractEnd: s.type === 'contract' ? cal.ref('2027-03-31') : s.type === 'intern' ? cal.ref('2027-01-31') : null,
+      compStart: start.slice(0, 7) < firstMonth ? firstMonth : start.slice(0, 7),
       comps: [
         { kind: 'basic', code: 'basic', name: 'Basic salary', amountCents: s.basic * 100, taxable: true },
         ...(s.type === 'intern' ? [] : [{ kind: 'allowance' as const, code: 'house', name: 'House allowance', amountCents: Math.round(s.basic * 0.15) * 100, taxable: true }]),
@@ -200,8 +224,9 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
   }
   if (componentRows.length) await tx.insert(payComponents).values(componentRows);
 
-  // Leave: default types, 2026 allocations (annual with a carry-over from 2025), the Term 1 leave that
-  // staff attendance shows, and one pending request.
+  // Leave: default types, allocations for the calendar year of today (annual with a carry-over from the
+  // year before), the leave that staff attendance shows, holiday leave and one pending request.
+  const leaveYear = Number(cal.today.slice(0, 4));
   const types = await tx
     .insert(leaveTypes)
     .values(LEAVE_TYPE_DEFAULTS.map((t) => ({ schoolId: plan.schoolId, ...t })))
@@ -210,7 +235,7 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
   for (const d of drafts) {
     for (const t of types) {
       if (t.gender && t.gender !== d.gender) continue;
-      allocations.push({ schoolId: plan.schoolId, staffId: idOf.get(d.staffNumber)!, leaveTypeId: t.id, year: 2026, entitledDays: t.daysPerYear, carriedOverDays: t.code === 'annual' ? rnd.int(0, 6) : 0 });
+      allocations.push({ schoolId: plan.schoolId, staffId: idOf.get(d.staffNumber)!, leaveTypeId: t.id, year: leaveYear, entitledDays: t.daysPerYear, carriedOverDays: t.code === 'annual' ? rnd.int(0, 6) : 0 });
     }
   }
   await tx.insert(leaveAllocations).values(allocations);
@@ -232,16 +257,23 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
       requests.push({ schoolId: plan.schoolId, staffId, leaveTypeId: typeId('annual'), startDate: from, endDate: to, days: leaveDays(from, to, 'working_days'), reason: 'Family wedding upcountry', status: 'approved', requestedBy: who, decidedBy: plan.hrProfileId, decidedAt: new Date(`${from}T06:00:00Z`), decisionNote: 'Approved; lessons covered by the department.' });
     }
   }
-  // August holiday leave for a few support staff, approved.
+  // Leave in the last school holiday for a few support staff, approved (the holiday before the latest
+  // term, or the one running now, never past today).
+  const holidayFrom = cal.phase === 'holiday' ? cal.latestTerm.endsOn : cal.previousTerm.endsOn;
+  const holidayTo = cal.phase === 'holiday' ? cal.today : addDays(cal.latestTerm.startsOn, -1);
   for (const d of drafts.filter((x) => !x.profileId).slice(0, 3)) {
-    const from = `2026-08-${String(rnd.int(3, 10)).padStart(2, '0')}`;
-    const to = `2026-08-${String(rnd.int(17, 21)).padStart(2, '0')}`;
-    requests.push({ schoolId: plan.schoolId, staffId: idOf.get(d.staffNumber)!, leaveTypeId: typeId('annual'), startDate: from, endDate: to, days: leaveDays(from, to, 'working_days'), reason: 'Annual leave during the school holiday', status: 'approved', requestedBy: plan.hrProfileId, decidedBy: plan.hrProfileId, decidedAt: new Date('2026-07-28T07:00:00Z') });
+    const from = nextWeekday(addDays(holidayFrom, rnd.int(2, 8)));
+    let to = addDays(from, rnd.int(7, 11));
+    if (to > holidayTo) to = holidayTo;
+    if (from > to) continue;
+    requests.push({ schoolId: plan.schoolId, staffId: idOf.get(d.staffNumber)!, leaveTypeId: typeId('annual'), startDate: from, endDate: to, days: leaveDays(from, to, 'working_days'), reason: 'Annual leave during the school holiday', status: 'approved', requestedBy: plan.hrProfileId, decidedBy: plan.hrProfileId, decidedAt: new Date(`${addDays(holidayFrom, -3)}T07:00:00Z`) });
   }
   // A pending sick-leave request by a support member, for HR to decide.
   const pendingFor = drafts.filter((x) => !x.profileId)[4];
+  const sickFrom = nextWeekday(cal.today);
+  const sickTo = nextWeekday(nextWeekday(sickFrom));
   if (pendingFor) {
-    requests.push({ schoolId: plan.schoolId, staffId: idOf.get(pendingFor.staffNumber)!, leaveTypeId: typeId('sick'), startDate: '2026-11-30', endDate: '2026-12-02', days: leaveDays('2026-11-30', '2026-12-02', 'working_days'), reason: 'Minor surgery at Kenyatta National Hospital (letter attached to file).', status: 'pending', requestedBy: plan.hrProfileId });
+    requests.push({ schoolId: plan.schoolId, staffId: idOf.get(pendingFor.staffNumber)!, leaveTypeId: typeId('sick'), startDate: sickFrom, endDate: sickTo, days: leaveDays(sickFrom, sickTo, 'working_days'), reason: 'Minor surgery at Kenyatta National Hospital (letter attached to file).', status: 'pending', requestedBy: plan.hrProfileId });
   }
   if (requests.length) {
     const saved = await tx.insert(leaveRequests).values(requests).returning({ id: leaveRequests.id, status: leaveRequests.status });
@@ -259,7 +291,7 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
         summary: leaveMessages.approvalSummary(leaveRange(q.startDate, q.endDate), Number(q.days), 'working_days', q.reason ?? null),
         status: 'pending',
         requestedBy: plan.hrProfileId,
-        requestedAt: new Date('2026-11-24T07:30:00Z'),
+        requestedAt: new Date(`${addDays(cal.today, -4)}T07:30:00Z`),
       });
     }
   }
@@ -269,7 +301,7 @@ export async function seedHr(tx: Tx, plan: HrSeedPlan, seed: number): Promise<{ 
   await tx.insert(payrollSettings).values({ schoolId: plan.schoolId, payDay: 28, shifRounding: 'cents', nitaLevy: true, employerKraPin: plan.code === 'greenhill' ? 'P051234567K' : 'P051987654R', nssfEmployerNumber: plan.code === 'greenhill' ? '0012345X' : '0067890Y', shifEmployerNumber: plan.code === 'greenhill' ? 'E-20931' : 'E-31877' });
   const onPayroll = drafts.filter((d) => d.employer === 'bom' && d.comps.length > 0);
   let runs = 0;
-  for (const month of DEMO_PAYROLL_MONTHS) {
+  for (const month of payrollMonths) {
     const payDate = payDateFor(month, 28);
     const lines = onPayroll
       .filter((d) => d.compStart <= month)

@@ -9,7 +9,7 @@ import { createRandom } from './names.js';
 /**
  * The store's demo data (issue 15 §5 "Demo data"), for both schools: suppliers; uniforms (sweater,
  * shirt, trousers, skirt, tie, games kit), stationery (exercise books, pens, reams of paper, chalk,
- * markers) and cleaning items, each with opening stock on 5 January 2026, purchases from suppliers,
+ * markers) and cleaning items, each with opening stock on the first day of the demo year, purchases from suppliers,
  * issues to departments and a few uniform sales to learners (charged to their Term 3 invoice). Chalk
  * ends below its reorder level (the one low-stock alert). Balances and weighted average costs are
  * computed by the same rule the API uses. Bulk inserts: one per table.
@@ -79,13 +79,14 @@ export async function seedInventory(tx: Tx, plan: FinanceOfficeSeedPlan, seed: n
     const supplierId = sups[def.supplier]!.id;
     type Ev = { day: string; delta: number; cost: number | null; type: string; department?: string; studentId?: string; price?: number; reference?: string };
     const all: Ev[] = [
-      { day: '2026-01-05', delta: def.opening[0], cost: cents(def.opening[1]), type: 'opening', reference: 'Opening stock 2026' },
-      ...(def.purchases ?? []).map(([day, qty, cost, reference]) => ({ day, delta: qty, cost: cents(cost), type: 'stock_in', reference })),
-      ...(def.issues ?? []).map(([day, qty, department]) => ({ day, delta: -qty, cost: null, type: 'issue', department })),
-      ...(def.sales ?? []).map(([day, qty, fromEnd]) => ({ day, delta: -qty, cost: null, type: 'sale', studentId: plan.learners[plan.learners.length - 1 - fromEnd]?.id, price: cents(def.sale!) })),
+      { day: plan.cal.terms[0]!.startsOn, delta: def.opening[0], cost: cents(def.opening[1]), type: 'opening', reference: `Opening stock ${plan.cal.year}` },
+      ...(def.purchases ?? []).map(([day, qty, cost, reference]) => ({ day: plan.cal.ref(day), delta: qty, cost: cents(cost), type: 'stock_in', reference })),
+      ...(def.issues ?? []).map(([day, qty, department]) => ({ day: plan.cal.ref(day), delta: -qty, cost: null, type: 'issue', department })),
+      ...(def.sales ?? []).map(([day, qty, fromEnd]) => ({ day: plan.cal.ref(day), delta: -qty, cost: null, type: 'sale', studentId: plan.learners[plan.learners.length - 1 - fromEnd]?.id, price: cents(def.sale!) })),
     ];
+    // Movements of the reference year mapped into the demo's (demo-calendar.ts); none after today.
     const events = all
-      .filter((e) => e.type !== 'sale' || e.studentId)
+      .filter((e) => (e.type !== 'sale' || e.studentId) && e.day <= plan.cal.today)
       .sort((a, b) => a.day.localeCompare(b.day));
     let state = { quantity: 0, averageCostCents: 0 };
     for (const [i, e] of events.entries()) {

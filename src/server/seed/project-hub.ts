@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { ONBOARDING_TEMPLATE, type HubTaskPriority, type HubTaskStatus, type OnboardingKey } from '../../shared/contracts/project-hub.js';
-import { addDays, schoolToday } from '../../shared/dates.js';
+import { addDays } from '../../shared/dates.js';
+import { atNairobi, type DemoCalendar } from './demo-calendar.js';
 import { ONBOARDING_ITEM_LABELS } from '../../shared/messages/project-hub.js';
 import { hubOnboardingItems, hubProjects, hubTaskComments, hubTasks, profiles, schools } from '../db/schema/index.js';
 import type { Tx } from '../db/tenant.js';
@@ -28,10 +29,10 @@ function onboardingTasks(plan: Partial<Record<OnboardingKey, Omit<SeedTask, 'tit
 /**
  * Demo project board (issue 18 "Demo data"): "Onboarding: Greenhill Academy" (mostly done),
  * "Onboarding: Riverside International School" (in progress, some tasks overdue) and the internal
- * "Term 1 2027 release" with tasks for both platform staff, a few comments; onboarding checklist rows
- * for both schools. Dates are relative to today (Nairobi) so the board stays current.
+ * release of the coming term (e.g. "Term 1 2027 release") with tasks for both platform staff, a few comments; onboarding checklist rows
+ * for both schools. Dates are relative to the demo's day (demo-calendar.ts) so the board stays current.
  */
-export async function seedProjectHub(tx: Tx): Promise<void> {
+export async function seedProjectHub(tx: Tx, cal: DemoCalendar): Promise<void> {
   const people = await tx.select({ id: profiles.id, email: profiles.email }).from(profiles).where(inArray(profiles.email, ['admin@edufam.test', 'elimisha@edufam.test']));
   const staff: Record<Who, string | null> = {
     admin: people.find((p) => p.email === 'admin@edufam.test')?.id ?? null,
@@ -40,8 +41,9 @@ export async function seedProjectHub(tx: Tx): Promise<void> {
   const schoolRows = await tx.select({ id: schools.id, code: schools.code, name: schools.name }).from(schools).where(inArray(schools.code, ['greenhill', 'riverside']));
   const greenhill = schoolRows.find((s) => s.code === 'greenhill');
   const riverside = schoolRows.find((s) => s.code === 'riverside');
-  const today = schoolToday();
-  const now = Date.now();
+  const today = cal.today;
+  const now = Math.min(Date.now(), atNairobi(today, '23:59').getTime());
+  const release = `${cal.comingTerm.name} ${cal.comingTerm.year}`;
 
   async function board(p: { name: string; description: string; kind: 'onboarding' | 'internal'; schoolId: string | null; owner: Who; status: 'planned' | 'active' | 'on_hold' | 'done'; start: number; target: number; tasks: SeedTask[] }) {
     const [project] = await tx
@@ -145,8 +147,8 @@ export async function seedProjectHub(tx: Tx): Promise<void> {
     });
   }
   await board({
-    name: 'Term 1 2027 release',
-    description: 'What ships before schools open for Term 1 2027: report card templates, SMS fee reminders and the timetable wizard.',
+    name: `${release} release`,
+    description: `What ships before schools open for ${release}: report card templates, SMS fee reminders and the timetable wizard.`,
     kind: 'internal',
     schoolId: null,
     owner: 'admin',
@@ -160,7 +162,7 @@ export async function seedProjectHub(tx: Tx): Promise<void> {
       { title: 'Release notes for school directors', status: 'todo', who: 'admin', due: 30 },
       { title: 'Load test with 5,000 learners', status: 'todo', who: 'elimisha', due: 20 },
       { title: 'Kiswahili strings for the parent app', status: 'blocked', who: 'admin', due: -4, priority: 'normal', description: 'Waiting for the translator\'s second batch.' },
-      { title: 'Term dates for 2027 from the Ministry circular', status: 'todo', due: 14, priority: 'low' },
+      { title: `Term dates for ${cal.year + 1} from the Ministry circular`, status: 'todo', due: 14, priority: 'low' },
     ],
   });
 

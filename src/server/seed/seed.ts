@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../db/client.js';
 import { withSystem, type Tx } from '../db/tenant.js';
@@ -20,7 +20,9 @@ import {
 } from '../db/schema/index.js';
 import { admissionSequenceKey, formatAdmissionNumber } from '../../shared/admission-number.js';
 import { insertAccount } from '../modules/auth/accounts.repository.js';
-import { CBC_LEVELS, CBC_SUBJECTS, DEPARTMENTS, IGCSE_LEVELS, IGCSE_SUBJECTS, TERMS_2025, TERMS_2026, type LevelDef, type SubjectDef } from './curricula.js';
+import { CBC_LEVELS, CBC_SUBJECTS, DEPARTMENTS, IGCSE_LEVELS, IGCSE_SUBJECTS, type LevelDef, type SubjectDef } from './curricula.js';
+import { atNairobi, demoCalendar, kenyanTerms, type DemoCalendar, type DemoTerm } from './demo-calendar.js';
+import { addDays } from '../../shared/dates.js';
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
 import { seedFees } from './fees.js';
 import { seedAssessment } from './assessment.js';
@@ -127,7 +129,13 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Seeds the two demo schools and every demo account in one transaction (all or nothing). Data is
  * deterministic. Returns the accounts created.
  */
-export async function seedDemo(db: Db): Promise<{ accounts: number; learners: number }> {
+/**
+ * Seeds the demo (README "Demo accounts"): the platform's accounts, two schools with a school year built
+ * around `opts.today` (default: today in Africa/Nairobi, or EDUFAM_DEMO_DATE; see demo-calendar.ts),
+ * and the platform's own business. Returns how many accounts and learners were made.
+ */
+export async function seedDemo(db: Db, opts: { today?: string } = {}): Promise<{ accounts: number; learners: number }> {
+  const cal = demoCalendar(opts.today);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const made = await withSystem(db, async (tx) => {
     await insertAccount(tx, { email: 'admin@edufam.test', name: 'Wanjiku Admin Njoroge', role: 'edufam_admin', schoolId: null, passwordHash, phone: '254700111222' });
@@ -135,15 +143,15 @@ export async function seedDemo(db: Db): Promise<{ accounts: number; learners: nu
     let learners = 0;
     let accountsMade = 2;
     for (const [i, plan] of PLANS.entries()) {
-      const made = await seedSchool(tx, plan, passwordHash, 1000 + i * 7919);
+      const made = await seedSchool(tx, plan, passwordHash, 1000 + i * 7919, cal);
       learners += made.learners;
       accountsMade += made.accounts;
     }
     // Issue 18: the platform's own business (company first: invoices print its details).
     await seedCompany(tx);
     await seedSecurity(tx);
-    await seedBilling(tx);
-    await seedProjectHub(tx);
+    await seedBilling(tx, cal);
+    await seedProjectHub(tx, cal);
     await seedPlatformActivity(tx);
     return { accounts: accountsMade, learners };
   });
@@ -159,11 +167,18 @@ function yearsAtSchool(rnd: ReturnType<typeof createRandom>, levelIndex: number)
   return Math.max(0, levelIndex - late);
 }
 
+/**
+ * Kenyan mobile prefixes (after 254) that demo phone numbers use: Safaricom 70x–72x, 74x, 757–759,
+ * 768–769, 79x and 110–115; Airtel 73x, 750–756, 785–789 and 100–102 (Communications Authority of
+ * Kenya numbering plan), so every number reads as a real Kenyan mobile.
+ */
+const MOBILE_PREFIXES = ['701', '708', '710', '711', '712', '713', '715', '717', '720', '721', '722', '723', '724', '725', '726', '727', '728', '729', '733', '734', '735', '736', '740', '741', '742', '743', '745', '746', '748', '750', '752', '757', '758', '759', '768', '769', '780', '785', '790', '791', '792', '793', '794', '795', '796', '797', '798', '799', '110', '111', '112', '113', '114', '115', '100', '101', '102'];
+
 const MEDICAL_NOTES = ['Asthma: inhaler kept in the school bag.', 'Allergic to groundnuts.', 'Wears spectacles; sits near the board.', 'Sickle-cell trait: plenty of water on games days.'];
 const SPECIAL_NEEDS = ['Dyslexia: extra time in written assessments.', 'Mild hearing loss in the left ear; front-row seat.'];
 const OCCUPATIONS = ['Teacher', 'Nurse', 'Farmer', 'Accountant', 'Boda boda rider', 'Civil servant', 'Engineer', 'Trader', 'Driver', 'Doctor'];
 
-async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: number) {
+async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: number, cal: DemoCalendar) {
   const rnd = createRandom(seed);
   const [school] = await tx
     .insert(schools)
@@ -195,20 +210,23 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
   await tx.update(schools).set({ ownerId: directorId, principalId }).where(eq(schools.id, schoolId));
   let accountsMade = 6;
 
-  // Academic years: 2025 (closed history, so class history and promotion have a past) and 2026, the
-  // current year, in its third term.
-  const [year2025] = await tx
+  // Academic years (demo-calendar.ts): last year closed (so class history and promotion have a past)
+  // and the current year, in the term that holds today or the holiday after it. In the December
+  // holiday next year is not made: the year-end promotion (School Setup) creates it, as a school would.
+  const Y = cal.year;
+  const termRow = (t: DemoTerm) => ({ number: t.number, name: t.name, startsOn: t.startsOn, endsOn: t.endsOn, halfTermStartsOn: t.halfTermStartsOn, halfTermEndsOn: t.halfTermEndsOn });
+  const [historyYear] = await tx
     .insert(academicYears)
-    .values({ schoolId, name: '2025', startsOn: '2025-01-06', endsOn: '2025-10-24', isCurrent: false, status: 'closed', closedAt: new Date('2025-12-15T09:00:00Z') })
+    .values({ schoolId, name: String(Y - 1), startsOn: cal.historyTerms[0]!.startsOn, endsOn: cal.historyTerms[2]!.endsOn, isCurrent: false, status: 'closed', closedAt: atNairobi(cal.ref('2025-12-15')) })
     .returning();
   const [year] = await tx
     .insert(academicYears)
-    .values({ schoolId, name: '2026', startsOn: '2026-01-05', endsOn: '2026-10-23', isCurrent: true })
+    .values({ schoolId, name: String(Y), startsOn: cal.terms[0]!.startsOn, endsOn: cal.terms[2]!.endsOn, isCurrent: true })
     .returning();
-  await tx.insert(terms).values(TERMS_2025.map((t) => ({ ...t, schoolId, academicYearId: year2025!.id })));
-  const terms2026 = await tx
+  await tx.insert(terms).values(cal.historyTerms.map((t) => ({ ...termRow(t), schoolId, academicYearId: historyYear!.id })));
+  const yearTerms = await tx
     .insert(terms)
-    .values(TERMS_2026.map((t) => ({ ...t, schoolId, academicYearId: year!.id, isCurrent: t.number === 3 })))
+    .values(cal.terms.map((t) => ({ ...termRow(t), schoolId, academicYearId: year!.id, isCurrent: t.number === cal.latestTerm.number })))
     .returning({ id: terms.id, number: terms.number, startsOn: terms.startsOn, endsOn: terms.endsOn });
 
   // Levels, the last one final (its learners leave at promotion).
@@ -270,7 +288,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
           role: 'teacher',
           schoolId,
           passwordHash,
-          phone: `2547${String(rnd.int(10_000_000, 99_999_999))}`,
+          phone: `254${rnd.pick(MOBILE_PREFIXES)}${String(rnd.int(0, 999_999)).padStart(6, '0')}`,
         });
         accountsMade++;
       }
@@ -287,7 +305,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
         homeRoom: `${level.band === 'Pre-Primary' ? 'ECDE Block' : levelIndex < 5 ? 'Block A' : 'Block B'}, Room ${levelIndex * 2 + si + 1}`,
       };
       const [c] = await tx.insert(classes).values({ ...base, academicYearId: year!.id }).returning({ id: classes.id });
-      const [old] = await tx.insert(classes).values({ ...base, academicYearId: year2025!.id }).returning({ id: classes.id });
+      const [old] = await tx.insert(classes).values({ ...base, academicYearId: historyYear!.id }).returning({ id: classes.id });
       lastYearClass.set(`${levelIndex}:${stream}`, old!.id);
       classRows.push({ id: c!.id, level, levelIndex, stream });
     }
@@ -334,12 +352,12 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
   }
 
   // Learners, built in memory then written in bulk: admission numbers in the school's pattern by
-  // admission year, class history for 2025 where they were here, guardians with unique phones, and
+  // admission year, class history for last year where they were here, guardians with unique phones, and
   // some siblings sharing guardians.
   const usedPhones = new Set<string>(Object.values(plan.people).map((p) => p[1]));
   const newPhone = () => {
     for (;;) {
-      const phone = `254${rnd.next() < 0.85 ? '7' : '1'}${String(rnd.int(10_000_000, 99_999_999))}`;
+      const phone = `254${rnd.pick(MOBILE_PREFIXES)}${String(rnd.int(0, 999_999)).padStart(6, '0')}`;
       if (!usedPhones.has(phone)) {
         usedPhones.add(phone);
         return phone;
@@ -380,8 +398,8 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
       const female = rnd.next() < 0.5;
       const isParentChild = k === 0 && c.stream === plan.streams[1] && plan.parentChildren.includes(c.level.gradeLevel);
       const years = isParentChild ? c.levelIndex : yearsAtSchool(rnd, c.levelIndex);
-      const admissionYear = 2026 - years;
-      const birthYear = 2026 - ageAtEntry - (rnd.next() < 0.3 ? 1 : 0);
+      const admissionYear = Y - years;
+      const birthYear = Y - ageAtEntry - (rnd.next() < 0.3 ? 1 : 0);
       // About one learner in eight is a younger sibling of a learner already placed: same surname, same guardian.
       const sibling = !isParentChild && families.length > 10 && rnd.next() < 0.12 ? families[rnd.int(0, families.length - 1)]! : null;
       const lastName = isParentChild ? parentLastName : (sibling?.lastName ?? rnd.pick(SURNAMES));
@@ -408,7 +426,9 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
         families.push({ lastName, guardian: g, relationship });
       }
       const month = rnd.int(1, 12);
-      const firstName = rnd.pick(female ? FEMALE_NAMES : MALE_NAMES);
+      // Some names are both given names and surnames (Kamau, Otieno): a learner is not "Kamau Kamau".
+      let firstName = rnd.pick(female ? FEMALE_NAMES : MALE_NAMES);
+      while (firstName === lastName) firstName = rnd.pick(female ? FEMALE_NAMES : MALE_NAMES);
       const middleName = rnd.next() < 0.6 ? rnd.pick(female ? FEMALE_NAMES : MALE_NAMES) : null;
       drafts.push({
         classIndex,
@@ -430,7 +450,8 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
           medicalNotes: rnd.next() < 0.05 ? rnd.pick(MEDICAL_NOTES) : null,
           specialNeeds: rnd.next() < 0.02 ? rnd.pick(SPECIAL_NEEDS) : null,
           status: 'active',
-          admittedOn: `${admissionYear}-01-0${rnd.int(5, 9)}`,
+          // Admitted in the week before their first term opened (never after today).
+          admittedOn: addDays(kenyanTerms(admissionYear)[0]!.startsOn, -rnd.int(1, 5)),
         },
       });
     }
@@ -466,16 +487,16 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
   const enrolments: (typeof studentEnrolments.$inferInsert)[] = [];
   drafts.forEach((d, i) => {
     const c = classRows[d.classIndex]!;
-    enrolments.push({ schoolId, studentId: studentIds[i]!, academicYearId: year!.id, classId: c.id, startedOn: d.admissionYear === 2026 ? d.row.admittedOn! : '2026-01-05' });
+    enrolments.push({ schoolId, studentId: studentIds[i]!, academicYearId: year!.id, classId: c.id, startedOn: d.admissionYear === Y ? d.row.admittedOn! : cal.terms[0]!.startsOn });
     const previous = lastYearClass.get(`${c.levelIndex - 1}:${c.stream}`);
-    if (d.admissionYear <= 2025 && previous) {
+    if (d.admissionYear <= Y - 1 && previous) {
       enrolments.push({
         schoolId,
         studentId: studentIds[i]!,
-        academicYearId: year2025!.id,
+        academicYearId: historyYear!.id,
         classId: previous,
-        startedOn: d.admissionYear === 2025 ? d.row.admittedOn! : '2025-01-06',
-        endedOn: '2025-10-24',
+        startedOn: d.admissionYear === Y - 1 ? d.row.admittedOn! : cal.historyTerms[0]!.startsOn,
+        endedOn: cal.historyTerms[2]!.endsOn,
         outcome: 'promoted',
       });
     }
@@ -487,7 +508,8 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     {
       schoolId,
       curriculum: plan.curriculum,
-      terms: terms2026,
+      terms: yearTerms,
+      cal,
       levels: levelRows,
       learners: drafts.map((d, i) => {
         const c = classRows[d.classIndex]!;
@@ -516,13 +538,22 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
       schoolId,
       principalId,
       demoTeacherId,
-      terms: terms2026,
+      terms: yearTerms,
       levels: plan.levels.map((l) => ({ id: levelId.get(l.gradeLevel)!, name: l.gradeLevel, band: l.band })),
       classes: classRows.map((c) => ({ id: c.id, levelId: levelId.get(c.level.gradeLevel)!, band: c.level.band, name: `${c.level.gradeLevel} ${c.stream}` })),
       subjectsByBand: new Map([...subjectIds.entries()].map(([band, list]) => [band, list.map((x) => ({ id: x.id, name: x.def.name }))])),
       learners: drafts.map((d, i) => ({ id: studentIds[i]!, classId: classRows[d.classIndex]!.id })),
       assignments: assignments.map((a) => ({ classId: a.classId, subjectId: a.subjectId, teacherId: a.teacherId })),
-      term2Levels: plan.code === 'greenhill' ? ['Grade 7', 'Grade 8', 'Grade 9'] : ['Year 9', 'Year 10', 'Year 11'],
+      midTermLevels: plan.code === 'greenhill' ? ['Grade 7', 'Grade 8', 'Grade 9'] : ['Year 9', 'Year 10', 'Year 11'],
+      cal,
+      history: {
+        term3Id: (await tx.select({ id: terms.id }).from(terms).where(and(eq(terms.academicYearId, historyYear!.id), eq(terms.number, 3))))[0]!.id,
+        classes: classRows.flatMap((c) => {
+          const id = lastYearClass.get(`${c.levelIndex}:${c.stream}`);
+          return id ? [{ id, levelId: levelId.get(c.level.gradeLevel)!, band: c.level.band, name: `${c.level.gradeLevel} ${c.stream}` }] : [];
+        }),
+        learners: enrolments.filter((e) => e.academicYearId === historyYear!.id).map((e) => ({ id: e.studentId, classId: e.classId })),
+      },
     },
     seed + 101,
   );
@@ -532,7 +563,8 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     {
       schoolId,
       code: plan.code,
-      terms: terms2026.map((t) => ({ ...TERMS_2026.find((x) => x.number === t.number)!, id: t.id })),
+      terms: yearTerms.map((t) => ({ ...cal.terms.find((x) => x.number === t.number)!, id: t.id })),
+      cal,
       classes: classRows.map((c, ci) => ({ id: c.id, name: `${c.level.gradeLevel} ${c.stream}`, classTeacherId: teacherIds[ci]! })),
       learners: drafts.map((d, i) => ({ id: studentIds[i]!, classId: classRows[d.classIndex]!.id })),
       demoTeacherId,
@@ -543,7 +575,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     seed + 211,
   );
 
-  await seedHr(tx, { schoolId, code: plan.code as 'greenhill' | 'riverside', staffPrefix: plan.admissionPrefix, demoTeacherId, principalId, hrProfileId: hrId }, seed + 307);
+  await seedHr(tx, { schoolId, code: plan.code as 'greenhill' | 'riverside', staffPrefix: plan.admissionPrefix, demoTeacherId, principalId, hrProfileId: hrId, cal }, seed + 307);
 
   await seedFinanceOffice(
     tx,
@@ -555,6 +587,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
       directorId,
       learners: drafts.map((d, i) => ({ id: studentIds[i]!, classId: classRows[d.classIndex]!.id })),
       parentChildIds: drafts.flatMap((d, i) => (d.links.some((l) => l.guardian === demoParent) ? [studentIds[i]!] : [])),
+      cal,
     },
     seed + 401,
   );
@@ -572,6 +605,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     demoTeacherId,
     parentId,
     parentChildIds: drafts.flatMap((d, i) => (d.links.some((l) => l.guardian === demoParent) ? [studentIds[i]!] : [])),
+    cal,
   };
   await seedAnnouncements(tx, communicationPlan, seed + 601);
   await seedConversations(tx, communicationPlan, seed + 607);

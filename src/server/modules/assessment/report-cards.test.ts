@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { terms } from '../../db/schema/index.js';
 import { GREENHILL_SESSIONS, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
@@ -7,6 +7,11 @@ import type { Exam, MyChildrenGrades } from '../../../shared/contracts/assessmen
 import type { Task } from '../../../shared/contracts/tasks.js';
 import { inspectPdf } from '../../lib/pdf.js';
 import { timetableClash } from './timetable.service.js';
+import { demoCalendar, demoSeriesNames } from '../../seed/demo-calendar.js';
+import { schoolToday } from '../../../shared/dates.js';
+
+/** The series open for marks entry in the demo built around today (every level with exams sits it). */
+const { open: OPEN } = demoSeriesNames(demoCalendar(schoolToday()));
 
 /**
  * Report cards (issue 12 §5), comments, bulk cards in the background, the exam timetable (§2) and CBC
@@ -62,7 +67,9 @@ describe('a learner’s report card (§5)', () => {
     expect((await send('GET', `/api/students/${child.studentId}/report-card?termId=${t1}`, 'rsPrincipal')).statusCode).toBe(404);
     const stranger = (await json<{ items: { id: string }[] }>('GET', `/api/students?classId=${(await classNamed('Grade 5 West')).id}`, 'principal')).items[0]!;
     expect((await send('GET', `/api/students/${stranger.id}/report-card?termId=${t1}`, 'parent')).statusCode).toBe(404);
-    const none = await send('GET', `/api/students/${child.studentId}/report-card?termId=${await term(3)}`, 'parent');
+    // Last year's Term 1: the demo has no results there (the year is built around today).
+    const [lastYearTerm1] = await system(t.database, (tx) => tx.select({ id: terms.id }).from(terms).where(eq(terms.schoolId, greenhill)).orderBy(asc(terms.startsOn)).limit(1));
+    const none = await send('GET', `/api/students/${child.studentId}/report-card?termId=${lastYearTerm1!.id}`, 'parent');
     expect(none.statusCode).toBe(404);
     expect(none.json().error.message).toBe('This learner has no released results for the term.');
     expect((await send('GET', `/api/students/${child.studentId}/report-card?termId=${t1}`)).statusCode).toBe(401);
@@ -84,6 +91,34 @@ describe('comments (§5: suggested from the performance band, editable per learn
     expect((await send('PUT', '/api/report-cards/comments', 'teacher', { termId: t1, comments: [{ studentId: withMean.studentId, principalComment: 'x' }] })).statusCode).toBe(403);
     const other = await classNamed('Grade 4 West');
     expect((await send('GET', `/api/report-cards/comments?termId=${t1}&classId=${other.id}`, 'teacher')).statusCode).toBe(403);
+  });
+});
+
+describe('a card prints only the comments someone saved (issue 34)', () => {
+  it('no saved comment: blank ruled lines, never the suggestion; a saved one prints once and the suggestion still does not', async () => {
+    const stream = await classNamed('Grade 7 East');
+    type Row = { studentId: string; mean: number | null; suggested: string; classTeacherComment: string | null; principalComment: string | null };
+    // A term of the stream with released results and a learner nobody has commented on yet.
+    let t1 = '';
+    let bare: Row | undefined;
+    const termIds = await system(t.database, (tx) => tx.select({ id: terms.id }).from(terms).where(eq(terms.schoolId, greenhill)).orderBy(desc(terms.startsOn)));
+    for (const { id } of termIds) {
+      const list = await json<{ items: Row[] }>('GET', `/api/report-cards/comments?termId=${id}&classId=${stream.id}`, 'principal');
+      bare = list.items.find((i) => i.mean !== null && !i.classTeacherComment && !i.principalComment && i.suggested.length > 10);
+      if (bare) {
+        t1 = id;
+        break;
+      }
+    }
+    if (!bare) throw new Error('No term of Grade 7 East has released results');
+    const before = inspectPdf((await send('GET', `/api/students/${bare.studentId}/report-card?termId=${t1}`, 'principal')).rawPayload).text;
+    expect(before).toContain("Class teacher's comment");
+    expect(before).toContain("Principal's comment");
+    expect(before).not.toContain(bare.suggested.slice(0, 25));
+    await json('PUT', '/api/report-cards/comments', 'principal', { termId: t1, comments: [{ studentId: bare.studentId, principalComment: 'Keep reading every evening.' }] });
+    const after = inspectPdf((await send('GET', `/api/students/${bare.studentId}/report-card?termId=${t1}`, 'principal')).rawPayload).text;
+    expect(after.split('Keep reading every evening.')).toHaveLength(2);
+    expect(after).not.toContain(bare.suggested.slice(0, 25));
   });
 });
 
@@ -111,7 +146,7 @@ describe('bulk report cards in the background (§5)', () => {
 describe('exam timetable (§2)', () => {
   it('saves papers, refuses clashes, prints a PDF', async () => {
     const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'principal');
-    const exam = items.find((e) => e.name === 'Mid-Term 2 2026')!;
+    const exam = items.find((e) => e.name === OPEN)!;
     const [a, b] = exam.subjects;
     const entries = [
       { subjectId: a!.subjectId, paper: `${a!.name} Paper 1`, sitsOn: '2026-06-15', startsAt: '08:00', endsAt: '10:00', room: 'Hall' },
@@ -141,7 +176,7 @@ describe('CBC formative assessment (§2)', () => {
   it('strand levels roll up to the term level by the school’s method', async () => {
     const stream = await classNamed('Grade 7 East');
     const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'principal');
-    const maths = items.find((e) => e.name === 'Mid-Term 2 2026')!.subjects.find((s) => s.name === 'Mathematics')!.subjectId;
+    const maths = items.find((e) => e.name === OPEN)!.subjects.find((s) => s.name === 'Mathematics')!.subjectId;
     const t2 = await term(2);
     const before = await json<{ learners: { studentId: string }[] }>('GET', `/api/formative?termId=${t2}&classId=${stream.id}&subjectId=${maths}`, 'teacher');
     const who = before.learners[0]!.studentId;
@@ -159,7 +194,7 @@ describe('CBC formative assessment (§2)', () => {
     expect(latest.learners.find((l) => l.studentId === who)!.termLevel).toBe('ME');
     const bad = await send('POST', '/api/formative', 'teacher', { termId: t2, classId: stream.id, subjectId: maths, strand: 'Numbers', assessedOn: '2026-07-01', entries: [{ studentId: who, level: 'XX' }] });
     expect(bad.statusCode).toBe(400);
-    const english = items.find((e) => e.name === 'Mid-Term 2 2026')!.subjects.find((s) => s.name === 'Social Studies')!.subjectId;
+    const english = items.find((e) => e.name === OPEN)!.subjects.find((s) => s.name === 'Social Studies')!.subjectId;
     expect((await send('GET', `/api/formative?termId=${t2}&classId=${(await classNamed('Grade 9 West')).id}&subjectId=${english}`, 'teacher')).statusCode).toBe(403);
   });
 });

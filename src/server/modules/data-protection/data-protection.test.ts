@@ -38,6 +38,8 @@ beforeAll(async () => {
         and exists (select 1 from attendance_entries a where a.student_id = s.id)
         and exists (select 1 from invoices i where i.student_id = s.id)
         and exists (select 1 from payments p where p.student_id = s.id)
+        -- a name no other learner shares, so "the name is gone everywhere" is about this learner
+        and not exists (select 1 from students o where o.id <> s.id and lower(o.first_name) = lower(s.first_name) and lower(o.last_name) = lower(s.last_name))
       order by s.admission_number limit 1`),
   );
   const r = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows)[0] as { id: string; first_name: string; middle_name: string | null; last_name: string; admission_number: string };

@@ -1,0 +1,225 @@
+import { addDays, schoolToday } from '../../shared/dates.js';
+import { kenyaPublicHolidaysBetween, weekday } from '../../shared/kenya-holidays.js';
+
+/**
+ * The demo school year, built around the day the demo is seeded (issue 34 "The demo is live on any
+ * day"). The demo's story is written once against the 2026 Ministry of Education calendar (the
+ * reference year, domain/curriculum.md); this module picks the academic year that holds today
+ * (Africa/Nairobi), generates its terms with the same rule, and maps every reference date of the
+ * story into it: a date keeps its place in the school year (the same week of the same term, the same
+ * weekday), so the story stays coherent in any year. The seed modules then keep only what has
+ * happened by today: registers up to the last school day, payments, payroll months and expenses
+ * before today, the exam series sat so far.
+ *
+ * Kenyan term rule (reproduces the Ministry's 2025 and 2026 calendars day for day): Term 1 opens on
+ * the first Monday on or after 4 January and closes on the Friday of its 13th week (the Thursday when that Friday is Good Friday) (half-term the
+ * Wednesday to Sunday of week 8); Term 2 opens 16 weeks after Term 1 and runs 14 weeks (half-term in
+ * week 9); Term 3 opens 17 weeks after Term 2 and closes on the Friday of its 9th week. Dates are
+ * Africa/Nairobi calendar days, YYYY-MM-DD.
+ */
+
+/** The year the demo story is written against. */
+export const REFERENCE_YEAR = 2026;
+
+export interface DemoTerm {
+  year: number;
+  number: 1 | 2 | 3;
+  name: string;
+  startsOn: string;
+  endsOn: string;
+  halfTermStartsOn: string | null;
+  halfTermEndsOn: string | null;
+}
+
+/** Where today falls in the demo school year. */
+export type DemoPhase = 'term' | 'half_term' | 'holiday';
+
+export interface DemoCalendar {
+  /** The day the demo is built around (Africa/Nairobi). */
+  today: string;
+  /** The current academic year (its Term 1 has opened by today). */
+  year: number;
+  /** Its three terms. */
+  terms: DemoTerm[];
+  /** The previous (closed) year's terms: class history. */
+  historyTerms: DemoTerm[];
+  /** The next year's terms (the coming Term 1 after Term 3; the promotion creates that year). */
+  nextTerms: DemoTerm[];
+  /** The latest term of `year` that has opened by today (the current term, or the one just ended). */
+  latestTerm: DemoTerm;
+  /** The term before `latestTerm` (the previous year's Term 3 when `latestTerm` is Term 1). */
+  previousTerm: DemoTerm;
+  /** The next term that has not opened yet (Term 1 of next year after Term 3). */
+  comingTerm: DemoTerm;
+  phase: DemoPhase;
+  /** True in the holiday after Term 3 (the coming year's Term 1 is next). */
+  yearEnded: boolean;
+  /** Maps a date of the reference story (any year; 2026 is the current year) into this calendar. */
+  ref(day: string): string;
+  /** `ref` for a month 'YYYY-MM' (the month of the mapped 15th). */
+  refMonth(month: string): string;
+  /** The year a reference year stands for (2026 → `year`, 2025 → `year - 1`). */
+  refYear(referenceYear: number): number;
+}
+
+const DAY_MS = 86_400_000;
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The three terms of a school year by the Kenyan rule above. */
+export function kenyanTerms(year: number): DemoTerm[] {
+  let t1 = `${year}-01-04`;
+  while (new Date(`${t1}T00:00:00Z`).getUTCDay() !== 1) t1 = addDays(t1, 1);
+  const t2 = addDays(t1, 16 * 7);
+  const t3 = addDays(t2, 17 * 7);
+  return [
+    { year, number: 1, name: 'Term 1', startsOn: t1, endsOn: lastOpenDay(addDays(t1, 88)), halfTermStartsOn: addDays(t1, 51), halfTermEndsOn: addDays(t1, 55) },
+    { year, number: 2, name: 'Term 2', startsOn: t2, endsOn: addDays(t2, 95), halfTermStartsOn: addDays(t2, 58), halfTermEndsOn: addDays(t2, 62) },
+    { year, number: 3, name: 'Term 3', startsOn: t3, endsOn: addDays(t3, 60), halfTermStartsOn: null, halfTermEndsOn: null },
+  ];
+}
+
+/** `day`, or the day before it when it is a public holiday (Term 1 2026 closes on Thursday 2 April, Good Friday being the 3rd). */
+function lastOpenDay(day: string): string {
+  let d = day;
+  while (kenyaPublicHolidaysBetween(d, d).length) d = addDays(d, -1);
+  return d;
+}
+
+/**
+ * Maps `day` from `from` terms to `to` terms: a day inside a term (or after its start, before the next)
+ * keeps its offset from that term's start; a day before Term 1 keeps its offset from Term 1's start.
+ * The offsets are whole days, and every term starts on a Monday, so the weekday is kept.
+ */
+function mapDay(day: string, from: DemoTerm[], to: DemoTerm[]): string {
+  let i = from.length - 1;
+  while (i > 0 && day < from[i]!.startsOn) i--;
+  const offset = daysBetween(from[i]!.startsOn, day);
+  return addDays(to[i]!.startsOn, offset);
+}
+
+/**
+ * The demo calendar for `today` (default: today in Africa/Nairobi, or EDUFAM_DEMO_DATE when set, so a
+ * test or a sales demo can pin the story to a day). Before Term 1 opens in January the current year is
+ * still last year (its December holiday).
+ */
+export function demoCalendar(today: string = demoToday()): DemoCalendar {
+  const calendarYear = Number(today.slice(0, 4));
+  const year = today < kenyanTerms(calendarYear)[0]!.startsOn ? calendarYear - 1 : calendarYear;
+  const terms = kenyanTerms(year);
+  const historyTerms = kenyanTerms(year - 1);
+  const nextTerms = kenyanTerms(year + 1);
+  const latestIndex = terms.reduce((found, t, i) => (t.startsOn <= today ? i : found), 0);
+  const latestTerm = terms[latestIndex]!;
+  const previousTerm = latestIndex > 0 ? terms[latestIndex - 1]! : historyTerms[2]!;
+  const comingTerm = latestIndex < 2 ? terms[latestIndex + 1]! : nextTerms[0]!;
+  const inTerm = today <= latestTerm.endsOn;
+  const inHalfTerm = inTerm && !!latestTerm.halfTermStartsOn && today >= latestTerm.halfTermStartsOn && today <= latestTerm.halfTermEndsOn!;
+  const phase: DemoPhase = !inTerm ? 'holiday' : inHalfTerm ? 'half_term' : 'term';
+  const refYear = (referenceYear: number) => year + (referenceYear - REFERENCE_YEAR);
+  const ref = (day: string) => {
+    const from = Number(day.slice(0, 4));
+    return mapDay(day, kenyanTerms(from), kenyanTerms(refYear(from)));
+  };
+  return {
+    today,
+    year,
+    terms,
+    historyTerms,
+    nextTerms,
+    latestTerm,
+    previousTerm,
+    comingTerm,
+    phase,
+    yearEnded: phase === 'holiday' && latestTerm.number === 3,
+    ref,
+    refMonth: (month: string) => ref(`${month}-15`).slice(0, 7),
+    refYear,
+  };
+}
+
+/** The day the demo is seeded for: EDUFAM_DEMO_DATE (YYYY-MM-DD) when set, else today in Nairobi. */
+export function demoToday(): string {
+  const pinned = process.env.EDUFAM_DEMO_DATE;
+  if (pinned && /^\d{4}-\d{2}-\d{2}$/.test(pinned)) return pinned;
+  return schoolToday();
+}
+
+/** An instant on a calendar day at a Nairobi wall-clock time ('HH:MM'). */
+export function atNairobi(day: string, time = '09:00'): Date {
+  return new Date(`${day}T${time}:00+03:00`);
+}
+
+/** One sitting of an exam series: its dates and marks-entry window (Africa/Nairobi days). */
+export interface Sitting {
+  kind: 'opener' | 'mid_term' | 'end_term';
+  name: string;
+  startsOn: string;
+  endsOn: string;
+  entryOpensOn: string;
+  entryClosesOn: string;
+  weight: number;
+}
+
+/** Monday of the week holding `day`. */
+const mondayOf = (day: string) => addDays(day, -((weekday(day) + 6) % 7));
+
+/**
+ * A term's exam sittings, as Kenyan schools run them: an opener in week 2 of Term 1, a mid-term the
+ * week before half-term (week 5 in Term 3, which has none) and the end of term in the second-last
+ * week. Each sitting's marks entry opens when the one before it closes (the first at the term's start)
+ * and closes 12 days after the sitting (end of term: 5 days, so report cards go home at closing).
+ */
+export function termSittings(t: DemoTerm): Sitting[] {
+  const label = `${t.number} ${t.year}`;
+  const raw: Omit<Sitting, 'entryOpensOn'>[] = [];
+  const week = (kind: Sitting['kind'], name: string, monday: string, closeAfter: number, weight: number) =>
+    raw.push({ kind, name, startsOn: monday, endsOn: addDays(monday, 4), entryClosesOn: addDays(monday, 4 + closeAfter), weight });
+  if (t.number === 1) week('opener', `Opener Term ${label}`, addDays(t.startsOn, 7), 7, 20);
+  week('mid_term', `Mid-Term ${label}`, t.halfTermStartsOn ? addDays(mondayOf(t.halfTermStartsOn), -7) : addDays(t.startsOn, 28), 12, 30);
+  week('end_term', `End of Term ${label}`, addDays(mondayOf(t.endsOn), -7), 5, 100);
+  return raw.map((x, i) => ({ ...x, entryOpensOn: i === 0 ? t.startsOn : addDays(raw[i - 1]!.entryClosesOn, 1) }));
+}
+
+/** One exam series of the demo: its sitting, its term, released or open, and whether it is last year's. */
+export interface PlannedSeries {
+  sitting: Sitting;
+  term: DemoTerm;
+  status: 'open' | 'released';
+  /** Last year's End of Term 3, on last year's streams. */
+  lastYear: boolean;
+}
+
+/**
+ * The demo's exam series for its day, in date order (the seed writes them; tests read their names):
+ * earlier terms' End of Term released (their report cards went home); in the latest term each sitting
+ * whose marks entry has opened by today, released once the next one opened, the last one open. In the
+ * holiday after a term its End of Term entry stays open until the coming term's first week (late
+ * marks), so a teacher always has a series to enter. Early in Term 1, when nothing of this year is
+ * released yet, last year's End of Term 3 is (first in the list).
+ */
+export function demoExamPlan(cal: DemoCalendar): PlannedSeries[] {
+  const out: PlannedSeries[] = [];
+  for (const t of cal.terms.filter((x) => x.number < cal.latestTerm.number)) out.push({ sitting: termSittings(t).at(-1)!, term: t, status: 'released', lastYear: false });
+  const opened = termSittings(cal.latestTerm).filter((x) => x.entryOpensOn <= cal.today);
+  const last = opened.at(-1);
+  if (last && last.entryClosesOn < cal.today) last.entryClosesOn = addDays(cal.comingTerm.startsOn, 4);
+  for (const sitting of opened) out.push({ sitting, term: cal.latestTerm, status: sitting === last ? 'open' : 'released', lastYear: false });
+  if (!out.some((x) => x.status === 'released')) out.unshift({ sitting: termSittings(cal.historyTerms[2]!).at(-1)!, term: cal.historyTerms[2]!, status: 'released', lastYear: true });
+  return out;
+}
+
+
+/**
+ * The names of the demo's exam series for its day (tests and browser journeys look for them): the one
+ * open for entry, every released one (oldest first), and the newest released End of Term series of this
+ * year (sat by every level with exams; the newest released series when there is none yet).
+ */
+export function demoSeriesNames(cal: DemoCalendar): { open: string; released: string[]; releasedEndOfTerm: string } {
+  const plan = demoExamPlan(cal);
+  const released = plan.filter((x) => x.status === 'released');
+  const endOfTerm = released.filter((x) => x.sitting.kind === 'end_term' && !x.lastYear).at(-1) ?? released.at(-1)!;
+  return { open: plan.find((x) => x.status === 'open')!.sitting.name, released: released.map((x) => x.sitting.name), releasedEndOfTerm: endOfTerm.sitting.name };
+}
