@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
 import type { StreamsResponse } from '../src/shared/contracts/attendance';
 import { dayLabel } from '../src/shared/attendance-calendar';
-import { addDays, schoolToday } from '../src/shared/dates';
+import { addDays, formatDay, schoolToday } from '../src/shared/dates';
 import { signInViaApi } from './support/accounts';
 
 /**
@@ -41,7 +41,7 @@ test.describe.serial('principal attendance', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Attendance' })).toBeVisible();
     const today = page.getByTestId('attendance-today');
     await expect(today).toHaveAttribute('data-date', day.date);
-    await expect(page.getByTestId('attendance-date')).toHaveValue(day.date);
+    await expect(page.getByTestId('attendance-date')).toHaveValue(formatDay(day.date));
     await expect(page.getByTestId('attendance-day-label')).toHaveText(dayLabel(day.date));
     if (day.date !== day.today) {
       await expect(page.getByTestId('attendance-today-notice')).toContainText(`No register today: ${dayLabel(day.today)} is`);
@@ -91,7 +91,7 @@ test.describe.serial('principal attendance', () => {
     await expect(page.getByTestId('attendance-day-closed')).toContainText(`${dayLabel(saturday)} is a weekend, not a school day.`);
     await expect(page.getByTestId('attendance-figures')).toHaveCount(0);
     await page.getByTestId('attendance-date-latest').click();
-    await expect(page.getByTestId('attendance-date')).toHaveValue(day.date);
+    await expect(page.getByTestId('attendance-date')).toHaveValue(formatDay(day.date));
     await expect(page.getByTestId('attendance-figures')).toBeVisible();
 
     // Chronic absentees of the term: learners below the school's threshold, lowest rate first.

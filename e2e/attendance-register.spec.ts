@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from './support/test';
 import { dayLabel } from '../src/shared/attendance-calendar';
+import { formatDay, parseDay } from '../src/shared/dates';
 import { ACCOUNTS, DEMO_PASSWORD, signInViaApi } from './support/accounts';
 
 /**
@@ -58,7 +59,7 @@ test.describe('class attendance', () => {
     await openGrade7East(page);
 
     // The default day is the latest school day up to today; when today is not one, the page says why.
-    await expect(page.getByTestId('register-date')).toHaveValue(streams.date);
+    await expect(page.getByTestId('register-date')).toHaveValue(formatDay(streams.date));
     await expect(page.getByTestId('register-subtitle')).toContainText(dayLabel(streams.date));
     if (streams.today !== streams.date) {
       await expect(page.getByTestId('today-closed-reason')).toContainText(`${dayLabel(streams.today)} is`);
@@ -131,10 +132,11 @@ test.describe('class attendance', () => {
     await openGrade7East(page);
 
     // The previous school day (marked in the demo).
-    const latest = await page.getByTestId('register-date').inputValue();
+    const shown = await page.getByTestId('register-date').inputValue();
+    const latest = parseDay(shown)!;
     await page.getByTestId('previous-day').click();
-    await expect(page.getByTestId('register-date')).not.toHaveValue(latest);
-    const day = await page.getByTestId('register-date').inputValue();
+    await expect(page.getByTestId('register-date')).not.toHaveValue(shown);
+    const day = parseDay(await page.getByTestId('register-date').inputValue())!;
     expect(day < latest).toBe(true);
     const register = page.getByTestId('register');
     await expect(page.getByTestId('register-subtitle')).toContainText(dayLabel(day));

@@ -80,7 +80,7 @@ test.describe('login page', () => {
   test('a school user in the EduFam Admin Staff area is sent to the School Users area', async ({ page }) => {
     const panel = await signInThroughForm(page, ADMIN, 'teacher@greenhill.edufam.test', DEMO_PASSWORD);
     await expect(panel.getByRole('alert')).toHaveText(
-      'Access denied. The EduFam Admin Staff login is restricted to internal staff only. Your account (teacher) is not authorized for this access. Please use the School Users login section.',
+      'Access denied. The EduFam Admin Staff login is restricted to internal staff only. Your account (Teacher) is not authorized for this access. Please use the School Users login section.',
     );
     await expect(page).toHaveURL(/\/login$/);
     // The refused sign-in left no session behind.
@@ -91,7 +91,7 @@ test.describe('login page', () => {
   test('an admin in the School Users area is sent to the EduFam Admin Staff area', async ({ page }) => {
     const panel = await signInThroughForm(page, SCHOOL, 'admin@edufam.test', DEMO_PASSWORD);
     await expect(panel.getByRole('alert')).toHaveText(
-      'Access denied. The School Users login is restricted to school staff and parents only. Your account (edufam_admin) is not authorized for this access. Please use the EduFam Admin Staff login section.',
+      'Access denied. The School Users login is restricted to school staff and parents only. Your account (EduFam Admin Staff) is not authorized for this access. Please use the EduFam Admin Staff login section.',
     );
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -7,7 +7,7 @@ import { AUDIT_MAX_PAGE_SIZE, type AuditListResponse } from '../src/shared/contr
 import type { ListNotificationsResponse } from '../src/shared/contracts/communications';
 import type { ListStudentsResponse } from '../src/shared/contracts/learners';
 import type { ClassDetails } from '../src/shared/contracts/people';
-import { schoolToday } from '../src/shared/dates';
+import { formatDay, schoolToday } from '../src/shared/dates';
 import { attendanceMessages } from '../src/shared/messages/attendance';
 import { attendanceRegisterScreens } from '../src/shared/messages/attendance-register-screens';
 import { ACCOUNTS, DEMO_PASSWORD, signInViaApi, submitSchoolSignIn } from './support/accounts';
@@ -114,7 +114,7 @@ test('a teacher marks the register, the parent sees the absence and gets exactly
   if ((await chip.getAttribute('aria-pressed')) !== 'true') await chip.click();
   await expect(chip).toHaveAttribute('aria-pressed', 'true');
   await expect(teacher.getByTestId('register-title')).toHaveText(details.name);
-  await expect(teacher.getByTestId('register-date')).toHaveValue(date);
+  await expect(teacher.getByTestId('register-date')).toHaveValue(formatDay(date));
   await expect(teacher.getByTestId('register-subtitle')).toContainText(dayLabel(date));
 
   const register = teacher.getByTestId('register');

@@ -115,8 +115,14 @@ test.describe('dashboards by role', () => {
   test('HR sees staff counts by role', async ({ page }) => {
     const data = await openDashboard(page, 'hr', 'hr');
     await expect(page.getByRole('heading', { name: 'Staff Overview' })).toBeVisible();
-    await expectStat(page, 'stat-staff', data.staff.total);
-    await expectStat(page, 'stat-active', data.staff.active);
+    // One headcount ("Active staff": staff records), and the accounts figure labelled as accounts (issue 34).
+    const hr = (await (await page.request.get('/api/hr-reports/dashboard')).json()) as { activeStaff: number };
+    await expectStat(page, 'hr-kpi-active', hr.activeStaff);
+    await expect(page.getByText(/^Active staff$/i)).toHaveCount(1);
+    await expect(page.getByText('Excluding parents')).toHaveCount(0);
+    await expect(page.getByTestId('stat-accounts')).toContainText('Staff with sign-in accounts');
+    await expectStat(page, 'stat-accounts', data.staff.active);
+    await expectStat(page, 'stat-inactive-accounts', data.staff.inactive);
     await expectStat(page, 'stat-without-class', data.teachers.withoutClass);
     await expect(page.getByTestId('staff-by-role').getByRole('cell', { name: 'Teacher', exact: true })).toBeVisible();
     await expect(page.getByTestId('staff-by-role').locator(CHART_SVG)).toBeVisible();

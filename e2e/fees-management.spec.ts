@@ -75,6 +75,7 @@ test.describe('fee management', () => {
 
     // Cash (the default method, no reference needed), received today (the default date).
     await dialog.getByTestId('payment-amount').fill('1500');
+    await dialog.getByTestId('payment-phone').fill('0722334455');
     await expect(dialog.getByTestId('payment-method')).toContainText('Cash');
     const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/fees/payments'));
     await dialog.getByTestId('payment-submit').click();
@@ -82,6 +83,9 @@ test.describe('fee management', () => {
     await expect(dialog.getByTestId('payment-done')).toBeVisible();
     const receipt = (await dialog.getByTestId('payment-receipt-number').textContent())!.trim();
     expect(receipt).toMatch(/^RCT-\d+$/);
+    // The on-screen receipt: the payer's phone as Kenyans write it and the amount in words (issue 34).
+    await expect(dialog.getByTestId('payment-done-payer')).toHaveText('Grace Wanjiru, 0722 334 455');
+    await expect(dialog.getByTestId('payment-amount-words')).toHaveText('Kenya Shillings One Thousand Five Hundred Only');
 
     // "Print receipt" is the receipt PDF.
     const href = await dialog.getByTestId('payment-print').getAttribute('href');

@@ -25,6 +25,9 @@ test('the principal opens Finance → Analytics and sees the charts', async ({ p
   await expect(fa).toBeVisible();
   await expect(fa.getByTestId('fa-kpi-collected-value')).toContainText('KES');
   await expect(fa.getByTestId('fa-kpi-rate-value')).toHaveText(/^\d+(\.\d)?%$/);
+  // Each headline figure names its base (issue 34).
+  await expect(fa.getByTestId('fa-kpi-collected-basis')).toHaveText(/^Collected to date: all money received .+ \(arrears of earlier terms included\), \d+(\.\d)?% of what this term’s invoices ask\.$/);
+  await expect(fa.getByTestId('fa-kpi-rate-basis')).toHaveText(/^Collection rate: paid on this term’s invoices, whenever the money came in: KES [\d,]+ of KES [\d,]+ \(after waivers and discounts\)\.$/);
   await expect(fa.getByTestId('chart-weekly').locator('svg.recharts-surface')).toBeVisible();
   await expect(fa.getByTestId('chart-weekly').locator('.recharts-area')).toHaveCount(1);
   await expect(fa.getByTestId('chart-by-level').locator('.recharts-bar-rectangle').first()).toBeVisible();

@@ -25,7 +25,7 @@ test('the finance officer reads the fee arrears and downloads them as Excel and 
   await expect(page).toHaveURL(/report=arrears/);
   const report = page.getByTestId('fr-report');
   await expect(report.getByRole('heading', { name: 'Fee arrears (ageing)', level: 1 })).toBeVisible();
-  await report.getByTestId('fr-filter-asOf').fill('2026-11-20');
+  await report.getByTestId('fr-filter-asOf').fill('20/11/2026');
   await expect(page).toHaveURL(/asOf=2026-11-20/);
   const buckets = report.getByTestId('fr-buckets');
   await expect(buckets.getByTestId('fr-bucket-key')).toHaveText(['0-30', '31-60', '61-90', 'Over 90']);
@@ -48,7 +48,7 @@ test('the finance officer reads the fee arrears and downloads them as Excel and 
 
   // A reload keeps the report and its filter.
   await page.reload();
-  await expect(page.getByTestId('fr-filter-asOf')).toHaveValue('2026-11-20');
+  await expect(page.getByTestId('fr-filter-asOf')).toHaveValue('20/11/2026');
   await expect(page.getByTestId('fr-bucket')).toHaveCount(4);
 
   await page.setViewportSize({ width: 375, height: 800 });

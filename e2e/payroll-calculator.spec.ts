@@ -43,7 +43,7 @@ test('HR calculates a month of statutory payroll', async ({ page }) => {
   // A pay date before the rules EduFam holds: the API's reason under the pay date.
   await calc.getByLabel('Pay date').fill('2024-11-30');
   await calc.getByTestId('payroll-submit').click();
-  await expect(calc.locator('#payroll-payDate-error')).toHaveText('Payroll rules are held from 2024-12-01 (the December 2024 payroll); choose a pay date on or after it.');
+  await expect(calc.locator('#payroll-payDate-error')).toHaveText('Payroll rules are held from 01/12/2024 (the December 2024 payroll); choose a pay date on or after it.');
   await expect(calc.getByLabel('Pay date')).toHaveAttribute('aria-invalid', 'true');
   await expect(calc.getByTestId('payroll-breakdown')).toHaveCount(0);
 

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
 import { ministryTermTemplate } from '../src/shared/curriculum-catalogue';
+import { formatDay } from '../src/shared/dates';
 import { signInViaApi } from './support/accounts';
 
 /**
@@ -28,7 +29,7 @@ test('the principal edits the profile with the admission-number preview, adds ne
   await signInViaApi(page, 'principal');
   await page.goto('/dashboard/school-management');
   const section = page.getByTestId('school-setup-section');
-  await expect(section.getByRole('heading', { name: 'School Setup' })).toBeVisible();
+  await expect(section.getByRole('heading', { name: 'School Management' })).toBeVisible();
   await expect(section).not.toHaveAttribute('data-read-only');
 
   // Profile: the next admission number from this year's sequence, and a live preview while typing.
@@ -67,9 +68,9 @@ test('the principal edits the profile with the admission-number preview, adds ne
   await page.getByTestId('years-add').click();
   const yd = page.getByTestId('year-dialog');
   await expect(yd.getByTestId('year-name-input')).toHaveValue(String(next));
-  await expect(yd.getByTestId('year-term-0-startsOn')).toHaveValue(tpl[0]!.startsOn);
-  await expect(yd.getByTestId('year-term-0-halfTermStartsOn')).toHaveValue(tpl[0]!.halfTermStartsOn!);
-  await expect(yd.getByTestId('year-term-2-endsOn')).toHaveValue(tpl[2]!.endsOn);
+  await expect(yd.getByTestId('year-term-0-startsOn')).toHaveValue(formatDay(tpl[0]!.startsOn));
+  await expect(yd.getByTestId('year-term-0-halfTermStartsOn')).toHaveValue(formatDay(tpl[0]!.halfTermStartsOn!));
+  await expect(yd.getByTestId('year-term-2-endsOn')).toHaveValue(formatDay(tpl[2]!.endsOn));
   // An overlap is refused in the form, then fixed.
   await yd.getByTestId('year-term-1-startsOn').fill(tpl[0]!.endsOn);
   await yd.getByTestId('year-save').click();

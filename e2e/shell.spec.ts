@@ -21,7 +21,8 @@ async function openShell(page: Page, role: DemoRole, path = '/dashboard') {
  * going to /login) may dispose of while this handler still runs.
  */
 async function patchSession(page: Page, patch: (user: Record<string, unknown>) => Record<string, unknown>) {
-  await page.route('**/api/auth/session', async (route: Route) => {
+  // The app reads the session, then the user's profile (spec §4 Auth): both carry the user.
+  await page.route(/\/api\/auth\/(session|profile)$/, async (route: Route) => {
     const res = await route.fetch().catch(() => null);
     if (!res || res.status() !== 200) return route.fallback().catch(() => undefined);
     const body = await res.json();

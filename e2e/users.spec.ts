@@ -75,7 +75,7 @@ test.describe('users management', () => {
   test('platform admin: cards, columns, search, role/status/school filters, paging and System Admin rows', async ({ page }) => {
     await signInViaApi(page, 'edufam_admin');
     await page.goto('/admin/users');
-    await expect(page.getByRole('heading', { name: 'Users Management' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'User Management', exact: true })).toBeVisible();
     await expect(page.getByTestId('users-subtitle')).toHaveText('Manage all users across the Elimisha platform');
     await expect(section(page).getByRole('button', { name: 'Refresh' })).toBeVisible();
     await expect(section(page).getByRole('button', { name: 'Add User' })).toBeVisible();
@@ -279,7 +279,7 @@ test.describe('users management', () => {
     await page.goto('/dashboard');
     await nav(page).getByRole('link', { name: 'Staff Management', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/users$/);
-    await expect(page.getByRole('heading', { name: 'Users Management' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Staff Management', exact: true })).toBeVisible();
     await expect(page.getByTestId('users-subtitle')).toHaveText('Manage users in your school');
     await expect(page.getByTestId('filter-school')).toHaveCount(0);
     await settled(page, '');

@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/sign-in',
   'POST /api/auth/sign-out',
   'GET /api/auth/session',
+  'GET /api/auth/profile',
   'POST /api/auth/forgot-password',
   'GET /api/auth/reset-password/validate',
   'POST /api/auth/reset-password',
@@ -172,11 +173,18 @@ describe('page routes (spec §6 route prefix rules, on the server)', () => {
     ['parent', DEMO.riverside.parent, '/admin/schools'],
     ['principal', DEMO.greenhill.principal, '/edufam'],
     ['finance_officer', DEMO.greenhill.finance, '/system/health'],
-  ])('a %s is sent from %s… to /dashboard', async (_role, email, url) => {
+  ])('a %s is sent from %s… to /dashboard, carrying the admin-only denial', async (_role, email, url) => {
     const cookie = await signIn(t.app, email);
     const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/dashboard');
+    expect(res.headers.location).toBe('/dashboard?denied=admin-only');
+  });
+
+  it('a teacher gets the maintenance test page (it tells them it is for EduFam Administrators); elimisha_admin opens /admin pages', async () => {
+    const teacher = await signIn(t.app, DEMO.greenhill.teacher);
+    expect((await t.app.inject({ method: 'GET', url: '/debug/maintenance-test', headers: { cookie: teacher } })).statusCode).toBe(200);
+    const elimisha = await signIn(t.app, DEMO.elimisha, 'admin');
+    expect((await t.app.inject({ method: 'GET', url: '/admin/settings', headers: { cookie: elimisha } })).statusCode).toBe(200);
   });
 
   it('school users open /dashboard; admins open /admin/dashboard', async () => {

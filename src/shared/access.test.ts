@@ -5,7 +5,9 @@ import {
   configurationProblem,
   dashboardKindFor,
   decideRoute,
+  PERMISSIONS,
   homePathFor,
+  routeDenialMessage,
   pathForSection,
   sectionForPath,
   type Actor,
@@ -98,8 +100,8 @@ describe('decideRoute (spec §6 route prefix rules)', () => {
     '%s: admins pass, school users go to /dashboard',
     (path) => {
       for (const role of ADMIN_ROLES) expect(decideRoute(path, { role })).toEqual({ kind: 'allow' });
-      for (const role of SCHOOL_ROLES) expect(decideRoute(path, { role })).toEqual({ kind: 'redirect', to: '/dashboard', message: ADMIN_ONLY });
-      expect(decideRoute(path, { role: null })).toEqual({ kind: 'redirect', to: '/dashboard', message: ADMIN_ONLY });
+      for (const role of SCHOOL_ROLES) expect(decideRoute(path, { role })).toEqual({ kind: 'redirect', to: '/dashboard?denied=admin-only', message: ADMIN_ONLY });
+      expect(decideRoute(path, { role: null })).toEqual({ kind: 'redirect', to: '/dashboard?denied=admin-only', message: ADMIN_ONLY });
     },
   );
 
@@ -109,10 +111,15 @@ describe('decideRoute (spec §6 route prefix rules)', () => {
     expect(homePathFor(null)).toBe('/dashboard');
   });
 
-  it('the maintenance test panel is for edufam_admin only', () => {
-    expect(decideRoute('/debug/maintenance-test', { role: 'edufam_admin' })).toEqual({ kind: 'allow' });
-    expect(decideRoute('/debug/maintenance-test', { role: 'elimisha_admin' }).kind).toBe('redirect');
-    expect(decideRoute('/debug/maintenance-test', { role: 'teacher' }).kind).toBe('redirect');
+  it('the admin-only denial travels to the home page with its spec §8 message', () => {
+    expect(routeDenialMessage('admin-only')).toBe(ADMIN_ONLY);
+    expect(routeDenialMessage('toString')).toBeNull();
+    expect(routeDenialMessage('')).toBeNull();
+    expect(routeDenialMessage(null)).toBeNull();
+  });
+
+  it('the maintenance test page opens for every signed-in role (the page itself tells others it is for EduFam Administrators)', () => {
+    for (const role of ROLES) expect(decideRoute('/debug/maintenance-test', { role })).toEqual({ kind: 'allow' });
     expect(decideRoute('/debug/maintenance-test', null).kind).toBe('login');
   });
 });
@@ -168,12 +175,12 @@ describe('API permissions', () => {
     platformAdmin: ['edufam_admin', 'elimisha_admin'],
     schoolLeadership: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal'],
     manageUsers: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal'],
-    manageSchools: ['edufam_admin'],
-    financeAccess: ['finance_officer', 'principal', 'school_director', 'edufam_admin'],
+    manageSchools: ['edufam_admin', 'elimisha_admin'],
+    financeAccess: ['finance_officer', 'principal', 'school_director', 'edufam_admin', 'elimisha_admin'],
     hr: ['hr'],
     viewSystemHealth: ['edufam_admin', 'elimisha_admin'],
-    manageCommunications: ['edufam_admin'],
-    manageMaintenance: ['edufam_admin'],
+    manageCommunications: ['edufam_admin', 'elimisha_admin'],
+    manageMaintenance: ['edufam_admin', 'elimisha_admin'],
     viewLearners: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher', 'finance_officer', 'parent'],
     manageLearners: ['principal'],
     viewSchoolStructure: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal', 'teacher', 'finance_officer', 'hr'],
@@ -185,6 +192,7 @@ describe('API permissions', () => {
     viewApprovals: ['principal', 'school_director'],
     decideApprovals: ['principal', 'school_director'],
     viewAssessment: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher'],
+    viewExamCalendar: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal', 'teacher', 'finance_officer', 'hr'],
     manageExams: ['principal'],
     enterMarks: ['teacher', 'principal'],
     viewExamResults: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher', 'parent'],
@@ -193,7 +201,7 @@ describe('API permissions', () => {
     writeReportComments: ['teacher', 'principal'],
     viewCertificates: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director'],
     generateCertificates: ['principal'],
-    revokeCertificates: ['edufam_admin', 'principal'],
+    revokeCertificates: ['edufam_admin', 'elimisha_admin', 'principal'],
     viewAttendance: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher'],
     markAttendance: ['teacher', 'principal'],
     manageAttendance: ['principal'],
@@ -216,7 +224,7 @@ describe('API permissions', () => {
     viewExpenses: ['finance_officer', 'principal', 'school_director'],
     approveExpenses: ['principal', 'school_director'],
     viewFinancialReports: ['finance_officer'],
-    viewFinancialAnalytics: ['finance_officer', 'principal', 'school_director', 'edufam_admin'],
+    viewFinancialAnalytics: ['finance_officer', 'principal', 'school_director', 'edufam_admin', 'elimisha_admin'],
     manageTransport: ['finance_officer'],
     viewTransport: ['edufam_admin', 'elimisha_admin', 'finance_officer', 'principal', 'school_director'],
     viewChildTransport: ['parent'],
@@ -232,21 +240,27 @@ describe('API permissions', () => {
     openSupportTickets: ['school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr'],
     manageSupport: ['edufam_admin', 'elimisha_admin'],
     useSupport: ['edufam_admin', 'elimisha_admin', 'school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr'],
-    manageBilling: ['edufam_admin'],
+    manageBilling: ['edufam_admin', 'elimisha_admin'],
     viewBilling: ['edufam_admin', 'elimisha_admin', 'school_director'],
     payPlatformInvoices: ['school_director'],
-    manageSecurity: ['edufam_admin'],
+    manageSecurity: ['edufam_admin', 'elimisha_admin'],
     viewSecurityLog: ['edufam_admin', 'elimisha_admin'],
-    exportPersonalData: ['edufam_admin', 'principal', 'school_director'],
-    erasePersonalData: ['edufam_admin'],
+    exportPersonalData: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director'],
+    erasePersonalData: ['edufam_admin', 'elimisha_admin'],
     viewPlatformAnalytics: ['edufam_admin', 'elimisha_admin'],
-    viewSystemReports: ['edufam_admin'],
-    manageProjectHub: ['edufam_admin'],
-    manageCompany: ['edufam_admin'],
-    manageSystemSettings: ['edufam_admin'],
+    viewSystemReports: ['edufam_admin', 'elimisha_admin'],
+    manageProjectHub: ['edufam_admin', 'elimisha_admin'],
+    manageCompany: ['edufam_admin', 'elimisha_admin'],
+    manageSystemSettings: ['edufam_admin', 'elimisha_admin'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));
+  });
+
+  it('elimisha_admin, the older alias, is treated identically to edufam_admin on every permission (spec §1)', () => {
+    for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
+      expect(can(actor('elimisha_admin'), permission), permission).toBe(can(actor('edufam_admin'), permission));
+    }
   });
 });
 

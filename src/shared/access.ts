@@ -72,11 +72,11 @@ export const PERMISSIONS = {
   manageUsers: (a: Actor) => isAdminRole(a.role) || a.role === 'school_director' || a.role === 'principal',
   /**
    * Schools Management writes (spec §2 edufam_admin "schools"): create, edit, activate/deactivate.
-   * edufam_admin only; elimisha_admin opens the section read-only (docs/decisions/0002).
+   * edufam_admin and its alias elimisha_admin (spec §1 "treated identically").
    */
-  manageSchools: (a: Actor) => a.role === 'edufam_admin',
-  /** Finance access (spec §6: finance_officer, principal, school_director, edufam_admin). */
-  financeAccess: (a: Actor) => ['finance_officer', 'principal', 'school_director', 'edufam_admin'].includes(a.role),
+  manageSchools: (a: Actor) => isAdminRole(a.role),
+  /** Finance access (spec §6: finance_officer, principal, school_director, edufam_admin and its alias). */
+  financeAccess: (a: Actor) => isAdminRole(a.role) || ['finance_officer', 'principal', 'school_director'].includes(a.role),
   hr: (a: Actor) => a.role === 'hr',
   /**
    * System health figures (issue 3 §6 System health): platform staff, edufam_admin and its alias
@@ -85,12 +85,12 @@ export const PERMISSIONS = {
   viewSystemHealth: (a: Actor) => isAdminRole(a.role),
   /**
    * Communication Center (spec §6: edufam_admin sees all communications and stats; §7 item 7 admin
-   * select all, insert, update, delete). edufam_admin only, read literally as in docs/decisions/0002;
-   * every other role, elimisha_admin included, reads the communications targeted at it.
+   * select all, insert, update, delete). edufam_admin and its alias elimisha_admin (spec §1); every
+   * other role reads the communications targeted at it.
    */
-  manageCommunications: (a: Actor) => a.role === 'edufam_admin',
-  /** Toggle maintenance mode and read its setting (spec §6: edufam_admin only). */
-  manageMaintenance: (a: Actor) => a.role === 'edufam_admin',
+  manageCommunications: (a: Actor) => isAdminRole(a.role),
+  /** Toggle maintenance mode and read its setting (spec §6: edufam_admin, and its alias per spec §1). */
+  manageMaintenance: (a: Actor) => isAdminRole(a.role),
   /**
    * Read learner records (issue 10 §3, §4): the school's leaders and finance officer see the whole
    * register, a teacher the learners they teach, a parent their own children (the service narrows it),
@@ -130,6 +130,12 @@ export const PERMISSIONS = {
   // Issue 12: assessment.
   /** Grading scales, exams, results and analytics: school staff who teach or lead, and platform staff. */
   viewAssessment: (a: Actor) => isAdminRole(a.role) || ['principal', 'school_director', 'teacher'].includes(a.role),
+  /**
+   * The school's exam series (names, terms, levels, dates, status) and grading scales, no learner's
+   * marks: everyone who reads assessment, plus the staff whose grades section is spec §6's "others"
+   * view (finance officer, HR). Parents read their own children's grades instead.
+   */
+  viewExamCalendar: (a: Actor) => isAdminRole(a.role) || (isSchoolRole(a.role) && a.role !== 'parent'),
   /** Set up scales and exam series, approve, return and release marks (issue 12 §1-§3: the principal). */
   manageExams: (a: Actor) => a.role === 'principal',
   /** Enter marks: teachers for their own stream x subject (the service checks), the principal any. */
@@ -148,7 +154,7 @@ export const PERMISSIONS = {
   /** Certificates: the principal generates; the director views; platform staff manage all schools. */
   viewCertificates: (a: Actor) => isAdminRole(a.role) || a.role === 'principal' || a.role === 'school_director',
   generateCertificates: (a: Actor) => a.role === 'principal',
-  revokeCertificates: (a: Actor) => a.role === 'edufam_admin' || a.role === 'principal',
+  revokeCertificates: (a: Actor) => isAdminRole(a.role) || a.role === 'principal',
 
   // Issue 13: attendance.
   /** Registers, today's picture, trends and summaries: school leaders, teachers (their streams; the service narrows) and platform staff. */
@@ -200,7 +206,7 @@ export const PERMISSIONS = {
   /** Financial reports on screen, PDF and Excel (issue 15 §2; spec §6 financial-reports: finance_officer only). */
   viewFinancialReports: (a: Actor) => a.role === 'finance_officer',
   /** Financial analytics (issue 15 §3; spec §6 financial-analytics: finance access). */
-  viewFinancialAnalytics: (a: Actor) => ['finance_officer', 'principal', 'school_director', 'edufam_admin'].includes(a.role),
+  viewFinancialAnalytics: (a: Actor) => isAdminRole(a.role) || ['finance_officer', 'principal', 'school_director'].includes(a.role),
   /** Routes, stops, vehicles, drivers, trips and learners on routes (issue 15 §4: the finance officer). */
   manageTransport: (a: Actor) => a.role === 'finance_officer',
   /** Read transport: the finance officer, the school's leaders and platform staff (the transport section's roles). */
@@ -248,7 +254,7 @@ export const PERMISSIONS = {
 
   // Issue 18: platform business and security.
   /** Plans, subscriptions, term invoices, credit notes, payments and billing settings (issue 18 §1: EduFam staff). */
-  manageBilling: (a: Actor) => a.role === 'edufam_admin',
+  manageBilling: (a: Actor) => isAdminRole(a.role),
   /**
    * Read platform invoices, receipts and the school's subscription: EduFam staff every school, a
    * school's director only their own (the service narrows; another school's invoice is 404).
@@ -257,26 +263,26 @@ export const PERMISSIONS = {
   /** Pay the school's own platform invoice by M-Pesa (issue 18 §1: the director). */
   payPlatformInvoices: (a: Actor) => a.role === 'school_director',
   /** Security log, alerts, two-factor requirement per role and password policy (issue 18 §2: EduFam staff). */
-  manageSecurity: (a: Actor) => a.role === 'edufam_admin',
+  manageSecurity: (a: Actor) => isAdminRole(a.role),
   /** Read the security log and alerts (the security section's roles: platform staff). */
   viewSecurityLog: (a: Actor) => isAdminRole(a.role),
   /**
    * Export a learner's or user's personal data on request (Kenya Data Protection Act 2019 s.26):
    * EduFam staff any school, a school's principal or director their own school (the service narrows).
    */
-  exportPersonalData: (a: Actor) => a.role === 'edufam_admin' || a.role === 'principal' || a.role === 'school_director',
+  exportPersonalData: (a: Actor) => isAdminRole(a.role) || a.role === 'principal' || a.role === 'school_director',
   /** Erase or anonymise a learner's or user's personal data where the law allows (DPA 2019 s.40): EduFam staff. */
-  erasePersonalData: (a: Actor) => a.role === 'edufam_admin',
+  erasePersonalData: (a: Actor) => isAdminRole(a.role),
   /** Platform analytics across schools (issue 18 §3 "System Analytics"): platform staff. */
   viewPlatformAnalytics: (a: Actor) => isAdminRole(a.role),
-  /** School health cards, anonymised comparisons and system reports (issue 18 §3: edufam_admin). */
-  viewSystemReports: (a: Actor) => a.role === 'edufam_admin',
-  /** The platform team's project hub and onboarding checklists (issue 18 §4: edufam_admin). */
-  manageProjectHub: (a: Actor) => a.role === 'edufam_admin',
-  /** EduFam's company details and platform staff accounts (issue 18 §4: edufam_admin). */
-  manageCompany: (a: Actor) => a.role === 'edufam_admin',
-  /** System settings: new-school defaults, feature flags per school, e-mail and SMS providers (issue 18 §4: edufam_admin). */
-  manageSystemSettings: (a: Actor) => a.role === 'edufam_admin',
+  /** School health cards, anonymised comparisons and system reports (issue 18 §3: edufam_admin and its alias). */
+  viewSystemReports: (a: Actor) => isAdminRole(a.role),
+  /** The platform team's project hub and onboarding checklists (issue 18 §4: edufam_admin and its alias). */
+  manageProjectHub: (a: Actor) => isAdminRole(a.role),
+  /** EduFam's company details and platform staff accounts (issue 18 §4: edufam_admin and its alias). */
+  manageCompany: (a: Actor) => isAdminRole(a.role),
+  /** System settings: new-school defaults, feature flags per school, e-mail and SMS providers (issue 18 §4: edufam_admin and its alias). */
+  manageSystemSettings: (a: Actor) => isAdminRole(a.role),
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -351,6 +357,17 @@ export function homePathFor(role: string | null | undefined): string {
   return isAdminRole(role) ? '/admin/dashboard' : '/dashboard';
 }
 
+/** Query parameter that carries a route denial to the page the user is sent to (spec §8 Shell and access). */
+export const ROUTE_DENIAL_PARAM = 'denied';
+
+/** The route denials that travel in ROUTE_DENIAL_PARAM, each with the spec §8 message the page shows. */
+const ROUTE_DENIALS: Record<string, string> = { 'admin-only': messages.shell.adminOnly };
+
+/** The spec §8 message of a ROUTE_DENIAL_PARAM value, or null for none or an unknown value. */
+export function routeDenialMessage(value: string | null | undefined): string | null {
+  return value && Object.hasOwn(ROUTE_DENIALS, value) ? ROUTE_DENIALS[value]! : null;
+}
+
 export type RouteDecision =
   | { kind: 'allow' }
   | { kind: 'login'; message: string }
@@ -358,16 +375,16 @@ export type RouteDecision =
 
 /**
  * Decide a page route for a user (null when signed out). Public paths always pass; other paths need
- * a session; /admin, /edufam and /system need a platform role, otherwise the user goes home.
+ * a session; /admin, /edufam and /system need a platform role, otherwise the user goes home, where the
+ * page shows the admin-only message (carried in ROUTE_DENIAL_PARAM, since a server redirect has no
+ * other way to pass it). /debug/maintenance-test opens for every signed-in user: the page itself tells
+ * other roles "This test is only available to EduFam Administrators." (spec §6 Maintenance).
  */
 export function decideRoute(pathname: string, user: { role: string | null } | null): RouteDecision {
   if (isPublicPath(pathname)) return { kind: 'allow' };
   if (!user) return { kind: 'login', message: messages.shell.authenticationRequired };
   if (ADMIN_PREFIXES.some((p) => hasPrefix(pathname, p)) && !isAdminRole(user.role)) {
-    return { kind: 'redirect', to: homePathFor(user.role), message: messages.shell.adminOnly };
-  }
-  if (hasPrefix(pathname, '/debug/maintenance-test') && user.role !== 'edufam_admin') {
-    return { kind: 'redirect', to: '/unauthorized', message: messages.shell.adminOnly };
+    return { kind: 'redirect', to: `${homePathFor(user.role)}?${ROUTE_DENIAL_PARAM}=admin-only`, message: messages.shell.adminOnly };
   }
   return { kind: 'allow' };
 }

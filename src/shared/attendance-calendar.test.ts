@@ -49,10 +49,10 @@ describe('Kenya public holidays (Public Holidays Act, Cap. 110)', () => {
 
 describe('school days (issue 13 §1)', () => {
   it('refuses weekends, half-terms, closures, public holidays, days outside terms and future days, with the reason', () => {
-    expect(notSchoolDay(cal, '2026-03-14')).toMatchObject({ kind: 'weekend', reason: 'Sat 14 Mar 2026 is a weekend, not a school day.' });
-    expect(notSchoolDay(cal, '2026-02-26')).toMatchObject({ kind: 'half_term', reason: 'Thu 26 Feb 2026 is in the Term 1 half-term break, not a school day.' });
-    expect(notSchoolDay(cal, '2026-02-06')).toMatchObject({ kind: 'school_holiday', reason: 'Fri 6 Feb 2026 is a school holiday (Staff development day), not a school day.' });
-    expect(notSchoolDay(cal, '2026-05-01')).toMatchObject({ kind: 'public_holiday', reason: 'Fri 1 May 2026 is a public holiday (Labour Day), not a school day.' });
+    expect(notSchoolDay(cal, '2026-03-14')).toMatchObject({ kind: 'weekend', reason: 'Sat 14/03/2026 is a weekend, not a school day.' });
+    expect(notSchoolDay(cal, '2026-02-26')).toMatchObject({ kind: 'half_term', reason: 'Thu 26/02/2026 is in the Term 1 half-term break, not a school day.' });
+    expect(notSchoolDay(cal, '2026-02-06')).toMatchObject({ kind: 'school_holiday', reason: 'Fri 06/02/2026 is a school holiday (Staff development day), not a school day.' });
+    expect(notSchoolDay(cal, '2026-05-01')).toMatchObject({ kind: 'public_holiday', reason: 'Fri 01/05/2026 is a public holiday (Labour Day), not a school day.' });
     expect(notSchoolDay(cal, '2026-11-24')).toMatchObject({ kind: 'outside_term' });
     expect(notSchoolDay(cal, '2026-03-10', '2026-03-09')).toMatchObject({ kind: 'future', reason: 'Attendance cannot be marked for a future date.' });
     expect(notSchoolDay(cal, '2026-03-10')).toBeNull();

@@ -1,3 +1,4 @@
+import { formatDay } from './dates.js';
 import { kenyaPublicHolidaysBetween, weekday } from './kenya-holidays.js';
 import { attendanceMessages as m } from './messages/attendance.js';
 
@@ -37,13 +38,12 @@ export interface NotSchoolDay {
   reason: string;
 }
 
-/** "Sat 14 Mar 2026" for a YYYY-MM-DD date. */
+/** "Sat 14/03/2026" for a YYYY-MM-DD date (weekday, then the day as formatDay writes it). */
 export function dayLabel(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${WEEKDAYS[d.getUTCDay()]} ${formatDay(day)}`;
 }
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const inside = (day: string, from: string | null, to: string | null) => !!from && !!to && day >= from && day <= to;
 

@@ -16,9 +16,80 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** "November 2026" for '2026-11' (a calendar month, no time zone involved). */
-export function monthName(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/**
+ * EduFam writes dates one way per kind, as Kenya does (issue 34), on screens, PDFs and exports alike:
+ * a day "28/11/2026" (formatDay), a day with its time "28/11/2026 14:05" (formatDayTime, 24-hour),
+ * a month "November 2026" (formatMonth). Calendar dates (YYYY-MM-DD) are shown as they are; instants
+ * are shown in Africa/Nairobi. People type days as dd/mm/yyyy (parseDay); the API keeps YYYY-MM-DD.
+ */
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+let instantParts: Intl.DateTimeFormat | null = null;
+
+/** Nairobi year, month, day, hour and minute of an instant, two-digit padded. */
+function nairobiParts(at: string | number | Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  instantParts ??= new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const parts = Object.fromEntries(instantParts.formatToParts(at instanceof Date ? at : new Date(at)).map((p) => [p.type, p.value]));
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour === '24' ? '00' : parts.hour!, minute: parts.minute! };
+}
+
+/**
+ * A day as dd/mm/yyyy: "2026-11-28" → "28/11/2026" (a calendar date, no time-zone shift); an instant
+ * (ISO timestamp, epoch ms or Date) → its day in Nairobi. Empty or unreadable input → ''.
+ */
+export function formatDay(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string') {
+    const iso = ISO_DAY.exec(value);
+    if (iso) return `${iso[3]}/${iso[2]}/${iso[1]}`;
+  }
+  const at = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(at.getTime())) return '';
+  const p = nairobiParts(at);
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** An instant's day and 24-hour time in Nairobi: "28/11/2026 14:05". Empty or unreadable input → ''. */
+export function formatDayTime(at: string | number | Date | null | undefined): string {
+  if (at === null || at === undefined || at === '') return '';
+  const d = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = nairobiParts(d);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+}
+
+let monthFormat: Intl.DateTimeFormat | null = null;
+
+/** "November 2026" for '2026-11' (or the month of a YYYY-MM-DD day); a calendar month, no time zone involved. */
+export function formatMonth(month: string): string {
+  monthFormat ??= new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return monthFormat.format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`));
+}
+
+/** Same as formatMonth ("November 2026" for '2026-11'); kept for the payroll and report callers. */
+export const monthName = formatMonth;
+
+/** True when y-m-d is a real calendar day (29/02 only in leap years, no 31/04). */
+function realDay(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1 || y < 1000) return false;
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= last;
+}
+
+/**
+ * The YYYY-MM-DD of a day a person typed: dd/mm/yyyy (one-digit day or month and '-' or '.' also read,
+ * "1/3/2026" is 1 March) or YYYY-MM-DD; surrounding spaces ignored. Not a real day (29/02/2027,
+ * 31/04/2026) or any other shape → null.
+ */
+export function parseDay(text: string): string | null {
+  const s = text.trim();
+  let y: number, m: number, d: number;
+  const iso = ISO_DAY.exec(s);
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (dmy) [d, m, y] = [Number(dmy[1]), Number(dmy[2]), Number(dmy[3])];
+  else return null;
+  if (!realDay(y, m, d)) return null;
+  return `${String(y)}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
 /** This month at the school, 'YYYY-MM'. */

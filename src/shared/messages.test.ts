@@ -33,6 +33,11 @@ describe('spec §5 / §8 sign-in strings', () => {
       'Access denied. The School Users login is restricted to school staff and parents only. Your account (edufam_admin) is not authorized for this access. Please use the EduFam Admin Staff login section.',
     ],
     [m.login.roleRestricted('principal'), 'Access denied. This area is restricted to principal users only.'],
+    [m.login.resetMailFailed, 'Failed to send password reset email. Please try again.'],
+    [m.login.authRefresh, 'Authentication failed - please refresh the page'],
+    [m.login.userProcessingFailed('User account is missing email address'), 'User processing failed: User account is missing email address'],
+    [m.login.unableToValidateRole, 'Unable to validate user role'],
+    [m.login.roleValidationFailed, 'Role validation failed'],
   ])('%s', (actual, spec) => {
     expect(actual).toBe(spec);
   });

@@ -45,3 +45,57 @@ export function kesToCents(input: unknown): number | null {
   const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
   return m[1] === '-' ? -cents : cents;
 }
+
+const ONES = ['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
+const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
+const SCALES = ['', 'Thousand', 'Million', 'Billion', 'Trillion'];
+
+/** 1..99 in words: "Fifteen", "Forty-Two". */
+function tensInWords(n: number): string {
+  if (n < 20) return ONES[n]!;
+  const rest = n % 10;
+  return rest ? `${TENS[Math.floor(n / 10)]}-${ONES[rest]}` : TENS[Math.floor(n / 10)]!;
+}
+
+/** 1..999 in words, British style: "One Hundred and Five". */
+function hundredsInWords(n: number): string {
+  const h = Math.floor(n / 100);
+  const rest = n % 100;
+  if (!h) return tensInWords(rest);
+  return rest ? `${ONES[h]} Hundred and ${tensInWords(rest)}` : `${ONES[h]} Hundred`;
+}
+
+/**
+ * A whole number in English words as Kenyan cheques and receipts write them (British "and"):
+ * 0 → "Zero", 12500 → "Twelve Thousand Five Hundred", 1005 → "One Thousand and Five",
+ * 1250000 → "One Million Two Hundred and Fifty Thousand". Throws a RangeError for a negative,
+ * fractional or too large (a quadrillion or more) number.
+ */
+export function numberInWords(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0 || n >= 1e15) throw new RangeError(`numberInWords: ${n} is not a whole number from 0 to 999 trillion`);
+  if (n === 0) return ONES[0]!;
+  const groups: number[] = [];
+  for (let rest = n; rest > 0; rest = Math.floor(rest / 1000)) groups.push(rest % 1000);
+  const parts: string[] = [];
+  for (let i = groups.length - 1; i >= 0; i--) {
+    const g = groups[i]!;
+    if (!g) continue;
+    // "One Thousand and Five": the last group below a hundred joins the higher ones with "and".
+    const joiner = i === 0 && g < 100 && parts.length ? 'and ' : '';
+    parts.push(`${joiner}${hundredsInWords(g)}${SCALES[i] ? ` ${SCALES[i]}` : ''}`);
+  }
+  return parts.join(' ');
+}
+
+/**
+ * A KES amount in integer cents written out for receipts: 1250000 → "Kenya Shillings Twelve Thousand
+ * Five Hundred Only", 125000050 → "Kenya Shillings One Million Two Hundred and Fifty Thousand and Fifty
+ * Cents Only", 0 → "Kenya Shillings Zero Only". Throws a RangeError for a negative or fractional amount.
+ */
+export function kesInWords(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`kesInWords: ${cents} is not a whole number of cents`);
+  const shillings = Math.floor(cents / 100);
+  const rest = cents % 100;
+  const centsPart = rest ? ` and ${tensInWords(rest)} ${rest === 1 ? 'Cent' : 'Cents'}` : '';
+  return `Kenya Shillings ${numberInWords(shillings)}${centsPart} Only`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseKenyanPhone } from './phone.js';
+import { formatKenyanPhone, normaliseKenyanPhone } from './phone.js';
 
 describe('normaliseKenyanPhone (domain/identifiers.md)', () => {
   it.each([
@@ -28,5 +28,25 @@ describe('normaliseKenyanPhone (domain/identifiers.md)', () => {
     ['nine digits not starting 7 or 1', '812345678'],
   ])('%s (%s) is rejected', (_label, input) => {
     expect(normaliseKenyanPhone(input)).toBeNull();
+  });
+});
+
+describe('formatKenyanPhone: numbers as Kenyans write them', () => {
+  it.each([
+    ['254722334455', '0722 334 455', '+254 722 334 455'],
+    ['0722334455', '0722 334 455', '+254 722 334 455'],
+    ['+254 722 334455', '0722 334 455', '+254 722 334 455'],
+    ['0110345678', '0110 345 678', '+254 110 345 678'],
+  ])('%s → %s / %s', (input, local, international) => {
+    expect(formatKenyanPhone(input)).toBe(local);
+    expect(formatKenyanPhone(input, 'international')).toBe(international);
+  });
+
+  it('leaves other numbers as given and prints nothing for none', () => {
+    expect(formatKenyanPhone('0202715500')).toBe('0202715500');
+    expect(formatKenyanPhone(' +447911123456 ')).toBe('+447911123456');
+    expect(formatKenyanPhone('25470****149')).toBe('25470****149');
+    expect(formatKenyanPhone(null)).toBe('');
+    expect(formatKenyanPhone('')).toBe('');
   });
 });

@@ -14,3 +14,17 @@ export function normaliseKenyanPhone(input: string): string | null {
   if (!/^[71]\d{8}$/.test(national)) return null;
   return `254${national}`;
 }
+
+/**
+ * A phone number as Kenyans write it: local "0722 334 455" (default) or international
+ * "+254 722 334 455", from any form `normaliseKenyanPhone` accepts (254722334455, 0722334455,
+ * +254 722 334455 …). Anything that is not a Kenyan mobile number (a landline, a foreign or masked
+ * number) comes back as given, trimmed; null or empty gives ''.
+ */
+export function formatKenyanPhone(input: string | null | undefined, style: 'local' | 'international' = 'local'): string {
+  if (!input) return '';
+  const normalised = normaliseKenyanPhone(input);
+  if (!normalised) return input.trim();
+  const [a, b, c] = [normalised.slice(3, 6), normalised.slice(6, 9), normalised.slice(9)];
+  return style === 'international' ? `+254 ${a} ${b} ${c}` : `0${a} ${b} ${c}`;
+}

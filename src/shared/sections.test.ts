@@ -28,12 +28,14 @@ const EDUFAM_ADMIN_SIDEBAR: Entry[] = [
   ['settings', 'System Settings'],
 ];
 
-/** Sections §6 reserves for edufam_admin; the lead's decision (docs/decisions/0002) denies them to elimisha_admin. */
+/** Sections §6 reserves for edufam_admin; its alias elimisha_admin is treated identically (spec §1). */
 const EDUFAM_ONLY = ['settings', 'system-reports', 'project-hub', 'school-analytics', 'company-management', 'maintenance'];
+/** edufam_admin and the older alias spec §1 treats identically. */
+const EDUFAM: Role[] = ['edufam_admin', 'elimisha_admin'];
 
 const SPEC_SIDEBARS: Record<Role, Entry[]> = {
   edufam_admin: EDUFAM_ADMIN_SIDEBAR,
-  elimisha_admin: EDUFAM_ADMIN_SIDEBAR.filter(([id]) => !EDUFAM_ONLY.includes(id)),
+  elimisha_admin: EDUFAM_ADMIN_SIDEBAR,
   school_director: [
     ['dashboard'],
     ['analytics'],
@@ -134,7 +136,7 @@ const SECTION_NOT_FOUND = 'The requested section could not be found or is not av
 
 // ---- Spec §6 "Section access": who may open, and the message everyone else gets. ----
 const ALL_ROLES: readonly Role[] = ROLES;
-const FINANCE_ACCESS: Role[] = ['finance_officer', 'principal', 'school_director', 'edufam_admin'];
+const FINANCE_ACCESS: Role[] = ['finance_officer', 'principal', 'school_director', ...EDUFAM];
 const ACADEMIC_GROUP = ['academic-management', 'student-admission', 'student-promotion', 'student-information', 'transfer-management', 'exit-management'];
 const HR_SECTIONS = ['staff-management', 'payroll', 'attendance-monitoring', 'hr-reports', 'hr-analytics', 'user-management'];
 
@@ -147,12 +149,12 @@ interface Rule {
 const SPEC_RULES: Record<string, Rule> = {
   dashboard: { allowed: ALL_ROLES },
   'school-management': { allowed: ['principal'], denial: DENIAL.principal },
-  settings: { allowed: ['edufam_admin'], denial: DENIAL.edufamAdmin },
-  'system-reports': { allowed: ['edufam_admin'], denial: DENIAL.edufamAdmin },
-  'project-hub': { allowed: ['edufam_admin'], denial: DENIAL.edufamAdmin },
-  'school-analytics': { allowed: ['edufam_admin'], denial: DENIAL.edufamAdmin },
-  'company-management': { allowed: ['edufam_admin'], denial: DENIAL.edufamAdmin },
-  maintenance: { allowed: ['edufam_admin'] },
+  settings: { allowed: EDUFAM, denial: DENIAL.edufamAdmin },
+  'system-reports': { allowed: EDUFAM, denial: DENIAL.edufamAdmin },
+  'project-hub': { allowed: EDUFAM, denial: DENIAL.edufamAdmin },
+  'school-analytics': { allowed: EDUFAM, denial: DENIAL.edufamAdmin },
+  'company-management': { allowed: EDUFAM, denial: DENIAL.edufamAdmin },
+  maintenance: { allowed: EDUFAM },
   analytics: { allowed: ['edufam_admin', 'elimisha_admin', 'principal', 'school_director', 'teacher'], denial: DENIAL.analytics },
   ...Object.fromEntries(
     ['fee-management', 'mpesa-payments', 'financial-analytics', 'student-accounts', 'finance-settings'].map((id) => [
@@ -233,11 +235,16 @@ describe('spec §6 section access, role by role', () => {
     }
   });
 
-  it('elimisha_admin is denied every section §6 reserves for edufam_admin', () => {
+  it('elimisha_admin opens every section §6 reserves for edufam_admin (spec §1: treated identically)', () => {
     for (const id of EDUFAM_ONLY) {
-      expect(canOpenSection('elimisha_admin', id).allowed, id).toBe(false);
+      expect(canOpenSection('elimisha_admin', id).allowed, id).toBe(true);
       expect(canOpenSection('edufam_admin', id).allowed, id).toBe(true);
     }
+  });
+
+  it('elimisha_admin and edufam_admin open exactly the same sections and see the same sidebar', () => {
+    for (const s of SECTIONS) expect(canOpenSection('elimisha_admin', s.id), s.id).toEqual(canOpenSection('edufam_admin', s.id));
+    expect(sidebarFor('elimisha_admin')).toEqual(sidebarFor('edufam_admin'));
   });
 
   it('every denial anywhere uses a spec §8 message', () => {

@@ -18,9 +18,14 @@ export interface SectionDef {
 }
 
 const ALL = 'any' as const;
-const FINANCE_ACCESS: readonly Role[] = ['finance_officer', 'principal', 'school_director', 'edufam_admin'];
 const ADMINS: readonly Role[] = ADMIN_ROLES;
-const EDUFAM: readonly Role[] = ['edufam_admin'];
+/** Finance access (docs/decisions/0002), the admin role counted with its alias (spec §1). */
+const FINANCE_ACCESS: readonly Role[] = ['finance_officer', 'principal', 'school_director', ...ADMINS];
+/**
+ * What spec §6 reserves for edufam_admin: edufam_admin and its older alias elimisha_admin, which spec §1
+ * treats identically.
+ */
+const EDUFAM: readonly Role[] = ADMINS;
 const STAFF: readonly Role[] = ['school_director', 'principal', 'teacher', 'finance_officer', 'hr'];
 
 const d = messages.denial;
@@ -122,17 +127,11 @@ const EDUFAM_ADMIN_SIDEBAR: ReadonlyArray<readonly [string, string?]> = [
   ['settings', 'System Settings'],
 ];
 
-/** True when `role` may open section `id` (its roles in SECTIONS). */
-function opens(role: Role, id: string): boolean {
-  const roles = byId.get(id)?.roles;
-  return roles === 'any' || !!roles?.includes(role);
-}
-
 /** Sidebar entries per role: section id and, where the spec gives one, the role's own label (spec §2). */
 export const SIDEBAR: Record<Role, ReadonlyArray<readonly [string, string?]>> = {
   edufam_admin: EDUFAM_ADMIN_SIDEBAR,
-  // The older alias: the same sidebar less the sections §6 reserves for edufam_admin.
-  elimisha_admin: EDUFAM_ADMIN_SIDEBAR.filter(([id]) => opens('elimisha_admin', id)),
+  // The older alias, treated identically (spec §1): the same sidebar.
+  elimisha_admin: EDUFAM_ADMIN_SIDEBAR,
   school_director: [
     ['dashboard'],
     ['analytics'],

@@ -14,6 +14,7 @@ import {
   type Letterhead,
   type TableColumn,
 } from './pdf.js';
+import { crestInitials, crestPng } from '../seed/logo.js';
 
 /**
  * The shared PDF helpers (ARCHITECTURE.md "Documents"). PDFs are checked with `inspectPdf` (page
@@ -43,9 +44,9 @@ const columns: TableColumn<Learner>[] = [
 
 describe('PDF helpers', () => {
   it('formats the generation time in Africa/Nairobi and dates as people read them', () => {
-    expect(formatGeneratedAt(new Date('2026-11-23T11:05:00Z'))).toBe('23 Nov 2026, 14:05 EAT');
-    expect(formatGeneratedAt(new Date('2026-11-23T22:30:00Z'))).toBe('24 Nov 2026, 01:30 EAT');
-    expect(formatDay('2014-03-12')).toBe('12 Mar 2014');
+    expect(formatGeneratedAt(new Date('2026-11-23T11:05:00Z'))).toBe('23/11/2026 14:05 EAT');
+    expect(formatGeneratedAt(new Date('2026-11-23T22:30:00Z'))).toBe('24/11/2026 01:30 EAT');
+    expect(formatDay('2014-03-12')).toBe('12/03/2014');
     expect(formatDay(null)).toBe('');
     expect(displayPhone('254722410330')).toBe('0722 410 330');
     expect(displayPhone('+1 555 0100')).toBe('+1 555 0100');
@@ -95,7 +96,7 @@ describe('PDF helpers', () => {
       // The header row repeats on every page.
       expect(text.split('\n').filter((l) => l === 'Admission No.')).toHaveLength(pages);
       for (let p = 1; p <= pages; p++) expect(text).toContain(`Page ${p} of ${pages}`);
-      expect(text).toContain('Generated 23 Nov 2026, 14:05 EAT');
+      expect(text).toContain('Generated 23/11/2026 14:05 EAT');
     }
   });
 
@@ -106,5 +107,20 @@ describe('PDF helpers', () => {
     expect(pages).toBe(1);
     expect(text).toContain('No learners in this class.');
     expect(text).not.toContain('Page 1 of 1');
+  });
+
+  it('draws the school’s crest in the letterhead (report cards, receipts, statements, invoices); without a logo the letterhead is text only', async () => {
+    expect([crestInitials('Greenhill Academy'), crestInitials('Riverside International School'), crestInitials('School of St. Zoë'), crestInitials('123')]).toEqual(['GA', 'RI', 'SS', 'S']);
+    const crest = crestPng('Greenhill Academy');
+    expect(pdfImage(crest)).toBe(crest);
+    const withLogo = createDocument({ title: 'Learner Report Card' });
+    drawLetterhead(withLogo, { ...school, logo: crest }, { title: 'Learner Report Card' });
+    const drawn = inspectPdf(await renderPdf(withLogo));
+    // The crest and its transparency mask.
+    expect(drawn.images).toBe(2);
+    expect(drawn.text).toContain('Greenhill Academy');
+    const textOnly = createDocument({ title: 'Learner Report Card' });
+    drawLetterhead(textOnly, school, { title: 'Learner Report Card' });
+    expect(inspectPdf(await renderPdf(textOnly)).images).toBe(0);
   });
 });

@@ -3,7 +3,8 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { SCHOOL_TIME_ZONE } from '../../shared/contracts/dashboard.js';
+import { formatDay as formatSchoolDay, formatDayTime } from '../../shared/dates.js';
+import { formatKenyanPhone } from '../../shared/phone.js';
 import { schools } from '../db/schema/index.js';
 import type { Tx } from '../db/tenant.js';
 import { loadFile } from './files.js';
@@ -69,11 +70,9 @@ export async function loadLetterhead(tx: Tx, storage: FileStorage, schoolId: str
   return { name: s.name, motto: s.motto, address: s.address, county: s.county, phone: s.phone, email: s.email, logo };
 }
 
-/** A stored Kenyan number (2547XXXXXXXX) in the form people read (0712 345 678); anything else as is. */
+/** A Kenyan mobile number (stored as 2547XXXXXXXX) in the form people read (0712 345 678); anything else as is. */
 export function displayPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const m = /^254(\d{3})(\d{3})(\d{3})$/.exec(phone);
-  return m ? `0${m[1]} ${m[2]} ${m[3]}` : phone;
+  return formatKenyanPhone(phone);
 }
 
 /** The bytes when pdfkit can draw them (JPEG or PNG, by signature), else null. */
@@ -93,27 +92,17 @@ export function initialsOf(name: string): string {
   return (first + last).toUpperCase();
 }
 
-/** "23 Nov 2026, 14:05 EAT": an instant in Africa/Nairobi, as documents print their generation time. */
+/** "23/11/2026 14:05 EAT": an instant in Africa/Nairobi (shared formatDayTime), as documents print their generation time. */
 export function formatGeneratedAt(at: Date): string {
-  const f = new Intl.DateTimeFormat('en-GB', {
-    timeZone: SCHOOL_TIME_ZONE,
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} EAT`;
+  return `${formatDayTime(at)} EAT`;
 }
 
-/** A calendar date (YYYY-MM-DD) as "12 Mar 2014"; '' for none. */
+const ISO_DAY_CELL = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date (YYYY-MM-DD) as "12/03/2014" (shared formatDay); '' for none; unreadable text as it is. */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '';
-  const d = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return day;
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: 'short', year: 'numeric' }).format(d);
+  return formatSchoolDay(day) || day;
 }
 
 export interface DocumentOptions {
@@ -306,6 +295,8 @@ export function drawTable<T>(doc: Doc, columns: TableColumn<T>[], rows: readonly
   rows.forEach((row, index) => {
     const cells = columns.map((c) => {
       const v = c.value(row, index);
+      // A calendar day (YYYY-MM-DD) prints as every document writes days: dd/mm/yyyy (issue 34).
+      if (typeof v === 'string' && ISO_DAY_CELL.test(v)) return formatDay(v);
       return v === null || v === undefined ? '' : String(v);
     });
     const h = rowHeight(cells, 'Helvetica');
@@ -404,10 +395,10 @@ export function drawQrCode(doc: Doc, text: string, x: number, y: number, size: n
 /**
  * What a PDF says, for tests and support checks without external tools (poppler's pdftotext is not on
  * every machine): the page count (page objects) and the text of every text object, in drawing order,
- * one line per text object. Reads pdfkit's output, compressed or not, with the standard fonts
- * (WinAnsi hex strings); not a general PDF parser.
+ * one line per text object, and how many raster images it embeds. Reads pdfkit's output, compressed or
+ * not, with the standard fonts (WinAnsi hex strings); not a general PDF parser.
  */
-export function inspectPdf(pdf: Buffer): { pages: number; text: string; isPdf: boolean } {
+export function inspectPdf(pdf: Buffer): { pages: number; text: string; isPdf: boolean; images: number } {
   const raw = pdf.toString('latin1');
   const pages = (raw.match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
   const contents: string[] = [];
@@ -441,7 +432,9 @@ export function inspectPdf(pdf: Buffer): { pages: number; text: string; isPdf: b
       if (line) lines.push(line);
     }
   }
-  return { pages, text: lines.join('\n'), isPdf: raw.startsWith('%PDF-') };
+  // Embedded raster images (image XObjects; a PNG with transparency adds its soft mask as a second one).
+  const images = (raw.match(/\/Subtype\s*\/Image(?![a-zA-Z])/g) ?? []).length;
+  return { pages, text: lines.join('\n'), isPdf: raw.startsWith('%PDF-'), images };
 }
 
 /** Sends a PDF inline (the browser's viewer opens it; the name is used when saved). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { escapeCell, toCsv, toXlsx, type ExportColumn } from './spreadsheet.js';
+import { escapeCell, exportDateText, toCsv, toXlsx, type ExportColumn } from './spreadsheet.js';
 
 interface Row {
   name: string;
@@ -55,5 +55,34 @@ describe('spreadsheet exports (issue 10 §2 Export)', () => {
     expect(ws.getCell('A2').value).toBe("Zoë Ng'ang'a");
     expect(ws.getCell('C3').value).toBe(-1);
     expect(ws.getCell('B2').formula).toBeUndefined();
+  });
+
+  it('writes dates as screens do (issue 34): dd/mm/yyyy text in CSV, real Excel dates formatted dd/mm/yyyy', async () => {
+    interface Paid {
+      on: string;
+      at: string;
+      ref: string;
+    }
+    const cols: ExportColumn<Paid>[] = [
+      { header: 'Paid on', value: (r) => r.on },
+      { header: 'Recorded', value: (r) => r.at },
+      { header: 'Reference', value: (r) => r.ref },
+    ];
+    const paid: Paid[] = [{ on: '2026-11-28', at: '2026-11-28T11:05:00.000Z', ref: 'QWE123' }];
+    expect(exportDateText('2026-04-02')).toBe('02/04/2026');
+    expect(exportDateText('2026-11-27T22:30:00Z')).toBe('28/11/2026 01:30');
+    expect(exportDateText('GHA/2026/0001')).toBe('GHA/2026/0001');
+    const parsed = parse(toCsv(cols, paid).toString('utf8').slice(1)) as string[][];
+    expect(parsed[1]).toEqual(['28/11/2026', '28/11/2026 14:05', 'QWE123']);
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await toXlsx('Payments', cols, paid)) as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Payments')!;
+    expect(ws.getCell('A2').value).toEqual(new Date('2026-11-28T00:00:00Z'));
+    expect(ws.getCell('A2').numFmt).toBe('dd/mm/yyyy');
+    // The Nairobi wall-clock time (14:05), as Excel has no time zones.
+    expect(ws.getCell('B2').value).toEqual(new Date('2026-11-28T14:05:00Z'));
+    expect(ws.getCell('B2').numFmt).toBe('dd/mm/yyyy hh:mm');
+    expect(ws.getCell('C2').value).toBe('QWE123');
   });
 });

@@ -15,7 +15,7 @@ export const AUDIT_DEFAULT_PAGE_SIZE = 25;
 
 /** Messages of the query's validation (also used by the web filters). */
 export const AUDIT_INPUT_MESSAGES = {
-  date: 'Use a date in the form YYYY-MM-DD',
+  date: 'Use a date in the form dd/mm/yyyy',
   uuid: (what: string) => `Invalid ${what} id`,
   success: 'Use true or false',
   dateOrder: messages.audit.dateOrder,

@@ -158,6 +158,8 @@ export const parentChildSchema = z.object({
   dateOfBirth: isoDate.nullable(),
   status: z.string(),
   relationship: z.string(),
+  /** The relationship word the school typed on import ("Grandmother"; issue 34), shown instead of the label of `relationship`. */
+  relationshipLabel: z.string().nullable().optional(),
   class: z.object({ id: z.uuid(), name: z.string(), gradeLevel: z.string(), stream: z.string() }).nullable(),
   classTeacher: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string() }).nullable(),
 });
@@ -184,7 +186,11 @@ export const staffRoleRowSchema = z.object({ role: z.string(), total: count, act
 export const hrDashboardSchema = z.object({
   kind: z.literal('hr'),
   ...schoolBase,
-  /** Staff are the school's profiles other than parents. inactive counts inactive and suspended. */
+  /**
+   * Sign-in accounts of staff roles (the school's profiles other than parents); inactive counts
+   * inactive and suspended. Not the headcount: "Active staff" is the staff records with status active
+   * (GET /api/hr-reports/dashboard → activeStaff), which includes staff without an account.
+   */
   staff: z.object({ total: count, active: count, inactive: count }),
   staffByRole: z.array(staffRoleRowSchema),
   /** Active teachers; "with a class" means class teacher of a class of the current year. */

@@ -61,6 +61,27 @@ const projection = z.object({
 });
 export type AnalyticsProjection = z.infer<typeof projection>;
 
+/**
+ * The term's two headline figures, each on its stated base (issue 34: "Collected to date" and
+ * "Collection rate" must say what they are of):
+ * - `receivedToDate`: money received from the term's first day up to today (or its last day), net of
+ *   reversals, whatever it paid for (this term's fees, arrears of earlier terms, credit);
+ *   `receivedShare` = receivedToDate ÷ invoiced.
+ * - `rate`: `paidOnInvoices` (paid against the term's own invoices, whenever the money came in,
+ *   prepayments and credit included) ÷ `invoiced` (due on every invoice of the term: invoice less
+ *   adjustments). The two differ when money pays arrears or arrived before the term began.
+ */
+const collection = z.object({
+  invoiced: z.number(),
+  paidOnInvoices: z.number(),
+  rate: z.number(),
+  receivedFrom: z.string(),
+  receivedTo: z.string(),
+  receivedToDate: z.number(),
+  receivedShare: z.number(),
+});
+export type AnalyticsCollection = z.infer<typeof collection>;
+
 const arrearsRow = z.object({
   studentId: z.string(),
   name: z.string(),
@@ -79,6 +100,8 @@ export const financialAnalyticsResponse = z.object({
   methods: z.array(methodRow),
   expensesByCategory: z.array(categoryRow),
   projection: projection.nullable(),
+  /** The headline figures and their bases; null when the school has no term. */
+  collection: collection.nullable(),
   topArrears: z.array(arrearsRow),
 });
 export type FinancialAnalytics = z.infer<typeof financialAnalyticsResponse>;

@@ -21,6 +21,14 @@ export const RELATIONSHIPS = ['mother', 'father', 'guardian', 'grandparent', 'si
 export type Relationship = (typeof RELATIONSHIPS)[number];
 export const MAX_GUARDIANS = 4;
 
+/**
+ * A guardian link's relationship as people read it (issue 34): the word the school typed when there is
+ * one ("Grandmother"), else the label of the vocabulary value ("Grandparent"), else the value itself.
+ */
+export function relationshipText(relationship: string, label?: string | null): string {
+  return label?.trim() || (m.relationships as Record<string, string>)[relationship] || relationship;
+}
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True when `s` is a real calendar date written YYYY-MM-DD (2026-02-30 is not). */
@@ -68,6 +76,11 @@ export const studentGuardianSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   relationship: z.string(),
+  /**
+   * The relationship as the school typed it on import ("Grandmother", "Step-father"; issue 34), shown
+   * instead of the label of `relationship`; null (or absent) shows that label (relationshipText).
+   */
+  relationshipLabel: z.string().nullable().optional(),
   /** 2547XXXXXXXX / 2541XXXXXXXX (domain/identifiers.md). */
   phone: z.string(),
   email: z.string().nullable(),

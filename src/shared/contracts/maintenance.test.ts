@@ -54,33 +54,37 @@ describe('spec §9 maintenance constants', () => {
 });
 
 describe('canBypassMaintenance (spec §5 Other, §6 Maintenance)', () => {
-  it('by default only edufam_admin bypasses', () => {
-    for (const role of ROLES) expect(canBypassMaintenance(role), role).toBe(role === 'edufam_admin');
+  it('by default only edufam_admin and its alias elimisha_admin (spec §1: treated identically) bypass', () => {
+    for (const role of ROLES) expect(canBypassMaintenance(role), role).toBe(role === 'edufam_admin' || role === 'elimisha_admin');
     expect(canBypassMaintenance(null)).toBe(false);
   });
 
-  it('roles in allowed_roles bypass; edufam_admin always does', () => {
-    expect(canBypassMaintenance('elimisha_admin', ['edufam_admin', 'elimisha_admin'])).toBe(true);
+  it('roles in allowed_roles bypass; the admin roles always do', () => {
+    expect(canBypassMaintenance('hr', ['edufam_admin', 'hr'])).toBe(true);
     expect(canBypassMaintenance('edufam_admin', [])).toBe(true);
+    expect(canBypassMaintenance('elimisha_admin', [])).toBe(true);
     expect(canBypassMaintenance('teacher', ['edufam_admin', 'elimisha_admin'])).toBe(false);
   });
 });
 
 describe('showsMaintenanceNotice (spec §6: admins who can bypass, but not edufam_admin)', () => {
-  it('shows to a bypassing role other than edufam_admin, only while maintenance is on', () => {
-    expect(showsMaintenanceNotice('elimisha_admin', { enabled: true, canAccess: true })).toBe(true);
+  it('shows to a bypassing role other than edufam_admin and its alias, only while maintenance is on', () => {
+    expect(showsMaintenanceNotice('hr', { enabled: true, canAccess: true })).toBe(true);
     expect(showsMaintenanceNotice('edufam_admin', { enabled: true, canAccess: true })).toBe(false);
-    expect(showsMaintenanceNotice('elimisha_admin', { enabled: true, canAccess: false })).toBe(false);
-    expect(showsMaintenanceNotice('elimisha_admin', { enabled: false, canAccess: true })).toBe(false);
+    expect(showsMaintenanceNotice('elimisha_admin', { enabled: true, canAccess: true })).toBe(false);
+    expect(showsMaintenanceNotice('hr', { enabled: true, canAccess: false })).toBe(false);
+    expect(showsMaintenanceNotice('hr', { enabled: false, canAccess: true })).toBe(false);
     expect(showsMaintenanceNotice('teacher', { enabled: true, canAccess: null })).toBe(false);
   });
 });
 
 describe('enableMaintenanceBody', () => {
-  it('trims the message and refuses an empty one with the spec-style message', () => {
+  it('trims the message and accepts an empty or absent one (the server then uses the default message)', () => {
     expect(enableMaintenanceBody.parse({ message: '  Hi  ' }).message).toBe('Hi');
-    const r = enableMaintenanceBody.safeParse({ message: '  ' });
+    expect(enableMaintenanceBody.parse({ message: '  ' }).message).toBe('');
+    expect(enableMaintenanceBody.parse({}).message).toBeUndefined();
+    const r = enableMaintenanceBody.safeParse({ message: 42 });
     expect(r.success).toBe(false);
-    expect(r.error!.issues[0]!.message).toBe('Please enter a maintenance message.');
+    expect(r.error!.issues[0]!.message).toBe('Invalid request');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { ROLES, type Role } from '../roles.js';
+import { ROLES, isAdminRole, type Role } from '../roles.js';
 
 /**
  * Maintenance mode contracts (spec §3 system_settings key maintenance_mode, §4 App gate and
@@ -34,30 +34,30 @@ export const MAINTENANCE_ERROR_CODE = 'MAINTENANCE';
 /**
  * Can a role keep using EduFam while maintenance is on (spec §5 Other, §6 Maintenance)? Roles listed
  * in allowed_roles bypass; edufam_admin always does, so the administrators who switch maintenance on
- * can never lock themselves out, whatever the stored row says.
+ * can never lock themselves out, whatever the stored row says, and so does its older alias
+ * elimisha_admin, which spec §1 treats identically.
  */
 export function canBypassMaintenance(role: string | null | undefined, allowedRoles: readonly string[] = DEFAULT_MAINTENANCE_ALLOWED_ROLES): boolean {
   if (!role) return false;
-  return role === 'edufam_admin' || allowedRoles.includes(role);
+  return isAdminRole(role) || allowedRoles.includes(role);
 }
 
 /**
  * Does a user see the maintenance notice banner (spec §6: "shows to admins who can bypass, but not to
  * edufam_admin")? Our reading: the banner is for everyone who is let through during maintenance *only
- * because their role is in allowed_roles*, i.e. any bypassing role other than edufam_admin (who
- * switched maintenance on and has the Maintenance screen). With the default allowed_roles
- * (edufam_admin only) nobody sees it; when allowed_roles also lists e.g. elimisha_admin, Elimisha staff
- * keep working with the banner telling them the platform is in maintenance for everyone else.
+ * because their role is in allowed_roles*, i.e. any bypassing role other than edufam_admin and its
+ * alias elimisha_admin (spec §1: treated identically; both have the Maintenance screen). With the
+ * default allowed_roles (edufam_admin only) nobody sees it; when allowed_roles also lists a school role
+ * (possible through the API), its users keep working with the banner telling them the platform is in
+ * maintenance for everyone else.
  */
 export function showsMaintenanceNotice(role: string | null | undefined, status: { enabled: boolean; canAccess: boolean | null }): boolean {
-  return status.enabled && status.canAccess === true && !!role && role !== 'edufam_admin';
+  return status.enabled && status.canAccess === true && !!role && !isAdminRole(role);
 }
 
-const messageField = z
-  .string({ error: messages.maintenance.messageRequired })
-  .trim()
-  .min(1, messages.maintenance.messageRequired)
-  .max(MAINTENANCE_MESSAGE_MAX, messages.maintenance.messageTooLong);
+// May be empty: the server then uses the spec's default message (spec §8 Maintenance, "System is under
+// maintenance. Please try again later.").
+const messageField = z.string({ error: messages.api.badRequest }).trim().max(MAINTENANCE_MESSAGE_MAX, messages.maintenance.messageTooLong);
 
 const durationField = z.string().trim().max(MAINTENANCE_DURATION_MAX, messages.maintenance.durationTooLong);
 
@@ -91,30 +91,34 @@ export const maintenanceSettingResponse = z.object({
 export type MaintenanceSetting = z.infer<typeof maintenanceSettingResponse>;
 
 /**
- * POST /api/maintenance/enable. estimatedDuration empty or absent → "2-4 hours". allowedRoles absent →
+ * POST /api/maintenance/enable. message empty or absent → the default "System is under maintenance.
+ * Please try again later."; estimatedDuration empty or absent → "2-4 hours". allowedRoles absent →
  * edufam_admin only; edufam_admin is always added (see canBypassMaintenance).
  */
 export const enableMaintenanceBody = z.object(
   {
-    message: messageField,
+    message: messageField.optional(),
     estimatedDuration: durationField.optional(),
     allowedRoles: z.array(z.enum(ROLES)).max(ROLES.length).optional(),
   },
-  { error: messages.maintenance.messageRequired },
+  { error: messages.api.badRequest },
 );
 export type EnableMaintenanceBody = z.infer<typeof enableMaintenanceBody>;
 
-/** PUT /api/maintenance/message. estimatedDuration absent keeps the current one; empty → "2-4 hours". */
+/**
+ * PUT /api/maintenance/message. message empty or absent → the default message; estimatedDuration absent
+ * keeps the current one; empty → "2-4 hours".
+ */
 export const updateMaintenanceMessageBody = z.object(
   {
-    message: messageField,
+    message: messageField.optional(),
     estimatedDuration: durationField.optional(),
   },
-  { error: messages.maintenance.messageRequired },
+  { error: messages.api.badRequest },
 );
 export type UpdateMaintenanceMessageBody = z.infer<typeof updateMaintenanceMessageBody>;
 
-/** The web form's schema (same rules as the API; the duration may be left empty). */
+/** The web form's schema (same rules as the API; message and duration may be left empty: the defaults apply). */
 export const maintenanceForm = z.object({
   message: messageField,
   estimatedDuration: durationField,

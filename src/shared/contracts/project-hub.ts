@@ -159,6 +159,13 @@ export const hubTaskSchema = z.object({
   comments: z.number().int(),
   createdAt: instant,
   updatedAt: instant,
+  /**
+   * On an onboarding board (GET /api/project-hub/projects/:id), a task named after a checklist item the
+   * school's data already shows (issue 34: "Learners imported" while the school has 249 learners): the
+   * checklist's key and count (null when the item has none). Such a task is never overdue. Null or
+   * absent otherwise.
+   */
+  detected: z.object({ key: z.string(), count: z.number().int().nullable() }).nullable().optional(),
 });
 export type HubTask = z.infer<typeof hubTaskSchema>;
 

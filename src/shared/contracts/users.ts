@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
 import { messages } from '../messages.js';
-import { ROLES, type Role } from '../roles.js';
+import { ROLES, isAdminRole, type Role } from '../roles.js';
 
 /**
  * Users management contracts (spec §2 Users Management, §5 Create User form, §7 get_admin_users_data /
@@ -66,11 +66,12 @@ export const CREATABLE_ROLES = ['parent', 'teacher', 'principal', 'school_direct
 
 /**
  * Role choices of the Create User form for a creator (spec §5): the six school roles, plus
- * edufam_admin only when the creator is edufam_admin. Nobody creates elimisha_admin. The server
+ * edufam_admin only when the creator is edufam_admin or its alias elimisha_admin (spec §1: treated
+ * identically). Nobody creates elimisha_admin here (Company Management does). The server
  * refuses any other role with 403 ROLE_NOT_ALLOWED.
  */
 export function creatableRoles(creatorRole: Role | null | undefined): readonly Role[] {
-  return creatorRole === 'edufam_admin' ? [...CREATABLE_ROLES, 'edufam_admin'] : CREATABLE_ROLES;
+  return isAdminRole(creatorRole) ? [...CREATABLE_ROLES, 'edufam_admin'] : CREATABLE_ROLES;
 }
 
 /** POST /api/users body (spec §5 Create User form). */

@@ -20,7 +20,7 @@ export const assessmentMessages = {
   subjectsUnique: 'Each subject can be in the exam only once.',
   papersRequired: 'Give each subject at least one paper with its maximum marks.',
   maxMarksInvalid: 'Maximum marks must be a whole number from 1 to 1000.',
-  dateInvalid: 'Enter a real date as YYYY-MM-DD.',
+  dateInvalid: 'Enter a real date as dd/mm/yyyy.',
   windowInvalid: 'The marks-entry window must close on or after the day it opens.',
   datesInvalid: 'The exam must end on or after the day it starts.',
   weightInvalid: 'The weight must be a whole number from 0 to 100 (percent).',

@@ -11,7 +11,7 @@ export const attendanceMessages = {
   schoolHoliday: (day: string, name: string) => `${day} is a school holiday (${name}), not a school day.`,
   publicHoliday: (day: string, name: string) => `${day} is a public holiday (${name}), not a school day.`,
   // Registers.
-  dateInvalid: 'Enter a real date as YYYY-MM-DD.',
+  dateInvalid: 'Enter a real date as dd/mm/yyyy.',
   streamRequired: 'Choose a stream.',
   streamNotFound: 'Stream not found',
   studentNotFound: 'Learner not found',
@@ -25,6 +25,8 @@ export const attendanceMessages = {
   entriesUnique: 'Each learner can appear in a register only once.',
   notInStream: (name: string) => `${name} is not in this stream.`,
   notInStreamUnknown: 'A learner in the register is not in this stream.',
+  /** A learner of the stream who was not on its roll on the register's day (admitted later, or left before it). */
+  notOnRoll: (name: string) => `${name} was not on this stream's roll on that day.`,
   arrivalInvalid: 'Enter the arrival time as HH:MM.',
   reasonRequiredExcused: 'Give the reason for an excused absence.',
   noteTooLong: 'Keep the note under 300 characters.',

@@ -53,7 +53,7 @@ export const billingMessages = {
     schoolNotFound: 'That school was not found.',
     paymentNotFound: 'That payment was not found.',
     requestNotFound: 'That M-Pesa request was not found.',
-    dateInvalid: 'Enter a date as YYYY-MM-DD.',
+    dateInvalid: 'Enter a date as dd/mm/yyyy.',
     rangeInvalid: 'The end date must be on or after the start date.',
     priceInvalid: 'Enter a price as a whole number of cents.',
     priceNegative: 'A price cannot be negative.',

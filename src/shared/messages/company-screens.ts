@@ -38,7 +38,7 @@ export const companyScreens = {
   },
   staff: {
     title: 'Platform staff',
-    description: 'EduFam’s own team. EduFam admins run the whole platform; Elimisha admin staff have the older, narrower set of rights.',
+    description: 'EduFam’s own team. EduFam admins run the whole platform; Elimisha admin is the older name of the same role, with the same rights.',
     invite: 'Add staff member',
     columns: { name: 'Name', role: 'Role', status: 'Status', lastSignIn: 'Last sign-in', twoFactor: 'Two-factor', actions: 'Actions' },
     never: 'Never',

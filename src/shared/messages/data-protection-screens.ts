@@ -3,10 +3,10 @@
  * Security section, the export and erasure dialogs, and the learner profile's export button.
  */
 
-const nairobiDateTime = new Intl.DateTimeFormat('en-KE', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+import { formatDayTime } from '../dates.js';
 
-/** "12 Mar 2026, 14:05" in Africa/Nairobi. */
-export const formatDpDateTime = (iso: string) => nairobiDateTime.format(new Date(iso));
+/** "12/03/2026 14:05" in Africa/Nairobi (shared formatDayTime). */
+export const formatDpDateTime = (iso: string) => formatDayTime(iso);
 
 export const LEARNER_STATUS_LABELS: Record<string, string> = { active: 'Enrolled', transferred: 'Transferred', graduated: 'Graduated', exited: 'Exited' };
 export const USER_STATUS_LABELS: Record<string, string> = { active: 'Active', inactive: 'Deactivated', suspended: 'Suspended' };

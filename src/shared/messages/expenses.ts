@@ -2,7 +2,7 @@ import { pluralWord } from '../plural.js';
 /** Expenses, budgets and petty cash (issue 15 §1): API errors and the texts of the Expenses screens. */
 export const expensesMessages = {
   // API errors
-  dateInvalid: 'Enter the date as YYYY-MM-DD.',
+  dateInvalid: 'Enter the date as dd/mm/yyyy.',
   amountInvalid: 'Enter the amount in KES, with at most two decimals.',
   amountPositive: 'The amount must be more than zero.',
   amountNegative: 'The amount cannot be negative.',

@@ -10,7 +10,7 @@ export const feesMessages = {
   amountTooLarge: 'The amount is too large.',
   methodInvalid: 'Choose how the money was paid: cash, bank deposit, cheque, M-Pesa or bank transfer.',
   referenceRequired: 'Enter the reference (M-Pesa code, bank slip or cheque number).',
-  dateInvalid: 'Enter a real date as YYYY-MM-DD.',
+  dateInvalid: 'Enter a real date as dd/mm/yyyy.',
   dateInFuture: 'The payment date cannot be in the future.',
   reasonRequired: 'Give a reason.',
   learnerRequired: 'Choose a learner.',
@@ -77,4 +77,6 @@ export const feesMessages = {
   reminderEmailSubject: (school: string, learner: string) => `${school}: fee balance for ${learner}`,
   reminderNoRecipients: 'No guardian of a learner owing that much has a phone number or e-mail.',
   channelsRequired: 'Choose SMS, e-mail or both.',
+  // Receipts (PDF and the on-screen receipt after recording a payment).
+  amountInWords: 'Amount in words',
 } as const;

@@ -66,9 +66,13 @@ export const financialAnalyticsMessages = {
     analyticsTab: 'Analytics',
     tabsLabel: 'Finance views',
     kpiCollected: 'Collected to date',
-    kpiCollectedHint: (days: number, total: number) => `${days} of ${total} school days`,
+    /** Issue 34: each headline figure names its base (short on the card, in full in the note under the cards). */
+    kpiCollectedHint: 'Received in the term',
+    kpiCollectedBasis: (from: string, to: string, share: number) =>
+      `Collected to date: all money received ${from} – ${to}, whatever it paid for (arrears of earlier terms included), ${pct(share)} of what this term’s invoices ask.`,
     kpiRate: 'Collection rate',
-    kpiRateHint: (invoiced: string) => `of KES ${invoiced} invoiced`,
+    kpiRateHint: 'Paid on term invoices',
+    kpiRateBasis: (paid: string, invoiced: string) => `Collection rate: paid on this term’s invoices, whenever the money came in: KES ${paid} of KES ${invoiced} (after waivers and discounts).`,
     kpiProjected: 'Projected term-end',
     kpiProjectedHint: (rate: number) => `${pct(rate)} of invoiced`,
     kpiArrears: 'Top arrears total',

@@ -25,9 +25,9 @@ export const financialReportsMessages = {
   tryAgain: 'Try again',
   noAccess: 'Financial reports are kept by the finance officer. Ask them for the figures you need.',
   api: {
-    fromInvalid: 'Enter the start date as YYYY-MM-DD.',
-    toInvalid: 'Enter the end date as YYYY-MM-DD.',
-    asOfInvalid: 'Enter the "as at" date as YYYY-MM-DD.',
+    fromInvalid: 'Enter the start date as dd/mm/yyyy.',
+    toInvalid: 'Enter the end date as dd/mm/yyyy.',
+    asOfInvalid: 'Enter the "as at" date as dd/mm/yyyy.',
     toBeforeFrom: 'The end date must be on or after the start date.',
     rangeTooLong: 'Choose a period of at most five years.',
     formatInvalid: 'Choose a format: json, pdf or xlsx.',

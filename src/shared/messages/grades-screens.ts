@@ -181,4 +181,22 @@ export const gradesScreensMessages = {
     backToQueue: 'Back to the queue',
     backToSheets: 'All sheets',
   },
+  /** The grades section of every other role (spec §6 "others": platform staff, finance officer, HR). */
+  others: {
+    subtitle: 'The school’s exam series and how marks become grades. Learners’ marks stay with their teachers and the principal.',
+    pickSchool: 'Choose a school',
+    pickSchoolHint: 'Pick a school in the header to see its exam series and grading scales.',
+    examsTitle: 'Exam series',
+    examsHint: 'Every exam series of the school, newest term first.',
+    noExams: 'No exam series yet',
+    noExamsHint: 'The principal sets up the term’s exams under Examinations; they appear here.',
+    exam: 'Exam',
+    term: 'Term',
+    status: 'Status',
+    scalesTitle: 'Grading scales',
+    scalesHint: 'Each scale turns a percentage into a grade. The levels each scale grades are listed under it.',
+    gradesLevels: (levels: string) => `Grades ${levels}`,
+    range: (min: number, max: number) => `${min}–${max} %`,
+    noLevels: 'Grades no level yet',
+  },
 } as const;

@@ -16,8 +16,8 @@ export const hrReportsMessages = {
   dash: '—',
   tryAgain: 'Try again',
   api: {
-    fromInvalid: 'Enter the start date as YYYY-MM-DD.',
-    toInvalid: 'Enter the end date as YYYY-MM-DD.',
+    fromInvalid: 'Enter the start date as dd/mm/yyyy.',
+    toInvalid: 'Enter the end date as dd/mm/yyyy.',
     toBeforeFrom: 'The end date must be on or after the start date.',
     rangeTooLong: 'Choose a period of at most five years.',
   },

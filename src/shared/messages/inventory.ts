@@ -18,7 +18,7 @@ export const inventoryMessages = {
     adjustmentQuantityInvalid: 'Enter a whole number other than 0 (negative to remove stock).',
     typeInvalid: 'Type must be stock_in, issue, sale or adjustment.',
     openingOnlyByImport: 'Opening stock is recorded through the import.',
-    dateInvalid: 'Enter the date as YYYY-MM-DD.',
+    dateInvalid: 'Enter the date as dd/mm/yyyy.',
     dateInFuture: 'The date cannot be in the future.',
     textTooLong: (max: number) => `Keep it under ${max} characters.`,
     insufficient: (available: number, unit: string, requested: number) => `Only ${available} in stock (${unit}); cannot take out ${requested}.`,

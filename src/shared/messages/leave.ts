@@ -1,7 +1,7 @@
 /** Leave (issue 14 §2): API errors and the texts of the My Leave and Leave screens. */
 export const leaveMessages = {
   // API errors
-  dateInvalid: 'Enter the date as YYYY-MM-DD.',
+  dateInvalid: 'Enter the date as dd/mm/yyyy.',
   monthInvalid: 'Enter the month as YYYY-MM.',
   yearInvalid: 'Enter a year from 2000 to 2100.',
   endBeforeStart: 'The end date cannot be before the start date.',

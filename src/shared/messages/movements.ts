@@ -5,7 +5,7 @@
  */
 export const movementsMessages = {
   // ---- Shared validation -------------------------------------------------------------------------
-  invalidDate: 'Enter a date as YYYY-MM-DD.',
+  invalidDate: 'Enter a date as dd/mm/yyyy.',
   dateInFuture: 'The date cannot be in the future.',
   reasonRequired: 'Enter a reason.',
   textTooLong: (max: number) => `At most ${max} characters.`,

@@ -32,6 +32,8 @@ export const mpesaScreensMessages = {
   // MPESA Payments
 
   payments: {
+    /** The page's heading: the sidebar keeps spec §2's "MPESA Payments"; the screen writes M-Pesa (issue 34). */
+    title: 'M-Pesa Payments',
     subtitle: 'Every M-Pesa payment into the school: paybill and STK Push, the unmatched queue and reconciliation.',
     tabsLabel: 'M-Pesa payments',
     tabs: { transactions: 'Transactions', unmatched: 'Unmatched', stk: 'STK requests', reconciliation: 'Reconciliation' },

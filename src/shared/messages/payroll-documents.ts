@@ -19,6 +19,9 @@ export const payrollDocumentsMessages = {
   },
   pdf: {
     payslip: 'Payslip',
+    /** The PDF's title (document properties) of one member of staff's payslip, and of a run's payslips. */
+    payslipTitle: (month: string, name: string) => `Payslip ${month}: ${name}`,
+    payslipsTitle: (month: string) => `Payslips ${month}`,
     draft: 'DRAFT',
     draftNote: 'Draft run: figures may change before approval.',
     p9Title: 'P9A: Tax Deduction Card',
@@ -90,5 +93,10 @@ export const payrollDocumentsMessages = {
     shif: 'SHIF return',
     journal: 'Payroll journal (Excel)',
     downloadFailed: "Couldn't download the file",
+    /** One member of staff's payslip from the run's lines (a draft's is watermarked DRAFT). */
+    downloadPayslip: 'Download payslip',
+    previewPayslip: 'Preview payslip (draft)',
+    downloadPayslipOf: (name: string) => `Download payslip: ${name}`,
+    previewPayslipOf: (name: string) => `Preview payslip (draft): ${name}`,
   },
 } as const;

@@ -2,7 +2,7 @@
 export const payrollMessages = {
   grossInvalid: 'Gross pay must be an amount in KES from 0 to 10,000,000 with at most two decimals.',
   amountInvalid: 'Enter an amount in KES from 0 to 10,000,000 with at most two decimals.',
-  payDateInvalid: 'Enter the pay date as YYYY-MM-DD.',
+  payDateInvalid: 'Enter the pay date as dd/mm/yyyy.',
   monthInvalid: 'Enter the month as YYYY-MM.',
   componentAmountInvalid: 'Enter a monthly amount in KES up to 10,000,000 with at most two decimals.',
   negativeOnlyAdjustment: 'Only an adjustment may be negative.',

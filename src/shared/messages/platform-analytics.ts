@@ -95,7 +95,7 @@ export const AUDIT_EXPORT_CAP = 50_000;
 
 export const platformAnalyticsMessages = {
   api: {
-    dateInvalid: 'Enter a date as YYYY-MM-DD.',
+    dateInvalid: 'Enter a date as dd/mm/yyyy.',
     rangeInvalid: 'The start date must be on or before the end date.',
     rangeTooLong: 'Choose a period of at most 366 days.',
     schoolInvalid: 'Choose a school from the list.',

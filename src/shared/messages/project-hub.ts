@@ -66,7 +66,7 @@ export const projectHubMessages = {
     projectStatus: 'Choose planned, active, on hold or done.',
     taskStatus: 'Choose to do, in progress, blocked or done.',
     priority: 'Choose low, normal, high or urgent.',
-    date: 'Enter a date as YYYY-MM-DD.',
+    date: 'Enter a date as dd/mm/yyyy.',
     targetBeforeStart: 'The target date cannot be before the start date.',
     position: 'The position must be a whole number from 0.',
     onboardingNeedsSchool: 'Choose the school being onboarded.',

@@ -101,4 +101,17 @@ export const reportsScreensMessages = {
   bulkDownload: 'Download PDF',
   bulkAgain: 'Make again',
   bulkFailed: 'The report cards could not be made',
+
+  // The reports section of every other role (spec §6 "others": finance officer, HR): the reports the
+  // role keeps, each a section of its own.
+  othersSubtitle: 'The reports of your office. Learners’ report cards are kept by their teachers and the principal.',
+  othersOpen: (title: string) => `Open ${title}`,
+  othersNone: 'No reports for your role',
+  othersNoneHint: 'Report cards are made by the class teachers and the principal.',
+  othersDescriptions: {
+    'financial-reports': 'Collections, arrears, cash book, income and expenditure, M-Pesa and budgets: on screen, as PDF and as Excel.',
+    'financial-analytics': 'Collections, arrears and spending across the term.',
+    'hr-reports': 'Headcount, joiners and leavers, leave, payroll cost, staff attendance and contracts.',
+    'hr-analytics': 'Charts of your staff, payroll cost, attendance and leave.',
+  } as Record<string, string>,
 } as const;

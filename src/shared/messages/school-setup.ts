@@ -139,7 +139,7 @@ export const schoolSetupMessages = {
   halfTermBoth: 'Enter both half-term dates, or neither.',
   halfTermOrder: 'The half-term must end on or after it starts.',
   halfTermInside: 'The half-term must fall inside its term.',
-  invalidDate: 'Enter a date as YYYY-MM-DD.',
+  invalidDate: 'Enter a date as dd/mm/yyyy.',
   termNameRequired: 'Enter the term’s name.',
   termsSpanYear: 'Terms of one academic year must fall within 18 months.',
   yearsOverlap: (name: string) => `These dates overlap academic year ${name}.`,

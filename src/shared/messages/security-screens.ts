@@ -1,5 +1,6 @@
 import { SECURITY_ACTION_LABELS } from './security.js';
 import { plural } from '../plural.js';
+import { formatDay, formatDayTime } from '../dates.js';
 /**
  * User-facing strings of the security screens (issue 18 §2): the two-factor step of /login, the
  * two-factor setup a role may require, the profile's "Security" card (two-factor and active sessions)
@@ -21,16 +22,16 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
   return formatDateTime(iso);
 }
 
-/** "27 Nov 2026, 14:05" in Africa/Nairobi. */
+/** "27/11/2026 14:05" in Africa/Nairobi (shared formatDayTime). */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-KE', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+  return formatDayTime(iso);
 }
 
-/** "27 Nov 2026" in Africa/Nairobi. */
+/** "27/11/2026" in Africa/Nairobi (shared formatDay). */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleDateString('en-KE', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', year: 'numeric' });
+  return formatDay(iso);
 }
 
 export const securityScreens = {
@@ -79,6 +80,10 @@ export const securityScreens = {
     title: 'Security',
     text: 'Protect your account with two-factor sign-in and see where you are signed in.',
     twoFactorTitle: 'Two-factor sign-in',
+    /** The Profile Settings dialog's way to this card (issue 34). */
+    dialogLinkTitle: 'Two-factor sign-in and active sessions',
+    dialogLinkText: 'Protect your account with a code from your phone and see where you are signed in.',
+    dialogLinkAction: 'Open security settings',
     twoFactorText: 'A 6-digit code from an authenticator app on your phone, asked after your password.',
     on: 'On',
     off: 'Off',

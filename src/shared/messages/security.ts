@@ -69,7 +69,7 @@ export const securityMessages = {
     userNotFound: 'That user was not found.',
     alertNotFound: 'That alert was not found.',
     alertAlreadyAcknowledged: 'This alert has already been acknowledged.',
-    dateFormat: 'Dates are YYYY-MM-DD.',
+    dateFormat: 'Dates are dd/mm/yyyy.',
     dateOrder: 'The start date must be on or before the end date.',
     logType: 'Choose a type: sign_in, failed_sign_in, two_factor, role_change, data_export, password or session.',
     alertStatus: 'Choose a status: open or acknowledged.',

@@ -70,6 +70,9 @@ export const timetableEngineMessages = {
     `${room} is not available for ${plural(periods, 'period')} of ${lesson}.`,
   vMinDays: (first: string, second: string, minDays: number) =>
     `${first} and ${second} should be at least ${plural(minDays, 'day')} apart.`,
+  /** Two lessons of one subject, stream and teacher too close together (issue 34: the lesson is named once). */
+  vMinDaysSame: (lesson: string, day: string, minDays: number) =>
+    minDays <= 1 ? `${lesson} has two lessons on ${day}; they should be on different days.` : `${lesson} has two lessons less than ${plural(minDays, 'day')} apart (one on ${day}).`,
   vMaxPerDay: (day: string, count: number, max: number) => `${count} of these lessons on ${day}; at most ${max} a day.`,
   vPreferredStart: (lesson: string) => `${lesson} starts outside its preferred times.`,
   vPreferredRoom: (lesson: string) => `${lesson} is not in one of its preferred rooms.`,

@@ -68,7 +68,26 @@ export const timetableScreenMessages = {
     chooseRoom: 'Choose a room',
     versionLine: (name: string, version: number) => `${name} · v${version}`,
     meta: (lessons: number, unplaced: number) => `${plural(lessons, 'lesson', 'lessons')} placed${unplaced ? ` · ${unplaced} not placed` : ''}`,
-    softScore: (score: number) => `Soft score ${score.toLocaleString('en-KE')}`,
+    /** The weighted penalty, only as a tooltip beside the plain summary (issue 34). */
+    softScore: (score: number) => `Weighted penalty ${score.toLocaleString('en-KE')} (lower is better)`,
+    /** The plain summary of a version's unmet preferences (issue 34), e.g. "121 preferences not met (e.g. 14 times a subject's lessons fall on one day)". */
+    softSummary: (n: number, example: string | null) =>
+      n === 0 ? 'Every preference met' : `${plural(n, 'preference', 'preferences')} not met${example ? ` (e.g. ${example})` : ''}`,
+    /** What kind of preference is not met, with how often: the example in softSummary. */
+    softKinds: {
+      minDaysBetween: (n: number) => `${n === 1 ? 'once' : `${n} times`} a subject's lessons fall too close together`,
+      maxPerDay: (n: number) => `${plural(n, 'day')} with too many lessons of one subject`,
+      preferredStartingTimes: (n: number) => `${plural(n, 'lesson')} outside preferred times`,
+      preferredRooms: (n: number) => `${plural(n, 'lesson')} outside preferred rooms`,
+      teacherNotAvailable: (n: number) => `${plural(n, 'lesson')} when a teacher asked to be free`,
+      studentsNotAvailable: (n: number) => `${plural(n, 'lesson')} when a stream should be free`,
+      roomNotAvailable: (n: number) => `${plural(n, 'lesson')} when a room is not available`,
+      teacherMaxHoursDaily: (n: number) => `${n === 1 ? 'once' : `${n} times`} a teacher has more periods in a day than allowed`,
+      teacherMaxHoursContinuously: (n: number) => `${n === 1 ? 'once' : `${n} times`} a teacher has too many periods in a row`,
+      teacherGaps: (n: number) => `${n === 1 ? 'once' : `${n} times`} a teacher has too many free periods between lessons`,
+      studentsGaps: (n: number) => `${n === 1 ? 'once' : `${n} times`} a stream has too many free periods between lessons`,
+      other: (n: number) => plural(n, 'other preference', 'other preferences'),
+    },
   },
   editor: {
     readOnlyPublished: 'This version is published and read-only. Save it as a new version to change it.',
@@ -106,7 +125,11 @@ export const timetableScreenMessages = {
     deleted: 'Draft deleted.',
     softTitle: 'Rules not fully met',
     softNone: 'Every rule is met.',
-    softHint: 'Soft rules are scored by weight; lower is better.',
+    softNoneHere: 'Every rule is met for this view.',
+    softHint: 'Preferences the timetable could not fully meet. Lessons still run; fewer is better.',
+    /** How many of the unmet rules concern the stream, teacher or room on screen, and how many the school has. */
+    softScope: (here: number, school: number) => `${here} for this view · ${school} in the whole school`,
+    softTimes: (n: number) => `×${n}`,
     unplacedTitle: 'Lessons not placed',
     unplacedNone: 'Every lesson is placed.',
     unplacedLine: (subject: string, classes: string, teachers: string) => `${subject} · ${classes} · ${teachers}`,
@@ -138,11 +161,11 @@ export const timetableScreenMessages = {
     start: 'Start',
     cancel: 'Cancel',
     cancelling: 'Cancelling…',
-    idle: 'Progress shows here once you press Start: lessons placed, conflicts left, the soft score and the time.',
+    idle: 'Progress shows here once you press Start: lessons placed, conflicts left, the penalty for unmet preferences (lower is better) and the time.',
     progressTitle: 'Generating',
     placed: 'Placed',
     conflicts: 'Conflicts',
-    softScore: 'Soft score',
+    softScore: 'Preferences (penalty)',
     elapsed: 'Elapsed',
     placedOf: (placed: number, total: number) => `${placed.toLocaleString('en-KE')} / ${total.toLocaleString('en-KE')}`,
     elapsedSeconds: (ms: number) => `${(ms / 1000).toFixed(1)} s`,
@@ -180,7 +203,8 @@ export const timetableScreenMessages = {
     copied: 'Feed address copied.',
     copyFailed: 'Copy the address by hand.',
     pdf: 'PDF',
-    lessonsCount: (n: number) => plural(n, 'lesson', 'lessons'),
+    /** My Timetable's weekly total: periods taught (a double lesson counts 2), as the dashboard counts them. */
+    lessonsCount: (n: number) => `${plural(n, 'lesson', 'lessons')} a week`,
   },
   parent: {
     pdf: 'PDF',

@@ -35,7 +35,7 @@ export const transportMessages = {
     feeInvalid: 'Enter the termly fee in KES (0 or more, at most two decimals).',
     feeNegative: 'A fee cannot be negative.',
     timeInvalid: 'Enter the time as HH:MM (24-hour), e.g. 06:45.',
-    dateInvalid: 'Enter the date as YYYY-MM-DD.',
+    dateInvalid: 'Enter the date as dd/mm/yyyy.',
     stopsRequired: 'Add at least one stop.',
     stopOfAnotherRoute: 'That stop belongs to another route. Choose one of this route’s stops.',
     stopInUse: (name: string, n: number) => `The stop “${name}” has ${plural(n, 'learner', 'learners')} on it; move them to another stop before removing it.`,

@@ -1,4 +1,5 @@
 import { AHL_RULES, DEDUCTION_RULES, EARLIEST_PAY_DATE, NITA_LEVY_CENTS, NSSF_RULES, PAYE_RULES, SHIF_RULES, inForce } from './statutory-rules.js';
+import { formatDay } from '../dates.js';
 
 /**
  * Kenya's statutory payroll for one employee and month (issue 14 §3, §5; ../shared/domain/payroll.md),
@@ -89,7 +90,7 @@ export function taxByBands(taxableCents: number, bands: readonly { upToCents: nu
  */
 export function calculatePay(input: PayInput): PayResult {
   const day = input.payDate;
-  if (day < EARLIEST_PAY_DATE) throw new PayrollRuleError(`Payroll rules are held from ${EARLIEST_PAY_DATE} (the December 2024 payroll); choose a pay date on or after it.`, 'payDate');
+  if (day < EARLIEST_PAY_DATE) throw new PayrollRuleError(`Payroll rules are held from ${formatDay(EARLIEST_PAY_DATE)} (the December 2024 payroll); choose a pay date on or after it.`, 'payDate');
   const paye = inForce(PAYE_RULES, day)!;
   const nssfRule = inForce(NSSF_RULES, day)!;
   const shifRule = inForce(SHIF_RULES, day)!;

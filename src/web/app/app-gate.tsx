@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { DatabaseZap, LifeBuoy, LogOut, RotateCcw, ShieldAlert, UserX, UserCog } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { useAuth } from '@/lib/auth';
+import { AUTH_FAILED, USER_PROCESSING_FAILED, useAuth } from '@/lib/auth';
 import type { ApiError } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { StatusScreen } from '@/components/status-screen';
@@ -12,6 +12,9 @@ import { useSignOutToLogin } from '@/lib/use-sign-out-to-login';
 const s = messages.shell;
 
 function isDatabaseError(e: ApiError): boolean {
+  // Failures found in the browser ("Authentication failed - please refresh the page", "User processing
+  // failed: …") are authentication errors, not connection errors.
+  if (e.code === AUTH_FAILED || e.code === USER_PROCESSING_FAILED) return false;
   return e.status === 0 || e.status >= 500 || /database/i.test(e.code) || /database/i.test(e.message);
 }
 

@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages';
-import { Input } from '@/components/ui/input';
+import { DateField } from '@/components/date-field';
 
 const t = messages.movements.transfers;
 
@@ -12,11 +12,11 @@ export function DateRange({ from, to, onChange, idPrefix }: { from: string; to: 
     <div className="grid min-w-0 grid-cols-2 gap-2 sm:col-span-2 lg:w-96!">
       <label className="relative block min-w-0">
         <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-xs text-muted-foreground">{t.fromDate}</span>
-        <Input type="date" value={from} max={to || undefined} onChange={(e) => onChange({ from: e.target.value })} aria-label={t.fromDate} className="pl-12" data-testid={`${idPrefix}-from`} />
+        <DateField value={from} max={to || undefined} onValueChange={(value) => onChange({ from: value })} aria-label={t.fromDate} className="pl-12" data-testid={`${idPrefix}-from`} />
       </label>
       <label className="relative block min-w-0">
         <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-xs text-muted-foreground">{t.toDate}</span>
-        <Input type="date" value={to} min={from || undefined} onChange={(e) => onChange({ to: e.target.value })} aria-label={t.toDate} className="pl-9" data-testid={`${idPrefix}-to`} />
+        <DateField value={to} min={from || undefined} onValueChange={(value) => onChange({ to: value })} aria-label={t.toDate} className="pl-9" data-testid={`${idPrefix}-to`} />
       </label>
     </div>
   );

@@ -1,9 +1,10 @@
 import * as React from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccessType } from '@shared/roles';
-import { SESSION_FETCH_TIMEOUT_MS } from '@shared/constants';
+import { isAdminRole, isSchoolRole, type AccessType } from '@shared/roles';
+import { PROFILE_FETCH_TIMEOUT_MS, SESSION_FETCH_TIMEOUT_MS } from '@shared/constants';
 import { SESSION_PROBE_HEADER } from '@shared/contracts/session';
-import { api, ApiError } from '@/lib/api';
+import { messages } from '@shared/messages';
+import { api, ApiError, withTimeout } from '@/lib/api';
 import type { SessionUser } from '@/lib/types';
 
 /** Auth state (spec §4 Auth): loading, then a user, no user, or an error. */
@@ -36,6 +37,8 @@ interface AuthContextValue {
   signIn: (input: { email: string; password: string; accessType: AccessType; rememberMe: boolean }) => Promise<SessionUser>;
   /** The unfinished sign-in, if any (two-factor code or setup due). */
   pending: PendingSignIn | null;
+  /** Why the user was signed out, for /login to show ("Session expired. Please sign in again."), or null. */
+  notice: string | null;
   /** The two-factor step succeeded (or setup finished): the user is signed in. */
   completeSignIn: (user: SessionUser) => void;
   signOut: () => Promise<void>;
@@ -54,10 +57,13 @@ export const SESSION_KEY = ['auth', 'session'] as const;
  */
 async function fetchSession(onPending: (p: PendingSignIn | null) => void): Promise<SessionUser | null> {
   try {
-    const { user, twoFactorSetupRequired } = await api<{ user: SetupFlagged | null; twoFactorSetupRequired?: boolean }>('/api/auth/session', {
+    const answer = await api<{ user: SetupFlagged | null; twoFactorSetupRequired?: boolean } | null>('/api/auth/session', {
       timeoutMs: SESSION_FETCH_TIMEOUT_MS,
       headers: { [SESSION_PROBE_HEADER]: '1' },
     });
+    // An answer that is not the session's (a proxy's empty page): spec §8 "Authentication failed - please refresh the page".
+    if (!answer || typeof answer !== 'object' || !('user' in answer)) throw new ApiError(0, AUTH_FAILED, messages.login.authRefresh);
+    const { user, twoFactorSetupRequired } = answer;
     if (!user) {
       onPending(null);
       return null;
@@ -75,6 +81,78 @@ async function fetchSession(onPending: (p: PendingSignIn | null) => void): Promi
     }
     throw err;
   }
+}
+
+/** ApiError codes of failures found in the browser (not network or server errors): the Authentication Error card. */
+export const AUTH_FAILED = 'AUTH_FAILED';
+export const USER_PROCESSING_FAILED = 'USER_PROCESSING_FAILED';
+
+/** Spec §7 Profile fetch: retries after 1 s and 2 s, only on timeout, network failure or a server exception. */
+export const PROFILE_RETRY_DELAYS_MS = [1_000, 2_000] as const;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The signed-in user's profile (GET /api/auth/profile, spec §4 "if a user exists the profile is
+ * loaded"): 5 s timeout, up to 2 retries at 1 s and 2 s when it timed out, the network failed or the
+ * server failed (5xx); an answer such as 401 is final. Throws the last error.
+ */
+export async function fetchProfile(): Promise<SessionUser> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const answer = await api<{ user: SessionUser } | null>('/api/auth/profile', { timeoutMs: PROFILE_FETCH_TIMEOUT_MS, retries: 0 });
+      if (!answer?.user) throw new ApiError(0, AUTH_FAILED, messages.login.authRefresh);
+      return answer.user;
+    } catch (err) {
+      const retryable = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
+      const delay = PROFILE_RETRY_DELAYS_MS[attempt];
+      if (!retryable || delay === undefined) throw err;
+      await sleep(delay);
+    }
+  }
+}
+
+/**
+ * Checks the user the server sent before the app uses it (spec §5: "A user without an email gets 'User
+ * account is missing email address'"): throws ApiError USER_PROCESSING_FAILED "User processing failed:
+ * {reason}" (spec §8), shown on the Authentication Error card.
+ */
+export function processUser(user: SessionUser): SessionUser {
+  if (!user.id || typeof user.email !== 'string' || !user.email.trim()) {
+    throw new ApiError(0, USER_PROCESSING_FAILED, messages.login.userProcessingFailed(messages.login.missingEmail));
+  }
+  return user;
+}
+
+/**
+ * The role check of a sign-in's answer against the login area (spec §5 strict access-type login; §8):
+ * null when the role fits; "Unable to validate user role" when the answer has no role to check; "Role
+ * validation failed" when the role does not fit the area (the server should have refused it).
+ */
+export function signedInRoleProblem(user: Pick<SessionUser, 'role'> | null | undefined, accessType: AccessType | 'universal'): string | null {
+  const role = user?.role;
+  if (typeof role !== 'string' || !role) return messages.login.unableToValidateRole;
+  const fits = accessType === 'admin' ? isAdminRole(role) : accessType === 'school' ? isSchoolRole(role) : isAdminRole(role) || isSchoolRole(role);
+  return fits ? null : messages.login.roleValidationFailed;
+}
+
+/**
+ * The app's start (spec §4 Auth): the session (8 s limit), then, when there is a user, the profile. A
+ * total profile-fetch failure signs the user out (this browser) and reports it through `onExpired`
+ * ("Session expired. Please sign in again."); a profile that cannot be used throws USER_PROCESSING_FAILED.
+ */
+export async function loadSignedInUser(onPending: (p: PendingSignIn | null) => void, onExpired: () => void): Promise<SessionUser | null> {
+  const sessionUser = await fetchSession(onPending);
+  if (!sessionUser) return null;
+  let profile: SessionUser;
+  try {
+    profile = await fetchProfile();
+  } catch {
+    await withTimeout(api('/api/auth/sign-out', { method: 'POST', json: { scope: 'local' } })).catch(() => undefined);
+    onExpired();
+    return null;
+  }
+  return processUser(profile);
 }
 
 /** Old keys a previous sign-in may have left (spec §4: sign-in and logout clear stored auth keys). */
@@ -96,7 +174,9 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       }),
     [],
   );
-  const q = useQuery({ queryKey: SESSION_KEY, queryFn: () => fetchSession(onPending), retry: 1, staleTime: 5 * 60_000 });
+  const [notice, setNotice] = React.useState<string | null>(null);
+  const onExpired = React.useCallback(() => setNotice(messages.login.sessionExpired), []);
+  const q = useQuery({ queryKey: SESSION_KEY, queryFn: () => loadSignedInUser(onPending, onExpired), retry: 1, staleTime: 5 * 60_000 });
 
   const { isPending, isError, error, data } = q;
   const state = React.useMemo<AuthState>(
@@ -104,7 +184,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       isPending
         ? { status: 'loading', user: null, error: null }
         : isError
-          ? { status: 'error', user: null, error: error instanceof ApiError ? error : new ApiError(0, 'UNKNOWN', String(error)) }
+          ? { status: 'error', user: null, error: error instanceof ApiError ? error : new ApiError(0, AUTH_FAILED, messages.login.authRefresh) }
           : { status: 'ready', user: data ?? null, error: null },
     [isPending, isError, error, data],
   );
@@ -112,7 +192,9 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const signIn = React.useCallback<AuthContextValue['signIn']>(
     async (input) => {
       clearStoredAuthKeys();
-      await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
+      setNotice(null);
+      // A local sign-out first (spec §4): only this browser's old session, never the user's other devices.
+      await api('/api/auth/sign-out', { method: 'POST', json: { scope: 'local' } }).catch(() => undefined);
       const answer = await api<SignInAnswer>('/api/auth/sign-in', { method: 'POST', json: input });
       // Drop other users' cached data but keep the session query, whose observer the app watches.
       qc.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
@@ -125,6 +207,12 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         setPending({ kind: 'setup', user: answer.user, accessType: input.accessType, rememberMe: input.rememberMe });
         qc.setQueryData(SESSION_KEY, null);
         return new Promise<SessionUser>(() => undefined);
+      }
+      const roleProblem = signedInRoleProblem(answer.user, input.accessType);
+      if (roleProblem) {
+        await api('/api/auth/sign-out', { method: 'POST', json: { scope: 'local' } }).catch(() => undefined);
+        qc.setQueryData(SESSION_KEY, null);
+        throw new ApiError(403, 'ROLE_VALIDATION', roleProblem);
       }
       setPending(null);
       qc.setQueryData(SESSION_KEY, answer.user);
@@ -144,7 +232,9 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const signOut = React.useCallback(async () => {
     setPending(null);
     clearStoredAuthKeys();
-    await api('/api/auth/sign-out', { method: 'POST' }).catch(() => undefined);
+    // Logout signs out globally (spec §4): every session of the user ends, on every device. A server
+    // that does not answer within the default 10 s (spec §9) does not keep the user waiting.
+    await withTimeout(api('/api/auth/sign-out', { method: 'POST', json: { scope: 'global' } })).catch(() => undefined);
     qc.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
     qc.setQueryData(SESSION_KEY, null);
   }, [qc]);
@@ -153,8 +243,8 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const refresh = React.useCallback(() => qc.invalidateQueries({ queryKey: SESSION_KEY }), [qc]);
 
   const value = React.useMemo(
-    () => ({ state, signIn, pending, completeSignIn, signOut, setUser, refresh }),
-    [state, signIn, pending, completeSignIn, signOut, setUser, refresh],
+    () => ({ state, signIn, pending, notice, completeSignIn, signOut, setUser, refresh }),
+    [state, signIn, pending, notice, completeSignIn, signOut, setUser, refresh],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

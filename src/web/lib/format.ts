@@ -1,8 +1,8 @@
 import { messages } from '@shared/messages';
 import { SCHOOL_TIME_ZONE, type Term } from '@shared/contracts/dashboard';
+import { formatDay, formatDayTime } from '@shared/dates';
 
 const numberFormat = new Intl.NumberFormat('en-KE');
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const shortDateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 const schoolFormats = new Map<string, Intl.DateTimeFormat>();
@@ -23,17 +23,14 @@ export function schoolTimeFormat(options: Intl.DateTimeFormatOptions, locale = '
 }
 
 const instantOf = (at: string | number | Date) => (at instanceof Date ? at : new Date(at));
-const dateTimeFormat = schoolTimeFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-const instantFormat = schoolTimeFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const instantDayFormat = schoolTimeFormat({ day: 'numeric', month: 'short', year: 'numeric' });
 const clockFormat = schoolTimeFormat({ hour: '2-digit', minute: '2-digit' });
 const clockSecondsFormat = schoolTimeFormat({ hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** An instant (ISO string, epoch ms or Date) in Nairobi time with its year: "12 Mar 2026, 14:05". */
-export const formatInstant = (at: string | number | Date) => instantFormat.format(instantOf(at));
+/** An instant (ISO string, epoch ms or Date) in Nairobi time: "12/03/2026 14:05" (shared formatDayTime). */
+export const formatInstant = (at: string | number | Date) => formatDayTime(at);
 
-/** The Nairobi day of an instant: "12 Mar 2026" (for calendar dates, YYYY-MM-DD, use formatDate). */
-export const formatInstantDay = (at: string | number | Date) => instantDayFormat.format(instantOf(at));
+/** The Nairobi day of an instant: "12/03/2026" (shared formatDay). */
+export const formatInstantDay = (at: string | number | Date) => formatDay(at);
 
 /** The Nairobi time of day of an instant: "14:05". */
 export const formatClock = (at: string | number | Date) => clockFormat.format(instantOf(at));
@@ -47,14 +44,14 @@ export const formatNumber = (n: number) => numberFormat.format(n);
 /** Milliseconds of an ISO calendar date (YYYY-MM-DD) at UTC midnight: calendar maths without zones. */
 export const dayMs = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 
-/** "2026-10-23" → "23 Oct 2026" (a calendar date: no time-zone shift). */
-export const formatDate = (iso: string) => dateFormat.format(new Date(dayMs(iso)));
+/** "2026-10-23" → "23/10/2026" (a calendar date: no time-zone shift; shared formatDay). */
+export const formatDate = (iso: string) => formatDay(iso);
 
 /** "2026-10-23" → "23 Oct". */
 export const formatShortDate = (iso: string) => shortDateFormat.format(new Date(dayMs(iso)));
 
-/** An instant in Nairobi time, e.g. "22 Nov, 08:15". */
-export const formatDateTime = (at: string | number | Date) => dateTimeFormat.format(instantOf(at));
+/** An instant in Nairobi time, e.g. "22/11/2026 08:15" (shared formatDayTime). */
+export const formatDateTime = (at: string | number | Date) => formatDayTime(at);
 
 /** Whole days from `from` to `to` (ISO dates). */
 export const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / 86_400_000);

@@ -6,12 +6,12 @@ import { formatInstant, formatInstantDay, schoolTimeFormat } from './format';
 const NAIROBI_OFFSET = '+03:00';
 
 
-/** "12 Mar 2026, 14:30" in Nairobi. */
+/** "12/03/2026 14:30" in Nairobi. */
 export function formatDateTime(iso: string): string {
   return formatInstant(iso);
 }
 
-/** "12 Mar 2026" in Nairobi. */
+/** "12/03/2026" in Nairobi. */
 export function formatDate(iso: string): string {
   return formatInstantDay(iso);
 }

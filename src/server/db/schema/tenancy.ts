@@ -339,6 +339,11 @@ export const studentGuardians = pgTable(
     studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
     guardianId: requiredRef('guardian_id', () => guardians.id, { onDelete: 'cascade' }),
     relationship: text('relationship').notNull(),
+    /**
+     * The relationship as the school typed it (issue 34: an import's "Grandmother", "Step-father",
+     * "SPONSOR"), shown instead of the vocabulary word's label; null shows the label of `relationship`.
+     */
+    relationshipLabel: text('relationship_label'),
     isPrimary: boolean('is_primary').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.guardianId] }), index('student_guardians_guardian_idx').on(t.guardianId)],

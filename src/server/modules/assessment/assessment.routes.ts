@@ -73,8 +73,11 @@ export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps, o
   deps.tasks.register(REPORT_CARDS_TASK, reportCardsTaskHandler(cardDeps));
 
   // -- Grading scales (§1) ----------------------------------------------------------------------
-  /** GET /api/grading/scales → { scales: [{ key, name, version, bands: [{ code, descriptor, min, max, points, label }] }], levels }. */
-  r.get('/api/grading/scales', { config: { permission: 'viewAssessment' }, schema: { querystring: schoolQuery, response: { 200: gradingScalesResponse }, tags } }, async (req) =>
+  /**
+   * GET /api/grading/scales → { scales: [{ key, name, version, bands: [{ code, descriptor, min, max, points, label }] }], levels }.
+   * viewExamCalendar: also the finance officer and HR (their grades section, spec §6 "others"); parents 403.
+   */
+  r.get('/api/grading/scales', { config: { permission: 'viewExamCalendar' }, schema: { querystring: schoolQuery, response: { 200: gradingScalesResponse }, tags } }, async (req) =>
     listScales(database, actorOf(req), req.query.schoolId),
   );
   /** PUT /api/grading/scales/:key { name?, bands } (principal) → the scale's new version; 400 bands that do not make a scale. */
@@ -99,8 +102,11 @@ export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps, o
   );
 
   // -- Exam series (§2) -------------------------------------------------------------------------
-  /** GET /api/exams?termId=&status= → { items }: series with subjects, levels, window state and sheet counts. */
-  r.get('/api/exams', { config: { permission: 'viewAssessment' }, schema: { querystring: listExamsQuery, response: { 200: listExamsResponse }, tags } }, async (req) =>
+  /**
+   * GET /api/exams?termId=&status= → { items }: series with subjects, levels, window state and sheet counts.
+   * viewExamCalendar: also the finance officer and HR (their grades section, spec §6 "others"); parents 403.
+   */
+  r.get('/api/exams', { config: { permission: 'viewExamCalendar' }, schema: { querystring: listExamsQuery, response: { 200: listExamsResponse }, tags } }, async (req) =>
     listExams(database, actorOf(req), req.query),
   );
   /** POST /api/exams (principal) → 201 the series; 400 no subjects or bad dates; 404 term, level or subject. */

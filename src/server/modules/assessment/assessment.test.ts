@@ -6,6 +6,10 @@ import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { Exam, ExamAnalytics, ExamResults, GradingScalesResponse, MarksGrid, MyChildrenGrades, MySheet } from '../../../shared/contracts/assessment.js';
 import type { Approval } from '../../../shared/contracts/fees.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
+import { demoCalendar, demoSeriesNames } from '../../seed/demo-calendar.js';
+
+/** The demo's series for today (built around the day it is seeded): one released End of Term, the open one. */
+const { releasedEndOfTerm: RELEASED, open: OPEN } = demoSeriesNames(demoCalendar(schoolToday()));
 
 /**
  * The assessment API (issue 12 §1-§4, §7): scales, exam series, marks entry with its window, approval,
@@ -46,15 +50,31 @@ describe('who may do what (§7 Access)', () => {
   it('401 without a session, 403 for the wrong role, 404 for another school', async () => {
     expect((await send('GET', '/api/grading/scales')).statusCode).toBe(401);
     expect((await send('GET', '/api/exams', 'parent')).statusCode).toBe(403);
-    expect((await send('GET', '/api/exams', 'finance')).statusCode).toBe(403);
+    expect((await send('GET', '/api/grading/scales', 'parent')).statusCode).toBe(403);
     expect((await send('POST', '/api/exams', 'teacher', {})).statusCode).toBe(403);
     expect((await send('GET', '/api/grades/my-children', 'teacher')).statusCode).toBe(403);
-    const exam = await examNamed('End of Term 1 2026');
+    const exam = await examNamed(RELEASED);
     expect((await send('GET', `/api/exams/${exam.id}`, 'rsPrincipal')).statusCode).toBe(404);
     expect((await send('GET', `/api/exams/${exam.id}/results`, 'rsTeacher')).statusCode).toBe(404);
     expect((await send('POST', `/api/exams/${exam.id}/release`, 'rsPrincipal')).statusCode).toBe(404);
     expect((await send('GET', `/api/exams/${exam.id}`, 'admin')).statusCode).toBe(400);
     expect((await send('GET', `/api/exams/${exam.id}?schoolId=${greenhill}`, 'admin')).statusCode).toBe(200);
+  });
+
+  it("the finance officer and HR read the exam series and grading scales (their grades section, spec §6 'others'), never marks", async () => {
+    const exam = await examNamed(RELEASED);
+    for (const who of ['finance', 'hr']) {
+      const exams = await json<{ items: { id: string; name: string }[] }>('GET', '/api/exams', who);
+      expect(exams.items.map((e) => e.name), who).toContain(RELEASED);
+      const scales = await json<{ scales: { key: string }[]; levels: unknown[] }>('GET', '/api/grading/scales', who);
+      expect(scales.scales.length, who).toBeGreaterThan(0);
+      expect(scales.levels.length, who).toBeGreaterThan(0);
+      expect((await send('GET', `/api/exams/${exam.id}/results?levelId=${exam.levelIds[0]}`, who)).statusCode, who).toBe(403);
+      expect((await send('GET', `/api/exams/${exam.id}/sheets`, who)).statusCode, who).toBe(403);
+      expect((await send('GET', `/api/exams/${exam.id}/analytics?levelId=${exam.levelIds[0]}`, who)).statusCode, who).toBe(403);
+    }
+    const forAdmin = await json<{ items: { name: string }[] }>('GET', `/api/exams?schoolId=${greenhill}`, 'admin');
+    expect(forAdmin.items.map((e) => e.name)).toContain(RELEASED);
   });
 });
 
@@ -84,7 +104,7 @@ describe('exam series (§2)', () => {
     const t3 = await termId(3);
     const levels = (await json<GradingScalesResponse>('GET', '/api/grading/scales', 'principal')).levels;
     const g8 = levels.find((l) => l.levelName === 'Grade 8')!.levelId;
-    const t1 = await examNamed('End of Term 1 2026');
+    const t1 = await examNamed(RELEASED);
     const maths = subjectId(t1, 'Mathematics');
     const noSubjects = await send('POST', '/api/exams', 'principal', { termId: t3, name: 'CAT 1', kind: 'cat', levelIds: [g8], entryOpensOn: schoolToday(), entryClosesOn: schoolToday(), subjects: [] });
     expect(noSubjects.statusCode).toBe(400);
@@ -129,7 +149,7 @@ describe('marks entry, approval and the audit log (§3)', () => {
   let classId: string;
   let maths: string;
   beforeAll(async () => {
-    exam = await examNamed('Mid-Term 2 2026');
+    exam = await examNamed(OPEN);
     classId = (await classNamed('Grade 7 East')).id;
     maths = subjectId(exam, 'Mathematics');
   });
@@ -244,7 +264,7 @@ describe('marks entry, approval and the audit log (§3)', () => {
 
 describe('the marks-entry window', () => {
   it('refuses marks after the window closes, with the date', async () => {
-    const t1 = await examNamed('End of Term 1 2026');
+    const t1 = await examNamed(RELEASED);
     const levels = (await json<GradingScalesResponse>('GET', '/api/grading/scales', 'principal')).levels;
     const exam = await json<Exam>('POST', '/api/exams', 'principal', {
       termId: await termId(1),
@@ -261,13 +281,13 @@ describe('the marks-entry window', () => {
     expect(grid.canEdit).toBe(false);
     const res = await send('PUT', `/api/exams/${exam.id}/marks`, 'teacher', { classId, subjectId: subjectId(t1, 'Mathematics'), marks: [{ studentId: grid.rows[0]!.studentId, score: 50 }] });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('Marks entry for this exam closed on 20 Jan 2026.');
+    expect(res.json().error.message).toBe('Marks entry for this exam closed on 20/01/2026.');
   });
 });
 
 describe('results and positions (§4)', () => {
   it('a stream broadsheet: means over the subjects sat, competition positions, grades with descriptors', async () => {
-    const exam = await examNamed('End of Term 1 2026');
+    const exam = await examNamed(RELEASED);
     const stream = await classNamed('Grade 7 East');
     const r = await json<ExamResults>('GET', `/api/exams/${exam.id}/results?classId=${stream.id}`, 'principal');
     expect(r.scope).toMatchObject({ kind: 'stream', name: 'Grade 7 East' });
@@ -297,7 +317,7 @@ describe('results and positions (§4)', () => {
   });
 
   it('broadsheet as PDF and Excel; analytics; teachers only for their streams', async () => {
-    const exam = await examNamed('End of Term 1 2026');
+    const exam = await examNamed(RELEASED);
     const stream = await classNamed('Grade 7 East');
     const pdf = await send('GET', `/api/exams/${exam.id}/results?classId=${stream.id}&format=pdf`, 'principal');
     expect(pdf.statusCode).toBe(200);
@@ -308,13 +328,13 @@ describe('results and positions (§4)', () => {
     const a = await json<ExamAnalytics>('GET', `/api/exams/${exam.id}/analytics?classId=${stream.id}`, 'teacher');
     expect(a.gender.map((g) => g.gender)).toEqual(['female', 'male']);
     expect(a.subjectMeans.length).toBeGreaterThan(5);
-    expect(a.trend.map((x) => x.name)).toContain('End of Term 1 2026');
+    expect(a.trend.map((x) => x.name)).toContain(RELEASED);
     const notMine = await classNamed('Grade 4 West');
     expect((await send('GET', `/api/exams/${exam.id}/results?classId=${notMine.id}`, 'teacher')).statusCode).toBe(403);
   });
 
   it('a released series keeps the scale it was graded with after the scale changes', async () => {
-    const exam = await examNamed('End of Term 1 2026');
+    const exam = await examNamed(RELEASED);
     const stream = await classNamed('Grade 7 East');
     const before = await json<ExamResults>('GET', `/api/exams/${exam.id}/results?classId=${stream.id}`, 'principal');
     const scales = await json<GradingScalesResponse>('GET', '/api/grading/scales', 'principal');
@@ -331,7 +351,7 @@ describe('results and positions (§4)', () => {
 describe('IGCSE results (Riverside)', () => {
   it('grades A*..U with no points, ranks by mean', async () => {
     const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'rsPrincipal');
-    const exam = items.find((e) => e.name === 'End of Term 1 2026')!;
+    const exam = items.find((e) => e.name === RELEASED)!;
     const level = exam.levels.find((l) => l.name === 'Year 10')!;
     const r = await json<ExamResults>('GET', `/api/exams/${exam.id}/results?levelId=${level.id}`, 'rsPrincipal');
     expect(r.rows.length).toBeGreaterThan(20);
@@ -348,7 +368,7 @@ describe('release and the parent (§3 Release, §4 Child Grades)', () => {
   it("GET /api/exams/:examId/results?classId= gives a parent their own children's rows of a released series, and nothing else", async () => {
     const mine = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
     const child = mine.children.find((c) => c.className === 'Grade 7 East') ?? mine.children[0]!;
-    const series = child.series.find((s) => s.name === 'End of Term 1 2026')!;
+    const series = child.series.find((s) => s.name === RELEASED)!;
     const classId = (await classNamed(child.className!)).id;
     const r = await json<ExamResults>('GET', `/api/exams/${series.examId}/results?classId=${classId}`, 'parent');
     expect(r.scope).toMatchObject({ kind: 'stream', id: classId });
@@ -362,7 +382,7 @@ describe('release and the parent (§3 Release, §4 Child Grades)', () => {
     // Another stream of the school, a series not released, and another school's parent read as not found.
     const otherStream = (await json<ClassItem[]>('GET', '/api/classes', 'principal')).find((c) => !mine.children.some((k) => k.className === c.name))!;
     expect((await send('GET', `/api/exams/${series.examId}/results?classId=${otherStream.id}`, 'parent')).statusCode).toBe(404);
-    const unreleased = await examNamed('Mid-Term 2 2026');
+    const unreleased = await examNamed(OPEN);
     expect((await send('GET', `/api/exams/${unreleased.id}/results?classId=${classId}`, 'parent')).statusCode).toBe(404);
     expect((await send('GET', `/api/exams/${series.examId}/results?classId=${classId}`, 'rsParent')).statusCode).toBe(404);
     // Staff reading is unchanged; roles outside assessment still get 403.
@@ -373,8 +393,8 @@ describe('release and the parent (§3 Release, §4 Child Grades)', () => {
     const mine = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
     expect(mine.children).toHaveLength(2);
     const names = mine.children.flatMap((c) => c.series.map((s) => s.name));
-    expect(names).toContain('End of Term 1 2026');
-    expect(names).not.toContain('Mid-Term 2 2026');
+    expect(names).toContain(RELEASED);
+    expect(names).not.toContain(OPEN);
     const child = mine.children.find((c) => c.className === 'Grade 7 East') ?? mine.children[0]!;
     const series = child.series[0]!;
     expect(series.subjects[0]!.gradeLabel).toMatch(/^(EE|ME|AE|BE)\d? /);
@@ -383,7 +403,7 @@ describe('release and the parent (§3 Release, §4 Child Grades)', () => {
     expect((await send('GET', `/api/exams/${series.examId}/results`, 'parent')).statusCode).toBe(400);
 
     // A new series, marked, approved and released, appears; before release it does not.
-    const t1 = await examNamed('End of Term 1 2026');
+    const t1 = await examNamed(RELEASED);
     const classId = (await classNamed(child.className!)).id;
     const levelId = t1.levels.find((l) => child.className!.startsWith(l.name))!.id;
     const english = subjectId(t1, 'English');
@@ -404,5 +424,39 @@ describe('release and the parent (§3 Release, §4 Child Grades)', () => {
     // Riverside's parent sees none of Greenhill's.
     const rs = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'rsParent');
     expect(rs.children.flatMap((c) => c.series.map((s) => s.name))).not.toContain('Quick Quiz');
+  });
+});
+
+describe("a series' mark sheets list the learners admitted by its end (issue 34)", () => {
+  it('a learner admitted today is not on a past series\' sheet, nor in its count, and marks for them are refused', async () => {
+    const today = schoolToday();
+    const east = await classNamed('Grade 7 East');
+    const admitted = await json<{ id: string; admittedOn: string | null }>('POST', '/api/students', 'principal', {
+      firstName: 'Wanjiru',
+      lastName: 'Mutua',
+      gender: 'F',
+      dateOfBirth: '2013-03-14',
+      boarding: 'day',
+      classId: east.id,
+      overrideCapacity: true,
+      guardians: [{ name: 'Grace Mutua', relationship: 'mother', phone: '0722 340 982' }],
+    }, 201);
+    expect(admitted.admittedOn).toBe(today);
+    const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'principal');
+    // A series of this year that ended before today (its streams are this year's).
+    const past = items.find((e) => e.status === 'released' && e.endsOn !== null && e.endsOn < today && e.endsOn.slice(0, 4) === today.slice(0, 4) && e.levelIds.includes(east.levelId!) && e.subjects.some((s) => s.name === 'Mathematics'))!;
+    expect(past).toBeDefined();
+    const maths = subjectId(past, 'Mathematics');
+    const grid = await json<MarksGrid>('GET', `/api/exams/${past.id}/marks?classId=${east.id}&subjectId=${maths}`, 'principal');
+    expect(grid.rows.length).toBeGreaterThan(10);
+    expect(grid.rows.map((r) => r.studentId)).not.toContain(admitted.id);
+    expect(grid.sheet.learners).toBe(grid.rows.length);
+    // Its sheet is approved, so the principal may still change marks with a reason, but not hers.
+    expect(grid.sheet.status).toBe('approved');
+    const refused = await send('PUT', `/api/exams/${past.id}/marks`, 'principal', { classId: east.id, subjectId: maths, marks: [{ studentId: admitted.id, score: 50 }], reason: 'Late entry' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error.message).toBe('Wanjiru Mutua is not in this stream.');
+    const saved = await system(t.database, (tx) => tx.select().from(examMarks).where(eq(examMarks.studentId, admitted.id)));
+    expect(saved).toHaveLength(0);
   });
 });

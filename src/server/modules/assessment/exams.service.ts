@@ -59,7 +59,7 @@ export async function sheetsOf(tx: Tx, schoolId: string, e: ExamRow, filter?: { 
   const classIds = cls.map((c) => c.id);
   const [sheetRows, learnerCounts, markCounts, teachers] = await Promise.all([
     marksRepo.listSheetsWithNames(tx, e.id, classIds),
-    marksRepo.countActiveLearnersByClass(tx, schoolId, classIds),
+    marksRepo.countActiveLearnersByClass(tx, schoolId, e.id, classIds),
     marksRepo.countMarksByStreamSubject(tx, e.id, classIds),
     marksRepo.listSubjectTeachers(tx, classIds),
   ]);

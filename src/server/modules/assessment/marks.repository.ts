@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { classes, examMarks, gradeAudit, markSheets, profiles, students, subjects, teacherAssignments, type ExamMarkRow, type MarkSheetRow, type NewExamMark, type NewGradeAudit } from '../../db/schema/index.js';
+import { classes, examMarks, examSeries, examTimetable, gradeAudit, markSheets, profiles, students, subjects, teacherAssignments, terms, type ExamMarkRow, type MarkSheetRow, type NewExamMark, type NewGradeAudit } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerIdentityColumns, learnerNameColumns, type LearnerNames } from '../../lib/learner-columns.js';
+import { admittedBySql, joinedBySql } from '../../lib/roll.js';
 
 /**
  * Queries of marks entry and approval (issue 12 §3): mark sheets (one per exam x stream x subject) and
@@ -162,20 +163,35 @@ export async function listGradeAudit(tx: Tx, schoolId: string, examId: string) {
 
 // -- learners and teachers ----------------------------------------------------------------------------
 
-/** Number of active learners per stream, for the school's given streams. */
-export async function countActiveLearnersByClass(tx: Tx, schoolId: string, classIds: string[]): Promise<{ classId: string | null; n: number }[]> {
+/**
+ * SQL: the day a series' mark sheets take their roll on (issue 34): the series' last day, else its last
+ * sitting on the exam timetable, else the last day of its term. Learners admitted after it are not on
+ * its mark sheets.
+ */
+function seriesRollDateSql(examId: string) {
+  return sql`(select coalesce(${examSeries.endsOn}, (select max(${examTimetable.sitsOn}) from ${examTimetable} where ${examTimetable.examId} = ${examSeries.id}), ${terms.endsOn})
+    from ${examSeries} inner join ${terms} on ${terms.id} = ${examSeries.termId} where ${examSeries.id} = ${examId})`;
+}
+
+/**
+ * Number of active learners per stream on exam `examId`'s roll (joined by the series' roll day), for the
+ * school's given streams.
+ */
+export async function countActiveLearnersByClass(tx: Tx, schoolId: string, examId: string, classIds: string[]): Promise<{ classId: string | null; n: number }[]> {
   return tx
     .select({ classId: students.classId, n: count() })
     .from(students)
-    .where(and(eq(students.schoolId, schoolId), inArray(students.classId, classIds), eq(students.status, 'active')))
+    .where(and(eq(students.schoolId, schoolId), inArray(students.classId, classIds), eq(students.status, 'active'), joinedBySql(seriesRollDateSql(examId))))
     .groupBy(students.classId);
 }
 
 /**
- * Learners of a marks grid: the school's active learners of the stream plus anyone with a mark in the
- * stream x subject already; by first name, last name, then admission number.
+ * Learners of a marks grid: the school's active learners of the stream who had joined it by the series'
+ * roll day (seriesRollDateSql), plus anyone with a mark in the stream x subject already (admitted by that
+ * day); by first name, last name, then admission number.
  */
 export async function listGridLearners(tx: Tx, schoolId: string, examId: string, classId: string, subjectId: string) {
+  const rollDate = seriesRollDateSql(examId);
   return tx
     .select({ ...learnerIdentityColumns, gender: students.gender })
     .from(students)
@@ -183,8 +199,11 @@ export async function listGridLearners(tx: Tx, schoolId: string, examId: string,
       and(
         eq(students.schoolId, schoolId),
         or(
-          and(eq(students.classId, classId), eq(students.status, 'active')),
-          sql`${students.id} in (select ${examMarks.studentId} from ${examMarks} where ${examMarks.examId} = ${examId} and ${examMarks.classId} = ${classId} and ${examMarks.subjectId} = ${subjectId})`,
+          and(eq(students.classId, classId), eq(students.status, 'active'), joinedBySql(rollDate)),
+          and(
+            sql`${students.id} in (select ${examMarks.studentId} from ${examMarks} where ${examMarks.examId} = ${examId} and ${examMarks.classId} = ${classId} and ${examMarks.subjectId} = ${subjectId})`,
+            admittedBySql(rollDate),
+          ),
         ),
       ),
     )

@@ -330,12 +330,21 @@ export async function drawReportCards(
       doc.font('Helvetica').fontSize(9).fillColor(PDF_COLORS.text).text(`Fee balance: ${card.feeBalanceCents > 0 ? formatKesLabel(card.feeBalanceCents) : card.feeBalanceCents < 0 ? `${formatKesLabel(-card.feeBalanceCents)} in credit` : 'Cleared'}`, box.left, y);
       y += 16;
     }
-    // Comments with signature lines.
+    // Comments with signature lines: only what someone saved (issue 34); none: ruled lines to write on
+    // (the suggestion is offered in the comments editor only, never printed).
     const comment = (label: string, text: string, by: string) => {
       doc.font('Helvetica-Bold').fontSize(9).fillColor(PDF_COLORS.text).text(label, box.left, y);
       y += 12;
-      doc.font('Helvetica').fontSize(9).fillColor(PDF_COLORS.text).text(text || card.suggested, box.left, y, { width: box.width });
-      y = doc.y + 6;
+      if (text.trim()) {
+        doc.font('Helvetica').fontSize(9).fillColor(PDF_COLORS.text).text(text, box.left, y, { width: box.width });
+        y = doc.y + 6;
+      } else {
+        for (let line = 0; line < 2; line++) {
+          y += 14;
+          doc.moveTo(box.left, y).lineTo(box.right, y).lineWidth(0.5).strokeColor(PDF_COLORS.muted).stroke();
+        }
+        y += 8;
+      }
       doc.fontSize(8).fillColor(PDF_COLORS.muted).text(`${by}   Signature: ____________________`, box.left, y);
       y += 16;
     };

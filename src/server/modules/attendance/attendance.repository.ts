@@ -23,6 +23,7 @@ import {
   type CalendarEventRow,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
+import { admittedBySql, onRollSql } from '../../lib/roll.js';
 import { termDateColumns } from '../../lib/term-columns.js';
 
 export type { CalendarEventRow } from '../../db/schema/index.js';
@@ -273,12 +274,15 @@ export interface LearnerRow {
   gender: string;
 }
 
-/** The active learners of a stream, by last name, first name, id. */
-export async function listStreamLearners(tx: Tx, classId: string): Promise<LearnerRow[]> {
+/**
+ * The learners on a stream's roll on `date` (lib/roll.ts: admitted by then, not left before it), by
+ * last name, first name, id.
+ */
+export async function listStreamLearners(tx: Tx, classId: string, date: string): Promise<LearnerRow[]> {
   return tx
     .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, lastName: students.lastName, gender: students.gender })
     .from(students)
-    .where(and(eq(students.classId, classId), eq(students.status, 'active')))
+    .where(and(eq(students.classId, classId), onRollSql(date)))
     .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
 }
 
@@ -294,12 +298,12 @@ export async function listLearnersOfStreams(
     .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
 }
 
-/** Number of active learners per stream of `classIds` (streams without any absent). */
-export async function countActiveLearnersByStream(tx: Tx, classIds: string[]): Promise<{ classId: string | null; n: number }[]> {
+/** Number of learners on the roll on `date` per stream of `classIds` (streams without any absent). */
+export async function countActiveLearnersByStream(tx: Tx, classIds: string[], date: string): Promise<{ classId: string | null; n: number }[]> {
   return tx
     .select({ classId: students.classId, n: sql<number>`count(*)`.mapWith(Number) })
     .from(students)
-    .where(and(inArray(students.classId, classIds), eq(students.status, 'active')))
+    .where(and(inArray(students.classId, classIds), onRollSql(date)))
     .groupBy(students.classId);
 }
 
@@ -312,10 +316,10 @@ export async function findVisibleLearner(tx: Tx, schoolId: string, studentId: st
   return student;
 }
 
-/** First and last name of learner `studentId` of the school. */
-export async function findLearnerName(tx: Tx, schoolId: string, studentId: string): Promise<{ firstName: string; lastName: string } | undefined> {
+/** First and last name and stream of learner `studentId` of the school. */
+export async function findLearnerName(tx: Tx, schoolId: string, studentId: string): Promise<{ firstName: string; lastName: string; classId: string | null } | undefined> {
   const [s] = await tx
-    .select({ firstName: students.firstName, lastName: students.lastName })
+    .select({ firstName: students.firstName, lastName: students.lastName, classId: students.classId })
     .from(students)
     .where(and(eq(students.id, studentId), eq(students.schoolId, schoolId)));
   return s;
@@ -386,7 +390,10 @@ export async function listEntries(tx: Tx, registerId: string): Promise<Attendanc
   return tx.select().from(attendanceEntries).where(eq(attendanceEntries.registerId, registerId));
 }
 
-/** The entries of register `registerId` with the learner's details and the name of who last changed each. */
+/**
+ * The entries of register `registerId` with the learner's details and the name of who last changed each,
+ * leaving out marks of learners admitted after the register's day (saved before issue 34's roll check).
+ */
 export async function listEntriesWithLearners(tx: Tx, registerId: string) {
   return tx
     .select({
@@ -404,7 +411,7 @@ export async function listEntriesWithLearners(tx: Tx, registerId: string) {
     .from(attendanceEntries)
     .innerJoin(students, eq(students.id, attendanceEntries.studentId))
     .leftJoin(profiles, eq(profiles.id, attendanceEntries.updatedBy))
-    .where(eq(attendanceEntries.registerId, registerId));
+    .where(and(eq(attendanceEntries.registerId, registerId), admittedBySql(sql`${attendanceEntries.date}`)));
 }
 
 /** Inserts entries, or (same register and learner) replaces status, note, arrival time and who/when. */

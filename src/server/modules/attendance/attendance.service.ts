@@ -134,7 +134,7 @@ async function buildRegister(
   const cal = await loadCalendar(tx, schoolId);
   const why = notSchoolDay(cal, date, today);
   const reg = await repo.findRegister(tx, stream.id, date, session, subjectId);
-  const learners = await repo.listStreamLearners(tx, stream.id);
+  const learners = await repo.listStreamLearners(tx, stream.id, date);
   const entries = reg ? await repo.listEntriesWithLearners(tx, reg.id) : [];
   const byStudent = new Map(entries.map((e) => [e.studentId, e]));
   const rows: LearnerRow[] = [...learners];
@@ -270,16 +270,18 @@ async function saveRegister(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, body:
   const reason = body.reason?.trim() || null;
   if (body.date < today && !reason) throw badRequest(m.editReasonRequired, { reason: m.editReasonRequired });
 
-  // Learners: each must be in the stream now or already be in this register.
-  const learners = await repo.listStreamLearners(tx, stream.id);
+  // Learners: each must be on the stream's roll that day (admitted by then, not left before it) or
+  // already be in this register (and admitted by then).
+  const learners = await repo.listStreamLearners(tx, stream.id, body.date);
   const inStream = new Map(learners.map((l) => [l.id, l]));
   const existing = await repo.findRegister(tx, stream.id, body.date, body.session, subjectId);
   const prior = existing ? await repo.listEntries(tx, existing.id) : [];
   const priorBy = new Map(prior.map((e) => [e.studentId, e]));
-  const strangers = body.entries.filter((e) => !inStream.has(e.studentId) && !priorBy.has(e.studentId));
+  const kept = new Set(existing ? (await repo.listEntriesWithLearners(tx, existing.id)).map((e) => e.studentId) : []);
+  const strangers = body.entries.filter((e) => !inStream.has(e.studentId) && !kept.has(e.studentId));
   if (strangers.length) {
     const s = await repo.findLearnerName(tx, schoolId, strangers[0]!.studentId);
-    const msg = s ? m.notInStream(fullName(s)) : m.notInStreamUnknown;
+    const msg = !s ? m.notInStreamUnknown : s.classId === stream.id ? m.notOnRoll(fullName(s)) : m.notInStream(fullName(s));
     throw badRequest(msg, { entries: msg });
   }
   for (const e of body.entries) {
@@ -416,7 +418,7 @@ export async function listStreamDay(deps: AttendanceDeps, actor: Actor, q: z.out
     const streams = await streamsOf(tx, actor, schoolId, yearId);
     const ids = streams.map((s) => s.id);
     const [learnerCounts, regs, statuses] = ids.length
-      ? await Promise.all([repo.countActiveLearnersByStream(tx, ids), repo.listDailyRegisters(tx, ids, date), repo.listLearnerDayStatuses(tx, ids, date)])
+      ? await Promise.all([repo.countActiveLearnersByStream(tx, ids, date), repo.listDailyRegisters(tx, ids, date), repo.listLearnerDayStatuses(tx, ids, date)])
       : [[], [], []];
     const sessions = dailySessions(settings);
     const items: StreamDay[] = streams.map((s) => {

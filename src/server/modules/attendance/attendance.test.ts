@@ -71,7 +71,7 @@ describe('the calendar and the day registers default to', () => {
     const c = await json<CalendarResponse>('GET', '/api/attendance/calendar?from=2026-01-01&to=2026-12-31', 'parent');
     expect(c.terms.map((x) => x.name)).toEqual(expect.arrayContaining(['Term 1', 'Term 2', 'Term 3']));
     expect(c.publicHolidays).toEqual(expect.arrayContaining([{ date: '2026-06-01', name: 'Madaraka Day' }, { date: '2026-10-20', name: 'Mashujaa Day' }]));
-    expect(c.closedDays.find((d) => d.date === '2026-05-01')).toMatchObject({ kind: 'public_holiday', reason: 'Fri 1 May 2026 is a public holiday (Labour Day), not a school day.' });
+    expect(c.closedDays.find((d) => d.date === '2026-05-01')).toMatchObject({ kind: 'public_holiday', reason: 'Fri 01/05/2026 is a public holiday (Labour Day), not a school day.' });
   });
 
   it("gives a teacher their own streams for the latest school day, the class teacher's first", async () => {
@@ -138,8 +138,8 @@ describe('marking a register (§1, §5)', () => {
     const put = (date: string) => fails('PUT', '/api/attendance/registers', 'principal', { classId: east.id, date, session: 'day', entries: [{ studentId: learner, status: 'present' }], reason: 'test' }, 400);
     const sat = nextWeekend(day);
     expect((await put(sat)).message).toMatch(/is a weekend, not a school day\.$/);
-    expect((await put('2026-05-01')).message).toBe('Fri 1 May 2026 is a public holiday (Labour Day), not a school day.');
-    expect((await put('2026-02-26')).message).toBe('Thu 26 Feb 2026 is in the Term 1 half-term break, not a school day.');
+    expect((await put('2026-05-01')).message).toBe('Fri 01/05/2026 is a public holiday (Labour Day), not a school day.');
+    expect((await put('2026-02-26')).message).toBe('Thu 26/02/2026 is in the Term 1 half-term break, not a school day.');
     expect((await put(addDays(schoolToday(), 3))).message).toBe('Attendance cannot be marked for a future date.');
     const rows = await system(t.database, (tx) => tx.select().from(attendanceEntries).where(and(eq(attendanceEntries.studentId, learner), eq(attendanceEntries.date, sat))));
     expect(rows).toHaveLength(0);
@@ -378,5 +378,37 @@ describe('two sessions a day, lesson registers, two savers at once, the API docs
     const res = await send('GET', '/api/docs/json');
     const paths = Object.keys((res.json() as { paths: object }).paths);
     expect(paths).toEqual(expect.arrayContaining(['/api/attendance/registers', '/api/students/{id}/attendance']));
+  });
+});
+
+describe("the register's roll on a day (issue 34): a learner admitted today is on no earlier register", () => {
+  it('leaves a newly admitted learner off past registers (so "Mark all present" cannot mark them) and refuses their marks there', async () => {
+    const today = schoolToday();
+    const admitted = await json<{ id: string; admittedOn: string | null }>('POST', '/api/students', 'principal', {
+      firstName: 'Wanjiru',
+      lastName: 'Mutua',
+      gender: 'F',
+      dateOfBirth: '2013-03-14',
+      boarding: 'day',
+      classId: east.id,
+      overrideCapacity: true,
+      guardians: [{ name: 'Grace Mutua', relationship: 'mother', phone: '0722 340 981' }],
+    }, 201);
+    expect(admitted.admittedOn).toBe(today);
+    const past = schoolDayBefore(3);
+    expect(past < today).toBe(true);
+    const before = await register(east.id, past);
+    expect(before.entries.length).toBeGreaterThan(0);
+    expect(before.entries.map((e) => e.studentId)).not.toContain(admitted.id);
+    // From the day of admission she is on the roll.
+    expect((await register(east.id, today)).entries.map((e) => e.studentId)).toContain(admitted.id);
+    // The stream's learner count for that past day leaves her out too.
+    const streams = await json<StreamsResponse>('GET', `/api/attendance/streams?date=${past}`, 'principal');
+    expect(streams.items.find((s) => s.classId === east.id)!.learners).toBe(before.entries.length);
+
+    const e = await fails('PUT', '/api/attendance/registers', 'principal', { classId: east.id, date: past, entries: [{ studentId: admitted.id, status: 'present' }], reason: 'Catching up' }, 400);
+    expect(e.message).toBe("Wanjiru Mutua was not on this stream's roll on that day.");
+    const rows = await system(t.database, (tx) => tx.select().from(attendanceEntries).where(eq(attendanceEntries.studentId, admitted.id)));
+    expect(rows).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@ import type { Actor } from '../../../shared/access.js';
 import { latestSchoolDay, notSchoolDay, schoolDaysBetween, type SchoolCalendar } from '../../../shared/attendance-calendar.js';
 import type { AttendanceSettings, MyStaffDay, StaffDayItem, StaffDayResponse, StaffReportResponse, StaffStatus } from '../../../shared/contracts/attendance.js';
 import { SCHOOL_TIME_ZONE } from '../../../shared/contracts/dashboard.js';
-import { schoolToday } from '../../../shared/dates.js';
+import { formatMonth, schoolToday } from '../../../shared/dates.js';
 import { attendanceMessages as am } from '../../../shared/messages/attendance.js';
 import { staffAttendanceScreens as sm } from '../../../shared/messages/staff-attendance-screens.js';
 import type { Database } from '../../db/client.js';
@@ -306,9 +306,9 @@ export function monthRange(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-/** "October 2026" for 2026-10. */
+/** "October 2026" for 2026-10 (shared formatMonth). */
 export function monthLabel(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatMonth(month);
 }
 
 /** The monthly report and what its documents print besides (school, late time, department filter). */

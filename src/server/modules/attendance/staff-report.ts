@@ -5,7 +5,7 @@ import { staffAttendanceScreens as sm } from '../../../shared/messages/staff-att
 import { roleDisplayName } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { createDocument, drawLetterhead, drawTable, loadLetterhead, renderPdf, sendPdf, type TableColumn } from '../../lib/pdf.js';
-import { CONTENT_TYPES, escapeCell } from '../../lib/spreadsheet.js';
+import { addSheetRow, CONTENT_TYPES } from '../../lib/spreadsheet.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { monthLabel, type StaffReport } from './staff-attendance.service.js';
 import { inSchool } from '../../lib/school-context.js';
@@ -79,7 +79,7 @@ export async function staffReportXlsx(reply: FastifyReply, report: StaffReport):
     const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = columns.map((c) => ({ header: c.header, width: c.width }));
     ws.getRow(1).font = { bold: true };
-    for (const row of rows) ws.addRow(columns.map((c) => escapeCell(c.value(row))));
+    for (const row of rows) addSheetRow(ws, columns.map((c) => c.value(row)));
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   };
   sheet<Row>(

@@ -7,9 +7,9 @@ import { SESSION_PROBE_HEADER } from '../../../shared/contracts/session.js';
 import { securityMessages } from '../../../shared/messages/security.js';
 import { unauthorized } from '../../errors.js';
 import { toHeaders } from '../../plugins/access.js';
-import { completeTwoFactorSignIn, requestPasswordReset, resolveSession, resetPassword, signIn, validateResetToken } from './auth.service.js';
+import { completeTwoFactorSignIn, requestPasswordReset, resolveSession, resetPassword, signIn, signOutScoped, validateResetToken } from './auth.service.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
-import { signOut, sessionKey } from '../../lib/better-auth.js';
+import { sessionKey } from '../../lib/better-auth.js';
 
 const accessType = z.enum(['admin', 'school', 'universal']).optional();
 // Fields are optional strings here so that empty input reaches the service and gets the spec's
@@ -20,6 +20,9 @@ const signInBody = z.object({
   accessType,
   rememberMe: z.boolean().optional(),
 });
+
+// Optional body: the web app's logout sends none (or scope 'global'); sign-in's local sign-out sends 'local'.
+const signOutBody = z.object({ scope: z.enum(['global', 'local']).optional() }).nullish();
 
 /** Authentication endpoints under /api/auth (spec §5 Login, Password reset; §7 Authentication). */
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
@@ -63,9 +66,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     async (request) => completeTwoFactorSignIn(deps, request.body, { headers: toHeaders(request), ip: request.ip }),
   );
 
-  /** POST /api/auth/sign-out → 200 {ok}; clears the session cookie and deletes the session row. */
-  r.post('/api/auth/sign-out', { config: { public: true }, schema: { tags: ['auth'] } }, async (request, reply) => {
-    const cookies = await signOut(deps, toHeaders(request));
+  /**
+   * POST /api/auth/sign-out {scope?: 'global' | 'local'} (public: without a session it only clears the
+   * cookie) → 200 {ok}. Logout signs out globally (spec §4): the default scope 'global' ends every
+   * session of the user, on every device; 'local' (what sign-in sends first, spec §4) ends only this
+   * one. Clears the session cookie either way.
+   */
+  r.post('/api/auth/sign-out', { config: { public: true }, schema: { body: signOutBody, tags: ['auth'] } }, async (request, reply) => {
+    const cookies = await signOutScoped(deps, toHeaders(request), request.body?.scope ?? 'global');
     if (cookies.length) reply.header('set-cookie', cookies);
     return { ok: true };
   });
@@ -87,8 +95,22 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   });
 
   /**
+   * GET /api/auth/profile (public: without a session it answers 401) → 200 {user}: the signed-in
+   * user's profile, which the web app loads after the session check (spec §4 Auth "if a user exists the
+   * profile is loaded", §7 Profile fetch). Answered during maintenance too, so the maintenance page can
+   * still greet and sign out a blocked user. 401 UNAUTHENTICATED without a live session (a sign-in
+   * waiting for its two-factor code included).
+   */
+  r.get('/api/auth/profile', { config: { public: true }, schema: { tags: ['auth'] } }, async (request) => {
+    const state = await resolveSession(deps, toHeaders(request));
+    if (state.kind !== 'user') throw unauthorized(messages.shell.authenticationRequired);
+    return { user: state.user };
+  });
+
+  /**
    * POST /api/auth/forgot-password {email, accessType?} → 200 {message} whether or not the address
-   * exists. 400 "Please enter your email address.", 502 when mail cannot be sent.
+   * exists. 400 "Please enter your email address.", 502 "Failed to send password reset email. Please try
+   * again." when mail cannot be sent.
    */
   r.post(
     '/api/auth/forgot-password',

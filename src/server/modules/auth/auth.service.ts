@@ -3,7 +3,7 @@ import { withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden } from '../../errors.js';
 import { messages } from '../../../shared/messages.js';
 import { configurationProblem } from '../../../shared/access.js';
-import { isAdminRole, isSchoolRole, type AccessType } from '../../../shared/roles.js';
+import { isAdminRole, isSchoolRole, roleDisplayName, type AccessType } from '../../../shared/roles.js';
 import { LOGIN_WINDOW_MS } from '../../../shared/constants.js';
 import { TWO_FACTOR_MAX_ATTEMPTS, TWO_FACTOR_PENDING_MINUTES } from '../../../shared/contracts/security.js';
 import { securityMessages } from '../../../shared/messages/security.js';
@@ -22,6 +22,7 @@ import {
   touchLastLogin,
 } from './auth.repository.js';
 import { sessionCookieOf } from '../../lib/session-cache.js';
+import { signOut } from '../../lib/better-auth.js';
 import { toSessionUser } from './session-user.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';
 import type { AuthDeps } from '../../lib/module-deps.js';
@@ -147,10 +148,10 @@ export async function signIn(
   if (problem) throw await refuse(403, 'NOT_CONFIGURED', messages.login.notConfigured, p.schoolId, p.role);
   const role = p.role as string;
   if (accessType === 'admin' && !isAdminRole(role)) {
-    throw await refuse(403, 'WRONG_AREA', messages.login.wrongAdminArea(role), p.schoolId, role);
+    throw await refuse(403, 'WRONG_AREA', messages.login.wrongAdminArea(roleDisplayName(role)), p.schoolId, role);
   }
   if (accessType === 'school' && !isSchoolRole(role)) {
-    throw await refuse(403, 'WRONG_AREA', messages.login.wrongSchoolArea(role), p.schoolId, role);
+    throw await refuse(403, 'WRONG_AREA', messages.login.wrongSchoolArea(roleDisplayName(role)), p.schoolId, role);
   }
   if (isSchoolRole(role) && row.school?.status !== 'active') {
     throw await refuse(403, 'SCHOOL_INACTIVE', messages.login.schoolDeactivated, p.schoolId, role);
@@ -330,6 +331,20 @@ export async function resolveSession(deps: AuthDeps, headers: Headers): Promise<
 }
 
 /**
+ * Logout (spec §4 "signs out globally", §7 sign out with scope local or global). Ends the request's
+ * session and returns the Set-Cookie headers that clear its cookie; with scope 'global' (the default)
+ * every other session of the same user ends too, on every device (a pending two-factor sign-in
+ * included). The session cache drops them at commit (drizzle/0023_session_changes.sql notifies every
+ * instance), so the other devices' next request is signed out. Without a session nothing happens.
+ */
+export async function signOutScoped(deps: AuthDeps, headers: Headers, scope: 'local' | 'global' = 'global'): Promise<string[]> {
+  const session = scope === 'global' ? await deps.auth.api.getSession({ headers }).catch(() => null) : null;
+  const cookies = await signOut(deps, headers);
+  if (session) await withSystem(deps.database.db, (tx) => securityRepo.deleteSessionsOfUser(tx, session.user.id));
+  return cookies;
+}
+
+/**
  * The signed-in user for a request's cookies, or null when there is no live session. A pending
  * two-factor sign-in is no session (every permission route answers 401).
  */
@@ -383,7 +398,8 @@ export async function requestPasswordReset(
     await sendResetMail(deps, { email, name: row.profile.name }, token);
   } catch (err) {
     deps.issuedResetTokens.delete(email);
-    throw new AppError(502, 'MAIL_FAILED', messages.passwordReset.failed, {}, err);
+    // Spec §8 Sign-in: the service's own failure; the dialog shows it as returned (§5).
+    throw new AppError(502, 'MAIL_FAILED', messages.login.resetMailFailed, {}, err);
   }
 }
 

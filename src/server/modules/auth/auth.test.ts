@@ -11,6 +11,7 @@ import {
   createTestApp,
   nextIp,
   postSignIn,
+  profileIdOf,
   schoolIdOf,
   setProfileStatus,
   signIn,
@@ -40,6 +41,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** Session rows of an account (any state). */
+async function sessionsOf(email: string): Promise<number> {
+  const userId = await profileIdOf(t.database, email);
+  return (await system(t.database, (tx) => tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)))).length;
+}
 
 function errorOf(res: { json(): unknown }): { code: string; message: string } {
   return (res.json() as { error: { code: string; message: string } }).error;
@@ -124,18 +131,19 @@ describe('POST /api/auth/sign-in: refusals (spec §5, §8)', () => {
   });
 
   it.each([
-    ['teacher', DEMO.greenhill.teacher],
-    ['parent', DEMO.riverside.parent],
-    ['school_director', DEMO.greenhill.director],
-    ['hr', DEMO.riverside.hr],
+    // The role is named as people read it (issue 34), not by its internal name.
+    ['Teacher', DEMO.greenhill.teacher],
+    ['Parent', DEMO.riverside.parent],
+    ['School Director', DEMO.greenhill.director],
+    ['HR Manager', DEMO.riverside.hr],
   ])('403 for a %s in the EduFam Admin Staff area, naming the role', async (role, email) => {
     const res = await expectRefused({ email, password: DEMO.password, accessType: 'admin' }, 403, MSG.wrongAdminArea(role));
     expect(errorOf(res).code).toBe('WRONG_AREA');
   });
 
   it.each([
-    ['edufam_admin', DEMO.admin],
-    ['elimisha_admin', DEMO.elimisha],
+    ['EduFam Admin Staff', DEMO.admin],
+    ['Elimisha Admin Staff', DEMO.elimisha],
   ])('403 for an %s in the School Users area, naming the role', async (role, email) => {
     await expectRefused({ email, password: DEMO.password, accessType: 'school' }, 403, MSG.wrongSchoolArea(role));
   });
@@ -292,15 +300,42 @@ describe('session and sign-out', () => {
 
   it('sign-out ends the session: the old cookie no longer works', async () => {
     const cookie = await signIn(t.app, DEMO.greenhill.parent, 'school');
-    const before = await countRows(t.database, sessions);
     const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/edufam\.session_token=;/);
-    expect(await countRows(t.database, sessions)).toBe(before - 1);
+    expect(await sessionsOf(DEMO.greenhill.parent)).toBe(0);
     const after = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
     expect(after.statusCode).toBe(401);
     const dashboard = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } });
     expect(dashboard.statusCode).toBe(401);
+  });
+
+  it('logout signs out globally (spec §4): the same user signed in elsewhere is signed out too, other users are not', async () => {
+    const probe = { 'x-edufam-session-probe': '1' };
+    const laptop = await signIn(t.app, DEMO.greenhill.teacher, 'school');
+    const phone = await signIn(t.app, DEMO.greenhill.teacher, 'school');
+    const colleague = await signIn(t.app, DEMO.greenhill.principal, 'school');
+    // Both devices are signed in (the phone's first read is cached by the session cache).
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...probe, cookie: phone } })).json()).toMatchObject({ user: { email: DEMO.greenhill.teacher } });
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: laptop } });
+    expect(out.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...probe, cookie: phone } })).json()).toEqual({ user: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie: phone } })).statusCode).toBe(401);
+    expect(await sessionsOf(DEMO.greenhill.teacher)).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...probe, cookie: colleague } })).json()).toMatchObject({ user: { email: DEMO.greenhill.principal } });
+  });
+
+  it("sign-in's local sign-out (scope local) ends only that session", async () => {
+    const probe = { 'x-edufam-session-probe': '1' };
+    const first = await signIn(t.app, DEMO.greenhill.finance, 'school');
+    const second = await signIn(t.app, DEMO.greenhill.finance, 'school');
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: first }, payload: { scope: 'local' } });
+    expect(out.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...probe, cookie: first } })).json()).toEqual({ user: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...probe, cookie: second } })).json()).toMatchObject({ user: { email: DEMO.greenhill.finance } });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: second }, payload: { scope: 'everywhere' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { ...probe, cookie: second } })).json()).toMatchObject({ user: { email: DEMO.greenhill.finance } });
   });
 
   it('sign-out without a session is harmless', async () => {

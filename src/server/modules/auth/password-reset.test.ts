@@ -123,7 +123,7 @@ describe('POST /api/auth/forgot-password when mail cannot be sent', () => {
     try {
       const res = await forgot({ email: DEMO.greenhill.teacher });
       expect(res.statusCode).toBe(502);
-      expect(errorMessage(res)).toBe('Failed to send reset email. Please try again.');
+      expect(errorMessage(res)).toBe('Failed to send password reset email. Please try again.');
     } finally {
       t.deps.mailer.send = send;
     }

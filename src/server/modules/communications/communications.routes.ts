@@ -32,7 +32,7 @@ import {
  * admin_communications / user_dismissed_communications, §4 Communication, §6 edufam_admin sees all
  * communications and stats, §7 item 7, §8 Notifications and communications, §9).
  *
- * Admin routes need manageCommunications (edufam_admin); the others need only a session and work on
+ * Admin routes need manageCommunications (edufam_admin and its alias elimisha_admin); the others need only a session and work on
  * the caller's own communications. Errors are `{ error: { code, message, fields? } }`: 401
  * UNAUTHENTICATED "User not authenticated" (spec §8 service error), 403 FORBIDDEN for other roles on
  * admin routes, 400 VALIDATION / BAD_REQUEST for bad input, 404 NOT_FOUND for an unknown

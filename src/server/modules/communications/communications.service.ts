@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contracts/communications.js';
 import type { LiveAudience } from '../../../shared/contracts/events.js';
 import { messages } from '../../../shared/messages.js';
-import { isRole, type Role } from '../../../shared/roles.js';
+import { ADMIN_ROLES, isRole, type Role } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import { withScope, type TenantScope } from '../../db/tenant.js';
 import { badRequest, notFound } from '../../errors.js';
@@ -128,7 +128,7 @@ function audiences(versions: Pick<CommunicationRow, 'targetRoles' | 'schoolId'>[
   const schoolIds = scoped ? [...new Set(versions.map((v) => v.schoolId!))] : undefined;
   return {
     receivers: schoolIds ? { roles, schoolIds, includeAdmins: true } : { roles },
-    managers: { roles: ['edufam_admin'] },
+    managers: { roles: [...ADMIN_ROLES] },
   };
 }
 

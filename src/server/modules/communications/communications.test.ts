@@ -122,7 +122,16 @@ describe('access', () => {
     expect(res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: messages.communications.notAuthenticated } });
   });
 
-  for (const who of ['elimisha', 'principal', 'director', 'teacher', 'parent', 'finance', 'hr'] as const) {
+  it('elimisha_admin, the older alias of edufam_admin (spec §1), runs the Communication Center too', async () => {
+    const c = await create({ title: 'Alias check', message: 'Written by Elimisha staff', targetRoles: ['principal'] }, cookies.elimisha!);
+    expect(c.createdBy).toBe(await profileIdOf(t.database, DEMO.elimisha));
+    const list = await call('GET', '/api/communications', cookies.elimisha);
+    expect(list.statusCode).toBe(200);
+    expect(JSON.stringify(list.json())).toContain(c.id);
+    expect((await call('DELETE', `/api/communications/${c.id}`, cookies.elimisha)).statusCode).toBe(204);
+  });
+
+  for (const who of ['principal', 'director', 'teacher', 'parent', 'finance', 'hr'] as const) {
     it(`admin routes: 403 for ${who}, and nothing is written`, async () => {
       const before = await countRows(t.database, adminCommunications);
       for (const [method, url, body] of ADMIN_ROUTES) {

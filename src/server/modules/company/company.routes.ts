@@ -19,8 +19,8 @@ import * as svc from './company.service.js';
 import { scopedCallerOf } from '../../lib/request-caller.js';
 
 /**
- * Company Management (issue 18 §4, edufam_admin "Company Management", permission manageCompany;
- * elimisha_admin and school roles 403):
+ * Company Management (issue 18 §4, edufam_admin "Company Management", permission manageCompany:
+ * edufam_admin and its alias elimisha_admin; school roles 403):
  * - GET/PUT /api/company: EduFam's details printed on platform invoices, receipts and e-mails (name,
  *   KRA PIN, address, e-mail, phone, website, paybill, bank). PUT checks KRA PIN (P051234567X), paybill
  *   (5-7 digits), e-mail and Kenyan phone; 400 with `fields`, nothing written.

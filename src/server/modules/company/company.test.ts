@@ -11,8 +11,8 @@ import { DEMO_COMPANY } from '../../seed/company.js';
 /**
  * Company Management (issue 18 §4): EduFam's details (KRA PIN, paybill, e-mail and phone checks; the
  * logo), platform staff accounts (list, invite with a set-password e-mail, role and status changes,
- * never oneself nor the last active edufam_admin); edufam_admin only (elimisha_admin and school roles
- * 403, signed out 401). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * never oneself nor the last active edufam_admin); edufam_admin and its alias elimisha_admin only
+ * (school roles 403, signed out 401). Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 
 let t: TestApp;
@@ -49,10 +49,12 @@ describe('access', () => {
     ['GET', '/api/company/staff'],
     ['POST', '/api/company/staff'],
     ['PATCH', '/api/company/staff/00000000-0000-4000-8000-000000000000'],
-  ] as const)('%s %s: 401 signed out, 403 for elimisha_admin and a school director', async (method, url) => {
+  ] as const)('%s %s: 401 signed out, 403 for a school director; elimisha_admin passes like edufam_admin (spec §1)', async (method, url) => {
     await fails(undefined, method, url, method === 'GET' ? undefined : {}, 401);
-    await fails('elimisha', method, url, method === 'GET' ? undefined : {}, 403);
     await fails('director', method, url, method === 'GET' ? undefined : {}, 403);
+    const alias = await req('elimisha', method, url, method === 'GET' ? undefined : {});
+    if (method === 'GET') expect(alias.statusCode, alias.body).toBe(200);
+    else expect([401, 403], alias.body).not.toContain(alias.statusCode);
   });
 });
 

@@ -148,10 +148,22 @@ export interface TeacherAreaSource {
   lessonsPerWeek: number;
 }
 
-/** The teacher's classes with their learning areas, and the totals over them (assignments in classes not listed are left out). */
-function teacherClassesOf(classRows: TeacherClassSource[], areas: TeacherAreaSource[]): Pick<TeacherDashboard, 'classes' | 'totals'> {
+/** One of the teacher's lessons placed in the published timetable: its streams and its length in periods. */
+export interface TeacherPlacedLesson {
+  classIds: string[];
+  duration: number;
+}
+
+/**
+ * The teacher's classes with their learning areas, and the totals over them (assignments in classes not
+ * listed are left out). Lessons per week (issue 34: the same source as My Timetable) are the periods the
+ * teacher teaches in the published timetable (a double lesson counts 2) when the school has one
+ * (`placed`), else the lessons a week of their assignments.
+ */
+function teacherClassesOf(classRows: TeacherClassSource[], areas: TeacherAreaSource[], placed: TeacherPlacedLesson[] | null): Pick<TeacherDashboard, 'classes' | 'totals'> {
   const visible = new Set(classRows.map((c) => c.classId));
   const mine = areas.filter((a) => visible.has(a.classId));
+  const periods = (ls: TeacherPlacedLesson[]) => ls.reduce((s, l) => s + l.duration, 0);
   const list: TeacherClass[] = classRows.map((c) => {
     const la = mine.filter((a) => a.classId === c.classId).map(({ classId: _c, ...a }) => a);
     return {
@@ -162,7 +174,7 @@ function teacherClassesOf(classRows: TeacherClassSource[], areas: TeacherAreaSou
       band: c.band,
       isClassTeacher: !!c.isClassTeacher,
       learningAreas: la,
-      lessonsPerWeek: la.reduce((s, a) => s + a.lessonsPerWeek, 0),
+      lessonsPerWeek: placed ? periods(placed.filter((l) => l.classIds.includes(c.classId))) : la.reduce((s, a) => s + a.lessonsPerWeek, 0),
       learners: { total: c.total, female: c.female, male: c.male },
     };
   });
@@ -174,7 +186,7 @@ function teacherClassesOf(classRows: TeacherClassSource[], areas: TeacherAreaSou
       // A learner belongs to exactly one class (students.class_id), so summing distinct classes
       // counts each learner once.
       learners: list.reduce((s, c) => s + c.learners.total, 0),
-      lessonsPerWeek: mine.reduce((s, a) => s + a.lessonsPerWeek, 0),
+      lessonsPerWeek: placed ? periods(placed) : mine.reduce((s, a) => s + a.lessonsPerWeek, 0),
       learningAreas: new Set(mine.map((a) => a.name)).size,
     },
   };
@@ -191,6 +203,8 @@ export interface ParentChildSource {
   dateOfBirth: string | null;
   status: string;
   relationship: string;
+  /** The relationship word the school typed on import (issue 34), or null. */
+  relationshipLabel: string | null;
   classId: string | null;
   className: string | null;
   gradeLevel: string | null;
@@ -215,6 +229,7 @@ function parentChildrenOf(rows: ParentChildSource[]): ParentChild[] {
       dateOfBirth: r.dateOfBirth,
       status: r.status,
       relationship: r.relationship,
+      relationshipLabel: r.relationshipLabel,
       class: r.classId ? { id: r.classId, name: r.className ?? '', gradeLevel: r.gradeLevel ?? '', stream: r.stream ?? '' } : null,
       classTeacher: r.teacherName ? { name: r.teacherName, phone: r.teacherPhone, email: r.teacherEmail ?? '' } : null,
     }));
@@ -252,8 +267,8 @@ export function financeDashboardOf(ctx: SchoolContext, figures: LearnerFigures):
 }
 
 /** The teacher's dashboard from the classes they lead or teach and their assignments. */
-export function teacherDashboardOf(ctx: SchoolContext<SchoolSummary>, classRows: TeacherClassSource[], areas: TeacherAreaSource[]): TeacherDashboard {
-  return { kind: 'teacher', asOf: ctx.asOf, school: ctx.school, term: ctx.term, ...teacherClassesOf(classRows, areas) };
+export function teacherDashboardOf(ctx: SchoolContext<SchoolSummary>, classRows: TeacherClassSource[], areas: TeacherAreaSource[], placed: TeacherPlacedLesson[] | null = null): TeacherDashboard {
+  return { kind: 'teacher', asOf: ctx.asOf, school: ctx.school, term: ctx.term, ...teacherClassesOf(classRows, areas, placed) };
 }
 
 /** The parent's dashboard from the rows of their children (one per guardian link) and the school calendar. */

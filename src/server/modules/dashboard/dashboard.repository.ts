@@ -15,6 +15,8 @@ import {
   subjects,
   teacherAssignments,
   terms,
+  timetableProblems,
+  timetables,
 } from '../../db/schema/index.js';
 import { currentYearIdOf } from '../classes/index.js';
 
@@ -165,7 +167,7 @@ export async function teacherClasses(tx: Tx, schoolId: string, teacherId: string
     .orderBy(asc(classes.levelOrder), asc(classes.stream));
 }
 
-/** The teacher's assignments (class and learning area with its weekly lessons). */
+/** The teacher's assignments (class and learning area with the assignment's weekly lessons, as the timetable places them). */
 export async function teacherLearningAreas(tx: Tx, schoolId: string, teacherId: string) {
   return tx
     .select({
@@ -173,12 +175,33 @@ export async function teacherLearningAreas(tx: Tx, schoolId: string, teacherId: 
       subjectId: subjects.id,
       name: subjects.name,
       code: subjects.code,
-      lessonsPerWeek: subjects.lessonsPerWeek,
+      lessonsPerWeek: teacherAssignments.lessonsPerWeek,
     })
     .from(teacherAssignments)
     .innerJoin(subjects, eq(subjects.id, teacherAssignments.subjectId))
     .where(and(eq(teacherAssignments.schoolId, schoolId), eq(teacherAssignments.teacherId, teacherId)))
     .orderBy(asc(subjects.name));
+}
+
+/**
+ * The teacher's placed lessons in the school's published timetable, the same source as My Timetable
+ * (issue 34): per lesson its streams and length in periods (a double lesson is 2). Null when the school
+ * has no published timetable.
+ */
+export async function publishedTeacherLessons(tx: Tx, schoolId: string, teacherId: string): Promise<{ classIds: string[]; duration: number }[] | null> {
+  const [row] = await tx
+    .select({ lessons: timetables.lessons, activities: sql<unknown>`${timetableProblems.problem} -> 'activities'` })
+    .from(timetables)
+    .innerJoin(timetableProblems, eq(timetableProblems.id, timetables.problemId))
+    .where(and(eq(timetables.schoolId, schoolId), eq(timetables.status, 'published')))
+    .limit(1);
+  if (!row) return null;
+  const activities = Array.isArray(row.activities) ? (row.activities as { id: string; duration?: number; teacherIds?: string[]; studentSetIds?: string[] }[]) : [];
+  const mine = new Map(activities.filter((a) => a.teacherIds?.includes(teacherId)).map((a) => [a.id, a]));
+  return row.lessons.flatMap((l) => {
+    const a = mine.get(l.activityId);
+    return a ? [{ classIds: a.studentSetIds ?? [], duration: a.duration ?? 1 }] : [];
+  });
 }
 
 /**
@@ -196,6 +219,7 @@ export async function parentChildren(tx: Tx, schoolId: string, parentProfileId: 
       dateOfBirth: students.dateOfBirth,
       status: students.status,
       relationship: studentGuardians.relationship,
+      relationshipLabel: studentGuardians.relationshipLabel,
       classId: classes.id,
       className: classes.name,
       gradeLevel: classes.gradeLevel,

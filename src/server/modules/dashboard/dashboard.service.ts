@@ -86,14 +86,15 @@ async function financeDashboard(tx: Tx, schoolId: string): Promise<FinanceDashbo
   return financeDashboardOf(ctx, figures);
 }
 
-/** Teacher: 4 queries (context, classes with learner counts, assignments). */
+/** Teacher: 5 queries (context, classes with learner counts, assignments, lessons in the published timetable). */
 async function teacherDashboard(tx: Tx, schoolId: string, teacherId: string): Promise<TeacherDashboard> {
-  const [ctx, classRows, areas] = await Promise.all([
+  const [ctx, classRows, areas, placed] = await Promise.all([
     schoolContext(tx, schoolId),
     repo.teacherClasses(tx, schoolId, teacherId),
     repo.teacherLearningAreas(tx, schoolId, teacherId),
+    repo.publishedTeacherLessons(tx, schoolId, teacherId),
   ]);
-  return teacherDashboardOf(ctx, classRows, areas);
+  return teacherDashboardOf(ctx, classRows, areas, placed);
 }
 
 /** Parent: 3 queries. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { messages } from '../../../shared/messages.js';
 import {
   dashboardSchema,
   type Dashboard,
@@ -8,7 +9,7 @@ import {
   type PrincipalDashboard,
   type TeacherDashboard,
 } from '../../../shared/contracts/dashboard.js';
-import { classes, profiles, schools, students, subjects, teacherAssignments } from '../../db/schema/index.js';
+import { classes, profiles, schools, staffMembers, students, subjects } from '../../db/schema/index.js';
 import { createTestApp, DEMO, DEMO_BY_ROLE, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import { daysBefore, pickTerm, schoolToday } from './dashboard.service.js';
 
@@ -28,6 +29,15 @@ async function dashboardOf(email: string): Promise<Dashboard> {
   const res = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie: await cookieFor(email) } });
   expect(res.statusCode, res.body).toBe(200);
   return dashboardSchema.parse(res.json());
+}
+
+/** The weekly lessons My Timetable counts for a teacher: periods of their lessons in the published timetable (a double is 2). */
+async function myTimetableLessons(email: string): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/timetables/current', headers: { cookie: await cookieFor(email) } });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as { timetable: { lessons: { teacherIds: string[]; duration: number }[] } | null; me: { teacherId: string | null } };
+  expect(body.timetable).not.toBeNull();
+  return body.timetable!.lessons.filter((l) => l.teacherIds.includes(body.me.teacherId!)).reduce((n, l) => n + l.duration, 0);
 }
 
 async function learnersOf(code: 'greenhill' | 'riverside'): Promise<number> {
@@ -121,6 +131,14 @@ describe('GET /api/dashboard', () => {
     expect(d.calendar.map((x) => x.number)).toEqual([1, 2, 3]);
   });
 
+  it("gives Riverside's teacher the same lessons a week as My Timetable, and the classes' lessons add up to it", async () => {
+    const d = (await dashboardOf(DEMO.riverside.teacher)) as TeacherDashboard;
+    const mine = await myTimetableLessons(DEMO.riverside.teacher);
+    expect(mine).toBeGreaterThan(0);
+    expect(d.totals.lessonsPerWeek).toBe(mine);
+    expect(d.classes.reduce((n, c) => n + c.lessonsPerWeek, 0)).toBe(mine);
+  });
+
   it("lists the teacher's classes with Grade 7 East as class teacher and Mathematics elsewhere", async () => {
     const d = (await dashboardOf(DEMO.greenhill.teacher)) as TeacherDashboard;
     const east7 = d.classes.find((c) => c.name === 'Grade 7 East');
@@ -131,17 +149,9 @@ describe('GET /api/dashboard', () => {
       expect(c, name).toBeDefined();
       expect(c!.learningAreas.map((a) => a.name)).toContain('Mathematics');
     }
-    // Lessons per week equal the sum over the teacher's assignments in the database.
+    // Lessons per week: the periods of the teacher's lessons in the published timetable (issue 34).
+    expect(d.totals.lessonsPerWeek).toBe(await myTimetableLessons(DEMO.greenhill.teacher));
     const schoolId = await schoolIdOf(t.database, 'greenhill');
-    const [me] = await system(t.database, (tx) => tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.email, DEMO.greenhill.teacher)));
-    const rows = await system(t.database, (tx) =>
-      tx
-        .select({ lessons: subjects.lessonsPerWeek })
-        .from(teacherAssignments)
-        .innerJoin(subjects, eq(subjects.id, teacherAssignments.subjectId))
-        .where(and(eq(teacherAssignments.schoolId, schoolId), eq(teacherAssignments.teacherId, me!.id))),
-    );
-    expect(d.totals.lessonsPerWeek).toBe(rows.reduce((s, r) => s + r.lessons, 0));
     expect(d.totals.learners).toBe(d.classes.reduce((s, c) => s + c.learners.total, 0));
     const [inClasses] = await system(t.database, (tx) =>
       tx
@@ -169,6 +179,28 @@ describe('GET /api/dashboard', () => {
     expect(d.staff.total).toBe(d.staff.active + d.staff.inactive);
     expect(d.teachers.withClass + d.teachers.withoutClass).toBe(d.teachers.total);
     expect(d.teachers.total).toBe(d.staffByRole.find((r) => r.role === 'teacher')!.active);
+  });
+
+  it("gives HR one headcount (active staff records) and labels the accounts figure as accounts", async () => {
+    const greenhill = await schoolIdOf(t.database, 'greenhill');
+    const [records] = await system(t.database, (tx) =>
+      tx.select({ n: count() }).from(staffMembers).where(and(eq(staffMembers.schoolId, greenhill), eq(staffMembers.status, 'active'))),
+    );
+    const [accounts] = await system(t.database, (tx) =>
+      tx
+        .select({ n: count() })
+        .from(profiles)
+        .where(and(eq(profiles.schoolId, greenhill), eq(profiles.status, 'active'), sql`${profiles.role} is distinct from 'parent'`)),
+    );
+    // "Active staff" on the HR dashboard: the school's staff records with status active.
+    const glance = await t.app.inject({ method: 'GET', url: '/api/hr-reports/dashboard', headers: { cookie: await cookieFor(DEMO.greenhill.hr) } });
+    expect(glance.statusCode, glance.body).toBe(200);
+    expect(glance.json<{ activeStaff: number }>().activeStaff).toBe(Number(records!.n));
+    // "Staff with sign-in accounts": active accounts of staff roles (not parents).
+    const d = await dashboardOf(DEMO.greenhill.hr);
+    if (d.kind !== 'hr') throw new Error(d.kind);
+    expect(d.staff.active).toBe(Number(accounts!.n));
+    expect(JSON.stringify(messages.dashboard)).not.toContain('Excluding parents');
   });
 
   it('gives platform admins every school with learners, users by role and recent sign-ins', async () => {

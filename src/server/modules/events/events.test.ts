@@ -183,7 +183,8 @@ describe('GET /api/events: connection lifecycle', () => {
     const cookie = await signIn(t.app, DEMO.riverside.teacher);
     const client = await connectWith(cookie);
     const other = await connect(DEMO.riverside.teacher);
-    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
+    // Scope local: only this session ends (logout's default, global, would end the other one too).
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: { scope: 'local' } });
     await publish({ type: 'maintenance.changed', audience: {}, data: { enabled: true, message: 'before the beat', estimatedDuration: '' } });
     await client.waitFor((f) => f.event === 'maintenance.changed'); // still open until the heartbeat
     await t.deps.liveStreams.heartbeat();

@@ -1,6 +1,7 @@
 import type { Invoice, Payment, Statement } from '../../../shared/contracts/fees.js';
-import { formatKes } from '../../../shared/money.js';
-import { contentBox, createDocument, drawLetterhead, drawTable, formatDay, PDF_COLORS, renderPdf, type Letterhead } from '../../lib/pdf.js';
+import { feesMessages } from '../../../shared/messages/fees.js';
+import { formatKes, kesInWords } from '../../../shared/money.js';
+import { contentBox, createDocument, displayPhone, drawLetterhead, drawTable, formatDay, PDF_COLORS, renderPdf, type Letterhead } from '../../lib/pdf.js';
 import type { FeeLearner } from './fees.repository.js';
 
 /**
@@ -30,8 +31,9 @@ function details(doc: Doc, rows: [string, string][], y: number): number {
 }
 
 /**
- * An official receipt: receipt number, date, learner, amount, method and reference, the balance after
- * it, who recorded it. A reversed payment carries a REVERSED stamp and the reason.
+ * An official receipt: receipt number, date, learner, the payer (phone as Kenyans write it, 0722 334 455),
+ * amount in figures and in words, method and reference, the balance after it, who recorded it. A
+ * reversed payment carries a REVERSED stamp and the reason.
  */
 export async function receiptPdf(school: Letterhead, learner: FeeLearner, payment: Payment, opts: { balance: number; reversal?: Payment | null }): Promise<Buffer> {
   const doc = createDocument({ title: `Receipt ${payment.receiptNumber ?? ''}`.trim() });
@@ -43,7 +45,7 @@ export async function receiptPdf(school: Letterhead, learner: FeeLearner, paymen
       ['Date paid', formatDay(payment.paidAt)],
       ['Received for', `${learner.name} (${learner.admissionNumber})`],
       ['Class', learner.className ?? ''],
-      ['Received from', [payment.payerName, payment.payerPhone].filter(Boolean).join(', ')],
+      ['Received from', [payment.payerName, displayPhone(payment.payerPhone)].filter(Boolean).join(', ')],
       ['Method', METHOD_LABELS[payment.method] ?? payment.method],
       ['Reference', payment.reference ?? ''],
       ['Recorded by', payment.recordedBy ?? (payment.source === 'manual' ? '' : 'M-Pesa (automatic)')],
@@ -56,7 +58,10 @@ export async function receiptPdf(school: Letterhead, learner: FeeLearner, paymen
   doc.font('Helvetica-Bold').fontSize(20).fillColor(PDF_COLORS.brand).text(kes(payment.amount), box.left + 14, y + 24);
   doc.font('Helvetica').fontSize(10).fillColor(PDF_COLORS.muted).text('Fee balance after this payment', box.left + box.width / 2, y + 10, { width: box.width / 2 - 14, align: 'right' });
   doc.font('Helvetica-Bold').fontSize(14).fillColor(PDF_COLORS.text).text(kes(opts.balance), box.left + box.width / 2, y + 26, { width: box.width / 2 - 14, align: 'right' });
-  y += 72;
+  y += 64;
+  doc.font('Helvetica').fontSize(9.5).fillColor(PDF_COLORS.muted).text(`${feesMessages.amountInWords}: `, box.left, y, { continued: true });
+  doc.font('Helvetica-Bold').fontSize(9.5).fillColor(PDF_COLORS.text).text(kesInWords(Math.round(Math.abs(payment.amount) * 100)), { width: box.width });
+  y = doc.y + 10;
   if (opts.reversal) {
     doc.save();
     doc.rotate(-18, { origin: [box.left + box.width / 2, y - 60] });

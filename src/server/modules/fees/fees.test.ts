@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { inspectPdf } from '../../lib/pdf.js';
-import { auditLogs, invoices, payments, students, terms } from '../../db/schema/index.js';
+import { auditLogs, invoices, payments, schools, students, terms } from '../../db/schema/index.js';
+import { storeSchoolCrest } from '../../seed/logo.js';
 import { GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { FeeStructure, FinancialOverview, GenerateInvoicesResponse, ListAccountsResponse, MyChildrenFees, RecordPaymentResponse, Statement, StudentAccount } from '../../../shared/contracts/fees.js';
@@ -194,6 +195,36 @@ describe('payments (§2): receipts, Idempotency-Key, reversal', () => {
     const other = await learnerOf('Grade 5 East', 4);
     const q = await json<RecordPaymentResponse>('POST', '/api/fees/payments', 'finance', { studentId: other.id, amount: 500, method: 'cash', paidOn: today() }, 201);
     expect((await send('GET', `/api/fees/payments/${q.id}/receipt.pdf`, 'parent')).statusCode).toBe(404);
+  });
+
+  it('the receipt writes the payer’s phone as Kenyans do and the amount in words; receipts, statements and invoices carry the school’s logo', async () => {
+    const learner = await learnerOf('Grade 8 West', 2);
+    const p = await json<RecordPaymentResponse>('POST', '/api/fees/payments', 'finance', { studentId: learner.id, amount: 12_500.5, method: 'cash', paidOn: today(), payerName: 'Mary Wanjiru', payerPhone: '0722334455' }, 201);
+    expect(p.payerPhone).toBe('254722334455');
+    const receipt = await send('GET', `/api/fees/payments/${p.id}/receipt.pdf`, 'finance');
+    expect(receipt.statusCode).toBe(200);
+    const text = pdfText(receipt.rawPayload);
+    expect(text).toContain('Mary Wanjiru, 0722 334 455');
+    expect(text).not.toContain('254722334455');
+    expect(text).toContain('Amount in words');
+    expect(text).toContain('Kenya Shillings Twelve Thousand Five Hundred and Fifty Cents Only');
+    // No logo yet: text only.
+    expect(inspectPdf(receipt.rawPayload).images).toBe(0);
+
+    // The school's crest (the demo seed's, stored as an uploaded logo) is drawn on every fee document.
+    const logoUrl = await system(t.database, (tx) => storeSchoolCrest(tx, t.deps.storage, greenhill, 'Greenhill Academy'));
+    try {
+      const account = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
+      const invoiceId = account.invoices[0]!.id;
+      for (const url of [`/api/fees/payments/${p.id}/receipt.pdf`, `/api/students/${learner.id}/statement?format=pdf`, `/api/fees/invoices/${invoiceId}/invoice.pdf`]) {
+        const res = await send('GET', url, 'finance');
+        expect(res.statusCode, url).toBe(200);
+        expect(inspectPdf(res.rawPayload).images, url).toBeGreaterThan(0);
+      }
+    } finally {
+      await system(t.database, (tx) => tx.update(schools).set({ logoUrl: null }).where(eq(schools.id, greenhill)));
+    }
+    expect(logoUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
   });
 });
 

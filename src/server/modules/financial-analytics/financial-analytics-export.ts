@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AnalyticsChart } from '../../../shared/contracts/financial-analytics.js';
 import { ANALYTICS_CHARTS } from '../../../shared/contracts/financial-analytics.js';
 import { METHOD_LABELS, financialAnalyticsMessages as msg } from '../../../shared/messages/financial-analytics.js';
-import { CONTENT_TYPES, escapeCell } from '../../lib/spreadsheet.js';
+import { addSheetRow, CONTENT_TYPES } from '../../lib/spreadsheet.js';
 import type { FinancialAnalyticsResult } from './financial-analytics.service.js';
 
 /**
@@ -33,7 +33,7 @@ export async function analyticsWorkbook(a: A, chart: AnalyticsChart | 'all'): Pr
     const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = columns.map((col) => ({ header: col.header, width: col.width, style: col.money ? { numFmt: '#,##0.00' } : undefined }));
     ws.getRow(1).font = { bold: true };
-    for (const row of rows) ws.addRow(columns.map((col) => escapeCell(col.value(row))));
+    for (const row of rows) addSheetRow(ws, columns.map((col) => col.value(row)));
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   };
   const wanted = chart === 'all' ? ANALYTICS_CHARTS : [chart];

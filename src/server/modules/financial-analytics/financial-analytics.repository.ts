@@ -121,10 +121,16 @@ export function topUnpaidBalances(tx: Tx, schoolId: string, termId: string, limi
     .limit(limit);
 }
 
-/** The total due (KES cents) of every invoice of the term (also one whose stream has no level), in a one-row list. */
-export function termDueTotal(tx: Tx, schoolId: string, termId: string) {
+/**
+ * The total due and paid (KES cents) of every invoice of the term (also one whose stream has no level),
+ * in a one-row list.
+ */
+export function termDueAndPaid(tx: Tx, schoolId: string, termId: string) {
   return tx
-    .select({ due: sql<number>`coalesce(sum(${invoiceBalances.dueCents}), 0)`.mapWith(Number) })
+    .select({
+      due: sql<number>`coalesce(sum(${invoiceBalances.dueCents}), 0)`.mapWith(Number),
+      paid: sql<number>`coalesce(sum(${invoiceBalances.paidCents}), 0)`.mapWith(Number),
+    })
     .from(invoiceBalances)
     .where(and(eq(invoiceBalances.schoolId, schoolId), eq(invoiceBalances.termId, termId)));
 }

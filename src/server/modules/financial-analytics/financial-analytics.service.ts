@@ -36,6 +36,9 @@ import type { AnalyticsTermRow } from './financial-analytics.repository.js';
  *   excluded; days elapsed count up to today (or the whole term once it has ended; 0 before it starts,
  *   when the projection is what has been collected). projectedRate = projected ÷ invoiced (0 when
  *   nothing was invoiced).
+ * - Collection (the headline figures, each on its base): "Collected to date" is the money received in
+ *   the term's dates up to today (the weekly and projection figures, any invoice it paid); "Collection
+ *   rate" is paid ÷ due over every invoice of the term (invoice_balances), whenever the money came in.
  * - Top arrears: the 10 learners with the largest unpaid balance on the term's invoices (due − paid),
  *   with the stream they were invoiced in and the days since the invoice's due date (0 when not yet due).
  */
@@ -88,6 +91,23 @@ export function projectionOf(invoicedCents: number, collectedCents: number, term
   };
 }
 
+/**
+ * The headline figures on their stated bases (contract `collection`): money received from the term's
+ * first day to today (capped at its last day) against the term's invoices, and what was paid on the
+ * term's invoices against what they ask. Amounts in cents.
+ */
+export function collectionOf(dueCents: number, paidCents: number, receivedCents: number, term: { startsOn: string; endsOn: string }, today: string): NonNullable<FinancialAnalytics['collection']> {
+  return {
+    invoiced: centsToKes(dueCents),
+    paidOnInvoices: centsToKes(paidCents),
+    rate: rate3(paidCents, dueCents),
+    receivedFrom: term.startsOn,
+    receivedTo: today < term.startsOn ? term.startsOn : today > term.endsOn ? term.endsOn : today,
+    receivedToDate: centsToKes(receivedCents),
+    receivedShare: rate3(receivedCents, dueCents),
+  };
+}
+
 /** Number of seven-day weeks of a term (the last one may be short). */
 export const weeksOf = (t: { startsOn: string; endsOn: string }) => Math.floor(daysBetween(t.startsOn, t.endsOn) / 7) + 1;
 
@@ -130,7 +150,7 @@ function byWeek(rows: { day: string; amount: number }[], startsOn: string, weeks
 /** Every figure of the analytics for one term of the school (see the module docstring). */
 export async function analyticsOf(tx: Tx, schoolId: string, termId: string | undefined, today: string = schoolToday()): Promise<FinancialAnalytics> {
   const term = await resolveTerm(tx, schoolId, termId);
-  if (!term) return { term: null, lastYearTerm: null, weekly: [], byLevel: [], methods: [], expensesByCategory: [], projection: null, topArrears: [] };
+  if (!term) return { term: null, lastYearTerm: null, weekly: [], byLevel: [], methods: [], expensesByCategory: [], projection: null, collection: null, topArrears: [] };
   const lastYear = await lastYearTermOf(tx, schoolId, term);
 
   const [daily, lastDaily, levelRows, methodRows, expenseRows, arrears, [allDue]] = await Promise.all([
@@ -140,8 +160,8 @@ export async function analyticsOf(tx: Tx, schoolId: string, termId: string | und
     collectedByMethod(tx, schoolId, term.startsOn, term.endsOn),
     repo.expensesByCategory(tx, schoolId, term.startsOn, term.endsOn),
     repo.topUnpaidBalances(tx, schoolId, term.id, TOP_ARREARS),
-    // The projection's invoiced total: every invoice of the term (also one whose stream has no level).
-    repo.termDueTotal(tx, schoolId, term.id),
+    // The projection's and the collection rate's base: every invoice of the term (also one whose stream has no level).
+    repo.termDueAndPaid(tx, schoolId, term.id),
   ]);
 
   // Weekly: this term's weeks; last year's term bucketed on its own calendar into as many weeks.
@@ -182,6 +202,7 @@ export async function analyticsOf(tx: Tx, schoolId: string, termId: string | und
       .map((r) => ({ category: r.category, amount: centsToKes(r.amount), share: rate3(r.amount, expenseTotal) }))
       .sort((a, b) => b.amount - a.amount || a.category.localeCompare(b.category)),
     projection: projectionOf(allDue?.due ?? 0, collectedCents, term, today),
+    collection: collectionOf(allDue?.due ?? 0, allDue?.paid ?? 0, collectedCents, term, today),
     topArrears: arrears.map((a) => ({
       studentId: a.studentId,
       name: learnerName(a),

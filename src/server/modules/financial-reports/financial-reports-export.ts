@@ -7,7 +7,7 @@ import { BUDGET_STATUS_LABELS, GROUP_BY_LABELS, MPESA_STATUS_LABELS, financialRe
 import { formatKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { createDocument, drawLetterhead, drawTable, formatDay, loadLetterhead, PDF_COLORS, renderPdf, type TableColumn } from '../../lib/pdf.js';
-import { CONTENT_TYPES, escapeCell } from '../../lib/spreadsheet.js';
+import { addSheetRow, CONTENT_TYPES, escapeCell } from '../../lib/spreadsheet.js';
 import type { FileStorage } from '../../storage/storage.js';
 import type { ReportContext, WithContext } from './financial-reports.service.js';
 import { inSchool } from '../../lib/school-context.js';
@@ -426,7 +426,7 @@ export async function reportXlsx(d: ReportDoc): Promise<Buffer> {
     const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = t.columns.map((c) => ({ header: c.header, width: Math.max(10, Math.round(c.width * 5)), style: c.kind === 'money' ? { numFmt: '#,##0.00' } : undefined }));
     ws.getRow(1).font = { bold: true };
-    for (const row of t.rows) ws.addRow(row.map((v) => escapeCell(v)));
+    for (const row of t.rows) addSheetRow(ws, row);
     if (t.total) ws.addRow(t.total.map((v) => escapeCell(v))).font = { bold: true };
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: t.columns.length } };
   }

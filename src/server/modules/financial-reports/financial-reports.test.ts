@@ -355,7 +355,8 @@ describe('PDF and Excel', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(cb.rawPayload as unknown as ArrayBuffer);
     const days = wb.getWorksheet('By day')!;
-    expect(days.getRow(4).values).toEqual([undefined, '2019-03-06', -1000, 0, -1000, 1700]);
+    expect(days.getRow(4).values).toEqual([undefined, new Date('2019-03-06T00:00:00Z'), -1000, 0, -1000, 1700]);
+    expect(days.getRow(4).getCell(1).numFmt).toBe('dd/mm/yyyy');
   });
 });
 

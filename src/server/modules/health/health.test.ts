@@ -101,7 +101,8 @@ describe('GET /api/system/health: the figures', () => {
     const during = await health();
     expect(during.sessions.active).toBe(before.sessions.active! + 1);
     expect(during.sessions.users).toBeGreaterThanOrEqual(2);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } })).statusCode).toBe(200);
+    // Scope local: only this session (logout's default, global, also ends the teacher's earlier ones).
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie }, payload: { scope: 'local' } })).statusCode).toBe(200);
     expect((await health()).sessions.active).toBe(before.sessions.active);
   });
 

@@ -7,7 +7,7 @@ import { EMPLOYMENT_TYPE_LABELS, EMPLOYER_LABELS, EXIT_TYPE_LABELS, hrReportsMes
 import { formatKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { createDocument, drawLetterhead, drawTable, formatDay, loadLetterhead, renderPdf, sendPdf, type TableColumn } from '../../lib/pdf.js';
-import { CONTENT_TYPES, escapeCell } from '../../lib/spreadsheet.js';
+import { addSheetRow, CONTENT_TYPES } from '../../lib/spreadsheet.js';
 import type { FileStorage } from '../../storage/storage.js';
 import type { HrSummary } from './hr-reports.service.js';
 import { inSchool } from '../../lib/school-context.js';
@@ -192,7 +192,7 @@ export async function hrReportsXlsx(reply: FastifyReply, s: HrSummary): Promise<
     const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = columns.map((col) => ({ header: col.header, width: col.width, style: col.money ? { numFmt: '#,##0.00' } : undefined }));
     ws.getRow(1).font = { bold: true };
-    for (const row of rows) ws.addRow(columns.map((col) => escapeCell(col.value(row))));
+    for (const row of rows) addSheetRow(ws, columns.map((col) => col.value(row)));
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   };
   const person = <T extends Person | Leaver | Contract>(extra: SheetColumn<T>[]): SheetColumn<T>[] => [

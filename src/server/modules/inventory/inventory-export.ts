@@ -6,7 +6,7 @@ import { inventoryMessages } from '../../../shared/messages/inventory.js';
 import { formatKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { createDocument, drawLetterhead, drawTable, formatDay, loadLetterhead, renderPdf, sendPdf } from '../../lib/pdf.js';
-import { CONTENT_TYPES, escapeCell } from '../../lib/spreadsheet.js';
+import { addSheetRow, CONTENT_TYPES } from '../../lib/spreadsheet.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { inSchool } from '../../lib/school-context.js';
 
@@ -61,7 +61,7 @@ export async function valuationXlsx(reply: FastifyReply, v: Valuation) {
     const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = headers.map((x) => ({ header: x.h, width: x.w }));
     ws.getRow(1).font = { bold: true };
-    for (const r of rows) ws.addRow(r.map((c) => escapeCell(c)));
+    for (const r of rows) addSheetRow(ws, r);
     headers.forEach((x, i) => {
       if (x.money) ws.getColumn(i + 1).numFmt = '#,##0.00';
     });

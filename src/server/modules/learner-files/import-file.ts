@@ -1,6 +1,15 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { EXPORT_EXTRA_COLUMNS, IMPORT_COLUMNS, type ImportColumn } from '../../../shared/contracts/learner-files.js';
+import {
+  EXPORT_EXTRA_COLUMNS,
+  IMPORT_COLUMNS,
+  importMappingSchema,
+  MAPPING_TARGETS,
+  NAME_PARTS,
+  unmappedRequired,
+  type ImportColumn,
+  type ImportMapping,
+} from '../../../shared/contracts/learner-files.js';
 import { messages } from '../../../shared/messages.js';
 import { AppError, badRequest } from '../../errors.js';
 
@@ -167,27 +176,109 @@ export function matchHeader(header: Cell[]): Record<ImportColumn, number> {
   });
   const missing = IMPORT_COLUMNS.filter((c) => index[c] === undefined);
   if (missing.length || unknown.length || duplicate.length) {
+    // details.headers: the file's own column names, for the web's column-mapping step (issue 34).
     throw new AppError(400, 'COLUMNS', m.columnsProblem(missing, unknown, duplicate), {
       fields: { file: m.columnsProblem(missing, unknown, duplicate) },
+      details: { headers: fileHeaders(header) },
     });
   }
   return index as Record<ImportColumn, number>;
 }
 
-/** Turns a table of cells (header first) into data rows; 400 for no header, no rows or too many rows. */
-export function tableToRows(table: Cell[][]): ImportFile {
+/** The file's non-blank header cells, as written. */
+export function fileHeaders(header: Cell[]): string[] {
+  return header.map(cellHeader).filter(Boolean);
+}
+
+/** Column positions after a mapping: each template column's index (-1: not in the file, read as blank) and the full-name column's. */
+interface ColumnIndex {
+  index: Record<ImportColumn, number>;
+  fullName: number;
+}
+
+function mappingError(message: string): AppError {
+  return new AppError(400, 'MAPPING', message, { fields: { mapping: message } });
+}
+
+/**
+ * The column positions a mapping gives (issue 34): each mapped header must be in the file (trimmed,
+ * case-insensitive) exactly once, each header may hold one of our columns, every required column must
+ * be mapped (first and last name, or full_name), and full_name excludes the name parts. 400 MAPPING
+ * naming what is wrong.
+ */
+export function mappedIndex(header: Cell[], mapping: ImportMapping): ColumnIndex {
+  const positions = new Map<string, number[]>();
+  header.forEach((cell, i) => {
+    const name = cellHeader(cell).toLowerCase();
+    if (name) positions.set(name, [...(positions.get(name) ?? []), i]);
+  });
+  const entries = MAPPING_TARGETS.filter((t) => mapping[t]).map((t) => [t, mapping[t]!.trim()] as const);
+  const notInFile = entries.filter(([, h]) => !positions.has(h.toLowerCase())).map(([, h]) => h);
+  if (notInFile.length) throw mappingError(m.mappingUnknownHeaders([...new Set(notInFile)]));
+  const ambiguous = entries.filter(([, h]) => positions.get(h.toLowerCase())!.length > 1).map(([, h]) => h);
+  if (ambiguous.length) throw mappingError(m.mappingAmbiguousHeaders([...new Set(ambiguous)]));
+  const seen = new Set<string>();
+  const reused = new Set<string>();
+  for (const [, h] of entries) (seen.has(h.toLowerCase()) ? reused : seen).add(h.toLowerCase());
+  if (reused.size) throw mappingError(m.mappingReused(entries.filter(([, h]) => reused.has(h.toLowerCase())).map(([, h]) => h).filter((h, i, a) => a.indexOf(h) === i)));
+  if (mapping.full_name && NAME_PARTS.some((p) => mapping[p])) throw mappingError(m.mappingFullNameAndParts);
+  const missing = unmappedRequired(mapping);
+  if (missing.length) throw mappingError(m.mappingMissingRequired(missing));
+  const at = (h: string | null | undefined) => (h ? positions.get(h.trim().toLowerCase())![0]! : -1);
+  const index = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, at(mapping[c])])) as Record<ImportColumn, number>;
+  return { index, fullName: at(mapping.full_name) };
+}
+
+/**
+ * The multipart `mapping` field (issue 34) as a mapping, or undefined when it is absent or blank. 400
+ * MAPPING when it is not a JSON object of known targets → header text or null.
+ */
+export function parseMappingField(raw: string | undefined): ImportMapping | undefined {
+  if (raw === undefined || !raw.trim()) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw mappingError(m.mappingNotJson);
+  }
+  const parsed = importMappingSchema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const unknown = parsed.error.issues.flatMap((i) => ((i as { params?: { unknown?: string[] } }).params?.unknown ?? []));
+  throw mappingError(unknown.length ? m.mappingUnknownTargets(unknown) : m.mappingNotJson);
+}
+
+/** A full name split on spaces: the first word, the words between, the last word ("Wanjiru Njeri Kamau"). */
+export function splitFullName(text: string): { first: string; middle: string; last: string } {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return { first: words[0] ?? '', middle: '', last: '' };
+  return { first: words[0]!, middle: words.slice(1, -1).join(' '), last: words[words.length - 1]! };
+}
+
+/**
+ * Turns a table of cells (header first) into data rows; 400 for no header, no rows or too many rows.
+ * Without a mapping the header must be the template's (matchHeader); with one, its columns are read
+ * (mappedIndex) and a full-name column fills first, middle and last name.
+ */
+export function tableToRows(table: Cell[][], mapping?: ImportMapping): ImportFile {
   const headerAt = table.findIndex((r) => r.some((c) => cellHeader(c) !== ''));
   if (headerAt < 0) throw badRequest(m.noHeader);
-  const index = matchHeader(table[headerAt]!);
+  const { index, fullName } = mapping ? mappedIndex(table[headerAt]!, mapping) : { index: matchHeader(table[headerAt]!), fullName: -1 };
   const rows: FileRow[] = [];
   for (let i = headerAt + 1; i < table.length; i++) {
     const cells = table[i]!;
     const values = {} as Record<ImportColumn, string>;
     let blank = true;
     for (const c of IMPORT_COLUMNS) {
-      const v = cellText(cells[index[c]], c);
+      const v = index[c] < 0 ? '' : cellText(cells[index[c]], c);
       values[c] = v;
       if (v) blank = false;
+    }
+    if (fullName >= 0) {
+      const name = splitFullName(cellText(cells[fullName], 'first_name'));
+      values.first_name = name.first;
+      values.middle_name = name.middle;
+      values.last_name = name.last;
+      if (name.first) blank = false;
     }
     if (blank) continue;
     if (rows.length >= MAX_IMPORT_ROWS) throw badRequest(m.tooManyRows(MAX_IMPORT_ROWS));
@@ -201,9 +292,9 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /**
  * Reads an uploaded import file (already checked by readUpload: `contentType` is text/csv or the xlsx
- * type). Throws 400 with a message the user can act on for anything it cannot read; never a 500.
+ * type), with the column mapping when the file's headers are not the template's. Throws 400 with a message the user can act on for anything it cannot read; never a 500.
  */
-export async function readImportFile(buffer: Buffer, contentType: string): Promise<ImportFile> {
+export async function readImportFile(buffer: Buffer, contentType: string, mapping?: ImportMapping): Promise<ImportFile> {
   const table = contentType === XLSX ? await readXlsx(buffer) : readCsv(buffer);
-  return tableToRows(table);
+  return tableToRows(table, mapping);
 }

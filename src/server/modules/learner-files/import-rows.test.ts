@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { exportUrl, IMPORT_COLUMNS } from '../../../shared/contracts/learner-files.js';
-import { cellText, detectDelimiter, matchHeader, tableToRows } from './import-file.js';
-import { checkRow, classKey, parseDate, parseRelationship, type ClassRef } from './import-rows.js';
+import { exportUrl, guessMapping, IMPORT_COLUMNS, unmappedRequired } from '../../../shared/contracts/learner-files.js';
+import { relationshipText } from '../../../shared/contracts/learners.js';
+import { cellText, detectDelimiter, matchHeader, splitFullName, tableToRows } from './import-file.js';
+import { checkRow, classKey, parseDate, parseRelationship, relationshipLabelOf, type ClassRef } from './import-rows.js';
 import { localPhone } from './learner-files.service.js';
 
 /** The import's pure rules (issue 10 §2 Import): reading cells, dates, the header, one row. */
@@ -94,6 +95,54 @@ describe('parseRelationship (issue 34)', () => {
     expect(parseRelationship('neighbourly')).toBeNull();
     expect(parseRelationship('constructor')).toBeNull();
     expect(parseRelationship('step')).toBeNull();
+  });
+});
+
+describe('relationship words kept as typed (issue 34)', () => {
+  it('keeps a school’s word, not the vocabulary’s own word, and shows the word else the label', () => {
+    expect(['Grandmother', '  Step-father ', 'AUNT', 'Mother', 'SPONSOR', 'guardian', ''].map(relationshipLabelOf)).toEqual(['Grandmother', 'Step-father', 'AUNT', null, null, null, null]);
+    expect(relationshipText('grandparent', 'Grandmother')).toBe('Grandmother');
+    expect(relationshipText('grandparent', null)).toBe('Grandparent');
+    expect(relationshipText('sponsor')).toBe('Sponsor');
+  });
+});
+
+describe('column mapping (issue 34)', () => {
+  it('guesses our columns from a school’s headers, by name and usual synonyms', () => {
+    expect(guessMapping(['Adm No', 'Surname', 'Other Names', 'Gender', 'D.O.B', 'Class', 'Parent Phone', "Parent's Name", 'E-mail'])).toEqual({
+      admission_number: 'Adm No',
+      first_name: 'Other Names',
+      last_name: 'Surname',
+      gender: 'Gender',
+      date_of_birth: 'D.O.B',
+      class: 'Class',
+      guardian_name: "Parent's Name",
+      guardian_phone: 'Parent Phone',
+      guardian_email: 'E-mail',
+    });
+    // The template's own names (any case) map to themselves; a full-name column only when no name part is there.
+    expect(guessMapping(IMPORT_COLUMNS.map((c) => c.toUpperCase()))).toEqual(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, c.toUpperCase()])));
+    expect(guessMapping(['Name', 'Sex'])).toEqual({ full_name: 'Name', gender: 'Sex' });
+    // The school's last mapping wins where its header is in the file.
+    expect(guessMapping(['Mobile Number', 'Phone'], { guardian_phone: 'mobile number' })).toEqual({ guardian_phone: 'Mobile Number' });
+  });
+
+  it('names the required columns still to choose; a full name stands for first and last', () => {
+    expect(unmappedRequired({ full_name: 'Name', gender: 'Sex', class: 'Class', guardian_name: 'Parent' })).toEqual(['guardian_phone']);
+    expect(unmappedRequired({})).toEqual(['first_name', 'last_name', 'gender', 'class', 'guardian_name', 'guardian_phone']);
+  });
+
+  it('splits a full name into first, middle and last, and reads a file through the mapping', () => {
+    expect(splitFullName('  Wanjiru  Njeri Wambui Kamau ')).toEqual({ first: 'Wanjiru', middle: 'Njeri Wambui', last: 'Kamau' });
+    expect(splitFullName('Otieno')).toEqual({ first: 'Otieno', middle: '', last: '' });
+    const file = tableToRows(
+      [
+        ['Name', 'Sex', 'Stream', 'Parent', 'Phone', 'Ignored'],
+        ['Achieng Odhiambo', 'F', 'Grade 7 East', 'Rose', 712345678, 'x'],
+      ],
+      { full_name: 'name', gender: 'Sex', class: 'Stream', guardian_name: 'Parent', guardian_phone: 'Phone' },
+    );
+    expect(file.rows[0]!.values).toMatchObject({ first_name: 'Achieng', middle_name: '', last_name: 'Odhiambo', admission_number: '', guardian_phone: '0712345678', upi: '' });
   });
 });
 

@@ -41,6 +41,8 @@ export interface ValidRow {
   boarding: Boarding;
   guardianName: string;
   guardianRelationship: Relationship;
+  /** The relationship word as typed when it is not the vocabulary value itself ("Grandmother"), else null (relationshipLabelOf). */
+  guardianRelationshipLabel: string | null;
   /** 2547XXXXXXXX / 2541XXXXXXXX. */
   guardianPhone: string;
   guardianEmail: string | null;
@@ -78,7 +80,7 @@ const ADMISSION_CHARS = /^[A-Za-z0-9/\-_. ]*$/;
  * The words schools write in the relationship column (issue 34), each with the nearest value of the
  * relationship vocabulary (RELATIONSHIPS in shared/contracts/learners.ts), keyed as relationshipKey
  * gives them. The vocabulary's own words are accepted too. A step-parent, aunt or uncle is kin but not
- * the parent, so "relative"; the word itself is not kept (the link stores the mapped value only).
+ * the parent, so "relative"; the word as typed is kept beside it for display (relationshipLabelOf).
  */
 export const RELATIONSHIP_WORDS: Readonly<Record<string, Relationship>> = {
   ...Object.fromEntries(RELATIONSHIPS.map((r) => [r, r])),
@@ -109,6 +111,17 @@ export function parseRelationship(text: string): Relationship | null {
   if (!text.trim()) return 'guardian';
   const key = relationshipKey(text);
   return Object.hasOwn(RELATIONSHIP_WORDS, key) ? RELATIONSHIP_WORDS[key]! : null;
+}
+
+/**
+ * The relationship word to keep for display (issue 34: "keeping the word as typed"): the typed text,
+ * spaces collapsed, unless it is blank or just the vocabulary value in some case ("Mother", "SPONSOR"),
+ * which the vocabulary's own label shows; null then.
+ */
+export function relationshipLabelOf(text: string): string | null {
+  const typed = text.trim().replace(/\s+/g, ' ');
+  if (!typed) return null;
+  return (RELATIONSHIPS as readonly string[]).includes(relationshipKey(typed)) ? null : typed;
 }
 
 /** Checks one row against the rules that need no database; `classes` are the open year's, by classKey. */
@@ -173,6 +186,7 @@ export function checkRow(r: FileRow, classes: Map<string, ClassRef>, today: stri
       boarding: boarding!,
       guardianName: v.guardian_name,
       guardianRelationship: relationship!,
+      guardianRelationshipLabel: relationshipLabelOf(v.guardian_relationship),
       guardianPhone: phone!,
       guardianEmail,
     },

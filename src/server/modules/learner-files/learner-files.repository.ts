@@ -126,6 +126,8 @@ export interface LinkRef {
   studentId: string;
   guardianId: string;
   relationship: string;
+  /** The relationship word as typed on import, or null (issue 34). */
+  relationshipLabel: string | null;
   isPrimary: boolean;
 }
 
@@ -135,7 +137,13 @@ export async function linksOf(tx: Tx, studentIds: string[]): Promise<LinkRef[]> 
   for (const chunk of chunks(studentIds, IN_LIST)) {
     out.push(
       ...(await tx
-        .select({ studentId: studentGuardians.studentId, guardianId: studentGuardians.guardianId, relationship: studentGuardians.relationship, isPrimary: studentGuardians.isPrimary })
+        .select({
+          studentId: studentGuardians.studentId,
+          guardianId: studentGuardians.guardianId,
+          relationship: studentGuardians.relationship,
+          relationshipLabel: studentGuardians.relationshipLabel,
+          isPrimary: studentGuardians.isPrimary,
+        })
         .from(studentGuardians)
         .where(inArray(studentGuardians.studentId, chunk))),
     );
@@ -243,7 +251,7 @@ export async function upsertEnrolments(
   }
 }
 
-/** Links guardians to learners (relationship updated on an existing link; the primary flag is kept). */
+/** Links guardians to learners (relationship and its typed word updated on an existing link; the primary flag is kept). */
 export async function upsertLinks(tx: Tx, schoolId: string, list: LinkRef[]): Promise<void> {
   for (const chunk of chunks(list)) {
     await tx
@@ -251,8 +259,8 @@ export async function upsertLinks(tx: Tx, schoolId: string, list: LinkRef[]): Pr
       .values(chunk.map((l) => ({ ...l, schoolId })))
       .onConflictDoUpdate({
         target: [studentGuardians.studentId, studentGuardians.guardianId],
-        set: { relationship: sql`excluded.relationship` },
-        setWhere: sql`${studentGuardians.relationship} <> excluded.relationship`,
+        set: { relationship: sql`excluded.relationship`, relationshipLabel: sql`excluded.relationship_label` },
+        setWhere: sql`(${studentGuardians.relationship}, ${studentGuardians.relationshipLabel}) is distinct from (excluded.relationship, excluded.relationship_label)`,
       });
   }
 }
@@ -276,13 +284,17 @@ export async function listExportBase(tx: Tx, ids: string[]): Promise<{ id: strin
     .where(inArray(students.id, ids));
 }
 
-/** One guardian per learner of `ids`: the primary one, else the first by name (name, relationship, phone, e-mail). */
-export async function listFirstGuardians(tx: Tx, ids: string[]): Promise<{ studentId: string; name: string; relationship: string; phone: string; email: string | null }[]> {
+/** One guardian per learner of `ids`: the primary one, else the first by name (name, relationship and its typed word, phone, e-mail). */
+export async function listFirstGuardians(
+  tx: Tx,
+  ids: string[],
+): Promise<{ studentId: string; name: string; relationship: string; relationshipLabel: string | null; phone: string; email: string | null }[]> {
   return tx
     .selectDistinctOn([studentGuardians.studentId], {
       studentId: studentGuardians.studentId,
       name: guardians.name,
       relationship: studentGuardians.relationship,
+      relationshipLabel: studentGuardians.relationshipLabel,
       phone: guardians.phone,
       email: guardians.email,
     })

@@ -7,6 +7,7 @@ import {
   importStartedSchema,
   STUDENT_IMPORT_TASK,
   templateQuery,
+  type ImportMapping,
   type ImportResult,
 } from '../../../shared/contracts/learner-files.js';
 import { schoolToday } from '../../../shared/dates.js';
@@ -18,7 +19,7 @@ import { CONTENT_TYPES, sendSpreadsheet } from '../../lib/spreadsheet.js';
 import { actorOf } from '../../plugins/access.js';
 import { loadFile, readUpload, storeFile } from '../../lib/files.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
-import { readImportFile } from './import-file.js';
+import { parseMappingField, readImportFile } from './import-file.js';
 import { importAuditOfTask } from './learner-files.repository.js';
 import { buildTemplate, exportStudents, EXPORT_COLUMNS, importerOf, importLearners, LEARNER_FILES_AUDIT } from './learner-files.service.js';
 
@@ -35,7 +36,11 @@ import { buildTemplate, exportStudents, EXPORT_COLUMNS, importerOf, importLearne
  *   (progress counts rows; the result is the same object). Synchronous calls suit integrations.
  *   Whole-file refusals, nothing imported: 400 COLUMNS (missing, unknown or repeated columns, named),
  *   400 for an empty file, no rows, an unreadable file or no open academic year; 413 FILE_TOO_LARGE;
- *   415 FILE_TYPE; 409 CONFLICT when a number was taken meanwhile.
+ *   415 FILE_TYPE; 409 CONFLICT when a number was taken meanwhile. COLUMNS carries `details.headers`
+ *   (the file's own column names). A file with other headers than the template's is imported with a
+ *   multipart field `mapping` sent before `file` (issue 34): a JSON object of our column (or
+ *   `full_name`) → the file's header; 400 MAPPING, nothing imported, for invalid JSON, unknown targets,
+ *   headers not in the file (or in it twice), a header used twice or a required column left out.
  * - GET /api/students/import/template?format=csv|xlsx (manageLearners): the template.
  * - GET /api/students/export?format=csv|xlsx&search=&classId=&levelId=&status=&gender=&boarding=&sort=
  *   (viewLearners, staff only: 403 for a parent): every learner of the register's filters the caller
@@ -64,8 +69,9 @@ export async function learnerFilesRoutes(app: FastifyInstance, deps: ModuleDeps)
     async (request, reply) => {
       const actor = importerOf(actorOf(request));
       const upload = await readUpload(request, 'import');
-      // Read it now, so a file with the wrong columns is refused at once, background or not.
-      const file = await readImportFile(upload.buffer, upload.contentType);
+      const mapping = parseMappingField(upload.fields.mapping);
+      // Read it now, so a file with the wrong columns (or a wrong mapping) is refused at once, background or not.
+      const file = await readImportFile(upload.buffer, upload.contentType, mapping);
       const fileName = upload.filename || 'import';
       if (request.query.async) {
         const task = await withScope(database.db, { schoolId: actor.schoolId, userId: actor.id, allSchools: false }, async (tx) => {
@@ -81,7 +87,7 @@ export async function learnerFilesRoutes(app: FastifyInstance, deps: ModuleDeps)
             schoolId: actor.schoolId,
             kind: STUDENT_IMPORT_TASK,
             createdBy: actor.id,
-            input: { fileName, commit: request.query.commit, role: actor.role, ip: request.ip, rows: file.rows.length },
+            input: { fileName, commit: request.query.commit, role: actor.role, ip: request.ip, rows: file.rows.length, ...(mapping ? { mapping } : {}) },
             inputFileId: stored.id,
             total: file.rows.length,
           });
@@ -128,7 +134,7 @@ export async function learnerFilesRoutes(app: FastifyInstance, deps: ModuleDeps)
  */
 async function runImportTask(ctx: TaskContext): Promise<{ result: ImportResult }> {
   const t = ctx.task;
-  const input = t.input as { fileName?: string; commit?: boolean; role?: string; ip?: string };
+  const input = t.input as { fileName?: string; commit?: boolean; role?: string; ip?: string; mapping?: ImportMapping };
   // The person who started it (a task is always started by someone; createdBy is null only once they are deleted).
   if (!t.createdBy) throw new AppError(400, 'NO_OWNER', messages.friendly.permission);
   const actor = { id: t.createdBy, role: input.role ?? 'principal', schoolId: t.schoolId };
@@ -138,7 +144,7 @@ async function runImportTask(ctx: TaskContext): Promise<{ result: ImportResult }
   if (!t.inputFileId) throw new AppError(400, 'NO_FILE', messages.files.noFile);
   const fileId = t.inputFileId;
   const { row, body } = await withScope(ctx.database.db, scope, (tx) => loadFile(tx, ctx.storage, t.schoolId, fileId));
-  const file = await readImportFile(body, row.contentType);
+  const file = await readImportFile(body, row.contentType, input.mapping);
   const rows = file.rows.length;
   await ctx.progress(0, rows);
 

@@ -200,7 +200,7 @@ export async function importLearners(database: Database, actor: ImportActor, fil
         const fieldsChanged = (Object.keys(next) as (keyof repo.StudentUpdate)[]).some((k) => next[k] !== ex[k]);
         const g = guardianByPhone.get(v.guardianPhone);
         const link = g && linksByStudent.get(ex.id)?.find((l) => l.guardianId === g.id);
-        const linkChanged = !link || link.relationship !== v.guardianRelationship;
+        const linkChanged = !link || link.relationship !== v.guardianRelationship || link.relationshipLabel !== v.guardianRelationshipLabel;
         return { v, existing: ex, next, changed: fieldsChanged || linkChanged };
       });
       const changed = updates.filter((u) => u.changed);
@@ -276,13 +276,20 @@ export async function importLearners(database: Database, actor: ImportActor, fil
       ]);
 
       await repo.upsertLinks(tx, schoolId, [
-        ...created.map(({ v, id }) => ({ studentId: id, guardianId: guardianIds.get(v.guardianPhone)!, relationship: v.guardianRelationship, isPrimary: true })),
+        ...created.map(({ v, id }) => ({
+          studentId: id,
+          guardianId: guardianIds.get(v.guardianPhone)!,
+          relationship: v.guardianRelationship,
+          relationshipLabel: v.guardianRelationshipLabel,
+          isPrimary: true,
+        })),
         ...changed.map((u) => {
           const own = linksByStudent.get(u.existing.id) ?? [];
           return {
             studentId: u.existing.id,
             guardianId: guardianIds.get(u.v.guardianPhone)!,
             relationship: u.v.guardianRelationship,
+            relationshipLabel: u.v.guardianRelationshipLabel,
             isPrimary: !own.some((l) => l.isPrimary),
           };
         }),
@@ -387,7 +394,8 @@ export const EXPORT_COLUMNS: ExportColumn<ExportRow>[] = [
 
 /** Birth-certificate numbers, class teachers and the primary guardian (else the first by name) of a page of learners. */
 async function exportExtras(tx: Tx, ids: string[]) {
-  if (!ids.length) return new Map<string, { bcn: string | null; classTeacherId: string | null; g: { name: string; relationship: string; phone: string; email: string | null } | null }>();
+  type FirstGuardian = Awaited<ReturnType<typeof repo.listFirstGuardians>>[number];
+  if (!ids.length) return new Map<string, { bcn: string | null; classTeacherId: string | null; g: FirstGuardian | null }>();
   const base = await repo.listExportBase(tx, ids);
   const g = await repo.listFirstGuardians(tx, ids);
   const byStudent = new Map(g.map((x) => [x.studentId, x]));
@@ -420,7 +428,8 @@ export async function exportStudents(database: Database, actor: Actor, q: Export
           ...r,
           birthCertificateNumber: x?.bcn ?? null,
           guardianName: g?.name ?? null,
-          guardianRelationship: g?.relationship ?? null,
+          // The word the school typed (issue 34), else the vocabulary value (what the template takes back).
+          guardianRelationship: g ? (g.relationshipLabel ?? g.relationship) : null,
           guardianPhone: g?.phone ?? null,
           guardianEmail: g?.email ?? null,
         });

@@ -4,8 +4,9 @@ import { parse } from 'csv-parse/sync';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { auditLogs, classes, guardians, studentEnrolments, studentGuardians, students } from '../../db/schema/index.js';
 import { multipartFile, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
-import { IMPORT_COLUMNS, type ImportResult } from '../../../shared/contracts/learner-files.js';
-import type { ListStudentsResponse } from '../../../shared/contracts/learners.js';
+import { guessMapping, IMPORT_COLUMNS, type ImportMapping, type ImportResult } from '../../../shared/contracts/learner-files.js';
+import type { ParentDashboard } from '../../../shared/contracts/dashboard.js';
+import type { ListStudentsResponse, StudentDetail } from '../../../shared/contracts/learners.js';
 import type { Task } from '../../../shared/contracts/tasks.js';
 import { schoolToday } from '../../../shared/dates.js';
 
@@ -182,7 +183,7 @@ describe('GET /api/students/import/template', () => {
     for (const r of rows.slice(1)) {
       expect(classNames.map((c) => c.name)).toContain(r[IMPORT_COLUMNS.indexOf('class')]);
       expect(['M', 'F']).toContain(r[IMPORT_COLUMNS.indexOf('gender')]);
-      expect(r[IMPORT_COLUMNS.indexOf('date_of_birth')]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(r[IMPORT_COLUMNS.indexOf('date_of_birth')]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     }
     // The template itself passes a dry run.
     const check = await importFile('', 'template.csv', res.rawPayload);
@@ -322,7 +323,7 @@ describe('bad rows and bad files', () => {
       ['gender', 'Gender must be M or F (or male / female).'],
     ]);
     expect(at(5)).toEqual([['date_of_birth', 'The date of birth cannot be in the future.']]);
-    expect(at(6)).toEqual([['date_of_birth', 'Enter the date of birth as YYYY-MM-DD.']]);
+    expect(at(6)).toEqual([['date_of_birth', 'Enter the date of birth as dd/mm/yyyy, e.g. 12/03/2014 (YYYY-MM-DD also works).']]);
     expect(at(7)).toEqual([['class', 'Unknown class "Grade 12 North": use a class of the current academic year, e.g. as in the template.']]);
     expect(at(8)).toEqual([
       ['boarding', 'Boarding must be day or boarding (blank means day).'],
@@ -486,6 +487,131 @@ describe('bad rows and bad files', () => {
       { row: 5, column: 'class', message: `PP2 West will have ${pp2!.n + 3} learners, over its capacity of ${pp2!.n + 2}. The rows are imported anyway.` },
     ]);
     expect(result.created).toBe(3);
+  });
+});
+
+/** POST a file with a `mapping` field (sent before the file, as the web sends it). */
+function uploadMapped(url: string, name: string, content: string, mapping: ImportMapping | string) {
+  const boundary = '----edufam-import-test';
+  const field = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n${typeof mapping === 'string' ? mapping : JSON.stringify(mapping)}\r\n`,
+  );
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { cookie: cookie.principal!, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([field, multipartFile(boundary, name, CSV, content)]),
+  });
+}
+
+describe('relationship words kept as typed, column mapping (issue 34)', () => {
+  it('a Grandmother row keeps "Grandmother" beside grandparent: on the learner’s record, the parent’s dashboard and the export; the form’s relationship replaces it', async () => {
+    const [parent] = await system(t.database, (tx) =>
+      tx
+        .select({ phone: guardians.phone })
+        .from(guardians)
+        .where(and(eq(guardians.schoolId, greenhill), sql`${guardians.profileId} = (select id from profiles where email = 'parent@greenhill.edufam.test')`)),
+    );
+    const local = `0${parent!.phone.slice(3)}`;
+    const rows: Row[] = [
+      learner({ first_name: 'Nyokabi', last_name: 'Labelled', guardian_name: 'Parent Demo', guardian_relationship: 'Grandmother', guardian_phone: local }),
+      learner({ first_name: 'Mumbua', last_name: 'Labelled', guardian_relationship: ' Mother ', guardian_phone: '0711000801' }),
+    ];
+    expect(await importFile('?commit=true', 'kin-words.csv', csvOf(rows))).toMatchObject({ created: 2, errors: [] });
+    const [g] = await learnersNamed('Nyokabi', 'Labelled');
+    const [m2] = await learnersNamed('Mumbua', 'Labelled');
+    const links = await system(t.database, (tx) =>
+      tx.select({ studentId: studentGuardians.studentId, relationship: studentGuardians.relationship, label: studentGuardians.relationshipLabel }).from(studentGuardians).where(inArray(studentGuardians.studentId, [g!.id, m2!.id])),
+    );
+    expect(links.find((l) => l.studentId === g!.id)).toMatchObject({ relationship: 'grandparent', label: 'Grandmother' });
+    // The vocabulary word itself needs no label: its own ("Mother") shows.
+    expect(links.find((l) => l.studentId === m2!.id)).toMatchObject({ relationship: 'mother', label: null });
+
+    const detail = (await get(`/api/students/${g!.id}`, 'principal')).json() as StudentDetail;
+    expect(detail.guardians[0]).toMatchObject({ relationship: 'grandparent', relationshipLabel: 'Grandmother' });
+    const home = (await get('/api/dashboard', 'parent')).json() as ParentDashboard;
+    expect(home.children.find((c) => c.studentId === g!.id)).toMatchObject({ relationship: 'grandparent', relationshipLabel: 'Grandmother' });
+    const own = (await get(`/api/students/${g!.id}`, 'parent')).json() as StudentDetail;
+    expect(own.guardians.find((x) => x.relationship === 'grandparent')).toMatchObject({ relationshipLabel: 'Grandmother' });
+
+    const exp = await get('/api/students/export?search=Labelled', 'principal');
+    const [header, ...out] = parse(exp.rawPayload, { bom: true }) as string[][];
+    const col = header!.indexOf('guardian_relationship');
+    expect(Object.fromEntries(out.map((r) => [r[1], r[col]]))).toEqual({ Nyokabi: 'Grandmother', Mumbua: 'mother' });
+    // The export imports back unchanged: the typed word maps to the same link.
+    expect(await importFile('', 'export.csv', exp.rawPayload)).toMatchObject({ created: 0, updated: 0, unchanged: 2, errors: [] });
+
+    // Choosing a relationship in the form replaces the typed word.
+    const guardianId = detail.guardians[0]!.id;
+    const patched = await t.app.inject({ method: 'PATCH', url: `/api/students/${g!.id}/guardians/${guardianId}`, headers: { cookie: cookie.principal! }, payload: { relationship: 'other' } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((patched.json() as StudentDetail).guardians[0]).toMatchObject({ relationship: 'other', relationshipLabel: null });
+  });
+
+  const THEIR_HEADERS = ['Adm No', 'Full Name', 'Sex', 'DOB', 'Stream', 'Parent Name', 'Relationship', 'Parent Phone', 'Notes'];
+  const theirCsv = [
+    THEIR_HEADERS.join(','),
+    'MAP/001,Wanjiku Njeri Mapped,F,12/03/2014,Grade 7 East,Grace Mapped,Grandmother,0711000901,first term',
+    'MAP/002,Otieno Mapped,M,2013-08-30,Grade 8 West,Tom Mapped,father,0711000902,',
+  ].join('\n');
+
+  it('a file with other headers is refused with its headers, then imports with a mapping', async () => {
+    const before = await counts();
+    const plain = await upload('/api/students/import', 'principal', 'theirs.csv', theirCsv);
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().error).toMatchObject({ code: 'COLUMNS', details: { headers: THEIR_HEADERS } });
+
+    const mapping = guessMapping(THEIR_HEADERS);
+    expect(mapping).toEqual({
+      admission_number: 'Adm No',
+      full_name: 'Full Name',
+      gender: 'Sex',
+      date_of_birth: 'DOB',
+      class: 'Stream',
+      guardian_name: 'Parent Name',
+      guardian_relationship: 'Relationship',
+      guardian_phone: 'Parent Phone',
+    });
+    const dry = await uploadMapped('/api/students/import', 'theirs.csv', theirCsv, mapping);
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({ created: 2, updated: 0, rows: 2, errors: [], committed: false });
+    expect(await counts()).toEqual(before);
+
+    const done = await uploadMapped('/api/students/import?commit=true', 'theirs.csv', theirCsv, mapping);
+    expect(done.json()).toMatchObject({ created: 2, errors: [], committed: true });
+    const [w] = await learnersNamed('Wanjiku', 'Mapped');
+    expect(w).toMatchObject({ admissionNumber: 'MAP/001', middleName: 'Njeri', className: 'Grade 7 East', dateOfBirth: '2014-03-12' });
+    expect((await guardiansOf(w!.id))[0]).toMatchObject({ name: 'Grace Mapped', phone: '254711000901', relationship: 'grandparent' });
+    expect(await learnersNamed('Otieno', 'Mapped')).toEqual([expect.objectContaining({ admissionNumber: 'MAP/002', middleName: null })]);
+
+    // The background import reads the stored file with the same mapping.
+    const again = await uploadMapped('/api/students/import?commit=true&async=true', 'theirs.csv', theirCsv, mapping);
+    expect(again.statusCode, again.body).toBe(202);
+    const task = await waitForTask((again.json() as { taskId: string }).taskId);
+    expect(task).toMatchObject({ status: 'succeeded' });
+    expect(task.result).toMatchObject({ created: 0, unchanged: 2, errors: [] });
+  });
+
+  it('a bad mapping is 400 MAPPING, naming the problem, and nothing is written', async () => {
+    const before = await counts();
+    const good = guessMapping(THEIR_HEADERS);
+    const cases: [ImportMapping | string, string][] = [
+      [{ ...good, favourite_colour: 'Notes' } as ImportMapping, 'The mapping names columns the import does not have: favourite_colour.'],
+      [{ ...good, upi: 'UPI Number' }, 'The mapping names columns that are not in the file: UPI Number.'],
+      [{ ...good, guardian_phone: null }, "Choose the file's column for: guardian_phone."],
+      [{ ...good, upi: 'Parent Phone' }, 'Each column of the file can hold only one of ours; used more than once: Parent Phone.'],
+      [{ ...good, first_name: 'Notes' }, 'Choose either a full-name column or first and last name columns, not both.'],
+      ['{not json', 'The column mapping could not be read: send it as a JSON object of our column → your column.'],
+      ['["Adm No"]', 'The column mapping could not be read: send it as a JSON object of our column → your column.'],
+    ];
+    for (const [mapping, message] of cases) {
+      const res = await uploadMapped('/api/students/import?commit=true', 'theirs.csv', theirCsv, mapping);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'MAPPING', message });
+    }
+    const async = await uploadMapped('/api/students/import?commit=true&async=true', 'theirs.csv', theirCsv, { favourite_colour: 'Notes' } as ImportMapping);
+    expect(async.statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
   });
 });
 

@@ -234,6 +234,7 @@ export async function guardiansOf(tx: Tx, studentId: string) {
       id: guardians.id,
       name: guardians.name,
       relationship: studentGuardians.relationship,
+      relationshipLabel: studentGuardians.relationshipLabel,
       phone: guardians.phone,
       email: guardians.email,
       isPrimary: studentGuardians.isPrimary,
@@ -374,12 +375,23 @@ export async function deleteGuardian(tx: Tx, id: string): Promise<void> {
   await tx.delete(guardians).where(eq(guardians.id, id));
 }
 
-/** Links a guardian to a learner, or updates the existing link's relationship and primary flag. */
+/**
+ * Links a guardian to a learner, or updates the existing link's relationship and primary flag. The
+ * typed relationship word of an import (relationship_label) stays while the relationship is the same
+ * and is cleared when it changes (the form chooses from the vocabulary).
+ */
 export async function upsertGuardianLink(tx: Tx, schoolId: string, studentId: string, guardianId: string, relationship: string, isPrimary: boolean): Promise<void> {
   await tx
     .insert(studentGuardians)
     .values({ schoolId, studentId, guardianId, relationship, isPrimary })
-    .onConflictDoUpdate({ target: [studentGuardians.studentId, studentGuardians.guardianId], set: { relationship, isPrimary } });
+    .onConflictDoUpdate({
+      target: [studentGuardians.studentId, studentGuardians.guardianId],
+      set: {
+        relationship,
+        isPrimary,
+        relationshipLabel: sql`case when ${studentGuardians.relationship} = excluded.relationship then ${studentGuardians.relationshipLabel} end`,
+      },
+    });
 }
 
 /** Clears the primary flag of every guardian link of the learner. */
@@ -388,7 +400,7 @@ export async function clearPrimaryGuardian(tx: Tx, studentId: string): Promise<v
 }
 
 /** Writes `changes` onto the link between the learner and guardian. */
-export async function updateGuardianLink(tx: Tx, studentId: string, guardianId: string, changes: { relationship?: string; isPrimary?: boolean }): Promise<void> {
+export async function updateGuardianLink(tx: Tx, studentId: string, guardianId: string, changes: { relationship?: string; relationshipLabel?: string | null; isPrimary?: boolean }): Promise<void> {
   await tx
     .update(studentGuardians)
     .set(changes)

@@ -488,8 +488,12 @@ export async function updateGuardian(deps: AuthDeps, actor: Actor, studentId: st
     if (Object.keys(guardianChanges).length) {
       await repo.updateGuardianFields(tx, schoolId, guardianId, guardianChanges);
     }
-    const linkChanges: { relationship?: string; isPrimary?: boolean } = {};
-    if (patch.relationship !== undefined && patch.relationship !== link.relationship) linkChanges.relationship = patch.relationship;
+    const linkChanges: { relationship?: string; relationshipLabel?: null; isPrimary?: boolean } = {};
+    if (patch.relationship !== undefined && patch.relationship !== link.relationship) {
+      linkChanges.relationship = patch.relationship;
+      // The word typed on import no longer describes the chosen relationship.
+      if (link.relationshipLabel !== null) linkChanges.relationshipLabel = null;
+    }
     if (patch.isPrimary !== undefined && patch.isPrimary !== link.isPrimary) linkChanges.isPrimary = patch.isPrimary;
     if (linkChanges.isPrimary) await repo.clearPrimaryGuardian(tx, studentId);
     if (Object.keys(linkChanges).length) {

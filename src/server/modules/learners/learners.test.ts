@@ -251,7 +251,7 @@ describe('POST /api/students: admission (issue 10 §2)', () => {
   it.each([
     ['an invalid phone', { guardians: [{ name: 'X Y', relationship: 'mother', phone: '0812' }] }, 'guardians.0.phone', 'Please enter a valid Kenyan phone number'],
     ['a future date of birth', { dateOfBirth: '2099-01-01' }, 'dateOfBirth', 'The date of birth cannot be in the future.'],
-    ['an impossible date', { dateOfBirth: '2015-02-30' }, 'dateOfBirth', 'Enter the date of birth as YYYY-MM-DD.'],
+    ['an impossible date', { dateOfBirth: '2015-02-30' }, 'dateOfBirth', 'Enter the date of birth as dd/mm/yyyy.'],
     ['an unknown class', { classId: '00000000-0000-4000-8000-000000000000' }, 'classId', 'That class does not exist in this school.'],
     ['no guardian', { guardians: [] }, 'guardians', 'Add at least one parent or guardian.'],
     ['a bad gender', { gender: 'X' }, 'gender', 'Choose the learner’s gender.'],

@@ -27,8 +27,8 @@ async function optionalUser(deps: AuthDeps, request: FastifyRequest): Promise<Se
  * Maintenance, §7 item 5 and 6 and "Maintenance service", §8 Maintenance).
  *
  * Errors are `{ error: { code, message, fields? } }`: 401 UNAUTHENTICATED without a session, 403
- * FORBIDDEN for any role but edufam_admin (the only role that may toggle maintenance, spec §6 User
- * management), 400 VALIDATION for bad input (nothing changes), 404 NOT_FOUND "No maintenance settings
+ * FORBIDDEN for any role but edufam_admin and its alias elimisha_admin (spec §6 User management: the
+ * role that may toggle maintenance; spec §1: the alias is treated identically), 400 VALIDATION for bad input (nothing changes), 404 NOT_FOUND "No maintenance settings
  * available" and 409 conflicts as described per route. Every change is one transaction (row upsert +
  * audit_logs entry with target system_settings:maintenance_mode and old/new values), followed by a
  * `maintenance.changed` live event to every signed-in browser.
@@ -75,11 +75,12 @@ export async function maintenanceRoutes(app: FastifyInstance, deps: AuthDeps, ma
   );
 
   /**
-   * POST /api/maintenance/enable {message, estimatedDuration?, allowedRoles?} (edufam_admin) → 200
-   * setting. Spec §4: disabled → enabled with the message and estimated duration (empty or absent:
+   * POST /api/maintenance/enable {message?, estimatedDuration?, allowedRoles?} (edufam_admin) → 200
+   * setting. Spec §4: disabled → enabled with the message (empty or absent: the default "System is
+   * under maintenance. Please try again later.", spec §8) and estimated duration (empty or absent:
    * "2-4 hours"). allowedRoles (absent: edufam_admin only, spec §9) always includes edufam_admin.
-   * Audited as maintenance_enabled. 400 VALIDATION: message empty ("Please enter a maintenance
-   * message.") or over 500 characters, duration over 100, unknown role. 409 ALREADY_ENABLED when
+   * Audited as maintenance_enabled. 400 VALIDATION: message not a string or over 500 characters,
+   * duration over 100, unknown role. 409 ALREADY_ENABLED when
    * maintenance is already on (use PUT /api/maintenance/message to change the message).
    */
   r.post(
@@ -92,8 +93,9 @@ export async function maintenanceRoutes(app: FastifyInstance, deps: AuthDeps, ma
   );
 
   /**
-   * PUT /api/maintenance/message {message, estimatedDuration?} (edufam_admin) → 200 setting. Changes
-   * what blocked users read while maintenance is on; an absent estimatedDuration keeps the current one.
+   * PUT /api/maintenance/message {message?, estimatedDuration?} (edufam_admin) → 200 setting. Changes
+   * what blocked users read while maintenance is on (an empty message: the default message); an absent
+   * estimatedDuration keeps the current one, an empty one is "2-4 hours".
    * Audited as maintenance_message_updated (nothing is written or audited when both are unchanged).
    * 400 VALIDATION as for enable; 404 NOT_FOUND "No maintenance settings available" when the setting was
    * never written; 409 MAINTENANCE_NOT_ENABLED "Maintenance mode is not enabled." when it is off.

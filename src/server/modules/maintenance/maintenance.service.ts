@@ -246,7 +246,8 @@ export function createMaintenanceService(database: Database, events: EventBus, l
           const roles = body.allowedRoles ?? DEFAULT_MAINTENANCE_ALLOWED_ROLES;
           return {
             enabled: true,
-            message: body.message,
+            // Spec §8 Maintenance: the default message when none is given.
+            message: body.message || m.defaultMessage,
             estimatedDuration: body.estimatedDuration || DEFAULT_ESTIMATED_DURATION,
             allowedRoles: [...new Set<Role>(['edufam_admin', ...roles])],
           };
@@ -264,8 +265,9 @@ export function createMaintenanceService(database: Database, events: EventBus, l
           if (!before.enabled) throw new AppError(409, 'MAINTENANCE_NOT_ENABLED', m.notEnabled);
           const estimatedDuration =
             body.estimatedDuration === undefined ? before.estimatedDuration : body.estimatedDuration || DEFAULT_ESTIMATED_DURATION;
-          if (body.message === before.message && estimatedDuration === before.estimatedDuration) return null;
-          return { enabled: true, message: body.message, estimatedDuration, allowedRoles: before.allowedRoles };
+          const message = body.message || m.defaultMessage;
+          if (message === before.message && estimatedDuration === before.estimatedDuration) return null;
+          return { enabled: true, message, estimatedDuration, allowedRoles: before.allowedRoles };
         },
         ctx,
       );

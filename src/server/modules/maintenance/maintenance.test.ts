@@ -90,7 +90,7 @@ describe('who may call the admin routes', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  for (const role of ['elimisha_admin', 'school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr']) {
+  for (const role of ['school_director', 'principal', 'teacher', 'parent', 'finance_officer', 'hr']) {
     it.each(adminRoutes)(`%s → 403 for ${role}`, async (_name, fn) => {
       const res = await fn(role);
       expect(res.statusCode).toBe(403);
@@ -107,9 +107,8 @@ describe('who may call the admin routes', () => {
 
 describe('bad input → 400 and nothing changes', () => {
   it.each([
-    ['no body', undefined, 'Please enter a maintenance message.'],
-    ['empty message', { message: '   ' }, 'Please enter a maintenance message.'],
-    ['message not a string', { message: 42 }, 'Please enter a maintenance message.'],
+    ['no body', undefined, 'Invalid request'],
+    ['message not a string', { message: 42 }, 'Invalid request'],
     ['message over 500 characters', { message: 'x'.repeat(501) }, 'The maintenance message must be at most 500 characters.'],
     ['duration over 100 characters', { message: 'ok', estimatedDuration: 'y'.repeat(101) }, 'The estimated duration must be at most 100 characters.'],
     ['unknown role', { message: 'ok', allowedRoles: ['janitor'] }, null],
@@ -173,17 +172,21 @@ describe('enable, refuse, update, disable', () => {
     expect(anon).toMatchObject({ enabled: true, message: 'Upgrading the exam module.', estimatedDuration: '2-4 hours', canAccess: null });
     expect(anon.updatedAt).toEqual(expect.any(String));
     expect((await status('teacher')).canAccess).toBe(false);
-    expect((await status('elimisha_admin')).canAccess).toBe(false);
+    // Spec §1: elimisha_admin is an older alias of edufam_admin, treated identically.
+    expect((await status('elimisha_admin')).canAccess).toBe(true);
     expect((await status('edufam_admin')).canAccess).toBe(true);
   });
 
   it('every non-bypass API call is refused with 503 MAINTENANCE and the maintenance message', async () => {
-    for (const role of ['teacher', 'parent', 'principal', 'school_director', 'finance_officer', 'hr', 'elimisha_admin', 'riversideTeacher']) {
+    for (const role of ['teacher', 'parent', 'principal', 'school_director', 'finance_officer', 'hr', 'riversideTeacher']) {
       const res = await call('GET', '/api/dashboard', role);
       expect(res.statusCode, role).toBe(503);
       expect(res.json()).toEqual({ error: { code: 'MAINTENANCE', message: 'Upgrading the exam module.' } });
       expect(res.headers['retry-after']).toBe('30');
     }
+    // Both admin roles bypass by default (edufam_admin and its alias, spec §1, §6).
+    expect((await call('GET', '/api/dashboard', 'elimisha_admin')).statusCode).toBe(200);
+    expect((await call('GET', '/api/dashboard', 'edufam_admin')).statusCode).toBe(200);
     // A write too, before its body is even validated.
     const put = await call('PUT', '/api/profile', 'teacher', { name: 'Changed During Maintenance' });
     expect(put.statusCode).toBe(503);
@@ -232,7 +235,7 @@ describe('enable, refuse, update, disable', () => {
   });
 
   it('update message with bad input → 400, nothing changed', async () => {
-    for (const payload of [{ message: '' }, { message: 'ok', estimatedDuration: 'z'.repeat(101) }, {}]) {
+    for (const payload of [{ message: 42 }, { message: 'ok', estimatedDuration: 'z'.repeat(101) }, { message: 'x'.repeat(501) }]) {
       const res = await updateMessage(payload);
       expect(res.statusCode).toBe(400);
     }
@@ -279,13 +282,53 @@ describe('allowed_roles (spec §5 Other: bypass only for roles in allowed_roles)
   });
 
   it('a role added to allowedRoles keeps working; edufam_admin is always included', async () => {
-    const res = await enable({ message: 'Data migration', estimatedDuration: '', allowedRoles: ['elimisha_admin'] });
+    const res = await enable({ message: 'Data migration', estimatedDuration: '', allowedRoles: ['hr'] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ estimatedDuration: '2-4 hours', allowedRoles: ['edufam_admin', 'elimisha_admin'] });
-    expect((await call('GET', '/api/dashboard', 'elimisha_admin')).statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ estimatedDuration: '2-4 hours', allowedRoles: ['edufam_admin', 'hr'] });
+    expect((await call('GET', '/api/dashboard', 'hr')).statusCode).toBe(200);
     expect((await call('GET', '/api/dashboard', 'edufam_admin')).statusCode).toBe(200);
     expect((await call('GET', '/api/dashboard', 'teacher')).statusCode).toBe(503);
-    expect((await status('elimisha_admin')).canAccess).toBe(true);
+    expect((await status('hr')).canAccess).toBe(true);
+  });
+
+  it('elimisha_admin, the older alias of edufam_admin (spec §1), switches maintenance on and off', async () => {
+    const on = await enable({ message: 'Alias switch' }, 'elimisha_admin');
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await status('teacher')).canAccess).toBe(false);
+    expect((await call('GET', '/api/maintenance', 'elimisha_admin')).statusCode).toBe(200);
+    const off = await disable('elimisha_admin');
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await status('teacher')).canAccess).toBe(true);
+  });
+});
+
+describe('the default message (spec §8 Maintenance) and duration (spec §4)', () => {
+  afterEach(async () => {
+    await disable();
+  });
+
+  it('enable with an empty message and duration → "System is under maintenance. Please try again later." for "2-4 hours"', async () => {
+    const res = await enable({ message: '   ', estimatedDuration: '' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ enabled: true, message: 'System is under maintenance. Please try again later.', estimatedDuration: '2-4 hours' });
+    expect(await status()).toMatchObject({ enabled: true, message: 'System is under maintenance. Please try again later.', estimatedDuration: '2-4 hours' });
+    const refused = await call('GET', '/api/dashboard', 'teacher');
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error.message).toBe('System is under maintenance. Please try again later.');
+    expect((await auditRows()).at(-1)).toMatchObject({
+      action: 'maintenance_enabled',
+      newValue: { enabled: true, message: 'System is under maintenance. Please try again later.', estimated_duration: '2-4 hours' },
+    });
+  });
+
+  it('enable without a message at all, then clearing the message while on → the default message', async () => {
+    const res = await enable({});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'System is under maintenance. Please try again later.', estimatedDuration: '2-4 hours' });
+    expect((await updateMessage({ message: 'Back at noon.', estimatedDuration: '1 hour' })).statusCode).toBe(200);
+    const cleared = await updateMessage({ message: '', estimatedDuration: '' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ message: 'System is under maintenance. Please try again later.', estimatedDuration: '2-4 hours' });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Actor } from '../../../shared/access.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
 import type { ExitInput, ExitItem, ExitResponse, ExitType, ListExitsQuery, ListExitsResponse } from '../../../shared/contracts/movements.js';
-import { schoolToday } from '../../../shared/dates.js';
+import { formatDay, schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
@@ -86,7 +86,7 @@ export async function exitLearner(database: Database, actor: Actor, body: ExitIn
     const s = row.student;
     if (s.status !== 'active') throw notActive(learnerName(s), s.status);
     if (body.exitDate > schoolToday()) throw badRequest(m.dateInFuture, { exitDate: m.dateInFuture });
-    if (s.admittedOn && body.exitDate < s.admittedOn) throw badRequest(m.beforeAdmission(s.admittedOn), { exitDate: m.beforeAdmission(s.admittedOn) });
+    if (s.admittedOn && body.exitDate < s.admittedOn) throw badRequest(m.beforeAdmission(formatDay(s.admittedOn)), { exitDate: m.beforeAdmission(formatDay(s.admittedOn)) });
     const status = statusAfterExit(body.exitType);
     const exitId = await repo.insertExit(tx, { schoolId, studentId: s.id, exitType: body.exitType, reason: body.reason, exitDate: body.exitDate, createdBy: actor.id });
     await markLearnerLeft(tx, schoolId, s.id, { status, leftOn: body.exitDate, leavingReason: body.reason });
@@ -125,7 +125,7 @@ export async function readmitLearner(
     if (!readmittable(row!)) throw new AppError(409, 'NOT_EXITED', m.notExitedNow(name));
     const on = body.readmittedOn ?? schoolToday();
     if (on > schoolToday()) throw badRequest(m.dateInFuture, { readmittedOn: m.dateInFuture });
-    if (on < e.exitDate) throw badRequest(m.readmittedBeforeExit(e.exitDate), { readmittedOn: m.readmittedBeforeExit(e.exitDate) });
+    if (on < e.exitDate) throw badRequest(m.readmittedBeforeExit(formatDay(e.exitDate)), { readmittedOn: m.readmittedBeforeExit(formatDay(e.exitDate)) });
     const cls = await checkPlacement(tx, schoolId, body.classId, body.overrideCapacity);
     const before = (await findLearner(tx, schoolId, e.studentId)).student;
     await repo.markLearnerReadmitted(tx, schoolId, e.studentId, cls.id);

@@ -15,7 +15,7 @@ import type {
   TransferRequest,
   TransferRequestStatus,
 } from '../../../shared/contracts/movements.js';
-import { schoolToday } from '../../../shared/dates.js';
+import { formatDay, schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
 import { withScope, type Tx } from '../../db/tenant.js';
@@ -59,7 +59,7 @@ export async function schoolsDirectory(database: Database, actor: Actor): Promis
 
 function checkDate(day: string, field: string, admittedOn: string | null): void {
   if (day > schoolToday()) throw badRequest(m.dateInFuture, { [field]: m.dateInFuture });
-  if (admittedOn && day < admittedOn) throw badRequest(m.beforeAdmission(admittedOn), { [field]: m.beforeAdmission(admittedOn) });
+  if (admittedOn && day < admittedOn) throw badRequest(m.beforeAdmission(formatDay(admittedOn)), { [field]: m.beforeAdmission(formatDay(admittedOn)) });
 }
 
 /** GET /api/movements/transfers/check?studentId=: the learner and the fee warning shown before a transfer out. */

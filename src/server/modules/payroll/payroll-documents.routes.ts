@@ -18,6 +18,7 @@ import { sendSpreadsheet } from '../../lib/spreadsheet.js';
 import { notFound } from '../../errors.js';
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
+import type { Tx } from '../../db/tenant.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { p9Pdf } from './p9.js';
 import {
@@ -32,6 +33,8 @@ import {
   requireApproved,
   staffForP9,
   ytdForLines,
+  type LineRow,
+  type RunRow,
 } from './payroll-documents.service.js';
 import { bankFileColumns, bankKeyOf, bankSummary, journalColumns, journalRows, nssfColumns, p10AhlColumns, p10Columns, runFileName, shifColumns, ytdColumns, ytdReport } from './payroll-returns.js';
 import { payslipsPdf } from './payslip-pdf.js';
@@ -77,14 +80,9 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
     const { pdf, name } = await inSchool(database, actor, null, async (tx, schoolId) => {
       const run = await loadRun(tx, schoolId, req.params.id);
       if (!uuidLike(req.params.staffId)) throw notFound(m.payslipNotFound);
-      const lines = await loadLines(tx, run.id, req.params.staffId);
-      if (lines.length === 0) throw notFound(m.payslipNotFound);
-      const ytd = await ytdForLines(tx, schoolId, run, lines);
-      const school = await loadLetterhead(tx, storage, schoolId);
-      const employer = await loadEmployerNumbers(tx, schoolId);
-      const line = lines[0]!;
-      const pdf = await payslipsPdf(school, employer, [{ run, line, ytd: ytd.get(line.staffId)! }], `Payslip ${monthName(run.month)}: ${line.staff.name}`);
-      return { pdf, name: `payslip-${run.month}-${line.staff.staffNumber}` };
+      const [line] = await loadLines(tx, run.id, req.params.staffId);
+      if (!line) throw notFound(m.payslipNotFound);
+      return { pdf: await onePayslip(tx, schoolId, run, line), name: `payslip-${run.month}-${line.staff.staffNumber}` };
     });
     return sendPdf(reply, pdf, name);
   });
@@ -99,7 +97,7 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
       const school = await loadLetterhead(tx, storage, schoolId);
       const employer = await loadEmployerNumbers(tx, schoolId);
       const slips = lines.map((line) => ({ run, line, ytd: ytd.get(line.staffId)! }));
-      return { pdf: await payslipsPdf(school, employer, slips, `Payslips ${monthName(run.month)}`), name: `payslips-${run.month}` };
+      return { pdf: await payslipsPdf(school, employer, slips, m.pdf.payslipsTitle(monthName(run.month))), name: `payslips-${run.month}` };
     });
     return sendPdf(reply, pdf, name);
   });
@@ -135,7 +133,7 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
         skipped += 1;
         continue;
       }
-      const pdf = await payslipsPdf(school, employer, [{ run, line, ytd: ytd.get(line.staffId)! }], `Payslip ${period}: ${line.staff.name}`);
+      const pdf = await payslipsPdf(school, employer, [{ run, line, ytd: ytd.get(line.staffId)! }], m.pdf.payslipTitle(period, line.staff.name));
       const mail: MailMessage = {
         to: line.staff.email,
         subject: m.mail.subject(period, school.name),
@@ -219,11 +217,7 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
     const actor = actorOf(req);
     const { pdf, name } = await inSchool(database, actor, null, async (tx, schoolId) => {
       const { run, line } = await myLine(tx, actor, schoolId, req.params.lineId);
-      const ytd = await ytdForLines(tx, schoolId, run, [line]);
-      const school = await loadLetterhead(tx, storage, schoolId);
-      const employer = await loadEmployerNumbers(tx, schoolId);
-      const pdf = await payslipsPdf(school, employer, [{ run, line, ytd: ytd.get(line.staffId)! }], `Payslip ${monthName(run.month)}: ${line.staff.name}`);
-      return { pdf, name: `payslip-${run.month}` };
+      return { pdf: await onePayslip(tx, schoolId, run, line), name: `payslip-${run.month}` };
     });
     return sendPdf(reply, pdf, name);
   });
@@ -239,6 +233,17 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
     });
     return sendPdf(reply, pdf, name);
   });
+
+  /**
+   * One member of staff's payslip of `run` as a one-page PDF: the run's payslip builder with a single
+   * slip, its year-to-date over the year's approved runs before the run's month plus the line itself.
+   */
+  async function onePayslip(tx: Tx, schoolId: string, run: RunRow, line: LineRow): Promise<Buffer> {
+    const ytd = await ytdForLines(tx, schoolId, run, [line]);
+    const school = await loadLetterhead(tx, storage, schoolId);
+    const employer = await loadEmployerNumbers(tx, schoolId);
+    return payslipsPdf(school, employer, [{ run, line, ytd: ytd.get(line.staffId)! }], m.pdf.payslipTitle(monthName(run.month), line.staff.name));
+  }
 
   async function approvedRunLines(runId: string, actor: ReturnType<typeof actorOf>) {
     return inSchool(database, actor, null, async (tx, schoolId) => {

@@ -66,6 +66,32 @@ describe('payslip PDFs', () => {
     expect(pdf.text).not.toContain('DRAFT');
   });
 
+  it("gives HR any one employee's payslip of the run as one page named after the month and staff number", async () => {
+    const res = await get('hr', `/api/payroll/runs/${octRun.id}/payslips/${otherLine.staffId}.pdf`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`payslip-2026-10-${otherLine.staff.staffNumber.replace(/[^\w.\- ]+/g, '_')}.pdf`);
+    const pdf = inspectPdf(res.rawPayload);
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain(otherLine.staff.name);
+    expect(pdf.text).toContain(`KES ${formatKes(otherLine.netCents)}`);
+    expect(pdf.text).not.toContain(teacherLine.staff.name);
+  });
+
+  it('answers 404 for a member of staff with no line in the run: another school\'s, not paid this month, or a bad id', async () => {
+    const riverside = await schoolIdOf(t.database, 'riverside');
+    const paid = new Set(octLines.map((l) => l.staffId));
+    const [rsStaff, unpaid] = await system(t.database, async (tx) => [
+      (await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.schoolId, riverside)).limit(1))[0]!,
+      (await tx.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.schoolId, greenhill))).find((x) => !paid.has(x.id)),
+    ]);
+    expect(unpaid, 'a Greenhill member of staff without an October line (TSC)').toBeTruthy();
+    for (const staffId of [rsStaff.id, unpaid!.id, 'not-a-staff-id']) {
+      const res = await get('hr', `/api/payroll/runs/${octRun.id}/payslips/${staffId}.pdf`);
+      expect(res.statusCode, staffId).toBe(404);
+      expect(res.json().error.message).toBe('Payslip not found.');
+    }
+  });
+
   it('prints every payslip of a run, one page each', async () => {
     const res = await get('hr', `/api/payroll/runs/${octRun.id}/payslips.pdf`);
     expect(res.statusCode).toBe(200);
@@ -88,6 +114,10 @@ describe('payslip PDFs', () => {
       const res = await get('hr', `/api/payroll/runs/${draft.id}/payslips.pdf`);
       expect(res.statusCode).toBe(200);
       expect(inspectPdf(res.rawPayload).text).toContain('DRAFT');
+      const one = await get('hr', `/api/payroll/runs/${draft.id}/payslips/${teacherStaffId}.pdf`);
+      expect(one.statusCode).toBe(200);
+      expect(inspectPdf(one.rawPayload)).toMatchObject({ pages: 1 });
+      expect(inspectPdf(one.rawPayload).text).toContain('DRAFT');
       for (const file of ['p10.csv', 'p10-ahl.csv', 'nssf.csv', 'shif.csv', 'journal.xlsx', 'bank-files']) {
         const r = await get('hr', `/api/payroll/runs/${draft.id}/${file}`);
         expect(r.statusCode, file).toBe(409);
@@ -229,7 +259,9 @@ describe('My Payslips', () => {
     expect(Math.round(oct.paye * 100)).toBe(teacherLine.payeCents);
     const pdf = await get('teacher', `/api/me/payslips/${oct.lineId}.pdf`);
     expect(pdf.statusCode).toBe(200);
+    expect(inspectPdf(pdf.rawPayload).pages).toBe(1);
     expect(inspectPdf(pdf.rawPayload).text).toContain(`KES ${formatKes(teacherLine.netCents)}`);
+    expect(inspectPdf(pdf.rawPayload).text).toContain(teacherLine.staff.name);
   });
 
   it("gives 404 for someone else's payslip", async () => {

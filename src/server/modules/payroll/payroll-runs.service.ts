@@ -1,7 +1,7 @@
 import type { Actor } from '../../../shared/access.js';
 import type { PayrollRunDetail, PayrollRunLine, PayrollRunSummary } from '../../../shared/contracts/payroll.js';
 import { payrollMessages as m } from '../../../shared/messages/payroll.js';
-import { monthName, schoolMonth } from '../../../shared/dates.js';
+import { formatDay, monthName, schoolMonth } from '../../../shared/dates.js';
 import { centsToKes } from '../../../shared/money.js';
 import { buildPayrollLine, nextMonth, payDateFor, runDeductionsKes, runTotals, type PayComponentInput, type PayrollLine, type StaffSnapshot } from '../../../shared/payroll/run.js';
 import { PayrollRuleError } from '../../../shared/payroll/statutory.js';
@@ -301,7 +301,7 @@ export async function deleteRun(database: Database, c: Omit<SchoolCaller, 'schoo
 export function runApprovalText(run: { month: string; staffCount: number; netCents: number; payDate: string }): { title: string; summary: string } {
   return {
     title: `Payroll for ${monthName(run.month)}`,
-    summary: `${run.staffCount} staff · net pay KES ${(run.netCents / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })} · pay date ${run.payDate}`,
+    summary: `${run.staffCount} staff · net pay KES ${(run.netCents / 100).toLocaleString('en-KE', { minimumFractionDigits: 2 })} · pay date ${formatDay(run.payDate)}`,
   };
 }
 

@@ -104,8 +104,9 @@ describe('payroll runs', () => {
   it('refuses a month paid before the rules it holds, naming the earliest date, and writes nothing', async () => {
     const res = await call('hr', 'POST', '/api/payroll/runs', { month: '2024-10' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toContain('2024-12-01');
-    expect(res.json().error.fields.month).toContain('2024-12-01');
+    // Dates in messages as Kenya writes them (dd/mm/yyyy).
+    expect(res.json().error.message).toContain('01/12/2024');
+    expect(res.json().error.fields.month).toContain('01/12/2024');
     const bad = await call('hr', 'POST', '/api/payroll/runs', { month: '2026-13' });
     expect(bad.statusCode).toBe(400);
     const rows = await system(t.database, (tx) => tx.select().from(payrollRuns).where(eq(payrollRuns.month, '2024-10')));

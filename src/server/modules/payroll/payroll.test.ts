@@ -60,8 +60,8 @@ describe('POST /api/payroll/calculate', () => {
     expect(await bad({ grossPay: -1, payDate: '2026-03-31' }, 'grossPay')).toBe('Gross pay must be an amount in KES from 0 to 10,000,000 with at most two decimals.');
     expect(await bad({ grossPay: 50_000_000, payDate: '2026-03-31' }, 'grossPay')).toMatch(/^Gross pay must be/);
     expect(await bad({ grossPay: 100.001, payDate: '2026-03-31' }, 'grossPay')).toMatch(/^Gross pay must be/);
-    expect(await bad({ grossPay: 50_000, payDate: '2026-02-30' }, 'payDate')).toBe('Enter the pay date as YYYY-MM-DD.');
-    expect(await bad({ grossPay: 50_000, payDate: '2024-11-30' }, 'payDate')).toBe('Payroll rules are held from 2024-12-01 (the December 2024 payroll); choose a pay date on or after it.');
+    expect(await bad({ grossPay: 50_000, payDate: '2026-02-30' }, 'payDate')).toBe('Enter the pay date as dd/mm/yyyy.');
+    expect(await bad({ grossPay: 50_000, payDate: '2024-11-30' }, 'payDate')).toBe('Payroll rules are held from 01/12/2024 (the December 2024 payroll); choose a pay date on or after it.');
   });
 
   it('is for HR only: 401 signed out, 403 for other roles and platform staff', async () => {

@@ -22,7 +22,7 @@ import { auditReport, schoolsReport, usageReport } from './platform-reports.js';
 /**
  * Platform analytics, school health, anonymised comparisons and system reports (issue 18 §3) for
  * EduFam staff. Analytics and comparisons: viewPlatformAnalytics (edufam_admin and elimisha_admin);
- * health cards and reports: viewSystemReports (edufam_admin only). Signed out 401, school roles 403.
+ * health cards and reports: viewSystemReports (edufam_admin and its alias, spec §1). Signed out 401, school roles 403.
  * Everything is read in one platform-scope transaction (row-level security sees every school). Money
  * in KES cents (fields ending in `Cents`; Excel columns in KES), days YYYY-MM-DD in Africa/Nairobi,
  * rates and shares fractions 0..1. Bad dates, a period longer than 366 days or from after to: 400 with

@@ -147,13 +147,30 @@ export async function listProjects(tx: Tx, q: z.output<typeof listProjectsQuery>
   return rows.map(summaryOf);
 }
 
-/** GET /api/project-hub/projects/:id: the project and its board; 404 unknown. */
+/**
+ * GET /api/project-hub/projects/:id: the project and its board; 404 unknown. On a school's onboarding
+ * board, each task named after a checklist item the school's data shows (detect: learners present,
+ * whether imported, admitted or seeded; fee structures; ...) carries `detected` and is not overdue,
+ * whatever column it is in (issue 34).
+ */
 export async function projectDetail(tx: Tx, id: string): Promise<HubProjectDetail> {
   const today = schoolToday();
   const [row] = await repo.selectProjects(tx, today, { id });
   if (!row) throw notFound(m.projectNotFound);
   const tasks = await repo.selectTasks(tx, { projectId: id }, 'board');
-  return { ...summaryOf(row), taskList: tasks.map((t) => taskOf(t, today)) };
+  const summary = summaryOf(row);
+  const taskList = tasks.map((t) => taskOf(t, today));
+  if (summary.kind === 'onboarding' && summary.schoolId) {
+    const [facts] = await repo.selectSchoolFacts(tx, summary.schoolId);
+    const found = facts ? detect(facts) : {};
+    const keyOfTitle = new Map(ONBOARDING_TEMPLATE.filter((i) => i.detect).map((i) => [ONBOARDING_ITEM_LABELS[i.key] ?? i.key, i.key]));
+    for (const task of taskList) {
+      const key = keyOfTitle.get(task.title);
+      const d = key ? found[key] : undefined;
+      if (key && d?.detected) Object.assign(task, { detected: { key, count: d.count }, overdue: false });
+    }
+  }
+  return { ...summary, taskList };
 }
 
 /**
@@ -397,7 +414,8 @@ export async function listStaff(tx: Tx): Promise<HubStaffResponse['staff']> {
 
 /**
  * What the data shows for each detectable item: `detected` and a count to show beside it (terms,
- * streams, staff accounts, active learners, fee structures, parent accounts), or null.
+ * streams, staff accounts, active learners (present in the register however they came: imported,
+ * admitted or seeded), fee structures, parent accounts), or null.
  */
 export function detect(f: repo.SchoolFacts): Record<string, { detected: boolean; count: number | null }> {
   return {

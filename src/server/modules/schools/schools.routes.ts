@@ -21,8 +21,8 @@ const schoolIdParams = z.object({ id: z.uuid('Invalid school id') });
  * Schools API (spec §2 edufam_admin "schools" Schools Management, §3 School, §4 School context, §7 table
  * read 3). Reads: any signed-in user, within their scope (platform staff every school, school roles
  * their own; another school's id is 404, the same as an unknown id). Writes: manageSchools
- * (edufam_admin only; elimisha_admin and school roles get 403 "You do not have permission to perform
- * this action.").
+ * (edufam_admin and its alias elimisha_admin; school roles get 403 "You do not have permission to
+ * perform this action.").
  *
  * Errors are `{ error: { code, message, fields? } }`: 401 UNAUTHENTICATED, 403 FORBIDDEN /
  * SCHOOL_INACTIVE (gate), 400 VALIDATION (schema; `fields` per input) and BAD_REQUEST (phone, owner,

@@ -25,8 +25,8 @@ import { scopedCallerOf } from '../../lib/request-caller.js';
 export type SystemSettingsDeps = ModuleDeps & { mpesa: { secretsKey: Buffer } };
 
 /**
- * System Settings (issue 18 §4, edufam_admin "System Settings", permission manageSystemSettings;
- * elimisha_admin and school roles 403):
+ * System Settings (issue 18 §4, edufam_admin "System Settings", permission manageSystemSettings:
+ * edufam_admin and its alias elimisha_admin; school roles 403):
  * - GET/PUT /api/system-settings/new-school-defaults: curricula, the three-term template (month-days),
  *   grading scales, SMS sender ID and admission-number pattern a new school starts with
  *   (new-school-defaults.ts applyNewSchoolDefaults).

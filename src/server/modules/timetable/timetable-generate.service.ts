@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Actor } from '../../../shared/access.js';
 import type { GenerateBody, Job, ProblemMeta } from '../../../shared/contracts/timetable.js';
+import { formatDayTime } from '../../../shared/dates.js';
 import { timetableMessages as tm } from '../../../shared/messages/timetable.js';
 import type { Database } from '../../db/client.js';
 import { withScope, type Tx } from '../../db/tenant.js';
@@ -45,11 +46,9 @@ export interface GenerateInput {
 type TimetableRow = repo.TimetableRow;
 type ProblemRow = repo.ProblemRow;
 
-/** A date and time as principals read it, Africa/Nairobi: "26 Nov 2026 14:05". */
+/** A date and time as principals read it, Africa/Nairobi: "26/11/2026 14:05" (shared formatDayTime). */
 export function nairobiStamp(d: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(d);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('day')} ${get('month')} ${get('year')} ${get('hour')}:${get('minute')}`;
+  return formatDayTime(d);
 }
 
 // -------------------------------------------------------------------------------------------------

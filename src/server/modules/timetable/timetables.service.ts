@@ -11,7 +11,7 @@ import {
   type TimetableView,
   type TimetableViolation,
 } from '../../../shared/contracts/timetable.js';
-import { schoolToday } from '../../../shared/dates.js';
+import { formatDay, schoolToday } from '../../../shared/dates.js';
 import { timetableViewMessages as m } from '../../../shared/messages/timetable-views.js';
 import type { Database } from '../../db/client.js';
 import { withSystem, type Tx } from '../../db/tenant.js';
@@ -597,13 +597,13 @@ export async function substitutes(tx: Tx, schoolId: string, id: string, teacherI
   const weekday = weekdayOf(date);
   const weekdayName = WEEKDAY_NAMES[weekday] ?? 'Sunday';
   const day = engineDayOf(problem, meta, weekday);
-  if (day < 0) throw badRequest(m.notSchoolDay(date, weekdayName), { date: m.notSchoolDay(date, weekdayName) });
+  if (day < 0) throw badRequest(m.notSchoolDay(formatDay(date), weekdayName), { date: m.notSchoolDay(formatDay(date), weekdayName) });
   const schoolTerms = await repo.listTerms(tx, schoolId);
   if (schoolTerms.length) {
     const inTerm = schoolTerms.some(
       (x) => x.startsOn <= date && date <= x.endsOn && !(x.halfTermStartsOn && x.halfTermEndsOn && x.halfTermStartsOn <= date && date <= x.halfTermEndsOn),
     );
-    if (!inTerm) throw badRequest(m.outsideTerm(date), { date: m.outsideTerm(date) });
+    if (!inTerm) throw badRequest(m.outsideTerm(formatDay(date)), { date: m.outsideTerm(formatDay(date)) });
   }
 
   // Who is busy when that day, and who cannot teach when.

@@ -79,10 +79,11 @@ async function auditFor(action: string, targetId: string) {
 }
 
 describe('creatableRoles (spec §5 role choices)', () => {
-  it('gives the six school roles, plus edufam_admin only to an edufam_admin; never elimisha_admin', () => {
+  it('gives the six school roles, plus edufam_admin only to an edufam_admin or its alias elimisha_admin (spec §1); never elimisha_admin', () => {
     const school = ['parent', 'teacher', 'principal', 'school_director', 'finance_officer', 'hr'];
     expect([...creatableRoles('edufam_admin')].sort()).toEqual([...school, 'edufam_admin'].sort());
-    for (const role of ['elimisha_admin', 'school_director', 'principal', 'teacher', null] as const) {
+    expect([...creatableRoles('elimisha_admin')].sort()).toEqual([...school, 'edufam_admin'].sort());
+    for (const role of ['school_director', 'principal', 'teacher', null] as const) {
       expect([...creatableRoles(role)].sort()).toEqual([...school].sort());
     }
   });
@@ -373,7 +374,7 @@ describe('POST /api/users', () => {
   });
 
   it.each([
-    ['elimisha_admin', 'edufam_admin', () => cookies.elimisha],
+    ['elimisha_admin', 'elimisha_admin', () => cookies.elimisha],
     ['edufam_admin', 'elimisha_admin', () => cookies.admin],
     ['school_director', 'edufam_admin', () => cookies.ghDirector],
     ['principal', 'elimisha_admin', () => cookies.ghPrincipal],

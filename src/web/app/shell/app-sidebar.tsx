@@ -71,7 +71,8 @@ function NavItem({
       // The count is the link's description, not part of its name: "Messages" stays "Messages".
       aria-describedby={badge > 0 ? `sidebar-badge-text-${item.id}` : undefined}
       className={cn(
-        'group/nav relative flex h-9 items-center gap-3 rounded-md px-2.5 text-sm outline-none transition-colors',
+        // Labels are never cut (issue 34): a label longer than the row (with an unread count) wraps.
+        'group/nav relative flex min-h-9 items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm leading-tight outline-none transition-colors',
         'text-sidebar-foreground/80 hover:bg-sidebar-accent/70 hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
         active && 'bg-sidebar-accent font-medium text-sidebar-accent-foreground',
         collapsed && 'mx-auto size-9 justify-center px-0',
@@ -79,7 +80,7 @@ function NavItem({
     >
       {active && !collapsed && <span aria-hidden className="absolute inset-y-2 -left-3 w-[3px] rounded-r-full bg-primary" />}
       <SectionIcon id={item.id} className={cn('size-[18px] shrink-0 opacity-80', active && 'text-primary opacity-100')} strokeWidth={active ? 2.2 : 1.9} />
-      {!collapsed && <span className="truncate">{item.label}</span>}
+      {!collapsed && <span className="min-w-0 break-words">{item.label}</span>}
       {badge > 0 && (
         // Hidden, so it stays out of the link's name (computed from its content) while aria-describedby still reads it.
         <span id={`sidebar-badge-text-${item.id}`} hidden>
@@ -92,7 +93,7 @@ function NavItem({
         ) : (
           <span
             aria-hidden
-            className="ml-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold text-primary-foreground tabular-nums"
+            className="-mr-1 ml-auto flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] font-semibold text-primary-foreground tabular-nums"
             data-testid={`sidebar-badge-${item.id}`}
           >
             {badgeText}

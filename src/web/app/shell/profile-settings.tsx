@@ -154,7 +154,7 @@ export function ProfileSettingsPanel({
           <div className="grid gap-2 sm:max-w-xs">
             <Label htmlFor={`${id}-view`}>{m.defaultView}</Label>
             <Select value={defaultView} onValueChange={(v) => setDefaultView(asView(v))}>
-              <SelectTrigger id={`${id}-view`}>
+              <SelectTrigger id={`${id}-view`} aria-describedby={`${id}-view-note`}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -165,6 +165,9 @@ export function ProfileSettingsPanel({
                 ))}
               </SelectContent>
             </Select>
+            <p id={`${id}-view-note`} className="text-xs text-muted-foreground">
+              {m.defaultViewNote}
+            </p>
           </div>
         </CardContent>
       </Card>

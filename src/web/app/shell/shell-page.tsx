@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { homePathFor, sectionForPath } from '@shared/access';
+import { toast } from 'sonner';
+import { ROUTE_DENIAL_PARAM, homePathFor, routeDenialMessage, sectionForPath } from '@shared/access';
 import { SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE } from '@shared/constants';
 import { messages } from '@shared/messages';
 import { getSection, sectionLabel } from '@shared/sections';
@@ -69,6 +70,18 @@ function ShellLayout({ user }: { user: SessionUser }) {
   React.useEffect(() => {
     setOpenMobile(false);
   }, [location.pathname, setOpenMobile]);
+
+  // A denied route sent the user here (spec §6 route prefix rules): its spec §8 message shows once and
+  // the marker leaves the address, so a reload or a shared link does not repeat it.
+  React.useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!params.has(ROUTE_DENIAL_PARAM)) return;
+    const message = routeDenialMessage(params.get(ROUTE_DENIAL_PARAM));
+    if (message) toast.error(message, { id: 'route-denial' });
+    params.delete(ROUTE_DENIAL_PARAM);
+    const rest = params.toString();
+    navigate({ pathname: location.pathname, search: rest ? `?${rest}` : '', hash: location.hash }, { replace: true });
+  }, [location.search, location.pathname, location.hash, navigate]);
 
   React.useEffect(() => {
     const label = user.role && getSection(activeSection) ? sectionLabel(user.role, activeSection) : null;

@@ -2,12 +2,13 @@ import * as React from 'react';
 import { Navigate } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { School, ShieldCheck } from 'lucide-react';
-import { homePathFor } from '@shared/access';
+import { startPathFor } from '@shared/default-view';
 import { messages } from '@shared/messages';
 import type { AccessType } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { AuthHeader } from './components/auth-screen';
+import { AuthAlert } from './components/auth-form-parts';
 import { BrandPanel } from './components/brand-panel';
 import { ForgotPasswordDialog } from './components/forgot-password-dialog';
 import { SignInForm } from './components/sign-in-form';
@@ -24,12 +25,12 @@ const AREAS: { value: AccessType; title: string; blurb: string; icon: typeof Sch
 /**
  * /login (spec §2): split panel with the brand on the left and the two sign-in areas on the right,
  * "School Users" (school staff and parents) and "EduFam Admin Staff", each with its own form.
- * A signed-in visitor goes straight home. After the password, an account with two-factor on gets the
+ * A signed-in visitor goes straight to their Default View's page (Settings; the dashboard by default). After the password, an account with two-factor on gets the
  * code step, and a role that requires two-factor without it the setup (issue 18 §2); both also show
  * on reload while the server still waits for them.
  */
 export function LoginPage() {
-  const { state, pending } = useAuth();
+  const { state, pending, notice } = useAuth();
   const [area, setArea] = React.useState<AccessType>(() => readRememberedLogin()?.accessType ?? 'school');
   const [forgot, setForgot] = React.useState<{ open: boolean; email: string; accessType: AccessType }>({
     open: false,
@@ -37,7 +38,8 @@ export function LoginPage() {
     accessType: 'school',
   });
 
-  if (state.status === 'ready' && state.user) return <Navigate to={homePathFor(state.user.role)} replace />;
+  // Signed in (also after the two-factor step): the user's Default View (Settings) is where they start.
+  if (state.status === 'ready' && state.user) return <Navigate to={startPathFor(state.user)} replace />;
 
   return (
     <div className="grid min-h-dvh bg-background lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
@@ -62,6 +64,12 @@ export function LoginPage() {
                 <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{messages.login.welcomeTitle}</h1>
                 <p className="mt-1.5 text-sm text-muted-foreground">{messages.login.welcomeText}</p>
               </div>
+              {/* Why the app signed the user out (spec §4: "Session expired. Please sign in again."). */}
+              {notice && (
+                <AuthAlert className="mb-5" testId="login-notice">
+                  {notice}
+                </AuthAlert>
+              )}
 
               <Tabs.Root value={area} onValueChange={(v) => setArea(v as AccessType)}>
                 <Tabs.List aria-label={messages.login.areaLabel} className="grid grid-cols-2 gap-1 rounded-xl bg-muted p-1 dark:bg-black/25">

@@ -16,14 +16,14 @@ import { SubscriptionsTab } from './subscriptions-tab';
 
 const TABS = ['overview', 'invoices', 'subscriptions', 'plans', 'settings'] as const;
 type Tab = (typeof TABS)[number];
-/** What EduFam staff without manageBilling (elimisha_admin) may read: the server keeps the dashboard, plans and settings to manageBilling. */
+/** What a caller without manageBilling may read: the server keeps the dashboard, plans and settings to manageBilling. */
 const READ_ONLY_TABS: readonly Tab[] = ['invoices', 'subscriptions'];
 const ICONS = { overview: LayoutDashboard, invoices: FileText, subscriptions: Building2, plans: Layers, settings: Settings2 } as const;
 
 /**
  * EduFam staff's "Billing Management" (issue 18 §1): tabs Overview, Invoices, Subscriptions, Plans and
- * Settings, the tab (and the overview's year) in the address. edufam_admin changes things
- * (manageBilling); elimisha_admin reads invoices and subscriptions without the write buttons.
+ * Settings, the tab (and the overview's year) in the address. edufam_admin and its alias elimisha_admin
+ * change things (manageBilling); without it, invoices and subscriptions read without the write buttons.
  */
 function BillingManagement({ canManage }: { canManage: boolean }) {
   const { sectionId, title } = useActiveSectionTitle();

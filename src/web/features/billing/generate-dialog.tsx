@@ -9,6 +9,7 @@ import { DialogFooter } from '@/components/ui/dialog';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { OutcomeIcon } from '@/components/dialog-outcome';
 import { Field } from '@/components/field';
+import { DateField } from '@/components/date-field';
 import { apiErrorOf, Kes, TextBox } from './billing-bits';
 import { useGenerateInvoices } from './billing-api';
 
@@ -128,13 +129,12 @@ export function GenerateInvoicesDialog({ open, onClose, onShowTerm }: { open: bo
               />
             </Field>
             <Field id="gen-snapshot" label={t.snapshotDate} hint={t.snapshotDateHint} error={errors.snapshotDate ?? server.fields.snapshotDate}>
-              <TextBox
+              <DateField
                 id="gen-snapshot"
-                type="date"
                 value={snapshotDate}
-                onValue={setSnapshotDate}
-                invalid={!!(errors.snapshotDate ?? server.fields.snapshotDate)}
-                testId="billing-generate-snapshot"
+                onValueChange={setSnapshotDate}
+                aria-invalid={!!(errors.snapshotDate ?? server.fields.snapshotDate) || undefined}
+                data-testid="billing-generate-snapshot"
               />
             </Field>
           </div>

@@ -7,6 +7,7 @@ import { billingScreens as s } from '@shared/messages/billing-screens';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Field } from '@/components/field';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { DateField } from '@/components/date-field';
 import { apiErrorOf, centsToInput, kes, KesInput, newKey, parseKesInput, TextArea, TextBox } from './billing-bits';
 import { useCreateCreditNote, useRecordBankPayment, useVoidInvoice } from './billing-api';
 
@@ -140,7 +141,7 @@ function PaymentDialog({ inv, open, onClose }: { inv: PlatformInvoiceDetail; ope
           <TextBox id="pay-reference" value={reference} maxLength={60} onValue={setReference} invalid={!!err('reference')} testId="billing-payment-reference" />
         </Field>
         <Field id="pay-date" label={t.paidOn} error={err('paidOn')}>
-          <TextBox id="pay-date" type="date" value={paidOn} max={schoolToday()} onValue={setPaidOn} invalid={!!err('paidOn')} testId="billing-payment-date" />
+          <DateField id="pay-date" value={paidOn} max={schoolToday()} onValueChange={setPaidOn} aria-invalid={!!err('paidOn') || undefined} data-testid="billing-payment-date" />
         </Field>
       </div>
     </ActionFrame>

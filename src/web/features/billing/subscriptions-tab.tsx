@@ -12,6 +12,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { apiErrorOf, centsToInput, editColumn, Kes, kes, KesInput, parseKesInput, SaveDialogFooter, SubscriptionStatusBadge, TextBox } from './billing-bits';
 import { usePlans, usePutSubscription, useSubscriptions } from './billing-api';
 import { NameSelectItems } from '@/components/select-parts';
+import { DateField } from '@/components/date-field';
 
 const t = s.subscriptions;
 const d = s.subscriptionDialog;
@@ -103,7 +104,7 @@ function SubscriptionDialog({ sub, plans, onClose }: { sub: Subscription | null;
             </Select>
           </Field>
           <Field id="sub-trial" label={d.trialEndsOn} hint={d.trialEndsHint} error={err('trialEndsOn')}>
-            <TextBox id="sub-trial" type="date" value={trialEndsOn} onValue={setTrialEndsOn} testId="billing-subscription-trial" />
+            <DateField id="sub-trial" value={trialEndsOn} onValueChange={setTrialEndsOn} aria-invalid={!!err('trialEndsOn') || undefined} data-testid="billing-subscription-trial" />
           </Field>
           <Field id="sub-discount" label={d.discount} hint={d.discountHint} error={err('discountPercent')}>
             <TextBox

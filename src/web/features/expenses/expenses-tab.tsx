@@ -18,6 +18,7 @@ import { ExpenseMethodSelect, ExpenseStatusBadge, apiErrorOf, inputClass } from 
 import { useAttach, useCategories, useExpense, useExpenses, usePayExpense } from './expenses-api';
 import { RecordExpenseDialog } from './record-expense-dialog';
 import { useOnOpen } from '@/lib/use-on-open';
+import { DateField } from '@/components/date-field';
 
 const l = s.list;
 const PAGE_SIZE = 25;
@@ -114,8 +115,8 @@ export function ExpensesTab() {
                 <>
                   <FilterSelect value={list.values.status as ExpenseStatus | ''} onChange={(status) => list.set({ status })} all={l.allStatuses} options={STATUS_OPTIONS} label={l.columns.status} testId="expenses-status-filter" />
                   <FilterSelect value={list.values.categoryId} onChange={(categoryId) => list.set({ categoryId })} all={l.allCategories} options={catOptions} label={l.columns.category} />
-                  <input type="date" aria-label={l.from} title={l.from} className={inputClass} value={list.values.from} onChange={(e) => list.set({ from: e.target.value })} />
-                  <input type="date" aria-label={l.to} title={l.to} className={inputClass} value={list.values.to} onChange={(e) => list.set({ to: e.target.value })} />
+                  <DateField aria-label={l.from} title={l.from} value={list.values.from} onValueChange={(value) => list.set({ from: value })} />
+                  <DateField aria-label={l.to} title={l.to} value={list.values.to} onValueChange={(value) => list.set({ to: value })} />
                 </>
               }
               actions={
@@ -288,7 +289,7 @@ function PayDialog({ expense, onClose }: { expense: Expense | null; onClose: () 
         }}
       >
         <Field id="pay-date" label={d.paidOn} error={err.fields.paidOn}>
-          <input id="pay-date" type="date" className={inputClass} value={paidOn} onChange={(ev) => setPaidOn(ev.target.value)} />
+          <DateField id="pay-date" value={paidOn} onValueChange={(value) => setPaidOn(value)} />
         </Field>
         <Field id="pay-method" label={s.form.method} error={err.fields.method}>
           <ExpenseMethodSelect id="pay-method" value={method} onChange={setMethod} />

@@ -16,6 +16,7 @@ import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { apiErrorOf, inputClass, textareaClass } from './expense-bits';
 import { useCategories, useExpenseSettings, usePettyCash, useSaveCategory, useSaveSettings, useTopUp } from './expenses-api';
 import { useOnOpen } from '@/lib/use-on-open';
+import { DateField } from '@/components/date-field';
 
 const p = s.petty;
 
@@ -114,7 +115,7 @@ function TopUpDialog({ open, suggested, onClose }: { open: boolean; suggested: n
             <input id="top-amount" inputMode="decimal" className={inputClass} value={v.amount} onChange={(e) => setV({ ...v, amount: e.target.value })} data-testid="top-up-amount" />
           </Field>
           <Field id="top-date" label={p.date} error={err.fields.entryOn}>
-            <input id="top-date" type="date" className={inputClass} value={v.entryOn} onChange={(e) => setV({ ...v, entryOn: e.target.value })} />
+            <DateField id="top-date" value={v.entryOn} onValueChange={(value) => setV({ ...v, entryOn: value })} />
           </Field>
         </div>
         <Field id="top-ref" label={p.reference} error={err.fields.reference}>

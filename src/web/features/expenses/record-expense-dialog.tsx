@@ -12,6 +12,7 @@ import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ExpenseCategorySelect, ExpenseMethodSelect, apiErrorOf, inputClass, newKey, textareaClass } from './expense-bits';
 import { useBudgetCheck, useCategories, usePettyCash, useRecordExpense } from './expenses-api';
 import { useOnOpen } from '@/lib/use-on-open';
+import { DateField } from '@/components/date-field';
 
 const f = s.form;
 const EMPTY = { spentOn: '', categoryId: '', payee: '', description: '', amount: '', method: 'bank_transfer' as ExpenseMethod, reference: '', notes: '', overBudgetReason: '' };
@@ -80,7 +81,7 @@ export function RecordExpenseDialog({ open, onClose }: { open: boolean; onClose:
       <form className="grid gap-4" onSubmit={submit} noValidate>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="exp-date" label={f.date} error={err.fields.spentOn}>
-            <input id="exp-date" type="date" className={inputClass} value={v.spentOn} onChange={(e) => set({ spentOn: e.target.value })} aria-invalid={!!err.fields.spentOn} data-testid="expense-date" />
+            <DateField id="exp-date" value={v.spentOn} onValueChange={(value) => set({ spentOn: value })} aria-invalid={!!err.fields.spentOn} data-testid="expense-date" />
           </Field>
           <Field id="exp-category" label={f.category} error={err.fields.categoryId}>
             <ExpenseCategorySelect id="exp-category" value={v.categoryId} onChange={(categoryId) => set({ categoryId })} categories={active} placeholder={f.chooseCategory} invalid={!!err.fields.categoryId} testId="expense-category" />

@@ -12,7 +12,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { formatDate, formatShortDate } from '@/lib/format';
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
-import { kesCompact, kesWhole } from '@/lib/kes-format';
+import { kesWhole } from '@/lib/kes-format';
 import { TermPicker, useFinanceTerm } from '@/features/fees';
 import { KesFigure } from '@/components/figures';
 import { cn } from '@/lib/utils';
@@ -245,18 +245,37 @@ export function FinancialAnalyticsPanel({ role, sectionId = 'financial-analytics
   } else {
     const d = data;
     const p = d.projection!;
-    const invoiced = d.byLevel.reduce((s, l) => s + l.invoiced, 0);
-    const paid = d.byLevel.reduce((s, l) => s + l.collected, 0);
-    const rate = invoiced > 0 ? paid / invoiced : 0;
+    // Both headline figures come from the API on stated bases (contract `collection`).
+    const col = d.collection!;
+    const collectedBasis = w.kpiCollectedBasis(formatDate(col.receivedFrom), formatDate(col.receivedTo), col.receivedShare);
+    const rateBasis = w.kpiRateBasis(kesWhole(col.paidOnInvoices), kesWhole(col.invoiced));
     const arrearsTotal = d.topArrears.reduce((s, x) => s + x.balance, 0);
     body = (
       <div className={cn('flex min-w-0 flex-col gap-4 transition-opacity sm:gap-6', query.isPlaceholderData && 'opacity-60')} data-testid="financial-analytics" data-term={d.term!.id}>
         <StatGrid>
-          <StatCard testId="fa-kpi-collected" label={w.kpiCollected} value={<KesFigure value={p.collectedToDate} shrink />} hint={w.kpiCollectedHint(p.daysElapsed, p.daysInTerm)} icon={Banknote} accent={1} />
-          <StatCard testId="fa-kpi-rate" label={w.kpiRate} value={pct(rate)} hint={w.kpiRateHint(kesCompact(invoiced))} icon={Percent} accent={2} />
+          <StatCard
+            testId="fa-kpi-collected"
+            label={w.kpiCollected}
+            value={<KesFigure value={col.receivedToDate} shrink />}
+            hint={<span title={collectedBasis}>{w.kpiCollectedHint}</span>}
+            icon={Banknote}
+            accent={1}
+          />
+          <StatCard
+            testId="fa-kpi-rate"
+            label={w.kpiRate}
+            value={pct(col.rate)}
+            hint={<span title={rateBasis}>{w.kpiRateHint}</span>}
+            icon={Percent}
+            accent={2}
+          />
           <StatCard testId="fa-kpi-projected" label={w.kpiProjected} value={<KesFigure value={p.projectedTermEnd} shrink />} hint={w.kpiProjectedHint(p.projectedRate)} icon={Gauge} accent={3} />
           <StatCard testId="fa-kpi-arrears" label={w.kpiArrears} value={<KesFigure value={arrearsTotal} shrink />} hint={w.kpiArrearsHint(d.topArrears.length)} icon={AlertTriangle} accent={5} />
         </StatGrid>
+        <div className="-mt-2 flex flex-col gap-0.5 text-xs text-muted-foreground sm:-mt-4" data-testid="fa-kpi-bases">
+          <p data-testid="fa-kpi-collected-basis">{collectedBasis}</p>
+          <p data-testid="fa-kpi-rate-basis">{rateBasis}</p>
+        </div>
 
         <div className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6 xl:grid-cols-3">
           <ChartPanel chart="weekly" description={w.weeklyHint} className="xl:col-span-2" exports={exportsOf('weekly')}>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { OptionSelectItems } from '@/components/select-parts';
+import { DateField as DayInput } from '@/components/date-field';
 import { FilterField } from '@/features/attendance';
 import type { ReportParams } from './financial-reports-api';
 
@@ -64,14 +65,13 @@ function DateField({ id, label, value, onChange }: { id: string; label: string; 
   React.useEffect(() => setText(value ?? ''), [value]);
   return (
     <FilterField label={label} htmlFor={id} className="w-[calc(50%-0.375rem)] sm:w-40">
-      <Input
+      <DayInput
         id={id}
-        type="date"
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (!e.target.value) onChange(null);
-          else if (isCalendarDate(e.target.value)) onChange(e.target.value);
+        onValueChange={(value) => {
+          setText(value);
+          if (!value) onChange(null);
+          else if (isCalendarDate(value)) onChange(value);
         }}
         data-testid={`fr-filter-${id.replace('fr-', '')}`}
       />

@@ -11,6 +11,7 @@ import { CHART, PALETTE } from '@/components/charts';
 import { formatMoney, Money } from '@/components/money';
 import { MoneyBars, MoneyColumns } from './report-charts';
 import { moneyCell, ReportTable, type ReportColumn } from './report-table';
+import { formatDay } from '@shared/dates';
 
 /**
  * What each financial report shows on screen: headline figures (stat cards), a chart where it helps
@@ -27,7 +28,7 @@ const money = (v: number, className?: string) => {
 };
 /** "Outstanding (KES)". */
 const kesLabel = (label: string) => `${label} (KES)`;
-const day = (d: string | null) => (d ? new Date(`${d}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : m.dash);
+const day = (d: string | null) => (d ? formatDay(d) : m.dash);
 const pct = (v: number | null) => (v === null ? m.dash : `${v.toLocaleString('en-KE', { maximumFractionDigits: 1 })}%`);
 const grid2 = 'grid min-w-0 grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-2';
 

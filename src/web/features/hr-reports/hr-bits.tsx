@@ -1,14 +1,14 @@
 import * as React from 'react';
 import { can } from '@shared/access';
 import { isCalendarDate } from '@shared/contracts/learners';
-import { addDays, schoolToday } from '@shared/dates';
+import { addDays, formatDay as formatSchoolDay, formatMonth, schoolToday } from '@shared/dates';
 import { hrReportsMessages as m } from '@shared/messages/hr-reports';
 import type { Role } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
 import { usePatchedSearchParams } from '@/lib/search-params';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { DateField } from '@/components/date-field';
 import { FilterField } from '@/features/attendance';
 import type { Period } from './hr-reports-api';
 
@@ -56,12 +56,12 @@ export function usePeriod(): { period: Period; preset: Preset; setPeriod: (p: Pe
   return { period, preset, setPeriod, today };
 }
 
-/** "26 Nov 2026" for 2026-11-26. */
-export const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** "26/11/2026" for 2026-11-26 (shared formatDay). */
+export const formatDay = (day: string) => formatSchoolDay(day);
 /** "Oct 2026" for 2026-10. */
 export const shortMonth = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-/** "October 2026" for 2026-10. */
-export const longMonth = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "October 2026" for 2026-10 (shared formatMonth). */
+export const longMonth = (month: string) => formatMonth(month);
 
 const kesFormat = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** KES with two decimals: 1234567.5 → "1,234,567.50". */
@@ -115,10 +115,10 @@ export function PeriodFilter({ period, preset, setPeriod, today }: ReturnType<ty
           }}
         >
           <FilterField label={p.from} htmlFor="hr-from" className="w-[calc(50%-0.25rem)] sm:w-40">
-            <Input id="hr-from" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} data-testid="hr-period-from" />
+            <DateField id="hr-from" value={from} max={to} onValueChange={(value) => setFrom(value)} data-testid="hr-period-from" />
           </FilterField>
           <FilterField label={p.to} htmlFor="hr-to" className="w-[calc(50%-0.25rem)] sm:w-40">
-            <Input id="hr-to" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} data-testid="hr-period-to" />
+            <DateField id="hr-to" value={to} min={from} onValueChange={(value) => setTo(value)} data-testid="hr-period-to" />
           </FilterField>
           <Button type="submit" disabled={!valid} className="h-10 w-full sm:w-auto" data-testid="hr-period-apply">
             {p.apply}

@@ -13,6 +13,7 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { FilterSelect } from '@/components/filter-select';
 import { formatMoney } from '@/components/money';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
+import { DateField } from '@/components/date-field';
 import { useLearnerSearch, usePostMovement, useSuppliers } from './inventory-api';
 
 const m = inventoryMessages.ui;
@@ -108,7 +109,7 @@ export function MovementDialog({ item, kind, onClose }: { item: InventoryItem | 
           <Input id="mv-quantity" inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)} aria-invalid={!!fields.quantity} data-testid="mv-quantity" autoFocus />
         </Field>
         <Field id="mv-date" label={m.fieldDate} error={fields.movedOn}>
-          <Input id="mv-date" type="date" value={movedOn} max={schoolToday()} onChange={(e) => setMovedOn(e.target.value)} />
+          <DateField id="mv-date" value={movedOn} max={schoolToday()} onValueChange={(value) => setMovedOn(value)} />
         </Field>
       </div>
       {kind === 'stock_in' && (

@@ -9,9 +9,10 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Money } from '@/components/money';
 import { useMovements } from './inventory-api';
+import { formatDay } from '@shared/dates';
 
 const m = inventoryMessages.ui;
-const day = (d: string) => new Date(`${d}T00:00:00`).toLocaleDateString('en-KE', { day: 'numeric', month: 'short', year: 'numeric' });
+const day = (d: string) => formatDay(d);
 
 const TONE: Record<string, string> = {
   opening: 'bg-sky-500/10 text-sky-700 dark:text-sky-300',

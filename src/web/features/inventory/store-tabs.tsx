@@ -20,6 +20,7 @@ import { categoryLabel } from './items-tab';
 import { InventoryFormDialog, fieldErrorsOf } from './movement-dialog';
 import { Field } from '@/components/field';
 import { HeadCells } from '@/components/head-cells';
+import { DateField } from '@/components/date-field';
 
 const m = inventoryMessages.ui;
 
@@ -63,7 +64,7 @@ export function StockTakeTab() {
             <FilterSelect id="st-category" value={cat} onChange={(v) => (setCategory(v), setCounts({}))} all={m.allCategories} options={categories.map((c) => ({ value: c, label: categoryLabel(c) }))} testId="st-category" />
           </Field>
           <Field id="st-date" label={m.countedOn} error={fields.countedOn}>
-            <Input id="st-date" type="date" value={countedOn} max={schoolToday()} onChange={(e) => setCountedOn(e.target.value)} />
+            <DateField id="st-date" value={countedOn} max={schoolToday()} onValueChange={(value) => setCountedOn(value)} />
           </Field>
           <Field id="st-note" label={m.note}>
             <Input id="st-note" value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} />

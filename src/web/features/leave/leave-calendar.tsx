@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { dayLabel } from '@shared/attendance-calendar';
-import { schoolToday } from '@shared/dates';
+import { formatMonth, schoolToday } from '@shared/dates';
 import { weekday } from '@shared/kenya-holidays';
 import { leaveMessages as m } from '@shared/messages/leave';
 import { cn } from '@/lib/utils';
@@ -17,7 +17,7 @@ function shiftMonth(month: string, by: number): string {
   return d.toISOString().slice(0, 7);
 }
 
-const monthTitle = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthTitle = (month: string) => formatMonth(month);
 
 /**
  * The school's leave calendar (issue 14 §2): a month grid, Monday first, each day with who is on

@@ -9,11 +9,11 @@ import { cn } from '@/lib/utils';
 import { ApiError } from '@/lib/api';
 import { DataTable, type ColumnDef, useTableLayoutWide } from '@/components/data-table';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { PendingButton } from '@/components/pending-button';
 import { IconBadge } from '@/components/icon-badge';
+import { DateField } from '@/components/date-field';
 
 /**
  * Pieces shared by My Leave and HR's Leave tab (issue 14 §2): the status badge, the balance cards, the
@@ -159,11 +159,11 @@ export function LeaveRequestForm({
       <div className="grid grid-cols-2 gap-3">
         <div className="flex min-w-0 flex-col gap-1.5">
           <Label htmlFor={`${testId}-start`}>{m.startDate}</Label>
-          <Input id={`${testId}-start`} type="date" value={form.startDate} onChange={(e) => set('startDate')(e.target.value)} disabled={disabled} data-testid="leave-form-start" />
+          <DateField id={`${testId}-start`} value={form.startDate} onValueChange={(value) => set('startDate')(value)} disabled={disabled} data-testid="leave-form-start" />
         </div>
         <div className="flex min-w-0 flex-col gap-1.5">
           <Label htmlFor={`${testId}-end`}>{m.endDate}</Label>
-          <Input id={`${testId}-end`} type="date" value={form.endDate} min={form.startDate || undefined} onChange={(e) => set('endDate')(e.target.value)} disabled={disabled} data-testid="leave-form-end" />
+          <DateField id={`${testId}-end`} value={form.endDate} min={form.startDate || undefined} onValueChange={(value) => set('endDate')(value)} disabled={disabled} data-testid="leave-form-end" />
         </div>
       </div>
       <div className="flex flex-col gap-1.5">

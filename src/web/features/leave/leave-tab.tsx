@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
 import { DecisionButtons, DecisionDialog } from '@/components/decision-dialog';
 import { LabelledField, SelectField } from '@/components/field';
-import { Input } from '@/components/ui/input';
+import { DateField } from '@/components/date-field';
 import { useDecideLeave, useLeaveRequests, useLeaveStaff, useLeaveTypes, useRequestForStaff, useStaffBalances } from './leave-api';
 import { LeaveCalendar } from './leave-calendar';
 import { BalanceCards, LeaveRequestForm, LeaveRequestsTable, rangeLabel } from './leave-parts';
@@ -196,8 +196,8 @@ function RequestsPanel() {
                 testId="leave-filter-status"
               />
               <FilterSelect value={v.leaveStaff} onChange={(leaveStaff) => list.set({ leaveStaff })} all={m.allStaff} options={(staff.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))} label={m.staff} testId="leave-filter-staff" />
-              <Input type="date" aria-label={m.from} value={v.leaveFrom} onChange={(e) => list.set({ leaveFrom: e.target.value })} data-testid="leave-filter-from" />
-              <Input type="date" aria-label={m.to} value={v.leaveTo} onChange={(e) => list.set({ leaveTo: e.target.value })} data-testid="leave-filter-to" />
+              <DateField aria-label={m.from} value={v.leaveFrom} onValueChange={(value) => list.set({ leaveFrom: value })} data-testid="leave-filter-from" />
+              <DateField aria-label={m.to} value={v.leaveTo} onValueChange={(value) => list.set({ leaveTo: value })} data-testid="leave-filter-to" />
             </>
           }
           filtered={list.filtered}

@@ -1,6 +1,7 @@
 import { Clock, Wrench } from 'lucide-react';
 import { showsMaintenanceNotice } from '@shared/contracts/maintenance';
 import { messages } from '@shared/messages';
+import { isAdminRole } from '@shared/roles';
 import type { SessionUser } from '@/lib/types';
 import { useMaintenanceStatus } from './api/maintenance';
 import { IconBadge } from '@/components/icon-badge';
@@ -11,16 +12,16 @@ const m = messages.maintenance;
  * The maintenance notice banner (spec §6 Maintenance: "shows to admins who can bypass, but not to
  * edufam_admin"). Interpretation (see showsMaintenanceNotice in shared/contracts/maintenance.ts): it
  * shows, while maintenance is on, to every user let through only because their role is in the
- * setting's allowed_roles, i.e. bypassing roles other than edufam_admin (elimisha_admin when an
- * EduFam Administrator lists it). With the default allowed_roles (edufam_admin only) nobody sees it:
- * everyone else is on the Maintenance page, and edufam_admin manages maintenance from its own screen.
- * edufam_admin never even asks for the status here.
+ * setting's allowed_roles, i.e. bypassing roles other than edufam_admin and its alias elimisha_admin.
+ * With the default allowed_roles (edufam_admin only) nobody sees it: everyone else is on the
+ * Maintenance page, and the admins manage maintenance from their own screen. They never even ask for
+ * the status here.
  */
 export function MaintenanceNotice({ user }: { user: SessionUser }) {
-  const isEdufamAdmin = user.role === 'edufam_admin';
-  const query = useMaintenanceStatus(user.id, { enabled: !isEdufamAdmin });
+  const isAdmin = isAdminRole(user.role);
+  const query = useMaintenanceStatus(user.id, { enabled: !isAdmin });
   const status = query.data;
-  if (isEdufamAdmin || !status || !showsMaintenanceNotice(user.role, status)) return null;
+  if (isAdmin || !status || !showsMaintenanceNotice(user.role, status)) return null;
   return (
     <div
       role="status"

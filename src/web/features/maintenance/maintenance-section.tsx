@@ -2,16 +2,14 @@ import * as React from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CheckCircle2, Clock, FlaskConical, Info, Power, PowerOff, RefreshCw, Save, ShieldCheck, UserRound, Wrench, type LucideIcon } from 'lucide-react';
-import { DEFAULT_ESTIMATED_DURATION, type MaintenanceSetting } from '@shared/contracts/maintenance';
+import { DEFAULT_ESTIMATED_DURATION, DEFAULT_MAINTENANCE_ALLOWED_ROLES, canBypassMaintenance, type MaintenanceSetting } from '@shared/contracts/maintenance';
 import { messages } from '@shared/messages';
-import { roleDisplayName, type Role } from '@shared/roles';
+import { ROLES, roleDisplayName, type Role } from '@shared/roles';
 import { cn } from '@/lib/utils';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { IconBadge } from '@/components/icon-badge';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/label';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDisableMaintenance, useEnableMaintenance, useMaintenanceSetting, useUpdateMaintenanceMessage } from './api/maintenance';
 import { formatDateTime } from './components/format';
@@ -81,7 +79,8 @@ function StatusOverview({ setting }: { setting: MaintenanceSetting }) {
           </Detail>
           <Detail icon={ShieldCheck} label={m.bypass}>
             <span className="flex flex-wrap gap-1.5">
-              {setting.allowedRoles.map((r) => (
+              {/* Every role let through: the stored allowed_roles plus the admin roles, which always are (spec §1). */}
+              {ROLES.filter((r) => canBypassMaintenance(r, setting.allowedRoles)).map((r) => (
                 <span key={r} className="rounded-md bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
                   {roleDisplayName(r)}
                 </span>
@@ -168,8 +167,6 @@ export function MaintenanceSection() {
   const disableMutation = useDisableMaintenance();
   const [pending, setPending] = React.useState<Pending>(null);
   const [formKey, setFormKey] = React.useState(0);
-  // Spec §3 system_settings.allowed_roles: edufam_admin always bypasses; Elimisha staff only when chosen.
-  const [letElimisha, setLetElimisha] = React.useState(false);
   // The confirm dialog keeps the wording of the last request while it closes.
   const [confirmKind, setConfirmKind] = React.useState<'enable' | 'disable'>('enable');
   if (pending && pending.kind !== confirmKind) setConfirmKind(pending.kind);
@@ -193,7 +190,6 @@ export function MaintenanceSection() {
           toast.success(m.disabledTitle, { description: m.disabledText });
           setPending(null);
           setFormKey((k) => k + 1);
-          setLetElimisha(false);
         },
         onError: (err) => {
           toast.error(m.disableFailed, { description: err.message });
@@ -232,30 +228,10 @@ export function MaintenanceSection() {
                 submitLabel={m.enableButton}
                 submitIcon={Power}
                 pending={enableMutation.isPending}
-                onSubmit={(values) =>
-                  setPending({ kind: 'enable', values: { ...values, allowedRoles: letElimisha ? ['edufam_admin', 'elimisha_admin'] : ['edufam_admin'] } })
-                }
+                // Spec §3 system_settings.allowed_roles, §9: edufam_admin only (its alias elimisha_admin always bypasses too).
+                onSubmit={(values) => setPending({ kind: 'enable', values: { ...values, allowedRoles: [...DEFAULT_MAINTENANCE_ALLOWED_ROLES] } })}
                 testId="maintenance-enable-form"
-              >
-                <div className="flex items-start gap-3 rounded-lg border bg-muted/30 p-3">
-                  <Checkbox
-                    id="maintenance-let-elimisha"
-                    checked={letElimisha}
-                    onCheckedChange={(v) => setLetElimisha(v === true)}
-                    disabled={enableMutation.isPending}
-                    aria-describedby="maintenance-let-elimisha-hint"
-                    className="mt-0.5"
-                  />
-                  <div className="grid gap-1">
-                    <Label htmlFor="maintenance-let-elimisha" className="leading-snug">
-                      {m.letElimishaLabel}
-                    </Label>
-                    <p id="maintenance-let-elimisha-hint" className="text-xs text-muted-foreground">
-                      {m.letElimishaHint}
-                    </p>
-                  </div>
-                </div>
-              </MaintenanceForm>
+              />
             </FormCard>
           ) : (
             <>

@@ -1,4 +1,4 @@
-import { monthName } from '@shared/dates';
+import { formatDay, monthName } from '@shared/dates';
 import * as React from 'react';
 import { Download, FileText, Loader2, ReceiptText } from 'lucide-react';
 import type { MyPayslip } from '@shared/contracts/payroll-documents';
@@ -20,7 +20,7 @@ const m = pm.screens;
 
 /** "October 2026" for 2026-10. */
 /** "28 Oct 2026" for 2026-10-28. */
-const dayName = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayName = (day: string) => formatDay(day);
 
 function Row({ label, value, minus, strong, note, testId }: { label: string; value: number; minus?: boolean; strong?: boolean; note?: string; testId?: string }) {
   return (

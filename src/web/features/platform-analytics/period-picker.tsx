@@ -2,9 +2,9 @@ import { CalendarRange } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { addDays, schoolToday } from '@shared/dates';
 import { platformAnalyticsScreens as s } from '@shared/messages/platform-analytics-screens';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
+import { DateField } from '@/components/date-field';
 
 const p = s.period;
 type Preset = '7' | '30' | '90' | 'year' | 'custom';
@@ -63,21 +63,19 @@ export function PeriodPicker({ period, className }: { period: ReturnType<typeof 
         </SelectContent>
       </Select>
       <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
-        <Input
-          type="date"
+        <DateField
           value={from}
           max={to}
-          onChange={(e) => e.target.value && set({ from: e.target.value, to: e.target.value > to ? e.target.value : to })}
+          onValueChange={(value) => value && set({ from: value, to: value > to ? value : to })}
           aria-label={p.from}
           className="sm:w-38"
           data-testid="period-from"
         />
-        <Input
-          type="date"
+        <DateField
           value={to}
           min={from}
           max={today}
-          onChange={(e) => e.target.value && set({ from: e.target.value < from ? e.target.value : from, to: e.target.value })}
+          onValueChange={(value) => value && set({ from: value < from ? value : from, to: value })}
           aria-label={p.to}
           className="sm:w-38"
           data-testid="period-to"

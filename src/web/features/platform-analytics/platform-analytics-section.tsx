@@ -99,7 +99,7 @@ export function PlatformAnalyticsSection() {
   const period = usePeriod();
   const query = usePlatformAnalytics(period.from, period.to);
   const data = query.data;
-  const range = s.period.range(formatShortDate(period.from), formatDate(period.to));
+  const range = s.period.range(formatDate(period.from), formatDate(period.to));
 
   let body: React.ReactNode;
   if (query.isPending) body = <PageSkeleton testId="platform-analytics-loading" rows={[{ grid: 'grid gap-4 sm:gap-6 xl:grid-cols-3', cells: ['h-96 rounded-xl xl:col-span-2', 'h-96 rounded-xl'] }, { cells: ['h-80 rounded-xl'] }]} />;

@@ -10,6 +10,7 @@ import { qs, useSchoolsHealth } from './platform-analytics-api';
 import { useFileDownload } from '@/lib/download';
 import { PendingButton } from '@/components/pending-button';
 import { IconBadge } from '@/components/icon-badge';
+import { DateField } from '@/components/date-field';
 
 const r = s.reports;
 const ALL = '__all__';
@@ -29,13 +30,13 @@ function RangeFields({ id, value, onChange, today }: { id: string; value: Range;
         <Label htmlFor={`${id}-from`} className="text-xs text-muted-foreground">
           {s.period.from}
         </Label>
-        <Input id={`${id}-from`} type="date" value={value.from} max={value.to} onChange={(e) => e.target.value && onChange({ ...value, from: e.target.value })} data-testid={`${id}-from`} />
+        <DateField id={`${id}-from`} value={value.from} max={value.to} onValueChange={(day) => day && onChange({ ...value, from: day })} data-testid={`${id}-from`} />
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <Label htmlFor={`${id}-to`} className="text-xs text-muted-foreground">
           {s.period.to}
         </Label>
-        <Input id={`${id}-to`} type="date" value={value.to} min={value.from} max={today} onChange={(e) => e.target.value && onChange({ ...value, to: e.target.value })} data-testid={`${id}-to`} />
+        <DateField id={`${id}-to`} value={value.to} min={value.from} max={today} onValueChange={(day) => day && onChange({ ...value, to: day })} data-testid={`${id}-to`} />
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { useHubStaff } from './project-hub-api';
 import { formatInstant } from '@/lib/format';
 import { usePatchedSearchParams } from '@/lib/search-params';
 import { ConfirmDialog, type ConfirmTone } from '@/components/confirm-dialog';
+import { formatDay as formatSchoolDay } from '@shared/dates';
 
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
@@ -79,12 +80,11 @@ export function PersonAvatar({ person, className }: { person: HubPerson | null; 
   );
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const dayShort = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 
-/** "12 Mar 2026" for a school day YYYY-MM-DD. */
-export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+/** "12/03/2026" for a school day YYYY-MM-DD (shared formatDay). */
+export const formatDay = (day: string) => formatSchoolDay(day);
 /** "12 Mar" for a school day. */
 export const formatDayShort = (day: string) => dayShort.format(new Date(`${day}T00:00:00Z`));
 /** "12 Mar 2026, 14:30" in Nairobi for an instant. */

@@ -15,6 +15,7 @@ import { useCreateProject, useOnboardingOverview } from './project-hub-api';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { SelectField, LabelledField } from '@/components/field';
 import { NameSelectItems } from '@/components/select-parts';
+import { DateInputField } from '@/components/date-field';
 
 const n = hs.newProject;
 
@@ -153,8 +154,8 @@ export function NewProjectDialog({ open, onClose, viewerId, onCreated }: { open:
             <StaffSelect id="hub-new-owner" value={ownerId} onChange={setOwnerId} viewerId={viewerId} testId="hub-new-owner" noneLabel={hs.list.noOwner} />
           </LabelledField>
           <SelectField id="hub-new-status" label={n.status} value={status} onValueChange={setStatus} options={HUB_PROJECT_STATUSES} labelOf={(s) => HUB_PROJECT_STATUS_LABELS[s]} testId="hub-new-status" />
-          <InputField id="hub-new-start" label={n.startDate} type="date" value={startDate} onChange={(e) => setStartDate(e.target.value)} error={err.field('startDate')} />
-          <InputField id="hub-new-target" label={n.targetDate} type="date" value={targetDate} onChange={(e) => setTargetDate(e.target.value)} error={err.field('targetDate')} />
+          <DateInputField id="hub-new-start" label={n.startDate} value={startDate} onValueChange={setStartDate} error={err.field('startDate')} />
+          <DateInputField id="hub-new-target" label={n.targetDate} value={targetDate} onValueChange={setTargetDate} error={err.field('targetDate')} />
         </div>
 
         <LabelledField id="hub-new-description" label={n.details} className="grid gap-1.5">

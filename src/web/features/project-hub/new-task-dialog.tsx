@@ -8,6 +8,7 @@ import { StaffSelect } from './hub-bits';
 import { useCreateTask } from './project-hub-api';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { SelectField, LabelledField } from '@/components/field';
+import { DateInputField } from '@/components/date-field';
 
 const n = hs.newTask;
 
@@ -59,7 +60,7 @@ export function NewTaskDialog({ projectId, status, onClose, viewerId }: { projec
           <LabelledField id="hub-task-new-assignee" label={hs.task.assignee} error={err.field('assigneeId')} className="grid min-w-0 gap-1.5">
             <StaffSelect id="hub-task-new-assignee" value={assigneeId} onChange={setAssigneeId} viewerId={viewerId} testId="hub-new-task-assignee" />
           </LabelledField>
-          <InputField id="hub-task-new-due" label={hs.task.dueDate} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} error={err.field('dueDate')} />
+          <DateInputField id="hub-task-new-due" label={hs.task.dueDate} value={dueDate} onValueChange={setDueDate} error={err.field('dueDate')} />
         </div>
         {err.error && err.error.message !== pm.api.titleRequired && <FormErrorAlert title={n.failed} detail={err.error.message} testId="hub-new-task-error" />}
         <FormDialogFooter cancelLabel={hs.task.cancel} onCancel={onClose} pending={create.isPending} submitTestId="hub-new-task-submit" label={create.isPending ? n.adding : n.add} />

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { DndContext, DragOverlay, MouseSensor, TouchSensor, closestCorners, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
-import { Archive, ArchiveRestore, ArrowLeft, ArrowRightLeft, Building2, Check, GripVertical, MessageSquare, Plus } from 'lucide-react';
+import { Archive, ArchiveRestore, ArrowLeft, ArrowRightLeft, Building2, Check, GripVertical, MessageSquare, Plus, ScanSearch } from 'lucide-react';
 import { toast } from 'sonner';
 import { HUB_PROJECT_STATUSES, HUB_TASK_STATUSES, type HubProjectDetail, type HubProjectStatus, type HubTask, type HubTaskStatus } from '@shared/contracts/project-hub';
 import { HUB_PROJECT_KIND_LABELS, HUB_PROJECT_STATUS_LABELS, HUB_TASK_STATUS_LABELS } from '@shared/messages/project-hub';
@@ -299,6 +299,17 @@ function CardBody({ task: t, viewerId, onOpen, onMove, lifted }: { task: HubTask
         {onMove && <MoveMenu task={t} onMove={onMove} />}
       </div>
       <div className="flex flex-wrap items-center gap-1.5 pl-5">
+        {t.detected && (
+          <span
+            className="inline-flex items-center gap-1 rounded-full bg-emerald-500/10 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-600/20 ring-inset dark:text-emerald-300"
+            title={hs.onboarding.detectedHint}
+            data-testid="hub-task-detected"
+          >
+            <ScanSearch className="size-3.5" aria-hidden />
+            {hs.onboarding.detected}
+            {t.detected.count !== null && <span className="font-normal opacity-80">· {hs.onboarding.detectedCount(t.detected.key, t.detected.count)}</span>}
+          </span>
+        )}
         {t.priority !== 'normal' && <PriorityBadge priority={t.priority} />}
         <DueDate day={t.dueDate} overdue={t.overdue} />
         {t.comments > 0 && (

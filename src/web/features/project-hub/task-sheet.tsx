@@ -16,6 +16,7 @@ import { useAddComment, useComments, useDeleteTask, useTask, useUpdateTask } fro
 import { SelectField, LabelledField } from '@/components/field';
 import { PendingButton } from '@/components/pending-button';
 import { QueryErrorCard } from '@/components/query-error-card';
+import { DateInputField } from '@/components/date-field';
 
 const t = hs.task;
 const DELETE_TASK: HubConfirmText = { tone: 'danger', icon: Trash2, title: t.deleteTitle, text: t.deleteText, confirmLabel: t.delete, done: t.deleted, failed: t.deleteFailed, testId: 'hub-task-delete-confirm' };
@@ -111,7 +112,7 @@ function TaskBody({ task: d, viewerId, onDeleted, onOpenProject }: { task: HubTa
           <LabelledField id="hub-task-assignee" label={t.assignee} error={err.field('assigneeId')} className="grid min-w-0 gap-1.5">
             <StaffSelect id="hub-task-assignee" value={assigneeId} onChange={setAssigneeId} viewerId={viewerId} testId="hub-task-assignee-select" />
           </LabelledField>
-          <InputField id="hub-task-due" label={t.dueDate} type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} error={err.field('dueDate')} data-testid="hub-task-due-input" />
+          <DateInputField id="hub-task-due" label={t.dueDate} value={dueDate} onValueChange={setDueDate} error={err.field('dueDate')} data-testid="hub-task-due-input" />
         </div>
         <LabelledField id="hub-task-description" label={t.description} className="grid gap-1.5">
           <Textarea id="hub-task-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={3} maxLength={5000} placeholder={t.descriptionPlaceholder} />

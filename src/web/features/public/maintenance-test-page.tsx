@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ShieldAlert, Wrench } from 'lucide-react';
 import { homePathFor } from '@shared/access';
 import { messages } from '@shared/messages';
+import { isAdminRole } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
 import { Button } from '@/components/ui/button';
 
@@ -14,7 +15,7 @@ const copy = messages.maintenanceTest;
 export function MaintenanceTestPage() {
   const { state } = useAuth();
   const user = state.status === 'ready' ? state.user : null;
-  const isEdufamAdmin = user?.role === 'edufam_admin';
+  const isEdufamAdmin = isAdminRole(user?.role);
   return (
     <div className="flex min-h-dvh items-center justify-center bg-background px-5 py-12">
       <main className="w-full max-w-md rounded-2xl border bg-card p-8 text-center text-card-foreground shadow-sm">

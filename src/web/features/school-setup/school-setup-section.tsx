@@ -40,7 +40,8 @@ type TabId = (typeof TABS)[number]['id'];
  * (?tab=) so it survives a reload and can be linked.
  */
 export function SchoolSetupSection() {
-  const { sectionId } = useActiveSectionTitle();
+  // Headed by the sidebar item that opened it: the principal's "School Management", else "School Setup".
+  const { sectionId, title } = useActiveSectionTitle();
   const { state } = useAuth();
   const scope = useSetupScope();
   const [params, setParams] = useSearchParams();
@@ -64,7 +65,7 @@ export function SchoolSetupSection() {
     <CanEditContext.Provider value={canEdit}>
       <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="school-setup-section" data-read-only={canEdit ? undefined : 'true'}>
         <div className="flex flex-wrap items-end justify-between gap-3">
-          <PageTitle icon={<School className="size-5" aria-hidden />} title={m.title} subtitle={canEdit ? m.subtitleEdit : m.subtitleReadOnly} />
+          <PageTitle icon={<School className="size-5" aria-hidden />} title={title} subtitle={canEdit ? m.subtitleEdit : m.subtitleReadOnly} />
           {!canEdit && (
             <Badge variant="secondary" className="gap-1.5" data-testid="school-setup-read-only">
               <Eye className="size-3.5" aria-hidden />

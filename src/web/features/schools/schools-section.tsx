@@ -30,8 +30,8 @@ function loadErrorDetail(err: Error): string {
 /**
  * Schools Management (spec §2 edufam_admin "schools"): summary cards, search and filters, the paged
  * schools list with users and students per school, the Add / Edit School dialog with owner and
- * principal pickers, and activation / deactivation behind a confirm dialog. edufam_admin manages;
- * elimisha_admin sees the same list read-only (manageSchools, shared/access.ts).
+ * principal pickers, and activation / deactivation behind a confirm dialog. edufam_admin and its alias
+ * elimisha_admin manage (manageSchools, shared/access.ts); without it the list is read-only.
  */
 export function SchoolsSection() {
   const { state } = useAuth();

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { KeyRound, LogOut, Monitor, RefreshCw, ShieldAlert, ShieldCheck, Smartphone, Tablet } from 'lucide-react';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import type { ActiveSession } from '@shared/contracts/security';
 import { formatDate, formatDateTime, formatRelative, securityScreens as ss } from '@shared/messages/security-screens';
@@ -15,6 +16,8 @@ import { useMySessions, useRevokeOtherSessions, useRevokeSession, useTwoFactorSt
 import { DisableTwoFactorDialog, EnableTwoFactorDialog, RegenerateCodesDialog } from './two-factor-dialogs';
 
 const a = ss.account;
+/** The card's anchor on the profile page, the target of Profile Settings' security link. */
+const SECURITY_ANCHOR = 'security';
 
 /**
  * The profile's "Security" card (issue 18 §2, every user): two-factor sign-in (on/off, since when,
@@ -25,9 +28,15 @@ const a = ss.account;
 export function AccountSecurityCard() {
   const { state, refresh } = useAuth();
   const user = state.user;
+  const { hash } = useLocation();
+  const signedIn = !!user;
+  // Profile Settings links here (…/profile#security): bring the card into view (issue 34).
+  React.useEffect(() => {
+    if (signedIn && hash === `#${SECURITY_ANCHOR}`) document.getElementById(SECURITY_ANCHOR)?.scrollIntoView({ block: 'start' });
+  }, [hash, signedIn]);
   if (!user) return null;
   return (
-    <Card data-testid="account-security">
+    <Card id={SECURITY_ANCHOR} className="scroll-mt-20" data-testid="account-security">
       <CardHeader className="pb-4">
         <CardTitle>{a.title}</CardTitle>
         <CardDescription>{a.text}</CardDescription>

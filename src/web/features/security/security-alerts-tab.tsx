@@ -29,7 +29,7 @@ interface AlertRowContext {
 /**
  * Security alerts (issue 18 §2 "alerts for suspicious patterns"): many failed sign-ins for an account or
  * from an IP address, a sign-in from a network the user never used. Open first by default; the
- * edufam_admin acknowledges one (manageSecurity), the elimisha_admin only reads. The status filter and
+ * EduFam admin staff acknowledge one (manageSecurity); without it the list only reads. The status filter and
  * the page are in the URL; a table from 768 px, a card per alert below.
  */
 export function SecurityAlertsTab({ canManage }: { canManage: boolean }) {

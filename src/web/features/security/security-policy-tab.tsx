@@ -68,7 +68,7 @@ function toNumber(text: string): number {
  * The security policy (issue 18 §2): which roles must use two-factor sign-in (a switch per role, with
  * how many of its users have it on), the password rules for new passwords, and the idle sign-out.
  * Saved with PUT /api/security/policy; the server's errors show on the form. Read-only without
- * manageSecurity (elimisha_admin).
+ * manageSecurity.
  */
 export function SecurityPolicyTab({ canManage, byRole }: { canManage: boolean; byRole: TwoFactorByRole[] | undefined }) {
   const policy = useSecurityPolicy();

@@ -24,8 +24,8 @@ const figure = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleS
 /**
  * EduFam staff's "Security" section (issue 18 §2): figures of the last 24 hours (sign-ins, failed
  * sign-ins, two-factor adoption, open alerts, active sessions), then the security log, alerts, the
- * policy (two-factor per role, passwords, idle sign-out) and data protection requests. edufam_admin
- * changes things (manageSecurity); elimisha_admin reads (viewSecurityLog). The tab is in the URL.
+ * policy (two-factor per role, passwords, idle sign-out) and data protection requests. edufam_admin and
+ * its alias elimisha_admin change things (manageSecurity); viewSecurityLog alone reads. The tab is in the URL.
  */
 export function SecuritySection() {
   const { state } = useAuth();

@@ -2,6 +2,7 @@ import type { EmploymentType, StaffStatus } from '@shared/contracts/staff';
 import { staffLabels } from '@shared/messages/staff';
 import { ROLE_DISPLAY_NAMES, isRole } from '@shared/roles';
 import { cn } from '@/lib/utils';
+import { formatDay } from '@shared/dates';
 
 /**
  * Small shared pieces of the staff screens: chips for status, employment type and account, the
@@ -64,13 +65,10 @@ export function StaffAvatar({ name, className }: { name: string; className?: str
   );
 }
 
-const DATE_FMT = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** "12 Mar 2026" for YYYY-MM-DD (or an ISO instant); '—' for nothing. */
+/** "12/03/2026" for YYYY-MM-DD (or an ISO instant's Nairobi day, shared formatDay); '—' for nothing. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
-  const d = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(d.getTime()) ? value : DATE_FMT.format(d);
+  return formatDay(value) || value;
 }
 
 /** 254712345678 → 0712 345 678. */

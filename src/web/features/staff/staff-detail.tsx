@@ -35,6 +35,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { PendingButton } from '@/components/pending-button';
 import { IconBadge } from '@/components/icon-badge';
 import { SkeletonStack } from '@/components/skeleton-stack';
+import { DateField } from '@/components/date-field';
 import { AccountStatusDialog, GiveAccountDialog, type AccountTarget } from './account-actions';
 import { useDeleteDocument, useExitStaff, useStaffMember, useUpdateClearance, useUploadDocument } from './staff-api';
 import { AccountBadge, EmploymentTypeBadge, StaffAvatar, StaffStatusBadge, formatDate, formatPhone, formatSize } from './staff-common';
@@ -510,7 +511,7 @@ function ExitDialog({ staff, onClose }: { staff: StaffDetail | null; onClose: ()
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-date`}>{e.date}</Label>
-          <Input id={`${id}-date`} type="date" value={date} onChange={(ev) => setDate(ev.target.value)} data-testid="staff-exit-date" />
+          <DateField id={`${id}-date`} value={date} onValueChange={(value) => setDate(value)} data-testid="staff-exit-date" />
         </div>
         <div className="grid gap-2 sm:col-span-2">
           <Label htmlFor={`${id}-reason`}>{e.reason}</Label>

@@ -22,6 +22,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Field, FormSection, describedBy } from '@/components/field';
+import { FormDateField } from '@/components/date-field';
 import { useCreateStaff, useUpdateStaff } from './staff-api';
 
 const f = staffScreens.form;
@@ -142,6 +143,12 @@ export function StaffForm({ staff, departments, onDone, onCancel }: { staff?: St
     </Field>
   );
 
+  const date = (name: 'dateOfBirth' | 'startDate' | 'contractEnd', label: string, opts: { optional?: boolean; hint?: string } = {}) => (
+    <Field id={fid(name)} label={label} optional={opts.optional} error={err(name)} hint={opts.hint}>
+      <FormDateField control={control} name={name} id={fid(name)} data-testid={`staff-form-${name}`} {...describedBy(fid(name), err(name), !!opts.hint)} />
+    </Field>
+  );
+
   const select = <T extends string>(name: 'gender' | 'employer' | 'employmentType', label: string, options: readonly T[], labels: Record<T, string>, optional = false) => (
     <Field id={fid(name)} label={label} optional={optional} error={err(name)}>
       <Controller
@@ -205,7 +212,7 @@ export function StaffForm({ staff, departments, onDone, onCancel }: { staff?: St
           {text('otherNames', L.otherNames, { optional: true })}
           {text('lastName', L.lastName)}
           {select('gender', L.gender, STAFF_GENDERS, staffLabels.gender, true)}
-          {text('dateOfBirth', L.dateOfBirth, { optional: true, type: 'date' })}
+          {date('dateOfBirth', L.dateOfBirth, { optional: true })}
           {text('nationalId', L.nationalId, { optional: true, inputMode: 'numeric' })}
           {text('phone', L.phone, { optional: true, type: 'tel', inputMode: 'tel', placeholder: f.hints.phone })}
           {text('email', L.email, { optional: true, type: 'email', inputMode: 'email', hint: f.hints.email, className: 'sm:col-span-2' })}
@@ -232,9 +239,9 @@ export function StaffForm({ staff, departments, onDone, onCancel }: { staff?: St
           </datalist>
           {select('employer', L.employer, EMPLOYERS, staffLabels.employer)}
           {select('employmentType', L.employmentType, EMPLOYMENT_TYPES, staffLabels.employmentType)}
-          {text('startDate', L.startDate, { type: 'date' })}
+          {date('startDate', L.startDate)}
           <Field id={fid('contractEnd')} label={L.contractEnd} optional={!contractRequired} error={err('contractEnd')} hint={f.hints.contractEnd}>
-            <Input id={fid('contractEnd')} type="date" data-testid="staff-form-contractEnd" {...describedBy(fid('contractEnd'), err('contractEnd'), true)} {...register('contractEnd')} />
+            <FormDateField control={control} name="contractEnd" id={fid('contractEnd')} data-testid="staff-form-contractEnd" {...describedBy(fid('contractEnd'), err('contractEnd'), true)} />
           </Field>
           {text('staffNumber', L.staffNumber, { optional: true, hint: staff ? undefined : f.hints.staffNumber, upper: true })}
         </div>

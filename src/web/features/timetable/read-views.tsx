@@ -12,6 +12,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/compon
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { buildRows, lessonsInView, levelForView, namesOf, todayIndex } from './grid-model';
+import { groupSoft, softSummary } from './soft-summary';
 import { TimetableGrid } from './timetable-grid';
 import { useCurrentTimetable, useFeedToken, useTimetable, useVersions, type CurrentTimetable } from './timetable-api';
 import { PdfButton, StatusBadge, VersionPicker, ViewPicker, defaultVersion, pdfHref, useViewChoice, type ViewChoice } from './view-controls';
@@ -94,7 +95,7 @@ export function DirectorTimetables() {
   );
 }
 
-/** A view's summary line (status, lessons, soft score) and its PDFs. */
+/** A view's summary line (status, lessons, unmet preferences in plain words) and its PDFs. */
 export function ViewToolbar({ view, kind, entityId, extra }: { view: TimetableView; kind: 'class' | 'teacher' | 'room'; entityId: string; extra?: React.ReactNode }) {
   return (
     <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
@@ -102,7 +103,9 @@ export function ViewToolbar({ view, kind, entityId, extra }: { view: TimetableVi
         <StatusBadge status={view.status} />
         <span>{tm.picker.meta(view.lessons.length, view.unplaced.length)}</span>
         <span aria-hidden>·</span>
-        <span>{tm.picker.softScore(view.softScore)}</span>
+        <span title={tm.picker.softScore(view.softScore)} data-testid="timetable-soft-summary">
+          {softSummary(groupSoft(view.violations))}
+        </span>
       </p>
       <div className="flex flex-wrap gap-2">
         {extra}
@@ -149,7 +152,7 @@ export function TeacherTimetable() {
     <div className="flex min-w-0 flex-col gap-4">
       <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-muted-foreground" data-testid="my-timetable-count">
-          {tm.teacher.lessonsCount(mine.length)}
+          {tm.teacher.lessonsCount(mine.reduce((n, l) => n + l.duration, 0))}
         </p>
         <div className="flex flex-wrap gap-2">
           <PdfButton href={pdfHref(view.id, 'teacher', teacherId)} label={tm.teacher.pdf} testId="timetable-pdf-view" />

@@ -20,11 +20,11 @@ export function ChildTransportCard({ transport }: { transport: ChildTransport['t
         <Bus className="size-3.5 text-primary" aria-hidden />
         {p.title}
       </p>
-      <p className="mt-1 truncate font-semibold" data-testid="child-transport-route">
+      <p className="mt-1 font-semibold break-words" data-testid="child-transport-route">
         {t.routeName}
       </p>
       <dl className="mt-1.5 grid grid-cols-1 gap-x-4 gap-y-1 text-sm min-[420px]:grid-cols-2">
-        <Fact icon={MapPin} label={p.stop} className="truncate" testId="child-transport-stop">
+        <Fact icon={MapPin} label={p.stop} className="min-w-0 break-words" testId="child-transport-stop">
           {t.stopName}
         </Fact>
         <Fact
@@ -41,10 +41,11 @@ export function ChildTransportCard({ transport }: { transport: ChildTransport['t
         <Fact icon={Bus} label={p.vehicle} className="font-mono" testId="child-transport-vehicle">
           {t.vehicleRegistration ?? '—'}
         </Fact>
-        <Fact icon={UserRound} label={p.driver} className="min-w-0 truncate">
-          {t.driverName ?? '—'}
+        {/* The phone goes under the name when both do not fit on one line: never cut (issue 34). */}
+        <Fact icon={UserRound} label={p.driver} className="flex min-w-0 flex-wrap items-center gap-x-1.5 break-words" testId="child-transport-driver">
+          <span>{t.driverName ?? '—'}</span>
           {t.driverPhone && (
-            <a href={`tel:+${t.driverPhone}`} className="ml-1.5 inline-flex items-center gap-1 text-primary hover:underline" aria-label={p.call(t.driverName ?? '')}>
+            <a href={`tel:+${t.driverPhone}`} className="inline-flex items-center gap-1 whitespace-nowrap text-primary hover:underline" aria-label={p.call(t.driverName ?? '')} data-testid="child-transport-phone">
               <Phone className="size-3" aria-hidden />
               <span className="tabular-nums">{formatPhone(t.driverPhone)}</span>
             </a>
@@ -58,8 +59,8 @@ export function ChildTransportCard({ transport }: { transport: ChildTransport['t
 /** One fact of the card's list: its icon, the label for screen readers only, then the value (`className` its classes). */
 function Fact({ icon: Icon, label, className, testId, children }: { icon: LucideIcon; label: React.ReactNode; className: string; testId?: string; children: React.ReactNode }) {
   return (
-    <div className="flex min-w-0 items-center gap-1.5">
-      <Icon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+    <div className="flex min-w-0 items-start gap-1.5">
+      <Icon className="mt-[3px] size-3.5 shrink-0 text-muted-foreground" aria-hidden />
       <dt className="sr-only">{label}</dt>
       <dd className={className} data-testid={testId}>
         {children}

@@ -8,6 +8,7 @@ import { CrudFormButtons, CrudList, type CrudFormProps } from '@/components/crud
 import type { ColumnDef } from '@/components/data-table';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { DateInputField } from '@/components/date-field';
 import { ExpiryDate, InputField, FormError, formatDay, formatPhone, useFormError } from './transport-bits';
 import {
   useCreateTrip,
@@ -133,8 +134,8 @@ function VehicleForm({ row: vehicle, submit, pending, close }: CrudFormProps<Tra
         <InputField id="veh-reg" label={v2.registration} placeholder="KDA 123A" value={f.registration} onChange={set('registration')} error={err.field('registration')} data-testid="vehicle-registration" />
         <InputField id="veh-cap" label={v2.capacity} inputMode="numeric" value={f.capacity} onChange={set('capacity')} error={err.field('capacity')} data-testid="vehicle-capacity" />
         <InputField id="veh-make" label={v2.make} value={f.make} onChange={set('make')} error={err.field('make')} className="sm:col-span-2" />
-        <InputField id="veh-ins" type="date" label={v2.insurance} value={f.insuranceExpiresOn} onChange={set('insuranceExpiresOn')} error={err.field('insuranceExpiresOn')} />
-        <InputField id="veh-insp" type="date" label={v2.inspection} value={f.inspectionExpiresOn} onChange={set('inspectionExpiresOn')} error={err.field('inspectionExpiresOn')} />
+        <DateInputField id="veh-ins" label={v2.insurance} value={f.insuranceExpiresOn} onValueChange={(day) => setF((s) => ({ ...s, insuranceExpiresOn: day }))} error={err.field('insuranceExpiresOn')} />
+        <DateInputField id="veh-insp" label={v2.inspection} value={f.inspectionExpiresOn} onValueChange={(day) => setF((s) => ({ ...s, inspectionExpiresOn: day }))} error={err.field('inspectionExpiresOn')} />
       </div>
       <FormError error={err.error} title={vehicle ? v2.edit : v2.add} testId="vehicle-form-error" />
       <CrudFormButtons pending={pending} onCancel={close} cancelLabel={u.cancel} saveLabel={u.save} testId="vehicle-save" />
@@ -219,7 +220,7 @@ function DriverForm({ row: driver, submit, pending, close }: CrudFormProps<Trans
         <InputField id="drv-name" label={d2.name} value={f.name} onChange={set('name')} error={err.field('name')} className="sm:col-span-2" />
         <InputField id="drv-phone" label={d2.phone} inputMode="tel" value={f.phone} onChange={set('phone')} error={err.field('phone')} />
         <InputField id="drv-lic" label={d2.licence} value={f.licenceNumber} onChange={set('licenceNumber')} error={err.field('licenceNumber')} />
-        <InputField id="drv-exp" type="date" label={d2.licenceExpiry} value={f.licenceExpiresOn} onChange={set('licenceExpiresOn')} error={err.field('licenceExpiresOn')} />
+        <DateInputField id="drv-exp" label={d2.licenceExpiry} value={f.licenceExpiresOn} onValueChange={(day) => setF((s) => ({ ...s, licenceExpiresOn: day }))} error={err.field('licenceExpiresOn')} />
       </div>
       <FormError error={err.error} title={driver ? d2.edit : d2.add} testId="driver-form-error" />
       <CrudFormButtons pending={pending} onCancel={close} cancelLabel={u.cancel} saveLabel={u.save} testId="driver-save" />
@@ -337,8 +338,8 @@ function TripForm({ scope, routes, submit, pending, close }: CrudFormProps<Trans
         {pick(t2.vehicle, 'trip-vehicle', f.vehicleId, (v) => setF((s) => ({ ...s, vehicleId: v })), (vehicles.data?.vehicles ?? []).map((v) => ({ value: v.id, label: v.registration })), err.field('vehicleId'))}
         {pick(t2.driver, 'trip-driver', f.driverId, (v) => setF((s) => ({ ...s, driverId: v })), [{ value: 'none', label: u.noDriver }, ...(drivers.data?.drivers ?? []).map((d) => ({ value: d.id, label: d.name }))])}
         {pick(t2.leg, 'trip-leg', f.leg, (v) => setF((s) => ({ ...s, leg: v as TransportTrip['leg'] })), Object.entries(TRANSPORT_LEG_LABELS).map(([value, label]) => ({ value, label })))}
-        <InputField id="trip-start" type="date" label={t2.startsOn} value={f.startsOn} onChange={(e) => setF((s) => ({ ...s, startsOn: e.target.value }))} error={err.field('startsOn')} />
-        <InputField id="trip-end" type="date" label={t2.endsOn} value={f.endsOn} onChange={(e) => setF((s) => ({ ...s, endsOn: e.target.value }))} error={err.field('endsOn')} />
+        <DateInputField id="trip-start" label={t2.startsOn} value={f.startsOn} onValueChange={(day) => setF((s) => ({ ...s, startsOn: day }))} error={err.field('startsOn')} />
+        <DateInputField id="trip-end" label={t2.endsOn} value={f.endsOn} onValueChange={(day) => setF((s) => ({ ...s, endsOn: day }))} error={err.field('endsOn')} />
       </div>
       <FormError error={err.error} title={t2.add} testId="trip-form-error" />
       <CrudFormButtons pending={pending} disabled={!f.routeId || !f.vehicleId} onCancel={close} cancelLabel={u.cancel} saveLabel={u.save} />

@@ -2,7 +2,7 @@ import { cn } from '@/lib/utils';
 import { InputField, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Badge } from '@/components/ui/badge';
 import { EXPIRY_ALERT_DAYS, daysUntil } from '@shared/transport-plates';
-import { schoolToday } from '@shared/dates';
+import { formatDay as formatSchoolDay, schoolToday } from '@shared/dates';
 import { transportMessages as tm } from '@shared/messages/transport';
 
 /** The form kit's field and write-error hook, re-exported for this feature's forms. */
@@ -11,7 +11,7 @@ export { InputField, useFormError };
 /** Shared pieces of the transport screens: a labelled input with its server error, dates, expiry badges. */
 
 export const formatDay = (day: string | null | undefined) =>
-  day ? new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : tm.ui.notSet;
+  day ? formatSchoolDay(day) : tm.ui.notSet;
 
 /** A stored 2547XXXXXXXX as 0712 345 678. */
 export const formatPhone = (p: string | null | undefined) => {

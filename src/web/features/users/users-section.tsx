@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import type { AdminUser } from '@shared/contracts/users';
 import { can } from '@shared/access';
 import { messages } from '@shared/messages';
+import { sectionLabel } from '@shared/sections';
 import { ROLES, SCHOOL_ROLES, isAdminRole, type Role } from '@shared/roles';
 import { ApiError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -66,6 +67,8 @@ export function UsersSection() {
   // Spec §6 User management: the same rule the API applies (shared/access.ts manageUsers).
   const canManage = !!user && !!role && can({ id: user.id, role, schoolId: user.schoolId }, 'manageUsers');
   const platform = isAdminRole(role);
+  // Headed as the sidebar item that opens it: "User Management" for platform staff, "Staff Management"
+  // for the director (issue 34; spec §2's "Users Management" title matched no sidebar label).
 
   const roles = platform ? ROLES : SCHOOL_ROLES;
   // Search, filters and page live in the URL (?search=&role=&status=&schoolId=&page=): a filtered list
@@ -122,7 +125,7 @@ export function UsersSection() {
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="users-section" data-search={search} data-busy={query.isFetching || undefined}>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <PageTitle icon={<UsersRound className="size-5" aria-hidden />} title={m.title} subtitle={platform ? m.subtitleAdmin : m.subtitleSchool} subtitleTestId="users-subtitle" />
+        <PageTitle icon={<UsersRound className="size-5" aria-hidden />} title={role ? sectionLabel(role, 'users') : m.title} subtitle={platform ? m.subtitleAdmin : m.subtitleSchool} subtitleTestId="users-subtitle" />
         <div className="flex w-full gap-2 sm:w-auto">
           <Button variant="outline" className="flex-1 sm:flex-none" onClick={() => void query.refetch()} disabled={query.isFetching} data-testid="users-refresh">
             <RefreshCw className={query.isFetching ? 'animate-spin' : undefined} aria-hidden />
@@ -164,7 +167,6 @@ export function UsersSection() {
             </Button>
           )
         }
-        platform={platform}
         selfId={user?.id ?? null}
         busyId={updateStatus.isPending ? (updateStatus.variables?.id ?? null) : null}
         onToggle={setConfirmFor}

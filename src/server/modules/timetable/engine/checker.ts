@@ -255,7 +255,9 @@ export function checkTimetable(problem: TimetableProblem, placements: Placement[
             if (Math.abs(di - dj) < c.minDays) {
               const ai = activityById.get(ids[i])!;
               const aj = activityById.get(ids[j])!;
-              report(c.type, c.weight, 1, m.vMinDays(label(ai), label(aj), c.minDays), [ids[i], ids[j]]);
+              const [li, lj] = [label(ai), label(aj)];
+              const msg = li === lj ? m.vMinDaysSame(li, dayName(Math.min(di, dj)), c.minDays) : m.vMinDays(li, lj, c.minDays);
+              report(c.type, c.weight, 1, msg, [ids[i], ids[j]]);
             }
           }
         }

@@ -207,6 +207,25 @@ describe('solve', () => {
   });
 });
 
+describe('check: unmet rules in plain words (issue 34)', () => {
+  it('names a lesson once when two of its lessons fall on one day, and keeps two names for different lessons', () => {
+    const p = school({ classes: 1, teachers: 2, days: 5, periods: 6 });
+    p.teachers[0]!.name = 'Mr Otieno';
+    const [m1, m2] = [lesson(p, 'mat', ['t0'], ['c0']), lesson(p, 'mat', ['t0'], ['c0'])];
+    const e1 = lesson(p, 'eng', ['t1'], ['c0']);
+    p.constraints.push({ type: 'minDaysBetween', weight: 95, activityIds: [m1.id, m2.id], minDays: 1, consecutiveIfSameDay: false });
+    p.constraints.push({ type: 'minDaysBetween', weight: 95, activityIds: [m1.id, e1.id], minDays: 1, consecutiveIfSameDay: false });
+    const placed = [
+      { activityId: m1.id, day: 1, period: 0, roomId: null },
+      { activityId: m2.id, day: 1, period: 3, roomId: null },
+      { activityId: e1.id, day: 1, period: 4, roomId: null },
+    ];
+    const soft = checkTimetable(p, placed).soft.map((v) => v.message);
+    expect(soft).toContain('Mathematics for Grade 7 East (Mr Otieno) has two lessons on Tue; they should be on different days.');
+    expect(soft).toContain('Mathematics for Grade 7 East (Mr Otieno) and English for Grade 7 East (Mr Teacher1) should be at least 1 day apart.');
+  });
+});
+
 describe('precheck', () => {
   it('finds an overloaded teacher with a clear message', () => {
     const p = school({ days: 5, periods: 7 });

@@ -2,19 +2,19 @@ import { Link } from 'react-router';
 import { ClipboardPen } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { useMySheets } from '../api/assessment';
+import { sheetsToEnter } from './marks-to-enter-list';
 
 const m = messages.assessment.dashboard;
 
 /**
  * The teacher dashboard's "Marks to enter" list (issue 12 §3): their stream x subject sheets of exams
  * whose marks-entry window is open and that are not yet submitted (returned ones first, with the
- * principal's comment), each opening My Class Grades. Nothing is shown when there is nothing to do.
+ * principal's comment), every one of them (the count above is their number), each opening My Class
+ * Grades. Nothing is shown when there is nothing to do.
  */
 export function MarksToEnter() {
   const { data } = useMySheets();
-  const todo = (data?.items ?? [])
-    .filter((s) => s.examStatus !== 'released' && s.entryState === 'open' && (s.status === 'draft' || s.status === 'returned'))
-    .sort((a, b) => (a.status === b.status ? 0 : a.status === 'returned' ? -1 : 1));
+  const todo = sheetsToEnter(data?.items ?? []);
   if (todo.length === 0) return null;
   return (
     <section className="rounded-xl border bg-card p-4 shadow-xs" data-testid="marks-to-enter">
@@ -32,8 +32,8 @@ export function MarksToEnter() {
           {m.openGrades}
         </Link>
       </div>
-      <ul className="divide-y">
-        {todo.slice(0, 6).map((s) => (
+      <ul className="max-h-96 divide-y overflow-y-auto" data-testid="marks-to-enter-list">
+        {todo.map((s) => (
           <li key={`${s.examId}:${s.classId}:${s.subjectId}`} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
             <span className="min-w-0">
               <span className="font-medium">{s.subjectName}</span> · {s.className}

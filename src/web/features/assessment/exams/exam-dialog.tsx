@@ -16,6 +16,7 @@ import { issuesToFields } from '@/lib/form-errors';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useOnOpen } from '@/lib/use-on-open';
+import { DateField } from '@/components/date-field';
 import { useCreateExam, useUpdateExam } from '../api/exams';
 import type { TermChoice } from './use-terms';
 
@@ -314,10 +315,10 @@ export function ExamDialog({
             </legend>
             <div className="grid grid-cols-2 gap-3">
               <Field id="exam-starts" label={<span className="text-xs text-muted-foreground">{f.startsOn}</span>} error={errors.startsOn}>
-                <Input id="exam-starts" type="date" value={draft.startsOn} onChange={(e) => set({ startsOn: e.target.value })} {...describedBy('exam-starts', errors.startsOn)} data-testid="exam-starts" />
+                <DateField id="exam-starts" value={draft.startsOn} onValueChange={(value) => set({ startsOn: value })} {...describedBy('exam-starts', errors.startsOn)} data-testid="exam-starts" />
               </Field>
               <Field id="exam-ends" label={<span className="text-xs text-muted-foreground">{f.endsOn}</span>} error={errors.endsOn}>
-                <Input id="exam-ends" type="date" value={draft.endsOn} onChange={(e) => set({ endsOn: e.target.value })} {...describedBy('exam-ends', errors.endsOn)} data-testid="exam-ends" />
+                <DateField id="exam-ends" value={draft.endsOn} onValueChange={(value) => set({ endsOn: value })} {...describedBy('exam-ends', errors.endsOn)} data-testid="exam-ends" />
               </Field>
             </div>
           </fieldset>
@@ -325,10 +326,10 @@ export function ExamDialog({
             <legend className="mb-2 text-sm font-medium">{f.window}</legend>
             <div className="grid grid-cols-2 gap-3">
               <Field id="exam-opens" label={<span className="text-xs text-muted-foreground">{f.entryOpensOn}</span>} error={errors.entryOpensOn}>
-                <Input id="exam-opens" type="date" value={draft.entryOpensOn} onChange={(e) => set({ entryOpensOn: e.target.value })} {...describedBy('exam-opens', errors.entryOpensOn)} data-testid="exam-opens" />
+                <DateField id="exam-opens" value={draft.entryOpensOn} onValueChange={(value) => set({ entryOpensOn: value })} {...describedBy('exam-opens', errors.entryOpensOn)} data-testid="exam-opens" />
               </Field>
               <Field id="exam-closes" label={<span className="text-xs text-muted-foreground">{f.entryClosesOn}</span>} error={errors.entryClosesOn}>
-                <Input id="exam-closes" type="date" value={draft.entryClosesOn} onChange={(e) => set({ entryClosesOn: e.target.value })} {...describedBy('exam-closes', errors.entryClosesOn)} data-testid="exam-closes" />
+                <DateField id="exam-closes" value={draft.entryClosesOn} onValueChange={(value) => set({ entryClosesOn: value })} {...describedBy('exam-closes', errors.entryClosesOn)} data-testid="exam-closes" />
               </Field>
             </div>
             <p className="text-xs text-muted-foreground">{f.windowHint}</p>

@@ -8,7 +8,7 @@ import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { IconMenuItem, RowMenu } from '@/components/row-menu';
 import { SkeletonStack } from '@/components/skeleton-stack';
-import { formatDate, formatShortDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { ActionDialog } from '@/components/action-dialog';
 import { useExams } from '../api/assessment';
 import { useDeleteExam, useReleaseExam, useSchoolLevels, useSchoolSubjects } from '../api/exams';
@@ -117,7 +117,7 @@ function ExamCard({
           <p className="text-xs font-medium text-muted-foreground">{t.sits}</p>
           <p className="mt-1.5 flex items-center gap-1.5">
             <CalendarRange className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
-            {exam.startsOn && exam.endsOn ? t.dates(formatShortDate(exam.startsOn), formatDate(exam.endsOn)) : exam.startsOn ? formatDate(exam.startsOn) : <span className="text-muted-foreground">{t.noDates}</span>}
+            {exam.startsOn && exam.endsOn ? t.dates(formatDate(exam.startsOn), formatDate(exam.endsOn)) : exam.startsOn ? formatDate(exam.startsOn) : <span className="text-muted-foreground">{t.noDates}</span>}
           </p>
           <p className="mt-1 text-xs text-muted-foreground">
             {x.common.subjects(exam.subjects.length)} · {t.paperCount(papers)} · {t.weight(exam.weight)}

@@ -16,6 +16,7 @@ import { PendingButton } from '@/components/pending-button';
 import { ExamPicker } from '../results/exam-scope';
 import { ExamStatusPill } from '../results/result-bits';
 import { IconBadge } from '@/components/icon-badge';
+import { DateField } from '@/components/date-field';
 
 const x = messages.examsScreens;
 const t = x.timetable;
@@ -302,7 +303,7 @@ function TimetableRow({
     >
       <label className="col-span-2 grid min-w-0 gap-1 max-lg:pr-10 sm:col-span-1 [&>*]:min-w-0">
         <span className={CAPTION}>{t.date}</span>
-        <Input type="date" value={row.sitsOn} onChange={(e) => onChange({ sitsOn: e.target.value })} disabled={readOnly} aria-label={label(t.date)} className="h-9" data-testid="tt-date" />
+        <DateField value={row.sitsOn} onValueChange={(value) => onChange({ sitsOn: value })} disabled={readOnly} aria-label={label(t.date)} className="h-9" data-testid="tt-date" />
       </label>
       <label className="grid min-w-0 gap-1 [&>*]:min-w-0">
         <span className={CAPTION}>{t.starts}</span>

@@ -4,6 +4,7 @@ import { dayLabel } from '@shared/attendance-calendar';
 import { attendanceParentScreens as m } from '@shared/messages/attendance-parent-screens';
 import { cn } from '@/lib/utils';
 import { monthGrids, type DayKind, type Term, type TermDay } from './term-days';
+import { formatMonth } from '@shared/dates';
 
 /** Colours of each kind of day (cells and legend swatches): soft for the usual, solid for what needs attention. */
 export const DAY_STYLES: Record<DayKind, string> = {
@@ -19,7 +20,7 @@ export const DAY_STYLES: Record<DayKind, string> = {
 
 const LEGEND: Exclude<DayKind, 'outside'>[] = ['present', 'absent', 'late', 'excused', 'unmarked', 'upcoming', 'closed'];
 
-const monthTitle = (key: string) => new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${key}-01T00:00:00Z`));
+const monthTitle = (key: string) => formatMonth(key);
 
 /** What a day cell says: "Absent", "Late, arrived 07:55", "No school, a weekend". */
 export function dayStatusText(d: TermDay): string {

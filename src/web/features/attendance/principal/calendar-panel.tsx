@@ -17,6 +17,7 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { EmptyListState } from '@/components/list-states';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { describedBy, Field } from '@/components/field';
+import { DateField } from '@/components/date-field';
 import { ChoiceCards, type Choice } from '@/features/fees';
 import { useAddCalendarDay, useAttendanceCalendar, useDeleteCalendarDay } from '../api/reports';
 import { yearRange, type AttendanceScope } from './attendance-scope';
@@ -237,10 +238,10 @@ function AddDayDialog({ defaultDay, onClose }: { defaultDay: string; onClose: ()
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="calendar-from" label={c.firstDay} error={errors.startsOn}>
-              <Input id="calendar-from" type="date" value={draft.startsOn} onChange={(e) => set({ startsOn: e.target.value })} {...describedBy('calendar-from', errors.startsOn)} data-testid="calendar-from" />
+              <DateField id="calendar-from" value={draft.startsOn} onValueChange={(value) => set({ startsOn: value })} {...describedBy('calendar-from', errors.startsOn)} data-testid="calendar-from" />
             </Field>
             <Field id="calendar-to" label={c.lastDay} error={errors.endsOn} hint={draft.startsOn && draft.endsOn >= draft.startsOn ? c.length(lengthOf(draft.startsOn, draft.endsOn)) : undefined}>
-              <Input id="calendar-to" type="date" value={draft.endsOn} min={draft.startsOn || undefined} max={draft.startsOn ? addDays(draft.startsOn, 365) : undefined} onChange={(e) => set({ endsOn: e.target.value })} {...describedBy('calendar-to', errors.endsOn, !!draft.startsOn)} data-testid="calendar-to" />
+              <DateField id="calendar-to" value={draft.endsOn} min={draft.startsOn || undefined} max={draft.startsOn ? addDays(draft.startsOn, 365) : undefined} onValueChange={(value) => set({ endsOn: value })} {...describedBy('calendar-to', errors.endsOn, !!draft.startsOn)} data-testid="calendar-to" />
             </Field>
           </div>
           <div className="grid gap-2">

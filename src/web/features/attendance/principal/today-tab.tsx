@@ -10,11 +10,11 @@ import { usePatchedSearchParams } from '@/lib/search-params';
 import { NameLines } from '@/components/name-lines';
 import { EmptyStateCard } from '@/components/page-states';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { SearchField } from '@/components/search-field';
 import { DataTable, parseSort, type ColumnDef } from '@/components/data-table';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { StatCard } from '@/components/stat-card';
+import { DateField } from '@/components/date-field';
 import { useAttendanceStreams } from '../api/reports';
 import type { AttendanceScope } from './attendance-scope';
 import { DaySkeleton, FilterField, formatCount, formatRate, Notice, RatePill, Segmented } from './bits';
@@ -144,13 +144,12 @@ export function TodayTab({ scope, calendar, threshold }: { scope: AttendanceScop
     <div className="flex min-w-0 flex-col gap-4 sm:gap-5" data-testid="attendance-today" data-date={data?.date}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <FilterField label={t.date} htmlFor="attendance-date" className="sm:w-52">
-          <Input
+          <DateField
             id="attendance-date"
-            type="date"
             value={chosen ?? data?.date ?? ''}
             max={today}
-            onChange={(e) => {
-              const v = e.target.value;
+            onValueChange={(value) => {
+              const v = value;
               if (isCalendarDate(v)) update({ date: v, stream: null, session: null });
             }}
             data-testid="attendance-date"

@@ -10,7 +10,6 @@ import { EmptyStateCard } from '@/components/page-states';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { api } from '@/lib/api';
@@ -22,6 +21,7 @@ import { sessionLabel } from './outbox-banner';
 import { calendarOf, calendarRange, nextSchoolDay, previousSchoolDay } from './school-days';
 import { STATUS_TONE } from './status-tone';
 import { IconBadge } from '@/components/icon-badge';
+import { DateField } from '@/components/date-field';
 
 const p = m.page;
 const PERIODS = Array.from({ length: 10 }, (_, i) => `period-${i + 1}`);
@@ -99,12 +99,11 @@ export function ClassAttendancePage() {
                     <ChevronLeft aria-hidden />
                   </Button>
                   <div className="relative min-w-0 flex-1 md:w-56 md:flex-none">
-                    <Input
+                    <DateField
                       id="register-date"
-                      type="date"
                       value={day ?? ''}
                       max={today ?? undefined}
-                      onChange={(ev) => ev.target.value && set({ date: ev.target.value })}
+                      onValueChange={(value) => value && set({ date: value })}
                       className="h-11 pr-3 md:h-10"
                       data-testid="register-date"
                     />

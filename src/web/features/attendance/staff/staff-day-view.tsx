@@ -21,6 +21,7 @@ import { ChoiceButtons } from '@/components/choice-buttons';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { StatCard, type Accent } from '@/components/stat-card';
+import { DateField } from '@/components/date-field';
 import { useAttendanceCalendar } from '../api/registers';
 import { DaySkeleton, FilterField, Notice } from '../principal/bits';
 import { calendarOf } from '../register/school-days';
@@ -189,13 +190,12 @@ export function StaffDayView({ readOnly }: { readOnly: boolean }) {
     <div className="flex min-w-0 flex-col gap-4 sm:gap-5" data-testid="staff-day" data-date={day ?? undefined}>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <FilterField label={m.day.date} htmlFor="staff-date" className="sm:w-52">
-          <Input
+          <DateField
             id="staff-date"
-            type="date"
             value={chosen ?? day ?? ''}
             max={today}
-            onChange={(e) => {
-              if (isCalendarDate(e.target.value)) setDate(e.target.value);
+            onValueChange={(value) => {
+              if (isCalendarDate(value)) setDate(value);
             }}
             data-testid="staff-date"
           />

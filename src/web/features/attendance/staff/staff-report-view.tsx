@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Building2, Users } from 'lucide-react';
 import type { StaffReportResponse } from '@shared/contracts/attendance';
-import { schoolToday } from '@shared/dates';
+import { formatMonth, schoolToday } from '@shared/dates';
 import { staffAttendanceScreens as m } from '@shared/messages/staff-attendance-screens';
 import { roleDisplayName } from '@shared/roles';
 import { cn } from '@/lib/utils';
@@ -20,7 +20,7 @@ type DepartmentRow = StaffReportResponse['departments'][number];
 const r = m.report;
 
 /** "October 2026" for 2026-10. */
-export const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const monthName = (month: string) => formatMonth(month);
 
 /** The months offered: the current one and the 23 before it, newest first. */
 function recentMonths(today: string, count = 24): string[] {

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
+import { DateField } from '@/components/date-field';
 import { EMPTY_FILTERS, type AuditFilters, type AuditSchoolOption } from '../api/audit-logs';
 import { schoolToday } from '@shared/dates';
 
@@ -73,13 +74,12 @@ function DateFilter({
   const id = `audit-filter-${name}`;
   return (
     <FilterField label={label} htmlFor={id}>
-      <Input
+      <DateField
         id={id}
-        type="date"
         value={value}
         min={min}
         max={max}
-        onChange={(e) => onChange(e.target.value)}
+        onValueChange={(value) => onChange(value)}
         aria-invalid={invalid || undefined}
         className={cn('tabular-nums', invalid && 'border-destructive')}
         data-testid={id}

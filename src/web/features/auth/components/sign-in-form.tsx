@@ -1,20 +1,22 @@
 import * as React from 'react';
 import { useNavigate } from 'react-router';
-import { homePathFor } from '@shared/access';
+import { startPathFor } from '@shared/default-view';
 import { messages } from '@shared/messages';
 import type { AccessType } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { serverMessageOr } from '../error-message';
+import { signInFailureMessage } from '../error-message';
 import { readRememberedLogin, saveRememberedLogin } from '../remembered-login';
 import { AuthAlert, AuthEmailInput, AuthSubmit } from './auth-form-parts';
 
 /**
  * One sign-in area of /login (spec §5 Login): email (trimmed) and password required, checked before
- * any call; the server's error is shown word for word; network and other unexpected failures show the
- * spec's generic message. On success "remember me" is stored and the user goes home, replacing history.
+ * any call; the server's error is shown word for word, "Login failed. Please try again." when it
+ * answered without one, and network and other unexpected failures show the spec's generic message.
+ * On success "remember me" is stored and the user goes to their Default View's page (Settings; the
+ * dashboard unless they chose another), replacing history.
  */
 export function SignInForm({ accessType, onForgotPassword }: { accessType: AccessType; onForgotPassword: (email: string) => void }) {
   const { signIn } = useAuth();
@@ -44,9 +46,10 @@ export function SignInForm({ accessType, onForgotPassword }: { accessType: Acces
     try {
       const user = await signIn({ email: trimmed, password, accessType, rememberMe });
       saveRememberedLogin(rememberMe, { email: trimmed, accessType });
-      navigate(homePathFor(user.role), { replace: true });
+      // The user's Default View (Settings) is where they start.
+      navigate(startPathFor(user), { replace: true });
     } catch (err) {
-      setError(serverMessageOr(err, messages.login.unexpected));
+      setError(signInFailureMessage(err));
       setSubmitting(false);
     }
   }

@@ -32,6 +32,8 @@ import { PRIORITY_STYLES } from './priority';
 import { LabelledField } from '@/components/field';
 import { NameSelectItems } from '@/components/select-parts';
 import { IconBadge } from '@/components/icon-badge';
+import { DateField } from '@/components/date-field';
+import { dateFieldMessages } from '@shared/messages/dates';
 
 const m = messages.communications;
 const f = m.form;
@@ -238,7 +240,21 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
       </fieldset>
 
       <LabelledField id={fid('expiresAt')} label={f.expiresAt} error={errors.expiresAt?.message} className="grid gap-2">
-        <Input id={fid('expiresAt')} type="datetime-local" className="sm:max-w-64" {...register('expiresAt')} {...invalid('expiresAt')} data-testid="communication-expires" />
+        <Controller
+          control={control}
+          name="expiresAt"
+          render={({ field }) => {
+            // The day as dd/mm/yyyy and its 24-hour time; the form keeps "YYYY-MM-DDTHH:MM" (Nairobi).
+            const [day = '', time = ''] = field.value ? field.value.split('T') : [];
+            const at = (d: string, t: string) => (d ? `${d}T${t || '23:59'}` : '');
+            return (
+              <div className="flex gap-2 sm:max-w-80">
+                <DateField id={fid('expiresAt')} value={day} onValueChange={(d) => field.onChange(at(d, time))} onBlur={field.onBlur} wrapperClassName="flex-1" {...invalid('expiresAt')} data-testid="communication-expires" />
+                <Input type="time" aria-label={dateFieldMessages.time} value={time} disabled={!day} onChange={(e) => field.onChange(at(day, e.target.value))} className="w-32 tabular-nums" data-testid="communication-expires-time" />
+              </div>
+            );
+          }}
+        />
         <p className="text-xs text-muted-foreground">{f.expiresNote}</p>
       </LabelledField>
 

@@ -1,4 +1,4 @@
-import { BriefcaseBusiness, UserCheck, UserMinus, Users, UserX } from 'lucide-react';
+import { BriefcaseBusiness, UserCheck, UserMinus, UserX } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { roleDisplayName } from '@shared/roles';
 import type { HrDashboard as Data } from '@shared/contracts/dashboard';
@@ -14,7 +14,11 @@ import { HrAtAGlance } from '@/features/hr-reports';
 const m = messages.dashboard;
 const roleName = (r: string) => (r === 'unassigned' ? r : roleDisplayName(r));
 
-/** HR: staff by role, active vs inactive, and class leadership among teachers. */
+/**
+ * HR: the HR figures of the day (with "Active staff": staff records with status active, the one
+ * headcount), then the staff's sign-in accounts (profiles other than parents) active and inactive and
+ * by role, labelled as accounts so they are not read as a second headcount, and class leadership.
+ */
 export function HrDashboard({ data }: { data: Data }) {
   const { compact } = useDensity();
   const roles = data.staffByRole.map((r, i) => ({ label: roleName(r.role), value: r.total, color: PALETTE[i % PALETTE.length] }));
@@ -22,9 +26,8 @@ export function HrDashboard({ data }: { data: Data }) {
     <DashboardPage kind="hr" icon={BriefcaseBusiness} title={m.hrTitle} subtitle={data.school.name} aside={<TermChip term={data.term} asOf={data.asOf} />}>
       <HrAtAGlance />
       <StatGrid>
-        <StatCard testId="stat-staff" label={m.staff} value={formatNumber(data.staff.total)} hint={m.staffHint} icon={Users} accent={1} />
-        <StatCard testId="stat-active" label={m.activeStaff} value={formatNumber(data.staff.active)} hint={m.activeShare(data.staff.total ? Math.round((data.staff.active / data.staff.total) * 100) : 0)} icon={UserCheck} accent={2} />
-        <StatCard testId="stat-inactive" label={m.inactiveStaff} value={formatNumber(data.staff.inactive)} hint={m.inactiveStaffHint} icon={UserMinus} accent={5} />
+        <StatCard testId="stat-accounts" label={m.signInAccounts} value={formatNumber(data.staff.active)} hint={m.signInAccountsHint} icon={UserCheck} accent={2} />
+        <StatCard testId="stat-inactive-accounts" label={m.inactiveAccounts} value={formatNumber(data.staff.inactive)} hint={m.inactiveAccountsHint} icon={UserMinus} accent={5} />
         <StatCard
           testId="stat-without-class"
           label={m.teachersWithoutClass}
@@ -36,7 +39,7 @@ export function HrDashboard({ data }: { data: Data }) {
       </StatGrid>
       <PanelGrid>
         <Panel title={m.staffByRole} description={m.staffByRoleHint} className="lg:col-span-2" testId="staff-by-role">
-          <HorizontalBarChart data={roles} name={m.staff} yWidth={128} />
+          <HorizontalBarChart data={roles} name={m.accountsSeries} yWidth={128} />
           <PlainTable minWidth={280} className="mt-4">
             <thead>
               <tr>

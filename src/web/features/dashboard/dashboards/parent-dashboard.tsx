@@ -3,6 +3,7 @@ import { ArrowRight, CalendarDays, Hash, Mail, Phone, School, UserRound, UsersRo
 import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import type { ParentChild, ParentDashboard as Data } from '@shared/contracts/dashboard';
+import { relationshipText } from '@shared/contracts/learners';
 import type { MyChildrenFees } from '@shared/contracts/fees';
 import { useFeesLiveRefresh, useMyChildrenFees } from '@/features/fees';
 import type { ChildTransport } from '@shared/contracts/transport';
@@ -17,6 +18,7 @@ import { dayMs, formatDate, formatNumber, formatPhone, formatShortDate, initials
 import { DashboardPage, EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
 import { FactTile } from '@/components/fact-tile';
+import { EmailText } from '@/components/email-text';
 import { TermStatusBadge } from '../components/school-widgets';
 
 const m = messages.dashboard;
@@ -84,6 +86,9 @@ function ChildCard({ child, fees, transport }: { child: ParentChild; fees: Child
             <Hash className="size-3" aria-hidden />
             {m.admissionNo} {child.admissionNumber}
           </p>
+          <p className="truncate text-xs text-muted-foreground" data-testid="child-relationship">
+            {m.linkedAs(relationshipText(child.relationship, child.relationshipLabel))}
+          </p>
         </div>
       </div>
       <dl className="grid grid-cols-1 gap-3 text-sm min-[420px]:grid-cols-2">
@@ -108,10 +113,13 @@ function ChildCard({ child, fees, transport }: { child: ParentChild; fees: Child
           <a
             href={`mailto:${child.classTeacher.email}`}
             aria-label={m.emailTeacher(child.classTeacher.name)}
-            className="inline-flex h-9 min-w-0 items-center gap-2 rounded-md border bg-card px-3 text-sm font-medium shadow-xs hover:bg-accent hover:text-accent-foreground"
+            className="inline-flex min-h-9 max-w-full min-w-0 items-center gap-2 rounded-md border bg-card px-3 py-1.5 text-sm font-medium shadow-xs hover:bg-accent hover:text-accent-foreground"
           >
             <Mail className="size-4 shrink-0 text-primary" aria-hidden />
-            <span className="truncate">{child.classTeacher.email}</span>
+            {/* On a phone a long address wraps rather than being cut (issue 34). */}
+            <span className="min-w-0 break-words">
+              <EmailText email={child.classTeacher.email} />
+            </span>
           </a>
         </div>
       )}

@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 import { CHART, ColumnChart, HorizontalBarChart, PALETTE } from '@/components/charts';
 import { PlainTable, Td, Th } from '@/components/plain-table';
 import { useDensity } from '@/lib/density';
-import { formatDate, formatDateTime, formatNumber, formatShortDate } from '@/lib/format';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { DashboardPage, EmptyNote, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
 
@@ -129,7 +129,7 @@ export function PlatformDashboard({ data }: { data: Data }) {
             </>
           )}
         </Panel>
-        <Panel title={m.learnersPerSchool} description={m.asOf(formatShortDate(data.asOf))} testId="learners-per-school">
+        <Panel title={m.learnersPerSchool} description={m.asOf(formatDate(data.asOf))} testId="learners-per-school">
           <HorizontalBarChart data={perSchool} name={m.learners} color={CHART[2]} yWidth={120} />
         </Panel>
       </PanelGrid>

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { BadgePercent, Banknote, Building2, FileText, Landmark, Receipt, Smartphone, Undo2, type LucideIcon } from 'lucide-react';
 import type { Adjustment, Invoice, Payment, PaymentMethod } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
+import { formatKenyanPhone } from '@shared/phone';
 import { cn } from '@/lib/utils';
 import { formatDate } from '@/lib/format';
 import { invoicePdfUrl, receiptPdfUrl } from '../api/fees';
@@ -90,7 +91,8 @@ export function AccountPayments({ payments, schoolId, onReverse }: { payments: P
         const reversal = p.reversedBy ? byId.get(p.reversedBy) : undefined;
         const reversed = !!p.reversedBy;
         const isReversal = p.kind === 'reversal';
-        const meta = [formatDate(p.paidAt), p.payerName ? t.payer(p.payerName) : null, p.recordedBy ? t.recordedBy(p.recordedBy) : t.sources[p.source]].filter(Boolean).join(' · ');
+        const payer = [p.payerName, formatKenyanPhone(p.payerPhone)].filter(Boolean).join(', ');
+        const meta = [formatDate(p.paidAt), payer ? t.payer(payer) : null, p.recordedBy ? t.recordedBy(p.recordedBy) : t.sources[p.source]].filter(Boolean).join(' · ');
         return (
           <li key={p.id} className="rounded-lg border bg-card" data-testid="account-payment" data-receipt={p.receiptNumber ?? ''} data-reversed={reversed || undefined} data-kind={p.kind}>
             <div className="flex flex-wrap items-start gap-x-3 gap-y-2 px-3.5 py-3">

@@ -3,7 +3,8 @@ import { CheckCircle2, Printer } from 'lucide-react';
 import { PAYMENT_METHODS, type PaymentMethod, type RecordPaymentResponse } from '@shared/contracts/fees';
 import { schoolToday } from '@shared/dates';
 import { messages } from '@shared/messages';
-import { normaliseKenyanPhone } from '@shared/phone';
+import { formatKenyanPhone, normaliseKenyanPhone } from '@shared/phone';
+import { kesInWords } from '@shared/money';
 import { cn } from '@/lib/utils';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
@@ -18,6 +19,7 @@ import { receiptPdfUrl, useRecordPayment } from '../api/fees';
 import { Money, formatMoney } from '@/components/money';
 import { NewTabButton } from '@/components/new-tab-link';
 import { Captioned } from '@/components/captioned';
+import { DateField } from '@/components/date-field';
 import { amountError, amountValue, apiFields, hasFieldErrors, newIdempotencyKey, paymentDateError } from '../fee-management/form';
 import { AmountInput } from '../fee-management/inputs';
 
@@ -40,7 +42,7 @@ const emptyDraft = (): Draft => ({ amount: '', method: 'cash', reference: '', pa
  * "Record payment" (issue 11 §2): amount, method, reference (required unless cash), date (today by
  * default, never in the future), payer and notes. One Idempotency-Key per opened form: a double click or
  * a retry after a dropped connection records the payment once. On success: the receipt number, the new
- * balance and "Print receipt" (the receipt PDF).
+ * balance, the payer (phone as 0722 334 455), the amount in words and "Print receipt" (the receipt PDF).
  */
 export function RecordPaymentDialog({ open, onClose, learner, balance }: { open: boolean; onClose: () => void; learner: { id: string; name: string }; balance: number }) {
   const [draft, setDraft] = React.useState<Draft>(emptyDraft);
@@ -128,6 +130,18 @@ export function RecordPaymentDialog({ open, onClose, learner, balance }: { open:
               <Captioned caption={t.newBalance} className="rounded-lg border bg-card px-3 py-2.5">
                 <Money value={done.balance} tone className="text-lg font-semibold" />
               </Captioned>
+              {(done.payerName || done.payerPhone) && (
+                <Captioned caption={t.payerName} className="col-span-2 rounded-lg border bg-card px-3 py-2.5">
+                  <p className="text-sm font-medium" data-testid="payment-done-payer">
+                    {[done.payerName, formatKenyanPhone(done.payerPhone)].filter(Boolean).join(', ')}
+                  </p>
+                </Captioned>
+              )}
+              <Captioned caption={messages.fees.amountInWords} className="col-span-2 rounded-lg border bg-card px-3 py-2.5">
+                <p className="text-sm font-medium" data-testid="payment-amount-words">
+                  {kesInWords(Math.round(done.amount * 100))}
+                </p>
+              </Captioned>
             </div>
           </DialogOutcome>
         ) : (
@@ -167,7 +181,7 @@ export function RecordPaymentDialog({ open, onClose, learner, balance }: { open:
                 />
               </Field>
               <Field id="payment-date" label={t.paidOn} error={errors.paidOn}>
-                <Input id="payment-date" type="date" value={draft.paidOn} max={schoolToday()} onChange={(e) => set({ paidOn: e.target.value })} {...describedBy('payment-date', errors.paidOn)} data-testid="payment-date" />
+                <DateField id="payment-date" value={draft.paidOn} max={schoolToday()} onValueChange={(value) => set({ paidOn: value })} {...describedBy('payment-date', errors.paidOn)} data-testid="payment-date" />
               </Field>
               <Field id="payment-payer" label={t.payerName} optional error={errors.payerName}>
                 <Input id="payment-payer" value={draft.payerName} onChange={(e) => set({ payerName: e.target.value })} placeholder={t.payerNamePlaceholder} maxLength={120} autoComplete="off" data-testid="payment-payer" />

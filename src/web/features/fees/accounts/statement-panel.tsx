@@ -4,11 +4,11 @@ import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { formatDate } from '@/lib/format';
 import { QueryErrorCard } from '@/components/query-error-card';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { statementPdfUrl, useStatement } from '../api/fees';
 import { Money } from '@/components/money';
 import { NewTabButton } from '@/components/new-tab-link';
+import { DateField } from '@/components/date-field';
 
 const m = messages.feeManagement;
 const t = m.statement;
@@ -35,11 +35,11 @@ export function StatementPanel({ studentId, schoolId }: { studentId: string; sch
         <div className="grid min-w-0 flex-1 grid-cols-2 gap-2 sm:max-w-md">
           <label className="grid min-w-0 gap-1.5 text-sm font-medium">
             {t.from}
-            <Input type="date" value={range.from || s?.from || ''} max={range.to || undefined} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} aria-invalid={invalid || undefined} data-testid="statement-from" />
+            <DateField value={range.from || s?.from || ''} max={range.to || undefined} onValueChange={(value) => setRange((r) => ({ ...r, from: value }))} aria-invalid={invalid || undefined} data-testid="statement-from" />
           </label>
           <label className="grid min-w-0 gap-1.5 text-sm font-medium">
             {t.to}
-            <Input type="date" value={range.to || s?.to || ''} min={range.from || undefined} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} aria-invalid={invalid || undefined} data-testid="statement-to" />
+            <DateField value={range.to || s?.to || ''} min={range.from || undefined} onValueChange={(value) => setRange((r) => ({ ...r, to: value }))} aria-invalid={invalid || undefined} data-testid="statement-to" />
           </label>
         </div>
         <NewTabButton variant="outline" className="sm:ml-auto" href={statementPdfUrl(studentId, applied, schoolId)} icon={<FileDown aria-hidden />} testId="statement-pdf">

@@ -39,18 +39,22 @@ export function useFeesAccess() {
 /** The page frame of both sections: icon, title, subtitle, "Read only" for readers, actions. */
 export function SectionFrame({
   testId,
+  title: ownTitle,
   subtitle,
   readOnly,
   actions,
   children,
 }: {
   testId: string;
+  /** The heading when it differs from the section's sidebar label (M-Pesa Payments). */
+  title?: string;
   subtitle: string;
   readOnly: boolean;
   actions?: React.ReactNode;
   children: React.ReactNode;
 }) {
-  const { sectionId, title } = useActiveSectionTitle();
+  const { sectionId, title: sectionTitle } = useActiveSectionTitle();
+  const title = ownTitle ?? sectionTitle;
   return (
     <section className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-4 sm:gap-6" data-testid={testId} data-read-only={readOnly || undefined}>
       <PageHeader

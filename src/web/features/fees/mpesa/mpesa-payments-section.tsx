@@ -36,7 +36,7 @@ function useBackgroundRefresh() {
 }
 
 /**
- * MPESA Payments (issue 11 §3, section `mpesa-payments`): the overview strip (received today and this
+ * M-Pesa Payments (issue 11 §3, section `mpesa-payments`): the overview strip (received today and this
  * month, the unmatched queue), then tabs kept in the URL: Transactions, Unmatched (the bursar's queue),
  * STK requests and Reconciliation. The finance officer allocates, refunds, requests payments and (with
  * the simulator or sandbox) simulates paybill payments; principal, director and platform staff read.
@@ -45,7 +45,7 @@ function useBackgroundRefresh() {
 export function MpesaPaymentsSection() {
   const access = useFeesAccess();
   return (
-    <SectionFrame testId="mpesa-payments" subtitle={p.subtitle} readOnly={!access.canManage}>
+    <SectionFrame testId="mpesa-payments" title={p.title} subtitle={p.subtitle} readOnly={!access.canManage}>
       {access.needsSchool ? <PickSchool testId="mpesa-pick-school" /> : <MpesaPayments schoolId={access.schoolId} canManage={access.canManage} />}
     </SectionFrame>
   );

@@ -52,7 +52,8 @@ export function FinancialOverview({ role }: { role: Role }) {
   const { schoolId, ready, termParam, terms, pickTerm } = useFinanceTerm(role);
   const overview = useOverview(termParam, schoolId, ready);
   const links = linksFor(role);
-  const title = role === 'finance_officer' ? m.titleFinance : m.titleLeadership;
+  // Headed as the sidebar item that opens it (issue 34): "Finance" for the finance officer and principal.
+  const title = role === 'finance_officer' || role === 'principal' ? m.titleFinance : m.titleLeadership;
 
   const data = overview.data;
   const term = data?.term ?? null;

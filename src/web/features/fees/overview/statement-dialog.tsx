@@ -5,12 +5,12 @@ import { messages } from '@shared/messages';
 import { FieldError } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatDate } from '@/lib/format';
 import { statementPdfUrl, useStatement } from '../api/fees';
 import { formatMoney, Money } from '@/components/money';
 import { NewTabButton } from '@/components/new-tab-link';
+import { DateField } from '@/components/date-field';
 
 const m = messages.financeOverview.statement;
 
@@ -38,11 +38,11 @@ export function StatementDialog({ open, onOpenChange, learner }: { open: boolean
         <div className="grid grid-cols-2 gap-3">
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="statement-from">{m.from}</Label>
-            <Input id="statement-from" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} data-testid="statement-from" />
+            <DateField id="statement-from" value={from} max={to || undefined} onValueChange={(value) => setFrom(value)} data-testid="statement-from" />
           </div>
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="statement-to">{m.to}</Label>
-            <Input id="statement-to" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} data-testid="statement-to" />
+            <DateField id="statement-to" value={to} min={from || undefined} onValueChange={(value) => setTo(value)} data-testid="statement-to" />
           </div>
           {!valid && (
             <div className="col-span-2">

@@ -1,14 +1,27 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { Check, CheckCircle2, Download, FileSpreadsheet, FileUp, Loader2, RotateCcw, Upload } from 'lucide-react';
-import { templateUrl, type ImportResult } from '@shared/contracts/learner-files';
+import { Check, CheckCircle2, Columns3, Download, FileSpreadsheet, FileUp, Loader2, RotateCcw, Upload } from 'lucide-react';
+import {
+  FULL_NAME,
+  guessMapping,
+  MAPPING_TARGETS,
+  NAME_PARTS,
+  REQUIRED_IMPORT_COLUMNS,
+  templateUrl,
+  unmappedRequired,
+  type ImportMapping,
+  type ImportResult,
+  type MappingTarget,
+} from '@shared/contracts/learner-files';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { ApiError } from '@/lib/api';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormErrorAlert } from '@/components/form-feedback';
-import { useImportDryRun, useImportTask, useRefreshLearners, useRetryTask, useStartImport } from '../api/learner-import';
+import { OptionSelect } from '@/components/select-parts';
+import { useAuth } from '@/lib/auth';
+import { rememberedMapping, rememberMapping, useImportDryRun, useImportTask, useRefreshLearners, useRetryTask, useStartImport } from '../api/learner-import';
 import { IssueSection } from './issue-list';
 import { IconBadge } from '@/components/icon-badge';
 
@@ -24,7 +37,7 @@ export interface LearnerImportPanelProps {
   className?: string;
 }
 
-type Step = 'upload' | 'review' | 'import';
+type Step = 'upload' | 'map' | 'review' | 'import';
 
 function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -36,17 +49,29 @@ function errorText(err: unknown): string {
   return err instanceof ApiError || err instanceof Error ? err.message : messages.api.serverError;
 }
 
+/** The file's own column names when the server refused its header row (400 COLUMNS), else null. */
+function refusedHeaders(err: unknown): string[] | null {
+  if (!(err instanceof ApiError) || err.code !== 'COLUMNS') return null;
+  const headers = (err.details as { headers?: unknown } | undefined)?.headers;
+  return Array.isArray(headers) && headers.every((h) => typeof h === 'string') && headers.length > 0 ? headers : null;
+}
+
 /**
  * The import wizard (issue 10 §2 Import): download the template (CSV or Excel) → choose a file (the
- * dry run starts at once and writes nothing) → review the counts, every bad row with its row, column
- * and reason, and the warnings → "Import N learners" or Cancel → a progress bar while the background
- * task writes the good rows (GET /api/tasks/:id every second) → the summary. Works in a dialog or on a
- * page; 375 px wide and up.
+ * dry run starts at once and writes nothing) → when its headers are not the template's, match its
+ * columns to ours (issue 34; guessed from the names and the school's last mapping) → review the
+ * counts, every bad row with its row, column and reason, and the warnings → "Import N learners" or
+ * Cancel → a progress bar while the background task writes the good rows (GET /api/tasks/:id every
+ * second) → the summary. Works in a dialog or on a page; 375 px wide and up.
  */
 export function LearnerImportPanel({ onDone, onCancel, className }: LearnerImportPanelProps) {
   const [file, setFile] = React.useState<File | null>(null);
   const [localError, setLocalError] = React.useState<string | null>(null);
   const [taskId, setTaskId] = React.useState<string | null>(null);
+  /** The file's headers when they are not the template's (the mapping step), and the mapping chosen. */
+  const [headers, setHeaders] = React.useState<string[] | null>(null);
+  const [mapping, setMapping] = React.useState<ImportMapping | null>(null);
+  const schoolId = useAuth().state.user?.schoolId ?? null;
   const dryRun = useImportDryRun();
   const start = useStartImport();
   const task = useImportTask(taskId);
@@ -56,7 +81,7 @@ export function LearnerImportPanel({ onDone, onCancel, className }: LearnerImpor
   const preview = dryRun.data && file ? dryRun.data : null;
   const current = task.data;
   const finished = current?.status === 'succeeded' ? (current.result as unknown as ImportResult) : null;
-  const step: Step = taskId ? 'import' : preview ? 'review' : 'upload';
+  const step: Step = taskId ? 'import' : preview ? 'review' : headers ? 'map' : 'upload';
 
   // When the task finishes: refresh the register and say so once.
   const announced = React.useRef<string | null>(null);
@@ -77,26 +102,63 @@ export function LearnerImportPanel({ onDone, onCancel, className }: LearnerImpor
       return;
     }
     setFile(f);
-    dryRun.mutate(f);
+    setHeaders(null);
+    setMapping(null);
+    dryRun.mutate(
+      { file: f },
+      {
+        onError: (err) => {
+          const found = refusedHeaders(err);
+          if (!found) return;
+          setHeaders(found);
+          setMapping(guessMapping(found, rememberedMapping(schoolId)));
+        },
+      },
+    );
+  }
+
+  function checkMapped() {
+    if (!file || !mapping) return;
+    rememberMapping(schoolId, mapping);
+    dryRun.mutate({ file, mapping });
   }
 
   function startOver() {
     setFile(null);
     setTaskId(null);
     setLocalError(null);
+    setHeaders(null);
+    setMapping(null);
     dryRun.reset();
     start.reset();
   }
 
   async function commit() {
     if (!file) return;
-    const { taskId: id } = await start.mutateAsync(file).catch(() => ({ taskId: null }));
+    const { taskId: id } = await start.mutateAsync({ file, mapping: headers ? mapping : null }).catch(() => ({ taskId: null }));
     if (id) setTaskId(id);
   }
 
   return (
     <div className={cn('flex min-w-0 flex-col gap-5', className)} data-testid="learner-import" data-step={step}>
-      <Stepper step={step} done={!!finished} />
+      <Stepper step={step} done={!!finished} mapped={!!headers} />
+
+      {step === 'map' && file && headers && mapping && (
+        <MapStep
+          file={file}
+          headers={headers}
+          mapping={mapping}
+          onChange={setMapping}
+          checking={dryRun.isPending}
+          error={dryRun.error && !refusedHeaders(dryRun.error) ? errorText(dryRun.error) : null}
+          onCheck={checkMapped}
+          onChooseAnother={startOver}
+          onCancel={() => {
+            startOver();
+            onCancel?.();
+          }}
+        />
+      )}
 
       {step === 'upload' && (
         <UploadStep
@@ -116,6 +178,7 @@ export function LearnerImportPanel({ onDone, onCancel, className }: LearnerImpor
           startError={start.error ? errorText(start.error) : null}
           onImport={() => void commit()}
           onChooseAnother={startOver}
+          onRemap={headers ? () => dryRun.reset() : undefined}
           onCancel={() => {
             startOver();
             onCancel?.();
@@ -142,19 +205,22 @@ export function LearnerImportPanel({ onDone, onCancel, className }: LearnerImpor
 
 const STEPS: { id: Step; label: string }[] = [
   { id: 'upload', label: m.stepUpload },
+  { id: 'map', label: m.stepMap },
   { id: 'review', label: m.stepReview },
   { id: 'import', label: m.stepImport },
 ];
 
-function Stepper({ step, done }: { step: Step; done: boolean }) {
-  const at = STEPS.findIndex((s) => s.id === step);
+/** The wizard's steps; "Match columns" only for a file whose headers are not the template's. */
+function Stepper({ step, done, mapped }: { step: Step; done: boolean; mapped: boolean }) {
+  const steps = STEPS.filter((s) => s.id !== 'map' || mapped);
+  const at = steps.findIndex((s) => s.id === step);
   return (
     <ol className="flex items-center gap-2 text-xs font-medium sm:text-sm" aria-label={m.importTitle}>
-      {STEPS.map((s, i) => {
+      {steps.map((s, i) => {
         const complete = i < at || (done && i === at);
         const active = i === at && !complete;
         return (
-          <li key={s.id} className={cn('flex min-w-0 items-center gap-2', i < STEPS.length - 1 && 'flex-1')} aria-current={active ? 'step' : undefined}>
+          <li key={s.id} className={cn('flex min-w-0 items-center gap-2', i < steps.length - 1 && 'flex-1')} aria-current={active ? 'step' : undefined}>
             <span
               className={cn(
                 'flex size-6 shrink-0 items-center justify-center rounded-full border text-[11px] tabular-nums transition-colors',
@@ -166,7 +232,7 @@ function Stepper({ step, done }: { step: Step; done: boolean }) {
               {complete ? <Check className="size-3.5" aria-hidden /> : i + 1}
             </span>
             <span className={cn('truncate', active ? 'text-foreground' : 'text-muted-foreground')}>{s.label}</span>
-            {i < STEPS.length - 1 && <span className={cn('h-px min-w-3 flex-1', i < at ? 'bg-primary' : 'bg-border')} aria-hidden />}
+            {i < steps.length - 1 && <span className={cn('h-px min-w-3 flex-1', i < at ? 'bg-primary' : 'bg-border')} aria-hidden />}
           </li>
         );
       })}
@@ -283,6 +349,115 @@ function UploadStep({
   );
 }
 
+/** Radix selects need a non-empty value: "Not in the file". */
+const NONE = '__none__';
+
+/** Whether our column must be mapped, given the mapping so far (first and last name are covered by a full-name column). */
+function isRequired(target: MappingTarget, mapping: ImportMapping): boolean {
+  if (NAME_PARTS.includes(target) && mapping.full_name) return false;
+  return (REQUIRED_IMPORT_COLUMNS as readonly string[]).includes(target);
+}
+
+/**
+ * The column-mapping step (issue 34): for each of our columns (required ones marked), a select of the
+ * file's columns, first guessed from their names and the school's last mapping. A file column holds
+ * one of ours at most, and a full-name column replaces the name parts (choosing one clears the other).
+ * "Check the file" runs the dry run with the mapping once every required column is chosen.
+ */
+function MapStep({
+  file,
+  headers,
+  mapping,
+  onChange,
+  checking,
+  error,
+  onCheck,
+  onChooseAnother,
+  onCancel,
+}: {
+  file: File;
+  headers: string[];
+  mapping: ImportMapping;
+  onChange: (mapping: ImportMapping) => void;
+  checking: boolean;
+  error: string | null;
+  onCheck: () => void;
+  onChooseAnother: () => void;
+  onCancel: () => void;
+}) {
+  const options = [{ value: NONE, label: m.mapNone }, ...[...new Set(headers)].map((h) => ({ value: h, label: h }))];
+  const missing = unmappedRequired(mapping);
+  function choose(target: MappingTarget, value: string) {
+    const header = value === NONE ? null : value;
+    const next: ImportMapping = {};
+    for (const t of MAPPING_TARGETS) {
+      const h = mapping[t];
+      if (!h || (header && h === header)) continue;
+      if (header && ((target === FULL_NAME && NAME_PARTS.includes(t)) || (NAME_PARTS.includes(target) && t === FULL_NAME))) continue;
+      next[t] = h;
+    }
+    if (header) next[target] = header;
+    else delete next[target];
+    onChange(next);
+  }
+  return (
+    <section className="flex min-w-0 flex-col gap-4" aria-labelledby="import-map-heading" data-testid="import-mapping">
+      <div className="flex min-w-0 items-start gap-3 rounded-lg border bg-muted/30 px-3 py-2.5">
+        <Columns3 className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+        <div className="min-w-0 flex-1">
+          <h3 id="import-map-heading" className="text-sm font-semibold">
+            {m.mapHeading}
+          </h3>
+          <p className="mt-1 text-sm leading-relaxed text-muted-foreground">{m.mapText(file.name)}</p>
+        </div>
+      </div>
+      <div className="hidden grid-cols-2 gap-3 px-1 text-xs font-medium text-muted-foreground sm:grid" aria-hidden>
+        <span>{m.mapOurColumn}</span>
+        <span>{m.mapTheirColumn}</span>
+      </div>
+      <ul className="flex flex-col gap-3 sm:gap-2">
+        {MAPPING_TARGETS.map((target) => {
+          const id = `import-map-${target}`;
+          const required = isRequired(target, mapping);
+          return (
+            <li key={target} className="grid min-w-0 gap-1.5 sm:grid-cols-2 sm:items-center sm:gap-3" data-testid="import-map-row" data-target={target} data-required={required || undefined}>
+              <label htmlFor={id} className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
+                <span className="font-medium">{m.mapFields[target] ?? target}</span>
+                {required && <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">{m.mapRequired}</span>}
+              </label>
+              <OptionSelect
+                value={mapping[target] ?? NONE}
+                onValueChange={(v) => choose(target, v)}
+                options={options}
+                trigger={{ id, className: 'w-full min-w-0', 'data-testid': id, 'aria-invalid': required && !mapping[target] ? true : undefined }}
+              />
+            </li>
+          );
+        })}
+      </ul>
+      {missing.length > 0 && (
+        <p className="text-sm text-muted-foreground" data-testid="import-map-missing">
+          {m.mapMissing(missing.map((c) => m.mapFields[c] ?? c))}
+        </p>
+      )}
+      {error && <FormErrorAlert title={error} testId="import-map-error" />}
+      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel} disabled={checking} data-testid="import-cancel">
+          {m.cancel}
+        </Button>
+        <Button variant="outline" onClick={onChooseAnother} disabled={checking} data-testid="import-change-file">
+          <RotateCcw aria-hidden />
+          {m.changeFile}
+        </Button>
+        <Button onClick={onCheck} disabled={missing.length > 0 || checking} data-testid="import-map-check">
+          {checking ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
+          {checking ? m.checking : m.mapCheck}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 function Stat({ label, value, tone, testId }: { label: string; value: number; tone?: 'good' | 'bad' | 'warn' | 'muted'; testId: string }) {
   return (
     <div className="rounded-lg border bg-card px-3 py-2.5" data-testid={testId} data-value={value}>
@@ -309,6 +484,7 @@ function ReviewStep({
   startError,
   onImport,
   onChooseAnother,
+  onRemap,
   onCancel,
 }: {
   file: File;
@@ -317,6 +493,8 @@ function ReviewStep({
   startError: string | null;
   onImport: () => void;
   onChooseAnother: () => void;
+  /** Back to the column mapping (a file whose headers are not the template's). */
+  onRemap?: () => void;
   onCancel: () => void;
 }) {
   const toWrite = result.created + result.updated;
@@ -332,6 +510,12 @@ function ReviewStep({
             {fileSize(file.size)} · {m.summaryRows(result.rows)}
           </p>
         </div>
+        {onRemap && (
+          <Button variant="ghost" size="sm" onClick={onRemap} disabled={starting} data-testid="import-remap">
+            <Columns3 aria-hidden />
+            <span className="hidden sm:inline">{m.stepMap}</span>
+          </Button>
+        )}
         <Button variant="ghost" size="sm" onClick={onChooseAnother} data-testid="import-change-file">
           <RotateCcw aria-hidden />
           <span className="hidden sm:inline">{m.changeFile}</span>

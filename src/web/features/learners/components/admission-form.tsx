@@ -49,7 +49,7 @@ function blankForm(): FormValues {
     specialNeeds: '',
     classId: '',
     admissionNumber: '',
-    admittedOn: '',
+    admittedOn: undefined,
     guardians: [emptyGuardian(true)],
   };
 }

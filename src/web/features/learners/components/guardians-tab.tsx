@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { BadgeCheck, Mail, Pencil, Phone, Star, Trash2, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
-import { MAX_GUARDIANS, learnerName, type StudentDetail, type StudentGuardian } from '@shared/contracts/learners';
+import { MAX_GUARDIANS, learnerName, relationshipText, type StudentDetail, type StudentGuardian } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
@@ -14,10 +14,6 @@ import { GuardianDialog } from './guardian-dialog';
 
 const m = messages.learners;
 const t = m.guardiansTab;
-
-function relationshipLabel(r: string): string {
-  return (m.relationships as Record<string, string>)[r] ?? r;
-}
 
 function GuardianCard({
   g,
@@ -44,7 +40,9 @@ function GuardianCard({
           <p className="truncate font-semibold" data-testid="guardian-card-name">
             {g.name}
           </p>
-          <p className="text-sm text-muted-foreground">{relationshipLabel(g.relationship)}</p>
+          <p className="text-sm text-muted-foreground" data-testid="guardian-card-relationship">
+            {relationshipText(g.relationship, g.relationshipLabel)}
+          </p>
           <div className="mt-2 flex flex-wrap gap-1.5">
             {g.isPrimary && (
               <span className="inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary" data-testid="guardian-primary-badge">

@@ -13,6 +13,7 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Label } from '@/components/ui/label';
 import { ClassPicker } from './class-picker';
 import { Field, describedBy } from '@/components/field';
+import { FormDateField } from '@/components/date-field';
 import { Textarea } from '@/components/ui/textarea';
 
 const m = messages.learners;
@@ -101,7 +102,7 @@ export function LearnerIdentityFields({ form, idPrefix }: { form: LearnerForm; i
       {text('lastName', { max: 80 })}
       <ChoiceRow form={form} name="gender" id={id('gender')} label={f.gender} choices={GENDERS.map((g) => ({ value: g, label: m.genders[g] }))} testId="learner-gender" />
       <Field id={id('dateOfBirth')} label={f.dateOfBirth} error={e.dateOfBirth?.message}>
-        <Input id={id('dateOfBirth')} type="date" max={schoolToday()} {...register('dateOfBirth')} {...describedBy(id('dateOfBirth'), e.dateOfBirth)} data-testid="learner-dateOfBirth" />
+        <FormDateField control={form.control} name="dateOfBirth" id={id('dateOfBirth')} max={schoolToday()} {...describedBy(id('dateOfBirth'), e.dateOfBirth)} data-testid="learner-dateOfBirth" />
       </Field>
       {text('birthCertificateNumber', { optional: true, mono: true, max: 40 })}
       {text('upi', { optional: true, mono: true, max: 40 })}
@@ -157,7 +158,7 @@ export function PlacementFields({
       </Field>
       <ChoiceRow form={form} name="boarding" id={id('boarding')} label={f.boarding} choices={BOARDING.map((b) => ({ value: b, label: m.boardingOptions[b] }))} testId="learner-boarding" />
       <Field id={id('admittedOn')} label={a.admittedOn} optional={admitting} error={e.admittedOn?.message} hint={admitting ? a.admittedOnHint : undefined}>
-        <Input id={id('admittedOn')} type="date" max={schoolToday()} {...form.register('admittedOn', { setValueAs: (v: string) => v || undefined })} {...describedBy(id('admittedOn'), e.admittedOn, admitting)} data-testid="learner-admittedOn" />
+        <FormDateField control={form.control} name="admittedOn" emptyAsUndefined id={id('admittedOn')} max={schoolToday()} {...describedBy(id('admittedOn'), e.admittedOn, admitting)} data-testid="learner-admittedOn" />
       </Field>
     </div>
   );

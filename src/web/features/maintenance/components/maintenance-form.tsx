@@ -16,7 +16,10 @@ import { PendingButton } from '@/components/pending-button';
 
 const m = messages.maintenance;
 
-/** Trimmed values of the form (estimatedDuration may be empty: the server then uses "2-4 hours"). */
+/**
+ * Trimmed values of the form. Either may be empty: the server then uses the default message ("System is
+ * under maintenance. Please try again later.") and "2-4 hours".
+ */
 export type MaintenanceFormOutput = { message: string; estimatedDuration: string };
 
 /**
@@ -76,7 +79,8 @@ export function MaintenanceForm({
         <textarea
           id={messageId}
           rows={4}
-          placeholder={m.messagePlaceholder}
+          // Left empty, the spec's default message is used (spec §8 Maintenance): show it as the placeholder.
+          placeholder={m.defaultMessage}
           aria-invalid={!!errors.message || undefined}
           aria-describedby={errors.message ? `${messageId}-error` : undefined}
           className={cn(

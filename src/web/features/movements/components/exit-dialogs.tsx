@@ -10,7 +10,6 @@ import { ChoiceButtons } from '@/components/choice-buttons';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DialogFooter } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { ClassPicker } from '@/features/learners';
 import { Field, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
@@ -18,6 +17,7 @@ import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { PendingButton } from '@/components/pending-button';
 import { useCurrentClasses, useExitLearner, useReadmit } from '../api/movements';
 import { apiFields, isOverCapacity, issuesToFields } from '@/lib/form-errors';
+import { DateField } from '@/components/date-field';
 import { LearnerPicker, type PickedLearner } from './learner-picker';
 import { errorText } from './movement-page';
 import { Notice } from './notice';
@@ -115,7 +115,7 @@ export function ExitDialog({ open, onClose }: { open: boolean; onClose: () => vo
         />
       </Field>
       <Field id="exit-date" label={x.exitDate} error={errors.exitDate} className="sm:max-w-60">
-        <Input id="exit-date" type="date" value={exitDate} max={schoolToday()} onChange={(e) => setExitDate(e.target.value)} {...describedBy('exit-date', errors.exitDate)} data-testid="exit-date" />
+        <DateField id="exit-date" value={exitDate} max={schoolToday()} onValueChange={(value) => setExitDate(value)} {...describedBy('exit-date', errors.exitDate)} data-testid="exit-date" />
       </Field>
       {save.isError && !Object.keys(apiFields(save.error)).length && <FormErrorAlert title={m.common.actionFailed} detail={errorText(save.error, '')} testId="exit-error" />}
       <FormDialogFooter cancelLabel={m.common.cancel} onCancel={onClose} label={x.submit} pending={save.isPending} variant="destructive" icon={<LogOut aria-hidden />} submitTestId="exit-submit" />
@@ -157,13 +157,12 @@ export function ReadmitDialog({ exit, onClose }: { exit: ExitItem; onClose: () =
           <ClassPicker classes={classes.data ?? []} value={classId} onChange={setClassId} id="readmit-class" invalid={describedBy('readmit-class', errors.classId)} testId="readmit-class" />
         </Field>
         <Field id="readmit-date" label={x.readmittedOn} error={errors.readmittedOn} className="sm:max-w-60">
-          <Input
+          <DateField
             id="readmit-date"
-            type="date"
             value={on}
             min={exit.exitDate}
             max={schoolToday()}
-            onChange={(e) => setOn(e.target.value)}
+            onValueChange={(value) => setOn(value)}
             {...describedBy('readmit-date', errors.readmittedOn)}
             data-testid="readmit-date"
           />

@@ -15,6 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { ClassPicker } from '@/features/learners';
 import { Field, FormSection, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
+import { DateField } from '@/components/date-field';
 import { useCurrentClasses, useTransferIn } from '../api/movements';
 import { apiFields, isOverCapacity, issuesToFields } from '@/lib/form-errors';
 import { errorText } from './movement-page';
@@ -128,6 +129,11 @@ export function TransferInForm() {
     if (Object.keys(fields).length === 0) send();
   };
 
+  const date = (key: 'dateOfBirth' | 'transferDate', label: string) => (
+    <Field id={`in-${key}`} label={label} error={e(key)}>
+      <DateField id={`in-${key}`} value={v[key]} max={schoolToday()} onValueChange={(day) => set({ [key]: day } as Partial<Values>)} {...describedBy(`in-${key}`, e(key))} data-testid={`in-${key}`} />
+    </Field>
+  );
   const text = (key: keyof Values, label: string, opts: { optional?: boolean; type?: string; max?: number; placeholder?: string; className?: string } = {}) => (
     <TextField
       id={`in-${key}`}
@@ -178,7 +184,7 @@ export function TransferInForm() {
               ]}
             />
           </Field>
-          {text('dateOfBirth', t.dateOfBirth, { type: 'date' })}
+          {date('dateOfBirth', t.dateOfBirth)}
           {text('birthCertificateNumber', t.birthCertificate, { optional: true, max: 40 })}
           {text('upi', t.upi, { optional: true, max: 40 })}
         </div>
@@ -186,7 +192,7 @@ export function TransferInForm() {
       <FormSection title={t.previousSchool} icon={<School />}>
         <div className="grid gap-4 sm:grid-cols-2">
           {text('previousSchool', t.previousSchool, { max: 160, placeholder: lm.admission.previousSchoolPlaceholder })}
-          {text('transferDate', t.transferDate, { type: 'date' })}
+          {date('transferDate', t.transferDate)}
           {text('previousUpi', t.previousUpi, { optional: true, max: 40 })}
           <Field id="in-reason" label={m.common.reason} optional error={e('reason')} className="sm:col-span-2">
             <Textarea id="in-reason" value={v.reason} onChange={(ev) => set({ reason: ev.target.value })} maxLength={500} rows={2} data-testid="in-reason" />

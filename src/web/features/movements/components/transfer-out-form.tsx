@@ -9,6 +9,7 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Field, FormSection, describedBy } from '@/components/field';
 import { Textarea } from '@/components/ui/textarea';
+import { DateField } from '@/components/date-field';
 import { useSchoolsDirectory, useTransferCheck, useTransferOut } from '../api/movements';
 import { LearnerPicker, type PickedLearner } from './learner-picker';
 import { apiFields, issuesToFields } from '@/lib/form-errors';
@@ -149,7 +150,9 @@ export function TransferOutForm() {
             />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField id="out-date" label={t.transferDate} error={errors.transferDate} type="date" value={v.transferDate} max={schoolToday()} onChange={(e) => set({ transferDate: e.target.value })} />
+            <Field id="out-date" label={t.transferDate} error={errors.transferDate}>
+              <DateField id="out-date" value={v.transferDate} max={schoolToday()} onValueChange={(day) => set({ transferDate: day })} {...describedBy('out-date', errors.transferDate)} data-testid="out-date" />
+            </Field>
             <TextField id="out-certificate" label={t.leavingCertificate} optional error={errors.leavingCertificateNumber} value={v.certificate} onChange={(e) => set({ certificate: e.target.value })} maxLength={40} />
           </div>
         </div>

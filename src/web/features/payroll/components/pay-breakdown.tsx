@@ -4,6 +4,7 @@ import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { cn } from '@/lib/utils';
 import { formatMoney } from '@/components/money';
 import type { Calculation } from '../api/payroll';
+import { formatDay } from '@shared/dates';
 
 const b = m.breakdown;
 
@@ -68,7 +69,7 @@ export function PayBreakdown({ calculation, stale }: { calculation: Calculation;
       <div className="flex min-w-0 flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h3 className="text-sm font-semibold">{b.title}</h3>
         <p className="text-xs text-muted-foreground">
-          {b.payDate(body.payDate)} · {b.amountsIn}
+          {b.payDate(formatDay(body.payDate))} · {b.amountsIn}
         </p>
       </div>
 

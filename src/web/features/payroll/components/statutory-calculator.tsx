@@ -10,6 +10,7 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Field, FormSection, describedBy } from '@/components/field';
+import { DateField } from '@/components/date-field';
 import { useStatutoryCalculation } from '../api/payroll';
 import { PayBreakdown } from './pay-breakdown';
 
@@ -132,11 +133,10 @@ export function StatutoryCalculator() {
               <AmountInput id="grossPay" value={form.grossPay} error={errors.grossPay} hint onChange={set('grossPay')} placeholder={c.grossPlaceholder} />
             </Field>
             <Field id="payroll-payDate" label={c.payDate} error={errors.payDate} hint={c.payDateHint}>
-              <Input
+              <DateField
                 id="payroll-payDate"
-                type="date"
                 value={form.payDate}
-                onChange={(e) => set('payDate')(e.target.value)}
+                onValueChange={(value) => set('payDate')(value)}
                 className="tabular-nums"
                 {...describedBy('payroll-payDate', errors.payDate, true)}
                 data-testid="payroll-payDate"

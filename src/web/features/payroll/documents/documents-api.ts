@@ -6,6 +6,7 @@ import { api, ApiError } from '@/lib/api';
  * Calls of the payroll documents (issue 14 §3):
  *   GET  /api/me/payslips                         → MyPayslipsResponse (approved runs, newest first)
  *   GET  /api/me/payslips/:lineId.pdf, /api/me/p9.pdf?year=   (downloads)
+ *   GET  /api/payroll/runs/:id/payslips/:staffId.pdf  one member of staff's payslip of a run (HR; download)
  *   GET  /api/payroll/runs/:id/bank-files         → BankFilesResponse (approved runs; 409 otherwise)
  *   POST /api/payroll/runs/:id/payslips/email     → EmailPayslipsResponse
  * File paths for downloads come from `documentPaths`.
@@ -21,6 +22,7 @@ export const documentPaths = {
   myPayslipPdf: (lineId: string) => `/api/me/payslips/${lineId}.pdf`,
   myP9: (year: number) => `/api/me/p9.pdf?year=${year}`,
   payslipsPdf: (runId: string) => `/api/payroll/runs/${runId}/payslips.pdf`,
+  payslipPdf: (runId: string, staffId: string) => `/api/payroll/runs/${runId}/payslips/${staffId}.pdf`,
   bankFile: (runId: string, bank: string) => `/api/payroll/runs/${runId}/bank-file.csv?bank=${encodeURIComponent(bank)}`,
   runFile: (runId: string, file: 'p10.csv' | 'p10-ahl.csv' | 'nssf.csv' | 'shif.csv' | 'journal.xlsx') => `/api/payroll/runs/${runId}/${file}`,
 };

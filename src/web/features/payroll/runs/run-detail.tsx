@@ -14,10 +14,10 @@ import { deleteRun, runAction, usePayrollMutation, usePayrollRun } from '../api/
 import { RunDocuments } from '../documents/run-documents';
 import { Lines } from './run-lines';
 import { RunStatusBadge, monthName } from './run-status';
-import { schoolTimeFormat } from '@/lib/format';
+import { formatDay, formatDayTime } from '@shared/dates';
 
 const r = m.run;
-const when = (iso: string) => schoolTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }, 'en-KE').format(new Date(iso));
+const when = (iso: string) => formatDayTime(iso);
 
 /**
  * One payroll run (issue 14 §3): status and who did what, the totals against last month, joiners and
@@ -80,7 +80,7 @@ function RunBody({ run, onBack }: { run: PayrollRunDetail; onBack: () => void })
             <RunStatusBadge status={run.status} />
           </div>
           <p className="mt-1 text-sm text-muted-foreground">
-            {r.payDate(run.payDate)} · {r.staffCount(run.staffCount)}
+            {r.payDate(formatDay(run.payDate))} · {r.staffCount(run.staffCount)}
           </p>
           <ul className="mt-2 flex flex-col gap-0.5 text-xs text-muted-foreground">
             <li>{r.computedBy(run.createdBy, when(run.computedAt))}</li>
@@ -134,7 +134,7 @@ function RunBody({ run, onBack }: { run: PayrollRunDetail; onBack: () => void })
           {run.leavers.length > 0 && <People icon={UserMinus} title={r.leavers} names={run.leavers.map((j) => j.name)} testId="run-leavers" />}
         </div>
       )}
-      <Lines run={run} />
+      <Lines run={run} payslips />
       <RunDocuments runId={run.id} month={run.month} status={run.status} />
 
       {(['submit', 'discard'] as const).map((kind) => (

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { formatMoney } from '@/components/money';
 import { cn } from '@/lib/utils';
 import { AddComponentDialog } from '../components-view/pay-components-view';
+import { PayslipButton } from '../documents/payslip-button';
 import { monthName } from './run-status';
 
 const r = m.run;
@@ -33,8 +34,10 @@ function moneyColumn(id: string, header: string, amount: (l: PayrollRunLine) => 
  * on an approved run, "Correct" (a correction lands in next month's run). Searching by name, staff
  * number, job title or department filters in the browser (every line is already loaded); the totals
  * row shows for the unfiltered run only. Below 768 px each line is a card that opens the same way.
+ * With `payslips` (HR's run page) every line has "Download payslip": that member of staff's one-page
+ * PDF (a draft run's watermarked DRAFT); the principal's review dialog leaves it out.
  */
-export function Lines({ run }: { run: PayrollRunDetail }) {
+export function Lines({ run, payslips = false }: { run: PayrollRunDetail; payslips?: boolean }) {
   const [q, setQ] = React.useState('');
   const [open, setOpen] = React.useState<string | null>(null);
   const needle = q.trim().toLowerCase();
@@ -46,7 +49,12 @@ export function Lines({ run }: { run: PayrollRunDetail }) {
       {
         id: 'name',
         header: cols.name,
-        cell: ({ row }) => <LineToggle line={row.original} open={open === row.original.id} onToggle={() => toggle(row.original.id)} />,
+        cell: ({ row }) => (
+          <div className="flex min-w-0 items-center justify-between gap-1">
+            <LineToggle line={row.original} open={open === row.original.id} onToggle={() => toggle(row.original.id)} />
+            {payslips && <PayslipButton run={run} line={row.original} compact />}
+          </div>
+        ),
         footer: () => r.total,
         meta: { alwaysVisible: true },
       },
@@ -73,7 +81,7 @@ export function Lines({ run }: { run: PayrollRunDetail }) {
       getRowId={(l) => l.id}
       rowTestId="run-line"
       rowAttributes={(l) => ({ 'data-staff': l.name })}
-      expanded={{ rowId: open, render: (l) => <LineDetail line={l} correctIn={correctIn} /> }}
+      expanded={{ rowId: open, render: (l) => <LineDetail line={l} correctIn={correctIn} payslip={payslips ? <PayslipButton run={run} line={l} /> : null} /> }}
       showFooter={!needle}
       empty={{ icon: Search, title: r.noLines }}
       minWidth={720}
@@ -110,6 +118,11 @@ export function Lines({ run }: { run: PayrollRunDetail }) {
                   ...l.deductions,
                 ]}
               />
+              {payslips && (
+                <div>
+                  <PayslipButton run={run} line={l} />
+                </div>
+              )}
             </div>
           )}
         </>
@@ -157,8 +170,8 @@ function NetPay({ line: l }: { line: PayrollRunLine }) {
   );
 }
 
-/** An opened line: earnings, benefits, deductions, the PAYE working and, on an approved run, Correct. */
-function LineDetail({ line: l, correctIn }: { line: PayrollRunLine; correctIn: string | null }) {
+/** An opened line: earnings, benefits, deductions, the PAYE working, its payslip (HR) and, on an approved run, Correct. */
+function LineDetail({ line: l, correctIn, payslip }: { line: PayrollRunLine; correctIn: string | null; payslip: React.ReactNode }) {
   const [correcting, setCorrecting] = React.useState(false);
   return (
     <>
@@ -171,11 +184,16 @@ function LineDetail({ line: l, correctIn }: { line: PayrollRunLine; correctIn: s
         {m.breakdown.taxablePay} {formatMoney(l.taxablePay)} · {m.breakdown.taxBeforeRelief} {formatMoney(l.taxBeforeRelief)} · {m.breakdown.personalRelief} {formatMoney(l.personalRelief)} · NSSF {l.nssf.phase} ·{' '}
         {m.breakdown.totalCost} {formatMoney(l.employer.totalCost)}
       </p>
-      {correctIn && (
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => setCorrecting(true)} data-testid="run-line-correct">
-          <PencilLine aria-hidden />
-          {m.components.correct}
-        </Button>
+      {(payslip || correctIn) && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {payslip}
+          {correctIn && (
+            <Button variant="outline" size="sm" onClick={() => setCorrecting(true)} data-testid="run-line-correct">
+              <PencilLine aria-hidden />
+              {m.components.correct}
+            </Button>
+          )}
+        </div>
       )}
       {correcting && correctIn && <AddComponentDialog staffId={l.staffId} month={correctIn} correction title={m.components.correctTitle(l.name, monthName(correctIn))} onClose={() => setCorrecting(false)} />}
     </>

@@ -7,6 +7,7 @@ import { usePayrollRun } from '../api/payroll';
 import { People, Totals } from './run-detail';
 import { Lines } from './run-lines';
 import { RunStatusBadge, monthName } from './run-status';
+import { formatDay } from '@shared/dates';
 
 /**
  * A payroll run as the director or principal reviews it from the Approvals card before deciding
@@ -22,7 +23,7 @@ export function RunReviewDialog({ runId, onClose }: { runId: string; onClose: ()
             {run.data ? m.review.title(monthName(run.data.month)) : m.review.loading}
             {run.data && <RunStatusBadge status={run.data.status} />}
           </DialogTitle>
-          <DialogDescription>{run.data ? `${m.run.payDate(run.data.payDate)} · ${m.run.staffCount(run.data.staffCount)} · ${m.review.hint}` : m.review.hint}</DialogDescription>
+          <DialogDescription>{run.data ? `${m.run.payDate(formatDay(run.data.payDate))} · ${m.run.staffCount(run.data.staffCount)} · ${m.review.hint}` : m.review.hint}</DialogDescription>
         </DialogHeader>
         {run.isPending ? (
           <Skeleton className="h-64 w-full rounded-xl" />

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ChevronRight, Loader2, Play, Wallet } from 'lucide-react';
 import type { PayrollRunSummary } from '@shared/contracts/payroll';
-import { schoolMonth } from '@shared/dates';
+import { formatDay, schoolMonth } from '@shared/dates';
 import { payrollScreens as m } from '@shared/messages/payroll-screens';
 import { nextMonth } from '@shared/payroll/run';
 import { LabelledField } from '@/components/field';
@@ -124,7 +124,7 @@ function RunsList({ onOpen }: { onOpen: (id: string) => void }) {
               <span className="font-semibold">{monthName(r.month)}</span>
               <RunStatusBadge status={r.status} />
               <span className="w-full text-xs text-muted-foreground">
-                {m.run.payDate(r.payDate)} · {m.run.staffCount(r.staffCount)}
+                {m.run.payDate(formatDay(r.payDate))} · {m.run.staffCount(r.staffCount)}
               </span>
             </span>
             <Figure label={m.runs.columns.gross} value={r.totals.grossPay} />

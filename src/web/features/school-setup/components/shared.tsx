@@ -7,6 +7,7 @@ import { CrudList, type CrudListProps } from '@/components/crud-list';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { formatDay as formatSchoolDay } from '@shared/dates';
 
 const m = messages.schoolSetup;
 
@@ -233,16 +234,14 @@ export function NameOptions({ items, empty }: { items: readonly { id: string; na
   );
 }
 
-/** "12 Jan 2026" from YYYY-MM-DD (Africa/Nairobi calendar dates need no time zone). */
+/** "12/01/2026" from YYYY-MM-DD (shared formatDay; calendar dates need no time zone). */
 export function formatDay(day: string | null): string {
   if (!day) return '';
-  const d = new Date(`${day}T00:00:00Z`);
-  return d.toLocaleDateString('en-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return formatSchoolDay(day);
 }
 
-/** "12 Jan – 2 Apr" (year omitted) for a date range within one year. */
+/** "12/01/2026 – 02/04/2026" for a date range (each day as formatDay writes it). */
 export function formatRange(from: string | null, to: string | null): string {
   if (!from || !to) return '';
-  const f = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  return `${f(from)} – ${f(to)}`;
+  return `${formatSchoolDay(from)} – ${formatSchoolDay(to)}`;
 }

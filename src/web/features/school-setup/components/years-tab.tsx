@@ -21,6 +21,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCloseYear, useCreateYear, useMarkCurrentTerm, useUpdateYear, useYears } from '../api/years';
 import { Field } from '@/components/field';
+import { FormDateField } from '@/components/date-field';
 import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, formatDay, formatRange, invalidProps, useCanEdit, useFieldIds } from './shared';
 
 const m = messages.schoolSetup;
@@ -265,7 +266,7 @@ function YearForm({ year, years, onDone }: { year: AcademicYear | null; years: A
               const label = { startsOn: m.starts, endsOn: m.ends, halfTermStartsOn: m.halfTermStarts, halfTermEndsOn: m.halfTermEnds }[field];
               return (
                 <Field key={field} id={f(`t${i}-${field}`)} label={label} error={err}>
-                  <Input id={f(`t${i}-${field}`)} type="date" className="min-w-0 px-2" {...register(`terms.${i}.${field}`)} {...invalidProps(f(`t${i}-${field}`), err)} data-testid={`year-term-${i}-${field}`} />
+                  <FormDateField control={control} name={`terms.${i}.${field}`} id={f(`t${i}-${field}`)} className="min-w-0 pl-2" {...invalidProps(f(`t${i}-${field}`), err)} data-testid={`year-term-${i}-${field}`} />
                 </Field>
               );
             })}

@@ -13,6 +13,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { IconMenuItem } from '@/components/row-menu';
 import { Input } from '@/components/ui/input';
 import { checkMove, namesOf, type Slot } from '../grid-model';
+import { groupSoft, softInView, softSummary } from '../soft-summary';
 import { VersionViewFrame } from '../read-views';
 import { TimetableGrid, type GridEditing } from '../timetable-grid';
 import { TIMETABLE_KEY, checkLessons, readSaveResponse, saveLessons, unwrapView, useDeleteVersion, usePublish, useSaveVersion, useTimetable } from '../timetable-api';
@@ -181,7 +182,9 @@ function Editor({ view, kind, entityId, onVersion }: { view: TimetableView; kind
           <StatusBadge status={view.status} />
           <span>{tm.picker.meta(lessons.length, view.unplaced.length)}</span>
           <span aria-hidden>·</span>
-          <span data-testid="timetable-soft-score">{tm.picker.softScore(softScore)}</span>
+          <span data-testid="timetable-soft-score" title={tm.picker.softScore(softScore)}>
+            {softSummary(groupSoft(soft))}
+          </span>
           {saving && (
             <span className="inline-flex items-center gap-1 text-xs" data-testid="timetable-saving">
               <Loader2 className="size-3 animate-spin" aria-hidden />
@@ -254,7 +257,7 @@ function Editor({ view, kind, entityId, onVersion }: { view: TimetableView; kind
           )}
         </div>
         <aside className="flex min-w-0 flex-col gap-4">
-          <SoftList soft={soft} />
+          <SoftList soft={soft} lessons={lessons} kind={kind} entityId={entityId} />
           <UnplacedList view={view} />
         </aside>
       </div>
@@ -265,24 +268,39 @@ function Editor({ view, kind, entityId, onVersion }: { view: TimetableView; kind
   );
 }
 
-function SoftList({ soft }: { soft: TimetableViolation[] }) {
+/**
+ * "Rules not fully met" (issue 34): each unmet rule once in plain words (with how often when it recurs),
+ * only those of the stream, teacher or room on screen, and how many the whole school has.
+ */
+function SoftList({ soft, lessons, kind, entityId }: { soft: TimetableViolation[]; lessons: Lesson[]; kind: 'class' | 'teacher' | 'room'; entityId: string }) {
+  const all = React.useMemo(() => groupSoft(soft), [soft]);
+  const here = React.useMemo(() => softInView(all, lessons, kind, entityId), [all, lessons, kind, entityId]);
   return (
     <section className="rounded-xl border bg-card p-4 shadow-xs" data-testid="timetable-soft">
       <h3 className="flex items-center gap-2 text-sm font-semibold">
         <AlertTriangle className="size-4 text-amber-600" aria-hidden />
         {e.softTitle}
-        {soft.length > 0 && <span className="ml-auto rounded-full bg-amber-500/12 px-2 py-0.5 text-xs text-amber-700 dark:text-amber-300">{soft.length}</span>}
+        {here.length > 0 && (
+          <span className="ml-auto rounded-full bg-amber-500/12 px-2 py-0.5 text-xs text-amber-700 dark:text-amber-300" data-testid="timetable-soft-count">
+            {here.length}
+          </span>
+        )}
       </h3>
       <p className="mt-0.5 text-xs text-muted-foreground">{e.softHint}</p>
-      {soft.length === 0 ? (
-        <p className="mt-3 text-sm text-muted-foreground">{e.softNone}</p>
+      {entityId && all.length > 0 && (
+        <p className="mt-1 text-xs text-muted-foreground" data-testid="timetable-soft-scope">
+          {e.softScope(here.length, all.length)}
+        </p>
+      )}
+      {here.length === 0 ? (
+        <p className="mt-3 text-sm text-muted-foreground">{all.length === 0 ? e.softNone : e.softNoneHere}</p>
       ) : (
         <ul className="mt-3 flex max-h-72 flex-col gap-2 overflow-y-auto pr-1">
-          {soft.map((v, i) => (
-            <li key={`${v.constraint}-${i}`} className="flex gap-2 text-sm" data-testid="timetable-soft-item">
+          {here.map((v) => (
+            <li key={v.message} className="flex gap-2 text-sm" data-testid="timetable-soft-item">
               <span className="mt-1.5 size-1.5 shrink-0 rounded-full bg-amber-500" aria-hidden />
               <span className="min-w-0 flex-1">{v.message}</span>
-              <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{v.penalty}</span>
+              {v.count > 1 && <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{e.softTimes(v.count)}</span>}
             </li>
           ))}
         </ul>

@@ -5,11 +5,11 @@ import { timetableScreenMessages as tm } from '@shared/messages/timetable-screen
 import { LabelledField, SelectField } from '@/components/field';
 import { EmptyListState } from '@/components/list-states';
 import { QueryErrorCard } from '@/components/query-error-card';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { idOptions } from '@/lib/id-options';
 import { cn } from '@/lib/utils';
+import { DateField } from '@/components/date-field';
 import { buildRows, namesOf } from '../grid-model';
 import { useSubstitutes, type SubstituteLesson } from '../timetable-api';
 import { entitiesOf } from '../view-controls';
@@ -47,7 +47,7 @@ export function SubstitutionsTab({ view }: { view: TimetableView | null }) {
             testId="timetable-subs-teacher"
           />
           <LabelledField id="tt-subs-date" label={s.date} className="flex flex-col gap-1.5">
-            <Input id="tt-subs-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} className="w-44" data-testid="timetable-subs-date" />
+            <DateField id="tt-subs-date" value={date} onValueChange={(value) => setDate(value)} className="w-44" data-testid="timetable-subs-date" />
           </LabelledField>
         </div>
       </div>

@@ -35,7 +35,7 @@ describe('shouldRetryUsers', () => {
 describe('format', () => {
   it('shows the Created date in Nairobi', () => {
     // 22:30 UTC on 2 March is already 3 March in Nairobi (UTC+3).
-    expect(formatCreated('2026-03-02T22:30:00.000Z')).toBe('3 Mar 2026');
+    expect(formatCreated('2026-03-02T22:30:00.000Z')).toBe('03/03/2026');
     expect(formatCreated('not a date')).toBe('—');
   });
 

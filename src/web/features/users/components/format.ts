@@ -3,7 +3,7 @@ import { isAdminRole } from '@shared/roles';
 import { formatInstantDay } from '@/lib/format';
 
 
-/** An ISO instant as its calendar date in Nairobi, e.g. "3 Mar 2026". */
+/** An ISO instant as its calendar date in Nairobi, e.g. "03/03/2026". */
 export function formatCreated(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '—' : formatInstantDay(d);

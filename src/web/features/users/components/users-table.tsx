@@ -9,9 +9,12 @@ import { DataTable, type ColumnDef, type DataTableProps, type PagedTableProps } 
 import { formatCreated } from './format';
 import { StatusAction, StatusBadge } from './user-status';
 import { IconDetail } from '@/components/icon-detail';
+import { EmailText } from '@/components/email-text';
 
 const m = messages.users;
 const c = m.columns;
+/** A short column (role, status, actions, created) as narrow as its content, leaving the rest to the long ones. */
+const FIT = 'w-px whitespace-nowrap';
 
 export interface UsersTableProps {
   /** Rows, paging, dimming and error of the users query (pagedTableProps). */
@@ -22,8 +25,6 @@ export interface UsersTableProps {
   /** The empty state's hint and Clear filters button when the list is filtered. */
   emptyHint?: string;
   emptyAction?: React.ReactNode;
-  /** Platform staff see admin rows (long role names, the System Admin label): a wider role column. */
-  platform: boolean;
   selfId: string | null;
   busyId: string | null;
   onToggle: (user: AdminUser) => void;
@@ -33,7 +34,7 @@ export interface UsersTableProps {
 function RoleLabel({ user }: { user: AdminUser }) {
   const label = roleDisplayName(user.role);
   return (
-    <span className="inline-block max-w-full truncate rounded-md border bg-muted/40 px-1.5 py-0.5 align-middle text-xs font-medium whitespace-nowrap" title={label}>
+    <span className="inline-block max-w-full rounded-md border bg-muted/40 px-1.5 py-0.5 align-middle text-xs font-medium whitespace-nowrap" title={label}>
       {label}
     </span>
   );
@@ -47,7 +48,7 @@ function NameCell({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
       </Avatar>
       <div className="min-w-0">
         <p className="flex items-center gap-1.5 font-medium">
-          <span className="truncate" title={user.name}>
+          <span className="min-w-0 break-words" data-testid="user-name">
             {user.name}
           </span>
           {isSelf && <span className="shrink-0 rounded bg-primary/10 px-1 text-[10px] font-semibold tracking-wide text-primary uppercase">{m.ownAccount}</span>}
@@ -62,7 +63,9 @@ function UserCard({ user: u, isSelf, busy, onToggle, onEdit }: { user: AdminUser
   return (
     <div className="min-w-0" data-testid="user-card" data-email={u.email}>
       <NameCell user={u} isSelf={isSelf} />
-      <p className="mt-0.5 truncate pl-11 text-xs text-muted-foreground">{u.email}</p>
+      <p className="mt-0.5 pl-11 text-xs break-words text-muted-foreground">
+        <EmailText email={u.email} />
+      </p>
       <dl className="mt-2.5 grid gap-1 pl-11 text-xs text-muted-foreground">
         <IconDetail icon={Building2} label={c.school}>{u.schoolName ?? '—'}</IconDetail>
         <IconDetail icon={CalendarDays} label={c.created} kind="figure">{formatCreated(u.createdAt)}</IconDetail>
@@ -83,10 +86,11 @@ function UserCard({ user: u, isSelf, busy, onToggle, onEdit }: { user: AdminUser
 /**
  * The users list on the DataTable kit: the columns of spec §2 in order (Name, Email, Role, School,
  * Status, Actions, Created), server paging, cards on phones, and the kit's loading, empty and error
- * states. Name, Email and School truncate (full text on hover); below its minimum width the table
- * scrolls inside the card, never the page.
+ * states. Name, Email and School wrap (an e-mail before its "@") rather than being cut, so a laptop
+ * screen shows them whole (issue 34); below its minimum width the table scrolls inside the card, never
+ * the page.
  */
-export function UsersTable({ table, errorDetail, toolbar, emptyHint, emptyAction, platform, selfId, busyId, onToggle, onEdit }: UsersTableProps) {
+export function UsersTable({ table, errorDetail, toolbar, emptyHint, emptyAction, selfId, busyId, onToggle, onEdit }: UsersTableProps) {
   const columns = React.useMemo<ColumnDef<AdminUser, unknown>[]>(
     () => [
       {
@@ -99,36 +103,36 @@ export function UsersTable({ table, errorDetail, toolbar, emptyHint, emptyAction
         id: 'email',
         header: c.email,
         cell: ({ row }) => (
-          <span className="block truncate text-muted-foreground" title={row.original.email}>
-            {row.original.email}
+          <span className="block break-words text-muted-foreground" data-testid="user-email">
+            <EmailText email={row.original.email} />
           </span>
         ),
       },
-      { id: 'role', header: c.role, cell: ({ row }) => <RoleLabel user={row.original} />, meta: { className: platform ? 'w-36' : 'w-32' } },
+      { id: 'role', header: c.role, cell: ({ row }) => <RoleLabel user={row.original} />, meta: { className: FIT } },
       {
         id: 'school',
         header: c.school,
         cell: ({ row }) => (
-          <span className={cn('block truncate', !row.original.schoolName && 'text-muted-foreground')} title={row.original.schoolName ?? undefined}>
+          <span className={cn('block break-words', !row.original.schoolName && 'text-muted-foreground')} data-testid="user-school">
             {row.original.schoolName ?? '—'}
           </span>
         ),
       },
-      { id: 'status', header: c.status, cell: ({ row }) => <StatusBadge status={row.original.status} />, meta: { className: 'w-28' } },
+      { id: 'status', header: c.status, cell: ({ row }) => <StatusBadge status={row.original.status} />, meta: { className: FIT } },
       {
         id: 'actions',
         header: c.actions,
         cell: ({ row }) => <StatusAction user={row.original} isSelf={row.original.id === selfId} busy={busyId === row.original.id} onToggle={onToggle} onEdit={onEdit} />,
-        meta: { alwaysVisible: true, className: platform ? 'w-32' : 'w-28' },
+        meta: { alwaysVisible: true, className: FIT },
       },
       {
         id: 'created',
         header: c.created,
         cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground tabular-nums">{formatCreated(row.original.createdAt)}</span>,
-        meta: { className: 'w-28' },
+        meta: { className: FIT },
       },
     ],
-    [platform, selfId, busyId, onToggle, onEdit],
+    [selfId, busyId, onToggle, onEdit],
   );
 
   // Error Loading Users shows the screen's own wording of the failure, not the bare server message.
@@ -144,9 +148,8 @@ export function UsersTable({ table, errorDetail, toolbar, emptyHint, emptyAction
       rowTestId="user-row"
       rowAttributes={(u) => ({ 'data-email': u.email })}
       minWidth={900}
-      // Fixed layout (as before the kit): the short columns keep their widths, Name, Email and School
-      // share the rest and truncate, so the seven columns fit a laptop screen.
-      className="[&_table]:table-fixed"
+      // Automatic layout: the short columns keep their widths, Name, Email and School share the rest by
+      // their length and wrap where they must, so the seven columns fit a laptop screen uncut.
       {...table}
       error={shownError}
       errorTitle={m.errorTitle}

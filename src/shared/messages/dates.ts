@@ -1,0 +1,14 @@
+/**
+ * Words of the date fields (issue 34): people in Kenya write days as dd/mm/yyyy, so every date field
+ * shows and accepts that (components/date-field.tsx) while the API keeps YYYY-MM-DD.
+ */
+export const dateFieldMessages = {
+  /** The field's placeholder and the format it asks for. */
+  placeholder: 'dd/mm/yyyy',
+  /** Shown under a date field whose text is not a real day in that format (31/04/2026, 29/02/2027). */
+  invalid: 'Enter a real date as dd/mm/yyyy, e.g. 28/11/2026.',
+  /** The calendar button's accessible name. */
+  openCalendar: 'Choose a date on a calendar',
+  /** The time box beside a date field (a day with its time, 24-hour, Nairobi). */
+  time: 'Time (24-hour)',
+} as const;
