@@ -82,7 +82,7 @@ export async function seedAnnouncements(tx: Tx, plan: CommunicationSeedPlan, _se
     { authorId: plan.principalId, authorRole: 'principal', title: 'Sports day', body: 'Sports day is on Friday. Learners come in house colours; parents are welcome from 10:00 AM.', audience: { roles: [...AUDIENCE_ROLES] }, day: -6 },
     { authorId: plan.directorId, authorRole: 'school_director', title: 'Board of management visit', body: 'The board of management visits on Wednesday. Heads of department, please have schemes of work ready.', audience: { staff: true }, day: -3 },
     { authorId: plan.demoTeacherId, authorRole: 'teacher', title: `${parentStream.name}: class trip consent forms`, body: 'Please sign and return the consent form for the museum trip by Thursday.', audience: { parentsOfClassIds: [parentStream.id] }, day: -1 },
-    { authorId: plan.principalId, authorRole: 'principal', title: 'Closing day and reports', body: 'School closes at noon on the last day of term. Report cards will be available in EduFam the same afternoon.', audience: { roles: ['parent'] }, day: 2 },
+    { authorId: plan.principalId, authorRole: 'principal', title: 'Closing day and reports', body: 'School closes at noon on the last day of term. Report cards will be in EduFam as soon as the end of term marks are approved.', audience: { roles: ['parent'] }, day: 2 },
   ];
   const drafts = allDrafts.filter((d) => d.day >= welcomeDay);
   if (cal.phase === 'holiday') {

@@ -50,7 +50,7 @@ export const attendanceParentScreens = {
   dayAria: (day: string, status: string) => `${day}: ${status}`,
   lateAt: (time: string) => `Late, arrived ${time}`,
   /** A closed day's reason without its date and ending: "Sat 14 Mar 2026 is a weekend, not a school day." → "a weekend". */
-  closedShort: (reason: string) => reason.replace(/^\w{3} \d{1,2} \w{3} \d{4} is (?:in )?/, '').replace(/, not a school day\.$/, ''),
+  closedShort: (reason: string) => reason.replace(/^\w{3} (?:\d{2}\/\d{2}\/\d{4}|\d{1,2} \w{3} \d{4}) is (?:in )?/, '').replace(/, not a school day\.$/, ''),
   closedAria: (short: string) => `No school, ${short}`,
 
   // Lists.

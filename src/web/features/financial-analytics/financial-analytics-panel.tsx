@@ -9,7 +9,7 @@ import { EmptyStateCard, PageSkeleton } from '@/components/page-states';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { formatDate, formatShortDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
 import { kesWhole } from '@/lib/kes-format';
@@ -217,7 +217,7 @@ export function FinancialAnalyticsPanel({ role, sectionId = 'financial-analytics
     <PageHeader
       sectionId={sectionId}
       title={w.title}
-      subtitle={term ? w.subtitle(termLabel, formatShortDate(term.startsOn), formatDate(term.endsOn)) : w.subtitleNoTerm}
+      subtitle={term ? w.subtitle(termLabel, formatDate(term.startsOn), formatDate(term.endsOn)) : w.subtitleNoTerm}
       testId="analytics-header"
       actions={
         ready && (

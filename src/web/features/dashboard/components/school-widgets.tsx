@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { GenderBarChart, DonutChart, GIRLS, BOYS } from '@/components/charts';
 import { useDensity } from '@/lib/density';
-import { formatDate, formatNumber, formatShortDate, shortGrade, termSummary } from '@/lib/format';
+import { formatDate, formatNumber, shortGrade, termSummary } from '@/lib/format';
 import { Panel } from '@/components/page-layout';
 import { IconBadge } from '@/components/icon-badge';
 
@@ -63,7 +63,7 @@ export function TermChip({ term, asOf }: { term: Term | null; asOf: string }) {
           <TermStatusBadge term={term} label={s.status} />
         </div>
         <p className="mt-1 truncate text-xs text-muted-foreground">
-          {m.termDates(formatShortDate(term.startsOn), formatDate(term.endsOn))}
+          {m.termDates(formatDate(term.startsOn), formatDate(term.endsOn))}
           {term.status === 'current' && ` · ${s.hint}`}
         </p>
       </div>

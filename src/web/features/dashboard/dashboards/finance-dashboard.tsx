@@ -13,7 +13,7 @@ import { KesFigure, RateBar } from '@/components/figures';
 import { FinanceOfficePanel } from '@/features/finance-office';
 import { PlainTable, Td, Th } from '@/components/plain-table';
 import { useDensity } from '@/lib/density';
-import { formatNumber, formatShortDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { DashboardPage, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
 import { GenderPanel, LearnersByGradePanel, TermAside } from '../components/school-widgets';
 import { StatCard, type Accent } from '@/components/stat-card';
@@ -49,7 +49,7 @@ function FeeFigures() {
   /** Expected, collected and outstanding fees of the term, in KES. */
   const kpis: { testId: string; label: string; amount: number; hint?: string; icon: LucideIcon; accent: Accent }[] = [
     { testId: 'stat-fees-expected', label: f.expected, amount: d.expected, hint: f.expectedHint(d.learnersInvoiced), icon: ReceiptText, accent: 3 },
-    { testId: 'stat-fees-collected', label: f.collected, amount: d.collected, hint: term ? f.collectedHint(formatShortDate(term.startsOn), formatShortDate(term.endsOn)) : undefined, icon: Banknote, accent: 1 },
+    { testId: 'stat-fees-collected', label: f.collected, amount: d.collected, hint: term ? f.collectedHint(formatDate(term.startsOn), formatDate(term.endsOn)) : undefined, icon: Banknote, accent: 1 },
     { testId: 'stat-fees-outstanding', label: f.outstanding, amount: d.outstanding, hint: f.outstandingHint(d.learnersOwing), icon: CircleDollarSign, accent: 2 },
   ];
   return (

@@ -14,7 +14,7 @@ import { BalanceBadge } from '@/features/fees';
 import { cn } from '@/lib/utils';
 import { TermCalendarChart } from '@/components/charts';
 import { useDensity } from '@/lib/density';
-import { dayMs, formatDate, formatNumber, formatPhone, formatShortDate, initials, termSummary } from '@/lib/format';
+import { dayMs, formatDate, formatNumber, formatPhone, initials, termSummary } from '@/lib/format';
 import { DashboardPage, EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
 import { FactTile } from '@/components/fact-tile';
@@ -143,7 +143,7 @@ export function ParentDashboard({ data }: { data: Data }) {
   const calendar = data.calendar.map((t) => ({
     label: t.name,
     range: [dayMs(t.startsOn), dayMs(t.endsOn)] as [number, number],
-    detail: m.termDates(formatShortDate(t.startsOn), formatDate(t.endsOn)),
+    detail: m.termDates(formatDate(t.startsOn), formatDate(t.endsOn)),
     current: !!data.term && data.term.number === t.number && data.term.academicYear === t.academicYear,
   }));
   const first = data.calendar[0];
@@ -157,7 +157,7 @@ export function ParentDashboard({ data }: { data: Data }) {
           testId="stat-term"
           label={m.term}
           value={<span className="text-lg sm:text-xl">{term?.title ?? m.noTerm}</span>}
-          hint={data.term ? m.termDates(formatShortDate(data.term.startsOn), formatDate(data.term.endsOn)) : undefined}
+          hint={data.term ? m.termDates(formatDate(data.term.startsOn), formatDate(data.term.endsOn)) : undefined}
           badge={term && <TermStatusBadge term={data.term!} label={term.status} />}
           icon={CalendarDays}
           accent={3}

@@ -6,7 +6,7 @@ import type { Role } from '@shared/roles';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { EmptyStateCard, PageSkeleton } from '@/components/page-states';
 import { PageHeader } from '@/components/page-header';
-import { formatDate, formatShortDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { Panel } from '@/components/page-layout';
 import { useOverview } from '../api/fees';
 import { formatMoney } from '@/components/money';
@@ -62,7 +62,7 @@ export function FinancialOverview({ role }: { role: Role }) {
     <PageHeader
       sectionId="finance"
       title={title}
-      subtitle={term ? m.subtitle(m.termOption(term.name, term.academicYear), formatShortDate(term.startsOn), formatDate(term.endsOn)) : m.subtitleNoTerm}
+      subtitle={term ? m.subtitle(m.termOption(term.name, term.academicYear), formatDate(term.startsOn), formatDate(term.endsOn)) : m.subtitleNoTerm}
       testId="overview-header"
       actions={
         ready && (

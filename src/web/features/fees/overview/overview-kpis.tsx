@@ -1,7 +1,7 @@
 import { Banknote, CircleDollarSign, HandCoins, Landmark, ReceiptText } from 'lucide-react';
 import type { FinancialOverview } from '@shared/contracts/fees';
 import { messages } from '@shared/messages';
-import { formatShortDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { StatCard } from '@/components/stat-card';
 import { cn } from '@/lib/utils';
 import { kesWhole, rateTone } from '@/lib/kes-format';
@@ -44,7 +44,7 @@ export function MoneyKpis({ data }: { data: FinancialOverview }) {
         testId="kpi-collected"
         label={m.collected}
         value={<KesFigure value={data.collected} shrink />}
-        hint={term ? m.collectedHint(formatShortDate(term.startsOn), formatShortDate(term.endsOn)) : undefined}
+        hint={term ? m.collectedHint(formatDate(term.startsOn), formatDate(term.endsOn)) : undefined}
         icon={Banknote}
         accent={4}
       />
