@@ -437,3 +437,20 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms =
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * The POST /api/students body of the learner the issue 34 checks admit today (Wanjiru Mutua, Grade 7
+ * East in the issue): a girl born 14/03/2013, a day scholar, her mother Grace's `phone` (unique per test).
+ */
+export function admitTodayBody(classId: string, phone: string) {
+  return {
+    firstName: 'Wanjiru',
+    lastName: 'Mutua',
+    gender: 'F',
+    dateOfBirth: '2013-03-14',
+    boarding: 'day',
+    classId,
+    overrideCapacity: true,
+    guardians: [{ name: 'Grace Mutua', relationship: 'mother', phone }],
+  };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { auditLogs, examMarks, examSeries, gradeAudit, terms } from '../../db/schema/index.js';
-import { GREENHILL_SESSIONS, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
+import { GREENHILL_SESSIONS, admitTodayBody, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { Exam, ExamAnalytics, ExamResults, GradingScalesResponse, MarksGrid, MyChildrenGrades, MySheet } from '../../../shared/contracts/assessment.js';
 import type { Approval } from '../../../shared/contracts/fees.js';
@@ -431,16 +431,7 @@ describe("a series' mark sheets list the learners admitted by its end (issue 34)
   it('a learner admitted today is not on a past series\' sheet, nor in its count, and marks for them are refused', async () => {
     const today = schoolToday();
     const east = await classNamed('Grade 7 East');
-    const admitted = await json<{ id: string; admittedOn: string | null }>('POST', '/api/students', 'principal', {
-      firstName: 'Wanjiru',
-      lastName: 'Mutua',
-      gender: 'F',
-      dateOfBirth: '2013-03-14',
-      boarding: 'day',
-      classId: east.id,
-      overrideCapacity: true,
-      guardians: [{ name: 'Grace Mutua', relationship: 'mother', phone: '0722 340 982' }],
-    }, 201);
+    const admitted = await json<{ id: string; admittedOn: string | null }>('POST', '/api/students', 'principal', admitTodayBody(east.id, '0722 340 982'), 201);
     expect(admitted.admittedOn).toBe(today);
     const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'principal');
     // A series of this year that ended before today (its streams are this year's).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { absenceAlerts, adminCommunications, attendanceEntries, auditLogs, notifications, smsMessages } from '../../db/schema/index.js';
-import { DEMO, createTestApp, profileIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, admitTodayBody, createTestApp, profileIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { CalendarResponse, PutRegisterResponse, Register, StreamsResponse, StudentAttendance, SummaryResponse, TrendsResponse } from '../../../shared/contracts/attendance.js';
 import { dayLabel, latestSchoolDay, notSchoolDay, schoolDaysBetween, type SchoolCalendar } from '../../../shared/attendance-calendar.js';
@@ -384,16 +384,7 @@ describe('two sessions a day, lesson registers, two savers at once, the API docs
 describe("the register's roll on a day (issue 34): a learner admitted today is on no earlier register", () => {
   it('leaves a newly admitted learner off past registers (so "Mark all present" cannot mark them) and refuses their marks there', async () => {
     const today = schoolToday();
-    const admitted = await json<{ id: string; admittedOn: string | null }>('POST', '/api/students', 'principal', {
-      firstName: 'Wanjiru',
-      lastName: 'Mutua',
-      gender: 'F',
-      dateOfBirth: '2013-03-14',
-      boarding: 'day',
-      classId: east.id,
-      overrideCapacity: true,
-      guardians: [{ name: 'Grace Mutua', relationship: 'mother', phone: '0722 340 981' }],
-    }, 201);
+    const admitted = await json<{ id: string; admittedOn: string | null }>('POST', '/api/students', 'principal', admitTodayBody(east.id, '0722 340 981'), 201);
     expect(admitted.admittedOn).toBe(today);
     const past = schoolDayBefore(3);
     expect(past < today).toBe(true);
