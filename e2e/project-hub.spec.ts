@@ -41,7 +41,7 @@ test('an admin works the Riverside onboarding board and checklist', async ({ pag
   await expect(done.getByTestId('hub-task-card').filter({ hasText: 'Staff accounts created' })).toBeVisible();
   await expect(done.getByTestId('hub-column-count')).toHaveText(String(doneBefore + 1));
 
-  // The task sheet: the blocked learners task, its thread, a new comment.
+  // The task sheet: the learners task (done: its thread tells how the Year 7 numbers came), a new comment.
   await board.getByTestId('hub-task-card').filter({ hasText: 'Learners imported' }).getByTestId('hub-task-open').click();
   const sheet = page.getByTestId('hub-task-sheet');
   await expect(sheet.getByTestId('hub-task-title')).toHaveText('Learners imported');

@@ -128,15 +128,16 @@ export async function seedProjectHub(tx: Tx, cal: DemoCalendar): Promise<void> {
       academic_year: { status: 'done', who: 'elimisha', due: -12 },
       streams_subjects: { status: 'in_progress', who: 'elimisha', due: -3, priority: 'high', comments: [{ who: 'elimisha', body: 'Waiting for the Year 10 option blocks from the deputy head.', hoursAgo: 30 }] },
       staff_accounts: { status: 'in_progress', who: 'admin', due: 1 },
+      // Done: the school runs its learners in EduFam (the board shows "Detected"); the thread tells how.
       learners_imported: {
-        status: 'blocked',
+        status: 'done',
         who: 'elimisha',
         due: -2,
         priority: 'urgent',
-        description: 'The school\'s export from the old system has no admission numbers for Year 7.',
+        description: 'The school\'s export from the old system had no admission numbers for Year 7.',
         comments: [
-          { who: 'elimisha', body: 'Blocked: the CSV has no admission numbers for Year 7. Asked the registrar for the register.', hoursAgo: 50 },
-          { who: 'admin', body: 'I will call the principal tomorrow morning to unblock this.', hoursAgo: 26 },
+          { who: 'elimisha', body: 'The CSV has no admission numbers for Year 7. Asked the registrar for the register.', hoursAgo: 50 },
+          { who: 'admin', body: 'Registrar sent the Year 7 register with admission numbers; all learners imported and checked with the principal.', hoursAgo: 26 },
         ],
       },
       fee_structures: { status: 'todo', who: 'admin', due: -1 },
@@ -176,7 +177,7 @@ export async function seedProjectHub(tx: Tx, cal: DemoCalendar): Promise<void> {
     };
   }
   if (riverside) {
-    ticked[riverside.id] = { keys: ['contract_signed', 'school_profile', 'academic_year'], who: 'elimisha', notes: { learners_imported: 'Year 7 export has no admission numbers.' } };
+    ticked[riverside.id] = { keys: ['contract_signed', 'school_profile', 'academic_year'], who: 'elimisha', notes: { learners_imported: 'Year 7 admission numbers came from the registrar’s register.' } };
   }
   for (const [schoolId, plan] of Object.entries(ticked)) {
     const rows = ONBOARDING_TEMPLATE.filter((i) => plan.keys.includes(i.key) || plan.notes?.[i.key]).map((i, n) => {
