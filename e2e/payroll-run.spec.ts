@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
 import { signInViaApi } from './support/accounts';
+import { CUR_MONTH, LAST_RUN, NEXT_MONTH, monthLabel } from './support/demo';
 
 /**
  * A month's payroll (issue 14 "Done when"): HR computes November 2026, reviews it against October and
@@ -17,15 +18,15 @@ test('HR runs and submits November’s payroll, the principal approves it on the
   await signInViaApi(page, 'hr');
   await page.goto('/dashboard/payroll');
   const runs = page.getByTestId('payroll-runs');
-  await expect(runs.getByTestId('run-2026-10').getByTestId('run-status')).toHaveText('Approved');
+  await expect(runs.getByTestId(`run-${LAST_RUN}`).getByTestId('run-status')).toHaveText('Approved');
   await shot(page, 'payroll-runs');
 
-  await runs.getByTestId('run-month').fill('2026-11');
+  await runs.getByTestId('run-month').fill(CUR_MONTH);
   await runs.getByTestId('run-payroll').click();
   const run = page.getByTestId('payroll-run');
-  await expect(run.getByTestId('run-title')).toHaveText('November 2026');
+  await expect(run.getByTestId('run-title')).toHaveText(monthLabel(CUR_MONTH));
   await expect(run.getByTestId('run-status')).toHaveText('Draft');
-  await expect(run.getByTestId('run-total-netPay')).toContainText('vs October 2026');
+  await expect(run.getByTestId('run-total-netPay')).toContainText(`vs ${monthLabel(LAST_RUN)}`);
   const teacherLine = run.getByTestId('run-line').filter({ hasText: '· Teacher' }).first();
   await expect(teacherLine).toBeVisible();
   await teacherLine.getByTestId('run-line-toggle').click();
@@ -49,28 +50,28 @@ test('HR runs and submits November’s payroll, the principal approves it on the
 
   await signInViaApi(page, 'principal');
   await page.goto('/dashboard');
-  const row = page.getByTestId('approvals-card').locator('li, [data-approval-id]').filter({ hasText: 'Payroll for November 2026' }).first();
+  const row = page.getByTestId('approvals-card').locator('li, [data-approval-id]').filter({ hasText: `Payroll for ${monthLabel(CUR_MONTH)}` }).first();
   await expect(row).toBeVisible();
   await shot(page, 'principal-approvals-payroll');
   // The principal reviews the run (totals against October, every line) before approving it.
   await row.getByTestId('approval-review-run').click();
   const review = page.getByTestId('run-review-dialog');
-  await expect(review).toContainText('Payroll for November 2026');
-  await expect(review.getByTestId('run-total-netPay')).toContainText('vs October 2026');
+  await expect(review).toContainText(`Payroll for ${monthLabel(CUR_MONTH)}`);
+  await expect(review.getByTestId('run-total-netPay')).toContainText(`vs ${monthLabel(LAST_RUN)}`);
   await expect(review.locator('[data-testid="run-line"][data-staff="Grace Achieng Owino"]')).toBeVisible();
   await shot(page, 'principal-reviews-payroll');
   await page.keyboard.press('Escape');
   await expect(review).toBeHidden();
   await row.getByTestId('approval-approve').click();
   const dialog = page.getByTestId('decide-approval-dialog');
-  await expect(dialog).toContainText('Payroll for November 2026');
+  await expect(dialog).toContainText(`Payroll for ${monthLabel(CUR_MONTH)}`);
   await dialog.getByTestId('confirm-decision').click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('approvals-card').getByText('Payroll for November 2026')).toHaveCount(0);
+  await expect(page.getByTestId('approvals-card').getByText(`Payroll for ${monthLabel(CUR_MONTH)}`)).toHaveCount(0);
 
   await signInViaApi(page, 'hr');
   await page.goto('/dashboard/payroll');
-  await page.getByTestId('run-2026-11').click();
+  await page.getByTestId(`run-${CUR_MONTH}`).click();
   await expect(page.getByTestId('payroll-run').getByTestId('run-status')).toHaveText('Approved');
   await expect(page.getByTestId('run-locked')).toBeVisible();
   await expect(page.getByTestId('run-approved-by')).toContainText('Approved');
@@ -83,22 +84,22 @@ test('HR runs and submits November’s payroll, the principal approves it on the
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'My Payslips' }).click();
-  const slip = page.locator('[data-testid="payslip-item"][data-month="2026-11"]');
-  await expect(slip).toContainText('November 2026');
+  const slip = page.locator(`[data-testid="payslip-item"][data-month="${CUR_MONTH}"]`);
+  await expect(slip).toContainText(monthLabel(CUR_MONTH));
   await slip.click();
-  await expect(page.getByTestId('payslip-detail')).toHaveAttribute('data-month', '2026-11');
+  await expect(page.getByTestId('payslip-detail')).toHaveAttribute('data-month', CUR_MONTH);
   await expect(page.getByTestId('payslip-detail-net')).toHaveText(teacherNet);
   await shot(page, 'teacher-november-payslip');
 
   // A locked payslip is corrected in the next run: a one-month adjustment for December.
   await signInViaApi(page, 'hr');
   await page.goto('/dashboard/payroll');
-  await page.getByTestId('run-2026-11').click();
+  await page.getByTestId(`run-${CUR_MONTH}`).click();
   const line = page.getByTestId('run-line').filter({ hasText: '· Teacher' }).first();
   await line.getByTestId('run-line-toggle').click();
   await page.getByTestId('run-line-correct').click();
   const dialog2 = page.getByTestId('pc-dialog');
-  await expect(dialog2).toContainText('December 2026');
+  await expect(dialog2).toContainText(monthLabel(NEXT_MONTH));
   await dialog2.getByTestId('pc-amount').fill('-1500');
   await dialog2.getByTestId('pc-save').click();
   await expect(dialog2).toBeHidden();
@@ -109,8 +110,8 @@ test('the payroll page fits a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signInViaApi(page, 'hr');
   await page.goto('/dashboard/payroll');
-  await page.getByTestId('run-2026-10').click();
-  await expect(page.getByTestId('run-title')).toHaveText('October 2026');
+  await page.getByTestId(`run-${LAST_RUN}`).click();
+  await expect(page.getByTestId('run-title')).toHaveText(monthLabel(LAST_RUN));
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'payroll-run-phone');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
 import { test } from './support/test';
 import { signInViaApi } from './support/accounts';
+import { LAST_RUN, monthLabel } from './support/demo';
 
 /**
  * One employee's payslip from a payroll run (issue 34): HR opens the approved October 2026 run from
@@ -18,9 +19,9 @@ function pageCount(pdf: Buffer): number {
 test("HR downloads one employee's payslip from the run's lines", async ({ page }) => {
   await signInViaApi(page, 'hr');
   await page.goto('/dashboard/payroll');
-  await page.getByTestId('payroll-runs').getByTestId('run-2026-10').click();
+  await page.getByTestId('payroll-runs').getByTestId(`run-${LAST_RUN}`).click();
   const run = page.getByTestId('payroll-run');
-  await expect(run.getByTestId('run-title')).toHaveText('October 2026');
+  await expect(run.getByTestId('run-title')).toHaveText(monthLabel(LAST_RUN));
 
   const line = run.getByTestId('run-line').first();
   const name = (await line.getAttribute('data-staff'))!;
@@ -30,7 +31,7 @@ test("HR downloads one employee's payslip from the run's lines", async ({ page }
   const download = page.waitForEvent('download');
   await line.getByRole('button', { name: `Download payslip: ${name}` }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^payslip-2026-10-.+\.pdf$/);
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^payslip-${LAST_RUN}-.+\\.pdf$`));
   expect(file.suggestedFilename()).toContain(staffNumber.replace(/[^\w.\- ]+/g, '_'));
   const bytes = await readFile((await file.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');

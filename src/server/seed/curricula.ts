@@ -95,15 +95,6 @@ export const IGCSE_SUBJECTS: Record<string, SubjectDef[]> = {
   ],
 };
 
-/**
- * 2025 school calendar used for the demo history year (three terms with half-terms; dates realistic,
- * not quoted from a circular).
- */
-export const TERMS_2025 = [
-  { number: 1, name: 'Term 1', startsOn: '2025-01-06', endsOn: '2025-04-04', halfTermStartsOn: '2025-02-26', halfTermEndsOn: '2025-03-02' },
-  { number: 2, name: 'Term 2', startsOn: '2025-04-28', endsOn: '2025-08-01', halfTermStartsOn: '2025-06-25', halfTermEndsOn: '2025-06-29' },
-  { number: 3, name: 'Term 3', startsOn: '2025-08-25', endsOn: '2025-10-24', halfTermStartsOn: null, halfTermEndsOn: null },
-];
 
 /** Departments of the demo schools and the learning areas (by name fragment) each looks after. */
 export const DEPARTMENTS: Record<'CBC' | 'IGCSE', { name: string; areas: string[] }[]> = {
@@ -122,10 +113,3 @@ export const DEPARTMENTS: Record<'CBC' | 'IGCSE', { name: string; areas: string[
     { name: 'Computing & Arts', areas: ['Computing', 'Computer Science', 'Art & Design'] },
   ],
 };
-
-/** 2026 Ministry of Education calendar (domain/curriculum.md). Dates are Africa/Nairobi calendar dates. */
-export const TERMS_2026 = [
-  { number: 1, name: 'Term 1', startsOn: '2026-01-05', endsOn: '2026-04-02', halfTermStartsOn: '2026-02-25', halfTermEndsOn: '2026-03-01' },
-  { number: 2, name: 'Term 2', startsOn: '2026-04-27', endsOn: '2026-07-31', halfTermStartsOn: '2026-06-24', halfTermEndsOn: '2026-06-28' },
-  { number: 3, name: 'Term 3', startsOn: '2026-08-24', endsOn: '2026-10-23', halfTermStartsOn: null, halfTermEndsOn: null },
-];

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { demoCalendar, kenyanTerms } from './demo-calendar.js';
-import { TERMS_2025, TERMS_2026 } from './curricula.js';
+import { demoCalendar, demoPayrollMonths, kenyanTerms, termSittings } from './demo-calendar.js';
+import { MINISTRY_CALENDAR_2026, ministryTermTemplate } from '../../shared/curriculum-catalogue.js';
 import { weekday } from '../../shared/kenya-holidays.js';
-import { termSittings } from './demo-calendar.js';
-import { demoPayrollMonths } from './hr.js';
 
 /**
  * The demo school year built around the day it starts (issue 34 "The demo is live on any day"): the
@@ -14,9 +12,11 @@ import { demoPayrollMonths } from './hr.js';
 const strip = ({ year: _y, ...t }: ReturnType<typeof kenyanTerms>[number]) => t;
 
 describe('the Kenyan term rule', () => {
-  it('reproduces the Ministry calendars of 2025 and 2026 day for day (Term 1 2026 closing on Thursday 2 April, before Good Friday)', () => {
-    expect(kenyanTerms(2025).map(strip)).toEqual(TERMS_2025);
-    expect(kenyanTerms(2026).map(strip)).toEqual(TERMS_2026);
+  it('is School Setup’s Ministry template: the 2026 calendar day for day (Term 1 closing on Thursday 2 April, before Good Friday), moved by whole weeks', () => {
+    expect(kenyanTerms(2026).map(strip)).toEqual(MINISTRY_CALENDAR_2026);
+    for (const year of [2025, 2027, 2028, 2031]) expect(kenyanTerms(year).map(strip)).toEqual(ministryTermTemplate(year));
+    expect(kenyanTerms(2027)[0]!.startsOn).toBe('2027-01-04');
+    expect(kenyanTerms(2028)[0]!.startsOn).toBe('2028-01-03');
   });
 
   it('opens every term on a Monday and closes it on a Thursday or Friday, for years to come', () => {
@@ -55,7 +55,7 @@ describe('the reference story moved into the demo year', () => {
     // Monday 14 September 2026 is the fourth Monday of Term 3 2026.
     const moved = cal.ref('2026-09-14');
     expect(weekday(moved)).toBe(1);
-    expect(moved).toBe('2028-09-18');
+    expect(moved).toBe('2028-09-11');
     expect(cal.ref('2025-01-06')).toBe(kenyanTerms(2027)[0]!.startsOn);
     expect(cal.ref('2027-04-30').slice(0, 4)).toBe('2029');
     expect(cal.refMonth('2026-10')).toBe('2028-10');

@@ -1,21 +1,20 @@
 import { addDays, schoolToday } from '../../shared/dates.js';
-import { kenyaPublicHolidaysBetween, weekday } from '../../shared/kenya-holidays.js';
+import { weekday } from '../../shared/kenya-holidays.js';
+import { ministryTermTemplate } from '../../shared/curriculum-catalogue.js';
 
 /**
  * The demo school year, built around the day the demo is seeded (issue 34 "The demo is live on any
  * day"). The demo's story is written once against the 2026 Ministry of Education calendar (the
  * reference year, domain/curriculum.md); this module picks the academic year that holds today
- * (Africa/Nairobi), generates its terms with the same rule, and maps every reference date of the
+ * (Africa/Nairobi), generates its terms with School Setup's Ministry template, and maps every reference date of the
  * story into it: a date keeps its place in the school year (the same week of the same term, the same
  * weekday), so the story stays coherent in any year. The seed modules then keep only what has
  * happened by today: registers up to the last school day, payments, payroll months and expenses
  * before today, the exam series sat so far.
  *
- * Kenyan term rule (reproduces the Ministry's 2025 and 2026 calendars day for day): Term 1 opens on
- * the first Monday on or after 4 January and closes on the Friday of its 13th week (the Thursday when that Friday is Good Friday) (half-term the
- * Wednesday to Sunday of week 8); Term 2 opens 16 weeks after Term 1 and runs 14 weeks (half-term in
- * week 9); Term 3 opens 17 weeks after Term 2 and closes on the Friday of its 9th week. Dates are
- * Africa/Nairobi calendar days, YYYY-MM-DD.
+ * The terms are School Setup's Ministry template (the 2026 calendar of domain/curriculum.md moved by
+ * whole weeks to the year: Term 1 opens on the Monday nearest 5 January; Term 2 16 weeks and Term 3 33
+ * weeks later; half-terms in weeks 8 and 9). Dates are Africa/Nairobi calendar days, YYYY-MM-DD.
  */
 
 /** The year the demo story is written against. */
@@ -68,24 +67,13 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-/** The three terms of a school year by the Kenyan rule above. */
+/**
+ * The three terms of a school year: School Setup's Ministry template (curriculum-catalogue.ts
+ * ministryTermTemplate, the 2026 calendar moved by whole weeks to the year), so the demo and a school
+ * creating its year get the same dates.
+ */
 export function kenyanTerms(year: number): DemoTerm[] {
-  let t1 = `${year}-01-04`;
-  while (new Date(`${t1}T00:00:00Z`).getUTCDay() !== 1) t1 = addDays(t1, 1);
-  const t2 = addDays(t1, 16 * 7);
-  const t3 = addDays(t2, 17 * 7);
-  return [
-    { year, number: 1, name: 'Term 1', startsOn: t1, endsOn: lastOpenDay(addDays(t1, 88)), halfTermStartsOn: addDays(t1, 51), halfTermEndsOn: addDays(t1, 55) },
-    { year, number: 2, name: 'Term 2', startsOn: t2, endsOn: addDays(t2, 95), halfTermStartsOn: addDays(t2, 58), halfTermEndsOn: addDays(t2, 62) },
-    { year, number: 3, name: 'Term 3', startsOn: t3, endsOn: addDays(t3, 60), halfTermStartsOn: null, halfTermEndsOn: null },
-  ];
-}
-
-/** `day`, or the day before it when it is a public holiday (Term 1 2026 closes on Thursday 2 April, Good Friday being the 3rd). */
-function lastOpenDay(day: string): string {
-  let d = day;
-  while (kenyaPublicHolidaysBetween(d, d).length) d = addDays(d, -1);
-  return d;
+  return ministryTermTemplate(year).map((t) => ({ ...t, year, number: t.number as 1 | 2 | 3 }));
 }
 
 /**
@@ -222,4 +210,13 @@ export function demoSeriesNames(cal: DemoCalendar): { open: string; released: st
   const released = plan.filter((x) => x.status === 'released');
   const endOfTerm = released.filter((x) => x.sitting.kind === 'end_term' && !x.lastYear).at(-1) ?? released.at(-1)!;
   return { open: plan.find((x) => x.status === 'open')!.sitting.name, released: released.map((x) => x.sitting.name), releasedEndOfTerm: endOfTerm.sitting.name };
+}
+
+/** The demo's approved payroll months: the three months before the month of `today` ('YYYY-MM'). */
+export function demoPayrollMonths(today: string): string[] {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  return [3, 2, 1].map((back) => {
+    const d = new Date(Date.UTC(y, m - 1 - back, 1));
+    return d.toISOString().slice(0, 7);
+  });
 }

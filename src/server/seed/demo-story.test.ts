@@ -33,12 +33,12 @@ describe(`the demo started on ${TODAY}`, () => {
       { name: '2028', is_current: true, status: 'open' },
     ]);
     const [current] = await rows(`select t.name, t.starts_on from terms t where t.school_id = ${GH} and t.is_current`);
-    expect(current).toEqual({ name: 'Term 1', starts_on: '2028-01-10' });
+    expect(current).toEqual({ name: 'Term 1', starts_on: '2028-01-03' });
   });
 
   it('has registers up to today, with today’s still to mark for the demo teacher’s stream, and no learner admitted after today', async () => {
     const [span] = await rows(`select min(date)::text as first, max(date)::text as last from attendance_registers where school_id = ${GH}`);
-    expect(span).toEqual({ first: '2028-01-10', last: TODAY });
+    expect(span).toEqual({ first: '2028-01-03', last: TODAY });
     const waiting = await rows(`select c.name from classes c join academic_years y on y.id = c.academic_year_id and y.is_current
       where c.school_id = ${GH} and not exists (select 1 from attendance_registers r where r.class_id = c.id and r.date = '${TODAY}') order by c.name`);
     expect(waiting.map((r) => r.name)).toContain('Grade 7 East');

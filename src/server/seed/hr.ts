@@ -11,7 +11,7 @@ import { lineRow, runApprovalText } from '../modules/payroll/payroll-runs.servic
 import { leaveDays } from '../../shared/hr/leave-days.js';
 import { buildPayrollLine, payDateFor, runTotals, type PayComponentInput, type StaffSnapshot } from '../../shared/payroll/run.js';
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
-import type { DemoCalendar } from './demo-calendar.js';
+import { demoPayrollMonths, type DemoCalendar } from './demo-calendar.js';
 import { addDays } from '../../shared/dates.js';
 
 /**
@@ -31,15 +31,6 @@ export interface HrSeedPlan {
   hrProfileId: string;
   /** The demo calendar (payroll months, leave dates and contract ends around today). */
   cal: DemoCalendar;
-}
-
-/** The demo's approved payroll months: the three months before the month of `today` ('YYYY-MM'). */
-export function demoPayrollMonths(today: string): string[] {
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  return [3, 2, 1].map((back) => {
-    const d = new Date(Date.UTC(y, m - 1 - back, 1));
-    return d.toISOString().slice(0, 7);
-  });
 }
 
 /** The first weekday (Monday to Friday) after `day`. */

@@ -3,15 +3,21 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { HrDashboardResponse, HrSummaryResponse } from '../../../shared/contracts/hr-reports.js';
-import { addDays, schoolToday } from '../../../shared/dates.js';
+import { addDays, formatMonth, schoolToday } from '../../../shared/dates.js';
 import { hrReportsMessages as hm } from '../../../shared/messages/hr-reports.js';
 import { leaveRequests, payrollLines, payrollRuns, staffAttendance, staffMembers } from '../../db/schema/index.js';
 import { inspectPdf } from '../../lib/pdf.js';
 import { monthsOf, resolvePeriod } from './hr-reports.service.js';
+import { demoPayrollMonths } from '../../seed/demo-calendar.js';
+
+/** The demo's approved runs (the three months before today's) and this calendar year (the default period). */
+const [M1, M2, M3] = demoPayrollMonths(schoolToday()) as [string, string, string];
+const YEAR_START = `${schoolToday().slice(0, 4)}-01-01`;
+const YEAR_END = `${schoolToday().slice(0, 4)}-12-31`;
 
 /**
  * HR reports, analytics and the HR dashboard (issue 14 §4): the summary's figures agree with the demo
- * seed read straight from the database (headcount = active staff, payroll months 2026-08..10 with the
+ * seed read straight from the database (headcount = active staff, payroll months: the three before today's, with the
  * runs' gross, components adding up to gross, attendance counts), the exports are a PDF and an xlsx
  * workbook, and access is HR, the principal and the director of the school only.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
@@ -21,7 +27,10 @@ let t: TestApp;
 let greenhill: string;
 let riverside: string;
 const cookie: Record<string, string> = {};
-const YEAR = 'from=2026-01-01&to=2026-12-31';
+/** This calendar year (what the reports default to). */
+const YEAR = `from=${YEAR_START}&to=${YEAR_END}`;
+/** From the first demo run's month to today: the exports hold the three demo runs. */
+const RUNS = `from=${M1}-01&to=${schoolToday()}`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -66,14 +75,14 @@ describe('GET /api/hr-reports/summary', () => {
     expect(s.headcount.byEmployer.find((e) => e.key === 'tsc')?.count ?? 0).toBe(active.filter((x) => x.employer === 'tsc').length);
     expect(s.headcount.byGender.find((g) => g.key === 'female')?.count).toBe(active.filter((x) => x.gender === 'female').length);
     // Joiners: start dates in the period.
-    expect(s.joiners.count).toBe(staff.filter((x) => x.startDate >= '2026-01-01' && x.startDate <= '2026-12-31').length);
-    expect(s.leavers.count).toBe(staff.filter((x) => x.exitDate && x.exitDate >= '2026-01-01' && x.exitDate <= '2026-12-31').length);
+    expect(s.joiners.count).toBe(staff.filter((x) => x.startDate >= YEAR_START && x.startDate <= YEAR_END).length);
+    expect(s.leavers.count).toBe(staff.filter((x) => x.exitDate && x.exitDate >= YEAR_START && x.exitDate <= YEAR_END).length);
   });
 
-  it('gives the payroll cost of the approved runs 2026-08..10 with each run’s gross, and components that add up to it', async () => {
-    const s = await summary('hr');
+  it('gives the payroll cost of the demo’s three approved runs with each run’s gross, and components that add up to it', async () => {
+    const s = await summary('hr', RUNS);
     const runs = await system(t.database, (tx) => tx.select().from(payrollRuns).where(and(eq(payrollRuns.schoolId, greenhill), eq(payrollRuns.status, 'approved'))).orderBy(asc(payrollRuns.month)));
-    expect(s.payroll.months.map((x) => x.month)).toEqual(['2026-08', '2026-09', '2026-10']);
+    expect(s.payroll.months.map((x) => x.month)).toEqual([M1, M2, M3]);
     for (const [i, row] of s.payroll.months.entries()) {
       const run = runs[i]!;
       expect(row).toEqual({
@@ -98,15 +107,15 @@ describe('GET /api/hr-reports/summary', () => {
     expect(s.payroll.components[0]).toMatchObject({ code: 'basic', name: 'Basic salary' });
     expect(s.payroll.components.map((c) => c.code)).toEqual(expect.arrayContaining(['house', 'commuter']));
     expect(Math.round(s.payroll.totals.gross * 100)).toBe(runs.reduce((a, r) => a + r.grossCents, 0));
-    // A period inside September only gives September's run.
-    const sept = await summary('hr', 'from=2026-09-10&to=2026-09-20');
-    expect(sept.payroll.months.map((x) => x.month)).toEqual(['2026-09']);
+    // A period inside the middle run's month only gives that run.
+    const middle = await summary('hr', `from=${M2}-10&to=${M2}-20`);
+    expect(middle.payroll.months.map((x) => x.month)).toEqual([M2]);
   });
 
   it('counts approved leave taken in the period by type, not pending requests', async () => {
     const s = await summary('hr');
     const approved = await system(t.database, (tx) =>
-      tx.select().from(leaveRequests).where(and(eq(leaveRequests.schoolId, greenhill), eq(leaveRequests.status, 'approved'), gte(leaveRequests.endDate, '2026-01-01'), lte(leaveRequests.startDate, '2026-12-31'))),
+      tx.select().from(leaveRequests).where(and(eq(leaveRequests.schoolId, greenhill), eq(leaveRequests.status, 'approved'), gte(leaveRequests.endDate, YEAR_START), lte(leaveRequests.startDate, YEAR_END))),
     );
     expect(approved.length).toBeGreaterThan(0);
     expect(s.leave.requests).toBe(approved.length);
@@ -117,7 +126,7 @@ describe('GET /api/hr-reports/summary', () => {
 
   it('gives the staff attendance rate from the recorded days, overall and by month', async () => {
     const s = await summary('hr');
-    const rows = await system(t.database, (tx) => tx.select().from(staffAttendance).where(and(eq(staffAttendance.schoolId, greenhill), gte(staffAttendance.date, '2026-01-01'), lte(staffAttendance.date, '2026-12-31'))));
+    const rows = await system(t.database, (tx) => tx.select().from(staffAttendance).where(and(eq(staffAttendance.schoolId, greenhill), gte(staffAttendance.date, YEAR_START), lte(staffAttendance.date, YEAR_END))));
     expect(s.attendance.marked).toBe(rows.length);
     const n = (st: string) => rows.filter((r) => r.status === st).length;
     expect(s.attendance.present).toBe(n('present'));
@@ -164,28 +173,28 @@ describe('GET /api/hr-reports/dashboard', () => {
     expect(d.activeStaff).toBe(staff.length);
     expect(d.pendingLeave).toBe(pending.length);
     expect(d.pendingLeave).toBeGreaterThanOrEqual(1);
-    const [run] = await system(t.database, (tx) => tx.select().from(payrollRuns).where(and(eq(payrollRuns.schoolId, greenhill), eq(payrollRuns.month, '2026-10'))));
-    expect(d.lastPayroll).toEqual({ month: '2026-10', status: 'approved', staffCount: run!.staffCount, gross: run!.grossCents / 100, net: run!.netCents / 100, employerCost: run!.employerCostCents / 100 });
+    const [run] = await system(t.database, (tx) => tx.select().from(payrollRuns).where(and(eq(payrollRuns.schoolId, greenhill), eq(payrollRuns.month, M3))));
+    expect(d.lastPayroll).toEqual({ month: M3, status: 'approved', staffCount: run!.staffCount, gross: run!.grossCents / 100, net: run!.netCents / 100, employerCost: run!.employerCostCents / 100 });
     expect(d.byDepartment.reduce((a, x) => a + x.count, 0)).toBe(staff.length);
   });
 });
 
 describe('exports', () => {
   it('gives the reports as a PDF with the school letterhead', async () => {
-    const res = await get('hr', `/api/hr-reports/export.pdf?${YEAR}`);
+    const res = await get('hr', `/api/hr-reports/export.pdf?${RUNS}`);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain('hr-reports-2026-01-01-to-2026-12-31.pdf');
+    expect(res.headers['content-disposition']).toContain(`hr-reports-${M1}-01-to-${schoolToday()}.pdf`);
     const pdf = inspectPdf(res.rawPayload);
     expect(pdf.isPdf).toBe(true);
     expect(pdf.text).toContain('Greenhill');
     expect(pdf.text).toContain(hm.reports.title);
     expect(pdf.text).toContain(hm.reports.payrollTitle);
-    expect(pdf.text).toContain('October 2026');
+    expect(pdf.text).toContain(formatMonth(M3));
   });
 
   it('gives the reports as an Excel workbook, one sheet per table', async () => {
-    const res = await get('principal', `/api/hr-reports/export.xlsx?${YEAR}`);
+    const res = await get('principal', `/api/hr-reports/export.xlsx?${RUNS}`);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -194,8 +203,8 @@ describe('exports', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual([r.sheetHeadcount, r.sheetJoiners, r.sheetLeavers, r.sheetLeave, r.sheetPayroll, r.sheetComponents, r.sheetAttendance, r.sheetContracts]);
     const pay = wb.getWorksheet(r.sheetPayroll)!;
     expect(pay.rowCount).toBe(4);
-    const [run] = await system(t.database, (tx) => tx.select().from(payrollRuns).where(and(eq(payrollRuns.schoolId, greenhill), eq(payrollRuns.month, '2026-08'))));
-    expect(pay.getRow(2).getCell(1).value).toBe('2026-08');
+    const [run] = await system(t.database, (tx) => tx.select().from(payrollRuns).where(and(eq(payrollRuns.schoolId, greenhill), eq(payrollRuns.month, M1))));
+    expect(pay.getRow(2).getCell(1).value).toBe(M1);
     expect(pay.getRow(2).getCell(3).value).toBe(run!.grossCents / 100);
   });
 });

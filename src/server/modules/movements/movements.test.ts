@@ -15,6 +15,8 @@ import {
   transfers,
 } from '../../db/schema/index.js';
 import { createSchool, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
+import { ministryTermTemplate } from '../../../shared/curriculum-catalogue.js';
+import { demoCalendar } from '../../seed/demo-calendar.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { ListStudentsResponse, StudentDetail } from '../../../shared/contracts/learners.js';
 import type {
@@ -45,6 +47,9 @@ let greenhill: string;
 let riverside: string;
 const cookie: Record<string, string> = {};
 const today = schoolToday();
+/** The demo's years around today (the demo is built around the day it is seeded): last, this and next. */
+const Y = demoCalendar(today).year;
+const [LAST_YEAR, THIS_YEAR, NEXT_YEAR] = [String(Y - 1), String(Y), String(Y + 1)];
 const ZERO = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
@@ -80,7 +85,7 @@ async function learnersIn(schoolId: string, className: string, n = 50) {
       .from(students)
       .innerJoin(classes, eq(classes.id, students.classId))
       .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
-      .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), eq(classes.name, className), eq(academicYears.name, '2026')))
+      .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), eq(classes.name, className), eq(academicYears.name, THIS_YEAR)))
       .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id))
       .limit(n),
   );
@@ -129,8 +134,8 @@ const admission = (over: Json = {}): Json => ({
 describe('access: every route is principal-only (401 / 403)', () => {
   const routes: [Method, string, Json?][] = [
     ['GET', '/api/movements/promotions/plan'],
-    ['POST', '/api/movements/promotions/preview', { fromYearId: ZERO, toYearName: '2027' }],
-    ['POST', '/api/movements/promotions', { fromYearId: ZERO, toYearName: '2027' }],
+    ['POST', '/api/movements/promotions/preview', { fromYearId: ZERO, toYearName: NEXT_YEAR }],
+    ['POST', '/api/movements/promotions', { fromYearId: ZERO, toYearName: NEXT_YEAR }],
     ['GET', '/api/movements/promotions'],
     ['POST', `/api/movements/promotions/${ZERO}/undo`],
     ['GET', '/api/movements/schools-directory'],
@@ -159,9 +164,9 @@ describe('access: every route is principal-only (401 / 403)', () => {
   it('bad ids and bodies are 400 with the field named, never 500', async () => {
     const cases: [Method, string, Json | undefined, string][] = [
       ['GET', '/api/movements/promotions/plan?fromYearId=nope', undefined, 'fromYearId'],
-      ['POST', '/api/movements/promotions/preview', { fromYearId: 'nope', toYearName: '2027' }, 'fromYearId'],
+      ['POST', '/api/movements/promotions/preview', { fromYearId: 'nope', toYearName: NEXT_YEAR }, 'fromYearId'],
       ['POST', '/api/movements/promotions/preview', { fromYearId: ZERO }, 'toYearId'],
-      ['POST', '/api/movements/promotions', { fromYearId: ZERO, toYearName: '2027', exceptions: [{ studentId: ZERO, action: 'fly' }] }, 'exceptions.0.action'],
+      ['POST', '/api/movements/promotions', { fromYearId: ZERO, toYearName: NEXT_YEAR, exceptions: [{ studentId: ZERO, action: 'fly' }] }, 'exceptions.0.action'],
       ['POST', '/api/movements/promotions/nope/undo', undefined, 'id'],
       ['GET', '/api/movements/transfers/check?studentId=nope', undefined, 'studentId'],
       ['GET', '/api/movements/transfers?direction=sideways', undefined, 'direction'],
@@ -232,7 +237,7 @@ describe('transfers (issue 10 §2 Transfers)', () => {
     expect(after.leftOn).toBe(today);
     expect(after.leavingReason).toBe('Transferred to Moi Avenue Primary School: Family relocated to Mombasa');
     expect(after.classId).toBe(before.classId);
-    const e = await enrolment(s!.id, '2026');
+    const e = await enrolment(s!.id, THIS_YEAR);
     expect(e!.e.outcome).toBe('transferred');
     expect(e!.e.endedOn).toBe(today);
     const audit = await lastAudit('STUDENT_TRANSFERRED_OUT', greenhill);
@@ -265,7 +270,7 @@ describe('transfers (issue 10 §2 Transfers)', () => {
     const classId = await classIdOf('principal', 'Grade 6 West');
     const res = await json<TransferInResponse>('POST', '/api/movements/transfers/in', 'principal', admission({ classId, transferDate: addDays(today, -3) }), 201);
     expect(res.transfer).toMatchObject({ direction: 'in', otherSchoolName: 'Kilimani Primary School', previousUpi: 'UPI-KIL-0042', transferDate: addDays(today, -3) });
-    expect(res.message).toMatch(/admitted by transfer as GHA\/2026\/\d{4}/);
+    expect(res.message).toMatch(new RegExp(`admitted by transfer as GHA/${schoolToday().slice(0, 4)}/\\d{4}`));
     const detail = await json<StudentDetail>('GET', `/api/students/${res.studentId}`, 'principal');
     expect(detail).toMatchObject({ previousSchool: 'Kilimani Primary School', previousUpi: 'UPI-KIL-0042', admittedOn: addDays(today, -3), className: 'Grade 6 West', status: 'active' });
     expect(detail.guardians.map((g) => g.phone)).toEqual(['254711222333']);
@@ -322,7 +327,7 @@ describe('transfers (issue 10 §2 Transfers)', () => {
     const classId = await classIdOf('rsPrincipal', 'Year 9 Green');
     const accepted = await json<TransferDecisionResponse>('POST', `/api/movements/transfer-requests/${out.requestId}/accept`, 'rsPrincipal', { classId, boarding: 'boarding' });
     expect(accepted.request.status).toBe('accepted');
-    expect(accepted.message).toMatch(/joined the school as RIS\/2026\/\d{4}/);
+    expect(accepted.message).toMatch(new RegExp(`joined the school as RIS/${schoolToday().slice(0, 4)}/\\d{4}`));
     const admitted = await json<StudentDetail>('GET', `/api/students/${accepted.studentId}`, 'rsPrincipal');
     expect(admitted).toMatchObject({
       firstName: full.firstName,
@@ -395,7 +400,7 @@ describe('exits and readmission (issue 10 §2 Exit)', () => {
     expect(res.exit.learner.status).toBe('exited');
     const row = await studentRow(s!.id);
     expect(row).toMatchObject({ status: 'exited', leftOn: addDays(today, -2), leavingReason: 'Family moved abroad' });
-    expect((await enrolment(s!.id, '2026'))!.e).toMatchObject({ outcome: 'exited', endedOn: addDays(today, -2) });
+    expect((await enrolment(s!.id, THIS_YEAR))!.e).toMatchObject({ outcome: 'exited', endedOn: addDays(today, -2) });
     expect((await lastAudit('STUDENT_EXITED', greenhill))!).toMatchObject({ oldValue: { status: 'active', leftOn: null, leavingReason: null }, newValue: { status: 'exited', exitType: 'withdrawal' } });
     const active = await json<ListStudentsResponse>('GET', '/api/students?search=' + encodeURIComponent(`${s!.firstName} ${s!.lastName}`), 'principal');
     expect(active.items.map((x) => x.id)).not.toContain(s!.id);
@@ -409,7 +414,7 @@ describe('exits and readmission (issue 10 §2 Exit)', () => {
     const [a, b] = await learnersIn(greenhill, 'Grade 3 West', 2);
     const done = await json<ExitResponse>('POST', '/api/movements/exits', 'principal', { studentId: a!.id, exitType: 'completion', reason: 'Completed early', exitDate: today }, 201);
     expect(done.exit.learner.status).toBe('graduated');
-    expect((await enrolment(a!.id, '2026'))!.e.outcome).toBe('graduated');
+    expect((await enrolment(a!.id, THIS_YEAR))!.e.outcome).toBe('graduated');
     const death = await json<ExitResponse>('POST', '/api/movements/exits', 'principal', { studentId: b!.id, exitType: 'death', reason: 'Passed away after an illness', exitDate: today }, 201);
     expect(death.exit.canReadmit).toBe(false);
     expect((await error('POST', `/api/movements/exits/${death.exit.id}/readmit`, 'principal', { classId: await classIdOf('principal', 'Grade 3 West') }, 409)).code).toBe('CANNOT_READMIT');
@@ -427,7 +432,7 @@ describe('exits and readmission (issue 10 §2 Exit)', () => {
   });
 
   it('readmits into a class of an open year: active again, class history reopened, exit marked', async () => {
-    const closedClass = await classIdOf('principal', 'Grade 3 East', (await system(t.database, (tx) => tx.select().from(academicYears).where(and(eq(academicYears.schoolId, greenhill), eq(academicYears.name, '2025')))))[0]!.id);
+    const closedClass = await classIdOf('principal', 'Grade 3 East', (await system(t.database, (tx) => tx.select().from(academicYears).where(and(eq(academicYears.schoolId, greenhill), eq(academicYears.name, LAST_YEAR)))))[0]!.id);
     expect((await error('POST', `/api/movements/exits/${withdrawalId}/readmit`, 'principal', { classId: closedClass }, 400)).fields).toHaveProperty('classId');
     expect((await error('POST', `/api/movements/exits/${withdrawalId}/readmit`, 'principal', { classId: await classIdOf('principal', 'Grade 3 West'), readmittedOn: addDays(today, -3) }, 400)).fields).toHaveProperty('readmittedOn');
     // Another school's exit is 404.
@@ -436,7 +441,7 @@ describe('exits and readmission (issue 10 §2 Exit)', () => {
     const res = await json<ExitResponse>('POST', `/api/movements/exits/${withdrawalId}/readmit`, 'principal', { classId });
     expect(res.exit).toMatchObject({ readmittedOn: today, readmittedClassName: 'Grade 3 West', canReadmit: false });
     expect(await studentRow(withdrawnId)).toMatchObject({ status: 'active', classId, leftOn: null, leavingReason: null });
-    expect((await enrolment(withdrawnId, '2026'))!).toMatchObject({ className: 'Grade 3 West', e: { outcome: null, endedOn: null } });
+    expect((await enrolment(withdrawnId, THIS_YEAR))!).toMatchObject({ className: 'Grade 3 West', e: { outcome: null, endedOn: null } });
     const [exitRow] = await system(t.database, (tx) => tx.select().from(studentExits).where(eq(studentExits.id, withdrawalId)));
     expect(exitRow).toMatchObject({ readmittedOn: today, readmittedClassId: classId });
     expect((await lastAudit('STUDENT_READMITTED', greenhill))!).toMatchObject({ oldValue: { status: 'exited' }, newValue: { status: 'active', className: 'Grade 3 West' } });
@@ -463,28 +468,28 @@ describe('exits and readmission (issue 10 §2 Exit)', () => {
 
 describe('promotion (issue 10 §2 Promotion)', () => {
   let plan: PromotionPlan;
-  let year2026: string;
-  const activeIn2026 = async (schoolId: string) => {
+  let thisYearId: string;
+  const activeThisYear = async (schoolId: string) => {
     const [r] = await system(t.database, (tx) =>
       tx
         .select({ n: count() })
         .from(students)
         .innerJoin(classes, eq(classes.id, students.classId))
         .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
-        .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), eq(academicYears.name, '2026'))),
+        .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), eq(academicYears.name, THIS_YEAR))),
     );
     return Number(r!.n);
   };
 
   beforeAll(async () => {
     plan = await json<PromotionPlan>('GET', '/api/movements/promotions/plan', 'principal');
-    year2026 = plan.fromYear!.id;
+    thisYearId = plan.fromYear!.id;
   });
 
-  it('plans from the current year into a new 2027: every stream one level up, Grade 9 graduates', () => {
-    expect(plan.fromYear).toMatchObject({ name: '2026', isCurrent: true });
-    expect(plan.target).toMatchObject({ id: null, name: '2027', exists: false, startsOn: '2027-01-04' });
-    expect(plan.years.map((y) => y.name)).toEqual(['2025', '2026']);
+  it('plans from the current year into a new next year: every stream one level up, Grade 9 graduates', () => {
+    expect(plan.fromYear).toMatchObject({ name: THIS_YEAR, isCurrent: true });
+    expect(plan.target).toMatchObject({ id: null, name: NEXT_YEAR, exists: false, startsOn: ministryTermTemplate(Number(NEXT_YEAR))[0]!.startsOn });
+    expect(plan.years.map((y) => y.name)).toEqual([LAST_YEAR, THIS_YEAR]);
     expect(plan.sourceStreams).toHaveLength(22); // PP1, PP2, Grade 1 to 9: two streams each
     const byName = new Map(plan.sourceStreams.map((s) => [s.name, s]));
     const g9 = byName.get('Grade 9 East')!;
@@ -504,8 +509,8 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     const [skipper] = await learnersIn(greenhill, 'Grade 7 West', 1);
     const g8East = plan.targetStreams.find((s) => s.name === 'Grade 8 East')!;
     const preview = await json<PromotionPreview>('POST', '/api/movements/promotions/preview', 'principal', {
-      fromYearId: year2026,
-      toYearName: '2027',
+      fromYearId: thisYearId,
+      toYearName: NEXT_YEAR,
       // Both Grade 7 streams into Grade 8 East: over its capacity.
       mapping: [{ fromClassId: byName.get('Grade 7 West')!.classId, to: { levelId: g8East.levelId, stream: 'East' } }],
       exceptions: [
@@ -513,7 +518,7 @@ describe('promotion (issue 10 §2 Promotion)', () => {
         { studentId: skipper!.id, action: 'skip' },
       ],
     });
-    const total = await activeIn2026(greenhill);
+    const total = await activeThisYear(greenhill);
     expect(preview.counts.total).toBe(total);
     expect(preview.counts.repeated).toBe(1);
     expect(preview.counts.skipped).toBe(1);
@@ -528,7 +533,7 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     expect(target.overCapacity).toBe(true);
     expect(preview.warnings.some((w) => w.startsWith('Grade 8 East would have'))).toBe(true);
     expect(preview.targets.find((x) => x.name === 'Grade 9 West')!.incoming).toBeGreaterThan(0);
-    expect(preview.toYear).toMatchObject({ id: null, name: '2027', exists: false });
+    expect(preview.toYear).toMatchObject({ id: null, name: NEXT_YEAR, exists: false });
     expect(await system(t.database, (tx) => tx.select({ n: count() }).from(academicYears))).toEqual(years);
   });
 
@@ -537,19 +542,19 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     const [g8] = await learnersIn(greenhill, 'Grade 8 East', 1);
     const [rs] = await learnersIn(riverside, 'Year 8 Blue', 1);
     const [rsYear] = await system(t.database, (tx) => tx.select().from(academicYears).where(eq(academicYears.schoolId, riverside)).limit(1));
-    const year2025 = plan.years.find((y) => y.name === '2025')!.id;
+    const lastYearId = plan.years.find((y) => y.name === LAST_YEAR)!.id;
     const cases: [Json, string][] = [
-      [{ fromYearId: year2026, toYearName: '2027', exceptions: [{ studentId: g8!.id, action: 'skip' }] }, 'exceptions.0.action'],
-      [{ fromYearId: year2026, toYearName: '2027', exceptions: [{ studentId: rs!.id, action: 'repeat' }] }, 'exceptions.0.studentId'],
-      [{ fromYearId: year2026, toYearName: '2027', mapping: [{ fromClassId: byName.get('Grade 5 East')!.classId, to: null }] }, 'mapping.0.to'],
-      [{ fromYearId: year2026, toYearName: '2027', mapping: [{ fromClassId: ZERO, to: null }] }, 'mapping.0.fromClassId'],
-      [{ fromYearId: year2026, toYearName: '2027', mapping: [{ fromClassId: byName.get('Grade 5 East')!.classId, to: { levelId: ZERO, stream: 'East' } }] }, 'mapping.0.to.levelId'],
-      [{ fromYearId: year2026, toYearId: year2026 }, 'toYearId'],
-      [{ fromYearId: year2026, toYearId: year2025 }, 'toYearId'],
-      [{ fromYearId: year2026, toYearId: rsYear!.id }, 'toYearId'],
-      [{ fromYearId: rsYear!.id, toYearName: '2027' }, 'fromYearId'],
-      [{ fromYearId: year2026, toYearName: '2025' }, 'toYearName'],
-      [{ fromYearId: year2026, toYearName: '2027', toYearId: year2025 }, 'toYearName'],
+      [{ fromYearId: thisYearId, toYearName: NEXT_YEAR, exceptions: [{ studentId: g8!.id, action: 'skip' }] }, 'exceptions.0.action'],
+      [{ fromYearId: thisYearId, toYearName: NEXT_YEAR, exceptions: [{ studentId: rs!.id, action: 'repeat' }] }, 'exceptions.0.studentId'],
+      [{ fromYearId: thisYearId, toYearName: NEXT_YEAR, mapping: [{ fromClassId: byName.get('Grade 5 East')!.classId, to: null }] }, 'mapping.0.to'],
+      [{ fromYearId: thisYearId, toYearName: NEXT_YEAR, mapping: [{ fromClassId: ZERO, to: null }] }, 'mapping.0.fromClassId'],
+      [{ fromYearId: thisYearId, toYearName: NEXT_YEAR, mapping: [{ fromClassId: byName.get('Grade 5 East')!.classId, to: { levelId: ZERO, stream: 'East' } }] }, 'mapping.0.to.levelId'],
+      [{ fromYearId: thisYearId, toYearId: thisYearId }, 'toYearId'],
+      [{ fromYearId: thisYearId, toYearId: lastYearId }, 'toYearId'],
+      [{ fromYearId: thisYearId, toYearId: rsYear!.id }, 'toYearId'],
+      [{ fromYearId: rsYear!.id, toYearName: NEXT_YEAR }, 'fromYearId'],
+      [{ fromYearId: thisYearId, toYearName: LAST_YEAR }, 'toYearName'],
+      [{ fromYearId: thisYearId, toYearName: NEXT_YEAR, toYearId: lastYearId }, 'toYearName'],
     ];
     for (const [body, field] of cases) {
       const e = await error('POST', '/api/movements/promotions/preview', 'principal', body, 400);
@@ -564,32 +569,32 @@ describe('promotion (issue 10 §2 Promotion)', () => {
   let promotedId: string;
   let activeBefore = 0;
 
-  it('applies in one go: 2027 with terms and streams, class history, graduates leave as alumni, audit', async () => {
+  it('applies in one go: next year with terms and streams, class history, graduates leave as alumni, audit', async () => {
     const [repeater] = await learnersIn(greenhill, 'Grade 7 East', 1);
     const [skipper] = await learnersIn(greenhill, 'Grade 7 West', 1);
     const [graduate] = await learnersIn(greenhill, 'Grade 9 East', 1);
     const [promoted] = await learnersIn(greenhill, 'Grade 4 West', 1);
     [repeaterId, skipperId, graduateId, promotedId] = [repeater!.id, skipper!.id, graduate!.id, promoted!.id];
-    const total = await activeIn2026(greenhill);
+    const total = await activeThisYear(greenhill);
     activeBefore = total;
     const g7East2026 = (await classesOf('principal')).find((c) => c.name === 'Grade 7 East')!;
     const res = await json<ApplyPromotionResponse>(
       'POST',
       '/api/movements/promotions',
       'principal',
-      { fromYearId: year2026, toYearName: '2027', exceptions: [{ studentId: repeaterId, action: 'repeat' }, { studentId: skipperId, action: 'skip' }] },
+      { fromYearId: thisYearId, toYearName: NEXT_YEAR, exceptions: [{ studentId: repeaterId, action: 'repeat' }, { studentId: skipperId, action: 'skip' }] },
       201,
     );
     batchId = res.batch.id;
-    expect(res.batch).toMatchObject({ status: 'applied', fromYear: { name: '2026' }, toYear: { name: '2027' }, madeCurrent: false, undoBlockedReason: null });
+    expect(res.batch).toMatchObject({ status: 'applied', fromYear: { name: THIS_YEAR }, toYear: { name: NEXT_YEAR }, madeCurrent: false, undoBlockedReason: null });
     expect(res.batch.counts.repeated + res.batch.counts.skipped + res.batch.counts.promoted + res.batch.counts.graduated).toBe(total);
     expect(res.preview.toYear.exists).toBe(true);
 
     // The year, its terms (Ministry pattern, one year on) and streams.
-    const [y2027] = await system(t.database, (tx) => tx.select().from(academicYears).where(and(eq(academicYears.schoolId, greenhill), eq(academicYears.name, '2027'))));
-    expect(y2027).toMatchObject({ startsOn: '2027-01-04', endsOn: '2027-10-22', isCurrent: false, status: 'open' });
+    const [y2027] = await system(t.database, (tx) => tx.select().from(academicYears).where(and(eq(academicYears.schoolId, greenhill), eq(academicYears.name, NEXT_YEAR))));
+    expect(y2027).toMatchObject({ startsOn: ministryTermTemplate(Number(NEXT_YEAR))[0]!.startsOn, endsOn: ministryTermTemplate(Number(NEXT_YEAR))[2]!.endsOn, isCurrent: false, status: 'open' });
     const termRows = await system(t.database, (tx) => tx.select().from(terms).where(eq(terms.academicYearId, y2027!.id)).orderBy(asc(terms.number)));
-    expect(termRows.map((x) => [x.name, x.startsOn])).toEqual([['Term 1', '2027-01-04'], ['Term 2', '2027-04-26'], ['Term 3', '2027-08-23']]);
+    expect(termRows.map((x) => [x.name, x.startsOn])).toEqual(ministryTermTemplate(Number(NEXT_YEAR)).map((x) => [x.name, x.startsOn]));
     // The new year has 2026's streams (School setup's copy: same level, name, capacity, home room,
     // class teacher) and their teachers' assignments.
     const streams2027 = await classesOf('principal', y2027!.id);
@@ -603,34 +608,34 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     // Learners and class history.
     const p = await studentRow(promotedId);
     expect(p.classId).toBe(streams2027.find((c) => c.name === 'Grade 5 West')!.id);
-    expect((await enrolment(promotedId, '2026'))!.e).toMatchObject({ outcome: 'promoted', endedOn: '2026-10-23' });
-    expect((await enrolment(promotedId, '2027'))!).toMatchObject({ className: 'Grade 5 West', e: { promotionBatchId: batchId, startedOn: '2027-01-04' } });
-    expect((await enrolment(promotedId, '2025'))!.e.outcome).toBe('promoted');
+    expect((await enrolment(promotedId, THIS_YEAR))!.e).toMatchObject({ outcome: 'promoted', endedOn: ministryTermTemplate(Y)[2]!.endsOn });
+    expect((await enrolment(promotedId, NEXT_YEAR))!).toMatchObject({ className: 'Grade 5 West', e: { promotionBatchId: batchId, startedOn: ministryTermTemplate(Y + 1)[0]!.startsOn } });
+    expect((await enrolment(promotedId, LAST_YEAR))!.e.outcome).toBe('promoted');
     expect((await studentRow(repeaterId)).classId).toBe(streams2027.find((c) => c.name === 'Grade 7 East')!.id);
-    expect((await enrolment(repeaterId, '2026'))!.e.outcome).toBe('repeated');
+    expect((await enrolment(repeaterId, THIS_YEAR))!.e.outcome).toBe('repeated');
     expect((await studentRow(skipperId)).classId).toBe(streams2027.find((c) => c.name === 'Grade 9 West')!.id);
-    expect((await enrolment(skipperId, '2026'))!.e.outcome).toBe('skipped');
+    expect((await enrolment(skipperId, THIS_YEAR))!.e.outcome).toBe('skipped');
     const g = await studentRow(graduateId);
-    expect(g).toMatchObject({ status: 'graduated', leftOn: '2026-10-23', leavingReason: 'Completed junior school (Grade 9).' });
-    expect((await enrolment(graduateId, '2026'))!.e.outcome).toBe('graduated');
-    expect(await enrolment(graduateId, '2027')).toBeUndefined();
+    expect(g).toMatchObject({ status: 'graduated', leftOn: ministryTermTemplate(Y)[2]!.endsOn, leavingReason: 'Completed junior school (Grade 9).' });
+    expect((await enrolment(graduateId, THIS_YEAR))!.e.outcome).toBe('graduated');
+    expect(await enrolment(graduateId, NEXT_YEAR)).toBeUndefined();
     const history = await json<{ items: { academicYear: string; className: string; outcome: string | null }[] }>('GET', `/api/students/${promotedId}/history`, 'principal');
     expect(history.items.map((h) => [h.academicYear, h.className, h.outcome])).toEqual([
-      ['2027', 'Grade 5 West', null],
-      ['2026', 'Grade 4 West', 'promoted'],
-      ['2025', 'Grade 3 West', 'promoted'],
+      [NEXT_YEAR, 'Grade 5 West', null],
+      [THIS_YEAR, 'Grade 4 West', 'promoted'],
+      [LAST_YEAR, 'Grade 3 West', 'promoted'],
     ]);
     const audit = await lastAudit('PROMOTION_APPLIED', greenhill);
     expect(audit!.targetEntity).toBe(`promotion_batch:${batchId}`);
-    expect(audit!.newValue).toMatchObject({ fromYear: '2026', toYear: '2027', createdYear: true, counts: res.batch.counts });
+    expect(audit!.newValue).toMatchObject({ fromYear: THIS_YEAR, toYear: NEXT_YEAR, createdYear: true, counts: res.batch.counts });
   });
 
   it('refuses to apply the same years twice (409) and says so in the plan', async () => {
-    const again = await error('POST', '/api/movements/promotions', 'principal', { fromYearId: year2026, toYearName: '2027' }, 409);
+    const again = await error('POST', '/api/movements/promotions', 'principal', { fromYearId: thisYearId, toYearName: NEXT_YEAR }, 409);
     expect(again.code).toBe('PROMOTION_EXISTS');
     expect(again.message).toMatch(/already been promoted into 2027/);
     const p = await json<PromotionPlan>('GET', '/api/movements/promotions/plan', 'principal');
-    expect(p.target).toMatchObject({ name: '2027', exists: true });
+    expect(p.target).toMatchObject({ name: NEXT_YEAR, exists: true });
     expect(p.appliedBatchId).toBe(batchId);
   });
 
@@ -643,12 +648,12 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     expect(res.message).toMatch(/back in their 2026 streams/);
     const p = await studentRow(promotedId);
     expect(p.classId).toBe(await classIdOf('principal', 'Grade 4 West'));
-    expect((await enrolment(promotedId, '2026'))!.e).toMatchObject({ outcome: null, endedOn: null });
-    expect(await enrolment(promotedId, '2027')).toBeUndefined();
+    expect((await enrolment(promotedId, THIS_YEAR))!.e).toMatchObject({ outcome: null, endedOn: null });
+    expect(await enrolment(promotedId, NEXT_YEAR)).toBeUndefined();
     expect(await studentRow(graduateId)).toMatchObject({ status: 'active', leftOn: null, leavingReason: null, classId: await classIdOf('principal', 'Grade 9 East') });
     expect((await studentRow(repeaterId)).classId).toBe(await classIdOf('principal', 'Grade 7 East'));
     expect(await system(t.database, (tx) => tx.select({ n: count() }).from(studentEnrolments).where(eq(studentEnrolments.promotionBatchId, batchId)))).toEqual([{ n: 0 }]);
-    expect(await activeIn2026(greenhill)).toBe(totalBefore);
+    expect(await activeThisYear(greenhill)).toBe(totalBefore);
     expect((await lastAudit('PROMOTION_UNDONE', greenhill))!).toMatchObject({ oldValue: { status: 'applied' }, newValue: { status: 'undone' } });
     expect((await error('POST', `/api/movements/promotions/${batchId}/undo`, 'principal', undefined, 409)).code).toBe('ALREADY_UNDONE');
     // Another school's batch is 404.
@@ -667,7 +672,7 @@ describe('promotion (issue 10 §2 Promotion)', () => {
       'POST',
       '/api/movements/promotions',
       'principal',
-      { fromYearId: year2026, toYearId: p.target!.id, makeCurrent: true, mapping: [{ fromClassId: g6East.classId, to: { levelId: g7.levelId, stream: 'North' } }] },
+      { fromYearId: thisYearId, toYearId: p.target!.id, makeCurrent: true, mapping: [{ fromClassId: g6East.classId, to: { levelId: g7.levelId, stream: 'North' } }] },
       201,
     );
     expect(res.batch.madeCurrent).toBe(true);
@@ -675,7 +680,7 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     const north = (await classesOf('principal', p.target!.id!)).find((c) => c.name === 'Grade 7 North')!;
     expect(north).toMatchObject({ capacity: g6East2026.capacity, homeRoom: g6East2026.homeRoom, classTeacherId: null, learnerCount: g6East.learners });
     const [current] = await system(t.database, (tx) => tx.select().from(academicYears).where(and(eq(academicYears.schoolId, greenhill), eq(academicYears.isCurrent, true))));
-    expect(current!.name).toBe('2027');
+    expect(current!.name).toBe(NEXT_YEAR);
     const [term] = await system(t.database, (tx) => tx.select().from(terms).where(and(eq(terms.schoolId, greenhill), eq(terms.isCurrent, true))));
     expect(term!.academicYearId).toBe(current!.id);
     // The register now shows 2027 streams.
@@ -703,7 +708,7 @@ describe('promotion (issue 10 §2 Promotion)', () => {
   it('a newer batch blocks undoing an older one (Riverside: 2026 → 2027 → 2028), in reverse order it works', async () => {
     const rsPlan = await json<PromotionPlan>('GET', '/api/movements/promotions/plan', 'rsPrincipal');
     expect(rsPlan.sourceStreams.find((s) => s.name === 'Year 11 Blue')!.isFinal).toBe(true);
-    const first = await json<ApplyPromotionResponse>('POST', '/api/movements/promotions', 'rsPrincipal', { fromYearId: rsPlan.fromYear!.id, toYearName: '2027' }, 201);
+    const first = await json<ApplyPromotionResponse>('POST', '/api/movements/promotions', 'rsPrincipal', { fromYearId: rsPlan.fromYear!.id, toYearName: NEXT_YEAR }, 201);
     const [alumnus] = await system(t.database, (tx) =>
       tx.select().from(students).where(and(eq(students.schoolId, riverside), eq(students.status, 'graduated'))).limit(1),
     );

@@ -6,11 +6,16 @@ import type { BankFilesResponse, EmailPayslipsResponse, MyPayslipsResponse, YtdR
 import { formatKes } from '../../../shared/money.js';
 import { payrollLines, payrollRuns, profiles, staffMembers } from '../../db/schema/index.js';
 import { inspectPdf } from '../../lib/pdf.js';
+import { demoPayrollMonths } from '../../seed/demo-calendar.js';
+import { formatMonth, schoolToday } from '../../../shared/dates.js';
+
+/** The demo's approved runs: the three months before today's (seed/hr.ts). */
+const [M1, M2, M3] = demoPayrollMonths(schoolToday()) as [string, string, string];
 
 /**
  * Payroll documents (issue 14 §3): payslip PDFs (one, bulk, draft watermark, e-mailed once), bank files,
  * KRA P10 with the Housing Levy sheet, NSSF and SHIF returns, the journal, year-to-date, the P9A and
- * My Payslips, all printed from the demo's stored lines (approved runs 2026-08..10). Access: HR of the
+ * My Payslips, all printed from the demo's stored lines (approved runs: the three months before today's). Access: HR of the
  * school; the staff member reads only their own; other roles 403; another school's run 404.
  * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
@@ -32,7 +37,7 @@ beforeAll(async () => {
   }
   const teacherProfile = await profileIdOf(t.database, DEMO.greenhill.teacher);
   await system(t.database, async (tx) => {
-    [octRun] = await tx.select().from(payrollRuns).where(and(eq(payrollRuns.schoolId, greenhill), eq(payrollRuns.month, '2026-10')));
+    [octRun] = await tx.select().from(payrollRuns).where(and(eq(payrollRuns.schoolId, greenhill), eq(payrollRuns.month, M3)));
     octLines = await tx.select().from(payrollLines).where(eq(payrollLines.runId, octRun.id));
     const [me] = await tx.select().from(staffMembers).where(eq(staffMembers.profileId, teacherProfile));
     teacherStaffId = me!.id;
@@ -60,16 +65,16 @@ describe('payslip PDFs', () => {
     expect(pdf.text).toContain(`KES ${formatKes(teacherLine.netCents)}`);
     expect(pdf.text).toContain(formatKes(teacherLine.payeCents));
     expect(pdf.text).toContain(teacherLine.staff.name);
-    expect(pdf.text).toContain('October 2026');
+    expect(pdf.text).toContain(formatMonth(M3));
     expect(pdf.text).toContain('NSSF Tier I');
-    expect(pdf.text).toContain('YEAR TO DATE (2026)');
+    expect(pdf.text).toContain(`YEAR TO DATE (${M3.slice(0, 4)})`);
     expect(pdf.text).not.toContain('DRAFT');
   });
 
   it("gives HR any one employee's payslip of the run as one page named after the month and staff number", async () => {
     const res = await get('hr', `/api/payroll/runs/${octRun.id}/payslips/${otherLine.staffId}.pdf`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toContain(`payslip-2026-10-${otherLine.staff.staffNumber.replace(/[^\w.\- ]+/g, '_')}.pdf`);
+    expect(res.headers['content-disposition']).toContain(`payslip-${M3}-${otherLine.staff.staffNumber.replace(/[^\w.\- ]+/g, '_')}.pdf`);
     const pdf = inspectPdf(res.rawPayload);
     expect(pdf.pages).toBe(1);
     expect(pdf.text).toContain(otherLine.staff.name);
@@ -138,8 +143,8 @@ describe('payslip PDFs', () => {
     const mails = t.mailbox.slice(before);
     expect(mails).toHaveLength(withEmail);
     const mine = mails.find((x) => x.to === teacherLine.staff.email) as (typeof mails)[number] & { attachments?: { filename: string; content: Buffer }[] };
-    expect(mine?.subject).toContain('October 2026');
-    expect(mine?.attachments?.[0]?.filename).toMatch(/^payslip-2026-10-.+\.pdf$/);
+    expect(mine?.subject).toContain(formatMonth(M3));
+    expect(mine?.attachments?.[0]?.filename).toMatch(new RegExp(`^payslip-${M3}-.+\\.pdf$`));
     expect(inspectPdf(mine!.attachments![0]!.content).text).toContain(`KES ${formatKes(teacherLine.netCents)}`);
     const marked = await system(t.database, (tx) => tx.select({ id: payrollLines.id }).from(payrollLines).where(and(eq(payrollLines.runId, octRun.id), isNotNull(payrollLines.emailedAt))));
     expect(marked).toHaveLength(withEmail);
@@ -211,10 +216,10 @@ describe('returns', () => {
   });
 
   it('sums the year to date over approved runs (JSON and Excel)', async () => {
-    const res = await get('hr', '/api/payroll/ytd?year=2026');
+    const res = await get('hr', `/api/payroll/ytd?year=${M3.slice(0, 4)}`);
     expect(res.statusCode, res.body).toBe(200);
     const ytd = res.json<YtdResponse>();
-    expect(ytd.runMonths).toEqual(expect.arrayContaining(['2026-08', '2026-09', '2026-10']));
+    expect(ytd.runMonths).toEqual(expect.arrayContaining([M1, M2, M3].filter((x) => x.slice(0, 4) === M3.slice(0, 4))));
     const lines = await system(t.database, (tx) =>
       tx
         .select({ net: payrollLines.netCents, paye: payrollLines.payeCents })
@@ -226,19 +231,19 @@ describe('returns', () => {
     expect(me.months).toBe(lines.length);
     expect(Math.round(me.net * 100)).toBe(lines.reduce((s, l) => s + l.net, 0));
     expect(Math.round(me.paye * 100)).toBe(lines.reduce((s, l) => s + l.paye, 0));
-    const xlsx = await get('hr', '/api/payroll/ytd.xlsx?year=2026');
+    const xlsx = await get('hr', `/api/payroll/ytd.xlsx?year=${M3.slice(0, 4)}`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
   });
 
   it('prints the P9A for HR and for the member of staff', async () => {
-    const hr = await get('hr', `/api/payroll/p9/${teacherStaffId}.pdf?year=2026`);
+    const hr = await get('hr', `/api/payroll/p9/${teacherStaffId}.pdf?year=${M3.slice(0, 4)}`);
     expect(hr.statusCode, hr.body).toBe(200);
     const text = inspectPdf(hr.rawPayload).text;
     expect(text).toContain('P9A');
     expect(text).toContain(teacherLine.staff.name);
     expect(text).toContain(formatKes(teacherLine.payeCents));
-    const mine = await get('teacher', '/api/me/p9.pdf?year=2026');
+    const mine = await get('teacher', `/api/me/p9.pdf?year=${M3.slice(0, 4)}`);
     expect(mine.statusCode).toBe(200);
     expect(inspectPdf(mine.rawPayload).text).toContain(teacherLine.staff.name);
     expect((await get('teacher', '/api/me/p9.pdf?year=2025')).statusCode).toBe(404);
@@ -251,7 +256,7 @@ describe('My Payslips', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<MyPayslipsResponse>();
     expect(body.hasStaffRecord).toBe(true);
-    expect(body.items.map((i) => i.month).slice(0, 3)).toEqual(['2026-10', '2026-09', '2026-08']);
+    expect(body.items.map((i) => i.month).slice(0, 3)).toEqual([M3, M2, M1]);
     const oct = body.items[0]!;
     expect(oct.lineId).toBe(teacherLine.id);
     expect(Math.round(oct.net * 100)).toBe(teacherLine.netCents);
@@ -293,8 +298,8 @@ describe('access', () => {
       `/api/payroll/runs/${octRun.id}/p10.csv`,
       `/api/payroll/runs/${octRun.id}/bank-files`,
       `/api/payroll/runs/${octRun.id}/journal.xlsx`,
-      '/api/payroll/ytd?year=2026',
-      `/api/payroll/p9/${teacherStaffId}.pdf?year=2026`,
+      `/api/payroll/ytd?year=${M3.slice(0, 4)}`,
+      `/api/payroll/p9/${teacherStaffId}.pdf?year=${M3.slice(0, 4)}`,
     ];
     for (const who of ['teacher', 'principal', 'finance']) {
       for (const url of urls) expect((await get(who, url)).statusCode, `${who} ${url}`).toBe(403);
@@ -308,7 +313,7 @@ describe('access', () => {
       `/api/payroll/runs/${octRun.id}/payslips/${teacherStaffId}.pdf`,
       `/api/payroll/runs/${octRun.id}/p10.csv`,
       `/api/payroll/runs/${octRun.id}/bank-files`,
-      `/api/payroll/p9/${teacherStaffId}.pdf?year=2026`,
+      `/api/payroll/p9/${teacherStaffId}.pdf?year=${M3.slice(0, 4)}`,
     ]) {
       expect((await get('rsHr', url)).statusCode, url).toBe(404);
     }

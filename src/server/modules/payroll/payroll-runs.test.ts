@@ -3,7 +3,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createTestApp, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { CalculatePayResponse, PayComponent, PayrollRunDetail, PayrollRunSummary } from '../../../shared/contracts/payroll.js';
 import { approvals, payrollRuns } from '../../db/schema/index.js';
-import { buildPayrollLine } from '../../../shared/payroll/run.js';
+import { buildPayrollLine, payDateFor } from '../../../shared/payroll/run.js';
+import { formatMonth, schoolToday } from '../../../shared/dates.js';
+import { demoPayrollMonths } from '../../seed/demo-calendar.js';
+
+/**
+ * The demo's approved runs are the three months before today's (seed/hr.ts); the current month (CUR)
+ * and the one after (NEXT) are HR's to run.
+ */
+const [M1, M2, M3] = demoPayrollMonths(schoolToday()) as [string, string, string];
+const CUR = schoolToday().slice(0, 7);
+const NEXT = nextMonth(CUR);
+const AFTER = nextMonth(NEXT);
+
+/** The month after 'YYYY-MM'. */
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
 
 /**
  * Payroll runs (issue 14 §3, §5 Public API): GET/POST /api/payroll/runs, GET /api/payroll/runs/:id,
@@ -41,11 +58,11 @@ describe('payroll runs', () => {
       expect(res.statusCode, res.body).toBe(200);
       const items = res.json<{ items: PayrollRunSummary[] }>().items;
       expect(items.map((r) => [r.month, r.status])).toEqual([
-        ['2026-10', 'approved'],
-        ['2026-09', 'approved'],
-        ['2026-08', 'approved'],
+        [M3, 'approved'],
+        [M2, 'approved'],
+        [M1, 'approved'],
       ]);
-      expect(items[0]!.payDate).toBe('2026-10-28');
+      expect(items[0]!.payDate).toBe(payDateFor(M3, 28));
       expect(items[0]!.staffCount).toBeGreaterThan(10);
     }
   });
@@ -65,12 +82,12 @@ describe('payroll runs', () => {
     // Variance against September for a line that was there.
     const withPrev = run.lines.find((l) => l.previous)!;
     expect(withPrev.variance!.netPay).toBeCloseTo(withPrev.netPay - withPrev.previous!.netPay, 2);
-    expect(run.previous?.month).toBe('2026-09');
+    expect(run.previous?.month).toBe(M2);
   });
 
   it('reproduces an approved payslip exactly from the pay components and the rules of its pay date', async () => {
     const list = (await call('hr', 'GET', '/api/payroll/runs')).json<{ items: PayrollRunSummary[] }>().items;
-    const oct = (await call('hr', 'GET', `/api/payroll/runs/${list.find((r) => r.month === '2026-10')!.id}`)).json<PayrollRunDetail>();
+    const oct = (await call('hr', 'GET', `/api/payroll/runs/${list.find((r) => r.month === M3)!.id}`)).json<PayrollRunDetail>();
     for (const line of oct.lines.slice(0, 8)) {
       const comps = (await call('hr', 'GET', `/api/payroll/components?staffId=${line.staffId}`)).json<{ items: PayComponent[] }>().items;
       const again = buildPayrollLine(
@@ -85,19 +102,19 @@ describe('payroll runs', () => {
     }
   });
 
-  it('computes November as a draft once: a second computation and a concurrent one give the same run', async () => {
-    const first = await call('hr', 'POST', '/api/payroll/runs', { month: '2026-11' });
+  it('computes the current month as a draft once: a second computation and a concurrent one give the same run', async () => {
+    const first = await call('hr', 'POST', '/api/payroll/runs', { month: CUR });
     expect(first.statusCode, first.body).toBe(201);
     const run = first.json<PayrollRunDetail>();
     expect(run.status).toBe('draft');
-    expect(run.payDate).toBe('2026-11-28');
+    expect(run.payDate).toBe(payDateFor(CUR, 28));
     expect(run.lines.length).toBeGreaterThan(10);
     expect(run.lines.every((l) => l.nssf.phase === 'Year 4')).toBe(true);
-    const [a, b] = await Promise.all([call('hr', 'POST', '/api/payroll/runs', { month: '2026-11' }), call('hr', 'POST', '/api/payroll/runs', { month: '2026-11' })]);
+    const [a, b] = await Promise.all([call('hr', 'POST', '/api/payroll/runs', { month: CUR }), call('hr', 'POST', '/api/payroll/runs', { month: CUR })]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json<PayrollRunDetail>().id).toBe(run.id);
     expect(b.json<PayrollRunDetail>().id).toBe(run.id);
-    const rows = await system(t.database, (tx) => tx.select().from(payrollRuns).where(eq(payrollRuns.month, '2026-11')));
+    const rows = await system(t.database, (tx) => tx.select().from(payrollRuns).where(eq(payrollRuns.month, CUR)));
     expect(rows).toHaveLength(1);
   });
 
@@ -113,9 +130,9 @@ describe('payroll runs', () => {
     expect(rows).toHaveLength(0);
   });
 
-  it('submits November to the Approvals card; the principal approves it there; approving twice and editing it are 409', async () => {
+  it('submits the current month to the Approvals card; the principal approves it there; approving twice and editing it are 409', async () => {
     const list = (await call('hr', 'GET', '/api/payroll/runs')).json<{ items: PayrollRunSummary[] }>().items;
-    const nov = list.find((r) => r.month === '2026-11')!;
+    const nov = list.find((r) => r.month === CUR)!;
     expect((await call('principal', 'POST', `/api/payroll/runs/${nov.id}/reject`, { note: 'x' })).statusCode).toBe(409);
     const submitted = await call('hr', 'POST', `/api/payroll/runs/${nov.id}/submit`);
     expect(submitted.statusCode, submitted.body).toBe(200);
@@ -125,7 +142,7 @@ describe('payroll runs', () => {
 
     const card = (await call('principal', 'GET', '/api/approvals?status=pending')).json<{ items: { id: string; kind: string; subjectId: string; title: string }[] }>();
     const row = card.items.find((i) => i.kind === 'payroll_run' && i.subjectId === nov.id)!;
-    expect(row.title).toBe('Payroll for November 2026');
+    expect(row.title).toBe(`Payroll for ${formatMonth(CUR)}`);
     expect((await call('hr', 'POST', `/api/payroll/runs/${nov.id}/approve`, {})).statusCode).toBe(403);
     expect((await call('teacher', 'POST', `/api/approvals/${row.id}/approve`, {})).statusCode).toBe(403);
     const ok = await call('principal', 'POST', `/api/approvals/${row.id}/approve`, {});
@@ -135,12 +152,12 @@ describe('payroll runs', () => {
     expect(after.approvedBy).toBeTruthy();
 
     expect((await call('director', 'POST', `/api/payroll/runs/${nov.id}/approve`, {})).statusCode).toBe(409);
-    expect((await call('hr', 'POST', '/api/payroll/runs', { month: '2026-11' })).statusCode).toBe(409);
+    expect((await call('hr', 'POST', '/api/payroll/runs', { month: CUR })).statusCode).toBe(409);
     expect((await call('hr', 'DELETE', `/api/payroll/runs/${nov.id}`)).statusCode).toBe(409);
   });
 
   it('lets the director reject a submitted run back to draft with a note, then approve it directly', async () => {
-    const dec = (await call('hr', 'POST', '/api/payroll/runs', { month: '2026-12' })).json<PayrollRunDetail>();
+    const dec = (await call('hr', 'POST', '/api/payroll/runs', { month: NEXT })).json<PayrollRunDetail>();
     await call('hr', 'POST', `/api/payroll/runs/${dec.id}/submit`);
     const rejected = await call('director', 'POST', `/api/payroll/runs/${dec.id}/reject`, { note: 'Check the December bonus first.' });
     expect(rejected.statusCode, rejected.body).toBe(200);
@@ -159,9 +176,9 @@ describe('payroll runs', () => {
     for (const who of ['teacher', 'finance', 'parent']) {
       expect((await call(who, 'GET', '/api/payroll/runs')).statusCode).toBe(403);
       expect((await call(who, 'GET', `/api/payroll/runs/${id}`)).statusCode).toBe(403);
-      expect((await call(who, 'POST', '/api/payroll/runs', { month: '2027-01' })).statusCode).toBe(403);
+      expect((await call(who, 'POST', '/api/payroll/runs', { month: AFTER })).statusCode).toBe(403);
     }
-    expect((await call('principal', 'POST', '/api/payroll/runs', { month: '2027-01' })).statusCode).toBe(403);
+    expect((await call('principal', 'POST', '/api/payroll/runs', { month: AFTER })).statusCode).toBe(403);
     expect((await call('rsHr', 'GET', `/api/payroll/runs/${id}`)).statusCode).toBe(404);
     expect((await call('rsHr', 'POST', `/api/payroll/runs/${id}/submit`)).statusCode).toBe(404);
     const rs = (await call('rsHr', 'GET', '/api/payroll/runs')).json<{ items: PayrollRunSummary[] }>().items;
@@ -171,19 +188,19 @@ describe('payroll runs', () => {
 
 describe('pay components', () => {
   it('adds an allowance and a negative adjustment, refuses a negative deduction and a change inside an approved month', async () => {
-    const staff = (await call('hr', 'GET', '/api/payroll/staff?month=2027-01')).json<{ items: { id: string; netPay: number | null; name: string }[] }>().items;
+    const staff = (await call('hr', 'GET', `/api/payroll/staff?month=${AFTER}`)).json<{ items: { id: string; netPay: number | null; name: string }[] }>().items;
     const paid = staff.find((s) => s.netPay !== null)!;
     const before = paid.netPay!;
-    const allowance = await call('hr', 'POST', '/api/payroll/components', { staffId: paid.id, kind: 'allowance', code: 'responsibility', name: 'Games master', amount: 3000, taxable: true, startMonth: '2027-01', endMonth: null });
+    const allowance = await call('hr', 'POST', '/api/payroll/components', { staffId: paid.id, kind: 'allowance', code: 'responsibility', name: 'Games master', amount: 3000, taxable: true, startMonth: AFTER, endMonth: null });
     expect(allowance.statusCode, allowance.body).toBe(201);
-    const adj = await call('hr', 'POST', '/api/payroll/components', { staffId: paid.id, kind: 'adjustment', code: 'adjustment', name: 'Overpaid in November', amount: -1000, taxable: true, startMonth: '2027-01', endMonth: '2027-01' });
+    const adj = await call('hr', 'POST', '/api/payroll/components', { staffId: paid.id, kind: 'adjustment', code: 'adjustment', name: 'Overpaid in November', amount: -1000, taxable: true, startMonth: AFTER, endMonth: AFTER });
     expect(adj.statusCode, adj.body).toBe(201);
-    const bad = await call('hr', 'POST', '/api/payroll/components', { staffId: paid.id, kind: 'deduction', code: 'loan', name: 'Loan', amount: -500, startMonth: '2027-01' });
+    const bad = await call('hr', 'POST', '/api/payroll/components', { staffId: paid.id, kind: 'deduction', code: 'loan', name: 'Loan', amount: -500, startMonth: AFTER });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.amount).toBeTruthy();
-    const locked = await call('hr', 'POST', '/api/payroll/components', { staffId: paid.id, kind: 'allowance', code: 'x', name: 'Backdated', amount: 100, startMonth: '2026-10', endMonth: '2026-10' });
+    const locked = await call('hr', 'POST', '/api/payroll/components', { staffId: paid.id, kind: 'allowance', code: 'x', name: 'Backdated', amount: 100, startMonth: M3, endMonth: M3 });
     expect(locked.statusCode).toBe(409);
-    const after = (await call('hr', 'GET', '/api/payroll/staff?month=2027-01')).json<{ items: { id: string; netPay: number | null }[] }>().items.find((s) => s.id === paid.id)!;
+    const after = (await call('hr', 'GET', `/api/payroll/staff?month=${AFTER}`)).json<{ items: { id: string; netPay: number | null }[] }>().items.find((s) => s.id === paid.id)!;
     expect(after.netPay!).toBeGreaterThan(before);
     expect(after.netPay!).toBeLessThan(before + 3000);
     const comps = (await call('hr', 'GET', `/api/payroll/components?staffId=${paid.id}`)).json<{ items: PayComponent[] }>().items;
@@ -202,9 +219,9 @@ describe('pay components', () => {
     const ok = await t.app.inject({ method: 'PUT', url: '/api/payroll/settings', headers: { cookie: cookie.hr! }, payload: { payDay: 25, shifRounding: 'shilling', nitaLevy: true, employerKraPin: 'p051234567k' } });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().employerKraPin).toBe('P051234567K');
-    const feb = (await call('hr', 'POST', '/api/payroll/runs', { month: '2027-01' })).json<PayrollRunDetail>();
-    expect(feb.payDate).toBe('2027-01-25');
-    expect(feb.settings.shifRounding).toBe('shilling');
-    expect(feb.lines.every((l) => Number.isInteger(l.shif))).toBe(true);
+    const later = (await call('hr', 'POST', '/api/payroll/runs', { month: AFTER })).json<PayrollRunDetail>();
+    expect(later.payDate).toBe(payDateFor(AFTER, 25));
+    expect(later.settings.shifRounding).toBe('shilling');
+    expect(later.lines.every((l) => Number.isInteger(l.shif))).toBe(true);
   });
 });

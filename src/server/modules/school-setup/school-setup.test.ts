@@ -13,9 +13,17 @@ import type {
   Subject,
   TeacherOption,
 } from '../../../shared/contracts/school-setup.js';
+import { demoCalendar } from '../../seed/demo-calendar.js';
+import { schoolToday } from '../../../shared/dates.js';
 import { ministryTermTemplate } from '../../../shared/curriculum-catalogue.js';
 import { messages } from '../../../shared/messages.js';
 import { copyStreamsToYear } from './school-setup.service.js';
+
+/** The demo's years around today (it is built around the day it is seeded); admission numbers carry the calendar year. */
+const cal = demoCalendar(schoolToday());
+const Y = cal.year;
+const [LAST_YEAR, THIS_YEAR, NEXT_YEAR] = [String(Y - 1), String(Y), String(Y + 1)];
+const CALENDAR_YEAR = schoolToday().slice(0, 4);
 
 /**
  * School setup API (issue 10 §1): every route's 401/403/404/400 and the rules of profile, years and
@@ -155,9 +163,9 @@ describe('school profile', () => {
     const p = await json<SchoolProfile>('GET', '/api/school-setup/profile', 'principal');
     expect(p).toMatchObject({ name: 'Greenhill Academy', county: 'Nairobi', curriculum: 'CBC', curricula: ['CBC'], admissionNumberPattern: 'GHA/{YYYY}/{SEQ:4}', maxTeacherLoad: 40 });
     const [seq] = await system(t.database, (tx) =>
-      tx.select().from(admissionSequences).where(and(eq(admissionSequences.schoolId, greenhill), eq(admissionSequences.prefix, 'GHA/2026/{SEQ:4}'))),
+      tx.select().from(admissionSequences).where(and(eq(admissionSequences.schoolId, greenhill), eq(admissionSequences.prefix, `GHA/${CALENDAR_YEAR}/{SEQ:4}`))),
     );
-    expect(p.nextAdmissionNumber).toBe(`GHA/2026/${String(seq!.lastValue + 1).padStart(4, '0')}`);
+    expect(p.nextAdmissionNumber).toBe(`GHA/${CALENDAR_YEAR}/${String(seq!.lastValue + 1).padStart(4, '0')}`);
   });
 
   it('previews a pattern being typed, and names the pattern when it is not valid', async () => {
@@ -210,7 +218,7 @@ describe('school profile', () => {
     const p = await json<SchoolProfile>('PATCH', '/api/school-setup/profile', 'principal', { admissionNumberPattern: 'GH/{YY}/{SEQ:3}' });
     expect(p.nextAdmissionNumber).toBe('GH/26/001');
     const back = await json<SchoolProfile>('PATCH', '/api/school-setup/profile', 'principal', { admissionNumberPattern: 'GHA/{YYYY}/{SEQ:4}' });
-    expect(back.nextAdmissionNumber).toMatch(/^GHA\/2026\/\d{4}$/);
+    expect(back.nextAdmissionNumber).toMatch(new RegExp(`^GHA/${CALENDAR_YEAR}/\\d{4}$`));
   });
 
   it('uploads a logo (stored as a file the school can read) and removes it', async () => {
@@ -236,59 +244,57 @@ describe('school profile', () => {
 });
 
 describe('academic years and terms', () => {
-  it('lists years newest first with their terms; 2026 is current in Term 3, 2025 is closed', async () => {
+  it('lists years newest first with their terms; this year is current in its latest term, last year is closed', async () => {
     const list = await years();
     expect(list.map((y) => [y.name, y.status, y.isCurrent])).toEqual([
-      ['2026', 'open', true],
-      ['2025', 'closed', false],
+      [THIS_YEAR, 'open', true],
+      [LAST_YEAR, 'closed', false],
     ]);
-    expect(list[0]!.terms.map((x) => [x.number, x.startsOn, x.endsOn, x.isCurrent])).toEqual([
-      [1, '2026-01-05', '2026-04-02', false],
-      [2, '2026-04-27', '2026-07-31', false],
-      [3, '2026-08-24', '2026-10-23', true],
-    ]);
+    expect(list[0]!.terms.map((x) => [x.number, x.startsOn, x.endsOn, x.isCurrent])).toEqual(
+      ministryTermTemplate(Y).map((x) => [x.number, x.startsOn, x.endsOn, x.number === cal.latestTerm.number]),
+    );
     expect(list[0]!.streamCount).toBeGreaterThan(0);
   });
 
-  it('creates 2027 from the Ministry template, copying 2026’s streams and assignments; the new year is not current', async () => {
-    const y2026 = await yearByName('2026');
+  it('creates next year from the Ministry template, copying this year’s streams and assignments; the new year is not current', async () => {
+    const thisYear = await yearByName(THIS_YEAR);
     const [before] = await system(t.database, (tx) =>
-      tx.select({ n: count() }).from(teacherAssignments).innerJoin(classes, eq(classes.id, teacherAssignments.classId)).where(eq(classes.academicYearId, y2026.id)),
+      tx.select({ n: count() }).from(teacherAssignments).innerJoin(classes, eq(classes.id, teacherAssignments.classId)).where(eq(classes.academicYearId, thisYear.id)),
     );
-    const y = await json<AcademicYear>('POST', '/api/school-setup/years', 'principal', { name: '2027', terms: ministryTermTemplate(2027), copyStreamsFromYearId: y2026.id, copyAssignments: true }, 201);
-    expect(y).toMatchObject({ name: '2027', startsOn: '2027-01-04', endsOn: '2027-10-22', status: 'open', isCurrent: false, streamCount: y2026.streamCount });
-    expect(y.terms[0]).toMatchObject({ halfTermStartsOn: '2027-02-24', halfTermEndsOn: '2027-02-28', isCurrent: false });
+    const y = await json<AcademicYear>('POST', '/api/school-setup/years', 'principal', { name: NEXT_YEAR, terms: ministryTermTemplate(Y + 1), copyStreamsFromYearId: thisYear.id, copyAssignments: true }, 201);
+    expect(y).toMatchObject({ name: NEXT_YEAR, startsOn: ministryTermTemplate(Y + 1)[0]!.startsOn, endsOn: ministryTermTemplate(Y + 1)[2]!.endsOn, status: 'open', isCurrent: false, streamCount: thisYear.streamCount });
+    expect(y.terms[0]).toMatchObject({ halfTermStartsOn: ministryTermTemplate(Y + 1)[0]!.halfTermStartsOn, halfTermEndsOn: ministryTermTemplate(Y + 1)[0]!.halfTermEndsOn, isCurrent: false });
     const next = await classByName('Grade 7 East', y.id);
     const now = await classByName('Grade 7 East');
     expect(next.id).not.toBe(now.id);
-    expect(next).toMatchObject({ capacity: now.capacity, classTeacherId: now.classTeacherId, homeRoom: now.homeRoom, learnerCount: 0, academicYear: '2027' });
+    expect(next).toMatchObject({ capacity: now.capacity, classTeacherId: now.classTeacherId, homeRoom: now.homeRoom, learnerCount: 0, academicYear: NEXT_YEAR });
     const [after] = await system(t.database, (tx) =>
       tx.select({ n: count() }).from(teacherAssignments).innerJoin(classes, eq(classes.id, teacherAssignments.classId)).where(eq(classes.academicYearId, y.id)),
     );
     expect(Number(after!.n)).toBe(Number(before!.n));
-    expect((await yearByName('2026')).isCurrent).toBe(true);
-    expect((await lastAudit('ACADEMIC_YEAR_CREATED'))!.newValue).toMatchObject({ name: '2027' });
-    expect((await lastAudit('STREAMS_COPIED'))!.newValue).toMatchObject({ fromYear: '2026', toYear: '2027' });
+    expect((await yearByName(THIS_YEAR)).isCurrent).toBe(true);
+    expect((await lastAudit('ACADEMIC_YEAR_CREATED'))!.newValue).toMatchObject({ name: NEXT_YEAR });
+    expect((await lastAudit('STREAMS_COPIED'))!.newValue).toMatchObject({ fromYear: THIS_YEAR, toYear: NEXT_YEAR });
   });
 
   it('copyStreamsToYear is idempotent and maps every stream to next year’s', async () => {
-    const y2026 = await yearByName('2026');
-    const y2027 = await yearByName('2027');
+    const thisYear = await yearByName(THIS_YEAR);
+    const nextYear = await yearByName(NEXT_YEAR);
     const again = await withScope(t.database.db, { schoolId: greenhill, userId: null, allSchools: false }, (tx) =>
-      copyStreamsToYear(tx, greenhill, y2026.id, y2027.id, { withAssignments: true }),
+      copyStreamsToYear(tx, greenhill, thisYear.id, nextYear.id, { withAssignments: true }),
     );
     expect(again.created).toBe(0);
     expect(again.assignments).toBe(0);
-    expect(again.existing).toBe(y2026.streamCount);
+    expect(again.existing).toBe(thisYear.streamCount);
     const east = again.mapping.find((x) => x.name === 'Grade 7 East')!;
-    expect(east.toClassId).toBe((await classByName('Grade 7 East', y2027.id)).id);
+    expect(east.toClassId).toBe((await classByName('Grade 7 East', nextYear.id)).id);
     await expect(
-      withScope(t.database.db, { schoolId: greenhill, userId: null, allSchools: false }, (tx) => copyStreamsToYear(tx, greenhill, y2026.id, ZERO, { withAssignments: false })),
+      withScope(t.database.db, { schoolId: greenhill, userId: null, allSchools: false }, (tx) => copyStreamsToYear(tx, greenhill, thisYear.id, ZERO, { withAssignments: false })),
     ).rejects.toThrow();
   });
 
   it('refuses a duplicate year (409) and bad terms with the field named (400)', async () => {
-    await fails('POST', '/api/school-setup/years', 'principal', { name: '2027', terms: ministryTermTemplate(2027) }, 409, 'name');
+    await fails('POST', '/api/school-setup/years', 'principal', { name: NEXT_YEAR, terms: ministryTermTemplate(Y + 1) }, 409, 'name');
     const tpl = ministryTermTemplate(2029);
     await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: [tpl[0], { ...tpl[1], startsOn: '2029-03-01' }, tpl[2]] }, 400, 'terms.1.startsOn');
     await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: [{ ...tpl[0], halfTermEndsOn: '2029-05-01' }, tpl[1], tpl[2]] }, 400, 'terms.0.halfTermEndsOn');
@@ -299,8 +305,8 @@ describe('academic years and terms', () => {
     await fails('POST', '/api/school-setup/years', 'principal', { name: 'next year', terms: tpl }, 400, 'name');
     await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: [] }, 400, 'terms');
     // Dates inside another year of the school.
-    const e = await fails('POST', '/api/school-setup/years', 'principal', { name: '2026-27', terms: ministryTermTemplate(2026) }, 400, 'terms.0.startsOn');
-    expect(e.message).toBe(m.yearsOverlap('2026'));
+    const e = await fails('POST', '/api/school-setup/years', 'principal', { name: `${THIS_YEAR}-${NEXT_YEAR.slice(2)}`, terms: ministryTermTemplate(Y) }, 400, 'terms.0.startsOn');
+    expect(e.message).toBe(m.yearsOverlap(THIS_YEAR));
     await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: tpl, copyStreamsFromYearId: ZERO }, 400, 'copyStreamsFromYearId');
   });
 
@@ -323,20 +329,20 @@ describe('academic years and terms', () => {
   });
 
   it('marks a term current: its year becomes current, and there is only ever one of each', async () => {
-    const y2027 = await yearByName('2027');
-    const list = await json<{ items: AcademicYear[] }>('POST', `/api/school-setup/terms/${y2027.terms[0]!.id}/current`, 'principal');
+    const nextYear = await yearByName('2027');
+    const list = await json<{ items: AcademicYear[] }>('POST', `/api/school-setup/terms/${nextYear.terms[0]!.id}/current`, 'principal');
     const cur = list.items.filter((y) => y.isCurrent);
     expect(cur.map((y) => y.name)).toEqual(['2027']);
-    expect(list.items.flatMap((y) => y.terms).filter((x) => x.isCurrent).map((x) => x.id)).toEqual([y2027.terms[0]!.id]);
+    expect(list.items.flatMap((y) => y.terms).filter((x) => x.isCurrent).map((x) => x.id)).toEqual([nextYear.terms[0]!.id]);
     expect((await lastAudit('CURRENT_TERM_CHANGED'))!.oldValue).toEqual({ term: 'Term 3', year: '2026' });
     // Back to 2026 Term 3.
-    const y2026 = await yearByName('2026');
-    await json('POST', `/api/school-setup/terms/${y2026.terms[2]!.id}/current`, 'principal');
+    const thisYear = await yearByName('2026');
+    await json('POST', `/api/school-setup/terms/${thisYear.terms[2]!.id}/current`, 'principal');
     const [n] = await system(t.database, (tx) => tx.select({ n: count() }).from(terms).where(and(eq(terms.schoolId, greenhill), eq(terms.isCurrent, true))));
     expect(Number(n!.n)).toBe(1);
     const closed = await yearByName('2025');
     expect((await fails('POST', `/api/school-setup/terms/${closed.terms[0]!.id}/current`, 'principal', undefined, 409)).code).toBe('YEAR_CLOSED');
-    expect((await send('POST', `/api/school-setup/terms/${y2026.terms[0]!.id}/current`, 'rsPrincipal')).statusCode).toBe(404);
+    expect((await send('POST', `/api/school-setup/terms/${thisYear.terms[0]!.id}/current`, 'rsPrincipal')).statusCode).toBe(404);
     expect((await send('POST', `/api/school-setup/terms/${ZERO}/current`, 'principal')).statusCode).toBe(404);
   });
 
@@ -349,11 +355,11 @@ describe('academic years and terms', () => {
     expect((await lastAudit('ACADEMIC_YEAR_CLOSED'))!.newValue).toMatchObject({ status: 'closed' });
     expect((await fails('POST', `/api/school-setup/years/${y2028.id}/close`, 'principal', {}, 409)).code).toBe('ALREADY_CLOSED');
     expect((await fails('PATCH', `/api/school-setup/years/${y2028.id}`, 'principal', { name: '2028' }, 409)).code).toBe('YEAR_CLOSED');
-    const y2026 = await yearByName('2026');
-    expect((await fails('POST', `/api/school-setup/years/${y2026.id}/close`, 'principal', {}, 409, 'nextCurrentTermId')).code).toBe('CLOSE_CURRENT_YEAR');
-    await fails('POST', `/api/school-setup/years/${y2026.id}/close`, 'principal', { nextCurrentTermId: y2028.terms[0]!.id }, 400, 'nextCurrentTermId');
-    await fails('POST', `/api/school-setup/years/${y2026.id}/close`, 'principal', { nextCurrentTermId: y2026.terms[0]!.id }, 400, 'nextCurrentTermId');
-    await fails('POST', `/api/school-setup/years/${y2026.id}/close`, 'principal', { nextCurrentTermId: 'x' }, 400, 'nextCurrentTermId');
+    const thisYear = await yearByName('2026');
+    expect((await fails('POST', `/api/school-setup/years/${thisYear.id}/close`, 'principal', {}, 409, 'nextCurrentTermId')).code).toBe('CLOSE_CURRENT_YEAR');
+    await fails('POST', `/api/school-setup/years/${thisYear.id}/close`, 'principal', { nextCurrentTermId: y2028.terms[0]!.id }, 400, 'nextCurrentTermId');
+    await fails('POST', `/api/school-setup/years/${thisYear.id}/close`, 'principal', { nextCurrentTermId: thisYear.terms[0]!.id }, 400, 'nextCurrentTermId');
+    await fails('POST', `/api/school-setup/years/${thisYear.id}/close`, 'principal', { nextCurrentTermId: 'x' }, 400, 'nextCurrentTermId');
     expect((await yearByName('2026')).status).toBe('open');
   });
 });
@@ -395,8 +401,8 @@ describe('levels and streams', () => {
     expect((await json<ClassItem[]>('GET', '/api/classes', 'teacher')).some((x) => x.id === c.id)).toBe(true);
     expect((await lastAudit('STREAM_CREATED'))!.newValue).toMatchObject({ name: 'Grade 7 North', capacity: 40, level: 'Grade 7', academicYear: '2026' });
     // By level name, into next year.
-    const y2027 = await yearByName('2027');
-    const next = await json<ClassItem>('POST', '/api/classes', 'principal', { level: 'grade 7', stream: 'North', academicYearId: y2027.id }, 201);
+    const nextYear = await yearByName('2027');
+    const next = await json<ClassItem>('POST', '/api/classes', 'principal', { level: 'grade 7', stream: 'North', academicYearId: nextYear.id }, 201);
     expect(next).toMatchObject({ name: 'Grade 7 North', academicYear: '2027', capacity: 45 });
   });
 
@@ -523,9 +529,9 @@ describe('teachers’ assignments', () => {
     const mine = await json<ListAssignmentsResponse>('GET', `/api/school-setup/assignments?teacherId=${teacherId}`, 'principal');
     expect(mine.items.every((a) => a.teacherId === teacherId)).toBe(true);
     expect(mine.items.reduce((n, a) => n + a.lessonsPerWeek, 0)).toBe(dbTotal!.n);
-    const y2027 = await yearByName('2027');
-    const next = await json<ListAssignmentsResponse>('GET', `/api/school-setup/assignments?yearId=${y2027.id}`, 'principal');
-    expect(next.academicYearId).toBe(y2027.id);
+    const nextYear = await yearByName('2027');
+    const next = await json<ListAssignmentsResponse>('GET', `/api/school-setup/assignments?yearId=${nextYear.id}`, 'principal');
+    expect(next.academicYearId).toBe(nextYear.id);
     expect(next.items.length).toBeGreaterThan(0);
     expect((await send('GET', `/api/school-setup/assignments?yearId=${ZERO}`, 'principal')).statusCode).toBe(404);
     await fails('GET', '/api/school-setup/assignments?classId=nope', 'principal', undefined, 400, 'classId');
@@ -668,16 +674,16 @@ describe('departments', () => {
 
 describe('closing the current year', () => {
   it('closes 2026 by making a term of 2027 current; 2026 becomes read-only', async () => {
-    const y2026 = await yearByName('2026');
-    const y2027 = await yearByName('2027');
-    const list = await json<{ items: AcademicYear[] }>('POST', `/api/school-setup/years/${y2026.id}/close`, 'principal', { nextCurrentTermId: y2027.terms[0]!.id });
+    const thisYear = await yearByName('2026');
+    const nextYear = await yearByName('2027');
+    const list = await json<{ items: AcademicYear[] }>('POST', `/api/school-setup/years/${thisYear.id}/close`, 'principal', { nextCurrentTermId: nextYear.terms[0]!.id });
     const by = new Map(list.items.map((y) => [y.name, y]));
     expect(by.get('2026')).toMatchObject({ status: 'closed', isCurrent: false });
     expect(by.get('2027')).toMatchObject({ status: 'open', isCurrent: true });
     expect(by.get('2027')!.terms[0]!.isCurrent).toBe(true);
     const [n] = await system(t.database, (tx) => tx.select({ n: count() }).from(academicYears).where(and(eq(academicYears.schoolId, greenhill), eq(academicYears.isCurrent, true))));
     expect(Number(n!.n)).toBe(1);
-    const east2026 = await classByName('Grade 7 East', y2026.id);
+    const east2026 = await classByName('Grade 7 East', thisYear.id);
     expect((await fails('PATCH', `/api/classes/${east2026.id}`, 'principal', { homeRoom: 'Hall' }, 409)).code).toBe('YEAR_CLOSED');
     const english = await subjectByCode('Junior School', '901');
     expect((await fails('POST', '/api/school-setup/assignments', 'principal', { teacherId, classId: east2026.id, subjectId: english.id }, 409)).code).toBe('YEAR_CLOSED');
