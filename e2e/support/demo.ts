@@ -1,5 +1,6 @@
 import { demoCalendar, demoPayrollMonths, demoSeriesNames } from '../../src/server/seed/demo-calendar';
 import { formatMonth, schoolToday } from '../../src/shared/dates';
+import { nextMonth } from '../../src/shared/payroll/run';
 
 /**
  * The demo's story for today (issue 34: the demo is built around the day it starts, and the browser
@@ -17,16 +18,10 @@ export const releasedSeriesNames = names.released;
 /** The newest released End of Term series of this year (every level that sits exams). */
 export const releasedEndOfTerm = names.releasedEndOfTerm;
 
-/** 'YYYY-MM' of the month after `month`. */
-function monthAfter(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-}
-
 /** The demo's approved payroll runs: the three months before today's (oldest first), e.g. 2026-08..2026-10. */
 export const [FIRST_RUN, PREV_RUN, LAST_RUN] = demoPayrollMonths(demo.today) as [string, string, string];
 /** This month (HR's to run) and the one after. */
 export const CUR_MONTH = demo.today.slice(0, 7);
-export const NEXT_MONTH = monthAfter(CUR_MONTH);
+export const NEXT_MONTH = nextMonth(CUR_MONTH);
 /** "October 2026" for a month. */
 export const monthLabel = formatMonth;

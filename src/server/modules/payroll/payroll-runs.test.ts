@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createTestApp, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { CalculatePayResponse, PayComponent, PayrollRunDetail, PayrollRunSummary } from '../../../shared/contracts/payroll.js';
 import { approvals, payrollRuns } from '../../db/schema/index.js';
-import { buildPayrollLine, payDateFor } from '../../../shared/payroll/run.js';
+import { buildPayrollLine, nextMonth, payDateFor } from '../../../shared/payroll/run.js';
 import { formatMonth, schoolToday } from '../../../shared/dates.js';
 import { demoPayrollMonths } from '../../seed/demo-calendar.js';
 
@@ -15,12 +15,6 @@ const [M1, M2, M3] = demoPayrollMonths(schoolToday()) as [string, string, string
 const CUR = schoolToday().slice(0, 7);
 const NEXT = nextMonth(CUR);
 const AFTER = nextMonth(NEXT);
-
-/** The month after 'YYYY-MM'. */
-function nextMonth(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-}
 
 /**
  * Payroll runs (issue 14 §3, §5 Public API): GET/POST /api/payroll/runs, GET /api/payroll/runs/:id,
