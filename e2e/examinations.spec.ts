@@ -1,15 +1,20 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './support/test';
-import { releasedEndOfTerm } from './support/demo';
+import { demo, releasedEndOfTerm } from './support/demo';
+import { addDays, formatDay } from '../src/shared/dates';
+import { weekday } from '../src/shared/kenya-holidays';
 import { signInViaApi } from './support/accounts';
 
 /**
  * The principal's Examinations and Analytics (issue 12 §1, §2, §4) as one journey: a new exam series
  * for Grade 7 with a two-paper Mathematics (out of 80 + 100) shows in the list; its timetable refuses
- * two papers in one room at the same time with the server's reason; the released End of Term 1 2026
+ * two papers in one room at the same time with the server's reason; the newest released End of Term
  * broadsheet of Grade 7 East has positions and grades with their descriptors; Analytics draws its
  * charts. Self-contained on the shared e2e database: the series has a unique name.
  */
+
+/** The new series sits Monday to Wednesday next week. */
+const NEXT_MONDAY = addDays(demo.cal.today, 7 - ((weekday(demo.cal.today) + 6) % 7));
 
 /** Picks `option` in the radix Select opened by `trigger`. */
 async function pick(page: Page, trigger: Locator, option: string | RegExp) {
@@ -40,8 +45,8 @@ test.describe('examinations', () => {
     await maths.getByTestId('exam-paper-max').first().fill('80');
     await expect(maths.getByTestId('exam-subject-total')).toHaveText('Total out of 180');
     await dialog.locator('[data-testid="exam-subject"][data-subject-name="English"]').getByTestId('exam-subject-check').click();
-    await dialog.getByTestId('exam-starts').fill('2026-11-30');
-    await dialog.getByTestId('exam-ends').fill('2026-12-02');
+    await dialog.getByTestId('exam-starts').fill(formatDay(NEXT_MONDAY));
+    await dialog.getByTestId('exam-ends').fill(formatDay(addDays(NEXT_MONDAY, 2)));
     await dialog.getByTestId('exam-submit').click();
     await expect(dialog).toBeHidden();
 

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
+import { demo } from './support/demo';
 import { signInViaApi } from './support/accounts';
 import { admitViaApi } from './support/learners';
 
@@ -43,7 +44,7 @@ async function admit(page: Page, firstName: string, lastName: string, className:
     lastName,
     gender: 'M',
     dateOfBirth: '2018-03-14',
-    admittedOn: '2026-01-12',
+    admittedOn: demo.cal.terms[0]!.startsOn,
     guardians: [{ name: `Grace ${lastName}`, relationship: 'mother', phone: '0722 611 204' }],
   });
   return learner.id;

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
+import { demo } from './support/demo';
 import type { Adjustment, Approval, FinancialOverview, MyChildrenFees } from '../src/shared/contracts/fees';
 import { ACCOUNTS, DEMO_PASSWORD, signInViaApi } from './support/accounts';
 
@@ -184,7 +185,7 @@ test.describe('fees: parent, principal and finance officer', () => {
 
     // Another term: the figures follow the picker (and the address keeps it).
     await page.getByTestId('term-picker').click();
-    await page.getByRole('option', { name: /Term 1 · 2026/ }).click();
+    await page.getByRole('option', { name: new RegExp(`^${demo.cal.previousTerm.name} · ${demo.cal.previousTerm.year}`) }).click();
     await expect(page).toHaveURL(/[?&]term=/);
     await expect(overview).not.toHaveAttribute('data-term', data.term!.id);
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { test } from './support/test';
+import { demo } from './support/demo';
 import ExcelJS from 'exceljs';
 import { signInViaApi } from './support/accounts';
 import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
@@ -37,9 +38,9 @@ test('the principal opens Finance → Analytics and sees the charts', async ({ p
   await expect(fa.getByTestId('panel-expenses')).toBeVisible();
   await shot(page, 'finance-analytics-principal');
 
-  // Another term through the shared picker: Term 1 2025 has no year before it.
+  // Another term through the shared picker: last year's Term 1 (the demo's first year) has no year before it.
   await page.getByTestId('term-picker').click();
-  await page.getByRole('option', { name: /Term 1 · 2025/ }).click();
+  await page.getByRole('option', { name: new RegExp(`^Term 1 · ${demo.lastYearName}`) }).click();
   await expect(fa.getByTestId('weekly-no-last-year')).toHaveText('No figures for last year');
 
   await page.getByTestId('finance-tab-overview').click();

@@ -5,7 +5,7 @@ import { signInViaApi } from './support/accounts';
 
 /**
  * Marks entry and approval (issue 12 §3) as one journey: the demo teacher opens My Class Grades, enters
- * the open series' marks (e.g. End of Term 3 2026; the demo is built around today) of Grade 7 East Mathematics (seeded empty for them, window open) with the
+ * the open series' marks (the demo is built around today) of Grade 7 East Mathematics (seeded empty for them, window open) with the
  * keyboard, sees the grade as they type, has a mark above the maximum refused (and not saved), pastes
  * the rest of the column as from Excel, blanks a saved mark (removed, not zero), marks learners absent
  * and exempt, and submits; the principal

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
+import { demo } from './support/demo';
 import type { ClassItem } from '../src/shared/contracts/classes';
 import type { LearnerFigures } from '../src/shared/contracts/learner-figures';
 import type { ListStudentsResponse, StudentDetail } from '../src/shared/contracts/learners';
@@ -239,7 +240,7 @@ test.describe('learner register', () => {
     await expect(page).toHaveURL(/tab=history/);
     const history = page.getByTestId('profile-history').getByTestId('history-row').filter({ visible: true });
     await expect(history).toHaveCount(1);
-    await expect(history.first()).toContainText('2026');
+    await expect(history.first()).toContainText(demo.yearName);
     await expect(history.first().getByTestId('history-class')).toHaveText('Grade 5 West');
     await expect(history.first().getByTestId('history-outcome')).toHaveText('Current');
     // The modules to come say so plainly.

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
+import { demo } from './support/demo';
 import { DEMO_PASSWORD, signInViaApi } from './support/accounts';
 import { admitViaApi } from './support/learners';
 
@@ -36,7 +37,7 @@ async function admit(page: Page, firstName: string, lastName: string, className:
     lastName,
     gender: 'F',
     dateOfBirth: '2013-04-09',
-    admittedOn: '2026-01-12',
+    admittedOn: demo.cal.terms[0]!.startsOn,
     upi: `UPI-${lastName.toUpperCase()}-77`,
     guardians: [{ name: `Mary ${lastName}`, relationship: 'mother', phone }],
   });
@@ -50,14 +51,14 @@ async function pickLearner(page: Page, picker: string, name: string) {
 }
 
 test.describe('movements', () => {
-  test('promotion: preview and apply into 2027, then undo', async ({ page }) => {
+  test('promotion: preview and apply into next year, then undo', async ({ page }) => {
     await signInViaApi(page, 'principal');
     await page.goto('/dashboard/student-promotion');
     const wizard = page.getByTestId('promotion-wizard');
     await expect(wizard.getByTestId('promotion-years')).toBeVisible();
-    await expect(page.getByTestId('promotion-from')).toContainText('2026');
-    await expect(page.getByTestId('promotion-to')).toContainText('2027');
-    await expect(page.getByTestId('promotion-target-hint')).toContainText('2027');
+    await expect(page.getByTestId('promotion-from')).toContainText(demo.yearName);
+    await expect(page.getByTestId('promotion-to')).toContainText(demo.nextYearName);
+    await expect(page.getByTestId('promotion-target-hint')).toContainText(demo.nextYearName);
     await shot(page, 'promotion-years');
 
     // Stream mapping: one level up; the final level graduates.
@@ -88,19 +89,19 @@ test.describe('movements', () => {
 
     // Apply.
     await page.getByTestId('promotion-next').click();
-    await expect(page.getByTestId('promotion-apply')).toContainText('2027');
+    await expect(page.getByTestId('promotion-apply')).toContainText(demo.nextYearName);
     await shot(page, 'promotion-apply');
     await page.getByTestId('promotion-apply-button').click();
-    await expect(page.getByTestId('promotion-done-message')).toContainText('moved from 2026 to 2027');
+    await expect(page.getByTestId('promotion-done-message')).toContainText(`moved from ${demo.yearName} to ${demo.nextYearName}`);
     const batch = page.getByTestId('promotion-batch').first();
     await expect(batch).toHaveAttribute('data-status', 'applied');
-    await expect(batch).toContainText('2026 → 2027');
+    await expect(batch).toContainText(`${demo.yearName} → ${demo.nextYearName}`);
     await expect(batch).toContainText('1 repeating');
     await shot(page, 'promotion-done');
 
-    // Undo: everyone back in their 2026 stream.
+    // Undo: everyone back in this year's stream.
     await batch.getByTestId('promotion-undo').click();
-    await expect(page.getByTestId('promotion-undo-dialog')).toContainText('Undo the promotion from 2026 to 2027?');
+    await expect(page.getByTestId('promotion-undo-dialog')).toContainText(`Undo the promotion from ${demo.yearName} to ${demo.nextYearName}?`);
     await page.getByTestId('promotion-undo-confirm').click();
     await expect(page.getByText('Promotion undone')).toBeVisible();
     await expect(page.getByTestId('promotion-batch').first()).toHaveAttribute('data-status', 'undone');
@@ -157,7 +158,7 @@ test.describe('movements', () => {
     const done = page.getByTestId('in-done');
     await expect(capacity.or(done)).toBeVisible();
     if (await capacity.isVisible()) await capacity.click();
-    await expect(done).toContainText(/Baraka Otieno was admitted by transfer as GHA\/2026\/\d{4}/);
+    await expect(done).toContainText(new RegExp(`Baraka Otieno was admitted by transfer as GHA/${demo.cal.today.slice(0, 4)}/\\d{4}`));
 
     // History with filters.
     await page.getByTestId('tab-history').click();

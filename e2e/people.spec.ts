@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
 import { test } from './support/test';
+import { demo } from './support/demo';
 import { signInViaApi } from './support/accounts';
 
 /**
@@ -16,7 +17,7 @@ test.describe('teachers and classes', () => {
     await signInViaApi(page, 'school_director');
     await page.goto('/dashboard/teachers');
     await expect(page.getByRole('heading', { name: 'Teachers' })).toBeVisible();
-    await expect(page.getByText('Academic year 2026')).toBeVisible();
+    await expect(page.getByText(`Academic year ${demo.yearName}`)).toBeVisible();
     const rows = page.getByTestId('teacher-row');
     await expect(rows.first()).toBeVisible();
 
@@ -85,7 +86,7 @@ test.describe('teachers and classes', () => {
 
     const excel = page.waitForEvent('download');
     await sheet.getByTestId('class-list-xlsx').click();
-    expect((await excel).suggestedFilename()).toBe('Class list Grade 7 East 2026.xlsx');
+    expect((await excel).suggestedFilename()).toBe(`Class list Grade 7 East ${demo.yearName}.xlsx`);
 
     await sheet.getByTestId('id-cards-start').click();
     const ready = sheet.getByTestId('id-cards-ready');
@@ -94,7 +95,7 @@ test.describe('teachers and classes', () => {
     const cards = page.waitForEvent('download');
     await ready.getByTestId('id-cards-download').click();
     const file = await cards;
-    expect(file.suggestedFilename()).toBe('ID cards Grade 7 East 2026.pdf');
+    expect(file.suggestedFilename()).toBe(`ID cards Grade 7 East ${demo.yearName}.pdf`);
     const bytes = await readFile((await file.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 

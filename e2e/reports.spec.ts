@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 import { test } from './support/test';
+import { demo } from './support/demo';
 import { inspectPdf } from '../src/server/lib/pdf';
 import { signInViaApi } from './support/accounts';
 
 /**
- * The staff's report-card screens (issue 12 §5) as one journey on the released Term 1 2026: the class
+ * The staff's report-card screens (issue 12 §5) as one journey on the term of the newest released End of Term series: the class
  * teacher of Grade 7 East writes one learner's comment, takes the suggestion for another, saves, finds
  * both after a reload and downloads the whole stream as one PDF made in the background (one page per
  * learner with results); the principal reads that comment, writes the principal's and downloads the
@@ -14,7 +15,8 @@ import { signInViaApi } from './support/accounts';
  * per run.
  */
 
-const TERM = 'Term 1 2026';
+/** The term of the newest released End of Term series (its report cards have results). */
+const TERM = demo.reportTermLabel;
 const STREAM = 'Grade 7 East';
 const run = Date.now().toString().slice(-7);
 const teacherComment = `Reads widely and asks sharp questions in class, run ${run}.`;

@@ -76,7 +76,7 @@ test.describe('schools management', () => {
     await expect(row).toContainText(name);
     await expect(row.getByTestId('school-status')).toHaveText('Active');
     await expect(row.getByTestId('school-curriculum')).toHaveText('CBC');
-    await expect(row).toContainText('+254 722 000 111');
+    await expect(row).toContainText('0722 000 111');
     await expect(row.getByTestId('school-users')).toHaveText('0');
     await expect(page.getByTestId('schools-stat-total-value')).toHaveText(String(totalBefore + 1));
 

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
+import { demo } from './support/demo';
 import type { AssignResponse, TransportRoutesResponse } from '../src/shared/contracts/transport';
 import { learnerName } from '../src/shared/contracts/learners';
 import { signInViaApi } from './support/accounts';
@@ -23,7 +24,7 @@ async function admitLearner(page: Page): Promise<{ id: string; name: string; adm
     lastName: 'Safarini',
     gender: 'M',
     dateOfBirth: '2014-02-11',
-    admittedOn: '2026-01-12',
+    admittedOn: demo.cal.terms[0]!.startsOn,
     guardians: [{ name: 'Rehema Safarini', relationship: 'mother', phone: '0722 600 415' }],
   });
   await signInViaApi(page, 'finance_officer');

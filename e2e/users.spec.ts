@@ -316,7 +316,7 @@ test.describe('users management', () => {
     await row(page, email).getByRole('button', { name: `Edit ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit User' });
     await expect(edit.getByLabel('Email')).toHaveValue(email);
-    await expect(edit.getByLabel(/Phone/)).toHaveValue('+254712345678');
+    await expect(edit.getByLabel(/Phone/)).toHaveValue('0712 345 678');
     await edit.getByLabel('Full Name').fill('Wairimu Njeri Kamau');
     await edit.getByTestId('edit-user-role').click();
     expect(await page.getByRole('option').allTextContents()).toEqual(SCHOOL_ROLE_LABELS);

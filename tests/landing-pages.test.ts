@@ -107,3 +107,27 @@ describe('marketing pages', () => {
     expect(() => loadConfig({ SALES_EMAIL: 'not-an-email' })).toThrow(/SALES_EMAIL/);
   });
 });
+
+describe('a demo of another day (EDUFAM_DEMO_DATE, issue 34)', () => {
+  it("the app page carries the server's clock for the browser; a real server's page does not", async () => {
+    const clockOf = (html: string) => /<script id="edufam-clock" type="application\/json">([^<]*)<\/script><div id="root">/.exec(html)?.[1];
+    const demo = await appWith({ EDUFAM_DEMO_DATE: '2027-03-10' });
+    try {
+      const res = await demo.app.inject({ method: 'GET', url: '/login' });
+      expect(res.statusCode).toBe(200);
+      const carried = JSON.parse(clockOf(res.body) ?? 'null') as { now: number } | null;
+      expect(carried).not.toBeNull();
+      expect(Math.abs(carried!.now - Date.now())).toBeLessThan(5_000);
+      // The marketing pages are not the app: no clock there.
+      expect(clockOf((await demo.app.inject({ method: 'GET', url: '/' })).body)).toBeUndefined();
+    } finally {
+      await demo.app.close();
+    }
+    const real = await appWith({});
+    try {
+      expect((await real.app.inject({ method: 'GET', url: '/login' })).body).not.toContain('edufam-clock');
+    } finally {
+      await real.app.close();
+    }
+  });
+});

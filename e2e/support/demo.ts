@@ -1,27 +1,27 @@
-import { demoCalendar, demoPayrollMonths, demoSeriesNames } from '../../src/server/seed/demo-calendar';
+import { demoCalendar, demoFacts } from '../../src/server/seed/demo-calendar';
 import { formatMonth, schoolToday } from '../../src/shared/dates';
 import { nextMonth } from '../../src/shared/payroll/run';
 
 /**
  * The demo's story for today (issue 34: the demo is built around the day it starts, and the browser
- * journeys start it today): term and exam-series names the journeys look for.
+ * journeys start it today): the years, terms, exam series and months the journeys look for, from the
+ * same facts the API tests use (tests/demo.ts). A journey never writes a year.
  */
-export const demo = demoCalendar(schoolToday());
-const names = demoSeriesNames(demo);
+export const demo = demoFacts(demoCalendar(schoolToday()));
 
 /** "Term 3 2026": the latest term that has opened. */
-export const latestTermLabel = `${demo.latestTerm.name} ${demo.latestTerm.year}`;
+export const latestTermLabel = demo.latestTermLabel;
 /** The series open for marks entry today (the demo teacher's Grade 7 East Mathematics sheet is empty). */
-export const openSeriesName = names.open;
+export const openSeriesName = demo.openSeries;
 /** Every released series, oldest first. */
-export const releasedSeriesNames = names.released;
+export const releasedSeriesNames = demo.releasedSeries;
 /** The newest released End of Term series of this year (every level that sits exams). */
-export const releasedEndOfTerm = names.releasedEndOfTerm;
+export const releasedEndOfTerm = demo.releasedEndOfTerm;
 
 /** The demo's approved payroll runs: the three months before today's (oldest first), e.g. 2026-08..2026-10. */
-export const [FIRST_RUN, PREV_RUN, LAST_RUN] = demoPayrollMonths(demo.today) as [string, string, string];
+export const [FIRST_RUN, PREV_RUN, LAST_RUN] = demo.payrollMonths;
 /** This month (HR's to run) and the one after. */
-export const CUR_MONTH = demo.today.slice(0, 7);
+export const CUR_MONTH = demo.currentMonth;
 export const NEXT_MONTH = nextMonth(CUR_MONTH);
 /** "October 2026" for a month. */
 export const monthLabel = formatMonth;

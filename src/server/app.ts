@@ -355,7 +355,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       },
     });
   }
-  registerPages(app, resolveUser, webDist, { demoBookingUrl: config.DEMO_BOOKING_URL, salesEmail: config.SALES_EMAIL });
+  registerPages(app, resolveUser, webDist, { demoBookingUrl: config.DEMO_BOOKING_URL, salesEmail: config.SALES_EMAIL }, { demoClock: !!config.EDUFAM_DEMO_DATE });
 
   // Open SSE streams would keep server.close() waiting forever: end them first.
   app.addHook('preClose', async () => deps.liveStreams.closeAll());

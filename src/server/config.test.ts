@@ -20,3 +20,12 @@ describe('MPESA_SIMULATOR', () => {
     expect(loadConfig({ MPESA_SIMULATOR: 'force' })).toMatchObject({ MPESA_SIMULATOR: 'on', mpesaSimulatorForced: false });
   });
 });
+
+describe('EDUFAM_DEMO_DATE (issue 34: a demo of another day)', () => {
+  it('takes a real day written YYYY-MM-DD, refuses anything else and refuses production', () => {
+    expect(loadConfig({ EDUFAM_DEMO_DATE: '2028-02-29' }).EDUFAM_DEMO_DATE).toBe('2028-02-29');
+    expect(() => loadConfig({ EDUFAM_DEMO_DATE: '2027-02-29' })).toThrow(/EDUFAM_DEMO_DATE must be a date written YYYY-MM-DD/);
+    expect(() => loadConfig({ EDUFAM_DEMO_DATE: '10/03/2027' })).toThrow(/EDUFAM_DEMO_DATE must be a date written YYYY-MM-DD/);
+    expect(() => loadConfig({ NODE_ENV: 'production', EDUFAM_DEMO_DATE: '2027-03-10' })).toThrow(/EDUFAM_DEMO_DATE: a demo of another day moves the server's clock and is refused with NODE_ENV=production/);
+  });
+});

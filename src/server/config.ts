@@ -18,7 +18,10 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   /** Seed the two demo schools into an empty database unless "off". */
   EDUFAM_DEMO: z.enum(['on', 'off']).default('on'),
-  /** Issue 34: the day (YYYY-MM-DD, a real date) the demo school year is built around; default today in Nairobi. */
+  /**
+   * Issue 34: a demo of another day (YYYY-MM-DD, a real date): the demo school year is built around it
+   * and the server's clock runs from it (src/server/demo-clock.ts). Refused with NODE_ENV=production.
+   */
   EDUFAM_DEMO_DATE: z
     .string()
     .refine((v) => parseDay(v) === v, 'EDUFAM_DEMO_DATE must be a date written YYYY-MM-DD')
@@ -120,6 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration:\n  MPESA_SIMULATOR: the Daraja simulator is refused with NODE_ENV=production (it credits fee payments nobody made); leave it unset, or set MPESA_SIMULATOR=force on a demo server',
     );
+  }
+  if (c.NODE_ENV === 'production' && c.EDUFAM_DEMO_DATE) {
+    throw new Error("Invalid configuration:\n  EDUFAM_DEMO_DATE: a demo of another day moves the server's clock and is refused with NODE_ENV=production; leave it unset");
   }
   const simulator = c.MPESA_SIMULATOR === 'force' || (c.MPESA_SIMULATOR ?? (c.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');

@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './seed/seed.js';
 import { seedSchoolCrests } from './seed/logo.js';
 import { buildApp } from './app.js';
+import { startDemoClock } from './demo-clock.js';
 
 /**
  * Starts EduFam: reads config, opens the database (PGlite in DATA_DIR or DATABASE_URL), applies
@@ -11,9 +12,14 @@ import { buildApp } from './app.js';
  */
 async function main() {
   const config = loadConfig();
+  // A demo of another day: the clock moves before anything reads it (the embedded database included).
+  const demoStart = config.EDUFAM_DEMO_DATE ? startDemoClock(config.EDUFAM_DEMO_DATE) : null;
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
   const { app, deps } = await buildApp({ config, database });
+  if (demoStart) {
+    app.log.warn(`EDUFAM_DEMO_DATE: a demo of ${config.EDUFAM_DEMO_DATE}; the server's clock reads ${demoStart.toISOString()} at start and runs on from there.${database.kind === 'postgres' ? " PostgreSQL's now() keeps the real time: use the embedded database (no DATABASE_URL) for a demo of another day." : ''}`);
+  }
   if (config.mpesaSimulatorForced) {
     app.log.warn('MPESA_SIMULATOR=force with NODE_ENV=production: the Daraja simulator is on. It only pays schools whose M-Pesa environment is "simulator"; use it on demo servers only.');
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatDayTime, formatMonth, monthName, parseDay } from './dates';
+import { formatDay, formatDayTime, formatLongDay, formatMonth, formatShortDay, formatShortMonth, formatWeekday, monthName, parseDay } from './dates';
 
 describe('one date format per kind (issue 34)', () => {
   it('writes a day as dd/mm/yyyy: calendar dates as they are, instants on their Nairobi day', () => {
@@ -18,6 +18,40 @@ describe('one date format per kind (issue 34)', () => {
     expect(formatDayTime('2026-11-28T11:05:00Z')).toBe('28/11/2026 14:05');
     expect(formatDayTime(new Date('2026-11-28T21:00:00Z'))).toBe('29/11/2026 00:00');
     expect(formatDayTime(undefined)).toBe('');
+  });
+
+  it('adds the seconds to a day with its time only when asked (the audit log)', () => {
+    expect(formatDayTime('2026-11-28T11:05:09Z', { seconds: true })).toBe('28/11/2026 14:05:09');
+    expect(formatDayTime('2026-11-28T11:05:09Z')).toBe('28/11/2026 14:05');
+  });
+
+  it('writes a compact day as "23 Oct": calendar dates as they are, instants on their Nairobi day', () => {
+    expect(formatShortDay('2026-10-23')).toBe('23 Oct');
+    expect(formatShortDay('2026-09-01')).toBe('1 Sep');
+    // 21:30 UTC on 31 Dec is 1 January in Nairobi.
+    expect(formatShortDay('2026-12-31T21:30:00Z')).toBe('1 Jan');
+    expect(formatShortDay(new Date('2026-03-12T06:00:00Z'))).toBe('12 Mar');
+    expect(formatShortDay('')).toBe('');
+    expect(formatShortDay('not a date')).toBe('');
+  });
+
+  it('writes a friendly long day as "Sunday, 29 November 2026", in Nairobi for instants', () => {
+    expect(formatLongDay('2026-11-29')).toBe('Sunday, 29 November 2026');
+    expect(formatLongDay('2026-03-03')).toBe('Tuesday, 3 March 2026');
+    // 22:00 UTC on Saturday 28 Nov is already Sunday in Nairobi.
+    expect(formatLongDay(new Date('2026-11-28T22:00:00Z'))).toBe('Sunday, 29 November 2026');
+    expect(formatLongDay(null)).toBe('');
+  });
+
+  it('writes a weekday short or long, and a compact month with or without its year', () => {
+    expect(formatWeekday('2026-11-29')).toBe('Sun');
+    expect(formatWeekday('2026-11-30', 'long')).toBe('Monday');
+    expect(formatWeekday(new Date('2026-11-29T21:30:00Z'), 'long')).toBe('Monday');
+    expect(formatShortMonth('2026-11')).toBe('Nov 2026');
+    expect(formatShortMonth('2026-09-17')).toBe('Sep 2026');
+    expect(formatShortMonth('2026-02', { year: false })).toBe('Feb');
+    expect(formatShortMonth('2026-13')).toBe('');
+    expect(formatShortMonth(undefined)).toBe('');
   });
 
   it('writes a month as "November 2026"', () => {

@@ -25,11 +25,11 @@ export function addDays(day: string, days: number): string {
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 let instantParts: Intl.DateTimeFormat | null = null;
 
-/** Nairobi year, month, day, hour and minute of an instant, two-digit padded. */
-function nairobiParts(at: string | number | Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
-  instantParts ??= new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** Nairobi year, month, day, hour, minute and second of an instant, two-digit padded. */
+function nairobiParts(at: string | number | Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  instantParts ??= new Intl.DateTimeFormat('en-GB', { timeZone: SCHOOL_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
   const parts = Object.fromEntries(instantParts.formatToParts(at instanceof Date ? at : new Date(at)).map((p) => [p.type, p.value]));
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour === '24' ? '00' : parts.hour!, minute: parts.minute! };
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour === '24' ? '00' : parts.hour!, minute: parts.minute!, second: parts.second! };
 }
 
 /**
@@ -48,13 +48,83 @@ export function formatDay(value: string | number | Date | null | undefined): str
   return `${p.day}/${p.month}/${p.year}`;
 }
 
-/** An instant's day and 24-hour time in Nairobi: "28/11/2026 14:05". Empty or unreadable input → ''. */
-export function formatDayTime(at: string | number | Date | null | undefined): string {
+/**
+ * An instant's day and 24-hour time in Nairobi: "28/11/2026 14:05" ("28/11/2026 14:05:09" with
+ * `{ seconds: true }`, for the audit log's exact moment). Empty or unreadable input → ''.
+ */
+export function formatDayTime(at: string | number | Date | null | undefined, options: { seconds?: boolean } = {}): string {
   if (at === null || at === undefined || at === '') return '';
   const d = at instanceof Date ? at : new Date(at);
   if (Number.isNaN(d.getTime())) return '';
   const p = nairobiParts(d);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}${options.seconds ? `:${p.second}` : ''}`;
+}
+
+/*
+ * Two shorter kinds, for where dd/mm/yyyy does not fit or reads coldly: a compact day "23 Oct"
+ * (chart axes, list stamps, hints) and a friendly long day "Sunday, 29 November 2026" (the header's
+ * greeting, a thread's day heading); with them a weekday ("Sun", "Sunday") and a compact month
+ * ("Nov 2026", "Nov" on a year axis). English names are written here, not left to Intl, so the server,
+ * Node and every browser write the same words (some ICU versions write September "Sept").
+ */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const ISO_MONTH = /^\d{4}-\d{2}$/;
+
+/**
+ * The calendar day a value stands for, as a Date at its UTC midnight: a YYYY-MM-DD (or YYYY-MM, its 1st)
+ * as it is, an instant (ISO timestamp, epoch ms or Date) on its Nairobi day. Empty or unreadable → null.
+ */
+function calendarDay(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string' && (ISO_DAY.test(value) || ISO_MONTH.test(value))) {
+    const d = new Date(`${value.length === 7 ? `${value}-01` : value}T00:00:00Z`);
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  const at = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  return new Date(`${schoolToday(at)}T00:00:00Z`);
+}
+
+/**
+ * A compact day, day and short month without the year: "2026-10-23" → "23 Oct" (no time-zone shift);
+ * an instant → its Nairobi day. For chart axes, list stamps and hints; tables and details use formatDay.
+ * Empty or unreadable → ''.
+ */
+export function formatShortDay(value: string | number | Date | null | undefined): string {
+  const d = calendarDay(value);
+  return d ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]!.slice(0, 3)}` : '';
+}
+
+/**
+ * A friendly long day: "2026-11-29" → "Sunday, 29 November 2026" (no time-zone shift); an instant → its
+ * Nairobi day. For the header's greeting and a message thread's day headings. Empty or unreadable → ''.
+ */
+export function formatLongDay(value: string | number | Date | null | undefined): string {
+  const d = calendarDay(value);
+  return d ? `${WEEKDAY_NAMES[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : '';
+}
+
+/**
+ * The weekday of a day: "Sun" (short, the default) or "Sunday" (long); a YYYY-MM-DD as it is, an instant
+ * on its Nairobi day. Empty or unreadable → ''.
+ */
+export function formatWeekday(value: string | number | Date | null | undefined, width: 'short' | 'long' = 'short'): string {
+  const d = calendarDay(value);
+  if (!d) return '';
+  const name = WEEKDAY_NAMES[d.getUTCDay()]!;
+  return width === 'long' ? name : name.slice(0, 3);
+}
+
+/**
+ * A compact month: '2026-11' (or a day of it, or an instant, on its Nairobi day) → "Nov 2026"; "Nov" with
+ * `{ year: false }` (a year's axis). For charts and narrow columns; elsewhere formatMonth ("November 2026").
+ */
+export function formatShortMonth(value: string | number | Date | null | undefined, options: { year?: boolean } = {}): string {
+  const d = calendarDay(value);
+  if (!d) return '';
+  const month = MONTHS[d.getUTCMonth()]!.slice(0, 3);
+  return options.year === false ? month : `${month} ${d.getUTCFullYear()}`;
 }
 
 let monthFormat: Intl.DateTimeFormat | null = null;

@@ -1,3 +1,4 @@
+import './demo-clock';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';

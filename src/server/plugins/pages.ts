@@ -12,6 +12,14 @@ export interface LandingLinks {
   salesEmail: string;
 }
 
+/**
+ * A demo of another day (EDUFAM_DEMO_DATE, src/server/demo-clock.ts): the app page carries the server's
+ * clock (epoch ms) so the browser's "today" is the demo's (src/web/demo-clock.ts).
+ */
+export interface PageOptions {
+  demoClock: boolean;
+}
+
 /** JSON for an inline <script type="application/json">: "<" escaped so no value can close the tag. */
 function inlineJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
@@ -24,7 +32,7 @@ function inlineJson(value: unknown): string {
  * landing.html instead, its own small bundle, with the configured links filled in. Unknown /api paths
  * are JSON 404s.
  */
-export function registerPages(app: FastifyInstance, currentUser: ResolveUser, webDist: string, links: LandingLinks): void {
+export function registerPages(app: FastifyInstance, currentUser: ResolveUser, webDist: string, links: LandingLinks, options: PageOptions = { demoClock: false }): void {
   const indexFile = path.join(webDist, 'index.html');
   const landingFile = path.join(webDist, 'landing.html');
   let indexHtml: string | null = null;
@@ -65,6 +73,7 @@ export function registerPages(app: FastifyInstance, currentUser: ResolveUser, we
         .type('text/html')
         .send('<!doctype html><title>EduFam</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    const page = options.demoClock ? html.replace('<div id="root">', () => `<script id="edufam-clock" type="application/json">${inlineJson({ now: Date.now() })}</script><div id="root">`) : html;
+    return reply.type('text/html').header('cache-control', 'no-cache').send(page);
   });
 }

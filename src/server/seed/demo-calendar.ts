@@ -220,3 +220,50 @@ export function demoPayrollMonths(today: string): string[] {
     return d.toISOString().slice(0, 7);
   });
 }
+
+/** What the demo says on its day, by name: the labels tests and browser journeys look for. */
+export interface DemoFacts {
+  cal: DemoCalendar;
+  /** "2026": the current academic year's name; `lastYearName` the closed one before it (class history). */
+  yearName: string;
+  lastYearName: string;
+  /** The year the year-end promotion creates. */
+  nextYearName: string;
+  /** "Term 3 2026": the latest term that has opened (current, or just ended in a holiday). */
+  latestTermLabel: string;
+  /** The term before it (last year's Term 3 when the latest is Term 1): platform billing's term. */
+  previousTermLabel: string;
+  /** The next term that has not opened. */
+  comingTermLabel: string;
+  /** The exam series open for marks entry, every released one (oldest first), the newest released End of Term. */
+  openSeries: string;
+  releasedSeries: string[];
+  releasedEndOfTerm: string;
+  /** The term of `releasedEndOfTerm` ("Term 2 2026"): report cards with results. */
+  reportTermLabel: string;
+  /** The three approved payroll months, oldest first ('YYYY-MM'), and this month. */
+  payrollMonths: [string, string, string];
+  currentMonth: string;
+}
+
+/** The demo's facts for a calendar (see DemoFacts). */
+export function demoFacts(cal: DemoCalendar): DemoFacts {
+  const label = (t: DemoTerm) => `${t.name} ${t.year}`;
+  const names = demoSeriesNames(cal);
+  const reportTerm = demoExamPlan(cal).find((x) => x.sitting.name === names.releasedEndOfTerm)!.term;
+  return {
+    cal,
+    yearName: String(cal.year),
+    lastYearName: String(cal.year - 1),
+    nextYearName: String(cal.year + 1),
+    latestTermLabel: label(cal.latestTerm),
+    previousTermLabel: label(cal.previousTerm),
+    comingTermLabel: label(cal.comingTerm),
+    openSeries: names.open,
+    releasedSeries: names.released,
+    releasedEndOfTerm: names.releasedEndOfTerm,
+    reportTermLabel: label(reportTerm),
+    payrollMonths: demoPayrollMonths(cal.today) as [string, string, string],
+    currentMonth: cal.today.slice(0, 7),
+  };
+}

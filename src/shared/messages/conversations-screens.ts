@@ -11,6 +11,8 @@ export const conversationScreens = {
   subtitle: 'Conversations between parents and school staff, in one place.',
   tryAgain: 'Try again',
   loadError: 'Could not load messages',
+  /** The list's stamps and the thread's day headings for the last two days (messages/format.ts). */
+  days: { today: 'Today', yesterday: 'Yesterday' },
   tabs: { conversations: 'Conversations', safeguarding: 'Safeguarding' },
   actions: {
     newMessage: 'New message',

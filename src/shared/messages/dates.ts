@@ -12,3 +12,14 @@ export const dateFieldMessages = {
   /** The time box beside a date field (a day with its time, 24-hour, Nairobi). */
   time: 'Time (24-hour)',
 } as const;
+
+/**
+ * Words of the time fields (issue 34): times are written 24-hour as HH:MM ("07:30", "14:05") whatever the
+ * browser's own locale (components/time-field.tsx), as the API keeps them.
+ */
+export const timeFieldMessages = {
+  /** The field's placeholder and the format it asks for. */
+  placeholder: 'HH:MM',
+  /** Shown under a time field whose text is not a time of day in that format (25:00, 7:3, 2pm). */
+  invalid: 'Enter the time as HH:MM, 24-hour, e.g. 14:05.',
+} as const;

@@ -56,6 +56,10 @@ export const financialAnalyticsMessages = {
     projectedRate: 'Projected collection rate (%)',
     rule: 'Rule',
     ruleText: 'Collected to date ÷ school days elapsed × school days in the term, capped at the invoiced amount (never below what is already collected).',
+    /** Issue 34: the headline figures' bases, the screen's lines under its cards (web.kpiCollectedBasis, web.kpiRateBasis). */
+    collectionRate: 'Collection rate (%)',
+    collectedBasis: 'Collected to date: basis',
+    rateBasis: 'Collection rate: basis',
   },
   web: {
     title: 'Financial Analytics',

@@ -15,6 +15,7 @@ import {
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
+import { formatShortMonth } from '@shared/dates';
 import { messages } from '@shared/messages';
 import { formatNumber } from '@/lib/format';
 
@@ -305,7 +306,7 @@ export function TermCalendarChart({
     }
     return ticks;
   }, [yearStart, yearEnd]);
-  const monthLabel = (ms: number) => new Date(ms).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+  const monthLabel = (ms: number) => formatShortMonth(new Date(ms).toISOString().slice(0, 7), { year: false });
   const h = height ?? terms.length * 44 + 48;
   return (
     <div className="w-full" data-testid={testId}>

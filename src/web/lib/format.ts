@@ -1,9 +1,9 @@
 import { messages } from '@shared/messages';
 import { SCHOOL_TIME_ZONE, type Term } from '@shared/contracts/dashboard';
-import { formatDay, formatDayTime } from '@shared/dates';
+import { formatDay, formatDayTime, formatShortDay } from '@shared/dates';
+import { formatKenyanPhone } from '@shared/phone';
 
 const numberFormat = new Intl.NumberFormat('en-KE');
-const shortDateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 const schoolFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -47,8 +47,8 @@ export const dayMs = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 /** "2026-10-23" → "23/10/2026" (a calendar date: no time-zone shift; shared formatDay). */
 export const formatDate = (iso: string) => formatDay(iso);
 
-/** "2026-10-23" → "23 Oct". */
-export const formatShortDate = (iso: string) => shortDateFormat.format(new Date(dayMs(iso)));
+/** "2026-10-23" → "23 Oct" (a compact day for charts and hints; shared formatShortDay). */
+export const formatShortDate = (iso: string) => formatShortDay(iso);
 
 /** An instant in Nairobi time, e.g. "22/11/2026 08:15" (shared formatDayTime). */
 export const formatDateTime = (at: string | number | Date) => formatDayTime(at);
@@ -85,8 +85,5 @@ export function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase();
 }
 
-/** A Kenyan phone stored as 2547XXXXXXXX shown as "+254 7XX XXX XXX". */
-export function formatPhone(phone: string): string {
-  const m = /^254(\d{3})(\d{3})(\d{3})$/.exec(phone);
-  return m ? `+254 ${m[1]} ${m[2]} ${m[3]}` : phone;
-}
+/** A Kenyan phone (stored 2547XXXXXXXX) as people read it, "0722 334 455" (shared formatKenyanPhone). */
+export const formatPhone = (phone: string | null | undefined) => formatKenyanPhone(phone);

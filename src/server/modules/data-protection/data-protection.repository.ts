@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PageWindow } from '../../lib/paging.js';
 import { paymentDetailColumns } from '../../lib/payment-columns.js';
 import type { ListRequestsQuery } from '../../../shared/contracts/data-protection.js';
+import { relationshipText } from '../../../shared/contracts/learners.js';
 import {
   absenceAlerts,
   accounts,
@@ -243,6 +244,8 @@ export async function learnerData(tx: Tx, id: string) {
         idNumber: guardians.idNumber,
         occupation: guardians.occupation,
         relationship: studentGuardians.relationship,
+        /** The word the school typed on import ("Grandmother"; issue 34), or null. */
+        relationshipLabel: studentGuardians.relationshipLabel,
         isPrimary: studentGuardians.isPrimary,
         hasAccount: sql<boolean>`${guardians.profileId} is not null`,
       })
@@ -427,7 +430,8 @@ export async function learnerData(tx: Tx, id: string) {
 
   return {
     profile,
-    guardians: guardianRows,
+    // The relationship as EduFam's screens show it: the typed word when there is one, else the value's label.
+    guardians: guardianRows.map((g) => ({ ...g, relationshipAsShown: relationshipText(g.relationship, g.relationshipLabel) })),
     classHistory: enrolments,
     attendance,
     absenceAlerts: alerts,

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AnalyticsChart } from '../../../shared/contracts/financial-analytics.js';
 import { ANALYTICS_CHARTS } from '../../../shared/contracts/financial-analytics.js';
 import { METHOD_LABELS, financialAnalyticsMessages as msg } from '../../../shared/messages/financial-analytics.js';
+import { formatDay } from '../../../shared/dates.js';
 import { addSheetRow, CONTENT_TYPES } from '../../lib/spreadsheet.js';
 import type { FinancialAnalyticsResult } from './financial-analytics.service.js';
 
@@ -17,6 +18,8 @@ type Column<T> = { header: string; width: number; value: (x: T) => string | numb
 type A = FinancialAnalyticsResult;
 
 const pct = (v: number) => Math.round(v * 1000) / 10;
+/** KES in whole shillings as the screen writes them in its bases (web lib/kes-format kesWhole): "18,836,651". */
+const kesWhole = (kes: number) => Math.round(kes).toLocaleString('en-KE', { maximumFractionDigits: 0 });
 
 /** financial-analytics-all-2026-term-3 (no extension). */
 export function analyticsFileBase(a: Pick<A, 'term'>, chart: AnalyticsChart | 'all'): string {
@@ -85,6 +88,7 @@ export async function analyticsWorkbook(a: A, chart: AnalyticsChart | 'all'): Pr
       );
     } else if (ch === 'projection') {
       const p = a.projection;
+      const col = a.collection;
       const r = msg.projectionRows;
       const rows: { label: string; value: string | number }[] = p
         ? [
@@ -97,6 +101,14 @@ export async function analyticsWorkbook(a: A, chart: AnalyticsChart | 'all'): Pr
             { label: r.projectedTermEnd, value: p.projectedTermEnd },
             { label: r.projectedRate, value: pct(p.projectedRate) },
             { label: r.rule, value: r.ruleText },
+            // The bases of the headline figures, in the screen's words (issue 34).
+            ...(col
+              ? [
+                  { label: r.collectionRate, value: pct(col.rate) },
+                  { label: r.collectedBasis, value: msg.web.kpiCollectedBasis(formatDay(col.receivedFrom), formatDay(col.receivedTo), col.receivedShare) },
+                  { label: r.rateBasis, value: msg.web.kpiRateBasis(kesWhole(col.paidOnInvoices), kesWhole(col.invoiced)) },
+                ]
+              : []),
           ]
         : [];
       sheet<{ label: string; value: string | number }>(

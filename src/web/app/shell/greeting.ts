@@ -1,4 +1,5 @@
 import { messages } from '@shared/messages';
+import { formatDay, formatLongDay, formatWeekday } from '@shared/dates';
 import { schoolTimeFormat } from '@/lib/format';
 
 /** The hour (0-23) of an instant in Africa/Nairobi, where EduFam's schools keep their day. */
@@ -15,12 +16,12 @@ export function greetingFor(now: Date): string {
   return messages.shell.goodEvening;
 }
 
-/** Today's date in Kenyan English, in Africa/Nairobi ("Tuesday, 3 March 2026"). */
+/** Today's date in Kenyan English, in Africa/Nairobi ("Tuesday, 3 March 2026"; shared formatLongDay). */
 export function formatToday(now: Date): string {
-  return schoolTimeFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, 'en-KE').format(now);
+  return formatLongDay(now);
 }
 
-/** The same date, short ("Tue, 3 Mar 2026"), for narrow screens. */
+/** The same day, short ("Tue 03/03/2026": the weekday and the day as dd/mm/yyyy), for narrow screens. */
 export function formatTodayShort(now: Date): string {
-  return schoolTimeFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }, 'en-KE').format(now);
+  return `${formatWeekday(now)} ${formatDay(now)}`;
 }

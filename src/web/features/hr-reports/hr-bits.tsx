@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { can } from '@shared/access';
 import { isCalendarDate } from '@shared/contracts/learners';
-import { addDays, formatDay as formatSchoolDay, formatMonth, schoolToday } from '@shared/dates';
+import { addDays, formatDay as formatSchoolDay, formatMonth, formatShortMonth, schoolToday } from '@shared/dates';
 import { hrReportsMessages as m } from '@shared/messages/hr-reports';
 import type { Role } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
@@ -58,8 +58,8 @@ export function usePeriod(): { period: Period; preset: Preset; setPeriod: (p: Pe
 
 /** "26/11/2026" for 2026-11-26 (shared formatDay). */
 export const formatDay = (day: string) => formatSchoolDay(day);
-/** "Oct 2026" for 2026-10. */
-export const shortMonth = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** "Oct 2026" for 2026-10, a chart's compact month (shared formatShortMonth); tables use longMonth. */
+export const shortMonth = (month: string) => formatShortMonth(month);
 /** "October 2026" for 2026-10 (shared formatMonth). */
 export const longMonth = (month: string) => formatMonth(month);
 

@@ -10,7 +10,7 @@ import { DataTable, type ColumnDef, type DataTableProps, useTableLayoutWide } fr
 import { EmptyNote, Panel, StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
 import { SkeletonStack } from '@/components/skeleton-stack';
-import { formatDay, kes, kesCompact, PeriodFilter, rate, shortMonth, useCanViewHrReports, usePeriod } from './hr-bits';
+import { formatDay, kes, kesCompact, longMonth, PeriodFilter, rate, useCanViewHrReports, usePeriod } from './hr-bits';
 import { useHrExport, useHrSummary } from './hr-reports-api';
 
 const r = m.reports;
@@ -292,7 +292,7 @@ function PayrollCost({ data }: { data: Summary }) {
         <MonthMarker month={row.month} on={wide} className="whitespace-nowrap">
           {row.month ? (
             <>
-              <p className="font-medium">{shortMonth(row.month)}</p>
+              <p className="font-medium">{longMonth(row.month)}</p>
               <p className="text-xs text-muted-foreground">{r.staffCount(row.staffCount)}</p>
             </>
           ) : (
@@ -321,7 +321,7 @@ function PayrollCost({ data }: { data: Summary }) {
           renderCard={(row) => (
             <MonthMarker month={row.month} on={!wide} className="flex flex-col gap-1">
               <p className="font-medium">
-                {row.month ? shortMonth(row.month) : r.total}
+                {row.month ? longMonth(row.month) : r.total}
                 {row.month && <span className="font-normal text-muted-foreground"> · {r.staffCount(row.staffCount)}</span>}
               </p>
               {MONEY_COLUMNS.map(([k, label]) => (
@@ -344,7 +344,7 @@ function Components({ data }: { data: Summary }) {
   const columns = React.useMemo(
     () => [
       col<ComponentRow>('name', r.colComponent, (x) => <span className="font-medium">{x.name}</span>),
-      ...p.byComponent.map((mo) => col<ComponentRow>(mo.month, shortMonth(mo.month), (x) => <span className="tabular-nums whitespace-nowrap">{kes(mo.amounts[x.code] ?? 0)}</span>, 'text-right')),
+      ...p.byComponent.map((mo) => col<ComponentRow>(mo.month, longMonth(mo.month), (x) => <span className="tabular-nums whitespace-nowrap">{kes(mo.amounts[x.code] ?? 0)}</span>, 'text-right')),
       col<ComponentRow>('total', r.total, (x) => <span className="font-medium tabular-nums whitespace-nowrap">{kes(x.total)}</span>, 'text-right'),
     ],
     [p.byComponent],
@@ -362,7 +362,7 @@ function Components({ data }: { data: Summary }) {
           <div className="flex flex-col gap-1">
             <p className="font-medium">{x.name}</p>
             {p.byComponent.map((mo) => (
-              <CardLine key={mo.month} label={shortMonth(mo.month)}>
+              <CardLine key={mo.month} label={longMonth(mo.month)}>
                 {kes(mo.amounts[x.code] ?? 0)}
               </CardLine>
             ))}
@@ -416,7 +416,7 @@ const ATTENDANCE_FIGURES = [
 ] as const;
 
 const ATTENDANCE_COLUMNS = [
-  col<AttendanceMonthRow>('month', r.colMonth, (x) => <span className="whitespace-nowrap font-medium">{shortMonth(x.month)}</span>),
+  col<AttendanceMonthRow>('month', r.colMonth, (x) => <span className="whitespace-nowrap font-medium">{longMonth(x.month)}</span>),
   ...ATTENDANCE_FIGURES.map(([k, label]) => col<AttendanceMonthRow>(k, label, (x) => num(x[k]), 'text-right')),
   col<AttendanceMonthRow>('rate', r.colRate, (x) => <RateText value={x.rate} />, 'text-right'),
 ];
@@ -437,7 +437,7 @@ function Attendance({ data }: { data: Summary }) {
           renderCard={(x) => (
             <div className="flex flex-col gap-1">
               <div className="flex items-baseline justify-between gap-3">
-                <p className="font-medium">{shortMonth(x.month)}</p>
+                <p className="font-medium">{longMonth(x.month)}</p>
                 <RateText value={x.rate} />
               </div>
               {ATTENDANCE_FIGURES.map(([k, label]) => (

@@ -10,6 +10,7 @@ import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { SearchField } from '@/components/search-field';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Input } from '@/components/ui/input';
+import { TimeField } from '@/components/time-field';
 import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
@@ -308,10 +309,10 @@ export function OfficeHoursDialog({ open, onOpenChange }: { open: boolean; onOpe
           </fieldset>
           <div className="grid grid-cols-2 gap-3">
             <LabelledField id="office-hours-start" label={o.start} className="grid gap-1.5">
-              <Input id="office-hours-start" type="time" value={start} onChange={(e) => setStart(e.target.value)} required />
+              <TimeField id="office-hours-start" value={start} onValueChange={setStart} required />
             </LabelledField>
             <LabelledField id="office-hours-end" label={o.end} error={error?.fields.end} className="grid gap-1.5">
-              <Input id="office-hours-end" type="time" value={end} onChange={(e) => setEnd(e.target.value)} required />
+              <TimeField id="office-hours-end" value={end} onValueChange={setEnd} required />
             </LabelledField>
           </div>
           <LabelledField id="office-hours-reply" label={o.autoReply} className="grid gap-1.5">

@@ -1,13 +1,11 @@
-import { schoolToday } from '@shared/dates';
-import { formatClock, formatInstant, schoolTimeFormat } from '@/lib/format';
+import { formatLongDay, formatShortDay, formatWeekday, schoolToday } from '@shared/dates';
+import { conversationScreens } from '@shared/messages/conversations-screens';
+import { formatClock, formatInstant } from '@/lib/format';
 /**
  * Times of the messages screens, all in Africa/Nairobi (EAT, UTC+03:00 all year): the list's short
  * relative stamps, the thread's day headings and each message's clock time.
  */
-const weekday = schoolTimeFormat({ weekday: 'short' });
-const longWeekday = schoolTimeFormat({ weekday: 'long' });
-const dayMonth = schoolTimeFormat({ day: 'numeric', month: 'short' });
-const fullDate = schoolTimeFormat({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const words = conversationScreens.days;
 
 /** The Nairobi calendar day of an instant, "2026-03-12" (the thread groups messages by it). */
 export function nairobiDay(iso: string | Date): string {
@@ -18,26 +16,25 @@ function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
-/** "14:05" in Nairobi; "12 Mar 2026, 14:05" in Nairobi. */
+/** "14:05" in Nairobi; "12/03/2026 14:05" in Nairobi. */
 export { formatClock, formatInstant as formatDateTime };
 
 /** The list's stamp: "14:05" today, "Yesterday", "Tue" within a week, else "12 Mar". */
 export function formatListTime(iso: string, now: Date = new Date()): string {
   const diff = daysBetween(nairobiDay(iso), nairobiDay(now));
   if (diff <= 0) return formatClock(iso);
-  if (diff === 1) return 'Yesterday';
-  if (diff < 7) return weekday.format(new Date(iso));
-  return dayMonth.format(new Date(iso));
+  if (diff === 1) return words.yesterday;
+  if (diff < 7) return formatWeekday(iso);
+  return formatShortDay(iso);
 }
 
 /** A day heading in the thread: "Today", "Yesterday", "Tuesday" within a week, else "Thursday, 12 March 2026". */
 export function formatDayHeading(day: string, now: Date = new Date()): string {
   const diff = daysBetween(day, nairobiDay(now));
-  const noon = new Date(`${day}T09:00:00Z`); // midday in Nairobi
-  if (diff <= 0) return 'Today';
-  if (diff === 1) return 'Yesterday';
-  if (diff < 7) return longWeekday.format(noon);
-  return fullDate.format(noon);
+  if (diff <= 0) return words.today;
+  if (diff === 1) return words.yesterday;
+  if (diff < 7) return formatWeekday(day, 'long');
+  return formatLongDay(day);
 }
 
 /** "2.4 MB", "312 KB". */

@@ -10,7 +10,7 @@ import { useHubStaff } from './project-hub-api';
 import { formatInstant } from '@/lib/format';
 import { usePatchedSearchParams } from '@/lib/search-params';
 import { ConfirmDialog, type ConfirmTone } from '@/components/confirm-dialog';
-import { formatDay as formatSchoolDay } from '@shared/dates';
+import { formatDay as formatSchoolDay, formatShortDay } from '@shared/dates';
 
 const pill = 'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset';
 
@@ -80,13 +80,10 @@ export function PersonAvatar({ person, className }: { person: HubPerson | null; 
   );
 }
 
-const dayShort = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
-
 /** "12/03/2026" for a school day YYYY-MM-DD (shared formatDay). */
 export const formatDay = (day: string) => formatSchoolDay(day);
-/** "12 Mar" for a school day. */
-export const formatDayShort = (day: string) => dayShort.format(new Date(`${day}T00:00:00Z`));
+/** "12 Mar" for a school day (shared formatShortDay). */
+export const formatDayShort = (day: string) => formatShortDay(day);
 /** "12 Mar 2026, 14:30" in Nairobi for an instant. */
 export const formatStamp = (iso: string) => formatInstant(iso);
 

@@ -6,7 +6,7 @@ import { messages } from '@shared/messages';
 import { api } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { schoolTimeFormat } from '@/lib/format';
+import { formatDateTime, formatInstantDay } from '@/lib/format';
 
 /**
  * /verify-certificate/:certificateId?sig= (spec §2, §4 Certificate verify; issue 12 §6). Public: asks
@@ -20,10 +20,12 @@ const copy = messages.certificates;
 
 type State = { kind: 'loading' } | { kind: 'done'; result: VerifyCertificateResponse } | { kind: 'error' };
 
-const dateTime = (iso: string) => schoolTimeFormat({ day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+/** An instant as Kenya writes it, in Nairobi: "28/11/2026 14:05" (shared formatDayTime). */
+const dateTime = (iso: string) => formatDateTime(iso);
 /** A stored Kenyan number (2547XXXXXXXX) as people write it (0722 410 330). */
 const localPhone = (p: string) => p.replace(/^254(\d{3})(\d{3})(\d{3})$/, '0$1 $2 $3');
-const dateOnly = (iso: string) => schoolTimeFormat({ day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+/** The Nairobi day of an instant: "28/11/2026" (shared formatDay). */
+const dateOnly = (iso: string) => formatInstantDay(iso);
 
 export function VerifyCertificatePage() {
   const { certificateId = '' } = useParams();

@@ -3,6 +3,7 @@ import { staffLabels } from '@shared/messages/staff';
 import { ROLE_DISPLAY_NAMES, isRole } from '@shared/roles';
 import { cn } from '@/lib/utils';
 import { formatDay } from '@shared/dates';
+import { formatKenyanPhone } from '@shared/phone';
 
 /**
  * Small shared pieces of the staff screens: chips for status, employment type and account, the
@@ -71,12 +72,8 @@ export function formatDate(value: string | null | undefined): string {
   return formatDay(value) || value;
 }
 
-/** 254712345678 → 0712 345 678. */
-export function formatPhone(value: string | null | undefined): string {
-  if (!value) return '—';
-  const m = /^254(\d{3})(\d{3})(\d{3})$/.exec(value);
-  return m ? `0${m[1]} ${m[2]} ${m[3]}` : value;
-}
+/** 254712345678 → 0712 345 678 (shared formatKenyanPhone); '—' for nothing. */
+export const formatPhone = (value: string | null | undefined) => formatKenyanPhone(value) || '—';
 
 /** Bytes as "240 KB" / "1.2 MB". */
 export function formatSize(bytes: number): string {

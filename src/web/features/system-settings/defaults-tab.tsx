@@ -11,6 +11,7 @@ import {
   type TermTemplate,
 } from '@shared/contracts/system-settings';
 import type { ScaleKey } from '@shared/grading';
+import { formatShortDay } from '@shared/dates';
 import { systemSettingsScreens as s } from '@shared/messages/system-settings-screens';
 import { InputField, FieldError, FormErrorAlert, useFormError } from '@/components/form-feedback';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -25,9 +26,8 @@ import { HeadCells } from '@/components/head-cells';
 import { ChoiceButtons } from '@/components/choice-buttons';
 
 const d = s.defaults;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** "01-05" → "5 Jan" (or '' while it is not a day). */
-const humanDay = (v: string | null) => (v && isMonthDay(v) ? `${Number(v.slice(3))} ${MONTHS[Number(v.slice(0, 2)) - 1]}` : '');
+/** "01-05" → "5 Jan" (or '' while it is not a day): shared formatShortDay of that day in 2000, a leap year, so 02-29 reads. */
+const humanDay = (v: string | null) => (v && isMonthDay(v) ? formatShortDay(`2000-${v}`) : '');
 
 /**
  * Defaults for new schools (issue 18 §4): curricula offered, the three-term template (month-days),

@@ -1,6 +1,6 @@
 import type { BellPeriod, Lesson, TimetableView } from '@shared/contracts/timetable';
 import { timetableScreenMessages as tm } from '@shared/messages/timetable-screens';
-import { schoolTimeFormat } from '@/lib/format';
+import { formatWeekday } from '@shared/dates';
 
 /**
  * The timetable grid's model, pure and testable (issue 16 §4, §5): the rows a stream's, teacher's or
@@ -105,7 +105,7 @@ export function periodsForLevel(view: TimetableView, levelId: string | null): nu
 
 /** Index of today's weekday (Africa/Nairobi) among the timetable's days, or -1 (weekend, or a day not taught). */
 export function todayIndex(view: Pick<TimetableView, 'days'>, now = new Date()): number {
-  const name = schoolTimeFormat({ weekday: 'long' }).format(now).toLowerCase();
+  const name = formatWeekday(now, 'long').toLowerCase();
   return view.days.findIndex((d) => d.trim().toLowerCase().slice(0, 3) === name.slice(0, 3));
 }
 

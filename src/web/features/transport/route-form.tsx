@@ -7,6 +7,7 @@ import { LabelledField } from '@/components/field';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { TimeField } from '@/components/time-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { InputField, FormError, useFormError } from './transport-bits';
 import { useSaveRoute, useVehicles, type TransportScope } from './transport-api';
@@ -101,8 +102,8 @@ export function RouteFormDialog({ scope, route, onClose, onSaved }: { scope: Tra
               <span className="mt-2 flex size-6 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">{i + 1}</span>
               <div className="grid min-w-0 grid-cols-2 gap-2 sm:grid-cols-[minmax(0,2fr)_5.5rem_5.5rem_6rem]">
                 <Input aria-label={u.stopName} placeholder={u.stopName} value={s.name} onChange={(e) => patch(i, { name: e.target.value })} className="col-span-2 sm:col-span-1" data-testid="stop-name" />
-                <Input aria-label={u.pickup} type="time" value={s.pickupTime} onChange={(e) => patch(i, { pickupTime: e.target.value })} />
-                <Input aria-label={u.dropoff} type="time" value={s.dropoffTime} onChange={(e) => patch(i, { dropoffTime: e.target.value })} />
+                <TimeField aria-label={u.pickup} value={s.pickupTime} onValueChange={(pickupTime) => patch(i, { pickupTime })} />
+                <TimeField aria-label={u.dropoff} value={s.dropoffTime} onValueChange={(dropoffTime) => patch(i, { dropoffTime })} />
                 <Input aria-label={u.zoneFee} placeholder={u.zoneFee} inputMode="decimal" value={s.zoneFee} onChange={(e) => patch(i, { zoneFee: e.target.value })} className="col-span-2 sm:col-span-1" />
               </div>
               <div className="flex flex-col gap-0.5">

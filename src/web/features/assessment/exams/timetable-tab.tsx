@@ -7,6 +7,7 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { TimeField } from '@/components/time-field';
 import { OptionSelect } from '@/components/select-parts';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { cn } from '@/lib/utils';
@@ -307,11 +308,11 @@ function TimetableRow({
       </label>
       <label className="grid min-w-0 gap-1 [&>*]:min-w-0">
         <span className={CAPTION}>{t.starts}</span>
-        <Input type="time" value={row.startsAt} onChange={(e) => onChange({ startsAt: e.target.value })} disabled={readOnly} aria-label={label(t.starts)} className="h-9" data-testid="tt-start" />
+        <TimeField value={row.startsAt} onValueChange={(startsAt) => onChange({ startsAt })} disabled={readOnly} aria-label={label(t.starts)} className="h-9" data-testid="tt-start" />
       </label>
       <label className="grid min-w-0 gap-1 [&>*]:min-w-0">
         <span className={CAPTION}>{t.ends}</span>
-        <Input type="time" value={row.endsAt} onChange={(e) => onChange({ endsAt: e.target.value })} disabled={readOnly} aria-label={label(t.ends)} className="h-9" data-testid="tt-end" />
+        <TimeField value={row.endsAt} onValueChange={(endsAt) => onChange({ endsAt })} disabled={readOnly} aria-label={label(t.ends)} className="h-9" data-testid="tt-end" />
       </label>
       <CellSelect
         className="col-span-2 grid min-w-0 gap-1 sm:col-span-2 lg:col-span-1 [&>*]:min-w-0"

@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { Clock, UserX, type LucideIcon } from 'lucide-react';
 import { dayLabel } from '@shared/attendance-calendar';
 import type { StudentAttendance } from '@shared/contracts/attendance';
+import { formatShortMonth } from '@shared/dates';
 import { attendanceParentScreens as m } from '@shared/messages/attendance-parent-screens';
 import { cn } from '@/lib/utils';
 import { DAY_STYLES } from './attendance-calendar';
@@ -102,7 +103,7 @@ function DateBadge({ date }: { date: string }) {
   const d = new Date(`${date}T00:00:00Z`);
   return (
     <span className="flex w-11 shrink-0 flex-col items-center rounded-md border bg-background py-1 leading-none" aria-hidden>
-      <span className="text-[10px] font-medium text-muted-foreground uppercase">{d.toLocaleDateString('en-US', { month: 'short', timeZone: 'UTC' })}</span>
+      <span className="text-[10px] font-medium text-muted-foreground uppercase">{formatShortMonth(date, { year: false })}</span>
       <span className="mt-0.5 text-base font-semibold tabular-nums">{d.getUTCDate()}</span>
     </span>
   );

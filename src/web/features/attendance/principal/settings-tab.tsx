@@ -9,6 +9,7 @@ import { attendancePrincipalScreens as m } from '@shared/messages/attendance-pri
 import { FormErrorAlert } from '@/components/form-feedback';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { Input } from '@/components/ui/input';
+import { FormTimeField } from '@/components/time-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describedBy, Field, FormSection } from '@/components/field';
 import { applyServerErrors, ChoiceCards, type Choice } from '@/features/fees';
@@ -148,8 +149,8 @@ function SettingsFormCard({ settings }: { settings: AttendanceSettings }) {
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id="settings-late-after" label={t.staffLateAfter} error={errors.staffLateAfter?.message} hint={t.staffLateAfterHint}>
                 <div className="relative">
-                  <Clock className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-                  <Input id="settings-late-after" type="time" className="pl-9 tabular-nums" {...register('staffLateAfter')} {...describedBy('settings-late-after', errors.staffLateAfter?.message, true)} data-testid="settings-late-after" />
+                  <Clock className="pointer-events-none absolute top-5 left-3 z-10 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+                  <FormTimeField control={control} name="staffLateAfter" id="settings-late-after" className="pl-9" {...describedBy('settings-late-after', errors.staffLateAfter?.message, true)} data-testid="settings-late-after" />
                 </div>
               </Field>
             </div>

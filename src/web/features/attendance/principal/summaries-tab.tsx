@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { CalendarDays, FileSpreadsheet, FileText, Gauge, Users, UserX } from 'lucide-react';
 import type { SummaryResponse, SummaryRow } from '@shared/contracts/attendance';
+import { formatShortDay } from '@shared/dates';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { DataTable, queryTableProps, type ColumnDef } from '@/components/data-table';
@@ -13,7 +14,7 @@ import { LearnerCell, LearnerSummaryTable, useLearnerSearch } from './chronic-ta
 
 const s = m.summaries;
 /** "24 Aug" of a YYYY-MM-DD date. */
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDay = (day: string) => formatShortDay(day);
 const WHOLE = '__school__';
 type StreamRow = SummaryResponse['streams'][number];
 /** The day counts both summary tables show, in order. */

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { TrendingUp } from 'lucide-react';
 import type { TrendsResponse } from '@shared/contracts/attendance';
+import { formatShortDay } from '@shared/dates';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { cn } from '@/lib/utils';
 import { EmptyStateCard } from '@/components/page-states';
@@ -41,7 +42,7 @@ const MAX_LINES = 6;
 const colourOf = (i: number) => COLOURS[i % COLOURS.length]!;
 
 /** "5 Jan" of a week's Monday (YYYY-MM-DD). */
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDay = (day: string) => formatShortDay(day);
 
 
 /**

@@ -3,6 +3,7 @@ import { CloudUpload, MessageSquarePlus, PencilLine } from 'lucide-react';
 import { ATTENDANCE_STATUSES, type AttendanceStatus, type RegisterEntry } from '@shared/contracts/attendance';
 import { attendanceRegisterScreens as m } from '@shared/messages/attendance-register-screens';
 import { Input } from '@/components/ui/input';
+import { TimeField } from '@/components/time-field';
 import { cn } from '@/lib/utils';
 import type { DraftMark } from './outbox';
 import { STATUS_TONE } from './status-tone';
@@ -16,7 +17,7 @@ export interface RowErrors {
 }
 
 /**
- * A labelled box under a learner's choices (arrival time, note): the short label beside the input, the
+ * A labelled box under a learner's choices (the note; the arrival time is a TimeField): the short label beside the input, the
  * input `aria-invalid` and red-bordered when `invalid`. `className` places the pair; `inputClassName`
  * sizes the input; the other props go to the input (its `id` ties the label to it).
  */
@@ -173,19 +174,22 @@ export const LearnerRow = React.memo(function LearnerRow({
       {(status === 'late' || showNote) && (
         <div className="mt-2.5 flex flex-col gap-2 sm:flex-row sm:items-start md:pl-9">
           {status === 'late' && (
-            <RowInput
-              className="flex items-center gap-2 sm:w-52 sm:shrink-0"
-              label={e.arrival}
-              invalid={!!errors?.arrival}
-              inputClassName="h-10 tabular-nums"
-              id={arrivalId}
-              type="time"
-              value={mark.arrivalTime}
-              onChange={(ev) => onChange(entry.studentId, { arrivalTime: ev.target.value })}
-              disabled={!editable}
-              aria-label={e.arrivalLabel(entry.name)}
-              data-testid="arrival-input"
-            />
+            <div className="flex items-center gap-2 sm:w-52 sm:shrink-0">
+              <label htmlFor={arrivalId} className="shrink-0 text-xs font-medium text-muted-foreground">
+                {e.arrival}
+              </label>
+              <TimeField
+                wrapperClassName="flex-1"
+                className={cn('h-10', errors?.arrival && 'border-red-500')}
+                id={arrivalId}
+                value={mark.arrivalTime}
+                onValueChange={(arrivalTime) => onChange(entry.studentId, { arrivalTime })}
+                disabled={!editable}
+                aria-label={e.arrivalLabel(entry.name)}
+                aria-invalid={errors?.arrival ? true : undefined}
+                data-testid="arrival-input"
+              />
+            </div>
           )}
           {showNote && (
             <RowInput

@@ -22,6 +22,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { StatCard, type Accent } from '@/components/stat-card';
 import { DateField } from '@/components/date-field';
+import { TimeField as TimeBox } from '@/components/time-field';
 import { useAttendanceCalendar } from '../api/registers';
 import { DaySkeleton, FilterField, Notice } from '../principal/bits';
 import { calendarOf } from '../register/school-days';
@@ -121,7 +122,7 @@ export function StaffDayView({ readOnly }: { readOnly: boolean }) {
       const mine = { ...all[day] };
       for (const i of data.items) {
         const e = mine[i.profileId] ?? entryOf(i);
-        if (!e.status) mine[i.profileId] = { ...e, status: 'present', checkIn: e.checkIn || defaultCheckIn };
+        if (!e.status) mine[i.profileId] = { ...e, status: 'present', checkIn: e.checkIn || defaultCheckIn || '07:30' };
       }
       return { ...all, [day]: mine };
     });
@@ -253,13 +254,12 @@ export function StaffDayView({ readOnly }: { readOnly: boolean }) {
                 <FilterSelect value={department} onChange={setDepartment} all={m.day.allDepartments} options={departments.map((d) => ({ value: d, label: d }))} label={m.day.department} className="md:w-52" testId="staff-department" />
                 {editable && (
                   <div className="flex items-center gap-2 md:ml-auto">
-                    <Input
-                      type="time"
+                    <TimeBox
                       aria-label={m.day.defaultCheckIn}
                       title={m.day.markAllPresentHint}
                       value={defaultCheckIn}
-                      onChange={(e) => setDefaultCheckIn(e.target.value || '07:30')}
-                      className="w-32 shrink-0 tabular-nums"
+                      onValueChange={setDefaultCheckIn}
+                      wrapperClassName="w-32 shrink-0"
                       data-testid="staff-default-check-in"
                     />
                     <Button variant="secondary" className="flex-1 md:flex-none" onClick={markAllPresent} disabled={totals.unrecorded === 0} title={m.day.markAllPresentHint} data-testid="staff-mark-all-present">
@@ -468,15 +468,14 @@ function TimeField({ label, value, onChange, disabled, error, testId, name }: { 
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-muted-foreground lg:sr-only">
         {label}
       </label>
-      <Input
+      <TimeBox
         id={id}
-        type="time"
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onValueChange={onChange}
         disabled={disabled}
         aria-label={`${label}: ${name}`}
         aria-invalid={!!error || undefined}
-        className={cn('h-9 px-2 tabular-nums', error && 'border-destructive focus-visible:outline-destructive')}
+        className={cn('h-9 px-2', error && 'border-destructive focus-visible:outline-destructive')}
         data-testid={testId}
       />
       {error && (

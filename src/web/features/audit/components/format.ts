@@ -1,17 +1,16 @@
 import type { AuditEntry } from '@shared/contracts/audit';
 import { messages } from '@shared/messages';
 import { roleDisplayName } from '@shared/roles';
-import { formatInstant, schoolTimeFormat } from '@/lib/format';
+import { formatDayTime } from '@shared/dates';
+import { formatInstant } from '@/lib/format';
 
 const m = messages.audit;
 
-const fullTimeFormat = schoolTimeFormat({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
-/** An instant in Nairobi time: "12 Mar 2026, 14:05". */
+/** An instant in Nairobi time: "12/03/2026 14:05". */
 export const formatAuditTime = (iso: string) => formatInstant(iso);
 
-/** An instant in Nairobi time with weekday and seconds: "Thu, 12 Mar 2026, 14:05:09 EAT". */
-export const formatAuditTimeFull = (iso: string) => `${fullTimeFormat.format(new Date(iso))} EAT`;
+/** An instant in Nairobi time to the second, zone named: "12/03/2026 14:05:09 EAT". */
+export const formatAuditTimeFull = (iso: string) => `${formatDayTime(iso, { seconds: true })} EAT`;
 
 /** Who did it: the actor's name, else the e-mail (a sign-in attempt's), else unknown / not signed in. */
 export function actorLabel(e: AuditEntry): string {

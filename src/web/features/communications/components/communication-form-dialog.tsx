@@ -23,6 +23,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
+import { TimeField } from '@/components/time-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
@@ -51,11 +52,15 @@ const formSchema = z.object({
   isActive: z.boolean(),
   expiresAt: z.string().refine((v) => {
     if (!v) return true;
-    const iso = fromNairobiInput(v);
+    const iso = expiryOf(v);
     return !!iso && new Date(iso).getTime() > Date.now();
   }, im.expiryInPast),
 });
 type FormValues = z.infer<typeof formSchema>;
+/** The expiry instant of the form's "YYYY-MM-DDTHH:MM" (Nairobi); a day whose time box is empty or not a time ends at 23:59. */
+function expiryOf(v: string): string | null {
+  return fromNairobiInput(v.endsWith('T') ? `${v}23:59` : v);
+}
 type FieldName = keyof FormValues;
 const FIELD_NAMES: readonly FieldName[] = ['title', 'message', 'priority', 'targetRoles', 'schoolId', 'dismissible', 'isActive', 'expiresAt'];
 
@@ -109,7 +114,7 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
       schoolId: v.schoolId === PLATFORM ? null : v.schoolId,
       dismissible: v.dismissible,
       isActive: v.isActive,
-      expiresAt: fromNairobiInput(v.expiresAt),
+      expiresAt: expiryOf(v.expiresAt),
     };
     try {
       if (editing) {
@@ -246,11 +251,12 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
           render={({ field }) => {
             // The day as dd/mm/yyyy and its 24-hour time; the form keeps "YYYY-MM-DDTHH:MM" (Nairobi).
             const [day = '', time = ''] = field.value ? field.value.split('T') : [];
-            const at = (d: string, t: string) => (d ? `${d}T${t || '23:59'}` : '');
+            // A day picked with no time yet gets 23:59; a time box emptied (or holding no time) keeps "dayT".
+            const onDay = (d: string) => field.onChange(d ? `${d}T${time || '23:59'}` : '');
             return (
               <div className="flex gap-2 sm:max-w-80">
-                <DateField id={fid('expiresAt')} value={day} onValueChange={(d) => field.onChange(at(d, time))} onBlur={field.onBlur} wrapperClassName="flex-1" {...invalid('expiresAt')} data-testid="communication-expires" />
-                <Input type="time" aria-label={dateFieldMessages.time} value={time} disabled={!day} onChange={(e) => field.onChange(at(day, e.target.value))} className="w-32 tabular-nums" data-testid="communication-expires-time" />
+                <DateField id={fid('expiresAt')} value={day} onValueChange={onDay} onBlur={field.onBlur} wrapperClassName="flex-1" {...invalid('expiresAt')} data-testid="communication-expires" />
+                <TimeField aria-label={dateFieldMessages.time} value={time} disabled={!day} onValueChange={(t) => field.onChange(`${day}T${t}`)} wrapperClassName="w-32" data-testid="communication-expires-time" />
               </div>
             );
           }}

@@ -1,4 +1,5 @@
 import { Building2, GraduationCap, LayoutDashboard, LogIn, Users } from 'lucide-react';
+import { formatWeekday } from '@shared/dates';
 import { messages } from '@shared/messages';
 import { roleDisplayName } from '@shared/roles';
 import type { PlatformDashboard as Data } from '@shared/contracts/dashboard';
@@ -35,7 +36,7 @@ export function PlatformDashboard({ data }: { data: Data }) {
   const perSchool = data.schoolsList.map((s) => ({ label: s.name, value: s.learners }));
   const perDay = data.signIns.byDay.map((d) => ({
     label: formatDate(d.date),
-    short: new Date(`${d.date}T00:00:00Z`).toLocaleString('en-GB', { weekday: 'short', timeZone: 'UTC' }),
+    short: formatWeekday(d.date),
     value: d.count,
   }));
   return (

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { BookOpen, ChevronDown, ChevronUp, GraduationCap, School, UserCheck, Users, UserX } from 'lucide-react';
 import { messages } from '@shared/messages';
 import type { ClassTeacherRow, DirectorDashboard, PrincipalDashboard } from '@shared/contracts/dashboard';
+import { formatKenyanPhone } from '@shared/phone';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ApprovalsCard } from '@/features/fees';
@@ -9,7 +10,7 @@ import { FeeCollectionCard } from '@/features/fees';
 import { SubscriptionSummaryCard } from '@/features/billing';
 import { cn } from '@/lib/utils';
 import { PlainTable, Td, Th } from '@/components/plain-table';
-import { formatNumber, formatPhone, initials } from '@/lib/format';
+import { formatNumber, initials } from '@/lib/format';
 import { DashboardPage, Panel, PanelGrid, StatGrid } from '@/components/page-layout';
 import { GenderPanel, LearnersByGradePanel, TermAside } from '../components/school-widgets';
 import { StatCard } from '@/components/stat-card';
@@ -32,7 +33,7 @@ function Phone({ phone }: { phone: string | null | undefined }) {
   if (!phone) return <>—</>;
   return (
     <a className="hover:text-foreground hover:underline" href={`tel:+${phone}`}>
-      {formatPhone(phone)}
+      {formatKenyanPhone(phone)}
     </a>
   );
 }

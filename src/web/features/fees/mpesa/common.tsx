@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
-import { formatDateTime, formatInstant, schoolTimeFormat } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { EmptyStateCard } from '@/components/page-states';
 
 /**
@@ -180,12 +180,9 @@ export function EnvironmentBadge({ environment, className }: { environment: Mpes
 
 // -- Formatting ------------------------------------------------------------------------------------
 
-const yearOf = schoolTimeFormat({ year: 'numeric' });
-
-/** An instant in Nairobi time: "22 Nov, 08:15" this year, "22 Nov 2025, 08:15" before. */
+/** An instant in Nairobi time: "22/11/2026 08:15" (shared formatDayTime). */
 export function formatWhen(iso: string): string {
-  const d = new Date(iso);
-  return yearOf.format(d) === yearOf.format(new Date()) ? formatDateTime(d) : formatInstant(d);
+  return formatDateTime(iso);
 }
 
 /** A phone as M-Pesa reports it: 2547XXXXXXXX → "+254 7XX XXX XXX"; masked ones ("25470****149") as "+254 70****149". */

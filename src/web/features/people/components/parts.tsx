@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { messages } from '@shared/messages';
+import { formatKenyanPhone } from '@shared/phone';
 import { cn } from '@/lib/utils';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
@@ -7,12 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 
 const m = messages.people;
 
-/** A stored Kenyan phone (2547XXXXXXXX) as people read it (0712 345 678). */
-export function displayPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const x = /^254(\d{3})(\d{3})(\d{3})$/.exec(phone);
-  return x ? `0${x[1]} ${x[2]} ${x[3]}` : phone;
-}
+/** A stored Kenyan phone (2547XXXXXXXX) as people read it (0712 345 678; shared formatKenyanPhone). */
+export const displayPhone = (phone: string | null | undefined) => formatKenyanPhone(phone);
 
 /** A teacher's round avatar showing their initials: `className` sizes the circle, `textClassName` the initials. */
 export function InitialsAvatar({ name, className, textClassName }: { name: string; className: string; textClassName?: string }) {

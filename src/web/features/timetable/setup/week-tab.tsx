@@ -9,6 +9,7 @@ import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
+import { TimeField } from '@/components/time-field';
 import { Label } from '@/components/ui/label';
 import { PendingButton } from '@/components/pending-button';
 import { FormError, NativeSelect, Panel, SelectField, SetupField, levelChoices, SHORT_DAYS, lessonPeriods, scheduleOf, useFormError , DeleteConfirm } from './setup-bits';
@@ -153,7 +154,7 @@ function ScheduleEditor({ levelId, days: initialDays, lines: initialLines }: { l
         <p className="text-xs text-muted-foreground">{w.generatorHint}</p>
         <div className="flex flex-wrap items-end gap-2">
           <SetupField id="tt-week-start" label={w.startAt} className="grid gap-1" small>
-            <Input id="tt-week-start" type="time" className="h-9 w-28" value={start} onChange={(e) => setStart(e.target.value)} />
+            <TimeField id="tt-week-start" wrapperClassName="w-28" className="h-9" value={start} onValueChange={setStart} />
           </SetupField>
           {(
             [
@@ -192,8 +193,8 @@ function ScheduleEditor({ levelId, days: initialDays, lines: initialLines }: { l
                   ))}
                 </NativeSelect>
                 <Input aria-label={w.label} value={l.label} maxLength={40} onChange={(e) => patch(i, { label: e.target.value })} className="h-9" />
-                <Input aria-label={w.start} type="time" value={l.start} onChange={(e) => patch(i, { start: e.target.value })} className="h-9" />
-                <Input aria-label={w.end} type="time" value={l.end} onChange={(e) => patch(i, { end: e.target.value })} className="h-9" />
+                <TimeField aria-label={w.start} value={l.start} onValueChange={(start) => patch(i, { start })} className="h-9" />
+                <TimeField aria-label={w.end} value={l.end} onValueChange={(end) => patch(i, { end })} className="h-9" />
               </div>
               <div className="flex flex-col gap-0.5 md:flex-row">
                 <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={w.moveUp} disabled={i === 0} onClick={() => move(i, -1)}>

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CREATABLE_ROLES, creatableRoles, type AdminUser, type UpdateUserBody } from '@shared/contracts/users';
 import { messages } from '@shared/messages';
 import { roleDisplayName, type Role } from '@shared/roles';
+import { formatKenyanPhone } from '@shared/phone';
 import { ApiError } from '@/lib/api';
 import { FormDialogFooter, LongFormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
@@ -27,18 +28,14 @@ const schema = z.object({
 type Values = z.infer<typeof schema>;
 const FIELDS: readonly (keyof Values)[] = ['name', 'phone', 'role'];
 
-/** A stored phone (2547XXXXXXXX) as the form shows it (+2547XXXXXXXX, which the server accepts back). */
-function phoneForForm(phone: string | null): string {
-  return phone ? `+${phone}` : '';
-}
-
 function EditUserForm({ target, editorRole, isSelf, onDone }: { target: AdminUser; editorRole: Role | null; isSelf: boolean; onDone: () => void }) {
   const id = React.useId();
   const update = useUpdateUser();
   const [formError, setFormError] = React.useState<string | null>(null);
   // School accounts keep a school role: the editor's choices without edufam_admin (server: ROLE_NOT_ALLOWED).
   const roleChoices = creatableRoles(editorRole).filter((r): r is (typeof CREATABLE_ROLES)[number] => (CREATABLE_ROLES as readonly Role[]).includes(r));
-  const initial: Values = { name: target.name, phone: phoneForForm(target.phone), role: target.role as Values['role'] };
+  // The phone as people write it (0712 345 678), which the server takes back as it is.
+  const initial: Values = { name: target.name, phone: formatKenyanPhone(target.phone), role: target.role as Values['role'] };
   const { register, control, handleSubmit, setError, formState } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: initial });
   const errors = formState.errors;
 
