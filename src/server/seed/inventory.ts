@@ -9,10 +9,13 @@ import { createRandom } from './names.js';
 /**
  * The store's demo data (issue 15 §5 "Demo data"), for both schools: suppliers; uniforms (sweater,
  * shirt, trousers, skirt, tie, games kit), stationery (exercise books, pens, reams of paper, chalk,
- * markers) and cleaning items, each with opening stock on the first day of the demo year, purchases from suppliers,
- * issues to departments and a few uniform sales to learners (charged to their Term 3 invoice). Chalk
- * ends below its reorder level (the one low-stock alert). Balances and weighted average costs are
- * computed by the same rule the API uses. Bulk inserts: one per table.
+ * markers) and cleaning items, each with opening stock, purchases from suppliers, issues to departments
+ * and a few uniform sales to learners (charged to their current invoice). The story is the store's last
+ * twelve months (issue 34 "live on any day"): each day of the reference year at its latest date by today,
+ * this year's once it has come, else last year's, after the opening stock-take on the first day of the
+ * earliest school year it touches; so on any day the store has purchases and sales, and chalk ends below
+ * its reorder level (the one low-stock alert). Balances and weighted average costs are computed by the
+ * same rule the API uses. Bulk inserts: one per table.
  */
 
 interface ItemDef {
@@ -74,20 +77,26 @@ export async function seedInventory(tx: Tx, plan: FinanceOfficeSeedPlan, seed: n
   const itemRows: (typeof inventoryItems.$inferInsert)[] = [];
   const movementRows: (typeof inventoryMovements.$inferInsert)[] = [];
   const sales: { movementId: string; studentId: string; description: string; amountCents: number }[] = [];
+  // A reference day at its latest date by today: this year's, or last year's when this year's is still to come.
+  const { cal } = plan;
+  const latest = (day: string) => (cal.ref(day) <= cal.today ? cal.ref(day) : cal.ref(`${Number(day.slice(0, 4)) - 1}${day.slice(4)}`));
+  const referenceDays = ITEMS.flatMap((d) => [...(d.purchases ?? []), ...(d.issues ?? []), ...(d.sales ?? [])].map((x) => x[0]));
+  const openingTerms = referenceDays.some((day) => latest(day) < cal.terms[0]!.startsOn) ? cal.historyTerms : cal.terms;
+  const opening = { day: openingTerms[0]!.startsOn, reference: `Opening stock ${openingTerms[0]!.year}` };
   for (const def of ITEMS) {
     const itemId = randomUUID();
     const supplierId = sups[def.supplier]!.id;
     type Ev = { day: string; delta: number; cost: number | null; type: string; department?: string; studentId?: string; price?: number; reference?: string };
     const all: Ev[] = [
-      { day: plan.cal.terms[0]!.startsOn, delta: def.opening[0], cost: cents(def.opening[1]), type: 'opening', reference: `Opening stock ${plan.cal.year}` },
-      ...(def.purchases ?? []).map(([day, qty, cost, reference]) => ({ day: plan.cal.ref(day), delta: qty, cost: cents(cost), type: 'stock_in', reference })),
-      ...(def.issues ?? []).map(([day, qty, department]) => ({ day: plan.cal.ref(day), delta: -qty, cost: null, type: 'issue', department })),
-      ...(def.sales ?? []).map(([day, qty, fromEnd]) => ({ day: plan.cal.ref(day), delta: -qty, cost: null, type: 'sale', studentId: plan.learners[plan.learners.length - 1 - fromEnd]?.id, price: cents(def.sale!) })),
+      { day: opening.day, delta: def.opening[0], cost: cents(def.opening[1]), type: 'opening', reference: opening.reference },
+      ...(def.purchases ?? []).map(([day, qty, cost, reference]) => ({ day: latest(day), delta: qty, cost: cents(cost), type: 'stock_in', reference })),
+      ...(def.issues ?? []).map(([day, qty, department]) => ({ day: latest(day), delta: -qty, cost: null, type: 'issue', department })),
+      ...(def.sales ?? []).map(([day, qty, fromEnd]) => ({ day: latest(day), delta: -qty, cost: null, type: 'sale', studentId: plan.learners[plan.learners.length - 1 - fromEnd]?.id, price: cents(def.sale!) })),
     ];
-    // Movements of the reference year mapped into the demo's (demo-calendar.ts); none after today.
+    // Movements of the reference year mapped into the last twelve months (demo-calendar.ts); none after today.
     const events = all
-      .filter((e) => (e.type !== 'sale' || e.studentId) && e.day <= plan.cal.today)
-      .sort((a, b) => a.day.localeCompare(b.day));
+      .filter((e) => (e.type !== 'sale' || e.studentId) && e.day <= cal.today)
+      .sort((a, b) => a.day.localeCompare(b.day) || (a.type === 'opening' ? -1 : b.type === 'opening' ? 1 : 0));
     let state = { quantity: 0, averageCostCents: 0 };
     for (const [i, e] of events.entries()) {
       const next = applyMovement(state, e.delta, e.cost);

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDemoApp, system, until, type TestApp } from '../../../../tests/helpers.js';
+import { demo } from '../../../../tests/demo.js';
+import { addDays } from '../../../shared/dates.js';
+import { darajaTimestamp } from '../../integrations/mpesa/daraja-protocol.js';
 import type { GenerateInvoicesResponse, PlatformInvoice, PlatformInvoiceDetail, PlatformStkRequest } from '../../../shared/contracts/billing.js';
 import { platformPayments, schoolSubscriptions } from '../../db/schema/index.js';
 import { invalidateBillingGate } from './billing-gate.js';
@@ -22,7 +25,7 @@ const cookie: Record<string, string> = {};
 
 beforeAll(async () => {
   ({ t, greenhill } = await openDemoApp(cookie, ['admin', 'director', 'rsDirector', 'finance'], { env: { MPESA_SIMULATOR_DELAY_MS: '30', MPESA_STK_TIMEOUT_S: '60' } }));
-  const gen = await t.app.inject({ method: 'POST', url: '/api/billing/invoices/generate', headers: { cookie: cookie.admin! }, payload: { termLabel: 'Term 3 2026', snapshotDate: '2026-08-31' } });
+  const gen = await t.app.inject({ method: 'POST', url: '/api/billing/invoices/generate', headers: { cookie: cookie.admin! }, payload: { termLabel: demo.latestTermLabel, snapshotDate: addDays(demo.cal.latestTerm.startsOn, 7) } });
   for (const inv of (gen.json() as GenerateInvoicesResponse).invoices) invoices[inv.schoolId === greenhill ? 'greenhill' : 'riverside'] = inv;
   token = (await system(t.database, (tx) => loadBillingSettings(tx))).mpesa.callbackToken;
   expect(BILLING_SETTINGS_KEY).toBe('billing_settings');
@@ -105,7 +108,7 @@ describe('C2B paybill payments (account = invoice number)', () => {
   const body = (transId: string, account: string, amount = '1000.00') => ({
     TransactionType: 'Pay Bill',
     TransID: transId,
-    TransTime: '20261123101530',
+    TransTime: darajaTimestamp(new Date()),
     TransAmount: amount,
     BusinessShortCode: '4012345',
     BillRefNumber: account,

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
+import { demo } from '../../../../tests/demo.js';
+import { addDays, schoolToday } from '../../../shared/dates.js';
 import type { Budget, BudgetCheck, BudgetsResponse, Expense, ExpenseCategory, ExpenseWriteResponse, ListExpensesResponse, PettyCash } from '../../../shared/contracts/expenses.js';
 import type { Approval } from '../../../shared/contracts/fees.js';
 import { expensesMessages as m } from '../../../shared/messages/expenses.js';
@@ -37,8 +39,15 @@ const expenseCount = async () => (await system(t.database, (tx) => tx.select({ i
 const auditActions = async (target: string) =>
   (await system(t.database, (tx) => tx.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.targetEntity, target)))).map((r) => r.action);
 
+/** Today: the expenses the tests record belong to the latest term (the current one, or the one just ended in a holiday). */
+const today = schoolToday();
+/** A day well inside the latest term, not after today (the sixth week, or today early in the term). */
+const midTerm = addDays(demo.cal.latestTerm.startsOn, 38) < today ? addDays(demo.cal.latestTerm.startsOn, 38) : today;
+/** A calendar year nothing has been spent in yet. */
+const nextYear = Number(today.slice(0, 4)) + 1;
+
 const base = (over: Record<string, unknown> = {}) => ({
-  spentOn: '2026-11-20',
+  spentOn: today,
   categoryId: other.id,
   payee: 'Test Supplies Ltd',
   description: 'Test purchase',
@@ -74,22 +83,22 @@ describe('access', () => {
     const writes: [string, string, unknown][] = [
       ['POST', '/api/expenses', base()],
       ['POST', '/api/expenses/categories', { name: 'Never' }],
-      ['POST', '/api/expenses/budgets', { categoryId: other.id, year: 2030, amount: 10 }],
-      ['POST', '/api/expenses/petty-cash/top-ups', { amount: 10, entryOn: '2026-11-20' }],
+      ['POST', '/api/expenses/budgets', { categoryId: other.id, year: nextYear + 3, amount: 10 }],
+      ['POST', '/api/expenses/petty-cash/top-ups', { amount: 10, entryOn: today }],
       ['PUT', '/api/expenses/settings', { approvalLimit: 1, pettyCashFloat: 1 }],
-      ['POST', `/api/expenses/${mine.id}/pay`, { paidOn: '2026-11-20', method: 'cash' }],
+      ['POST', `/api/expenses/${mine.id}/pay`, { paidOn: today, method: 'cash' }],
     ];
     for (const [method, url, body] of writes) {
       expect((await send(undefined, method as 'POST', url, body)).statusCode, url).toBe(401);
       for (const who of ['principal', 'director', 'teacher', 'hr']) expect((await send(who, method as 'POST', url, body)).statusCode, `${who} ${url}`).toBe(403);
     }
-    expect((await get('finance', '/api/expenses/budget-check?categoryId=' + other.id + '&amount=10&spentOn=2026-11-20')).statusCode).toBe(200);
-    expect((await get('principal', '/api/expenses/budget-check?categoryId=' + other.id + '&amount=10&spentOn=2026-11-20')).statusCode).toBe(403);
+    expect((await get('finance', '/api/expenses/budget-check?categoryId=' + other.id + '&amount=10&spentOn=' + today)).statusCode).toBe(200);
+    expect((await get('principal', '/api/expenses/budget-check?categoryId=' + other.id + '&amount=10&spentOn=' + today)).statusCode).toBe(403);
     // Approve / reject: the principal or director only.
     for (const who of ['finance', 'teacher', 'hr']) expect((await send(who, 'POST', `/api/expenses/${mine.id}/approve`, {})).statusCode).toBe(403);
     // Another school's expense is 404 for reads and writes; a malformed id is 400.
     expect((await get('rsFinance', `/api/expenses/${mine.id}`)).statusCode).toBe(404);
-    expect((await send('rsFinance', 'POST', `/api/expenses/${mine.id}/pay`, { paidOn: '2026-11-20', method: 'cash' })).statusCode).toBe(404);
+    expect((await send('rsFinance', 'POST', `/api/expenses/${mine.id}/pay`, { paidOn: today, method: 'cash' })).statusCode).toBe(404);
     expect((await send('rsPrincipal', 'POST', `/api/expenses/${mine.id}/approve`, {})).statusCode).toBe(404);
     expect((await send('rsFinance', 'POST', '/api/expenses', base())).statusCode).toBe(400); // Greenhill's category
     expect((await get('finance', '/api/expenses/not-a-uuid')).statusCode).toBe(400);
@@ -101,7 +110,7 @@ describe('access', () => {
 describe('recording', () => {
   it('records an expense under the limit as paid, numbered, in the current term, and audited', async () => {
     const e = await record({ amount: '1,500.50', reference: 'R-1' });
-    expect(e).toMatchObject({ status: 'paid', amount: 1500.5, paidOn: '2026-11-20', term: 'Term 3 2026', category: 'Other', approvalId: null });
+    expect(e).toMatchObject({ status: 'paid', amount: 1500.5, paidOn: today, term: demo.latestTermLabel, category: 'Other', approvalId: null });
     expect(e.number).toMatch(/^EXP-\d{6}$/);
     expect(await auditActions(`expense:${e.id}`)).toContain('EXPENSE_RECORDED');
   });
@@ -165,7 +174,7 @@ describe('approval', () => {
     expect(pending.items.map((x) => x.id)).toContain(e.id);
 
     // Cannot be paid before approval; reject needs a comment.
-    expect((await send('finance', 'POST', `/api/expenses/${e.id}/pay`, { paidOn: '2026-11-21', method: 'bank_transfer' })).statusCode).toBe(409);
+    expect((await send('finance', 'POST', `/api/expenses/${e.id}/pay`, { paidOn: today, method: 'bank_transfer' })).statusCode).toBe(409);
     const noNote = await send('principal', 'POST', `/api/expenses/${e.id}/reject`, { note: '  ' });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().error.fields.note).toBe(m.noteRequired);
@@ -177,9 +186,9 @@ describe('approval', () => {
     expect(row!.status).toBe('approved');
     expect((await send('director', 'POST', `/api/expenses/${e.id}/approve`, {})).statusCode).toBe(409);
 
-    const paid = await send('finance', 'POST', `/api/expenses/${e.id}/pay`, { paidOn: '2026-11-22', method: 'cheque', reference: 'CHQ 1' });
+    const paid = await send('finance', 'POST', `/api/expenses/${e.id}/pay`, { paidOn: today, method: 'cheque', reference: 'CHQ 1' });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json<ExpenseWriteResponse>().expense).toMatchObject({ status: 'paid', paidOn: '2026-11-22', method: 'cheque', reference: 'CHQ 1' });
+    expect(paid.json<ExpenseWriteResponse>().expense).toMatchObject({ status: 'paid', paidOn: today, method: 'cheque', reference: 'CHQ 1' });
     expect(await auditActions(`expense:${e.id}`)).toEqual(expect.arrayContaining(['EXPENSE_RECORDED', 'EXPENSE_ATTACHMENT_ADDED', 'EXPENSE_APPROVED', 'EXPENSE_PAID']));
   });
 
@@ -193,7 +202,7 @@ describe('approval', () => {
     const after = (await get('finance', `/api/expenses/${e.id}`)).json<Expense>();
     expect(after).toMatchObject({ status: 'rejected', decisionNote: 'Buy a new one instead' });
     expect(await auditActions(`expense:${e.id}`)).toContain('EXPENSE_REJECTED');
-    expect((await send('finance', 'POST', `/api/expenses/${e.id}/pay`, { paidOn: '2026-11-22', method: 'cash' })).statusCode).toBe(409);
+    expect((await send('finance', 'POST', `/api/expenses/${e.id}/pay`, { paidOn: today, method: 'cash' })).statusCode).toBe(409);
   });
 
   it('refuses approving one’s own expense, on both paths, even for a principal', async () => {
@@ -226,42 +235,42 @@ describe('approval', () => {
 describe('budgets', () => {
   it('warns before and refuses without a reason an expense that takes its category over budget', async () => {
     const terms = (await get('finance', '/api/expenses/budgets')).json<BudgetsResponse>();
-    expect(terms.period.label).toBe('Term 3 2026');
-    // Seeded Term 3 budgets: repairs over budget, actual = paid + approved.
+    expect(terms.period.label).toBe(demo.latestTermLabel);
+    // Seeded budgets of the latest term: repairs over budget, actual = paid + approved.
     expect(terms.items.find((b) => b.category === 'Repairs and maintenance')!.variance).toBeLessThan(0);
     const foodBudget = terms.items.find((b) => b.categoryId === food.id)!;
     const room = foodBudget.variance;
     expect(room).toBeGreaterThan(0);
 
-    const check = (await get('finance', `/api/expenses/budget-check?categoryId=${food.id}&amount=${room + 100}&spentOn=2026-10-01`)).json<BudgetCheck>();
+    const check = (await get('finance', `/api/expenses/budget-check?categoryId=${food.id}&amount=${room + 100}&spentOn=${midTerm}`)).json<BudgetCheck>();
     expect(check.overBudget).toBe(true);
-    expect(check.warning).toContain('Food and catering over its Term 3 2026 budget');
-    expect((await get('finance', `/api/expenses/budget-check?categoryId=${food.id}&amount=1&spentOn=2026-10-01`)).json<BudgetCheck>().overBudget).toBe(false);
+    expect(check.warning).toContain(`Food and catering over its ${demo.latestTermLabel} budget`);
+    expect((await get('finance', `/api/expenses/budget-check?categoryId=${food.id}&amount=1&spentOn=${midTerm}`)).json<BudgetCheck>().overBudget).toBe(false);
 
     const before = await expenseCount();
-    const over = await send('finance', 'POST', '/api/expenses', base({ categoryId: food.id, amount: room + 100, spentOn: '2026-10-01', method: 'mpesa' }));
+    const over = await send('finance', 'POST', '/api/expenses', base({ categoryId: food.id, amount: room + 100, spentOn: midTerm, method: 'mpesa' }));
     expect(over.statusCode).toBe(400);
     expect(over.json().error.code).toBe('OVER_BUDGET');
     expect(over.json().error.fields.overBudgetReason).toBe(check.warning);
     expect(await expenseCount()).toBe(before);
-    const withReason = await record({ categoryId: food.id, amount: room + 100, spentOn: '2026-10-01', method: 'mpesa', overBudgetReason: 'Prices rose mid-term' });
+    const withReason = await record({ categoryId: food.id, amount: room + 100, spentOn: midTerm, method: 'mpesa', overBudgetReason: 'Prices rose mid-term' });
     expect(withReason.overBudgetReason).toBe('Prices rose mid-term');
     const afterBudgets = (await get('finance', '/api/expenses/budgets')).json<BudgetsResponse>();
     expect(afterBudgets.items.find((b) => b.categoryId === food.id)!.variance).toBeCloseTo(-100, 2);
   });
 
   it('sets, edits and removes budgets per term or year; duplicates 409, another school 404', async () => {
-    const res = await send('finance', 'POST', '/api/expenses/budgets', { categoryId: other.id, year: 2027, amount: 5000 });
+    const res = await send('finance', 'POST', '/api/expenses/budgets', { categoryId: other.id, year: nextYear, amount: 5000 });
     expect(res.statusCode, res.body).toBe(201);
     const b = res.json<{ budget: Budget }>().budget;
-    expect(b).toMatchObject({ termId: null, year: 2027, amount: 5000, actual: 0, variance: 5000 });
-    expect((await send('finance', 'POST', '/api/expenses/budgets', { categoryId: other.id, year: 2027, amount: 1 })).statusCode).toBe(409);
+    expect(b).toMatchObject({ termId: null, year: nextYear, amount: 5000, actual: 0, variance: 5000 });
+    expect((await send('finance', 'POST', '/api/expenses/budgets', { categoryId: other.id, year: nextYear, amount: 1 })).statusCode).toBe(409);
     expect((await send('finance', 'POST', '/api/expenses/budgets', { categoryId: other.id, amount: 1 })).statusCode).toBe(400);
-    expect((await send('finance', 'POST', '/api/expenses/budgets', { categoryId: other.id, year: 2028, amount: -1 })).statusCode).toBe(400);
+    expect((await send('finance', 'POST', '/api/expenses/budgets', { categoryId: other.id, year: nextYear + 1, amount: -1 })).statusCode).toBe(400);
     expect((await send('rsFinance', 'PATCH', `/api/expenses/budgets/${b.id}`, { amount: 1 })).statusCode).toBe(404);
     const patched = await send('finance', 'PATCH', `/api/expenses/budgets/${b.id}`, { amount: 6000 });
     expect(patched.json<{ budget: Budget }>().budget.amount).toBe(6000);
-    expect((await get('finance', '/api/expenses/budgets?year=2027')).json<BudgetsResponse>().items.map((x) => x.id)).toEqual([b.id]);
+    expect((await get('finance', `/api/expenses/budgets?year=${nextYear}`)).json<BudgetsResponse>().items.map((x) => x.id)).toEqual([b.id]);
     expect((await send('finance', 'DELETE', `/api/expenses/budgets/${b.id}`)).statusCode).toBe(204);
     expect(await auditActions(`budget:${b.id}`)).toEqual(['BUDGET_SET', 'BUDGET_SET', 'BUDGET_DELETED']);
   });
@@ -278,7 +287,7 @@ describe('petty cash', () => {
     expect(short.json().error.fields.method).toContain('Petty cash holds only');
     expect(await expenseCount()).toBe(before);
 
-    const top = await send('finance', 'POST', '/api/expenses/petty-cash/top-ups', { amount: 30_000, entryOn: '2026-11-20', reference: 'CHQ 9' });
+    const top = await send('finance', 'POST', '/api/expenses/petty-cash/top-ups', { amount: 30_000, entryOn: today, reference: 'CHQ 9' });
     expect(top.statusCode, top.body).toBe(201);
     expect(top.json().warning).toContain('more than its float');
     expect(top.json().pettyCash.balance).toBeCloseTo(box.balance + 30_000, 2);
@@ -287,7 +296,7 @@ describe('petty cash', () => {
     const after = (await get('finance', '/api/expenses/petty-cash')).json<PettyCash>();
     expect(after.balance).toBeCloseTo(30_000 - 1, 2);
     expect(after.entries[0]).toMatchObject({ kind: 'expense', expenseNumber: paid.number });
-    expect((await send('finance', 'POST', '/api/expenses/petty-cash/top-ups', { amount: -5, entryOn: '2026-11-20' })).statusCode).toBe(400);
+    expect((await send('finance', 'POST', '/api/expenses/petty-cash/top-ups', { amount: -5, entryOn: today })).statusCode).toBe(400);
   });
 });
 
@@ -321,14 +330,17 @@ describe('categories and lists', () => {
     expect(all.items).toHaveLength(5);
     expect(all.total).toBeGreaterThan(20);
     expect(all.items[0]!.amount).toBeGreaterThanOrEqual(all.items[1]!.amount);
-    const paid = (await get('finance', `/api/expenses?status=paid&categoryId=${food.id}&from=2026-08-24&to=2026-10-23&pageSize=100`)).json<ListExpensesResponse>();
-    expect(paid.items.every((e) => e.status === 'paid' && e.category === 'Food and catering' && e.spentOn >= '2026-08-24')).toBe(true);
+    // The term before the latest, whose spending the demo holds in full.
+    const { startsOn, endsOn } = demo.cal.previousTerm;
+    const paid = (await get('finance', `/api/expenses?status=paid&categoryId=${food.id}&from=${startsOn}&to=${endsOn}&pageSize=100`)).json<ListExpensesResponse>();
+    expect(paid.items.length).toBeGreaterThan(0);
+    expect(paid.items.every((e) => e.status === 'paid' && e.category === 'Food and catering' && e.spentOn >= startsOn && e.spentOn <= endsOn)).toBe(true);
     expect(paid.totals.paid).toBeCloseTo(paid.items.reduce((a, e) => a + e.amount, 0), 2);
     const q = (await get('finance', '/api/expenses?q=kenya%20power')).json<ListExpensesResponse>();
     expect(q.items.length).toBeGreaterThan(0);
     expect(q.items.every((e) => e.payee === 'Kenya Power')).toBe(true);
     const summary = (await get('director', '/api/expenses/summary')).json();
-    expect(summary.term.name).toBe('Term 3 2026');
+    expect(summary.term.name).toBe(demo.latestTermLabel);
     expect(summary.pendingCount).toBeGreaterThanOrEqual(2);
     expect(summary.overBudgetCategories).toBeGreaterThanOrEqual(1);
   });

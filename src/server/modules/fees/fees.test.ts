@@ -4,6 +4,8 @@ import { inspectPdf } from '../../lib/pdf.js';
 import { auditLogs, invoices, payments, schools, students, terms } from '../../db/schema/index.js';
 import { storeSchoolCrest } from '../../seed/logo.js';
 import { GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
+import { demo } from '../../../../tests/demo.js';
+import { addDays } from '../../../shared/dates.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { FeeStructure, FinancialOverview, GenerateInvoicesResponse, ListAccountsResponse, MyChildrenFees, RecordPaymentResponse, Statement, StudentAccount } from '../../../shared/contracts/fees.js';
 import type { ListStudentsResponse } from '../../../shared/contracts/learners.js';
@@ -52,6 +54,29 @@ async function currentTermId(schoolId = greenhill): Promise<string> {
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
 
+let arrearsSeq = 0;
+/**
+ * Arrears the learner carries from last year: an unpaid invoice of one of last year's terms, issued when
+ * that term opened (the demo invoices this year's terms only, so in Term 1 a learner has no earlier invoice).
+ */
+async function arrearsFromLastYear(studentId: string, totalCents: number, termNumber: 2 | 3) {
+  const lastTerm = demo.cal.historyTerms[termNumber - 1]!;
+  await system(t.database, async (tx) => {
+    const [term] = await tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, greenhill), eq(terms.startsOn, lastTerm.startsOn)));
+    const [own] = await tx.select({ classId: invoices.classId }).from(invoices).where(eq(invoices.studentId, studentId)).limit(1);
+    await tx.insert(invoices).values({
+      schoolId: greenhill,
+      studentId,
+      termId: term!.id,
+      classId: own!.classId,
+      invoiceNumber: `ARR-${++arrearsSeq}`,
+      issuedOn: lastTerm.startsOn,
+      dueOn: addDays(lastTerm.startsOn, 14),
+      totalCents,
+    });
+  });
+}
+
 describe('who may do what (issue 11 §5)', () => {
   it('401 without a session; 403 for teachers and HR; parents cannot record payments; the principal reads but does not write', async () => {
     expect((await send('GET', '/api/fees/overview')).statusCode).toBe(401);
@@ -85,7 +110,8 @@ describe('learner accounts (§5 GET /api/students/:id/account)', () => {
     const learner = await learnerOf('Grade 7 East', 3);
     const acc = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
     expect(Object.keys(acc)).toEqual(expect.arrayContaining(['balance', 'invoices', 'payments', 'adjustments']));
-    expect(acc.invoices.length).toBe(3);
+    // One invoice for each term of the year opened so far.
+    expect(acc.invoices.length).toBe(demo.cal.latestTerm.number);
     for (const p of acc.payments) expect(Object.keys(p)).toEqual(expect.arrayContaining(['id', 'amount', 'method', 'reference', 'receiptNumber', 'paidAt']));
     const invoiced = acc.invoices.reduce((s, i) => s + i.total, 0);
     const paid = acc.payments.reduce((s, p) => s + p.amount, 0);
@@ -266,8 +292,9 @@ describe('fee structures and term invoices (§1)', () => {
     const first = await json<GenerateInvoicesResponse>('POST', '/api/fees/invoices/generate', 'finance', { termId });
     expect(first.created).toBe(1);
     expect(first.alreadyInvoiced).toBeGreaterThan(400);
-    // Grade 4, Term 3, day scholar: tuition 25,000 + activity 2,500 + lunch 6,500 (transport is optional).
-    expect(first.amount).toBe(34_000);
+    // Grade 4 day scholar: tuition 25,000 + activity 2,500 + lunch 6,500 (transport is optional), and in
+    // Term 1 the development levy 3,000.
+    expect(first.amount).toBe(34_000 + (demo.cal.latestTerm.number === 1 ? 3_000 : 0));
     const again = await json<GenerateInvoicesResponse>('POST', '/api/fees/invoices/generate', 'finance', { termId });
     expect(again.created).toBe(0);
     const rows = await system(t.database, (tx) => tx.select().from(invoices).where(and(eq(invoices.studentId, admitted.id), eq(invoices.termId, termId))));
@@ -311,6 +338,8 @@ describe('allocation rule and statements (§2)', () => {
   it('a payment settles the oldest unpaid invoice first; with "current term first" the current term', async () => {
     const learner = await learnerOf('Grade 2 East', 5);
     const termId = await currentTermId();
+    // An invoice older than the current term's, whatever the term: last year's arrears.
+    await arrearsFromLastYear(learner.id, 2_000_000, 3);
     // Make every invoice of the learner unpaid: reverse their payments.
     const acc0 = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
     for (const p of acc0.payments.filter((x) => x.kind === 'payment' && !x.reversedBy)) {
@@ -330,7 +359,8 @@ describe('allocation rule and statements (§2)', () => {
 
   it('a statement for a range opens with the earlier balance and closes with the running total; it prints', async () => {
     const learner = await learnerOf('Grade 7 West', 2);
-    const s = await json<Statement>('GET', `/api/students/${learner.id}/statement?from=2026-04-01&to=${today()}`, 'finance');
+    // From the holiday before the latest term: what came before it is the opening balance.
+    const s = await json<Statement>('GET', `/api/students/${learner.id}/statement?from=${demo.cal.previousTerm.endsOn}&to=${today()}`, 'finance');
     const sum = s.entries.reduce((x, e) => x + e.debit - e.credit, 0);
     expect(s.closingBalance).toBeCloseTo(s.openingBalance + sum, 2);
     const acc = await json<StudentAccount>('GET', `/api/students/${learner.id}/account`, 'finance');
@@ -345,6 +375,9 @@ describe('invoice PDF', () => {
   it('prints the lines, the arrears brought forward and the paybill; parents get only their children’s', async () => {
     const page = await json<ListAccountsResponse>('GET', '/api/fees/accounts?balance=owing&sort=balance_desc&pageSize=1', 'finance');
     const owing = page.items[0]!;
+    // Arrears from last year, more than a term's fees, so something is brought forward onto the latest
+    // invoice whatever was paid ahead of its term (in Term 1 the demo has no earlier invoice to owe on).
+    await arrearsFromLastYear(owing.studentId, 8_000_000, 2);
     const acc = await json<StudentAccount>('GET', `/api/students/${owing.studentId}/account`, 'finance');
     const latest = acc.invoices[0]!;
     const res = await send('GET', `/api/fees/invoices/${latest.id}/invoice.pdf`, 'finance');
@@ -387,7 +420,7 @@ describe('lists, overview and exports', () => {
 
   it('the overview adds up: expected = paid + outstanding; top defaulters owe the most', async () => {
     const o = await json<FinancialOverview>('GET', '/api/fees/overview', 'finance');
-    expect(o.term?.name).toBe('Term 3');
+    expect(o.term?.name).toBe(demo.cal.latestTerm.name);
     expect(o.expected).toBeCloseTo(o.paidAgainstTerm + o.outstanding, 2);
     expect(o.collectionRate).toBeGreaterThan(0);
     expect(o.collectionRate).toBeLessThan(1);

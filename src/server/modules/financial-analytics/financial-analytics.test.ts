@@ -2,9 +2,10 @@ import ExcelJS from 'exceljs';
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
+import { demo } from '../../../../tests/demo.js';
 import type { FinancialAnalytics } from '../../../shared/contracts/financial-analytics.js';
 import type { RecordPaymentResponse } from '../../../shared/contracts/fees.js';
-import { addDays, schoolToday } from '../../../shared/dates.js';
+import { addDays, formatDay, schoolToday } from '../../../shared/dates.js';
 import { financialAnalyticsMessages as fm } from '../../../shared/messages/financial-analytics.js';
 import { academicYears, expenseCategories, expenses, invoiceBalances, payments, terms } from '../../db/schema/index.js';
 import { collectionOf, projectionOf, schoolDays, weeksOf } from './financial-analytics.service.js';
@@ -266,13 +267,17 @@ describe('GET /api/finance/analytics', () => {
   });
 
   it('answers a term picked from the list; the first year has no last-year figures', async () => {
+    // This year's Term 1 (opened by today) and last year's, the first year the demo holds.
     const all = await termsOf(greenhill);
-    const t1 = all.find((x) => x.year === '2026' && x.number === 1)!;
-    const old = all.find((x) => x.year === '2025' && x.number === 1)!;
+    const t1 = all.find((x) => x.year === demo.yearName && x.number === 1)!;
+    const old = all.find((x) => x.year === demo.lastYearName && x.number === 1)!;
     const a = await analytics('principal', `?termId=${t1.id}`);
     expect(a.term?.id).toBe(t1.id);
     expect(a.lastYearTerm?.id).toBe(old.id);
-    expect(a.weekly.every((w) => w.collected !== null)).toBe(true);
+    // Every week that has started has its figures; only weeks still to come (Term 1 in progress) have none.
+    const today = schoolToday();
+    expect(a.weekly[0]!.collected).not.toBeNull();
+    expect(a.weekly.every((w) => (w.collected !== null) === (w.weekStart <= today))).toBe(true);
     const b = await analytics('director', `?termId=${old.id}`);
     expect(b.term?.id).toBe(old.id);
     expect(b.lastYearTerm).toBeNull();
@@ -344,10 +349,10 @@ describe('GET /api/finance/analytics/export.xlsx', () => {
   });
 
   it('exports every chart, one sheet each, for the term asked for', async () => {
-    const t1 = (await termsOf(greenhill)).find((x) => x.year === '2026' && x.number === 1)!;
+    const t1 = (await termsOf(greenhill)).find((x) => x.year === demo.yearName && x.number === 1)!;
     const a = await analytics('finance', `?termId=${t1.id}`);
     const { wb, disposition } = await workbook(`?termId=${t1.id}`);
-    expect(disposition).toContain('financial-analytics-all-2026-term-1.xlsx');
+    expect(disposition).toContain(`financial-analytics-all-${demo.yearName}-term-1.xlsx`);
     expect(wb.worksheets.map((w) => w.name)).toEqual(Object.values(fm.sheets));
     const projection = wb.getWorksheet(fm.sheets.projection)!;
     expect(projection.getRow(8).getCell(1).value).toBe(fm.projectionRows.projectedTermEnd);
@@ -355,5 +360,21 @@ describe('GET /api/finance/analytics/export.xlsx', () => {
     const arrears = wb.getWorksheet(fm.sheets.topArrears)!;
     expect(arrears.rowCount).toBe(a.topArrears.length + 1);
     if (a.topArrears[0]) expect(arrears.getRow(2).getCell(4).value).toBe(a.topArrears[0].balance);
+  });
+
+  it('the projection sheet states the bases of "Collected to date" and "Collection rate" as the screen does (issue 34)', async () => {
+    const a = await analytics();
+    const c = a.collection!;
+    const ws = (await workbook('?chart=projection')).wb.worksheets[0]!;
+    const byLabel = new Map<string, unknown>();
+    ws.eachRow((row) => byLabel.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(byLabel.get(fm.projectionRows.collectionRate)).toBe(Math.round(c.rate * 1000) / 10);
+    const whole = (kes: number) => Math.round(kes).toLocaleString('en-KE');
+    const [y, mo, d] = c.receivedFrom.split('-');
+    const collected = String(byLabel.get(fm.projectionRows.collectedBasis));
+    expect(collected).toBe(fm.web.kpiCollectedBasis(formatDay(c.receivedFrom), formatDay(c.receivedTo), c.receivedShare));
+    expect(collected).toContain(`${d}/${mo}/${y} – `);
+    expect(byLabel.get(fm.projectionRows.rateBasis)).toBe(fm.web.kpiRateBasis(whole(c.paidOnInvoices), whole(c.invoiced)));
+    expect(String(byLabel.get(fm.projectionRows.rateBasis))).toContain(`KES ${whole(c.invoiced)}`);
   });
 });

@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
+import { demo } from '../../../../tests/demo.js';
+import { addDays } from '../../../shared/dates.js';
 import type {
   ArrearsReport,
   BudgetVsActualReport,
@@ -20,7 +22,8 @@ import { ageBucket, budgetStatus, resolvePeriod } from './financial-reports.serv
 
 /**
  * Financial reports (issue 15): every report's figures checked by hand on a few records this file
- * creates in quiet periods (March–April 2019, and one learner of its own with 2026 invoices), the PDF
+ * creates in quiet periods (March–April 2019, and one learner of its own with invoices of the demo's last
+ * school year, whose terms hold no other fees), the PDF
  * and Excel downloads, and access (finance officer of the school only). Runs on PGlite, and on
  * PostgreSQL with TEST_DATABASE_URL.
  */
@@ -32,9 +35,16 @@ let classId: string;
 let className: string;
 let term1: string;
 let term2: string;
-let ownerX: string; // learner with 2026 invoices (arrears, defaulters)
+let ownerX: string; // learner with last school year's invoices (arrears, defaulters)
 let payerY: string; // learner paying in 2019 (collection, cash book)
 let categoryId: string;
+
+/**
+ * A day of the story as written (on the 2026 calendar, Term 1 opening Monday 5 January) on the demo's
+ * last school year: moved by whole weeks with its terms, so weekdays and the days between dates stay
+ * (the hand-computed ages below), and always in the past.
+ */
+const lastYear = (day: string) => addDays(demo.cal.historyTerms[0]!.startsOn, Math.round((Date.parse(day) - Date.parse('2026-01-05')) / 86_400_000));
 
 const get = (who: string | undefined, url: string) => t.app.inject({ method: 'GET', url, headers: who ? { cookie: cookie[who]! } : {} });
 async function json<T>(url: string, who = 'finance'): Promise<T> {
@@ -56,9 +66,8 @@ beforeAll(async () => {
     classId = c!.id;
     className = c!.name;
     const ts = await tx.select().from(terms).where(eq(terms.schoolId, greenhill)).orderBy(terms.startsOn);
-    const in2026 = ts.filter((x) => x.startsOn.startsWith('2026'));
-    term1 = in2026[0]!.id;
-    term2 = in2026[1]!.id;
+    term1 = ts.find((x) => x.startsOn === demo.cal.historyTerms[0]!.startsOn)!.id;
+    term2 = ts.find((x) => x.startsOn === demo.cal.historyTerms[1]!.startsOn)!.id;
     const [x, y] = await tx
       .insert(students)
       .values([
@@ -71,8 +80,8 @@ beforeAll(async () => {
     const [g] = await tx.insert(guardians).values({ schoolId: greenhill, name: 'Mama Zawadi', phone: '254700000991', email: 'mama.zawadi@example.com' }).returning();
     await tx.insert(studentGuardians).values({ schoolId: greenhill, studentId: ownerX, guardianId: g!.id, relationship: 'mother', isPrimary: true });
     await tx.insert(invoices).values([
-      { schoolId: greenhill, studentId: ownerX, termId: term1, classId, invoiceNumber: 'FR-INV-1', issuedOn: '2026-01-05', dueOn: '2026-03-01', totalCents: 1_000_000 },
-      { schoolId: greenhill, studentId: ownerX, termId: term2, classId, invoiceNumber: 'FR-INV-2', issuedOn: '2026-05-01', dueOn: '2026-06-20', totalCents: 600_000 },
+      { schoolId: greenhill, studentId: ownerX, termId: term1, classId, invoiceNumber: 'FR-INV-1', issuedOn: lastYear('2026-01-05'), dueOn: lastYear('2026-03-01'), totalCents: 1_000_000 },
+      { schoolId: greenhill, studentId: ownerX, termId: term2, classId, invoiceNumber: 'FR-INV-2', issuedOn: lastYear('2026-05-01'), dueOn: lastYear('2026-06-20'), totalCents: 600_000 },
     ]);
     const [cat] = await tx.insert(expenseCategories).values({ schoolId: greenhill, name: 'Report test supplies', sortOrder: 99 }).returning();
     categoryId = cat!.id;
@@ -81,11 +90,11 @@ beforeAll(async () => {
       { schoolId: greenhill, number: 'FR-EXP-2', spentOn: '2019-03-06', categoryId, payee: 'Duka', description: 'Paper', amountCents: 30_000, method: 'cash', status: 'approved' },
       { schoolId: greenhill, number: 'FR-EXP-3', spentOn: '2019-03-07', categoryId, payee: 'Duka', description: 'Pens', amountCents: 50_000, method: 'cash', status: 'pending' },
       { schoolId: greenhill, number: 'FR-EXP-4', spentOn: '2019-03-08', categoryId, payee: 'Duka', description: 'Ink', amountCents: 20_000, method: 'cash', status: 'rejected' },
-      { schoolId: greenhill, number: 'FR-EXP-5', spentOn: '2026-02-10', paidOn: '2026-02-10', termId: term1, categoryId, payee: 'Duka', description: 'Exercise books', amountCents: 450_000, method: 'mpesa', status: 'paid' },
+      { schoolId: greenhill, number: 'FR-EXP-5', spentOn: lastYear('2026-02-10'), paidOn: lastYear('2026-02-10'), termId: term1, categoryId, payee: 'Duka', description: 'Exercise books', amountCents: 450_000, method: 'mpesa', status: 'paid' },
     ]);
     await tx.insert(budgets).values([
       { schoolId: greenhill, categoryId, termId: null, year: 2019, amountCents: 100_000 },
-      { schoolId: greenhill, categoryId, termId: term1, year: 2026, amountCents: 500_000 },
+      { schoolId: greenhill, categoryId, termId: term1, year: Number(lastYear('2026-01-05').slice(0, 4)), amountCents: 500_000 },
     ]);
     await tx.insert(payrollRuns).values({ schoolId: greenhill, month: '2019-03', payDate: '2019-03-28', status: 'approved', staffCount: 2, grossCents: 4_500_000, netCents: 4_000_000, employerCostCents: 5_000_000, settings: { shifRounding: 'cents', nitaLevy: false } });
     await tx.insert(payrollRuns).values({ schoolId: greenhill, month: '2019-02', payDate: '2019-03-01', status: 'draft', staffCount: 2, grossCents: 4_500_000, netCents: 4_000_000, employerCostCents: 9_000_000, settings: { shifRounding: 'cents', nitaLevy: false } });
@@ -104,9 +113,9 @@ beforeAll(async () => {
     await tx.update(mpesaTransactions).set({ paymentId: p!.id }).where(eq(mpesaTransactions.id, matched!.id));
   });
 
-  // Learner X: KES 4,000 on 1 April and 5,000 on 1 August 2026 (through the fees API).
-  await pay(ownerX, 4000, 'bank_deposit', '2026-04-01');
-  await pay(ownerX, 5000, 'bank_deposit', '2026-08-01');
+  // Learner X: KES 4,000 on 1 April and 5,000 on 1 August (through the fees API).
+  await pay(ownerX, 4000, 'bank_deposit', lastYear('2026-04-01'));
+  await pay(ownerX, 5000, 'bank_deposit', lastYear('2026-08-01'));
   // Learner Y: KES 1,000 cash on 4 March 2019, 2,500 M-Pesa on 5 March; the cash one reversed on 6 March.
   const cashId = await pay(payerY, 1000, 'cash', '2019-03-04');
   await pay(payerY, 2500, 'mpesa', '2019-03-05');
@@ -172,27 +181,27 @@ describe('arrears and defaulters', () => {
   const mine = (r: ArrearsReport) => r.rows.find((x) => x.studentId === ownerX);
   it('ages the balance as at the date with only the payments made by then', async () => {
     // 15 Jul: paid 4,000 → INV-1 owes 6,000 (136 days past 1 Mar: Over 90), INV-2 owes 6,000 (25 days: 0-30).
-    const jul = await json<ArrearsReport>('/api/reports/arrears?asOf=2026-07-15');
+    const jul = await json<ArrearsReport>(`/api/reports/arrears?asOf=${lastYear('2026-07-15')}`);
     expect(mine(jul)).toMatchObject({ admissionNumber: 'FR/TEST/001', name: 'Zawadi Reportson', stream: className, d0to30: 6000, d31to60: 0, d61to90: 0, over90: 6000, total: 12000 });
     expect(jul.buckets.map((b) => b.key)).toEqual(['0-30', '31-60', '61-90', 'Over 90']);
     expect(jul.buckets.reduce((s, b) => s + b.amount, 0)).toBeCloseTo(jul.totals.outstanding, 2);
     expect(jul.rows.reduce((s, b) => s + b.total, 0)).toBeCloseTo(jul.totals.outstanding, 2);
     // 10 Aug: 9,000 paid → INV-1 owes 1,000 (Over 90), INV-2 6,000 (51 days: 31-60).
-    const aug = await json<ArrearsReport>('/api/reports/arrears?asOf=2026-08-10');
+    const aug = await json<ArrearsReport>(`/api/reports/arrears?asOf=${lastYear('2026-08-10')}`);
     expect(mine(aug)).toMatchObject({ d0to30: 0, d31to60: 6000, d61to90: 0, over90: 1000, total: 7000 });
     // 15 Mar: INV-2 not issued yet, nothing paid → 10,000 14 days past due.
-    const mar = await json<ArrearsReport>('/api/reports/arrears?asOf=2026-03-15');
+    const mar = await json<ArrearsReport>(`/api/reports/arrears?asOf=${lastYear('2026-03-15')}`);
     expect(mine(mar)).toMatchObject({ d0to30: 10000, over90: 0, total: 10000 });
   });
   it('filters by stream and minimum balance', async () => {
-    const big = await json<ArrearsReport>(`/api/reports/arrears?asOf=2026-07-15&classId=${classId}&minBalance=12000`);
+    const big = await json<ArrearsReport>(`/api/reports/arrears?asOf=${lastYear('2026-07-15')}&classId=${classId}&minBalance=12000`);
     expect(mine(big)?.total).toBe(12000);
     expect(big.rows.every((x) => x.total >= 12000 && x.stream === className)).toBe(true);
-    const bigger = await json<ArrearsReport>('/api/reports/arrears?asOf=2026-07-15&minBalance=12000.01');
+    const bigger = await json<ArrearsReport>(`/api/reports/arrears?asOf=${lastYear('2026-07-15')}&minBalance=12000.01`);
     expect(mine(bigger)).toBeUndefined();
   });
   it('lists defaulters with days overdue, last payment and the primary guardian', async () => {
-    const r = await json<DefaultersReport>('/api/reports/defaulters?asOf=2026-07-15');
+    const r = await json<DefaultersReport>(`/api/reports/defaulters?asOf=${lastYear('2026-07-15')}`);
     expect(r.rows.find((x) => x.studentId === ownerX)).toEqual({
       studentId: ownerX,
       name: 'Zawadi Reportson',
@@ -202,17 +211,17 @@ describe('arrears and defaulters', () => {
       balance: 12000,
       overdue: 12000,
       daysOverdue: 136,
-      lastPaymentOn: '2026-04-01',
+      lastPaymentOn: lastYear('2026-04-01'),
       lastPaymentAmount: 4000,
       guardianName: 'Mama Zawadi',
       guardianPhone: '254700000991',
       guardianEmail: 'mama.zawadi@example.com',
     });
     expect(r.totals.learners).toBe(r.rows.length);
-    // 15 Mar 2026 it was 14 days overdue; 20 Feb nothing was due yet, so not a defaulter.
-    const mar = await json<DefaultersReport>('/api/reports/defaulters?asOf=2026-03-15');
+    // 15 Mar it was 14 days overdue; 20 Feb nothing was due yet, so not a defaulter.
+    const mar = await json<DefaultersReport>(`/api/reports/defaulters?asOf=${lastYear('2026-03-15')}`);
     expect(mar.rows.find((x) => x.studentId === ownerX)).toMatchObject({ daysOverdue: 14, balance: 10000, lastPaymentOn: null });
-    const feb = await json<DefaultersReport>('/api/reports/defaulters?asOf=2026-02-20');
+    const feb = await json<DefaultersReport>(`/api/reports/defaulters?asOf=${lastYear('2026-02-20')}`);
     expect(feb.rows.find((x) => x.studentId === ownerX)).toBeUndefined();
   });
 });
@@ -291,8 +300,8 @@ describe('expenses and budgets', () => {
     const ebc = await json<ExpensesByCategoryReport>(`/api/reports/expenses-by-category?termId=${term1}`);
     expect(ebc.rows.find((x) => x.categoryId === categoryId)?.amount).toBe(4500);
     // A year without a year budget sums its term budgets.
-    const y2026 = await json<BudgetVsActualReport>('/api/reports/budget-vs-actual?year=2026');
-    expect(y2026.rows.find((x) => x.categoryId === categoryId)).toMatchObject({ budget: 5000, actual: 4500 });
+    const termYear = await json<BudgetVsActualReport>(`/api/reports/budget-vs-actual?year=${lastYear('2026-01-05').slice(0, 4)}`);
+    expect(termYear.rows.find((x) => x.categoryId === categoryId)).toMatchObject({ budget: 5000, actual: 4500 });
   });
   it('offers the filters’ terms, levels and streams', async () => {
     const o = await json<ReportOptions>('/api/reports/options');
@@ -304,10 +313,10 @@ describe('expenses and budgets', () => {
 
 describe('PDF and Excel', () => {
   it('sends the arrears as a PDF attachment with the letterhead', async () => {
-    const res = await get('finance', '/api/reports/arrears?asOf=2026-07-15&format=pdf');
+    const res = await get('finance', `/api/reports/arrears?asOf=${lastYear('2026-07-15')}&format=pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="fee-arrears-as-at-2026-07-15.pdf"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="fee-arrears-as-at-${lastYear('2026-07-15')}.pdf"`);
     const pdf = inspectPdf(res.rawPayload);
     expect(pdf.isPdf).toBe(true);
     expect(pdf.text).toContain('Greenhill');
@@ -316,10 +325,10 @@ describe('PDF and Excel', () => {
     expect(pdf.text).toContain('Zawadi Reportson');
   });
   it('sends the arrears as a workbook with the ageing buckets', async () => {
-    const res = await get('finance', '/api/reports/arrears?asOf=2026-07-15&format=xlsx');
+    const res = await get('finance', `/api/reports/arrears?asOf=${lastYear('2026-07-15')}&format=xlsx`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="fee-arrears-as-at-2026-07-15.xlsx"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="fee-arrears-as-at-${lastYear('2026-07-15')}.xlsx"`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Summary', 'Ageing', 'By learner']);
@@ -333,7 +342,7 @@ describe('PDF and Excel', () => {
   it('exports every report as PDF and Excel', async () => {
     const urls = [
       '/api/reports/fee-collection?from=2019-03-01&to=2019-03-31',
-      '/api/reports/defaulters?asOf=2026-07-15',
+      `/api/reports/defaulters?asOf=${lastYear('2026-07-15')}`,
       '/api/reports/cash-book?from=2019-03-01&to=2019-03-31',
       '/api/reports/income-expenditure?from=2019-03-01&to=2019-03-31',
       '/api/reports/mpesa-reconciliation?from=2019-03-01&to=2019-04-30',
@@ -374,7 +383,7 @@ describe('access and bad input', () => {
   it('shows another school’s finance officer only their own figures', async () => {
     const r = await json<FeeCollectionReport>('/api/reports/fee-collection?from=2019-03-01&to=2019-03-31', 'rsFinance');
     expect(r.totals.receipts).toBe(0);
-    const a = await json<ArrearsReport>('/api/reports/arrears?asOf=2026-07-15', 'rsFinance');
+    const a = await json<ArrearsReport>(`/api/reports/arrears?asOf=${lastYear('2026-07-15')}`, 'rsFinance');
     expect(a.rows.find((x) => x.studentId === ownerX)).toBeUndefined();
     const e = await json<ExpensesByCategoryReport>('/api/reports/expenses-by-category?from=2019-03-01&to=2019-03-31', 'rsFinance');
     expect(e.rows).toEqual([]);
@@ -390,9 +399,9 @@ describe('access and bad input', () => {
       ['/api/reports/fee-collection?groupBy=week', 'groupBy', fm.api.groupByInvalid],
       ['/api/reports/defaulters?minBalance=-5', 'minBalance', fm.api.minBalanceInvalid],
       ['/api/reports/arrears?asOf=yesterday', 'asOf', fm.api.asOfInvalid],
-      [`/api/reports/budget-vs-actual?termId=${'0'.repeat(8)}-0000-4000-8000-000000000000&year=2026`, 'termId', fm.api.termOrYear],
+      [`/api/reports/budget-vs-actual?termId=${'0'.repeat(8)}-0000-4000-8000-000000000000&year=2019`, 'termId', fm.api.termOrYear],
       ['/api/reports/budget-vs-actual?year=1850', 'year', fm.api.yearInvalid],
-      ['/api/reports/income-expenditure?from=2010-01-01&to=2026-01-01', 'from', fm.api.rangeTooLong],
+      ['/api/reports/income-expenditure?from=2010-01-01&to=2019-01-01', 'from', fm.api.rangeTooLong],
     ];
     for (const [url, field, message] of cases) {
       const res = await get('finance', url);

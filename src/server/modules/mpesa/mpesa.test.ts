@@ -3,6 +3,9 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { auditLogs, mpesaCallbacks, mpesaConfigs, mpesaStkRequests, mpesaTransactions, payments, smsMessages, students } from '../../db/schema/index.js';
 import { GREENHILL_SESSIONS, openDemoApp, system, until, type TestApp } from '../../../../tests/helpers.js';
 import { SIMULATOR_KEY_HEADER } from '../../integrations/mpesa/simulator.js';
+import { darajaTimestamp } from '../../integrations/mpesa/daraja-protocol.js';
+import { demo } from '../../../../tests/demo.js';
+import { addDays } from '../../../shared/dates.js';
 import { feesMessages as fm } from '../../../shared/messages/fees.js';
 import type { MyChildrenFees, StudentAccount } from '../../../shared/contracts/fees.js';
 import type { ListTransactionsResponse, MpesaConfig, MpesaTransaction, Reconciliation, StkRequest } from '../../../shared/contracts/mpesa.js';
@@ -69,11 +72,14 @@ async function learnerByAdmission(schoolId: string, index: number) {
   return rows[index]!;
 }
 
+/** When the payments of the callbacks below were made: now (Daraja's YYYYMMDDHHmmss, Nairobi time). */
+const paidAt = darajaTimestamp(new Date());
+
 function stkBody(checkoutRequestId: string, opts: { resultCode?: number | string; amount?: string; receipt?: string } = {}): string {
   const code = opts.resultCode ?? 0;
   const meta =
     String(code) === '0'
-      ? `,"CallbackMetadata":{"Item":[{"Name":"MpesaReceiptNumber","Value":"${opts.receipt ?? 'UAB0000001'}"},{"Name":"Balance"},{"Name":"Amount","Value":${opts.amount ?? '1.00'}},{"Name":"TransactionDate","Value":20261123101530},{"Name":"PhoneNumber","Value":254708374149}]}`
+      ? `,"CallbackMetadata":{"Item":[{"Name":"MpesaReceiptNumber","Value":"${opts.receipt ?? 'UAB0000001'}"},{"Name":"Balance"},{"Name":"Amount","Value":${opts.amount ?? '1.00'}},{"Name":"TransactionDate","Value":${paidAt}},{"Name":"PhoneNumber","Value":254708374149}]}`
       : '';
   return `{"Body":{"stkCallback":{"MerchantRequestID":"29115-34620561-1","CheckoutRequestID":"${checkoutRequestId}","ResultCode":${typeof code === 'string' ? `"${code}"` : code},"ResultDesc":"x"${meta}}}}`;
 }
@@ -82,7 +88,7 @@ function c2bBody(transId: string, account: string, amount = '1500.00') {
   return {
     TransactionType: 'Pay Bill',
     TransID: transId,
-    TransTime: '20261123101530',
+    TransTime: paidAt,
     TransAmount: amount,
     BusinessShortCode: '174379',
     BillRefNumber: account,
@@ -445,7 +451,9 @@ describe('the unmatched queue and reconciliation (§3)', () => {
   });
 
   it('reconciliation counts matched, unmatched, refunded and failed by day; transactions filter by status', async () => {
-    const rec = await json<Reconciliation>('GET', '/api/mpesa/reconciliation?from=2026-01-01', 'finance');
+    // Since before this school year opened: every payment of the demo and of this file.
+    const from = addDays(demo.cal.terms[0]!.startsOn, -30);
+    const rec = await json<Reconciliation>('GET', `/api/mpesa/reconciliation?from=${from}`, 'finance');
     expect(rec.totals.matched).toBeGreaterThan(100);
     expect(rec.totals.unmatched).toBeGreaterThanOrEqual(1);
     expect(rec.totals.refunded).toBeGreaterThanOrEqual(1);
@@ -454,7 +462,7 @@ describe('the unmatched queue and reconciliation (§3)', () => {
     expect(sum).toBe(rec.totals.matched);
     const matched = await json<ListTransactionsResponse>('GET', '/api/mpesa/transactions?status=matched&pageSize=5', 'director');
     expect(matched.items.every((i) => i.status === 'matched')).toBe(true);
-    const csv = await send('GET', '/api/mpesa/reconciliation/export?format=csv&from=2026-01-01', 'finance');
+    const csv = await send('GET', `/api/mpesa/reconciliation/export?format=csv&from=${from}`, 'finance');
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Failed STK pushes');
   });
