@@ -1,6 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { test } from './support/test';
 import { signInViaApi } from './support/accounts';
+import { demoToday } from '../src/server/seed/demo-calendar';
+import { addDays, formatDay } from '../src/shared/dates';
 
 /**
  * Issue 17 §1 (school announcements), browser journey: the class teacher posts to the parents of their
@@ -105,4 +107,65 @@ test('a teacher posts to the parents of their stream; the parent sees it live an
   await expect(delivery.getByTestId('delivery-status').first()).toBeVisible();
 
   await parentContext.close();
+});
+
+test.describe('scheduling in an en-US browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('a scheduled announcement takes its day as dd/mm/yyyy and a 24-hour time; 12-hour text is refused, not sent now', async ({ page }) => {
+    const title = `Sports day ${Date.now().toString(36)}`;
+    const day = addDays(demoToday(), 7);
+    const expiryDay = addDays(day, 3);
+    // The parents of a stream of the teacher's with the demo parent's child in it (an audience of someone).
+    await signInViaApi(page, 'parent');
+    const children = (await json<{ items: { classId: string | null }[] }>(page.request, '/api/students')).items;
+    await signInViaApi(page, 'teacher');
+    const options = await json<{ streams: { id: string; name: string }[] }>(page.request, '/api/announcements/audience-options');
+    const taught = options.streams.find((s) => children.some((c) => c.classId === s.id))!;
+    await page.goto('/dashboard/announcements');
+    await page.getByTestId('announcement-new').click();
+    const sheet = page.getByTestId('compose-sheet');
+    await sheet.getByLabel('Title').fill(title);
+    await sheet.getByLabel('Message').fill('Sports day starts at the field.');
+    const parentsOf = sheet.getByRole('group', { name: 'Parents of streams' });
+    const stream = parentsOf.getByRole('checkbox', { name: taught.name, exact: true });
+    if ((await stream.getAttribute('data-state')) !== 'checked') await stream.click();
+    await expect(sheet.getByTestId('compose-preview')).toContainText('This will reach');
+
+    await sheet.getByLabel('Schedule', { exact: true }).click();
+    const publishDay = sheet.getByTestId('announcement-publish-at');
+    const publishTime = sheet.getByTestId('announcement-publish-at-time');
+    await expect(publishDay).toHaveAttribute('type', 'text');
+    await expect(publishDay).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await expect(sheet.getByLabel('Publish at (Nairobi time)')).toHaveAttribute('data-testid', 'announcement-publish-at');
+    await expect(publishTime).toBeDisabled();
+    await publishDay.fill(formatDay(day));
+    await publishTime.fill('2:30 PM');
+    await sheet.getByTestId('announcement-expires').fill(formatDay(expiryDay));
+
+    // 12-hour text is not a time: nothing is sent (neither now nor at some other hour).
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/announcements') posts.push(r.url());
+    });
+    await sheet.getByTestId('compose-send').click();
+    await expect(sheet.getByTestId('compose-error')).toContainText('Enter the time as HH:MM, 24-hour, e.g. 14:05.');
+    await expect(publishTime).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toEqual([]);
+
+    // 14:30 Nairobi time; the expiry day with no time ends at 23:59 (Nairobi).
+    await publishTime.fill('14:30');
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/announcements');
+    await sheet.getByTestId('compose-send').click();
+    const res = await posted;
+    expect(res.status(), await res.text()).toBe(201);
+    const sent = res.request().postDataJSON() as { publishAt: string; expiresAt: string };
+    expect(sent.publishAt).toBe(new Date(`${day}T14:30:00+03:00`).toISOString());
+    expect(sent.expiresAt).toBe(new Date(`${expiryDay}T23:59:00+03:00`).toISOString());
+    await expect(page.getByText(`It will be published ${formatDay(day)} 14:30.`)).toBeVisible();
+
+    // Not left waiting to publish in the demo.
+    const { id } = (await res.json()) as { id: string };
+    expect((await page.request.post(`/api/announcements/${id}/cancel`)).status()).toBe(200);
+  });
 });

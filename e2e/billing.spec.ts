@@ -109,6 +109,8 @@ test.describe('billing: admin generates term invoices, a director pays one', () 
     await sheet.getByTestId('billing-invoice-pay').click();
 
     const dialog = page.getByTestId('billing-pay-dialog');
+    // Prefilled with the director's own number, written as Kenyans write it.
+    await expect(dialog.getByLabel('M-Pesa phone number')).toHaveValue(/^0[17]\d{2} \d{3} \d{3}$/);
     await dialog.getByLabel('M-Pesa phone number').fill('0712345678');
     await dialog.getByTestId('billing-pay-send').click();
     await expect(dialog.getByTestId('billing-pay-pending')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
 import { signInViaApi } from './support/accounts';
+import { formatKenyanPhone } from '../src/shared/phone';
 
 /**
  * The public certificate verification page (spec §2, §4 Certificate verify; issue 12 §6): someone
@@ -18,6 +19,7 @@ interface Issued {
   id: string;
   verifyUrl: string;
   student: { name: string; admission_number: string };
+  school: { phone: string | null };
   performance: { average_score: number; grade_letter: string; attendance_percentage: number | null };
 }
 
@@ -47,6 +49,9 @@ test('a scanned certificate shows VERIFIED with its details; a tampered link fai
   await expect(page.getByText(good!.student.name)).toBeVisible();
   await expect(page.getByText(good!.student.admission_number)).toBeVisible();
   await expect(page.getByText('Greenhill Academy').first()).toBeVisible();
+  // The school's phone as Kenyans write it (0722 410 330 for the stored 254722410330).
+  expect(good!.school.phone).toBeTruthy();
+  await expect(page.getByText(formatKenyanPhone(good!.school.phone), { exact: true })).toBeVisible();
   await expect(page.getByText(`${good!.performance.average_score.toFixed(1)}%`)).toBeVisible();
   // The year's attendance from the registers (issue 13), as signed.
   await expect(page.getByText(`${good!.performance.attendance_percentage ?? 95}%`, { exact: true })).toBeVisible();

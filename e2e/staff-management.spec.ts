@@ -50,6 +50,12 @@ test('HR adds a staff member and finds them in the list', async ({ page }) => {
   await expect(detail).toContainText(/GHA-STF-\d{4}/);
   await shot(page, 'staff-detail');
 
+  // Editing shows the stored phone as it was typed (0722 456 789), not 254722456789.
+  await detail.getByTestId('staff-edit').click();
+  await expect(page.getByTestId('staff-form-phone')).toHaveValue('0722 456 789');
+  await page.getByTestId('staff-form').getByRole('button', { name: 'Cancel' }).click();
+  await expect(detail.getByTestId('staff-detail-name')).toHaveText('Zawadi Chepkoech');
+
   await detail.getByTestId('staff-detail-back').click();
   await page.getByTestId('staff-toolbar-search').fill('Chepkoech');
   const row = page.getByTestId('staff-list-row').filter({ hasText: 'Zawadi Chepkoech' });

@@ -1,13 +1,15 @@
-import { demoCalendar, demoFacts } from '../../src/server/seed/demo-calendar';
-import { formatMonth, schoolToday } from '../../src/shared/dates';
+import { demoCalendar, demoFacts, demoToday } from '../../src/server/seed/demo-calendar';
+import { formatMonth } from '../../src/shared/dates';
 import { nextMonth } from '../../src/shared/payroll/run';
 
 /**
  * The demo's story for today (issue 34: the demo is built around the day it starts, and the browser
  * journeys start it today): the years, terms, exam series and months the journeys look for, from the
- * same facts the API tests use (tests/demo.ts). A journey never writes a year.
+ * same facts the API tests use (tests/demo.ts). A journey never writes a year. With EDUFAM_DEMO_DATE
+ * set, the journeys run on that day: the servers (e2e/support/servers.ts passes the environment on)
+ * are demos of that day with its clock, and the browser's clock follows the app page.
  */
-export const demo = demoFacts(demoCalendar(schoolToday()));
+export const demo = demoFacts(demoCalendar(demoToday()));
 
 /** "Term 3 2026": the latest term that has opened. */
 export const latestTermLabel = demo.latestTermLabel;

@@ -42,8 +42,11 @@ describe('formatKenyanPhone: numbers as Kenyans write them', () => {
     expect(formatKenyanPhone(input, 'international')).toBe(international);
   });
 
-  it('leaves other numbers as given and prints nothing for none', () => {
-    expect(formatKenyanPhone('0202715500')).toBe('0202715500');
+  it('writes landlines with their area code, leaves other numbers as given and prints nothing for none', () => {
+    // A school's landline, as stored (with the country code) or typed, is written locally with its area code apart.
+    expect(formatKenyanPhone('0202715500')).toBe('020 2715500');
+    expect(formatKenyanPhone('254202715500')).toBe('020 2715500');
+    expect(formatKenyanPhone('254202715500', 'international')).toBe('254202715500');
     expect(formatKenyanPhone(' +447911123456 ')).toBe('+447911123456');
     expect(formatKenyanPhone('25470****149')).toBe('25470****149');
     expect(formatKenyanPhone(null)).toBe('');

@@ -5,7 +5,7 @@ import { resolveAudience, teacherStreams } from '../modules/announcements/audien
 import { classes, schoolAnnouncementRecipients, schoolAnnouncements, students } from '../db/schema/index.js';
 import type { AnnouncementAudience } from '../db/schema/announcements.js';
 import type { Tx } from '../db/tenant.js';
-import { addDays } from '../../shared/dates.js';
+import { addDays, formatLongDay } from '../../shared/dates.js';
 import { atNairobi, type DemoCalendar } from './demo-calendar.js';
 
 /** Who the demo announcements involve (seed.ts passes the school's demo accounts). */
@@ -67,10 +67,9 @@ export async function seedAnnouncements(tx: Tx, plan: CommunicationSeedPlan, _se
   const anchorDay = cal.phase === 'holiday' ? addDays(latest.endsOn, -2) : cal.today;
   const dayOf = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${anchorDay}T00:00:00Z`)) / DAY);
   const welcomeDay = dayOf(addDays(latest.startsOn, -2));
-  const longDay = (day: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
   const allDrafts: Draft[] = [
-    { authorId: plan.principalId, authorRole: 'principal', title: `Welcome to ${latest.name}`, body: `Welcome back to ${school}. ${latest.name} runs from ${longDay(latest.startsOn)} to ${longDay(latest.endsOn)}.\n\n**Key dates** are on the school calendar. Please make sure your child reports on time on the first day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: welcomeDay, pinned: true, channels: ['app', 'email'] },
+    { authorId: plan.principalId, authorRole: 'principal', title: `Welcome to ${latest.name}`, body: `Welcome back to ${school}. ${latest.name} runs from ${formatLongDay(latest.startsOn)} to ${formatLongDay(latest.endsOn)}.\n\n**Key dates** are on the school calendar. Please make sure your child reports on time on the first day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: welcomeDay, pinned: true, channels: ['app', 'email'] },
     { authorId: plan.financeOfficerId, authorRole: 'finance_officer', title: `${latest.name} fee structure`, body: `The ${latest.name} fee structure is now available under Fees. Pay by M-Pesa to the school paybill using your child’s admission number as the account.`, audience: { roles: ['parent'] }, day: welcomeDay + 1, channels: ['app', 'sms'] },
     { authorId: plan.directorId, authorRole: 'school_director', title: 'School development fund update', body: 'Thank you for your contributions. The new science laboratory is now roofed and will open next term.', audience: { roles: ['parent'] }, day: -60 },
     { authorId: plan.principalId, authorRole: 'principal', title: 'Academic clinic and parents’ day', body: 'Parents are invited to the academic clinic on Saturday from 9:00 AM. Meet the class teachers and collect mid-term reports.', audience: { roles: ['parent', 'teacher'] }, day: -50, priority: 'high', channels: ['app', 'sms'] },
@@ -87,7 +86,7 @@ export async function seedAnnouncements(tx: Tx, plan: CommunicationSeedPlan, _se
   const drafts = allDrafts.filter((d) => d.day >= welcomeDay);
   if (cal.phase === 'holiday') {
     const opens = cal.comingTerm;
-    drafts.push({ authorId: plan.principalId, authorRole: 'principal', title: `${opens.name} opens on ${longDay(opens.startsOn)}`, body: `${school} opens for ${opens.name} ${opens.year} on ${longDay(opens.startsOn)}. Learners report by 7:30 AM. Fee structures for the new year will be shared before opening day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: dayOf(addDays(cal.today, -3)), channels: ['app', 'sms'] });
+    drafts.push({ authorId: plan.principalId, authorRole: 'principal', title: `${opens.name} opens on ${formatLongDay(opens.startsOn)}`, body: `${school} opens for ${opens.name} on ${formatLongDay(opens.startsOn)}. Learners report by 7:30 AM. Fee structures for the new year will be shared before opening day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: dayOf(addDays(cal.today, -3)), channels: ['app', 'sms'] });
   }
 
   // Now, never later than the end of the demo's day; the anchor day counted back from it.

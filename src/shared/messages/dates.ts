@@ -1,3 +1,5 @@
+import { plural } from '../plural.js';
+
 /**
  * Words of the date fields (issue 34): people in Kenya write days as dd/mm/yyyy, so every date field
  * shows and accepts that (components/date-field.tsx) while the API keeps YYYY-MM-DD.
@@ -22,4 +24,18 @@ export const timeFieldMessages = {
   placeholder: 'HH:MM',
   /** Shown under a time field whose text is not a time of day in that format (25:00, 7:3, 2pm). */
   invalid: 'Enter the time as HH:MM, 24-hour, e.g. 14:05.',
+} as const;
+
+/**
+ * How long ago something happened, in a list or the notification bell ("just now", "5 min ago",
+ * "3 h ago", "yesterday", "2 days ago"; web/lib/message-format formatRelative picks one). The counts
+ * take their plural form from Intl.PluralRules (shared/plural), so a translation can give "min" and
+ * "h" their own forms.
+ */
+export const relativeTimeMessages = {
+  justNow: 'just now',
+  minutesAgo: (n: number) => `${plural(n, 'min', 'min')} ago`,
+  hoursAgo: (n: number) => `${plural(n, 'h', 'h')} ago`,
+  yesterday: 'yesterday',
+  daysAgo: (n: number) => `${plural(n, 'day', 'days')} ago`,
 } as const;

@@ -31,16 +31,24 @@ export interface DateFieldProps extends Omit<React.InputHTMLAttributes<HTMLInput
   max?: string;
   /** Classes of the wrapper (width in a row of filters); `className` styles the text box. */
   wrapperClassName?: string;
+  /**
+   * Text that is not a real day reaches `onValueChange` as typed (trimmed) instead of '', so the form
+   * knows a date is wrong and can refuse to save (readDateText(value).invalid) rather than save no date.
+   */
+  keepInvalidText?: boolean;
+  /** Show "Enter a real date as dd/mm/yyyy…" under the box itself (default); off where the form shows that message. */
+  showFormatError?: boolean;
 }
 
 /**
  * The one date field of EduFam (issue 34): a text box that shows and accepts dd/mm/yyyy, as Kenya
  * writes dates, with a calendar button beside it (the browser's own date picker). The form gets the
  * YYYY-MM-DD day the API expects through `onValueChange`; text that is not a real day (31/04/2026,
- * 29/02/2027) gives '' and, once the box is left, "Enter a real date as dd/mm/yyyy" under it. `id`,
- * `data-testid`, aria and other input attributes go to the text box.
+ * 29/02/2027) gives '' (the text itself with `keepInvalidText`, so the form can refuse it) and, once
+ * the box is left, "Enter a real date as dd/mm/yyyy" under it. `id`, `data-testid`, aria and other
+ * input attributes go to the text box.
  */
-export function DateField({ value, onValueChange, min, max, wrapperClassName, className, disabled, onBlur, 'data-testid': testId, ...rest }: DateFieldProps & { 'data-testid'?: string }) {
+export function DateField({ value, onValueChange, min, max, wrapperClassName, className, disabled, onBlur, keepInvalidText, showFormatError = true, 'data-testid': testId, ...rest }: DateFieldProps & { 'data-testid'?: string }) {
   const day = value ?? '';
   const [text, setText] = React.useState(() => formatDay(day));
   const [emitted, setEmitted] = React.useState(day);
@@ -69,7 +77,7 @@ export function DateField({ value, onValueChange, min, max, wrapperClassName, cl
     setText(next);
     const read = readDateText(next);
     if (!read.invalid) setShowInvalid(false);
-    emit(read.iso);
+    emit(read.invalid && keepInvalidText ? next.trim() : read.iso);
   };
 
   const openCalendar = () => {
@@ -84,7 +92,9 @@ export function DateField({ value, onValueChange, min, max, wrapperClassName, cl
   };
 
   const read = readDateText(text);
-  const invalid = showInvalid && read.invalid;
+  // Text that is not a day, once the box is left: the box is invalid; its own line says why unless the form does.
+  const wrong = showInvalid && read.invalid;
+  const invalid = wrong && showFormatError;
   const errorId = rest.id ? `${rest.id}-format` : undefined;
 
   return (
@@ -107,7 +117,7 @@ export function DateField({ value, onValueChange, min, max, wrapperClassName, cl
             else if (read.iso) setText(formatDay(read.iso));
             onBlur?.(e);
           }}
-          aria-invalid={invalid || rest['aria-invalid'] || undefined}
+          aria-invalid={wrong || rest['aria-invalid'] || undefined}
           aria-describedby={cn(rest['aria-describedby'], invalid && errorId) || undefined}
           className={cn('pr-10 tabular-nums', className)}
         />
@@ -152,24 +162,30 @@ export function DateField({ value, onValueChange, min, max, wrapperClassName, cl
 
 /**
  * DateField bound to a react-hook-form field `name` (a YYYY-MM-DD string): '' when empty, or undefined
- * with `emptyAsUndefined` (optional dates the API wants left out).
+ * with `emptyAsUndefined` (optional dates the API wants left out), and the text as typed when it is not
+ * a real day, so the form's schema (a calendar-date check) refuses it and nothing is saved without the
+ * date that was meant (an optional date is not silently dropped). While the form shows that same
+ * message for the field, the field's own format line steps aside (one message under the box).
  */
 export function FormDateField<T extends FieldValues>({
   control,
   name,
   emptyAsUndefined,
   ...props
-}: Omit<DateFieldProps, 'value' | 'onValueChange'> & { control: Control<T>; name: Path<T>; emptyAsUndefined?: boolean; 'data-testid'?: string }) {
+}: Omit<DateFieldProps, 'value' | 'onValueChange' | 'keepInvalidText'> & { control: Control<T>; name: Path<T>; emptyAsUndefined?: boolean; 'data-testid'?: string }) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
+      render={({ field, fieldState }) => (
         <DateField
           {...props}
           value={typeof field.value === 'string' ? field.value : ''}
           onValueChange={(iso) => field.onChange(iso === '' && emptyAsUndefined ? undefined : iso)}
           onBlur={field.onBlur}
+          keepInvalidText
+          showFormatError={props.showFormatError !== false && fieldState.error?.message !== m.invalid}
+          aria-invalid={props['aria-invalid'] || !!fieldState.error || undefined}
         />
       )}
     />

@@ -33,6 +33,13 @@ export interface TimeFieldProps extends Omit<React.InputHTMLAttributes<HTMLInput
   onValueChange: (time: string) => void;
   /** Classes of the wrapper (width in a row); `className` styles the text box. */
   wrapperClassName?: string;
+  /**
+   * Text that is not a time of day reaches `onValueChange` as typed (trimmed) instead of '', so the form
+   * knows a time is wrong and can refuse to save (readTimeText(value).invalid) rather than save no time.
+   */
+  keepInvalidText?: boolean;
+  /** Show "Enter the time as HH:MM…" under the box itself (default); off where the form shows that message. */
+  showFormatError?: boolean;
   /** The text box (react-hook-form focuses it on an error). */
   ref?: React.Ref<HTMLInputElement>;
 }
@@ -41,10 +48,11 @@ export interface TimeFieldProps extends Omit<React.InputHTMLAttributes<HTMLInput
  * The one time field of EduFam (issue 34), DateField's twin: a text box that shows and accepts 24-hour
  * HH:MM ("07:30", "14:05") whatever the browser's locale (a type="time" input shows "02:30 PM" in an
  * en-US browser). The form gets "HH:MM" through `onValueChange`; text that is not a time of day (25:00,
- * 7:3, 2pm) gives '' and, once the box is left, "Enter the time as HH:MM, 24-hour" under it. `id`,
- * `data-testid`, aria and other input attributes go to the text box.
+ * 7:3, 2pm) gives '' (the text itself with `keepInvalidText`, so the form can refuse it) and, once the
+ * box is left, "Enter the time as HH:MM, 24-hour" under it. `id`, `data-testid`, aria and other input
+ * attributes go to the text box.
  */
-export function TimeField({ value, onValueChange, wrapperClassName, className, disabled, onBlur, 'data-testid': testId, ...rest }: TimeFieldProps & { 'data-testid'?: string }) {
+export function TimeField({ value, onValueChange, wrapperClassName, className, disabled, onBlur, keepInvalidText, showFormatError = true, 'data-testid': testId, ...rest }: TimeFieldProps & { 'data-testid'?: string }) {
   const time = value ?? '';
   const [text, setText] = React.useState(() => shown(time));
   const [emitted, setEmitted] = React.useState(time);
@@ -63,7 +71,9 @@ export function TimeField({ value, onValueChange, wrapperClassName, className, d
   }
 
   const read = readTimeText(text);
-  const invalid = showInvalid && read.invalid;
+  // Text that is not a time, once the box is left: the box is invalid; its own line says why unless the form does.
+  const wrong = showInvalid && read.invalid;
+  const invalid = wrong && showFormatError;
   const errorId = rest.id ? `${rest.id}-format` : testId ? `${testId}-format` : undefined;
 
   return (
@@ -84,9 +94,10 @@ export function TimeField({ value, onValueChange, wrapperClassName, className, d
           const r = readTimeText(next);
           setText(next);
           if (!r.invalid) setShowInvalid(false);
-          if (r.time !== emitted) {
-            setEmitted(r.time);
-            onValueChange(r.time);
+          const out = r.invalid && keepInvalidText ? next.trim() : r.time;
+          if (out !== emitted) {
+            setEmitted(out);
+            onValueChange(out);
           }
         }}
         onBlur={(e) => {
@@ -94,7 +105,7 @@ export function TimeField({ value, onValueChange, wrapperClassName, className, d
           else if (read.time) setText(read.time);
           onBlur?.(e);
         }}
-        aria-invalid={invalid || rest['aria-invalid'] || undefined}
+        aria-invalid={wrong || rest['aria-invalid'] || undefined}
         aria-describedby={cn(rest['aria-describedby'], invalid && errorId) || undefined}
         className={cn('tabular-nums', className)}
       />
@@ -107,13 +118,36 @@ export function TimeField({ value, onValueChange, wrapperClassName, className, d
   );
 }
 
-/** TimeField bound to a react-hook-form field `name` (an "HH:MM" string, '' when empty or not a time). */
-export function FormTimeField<T extends FieldValues>({ control, name, ...props }: Omit<TimeFieldProps, 'value' | 'onValueChange'> & { control: Control<T>; name: Path<T>; 'data-testid'?: string }) {
+/**
+ * TimeField bound to a react-hook-form field `name`: "HH:MM", '' when empty, and the text as typed when
+ * it is not a time, so the form's schema refuses it (isTimeText, with timeFieldMessages.invalid) and
+ * nothing is saved without the time that was meant. While the form shows that same message for the
+ * field, the field's own format line steps aside (one message under the box).
+ */
+export function FormTimeField<T extends FieldValues>({ control, name, ...props }: Omit<TimeFieldProps, 'value' | 'onValueChange' | 'keepInvalidText'> & { control: Control<T>; name: Path<T>; 'data-testid'?: string }) {
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => <TimeField {...props} ref={field.ref} value={typeof field.value === 'string' ? field.value : ''} onValueChange={field.onChange} onBlur={field.onBlur} />}
+      render={({ field, fieldState }) => (
+        <TimeField
+          {...props}
+          ref={field.ref}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          keepInvalidText
+          showFormatError={props.showFormatError !== false && fieldState.error?.message !== m.invalid}
+          aria-invalid={props['aria-invalid'] || !!fieldState.error || undefined}
+        />
+      )}
     />
   );
+}
+
+/** A form value of a time field is a time: '' (when `optional`) or 24-hour "HH:MM"; anything else is text that is not a time. */
+export function isTimeText(value: string | null | undefined, optional = false): boolean {
+  const v = value ?? '';
+  if (v === '') return optional;
+  return /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(v);
 }

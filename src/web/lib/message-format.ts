@@ -1,4 +1,5 @@
 import { formatInstant, formatInstantDay, schoolTimeFormat } from './format';
+import { relativeTimeMessages as rt } from '@shared/messages/dates';
 /**
  * Dates of the communications screens: instants shown in Africa/Nairobi (EAT, UTC+03:00 all year, no
  * daylight saving), and the expiry field's local date-time read as Nairobi time.
@@ -16,14 +17,14 @@ export function formatDate(iso: string): string {
   return formatInstantDay(iso);
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago", else the date. */
+/** "just now", "5 min ago", "3 h ago", "yesterday", "2 days ago" (words: relativeTimeMessages), else the date. */
 export function formatRelative(iso: string, now: Date = new Date()): string {
   const s = Math.max(0, Math.round((now.getTime() - new Date(iso).getTime()) / 1000));
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86_400) return `${Math.floor(s / 3600)} h ago`;
+  if (s < 60) return rt.justNow;
+  if (s < 3600) return rt.minutesAgo(Math.floor(s / 60));
+  if (s < 86_400) return rt.hoursAgo(Math.floor(s / 3600));
   const days = Math.floor(s / 86_400);
-  if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
+  if (days < 7) return days === 1 ? rt.yesterday : rt.daysAgo(days);
   return formatDate(iso);
 }
 

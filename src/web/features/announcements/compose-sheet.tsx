@@ -19,7 +19,6 @@ import { InputField, FieldError, FormErrorAlert, useFormError } from '@/componen
 import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
@@ -31,6 +30,10 @@ import { uploadAttachment, useAudienceOptions, useCreateAnnouncement, usePreview
 import { formatBytes, formatDateTime } from './announcement-bits';
 import { LabelledField } from '@/components/field';
 import { PendingButton } from '@/components/pending-button';
+import { DateField, readDateText } from '@/components/date-field';
+import { readTimeText, TimeField } from '@/components/time-field';
+import { dateFieldMessages, timeFieldMessages } from '@shared/messages/dates';
+import { schoolToday } from '@shared/dates';
 
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const MAX_FILES = 5;
@@ -64,6 +67,50 @@ function toAudience(s: AudienceState, o: AudienceOptions | undefined): Announcem
   if (Object.keys(a).length === 0) return null;
   if (s.owingOnly && o.mayUseOwingOnly) a.owingOnly = true;
   return a;
+}
+
+/** A Nairobi day and its 24-hour time as two boxes hold them (day YYYY-MM-DD, time HH:MM; either as typed when it is not one). */
+interface DayTime {
+  day: string;
+  time: string;
+}
+const NO_DAY_TIME: DayTime = { day: '', time: '' };
+
+/**
+ * The instant (ISO) of a day and time read as Nairobi time: `null` when no day is given, `'invalid'`
+ * when the day or the time box holds text that is not one (refused, never sent without it), and a day
+ * whose time box is empty at `emptyTime`, or `'noTime'` when there is none (the time is required).
+ */
+function instantOf(v: DayTime, emptyTime: string | null): string | null | 'invalid' | 'noTime' {
+  if (readDateText(v.day).invalid) return 'invalid';
+  if (!v.day) return null;
+  if (readTimeText(v.time).invalid) return 'invalid';
+  const time = v.time || emptyTime;
+  if (!time) return 'noTime';
+  return fromNairobiInput(`${v.day}T${time}`);
+}
+
+/**
+ * A day as dd/mm/yyyy (DateField) with its 24-hour time (TimeField) beside it, as the communication
+ * form's expiry: text that is not a day or a time stays in the value as typed, so sending refuses it.
+ */
+function DayTimeField({ id, value, onChange, invalid, testId }: { id: string; value: DayTime; onChange: (v: DayTime) => void; invalid?: boolean; testId: string }) {
+  return (
+    <div className="flex gap-2">
+      <DateField
+        id={id}
+        value={value.day}
+        onValueChange={(day) => onChange({ ...value, day })}
+        keepInvalidText
+        min={schoolToday()}
+        wrapperClassName="flex-1"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        data-testid={testId}
+      />
+      <TimeField aria-label={dateFieldMessages.time} value={value.time} disabled={!value.day} onValueChange={(time) => onChange({ ...value, time })} keepInvalidText wrapperClassName="w-24 shrink-0" data-testid={`${testId}-time`} />
+    </div>
+  );
 }
 
 const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]);
@@ -141,8 +188,8 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
   const [email, setEmail] = React.useState(false);
   const [priority, setPriority] = React.useState<AnnouncementPriority>('normal');
   const [when, setWhen] = React.useState<'now' | 'later'>('now');
-  const [publishAt, setPublishAt] = React.useState('');
-  const [expiresAt, setExpiresAt] = React.useState('');
+  const [publishAt, setPublishAt] = React.useState<DayTime>(NO_DAY_TIME);
+  const [expiresAt, setExpiresAt] = React.useState<DayTime>(NO_DAY_TIME);
   const [pinned, setPinned] = React.useState(false);
   const [files, setFiles] = React.useState<UploadedAttachment[]>([]);
   const [uploading, setUploading] = React.useState<string[]>([]);
@@ -194,16 +241,23 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
     e.preventDefault();
     formError.clear();
     if (!apiAudience) return formError.set(announcementMessages.api.audienceRequired);
-    const at = when === 'later' ? fromNairobiInput(publishAt) : null;
-    if (when === 'later' && !at) return formError.set(t.scheduleRequired);
+    // A publish day needs its time; an expiry day with no time ends at 23:59. A box holding text that
+    // is not a day or a time refuses to send (rather than send now, or with no expiry).
+    const at = when === 'later' ? instantOf(publishAt, null) : null;
+    const expires = instantOf(expiresAt, '23:59');
+    if (at === 'invalid' || expires === 'invalid') {
+      const badDay = (at === 'invalid' && readDateText(publishAt.day).invalid) || (expires === 'invalid' && readDateText(expiresAt.day).invalid);
+      return formError.set(badDay ? dateFieldMessages.invalid : timeFieldMessages.invalid);
+    }
+    if (when === 'later' && (!at || at === 'noTime')) return formError.set(t.scheduleRequired);
     const payload: CreateAnnouncementBody = {
       title,
       body,
       audience: apiAudience,
       channels,
       priority,
-      publishAt: at,
-      expiresAt: fromNairobiInput(expiresAt),
+      publishAt: at === 'noTime' ? null : at,
+      expiresAt: expires === 'noTime' ? null : expires,
       pinned,
       attachmentIds: files.map((f) => f.fileId),
     };
@@ -368,7 +422,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
                 <Label htmlFor="announcement-publish-at" className="text-xs text-muted-foreground">
                   {t.publishAt}
                 </Label>
-                <Input id="announcement-publish-at" type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} aria-invalid={!!formError.field('publishAt') || undefined} />
+                <DayTimeField id="announcement-publish-at" value={publishAt} onChange={setPublishAt} invalid={!!formError.field('publishAt')} testId="announcement-publish-at" />
                 <FieldError id="announcement-publish-at-error" message={formError.field('publishAt')} />
               </div>
             )}
@@ -376,7 +430,12 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2 sm:items-start">
-          <InputField id="announcement-expires" type="datetime-local" label={t.expiresAt} hint={t.expiresHint} value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} error={formError.field('expiresAt')} />
+          <div className="grid min-w-0 gap-1.5">
+            <Label htmlFor="announcement-expires">{t.expiresAt}</Label>
+            <DayTimeField id="announcement-expires" value={expiresAt} onChange={setExpiresAt} invalid={!!formError.field('expiresAt')} testId="announcement-expires" />
+            {!formError.field('expiresAt') && <p className="text-xs text-muted-foreground">{t.expiresHint}</p>}
+            <FieldError id="announcement-expires-error" message={formError.field('expiresAt')} />
+          </div>
           <div className="sm:pt-7">
             <CheckRow id="announcement-pinned" label={t.pinToTop} checked={pinned} onChange={setPinned} />
           </div>

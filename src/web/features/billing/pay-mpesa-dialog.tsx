@@ -2,7 +2,7 @@ import * as React from 'react';
 import { Download, Loader2, Smartphone } from 'lucide-react';
 import type { PlatformInvoice } from '@shared/contracts/billing';
 import { billingScreens as s } from '@shared/messages/billing-screens';
-import { normaliseKenyanPhone } from '@shared/phone';
+import { formatKenyanPhone, normaliseKenyanPhone } from '@shared/phone';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/form-dialog';
@@ -13,9 +13,6 @@ import { Kes, kes, TextBox } from './billing-bits';
 import { receiptPdfUrl, useBillingStkPush, useBillingStkStatus } from './billing-api';
 
 const m = s.pay;
-
-/** "254712345678" → "0712345678" for the phone box. */
-const localPhone = (phone: string | null) => (phone && /^254\d{9}$/.test(phone) ? `0${phone.slice(3)}` : (phone ?? ''));
 
 /**
  * "Pay with M-Pesa" for a platform invoice (issue 18 §1), in the fees dialog's manner: the director
@@ -32,7 +29,7 @@ export function PayInvoiceDialog({ invoice, open, onOpenChange, defaultPhone }: 
 
   React.useEffect(() => {
     if (!open) return;
-    setPhone(localPhone(defaultPhone));
+    setPhone(formatKenyanPhone(defaultPhone));
     setPhoneError(undefined);
     setCheckoutId(null);
     push.reset();

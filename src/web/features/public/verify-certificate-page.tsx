@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Loader2, Printer, ShieldAlert, ShieldCheck, ShieldX } from 'lucide-react';
 import type { Certificate, VerifyCertificateResponse } from '@shared/contracts/assessment';
 import { messages } from '@shared/messages';
+import { formatKenyanPhone } from '@shared/phone';
 import { api } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -23,7 +24,6 @@ type State = { kind: 'loading' } | { kind: 'done'; result: VerifyCertificateResp
 /** An instant as Kenya writes it, in Nairobi: "28/11/2026 14:05" (shared formatDayTime). */
 const dateTime = (iso: string) => formatDateTime(iso);
 /** A stored Kenyan number (2547XXXXXXXX) as people write it (0722 410 330). */
-const localPhone = (p: string) => p.replace(/^254(\d{3})(\d{3})(\d{3})$/, '0$1 $2 $3');
 /** The Nairobi day of an instant: "28/11/2026" (shared formatDay). */
 const dateOnly = (iso: string) => formatInstantDay(iso);
 
@@ -169,7 +169,7 @@ function Details({ result, certificate: c }: { result: VerifyCertificateResponse
         <Section title={copy.sections.school}>
           <Detail label={copy.fields.school} value={<span className="font-semibold">{c.school.name}</span>} />
           {c.school.address && <Detail label={copy.fields.address} value={c.school.address} />}
-          {c.school.phone && <Detail label={copy.fields.phone} value={localPhone(c.school.phone)} />}
+          {c.school.phone && <Detail label={copy.fields.phone} value={formatKenyanPhone(c.school.phone)} />}
           {c.school.email && <Detail label={copy.fields.email} value={<span className="break-all">{c.school.email}</span>} />}
         </Section>
         <Section title={copy.sections.issued}>

@@ -14,6 +14,7 @@ import {
   type StaffDetail,
 } from '@shared/contracts/staff';
 import { staffLabels, staffScreens } from '@shared/messages/staff';
+import { formatKenyanPhone } from '@shared/phone';
 import { ApiError } from '@/lib/api';
 import { textValues } from '@/lib/form-values';
 import { cn } from '@/lib/utils';
@@ -63,8 +64,6 @@ function blank(): Values {
   };
 }
 
-const localPhone = (v: string | null) => (v && /^254\d{9}$/.test(v) ? `0${v.slice(3)}` : (v ?? ''));
-
 /** The record's text fields the form shows as they are (a missing one as an empty box). */
 const TEXT_FIELDS = [
   'staffNumber',
@@ -95,9 +94,9 @@ function fromDetail(s: StaffDetail): Values {
     employer: s.employer,
     employmentType: s.employmentType,
     paymentMethod: s.paymentMethod,
-    phone: localPhone(s.phone),
-    nextOfKin: s.nextOfKin ? { ...s.nextOfKin, phone: localPhone(s.nextOfKin.phone) } : { name: '', relationship: '', phone: '' },
-    mpesaPhone: localPhone(s.mpesaPhone),
+    phone: formatKenyanPhone(s.phone),
+    nextOfKin: s.nextOfKin ? { ...s.nextOfKin, phone: formatKenyanPhone(s.nextOfKin.phone) } : { name: '', relationship: '', phone: '' },
+    mpesaPhone: formatKenyanPhone(s.mpesaPhone),
   };
 }
 

@@ -7,7 +7,8 @@ import { LabelledField } from '@/components/field';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { TimeField } from '@/components/time-field';
+import { readTimeText, TimeField } from '@/components/time-field';
+import { timeFieldMessages } from '@shared/messages/dates';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { InputField, FormError, useFormError } from './transport-bits';
 import { useSaveRoute, useVehicles, type TransportScope } from './transport-api';
@@ -41,6 +42,9 @@ export function RouteFormDialog({ scope, route, onClose, onSaved }: { scope: Tra
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     err.clear();
+    // A pick-up or drop-off box holding text that is not a time (the box keeps it as typed): refuse
+    // rather than save the stop with no time.
+    if (stops.some((s) => readTimeText(s.pickupTime).invalid || readTimeText(s.dropoffTime).invalid)) return err.set(timeFieldMessages.invalid);
     const body: RouteBody = {
       name,
       description: description || null,
@@ -102,8 +106,8 @@ export function RouteFormDialog({ scope, route, onClose, onSaved }: { scope: Tra
               <span className="mt-2 flex size-6 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">{i + 1}</span>
               <div className="grid min-w-0 grid-cols-2 gap-2 sm:grid-cols-[minmax(0,2fr)_5.5rem_5.5rem_6rem]">
                 <Input aria-label={u.stopName} placeholder={u.stopName} value={s.name} onChange={(e) => patch(i, { name: e.target.value })} className="col-span-2 sm:col-span-1" data-testid="stop-name" />
-                <TimeField aria-label={u.pickup} value={s.pickupTime} onValueChange={(pickupTime) => patch(i, { pickupTime })} />
-                <TimeField aria-label={u.dropoff} value={s.dropoffTime} onValueChange={(dropoffTime) => patch(i, { dropoffTime })} />
+                <TimeField aria-label={u.pickup} value={s.pickupTime} onValueChange={(pickupTime) => patch(i, { pickupTime })} keepInvalidText />
+                <TimeField aria-label={u.dropoff} value={s.dropoffTime} onValueChange={(dropoffTime) => patch(i, { dropoffTime })} keepInvalidText />
                 <Input aria-label={u.zoneFee} placeholder={u.zoneFee} inputMode="decimal" value={s.zoneFee} onChange={(e) => patch(i, { zoneFee: e.target.value })} className="col-span-2 sm:col-span-1" />
               </div>
               <div className="flex flex-col gap-0.5">

@@ -3,6 +3,7 @@ import { InputField, FormErrorAlert, useFormError } from '@/components/form-feed
 import { Badge } from '@/components/ui/badge';
 import { EXPIRY_ALERT_DAYS, daysUntil } from '@shared/transport-plates';
 import { formatDay as formatSchoolDay, schoolToday } from '@shared/dates';
+import { formatKenyanPhone } from '@shared/phone';
 import { transportMessages as tm } from '@shared/messages/transport';
 
 /** The form kit's field and write-error hook, re-exported for this feature's forms. */
@@ -13,12 +14,8 @@ export { InputField, useFormError };
 export const formatDay = (day: string | null | undefined) =>
   day ? formatSchoolDay(day) : tm.ui.notSet;
 
-/** A stored 2547XXXXXXXX as 0712 345 678. */
-export const formatPhone = (p: string | null | undefined) => {
-  if (!p) return '';
-  const m = /^254(\d{3})(\d{3})(\d{3})$/.exec(p);
-  return m ? `0${m[1]} ${m[2]} ${m[3]}` : p;
-};
+/** A stored 2547XXXXXXXX as 0712 345 678 (the shared formatter, local style; '' for none). */
+export const formatPhone = (p: string | null | undefined) => formatKenyanPhone(p);
 
 export function FormError({ error, title, testId }: { error: { message: string } | null; title: string; testId: string }) {
   return error ? <FormErrorAlert title={title} detail={error.message} testId={testId} /> : null;

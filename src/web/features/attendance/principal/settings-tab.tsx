@@ -9,7 +9,8 @@ import { attendancePrincipalScreens as m } from '@shared/messages/attendance-pri
 import { FormErrorAlert } from '@/components/form-feedback';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { Input } from '@/components/ui/input';
-import { FormTimeField } from '@/components/time-field';
+import { FormTimeField, isTimeText } from '@/components/time-field';
+import { timeFieldMessages } from '@shared/messages/dates';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describedBy, Field, FormSection } from '@/components/field';
 import { applyServerErrors, ChoiceCards, type Choice } from '@/features/fees';
@@ -32,7 +33,7 @@ const schema = z.object({
   lockAfterDays: z.string().refine((v) => v.trim() === '' || (/^\d{1,3}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 365), t.lockInvalid),
   chronicThreshold: z.string().refine((v) => /^\d{1,3}$/.test(v.trim()) && Number(v) >= 1 && Number(v) <= 100, t.thresholdInvalid),
   smsAbsenceAlerts: z.boolean(),
-  staffLateAfter: z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, t.timeInvalid),
+  staffLateAfter: z.string().refine((v) => isTimeText(v), timeFieldMessages.invalid),
   staffSelfCheckIn: z.boolean(),
 });
 type SettingsForm = z.infer<typeof schema>;
