@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createAccount, createTestApp, profileIdOf, schoolIdOf, setProfileStatus, signIn, system, type TestApp, apiCaller } from '../../../../tests/helpers.js';
 import type { ErasureResponse, ListRequestsResponse, SubjectsResponse } from '../../../shared/contracts/data-protection.js';
 import { dataProtectionMessages as dm, erasedLearnerLabel, erasedUserEmail, erasedUserLabel } from '../../../shared/messages/data-protection.js';
-import { auditLogs, dataProtectionRequests, payments, profiles, sessions, students, twoFactorCredentials, twoFactorRecoveryCodes } from '../../db/schema/index.js';
+import { auditLogs, dataProtectionRequests, payments, profiles, sessions, studentGuardians, students, twoFactorCredentials, twoFactorRecoveryCodes } from '../../db/schema/index.js';
 import { DATA_PROTECTION_AUDIT } from './data-protection.service.js';
+import { schoolToday } from '../../../shared/dates.js';
 
 /**
  * Data protection requests (issue 18 §2; Kenya Data Protection Act 2019): who may search, export and
@@ -127,6 +128,23 @@ describe('export', () => {
     expect(list.items[0]!.outcome.exported?.attendance).toBeGreaterThan(0);
   });
 
+  it('a guardian imported as "Grandmother" is exported with that word beside the stored relationship (issue 34)', async () => {
+    const [link] = await system(t.database, (tx) => tx.select({ guardianId: studentGuardians.guardianId }).from(studentGuardians).where(eq(studentGuardians.studentId, learner.id)).limit(1));
+    await system(t.database, (tx) =>
+      tx
+        .update(studentGuardians)
+        .set({ relationship: 'grandparent', relationshipLabel: 'Grandmother' })
+        .where(and(eq(studentGuardians.studentId, learner.id), eq(studentGuardians.guardianId, link!.guardianId))),
+    );
+    type Row = { id: string; relationship: string; relationshipLabel: string | null; relationshipAsShown: string };
+    const doc = await ok<{ data: { guardians: Row[] } }>('principal', 'POST', '/api/data-protection/exports', learnerExport());
+    expect(doc.data.guardians.find((g) => g.id === link!.guardianId)).toMatchObject({ relationship: 'grandparent', relationshipLabel: 'Grandmother', relationshipAsShown: 'Grandmother' });
+    // A link without a typed word shows the relationship's own label.
+    await system(t.database, (tx) => tx.update(studentGuardians).set({ relationshipLabel: null }).where(eq(studentGuardians.studentId, learner.id)));
+    const again = await ok<{ data: { guardians: Row[] } }>('principal', 'POST', '/api/data-protection/exports', learnerExport());
+    expect(again.data.guardians.find((g) => g.id === link!.guardianId)).toMatchObject({ relationship: 'grandparent', relationshipLabel: null, relationshipAsShown: 'Grandparent' });
+  });
+
   it('a user’s export holds their account, sessions and audit entries, never a password', async () => {
     const id = await profileIdOf(t.database, DEMO.greenhill.teacher);
     const res = await req('director', 'POST', '/api/data-protection/exports', { subjectType: 'user', subjectId: id, reason: 'Subject access request' });
@@ -156,7 +174,7 @@ describe('erasure of a learner', () => {
   });
 
   it('after the learner exits: the name is gone everywhere, fees are kept, the request and audit are recorded', async () => {
-    await ok('principal', 'POST', '/api/movements/exits', { studentId: learner.id, exitType: 'withdrawal', reason: 'Family relocated to Mombasa', exitDate: '2026-03-02' }, 201);
+    await ok('principal', 'POST', '/api/movements/exits', { studentId: learner.id, exitType: 'withdrawal', reason: 'Family relocated to Mombasa', exitDate: schoolToday() }, 201);
     const sum = await paymentSum();
     const exportsBefore = await system(t.database, (tx) => tx.select().from(dataProtectionRequests).where(eq(dataProtectionRequests.subjectId, learner.id)));
     expect(exportsBefore.length).toBeGreaterThan(0);

@@ -4,6 +4,8 @@ import { auditLogs, classes, guardians, studentEnrolments, students } from '../.
 import { DEMO, methodCaller, openDemoApp, profileIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { ListStudentsResponse, StudentDetail } from '../../../shared/contracts/learners.js';
+import { schoolToday } from '../../../shared/dates.js';
+import { demo } from '../../../../tests/demo.js';
 
 /**
  * The learner register API (issue 10 §2, §4): who sees what, admission with guardians and admission
@@ -23,6 +25,8 @@ afterAll(async () => {
 
 type Json = Record<string, unknown>;
 const { send, json } = methodCaller(() => t.app, cookie);
+/** Admission numbers carry the calendar year of the admission (today). */
+const CALENDAR_YEAR = schoolToday().slice(0, 4);
 
 async function classId(name: string): Promise<string> {
   const list = await json<ClassItem[]>('GET', '/api/classes', 'principal');
@@ -106,7 +110,7 @@ describe('GET /api/students: who sees what (issue 10 §4)', () => {
     const taught = await system(t.database, (tx) =>
       tx.execute(sql`select distinct c.name from classes c join academic_years y on y.id = c.academic_year_id
         left join teacher_assignments ta on ta.class_id = c.id
-        where y.name = '2026' and (c.class_teacher_id = ${teacherId} or ta.teacher_id = ${teacherId})`),
+        where y.name = ${demo.yearName} and (c.class_teacher_id = ${teacherId} or ta.teacher_id = ${teacherId})`),
     );
     const expected = (taught as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
     expect([...classNames].sort()).toEqual(expected.sort());
@@ -167,7 +171,7 @@ describe('GET /api/students: who sees what (issue 10 §4)', () => {
     expect((await send('POST', '/api/students', 'director', admission())).statusCode).toBe(403);
   });
 
-  it('class history shows 2025 and 2026 for a learner who was here last year', async () => {
+  it('class history shows last year and this year for a learner who was here last year', async () => {
     const [row] = await system(t.database, (tx) =>
       tx
         .select({ id: studentEnrolments.studentId })
@@ -176,7 +180,7 @@ describe('GET /api/students: who sees what (issue 10 §4)', () => {
         .limit(1),
     );
     const h = await json<{ items: { academicYear: string; outcome: string | null }[] }>('GET', `/api/students/${row!.id}/history`, 'principal');
-    expect(h.items.map((x) => x.academicYear)).toEqual(['2026', '2025']);
+    expect(h.items.map((x) => x.academicYear)).toEqual([demo.yearName, demo.lastYearName]);
     expect(h.items[1]!.outcome).toBe('promoted');
   });
 });
@@ -186,7 +190,7 @@ describe('POST /api/students: admission (issue 10 §2)', () => {
     const cls = await classId('Grade 5 East');
     const before = await activeCount(greenhill);
     const s = await json<StudentDetail & { notices: string[] }>('POST', '/api/students', 'principal', admission({ classId: cls }), 201);
-    expect(s.admissionNumber).toMatch(/^GHA\/2026\/\d{4}$/);
+    expect(s.admissionNumber).toMatch(new RegExp(`^GHA/${CALENDAR_YEAR}/\\d{4}$`));
     expect(s.gender).toBe('female');
     expect(s.className).toBe('Grade 5 East');
     expect(s.guardians).toEqual([expect.objectContaining({ name: 'Mary Wanjiku Kamau', relationship: 'mother', phone: '254712345678', email: 'mary.kamau@mail.example', isPrimary: true })]);
@@ -244,8 +248,8 @@ describe('POST /api/students: admission (issue 10 §2)', () => {
     expect(await activeCount(greenhill)).toBe(before);
     const [g] = await system(t.database, (tx) => tx.select({ n: count() }).from(guardians).where(eq(guardians.phone, '254700123001')));
     expect(Number(g!.n)).toBe(0);
-    const ok = await json<StudentDetail>('POST', '/api/students', 'principal', admission({ classId: cls, admissionNumber: ' GHA/2026/9001 ', guardians: [{ name: 'A B', relationship: 'mother', phone: '0700123001' }] }), 201);
-    expect(ok.admissionNumber).toBe('GHA/2026/9001');
+    const ok = await json<StudentDetail>('POST', '/api/students', 'principal', admission({ classId: cls, admissionNumber: ` GHA/${CALENDAR_YEAR}/9001 `, guardians: [{ name: 'A B', relationship: 'mother', phone: '0700123001' }] }), 201);
+    expect(ok.admissionNumber).toBe(`GHA/${CALENDAR_YEAR}/9001`);
   });
 
   it.each([
@@ -327,7 +331,7 @@ describe('PATCH /api/students/:id and guardians', () => {
     expect(audit!.oldValue).toMatchObject({ firstName: s.firstName, boarding: s.boarding, classId: s.classId });
     expect(audit!.newValue).toMatchObject({ firstName: 'Neema', boarding: 'boarding', classId: target });
     const h = await json<{ items: { academicYear: string; className: string }[] }>('GET', `/api/students/${s.id}/history`, 'principal');
-    expect(h.items[0]).toMatchObject({ academicYear: '2026', className: 'Grade 6 East' });
+    expect(h.items[0]).toMatchObject({ academicYear: demo.yearName, className: 'Grade 6 East' });
     // The same values again: no new audit entry.
     await json('PATCH', `/api/students/${s.id}`, 'principal', { firstName: 'Neema' });
     const [n] = await system(t.database, (tx) =>
@@ -366,7 +370,7 @@ describe('GET /api/classes (issue 10 §4)', () => {
     const list = await json<ClassItem[]>('GET', '/api/classes', 'teacher');
     expect(list).toHaveLength(22);
     const c = list.find((x) => x.name === 'Grade 7 East')!;
-    expect(c).toMatchObject({ level: 'Grade 7', stream: 'East', classTeacherId: await profileIdOf(t.database, DEMO.greenhill.teacher), academicYear: '2026' });
+    expect(c).toMatchObject({ level: 'Grade 7', stream: 'East', classTeacherId: await profileIdOf(t.database, DEMO.greenhill.teacher), academicYear: demo.yearName });
     expect(c.learnerCount).toBeGreaterThan(0);
     expect(c.capacity).toBe(45);
   });
@@ -376,7 +380,7 @@ describe('GET /api/classes (issue 10 §4)', () => {
     expect(list.map((c) => c.name).sort()).toContain('Grade 7 West');
     expect(list.every((c) => ['Grade 7 West', 'Grade 4 West', 'Grade 2 West'].includes(c.name))).toBe(true);
     const all = await json<ClassItem[]>('GET', '/api/classes?yearId=all', 'principal');
-    expect(new Set(all.map((c) => c.academicYear))).toEqual(new Set(['2025', '2026']));
+    expect(new Set(all.map((c) => c.academicYear))).toEqual(new Set([demo.lastYearName, demo.yearName]));
     expect((await send('GET', '/api/classes')).statusCode).toBe(401);
   });
 });

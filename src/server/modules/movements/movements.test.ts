@@ -50,6 +50,8 @@ const today = schoolToday();
 /** The demo's years around today (the demo is built around the day it is seeded): last, this and next. */
 const Y = demoCalendar(today).year;
 const [LAST_YEAR, THIS_YEAR, NEXT_YEAR] = [String(Y - 1), String(Y), String(Y + 1)];
+/** The day a promotion ends this year's class history (and graduates leave): the year's last day, or today while it runs. */
+const THIS_YEAR_CLOSES = [ministryTermTemplate(Y)[2]!.endsOn, today].sort()[0]!;
 const ZERO = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
@@ -270,7 +272,8 @@ describe('transfers (issue 10 §2 Transfers)', () => {
     const classId = await classIdOf('principal', 'Grade 6 West');
     const res = await json<TransferInResponse>('POST', '/api/movements/transfers/in', 'principal', admission({ classId, transferDate: addDays(today, -3) }), 201);
     expect(res.transfer).toMatchObject({ direction: 'in', otherSchoolName: 'Kilimani Primary School', previousUpi: 'UPI-KIL-0042', transferDate: addDays(today, -3) });
-    expect(res.message).toMatch(new RegExp(`admitted by transfer as GHA/${schoolToday().slice(0, 4)}/\\d{4}`));
+    // The admission number carries the year of the admission day (the transfer date).
+    expect(res.message).toMatch(new RegExp(`admitted by transfer as GHA/${addDays(today, -3).slice(0, 4)}/\\d{4}`));
     const detail = await json<StudentDetail>('GET', `/api/students/${res.studentId}`, 'principal');
     expect(detail).toMatchObject({ previousSchool: 'Kilimani Primary School', previousUpi: 'UPI-KIL-0042', admittedOn: addDays(today, -3), className: 'Grade 6 West', status: 'active' });
     expect(detail.guardians.map((g) => g.phone)).toEqual(['254711222333']);
@@ -577,7 +580,7 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     [repeaterId, skipperId, graduateId, promotedId] = [repeater!.id, skipper!.id, graduate!.id, promoted!.id];
     const total = await activeThisYear(greenhill);
     activeBefore = total;
-    const g7East2026 = (await classesOf('principal')).find((c) => c.name === 'Grade 7 East')!;
+    const g7EastNow = (await classesOf('principal')).find((c) => c.name === 'Grade 7 East')!;
     const res = await json<ApplyPromotionResponse>(
       'POST',
       '/api/movements/promotions',
@@ -591,32 +594,32 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     expect(res.preview.toYear.exists).toBe(true);
 
     // The year, its terms (Ministry pattern, one year on) and streams.
-    const [y2027] = await system(t.database, (tx) => tx.select().from(academicYears).where(and(eq(academicYears.schoolId, greenhill), eq(academicYears.name, NEXT_YEAR))));
-    expect(y2027).toMatchObject({ startsOn: ministryTermTemplate(Number(NEXT_YEAR))[0]!.startsOn, endsOn: ministryTermTemplate(Number(NEXT_YEAR))[2]!.endsOn, isCurrent: false, status: 'open' });
-    const termRows = await system(t.database, (tx) => tx.select().from(terms).where(eq(terms.academicYearId, y2027!.id)).orderBy(asc(terms.number)));
+    const [nextYearRow] = await system(t.database, (tx) => tx.select().from(academicYears).where(and(eq(academicYears.schoolId, greenhill), eq(academicYears.name, NEXT_YEAR))));
+    expect(nextYearRow).toMatchObject({ startsOn: ministryTermTemplate(Number(NEXT_YEAR))[0]!.startsOn, endsOn: ministryTermTemplate(Number(NEXT_YEAR))[2]!.endsOn, isCurrent: false, status: 'open' });
+    const termRows = await system(t.database, (tx) => tx.select().from(terms).where(eq(terms.academicYearId, nextYearRow!.id)).orderBy(asc(terms.number)));
     expect(termRows.map((x) => [x.name, x.startsOn])).toEqual(ministryTermTemplate(Number(NEXT_YEAR)).map((x) => [x.name, x.startsOn]));
-    // The new year has 2026's streams (School setup's copy: same level, name, capacity, home room,
+    // The new year has this year's streams (School setup's copy: same level, name, capacity, home room,
     // class teacher) and their teachers' assignments.
-    const streams2027 = await classesOf('principal', y2027!.id);
-    expect(streams2027.map((c) => c.name)).toEqual((await classesOf('principal')).map((c) => c.name));
-    expect(streams2027.find((c) => c.name === 'Grade 7 East')).toMatchObject({ capacity: g7East2026.capacity, homeRoom: g7East2026.homeRoom, classTeacherId: g7East2026.classTeacherId });
+    const nextStreams = await classesOf('principal', nextYearRow!.id);
+    expect(nextStreams.map((c) => c.name)).toEqual((await classesOf('principal')).map((c) => c.name));
+    expect(nextStreams.find((c) => c.name === 'Grade 7 East')).toMatchObject({ capacity: g7EastNow.capacity, homeRoom: g7EastNow.homeRoom, classTeacherId: g7EastNow.classTeacherId });
     const [assignments] = await system(t.database, (tx) =>
-      tx.select({ n: count() }).from(teacherAssignments).where(inArray(teacherAssignments.classId, streams2027.map((c) => c.id))),
+      tx.select({ n: count() }).from(teacherAssignments).where(inArray(teacherAssignments.classId, nextStreams.map((c) => c.id))),
     );
     expect(assignments!.n).toBeGreaterThan(100);
 
     // Learners and class history.
     const p = await studentRow(promotedId);
-    expect(p.classId).toBe(streams2027.find((c) => c.name === 'Grade 5 West')!.id);
-    expect((await enrolment(promotedId, THIS_YEAR))!.e).toMatchObject({ outcome: 'promoted', endedOn: ministryTermTemplate(Y)[2]!.endsOn });
+    expect(p.classId).toBe(nextStreams.find((c) => c.name === 'Grade 5 West')!.id);
+    expect((await enrolment(promotedId, THIS_YEAR))!.e).toMatchObject({ outcome: 'promoted', endedOn: THIS_YEAR_CLOSES });
     expect((await enrolment(promotedId, NEXT_YEAR))!).toMatchObject({ className: 'Grade 5 West', e: { promotionBatchId: batchId, startedOn: ministryTermTemplate(Y + 1)[0]!.startsOn } });
     expect((await enrolment(promotedId, LAST_YEAR))!.e.outcome).toBe('promoted');
-    expect((await studentRow(repeaterId)).classId).toBe(streams2027.find((c) => c.name === 'Grade 7 East')!.id);
+    expect((await studentRow(repeaterId)).classId).toBe(nextStreams.find((c) => c.name === 'Grade 7 East')!.id);
     expect((await enrolment(repeaterId, THIS_YEAR))!.e.outcome).toBe('repeated');
-    expect((await studentRow(skipperId)).classId).toBe(streams2027.find((c) => c.name === 'Grade 9 West')!.id);
+    expect((await studentRow(skipperId)).classId).toBe(nextStreams.find((c) => c.name === 'Grade 9 West')!.id);
     expect((await enrolment(skipperId, THIS_YEAR))!.e.outcome).toBe('skipped');
     const g = await studentRow(graduateId);
-    expect(g).toMatchObject({ status: 'graduated', leftOn: ministryTermTemplate(Y)[2]!.endsOn, leavingReason: 'Completed junior school (Grade 9).' });
+    expect(g).toMatchObject({ status: 'graduated', leftOn: THIS_YEAR_CLOSES, leavingReason: 'Completed junior school (Grade 9).' });
     expect((await enrolment(graduateId, THIS_YEAR))!.e.outcome).toBe('graduated');
     expect(await enrolment(graduateId, NEXT_YEAR)).toBeUndefined();
     const history = await json<{ items: { academicYear: string; className: string; outcome: string | null }[] }>('GET', `/api/students/${promotedId}/history`, 'principal');
@@ -633,7 +636,7 @@ describe('promotion (issue 10 §2 Promotion)', () => {
   it('refuses to apply the same years twice (409) and says so in the plan', async () => {
     const again = await error('POST', '/api/movements/promotions', 'principal', { fromYearId: thisYearId, toYearName: NEXT_YEAR }, 409);
     expect(again.code).toBe('PROMOTION_EXISTS');
-    expect(again.message).toMatch(/already been promoted into 2027/);
+    expect(again.message).toMatch(new RegExp(`already been promoted into ${NEXT_YEAR}`));
     const p = await json<PromotionPlan>('GET', '/api/movements/promotions/plan', 'principal');
     expect(p.target).toMatchObject({ name: NEXT_YEAR, exists: true });
     expect(p.appliedBatchId).toBe(batchId);
@@ -645,7 +648,7 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     expect(list.items[0]).toMatchObject({ id: batchId, status: 'applied', undoBlockedReason: null, createdBy: 'Joseph Otieno Odhiambo' });
     const res = await json<{ batch: PromotionBatch; message: string }>('POST', `/api/movements/promotions/${batchId}/undo`, 'principal');
     expect(res.batch).toMatchObject({ status: 'undone', undoneBy: 'Joseph Otieno Odhiambo' });
-    expect(res.message).toMatch(/back in their 2026 streams/);
+    expect(res.message).toMatch(new RegExp(`back in their ${THIS_YEAR} streams`));
     const p = await studentRow(promotedId);
     expect(p.classId).toBe(await classIdOf('principal', 'Grade 4 West'));
     expect((await enrolment(promotedId, THIS_YEAR))!.e).toMatchObject({ outcome: null, endedOn: null });
@@ -660,14 +663,14 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     expect((await send('POST', `/api/movements/promotions/${batchId}/undo`, 'rsPrincipal')).statusCode).toBe(404);
   });
 
-  it('applies again into the existing 2027, making it current; undo is refused once 2027 has data', async () => {
+  it('applies again into the existing next year, making it current; undo is refused once next year has data', async () => {
     const p = await json<PromotionPlan>('GET', '/api/movements/promotions/plan', 'principal');
     expect(p.appliedBatchId).toBeNull();
-    // Grade 6 East moves to a new stream, Grade 7 North, which 2027 does not have yet: it is created with
-    // Grade 6 East's capacity and home room (its class teacher already leads a 2027 stream).
+    // Grade 6 East moves to a new stream, Grade 7 North, which next year does not have yet: it is created with
+    // Grade 6 East's capacity and home room (its class teacher already leads a stream of next year).
     const g6East = p.sourceStreams.find((x) => x.name === 'Grade 6 East')!;
     const g7 = p.targetStreams.find((x) => x.name === 'Grade 7 East')!;
-    const g6East2026 = (await classesOf('principal')).find((c) => c.name === 'Grade 6 East')!;
+    const g6EastNow = (await classesOf('principal')).find((c) => c.name === 'Grade 6 East')!;
     const res = await json<ApplyPromotionResponse>(
       'POST',
       '/api/movements/promotions',
@@ -678,22 +681,22 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     expect(res.batch.madeCurrent).toBe(true);
     expect(res.preview.targets.find((x) => x.name === 'Grade 7 North')).toMatchObject({ incoming: g6East.learners, existing: 0 });
     const north = (await classesOf('principal', p.target!.id!)).find((c) => c.name === 'Grade 7 North')!;
-    expect(north).toMatchObject({ capacity: g6East2026.capacity, homeRoom: g6East2026.homeRoom, classTeacherId: null, learnerCount: g6East.learners });
+    expect(north).toMatchObject({ capacity: g6EastNow.capacity, homeRoom: g6EastNow.homeRoom, classTeacherId: null, learnerCount: g6East.learners });
     const [current] = await system(t.database, (tx) => tx.select().from(academicYears).where(and(eq(academicYears.schoolId, greenhill), eq(academicYears.isCurrent, true))));
     expect(current!.name).toBe(NEXT_YEAR);
     const [term] = await system(t.database, (tx) => tx.select().from(terms).where(and(eq(terms.schoolId, greenhill), eq(terms.isCurrent, true))));
     expect(term!.academicYearId).toBe(current!.id);
-    // The register now shows 2027 streams.
+    // The register now shows next year's streams.
     expect((await json<StudentDetail>('GET', `/api/students/${promotedId}`, 'principal')).className).toBe('Grade 5 West');
 
-    // New-year data: a learner of the batch moves stream in 2027.
+    // New-year data: a learner of the batch moves stream in next year.
     const g5East = await classIdOf('principal', 'Grade 5 East');
     await json('PATCH', `/api/students/${promotedId}`, 'principal', { classId: g5East, overrideCapacity: true });
     const list = await json<{ items: PromotionBatch[] }>('GET', '/api/movements/promotions', 'principal');
-    expect(list.items[0]!.undoBlockedReason).toMatch(/changed class or status in 2027/);
+    expect(list.items[0]!.undoBlockedReason).toMatch(new RegExp(`changed class or status in ${NEXT_YEAR}`));
     const refused = await error('POST', `/api/movements/promotions/${res.batch.id}/undo`, 'principal', undefined, 409);
     expect(refused.code).toBe('UNDO_REFUSED');
-    expect(refused.message).toMatch(/1 learner of this promotion has changed class or status in 2027/);
+    expect(refused.message).toMatch(new RegExp(`1 learner of this promotion has changed class or status in ${NEXT_YEAR}`));
     // An exit after the batch also blocks it.
     const [someone] = await system(t.database, (tx) =>
       tx.select({ id: studentEnrolments.studentId }).from(studentEnrolments).where(and(eq(studentEnrolments.promotionBatchId, res.batch.id), sql`${studentEnrolments.studentId} <> ${promotedId}`)).limit(1),
@@ -705,7 +708,7 @@ describe('promotion (issue 10 §2 Promotion)', () => {
     expect(await system(t.database, (tx) => tx.select({ s: promotionBatches.status }).from(promotionBatches).where(eq(promotionBatches.id, res.batch.id)))).toEqual([{ s: 'applied' }]);
   });
 
-  it('a newer batch blocks undoing an older one (Riverside: 2026 → 2027 → 2028), in reverse order it works', async () => {
+  it('a newer batch blocks undoing an older one (Riverside: this year → next year → the year after), in reverse order it works', async () => {
     const rsPlan = await json<PromotionPlan>('GET', '/api/movements/promotions/plan', 'rsPrincipal');
     expect(rsPlan.sourceStreams.find((s) => s.name === 'Year 11 Blue')!.isFinal).toBe(true);
     const first = await json<ApplyPromotionResponse>('POST', '/api/movements/promotions', 'rsPrincipal', { fromYearId: rsPlan.fromYear!.id, toYearName: NEXT_YEAR }, 201);
@@ -713,7 +716,7 @@ describe('promotion (issue 10 §2 Promotion)', () => {
       tx.select().from(students).where(and(eq(students.schoolId, riverside), eq(students.status, 'graduated'))).limit(1),
     );
     expect(alumnus!.leavingReason).toBe('Completed Year 11; left as alumni.');
-    const second = await json<ApplyPromotionResponse>('POST', '/api/movements/promotions', 'rsPrincipal', { fromYearId: first.batch.toYear.id, toYearName: '2028' }, 201);
+    const second = await json<ApplyPromotionResponse>('POST', '/api/movements/promotions', 'rsPrincipal', { fromYearId: first.batch.toYear.id, toYearName: String(Y + 2) }, 201);
     expect(second.batch.counts.promoted).toBeGreaterThan(0);
     const list = await json<{ items: PromotionBatch[] }>('GET', '/api/movements/promotions', 'rsPrincipal');
     expect(list.items.map((b) => b.id)).toEqual([second.batch.id, first.batch.id]);

@@ -8,6 +8,7 @@ import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { ClassDetails, ListTeachersResponse, TeacherDetail } from '../../../shared/contracts/people.js';
 import { learnerRecordUrl } from '../../../shared/contracts/people.js';
 import type { Task } from '../../../shared/contracts/tasks.js';
+import { demo } from '../../../../tests/demo.js';
 
 /**
  * Teachers and classes (issue 10 §3): the staff list and its export, stream details, class lists as
@@ -149,7 +150,7 @@ describe('GET /api/teachers (issue 10 §3 "/teachers")', () => {
 
   it('lists the teaching staff with streams, subjects, departments, contacts and load (lessons per week)', async () => {
     const list = await json<ListTeachersResponse>('GET', '/api/teachers?pageSize=200', 'director');
-    expect(list.academicYear).toBe('2026');
+    expect(list.academicYear).toBe(demo.yearName);
     const grace = list.items.find((x) => x.id === demoTeacherId)!;
     expect(grace).toBeTruthy();
     expect(grace.name).toBe('Grace Achieng Owino');
@@ -240,7 +241,7 @@ describe('GET /api/teachers (issue 10 §3 "/teachers")', () => {
 describe('GET /api/teachers/:id and /api/teachers/export', () => {
   it('gives a teacher with the timetable-ready assignment list; 404 for non-teaching staff or another school', async () => {
     const d = await json<TeacherDetail>('GET', `/api/teachers/${demoTeacherId}`, 'principal');
-    expect(d.academicYear).toBe('2026');
+    expect(d.academicYear).toBe(demo.yearName);
     expect(d.assignments.length).toBe(d.assignmentCount);
     expect(d.assignments.reduce((s, a) => s + a.lessonsPerWeek, 0)).toBe(d.lessonsPerWeek);
     const own = d.assignments.filter((a) => a.isClassTeacher);
@@ -289,7 +290,7 @@ describe('GET /api/classes/:id/details (issue 10 §3 "/classes")', () => {
     const g7 = await classOf('Grade 7 East');
     const d = await json<ClassDetails>('GET', `/api/classes/${g7.id}/details`, 'director');
     expect(d.name).toBe('Grade 7 East');
-    expect(d.academicYear).toBe('2026');
+    expect(d.academicYear).toBe(demo.yearName);
     expect(d.classTeacher?.id).toBe(demoTeacherId);
     expect(d.classTeacher?.name).toBe('Grace Achieng Owino');
     expect(d.learnerCount).toBe(g7.learnerCount);
@@ -328,11 +329,11 @@ describe('class lists (PDF, CSV, Excel)', () => {
     const res = await send('GET', `/api/classes/${g7.id}/class-list.pdf`, 'principal');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toContain('Class list Grade 7 East 2026.pdf');
+    expect(res.headers['content-disposition']).toContain(`Class list Grade 7 East ${demo.yearName}.pdf`);
     const pdf = inspectPdf(res.rawPayload);
     expect(pdf.isPdf).toBe(true);
     expect(pdf.pages).toBeGreaterThanOrEqual(1);
-    for (const s of ['Greenhill Academy', 'Nurturing Every Learner', 'Class List: Grade 7 East', 'Class teacher: Grace Achieng Owino', 'Academic year 2026', 'Admission No.', 'Guardian phone', 'UPI', `Page 1 of ${pdf.pages}`, 'Generated ']) {
+    for (const s of ['Greenhill Academy', 'Nurturing Every Learner', 'Class List: Grade 7 East', 'Class teacher: Grace Achieng Owino', `Academic year ${demo.yearName}`, 'Admission No.', 'Guardian phone', 'UPI', `Page 1 of ${pdf.pages}`, 'Generated ']) {
       expect(pdf.text).toContain(s);
     }
     const members = await learnersOf(g7.id);
@@ -521,9 +522,10 @@ describe('learner ID cards', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     const pdf = inspectPdf(res.rawPayload);
     expect(pdf.pages).toBe(1);
-    for (const s of ['Greenhill Academy', 'LEARNER IDENTITY CARD', learner.firstName, learner.lastName, learner.admissionNumber, 'Grade 7 East', 'Valid for', '2026', '0722 410 330']) {
+    for (const s of ['Greenhill Academy', 'LEARNER IDENTITY CARD', learner.firstName, learner.lastName, learner.admissionNumber, 'Grade 7 East', '0722 410 330']) {
       expect(pdf.text).toContain(s);
     }
+    expect(pdf.text).toMatch(new RegExp(`Valid for\\s+${demo.yearName}`));
     // The photo is drawn: the card has more images than one without a photo (the QR code only).
     const images = (b: Buffer) => (b.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length;
     const other = (await learnersOf(g7.id))[2]!;
@@ -554,7 +556,7 @@ describe('learner ID cards', () => {
     await errorOf('POST', '/api/id-cards', 'rsPrincipal', 404, { studentIds: [learner.id] });
     // A stream with no learners.
     const [empty] = await system(t.database, (tx) =>
-      tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, greenhill), sql`${classes.academicYearId} = (select id from academic_years where school_id = ${greenhill} and name = '2025')`)).limit(1),
+      tx.select({ id: classes.id }).from(classes).where(and(eq(classes.schoolId, greenhill), sql`${classes.academicYearId} = (select id from academic_years where school_id = ${greenhill} and name = ${demo.lastYearName})`)).limit(1),
     );
     const e = await errorOf('POST', '/api/id-cards', 'principal', 400, { classId: empty!.id });
     expect(e.fields?.classId).toBe('This class has no learners yet.');
@@ -570,12 +572,12 @@ describe('learner ID cards', () => {
     expect(task.kind).toBe('id-cards');
     expect(task.progress).toBe(members.length);
     expect(task.total).toBe(members.length);
-    expect(task.result).toMatchObject({ cards: members.length, pages: Math.ceil(members.length / 8), label: 'Grade 7 East 2026' });
+    expect(task.result).toMatchObject({ cards: members.length, pages: Math.ceil(members.length / 8), label: `Grade 7 East ${demo.yearName}` });
     expect(task.resultFileUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?download=1$/);
     const file = await send('GET', task.resultFileUrl!, 'principal');
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toContain('ID cards Grade 7 East 2026.pdf');
+    expect(file.headers['content-disposition']).toContain(`ID cards Grade 7 East ${demo.yearName}.pdf`);
     const pdf = inspectPdf(file.rawPayload);
     expect(pdf.pages).toBe(Math.ceil(members.length / 8));
     for (const l of members) expect(pdf.text).toContain(l.admissionNumber);

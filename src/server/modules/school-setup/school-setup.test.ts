@@ -14,7 +14,7 @@ import type {
   TeacherOption,
 } from '../../../shared/contracts/school-setup.js';
 import { demoCalendar } from '../../seed/demo-calendar.js';
-import { schoolToday } from '../../../shared/dates.js';
+import { addDays, schoolToday } from '../../../shared/dates.js';
 import { ministryTermTemplate } from '../../../shared/curriculum-catalogue.js';
 import { messages } from '../../../shared/messages.js';
 import { copyStreamsToYear } from './school-setup.service.js';
@@ -24,6 +24,8 @@ const cal = demoCalendar(schoolToday());
 const Y = cal.year;
 const [LAST_YEAR, THIS_YEAR, NEXT_YEAR] = [String(Y - 1), String(Y), String(Y + 1)];
 const CALENDAR_YEAR = schoolToday().slice(0, 4);
+/** A year the school closes in a test (the year after next), and one it never has (for bad terms). */
+const [LATER_YEAR, UNUSED_YEAR] = [String(Y + 2), String(Y + 3)];
 
 /**
  * School setup API (issue 10 §1): every route's 401/403/404/400 and the rules of profile, years and
@@ -165,12 +167,13 @@ describe('school profile', () => {
     const [seq] = await system(t.database, (tx) =>
       tx.select().from(admissionSequences).where(and(eq(admissionSequences.schoolId, greenhill), eq(admissionSequences.prefix, `GHA/${CALENDAR_YEAR}/{SEQ:4}`))),
     );
-    expect(p.nextAdmissionNumber).toBe(`GHA/${CALENDAR_YEAR}/${String(seq!.lastValue + 1).padStart(4, '0')}`);
+    // No sequence yet when nobody has been admitted this calendar year (early January): it starts at 1.
+    expect(p.nextAdmissionNumber).toBe(`GHA/${CALENDAR_YEAR}/${String((seq?.lastValue ?? 0) + 1).padStart(4, '0')}`);
   });
 
   it('previews a pattern being typed, and names the pattern when it is not valid', async () => {
     const r = await json<{ next: string }>('GET', `/api/school-setup/admission-preview?pattern=${encodeURIComponent('GH/{YY}/{SEQ:3}')}`, 'principal');
-    expect(r.next).toBe('GH/26/001');
+    expect(r.next).toBe(`GH/${CALENDAR_YEAR.slice(2)}/001`);
     const e = await fails('GET', `/api/school-setup/admission-preview?pattern=${encodeURIComponent('GH/{YYYY}')}`, 'principal', undefined, 400, 'pattern');
     expect(e.message).toBe('The pattern needs exactly one {SEQ:n} token, e.g. {SEQ:4}.');
   });
@@ -216,7 +219,7 @@ describe('school profile', () => {
 
   it('changes the admission-number pattern, and the preview follows', async () => {
     const p = await json<SchoolProfile>('PATCH', '/api/school-setup/profile', 'principal', { admissionNumberPattern: 'GH/{YY}/{SEQ:3}' });
-    expect(p.nextAdmissionNumber).toBe('GH/26/001');
+    expect(p.nextAdmissionNumber).toBe(`GH/${CALENDAR_YEAR.slice(2)}/001`);
     const back = await json<SchoolProfile>('PATCH', '/api/school-setup/profile', 'principal', { admissionNumberPattern: 'GHA/{YYYY}/{SEQ:4}' });
     expect(back.nextAdmissionNumber).toMatch(new RegExp(`^GHA/${CALENDAR_YEAR}/\\d{4}$`));
   });
@@ -295,72 +298,77 @@ describe('academic years and terms', () => {
 
   it('refuses a duplicate year (409) and bad terms with the field named (400)', async () => {
     await fails('POST', '/api/school-setup/years', 'principal', { name: NEXT_YEAR, terms: ministryTermTemplate(Y + 1) }, 409, 'name');
-    const tpl = ministryTermTemplate(2029);
-    await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: [tpl[0], { ...tpl[1], startsOn: '2029-03-01' }, tpl[2]] }, 400, 'terms.1.startsOn');
-    await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: [{ ...tpl[0], halfTermEndsOn: '2029-05-01' }, tpl[1], tpl[2]] }, 400, 'terms.0.halfTermEndsOn');
-    await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: [{ ...tpl[0], halfTermEndsOn: null }, tpl[1], tpl[2]] }, 400, 'terms.0.halfTermEndsOn');
-    await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: [{ ...tpl[0], endsOn: '2028-12-01' }, tpl[1], tpl[2]] }, 400, 'terms.0.endsOn');
-    await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: [tpl[1], tpl[0], tpl[2]] }, 400, 'terms.0.number');
-    await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: [{ ...tpl[0], startsOn: '2029-02-30' }] }, 400, 'terms.0.startsOn');
+    const U = UNUSED_YEAR;
+    const tpl = ministryTermTemplate(Y + 3);
+    // Term 2 starting on 1 March (inside Term 1), a half-term ending on 1 May (after Term 1), Term 1 ending the December before.
+    await fails('POST', '/api/school-setup/years', 'principal', { name: U, terms: [tpl[0], { ...tpl[1], startsOn: `${U}-03-01` }, tpl[2]] }, 400, 'terms.1.startsOn');
+    await fails('POST', '/api/school-setup/years', 'principal', { name: U, terms: [{ ...tpl[0], halfTermEndsOn: `${U}-05-01` }, tpl[1], tpl[2]] }, 400, 'terms.0.halfTermEndsOn');
+    await fails('POST', '/api/school-setup/years', 'principal', { name: U, terms: [{ ...tpl[0], halfTermEndsOn: null }, tpl[1], tpl[2]] }, 400, 'terms.0.halfTermEndsOn');
+    await fails('POST', '/api/school-setup/years', 'principal', { name: U, terms: [{ ...tpl[0], endsOn: `${Y + 2}-12-01` }, tpl[1], tpl[2]] }, 400, 'terms.0.endsOn');
+    await fails('POST', '/api/school-setup/years', 'principal', { name: U, terms: [tpl[1], tpl[0], tpl[2]] }, 400, 'terms.0.number');
+    await fails('POST', '/api/school-setup/years', 'principal', { name: U, terms: [{ ...tpl[0], startsOn: `${U}-02-30` }] }, 400, 'terms.0.startsOn');
     await fails('POST', '/api/school-setup/years', 'principal', { name: 'next year', terms: tpl }, 400, 'name');
-    await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: [] }, 400, 'terms');
+    await fails('POST', '/api/school-setup/years', 'principal', { name: U, terms: [] }, 400, 'terms');
     // Dates inside another year of the school.
     const e = await fails('POST', '/api/school-setup/years', 'principal', { name: `${THIS_YEAR}-${NEXT_YEAR.slice(2)}`, terms: ministryTermTemplate(Y) }, 400, 'terms.0.startsOn');
     expect(e.message).toBe(m.yearsOverlap(THIS_YEAR));
-    await fails('POST', '/api/school-setup/years', 'principal', { name: '2029', terms: tpl, copyStreamsFromYearId: ZERO }, 400, 'copyStreamsFromYearId');
+    await fails('POST', '/api/school-setup/years', 'principal', { name: U, terms: tpl, copyStreamsFromYearId: ZERO }, 400, 'copyStreamsFromYearId');
   });
 
   it('edits term dates of an open year; a closed year is read-only (409); another school’s year is 404', async () => {
-    const y = await yearByName('2027');
-    const tpl = ministryTermTemplate(2027);
-    const edited = await json<AcademicYear>('PATCH', `/api/school-setup/years/${y.id}`, 'principal', { terms: [{ ...tpl[0], startsOn: '2027-01-06' }, tpl[1], tpl[2]] });
-    expect(edited.startsOn).toBe('2027-01-06');
-    expect(edited.terms[0]!.startsOn).toBe('2027-01-06');
+    const y = await yearByName(NEXT_YEAR);
+    const tpl = ministryTermTemplate(Y + 1);
+    // Term 1 opens two days later (a Wednesday); Term 2 cannot end on 1 April, before it starts.
+    const later = addDays(tpl[0]!.startsOn, 2);
+    const edited = await json<AcademicYear>('PATCH', `/api/school-setup/years/${y.id}`, 'principal', { terms: [{ ...tpl[0], startsOn: later }, tpl[1], tpl[2]] });
+    expect(edited.startsOn).toBe(later);
+    expect(edited.terms[0]!.startsOn).toBe(later);
     const a = await lastAudit('ACADEMIC_YEAR_UPDATED');
-    expect((a!.oldValue as { terms: { startsOn: string }[] }).terms[0]!.startsOn).toBe('2027-01-04');
-    expect((a!.newValue as { terms: { startsOn: string }[] }).terms[0]!.startsOn).toBe('2027-01-06');
+    expect((a!.oldValue as { terms: { startsOn: string }[] }).terms[0]!.startsOn).toBe(tpl[0]!.startsOn);
+    expect((a!.newValue as { terms: { startsOn: string }[] }).terms[0]!.startsOn).toBe(later);
     await fails('PATCH', `/api/school-setup/years/${y.id}`, 'principal', { terms: tpl.slice(0, 2) }, 400, 'terms');
-    await fails('PATCH', `/api/school-setup/years/${y.id}`, 'principal', { terms: [tpl[0], { ...tpl[1], endsOn: '2027-04-01' }, tpl[2]] }, 400, 'terms.1.endsOn');
-    const closed = await yearByName('2025');
-    expect((await fails('PATCH', `/api/school-setup/years/${closed.id}`, 'principal', { name: '2025' }, 409)).code).toBe('YEAR_CLOSED');
-    expect((await send('PATCH', `/api/school-setup/years/${y.id}`, 'rsPrincipal', { name: '2027' })).statusCode).toBe(404);
+    await fails('PATCH', `/api/school-setup/years/${y.id}`, 'principal', { terms: [tpl[0], { ...tpl[1], endsOn: `${NEXT_YEAR}-04-01` }, tpl[2]] }, 400, 'terms.1.endsOn');
+    const closed = await yearByName(LAST_YEAR);
+    expect((await fails('PATCH', `/api/school-setup/years/${closed.id}`, 'principal', { name: LAST_YEAR }, 409)).code).toBe('YEAR_CLOSED');
+    expect((await send('PATCH', `/api/school-setup/years/${y.id}`, 'rsPrincipal', { name: NEXT_YEAR })).statusCode).toBe(404);
     expect((await send('POST', `/api/school-setup/years/${y.id}/close`, 'rsPrincipal', {})).statusCode).toBe(404);
-    await fails('PATCH', '/api/school-setup/years/not-a-uuid', 'principal', { name: '2027' }, 400, 'id');
+    await fails('PATCH', '/api/school-setup/years/not-a-uuid', 'principal', { name: NEXT_YEAR }, 400, 'id');
   });
 
   it('marks a term current: its year becomes current, and there is only ever one of each', async () => {
-    const nextYear = await yearByName('2027');
+    const nextYear = await yearByName(NEXT_YEAR);
     const list = await json<{ items: AcademicYear[] }>('POST', `/api/school-setup/terms/${nextYear.terms[0]!.id}/current`, 'principal');
     const cur = list.items.filter((y) => y.isCurrent);
-    expect(cur.map((y) => y.name)).toEqual(['2027']);
+    expect(cur.map((y) => y.name)).toEqual([NEXT_YEAR]);
     expect(list.items.flatMap((y) => y.terms).filter((x) => x.isCurrent).map((x) => x.id)).toEqual([nextYear.terms[0]!.id]);
-    expect((await lastAudit('CURRENT_TERM_CHANGED'))!.oldValue).toEqual({ term: 'Term 3', year: '2026' });
-    // Back to 2026 Term 3.
-    const thisYear = await yearByName('2026');
-    await json('POST', `/api/school-setup/terms/${thisYear.terms[2]!.id}/current`, 'principal');
+    expect((await lastAudit('CURRENT_TERM_CHANGED'))!.oldValue).toEqual({ term: cal.latestTerm.name, year: THIS_YEAR });
+    // Back to this year's latest term.
+    const thisYear = await yearByName(THIS_YEAR);
+    await json('POST', `/api/school-setup/terms/${thisYear.terms[cal.latestTerm.number - 1]!.id}/current`, 'principal');
     const [n] = await system(t.database, (tx) => tx.select({ n: count() }).from(terms).where(and(eq(terms.schoolId, greenhill), eq(terms.isCurrent, true))));
     expect(Number(n!.n)).toBe(1);
-    const closed = await yearByName('2025');
+    expect((await yearByName(THIS_YEAR)).terms[cal.latestTerm.number - 1]!.isCurrent).toBe(true);
+    const closed = await yearByName(LAST_YEAR);
     expect((await fails('POST', `/api/school-setup/terms/${closed.terms[0]!.id}/current`, 'principal', undefined, 409)).code).toBe('YEAR_CLOSED');
     expect((await send('POST', `/api/school-setup/terms/${thisYear.terms[0]!.id}/current`, 'rsPrincipal')).statusCode).toBe(404);
     expect((await send('POST', `/api/school-setup/terms/${ZERO}/current`, 'principal')).statusCode).toBe(404);
   });
 
   it('closes a year that is not current; the current year closes only when another year’s term becomes current', async () => {
-    const y2028 = await json<AcademicYear>('POST', '/api/school-setup/years', 'principal', { name: '2028', terms: ministryTermTemplate(2028) }, 201);
-    const after = await json<{ items: AcademicYear[] }>('POST', `/api/school-setup/years/${y2028.id}/close`, 'principal', {});
-    const closed = after.items.find((y) => y.id === y2028.id)!;
+    const laterYear = await json<AcademicYear>('POST', '/api/school-setup/years', 'principal', { name: LATER_YEAR, terms: ministryTermTemplate(Y + 2) }, 201);
+    const after = await json<{ items: AcademicYear[] }>('POST', `/api/school-setup/years/${laterYear.id}/close`, 'principal', {});
+    const closed = after.items.find((y) => y.id === laterYear.id)!;
     expect(closed.status).toBe('closed');
     expect(closed.closedAt).not.toBeNull();
     expect((await lastAudit('ACADEMIC_YEAR_CLOSED'))!.newValue).toMatchObject({ status: 'closed' });
-    expect((await fails('POST', `/api/school-setup/years/${y2028.id}/close`, 'principal', {}, 409)).code).toBe('ALREADY_CLOSED');
-    expect((await fails('PATCH', `/api/school-setup/years/${y2028.id}`, 'principal', { name: '2028' }, 409)).code).toBe('YEAR_CLOSED');
-    const thisYear = await yearByName('2026');
+    expect((await fails('POST', `/api/school-setup/years/${laterYear.id}/close`, 'principal', {}, 409)).code).toBe('ALREADY_CLOSED');
+    expect((await fails('PATCH', `/api/school-setup/years/${laterYear.id}`, 'principal', { name: LATER_YEAR }, 409)).code).toBe('YEAR_CLOSED');
+    const thisYear = await yearByName(THIS_YEAR);
     expect((await fails('POST', `/api/school-setup/years/${thisYear.id}/close`, 'principal', {}, 409, 'nextCurrentTermId')).code).toBe('CLOSE_CURRENT_YEAR');
-    await fails('POST', `/api/school-setup/years/${thisYear.id}/close`, 'principal', { nextCurrentTermId: y2028.terms[0]!.id }, 400, 'nextCurrentTermId');
+    await fails('POST', `/api/school-setup/years/${thisYear.id}/close`, 'principal', { nextCurrentTermId: laterYear.terms[0]!.id }, 400, 'nextCurrentTermId');
     await fails('POST', `/api/school-setup/years/${thisYear.id}/close`, 'principal', { nextCurrentTermId: thisYear.terms[0]!.id }, 400, 'nextCurrentTermId');
     await fails('POST', `/api/school-setup/years/${thisYear.id}/close`, 'principal', { nextCurrentTermId: 'x' }, 400, 'nextCurrentTermId');
-    expect((await yearByName('2026')).status).toBe('open');
+    expect((await yearByName(THIS_YEAR)).status).toBe('open');
   });
 });
 
@@ -397,13 +405,13 @@ describe('levels and streams', () => {
   it('adds a stream (POST /api/classes) with class teacher and home room, listed by GET /api/classes', async () => {
     const g7 = await levelByName('Grade 7');
     const c = await json<ClassItem>('POST', '/api/classes', 'principal', { levelId: g7.id, stream: 'North', capacity: 40, classTeacherId: teacherId, homeRoom: 'Block B, Room 20' }, 201);
-    expect(c).toMatchObject({ name: 'Grade 7 North', level: 'Grade 7', stream: 'North', capacity: 40, classTeacherId: teacherId, learnerCount: 0, homeRoom: 'Block B, Room 20', academicYear: '2026' });
+    expect(c).toMatchObject({ name: 'Grade 7 North', level: 'Grade 7', stream: 'North', capacity: 40, classTeacherId: teacherId, learnerCount: 0, homeRoom: 'Block B, Room 20', academicYear: THIS_YEAR });
     expect((await json<ClassItem[]>('GET', '/api/classes', 'teacher')).some((x) => x.id === c.id)).toBe(true);
-    expect((await lastAudit('STREAM_CREATED'))!.newValue).toMatchObject({ name: 'Grade 7 North', capacity: 40, level: 'Grade 7', academicYear: '2026' });
+    expect((await lastAudit('STREAM_CREATED'))!.newValue).toMatchObject({ name: 'Grade 7 North', capacity: 40, level: 'Grade 7', academicYear: THIS_YEAR });
     // By level name, into next year.
-    const nextYear = await yearByName('2027');
+    const nextYear = await yearByName(NEXT_YEAR);
     const next = await json<ClassItem>('POST', '/api/classes', 'principal', { level: 'grade 7', stream: 'North', academicYearId: nextYear.id }, 201);
-    expect(next).toMatchObject({ name: 'Grade 7 North', academicYear: '2027', capacity: 45 });
+    expect(next).toMatchObject({ name: 'Grade 7 North', academicYear: NEXT_YEAR, capacity: 45 });
   });
 
   it('refuses bad streams: duplicate (409), unknown level, non-teacher class teacher, bad capacity, closed year', async () => {
@@ -416,9 +424,9 @@ describe('levels and streams', () => {
     const rsLevel = (await json<{ items: Level[] }>('GET', '/api/school-setup/levels', 'rsPrincipal')).items[0]!;
     await fails('POST', '/api/classes', 'principal', { levelId: rsLevel.id, stream: 'South' }, 400, 'levelId');
     await fails('POST', '/api/classes', 'principal', { levelId: g7.id, stream: 'South', academicYearId: ZERO }, 400, 'academicYearId');
-    const y2028 = await yearByName('2028');
-    expect((await fails('POST', '/api/classes', 'principal', { levelId: g7.id, stream: 'South', academicYearId: y2028.id }, 409)).code).toBe('YEAR_CLOSED');
-    const old = await classByName('Grade 7 East', (await yearByName('2025')).id);
+    const laterYear = await yearByName(LATER_YEAR);
+    expect((await fails('POST', '/api/classes', 'principal', { levelId: g7.id, stream: 'South', academicYearId: laterYear.id }, 409)).code).toBe('YEAR_CLOSED');
+    const old = await classByName('Grade 7 East', (await yearByName(LAST_YEAR)).id);
     expect((await fails('PATCH', `/api/classes/${old.id}`, 'principal', { capacity: 50 }, 409)).code).toBe('YEAR_CLOSED');
   });
 
@@ -519,7 +527,7 @@ describe('teachers’ assignments', () => {
         .from(teacherAssignments)
         .innerJoin(classes, eq(classes.id, teacherAssignments.classId))
         .innerJoin(academicYears, eq(academicYears.id, classes.academicYearId))
-        .where(and(eq(teacherAssignments.teacherId, teacherId), eq(academicYears.name, '2026'))),
+        .where(and(eq(teacherAssignments.teacherId, teacherId), eq(academicYears.name, THIS_YEAR))),
     );
     expect(all.loads.find((l) => l.teacherId === teacherId)!.lessons).toBe(dbTotal!.n);
     const east = await classByName('Grade 7 East');
@@ -529,7 +537,7 @@ describe('teachers’ assignments', () => {
     const mine = await json<ListAssignmentsResponse>('GET', `/api/school-setup/assignments?teacherId=${teacherId}`, 'principal');
     expect(mine.items.every((a) => a.teacherId === teacherId)).toBe(true);
     expect(mine.items.reduce((n, a) => n + a.lessonsPerWeek, 0)).toBe(dbTotal!.n);
-    const nextYear = await yearByName('2027');
+    const nextYear = await yearByName(NEXT_YEAR);
     const next = await json<ListAssignmentsResponse>('GET', `/api/school-setup/assignments?yearId=${nextYear.id}`, 'principal');
     expect(next.academicYearId).toBe(nextYear.id);
     expect(next.items.length).toBeGreaterThan(0);
@@ -673,22 +681,22 @@ describe('departments', () => {
 });
 
 describe('closing the current year', () => {
-  it('closes 2026 by making a term of 2027 current; 2026 becomes read-only', async () => {
-    const thisYear = await yearByName('2026');
-    const nextYear = await yearByName('2027');
+  it('closes this year by making a term of next year current; this year becomes read-only', async () => {
+    const thisYear = await yearByName(THIS_YEAR);
+    const nextYear = await yearByName(NEXT_YEAR);
     const list = await json<{ items: AcademicYear[] }>('POST', `/api/school-setup/years/${thisYear.id}/close`, 'principal', { nextCurrentTermId: nextYear.terms[0]!.id });
     const by = new Map(list.items.map((y) => [y.name, y]));
-    expect(by.get('2026')).toMatchObject({ status: 'closed', isCurrent: false });
-    expect(by.get('2027')).toMatchObject({ status: 'open', isCurrent: true });
-    expect(by.get('2027')!.terms[0]!.isCurrent).toBe(true);
+    expect(by.get(THIS_YEAR)).toMatchObject({ status: 'closed', isCurrent: false });
+    expect(by.get(NEXT_YEAR)).toMatchObject({ status: 'open', isCurrent: true });
+    expect(by.get(NEXT_YEAR)!.terms[0]!.isCurrent).toBe(true);
     const [n] = await system(t.database, (tx) => tx.select({ n: count() }).from(academicYears).where(and(eq(academicYears.schoolId, greenhill), eq(academicYears.isCurrent, true))));
     expect(Number(n!.n)).toBe(1);
-    const east2026 = await classByName('Grade 7 East', thisYear.id);
-    expect((await fails('PATCH', `/api/classes/${east2026.id}`, 'principal', { homeRoom: 'Hall' }, 409)).code).toBe('YEAR_CLOSED');
+    const eastThisYear = await classByName('Grade 7 East', thisYear.id);
+    expect((await fails('PATCH', `/api/classes/${eastThisYear.id}`, 'principal', { homeRoom: 'Hall' }, 409)).code).toBe('YEAR_CLOSED');
     const english = await subjectByCode('Junior School', '901');
-    expect((await fails('POST', '/api/school-setup/assignments', 'principal', { teacherId, classId: east2026.id, subjectId: english.id }, 409)).code).toBe('YEAR_CLOSED');
-    // GET /api/classes now lists 2027's streams by default.
-    expect((await json<ClassItem[]>('GET', '/api/classes', 'principal'))[0]!.academicYear).toBe('2027');
+    expect((await fails('POST', '/api/school-setup/assignments', 'principal', { teacherId, classId: eastThisYear.id, subjectId: english.id }, 409)).code).toBe('YEAR_CLOSED');
+    // GET /api/classes now lists next year's streams by default.
+    expect((await json<ClassItem[]>('GET', '/api/classes', 'principal'))[0]!.academicYear).toBe(NEXT_YEAR);
     // The subjects table is untouched by closing.
     const [s] = await system(t.database, (tx) => tx.select({ n: count() }).from(subjects).where(eq(subjects.schoolId, greenhill)));
     expect(Number(s!.n)).toBeGreaterThan(30);

@@ -5,6 +5,7 @@ import type { ContractAlertsResponse, ListStaffResponse, StaffDetail, StaffDocum
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { staffMessages as m } from '../../../shared/messages/staff.js';
 import { auditLogs, profiles, sessions, staffMembers } from '../../db/schema/index.js';
+import { demo } from '../../../../tests/demo.js';
 
 /**
  * Staff records and HR's user management (issue 14 §1): create (generated staff number, validated
@@ -34,6 +35,9 @@ async function json<T>(method: Method, url: string, who: string, payload?: unkno
   expect(res.statusCode, res.body).toBe(status);
   return res.json() as T;
 }
+/** New staff start when this school year opened; they leave today. */
+const START_DATE = demo.cal.terms[0]!.startsOn;
+const TODAY = schoolToday();
 const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 let seq = 0;
@@ -57,7 +61,7 @@ function validStaff(over: Record<string, unknown> = {}) {
     employmentType: 'permanent',
     department: 'Administration',
     jobTitle: 'Secretary',
-    startDate: '2026-01-05',
+    startDate: START_DATE,
     contractEnd: '',
     nextOfKin: { name: 'Peter Kamau', relationship: 'Spouse', phone: '+254722000111' },
     paymentMethod: 'bank',
@@ -112,7 +116,7 @@ describe('create', () => {
 
   it.each([
     ['contractEnd', { employmentType: 'contract', contractEnd: '' }, m.contractEndRequired],
-    ['contractEnd', { employmentType: 'intern', contractEnd: '2025-12-31' }, m.contractEndBeforeStart],
+    ['contractEnd', { employmentType: 'intern', contractEnd: addDays(START_DATE, -5) }, m.contractEndBeforeStart],
     ['tscNumber', { tscNumber: 'TSC12' }, m.tscNumberInvalid],
     ['phone', { phone: '0200 123' }, m.phoneInvalid],
     ['mpesaPhone', { paymentMethod: 'mpesa', bankName: '', bankAccount: '' }, m.mpesaPhoneRequired],
@@ -151,7 +155,7 @@ describe('access', () => {
     const staff = await created();
     expect((await send('GET', `/api/staff/${staff.id}`, 'rsHr')).statusCode).toBe(404);
     expect((await send('PATCH', `/api/staff/${staff.id}`, 'rsHr', { jobTitle: 'Bursar' })).statusCode).toBe(404);
-    expect((await send('POST', `/api/staff/${staff.id}/exit`, 'rsHr', { exitType: 'resignation', exitDate: '2026-06-30', reason: 'Moving' })).statusCode).toBe(404);
+    expect((await send('POST', `/api/staff/${staff.id}/exit`, 'rsHr', { exitType: 'resignation', exitDate: TODAY, reason: 'Moving' })).statusCode).toBe(404);
     expect((await send('POST', `/api/staff/${staff.id}/account`, 'rsHr', { role: 'teacher' })).statusCode).toBe(404);
     const rs = await json<ListStaffResponse>('GET', '/api/staff?status=all&pageSize=200', 'rsHr');
     expect(rs.items.some((i) => i.id === staff.id)).toBe(false);
@@ -221,10 +225,10 @@ describe('documents', () => {
 
   it('HR uploads, lists, downloads and deletes a contract; wrong types and other schools are refused', async () => {
     const staff = await created();
-    const res = await upload(staff.id, 'hr', multipart({ kind: 'contract', title: 'Employment contract 2026' }, { name: 'contract.pdf', type: 'application/pdf', data: PDF }));
+    const res = await upload(staff.id, 'hr', multipart({ kind: 'contract', title: `Employment contract ${demo.yearName}` }, { name: 'contract.pdf', type: 'application/pdf', data: PDF }));
     expect(res.statusCode, res.body).toBe(201);
     const doc = res.json() as StaffDocument;
-    expect(doc).toMatchObject({ kind: 'contract', title: 'Employment contract 2026', fileName: 'contract.pdf', contentType: 'application/pdf' });
+    expect(doc).toMatchObject({ kind: 'contract', title: `Employment contract ${demo.yearName}`, fileName: 'contract.pdf', contentType: 'application/pdf' });
     const detail = await json<StaffDetail>('GET', `/api/staff/${staff.id}`, 'director');
     expect(detail.documents.map((d) => d.id)).toEqual([doc.id]);
     const dl = await send('GET', doc.downloadUrl, 'principal');
@@ -271,8 +275,8 @@ describe('accounts and exit', () => {
     cookie.newTeacher = await signIn(t.app, 'new.teacher@example.com', 'school');
 
     // Exit: status exited, clearance checklist, account disabled and sessions ended.
-    const exit = await json<StaffWriteResponse>('POST', `/api/staff/${staff.id}/exit`, 'hr', { exitType: 'resignation', exitDate: '2026-11-30', reason: 'Moving to Mombasa' });
-    expect(exit.staff).toMatchObject({ status: 'exited', exit: { type: 'resignation', date: '2026-11-30', reason: 'Moving to Mombasa' }, account: { status: 'inactive' } });
+    const exit = await json<StaffWriteResponse>('POST', `/api/staff/${staff.id}/exit`, 'hr', { exitType: 'resignation', exitDate: TODAY, reason: 'Moving to Mombasa' });
+    expect(exit.staff).toMatchObject({ status: 'exited', exit: { type: 'resignation', date: TODAY, reason: 'Moving to Mombasa' }, account: { status: 'inactive' } });
     expect(exit.staff.exit!.clearance.length).toBeGreaterThan(0);
     expect(exit.staff.exit!.clearance.every((c) => !c.cleared)).toBe(true);
     const profileId = exit.staff.account!.id;
@@ -281,7 +285,7 @@ describe('accounts and exit', () => {
     expect(await system(t.database, (tx) => tx.select().from(sessions).where(eq(sessions.userId, profileId)))).toHaveLength(0);
     expect((await send('GET', '/api/dashboard', 'newTeacher')).statusCode).toBe(401);
     expect(await audits('STAFF_EXITED', `staff:${staff.id}`)).toHaveLength(1);
-    expect((await send('POST', `/api/staff/${staff.id}/exit`, 'hr', { exitType: 'resignation', exitDate: '2026-11-30', reason: 'Again' })).statusCode).toBe(409);
+    expect((await send('POST', `/api/staff/${staff.id}/exit`, 'hr', { exitType: 'resignation', exitDate: TODAY, reason: 'Again' })).statusCode).toBe(409);
     expect((await send('POST', `/api/staff/${staff.id}/account/enable`, 'hr')).statusCode).toBe(400);
 
     // Clearance items are ticked one by one.
@@ -309,7 +313,7 @@ describe('accounts and exit', () => {
     const [me] = await system(t.database, (tx) =>
       tx.select({ id: staffMembers.id }).from(staffMembers).innerJoin(profiles, eq(profiles.id, staffMembers.profileId)).where(eq(profiles.email, DEMO.greenhill.hr)),
     );
-    const self = await send('POST', `/api/staff/${me!.id}/exit`, 'hr', { exitType: 'resignation', exitDate: '2026-11-30', reason: 'Leaving' });
+    const self = await send('POST', `/api/staff/${me!.id}/exit`, 'hr', { exitType: 'resignation', exitDate: TODAY, reason: 'Leaving' });
     expect(self.statusCode).toBe(400);
     expect((await send('POST', `/api/staff/${me!.id}/account/disable`, 'hr')).statusCode).toBe(400);
   });
