@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLogs, examMarks, examSeries, gradeAudit, terms } from '../../db/schema/index.js';
-import { GREENHILL_SESSIONS, admitTodayBody, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
+import { auditLogs, examMarks, examSeries, gradeAudit, teacherAssignments, terms } from '../../db/schema/index.js';
+import { DEMO, GREENHILL_SESSIONS, admitTodayBody, methodCaller, openDemoApp, profileIdOf, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { Exam, ExamAnalytics, ExamResults, GradingScalesResponse, MarksGrid, MyChildrenGrades, MySheet } from '../../../shared/contracts/assessment.js';
 import type { Approval } from '../../../shared/contracts/fees.js';
-import { addDays, schoolToday } from '../../../shared/dates.js';
+import { addDays, formatDay, schoolToday } from '../../../shared/dates.js';
 import { demoCalendar, demoSeriesNames } from '../../seed/demo-calendar.js';
 
 /** The demo's series for today (built around the day it is seeded): one released End of Term, the open one. */
-const { releasedEndOfTerm: RELEASED, open: OPEN } = demoSeriesNames(demoCalendar(schoolToday()));
+const cal = demoCalendar(schoolToday());
+const { releasedEndOfTerm: RELEASED, open: OPEN } = demoSeriesNames(cal);
 
 /**
  * The assessment API (issue 12 §1-§4, §7): scales, exam series, marks entry with its window, approval,
@@ -248,6 +249,12 @@ describe('marks entry, approval and the audit log (§3)', () => {
   });
 
   it('release waits for every sheet with marks to be approved', async () => {
+    // The teacher's Grade 7 West sheet, entered and submitted: waiting for the principal (the demo's own
+    // submitted sheets exist only once the open series has been sat).
+    const west = (await classNamed('Grade 7 West')).id;
+    const grid = await json<MarksGrid>('GET', `/api/exams/${exam.id}/marks?classId=${west}&subjectId=${maths}`, 'teacher');
+    await json('PUT', `/api/exams/${exam.id}/marks`, 'teacher', { classId: west, subjectId: maths, marks: grid.rows.map((r, i) => ({ studentId: r.studentId, score: 35 + ((i * 11) % 60) })) });
+    expect((await json<{ status: string }>('POST', `/api/exams/${exam.id}/submit`, 'teacher', { classId: west, subjectId: maths })).status).toBe('submitted');
     const res = await send('POST', `/api/exams/${exam.id}/release`, 'principal');
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toMatch(/^(1 mark sheet is|\d+ mark sheets are) not approved yet/);
@@ -266,13 +273,15 @@ describe('the marks-entry window', () => {
   it('refuses marks after the window closes, with the date', async () => {
     const t1 = await examNamed(RELEASED);
     const levels = (await json<GradingScalesResponse>('GET', '/api/grading/scales', 'principal')).levels;
+    // A window that closed yesterday.
+    const closedOn = addDays(schoolToday(), -1);
     const exam = await json<Exam>('POST', '/api/exams', 'principal', {
-      termId: await termId(1),
-      name: 'Opener Term 1 2026',
+      termId: await termId(cal.latestTerm.number),
+      name: 'Opener resit',
       kind: 'opener',
       levelIds: [levels.find((l) => l.levelName === 'Grade 7')!.levelId],
-      entryOpensOn: '2026-01-10',
-      entryClosesOn: '2026-01-20',
+      entryOpensOn: addDays(closedOn, -10),
+      entryClosesOn: closedOn,
       subjects: [{ subjectId: subjectId(t1, 'Mathematics') }],
     }, 201);
     expect(exam.entryState).toBe('closed');
@@ -281,7 +290,7 @@ describe('the marks-entry window', () => {
     expect(grid.canEdit).toBe(false);
     const res = await send('PUT', `/api/exams/${exam.id}/marks`, 'teacher', { classId, subjectId: subjectId(t1, 'Mathematics'), marks: [{ studentId: grid.rows[0]!.studentId, score: 50 }] });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('Marks entry for this exam closed on 20/01/2026.');
+    expect(res.json().error.message).toBe(`Marks entry for this exam closed on ${formatDay(closedOn)}.`);
   });
 });
 
@@ -329,7 +338,10 @@ describe('results and positions (§4)', () => {
     expect(a.gender.map((g) => g.gender)).toEqual(['female', 'male']);
     expect(a.subjectMeans.length).toBeGreaterThan(5);
     expect(a.trend.map((x) => x.name)).toContain(RELEASED);
-    const notMine = await classNamed('Grade 4 West');
+    // A stream that sat the series which the teacher neither leads nor teaches.
+    const teacherId = await profileIdOf(t.database, DEMO.greenhill.teacher);
+    const taught = await system(t.database, (tx) => tx.select({ classId: teacherAssignments.classId }).from(teacherAssignments).where(eq(teacherAssignments.teacherId, teacherId)));
+    const notMine = (await json<ClassItem[]>('GET', '/api/classes', 'principal')).find((c) => exam.levelIds.includes(c.levelId!) && c.classTeacherId !== teacherId && !taught.some((x) => x.classId === c.id))!;
     expect((await send('GET', `/api/exams/${exam.id}/results?classId=${notMine.id}`, 'teacher')).statusCode).toBe(403);
   });
 
@@ -435,7 +447,7 @@ describe("a series' mark sheets list the learners admitted by its end (issue 34)
     expect(admitted.admittedOn).toBe(today);
     const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'principal');
     // A series of this year that ended before today (its streams are this year's).
-    const past = items.find((e) => e.status === 'released' && e.endsOn !== null && e.endsOn < today && e.endsOn.slice(0, 4) === today.slice(0, 4) && e.levelIds.includes(east.levelId!) && e.subjects.some((s) => s.name === 'Mathematics'))!;
+    const past = items.find((e) => e.status === 'released' && e.endsOn !== null && e.endsOn < today && e.endsOn >= cal.terms[0]!.startsOn && e.levelIds.includes(east.levelId!) && e.subjects.some((s) => s.name === 'Mathematics'))!;
     expect(past).toBeDefined();
     const maths = subjectId(past, 'Mathematics');
     const grid = await json<MarksGrid>('GET', `/api/exams/${past.id}/marks?classId=${east.id}&subjectId=${maths}`, 'principal');

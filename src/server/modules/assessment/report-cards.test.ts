@@ -8,10 +8,11 @@ import type { Task } from '../../../shared/contracts/tasks.js';
 import { inspectPdf } from '../../lib/pdf.js';
 import { timetableClash } from './timetable.service.js';
 import { demoCalendar, demoSeriesNames } from '../../seed/demo-calendar.js';
-import { schoolToday } from '../../../shared/dates.js';
+import { formatDay, schoolToday } from '../../../shared/dates.js';
 
-/** The series open for marks entry in the demo built around today (every level with exams sits it). */
-const { open: OPEN } = demoSeriesNames(demoCalendar(schoolToday()));
+/** The demo built around today: its year's terms, and the series open for marks entry (every level with exams sits it). */
+const cal = demoCalendar(schoolToday());
+const { open: OPEN } = demoSeriesNames(cal);
 
 /**
  * Report cards (issue 12 §5), comments, bulk cards in the background, the exam timetable (§2) and CBC
@@ -55,8 +56,9 @@ describe('a learner’s report card (§5)', () => {
     expect(doc.text).toContain('Learning area');
     expect(doc.text).toMatch(/(EE1 Exceptional|EE2 Very Good|ME1 Good|ME2 Fair|AE1 Needs Improvement|AE2 Below Average)/);
     expect(doc.text).toContain("Class teacher's comment");
-    expect(doc.text).toMatch(/Closing date: .*2026/);
-    expect(doc.text).toMatch(/Next term opens:/);
+    // Term 1 of the demo year: it closes on its last day, and Term 2 opens next.
+    expect(doc.text).toContain(`Closing date: ${formatDay(cal.terms[0]!.endsOn)}`);
+    expect(doc.text).toMatch(new RegExp(`Next term opens: ${formatDay(cal.terms[1]!.startsOn)}`));
   });
 
   it('another parent’s child, another school, or a term without results is 404', async () => {
@@ -148,9 +150,11 @@ describe('exam timetable (§2)', () => {
     const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'principal');
     const exam = items.find((e) => e.name === OPEN)!;
     const [a, b] = exam.subjects;
+    // Both papers on the series' first day.
+    const sitsOn = exam.startsOn!;
     const entries = [
-      { subjectId: a!.subjectId, paper: `${a!.name} Paper 1`, sitsOn: '2026-06-15', startsAt: '08:00', endsAt: '10:00', room: 'Hall' },
-      { subjectId: b!.subjectId, paper: `${b!.name} Paper 1`, sitsOn: '2026-06-15', startsAt: '09:30', endsAt: '11:00', room: 'hall' },
+      { subjectId: a!.subjectId, paper: `${a!.name} Paper 1`, sitsOn, startsAt: '08:00', endsAt: '10:00', room: 'Hall' },
+      { subjectId: b!.subjectId, paper: `${b!.name} Paper 1`, sitsOn, startsAt: '09:30', endsAt: '11:00', room: 'hall' },
     ];
     const clash = await send('PUT', `/api/exams/${exam.id}/timetable`, 'principal', { entries });
     expect(clash.statusCode).toBe(400);
@@ -180,7 +184,8 @@ describe('CBC formative assessment (§2)', () => {
     const t2 = await term(2);
     const before = await json<{ learners: { studentId: string }[] }>('GET', `/api/formative?termId=${t2}&classId=${stream.id}&subjectId=${maths}`, 'teacher');
     const who = before.learners[0]!.studentId;
-    for (const [on, level] of [['2026-05-04', 'AE'], ['2026-06-01', 'EE'], ['2026-07-01', 'ME']] as const) {
+    // Three days of the demo year's Term 2 (weeks 2, 6 and 10), in order.
+    for (const [on, level] of [[cal.ref('2026-05-04'), 'AE'], [cal.ref('2026-06-01'), 'EE'], [cal.ref('2026-07-01'), 'ME']] as const) {
       await json('POST', '/api/formative', 'teacher', { termId: t2, classId: stream.id, subjectId: maths, strand: 'Numbers', subStrand: 'Fractions', assessedOn: on, entries: [{ studentId: who, level, comment: 'ok' }] }, 201);
     }
     const after = await json<{ method: string; learners: { studentId: string; termLevel: string | null; termLevelLabel: string | null; entries: unknown[] }[] }>('GET', `/api/formative?termId=${t2}&classId=${stream.id}&subjectId=${maths}`, 'teacher');
@@ -192,7 +197,7 @@ describe('CBC formative assessment (§2)', () => {
     await json('PUT', '/api/assessment/settings', 'principal', { rollupMethod: 'latest' });
     const latest = await json<{ learners: { studentId: string; termLevel: string | null }[] }>('GET', `/api/formative?termId=${t2}&classId=${stream.id}&subjectId=${maths}`, 'teacher');
     expect(latest.learners.find((l) => l.studentId === who)!.termLevel).toBe('ME');
-    const bad = await send('POST', '/api/formative', 'teacher', { termId: t2, classId: stream.id, subjectId: maths, strand: 'Numbers', assessedOn: '2026-07-01', entries: [{ studentId: who, level: 'XX' }] });
+    const bad = await send('POST', '/api/formative', 'teacher', { termId: t2, classId: stream.id, subjectId: maths, strand: 'Numbers', assessedOn: cal.ref('2026-07-01'), entries: [{ studentId: who, level: 'XX' }] });
     expect(bad.statusCode).toBe(400);
     const english = items.find((e) => e.name === OPEN)!.subjects.find((s) => s.name === 'Social Studies')!.subjectId;
     expect((await send('GET', `/api/formative?termId=${t2}&classId=${(await classNamed('Grade 9 West')).id}&subjectId=${english}`, 'teacher')).statusCode).toBe(403);

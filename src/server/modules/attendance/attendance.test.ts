@@ -6,13 +6,29 @@ import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { CalendarResponse, PutRegisterResponse, Register, StreamsResponse, StudentAttendance, SummaryResponse, TrendsResponse } from '../../../shared/contracts/attendance.js';
 import { dayLabel, latestSchoolDay, notSchoolDay, schoolDaysBetween, type SchoolCalendar } from '../../../shared/attendance-calendar.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
+import { kenyaPublicHolidays, weekday } from '../../../shared/kenya-holidays.js';
 import { inspectPdf } from '../../lib/pdf.js';
+import type { DemoTerm } from '../../seed/demo-calendar.js';
+import { demo } from '../../../../tests/demo.js';
 
 /**
  * Learner attendance (issue 13 §1, §2, §4, §5): registers and their rules, idempotent saves, absence
  * alerts once per learner and day, a learner's days, summaries and trends. PGlite and PostgreSQL.
- * Dates are computed from the school's calendar (the demo's 2026 terms), never hard-coded as "today".
+ * Dates are computed from the school's calendar (the demo year's terms, tests/demo.ts), never hard-coded.
  */
+
+/** The demo school year, as the calendar endpoint takes it. */
+const YEAR_RANGE = `from=${demo.yearName}-01-01&to=${demo.yearName}-12-31`;
+
+/**
+ * The latest Kenya public holiday on or before `until` that falls on a weekday of one of `terms`, outside
+ * its half-term: a day the school would otherwise open (e.g. Labour Day, Madaraka Day, Mashujaa Day).
+ */
+function holidayInTerm(terms: DemoTerm[], until: string) {
+  const inTerm = (d: string) => terms.some((x) => d >= x.startsOn && d <= x.endsOn && !(x.halfTermStartsOn && d >= x.halfTermStartsOn && d <= x.halfTermEndsOn!));
+  const years = [...new Set(terms.map((x) => x.year))].sort();
+  return years.flatMap((y) => kenyaPublicHolidays(y)).filter((h) => h.date <= until && ![0, 6].includes(weekday(h.date)) && inTerm(h.date)).at(-1)!;
+}
 
 let t: TestApp;
 const cookie: Record<string, string> = {};
@@ -51,7 +67,7 @@ beforeAll(async () => {
   t = await createTestApp();
   for (const [who, email] of Object.entries({ ...DEMO.greenhill, rsPrincipal: DEMO.riverside.principal, rsTeacher: DEMO.riverside.teacher })) cookie[who] = await signIn(t.app, email, 'school');
   cookie.admin = await signIn(t.app, DEMO.admin, 'admin');
-  const c = await json<CalendarResponse>('GET', '/api/attendance/calendar?from=2026-01-01&to=2026-12-31', 'principal');
+  const c = await json<CalendarResponse>('GET', `/api/attendance/calendar?${YEAR_RANGE}`, 'principal');
   cal = {
     terms: c.terms,
     events: c.events.map((e) => ({ startsOn: e.startsOn, endsOn: e.endsOn, name: e.name, kind: e.kind })),
@@ -68,10 +84,12 @@ afterAll(async () => {
 
 describe('the calendar and the day registers default to', () => {
   it('answers the terms, Kenya public holidays and closed days with why', async () => {
-    const c = await json<CalendarResponse>('GET', '/api/attendance/calendar?from=2026-01-01&to=2026-12-31', 'parent');
+    const c = await json<CalendarResponse>('GET', `/api/attendance/calendar?${YEAR_RANGE}`, 'parent');
     expect(c.terms.map((x) => x.name)).toEqual(expect.arrayContaining(['Term 1', 'Term 2', 'Term 3']));
-    expect(c.publicHolidays).toEqual(expect.arrayContaining([{ date: '2026-06-01', name: 'Madaraka Day' }, { date: '2026-10-20', name: 'Mashujaa Day' }]));
-    expect(c.closedDays.find((d) => d.date === '2026-05-01')).toMatchObject({ kind: 'public_holiday', reason: 'Fri 01/05/2026 is a public holiday (Labour Day), not a school day.' });
+    expect(c.publicHolidays).toEqual(expect.arrayContaining([{ date: `${demo.yearName}-06-01`, name: 'Madaraka Day' }, { date: `${demo.yearName}-10-20`, name: 'Mashujaa Day' }]));
+    // A public holiday on a weekday of a term this year (Labour Day on Friday 1 May in 2026).
+    const holiday = holidayInTerm(demo.cal.terms, `${demo.yearName}-12-31`);
+    expect(c.closedDays.find((d) => d.date === holiday.date)).toMatchObject({ kind: 'public_holiday', reason: `${dayLabel(holiday.date)} is a public holiday (${holiday.name}), not a school day.` });
   });
 
   it("gives a teacher their own streams for the latest school day, the class teacher's first", async () => {
@@ -138,8 +156,13 @@ describe('marking a register (§1, §5)', () => {
     const put = (date: string) => fails('PUT', '/api/attendance/registers', 'principal', { classId: east.id, date, session: 'day', entries: [{ studentId: learner, status: 'present' }], reason: 'test' }, 400);
     const sat = nextWeekend(day);
     expect((await put(sat)).message).toMatch(/is a weekend, not a school day\.$/);
-    expect((await put('2026-05-01')).message).toBe('Fri 01/05/2026 is a public holiday (Labour Day), not a school day.');
-    expect((await put('2026-02-26')).message).toBe('Thu 26/02/2026 is in the Term 1 half-term break, not a school day.');
+    // The latest past public holiday in a term (this year's or last year's), and the Thursday of the latest half-term begun by today.
+    const holiday = holidayInTerm([...demo.cal.historyTerms, ...demo.cal.terms], schoolToday());
+    expect((await put(holiday.date)).message).toBe(`${dayLabel(holiday.date)} is a public holiday (${holiday.name}), not a school day.`);
+    const halfTerm = [...demo.cal.historyTerms, ...demo.cal.terms].filter((x) => x.halfTermStartsOn && addDays(x.halfTermStartsOn, 1) <= schoolToday()).at(-1)!;
+    const thursday = addDays(halfTerm.halfTermStartsOn!, 1);
+    expect(weekday(thursday)).toBe(4);
+    expect((await put(thursday)).message).toBe(`${dayLabel(thursday)} is in the ${halfTerm.name} half-term break, not a school day.`);
     expect((await put(addDays(schoolToday(), 3))).message).toBe('Attendance cannot be marked for a future date.');
     const rows = await system(t.database, (tx) => tx.select().from(attendanceEntries).where(and(eq(attendanceEntries.studentId, learner), eq(attendanceEntries.date, sat))));
     expect(rows).toHaveLength(0);
@@ -247,7 +270,7 @@ describe('absence alerts (§2): once per learner and day', () => {
 describe("a learner's attendance (§2, §5)", () => {
   it("gives the parent their child's days, counts and rate; another child is 404", async () => {
     const kids = await json<{ items: { id: string }[] }>('GET', '/api/students?pageSize=10', 'parent');
-    const a = await json<StudentAttendance>('GET', `/api/students/${kids.items[0]!.id}/attendance?from=2026-01-01&to=${day}`, 'parent');
+    const a = await json<StudentAttendance>('GET', `/api/students/${kids.items[0]!.id}/attendance?from=${demo.yearName}-01-01&to=${day}`, 'parent');
     expect(a.daysOpen).toBe(a.present + a.absent + a.late + a.excused);
     expect(a.days.length).toBe(a.daysOpen);
     expect(a.days.find((d) => d.date === day)?.status).toBe('absent');

@@ -7,6 +7,7 @@ import { GREENHILL_SESSIONS, TEST_PUBLIC_URL, countRows, methodCaller, openDemoA
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { CertificateListItem, MyChildrenGrades, VerifyCertificateResponse } from '../../../shared/contracts/assessment.js';
 import { inspectPdf } from '../../lib/pdf.js';
+import { demo } from '../../../../tests/demo.js';
 
 /**
  * Certificates (issue 12 §6): issue, list, print, revoke, and the public verification with Ed25519
@@ -57,7 +58,7 @@ describe('issuing certificates (§6)', () => {
     const c = issued[0]!;
     expect(c).toMatchObject({
       kind: 'merit',
-      academic_year: '2026',
+      academic_year: demo.yearName,
       student: { admission_number: a!.admissionNumber },
       school: { name: 'Greenhill Academy' },
       class: { name: 'Grade 8 West', level: 'Grade 8', stream: 'West' },
@@ -74,7 +75,7 @@ describe('issuing certificates (§6)', () => {
     expect(c.performance.grade_letter).toMatch(/^(EE|ME|AE|BE)[12]$/);
     // Grades show their descriptor (issue 12 §1): "ME1 Good".
     expect(c.performance.grade_label).toMatch(new RegExp(`^${c.performance.grade_letter} (Exceptional|Very Good|Good|Fair|Needs Improvement|Below Average|Well Below Average|Minimal)$`));
-    const year = await json<{ rate: number | null }>('GET', `/api/students/${a!.id}/attendance?from=2026-01-05&to=2026-10-23`, 'principal');
+    const year = await json<{ rate: number | null }>('GET', `/api/students/${a!.id}/attendance?from=${demo.cal.terms[0]!.startsOn}&to=${demo.cal.terms[2]!.endsOn}`, 'principal');
     expect(year.rate).not.toBeNull();
     expect(c.performance.attendance_percentage).toBe(year.rate);
     expect(c.verifyUrl).toMatch(new RegExp(`^${TEST_PUBLIC_URL}/verify-certificate/${c.id}\\?sig=[A-Za-z0-9_-]{86}$`));
@@ -195,7 +196,9 @@ describe('report cards carry a verifiable QR record (§5, §6)', () => {
     expect(v.status).toBe('verified');
     expect(v.certificate).toMatchObject({ kind: 'report_card', student: { name: child.name } });
     expect(v.certificate!.subjects!.length).toBeGreaterThan(3);
-    expect(v.certificate!.term).toMatch(/2026/);
+    // The term of the card the parent downloaded, by name and year (this year's, or last year's Term 3 early in Term 1).
+    expect(v.certificate!.term).toBe(child.reportTerms[0]!.name);
+    expect(v.certificate!.term).toMatch(new RegExp(`^Term [123] (${demo.yearName}|${demo.lastYearName})$`));
     const again = await send('GET', `/api/students/${child.studentId}/report-card?termId=${termId}`, 'principal');
     expect(inspectPdf(again.rawPayload).text).toContain(`Document ${id}`);
     const rows = await system(t.database, (tx) => tx.select({ id: certificates.id }).from(certificates).where(and(eq(certificates.studentId, child.studentId), eq(certificates.termId, termId))).orderBy(desc(certificates.generatedAt)));

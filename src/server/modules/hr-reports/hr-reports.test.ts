@@ -9,6 +9,7 @@ import { leaveRequests, payrollLines, payrollRuns, staffAttendance, staffMembers
 import { inspectPdf } from '../../lib/pdf.js';
 import { monthsOf, resolvePeriod } from './hr-reports.service.js';
 import { demoPayrollMonths } from '../../seed/demo-calendar.js';
+import { demo } from '../../../../tests/demo.js';
 
 /** The demo's approved runs (the three months before today's) and this calendar year (the default period). */
 const [M1, M2, M3] = demoPayrollMonths(schoolToday()) as [string, string, string];
@@ -113,9 +114,12 @@ describe('GET /api/hr-reports/summary', () => {
   });
 
   it('counts approved leave taken in the period by type, not pending requests', async () => {
-    const s = await summary('hr');
+    // From the start of the demo school year (last calendar year's in the New Year holiday, when the
+    // demo's leave was all taken then) to the end of this calendar year (the pending request is next week's).
+    const from = `${demo.yearName}-01-01`;
+    const s = await summary('hr', `from=${from}&to=${YEAR_END}`);
     const approved = await system(t.database, (tx) =>
-      tx.select().from(leaveRequests).where(and(eq(leaveRequests.schoolId, greenhill), eq(leaveRequests.status, 'approved'), gte(leaveRequests.endDate, YEAR_START), lte(leaveRequests.startDate, YEAR_END))),
+      tx.select().from(leaveRequests).where(and(eq(leaveRequests.schoolId, greenhill), eq(leaveRequests.status, 'approved'), gte(leaveRequests.endDate, from), lte(leaveRequests.startDate, YEAR_END))),
     );
     expect(approved.length).toBeGreaterThan(0);
     expect(s.leave.requests).toBe(approved.length);

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { BankFilesResponse, EmailPayslipsResponse, MyPayslipsResponse, YtdResponse } from '../../../shared/contracts/payroll-documents.js';
@@ -9,8 +9,9 @@ import { inspectPdf } from '../../lib/pdf.js';
 import { demoPayrollMonths } from '../../seed/demo-calendar.js';
 import { formatMonth, schoolToday } from '../../../shared/dates.js';
 
-/** The demo's approved runs: the three months before today's (seed/hr.ts). */
+/** The demo's approved runs: the three months before today's (seed/hr.ts); this month has no run yet. */
 const [M1, M2, M3] = demoPayrollMonths(schoolToday()) as [string, string, string];
+const THIS_MONTH = schoolToday().slice(0, 7);
 
 /**
  * Payroll documents (issue 14 §3): payslip PDFs (one, bulk, draft watermark, e-mailed once), bank files,
@@ -109,7 +110,7 @@ describe('payslip PDFs', () => {
     const draft = await system(t.database, async (tx) => {
       const [run] = await tx
         .insert(payrollRuns)
-        .values({ schoolId: greenhill, month: '2027-01', payDate: '2027-01-28', status: 'draft', settings: octRun.settings, staffCount: 1 })
+        .values({ schoolId: greenhill, month: THIS_MONTH, payDate: `${THIS_MONTH}-28`, status: 'draft', settings: octRun.settings, staffCount: 1 })
         .returning();
       const { id: _id, runId: _r, createdAt: _c, emailedAt: _e, ...copy } = teacherLine;
       await tx.insert(payrollLines).values({ ...copy, runId: run!.id });
@@ -216,7 +217,9 @@ describe('returns', () => {
   });
 
   it('sums the year to date over approved runs (JSON and Excel)', async () => {
-    const res = await get('hr', `/api/payroll/ytd?year=${M3.slice(0, 4)}`);
+    // The year of the latest approved run (in January and February also last year's December is approved).
+    const year = M3.slice(0, 4);
+    const res = await get('hr', `/api/payroll/ytd?year=${year}`);
     expect(res.statusCode, res.body).toBe(200);
     const ytd = res.json<YtdResponse>();
     expect(ytd.runMonths).toEqual(expect.arrayContaining([M1, M2, M3].filter((x) => x.slice(0, 4) === M3.slice(0, 4))));
@@ -225,13 +228,13 @@ describe('returns', () => {
         .select({ net: payrollLines.netCents, paye: payrollLines.payeCents })
         .from(payrollLines)
         .innerJoin(payrollRuns, eq(payrollRuns.id, payrollLines.runId))
-        .where(and(eq(payrollLines.staffId, teacherStaffId), eq(payrollRuns.status, 'approved'))),
+        .where(and(eq(payrollLines.staffId, teacherStaffId), eq(payrollRuns.status, 'approved'), like(payrollRuns.month, `${year}-%`))),
     );
     const me = ytd.items.find((i) => i.staffId === teacherStaffId)!;
     expect(me.months).toBe(lines.length);
     expect(Math.round(me.net * 100)).toBe(lines.reduce((s, l) => s + l.net, 0));
     expect(Math.round(me.paye * 100)).toBe(lines.reduce((s, l) => s + l.paye, 0));
-    const xlsx = await get('hr', `/api/payroll/ytd.xlsx?year=${M3.slice(0, 4)}`);
+    const xlsx = await get('hr', `/api/payroll/ytd.xlsx?year=${year}`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
   });
@@ -246,7 +249,8 @@ describe('returns', () => {
     const mine = await get('teacher', `/api/me/p9.pdf?year=${M3.slice(0, 4)}`);
     expect(mine.statusCode).toBe(200);
     expect(inspectPdf(mine.rawPayload).text).toContain(teacherLine.staff.name);
-    expect((await get('teacher', '/api/me/p9.pdf?year=2025')).statusCode).toBe(404);
+    // The year before the first approved run: no pay that year.
+    expect((await get('teacher', `/api/me/p9.pdf?year=${Number(M1.slice(0, 4)) - 1}`)).statusCode).toBe(404);
   });
 });
 

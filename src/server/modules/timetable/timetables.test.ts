@@ -6,6 +6,11 @@ import { timetableViewMessages as tm } from '../../../shared/messages/timetable-
 import { academicYears, auditLogs, classes, guardians, profiles, studentGuardians, students, subjects, timetableFeedTokens, timetableProblems, timetables } from '../../db/schema/index.js';
 import { inspectPdf } from '../../lib/pdf.js';
 import type { TimetableProblem } from './engine/types.js';
+import { addDays } from '../../../shared/dates.js';
+import { demo } from '../../../../tests/demo.js';
+
+/** A Monday in week 3 of the demo year's Term 3 (7 September 2026 moved to the year): the teacher teaches a1 (period 1). */
+const MONDAY = demo.cal.ref('2026-09-07');
 
 /**
  * Timetable versions, views, editor, publishing, PDFs, iCalendar and substitutions (issue 16 §4-§6),
@@ -154,7 +159,7 @@ describe('access', () => {
     expect((await req('parent', 'GET', '/api/timetables')).statusCode).toBe(403);
     expect((await req('director', 'PUT', `/api/timetables/${v1}/lessons`, { lessons: [] })).statusCode).toBe(403);
     expect((await req('director', 'POST', `/api/timetables/${v1}/publish`)).statusCode).toBe(403);
-    expect((await req('teacher', 'GET', `/api/timetables/${v1}/substitutes?teacherId=${ids.T}&date=2026-09-07`)).statusCode).toBe(403);
+    expect((await req('teacher', 'GET', `/api/timetables/${v1}/substitutes?teacherId=${ids.T}&date=${MONDAY}`)).statusCode).toBe(403);
     expect((await req('principal', 'GET', '/api/timetables/not-a-uuid')).statusCode).toBe(400);
   });
 
@@ -363,10 +368,13 @@ describe('PDF, iCalendar and substitutions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/calendar');
     expect(res.body).toContain('BEGIN:VEVENT');
-    expect(res.body).toContain('RRULE:FREQ=WEEKLY;UNTIL=20261023T205959Z');
+    // Weekly until the end of the current term (the latest term of the demo year): 23:59:59 Nairobi.
+    const term = demo.cal.latestTerm;
+    const compact = (day: string) => day.replaceAll('-', '');
+    expect(res.body).toContain(`RRULE:FREQ=WEEKLY;UNTIL=${compact(term.endsOn)}T205959Z`);
     expect(res.body.match(/BEGIN:VEVENT/g)).toHaveLength(2);
-    // Maths for the led stream: Mondays 08:00 Nairobi = 05:00 UTC, from the term's first Monday.
-    expect(res.body).toContain('DTSTART:20260824T050000Z');
+    // Maths for the led stream: Mondays 08:00 Nairobi = 05:00 UTC, from the term's first Monday (terms open on a Monday).
+    expect(res.body).toContain(`DTSTART:${compact(term.startsOn)}T050000Z`);
 
     const { url } = await ok<{ url: string }>('teacher', 'POST', '/api/timetables/feed-token');
     expect(url).toMatch(/^http:\/\/edufam\.test\/api\/timetables\/feed\/[A-Za-z0-9_-]+\.ics$/);
@@ -383,11 +391,11 @@ describe('PDF, iCalendar and substitutions', () => {
   });
 
   it('lists free teachers for an absent teacher, subject teachers first', async () => {
-    // 2026-09-07 is a Monday of term 3: the teacher teaches a1 (period 1).
+    // MONDAY: the teacher teaches a1 (period 1).
     const res = await ok<{ weekday: string; lessons: { activityId: string; start: string; candidates: { teacherId: string; teachesSubject: boolean; lessonsThatDay: number }[] }[] }>(
       'principal',
       'GET',
-      `/api/timetables/${published}/substitutes?teacherId=${ids.T}&date=2026-09-07`,
+      `/api/timetables/${published}/substitutes?teacherId=${ids.T}&date=${MONDAY}`,
     );
     expect(res.weekday).toBe('Monday');
     expect(res.lessons.map((l) => l.activityId)).toEqual(['a1']);
@@ -401,14 +409,14 @@ describe('PDF, iCalendar and substitutions', () => {
       const [a, b] = [c[i - 1]!, c[i]!];
       expect(Number(a.teachesSubject) > Number(b.teachesSubject) || (a.teachesSubject === b.teachesSubject && a.lessonsThatDay <= b.lessonsThatDay)).toBe(true);
     }
-    // Weekend, holiday and bad dates.
-    for (const date of ['2026-09-05', '2026-09-06', '2026-08-10']) {
+    // Weekend, holiday and bad dates: the Saturday and Sunday before, a Monday of the holiday before Term 3.
+    for (const date of [addDays(MONDAY, -2), addDays(MONDAY, -1), addDays(demo.cal.terms[2]!.startsOn, -14)]) {
       const r = await req('principal', 'GET', `/api/timetables/${published}/substitutes?teacherId=${ids.T}&date=${date}`);
       expect(r.statusCode, date).toBe(400);
     }
-    expect((await req('principal', 'GET', `/api/timetables/${published}/substitutes?teacherId=${ids.T}&date=07-09-2026`)).statusCode).toBe(400);
-    expect((await req('principal', 'GET', `/api/timetables/${published}/substitutes?teacherId=${greenhill}&date=2026-09-07`)).statusCode).toBe(404);
-    expect((await req('rsPrincipal', 'GET', `/api/timetables/${published}/substitutes?teacherId=${ids.T}&date=2026-09-07`)).statusCode).toBe(404);
+    expect((await req('principal', 'GET', `/api/timetables/${published}/substitutes?teacherId=${ids.T}&date=${MONDAY.split('-').reverse().join('-')}`)).statusCode).toBe(400);
+    expect((await req('principal', 'GET', `/api/timetables/${published}/substitutes?teacherId=${greenhill}&date=${MONDAY}`)).statusCode).toBe(404);
+    expect((await req('rsPrincipal', 'GET', `/api/timetables/${published}/substitutes?teacherId=${ids.T}&date=${MONDAY}`)).statusCode).toBe(404);
   });
 });
 
