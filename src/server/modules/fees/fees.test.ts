@@ -6,6 +6,7 @@ import { storeSchoolCrest } from '../../seed/logo.js';
 import { GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import { demo } from '../../../../tests/demo.js';
 import { addDays } from '../../../shared/dates.js';
+import { postPayment } from './payments.service.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { FeeStructure, FinancialOverview, GenerateInvoicesResponse, ListAccountsResponse, MyChildrenFees, RecordPaymentResponse, Statement, StudentAccount } from '../../../shared/contracts/fees.js';
 import type { ListStudentsResponse } from '../../../shared/contracts/learners.js';
@@ -394,8 +395,23 @@ describe('invoice PDF', () => {
 
 describe('lists, overview and exports', () => {
   it('paging the payments ledger returns every payment exactly once at any page size (issue 32 §4)', async () => {
-    // The demo's payments share paid_on and created_at in batches: without a unique last key, pages
-    // repeated some receipts and skipped others.
+    // Payments that share paid_on and created_at (a day's payments posted in one transaction, as the
+    // seed posts them): without a unique last key, pages repeated some receipts and skipped others. The
+    // test posts such a day itself (cash and M-Pesa, more than two pages of 200), so the ledger holds one
+    // whatever the demo has collected by today.
+    const learners = await system(t.database, (tx) =>
+      tx.select({ id: students.id }).from(students).where(and(eq(students.schoolId, greenhill), eq(students.status, 'active'))).orderBy(students.admissionNumber),
+    );
+    const posted = await system(t.database, async (tx) => {
+      const rows = [];
+      for (let i = 0; i < 420; i++) {
+        const mpesa = i % 15 === 0;
+        const studentId = learners[i % learners.length]!.id;
+        rows.push(await postPayment(tx, greenhill, { studentId, amountCents: 10_000, method: mpesa ? 'mpesa' : 'cash', reference: mpesa ? `UPG${String(i).padStart(7, '0')}` : null, paidOn: today(), source: 'manual', createdBy: null }));
+      }
+      return rows;
+    });
+    expect(new Set(posted.map((p) => `${p.paidOn} ${p.createdAt.getTime()}`)).size).toBe(1);
     for (const pageSize of [7, 200]) {
       const ids: string[] = [];
       let total = 0;

@@ -36,7 +36,15 @@ export async function analyticsWorkbook(a: A, chart: AnalyticsChart | 'all'): Pr
     const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = columns.map((col) => ({ header: col.header, width: col.width, style: col.money ? { numFmt: '#,##0.00' } : undefined }));
     ws.getRow(1).font = { bold: true };
-    for (const row of rows) addSheetRow(ws, columns.map((col) => col.value(row)));
+    for (const row of rows) {
+      const values = columns.map((col) => col.value(row));
+      const added = addSheetRow(ws, values);
+      // A figure that does not exist yet (a week not started) is an empty cell, not empty text: Excel
+      // leaves it out of a chart drawn from the sheet instead of plotting a 0.
+      values.forEach((v, i) => {
+        if (v === null) added.getCell(i + 1).value = null;
+      });
+    }
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   };
   const wanted = chart === 'all' ? ANALYTICS_CHARTS : [chart];
