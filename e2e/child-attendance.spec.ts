@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type APIResponse, type Page, type Response } from '@playwright/test';
 import { test } from './support/test';
+import { demo } from './support/demo';
 import { dayLabel } from '../src/shared/attendance-calendar';
 import type { PutRegisterBody, PutRegisterResponse, Register, StreamsResponse } from '../src/shared/contracts/attendance';
 import { AUDIT_MAX_PAGE_SIZE, type AuditListResponse } from '../src/shared/contracts/audit';
 import type { ListNotificationsResponse } from '../src/shared/contracts/communications';
 import type { ListStudentsResponse } from '../src/shared/contracts/learners';
 import type { ClassDetails } from '../src/shared/contracts/people';
-import { formatDay, schoolToday } from '../src/shared/dates';
+import { formatDay } from '../src/shared/dates';
 import { attendanceMessages } from '../src/shared/messages/attendance';
 import { attendanceRegisterScreens } from '../src/shared/messages/attendance-register-screens';
 import { ACCOUNTS, DEMO_PASSWORD, signInViaApi, submitSchoolSignIn } from './support/accounts';
@@ -178,7 +179,7 @@ test('a teacher marks the register, the parent sees the absence and gets exactly
 
   // ── 3. The parent: one alert in the bell, the day Absent on the child's calendar ───────────────────
   // The alert says "today" on the day itself, else the day (a register saved after it).
-  const alertTitle = attendanceMessages.alertTitle(childName, date === schoolToday() ? undefined : attendanceMessages.alertOn(dayLabel(date)));
+  const alertTitle = attendanceMessages.alertTitle(childName, date === demo.cal.today ? undefined : attendanceMessages.alertOn(dayLabel(date)));
   const alertsForChild = async () => (await json<ListNotificationsResponse>(await page.request.get('/api/notifications'))).notifications.filter((n) => n.communication.title === alertTitle);
   expect(await alertsForChild()).toHaveLength(1);
 

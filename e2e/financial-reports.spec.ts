@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect } from '@playwright/test';
 import { test } from './support/test';
+import { demo } from './support/demo';
+import { addDays, formatDay } from '../src/shared/dates';
 import { signInViaApi } from './support/accounts';
 import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
 
@@ -12,6 +14,9 @@ import { expectNoOverflow as noOverflow, screenshots } from './support/layout';
  */
 
 const shot = screenshots(process.env.FR_SHOTS);
+/** The arrears as at yesterday (not the page's default, today), so the typed filter shows. */
+const AS_OF = addDays(demo.cal.today, -1);
+
 test('the finance officer reads the fee arrears and downloads them as Excel and PDF', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInViaApi(page, 'finance_officer');
@@ -27,8 +32,8 @@ test('the finance officer reads the fee arrears and downloads them as Excel and 
   await expect(report.getByRole('heading', { name: 'Fee arrears (ageing)', level: 1 })).toBeVisible();
   // The page may still settle its own default date as it loads: type the day until the URL holds it.
   await expect(async () => {
-    await report.getByTestId('fr-filter-asOf').fill('20/11/2026');
-    await expect(page).toHaveURL(/asOf=2026-11-20/, { timeout: 2_000 });
+    await report.getByTestId('fr-filter-asOf').fill(formatDay(AS_OF));
+    await expect(page).toHaveURL(new RegExp(`asOf=${AS_OF}`), { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
   const buckets = report.getByTestId('fr-buckets');
   await expect(buckets.getByTestId('fr-bucket-key')).toHaveText(['0-30', '31-60', '61-90', 'Over 90']);
@@ -38,20 +43,20 @@ test('the finance officer reads the fee arrears and downloads them as Excel and 
   await shot(page, 'fr-arrears');
 
   const [xlsx] = await Promise.all([page.waitForEvent('download'), report.getByTestId('fr-download-xlsx').click()]);
-  expect(xlsx.suggestedFilename()).toBe('fee-arrears-as-at-2026-11-20.xlsx');
+  expect(xlsx.suggestedFilename()).toBe(`fee-arrears-as-at-${AS_OF}.xlsx`);
   const book = readFileSync((await xlsx.path())!);
   expect(book.length).toBeGreaterThan(1000);
   expect(book.subarray(0, 2).toString('latin1')).toBe('PK');
 
   const [pdf] = await Promise.all([page.waitForEvent('download'), report.getByTestId('fr-download-pdf').click()]);
-  expect(pdf.suggestedFilename()).toBe('fee-arrears-as-at-2026-11-20.pdf');
+  expect(pdf.suggestedFilename()).toBe(`fee-arrears-as-at-${AS_OF}.pdf`);
   const doc = readFileSync((await pdf.path())!);
   expect(doc.length).toBeGreaterThan(1000);
   expect(doc.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
   // A reload keeps the report and its filter.
   await page.reload();
-  await expect(page.getByTestId('fr-filter-asOf')).toHaveValue('20/11/2026');
+  await expect(page.getByTestId('fr-filter-asOf')).toHaveValue(formatDay(AS_OF));
   await expect(page.getByTestId('fr-bucket')).toHaveCount(4);
 
   await page.setViewportSize({ width: 375, height: 800 });

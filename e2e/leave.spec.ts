@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
-import { addDays, schoolToday } from '../src/shared/dates';
+import { demo } from './support/demo';
+import { addDays } from '../src/shared/dates';
 import { weekday } from '../src/shared/kenya-holidays';
 import { leaveDays } from '../src/shared/hr/leave-days';
 import type { Approval } from '../src/shared/contracts/fees';
@@ -25,7 +26,7 @@ async function noHorizontalScroll(page: Page) {
 
 /** A Monday in February next year: in the future whenever the test runs. */
 function nextYearMonday(): string {
-  let d = `${Number(schoolToday().slice(0, 4)) + 1}-02-09`;
+  let d = `${Number(demo.cal.today.slice(0, 4)) + 1}-02-09`;
   while (weekday(d) !== 1) d = addDays(d, 1);
   return d;
 }
@@ -104,7 +105,7 @@ test('the teacher requests leave, the principal approves it on the Approvals car
   await expect(tab.locator(`[data-testid="leave-request"][data-request-id="${requestId}"]`)).toHaveAttribute('data-status', 'approved');
   await tab.getByTestId('leave-subtab-calendar').click();
   const monthIndex = (d: string) => Number(d.slice(0, 4)) * 12 + Number(d.slice(5, 7));
-  for (let i = 0; i < monthIndex(start) - monthIndex(schoolToday()); i++) await tab.getByTestId('leave-calendar-next').click();
+  for (let i = 0; i < monthIndex(start) - monthIndex(demo.cal.today); i++) await tab.getByTestId('leave-calendar-next').click();
   const day = tab.locator(`[data-testid="leave-calendar-day"][data-date="${start}"]`);
   await expect(day).toHaveAttribute('data-count', '1');
   await day.click();

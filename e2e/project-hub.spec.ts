@@ -1,8 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from './support/test';
+import { demo } from './support/demo';
 import { signInViaApi } from './support/accounts';
-import { demoCalendar } from '../src/server/seed/demo-calendar';
-import { schoolToday } from '../src/shared/dates';
 
 /**
  * Project Hub (issue 18 §4): an EduFam admin opens the Project Hub, opens the Riverside onboarding
@@ -23,7 +22,7 @@ test('an admin works the Riverside onboarding board and checklist', async ({ pag
   await expect(riversideCard).toBeVisible({ timeout: 30_000 });
   await expect(riversideCard.getByTestId('hub-project-overdue')).toBeVisible();
   // The internal board is the release of the coming term (the demo is built around today).
-  const coming = demoCalendar(schoolToday()).comingTerm;
+  const coming = demo.cal.comingTerm;
   await expect(page.getByTestId('hub-project-card').filter({ hasText: `${coming.name} ${coming.year} release` })).toBeVisible();
   await riversideCard.click();
 

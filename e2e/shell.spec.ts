@@ -1,5 +1,6 @@
 import { expect, type Page, type Route } from '@playwright/test';
 import { test } from './support/test';
+import { serverNow } from './support/demo';
 import { signInViaApi, type DemoRole } from './support/accounts';
 
 /**
@@ -76,7 +77,7 @@ test.describe('header', () => {
     await expect(page.getByTestId('greeting')).toHaveText(/^Good (Morning|Afternoon|Evening), \S+$/);
     await expect(page.getByTestId('role-badge')).toHaveText('Teacher');
     await expect(page.getByTestId('school-name')).toHaveText('Greenhill Academy');
-    const today = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' }).format(new Date());
+    const today = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Nairobi' }).format(new Date(serverNow()));
     await expect(page.getByTestId('today')).toContainText(today);
   });
 });
@@ -210,6 +211,7 @@ test.describe('responsive sidebar', () => {
     await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
     const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
     expect(cookie?.value).toBe('false');
+    // The browser's cookie store dates max-age by the machine's clock, not the page's.
     const days = (cookie!.expires - Date.now() / 1000) / 86_400;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7.01);

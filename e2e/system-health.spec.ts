@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
+import { serverNow } from './support/demo';
 import { levelOf, type SystemHealth } from '../src/shared/contracts/health';
 import { signInViaApi } from './support/accounts';
 
@@ -91,7 +92,7 @@ test.describe('system health', () => {
     await expect(chart.locator('.recharts-area-area')).toBeVisible();
 
     // Same figures as the API; then 12 more API requests appear in the chart within a poll or two.
-    const sinceMinute = Math.floor(Date.now() / 60_000) * 60_000;
+    const sinceMinute = Math.floor(serverNow() / 60_000) * 60_000;
     const api = (await (await page.request.get('/api/system/health')).json()) as SystemHealth;
     expect(api.requests.series).toHaveLength(15);
     const before = requestsSince(api.requests.series, sinceMinute);

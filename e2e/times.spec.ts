@@ -80,3 +80,81 @@ test('finance officer: a bus stop’s pick-up time in 12-hour text is refused ra
   // The journey's own route goes again (other journeys count the demo's routes).
   expect((await page.request.delete(`/api/transport/routes/${route.id}`)).status()).toBeLessThan(300);
 });
+
+test('teacher: a late learner’s arrival time in 12-hour text stops the register’s save (one message, the box focused)', async ({ page }) => {
+  await signInViaApi(page, 'teacher');
+  await page.goto('/dashboard/attendance');
+  await expect(page.getByTestId('register-title')).toHaveText('Grade 7 East');
+  // The previous school day: marked in the demo, still open to its class teacher.
+  const shown = await page.getByTestId('register-date').inputValue();
+  await page.getByTestId('previous-day').click();
+  await expect(page.getByTestId('register-date')).not.toHaveValue(shown);
+  const register = page.getByTestId('register');
+  await expect(register).toHaveAttribute('data-marked', 'true');
+  const row = register.locator('[data-testid="register-row"][data-status="present"]').first();
+  const studentId = (await row.getAttribute('data-student-id'))!;
+  const learner = register.locator(`[data-testid="register-row"][data-student-id="${studentId}"]`);
+
+  await learner.getByTestId('mark-late').click();
+  const arrival = learner.getByTestId('arrival-input');
+  await arrival.fill('8:20 AM');
+  await arrival.blur();
+  await expect(learner.getByText('Enter the time as HH:MM, 24-hour, e.g. 14:05.')).toBeVisible();
+
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && new URL(r.url()).pathname === '/api/attendance/registers') puts.push(r.url());
+  });
+  await page.getByTestId('register-save').click();
+  await expect(page.getByTestId('register-form-error')).toBeVisible();
+  await expect(learner.getByTestId('row-error')).toHaveText('Enter the time as HH:MM, 24-hour, e.g. 14:05.');
+  await expect(page.getByText('Enter the time as HH:MM, 24-hour, e.g. 14:05.')).toHaveCount(1);
+  await expect(arrival).toBeFocused();
+  await expect(arrival).toHaveAttribute('aria-invalid', 'true');
+  await expect(learner).toHaveAttribute('data-status', 'late');
+  expect(puts).toEqual([]);
+
+  // As 24-hour text it is a time: the row's error goes and the box shows it as HH:MM (not saved here:
+  // the register's past-day reason and the save are attendance-register.spec's journeys).
+  await arrival.fill('8.20');
+  await expect(learner.getByTestId('row-error')).toHaveCount(0);
+  await arrival.blur();
+  await expect(arrival).toHaveValue('08:20');
+  await expect(page.getByText('Enter the time as HH:MM, 24-hour, e.g. 14:05.')).toHaveCount(0);
+});
+
+test('admin on a phone: a communication’s expiry time that is not a time is refused, its message across the row, not 23:59', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInViaApi(page, 'edufam_admin');
+  await page.goto('/admin/announcements');
+  await page.getByTestId('new-communication').click();
+  const dialog = page.getByTestId('communication-dialog');
+  await dialog.getByTestId('communication-expires').fill('31/12/2099');
+  const time = dialog.getByTestId('communication-expires-time');
+  await expect(time).toHaveValue('23:59');
+  await time.fill('2:30 PM');
+  await time.blur();
+  const message = dialog.getByText('Enter the time as HH:MM, 24-hour, e.g. 14:05.');
+  await expect(message).toHaveCount(1);
+  await expect(time).toHaveAttribute('aria-invalid', 'true');
+  // Under the date and time pair, as wide as the pair (not under the narrow time box alone): two lines at most.
+  const [msgBox, timeBox, dayBox] = [await message.boundingBox(), await time.boundingBox(), await dialog.getByTestId('communication-expires').boundingBox()];
+  expect(msgBox!.width).toBeGreaterThan(timeBox!.width * 1.5);
+  expect(msgBox!.x).toBeLessThanOrEqual(dayBox!.x + 1);
+  expect(msgBox!.height).toBeLessThan(40);
+  await message.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('communication-expiry-375.png') });
+
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/communications') posts.push(r.url());
+  });
+  await dialog.getByTestId('communication-submit').click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+  await expect(message).toHaveCount(1);
+  expect(posts).toEqual([]);
+  // Typed as a time, the message goes (the day does not end at 23:59 instead of it).
+  await time.fill('14:05');
+  await expect(message).toHaveCount(0);
+  await expect(time).toHaveValue('14:05');
+});

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
+import { serverNow } from './support/demo';
 import { Secret, TOTP } from 'otpauth';
 import { DEMO_PASSWORD, signInViaApi } from './support/accounts';
 
@@ -11,7 +12,7 @@ import { DEMO_PASSWORD, signInViaApi } from './support/accounts';
  */
 
 const PERIOD_MS = 30_000;
-const stepNow = () => Math.floor(Date.now() / PERIOD_MS);
+const stepNow = () => Math.floor(serverNow() / PERIOD_MS);
 
 function totpFor(secret: string): TOTP {
   return new TOTP({ issuer: 'EduFam', secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
@@ -19,7 +20,7 @@ function totpFor(secret: string): TOTP {
 
 /** A code that is none of the codes the server accepts now (the current step and one either side). */
 function wrongCode(totp: TOTP): string {
-  const valid = new Set([-1, 0, 1].map((d) => totp.generate({ timestamp: Date.now() + d * PERIOD_MS })));
+  const valid = new Set([-1, 0, 1].map((d) => totp.generate({ timestamp: serverNow() + d * PERIOD_MS })));
   let n = 123456;
   while (valid.has(String(n).padStart(6, '0'))) n = (n + 111_111) % 1_000_000;
   return String(n).padStart(6, '0');
@@ -58,7 +59,7 @@ test('an admin turns on two-factor, then signs in with a fresh code after a wron
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   const totp = totpFor(secret);
   const enrolledStep = stepNow();
-  await dialog.getByLabel('Enter the 6-digit code').fill(totp.generate());
+  await dialog.getByLabel('Enter the 6-digit code').fill(totp.generate({ timestamp: serverNow() }));
 
   // Recovery codes, shown once.
   await expect(dialog.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
@@ -94,7 +95,7 @@ test('an admin turns on two-factor, then signs in with a fresh code after a wron
 
   // The enrolment used this time step's code, and a code cannot be replayed: the phone's next code
   // (the following 30-second step, which the server accepts as a clock one step ahead) signs in.
-  const nextStep = Math.max(Date.now(), (enrolledStep + 1.5) * PERIOD_MS);
+  const nextStep = Math.max(serverNow(), (enrolledStep + 1.5) * PERIOD_MS);
   await page.getByTestId('two-factor-code').fill(totp.generate({ timestamp: nextStep }));
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('navigation').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { demoCalendar, demoFacts, demoToday } from '../../src/server/seed/demo-calendar';
-import { formatMonth } from '../../src/shared/dates';
+import { formatMonth, schoolToday } from '../../src/shared/dates';
 import { nextMonth } from '../../src/shared/payroll/run';
 
 /**
@@ -27,3 +27,12 @@ export const CUR_MONTH = demo.currentMonth;
 export const NEXT_MONTH = nextMonth(CUR_MONTH);
 /** "October 2026" for a month. */
 export const monthLabel = formatMonth;
+
+/**
+ * How far the servers' clock runs ahead of this machine's, in ms: whole days with EDUFAM_DEMO_DATE (the
+ * demo clock keeps the real time of day, src/server/demo-clock.ts), else 0. Journeys that compare with
+ * the server's or the page's clock (a TOTP code, a cookie's expiry, a metrics minute) use serverNow().
+ */
+export const CLOCK_OFFSET_MS = Date.parse(`${demo.cal.today}T00:00:00Z`) - Date.parse(`${schoolToday()}T00:00:00Z`);
+/** The servers' (and the app page's) clock now, epoch ms. */
+export const serverNow = (): number => Date.now() + CLOCK_OFFSET_MS;

@@ -8,6 +8,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { startDemoClock } from '../../src/server/demo-clock.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { schools } from '../../src/server/db/schema/index.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/seed.js';
@@ -16,6 +17,8 @@ import { insertAccount } from '../../src/server/modules/auth/accounts.repository
 import { FIXTURE_ACCOUNTS } from './fixture-accounts.js';
 
 const config = loadConfig();
+// EDUFAM_DEMO_DATE: the journeys run as a demo of that day, on its clock, as main.ts does.
+if (config.EDUFAM_DEMO_DATE) startDemoClock(config.EDUFAM_DEMO_DATE);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await database.migrate();
 await seedDemo(database.db);

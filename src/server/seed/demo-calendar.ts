@@ -185,8 +185,8 @@ export interface PlannedSeries {
  * earlier terms' End of Term released (their report cards went home); in the latest term each sitting
  * whose marks entry has opened by today, released once the next one opened, the last one open. In the
  * holiday after a term its End of Term entry stays open until the coming term's first week (late
- * marks), so a teacher always has a series to enter. Early in Term 1, when nothing of this year is
- * released yet, last year's End of Term 3 is (first in the list).
+ * marks), so a teacher always has a series to enter. In Term 1 last year's End of Term 3 is released
+ * too (first in the list): until this year's End of Term 1 it is the only result of the lower levels.
  */
 export function demoExamPlan(cal: DemoCalendar): PlannedSeries[] {
   const out: PlannedSeries[] = [];
@@ -195,7 +195,9 @@ export function demoExamPlan(cal: DemoCalendar): PlannedSeries[] {
   const last = opened.at(-1);
   if (last && last.entryClosesOn < cal.today) last.entryClosesOn = addDays(cal.comingTerm.startsOn, 4);
   for (const sitting of opened) out.push({ sitting, term: cal.latestTerm, status: sitting === last ? 'open' : 'released', lastYear: false });
-  if (!out.some((x) => x.status === 'released')) out.unshift({ sitting: termSittings(cal.historyTerms[2]!).at(-1)!, term: cal.historyTerms[2]!, status: 'released', lastYear: true });
+  // In Term 1 last year's End of Term 3 is the newest result every learner has (the opener and mid-term are
+  // sat by the upper levels only): parents of younger children see it until this year's End of Term 1.
+  if (cal.latestTerm.number === 1) out.unshift({ sitting: termSittings(cal.historyTerms[2]!).at(-1)!, term: cal.historyTerms[2]!, status: 'released', lastYear: true });
   return out;
 }
 

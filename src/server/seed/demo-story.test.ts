@@ -46,9 +46,11 @@ describe(`the demo started on ${TODAY}`, () => {
     expect(late!.n).toBe(0);
   });
 
-  it('has this term’s opener released and its mid-term open for entry today, sat last week, with marks coming in', async () => {
+  it('has last year’s End of Term 3 and this term’s opener released and its mid-term open for entry today, sat last week, with marks coming in', async () => {
     const series = await rows(`select name, status, entry_opens_on::text as opens, entry_closes_on::text as closes from exam_series where school_id = ${GH} order by starts_on`);
     expect(series.map((s) => [s.name, s.status])).toEqual([
+      // Last year's End of Term 3: the lower levels' newest results until this year's End of Term 1.
+      ['End of Term 3 2027', 'released'],
       ['Opener Term 1 2028', 'released'],
       ['Mid-Term 1 2028', 'open'],
     ]);

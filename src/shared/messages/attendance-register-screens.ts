@@ -1,4 +1,5 @@
 import { attendanceMessages as a } from './attendance.js';
+import { timeFieldMessages } from './dates.js';
 
 /**
  * Labels and texts of the register screens (issue 13 §1): the teacher's "Class Attendance" page (stream,
@@ -99,7 +100,8 @@ export const attendanceRegisterScreens = {
     unmarkedLeft: (n: number) => `Mark every learner first: ${n} not marked.`,
     reasonRequired: a.editReasonRequired,
     excusedReasonRequired: a.reasonRequiredExcused,
-    arrivalInvalid: a.arrivalInvalid,
+    /** An arrival box holding text that is not a time: the time fields' own words (one message under the row). */
+    arrivalInvalid: timeFieldMessages.invalid,
     fixErrors: 'Check the highlighted learners.',
     unmarkedRow: 'Choose present, absent, late or excused.',
     // Read only.

@@ -93,22 +93,49 @@ function instantOf(v: DayTime, emptyTime: string | null): string | null | 'inval
 /**
  * A day as dd/mm/yyyy (DateField) with its 24-hour time (TimeField) beside it, as the communication
  * form's expiry: text that is not a day or a time stays in the value as typed, so sending refuses it.
+ * Once the time box is left holding text that is not a time, "Enter the time as HH:MM…" spans the pair's
+ * full width under it (under the narrow box it would wrap over four lines on a phone), unless the form's
+ * own error line already says so (`timeRefused`).
  */
-function DayTimeField({ id, value, onChange, invalid, testId }: { id: string; value: DayTime; onChange: (v: DayTime) => void; invalid?: boolean; testId: string }) {
+function DayTimeField({ id, value, onChange, invalid, timeRefused, testId }: { id: string; value: DayTime; onChange: (v: DayTime) => void; invalid?: boolean; timeRefused?: boolean; testId: string }) {
+  const [timeLeft, setTimeLeft] = React.useState(false);
+  const timeWrong = timeLeft && !timeRefused && readTimeText(value.time).invalid;
+  const timeErrorId = `${id}-time-format`;
   return (
-    <div className="flex gap-2">
-      <DateField
-        id={id}
-        value={value.day}
-        onValueChange={(day) => onChange({ ...value, day })}
-        keepInvalidText
-        min={schoolToday()}
-        wrapperClassName="flex-1"
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        data-testid={testId}
-      />
-      <TimeField aria-label={dateFieldMessages.time} value={value.time} disabled={!value.day} onValueChange={(time) => onChange({ ...value, time })} keepInvalidText wrapperClassName="w-24 shrink-0" data-testid={`${testId}-time`} />
+    <div className="grid min-w-0 gap-1.5">
+      <div className="flex gap-2">
+        <DateField
+          id={id}
+          value={value.day}
+          onValueChange={(day) => onChange({ ...value, day })}
+          keepInvalidText
+          min={schoolToday()}
+          wrapperClassName="flex-1"
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          data-testid={testId}
+        />
+        <TimeField
+          aria-label={dateFieldMessages.time}
+          value={value.time}
+          disabled={!value.day}
+          onValueChange={(time) => {
+            if (!readTimeText(time).invalid) setTimeLeft(false);
+            onChange({ ...value, time });
+          }}
+          onBlur={() => setTimeLeft(true)}
+          keepInvalidText
+          showFormatError={false}
+          aria-describedby={timeWrong ? timeErrorId : undefined}
+          wrapperClassName="w-24 shrink-0"
+          data-testid={`${testId}-time`}
+        />
+      </div>
+      {timeWrong && (
+        <p id={timeErrorId} role="alert" className="text-xs text-destructive" data-testid={`${testId}-time-format`}>
+          {timeFieldMessages.invalid}
+        </p>
+      )}
     </div>
   );
 }
@@ -422,7 +449,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
                 <Label htmlFor="announcement-publish-at" className="text-xs text-muted-foreground">
                   {t.publishAt}
                 </Label>
-                <DayTimeField id="announcement-publish-at" value={publishAt} onChange={setPublishAt} invalid={!!formError.field('publishAt')} testId="announcement-publish-at" />
+                <DayTimeField id="announcement-publish-at" value={publishAt} onChange={setPublishAt} invalid={!!formError.field('publishAt')} timeRefused={formError.error?.message === timeFieldMessages.invalid} testId="announcement-publish-at" />
                 <FieldError id="announcement-publish-at-error" message={formError.field('publishAt')} />
               </div>
             )}
@@ -432,7 +459,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
         <div className="grid gap-5 sm:grid-cols-2 sm:items-start">
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="announcement-expires">{t.expiresAt}</Label>
-            <DayTimeField id="announcement-expires" value={expiresAt} onChange={setExpiresAt} invalid={!!formError.field('expiresAt')} testId="announcement-expires" />
+            <DayTimeField id="announcement-expires" value={expiresAt} onChange={setExpiresAt} invalid={!!formError.field('expiresAt')} timeRefused={formError.error?.message === timeFieldMessages.invalid} testId="announcement-expires" />
             {!formError.field('expiresAt') && <p className="text-xs text-muted-foreground">{t.expiresHint}</p>}
             <FieldError id="announcement-expires-error" message={formError.field('expiresAt')} />
           </div>

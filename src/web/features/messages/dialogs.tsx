@@ -10,7 +10,8 @@ import { FieldError, FormErrorAlert } from '@/components/form-feedback';
 import { SearchField } from '@/components/search-field';
 import { Avatar, AvatarFallback, initialsOf } from '@/components/ui/avatar';
 import { Input } from '@/components/ui/input';
-import { TimeField } from '@/components/time-field';
+import { readTimeText, TimeField } from '@/components/time-field';
+import { timeFieldMessages } from '@shared/messages/dates';
 import { Select, SelectContent, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
@@ -234,6 +235,9 @@ export function BroadcastDialog({ open, onOpenChange, email, role }: { open: boo
   );
 }
 
+/** A from/to box the refused save found holding no time: invalid, described by the line under the pair. */
+const timeBoxError = (bad: boolean) => (bad ? { 'aria-invalid': true as const, 'aria-describedby': 'office-hours-time-error' } : {});
+
 /** Staff "Office hours": days, from–to (Nairobi) and the auto-reply parents get outside them, on or off. */
 export function OfficeHoursDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const o = t.officeHours;
@@ -245,6 +249,12 @@ export function OfficeHoursDialog({ open, onOpenChange }: { open: boolean; onOpe
   const [end, setEnd] = React.useState('17:00');
   const [autoReply, setAutoReply] = React.useState(conversationMessages.defaultAutoReply);
   const [error, setError] = React.useState<{ message: string; fields: Record<string, string> } | null>(null);
+  // Set by a save refused for a from/to box holding text that is not a time (the boxes keep it as typed):
+  // while one still does, one line under the pair says so and the boxes' own lines step aside.
+  const [checkTimes, setCheckTimes] = React.useState(false);
+  const badStart = checkTimes && readTimeText(start).invalid;
+  const badEnd = checkTimes && readTimeText(end).invalid;
+  const timeError = badStart || badEnd ? timeFieldMessages.invalid : undefined;
   React.useEffect(() => {
     if (open && hours.data) {
       setEnabled(hours.data.enabled);
@@ -253,10 +263,20 @@ export function OfficeHoursDialog({ open, onOpenChange }: { open: boolean; onOpe
       setEnd(hours.data.end);
       setAutoReply(hours.data.autoReply);
       setError(null);
+      setCheckTimes(false);
     }
   }, [open, hours.data]);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    // Refuse rather than save office hours with no time (or the last one) in place of a mistyped one.
+    const bad = readTimeText(start).invalid ? 'office-hours-start' : readTimeText(end).invalid ? 'office-hours-end' : null;
+    if (bad) {
+      setCheckTimes(true);
+      setError(null);
+      document.getElementById(bad)?.focus();
+      return;
+    }
+    setCheckTimes(false);
     save.mutate(
       { enabled, days, start, end, autoReply },
       {
@@ -275,7 +295,7 @@ export function OfficeHoursDialog({ open, onOpenChange }: { open: boolean; onOpe
       pending={save.isPending}
       className="max-w-lg grid-cols-1"
       testId="office-hours-dialog"
-      form={{ onSubmit: submit, className: 'grid gap-4' }}
+      form={{ onSubmit: submit, className: 'grid gap-4', noValidate: true }}
       title={o.title}
       description={o.description}
     >
@@ -309,11 +329,15 @@ export function OfficeHoursDialog({ open, onOpenChange }: { open: boolean; onOpe
           </fieldset>
           <div className="grid grid-cols-2 gap-3">
             <LabelledField id="office-hours-start" label={o.start} className="grid gap-1.5">
-              <TimeField id="office-hours-start" value={start} onValueChange={setStart} required />
+              <TimeField id="office-hours-start" value={start} onValueChange={setStart} keepInvalidText showFormatError={!timeError} {...timeBoxError(badStart)} required data-testid="office-hours-start" />
             </LabelledField>
             <LabelledField id="office-hours-end" label={o.end} error={error?.fields.end} className="grid gap-1.5">
-              <TimeField id="office-hours-end" value={end} onValueChange={setEnd} required />
+              <TimeField id="office-hours-end" value={end} onValueChange={setEnd} keepInvalidText showFormatError={!timeError} {...timeBoxError(badEnd)} required data-testid="office-hours-end" />
             </LabelledField>
+            {/* Under the pair, the dialog's full width (a half-width line would wrap on a phone). */}
+            <div className="col-span-2 empty:hidden">
+              <FieldError id="office-hours-time-error" message={timeError} />
+            </div>
           </div>
           <LabelledField id="office-hours-reply" label={o.autoReply} className="grid gap-1.5">
             <textarea id="office-hours-reply" rows={3} maxLength={1000} value={autoReply} onChange={(e) => setAutoReply(e.target.value)} className={textareaClass} />

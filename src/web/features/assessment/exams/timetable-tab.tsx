@@ -7,7 +7,8 @@ import { FormErrorAlert } from '@/components/form-feedback';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { TimeField } from '@/components/time-field';
+import { readTimeText, TimeField } from '@/components/time-field';
+import { timeFieldMessages } from '@shared/messages/dates';
 import { OptionSelect } from '@/components/select-parts';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { cn } from '@/lib/utils';
@@ -49,8 +50,15 @@ const inputOf = (r: Row): TimetableInput => ({
 });
 const same = (a: Row[], b: Row[]) => JSON.stringify(a.map(inputOf)) === JSON.stringify(b.map(inputOf));
 
-/** Client checks before the PUT (the server names clashes itself). */
-function rowProblem(r: Row, i: number): string | null {
+/** The id of a row's start or end box (a save refused for a time focuses the first wrong one). */
+const timeBoxId = (key: string, end: boolean) => `tt-${key}-${end ? 'end' : 'start'}`;
+
+/**
+ * Client checks before the PUT (the server names clashes itself): a start or end box holding text that
+ * is not a time (kept as typed) refuses with "Enter the time as HH:MM…" rather than "incomplete".
+ */
+export function rowProblem(r: Pick<Row, 'subjectId' | 'paper' | 'sitsOn' | 'startsAt' | 'endsAt'>, i: number): string | null {
+  if (readTimeText(r.startsAt).invalid || readTimeText(r.endsAt).invalid) return timeFieldMessages.invalid;
   if (!r.subjectId || !r.paper.trim() || !r.sitsOn || !/^\d{2}:\d{2}$/.test(r.startsAt) || !/^\d{2}:\d{2}$/.test(r.endsAt)) return t.rowIncomplete(i + 1);
   if (r.endsAt <= r.startsAt) return t.rowEndsBeforeStart(i + 1);
   return null;
@@ -115,7 +123,9 @@ function TimetableEditor({ exam }: { exam: Exam }) {
   const firstDay = exam.startsOn ?? '';
   const setRow = (key: string, patch: Partial<Row>) => setRows((rs) => rs!.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const addRow = () => {
-    const last = rows[rows.length - 1];
+    const lastRow = rows[rows.length - 1];
+    // A last end that is not a time (kept as typed) gives the new row the default hours.
+    const last = lastRow && !readTimeText(lastRow.endsAt).invalid ? lastRow : lastRow && { ...lastRow, endsAt: '' };
     setRows([...rows, newRow({ sitsOn: last?.sitsOn ?? firstDay, startsAt: last?.endsAt && last.endsAt < '16:00' ? last.endsAt : '08:00', endsAt: last?.endsAt && last.endsAt < '16:00' ? addHours(last.endsAt, 2) : '10:00' })]);
   };
   const fill = () => {
@@ -126,7 +136,11 @@ function TimetableEditor({ exam }: { exam: Exam }) {
   const submit = () => {
     setProblem(null);
     const bad = rows.map(rowProblem).find((p) => p !== null);
-    if (bad) return setProblem(bad);
+    if (bad) {
+      const wrongTime = rows.find((r) => readTimeText(r.startsAt).invalid || readTimeText(r.endsAt).invalid);
+      if (wrongTime) document.getElementById(timeBoxId(wrongTime.key, !readTimeText(wrongTime.startsAt).invalid))?.focus();
+      return setProblem(bad);
+    }
     save.mutate(
       { examId: exam.id, entries: rows.map(inputOf) },
       {
@@ -196,6 +210,7 @@ function TimetableEditor({ exam }: { exam: Exam }) {
                   exam={exam}
                   teachers={people}
                   readOnly={readOnly}
+                  timeRefused={problem === timeFieldMessages.invalid}
                   onChange={(patch) => setRow(row.key, patch)}
                   onRemove={() => setRows(rows.filter((r) => r.key !== row.key))}
                 />
@@ -281,6 +296,7 @@ function TimetableRow({
   exam,
   teachers,
   readOnly,
+  timeRefused,
   onChange,
   onRemove,
 }: {
@@ -289,6 +305,8 @@ function TimetableRow({
   exam: Exam;
   teachers: { id: string; name: string }[];
   readOnly: boolean;
+  /** The save was refused for a time: the message is above the buttons, the boxes' own lines step aside and a wrong box is marked. */
+  timeRefused: boolean;
   onChange: (patch: Partial<Row>) => void;
   onRemove: () => void;
 }) {
@@ -297,6 +315,12 @@ function TimetableRow({
   if (row.paper && !papers.includes(row.paper)) papers.push(row.paper);
   const n = index + 1;
   const label = (what: string) => `${t.rowLabel(n)}: ${what}`;
+  const timeBox = (end: boolean, value: string) => ({
+    id: timeBoxId(row.key, end),
+    keepInvalidText: true,
+    showFormatError: !timeRefused,
+    'aria-invalid': (timeRefused && readTimeText(value).invalid) || undefined,
+  });
   return (
     <li
       className="relative grid grid-cols-2 gap-2 rounded-lg border p-3 sm:grid-cols-3 lg:grid-cols-[9.5rem_7rem_7rem_minmax(0,1.5fr)_minmax(0,0.9fr)_minmax(0,0.8fr)_minmax(0,1.2fr)_2.25rem] lg:items-center lg:rounded-md lg:border-0 lg:p-1 lg:hover:bg-muted/40"
@@ -308,11 +332,11 @@ function TimetableRow({
       </label>
       <label className="grid min-w-0 gap-1 [&>*]:min-w-0">
         <span className={CAPTION}>{t.starts}</span>
-        <TimeField value={row.startsAt} onValueChange={(startsAt) => onChange({ startsAt })} disabled={readOnly} aria-label={label(t.starts)} className="h-9" data-testid="tt-start" />
+        <TimeField value={row.startsAt} onValueChange={(startsAt) => onChange({ startsAt })} disabled={readOnly} aria-label={label(t.starts)} className="h-9" {...timeBox(false, row.startsAt)} data-testid="tt-start" />
       </label>
       <label className="grid min-w-0 gap-1 [&>*]:min-w-0">
         <span className={CAPTION}>{t.ends}</span>
-        <TimeField value={row.endsAt} onValueChange={(endsAt) => onChange({ endsAt })} disabled={readOnly} aria-label={label(t.ends)} className="h-9" data-testid="tt-end" />
+        <TimeField value={row.endsAt} onValueChange={(endsAt) => onChange({ endsAt })} disabled={readOnly} aria-label={label(t.ends)} className="h-9" {...timeBox(true, row.endsAt)} data-testid="tt-end" />
       </label>
       <CellSelect
         className="col-span-2 grid min-w-0 gap-1 sm:col-span-2 lg:col-span-1 [&>*]:min-w-0"

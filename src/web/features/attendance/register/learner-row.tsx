@@ -187,6 +187,10 @@ export const LearnerRow = React.memo(function LearnerRow({
                 disabled={!editable}
                 aria-label={e.arrivalLabel(entry.name)}
                 aria-invalid={errors?.arrival ? true : undefined}
+                // A mistyped time stays in the mark as typed, so the save refuses it (the row's error line,
+                // with the box's own line stepping aside) instead of saving the learner late with no time.
+                keepInvalidText
+                showFormatError={!errors?.arrival}
                 data-testid="arrival-input"
               />
             </div>

@@ -22,15 +22,16 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { StatCard, type Accent } from '@/components/stat-card';
 import { DateField } from '@/components/date-field';
-import { TimeField as TimeBox } from '@/components/time-field';
+import { readTimeText, TimeField as TimeBox } from '@/components/time-field';
+import { timeFieldMessages } from '@shared/messages/dates';
 import { useAttendanceCalendar } from '../api/registers';
 import { DaySkeleton, FilterField, Notice } from '../principal/bits';
 import { calendarOf } from '../register/school-days';
 import { useSaveStaffDay, useStaffDay } from './staff-api';
 import { isLateAt, LateBadge, STAFF_TONE, stepSchoolDay } from './staff-status';
 
-/** What HR edits per person: '' for an empty time or note. */
-interface Entry {
+/** What HR edits per person: '' for an empty time or note; a time box's text as typed when it is not a time. */
+export interface Entry {
   status: StaffStatus | null;
   checkIn: string;
   checkOut: string;
@@ -42,9 +43,14 @@ const entryOf = (i: StaffDayItem): Entry => ({ status: i.status, checkIn: i.chec
 const same = (a: Entry, b: Entry) => a.status === b.status && a.checkIn === b.checkIn && a.checkOut === b.checkOut && a.note.trim() === b.note.trim();
 const timed = (s: StaffStatus | null) => s === 'present' || s === 'official_duty';
 
-/** The row's problems as the API would report them (shown after a save attempt). */
-function errorsOf(e: Entry): Errors {
+/**
+ * The row's problems as the API would report them (shown after a save attempt). A time box holding
+ * text that is not a time (kept as typed) comes first: saved, it would be no time at all.
+ */
+export function errorsOf(e: Entry): Errors {
   if (!e.status) return {};
+  if (timed(e.status) && readTimeText(e.checkIn).invalid) return { checkIn: timeFieldMessages.invalid };
+  if (timed(e.status) && readTimeText(e.checkOut).invalid) return { checkOut: timeFieldMessages.invalid };
   if (e.status === 'present' && !e.checkIn) return { checkIn: am.checkInRequired };
   if (timed(e.status) && e.checkOut && !e.checkIn) return { checkIn: am.checkInRequired };
   if (timed(e.status) && e.checkIn && e.checkOut && e.checkOut < e.checkIn) return { checkOut: am.checkOutBeforeIn };
@@ -472,6 +478,8 @@ function TimeField({ label, value, onChange, disabled, error, testId, name }: { 
         id={id}
         value={value}
         onValueChange={onChange}
+        keepInvalidText
+        showFormatError={!error}
         disabled={disabled}
         aria-label={`${label}: ${name}`}
         aria-invalid={!!error || undefined}

@@ -23,7 +23,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
-import { TimeField } from '@/components/time-field';
+import { readTimeText, TimeField } from '@/components/time-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
@@ -34,7 +34,7 @@ import { LabelledField } from '@/components/field';
 import { NameSelectItems } from '@/components/select-parts';
 import { IconBadge } from '@/components/icon-badge';
 import { DateField } from '@/components/date-field';
-import { dateFieldMessages } from '@shared/messages/dates';
+import { dateFieldMessages, timeFieldMessages } from '@shared/messages/dates';
 
 const m = messages.communications;
 const f = m.form;
@@ -50,14 +50,29 @@ const formSchema = z.object({
   schoolId: z.string(),
   dismissible: z.boolean(),
   isActive: z.boolean(),
-  expiresAt: z.string().refine((v) => {
-    if (!v) return true;
-    const iso = expiryOf(v);
-    return !!iso && new Date(iso).getTime() > Date.now();
-  }, im.expiryInPast),
+  expiresAt: expiresAtSchema(),
 });
 type FormValues = z.infer<typeof formSchema>;
-/** The expiry instant of the form's "YYYY-MM-DDTHH:MM" (Nairobi); a day whose time box is empty or not a time ends at 23:59. */
+
+/** The time box's part of the form's expiry "YYYY-MM-DDT…": "HH:MM", '' (empty), or its text as typed when it is not a time. */
+const expiryTime = (v: string) => (v.includes('T') ? v.slice(v.indexOf('T') + 1) : '');
+
+/**
+ * The expiry's rule: none, or a day and time still to come. A time box holding text that is not a time
+ * is refused with the time fields' own words, rather than the day ending at 23:59 (or "in the past").
+ */
+export function expiresAtSchema() {
+  return z
+    .string()
+    .refine((v) => !readTimeText(expiryTime(v)).invalid, timeFieldMessages.invalid)
+    .refine((v) => {
+      if (!v || readTimeText(expiryTime(v)).invalid) return true;
+      const iso = expiryOf(v);
+      return !!iso && new Date(iso).getTime() > Date.now();
+    }, im.expiryInPast);
+}
+
+/** The expiry instant of the form's "YYYY-MM-DDTHH:MM" (Nairobi); a day whose time box is empty ends at 23:59. */
 function expiryOf(v: string): string | null {
   return fromNairobiInput(v.endsWith('T') ? `${v}23:59` : v);
 }
@@ -99,7 +114,7 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
   const schools = useSchoolOptions(true);
   const [formError, setFormError] = React.useState<string | null>(null);
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: defaultsOf(editing) });
-  const { register, control, handleSubmit, setError, formState } = form;
+  const { register, control, handleSubmit, setError, formState, trigger } = form;
   const errors = formState.errors;
   const fid = (name: string) => `${id}-${name}`;
   const invalid = (name: FieldName) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': fid(`${name}-error`) } : {});
@@ -250,13 +265,36 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
           name="expiresAt"
           render={({ field }) => {
             // The day as dd/mm/yyyy and its 24-hour time; the form keeps "YYYY-MM-DDTHH:MM" (Nairobi).
-            const [day = '', time = ''] = field.value ? field.value.split('T') : [];
-            // A day picked with no time yet gets 23:59; a time box emptied (or holding no time) keeps "dayT".
+            const day = field.value ? (field.value.split('T')[0] ?? '') : '';
+            const time = expiryTime(field.value ?? '');
+            // A day picked with no time yet gets 23:59; a time box emptied keeps "dayT"; one holding text
+            // that is not a time keeps it as typed, so the form refuses it.
             const onDay = (d: string) => field.onChange(d ? `${d}T${time || '23:59'}` : '');
+            const timeBad = readTimeText(time).invalid;
             return (
               <div className="flex gap-2 sm:max-w-80">
                 <DateField id={fid('expiresAt')} value={day} onValueChange={onDay} onBlur={field.onBlur} wrapperClassName="flex-1" {...invalid('expiresAt')} data-testid="communication-expires" />
-                <TimeField aria-label={dateFieldMessages.time} value={time} disabled={!day} onValueChange={(t) => field.onChange(`${day}T${t}`)} wrapperClassName="w-32" data-testid="communication-expires-time" />
+                {/* Its "Enter the time as HH:MM…" is the field's error line under the pair (full width: under
+                    the narrow box it would wrap over four lines on a phone), checked when the box is left. */}
+                <TimeField
+                  ref={timeBad ? field.ref : undefined}
+                  aria-label={dateFieldMessages.time}
+                  value={time}
+                  disabled={!day}
+                  keepInvalidText
+                  showFormatError={false}
+                  onValueChange={(t) => {
+                    field.onChange(`${day}T${t}`);
+                    if (errors.expiresAt) void trigger('expiresAt');
+                  }}
+                  onBlur={() => {
+                    field.onBlur();
+                    if (timeBad) void trigger('expiresAt');
+                  }}
+                  {...(timeBad ? invalid('expiresAt') : {})}
+                  wrapperClassName="w-32"
+                  data-testid="communication-expires-time"
+                />
               </div>
             );
           }}

@@ -178,7 +178,8 @@ export function LearnerRegister({ mode, onOpen }: { mode: RegisterMode; onOpen: 
     return [...seen.values()].sort((a, b) => a.order - b.order);
   }, [allClasses]);
   const streamOptions = React.useMemo(() => {
-    if (mode === 'teacher' && figures.data) return figures.data.streams.map((s) => ({ value: s.classId, label: s.name }));
+    // A teacher never gets the whole school's streams, not even while their own are loading.
+    if (mode === 'teacher') return (figures.data?.streams ?? []).map((s) => ({ value: s.classId, label: s.name }));
     return allClasses.filter((c) => !list.values.levelId || c.levelId === list.values.levelId).map((c) => ({ value: c.id, label: c.name }));
   }, [mode, figures.data, allClasses, list.values.levelId]);
 

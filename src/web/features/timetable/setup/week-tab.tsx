@@ -9,7 +9,8 @@ import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { TimeField } from '@/components/time-field';
+import { readTimeText, TimeField } from '@/components/time-field';
+import { timeFieldMessages } from '@shared/messages/dates';
 import { Label } from '@/components/ui/label';
 import { PendingButton } from '@/components/pending-button';
 import { FormError, NativeSelect, Panel, SelectField, SetupField, levelChoices, SHORT_DAYS, lessonPeriods, scheduleOf, useFormError , DeleteConfirm } from './setup-bits';
@@ -24,6 +25,8 @@ const toMin = (t: string) => {
   const [h, m] = t.split(':').map(Number);
   return (h ?? 0) * 60 + (m ?? 0);
 };
+/** The id of a line's start or end box (the refused save focuses the first wrong one). */
+const timeBoxId = (key: string, end: boolean) => `tt-line-${key}-${end ? 'end' : 'start'}`;
 const toTime = (min: number) => `${String(Math.floor(min / 60) % 24).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
 
 /**
@@ -53,9 +56,22 @@ export function standardDay(minutes: number, start = '08:00'): BellPeriod[] {
   return out;
 }
 
-/** Problems of a drafted day: end after start, lines in time order without overlap, labels set, a day ticked. */
-function validate(days: number[], lines: BellPeriod[]): string | null {
+/** The first start or end box of the lines holding text that is not a time (the boxes keep it as typed), or null. */
+export function badTimeBox(lines: Pick<BellPeriod, 'start' | 'end'>[]): { index: number; end: boolean } | null {
+  for (const [index, l] of lines.entries()) {
+    if (readTimeText(l.start).invalid) return { index, end: false };
+    if (readTimeText(l.end).invalid) return { index, end: true };
+  }
+  return null;
+}
+
+/**
+ * Problems of a drafted day: a day ticked, every time a time ("Enter the time as HH:MM…", rather than
+ * save a mistyped time as none), end after start, lines in time order without overlap, labels set.
+ */
+export function validate(days: number[], lines: BellPeriod[]): string | null {
   if (days.length === 0) return w.noDays;
+  if (badTimeBox(lines)) return timeFieldMessages.invalid;
   for (const [i, l] of lines.entries()) {
     if (!l.label.trim() || !l.start || !l.end || toMin(l.end) <= toMin(l.start)) return w.badTimes(l.label || `${i + 1}`);
     const prev = lines[i - 1];
@@ -109,7 +125,11 @@ function ScheduleEditor({ levelId, days: initialDays, lines: initialLines }: { l
     err.clear();
     const periods = lines.map(({ kind, label, start: s, end }) => ({ kind, label: label.trim(), start: s, end }));
     const problem = validate(days, periods);
-    if (problem) return err.set(problem);
+    if (problem) {
+      const bad = badTimeBox(periods);
+      if (bad) document.getElementById(timeBoxId(lines[bad.index]!.key, bad.end))?.focus();
+      return err.set(problem);
+    }
     save.mutate(
       { levelId, days: [...days].sort((a, b) => a - b), periods },
       {
@@ -121,6 +141,20 @@ function ScheduleEditor({ levelId, days: initialDays, lines: initialLines }: { l
     );
   };
   const lessonCount = lines.filter((l) => l.kind === 'lesson').length;
+  // The save was refused for a time: the form's line says so (the boxes' own lines step aside) and marks each box still wrong.
+  const timeRefused = err.error?.message === timeFieldMessages.invalid;
+  const timeBox = (key: string, end: boolean, value: string) => ({
+    id: timeBoxId(key, end),
+    keepInvalidText: true,
+    showFormatError: !timeRefused,
+    'aria-invalid': (timeRefused && readTimeText(value).invalid) || undefined,
+  });
+  // The generator starts the day at the start box's time: not while it holds text that is not a time
+  // (its own line says so once the box is left; a click moves the focus back to it), nor 08:00 instead.
+  const generate = (minutes: number) => {
+    if (readTimeText(start).invalid) return document.getElementById('tt-week-start')?.focus();
+    setLines(standardDay(minutes, start || '08:00').map(keyed));
+  };
   return (
     <form onSubmit={submit} className="grid min-w-0 gap-5" noValidate>
       <fieldset className="grid gap-2">
@@ -154,7 +188,7 @@ function ScheduleEditor({ levelId, days: initialDays, lines: initialLines }: { l
         <p className="text-xs text-muted-foreground">{w.generatorHint}</p>
         <div className="flex flex-wrap items-end gap-2">
           <SetupField id="tt-week-start" label={w.startAt} className="grid gap-1" small>
-            <TimeField id="tt-week-start" wrapperClassName="w-28" className="h-9" value={start} onValueChange={setStart} />
+            <TimeField id="tt-week-start" wrapperClassName="w-28" className="h-9" value={start} onValueChange={setStart} keepInvalidText data-testid="tt-week-start" />
           </SetupField>
           {(
             [
@@ -162,7 +196,7 @@ function ScheduleEditor({ levelId, days: initialDays, lines: initialLines }: { l
               [35, w.gen35],
             ] as const
           ).map(([minutes, label]) => (
-            <Button key={minutes} type="button" variant="outline" size="sm" className="h-9" onClick={() => setLines(standardDay(minutes, start || '08:00').map(keyed))} data-testid={`tt-week-gen${minutes}`}>
+            <Button key={minutes} type="button" variant="outline" size="sm" className="h-9" onClick={() => generate(minutes)} data-testid={`tt-week-gen${minutes}`}>
               {label}
             </Button>
           ))}
@@ -193,8 +227,8 @@ function ScheduleEditor({ levelId, days: initialDays, lines: initialLines }: { l
                   ))}
                 </NativeSelect>
                 <Input aria-label={w.label} value={l.label} maxLength={40} onChange={(e) => patch(i, { label: e.target.value })} className="h-9" />
-                <TimeField aria-label={w.start} value={l.start} onValueChange={(start) => patch(i, { start })} className="h-9" />
-                <TimeField aria-label={w.end} value={l.end} onValueChange={(end) => patch(i, { end })} className="h-9" />
+                <TimeField aria-label={w.start} value={l.start} onValueChange={(start) => patch(i, { start })} className="h-9" {...timeBox(l.key, false, l.start)} />
+                <TimeField aria-label={w.end} value={l.end} onValueChange={(end) => patch(i, { end })} className="h-9" {...timeBox(l.key, true, l.end)} />
               </div>
               <div className="flex flex-col gap-0.5 md:flex-row">
                 <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={w.moveUp} disabled={i === 0} onClick={() => move(i, -1)}>

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { timeFieldMessages } from '@shared/messages/dates';
+import { OfficeHoursDialog } from './dialogs';
+
+const HOURS = { enabled: true, days: [0, 1, 2, 3, 4], start: '08:00', end: '17:00', autoReply: 'Back tomorrow.' };
+const INVALID = timeFieldMessages.invalid;
+/** The bodies of the PUTs the dialog sent (the API answers from a stubbed fetch). */
+const puts: unknown[] = [];
+
+beforeEach(() => {
+  // The dialog's switch measures itself (Radix); jsdom has no ResizeObserver.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_path: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') puts.push(JSON.parse(String(init.body)));
+      const body = init?.method === 'PUT' ? String(init.body) : JSON.stringify(HOURS);
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  puts.length = 0;
+});
+
+describe('office hours: a mistyped from/to time is refused, not saved as no time', () => {
+  it('refuses to save, says so once under the pair, focuses the wrong box; saves once it is a time', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <OfficeHoursDialog open onOpenChange={() => {}} />
+      </QueryClientProvider>,
+    );
+    const end = await screen.findByTestId('office-hours-end');
+    await waitFor(() => expect((end as HTMLInputElement).value).toBe('17:00'));
+    fireEvent.change(end, { target: { value: '5:30 PM' } });
+    fireEvent.blur(end);
+    expect(screen.getAllByText(INVALID)).toHaveLength(1); // the box's own line, once it is left
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.activeElement).toBe(end));
+    expect(screen.getAllByText(INVALID)).toHaveLength(1);
+    expect(screen.getByText(INVALID).id).toBe('office-hours-time-error');
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    expect(end.getAttribute('aria-describedby')).toContain('office-hours-time-error');
+    expect(screen.getByTestId('office-hours-start').getAttribute('aria-invalid')).toBeNull();
+    expect(puts).toEqual([]);
+
+    fireEvent.change(end, { target: { value: '17.30' } });
+    expect(screen.queryByText(INVALID)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]).toMatchObject({ start: '08:00', end: '17:30' });
+  });
+});
