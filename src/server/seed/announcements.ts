@@ -6,7 +6,7 @@ import { classes, schoolAnnouncementRecipients, schoolAnnouncements, students } 
 import type { AnnouncementAudience } from '../db/schema/announcements.js';
 import type { Tx } from '../db/tenant.js';
 import { addDays, formatLongDay } from '../../shared/dates.js';
-import { atNairobi, type DemoCalendar } from './demo-calendar.js';
+import { atNairobi, type DemoCalendar, type DemoTerm } from './demo-calendar.js';
 
 /** Who the demo announcements involve (seed.ts passes the school's demo accounts). */
 export interface CommunicationSeedPlan {
@@ -61,29 +61,42 @@ export async function seedAnnouncements(tx: Tx, plan: CommunicationSeedPlan, _se
   const parentStream = streams.find((s) => childClasses.includes(s.id)) ?? lead;
   const school = plan.code === 'greenhill' ? 'Greenhill' : 'Riverside';
   // The story runs over the latest term, counted back from today (or, in the holiday after it, from two
-  // days before it closed); nothing is dated before the term's welcome.
+  // days before it closed); nothing is dated before the term's welcome (early in a term, see below).
   const { cal } = plan;
   const latest = cal.latestTerm;
   const anchorDay = cal.phase === 'holiday' ? addDays(latest.endsOn, -2) : cal.today;
   const dayOf = (day: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${anchorDay}T00:00:00Z`)) / DAY);
-  const welcomeDay = dayOf(addDays(latest.startsOn, -2));
-
-  const allDrafts: Draft[] = [
-    { authorId: plan.principalId, authorRole: 'principal', title: `Welcome to ${latest.name}`, body: `Welcome back to ${school}. ${latest.name} runs from ${formatLongDay(latest.startsOn)} to ${formatLongDay(latest.endsOn)}.\n\n**Key dates** are on the school calendar. Please make sure your child reports on time on the first day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: welcomeDay, pinned: true, channels: ['app', 'email'] },
-    { authorId: plan.financeOfficerId, authorRole: 'finance_officer', title: `${latest.name} fee structure`, body: `The ${latest.name} fee structure is now available under Fees. Pay by M-Pesa to the school paybill using your child’s admission number as the account.`, audience: { roles: ['parent'] }, day: welcomeDay + 1, channels: ['app', 'sms'] },
-    { authorId: plan.directorId, authorRole: 'school_director', title: 'School development fund update', body: 'Thank you for your contributions. The new science laboratory is now roofed and will open next term.', audience: { roles: ['parent'] }, day: -60 },
-    { authorId: plan.principalId, authorRole: 'principal', title: 'Academic clinic and parents’ day', body: 'Parents are invited to the academic clinic on Saturday from 9:00 AM. Meet the class teachers and collect mid-term reports.', audience: { roles: ['parent', 'teacher'] }, day: -50, priority: 'high', channels: ['app', 'sms'] },
-    { authorId: plan.demoTeacherId, authorRole: 'teacher', title: `${parentStream.name}: reading list for the term`, body: 'Each learner should read two story books this term. Please help your child keep a reading log and sign it every Friday.', audience: { parentsOfClassIds: [parentStream.id] }, day: -45 },
-    { authorId: plan.hrId, authorRole: 'hr', title: 'Staff meeting on Monday', body: 'All staff: meeting in the staffroom on Monday at 4:00 PM. Agenda: end-of-term assessments and duty rota.', audience: { staff: true }, day: -40 },
-    { authorId: plan.demoTeacherId, authorRole: 'teacher', title: `${lead.name}: Mathematics assessment next week`, body: 'The mid-term Mathematics assessment is on Tuesday. Topics: fractions, decimals and measurement.', audience: { classIds: [lead.id] }, day: -28 },
-    { authorId: plan.financeOfficerId, authorRole: 'finance_officer', title: 'Fee balance reminder', body: 'Our records show a fee balance on your child’s account. Kindly clear it before the end of term or contact the finance office to agree a plan.', audience: { roles: ['parent'], owingOnly: true }, day: -20, channels: ['app', 'sms'] },
-    { authorId: plan.hrId, authorRole: 'hr', title: 'Holiday leave applications', body: 'Apply for leave in the coming school holiday through Leave by Friday so the duty rota can be planned.', audience: { staff: true }, day: -12 },
-    { authorId: plan.principalId, authorRole: 'principal', title: 'Sports day', body: 'Sports day is on Friday. Learners come in house colours; parents are welcome from 10:00 AM.', audience: { roles: [...AUDIENCE_ROLES] }, day: -6 },
-    { authorId: plan.directorId, authorRole: 'school_director', title: 'Board of management visit', body: 'The board of management visits on Wednesday. Heads of department, please have schemes of work ready.', audience: { staff: true }, day: -3 },
-    { authorId: plan.demoTeacherId, authorRole: 'teacher', title: `${parentStream.name}: class trip consent forms`, body: 'Please sign and return the consent form for the museum trip by Thursday.', audience: { parentsOfClassIds: [parentStream.id] }, day: -1 },
-    { authorId: plan.principalId, authorRole: 'principal', title: 'Closing day and reports', body: 'School closes at noon on the last day of term. Report cards will be in EduFam as soon as the end of term marks are approved.', audience: { roles: ['parent'] }, day: 2 },
-  ];
-  const drafts = allDrafts.filter((d) => d.day >= welcomeDay);
+  // A term's story, its days counted back from `termAnchor`; from its welcome on (pinned in the latest term).
+  const storyOf = (term: DemoTerm, termAnchor: string, current: boolean): Draft[] => {
+    const at = dayOf(termAnchor);
+    const welcomeDay = dayOf(addDays(term.startsOn, -2));
+    const story: Draft[] = [
+      { authorId: plan.principalId, authorRole: 'principal', title: `Welcome to ${term.name}`, body: `Welcome back to ${school}. ${term.name} runs from ${formatLongDay(term.startsOn)} to ${formatLongDay(term.endsOn)}.\n\n**Key dates** are on the school calendar. Please make sure your child reports on time on the first day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: welcomeDay - at, pinned: current, channels: ['app', 'email'] },
+      { authorId: plan.financeOfficerId, authorRole: 'finance_officer', title: `${term.name} fee structure`, body: `The ${term.name} fee structure is now available under Fees. Pay by M-Pesa to the school paybill using your child’s admission number as the account.`, audience: { roles: ['parent'] }, day: welcomeDay - at + 1, channels: ['app', 'sms'] },
+      { authorId: plan.directorId, authorRole: 'school_director', title: 'School development fund update', body: 'Thank you for your contributions. The new science laboratory is now roofed and will open next term.', audience: { roles: ['parent'] }, day: -60 },
+      { authorId: plan.principalId, authorRole: 'principal', title: 'Academic clinic and parents’ day', body: 'Parents are invited to the academic clinic on Saturday from 9:00 AM. Meet the class teachers and collect mid-term reports.', audience: { roles: ['parent', 'teacher'] }, day: -50, priority: 'high', channels: ['app', 'sms'] },
+      { authorId: plan.demoTeacherId, authorRole: 'teacher', title: `${parentStream.name}: reading list for the term`, body: 'Each learner should read two story books this term. Please help your child keep a reading log and sign it every Friday.', audience: { parentsOfClassIds: [parentStream.id] }, day: -45 },
+      { authorId: plan.hrId, authorRole: 'hr', title: 'Staff meeting on Monday', body: 'All staff: meeting in the staffroom on Monday at 4:00 PM. Agenda: end-of-term assessments and duty rota.', audience: { staff: true }, day: -40 },
+      { authorId: plan.demoTeacherId, authorRole: 'teacher', title: `${lead.name}: Mathematics assessment next week`, body: 'The mid-term Mathematics assessment is on Tuesday. Topics: fractions, decimals and measurement.', audience: { classIds: [lead.id] }, day: -28 },
+      { authorId: plan.financeOfficerId, authorRole: 'finance_officer', title: 'Fee balance reminder', body: 'Our records show a fee balance on your child’s account. Kindly clear it before the end of term or contact the finance office to agree a plan.', audience: { roles: ['parent'], owingOnly: true }, day: -20, channels: ['app', 'sms'] },
+      { authorId: plan.hrId, authorRole: 'hr', title: 'Holiday leave applications', body: 'Apply for leave in the coming school holiday through Leave by Friday so the duty rota can be planned.', audience: { staff: true }, day: -12 },
+      { authorId: plan.principalId, authorRole: 'principal', title: 'Sports day', body: 'Sports day is on Friday. Learners come in house colours; parents are welcome from 10:00 AM.', audience: { roles: [...AUDIENCE_ROLES] }, day: -6 },
+      { authorId: plan.directorId, authorRole: 'school_director', title: 'Board of management visit', body: 'The board of management visits on Wednesday. Heads of department, please have schemes of work ready.', audience: { staff: true }, day: -3 },
+      { authorId: plan.demoTeacherId, authorRole: 'teacher', title: `${parentStream.name}: class trip consent forms`, body: 'Please sign and return the consent form for the museum trip by Thursday.', audience: { parentsOfClassIds: [parentStream.id] }, day: -1 },
+      { authorId: plan.principalId, authorRole: 'principal', title: 'Closing day and reports', body: 'School closes at noon on the last day of term. Report cards will be in EduFam as soon as the end of term marks are approved.', audience: { roles: ['parent'] }, day: 2 },
+    ];
+    return story.map((d) => ({ ...d, day: d.day + at })).filter((d) => d.day >= welcomeDay);
+  };
+  const drafts = storyOf(latest, anchorDay, true);
+  // In a term's first six weeks, while its own story is still short, School News still holds the term
+  // before (told up to two days before it closed) and the holiday's notice that this term opens.
+  if (cal.phase !== 'holiday' && dayOf(addDays(latest.startsOn, -2)) > -42) {
+    const before = cal.previousTerm;
+    drafts.unshift(
+      ...storyOf(before, addDays(before.endsOn, -2), false),
+      { authorId: plan.principalId, authorRole: 'principal', title: `${latest.name} opens on ${formatLongDay(latest.startsOn)}`, body: `${school} opens for ${latest.name} on ${formatLongDay(latest.startsOn)}. Learners report by 7:30 AM.`, audience: { roles: [...AUDIENCE_ROLES] }, day: dayOf(addDays(latest.startsOn, -7)), channels: ['app', 'sms'] },
+    );
+  }
   if (cal.phase === 'holiday') {
     const opens = cal.comingTerm;
     drafts.push({ authorId: plan.principalId, authorRole: 'principal', title: `${opens.name} opens on ${formatLongDay(opens.startsOn)}`, body: `${school} opens for ${opens.name} on ${formatLongDay(opens.startsOn)}. Learners report by 7:30 AM. Fee structures for the new year will be shared before opening day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: dayOf(addDays(cal.today, -3)), channels: ['app', 'sms'] });

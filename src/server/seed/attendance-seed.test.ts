@@ -219,7 +219,7 @@ describe('absence patterns', () => {
     }
   });
 
-  it('the demo parent’s children have absences and lates in both terms but are not chronic', async () => {
+  it('the demo parent’s children have absences and lates in each seeded term with two weeks of registers, and are never chronic', async () => {
     const parentId = await profileIdOf(t.database, DEMO.greenhill.parent);
     const children = await system(t.database, (tx) =>
       tx
@@ -230,11 +230,17 @@ describe('absence patterns', () => {
         .where(eq(guardians.profileId, parentId)),
     );
     expect(children.length).toBe(2);
+    const firstStart = school.greenhill.cal.terms.find((x) => x.name === `Term ${firstSeeded}`)!.startsOn;
     for (const child of children) {
       const term1 = await get<StudentAttendance>(`/api/students/${child.id}/attendance?termId=${school.greenhill.termIds[firstSeeded]}`, 'parent');
+      expect(term1.rate).toBeGreaterThanOrEqual(90);
+      // Early in Term 1 (its first registers alone) a day missed would make them chronic: none yet.
+      if (school.greenhill.days.filter((d) => d >= firstStart).length < 10) {
+        expect(term1.absent).toBe(0);
+        continue;
+      }
       expect(term1.absent).toBeGreaterThanOrEqual(1);
       expect(term1.late).toBeGreaterThanOrEqual(1);
-      expect(term1.rate).toBeGreaterThanOrEqual(90);
       expect(term1.days.some((d) => d.status === 'late' && d.arrivalTime)).toBe(true);
       const lastStart = school.greenhill.cal.terms.find((x) => x.name === `Term ${lastSeeded}`)!.startsOn;
       if (lastSeeded !== firstSeeded && school.greenhill.days.filter((d) => d >= lastStart).length >= 10) {
@@ -270,9 +276,13 @@ describe('staff attendance', () => {
       expect(present.every((r) => r.checkIn! >= '06:50' && r.checkIn! <= '07:55' && r.checkOut! >= '16:00' && r.checkOut! <= '17:30')).toBe(true);
       const lateAfter = code === 'greenhill' ? '07:45' : '07:30';
       expect(present.some((r) => r.checkIn! > lateAfter)).toBe(true);
-      expect(rows.some((r) => r.status === 'absent')).toBe(true);
       expect(rows.filter((r) => r.status === 'official_duty').every((r) => !!r.note && r.checkIn === null)).toBe(true);
-      expect(rows.some((r) => r.status === 'official_duty')).toBe(true);
+      // About one day in a hundred absent and one on official duty: some of each once there are two
+      // weeks of registers (on the first days of Term 1 a school may have none yet).
+      if (s.days.length >= 10) {
+        expect(rows.some((r) => r.status === 'absent')).toBe(true);
+        expect(rows.some((r) => r.status === 'official_duty')).toBe(true);
+      }
       const leave = rows.filter((r) => r.status === 'on_leave');
       const firstTerm = s.cal.terms.find((x) => x.name === `Term ${firstSeeded}`)!;
       // A week of leave in the earlier seeded term, once it has more than 30 school days.

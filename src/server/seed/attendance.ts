@@ -165,8 +165,10 @@ export async function seedAttendance(tx: Tx, plan: AttendanceSeedPlan, seed: num
   }
 
   // Keep the chronic list to the chosen learners in every term: the others at least 3 points above the
-  // threshold, the chronic ones 3 to 22 points below (once a term has two weeks of registers). The demo
-  // parent's children get at least one absence and one late in each term.
+  // threshold, the chronic ones 3 to 22 points below, once a term has two weeks of registers (before
+  // that a rate means little: the days stay as they fell, and the demo parent's children are not
+  // marked absent). The demo parent's children get at least one absence and one late in each term that
+  // has two weeks of registers.
   for (const l of plan.learners) {
     const list = marks.get(l.id)!;
     const isUnmarkedOnLatest = unmarked.has(l.classId);
@@ -187,11 +189,12 @@ export async function seedAttendance(tx: Tx, plan: AttendanceSeedPlan, seed: num
         }
         return;
       }
+      if (idx.length < 10 && !parentChildren.has(l.id)) return;
       while (rate() < threshold + 3) {
         const gone = missed();
         list[gone[rnd.int(0, gone.length - 1)]!] = null;
       }
-      if (parentChildren.has(l.id)) {
+      if (parentChildren.has(l.id) && idx.length >= 10) {
         const plain = () => idx.filter((i) => !list[i] && i !== lastIndex);
         if (!idx.some((i) => list[i]?.status === 'absent') && plain().length) {
           const p = plain();
@@ -312,6 +315,11 @@ async function seedStaffAttendance(tx: Tx, plan: AttendanceSeedPlan, days: strin
       row.recordedBy.push(self ? s.id : hrId);
       row.self.push(self);
     });
+  }
+  // However few the days (the first days of Term 1), someone came in after the school's late time.
+  if (!row.status.some((x, k) => x === 'present' && row.checkIn[k]! > hhmm(lateAfter))) {
+    const k = row.status.findIndex((x) => x === 'present');
+    if (k >= 0) row.checkIn[k] = hhmm(Math.min(7 * 60 + 55, lateAfter + 7));
   }
   if (!row.profileId.length) return 0;
   await tx.execute(sql`

@@ -35,6 +35,14 @@ async function classNamed(name: string) {
   const classes = await json<ClassItem[]>('GET', '/api/classes', 'principal');
   return classes.find((c) => c.name === name)!;
 }
+/**
+ * The stream `name` of the year a series was sat in: this year's, or last year's for last year's End of
+ * Term 3 (the released series early in Term 1).
+ */
+async function streamOf(exam: Exam, name: string) {
+  const classes = await json<ClassItem[]>('GET', '/api/classes?yearId=all', 'principal');
+  return classes.find((c) => c.name === name && c.academicYear === exam.academicYear)!;
+}
 async function examNamed(name: string, who = 'principal') {
   const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', who);
   return items.find((e) => e.name === name)!;
@@ -297,7 +305,7 @@ describe('the marks-entry window', () => {
 describe('results and positions (§4)', () => {
   it('a stream broadsheet: means over the subjects sat, competition positions, grades with descriptors', async () => {
     const exam = await examNamed(RELEASED);
-    const stream = await classNamed('Grade 7 East');
+    const stream = await streamOf(exam, 'Grade 7 East');
     const r = await json<ExamResults>('GET', `/api/exams/${exam.id}/results?classId=${stream.id}`, 'principal');
     expect(r.scope).toMatchObject({ kind: 'stream', name: 'Grade 7 East' });
     expect(r.rows.length).toBeGreaterThan(10);
@@ -327,7 +335,7 @@ describe('results and positions (§4)', () => {
 
   it('broadsheet as PDF and Excel; analytics; teachers only for their streams', async () => {
     const exam = await examNamed(RELEASED);
-    const stream = await classNamed('Grade 7 East');
+    const stream = await streamOf(exam, 'Grade 7 East');
     const pdf = await send('GET', `/api/exams/${exam.id}/results?classId=${stream.id}&format=pdf`, 'principal');
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
@@ -341,13 +349,13 @@ describe('results and positions (§4)', () => {
     // A stream that sat the series which the teacher neither leads nor teaches.
     const teacherId = await profileIdOf(t.database, DEMO.greenhill.teacher);
     const taught = await system(t.database, (tx) => tx.select({ classId: teacherAssignments.classId }).from(teacherAssignments).where(eq(teacherAssignments.teacherId, teacherId)));
-    const notMine = (await json<ClassItem[]>('GET', '/api/classes', 'principal')).find((c) => exam.levelIds.includes(c.levelId!) && c.classTeacherId !== teacherId && !taught.some((x) => x.classId === c.id))!;
+    const notMine = (await json<ClassItem[]>('GET', '/api/classes?yearId=all', 'principal')).find((c) => c.academicYear === exam.academicYear && exam.levelIds.includes(c.levelId!) && c.classTeacherId !== teacherId && !taught.some((x) => x.classId === c.id))!;
     expect((await send('GET', `/api/exams/${exam.id}/results?classId=${notMine.id}`, 'teacher')).statusCode).toBe(403);
   });
 
   it('a released series keeps the scale it was graded with after the scale changes', async () => {
     const exam = await examNamed(RELEASED);
-    const stream = await classNamed('Grade 7 East');
+    const stream = await streamOf(exam, 'Grade 7 East');
     const before = await json<ExamResults>('GET', `/api/exams/${exam.id}/results?classId=${stream.id}`, 'principal');
     const scales = await json<GradingScalesResponse>('GET', '/api/grading/scales', 'principal');
     const knec = scales.scales.find((s) => s.key === 'knec8')!;
@@ -381,7 +389,9 @@ describe('release and the parent (§3 Release, §4 Child Grades)', () => {
     const mine = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
     const child = mine.children.find((c) => c.className === 'Grade 7 East') ?? mine.children[0]!;
     const series = child.series.find((s) => s.name === RELEASED)!;
-    const classId = (await classNamed(child.className!)).id;
+    // The stream the child sat it in (last year's for last year's series).
+    const streams = await json<ClassItem[]>('GET', '/api/classes?yearId=all', 'principal');
+    const classId = streams.find((c) => c.name === series.className && c.academicYear === series.academicYear)!.id;
     const r = await json<ExamResults>('GET', `/api/exams/${series.examId}/results?classId=${classId}`, 'parent');
     expect(r.scope).toMatchObject({ kind: 'stream', id: classId });
     expect(r.rows.map((x) => x.studentId)).toEqual([child.studentId]);
@@ -392,7 +402,7 @@ describe('release and the parent (§3 Release, §4 Child Grades)', () => {
     expect(r.summary.learners).toBe(1);
 
     // Another stream of the school, a series not released, and another school's parent read as not found.
-    const otherStream = (await json<ClassItem[]>('GET', '/api/classes', 'principal')).find((c) => !mine.children.some((k) => k.className === c.name))!;
+    const otherStream = streams.find((c) => c.academicYear === series.academicYear && !mine.children.some((k) => k.series.some((s) => s.examId === series.examId && s.className === c.name)))!;
     expect((await send('GET', `/api/exams/${series.examId}/results?classId=${otherStream.id}`, 'parent')).statusCode).toBe(404);
     const unreleased = await examNamed(OPEN);
     expect((await send('GET', `/api/exams/${unreleased.id}/results?classId=${classId}`, 'parent')).statusCode).toBe(404);
@@ -445,11 +455,20 @@ describe("a series' mark sheets list the learners admitted by its end (issue 34)
     const east = await classNamed('Grade 7 East');
     const admitted = await json<{ id: string; admittedOn: string | null }>('POST', '/api/students', 'principal', admitTodayBody(east.id, '0722 340 982'), 201);
     expect(admitted.admittedOn).toBe(today);
-    const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'principal');
-    // A series of this year that ended before today (its streams are this year's).
-    const past = items.find((e) => e.status === 'released' && e.endsOn !== null && e.endsOn < today && e.endsOn >= cal.terms[0]!.startsOn && e.levelIds.includes(east.levelId!) && e.subjects.some((s) => s.name === 'Mathematics'))!;
-    expect(past).toBeDefined();
-    const maths = subjectId(past, 'Mathematics');
+    // A series of this year's streams sat in the latest term up to the last day before today (early in
+    // Term 1 the demo has none yet), marked, approved and released.
+    const maths = subjectId(await examNamed(OPEN), 'Mathematics');
+    const endsOn = [addDays(today, -1), cal.latestTerm.endsOn].sort()[0]!;
+    const startsOn = [addDays(endsOn, -4), cal.latestTerm.startsOn].sort().at(-1)!;
+    const created = await json<Exam>('POST', '/api/exams', 'principal', { termId: await termId(cal.latestTerm.number), name: 'Mathematics CAT', kind: 'cat', levelIds: [east.levelId!], startsOn, endsOn, entryOpensOn: startsOn, entryClosesOn: today, subjects: [{ subjectId: maths }] }, 201);
+    const sheet = await json<MarksGrid>('GET', `/api/exams/${created.id}/marks?classId=${east.id}&subjectId=${maths}`, 'principal');
+    await json('PUT', `/api/exams/${created.id}/marks`, 'principal', { classId: east.id, subjectId: maths, marks: sheet.rows.map((r, i) => ({ studentId: r.studentId, score: 40 + ((i * 13) % 57) })) });
+    await json('POST', `/api/exams/${created.id}/submit`, 'principal', { classId: east.id, subjectId: maths });
+    await json('POST', `/api/exams/${created.id}/approve`, 'principal', { classId: east.id, subjectId: maths });
+    expect((await json<{ status: string }>('POST', `/api/exams/${created.id}/release`, 'principal')).status).toBe('released');
+    const past = await examNamed('Mathematics CAT');
+    expect(past).toMatchObject({ status: 'released', endsOn });
+    expect(past.endsOn! < today).toBe(true);
     const grid = await json<MarksGrid>('GET', `/api/exams/${past.id}/marks?classId=${east.id}&subjectId=${maths}`, 'principal');
     expect(grid.rows.length).toBeGreaterThan(10);
     expect(grid.rows.map((r) => r.studentId)).not.toContain(admitted.id);

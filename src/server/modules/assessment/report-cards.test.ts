@@ -3,16 +3,22 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { terms } from '../../db/schema/index.js';
 import { GREENHILL_SESSIONS, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
-import type { Exam, MyChildrenGrades } from '../../../shared/contracts/assessment.js';
+import type { Exam, GradingScalesResponse, MarksGrid, MyChildrenGrades } from '../../../shared/contracts/assessment.js';
 import type { Task } from '../../../shared/contracts/tasks.js';
 import { inspectPdf } from '../../lib/pdf.js';
 import { timetableClash } from './timetable.service.js';
-import { demoCalendar, demoSeriesNames } from '../../seed/demo-calendar.js';
+import { demoCalendar, demoExamPlan, demoSeriesNames } from '../../seed/demo-calendar.js';
 import { formatDay, schoolToday } from '../../../shared/dates.js';
 
 /** The demo built around today: its year's terms, and the series open for marks entry (every level with exams sits it). */
 const cal = demoCalendar(schoolToday());
-const { open: OPEN } = demoSeriesNames(cal);
+const { open: OPEN, releasedEndOfTerm } = demoSeriesNames(cal);
+/**
+ * The term whose report cards have results: that of the newest released End of Term series (early in
+ * Term 1, last year's Term 3, sat by last year's streams), and the term that opens after it.
+ */
+const REPORT_TERM = demoExamPlan(cal).find((x) => x.sitting.name === releasedEndOfTerm)!.term;
+const NEXT_TERM = [...cal.historyTerms, ...cal.terms, ...cal.nextTerms].find((x) => x.startsOn > REPORT_TERM.endsOn)!;
 
 /**
  * Report cards (issue 12 §5), comments, bulk cards in the background, the exam timetable (§2) and CBC
@@ -38,12 +44,38 @@ async function term(number: number) {
 async function classNamed(name: string) {
   return (await json<ClassItem[]>('GET', '/api/classes', 'principal')).find((c) => c.name === name)!;
 }
+/**
+ * Released results of a stream in the latest term: the principal sets a short Mathematics test of it,
+ * marks it, approves and releases it (early in Term 1 the demo has released nothing of this year yet).
+ * Returns the latest term's id.
+ */
+async function releaseATestOf(stream: ClassItem) {
+  const open = (await json<{ items: Exam[] }>('GET', '/api/exams', 'principal')).items.find((e) => e.name === OPEN)!;
+  const maths = open.subjects.find((s) => s.name === 'Mathematics')!.subjectId;
+  const today = schoolToday();
+  const exam = await json<Exam>('POST', '/api/exams', 'principal', { termId: open.termId, name: 'Mathematics test', kind: 'cat', levelIds: [stream.levelId!], entryOpensOn: today, entryClosesOn: today, subjects: [{ subjectId: maths }] }, 201);
+  const grid = await json<MarksGrid>('GET', `/api/exams/${exam.id}/marks?classId=${stream.id}&subjectId=${maths}`, 'principal');
+  await json('PUT', `/api/exams/${exam.id}/marks`, 'principal', { classId: stream.id, subjectId: maths, marks: grid.rows.map((r, i) => ({ studentId: r.studentId, score: 45 + ((i * 11) % 50) })) });
+  await json('POST', `/api/exams/${exam.id}/submit`, 'principal', { classId: stream.id, subjectId: maths });
+  await json('POST', `/api/exams/${exam.id}/approve`, 'principal', { classId: stream.id, subjectId: maths });
+  expect((await json<{ status: string }>('POST', `/api/exams/${exam.id}/release`, 'principal')).status).toBe('released');
+  return open.termId;
+}
+/** The report term's id at Greenhill. */
+async function reportTerm() {
+  const [row] = await system(t.database, (tx) => tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, greenhill), eq(terms.startsOn, REPORT_TERM.startsOn))));
+  return row!.id;
+}
+/** The stream `name` of the report term's year (last year's streams for last year's Term 3). */
+async function reportStream(name: string) {
+  return (await json<ClassItem[]>('GET', '/api/classes?yearId=all', 'principal')).find((c) => c.name === name && c.academicYear === String(REPORT_TERM.year))!;
+}
 
 describe('a learner’s report card (§5)', () => {
   it('the parent downloads their child’s card: letterhead, learning areas with levels and descriptors, comments, dates', async () => {
     const mine = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
     const child = mine.children.find((c) => c.className?.startsWith('Grade 7'))!;
-    const t1 = await term(1);
+    const t1 = await reportTerm();
     expect(child.reportTerms.map((x) => x.termId)).toContain(t1);
     const res = await send('GET', `/api/students/${child.studentId}/report-card?termId=${t1}`, 'parent');
     expect(res.statusCode, res.body).toBe(200);
@@ -54,11 +86,18 @@ describe('a learner’s report card (§5)', () => {
     expect(doc.text).toContain('Learner Report Card');
     expect(doc.text).toContain(child.name);
     expect(doc.text).toContain('Learning area');
-    expect(doc.text).toMatch(/(EE1 Exceptional|EE2 Very Good|ME1 Good|ME2 Fair|AE1 Needs Improvement|AE2 Below Average)/);
+    // Levels with descriptors on the scale of the level the child sat the term's End of Term in (last
+    // year's level early in Term 1).
+    const sat = child.series.find((s) => s.name === releasedEndOfTerm)!;
+    const scales = await json<GradingScalesResponse>('GET', '/api/grading/scales', 'principal');
+    const scaleKey = scales.levels.find((l) => sat.className === `${l.levelName} ${sat.className.split(' ').at(-1)}`)!.scaleKey;
+    const labels = scales.scales.find((x) => x.key === scaleKey)!.bands.map((b) => b.label);
+    expect(labels.every((l) => / [A-Z][a-z]/.test(l))).toBe(true);
+    expect(labels.filter((l) => doc.text.includes(l)).length).toBeGreaterThan(0);
     expect(doc.text).toContain("Class teacher's comment");
-    // Term 1 of the demo year: it closes on its last day, and Term 2 opens next.
-    expect(doc.text).toContain(`Closing date: ${formatDay(cal.terms[0]!.endsOn)}`);
-    expect(doc.text).toMatch(new RegExp(`Next term opens: ${formatDay(cal.terms[1]!.startsOn)}`));
+    // The card's term closes on its last day, and the next term opens after it.
+    expect(doc.text).toContain(`Closing date: ${formatDay(REPORT_TERM.endsOn)}`);
+    expect(doc.text).toMatch(new RegExp(`Next term opens: ${formatDay(NEXT_TERM.startsOn)}`));
   });
 
   it('another parent’s child, another school, or a term without results is 404', async () => {
@@ -81,8 +120,9 @@ describe('a learner’s report card (§5)', () => {
 
 describe('comments (§5: suggested from the performance band, editable per learner)', () => {
   it('the class teacher writes their stream’s comments; they print on the card; other streams are 403', async () => {
-    const t1 = await term(1);
+    // The teacher's stream with released results in the latest term.
     const stream = await classNamed('Grade 7 East');
+    const t1 = await releaseATestOf(stream);
     const list = await json<{ items: { studentId: string; mean: number | null; suggested: string; classTeacherComment: string | null }[] }>('GET', `/api/report-cards/comments?termId=${t1}&classId=${stream.id}`, 'teacher');
     expect(list.items.length).toBeGreaterThan(10);
     const withMean = list.items.find((i) => i.mean !== null)!;
@@ -98,7 +138,7 @@ describe('comments (§5: suggested from the performance band, editable per learn
 
 describe('a card prints only the comments someone saved (issue 34)', () => {
   it('no saved comment: blank ruled lines, never the suggestion; a saved one prints once and the suggestion still does not', async () => {
-    const stream = await classNamed('Grade 7 East');
+    const stream = await reportStream('Grade 7 East');
     type Row = { studentId: string; mean: number | null; suggested: string; classTeacherComment: string | null; principalComment: string | null };
     // A term of the stream with released results and a learner nobody has commented on yet.
     let t1 = '';
@@ -126,8 +166,8 @@ describe('a card prints only the comments someone saved (issue 34)', () => {
 
 describe('bulk report cards in the background (§5)', () => {
   it('a stream as one PDF with progress, one page per learner', async () => {
-    const t1 = await term(1);
-    const stream = await classNamed('Grade 8 West');
+    const t1 = await reportTerm();
+    const stream = await reportStream('Grade 8 West');
     const started = await json<{ taskId: string; total: number }>('POST', '/api/report-cards/bulk', 'principal', { termId: t1, classId: stream.id }, 202);
     expect(started.total).toBeGreaterThan(10);
     let task: Task | null = null;

@@ -5,7 +5,8 @@ import { certificates } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
 import { GREENHILL_SESSIONS, TEST_PUBLIC_URL, countRows, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
-import type { CertificateListItem, MyChildrenGrades, VerifyCertificateResponse } from '../../../shared/contracts/assessment.js';
+import type { CertificateListItem, Exam, MarksGrid, MyChildrenGrades, VerifyCertificateResponse } from '../../../shared/contracts/assessment.js';
+import { schoolToday } from '../../../shared/dates.js';
 import { inspectPdf } from '../../lib/pdf.js';
 import { demo } from '../../../../tests/demo.js';
 
@@ -31,6 +32,24 @@ async function learnersOf(className: string, who = 'principal') {
   const cls = (await json<ClassItem[]>('GET', '/api/classes', who)).find((c) => c.name === className)!;
   return (await json<{ items: { id: string; admissionNumber: string; firstName: string; lastName: string }[] }>('GET', `/api/students?classId=${cls.id}&pageSize=100`, who)).items;
 }
+/**
+ * Released results of this year for a stream (a merit certificate averages the year's): the principal
+ * sets a short Mathematics test of the stream in the latest term, marks it, approves and releases it
+ * (early in Term 1 the demo has released nothing of this year yet).
+ */
+async function releaseATestOf(className: string) {
+  const cls = (await json<ClassItem[]>('GET', '/api/classes', 'principal')).find((c) => c.name === className)!;
+  const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'principal');
+  const open = items.find((e) => e.name === demo.openSeries)!;
+  const maths = open.subjects.find((s) => s.name === 'Mathematics')!.subjectId;
+  const today = schoolToday();
+  const exam = await json<Exam>('POST', '/api/exams', 'principal', { termId: open.termId, name: 'Mathematics test', kind: 'cat', levelIds: [cls.levelId!], entryOpensOn: today, entryClosesOn: today, subjects: [{ subjectId: maths }] }, 201);
+  const grid = await json<MarksGrid>('GET', `/api/exams/${exam.id}/marks?classId=${cls.id}&subjectId=${maths}`, 'principal');
+  await json('PUT', `/api/exams/${exam.id}/marks`, 'principal', { classId: cls.id, subjectId: maths, marks: grid.rows.map((r, i) => ({ studentId: r.studentId, score: 45 + ((i * 11) % 50) })) });
+  await json('POST', `/api/exams/${exam.id}/submit`, 'principal', { classId: cls.id, subjectId: maths });
+  await json('POST', `/api/exams/${exam.id}/approve`, 'principal', { classId: cls.id, subjectId: maths });
+  expect((await json<{ status: string }>('POST', `/api/exams/${exam.id}/release`, 'principal')).status).toBe('released');
+}
 function verifyPath(item: Pick<CertificateListItem, 'verifyUrl'>) {
   const u = new URL(item.verifyUrl);
   const [, , id] = u.pathname.split('/');
@@ -51,6 +70,7 @@ describe('issuing certificates (§6)', () => {
   let issued: CertificateListItem[];
 
   it('the principal issues merit certificates for a batch: the spec’s fields, signed, with a verification link', async () => {
+    await releaseATestOf('Grade 8 West');
     const [a, b] = await learnersOf('Grade 8 West');
     const res = await json<{ items: CertificateListItem[] }>('POST', '/api/certificates', 'principal', { kind: 'merit', studentIds: [a!.id, b!.id], note: 'Best in Mathematics' }, 201);
     issued = res.items;

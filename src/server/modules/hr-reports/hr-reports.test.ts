@@ -115,8 +115,10 @@ describe('GET /api/hr-reports/summary', () => {
 
   it('counts approved leave taken in the period by type, not pending requests', async () => {
     // From the start of the demo school year (last calendar year's in the New Year holiday, when the
-    // demo's leave was all taken then) to the end of this calendar year (the pending request is next week's).
-    const from = `${demo.yearName}-01-01`;
+    // demo's leave was all taken then), or of the term before the latest when that is earlier (early in
+    // Term 1 the demo's leave is last year's: the December holiday's), to the end of this calendar year
+    // (the pending request is next week's).
+    const from = [`${demo.yearName}-01-01`, demo.cal.previousTerm.startsOn].sort()[0]!;
     const s = await summary('hr', `from=${from}&to=${YEAR_END}`);
     const approved = await system(t.database, (tx) =>
       tx.select().from(leaveRequests).where(and(eq(leaveRequests.schoolId, greenhill), eq(leaveRequests.status, 'approved'), gte(leaveRequests.endDate, from), lte(leaveRequests.startDate, YEAR_END))),
