@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { academicYears, classes, examSeries, formativeAssessments, levels, profiles, reportComments, students, terms } from '../../db/schema/index.js';
+import { academicYears, classes, examSeries, formativeAssessments, levels, profiles, reportComments, studentEnrolments, students, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerIdentityColumns, type LearnerIdentity } from '../../lib/learner-columns.js';
 import { visibleLearners, type LearnerAudience } from '../learners/index.js';
@@ -80,9 +80,19 @@ export async function learnerIdsInClass(tx: Tx, schoolId: string, classId: strin
   return tx.select({ id: students.id }).from(students).where(and(eq(students.schoolId, schoolId), eq(students.classId, classId), inArray(students.id, studentIds)));
 }
 
-/** The current stream of each of the school's learners `studentIds` that exists. */
-export async function learnerClassesOf(tx: Tx, schoolId: string, studentIds: string[]): Promise<{ id: string; classId: string | null }[]> {
-  return tx.select({ id: students.id, classId: students.classId }).from(students).where(and(eq(students.schoolId, schoolId), inArray(students.id, studentIds)));
+/**
+ * The stream of each of the school's learners `studentIds` that exists, in term `termId`: their class
+ * history row of the term's year, else their current stream (last Term 3's comments are written in
+ * January by last year's class teacher, when the learners have moved up).
+ */
+export async function learnerClassesOf(tx: Tx, schoolId: string, studentIds: string[], termId: string): Promise<{ id: string; classId: string | null }[]> {
+  const rows = await tx
+    .select({ id: students.id, current: students.classId, then: studentEnrolments.classId })
+    .from(students)
+    .leftJoin(terms, and(eq(terms.schoolId, schoolId), eq(terms.id, termId)))
+    .leftJoin(studentEnrolments, and(eq(studentEnrolments.studentId, students.id), eq(studentEnrolments.academicYearId, terms.academicYearId)))
+    .where(and(eq(students.schoolId, schoolId), inArray(students.id, studentIds)));
+  return rows.map((r) => ({ id: r.id, classId: r.then ?? r.current }));
 }
 
 // -- streams ------------------------------------------------------------------------------------------

@@ -94,7 +94,7 @@ export async function listComments(database: Database, actor: Actor, termId: str
 export async function saveComments(database: Database, actor: Actor, body: z.output<typeof saveReportCommentsBody>, ip: string) {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const ids = [...new Set(body.comments.map((c) => c.studentId))];
-    const learners = await reportCardsRepo.learnerClassesOf(tx, schoolId, ids);
+    const learners = await reportCardsRepo.learnerClassesOf(tx, schoolId, ids, body.termId);
     if (learners.length !== ids.length) throw notFound(m.learnerNotFound);
     for (const classId of new Set(learners.map((l) => l.classId).filter((c): c is string => !!c))) await assertCommentWriter(tx, actor, schoolId, classId);
     if (actor.role === 'teacher' && body.comments.some((c) => c.principalComment !== undefined)) throw forbidden(m.notYourClass);

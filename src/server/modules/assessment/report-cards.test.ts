@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { terms } from '../../db/schema/index.js';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { reportComments, studentEnrolments, students, terms } from '../../db/schema/index.js';
 import { GREENHILL_SESSIONS, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { Exam, GradingScalesResponse, MarksGrid, MyChildrenGrades } from '../../../shared/contracts/assessment.js';
@@ -133,6 +133,31 @@ describe('comments (§5: suggested from the performance band, editable per learn
     expect((await send('PUT', '/api/report-cards/comments', 'teacher', { termId: t1, comments: [{ studentId: withMean.studentId, principalComment: 'x' }] })).statusCode).toBe(403);
     const other = await classNamed('Grade 4 West');
     expect((await send('GET', `/api/report-cards/comments?termId=${t1}&classId=${other.id}`, 'teacher')).statusCode).toBe(403);
+  });
+});
+
+describe('last year’s comments (issue 34: written in January)', () => {
+  it('last year’s class teacher saves Term 3 comments for learners who have moved up; another school is 404', async () => {
+    // Last year's Grade 7 East (the demo teacher led it) and its Term 3; its learners are in Grade 8 now.
+    const lastYear = (await json<ClassItem[]>('GET', '/api/classes?yearId=all', 'principal')).find((c) => c.name === 'Grade 7 East' && c.academicYear === String(cal.year - 1))!;
+    expect(lastYear).toBeTruthy();
+    const [t3] = await system(t.database, (tx) => tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, greenhill), eq(terms.academicYearId, lastYear.academicYearId), eq(terms.number, 3))));
+    const [moved] = await system(t.database, (tx) =>
+      tx
+        .select({ id: students.id })
+        .from(studentEnrolments)
+        .innerJoin(students, eq(students.id, studentEnrolments.studentId))
+        .where(and(eq(studentEnrolments.classId, lastYear.id), ne(students.classId, lastYear.id)))
+        .limit(1),
+    );
+    expect(moved).toBeTruthy();
+    const comment = { termId: t3!.id, comments: [{ studentId: moved!.id, classTeacherComment: 'Ready for Grade 8: keep up the reading.' }] };
+    expect((await send('PUT', '/api/report-cards/comments', 'rsPrincipal', comment)).statusCode).toBe(404);
+    await json('PUT', '/api/report-cards/comments', 'teacher', comment);
+    const [saved] = await system(t.database, (tx) =>
+      tx.select({ text: reportComments.classTeacherComment }).from(reportComments).where(and(eq(reportComments.studentId, moved!.id), eq(reportComments.termId, t3!.id))),
+    );
+    expect(saved?.text).toBe('Ready for Grade 8: keep up the reading.');
   });
 });
 
