@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { reportComments, studentEnrolments, students, terms } from '../../db/schema/index.js';
 import { GREENHILL_SESSIONS, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
+import { releaseMathsTestOf } from '../../../../tests/release-test.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
-import type { Exam, GradingScalesResponse, MarksGrid, MyChildrenGrades } from '../../../shared/contracts/assessment.js';
+import type { Exam, GradingScalesResponse, MyChildrenGrades } from '../../../shared/contracts/assessment.js';
 import type { Task } from '../../../shared/contracts/tasks.js';
 import { inspectPdf } from '../../lib/pdf.js';
 import { timetableClash } from './timetable.service.js';
@@ -44,23 +45,8 @@ async function term(number: number) {
 async function classNamed(name: string) {
   return (await json<ClassItem[]>('GET', '/api/classes', 'principal')).find((c) => c.name === name)!;
 }
-/**
- * Released results of a stream in the latest term: the principal sets a short Mathematics test of it,
- * marks it, approves and releases it (early in Term 1 the demo has released nothing of this year yet).
- * Returns the latest term's id.
- */
-async function releaseATestOf(stream: ClassItem) {
-  const open = (await json<{ items: Exam[] }>('GET', '/api/exams', 'principal')).items.find((e) => e.name === OPEN)!;
-  const maths = open.subjects.find((s) => s.name === 'Mathematics')!.subjectId;
-  const today = schoolToday();
-  const exam = await json<Exam>('POST', '/api/exams', 'principal', { termId: open.termId, name: 'Mathematics test', kind: 'cat', levelIds: [stream.levelId!], entryOpensOn: today, entryClosesOn: today, subjects: [{ subjectId: maths }] }, 201);
-  const grid = await json<MarksGrid>('GET', `/api/exams/${exam.id}/marks?classId=${stream.id}&subjectId=${maths}`, 'principal');
-  await json('PUT', `/api/exams/${exam.id}/marks`, 'principal', { classId: stream.id, subjectId: maths, marks: grid.rows.map((r, i) => ({ studentId: r.studentId, score: 45 + ((i * 11) % 50) })) });
-  await json('POST', `/api/exams/${exam.id}/submit`, 'principal', { classId: stream.id, subjectId: maths });
-  await json('POST', `/api/exams/${exam.id}/approve`, 'principal', { classId: stream.id, subjectId: maths });
-  expect((await json<{ status: string }>('POST', `/api/exams/${exam.id}/release`, 'principal')).status).toBe('released');
-  return open.termId;
-}
+/** Released results of `stream` in the latest term (tests/release-test.ts); the term's id. */
+const releaseATestOf = (stream: ClassItem) => releaseMathsTestOf(json, stream, OPEN);
 /** The report term's id at Greenhill. */
 async function reportTerm() {
   const [row] = await system(t.database, (tx) => tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, greenhill), eq(terms.startsOn, REPORT_TERM.startsOn))));

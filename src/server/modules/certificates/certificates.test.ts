@@ -5,9 +5,9 @@ import { certificates } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
 import { GREENHILL_SESSIONS, TEST_PUBLIC_URL, countRows, methodCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
-import type { CertificateListItem, Exam, MarksGrid, MyChildrenGrades, VerifyCertificateResponse } from '../../../shared/contracts/assessment.js';
-import { schoolToday } from '../../../shared/dates.js';
+import type { CertificateListItem, MyChildrenGrades, VerifyCertificateResponse } from '../../../shared/contracts/assessment.js';
 import { inspectPdf } from '../../lib/pdf.js';
+import { releaseMathsTestOf } from '../../../../tests/release-test.js';
 import { demo } from '../../../../tests/demo.js';
 
 /**
@@ -39,16 +39,7 @@ async function learnersOf(className: string, who = 'principal') {
  */
 async function releaseATestOf(className: string) {
   const cls = (await json<ClassItem[]>('GET', '/api/classes', 'principal')).find((c) => c.name === className)!;
-  const { items } = await json<{ items: Exam[] }>('GET', '/api/exams', 'principal');
-  const open = items.find((e) => e.name === demo.openSeries)!;
-  const maths = open.subjects.find((s) => s.name === 'Mathematics')!.subjectId;
-  const today = schoolToday();
-  const exam = await json<Exam>('POST', '/api/exams', 'principal', { termId: open.termId, name: 'Mathematics test', kind: 'cat', levelIds: [cls.levelId!], entryOpensOn: today, entryClosesOn: today, subjects: [{ subjectId: maths }] }, 201);
-  const grid = await json<MarksGrid>('GET', `/api/exams/${exam.id}/marks?classId=${cls.id}&subjectId=${maths}`, 'principal');
-  await json('PUT', `/api/exams/${exam.id}/marks`, 'principal', { classId: cls.id, subjectId: maths, marks: grid.rows.map((r, i) => ({ studentId: r.studentId, score: 45 + ((i * 11) % 50) })) });
-  await json('POST', `/api/exams/${exam.id}/submit`, 'principal', { classId: cls.id, subjectId: maths });
-  await json('POST', `/api/exams/${exam.id}/approve`, 'principal', { classId: cls.id, subjectId: maths });
-  expect((await json<{ status: string }>('POST', `/api/exams/${exam.id}/release`, 'principal')).status).toBe('released');
+  await releaseMathsTestOf(json, cls, demo.openSeries);
 }
 function verifyPath(item: Pick<CertificateListItem, 'verifyUrl'>) {
   const u = new URL(item.verifyUrl);
