@@ -85,7 +85,13 @@ export async function seedAnnouncements(tx: Tx, plan: CommunicationSeedPlan, _se
       { authorId: plan.demoTeacherId, authorRole: 'teacher', title: `${parentStream.name}: class trip consent forms`, body: 'Please sign and return the consent form for the museum trip by Thursday.', audience: { parentsOfClassIds: [parentStream.id] }, day: -1 },
       { authorId: plan.principalId, authorRole: 'principal', title: 'Closing day and reports', body: 'School closes at noon on the last day of term. Report cards will be in EduFam as soon as the end of term marks are approved.', audience: { roles: ['parent'] }, day: 2 },
     ];
-    return story.map((d) => ({ ...d, day: d.day + at })).filter((d) => d.day >= welcomeDay);
+    // Last year's term (School News early in Term 1) keeps only what was addressed by role or to staff:
+    // its stream notices went to last year's streams, whose parents this year's stream names and rolls
+    // would misstate.
+    const lastYear = term.year !== latest.year;
+    return story
+      .map((d) => ({ ...d, day: d.day + at }))
+      .filter((d) => d.day >= welcomeDay && !(lastYear && ('classIds' in d.audience || 'parentsOfClassIds' in d.audience)));
   };
   const drafts = storyOf(latest, anchorDay, true);
   // In a term's first six weeks, while its own story is still short, School News still holds the term

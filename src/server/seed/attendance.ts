@@ -10,8 +10,9 @@ import type { DemoCalendar } from './demo-calendar.js';
 
 /**
  * Demo attendance (issue 13 "Demo data"): each school's attendance settings and one day of its own
- * calendar; a daily register for every stream on every school day of the latest term and the one before it (this year's), up
- * to the latest school day on or before today (weekends, half-terms, public holidays and the school's
+ * calendar; a daily register for every stream on every school day of the latest term and the one before
+ * it (in Term 1, last year's Term 3 in last year's streams, from class history), up to the latest school
+ * day on or before today (weekends, half-terms, public holidays and the school's
  * closed days skipped), with realistic absences, lates and excused days and a few chronic absentees; and
  * staff attendance for the same days. On the latest school day a few Greenhill streams, the demo
  * teacher's among them, are left unmarked so the teacher has a register to mark and the principal sees
@@ -43,6 +44,11 @@ export interface AttendanceSeedPlan {
   unmarkedOnLatestDay: string[];
   /** The demo calendar (today, the latest term). */
   cal: DemoCalendar;
+  /**
+   * Last year's Term 3 with last year's streams and who was in them (class history): registered too
+   * while the latest term is Term 1, so January's attendance has the term before it.
+   */
+  history?: { term: AttendanceSeedPlan['terms'][number]; classes: AttendanceSeedPlan['classes']; learners: { id: string; classId: string }[] };
 }
 
 /** Per school: the attendance settings row and the school's own calendar days. */
@@ -95,12 +101,19 @@ export async function seedAttendance(tx: Tx, plan: AttendanceSeedPlan, seed: num
   await tx.insert(schoolCalendarEvents).values(events.map((e) => ({ schoolId, ...e })));
   const threshold = setup.settings.chronicThreshold ?? 90;
 
-  // The school days that get registers: the term before the latest one (this year's) and the latest
-  // term up to the latest school day (D), today when today is a school day.
-  const cal: SchoolCalendar = { terms: plan.terms, events };
+  // The school days that get registers: the term before the latest one (in Term 1 last year's Term 3,
+  // in last year's streams) and the latest term up to the latest school day (D), today when today is a
+  // school day.
   const today = plan.cal.today;
   const latestNumber = plan.cal.latestTerm.number;
-  const seededTerms = plan.terms.filter((t) => t.number === latestNumber || t.number === latestNumber - 1).sort((a, b) => a.number - b.number);
+  const history = latestNumber === 1 ? plan.history : undefined;
+  const cal: SchoolCalendar = { terms: history ? [history.term, ...plan.terms] : plan.terms, events };
+  const thisYear = plan.terms.filter((t) => t.number === latestNumber || t.number === latestNumber - 1).sort((a, b) => a.number - b.number);
+  const seededTerms = history ? [history.term, ...thisYear] : thisYear;
+  // Each seeded term's streams, and the stream a learner was in that term (none: not at the school yet).
+  const termClasses = seededTerms.map((t) => (t === history?.term ? history.classes : plan.classes));
+  const historyClassOf = new Map(history?.learners.map((l) => [l.id, l.classId]));
+  const classIn = (l: { id: string; classId: string }, ti: number): string | undefined => (seededTerms[ti] === history?.term ? historyClassOf.get(l.id) : l.classId);
   // In a holiday the latest school day is the last day of the term just ended.
   const yearEnd = seededTerms.at(-1)?.endsOn ?? today;
   const latest = latestSchoolDay(cal, today < yearEnd ? today : yearEnd);
@@ -173,6 +186,7 @@ export async function seedAttendance(tx: Tx, plan: AttendanceSeedPlan, seed: num
     const list = marks.get(l.id)!;
     const isUnmarkedOnLatest = unmarked.has(l.classId);
     termDays.forEach((_, ti) => {
+      if (!classIn(l, ti)) return;
       const idx = days.flatMap((_, i) => (termOfDay[i] === ti && !(isUnmarkedOnLatest && i === lastIndex) ? [i] : []));
       if (!idx.length) return;
       const missed = () => idx.filter((i) => list[i]?.status === 'absent' || list[i]?.status === 'excused');
@@ -211,9 +225,11 @@ export async function seedAttendance(tx: Tx, plan: AttendanceSeedPlan, seed: num
   // Registers: one per stream and school day, marked by the class teacher at about 07:50 Nairobi time.
   const reg = { id: [] as string[], classId: [] as string[], date: [] as string[], by: [] as string[], at: [] as string[] };
   const registerId = new Map<string, string>();
+  // A stream nobody was in that term (last year's top level, who have left) gets no register.
+  const peopled = termClasses.map((_, ti) => new Set(plan.learners.flatMap((l) => classIn(l, ti) ?? [])));
   days.forEach((d, i) => {
-    for (const c of plan.classes) {
-      if (i === lastIndex && unmarked.has(c.id)) continue;
+    for (const c of termClasses[termOfDay[i]!]!) {
+      if ((i === lastIndex && unmarked.has(c.id)) || !peopled[termOfDay[i]!]!.has(c.id)) continue;
       const id = uuidV7();
       registerId.set(`${c.id}|${i}`, id);
       reg.id.push(id);
@@ -235,7 +251,7 @@ export async function seedAttendance(tx: Tx, plan: AttendanceSeedPlan, seed: num
   const ex = { registerId: [] as string[], studentId: [] as string[], status: [] as string[], note: [] as (string | null)[], arrival: [] as (string | null)[] };
   for (const l of plan.learners) {
     marks.get(l.id)!.forEach((m, i) => {
-      const rid = m && registerId.get(`${l.classId}|${i}`);
+      const rid = m && registerId.get(`${classIn(l, termOfDay[i]!)}|${i}`);
       if (!m || !rid) return;
       ex.registerId.push(rid);
       ex.studentId.push(l.id);
@@ -244,13 +260,14 @@ export async function seedAttendance(tx: Tx, plan: AttendanceSeedPlan, seed: num
       ex.arrival.push(m.arrivalTime);
     });
   }
-  const learnerIds = plan.learners.map((l) => l.id);
+  // Every learner with each stream they were in (last year's too), matched to that stream's registers.
+  const inStreams = [...plan.learners, ...plan.learners.flatMap((l) => (historyClassOf.has(l.id) ? [{ id: l.id, classId: historyClassOf.get(l.id)! }] : []))];
   if (reg.id.length) {
     await tx.execute(sql`
       insert into attendance_entries (school_id, register_id, student_id, date, session, status, note, arrival_time, updated_by, created_at, updated_at)
       select r.school_id, r.id, l.id, r.date, r.session, coalesce(x.status, 'present'), x.note, x.arrival_time, case when x.status is null then null else r.marked_by end, r.marked_at, r.marked_at
       from attendance_registers r
-      join unnest(${pgArray(learnerIds)}::uuid[], ${pgArray(plan.learners.map((l) => l.classId))}::uuid[]) with ordinality as l(id, class_id, n) on l.class_id = r.class_id
+      join unnest(${pgArray(inStreams.map((l) => l.id))}::uuid[], ${pgArray(inStreams.map((l) => l.classId))}::uuid[]) with ordinality as l(id, class_id, n) on l.class_id = r.class_id
       left join unnest(${pgArray(ex.registerId)}::uuid[], ${pgArray(ex.studentId)}::uuid[], ${pgArray(ex.status)}::text[], ${pgArray(ex.note)}::text[], ${pgArray(ex.arrival)}::text[])
         as x(register_id, student_id, status, note, arrival_time) on x.register_id = r.id and x.student_id = l.id
       where r.school_id = ${schoolId}::uuid

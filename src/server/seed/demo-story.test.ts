@@ -38,7 +38,19 @@ describe(`the demo started on ${TODAY}`, () => {
 
   it('has registers up to today, with today’s still to mark for the demo teacher’s stream, and no learner admitted after today', async () => {
     const [span] = await rows(`select min(date)::text as first, max(date)::text as last from attendance_registers where school_id = ${GH}`);
-    expect(span).toEqual({ first: '2028-01-03', last: TODAY });
+    // In Term 1 the term before is last year's Term 3, registered in last year's streams (class history).
+    expect(span).toEqual({ first: '2027-08-23', last: TODAY });
+    const lastTerm = await rows(`select c.name, y.name as year, count(distinct e.student_id)::int as learners from attendance_registers r
+      join classes c on c.id = r.class_id join academic_years y on y.id = c.academic_year_id
+      join attendance_entries e on e.register_id = r.id
+      where r.school_id = ${GH} and r.date = '2027-10-13' group by c.name, y.name order by c.name`);
+    expect(lastTerm.find((r) => r.name === 'Grade 7 East')).toMatchObject({ year: '2027' });
+    expect(Number(lastTerm.find((r) => r.name === 'Grade 7 East')!.learners)).toBeGreaterThan(10);
+    // Every learner on last year's register was in that stream then (their class history says so).
+    const [stray] = await rows(`select count(*)::int as n from attendance_entries e join attendance_registers r on r.id = e.register_id
+      where r.school_id = ${GH} and r.date < '2028-01-01'
+        and not exists (select 1 from student_enrolments h where h.student_id = e.student_id and h.class_id = r.class_id)`);
+    expect(stray!.n).toBe(0);
     const waiting = await rows(`select c.name from classes c join academic_years y on y.id = c.academic_year_id and y.is_current
       where c.school_id = ${GH} and not exists (select 1 from attendance_registers r where r.class_id = c.id and r.date = '${TODAY}') order by c.name`);
     expect(waiting.map((r) => r.name)).toContain('Grade 7 East');
@@ -130,5 +142,41 @@ describe('the demo started on Friday 25 June 2027, in Term 2’s half-term', () 
     expect(runs.map((r) => r.month)).toEqual(['2027-03', '2027-04', '2027-05']);
     const [welcome] = await q(`select title from school_announcements where school_id = ${GH} order by publish_at limit 1`);
     expect(welcome!.title).toBe('Welcome to Term 2');
+  });
+});
+
+describe('the demo started on Tuesday 12 January 2027, in Term 1’s second week', () => {
+  const EARLY = '2027-01-12';
+  let e: TestApp;
+  const q = (query: string) => system(e.database, async (tx) => ((await tx.execute(sql.raw(query))) as unknown as { rows: Row[] }).rows);
+  beforeAll(async () => {
+    e = await createTestApp({ seed: false });
+    await seedDemo(e.database.db, { today: EARLY });
+  }, 240_000);
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  it('has last Term 3’s registers in last year’s streams beside this term’s seven days, so attendance is not one week thin', async () => {
+    const perYear = await q(`select y.name as year, min(r.date)::text as first, max(r.date)::text as last, count(distinct r.date)::int as days
+      from attendance_registers r join classes c on c.id = r.class_id join academic_years y on y.id = c.academic_year_id
+      where r.school_id = ${GH} group by y.name order by y.name`);
+    // Term 3 2026 ran Monday 24 August to Friday 23 October; Term 1 2027 opened on Monday 4 January.
+    expect(perYear.map((r) => [r.year, r.first, r.last])).toEqual([
+      ['2026', '2026-08-24', '2026-10-23'],
+      ['2027', '2027-01-04', EARLY],
+    ]);
+    expect(Number(perYear[0]!.days)).toBeGreaterThan(35);
+  });
+
+  it('keeps last term’s School News without its stream notices, which named last year’s streams by this year’s names', async () => {
+    const notes = await q(`select title, audience from school_announcements where school_id = ${GH} order by publish_at`);
+    const welcome = notes.findIndex((n) => n.title === 'Welcome to Term 1');
+    const lastTerm = notes.slice(0, welcome);
+    const classAddressed = (list: Row[]) => list.filter((n) => JSON.stringify(n.audience).includes('lassIds')).map((n) => n.title);
+    expect(lastTerm.map((n) => n.title)).toContain('Welcome to Term 3');
+    expect(lastTerm.length).toBeGreaterThan(3);
+    expect(classAddressed(lastTerm)).toEqual([]);
+    expect(classAddressed(notes.slice(welcome)).length).toBeGreaterThan(0);
   });
 });

@@ -569,6 +569,15 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
       learners: drafts.map((d, i) => ({ id: studentIds[i]!, classId: classRows[d.classIndex]!.id })),
       demoTeacherId,
       parentChildIds: drafts.flatMap((d, i) => (d.links.some((l) => l.guardian === demoParent) ? [studentIds[i]!] : [])),
+      // Last year's Term 3 in last year's streams, registered too while the latest term is Term 1.
+      history: {
+        term: { ...cal.historyTerms[2]!, id: (await tx.select({ id: terms.id }).from(terms).where(and(eq(terms.academicYearId, historyYear!.id), eq(terms.number, 3))))[0]!.id },
+        classes: classRows.flatMap((c, ci) => {
+          const id = lastYearClass.get(`${c.levelIndex}:${c.stream}`);
+          return id ? [{ id, name: `${c.level.gradeLevel} ${c.stream}`, classTeacherId: teacherIds[ci]! }] : [];
+        }),
+        learners: enrolments.filter((e) => e.academicYearId === historyYear!.id).map((e) => ({ id: e.studentId, classId: e.classId })),
+      },
       // The demo teacher's stream and two others wait to be marked on the latest school day.
       unmarkedOnLatestDay: plan.code === 'greenhill' ? [`${plan.teacherClass} ${plan.streams[0]}`, 'Grade 3 West', 'PP2 East'] : [],
     },

@@ -235,6 +235,12 @@ export type StudentAttendance = z.infer<typeof studentAttendanceResponse>;
 // ---------------------------------------------------------------------------------------------
 // Reports
 
+/**
+ * A learner is a chronic absentee when their rate is below the school's threshold over at least this many
+ * school days of the term (two school weeks): early in a term one absence in two days would list anyone.
+ */
+export const CHRONIC_MIN_DAYS = 10;
+
 /** GET /api/attendance/summary?termId=&classId=&format= → a row per learner (JSON, pdf or xlsx). */
 export const summaryQuery = z.object({
   termId: z.uuid('Invalid term id').optional(),
@@ -255,6 +261,10 @@ export type SummaryRow = z.infer<typeof summaryRowSchema>;
 export const summaryResponse = z.object({
   term: z.object({ id: z.string(), name: z.string(), startsOn: z.string(), endsOn: z.string() }),
   threshold: z.number(),
+  /** School days a learner's registers must cover before a rate below the threshold makes them a chronic absentee. */
+  chronicMinDays: z.number(),
+  /** The most school days any listed learner's registers cover in the term so far (before belowThreshold filters). */
+  daysCounted: z.number(),
   items: z.array(summaryRowSchema),
   streams: z.array(attendanceCountsSchema.extend({ classId: z.string(), className: z.string(), level: z.string(), learners: z.number(), chronic: z.number() })),
   totals: attendanceCountsSchema.extend({ learners: z.number(), chronic: z.number() }),

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { classes, examMarks, examSeries, examTimetable, gradeAudit, markSheets, profiles, students, subjects, teacherAssignments, terms, type ExamMarkRow, type MarkSheetRow, type NewExamMark, type NewGradeAudit } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerIdentityColumns, learnerNameColumns, type LearnerNames } from '../../lib/learner-columns.js';
-import { admittedBySql, joinedBySql } from '../../lib/roll.js';
+import { admittedBySql, inStreamsSql, joinedBySql, streamAmongSql } from '../../lib/roll.js';
 
 /**
  * Queries of marks entry and approval (issue 12 §3): mark sheets (one per exam x stream x subject) and
@@ -178,17 +178,20 @@ function seriesRollDateSql(examId: string) {
  * school's given streams.
  */
 export async function countActiveLearnersByClass(tx: Tx, schoolId: string, examId: string, classIds: string[]): Promise<{ classId: string | null; n: number }[]> {
+  if (classIds.length === 0) return [];
+  const stream = streamAmongSql(classIds);
   return tx
-    .select({ classId: students.classId, n: count() })
+    .select({ classId: stream, n: count() })
     .from(students)
-    .where(and(eq(students.schoolId, schoolId), inArray(students.classId, classIds), eq(students.status, 'active'), joinedBySql(seriesRollDateSql(examId))))
-    .groupBy(students.classId);
+    .where(and(eq(students.schoolId, schoolId), inStreamsSql(classIds), eq(students.status, 'active'), joinedBySql(seriesRollDateSql(examId), classIds)))
+    .groupBy(sql`1`);
 }
 
 /**
- * Learners of a marks grid: the school's active learners of the stream who had joined it by the series'
- * roll day (seriesRollDateSql), plus anyone with a mark in the stream x subject already (admitted by that
- * day); by first name, last name, then admission number.
+ * Learners of a marks grid: the school's active learners of the stream (a past year's from class
+ * history, lib/roll.ts) who had joined it by the series' roll day (seriesRollDateSql), plus anyone with a
+ * mark in the stream x subject already (admitted by that day); by first name, last name, then admission
+ * number.
  */
 export async function listGridLearners(tx: Tx, schoolId: string, examId: string, classId: string, subjectId: string) {
   const rollDate = seriesRollDateSql(examId);
@@ -199,7 +202,7 @@ export async function listGridLearners(tx: Tx, schoolId: string, examId: string,
       and(
         eq(students.schoolId, schoolId),
         or(
-          and(eq(students.classId, classId), eq(students.status, 'active'), joinedBySql(rollDate)),
+          and(inStreamsSql([classId]), eq(students.status, 'active'), joinedBySql(rollDate, [classId])),
           and(
             sql`${students.id} in (select ${examMarks.studentId} from ${examMarks} where ${examMarks.examId} = ${examId} and ${examMarks.classId} = ${classId} and ${examMarks.subjectId} = ${subjectId})`,
             admittedBySql(rollDate),

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { academicYears, classes, examSeries, formativeAssessments, levels, profiles, reportComments, studentEnrolments, students, terms } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerIdentityColumns, type LearnerIdentity } from '../../lib/learner-columns.js';
+import { inStreamsSql } from '../../lib/roll.js';
 import { visibleLearners, type LearnerAudience } from '../learners/index.js';
 
 /**
@@ -67,17 +68,20 @@ export async function findVisibleLearnerId(tx: Tx, audience: LearnerAudience, st
   return row;
 }
 
-/** The school's active learners of a stream (unordered). */
+/**
+ * The school's active learners of a stream (unordered): in it now or, for a past year's stream, by class
+ * history (lib/roll.ts), so last Term 3's comments list its learners after they moved up.
+ */
 export async function listActiveLearnersOfClass(tx: Tx, schoolId: string, classId: string): Promise<NamedLearner[]> {
   return tx
     .select(learnerIdentityColumns)
     .from(students)
-    .where(and(eq(students.schoolId, schoolId), eq(students.classId, classId), eq(students.status, 'active')));
+    .where(and(eq(students.schoolId, schoolId), inStreamsSql([classId]), eq(students.status, 'active')));
 }
 
-/** Which of `studentIds` are the school's learners of stream `classId` (any status). */
+/** Which of `studentIds` are the school's learners of stream `classId` (any status; class history too). */
 export async function learnerIdsInClass(tx: Tx, schoolId: string, classId: string, studentIds: string[]): Promise<{ id: string }[]> {
-  return tx.select({ id: students.id }).from(students).where(and(eq(students.schoolId, schoolId), eq(students.classId, classId), inArray(students.id, studentIds)));
+  return tx.select({ id: students.id }).from(students).where(and(eq(students.schoolId, schoolId), inStreamsSql([classId]), inArray(students.id, studentIds)));
 }
 
 /**

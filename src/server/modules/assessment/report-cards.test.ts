@@ -137,6 +137,9 @@ describe('last year’s comments (issue 34: written in January)', () => {
         .limit(1),
     );
     expect(moved).toBeTruthy();
+    // The stream's comment list still holds the learners who sat in it that year.
+    const list = await json<{ items: { studentId: string }[] }>('GET', `/api/report-cards/comments?termId=${t3!.id}&classId=${lastYear.id}`, 'teacher');
+    expect(list.items.map((i) => i.studentId)).toContain(moved!.id);
     const comment = { termId: t3!.id, comments: [{ studentId: moved!.id, classTeacherComment: 'Ready for Grade 8: keep up the reading.' }] };
     expect((await send('PUT', '/api/report-cards/comments', 'rsPrincipal', comment)).statusCode).toBe(404);
     await json('PUT', '/api/report-cards/comments', 'teacher', comment);

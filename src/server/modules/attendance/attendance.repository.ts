@@ -23,7 +23,7 @@ import {
   type CalendarEventRow,
 } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
-import { admittedBySql, onRollSql } from '../../lib/roll.js';
+import { admittedBySql, onStreamsRollBetweenSql, onStreamsRollSql, streamAmongSql } from '../../lib/roll.js';
 import { termDateColumns } from '../../lib/term-columns.js';
 
 export type { CalendarEventRow } from '../../db/schema/index.js';
@@ -275,36 +275,43 @@ export interface LearnerRow {
 }
 
 /**
- * The learners on a stream's roll on `date` (lib/roll.ts: admitted by then, not left before it), by
- * last name, first name, id.
+ * The learners on a stream's roll on `date` (lib/roll.ts: in the stream that year, admitted by then, not
+ * left before it; a past year's stream lists its learners from class history), by last name, first
+ * name, id.
  */
 export async function listStreamLearners(tx: Tx, classId: string, date: string): Promise<LearnerRow[]> {
   return tx
     .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, lastName: students.lastName, gender: students.gender })
     .from(students)
-    .where(and(eq(students.classId, classId), onRollSql(date)))
+    .where(onStreamsRollSql([classId], date))
     .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
 }
 
-/** The active learners of streams `classIds` with their stream, by last name then first name. */
+/**
+ * The learners on the roll of streams `classIds` at some time from `from` to `to` (a term; lib/roll.ts),
+ * each with the stream they were in, by last name, first name, id. `classIds` must not be empty.
+ */
 export async function listLearnersOfStreams(
   tx: Tx,
   classIds: string[],
+  from: string,
+  to: string,
 ): Promise<{ id: string; admissionNumber: string; firstName: string; lastName: string; classId: string | null }[]> {
   return tx
-    .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, lastName: students.lastName, classId: students.classId })
+    .select({ id: students.id, admissionNumber: students.admissionNumber, firstName: students.firstName, lastName: students.lastName, classId: streamAmongSql(classIds) })
     .from(students)
-    .where(and(inArray(students.classId, classIds), eq(students.status, 'active')))
+    .where(onStreamsRollBetweenSql(classIds, from, to))
     .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
 }
 
-/** Number of learners on the roll on `date` per stream of `classIds` (streams without any absent). */
+/** Number of learners on the roll on `date` per stream of `classIds` (lib/roll.ts). `classIds` must not be empty. */
 export async function countActiveLearnersByStream(tx: Tx, classIds: string[], date: string): Promise<{ classId: string | null; n: number }[]> {
+  const stream = streamAmongSql(classIds);
   return tx
-    .select({ classId: students.classId, n: sql<number>`count(*)`.mapWith(Number) })
+    .select({ classId: stream, n: sql<number>`count(*)`.mapWith(Number) })
     .from(students)
-    .where(and(inArray(students.classId, classIds), onRollSql(date)))
-    .groupBy(students.classId);
+    .where(onStreamsRollSql(classIds, date))
+    .groupBy(sql`1`);
 }
 
 /** Learner `studentId` of the school if `visible` (the caller's audience) lets the caller see them. */

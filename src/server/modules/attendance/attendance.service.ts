@@ -25,6 +25,7 @@ import {
   type SummaryResponse,
   type SummaryRow,
   type TrendsResponse,
+  CHRONIC_MIN_DAYS,
   calendarQuery,
   createCalendarEventBody,
   putRegisterBody,
@@ -536,8 +537,10 @@ function pickTerm(rows: TermRow[], termId: string | undefined): TermRow {
 /**
  * GET /api/attendance/summary?termId=&classId=&levelId=&belowThreshold= (issue 13 §4): a row per learner
  * of the term (days open, present, absent, late, excused, rate), per stream and for the school, and how
- * many are chronic absentees (rate below the school's threshold). A teacher sees their streams only.
- * Learners are those currently in the term year's streams (active).
+ * many are chronic absentees (rate below the school's threshold over at least CHRONIC_MIN_DAYS school
+ * days). A teacher sees their streams only.
+ * Learners are those on the roll of the term year's streams at some time in the term (lib/roll.ts: a past
+ * year's streams from class history, so last Term 3 still reads in January after the promotion).
  */
 export async function attendanceSummary(deps: AttendanceDeps, actor: Actor, q: z.output<typeof summaryQuery>): Promise<SummaryResponse> {
   return inSchool(deps.database, actor, q.schoolId, async (tx, schoolId) => {
@@ -554,7 +557,7 @@ export async function attendanceSummary(deps: AttendanceDeps, actor: Actor, q: z
     }
     if (q.levelId) streams = streams.filter((s) => s.levelId === q.levelId);
     const ids = streams.map((s) => s.id);
-    const learners = ids.length ? await repo.listLearnersOfStreams(tx, ids) : [];
+    const learners = ids.length ? await repo.listLearnersOfStreams(tx, ids, term.startsOn, term.endsOn) : [];
     const counts = await termAttendance(tx, learners.map((l) => l.id), term);
     const className = new Map(streams.map((s) => [s.id, s.name]));
     const order = new Map(streams.map((s, i) => [s.id, i]));
@@ -567,7 +570,7 @@ export async function attendanceSummary(deps: AttendanceDeps, actor: Actor, q: z
       ...counts.get(l.id)!,
     }));
     items.sort((a, b) => (order.get(a.classId ?? '') ?? 0) - (order.get(b.classId ?? '') ?? 0) || a.name.localeCompare(b.name));
-    const chronic = (r: AttendanceCounts) => r.rate !== null && r.rate < settings.chronicThreshold;
+    const chronic = (r: AttendanceCounts) => r.rate !== null && r.daysOpen >= CHRONIC_MIN_DAYS && r.rate < settings.chronicThreshold;
     const add = (list: SummaryRow[]) => {
       const t = { daysOpen: 0, present: 0, absent: 0, late: 0, excused: 0 };
       for (const r of list) {
@@ -581,8 +584,9 @@ export async function attendanceSummary(deps: AttendanceDeps, actor: Actor, q: z
     };
     const streamRows = streams.map((s) => ({ classId: s.id, className: s.name, level: s.gradeLevel, ...add(items.filter((i) => i.classId === s.id)) }));
     const totals = add(items);
+    const daysCounted = items.reduce((n, r) => Math.max(n, r.daysOpen), 0);
     if (q.belowThreshold === 'true') items = items.filter(chronic).sort((a, b) => (a.rate ?? 0) - (b.rate ?? 0));
-    return { term: { id: term.id, name: term.name, startsOn: term.startsOn, endsOn: term.endsOn }, threshold: settings.chronicThreshold, items, streams: streamRows, totals };
+    return { term: { id: term.id, name: term.name, startsOn: term.startsOn, endsOn: term.endsOn }, threshold: settings.chronicThreshold, chronicMinDays: CHRONIC_MIN_DAYS, daysCounted, items, streams: streamRows, totals };
   });
 }
 

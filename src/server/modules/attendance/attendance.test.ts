@@ -443,3 +443,43 @@ describe("the register's roll on a day (issue 34): a learner admitted today is o
     expect(rows).toHaveLength(0);
   });
 });
+
+describe("last year's streams after the promotion (issue 34): the roll reads class history", () => {
+  it("lists last Term 3's learners in last year's stream, counts them, saves their register and summarises the term; early days list no chronic absentee", async () => {
+    const lastYear = (await json<ClassItem[]>('GET', '/api/classes?yearId=all', 'principal')).find((c) => c.name === 'Grade 7 East' && c.academicYear === demo.lastYearName)!;
+    expect(lastYear).toBeTruthy();
+    const past = await json<CalendarResponse>('GET', `/api/attendance/calendar?from=${demo.lastYearName}-01-01&to=${demo.lastYearName}-12-31`, 'principal');
+    const term3 = past.terms.filter((x) => x.startsOn.startsWith(demo.lastYearName)).sort((a, b) => a.startsOn.localeCompare(b.startsOn)).at(-1)!;
+    expect(term3.name).toContain('Term 3');
+    const pastCal: SchoolCalendar = { terms: past.terms, events: past.events.map((e) => ({ startsOn: e.startsOn, endsOn: e.endsOn, name: e.name, kind: e.kind })) };
+    const onDay = schoolDaysBetween(pastCal, term3.startsOn, term3.endsOn)[3]!;
+
+    // Its learners have moved up (their stream now is this year's), yet last year's register lists them.
+    const reg = await register(lastYear.id, onDay);
+    expect(reg.entries.length).toBeGreaterThan(10);
+    const now = await json<{ items: { id: string; classId: string | null }[] }>('GET', `/api/students?classId=${lastYear.id}&pageSize=100`, 'principal');
+    expect(now.items.filter((s) => s.classId === lastYear.id)).toHaveLength(0);
+    const streams = await json<StreamsResponse>('GET', `/api/attendance/streams?date=${onDay}`, 'principal');
+    expect(streams.items.find((s) => s.classId === lastYear.id)!.learners).toBe(reg.entries.length);
+
+    // The principal corrects that day: one learner absent; the term's summary of that stream shows it.
+    const absentee = reg.entries[0]!.studentId;
+    await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'principal', {
+      classId: lastYear.id,
+      date: onDay,
+      session: 'day',
+      entries: reg.entries.map((e) => ({ studentId: e.studentId, status: e.studentId === absentee ? 'absent' : 'present', note: null })),
+      reason: 'Register found in the office after the holiday',
+    });
+    const summary = await json<SummaryResponse>('GET', `/api/attendance/summary?termId=${term3.id}&classId=${lastYear.id}`, 'principal');
+    expect(summary.items.length).toBe(reg.entries.length);
+    const row = summary.items.find((r) => r.studentId === absentee)!;
+    expect(row).toMatchObject({ className: 'Grade 7 East' });
+    expect(row.absent).toBeGreaterThanOrEqual(1);
+    // A rate over fewer than two school weeks makes nobody a chronic absentee (one absence in one day is 0 %).
+    expect(summary.chronicMinDays).toBe(10);
+    const chronic = await json<SummaryResponse>('GET', `/api/attendance/summary?termId=${term3.id}&belowThreshold=true`, 'principal');
+    expect(chronic.items.every((r) => r.daysOpen >= chronic.chronicMinDays)).toBe(true);
+    if (summary.daysCounted < summary.chronicMinDays) expect(chronic.items.map((r) => r.studentId)).not.toContain(absentee);
+  });
+});

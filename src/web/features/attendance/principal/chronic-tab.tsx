@@ -157,7 +157,7 @@ export function ChronicTab({ scope, terms, defaultTermId }: { scope: AttendanceS
           learners={learners}
           query={query}
           icon={PartyPopper}
-          empty={{ title: c.empty, hint: c.emptyHint(threshold) }}
+          empty={{ title: c.empty, hint: data && data.daysCounted < data.chronicMinDays ? c.tooEarly(data.chronicMinDays) : c.emptyHint(threshold) }}
           emptySearch={m.summaries.emptySearch}
           search={{ placeholder: c.searchPlaceholder, testId: 'chronic-search' }}
           rowTestId="chronic-row"
