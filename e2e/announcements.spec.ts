@@ -149,7 +149,8 @@ test.describe('scheduling in an en-US browser', () => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/announcements') posts.push(r.url());
     });
     await sheet.getByTestId('compose-send').click();
-    await expect(sheet.getByTestId('compose-error')).toContainText('Enter the time as HH:MM, 24-hour, e.g. 14:05.');
+    await expect(sheet.getByTestId('announcement-publish-at-time-format')).toHaveText('Enter the time as HH:MM, 24-hour, e.g. 14:05.');
+    await expect(sheet.getByTestId('compose-error')).toHaveCount(0);
     await expect(publishTime).toHaveAttribute('aria-invalid', 'true');
     expect(posts).toEqual([]);
 

@@ -90,16 +90,26 @@ function instantOf(v: DayTime, emptyTime: string | null): string | null | 'inval
   return fromNairobiInput(`${v.day}T${time}`);
 }
 
+/** The box of a day and time that refuses to send (its id): the date box holding text that is not a day, else a day's time box holding text that is not a time; null when neither. */
+function wrongDayTimeBox(v: DayTime, id: string): string | null {
+  if (readDateText(v.day).invalid) return id;
+  if (v.day && readTimeText(v.time).invalid) return `${id}-time`;
+  return null;
+}
+
 /**
  * A day as dd/mm/yyyy (DateField) with its 24-hour time (TimeField) beside it, as the communication
  * form's expiry: text that is not a day or a time stays in the value as typed, so sending refuses it.
- * Once the time box is left holding text that is not a time, "Enter the time as HH:MM…" spans the pair's
- * full width under it (under the narrow box it would wrap over four lines on a phone), unless the form's
- * own error line already says so (`timeRefused`).
+ * Once a box is left holding such text, or a refused send found it (`checked`), "Enter a real date as
+ * dd/mm/yyyy…" or "Enter the time as HH:MM…" spans the pair's full width under it (under the narrow
+ * time box it would wrap over four lines on a phone): the one place that says so.
  */
-function DayTimeField({ id, value, onChange, invalid, timeRefused, testId }: { id: string; value: DayTime; onChange: (v: DayTime) => void; invalid?: boolean; timeRefused?: boolean; testId: string }) {
+function DayTimeField({ id, value, onChange, invalid, checked, testId }: { id: string; value: DayTime; onChange: (v: DayTime) => void; invalid?: boolean; checked?: boolean; testId: string }) {
+  const [dayLeft, setDayLeft] = React.useState(false);
   const [timeLeft, setTimeLeft] = React.useState(false);
-  const timeWrong = timeLeft && !timeRefused && readTimeText(value.time).invalid;
+  const dayWrong = (dayLeft || !!checked) && readDateText(value.day).invalid;
+  const timeWrong = (timeLeft || !!checked) && !!value.day && readTimeText(value.time).invalid;
+  const dayErrorId = `${id}-day-format`;
   const timeErrorId = `${id}-time-format`;
   return (
     <div className="grid min-w-0 gap-1.5">
@@ -107,15 +117,21 @@ function DayTimeField({ id, value, onChange, invalid, timeRefused, testId }: { i
         <DateField
           id={id}
           value={value.day}
-          onValueChange={(day) => onChange({ ...value, day })}
+          onValueChange={(day) => {
+            if (!readDateText(day).invalid) setDayLeft(false);
+            onChange({ ...value, day });
+          }}
+          onBlur={() => setDayLeft(true)}
           keepInvalidText
+          showFormatError={false}
           min={schoolToday()}
           wrapperClassName="flex-1"
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-error` : undefined}
+          aria-invalid={invalid || dayWrong || undefined}
+          aria-describedby={cn(invalid && `${id}-error`, dayWrong && dayErrorId) || undefined}
           data-testid={testId}
         />
         <TimeField
+          id={`${id}-time`}
           aria-label={dateFieldMessages.time}
           value={value.time}
           disabled={!value.day}
@@ -126,13 +142,19 @@ function DayTimeField({ id, value, onChange, invalid, timeRefused, testId }: { i
           onBlur={() => setTimeLeft(true)}
           keepInvalidText
           showFormatError={false}
+          aria-invalid={timeWrong || undefined}
           aria-describedby={timeWrong ? timeErrorId : undefined}
           wrapperClassName="w-24 shrink-0"
           data-testid={`${testId}-time`}
         />
       </div>
+      {dayWrong && (
+        <p id={dayErrorId} role="alert" className="text-xs font-medium text-destructive" data-testid={`${testId}-day-format`}>
+          {dateFieldMessages.invalid}
+        </p>
+      )}
       {timeWrong && (
-        <p id={timeErrorId} role="alert" className="text-xs text-destructive" data-testid={`${testId}-time-format`}>
+        <p id={timeErrorId} role="alert" className="text-xs font-medium text-destructive" data-testid={`${testId}-time-format`}>
           {timeFieldMessages.invalid}
         </p>
       )}
@@ -218,6 +240,8 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
   const [publishAt, setPublishAt] = React.useState<DayTime>(NO_DAY_TIME);
   const [expiresAt, setExpiresAt] = React.useState<DayTime>(NO_DAY_TIME);
   const [pinned, setPinned] = React.useState(false);
+  // Set by a send refused for a date or time box holding text that is not one: its line under the pair says so.
+  const [checkDayTimes, setCheckDayTimes] = React.useState(false);
   const [files, setFiles] = React.useState<UploadedAttachment[]>([]);
   const [uploading, setUploading] = React.useState<string[]>([]);
   const fileInput = React.useRef<HTMLInputElement>(null);
@@ -272,9 +296,15 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
     // is not a day or a time refuses to send (rather than send now, or with no expiry).
     const at = when === 'later' ? instantOf(publishAt, null) : null;
     const expires = instantOf(expiresAt, '23:59');
+    // Said once, under the pair of the box that is wrong (not in the form's error too); it takes the focus,
+    // scrolled to the sheet's middle (at its bottom edge the sticky send bar would hide it and its line).
     if (at === 'invalid' || expires === 'invalid') {
-      const badDay = (at === 'invalid' && readDateText(publishAt.day).invalid) || (expires === 'invalid' && readDateText(expiresAt.day).invalid);
-      return formError.set(badDay ? dateFieldMessages.invalid : timeFieldMessages.invalid);
+      setCheckDayTimes(true);
+      const id = (when === 'later' ? wrongDayTimeBox(publishAt, 'announcement-publish-at') : null) ?? wrongDayTimeBox(expiresAt, 'announcement-expires');
+      const box = id ? document.getElementById(id) : null;
+      box?.focus({ preventScroll: true });
+      box?.scrollIntoView({ block: 'center' });
+      return;
     }
     if (when === 'later' && (!at || at === 'noTime')) return formError.set(t.scheduleRequired);
     const payload: CreateAnnouncementBody = {
@@ -449,7 +479,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
                 <Label htmlFor="announcement-publish-at" className="text-xs text-muted-foreground">
                   {t.publishAt}
                 </Label>
-                <DayTimeField id="announcement-publish-at" value={publishAt} onChange={setPublishAt} invalid={!!formError.field('publishAt')} timeRefused={formError.error?.message === timeFieldMessages.invalid} testId="announcement-publish-at" />
+                <DayTimeField id="announcement-publish-at" value={publishAt} onChange={setPublishAt} invalid={!!formError.field('publishAt')} checked={checkDayTimes} testId="announcement-publish-at" />
                 <FieldError id="announcement-publish-at-error" message={formError.field('publishAt')} />
               </div>
             )}
@@ -459,7 +489,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
         <div className="grid gap-5 sm:grid-cols-2 sm:items-start">
           <div className="grid min-w-0 gap-1.5">
             <Label htmlFor="announcement-expires">{t.expiresAt}</Label>
-            <DayTimeField id="announcement-expires" value={expiresAt} onChange={setExpiresAt} invalid={!!formError.field('expiresAt')} timeRefused={formError.error?.message === timeFieldMessages.invalid} testId="announcement-expires" />
+            <DayTimeField id="announcement-expires" value={expiresAt} onChange={setExpiresAt} invalid={!!formError.field('expiresAt')} checked={checkDayTimes} testId="announcement-expires" />
             {!formError.field('expiresAt') && <p className="text-xs text-muted-foreground">{t.expiresHint}</p>}
             <FieldError id="announcement-expires-error" message={formError.field('expiresAt')} />
           </div>

@@ -235,8 +235,12 @@ export function BroadcastDialog({ open, onOpenChange, email, role }: { open: boo
   );
 }
 
-/** A from/to box the refused save found holding no time: invalid, described by the line under the pair. */
-const timeBoxError = (bad: boolean) => (bad ? { 'aria-invalid': true as const, 'aria-describedby': 'office-hours-time-error' } : {});
+/**
+ * A from/to box holding text that is not a time (shown), or refused by the server (`serverErrorId`, the
+ * line under it): invalid, described by the line that says why.
+ */
+const timeBoxError = (bad: boolean, serverErrorId?: string | false) =>
+  bad || serverErrorId ? { 'aria-invalid': true as const, 'aria-describedby': cn(bad && 'office-hours-time-error', serverErrorId) } : {};
 
 /** Staff "Office hours": days, from–to (Nairobi) and the auto-reply parents get outside them, on or off. */
 export function OfficeHoursDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
@@ -249,12 +253,18 @@ export function OfficeHoursDialog({ open, onOpenChange }: { open: boolean; onOpe
   const [end, setEnd] = React.useState('17:00');
   const [autoReply, setAutoReply] = React.useState(conversationMessages.defaultAutoReply);
   const [error, setError] = React.useState<{ message: string; fields: Record<string, string> } | null>(null);
-  // Set by a save refused for a from/to box holding text that is not a time (the boxes keep it as typed):
-  // while one still does, one line under the pair says so and the boxes' own lines step aside.
-  const [checkTimes, setCheckTimes] = React.useState(false);
-  const badStart = checkTimes && readTimeText(start).invalid;
-  const badEnd = checkTimes && readTimeText(end).invalid;
+  // The from/to boxes whose text that is not a time is shown (left holding it, or found by a refused
+  // save; the boxes keep it as typed): while one still holds it, one line under the pair says so (as wide
+  // as the pair: under a half-width box it would wrap on a phone), never the boxes' own lines as well.
+  const [shown, setShown] = React.useState({ start: false, end: false });
+  const badStart = shown.start && readTimeText(start).invalid;
+  const badEnd = shown.end && readTimeText(end).invalid;
   const timeError = badStart || badEnd ? timeFieldMessages.invalid : undefined;
+  const leave = (box: 'start' | 'end') => () => {
+    if (readTimeText(box === 'start' ? start : end).invalid && !shown[box]) setShown((v) => ({ ...v, [box]: true }));
+  };
+  // A refusal the server placed on a field is said under it, not in the dialog's error too.
+  const fieldErrorShown = !!(error?.fields.days || error?.fields.start || error?.fields.end);
   React.useEffect(() => {
     if (open && hours.data) {
       setEnabled(hours.data.enabled);
@@ -263,20 +273,20 @@ export function OfficeHoursDialog({ open, onOpenChange }: { open: boolean; onOpe
       setEnd(hours.data.end);
       setAutoReply(hours.data.autoReply);
       setError(null);
-      setCheckTimes(false);
+      setShown({ start: false, end: false });
     }
   }, [open, hours.data]);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     // Refuse rather than save office hours with no time (or the last one) in place of a mistyped one.
-    const bad = readTimeText(start).invalid ? 'office-hours-start' : readTimeText(end).invalid ? 'office-hours-end' : null;
-    if (bad) {
-      setCheckTimes(true);
+    const startBad = readTimeText(start).invalid;
+    const endBad = readTimeText(end).invalid;
+    if (startBad || endBad) {
+      setShown({ start: startBad, end: endBad });
       setError(null);
-      document.getElementById(bad)?.focus();
+      document.getElementById(startBad ? 'office-hours-start' : 'office-hours-end')?.focus();
       return;
     }
-    setCheckTimes(false);
     save.mutate(
       { enabled, days, start, end, autoReply },
       {
@@ -328,11 +338,31 @@ export function OfficeHoursDialog({ open, onOpenChange }: { open: boolean; onOpe
             <FieldError id="office-hours-days-error" message={error?.fields.days} />
           </fieldset>
           <div className="grid grid-cols-2 gap-3">
-            <LabelledField id="office-hours-start" label={o.start} className="grid gap-1.5">
-              <TimeField id="office-hours-start" value={start} onValueChange={setStart} keepInvalidText showFormatError={!timeError} {...timeBoxError(badStart)} required data-testid="office-hours-start" />
+            <LabelledField id="office-hours-start" label={o.start} error={error?.fields.start} className="grid gap-1.5">
+              <TimeField
+                id="office-hours-start"
+                value={start}
+                onValueChange={setStart}
+                onBlur={leave('start')}
+                keepInvalidText
+                showFormatError={false}
+                {...timeBoxError(badStart, error?.fields.start && 'office-hours-start-error')}
+                required
+                data-testid="office-hours-start"
+              />
             </LabelledField>
             <LabelledField id="office-hours-end" label={o.end} error={error?.fields.end} className="grid gap-1.5">
-              <TimeField id="office-hours-end" value={end} onValueChange={setEnd} keepInvalidText showFormatError={!timeError} {...timeBoxError(badEnd)} required data-testid="office-hours-end" />
+              <TimeField
+                id="office-hours-end"
+                value={end}
+                onValueChange={setEnd}
+                onBlur={leave('end')}
+                keepInvalidText
+                showFormatError={false}
+                {...timeBoxError(badEnd, error?.fields.end && 'office-hours-end-error')}
+                required
+                data-testid="office-hours-end"
+              />
             </LabelledField>
             {/* Under the pair, the dialog's full width (a half-width line would wrap on a phone). */}
             <div className="col-span-2 empty:hidden">
@@ -342,7 +372,7 @@ export function OfficeHoursDialog({ open, onOpenChange }: { open: boolean; onOpe
           <LabelledField id="office-hours-reply" label={o.autoReply} className="grid gap-1.5">
             <textarea id="office-hours-reply" rows={3} maxLength={1000} value={autoReply} onChange={(e) => setAutoReply(e.target.value)} className={textareaClass} />
           </LabelledField>
-          {error && <FormErrorAlert title={error.message} testId="office-hours-error" />}
+          {error && !fieldErrorShown && <FormErrorAlert title={error.message} testId="office-hours-error" />}
         </>
       )}
       <FormDialogFooter

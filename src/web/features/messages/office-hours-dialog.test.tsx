@@ -48,7 +48,8 @@ describe('office hours: a mistyped from/to time is refused, not saved as no time
     await waitFor(() => expect((end as HTMLInputElement).value).toBe('17:00'));
     fireEvent.change(end, { target: { value: '5:30 PM' } });
     fireEvent.blur(end);
-    expect(screen.getAllByText(INVALID)).toHaveLength(1); // the box's own line, once it is left
+    expect(screen.getAllByText(INVALID)).toHaveLength(1); // once it is left: the line under the pair
+    expect(screen.getByText(INVALID).id).toBe('office-hours-time-error');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(document.activeElement).toBe(end));
@@ -64,5 +65,39 @@ describe('office hours: a mistyped from/to time is refused, not saved as no time
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toMatchObject({ start: '08:00', end: '17:30' });
+  });
+});
+
+describe('office hours: a refusal the server places on a box is said once, under it', () => {
+  it('an end before the start: under the end box, not in the dialog’s error as well', async () => {
+    const ORDER = 'The end of office hours must be after the start.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_path: string, init?: RequestInit) => {
+        if (init?.method === 'PUT') {
+          puts.push(JSON.parse(String(init.body)));
+          const error = { code: 'VALIDATION', message: `end: ${ORDER}`, fields: { end: ORDER } };
+          return new Response(JSON.stringify({ error }), { status: 400, headers: { 'content-type': 'application/json' } });
+        }
+        return new Response(JSON.stringify(HOURS), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <OfficeHoursDialog open onOpenChange={() => {}} />
+      </QueryClientProvider>,
+    );
+    const end = await screen.findByTestId('office-hours-end');
+    await waitFor(() => expect((end as HTMLInputElement).value).toBe('17:00'));
+    fireEvent.change(end, { target: { value: '07:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText(ORDER)).toBeTruthy());
+    expect(puts).toHaveLength(1);
+    expect(screen.getAllByText(ORDER, { exact: false })).toHaveLength(1);
+    expect(screen.getByText(ORDER).id).toBe('office-hours-end-error');
+    expect(screen.queryByTestId('office-hours-error')).toBeNull();
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    expect(end.getAttribute('aria-describedby')).toBe('office-hours-end-error');
   });
 });

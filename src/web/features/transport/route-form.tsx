@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { readTimeText, TimeField } from '@/components/time-field';
 import { timeFieldMessages } from '@shared/messages/dates';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FieldError } from '@/components/form-feedback';
 import { InputField, FormError, useFormError } from './transport-bits';
 import { useSaveRoute, useVehicles, type TransportScope } from './transport-api';
 
@@ -17,6 +18,8 @@ const u = tm.ui;
 type StopDraft = { key: string; id?: string; name: string; pickupTime: string; dropoffTime: string; zoneFee: string };
 let seq = 0;
 const blankStop = (): StopDraft => ({ key: `new-${++seq}`, name: '', pickupTime: '', dropoffTime: '', zoneFee: '' });
+/** The id of a stop's pick-up or drop-off box (a refused save focuses the first wrong one), and of the line under its row. */
+const stopBoxId = (key: string, box: 'pickup' | 'dropoff' | 'time-error') => `route-stop-${key}-${box}`;
 
 /** Create or edit a route: name, fee, vehicle, seats, and its stops in ride order (move up/down, add, remove). */
 export function RouteFormDialog({ scope, route, onClose, onSaved }: { scope: TransportScope; route: TransportRoute | null; onClose: () => void; onSaved?: (id: string) => void }) {
@@ -31,6 +34,25 @@ export function RouteFormDialog({ scope, route, onClose, onSaved }: { scope: Tra
   const [stops, setStops] = React.useState<StopDraft[]>(
     route?.stops.map((s) => ({ key: s.id, id: s.id, name: s.name, pickupTime: s.pickupTime ?? '', dropoffTime: s.dropoffTime ?? '', zoneFee: s.zoneFee === null ? '' : String(s.zoneFee) })) ?? [blankStop()],
   );
+  // The time boxes whose text that is not a time is shown (left holding it, or found by a refused save):
+  // while one still holds such text, one line under its stop's row says so, as wide as the row (under
+  // the narrow box itself it would wrap over five lines), and the box is invalid, described by it.
+  const [shownBoxes, setShownBoxes] = React.useState<ReadonlySet<string>>(() => new Set());
+  const show = (ids: string[]) => setShownBoxes((set) => (ids.every((id) => set.has(id)) ? set : new Set([...set, ...ids])));
+  const wrongBox = (key: string, box: 'pickup' | 'dropoff', time: string) => shownBoxes.has(stopBoxId(key, box)) && readTimeText(time).invalid;
+  const timeBox = (s: StopDraft, box: 'pickup' | 'dropoff') => {
+    const time = box === 'pickup' ? s.pickupTime : s.dropoffTime;
+    const wrong = wrongBox(s.key, box, time);
+    return {
+      id: stopBoxId(s.key, box),
+      keepInvalidText: true,
+      showFormatError: false,
+      onBlur: () => {
+        if (readTimeText(time).invalid) show([stopBoxId(s.key, box)]);
+      },
+      ...(wrong ? { 'aria-invalid': true as const, 'aria-describedby': stopBoxId(s.key, 'time-error') } : {}),
+    };
+  };
   const patch = (i: number, p: Partial<StopDraft>) => setStops((list) => list.map((s, k) => (k === i ? { ...s, ...p } : s)));
   const move = (i: number, d: -1 | 1) =>
     setStops((list) => {
@@ -43,8 +65,17 @@ export function RouteFormDialog({ scope, route, onClose, onSaved }: { scope: Tra
     e.preventDefault();
     err.clear();
     // A pick-up or drop-off box holding text that is not a time (the box keeps it as typed): refuse
-    // rather than save the stop with no time.
-    if (stops.some((s) => readTimeText(s.pickupTime).invalid || readTimeText(s.dropoffTime).invalid)) return err.set(timeFieldMessages.invalid);
+    // rather than save the stop with no time; the line under its row says so (not the form's error too),
+    // and the first such box takes the focus.
+    const wrong = stops.flatMap((s) => [
+      ...(readTimeText(s.pickupTime).invalid ? [stopBoxId(s.key, 'pickup')] : []),
+      ...(readTimeText(s.dropoffTime).invalid ? [stopBoxId(s.key, 'dropoff')] : []),
+    ]);
+    if (wrong.length > 0) {
+      show(wrong);
+      document.getElementById(wrong[0]!)?.focus();
+      return;
+    }
     const body: RouteBody = {
       name,
       description: description || null,
@@ -106,9 +137,12 @@ export function RouteFormDialog({ scope, route, onClose, onSaved }: { scope: Tra
               <span className="mt-2 flex size-6 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">{i + 1}</span>
               <div className="grid min-w-0 grid-cols-2 gap-2 sm:grid-cols-[minmax(0,2fr)_5.5rem_5.5rem_6rem]">
                 <Input aria-label={u.stopName} placeholder={u.stopName} value={s.name} onChange={(e) => patch(i, { name: e.target.value })} className="col-span-2 sm:col-span-1" data-testid="stop-name" />
-                <TimeField aria-label={u.pickup} value={s.pickupTime} onValueChange={(pickupTime) => patch(i, { pickupTime })} keepInvalidText />
-                <TimeField aria-label={u.dropoff} value={s.dropoffTime} onValueChange={(dropoffTime) => patch(i, { dropoffTime })} keepInvalidText />
+                <TimeField aria-label={u.pickup} value={s.pickupTime} onValueChange={(pickupTime) => patch(i, { pickupTime })} {...timeBox(s, 'pickup')} />
+                <TimeField aria-label={u.dropoff} value={s.dropoffTime} onValueChange={(dropoffTime) => patch(i, { dropoffTime })} {...timeBox(s, 'dropoff')} />
                 <Input aria-label={u.zoneFee} placeholder={u.zoneFee} inputMode="decimal" value={s.zoneFee} onChange={(e) => patch(i, { zoneFee: e.target.value })} className="col-span-2 sm:col-span-1" />
+                <div className="col-span-full empty:hidden">
+                  <FieldError id={stopBoxId(s.key, 'time-error')} message={wrongBox(s.key, 'pickup', s.pickupTime) || wrongBox(s.key, 'dropoff', s.dropoffTime) ? timeFieldMessages.invalid : undefined} />
+                </div>
               </div>
               <div className="flex flex-col gap-0.5">
                 <Button type="button" variant="ghost" size="icon" className="size-7" aria-label={u.moveUp} disabled={i === 0} onClick={() => move(i, -1)}>

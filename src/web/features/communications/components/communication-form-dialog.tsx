@@ -33,7 +33,7 @@ import { PRIORITY_STYLES } from './priority';
 import { LabelledField } from '@/components/field';
 import { NameSelectItems } from '@/components/select-parts';
 import { IconBadge } from '@/components/icon-badge';
-import { DateField } from '@/components/date-field';
+import { DateField, readDateText } from '@/components/date-field';
 import { dateFieldMessages, timeFieldMessages } from '@shared/messages/dates';
 
 const m = messages.communications;
@@ -54,19 +54,43 @@ const formSchema = z.object({
 });
 type FormValues = z.infer<typeof formSchema>;
 
-/** The time box's part of the form's expiry "YYYY-MM-DDT…": "HH:MM", '' (empty), or its text as typed when it is not a time. */
-const expiryTime = (v: string) => (v.includes('T') ? v.slice(v.indexOf('T') + 1) : '');
+/**
+ * The date and time boxes' parts of the form's expiry: "YYYY-MM-DDTHH:MM" for a real day (the time
+ * "HH:MM", '' when its box is empty, or its text as typed when it is not a time). A date box holding
+ * text that is not a real day keeps that text, then a line break (which a text box's value never holds,
+ * unlike a "T"), then the time box's text: `expiryValue` writes it, `expiryParts` reads either.
+ */
+export function expiryParts(v: string): { day: string; time: string } {
+  const at = v.includes('\n') ? v.indexOf('\n') : v.indexOf('T');
+  return at < 0 ? { day: v, time: '' } : { day: v.slice(0, at), time: v.slice(at + 1) };
+}
+
+/** The form's expiry from the date box's day (YYYY-MM-DD, or its text when it is not a real day) and the time box's text; '' with no day. */
+export function expiryValue(day: string, time: string): string {
+  if (!day) return '';
+  return readDateText(day).invalid ? `${day}\n${time}` : `${day}T${time}`;
+}
+
+/** What is wrong with the boxes of an expiry: the date box's text is not a real day, or (a real day) the time box's is not a time. */
+function expiryBoxes(v: string): { dayBad: boolean; timeBad: boolean } {
+  const { day, time } = expiryParts(v);
+  const dayBad = readDateText(day).invalid;
+  return { dayBad, timeBad: !dayBad && readTimeText(time).invalid };
+}
 
 /**
- * The expiry's rule: none, or a day and time still to come. A time box holding text that is not a time
- * is refused with the time fields' own words, rather than the day ending at 23:59 (or "in the past").
+ * The expiry's rule: none, or a day and time still to come. A date box holding text that is not a real
+ * day, or a time box holding text that is not a time, is refused with the date or time fields' own
+ * words, rather than saved as no expiry, or the day ending at 23:59 (or "in the past").
  */
 export function expiresAtSchema() {
   return z
     .string()
-    .refine((v) => !readTimeText(expiryTime(v)).invalid, timeFieldMessages.invalid)
+    .refine((v) => !expiryBoxes(v).dayBad, dateFieldMessages.invalid)
+    .refine((v) => !expiryBoxes(v).timeBad, timeFieldMessages.invalid)
     .refine((v) => {
-      if (!v || readTimeText(expiryTime(v)).invalid) return true;
+      const { dayBad, timeBad } = expiryBoxes(v);
+      if (!v || dayBad || timeBad) return true;
       const iso = expiryOf(v);
       return !!iso && new Date(iso).getTime() > Date.now();
     }, im.expiryInPast);
@@ -75,6 +99,10 @@ export function expiresAtSchema() {
 /** The expiry instant of the form's "YYYY-MM-DDTHH:MM" (Nairobi); a day whose time box is empty ends at 23:59. */
 function expiryOf(v: string): string | null {
   return fromNairobiInput(v.endsWith('T') ? `${v}23:59` : v);
+}
+/** Gives react-hook-form the box to focus when the save is refused for the field (a null box: the last one stays). */
+function focusTarget(box: HTMLInputElement | null | undefined, ref: (el: HTMLInputElement) => void) {
+  if (box) ref(box);
 }
 type FieldName = keyof FormValues;
 const FIELD_NAMES: readonly FieldName[] = ['title', 'message', 'priority', 'targetRoles', 'schoolId', 'dismissible', 'isActive', 'expiresAt'];
@@ -265,32 +293,46 @@ function CommunicationForm({ editing, onDone }: { editing: Communication | null;
           name="expiresAt"
           render={({ field }) => {
             // The day as dd/mm/yyyy and its 24-hour time; the form keeps "YYYY-MM-DDTHH:MM" (Nairobi).
-            const day = field.value ? (field.value.split('T')[0] ?? '') : '';
-            const time = expiryTime(field.value ?? '');
-            // A day picked with no time yet gets 23:59; a time box emptied keeps "dayT"; one holding text
-            // that is not a time keeps it as typed, so the form refuses it.
-            const onDay = (d: string) => field.onChange(d ? `${d}T${time || '23:59'}` : '');
-            const timeBad = readTimeText(time).invalid;
+            const { day, time } = expiryParts(field.value ?? '');
+            const { dayBad, timeBad } = expiryBoxes(field.value ?? '');
+            // A day picked with no time yet gets 23:59; a time box emptied keeps "dayT"; a box holding text
+            // that is not a day or a time keeps it as typed, so the form refuses it (not "no expiry").
+            const onDay = (d: string) => {
+              field.onChange(expiryValue(d, readDateText(d).invalid ? time : time || '23:59'));
+              if (errors.expiresAt) void trigger('expiresAt');
+            };
+            // Checked when a box holding text that is not a day or a time is left (not at each key).
+            const onLeave = () => {
+              field.onBlur();
+              if (dayBad || timeBad) void trigger('expiresAt');
+            };
             return (
-              <div className="flex gap-2 sm:max-w-80">
-                <DateField id={fid('expiresAt')} value={day} onValueChange={onDay} onBlur={field.onBlur} wrapperClassName="flex-1" {...invalid('expiresAt')} data-testid="communication-expires" />
-                {/* Its "Enter the time as HH:MM…" is the field's error line under the pair (full width: under
-                    the narrow box it would wrap over four lines on a phone), checked when the box is left. */}
+              // A refused save focuses the box that is wrong: the time box when it is the time, else the date box.
+              <div ref={(el) => focusTarget(el?.querySelector<HTMLInputElement>(`[data-testid="communication-expires${timeBad ? '-time' : ''}"]`), field.ref)} className="flex gap-2 sm:max-w-80">
+                {/* Their "Enter a real date…" and "Enter the time as HH:MM…" are the field's one error line under
+                    the pair (full width: under the narrow time box it would wrap over four lines on a phone). */}
+                <DateField
+                  id={fid('expiresAt')}
+                  value={day}
+                  onValueChange={onDay}
+                  onBlur={onLeave}
+                  keepInvalidText
+                  showFormatError={false}
+                  wrapperClassName="flex-1"
+                  {...(timeBad ? {} : invalid('expiresAt'))}
+                  data-testid="communication-expires"
+                />
                 <TimeField
-                  ref={timeBad ? field.ref : undefined}
                   aria-label={dateFieldMessages.time}
                   value={time}
                   disabled={!day}
                   keepInvalidText
                   showFormatError={false}
                   onValueChange={(t) => {
-                    field.onChange(`${day}T${t}`);
+                    field.onChange(expiryValue(day, t));
                     if (errors.expiresAt) void trigger('expiresAt');
                   }}
-                  onBlur={() => {
-                    field.onBlur();
-                    if (timeBad) void trigger('expiresAt');
-                  }}
+                  onBlur={onLeave}
                   {...(timeBad ? invalid('expiresAt') : {})}
                   wrapperClassName="w-32"
                   data-testid="communication-expires-time"
