@@ -46,6 +46,7 @@ import type { EventBus } from '../../events/bus.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { learnerAudience, learnerNotFound, visibleLearners } from '../learners/index.js';
 import { deliverSms, logSms, type OutgoingSms } from '../sms/index.js';
+import { smsConsentFilter } from '../data-protection/index.js';
 import { ATTENDANCE_AUDIT, countedUntil, dailySessions, defaultTerm, loadAttendanceSettings, loadCalendar, type TermRow } from './attendance-context.js';
 import { termAttendance } from './attendance-counts.js';
 import * as repo from './attendance.repository.js';
@@ -65,6 +66,9 @@ import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-conte
  */
 
 const m = messages.attendance;
+
+/** Days after a school day its register still alerts parents of new absences (a weekend, a public holiday). */
+const ALERT_GRACE_DAYS = 3;
 
 export interface AttendanceDeps {
   database: Database;
@@ -200,6 +204,9 @@ export async function getRegister(deps: AttendanceDeps, actor: Actor, q: Registe
   });
 }
 
+/** Audit action of an absence alert whose SMS was not sent because the guardian withdrew SMS consent (issue 35 §5). */
+export const ABSENCE_SMS_SKIPPED = 'ABSENCE_SMS_SKIPPED';
+
 interface PendingAlert {
   smsId: string | null;
   sms: OutgoingSms | null;
@@ -324,10 +331,14 @@ async function saveRegister(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, body:
     );
   }
 
-  // Alerts: newly absent learners in a daily register of the current school day.
+  // Alerts: newly absent learners in a daily register of the school day being kept now: today's, or the
+  // latest school day while it is at most ALERT_GRACE_DAYS behind (Friday's register finished on Saturday,
+  // the day before a public holiday). A register filled in weeks later (in the holiday) tells parents
+  // nothing they can act on, so it alerts nobody (issue 34).
   let alerted = 0;
   const newlyAbsent = changes.filter((ch) => ch.status === 'absent' && ch.before?.status !== 'absent').map((ch) => ch.studentId);
-  if (newlyAbsent.length && !isPeriodSession(body.session) && body.date === latestSchoolDay(cal, today)) {
+  const current = latestSchoolDay(cal, today);
+  if (newlyAbsent.length && !isPeriodSession(body.session) && body.date === current && addDays(current, ALERT_GRACE_DAYS) >= today) {
     alerted = await sendAbsenceAlerts(tx, deps, c, stream, body.date, newlyAbsent, settings, pending);
   }
 
@@ -358,7 +369,12 @@ async function sendAbsenceAlerts(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, 
     let smsId: string | null = null;
     let sms: OutgoingSms | null = null;
     const primary = mine.find((x) => x.isPrimary) ?? mine[0];
-    if (settings.smsAbsenceAlerts && primary?.phone) {
+    // No SMS to a guardian who withdrew SMS consent (issue 35 §5): the in-app alert still goes, and the
+    // audit trail says why no SMS went.
+    const noConsent = settings.smsAbsenceAlerts && primary?.phone ? (await smsConsentFilter(tx, schoolId, [{ phone: primary.phone, studentId: l.id }])) : null;
+    if (noConsent?.refused.length) {
+      await auditSchool(tx, c, ABSENCE_SMS_SKIPPED, `student:${l.id}`, null, { date, to: primary!.phone, reason: noConsent.reason });
+    } else if (settings.smsAbsenceAlerts && primary?.phone) {
       sms = { to: primary.phone, body: m.alertSms(name, stream.name, label, schoolName), kind: 'absence', studentId: l.id, createdBy: c.actor.id };
       smsId = await logSms(tx, schoolId, deps.sms.provider, sms);
     }

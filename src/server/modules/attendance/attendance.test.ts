@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { absenceAlerts, adminCommunications, attendanceEntries, auditLogs, notifications, smsMessages } from '../../db/schema/index.js';
 import { DEMO, admitTodayBody, createTestApp, profileIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
@@ -230,6 +230,18 @@ describe('marking a register (§1, §5)', () => {
 });
 
 describe('absence alerts (§2): once per learner and day', () => {
+  // Alerts go out for the school day being kept now. In a holiday the latest school day is weeks back,
+  // so these run on that day's clock (10:00 Nairobi), as a teacher marking it that morning would.
+  beforeAll(() => {
+    if (day !== schoolToday()) {
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      vi.setSystemTime(new Date(`${day}T07:00:00Z`));
+    }
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
   it("notifies the parent in-app and by SMS once, however often the register is saved", async () => {
     const kids = await json<{ items: { id: string; firstName: string; lastName: string; classId: string }[] }>('GET', '/api/students?pageSize=10', 'parent');
     const child = kids.items[0]!;
@@ -279,6 +291,33 @@ describe('absence alerts (§2): once per learner and day', () => {
     const smsAfter = await system(t.database, (tx) => tx.select().from(smsMessages).where(eq(smsMessages.studentId, learner.studentId)));
     expect(smsAfter.length).toBe(smsBefore.length);
     await json('PUT', '/api/attendance/settings', 'principal', { smsAbsenceAlerts: true });
+  });
+});
+
+describe('no alert for a register filled in long after its day (issue 34)', () => {
+  it('a register of the latest school day, marked four days later (a holiday), alerts nobody and sends no SMS', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(`${addDays(day, 4)}T07:00:00Z`));
+    try {
+      const reg = await register(east.id, day);
+      const learner = reg.entries.find((e) => e.status === 'present')!;
+      const smsBefore = await system(t.database, (tx) => tx.select().from(smsMessages).where(eq(smsMessages.studentId, learner.studentId)));
+      const r = await json<PutRegisterResponse>('PUT', '/api/attendance/registers', 'principal', {
+        classId: east.id,
+        date: day,
+        entries: [{ studentId: learner.studentId, status: 'absent' }],
+        reason: 'Register found after the weekend',
+      });
+      expect(r.changed).toBe(1);
+      expect(r.alerted).toBe(0);
+      const alerts = await system(t.database, (tx) => tx.select().from(absenceAlerts).where(and(eq(absenceAlerts.studentId, learner.studentId), eq(absenceAlerts.date, day))));
+      expect(alerts).toHaveLength(0);
+      const smsAfter = await system(t.database, (tx) => tx.select().from(smsMessages).where(eq(smsMessages.studentId, learner.studentId)));
+      expect(smsAfter.length).toBe(smsBefore.length);
+      await json('PUT', '/api/attendance/registers', 'principal', { classId: east.id, date: day, entries: [{ studentId: learner.studentId, status: 'present' }], reason: 'Corrected' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
