@@ -14,6 +14,7 @@ export const platformAnalyticsScreens = {
     last7: 'Last 7 days',
     last30: 'Last 30 days',
     last90: 'Last 90 days',
+    last365: 'Last 12 months',
     thisYear: 'This year',
     custom: 'Custom range',
     from: 'From',

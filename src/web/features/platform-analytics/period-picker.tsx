@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 import { DateField } from '@/components/date-field';
 
 const p = s.period;
-type Preset = '7' | '30' | '90' | 'year' | 'custom';
+type Preset = '7' | '30' | '90' | '365' | 'year' | 'custom';
 
 const presetRange = (preset: Exclude<Preset, 'custom'>, today: string): { from: string; to: string } =>
   preset === 'year' ? { from: `${today.slice(0, 4)}-01-01`, to: today } : { from: addDays(today, -(Number(preset) - 1)), to: today };
@@ -22,7 +22,7 @@ export function usePeriod(defaultPreset: Exclude<Preset, 'custom'> = '30') {
   const def = presetRange(defaultPreset, today);
   const from = params.get('from') ?? def.from;
   const to = params.get('to') ?? def.to;
-  const preset: Preset = (['7', '30', '90', 'year'] as const).find((k) => {
+  const preset: Preset = (['7', '30', '90', '365', 'year'] as const).find((k) => {
     const r = presetRange(k, today);
     return r.from === from && r.to === to;
   }) ?? 'custom';
@@ -58,6 +58,7 @@ export function PeriodPicker({ period, className }: { period: ReturnType<typeof 
           <SelectItem value="7">{p.last7}</SelectItem>
           <SelectItem value="30">{p.last30}</SelectItem>
           <SelectItem value="90">{p.last90}</SelectItem>
+          <SelectItem value="365">{p.last365}</SelectItem>
           <SelectItem value="year">{p.thisYear}</SelectItem>
           <SelectItem value="custom">{p.custom}</SelectItem>
         </SelectContent>

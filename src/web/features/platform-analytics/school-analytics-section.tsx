@@ -28,7 +28,8 @@ const HEALTH_STATES = ['good', 'attention', 'inactive'] as const;
 function ComparisonPanel({ schools }: { schools: SchoolHealth[] }) {
   const [metric, setMetric] = React.useState<ComparisonMetric>('attendance_rate');
   const [picked, setPicked] = React.useState<string | null>(null);
-  const period = usePeriod('year');
+  // The last twelve months: every school's year has data whatever the day ("this year" is empty in January).
+  const period = usePeriod('365');
   const query = useComparison(metric, picked, period.from, period.to);
   const data = query.data;
   const active = schools.filter((x) => x.status === 'active');
