@@ -149,6 +149,7 @@ export const attendancePrincipalScreens = {
     absencesOf: (absent: number, days: number) => `${absent} of ${days} days absent`,
     empty: 'No chronic absentees',
     emptyHint: (threshold: number) => `Every learner has attended at least ${threshold}% of school days this term.`,
+    tooEarlyTitle: 'Too early in the term to list anyone',
     tooEarly: (days: number) => `Learners are listed once the term has ${days} school days of registers; a rate over fewer days says little.`,
     changeThreshold: 'The threshold is set in Settings.',
   },

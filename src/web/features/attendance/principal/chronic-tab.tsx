@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Link } from 'react-router';
-import { PartyPopper, type LucideIcon } from 'lucide-react';
+import { CalendarClock, PartyPopper, type LucideIcon } from 'lucide-react';
 import type { SummaryRow } from '@shared/contracts/attendance';
 import { attendancePrincipalScreens as m } from '@shared/messages/attendance-principal-screens';
 import { DataTable, queryTableProps, useLocalPage, type ColumnDef } from '@/components/data-table';
@@ -110,6 +110,8 @@ export function ChronicTab({ scope, terms, defaultTermId }: { scope: AttendanceS
   const threshold = data?.threshold ?? 90;
   const term = terms.find((x) => x.id === termId);
   const learners = useLearnerSearch(data?.items);
+  // Under CHRONIC_MIN_DAYS school days into the term nobody is listed: say so rather than celebrate.
+  const tooEarly = !!data && data.daysCounted < data.chronicMinDays;
 
   const columns = React.useMemo<ColumnDef<SummaryRow, unknown>[]>(
     () => [
@@ -156,8 +158,8 @@ export function ChronicTab({ scope, terms, defaultTermId }: { scope: AttendanceS
           columns={columns}
           learners={learners}
           query={query}
-          icon={PartyPopper}
-          empty={{ title: c.empty, hint: data && data.daysCounted < data.chronicMinDays ? c.tooEarly(data.chronicMinDays) : c.emptyHint(threshold) }}
+          icon={tooEarly ? CalendarClock : PartyPopper}
+          empty={tooEarly ? { title: c.tooEarlyTitle, hint: c.tooEarly(data.chronicMinDays) } : { title: c.empty, hint: c.emptyHint(threshold) }}
           emptySearch={m.summaries.emptySearch}
           search={{ placeholder: c.searchPlaceholder, testId: 'chronic-search' }}
           rowTestId="chronic-row"
