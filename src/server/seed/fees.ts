@@ -40,6 +40,8 @@ export interface FeeSeedLearner {
   firstName: string;
   lastName: string;
   guardianPhone: string;
+  /** The primary guardian's full name: who pays (M-Pesa shows it as the payer). */
+  guardianName: string;
 }
 
 export interface FeeSeedPlan {
@@ -286,7 +288,7 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
         payerPhone: d.learner.guardianPhone,
         mpesa,
         billRef: d.learner.admissionNumber,
-        payerName: d.learner.lastName,
+        payerName: d.learner.guardianName,
       });
     }
   }
@@ -308,7 +310,7 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
       payerPhone: d.learner.guardianPhone,
       mpesa,
       billRef: d.learner.admissionNumber,
-      payerName: d.learner.lastName,
+      payerName: d.learner.guardianName,
     });
   }
   drafts.sort((a, b) => (a.paidOn < b.paidOn ? -1 : a.paidOn > b.paidOn ? 1 : 0));
@@ -352,6 +354,9 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
           receiptNumber: `RCT-${String(i + k + 1).padStart(6, '0')}`,
           source: d.source,
           mpesaTransactionId: txnOf.get(d) ?? null,
+          // Who paid, as the receipt's "Received from" prints it: M-Pesa's payer name (its number comes
+          // masked, so none), else the guardian who came to the office or banked it, with their phone.
+          payerName: d.mpesa ? d.payerName.toUpperCase() : d.payerName,
           payerPhone: d.mpesa ? null : d.payerPhone,
           createdBy: d.mpesa ? null : plan.financeOfficerId,
           createdAt: new Date(`${d.paidOn}T13:00:00+03:00`),

@@ -33,6 +33,7 @@ import { seedTimetable } from './timetable.js';
 import { seedAnnouncements, type CommunicationSeedPlan } from './announcements.js';
 import { seedConversations } from './conversations.js';
 import { seedSupport } from './support.js';
+import { seedConsents } from './consents.js';
 import { seedCompany } from './company.js';
 import { seedBilling } from './billing.js';
 import { seedProjectHub } from './project-hub.js';
@@ -523,6 +524,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
           firstName: d.row.firstName,
           lastName: d.row.lastName,
           guardianPhone: guardianDrafts[d.links[0]!.guardian]!.phone,
+          guardianName: guardianDrafts[d.links[0]!.guardian]!.name,
         };
       }),
       financeOfficerId,
@@ -619,6 +621,16 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
   await seedAnnouncements(tx, communicationPlan, seed + 601);
   await seedConversations(tx, communicationPlan, seed + 607);
   await seedSupport(tx, communicationPlan, seed + 613);
+
+  // Issue 35 §5: consent asked at admission; a photos refusal, and two SMS withdrawals at Riverside.
+  await seedConsents(tx, {
+    schoolId,
+    principalId,
+    cal,
+    learners: drafts.map((d, i) => ({ id: studentIds[i]!, admittedOn: d.row.admittedOn!, guardianIds: [...d.links].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary)).map((l) => guardianIds[l.guardian]!) })),
+    keep: [guardianIds[demoParent]!, guardianIds[demoOtherParent]!],
+    withdrawSms: plan.code === 'riverside',
+  });
 
   return { learners: drafts.length, accounts: accountsMade };
 }

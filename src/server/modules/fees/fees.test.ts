@@ -253,6 +253,24 @@ describe('payments (§2): receipts, Idempotency-Key, reversal', () => {
     }
     expect(logoUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
   });
+
+  it('a demo payment’s receipt says who paid: the M-Pesa payer’s name, and the guardian with their phone at the office', async () => {
+    const [paybill] = await system(t.database, (tx) =>
+      tx.select({ id: payments.id, payerName: payments.payerName }).from(payments).where(and(eq(payments.schoolId, greenhill), eq(payments.source, 'mpesa_c2b'))).limit(1),
+    );
+    expect(paybill?.payerName).toMatch(/^[A-Z]+( [A-Z]+)+$/);
+    expect(pdfText((await send('GET', `/api/fees/payments/${paybill!.id}/receipt.pdf`, 'finance')).rawPayload)).toContain(paybill!.payerName!);
+    const [office] = await system(t.database, (tx) =>
+      tx
+        .select({ id: payments.id, payerName: payments.payerName, payerPhone: payments.payerPhone })
+        .from(payments)
+        .where(and(eq(payments.schoolId, greenhill), eq(payments.source, 'manual'), sql`${payments.payerName} is not null`))
+        .limit(1),
+    );
+    expect(office?.payerPhone).toMatch(/^2547\d{8}$|^2541\d{8}$/);
+    const text = pdfText((await send('GET', `/api/fees/payments/${office!.id}/receipt.pdf`, 'finance')).rawPayload);
+    expect(text).toContain(`${office!.payerName}, 0${office!.payerPhone!.slice(3, 6)} ${office!.payerPhone!.slice(6, 9)} ${office!.payerPhone!.slice(9)}`);
+  });
 });
 
 /** The PDF's text, read by our own inspector (poppler is not on every machine; src/server/lib/pdf.ts). */
