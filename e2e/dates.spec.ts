@@ -68,3 +68,28 @@ test('principal: a date of birth typed as dd/mm/yyyy is saved and shown as dd/mm
   await page.getByTestId('profile-edit').click();
   await expect(page.getByRole('dialog').getByTestId('learner-dateOfBirth')).toHaveValue('09/04/2017');
 });
+
+/** "2026-10-28" → "28/10/2026", written out here so the test does not lean on the app's own formatter. */
+const dmy = (iso: string) => iso.split('-').reverse().join('/');
+
+test('HR: the payroll runs list shows each pay date as dd/mm/yyyy, not the API’s YYYY-MM-DD', async ({ page }) => {
+  await signInViaApi(page, 'hr');
+  const res = await page.request.get('/api/payroll/runs');
+  expect(res.status(), await res.text()).toBe(200);
+  const runs = ((await res.json()) as { items: { month: string; payDate: string }[] }).items;
+  expect(runs.length).toBeGreaterThan(0);
+
+  await page.goto('/dashboard/payroll');
+  const table = page.getByTestId('runs-list-table');
+  for (const r of runs) {
+    const row = table.locator('tr').filter({ has: page.getByTestId(`run-${r.month}`) });
+    await expect(row, r.month).toContainText(dmy(r.payDate));
+    await expect(row, r.month).not.toContainText(r.payDate);
+  }
+});
+
+test('principal: "Admitted this term" says since which day as dd/mm/yyyy', async ({ page }) => {
+  await signInViaApi(page, 'principal');
+  await page.goto('/dashboard/academic-management');
+  await expect(page.getByTestId('hub-admitted-hint')).toHaveText(/^Since \d{2}\/\d{2}\/\d{4} \(Term \d\)$/);
+});

@@ -80,3 +80,25 @@ test('the principal reads the store without stock actions', async ({ page }) => 
   await expect(inv.getByTestId('inventory-movement').first()).toBeVisible();
   await shot(page, 'inventory-movements');
 });
+
+test('stock is counted in real plurals of the school’s units: "8 boxes", not "8 box" (issue 34)', async ({ page }) => {
+  await signInViaApi(page, 'finance_officer');
+  const res = await page.request.get('/api/inventory/items?pageSize=100');
+  expect(res.status(), await res.text()).toBe(200);
+  const items = ((await res.json()) as { items: (Item & { name: string; unit: string; lowStock: boolean })[] }).items;
+  const plurals: Record<string, string> = { box: 'boxes', piece: 'pieces', set: 'sets' };
+  const counted = items.filter((i) => plurals[i.unit] && i.quantity > 1);
+  expect(counted.length).toBeGreaterThanOrEqual(3);
+
+  await page.goto('/dashboard/inventory');
+  const inv = page.getByTestId('inventory');
+  await expect(inv.getByTestId('inventory-item').first()).toBeVisible();
+  for (const i of counted) {
+    const row = inv.getByTestId('inventory-item').filter({ hasText: i.code });
+    await expect(row, i.name).toContainText(`${i.quantity.toLocaleString('en-KE')} ${plurals[i.unit]}`);
+  }
+  // The low-stock banner names each low item with its count: "White chalk (box of 100) (8 boxes)".
+  const low = counted.find((i) => i.lowStock && i.unit === 'box');
+  expect(low, 'a low item counted in boxes').toBeDefined();
+  await expect(inv.getByTestId('low-stock-items')).toContainText(`${low!.name} (${low!.quantity.toLocaleString('en-KE')} boxes)`);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural, pluralUnit, pluralWord } from './plural.js';
+import { plural, pluralWord } from './plural.js';
 import { assessmentMessages } from './messages/assessment.js';
 import { expensesScreens } from './messages/expenses.js';
 import { feesMessages } from './messages/fees.js';
@@ -13,17 +13,6 @@ describe('plural helpers', () => {
     expect(plural(1250, 'learner')).toBe('1,250 learners');
     expect(pluralWord(1, 'category', 'categories')).toBe('category');
     expect(pluralWord(0, 'category', 'categories')).toBe('categories');
-  });
-
-  it('pluralises typed-in units the English way and leaves abbreviations alone', () => {
-    expect(pluralUnit(8, 'box')).toBe('8 boxes');
-    expect(pluralUnit(1, 'box')).toBe('1 box');
-    expect(pluralUnit(3, 'ream')).toBe('3 reams');
-    expect(pluralUnit(2, 'copy')).toBe('2 copies');
-    expect(pluralUnit(2, 'tray')).toBe('2 trays');
-    expect(pluralUnit(4, 'bag of 50')).toBe('4 bag of 50');
-    expect(pluralUnit(5, 'kg')).toBe('5 kg');
-    expect(pluralUnit(12, 'pcs')).toBe('12 pcs');
   });
 });
 

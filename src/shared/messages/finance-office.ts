@@ -1,4 +1,5 @@
-import { plural, pluralUnit } from '../plural.js';
+import { plural } from '../plural.js';
+import { unitCount } from '../plural-unit.js';
 /** The finance office at a glance (issue 15): the panel on the finance officer's dashboard. */
 export const financeOfficeMessages = {
   title: 'Finance office',
@@ -15,7 +16,7 @@ export const financeOfficeMessages = {
   alerts: 'Needs attention',
   noAlerts: 'Nothing needs attention: budgets, stock and vehicle papers are in order.',
   overBudget: (category: string, actual: string, budget: string) => `${category}: KES ${actual} spent of a KES ${budget} budget`,
-  lowStock: (name: string, qty: number, unit: string, reorder: number) => `${name}: ${pluralUnit(qty, unit)} left (reorder at ${reorder})`,
+  lowStock: (name: string, qty: number, unit: string, reorder: number) => `${name}: ${unitCount(qty, unit)} left (reorder at ${reorder})`,
   expiry: {
     insurance: (subject: string, on: string, expired: boolean) => `${subject} insurance ${expired ? 'expired' : 'expires'} ${on}`,
     inspection: (subject: string, on: string, expired: boolean) => `${subject} inspection ${expired ? 'expired' : 'due'} ${on}`,

@@ -1,4 +1,4 @@
-import { pluralUnit } from '../plural.js';
+import { unitCount } from '../plural-unit.js';
 /** Inventory (issue 15 §5): API errors and the texts of the Inventory screens. */
 export const inventoryMessages = {
   api: {
@@ -90,6 +90,8 @@ export const inventoryMessages = {
     kpiSales: 'Sales this term',
     kpiValueHint: 'weighted average cost',
     lowStockBanner: (n: number) => `${n} item${n === 1 ? ' is' : 's are'} at or below the reorder level`,
+    /** One low item in the banner's list: "White chalk (box of 100) (8 boxes)". */
+    lowStockItem: (name: string, q: number, unit: string) => `${name} (${unitCount(q, unit)})`,
     lowStockView: 'View low stock',
     tabItems: 'Items',
     tabMovements: 'Movements',
@@ -149,7 +151,7 @@ export const inventoryMessages = {
     issueToDepartment: 'A department',
     departmentPlaceholder: 'Sciences, Boarding, Kitchen…',
     issueToLearner: 'A learner (free)',
-    onHandNow: (q: number, unit: string) => `${pluralUnit(q, unit)} on hand`,
+    onHandNow: (q: number, unit: string) => `${unitCount(q, unit)} on hand`,
     saleTotal: (amount: string) => `The learner's account is charged KES ${amount}.`,
     save: 'Save',
     saving: 'Saving…',

@@ -3,6 +3,7 @@
  * the password policy, the security log and alerts. Shared by the API (errors) and the screens (the
  * sign-in code step, the profile's "Security" card and EduFam staff's "Security" section).
  */
+import { plural } from '../plural.js';
 
 export const SECURITY_LOG_TYPE_LABELS: Record<string, string> = {
   sign_in: 'Sign-ins',
@@ -121,7 +122,7 @@ export const securityMessages = {
     twoFactorDescription: 'After your password, EduFam asks for a 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Authy…).',
     turnOn: 'Turn on two-factor',
     turnOff: 'Turn off two-factor',
-    recoveryCodesLeft: (n: number) => (n === 1 ? '1 recovery code left' : `${n} recovery codes left`),
+    recoveryCodesLeft: (n: number) => `${plural(n, 'recovery code')} left`,
     newRecoveryCodes: 'New recovery codes',
     // Enrolment dialog
     enableTitle: 'Turn on two-factor sign-in',
@@ -194,6 +195,32 @@ export const securityMessages = {
       failure: 'Failed',
       export: 'Export',
       fileName: 'security-log',
+      /** The Detail column: a short reason for an entry (the API writes it, the export too). */
+      detail: {
+        failureReasons: {
+          USER_NOT_FOUND: 'Unknown e-mail address',
+          INVALID_CREDENTIALS: 'Wrong password',
+          EMAIL_NOT_CONFIRMED: 'E-mail not confirmed',
+          ACCOUNT_DEACTIVATED: 'Account deactivated',
+          WRONG_AREA: 'Wrong sign-in area',
+          SCHOOL_INACTIVE: 'School deactivated',
+          NO_ROLE: 'No role',
+          NOT_CONFIGURED: 'Account not configured',
+          PROFILE_NOT_FOUND: 'No profile',
+          invalid: 'Wrong code',
+          reused: 'Code already used',
+          recovery_invalid: 'Wrong recovery code',
+        } as Record<string, string>,
+        withRecoveryCode: 'With a recovery code',
+        withTwoFactor: 'With two-factor',
+        signInEnded: 'sign-in ended',
+        recoveryCodesLeft: (n: number) => `${plural(n, 'recovery code')} left`,
+        sessionsOfUserEnded: (n: number, email: string) => `${plural(n, 'session')} of ${email} ended`,
+        otherSessionsEnded: (n: number) => `${plural(n, 'other session')} ended`,
+        thisSessionEnded: 'This session ended',
+        oneSessionEnded: 'One session ended',
+        policyChanged: 'Security policy changed',
+      },
     },
     alerts: {
       title: 'Alerts',
@@ -210,7 +237,7 @@ export const securityMessages = {
       viewSessions: 'View sessions',
       signOutUser: 'Sign out everywhere',
       signOutUserConfirm: (name: string) => `Sign ${name} out of every device?`,
-      signedOutUserToast: (n: number) => (n === 1 ? '1 session ended.' : `${n} sessions ended.`),
+      signedOutUserToast: (n: number) => `${plural(n, 'session')} ended.`,
     },
     policy: {
       title: 'Security policy',

@@ -14,7 +14,7 @@ const accents: Record<Accent, string> = {
   5: 'bg-[color-mix(in_oklab,var(--color-chart-5)_14%,transparent)] text-[var(--color-chart-5)]',
 };
 
-/** A headline figure: label, value, icon and a one-line hint. */
+/** A headline figure: label, value, icon and a short hint; label and hint wrap rather than cut off (issue 34). */
 export function StatCard({
   label,
   value,
@@ -47,13 +47,19 @@ export function StatCard({
     >
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
-          <p className="truncate text-[13px] font-medium text-muted-foreground">{label}</p>
+          <p className="min-w-0 text-[13px] font-medium break-words text-muted-foreground" data-testid={testId ? `${testId}-label` : undefined}>
+            {label}
+          </p>
           {badge}
         </div>
         <p className={cn('mt-1 break-words font-semibold tracking-tight tabular-nums', compact ? 'text-xl' : 'text-[22px] leading-7 sm:text-[28px] sm:leading-9')} data-testid={testId ? `${testId}-value` : undefined}>
           {value}
         </p>
-        {hint && <p className="mt-1 line-clamp-2 text-xs text-muted-foreground sm:truncate">{hint}</p>}
+        {hint && (
+          <p className="mt-1 text-xs break-words text-muted-foreground" data-testid={testId ? `${testId}-hint` : undefined}>
+            {hint}
+          </p>
+        )}
       </div>
       <span className={cn('order-first flex shrink-0 items-center justify-center rounded-lg sm:order-last', compact ? 'size-8' : 'size-8 sm:size-10', accents[accent])}>
         <Icon className={compact ? 'size-4' : 'size-4 sm:size-5'} aria-hidden />

@@ -45,20 +45,8 @@ function nextDay(day: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-const FAILURE_REASONS: Record<string, string> = {
-  USER_NOT_FOUND: 'Unknown e-mail address',
-  INVALID_CREDENTIALS: 'Wrong password',
-  EMAIL_NOT_CONFIRMED: 'E-mail not confirmed',
-  ACCOUNT_DEACTIVATED: 'Account deactivated',
-  WRONG_AREA: 'Wrong sign-in area',
-  SCHOOL_INACTIVE: 'School deactivated',
-  NO_ROLE: 'No role',
-  NOT_CONFIGURED: 'Account not configured',
-  PROFILE_NOT_FOUND: 'No profile',
-  invalid: 'Wrong code',
-  reused: 'Code already used',
-  recovery_invalid: 'Wrong recovery code',
-};
+const LOG_DETAIL = m.admin.log.detail;
+const FAILURE_REASONS = LOG_DETAIL.failureReasons;
 
 type Json = Record<string, unknown> | null;
 
@@ -69,11 +57,11 @@ function detailOf(action: string, metadata: Json, oldValue: Json, newValue: Json
     case 'LOGIN_FAILED':
       return FAILURE_REASONS[String(md.reason ?? '')] ?? errorMessage;
     case 'LOGIN_SUCCESS':
-      return md.twoFactor === 'recovery_code' ? 'With a recovery code' : md.twoFactor ? 'With two-factor' : null;
+      return md.twoFactor === 'recovery_code' ? LOG_DETAIL.withRecoveryCode : md.twoFactor ? LOG_DETAIL.withTwoFactor : null;
     case 'TWO_FACTOR_FAILED':
-      return [FAILURE_REASONS[String(md.reason ?? '')] ?? errorMessage, md.ended ? 'sign-in ended' : null].filter(Boolean).join(', ') || null;
+      return [FAILURE_REASONS[String(md.reason ?? '')] ?? errorMessage, md.ended ? LOG_DETAIL.signInEnded : null].filter(Boolean).join(', ') || null;
     case 'TWO_FACTOR_RECOVERY_CODE_USED':
-      return typeof md.left === 'number' ? `${md.left} recovery codes left` : null;
+      return typeof md.left === 'number' ? LOG_DETAIL.recoveryCodesLeft(md.left) : null;
     case 'USER_ROLE_CHANGED': {
       const from = oldValue?.role;
       const to = newValue?.role;
@@ -81,11 +69,11 @@ function detailOf(action: string, metadata: Json, oldValue: Json, newValue: Json
     }
     case 'SESSION_REVOKED': {
       const n = Number(md.count ?? 0);
-      if (md.byAdmin) return `${n} session(s) of ${String(md.email ?? targetEntity ?? '')} ended`;
-      return md.scope === 'others' ? `${n} other session(s) ended` : md.current ? 'This session ended' : 'One session ended';
+      if (md.byAdmin) return LOG_DETAIL.sessionsOfUserEnded(n, String(md.email ?? targetEntity ?? ''));
+      return md.scope === 'others' ? LOG_DETAIL.otherSessionsEnded(n) : md.current ? LOG_DETAIL.thisSessionEnded : LOG_DETAIL.oneSessionEnded;
     }
     case 'SECURITY_POLICY_UPDATED':
-      return 'Security policy changed';
+      return LOG_DETAIL.policyChanged;
     default:
       // An entity reference ("user:<uuid>", "security_policy") means nothing to a reader: show only a reason.
       return errorMessage ?? null;

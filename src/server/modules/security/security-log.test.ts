@@ -144,6 +144,24 @@ describe('security log', () => {
       expect((await call('admin', 'GET', url)).statusCode, url).toBe(400);
     }
   });
+
+  it('writes ended sessions as real plurals, not "session(s)" (issue 34)', async () => {
+    const email = 'sessions.log@greenhill.edufam.test';
+    await createAccount(t.database, { email, name: 'Sessions Log', role: 'teacher', schoolId: greenhill });
+    const endOthers = async (signIns: number) => {
+      const cookies: string[] = [];
+      for (let i = 0; i < signIns; i++) cookies.push(await signIn(t.app, email, 'school'));
+      const res = await t.app.inject({ method: 'DELETE', url: '/api/auth/sessions?others=true', headers: { cookie: cookies[0]! }, remoteAddress: nextIp() });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await endOthers(3); // 2 others
+    await endOthers(1); // the first's survivor: 1 other
+    const log = await ok<SecurityLogResponse>('admin', 'GET', `/api/security/log?q=${encodeURIComponent(email)}&pageSize=100`);
+    const details = log.rows.filter((r) => r.action === 'SESSION_REVOKED').map((r) => r.detail);
+    expect(details).toEqual(['1 other session ended', '2 other sessions ended']);
+    expect(sm.admin.log.detail.recoveryCodesLeft(1)).toBe('1 recovery code left');
+    expect(sm.admin.log.detail.sessionsOfUserEnded(3, email)).toBe(`3 sessions of ${email} ended`);
+  });
 });
 
 describe('alerts', () => {

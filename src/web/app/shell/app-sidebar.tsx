@@ -120,7 +120,9 @@ function SidebarSchool({ user }: { user: SessionUser }) {
         {user.school?.logoUrl ? <img src={user.school.logoUrl} alt="" className="size-full object-cover" /> : initial}
       </span>
       <div className="min-w-0 leading-tight">
-        <p className="truncate text-sm font-medium text-foreground">{name}</p>
+        <p className="line-clamp-2 text-sm font-medium break-words text-foreground" title={name} data-testid="sidebar-school-name">
+          {name}
+        </p>
         {user.school?.curriculum && !isAdminRole(user.role) && <p className="truncate text-xs text-muted-foreground">{user.school.curriculum.toUpperCase()}</p>}
       </div>
     </div>

@@ -56,8 +56,8 @@ export function ExpensesTab() {
         meta: { alwaysVisible: true, className: 'min-w-56 max-w-72' },
       },
       { id: 'spentOn', header: l.columns.date, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.spentOn)}</span>, meta: { sortKey: 'spentOn' } },
-      { id: 'category', header: l.columns.category, cell: ({ row }) => <span className="block max-w-40 truncate">{row.original.category}</span> },
-      { id: 'payee', header: l.columns.payee, cell: ({ row }) => <span className="block max-w-48 truncate">{row.original.payee}</span>, meta: { defaultHidden: true } },
+      { id: 'category', header: l.columns.category, cell: ({ row }) => <span className="block max-w-56 min-w-28 break-words" data-testid="expense-category">{row.original.category}</span> },
+      { id: 'payee', header: l.columns.payee, cell: ({ row }) => <span className="block max-w-56 min-w-28 break-words">{row.original.payee}</span>, meta: { defaultHidden: true } },
       { id: 'method', header: l.columns.method, cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground">{s.methods[row.original.method]}</span>, meta: { defaultHidden: true } },
       {
         id: 'amount',
@@ -94,14 +94,14 @@ export function ExpensesTab() {
         renderCard={(e) => (
           <div className="flex min-w-0 flex-col gap-1.5">
             <div className="flex items-start justify-between gap-3">
-              <p className="min-w-0 truncate font-medium">{e.description}</p>
+              <p className="min-w-0 font-medium break-words">{e.description}</p>
               <Money value={e.amount} className="shrink-0 font-semibold" />
             </div>
-            <p className="truncate text-xs text-muted-foreground">
+            <p className="text-xs break-words text-muted-foreground">
               {e.number} · {formatDate(e.spentOn)} · {e.category}
             </p>
             <div className="flex items-center justify-between gap-2">
-              <span className="min-w-0 truncate text-xs text-muted-foreground">{e.payee}</span>
+              <span className="min-w-0 text-xs break-words text-muted-foreground">{e.payee}</span>
               <ExpenseStatusBadge status={e.status} />
             </div>
           </div>

@@ -32,8 +32,8 @@ function PeoplePanel<T extends { staffId: string; name: string }>({ title, testI
           {items.map((x) => (
             <li key={x.staffId} className="flex items-center justify-between gap-3 py-2.5 first:pt-0 last:pb-0">
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium">{x.name}</p>
-                <p className="truncate text-xs text-muted-foreground">{sub(x)}</p>
+                <p className="text-sm font-medium break-words">{x.name}</p>
+                <p className="text-xs break-words text-muted-foreground">{sub(x)}</p>
               </div>
               {end(x)}
             </li>
@@ -206,8 +206,10 @@ function QuickLinks({ role, links }: { role: Role; links: { id: string; label: s
               {l.icon ? <l.icon className="size-4" aria-hidden /> : <SectionIcon id={l.id} className="size-4" aria-hidden />}
             </span>
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-sm font-medium">{l.label}</span>
-              <span className="block truncate text-xs text-muted-foreground">{l.hint}</span>
+              <span className="block text-sm font-medium break-words">{l.label}</span>
+              <span className="block text-xs break-words text-muted-foreground" data-testid="hr-link-hint">
+                {l.hint}
+              </span>
             </span>
             <ChevronRight className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden />
           </Link>

@@ -36,6 +36,7 @@ export function InventorySection() {
   const low = useLowStock();
   const s = summary.data;
   const lowItems = low.data?.items ?? [];
+  const lowList = lowItems.map((i) => m.lowStockItem(i.name, i.quantity, i.unit)).join(', ');
 
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="inventory">
@@ -52,7 +53,9 @@ export function InventorySection() {
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
             <div className="min-w-0">
               <p className="font-medium">{m.lowStockBanner(lowItems.length)}</p>
-              <p className="truncate text-sm opacity-90">{lowItems.map((i) => `${i.name} (${i.quantity} ${i.unit})`).join(', ')}</p>
+              <p className="line-clamp-3 text-sm break-words opacity-90" title={lowList} data-testid="low-stock-items">
+                {lowList}
+              </p>
             </div>
           </div>
           <Button variant="outline" size="sm" className="shrink-0 bg-background" onClick={() => setTab('items', { lowStock: 'true' })}>

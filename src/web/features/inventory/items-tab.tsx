@@ -4,6 +4,7 @@ import { ArrowDownToLine, ArrowUpFromLine, MoreHorizontal, Package, Pencil, Plus
 import type { InventoryItem, ItemInput } from '@shared/contracts/inventory';
 import { SUGGESTED_CATEGORIES } from '@shared/contracts/inventory';
 import { inventoryMessages } from '@shared/messages/inventory';
+import { unitWord } from '@shared/plural-unit';
 import { cn } from '@/lib/utils';
 import { DataTable, pagedTableProps, ListToolbar, useListParams, type ColumnDef, listSearchProps } from '@/components/data-table';
 import { FilterSelect } from '@/components/filter-select';
@@ -25,7 +26,7 @@ export const categoryLabel = (c: string) => c.charAt(0).toUpperCase() + c.slice(
 function OnHand({ item }: { item: InventoryItem }) {
   return (
     <span className={cn('inline-flex items-center gap-1.5 whitespace-nowrap tabular-nums', item.lowStock && 'font-medium text-destructive')}>
-      {item.quantity.toLocaleString('en-KE')} <span className="text-xs text-muted-foreground">{item.unit}</span>
+      {item.quantity.toLocaleString('en-KE')} <span className="text-xs text-muted-foreground">{unitWord(item.quantity, item.unit)}</span>
       {item.lowStock && (
         <Badge variant="outline" className="border-destructive/40 text-destructive">
           {m.lowBadge}
@@ -137,7 +138,7 @@ export function ItemsTab({ canManage }: { canManage: boolean }) {
         renderCard={(item) => (
           <div className="flex items-start justify-between gap-3 rounded-xl border bg-card p-3.5 shadow-sm">
             <div className="min-w-0 flex-1">
-              <div className="truncate font-medium">{item.name}</div>
+              <div className="font-medium break-words">{item.name}</div>
               <div className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
                 <span>{item.code}</span>
                 <span>·</span>

@@ -9,7 +9,7 @@ import { SectionIcon } from '@/components/section-icons';
 import { StatGrid } from '@/components/page-layout';
 import { StatCard } from '@/components/stat-card';
 import { useLearnerFigures } from './api/learners';
-import { formatNumber, formatShortDate } from './components/format';
+import { formatDate, formatNumber } from './components/format';
 import { PageHeader } from '@/components/page-header';
 
 const h = messages.learners.hub;
@@ -48,7 +48,7 @@ export function AcademicManagementSection() {
         <StatCard
           label={h.admittedThisTerm}
           value={value(f?.admittedThisTerm)}
-          hint={f ? (f.term ? h.admittedHint(f.term.name, formatShortDate(f.term.startsOn)) : h.admittedNoTerm) : undefined}
+          hint={f ? (f.term ? h.admittedHint(f.term.name, formatDate(f.term.startsOn)) : h.admittedNoTerm) : undefined}
           icon={UserPlus}
           accent={3}
           testId="hub-admitted"

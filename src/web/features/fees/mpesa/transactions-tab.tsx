@@ -7,7 +7,6 @@ import { DateRange } from '@/components/date-range';
 import { useMpesaTransactions, withSchool } from '../api/fees';
 import { formatMoney, Money } from '@/components/money';
 import { formatMsisdn, formatWhen, mm, SourceBadge, TxStatusBadge, useFoldedFilters } from './common';
-import { NameLines } from '@/components/name-lines';
 
 const t = mm.transactions;
 const PAGE_SIZE = 25;
@@ -20,8 +19,10 @@ const SOURCE_OPTIONS = (['c2b', 'stk'] as const).map((s) => ({ value: s, label: 
 export function PayerCell({ row }: { row: Pick<MpesaTransaction, 'payerName' | 'msisdn'> }) {
   return (
     <div className="min-w-0">
-      <p className="truncate font-medium">{row.payerName || '—'}</p>
-      {row.msisdn && <p className="truncate text-xs text-muted-foreground tabular-nums">{formatMsisdn(row.msisdn)}</p>}
+      <p className="font-medium break-words" data-testid="payer-name">
+        {row.payerName || '—'}
+      </p>
+      {row.msisdn && <p className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">{formatMsisdn(row.msisdn)}</p>}
     </div>
   );
 }
@@ -58,7 +59,12 @@ export function TransactionsTab({ schoolId }: { schoolId: string | null }) {
         header: t.learner,
         cell: ({ row }) =>
           row.original.studentName ? (
-            <NameLines name={row.original.studentName} detail={row.original.admissionNumber} />
+            <div className="min-w-0">
+              <p className="font-medium break-words" data-testid="learner-name">
+                {row.original.studentName}
+              </p>
+              <p className="text-xs whitespace-nowrap text-muted-foreground">{row.original.admissionNumber}</p>
+            </div>
           ) : (
             <span className="text-muted-foreground">—</span>
           ),
@@ -140,7 +146,7 @@ export function TransactionsTab({ schoolId }: { schoolId: string | null }) {
               <SourceBadge source={r.source} />
               {r.billRef && <AccountCell value={r.billRef} />}
             </div>
-            <p className="truncate text-sm">
+            <p className="text-sm break-words">
               {r.studentName ? (
                 <>
                   <span className="font-medium">{r.studentName}</span>

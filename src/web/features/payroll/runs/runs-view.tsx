@@ -66,7 +66,7 @@ function RunsList({ onOpen }: { onOpen: (id: string) => void }) {
         meta: { alwaysVisible: true, className: 'min-w-52' },
       },
       { id: 'staff', header: m.runs.columns.staff, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{m.run.staffCount(row.original.staffCount)}</span> },
-      { id: 'payDate', header: m.runs.columns.payDate, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{row.original.payDate}</span> },
+      { id: 'payDate', header: m.runs.columns.payDate, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDay(row.original.payDate)}</span> },
       { id: 'gross', header: m.runs.columns.gross, cell: ({ row }) => <Money value={row.original.totals.grossPay} />, meta: { className: 'text-right' } },
       { id: 'net', header: m.runs.columns.net, cell: ({ row }) => <Money value={row.original.totals.netPay} strong />, meta: { className: 'text-right' } },
       { id: 'cost', header: m.runs.columns.cost, cell: ({ row }) => <Money value={row.original.totals.employerCost} />, meta: { className: 'text-right' } },
@@ -161,7 +161,7 @@ function Figure({ label, value, strong, className }: { label: string; value: num
   return (
     <span className={`flex min-w-0 flex-col ${className ?? ''}`}>
       <span className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{label}</span>
-      <span className={`truncate tabular-nums ${strong ? 'font-semibold' : ''}`}>KES {formatMoney(value)}</span>
+      <span className={`break-words tabular-nums ${strong ? 'font-semibold' : ''}`}>KES {formatMoney(value)}</span>
     </span>
   );
 }
