@@ -2,7 +2,8 @@ import type { Tx } from '../db/tenant.js';
 import { examMarks, examSeries, examSubjects, gradingScales, gradingScaleVersions, markSheets, approvals } from '../db/schema/index.js';
 import { DEFAULT_SCALES, SCALE_KEYS, percentOf } from '../../shared/grading.js';
 import { addDays } from '../../shared/dates.js';
-import { pluralUnit } from '../../shared/plural.js';
+import { weekday } from '../../shared/kenya-holidays.js';
+import { plural } from '../../shared/plural.js';
 import { createRandom } from './names.js';
 import { atNairobi, demoExamPlan, type DemoCalendar, type DemoTerm, type Sitting } from './demo-calendar.js';
 
@@ -119,6 +120,14 @@ export async function seedAssessment(tx: Tx, plan: AssessmentSeedPlan, seed: num
    */
   function markOpen(examId: string, sitting: Sitting, levels: typeof examLevels) {
     if (sitting.endsOn >= cal.today) return; // not sat yet: nothing to enter
+    // Sheets came in over the working days since the sitting ended, in the afternoons (not at the
+    // moment the demo was made); the principal approved the next morning.
+    const workDays: string[] = [];
+    for (let d = addDays(sitting.endsOn, 1); d <= cal.today && d <= sitting.entryClosesOn; d = addDays(d, 1)) if (![0, 6].includes(weekday(d))) workDays.push(d);
+    const handedIn = (k: number) => {
+      const at = workDays.length ? atNairobi(workDays[k % workDays.length]!, `${14 + (k % 4)}:${String((k * 7) % 60).padStart(2, '0')}`) : now;
+      return new Date(Math.min(at.getTime(), now.getTime() - 3_600_000));
+    };
     let n = 0;
     for (const c of plan.classes.filter((x) => levels.some((l) => l.id === x.levelId))) {
       const subs = plan.subjectsByBand.get(c.band) ?? [];
@@ -134,7 +143,7 @@ export async function seedAssessment(tx: Tx, plan: AssessmentSeedPlan, seed: num
           const score = markOf(l.id, s.id, 3);
           marks.push({ schoolId, examId, subjectId: s.id, studentId: l.id, classId: c.id, status: 'present', score, percent: percentOf(score, 100), updatedBy: teacherId });
         }
-        const submittedAt = new Date(now.getTime() - (n % 7) * 3_600_000);
+        const submittedAt = handedIn(n);
         sheets.push({
           schoolId,
           examId,
@@ -144,7 +153,7 @@ export async function seedAssessment(tx: Tx, plan: AssessmentSeedPlan, seed: num
           submittedBy: state === 'draft' ? null : teacherId,
           submittedAt: state === 'draft' ? null : submittedAt,
           decidedBy: state === 'approved' ? plan.principalId : null,
-          decidedAt: state === 'approved' ? now : null,
+          decidedAt: state === 'approved' ? new Date(Math.min(submittedAt.getTime() + 18 * 3_600_000, now.getTime())) : null,
         });
       }
     }
@@ -176,7 +185,7 @@ export async function seedAssessment(tx: Tx, plan: AssessmentSeedPlan, seed: num
     const c = plan.classes.find((x) => x.id === sh.classId)!;
     const s = [...plan.subjectsByBand.values()].flat().find((x) => x.id === sh.subjectId)!;
     const count = plan.learners.filter((l) => l.classId === c.id).length;
-    pending.push({ schoolId, kind: 'marks', subjectId: sh.id, title: `Marks: ${s.name}, ${c.name}`, summary: `${openSeries!.name}: ${pluralUnit(count, 'learner')}`, status: 'pending', requestedBy: sh.submittedBy, requestedAt: sh.submittedAt ?? now });
+    pending.push({ schoolId, kind: 'marks', subjectId: sh.id, title: `Marks: ${s.name}, ${c.name}`, summary: `${openSeries!.name}: ${plural(count, 'learner')}`, status: 'pending', requestedBy: sh.submittedBy, requestedAt: sh.submittedAt ?? now });
   }
   if (pending.length) await tx.insert(approvals).values(pending);
   return { marks: marks.length, sheets: sheets.length };
