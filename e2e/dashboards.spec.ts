@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
 import type { Dashboard } from '../src/shared/contracts/dashboard';
+import { formatDay } from '../src/shared/dates';
 import { ACCOUNTS, signInViaApi, type DemoRole } from './support/accounts';
 
 /**
@@ -66,6 +67,14 @@ test.describe('dashboards by role', () => {
     expect(data.learners.total).toBeGreaterThan(0);
     await expectStat(page, 'stat-learners', data.learners.total);
     await expect(page.getByTestId('term-chip')).toContainText(data.term!.name);
+    // Between terms the chip says it is the holiday and when the next term opens (dd/mm/yyyy).
+    const next = data.term!.next;
+    if (data.term!.status === 'ended' && next) {
+      await expect(page.getByTestId('term-chip')).toContainText('School holiday');
+      await expect(page.getByTestId('term-chip')).toContainText(`${next.name} ${next.academicYear} opens ${formatDay(next.startsOn)}`);
+    } else {
+      await expect(page.getByTestId('term-chip')).not.toContainText('School holiday');
+    }
     const classTeachers = page.getByTestId('class-teachers');
     await expect(classTeachers.getByText('Grade 7 East').filter({ visible: true })).toBeVisible();
     await expect(classTeachers.getByText('Grace Achieng Owino').filter({ visible: true })).toBeVisible();

@@ -427,6 +427,8 @@ export const messages = {
     termDates: (from: string, to: string) => `${from} – ${to}`,
     termDaysLeft: (days: number) => `${days} ${days === 1 ? 'day' : 'days'} left`,
     termEndedOn: (date: string) => `Ended ${date}`,
+    termHoliday: 'School holiday',
+    termOpens: (term: string, year: string, date: string) => `${term} ${year} opens ${date}`,
     termStartsOn: (date: string) => `Starts ${date}`,
     schools: 'Schools',
     schoolsHint: (active: number, inactive: number) => `${active} active · ${inactive} inactive`,

@@ -46,6 +46,11 @@ export type TermDates = z.infer<typeof termDatesSchema>;
 export const termSchema = termDatesSchema.extend({
   status: z.enum(['current', 'ended', 'upcoming']),
   inHalfTerm: z.boolean(),
+  /**
+   * When the term has ended (a school holiday): the term that opens next, from the school's calendar, or
+   * (`planned`: true) from the Ministry's calendar while the school has not set up that year yet.
+   */
+  next: z.object({ name: z.string(), academicYear: z.string(), startsOn: isoDate, planned: z.boolean() }).nullable(),
 });
 export type Term = z.infer<typeof termSchema>;
 

@@ -75,7 +75,12 @@ export function termSummary(term: Term, asOf: string): { title: string; status: 
   if (term.status === 'current') {
     return { title, status: term.inHalfTerm ? m.termHalfTerm : m.termCurrent, hint: m.termDaysLeft(Math.max(0, daysBetween(asOf, term.endsOn))) };
   }
-  if (term.status === 'ended') return { title, status: m.termEnded, hint: m.termEndedOn(formatDate(term.endsOn)) };
+  // Between terms: the holiday, and when the next term opens (from the school's calendar or the Ministry's).
+  if (term.status === 'ended') {
+    return term.next
+      ? { title, status: m.termHoliday, hint: m.termOpens(term.next.name, term.next.academicYear, formatDate(term.next.startsOn)) }
+      : { title, status: m.termEnded, hint: m.termEndedOn(formatDate(term.endsOn)) };
+  }
   return { title, status: m.termUpcoming, hint: m.termStartsOn(formatDate(term.startsOn)) };
 }
 

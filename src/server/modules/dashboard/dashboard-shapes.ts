@@ -16,6 +16,7 @@ import type {
   Term,
   TermDates,
 } from '../../../shared/contracts/dashboard.js';
+import { ministryTermTemplate } from '../../../shared/curriculum-catalogue.js';
 
 /**
  * The dashboards' figures from the rows their queries read: plain functions, no database. The
@@ -57,6 +58,18 @@ function termDates(t: TermDates): TermDates {
   };
 }
 
+/**
+ * The term that opens after `ended`: the school's next term, else (the year not set up yet) the first
+ * term of the Ministry's calendar for the next year (shared/curriculum-catalogue.ts), marked `planned`.
+ */
+export function nextTermAfter(ended: TermDates, allTerms: TermDates[]): NonNullable<Term['next']> {
+  const own = allTerms.find((t) => t.startsOn > ended.endsOn);
+  if (own) return { name: own.name, academicYear: own.academicYear, startsOn: own.startsOn, planned: false };
+  const year = Number(ended.endsOn.slice(0, 4));
+  const template = ministryTermTemplate(year).find((t) => t.startsOn > ended.endsOn) ?? ministryTermTemplate(year + 1)[0]!;
+  return { name: template.name, academicYear: template.startsOn.slice(0, 4), startsOn: template.startsOn, planned: true };
+}
+
 /** The school's row with the counts the leadership and finance dashboards show. */
 export type SchoolHeadline = SchoolSummary & { teachers: number; classes: number; gradeLevels: number; learningAreas: number };
 
@@ -76,7 +89,7 @@ export interface SchoolContext<H extends SchoolSummary = SchoolHeadline> {
  */
 export function schoolContextOf<H extends SchoolSummary>(asOf: string, headline: H, allTerms: (TermDates & { academicYearId: string })[]): SchoolContext<H> {
   const picked = pickTerm(allTerms, asOf);
-  const term: Term | null = picked ? { ...termDates(picked), status: picked.status, inHalfTerm: picked.inHalfTerm } : null;
+  const term: Term | null = picked ? { ...termDates(picked), status: picked.status, inHalfTerm: picked.inHalfTerm, next: picked.status === 'ended' ? nextTermAfter(picked, allTerms) : null } : null;
   const school: SchoolSummary = {
     id: headline.id,
     name: headline.name,

@@ -28,7 +28,7 @@ import {
 } from './dashboard-shapes.js';
 
 export { schoolToday } from '../../../shared/dates.js';
-export { daysBefore, pickTerm } from './dashboard-shapes.js';
+export { daysBefore, nextTermAfter, pickTerm } from './dashboard-shapes.js';
 
 /**
  * Figures for the caller's dashboard (spec §2), computed from the database inside the caller's

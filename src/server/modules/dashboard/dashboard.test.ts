@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contracts/dashboard.js';
 import { classes, profiles, schools, staffMembers, students, subjects } from '../../db/schema/index.js';
 import { createTestApp, DEMO, DEMO_BY_ROLE, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
-import { daysBefore, pickTerm, schoolToday } from './dashboard.service.js';
+import { daysBefore, nextTermAfter, pickTerm, schoolToday } from './dashboard.service.js';
 import { demo } from '../../../../tests/demo.js';
 
 let t: TestApp;
@@ -113,6 +113,8 @@ describe('GET /api/dashboard', () => {
       endsOn: term.endsOn,
       status: demo.cal.phase === 'holiday' ? 'ended' : 'current',
       inHalfTerm: demo.cal.phase === 'half_term',
+      // In the holiday the dashboard says which term opens next, and when.
+      next: demo.cal.phase === 'holiday' ? { name: demo.cal.comingTerm.name, startsOn: demo.cal.comingTerm.startsOn } : null,
     });
   });
 
@@ -266,6 +268,11 @@ describe('term selection', () => {
     expect(pickTerm(year, '2026-04-10')).toMatchObject({ number: 1, status: 'ended' });
     expect(pickTerm(year, '2025-12-01')).toMatchObject({ number: 1, status: 'upcoming' });
     expect(pickTerm([], '2026-01-01')).toBeNull();
+  });
+  it('in a holiday names the term that opens next: the school’s own, else the Ministry’s while next year is not set up', () => {
+    expect(nextTermAfter(year[0]!, year)).toEqual({ name: 'Term 2', academicYear: '2026', startsOn: '2026-04-27', planned: false });
+    // Term 1 2027 of the Ministry's calendar opens on Monday 4 January 2027.
+    expect(nextTermAfter(year[2]!, year)).toEqual({ name: 'Term 1', academicYear: '2027', startsOn: '2027-01-04', planned: true });
   });
   it('counts calendar days', () => {
     expect(daysBefore('2026-03-01', 1)).toBe('2026-02-28');

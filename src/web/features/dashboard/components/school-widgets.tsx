@@ -62,9 +62,18 @@ export function TermChip({ term, asOf }: { term: Term | null; asOf: string }) {
           <span className="font-semibold">{s.title}</span>
           <TermStatusBadge term={term} label={s.status} />
         </div>
-        <p className="mt-1 truncate text-xs text-muted-foreground">
-          {m.termDates(formatDate(term.startsOn), formatDate(term.endsOn))}
-          {term.status === 'current' && ` · ${s.hint}`}
+        {/* The dates, then (in session: days left; in a holiday: when the next term opens) kept whole,
+            wrapping under the dates on a phone rather than running off the screen. */}
+        <p className="mt-1 text-xs text-muted-foreground">
+          <span className="whitespace-nowrap">{m.termDates(formatDate(term.startsOn), formatDate(term.endsOn))}</span>
+          {term.status !== 'upcoming' && (
+            <>
+              {' · '}
+              <span className="whitespace-nowrap" data-testid="term-chip-hint">
+                {s.hint}
+              </span>
+            </>
+          )}
         </p>
       </div>
     </div>

@@ -157,7 +157,7 @@ export function ParentDashboard({ data }: { data: Data }) {
           testId="stat-term"
           label={m.term}
           value={<span className="text-lg sm:text-xl">{term?.title ?? m.noTerm}</span>}
-          hint={data.term ? m.termDates(formatDate(data.term.startsOn), formatDate(data.term.endsOn)) : undefined}
+          hint={data.term ? (data.term.status === 'ended' && term ? term.hint : m.termDates(formatDate(data.term.startsOn), formatDate(data.term.endsOn))) : undefined}
           badge={term && <TermStatusBadge term={data.term!} label={term.status} />}
           icon={CalendarDays}
           accent={3}
