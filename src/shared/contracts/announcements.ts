@@ -64,6 +64,11 @@ export const createAnnouncementBody = z.strictObject({
   publishAt: optionalInstant,
   expiresAt: optionalInstant,
   pinned: z.boolean().default(false),
+  /**
+   * Required by law (issue 35 §5): its SMS also goes to guardians who withdrew SMS consent. Default false:
+   * a guardian whose newest SMS consent is withdrawn gets no SMS ("No SMS consent" on their recipient row).
+   */
+  statutory: z.boolean().default(false),
   attachmentIds: z.array(z.uuid()).max(5).optional(),
 });
 export type CreateAnnouncementBody = z.input<typeof createAnnouncementBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { admissionConsentsSchema } from './consents.js';
 import { optionalTextField } from './fields.js';
 import { ADMISSION_NUMBER_MAX, normaliseAdmissionNumber } from '../admission-number.js';
 import { learnersMessages as m } from '../messages/learners.js';
@@ -232,6 +233,11 @@ export const createStudentBody = z.strictObject({
   admittedOn: calendarDate(m.invalidDate).optional(),
   guardians: z.array(guardianInputSchema, m.guardianRequired).min(1, m.guardianRequired).max(MAX_GUARDIANS, m.tooManyGuardians),
   overrideCapacity: z.boolean().optional(),
+  /**
+   * The consents the admission form asks (issue 35 §5; Data Protection Act 2019): saved with the learner
+   * (source admission) for the learner record (processing) and every guardian (each purpose given).
+   */
+  consents: admissionConsentsSchema.optional(),
 });
 export type CreateStudentBody = z.input<typeof createStudentBody>;
 export type CreateStudentInput = z.output<typeof createStudentBody>;

@@ -52,6 +52,11 @@ export const schoolAnnouncements = pgTable(
     priority: text('priority').notNull().default('normal'),
     attachments: jsonb('attachments').$type<AttachmentRef[]>().notNull().default([]),
     pinned: boolean('pinned').notNull().default(false),
+    /**
+     * Required by law (issue 35 §5): its SMS also goes to guardians who withdrew SMS consent (Data
+     * Protection Act 2019; docs/decisions/0025-consent.md).
+     */
+    statutory: boolean('statutory').notNull().default(false),
     /** scheduled (publish_at in the future) | published | cancelled. */
     status: text('status').notNull().default('published'),
     publishAt: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),

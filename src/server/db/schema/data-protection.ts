@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { schools } from './tenancy.js';
-import { createdAt } from './columns.js';
-import { profileRef } from './tenant-columns.js';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { guardians, schools, students } from './tenancy.js';
+import { createdAt, requiredRef } from './columns.js';
+import { profileRef, schoolRow } from './tenant-columns.js';
 
 /**
  * What a data-protection request did (issue 18 §2; Kenya Data Protection Act 2019): counts of rows
@@ -55,5 +55,35 @@ export const dataProtectionRequests = pgTable(
     check('data_protection_requests_subject_type_check', sql`${t.subjectType} in ('learner', 'user')`),
     check('data_protection_requests_kind_check', sql`${t.kind} in ('export', 'erasure')`),
     check('data_protection_requests_status_check', sql`${t.status} in ('completed', 'refused')`),
+  ],
+);
+
+/**
+ * Consent under the Data Protection Act 2019 (issue 35 §5; docs/decisions/0025-consent.md): one row per
+ * decision, never updated (an append-only history). The current state of a learner, guardian and
+ * purpose is its newest row (recorded_at, then id). guardian_id null is the learner-level consent the
+ * school records on admission. purpose: processing | photos | sms | email; source: admission | parent |
+ * school_office. Row-level security: each school sees its own rows (drizzle/0026_consents.sql).
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    ...schoolRow(),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
+    guardianId: uuid('guardian_id').references(() => guardians.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    granted: boolean('granted').notNull(),
+    source: text('source').notNull(),
+    recordedBy: profileRef('recorded_by'),
+    /** The recorder's role when recorded (principal, school_director, parent). */
+    recordedByRole: text('recorded_by_role'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('consents_student_idx').on(t.studentId, t.guardianId, t.purpose, t.recordedAt.desc()),
+    index('consents_guardian_idx').on(t.guardianId, t.purpose, t.recordedAt.desc()),
+    index('consents_school_idx').on(t.schoolId, t.recordedAt.desc()),
+    check('consents_purpose_check', sql`${t.purpose} in ('processing', 'photos', 'sms', 'email')`),
+    check('consents_source_check', sql`${t.source} in ('admission', 'parent', 'school_office')`),
   ],
 );

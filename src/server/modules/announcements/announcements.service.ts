@@ -19,6 +19,8 @@ import type { Sweep } from '../../jobs/tasks.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { resolveAttachments } from '../attachments/index.js';
 import { deliverSms, listSmsStatuses, logSms, type OutgoingSms } from '../sms/index.js';
+import { smsConsentFilter } from '../data-protection/index.js';
+import { consentMessages } from '../../../shared/messages/consents.js';
 import { audienceLabels, checkAudience, isManagerRole, resolveAudience, type Recipient } from './audience.js';
 import type { AnnouncementAudience } from './audience.repository.js';
 import * as repo from './announcements.repository.js';
@@ -95,6 +97,8 @@ interface Pending {
   ann: AnnRow;
   schoolName: string;
   recipients: Recipient[];
+  /** Recipients who withdrew SMS consent (issue 35 §5): no SMS unless the announcement is statutory. */
+  noSms: Set<string>;
 }
 
 /**
@@ -128,6 +132,7 @@ export async function createAnnouncement(deps: AnnouncementDeps, c: RequestCalle
       priority: body.priority,
       attachments,
       pinned: body.pinned,
+      statutory: body.statutory,
       status: scheduled ? 'scheduled' : 'published',
       publishAt: scheduled ? publishAt : now,
       expiresAt,
@@ -157,13 +162,16 @@ export async function createAnnouncement(deps: AnnouncementDeps, c: RequestCalle
 async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: string | null, now: Date): Promise<Pending> {
   const sms = ann.channels.includes('sms');
   const email = ann.channels.includes('email');
+  // The one consent check of outgoing SMS (data-protection): withdrawn SMS consent, unless statutory.
+  const refused = sms ? (await smsConsentFilter(tx, ann.schoolId, people.filter((p) => p.phone).map((p) => ({ profileId: p.userId, phone: p.phone, statutory: ann.statutory, userId: p.userId })))).refused : [];
+  const noSms = new Set(refused.map((r) => r.userId));
   const rows = people.map((p) => ({
     announcementId: ann.id,
     userId: p.userId,
     schoolId: ann.schoolId,
     smsTo: sms ? p.phone : null,
-    smsStatus: sms ? (p.phone ? 'queued' : 'failed') : null,
-    smsError: sms && !p.phone ? m.noPhone : null,
+    smsStatus: sms ? (p.phone && !noSms.has(p.userId) ? 'queued' : 'failed') : null,
+    smsError: sms && !p.phone ? m.noPhone : sms && noSms.has(p.userId) ? consentMessages.api.noSmsConsent : null,
     emailTo: email ? p.email : null,
     emailStatus: email ? (p.email ? 'queued' : 'failed') : null,
     emailError: email && !p.email ? m.noEmail : null,
@@ -192,7 +200,7 @@ async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: st
     communicationId = commId;
   }
   await repo.markPublished(tx, ann.id, now, people.length, communicationId);
-  return { ann: { ...ann, status: 'published', publishedAt: now }, schoolName: school?.name ?? '', recipients: people };
+  return { ann: { ...ann, status: 'published', publishedAt: now }, schoolName: school?.name ?? '', recipients: people, noSms };
 }
 
 /** Tells the recipients' and the author's open tabs (best effort; clients poll as well). */
@@ -238,7 +246,7 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
 async function deliver(deps: AnnouncementDeps, p: Pending) {
   const { ann } = p;
   const scope = { schoolId: ann.schoolId, userId: ann.authorId, allSchools: false };
-  const smsTo = ann.channels.includes('sms') ? p.recipients.filter((r) => r.phone) : [];
+  const smsTo = ann.channels.includes('sms') ? p.recipients.filter((r) => r.phone && !p.noSms.has(r.userId)) : [];
   const emailTo = ann.channels.includes('email') ? p.recipients.filter((r) => r.email) : [];
   const results = new Map<string, { sms?: { status: string; error: string | null }; email?: { status: string; error: string | null } }>();
   const entry = (id: string) => results.get(id) ?? (results.set(id, {}), results.get(id)!);

@@ -6,6 +6,7 @@ import type { ModuleDeps } from '../../lib/module-deps.js';
 import * as svc from './data-protection.service.js';
 import type { RequestCaller } from '../../lib/school-context.js';
 import { inRequestScope } from '../../lib/request-caller.js';
+import { consentRoutes } from './consents.routes.js';
 
 /**
  * Personal-data export and erasure (issue 18 §2; Kenya Data Protection Act 2019 s.26, s.39, s.40).
@@ -23,6 +24,9 @@ export async function dataProtectionRoutes(app: FastifyInstance, deps: ModuleDep
   const eraser = { permission: 'erasePersonalData' } as const;
 
   const run = <T>(req: FastifyRequest, fn: (tx: Tx, c: RequestCaller) => Promise<T>): Promise<T> => inRequestScope(database, req, fn);
+
+  // Consent (issue 35 §5): GET/PUT /api/students/:id/consents and the consent register.
+  await consentRoutes(app, database);
 
   /**
    * GET /api/data-protection/subjects?q=&type= (q: 2+ characters; type learner | user | '') →

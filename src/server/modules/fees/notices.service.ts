@@ -10,6 +10,7 @@ import type { Mailer } from '../../integrations/mail/mailer.js';
 import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
 import { AppError } from '../../errors.js';
 import { deliverSms, logSms, sendSms, type OutgoingSms, type SmsDeps } from '../sms/index.js';
+import { smsConsentFilter } from '../data-protection/index.js';
 import { FEES_AUDIT } from './fees-context.js';
 import { auditSchool, findSchoolName, inSchool } from '../../lib/school-context.js';
 import { findMpesaShortcode } from './fees.repository.js';
@@ -93,6 +94,8 @@ export async function prepareReceiptNotice(
   if (!ctx.smsReceipts || !phone || !ref || (p.kind ?? 'payment') !== 'payment') return out;
   const balance = opts.posted ? ctx.balanceCents : ctx.balanceCents - p.amountCents;
   const body = m.smsReceipt(formatKes(p.amountCents), shortName(ctx), ctx.admissionNumber, formatKes(Math.max(balance, 0)), ref);
+  // No SMS to a guardian who withdrew SMS consent (issue 35 §5; Data Protection Act 2019 s.32).
+  if ((await smsConsentFilter(tx, schoolId, [{ phone, studentId: p.studentId }])).refused.length) return out;
   const msg: OutgoingSms = { to: phone, body, kind: 'receipt', studentId: p.studentId, createdBy: p.createdBy };
   out.sms = { id: await logSms(tx, schoolId, provider, msg), msg };
   return out;
@@ -161,7 +164,8 @@ export async function startReminders(
 ): Promise<RemindersResponse> {
   const out = await inSchool(database, actor, undefined, async (tx, schoolId) => {
     const targets = await noticesRepo.listReminderTargets(tx, schoolId, body);
-    const sms = body.channels.includes('sms') ? targets.filter((t) => t.phone).length : 0;
+    const smsOk = await smsConsentFilter(tx, schoolId, targets.filter((t) => t.phone));
+    const sms = body.channels.includes('sms') ? smsOk.allowed.length : 0;
     const emails = body.channels.includes('email') ? targets.filter((t) => t.email).length : 0;
     const learners = new Set(targets.map((t) => t.studentId)).size;
     const sample = targets[0] ? reminderTexts(await schoolNotice(tx, schoolId), targets[0]).sms : null;
@@ -184,19 +188,24 @@ export function remindersTaskHandler(deps: NoticeDeps): TaskHandler {
     const { task } = ctx;
     const input = task.input as { minBalance: number; channels: ('sms' | 'email')[]; levelId?: string; classId?: string };
     const scope = { schoolId: task.schoolId, userId: task.createdBy, allSchools: false };
-    const { targets, school, done } = await withScope(deps.database.db, scope, async (tx) => {
+    const { targets, refused, school, done } = await withScope(deps.database.db, scope, async (tx) => {
       const sent = await noticesRepo.listSmsOfTask(tx, task.id);
-      return { targets: await noticesRepo.listReminderTargets(tx, task.schoolId, input), school: await schoolNotice(tx, task.schoolId), done: new Set(sent.map((s) => `${s.studentId}|${s.to}`)) };
+      const targets = await noticesRepo.listReminderTargets(tx, task.schoolId, input);
+      // Guardians who withdrew SMS consent get no SMS reminder (issue 35 §5); e-mail follows its own choice.
+      const { refused } = await smsConsentFilter(tx, task.schoolId, targets.filter((t) => t.phone));
+      return { targets, refused: new Set(refused), school: await schoolNotice(tx, task.schoolId), done: new Set(sent.map((s) => `${s.studentId}|${s.to}`)) };
     });
-    const total = targets.reduce((s, t) => s + (input.channels.includes('sms') && t.phone ? 1 : 0) + (input.channels.includes('email') && t.email ? 1 : 0), 0);
+    const total = targets.reduce((s, t) => s + (input.channels.includes('sms') && t.phone && !refused.has(t) ? 1 : 0) + (input.channels.includes('email') && t.email ? 1 : 0), 0);
     let progress = 0;
     let sms = 0;
     let smsFailed = 0;
+    let smsNoConsent = 0;
     let emails = 0;
     let emailsFailed = 0;
     for (const t of targets) {
       const texts = reminderTexts(school, t);
-      if (input.channels.includes('sms') && t.phone) {
+      if (input.channels.includes('sms') && t.phone && refused.has(t)) smsNoConsent++;
+      else if (input.channels.includes('sms') && t.phone) {
         if (!done.has(`${t.studentId}|${t.phone}`)) {
           const status = await sendSms(deps, task.schoolId, { to: t.phone, body: texts.sms, kind: 'reminder', studentId: t.studentId, createdBy: task.createdBy, taskId: task.id });
           if (status === 'sent') sms++;
@@ -214,6 +223,6 @@ export function remindersTaskHandler(deps: NoticeDeps): TaskHandler {
         await ctx.progress(++progress, total);
       }
     }
-    return { result: { learners: new Set(targets.map((t) => t.studentId)).size, sms, smsFailed, emails, emailsFailed } };
+    return { result: { learners: new Set(targets.map((t) => t.studentId)).size, sms, smsFailed, smsNoConsent, emails, emailsFailed } };
   };
 }

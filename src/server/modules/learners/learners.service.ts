@@ -28,6 +28,7 @@ import { findUserIdByEmail } from '../auth/index.js';
 import { sendAccountSetupMail } from '../auth/index.js';
 import { allocateAdmissionNumbers, takenAdmissionNumbers } from './admission-numbers.js';
 import { audienceScope, isClassTeacherOf, learnerAudience, learnerNotFound, type LearnerAudience } from './learner-scope.js';
+import { recordAdmissionConsents } from '../data-protection/index.js';
 import * as repo from './learners.repository.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
 import { paginate } from '../../lib/paging.js';
@@ -358,7 +359,9 @@ export async function createStudent(
         if (r.mail) mails.push(r.mail);
         linked.push(r.guardianId);
       }
-      await auditSchool(tx, ctx, LEARNER_AUDIT.admitted, `student:${s.id}`, undefined, { ...auditable(s), guardianIds: linked, overCapacity: cls.learners + 1 > cls.capacity });
+      // The consents asked on the admission form (issue 35 §5), saved with the learner.
+      if (body.consents) await recordAdmissionConsents(tx, { schoolId, actorId: actor.id, role: actor.role }, s.id, linked, body.consents);
+      await auditSchool(tx, ctx, LEARNER_AUDIT.admitted, `student:${s.id}`, undefined, { ...auditable(s), guardianIds: linked, overCapacity: cls.learners + 1 > cls.capacity, ...(body.consents ? { consents: body.consents } : {}) });
       if (alsoInTransaction) await alsoInTransaction(tx, s);
       return toDetail(tx, actor, (await repo.findStudent(tx, undefined, s.id))!);
     });

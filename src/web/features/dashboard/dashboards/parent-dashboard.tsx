@@ -8,6 +8,7 @@ import type { MyChildrenFees } from '@shared/contracts/fees';
 import { useFeesLiveRefresh, useMyChildrenFees } from '@/features/fees';
 import type { ChildTransport } from '@shared/contracts/transport';
 import { ChildTransportCard } from '@/features/transport';
+import { ChildPrivacyConsent } from '@/features/data-protection';
 import { useMyChildrenTransport } from '@/features/transport';
 import { Money } from '@/components/money';
 import { BalanceBadge } from '@/features/fees';
@@ -125,6 +126,7 @@ function ChildCard({ child, fees, transport }: { child: ParentChild; fees: Child
       )}
       <ChildFeeStrip fees={fees} />
       <ChildTransportCard transport={transport} />
+      <ChildPrivacyConsent studentId={child.studentId} childName={name} />
     </li>
   );
 }

@@ -1,9 +1,12 @@
 import * as React from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { HeartPulse, School, UserPlus, UserRound, UsersRound } from 'lucide-react';
+import { HeartPulse, School, ShieldCheck, UserPlus, UserRound, UsersRound } from 'lucide-react';
 import { MAX_GUARDIANS, createStudentBody, type CreateStudentBody, type CreateStudentInput } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
+import { ADMISSION_CONSENT_DEFAULTS, CONSENT_PURPOSES } from '@shared/contracts/consents';
+import { consentMessages } from '@shared/messages/consents';
+import { Checkbox } from '@/components/ui/checkbox';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { FormErrorAlert } from '@/components/form-feedback';
@@ -51,6 +54,8 @@ function blankForm(): FormValues {
     admissionNumber: '',
     admittedOn: undefined,
     guardians: [emptyGuardian(true)],
+    // Asked on the form (issue 35 §5): processing, SMS and e-mail checked, photos not.
+    consents: { ...ADMISSION_CONSENT_DEFAULTS },
   };
 }
 
@@ -198,6 +203,27 @@ export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionRe
             <GuardianFields key={g.id} form={form} index={i} idPrefix={idPrefix} canRemove={guardians.fields.length > 1} onRemove={() => removeGuardian(i)} onPrimary={setPrimary} />
           ))}
           {guardianListError && <p className="text-xs font-medium text-destructive">{guardianListError}</p>}
+        </div>
+      </FormSection>
+
+      <FormSection title={consentMessages.admission.title} icon={<ShieldCheck aria-hidden />} testId="admission-consent">
+        <div className="grid gap-3">
+          <p className="text-sm text-muted-foreground">{consentMessages.admission.intro}</p>
+          {CONSENT_PURPOSES.map((purpose) => (
+            <Controller
+              key={purpose}
+              control={form.control}
+              name={`consents.${purpose}`}
+              render={({ field }) => (
+                <div className="flex items-start gap-2">
+                  <Checkbox id={`${idPrefix}-consent-${purpose}`} checked={field.value === true} onCheckedChange={(v) => field.onChange(v === true)} data-testid={`admission-consent-${purpose}`} />
+                  <Label htmlFor={`${idPrefix}-consent-${purpose}`} className="font-normal leading-snug">
+                    {consentMessages.admission[purpose]}
+                  </Label>
+                </div>
+              )}
+            />
+          ))}
         </div>
       </FormSection>
 

@@ -22,12 +22,13 @@ import { ProfilePhoto } from './profile-photo';
 import type { RegisterMode } from './register-mode';
 import { LearnerStatusBadge } from './status-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { LearnerDataExportButton } from '@/features/data-protection';
+import { LearnerConsentCard, LearnerDataExportButton } from '@/features/data-protection';
+import { consentMessages } from '@shared/messages/consents';
 
 const m = messages.learners;
 const p = m.profile;
 
-const TABS = ['details', 'guardians', 'history', 'fees', 'grades', 'attendance'] as const;
+const TABS = ['details', 'guardians', 'history', 'fees', 'consent', 'grades', 'attendance'] as const;
 type Tab = (typeof TABS)[number];
 
 function Meta({ children }: { children: React.ReactNode }) {
@@ -117,7 +118,9 @@ export function LearnerProfile({ id, mode, onBack, onOpenLearner, nav }: { id: s
   const user = state.user;
   // The fees tab: for those who may see a learner's fee account (not teachers).
   const canViewFees = !!feesTab && !!user?.role && can({ id: user.id, role: user.role, schoolId: user.schoolId }, 'viewStudentAccount');
-  const tabs = TABS.filter((t) => t !== 'fees' || canViewFees);
+  // The Consent card (issue 35 §5): the principal and the director, who record consent.
+  const canViewConsent = mode === 'principal' || mode === 'school_director';
+  const tabs = TABS.filter((t) => (t !== 'fees' || canViewFees) && (t !== 'consent' || canViewConsent));
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = React.useState(false);
   const requested = params.get('tab');
@@ -162,7 +165,7 @@ export function LearnerProfile({ id, mode, onBack, onOpenLearner, nav }: { id: s
           <TabsList aria-label={p.tabsLabel}>
             {tabs.map((t) => (
               <TabsTrigger key={t} value={t} data-testid={`profile-tab-${t}`}>
-                {p.tabs[t]}
+                {t === 'consent' ? consentMessages.card.title : p.tabs[t]}
               </TabsTrigger>
             ))}
           </TabsList>
@@ -179,6 +182,11 @@ export function LearnerProfile({ id, mode, onBack, onOpenLearner, nav }: { id: s
             <TabsContent value="fees" data-testid="profile-fees">
               {/* Read-only here: payments and changes are made in Student Accounts (linked). */}
               {feesTab(learner.id)}
+            </TabsContent>
+          )}
+          {canViewConsent && (
+            <TabsContent value="consent">
+              <LearnerConsentCard studentId={learner.id} />
             </TabsContent>
           )}
           <TabsContent value="grades">
