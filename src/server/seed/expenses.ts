@@ -101,7 +101,12 @@ export async function seedExpenses(tx: Tx, plan: FinanceOfficeSeedPlan, seed: nu
       .map((r) => ({ ...r, day: onto(latest.startsOn, r.day) }))
       .map((r) => (r.early && r.day > today ? { ...r, day: today } : r))
       .filter((r) => r.day <= today),
-    ...waiting.map((r, i) => ({ ...r, day: addDays(today, -[6, 5, 12][i]!), description: r.description.replace('candidates 2027', `candidates ${cal.year + 1}`) })),
+    // Raised in the holiday, the food is for the coming term (not "the rest of the term", which has ended).
+    ...waiting.map((r, i) => ({
+      ...r,
+      day: addDays(today, -[6, 5, 12][i]!),
+      description: r.description.replace('candidates 2027', `candidates ${cal.year + 1}`).replace('the rest of the term', cal.phase === 'holiday' ? 'the coming term' : 'the rest of the term'),
+    })),
   ].map((r) => ({ ...r, description: withMonth(r.description, r.day) }));
   const rows = placed.map((r) => {
     const jitter = r.status ? 1 : 0.9 + rnd.next() * 0.2;

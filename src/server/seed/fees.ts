@@ -17,6 +17,7 @@ import {
 import type { createRandom } from './names.js';
 import type { PaymentToPost } from '../modules/fees/payments.service.js';
 import { addDays } from '../../shared/dates.js';
+import { weekday } from '../../shared/kenya-holidays.js';
 import type { DemoCalendar } from './demo-calendar.js';
 
 /**
@@ -29,6 +30,14 @@ import type { DemoCalendar } from './demo-calendar.js';
 
 type Random = ReturnType<typeof createRandom>;
 type Item = { name: string; category: string; amount: number; optional?: boolean };
+
+/**
+ * The day a payment was made: M-Pesa any day; cash at the office, a cheque or a bank deposit not on a
+ * Sunday (the office and the banks are shut), so the Friday before.
+ */
+function officeDay(day: string, method: string): string {
+  return method !== 'mpesa' && weekday(day) === 0 ? addDays(day, -2) : day;
+}
 
 export interface FeeSeedLearner {
   id: string;
@@ -276,7 +285,7 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
       left -= amount;
       const method = pickMethod(rnd);
       const mpesa = method === 'mpesa';
-      const paidOn = addDays(d.term.startsOn, rnd.int(-10, 40) + k * 21);
+      const paidOn = officeDay(addDays(d.term.startsOn, rnd.int(-10, 40) + k * 21), method);
       if (paidOn > today) continue;
       drafts.push({
         studentId: d.learner.id,
@@ -298,7 +307,7 @@ export async function seedFees(tx: Tx, plan: FeeSeedPlan, rnd: Random): Promise<
     if (d.term.id !== latestTerm.id || rnd.next() >= 0.14) continue;
     const method = pickMethod(rnd);
     const mpesa = method === 'mpesa';
-    const paidOn = addDays(today, -rnd.int(0, 27));
+    const paidOn = officeDay(addDays(today, -rnd.int(0, 27)), method);
     if (paidOn < latestTerm.startsOn) continue;
     drafts.push({
       studentId: d.learner.id,

@@ -345,3 +345,12 @@ describe('categories and lists', () => {
     expect(summary.overBudgetCategories).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('the demo’s waiting expenses tell the day’s story (issue 34)', () => {
+  it('the food order waiting for approval is for the rest of the term in term, and for the coming term in a holiday', async () => {
+    const pending = (await get('principal', '/api/expenses?status=pending&pageSize=100')).json<ListExpensesResponse>();
+    const food = pending.items.find((x) => x.description.startsWith('Food stock for'))!;
+    expect(food).toBeTruthy();
+    expect(food.description).toBe(demo.cal.phase === 'holiday' ? 'Food stock for the coming term' : 'Food stock for the rest of the term');
+  });
+});

@@ -254,6 +254,18 @@ describe('payments (§2): receipts, Idempotency-Key, reversal', () => {
     expect(logoUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
   });
 
+  it('demo payments at the office or the bank are never on a Sunday (M-Pesa may be)', async () => {
+    const sundays = await system(t.database, (tx) =>
+      tx
+        .select({ method: payments.method, n: sql<number>`count(*)`.mapWith(Number) })
+        .from(payments)
+        // The seed's payments: those recorded before this file started (its own tests pay today, any day).
+        .where(and(eq(payments.schoolId, greenhill), sql`extract(dow from ${payments.paidOn}) = 0`, sql`${payments.createdAt} < ${FILE_STARTED.toISOString()}`))
+        .groupBy(payments.method),
+    );
+    expect(sundays.filter((r) => r.method !== 'mpesa')).toEqual([]);
+  });
+
   it('a demo payment’s receipt says who paid: the M-Pesa payer’s name, and the guardian with their phone at the office', async () => {
     const [paybill] = await system(t.database, (tx) =>
       tx.select({ id: payments.id, payerName: payments.payerName }).from(payments).where(and(eq(payments.schoolId, greenhill), eq(payments.source, 'mpesa_c2b'))).limit(1),
@@ -272,6 +284,9 @@ describe('payments (§2): receipts, Idempotency-Key, reversal', () => {
     expect(text).toContain(`${office!.payerName}, 0${office!.payerPhone!.slice(3, 6)} ${office!.payerPhone!.slice(6, 9)} ${office!.payerPhone!.slice(9)}`);
   });
 });
+
+/** When this file's tests started: rows created before it are the demo seed's. */
+const FILE_STARTED = new Date();
 
 /** The PDF's text, read by our own inspector (poppler is not on every machine; src/server/lib/pdf.ts). */
 function pdfText(pdf: Buffer): string {
