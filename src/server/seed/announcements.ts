@@ -93,7 +93,8 @@ export async function seedAnnouncements(tx: Tx, plan: CommunicationSeedPlan, _se
       .map((d) => ({ ...d, day: d.day + at }))
       .filter((d) => d.day >= welcomeDay && !(lastYear && ('classIds' in d.audience || 'parentsOfClassIds' in d.audience)));
   };
-  const drafts = storyOf(latest, anchorDay, true);
+  // The term's welcome is pinned while the term runs; in the holiday the notice of the coming term is.
+  const drafts = storyOf(latest, anchorDay, cal.phase !== 'holiday');
   // In a term's first six weeks, while its own story is still short, School News still holds the term
   // before (told up to two days before it closed) and the holiday's notice that this term opens.
   if (cal.phase !== 'holiday' && dayOf(addDays(latest.startsOn, -2)) > -42) {
@@ -105,7 +106,7 @@ export async function seedAnnouncements(tx: Tx, plan: CommunicationSeedPlan, _se
   }
   if (cal.phase === 'holiday') {
     const opens = cal.comingTerm;
-    drafts.push({ authorId: plan.principalId, authorRole: 'principal', title: `${opens.name} opens on ${formatLongDay(opens.startsOn)}`, body: `${school} opens for ${opens.name} on ${formatLongDay(opens.startsOn)}. Learners report by 7:30 AM. Fee structures for the new year will be shared before opening day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: dayOf(addDays(cal.today, -3)), channels: ['app', 'sms'] });
+    drafts.push({ authorId: plan.principalId, authorRole: 'principal', title: `${opens.name} opens on ${formatLongDay(opens.startsOn)}`, body: `${school} opens for ${opens.name} on ${formatLongDay(opens.startsOn)}. Learners report by 7:30 AM. Fee structures for the new year will be shared before opening day.`, audience: { roles: [...AUDIENCE_ROLES] }, day: dayOf(addDays(cal.today, -3)), channels: ['app', 'sms'], pinned: true });
   }
 
   // Now, never later than the end of the demo's day; the anchor day counted back from it.

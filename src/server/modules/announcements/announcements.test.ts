@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, createAccount, profileIdOf, schoolIdOf, signIn, system, type TestApp, createTestApp } from '../../../../tests/helpers.js';
 import type { Announcement, AnnouncementList, AnnouncementPreview, AnnouncementRecipients, AudienceOptions } from '../../../shared/contracts/announcements.js';
 import { announcementMessages } from '../../../shared/messages/announcements.js';
+import { demo } from '../../../../tests/demo.js';
+import { formatLongDay } from '../../../shared/dates.js';
 import {
   adminCommunications,
   auditLogs,
@@ -105,6 +107,9 @@ describe('demo data', () => {
     const list = await listOf('parent', '?pageSize=50');
     expect(list.items.length).toBeGreaterThanOrEqual(6);
     expect(list.items[0]!.pinned).toBe(true);
+    // Pinned: the term's welcome while it runs; in the holiday the notice of the term that opens next.
+    expect(list.items[0]!.title).toBe(demo.cal.phase === 'holiday' ? `${demo.cal.comingTerm.name} opens on ${formatLongDay(demo.cal.comingTerm.startsOn)}` : `Welcome to ${demo.cal.latestTerm.name}`);
+    expect(list.items.filter((x) => x.pinned)).toHaveLength(1);
     expect(list.unread).toBe(3);
     expect(new Set(list.items.map((x) => x.authorRole))).toEqual(new Set(['principal', 'school_director', 'teacher', 'finance_officer']));
     const teacherList = await listOf('teacher', '?mine=true');
