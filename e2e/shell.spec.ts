@@ -26,7 +26,9 @@ async function patchSession(page: Page, patch: (user: Record<string, unknown>) =
   await page.route(/\/api\/auth\/(session|profile)$/, async (route: Route) => {
     const res = await route.fetch().catch(() => null);
     if (!res || res.status() !== 200) return route.fallback().catch(() => undefined);
-    const body = await res.json();
+    // The body too may be disposed by then (seen once in CI after Sign Out): then let the request be.
+    const body = (await res.json().catch(() => null)) as { user: Record<string, unknown> } | null;
+    if (!body) return route.fallback().catch(() => undefined);
     await route.fulfill({ response: res, json: { user: patch(body.user) } }).catch(() => undefined);
   });
 }
