@@ -65,8 +65,8 @@ export const createAnnouncementBody = z.strictObject({
   expiresAt: optionalInstant,
   pinned: z.boolean().default(false),
   /**
-   * Required by law (issue 35 §5): its SMS also goes to guardians who withdrew SMS consent. Default false:
-   * a guardian whose newest SMS consent is withdrawn gets no SMS ("No SMS consent" on their recipient row).
+   * Required by law (issue 35 §5): its SMS and e-mail also go to guardians who withdrew consent. Default false:
+   * a guardian whose newest SMS (e-mail) consent is withdrawn gets none ("No SMS consent" on their recipient row).
    */
   statutory: z.boolean().default(false),
   attachmentIds: z.array(z.uuid()).max(5).optional(),
@@ -131,6 +131,8 @@ export const announcementSchema = z.object({
   priority: z.enum(ANNOUNCEMENT_PRIORITIES),
   status: z.enum(ANNOUNCEMENT_STATUSES),
   pinned: z.boolean(),
+  /** Required by law (issue 35 §5): its SMS and e-mail also reach guardians who withdrew consent. */
+  statutory: z.boolean(),
   publishAt: z.string(),
   publishedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),

@@ -101,3 +101,11 @@ export const consentRegisterRow = z.object({
 });
 export type ConsentRegisterRow = z.infer<typeof consentRegisterRow>;
 export const consentRegisterResponse = z.object({ generatedAt: z.string(), rows: z.array(consentRegisterRow) });
+
+/**
+ * GET /api/data-protection/consent-summary (principal, director): the school's active learners, how
+ * many have guardians of whom none has answered the processing question yet (s.33), and how many have
+ * a guardian whose newest SMS decision about them is a withdrawal.
+ */
+export const consentSummaryResponse = z.object({ learners: z.number().int(), notAnswered: z.number().int(), smsWithdrawn: z.number().int() });
+export type ConsentSummary = z.infer<typeof consentSummaryResponse>;

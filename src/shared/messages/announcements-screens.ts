@@ -118,6 +118,9 @@ export const announcementScreens = {
   channelSms: 'SMS',
   channelEmail: 'E-mail',
   channelNotConfigured: 'not set up for the school; delivery will show as failed',
+  /** The compose sheet's statutory box and the badge of such an announcement (issue 35 §5). */
+  statutory: 'Required by law',
+  statutoryHint: 'Sends SMS and e-mail even to guardians who opted out. Use only for notices the school must send by law.',
   priority: 'Priority',
   priorityHint: 'High and urgent announcements show as a banner until read.',
   whenHeading: 'When',

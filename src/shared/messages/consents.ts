@@ -33,6 +33,8 @@ export const consentMessages = {
     formatInvalid: 'Format must be xlsx or json.',
     /** Written on an announcement recipient's SMS status when the guardian withdrew SMS consent. */
     noSmsConsent: 'No SMS consent: the guardian withdrew consent to SMS.',
+    /** Written on an announcement recipient's e-mail status when the guardian withdrew e-mail consent. */
+    noEmailConsent: 'No e-mail consent: the guardian withdrew consent to e-mail.',
   },
   card: {
     title: 'Consent',
@@ -83,6 +85,17 @@ export const consentMessages = {
     role: 'Role',
     recordedAt: 'Recorded at',
     download: 'Consent register (Excel)',
+    /** The Data Protection panel's Consent register card (principal, director). */
+    cardIntro:
+      'The current consent of every learner’s parents (processing, photos, SMS, e-mail), with who recorded it and when, for the Data Commissioner (Data Protection Act 2019).',
+    downloadExcel: 'Download Excel',
+    notAnswered: 'Parents not yet answered',
+    notAnsweredHint: 'Learners whose parents have not yet answered the data processing question.',
+    smsWithdrawn: 'Withdrew SMS',
+    smsWithdrawnHint: 'Learners with a parent who withdrew consent to SMS.',
+    learnersOf: (n: number) => `of ${n} ${n === 1 ? 'learner' : 'learners'}`,
+    countsFailed: 'Could not load the consent counts.',
+    tryAgain: 'Try again',
   },
   audit: { recorded: 'CONSENTS_RECORDED' },
 } as const;

@@ -19,7 +19,7 @@ import type { Sweep } from '../../jobs/tasks.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { resolveAttachments } from '../attachments/index.js';
 import { deliverSms, listSmsStatuses, logSms, type OutgoingSms } from '../sms/index.js';
-import { smsConsentFilter } from '../data-protection/index.js';
+import { emailConsentFilter, smsConsentFilter } from '../data-protection/index.js';
 import { consentMessages } from '../../../shared/messages/consents.js';
 import { audienceLabels, checkAudience, isManagerRole, resolveAudience, type Recipient } from './audience.js';
 import type { AnnouncementAudience } from './audience.repository.js';
@@ -99,6 +99,8 @@ interface Pending {
   recipients: Recipient[];
   /** Recipients who withdrew SMS consent (issue 35 §5): no SMS unless the announcement is statutory. */
   noSms: Set<string>;
+  /** Recipients who withdrew e-mail consent: no e-mail unless the announcement is statutory. */
+  noEmail: Set<string>;
 }
 
 /**
@@ -165,6 +167,8 @@ async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: st
   // The one consent check of outgoing SMS (data-protection): withdrawn SMS consent, unless statutory.
   const refused = sms ? (await smsConsentFilter(tx, ann.schoolId, people.filter((p) => p.phone).map((p) => ({ profileId: p.userId, phone: p.phone, statutory: ann.statutory, userId: p.userId })))).refused : [];
   const noSms = new Set(refused.map((r) => r.userId));
+  const refusedEmail = email ? (await emailConsentFilter(tx, ann.schoolId, people.filter((p) => p.email).map((p) => ({ profileId: p.userId, email: p.email, statutory: ann.statutory, userId: p.userId })))).refused : [];
+  const noEmail = new Set(refusedEmail.map((r) => r.userId));
   const rows = people.map((p) => ({
     announcementId: ann.id,
     userId: p.userId,
@@ -173,8 +177,8 @@ async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: st
     smsStatus: sms ? (p.phone && !noSms.has(p.userId) ? 'queued' : 'failed') : null,
     smsError: sms && !p.phone ? m.noPhone : sms && noSms.has(p.userId) ? consentMessages.api.noSmsConsent : null,
     emailTo: email ? p.email : null,
-    emailStatus: email ? (p.email ? 'queued' : 'failed') : null,
-    emailError: email && !p.email ? m.noEmail : null,
+    emailStatus: email ? (p.email && !noEmail.has(p.userId) ? 'queued' : 'failed') : null,
+    emailError: email && !p.email ? m.noEmail : email && noEmail.has(p.userId) ? consentMessages.api.noEmailConsent : null,
   }));
   await repo.insertRecipients(tx, rows);
   const school = await findSchoolName(tx, ann.schoolId);
@@ -200,7 +204,7 @@ async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: st
     communicationId = commId;
   }
   await repo.markPublished(tx, ann.id, now, people.length, communicationId);
-  return { ann: { ...ann, status: 'published', publishedAt: now }, schoolName: school?.name ?? '', recipients: people, noSms };
+  return { ann: { ...ann, status: 'published', publishedAt: now }, schoolName: school?.name ?? '', recipients: people, noSms, noEmail };
 }
 
 /** Tells the recipients' and the author's open tabs (best effort; clients poll as well). */
@@ -247,7 +251,7 @@ async function deliver(deps: AnnouncementDeps, p: Pending) {
   const { ann } = p;
   const scope = { schoolId: ann.schoolId, userId: ann.authorId, allSchools: false };
   const smsTo = ann.channels.includes('sms') ? p.recipients.filter((r) => r.phone && !p.noSms.has(r.userId)) : [];
-  const emailTo = ann.channels.includes('email') ? p.recipients.filter((r) => r.email) : [];
+  const emailTo = ann.channels.includes('email') ? p.recipients.filter((r) => r.email && !p.noEmail.has(r.userId)) : [];
   const results = new Map<string, { sms?: { status: string; error: string | null }; email?: { status: string; error: string | null } }>();
   const entry = (id: string) => results.get(id) ?? (results.set(id, {}), results.get(id)!);
 
@@ -373,6 +377,7 @@ async function present(tx: Tx, actor: Actor, schoolId: string, rows: AnnRow[]): 
       priority: r.priority as Announcement['priority'],
       status: r.status as Announcement['status'],
       pinned: r.pinned,
+      statutory: r.statutory,
       publishAt: r.publishAt.toISOString(),
       publishedAt: r.publishedAt?.toISOString() ?? null,
       expiresAt: r.expiresAt?.toISOString() ?? null,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { classes, consents, guardians, profiles, studentGuardians, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerIdentityColumns } from '../../lib/learner-columns.js';
@@ -90,14 +90,15 @@ export async function insertConsents(tx: Tx, rows: NewConsent[]): Promise<void> 
 }
 
 /**
- * The guardians (of the school) matching any of the given ids, phones or accounts whose newest SMS
- * decision is a withdrawal: for a learner when the target names one (that learner's newest decision),
- * else across all their learners (the newest decision of any).
+ * Every recorded decision on `purpose` (sms or email) of the guardians (of the school) matching any of
+ * the given ids, phones, e-mail addresses or accounts, newest first: the caller takes, per guardian,
+ * the newest about a learner or the newest of any.
  */
-export async function newestSmsDecisions(tx: Tx, schoolId: string, q: { guardianIds: string[]; phones: string[]; profileIds: string[] }) {
+export async function newestContactDecisions(tx: Tx, schoolId: string, purpose: 'sms' | 'email', q: { guardianIds: string[]; phones: string[]; emails: string[]; profileIds: string[] }) {
   const match = [
     q.guardianIds.length ? inArray(guardians.id, q.guardianIds) : undefined,
     q.phones.length ? inArray(guardians.phone, q.phones) : undefined,
+    q.emails.length ? inArray(guardians.email, q.emails) : undefined,
     q.profileIds.length ? inArray(guardians.profileId, q.profileIds) : undefined,
   ].filter((x) => x !== undefined);
   if (!match.length) return [];
@@ -105,13 +106,14 @@ export async function newestSmsDecisions(tx: Tx, schoolId: string, q: { guardian
     .select({
       guardianId: guardians.id,
       phone: guardians.phone,
+      email: guardians.email,
       profileId: guardians.profileId,
       studentId: consents.studentId,
       granted: consents.granted,
       recordedAt: consents.recordedAt,
     })
     .from(guardians)
-    .innerJoin(consents, and(eq(consents.guardianId, guardians.id), eq(consents.purpose, 'sms')))
+    .innerJoin(consents, and(eq(consents.guardianId, guardians.id), eq(consents.purpose, purpose)))
     .where(and(eq(guardians.schoolId, schoolId), or(...match)))
     .orderBy(desc(consents.recordedAt), desc(consents.id));
 }
@@ -147,3 +149,40 @@ export async function currentRegister(tx: Tx, schoolId: string) {
     .orderBy(asc(students.admissionNumber), sql`${consents.guardianId} is not null`, asc(guardians.name), asc(consents.purpose));
 }
 
+
+/**
+ * Of the given learners (of the school), those with a guardian whose newest `photos` decision about
+ * them is a refusal.
+ */
+export async function learnersRefusingPhotos(tx: Tx, schoolId: string, studentIds: string[]): Promise<string[]> {
+  if (!studentIds.length) return [];
+  const rows = await tx
+    .selectDistinctOn([consents.studentId, consents.guardianId], { studentId: consents.studentId, granted: consents.granted })
+    .from(consents)
+    .where(and(eq(consents.schoolId, schoolId), eq(consents.purpose, 'photos'), isNotNull(consents.guardianId), inArray(consents.studentId, studentIds)))
+    .orderBy(consents.studentId, consents.guardianId, desc(consents.recordedAt), desc(consents.id));
+  return [...new Set(rows.filter((r) => !r.granted).map((r) => r.studentId))];
+}
+
+/**
+ * The consent summary of the school's active learners: how many, how many with guardians of whom
+ * none has a `processing` decision yet, and how many with a guardian whose newest `sms` decision
+ * about them is a withdrawal.
+ */
+export async function consentSummary(tx: Tx, schoolId: string): Promise<{ learners: number; notAnswered: number; smsWithdrawn: number }> {
+  // The outer learner is named students.id in full: drizzle writes a lone table's columns unqualified.
+  const [row] = await tx
+    .select({
+      learners: sql<number>`count(*)::int`,
+      notAnswered: sql<number>`(count(*) filter (where exists (select 1 from ${studentGuardians} sg where sg.student_id = students.id)
+        and not exists (select 1 from ${consents} c where c.student_id = students.id and c.guardian_id is not null and c.purpose = 'processing')))::int`,
+      smsWithdrawn: sql<number>`(count(*) filter (where exists (
+        select 1 from (select distinct on (c.guardian_id) c.granted from ${consents} c
+          where c.student_id = students.id and c.guardian_id is not null and c.purpose = 'sms'
+          order by c.guardian_id, c.recorded_at desc, c.id desc) n
+        where not n.granted)))::int`,
+    })
+    .from(students)
+    .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active')));
+  return { learners: Number(row?.learners ?? 0), notAnswered: Number(row?.notAnswered ?? 0), smsWithdrawn: Number(row?.smsWithdrawn ?? 0) };
+}

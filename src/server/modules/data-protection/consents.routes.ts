@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consentRegisterQuery, consentRegisterResponse, consentsResponse, putConsentsBody, type ConsentRegisterRow } from '../../../shared/contracts/consents.js';
+import { consentRegisterQuery, consentRegisterResponse, consentSummaryResponse, consentsResponse, putConsentsBody, type ConsentRegisterRow } from '../../../shared/contracts/consents.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { CONSENT_PURPOSE_LABELS, CONSENT_SOURCE_LABELS, consentMessages } from '../../../shared/messages/consents.js';
 import { ROLE_DISPLAY_NAMES, type Role } from '../../../shared/roles.js';
@@ -77,5 +77,16 @@ export async function consentRoutes(app: FastifyInstance, database: Database): P
       if (req.query.format === 'json') return out;
       return sendSpreadsheet(reply, 'xlsx', r_.fileName(schoolToday()), registerColumns, out.rows, r_.sheet);
     },
+  );
+
+  /**
+   * GET /api/data-protection/consent-summary (principal, director; others 403) → { learners,
+   * notAnswered, smsWithdrawn }: active learners, those whose guardians have not yet answered the
+   * processing question, those with a guardian who withdrew SMS consent about them.
+   */
+  r.get(
+    '/api/data-protection/consent-summary',
+    { config: { permission: 'exportPersonalData' }, schema: { summary: 'Consent summary: learners whose parents have not yet answered, or withdrew SMS', response: { 200: consentSummaryResponse }, tags: ['data-protection'] } },
+    async (req) => inRequestScope(database, req, (tx, c) => svc.consentSummary(tx, c)),
   );
 }

@@ -4,6 +4,7 @@ import {
   type ConsentRegisterRow,
   type ConsentSource,
   type ConsentState,
+  type ConsentSummary,
   type ConsentsResponse,
   type PutConsentsBody,
 } from '../../../shared/contracts/consents.js';
@@ -169,10 +170,11 @@ export async function recordAdmissionConsents(
   await repo.insertConsents(tx, rows);
 }
 
-/** Someone an SMS is meant for: a guardian (by id), a phone or an account, about a learner or not. */
-export interface SmsTarget {
+/** Someone an SMS or e-mail is meant for: a guardian (by id), a phone, an e-mail address or an account, about a learner or not. */
+export interface ContactTarget {
   guardianId?: string | null;
   phone?: string | null;
+  email?: string | null;
   profileId?: string | null;
   /** The learner the message is about (an absence, a fee balance); none for an announcement. */
   studentId?: string | null;
@@ -180,25 +182,41 @@ export interface SmsTarget {
   statutory?: boolean;
 }
 
+/** Someone an SMS is meant for (the SMS senders' name for a ContactTarget). */
+export type SmsTarget = ContactTarget;
+
+/** The channels whose consent the senders check. */
+export type ContactPurpose = 'sms' | 'email';
+
 /**
- * The one consent check of outgoing SMS (issue 35 §5: absence alerts, announcements, fee notices):
- * splits `targets` into those who may get an SMS and those who may not, because the guardian's newest
- * SMS decision is a withdrawal (about the learner the message names, else the newest of any of their
- * learners). No decision recorded (not yet asked) and phones that are no guardian's may get SMS;
- * a statutory message goes to everyone. `reason` is the catalogue's "No SMS consent" text to log.
+ * The one consent check of outgoing SMS and e-mail (issue 35 §5: absence alerts, announcements, fee
+ * notices): splits `targets` into those who may get a message on `purpose` and those who may not,
+ * because the guardian's newest decision on it is a withdrawal (about the learner the message names,
+ * else the newest of any of their learners). No decision recorded (not yet asked) and phones or
+ * addresses that are no guardian's may get it; a statutory message goes to everyone. `reason` is the
+ * catalogue's "No SMS consent" / "No e-mail consent" text to log.
  */
-export async function smsConsentFilter<T extends SmsTarget>(tx: Tx, schoolId: string, targets: T[]): Promise<{ allowed: T[]; refused: T[]; reason: string }> {
-  const reason = m.noSmsConsent;
+export async function contactConsentFilter<T extends ContactTarget>(
+  tx: Tx,
+  schoolId: string,
+  purpose: ContactPurpose,
+  targets: T[],
+): Promise<{ allowed: T[]; refused: T[]; reason: string }> {
+  const reason = purpose === 'sms' ? m.noSmsConsent : m.noEmailConsent;
   const ask = targets.filter((t) => !t.statutory);
   if (!ask.length) return { allowed: targets, refused: [], reason };
-  const decisions = await repo.newestSmsDecisions(tx, schoolId, {
-    guardianIds: [...new Set(ask.map((t) => t.guardianId).filter((x): x is string => !!x))],
-    phones: [...new Set(ask.map((t) => t.phone).filter((x): x is string => !!x))],
-    profileIds: [...new Set(ask.map((t) => t.profileId).filter((x): x is string => !!x))],
+  const ids = (f: (t: T) => string | null | undefined) => [...new Set(ask.map(f).filter((x): x is string => !!x))];
+  const decisions = await repo.newestContactDecisions(tx, schoolId, purpose, {
+    guardianIds: ids((t) => t.guardianId),
+    phones: ids((t) => t.phone),
+    emails: ids((t) => t.email),
+    profileIds: ids((t) => t.profileId),
   });
   const refusedTarget = (t: T): boolean => {
     if (t.statutory) return false;
-    const mine = decisions.filter((d) => (t.guardianId && d.guardianId === t.guardianId) || (t.phone && d.phone === t.phone) || (t.profileId && d.profileId === t.profileId));
+    const mine = decisions.filter(
+      (d) => (t.guardianId && d.guardianId === t.guardianId) || (t.phone && d.phone === t.phone) || (t.email && d.email === t.email) || (t.profileId && d.profileId === t.profileId),
+    );
     if (!mine.length) return false;
     // Per guardian: the newest decision about this learner, else of any learner (rows come newest first).
     const guardianIds = [...new Set(mine.map((d) => d.guardianId))];
@@ -212,6 +230,23 @@ export async function smsConsentFilter<T extends SmsTarget>(tx: Tx, schoolId: st
   const refused: T[] = [];
   for (const t of targets) (refusedTarget(t) ? refused : allowed).push(t);
   return { allowed, refused, reason };
+}
+
+/** contactConsentFilter for SMS. */
+export function smsConsentFilter<T extends ContactTarget>(tx: Tx, schoolId: string, targets: T[]) {
+  return contactConsentFilter(tx, schoolId, 'sms', targets);
+}
+
+/** contactConsentFilter for e-mail. */
+export function emailConsentFilter<T extends ContactTarget>(tx: Tx, schoolId: string, targets: T[]) {
+  return contactConsentFilter(tx, schoolId, 'email', targets);
+}
+
+/** GET /api/data-protection/consent-summary: the counts the Data Protection panel's Consent register card shows. */
+export async function consentSummary(tx: Tx, c: RequestCaller): Promise<ConsentSummary> {
+  const { actor } = c;
+  if (!actor.schoolId || !STAFF.includes(actor.role)) throw forbidden(m.notAllowed);
+  return repo.consentSummary(tx, actor.schoolId);
 }
 
 /** GET /api/data-protection/consent-register: the current state of every recorded consent of the school. */
@@ -237,4 +272,13 @@ export async function consentRegister(tx: Tx, c: RequestCaller): Promise<{ gener
       recordedAt: r.recordedAt.toISOString(),
     })),
   };
+}
+
+/**
+ * Of the given learners, those whose photo must not be printed or shown outside the school office
+ * (issue 35 §5; decision 0025, Photos): a guardian's newest `photos` decision about them is a refusal.
+ * Not yet asked is not a refusal here: the ID card is identification and keeps its photo.
+ */
+export async function photosRefused(tx: Tx, schoolId: string, studentIds: string[]): Promise<Set<string>> {
+  return new Set(await repo.learnersRefusingPhotos(tx, schoolId, [...new Set(studentIds)]));
 }

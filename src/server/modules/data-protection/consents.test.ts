@@ -9,6 +9,7 @@ import type { ConsentsResponse } from '../../../shared/contracts/consents.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { consentMessages } from '../../../shared/messages/consents.js';
 import { absenceAlerts, auditLogs, consents, smsMessages } from '../../db/schema/index.js';
+import { inspectPdf, qrCodePng } from '../../lib/pdf.js';
 import { settleDeliveries } from '../announcements/announcements.service.js';
 import { ABSENCE_SMS_SKIPPED } from '../attendance/attendance.service.js';
 import { startDemoClock, stopDemoClock } from '../../demo-clock.js';
@@ -18,9 +19,10 @@ import { demo } from '../../../../tests/demo.js';
  * Consent under the Kenya Data Protection Act 2019 (issue 35 §5, §6): who reads and records consent
  * (principal and director every guardian, a parent only themselves for their own children, other roles
  * 403, another school 404), bad input 400 with nothing written, the history kept and audited, the
- * consent register, and SMS that respect a withdrawal: no absence SMS (the in-app alert still goes), no
- * announcement SMS ("No SMS consent" on the recipient row) except a statutory announcement's. PGlite and
- * PostgreSQL (TEST_DATABASE_URL).
+ * consent register and its summary, and SMS that respect a withdrawal: no absence SMS (the in-app alert
+ * still goes), no announcement SMS ("No SMS consent" on the recipient row) except a statutory
+ * announcement's; e-mail the same (announcements, fee reminders); the ID card without the photo after a
+ * photos refusal. PGlite and PostgreSQL (TEST_DATABASE_URL).
  */
 
 let t: TestApp;
@@ -240,5 +242,118 @@ describe('SMS respects a withdrawal', () => {
     expect((await mine(normal.id)).sms).toMatchObject({ status: 'failed', error: consentMessages.api.noSmsConsent });
     expect((await mine(statutory.id)).sms).toMatchObject({ status: 'sent' });
     await ok('parent', 'PUT', url(child.id), { consents: [{ purpose: 'sms', granted: true }] });
+  });
+});
+
+describe('E-mail respects a withdrawal', () => {
+  it('an announcement e-mail skips the parent ("No e-mail consent") and is not sent; a statutory one reaches them; consent given again, it goes', async () => {
+    await ok('parent', 'PUT', url(child.id), { consents: [{ purpose: 'email', granted: false }] });
+    const parentId = await profileIdOf(t.database, DEMO.greenhill.parent);
+    const post = (title: string, statutory: boolean) =>
+      ok<{ id: string }>('principal', 'POST', '/api/announcements', { title, body: 'Details inside.', channels: ['app', 'email'], audience: { parentsOfClassIds: [child.classId] }, statutory }, 201);
+    const mailedTo = (subject: string) => t.mailbox.filter((x) => x.subject === subject && x.to === DEMO.greenhill.parent).length;
+    const normal = await post('Music festival entries', false);
+    const statutory = await post('Closure ordered by the county', true);
+    await settleDeliveries();
+    const mine = async (id: string) => (await ok<AnnouncementRecipients>('principal', 'GET', `/api/announcements/${id}/recipients?pageSize=100`)).recipients.find((r) => r.userId === parentId)!;
+    expect((await mine(normal.id)).email).toMatchObject({ status: 'failed', error: consentMessages.api.noEmailConsent });
+    expect(mailedTo('Music festival entries')).toBe(0);
+    expect((await mine(statutory.id)).email).toMatchObject({ status: 'sent' });
+    expect(mailedTo('Closure ordered by the county')).toBe(1);
+
+    await ok('parent', 'PUT', url(child.id), { consents: [{ purpose: 'email', granted: true }] });
+    const again = await post('Music festival results', false);
+    await settleDeliveries();
+    expect((await mine(again.id)).email).toMatchObject({ status: 'sent' });
+    expect(mailedTo('Music festival results')).toBe(1);
+  });
+});
+
+describe('Photos respect a refusal', () => {
+  it('the ID card prints the initials, not the photo, after the parents refuse photo consent; the photo is back once consent is given', async () => {
+    const png = await qrCodePng('a face', 120);
+    const boundary = '----consent-photo';
+    const upload = await t.app.inject({
+      method: 'PUT',
+      url: `/api/students/${child.id}/photo`,
+      headers: { cookie: cookie.principal!, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const card = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/students/${child.id}/id-card.pdf`, headers: { cookie: cookie.principal! } });
+      expect(res.statusCode, res.body).toBe(200);
+      return inspectPdf(res.rawPayload);
+    };
+    const initials = `${child.firstName[0]}${child.lastName[0]}`.toUpperCase();
+
+    await ok('parent', 'PUT', url(child.id), { consents: [{ purpose: 'photos', granted: true }] });
+    const withPhoto = await card();
+    // The photo and the QR code.
+    expect(withPhoto.images).toBeGreaterThanOrEqual(2);
+    expect(withPhoto.text).not.toMatch(new RegExp(`^${initials}$`, 'm'));
+
+    await ok('parent', 'PUT', url(child.id), { consents: [{ purpose: 'photos', granted: false }] });
+    const refused = await card();
+    // The QR code only; the initials stand in for the photo.
+    expect(refused.images).toBeLessThan(withPhoto.images);
+    expect(refused.text).toMatch(new RegExp(`^${initials}$`, 'm'));
+    expect(refused.text).toContain(child.lastName);
+
+    // The staff profile keeps the photo (the internal record).
+    expect((await req('principal', 'GET', `/api/students/${child.id}/photo`)).statusCode).toBe(200);
+
+    await ok('parent', 'PUT', url(child.id), { consents: [{ purpose: 'photos', granted: true }] });
+    expect((await card()).images).toBe(withPhoto.images);
+  });
+});
+
+describe('GET /api/data-protection/consent-summary', () => {
+  it('counts the learners whose parents withdrew SMS consent and those not yet answered; principal and director only', async () => {
+    type Summary = { learners: number; notAnswered: number; smsWithdrawn: number };
+    const before = await ok<Summary>('principal', 'GET', '/api/data-protection/consent-summary');
+    expect(before.learners).toBeGreaterThan(0);
+    expect(before.notAnswered).toBeLessThanOrEqual(before.learners);
+    await ok('parent', 'PUT', url(child.id), { consents: [{ purpose: 'sms', granted: false }] });
+    expect(await ok<Summary>('director', 'GET', '/api/data-protection/consent-summary')).toEqual({ ...before, smsWithdrawn: before.smsWithdrawn + 1 });
+    await ok('parent', 'PUT', url(child.id), { consents: [{ purpose: 'sms', granted: true }] });
+    expect(await ok<Summary>('principal', 'GET', '/api/data-protection/consent-summary')).toEqual(before);
+
+    // A learner admitted without the consent questions: their parent has not yet answered, until the office records it.
+    const classes = await ok<{ id: string; name: string }[]>('principal', 'GET', '/api/classes');
+    const admitted = await ok<{ id: string }>('principal', 'POST', '/api/students', admitTodayBody(classes.find((x) => x.name === 'Grade 7 East')!.id, '254712345613'), 201);
+    expect(await ok<Summary>('principal', 'GET', '/api/data-protection/consent-summary')).toEqual({ ...before, learners: before.learners + 1, notAnswered: before.notAnswered + 1 });
+    const guardian = (await ok<ConsentsResponse>('principal', 'GET', url(admitted.id))).guardians[0]!.id;
+    await ok('principal', 'PUT', url(admitted.id), { consents: [{ guardianId: guardian, purpose: 'processing', granted: true }] });
+    expect(await ok<Summary>('principal', 'GET', '/api/data-protection/consent-summary')).toEqual({ ...before, learners: before.learners + 1 });
+
+    for (const who of ['teacher', 'parent', 'finance']) await fails(who, 'GET', '/api/data-protection/consent-summary', undefined, 403);
+  });
+});
+
+describe('Fee reminder e-mails respect a withdrawal', () => {
+  it('the reminder preview counts one e-mail fewer once an owing learner’s guardian withdraws e-mail consent', async () => {
+    // An owing learner of a guardian with an e-mail address (demo data).
+    const rows = await system(t.database, (tx) =>
+      tx.execute<{ student_id: string; guardian_id: string; class_id: string }>(sql`
+        select s.id as student_id, g.id as guardian_id, s.class_id from students s
+          join student_balances b on b.student_id = s.id
+          join student_guardians sg on sg.student_id = s.id join guardians g on g.id = sg.guardian_id
+        where s.school_id = ${greenhill} and s.status = 'active' and b.balance_cents > 100000 and g.email is not null and s.class_id is not null
+        order by s.admission_number, g.id limit 1`),
+    );
+    const owing = (Array.isArray(rows) ? rows : (rows as { rows: { student_id: string; guardian_id: string; class_id: string }[] }).rows)[0]!;
+    expect(owing, 'the demo has an owing learner whose guardian has an e-mail address').toBeTruthy();
+    const preview = () => ok<{ emails: number; sms: number }>('finance', 'POST', '/api/fees/reminders', { minBalance: 1000, channels: ['email', 'sms'], classId: owing.class_id, preview: true });
+    const before = await preview();
+    expect(before.emails).toBeGreaterThan(0);
+    await ok('principal', 'PUT', url(owing.student_id), { consents: [{ guardianId: owing.guardian_id, purpose: 'email', granted: false }] });
+    expect(await preview()).toMatchObject({ emails: before.emails - 1, sms: before.sms });
+    await ok('principal', 'PUT', url(owing.student_id), { consents: [{ guardianId: owing.guardian_id, purpose: 'email', granted: true }] });
+    expect(await preview()).toMatchObject({ emails: before.emails, sms: before.sms });
   });
 });

@@ -1,2 +1,2 @@
 /** The data-protection module's public surface: what other modules may import (decision 0021). */
-export { recordAdmissionConsents, smsConsentFilter, type SmsTarget } from './consents.service.js';
+export { contactConsentFilter, emailConsentFilter, photosRefused, recordAdmissionConsents, smsConsentFilter, type ContactTarget, type SmsTarget } from './consents.service.js';

@@ -10,7 +10,7 @@ import type { Mailer } from '../../integrations/mail/mailer.js';
 import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
 import { AppError } from '../../errors.js';
 import { deliverSms, logSms, sendSms, type OutgoingSms, type SmsDeps } from '../sms/index.js';
-import { smsConsentFilter } from '../data-protection/index.js';
+import { emailConsentFilter, smsConsentFilter } from '../data-protection/index.js';
 import { FEES_AUDIT } from './fees-context.js';
 import { auditSchool, findSchoolName, inSchool } from '../../lib/school-context.js';
 import { findMpesaShortcode } from './fees.repository.js';
@@ -166,7 +166,8 @@ export async function startReminders(
     const targets = await noticesRepo.listReminderTargets(tx, schoolId, body);
     const smsOk = await smsConsentFilter(tx, schoolId, targets.filter((t) => t.phone));
     const sms = body.channels.includes('sms') ? smsOk.allowed.length : 0;
-    const emails = body.channels.includes('email') ? targets.filter((t) => t.email).length : 0;
+    const emailOk = await emailConsentFilter(tx, schoolId, targets.filter((t) => t.email));
+    const emails = body.channels.includes('email') ? emailOk.allowed.length : 0;
     const learners = new Set(targets.map((t) => t.studentId)).size;
     const sample = targets[0] ? reminderTexts(await schoolNotice(tx, schoolId), targets[0]).sms : null;
     if (body.preview) return { learners, sms, emails, taskId: null, sample };
@@ -188,20 +189,22 @@ export function remindersTaskHandler(deps: NoticeDeps): TaskHandler {
     const { task } = ctx;
     const input = task.input as { minBalance: number; channels: ('sms' | 'email')[]; levelId?: string; classId?: string };
     const scope = { schoolId: task.schoolId, userId: task.createdBy, allSchools: false };
-    const { targets, refused, school, done } = await withScope(deps.database.db, scope, async (tx) => {
+    const { targets, refused, refusedEmail, school, done } = await withScope(deps.database.db, scope, async (tx) => {
       const sent = await noticesRepo.listSmsOfTask(tx, task.id);
       const targets = await noticesRepo.listReminderTargets(tx, task.schoolId, input);
-      // Guardians who withdrew SMS consent get no SMS reminder (issue 35 §5); e-mail follows its own choice.
+      // Guardians who withdrew SMS (e-mail) consent get no SMS (e-mail) reminder (issue 35 §5).
       const { refused } = await smsConsentFilter(tx, task.schoolId, targets.filter((t) => t.phone));
-      return { targets, refused: new Set(refused), school: await schoolNotice(tx, task.schoolId), done: new Set(sent.map((s) => `${s.studentId}|${s.to}`)) };
+      const noEmail = (await emailConsentFilter(tx, task.schoolId, targets.filter((t) => t.email))).refused;
+      return { targets, refused: new Set(refused), refusedEmail: new Set(noEmail), school: await schoolNotice(tx, task.schoolId), done: new Set(sent.map((s) => `${s.studentId}|${s.to}`)) };
     });
-    const total = targets.reduce((s, t) => s + (input.channels.includes('sms') && t.phone && !refused.has(t) ? 1 : 0) + (input.channels.includes('email') && t.email ? 1 : 0), 0);
+    const total = targets.reduce((s, t) => s + (input.channels.includes('sms') && t.phone && !refused.has(t) ? 1 : 0) + (input.channels.includes('email') && t.email && !refusedEmail.has(t) ? 1 : 0), 0);
     let progress = 0;
     let sms = 0;
     let smsFailed = 0;
     let smsNoConsent = 0;
     let emails = 0;
     let emailsFailed = 0;
+    let emailsNoConsent = 0;
     for (const t of targets) {
       const texts = reminderTexts(school, t);
       if (input.channels.includes('sms') && t.phone && refused.has(t)) smsNoConsent++;
@@ -213,7 +216,8 @@ export function remindersTaskHandler(deps: NoticeDeps): TaskHandler {
         }
         await ctx.progress(++progress, total);
       }
-      if (input.channels.includes('email') && t.email) {
+      if (input.channels.includes('email') && t.email && refusedEmail.has(t)) emailsNoConsent++;
+      else if (input.channels.includes('email') && t.email) {
         try {
           await deps.mailer.send({ to: t.email, subject: texts.subject, text: texts.text });
           emails++;
@@ -223,6 +227,6 @@ export function remindersTaskHandler(deps: NoticeDeps): TaskHandler {
         await ctx.progress(++progress, total);
       }
     }
-    return { result: { learners: new Set(targets.map((t) => t.studentId)).size, sms, smsFailed, smsNoConsent, emails, emailsFailed } };
+    return { result: { learners: new Set(targets.map((t) => t.studentId)).size, sms, smsFailed, smsNoConsent, emails, emailsFailed, emailsNoConsent } };
   };
 }

@@ -22,6 +22,7 @@ import type { FileStorage } from '../../storage/storage.js';
 import { auditSchool } from '../../lib/school-context.js';
 import { storeFile } from '../../lib/files.js';
 import { audienceScope, learnerAudience, learnerNotFound, visibleLearners } from '../learners/index.js';
+import { photosRefused } from '../data-protection/index.js';
 import * as repo from './people.repository.js';
 
 /**
@@ -30,8 +31,8 @@ import * as repo from './people.repository.js';
  * Layout (decision): CR80 cards, 85.6 × 54 mm, eight per A4 portrait page (2 columns × 4 rows, 8 mm
  * and 6 mm gutters, corner cut marks), so a class of 45 prints on 6 sheets and a single card on one.
  * Print at 100% (no "fit to page"), cut along the marks, laminate. A card shows the school's logo,
- * name and motto; the learner's photo (or their initials when there is none or it is WebP, which
- * pdfkit cannot draw); full name; admission number; class; the academic year it is valid for; a QR
+ * name and motto; the learner's photo (or their initials when there is none, it is WebP, which
+ * pdfkit cannot draw, or a guardian refused photo consent: decision 0025); full name; admission number; class; the academic year it is valid for; a QR
  * code; and the school's phone "if found". The QR encodes only the staff URL of the learner's record
  * (`${PUBLIC_URL}/dashboard/students?student=<id>`): scanning it opens the learner record (the students section, any staff role that may see the learner) for
  * signed-in staff who may see it, and tells anyone else nothing personal.
@@ -201,12 +202,15 @@ export async function idCardsPdf(opts: {
 
 /**
  * Loads photos by card from file storage (keys looked up in `tx`; the bytes are read on demand, outside
- * any transaction). A missing or vanished photo is null (the card shows initials).
+ * any transaction). A missing or vanished photo is null (the card shows initials), and so is the photo
+ * of a learner whose guardians refused photo consent (issue 35 §5; decision 0025, Photos: the card
+ * leaves the school office; not yet asked keeps the photo, the card being identification).
  */
 async function photoLoader(tx: Tx, storage: FileStorage, schoolId: string, cards: repo.CardRow[]): Promise<(card: repo.CardRow) => Promise<Buffer | null>> {
   const keys = await repo.storageKeys(tx, schoolId, cards.flatMap((c) => (c.photoFileId ? [c.photoFileId] : [])));
+  const refused = await photosRefused(tx, schoolId, cards.filter((c) => c.photoFileId).map((c) => c.id));
   return async (card) => {
-    const key = card.photoFileId ? keys.get(card.photoFileId) : undefined;
+    const key = card.photoFileId && !refused.has(card.id) ? keys.get(card.photoFileId) : undefined;
     if (!key) return null;
     try {
       return await storage.get(key);

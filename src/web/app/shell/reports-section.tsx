@@ -1,11 +1,13 @@
 import * as React from 'react';
 import { useAuth } from '@/lib/auth';
 import { isAdminRole } from '@shared/roles';
+import { ConsentRegisterCard } from '@/features/data-protection';
 
 /**
  * The "reports" section (issue 12 §5): the teacher's "Class Reports" (comments, report cards of their
  * streams), the parent's "Progress Reports" (their children's report cards), and the principal's and
- * director's report cards for a stream or level (bulk, in the background). EduFam staff (edufam_admin
+ * director's report cards for a stream or level (bulk, in the background) with the consent register
+ * (issue 35 §5). EduFam staff (edufam_admin
  * and its alias elimisha_admin) get "System Reports" (issue 18 §3); every other role (spec §6
  * "others": the finance officer, HR) the reports of its office.
  */
@@ -19,7 +21,17 @@ export function ReportsSection() {
   const { state } = useAuth();
   const role = state.user?.role ?? null;
   if (!role) return null;
-  const View = isAdminRole(role) ? SystemReports : role === 'teacher' ? ClassReports : role === 'parent' ? ProgressReports : role === 'principal' || role === 'school_director' ? SchoolReports : null;
+  // The principal's and director's reports end with the consent register for the Data Commissioner
+  // (issue 35 §5): the counts to follow up and the Excel download.
+  if (role === 'principal' || role === 'school_director') {
+    return (
+      <div className="flex min-w-0 flex-col gap-6">
+        <SchoolReports />
+        <ConsentRegisterCard />
+      </div>
+    );
+  }
+  const View = isAdminRole(role) ? SystemReports : role === 'teacher' ? ClassReports : role === 'parent' ? ProgressReports : null;
   if (!View) return <OfficeReports role={role} />;
   return <View />;
 }

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Ban, BarChart3, CalendarClock, Pin, PinOff, Users } from 'lucide-react';
+import { Ban, BarChart3, CalendarClock, Pin, PinOff, Scale, Users } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Announcement } from '@shared/contracts/announcements';
 import { ANNOUNCEMENT_CHANNEL_LABELS } from '@shared/messages/announcements';
@@ -13,6 +13,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAnnouncement, useCancelAnnouncement, useMarkRead, usePinAnnouncement } from './announcements-api';
 import { AnnouncementPriorityBadge, AnnouncementStatusBadge, AttachmentChips, ReadBar, formatDateTime } from './announcement-bits';
 import { FormattedText } from './formatted-text';
+
+/** "Required by law": the announcement's SMS and e-mail also reached guardians who opted out (issue 35 §5). */
+export function StatutoryBadge() {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full border border-violet-600/30 bg-violet-500/10 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-violet-800 dark:text-violet-300" data-testid="announcement-statutory-badge">
+      <Scale className="size-3" aria-hidden />
+      {t.statutory}
+    </span>
+  );
+}
 
 /** "Jane Wanjiru · Principal" (the author's name and the role they posted as). */
 export function authorLine(a: Pick<Announcement, 'authorName' | 'authorRole'>): string {
@@ -88,6 +98,7 @@ export function AnnouncementDetailSheet({
                   </span>
                 )}
                 <AnnouncementPriorityBadge priority={a.priority} />
+                {a.statutory && <StatutoryBadge />}
                 {a.status !== 'published' && <AnnouncementStatusBadge status={a.status} />}
               </div>
               <SheetTitle className="text-lg leading-snug font-semibold sm:text-xl" data-testid="announcement-detail-title">

@@ -6,7 +6,7 @@ import { EmptyListState, LoadErrorCard } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AnnouncementPriorityBadge, AnnouncementStatusBadge, AttachmentChips, formatDateTime, formatRelative } from './announcement-bits';
-import { authorLine } from './announcement-detail';
+import { StatutoryBadge, authorLine } from './announcement-detail';
 import { plainText } from './formatted-text';
 
 const PRIORITY_EDGE: Record<Announcement['priority'], string> = {
@@ -43,6 +43,7 @@ function AnnouncementCard({ a, onOpen }: { a: Announcement; onOpen: (a: Announce
             </span>
           )}
           <AnnouncementPriorityBadge priority={a.priority} />
+          {a.statutory && <StatutoryBadge />}
           {a.status !== 'published' && <AnnouncementStatusBadge status={a.status} />}
           <time className="ml-auto shrink-0 text-xs text-muted-foreground" dateTime={when} title={formatDateTime(when)}>
             {a.status === 'scheduled' ? t.scheduledFor(formatDateTime(a.publishAt)) : formatRelative(when)}

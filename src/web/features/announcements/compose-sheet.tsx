@@ -240,6 +240,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
   const [publishAt, setPublishAt] = React.useState<DayTime>(NO_DAY_TIME);
   const [expiresAt, setExpiresAt] = React.useState<DayTime>(NO_DAY_TIME);
   const [pinned, setPinned] = React.useState(false);
+  const [statutory, setStatutory] = React.useState(false);
   // Set by a send refused for a date or time box holding text that is not one: its line under the pair says so.
   const [checkDayTimes, setCheckDayTimes] = React.useState(false);
   const [files, setFiles] = React.useState<UploadedAttachment[]>([]);
@@ -316,6 +317,8 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
       publishAt: at === 'noTime' ? null : at,
       expiresAt: expires === 'noTime' ? null : expires,
       pinned,
+      // Required by law only matters for SMS and e-mail (the consent they respect).
+      statutory: (sms || email) && statutory,
       attachmentIds: files.map((f) => f.fileId),
     };
     create.mutate(payload, {
@@ -441,6 +444,7 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
             <CheckRow id="channel-sms" label={t.channelSms} hint={o.channels.includes('sms') ? undefined : t.channelNotConfigured} checked={sms} onChange={setSms} testId="channel-sms" />
             <CheckRow id="channel-email" label={t.channelEmail} hint={o.channels.includes('email') ? undefined : t.channelNotConfigured} checked={email} onChange={setEmail} testId="channel-email" />
           </div>
+          {(sms || email) && <CheckRow id="announcement-statutory" label={t.statutory} hint={t.statutoryHint} checked={statutory} onChange={setStatutory} testId="announcement-statutory" />}
         </fieldset>
 
         <div className="grid gap-5 sm:grid-cols-2">

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConsentsResponse, PutConsentsBody } from '@shared/contracts/consents';
+import type { ConsentSummary, ConsentsResponse, PutConsentsBody } from '@shared/contracts/consents';
 import { api } from '@/lib/api';
 import { retryUnlessClientError } from '@/lib/query-retry';
 
@@ -22,6 +22,16 @@ export function usePutConsents(studentId: string) {
   return useMutation({
     mutationFn: (body: PutConsentsBody) => api<ConsentsResponse>(`/api/students/${studentId}/consents`, { method: 'PUT', json: body }),
     onSuccess: (data) => qc.setQueryData(consentsKey(studentId), data),
+  });
+}
+
+/** The counts of the Data Protection panel's Consent register card (principal, director). */
+export function useConsentSummary(enabled: boolean) {
+  return useQuery({
+    queryKey: ['consents', 'summary'] as const,
+    queryFn: () => api<ConsentSummary>('/api/data-protection/consent-summary'),
+    enabled,
+    retry: retryUnlessClientError(),
   });
 }
 

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Download, FileSearch, GraduationCap, Loader2, Scale, SearchX, ShieldCheck, Trash2, UserRound } from 'lucide-react';
+import { ClipboardCheck, Download, FileSearch, GraduationCap, Loader2, Scale, SearchX, ShieldCheck, Trash2, UserRound } from 'lucide-react';
 import { can } from '@shared/access';
 import { DP_DEFAULT_PAGE_SIZE, DP_KINDS, DP_SUBJECT_TYPES, type DpRequest, type DpSubjectType, type Erasability, type LearnerSubject, type SubjectsResponse, type UserSubject } from '@shared/contracts/data-protection';
 import { LEARNER_STATUS_LABELS, USER_STATUS_LABELS, dataProtectionScreens as ds, formatDpDateTime } from '@shared/messages/data-protection-screens';
@@ -17,6 +17,8 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { IconBadge } from '@/components/icon-badge';
 import { useDpRequests, useDpSubjects } from './data-protection-api';
 import { EraseDialog, ExportDialog, type DpSubject } from './data-protection-dialogs';
+import { consentMessages } from '@shared/messages/consents';
+import { CONSENT_REGISTER_XLSX, useConsentSummary } from './consents-api';
 
 const p = ds.panel;
 const h = ds.history;
@@ -254,6 +256,56 @@ function RequestHistory() {
   );
 }
 
+const reg = consentMessages.register;
+
+/**
+ * The consent register for the Data Commissioner (issue 35 §5; principal and director): the Excel
+ * download and how many learners' parents have not yet answered or withdrew SMS consent.
+ */
+export function ConsentRegisterCard() {
+  const summary = useConsentSummary(true);
+  const d = summary.data;
+  const stat = (label: string, hint: string, value: number | undefined, testId: string) => (
+    <div className="flex min-w-0 flex-col gap-0.5 rounded-lg border px-4 py-3">
+      <dt className="text-sm font-medium">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums" data-testid={testId}>
+        {value ?? '…'}
+        {d && <span className="ml-1.5 text-sm font-normal text-muted-foreground">{reg.learnersOf(d.learners)}</span>}
+      </dd>
+      <dd className="text-xs text-muted-foreground">{hint}</dd>
+    </div>
+  );
+  return (
+    <Card data-testid="consent-register-card">
+      <CardHeader className="gap-2">
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <ClipboardCheck className="size-5 text-primary" aria-hidden />
+          {reg.title}
+        </CardTitle>
+        <CardDescription className="max-w-3xl leading-relaxed">{reg.cardIntro}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {summary.error ? (
+          <QueryErrorCard query={summary} title={reg.countsFailed} retryLabel={reg.tryAgain} testId="consent-summary-error" />
+        ) : (
+          <dl className="grid gap-3 sm:grid-cols-2">
+            {stat(reg.notAnswered, reg.notAnsweredHint, d?.notAnswered, 'consent-not-answered')}
+            {stat(reg.smsWithdrawn, reg.smsWithdrawnHint, d?.smsWithdrawn, 'consent-sms-withdrawn')}
+          </dl>
+        )}
+        <div>
+          <Button asChild variant="outline">
+            <a href={CONSENT_REGISTER_XLSX} download data-testid="consent-register-excel">
+              <Download className="size-4" aria-hidden />
+              {reg.downloadExcel}
+            </a>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
 /**
  * Data protection requests (issue 18 §2; Kenya Data Protection Act 2019): find a learner or user,
  * export everything EduFam holds about them as JSON (EduFam staff, a school's principal or director),
@@ -353,6 +405,8 @@ export function DataProtectionPanel() {
           )}
         </CardContent>
       </Card>
+
+      {(user.role === 'principal' || user.role === 'school_director') && !!user.schoolId && <ConsentRegisterCard />}
 
       <RequestHistory />
 
