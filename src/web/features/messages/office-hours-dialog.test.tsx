@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { stubResizeObserver } from '@/test-support/jsdom';
 import { timeFieldMessages } from '@shared/messages/dates';
 import { OfficeHoursDialog } from './dialogs';
 
@@ -11,15 +12,7 @@ const INVALID = timeFieldMessages.invalid;
 const puts: unknown[] = [];
 
 beforeEach(() => {
-  // The dialog's switch measures itself (Radix); jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_path: string, init?: RequestInit) => {

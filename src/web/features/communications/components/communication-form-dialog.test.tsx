@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { stubResizeObserver } from '@/test-support/jsdom';
 import { dateFieldMessages, timeFieldMessages } from '@shared/messages/dates';
 import { CommunicationFormDialog, expiresAtSchema, expiryParts, expiryValue } from './communication-form-dialog';
 
@@ -9,15 +10,7 @@ import { CommunicationFormDialog, expiresAtSchema, expiryParts, expiryValue } fr
 const posts: { expiresAt: string | null }[] = [];
 
 beforeEach(() => {
-  // Radix's switch and checkbox measure themselves; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init?: RequestInit) => {
