@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './support/test';
 import { demo } from './support/demo';
 import type { ClassItem } from '../src/shared/contracts/classes';
+import type { ConsentsResponse } from '../src/shared/contracts/consents';
 import type { LearnerFigures } from '../src/shared/contracts/learner-figures';
 import type { ListStudentsResponse, StudentDetail } from '../src/shared/contracts/learners';
 import { DEMO_PASSWORD, signInViaApi } from './support/accounts';
@@ -104,6 +105,13 @@ test.describe('learner register', () => {
     await g.getByTestId('guardian-email').fill(parentEmail);
     await g.getByTestId('guardian-create-account').click();
     await expect(g.getByTestId('known-guardian')).toHaveCount(0);
+    // Consent (Data Protection Act 2019, issue 35 §5): processing, SMS and e-mail asked ticked, photos
+    // not; this parent says no to SMS.
+    const consent = page.getByTestId('admission-consent');
+    for (const purpose of ['processing', 'sms', 'email']) await expect(consent.getByTestId(`admission-consent-${purpose}`)).toBeChecked();
+    await expect(consent.getByTestId('admission-consent-photos')).not.toBeChecked();
+    await consent.getByTestId('admission-consent-sms').click();
+    await expect(consent.getByTestId('admission-consent-sms')).not.toBeChecked();
     const mailsBefore = mailbox.to(parentEmail).length;
     await page.getByTestId('admission-submit').click();
 
@@ -114,6 +122,13 @@ test.describe('learner register', () => {
     await expect(success.getByTestId('admission-notices')).toContainText(`Baraka ${last} admitted as ${firstNumber}.`);
     await expect(success.getByTestId('admission-notices')).toContainText(`A parent account was created and a link to set a password was e-mailed to ${parentEmail}.`);
     const mail = await mailbox.waitFor(parentEmail, { after: mailsBefore });
+    // The answers were recorded with the learner, from the admission form, for the guardian.
+    const admitted = ((await (await page.request.get(`/api/students?search=${encodeURIComponent(firstNumber)}`)).json()) as ListStudentsResponse).items[0]!;
+    const consents = (await (await page.request.get(`/api/students/${admitted.id}/consents`)).json()) as ConsentsResponse;
+    const guardianState = (purpose: string) => consents.current.find((x) => x.guardianId !== null && x.purpose === purpose);
+    expect(guardianState('sms')).toMatchObject({ granted: false, source: 'admission' });
+    expect(guardianState('email')).toMatchObject({ granted: true, source: 'admission' });
+    expect(guardianState('photos')?.granted).toBe(false);
 
     // The sibling: the same phone (typed another way) is recognised and linked, not duplicated.
     await success.getByTestId('admission-another').click();
