@@ -146,7 +146,7 @@ export async function currentRegister(tx: Tx, schoolId: string) {
     .leftJoin(classes, eq(classes.id, students.classId))
     .leftJoin(guardians, eq(guardians.id, consents.guardianId))
     .leftJoin(profiles, eq(profiles.id, consents.recordedBy))
-    .orderBy(asc(students.admissionNumber), sql`${consents.guardianId} is not null`, asc(guardians.name), asc(consents.purpose));
+    .orderBy(asc(students.admissionNumber), sql`${consents.guardianId} is not null`, asc(guardians.name), asc(consents.purpose), asc(consents.id));
 }
 
 

@@ -37,20 +37,29 @@ function ConsentRow({ s, who, canEdit, onToggle, pending }: { s: ConsentState; w
   const purpose = CONSENT_PURPOSE_LABELS[s.purpose]!;
   return (
     <tr className="border-t align-middle" data-testid="consent-row" data-guardian={s.guardianId ?? 'learner'} data-purpose={s.purpose} data-state={s.granted === null ? 'not-asked' : s.granted ? 'granted' : 'withdrawn'}>
-      <td className="py-2 pr-3">{purpose}</td>
+      <td className="py-2 pr-3">
+        {purpose}
+        {/* On a phone who, when and where from sit under the purpose instead of in three more columns. */}
+        {s.recordedAt && (
+          <p className="mt-0.5 text-xs text-muted-foreground sm:hidden">
+            {whoText(s)} · {formatDayTime(s.recordedAt)}
+            {s.source && ` · ${CONSENT_SOURCE_LABELS[s.source]}`}
+          </p>
+        )}
+      </td>
       <td className="py-2 pr-3">
         <div className="flex items-center gap-2">
           {canEdit && <Switch checked={s.granted === true} disabled={pending} onCheckedChange={onToggle} aria-label={c.toggle(purpose, who)} data-testid="consent-switch" />}
           <span data-testid="consent-state">{stateText(s)}</span>
         </div>
       </td>
-      <td className="py-2 pr-3 text-muted-foreground" data-testid="consent-who">
+      <td className="hidden py-2 pr-3 text-muted-foreground sm:table-cell" data-testid="consent-who">
         {whoText(s)}
       </td>
-      <td className="py-2 pr-3 whitespace-nowrap text-muted-foreground" data-testid="consent-when">
+      <td className="hidden py-2 pr-3 whitespace-nowrap text-muted-foreground sm:table-cell" data-testid="consent-when">
         {s.recordedAt ? formatDayTime(s.recordedAt) : ''}
       </td>
-      <td className="py-2 text-muted-foreground">{s.source ? CONSENT_SOURCE_LABELS[s.source] : ''}</td>
+      <td className="hidden py-2 text-muted-foreground sm:table-cell">{s.source ? CONSENT_SOURCE_LABELS[s.source] : ''}</td>
     </tr>
   );
 }
@@ -63,14 +72,14 @@ function ConsentTable({ data, onToggle, pending }: { data: ConsentsResponse; onT
       {groups.map((g) => (
         <div key={g.id ?? 'learner'} className="overflow-x-auto" data-testid="consent-group" data-guardian={g.id ?? 'learner'}>
           <h3 className="mb-1 text-sm font-semibold">{g.title}</h3>
-          <table className="w-full min-w-[36rem] text-sm">
+          <table className="w-full text-sm sm:min-w-[36rem]">
             <thead className="text-left text-xs text-muted-foreground">
               <tr>
                 <th className="py-1 pr-3 font-medium">{c.purpose}</th>
                 <th className="py-1 pr-3 font-medium">{c.state}</th>
-                <th className="py-1 pr-3 font-medium">{c.recordedBy}</th>
-                <th className="py-1 pr-3 font-medium">{c.when}</th>
-                <th className="py-1 font-medium">{c.source}</th>
+                <th className="hidden py-1 pr-3 font-medium sm:table-cell">{c.recordedBy}</th>
+                <th className="hidden py-1 pr-3 font-medium sm:table-cell">{c.when}</th>
+                <th className="hidden py-1 font-medium sm:table-cell">{c.source}</th>
               </tr>
             </thead>
             <tbody>
