@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../db/client.js';
 import { withSystem, type Tx } from '../db/tenant.js';
@@ -224,7 +224,12 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     .insert(academicYears)
     .values({ schoolId, name: String(Y), startsOn: cal.terms[0]!.startsOn, endsOn: cal.terms[2]!.endsOn, isCurrent: true })
     .returning();
-  await tx.insert(terms).values(cal.historyTerms.map((t) => ({ ...termRow(t), schoolId, academicYearId: historyYear!.id })));
+  const historyTerms = await tx
+    .insert(terms)
+    .values(cal.historyTerms.map((t) => ({ ...termRow(t), schoolId, academicYearId: historyYear!.id })))
+    .returning({ id: terms.id, number: terms.number });
+  // Last year's Term 3: its End of Term series and, in Term 1, its registers.
+  const historyTerm3Id = historyTerms.find((t) => t.number === 3)!.id;
   const yearTerms = await tx
     .insert(terms)
     .values(cal.terms.map((t) => ({ ...termRow(t), schoolId, academicYearId: year!.id, isCurrent: t.number === cal.latestTerm.number })))
@@ -549,7 +554,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
       midTermLevels: plan.code === 'greenhill' ? ['Grade 7', 'Grade 8', 'Grade 9'] : ['Year 9', 'Year 10', 'Year 11'],
       cal,
       history: {
-        term3Id: (await tx.select({ id: terms.id }).from(terms).where(and(eq(terms.academicYearId, historyYear!.id), eq(terms.number, 3))))[0]!.id,
+        term3Id: historyTerm3Id,
         classes: classRows.flatMap((c) => {
           const id = lastYearClass.get(`${c.levelIndex}:${c.stream}`);
           return id ? [{ id, levelId: levelId.get(c.level.gradeLevel)!, band: c.level.band, name: `${c.level.gradeLevel} ${c.stream}` }] : [];
@@ -573,7 +578,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
       parentChildIds: drafts.flatMap((d, i) => (d.links.some((l) => l.guardian === demoParent) ? [studentIds[i]!] : [])),
       // Last year's Term 3 in last year's streams, registered too while the latest term is Term 1.
       history: {
-        term: { ...cal.historyTerms[2]!, id: (await tx.select({ id: terms.id }).from(terms).where(and(eq(terms.academicYearId, historyYear!.id), eq(terms.number, 3))))[0]!.id },
+        term: { ...cal.historyTerms[2]!, id: historyTerm3Id },
         classes: classRows.flatMap((c, ci) => {
           const id = lastYearClass.get(`${c.levelIndex}:${c.stream}`);
           return id ? [{ id, name: `${c.level.gradeLevel} ${c.stream}`, classTeacherId: teacherIds[ci]! }] : [];
