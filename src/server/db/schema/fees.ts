@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, jsonb, pgTable, pgView, primaryKe
 import { classes, levels, schools, students, terms } from './tenancy.js';
 import { cents, createdAt, requiredRef, updatedAt } from './columns.js';
 import { decisionColumns, profileRef, schoolId, schoolRow } from './tenant-columns.js';
+import { voteHeads } from './vote-heads.js';
 
 /**
  * School fees and M-Pesa (issue 11). Money is integer KES cents (bigint, mode number: exact up to
@@ -31,12 +32,18 @@ export const financeSettings = pgTable(
     smsReceipts: boolean('sms_receipts').notNull().default(true),
     /** Days after issue an invoice falls due. */
     invoiceDueDays: integer('invoice_due_days').notNull().default(14),
+    /**
+     * How a payment splits over vote heads (issue 35 §3): priority (vote heads in their priority order,
+     * the Ministry guidelines' order by default) | proportional (in proportion to what is owed on each).
+     */
+    voteHeadRule: text('vote_head_rule').notNull().default('priority'),
     updatedBy: profileRef('updated_by'),
     updatedAt,
   },
   (t) => [
     check('finance_settings_rule_check', sql`${t.allocationRule} in ('oldest_first', 'current_term_first')`),
     check('finance_settings_waiver_check', sql`${t.waiverApprovalCents} >= 0`),
+    check('finance_settings_vote_head_rule_check', sql`${t.voteHeadRule} in ('priority', 'proportional')`),
   ],
 );
 
@@ -92,9 +99,12 @@ export const feeStructureItems = pgTable(
     amountCents: cents('amount_cents').notNull(),
     optional: boolean('optional').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The vote head the item is accounted under (issue 35 §3). */
+    voteHeadId: uuid('vote_head_id').references(() => voteHeads.id),
   },
   (t) => [
     index('fee_structure_items_structure_idx').on(t.structureId),
+    index('fee_structure_items_vote_head_idx').on(t.voteHeadId),
     check('fee_structure_items_amount_check', sql`${t.amountCents} > 0`),
     check(
       'fee_structure_items_category_check',
@@ -161,6 +171,8 @@ export const invoiceLines = pgTable(
     category: text('category').notNull(),
     amountCents: cents('amount_cents').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The item's vote head when invoiced (issue 35 §3). */
+    voteHeadId: uuid('vote_head_id').references(() => voteHeads.id),
   },
   (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
 );
@@ -235,12 +247,28 @@ export const payments = pgTable(
     index('payments_school_day_idx').on(t.schoolId, t.paidOn),
     check('payments_kind_check', sql`${t.kind} in ('payment', 'reversal')`),
     check('payments_method_check', sql`${t.method} in ('cash', 'bank_deposit', 'cheque', 'mpesa', 'bank_transfer')`),
-    check('payments_source_check', sql`${t.source} in ('manual', 'mpesa_stk', 'mpesa_c2b', 'mpesa_allocation')`),
+    check('payments_source_check', sql`${t.source} in ('manual', 'mpesa_stk', 'mpesa_c2b', 'mpesa_allocation', 'bank_statement')`),
     check(
       'payments_amount_sign_check',
       sql`(${t.kind} = 'payment' and ${t.amountCents} > 0 and ${t.receiptNumber} is not null) or (${t.kind} = 'reversal' and ${t.amountCents} < 0 and ${t.reversesPaymentId} is not null)`,
     ),
   ],
+);
+
+/**
+ * How a payment (or a reversal row, negated) splits over vote heads (issue 35 §3), summing to its
+ * amount. Written with the payment in one transaction; a reallocation replaces the rows and is audited
+ * (PAYMENT_REALLOCATED).
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    schoolId: schoolId(),
+    paymentId: requiredRef('payment_id', () => payments.id, { onDelete: 'cascade' }),
+    voteHeadId: requiredRef('vote_head_id', () => voteHeads.id),
+    amountCents: cents('amount_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.paymentId, t.voteHeadId] }), index('payment_allocations_vote_head_idx').on(t.schoolId, t.voteHeadId)],
 );
 
 /**

@@ -6,6 +6,7 @@ import { staffMembers } from './hr.js';
 import { schools, students, terms } from './tenancy.js';
 import { cents, createdAt, requiredRef, updatedAt } from './columns.js';
 import { decisionColumns, profileRef, schoolRow } from './tenant-columns.js';
+import { voteHeads } from './vote-heads.js';
 
 /**
  * The finance office beyond fee collection (issue 15): expenses with approvals, budgets and petty cash;
@@ -27,6 +28,8 @@ export const expenseCategories = pgTable(
     description: text('description'),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** The vote head the category's spending is charged to (issue 35 §3: the vote-head cash book). */
+    voteHeadId: uuid('vote_head_id').references(() => voteHeads.id),
     createdAt,
   },
   (t) => [uniqueIndex('expense_categories_name_uq').on(t.schoolId, sql`lower(${t.name})`)],

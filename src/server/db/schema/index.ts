@@ -3,6 +3,8 @@ export * from './tenancy.js';
 export * from './communications.js';
 export * from './learners.js';
 export * from './fees.js';
+export * from './vote-heads.js';
+export * from './bank-statements.js';
 export * from './assessment.js';
 export * from './attendance.js';
 export * from './hr.js';

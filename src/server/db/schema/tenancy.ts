@@ -42,6 +42,25 @@ export const schools = pgTable(
      * pattern prefix, see admission_sequences).
      */
     admissionNumberPattern: text('admission_number_pattern').notNull().default('{YYYY}/{SEQ:4}'),
+    /*
+     * The Ministry's institution fields (issue 35 §1; KEMIS/NEMIS institution record), all optional:
+     * KNEC centre code, TSC code, Ministry registration number, KRA PIN, county and sub-county with
+     * their official codes (county 001-047), ward, education zone and cluster, day/boarding/mixed and the
+     * levels offered (pre_primary | primary | junior | senior).
+     */
+    knecCode: text('knec_code'),
+    tscCode: text('tsc_code'),
+    registrationNumber: text('registration_number'),
+    kraPin: text('kra_pin'),
+    countyCode: text('county_code'),
+    subCounty: text('sub_county'),
+    subCountyCode: text('sub_county_code'),
+    ward: text('ward'),
+    zone: text('zone'),
+    cluster: text('cluster'),
+    /** day | boarding | mixed (day and boarding) */
+    boardingType: text('boarding_type'),
+    levelsOffered: text('levels_offered').array().notNull().default(sql`'{}'::text[]`),
     ownerId: uuid('owner_id'),
     principalId: uuid('principal_id'),
     status: text('status').notNull().default('active'),
@@ -50,6 +69,7 @@ export const schools = pgTable(
   (t) => [
     check('schools_curriculum_check', sql`${t.curriculum} in ('CBC', 'IGCSE', '8-4-4')`),
     check('schools_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('schools_boarding_type_check', sql`${t.boardingType} in ('day', 'boarding', 'mixed')`),
   ],
 );
 
@@ -272,6 +292,20 @@ export const students = pgTable(
     previousUpi: text('previous_upi'),
     medicalNotes: text('medical_notes'),
     specialNeeds: text('special_needs'),
+    /*
+     * What KEMIS asks that the record lacked (issue 35 §1), all optional: nationality (ISO 3166-1
+     * alpha-2, "KE"), county and sub-county of residence (official codes), the Ministry's disability /
+     * special-needs category codes, a medical condition, the SHA (formerly NHIF) number, and the KCPE or
+     * KPSEA index number the learner sat under.
+     */
+    nationality: text('nationality'),
+    residenceCountyCode: text('residence_county_code'),
+    residenceSubCounty: text('residence_sub_county'),
+    specialNeedsCodes: text('special_needs_codes').array().notNull().default(sql`'{}'::text[]`),
+    medicalCondition: text('medical_condition'),
+    shaNumber: text('sha_number'),
+    kcpeIndexNumber: text('kcpe_index_number'),
+    kpseaIndexNumber: text('kpsea_index_number'),
     photoFileId: uuid('photo_file_id'),
     status: text('status').notNull().default('active'),
     admittedOn: date('admitted_on'),
@@ -296,6 +330,8 @@ export const students = pgTable(
     index('students_class_idx').on(t.classId),
     index('students_school_status_name_idx').on(t.schoolId, t.status, t.lastName, t.firstName, t.id),
     index('students_account_key_idx').on(t.schoolId, t.accountKey),
+    index('students_upi_idx').on(t.schoolId, t.upi),
+    index('students_birth_certificate_idx').on(t.schoolId, t.birthCertificateNumber),
     check('students_gender_check', sql`${t.gender} in ('female', 'male')`),
     check('students_status_check', sql`${t.status} in ('active', 'transferred', 'graduated', 'exited')`),
     check('students_boarding_check', sql`${t.boarding} in ('day', 'boarding')`),

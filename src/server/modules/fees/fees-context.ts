@@ -46,6 +46,7 @@ export async function loadFinanceSettings(tx: Tx, schoolId: string): Promise<Fin
       invoicePrefix: 'INV-',
       smsReceipts: true,
       invoiceDueDays: 14,
+      voteHeadRule: 'priority',
       updatedBy: null,
       updatedAt: new Date(0),
     }

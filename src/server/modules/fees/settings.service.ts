@@ -39,6 +39,7 @@ export async function updateFinanceSettings(database: Database, actor: Actor, bo
       invoicePrefix: body.invoicePrefix ?? before.invoicePrefix,
       smsReceipts: body.smsReceipts ?? before.smsReceipts,
       invoiceDueDays: body.invoiceDueDays ?? before.invoiceDueDays,
+      voteHeadRule: before.voteHeadRule,
       updatedBy: actor.id,
       updatedAt: new Date(),
     };
