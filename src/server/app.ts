@@ -95,6 +95,10 @@ import { createBillingGate } from './modules/billing/billing-gate.js';
 import { securityRoutes } from './modules/security/security.routes.js';
 import { createActivityRecorder } from './modules/security/session-activity.js';
 import { dataProtectionRoutes } from './modules/data-protection/data-protection.routes.js';
+import { kemisRoutes } from './modules/ministry/kemis.routes.js';
+import { knecRoutes } from './modules/ministry/knec.routes.js';
+import { voteHeadsRoutes } from './modules/vote-heads/vote-heads.routes.js';
+import { bankStatementsRoutes } from './modules/bank-statements/bank-statements.routes.js';
 import { platformAnalyticsRoutes } from './modules/platform-analytics/platform-analytics.routes.js';
 import { projectHubRoutes } from './modules/project-hub/project-hub.routes.js';
 import { companyRoutes } from './modules/company/company.routes.js';
@@ -326,6 +330,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await projectHubRoutes(scope, deps);
     await companyRoutes(scope, deps);
     await systemSettingsRoutes(scope, deps);
+    // Issue 35: what the Ministry, KNEC and the auditor ask of a Kenyan school.
+    await kemisRoutes(scope, deps);
+    await knecRoutes(scope, deps);
+    await voteHeadsRoutes(scope, deps);
+    await bankStatementsRoutes(scope, deps);
     if (config.MPESA_SIMULATOR === 'on') {
       // The built-in Daraja simulator (issue 11 §3): Safaricom's paths under /daraja-sim, calling back
       // only this server's own callback URLs, in-process.

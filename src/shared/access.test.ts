@@ -252,6 +252,11 @@ describe('API permissions', () => {
     manageProjectHub: ['edufam_admin', 'elimisha_admin'],
     manageCompany: ['edufam_admin', 'elimisha_admin'],
     manageSystemSettings: ['edufam_admin', 'elimisha_admin'],
+    viewMinistryReturns: ['school_director', 'principal'],
+    manageMinistryReturns: ['principal'],
+    exportKnecSba: ['principal'],
+    manageVoteHeads: ['finance_officer'],
+    viewVoteHeads: ['school_director', 'principal', 'finance_officer'],
   };
   it.each(Object.entries(table))('%s', (permission, allowed) => {
     for (const role of ROLES) expect(can(actor(role), permission as Permission), role).toBe(allowed.includes(role));

@@ -283,6 +283,18 @@ export const PERMISSIONS = {
   manageCompany: (a: Actor) => isAdminRole(a.role),
   /** System settings: new-school defaults, feature flags per school, e-mail and SMS providers (issue 18 §4: edufam_admin and its alias). */
   manageSystemSettings: (a: Actor) => isAdminRole(a.role),
+  /**
+   * The Ministry's learner data (issue 35 §1, KEMIS/NEMIS): the export and missing-fields report
+   * (principal, director); importing the UPIs the Ministry assigned changes records (principal).
+   */
+  viewMinistryReturns: (a: Actor) => a.role === 'principal' || a.role === 'school_director',
+  manageMinistryReturns: (a: Actor) => a.role === 'principal',
+  /** KNEC school-based assessment export (issue 35 §2): the principal. */
+  exportKnecSba: (a: Actor) => a.role === 'principal',
+  /** Vote heads, payment allocations, capitation and bank statements (issue 35 §3, §4): the finance officer. */
+  manageVoteHeads: (a: Actor) => a.role === 'finance_officer',
+  /** Read vote heads and the capitation position (finance officer, principal, director). */
+  viewVoteHeads: (a: Actor) => ['finance_officer', 'principal', 'school_director'].includes(a.role),
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

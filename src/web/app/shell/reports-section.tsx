@@ -2,6 +2,7 @@ import * as React from 'react';
 import { useAuth } from '@/lib/auth';
 import { isAdminRole } from '@shared/roles';
 import { ConsentRegisterCard } from '@/features/data-protection';
+import { KemisCard, KnecSbaCard } from '@/features/ministry';
 
 /**
  * The "reports" section (issue 12 §5): the teacher's "Class Reports" (comments, report cards of their
@@ -21,12 +22,14 @@ export function ReportsSection() {
   const { state } = useAuth();
   const role = state.user?.role ?? null;
   if (!role) return null;
-  // The principal's and director's reports end with the consent register for the Data Commissioner
-  // (issue 35 §5): the counts to follow up and the Excel download.
+  // The principal's and director's reports end with the Ministry's returns (issue 35 §1 KEMIS; §2 KNEC SBA,
+  // the principal's) and the consent register for the Data Commissioner (issue 35 §5).
   if (role === 'principal' || role === 'school_director') {
     return (
       <div className="flex min-w-0 flex-col gap-6">
         <SchoolReports />
+        <KemisCard />
+        {role === 'principal' && <KnecSbaCard />}
         <ConsentRegisterCard />
       </div>
     );

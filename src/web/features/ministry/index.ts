@@ -1,0 +1,2 @@
+export { KemisCard } from './kemis-card';
+export { KnecSbaCard } from './knec-sba-card';
