@@ -293,7 +293,7 @@ export const paymentSchema = z.object({
   // Extras beyond §5.
   studentId: z.uuid(),
   kind: z.enum(['payment', 'reversal']),
-  source: z.enum(['manual', 'mpesa_stk', 'mpesa_c2b', 'mpesa_allocation']),
+  source: z.enum(['manual', 'mpesa_stk', 'mpesa_c2b', 'mpesa_allocation', 'bank_statement']),
   payerName: z.string().nullable(),
   payerPhone: z.string().nullable(),
   notes: z.string().nullable(),

@@ -319,7 +319,7 @@ export const feeManagementMessages = {
     reversedOn: (date: string, reason: string) => `Reversed on ${date}: ${reason}`,
     recordedBy: (name: string) => `Recorded by ${name}`,
     payer: (name: string) => `Paid by ${name}`,
-    sources: { manual: 'Recorded by hand', mpesa_stk: 'M-Pesa request', mpesa_c2b: 'M-Pesa paybill', mpesa_allocation: 'M-Pesa (allocated)' },
+    sources: { manual: 'Recorded by hand', mpesa_stk: 'M-Pesa request', mpesa_c2b: 'M-Pesa paybill', mpesa_allocation: 'M-Pesa (allocated)', bank_statement: 'Bank statement' },
     reverseTitle: (receipt: string) => `Reverse payment ${receipt}?`,
     reverseText: (amount: string) => `KES ${amount} goes back onto the learner’s balance. Both the payment and its reversal stay on the account.`,
     reversePlaceholder: 'E.g. cheque bounced, entered against the wrong learner',

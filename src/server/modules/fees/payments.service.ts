@@ -24,7 +24,7 @@ const m = messages.fees;
  */
 export interface PaymentToPost extends paymentsRepo.ReceiptPaymentValues {
   method: PaymentMethod;
-  source: 'manual' | 'mpesa_stk' | 'mpesa_c2b' | 'mpesa_allocation';
+  source: 'manual' | 'mpesa_stk' | 'mpesa_c2b' | 'mpesa_allocation' | 'bank_statement';
   /** The payment's id when the caller needs it before posting (to link an M-Pesa transaction first). */
   id?: string;
 }
