@@ -34,6 +34,7 @@ import { seedAnnouncements, type CommunicationSeedPlan } from './announcements.j
 import { seedConversations } from './conversations.js';
 import { seedSupport } from './support.js';
 import { seedConsents } from './consents.js';
+import { seedBankStatements } from './bank-statements.js';
 import { seedCompany } from './company.js';
 import { seedBilling } from './billing.js';
 import { seedProjectHub } from './project-hub.js';
@@ -636,6 +637,9 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     keep: [guardianIds[demoParent]!, guardianIds[demoOtherParent]!],
     withdrawSms: plan.code === 'riverside',
   });
+
+  // Issue 35 §4: Greenhill's bank account for the sample statement import.
+  await seedBankStatements(tx, { schoolId, code: plan.code, financeOfficerId });
 
   return { learners: drafts.length, accounts: accountsMade };
 }

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CalendarRange, Inbox, ListOrdered, Settings2, Smartphone } from 'lucide-react';
+import { CalendarRange, Inbox, Landmark, ListOrdered, Settings2, Smartphone } from 'lucide-react';
 import { pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
@@ -15,9 +15,11 @@ import { StkRequestsTab } from './stk-requests-tab';
 import { TransactionsTab } from './transactions-tab';
 import { UnmatchedTab } from './unmatched-tab';
 import { OnwardLink } from '@/components/onward-link';
+import { BankStatementsTab } from '@/features/bank-statements';
+import { bankStatementMessages } from '@shared/messages/bank-statements';
 
 const p = mm.payments;
-const TABS = ['transactions', 'unmatched', 'stk', 'reconciliation'] as const;
+const TABS = ['transactions', 'unmatched', 'stk', 'reconciliation', 'bank'] as const;
 const BACKGROUND_REFRESH_MS = 30_000;
 
 /**
@@ -91,6 +93,7 @@ function MpesaPayments({ schoolId, canManage }: { schoolId: string | null; canMa
             { value: 'unmatched', icon: Inbox, label: p.tabs.unmatched, testId: 'mpesa-tab-unmatched', badge: <CountBadge count={waiting} label={p.unmatchedBadge(waiting)} testId="mpesa-unmatched-count" /> },
             { value: 'stk', icon: Smartphone, label: p.tabs.stk, testId: 'mpesa-tab-stk' },
             { value: 'reconciliation', icon: CalendarRange, label: p.tabs.reconciliation, testId: 'mpesa-tab-reconciliation' },
+            { value: 'bank', icon: Landmark, label: bankStatementMessages.screens.tab, testId: 'mpesa-tab-bank' },
           ]}
         />
         <TabsContent value="transactions">
@@ -104,6 +107,9 @@ function MpesaPayments({ schoolId, canManage }: { schoolId: string | null; canMa
         </TabsContent>
         <TabsContent value="reconciliation">
           <ReconciliationTab schoolId={schoolId} />
+        </TabsContent>
+        <TabsContent value="bank">
+          <BankStatementsTab schoolId={schoolId} canManage={canManage} />
         </TabsContent>
       </Tabs>
     </>

@@ -9,6 +9,7 @@ import { formatMoney, Money } from '@/components/money';
 import { formatWhen, mm, useFoldedFilters } from './common';
 import { AllocateDialog, RefundDialog } from './resolve-dialogs';
 import { AccountCell, PayerCell } from './transactions-tab';
+import { BankUnmatched } from '@/features/bank-statements';
 
 const u = mm.unmatched;
 const t = mm.transactions;
@@ -70,6 +71,7 @@ export function UnmatchedTab({ schoolId, canManage }: { schoolId: string | null;
   return (
     <div className="flex min-w-0 flex-col gap-3">
       <p className="max-w-3xl text-sm text-muted-foreground">{u.intro}</p>
+      <BankUnmatched schoolId={schoolId} canManage={canManage} />
       <DataTable
         id="mpesa-unmatched"
         columns={columns}
