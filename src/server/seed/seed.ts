@@ -35,6 +35,7 @@ import { seedConversations } from './conversations.js';
 import { seedSupport } from './support.js';
 import { seedConsents } from './consents.js';
 import { seedBankStatements } from './bank-statements.js';
+import { seedKnec } from './knec.js';
 import { seedCompany } from './company.js';
 import { seedBilling } from './billing.js';
 import { seedProjectHub } from './project-hub.js';
@@ -640,6 +641,9 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
 
   // Issue 35 §4: Greenhill's bank account for the sample statement import.
   await seedBankStatements(tx, { schoolId, code: plan.code, financeOfficerId });
+
+  // Issue 35 §2: a few junior-school learners without a KNEC assessment number (the SBA export lists them).
+  await seedKnec(tx, { learners: drafts.map((d, i) => ({ id: studentIds[i]!, level: classRows[d.classIndex]!.level.gradeLevel, keep: d.links.some((l) => l.guardian === demoParent) })) });
 
   return { learners: drafts.length, accounts: accountsMade };
 }
