@@ -25,6 +25,7 @@ import { atNairobi, demoCalendar, kenyanTerms, type DemoCalendar, type DemoTerm 
 import { addDays } from '../../shared/dates.js';
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
 import { seedFees } from './fees.js';
+import { seedCapitation } from './capitation.js';
 import { seedAssessment } from './assessment.js';
 import { seedAttendance } from './attendance.js';
 import { seedHr } from './hr.js';
@@ -540,6 +541,8 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     },
     rnd,
   );
+  // Issue 35 §3: the Ministry's capitation grants of the year so far, the latest term's short.
+  await seedCapitation(tx, { schoolId, financeOfficerId, cal });
 
   await seedAssessment(
     tx,

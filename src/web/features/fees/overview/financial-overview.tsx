@@ -15,6 +15,7 @@ import { OverviewAlerts } from './overview-alerts';
 import { MoneyKpis, RateKpis } from './overview-kpis';
 import { DefaultersTable, StreamTable } from './overview-tables';
 import { TermPicker, useFinanceTerm } from './term-picker';
+import { CapitationCard } from './capitation-card';
 
 const m = messages.financeOverview.overview;
 const c = messages.financeOverview.common;
@@ -103,6 +104,7 @@ export function FinancialOverview({ role }: { role: Role }) {
           <MoneyKpis data={d} />
           <RateKpis data={d} />
         </div>
+        <CapitationCard role={role} term={d.term} />
 
         <div className="grid min-w-0 grid-cols-1 gap-4 sm:gap-6 xl:grid-cols-3">
           <Panel
