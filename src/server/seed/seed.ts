@@ -36,6 +36,7 @@ import { seedConversations } from './conversations.js';
 import { seedSupport } from './support.js';
 import { seedConsents } from './consents.js';
 import { seedBankStatements } from './bank-statements.js';
+import { seedMinistry } from './ministry.js';
 import { seedKnec } from './knec.js';
 import { seedCompany } from './company.js';
 import { seedBilling } from './billing.js';
@@ -631,6 +632,14 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
   await seedAnnouncements(tx, communicationPlan, seed + 601);
   await seedConversations(tx, communicationPlan, seed + 607);
   await seedSupport(tx, communicationPlan, seed + 613);
+
+  // Issue 35 §1: the Ministry's institution fields and the learners' KEMIS fields (some missing, some awaiting UPI).
+  await seedMinistry(tx, {
+    schoolId,
+    code: plan.code,
+    learners: drafts.map((d, i) => ({ id: studentIds[i]!, levelOrder: classRows[d.classIndex]!.level.levelOrder, lowest: classRows[d.classIndex]!.levelIndex === 0, keep: d.links.some((l) => l.guardian === demoParent) })),
+    guardianIds,
+  }, seed + 701);
 
   // Issue 35 §5: consent asked at admission; a photos refusal, and two SMS withdrawals at Riverside.
   await seedConsents(tx, {

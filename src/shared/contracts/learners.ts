@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { admissionConsentsSchema } from './consents.js';
 import { optionalTextField } from './fields.js';
+import { learnerKemisFieldsInput, learnerKemisFieldsSchema } from './kemis.js';
 import { ADMISSION_NUMBER_MAX, normaliseAdmissionNumber } from '../admission-number.js';
 import { learnersMessages as m } from '../messages/learners.js';
 
@@ -114,6 +115,8 @@ export const studentDetailSchema = studentListItemSchema.extend({
   leavingReason: z.string().nullable(),
   photoUrl: z.string().nullable(),
   guardians: z.array(studentGuardianSchema),
+  /** The KEMIS fields (issue 35 §1; contracts/kemis.ts); medicalCondition is null for the finance officer. */
+  ...learnerKemisFieldsSchema.shape,
   /** What the caller may do with this record (the server checks again on every write). */
   canEdit: z.boolean(),
   createdAt: z.string(),
@@ -211,6 +214,8 @@ const learnerFields = {
   medicalNotes: optionalText(1000),
   specialNeeds: optionalText(1000),
   classId: z.uuid(m.classRequired),
+  /** KEMIS fields (issue 35 §1), all optional: nationality, county of residence, special-needs codes … */
+  ...learnerKemisFieldsInput,
 };
 
 const admissionNumber = z
@@ -260,6 +265,7 @@ export const updateStudentBody = z.strictObject({
   boarding: learnerFields.boarding.optional(),
   medicalNotes: learnerFields.medicalNotes,
   specialNeeds: learnerFields.specialNeeds,
+  ...learnerKemisFieldsInput,
   classId: learnerFields.classId.optional(),
   admissionNumber,
   admittedOn: calendarDate(m.invalidDate).optional(),

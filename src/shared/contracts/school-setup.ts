@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkAdmissionPattern } from '../admission-number.js';
 import { schoolSetupMessages as m } from '../messages/school-setup.js';
+import { schoolMinistryFieldsInput, schoolMinistryFieldsSchema } from './kemis.js';
 
 /**
  * School setup contracts (issue 10 §1): profile, academic years and terms, levels and streams,
@@ -91,6 +92,8 @@ export const schoolProfileSchema = z.object({
   maxTeacherLoad: z.number().int(),
   canEdit: z.boolean(),
   updatedAt: z.string(),
+  /** The Ministry's institution fields (issue 35 §1; contracts/kemis.ts). */
+  ...schoolMinistryFieldsSchema.shape,
 });
 export type SchoolProfile = z.infer<typeof schoolProfileSchema>;
 
@@ -120,6 +123,8 @@ export const updateProfileBody = z.strictObject({
     })
     .optional(),
   maxTeacherLoad: z.coerce.number(m.maxTeacherLoadInvalid).int(m.maxTeacherLoadInvalid).min(1, m.maxTeacherLoadInvalid).max(TEACHER_LOAD_MAX_LIMIT, m.maxTeacherLoadInvalid).optional(),
+  /** The Ministry's institution fields (issue 35 §1): KRA PIN, county code 001-047 … (contracts/kemis.ts). */
+  ...schoolMinistryFieldsInput,
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 export type UpdateProfileInput = z.output<typeof updateProfileBody>;

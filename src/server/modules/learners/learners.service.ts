@@ -128,6 +128,14 @@ async function toDetail(tx: Tx, actor: Actor, row: repo.StudentRecord): Promise<
     previousUpi: s.previousUpi,
     medicalNotes: seesMedical ? s.medicalNotes : null,
     specialNeeds: seesMedical ? s.specialNeeds : null,
+    nationality: s.nationality,
+    residenceCountyCode: s.residenceCountyCode,
+    residenceSubCounty: s.residenceSubCounty,
+    specialNeedsCodes: seesMedical ? s.specialNeedsCodes : [],
+    medicalCondition: seesMedical ? s.medicalCondition : null,
+    shaNumber: s.shaNumber,
+    kcpeIndexNumber: s.kcpeIndexNumber,
+    kpseaIndexNumber: s.kpseaIndexNumber,
     levelId: row.levelId,
     stream: row.stream,
     academicYear: row.academicYear,
@@ -346,6 +354,14 @@ export async function createStudent(
         previousUpi: body.previousUpi ?? null,
         medicalNotes: body.medicalNotes ?? null,
         specialNeeds: body.specialNeeds ?? null,
+        nationality: body.nationality ?? null,
+        residenceCountyCode: body.residenceCountyCode ?? null,
+        residenceSubCounty: body.residenceSubCounty ?? null,
+        specialNeedsCodes: body.specialNeedsCodes ?? [],
+        medicalCondition: body.medicalCondition ?? null,
+        shaNumber: body.shaNumber ?? null,
+        kcpeIndexNumber: body.kcpeIndexNumber ?? null,
+        kpseaIndexNumber: body.kpseaIndexNumber ?? null,
         status: 'active',
         admittedOn,
       });
@@ -399,7 +415,8 @@ export async function updateStudent(database: Database, actor: Actor, id: string
       const changes: repo.StudentChanges = {};
       for (const [k, v] of Object.entries(fields) as [keyof typeof fields, unknown][]) {
         if (v === undefined) continue;
-        if ((before as Record<string, unknown>)[k] !== v) (changes as Record<string, unknown>)[k] = v;
+        // Arrays (the KEMIS special-needs codes) compare by value.
+        if (JSON.stringify((before as Record<string, unknown>)[k] ?? null) !== JSON.stringify(v)) (changes as Record<string, unknown>)[k] = v;
       }
       if (changes.admissionNumber && changes.admissionNumber.toLowerCase() !== before.admissionNumber.toLowerCase()) {
         if ((await takenAdmissionNumbers(tx, schoolId, [changes.admissionNumber])).size) throw duplicateAdmission(changes.admissionNumber);

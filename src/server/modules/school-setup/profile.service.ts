@@ -7,6 +7,7 @@ import {
   type SetupCurriculum,
   type UpdateProfileInput,
 } from '../../../shared/contracts/school-setup.js';
+import type { SchoolMinistryFields } from '../../../shared/contracts/kemis.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
@@ -88,8 +89,29 @@ async function toProfile(tx: Tx, row: SchoolRow, actor: Actor): Promise<SchoolPr
     maxTeacherLoad: await maxTeacherLoad(tx, row.id),
     canEdit: actor.role === 'principal' && actor.schoolId === row.id,
     updatedAt: row.updatedAt.toISOString(),
+    ...ministryFieldsOf(row),
   };
 }
+
+/** The Ministry's institution fields of the schools row (issue 35 §1). */
+function ministryFieldsOf(row: SchoolRow): SchoolMinistryFields {
+  return {
+    knecCode: row.knecCode,
+    tscCode: row.tscCode,
+    registrationNumber: row.registrationNumber,
+    kraPin: row.kraPin,
+    countyCode: row.countyCode,
+    subCounty: row.subCounty,
+    subCountyCode: row.subCountyCode,
+    ward: row.ward,
+    zone: row.zone,
+    cluster: row.cluster,
+    boardingType: row.boardingType as SchoolMinistryFields['boardingType'],
+    levelsOffered: (row.levelsOffered ?? []) as SchoolMinistryFields['levelsOffered'],
+  };
+}
+
+const MINISTRY_KEYS = ['knecCode', 'tscCode', 'registrationNumber', 'kraPin', 'countyCode', 'subCounty', 'subCountyCode', 'ward', 'zone', 'cluster', 'boardingType'] as const;
 
 async function schoolRow(tx: Tx, schoolId: string): Promise<SchoolRow> {
   return (await findSchool(tx, schoolId))!;
@@ -155,6 +177,9 @@ export async function updateProfile(database: Database, actor: Actor, body: Upda
       next.curriculum = main;
     }
     if (body.admissionNumberPattern !== undefined) next.admissionNumberPattern = body.admissionNumberPattern;
+    // The Ministry's institution fields (issue 35 §1), validated by the contract (KRA PIN, county code …).
+    for (const k of MINISTRY_KEYS) if (body[k] !== undefined) next[k] = body[k];
+    if (body.levelsOffered !== undefined && JSON.stringify(body.levelsOffered) !== JSON.stringify(row.levelsOffered)) next.levelsOffered = body.levelsOffered;
 
     const diff = changes(row as unknown as Record<string, unknown>, next as Record<string, unknown>);
     const oldMax = await maxTeacherLoad(tx, w.schoolId);

@@ -32,6 +32,14 @@ const learner: StudentDetail = {
   previousUpi: null,
   medicalNotes: null,
   specialNeeds: null,
+  nationality: 'KE',
+  residenceCountyCode: '047',
+  residenceSubCounty: null,
+  specialNeedsCodes: [],
+  medicalCondition: null,
+  shaNumber: null,
+  kcpeIndexNumber: null,
+  kpseaIndexNumber: null,
   levelId: null,
   stream: 'East',
   academicYear: '2026',
@@ -58,6 +66,9 @@ describe('changedLearnerFields', () => {
     expect(edit({ middleName: '  Chebet ', previousSchool: "St. Mary's Ng'ang'a" })).toEqual({ middleName: 'Chebet', previousSchool: "St. Mary's Ng'ang'a" });
     expect(edit({ gender: 'F' })).toEqual({ gender: 'female' });
     expect(edit({ upi: '' })).toEqual({ upi: null });
+    // KEMIS fields (issue 35 §1): codes normalised, arrays compared by value.
+    expect(edit({ nationality: 'ke', specialNeedsCodes: [] })).toEqual({});
+    expect(edit({ nationality: 'ug', specialNeedsCodes: ['hearing', 'hearing'] })).toEqual({ nationality: 'UG', specialNeedsCodes: ['hearing'] });
   });
 
   it('treats the same admission number in another spelling as no change', () => {

@@ -30,15 +30,27 @@ export const LEARNER_FIELDS = [
   'classId',
   'admissionNumber',
   'admittedOn',
+  // KEMIS fields (issue 35 §1).
+  'nationality',
+  'residenceCountyCode',
+  'residenceSubCounty',
+  'specialNeedsCodes',
+  'medicalCondition',
+  'shaNumber',
+  'kcpeIndexNumber',
+  'kpseaIndexNumber',
 ] as const;
 
+type LearnerCodes = UpdateStudentBody['specialNeedsCodes'];
+
 /** The edit form's fields a learner may leave blank: the form starts them at '' (an empty box) when the record has none. */
-const OPTIONAL_TEXT = ['middleName', 'dateOfBirth', 'birthCertificateNumber', 'upi', 'assessmentNumber', 'previousSchool', 'previousUpi', 'medicalNotes', 'specialNeeds', 'classId'] as const;
+const OPTIONAL_TEXT = ['middleName', 'dateOfBirth', 'birthCertificateNumber', 'upi', 'assessmentNumber', 'previousSchool', 'previousUpi', 'medicalNotes', 'specialNeeds', 'classId',
+  'nationality', 'residenceCountyCode', 'residenceSubCounty', 'medicalCondition', 'shaNumber', 'kcpeIndexNumber', 'kpseaIndexNumber'] as const;
 
 /** The edit form's starting values for the record: its own fields, a missing optional one as '' and a missing admission date left out. */
 export function learnerFormValues(l: StudentDetail): Omit<UpdateStudentBody, 'overrideCapacity'> {
   const { firstName, lastName, gender, boarding, admissionNumber } = l;
-  return { ...textValues(l, OPTIONAL_TEXT), firstName, lastName, gender, boarding, admissionNumber, admittedOn: l.admittedOn ?? undefined };
+  return { ...textValues(l, OPTIONAL_TEXT), firstName, lastName, gender, boarding, admissionNumber, admittedOn: l.admittedOn ?? undefined, specialNeedsCodes: l.specialNeedsCodes as LearnerCodes };
 }
 
 /**
@@ -53,7 +65,8 @@ export function changedLearnerFields(learner: StudentDetail, out: UpdateStudentI
   for (const k of LEARNER_FIELDS) {
     const v = out[k];
     if (v === undefined) continue;
-    if ((v ?? null) !== (before[k] ?? null)) body[k] = v;
+    // Arrays (the special-needs codes) compare by value.
+    if (JSON.stringify(v ?? null) !== JSON.stringify(before[k] ?? null)) body[k] = v;
   }
   return body as UpdateStudentBody;
 }

@@ -19,6 +19,7 @@ import { admissionField } from '../learner-forms';
 import { Field, FormSection, describedBy } from '@/components/field';
 import { PendingButton } from '@/components/pending-button';
 import { GuardianFields } from './guardian-fields';
+import { KemisFields } from './kemis-fields';
 import { HealthFields, LearnerIdentityFields, OverCapacityConfirm, PlacementFields, useOverCapacity, type LearnerForm } from './learner-fields';
 
 const m = messages.learners;
@@ -182,6 +183,7 @@ export function AdmissionForm({ onAdmitted }: { onAdmitted: (result: AdmissionRe
 
       <FormSection title={a.sectionHealth} icon={<HeartPulse aria-hidden />} testId="admission-health">
         <HealthFields form={learnerForm} idPrefix={idPrefix} />
+        <KemisFields form={learnerForm} idPrefix={idPrefix} />
       </FormSection>
 
       <FormSection

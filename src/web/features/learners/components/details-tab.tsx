@@ -3,6 +3,18 @@ import type { StudentDetail } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { ageToday, formatDate } from './format';
+import { countyName } from '@shared/kenya-counties';
+import { SPECIAL_NEEDS_LABELS, kemisMessages } from '@shared/messages/kemis';
+
+const k = kemisMessages.learner;
+
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 const m = messages.learners;
 const f = m.profile.fields;
@@ -61,6 +73,20 @@ export function DetailsTab({ learner, showHealth }: { learner: StudentDetail; sh
         <Item label={f.admittedOn} value={learner.admittedOn ? formatDate(learner.admittedOn) : null} testId="detail-admittedOn" />
         <Item label={f.previousSchool} value={learner.previousSchool} testId="detail-previousSchool" />
         <Item label={f.previousUpi} value={learner.previousUpi} mono testId="detail-previousUpi" />
+      </Group>
+      <Group title={kemisMessages.learner.title}>
+        <Item label={k.nationality} value={learner.nationality ? countryName(learner.nationality) : null} testId="detail-nationality" />
+        <Item label={k.residenceCountyCode} value={learner.residenceCountyCode ? `${learner.residenceCountyCode} · ${countyName(learner.residenceCountyCode) ?? ''}` : null} testId="detail-residenceCounty" />
+        <Item label={k.residenceSubCounty} value={learner.residenceSubCounty} testId="detail-residenceSubCounty" />
+        <Item label={k.shaNumber} value={learner.shaNumber} mono testId="detail-shaNumber" />
+        <Item label={k.kcpeIndexNumber} value={learner.kcpeIndexNumber} mono testId="detail-kcpeIndexNumber" />
+        <Item label={k.kpseaIndexNumber} value={learner.kpseaIndexNumber} mono testId="detail-kpseaIndexNumber" />
+        {showHealth && (
+          <>
+            <Item label={k.specialNeedsCodes} value={learner.specialNeedsCodes.map((c) => SPECIAL_NEEDS_LABELS[c] ?? c).join(', ')} wide testId="detail-specialNeedsCodes" />
+            <Item label={k.medicalCondition} value={learner.medicalCondition} wide testId="detail-medicalCondition" />
+          </>
+        )}
       </Group>
       {showHealth && (
         <Group title={g.health}>

@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { useClasses, useUpdateStudent } from '../api/learners';
 import { LEARNER_FIELDS, changedLearnerFields, learnerFormValues } from '../learner-forms';
 import { Field, describedBy } from '@/components/field';
+import { KemisFields } from './kemis-fields';
 import { HealthFields, LearnerIdentityFields, OverCapacityConfirm, PlacementFields, useOverCapacity, type LearnerFieldValues, type LearnerForm } from './learner-fields';
 
 const m = messages.learners;
@@ -71,6 +72,7 @@ function EditForm({ learner, onDone }: { learner: StudentDetail; onDone: () => v
         </Field>
       </div>
       <HealthFields form={learnerForm} idPrefix={idPrefix} />
+      <KemisFields form={learnerForm} idPrefix={idPrefix} />
       {formError && (formError === e.nothingChanged ? <FormErrorAlert title={formError} testId="edit-learner-error" /> : <FormErrorAlert title={m.common.saveFailed} detail={formError} testId="edit-learner-error" />)}
       <FormDialogFooter className="pt-1" cancelLabel={m.common.cancel} onCancel={onDone} label={pending ? m.common.saving : m.common.save} pending={pending} submitTestId="edit-learner-save" />
       <OverCapacityConfirm

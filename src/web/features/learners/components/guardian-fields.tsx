@@ -125,6 +125,9 @@ export function GuardianFields({
         <Field id={id('email')} label={a.email} optional error={e?.email?.message}>
           <Input id={id('email')} type="email" inputMode="email" autoComplete="off" maxLength={320} {...register(`guardians.${index}.email`)} {...describedBy(id('email'), e?.email)} data-testid="guardian-email" />
         </Field>
+        <Field id={id('idNumber')} label={a.idNumber} optional error={e?.idNumber?.message}>
+          <Input id={id('idNumber')} autoComplete="off" maxLength={20} className="font-mono" {...register(`guardians.${index}.idNumber`)} {...describedBy(id('idNumber'), e?.idNumber)} data-testid="guardian-idNumber" />
+        </Field>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start sm:gap-x-6">
         <Controller

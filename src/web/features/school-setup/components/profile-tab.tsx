@@ -21,6 +21,7 @@ import { useAdmissionPreview, useSchoolProfile, useSetLogo, useUpdateProfile } f
 import { Field } from '@/components/field';
 import { FormButtons, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit, useFieldIds } from './shared';
 import { PendingButton } from '@/components/pending-button';
+import { MinistryDetailsPanel } from './ministry-details';
 
 const m = messages.schoolSetup;
 
@@ -96,6 +97,7 @@ export function ProfileTab() {
           )}
         </div>
       </Panel>
+      <MinistryDetailsPanel profile={p} className="lg:col-span-2" />
       <SetupDialog open={editing} onOpenChange={setEditing} icon={Pencil} title={m.editProfileTitle} description={m.editProfileDescription} wide testId="profile-dialog">
         <ProfileForm profile={p} onDone={() => setEditing(false)} />
       </SetupDialog>
