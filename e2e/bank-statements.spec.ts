@@ -3,6 +3,7 @@ import { expect } from '@playwright/test';
 import { test } from './support/test';
 import { signInViaApi } from './support/accounts';
 import { bankStatementMessages } from '../src/shared/messages/bank-statements';
+import type { UnmatchedSummary } from '../src/shared/contracts/bank-statements';
 
 /**
  * Issue 35 §4 "Done when", in the browser: the finance officer opens M-Pesa Payments → Bank statements,
@@ -10,7 +11,9 @@ import { bankStatementMessages } from '../src/shared/messages/bank-statements';
  * sees the column mapping filled in from the headers, runs the dry run (10 matched, 2 unmatched),
  * commits (10 payments with receipts), imports the same file again (all 12 already imported, nothing
  * new), then allocates one of the unmatched deposits to a learner from the Unmatched tab, where it shows
- * with a "Bank" badge beside the M-Pesa payments. Self-contained on the shared e2e database: the account
+ * with a "Bank" badge beside the M-Pesa payments (found with the bank list's search). The Unmatched
+ * tab's badge and the overview strip's Unmatched tile count the bank deposits with the M-Pesa payments:
+ * two more after the commit, one fewer after the allocation. Self-contained on the shared e2e database: the account
  * is new each run (its own number and name), so the sample's references are new to it.
  */
 
@@ -21,9 +24,18 @@ test('the finance officer imports the sample bank statement, re-imports it for n
   const run = Date.now().toString(36).toUpperCase();
   const accountName = `Fees ${run}`;
   await signInViaApi(page, 'finance_officer');
+  const queueTotal = async () => ((await (await page.request.get('/api/fees/unmatched-summary')).json()) as UnmatchedSummary).total;
+  /** The badge and the strip's tile show `n` (the badge is absent at 0). */
+  const expectQueueShown = async (n: number) => {
+    await expect(page.getByTestId('mpesa-stat-unmatched-value')).toHaveText(n.toLocaleString('en-KE'));
+    if (n > 0) await expect(page.getByTestId('mpesa-unmatched-count')).toHaveText(String(n));
+    else await expect(page.getByTestId('mpesa-unmatched-count')).toHaveCount(0);
+  };
+  const waitingBefore = await queueTotal();
   await page.goto('/dashboard/mpesa-payments?tab=bank');
   const tab = page.getByTestId('bank-statements');
   await expect(tab).toBeVisible();
+  await expectQueueShown(waitingBefore);
 
   // A new bank account.
   await tab.getByTestId('bank-add-account').click();
@@ -67,6 +79,10 @@ test('the finance officer imports the sample bank statement, re-imports it for n
   await expect(tab.getByTestId('bank-preview').locator('[data-outcome="matched"]').first()).toContainText(/\S+\d/);
   await expect(tab.getByTestId('bank-history-row').filter({ hasText: accountName })).toHaveCount(1);
   await expect(tab.getByTestId('bank-saved-mapping')).toContainText('Money In');
+  // The two unmatched deposits join the queue's count beside the M-Pesa payments.
+  expect(await queueTotal()).toBe(waitingBefore + 2);
+  await expectQueueShown(waitingBefore + 2);
+  await expect(page.getByTestId('mpesa-stat-unmatched-hint')).toContainText(/\d+ M-Pesa · \d+ bank/);
 
   // The same file again: everything already imported, nothing new.
   await tab.getByTestId('bank-start-over').click();
@@ -82,6 +98,8 @@ test('the finance officer imports the sample bank statement, re-imports it for n
   const learners = (await (await page.request.get('/api/students?pageSize=3&status=active')).json()) as { items: { admissionNumber: string }[] };
   const learner = learners.items[2]!;
   await page.getByTestId('mpesa-tab-unmatched').click();
+  await page.getByTestId('bank-unmatched-toolbar-search').fill(accountName);
+  await expect(page.getByTestId('bank-unmatched-row')).toHaveCount(2);
   const rows = page.getByTestId('bank-unmatched-row').filter({ hasText: accountName });
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText(s.bankBadge);
@@ -93,4 +111,11 @@ test('the finance officer imports the sample bank statement, re-imports it for n
   await expect(allocate).toBeHidden();
   await expect(page.getByText(/Payment posted: receipt \S+/)).toBeVisible();
   await expect(rows).toHaveCount(1);
+  await expectQueueShown(waitingBefore + 1);
+
+  // A search that finds nothing says so; clearing it brings the list back.
+  await page.getByTestId('bank-unmatched-toolbar-search').fill(`NOTHING-${run}`);
+  await expect(page.getByTestId('bank-unmatched-empty')).toHaveText(s.queueEmptyFiltered);
+  await page.getByTestId('bank-unmatched-toolbar-clear').click();
+  await expect(page.getByTestId('bank-unmatched-row').first()).toBeVisible();
 });

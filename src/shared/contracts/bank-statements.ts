@@ -168,6 +168,14 @@ export type ListBankUnmatchedQuery = z.infer<typeof listBankUnmatchedQuery>;
 export const listBankLinesResponse = z.object({ items: z.array(bankLineSchema), total: z.number().int(), sum: z.number() });
 export type ListBankLinesResponse = z.infer<typeof listBankLinesResponse>;
 
+/**
+ * GET /api/fees/unmatched-summary: the whole unmatched queue, M-Pesa payments and bank deposits, as the
+ * M-Pesa Payments badge and overview strip count it. `total` how many, `sum` KES.
+ */
+const queuePart = z.object({ total: z.number().int(), sum: z.number() });
+export const unmatchedSummarySchema = queuePart.extend({ mpesa: queuePart, bank: queuePart });
+export type UnmatchedSummary = z.infer<typeof unmatchedSummarySchema>;
+
 /** POST /api/fees/bank-statement-lines/:id/allocate */
 export const allocateBankLineBody = z.strictObject({ studentId: z.uuid(m.learnerRequired), note: z.string().trim().max(500).optional() });
 /** POST /api/fees/bank-statement-lines/:id/ignore */

@@ -482,6 +482,8 @@ export const financialOverviewSchema = z.object({
     z.object({ studentId: z.uuid(), name: z.string(), admissionNumber: z.string(), className: z.string().nullable(), balance: kes, lastPaymentOn: z.string().nullable() }),
   ),
   mpesa: z.object({ unmatched: z.number().int(), unmatchedAmount: kes, pendingStk: z.number().int() }),
+  /** Deposits of imported bank statements that wait in the same unmatched queue (decision 0029). */
+  bank: z.object({ unmatched: z.number().int(), unmatchedAmount: kes }),
   pendingApprovals: z.number().int(),
 });
 export type FinancialOverview = z.infer<typeof financialOverviewSchema>;

@@ -145,5 +145,13 @@ export const bankStatementMessages = {
     ignoredToast: 'Deposit ignored',
     failed: 'That did not work',
     queueSummary: (n: number, total: string) => `${n} bank deposit${n === 1 ? '' : 's'} waiting · ${total}`,
+    queueSearch: 'Search narration or reference',
+    queueEmptyFiltered: 'No bank deposit matches the search.',
+    queueLoadFailed: 'Could not load the bank deposits',
+    // The whole unmatched queue (M-Pesa and bank) in M-Pesa Payments' badge and overview strip.
+    queueBadge: (n: number) => `${n} unmatched ${n === 1 ? 'payment' : 'payments'} (M-Pesa and bank)`,
+    queueTile: 'Unmatched',
+    queueTileHint: (mpesa: number, bank: number) => (mpesa + bank === 0 ? 'The queue is clear' : `${mpesa.toLocaleString('en-KE')} M-Pesa · ${bank.toLocaleString('en-KE')} bank · Review`),
+    queueAmountHint: 'M-Pesa and bank, waiting to be matched',
   },
 };

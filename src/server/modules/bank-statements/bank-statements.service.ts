@@ -232,6 +232,14 @@ export async function listUnmatchedLines(database: Database, actor: Actor, q: Li
   });
 }
 
+/**
+ * The school's bank deposits waiting in the unmatched queue: how many and their sum in integer cents
+ * (for the queue's count beside M-Pesa's: GET /api/fees/unmatched-summary). Runs in the caller's transaction.
+ */
+export function unmatchedBankTotals(tx: Tx, schoolId: string): Promise<{ count: number; sumCents: number }> {
+  return repo.lineTotals(tx, schoolId, { status: 'unmatched' });
+}
+
 async function unmatchedForUpdate(tx: Tx, schoolId: string, id: string) {
   const line = await repo.lockLine(tx, schoolId, id);
   if (!line) throw notFound(m.lineNotFound);

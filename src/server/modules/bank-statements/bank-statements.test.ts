@@ -2,7 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, multipartFile, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
-import type { BankAccount, BankLine, BankMapping, ImportStatementResponse, ListBankLinesResponse, StatementColumns } from '../../../shared/contracts/bank-statements.js';
+import type { BankAccount, BankLine, BankMapping, ImportStatementResponse, ListBankLinesResponse, StatementColumns, UnmatchedSummary } from '../../../shared/contracts/bank-statements.js';
+import type { FinancialOverview } from '../../../shared/contracts/fees.js';
+import type { ListTransactionsResponse } from '../../../shared/contracts/mpesa.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { bankStatementMessages } from '../../../shared/messages/bank-statements.js';
 import { auditLogs, bankAccounts, bankStatementImports, bankStatementLines, payments } from '../../db/schema/index.js';
@@ -202,7 +204,34 @@ describe('importing a statement', () => {
   });
 });
 
+/**
+ * The queue's count as M-Pesa Payments' badge and strip and the finance overview show it: M-Pesa
+ * payments and bank deposits together, each equal to its own list's total.
+ */
+async function queueCounts(who = 'finance') {
+  const summary = await ok<UnmatchedSummary>(who, 'GET', '/api/fees/unmatched-summary');
+  const mpesa = await ok<ListTransactionsResponse>(who, 'GET', '/api/mpesa/unmatched?pageSize=1');
+  const bank = await ok<ListBankLinesResponse>(who, 'GET', '/api/fees/bank-statements/unmatched?pageSize=1');
+  expect(summary.mpesa).toEqual({ total: mpesa.total, sum: mpesa.sum });
+  expect(summary.bank).toEqual({ total: bank.total, sum: bank.sum });
+  expect(summary.total).toBe(mpesa.total + bank.total);
+  expect(summary.sum).toBeCloseTo(mpesa.sum + bank.sum, 2);
+  const overview = await ok<FinancialOverview>(who, 'GET', '/api/fees/overview');
+  expect(overview.mpesa.unmatched).toBe(mpesa.total);
+  expect(overview.bank).toEqual({ unmatched: bank.total, unmatchedAmount: bank.sum });
+  return summary;
+}
+
 describe('the unmatched queue', () => {
+  it('its count (badge, strip, finance overview) holds M-Pesa payments and bank deposits; principal reads, teacher 403, another school sees its own', async () => {
+    const summary = await queueCounts('principal');
+    expect(summary.bank.total).toBeGreaterThanOrEqual(2);
+    expect(summary.mpesa.total).toBeGreaterThan(0); // Greenhill's demo paybill payments that named no learner
+    await fails('teacher', 'GET', '/api/fees/unmatched-summary', undefined, 403);
+    const other = await queueCounts('rsFinance');
+    expect(other.bank).toEqual({ total: 0, sum: 0 });
+  });
+
   it('lists the unmatched bank deposits; the finance officer allocates one (payment with receipt) and ignores another; 409 after', async () => {
     const list = await ok<ListBankLinesResponse>('principal', 'GET', '/api/fees/bank-statements/unmatched');
     expect(list.total).toBeGreaterThanOrEqual(2);
@@ -214,6 +243,7 @@ describe('the unmatched queue', () => {
     await fails('principal', 'POST', `/api/fees/bank-statement-lines/${a!.id}/allocate`, { studentId }, 403);
     await fails('rsFinance', 'POST', `/api/fees/bank-statement-lines/${a!.id}/allocate`, { studentId }, 404);
     const before = (await counts()).payments;
+    const queueBefore = await queueCounts();
     const done = await ok<BankLine>('finance', 'POST', `/api/fees/bank-statement-lines/${a!.id}/allocate`, { studentId, note: 'Parent called' });
     expect(done).toMatchObject({ status: 'allocated', studentId, note: 'Parent called' });
     expect(done.receiptNumber).toBeTruthy();
@@ -230,6 +260,10 @@ describe('the unmatched queue', () => {
     expect(left.items.map((l) => l.id)).not.toContain(a!.id);
     expect(left.items.map((l) => l.id)).not.toContain(b!.id);
     expect(left.total).toBe(list.total - 2);
+    const queueAfter = await queueCounts();
+    expect(queueAfter.bank.total).toBe(queueBefore.bank.total - 2);
+    expect(queueAfter.total).toBe(queueBefore.total - 2);
+    expect(queueAfter.mpesa).toEqual(queueBefore.mpesa);
     const audits = await system(t.database, (tx) => tx.select().from(auditLogs).where(eq(auditLogs.targetEntity, `bank_statement_line:${a!.id}`)));
     expect(audits.map((x) => x.action)).toEqual([bankStatementMessages.audit.lineAllocated]);
     expect(greenhill).toBeTruthy();

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { classes, invoiceBalances, levels, mpesaStkRequests, mpesaTransactions, payments, studentBalances, students } from '../../db/schema/index.js';
+import { bankStatementLines, classes, invoiceBalances, levels, mpesaStkRequests, mpesaTransactions, payments, studentBalances, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { learnerNameColumns } from '../../lib/learner-columns.js';
 
@@ -106,6 +106,14 @@ export function unmatchedMpesaTotals(tx: Tx, schoolId: string) {
     .select({ n: count(), amount: sql<number>`coalesce(sum(${mpesaTransactions.amountCents}), 0)`.mapWith(Number) })
     .from(mpesaTransactions)
     .where(and(eq(mpesaTransactions.schoolId, schoolId), eq(mpesaTransactions.status, 'unmatched')));
+}
+
+/** Unmatched deposits of imported bank statements: how many and their cents. One row. */
+export function unmatchedBankTotals(tx: Tx, schoolId: string) {
+  return tx
+    .select({ n: count(), amount: sql<number>`coalesce(sum(${bankStatementLines.amountCents}), 0)`.mapWith(Number) })
+    .from(bankStatementLines)
+    .where(and(eq(bankStatementLines.schoolId, schoolId), eq(bankStatementLines.status, 'unmatched')));
 }
 
 /** Pending STK push requests: how many. One row. */

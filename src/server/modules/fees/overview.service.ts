@@ -31,7 +31,7 @@ export async function overviewOf(tx: Tx, schoolId: string, term: TermRow | null)
   // past, the last 30 days of that term.
   const today = term && !term.isCurrent && term.endsOn < schoolToday() ? term.endsOn : schoolToday();
   const termId = term ? term.id : null;
-  const [[totals], streams, methods, daily, defaulters, [arrears], [mpesa], [pendingStk]] = await Promise.all([
+  const [[totals], streams, methods, daily, defaulters, [arrears], [mpesa], [pendingStk], [bank]] = await Promise.all([
     repo.termInvoiceTotals(tx, schoolId, termId),
     repo.termInvoiceTotalsByStream(tx, schoolId, termId),
     term ? repo.collectedByMethod(tx, schoolId, term.startsOn, term.endsOn) : Promise.resolve([]),
@@ -40,6 +40,7 @@ export async function overviewOf(tx: Tx, schoolId: string, term: TermRow | null)
     repo.arrearsTotals(tx, schoolId),
     repo.unmatchedMpesaTotals(tx, schoolId),
     repo.pendingStkCount(tx, schoolId),
+    repo.unmatchedBankTotals(tx, schoolId),
   ]);
   // The approvals module's count, read last as before (its function runs its query when called).
   const pending = await pendingApprovalCount(tx, schoolId);
@@ -92,6 +93,7 @@ export async function overviewOf(tx: Tx, schoolId: string, term: TermRow | null)
       lastPaymentOn: d.lastPaidOn,
     })),
     mpesa: { unmatched: Number(mpesa?.n ?? 0), unmatchedAmount: centsToKes(mpesa?.amount ?? 0), pendingStk: Number(pendingStk?.n ?? 0) },
+    bank: { unmatched: Number(bank?.n ?? 0), unmatchedAmount: centsToKes(bank?.amount ?? 0) },
     pendingApprovals: pending,
   };
 }

@@ -18,6 +18,7 @@ import {
   stkRequestSchema,
   type MpesaTransaction,
 } from '../../../shared/contracts/mpesa.js';
+import { unmatchedSummarySchema } from '../../../shared/contracts/bank-statements.js';
 import { listSmsQuery, listSmsResponse, remindersBody, remindersResponse } from '../../../shared/contracts/fees.js';
 import { messages } from '../../../shared/messages.js';
 import { formatKes } from '../../../shared/money.js';
@@ -36,7 +37,7 @@ import type { MpesaDeps } from './mpesa-deps.js';
 import { getStkStatus, listStk, startStkPush } from './stk.service.js';
 import { markCallbackProcessed } from './callbacks.repository.js';
 import { findSchoolIdByCallbackToken } from './config.repository.js';
-import { allocateTransaction, listTransactions, reconciliation, refundTransaction, simulateC2b } from './transactions.service.js';
+import { allocateTransaction, listTransactions, reconciliation, refundTransaction, simulateC2b, unmatchedSummary } from './transactions.service.js';
 
 const m = messages.fees;
 const idParams = z.object({ id: z.uuid('Invalid transaction id') });
@@ -197,6 +198,12 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
   /** GET /api/mpesa/unmatched (§5) → { items, total, sum }: payments waiting for the bursar. */
   r.get('/api/mpesa/unmatched', { config: { permission: 'viewFees' }, schema: { querystring: listTransactionsQuery.omit({ status: true }), response: { 200: listTransactionsResponse }, tags } }, async (req) =>
     listTransactions(deps, actorOf(req), { ...req.query, status: 'unmatched' }),
+  );
+  /** GET /api/fees/unmatched-summary → { total, sum, mpesa, bank }: the Unmatched tab's count, M-Pesa payments and bank deposits together. */
+  r.get(
+    '/api/fees/unmatched-summary',
+    { config: { permission: 'viewFees' }, schema: { querystring: schoolQuery, response: { 200: unmatchedSummarySchema }, tags, description: 'How many payments wait in the unmatched queue and their KES sum: M-Pesa transactions and bank statement deposits, apart and together.' } },
+    async (req) => unmatchedSummary(deps, actorOf(req), req.query),
   );
   /** POST /api/mpesa/unmatched/:id/allocate (§5) { studentId, note? } → the matched transaction; 409 NOT_UNMATCHED. */
   r.post('/api/mpesa/unmatched/:id/allocate', { config: { permission: 'manageFees' }, schema: { params: idParams, body: allocateBody, response: { 200: mpesaTransactionSchema }, tags } }, async (req) =>

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
 import type { ListTransactionsQuery, MpesaTransaction, Reconciliation, simulateC2bBody } from '../../../shared/contracts/mpesa.js';
+import type { UnmatchedSummary } from '../../../shared/contracts/bank-statements.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import { centsToKes } from '../../../shared/money.js';
@@ -13,6 +14,7 @@ import { FEES_AUDIT } from '../fees/index.js';
 import { findLearner } from '../fees/index.js';
 import { afterPayment } from '../fees/index.js';
 import { postPayment } from '../fees/index.js';
+import { unmatchedBankTotals } from '../bank-statements/index.js';
 import { findConfig } from './config.repository.js';
 import { darajaFor, type MpesaDeps } from './mpesa-deps.js';
 import { auditSchool, inSchool } from '../../lib/school-context.js';
@@ -73,6 +75,24 @@ export async function listTransactions(deps: MpesaDeps, actor: Actor, q: ListTra
     const items = (await listTransactionRows(tx, schoolId, filters, pageWindow(q))).map(toTransaction);
     const totals = await transactionTotals(tx, schoolId, filters);
     return { items, total: totals.count, sum: centsToKes(totals.sumCents) };
+  });
+}
+
+/**
+ * GET /api/fees/unmatched-summary → { total, sum, mpesa: { total, sum }, bank: { total, sum } }: the
+ * payments waiting for the finance officer in the Unmatched tab, M-Pesa transactions (status unmatched)
+ * and deposit lines of imported bank statements (status unmatched, decision 0029) together; sums in KES.
+ */
+export async function unmatchedSummary(deps: MpesaDeps, actor: Actor, q: { schoolId?: string }): Promise<UnmatchedSummary> {
+  return inSchool(deps.database, actor, q.schoolId, async (tx, schoolId) => {
+    const mpesa = await transactionTotals(tx, schoolId, { status: 'unmatched' });
+    const bank = await unmatchedBankTotals(tx, schoolId);
+    return {
+      total: mpesa.count + bank.count,
+      sum: centsToKes(mpesa.sumCents + bank.sumCents),
+      mpesa: { total: mpesa.count, sum: centsToKes(mpesa.sumCents) },
+      bank: { total: bank.count, sum: centsToKes(bank.sumCents) },
+    };
   });
 }
 

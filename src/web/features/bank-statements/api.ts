@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BankAccount, BankLine, BankMapping, CreateBankAccountBody, ImportStatementResponse, ListBankLinesResponse, StatementColumns, StatementImport } from '@shared/contracts/bank-statements';
+import type { BankAccount, BankLine, BankMapping, CreateBankAccountBody, ImportStatementResponse, ListBankLinesResponse, StatementColumns, StatementImport, UnmatchedSummary } from '@shared/contracts/bank-statements';
 import { api } from '@/lib/api';
 import { retryUnless } from '@/lib/query-retry';
 
@@ -26,6 +26,21 @@ export const useBankUnmatched = (qs: string, schoolId: string | null) =>
   useQuery({
     queryKey: [...KEY, 'unmatched', qs, schoolId],
     queryFn: () => api<ListBankLinesResponse>(withSchool(`/api/fees/bank-statements/unmatched?${qs}`, schoolId)),
+    retry,
+    staleTime: 20_000,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The whole unmatched queue, M-Pesa payments and bank deposits (GET /api/fees/unmatched-summary), for
+ * M-Pesa Payments' Unmatched badge and overview strip. Its key is under ['fees'] (live `fees.changed`
+ * and every fees write refresh it); M-Pesa Payments' slow poll refreshes it too.
+ */
+export const UNMATCHED_SUMMARY_KEY = ['fees', 'unmatched-summary'] as const;
+export const useUnmatchedSummary = (schoolId: string | null) =>
+  useQuery({
+    queryKey: [...UNMATCHED_SUMMARY_KEY, schoolId],
+    queryFn: () => api<UnmatchedSummary>(withSchool('/api/fees/unmatched-summary', schoolId)),
     retry,
     staleTime: 20_000,
     placeholderData: keepPreviousData,

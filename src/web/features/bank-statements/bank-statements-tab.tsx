@@ -343,14 +343,13 @@ function PreviewTable({ lines, receipts = false }: { lines: PreviewLine[]; recei
         {lines.map((l) => (
           <li key={`${l.row}-${l.reference}`} className="flex min-w-0 flex-col gap-1.5 rounded-lg border p-3" data-testid="bank-preview-card" data-outcome={l.outcome}>
             <div className="flex items-start justify-between gap-3">
-              <div className="min-w-0">
-                <p className="text-sm break-words">{l.narration}</p>
-                <p className="truncate text-xs text-muted-foreground tabular-nums">
-                  {formatDay(l.date)} · <span className="font-mono">{l.reference}</span>
-                </p>
-              </div>
+              <p className="min-w-0 text-sm break-words">{l.narration}</p>
               <Money value={l.amount} className="shrink-0 font-semibold" />
             </div>
+            <p className="flex flex-wrap gap-x-1 text-xs text-muted-foreground tabular-nums">
+              <span>{formatDay(l.date)} ·</span>
+              <span className="font-mono break-all">{l.reference}</span>
+            </p>
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <Badge variant="outline" className={OUTCOME_TONE[l.outcome]}>
                 {s.outcomes[l.outcome]}
@@ -390,7 +389,9 @@ function PreviewRows({ lines, receipts }: { lines: PreviewLine[]; receipts: bool
             <Td className="text-xs text-muted-foreground tabular-nums">{l.row}</Td>
             <Td className="whitespace-nowrap tabular-nums">{formatDay(l.date)}</Td>
             <Td className="max-w-72">
-              <p className="truncate">{l.narration}</p>
+              <p className="line-clamp-2 break-words" title={l.narration}>
+                {l.narration}
+              </p>
               <p className="truncate font-mono text-xs text-muted-foreground">{l.reference}</p>
             </Td>
             <Td className="text-right">

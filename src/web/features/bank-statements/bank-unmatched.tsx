@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Ban, HandCoins, Landmark, Loader2 } from 'lucide-react';
+import { Ban, HandCoins, Landmark, Loader2, SearchX } from 'lucide-react';
 import { toast } from 'sonner';
 import type { BankLine } from '@shared/contracts/bank-statements';
 import { formatDay } from '@shared/dates';
@@ -7,6 +7,8 @@ import { bankStatementMessages } from '@shared/messages/bank-statements';
 import { formatKes } from '@shared/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ListToolbar, listSearchProps, useListParams } from '@/components/data-table';
+import { Pagination } from '@/components/pagination';
 import { Field } from '@/components/field';
 import { FormErrorAlert } from '@/components/form-feedback';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
@@ -14,23 +16,40 @@ import { Money } from '@/components/money';
 import { TextReasonDialog } from '@/components/text-reason-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { LearnerPicker, type PickedLearner } from '@/features/movements';
-import { useAllocateBankLine, useBankUnmatched, useIgnoreBankLine } from './api';
+import { useAllocateBankLine, useBankUnmatched, useIgnoreBankLine, useUnmatchedSummary } from './api';
 
 const s = bankStatementMessages.screens;
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
+/** Bank deposits per page: the block sits above the M-Pesa table, so a short page keeps that in reach. */
+const PAGE_SIZE = 10;
+/** Its own address keys, so the M-Pesa list's `search` and `page` below stay independent. */
+const FILTERS = { bankSearch: '' };
 
 /**
  * The bank deposits of the unmatched queue (issue 35 §4), shown in M-Pesa Payments' Unmatched tab
  * beside the M-Pesa payments, each with a "Bank" badge: the finance officer allocates one to a learner
- * (a bank payment with a receipt) or ignores it with a reason. Nothing shows while the queue has none.
+ * (a bank payment with a receipt) or ignores it with a reason. Paged (oldest deposit first) with a
+ * search over narration, bank reference and account name, kept in the address (`bankSearch`, `bankPage`)
+ * like the M-Pesa list's. Nothing shows while the queue has no bank deposit.
  */
 export function BankUnmatched({ schoolId, canManage }: { schoolId: string | null; canManage: boolean }) {
-  const q = useBankUnmatched('pageSize=100', schoolId);
+  const list = useListParams(FILTERS, { pageKey: 'bankPage' });
+  const qs = new URLSearchParams({ page: String(list.page), pageSize: String(PAGE_SIZE), ...(list.values.bankSearch ? { search: list.values.bankSearch } : {}) }).toString();
+  const q = useBankUnmatched(qs, schoolId);
+  const summary = useUnmatchedSummary(schoolId);
   const [allocating, setAllocating] = React.useState<BankLine | null>(null);
   const [ignoring, setIgnoring] = React.useState<BankLine | null>(null);
   const ignore = useIgnoreBankLine();
   const items = q.data?.items ?? [];
-  if (!items.length) return null;
+  const total = q.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const { page, setPage } = list;
+  // The last line of the last page allocated or ignored: step back to the page that still has lines.
+  React.useEffect(() => {
+    if (q.data && !q.isPlaceholderData && page > lastPage) setPage(lastPage);
+  }, [q.data, q.isPlaceholderData, page, lastPage, setPage]);
+  const waiting = summary.data?.bank.total ?? total;
+  if (!waiting && !list.filtered) return null;
   return (
     <section className="flex min-w-0 flex-col gap-3 rounded-xl border p-3 sm:p-4" data-testid="bank-unmatched">
       <div>
@@ -39,11 +58,21 @@ export function BankUnmatched({ schoolId, canManage }: { schoolId: string | null
           {s.queueTitle}
         </h3>
         <p className="text-xs text-muted-foreground">{s.queueIntro}</p>
-        <p className="mt-1 text-sm font-medium text-amber-700 tabular-nums dark:text-amber-300" data-testid="bank-unmatched-summary">
-          {s.queueSummary(q.data!.total, `KES ${formatKes(Math.round(q.data!.sum * 100))}`)}
-        </p>
+        {summary.data && (
+          <p className="mt-1 text-sm font-medium text-amber-700 tabular-nums dark:text-amber-300" data-testid="bank-unmatched-summary">
+            {s.queueSummary(summary.data.bank.total, `KES ${formatKes(Math.round(summary.data.bank.sum * 100))}`)}
+          </p>
+        )}
       </div>
-      <ul className="flex flex-col divide-y">
+      <ListToolbar testId="bank-unmatched-toolbar" {...listSearchProps(list, s.queueSearch, 'bankSearch')} />
+      {q.error && !q.data && <FormErrorAlert title={s.queueLoadFailed} detail={errorText(q.error, s.queueLoadFailed)} testId="bank-unmatched-error" />}
+      {q.data && !items.length && (
+        <p className="flex items-center gap-2 py-3 text-sm text-muted-foreground" data-testid="bank-unmatched-empty">
+          <SearchX className="size-4" aria-hidden />
+          {s.queueEmptyFiltered}
+        </p>
+      )}
+      <ul className="flex flex-col divide-y" aria-busy={q.isPlaceholderData || undefined}>
         {items.map((l) => (
           <li key={l.id} className="flex flex-col gap-2 py-2.5 sm:flex-row sm:items-center sm:gap-4" data-testid="bank-unmatched-row">
             <div className="flex min-w-0 flex-1 items-start gap-2.5">
@@ -51,16 +80,18 @@ export function BankUnmatched({ schoolId, canManage }: { schoolId: string | null
                 {s.bankBadge}
               </Badge>
               <div className="min-w-0">
-                <p className="truncate text-sm font-medium">{l.narration || '—'}</p>
-                <p className="truncate text-xs text-muted-foreground tabular-nums">
-                  {formatDay(l.txnDate)} · <span className="font-mono">{l.bankReference}</span> · {l.bankAccountName}
+                <p className="text-sm font-medium break-words">{l.narration || '—'}</p>
+                <p className="flex flex-wrap gap-x-1 text-xs text-muted-foreground tabular-nums">
+                  <span>{formatDay(l.txnDate)} ·</span>
+                  <span className="font-mono break-all">{l.bankReference}</span>
+                  <span>· {l.bankAccountName}</span>
                 </p>
               </div>
             </div>
-            <div className="flex items-center justify-between gap-3 sm:justify-end">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end sm:gap-3">
               <Money value={l.amount} className="font-semibold" />
               {canManage && (
-                <div className="flex gap-1.5">
+                <div className="grid grid-cols-2 gap-2 sm:flex sm:gap-1.5">
                   <Button size="sm" onClick={() => setAllocating(l)} data-testid="bank-unmatched-allocate">
                     <HandCoins aria-hidden />
                     {s.allocateShort}
@@ -75,6 +106,7 @@ export function BankUnmatched({ schoolId, canManage }: { schoolId: string | null
           </li>
         ))}
       </ul>
+      {total > PAGE_SIZE && <Pagination page={list.page} pageSize={PAGE_SIZE} total={total} shown={items.length} busy={q.isPlaceholderData} onPage={list.setPage} testId="bank-unmatched" />}
       {canManage && (
         <>
           <AllocateBankDialog line={allocating} onClose={() => setAllocating(null)} />

@@ -46,6 +46,8 @@ function FeeFigures() {
   }
   const term = d.term;
   const mpesaHref = pathForSection('finance_officer', 'mpesa-payments');
+  /** The unmatched queue: M-Pesa payments and bank statement deposits (decision 0029). */
+  const unmatched = d.mpesa.unmatched + d.bank.unmatched;
   /** Expected, collected and outstanding fees of the term, in KES. */
   const kpis: { testId: string; label: string; amount: number; hint?: string; icon: LucideIcon; accent: Accent }[] = [
     { testId: 'stat-fees-expected', label: f.expected, amount: d.expected, hint: f.expectedHint(d.learnersInvoiced), icon: ReceiptText, accent: 3 },
@@ -79,22 +81,22 @@ function FeeFigures() {
         </Panel>
         <Panel title={f.mpesa} description={f.mpesaHint} testId="fees-mpesa" bodyClassName="flex flex-col gap-3">
           <div className="flex items-center gap-3 rounded-lg bg-muted/50 px-3 py-3">
-            <span className={d.mpesa.unmatched > 0 ? 'flex size-9 items-center justify-center rounded-lg bg-amber-500/15 text-amber-700 dark:text-amber-300' : 'flex size-9 items-center justify-center rounded-lg bg-emerald-500/12 text-emerald-600'}>
+            <span className={unmatched > 0 ? 'flex size-9 items-center justify-center rounded-lg bg-amber-500/15 text-amber-700 dark:text-amber-300' : 'flex size-9 items-center justify-center rounded-lg bg-emerald-500/12 text-emerald-600'}>
               <Smartphone className="size-4" aria-hidden />
             </span>
             <div className="min-w-0">
               <p className="text-xs text-muted-foreground">{f.unmatched}</p>
               <p className="text-xl font-semibold tabular-nums" data-testid="stat-mpesa-unmatched-value">
-                {formatNumber(d.mpesa.unmatched)}
+                {formatNumber(unmatched)}
               </p>
-              {d.mpesa.unmatched > 0 && <p className="text-xs text-muted-foreground tabular-nums">{f.unmatchedAmount(formatMoney(d.mpesa.unmatchedAmount))}</p>}
+              {unmatched > 0 && <p className="text-xs text-muted-foreground tabular-nums">{f.unmatchedAmount(formatMoney(d.mpesa.unmatchedAmount + d.bank.unmatchedAmount))}</p>}
             </div>
           </div>
           <div className="flex items-center justify-between gap-3 rounded-lg bg-muted/50 px-3 py-2.5 text-sm">
             <span className="text-muted-foreground">{f.pendingStk}</span>
             <span className="font-semibold tabular-nums">{formatNumber(d.mpesa.pendingStk)}</span>
           </div>
-          {d.mpesa.unmatched === 0 && <p className="text-xs text-muted-foreground">{f.allMatched}</p>}
+          {unmatched === 0 && <p className="text-xs text-muted-foreground">{f.allMatched}</p>}
           <OnwardLink to={mpesaHref} testId="open-mpesa-payments" className="mt-auto self-start">
             {f.openMpesa}
           </OnwardLink>

@@ -7,7 +7,7 @@ import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
 import { CountBadge } from '@/components/count-badge';
 import { useAuth } from '@/lib/auth';
-import { FEES_KEY, useFeesLiveRefresh, useMpesaConfig, useUnmatched } from '../api/fees';
+import { FEES_KEY, useFeesLiveRefresh, useMpesaConfig } from '../api/fees';
 import { EnvironmentBadge, mm, PickSchool, SectionFrame, useFeesAccess, useTabParam } from './common';
 import { OverviewStrip } from './overview-strip';
 import { ReconciliationTab } from './reconciliation-tab';
@@ -15,7 +15,7 @@ import { StkRequestsTab } from './stk-requests-tab';
 import { TransactionsTab } from './transactions-tab';
 import { UnmatchedTab } from './unmatched-tab';
 import { OnwardLink } from '@/components/onward-link';
-import { BankStatementsTab } from '@/features/bank-statements';
+import { BankStatementsTab, UNMATCHED_SUMMARY_KEY, useUnmatchedSummary } from '@/features/bank-statements';
 import { bankStatementMessages } from '@shared/messages/bank-statements';
 
 const p = mm.payments;
@@ -32,6 +32,7 @@ function useBackgroundRefresh() {
     const timer = setInterval(() => {
       if (document.visibilityState !== 'visible') return;
       for (const key of ['mpesa-unmatched', 'mpesa-transactions', 'reconciliation']) void qc.invalidateQueries({ queryKey: [...FEES_KEY, key] });
+      void qc.invalidateQueries({ queryKey: UNMATCHED_SUMMARY_KEY });
     }, BACKGROUND_REFRESH_MS);
     return () => clearInterval(timer);
   }, [qc]);
@@ -59,7 +60,8 @@ function MpesaPayments({ schoolId, canManage }: { schoolId: string | null; canMa
   const { state } = useAuth();
   const [tab, setTab] = useTabParam(TABS);
   const config = useMpesaConfig(schoolId);
-  const queue = useUnmatched('pageSize=1', schoolId);
+  // The Unmatched tab holds M-Pesa payments and bank statement deposits: the badge counts both.
+  const queue = useUnmatchedSummary(schoolId);
   const waiting = queue.data?.total ?? 0;
 
   return (
@@ -90,7 +92,7 @@ function MpesaPayments({ schoolId, canManage }: { schoolId: string | null; canMa
           dataTab
           tabs={[
             { value: 'transactions', icon: ListOrdered, label: p.tabs.transactions, testId: 'mpesa-tab-transactions' },
-            { value: 'unmatched', icon: Inbox, label: p.tabs.unmatched, testId: 'mpesa-tab-unmatched', badge: <CountBadge count={waiting} label={p.unmatchedBadge(waiting)} testId="mpesa-unmatched-count" /> },
+            { value: 'unmatched', icon: Inbox, label: p.tabs.unmatched, testId: 'mpesa-tab-unmatched', badge: <CountBadge count={waiting} label={bankStatementMessages.screens.queueBadge(waiting)} testId="mpesa-unmatched-count" /> },
             { value: 'stk', icon: Smartphone, label: p.tabs.stk, testId: 'mpesa-tab-stk' },
             { value: 'reconciliation', icon: CalendarRange, label: p.tabs.reconciliation, testId: 'mpesa-tab-reconciliation' },
             { value: 'bank', icon: Landmark, label: bankStatementMessages.screens.tab, testId: 'mpesa-tab-bank' },

@@ -3,11 +3,14 @@ import { schoolToday } from '@shared/dates';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/stat-card';
 import { StatGrid } from '@/components/page-layout';
-import { useReconciliation, useUnmatched } from '../api/fees';
+import { useReconciliation } from '../api/fees';
+import { useUnmatchedSummary } from '@/features/bank-statements';
+import { bankStatementMessages } from '@shared/messages/bank-statements';
 import { formatMoney } from '@/components/money';
 import { mm } from './common';
 
 const o = mm.overview;
+const q = bankStatementMessages.screens;
 
 /** A KES figure for a stat card: "KES" wraps above the number when a phone's card is too narrow. */
 function Kes({ value }: { value: number }) {
@@ -21,13 +24,14 @@ function Kes({ value }: { value: number }) {
 
 /**
  * The strip above the tabs: M-Pesa money received today and this month (matched and unmatched, from
- * the reconciliation), and the unmatched queue's count and amount. "Review" opens the Unmatched tab.
+ * the reconciliation), and the unmatched queue's count and amount: M-Pesa payments and bank statement
+ * deposits together (GET /api/fees/unmatched-summary, decision 0029). "Review" opens the Unmatched tab.
  */
 export function OverviewStrip({ schoolId, onReview }: { schoolId: string | null; onReview: () => void }) {
   const today = schoolToday();
   const monthStart = `${today.slice(0, 8)}01`;
   const rec = useReconciliation({ from: monthStart, to: today }, schoolId);
-  const queue = useUnmatched('pageSize=1', schoolId);
+  const queue = useUnmatchedSummary(schoolId);
 
   if (!rec.data || !queue.data) {
     return (
@@ -57,22 +61,22 @@ export function OverviewStrip({ schoolId, onReview }: { schoolId: string | null;
           testId="mpesa-stat-month"
         />
         <StatCard
-          label={o.unmatched}
+          label={q.queueTile}
           value={waiting.toLocaleString('en-KE')}
           hint={
             waiting > 0 ? (
-              <button type="button" className="cursor-pointer font-medium text-primary underline-offset-4 hover:underline" onClick={onReview} data-testid="mpesa-stat-review">
-                {o.unmatchedHint(waiting)}
+              <button type="button" className="cursor-pointer text-left font-medium text-primary underline-offset-4 hover:underline" onClick={onReview} data-testid="mpesa-stat-review">
+                {q.queueTileHint(queue.data.mpesa.total, queue.data.bank.total)}
               </button>
             ) : (
-              o.unmatchedHint(0)
+              q.queueTileHint(0, 0)
             )
           }
           icon={waiting > 0 ? AlertTriangle : Hourglass}
           accent={waiting > 0 ? 4 : 3}
           testId="mpesa-stat-unmatched"
         />
-        <StatCard label={o.unmatchedAmount} value={<Kes value={queue.data.sum} />} hint={o.unmatchedAmountHint} icon={Hourglass} accent={5} testId="mpesa-stat-unmatched-amount" />
+        <StatCard label={o.unmatchedAmount} value={<Kes value={queue.data.sum} />} hint={q.queueAmountHint} icon={Hourglass} accent={5} testId="mpesa-stat-unmatched-amount" />
       </StatGrid>
     </section>
   );

@@ -38,12 +38,15 @@ function AlertLink({ to, children, testId }: { to: string; children: React.React
 }
 
 /**
- * What needs the finance office or the principal: unmatched M-Pesa payments (link to M-Pesa Payments),
+ * What needs the finance office or the principal: unmatched M-Pesa payments and bank deposits (link to M-Pesa Payments),
  * approvals waiting (link to the dashboard's Approvals card for those who decide or read them) and STK
  * pushes still waiting for the payer. Nothing renders when all is clear.
  */
 export function OverviewAlerts({ data, mpesaHref, approvalsHref }: { data: FinancialOverview; mpesaHref: string | null; approvalsHref: string | null }) {
-  const { unmatched, unmatchedAmount, pendingStk } = data.mpesa;
+  const { pendingStk } = data.mpesa;
+  // The unmatched queue holds M-Pesa payments and bank statement deposits (decision 0029).
+  const unmatched = data.mpesa.unmatched + data.bank.unmatched;
+  const unmatchedAmount = data.mpesa.unmatchedAmount + data.bank.unmatchedAmount;
   if (!unmatched && !data.pendingApprovals && !pendingStk) return null;
   return (
     <div className="grid gap-2 lg:grid-cols-2" data-testid="overview-alerts">
