@@ -25,6 +25,7 @@ import { atNairobi, demoCalendar, kenyanTerms, type DemoCalendar, type DemoTerm 
 import { addDays } from '../../shared/dates.js';
 import { createRandom, FEMALE_NAMES, MALE_NAMES, SURNAMES } from './names.js';
 import { seedFees } from './fees.js';
+import { seedVoteHeads } from './vote-heads.js';
 import { seedCapitation } from './capitation.js';
 import { seedAssessment } from './assessment.js';
 import { seedAttendance } from './attendance.js';
@@ -613,6 +614,9 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     },
     seed + 401,
   );
+
+  // Issue 35 §3: vote heads, fee items, invoice lines and expense categories mapped, seeded payments allocated.
+  await seedVoteHeads(tx, { schoolId });
 
   await seedTimetable(tx, { schoolId, code: plan.code as 'greenhill' | 'riverside', principalId, demoTeacherId }, seed + 503);
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { feesMessages as m } from '../messages/fees.js';
 import { MAX_AMOUNT_CENTS, kesToCents } from '../money.js';
 import { isCalendarDate } from './learners.js';
+import { VOTE_HEAD_RULES, paymentAllocationSchema } from './vote-heads.js';
+import { voteHeadsMessages } from '../messages/vote-heads.js';
 
 /**
  * Fees contracts (issue 11 §1, §2, §5), shared by the API (server/modules/fees) and the screens
@@ -69,6 +71,8 @@ export const financeSettingsSchema = z.object({
   invoicePrefix: z.string(),
   smsReceipts: z.boolean(),
   invoiceDueDays: z.number().int(),
+  /** How a payment splits over vote heads (issue 35 §3): priority order, or proportional to what is owed. */
+  voteHeadRule: z.enum(VOTE_HEAD_RULES),
 });
 export type FinanceSettings = z.infer<typeof financeSettingsSchema>;
 
@@ -79,6 +83,7 @@ export const updateFinanceSettingsBody = z.strictObject({
   invoicePrefix: z.string().trim().min(1).max(12).regex(/^[A-Za-z0-9/_-]+$/, 'Use letters, digits, / - or _.').optional(),
   smsReceipts: z.boolean().optional(),
   invoiceDueDays: z.number().int().min(0).max(120).optional(),
+  voteHeadRule: z.enum(VOTE_HEAD_RULES, voteHeadsMessages.ruleInvalid).optional(),
 });
 export type UpdateFinanceSettingsBody = z.input<typeof updateFinanceSettingsBody>;
 
@@ -91,6 +96,8 @@ export const feeItemSchema = z.object({
   category: z.enum(FEE_CATEGORIES),
   amount: kes,
   optional: z.boolean(),
+  /** The vote head the item is accounted under (issue 35 §3). */
+  voteHeadId: z.uuid().nullable(),
 });
 export type FeeItem = z.infer<typeof feeItemSchema>;
 
@@ -122,6 +129,8 @@ export const feeItemInput = z.strictObject({
   category: z.enum(FEE_CATEGORIES).default('other'),
   amount: kesAmount,
   optional: z.boolean().default(false),
+  /** The school's active vote head; default: the vote head of the item's category (issue 35 §3). */
+  voteHeadId: z.uuid(voteHeadsMessages.voteHeadNotFound).nullish(),
 });
 
 export const createFeeStructureBody = z.strictObject({
@@ -302,6 +311,8 @@ export const paymentSchema = z.object({
   reversedBy: z.uuid().nullable(),
   recordedBy: z.string().nullable(),
   createdAt: z.string(),
+  /** How the payment splits over vote heads (issue 35 §3), KES; negated on a reversal row. */
+  allocations: z.array(paymentAllocationSchema),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

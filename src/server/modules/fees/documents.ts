@@ -1,5 +1,6 @@
 import type { Invoice, Payment, Statement } from '../../../shared/contracts/fees.js';
 import { feesMessages } from '../../../shared/messages/fees.js';
+import { voteHeadsMessages } from '../../../shared/messages/vote-heads.js';
 import { formatKes, kesInWords } from '../../../shared/money.js';
 import { contentBox, createDocument, displayPhone, drawLetterhead, drawTable, formatDay, PDF_COLORS, renderPdf, type Letterhead } from '../../lib/pdf.js';
 import type { FeeLearner } from './fees.repository.js';
@@ -33,7 +34,8 @@ function details(doc: Doc, rows: [string, string][], y: number): number {
 /**
  * An official receipt: receipt number, date, learner, the payer (phone as Kenyans write it, 0722 334 455),
  * amount in figures and in words, method and reference, the balance after it, who recorded it. A
- * reversed payment carries a REVERSED stamp and the reason.
+ * reversed payment carries a REVERSED stamp and the reason. Issue 35 §3: the split of the payment over
+ * vote heads (the Ministry asks every receipt to show it), one row per vote head.
  */
 export async function receiptPdf(school: Letterhead, learner: FeeLearner, payment: Payment, opts: { balance: number; reversal?: Payment | null }): Promise<Buffer> {
   const doc = createDocument({ title: `Receipt ${payment.receiptNumber ?? ''}`.trim() });
@@ -62,6 +64,20 @@ export async function receiptPdf(school: Letterhead, learner: FeeLearner, paymen
   doc.font('Helvetica').fontSize(9.5).fillColor(PDF_COLORS.muted).text(`${feesMessages.amountInWords}: `, box.left, y, { continued: true });
   doc.font('Helvetica-Bold').fontSize(9.5).fillColor(PDF_COLORS.text).text(kesInWords(Math.round(Math.abs(payment.amount) * 100)), { width: box.width });
   y = doc.y + 10;
+  if (payment.allocations.length > 0) {
+    const vh = voteHeadsMessages.receipt;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(PDF_COLORS.text).text(vh.heading, box.left, y);
+    y = drawTable(
+      doc,
+      [
+        { header: vh.voteHead, width: 70, value: (r) => r.voteHead },
+        { header: vh.amount, width: 30, align: 'right', value: (r) => formatKes(Math.round(r.amount * 100)) },
+      ],
+      payment.allocations,
+      { y: doc.y + 4, fontSize: 9 },
+    );
+    y += 10;
+  }
   if (opts.reversal) {
     doc.save();
     doc.rotate(-18, { origin: [box.left + box.width / 2, y - 60] });

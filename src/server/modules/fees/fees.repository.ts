@@ -23,6 +23,7 @@ import type { Tx } from '../../db/tenant.js';
 import { learnerNameColumns } from '../../lib/learner-columns.js';
 import { paymentDetailColumns } from '../../lib/payment-columns.js';
 import { visibleLearners, type LearnerAudience } from '../learners/index.js';
+import { allocationsByPayment } from '../vote-heads/index.js';
 
 /**
  * Queries the fees services share: learners as the fees screens name them, invoices with what has
@@ -286,19 +287,30 @@ export function toPayment(r: PaymentRow): Payment {
     reversedBy: r.reversedBy,
     recordedBy: r.recordedBy,
     createdAt: r.createdAt.toISOString(),
+    allocations: [],
   };
+}
+
+/** Fills each payment's vote-head allocations (issue 35 §3) in one query, in place. */
+async function withAllocations<P extends Payment>(tx: Tx, list: P[]): Promise<P[]> {
+  const byPayment = await allocationsByPayment(
+    tx,
+    list.map((p) => p.id),
+  );
+  for (const p of list) p.allocations = byPayment.get(p.id) ?? [];
+  return list;
 }
 
 /** A learner's payments and reversals, newest first. */
 export async function paymentsOfStudent(tx: Tx, studentId: string): Promise<Payment[]> {
   const rows = await selectPayments(tx).where(eq(payments.studentId, studentId)).orderBy(desc(payments.paidOn), desc(payments.createdAt));
-  return rows.map(toPayment);
+  return withAllocations(tx, rows.map(toPayment));
 }
 
 /** One payment row or null. */
 export async function findPayment(tx: Tx, id: string): Promise<Payment | null> {
   const [row] = await selectPayments(tx).where(eq(payments.id, id));
-  return row ? toPayment(row) : null;
+  return row ? (await withAllocations(tx, [toPayment(row)]))[0]! : null;
 }
 
 /** One page of payments with their learners, and the sum of every matching row. */
@@ -321,7 +333,10 @@ export async function listPaymentRows(tx: Tx, where: SQL[], limit: number, offse
     .innerJoin(students, eq(students.id, payments.studentId))
     .where(cond);
   return {
-    items: rows.map((r) => ({ ...toPayment(r), studentName: learnerName(r), admissionNumber: r.admissionNumber, className: r.className })),
+    items: await withAllocations(
+      tx,
+      rows.map((r) => ({ ...toPayment(r), studentName: learnerName(r), admissionNumber: r.admissionNumber, className: r.className })),
+    ),
     total: Number(agg?.n ?? 0),
     sum: centsToKes(agg?.total ?? 0),
   };

@@ -36,7 +36,7 @@ interface StructureWithItems {
   levelId: string;
   classId: string | null;
   boarding: string;
-  items: { id: string; name: string; category: string; amountCents: number; optional: boolean; sortOrder: number }[];
+  items: { id: string; name: string; category: string; amountCents: number; optional: boolean; sortOrder: number; voteHeadId: string | null }[];
 }
 
 /**
@@ -141,7 +141,7 @@ async function writeInvoices(tx: Tx, c: SchoolCaller, term: TermRow, plans: Plan
       })),
     );
     const lineRows = chunk.flatMap((p, i) => [
-      ...p.lines.map((l, idx) => ({ schoolId: c.schoolId, invoiceId: rows[i]!.id, itemId: l.id, name: l.name, category: l.category, amountCents: l.amountCents, sortOrder: idx })),
+      ...p.lines.map((l, idx) => ({ schoolId: c.schoolId, invoiceId: rows[i]!.id, itemId: l.id, name: l.name, category: l.category, amountCents: l.amountCents, sortOrder: idx, voteHeadId: l.voteHeadId })),
       ...p.extras.map((l, idx) => ({ schoolId: c.schoolId, invoiceId: rows[i]!.id, itemId: null, name: l.name, category: l.category, amountCents: l.amountCents, sortOrder: p.lines.length + idx })),
     ]);
     for (let ls = 0; ls < lineRows.length; ls += 2000) await invoicesRepo.insertInvoiceLines(tx, lineRows.slice(ls, ls + 2000));

@@ -15,6 +15,7 @@ import * as paymentsRepo from './payments.repository.js';
 import { pageWindow } from '../../lib/paging.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { withIdempotency } from '../../lib/idempotency.js';
+import { allocatePayment, allocateReversal } from '../vote-heads/index.js';
 
 const m = messages.fees;
 
@@ -38,11 +39,14 @@ export type PaymentRow = paymentsRepo.PaymentRecord;
  * inserts the payment: the sequence row stays locked until the caller commits, so make it the
  * transaction's last write (fees-context.ts). An M-Pesa transaction can post only once: the unique
  * index on payments.mpesa_transaction_id refuses a second row, so callers that race each other cannot
- * double-post.
+ * double-post. Issue 35 §3: the payment is split over vote heads in the same transaction
+ * (vote-heads allocatePayment: the school's rule over what the learner owes per vote head; an
+ * overpayment to "Fees paid in advance"), whatever posted it (manual, M-Pesa, bank statement).
  */
 export async function postPayment(tx: Tx, schoolId: string, p: PaymentToPost): Promise<PaymentRow> {
   const id = p.id ?? randomUUID();
   const row = await paymentsRepo.insertPaymentWithReceipt(tx, schoolId, id, p);
+  await allocatePayment(tx, schoolId, { id, studentId: p.studentId, amountCents: p.amountCents });
   return {
     id,
     schoolId,
@@ -122,7 +126,8 @@ export async function recordPayment(
 /**
  * POST /api/fees/payments/:id/reverse: reverses a payment with a reason. Adds a reversal row (negative
  * amount, same method and learner) so the payment and its reversal both stay on the account; a
- * payment is reversed at most once (unique index), a reversal never.
+ * payment is reversed at most once (unique index), a reversal never. The reversal row carries the
+ * payment's vote-head allocations negated (issue 35 §3).
  */
 export async function reversePayment(database: Database, actor: Actor, paymentId: string, reason: string, opts: { ip: string; schoolId?: string }) {
   return inSchool(database, actor, opts.schoolId, async (tx, schoolId) => {
@@ -144,6 +149,7 @@ export async function reversePayment(database: Database, actor: Actor, paymentId
       reason,
       createdBy: actor.id,
     });
+    await allocateReversal(tx, row!.id, original.id);
     await auditSchool(tx, { actor, schoolId, ip: opts.ip }, FEES_AUDIT.paymentReversed, `payment:${original.id}`, { amountCents: original.amountCents, receiptNumber: original.receiptNumber }, { reversalId: row!.id, reason });
     const reversal = (await repo.findPayment(tx, row!.id))!;
     return { reversal, original: (await repo.findPayment(tx, original.id))!, balance: centsToKes(await repo.balanceOf(tx, original.studentId)) };

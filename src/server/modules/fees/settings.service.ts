@@ -15,6 +15,7 @@ function toSettings(r: FinanceSettingsRow): FinanceSettings {
     invoicePrefix: r.invoicePrefix,
     smsReceipts: r.smsReceipts,
     invoiceDueDays: r.invoiceDueDays,
+    voteHeadRule: r.voteHeadRule as FinanceSettings['voteHeadRule'],
   };
 }
 
@@ -26,7 +27,8 @@ export async function getFinanceSettings(database: Database, actor: Actor, schoo
 /**
  * PUT /api/fees/settings (finance officer): allocation rule (oldest invoice first, or the current term
  * first), the waiver amount above which the principal approves, receipt and invoice prefixes, SMS
- * receipts, days until an invoice falls due. Audited with old and new values.
+ * receipts, days until an invoice falls due, and how payments split over vote heads (issue 35 §3:
+ * priority | proportional). Audited with old and new values.
  */
 export async function updateFinanceSettings(database: Database, actor: Actor, body: z.output<typeof updateFinanceSettingsBody>, ip: string): Promise<FinanceSettings> {
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
@@ -39,7 +41,7 @@ export async function updateFinanceSettings(database: Database, actor: Actor, bo
       invoicePrefix: body.invoicePrefix ?? before.invoicePrefix,
       smsReceipts: body.smsReceipts ?? before.smsReceipts,
       invoiceDueDays: body.invoiceDueDays ?? before.invoiceDueDays,
-      voteHeadRule: before.voteHeadRule,
+      voteHeadRule: body.voteHeadRule ?? before.voteHeadRule,
       updatedBy: actor.id,
       updatedAt: new Date(),
     };

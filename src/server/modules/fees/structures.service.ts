@@ -9,6 +9,7 @@ import { AppError, badRequest, notFound } from '../../errors.js';
 import { FEES_AUDIT } from './fees-context.js';
 import { auditSchool, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import * as repo from './structures.repository.js';
+import { resolveItemVoteHeads } from '../vote-heads/index.js';
 import type { TermRow } from './structures.repository.js';
 
 const m = messages.fees;
@@ -60,7 +61,7 @@ export async function structureList(tx: Tx, schoolId: string, termId?: string, i
       boarding: r.s.boarding as FeeStructure['boarding'],
       name: r.s.name,
       notes: r.s.notes,
-      items: mine.map((i) => ({ id: i.id, name: i.name, category: i.category as FeeStructure['items'][number]['category'], amount: centsToKes(i.amountCents), optional: i.optional })),
+      items: mine.map((i) => ({ id: i.id, name: i.name, category: i.category as FeeStructure['items'][number]['category'], amount: centsToKes(i.amountCents), optional: i.optional, voteHeadId: i.voteHeadId })),
       requiredTotal: centsToKes(mine.filter((i) => !i.optional).reduce((s, i) => s + i.amountCents, 0)),
       fullTotal: centsToKes(mine.reduce((s, i) => s + i.amountCents, 0)),
       invoiced: r.invoiced,
@@ -84,11 +85,16 @@ function defaultName(level: string, stream: string | null, boarding: string, ter
   return `${who}: ${term.name} ${term.academicYear}`;
 }
 
+/**
+ * Replaces a structure's items. Each item's vote head (issue 35 §3) must be an active vote head of the
+ * school (400 otherwise); an item without one takes its category's default vote head.
+ */
 async function writeItems(tx: Tx, schoolId: string, structureId: string, items: CreateInput['items']) {
+  const voteHeadIds = await resolveItemVoteHeads(tx, schoolId, items);
   await repo.deleteStructureItems(tx, structureId);
   await repo.insertStructureItems(
     tx,
-    items.map((i, idx) => ({ schoolId, structureId, name: i.name, category: i.category, amountCents: i.amount, optional: i.optional, sortOrder: idx })),
+    items.map((i, idx) => ({ schoolId, structureId, name: i.name, category: i.category, amountCents: i.amount, optional: i.optional, sortOrder: idx, voteHeadId: voteHeadIds[idx] })),
   );
 }
 
@@ -193,9 +199,10 @@ export async function copyStructures(database: Database, actor: Actor, body: { f
         notes: s.notes,
         createdBy: actor.id,
       });
+      const voteHeadIds = await resolveItemVoteHeads(tx, schoolId, s.items, { keepInactive: true });
       await repo.insertStructureItems(
         tx,
-        s.items.map((i, idx) => ({ schoolId, structureId: row!.id, name: i.name, category: i.category, amountCents: Math.round(i.amount * 100), optional: i.optional, sortOrder: idx })),
+        s.items.map((i, idx) => ({ schoolId, structureId: row!.id, name: i.name, category: i.category, amountCents: Math.round(i.amount * 100), optional: i.optional, sortOrder: idx, voteHeadId: voteHeadIds[idx] })),
       );
       copied++;
     }

@@ -23,9 +23,15 @@ export const DEFAULT_VOTE_HEADS = [
   { code: 'UNIFORM', name: 'Uniform', account: 'school_fund', priority: 110 },
   { code: 'DEVELOPMENT', name: 'Development', account: 'school_fund', priority: 120 },
   { code: 'OTHER', name: 'Other charges', account: 'school_fund', priority: 130 },
+  // What a payment brings beyond what the learner owes (an overpayment, fees paid before the invoice):
+  // the school holds it for the learner until it is reallocated (decision 0028).
+  { code: 'PREPAYMENT', name: 'Fees paid in advance', account: 'school_fund', priority: 1000 },
 ] as const satisfies readonly { code: string; name: string; account: 'tuition' | 'operations' | 'school_fund'; priority: number }[];
 
 export type DefaultVoteHeadCode = (typeof DEFAULT_VOTE_HEADS)[number]['code'];
+
+/** The vote head an overpayment goes to (the part of a payment beyond what the learner owes). */
+export const PREPAYMENT_CODE = 'PREPAYMENT' satisfies DefaultVoteHeadCode;
 
 /** The default vote head of a fee-structure item's category (an item with no vote head set takes it). */
 export const VOTE_HEAD_OF_CATEGORY: Record<FeeCategory, DefaultVoteHeadCode> = {

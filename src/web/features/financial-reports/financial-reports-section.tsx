@@ -28,6 +28,10 @@ import { ExportButtons } from '@/components/export-buttons';
 import { IconBadge } from '@/components/icon-badge';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { LockedSection } from '@/components/not-available-yet';
+import { useSearchParams } from 'react-router';
+import { Landmark } from 'lucide-react';
+import { voteHeadsMessages } from '@shared/messages/vote-heads';
+import { VOTE_HEAD_CASH_BOOK, VoteHeadCashBookPage } from './vote-head-cash-book';
 
 /**
  * Financial Reports (issue 15): a picker of the eight reports (each with an icon and the question it
@@ -76,11 +80,14 @@ export function FinancialReportsSection() {
 
 function FinancialReportsPage() {
   const state = useReportState();
-  if (!state.report) return <ReportPicker onChoose={state.choose} />;
+  const [search, setSearch] = useSearchParams();
+  // Issue 35 §3: the vote-head cash book, one more report beside the eight of issue 15.
+  if (search.get('report') === VOTE_HEAD_CASH_BOOK) return <VoteHeadCashBookPage onBack={() => state.choose(null)} />;
+  if (!state.report) return <ReportPicker onChoose={state.choose} onVoteHeads={() => setSearch(new URLSearchParams({ report: VOTE_HEAD_CASH_BOOK }))} />;
   return <ReportPage key={state.report} report={state.report} state={state} />;
 }
 
-function ReportPicker({ onChoose }: { onChoose: (r: ReportId) => void }) {
+function ReportPicker({ onChoose, onVoteHeads }: { onChoose: (r: ReportId) => void; onVoteHeads: () => void }) {
   return (
     <section className="flex min-w-0 flex-col gap-6" data-testid="fr-picker">
       <PageHeader sectionId="financial-reports" title={m.title} subtitle={m.subtitle} />
@@ -108,6 +115,23 @@ function ReportPicker({ onChoose }: { onChoose: (r: ReportId) => void }) {
             </li>
           );
         })}
+        <li className="min-w-0">
+          <button
+            type="button"
+            onClick={onVoteHeads}
+            className="group flex h-full w-full items-start gap-3 rounded-xl border bg-card p-4 text-left shadow-sm transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none sm:flex-col sm:p-5"
+            data-testid={`fr-pick-${VOTE_HEAD_CASH_BOOK}`}
+          >
+            <IconBadge icon={Landmark} className="size-10 rounded-lg bg-amber-500/12 text-amber-700 dark:text-amber-400" iconClassName="size-5" />
+            <span className="min-w-0 flex-1">
+              <span className="flex items-center justify-between gap-2 font-semibold tracking-tight">
+                {voteHeadsMessages.report.title}
+                <ChevronRight className="size-4 text-muted-foreground transition group-hover:translate-x-0.5 group-hover:text-primary sm:hidden" aria-hidden />
+              </span>
+              <span className="mt-1 block text-sm leading-snug text-muted-foreground">{voteHeadsMessages.report.blurb}</span>
+            </span>
+          </button>
+        </li>
       </ul>
     </section>
   );

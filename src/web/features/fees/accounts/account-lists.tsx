@@ -6,6 +6,7 @@ import { formatKenyanPhone } from '@shared/phone';
 import { cn } from '@/lib/utils';
 import { formatDate } from '@/lib/format';
 import { invoicePdfUrl, receiptPdfUrl } from '../api/fees';
+import { VoteHeadSplit } from '../settings/vote-heads-split';
 import { Money, formatMoney } from '@/components/money';
 import { AdjustmentKindBadge, AdjustmentStatusBadge, InvoiceStatusBadge, Pill } from '@/components/status-pill';
 import { PdfIconLink } from '@/components/new-tab-link';
@@ -77,9 +78,20 @@ export function AccountInvoices({ invoices, schoolId }: { invoices: Invoice[]; s
 /**
  * Payments and reversals, newest first. A reversed payment is struck through with its reversal shown
  * under it (date, reason, the negative amount); each payment links its receipt PDF; the finance
- * officer may reverse one (with a reason).
+ * officer may reverse one (with a reason). Issue 35 §3: each payment's split over vote heads, with
+ * "Reallocate" for the finance officer (`onReallocate`).
  */
-export function AccountPayments({ payments, schoolId, onReverse }: { payments: Payment[]; schoolId: string | null; onReverse?: (p: Payment) => void }) {
+export function AccountPayments({
+  payments,
+  schoolId,
+  onReverse,
+  onReallocate,
+}: {
+  payments: Payment[];
+  schoolId: string | null;
+  onReverse?: (p: Payment) => void;
+  onReallocate?: (p: Payment) => void;
+}) {
   const byId = React.useMemo(() => new Map(payments.map((p) => [p.id, p])), [payments]);
   // A reversal shows under the payment it reverses; one whose payment is not listed shows on its own.
   const rows = payments.filter((p) => p.kind === 'payment' || !p.reversesPaymentId || !byId.has(p.reversesPaymentId));
@@ -132,6 +144,7 @@ export function AccountPayments({ payments, schoolId, onReverse }: { payments: P
                   )}
                 </p>
                 {isReversal && p.reason && <p className="mt-0.5 text-xs text-muted-foreground">{p.reason}</p>}
+                {p.kind === 'payment' && <VoteHeadSplit payment={p} onReallocate={!reversed ? onReallocate : undefined} className="mt-1" />}
               </div>
               <div className="flex items-center gap-1">
                 <Money value={p.amount} className={cn('font-semibold', reversed && 'text-muted-foreground line-through decoration-1', isReversal && 'text-destructive')} />

@@ -24,6 +24,7 @@ import type { FeesScope } from '../fee-management/fees-scope';
 import { SummaryTiles } from '../fee-management/summary-tiles';
 import { useTerms } from '../components/terms';
 import { AccountAdjustments, AccountInvoices, AccountPayments } from './account-lists';
+import { ReallocateDialog } from '../settings/vote-heads-split';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { StatementPanel } from './statement-panel';
 import { IconBadge } from '@/components/icon-badge';
@@ -208,6 +209,7 @@ export function StudentAccountView({
   const [tab, setTab] = React.useState<(typeof TABS)[number]>('invoices');
   const [dialog, setDialog] = React.useState<'payment' | 'mpesa' | 'adjustment' | null>(null);
   const [reversing, setReversing] = React.useState<Payment | null>(null);
+  const [reallocating, setReallocating] = React.useState<Payment | null>(null);
   const reverse = useReversePayment();
   const createInvoice = useCreateInvoice();
   const terms = useTerms();
@@ -351,6 +353,7 @@ export function StudentAccountView({
                   }
                 : undefined
             }
+            onReallocate={canManage ? setReallocating : undefined}
           />
         </TabsContent>
         <TabsContent value="adjustments" className="pt-4">
@@ -372,6 +375,7 @@ export function StudentAccountView({
             defaultAmount={Math.max(0, a.balance)}
             simulator={mpesa.data?.environment === 'simulator'}
           />
+          <ReallocateDialog payment={reallocating} onClose={() => setReallocating(null)} />
           <AdjustmentDialog open={dialog === 'adjustment'} onClose={() => setDialog(null)} learner={{ id: s.id, name: s.name, admissionNumber: s.admissionNumber, className: s.className }} />
           <ActionDialog
             open={!!reversing}

@@ -22,6 +22,7 @@ import { Captioned } from '@/components/captioned';
 import { DateField } from '@/components/date-field';
 import { amountError, amountValue, apiFields, hasFieldErrors, newIdempotencyKey, paymentDateError } from '../fee-management/form';
 import { AmountInput } from '../fee-management/inputs';
+import { voteHeadsMessages } from '@shared/messages/vote-heads';
 
 const m = messages.feeManagement;
 const t = m.payment;
@@ -135,6 +136,18 @@ export function RecordPaymentDialog({ open, onClose, learner, balance }: { open:
                   <p className="text-sm font-medium" data-testid="payment-done-payer">
                     {[done.payerName, formatKenyanPhone(done.payerPhone)].filter(Boolean).join(', ')}
                   </p>
+                </Captioned>
+              )}
+              {done.allocations.length > 0 && (
+                <Captioned caption={voteHeadsMessages.ui.allocations} className="col-span-2 rounded-lg border bg-card px-3 py-2.5">
+                  <ul className="grid gap-0.5 text-sm" data-testid="payment-done-allocations">
+                    {done.allocations.map((a) => (
+                      <li key={a.voteHeadId} className="flex justify-between gap-3" data-testid="payment-done-allocation">
+                        <span>{a.voteHead}</span>
+                        <Money value={a.amount} className="font-medium" />
+                      </li>
+                    ))}
+                  </ul>
                 </Captioned>
               )}
               <Captioned caption={messages.fees.amountInWords} className="col-span-2 rounded-lg border bg-card px-3 py-2.5">

@@ -20,20 +20,25 @@ import { Money, formatMoney } from '@/components/money';
 import { amountValue, apiFields, hasFieldErrors } from './form';
 import { AmountInput } from './inputs';
 import { useLevelOptions, useStreamOptions, type TermOption } from '../components/terms';
+import { voteHeadsMessages } from '@shared/messages/vote-heads';
+import { useVoteHeads } from '../settings/vote-heads-api';
 
 const m = messages.feeManagement;
+const DEFAULT_VOTE_HEAD = '__default';
 const t = m.structureForm;
 
 interface ItemRow {
   key: string;
   name: string;
   category: FeeCategory;
+  /** Issue 35 §3: '' = the category's default vote head. */
+  voteHeadId: string;
   amount: string;
   optional: boolean;
 }
 
 let rowSeq = 0;
-const newRow = (init: Partial<ItemRow> = {}): ItemRow => ({ key: `row-${++rowSeq}`, name: '', category: 'tuition', amount: '', optional: false, ...init });
+const newRow = (init: Partial<ItemRow> = {}): ItemRow => ({ key: `row-${++rowSeq}`, name: '', category: 'tuition', voteHeadId: '', amount: '', optional: false, ...init });
 
 /** What the user has typed, as the form holds it. */
 interface Draft {
@@ -50,7 +55,7 @@ function draftOf(structure: FeeStructure | null): Draft {
   return {
     ...textValues(structure, ['levelId', 'classId', 'name', 'notes']),
     boarding: structure.boarding,
-    items: structure.items.map((i) => newRow({ name: i.name, category: i.category, amount: formatMoney(i.amount), optional: i.optional })),
+    items: structure.items.map((i) => newRow({ name: i.name, category: i.category, voteHeadId: i.voteHeadId ?? '', amount: formatMoney(i.amount), optional: i.optional })),
   };
 }
 
@@ -58,6 +63,7 @@ function draftOf(structure: FeeStructure | null): Draft {
  * Create or edit a fee structure (issue 11 §1): level, optional stream (of the level, in the term's
  * year), day/boarding, and a repeatable list of items (name, category, KES amount, optional) with live
  * totals. Level, stream and boarding are fixed once created (the API edits name, notes and items).
+ * Issue 35 §3: each item's vote head (default: its category's).
  */
 export function StructureDialog({ open, onClose, term, structure }: { open: boolean; onClose: () => void; term: TermOption; structure: FeeStructure | null }) {
   const editing = !!structure;
@@ -68,6 +74,7 @@ export function StructureDialog({ open, onClose, term, structure }: { open: bool
   const save = editing ? update : create;
   const levels = useLevelOptions();
   const streams = useStreamOptions(term.yearId, draft.levelId);
+  const voteHeadOptions = useVoteHeads(open).data?.items ?? [];
 
   React.useEffect(() => {
     if (!open) return;
@@ -101,7 +108,7 @@ export function StructureDialog({ open, onClose, term, structure }: { open: bool
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const items = draft.items.map((i) => ({ name: i.name, category: i.category, amount: amountValue(i.amount), optional: i.optional }));
+    const items = draft.items.map((i) => ({ name: i.name, category: i.category, amount: amountValue(i.amount), optional: i.optional, ...(i.voteHeadId ? { voteHeadId: i.voteHeadId } : {}) }));
     const notes = draft.notes.trim() || null;
     const name = draft.name.trim() || undefined;
     if (editing) {
@@ -237,6 +244,25 @@ export function StructureDialog({ open, onClose, term, structure }: { open: bool
                         ))}
                       </SelectContent>
                     </Select>
+                    <label htmlFor={`${item.key}-vote-head`} className="text-xs font-medium text-muted-foreground md:sr-only">
+                      {voteHeadsMessages.ui.voteHead}
+                    </label>
+                    <Select value={item.voteHeadId || DEFAULT_VOTE_HEAD} onValueChange={(v) => setItem(item.key, { voteHeadId: v === DEFAULT_VOTE_HEAD ? '' : v })}>
+                      <SelectTrigger id={`${item.key}-vote-head`} aria-label={voteHeadsMessages.ui.voteHead} data-testid="structure-item-vote-head">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={DEFAULT_VOTE_HEAD}>{voteHeadsMessages.ui.defaultForCategory}</SelectItem>
+                        {voteHeadOptions
+                          .filter((v) => v.active || v.id === item.voteHeadId)
+                          .map((v) => (
+                            <SelectItem key={v.id} value={v.id}>
+                              {v.name}
+                            </SelectItem>
+                          ))}
+                      </SelectContent>
+                    </Select>
+                    {errors[`items.${i}.voteHeadId`] && <FieldError id={`${item.key}-vote-head-error`} message={errors[`items.${i}.voteHeadId`]} />}
                   </div>
                   <div className="grid gap-1">
                     <label htmlFor={`${item.key}-amount`} className="text-xs font-medium text-muted-foreground md:sr-only">

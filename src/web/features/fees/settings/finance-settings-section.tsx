@@ -1,4 +1,5 @@
-import { BellRing, MessagesSquare, Scale, Smartphone } from 'lucide-react';
+import { BellRing, Landmark, MessagesSquare, Scale, Smartphone } from 'lucide-react';
+import { voteHeadsMessages } from '@shared/messages/vote-heads';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { IconTabsList } from '@/components/icon-tabs';
 import { useFeesLiveRefresh } from '../api/fees';
@@ -7,10 +8,11 @@ import { FeeSettingsTab } from './fee-settings';
 import { MpesaSetupTab } from './mpesa-setup';
 import { RemindersTab } from './reminders';
 import { SmsLogTab } from './sms-log';
+import { VoteHeadsTab } from './vote-heads-tab';
 
 const t = mm.settings;
-const ALL_TABS = ['mpesa', 'fees', 'reminders', 'sms'] as const;
-const READ_TABS = ['mpesa', 'fees', 'sms'] as const;
+const ALL_TABS = ['mpesa', 'fees', 'voteHeads', 'reminders', 'sms'] as const;
+const READ_TABS = ['mpesa', 'fees', 'voteHeads', 'sms'] as const;
 
 /**
  * Finance Settings (issue 11 §3, §4, section `finance-settings`): tabs kept in the URL for the M-Pesa
@@ -27,7 +29,8 @@ export function FinanceSettingsSection() {
   );
 }
 
-const TAB_ICONS = { mpesa: Smartphone, fees: Scale, reminders: BellRing, sms: MessagesSquare } as const;
+const TAB_ICONS = { mpesa: Smartphone, fees: Scale, voteHeads: Landmark, reminders: BellRing, sms: MessagesSquare } as const;
+const TAB_LABELS = { ...t.tabs, voteHeads: voteHeadsMessages.ui.tab };
 
 function FinanceSettings({ schoolId, canManage }: { schoolId: string | null; canManage: boolean }) {
   useFeesLiveRefresh();
@@ -35,12 +38,16 @@ function FinanceSettings({ schoolId, canManage }: { schoolId: string | null; can
   const [tab, setTab] = useTabParam<(typeof ALL_TABS)[number]>(tabs);
   return (
     <Tabs value={tab} onValueChange={setTab}>
-      <IconTabsList label={t.tabsLabel} dataTab tabs={tabs.map((id) => ({ value: id, icon: TAB_ICONS[id], label: t.tabs[id], testId: `finance-settings-tab-${id}` }))} />
+      <IconTabsList label={t.tabsLabel} dataTab tabs={tabs.map((id) => ({ value: id, icon: TAB_ICONS[id], label: TAB_LABELS[id], testId: `finance-settings-tab-${id}` }))} />
       <TabsContent value="mpesa">
         <MpesaSetupTab schoolId={schoolId} canManage={canManage} />
       </TabsContent>
       <TabsContent value="fees">
         <FeeSettingsTab schoolId={schoolId} canManage={canManage} />
+      </TabsContent>
+      <TabsContent value="voteHeads">
+        {/* Issue 35 §3: vote heads are the school's own (no platform-staff view). */}
+        {schoolId ? null : <VoteHeadsTab canManage={canManage} />}
       </TabsContent>
       {canManage && (
         <TabsContent value="reminders">
