@@ -23,7 +23,9 @@ test('the finance officer reads the fee arrears and downloads them as Excel and 
   await page.goto('/dashboard/financial-reports');
   const picker = page.getByTestId('fr-picker');
   await expect(picker.getByRole('heading', { name: 'Financial Reports', level: 1 })).toBeVisible();
-  await expect(picker.getByRole('button')).toHaveCount(8);
+  // The eight reports of issue 15 and the vote-head cash book (issue 35 §3).
+  await expect(picker.getByRole('button')).toHaveCount(9);
+  await expect(picker.getByTestId('fr-pick-vote-head-cash-book')).toBeVisible();
   await shot(page, 'fr-picker');
 
   await picker.getByTestId('fr-pick-arrears').click();
