@@ -9,6 +9,8 @@ import { signInViaApi } from './support/accounts';
  * card for the current term with the demo's grant received short (a shortfall, by vote head), records a
  * grant of KES 1,000 (the received and shortfall figures move by it), and opens the capitation report
  * (terms, the grant among those received). The principal sees the card read-only (no Record grant).
+ * The finance officer changes the year's term shares and count date in the report and puts them back;
+ * the principal sees them read-only.
  */
 
 const c = capitationMessages.card;
@@ -70,4 +72,58 @@ test('the finance officer sees the capitation shortfall on Finance and records a
   await expect(theirs.getByTestId('capitation-shortfall')).toBeVisible();
   await expect(theirs.getByTestId('capitation-record')).toHaveCount(0);
   await context.close();
+});
+
+test('the finance officer changes the term shares and count date in the report; the principal sees them read-only', async ({ page, browser }) => {
+  const r = capitationMessages.report;
+  await signInViaApi(page, 'finance_officer');
+  const position = (await (await page.request.get('/api/capitation')).json()) as CapitationResponse;
+  const original = position.termShares;
+  const changed = original[0] === 50 ? [40, 30, 30] : [50, 25, 25];
+  const first = position.terms[0]!;
+
+  await page.goto('/dashboard/finance');
+  await page.getByTestId('capitation-card').getByTestId('capitation-open-report').click();
+  const report = page.getByTestId('capitation-report');
+  const settings = report.getByTestId('capitation-settings');
+  await expect(settings.getByTestId('capitation-shares')).toHaveText(original.join(' / '));
+  const firstRow = report.locator(`[data-testid="capitation-term-row"][data-term="${first.termId}"]`);
+  await expect(firstRow).toContainText(`(${original[0]}%)`);
+  const rowBefore = (await firstRow.textContent()) ?? '';
+
+  await settings.getByTestId('capitation-settings-edit').click();
+  const inputs = settings.getByTestId('capitation-share-input');
+  await expect(inputs).toHaveCount(3);
+  // Shares not adding up to 100: refused with the catalogue's message.
+  await inputs.nth(0).fill('90');
+  await settings.getByTestId('capitation-settings-save').click();
+  await expect(settings.getByTestId('capitation-settings-error')).toHaveText(capitationMessages.api.sharesInvalid);
+  for (const [i, v] of changed.entries()) await inputs.nth(i).fill(String(v));
+  await settings.getByTestId('capitation-count-on').fill(first.startsOn.split('-').reverse().join('/'));
+  await settings.getByTestId('capitation-settings-save').click();
+  await expect(page.getByText(r.settingsSaved)).toBeVisible();
+  await expect(settings.getByTestId('capitation-shares')).toHaveText(changed.join(' / '));
+  await expect(settings.getByTestId('capitation-count-date')).toHaveText(first.startsOn.split('-').reverse().join('/'));
+  await expect(firstRow).toContainText(`(${changed[0]}%)`);
+  await expect(firstRow).not.toHaveText(rowBefore);
+
+  // The principal sees the year's shares and count date, without the edit button.
+  const context = await browser.newContext();
+  const principal = await context.newPage();
+  await signInViaApi(principal, 'principal');
+  await principal.goto('/dashboard/finance');
+  await principal.getByTestId('capitation-card').getByTestId('capitation-open-report').click();
+  const theirs = principal.getByTestId('capitation-report').getByTestId('capitation-settings');
+  await expect(theirs.getByTestId('capitation-shares')).toHaveText(changed.join(' / '));
+  await expect(theirs.getByTestId('capitation-settings-edit')).toHaveCount(0);
+  await context.close();
+
+  // Back as it was.
+  await settings.getByTestId('capitation-settings-edit').click();
+  for (const [i, v] of original.entries()) await inputs.nth(i).fill(String(v));
+  await settings.getByTestId('capitation-count-on').fill(position.countOn ? position.countOn.split('-').reverse().join('/') : '');
+  await settings.getByTestId('capitation-settings-save').click();
+  await expect(settings.getByTestId('capitation-shares')).toHaveText(original.join(' / '));
+  await expect(settings.getByTestId('capitation-count-date')).toHaveText(position.countOn ? position.countOn.split('-').reverse().join('/') : r.eachTermOpening);
+  await expect(firstRow).toHaveText(rowBefore);
 });

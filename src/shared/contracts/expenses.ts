@@ -61,6 +61,10 @@ export const expenseCategory = z.object({
   active: z.boolean(),
   sortOrder: z.number().int(),
   expenseCount: z.number().int(),
+  /** The vote head the category's spending is charged to in the vote-head cash book (issue 35 §3); null: none. */
+  voteHeadId: z.string().nullable(),
+  /** That vote head's name (null when none). */
+  voteHead: z.string().nullable(),
 });
 export type ExpenseCategory = z.infer<typeof expenseCategory>;
 export const categoriesResponse = z.object({ items: z.array(expenseCategory) });
@@ -69,12 +73,15 @@ export const categoryBody = z.object({
   description: optionalText(300),
   active: z.boolean().default(true),
   sortOrder: z.number().int().min(0).max(10_000).optional(),
+  /** One of the school's active vote heads, or null (not charged to a vote head). */
+  voteHeadId: z.uuid(m.voteHeadNotFound).nullable().optional(),
 });
 export const categoryPatch = z.object({
   name: z.string(m.categoryName).trim().min(1, m.categoryName).max(80, m.categoryName).optional(),
   description: optionalText(300).optional(),
   active: z.boolean().optional(),
   sortOrder: z.number().int().min(0).max(10_000).optional(),
+  voteHeadId: z.uuid(m.voteHeadNotFound).nullable().optional(),
 });
 export const categoryIdParams = z.object({ id: z.uuid(m.categoryNotFound) });
 

@@ -12,6 +12,7 @@ export const expensesMessages = {
   categoryInactive: 'This category is no longer in use; choose another.',
   categoryName: 'Enter a category name (up to 80 characters).',
   categoryTaken: 'A category with this name already exists.',
+  voteHeadNotFound: 'Choose one of the school’s vote heads in use, or “Not charged to a vote head”.',
   payeeRequired: 'Enter who was paid (payee or supplier).',
   descriptionRequired: 'Describe what the expense was for.',
   methodInvalid: 'Choose how it was paid: cash, M-Pesa, bank transfer, cheque or petty cash.',
@@ -182,6 +183,9 @@ export const expensesScreens = {
     rename: 'Edit',
     save: 'Save category',
     failed: 'Could not save the category',
+    voteHead: 'Vote head',
+    voteHeadHint: 'Paid expenses of the category show under this vote head in the vote-head cash book.',
+    noVoteHead: 'Not charged to a vote head',
   },
   settings: {
     title: 'Approval and petty cash',

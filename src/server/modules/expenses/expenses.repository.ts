@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { approvals, budgets, expenseCategories, expenses, files, financeOfficeSettings, pettyCashEntries, profiles, suppliers, terms, type BudgetRow, type ExpenseCategoryRow, type ExpenseRow, type PettyCashEntryRow, type TermRow } from '../../db/schema/index.js';
+import { approvals, budgets, expenseCategories, expenses, files, financeOfficeSettings, pettyCashEntries, profiles, suppliers, terms, voteHeads, type BudgetRow, type ExpenseCategoryRow, type ExpenseRow, type PettyCashEntryRow, type TermRow } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import { containsAny } from '../../lib/like.js';
 
@@ -259,9 +259,13 @@ export async function findCategory(tx: Tx, schoolId: string, id: string): Promis
 }
 
 /** The school's categories with how many expenses each has, by sort order then name. */
-export async function listCategoriesWithCounts(tx: Tx, schoolId: string): Promise<{ c: ExpenseCategoryRow; n: number }[]> {
+export async function listCategoriesWithCounts(tx: Tx, schoolId: string): Promise<{ c: ExpenseCategoryRow; n: number; voteHead: string | null }[]> {
   return tx
-    .select({ c: expenseCategories, n: sql<number>`(select count(*)::int from ${expenses} where ${expenses.categoryId} = ${expenseCategories.id})` })
+    .select({
+      c: expenseCategories,
+      n: sql<number>`(select count(*)::int from ${expenses} where ${expenses.categoryId} = ${expenseCategories.id})`,
+      voteHead: sql<string | null>`(select ${voteHeads.name} from ${voteHeads} where ${voteHeads.id} = ${expenseCategories.voteHeadId})`,
+    })
     .from(expenseCategories)
     .where(eq(expenseCategories.schoolId, schoolId))
     .orderBy(asc(expenseCategories.sortOrder), asc(expenseCategories.name));
@@ -297,9 +301,15 @@ export async function insertCategory(tx: Tx, values: typeof expenseCategories.$i
 }
 
 /** Writes a category's changed fields and returns it. */
-export async function updateCategoryRow(tx: Tx, id: string, changes: Partial<Pick<ExpenseCategoryRow, 'name' | 'description' | 'active' | 'sortOrder'>>): Promise<ExpenseCategoryRow> {
+export async function updateCategoryRow(tx: Tx, id: string, changes: Partial<Pick<ExpenseCategoryRow, 'name' | 'description' | 'active' | 'sortOrder' | 'voteHeadId'>>): Promise<ExpenseCategoryRow> {
   const [after] = await tx.update(expenseCategories).set(changes).where(eq(expenseCategories.id, id)).returning();
   return after!;
+}
+
+/** Whether `id` is one of the school's active vote heads (issue 35 §3: a category is charged to one). */
+export async function isActiveVoteHead(tx: Tx, schoolId: string, id: string): Promise<boolean> {
+  const [row] = await tx.select({ id: voteHeads.id }).from(voteHeads).where(and(eq(voteHeads.id, id), eq(voteHeads.schoolId, schoolId), eq(voteHeads.active, true)));
+  return !!row;
 }
 
 // ------------------------------------------------------------------------------------------ budgets and terms

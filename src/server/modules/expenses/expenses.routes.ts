@@ -134,13 +134,13 @@ export async function expensesRoutes(app: FastifyInstance, deps: ModuleDeps) {
     budgetCheckFor(database, actorOf(req), req.query),
   );
 
-  /** GET /api/expenses/categories → { items: [{ id, name, description, active, sortOrder, expenseCount }] } (defaults created on first use). */
+  /** GET /api/expenses/categories → { items: [{ id, name, description, active, sortOrder, expenseCount, voteHeadId, voteHead }] } (defaults created on first use). */
   r.get('/api/expenses/categories', { config: { permission: 'viewExpenses' }, schema: { response: { 200: categoriesResponse }, tags } }, async (req) => listCategories(database, actorOf(req)));
-  /** POST /api/expenses/categories { name, description?, active?, sortOrder? } → 201 category; 409 CATEGORY_TAKEN for a duplicate name. */
+  /** POST /api/expenses/categories { name, description?, active?, sortOrder?, voteHeadId? } → 201 category; 409 CATEGORY_TAKEN for a duplicate name; 400 when voteHeadId is not an active vote head of the school. */
   r.post('/api/expenses/categories', { config: { permission: 'manageExpenses' }, schema: { body: categoryBody, response: { 201: expenseCategory }, tags } }, async (req, reply) =>
     reply.status(201).send(await createCategory(database, call(req), req.body)),
   );
-  /** PATCH /api/expenses/categories/:id { name?, description?, active?, sortOrder? } → category (deactivate instead of delete). */
+  /** PATCH /api/expenses/categories/:id { name?, description?, active?, sortOrder?, voteHeadId? (null: none) } → category (deactivate instead of delete); 400 for a vote head not active in the school. */
   r.patch(
     '/api/expenses/categories/:id',
     { config: { permission: 'manageExpenses' }, schema: { params: categoryIdParams, body: categoryPatch, response: { 200: expenseCategory }, tags } },

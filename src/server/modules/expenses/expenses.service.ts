@@ -403,7 +403,21 @@ export async function expensesSummary(database: Database, actor: Actor): Promise
 
 async function categoryList(tx: Tx, schoolId: string): Promise<ExpenseCategory[]> {
   const rows = await repo.listCategoriesWithCounts(tx, schoolId);
-  return rows.map(({ c, n }) => ({ id: c.id, name: c.name, description: c.description, active: c.active, sortOrder: c.sortOrder, expenseCount: Number(n) }));
+  return rows.map(({ c, n, voteHead }) => ({
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    active: c.active,
+    sortOrder: c.sortOrder,
+    expenseCount: Number(n),
+    voteHeadId: c.voteHeadId,
+    voteHead: c.voteHeadId ? voteHead : null,
+  }));
+}
+
+/** A category's vote head must be one of the school's active vote heads (another school's → 400 too). */
+async function checkVoteHead(tx: Tx, schoolId: string, voteHeadId: string | null | undefined) {
+  if (voteHeadId && !(await repo.isActiveVoteHead(tx, schoolId, voteHeadId))) throw badRequest(m.voteHeadNotFound, { voteHeadId: m.voteHeadNotFound });
 }
 
 /** GET /api/expenses/categories (a school without any gets the defaults). */
@@ -429,8 +443,16 @@ async function nameTaken(tx: Tx, schoolId: string, name: string, except?: string
 export async function createCategory(database: Database, c: ExpenseCall, body: z.output<typeof categoryBody>) {
   return inSchool(database, c.actor, undefined, async (tx, schoolId) => {
     await nameTaken(tx, schoolId, body.name);
+    await checkVoteHead(tx, schoolId, body.voteHeadId);
     const max = await repo.maxCategorySortOrder(tx, schoolId);
-    const row = await repo.insertCategory(tx, { schoolId, name: body.name, description: body.description, active: body.active, sortOrder: body.sortOrder ?? max + 10 });
+    const row = await repo.insertCategory(tx, {
+      schoolId,
+      name: body.name,
+      description: body.description,
+      active: body.active,
+      sortOrder: body.sortOrder ?? max + 10,
+      voteHeadId: body.voteHeadId ?? null,
+    });
     await auditSchool(tx, caller(c, schoolId), EXPENSES_AUDIT.categorySaved, `expense_category:${row.id}`, null, row);
     return (await categoryList(tx, schoolId)).find((x) => x.id === row.id)!;
   });
@@ -441,11 +463,14 @@ export async function updateCategory(database: Database, c: ExpenseCall, id: str
     const before = await repo.findCategory(tx, schoolId, id);
     if (!before) throw notFound(m.categoryNotFound);
     if (body.name) await nameTaken(tx, schoolId, body.name, id);
+    // Keeping the category's current vote head is allowed even when that vote head was deactivated since.
+    if (body.voteHeadId !== before.voteHeadId) await checkVoteHead(tx, schoolId, body.voteHeadId);
     const changes = {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.active !== undefined ? { active: body.active } : {}),
       ...(body.sortOrder !== undefined ? { sortOrder: body.sortOrder } : {}),
+      ...(body.voteHeadId !== undefined ? { voteHeadId: body.voteHeadId } : {}),
     };
     // An empty patch changes nothing (issue 32 §5: it was a 500, "no values to set").
     if (Object.keys(changes).length === 0) return (await categoryList(tx, schoolId)).find((x) => x.id === id)!;

@@ -5,6 +5,7 @@ import { demo } from '../../../../tests/demo.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import type { Budget, BudgetCheck, BudgetsResponse, Expense, ExpenseCategory, ExpenseWriteResponse, ListExpensesResponse, PettyCash } from '../../../shared/contracts/expenses.js';
 import type { Approval } from '../../../shared/contracts/fees.js';
+import type { ListVoteHeadsResponse, VoteHeadCashBook } from '../../../shared/contracts/vote-heads.js';
 import { expensesMessages as m } from '../../../shared/messages/expenses.js';
 import { approvals, auditLogs, expenses, profiles } from '../../db/schema/index.js';
 
@@ -323,6 +324,44 @@ describe('categories and lists', () => {
     expect(empty.json<ExpenseCategory>()).toMatchObject({ id: c.id, name: 'Boarding supplies', active: false });
     const inactive = await send('finance', 'POST', '/api/expenses', base({ categoryId: c.id }));
     expect(inactive.json().error.fields.categoryId).toBe(m.categoryInactive);
+  });
+
+  it('charges a category to one of the school’s active vote heads; its paid expenses show under it in the vote-head cash book', async () => {
+    const heads = (await get('finance', '/api/fees/vote-heads')).json<ListVoteHeadsResponse>().items.filter((v) => v.active);
+    const [first, second] = heads;
+    const theirs = (await get('rsFinance', '/api/fees/vote-heads')).json<ListVoteHeadsResponse>().items[0]!;
+    const res = await send('finance', 'POST', '/api/expenses/categories', { name: 'Lab reagents', voteHeadId: first!.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const c = res.json<ExpenseCategory>();
+    expect(c).toMatchObject({ voteHeadId: first!.id, voteHead: first!.name });
+    // Another school's vote head, an unknown one and an inactive one are refused, nothing changed.
+    for (const voteHeadId of [theirs.id, '00000000-0000-4000-8000-000000000000']) {
+      const bad = await send('finance', 'PATCH', `/api/expenses/categories/${c.id}`, { voteHeadId });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields.voteHeadId).toBe(m.voteHeadNotFound);
+    }
+    const badNew = await send('finance', 'POST', '/api/expenses/categories', { name: 'Never charged', voteHeadId: theirs.id });
+    expect(badNew.statusCode).toBe(400);
+    const listed = (await get('finance', '/api/expenses/categories')).json<{ items: ExpenseCategory[] }>().items;
+    expect(listed.find((x) => x.id === c.id)).toMatchObject({ voteHeadId: first!.id });
+    expect(listed.some((x) => x.name === 'Never charged')).toBe(false);
+    // Moving it to another vote head, then paying an expense of it: the cash book charges that vote head.
+    const moved = await send('finance', 'PATCH', `/api/expenses/categories/${c.id}`, { voteHeadId: second!.id });
+    expect(moved.json<ExpenseCategory>()).toMatchObject({ voteHeadId: second!.id, voteHead: second!.name });
+    const book = async () => (await get('finance', `/api/reports/vote-head-cash-book?from=${today}&to=${today}`)).json<VoteHeadCashBook>();
+    const outOf = (b: VoteHeadCashBook) => b.voteHeads.find((v) => v.voteHeadId === second!.id)?.moneyOut ?? 0;
+    const before = await book();
+    const e = await record({ categoryId: c.id, amount: 1234.5, description: 'Reagents for Form 3' });
+    if (e.status !== 'paid') {
+      const paid = await send('finance', 'POST', `/api/expenses/${e.id}/pay`, { paidOn: today, method: 'cash' });
+      expect(paid.statusCode, paid.body).toBe(200);
+    }
+    const after = await book();
+    expect(outOf(after) - outOf(before)).toBeCloseTo(1234.5, 2);
+    expect(after.unassignedOut).toBeCloseTo(before.unassignedOut, 2);
+    // Not charged to a vote head: null clears it.
+    const cleared = await send('finance', 'PATCH', `/api/expenses/categories/${c.id}`, { voteHeadId: null });
+    expect(cleared.json<ExpenseCategory>()).toMatchObject({ voteHeadId: null, voteHead: null });
   });
 
   it('filters by status, category, dates and text, with totals over all matches', async () => {

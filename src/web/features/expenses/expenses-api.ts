@@ -13,6 +13,7 @@ import type {
   ListExpensesResponse,
   PettyCash,
 } from '@shared/contracts/expenses';
+import type { ListVoteHeadsResponse } from '@shared/contracts/vote-heads';
 import { api } from '@/lib/api';
 import { retryUnlessClientError } from '@/lib/query-retry';
 
@@ -106,12 +107,17 @@ export const useTopUp = () =>
     }),
   );
 
+/** voteHeadId: undefined leaves the category's vote head as it is; null charges it to none. */
 export const useSaveCategory = () =>
-  useExpensesMutation((v: { id?: string; name: string; description: string; active?: boolean }) =>
+  useExpensesMutation((v: { id?: string; name: string; description: string; active?: boolean; voteHeadId?: string | null }) =>
     v.id
-      ? api<ExpenseCategory>(`/api/expenses/categories/${v.id}`, { method: 'PATCH', json: { name: v.name, description: v.description || null, active: v.active } })
-      : api<ExpenseCategory>('/api/expenses/categories', { method: 'POST', json: { name: v.name, description: v.description || null } }),
+      ? api<ExpenseCategory>(`/api/expenses/categories/${v.id}`, { method: 'PATCH', json: { name: v.name, description: v.description || null, active: v.active, voteHeadId: v.voteHeadId } })
+      : api<ExpenseCategory>('/api/expenses/categories', { method: 'POST', json: { name: v.name, description: v.description || null, voteHeadId: v.voteHeadId ?? null } }),
   );
+
+/** The school's vote heads (GET /api/fees/vote-heads) for the category's vote-head select (issue 35 §3). */
+export const useVoteHeadOptions = (enabled: boolean) =>
+  useQuery({ queryKey: ['expenses', 'vote-head-options'], queryFn: () => api<ListVoteHeadsResponse>('/api/fees/vote-heads'), enabled, staleTime: 20_000, retry: 1 });
 
 export const useSaveSettings = () =>
   useExpensesMutation((v: { approvalLimit: string; pettyCashFloat: string }) => api<ExpenseSettings>('/api/expenses/settings', { method: 'PUT', json: v }));

@@ -14,7 +14,8 @@ import { cn } from '@/lib/utils';
 import { Field } from '@/components/field';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { apiErrorOf, inputClass, textareaClass } from './expense-bits';
-import { useCategories, useExpenseSettings, usePettyCash, useSaveCategory, useSaveSettings, useTopUp } from './expenses-api';
+import { useCategories, useExpenseSettings, usePettyCash, useSaveCategory, useSaveSettings, useTopUp, useVoteHeadOptions } from './expenses-api';
+import { OptionSelect } from '@/components/select-parts';
 import { useOnOpen } from '@/lib/use-on-open';
 import { DateField } from '@/components/date-field';
 
@@ -132,6 +133,8 @@ function TopUpDialog({ open, suggested, onClose }: { open: boolean; suggested: n
 }
 
 const c = s.categories;
+/** The select's value for "Not charged to a vote head" (a select item cannot have an empty value). */
+const NO_VOTE_HEAD = 'none';
 
 /** Categories: add, rename, stop using (kept for past expenses). */
 export function CategoriesTab() {
@@ -152,7 +155,7 @@ export function CategoriesTab() {
           <li key={cat.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="category-row">
             <div className="min-w-0 flex-1">
               <p className={cn('truncate font-medium', !cat.active && 'text-muted-foreground line-through')}>{cat.name}</p>
-              <p className="truncate text-xs text-muted-foreground">{[cat.description, c.expenses(cat.expenseCount)].filter(Boolean).join(' · ')}</p>
+              <p className="truncate text-xs text-muted-foreground">{[cat.description, cat.voteHead, c.expenses(cat.expenseCount)].filter(Boolean).join(' · ')}</p>
             </div>
             <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', cat.active ? 'bg-emerald-500/12 text-emerald-700 dark:text-emerald-300' : 'bg-muted text-muted-foreground')}>
               {cat.active ? c.active : c.inactive}
@@ -183,10 +186,18 @@ function CategoryDialog({ editing, onClose }: { editing: ExpenseCategory | 'new'
   const save = useSaveCategory();
   const [name, setName] = React.useState('');
   const [description, setDescription] = React.useState('');
+  const [voteHeadId, setVoteHeadId] = React.useState<string>(NO_VOTE_HEAD);
   const existing = editing && editing !== 'new' ? editing : null;
+  const heads = useVoteHeadOptions(!!editing);
+  // Active vote heads, plus the category's current one when it was deactivated since (kept as it is).
+  const headOptions = [
+    { value: NO_VOTE_HEAD, label: c.noVoteHead },
+    ...(heads.data?.items ?? []).filter((v) => v.active || v.id === existing?.voteHeadId).map((v) => ({ value: v.id, label: v.name })),
+  ];
   useOnOpen(!!editing, () => {
     setName(existing?.name ?? '');
     setDescription(existing?.description ?? '');
+    setVoteHeadId(existing?.voteHeadId ?? NO_VOTE_HEAD);
     save.reset();
   });
   const err = apiErrorOf(save.error);
@@ -196,7 +207,7 @@ function CategoryDialog({ editing, onClose }: { editing: ExpenseCategory | 'new'
         className="grid gap-4"
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate({ id: existing?.id, name, description }, { onSuccess: () => (toast.success(em.categorySaved), onClose()) });
+          save.mutate({ id: existing?.id, name, description, voteHeadId: voteHeadId === NO_VOTE_HEAD ? null : voteHeadId }, { onSuccess: () => (toast.success(em.categorySaved), onClose()) });
         }}
       >
         <Field id="cat-name" label={c.name} error={err.fields.name}>
@@ -204,6 +215,14 @@ function CategoryDialog({ editing, onClose }: { editing: ExpenseCategory | 'new'
         </Field>
         <Field id="cat-description" label={c.description} error={err.fields.description}>
           <input id="cat-description" className={inputClass} value={description} maxLength={300} onChange={(e) => setDescription(e.target.value)} />
+        </Field>
+        <Field id="cat-vote-head" label={c.voteHead} hint={c.voteHeadHint} error={err.fields.voteHeadId}>
+          <OptionSelect
+            value={voteHeadId}
+            onValueChange={setVoteHeadId}
+            options={headOptions}
+            trigger={{ id: 'cat-vote-head', className: 'w-full', 'aria-invalid': !!err.fields.voteHeadId, 'data-testid': 'category-vote-head' }}
+          />
         </Field>
         {err.message && <FormErrorAlert title={c.failed} detail={err.message} testId="category-error" />}
         <FormDialogFooter cancelLabel={s.form.cancel} onCancel={onClose} label={c.save} pending={save.isPending} submitTestId="category-save" />

@@ -14,7 +14,8 @@ import { SkeletonStack } from '@/components/skeleton-stack';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { capitationFileUrl, useCapitation, usePutRates } from './capitation-api';
+import { DateField } from '@/components/date-field';
+import { capitationFileUrl, useCapitation, usePutRates, usePutSettings } from './capitation-api';
 
 /**
  * The capitation report (issue 35 §3): a year picker, the year's terms (counted on, learners, expected,
@@ -184,6 +185,107 @@ function RatesTable({ data }: { data: CapitationResponse }) {
   );
 }
 
+/**
+ * The year's term shares (three whole percents adding up to 100) and count date (empty: each term's
+ * opening day): shown to all, edited by the finance officer (PUT /api/capitation/settings).
+ */
+function SettingsPanel({ data }: { data: CapitationResponse }) {
+  const put = usePutSettings();
+  const [editing, setEditing] = React.useState(false);
+  const [shares, setShares] = React.useState<string[]>([]);
+  const [countOn, setCountOn] = React.useState('');
+  const start = () => {
+    setShares(data.termShares.map(String));
+    setCountOn(data.countOn ?? '');
+    put.reset();
+    setEditing(true);
+  };
+  const numbers = shares.map((x) => Number(x.trim()));
+  const total = numbers.reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0);
+  const save = () =>
+    put.mutate(
+      { year: data.year, termShares: numbers, countOn: countOn || null },
+      {
+        onSuccess: () => {
+          toast.success(r.settingsSaved);
+          setEditing(false);
+        },
+      },
+    );
+  // The field's own message ("Give the share of each of the three terms…") when the API names one.
+  const error = put.error instanceof ApiError ? (Object.values(put.error.fields ?? {})[0] ?? put.error.message) : put.error ? r.settingsFailed : null;
+  if (!editing)
+    return (
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border p-3 text-sm" data-testid="capitation-settings">
+        <div>
+          <span className="text-xs text-muted-foreground">{r.termShares}</span>
+          <p className="tabular-nums" data-testid="capitation-shares">
+            {data.termShares.join(' / ')}
+          </p>
+        </div>
+        <div>
+          <span className="text-xs text-muted-foreground">{r.countDate}</span>
+          <p data-testid="capitation-count-date">{data.countOn ? formatDay(data.countOn) : r.eachTermOpening}</p>
+        </div>
+        {data.canManage && (
+          <Button variant="outline" size="sm" className="ml-auto" onClick={start} data-testid="capitation-settings-edit">
+            <Pencil aria-hidden />
+            {r.editSettings}
+          </Button>
+        )}
+      </div>
+    );
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-lg border p-3"
+      data-testid="capitation-settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-medium">{r.termShares}</legend>
+        <p className="text-xs text-muted-foreground">{r.termSharesHint}</p>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          {shares.map((v, i) => (
+            <Input
+              key={i}
+              className="h-9 w-20 text-right"
+              inputMode="numeric"
+              aria-label={r.termShare(i + 1)}
+              value={v}
+              onChange={(e) => setShares((s) => s.map((x, j) => (j === i ? e.target.value : x)))}
+              data-testid="capitation-share-input"
+            />
+          ))}
+          <span className={cn('text-xs tabular-nums', total === 100 ? 'text-muted-foreground' : 'text-destructive')}>{r.sharesTotal(total)}</span>
+        </div>
+      </fieldset>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="capitation-count-on" className="text-sm font-medium">
+          {r.countDate}
+        </label>
+        <DateField id="capitation-count-on" wrapperClassName="max-w-56" value={countOn} onValueChange={setCountOn} data-testid="capitation-count-on" />
+        <p className="text-xs text-muted-foreground">{r.countDateHint}</p>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-destructive" data-testid="capitation-settings-error">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={() => setEditing(false)} disabled={put.isPending}>
+          {capitationMessages.dialog.cancel}
+        </Button>
+        <Button type="submit" size="sm" disabled={put.isPending} data-testid="capitation-settings-save">
+          {r.saveSettings}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** The report dialog, opened from the Capitation card. */
 export function CapitationReportDialog({ open, onClose, initialYear }: { open: boolean; onClose: () => void; initialYear: number }) {
   const [year, setYear] = React.useState(initialYear);
@@ -225,6 +327,7 @@ export function CapitationReportDialog({ open, onClose, initialYear }: { open: b
           <section className="flex flex-col gap-1">
             <h3 className="text-sm font-semibold">{r.terms}</h3>
             <p className="text-xs text-muted-foreground">{r.shares(q.data.termShares)}</p>
+            <SettingsPanel key={q.data.year} data={q.data} />
             <TermsTable data={q.data} />
           </section>
           <section className="flex flex-col gap-1">
