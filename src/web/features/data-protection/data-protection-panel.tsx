@@ -12,7 +12,9 @@ import { QueryErrorCard } from '@/components/query-error-card';
 import { SearchField } from '@/components/search-field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { DownloadLinkButton } from '@/components/download-link-button';
+import { IconCardHeader } from '@/components/icon-card-header';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { IconBadge } from '@/components/icon-badge';
 import { useDpRequests, useDpSubjects } from './data-protection-api';
@@ -277,13 +279,7 @@ export function ConsentRegisterCard() {
   );
   return (
     <Card data-testid="consent-register-card">
-      <CardHeader className="gap-2">
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <ClipboardCheck className="size-5 text-primary" aria-hidden />
-          {reg.title}
-        </CardTitle>
-        <CardDescription className="max-w-3xl leading-relaxed">{reg.cardIntro}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={ClipboardCheck} title={reg.title} description={reg.cardIntro} />
       <CardContent className="flex flex-col gap-4">
         {summary.error ? (
           <QueryErrorCard query={summary} title={reg.countsFailed} retryLabel={reg.tryAgain} testId="consent-summary-error" />
@@ -294,12 +290,9 @@ export function ConsentRegisterCard() {
           </dl>
         )}
         <div>
-          <Button asChild variant="outline">
-            <a href={CONSENT_REGISTER_XLSX} download data-testid="consent-register-excel">
-              <Download className="size-4" aria-hidden />
-              {reg.downloadExcel}
-            </a>
-          </Button>
+          <DownloadLinkButton href={CONSENT_REGISTER_XLSX} variant="outline" testId="consent-register-excel">
+            {reg.downloadExcel}
+          </DownloadLinkButton>
         </div>
       </CardContent>
     </Card>
@@ -333,13 +326,7 @@ export function DataProtectionPanel() {
   return (
     <div className="flex min-w-0 flex-col gap-6" data-testid="data-protection-panel">
       <Card>
-        <CardHeader className="gap-2">
-          <CardTitle className="flex items-center gap-2 text-lg">
-            <ShieldCheck className="size-5 text-primary" aria-hidden />
-            {p.title}
-          </CardTitle>
-          <CardDescription className="max-w-3xl leading-relaxed">{p.intro}</CardDescription>
-        </CardHeader>
+        <IconCardHeader icon={ShieldCheck} title={p.title} description={p.intro} />
         <CardContent className="flex flex-col gap-4">
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             <label htmlFor="dp-search" className="sr-only">

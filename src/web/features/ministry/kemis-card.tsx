@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Download, FileUp, Landmark, Upload } from 'lucide-react';
+import { FileUp, Landmark, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import { pathForSection } from '@shared/access';
 import type { KemisUpiImportResult } from '@shared/contracts/kemis';
@@ -8,7 +8,9 @@ import { useAuth } from '@/lib/auth';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { DownloadLinkButton } from '@/components/download-link-button';
+import { IconCardHeader } from '@/components/icon-card-header';
 import { kemisQuery, useImportUpis, useKemisClasses, useKemisReport } from './kemis-api';
 
 const c = kemisMessages.card;
@@ -44,13 +46,7 @@ export function KemisCard() {
 
   return (
     <Card data-testid="kemis-card">
-      <CardHeader className="gap-2">
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <Landmark className="size-5 text-primary" aria-hidden />
-          {c.title}
-        </CardTitle>
-        <CardDescription className="max-w-3xl leading-relaxed">{c.description}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Landmark} title={c.title} description={c.description} />
       <CardContent className="flex flex-col gap-5">
         <div className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,14rem)_1fr] sm:items-end">
           <label className="grid gap-1.5 text-sm font-medium">
@@ -84,18 +80,12 @@ export function KemisCard() {
             </select>
           </label>
           <div className="flex flex-wrap gap-2">
-            <Button asChild>
-              <a href={kemisQuery(scope, 'xlsx')} download data-testid="kemis-download-xlsx">
-                <Download className="size-4" aria-hidden />
-                {c.downloadExcel}
-              </a>
-            </Button>
-            <Button asChild variant="outline">
-              <a href={kemisQuery(scope, 'csv')} download data-testid="kemis-download-csv">
-                <Download className="size-4" aria-hidden />
-                {c.downloadCsv}
-              </a>
-            </Button>
+            <DownloadLinkButton href={kemisQuery(scope, 'xlsx')} testId="kemis-download-xlsx">
+              {c.downloadExcel}
+            </DownloadLinkButton>
+            <DownloadLinkButton href={kemisQuery(scope, 'csv')} variant="outline" testId="kemis-download-csv">
+              {c.downloadCsv}
+            </DownloadLinkButton>
           </div>
         </div>
         {report.error ? (

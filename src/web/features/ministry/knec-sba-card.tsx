@@ -11,7 +11,8 @@ import { PlainTable, Td, Th } from '@/components/plain-table';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { OptionSelect } from '@/components/select-parts';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { IconCardHeader } from '@/components/icon-card-header';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -106,13 +107,7 @@ export function KnecSbaCard() {
 
   return (
     <Card data-testid="knec-sba-card">
-      <CardHeader className="gap-2">
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <FileSpreadsheet className="size-5 text-primary" aria-hidden />
-          {k.title}
-        </CardTitle>
-        <CardDescription className="max-w-3xl leading-relaxed">{k.intro}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={FileSpreadsheet} title={k.title} description={k.intro} />
       <CardContent className="flex flex-col gap-5">
         {options.error ? (
           <QueryErrorCard query={options} title={k.optionsFailed} retryLabel={k.tryAgain} testId="knec-sba-options-error" />
