@@ -1,10 +1,16 @@
-import { expect } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { test } from './support/test';
+import type { AttendanceSettings, CalendarEventItem, PutRegisterResponse } from '../src/shared/contracts/attendance';
+import type { ListNotificationsResponse } from '../src/shared/contracts/communications';
+import type { ListSmsResponse } from '../src/shared/contracts/fees';
+import { attendanceMessages } from '../src/shared/messages/attendance';
+import { demo } from './support/demo';
 import type { ConsentSummary, ConsentsResponse } from '../src/shared/contracts/consents';
 import type { ListStudentsResponse } from '../src/shared/contracts/learners';
 import { consentMessages } from '../src/shared/messages/consents';
 import { announcementScreens } from '../src/shared/messages/announcements-screens';
-import { signInViaApi } from './support/accounts';
+import { ACCOUNTS, DEMO_PASSWORD, signInViaApi } from './support/accounts';
 
 /**
  * Issue 35 §5 (Data Protection Act 2019), in the browser: the demo parent opens their dashboard and, in
@@ -116,4 +122,74 @@ test('the principal finds the consent register under Reports: the counts to foll
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(card).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});
+
+async function json<T>(res: APIResponse): Promise<T> {
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/**
+ * Issue 35 "Done when": a parent withdraws SMS consent and no longer gets absence SMS. The parent switches
+ * SMS off for a child in their own view; the child is then marked absent on today's register: the parent
+ * still gets the alert in the app (the bell), and the school's SMS log holds no absence SMS for the child.
+ * The demo may be in a school holiday, when registers alert nobody, so the principal first opens today as
+ * a make-up day (the school's own open day) and turns absence SMS on; both are put back at the end, with
+ * the child present and SMS consent given again. Alerts are once per learner and day, so the child is
+ * one of the parent's two with no alert yet today.
+ */
+test('a parent who withdrew SMS consent gets the absence alert in the app but no absence SMS', async ({ page, browser, baseURL }) => {
+  const today = demo.cal.today;
+  const principalContext = await browser.newContext({ baseURL });
+  const principal: APIRequestContext = principalContext.request;
+  await json(await principal.post('/api/auth/sign-in', { data: { email: ACCOUNTS.principal, password: DEMO_PASSWORD, accessType: 'school' } }));
+
+  await signInViaApi(page, 'parent');
+  const kids = (await json<ListStudentsResponse>(await page.request.get('/api/students?pageSize=10'))).items.filter((k) => k.classId);
+  const titleOf = (k: (typeof kids)[number]) => attendanceMessages.alertTitle(`${k.firstName} ${k.lastName}`);
+  const bell = async () => (await json<ListNotificationsResponse>(await page.request.get('/api/notifications'))).notifications.map((n) => n.communication.title);
+  const alreadyAlerted = await bell();
+  const child = kids.find((k) => !alreadyAlerted.includes(titleOf(k)));
+  expect(child, 'a child of the demo parent not yet alerted today').toBeDefined();
+  const name = `${child!.firstName} ${child!.lastName}`;
+
+  const settings = await json<AttendanceSettings>(await principal.get('/api/attendance/settings'));
+  const openDay = await json<CalendarEventItem>(await principal.post('/api/attendance/calendar', { data: { startsOn: today, endsOn: today, name: 'Make-up day', kind: 'open' } }));
+  const register = (status: 'present' | 'absent') =>
+    principal.put('/api/attendance/registers', { headers: { 'idempotency-key': randomUUID() }, data: { classId: child!.classId, date: today, session: 'day', entries: [{ studentId: child!.id, status }] } });
+  try {
+    if (!settings.smsAbsenceAlerts) await json(await principal.put('/api/attendance/settings', { data: { smsAbsenceAlerts: true } }));
+    // Present first, so the absence below is new (a parent is alerted when their child becomes absent).
+    await json(await register('present'));
+    await json(await page.request.put(`/api/students/${child!.id}/consents`, { data: { consents: [{ purpose: 'sms', granted: true }] } }));
+
+    // The parent switches SMS off in their child's "Privacy and consent".
+    await page.goto('/dashboard');
+    const card = page.getByTestId('child-card').filter({ hasText: child!.admissionNumber });
+    const sms = card.locator('[data-testid="privacy-consent-row"][data-purpose="sms"]');
+    await expect(sms).toHaveAttribute('data-state', 'granted');
+    await sms.getByRole('switch').click();
+    await expect(page.getByText(c.saved)).toBeVisible();
+    await expect(sms).toHaveAttribute('data-state', 'withdrawn');
+
+    // The child is marked absent today: one alert, and no absence SMS in the school's log.
+    const smsLog = async () => (await json<ListSmsResponse>(await principal.get(`/api/sms/messages?kind=absence&search=${encodeURIComponent(name)}&pageSize=100`))).total;
+    const smsBefore = await smsLog();
+    const marked = await json<PutRegisterResponse>(await register('absent'));
+    expect(marked.alerted).toBe(1);
+    expect(await smsLog()).toBe(smsBefore);
+
+    // The parent still sees the absence in the app: the bell has the alert.
+    await page.reload();
+    await expect(page.getByTestId('notification-badge')).toBeVisible();
+    await page.getByTestId('notification-bell').click();
+    await expect(page.getByTestId('notification-item').filter({ hasText: titleOf(child!) })).toHaveCount(1);
+    await page.keyboard.press('Escape');
+  } finally {
+    await register('present');
+    await principal.delete(`/api/attendance/calendar/${openDay.id}`);
+    if (!settings.smsAbsenceAlerts) await principal.put('/api/attendance/settings', { data: { smsAbsenceAlerts: false } });
+    await page.request.put(`/api/students/${child!.id}/consents`, { data: { consents: [{ purpose: 'sms', granted: true }] } });
+    await principalContext.close();
+  }
 });

@@ -97,6 +97,9 @@ test('the principal imports the Ministry’s UPIs: dry run, then commit', async 
   await expect(result.getByTestId('kemis-import-matches')).toContainText(upi);
   await expect(result.getByTestId('kemis-import-conflict-list')).toContainText('already held by');
   await expect(result.getByTestId('kemis-import-unmatched-list')).toContainText(kemisMessages.import.noLearner);
+  // The name the file gives stands in its own column, apart from the reason.
+  await expect(result.getByTestId('kemis-import-unmatched-list').getByTestId('kemis-import-problem-name')).toHaveText('Nobody Known');
+  await expect(result.getByTestId('kemis-import-unmatched-list').getByTestId('kemis-import-problem-reason')).toHaveText(kemisMessages.import.noLearner);
   // The dry run changed nothing.
   expect(((await (await page.request.get(`/api/students/${target.studentId}`)).json()) as { upi: string | null }).upi).toBeNull();
 
@@ -104,4 +107,24 @@ test('the principal imports the Ministry’s UPIs: dry run, then commit', async 
   await expect(page.getByText(c.committed(1))).toBeVisible();
   await expect(box.getByTestId('kemis-import-commit')).toHaveCount(0);
   expect(((await (await page.request.get(`/api/students/${target.studentId}`)).json()) as { upi: string | null }).upi).toBe(upi);
+});
+
+test('a demo principal downloads the sample UPI file and imports it: the learners awaiting a UPI get one', async ({ page }) => {
+  await signInViaApi(page, 'principal');
+  await page.goto('/dashboard/reports');
+  const card = page.getByTestId('kemis-card');
+  const box = card.getByTestId('kemis-import');
+  const [download] = await Promise.all([page.waitForEvent('download'), box.getByTestId('kemis-upi-sample').click()]);
+  expect(download.suggestedFilename()).toBe('kemis-upis-sample.csv');
+  const content = await readFile(await download.path());
+  const awaiting = ((await (await page.request.get('/api/ministry/kemis/learners?format=json')).json()) as KemisLearnersResponse).awaitingUpi.length;
+  expect(awaiting).toBeGreaterThan(0);
+
+  await box.getByTestId('kemis-import-file').setInputFiles({ name: 'kemis-upis-sample.csv', mimeType: 'text/csv', buffer: content });
+  const result = box.getByTestId('kemis-import-result');
+  await expect(result.getByTestId('kemis-import-updated')).toHaveText(String(Math.min(40, awaiting)));
+  await expect(result.getByTestId('kemis-import-unmatched-list').getByTestId('kemis-import-problem-name')).toHaveText('Nobody Known');
+  await box.getByTestId('kemis-import-commit').click();
+  await expect(page.getByText(c.committed(Math.min(40, awaiting)))).toBeVisible();
+  if (awaiting <= 40) await expect(card.getByTestId('kemis-awaiting')).toContainText(c.awaitingNone);
 });

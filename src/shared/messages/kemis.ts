@@ -72,6 +72,9 @@ export const kemisMessages = {
     learnerHasOther: (upi: string) => `The learner already holds a different UPI (${upi}); it was not overwritten.`,
     twiceInFile: (row: number) => `This UPI is also on row ${row} for another learner.`,
     learnerTwiceInFile: (row: number) => `This learner is also on row ${row} with another UPI.`,
+    /** The sample UPI file's name column and its row that matches no learner. */
+    sampleName: 'Name',
+    sampleNobody: 'Nobody Known',
   },
   audit: { upisImported: 'KEMIS_UPIS_IMPORTED' },
   /** Column headers of the KEMIS export, in the Ministry's order (docs/decisions/0026-kemis.md). */
@@ -180,6 +183,10 @@ export const kemisMessages = {
     row: 'Row',
     reason: 'Reason',
     learner: 'Learner',
+    nameInFile: 'Name in file',
+    sample: 'Download a sample file',
+    sampleHint: 'A file as the Ministry sends it, with made-up UPIs for this school’s learners awaiting one, to try the import.',
+    sampleFailed: 'Could not download the sample file.',
     upi: 'UPI',
     alreadySet: 'Already set',
     newUpi: 'New',

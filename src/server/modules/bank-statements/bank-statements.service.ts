@@ -23,6 +23,7 @@ import { centsToKes, formatKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
+import { assertDemoSchool } from '../../lib/demo-aids.js';
 import type { Upload } from '../../lib/files.js';
 import { pageWindow } from '../../lib/paging.js';
 import { auditSchool, inSchool, readSchool, findSchoolName } from '../../lib/school-context.js';
@@ -305,10 +306,11 @@ function sampleReference(schoolId: string, seed: string): string {
  * Balance"; dates DD/MM/YYYY; amounts "12,500.00") built from the school's learners: twelve deposits
  * (eight naming an admission number written in different ways, two a learner's name only, two naming no
  * learner) and one cheque paid out. References depend on the learners only, so importing the sample
- * twice adds nothing the second time.
+ * twice adds nothing the second time. A demo aid: 409 DEMO_ONLY for a live school (lib/demo-aids.ts).
  */
 export async function sampleStatement(database: Database, actor: Actor): Promise<{ csv: string; fileName: string }> {
   return readSchool(database, actor, undefined, async (tx, schoolId) => {
+    await assertDemoSchool(tx, schoolId);
     const school = await findSchoolName(tx, schoolId);
     const accounts = await repo.listBankAccountRows(tx, schoolId);
     const learners = (await repo.listMatchableLearners(tx, schoolId)).filter((l) => l.status === 'active').sort((a, b) => a.admissionNumber.localeCompare(b.admissionNumber));

@@ -7,7 +7,8 @@ import type { FinancialOverview } from '../../../shared/contracts/fees.js';
 import type { ListTransactionsResponse } from '../../../shared/contracts/mpesa.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { bankStatementMessages } from '../../../shared/messages/bank-statements.js';
-import { auditLogs, bankAccounts, bankStatementImports, bankStatementLines, payments } from '../../db/schema/index.js';
+import { demoAidMessages } from '../../../shared/messages/demo-aids.js';
+import { auditLogs, bankAccounts, bankStatementImports, bankStatementLines, mpesaConfigs, payments } from '../../db/schema/index.js';
 
 /**
  * Bank statement import (issue 35 §4, §6, "Bad input"): bank accounts, the sample statement, the mapping
@@ -99,6 +100,19 @@ describe('importing a statement', () => {
     expect(cols.headerRow).toBe(7);
     expect(cols.suggested).toEqual({ ...KCB });
     await fails('principal', 'GET', '/api/fees/bank-statements/sample', undefined, 403);
+  });
+
+  it('the sample is a demo aid: a school whose M-Pesa is live gets 409 and no file', async () => {
+    const setEnv = (environment: string) => system(t.database, (tx) => tx.update(mpesaConfigs).set({ environment }).where(eq(mpesaConfigs.schoolId, greenhill)));
+    await setEnv('production');
+    try {
+      const refused = await fails('finance', 'GET', '/api/fees/bank-statements/sample', undefined, 409);
+      expect(refused.message).toBe(demoAidMessages.liveSchool);
+    } finally {
+      await setEnv('simulator');
+    }
+    const again = await t.app.inject({ method: 'GET', url: '/api/fees/bank-statements/sample', headers: { cookie: cookie.finance! } });
+    expect(again.statusCode).toBe(200);
   });
 
   it('dry run: counts and each line’s outcome, and nothing written', async () => {

@@ -39,6 +39,22 @@ export async function kemisRoutes(app: FastifyInstance, deps: ModuleDeps) {
   );
 
   /**
+   * GET /api/ministry/kemis/upis/sample (principal) → kemis-upis-sample.csv: a UPI file as the Ministry
+   * sends it, with made-up UPIs for the learners awaiting one, a conflict and an unmatched row, to try
+   * the import (svc.sampleUpiFile). A demo aid: 409 DEMO_ONLY for a school that takes real payments.
+   */
+  r.get(
+    '/api/ministry/kemis/upis/sample',
+    { config: { permission: 'manageMinistryReturns' }, schema: { summary: 'A sample UPI file to try the import (demo and test schools only)', tags } },
+    async (req, reply) => {
+      const { csv, fileName } = await inRequestScope(database, req, (tx, c) => svc.sampleUpiFile(tx, c));
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="${fileName}"`);
+      return reply.send(csv);
+    },
+  );
+
+  /**
    * POST /api/ministry/kemis/upis?commit=false|true (principal; multipart field `file`, CSV or .xlsx with
    * a UPI column and a Birth Certificate No and/or Admission No column) → { committed, rows, matched,
    * updated, conflicts: [{ row, reason, upi, name }], unmatched: [same], matches: [{ row, studentId,

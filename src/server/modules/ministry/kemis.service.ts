@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { stringify } from 'csv-stringify/sync';
 import type { KemisLearnersResponse, KemisRow, KemisUpiImportResult } from '../../../shared/contracts/kemis.js';
 import { relationshipText } from '../../../shared/contracts/learners.js';
 import { schoolToday } from '../../../shared/dates.js';
@@ -7,6 +9,7 @@ import { kemisMessages } from '../../../shared/messages/kemis.js';
 import { formatKenyanPhone } from '../../../shared/phone.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { assertDemoSchool } from '../../lib/demo-aids.js';
 import { auditSchool, type RequestCaller } from '../../lib/school-context.js';
 import type { ExportColumn } from '../../lib/spreadsheet.js';
 import { readCsv, readXlsx } from '../learner-files/index.js';
@@ -327,4 +330,31 @@ export async function importUpis(tx: Tx, c: RequestCaller, rows: UpiRow[], opts:
     );
   }
   return result;
+}
+
+/** A made-up UPI for the sample file: seven letters and digits, the same for a learner every time. */
+function sampleUpi(schoolId: string, studentId: string): string {
+  return createHash('sha256').update(`${schoolId}|upi|${studentId}`).digest('hex').slice(0, 7).toUpperCase();
+}
+
+/**
+ * GET /api/ministry/kemis/upis/sample → a CSV "as the Ministry sends it" to try Import UPIs with:
+ * UPI, Birth Certificate No, Admission No, Name, one row per active learner awaiting a UPI (at most 40;
+ * birth certificate number where the learner has one, else the admission number) with a made-up UPI
+ * that is the same every time (a second import updates nothing), plus a row whose UPI another learner
+ * already holds (a conflict, where a learner holds one) and a row matching no learner. A demo aid: 409
+ * DEMO_ONLY for a live school (lib/demo-aids.ts).
+ */
+export async function sampleUpiFile(tx: Tx, c: RequestCaller): Promise<{ csv: string; fileName: string }> {
+  const schoolId = schoolOf(c);
+  await assertDemoSchool(tx, schoolId);
+  const learners = (await repo.learnersForMatching(tx, schoolId)).filter((l) => l.status === 'active').sort((a, b) => a.admissionNumber.localeCompare(b.admissionNumber));
+  const awaiting = learners.filter((l) => !l.upi).slice(0, 40);
+  const holder = learners.find((l) => l.upi);
+  const rows: string[][] = [[col.upi, col.birthCertificateNumber, col.admissionNumber, im.sampleName]];
+  for (const l of awaiting) rows.push([sampleUpi(schoolId, l.id), l.birthCertificateNumber ?? '', l.birthCertificateNumber ? '' : l.admissionNumber, fullName(l)]);
+  const other = learners.find((l) => l.id !== holder?.id && !awaiting.includes(l));
+  if (holder && other) rows.push([holder.upi!, other.birthCertificateNumber ?? '', other.admissionNumber, fullName(other)]);
+  rows.push([sampleUpi(schoolId, 'no-such-learner'), '', 'NO/SUCH/0001', im.sampleNobody]);
+  return { csv: stringify(rows), fileName: 'kemis-upis-sample.csv' };
 }

@@ -7,7 +7,8 @@ import type { KemisLearnersResponse, KemisUpiImportResult } from '../../../share
 import type { StudentDetail } from '../../../shared/contracts/learners.js';
 import type { SchoolProfile } from '../../../shared/contracts/school-setup.js';
 import { kemisMessages } from '../../../shared/messages/kemis.js';
-import { auditLogs, classes, students } from '../../db/schema/index.js';
+import { demoAidMessages } from '../../../shared/messages/demo-aids.js';
+import { auditLogs, classes, mpesaConfigs, students } from '../../db/schema/index.js';
 
 /**
  * KEMIS learner data (issue 35 §1, §6, Bad input): the export's columns in the Ministry's order (xlsx and
@@ -209,6 +210,39 @@ describe('UPI import', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ committed: false, matched: 3, updated: 0 });
+  });
+});
+
+describe('the sample UPI file (a demo aid)', () => {
+  it('made-up UPIs for the learners awaiting one, a conflict and an unmatched row; importing it twice updates nothing', async () => {
+    const before = await ok<KemisLearnersResponse>('principal', 'GET', `${URL}?format=json`);
+    const res = await req('principal', 'GET', '/api/ministry/kemis/upis/sample');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toContain('kemis-upis-sample.csv');
+    const rows = parse(res.body) as string[][];
+    expect(rows[0]).toEqual([col.upi, col.birthCertificateNumber, col.admissionNumber, kemisMessages.import.sampleName]);
+    const n = Math.min(40, before.awaitingUpi.length);
+    expect(n).toBeGreaterThan(0);
+    expect(rows).toHaveLength(1 + n + 2);
+    const dry = await importUpis(false, res.body);
+    expect(dry).toMatchObject({ committed: false, matched: n, updated: n });
+    expect(dry.conflicts).toHaveLength(1);
+    expect(dry.conflicts[0]!.reason).toMatch(/already held by/);
+    expect(dry.unmatched).toEqual([expect.objectContaining({ reason: kemisMessages.import.noLearner, name: kemisMessages.import.sampleNobody })]);
+    expect((await importUpis(true, res.body)).updated).toBe(n);
+    expect((await importUpis(true, res.body)).updated).toBe(0);
+    expect((await ok<KemisLearnersResponse>('principal', 'GET', `${URL}?format=json`)).awaitingUpi).toHaveLength(before.awaitingUpi.length - n);
+    for (const who of ['director', 'teacher', 'parent']) await fails(who, 'GET', '/api/ministry/kemis/upis/sample', undefined, 403);
+  });
+
+  it('refused (409) for a school that takes real M-Pesa payments', async () => {
+    const setEnv = (environment: string) => system(t.database, (tx) => tx.update(mpesaConfigs).set({ environment }).where(eq(mpesaConfigs.schoolId, greenhill)));
+    await setEnv('production');
+    try {
+      expect((await fails('principal', 'GET', '/api/ministry/kemis/upis/sample', undefined, 409)).message).toBe(demoAidMessages.liveSchool);
+    } finally {
+      await setEnv('simulator');
+    }
   });
 });
 

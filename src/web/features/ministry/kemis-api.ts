@@ -16,6 +16,9 @@ export function kemisQuery(scope: { classId?: string; levelId?: string }, format
   return `/api/ministry/kemis/learners?${q}`;
 }
 
+/** GET: a sample UPI file of this school's learners awaiting a UPI (demo and test schools only). */
+export const KEMIS_UPI_SAMPLE = '/api/ministry/kemis/upis/sample';
+
 /** GET /api/classes: this year's streams (levels come from them). */
 export function useKemisClasses() {
   return useQuery({ queryKey: [...KEY, 'classes'], queryFn: () => api<ClassItem[]>('/api/classes'), staleTime: 60_000 });

@@ -1,17 +1,18 @@
 import * as React from 'react';
-import { FileUp, Landmark, Upload } from 'lucide-react';
+import { Download, FileUp, Landmark, Loader2, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import { pathForSection } from '@shared/access';
 import type { KemisUpiImportResult } from '@shared/contracts/kemis';
 import { KEMIS_FIELD_LABELS, kemisMessages } from '@shared/messages/kemis';
 import { useAuth } from '@/lib/auth';
+import { useFileDownload } from '@/lib/download';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DownloadLinkButton } from '@/components/download-link-button';
 import { IconCardHeader } from '@/components/icon-card-header';
-import { kemisQuery, useImportUpis, useKemisClasses, useKemisReport } from './kemis-api';
+import { KEMIS_UPI_SAMPLE, kemisQuery, useImportUpis, useKemisClasses, useKemisReport } from './kemis-api';
 
 const c = kemisMessages.card;
 const SHOWN = 8;
@@ -180,6 +181,7 @@ function ImportUpis() {
   const [result, setResult] = React.useState<KemisUpiImportResult | null>(null);
   const [error, setError] = React.useState('');
   const run = useImportUpis();
+  const sample = useFileDownload(c.sampleFailed);
   const go = async (commit: boolean, f = file) => {
     if (!f) return;
     setError('');
@@ -218,6 +220,10 @@ function ImportUpis() {
           <Upload className="size-4" aria-hidden />
           {c.chooseFile}
         </Button>
+        <Button variant="ghost" onClick={() => sample.start('sample', KEMIS_UPI_SAMPLE, 'kemis-upis-sample.csv')} disabled={sample.isBusy('sample')} title={c.sampleHint} data-testid="kemis-upi-sample">
+          {sample.isBusy('sample') ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Download className="size-4" aria-hidden />}
+          {c.sample}
+        </Button>
         {file && <span className="truncate text-sm text-muted-foreground">{file.name}</span>}
         {result && !result.committed && result.updated > 0 && (
           <Button onClick={() => void go(true)} disabled={run.isPending} data-testid="kemis-import-commit">
@@ -253,6 +259,7 @@ function ImportPreview({ result: r }: { result: KemisUpiImportResult }) {
             <thead>
               <tr className="text-left text-xs text-muted-foreground">
                 <th className="py-1 pr-3 font-medium">{c.row}</th>
+                <th className="py-1 pr-3 font-medium">{c.nameInFile}</th>
                 <th className="py-1 pr-3 font-medium">{c.upi}</th>
                 <th className="py-1 font-medium">{c.reason}</th>
               </tr>
@@ -261,9 +268,11 @@ function ImportPreview({ result: r }: { result: KemisUpiImportResult }) {
               {list.map((p) => (
                 <tr key={p.row} className="border-t align-top">
                   <td className="py-1 pr-3 tabular-nums">{p.row}</td>
+                  <td className="py-1 pr-3 font-medium" data-testid="kemis-import-problem-name">
+                    {p.name ?? '—'}
+                  </td>
                   <td className="py-1 pr-3 font-mono text-xs">{p.upi}</td>
-                  <td className="py-1">
-                    {p.name && <span className="font-medium">{p.name}: </span>}
+                  <td className="py-1" data-testid="kemis-import-problem-reason">
                     {p.reason}
                   </td>
                 </tr>
