@@ -10,7 +10,8 @@ import { signInViaApi } from './support/accounts';
  * grant of KES 1,000 (the received and shortfall figures move by it), and opens the capitation report
  * (terms, the grant among those received). The principal sees the card read-only (no Record grant).
  * The finance officer changes the year's term shares and count date in the report and puts them back;
- * the principal sees them read-only.
+ * the principal sees them read-only. A grant recorded wrongly is voided from the report with a reason:
+ * it stays listed, marked Voided with the date and reason, and the received figure is back where it was.
  */
 
 const c = capitationMessages.card;
@@ -126,4 +127,54 @@ test('the finance officer changes the term shares and count date in the report; 
   await expect(settings.getByTestId('capitation-shares')).toHaveText(original.join(' / '));
   await expect(settings.getByTestId('capitation-count-date')).toHaveText(position.countOn ? position.countOn.split('-').reverse().join('/') : r.eachTermOpening);
   await expect(firstRow).toHaveText(rowBefore);
+});
+
+test('the finance officer voids a grant recorded wrongly: marked Voided, received back where it was', async ({ page }) => {
+  const r = capitationMessages.report;
+  await signInViaApi(page, 'finance_officer');
+  const position = (await (await page.request.get('/api/capitation')).json()) as CapitationResponse;
+  const current = position.terms.find((t) => t.termId === position.currentTermId)!;
+
+  await page.goto('/dashboard/finance');
+  const card = page.getByTestId('capitation-card');
+  await expect(card.getByTestId('capitation-term')).toHaveAttribute('data-term', current.termId, { timeout: 30_000 });
+  const received = card.getByTestId('capitation-received');
+  const before = await figure(received);
+
+  // Recorded with the wrong amount.
+  await card.getByTestId('capitation-record').click();
+  const dialog = page.getByTestId('capitation-grant-dialog');
+  await dialog.getByTestId('capitation-grant-amount').fill('2500');
+  await dialog.getByTestId('capitation-grant-date').fill(current.startsOn.split('-').reverse().join('/'));
+  const reference = `E2E/VOID/${Date.now()}`;
+  await dialog.getByTestId('capitation-grant-reference').fill(reference);
+  await dialog.getByTestId('capitation-grant-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(received).toHaveAttribute('data-value', String(Math.round((before + 2500) * 100) / 100));
+
+  // Voided from the report, with a reason.
+  await card.getByTestId('capitation-open-report').click();
+  const report = page.getByTestId('capitation-report');
+  const row = report.locator(`[data-testid="capitation-receipt"][data-reference="${reference}"]`);
+  await row.getByTestId('capitation-receipt-void').click();
+  const confirm = page.getByTestId('capitation-void-dialog');
+  await expect(confirm.getByRole('heading', { name: r.voidTitle(reference) })).toBeVisible();
+  // No reason: the dialog asks for one.
+  await confirm.getByTestId('capitation-void-dialog-confirm').click();
+  await expect(confirm.getByTestId('capitation-void-dialog-reason')).toHaveAttribute('aria-invalid', 'true');
+  await confirm.getByTestId('capitation-void-dialog-reason').fill('Wrong amount: the circular says 25,000');
+  await confirm.getByTestId('capitation-void-dialog-confirm').click();
+  await expect(page.getByText(r.voidDone)).toBeVisible();
+  await expect(confirm).toBeHidden();
+
+  await expect(row).toHaveAttribute('data-voided', 'true');
+  await expect(row.getByTestId('capitation-receipt-voided')).toHaveText(r.voided);
+  const note = report.locator(`[data-testid="capitation-receipt-void-note"][data-reference="${reference}"]`);
+  await expect(note).toContainText('Wrong amount: the circular says 25,000');
+  await expect(note).toContainText(/Voided on \d{2}\/\d{2}\/\d{4}/);
+  await expect(row.getByTestId('capitation-receipt-void')).toHaveCount(0);
+
+  await page.keyboard.press('Escape');
+  await expect(report).toBeHidden();
+  await expect(received).toHaveAttribute('data-value', String(before));
 });

@@ -58,6 +58,12 @@ export const capitationReceiptSchema = z.object({
   reference: z.string(),
   notes: z.string().nullable(),
   allocations: z.array(z.object({ voteHeadId: z.uuid(), voteHead: z.string(), amount: kes })),
+  /** When the grant was voided (ISO timestamp), else null: a voided grant is listed but counts nowhere. */
+  voidedAt: z.string().nullable(),
+  /** Why it was voided, else null. */
+  voidReason: z.string().nullable(),
+  /** The name of who voided it (null: not voided, or the account is gone). */
+  voidedBy: z.string().nullable(),
 });
 export type CapitationReceipt = z.infer<typeof capitationReceiptSchema>;
 
@@ -93,8 +99,9 @@ export const capitationResponse = z.object({
   bands: z.array(capitationBandSchema),
   rates: z.array(capitationRateSchema),
   terms: z.array(capitationTermSchema),
+  /** Sums of the terms; voided grants count in none of the figures. */
   totals: z.object({ expected: kes, received: kes, shortfall: kes, excess: kes }),
-  /** The caller may record grants and change rates (finance officer). */
+  /** The caller may record and void grants and change rates (finance officer). */
   canManage: z.boolean(),
 });
 export type CapitationResponse = z.infer<typeof capitationResponse>;
@@ -112,6 +119,15 @@ export const createCapitationReceiptBody = z.strictObject({
   year: year.optional(),
 });
 export type CreateCapitationReceiptBody = z.input<typeof createCapitationReceiptBody>;
+
+/** POST /api/capitation/receipts/:id/void */
+export const capitationReceiptParams = z.object({ id: z.uuid(m.receiptNotFound) });
+
+/** POST /api/capitation/receipts/:id/void: why the grant is voided (1-300 characters, trimmed). */
+export const voidCapitationReceiptBody = z.strictObject({
+  reason: z.string(m.voidReasonRequired).trim().min(1, m.voidReasonRequired).max(300, m.voidReasonTooLong),
+});
+export type VoidCapitationReceiptBody = z.input<typeof voidCapitationReceiptBody>;
 
 /** A rate in KES (zero allowed), parsed to integer cents. */
 const kesRate = z.union([z.number(m.rateInvalid), z.string(m.rateInvalid)], m.rateInvalid).transform((v, ctx) => {

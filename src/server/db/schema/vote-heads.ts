@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { terms } from './tenancy.js';
 import { cents, createdAt, requiredRef, updatedAt } from './columns.js';
 import { profileRef, schoolId, schoolRow } from './tenant-columns.js';
@@ -90,9 +90,14 @@ export const capitationReceipts = pgTable(
     notes: text('notes'),
     createdBy: profileRef('created_by'),
     createdAt,
+    /** Set when the grant was voided (recorded wrongly): it no longer counts anywhere; the row stays. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: profileRef('voided_by'),
+    voidReason: text('void_reason'),
   },
   (t) => [
-    uniqueIndex('capitation_receipts_reference_uq').on(t.schoolId, t.reference),
+    // A voided grant's reference may be recorded again.
+    uniqueIndex('capitation_receipts_reference_uq').on(t.schoolId, t.reference).where(sql`${t.voidedAt} is null`),
     index('capitation_receipts_term_idx').on(t.schoolId, t.termId),
     check('capitation_receipts_amount_check', sql`${t.amountCents} > 0`),
   ],

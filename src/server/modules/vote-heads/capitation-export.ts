@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { CapitationResponse } from '../../../shared/contracts/capitation.js';
 import { CAPITATION_BAND_LABELS, capitationMessages } from '../../../shared/messages/capitation.js';
+import { formatDay as formatInstantDay } from '../../../shared/dates.js';
 import { formatKes } from '../../../shared/money.js';
 import type { Tx } from '../../db/tenant.js';
 import { createDocument, drawLetterhead, drawTable, formatDay, loadLetterhead, PDF_COLORS, renderPdf, type TableColumn } from '../../lib/pdf.js';
@@ -26,7 +27,10 @@ function tables(p: CapitationResponse) {
   const terms: Row[] = p.terms.map((t) => [t.termName, t.countOn, learnersOf(t), `${t.share}%`, t.expected, t.received, t.shortfall, t.excess]);
   const heads: Row[] = p.terms.flatMap((t) => t.byVoteHead.map((v) => [t.termName, v.voteHead, v.expected, v.received, Math.max(0, Math.round((v.expected - v.received) * 100) / 100)]));
   const rates: Row[] = p.rates.map((x) => [CAPITATION_BAND_LABELS[x.band] ?? x.band, x.voteHead, x.annual]);
-  const grants: Row[] = p.terms.flatMap((t) => t.receipts.map((g) => [t.termName, g.receivedOn, g.reference, g.amount, g.notes ?? '']));
+  // A voided grant is listed for the record with why; it is in none of the totals (the position leaves it out).
+  const noteOf = (g: CapitationResponse['terms'][number]['receipts'][number]) =>
+    [g.voidedAt ? d.voided(formatInstantDay(g.voidedAt), g.voidReason ?? '') : null, g.notes].filter(Boolean).join(' · ');
+  const grants: Row[] = p.terms.flatMap((t) => t.receipts.map((g) => [t.termName, g.receivedOn, g.reference, g.amount, noteOf(g)]));
   return { terms, heads, rates, grants };
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   academicYears,
   capitationReceiptAllocations,
@@ -7,6 +8,7 @@ import {
   capitationYears,
   classes,
   levels,
+  profiles,
   students,
   terms,
   voteHeads,
@@ -150,23 +152,56 @@ export interface ReceiptRow {
   receivedOn: string;
   reference: string;
   notes: string | null;
+  /** Set when the grant was voided: it is listed but counts nowhere. */
+  voidedAt: Date | null;
+  voidReason: string | null;
+  /** The name of who voided it. */
+  voidedBy: string | null;
 }
 
-/** The capitation grants recorded for terms `termIds`, oldest first. */
+const voider = alias(profiles, 'voider');
+
+const receiptBase = {
+  id: capitationReceipts.id,
+  termId: capitationReceipts.termId,
+  amountCents: capitationReceipts.amountCents,
+  receivedOn: capitationReceipts.receivedOn,
+  reference: capitationReceipts.reference,
+  notes: capitationReceipts.notes,
+  voidedAt: capitationReceipts.voidedAt,
+  voidReason: capitationReceipts.voidReason,
+};
+const receiptColumns = { ...receiptBase, voidedBy: voider.name };
+
+/** The capitation grants recorded for terms `termIds` (voided ones too, marked), oldest first. */
 export function listReceipts(tx: Tx, schoolId: string, termIds: string[]): Promise<ReceiptRow[]> {
   if (!termIds.length) return Promise.resolve([]);
   return tx
-    .select({
-      id: capitationReceipts.id,
-      termId: capitationReceipts.termId,
-      amountCents: capitationReceipts.amountCents,
-      receivedOn: capitationReceipts.receivedOn,
-      reference: capitationReceipts.reference,
-      notes: capitationReceipts.notes,
-    })
+    .select(receiptColumns)
     .from(capitationReceipts)
+    .leftJoin(voider, eq(voider.id, capitationReceipts.voidedBy))
     .where(and(eq(capitationReceipts.schoolId, schoolId), inArray(capitationReceipts.termId, termIds)))
     .orderBy(asc(capitationReceipts.receivedOn), asc(capitationReceipts.createdAt), asc(capitationReceipts.id));
+}
+
+/** Grant `id` of the school (voided or not; `voidedBy` not read), locked until the transaction ends, or undefined (another school's too). */
+export async function findReceiptForUpdate(tx: Tx, schoolId: string, id: string): Promise<ReceiptRow | undefined> {
+  const [row] = await tx
+    .select(receiptBase)
+    .from(capitationReceipts)
+    .where(and(eq(capitationReceipts.schoolId, schoolId), eq(capitationReceipts.id, id)))
+    .for('update');
+  return row && { ...row, voidedBy: null };
+}
+
+/** Marks grant `id` voided now by `by` with `reason`; returns the time, or undefined when it was already voided. */
+export async function voidReceipt(tx: Tx, schoolId: string, id: string, by: string, reason: string): Promise<Date | undefined> {
+  const [row] = await tx
+    .update(capitationReceipts)
+    .set({ voidedAt: sql`now()`, voidedBy: by, voidReason: reason })
+    .where(and(eq(capitationReceipts.schoolId, schoolId), eq(capitationReceipts.id, id), isNull(capitationReceipts.voidedAt)))
+    .returning({ voidedAt: capitationReceipts.voidedAt });
+  return row?.voidedAt ?? undefined;
 }
 
 /** How grants `receiptIds` split over vote heads. */
@@ -178,12 +213,12 @@ export function listAllocations(tx: Tx, schoolId: string, receiptIds: string[]):
     .where(and(eq(capitationReceiptAllocations.schoolId, schoolId), inArray(capitationReceiptAllocations.receiptId, receiptIds)));
 }
 
-/** The grant of the school with reference `reference` (exact), or undefined. */
+/** The grant of the school with reference `reference` (exact) that is not voided, or undefined. */
 export async function findReceiptByReference(tx: Tx, schoolId: string, reference: string): Promise<{ id: string } | undefined> {
   const [row] = await tx
     .select({ id: capitationReceipts.id })
     .from(capitationReceipts)
-    .where(and(eq(capitationReceipts.schoolId, schoolId), eq(capitationReceipts.reference, reference)));
+    .where(and(eq(capitationReceipts.schoolId, schoolId), eq(capitationReceipts.reference, reference), isNull(capitationReceipts.voidedAt)));
   return row;
 }
 

@@ -2,11 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   capitationQuery,
+  capitationReceiptParams,
   capitationReceiptSchema,
   capitationResponse,
   createCapitationReceiptBody,
   putCapitationRatesBody,
   putCapitationSettingsBody,
+  voidCapitationReceiptBody,
+  type CapitationReceipt,
 } from '../../../shared/contracts/capitation.js';
 import { capitationMessages } from '../../../shared/messages/capitation.js';
 import type { Tx } from '../../db/tenant.js';
@@ -17,11 +20,15 @@ import { actorOf } from '../../plugins/access.js';
 import { capitationPdf, capitationXlsx } from './capitation-export.js';
 import * as svc from './capitation.service.js';
 
+/** Who sees capitation (viewVoteHeads): the audience of its live updates. */
+const FINANCE_ROLES = ['finance_officer', 'principal', 'school_director'] as const;
+
 /**
  * Government capitation (issue 35 §3, §6; docs/decisions/0028-vote-heads-and-capitation.md): the
  * position per term and vote head for the finance officer, principal and director (viewVoteHeads);
- * recording grants, rates and the year's term shares and count date for the finance officer
- * (manageVoteHeads). Other roles 403; signed out 401; another school's term 404. Amounts KES with two
+ * recording and voiding grants, rates and the year's term shares and count date for the finance
+ * officer (manageVoteHeads); recording or voiding a grant tells the finance screens live
+ * (`fees.changed`). Other roles 403; signed out 401; another school's term 404. Amounts KES with two
  * decimals; dates YYYY-MM-DD. Errors `{ error: { code, message, fields? } }`; bad input 400 with
  * nothing written.
  */
@@ -34,6 +41,22 @@ export async function capitationRoutes(app: FastifyInstance, deps: ModuleDeps): 
   const run = <T>(req: Parameters<typeof actorOf>[0], fn: (tx: Tx, c: SchoolCaller) => Promise<T>) => {
     const actor = actorOf(req);
     return inSchool(database, actor, null, (tx, schoolId) => fn(tx, { actor, schoolId, ip: req.ip }));
+  };
+  /**
+   * After a grant's write commits: `fees.changed` to the school's finance roles (who see capitation), as
+   * the fees module sends after a payment, so their open finance screens refetch. Best effort.
+   * (fees' publishFeesChanged is per learner and fees imports this module, so it is not reused here.)
+   */
+  const publishChanged = (schoolId: string, receiptId: string) =>
+    deps.events.publish({ type: 'fees.changed', audience: { schoolIds: [schoolId], roles: FINANCE_ROLES }, data: { capitationReceiptId: receiptId } }).catch(() => undefined);
+  const write = async (req: Parameters<typeof actorOf>[0], fn: (tx: Tx, c: SchoolCaller) => Promise<CapitationReceipt>) => {
+    let schoolId = '';
+    const out = await run(req, (tx, c) => {
+      schoolId = c.schoolId;
+      return fn(tx, c);
+    });
+    await publishChanged(schoolId, out.id);
+    return out;
   };
 
   /**
@@ -73,7 +96,19 @@ export async function capitationRoutes(app: FastifyInstance, deps: ModuleDeps): 
   r.post(
     '/api/capitation/receipts',
     { config: manage, schema: { summary: 'Record a capitation grant received for a term (split over vote heads; audited)', body: createCapitationReceiptBody, response: { 201: capitationReceiptSchema }, tags } },
-    async (req, reply) => reply.code(201).send(await run(req, (tx, c) => svc.recordReceipt(tx, c, req.body))),
+    async (req, reply) => reply.code(201).send(await write(req, (tx, c) => svc.recordReceipt(tx, c, req.body))),
+  );
+
+  /**
+   * POST /api/capitation/receipts/:id/void { reason (1-300 characters) } → 200 the grant, now with
+   * voidedAt, voidReason and voidedBy. A voided grant stays listed but no longer counts (received,
+   * shortfall, by vote head, totals, report, vote-head cash book); its reference may be recorded again.
+   * 400 no reason; 404 a grant not of the school; 409 already voided. Audited.
+   */
+  r.post(
+    '/api/capitation/receipts/:id/void',
+    { config: manage, schema: { summary: 'Void a capitation grant recorded wrongly, with a reason (kept on record; audited)', params: capitationReceiptParams, body: voidCapitationReceiptBody, response: { 200: capitationReceiptSchema }, tags } },
+    async (req) => write(req, (tx, c) => svc.voidReceipt(tx, c, req.params.id, req.body.reason)),
   );
 
   /**

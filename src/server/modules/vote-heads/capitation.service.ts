@@ -24,8 +24,9 @@ import { ensureDefaultVoteHeads } from './vote-heads-defaults.repository.js';
  * (the year's count date, else the term's opening day; lib/roll.ts) × the band's rate per learner per
  * year for each vote head × the term's share (50:30:20 unless the school set its own). Rates are the
  * school's rows of the year for a band, else the Ministry's schedule for the year (capitation-rates.ts).
- * Received = the grants recorded for the term, split over vote heads when recorded in proportion to
- * what the term expected of each (largest remainder, so the parts sum exactly to the grant). Shortfall
+ * Received = the grants recorded for the term and not voided, split over vote heads when recorded in
+ * proportion to what the term expected of each (largest remainder, so the parts sum exactly to the
+ * grant); a voided grant is listed, marked, but counts nowhere. Shortfall
  * = expected − received when positive; a grant above what was expected shows as an excess instead.
  * Every write is in the caller's one transaction and audited. Money: integer cents inside, KES out.
  */
@@ -123,11 +124,13 @@ export async function capitationPosition(tx: Tx, c: SchoolCaller, year?: number)
     const learners = await learnersByBand(tx, c.schoolId, streams.filter((s) => s.academicYearId === t.academicYearId), countOn);
     const expected = expectedByVoteHead(ctx, learners, shareOf(ctx, t.number));
     const mine = receipts.filter((r) => r.termId === t.id);
-    const ids = new Set(mine.map((r) => r.id));
+    // A voided grant is listed (marked) but counts nowhere.
+    const counted = mine.filter((r) => !r.voidedAt);
+    const ids = new Set(counted.map((r) => r.id));
     const received = new Map<string, number>();
     for (const a of allocations) if (ids.has(a.receiptId)) received.set(a.voteHeadId, (received.get(a.voteHeadId) ?? 0) + a.amountCents);
     const expectedCents = [...expected.values()].reduce((s, v) => s + v, 0);
-    const receivedCents = mine.reduce((s, r) => s + r.amountCents, 0);
+    const receivedCents = counted.reduce((s, r) => s + r.amountCents, 0);
     terms.push({
       termId: t.id,
       termName: t.name,
@@ -182,6 +185,9 @@ function receiptOut(r: repo.ReceiptRow, parts: { voteHeadId: string; amountCents
     receivedOn: r.receivedOn,
     reference: r.reference,
     notes: r.notes,
+    voidedAt: r.voidedAt ? r.voidedAt.toISOString() : null,
+    voidReason: r.voidReason,
+    voidedBy: r.voidedBy,
     allocations: [...parts]
       .sort((a, b) => (heads.get(a.voteHeadId)?.priority ?? 0) - (heads.get(b.voteHeadId)?.priority ?? 0))
       .map((a) => ({ voteHeadId: a.voteHeadId, voteHead: heads.get(a.voteHeadId)?.name ?? '', amount: kes(a.amountCents) })),
@@ -214,8 +220,31 @@ export async function recordReceipt(tx: Tx, c: SchoolCaller, body: { termId: str
   const allocations = heads.map((v, i) => ({ voteHeadId: v.id, amountCents: parts[i]! }));
   const notes = body.notes?.trim() || null;
   const id = await repo.insertReceipt(tx, c.schoolId, { termId: term.id, amountCents: body.amount, receivedOn: body.receivedOn, reference: body.reference, notes, createdBy: c.actor.id }, allocations);
-  const out = receiptOut({ id, termId: term.id, amountCents: body.amount, receivedOn: body.receivedOn, reference: body.reference, notes }, allocations.filter((a) => a.amountCents > 0), new Map(ctx.voteHeads.map((v) => [v.id, v])));
+  const out = receiptOut({ id, termId: term.id, amountCents: body.amount, receivedOn: body.receivedOn, reference: body.reference, notes, voidedAt: null, voidReason: null, voidedBy: null }, allocations.filter((a) => a.amountCents > 0), new Map(ctx.voteHeads.map((v) => [v.id, v])));
   await auditSchool(tx, c, capitationMessages.audit.receipt, `capitation_receipt:${id}`, null, { ...out, termName: term.name, year: term.year }, undefined, 'fees');
+  return out;
+}
+
+/**
+ * POST /api/capitation/receipts/:id/void: voids a grant recorded wrongly (money records are never
+ * deleted): it stays listed, marked with when, by whom and why, and no longer counts in received,
+ * shortfall, excess, by vote head, the totals, the report or the vote-head cash book; its reference may
+ * be recorded again. 404 a grant not of the school; 409 one already voided. Audited
+ * CAPITATION_RECEIPT_VOIDED (the grant before and after).
+ */
+export async function voidReceipt(tx: Tx, c: SchoolCaller, id: string, reason: string): Promise<CapitationReceipt> {
+  const row = await repo.findReceiptForUpdate(tx, c.schoolId, id);
+  if (!row) throw notFound(m.receiptNotFound);
+  if (row.voidedAt) throw conflict('ALREADY_VOIDED', m.alreadyVoided);
+  if (!(await repo.voidReceipt(tx, c.schoolId, id, c.actor.id, reason))) throw conflict('ALREADY_VOIDED', m.alreadyVoided);
+  const term = await repo.findTerm(tx, c.schoolId, row.termId);
+  const heads = new Map((await repo.listVoteHeads(tx, c.schoolId)).map((v) => [v.id, v]));
+  const parts = await repo.listAllocations(tx, c.schoolId, [id]);
+  const voided = (await repo.listReceipts(tx, c.schoolId, [row.termId])).find((r) => r.id === id)!;
+  const before = receiptOut(row, parts, heads);
+  const out = receiptOut(voided, parts, heads);
+  const context = { termName: term?.name ?? null, year: term?.year ?? null };
+  await auditSchool(tx, c, capitationMessages.audit.voided, `capitation_receipt:${id}`, { ...before, ...context }, { ...out, ...context }, { reason }, 'fees');
   return out;
 }
 

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, apiCaller, createTestApp, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { CapitationReceipt, CapitationResponse, CapitationTerm } from '../../../shared/contracts/capitation.js';
+import type { VoteHeadCashBook } from '../../../shared/contracts/vote-heads.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { capitationMessages } from '../../../shared/messages/capitation.js';
 import { auditLogs, capitationReceiptAllocations, capitationReceipts } from '../../db/schema/index.js';
@@ -15,7 +16,8 @@ import { capitationBandOf, capitationScheduleFor, splitLargestRemainder } from '
  * latest term shows a shortfall per term and vote head; a recorded grant splits over vote heads summing
  * exactly to it; bad input (a term of another year, a date in another year, a duplicate reference,
  * another school's term) is refused with nothing written; who may read and write; rates and term
- * shares change the expected; the report downloads as Excel and PDF. PGlite and PostgreSQL.
+ * shares change the expected; the report downloads as Excel and PDF; a grant recorded wrongly is voided
+ * with a reason (kept on record, counted nowhere, its reference free again). PGlite and PostgreSQL.
  */
 
 let t: TestApp;
@@ -214,5 +216,83 @@ describe('rates, shares and the report', () => {
     expect(info.text).toContain(`Capitation ${position.year}`);
     await fails('finance', 'GET', '/api/capitation?format=docx', undefined, 400);
     await fails('finance', 'GET', '/api/capitation?year=1990', undefined, 400);
+  });
+});
+
+describe('voiding a grant', () => {
+  const latestNow = async () => latestOf(await ok<CapitationResponse>('finance', 'GET', `/api/capitation?year=${position.year}`));
+  /** Capitation money in of the vote-head cash book, 1 January of the year to today (cents). */
+  const cashBookCapitation = async () => {
+    const book = await ok<VoteHeadCashBook>('finance', 'GET', `/api/reports/vote-head-cash-book?from=${position.year}-01-01&to=${schoolToday()}`);
+    return book.incomeByVoteHead.reduce((s, v) => s + cents(v.capitation), 0);
+  };
+  const auditsOf = (id: string) =>
+    system(t.database, (tx) => tx.select().from(auditLogs).where(and(eq(auditLogs.action, capitationMessages.audit.voided), eq(auditLogs.targetEntity, `capitation_receipt:${id}`))));
+  const storedOf = async (id: string) => (await system(t.database, (tx) => tx.select().from(capitationReceipts).where(eq(capitationReceipts.id, id))))[0]!;
+  let wrong: CapitationReceipt;
+
+  beforeAll(async () => {
+    const latest = latestOf(position);
+    wrong = await ok<CapitationReceipt>('finance', 'POST', '/api/capitation/receipts', { termId: latest.termId, amount: 2500, receivedOn: [latest.startsOn, schoolToday()].sort()[0], reference: 'MOE/VOID/0001' }, 201);
+    expect(wrong.voidedAt).toBeNull();
+  });
+
+  it('needs a reason (400, nothing written); principal and director 403; another school’s or an unknown grant 404', async () => {
+    const url = `/api/capitation/receipts/${wrong.id}/void`;
+    expect((await fails('finance', 'POST', url, {}, 400)).message).toContain(m.voidReasonRequired);
+    expect((await fails('finance', 'POST', url, { reason: '   ' }, 400)).message).toContain(m.voidReasonRequired);
+    expect((await fails('finance', 'POST', url, { reason: 'x'.repeat(301) }, 400)).message).toContain(m.voidReasonTooLong);
+    for (const who of ['principal', 'director']) await fails(who, 'POST', url, { reason: 'Wrong amount' }, 403);
+    expect((await fails('rsFinance', 'POST', url, { reason: 'Wrong amount' }, 404)).message).toBe(m.receiptNotFound);
+    await fails('finance', 'POST', '/api/capitation/receipts/00000000-0000-4000-8000-000000000000/void', { reason: 'Wrong amount' }, 404);
+    expect((await storedOf(wrong.id)).voidedAt).toBeNull();
+    expect(await auditsOf(wrong.id)).toHaveLength(0);
+  });
+
+  it('voids with a reason: still listed, marked; received, by vote head and the cash book’s capitation drop by it, the shortfall grows back; audited; live', async () => {
+    const before = await latestNow();
+    const bookBefore = await cashBookCapitation();
+    const events: { type: string; data: Record<string, unknown> }[] = [];
+    const off = t.deps.events.subscribe((e) => events.push(e));
+    const out = await ok<CapitationReceipt>('finance', 'POST', `/api/capitation/receipts/${wrong.id}/void`, { reason: '  Entered KES 2,500 instead of 25,000  ' });
+    off();
+    expect(out).toMatchObject({ id: wrong.id, amount: 2500, voidReason: 'Entered KES 2,500 instead of 25,000' });
+    expect(out.voidedAt).not.toBeNull();
+    expect(out.voidedBy).toEqual(expect.any(String));
+    expect(events.some((e) => e.type === 'fees.changed' && e.data.capitationReceiptId === wrong.id)).toBe(true);
+
+    const after = await latestNow();
+    expect(cents(after.received)).toBe(cents(before.received) - 250_000);
+    expect(cents(after.shortfall) - cents(after.excess)).toBe(cents(before.shortfall) - cents(before.excess) + 250_000);
+    expect(cents(after.byVoteHead.reduce((s, v) => s + v.received, 0))).toBe(cents(after.received));
+    const listed = after.receipts.find((x) => x.id === wrong.id)!;
+    expect(listed).toMatchObject({ voidReason: 'Entered KES 2,500 instead of 25,000', voidedBy: out.voidedBy });
+    expect(listed.voidedAt).not.toBeNull();
+    expect(await cashBookCapitation()).toBe(bookBefore - 250_000);
+
+    const audit = await auditsOf(wrong.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.oldValue).toMatchObject({ voidedAt: null, reference: 'MOE/VOID/0001' });
+    expect(audit[0]!.newValue).toMatchObject({ voidReason: 'Entered KES 2,500 instead of 25,000', reference: 'MOE/VOID/0001' });
+  });
+
+  it('a second void is 409 with nothing changed', async () => {
+    const was = await storedOf(wrong.id);
+    expect((await fails('finance', 'POST', `/api/capitation/receipts/${wrong.id}/void`, { reason: 'Again' }, 409)).message).toBe(m.alreadyVoided);
+    const now = await storedOf(wrong.id);
+    expect(now.voidReason).toBe(was.voidReason);
+    expect(now.voidedAt?.getTime()).toBe(was.voidedAt?.getTime());
+    expect(await auditsOf(wrong.id)).toHaveLength(1);
+  });
+
+  it('the same reference is recorded again after the void, and counts', async () => {
+    const before = await latestNow();
+    const right = await ok<CapitationReceipt>('finance', 'POST', '/api/capitation/receipts', { termId: before.termId, amount: 25_000, receivedOn: wrong.receivedOn, reference: 'MOE/VOID/0001' }, 201);
+    expect(right.id).not.toBe(wrong.id);
+    const after = await latestNow();
+    expect(cents(after.received)).toBe(cents(before.received) + 2_500_000);
+    expect(after.receipts.filter((x) => x.reference === 'MOE/VOID/0001').map((x) => x.voidedAt === null)).toEqual([false, true]);
+    // Once there is a live grant with the reference, it is taken again.
+    await fails('finance', 'POST', '/api/capitation/receipts', { termId: before.termId, amount: 1, receivedOn: wrong.receivedOn, reference: 'MOE/VOID/0001' }, 409);
   });
 });

@@ -11,7 +11,7 @@ export interface Movement {
   cents: string;
 }
 
-/** Money in and out per vote head (null: an expense category without a vote head) and day, up to `to`; days before `from` folded into one row. */
+/** Money in and out per vote head (null: an expense category without a vote head) and day, up to `to`; days before `from` folded into one row. Voided capitation grants count nowhere. */
 export async function movements(tx: Tx, schoolId: string, from: string, to: string): Promise<Movement[]> {
   const res = await tx.execute(sql`
     select vote_head_id as "voteHeadId", case when day < ${from} then null else day::text end as day, source, sum(cents)::bigint::text as cents
@@ -22,7 +22,7 @@ export async function movements(tx: Tx, schoolId: string, from: string, to: stri
       union all
       select cra.vote_head_id, cr.received_on, 'capitation', cra.amount_cents
         from capitation_receipt_allocations cra join capitation_receipts cr on cr.id = cra.receipt_id
-        where cr.school_id = ${schoolId} and cr.received_on <= ${to}
+        where cr.school_id = ${schoolId} and cr.voided_at is null and cr.received_on <= ${to}
       union all
       select ec.vote_head_id, coalesce(e.paid_on, e.spent_on), 'expense', e.amount_cents
         from expenses e join expense_categories ec on ec.id = e.category_id

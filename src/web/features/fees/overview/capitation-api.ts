@@ -1,13 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CapitationReceipt, CapitationResponse, CreateCapitationReceiptBody, PutCapitationRatesBody, PutCapitationSettingsBody } from '@shared/contracts/capitation';
+import type { CapitationReceipt, CapitationResponse, CreateCapitationReceiptBody, PutCapitationRatesBody, PutCapitationSettingsBody, VoidCapitationReceiptBody } from '@shared/contracts/capitation';
 import { api } from '@/lib/api';
 import { retryUnlessClientError } from '@/lib/query-retry';
+import { FEES_KEY } from '../api/fees';
 
 /**
  * Calls of the capitation card and report (issue 35 §3; server/modules/vote-heads/capitation.*):
- * GET /api/capitation?year=, POST /api/capitation/receipts, PUT /api/capitation/rates and /settings.
+ * GET /api/capitation?year=, POST /api/capitation/receipts and /receipts/:id/void, PUT
+ * /api/capitation/rates and /settings. Keyed under the fees screens' FEES_KEY, so the live
+ * `fees.changed` event (a payment, a grant recorded or voided) refreshes the card and report too.
  */
-const key = (year: number | null) => ['capitation', year] as const;
+const ALL = [...FEES_KEY, 'capitation'] as const;
+const key = (year: number | null) => [...ALL, year] as const;
 
 export function useCapitation(year: number | null, enabled = true) {
   return useQuery({
@@ -22,7 +26,7 @@ export function useRecordGrant() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCapitationReceiptBody) => api<CapitationReceipt>('/api/capitation/receipts', { method: 'POST', json: body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['capitation'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ALL }),
   });
 }
 
@@ -32,8 +36,17 @@ export function usePutRates() {
     mutationFn: (body: PutCapitationRatesBody) => api<CapitationResponse>('/api/capitation/rates', { method: 'PUT', json: body }),
     onSuccess: (data) => {
       qc.setQueryData(key(data.year), data);
-      return qc.invalidateQueries({ queryKey: ['capitation'] });
+      return qc.invalidateQueries({ queryKey: ALL });
     },
+  });
+}
+
+/** POST /api/capitation/receipts/:id/void { reason } (finance officer): the grant stays listed, marked voided. */
+export function useVoidGrant() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: VoidCapitationReceiptBody & { id: string }) => api<CapitationReceipt>(`/api/capitation/receipts/${id}/void`, { method: 'POST', json: body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ALL }),
   });
 }
 
@@ -44,7 +57,7 @@ export function usePutSettings() {
     mutationFn: (body: PutCapitationSettingsBody) => api<CapitationResponse>('/api/capitation/settings', { method: 'PUT', json: body }),
     onSuccess: (data) => {
       qc.setQueryData(key(data.year), data);
-      return qc.invalidateQueries({ queryKey: ['capitation'] });
+      return qc.invalidateQueries({ queryKey: ALL });
     },
   });
 }

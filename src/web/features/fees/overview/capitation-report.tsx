@@ -1,26 +1,30 @@
 import * as React from 'react';
-import { FileBarChart, Pencil } from 'lucide-react';
+import { Ban, FileBarChart, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
-import type { CapitationResponse } from '@shared/contracts/capitation';
+import type { CapitationReceipt, CapitationResponse } from '@shared/contracts/capitation';
 import { formatDay } from '@shared/dates';
 import { CAPITATION_BAND_LABELS, capitationMessages } from '@shared/messages/capitation';
 import { ApiError } from '@/lib/api';
 import { downloadFile, useBusyDownloads } from '@/lib/download';
 import { cn } from '@/lib/utils';
 import { formatMoney } from '@/components/money';
+import { ActionDialog } from '@/components/action-dialog';
 import { FormDialog } from '@/components/form-dialog';
 import { ExportButtons } from '@/components/export-buttons';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { QueryErrorCard } from '@/components/query-error-card';
+import { Pill } from '@/components/status-pill';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { DateField } from '@/components/date-field';
-import { capitationFileUrl, useCapitation, usePutRates, usePutSettings } from './capitation-api';
+import { capitationFileUrl, useCapitation, usePutRates, usePutSettings, useVoidGrant } from './capitation-api';
 
 /**
  * The capitation report (issue 35 §3): a year picker, the year's terms (counted on, learners, expected,
- * received, shortfall), the grants received, and the rates per learner per band and vote head, which
- * the finance officer edits; the shortfall report as Excel or PDF (GET /api/capitation?format=).
+ * received, shortfall), the grants received (the finance officer voids one recorded wrongly, with a
+ * reason; a voided grant stays listed, muted and marked, and counts nowhere), and the rates per learner
+ * per band and vote head, which the finance officer edits; the shortfall report as Excel or PDF (GET
+ * /api/capitation?format=).
  */
 
 const r = capitationMessages.report;
@@ -71,6 +75,8 @@ function TermsTable({ data }: { data: CapitationResponse }) {
 }
 
 function ReceiptsTable({ data }: { data: CapitationResponse }) {
+  const voidGrant = useVoidGrant();
+  const [voiding, setVoiding] = React.useState<CapitationReceipt | null>(null);
   const rows = data.terms.flatMap((t) => t.receipts.map((g) => ({ ...g, termName: t.termName })));
   if (!rows.length) return <p className="py-2 text-sm text-muted-foreground">{r.noReceipts}</p>;
   return (
@@ -78,26 +84,98 @@ function ReceiptsTable({ data }: { data: CapitationResponse }) {
       <table className="w-full text-sm sm:min-w-[28rem]" data-testid="capitation-receipts">
         <thead className="text-left text-xs text-muted-foreground">
           <tr>
-            <th className={th}>{r.term}</th>
+            <th className={cn(th, 'hidden sm:table-cell')}>{r.term}</th>
             <th className={cn(th, 'hidden sm:table-cell')}>{r.receivedOn}</th>
             <th className={th}>{r.reference}</th>
             <th className={cn(th, 'text-right')}>{r.amount}</th>
+            {data.canManage && (
+              <th className={cn(th, 'w-px pr-0')}>
+                <span className="sr-only">{r.actions}</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
-          {rows.map((g) => (
-            <tr key={g.id} className="border-t" data-testid="capitation-receipt">
-              <td className="py-1.5 pr-3 whitespace-nowrap">{g.termName}</td>
-              <td className="hidden py-1.5 pr-3 whitespace-nowrap sm:table-cell">{formatDay(g.receivedOn)}</td>
-              <td className="py-1.5 pr-3 break-all">
-                {g.reference}
-                <span className="block text-xs text-muted-foreground sm:hidden">{formatDay(g.receivedOn)}</span>
-              </td>
-              <td className={num}>{formatMoney(g.amount)}</td>
-            </tr>
-          ))}
+          {rows.map((g) => {
+            const voided = !!g.voidedAt;
+            return (
+              <React.Fragment key={g.id}>
+                <tr className={cn('border-t align-top', voided && 'text-muted-foreground')} data-testid="capitation-receipt" data-reference={g.reference} data-voided={voided || undefined}>
+                  <td className="hidden py-1.5 pr-3 whitespace-nowrap sm:table-cell">{g.termName}</td>
+                  <td className="hidden py-1.5 pr-3 whitespace-nowrap sm:table-cell">{formatDay(g.receivedOn)}</td>
+                  <td className="py-1.5 pr-3">
+                    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <span className={cn('break-all', voided && 'line-through decoration-1')}>{g.reference}</span>
+                      {voided && (
+                        <Pill tone="grey" dot={false} testId="capitation-receipt-voided">
+                          {r.voided}
+                        </Pill>
+                      )}
+                    </span>
+                    <span className="block text-xs text-muted-foreground sm:hidden">
+                      {g.termName} · {formatDay(g.receivedOn)}
+                    </span>
+                  </td>
+                  <td className={cn(num, voided && 'line-through decoration-1')}>{formatMoney(g.amount)}</td>
+                  {data.canManage && (
+                    <td className="py-1.5 text-right whitespace-nowrap">
+                      {!voided && (
+                        <button
+                          type="button"
+                          className="inline-flex cursor-pointer items-center gap-1 rounded-sm p-0.5 text-xs font-medium text-muted-foreground underline-offset-4 hover:text-destructive hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                          onClick={() => {
+                            voidGrant.reset();
+                            setVoiding(g);
+                          }}
+                          aria-label={r.voidFor(g.reference)}
+                          data-testid="capitation-receipt-void"
+                        >
+                          <Ban className="size-3.5 sm:size-3" aria-hidden />
+                          <span className="hidden sm:inline">{r.void}</span>
+                        </button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+                {voided && (
+                  <tr data-testid="capitation-receipt-void-note" data-reference={g.reference}>
+                    <td colSpan={data.canManage ? 5 : 4} className="pb-2 text-xs break-words text-muted-foreground">
+                      {r.voidedOn(formatDay(g.voidedAt), g.voidReason ?? '')}
+                      {g.voidedBy && ` (${r.voidedBy(g.voidedBy)})`}
+                    </td>
+                  </tr>
+                )}
+              </React.Fragment>
+            );
+          })}
         </tbody>
       </table>
+      <ActionDialog
+        open={!!voiding}
+        tone="warning"
+        icon={Ban}
+        title={r.voidTitle(voiding?.reference ?? '')}
+        text={r.voidText(formatMoney(voiding?.amount ?? 0))}
+        reason={{ label: r.voidReason, placeholder: r.voidPlaceholder }}
+        confirmLabel={r.voidConfirm}
+        pending={voidGrant.isPending}
+        error={voidGrant.error}
+        errorTitle={r.voidFailed}
+        onCancel={() => setVoiding(null)}
+        onConfirm={(reason) =>
+          voiding &&
+          voidGrant.mutate(
+            { id: voiding.id, reason },
+            {
+              onSuccess: () => {
+                toast.success(r.voidDone);
+                setVoiding(null);
+              },
+            },
+          )
+        }
+        testId="capitation-void-dialog"
+      />
     </div>
   );
 }
