@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { test } from './support/test';
+import type { StudentAccount } from '../src/shared/contracts/fees';
 import type { ListVoteHeadsResponse } from '../src/shared/contracts/vote-heads';
 import { voteHeadsMessages } from '../src/shared/messages/vote-heads';
 import { signInViaApi } from './support/accounts';
@@ -67,4 +68,40 @@ test('the finance officer sees vote heads on a receipt, edits a vote head and op
   await expect(page.getByTestId('fr-download-pdf')).toBeVisible();
 
   await page.request.patch(`/api/fees/vote-heads/${activity.id}`, { data: { name: 'Activity' } });
+});
+
+test('money paid in advance moves to the vote heads the learner owes on when the finance officer applies it', async ({ page }) => {
+  await signInViaApi(page, 'finance_officer');
+  const heads = (await (await page.request.get('/api/fees/vote-heads')).json()) as ListVoteHeadsResponse;
+  const prepayment = heads.items.find((h) => h.code === 'PREPAYMENT')!;
+  // A learner who owes, with a payment of theirs partly parked in "Fees paid in advance" (a reallocation):
+  // the money now waits there although the learner still owes on other vote heads.
+  const owing = (await (await page.request.get('/api/fees/accounts?balance=owing&sort=balance_desc&pageSize=5')).json()) as { items: AccountRow[] };
+  let parked: { id: string; learner: AccountRow } | null = null;
+  for (const learner of owing.items) {
+    const account = (await (await page.request.get(`/api/students/${learner.studentId}/account`)).json()) as StudentAccount;
+    const p = account.payments.find((x) => x.kind === 'payment' && !x.reversedBy && x.amount >= 100 && x.allocations.every((a) => a.voteHeadId !== prepayment.id));
+    if (!p) continue;
+    const [first, ...rest] = p.allocations;
+    const body = { allocations: [{ voteHeadId: first!.voteHeadId, amount: first!.amount - 100 }, ...rest.map((a) => ({ voteHeadId: a.voteHeadId, amount: a.amount })), { voteHeadId: prepayment.id, amount: 100 }] };
+    const res = await page.request.put(`/api/fees/payments/${p.id}/allocations`, { data: body });
+    expect(res.status(), await res.text()).toBe(200);
+    parked = { id: p.id, learner };
+    break;
+  }
+  expect(parked, 'an owing learner with a payment').not.toBeNull();
+
+  await page.goto('/dashboard/finance-settings?tab=voteHeads');
+  const panel = page.getByTestId('prepayments-panel');
+  await expect(panel.getByRole('heading', { name: voteHeadsMessages.ui.prepaymentsTitle })).toBeVisible();
+  await expect(panel.getByTestId('prepayments-ready')).toContainText('can move to the invoices of');
+  await expect(panel.getByTestId('prepayments-learners')).toContainText(parked!.learner.admissionNumber);
+  await panel.getByTestId('prepayments-apply').click();
+  await expect(page.getByText(/moved to the invoices of \d+ learner/)).toBeVisible();
+  await expect(panel.getByTestId('prepayments-ready')).toHaveText(voteHeadsMessages.ui.prepaymentsNone);
+  await expect(panel.getByTestId('prepayments-apply')).toHaveCount(0);
+  const after = (await (await page.request.get(`/api/students/${parked!.learner.studentId}/account`)).json()) as StudentAccount;
+  const payment = after.payments.find((x) => x.id === parked!.id)!;
+  expect(payment.allocations.some((a) => a.voteHeadId === prepayment.id)).toBe(false);
+  expect(payment.allocations.reduce((s, a) => s + a.amount, 0)).toBeCloseTo(payment.amount, 2);
 });

@@ -123,3 +123,22 @@ export const voteHeadCashBookResponse = z.object({
   unassignedOut: kes,
 });
 export type VoteHeadCashBook = z.infer<typeof voteHeadCashBookResponse>;
+
+/**
+ * GET /api/fees/vote-heads/prepayments (preview) and POST /api/fees/vote-heads/prepayments/apply: money
+ * held in "Fees paid in advance" and what of it can move to the vote heads the learners now owe on.
+ * Amounts in KES.
+ */
+export const prepaymentsResponse = z.object({
+  /** The apply wrote (POST); false for the preview. */
+  committed: z.boolean(),
+  /** All money held in advance, and for how many learners. */
+  held: kes,
+  heldLearners: z.number().int(),
+  /** What can move (or moved) now: the learners who owe on other vote heads, at most what they owe. */
+  amount: kes,
+  learners: z.number().int(),
+  payments: z.number().int(),
+  items: z.array(z.object({ studentId: z.uuid(), name: z.string(), admissionNumber: z.string(), amount: kes })),
+});
+export type PrepaymentsResponse = z.infer<typeof prepaymentsResponse>;

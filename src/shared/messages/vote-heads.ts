@@ -44,6 +44,7 @@ export const voteHeadsMessages = {
     updated: 'VOTE_HEAD_UPDATED',
     deleted: 'VOTE_HEAD_DELETED',
     reallocated: 'PAYMENT_REALLOCATED',
+    prepaymentsApplied: 'PREPAYMENTS_APPLIED',
   },
   // The receipt's split
   receipt: { heading: 'Allocated to vote heads', voteHead: 'Vote head', amount: 'Amount (KES)' },
@@ -75,6 +76,14 @@ export const voteHeadsMessages = {
   },
   // Screens
   ui: {
+    prepaymentsTitle: 'Fees paid in advance',
+    prepaymentsIntro: 'Money paid before it was invoiced waits under “Fees paid in advance”. Once the learners’ invoices are out, move it to the vote heads they owe on, by the rule above.',
+    prepaymentsHeld: (amount: string, n: number) => `KES ${amount} held in advance for ${n} learner${n === 1 ? '' : 's'}.`,
+    prepaymentsReady: (amount: string, n: number) => `KES ${amount} can move to the invoices of ${n} learner${n === 1 ? '' : 's'}.`,
+    prepaymentsNone: 'Nothing to move: no learner with money in advance owes on another vote head.',
+    prepaymentsApply: 'Apply to invoices',
+    prepaymentsApplied: (amount: string, n: number) => `KES ${amount} moved to the invoices of ${n} learner${n === 1 ? '' : 's'}.`,
+    prepaymentsMore: (n: number) => `and ${n} more`,
     tab: 'Vote heads',
     title: 'Vote heads',
     description: 'The budget lines fees and grants are accounted under. Every payment is split over them by the rule below and the split shows on the receipt.',

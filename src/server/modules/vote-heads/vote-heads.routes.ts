@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   createVoteHeadBody,
   listVoteHeadsResponse,
+  prepaymentsResponse,
   reallocatePaymentBody,
   reallocatePaymentResponse,
   updateVoteHeadBody,
@@ -16,6 +17,7 @@ import { sendReport } from '../../lib/report-doc.js';
 import { actorOf } from '../../plugins/access.js';
 import { capitationRoutes } from './capitation.routes.js';
 import { voteHeadCashBook, voteHeadCashBookDoc } from './cash-book.service.js';
+import { applyPrepayments, previewPrepayments } from './prepayments.service.js';
 import * as svc from './vote-heads.service.js';
 
 const idParams = (what: string) => z.object({ id: z.uuid(`Invalid ${what} id`) });
@@ -60,6 +62,24 @@ export async function voteHeadsRoutes(app: FastifyInstance, deps: ModuleDeps) {
     '/api/fees/vote-heads/:id',
     { config: manage, schema: { summary: 'Delete an unused vote head', params: idParams('vote head'), response: { 200: z.object({ deleted: z.literal(true) }) }, tags } },
     async (req) => svc.deleteVoteHead(database, actorOf(req), req.params.id, req.ip),
+  );
+
+  /**
+   * GET /api/fees/vote-heads/prepayments → { committed: false, held, heldLearners, amount, learners,
+   * payments, items: [{ studentId, name, admissionNumber, amount }] } (KES): money held under "Fees paid
+   * in advance" and what of it can move now to the vote heads the learners owe on. Writes nothing.
+   */
+  r.get('/api/fees/vote-heads/prepayments', { config: view, schema: { summary: 'Money held in advance and what can move to the invoices now', response: { 200: prepaymentsResponse }, tags } }, async (req) =>
+    previewPrepayments(database, actorOf(req)),
+  );
+
+  /**
+   * POST /api/fees/vote-heads/prepayments/apply → the same shape, committed: moves each learner's money in
+   * advance to the vote heads they owe on (oldest payments first, the school's rule), in one transaction;
+   * audited PREPAYMENTS_APPLIED. A second call moves nothing more until new invoices are issued.
+   */
+  r.post('/api/fees/vote-heads/prepayments/apply', { config: manage, schema: { summary: 'Move money paid in advance to the vote heads the learners now owe on (audited)', response: { 200: prepaymentsResponse }, tags } }, async (req) =>
+    applyPrepayments(database, actorOf(req), req.ip),
   );
 
   /**

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admitTodayBody, apiCaller, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import type { FeeStructure, ListPaymentsResponse, RecordPaymentResponse, StudentAccount } from '../../../shared/contracts/fees.js';
-import type { ListVoteHeadsResponse, ReallocatePaymentResponse, VoteHead, VoteHeadCashBook } from '../../../shared/contracts/vote-heads.js';
+import type { ListVoteHeadsResponse, PrepaymentsResponse, ReallocatePaymentResponse, VoteHead, VoteHeadCashBook } from '../../../shared/contracts/vote-heads.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { voteHeadsMessages } from '../../../shared/messages/vote-heads.js';
 import { auditLogs, invoiceLines, invoices, paymentAllocations, payments, terms } from '../../db/schema/index.js';
@@ -117,6 +117,59 @@ describe('fee-structure items carry a vote head', () => {
     // The demo's invoice lines carry their items' vote heads.
     const unmapped = await system(t.database, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(invoiceLines).where(and(eq(invoiceLines.schoolId, greenhill), sql`${invoiceLines.voteHeadId} is null`)));
     expect(Number(unmapped[0]!.n)).toBe(0);
+  });
+});
+
+describe('money paid in advance', () => {
+  it('moves to the vote heads a new invoice asks for, oldest payment first; audited; a second apply moves nothing more', async () => {
+    const learner = await learnerWithInvoice([{ category: 'tuition', cents: 1_000_000 }]);
+    const a = await pay(learner, 14_000);
+    const b = await pay(learner, 3_000);
+    expect(split(a)).toEqual({ TUITION: 10_000, PREPAYMENT: 4_000 });
+    expect(split(b)).toEqual({ PREPAYMENT: 3_000 });
+    const mine = (r: PrepaymentsResponse) => r.items.find((i) => i.studentId === learner);
+    const nothingOwed = await ok<PrepaymentsResponse>('finance', 'GET', '/api/fees/vote-heads/prepayments');
+    expect(mine(nothingOwed)).toBeUndefined();
+    expect(nothingOwed.held).toBeGreaterThanOrEqual(7_000);
+
+    // Charges added to the learner's invoice later (lunch 5,000 and activity 1,000), as a new term's would be.
+    await system(t.database, async (tx) => {
+      const [inv] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.studentId, learner), eq(invoices.status, 'issued')));
+      await tx.insert(invoiceLines).values([
+        { schoolId: greenhill, invoiceId: inv!.id, name: 'Lunch', category: 'lunch', amountCents: 500_000, sortOrder: 5 },
+        { schoolId: greenhill, invoiceId: inv!.id, name: 'Activity', category: 'activity', amountCents: 100_000, sortOrder: 6 },
+      ]);
+      await tx.update(invoices).set({ totalCents: sql`${invoices.totalCents} + 600000` }).where(eq(invoices.id, inv!.id));
+    });
+    const preview = await ok<PrepaymentsResponse>('finance', 'GET', '/api/fees/vote-heads/prepayments');
+    expect(preview.committed).toBe(false);
+    expect(mine(preview)).toMatchObject({ amount: 6_000 });
+    expect((await ok<PrepaymentsResponse>('principal', 'GET', '/api/fees/vote-heads/prepayments')).amount).toBe(preview.amount);
+    await fails('teacher', 'GET', '/api/fees/vote-heads/prepayments', undefined, 403);
+    await fails('principal', 'POST', '/api/fees/vote-heads/prepayments/apply', undefined, 403);
+    // The preview wrote nothing.
+    const account = async () => (await ok<StudentAccount>('finance', 'GET', `/api/students/${learner}/account`)).payments;
+    expect(split((await account()).find((p) => p.id === a.id)!)).toEqual({ TUITION: 10_000, PREPAYMENT: 4_000 });
+
+    const applied = await ok<PrepaymentsResponse>('finance', 'POST', '/api/fees/vote-heads/prepayments/apply');
+    expect(applied.committed).toBe(true);
+    expect(mine(applied)).toMatchObject({ amount: 6_000 });
+    const after = await account();
+    const pa = split(after.find((p) => p.id === a.id)!);
+    const pb = split(after.find((p) => p.id === b.id)!);
+    // The older payment gives its 4,000 first; the newer keeps 1,000 in advance. Each still adds up to itself.
+    expect(pa.PREPAYMENT).toBeUndefined();
+    expect(pa.TUITION).toBe(10_000);
+    expect(pb.PREPAYMENT).toBe(1_000);
+    expect((pa.LUNCH ?? 0) + (pb.LUNCH ?? 0)).toBe(5_000);
+    expect((pa.ACTIVITY ?? 0) + (pb.ACTIVITY ?? 0)).toBe(1_000);
+    for (const p of after) expect(p.allocations.reduce((s, x) => s + x.amount, 0)).toBe(p.amount);
+    const [audit] = await system(t.database, (tx) => tx.select().from(auditLogs).where(eq(auditLogs.action, voteHeadsMessages.audit.prepaymentsApplied)));
+    expect(audit?.metadata).toMatchObject({ learners: applied.learners, amount: applied.amount });
+
+    const again = await ok<PrepaymentsResponse>('finance', 'POST', '/api/fees/vote-heads/prepayments/apply');
+    expect(mine(again)).toBeUndefined();
+    expect(again.amount).toBe(0);
   });
 });
 

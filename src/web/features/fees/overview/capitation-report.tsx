@@ -44,7 +44,8 @@ function TermsTable({ data }: { data: CapitationResponse }) {
             <th className={cn(th, 'hidden sm:table-cell')}>{r.countedOn}</th>
             <th className={cn(th, 'hidden text-right sm:table-cell')}>{r.learners}</th>
             <th className={cn(th, 'text-right')}>{c.expected}</th>
-            <th className={cn(th, 'text-right')}>{c.received}</th>
+            {/* On a phone: expected and shortfall (what is still owed); received is their difference. */}
+            <th className={cn(th, 'hidden text-right sm:table-cell')}>{c.received}</th>
             <th className={cn(th, 'text-right')}>{c.shortfall}</th>
           </tr>
         </thead>
@@ -57,7 +58,7 @@ function TermsTable({ data }: { data: CapitationResponse }) {
               <td className="hidden py-1.5 pr-3 whitespace-nowrap sm:table-cell">{formatDay(t.countOn)}</td>
               <td className={cn(num, 'hidden sm:table-cell')}>{(t.learners.primary + t.learners.junior + t.learners.senior).toLocaleString('en-KE')}</td>
               <td className={num}>{formatMoney(t.expected)}</td>
-              <td className={num}>{formatMoney(t.received)}</td>
+              <td className={cn(num, 'hidden sm:table-cell')}>{formatMoney(t.received)}</td>
               <td className={cn(num, t.shortfall > 0 && 'text-destructive')}>{t.excess > 0 ? `+${formatMoney(t.excess)}` : formatMoney(t.shortfall)}</td>
             </tr>
           ))}
@@ -65,7 +66,7 @@ function TermsTable({ data }: { data: CapitationResponse }) {
             <td className="py-1.5 pr-3">{r.total}</td>
             <td className="hidden sm:table-cell" colSpan={2} />
             <td className={num}>{formatMoney(data.totals.expected)}</td>
-            <td className={num}>{formatMoney(data.totals.received)}</td>
+            <td className={cn(num, 'hidden sm:table-cell')}>{formatMoney(data.totals.received)}</td>
             <td className={cn(num, data.totals.shortfall > 0 && 'text-destructive')}>{formatMoney(data.totals.shortfall)}</td>
           </tr>
         </tbody>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateVoteHeadBody, ListVoteHeadsResponse, ReallocatePaymentBody, ReallocatePaymentResponse, UpdateVoteHeadBody, VoteHead } from '@shared/contracts/vote-heads';
+import type { CreateVoteHeadBody, ListVoteHeadsResponse, PrepaymentsResponse, ReallocatePaymentBody, ReallocatePaymentResponse, UpdateVoteHeadBody, VoteHead } from '@shared/contracts/vote-heads';
 import { api } from '@/lib/api';
 import { FEES_KEY } from '../api/fees';
 
@@ -24,3 +24,8 @@ export const useUpdateVoteHead = () => useVoteHeadMutation(({ id, body }: { id: 
 export const useDeleteVoteHead = () => useVoteHeadMutation((id: string) => api<{ deleted: true }>(`/api/fees/vote-heads/${id}`, { method: 'DELETE' }));
 export const useReallocatePayment = () =>
   useVoteHeadMutation(({ id, body }: { id: string; body: ReallocatePaymentBody }) => api<ReallocatePaymentResponse>(`/api/fees/payments/${id}/allocations`, { method: 'PUT', json: body }));
+
+/** Money held in "Fees paid in advance" and what can move to the invoices now (GET /api/fees/vote-heads/prepayments). */
+export const usePrepayments = () => useQuery({ queryKey: [...KEY, 'prepayments'], queryFn: () => api<PrepaymentsResponse>('/api/fees/vote-heads/prepayments'), staleTime: 20_000, retry: 1 });
+/** Moves it (POST /api/fees/vote-heads/prepayments/apply; the finance officer). */
+export const useApplyPrepayments = () => useVoteHeadMutation(() => api<PrepaymentsResponse>('/api/fees/vote-heads/prepayments/apply', { method: 'POST' }));

@@ -1,9 +1,10 @@
 import * as React from 'react';
 import { toast } from 'sonner';
-import { ArrowDown, ArrowUp, Pencil, Plus, Scale, Trash2, Power, ListOrdered } from 'lucide-react';
+import { ArrowDown, ArrowUp, ListOrdered, Loader2, MoveRight, Pencil, PiggyBank, Plus, Power, Scale, Trash2 } from 'lucide-react';
 import { VOTE_HEAD_ACCOUNTS, VOTE_HEAD_RULES, type VoteHead, type VoteHeadAccount, type VoteHeadRule } from '@shared/contracts/vote-heads';
 import { VOTE_HEAD_ACCOUNT_LABELS, VOTE_HEAD_RULE_LABELS, voteHeadsMessages } from '@shared/messages/vote-heads';
 import { FormErrorAlert } from '@/components/form-feedback';
+import { formatMoney } from '@/components/money';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { Field, FormSection } from '@/components/field';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
@@ -15,7 +16,7 @@ import { useOnOpen } from '@/lib/use-on-open';
 import { cn } from '@/lib/utils';
 import { useSaveFinanceSettings } from '../api/fees';
 import { ChoiceCards, type Choice } from './form-bits';
-import { useCreateVoteHead, useDeleteVoteHead, useUpdateVoteHead, useVoteHeads } from './vote-heads-api';
+import { useApplyPrepayments, useCreateVoteHead, useDeleteVoteHead, usePrepayments, useUpdateVoteHead, useVoteHeads } from './vote-heads-api';
 
 const u = voteHeadsMessages.ui;
 
@@ -72,6 +73,7 @@ export function VoteHeadsTab({ canManage }: { canManage: boolean }) {
           testId="vote-head-rule"
         />
       </FormSection>
+      <PrepaymentsPanel canManage={canManage} />
       <section className="rounded-xl border bg-card shadow-xs">
         <header className="flex flex-wrap items-center justify-between gap-3 border-b px-4 py-3">
           <h3 className="font-semibold">{u.title}</h3>
@@ -139,6 +141,62 @@ export function VoteHeadsTab({ canManage }: { canManage: boolean }) {
       </section>
       <VoteHeadDialog editing={editing} onClose={() => setEditing(null)} />
     </div>
+  );
+}
+
+const SHOWN_LEARNERS = 5;
+
+/**
+ * "Fees paid in advance": what is held there and what can move now to the vote heads the learners owe
+ * on; the finance officer applies it (decision 0028). The others read the figures.
+ */
+function PrepaymentsPanel({ canManage }: { canManage: boolean }) {
+  const q = usePrepayments();
+  const apply = useApplyPrepayments();
+  const d = q.data;
+  return (
+    <FormSection
+      icon={<PiggyBank />}
+      title={u.prepaymentsTitle}
+      description={u.prepaymentsIntro}
+      testId="prepayments-panel"
+      actions={
+        canManage && d && d.amount > 0 ? (
+          <Button
+            size="sm"
+            disabled={apply.isPending}
+            onClick={() => apply.mutate(undefined, { onSuccess: (r) => toast.success(u.prepaymentsApplied(formatMoney(r.amount), r.learners)), onError: (e) => toast.error(errorOf(e).message ?? u.failed) })}
+            data-testid="prepayments-apply"
+          >
+            {apply.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <MoveRight className="size-4" aria-hidden />}
+            {u.prepaymentsApply}
+          </Button>
+        ) : undefined
+      }
+    >
+      {q.error ? (
+        <QueryErrorCard title={u.loadFailed} retryLabel={u.retry} query={q} />
+      ) : !d ? (
+        <Skeleton className="h-10 rounded-md" />
+      ) : (
+        <div className="grid gap-2 text-sm">
+          <p data-testid="prepayments-held">{u.prepaymentsHeld(formatMoney(d.held), d.heldLearners)}</p>
+          <p className={cn('font-medium', d.amount > 0 ? 'text-primary' : 'text-muted-foreground')} data-testid="prepayments-ready">
+            {d.amount > 0 ? u.prepaymentsReady(formatMoney(d.amount), d.learners) : u.prepaymentsNone}
+          </p>
+          {d.items.length > 0 && (
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" data-testid="prepayments-learners">
+              {d.items.slice(0, SHOWN_LEARNERS).map((i) => (
+                <li key={i.studentId} className="tabular-nums">
+                  {i.name} ({i.admissionNumber}) KES {formatMoney(i.amount)}
+                </li>
+              ))}
+              {d.items.length > SHOWN_LEARNERS && <li>{u.prepaymentsMore(d.items.length - SHOWN_LEARNERS)}</li>}
+            </ul>
+          )}
+        </div>
+      )}
+    </FormSection>
   );
 }
 
