@@ -59,7 +59,7 @@ test('a teacher posts to the parents of their stream; the parent sees it live an
 
   // The recipient count before sending.
   const preview = sheet.getByTestId('compose-preview');
-  await expect(preview).toContainText(/This will reach \d[\d,]* (person|people) \(\d[\d,]* by e-mail\)/);
+  await expect(preview).toContainText(/This will reach \d[\d,]* (person|people): \d[\d,]* in the app, \d[\d,]* by e-mail\./);
   const reach = Number(await preview.getAttribute('data-recipients'));
   expect(reach).toBeGreaterThan(0);
 

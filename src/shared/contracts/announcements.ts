@@ -89,6 +89,13 @@ export const announcementPreviewSchema = z.object({
   withEmail: z.number().int(),
   /** Recipients per role, e.g. { parent: 31, teacher: 2 }. */
   byRole: z.record(z.string(), z.number().int()),
+  /**
+   * How many each channel will reach (issue 36 §2): app = account holders; sms / email = those with a
+   * phone / an address (0 when the channel is not among `channels` of the request).
+   */
+  byChannel: z.object({ app: z.number().int(), sms: z.number().int(), email: z.number().int() }),
+  /** Guardians reached without an account (by SMS or e-mail only), counted in `recipients`. */
+  withoutAccount: z.number().int(),
 });
 export type AnnouncementPreview = z.infer<typeof announcementPreviewSchema>;
 
@@ -223,7 +230,15 @@ export const announcementRecipientsSchema = z.object({
   }),
   recipients: z.array(
     z.object({
-      userId: z.uuid(),
+      /** The account; null for a guardian without one (issue 36 §2). */
+      userId: z.uuid().nullable(),
+      /** The guardian reached without an account; null for an account holder. */
+      guardianId: z.uuid().nullable(),
+      hasAccount: z.boolean(),
+      /** How the person is reached first: the app for an account, else SMS, else e-mail. */
+      channel: z.enum(['app', 'sms', 'email']),
+      /** That channel's status: read/unread in the app; the delivery status for SMS and e-mail. */
+      status: z.enum(['read', 'unread', ...DELIVERY_STATUSES]),
       name: z.string(),
       role: z.string(),
       readAt: z.string().nullable(),

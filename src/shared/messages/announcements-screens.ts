@@ -83,6 +83,10 @@ export const announcementScreens = {
   colSms: 'SMS',
   colEmail: 'E-mail',
   notRead: 'Not read yet',
+  /** A guardian reached without an account (issue 36 §2): by SMS or e-mail only, never in the app. */
+  noAccount: 'No account',
+  noAccountHint: 'Reached by SMS or e-mail only',
+  noAccountRead: 'Not in the app',
   notChosen: '—',
   searchRecipients: 'Search recipients',
   allRecipients: 'Everyone',
@@ -139,10 +143,12 @@ export const announcementScreens = {
   tooManyFiles: 'At most 5 attachments.',
   previewIdle: 'Choose who it is for to see how many people it will reach.',
   previewLoading: 'Counting recipients…',
-  preview: (people: number, sms: number, email: number, useSms: boolean, useEmail: boolean) => {
-    const extra = [useSms ? `${n(sms)} by SMS` : null, useEmail ? `${n(email)} by e-mail` : null].filter(Boolean).join(', ');
-    return `This will reach ${plural(people, 'person', 'people')}${extra ? ` (${extra})` : ''}.`;
+  /** The count by channel (issue 36 §2), e.g. "This will reach 31 people: 12 in the app, 29 by SMS, 8 by e-mail." */
+  previewByChannel: (people: number, app: number, sms: number, email: number, useSms: boolean, useEmail: boolean) => {
+    const parts = [`${n(app)} in the app`, useSms ? `${n(sms)} by SMS` : null, useEmail ? `${n(email)} by e-mail` : null].filter(Boolean).join(', ');
+    return `This will reach ${plural(people, 'person', 'people')}: ${parts}.`;
   },
+  previewWithoutAccount: (v: number) => `${plural(v, 'guardian has', 'guardians have')} no account: reached by SMS or e-mail only.`,
   previewByRole: 'By role',
   send: 'Send announcement',
   scheduleSend: 'Schedule announcement',

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { adminCommunications } from './communications.js';
 import { smsMessages } from './fees.js';
-import { profiles } from './tenancy.js';
+import { guardians, profiles } from './tenancy.js';
 import { createdAt, requiredRef, updatedAt } from './columns.js';
 import { profileRef, schoolRow } from './tenant-columns.js';
 
@@ -79,13 +79,17 @@ export const schoolAnnouncements = pgTable(
 /**
  * One row per recipient of a published announcement: in-app read status and each channel's delivery
  * (null when the channel was not chosen or the person has no phone/e-mail; queued | sent | delivered |
- * failed otherwise).
+ * failed otherwise). A recipient is an account (user_id) or a guardian without one (guardian_id,
+ * issue 36 §2: reached by SMS/e-mail only, never in the app); exactly one of the two is set.
  */
 export const schoolAnnouncementRecipients = pgTable(
   'school_announcement_recipients',
   {
     announcementId: requiredRef('announcement_id', () => schoolAnnouncements.id, { onDelete: 'cascade' }),
-    userId: requiredRef('user_id', () => profiles.id, { onDelete: 'cascade' }),
+    /** The recipient's account; null for a guardian without one (guardian_id set instead). */
+    userId: uuid('user_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    /** A guardian without an account (issue 36 §2); null for an account holder. */
+    guardianId: uuid('guardian_id').references(() => guardians.id, { onDelete: 'cascade' }),
     schoolId: uuid('school_id').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     smsTo: text('sms_to'),
@@ -100,7 +104,9 @@ export const schoolAnnouncementRecipients = pgTable(
     updatedAt,
   },
   (t) => [
-    primaryKey({ columns: [t.announcementId, t.userId] }),
+    check('school_announcement_recipients_one_recipient_check', sql`num_nonnulls(${t.userId}, ${t.guardianId}) = 1`),
+    uniqueIndex('school_announcement_recipients_user_uq').on(t.announcementId, t.userId),
+    uniqueIndex('school_announcement_recipients_guardian_uq').on(t.announcementId, t.guardianId).where(sql`${t.guardianId} is not null`),
     index('school_announcement_recipients_user_idx').on(t.userId, t.readAt),
     index('school_announcement_recipients_sms_idx').on(t.smsMessageId),
   ],

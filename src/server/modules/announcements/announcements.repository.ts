@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { adminCommunications, notifications, profiles, schoolAnnouncementRecipients as recipientsT, schoolAnnouncements as annT } from '../../db/schema/index.js';
+import { adminCommunications, guardians, notifications, profiles, schoolAnnouncementRecipients as recipientsT, schoolAnnouncements as annT } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
 import { containsPattern } from '../../lib/like.js';
 
 /**
  * The announcements module's queries: school_announcements, their recipients (one row per person,
- * unique per announcement, with read and delivery status), and the bell (a personal communication
+ * unique per announcement, with read and delivery status: an account, or a guardian without one), and the bell (a personal communication
  * with one notification per recipient). Every function runs in the caller's transaction.
  */
 
@@ -57,12 +57,19 @@ export async function markPublished(tx: Tx, id: string, now: Date, recipientCoun
   await tx.update(annT).set({ status: 'published', publishedAt: now, recipientCount, communicationId, updatedAt: now }).where(eq(annT.id, id));
 }
 
+/** Who a recipient row is: an account (userId) or a guardian without one (guardianId). */
+export interface RecipientRef {
+  userId: string | null;
+  guardianId: string | null;
+}
+
+/** The recipient row of `who` in announcement `announcementId`. */
+const recipientIs = (announcementId: string, who: RecipientRef) =>
+  and(eq(recipientsT.announcementId, announcementId), who.userId ? eq(recipientsT.userId, who.userId) : and(isNull(recipientsT.userId), eq(recipientsT.guardianId, who.guardianId ?? '')));
+
 /** Records on a recipient row which sms_messages row carries their SMS. */
-export async function linkRecipientSms(tx: Tx, announcementId: string, userId: string, smsMessageId: string): Promise<void> {
-  await tx
-    .update(recipientsT)
-    .set({ smsMessageId })
-    .where(and(eq(recipientsT.announcementId, announcementId), eq(recipientsT.userId, userId)));
+export async function linkRecipientSms(tx: Tx, announcementId: string, who: RecipientRef, smsMessageId: string): Promise<void> {
+  await tx.update(recipientsT).set({ smsMessageId }).where(recipientIs(announcementId, who));
 }
 
 /** A channel's outcome for one recipient. */
@@ -75,7 +82,7 @@ export interface ChannelOutcome {
  * Records a recipient's SMS and/or e-mail outcome (a channel left undefined is not touched). The SMS
  * status only replaces 'queued': a delivery report that already landed (delivered or failed) is newer.
  */
-export async function recordRecipientDelivery(tx: Tx, announcementId: string, userId: string, r: { sms?: ChannelOutcome; email?: ChannelOutcome }, now: Date): Promise<void> {
+export async function recordRecipientDelivery(tx: Tx, announcementId: string, who: RecipientRef, r: { sms?: ChannelOutcome; email?: ChannelOutcome }, now: Date): Promise<void> {
   await tx
     .update(recipientsT)
     .set({
@@ -88,7 +95,7 @@ export async function recordRecipientDelivery(tx: Tx, announcementId: string, us
       ...(r.email ? { emailStatus: r.email.status, emailError: r.email.error } : {}),
       updatedAt: now,
     })
-    .where(and(eq(recipientsT.announcementId, announcementId), eq(recipientsT.userId, userId)));
+    .where(recipientIs(announcementId, who));
 }
 
 /** Up to 100 scheduled announcements whose publish_at is at or before `now` (of one school, or all), earliest first. */
@@ -214,9 +221,9 @@ export async function listReadCounts(tx: Tx, ids: string[]): Promise<{ id: strin
     .groupBy(recipientsT.announcementId);
 }
 
-/** `userId`'s recipient row of announcement `id` (its user id), if they are a recipient. */
+/** `userId`'s recipient row of announcement `id` (the announcement id), if they are a recipient. */
 export async function findRecipient(tx: Tx, id: string, userId: string): Promise<{ id: string } | undefined> {
-  const [r] = await tx.select({ id: recipientsT.userId }).from(recipientsT).where(and(eq(recipientsT.announcementId, id), eq(recipientsT.userId, userId)));
+  const [r] = await tx.select({ id: recipientsT.announcementId }).from(recipientsT).where(and(eq(recipientsT.announcementId, id), eq(recipientsT.userId, userId)));
   return r;
 }
 
@@ -247,6 +254,8 @@ export async function markBellNotificationRead(tx: Tx, communicationId: string, 
 /** An announcement's recipients in summary: how many, how many read, and per channel how many per status. */
 export interface RecipientTotals {
   n: number;
+  /** Recipients with an account (those who can read it in the app). */
+  accounts: number;
   read: number;
   smsSent: number;
   smsDelivered: number;
@@ -264,6 +273,7 @@ export async function recipientTotals(tx: Tx, id: string): Promise<RecipientTota
   const [agg] = await tx
     .select({
       n: sql<number>`count(*)`.mapWith(Number),
+      accounts: sql<number>`count(${recipientsT.userId})`.mapWith(Number),
       read: sql<number>`count(${recipientsT.readAt})`.mapWith(Number),
       smsSent: status(recipientsT.smsStatus, 'sent'),
       smsDelivered: status(recipientsT.smsStatus, 'delivered'),
@@ -279,7 +289,7 @@ export async function recipientTotals(tx: Tx, id: string): Promise<RecipientTota
   return agg;
 }
 
-/** Filters of an announcement's recipient list: read or unread only; `text` searches the person's name. */
+/** Filters of an announcement's recipient list: read or unread only (accounts); `text` searches the person's name. */
 export interface RecipientFilters {
   read?: 'read' | 'unread';
   text?: string;
@@ -288,26 +298,38 @@ export interface RecipientFilters {
 function recipientConditions(id: string, f: RecipientFilters): SQL | undefined {
   const where: SQL[] = [eq(recipientsT.announcementId, id)];
   if (f.read === 'read') where.push(isNotNull(recipientsT.readAt));
-  if (f.read === 'unread') where.push(isNull(recipientsT.readAt));
+  if (f.read === 'unread') where.push(isNull(recipientsT.readAt), isNotNull(recipientsT.userId));
   const text = f.text?.trim();
-  if (text) where.push(sql`${profiles.name} ilike ${containsPattern(text)}`);
+  if (text) where.push(sql`${recipientName} ilike ${containsPattern(text)}`);
   return and(...where);
 }
 
-/** One page of announcement `id`'s recipients with their name and role, by name then user id. */
-export async function listRecipientPage(tx: Tx, id: string, f: RecipientFilters, w: PageWindow): Promise<{ r: RecipientRow; name: string; role: string | null }[]> {
+/** The recipient's name: the account's, else the guardian's (listRecipientPage's joins). */
+const recipientName = sql<string>`coalesce(${profiles.name}, ${guardians.name})`;
+
+/**
+ * One page of announcement `id`'s recipients with their name and role (none for a guardian without an
+ * account), by name then user id, then guardian id.
+ */
+export async function listRecipientPage(tx: Tx, id: string, f: RecipientFilters, w: PageWindow): Promise<{ r: RecipientRow; name: string | null; role: string | null }[]> {
   return tx
-    .select({ r: recipientsT, name: profiles.name, role: profiles.role })
+    .select({ r: recipientsT, name: recipientName, role: profiles.role })
     .from(recipientsT)
-    .innerJoin(profiles, eq(profiles.id, recipientsT.userId))
+    .leftJoin(profiles, eq(profiles.id, recipientsT.userId))
+    .leftJoin(guardians, eq(guardians.id, recipientsT.guardianId))
     .where(recipientConditions(id, f))
-    .orderBy(asc(profiles.name), asc(recipientsT.userId))
+    .orderBy(asc(recipientName), asc(recipientsT.userId), asc(recipientsT.guardianId))
     .limit(w.limit)
     .offset(w.offset);
 }
 
 /** How many of announcement `id`'s recipients match `f`. */
 export async function countRecipients(tx: Tx, id: string, f: RecipientFilters): Promise<number> {
-  const [filtered] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(recipientsT).innerJoin(profiles, eq(profiles.id, recipientsT.userId)).where(recipientConditions(id, f));
+  const [filtered] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(recipientsT)
+    .leftJoin(profiles, eq(profiles.id, recipientsT.userId))
+    .leftJoin(guardians, eq(guardians.id, recipientsT.guardianId))
+    .where(recipientConditions(id, f));
   return filtered?.n ?? 0;
 }

@@ -58,9 +58,9 @@ export async function announcementsRoutes(app: FastifyInstance, deps: ModuleDeps
     reply.code(201).send(await svc.createAnnouncement(sd, who(req), req.body)),
   );
 
-  /** POST /api/announcements/preview { audience, … } → { recipients, withPhone, withEmail, byRole }; nothing is written. */
+  /** POST /api/announcements/preview { audience, channels?, … } → { recipients, withPhone, withEmail, byRole, byChannel, withoutAccount }; nothing is written. */
   r.post('/api/announcements/preview', { config: post, schema: { body: previewAnnouncementBody, response: { 200: announcementPreviewSchema }, tags } }, async (req) =>
-    svc.previewAnnouncement(database, actorOf(req), req.body.audience),
+    svc.previewAnnouncement(database, actorOf(req), req.body.audience, req.body.channels),
   );
 
   /** GET /api/announcements/audience-options → the roles, levels and streams the caller may address, and flags. */

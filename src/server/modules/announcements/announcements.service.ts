@@ -21,7 +21,7 @@ import { resolveAttachments } from '../attachments/index.js';
 import { deliverSms, listSmsStatuses, logSms, type OutgoingSms } from '../sms/index.js';
 import { emailConsentFilter, smsConsentFilter } from '../data-protection/index.js';
 import { consentMessages } from '../../../shared/messages/consents.js';
-import { audienceLabels, checkAudience, isManagerRole, resolveAudience, type Recipient } from './audience.js';
+import { audienceLabels, checkAudience, isManagerRole, recipientKey, resolveAudience, type Recipient } from './audience.js';
 import type { AnnouncementAudience } from './audience.repository.js';
 import * as repo from './announcements.repository.js';
 import { paginate } from '../../lib/paging.js';
@@ -81,14 +81,38 @@ export function parseInstant(v: string): Date {
 // ------------------------------------------------------------------------------------------------
 // Compose and publish
 
-/** POST /api/announcements/preview: the count the compose form shows before sending (nothing written). */
-export async function previewAnnouncement(database: Database, actor: Actor, audience: AnnouncementAudience): Promise<AnnouncementPreview> {
+/**
+ * The people of an audience the chosen channels reach: every account (the app is always a channel), and
+ * a guardian without an account only by SMS when chosen and they have a phone, or by e-mail when chosen
+ * and they have an address (issue 36 §2).
+ */
+function reachable(people: Recipient[], channels: readonly string[]): Recipient[] {
+  const sms = channels.includes('sms');
+  const email = channels.includes('email');
+  return people.filter((p) => p.userId || (sms && p.phone) || (email && p.email));
+}
+
+/**
+ * POST /api/announcements/preview: the count the compose form shows before sending (nothing written).
+ * `channels` (all when omitted) decides which guardians without an account are counted and byChannel.
+ */
+export async function previewAnnouncement(database: Database, actor: Actor, audience: AnnouncementAudience, channels?: readonly string[]): Promise<AnnouncementPreview> {
+  const chosen = channels ? ['app', ...channels] : ['app', 'sms', 'email'];
   return inSchool(database, actor, async (tx, schoolId) => {
     const a = await checkAudience(tx, actor, schoolId, audience);
-    const people = await resolveAudience(tx, schoolId, a, actor.id);
+    const people = reachable(await resolveAudience(tx, schoolId, a, actor.id, { withoutAccount: true }), chosen);
     const byRole: Record<string, number> = {};
     for (const p of people) byRole[p.role] = (byRole[p.role] ?? 0) + 1;
-    return { recipients: people.length, withPhone: people.filter((p) => p.phone).length, withEmail: people.filter((p) => p.email).length, byRole };
+    const withPhone = people.filter((p) => p.phone).length;
+    const withEmail = people.filter((p) => p.email).length;
+    return {
+      recipients: people.length,
+      withPhone,
+      withEmail,
+      byRole,
+      byChannel: { app: people.filter((p) => p.userId).length, sms: chosen.includes('sms') ? withPhone : 0, email: chosen.includes('email') ? withEmail : 0 },
+      withoutAccount: people.filter((p) => !p.userId).length,
+    };
   });
 }
 
@@ -97,7 +121,7 @@ interface Pending {
   ann: AnnRow;
   schoolName: string;
   recipients: Recipient[];
-  /** Recipients who withdrew SMS consent (issue 35 §5): no SMS unless the announcement is statutory. */
+  /** Recipients (recipientKey) who withdrew SMS consent (issue 35 §5): no SMS unless the announcement is statutory. */
   noSms: Set<string>;
   /** Recipients who withdrew e-mail consent: no e-mail unless the announcement is statutory. */
   noEmail: Set<string>;
@@ -120,7 +144,7 @@ export async function createAnnouncement(deps: AnnouncementDeps, c: RequestCalle
   let pending: Pending | null = null;
   const id = await inSchool(deps.database, actor, async (tx, schoolId) => {
     const audience = await checkAudience(tx, actor, schoolId, body.audience);
-    const people = await resolveAudience(tx, schoolId, audience, actor.id);
+    const people = reachable(await resolveAudience(tx, schoolId, audience, actor.id, { withoutAccount: true }), channels);
     if (people.length === 0) throw badRequest(m.audienceEmpty, { audience: m.audienceEmpty });
     const attachments = await resolveAttachments(tx, schoolId, actor.id, body.attachmentIds);
     const ann = await repo.insertAnnouncement(tx, {
@@ -165,28 +189,36 @@ async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: st
   const sms = ann.channels.includes('sms');
   const email = ann.channels.includes('email');
   // The one consent check of outgoing SMS (data-protection): withdrawn SMS consent, unless statutory.
-  const refused = sms ? (await smsConsentFilter(tx, ann.schoolId, people.filter((p) => p.phone).map((p) => ({ profileId: p.userId, phone: p.phone, statutory: ann.statutory, userId: p.userId })))).refused : [];
-  const noSms = new Set(refused.map((r) => r.userId));
-  const refusedEmail = email ? (await emailConsentFilter(tx, ann.schoolId, people.filter((p) => p.email).map((p) => ({ profileId: p.userId, email: p.email, statutory: ann.statutory, userId: p.userId })))).refused : [];
-  const noEmail = new Set(refusedEmail.map((r) => r.userId));
-  const rows = people.map((p) => ({
-    announcementId: ann.id,
-    userId: p.userId,
-    schoolId: ann.schoolId,
-    smsTo: sms ? p.phone : null,
-    smsStatus: sms ? (p.phone && !noSms.has(p.userId) ? 'queued' : 'failed') : null,
-    smsError: sms && !p.phone ? m.noPhone : sms && noSms.has(p.userId) ? consentMessages.api.noSmsConsent : null,
-    emailTo: email ? p.email : null,
-    emailStatus: email ? (p.email && !noEmail.has(p.userId) ? 'queued' : 'failed') : null,
-    emailError: email && !p.email ? m.noEmail : email && noEmail.has(p.userId) ? consentMessages.api.noEmailConsent : null,
-  }));
+  // A guardian without an account is matched by guardian id (and phone / address), an account by profile.
+  const target = (p: Recipient) => ({ profileId: p.userId, guardianId: p.guardianId, statutory: ann.statutory, key: recipientKey(p) });
+  const refused = sms ? (await smsConsentFilter(tx, ann.schoolId, people.filter((p) => p.phone).map((p) => ({ ...target(p), phone: p.phone })))).refused : [];
+  const noSms = new Set(refused.map((r) => r.key));
+  const refusedEmail = email ? (await emailConsentFilter(tx, ann.schoolId, people.filter((p) => p.email).map((p) => ({ ...target(p), email: p.email })))).refused : [];
+  const noEmail = new Set(refusedEmail.map((r) => r.key));
+  const rows = people.map((p) => {
+    const key = recipientKey(p);
+    return {
+      announcementId: ann.id,
+      userId: p.userId,
+      guardianId: p.userId ? null : p.guardianId,
+      schoolId: ann.schoolId,
+      smsTo: sms ? p.phone : null,
+      smsStatus: sms ? (p.phone && !noSms.has(key) ? 'queued' : 'failed') : null,
+      smsError: sms && !p.phone ? m.noPhone : sms && noSms.has(key) ? consentMessages.api.noSmsConsent : null,
+      emailTo: email ? p.email : null,
+      emailStatus: email ? (p.email && !noEmail.has(key) ? 'queued' : 'failed') : null,
+      emailError: email && !p.email ? m.noEmail : email && noEmail.has(key) ? consentMessages.api.noEmailConsent : null,
+    };
+  });
   await repo.insertRecipients(tx, rows);
   const school = await findSchoolName(tx, ann.schoolId);
   let communicationId: string | null = null;
-  if (people.length) {
+  // The bell is in the app: accounts only (a guardian without one is reached by SMS/e-mail).
+  const accounts = people.filter((p): p is Recipient & { userId: string } => !!p.userId);
+  if (accounts.length) {
     // Communications and notifications are written in platform context (drizzle/0003 policies).
     await narrowScope(tx, SYSTEM_SCOPE);
-    const roles = [...new Set(people.map((p) => p.role))];
+    const roles = [...new Set(accounts.map((p) => p.role))];
     const commId = await repo.insertBellCommunication(tx, {
       title: announcementMessages.bellTitle(ann.title),
       message: ann.body.length > 1000 ? `${ann.body.slice(0, 997)}...` : ann.body,
@@ -199,7 +231,7 @@ async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: st
       expiresAt: ann.expiresAt,
       createdBy: actorId,
     });
-    await repo.insertBellNotifications(tx, ann.schoolId, commId, people.map((p) => p.userId));
+    await repo.insertBellNotifications(tx, ann.schoolId, commId, accounts.map((p) => p.userId));
     await narrowScope(tx, { schoolId: ann.schoolId, userId: actorId, allSchools: false });
     communicationId = commId;
   }
@@ -223,7 +255,7 @@ async function notify(deps: AnnouncementDeps, userIds: string[], id: string, bel
 
 /** After a publish commits: live events now, then SMS and e-mail in the background (tracked). */
 function afterPublish(deps: AnnouncementDeps, p: Pending) {
-  const ids = p.recipients.map((r) => r.userId);
+  const ids = p.recipients.flatMap((r) => (r.userId ? [r.userId] : []));
   const work = (async () => {
     await notify(deps, ids, p.ann.id, true);
     if (p.ann.authorId) await notify(deps, [p.ann.authorId], p.ann.id);
@@ -250,21 +282,25 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
 async function deliver(deps: AnnouncementDeps, p: Pending) {
   const { ann } = p;
   const scope = { schoolId: ann.schoolId, userId: ann.authorId, allSchools: false };
-  const smsTo = ann.channels.includes('sms') ? p.recipients.filter((r) => r.phone && !p.noSms.has(r.userId)) : [];
-  const emailTo = ann.channels.includes('email') ? p.recipients.filter((r) => r.email && !p.noEmail.has(r.userId)) : [];
-  const results = new Map<string, { sms?: { status: string; error: string | null }; email?: { status: string; error: string | null } }>();
-  const entry = (id: string) => results.get(id) ?? (results.set(id, {}), results.get(id)!);
+  const smsTo = ann.channels.includes('sms') ? p.recipients.filter((r) => r.phone && !p.noSms.has(recipientKey(r))) : [];
+  const emailTo = ann.channels.includes('email') ? p.recipients.filter((r) => r.email && !p.noEmail.has(recipientKey(r))) : [];
+  // Keyed by recipientKey: an account's user id, or a guardian without one.
+  const results = new Map<string, { who: repo.RecipientRef; sms?: { status: string; error: string | null }; email?: { status: string; error: string | null } }>();
+  const entry = (r: Recipient) => {
+    const key = recipientKey(r);
+    return results.get(key) ?? (results.set(key, { who: { userId: r.userId, guardianId: r.guardianId } }), results.get(key)!);
+  };
 
   if (smsTo.length) {
     const text = announcementMessages.smsText(p.schoolName, ann.title, ann.body);
-    const msgs: { userId: string; id: string | null; msg: OutgoingSms }[] = smsTo.map((r) => ({ userId: r.userId, id: null, msg: { to: r.phone!, body: text, kind: 'other', createdBy: ann.authorId } }));
+    const msgs: { r: Recipient; id: string | null; msg: OutgoingSms }[] = smsTo.map((r) => ({ r, id: null, msg: { to: r.phone!, body: text, kind: 'other', createdBy: ann.authorId } }));
     if (deps.sms) {
       const gateway = deps.sms;
       await withScope(deps.database.db, scope, async (tx) => {
         for (const x of msgs) {
           x.id = await logSms(tx, ann.schoolId, gateway.provider, x.msg);
           // The delivery report (sms.service.ts applyDeliveryReport) finds the recipient through it.
-          await repo.linkRecipientSms(tx, ann.id, x.userId, x.id);
+          await repo.linkRecipientSms(tx, ann.id, { userId: x.r.userId, guardianId: x.r.guardianId }, x.id);
         }
       });
       await mapLimit(msgs, 8, async (x) => {
@@ -278,10 +314,10 @@ async function deliver(deps: AnnouncementDeps, p: Pending) {
       const byId = new Map(logged.map((r) => [r.id, r]));
       for (const x of msgs) {
         const r = byId.get(x.id!);
-        entry(x.userId).sms = r && r.status !== 'queued' ? { status: r.status, error: r.error } : { status: 'failed', error: m.sendFailed };
+        entry(x.r).sms = r && r.status !== 'queued' ? { status: r.status, error: r.error } : { status: 'failed', error: m.sendFailed };
       }
     } else {
-      for (const x of msgs) entry(x.userId).sms = { status: 'failed', error: m.sendFailed };
+      for (const x of msgs) entry(x.r).sms = { status: 'failed', error: m.sendFailed };
     }
   }
   if (emailTo.length) {
@@ -289,9 +325,9 @@ async function deliver(deps: AnnouncementDeps, p: Pending) {
     await mapLimit(emailTo, 4, async (r) => {
       try {
         await deps.mailer.send({ to: r.email!, subject: ann.title, text });
-        entry(r.userId).email = { status: 'sent', error: null };
+        entry(r).email = { status: 'sent', error: null };
       } catch (err) {
-        entry(r.userId).email = { status: 'failed', error: err instanceof Error ? err.message.slice(0, 200) : m.sendFailed };
+        entry(r).email = { status: 'failed', error: err instanceof Error ? err.message.slice(0, 200) : m.sendFailed };
       }
     });
   }
@@ -299,7 +335,7 @@ async function deliver(deps: AnnouncementDeps, p: Pending) {
   await withScope(deps.database.db, scope, async (tx) => {
     const now = new Date();
     // A delivery report may already have landed (delivered or failed): it is newer, and is kept.
-    for (const [userId, r] of results) await repo.recordRecipientDelivery(tx, ann.id, userId, r, now);
+    for (const r of results.values()) await repo.recordRecipientDelivery(tx, ann.id, r.who, r, now);
   });
 }
 
@@ -317,7 +353,7 @@ export async function publishDueAnnouncements(deps: AnnouncementDeps, opts: { sc
     const pending = await withScope(deps.database.db, { schoolId: d.schoolId, userId: null, allSchools: false }, async (tx) => {
       const ann = await repo.lockScheduledAnnouncement(tx, d.id);
       if (!ann) return null;
-      const people = await resolveAudience(tx, ann.schoolId, ann.audience, ann.authorId);
+      const people = reachable(await resolveAudience(tx, ann.schoolId, ann.audience, ann.authorId, { withoutAccount: true }), ann.channels);
       return publishInTx(tx, ann, people, ann.authorId, now);
     });
     if (pending) {
@@ -513,24 +549,38 @@ export async function listRecipients(database: Database, actor: Actor, id: strin
     const page = await paginate(q, (w) => repo.listRecipientPage(tx, id, filters, w), () => repo.countRecipients(tx, id, filters));
     const n = agg?.n ?? 0;
     const read = agg?.read ?? 0;
+    // Guardians without an account cannot read in the app: the percentage is of account holders.
+    const readers = agg?.accounts ?? n;
     type D = AnnouncementRecipients['recipients'][number]['sms'];
     const delivery = (to: string | null, st: string | null, error: string | null): D => (st ? { to, status: st as NonNullable<D>['status'], error } : null);
     return {
       summary: {
         recipients: n,
         read,
-        readPercent: n ? Math.round((read * 100) / n) : 0,
+        readPercent: readers ? Math.round((read * 100) / readers) : 0,
         sms: { sent: agg?.smsSent ?? 0, delivered: agg?.smsDelivered ?? 0, failed: agg?.smsFailed ?? 0, queued: agg?.smsQueued ?? 0 },
         email: { sent: agg?.emailSent ?? 0, delivered: agg?.emailDelivered ?? 0, failed: agg?.emailFailed ?? 0, queued: agg?.emailQueued ?? 0 },
       },
-      recipients: page.items.map(({ r, name, role }) => ({
-        userId: r.userId,
-        name,
-        role: role ?? '',
-        readAt: r.readAt?.toISOString() ?? null,
-        sms: delivery(r.smsTo, r.smsStatus, r.smsError),
-        email: delivery(r.emailTo, r.emailStatus, r.emailError),
-      })),
+      recipients: page.items.map(({ r, name, role }) => {
+        const sms = delivery(r.smsTo, r.smsStatus, r.smsError);
+        const email = delivery(r.emailTo, r.emailStatus, r.emailError);
+        const hasAccount = r.userId !== null;
+        // How the person is reached first: the app for an account, else SMS, else e-mail.
+        const channel = hasAccount ? 'app' : sms ? 'sms' : 'email';
+        const status = channel === 'app' ? (r.readAt ? 'read' : 'unread') : ((channel === 'sms' ? sms : email)?.status ?? 'failed');
+        return {
+          userId: r.userId,
+          guardianId: r.guardianId,
+          hasAccount,
+          channel,
+          status,
+          name: name ?? '',
+          role: hasAccount ? (role ?? '') : 'parent',
+          readAt: r.readAt?.toISOString() ?? null,
+          sms,
+          email,
+        };
+      }),
       total: page.total,
       page: page.page,
       pageSize: page.pageSize,

@@ -9,15 +9,19 @@ import {
   adminCommunications,
   auditLogs,
   classes,
+  consents,
   guardians,
   notifications,
   profiles,
   schoolAnnouncementRecipients,
   schoolAnnouncements,
+  smsMessages,
   studentBalances,
   studentGuardians,
   students,
 } from '../../db/schema/index.js';
+import { consentMessages } from '../../../shared/messages/consents.js';
+import { applyDeliveryReport } from '../sms/sms.service.js';
 import { publishDueAnnouncements, settleDeliveries } from './announcements.service.js';
 
 /**
@@ -122,9 +126,10 @@ describe('demo data', () => {
 
 describe('who may address whom', () => {
   it('a teacher posts to the parents of their own stream: those parents see it (with the bell), another parent does not', async () => {
-    const preview = await ok<AnnouncementPreview>('teacher', 'POST', '/api/announcements/preview', { audience: { parentsOfClassIds: [streamS] } });
+    const preview = await ok<AnnouncementPreview>('teacher', 'POST', '/api/announcements/preview', { audience: { parentsOfClassIds: [streamS] }, channels: [] });
     expect(preview.recipients).toBe(2);
     expect(preview.byRole).toEqual({ parent: 2 });
+    expect(preview).toMatchObject({ byChannel: { app: 2, sms: 0, email: 0 }, withoutAccount: 0 });
     const a = await post('teacher', { title: 'Class trip on Friday', body: 'Bring a packed lunch.', audience: { parentsOfClassIds: [streamS] } });
     expect(a.status).toBe('published');
     expect(a.recipientCount).toBe(2);
@@ -196,7 +201,7 @@ describe('who may address whom', () => {
     await system(t.database, (tx) => tx.update(guardians).set({ profileId: parentN }).where(eq(guardians.id, clear!.id)));
     parentIds.push(parentN);
 
-    const all = await ok<AnnouncementPreview>('finance', 'POST', '/api/announcements/preview', { audience: { roles: ['parent'] } });
+    const all = await ok<AnnouncementPreview>('finance', 'POST', '/api/announcements/preview', { audience: { roles: ['parent'] }, channels: ['app'] });
     expect(all.recipients).toBe(parentIds.length);
     const a = await post('finance', { title: 'Fee reminder', body: 'Please clear the balance.', audience: { roles: ['parent'], owingOnly: true } });
     const got = await ok<AnnouncementRecipients>('finance', 'GET', `/api/announcements/${a.id}/recipients`);
@@ -235,8 +240,8 @@ describe('bad input', () => {
     const none = await req('principal', 'POST', '/api/announcements', { title: 'Hello', body: 'World', channels: ['app'], audience: {} });
     expect(none.statusCode).toBe(400);
     expect(none.json().error.message).toBe(m.audienceRequired);
-    // otherStream's guardians have no accounts: nobody to reach.
-    const nobody = await req('principal', 'POST', '/api/announcements', { title: 'Hello', body: 'World', channels: ['app', 'sms'], audience: { parentsOfClassIds: [otherStream] } });
+    // otherStream's guardians have no accounts: nobody to reach in the app alone.
+    const nobody = await req('principal', 'POST', '/api/announcements', { title: 'Hello', body: 'World', channels: ['app'], audience: { parentsOfClassIds: [otherStream] } });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json().error.message).toBe(m.audienceEmpty);
     expect(await countAnnouncements()).toBe(before);
@@ -319,13 +324,16 @@ describe('read receipts, delivery and scheduling', () => {
   it('SMS and e-mail record a status per recipient: one sent, one failed, never a 500', async () => {
     const a = await post('teacher', { title: 'Sports day', body: 'Wear house colours.', audience: { parentsOfClassIds: [streamS] }, channels: ['app', 'sms', 'email'] });
     await settleDeliveries();
-    const got = await ok<AnnouncementRecipients>('teacher', 'GET', `/api/announcements/${a.id}/recipients`);
+    const got = await ok<AnnouncementRecipients>('teacher', 'GET', `/api/announcements/${a.id}/recipients?pageSize=500`);
     const byUser = new Map(got.recipients.map((r) => [r.userId, r]));
     expect(byUser.get(parentA)!.sms).toMatchObject({ status: 'sent', error: null });
     expect(byUser.get(parentC)!.sms).toMatchObject({ to: '254711110000', status: 'failed', error: 'InvalidPhoneNumber' });
     expect(byUser.get(parentA)!.email).toMatchObject({ to: 'parent.a@greenhill.edufam.test', status: 'sent' });
-    expect(got.summary.sms).toEqual({ sent: 1, delivered: 0, failed: 1, queued: 0 });
-    expect(got.summary.email).toEqual({ sent: 2, delivered: 0, failed: 0, queued: 0 });
+    // The stream's guardians without an account are reached by SMS (and e-mail where they have one) too.
+    const guardiansOnly = got.recipients.filter((r) => !r.hasAccount);
+    const count = (rs: typeof got.recipients, ch: 'sms' | 'email', st: string) => rs.filter((r) => r[ch]?.status === st).length;
+    expect(got.summary.sms).toEqual({ sent: 1 + count(guardiansOnly, 'sms', 'sent'), delivered: 0, failed: 1 + count(guardiansOnly, 'sms', 'failed'), queued: 0 });
+    expect(got.summary.email.sent).toBe(2 + count(guardiansOnly, 'email', 'sent'));
     expect(t.mailbox.some((mail) => mail.to === 'parent.a@greenhill.edufam.test' && mail.subject === 'Sports day' && mail.text.includes('Wear house colours.'))).toBe(true);
   });
 
@@ -371,5 +379,101 @@ describe('tenancy', () => {
     const res = await req('rsPrincipal', 'POST', '/api/announcements', { title: 'x', body: 'y', channels: ['app'], audience: { classIds: [streamS] } });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe(m.classNotFound);
+  });
+});
+
+describe('every guardian reached, with or without an account (issue 36 §2)', () => {
+  /** Grade 7 East: the demo teacher's own stream. */
+  let g7: string;
+  /** Its guardians (of active learners): with an account (active parent profile) and without one. */
+  let withAccount: string[];
+  let withoutAccount: { id: string; phone: string }[];
+  /** A guardian without an account who withdrew SMS consent. */
+  let refusing: string;
+
+  beforeAll(async () => {
+    const options = await ok<AudienceOptions>('teacher', 'GET', '/api/announcements/audience-options');
+    g7 = options.streams.find((s) => s.name === 'Grade 7 East')!.id;
+    const rows = await system(t.database, (tx) =>
+      tx
+        .selectDistinct({ id: guardians.id, profileId: guardians.profileId, phone: guardians.phone, studentId: students.id })
+        .from(students)
+        .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
+        .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+        .where(and(eq(students.classId, g7), eq(students.status, 'active'))),
+    );
+    const accounts = rows.filter((r) => r.profileId).map((r) => r.profileId!);
+    const active = accounts.length ? await system(t.database, (tx) => tx.select({ id: profiles.id }).from(profiles).where(and(inArray(profiles.id, accounts), eq(profiles.status, 'active')))) : [];
+    withAccount = [...new Set(active.map((r) => r.id))];
+    const seen = new Map<string, { id: string; phone: string }>();
+    for (const r of rows) if (!r.profileId && r.phone) seen.set(r.id, { id: r.id, phone: r.phone });
+    withoutAccount = [...seen.values()];
+    expect(withoutAccount.length).toBeGreaterThan(1);
+    refusing = withoutAccount[0]!.id;
+    const learner = rows.find((r) => r.id === refusing)!.studentId;
+    await system(t.database, (tx) => tx.insert(consents).values({ schoolId: greenhill, studentId: learner, guardianId: refusing, purpose: 'sms', granted: false, source: 'school_office' }));
+  });
+
+  it('the preview counts them by channel; an SMS announcement is 201 and reaches every guardian with a phone, account holders once', async () => {
+    const preview = await ok<AnnouncementPreview>('teacher', 'POST', '/api/announcements/preview', { audience: { parentsOfClassIds: [g7] }, channels: ['sms'] });
+    expect(preview.recipients).toBe(withAccount.length + withoutAccount.length);
+    expect(preview.withoutAccount).toBe(withoutAccount.length);
+    expect(preview.byChannel.app).toBe(withAccount.length);
+    expect(preview.byChannel.sms).toBeGreaterThanOrEqual(withoutAccount.length);
+    expect(preview.byChannel.email).toBe(0);
+
+    const a = await post('teacher', { title: 'Grade 7 East trip', body: 'Bring a packed lunch.', audience: { parentsOfClassIds: [g7] }, channels: ['sms'] });
+    expect(a.recipientCount).toBe(withAccount.length + withoutAccount.length);
+    await settleDeliveries();
+    const rows = await system(t.database, (tx) => tx.select().from(schoolAnnouncementRecipients).where(eq(schoolAnnouncementRecipients.announcementId, a.id)));
+    expect(rows.filter((r) => r.userId).map((r) => r.userId).sort()).toEqual([...withAccount].sort());
+    expect(rows.filter((r) => r.guardianId).map((r) => r.guardianId).sort()).toEqual(withoutAccount.map((g) => g.id).sort());
+    expect(rows.every((r) => (r.userId === null) !== (r.guardianId === null))).toBe(true);
+
+    // Each guardian without an account has their SMS logged (the one who withdrew consent has none).
+    const reached = rows.filter((r) => r.guardianId && r.guardianId !== refusing);
+    const logged = await system(t.database, (tx) => tx.select({ id: smsMessages.id, to: smsMessages.toPhone, kind: smsMessages.kind }).from(smsMessages).where(inArray(smsMessages.id, reached.map((r) => r.smsMessageId!))));
+    expect(logged).toHaveLength(reached.length);
+    expect(new Set(logged.map((l) => l.kind))).toEqual(new Set(['other']));
+    const phoneOf = new Map(withoutAccount.map((g) => [g.id, g.phone]));
+    expect(reached.every((r) => r.smsTo === phoneOf.get(r.guardianId!))).toBe(true);
+    const refused = rows.find((r) => r.guardianId === refusing)!;
+    expect(refused).toMatchObject({ smsStatus: 'failed', smsError: consentMessages.api.noSmsConsent, smsMessageId: null, readAt: null });
+
+    // The recipients endpoint: guardianId, hasAccount, channel and status.
+    const got = await ok<AnnouncementRecipients>('teacher', 'GET', `/api/announcements/${a.id}/recipients?pageSize=500`);
+    expect(got.summary.recipients).toBe(rows.length);
+    const noAccount = got.recipients.filter((r) => !r.hasAccount);
+    expect(noAccount).toHaveLength(withoutAccount.length);
+    for (const r of noAccount) {
+      expect(r).toMatchObject({ userId: null, role: 'parent', channel: 'sms', status: r.sms!.status });
+      expect(r.guardianId).toEqual(expect.any(String));
+      expect(r.name.length).toBeGreaterThan(0);
+    }
+    expect(noAccount.find((r) => r.guardianId === refusing)).toMatchObject({ status: 'failed', sms: { status: 'failed', error: consentMessages.api.noSmsConsent } });
+    for (const r of got.recipients.filter((x) => x.hasAccount)) expect(r).toMatchObject({ guardianId: null, channel: 'app', status: 'unread' });
+
+    // A delivery report updates a guardian's row as it does an account's.
+    const target = reached.find((r) => r.smsStatus === 'sent')!;
+    const [sms] = await system(t.database, (tx) => tx.select({ providerId: smsMessages.providerMessageId }).from(smsMessages).where(eq(smsMessages.id, target.smsMessageId!)));
+    const before = got.recipients.find((r) => r.guardianId === target.guardianId)!;
+    expect(before.sms!.status).toBe('sent');
+    expect(await applyDeliveryReport(t.deps, { providerMessageId: sms!.providerId!, delivered: true })).toBe('applied');
+    const after = await ok<AnnouncementRecipients>('teacher', 'GET', `/api/announcements/${a.id}/recipients?pageSize=500`);
+    expect(after.recipients.find((r) => r.guardianId === target.guardianId)).toMatchObject({ status: 'delivered', sms: { status: 'delivered', error: null } });
+  });
+
+  it('an app-only announcement to the stream reaches the account holders only; an app-only audience without accounts is 400', async () => {
+    if (withAccount.length) {
+      const a = await post('teacher', { title: 'In the app only', body: 'Hello.', audience: { parentsOfClassIds: [g7] } });
+      const rows = await system(t.database, (tx) => tx.select().from(schoolAnnouncementRecipients).where(eq(schoolAnnouncementRecipients.announcementId, a.id)));
+      expect(rows.map((r) => r.userId).sort()).toEqual([...withAccount].sort());
+      expect(rows.some((r) => r.guardianId)).toBe(false);
+    }
+    const preview = await ok<AnnouncementPreview>('principal', 'POST', '/api/announcements/preview', { audience: { parentsOfClassIds: [otherStream] }, channels: [] });
+    expect(preview).toMatchObject({ recipients: 0, withoutAccount: 0 });
+    const nobody = await req('principal', 'POST', '/api/announcements', { title: 'Hello', body: 'World', channels: ['app'], audience: { parentsOfClassIds: [otherStream] } });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().error.message).toBe(m.audienceEmpty);
   });
 });

@@ -90,6 +90,48 @@ export async function listGuardianProfileIdsOfStreams(tx: Tx, schoolId: string, 
     .where(and(eq(students.schoolId, schoolId), eq(students.status, 'active'), inArray(students.classId, classIds), sql`${guardians.profileId} is not null`));
 }
 
+/** A guardian without an account, with what SMS and e-mail need. */
+export interface GuardianContact {
+  guardianId: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+}
+
+/**
+ * The school's guardians without an account (guardians.profile_id null) of the active learners in
+ * streams `classIds`, or of every active learner of the school when `classIds` is 'all' (issue 36 §2).
+ */
+export async function listGuardiansWithoutAccount(tx: Tx, schoolId: string, classIds: string[] | 'all'): Promise<GuardianContact[]> {
+  if (classIds !== 'all' && classIds.length === 0) return [];
+  return tx
+    .selectDistinct({ guardianId: guardians.id, name: guardians.name, phone: guardians.phone, email: guardians.email })
+    .from(students)
+    .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+    .where(
+      and(
+        eq(students.schoolId, schoolId),
+        eq(guardians.schoolId, schoolId),
+        eq(students.status, 'active'),
+        classIds === 'all' ? undefined : inArray(students.classId, classIds),
+        sql`${guardians.profileId} is null`,
+      ),
+    );
+}
+
+/** Distinct guardians among `guardianIds` with a learner whose fee balance is above zero. */
+export async function listOwingGuardianIds(tx: Tx, schoolId: string, guardianIds: string[]): Promise<{ id: string }[]> {
+  return selectInChunks(guardianIds, (chunk) =>
+    tx
+      .selectDistinct({ id: guardians.id })
+      .from(guardians)
+      .innerJoin(studentGuardians, eq(studentGuardians.guardianId, guardians.id))
+      .innerJoin(studentBalances, eq(studentBalances.studentId, studentGuardians.studentId))
+      .where(and(eq(guardians.schoolId, schoolId), inArray(guardians.id, chunk), sql`${studentBalances.balanceCents} > 0`)),
+  );
+}
+
 /** The class teachers of streams `classIds` (null where a stream has none). */
 export async function listClassTeacherIds(tx: Tx, schoolId: string, classIds: string[]): Promise<{ id: string | null }[]> {
   return tx.select({ id: classes.classTeacherId }).from(classes).where(and(eq(classes.schoolId, schoolId), inArray(classes.id, classIds)));

@@ -14,9 +14,13 @@ import type { AnnouncementAudience } from './audience.repository.js';
 
 const m = announcementMessages.api;
 
-/** One person an announcement goes to, with what SMS and e-mail need. */
+/**
+ * One person an announcement goes to, with what SMS and e-mail need: an account (userId) or a guardian
+ * without one (guardianId; role 'parent'; reached by SMS/e-mail only, issue 36 §2). Exactly one id is set.
+ */
 export interface Recipient {
-  userId: string;
+  userId: string | null;
+  guardianId: string | null;
   name: string;
   role: string;
   phone: string | null;
@@ -113,13 +117,22 @@ export async function checkAudience(tx: Tx, actor: Actor, schoolId: string, audi
   return a;
 }
 
+/** A recipient's key, unique in one announcement: the user id, or "g:" and the guardian id. */
+export function recipientKey(r: Pick<Recipient, 'userId' | 'guardianId'>): string {
+  return r.userId ?? `g:${r.guardianId}`;
+}
+
 /**
  * The people `audience` reaches in the school (active accounts; the author excluded), sorted by name.
  * A union of: roles (every user with the role), classIds (the streams' parents and teachers),
  * parentsOfClassIds and levelIds (parents of those streams / of every stream of those levels), staff
- * (every non-parent). owingOnly keeps only parents with a learner whose fee balance is above zero.
+ * (every non-parent). Where parents are addressed (role parent, classIds, parentsOfClassIds, levelIds)
+ * the learners' guardians without an account come too (issue 36 §2: guardianId set, userId null; a
+ * guardian with an account is reached through it, once). owingOnly keeps only parents and guardians
+ * with a learner whose fee balance is above zero. Without `opts.withoutAccount` the guardians
+ * without an account are left out (accounts only: the demo seed writes its recipients so).
  */
-export async function resolveAudience(tx: Tx, schoolId: string, audience: AnnouncementAudience, authorId: string | null): Promise<Recipient[]> {
+export async function resolveAudience(tx: Tx, schoolId: string, audience: AnnouncementAudience, authorId: string | null, opts: { withoutAccount?: boolean } = {}): Promise<Recipient[]> {
   const ids = new Set<string>();
   const roles = uniq(audience.roles);
   const classIds = uniq(audience.classIds);
@@ -145,25 +158,36 @@ export async function resolveAudience(tx: Tx, schoolId: string, audience: Announ
     for (const r of [...leads, ...teaching]) if (r.id) ids.add(r.id);
   }
   if (authorId) ids.delete(authorId);
-  if (ids.size === 0) return [];
+
+  // Guardians without an account: every learner's when parents are addressed by role, else the streams'.
+  const include = opts.withoutAccount === true;
+  let guardians = !include ? [] : roles.includes('parent') ? await repo.listGuardiansWithoutAccount(tx, schoolId, 'all') : await repo.listGuardiansWithoutAccount(tx, schoolId, uniq(parentClassIds));
+  if (guardians.length && audience.owingOnly) {
+    const owing = new Set((await repo.listOwingGuardianIds(tx, schoolId, guardians.map((g) => g.guardianId))).map((r) => r.id));
+    guardians = guardians.filter((g) => owing.has(g.guardianId));
+  }
+  const withoutAccount: Recipient[] = guardians.map((g) => ({ userId: null, guardianId: g.guardianId, name: g.name, role: 'parent', phone: g.phone || null, email: g.email || null }));
+  if (ids.size === 0) return withoutAccount.sort(byName);
 
   const people = await repo.listActivePeople(tx, schoolId, [...ids]);
-  let out: Recipient[] = people.map((p) => ({ ...p, role: p.role! }));
+  let out: Recipient[] = people.map((p) => ({ ...p, guardianId: null, role: p.role! }));
 
-  const parentIds = out.filter((p) => p.role === 'parent').map((p) => p.userId);
+  const parentIds = out.filter((p) => p.role === 'parent').map((p) => p.userId!);
   if (parentIds.length) {
     // Parents' phones live on their guardian record more often than on the profile.
     const phones = await repo.listGuardianPhones(tx, schoolId, parentIds);
     const phoneOf = new Map(phones.map((r) => [r.id!, r.phone]));
-    out = out.map((p) => (p.role === 'parent' && !p.phone ? { ...p, phone: phoneOf.get(p.userId) ?? null } : p));
+    out = out.map((p) => (p.role === 'parent' && !p.phone ? { ...p, phone: phoneOf.get(p.userId!) ?? null } : p));
     if (audience.owingOnly) {
       const owing = await repo.listOwingParentIds(tx, schoolId, parentIds);
       const owes = new Set(owing.map((r) => r.id));
       out = out.filter((p) => p.role !== 'parent' || owes.has(p.userId));
     }
   }
-  return out.sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
+  return [...out, ...withoutAccount].sort(byName);
 }
+
+const byName = (a: Recipient, b: Recipient) => a.name.localeCompare(b.name) || recipientKey(a).localeCompare(recipientKey(b));
 
 /** The "To" line of an announcement, e.g. "Parents of Grade 4 East" or "Teachers, HR Managers". */
 export async function audienceLabels(tx: Tx, schoolId: string, audiences: AnnouncementAudience[]): Promise<string[]> {

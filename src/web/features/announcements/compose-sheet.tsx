@@ -8,6 +8,7 @@ import {
   type AnnouncementPriority,
   type AudienceOptions,
   type CreateAnnouncementBody,
+  type AnnouncementPreview,
   type PreviewAnnouncementBody,
 } from '@shared/contracts/announcements';
 import { ANNOUNCEMENT_PRIORITY_LABELS, announcementMessages } from '@shared/messages/announcements';
@@ -568,7 +569,10 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** "This will reach N people (X by SMS, Y by e-mail)", or why it cannot be counted. */
+/**
+ * "This will reach N people: A in the app, X by SMS, Y by e-mail" (and how many guardians have no
+ * account, reached by SMS or e-mail only), or why it cannot be counted.
+ */
 function PreviewLine({
   idle,
   loading,
@@ -582,7 +586,7 @@ function PreviewLine({
   loading: boolean;
   error: string | null;
   nobody: boolean;
-  data: { recipients: number; withPhone: number; withEmail: number; byRole: Record<string, number> } | undefined;
+  data: AnnouncementPreview | undefined;
   sms: boolean;
   email: boolean;
 }) {
@@ -601,7 +605,14 @@ function PreviewLine({
     const roles = Object.entries(data.byRole).filter(([, v]) => v > 0);
     content = (
       <>
-        <span className="font-medium">{t.preview(data.recipients, data.withPhone, data.withEmail, sms, email)}</span>
+        <span className="font-medium" data-testid="compose-preview-channels" data-app={data.byChannel.app} data-sms={data.byChannel.sms} data-email={data.byChannel.email}>
+          {t.previewByChannel(data.recipients, data.byChannel.app, data.byChannel.sms, data.byChannel.email, sms, email)}
+        </span>
+        {data.withoutAccount > 0 && (
+          <span className="block text-xs text-muted-foreground" data-testid="compose-preview-without-account">
+            {t.previewWithoutAccount(data.withoutAccount)}
+          </span>
+        )}
         {roles.length > 1 && <span className="block text-xs text-muted-foreground">{roles.map(([r, v]) => `${roleDisplayName(r)}: ${v.toLocaleString('en-KE')}`).join(' · ')}</span>}
       </>
     );

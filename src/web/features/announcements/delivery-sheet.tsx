@@ -14,7 +14,27 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useRecipients } from './announcements-api';
 import { ReadBar, formatDateTime } from './announcement-bits';
 
-type Channel = AnnouncementRecipients['recipients'][number]['sms'];
+type Row = AnnouncementRecipients['recipients'][number];
+type Channel = Row['sms'];
+
+/** A row's key: the account, or the guardian reached without one. */
+const rowKey = (r: Row) => r.userId ?? `g:${r.guardianId}`;
+
+/** "No account": a guardian reached by SMS or e-mail only (issue 36 §2). */
+function NoAccountBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full border border-amber-500/40 bg-amber-500/10 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-800 dark:text-amber-300" title={t.noAccountHint} data-testid="no-account-badge">
+      {t.noAccount}
+    </span>
+  );
+}
+
+/** The read column: the read time, "Not read yet", or for a guardian without an account "Not in the app". */
+function ReadCell({ r, prefix = false }: { r: Row; prefix?: boolean }) {
+  if (!r.hasAccount) return <span className="text-muted-foreground">{t.noAccountRead}</span>;
+  if (!r.readAt) return <span className="text-muted-foreground">{t.notRead}</span>;
+  return <>{prefix ? `${t.colReadAt}: ${formatDateTime(r.readAt)}` : formatDateTime(r.readAt)}</>;
+}
 
 const DELIVERY_CLASS: Record<DeliveryStatus, string> = {
   queued: 'bg-muted text-muted-foreground',
@@ -56,7 +76,8 @@ function Stat({ icon: Icon, label, value, sub, testId, children }: { icon: typeo
 /**
  * Delivery of one announcement (author, principal, director): recipients, read count and percentage,
  * SMS and e-mail outcome counts, and per person the read time (Nairobi) and each channel's status
- * (the reason of a failure shows on hover). Search by name, filter read / not read yet; refreshes live.
+ * (the reason of a failure shows on hover). Guardians reached without an account carry a "No account"
+ * badge and their SMS/e-mail status. Search by name, filter read / not read yet; refreshes live.
  */
 export function DeliverySheet({ announcement, onClose }: { announcement: Announcement | null; onClose: () => void }) {
   const [q, setQ] = React.useState('');
@@ -133,10 +154,17 @@ export function DeliverySheet({ announcement, onClose }: { announcement: Announc
                   </thead>
                   <tbody className="divide-y">
                     {data.recipients.map((r) => (
-                      <tr key={r.userId} data-testid="delivery-row" data-read={r.readAt ? 'true' : 'false'}>
-                        <td className="px-3 py-2 font-medium">{r.name}</td>
+                      <tr key={rowKey(r)} data-testid="delivery-row" data-read={r.readAt ? 'true' : 'false'} data-account={r.hasAccount ? 'true' : 'false'} data-channel={r.channel} data-status={r.status}>
+                        <td className="px-3 py-2 font-medium">
+                          <span className="inline-flex flex-wrap items-center gap-2">
+                            {r.name}
+                            {!r.hasAccount && <NoAccountBadge />}
+                          </span>
+                        </td>
                         <td className="px-3 py-2 text-muted-foreground">{roleDisplayName(r.role)}</td>
-                        <td className="px-3 py-2 whitespace-nowrap">{r.readAt ? formatDateTime(r.readAt) : <span className="text-muted-foreground">{t.notRead}</span>}</td>
+                        <td className="px-3 py-2 whitespace-nowrap">
+                          <ReadCell r={r} />
+                        </td>
                         <td className="px-3 py-2">
                           <DeliveryPill channel={r.sms} />
                         </td>
@@ -150,12 +178,17 @@ export function DeliverySheet({ announcement, onClose }: { announcement: Announc
               </div>
               <ul className="grid gap-2 md:hidden">
                 {data.recipients.map((r) => (
-                  <li key={r.userId} className="rounded-lg border bg-card p-3 text-sm" data-testid="delivery-card">
+                  <li key={rowKey(r)} className="rounded-lg border bg-card p-3 text-sm" data-testid="delivery-card" data-account={r.hasAccount ? 'true' : 'false'} data-channel={r.channel} data-status={r.status}>
                     <div className="flex items-baseline justify-between gap-2">
-                      <p className="min-w-0 truncate font-medium">{r.name}</p>
+                      <p className="flex min-w-0 items-center gap-2 font-medium">
+                        <span className="truncate">{r.name}</span>
+                        {!r.hasAccount && <NoAccountBadge />}
+                      </p>
                       <p className="shrink-0 text-xs text-muted-foreground">{roleDisplayName(r.role)}</p>
                     </div>
-                    <p className="mt-1 text-xs">{r.readAt ? `${t.colReadAt}: ${formatDateTime(r.readAt)}` : <span className="text-muted-foreground">{t.notRead}</span>}</p>
+                    <p className="mt-1 text-xs">
+                      <ReadCell r={r} prefix />
+                    </p>
                     <div className="mt-2 flex flex-wrap gap-3 text-xs">
                       <span className="inline-flex items-center gap-1">
                         {t.colSms} <DeliveryPill channel={r.sms} />
