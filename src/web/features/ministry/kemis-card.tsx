@@ -12,13 +12,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DownloadLinkButton } from '@/components/download-link-button';
 import { IconCardHeader } from '@/components/icon-card-header';
+import { NameOptions, NativeSelect } from '@/features/school-setup';
 import { KEMIS_UPI_SAMPLE, kemisQuery, useImportUpis, useKemisClasses, useKemisReport } from './kemis-api';
 
 const c = kemisMessages.card;
 const SHOWN = 8;
-
-const selectClass =
-  'h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30';
 
 /**
  * The principal's and director's KEMIS card on Reports (issue 35 §1): pick the whole school, a level or
@@ -52,8 +50,8 @@ export function KemisCard() {
         <div className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,14rem)_1fr] sm:items-end">
           <label className="grid gap-1.5 text-sm font-medium">
             {c.level}
-            <select
-              className={selectClass}
+            <NativeSelect
+              className="h-9"
               value={levelId}
               onChange={(e) => {
                 setLevelId(e.target.value);
@@ -61,24 +59,14 @@ export function KemisCard() {
               }}
               data-testid="kemis-level"
             >
-              <option value="">{c.wholeSchool}</option>
-              {levels.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
+              <NameOptions items={levels} empty={c.wholeSchool} />
+            </NativeSelect>
           </label>
           <label className="grid gap-1.5 text-sm font-medium">
             {c.stream}
-            <select className={selectClass} value={classId} onChange={(e) => setClassId(e.target.value)} data-testid="kemis-stream">
-              <option value="">{c.allStreams}</option>
-              {streams.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
+            <NativeSelect className="h-9" value={classId} onChange={(e) => setClassId(e.target.value)} data-testid="kemis-stream">
+              <NameOptions items={streams} empty={c.allStreams} />
+            </NativeSelect>
           </label>
           <div className="flex flex-wrap gap-2">
             <DownloadLinkButton href={kemisQuery(scope, 'xlsx')} testId="kemis-download-xlsx">

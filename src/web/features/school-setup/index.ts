@@ -1,4 +1,4 @@
 /** The school-setup feature's public surface: what other features may import (decision 0021). */
 export { useLevels, useStreams } from './api/structure';
 export { useYears } from './api/years';
-export { NativeSelect } from './components/shared';
+export { NameOptions, NativeSelect } from './components/shared';

@@ -18,6 +18,7 @@ import { DateField } from '@/components/date-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { NativeSelect } from '@/features/school-setup';
 import { useCapitation, useRecordGrant } from './capitation-api';
 import { CapitationReportDialog } from './capitation-report';
 
@@ -106,9 +107,9 @@ export function RecordGrantDialog({ open, onClose, data, termId }: { open: boole
     <FormDialog open={open} onClose={onClose} pending={record.isPending} icon={Landmark} title={dg.title} description={dg.description} testId="capitation-grant-dialog" form={{ onSubmit: submit, noValidate: true }}>
       <div className="grid gap-4 py-2">
         <LabelledField id="grant-term" label={dg.term} error={fieldError('termId')}>
-          <select
+          <NativeSelect
             id="grant-term"
-            className="h-9 rounded-md border bg-background px-3 text-sm"
+            className="h-9"
             value={form.termId}
             onChange={(e) => set('termId')(e.target.value)}
             data-testid="capitation-grant-term"
@@ -118,7 +119,7 @@ export function RecordGrantDialog({ open, onClose, data, termId }: { open: boole
                 {t.termName} {data.year}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </LabelledField>
         <div className="grid gap-4 sm:grid-cols-2">
           <LabelledField id="grant-amount" label={dg.amount} error={fieldError('amount')}>

@@ -17,6 +17,7 @@ import { Pill } from '@/components/status-pill';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { DateField } from '@/components/date-field';
+import { NativeSelect } from '@/features/school-setup';
 import { capitationFileUrl, useCapitation, usePutRates, usePutSettings, useVoidGrant } from './capitation-api';
 
 /**
@@ -380,13 +381,13 @@ export function CapitationReportDialog({ open, onClose, initialYear }: { open: b
         <label htmlFor="capitation-year" className="text-sm font-medium">
           {r.year}
         </label>
-        <select id="capitation-year" className="h-9 rounded-md border bg-background px-3 text-sm" value={year} onChange={(e) => setYear(Number(e.target.value))} data-testid="capitation-year">
+        <NativeSelect id="capitation-year" className="h-9 w-auto" value={year} onChange={(e) => setYear(Number(e.target.value))} data-testid="capitation-year">
           {years.map((y) => (
             <option key={y} value={y}>
               {y}
             </option>
           ))}
-        </select>
+        </NativeSelect>
         <div className="ml-auto flex flex-wrap gap-2">
           <ExportButtons
             isBusy={(f) => downloads.isBusy(f)}

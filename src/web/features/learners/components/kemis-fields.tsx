@@ -5,12 +5,10 @@ import { SPECIAL_NEEDS_LABELS, kemisMessages } from '@shared/messages/kemis';
 import { Field, describedBy } from '@/components/field';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/features/school-setup';
 import type { LearnerFieldValues, LearnerForm } from './learner-fields';
 
 const k = kemisMessages.learner;
-
-const selectClass =
-  'h-10 w-full min-w-0 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive dark:bg-input/30';
 
 /** Country names in English for the nationality select (Kenya first, then the neighbours, then the rest). */
 function countryName(code: string): string {
@@ -43,7 +41,7 @@ export function KemisFields({ form, idPrefix }: { form: LearnerForm; idPrefix: s
       <legend className="mb-1 text-sm font-semibold">{k.title}</legend>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field id={id('nationality')} label={k.nationality} optional error={e.nationality?.message}>
-          <select id={id('nationality')} className={selectClass} {...register('nationality')} {...describedBy(id('nationality'), e.nationality)} data-testid="learner-nationality">
+          <NativeSelect id={id('nationality')} {...register('nationality')} {...describedBy(id('nationality'), e.nationality)} data-testid="learner-nationality">
             <option value="">{k.chooseNationality}</option>
             <option value={first}>{countryName(first!)}</option>
             {others.map((c) => (
@@ -57,17 +55,17 @@ export function KemisFields({ form, idPrefix }: { form: LearnerForm; idPrefix: s
                 {name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </Field>
         <Field id={id('residenceCountyCode')} label={k.residenceCountyCode} optional error={e.residenceCountyCode?.message}>
-          <select id={id('residenceCountyCode')} className={selectClass} {...register('residenceCountyCode')} {...describedBy(id('residenceCountyCode'), e.residenceCountyCode)} data-testid="learner-residenceCountyCode">
+          <NativeSelect id={id('residenceCountyCode')} {...register('residenceCountyCode')} {...describedBy(id('residenceCountyCode'), e.residenceCountyCode)} data-testid="learner-residenceCountyCode">
             <option value="">{k.chooseCounty}</option>
             {KENYA_COUNTIES.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.code} · {c.name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </Field>
         {text('residenceSubCounty', k.residenceSubCounty, 80)}
         {text('shaNumber', k.shaNumber, 30, true)}
