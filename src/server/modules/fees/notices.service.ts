@@ -13,6 +13,7 @@ import { deliverSms, logSms, sendSms, type OutgoingSms, type SmsDeps } from '../
 import { emailConsentFilter, smsConsentFilter } from '../data-protection/index.js';
 import { FEES_AUDIT } from './fees-context.js';
 import { auditSchool, findSchoolName, inSchool } from '../../lib/school-context.js';
+import { publishSchoolFeesChanged } from '../../lib/fees-events.js';
 import { findMpesaShortcode } from './fees.repository.js';
 import * as noticesRepo from './notices.repository.js';
 import { findPaymentRecord } from './payments.repository.js';
@@ -31,12 +32,10 @@ export interface NoticeDeps extends SmsDeps {
   log: FastifyBaseLogger;
 }
 
-const FINANCE_ROLES = ['finance_officer', 'principal', 'school_director'] as const;
-
 /** Sends `fees.changed` to the school's finance roles and to the learner's parents (best effort). */
 async function publishTo(deps: Pick<NoticeDeps, 'events'>, schoolId: string, parents: string[], data: Record<string, unknown>): Promise<void> {
+  await publishSchoolFeesChanged(deps.events, schoolId, data);
   try {
-    await deps.events.publish({ type: 'fees.changed', audience: { schoolIds: [schoolId], roles: FINANCE_ROLES }, data });
     if (parents.length) await deps.events.publish({ type: 'fees.changed', audience: { schoolIds: [schoolId], userIds: parents.slice(0, 20) }, data });
   } catch {
     // Live updates are best effort: screens also refetch.

@@ -16,12 +16,10 @@ import type { Tx } from '../../db/tenant.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import { inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { CONTENT_TYPES } from '../../lib/spreadsheet.js';
+import { publishSchoolFeesChanged } from '../../lib/fees-events.js';
 import { actorOf } from '../../plugins/access.js';
 import { capitationPdf, capitationXlsx } from './capitation-export.js';
 import * as svc from './capitation.service.js';
-
-/** Who sees capitation (viewVoteHeads): the audience of its live updates. */
-const FINANCE_ROLES = ['finance_officer', 'principal', 'school_director'] as const;
 
 /**
  * Government capitation (issue 35 §3, §6; docs/decisions/0028-vote-heads-and-capitation.md): the
@@ -48,7 +46,7 @@ export async function capitationRoutes(app: FastifyInstance, deps: ModuleDeps): 
    * (fees' publishFeesChanged is per learner and fees imports this module, so it is not reused here.)
    */
   const publishChanged = (schoolId: string, receiptId: string) =>
-    deps.events.publish({ type: 'fees.changed', audience: { schoolIds: [schoolId], roles: FINANCE_ROLES }, data: { capitationReceiptId: receiptId } }).catch(() => undefined);
+    publishSchoolFeesChanged(deps.events, schoolId, { capitationReceiptId: receiptId });
   const write = async (req: Parameters<typeof actorOf>[0], fn: (tx: Tx, c: SchoolCaller) => Promise<CapitationReceipt>) => {
     let schoolId = '';
     const out = await run(req, (tx, c) => {

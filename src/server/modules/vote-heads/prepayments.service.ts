@@ -12,6 +12,8 @@ import { learnerNames, paymentsHoldingPrepayment } from './prepayments.repositor
 import * as repo from './vote-heads.repository.js';
 
 interface Plan {
+  /** The school's "Fees paid in advance" vote head. */
+  prepaymentId: string;
   heldCents: number;
   heldLearners: number;
   /** Per payment: the vote heads (cents) its prepayment moves to. */
@@ -32,7 +34,7 @@ async function plan(tx: Tx, schoolId: string, lock: boolean): Promise<Plan> {
   const held = new Map<string, number>();
   for (const p of holding) held.set(p.studentId, (held.get(p.studentId) ?? 0) + p.cents);
   const ledgers = await loadLedgers(tx, heads, [...held.keys()]);
-  const out: Plan = { heldCents: [...held.values()].reduce((s, c) => s + c, 0), heldLearners: held.size, moves: [], byLearner: new Map() };
+  const out: Plan = { prepaymentId: prepayment.id, heldCents: [...held.values()].reduce((s, c) => s + c, 0), heldLearners: held.size, moves: [], byLearner: new Map() };
   for (const [studentId, heldCents] of held) {
     const owed = owedOf(ledgers.get(studentId), heads).filter((o) => o.voteHeadId !== prepayment.id);
     const owedCents = owed.reduce((s, o) => s + o.owedCents, 0);
@@ -91,13 +93,12 @@ export async function applyPrepayments(database: Database, actor: Actor, ip: str
   return inSchool(database, actor, undefined, async (tx, schoolId) => {
     const p = await plan(tx, schoolId, true);
     if (p.moves.length === 0) return answer(tx, schoolId, p, true);
-    const prepaymentId = (await schoolVoteHeads(tx, schoolId)).find((h) => h.code === PREPAYMENT_CODE)!.id;
     const changes: { paymentId: string; before: { voteHeadId: string; cents: number }[]; after: { voteHeadId: string; cents: number }[] }[] = [];
     for (const mv of p.moves) {
       const before = await repo.allocationRows(tx, mv.paymentId);
       const after = new Map(before.map((r) => [r.voteHeadId, r.cents]));
       for (const t of mv.to) {
-        after.set(prepaymentId, (after.get(prepaymentId) ?? 0) - t.cents);
+        after.set(p.prepaymentId, (after.get(p.prepaymentId) ?? 0) - t.cents);
         after.set(t.voteHeadId, (after.get(t.voteHeadId) ?? 0) + t.cents);
       }
       const rows = [...after].filter(([, c]) => c > 0).map(([voteHeadId, cents]) => ({ voteHeadId, cents }));
