@@ -132,7 +132,7 @@ type SessionUser = Omit<EduFamSessionUser, 'role' | 'themePreference' | 'dashboa
  */
 const SESSION_SQL = `
   select s.id as session_id, s.two_factor_pending, p.id, p.email, p.role, p.name, p.school_id, p.avatar_url, p.phone,
-         p.mfa_enabled, p.status, p.theme_preference, p.dashboard_preferences, p.must_change_password,
+         p.mfa_enabled, p.status, p.theme_preference, p.locale, p.dashboard_preferences, p.must_change_password,
          p.last_login_at, p.created_at, p.updated_at,
          sc.id as sc_id, sc.name as sc_name, sc.curriculum as sc_curriculum, sc.status as sc_status, sc.logo_url as sc_logo_url,
          coalesce((ss.setting_value -> 'twoFactorRequiredRoles') ? p.role,
@@ -172,6 +172,7 @@ async function resolveSession(c: Client, request: FastifyRequest): Promise<Sessi
     phone: r.phone as string | null,
     mfaEnabled: r.mfa_enabled as boolean,
     themePreference: r.theme_preference as string,
+    locale: r.locale === 'sw' ? 'sw' : 'en',
     dashboardPreferences: r.dashboard_preferences,
     mustChangePassword: r.must_change_password as boolean,
     lastLoginAt: r.last_login_at ? (r.last_login_at as Date).toISOString() : null,

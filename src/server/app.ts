@@ -15,6 +15,7 @@ import { systemSettings } from './db/schema/index.js';
 import { withSystem } from './db/tenant.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail/mailer.js';
 import { registerAccessGate } from './plugins/access.js';
+import { registerRequestLocale } from './lib/request-locale.js';
 import { currentUser } from './modules/auth/auth.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -244,6 +245,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   // Request figures for System Health: registered before every route so its onResponse hook sees them all.
   const requestMetrics = registerRequestMetrics(app);
+  // Issue 36 §1: each request answers in its reader's language (lib/request-locale.ts).
+  registerRequestLocale(app);
   registerErrorHandling(app);
   registerInputGuard(app);
   // Maintenance mode (spec §6): the gate refuses non-bypass callers while it is on.

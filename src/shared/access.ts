@@ -1,6 +1,7 @@
 import { messages } from './messages.js';
 import { isAdminRole, isRole, isSchoolRole, type Role } from './roles.js';
 import { getSection } from './sections.js';
+import { perLocale } from './i18n/localized.js';
 
 /**
  * The one access model used by server and web (spec §6). Pure functions, deny by default.
@@ -373,7 +374,7 @@ export function homePathFor(role: string | null | undefined): string {
 export const ROUTE_DENIAL_PARAM = 'denied';
 
 /** The route denials that travel in ROUTE_DENIAL_PARAM, each with the spec §8 message the page shows. */
-const ROUTE_DENIALS: Record<string, string> = { 'admin-only': messages.shell.adminOnly };
+const ROUTE_DENIALS = perLocale((): Record<string, string> => ({ 'admin-only': messages.shell.adminOnly }));
 
 /** The spec §8 message of a ROUTE_DENIAL_PARAM value, or null for none or an unknown value. */
 export function routeDenialMessage(value: string | null | undefined): string | null {

@@ -1,4 +1,5 @@
 import { SCHOOL_TIME_ZONE } from './contracts/dashboard.js';
+import { currentLocale, type Locale } from './i18n/locale.js';
 
 // Building an Intl formatter costs far more than using one: keep one (hot paths call schoolToday).
 let dayFormat: Intl.DateTimeFormat | null = null;
@@ -64,11 +65,25 @@ export function formatDayTime(at: string | number | Date | null | undefined, opt
  * Two shorter kinds, for where dd/mm/yyyy does not fit or reads coldly: a compact day "23 Oct"
  * (chart axes, list stamps, hints) and a friendly long day "Sunday, 29 November 2026" (the header's
  * greeting, a thread's day heading); with them a weekday ("Sun", "Sunday") and a compact month
- * ("Nov 2026", "Nov" on a year axis). English names are written here, not left to Intl, so the server,
- * Node and every browser write the same words (some ICU versions write September "Sept").
+ * ("Nov 2026", "Nov" on a year axis). The names are written here, not left to Intl, so the server,
+ * Node and every browser write the same words (some ICU versions write September "Sept"), in English or
+ * Kiswahili as the reader reads (issue 36 §1: "Jumapili, 29 Novemba 2026", "29 Nov", "Jpili").
  */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const CALENDAR_NAMES: Record<Locale, { months: readonly string[]; shortMonths: readonly string[]; weekdays: readonly string[]; shortWeekdays: readonly string[] }> = {
+  en: {
+    months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+    shortMonths: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+    weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    shortWeekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  },
+  sw: {
+    months: ['Januari', 'Februari', 'Machi', 'Aprili', 'Mei', 'Juni', 'Julai', 'Agosti', 'Septemba', 'Oktoba', 'Novemba', 'Desemba'],
+    shortMonths: ['Jan', 'Feb', 'Mac', 'Apr', 'Mei', 'Jun', 'Jul', 'Ago', 'Sep', 'Okt', 'Nov', 'Des'],
+    weekdays: ['Jumapili', 'Jumatatu', 'Jumanne', 'Jumatano', 'Alhamisi', 'Ijumaa', 'Jumamosi'],
+    shortWeekdays: ['Jpili', 'Jtatu', 'Jnne', 'Jtano', 'Alh', 'Ijm', 'Jmosi'],
+  },
+};
+const names = () => CALENDAR_NAMES[currentLocale()];
 const ISO_MONTH = /^\d{4}-\d{2}$/;
 
 /**
@@ -93,7 +108,7 @@ function calendarDay(value: string | number | Date | null | undefined): Date | n
  */
 export function formatShortDay(value: string | number | Date | null | undefined): string {
   const d = calendarDay(value);
-  return d ? `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]!.slice(0, 3)}` : '';
+  return d ? `${d.getUTCDate()} ${names().shortMonths[d.getUTCMonth()]}` : '';
 }
 
 /**
@@ -102,7 +117,8 @@ export function formatShortDay(value: string | number | Date | null | undefined)
  */
 export function formatLongDay(value: string | number | Date | null | undefined): string {
   const d = calendarDay(value);
-  return d ? `${WEEKDAY_NAMES[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` : '';
+  const { weekdays, months } = names();
+  return d ? `${weekdays[d.getUTCDay()]}, ${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}` : '';
 }
 
 /**
@@ -112,8 +128,7 @@ export function formatLongDay(value: string | number | Date | null | undefined):
 export function formatWeekday(value: string | number | Date | null | undefined, width: 'short' | 'long' = 'short'): string {
   const d = calendarDay(value);
   if (!d) return '';
-  const name = WEEKDAY_NAMES[d.getUTCDay()]!;
-  return width === 'long' ? name : name.slice(0, 3);
+  return (width === 'long' ? names().weekdays : names().shortWeekdays)[d.getUTCDay()]!;
 }
 
 /**
@@ -123,16 +138,18 @@ export function formatWeekday(value: string | number | Date | null | undefined, 
 export function formatShortMonth(value: string | number | Date | null | undefined, options: { year?: boolean } = {}): string {
   const d = calendarDay(value);
   if (!d) return '';
-  const month = MONTHS[d.getUTCMonth()]!.slice(0, 3);
+  const month = names().shortMonths[d.getUTCMonth()]!;
   return options.year === false ? month : `${month} ${d.getUTCFullYear()}`;
 }
 
-let monthFormat: Intl.DateTimeFormat | null = null;
-
-/** "November 2026" for '2026-11' (or the month of a YYYY-MM-DD day); a calendar month, no time zone involved. */
+/**
+ * "November 2026" ("Novemba 2026" in Kiswahili) for '2026-11' (or the month of a YYYY-MM-DD day); a
+ * calendar month, no time zone involved.
+ */
 export function formatMonth(month: string): string {
-  monthFormat ??= new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return monthFormat.format(new Date(`${month.slice(0, 7)}-01T00:00:00Z`));
+  const [year, m] = month.slice(0, 7).split('-');
+  const name = names().months[Number(m) - 1];
+  return name && year ? `${name} ${year}` : '';
 }
 
 /** Same as formatMonth ("November 2026" for '2026-11'); kept for the payroll and report callers. */

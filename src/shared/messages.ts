@@ -15,6 +15,8 @@ import { learnerFilesMessages } from './messages/learner-files.js';
 import { movementsMessages } from './messages/movements.js';
 import { peopleMessages } from './messages/people.js';
 import { schoolSetupMessages } from './messages/school-setup.js';
+import { localized } from './i18n/localized.js';
+import * as sw from './messages/sw/root.js';
 
 /**
  * Every user-facing string of the spec, word for word, in one place (spec §2, §4, §5, §8).
@@ -22,12 +24,12 @@ import { schoolSetupMessages } from './messages/school-setup.js';
  * table without touching them. Functions fill the spec's {placeholders}.
  */
 export const messages = {
-  product: {
+  product: localized('messages/product', {
     title: 'EduFam',
     subtitle: 'School Management',
     loadingNavigation: 'Loading navigation...',
-  },
-  login: {
+  } as const, { sw: sw.product }),
+  login: localized('messages/login', {
     adminSection: 'EduFam Admin Staff',
     schoolSection: 'School Users',
     adminBlurb: 'Internal EduFam staff: platform administration and support.',
@@ -89,8 +91,8 @@ export const messages = {
       { value: '1K+', label: 'Students' },
       { value: '99.9%', label: 'Uptime' },
     ],
-  },
-  passwordReset: {
+  } as const, { sw: sw.login }),
+  passwordReset: localized('messages/passwordReset', {
     dialogTitle: 'Reset your password',
     dialogDescription: "Enter your account's email address and we will send you a link to reset your password.",
     send: 'Send Reset Link',
@@ -119,16 +121,16 @@ export const messages = {
     successTitle: 'Password updated',
     sending: 'Sending...',
     updating: 'Updating...',
-  },
-  unauthorized: {
+  } as const, { sw: sw.passwordReset }),
+  unauthorized: localized('messages/unauthorized', {
     title: 'Access Denied',
     text: "You don't have permission to access this area. This section is restricted to authorized users only.",
     goBack: 'Go Back',
     goToDashboard: 'Go to Dashboard',
     signOut: 'Sign Out',
     maintenanceTestOnly: 'This test is only available to EduFam Administrators.',
-  },
-  shell: {
+  } as const, { sw: sw.unauthorized }),
+  shell: localized('messages/shell', {
     sectionNotFoundTitle: 'Section Not Found',
     sectionNotFoundText: 'The requested section could not be found or is not available for your role.',
     unknownRole: (role: string) => `Unknown user role: ${role}`,
@@ -169,8 +171,8 @@ export const messages = {
     navigationLabel: 'Main navigation',
     userMenu: 'User menu',
     allSchools: 'All schools',
-  },
-  denial: {
+  } as const, { sw: sw.shell }),
+  denial: localized('messages/denial', {
     principal: 'Access Denied: Principal access required',
     edufamAdmin: 'Access Denied: EduFam Admin access required',
     finance: 'Access Denied: Finance access required',
@@ -180,16 +182,16 @@ export const messages = {
     examinations: 'Access Denied: Only principals can manage examinations',
     academicManagement: 'Access Denied: Only principals can access Academic Management',
     generic: "Access Denied: You don't have permission to view this section.",
-  },
+  } as const, { sw: sw.denial }),
   /** Paged lists (users, schools, audit trail, communications). */
-  paging: {
+  paging: localized('messages/paging', {
     previous: 'Previous',
     next: 'Next',
     pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
     showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total}`,
-  },
+  } as const, { sw: sw.paging }),
   /** The list-page kit (web/components/data-table). */
-  dataTable: {
+  dataTable: localized('messages/dataTable', {
     columns: 'Columns',
     showColumns: 'Show columns',
     export: 'Export',
@@ -202,19 +204,19 @@ export const messages = {
     tryAgain: 'Try Again',
     clearFilters: 'Clear filters',
     rowsPerPage: 'Rows per page',
-  },
-  userManagement: {
+  } as const, { sw: sw.dataTable }),
+  userManagement: localized('messages/userManagement', {
     deniedTitle: 'Access Denied',
     deniedText: "You don't have permission to access user management.",
     deniedDetail: 'Only school directors, principals, and system administrators can manage users.',
-  },
-  loading: {
+  } as const, { sw: sw.userManagement }),
+  loading: localized('messages/loading', {
     slow: 'This is taking longer than usual. Please wait...',
     tooSlow: 'This is taking too long. There may be a connectivity issue.',
     refreshPage: 'Refresh Page',
     loading: 'Loading...',
-  },
-  errorScreen: {
+  } as const, { sw: sw.loading }),
+  errorScreen: localized('messages/errorScreen', {
     title: 'Something went wrong',
     text: 'We encountered an unexpected error. You can try again or reload the page.',
     tryAgain: (left: number) => `Try Again (${left} left)`,
@@ -226,16 +228,17 @@ export const messages = {
     componentText: 'An unexpected error occurred while loading this component.',
     goHome: 'Go to Home',
     refresh: 'Refresh Page',
-  },
-  inactivity: {
+  } as const, { sw: sw.errorScreen }),
+  inactivity: localized('messages/inactivity', {
     title: 'Are you still there?',
     text: 'For your security you will be signed out soon because of inactivity.',
     stay: 'Stay Logged In',
     logout: 'Logout Now',
-  },
-  settings: {
+  } as const, { sw: sw.inactivity }),
+  settings: localized('messages/settings', {
     profileCard: 'Profile Information',
     displayName: 'Display Name',
+    displayNameRequired: 'Display name is required',
     emailAddress: 'Email Address',
     emailNote: 'Email cannot be changed',
     appearanceCard: 'Appearance Settings',
@@ -262,15 +265,15 @@ export const messages = {
     viewAnalytics: 'Analytics',
     viewOverview: 'Overview',
     defaultViewNote: 'The page you start on after signing in.',
-  },
-  schools: {
+  } as const, { sw: sw.settings }),
+  schools: localized('messages/schools', {
     timedOut: 'School fetch timed out',
     failedReason: (reason: string) => `Failed to fetch school: ${reason}`,
     assignedNotFound: 'Your assigned school was not found. Please contact your administrator.',
     failedData: 'Failed to fetch school data. Please try again.',
     failedList: 'Failed to fetch schools',
-  },
-  schoolsManagement: {
+  } as const, { sw: sw.schools }),
+  schoolsManagement: localized('messages/schoolsManagement', {
     // Schools Management screen, school switcher and API errors (product copy; the section title is the spec's).
     title: 'Schools Management',
     subtitleAdmin: 'Create schools, keep their details current and open or close their access',
@@ -374,16 +377,16 @@ export const messages = {
     switcherEmpty: 'No school matches',
     allSchoolsHint: 'Platform-wide view',
     inactiveTag: 'Inactive',
-  },
-  friendly: {
+  } as const, { sw: sw.schoolsManagement }),
+  friendly: localized('messages/friendly', {
     auth: 'Please log in again to continue.',
     permission: 'You do not have permission to perform this action.',
     network: 'Network connection issue. Please check your internet connection.',
     timeout: 'Request timed out. Please try again.',
     database: 'Database error occurred. Please try again later.',
     title: (context: string) => `${context} Failed`,
-  },
-  api: {
+  } as const, { sw: sw.friendly }),
+  api: localized('messages/api', {
     notFound: 'Not found',
     badRequest: 'Invalid request',
     serverError: 'Something went wrong on our side. Please try again.',
@@ -392,8 +395,8 @@ export const messages = {
     nulCharacter: (field: string) => `${field}: contains a character that is not allowed (NUL).`,
     /** A 429 that is not about signing in (the sign-in limits have their own wording). */
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  },
-  dashboard: {
+  } as const, { sw: sw.api }),
+  dashboard: localized('messages/dashboard', {
     platformTitle: 'Platform Overview',
     platformSubtitle: 'Schools, users and sign-ins across EduFam',
     directorTitle: 'School Overview',
@@ -532,12 +535,12 @@ export const messages = {
     classLeadershipHint: 'Active teachers leading a class',
     withClass: 'Lead a class',
     withoutClass: 'No class',
-  },
-  maintenanceTest: {
+  } as const, { sw: sw.dashboard }),
+  maintenanceTest: localized('messages/maintenanceTest', {
     title: 'Maintenance test panel',
     pending: 'The maintenance test panel arrives with the maintenance module.',
-  },
-  maintenance: {
+  } as const, { sw: sw.maintenanceTest }),
+  maintenance: localized('messages/maintenance', {
     // Spec §8 Maintenance (word for word).
     enabledTitle: 'Maintenance Mode Enabled',
     enabledText: 'System is now in maintenance mode. All users except EduFam Administrators are blocked.',
@@ -626,8 +629,8 @@ export const messages = {
     testManual: 'Manual check',
     backToDashboard: 'Back to Dashboard',
     openMaintenance: 'Open Maintenance',
-  },
-  certificates: {
+  } as const, { sw: sw.maintenance }),
+  certificates: localized('messages/certificates', {
     verificationFailed: 'Certificate Verification Failed',
     notFound: 'Certificate not found or invalid',
     verifyFailed: 'Failed to verify certificate',
@@ -671,8 +674,8 @@ export const messages = {
       keys: 'Public keys',
     },
     print: 'Print',
-  },
-  users: {
+  } as const, { sw: sw.certificates }),
+  users: localized('messages/users', {
     title: 'Users Management',
     subtitleAdmin: 'Manage all users across the Elimisha platform',
     subtitleSchool: 'Manage users in your school',
@@ -769,8 +772,8 @@ export const messages = {
       ownRoleNote: 'You cannot change your own role.',
       emailNote: 'Email cannot be changed',
     },
-  },
-  changePassword: {
+  } as const, { sw: sw.users }),
+  changePassword: localized('messages/changePassword', {
     title: 'Set a new password',
     text: 'Your account was created with a temporary password. Choose your own password to continue.',
     submit: 'Save Password',
@@ -791,8 +794,8 @@ export const messages = {
     signOut: 'Sign Out',
     signedInAs: 'Signed in as',
     rules: 'At least 8 characters, and different from the temporary password.',
-  },
-  audit: {
+  } as const, { sw: sw.changePassword }),
+  audit: localized('messages/audit', {
     // Audit Trail screen (product copy, not spec strings; the section title is the spec's).
     title: 'Audit Trail',
     subtitleAdmin: 'Sign-ins, account changes and system actions across every school and the platform',
@@ -838,8 +841,8 @@ export const messages = {
     entryId: 'Entry ID',
     changed: 'Changed',
     filters: 'Filters',
-  },
-  communications: {
+  } as const, { sw: sw.audit }),
+  communications: localized('messages/communications', {
     // Spec §8 Notifications and communications, word for word.
     errorTitle: 'Error',
     markReadFailed: 'Failed to mark notification as read',
@@ -946,8 +949,8 @@ export const messages = {
     dismissedBadge: 'Dismissed',
     expires: (when: string) => `Until ${when}`,
     posted: (when: string) => `Posted ${when}`,
-  },
-  systemHealth: {
+  } as const, { sw: sw.communications }),
+  systemHealth: localized('messages/systemHealth', {
     // System Health screen (issue 3 §6; product copy, the section title is the spec's).
     title: 'System Health',
     subtitle: 'Live figures from the running system, refreshed every 5 seconds',
@@ -1008,7 +1011,7 @@ export const messages = {
     staleText: 'The latest figures could not be loaded. Showing the last figures received.',
     windowNote: 'Request figures cover API requests answered by this instance, excluding live-event streams and health checks.',
     thresholds: 'Thresholds',
-  },
+  } as const, { sw: sw.systemHealth }),
   // Issue 10 (learners and school structure): one file per area under shared/messages/.
   learners: learnersMessages,
   fees: feesMessages,

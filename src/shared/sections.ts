@@ -1,5 +1,6 @@
 import { messages } from './messages.js';
 import { ADMIN_ROLES, type Role } from './roles.js';
+import { perLocale } from './i18n/localized.js';
 
 /**
  * Every section the shell can render (spec §2 Shell sections), with its default label, the roles that
@@ -34,7 +35,7 @@ function s(id: string, label: string, roles: readonly Role[] | 'any', denial: st
   return { id, label, roles, denial, available };
 }
 
-export const SECTIONS: readonly SectionDef[] = [
+export const SECTIONS = perLocale((): readonly SectionDef[] => ([
   s('dashboard', 'Dashboard', ALL, d.generic, true),
   s('profile', 'Profile Settings', ALL, d.generic, true),
   // Platform administration
@@ -100,7 +101,7 @@ export const SECTIONS: readonly SectionDef[] = [
   // Issue 14 §2, §3: every member of staff's own leave and payslips, opened from the profile menu.
   s('my-leave', 'My Leave', STAFF),
   s('my-payslips', 'My Payslips', STAFF),
-];
+]));
 
 const byId = new Map(SECTIONS.map((x) => [x.id, x]));
 

@@ -1,3 +1,4 @@
+import { adoptUserLocale } from '../lib/request-locale.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, configurationProblem, type Actor, type Permission } from '../../shared/access.js';
 import { messages } from '../../shared/messages.js';
@@ -95,6 +96,7 @@ export function registerAccessGate(
       throw forbidden(messages.login.schoolDeactivated, 'SCHOOL_INACTIVE');
     }
     request.user = user;
+    adoptUserLocale(user.locale);
     await hooks.maintenance?.(request, user);
     if (!can({ id: user.id, role: user.role as Role, schoolId: user.schoolId }, cfg.permission)) {
       throw forbidden(messages.friendly.permission);

@@ -4,6 +4,8 @@ import { optionalTextField } from './fields.js';
 import { learnerKemisFieldsInput, learnerKemisFieldsSchema } from './kemis.js';
 import { ADMISSION_NUMBER_MAX, normaliseAdmissionNumber } from '../admission-number.js';
 import { learnersMessages as m } from '../messages/learners.js';
+import { languageMessages } from '../messages/language.js';
+import { LOCALES } from '../i18n/locale.js';
 
 /**
  * Learner register contracts (issue 10 §2 Student admission and Student information, §4 Public API).
@@ -91,6 +93,13 @@ export const studentGuardianSchema = z.object({
   hasAccount: z.boolean(),
   idNumber: z.string().nullable(),
   occupation: z.string().nullable(),
+  /**
+   * The language SMS, e-mails and printed letters for this guardian are written in (issue 36 §1, §5):
+   * their own choice, or the school's default when they have none (`followsSchoolLanguage`).
+   */
+  preferredLanguage: z.enum(LOCALES),
+  /** No language of their own: they follow the school's default (schools.default_locale). */
+  followsSchoolLanguage: z.boolean(),
   /** Other learners of the school this guardian is linked to (siblings), by name and class. */
   otherChildren: z.array(z.object({ id: z.uuid(), name: z.string(), className: z.string().nullable() })),
 });
@@ -178,6 +187,9 @@ const calendarDate = (message: string) => z.string(message).trim().refine(isCale
 
 const gender = z.preprocess((v) => parseGender(v) ?? v, z.enum(GENDERS, m.genderRequired));
 
+/** A guardian's language (issue 36 §1): 'en' | 'sw', or null to follow the school's default. */
+const guardianLanguage = z.enum(LOCALES, languageMessages.invalid).nullable().optional();
+
 /** A guardian on the admission form / POST /api/students/:id/guardians. */
 export const guardianInputSchema = z.strictObject({
   name: z.string(m.guardianNameRequired).trim().min(1, m.guardianNameRequired).max(120, m.nameTooLong),
@@ -194,6 +206,8 @@ export const guardianInputSchema = z.strictObject({
   isPrimary: z.boolean().optional(),
   idNumber: optionalText(20),
   occupation: optionalText(80),
+  /** 'en' | 'sw' for what is sent to this guardian; null or absent follows the school's default. */
+  preferredLanguage: guardianLanguage,
   /** Create a parent sign-in account for this guardian (needs an e-mail); a link to set a password is e-mailed. */
   createAccount: z.boolean().optional(),
 });
@@ -248,7 +262,8 @@ export type CreateStudentBody = z.input<typeof createStudentBody>;
 export type CreateStudentInput = z.output<typeof createStudentBody>;
 
 /**
- * PATCH /api/students/:id: any subset of the learner's fields (guardians have their own routes).
+ * PATCH /api/students/:id: any subset of the learner's fields, and its guardians' languages (other
+ * guardian details have their own routes).
  * Moving class changes this year's class history. Every change is audited with old and new values.
  */
 export const updateStudentBody = z.strictObject({
@@ -270,6 +285,14 @@ export const updateStudentBody = z.strictObject({
   admissionNumber,
   admittedOn: calendarDate(m.invalidDate).optional(),
   overrideCapacity: z.boolean().optional(),
+  /**
+   * Issue 36 §5: the language of each of this learner's guardians, by guardian id (other guardian
+   * details have their own route, PATCH /api/students/:id/guardians/:guardianId).
+   */
+  guardians: z
+    .array(z.strictObject({ id: z.uuid(m.guardianNotFound), preferredLanguage: z.enum(LOCALES, languageMessages.invalid).nullable() }))
+    .max(4, m.tooManyGuardians)
+    .optional(),
 });
 export type UpdateStudentBody = z.input<typeof updateStudentBody>;
 export type UpdateStudentInput = z.output<typeof updateStudentBody>;
@@ -283,6 +306,7 @@ export const updateGuardianBody = z.strictObject({
   isPrimary: z.boolean().optional(),
   idNumber: optionalText(20),
   occupation: optionalText(80),
+  preferredLanguage: guardianLanguage,
   createAccount: z.boolean().optional(),
 });
 export type UpdateGuardianBody = z.input<typeof updateGuardianBody>;

@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locale.js';
 import type { Role } from '../roles.js';
 
 /**
@@ -21,6 +22,8 @@ export interface SessionUser {
   /** Two-factor sign-in is on (kept in step with the two-factor credential, modules/security). */
   mfaEnabled: boolean;
   themePreference: 'light' | 'dark' | 'system';
+  /** The language of the person's screens, e-mails and notifications (issue 36 §1), saved per user. */
+  locale: Locale;
   dashboardPreferences: { compactMode: boolean; defaultView: 'dashboard' | 'analytics' | 'overview' };
   mustChangePassword: boolean;
   lastLoginAt: string | null;

@@ -1,4 +1,7 @@
+import { localized } from '../i18n/localized.js';
 import { plural } from '../plural.js';
+import * as sw from './sw/announcements-screens.js';
+
 /**
  * User-facing strings of the school announcements screens (issue 17 §1): the list, the detail sheet,
  * the compose sheet, the author's "Sent" view and its Delivery sheet. The API's own strings and the
@@ -7,7 +10,7 @@ import { plural } from '../plural.js';
 
 const n = (v: number) => v.toLocaleString('en-KE');
 
-export const announcementScreens = {
+export const announcementScreens = localized('announcements-screens/announcementScreens', {
   subtitle: 'Announcements from your school, newest first. Pinned ones stay on top.',
   tabsLabel: 'Announcements views',
   tabInbox: 'Inbox',
@@ -165,4 +168,4 @@ export const announcementScreens = {
   // Banner
   bannerOpen: 'Read it',
   bannersLabel: 'Important school announcements',
-};
+}, { sw: sw.announcementScreens });

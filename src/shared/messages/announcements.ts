@@ -1,4 +1,6 @@
 import { plural } from '../plural.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/announcements.js';
 /**
  * User-facing strings of school announcements (issue 17 §1): the API's errors and the notices that go
  * with an announcement (bell, SMS, e-mail). Shared by the API and the screens.
@@ -6,15 +8,15 @@ import { plural } from '../plural.js';
 
 
 /** Priority labels (normal | high | urgent). */
-export const ANNOUNCEMENT_PRIORITY_LABELS: Record<string, string> = { normal: 'Normal', high: 'High', urgent: 'Urgent' };
+export const ANNOUNCEMENT_PRIORITY_LABELS: Record<string, string> = localized('announcements/ANNOUNCEMENT_PRIORITY_LABELS', { normal: 'Normal', high: 'High', urgent: 'Urgent' }, { sw: sw.ANNOUNCEMENT_PRIORITY_LABELS });
 /** Status labels (scheduled | published | cancelled). */
-export const ANNOUNCEMENT_STATUS_LABELS: Record<string, string> = { scheduled: 'Scheduled', published: 'Published', cancelled: 'Cancelled' };
+export const ANNOUNCEMENT_STATUS_LABELS: Record<string, string> = localized('announcements/ANNOUNCEMENT_STATUS_LABELS', { scheduled: 'Scheduled', published: 'Published', cancelled: 'Cancelled' }, { sw: sw.ANNOUNCEMENT_STATUS_LABELS });
 /** Channel labels (app | sms | email). */
-export const ANNOUNCEMENT_CHANNEL_LABELS: Record<string, string> = { app: 'In the app', sms: 'SMS', email: 'E-mail' };
+export const ANNOUNCEMENT_CHANNEL_LABELS: Record<string, string> = localized('announcements/ANNOUNCEMENT_CHANNEL_LABELS', { app: 'In the app', sms: 'SMS', email: 'E-mail' }, { sw: sw.ANNOUNCEMENT_CHANNEL_LABELS });
 /** Delivery status labels of one channel for one recipient. */
-export const ANNOUNCEMENT_DELIVERY_LABELS: Record<string, string> = { queued: 'Queued', sent: 'Sent', delivered: 'Delivered', failed: 'Failed' };
+export const ANNOUNCEMENT_DELIVERY_LABELS: Record<string, string> = localized('announcements/ANNOUNCEMENT_DELIVERY_LABELS', { queued: 'Queued', sent: 'Sent', delivered: 'Delivered', failed: 'Failed' }, { sw: sw.ANNOUNCEMENT_DELIVERY_LABELS });
 
-export const announcementMessages = {
+export const announcementMessages = localized('announcements/announcementMessages', {
   api: {
     notFound: 'That announcement was not found.',
     fileNotFound: 'That attachment was not found.',
@@ -64,4 +66,4 @@ export const announcementMessages = {
   /** E-mail footer. */
   emailFooter: (school: string) => `\n\n— ${school}, sent through EduFam. Sign in to EduFam to see attachments and earlier announcements.`,
   recipients: (n: number) => plural(n, 'recipient', 'recipients'),
-};
+}, { sw: sw.announcementMessages });

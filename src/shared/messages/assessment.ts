@@ -1,9 +1,11 @@
 import { plural, pluralWord } from '../plural.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/assessment.js';
 /**
  * Assessment (issue 12): API errors and texts of the exams, marks, results, report cards and
  * certificates. Screens' labels live beside them in `assessmentScreens` where they grow.
  */
-export const assessmentMessages = {
+export const assessmentMessages = localized('assessment/assessmentMessages', {
   // Scales.
   scaleNotFound: 'Grading scale not found',
   scaleInvalid: 'The grading scale has problems.',
@@ -93,4 +95,4 @@ export const assessmentMessages = {
     fair: 'Fair performance; more effort is needed in the weaker areas.',
     weak: 'Needs to work harder and seek help from the teachers.',
   },
-} as const;
+} as const, { sw: sw.assessmentMessages });

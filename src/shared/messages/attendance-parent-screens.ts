@@ -1,9 +1,11 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/attendance-parent-screens.js';
 /**
  * Labels and texts of the parent's "Child Attendance" screen (issue 13 §2 "parents see each child's
  * term calendar with status per day, rate, absences and lates listed"). The server's wording (why a
  * day is not a school day, the absence alert) lives in attendance.ts and is reused as is.
  */
-export const attendanceParentScreens = {
+export const attendanceParentScreens = localized('attendance-parent-screens/attendanceParentScreens', {
   title: 'Child Attendance',
   subtitle: 'Every school day of the term, with absences and late arrivals',
   term: 'Term',
@@ -75,4 +77,4 @@ export const attendanceParentScreens = {
   noChildren: 'No children are linked to your account yet.',
   noTerms: 'The school has not set up its terms yet.',
   noTermsHint: 'The attendance calendar appears once the school publishes its term dates.',
-} as const;
+} as const, { sw: sw.attendanceParentScreens });

@@ -1,4 +1,7 @@
+import { localized } from '../i18n/localized.js';
 import { plural } from '../plural.js';
+import * as sw from './sw/attendance-principal-screens.js';
+
 /**
  * Labels and texts of the principal's attendance screen (issue 13 §1 "the principal sees…", §4
  * reports; the director reads the same screen, platform staff read it for the school picked in the
@@ -8,7 +11,7 @@ import { plural } from '../plural.js';
  */
 
 
-export const attendancePrincipalScreens = {
+export const attendancePrincipalScreens = localized('attendance-principal-screens/attendancePrincipalScreens', {
   common: {
     dash: '—',
     percent: (n: string) => `${n}%`,
@@ -265,4 +268,4 @@ export const attendancePrincipalScreens = {
     dateRequired: 'Enter the date.',
     datesInvalid: 'The last day must be on or after the first day.',
   },
-} as const;
+} as const, { sw: sw.attendancePrincipalScreens });

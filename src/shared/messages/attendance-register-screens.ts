@@ -1,5 +1,7 @@
 import { attendanceMessages as a } from './attendance.js';
 import { timeFieldMessages } from './dates.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/attendance-register-screens.js';
 
 /**
  * Labels and texts of the register screens (issue 13 §1): the teacher's "Class Attendance" page (stream,
@@ -8,7 +10,7 @@ import { timeFieldMessages } from './dates.js';
  * its offline outbox ("waiting to sync"). The server's wording (non-school days, a missing reason, locks)
  * lives in attendance.ts and is reused as is.
  */
-export const attendanceRegisterScreens = {
+export const attendanceRegisterScreens = localized('attendance-register-screens/attendanceRegisterScreens', {
   common: {
     tryAgain: 'Try again',
     loadFailed: 'Could not load the register',
@@ -127,4 +129,4 @@ export const attendanceRegisterScreens = {
     rejectedHint: 'Your marks are back in the register: fix them and save again.',
     dismiss: 'Dismiss',
   },
-} as const;
+} as const, { sw: sw.attendanceRegisterScreens });

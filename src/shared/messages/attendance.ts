@@ -1,8 +1,11 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/attendance.js';
+
 /**
  * Attendance (issue 13): API errors and texts of registers, school days, alerts and staff attendance.
  * Screen labels live in `attendance-screens.ts`.
  */
-export const attendanceMessages = {
+export const attendanceMessages = localized('attendance/attendanceMessages', {
   // School days.
   futureDate: 'Attendance cannot be marked for a future date.',
   weekend: (day: string) => `${day} is a weekend, not a school day.`,
@@ -61,4 +64,4 @@ export const attendanceMessages = {
   alreadyCheckedOut: 'You have already checked out today.',
   monthInvalid: 'Choose a month as YYYY-MM.',
   staffDateNotSchoolDay: 'Staff attendance is recorded on school days only.',
-} as const;
+} as const, { sw: sw.attendanceMessages });

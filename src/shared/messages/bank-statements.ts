@@ -1,3 +1,5 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/bank-statements.js';
 /**
  * User-facing strings of bank statement import (issue 35 §4; docs/decisions/0029-bank-statements.md):
  * the API's errors, the audit actions, the "Bank statements" tab of M-Pesa Payments and the bank lines
@@ -15,7 +17,7 @@ export const BANK_DATE_FORMAT_LABELS: Record<string, string> = {
   'MM/DD/YYYY': 'MM/DD/YYYY (01/31/2026)',
 };
 
-export const bankStatementMessages = {
+export const bankStatementMessages = localized('bank-statements/bankStatementMessages', {
   api: {
     accountNotFound: 'Bank account not found.',
     lineNotFound: 'Bank statement line not found.',
@@ -154,4 +156,4 @@ export const bankStatementMessages = {
     queueTileHint: (mpesa: number, bank: number) => (mpesa + bank === 0 ? 'The queue is clear' : `${mpesa.toLocaleString('en-KE')} M-Pesa · ${bank.toLocaleString('en-KE')} bank · Review`),
     queueAmountHint: 'M-Pesa and bank, waiting to be matched',
   },
-};
+}, { sw: sw.bankStatementMessages });

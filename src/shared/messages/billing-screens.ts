@@ -1,5 +1,8 @@
 import { plural } from '../plural.js';
 import { commonActions } from './common-actions.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/billing-screens.js';
+
 /**
  * User-facing strings of the billing screens (issue 18 §1): EduFam staff's "Billing Management"
  * (overview, invoices, subscriptions, plans, settings), a school director's own billing page, the
@@ -7,7 +10,7 @@ import { commonActions } from './common-actions.js';
  */
 
 
-export const billingScreens = {
+export const billingScreens = localized('billing-screens/billingScreens', {
   common: {
     ...commonActions,
     actionFailed: 'That did not work',
@@ -315,4 +318,4 @@ export const billingScreens = {
     bannerReadOnly: 'Your school is read-only',
     payNow: 'Pay now',
   },
-} as const;
+} as const, { sw: sw.billingScreens });

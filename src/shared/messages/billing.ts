@@ -1,50 +1,52 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/billing.js';
 /**
  * User-facing strings of platform billing (issue 18 §1): EduFam's "Billing Management" and the school
  * director's own invoices. Shared by the API (errors, e-mails, PDFs) and the screens.
  */
 
-export const BILLING_STATUS_LABELS: Record<string, string> = {
+export const BILLING_STATUS_LABELS: Record<string, string> = localized('billing/BILLING_STATUS_LABELS', {
   trial: 'Free trial',
   active: 'Active',
   arrears: 'In arrears',
   read_only: 'Read-only',
   cancelled: 'Cancelled',
   none: 'No plan',
-};
+}, { sw: sw.BILLING_STATUS_LABELS });
 
-export const PLATFORM_INVOICE_STATUS_LABELS: Record<string, string> = {
+export const PLATFORM_INVOICE_STATUS_LABELS: Record<string, string> = localized('billing/PLATFORM_INVOICE_STATUS_LABELS', {
   draft: 'Draft',
   issued: 'Issued',
   partly_paid: 'Partly paid',
   paid: 'Paid',
   void: 'Void',
-};
+}, { sw: sw.PLATFORM_INVOICE_STATUS_LABELS });
 
-export const PLATFORM_PAYMENT_METHOD_LABELS: Record<string, string> = {
+export const PLATFORM_PAYMENT_METHOD_LABELS: Record<string, string> = localized('billing/PLATFORM_PAYMENT_METHOD_LABELS', {
   mpesa: 'M-Pesa',
   bank: 'Bank',
-};
+}, { sw: sw.PLATFORM_PAYMENT_METHOD_LABELS });
 
-export const INVOICE_LINE_KIND_LABELS: Record<string, string> = {
+export const INVOICE_LINE_KIND_LABELS: Record<string, string> = localized('billing/INVOICE_LINE_KIND_LABELS', {
   learners: 'Active learners',
   minimum: 'Minimum charge',
   module: 'Module',
   setup_fee: 'Setup fee',
   discount: 'Discount',
-};
+}, { sw: sw.INVOICE_LINE_KIND_LABELS });
 
-export const PLATFORM_STK_STATUS_LABELS: Record<string, string> = {
+export const PLATFORM_STK_STATUS_LABELS: Record<string, string> = localized('billing/PLATFORM_STK_STATUS_LABELS', {
   pending: 'Waiting for the phone',
   succeeded: 'Paid',
   failed: 'Failed',
   cancelled: 'Cancelled on the phone',
   timeout: 'No answer from the phone',
-};
+}, { sw: sw.PLATFORM_STK_STATUS_LABELS });
 
 /** The company name used when Company Management has none yet. */
 export const BILLING_FALLBACK_COMPANY = 'EduFam';
 
-export const billingMessages = {
+export const billingMessages = localized('billing/billingMessages', {
   title: 'Billing Management',
   directorTitle: 'Billing',
   api: {
@@ -164,4 +166,4 @@ export const billingMessages = {
     payments: 'Payments',
     creditNotes: 'Credit notes',
   },
-} as const;
+} as const, { sw: sw.billingMessages });

@@ -1,3 +1,6 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/capitation.js';
+
 /**
  * User-facing strings of government capitation (issue 35 §3; docs/decisions/0028-vote-heads-and-
  * capitation.md "Capitation"): the API's errors, the finance dashboard's Capitation card, the capitation
@@ -5,13 +8,13 @@
  */
 
 /** The Ministry's bands of levels capitation is paid by. */
-export const CAPITATION_BAND_LABELS: Record<string, string> = {
+export const CAPITATION_BAND_LABELS: Record<string, string> = localized('capitation/CAPITATION_BAND_LABELS', {
   primary: 'Primary (FPE, Grades 1-6)',
   junior: 'Junior school (Grades 7-9)',
   senior: 'Senior school (FDSE)',
-};
+}, { sw: sw.CAPITATION_BAND_LABELS });
 
-export const capitationMessages = {
+export const capitationMessages = localized('capitation/capitationMessages', {
   api: {
     yearInvalid: 'Year must be a year between 2000 and 2100.',
     termInvalid: 'Invalid term id.',
@@ -149,4 +152,4 @@ export const capitationMessages = {
     notes: 'Notes',
     voided: (date: string, reason: string) => `Voided ${date}: ${reason}`,
   },
-} as const;
+} as const, { sw: sw.capitationMessages });

@@ -1,4 +1,6 @@
+import { localized } from '../i18n/localized.js';
 import { assessmentMessages as a } from './assessment.js';
+import * as sw from './sw/certificates-screens.js';
 
 /**
  * Labels and texts of the certificates screens (issue 12 §6; spec §2: the principal's "Certificate
@@ -6,7 +8,7 @@ import { assessmentMessages as a } from './assessment.js';
  * generate panel, the issued certificates list, a certificate's details, the batch PDF and revoking.
  * The server's wording (bad input, not found, already revoked) lives in assessment.ts and is reused as is.
  */
-export const certificateScreens = {
+export const certificateScreens = localized('certificates-screens/certificateScreens', {
   common: {
     tryAgain: 'Try again',
     cancel: 'Cancel',
@@ -170,4 +172,4 @@ export const certificateScreens = {
     revokedOn: (date: string) => `Revoked on ${date}`,
     revokedReason: (reason: string) => `Reason: ${reason}`,
   },
-} as const;
+} as const, { sw: sw.certificateScreens });

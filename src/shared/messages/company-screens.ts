@@ -1,5 +1,7 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/company-screens.js';
 /** Strings of the Company Management screen (issue 18 §4; web/features/company). */
-export const companyScreens = {
+export const companyScreens = localized('company-screens/companyScreens', {
   subtitle: 'EduFam’s own details on invoices and e-mails, and the platform team’s accounts',
   details: {
     title: 'Company details',
@@ -73,4 +75,4 @@ export const companyScreens = {
     failed: 'Could not add the staff member',
     cancel: 'Cancel',
   },
-} as const;
+} as const, { sw: sw.companyScreens });

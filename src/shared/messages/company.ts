@@ -1,9 +1,12 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/company.js';
+
 /**
  * User-facing strings of Company Management (issue 18 §4): EduFam's own details (printed on platform
  * invoices, receipts and e-mails) and the platform staff accounts. Shared by the API (errors, audit,
  * e-mails) and the screens (the same checks run in the form before sending).
  */
-export const companyMessages = {
+export const companyMessages = localized('company/companyMessages', {
   fields: {
     name: 'Company name is required.',
     kraPin: 'Enter a KRA PIN like P051234567X: P (or A), nine digits, then a letter.',
@@ -33,4 +36,4 @@ export const companyMessages = {
     /** The rest of the set-up e-mail's wording is shared (server/lib/account-setup-mail.ts). */
     body: (role: string) => `EduFam has created a platform staff account for you (${role}).`,
   },
-} as const;
+} as const, { sw: sw.companyMessages });

@@ -1,3 +1,5 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/consents.js';
 /**
  * User-facing strings of consent under the Kenya Data Protection Act 2019 (issue 35 §5;
  * docs/decisions/0025-consent.md): the API's errors, the learner's Consent card, the parent's "Privacy
@@ -5,20 +7,20 @@
  * SMS was not sent.
  */
 
-export const CONSENT_PURPOSE_LABELS: Record<string, string> = {
+export const CONSENT_PURPOSE_LABELS: Record<string, string> = localized('consents/CONSENT_PURPOSE_LABELS', {
   processing: 'Data processing',
   photos: 'Photos',
   sms: 'SMS',
   email: 'E-mail',
-};
+}, { sw: sw.CONSENT_PURPOSE_LABELS });
 
-export const CONSENT_SOURCE_LABELS: Record<string, string> = {
+export const CONSENT_SOURCE_LABELS: Record<string, string> = localized('consents/CONSENT_SOURCE_LABELS', {
   admission: 'Admission form',
   parent: 'Parent',
   school_office: 'School office',
-};
+}, { sw: sw.CONSENT_SOURCE_LABELS });
 
-export const consentMessages = {
+export const consentMessages = localized('consents/consentMessages', {
   api: {
     purposeInvalid: 'Purpose must be one of: processing, photos, sms, email.',
     grantedRequired: 'Say whether consent is granted (true) or withdrawn (false).',
@@ -98,4 +100,4 @@ export const consentMessages = {
     tryAgain: 'Try again',
   },
   audit: { recorded: 'CONSENTS_RECORDED' },
-} as const;
+} as const, { sw: sw.consentMessages });

@@ -1,4 +1,6 @@
 import { plural } from '../plural.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/conversations-screens.js';
 /**
  * User-facing strings of the messages screens (issue 17 §2): the two-pane messenger, the new-message,
  * broadcast, office-hours and report dialogs, and the principal's safeguarding tab. The API's own
@@ -6,7 +8,7 @@ import { plural } from '../plural.js';
  */
 
 
-export const conversationScreens = {
+export const conversationScreens = localized('conversations-screens/conversationScreens', {
   title: 'Messages',
   subtitle: 'Conversations between parents and school staff, in one place.',
   tryAgain: 'Try again',
@@ -161,4 +163,4 @@ export const conversationScreens = {
   /** The header bell's row for unread conversation messages. */
   bellUnread: (n: number) => plural(n, 'unread message', 'unread messages'),
   bellUnreadHint: 'Open Messages',
-};
+}, { sw: sw.conversationScreens });

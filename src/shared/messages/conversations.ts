@@ -1,10 +1,13 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/conversations.js';
+
 /**
  * User-facing strings of conversations between parents and staff and among staff (issue 17 §2):
  * API errors, relation labels of contacts, and texts the screens share with the server.
  */
 
 /** Role names shown next to a participant when no closer relation is known. */
-export const CONVERSATION_ROLE_LABELS: Record<string, string> = {
+export const CONVERSATION_ROLE_LABELS: Record<string, string> = localized('conversations/CONVERSATION_ROLE_LABELS', {
   principal: 'Principal',
   school_director: 'School director',
   teacher: 'Teacher',
@@ -12,14 +15,14 @@ export const CONVERSATION_ROLE_LABELS: Record<string, string> = {
   hr: 'HR',
   parent: 'Parent',
   edufam_admin: 'EduFam support',
-};
+}, { sw: sw.CONVERSATION_ROLE_LABELS });
 
 /** Names of the weekdays of office hours (0 = Monday). */
-export const OFFICE_HOURS_DAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+export const OFFICE_HOURS_DAY_LABELS = localized('conversations/OFFICE_HOURS_DAY_LABELS', ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const, { sw: sw.OFFICE_HOURS_DAY_LABELS });
 
-export const REPORT_STATUS_LABELS: Record<string, string> = { open: 'Open', reviewed: 'Reviewed', dismissed: 'Dismissed' };
+export const REPORT_STATUS_LABELS: Record<string, string> = localized('conversations/REPORT_STATUS_LABELS', { open: 'Open', reviewed: 'Reviewed', dismissed: 'Dismissed' }, { sw: sw.REPORT_STATUS_LABELS });
 
-export const conversationMessages = {
+export const conversationMessages = localized('conversations/conversationMessages', {
   /** The auto-reply text a staff member starts from. */
   defaultAutoReply: 'Thank you for your message. I reply between 8 AM and 5 PM on school days.',
   relation: {
@@ -67,4 +70,4 @@ export const conversationMessages = {
     reviewStatusInvalid: 'Choose reviewed or dismissed.',
     dateInvalid: 'Enter a valid date and time.',
   },
-};
+}, { sw: sw.conversationMessages });

@@ -4,14 +4,16 @@
  */
 
 import { formatDayTime } from '../dates.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/data-protection-screens.js';
 
 /** "12/03/2026 14:05" in Africa/Nairobi (shared formatDayTime). */
 export const formatDpDateTime = (iso: string) => formatDayTime(iso);
 
-export const LEARNER_STATUS_LABELS: Record<string, string> = { active: 'Enrolled', transferred: 'Transferred', graduated: 'Graduated', exited: 'Exited' };
-export const USER_STATUS_LABELS: Record<string, string> = { active: 'Active', inactive: 'Deactivated', suspended: 'Suspended' };
+export const LEARNER_STATUS_LABELS: Record<string, string> = localized('data-protection-screens/LEARNER_STATUS_LABELS', { active: 'Enrolled', transferred: 'Transferred', graduated: 'Graduated', exited: 'Exited' }, { sw: sw.LEARNER_STATUS_LABELS });
+export const USER_STATUS_LABELS: Record<string, string> = localized('data-protection-screens/USER_STATUS_LABELS', { active: 'Active', inactive: 'Deactivated', suspended: 'Suspended' }, { sw: sw.USER_STATUS_LABELS });
 
-export const dataProtectionScreens = {
+export const dataProtectionScreens = localized('data-protection-screens/dataProtectionScreens', {
   panel: {
     title: 'Data protection requests',
     intro:
@@ -112,4 +114,4 @@ export const dataProtectionScreens = {
   },
   subjectType: { learner: 'Learner', user: 'User' } as Record<string, string>,
   kind: { export: 'Export', erasure: 'Erasure' } as Record<string, string>,
-} as const;
+} as const, { sw: sw.dataProtectionScreens });

@@ -1,3 +1,5 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/data-protection.js';
 /**
  * User-facing strings of data protection requests (issue 18 §2; Kenya Data Protection Act 2019):
  * exports of a data subject's personal data (s.26 right of access) and erasure or anonymisation where
@@ -5,9 +7,9 @@
  * five years). Shared by the API (errors, outcome notes, the export document) and the screens.
  */
 
-export const DP_SUBJECT_TYPE_LABELS: Record<string, string> = { learner: 'Learner', user: 'User' };
-export const DP_KIND_LABELS: Record<string, string> = { export: 'Export', erasure: 'Erasure' };
-export const DP_STATUS_LABELS: Record<string, string> = { completed: 'Completed', refused: 'Refused' };
+export const DP_SUBJECT_TYPE_LABELS: Record<string, string> = localized('data-protection/DP_SUBJECT_TYPE_LABELS', { learner: 'Learner', user: 'User' }, { sw: sw.DP_SUBJECT_TYPE_LABELS });
+export const DP_KIND_LABELS: Record<string, string> = localized('data-protection/DP_KIND_LABELS', { export: 'Export', erasure: 'Erasure' }, { sw: sw.DP_KIND_LABELS });
+export const DP_STATUS_LABELS: Record<string, string> = localized('data-protection/DP_STATUS_LABELS', { completed: 'Completed', refused: 'Refused' }, { sw: sw.DP_STATUS_LABELS });
 
 /** The anonymised label that replaces an erased subject's name ("Erased learner 1a2b3c4d"). */
 export const erasedLearnerLabel = (id: string) => `Erased learner ${id.slice(0, 8)}`;
@@ -15,7 +17,7 @@ export const erasedUserLabel = (id: string) => `Erased user ${id.slice(0, 8)}`;
 /** The address that replaces an erased user's e-mail: unique, and never deliverable (.invalid, RFC 2606). */
 export const erasedUserEmail = (id: string) => `erased-${id}@invalid`;
 
-export const dataProtectionMessages = {
+export const dataProtectionMessages = localized('data-protection/dataProtectionMessages', {
   legalBasis: {
     export: 'Kenya Data Protection Act 2019, s.26 (right of access): a copy of the personal data held about the data subject.',
     erasure:
@@ -74,4 +76,4 @@ export const dataProtectionMessages = {
       'This file is a copy of the personal data EduFam holds about the data subject, made under the Kenya Data Protection Act 2019, s.26. Keep it safe: it contains personal data.',
     filesNote: 'Files are listed, not included; ask the school for a copy of a file.',
   },
-} as const;
+} as const, { sw: sw.dataProtectionMessages });

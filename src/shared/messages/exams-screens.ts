@@ -1,5 +1,8 @@
 import { plural } from '../plural.js';
 import { commonActions } from './common-actions.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/exams-screens.js';
+
 /**
  * Labels and texts of the assessment screens of issue 12 §1, §2 and §4: the principal's "Examinations"
  * (exam series, exam timetable, results, grading scales), the director's results browser and the exam
@@ -7,7 +10,7 @@ import { commonActions } from './common-actions.js';
  * wording for bad input lives in assessment.ts and is shown as it comes.
  */
 
-export const examsScreensMessages = {
+export const examsScreensMessages = localized('exams-screens/examsScreensMessages', {
   common: {
     ...commonActions,
     loadFailed: 'Could not load this page',
@@ -332,4 +335,4 @@ export const examsScreensMessages = {
     noData: 'No marks yet',
     meanTooltip: 'Mean',
   },
-} as const;
+} as const, { sw: sw.examsScreensMessages });

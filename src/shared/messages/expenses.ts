@@ -1,6 +1,8 @@
 import { pluralWord } from '../plural.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/expenses.js';
 /** Expenses, budgets and petty cash (issue 15 §1): API errors and the texts of the Expenses screens. */
-export const expensesMessages = {
+export const expensesMessages = localized('expenses/expensesMessages', {
   // API errors
   dateInvalid: 'Enter the date as dd/mm/yyyy.',
   amountInvalid: 'Enter the amount in KES, with at most two decimals.',
@@ -52,10 +54,10 @@ export const expensesMessages = {
   settingsSaved: 'Settings saved.',
   toppedUp: 'Petty cash topped up.',
   attachmentSaved: 'Attachment uploaded.',
-} as const;
+} as const, { sw: sw.expensesMessages });
 
 /** Texts of the Expenses section and the pending-expenses card (issue 15 §1). */
-export const expensesScreens = {
+export const expensesScreens = localized('expenses/expensesScreens', {
   title: 'Expenses',
   subtitle: 'Record spending, keep to budgets and run petty cash.',
   record: 'Record expense',
@@ -214,4 +216,4 @@ export const expensesScreens = {
     receipt: 'Receipt',
     loadFailed: 'Could not load pending expenses',
   },
-} as const;
+} as const, { sw: sw.expensesScreens });

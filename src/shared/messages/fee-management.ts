@@ -1,12 +1,14 @@
 import { plural } from '../plural.js';
 import { commonActions } from './common-actions.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/fee-management.js';
 /**
  * Screen labels of the finance officer's "Fee Management" and "Student Accounts" sections (issue 11 §1,
  * §2) and the learner profile's Fees tab. Shared labels (payment methods, invoice and adjustment statuses,
  * the M-Pesa dialog) live in fees-screens.ts; API errors in fees.ts.
  */
 
-export const feeManagementMessages = {
+export const feeManagementMessages = localized('fee-management/feeManagementMessages', {
   common: {
     ...commonActions,
     optional: 'optional',
@@ -377,4 +379,4 @@ export const feeManagementMessages = {
     another: 'Record another',
     done: 'Done',
   },
-} as const;
+} as const, { sw: sw.feeManagementMessages });

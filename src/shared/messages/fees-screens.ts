@@ -1,3 +1,5 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/fees-screens.js';
 /**
  * Labels shared by the fees screens (issue 11): money, payment methods, statuses, and the "Pay with
  * M-Pesa" dialog used by the parent's School Fees and the finance officer's screens. Each screen area
@@ -5,7 +7,7 @@
  * mpesa-screens.ts (M-Pesa payments and Finance Settings), finance-overview.ts (overview, parent view,
  * dashboard cards).
  */
-export const feesScreensMessages = {
+export const feesScreensMessages = localized('fees-screens/feesScreensMessages', {
   kes: (amount: string) => `KES ${amount}`,
   methods: { cash: 'Cash', bank_deposit: 'Bank deposit', cheque: 'Cheque', mpesa: 'M-Pesa', bank_transfer: 'Bank transfer' },
   invoiceStatus: { unpaid: 'Unpaid', partial: 'Partly paid', paid: 'Paid', cancelled: 'Cancelled' },
@@ -39,4 +41,4 @@ export const feesScreensMessages = {
     close: 'Close',
     simulatorNote: 'Demo school: payments go to the built-in M-Pesa simulator, no money moves.',
   },
-} as const;
+} as const, { sw: sw.feesScreensMessages });

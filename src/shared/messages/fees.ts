@@ -1,9 +1,11 @@
+import { localized } from '../i18n/localized.js';
 import { plural } from '../plural.js';
+import * as sw from './sw/fees.js';
 /**
  * Fees and M-Pesa (issue 11): API errors, notices and texts sent to parents. The screens' own labels
  * live beside these in `feesScreens` (messages/fees-screens.ts).
  */
-export const feesMessages = {
+export const feesMessages = localized('fees/feesMessages', {
   // Validation and API errors.
   amountInvalid: 'Enter an amount in KES with at most two decimals, e.g. 5000 or 5000.50.',
   amountPositive: 'The amount must be more than KES 0.',
@@ -79,4 +81,4 @@ export const feesMessages = {
   channelsRequired: 'Choose SMS, e-mail or both.',
   // Receipts (PDF and the on-screen receipt after recording a payment).
   amountInWords: 'Amount in words',
-} as const;
+} as const, { sw: sw.feesMessages });

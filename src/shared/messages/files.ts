@@ -1,7 +1,10 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/files.js';
+
 /**
  * User-facing strings of uploads and stored files (issue 10 §5). Part of `messages` as `messages.files`.
  */
-export const filesMessages = {
+export const filesMessages = localized('files/filesMessages', {
   noFile: 'Choose a file to upload.',
   tooLarge: (maxMb: number) => `The file is larger than ${maxMb} MB. Choose a smaller file.`,
   wrongType: (allowed: string) => `This type of file is not accepted here. Upload ${allowed}.`,
@@ -16,4 +19,4 @@ export const filesMessages = {
   },
   attachmentUnknown: 'An attachment was not found. Upload it again.',
   tooManyAttachments: (max: number) => `Attach at most ${max} files.`,
-} as const;
+} as const, { sw: sw.filesMessages });

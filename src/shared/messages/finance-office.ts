@@ -1,7 +1,9 @@
 import { plural } from '../plural.js';
 import { unitCount } from '../plural-unit.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/finance-office.js';
 /** The finance office at a glance (issue 15): the panel on the finance officer's dashboard. */
-export const financeOfficeMessages = {
+export const financeOfficeMessages = localized('finance-office/financeOfficeMessages', {
   title: 'Finance office',
   spendingTab: 'Spending',
   description: 'Spending, petty cash, the store and school transport this term',
@@ -26,4 +28,4 @@ export const financeOfficeMessages = {
   openInventory: 'Inventory',
   openTransport: 'Transport',
   loadFailed: 'The finance office figures could not be loaded.',
-} as const;
+} as const, { sw: sw.financeOfficeMessages });

@@ -1,4 +1,7 @@
 import { plural } from '../plural.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/finance-overview.js';
+
 /**
  * Screen labels of the "finance" section (issue 11 §2): the Financial Overview of the finance officer,
  * principal, director and platform staff, the parent's "School Fees", the Approvals card of the
@@ -6,7 +9,7 @@ import { plural } from '../plural.js';
  * fees screen (money, methods, statuses, the "Pay with M-Pesa" dialog) are in fees-screens.ts.
  */
 
-export const financeOverviewMessages = {
+export const financeOverviewMessages = localized('finance-overview/financeOverviewMessages', {
   common: {
     tryAgain: 'Try Again',
     loadFailedTitle: 'Could not load the fee figures',
@@ -239,4 +242,4 @@ export const financeOverviewMessages = {
     childBalance: 'Fee balance',
     schoolFees: 'School Fees',
   },
-} as const;
+} as const, { sw: sw.financeOverviewMessages });

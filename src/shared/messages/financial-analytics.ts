@@ -1,13 +1,16 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/financial-analytics.js';
+
 /**
  * User-facing strings of financial analytics (issue 15 §3), shared by the API (errors, Excel export)
  * and the screens.
  */
 
-export const METHOD_LABELS: Record<string, string> = { mpesa: 'M-Pesa', bank_deposit: 'Bank deposit', cash: 'Cash', cheque: 'Cheque', bank_transfer: 'Bank transfer' };
+export const METHOD_LABELS: Record<string, string> = localized('financial-analytics/METHOD_LABELS', { mpesa: 'M-Pesa', bank_deposit: 'Bank deposit', cash: 'Cash', cheque: 'Cheque', bank_transfer: 'Bank transfer' }, { sw: sw.METHOD_LABELS });
 
 const pct = (v: number) => `${(Math.round(v * 1000) / 10).toLocaleString('en-KE', { maximumFractionDigits: 1 })}%`;
 
-export const financialAnalyticsMessages = {
+export const financialAnalyticsMessages = localized('financial-analytics/financialAnalyticsMessages', {
   api: {
     termInvalid: 'Choose a term from the list.',
     schoolInvalid: 'Choose a school from the list.',
@@ -140,4 +143,4 @@ export const financialAnalyticsMessages = {
     noAccessText: 'The finance officer, the principal and the director see the school’s financial analytics.',
   },
   pct,
-};
+}, { sw: sw.financialAnalyticsMessages });

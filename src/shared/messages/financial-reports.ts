@@ -3,18 +3,20 @@
  * PDF and Excel exports) and the screens.
  */
 import { feeManagementMessages } from './fee-management.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/financial-reports.js';
 
 export const REPORT_IDS = ['fee-collection', 'arrears', 'defaulters', 'cash-book', 'income-expenditure', 'mpesa-reconciliation', 'expenses-by-category', 'budget-vs-actual'] as const;
 export type ReportId = (typeof REPORT_IDS)[number];
 
-export const METHOD_LABELS: Record<string, string> = { cash: 'Cash', bank_deposit: 'Bank deposit', cheque: 'Cheque', mpesa: 'M-Pesa', bank_transfer: 'Bank transfer', petty_cash: 'Petty cash' };
+export const METHOD_LABELS: Record<string, string> = localized('financial-reports/METHOD_LABELS', { cash: 'Cash', bank_deposit: 'Bank deposit', cheque: 'Cheque', mpesa: 'M-Pesa', bank_transfer: 'Bank transfer', petty_cash: 'Petty cash' }, { sw: sw.METHOD_LABELS });
 /** The fee item categories, named as fee management names them. */
 export const FEE_CATEGORY_LABELS: Record<string, string> = feeManagementMessages.categories;
-export const GROUP_BY_LABELS: Record<string, string> = { day: 'Day', month: 'Month', method: 'Payment method', level: 'Grade level', class: 'Stream' };
-export const BUDGET_STATUS_LABELS: Record<string, string> = { under: 'Within budget', near: 'Near limit', over: 'Over budget', unbudgeted: 'No budget' };
-export const MPESA_STATUS_LABELS: Record<string, string> = { matched: 'Posted', unmatched: 'Unmatched', refunded: 'Refunded' };
+export const GROUP_BY_LABELS: Record<string, string> = localized('financial-reports/GROUP_BY_LABELS', { day: 'Day', month: 'Month', method: 'Payment method', level: 'Grade level', class: 'Stream' }, { sw: sw.GROUP_BY_LABELS });
+export const BUDGET_STATUS_LABELS: Record<string, string> = localized('financial-reports/BUDGET_STATUS_LABELS', { under: 'Within budget', near: 'Near limit', over: 'Over budget', unbudgeted: 'No budget' }, { sw: sw.BUDGET_STATUS_LABELS });
+export const MPESA_STATUS_LABELS: Record<string, string> = localized('financial-reports/MPESA_STATUS_LABELS', { matched: 'Posted', unmatched: 'Unmatched', refunded: 'Refunded' }, { sw: sw.MPESA_STATUS_LABELS });
 
-export const financialReportsMessages = {
+export const financialReportsMessages = localized('financial-reports/financialReportsMessages', {
   title: 'Financial Reports',
   subtitle: 'Collections, arrears, cash book, income and expenditure, M-Pesa and budgets: on screen, as PDF and as Excel.',
   dash: '—',
@@ -198,4 +200,4 @@ export const financialReportsMessages = {
   budgetRule: 'Approved and paid expenses of the period against each category’s budget. A year without a year budget sums its term budgets.',
   bucketLabels: { '0-30': '0-30 days', '31-60': '31-60 days', '61-90': '61-90 days', 'Over 90': 'Over 90 days' } as Record<string, string>,
   directionLabels: { in: 'In', out: 'Out' } as Record<string, string>,
-};
+}, { sw: sw.financialReportsMessages });

@@ -1,9 +1,11 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/grades-screens.js';
 /**
  * Labels and texts of the marks entry and approval screens (issue 12 §3): the teacher's "My Class
  * Grades", the marks grid (shared with the principal) and the principal's "Grades" (approval queue, all
  * sheets, change log). The server's wording for bad marks lives in assessment.ts and is reused as is.
  */
-export const gradesScreensMessages = {
+export const gradesScreensMessages = localized('grades-screens/gradesScreensMessages', {
   common: {
     tryAgain: 'Try again',
     loadFailed: 'Could not load the marks',
@@ -199,4 +201,4 @@ export const gradesScreensMessages = {
     range: (min: number, max: number) => `${min}–${max} %`,
     noLevels: 'Grades no level yet',
   },
-} as const;
+} as const, { sw: sw.gradesScreensMessages });

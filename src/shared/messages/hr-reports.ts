@@ -1,17 +1,19 @@
+import { localized } from '../i18n/localized.js';
 import { plural } from '../plural.js';
+import * as sw from './sw/hr-reports.js';
 /**
  * User-facing strings of HR reports, HR analytics and the HR dashboard (issue 14 §4), shared by the
  * API (errors, PDF and Excel exports) and the screens.
  */
 
 
-export const EMPLOYMENT_TYPE_LABELS: Record<string, string> = { permanent: 'Permanent', contract: 'Contract', part_time: 'Part-time', intern: 'Intern' };
-export const GENDER_LABELS: Record<string, string> = { female: 'Female', male: 'Male', unknown: 'Not recorded' };
-export const EMPLOYER_LABELS: Record<string, string> = { tsc: 'TSC', bom: 'Board of Management' };
-export const EXIT_TYPE_LABELS: Record<string, string> = { resignation: 'Resignation', termination: 'Termination', retirement: 'Retirement', contract_end: 'End of contract', death: 'Death' };
-export const RUN_STATUS_LABELS: Record<string, string> = { draft: 'Draft', submitted: 'Awaiting approval', approved: 'Approved' };
+export const EMPLOYMENT_TYPE_LABELS: Record<string, string> = localized('hr-reports/EMPLOYMENT_TYPE_LABELS', { permanent: 'Permanent', contract: 'Contract', part_time: 'Part-time', intern: 'Intern' }, { sw: sw.EMPLOYMENT_TYPE_LABELS });
+export const GENDER_LABELS: Record<string, string> = localized('hr-reports/GENDER_LABELS', { female: 'Female', male: 'Male', unknown: 'Not recorded' }, { sw: sw.GENDER_LABELS });
+export const EMPLOYER_LABELS: Record<string, string> = localized('hr-reports/EMPLOYER_LABELS', { tsc: 'TSC', bom: 'Board of Management' }, { sw: sw.EMPLOYER_LABELS });
+export const EXIT_TYPE_LABELS: Record<string, string> = localized('hr-reports/EXIT_TYPE_LABELS', { resignation: 'Resignation', termination: 'Termination', retirement: 'Retirement', contract_end: 'End of contract', death: 'Death' }, { sw: sw.EXIT_TYPE_LABELS });
+export const RUN_STATUS_LABELS: Record<string, string> = localized('hr-reports/RUN_STATUS_LABELS', { draft: 'Draft', submitted: 'Awaiting approval', approved: 'Approved' }, { sw: sw.RUN_STATUS_LABELS });
 
-export const hrReportsMessages = {
+export const hrReportsMessages = localized('hr-reports/hrReportsMessages', {
   noDepartment: 'No department',
   dash: '—',
   tryAgain: 'Try again',
@@ -176,4 +178,4 @@ export const hrReportsMessages = {
     linkMyPayslips: 'My Payslips',
     linkMyPayslipsHint: 'Download your payslips',
   },
-} as const;
+} as const, { sw: sw.hrReportsMessages });

@@ -1,6 +1,8 @@
 import { unitCount } from '../plural-unit.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/inventory.js';
 /** Inventory (issue 15 §5): API errors and the texts of the Inventory screens. */
-export const inventoryMessages = {
+export const inventoryMessages = localized('inventory/inventoryMessages', {
   api: {
     itemNotFound: 'Store item not found.',
     supplierNotFound: 'Supplier not found.',
@@ -222,4 +224,4 @@ export const inventoryMessages = {
     exportExcel: 'Excel',
     exportPdf: 'PDF',
   },
-} as const;
+} as const, { sw: sw.inventoryMessages });

@@ -1,3 +1,6 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/kemis.js';
+
 /**
  * User-facing strings of the Ministry's learner data (KEMIS / NEMIS; issue 35 §1;
  * docs/decisions/0026-kemis.md): the school profile's Ministry details, the learner's KEMIS fields, the
@@ -5,7 +8,7 @@
  * and the Reports page's KEMIS card.
  */
 
-export const SPECIAL_NEEDS_LABELS: Record<string, string> = {
+export const SPECIAL_NEEDS_LABELS: Record<string, string> = localized('kemis/SPECIAL_NEEDS_LABELS', {
   visual: 'Visual impairment',
   hearing: 'Hearing impairment',
   physical: 'Physical disability',
@@ -18,19 +21,19 @@ export const SPECIAL_NEEDS_LABELS: Record<string, string> = {
   deaf_blind: 'Deaf-blind',
   multiple: 'Multiple disabilities',
   gifted: 'Gifted and talented',
-};
+}, { sw: sw.SPECIAL_NEEDS_LABELS });
 
-export const BOARDING_TYPE_LABELS: Record<string, string> = { day: 'Day', boarding: 'Boarding', mixed: 'Day and boarding' };
+export const BOARDING_TYPE_LABELS: Record<string, string> = localized('kemis/BOARDING_TYPE_LABELS', { day: 'Day', boarding: 'Boarding', mixed: 'Day and boarding' }, { sw: sw.BOARDING_TYPE_LABELS });
 
-export const LEVELS_OFFERED_LABELS: Record<string, string> = {
+export const LEVELS_OFFERED_LABELS: Record<string, string> = localized('kemis/LEVELS_OFFERED_LABELS', {
   pre_primary: 'Pre-primary',
   primary: 'Primary',
   junior: 'Junior school',
   senior: 'Senior school',
-};
+}, { sw: sw.LEVELS_OFFERED_LABELS });
 
 /** Labels of the fields the missing-fields report names (KEMIS_REQUIRED_FIELDS) and of the UPI. */
-export const KEMIS_FIELD_LABELS: Record<string, string> = {
+export const KEMIS_FIELD_LABELS: Record<string, string> = localized('kemis/KEMIS_FIELD_LABELS', {
   birthCertificateNumber: 'Birth certificate number',
   dateOfBirth: 'Date of birth',
   gender: 'Gender',
@@ -39,9 +42,9 @@ export const KEMIS_FIELD_LABELS: Record<string, string> = {
   guardianIdNumber: 'Guardian’s ID number',
   guardianPhone: 'Guardian’s phone',
   upi: 'UPI',
-};
+}, { sw: sw.KEMIS_FIELD_LABELS });
 
-export const kemisMessages = {
+export const kemisMessages = localized('kemis/kemisMessages', {
   api: {
     kraPinInvalid: 'Please enter a valid KRA PIN: A or P, 9 digits and a letter (e.g. P051234567X).',
     countyCodeInvalid: 'County code must be one of the 47 county codes, 001 to 047.',
@@ -192,4 +195,4 @@ export const kemisMessages = {
     newUpi: 'New',
     loadFailed: 'Could not load the KEMIS report.',
   },
-};
+}, { sw: sw.kemisMessages });

@@ -1,10 +1,13 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/knec.js';
+
 /**
  * User-facing strings of the KNEC school-based assessment (SBA) export (issue 35 §2;
  * docs/decisions/0027-knec-sba.md): the API's errors, the export's column headers and file names, and
  * the principal's "KNEC school-based assessment" card on Reports.
  */
 
-export const knecMessages = {
+export const knecMessages = localized('knec/knecMessages', {
   api: {
     levelRequired: 'Pick a level.',
     levelInvalid: 'Invalid level id.',
@@ -75,4 +78,4 @@ export const knecMessages = {
     },
     weightsUsed: (list: string) => `Weights: ${list}`,
   },
-} as const;
+} as const, { sw: sw.knecMessages });

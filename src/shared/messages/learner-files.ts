@@ -1,11 +1,13 @@
+import { localized } from '../i18n/localized.js';
 import { plural } from '../plural.js';
+import * as sw from './sw/learner-files.js';
 /**
  * User-facing strings of learner import and export (issue 10 §2 "Import", "Export"). Part of `messages`
  * (shared/messages.ts) as `messages.learnerFiles`. Row errors reuse the register's field messages
  * (messages.learners) where the rule is the same as the admission form's.
  */
 
-export const learnerFilesMessages = {
+export const learnerFilesMessages = localized('learner-files/learnerFilesMessages', {
   // Whole-file refusals (400, nothing imported).
   columnsProblem: (missing: string[], unknown: string[], duplicate: string[]) =>
     [
@@ -158,4 +160,4 @@ export const learnerFilesMessages = {
     guardian_email: 'Guardian e-mail',
   } as Record<string, string>,
   toastDone: (created: number, updated: number) => `Import finished: ${created} added, ${updated} updated.`,
-} as const;
+} as const, { sw: sw.learnerFilesMessages });

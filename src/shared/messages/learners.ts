@@ -1,8 +1,11 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/learners.js';
+
 /**
  * User-facing strings of the learner register (issue 10 §2 Student admission, Student information, §3
  * students sections, §4 Public API errors). Part of `messages` (shared/messages.ts) as `messages.learners`.
  */
-export const learnersMessages = {
+export const learnersMessages = localized('learners/learnersMessages', {
   // Field validation (API 400 `fields` and the admission form).
   firstNameRequired: 'Enter the learner’s first name.',
   lastNameRequired: 'Enter the learner’s last name.',
@@ -317,4 +320,4 @@ export const learnersMessages = {
     admitAnother: 'Admit another',
     photoLater: 'You can add the learner’s photo on their profile.',
   },
-} as const;
+} as const, { sw: sw.learnersMessages });

@@ -1,5 +1,8 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/leave.js';
+
 /** Leave (issue 14 §2): API errors and the texts of the My Leave and Leave screens. */
-export const leaveMessages = {
+export const leaveMessages = localized('leave/leaveMessages', {
   // API errors
   dateInvalid: 'Enter the date as dd/mm/yyyy.',
   monthInvalid: 'Enter the month as YYYY-MM.',
@@ -120,4 +123,4 @@ export const leaveMessages = {
   edit: 'Edit',
   onBehalfHint: 'Pick the member of staff; the request waits for approval like their own.',
   tabSubtitle: 'Requests waiting for a decision, every request, who is away when, and the leave rules.',
-} as const;
+} as const, { sw: sw.leaveMessages });

@@ -1,9 +1,12 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/movements.js';
+
 /**
  * User-facing strings of learner movements (issue 10 §2 Promotion, Transfers, Exit): API errors and
  * notices, and the promotion, transfers and exits screens. Part of `messages` (shared/messages.ts) as
  * `messages.movements`.
  */
-export const movementsMessages = {
+export const movementsMessages = localized('movements/movementsMessages', {
   // ---- Shared validation -------------------------------------------------------------------------
   invalidDate: 'Enter a date as dd/mm/yyyy.',
   dateInFuture: 'The date cannot be in the future.',
@@ -277,4 +280,4 @@ export const movementsMessages = {
     readmittedToast: 'Learner readmitted',
     readmittedInto: (date: string, className: string | null) => (className ? `Readmitted ${date} into ${className}` : `Readmitted ${date}`),
   },
-} as const;
+} as const, { sw: sw.movementsMessages });

@@ -1,9 +1,11 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/mpesa-screens.js';
 /**
  * Screen labels of the finance officer's "MPESA Payments" and "Finance Settings" sections (issue 11 §3,
  * §4). API errors and the texts sent to parents live in fees.ts; labels shared by every fees screen
  * (money, the "Pay with M-Pesa" dialog) in fees-screens.ts.
  */
-export const mpesaScreensMessages = {
+export const mpesaScreensMessages = localized('mpesa-screens/mpesaScreensMessages', {
   common: {
     readOnly: 'Read only',
     pickSchoolTitle: 'Choose a school',
@@ -394,4 +396,4 @@ export const mpesaScreensMessages = {
     emptyFiltered: 'No SMS matches these filters.',
     loadFailed: 'Could not load the SMS log',
   },
-} as const;
+} as const, { sw: sw.mpesaScreensMessages });

@@ -1,8 +1,10 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/payroll-documents.js';
 /**
  * Texts of payroll documents (issue 14 §3): the API's errors, the payslip and P9 PDFs, the payslip
  * e-mail, My Payslips and a run's documents panel.
  */
-export const payrollDocumentsMessages = {
+export const payrollDocumentsMessages = localized('payroll-documents/payrollDocumentsMessages', {
   yearInvalid: 'Choose a year from 2024 on.',
   bankRequired: 'Choose a bank (its code) or mpesa.',
   runNotFound: 'Payroll run not found.',
@@ -99,4 +101,4 @@ export const payrollDocumentsMessages = {
     downloadPayslipOf: (name: string) => `Download payslip: ${name}`,
     previewPayslipOf: (name: string) => `Preview payslip (draft): ${name}`,
   },
-} as const;
+} as const, { sw: sw.payrollDocumentsMessages });

@@ -1,9 +1,11 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/payroll-screens.js';
 /**
  * Labels and texts of the payroll screens (issue 14): HR's Payroll section, so far the statutory
  * calculator. The server's wording (bad amounts, a pay date before the rules we hold) lives in
  * payroll.ts and in the API's answers, and is shown as is.
  */
-export const payrollScreens = {
+export const payrollScreens = localized('payroll-screens/payrollScreens', {
   subtitle: 'Kenyan statutory deductions: PAYE, NSSF, SHIF and the Housing Levy',
   tabs: {
     label: 'Payroll views',
@@ -188,4 +190,4 @@ export const payrollScreens = {
     totalCost: 'Total cost',
     note: 'Rules in force on the pay date: PAYE bands since 1 Jul 2023, NSSF phase by date, SHIF 2.75 % (min 300), Housing Levy 1.5 %; SHIF, Housing Levy and NSSF are deducted before PAYE.',
   },
-} as const;
+} as const, { sw: sw.payrollScreens });

@@ -1,5 +1,7 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/payroll.js';
 /** Payroll (issue 14): API errors and texts. */
-export const payrollMessages = {
+export const payrollMessages = localized('payroll/payrollMessages', {
   grossInvalid: 'Gross pay must be an amount in KES from 0 to 10,000,000 with at most two decimals.',
   amountInvalid: 'Enter an amount in KES from 0 to 10,000,000 with at most two decimals.',
   payDateInvalid: 'Enter the pay date as dd/mm/yyyy.',
@@ -23,4 +25,4 @@ export const payrollMessages = {
   runNotSubmitted: 'Only a submitted payroll run can be rejected.',
   employerPinInvalid: 'Enter the employer KRA PIN as a letter, nine digits and a letter (e.g. P051234567K).',
   futureMonth: 'A payroll run can be computed up to three months ahead.',
-} as const;
+} as const, { sw: sw.payrollMessages });

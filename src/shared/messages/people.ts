@@ -1,8 +1,10 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/people.js';
 /**
  * User-facing strings of the teachers and classes screens, class lists, learner ID cards and learner
  * photos (issue 10 §3). Part of `messages` (shared/messages.ts) as `messages.people`.
  */
-export const peopleMessages = {
+export const peopleMessages = localized('people/peopleMessages', {
   // ── API errors ──
   teacherNotFound: 'Teacher not found.',
   classNotFound: 'Class not found.',
@@ -161,4 +163,4 @@ export const peopleMessages = {
     removeText: 'The learner’s ID card will show their initials until a new photo is uploaded.',
     cancel: 'Cancel',
   },
-} as const;
+} as const, { sw: sw.peopleMessages });

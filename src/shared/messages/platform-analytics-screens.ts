@@ -1,3 +1,6 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/platform-analytics-screens.js';
+
 /**
  * Strings of the System Analytics, School Analytics and System Reports pages (issue 18 §3). Labels of
  * modules, metrics, billing states and completeness checks are in platform-analytics.ts.
@@ -7,7 +10,7 @@ const whole = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 });
 const n = (v: number) => whole.format(v);
 const pct = (rate: number) => `${(Math.round(rate * 1000) / 10).toFixed(1)}%`;
 
-export const platformAnalyticsScreens = {
+export const platformAnalyticsScreens = localized('platform-analytics-screens/platformAnalyticsScreens', {
   pct,
   period: {
     label: 'Period',
@@ -143,4 +146,4 @@ export const platformAnalyticsScreens = {
     auditAction: 'Action starts with',
     auditActionPlaceholder: 'e.g. fees. or auth.sign_in',
   },
-} as const;
+} as const, { sw: sw.platformAnalyticsScreens });

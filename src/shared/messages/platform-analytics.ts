@@ -1,3 +1,6 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/platform-analytics.js';
+
 /**
  * Strings of platform analytics and system reports (issue 18 §3), shared by the server (errors, report
  * titles and columns) and the web (module and metric labels). The screens' own strings are in
@@ -22,7 +25,7 @@ export const PLATFORM_MODULES = [
 ] as const;
 export type PlatformModule = (typeof PLATFORM_MODULES)[number];
 
-export const MODULE_LABELS: Record<PlatformModule, string> = {
+export const MODULE_LABELS: Record<PlatformModule, string> = localized('platform-analytics/MODULE_LABELS', {
   attendance: 'Attendance registers',
   exams: 'Exams & marks',
   fees: 'Fee invoices',
@@ -36,52 +39,52 @@ export const MODULE_LABELS: Record<PlatformModule, string> = {
   inventory: 'Inventory',
   expenses: 'Expenses',
   support: 'Support tickets',
-};
+}, { sw: sw.MODULE_LABELS });
 
 /** The comparisons a platform admin can draw between schools. */
 export const COMPARISON_METRICS = ['attendance_rate', 'fee_collection_rate', 'mean_score', 'active_users'] as const;
 export type ComparisonMetric = (typeof COMPARISON_METRICS)[number];
 
-export const METRIC_LABELS: Record<ComparisonMetric, string> = {
+export const METRIC_LABELS: Record<ComparisonMetric, string> = localized('platform-analytics/METRIC_LABELS', {
   attendance_rate: 'Attendance rate',
   fee_collection_rate: 'Fee collection rate',
   mean_score: 'Mean score',
   active_users: 'Active users',
-};
+}, { sw: sw.METRIC_LABELS });
 
-export const METRIC_HINTS: Record<ComparisonMetric, string> = {
+export const METRIC_HINTS: Record<ComparisonMetric, string> = localized('platform-analytics/METRIC_HINTS', {
   attendance_rate: 'Learners marked present or late out of all register entries in the period.',
   fee_collection_rate: "Paid out of due on the current term's issued invoices.",
   mean_score: "Mean mark (percent) of the current academic year's exams.",
   active_users: 'Share of active accounts that used EduFam at least once in the period.',
-};
+}, { sw: sw.METRIC_HINTS });
 
 /** Billing states a health card shows (from the billing module; 'unknown' when it has no answer). */
 export const BILLING_STATUSES = ['trial', 'active', 'arrears', 'read_only', 'none', 'unknown'] as const;
-export const BILLING_STATUS_LABELS: Record<string, string> = {
+export const BILLING_STATUS_LABELS: Record<string, string> = localized('platform-analytics/BILLING_STATUS_LABELS', {
   trial: 'Trial',
   active: 'Active',
   arrears: 'In arrears',
   read_only: 'Read-only',
   none: 'No plan',
   unknown: 'Unknown',
-};
+}, { sw: sw.BILLING_STATUS_LABELS });
 export const billingStatusLabel = (status: string) => BILLING_STATUS_LABELS[status] ?? status.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 /** Data completeness checks of a school's health card. */
 export const COMPLETENESS_CHECKS = ['guardianPhone', 'dateOfBirth', 'upi', 'photo', 'classTeacher', 'staffKraPin'] as const;
 export type CompletenessCheck = (typeof COMPLETENESS_CHECKS)[number];
-export const COMPLETENESS_LABELS: Record<CompletenessCheck, string> = {
+export const COMPLETENESS_LABELS: Record<CompletenessCheck, string> = localized('platform-analytics/COMPLETENESS_LABELS', {
   guardianPhone: 'Learners with a guardian phone',
   dateOfBirth: 'Learners with a date of birth',
   upi: 'Learners with a UPI (NEMIS)',
   photo: 'Learners with a photo',
   classTeacher: 'Streams with a class teacher',
   staffKraPin: 'Staff with a KRA PIN',
-};
+}, { sw: sw.COMPLETENESS_LABELS });
 
 /** Labels of the daily-active-user series (the platform roles are shown together). */
-export const DAU_ROLE_LABELS: Record<string, string> = {
+export const DAU_ROLE_LABELS: Record<string, string> = localized('platform-analytics/DAU_ROLE_LABELS', {
   platform: 'EduFam staff',
   school_director: 'Directors',
   principal: 'Principals',
@@ -89,11 +92,11 @@ export const DAU_ROLE_LABELS: Record<string, string> = {
   finance_officer: 'Finance officers',
   hr: 'HR managers',
   parent: 'Parents',
-};
+}, { sw: sw.DAU_ROLE_LABELS });
 
 export const AUDIT_EXPORT_CAP = 50_000;
 
-export const platformAnalyticsMessages = {
+export const platformAnalyticsMessages = localized('platform-analytics/platformAnalyticsMessages', {
   api: {
     dateInvalid: 'Enter a date as dd/mm/yyyy.',
     rangeInvalid: 'The start date must be on or before the end date.',
@@ -163,4 +166,4 @@ export const platformAnalyticsMessages = {
       return `School ${s}`;
     },
   },
-} as const;
+} as const, { sw: sw.platformAnalyticsMessages });

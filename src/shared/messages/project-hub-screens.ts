@@ -1,11 +1,13 @@
 import { plural } from '../plural.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/project-hub-screens.js';
 /**
  * Strings of the Project Hub screens (issue 18 §4): project cards, the board, the task sheet, "My
  * tasks" and the onboarding checklists.
  */
 
 
-export const projectHubScreens = {
+export const projectHubScreens = localized('project-hub-screens/projectHubScreens', {
   subtitle: 'Onboarding boards and internal work of the EduFam team.',
   tabs: { projects: 'Projects', myTasks: 'My tasks', onboarding: 'Onboarding checklists' },
   tryAgain: 'Try again',
@@ -167,4 +169,4 @@ export const projectHubScreens = {
     loadFailed: 'Error Loading Checklist',
     noSchools: 'No schools yet.',
   },
-} as const;
+} as const, { sw: sw.projectHubScreens });

@@ -1,37 +1,40 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/project-hub.js';
+
 /**
  * User-facing strings of the Project Hub (issue 18 §4): the platform team's work board (projects,
  * tasks, comments) and the per-school onboarding checklist. Shared by the API (errors, audit
  * summaries, checklist labels) and the screens (labels of statuses, kinds and priorities).
  */
 
-export const HUB_PROJECT_KIND_LABELS: Record<string, string> = {
+export const HUB_PROJECT_KIND_LABELS: Record<string, string> = localized('project-hub/HUB_PROJECT_KIND_LABELS', {
   onboarding: 'Onboarding',
   internal: 'Internal',
-};
+}, { sw: sw.HUB_PROJECT_KIND_LABELS });
 
-export const HUB_PROJECT_STATUS_LABELS: Record<string, string> = {
+export const HUB_PROJECT_STATUS_LABELS: Record<string, string> = localized('project-hub/HUB_PROJECT_STATUS_LABELS', {
   planned: 'Planned',
   active: 'Active',
   on_hold: 'On hold',
   done: 'Done',
-};
+}, { sw: sw.HUB_PROJECT_STATUS_LABELS });
 
-export const HUB_TASK_STATUS_LABELS: Record<string, string> = {
+export const HUB_TASK_STATUS_LABELS: Record<string, string> = localized('project-hub/HUB_TASK_STATUS_LABELS', {
   todo: 'To do',
   in_progress: 'In progress',
   blocked: 'Blocked',
   done: 'Done',
-};
+}, { sw: sw.HUB_TASK_STATUS_LABELS });
 
-export const HUB_TASK_PRIORITY_LABELS: Record<string, string> = {
+export const HUB_TASK_PRIORITY_LABELS: Record<string, string> = localized('project-hub/HUB_TASK_PRIORITY_LABELS', {
   low: 'Low',
   normal: 'Normal',
   high: 'High',
   urgent: 'Urgent',
-};
+}, { sw: sw.HUB_TASK_PRIORITY_LABELS });
 
 /** Labels of the default onboarding checklist, by key (order: ONBOARDING_TEMPLATE in contracts). */
-export const ONBOARDING_ITEM_LABELS: Record<string, string> = {
+export const ONBOARDING_ITEM_LABELS: Record<string, string> = localized('project-hub/ONBOARDING_ITEM_LABELS', {
   contract_signed: 'Contract signed',
   school_profile: 'School profile and logo',
   academic_year: 'Academic year and terms',
@@ -43,9 +46,9 @@ export const ONBOARDING_ITEM_LABELS: Record<string, string> = {
   parents_invited: 'Parents invited',
   training_session: 'Training session held',
   go_live: 'Go-live',
-};
+}, { sw: sw.ONBOARDING_ITEM_LABELS });
 
-export const projectHubMessages = {
+export const projectHubMessages = localized('project-hub/projectHubMessages', {
   title: 'Project Hub',
   /** Name of a new onboarding project when none is given: "Onboarding: Greenhill Academy". */
   onboardingProjectName: (school: string) => `Onboarding: ${school}`,
@@ -88,4 +91,4 @@ export const projectHubMessages = {
     onboardingItem: (label: string, done: boolean) => `Onboarding item "${label}" ${done ? 'ticked' : 'unticked'}`,
     onboardingNote: (label: string) => `Note on onboarding item "${label}" changed`,
   },
-} as const;
+} as const, { sw: sw.projectHubMessages });

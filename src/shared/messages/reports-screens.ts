@@ -1,5 +1,10 @@
-/** "1st", "2nd", "3rd", "4th", "11th", "22nd". */
+import { currentLocale } from '../i18n/locale.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/reports-screens.js';
+
+/** "1st", "2nd", "3rd", "4th", "11th", "22nd"; in Kiswahili "wa 1", "wa 2" (mwanafunzi wa 2). */
 export function ordinal(n: number): string {
+  if (currentLocale() === 'sw') return `wa ${n}`;
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
   return `${n}${suffix}`;
@@ -9,7 +14,7 @@ export function ordinal(n: number): string {
  * Labels and texts of the parent's Child Grades and Progress Reports, the teacher's Class Reports and
  * the principal's and director's report cards (issue 12 §4, §5).
  */
-export const reportsScreensMessages = {
+export const reportsScreensMessages = localized('reports-screens/reportsScreensMessages', {
   childGradesTitle: 'Child Grades',
   progressReportsTitle: 'Progress Reports',
   subtitle: 'Released results of your children',
@@ -114,4 +119,4 @@ export const reportsScreensMessages = {
     'hr-reports': 'Headcount, joiners and leavers, leave, payroll cost, staff attendance and contracts.',
     'hr-analytics': 'Charts of your staff, payroll cost, attendance and leave.',
   } as Record<string, string>,
-} as const;
+} as const, { sw: sw.reportsScreensMessages });

@@ -1,9 +1,11 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/school-setup.js';
 /**
  * User-facing strings of school-setup screens (issue 10 §1 School setup: profile, academic years and
  * terms, levels and streams, learning areas, teachers' assignments, departments). Part of `messages`
  * (shared/messages.ts) as `messages.schoolSetup`.
  */
-export const schoolSetupMessages = {
+export const schoolSetupMessages = localized('school-setup/schoolSetupMessages', {
   // Screen.
   title: 'School Setup',
   subtitleEdit: 'Profile, academic years, levels and streams, learning areas and teaching assignments.',
@@ -339,4 +341,4 @@ export const schoolSetupMessages = {
   noDepartments: 'No departments yet',
   noDepartmentsHint: 'Group learning areas and teachers into departments with a head.',
   nothingToChange: 'Nothing to change.',
-} as const;
+} as const, { sw: sw.schoolSetupMessages });

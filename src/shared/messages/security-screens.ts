@@ -1,6 +1,10 @@
 import { SECURITY_ACTION_LABELS } from './security.js';
 import { plural } from '../plural.js';
 import { formatDay, formatDayTime } from '../dates.js';
+import { currentLocale } from '../i18n/locale.js';
+import { localized } from '../i18n/localized.js';
+import { wingi, wingiNeno } from '../i18n/plural-sw.js';
+import * as sw from './sw/security-screens.js';
 /**
  * User-facing strings of the security screens (issue 18 §2): the two-factor step of /login, the
  * two-factor setup a role may require, the profile's "Security" card (two-factor and active sessions)
@@ -13,12 +17,15 @@ import { formatDay, formatDayTime } from '../dates.js';
 export function formatRelative(iso: string | null | undefined, now: number = Date.now()): string {
   if (!iso) return '—';
   const minutes = Math.round((now - new Date(iso).getTime()) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
+  // Kiswahili: "sasa hivi", "dakika 5 zilizopita", "saa 3 zilizopita", "siku 2 zilizopita".
+  const kiswahili = currentLocale() === 'sw';
+  const ago = (n: number) => wingiNeno(n, 'iliyopita', 'zilizopita');
+  if (minutes < 1) return kiswahili ? 'sasa hivi' : 'just now';
+  if (minutes < 60) return kiswahili ? `dakika ${minutes} ${ago(minutes)}` : `${minutes} min ago`;
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return kiswahili ? `saa ${hours} ${ago(hours)}` : `${hours} h ago`;
   const days = Math.round(hours / 24);
-  if (days < 31) return `${plural(days, 'day', 'days')} ago`;
+  if (days < 31) return kiswahili ? `${wingi(days, 'siku', 'siku')} ${ago(days)}` : `${plural(days, 'day', 'days')} ago`;
   return formatDateTime(iso);
 }
 
@@ -34,7 +41,7 @@ export function formatDate(iso: string | null | undefined): string {
   return formatDay(iso);
 }
 
-export const securityScreens = {
+export const securityScreens = localized('security-screens/securityScreens', {
   cancel: 'Cancel',
   close: 'Close',
   back: 'Back',
@@ -242,10 +249,10 @@ export const securityScreens = {
       adoption: (on: number, total: number) => `${on.toLocaleString('en-KE')} of ${total.toLocaleString('en-KE')} have it on`,
     },
   },
-} as const;
+} as const, { sw: sw.securityScreens });
 
 /** The security log's filter types (contracts/security SECURITY_LOG_TYPES). */
-export const SECURITY_LOG_TYPE_LABELS: Record<string, string> = {
+export const SECURITY_LOG_TYPE_LABELS: Record<string, string> = localized('security-screens/SECURITY_LOG_TYPE_LABELS', {
   sign_in: 'Sign-ins',
   failed_sign_in: 'Failed sign-ins',
   two_factor: 'Two-factor changes',
@@ -253,7 +260,7 @@ export const SECURITY_LOG_TYPE_LABELS: Record<string, string> = {
   data_export: 'Personal data exports',
   password: 'Passwords',
   session: 'Sessions and policy',
-};
+}, { sw: sw.SECURITY_LOG_TYPE_LABELS });
 
 /** Labels of the audit actions the security log shows (one table, shared with the server's exports). */
 export { SECURITY_ACTION_LABELS };
@@ -267,8 +274,8 @@ export function securityActionLabel(action: string): string {
 }
 
 /** Titles of the alert kinds (contracts/security SECURITY_ALERT_KINDS). */
-export const SECURITY_ALERT_KIND_LABELS: Record<string, string> = {
+export const SECURITY_ALERT_KIND_LABELS: Record<string, string> = localized('security-screens/SECURITY_ALERT_KIND_LABELS', {
   failed_sign_ins_account: 'Many failed sign-ins for one account',
   failed_sign_ins_ip: 'Many failed sign-ins from one IP address',
   new_network: 'Sign-in from a new network',
-};
+}, { sw: sw.SECURITY_ALERT_KIND_LABELS });

@@ -3,9 +3,11 @@
  * the password policy, the security log and alerts. Shared by the API (errors) and the screens (the
  * sign-in code step, the profile's "Security" card and EduFam staff's "Security" section).
  */
+import { localized } from '../i18n/localized.js';
 import { plural } from '../plural.js';
+import * as sw from './sw/security.js';
 
-export const SECURITY_LOG_TYPE_LABELS: Record<string, string> = {
+export const SECURITY_LOG_TYPE_LABELS: Record<string, string> = localized('security/SECURITY_LOG_TYPE_LABELS', {
   sign_in: 'Sign-ins',
   failed_sign_in: 'Failed sign-ins',
   two_factor: 'Two-factor',
@@ -13,10 +15,10 @@ export const SECURITY_LOG_TYPE_LABELS: Record<string, string> = {
   data_export: 'Personal data',
   password: 'Passwords',
   session: 'Sessions & settings',
-};
+}, { sw: sw.SECURITY_LOG_TYPE_LABELS });
 
 /** How each security action reads in the log. */
-export const SECURITY_ACTION_LABELS: Record<string, string> = {
+export const SECURITY_ACTION_LABELS: Record<string, string> = localized('security/SECURITY_ACTION_LABELS', {
   LOGIN_SUCCESS: 'Signed in',
   LOGIN_FAILED: 'Failed sign-in',
   TWO_FACTOR_ENABLED: 'Two-factor turned on',
@@ -34,20 +36,20 @@ export const SECURITY_ACTION_LABELS: Record<string, string> = {
   SESSION_REVOKED: 'Session signed out',
   SECURITY_POLICY_UPDATED: 'Security policy changed',
   SECURITY_ALERT_ACKNOWLEDGED: 'Alert acknowledged',
-};
+}, { sw: sw.SECURITY_ACTION_LABELS });
 
-export const SECURITY_ALERT_KIND_LABELS: Record<string, string> = {
+export const SECURITY_ALERT_KIND_LABELS: Record<string, string> = localized('security/SECURITY_ALERT_KIND_LABELS', {
   failed_sign_ins_account: 'Many failed sign-ins (account)',
   failed_sign_ins_ip: 'Many failed sign-ins (IP address)',
   new_network: 'Sign-in from a new network',
-};
+}, { sw: sw.SECURITY_ALERT_KIND_LABELS });
 
-export const SECURITY_ALERT_STATUS_LABELS: Record<string, string> = {
+export const SECURITY_ALERT_STATUS_LABELS: Record<string, string> = localized('security/SECURITY_ALERT_STATUS_LABELS', {
   open: 'Open',
   acknowledged: 'Acknowledged',
-};
+}, { sw: sw.SECURITY_ALERT_STATUS_LABELS });
 
-export const securityMessages = {
+export const securityMessages = localized('security/securityMessages', {
   title: 'Security',
   api: {
     // Input
@@ -260,4 +262,4 @@ export const securityMessages = {
       empty: 'This user is not signed in anywhere.',
     },
   },
-};
+}, { sw: sw.securityMessages });

@@ -1,10 +1,12 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/staff-attendance-screens.js';
 /**
  * Staff attendance (issue 13 §3): labels and texts of HR's "Attendance Monitoring" screen (day view and
  * monthly report), the self check-in card on staff dashboards, the report documents (PDF and Excel),
  * and the few API texts that messages/attendance.ts does not already carry. The API's error texts
  * (staffNotFound, checkInRequired, checkOutBeforeIn, alreadyCheckedIn, …) live in attendance.ts.
  */
-export const staffAttendanceScreens = {
+export const staffAttendanceScreens = localized('staff-attendance-screens/staffAttendanceScreens', {
   // API texts (server) not in attendance.ts.
   api: {
     entriesUnique: 'Each member of staff can appear only once.',
@@ -145,4 +147,4 @@ export const staffAttendanceScreens = {
     tryAgain: 'Try again',
     percent: (n: number) => `${n.toFixed(1)} %`,
   },
-} as const;
+} as const, { sw: sw.staffAttendanceScreens });

@@ -1,8 +1,11 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/staff.js';
+
 /**
  * Staff records and HR's user management (issue 14 §1): API errors and the texts of the Staff
  * Management and User Management screens. Browser-safe.
  */
-export const staffMessages = {
+export const staffMessages = localized('staff/staffMessages', {
   // Field errors (the API names the field; the form shows them under it).
   firstNameRequired: 'Enter the first name.',
   lastNameRequired: 'Enter the last name.',
@@ -52,10 +55,10 @@ export const staffMessages = {
   exitedNoAccount: 'This member of staff has left the school, so they cannot be given an account.',
   setupMailFailed: 'The account was created, but the e-mail with the sign-in link could not be sent. They can use “Forgot password?” on the sign-in page.',
   setupMailSubject: 'Your EduFam staff account',
-} as const;
+} as const, { sw: sw.staffMessages });
 
 /** Labels of the choices (shared by the screens and the API's documents). */
-export const staffLabels = {
+export const staffLabels = localized('staff/staffLabels', {
   employer: { tsc: 'TSC', bom: 'Board of Management' },
   employmentType: { permanent: 'Permanent', contract: 'Contract', part_time: 'Part-time', intern: 'Intern' },
   paymentMethod: { bank: 'Bank transfer', mpesa: 'M-Pesa' },
@@ -64,10 +67,10 @@ export const staffLabels = {
   exitType: { resignation: 'Resignation', termination: 'Termination', retirement: 'Retirement', contract_end: 'End of contract', death: 'Death' },
   documentKind: { contract: 'Contract', certificate: 'Certificate', identity: 'Identity document', other: 'Other' },
   accountStatus: { active: 'Active', inactive: 'Disabled', suspended: 'Suspended', none: 'No account' },
-} as const;
+} as const, { sw: sw.staffLabels });
 
 /** Texts of the Staff Management and User Management screens (issue 14 §1). */
-export const staffScreens = {
+export const staffScreens = localized('staff/staffScreens', {
   subtitle: 'Staff records, contracts, documents and exits',
   usersSubtitle: 'Sign-in accounts of your staff',
   tabs: { staff: 'Staff', leave: 'Leave' },
@@ -241,4 +244,4 @@ export const staffScreens = {
     summaryWith: (n: number) => `${n} with an account`,
     summaryWithout: (n: number) => `${n} without`,
   },
-} as const;
+} as const, { sw: sw.staffScreens });

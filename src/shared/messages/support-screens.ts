@@ -1,4 +1,8 @@
 import { plural } from '../plural.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/support-screens.js';
+import { currentLocale } from '../i18n/locale.js';
+import { wingi } from '../i18n/plural-sw.js';
 /**
  * User-facing strings of the support screens (issue 17 §3): a school user's "Support" / the director's
  * "Support Tickets" page and EduFam staff's "Support Center". The API's own messages live with the module.
@@ -6,16 +10,24 @@ import { plural } from '../plural.js';
 
 
 /** What each category is for, shown under the choice in the New ticket form. */
-export const SUPPORT_CATEGORY_HINTS: Record<string, string> = {
+export const SUPPORT_CATEGORY_HINTS: Record<string, string> = localized('support-screens/SUPPORT_CATEGORY_HINTS', {
   technical: 'Something does not work or shows an error.',
   billing: 'Your EduFam subscription, invoices or payments to EduFam.',
   data_correction: 'Records that are wrong and you cannot fix yourself.',
   feature_request: 'Something you would like EduFam to do.',
-};
+}, { sw: sw.SUPPORT_CATEGORY_HINTS });
 
 /** "2 h 15 min", "3 days" from minutes. */
 export function formatDuration(minutes: number): string {
   const m = Math.max(0, Math.round(minutes));
+  if (currentLocale() === 'sw') {
+    // "saa 2 dakika 15", "siku 3 saa 4": Kiswahili puts the unit before the number.
+    if (m < 60) return `dakika ${m}`;
+    if (m < 24 * 60) return m % 60 ? `saa ${Math.floor(m / 60)} dakika ${m % 60}` : `saa ${m / 60}`;
+    const days = Math.floor(m / (24 * 60));
+    const hours = Math.floor((m % (24 * 60)) / 60);
+    return hours ? `siku ${days} saa ${hours}` : wingi(days, 'siku', 'siku');
+  }
   if (m < 60) return `${m} min`;
   if (m < 24 * 60) {
     const h = Math.floor(m / 60);
@@ -27,7 +39,7 @@ export function formatDuration(minutes: number): string {
   return h ? `${d} d ${h} h` : plural(d, 'day', 'days');
 }
 
-export const supportScreens = {
+export const supportScreens = localized('support-screens/supportScreens', {
   tryAgain: 'Try again',
   refresh: 'Refresh',
   cancel: 'Cancel',
@@ -209,4 +221,4 @@ export const supportScreens = {
     newTitle: 'New canned reply',
     editTitle: 'Edit canned reply',
   },
-};
+}, { sw: sw.supportScreens });

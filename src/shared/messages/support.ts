@@ -1,35 +1,38 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/support.js';
+
 /**
  * User-facing strings of support tickets (issue 17 §3): school users' "Support" / the director's
  * "Support Tickets", and EduFam staff's "Support Center". Shared by the API (errors, e-mails) and the
  * screens.
  */
 
-export const SUPPORT_CATEGORY_LABELS: Record<string, string> = {
+export const SUPPORT_CATEGORY_LABELS: Record<string, string> = localized('support/SUPPORT_CATEGORY_LABELS', {
   technical: 'Technical',
   billing: 'Billing',
   data_correction: 'Data correction',
   feature_request: 'Feature request',
-};
+}, { sw: sw.SUPPORT_CATEGORY_LABELS });
 
-export const SUPPORT_PRIORITY_LABELS: Record<string, string> = {
+export const SUPPORT_PRIORITY_LABELS: Record<string, string> = localized('support/SUPPORT_PRIORITY_LABELS', {
   low: 'Low',
   normal: 'Normal',
   high: 'High',
   urgent: 'Urgent',
-};
+}, { sw: sw.SUPPORT_PRIORITY_LABELS });
 
-export const SUPPORT_STATUS_LABELS: Record<string, string> = {
+export const SUPPORT_STATUS_LABELS: Record<string, string> = localized('support/SUPPORT_STATUS_LABELS', {
   open: 'Open',
   in_progress: 'In progress',
   waiting_for_school: 'Waiting for school',
   resolved: 'Resolved',
   closed: 'Closed',
-};
+}, { sw: sw.SUPPORT_STATUS_LABELS });
 
 /** "T-1042": the reference people quote for ticket number 1042. */
 export const ticketReference = (n: number) => `T-${n}`;
 
-export const supportMessages = {
+export const supportMessages = localized('support/supportMessages', {
   title: 'Support',
   directorTitle: 'Support Tickets',
   adminTitle: 'Support Center',
@@ -71,4 +74,4 @@ export const supportMessages = {
     replyText: (name: string, ref: string, subject: string, body: string) =>
       `Hello ${name},\n\nEduFam Support replied to your ticket ${ref} ("${subject}"):\n\n${body}\n\nSign in to EduFam and open Support to read the thread and reply.\n\nEduFam Support`,
   },
-} as const;
+} as const, { sw: sw.supportMessages });

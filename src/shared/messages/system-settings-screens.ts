@@ -1,5 +1,8 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/system-settings-screens.js';
+
 /** Strings of the System Settings screen (issue 18 §4; web/features/system-settings). */
-export const systemSettingsScreens = {
+export const systemSettingsScreens = localized('system-settings-screens/systemSettingsScreens', {
   subtitle: 'Defaults for new schools, features per school, and the e-mail and SMS providers',
   tabs: { defaults: 'New school defaults', flags: 'Feature flags', providers: 'E-mail & SMS' },
   saveFailed: 'Could not save the settings',
@@ -87,4 +90,4 @@ export const systemSettingsScreens = {
     testing: 'Sending…',
   },
   secretBadge: { set: 'Set', notSet: 'Not set' },
-} as const;
+} as const, { sw: sw.systemSettingsScreens });

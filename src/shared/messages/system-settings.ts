@@ -1,9 +1,11 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/system-settings.js';
 /**
  * User-facing strings of System Settings (issue 18 §4): defaults for new schools, feature flags per
  * school, and the e-mail and SMS provider settings. Shared by the API (errors, test messages) and the
  * screens.
  */
-export const systemSettingsMessages = {
+export const systemSettingsMessages = localized('system-settings/systemSettingsMessages', {
   features: {
     mpesa: { label: 'M-Pesa payments', description: 'Paybill, STK push and reconciliation of fee payments.' },
     transport: { label: 'Transport', description: 'Routes, vehicles and transport fees.' },
@@ -49,4 +51,4 @@ export const systemSettingsMessages = {
     testTo: 'Enter a valid e-mail address.',
     testPhone: 'Please enter a valid Kenyan phone number',
   },
-} as const;
+} as const, { sw: sw.systemSettingsMessages });

@@ -1,11 +1,14 @@
 import { plural as pluralOf } from '../plural.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/timetable-engine.js';
+
 /**
  * Every sentence the timetable engine produces (issue 16 §2): precheck issues, reasons a lesson could
  * not be placed, and the independent checker's violations. Plain sentences a principal can act on.
  */
 const plural = (n: number, one: string, many = `${one}s`) => pluralOf(n, one, many, false);
 
-export const timetableEngineMessages = {
+export const timetableEngineMessages = localized('timetable-engine/timetableEngineMessages', {
   // precheck (before the search)
   teacherOverloaded: (teacher: string, asked: number, available: number) =>
     `${teacher}: ${plural(asked, 'lesson')} asked, ${plural(available, 'period')} available on their days.`,
@@ -86,4 +89,4 @@ export const timetableEngineMessages = {
   vStudentsGapsDay: (group: string, day: string, gaps: number, max: number) =>
     `${group} has ${plural(gaps, 'gap')} on ${day}; at most ${max}.`,
   vStudentsGapsWeek: (group: string, gaps: number, max: number) => `${group} has ${plural(gaps, 'gap')} in the week; at most ${max}.`,
-};
+}, { sw: sw.timetableEngineMessages });

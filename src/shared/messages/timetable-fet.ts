@@ -1,8 +1,10 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/timetable-fet.js';
 /**
  * User-facing strings of FET file import and export (issue 16 §3): errors for a file that cannot be
  * read, and the labels of the import/export report.
  */
-export const timetableFetMessages = {
+export const timetableFetMessages = localized('timetable-fet/timetableFetMessages', {
   empty: 'The file is empty. Choose a .fet file saved by FET.',
   tooLarge: (limitMb: number) => `The file is too large: a .fet file can be at most ${limitMb} MB.`,
   notXml: (detail: string) => `This is not a FET file: it is not valid XML (${detail}).`,
@@ -22,4 +24,4 @@ export const timetableFetMessages = {
   ignoredMode: (mode: string) => `Mode ${mode} (timetabled as an official week)`,
   // Export report.
   skippedMaxPerDay: 'maxPerDay (no FET equivalent)',
-} as const;
+} as const, { sw: sw.timetableFetMessages });

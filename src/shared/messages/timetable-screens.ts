@@ -1,4 +1,6 @@
 import { plural } from '../plural.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/timetable-screens.js';
 /**
  * User-facing strings of the timetable screens (issue 16 §2 progress, §4 editor, §5 views): the
  * principal's "Timetable Generator", the director's "School Timetables", the teacher's "My Timetable",
@@ -7,17 +9,17 @@ import { plural } from '../plural.js';
  */
 
 
-export const TIMETABLE_STATUS_LABELS: Record<string, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
-export const TIMETABLE_VIEW_LABELS: Record<string, string> = { class: 'Stream', teacher: 'Teacher', room: 'Room' };
-export const JOB_STATUS_LABELS: Record<string, string> = {
+export const TIMETABLE_STATUS_LABELS: Record<string, string> = localized('timetable-screens/TIMETABLE_STATUS_LABELS', { draft: 'Draft', published: 'Published', archived: 'Archived' }, { sw: sw.TIMETABLE_STATUS_LABELS });
+export const TIMETABLE_VIEW_LABELS: Record<string, string> = localized('timetable-screens/TIMETABLE_VIEW_LABELS', { class: 'Stream', teacher: 'Teacher', room: 'Room' }, { sw: sw.TIMETABLE_VIEW_LABELS });
+export const JOB_STATUS_LABELS: Record<string, string> = localized('timetable-screens/JOB_STATUS_LABELS', {
   queued: 'Waiting to start',
   running: 'Generating',
   succeeded: 'Finished',
   failed: 'Failed',
   cancelled: 'Cancelled',
-};
+}, { sw: sw.JOB_STATUS_LABELS });
 
-export const timetableScreenMessages = {
+export const timetableScreenMessages = localized('timetable-screens/timetableScreenMessages', {
   tryAgain: 'Try again',
   loadError: 'Error Loading Timetable',
   dash: '—',
@@ -212,4 +214,4 @@ export const timetableScreenMessages = {
     noStream: 'Not in a stream yet',
   },
   publishedOn: (date: string) => `Published ${date}`,
-};
+}, { sw: sw.timetableScreenMessages });

@@ -1,4 +1,6 @@
+import { localized } from '../i18n/localized.js';
 import { plural as pluralOf } from '../plural.js';
+import * as sw from './sw/timetable-setup-screens.js';
 /**
  * User-facing strings of the timetable SETUP screens (issue 16 §1 inputs, §3 FET import/export): the
  * principal's "Setup" tab of the Timetable Generator with its sub-tabs (school week, rooms, lessons,
@@ -8,7 +10,7 @@ import { plural as pluralOf } from '../plural.js';
 
 const plural = (n: number, one: string, many = `${one}s`) => pluralOf(n, one, many, false);
 
-export const ROOM_TYPE_LABELS: Record<string, string> = {
+export const ROOM_TYPE_LABELS: Record<string, string> = localized('timetable-setup-screens/ROOM_TYPE_LABELS', {
   classroom: 'Classroom',
   science_lab: 'Science lab',
   computer_lab: 'Computer lab',
@@ -17,18 +19,18 @@ export const ROOM_TYPE_LABELS: Record<string, string> = {
   music: 'Music room',
   hall: 'Hall',
   other: 'Other',
-};
+}, { sw: sw.ROOM_TYPE_LABELS });
 
-export const BELL_KIND_LABELS: Record<string, string> = {
+export const BELL_KIND_LABELS: Record<string, string> = localized('timetable-setup-screens/BELL_KIND_LABELS', {
   lesson: 'Lesson',
   break: 'Break',
   lunch: 'Lunch',
   games: 'Games',
   assembly: 'Assembly',
   other: 'Other',
-};
+}, { sw: sw.BELL_KIND_LABELS });
 
-export const RULE_KIND_LABELS: Record<string, string> = {
+export const RULE_KIND_LABELS: Record<string, string> = localized('timetable-setup-screens/RULE_KIND_LABELS', {
   subjectMaxPerDay: 'Most lessons of a subject in a day',
   subjectDistinctDays: 'Spread a subject over different days',
   teacherMaxPerDay: 'Most lessons a teacher teaches in a day',
@@ -36,7 +38,7 @@ export const RULE_KIND_LABELS: Record<string, string> = {
   teacherMaxGapsPerDay: 'Most free periods between a teacher’s lessons in a day',
   studentsMaxGapsPerDay: 'Most free periods in a stream’s day',
   preferredTimes: 'Preferred times for a subject',
-};
+}, { sw: sw.RULE_KIND_LABELS });
 
 /** Which parameters each rule kind takes (the contract's `params` by kind). */
 export const RULE_KIND_PARAMS: Record<string, { subject?: 'optional' | 'required'; teacher?: boolean; level?: boolean; max?: boolean; periods?: boolean }> = {
@@ -49,7 +51,7 @@ export const RULE_KIND_PARAMS: Record<string, { subject?: 'optional' | 'required
   preferredTimes: { subject: 'required', periods: true },
 };
 
-export const timetableSetupScreens = {
+export const timetableSetupScreens = localized('timetable-setup-screens/timetableSetupScreens', {
   title: 'Setup',
   subtitle: 'The school week, rooms, lessons, teachers’ availability and rules the generator works from.',
   loadError: 'Error Loading Timetable Setup',
@@ -278,4 +280,4 @@ export const timetableSetupScreens = {
     problemActivities: (n: number) => plural(n, 'activity', 'activities'),
     importedOn: (d: string) => `Added ${d}`,
   },
-} as const;
+} as const, { sw: sw.timetableSetupScreens });

@@ -1,9 +1,12 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/timetable-views.js';
+
 /**
  * User-facing strings of the timetable's versions, views, editor, publishing, PDFs, iCalendar feed and
  * substitution helper (issue 16 §4-§6). The generator's own sentences live in timetable-engine.ts.
  */
 
-export const timetableViewMessages = {
+export const timetableViewMessages = localized('timetable-views/timetableViewMessages', {
   notFound: 'Timetable not found.',
   notPublishedYet: 'No timetable has been published yet.',
   notDraft: 'This version is published or archived. Save it as a new version to edit it.',
@@ -59,4 +62,4 @@ export const timetableViewMessages = {
     deleted: 'TIMETABLE_DELETED',
     feedTokenRotated: 'TIMETABLE_FEED_TOKEN_ROTATED',
   },
-} as const;
+} as const, { sw: sw.timetableViewMessages });

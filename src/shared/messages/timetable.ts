@@ -1,3 +1,5 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/timetable.js';
 /**
  * User-facing strings of the timetable module's API (issue 16): inputs, generation, the editor and
  * publishing. The generator's own sentences live in timetable-engine.ts, FET import/export in
@@ -9,7 +11,7 @@ const dayList = (days: number[]) => days.map((d) => WEEKDAYS[d] ?? `day ${d + 1}
 const periodList = (periods: number[]) => periods.map((p) => p + 1).join(', ');
 const weightText = (w: number) => (w >= 100 ? 'always' : `weight ${w} %`);
 
-export const timetableMessages = {
+export const timetableMessages = localized('timetable/timetableMessages', {
   title: 'Timetable',
 
   // Setup (inputs)
@@ -77,4 +79,4 @@ export const timetableMessages = {
   fileTooLarge: (mb: number) => `The file is too large (limit ${mb} MB).`,
   noFile: 'Choose a .fet file to upload (field "file").',
   emptyFile: 'The file is empty.',
-};
+}, { sw: sw.timetableMessages });

@@ -1,18 +1,20 @@
 import { plural } from '../plural.js';
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/transport.js';
 /**
  * User-facing strings of school transport (issue 15 §4): routes, stops, vehicles, drivers, trips and
  * learners on routes. Shared by the API (errors, PDFs) and the screens.
  */
 
 
-export const TRANSPORT_LEG_LABELS: Record<string, string> = { both: 'Morning and evening', morning: 'Morning', evening: 'Evening' };
-export const TRANSPORT_CHARGE_LABELS: Record<string, string> = {
+export const TRANSPORT_LEG_LABELS: Record<string, string> = localized('transport/TRANSPORT_LEG_LABELS', { both: 'Morning and evening', morning: 'Morning', evening: 'Evening' }, { sw: sw.TRANSPORT_LEG_LABELS });
+export const TRANSPORT_CHARGE_LABELS: Record<string, string> = localized('transport/TRANSPORT_CHARGE_LABELS', {
   next_invoice: 'On the next invoice',
   current_pro_rata: 'On the current invoice, pro rata',
-};
-export const TRANSPORT_ALERT_LABELS: Record<string, string> = { insurance: 'Insurance', inspection: 'Inspection', licence: 'Driving licence' };
+}, { sw: sw.TRANSPORT_CHARGE_LABELS });
+export const TRANSPORT_ALERT_LABELS: Record<string, string> = localized('transport/TRANSPORT_ALERT_LABELS', { insurance: 'Insurance', inspection: 'Inspection', licence: 'Driving licence' }, { sw: sw.TRANSPORT_ALERT_LABELS });
 
-export const transportMessages = {
+export const transportMessages = localized('transport/transportMessages', {
   title: 'Transport',
   subtitle: 'Bus routes, stops, vehicles, drivers and the learners who ride.',
   dash: '—',
@@ -207,4 +209,4 @@ export const transportMessages = {
     driver: 'Driver',
     call: (name: string) => `Call ${name}`,
   },
-} as const;
+} as const, { sw: sw.transportMessages });

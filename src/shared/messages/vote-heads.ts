@@ -1,21 +1,24 @@
+import { localized } from '../i18n/localized.js';
+import * as sw from './sw/vote-heads.js';
+
 /**
  * User-facing strings of vote heads, payment allocations and the vote-head cash book (issue 35 §3;
  * docs/decisions/0028-vote-heads-and-capitation.md): the API's errors, audit actions, the receipt's
  * split, the cash-book report and the finance officer's screens.
  */
 
-export const VOTE_HEAD_ACCOUNT_LABELS: Record<string, string> = {
+export const VOTE_HEAD_ACCOUNT_LABELS: Record<string, string> = localized('vote-heads/VOTE_HEAD_ACCOUNT_LABELS', {
   tuition: 'Tuition account',
   operations: 'Operations account',
   school_fund: 'School fund',
-};
+}, { sw: sw.VOTE_HEAD_ACCOUNT_LABELS });
 
-export const VOTE_HEAD_RULE_LABELS: Record<string, string> = {
+export const VOTE_HEAD_RULE_LABELS: Record<string, string> = localized('vote-heads/VOTE_HEAD_RULE_LABELS', {
   priority: 'In priority order (the Ministry’s order)',
   proportional: 'In proportion to what is owed on each',
-};
+}, { sw: sw.VOTE_HEAD_RULE_LABELS });
 
-export const voteHeadsMessages = {
+export const voteHeadsMessages = localized('vote-heads/voteHeadsMessages', {
   // API errors
   amountInvalid: 'Enter an amount in KES of zero or more, with at most two decimals.',
   codeInvalid: 'Code: 1 to 20 letters, digits, - or _.',
@@ -121,4 +124,4 @@ export const voteHeadsMessages = {
     remaining: (amount: string) => `Left to allocate: KES ${amount}`,
     noAllocations: 'Not allocated to vote heads.',
   },
-};
+}, { sw: sw.voteHeadsMessages });

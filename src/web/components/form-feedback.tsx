@@ -2,16 +2,20 @@ import * as React from 'react';
 import { AlertCircle } from 'lucide-react';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import { translateEnglish } from '@shared/i18n/localized';
 import { Alert } from '@/components/ui/alert';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-/** A form field's error under the input, announced to screen readers; `id` is the input's aria-describedby. */
+/**
+ * A form field's error under the input, announced to screen readers; `id` is the input's aria-describedby.
+ * A schema message fixed in English at load comes out in the language on screen (translateEnglish).
+ */
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
     <p id={id} className="text-xs font-medium text-destructive" role="alert">
-      {message}
+      {translateEnglish(message)}
     </p>
   );
 }

@@ -1,5 +1,9 @@
 import { DEFAULT_TIMEOUT_MS } from '@shared/constants';
 import { messages } from '@shared/messages';
+import { currentLocale } from '@shared/i18n/locale';
+
+/** The language on screen, sent with every call so errors and files come back in it (server lib/request-locale.ts). */
+const LOCALE_HEADER = 'x-edufam-locale';
 
 /** An error answer of the API: `{ error: { code, message, fields? } }` with its HTTP status. */
 export class ApiError extends Error {
@@ -76,7 +80,7 @@ async function apiOnce<T>(path: string, init: RequestInit & { json?: unknown; ti
     res = await fetch(path, {
       credentials: 'same-origin',
       ...rest,
-      headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), accept: 'application/json', ...headers },
+      headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), accept: 'application/json', [LOCALE_HEADER]: currentLocale(), ...headers },
       body: json !== undefined ? JSON.stringify(json) : rest.body,
       signal: rest.signal ?? controller.signal,
     });

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { ApiError } from '@/lib/api';
 import { saveBlob } from '@/lib/save-blob';
+import { currentLocale } from '@shared/i18n/locale';
 
 /** The file name of a Content-Disposition header ("…pdf.pdf" from the server becomes "….pdf"). */
 function fileNameOf(header: string | null): string | null {
@@ -23,7 +24,7 @@ export async function downloadFile(url: string, fallbackName: string, json?: unk
     res = await fetch(url, {
       method: json === undefined ? 'GET' : 'POST',
       credentials: 'same-origin',
-      headers: json === undefined ? undefined : { 'content-type': 'application/json' },
+      headers: { 'x-edufam-locale': currentLocale(), ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
       body: json === undefined ? undefined : JSON.stringify(json),
     });
   } catch {

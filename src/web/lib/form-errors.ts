@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api';
+import { translateEnglish } from '@shared/i18n/localized';
 
 /** Field messages of a failed parse, keyed by dotted path ("guardians.0.phone"); the first message per field. */
 export function issuesToFields(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || 'body';
-    out[key] ??= issue.message;
+    out[key] ??= translateEnglish(issue.message);
   }
   return out;
 }

@@ -61,6 +61,11 @@ export const schools = pgTable(
     /** day | boarding | mixed (day and boarding) */
     boardingType: text('boarding_type'),
     levelsOffered: text('levels_offered').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The language the school writes in by default (issue 36 §1): what a guardian with no language of
+     * their own receives (SMS, e-mail, PDFs printed for them). 'en' | 'sw'.
+     */
+    defaultLocale: text('default_locale').notNull().default('en'),
     ownerId: uuid('owner_id'),
     principalId: uuid('principal_id'),
     status: text('status').notNull().default('active'),
@@ -70,6 +75,7 @@ export const schools = pgTable(
     check('schools_curriculum_check', sql`${t.curriculum} in ('CBC', 'IGCSE', '8-4-4')`),
     check('schools_status_check', sql`${t.status} in ('active', 'inactive')`),
     check('schools_boarding_type_check', sql`${t.boardingType} in ('day', 'boarding', 'mixed')`),
+    check('schools_default_locale_check', sql`${t.defaultLocale} in ('en', 'sw')`),
   ],
 );
 
@@ -94,6 +100,8 @@ export const profiles = pgTable(
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     status: text('status').notNull().default('active'),
     themePreference: text('theme_preference').notNull().default('system'),
+    /** The language of the person's screens, e-mails and notifications (issue 36 §1): 'en' | 'sw'. */
+    locale: text('locale').notNull().default('en'),
     dashboardPreferences: jsonb('dashboard_preferences')
       .$type<DashboardPreferences>()
       .notNull()
@@ -111,6 +119,7 @@ export const profiles = pgTable(
     index('profiles_created_idx').on(t.createdAt.desc(), t.id),
     check('profiles_status_check', sql`${t.status} in ('active', 'inactive', 'suspended')`),
     check('profiles_theme_check', sql`${t.themePreference} in ('light', 'dark', 'system')`),
+    check('profiles_locale_check', sql`${t.locale} in ('en', 'sw')`),
   ],
 );
 
@@ -359,9 +368,15 @@ export const guardians = pgTable(
     email: text('email'),
     idNumber: text('id_number'),
     occupation: text('occupation'),
+    /**
+     * The language SMS, e-mails and PDFs for this guardian are written in (issue 36 §1): 'en' | 'sw';
+     * null follows the school's default_locale.
+     */
+    preferredLanguage: text('preferred_language'),
     ...timestamps,
   },
   (t) => [
+    check('guardians_preferred_language_check', sql`${t.preferredLanguage} in ('en', 'sw')`),
     uniqueIndex('guardians_school_phone_uq').on(t.schoolId, t.phone),
     index('guardians_profile_idx').on(t.profileId),
   ],

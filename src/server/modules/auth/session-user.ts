@@ -1,5 +1,6 @@
 import type { SessionUser } from '../../../shared/contracts/session.js';
 import { isRole } from '../../../shared/roles.js';
+import { DEFAULT_LOCALE, parseLocale } from '../../../shared/i18n/locale.js';
 import type { ProfileWithSchool } from './auth.repository.js';
 
 /** Display name fallback of spec §3: name, then the part of the e-mail before @, then "User". */
@@ -27,6 +28,7 @@ export function toSessionUser(row: ProfileWithSchool): SessionUser {
     phone: p.phone,
     mfaEnabled: p.mfaEnabled,
     themePreference: p.themePreference as SessionUser['themePreference'],
+    locale: parseLocale(p.locale) ?? DEFAULT_LOCALE,
     dashboardPreferences: p.dashboardPreferences as SessionUser['dashboardPreferences'],
     mustChangePassword: p.mustChangePassword,
     lastLoginAt: p.lastLoginAt?.toISOString() ?? null,

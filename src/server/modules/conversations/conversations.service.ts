@@ -33,6 +33,7 @@ import { pageWindow } from '../../lib/paging.js';
 import { resolveAttachments } from '../attachments/index.js';
 import * as repo from './conversations.repository.js';
 import type { ConversationRow, MessageCursor, MessageRow, ParticipantRow } from './conversations.repository.js';
+import { perLocale } from '../../../shared/i18n/localized.js';
 
 const m = cm.api;
 
@@ -470,7 +471,7 @@ export async function broadcast(tx: Tx, c: SchoolCaller, body: z.output<typeof b
 // -------------------------------------------------------------------------------------------------
 // Office hours
 
-const DEFAULT_HOURS: OfficeHours = { enabled: false, days: [0, 1, 2, 3, 4], start: '08:00', end: '17:00', autoReply: cm.defaultAutoReply };
+const DEFAULT_HOURS = perLocale((): OfficeHours => ({ enabled: false, days: [0, 1, 2, 3, 4], start: '08:00', end: '17:00', autoReply: cm.defaultAutoReply }));
 
 const staffOnly = (c: SchoolCaller) => {
   if (!isStaff(c.actor.role)) throw forbidden(m.notAContactStaff);

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.js';
 import { inRequestScope } from '../../lib/request-caller.js';
 import { sendSpreadsheet, type ExportColumn } from '../../lib/spreadsheet.js';
 import * as svc from './consents.service.js';
+import { perLocale } from '../../../shared/i18n/localized.js';
 
 const studentParams = z.object({ id: z.uuid('Invalid learner id') });
 const r_ = consentMessages.register;
@@ -16,7 +17,7 @@ const card = consentMessages.card;
 
 const roleName = (role: string | null) => (role ? (ROLE_DISPLAY_NAMES[role as Role] ?? role) : '');
 
-const registerColumns: ExportColumn<ConsentRegisterRow>[] = [
+const registerColumns = perLocale((): ExportColumn<ConsentRegisterRow>[] => ([
   { header: r_.learner, value: (x) => x.learner, width: 28 },
   { header: r_.admissionNumber, value: (x) => x.admissionNumber, width: 18 },
   { header: r_.stream, value: (x) => x.stream, width: 16 },
@@ -28,7 +29,7 @@ const registerColumns: ExportColumn<ConsentRegisterRow>[] = [
   { header: r_.recordedBy, value: (x) => x.recordedBy, width: 24 },
   { header: r_.role, value: (x) => roleName(x.recordedByRole), width: 16 },
   { header: r_.recordedAt, value: (x) => x.recordedAt, width: 18 },
-];
+]));
 
 /**
  * Consent under the Kenya Data Protection Act 2019 (issue 35 §5, §6; docs/decisions/0025-consent.md).

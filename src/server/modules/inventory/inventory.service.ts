@@ -31,6 +31,7 @@ import { auditSchool, inSchool, type RequestCallerWithSchool, type SchoolCaller 
 import { paginate } from '../../lib/paging.js';
 import * as repo from './inventory.repository.js';
 import type { ItemRow, MovementRow, SupplierRow } from './inventory.repository.js';
+import { perLocale } from '../../../shared/i18n/localized.js';
 
 /**
  * The school store (issue 15 §5). Every stock change is a movement written in the same transaction as
@@ -252,7 +253,7 @@ export interface MovementWrite {
   stockTakeId?: string | null;
 }
 
-const AUDIT_OF: Record<string, string> = { opening: A.stockIn, stock_in: A.stockIn, issue: A.stockIssued, sale: A.stockSold, adjustment: A.stockAdjusted };
+const AUDIT_OF = perLocale((): Record<string, string> => ({ opening: A.stockIn, stock_in: A.stockIn, issue: A.stockIssued, sale: A.stockSold, adjustment: A.stockAdjusted }));
 
 /**
  * Writes one movement inside the caller's transaction: checks the input (400 with fields), locks the

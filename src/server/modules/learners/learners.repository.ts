@@ -241,6 +241,8 @@ export async function guardiansOf(tx: Tx, studentId: string) {
       hasAccount: sql<boolean>`${guardians.profileId} is not null`,
       idNumber: guardians.idNumber,
       occupation: guardians.occupation,
+      preferredLanguage: sql<'en' | 'sw'>`coalesce(${guardians.preferredLanguage}, (select ${schools.defaultLocale} from ${schools} where ${schools.id} = ${guardians.schoolId}))`,
+      followsSchoolLanguage: sql<boolean>`${guardians.preferredLanguage} is null`,
     })
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))

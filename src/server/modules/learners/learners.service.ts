@@ -257,7 +257,7 @@ async function linkGuardian(
       guardian = { ...guardian, email: g.email };
     }
   } else {
-    guardian = await repo.insertGuardian(tx, { schoolId: ctx.schoolId, name: g.name, phone, email: g.email, idNumber: g.idNumber ?? null, occupation: g.occupation ?? null });
+    guardian = await repo.insertGuardian(tx, { schoolId: ctx.schoolId, name: g.name, phone, email: g.email, idNumber: g.idNumber ?? null, occupation: g.occupation ?? null, preferredLanguage: g.preferredLanguage ?? null });
   }
   await repo.upsertGuardianLink(tx, ctx.schoolId, studentId, guardian!.id, g.relationship, isPrimary);
   let mail: PendingMail | null = null;
@@ -411,7 +411,8 @@ export async function updateStudent(database: Database, actor: Actor, id: string
       const row = await repo.findSchoolStudent(tx, schoolId, id);
       if (!row) throw learnerNotFound();
       const before = row.student;
-      const { overrideCapacity, ...fields } = body;
+      const { overrideCapacity, guardians: guardianLanguages, ...fields } = body;
+      if (guardianLanguages?.length) await setGuardianLanguages(tx, { actor, schoolId, ip: req.ip }, id, guardianLanguages);
       const changes: repo.StudentChanges = {};
       for (const [k, v] of Object.entries(fields) as [keyof typeof fields, unknown][]) {
         if (v === undefined) continue;
@@ -435,6 +436,28 @@ export async function updateStudent(database: Database, actor: Actor, id: string
   } catch (err) {
     if (isUniqueViolation(err, 'students_school_admission')) throw duplicateAdmission(body.admissionNumber ?? '');
     throw err;
+  }
+}
+
+/**
+ * The language of some of a learner's guardians (PATCH /api/students/:id `guardians`, issue 36 §5):
+ * null follows the school's default. A guardian not linked to this learner → 404 and nothing changes
+ * (the caller's transaction). Each change audited as GUARDIAN_UPDATED.
+ */
+async function setGuardianLanguages(
+  tx: Tx,
+  ctx: { actor: Actor; schoolId: string; ip: string },
+  studentId: string,
+  wanted: { id: string; preferredLanguage: 'en' | 'sw' | null }[],
+): Promise<void> {
+  const links = await repo.guardiansOf(tx, studentId);
+  for (const w of wanted) {
+    const link = links.find((l) => l.id === w.id);
+    if (!link) throw new AppError(404, 'NOT_FOUND', m.guardianNotFound);
+    const current = link.followsSchoolLanguage ? null : link.preferredLanguage;
+    if (current === w.preferredLanguage) continue;
+    await repo.updateGuardianFields(tx, ctx.schoolId, w.id, { preferredLanguage: w.preferredLanguage });
+    await auditSchool(tx, ctx, LEARNER_AUDIT.guardianUpdated, `guardian:${w.id}`, { preferredLanguage: current }, { preferredLanguage: w.preferredLanguage }, { studentId });
   }
 }
 
@@ -505,6 +528,9 @@ export async function updateGuardian(deps: AuthDeps, actor: Actor, studentId: st
     if (patch.email !== undefined && patch.email !== link.email) guardianChanges.email = patch.email;
     if (patch.idNumber !== undefined && patch.idNumber !== link.idNumber) guardianChanges.idNumber = patch.idNumber;
     if (patch.occupation !== undefined && patch.occupation !== link.occupation) guardianChanges.occupation = patch.occupation;
+    if (patch.preferredLanguage !== undefined && (patch.preferredLanguage ?? null) !== (link.followsSchoolLanguage ? null : link.preferredLanguage)) {
+      guardianChanges.preferredLanguage = patch.preferredLanguage;
+    }
     if (Object.keys(guardianChanges).length) {
       await repo.updateGuardianFields(tx, schoolId, guardianId, guardianChanges);
     }

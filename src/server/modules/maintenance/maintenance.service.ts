@@ -20,6 +20,7 @@ import type { EventBus } from '../../events/bus.js';
 import { recordAudit } from '../../lib/audit.js';
 import { findMaintenanceRow, saveMaintenanceRow, type MaintenanceRow, type StoredMaintenanceValue } from './maintenance.repository.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';
+import { perLocale } from '../../../shared/i18n/localized.js';
 
 const m = messages.maintenance;
 
@@ -53,7 +54,7 @@ export interface MaintenanceState {
 }
 
 /** Spec §8: missing settings mean maintenance is off. */
-const OFF: MaintenanceState = {
+const OFF = perLocale((): MaintenanceState => ({
   exists: false,
   enabled: false,
   message: m.operational,
@@ -62,7 +63,7 @@ const OFF: MaintenanceState = {
   updatedAt: null,
   updatedBy: null,
   updatedByName: null,
-};
+}));
 
 /** Reads a stored value leniently: anything missing or malformed falls back to the spec's defaults. */
 const storedValue = z.object({

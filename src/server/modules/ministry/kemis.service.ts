@@ -14,6 +14,7 @@ import { auditSchool, type RequestCaller } from '../../lib/school-context.js';
 import type { ExportColumn } from '../../lib/spreadsheet.js';
 import { readCsv, readXlsx } from '../learner-files/index.js';
 import * as repo from './kemis.repository.js';
+import { perLocale } from '../../../shared/i18n/localized.js';
 
 /**
  * The Ministry's learner data (KEMIS / NEMIS; issue 35 §1, §6; docs/decisions/0026-kemis.md): the
@@ -37,7 +38,7 @@ const fullName = (s: { firstName: string; middleName: string | null; lastName: s
 const localPhone = (p: string | null | undefined) => (p ? formatKenyanPhone(p).replace(/\s+/g, '') : null);
 
 /** The KEMIS sheet's columns in the Ministry's order (docs/decisions/0026-kemis.md). Dates are YYYY-MM-DD and written dd/mm/yyyy. */
-export const KEMIS_COLUMNS: ExportColumn<KemisRow>[] = [
+export const KEMIS_COLUMNS = perLocale((): ExportColumn<KemisRow>[] => ([
   { header: col.upi, value: (r) => r.upi, width: 16 },
   { header: col.admissionNumber, value: (r) => r.admissionNumber, width: 16 },
   { header: col.firstName, value: (r) => r.firstName, width: 16 },
@@ -70,7 +71,7 @@ export const KEMIS_COLUMNS: ExportColumn<KemisRow>[] = [
   { header: col.guardianIdNumber, value: (r) => r.guardianIdNumber, width: 14 },
   { header: col.guardianPhone, value: (r) => r.guardianPhone, width: 14 },
   { header: col.guardianRelationship, value: (r) => r.guardianRelationship, width: 16 },
-];
+]));
 
 /** What the export covers: a stream, a level or the whole school, and the file-name part naming it. */
 export interface KemisSheet extends KemisLearnersResponse {

@@ -7,17 +7,18 @@ import type { ModuleDeps } from '../../lib/module-deps.js';
 import { inRequestScope } from '../../lib/request-caller.js';
 import { sendSpreadsheet, type ExportColumn } from '../../lib/spreadsheet.js';
 import * as svc from './knec-sba.service.js';
+import { perLocale } from '../../../shared/i18n/localized.js';
 
 const col = knecMessages.columns;
 
 /** KNEC's upload layout (docs/decisions/0027-knec-sba.md "Layout"): one row per learner and learning area. */
-const sbaColumns: ExportColumn<SbaRow>[] = [
+const sbaColumns = perLocale((): ExportColumn<SbaRow>[] => ([
   { header: col.assessmentNumber, value: (r) => r.assessmentNumber, width: 20 },
   { header: col.name, value: (r) => r.name, width: 32 },
   { header: col.learningAreaCode, value: (r) => r.learningAreaCode, width: 20 },
   { header: col.learningArea, value: (r) => r.learningArea, width: 32 },
   { header: col.score, value: (r) => r.score, width: 10 },
-];
+]));
 
 /**
  * KNEC school-based assessment export (issue 35 §2, §6; docs/decisions/0027-knec-sba.md). The

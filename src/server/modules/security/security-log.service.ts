@@ -22,6 +22,7 @@ import { readPolicy, twoFactorRequiredFor, writePolicy } from './policy.js';
 import { networkLabel } from './totp.js';
 import * as repo from './security.repository.js';
 import type { AlertWithNames, SecurityLogFilters } from './security.repository.js';
+import { perLocale } from '../../../shared/i18n/localized.js';
 
 /**
  * EduFam staff's "Security" section (issue 18 §2): the security log (audit_logs filtered to security
@@ -131,7 +132,7 @@ export async function securityLogForExport(tx: Tx, q: SecurityLogQuery): Promise
 }
 
 /** Export columns of the security log. */
-export const SECURITY_LOG_COLUMNS = [
+export const SECURITY_LOG_COLUMNS = perLocale(() => ([
   { header: m.admin.log.columns.when, value: (r: SecurityLogEntry) => r.createdAt, width: 24 },
   { header: m.admin.log.columns.event, value: (r: SecurityLogEntry) => SECURITY_ACTION_LABELS[r.action] ?? r.action, width: 26 },
   { header: m.admin.log.columns.result, value: (r: SecurityLogEntry) => (r.success ? m.admin.log.success : m.admin.log.failure), width: 10 },
@@ -140,7 +141,7 @@ export const SECURITY_LOG_COLUMNS = [
   { header: m.admin.log.columns.school, value: (r: SecurityLogEntry) => r.schoolName ?? m.admin.log.platformStaff, width: 28 },
   { header: m.admin.log.columns.ip, value: (r: SecurityLogEntry) => r.ipAddress, width: 18 },
   { header: m.admin.log.columns.detail, value: (r: SecurityLogEntry) => r.detail, width: 36 },
-];
+]));
 
 // ------------------------------------------------------------------------------------------------
 // Alerts

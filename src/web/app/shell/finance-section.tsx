@@ -11,6 +11,7 @@ import { iconTabEntries } from '@/components/icon-tab-entries';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { FinancialOverview } from '@/features/fees/overview/financial-overview';
 import { ParentFees } from '@/features/fees/overview/parent-fees';
+import { perLocale } from '@shared/i18n/localized';
 
 /**
  * The "finance" section (spec §2, issue 11 §2): parents see their children's School Fees; the finance
@@ -30,11 +31,11 @@ export function FinanceSection() {
 }
 
 /** Overview, Analytics and Spending (test ids `finance-tab-<view>`). */
-const LEADERSHIP_TABS = iconTabEntries({ overview: fm.web.overviewTab, analytics: fm.web.analyticsTab, spending: fo.spendingTab }, 'finance', [
+const LEADERSHIP_TABS = perLocale(() => (iconTabEntries({ overview: fm.web.overviewTab, analytics: fm.web.analyticsTab, spending: fo.spendingTab }, 'finance', [
   ['overview', LayoutDashboard],
   ['analytics', BarChart3],
   ['spending', Receipt],
-]);
+])));
 
 function LeadershipFinance({ role }: { role: 'principal' | 'school_director' }) {
   const [params, setParams] = useSearchParams();

@@ -17,15 +17,19 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { LOCALES, LOCALE_NAMES, type Locale } from '@shared/i18n/locale';
+import { perLocale } from '@shared/i18n/localized';
+import { languageMessages } from '@shared/messages/language';
+import { setScreenLocale, useLocale } from '@/lib/locale';
 
 const m = messages.settings;
 
 /** One settings toast at a time (spec §9 Toasts: settings toasts limit 1). */
 const SETTINGS_TOAST_ID = 'settings-toast';
 
-const THEME_LABELS: Record<Theme, string> = { light: m.themeLight, dark: m.themeDark, system: m.themeSystem };
+const THEME_LABELS = perLocale((): Record<Theme, string> => ({ light: m.themeLight, dark: m.themeDark, system: m.themeSystem }));
 const THEME_ICONS: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
-const VIEW_LABELS: Record<DefaultView, string> = { dashboard: m.viewDashboard, analytics: m.viewAnalytics, overview: m.viewOverview };
+const VIEW_LABELS = perLocale((): Record<DefaultView, string> => ({ dashboard: m.viewDashboard, analytics: m.viewAnalytics, overview: m.viewOverview }));
 
 interface ProfileInput {
   name: string;
@@ -138,6 +142,8 @@ export function ProfileSettingsPanel({
         </CardContent>
       </Card>
 
+      <LanguageCard />
+
       <Card>
         <CardHeader className="pb-4">
           <CardTitle>{m.dashboardCard}</CardTitle>
@@ -184,5 +190,60 @@ export function ProfileSettingsPanel({
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The Language card (issue 36 §1): English or Kiswahili, saved at once to the profile
+ * (PATCH /api/profile { locale }) so every device the person signs in on follows; the screen is
+ * drawn again in the chosen language.
+ */
+function LanguageCard() {
+  const { setUser } = useAuth();
+  const locale = useLocale();
+  const id = React.useId();
+  const save = useMutation({
+    mutationFn: (next: Locale) => api<{ user: SessionUser }>('/api/profile', { method: 'PATCH', json: { locale: next } }),
+    onSuccess: ({ user: saved }) => {
+      setUser(saved);
+      setScreenLocale(saved.locale);
+      toast.success(languageMessages.saved, { id: SETTINGS_TOAST_ID });
+    },
+    onError: (err) => {
+      toast.error(languageMessages.saveFailed, { id: SETTINGS_TOAST_ID, description: err instanceof Error ? err.message : undefined });
+    },
+  });
+  return (
+    <Card>
+      <CardHeader className="pb-4">
+        <CardTitle id={`${id}-language`}>{languageMessages.card}</CardTitle>
+        <CardDescription>{languageMessages.cardText}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <RadioGroup
+          value={locale}
+          onValueChange={(v) => (v === 'en' || v === 'sw') && v !== locale && save.mutate(v)}
+          aria-labelledby={`${id}-language`}
+          className="grid-cols-2 gap-2 sm:max-w-sm sm:gap-3"
+        >
+          {LOCALES.map((l) => (
+            <RadioGroupPrimitive.Item
+              key={l}
+              value={l}
+              lang={l}
+              disabled={save.isPending}
+              className={cn(
+                'flex cursor-pointer items-center justify-center gap-2 rounded-lg border bg-card px-3 py-2.5 text-sm font-medium text-muted-foreground outline-none transition-colors',
+                'hover:bg-accent/60 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-wait',
+                'data-[state=checked]:border-primary data-[state=checked]:bg-primary/5 data-[state=checked]:text-foreground data-[state=checked]:ring-1 data-[state=checked]:ring-primary',
+              )}
+            >
+              {save.isPending && save.variables === l ? <Loader2 className="size-4 animate-spin" /> : null}
+              {LOCALE_NAMES[l]}
+            </RadioGroupPrimitive.Item>
+          ))}
+        </RadioGroup>
+      </CardContent>
+    </Card>
   );
 }

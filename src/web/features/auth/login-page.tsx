@@ -16,11 +16,12 @@ import { TwoFactorCodeStep } from './components/two-factor-code-step';
 import { TwoFactorSetupStep } from './components/two-factor-setup-step';
 import { readRememberedLogin } from './remembered-login';
 import { IconBadge } from '@/components/icon-badge';
+import { perLocale } from '@shared/i18n/localized';
 
-const AREAS: { value: AccessType; title: string; blurb: string; icon: typeof School }[] = [
+const AREAS = perLocale((): { value: AccessType; title: string; blurb: string; icon: typeof School }[] => ([
   { value: 'school', title: messages.login.schoolSection, blurb: messages.login.schoolBlurb, icon: School },
   { value: 'admin', title: messages.login.adminSection, blurb: messages.login.adminBlurb, icon: ShieldCheck },
-];
+]));
 
 /**
  * /login (spec §2): split panel with the brand on the left and the two sign-in areas on the right,

@@ -47,6 +47,7 @@ import { PRIORITY_STYLES, PriorityBadge } from './components/priority';
 import { PageTitle } from '@/components/page-header';
 import { PendingButton } from '@/components/pending-button';
 import { IconBadge } from '@/components/icon-badge';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.communications;
 const PAGE_SIZE = 20;
@@ -195,7 +196,7 @@ function TitleCell({ c }: { c: Communication }) {
 }
 
 /** The table's columns (from 768 px): title and message, priority, audience, status, expiry, created, actions. */
-const COLUMNS: ColumnDef<Communication, unknown>[] = [
+const COLUMNS = perLocale((): ColumnDef<Communication, unknown>[] => ([
   { id: 'title', header: m.columns.title, cell: ({ row }) => <TitleCell c={row.original} />, meta: { alwaysVisible: true, className: 'w-[34%] align-top' } },
   { id: 'priority', header: m.columns.priority, cell: ({ row }) => <PriorityBadge priority={row.original.priority} />, meta: { className: 'align-top' } },
   { id: 'audience', header: m.columns.audience, cell: ({ row }) => <Audience c={row.original} />, meta: { className: 'max-w-56 align-top' } },
@@ -223,7 +224,7 @@ const COLUMNS: ColumnDef<Communication, unknown>[] = [
     cell: ({ row }) => <RowActionsFor c={row.original} />,
     meta: { alwaysVisible: true, label: m.columns.actions, className: 'w-12 py-1.5 text-right align-top' },
   },
-];
+]));
 
 /** A communication as a card below 768 px. */
 function CommunicationCard({ c }: { c: Communication }) {

@@ -20,7 +20,7 @@ import { AmountDonut, TooltipCard } from '@/components/finance-charts';
  */
 
 const w = fm.web;
-const pct = fm.pct;
+const pct: typeof fm.pct = (...args) => fm.pct(...args);
 
 export const THIS_TERM_COLOUR = CHART[1];
 export const LAST_YEAR_COLOUR = 'var(--color-muted-foreground)';

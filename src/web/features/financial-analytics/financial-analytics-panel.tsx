@@ -21,10 +21,11 @@ import { downloadChartPng, downloadCsv, type PngLegendRow } from './chart-export
 import { useAnalyticsXlsx, useFinancialAnalytics } from './financial-analytics-api';
 import { PendingButton } from '@/components/pending-button';
 import { QueryErrorCard } from '@/components/query-error-card';
+import { perLocale } from '@shared/i18n/localized';
 
 const w = fm.web;
 const c = fm.cols;
-const pct = fm.pct;
+const pct: typeof fm.pct = (...args) => fm.pct(...args);
 
 /** What each chart exports as CSV: a header row and its figures (the same columns as the Excel sheet). */
 function csvOf(chart: AnalyticsChart, a: FinancialAnalytics): { header: string[]; rows: (string | number | null)[][] } {
@@ -74,14 +75,14 @@ function pngLegendOf(chart: AnalyticsChart, a: FinancialAnalytics): PngLegendRow
   return undefined;
 }
 
-const CHART_TITLES: Record<AnalyticsChart, string> = {
+const CHART_TITLES = perLocale((): Record<AnalyticsChart, string> => ({
   weekly: w.weekly,
   byLevel: w.byLevel,
   methods: w.methods,
   expensesByCategory: w.expenses,
   projection: w.projection,
   topArrears: w.arrears,
-};
+}));
 
 /** What a chart's export menu can do. */
 interface ChartExports {

@@ -13,6 +13,7 @@ import { SkeletonStack } from '@/components/skeleton-stack';
 import { formatDay, kes, kesCompact, longMonth, PeriodFilter, rate, shortMonth, useCanViewHrReports, usePeriod } from './hr-bits';
 import { useHrSummary } from './hr-reports-api';
 import { NoAccess } from './hr-reports-section';
+import { perLocale } from '@shared/i18n/localized';
 
 const a = m.analytics;
 const r = m.reports;
@@ -147,12 +148,12 @@ function TooltipCard({ title, rows }: { title: React.ReactNode; rows: { label: s
 }
 
 
-const PAY_SERIES = [
+const PAY_SERIES = perLocale(() => ([
   { key: 'employerCost', label: r.colEmployerCost, colour: CHART[3] },
   { key: 'gross', label: r.colGross, colour: CHART[1] },
   { key: 'net', label: r.colNet, colour: CHART[2] },
   { key: 'paye', label: r.colPaye, colour: CHART[5] },
-] as const;
+] as const));
 
 function PayrollTrend({ data }: { data: Summary }) {
   const rows = data.payroll.months.map((x) => ({ ...x, short: shortMonth(x.month) }));

@@ -17,6 +17,7 @@ import { StatCard } from '@/components/stat-card';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { formatDay, kes, longMonth, useCanViewHrReports } from './hr-bits';
 import { useHrDashboard } from './hr-reports-api';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = msg.dashboard;
 
@@ -91,12 +92,12 @@ export function HrAtAGlance() {
   );
 }
 
-const HR_LINKS = [
+const HR_LINKS = perLocale(() => ([
   { id: 'staff-management', label: m.linkStaff, hint: m.linkStaffHint },
   { id: 'payroll', label: m.linkPayroll, hint: m.linkPayrollHint },
   { id: 'hr-reports', label: m.linkReports, hint: m.linkReportsHint },
   { id: 'hr-analytics', label: m.linkAnalytics, hint: m.linkAnalyticsHint },
-];
+]));
 
 function Body({ data, role }: { data: HrDashboardResponse; role: Role }) {
   const run = data.lastPayroll;

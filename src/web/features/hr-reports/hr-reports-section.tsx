@@ -12,6 +12,7 @@ import { StatCard } from '@/components/stat-card';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { formatDay, kes, kesCompact, longMonth, PeriodFilter, rate, useCanViewHrReports, usePeriod } from './hr-bits';
 import { useHrExport, useHrSummary } from './hr-reports-api';
+import { perLocale } from '@shared/i18n/localized';
 
 const r = m.reports;
 type Summary = HrSummaryResponse;
@@ -233,11 +234,11 @@ function PeopleTable<T extends PersonRow>({ rows, extra, testId }: { rows: reado
 type Joiner = Summary['joiners']['items'][number];
 type Leaver = Summary['leavers']['items'][number];
 type Ending = Summary['contractsEnding']['items'][number];
-const JOINER_EXTRA: Extra<Joiner>[] = [{ id: 'startDate', header: r.colStartDate, cell: (x) => <span className="whitespace-nowrap">{formatDay(x.startDate)}</span> }];
-const LEAVER_EXTRA: Extra<Leaver>[] = [
+const JOINER_EXTRA = perLocale((): Extra<Joiner>[] => ([{ id: 'startDate', header: r.colStartDate, cell: (x) => <span className="whitespace-nowrap">{formatDay(x.startDate)}</span> }]));
+const LEAVER_EXTRA = perLocale((): Extra<Leaver>[] => ([
   { id: 'exitDate', header: r.colExitDate, cell: (x) => <span className="whitespace-nowrap">{formatDay(x.exitDate)}</span> },
   { id: 'exitType', header: r.colExitType, cell: (x) => (x.exitType ? (EXIT_TYPE_LABELS[x.exitType] ?? x.exitType) : m.dash) },
-];
+]));
 
 function Joiners({ data }: { data: Summary }) {
   return (
@@ -255,7 +256,7 @@ function Leavers({ data }: { data: Summary }) {
   );
 }
 
-const MONEY_COLUMNS = [
+const MONEY_COLUMNS = perLocale(() => ([
   ['gross', r.colGross],
   ['paye', r.colPaye],
   ['nssf', r.colNssf],
@@ -263,7 +264,7 @@ const MONEY_COLUMNS = [
   ['ahl', r.colAhl],
   ['net', r.colNet],
   ['employerCost', r.colEmployerCost],
-] as const;
+] as const));
 
 /** A month of the payroll cost table, or the totals row at its foot (`month` null: the kit has no footer). */
 type CostRow = { month: string | null; staffCount: number } & Record<(typeof MONEY_COLUMNS)[number][0], number>;
@@ -378,12 +379,12 @@ function Components({ data }: { data: Summary }) {
 
 type LeaveRow = Summary['leave']['byType'][number];
 
-const LEAVE_COLUMNS = [
+const LEAVE_COLUMNS = perLocale(() => ([
   col<LeaveRow>('name', r.colLeaveType, (x) => <span className="font-medium">{x.name}</span>),
   col<LeaveRow>('days', r.colDays, (x) => <span className="tabular-nums">{x.days}</span>, 'text-right'),
   col<LeaveRow>('requests', r.colRequests, (x) => num(x.requests), 'text-right'),
   col<LeaveRow>('staff', r.colPeople, (x) => num(x.staff), 'text-right'),
-];
+]));
 
 function LeaveTaken({ data }: { data: Summary }) {
   const l = data.leave;
@@ -406,20 +407,20 @@ function RateText({ value }: { value: number | null }) {
   );
 }
 
-const ATTENDANCE_FIGURES = [
+const ATTENDANCE_FIGURES = perLocale(() => ([
   ['marked', r.colMarked],
   ['present', r.colPresent],
   ['late', r.colLate],
   ['absent', r.colAbsent],
   ['onLeave', r.colOnLeave],
   ['officialDuty', r.colOfficialDuty],
-] as const;
+] as const));
 
-const ATTENDANCE_COLUMNS = [
+const ATTENDANCE_COLUMNS = perLocale(() => ([
   col<AttendanceMonthRow>('month', r.colMonth, (x) => <span className="whitespace-nowrap font-medium">{longMonth(x.month)}</span>),
   ...ATTENDANCE_FIGURES.map(([k, label]) => col<AttendanceMonthRow>(k, label, (x) => num(x[k]), 'text-right')),
   col<AttendanceMonthRow>('rate', r.colRate, (x) => <RateText value={x.rate} />, 'text-right'),
-];
+]));
 
 function Attendance({ data }: { data: Summary }) {
   const a = data.attendance;
@@ -483,7 +484,7 @@ function Contracts({ data, className }: { data: Summary; className?: string }) {
   );
 }
 
-const CONTRACT_EXTRA: Extra<Ending>[] = [
+const CONTRACT_EXTRA = perLocale((): Extra<Ending>[] => ([
   { id: 'contractEnd', header: r.colContractEnd, cell: (x) => <span className="whitespace-nowrap">{formatDay(x.contractEnd)}</span> },
   {
     id: 'daysLeft',
@@ -496,4 +497,4 @@ const CONTRACT_EXTRA: Extra<Ending>[] = [
       </span>
     ),
   },
-];
+]));

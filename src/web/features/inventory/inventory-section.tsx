@@ -13,11 +13,12 @@ import { useInventorySummary, useLowStock } from './inventory-api';
 import { ItemsTab } from './items-tab';
 import { MovementsTab } from './movements-tab';
 import { ImportTab, StockTakeTab, SuppliersTab, ValuationTab } from './store-tabs';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = inventoryMessages.ui;
 const TABS = ['items', 'movements', 'stock-take', 'valuation', 'suppliers', 'import'] as const;
 type Tab = (typeof TABS)[number];
-const LABEL: Record<Tab, string> = { items: m.tabItems, movements: m.tabMovements, 'stock-take': m.tabStockTake, valuation: m.tabValuation, suppliers: m.tabSuppliers, import: m.tabImport };
+const LABEL = perLocale((): Record<Tab, string> => ({ items: m.tabItems, movements: m.tabMovements, 'stock-take': m.tabStockTake, valuation: m.tabValuation, suppliers: m.tabSuppliers, import: m.tabImport }));
 const WRITE_ONLY: Tab[] = ['stock-take', 'import'];
 
 /**

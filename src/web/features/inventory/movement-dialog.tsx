@@ -15,12 +15,13 @@ import { formatMoney } from '@/components/money';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { DateField } from '@/components/date-field';
 import { useLearnerSearch, usePostMovement, useSuppliers } from './inventory-api';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = inventoryMessages.ui;
 export type MovementKind = 'stock_in' | 'issue' | 'sale' | 'adjustment';
 
-const TITLES: Record<MovementKind, string> = { stock_in: m.actStockIn, issue: m.actIssue, sale: m.actSell, adjustment: m.actAdjust };
-const SUBMIT: Record<MovementKind, string> = { stock_in: m.recordStockIn, issue: m.recordIssue, sale: m.recordSale, adjustment: m.recordAdjust };
+const TITLES = perLocale((): Record<MovementKind, string> => ({ stock_in: m.actStockIn, issue: m.actIssue, sale: m.actSell, adjustment: m.actAdjust }));
+const SUBMIT = perLocale((): Record<MovementKind, string> => ({ stock_in: m.recordStockIn, issue: m.recordIssue, sale: m.recordSale, adjustment: m.recordAdjust }));
 
 /**
  * Stock in, issue, sell to a learner, or adjust one item (issue 15 §5). A sale charges the learner's

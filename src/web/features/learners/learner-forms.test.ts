@@ -92,6 +92,8 @@ describe('changedGuardianFields', () => {
     hasAccount: true,
     idNumber: '23456781',
     occupation: 'Accountant',
+    preferredLanguage: 'en',
+    followsSchoolLanguage: true,
     otherChildren: [],
   };
   const out = (patch: Record<string, unknown>) =>

@@ -20,13 +20,14 @@ import { useDecideLeave, useLeaveRequests, useLeaveStaff, useLeaveTypes, useRequ
 import { LeaveCalendar } from './leave-calendar';
 import { BalanceCards, LeaveRequestForm, LeaveRequestsTable, rangeLabel } from './leave-parts';
 import { LeaveTypesEditor } from './leave-types-editor';
+import { perLocale } from '@shared/i18n/localized';
 
-const TABS = [
+const TABS = perLocale(() => ([
   { id: 'pending', label: m.tabs.pending, icon: Inbox },
   { id: 'requests', label: m.tabs.requests, icon: ListChecks },
   { id: 'calendar', label: m.tabs.calendar, icon: CalendarDays },
   { id: 'types', label: m.tabs.types, icon: Settings2 },
-] as const;
+] as const));
 type TabId = (typeof TABS)[number]['id'];
 
 /**

@@ -16,6 +16,7 @@ import { formatDateTime } from './components/format';
 import { MaintenanceForm, type MaintenanceFormOutput } from './components/maintenance-form';
 import { PageTitle } from '@/components/page-header';
 import { SkeletonStack } from '@/components/skeleton-stack';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.maintenance;
 
@@ -141,10 +142,10 @@ function FormCard({
 }
 
 /** What the confirm dialog says before enabling or disabling maintenance. */
-const CONFIRM = {
+const CONFIRM = perLocale(() => ({
   enable: { tone: 'warning', icon: Power, title: m.confirmEnableTitle, text: m.confirmEnableText, confirmLabel: m.confirmEnable },
   disable: { tone: 'success', icon: PowerOff, title: m.confirmDisableTitle, text: m.confirmDisableText, confirmLabel: m.confirmDisable },
-} as const;
+} as const));
 
 function SectionSkeleton() {
   return (

@@ -18,6 +18,7 @@ import { useMaintenanceSetting, useMaintenanceStatus } from './api/maintenance';
 import { formatClock, formatDateTime } from './components/format';
 import { PageTitle } from '@/components/page-header';
 import { PendingButton } from '@/components/pending-button';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.maintenance;
 const LOG_LIMIT = 50;
@@ -31,7 +32,7 @@ interface LogEntry {
   text: string;
 }
 
-const sourceLabel: Record<LogSource, string> = { live: m.testLive, poll: m.testPoll, manual: m.testManual };
+const sourceLabel = perLocale((): Record<LogSource, string> => ({ live: m.testLive, poll: m.testPoll, manual: m.testManual }));
 const sourceTone: Record<LogSource, string> = {
   live: 'bg-primary/10 text-primary ring-primary/20',
   poll: 'bg-muted text-muted-foreground ring-border',

@@ -18,10 +18,11 @@ import { PromotionBatches } from './components/promotion-batches';
 import { PromotionPreviewView } from './components/promotion-preview';
 import { ExceptionsStep, GRADUATE, MappingStep, YearsStep, targetKey, type MarkedException, type TargetChoice } from './components/promotion-steps';
 import { WizardStepper } from './components/wizard-stepper';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.movements.promotion;
 const c = messages.movements.common;
-const STEPS = [m.steps.years, m.steps.mapping, m.steps.exceptions, m.steps.preview, m.steps.apply];
+const STEPS = perLocale(() => ([m.steps.years, m.steps.mapping, m.steps.exceptions, m.steps.preview, m.steps.apply]));
 
 /**
  * Student Promotion (issue 10 §2 Promotion; principal, section `student-promotion`): a year-end wizard:

@@ -14,9 +14,10 @@ import { COLUMN_TONE, DueDate, MutationConfirm, PersonAvatar, PriorityBadge, Pro
 import { NewTaskDialog } from './new-task-dialog';
 import { useArchiveProject, useProject, useUpdateProject, useUpdateTask } from './project-hub-api';
 import { QueryErrorCard } from '@/components/query-error-card';
+import { perLocale } from '@shared/i18n/localized';
 
 const b = hs.board;
-const ARCHIVE_PROJECT: HubConfirmText = { tone: 'warning', icon: Archive, title: b.archiveTitle, text: b.archiveText, confirmLabel: b.archive, done: b.archived, failed: b.updateFailed, testId: 'hub-archive-confirm' };
+const ARCHIVE_PROJECT = perLocale((): HubConfirmText => ({ tone: 'warning', icon: Archive, title: b.archiveTitle, text: b.archiveText, confirmLabel: b.archive, done: b.archived, failed: b.updateFailed, testId: 'hub-archive-confirm' }));
 
 /**
  * A project's board (issue 18 §4): Kanban columns To do / In progress / Blocked / Done. Cards move by

@@ -17,9 +17,10 @@ import { SelectField, LabelledField } from '@/components/field';
 import { PendingButton } from '@/components/pending-button';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { DateInputField } from '@/components/date-field';
+import { perLocale } from '@shared/i18n/localized';
 
 const t = hs.task;
-const DELETE_TASK: HubConfirmText = { tone: 'danger', icon: Trash2, title: t.deleteTitle, text: t.deleteText, confirmLabel: t.delete, done: t.deleted, failed: t.deleteFailed, testId: 'hub-task-delete-confirm' };
+const DELETE_TASK = perLocale((): HubConfirmText => ({ tone: 'danger', icon: Trash2, title: t.deleteTitle, text: t.deleteText, confirmLabel: t.delete, done: t.deleted, failed: t.deleteFailed, testId: 'hub-task-delete-confirm' }));
 
 /**
  * A task opened from a board or "My tasks": its fields (title, description, status, priority, assignee,

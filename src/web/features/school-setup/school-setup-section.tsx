@@ -16,20 +16,21 @@ import { SubjectsTab } from './components/subjects-tab';
 import { YearsTab } from './components/years-tab';
 import { PageTitle } from '@/components/page-header';
 import { SegmentedTabsList } from '@/components/segmented-tabs';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.schoolSetup;
 
 /** The URL parameters the tabs' lists keep (assignments: stream, teacher, page; learning areas: level, retired; streams: year). */
 const TAB_LIST_PARAMS = ['classId', 'teacherId', 'page', 'sort', 'level', 'retired', 'year'];
 
-const TABS = [
+const TABS = perLocale(() => ([
   { id: 'profile', label: m.tabs.profile, icon: Building2, Content: ProfileTab },
   { id: 'years', label: m.tabs.years, icon: CalendarRange, Content: YearsTab },
   { id: 'levels', label: m.tabs.levels, icon: Layers, Content: LevelsTab },
   { id: 'subjects', label: m.tabs.subjects, icon: BookOpen, Content: SubjectsTab },
   { id: 'assignments', label: m.tabs.assignments, icon: UsersRound, Content: AssignmentsTab },
   { id: 'departments', label: m.tabs.departments, icon: Network, Content: DepartmentsTab },
-] as const;
+] as const));
 type TabId = (typeof TABS)[number]['id'];
 
 /**

@@ -10,15 +10,16 @@ import { PendingButton } from '@/components/pending-button';
 import { IconBadge } from '@/components/icon-badge';
 import { ChoiceButtons } from '@/components/choice-buttons';
 import { useAcknowledgeAlert, useSecurityAlerts } from './security-api';
+import { perLocale } from '@shared/i18n/localized';
 
 const t = ss.admin.alerts;
 const PAGE_SIZE = SECURITY_DEFAULT_PAGE_SIZE;
 const KIND_ICONS: Record<string, typeof ShieldAlert> = { failed_sign_ins_account: UserX, failed_sign_ins_ip: ShieldAlert, new_network: Globe2 };
-const FILTERS: { value: SecurityAlertStatus | 'all'; label: string }[] = [
+const FILTERS = perLocale((): { value: SecurityAlertStatus | 'all'; label: string }[] => ([
   { value: 'open', label: t.open },
   { value: 'acknowledged', label: t.acknowledged },
   { value: 'all', label: t.all },
-];
+]));
 
 /** What a row's cells need besides the alert: the time "Latest 5 min ago" counts from, and the Acknowledge button. */
 interface AlertRowContext {

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { Banknote, BriefcaseBusiness, HeartHandshake, Loader2, ShieldCheck, Smartphone, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import {

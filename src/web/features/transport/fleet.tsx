@@ -22,6 +22,7 @@ import {
   useVehicles,
   type TransportScope,
 } from './transport-api';
+import { perLocale } from '@shared/i18n/localized';
 
 const u = tm.ui;
 
@@ -48,17 +49,17 @@ function VehicleSummary({ vehicle: x }: { vehicle: TransportVehicle }) {
   );
 }
 
-const vehicleColumns: ColumnDef<TransportVehicle, unknown>[] = [
+const vehicleColumns = perLocale((): ColumnDef<TransportVehicle, unknown>[] => ([
   { id: 'registration', header: u.vehicles.registration, cell: ({ row }) => <VehicleSummary vehicle={row.original} />, meta: { alwaysVisible: true, className: 'max-w-96' } },
   { id: 'insurance', header: u.vehicles.insurance, cell: ({ row }) => <ExpiryDate day={row.original.insuranceExpiresOn} />, meta: { className: 'w-48' } },
   { id: 'inspection', header: u.vehicles.inspection, cell: ({ row }) => <ExpiryDate day={row.original.inspectionExpiresOn} />, meta: { className: 'w-48' } },
-];
+]));
 
 /** Labels of the rows' edit and delete buttons. */
-const rowLabels = { edit: u.vehicles.editLabel, delete: (name: string) => `${u.vehicles.deleteLabel} ${name}` };
+const rowLabels = perLocale(() => ({ edit: u.vehicles.editLabel, delete: (name: string) => `${u.vehicles.deleteLabel} ${name}` }));
 
 /** The messages of a fleet list (save and delete toasts, Cancel, Delete). */
-const fleetMessages = { ...rowLabels, cancel: u.cancel, confirmDelete: u.vehicles.deleteLabel, saved: () => u.saved, deleted: () => u.deleted };
+const fleetMessages = perLocale(() => ({ ...rowLabels, cancel: u.cancel, confirmDelete: u.vehicles.deleteLabel, saved: () => u.saved, deleted: () => u.deleted }));
 
 export function VehiclesTab({ scope }: { scope: TransportScope }) {
   const q = useVehicles(scope);
@@ -154,11 +155,11 @@ function DriverSummary({ driver: x }: { driver: TransportDriver }) {
   );
 }
 
-const driverColumns: ColumnDef<TransportDriver, unknown>[] = [
+const driverColumns = perLocale((): ColumnDef<TransportDriver, unknown>[] => ([
   { id: 'name', header: u.drivers.name, cell: ({ row }) => <DriverSummary driver={row.original} />, meta: { alwaysVisible: true, className: 'max-w-96' } },
   { id: 'licence', header: u.drivers.licence, cell: ({ row }) => <span className="font-mono">{row.original.licenceNumber}</span>, meta: { className: 'w-48' } },
   { id: 'licenceExpiry', header: u.drivers.licenceExpiry, cell: ({ row }) => <ExpiryDate day={row.original.licenceExpiresOn} />, meta: { className: 'w-48' } },
-];
+]));
 
 export function DriversTab({ scope }: { scope: TransportScope }) {
   const q = useDrivers(scope);
@@ -252,11 +253,11 @@ const TripCrew = ({ trip: x }: { trip: TransportTrip }) => (
 );
 const tripDates = (x: TransportTrip) => `${formatDay(x.startsOn)} – ${x.endsOn ? formatDay(x.endsOn) : u.trips.open}`;
 
-const tripColumns: ColumnDef<TransportTrip, unknown>[] = [
+const tripColumns = perLocale((): ColumnDef<TransportTrip, unknown>[] => ([
   { id: 'route', header: u.trips.route, cell: ({ row }) => <TripSummary trip={row.original} />, meta: { alwaysVisible: true, className: 'max-w-96' } },
   { id: 'crew', header: `${u.trips.vehicle} · ${u.trips.driver}`, cell: ({ row }) => <TripCrew trip={row.original} />, meta: { label: `${u.trips.vehicle} · ${u.trips.driver}` } },
   { id: 'dates', header: `${u.trips.startsOn} – ${u.trips.endsOn}`, cell: ({ row }) => <span className="whitespace-nowrap">{tripDates(row.original)}</span> },
-];
+]));
 
 export function TripsTab({ scope, routes }: { scope: TransportScope; routes: TransportRoute[] }) {
   const q = useTrips(scope);

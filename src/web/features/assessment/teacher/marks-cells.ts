@@ -12,8 +12,8 @@ const am = messages.assessment;
 // ---------------------------------------------------------------------------------------------
 // Cells: what a teacher types, read as a mark (pure).
 
-export const ABSENT_TEXT = g.grid.absentShort;
-export const EXEMPT_TEXT = g.grid.exemptShort;
+export const absentText = (): string => g.grid.absentShort;
+export const exemptText = (): string => g.grid.exemptShort;
 
 /** "a", "ab", "abs", "absent" → absent; "x", "e", "ex", "exempt" → exempt (any case). */
 export function tokenOf(text: string): 'absent' | 'exempt' | null {
@@ -72,8 +72,8 @@ export function savedValue(row: MarkRow, subject: Subject): RowValue {
 export function savedTexts(row: MarkRow, subject: Subject): string[] {
   const n = subject.papers.length;
   const blank = Array.from({ length: n }, () => '');
-  if (row.status === 'absent') return [ABSENT_TEXT, ...blank.slice(1)];
-  if (row.status === 'exempt') return [EXEMPT_TEXT, ...blank.slice(1)];
+  if (row.status === 'absent') return [absentText(), ...blank.slice(1)];
+  if (row.status === 'exempt') return [exemptText(), ...blank.slice(1)];
   if (row.status !== 'present') return blank;
   if (n > 1) return row.paperScores ? blank.map((_, i) => (row.paperScores![i] == null ? '' : String(row.paperScores![i]))) : blank;
   return [row.score == null ? '' : String(row.score)];
@@ -93,7 +93,7 @@ export function pastedRows(text: string): string[][] {
     line.split('\t').map((cell) => {
       const t = cell.trim();
       const token = tokenOf(t);
-      return token === 'absent' ? ABSENT_TEXT : token === 'exempt' ? EXEMPT_TEXT : t;
+      return token === 'absent' ? absentText() : token === 'exempt' ? exemptText() : t;
     }),
   );
 }

@@ -15,7 +15,7 @@ import { cn } from '@/lib/utils';
 import { type SaveState } from '../api/grades';
 import { GradeBadge } from '../components/grade-badge';
 import { TextReasonDialog } from '@/components/text-reason-dialog';
-import { ABSENT_TEXT, EXEMPT_TEXT, rankOf, type ViewRow } from './marks-cells';
+import { absentText, exemptText, rankOf, type ViewRow } from './marks-cells';
 
 const g = messages.gradesScreens;
 const am = messages.assessment;
@@ -121,7 +121,7 @@ export function GridRow({
               'h-9 w-20 rounded-md border border-input bg-background px-2.5 text-right tabular-nums shadow-xs transition-colors outline-none placeholder:text-muted-foreground/60 focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30',
               !editable && !view.dirty && 'cursor-default border-transparent bg-transparent shadow-none focus-visible:ring-1',
               !editable && view.dirty && 'cursor-default border-dashed border-amber-500/70',
-              (texts[i] === ABSENT_TEXT || texts[i] === EXEMPT_TEXT) && 'font-medium text-muted-foreground',
+              (texts[i] === absentText() || texts[i] === exemptText()) && 'font-medium text-muted-foreground',
               errors[i] && 'border-destructive bg-destructive/5 focus-visible:border-destructive focus-visible:ring-destructive/25',
               view.dirty && !invalid && editable && 'border-primary/40',
             )}

@@ -15,7 +15,7 @@ import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useMarksGrid } from '../api/assessment';
 import { marksGridKey, useMarksAutosave, useSubmitSheet, type SheetRef } from '../api/grades';
-import { ABSENT_TEXT, EXEMPT_TEXT, pastedRows, readRow, sameValue, savedTexts, savedValue, textsKey, tokenOf, type RowValue, type Subject, type ViewRow } from './marks-cells';
+import { absentText, exemptText, pastedRows, readRow, sameValue, savedTexts, savedValue, textsKey, tokenOf, type RowValue, type Subject, type ViewRow } from './marks-cells';
 import { SheetStatusPill } from './sheet-widgets';
 import { th, readOnlyNotice, GridRow, SaveStatus, SummaryStrip, SubmitDialog, ReasonDialog } from './marks-grid-parts';
 
@@ -214,8 +214,8 @@ function GridView({
 
   const setStatus = (view: ViewRow, status: MarkStatus) => {
     const blank = view.texts.map(() => '');
-    if (status === 'absent') setTexts(view.row.studentId, [ABSENT_TEXT, ...blank.slice(1)]);
-    else if (status === 'exempt') setTexts(view.row.studentId, [EXEMPT_TEXT, ...blank.slice(1)]);
+    if (status === 'absent') setTexts(view.row.studentId, [absentText(), ...blank.slice(1)]);
+    else if (status === 'exempt') setTexts(view.row.studentId, [exemptText(), ...blank.slice(1)]);
     else {
       if (view.texts.some((t) => tokenOf(t))) setTexts(view.row.studentId, blank);
       focusCell(view.index, 0);
@@ -234,7 +234,7 @@ function GridView({
   const normalize = (view: ViewRow, paper: number) => {
     const t = view.texts[paper] ?? '';
     const token = tokenOf(t);
-    const canonical = token === 'absent' ? ABSENT_TEXT : token === 'exempt' ? EXEMPT_TEXT : t.trim();
+    const canonical = token === 'absent' ? absentText() : token === 'exempt' ? exemptText() : t.trim();
     if (canonical !== t && edits[view.row.studentId]) {
       const next = [...view.texts];
       next[paper] = canonical;
@@ -263,7 +263,7 @@ function GridView({
       const target = rows[view.index + i];
       if (!target) return;
       const texts = [...(next[target.row.studentId] ?? target.texts)];
-      const token = cells.find((c) => c === ABSENT_TEXT || c === EXEMPT_TEXT);
+      const token = cells.find((c) => c === absentText() || c === exemptText());
       if (token) {
         texts.fill('');
         texts[0] = token;

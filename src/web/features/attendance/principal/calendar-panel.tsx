@@ -22,13 +22,14 @@ import { ChoiceCards, type Choice } from '@/features/fees';
 import { useAddCalendarDay, useAttendanceCalendar, useDeleteCalendarDay } from '../api/reports';
 import { yearRange, type AttendanceScope } from './attendance-scope';
 import { Panel, Segmented } from './bits';
+import { perLocale } from '@shared/i18n/localized';
 
 const c = m.calendar;
 type Kind = 'closed' | 'open';
-const KIND_CHOICES: Choice<Kind>[] = [
+const KIND_CHOICES = perLocale((): Choice<Kind>[] => ([
   { value: 'closed', label: c.kinds.closed.label, text: c.kinds.closed.text, icon: DoorClosed },
   { value: 'open', label: c.kinds.open.label, text: c.kinds.open.text, icon: DoorOpen },
-];
+]));
 
 /** Days from `from` to `to` inclusive. */
 const lengthOf = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;

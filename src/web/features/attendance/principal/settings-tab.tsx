@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { z } from 'zod';
 import { BellRing, BookOpenCheck, CalendarClock, Clock, Lock, Save, Sun, SunMoon, Target, UserRoundCheck } from 'lucide-react';
 import { toast } from 'sonner';
@@ -19,13 +19,14 @@ import type { AttendanceScope } from './attendance-scope';
 import { CalendarPanel } from './calendar-panel';
 import { SwitchRow } from '@/components/switch-row';
 import { PendingButton } from '@/components/pending-button';
+import { perLocale } from '@shared/i18n/localized';
 
 const t = m.settings;
 const FIELDS = ['sessionsPerDay', 'perLessonRegisters', 'lockAfterDays', 'chronicThreshold', 'smsAbsenceAlerts', 'staffLateAfter', 'staffSelfCheckIn'] as const;
-const SESSION_CHOICES: Choice<'1' | '2'>[] = [
+const SESSION_CHOICES = perLocale((): Choice<'1' | '2'>[] => ([
   { value: '1', label: t.sessions.one.label, text: t.sessions.one.text, icon: Sun },
   { value: '2', label: t.sessions.two.label, text: t.sessions.two.text, icon: SunMoon },
-];
+]));
 
 const schema = z.object({
   sessionsPerDay: z.enum(['1', '2']),

@@ -10,6 +10,7 @@ import { cn } from '@/lib/utils';
 import { DateField } from '@/components/date-field';
 import { EMPTY_FILTERS, type AuditFilters, type AuditSchoolOption } from '../api/audit-logs';
 import { schoolToday } from '@shared/dates';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.audit;
 
@@ -48,10 +49,10 @@ function SelectFilter<T extends string>({
 }
 
 /** Success or failure of the logged action. */
-const RESULT_OPTIONS: FilterOption<Exclude<AuditFilters['success'], ''>>[] = [
+const RESULT_OPTIONS = perLocale((): FilterOption<Exclude<AuditFilters['success'], ''>>[] => ([
   { value: 'true', label: m.success },
   { value: 'false', label: m.failure },
-];
+]));
 
 /** A date of the range filter (`from` or `to`), red while the range is wrong. */
 function DateFilter({

@@ -4,6 +4,7 @@ import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
 import { Wordmark } from './logo-mark';
 import { ThemeSwitcher } from './theme-switcher';
+import { LanguageSwitcher } from '@/components/language-switcher';
 
 /** The top bar of the sign-in screens: the wordmark back home (`homeLinkClassName` added to its link) and the theme switcher. */
 export function AuthHeader({ homeLinkClassName }: { homeLinkClassName?: string }) {
@@ -12,7 +13,10 @@ export function AuthHeader({ homeLinkClassName }: { homeLinkClassName?: string }
       <Link to="/" className={cn('rounded-lg', homeLinkClassName)} aria-label={messages.login.backToHome}>
         <Wordmark />
       </Link>
-      <ThemeSwitcher />
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <LanguageSwitcher />
+        <ThemeSwitcher />
+      </div>
     </header>
   );
 }

@@ -1,15 +1,16 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { messages } from '@shared/messages';
+import { perLocale } from '@shared/i18n/localized';
 import { THEMES, type Theme } from '@shared/constants';
 import { useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 
 const ICONS: Record<Theme, typeof Sun> = { light: Sun, dark: Moon, system: Monitor };
-const LABELS: Record<Theme, string> = {
+const LABELS = perLocale((): Record<Theme, string> => ({
   light: messages.settings.themeLight,
   dark: messages.settings.themeDark,
   system: messages.settings.themeSystem,
-};
+}));
 
 /** Light / dark / system choice (spec §1, §4 Theme) as a compact segmented control. */
 export function ThemeSwitcher({ className }: { className?: string }) {

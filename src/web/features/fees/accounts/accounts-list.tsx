@@ -13,6 +13,7 @@ import type { FeesScope } from '../fee-management/fees-scope';
 import { useFoldedFilters } from '../fee-management/inputs';
 import { SummaryTiles } from '../fee-management/summary-tiles';
 import { useLevelOptions, useStreamOptions } from '../components/terms';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.feeManagement;
 const t = m.accounts;
@@ -28,7 +29,7 @@ function BalanceCell({ balance }: { balance: number }) {
   );
 }
 
-const columns: ColumnDef<AccountListItem, unknown>[] = [
+const columns = perLocale((): ColumnDef<AccountListItem, unknown>[] => ([
   {
     id: 'learner',
     header: t.colLearner,
@@ -58,7 +59,7 @@ const columns: ColumnDef<AccountListItem, unknown>[] = [
     meta: { label: t.colLastPayment, className: 'text-right' },
     cell: ({ row }) => <span className="whitespace-nowrap text-muted-foreground tabular-nums">{row.original.lastPaymentOn ? formatDate(row.original.lastPaymentOn) : t.never}</span>,
   },
-];
+]));
 
 function AccountCard({ a }: { a: AccountListItem }) {
   return (

@@ -12,6 +12,7 @@ import { AdjustmentDialog } from './adjustment-dialog';
 import { AdjustmentKindBadge, AdjustmentStatusBadge } from '@/components/status-pill';
 import { CodeText } from '@/components/code-text';
 import type { FeesScope } from './fees-scope';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.feeManagement;
 const t = m.adjustments;
@@ -20,7 +21,7 @@ const PAGE_SIZE = 25;
 const FILTERS = { status: '', kind: '' };
 const STATUSES = ['applied', 'pending', 'rejected'] as const;
 
-const columns: ColumnDef<Adjustment, unknown>[] = [
+const columns = perLocale((): ColumnDef<Adjustment, unknown>[] => ([
   { id: 'date', header: t.colDate, meta: { label: t.colDate, className: 'w-28' }, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.effectiveOn)}</span> },
   {
     id: 'learner',
@@ -50,7 +51,7 @@ const columns: ColumnDef<Adjustment, unknown>[] = [
   { id: 'status', header: t.colStatus, meta: { label: t.colStatus }, cell: ({ row }) => <AdjustmentStatusBadge status={row.original.status} /> },
   { id: 'requestedBy', header: t.colRequestedBy, meta: { label: t.colRequestedBy, defaultHidden: true }, cell: ({ row }) => row.original.requestedBy ?? '—' },
   { id: 'decidedBy', header: t.colDecidedBy, meta: { label: t.colDecidedBy, defaultHidden: true }, cell: ({ row }) => row.original.decidedBy ?? '—' },
-];
+]));
 
 function AdjustmentCard({ a }: { a: Adjustment }) {
   return (

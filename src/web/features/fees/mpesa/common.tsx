@@ -14,6 +14,7 @@ import { useSchoolContext } from '@/lib/school-context';
 import { cn } from '@/lib/utils';
 import { formatDateTime } from '@/lib/format';
 import { EmptyStateCard } from '@/components/page-states';
+import { perLocale } from '@shared/i18n/localized';
 
 /**
  * Pieces shared by the finance officer's MPESA Payments and Finance Settings sections (issue 11 §3, §4):
@@ -167,7 +168,7 @@ export function StkStatusBadge({ status }: { status: StkStatus }) {
 }
 
 const ENV_TONE: Record<MpesaEnvironment, string> = { simulator: tone.violet, sandbox: tone.blue, production: tone.green };
-const ENV_LABEL: Record<MpesaEnvironment, string> = { simulator: mm.payments.simulatorBadge, sandbox: mm.payments.sandboxBadge, production: mm.payments.productionBadge };
+const ENV_LABEL = perLocale((): Record<MpesaEnvironment, string> => ({ simulator: mm.payments.simulatorBadge, sandbox: mm.payments.sandboxBadge, production: mm.payments.productionBadge }));
 
 export function EnvironmentBadge({ environment, className }: { environment: MpesaEnvironment; className?: string }) {
   return (

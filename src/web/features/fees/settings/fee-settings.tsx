@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { z } from 'zod';
 import { CalendarClock, Hash, Layers3, MessageSquareText, Save, Scale, ShieldCheck } from 'lucide-react';
 import { toast } from 'sonner';

@@ -9,6 +9,7 @@ import { MpesaSetupTab } from './mpesa-setup';
 import { RemindersTab } from './reminders';
 import { SmsLogTab } from './sms-log';
 import { VoteHeadsTab } from './vote-heads-tab';
+import { perLocale } from '@shared/i18n/localized';
 
 const t = mm.settings;
 const ALL_TABS = ['mpesa', 'fees', 'voteHeads', 'reminders', 'sms'] as const;
@@ -30,7 +31,7 @@ export function FinanceSettingsSection() {
 }
 
 const TAB_ICONS = { mpesa: Smartphone, fees: Scale, voteHeads: Landmark, reminders: BellRing, sms: MessagesSquare } as const;
-const TAB_LABELS = { ...t.tabs, voteHeads: voteHeadsMessages.ui.tab };
+const TAB_LABELS = perLocale(() => ({ ...t.tabs, voteHeads: voteHeadsMessages.ui.tab }));
 
 function FinanceSettings({ schoolId, canManage }: { schoolId: string | null; canManage: boolean }) {
   useFeesLiveRefresh();

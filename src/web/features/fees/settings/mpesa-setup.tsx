@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { z } from 'zod';
 import { AlertTriangle, FlaskConical, KeyRound, Link2, Radio, RefreshCcw, Save, ShieldCheck, Smartphone, Store, TestTube2, Wallet } from 'lucide-react';
 import { toast } from 'sonner';

@@ -24,6 +24,7 @@ import { useAuth } from '@/lib/auth';
 import { rememberedMapping, rememberMapping, useImportDryRun, useImportTask, useRefreshLearners, useRetryTask, useStartImport } from '../api/learner-import';
 import { IssueSection } from './issue-list';
 import { IconBadge } from '@/components/icon-badge';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.learnerFiles;
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -203,12 +204,12 @@ export function LearnerImportPanel({ onDone, onCancel, className }: LearnerImpor
   );
 }
 
-const STEPS: { id: Step; label: string }[] = [
+const STEPS = perLocale((): { id: Step; label: string }[] => ([
   { id: 'upload', label: m.stepUpload },
   { id: 'map', label: m.stepMap },
   { id: 'review', label: m.stepReview },
   { id: 'import', label: m.stepImport },
-];
+]));
 
 /** The wizard's steps; "Match columns" only for a file whose headers are not the template's. */
 function Stepper({ step, done, mapped }: { step: Step; done: boolean; mapped: boolean }) {

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Controller, useFieldArray, useForm, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { HeartPulse, School, ShieldCheck, UserPlus, UserRound, UsersRound } from 'lucide-react';
 import { MAX_GUARDIANS, createStudentBody, type CreateStudentBody, type CreateStudentInput } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';

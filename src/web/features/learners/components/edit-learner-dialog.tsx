@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { Pencil } from 'lucide-react';
 import { toast } from 'sonner';
 import { learnerName, updateStudentBody, type StudentDetail, type UpdateStudentBody, type UpdateStudentInput } from '@shared/contracts/learners';

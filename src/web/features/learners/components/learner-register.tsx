@@ -20,6 +20,7 @@ import { ImportButton } from './import-slot';
 import { LearnerPhoto } from '@/features/learner-photo';
 import { LearnerStatusBadge } from './status-badge';
 import type { RegisterMode } from './register-mode';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.learners;
 const r = m.register;
@@ -27,7 +28,7 @@ const PAGE_SIZE = 25;
 
 const FILTER_DEFAULTS = { search: '', levelId: '', classId: '', status: 'active', gender: '', boarding: '' };
 
-const columns: ColumnDef<StudentListItem, unknown>[] = [
+const columns = perLocale((): ColumnDef<StudentListItem, unknown>[] => ([
   {
     id: 'name',
     header: r.colLearner,
@@ -99,7 +100,7 @@ const columns: ColumnDef<StudentListItem, unknown>[] = [
     meta: { label: r.colStatus },
     cell: ({ row }) => <LearnerStatusBadge status={row.original.status} />,
   },
-];
+]));
 
 function LearnerCard({ s }: { s: StudentListItem }) {
   const name = learnerName(s);

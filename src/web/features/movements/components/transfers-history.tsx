@@ -8,6 +8,7 @@ import { useTransfers } from '../api/movements';
 import { formatDate } from './format';
 import { MovementLearnerCell, MovementListToolbar } from './movement-page';
 import { RequestStatusBadge } from './transfer-requests';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.movements;
 const t = m.transfers;
@@ -38,7 +39,7 @@ function SchoolCell({ row }: { row: TransferItem }) {
   );
 }
 
-const columns: ColumnDef<TransferItem, unknown>[] = [
+const columns = perLocale((): ColumnDef<TransferItem, unknown>[] => ([
   { id: 'date', header: t.columns.date, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatDate(row.original.transferDate)}</span>, meta: { alwaysVisible: true } },
   {
     id: 'learner',
@@ -52,7 +53,7 @@ const columns: ColumnDef<TransferItem, unknown>[] = [
   { id: 'certificate', header: t.columns.certificate, cell: ({ row }) => row.original.leavingCertificateNumber ?? '—', meta: { defaultHidden: true } },
   { id: 'request', header: t.columns.request, cell: ({ row }) => (row.original.requestStatus ? <RequestStatusBadge status={row.original.requestStatus} /> : '—') },
   { id: 'recordedBy', header: t.columns.recordedBy, cell: ({ row }) => row.original.createdBy ?? '—', meta: { defaultHidden: true } },
-];
+]));
 
 /** Transfer history (issue 10 §2): every transfer in and out, filtered by direction, dates and search, exportable. */
 export function TransfersHistory() {

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { z } from 'zod';
 import { AlertTriangle, Copy, UserPlus, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';

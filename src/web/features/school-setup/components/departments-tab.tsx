@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { z } from 'zod';
 import { Crown, Network } from 'lucide-react';
 import type { Department, DepartmentBody } from '@shared/contracts/school-setup';
@@ -15,6 +15,7 @@ import { useTeachers } from '../api/assignments';
 import { useDeleteDepartment, useDepartments, useSaveDepartment } from '../api/departments';
 import { Field } from '@/components/field';
 import { FormButtons, NameOptions, NamedSetupList, NativeSelect, applyServerErrors, invalidProps, useFieldIds } from './shared';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.schoolSetup;
 
@@ -45,7 +46,7 @@ function Head({ department }: { department: Department }) {
   );
 }
 
-const columns: ColumnDef<Department, unknown>[] = [
+const columns = perLocale((): ColumnDef<Department, unknown>[] => ([
   { id: 'name', header: m.departmentName, cell: ({ row }) => <span className="font-semibold">{row.original.name}</span>, meta: { alwaysVisible: true, className: 'w-44' } },
   { id: 'head', header: m.head, cell: ({ row }) => <Head department={row.original} />, meta: { className: 'w-56' } },
   {
@@ -59,7 +60,7 @@ const columns: ColumnDef<Department, unknown>[] = [
     ),
   },
   { id: 'subjects', header: m.subjectsOfDepartment, cell: ({ row }) => <LearningAreas department={row.original} /> },
-];
+]));
 
 /** The Departments tab: departments with their head, members and learning areas. */
 export function DepartmentsTab() {

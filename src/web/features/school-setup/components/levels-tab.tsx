@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { z } from 'zod';
 import { DoorOpen, Flag, Layers, Pencil, Plus, Trash2, UserRound, Users } from 'lucide-react';
 import { toast } from 'sonner';
@@ -26,6 +26,7 @@ import { useDeleteLevel, useDeleteStream, useLevels, useSaveLevel, useSaveStream
 import { useYears } from '../api/years';
 import { Field } from '@/components/field';
 import { FormButtons, NameOptions, NamedSetupList, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, useCanEdit, useFieldIds } from './shared';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.schoolSetup;
 
@@ -58,7 +59,7 @@ function LevelName({ level }: { level: Level }) {
   );
 }
 
-const levelColumns: ColumnDef<Level, unknown>[] = [
+const levelColumns = perLocale((): ColumnDef<Level, unknown>[] => ([
   { id: 'name', header: m.levelName, cell: ({ row }) => <LevelName level={row.original} />, meta: { alwaysVisible: true } },
   {
     id: 'streams',
@@ -66,7 +67,7 @@ const levelColumns: ColumnDef<Level, unknown>[] = [
     cell: ({ row }) => <span className="text-xs whitespace-nowrap text-muted-foreground">{m.streamsInYear(row.original.streamCount)}</span>,
     meta: { alwaysVisible: true, className: 'w-px' },
   },
-];
+]));
 
 function LevelsPanel() {
   const query = useLevels();

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { z } from 'zod';
 import { Landmark, Pencil } from 'lucide-react';
 import { toast } from 'sonner';

@@ -8,6 +8,7 @@ import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatDay as formatSchoolDay } from '@shared/dates';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.schoolSetup;
 
@@ -88,7 +89,7 @@ export function errorText(err: unknown): string {
  * load-error title, the Edit/Delete buttons' labels with the row's name, Cancel and Delete in the
  * delete confirmation, and the failed-delete toast's title. Spread `messages` and add `add`, `saved`, `deleted`.
  */
-export const setupCrud = {
+export const setupCrud = perLocale(() => ({
   errorTitle: m.loadErrorTitle,
   messages: {
     edit: (name: string) => `${m.edit} ${name}`,
@@ -97,7 +98,7 @@ export const setupCrud = {
     confirmDelete: m.delete,
     deleteFailed: m.saveFailed,
   },
-};
+}));
 
 /** Classes of a setup CRUD list's table inside a setup `Panel` (no box of its own). */
 export const IN_PANEL = 'border-0 bg-transparent p-0 shadow-none sm:p-0';

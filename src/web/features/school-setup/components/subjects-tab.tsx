@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { z } from 'zod';
 import { Archive, ArchiveRestore, BookOpen, Library, Plus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -24,6 +24,7 @@ import { useLevels } from '../api/structure';
 import { useAddFromCatalogue, useSaveSubject, useSetRetired, useSubjects } from '../api/subjects';
 import { Field } from '@/components/field';
 import { FormButtons, IN_PANEL, NativeSelect, Panel, SetupDialog, applyServerErrors, errorText, invalidProps, setupCrud, useCanEdit, useFieldIds } from './shared';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.schoolSetup;
 
@@ -51,7 +52,7 @@ function SubjectKind({ subject: s }: { subject: Subject }) {
   );
 }
 
-const subjectColumns: ColumnDef<Subject, unknown>[] = [
+const subjectColumns = perLocale((): ColumnDef<Subject, unknown>[] => ([
   { id: 'name', header: m.subjectName, cell: ({ row }) => <SubjectName subject={row.original} />, meta: { alwaysVisible: true } },
   {
     id: 'kind',
@@ -63,7 +64,7 @@ const subjectColumns: ColumnDef<Subject, unknown>[] = [
     ),
     meta: { alwaysVisible: true, className: 'w-px text-right' },
   },
-];
+]));
 
 /**
  * The Learning areas tab: a level's learning areas (stored per band, so every level of the band shares

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { Building2, Info, Pencil } from 'lucide-react';
 import { toast } from 'sonner';
 import { CURRICULA, createSchoolBody, type CreateSchoolBody, type CreateSchoolInput, type School, type SchoolLeader } from '@shared/contracts/schools';
@@ -16,6 +16,7 @@ import { formatPhone } from '@/lib/format';
 import { useCreateSchool, useSchoolLeaders, useUpdateSchool } from '../api/schools';
 import { LabelledField } from '@/components/field';
 import { FormSelect } from '@/components/form-select';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.schoolsManagement;
 const NONE = 'none';
@@ -103,10 +104,10 @@ function LeaderPicker({
 }
 
 /** The two leader pickers of an existing school: its owner (a director) and its principal. */
-const LEADER_PICKERS: readonly { name: 'ownerId' | 'principalId'; label: string; role: SchoolLeader['role'] }[] = [
+const LEADER_PICKERS = perLocale((): readonly { name: 'ownerId' | 'principalId'; label: string; role: SchoolLeader['role'] }[] => ([
   { name: 'ownerId', label: m.owner, role: 'school_director' },
   { name: 'principalId', label: m.principal, role: 'principal' },
-];
+]));
 
 function SchoolForm({ school, onDone }: { school: School | null; onDone: () => void }) {
   const editing = !!school;

@@ -2,6 +2,7 @@ import * as React from 'react';
 import type { HealthLevel, SystemHealth } from '@shared/contracts/health';
 import { messages } from '@shared/messages';
 import { cn } from '@/lib/utils';
+import { perLocale } from '@shared/i18n/localized';
 
 const m = messages.systemHealth;
 
@@ -24,7 +25,7 @@ export const LEVEL_TONE: Record<HealthLevel, { badge: string; dot: string; text:
   },
 };
 
-const LEVEL_LABEL: Record<HealthLevel, string> = { ok: m.levelOk, warning: m.levelWarning, critical: m.levelCritical };
+const LEVEL_LABEL = perLocale((): Record<HealthLevel, string> => ({ ok: m.levelOk, warning: m.levelWarning, critical: m.levelCritical }));
 
 /** A small pill with a dot: Healthy (green), Warning (amber), Critical (red). */
 export function LevelBadge({ level, testId }: { level: HealthLevel; testId?: string }) {
@@ -41,11 +42,11 @@ export function LevelBadge({ level, testId }: { level: HealthLevel; testId?: str
   );
 }
 
-const STATUS: Record<SystemHealth['status'], { level: HealthLevel; label: string }> = {
+const STATUS = perLocale((): Record<SystemHealth['status'], { level: HealthLevel; label: string }> => ({
   healthy: { level: 'ok', label: m.statusHealthy },
   degraded: { level: 'warning', label: m.statusDegraded },
   down: { level: 'critical', label: m.statusDown },
-};
+}));
 
 /** The overall status of the instance, with a pulsing dot while healthy. */
 export function OverallStatus({ status }: { status: SystemHealth['status'] }) {

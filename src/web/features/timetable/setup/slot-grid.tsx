@@ -3,12 +3,13 @@ import { WEEKDAY_NAMES } from '@shared/contracts/timetable';
 import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
 import { cn } from '@/lib/utils';
 import { SHORT_DAYS, slotKey, type WeekShape } from './setup-bits';
+import { perLocale } from '@shared/i18n/localized';
 
 /** The grid's legend: the swatch colours of an available and an unavailable slot, with their names. */
-const LEGEND = [
+const LEGEND = perLocale(() => ([
   { swatch: 'border-emerald-500/25 bg-emerald-500/8', label: sm.grid.available },
   { swatch: 'border-destructive/40 bg-destructive/15', label: sm.grid.unavailable },
-];
+]));
 
 /**
  * A day x period toggle grid of unavailable slots (rooms, teachers): one row per taught weekday, one

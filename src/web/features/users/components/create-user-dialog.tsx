@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { Building2, Eye, EyeOff, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { z } from 'zod';

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver';
 import { Save, UserPen } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';

@@ -1,0 +1,71 @@
+/**
+ * Kiswahili of ../attendance-parent-screens.ts: the parent's Child Attendance screen. The closed days'
+ * reasons come from the Kiswahili of ../attendance.ts ("… ni mwisho wa wiki, si siku ya shule.").
+ */
+export const attendanceParentScreens = {
+  title: 'Mahudhurio ya Mtoto',
+  subtitle: 'Kila siku ya shule ya muhula, pamoja na kutohudhuria na kuchelewa',
+  term: 'Muhula',
+  termLabel: (name: string, startsOn: string) => (/\b(19|20)\d\d\b/.test(name) ? name : `${name} ${startsOn.slice(0, 4)}`),
+  currentTerm: 'Muhula wa sasa',
+
+  rate: 'Kiwango cha mahudhurio',
+  rateNone: 'Bado hakuna siku za shule zilizohesabiwa',
+  rateHint: 'Alihudhuria au alichelewa katika siku za shule zilizohesabiwa',
+  tones: {
+    good: 'Mahudhurio mazuri',
+    watch: 'Yafuatilie kwa karibu',
+    concern: 'Chini ya matarajio',
+  },
+  toneHint: 'Shule hulenga asilimia 95 au zaidi.',
+  countedTo: (day: string) => `Zimehesabiwa hadi ${day}`,
+  daysOpen: 'Siku za shule',
+  daysOpenHint: 'Siku shule ilipokuwa wazi',
+  ofDays: (pct: string) => `${pct}% ya siku`,
+  present: 'Alihudhuria',
+  absent: 'Hakuhudhuria',
+  late: 'Alichelewa',
+  excused: 'Ameruhusiwa',
+  percent: (v: string) => `${v}%`,
+
+  calendar: 'Kalenda ya muhula',
+  calendarHint: 'Elekeza kipanya au gusa siku ili kuona maelezo.',
+  legend: 'Ufunguo',
+  weekdays: ['Jtt', 'Jnn', 'Jtn', 'Alh', 'Iju', 'Jms', 'Jpl'],
+  weekdaysLong: ['Jumatatu', 'Jumanne', 'Jumatano', 'Alhamisi', 'Ijumaa', 'Jumamosi', 'Jumapili'],
+  status: {
+    present: 'Alihudhuria',
+    absent: 'Hakuhudhuria',
+    late: 'Alichelewa',
+    excused: 'Ameruhusiwa',
+    unmarked: 'Bado haijawekwa alama',
+    upcoming: 'Inakuja',
+    closed: 'Hakuna shule',
+  },
+  dayAria: (day: string, status: string) => `${day}: ${status}`,
+  lateAt: (time: string) => `Alichelewa, aliwasili saa ${time}`,
+  /** "Jumamosi 14/03/2026 ni mwisho wa wiki, si siku ya shule." → "mwisho wa wiki". */
+  closedShort: (reason: string) => reason.replace(/^.*?\s(?:ni|iko)\s(?:katika\s)?/, '').replace(/, si siku ya shule\.$/, ''),
+  closedAria: (short: string) => `Hakuna shule, ${short}`,
+
+  absences: 'Kutohudhuria',
+  lateArrivals: 'Kuchelewa',
+  date: 'Tarehe',
+  note: 'Maelezo',
+  arrived: 'Aliwasili',
+  arrivedAt: (time: string) => `Aliwasili saa ${time}`,
+  noNote: 'Hakuna maelezo',
+  noAbsences: 'Hakukosa shule muhula huu.',
+  noAbsencesHint: 'Alihudhuria kila siku ya shule iliyohesabiwa hadi sasa.',
+  noLates: 'Hakuchelewa muhula huu.',
+  noLatesHint: 'Aliwasili kwa wakati kila siku ya shule iliyohesabiwa.',
+  nothingCountedHint: 'Bado hakuna rejista za mahudhurio zilizochukuliwa muhula huu.',
+  count: (n: number) => String(n),
+
+  loadFailedTitle: 'Imeshindikana kupakia mahudhurio',
+  loadFailedText: 'Kagua muunganisho wako na ujaribu tena.',
+  tryAgain: 'Jaribu tena',
+  noChildren: 'Bado hakuna watoto waliounganishwa na akaunti yako.',
+  noTerms: 'Shule bado haijaweka mihula yake.',
+  noTermsHint: 'Kalenda ya mahudhurio itaonekana shule itakapochapisha tarehe za mihula yake.',
+};

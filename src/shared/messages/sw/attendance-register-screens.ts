@@ -1,0 +1,130 @@
+import { wingi, wingiNeno } from '../../i18n/plural-sw.js';
+import { attendanceMessages as a } from './attendance.js';
+import { timeFieldMessages } from './dates.js';
+
+/**
+ * Kiswahili of ../attendance-register-screens.ts: the teacher's "Class Attendance" page, the register
+ * editor and its offline outbox. The server's wording is reused from ./attendance.ts and ./dates.ts,
+ * as the English table reuses ../attendance.ts and ../dates.ts.
+ */
+const wanafunzi = (n: number) => wingi(n, 'mwanafunzi', 'wanafunzi');
+const rejista = (n: number) => wingi(n, 'rejista', 'rejista');
+
+export const attendanceRegisterScreens = {
+  common: {
+    tryAgain: 'Jaribu tena',
+    loadFailed: 'Imeshindikana kupakia rejista',
+    dash: '—',
+  },
+  page: {
+    subtitle: 'Chukua rejista ya mikondo yako, hata bila mtandao',
+    stream: 'Mkondo',
+    streamPlaceholder: 'Chagua mkondo',
+    classTeacher: 'Mwalimu wa darasa',
+    marked: 'Imeandikwa',
+    notMarked: 'Haijaandikwa',
+    learners: (n: number) => wanafunzi(n),
+    date: 'Tarehe',
+    previousDay: 'Siku ya shule iliyotangulia',
+    nextDay: 'Siku ya shule inayofuata',
+    session: 'Kipindi',
+    noStreams: 'Huna mikondo ya kuchukulia rejista',
+    noStreamsHint: 'Mikondo unayoongoza au kufundisha mwaka huu itaonekana hapa mwalimu mkuu akishakupangia.',
+    loadFailed: 'Imeshindikana kupakia mikondo yako',
+    // Today has no register.
+    todayClosedTitle: 'Hakuna rejista leo',
+    todayClosed: (reason: string, shown: string) => `${reason} Inaonyesha siku ya shule ya karibuni zaidi, ${shown}.`,
+    todayClosedNoDay: (reason: string) => `${reason} Hakuna siku ya shule ya awali ya kuonyesha.`,
+    pickedClosedTitle: 'Si siku ya shule',
+  },
+  sessions: {
+    day: 'Siku nzima',
+    morning: 'Asubuhi',
+    afternoon: 'Mchana',
+    period: (n: string) => `Kipindi ${n}`,
+    lessons: 'Vipindi',
+    subject: 'Eneo la kujifunzia',
+    subjectPlaceholder: 'Chagua eneo la kujifunzia',
+    chooseSubject: 'Chagua eneo la kujifunzia la kipindi ili kufungua rejista yake.',
+  },
+  status: {
+    present: 'Yupo',
+    absent: 'Hayupo',
+    late: 'Amechelewa',
+    excused: 'Ana ruhusa',
+    unmarked: 'Hajaandikwa',
+  },
+  shortcuts: { p: 'yupo', a: 'hayupo', l: 'amechelewa', e: 'ana ruhusa' },
+  editor: {
+    caption: (stream: string, day: string) => `Rejista ya ${stream}, ${day}`,
+    title: (stream: string) => stream,
+    learnersLine: (n: number) => wanafunzi(n),
+    markedBy: (name: string, at: string) => `Imeandikwa na ${name} · ${at}`,
+    markedAt: (at: string) => `Imeandikwa · ${at}`,
+    notMarkedYet: 'Bado haijaandikwa',
+    markAllPresent: 'Wote wapo',
+    markAllPresentHint: 'Kisha gusa wasiokuwa hivyo.',
+    keyboardHint: 'Vitufe: P yupo, A hayupo, L amechelewa, E ana ruhusa; mishale husogeza kati ya machaguo, Tab huenda kwa mwanafunzi anayefuata.',
+    arrival: 'Alifika saa',
+    arrivalLabel: (name: string) => `Saa aliyofika ${name}`,
+    excusedReason: 'Sababu',
+    excusedReasonLabel: (name: string) => `Sababu ya ruhusa ya ${name}`,
+    excusedReasonPlaceholder: 'mfano Miadi ya hospitali',
+    note: 'Maelezo',
+    noteLabel: (name: string) => `Maelezo kuhusu ${name}`,
+    notePlaceholder: 'Maelezo (si lazima)',
+    addNote: 'Ongeza maelezo',
+    marksLabel: (name: string) => `Mahudhurio ya ${name}`,
+    noLearners: 'Hakuna wanafunzi katika mkondo huu',
+    noLearnersHint: 'Wanafunzi waliosajiliwa katika mkondo huu wataonekana hapa.',
+    waiting: 'Inasubiri kusawazishwa',
+    unsaved: 'Haijahifadhiwa',
+    // Counts.
+    counts: 'Idadi',
+    countsLabel: (present: number, absent: number, late: number, excused: number, unmarked: number) =>
+      `Wapo ${present}, hawapo ${absent}, wamechelewa ${late}, wana ruhusa ${excused}, hawajaandikwa ${unmarked}`,
+    // Save bar.
+    save: 'Hifadhi rejista',
+    saving: 'Inahifadhi…',
+    queue: 'Hifadhi nje ya mtandao',
+    changes: (n: number) => wingi(n, 'badiliko', 'mabadiliko'),
+    noChanges: 'Hakuna mabadiliko',
+    allSaved: 'Alama zote zimehifadhiwa',
+    reason: 'Sababu ya mabadiliko',
+    reasonPlaceholder: 'mfano Waliochelewa walioandikwa langoni',
+    reasonHint: 'Rejista hii ni ya siku iliyopita: mabadiliko yanaandikwa kwenye kumbukumbu za ukaguzi pamoja na sababu yako.',
+    savedAt: (time: string) => `Imehifadhiwa saa ${time}`,
+    alerted: (n: number) => `${wingi(n, 'mzazi', 'wazazi')} ${wingiNeno(n, 'amearifiwa', 'wamearifiwa')}`,
+    savedToast: (stream: string, day: string) => `Rejista imehifadhiwa: ${stream}, ${day}`,
+    queuedToast: 'Imehifadhiwa kwenye kifaa hiki — itasawazishwa utakaporudi mtandaoni',
+    // Validation before queueing (the server's words where it has them).
+    unmarkedLeft: (n: number) => `Mwandikie kila mwanafunzi kwanza: ${n} hawajaandikwa.`,
+    reasonRequired: a.editReasonRequired,
+    excusedReasonRequired: a.reasonRequiredExcused,
+    arrivalInvalid: timeFieldMessages.invalid,
+    fixErrors: 'Kagua wanafunzi waliowekewa alama.',
+    unmarkedRow: 'Chagua yupo, hayupo, amechelewa au ana ruhusa.',
+    // Read only.
+    readOnly: 'Kusoma tu',
+    locked: (days: number | null) => (days === null ? 'Rejista hii imefungwa. Muulize mwalimu mkuu.' : a.locked(days)),
+    lockedPrincipal: 'Muda wa kubadilisha rejista hii umepita: kama mwalimu mkuu bado unaweza kuibadilisha, ukitoa sababu.',
+    notYours: 'Unaweza kusoma rejista hii; ni mwalimu wa darasa pekee anayeiandika.',
+    cannotEdit: 'Unaweza kusoma rejista hii lakini huwezi kuibadilisha.',
+  },
+  outbox: {
+    offlineTitle: (n: number) => `Nje ya mtandao — ${rejista(n)} ${wingiNeno(n, 'inasubiri', 'zinasubiri')} kusawazishwa`,
+    onlineTitle: (n: number) => `${rejista(n)} ${wingiNeno(n, 'inasubiri', 'zinasubiri')} kusawazishwa`,
+    offlineOnly: 'Nje ya mtandao — alama zinatunzwa kwenye kifaa hiki na zitatumwa utakaporudi mtandaoni.',
+    syncing: 'Inasawazisha…',
+    hint: 'Acha ukurasa huu wazi au urudi kwake ukiwa mtandaoni: rejista zinazosubiri hutumwa zenyewe.',
+    item: (stream: string, day: string, session: string | null) => (session ? `${stream} · ${day} · ${session}` : `${stream} · ${day}`),
+    queuedAt: (time: string) => `imehifadhiwa hapa saa ${time}`,
+    attempts: (n: number) => wingi(n, 'jaribio', 'majaribio'),
+    retryNow: 'Sawazisha sasa',
+    synced: (stream: string, day: string) => `Imesawazishwa: ${stream}, ${day}`,
+    rejectedTitle: 'Haijahifadhiwa',
+    rejected: (stream: string, day: string) => `Rejista ya ${stream}, ${day} haikuhifadhiwa`,
+    rejectedHint: 'Alama zako zimerudi kwenye rejista: zirekebishe kisha uhifadhi tena.',
+    dismiss: 'Ondoa',
+  },
+};

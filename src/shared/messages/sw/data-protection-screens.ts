@@ -1,0 +1,111 @@
+/**
+ * Kiswahili of ../data-protection-screens.ts: the Data protection tab, the export and erasure dialogs
+ * and the learner profile's export button. `localized` in ../data-protection-screens.ts checks each table.
+ */
+const num = (v: number) => v.toLocaleString('sw-KE');
+
+export const LEARNER_STATUS_LABELS = { active: 'Amesajiliwa', transferred: 'Amehamishwa', graduated: 'Amehitimu', exited: 'Ameondoka' };
+export const USER_STATUS_LABELS = { active: 'Hai', inactive: 'Amezimwa', suspended: 'Amesimamishwa' };
+
+export const dataProtectionScreens = {
+  panel: {
+    title: 'Maombi ya ulinzi wa data',
+    intro:
+      'Chini ya Sheria ya Ulinzi wa Data ya Kenya ya 2019, mwanafunzi, mzazi au mfanyakazi anaweza kuomba nakala ya data yake binafsi (kifungu 26) na ifutwe pale sheria inaporuhusu (kifungu 40). Kila ombi hurekodiwa na kukaguliwa.',
+    searchLabel: 'Tafuta mhusika wa data',
+    searchPlaceholder: 'Tafuta wanafunzi na watumiaji kwa jina, nambari ya usajili au barua pepe',
+    type: 'Aina ya mhusika',
+    allTypes: 'Wanafunzi na watumiaji',
+    learners: 'Wanafunzi',
+    users: 'Watumiaji',
+    typeHint: 'Andika angalau herufi 2 ili kutafuta.',
+    searching: 'Inatafuta…',
+    noMatches: 'Hakuna mwanafunzi wala mtumiaji anayelingana na utafutaji huo.',
+    noMatchesHint: 'Kagua tahajia, au tafuta kwa nambari ya usajili au anwani ya barua pepe.',
+    searchFailed: 'Imeshindikana kutafuta',
+    tryAgain: 'Jaribu tena',
+    platformUser: 'Wafanyakazi wa EduFam',
+    erasedBadge: 'Imefutwa',
+    exportAction: 'Hamisha data',
+    eraseAction: 'Futa data binafsi',
+    cannotErase: 'Haiwezi kufutwa bado',
+  },
+  history: {
+    title: 'Historia ya maombi',
+    subtitle: 'Kila uhamishaji na ufutaji, vipya kwanza. Majina hubadilishwa kuwa lebo isiyomtambulisha mtu mara mhusika anapofutwa.',
+    kind: 'Aina ya ombi',
+    allKinds: 'Maombi yote',
+    emptyTitle: 'Hakuna maombi ya ulinzi wa data bado',
+    emptyHint: 'Uhamishaji na ufutaji unaofanya huonekana hapa.',
+    loadFailed: 'Imeshindikana kupakia historia ya maombi',
+    columns: { when: 'Lini', subject: 'Mhusika wa data', kind: 'Ombi', school: 'Shule', requestedBy: 'Limeombwa na', reason: 'Sababu', outcome: 'Matokeo' },
+    platform: 'EduFam (jukwaa)',
+    unknownRequester: 'Mtumiaji wa zamani',
+    exportedRows: (n: number) => `Kumbukumbu ${num(n)} zimehamishwa`,
+    erasedRows: (anonymised: number, deleted: number) => `${num(anonymised)} zimefichwa utambulisho, ${num(deleted)} zimefutwa`,
+    retainedCount: (n: number) => `${n === 1 ? 'Aina 1 ya kumbukumbu imehifadhiwa' : `Aina ${n} za kumbukumbu zimehifadhiwa`} kwa mujibu wa sheria`,
+  },
+  exportDialog: {
+    title: 'Hamisha data binafsi',
+    description: (name: string) => `Faili la JSON lenye kila taarifa binafsi ambayo EduFam inashikilia kuhusu ${name}. Uhamishaji hurekodiwa katika kumbukumbu za usalama.`,
+    learnerIncludes: 'Wasifu, walezi, historia ya madarasa, mahudhurio, alama na ripoti za maendeleo, vyeti, ada na malipo, usafiri, bidhaa alizopewa stoo, mienendo na orodha ya faili zilizohifadhiwa.',
+    userIncludes: 'Wasifu na akaunti, vipindi vya kuingia, kumbukumbu za ukaguzi za miezi 12 iliyopita, matangazo na jumbe zilizotumwa, mazungumzo, tiketi za msaada, pamoja na rekodi ya mfanyakazi na hati za mshahara ikiwa zipo.',
+    reason: 'Sababu ya uhamishaji',
+    reasonPlaceholder: 'Kwa mfano: ombi la maandishi kutoka kwa mzazi lililopokelewa tarehe 12 Machi',
+    reasonHelp: 'Hurekodiwa pamoja na ombi. Usiweke data nyingine binafsi.',
+    cancel: 'Ghairi',
+    submit: 'Pakua JSON',
+    pending: 'Inaandaa…',
+    done: 'Data binafsi imehamishwa',
+    doneHint: (file: string) => `${file} imepakuliwa.`,
+    failed: 'Imeshindikana kuhamisha data binafsi',
+  },
+  eraseDialog: {
+    title: 'Futa data binafsi',
+    description: (name: string) => `Hatua hii inafuta kabisa au inaficha utambulisho wa data binafsi ya ${name}. Haiwezi kutenduliwa.`,
+    erasedTitle: 'Kinachofutwa au kufichwa utambulisho',
+    keptTitle: 'Kinachohifadhiwa, na kwa nini',
+    learnerErased: [
+      'Majina hubadilishwa kuwa lebo isiyomtambulisha mtu',
+      'Tarehe ya kuzaliwa, UPI, cheti cha kuzaliwa na nambari za tathmini',
+      'Maelezo ya matibabu na ya mahitaji maalum',
+      'Picha (zinafutwa kwenye hifadhi)',
+      'Viungo vya walezi; mlezi asiye na mtoto mwingine shuleni anafutwa',
+      'Jina katika jumbe, vyeti, rekodi za uhamisho na maelezo',
+      'Majina na nambari za simu za walipaji kwenye malipo',
+    ],
+    learnerKept: [
+      { what: 'Ankara za ada, malipo na risiti', why: 'Sheria ya Taratibu za Kodi ya 2015: kumbukumbu za fedha huhifadhiwa kwa miaka 5.' },
+      { what: 'Alama, mahudhurio na historia ya madarasa', why: 'Huhifadhiwa bila utambulisho kwa takwimu za shule.' },
+      { what: 'Vyeti vilivyotolewa', why: 'Jina huondolewa na cheti hubatilishwa; rejista ya hati zilizotolewa hubaki.' },
+      { what: 'Kumbukumbu za ukaguzi', why: 'Kumbukumbu za usalama (DPA 2019 kifungu 41).' },
+    ],
+    userErased: [
+      'Jina, anwani ya barua pepe, simu na picha',
+      'Nenosiri na njia za kuingia (akaunti haiwezi kuingia tena)',
+      'Vipindi, siri za hatua mbili na majaribio ya kuingia',
+      'Arifa na mipangilio ya saa za kazi',
+    ],
+    userKept: [
+      { what: 'Jumbe, matangazo na tiketi zilizotumwa', why: 'Ni pia kumbukumbu za washiriki wengine; huonyeshwa kwa jina lisilomtambulisha mtu.' },
+      { what: 'Rekodi ya mfanyakazi na hati za mshahara', why: 'Kumbukumbu za kodi na ajira huhifadhiwa kwa miaka 5.' },
+      { what: 'Kumbukumbu za ukaguzi', why: 'Kumbukumbu za usalama (DPA 2019 kifungu 41).' },
+    ],
+    reason: 'Sababu ya ufutaji',
+    reasonPlaceholder: 'Kwa mfano: ombi la maandishi la mwanafunzi wa zamani la kufutwa data la tarehe 12 Machi',
+    confirm: (name: string) => `Andika ${name} ili kuthibitisha`,
+    confirmHint: 'Andika jina sawasawa kama linavyoonyeshwa.',
+    cancel: 'Ghairi',
+    submit: 'Futa data binafsi',
+    pending: 'Inafuta…',
+    done: 'Data binafsi imefutwa',
+    doneHint: (label: string) => `Rekodi sasa ni “${label}”.`,
+    failed: 'Imeshindikana kufuta data binafsi',
+  },
+  learnerButton: {
+    label: 'Hamisha data binafsi',
+    fallbackName: 'mwanafunzi huyu',
+  },
+  subjectType: { learner: 'Mwanafunzi', user: 'Mtumiaji' },
+  kind: { export: 'Uhamishaji', erasure: 'Ufutaji' },
+};

@@ -1,0 +1,77 @@
+import { wingi } from '../../i18n/plural-sw.js';
+
+/**
+ * Kiswahili of ../knec.ts: the KNEC school-based assessment (SBA) export. The upload file's column
+ * headers, sheet and file name stay as the KNEC portal expects them (English, unchanged).
+ */
+
+export const knecMessages = {
+  api: {
+    levelRequired: 'Chagua gredi.',
+    levelInvalid: 'Kitambulisho cha gredi si sahihi.',
+    levelNotFound: 'Gredi haikupatikana.',
+    levelNotCbc: 'Tathmini ya shuleni ya KNEC ni ya gredi za sekondari msingi za CBC (Gredi 7-9); gredi hii inafuata mtaala mwingine.',
+    levelNotJunior: 'Tathmini ya shuleni ya KNEC ni ya gredi za sekondari msingi (Gredi 7-9) pekee.',
+    examsRequired: 'Chagua angalau mfululizo mmoja wa mitihani uliotolewa.',
+    examInvalid: 'Kitambulisho cha mfululizo wa mitihani si sahihi.',
+    examsTooMany: 'Chagua mifululizo ya mitihani isiyozidi 6.',
+    examsDuplicate: 'Kila mfululizo wa mitihani uchaguliwe mara moja tu.',
+    examNotFound: 'Mfululizo wa mitihani haukupatikana.',
+    examNotReleased: (name: string) => `${name} bado haujatolewa: matokeo yaliyotolewa pekee ndiyo huhesabiwa katika alama ya SBA.`,
+    examNotJunior: (name: string) => `${name} si mfululizo wa sekondari msingi: chagua mifululizo iliyofanywa na Gredi 7-9.`,
+    weightsCount: 'Weka uzito mmoja kwa kila mfululizo wa mitihani, kwa mpangilio uleule.',
+    weightsInvalid: 'Kila uzito uwe nambari chanya isiyozidi 100.',
+    formatInvalid: 'Muundo uwe xlsx, csv au json.',
+  },
+  columns: {
+    assessmentNumber: 'ASSESSMENT NUMBER',
+    name: 'LEARNER NAME',
+    learningAreaCode: 'LEARNING AREA CODE',
+    learningArea: 'LEARNING AREA',
+    score: 'SCORE',
+  },
+  fileName: (level: string, day: string) => `knec-sba-${level.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${day}`,
+  sheet: 'SBA scores',
+  card: {
+    title: 'Tathmini ya shuleni ya KNEC',
+    intro:
+      'Alama ya tathmini ya shuleni (SBA) ya kila mwanafunzi kwa kila eneo la kujifunzia, kutoka kwenye mifululizo ya mitihani iliyotolewa unayochagua, kwa mpangilio wa tovuti ya KNEC. SBA ya Gredi 7 na 8 huchangia asilimia 20 ya upangaji wa wanafunzi katika sekondari ya juu.',
+    level: 'Gredi',
+    levelPlaceholder: 'Chagua gredi',
+    noLevels: 'Shule haina gredi za sekondari msingi za CBC (Gredi 7-9).',
+    series: 'Mifululizo ya mitihani iliyotolewa',
+    seriesHint: 'Weka alama kwenye mifululizo inayohesabiwa. Kwa kawaida uzito ni sawa; mwanafunzi asiye na alama katika mfululizo mmoja hupimwa kwa mingine.',
+    noSeries: 'Hakuna mfululizo wa mitihani ya sekondari msingi uliotolewa bado.',
+    weight: 'Uzito',
+    weightFor: (name: string) => `Uzito wa ${name}`,
+    learnersOf: (n: number) => wingi(n, 'mwanafunzi', 'wanafunzi', false),
+    preview: 'Hakiki',
+    previewTitle: 'Safu za kwanza za faili',
+    previewEmpty: 'Hakuna alama za kuhamisha kwa gredi hii na mifululizo hii.',
+    rowsOf: (shown: number, total: number) => `Inaonyesha safu ${shown} kati ya ${total}`,
+    missingTitle: (n: number) => (n === 1 ? 'Mwanafunzi 1 hana nambari ya tathmini' : `Wanafunzi ${n} hawana nambari ya tathmini`),
+    missingHint: 'Hawamo kwenye faili. Ongeza nambari ya tathmini ya KNEC ya kila mmoja kwenye rekodi yake, kisha uhakiki tena.',
+    missingNone: 'Kila mwanafunzi wa gredi hii ana nambari ya tathmini.',
+    noMarksTitle: (n: number) => (n === 1 ? 'Mwanafunzi 1 hana alama katika mifululizo hii' : `Wanafunzi ${n} hawana alama katika mifululizo hii`),
+    noMarksHint: 'Maeneo ya kujifunzia yasiyo na alama katika mfululizo wowote uliochaguliwa yameachwa nje ya faili.',
+    openLearner: (name: string) => `Fungua rekodi ya ${name}`,
+    downloadExcel: 'Pakua Excel',
+    downloadCsv: 'Pakua CSV',
+    downloadFailed: 'Imeshindikana kupakua faili ya SBA',
+    loadFailed: 'Imeshindikana kupakia uhakiki wa SBA',
+    optionsFailed: 'Imeshindikana kupakia gredi na mifululizo',
+    tryAgain: 'Jaribu tena',
+    loading: 'Inapakia gredi na mifululizo…',
+    pickSeries: 'Weka alama angalau kwenye mfululizo mmoja ili kuhakiki.',
+    col: {
+      assessmentNumber: 'Nambari ya tathmini',
+      name: 'Mwanafunzi',
+      learningArea: 'Eneo la kujifunzia',
+      score: 'Alama',
+      admissionNumber: 'Nambari ya usajili',
+      stream: 'Mkondo',
+      learningAreas: 'Maeneo ya kujifunzia yasiyo na alama',
+    },
+    weightsUsed: (list: string) => `Uzito: ${list}`,
+  },
+};

@@ -1,0 +1,51 @@
+/**
+ * Kiswahili of ../system-settings.ts: System Settings (chaguo-msingi za shule mpya, vipengele kwa
+ * kila shule, mipangilio ya barua pepe na SMS). `localized` in ../system-settings.ts checks it.
+ */
+export const systemSettingsMessages = {
+  features: {
+    mpesa: { label: 'Malipo ya M-Pesa', description: 'Paybill, STK Push na upatanisho wa malipo ya ada.' },
+    transport: { label: 'Usafiri', description: 'Njia, magari na ada za usafiri.' },
+    inventory: { label: 'Bohari', description: 'Bidhaa, wasambazaji na utoaji wa bidhaa.' },
+    timetable: { label: 'Ratiba', description: 'Kuandaa, kutengeneza na kuonyesha ratiba.' },
+    messages: { label: 'Ujumbe', description: 'Mazungumzo kati ya wafanyakazi na wazazi.' },
+    sms: { label: 'SMS', description: 'Ripoti za kufikishwa kwa SMS na kutuma SMS.' },
+    payroll: { label: 'Orodha ya mishahara', description: 'Uandaaji wa mishahara, hati za mishahara na makato ya kisheria.' },
+    certificates: { label: 'Vyeti', description: 'Vyeti vilivyotiwa saini na uthibitishaji wake.' },
+  },
+  featureDisabled: (label: string) => `Kipengele cha ${label} kimezimwa kwa shule yako. Omba timu ya usaidizi ya EduFam ikiwashe.`,
+  api: {
+    invalid: 'Tafadhali sahihisha sehemu zilizoangaziwa.',
+    defaultsSaved: 'Chaguo-msingi za shule mpya zimehifadhiwa.',
+    flagsSaved: (school: string) => `Vipengele vya ${school} vimehifadhiwa.`,
+    schoolNotFound: 'Shule hiyo haikupatikana.',
+    unknownFeature: (key: string) => `Kipengele kisichojulikana: ${key}.`,
+    emailSaved: 'Mipangilio ya barua pepe imehifadhiwa.',
+    smsSaved: 'Mipangilio ya SMS imehifadhiwa.',
+    secretsUnreadable: 'Siri iliyohifadhiwa haikuweza kusomwa kwa ufunguo wa seva hii. Iandike tena.',
+    mailTestSent: (to: string) => `Barua pepe ya majaribio imetumwa kwa ${to}.`,
+    mailTestFailed: (reason: string) => `Barua pepe ya majaribio haikuweza kutumwa: ${reason}`,
+    smsTestSent: (phone: string) => `SMS ya majaribio imetumwa kwa ${phone}.`,
+    smsTestFailed: (reason: string) => `SMS ya majaribio haikuweza kutumwa: ${reason}`,
+    mailTestSubject: 'Barua pepe ya majaribio ya EduFam',
+    mailTestText: 'Hii ni barua pepe ya majaribio kutoka System Settings ya EduFam. Ukiweza kuisoma, mipangilio ya barua pepe inafanya kazi.',
+    smsTestText: 'SMS ya majaribio ya EduFam: mipangilio ya SMS inafanya kazi.',
+  },
+  fields: {
+    curricula: 'Chagua angalau mtaala mmoja.',
+    termCount: 'Kiolezo kina mihula mitatu kamili.',
+    termName: 'Kila muhula unahitaji jina.',
+    termDate: 'Tumia mwezi na siku, mfano 01-05.',
+    termOrder: 'Kila muhula lazima uishe baada ya kuanza, na uanze baada ya muhula uliotangulia kuisha.',
+    halfTerm: 'Mapumziko ya katikati ya muhula lazima yawe ndani ya muhula wake.',
+    smsSenderId: 'Kitambulisho cha mtumaji kina herufi, tarakimu au nafasi 3 hadi 11.',
+    host: 'Andika jina la seva ya SMTP (host).',
+    port: 'Andika nambari ya port kuanzia 1 hadi 65535.',
+    from: 'Andika anwani ya mtumaji, mfano EduFam <no-reply@edufam.co.ke>.',
+    password: 'Andika nenosiri la SMTP la mtumiaji huyu.',
+    username: 'Andika jina la mtumiaji la Africa’s Talking.',
+    apiKey: 'Andika API key ya Africa’s Talking.',
+    testTo: 'Andika anwani sahihi ya barua pepe.',
+    testPhone: 'Tafadhali andika nambari sahihi ya simu ya Kenya',
+  },
+};
