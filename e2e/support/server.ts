@@ -5,16 +5,16 @@
  * by the product.
  */
 import { hashPassword } from 'better-auth/crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { startDemoClock } from '../../src/server/demo-clock.js';
 import { openDatabase } from '../../src/server/db/client.js';
-import { schools } from '../../src/server/db/schema/index.js';
+import { classes, guardians, profiles, schools, studentGuardians, students, users } from '../../src/server/db/schema/index.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/seed.js';
-import { withSystem } from '../../src/server/db/tenant.js';
+import { withSystem, type Tx } from '../../src/server/db/tenant.js';
 import { insertAccount } from '../../src/server/modules/auth/accounts.repository.js';
-import { FIXTURE_ACCOUNTS } from './fixture-accounts.js';
+import { FIXTURE_ACCOUNTS, KISWAHILI_READERS } from './fixture-accounts.js';
 
 const config = loadConfig();
 // EDUFAM_DEMO_DATE: the journeys run as a demo of that day, on its clock, as main.ts does.
@@ -34,7 +34,45 @@ await withSystem(database.db, async (tx) => {
   for (const a of FIXTURE_ACCOUNTS) {
     await insertAccount(tx, { email: a.email, name: a.name, role: a.role, schoolId: schoolFor[a.school], status: a.status, passwordHash });
   }
+  await addKiswahiliReaders(tx, greenhill!.id);
 });
+
+/**
+ * The Kiswahili journeys' own accounts (e2e/kiswahili.spec.ts), so no other journey, sharing this
+ * database, ever meets a screen in Kiswahili: a parent (a guardian without an account, of a classmate of
+ * the demo parent's child, given one) and a class teacher (a seeded class teacher of another stream,
+ * given an address to sign in with), both with their language saved as Kiswahili.
+ */
+async function addKiswahiliReaders(tx: Tx, schoolId: string): Promise<void> {
+  const [demoChild] = await tx
+    .select({ classId: students.classId })
+    .from(students)
+    .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+    .innerJoin(profiles, eq(profiles.id, guardians.profileId))
+    .where(eq(profiles.email, 'parent@greenhill.edufam.test'))
+    .orderBy(asc(students.admissionNumber))
+    .limit(1);
+  const [guardian] = await tx
+    .select({ id: guardians.id, name: guardians.name })
+    .from(guardians)
+    .innerJoin(studentGuardians, eq(studentGuardians.guardianId, guardians.id))
+    .innerJoin(students, eq(students.id, studentGuardians.studentId))
+    .where(and(eq(students.classId, demoChild!.classId!), eq(students.status, 'active'), isNull(guardians.profileId), eq(studentGuardians.isPrimary, true)))
+    .orderBy(asc(students.admissionNumber))
+    .limit(1);
+  const parentId = await insertAccount(tx, { email: KISWAHILI_READERS.parent, name: guardian!.name, role: 'parent', schoolId, passwordHash });
+  await tx.update(guardians).set({ profileId: parentId, email: KISWAHILI_READERS.parent }).where(eq(guardians.id, guardian!.id));
+  const [stream] = await tx
+    .select({ teacherId: classes.classTeacherId })
+    .from(classes)
+    .innerJoin(profiles, eq(profiles.id, classes.classTeacherId))
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.name, 'Grade 5 East'), ne(profiles.email, 'teacher@greenhill.edufam.test')))
+    .limit(1);
+  await tx.update(users).set({ email: KISWAHILI_READERS.teacher }).where(eq(users.id, stream!.teacherId!));
+  await tx.update(profiles).set({ email: KISWAHILI_READERS.teacher }).where(eq(profiles.id, stream!.teacherId!));
+  await tx.update(profiles).set({ locale: 'sw' }).where(inArray(profiles.id, [parentId, stream!.teacherId!]));
+}
 
 const { app } = await buildApp({ config, database });
 const close = async () => {

@@ -1,3 +1,5 @@
+import { admissionNumberMessages as m } from './messages/admission-number.js';
+
 /**
  * Admission-number patterns (issue 10 §1 School profile), e.g. "GHA/{YYYY}/{SEQ:4}" gives GHA/2026/0001.
  * Tokens: {YYYY} the admission year, {YY} its last two digits, {SEQ:n} the sequence number padded to n
@@ -12,19 +14,19 @@ const TOKEN = /\{(YYYY|YY|SEQ(?::(\d))?)\}/g;
 
 export type PatternCheck = { ok: true } | { ok: false; message: string };
 
-/** Checks a pattern: one {SEQ} or {SEQ:n} (n 1-9), only known tokens, literal text of safe characters. */
+/** Checks a pattern (its refusal in the current language, messages/admission-number.ts): one {SEQ} or {SEQ:n} (n 1-9), only known tokens, literal text of safe characters. */
 export function checkAdmissionPattern(pattern: string): PatternCheck {
   const p = pattern.trim();
-  if (!p) return { ok: false, message: 'Enter an admission-number pattern, e.g. GHA/{YYYY}/{SEQ:4}.' };
-  if (p.length > 30) return { ok: false, message: 'The pattern can be at most 30 characters.' };
+  if (!p) return { ok: false, message: m.patternRequired };
+  if (p.length > 30) return { ok: false, message: m.patternTooLong };
   const seq = [...p.matchAll(/\{SEQ(?::(\d))?\}/g)];
-  if (seq.length !== 1) return { ok: false, message: 'The pattern needs exactly one {SEQ:n} token, e.g. {SEQ:4}.' };
+  if (seq.length !== 1) return { ok: false, message: m.seqTokenCount };
   const width = seq[0]![1] === undefined ? 4 : Number(seq[0]![1]);
-  if (width < 1 || width > 9) return { ok: false, message: 'The {SEQ:n} width must be between 1 and 9.' };
+  if (width < 1 || width > 9) return { ok: false, message: m.seqWidth };
   const literal = p.replace(TOKEN, '');
-  if (/[{}]/.test(literal)) return { ok: false, message: 'Unknown token in the pattern: use {YYYY}, {YY} and {SEQ:n}.' };
+  if (/[{}]/.test(literal)) return { ok: false, message: m.unknownToken };
   if (!/^[A-Za-z0-9/\-_. ]*$/.test(literal)) {
-    return { ok: false, message: 'The pattern may contain letters, digits and / - _ . besides its tokens.' };
+    return { ok: false, message: m.literalCharacters };
   }
   return { ok: true };
 }

@@ -183,3 +183,15 @@ export function parseDay(text: string): string | null {
 export function schoolMonth(now: Date = new Date()): string {
   return schoolToday(now).slice(0, 7);
 }
+
+/**
+ * A weekday named in English data (a timetable's day "Monday", "tue") in the reader's language:
+ * "Jumatatu" in Kiswahili; a name that is not an English weekday comes back as it is.
+ */
+export function weekdayLabel(name: string): string {
+  const key = name.trim().toLowerCase();
+  const i = CALENDAR_NAMES.en.weekdays.findIndex((w) => w.toLowerCase() === key);
+  if (i >= 0) return names().weekdays[i]!;
+  const s = CALENDAR_NAMES.en.shortWeekdays.findIndex((w) => w.toLowerCase() === key);
+  return s >= 0 ? names().shortWeekdays[s]! : name;
+}

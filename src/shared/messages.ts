@@ -772,6 +772,7 @@ export const messages = {
       ownRoleNote: 'You cannot change your own role.',
       emailNote: 'Email cannot be changed',
     },
+    nothingToUpdate: 'Nothing to update',
   } as const, { sw: sw.users }),
   changePassword: localized('messages/changePassword', {
     title: 'Set a new password',
@@ -949,6 +950,7 @@ export const messages = {
     dismissedBadge: 'Dismissed',
     expires: (when: string) => `Until ${when}`,
     posted: (when: string) => `Posted ${when}`,
+    isActiveInvalid: 'isActive must be true or false',
   } as const, { sw: sw.communications }),
   systemHealth: localized('messages/systemHealth', {
     // System Health screen (issue 3 §6; product copy, the section title is the spec's).

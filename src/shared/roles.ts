@@ -2,6 +2,7 @@
  * Roles of EduFam (spec §1, §6). elimisha_admin is the older alias of edufam_admin.
  * Browser-safe: imported by server and web.
  */
+import { roleDisplayNames } from './messages/roles.js';
 
 /** Platform roles: need no school, see every school (spec §6 Admin roles). */
 export const ADMIN_ROLES = ['edufam_admin', 'elimisha_admin'] as const;
@@ -34,17 +35,8 @@ export function accessTypeForRole(role: Role): AccessType {
   return isAdminRole(role) ? 'admin' : 'school';
 }
 
-/** Display names, spec §6. */
-export const ROLE_DISPLAY_NAMES: Record<Role, string> = {
-  edufam_admin: 'EduFam Admin Staff',
-  elimisha_admin: 'Elimisha Admin Staff',
-  school_director: 'School Director',
-  principal: 'Principal',
-  teacher: 'Teacher',
-  parent: 'Parent',
-  finance_officer: 'Finance Officer',
-  hr: 'HR Manager',
-};
+/** Display names, spec §6, in the reader's language (messages/roles.ts). */
+export const ROLE_DISPLAY_NAMES: Record<Role, string> = roleDisplayNames;
 
 export function roleDisplayName(role: string): string {
   return isRole(role) ? ROLE_DISPLAY_NAMES[role] : role;

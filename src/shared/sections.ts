@@ -1,6 +1,7 @@
 import { messages } from './messages.js';
 import { ADMIN_ROLES, type Role } from './roles.js';
 import { perLocale } from './i18n/localized.js';
+import { navigationMessages } from './messages/navigation.js';
 
 /**
  * Every section the shell can render (spec §2 Shell sections), with its default label, the roles that
@@ -31,119 +32,127 @@ const STAFF: readonly Role[] = ['school_director', 'principal', 'teacher', 'fina
 
 const d = messages.denial;
 
-function s(id: string, label: string, roles: readonly Role[] | 'any', denial: string = d.generic, available = false): SectionDef {
-  return { id, label, roles, denial, available };
+const nav = navigationMessages;
+
+/** A section with its label from the catalogue (messages/navigation.ts), in the current language. */
+function s(id: SectionId, roles: readonly Role[] | 'any', denial: string = d.generic, available = false): SectionDef {
+  return { id, label: nav.sections[id], roles, denial, available };
 }
 
+type SectionId = keyof typeof navigationMessages.sections;
+type SidebarEntry = readonly [string, string?];
+
 export const SECTIONS = perLocale((): readonly SectionDef[] => ([
-  s('dashboard', 'Dashboard', ALL, d.generic, true),
-  s('profile', 'Profile Settings', ALL, d.generic, true),
+  s('dashboard', ALL, d.generic, true),
+  s('profile', ALL, d.generic, true),
   // Platform administration
-  s('project-hub', 'Project Hub', EDUFAM, d.edufamAdmin, true),
-  s('analytics', 'Analytics', [...ADMINS, 'principal', 'school_director', 'teacher'], d.analytics),
-  s('school-analytics', 'School Analytics', EDUFAM, d.edufamAdmin, true),
-  s('schools', 'Schools Management', ADMINS, d.edufamAdmin),
-  s('company-management', 'Company Management', EDUFAM, d.edufamAdmin, true),
-  s('users', 'User Management', [...ADMINS, 'school_director', 'principal'], messages.userManagement.deniedText),
+  s('project-hub', EDUFAM, d.edufamAdmin, true),
+  s('analytics', [...ADMINS, 'principal', 'school_director', 'teacher'], d.analytics),
+  s('school-analytics', EDUFAM, d.edufamAdmin, true),
+  s('schools', ADMINS, d.edufamAdmin),
+  s('company-management', EDUFAM, d.edufamAdmin, true),
+  s('users', [...ADMINS, 'school_director', 'principal'], messages.userManagement.deniedText),
   // Issue 18 §1: a school's director reads their own subscription and invoices here (opened from the
   // Financial Overview and the arrears banner; not in the director's sidebar, which spec §2 fixes).
-  s('billing', 'Billing Management', [...ADMINS, 'school_director'], d.edufamAdmin, true),
-  s('system-health', 'System Health', ADMINS, d.edufamAdmin),
-  s('security', 'Security', ADMINS, d.edufamAdmin, true),
-  s('settings', 'System Settings', EDUFAM, d.edufamAdmin, true),
-  s('system-reports', 'System Reports', EDUFAM, d.edufamAdmin, true),
-  s('maintenance', 'Maintenance', EDUFAM, d.edufamAdmin),
-  s('audit', 'Audit Trail', [...ADMINS, 'school_director', 'principal'], d.generic),
-  s('debug', 'Debug', ADMINS, d.edufamAdmin),
+  s('billing', [...ADMINS, 'school_director'], d.edufamAdmin, true),
+  s('system-health', ADMINS, d.edufamAdmin),
+  s('security', ADMINS, d.edufamAdmin, true),
+  s('settings', EDUFAM, d.edufamAdmin, true),
+  s('system-reports', EDUFAM, d.edufamAdmin, true),
+  s('maintenance', EDUFAM, d.edufamAdmin),
+  s('audit', [...ADMINS, 'school_director', 'principal'], d.generic),
+  s('debug', ADMINS, d.edufamAdmin),
   // School leadership and academics
-  s('school-management', 'School Management', ['principal'], d.principal),
+  s('school-management', ['principal'], d.principal),
   // Issue 10 §1 "directors read it": the same setup screens read-only, kept apart from school-management,
   // which spec §6 reserves for principals (docs/decisions/0006).
-  s('school-setup', 'School Setup', ['school_director', ...ADMINS], d.generic),
-  s('academic-management', 'Academic Management', ['principal'], d.academicManagement),
-  s('student-admission', 'Student Admission', ['principal'], d.academicManagement),
-  s('student-promotion', 'Student Promotion', ['principal'], d.academicManagement),
-  s('student-information', 'Student Information', ['principal'], d.academicManagement),
-  s('transfer-management', 'Transfer Management', ['principal'], d.academicManagement),
-  s('exit-management', 'Exit Management', ['principal'], d.academicManagement),
-  s('examinations', 'Examinations', ['principal'], d.examinations),
-  s('grades', 'Grades', ALL),
-  s('attendance', 'Attendance', ['principal', 'teacher', 'parent', 'school_director', ...ADMINS]),
+  s('school-setup', ['school_director', ...ADMINS], d.generic),
+  s('academic-management', ['principal'], d.academicManagement),
+  s('student-admission', ['principal'], d.academicManagement),
+  s('student-promotion', ['principal'], d.academicManagement),
+  s('student-information', ['principal'], d.academicManagement),
+  s('transfer-management', ['principal'], d.academicManagement),
+  s('exit-management', ['principal'], d.academicManagement),
+  s('examinations', ['principal'], d.examinations),
+  s('grades', ALL),
+  s('attendance', ['principal', 'teacher', 'parent', 'school_director', ...ADMINS]),
   // Issue 10 §3: the finance officer reads the register for fees (docs/decisions/0006).
-  s('students', 'Students', ['school_director', 'principal', 'teacher', 'finance_officer', ...ADMINS]),
-  s('teachers', 'Teachers', ['school_director', 'principal', ...ADMINS]),
-  s('classes', 'Classes', ['school_director', 'principal', 'teacher', ...ADMINS]),
-  s('timetable', 'Timetable', ALL, d.generic, true),
-  s('certificates', 'Certificates', [...ADMINS, 'school_director', 'principal']),
-  s('announcements', 'Announcements', ALL, d.generic, true),
-  s('reports', 'Reports', ALL),
-  s('support', 'Support', ALL, d.generic, true),
-  s('messages', 'Messages', ['school_director', 'principal', 'teacher', 'finance_officer', 'parent', 'hr'], d.generic, true),
+  s('students', ['school_director', 'principal', 'teacher', 'finance_officer', ...ADMINS]),
+  s('teachers', ['school_director', 'principal', ...ADMINS]),
+  s('classes', ['school_director', 'principal', 'teacher', ...ADMINS]),
+  s('timetable', ALL, d.generic, true),
+  s('certificates', [...ADMINS, 'school_director', 'principal']),
+  s('announcements', ALL, d.generic, true),
+  s('reports', ALL),
+  s('support', ALL, d.generic, true),
+  s('messages', ['school_director', 'principal', 'teacher', 'finance_officer', 'parent', 'hr'], d.generic, true),
   // Finance
-  s('finance', 'Finance', [...FINANCE_ACCESS, 'parent'], d.finance),
-  s('fee-management', 'Fee Management', FINANCE_ACCESS, d.finance),
-  s('mpesa-payments', 'MPESA Payments', FINANCE_ACCESS, d.finance),
-  s('financial-analytics', 'Financial Analytics', FINANCE_ACCESS, d.finance, true),
-  s('student-accounts', 'Student Accounts', FINANCE_ACCESS, d.finance),
-  s('finance-settings', 'Finance Settings', FINANCE_ACCESS, d.finance),
-  s('expenses', 'Expenses', ['finance_officer'], d.expenses, true),
-  s('financial-reports', 'Financial Reports', ['finance_officer'], d.financialReports, true),
-  s('transport', 'Transport', ['finance_officer', 'principal', 'school_director', ...ADMINS], d.generic, true),
-  s('inventory', 'Inventory', ['finance_officer', 'principal', 'school_director'], d.generic, true),
+  s('finance', [...FINANCE_ACCESS, 'parent'], d.finance),
+  s('fee-management', FINANCE_ACCESS, d.finance),
+  s('mpesa-payments', FINANCE_ACCESS, d.finance),
+  s('financial-analytics', FINANCE_ACCESS, d.finance, true),
+  s('student-accounts', FINANCE_ACCESS, d.finance),
+  s('finance-settings', FINANCE_ACCESS, d.finance),
+  s('expenses', ['finance_officer'], d.expenses, true),
+  s('financial-reports', ['finance_officer'], d.financialReports, true),
+  s('transport', ['finance_officer', 'principal', 'school_director', ...ADMINS], d.generic, true),
+  s('inventory', ['finance_officer', 'principal', 'school_director'], d.generic, true),
   // HR
-  s('staff-management', 'Staff Management', ['hr']),
-  s('payroll', 'Payroll', ['hr']),
-  s('attendance-monitoring', 'Attendance Monitoring', ['hr']),
-  s('hr-reports', 'HR Reports', ['hr']),
-  s('user-management', 'User Management', ['hr']),
-  s('hr-analytics', 'HR Analytics', ['hr']),
-  s('hr-dashboard', 'HR Dashboard', ALL),
+  s('staff-management', ['hr']),
+  s('payroll', ['hr']),
+  s('attendance-monitoring', ['hr']),
+  s('hr-reports', ['hr']),
+  s('user-management', ['hr']),
+  s('hr-analytics', ['hr']),
+  s('hr-dashboard', ALL),
   // Issue 14 §2, §3: every member of staff's own leave and payslips, opened from the profile menu.
-  s('my-leave', 'My Leave', STAFF),
-  s('my-payslips', 'My Payslips', STAFF),
+  s('my-leave', STAFF),
+  s('my-payslips', STAFF),
 ]));
 
-const byId = new Map(SECTIONS.map((x) => [x.id, x]));
+/** Sections by id, in the current language. */
+const byId = perLocale((): Readonly<Record<string, SectionDef>> => Object.fromEntries(SECTIONS.map((x) => [x.id, x])));
 
+/** The section with this id, its label in the current language; undefined for an unknown id. */
 export function getSection(id: string): SectionDef | undefined {
-  return byId.get(id);
+  return Object.hasOwn(byId, id) ? byId[id] : undefined;
 }
 
 /** The EduFam admin staff's sidebar (spec §2). */
-const EDUFAM_ADMIN_SIDEBAR: ReadonlyArray<readonly [string, string?]> = [
+const edufamAdminSidebar = (): ReadonlyArray<SidebarEntry> => [
   ['dashboard'],
   ['project-hub'],
-  ['analytics', 'System Analytics'],
+  ['analytics', nav.sidebar.edufam_admin.analytics],
   ['school-analytics'],
-  ['schools', 'Schools Management'],
+  ['schools', nav.sidebar.edufam_admin.schools],
   ['company-management'],
-  ['users', 'User Management'],
-  ['certificates', 'Certificate Management'],
-  ['announcements', 'Communication Center'],
-  ['reports', 'System Reports'],
-  ['billing', 'Billing Management'],
+  ['users', nav.sidebar.edufam_admin.users],
+  ['certificates', nav.sidebar.edufam_admin.certificates],
+  ['announcements', nav.sidebar.edufam_admin.announcements],
+  ['reports', nav.sidebar.edufam_admin.reports],
+  ['billing', nav.sidebar.edufam_admin.billing],
   ['system-health'],
-  ['support', 'Support Center'],
+  ['support', nav.sidebar.edufam_admin.support],
   ['security'],
-  ['settings', 'System Settings'],
+  ['settings', nav.sidebar.edufam_admin.settings],
 ];
 
 /** Sidebar entries per role: section id and, where the spec gives one, the role's own label (spec §2). */
-export const SIDEBAR: Record<Role, ReadonlyArray<readonly [string, string?]>> = {
-  edufam_admin: EDUFAM_ADMIN_SIDEBAR,
+export const SIDEBAR = perLocale((): Record<Role, ReadonlyArray<SidebarEntry>> => ({
+  edufam_admin: edufamAdminSidebar(),
   // The older alias, treated identically (spec §1): the same sidebar.
-  elimisha_admin: EDUFAM_ADMIN_SIDEBAR,
+  elimisha_admin: edufamAdminSidebar(),
   school_director: [
     ['dashboard'],
     ['analytics'],
-    ['users', 'Staff Management'],
+    ['users', nav.sidebar.school_director.users],
     ['students'],
-    ['finance', 'Financial Overview'],
-    ['certificates', 'View Certificates'],
-    ['timetable', 'School Timetables'],
+    ['finance', nav.sidebar.school_director.finance],
+    ['certificates', nav.sidebar.school_director.certificates],
+    ['timetable', nav.sidebar.school_director.timetable],
     ['announcements'],
     ['reports'],
-    ['support', 'Support Tickets'],
+    ['support', nav.sidebar.school_director.support],
     ['messages'],
   ],
   principal: [
@@ -156,8 +165,8 @@ export const SIDEBAR: Record<Role, ReadonlyArray<readonly [string, string?]>> = 
     ['attendance'],
     ['students'],
     ['finance'],
-    ['certificates', 'Certificate Generation'],
-    ['timetable', 'Timetable Generator'],
+    ['certificates', nav.sidebar.principal.certificates],
+    ['timetable', nav.sidebar.principal.timetable],
     ['announcements'],
     ['reports'],
     ['support'],
@@ -165,13 +174,13 @@ export const SIDEBAR: Record<Role, ReadonlyArray<readonly [string, string?]>> = 
   ],
   teacher: [
     ['dashboard'],
-    ['analytics', 'Class Analytics'],
-    ['grades', 'My Class Grades'],
-    ['attendance', 'Class Attendance'],
-    ['students', 'My Students'],
-    ['timetable', 'My Timetable'],
-    ['announcements', 'Class Announcements'],
-    ['reports', 'Class Reports'],
+    ['analytics', nav.sidebar.teacher.analytics],
+    ['grades', nav.sidebar.teacher.grades],
+    ['attendance', nav.sidebar.teacher.attendance],
+    ['students', nav.sidebar.teacher.students],
+    ['timetable', nav.sidebar.teacher.timetable],
+    ['announcements', nav.sidebar.teacher.announcements],
+    ['reports', nav.sidebar.teacher.reports],
     ['support'],
     ['messages'],
   ],
@@ -181,24 +190,24 @@ export const SIDEBAR: Record<Role, ReadonlyArray<readonly [string, string?]>> = 
     ['fee-management'],
     ['transport'],
     ['inventory'],
-    ['mpesa-payments', 'MPESA Payments'],
+    ['mpesa-payments', nav.sidebar.finance_officer['mpesa-payments']],
     ['expenses'],
     ['financial-reports'],
     ['financial-analytics'],
     ['student-accounts'],
-    ['announcements', 'Finance Notices'],
+    ['announcements', nav.sidebar.finance_officer.announcements],
     ['finance-settings'],
     ['support'],
     ['messages'],
   ],
   parent: [
     ['dashboard'],
-    ['grades', 'Child Grades'],
-    ['attendance', 'Child Attendance'],
-    ['finance', 'School Fees'],
-    ['timetable', 'Class Timetable'],
-    ['announcements', 'School News'],
-    ['reports', 'Progress Reports'],
+    ['grades', nav.sidebar.parent.grades],
+    ['attendance', nav.sidebar.parent.attendance],
+    ['finance', nav.sidebar.parent.finance],
+    ['timetable', nav.sidebar.parent.timetable],
+    ['announcements', nav.sidebar.parent.announcements],
+    ['reports', nav.sidebar.parent.reports],
     ['support'],
     ['messages'],
   ],
@@ -210,11 +219,11 @@ export const SIDEBAR: Record<Role, ReadonlyArray<readonly [string, string?]>> = 
     ['hr-reports'],
     ['user-management'],
     ['hr-analytics'],
-    ['announcements', 'HR Announcements'],
+    ['announcements', nav.sidebar.hr.announcements],
     ['support'],
     ['messages'],
   ],
-};
+}));
 
 export interface SidebarItem {
   id: string;
@@ -223,11 +232,11 @@ export interface SidebarItem {
 
 /** The role's sidebar with labels resolved. */
 export function sidebarFor(role: Role): SidebarItem[] {
-  return SIDEBAR[role].map(([id, label]) => ({ id, label: label ?? byId.get(id)?.label ?? id }));
+  return SIDEBAR[role].map(([id, label]) => ({ id, label: label ?? getSection(id)?.label ?? id }));
 }
 
 /** The label a role sees for a section (its sidebar label, else the section's default). */
 export function sectionLabel(role: Role, id: string): string {
   const own = SIDEBAR[role].find(([sid]) => sid === id)?.[1];
-  return own ?? byId.get(id)?.label ?? id;
+  return own ?? getSection(id)?.label ?? id;
 }

@@ -1,4 +1,8 @@
+import { currentLocale, type Locale } from '../../shared/i18n/locale.js';
+import { messages } from '../../shared/messages.js';
+import { recipientMailMessages } from '../../shared/messages/recipient-mail.js';
 import type { AuthDeps } from './module-deps.js';
+import { withLocale } from './request-locale.js';
 
 /**
  * The account set-up e-mail (issue 10 §2 parents, issue 14 school staff, issue 18 platform staff): a
@@ -11,11 +15,34 @@ import type { AuthDeps } from './module-deps.js';
 export interface AccountSetupMail {
   email: string;
   name: string;
-  subject: string;
-  /** Plain text, e.g. "Greenhill Academy has created an EduFam staff account for you." (escaped in the HTML part). */
-  intro: string;
+  /** The subject; a function is read in the recipient's language (`locale`). */
+  subject: string | (() => string);
+  /** Plain text, e.g. "Greenhill Academy has created an EduFam staff account for you." (escaped in the HTML part); a function is read in the recipient's language. */
+  intro: string | (() => string);
   /** The area of the sign-in page to choose: "School Users" or "Admin". */
   area: 'School Users' | 'Admin';
+  /**
+   * The recipient's language (issue 36 §2): a parent account's guardian language, the new account's
+   * saved language. The e-mail's own words are written in it; left out, the language of the request.
+   */
+  locale?: Locale;
+}
+
+/** The sign-in area's name as the sign-in page shows it in the current language (English: the spec's "School Users" / "Admin"). */
+function areaName(area: AccountSetupMail['area']): string {
+  if (currentLocale() === 'en') return area;
+  return area === 'School Users' ? messages.login.schoolSection : messages.login.adminSection;
+}
+
+/** The subject, plain text and HTML of the e-mail, in the current language. */
+function renderSetupMail(mail: AccountSetupMail, link: string, signIn: string): { subject: string; text: string; html: string } {
+  const w = recipientMailMessages.accountSetup;
+  const subject = typeof mail.subject === 'function' ? mail.subject() : mail.subject;
+  const intro = typeof mail.intro === 'function' ? mail.intro() : mail.intro;
+  const area = areaName(mail.area);
+  const text = [w.hello(mail.name), '', intro, w.openLink(link), '', w.after(signIn, area)].join('\n');
+  const html = `<p>${escapeHtml(w.hello(mail.name))}</p><p>${escapeHtml(intro)}</p><p><a href="${link}">${escapeHtml(w.chooseLink)}</a> ${escapeHtml(w.linkValid)}</p><p>${w.after(`<a href="${signIn}">${signIn}</a>`, escapeHtml(area))}</p>`;
+  return { subject, text, html };
 }
 
 export async function sendAccountSetupLink(deps: Pick<AuthDeps, 'auth' | 'publicUrl' | 'issuedResetTokens' | 'mailer'>, mail: AccountSetupMail): Promise<void> {
@@ -26,10 +53,9 @@ export async function sendAccountSetupLink(deps: Pick<AuthDeps, 'auth' | 'public
     if (!token) throw new Error('no reset token issued');
     const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     const signIn = `${deps.publicUrl}/login`;
-    const after = (at: string) => `Then sign in at ${at} in the "${mail.area}" area with this e-mail address. If the link has expired, use "Forgot password?" on that page.`;
-    const text = [`Hello ${mail.name},`, '', mail.intro, `Open this link to choose your password (valid for one hour): ${link}`, '', after(signIn)].join('\n');
-    const html = `<p>Hello ${escapeHtml(mail.name)},</p><p>${escapeHtml(mail.intro)}</p><p><a href="${link}">Choose your password</a> (the link is valid for one hour).</p><p>${after(`<a href="${signIn}">${signIn}</a>`)}</p>`;
-    await deps.mailer.send({ to: email, subject: mail.subject, text, html });
+    const render = () => renderSetupMail(mail, link, signIn);
+    const { subject, text, html } = mail.locale ? withLocale(mail.locale, render) : render();
+    await deps.mailer.send({ to: email, subject, text, html });
   } finally {
     deps.issuedResetTokens.delete(email);
   }

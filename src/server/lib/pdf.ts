@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { formatDay as formatSchoolDay, formatDayTime } from '../../shared/dates.js';
+import { pdfChromeMessages } from '../../shared/messages/pdf-documents.js';
 import { formatKenyanPhone } from '../../shared/phone.js';
 import { schools } from '../db/schema/index.js';
 import type { Tx } from '../db/tenant.js';
@@ -200,7 +201,7 @@ export function drawLetterhead(doc: Doc, school: Letterhead, opts: LetterheadOpt
     y = doc.y;
   }
   const address = [school.address, school.county && !(school.address ?? '').includes(school.county) ? school.county : null].filter(Boolean).join(', ');
-  const contacts = [school.phone ? `Tel: ${displayPhone(school.phone)}` : null, school.email ? `Email: ${school.email}` : null].filter(Boolean).join('   ·   ');
+  const contacts = [school.phone ? pdfChromeMessages.tel(displayPhone(school.phone)) : null, school.email ? pdfChromeMessages.email(school.email) : null].filter(Boolean).join('   ·   ');
   doc.font('Helvetica').fontSize(8.5).fillColor(PDF_COLORS.muted);
   if (address) {
     doc.text(address, textLeft, y + 2, { width: textWidth });
@@ -324,14 +325,14 @@ export interface RenderOptions {
 
 /**
  * Finishes the document: on every page a footer with "Generated 23 Nov 2026, 14:05 EAT" (and the
- * note) on the left and "Page n of m" on the right, then the bytes of the PDF.
+ * note) on the left and "Page n of m" on the right, in the current language, then the bytes of the PDF.
  */
 export async function renderPdf(doc: Doc, opts: RenderOptions = {}): Promise<Buffer> {
   const done = collected.get(doc);
   if (!done) throw new Error('renderPdf needs a document from createDocument');
   if (!opts.noFooter) {
     const range = doc.bufferedPageRange();
-    const generated = `Generated ${formatGeneratedAt(opts.generatedAt ?? new Date())}${opts.footerNote ? `  ·  ${opts.footerNote}` : ''}`;
+    const generated = `${pdfChromeMessages.generated(formatGeneratedAt(opts.generatedAt ?? new Date()))}${opts.footerNote ? `  ·  ${opts.footerNote}` : ''}`;
     for (let i = range.start; i < range.start + range.count; i++) {
       doc.switchToPage(i);
       const { left, right, width } = contentBox(doc);
@@ -342,7 +343,7 @@ export async function renderPdf(doc: Doc, opts: RenderOptions = {}): Promise<Buf
       doc.moveTo(left, y - 5).lineTo(right, y - 5).lineWidth(0.4).strokeColor(PDF_COLORS.rule).stroke();
       doc.font('Helvetica').fontSize(7.5).fillColor(PDF_COLORS.muted);
       doc.text(generated, left, y, { width: width * 0.75, lineBreak: false, ellipsis: true });
-      doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width * 0.75, y, { width: width * 0.25, align: 'right', lineBreak: false });
+      doc.text(pdfChromeMessages.page(i - range.start + 1, range.count), left + width * 0.75, y, { width: width * 0.25, align: 'right', lineBreak: false });
       doc.page.margins.bottom = bottomMargin;
     }
   }

@@ -503,10 +503,10 @@ export const recordFormativeBody = z.object({
   termId: z.uuid('Invalid term id'),
   classId: z.uuid('Invalid stream id'),
   subjectId: z.uuid('Invalid subject id'),
-  strand: z.string('Name the strand.').trim().min(1, 'Name the strand.').max(120),
+  strand: z.string(m.strandRequired).trim().min(1, m.strandRequired).max(120),
   subStrand: z.string().trim().max(120).nullable().optional(),
   assessedOn: date,
-  entries: z.array(z.object({ studentId: z.uuid('Invalid learner id'), level: z.enum(['EE', 'ME', 'AE', 'BE'], 'Choose EE, ME, AE or BE.'), comment: z.string().trim().max(300).nullable().optional() })).min(1).max(500),
+  entries: z.array(z.object({ studentId: z.uuid('Invalid learner id'), level: z.enum(['EE', 'ME', 'AE', 'BE'], m.levelInvalid), comment: z.string().trim().max(300).nullable().optional() })).min(1).max(500),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -516,8 +516,8 @@ export const timetableEntryInput = z.object({
   subjectId: uuid(m.subjectNotFound),
   paper: z.string().trim().min(1).max(40),
   sitsOn: date,
-  startsAt: z.string().regex(/^\d{2}:\d{2}$/, 'Time as HH:MM'),
-  endsAt: z.string().regex(/^\d{2}:\d{2}$/, 'Time as HH:MM'),
+  startsAt: z.string().regex(/^\d{2}:\d{2}$/, m.examTimeInvalid),
+  endsAt: z.string().regex(/^\d{2}:\d{2}$/, m.examTimeInvalid),
   room: z.string().trim().max(60).nullable().optional(),
   invigilatorId: z.uuid('Invalid teacher id').nullable().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { ROLES } from '../roles.js';
 
 /**
@@ -147,7 +148,7 @@ export const updateCommunicationBody = z
 export type UpdateCommunicationBody = z.output<typeof updateCommunicationBody>;
 
 /** PATCH /api/communications/:id/status body: activate (publishes) or deactivate. */
-export const communicationStatusBody = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+export const communicationStatusBody = z.object({ isActive: z.boolean({ error: messages.communications.isActiveInvalid }) });
 
 export const communicationIdParams = z.object({ id: z.uuid({ error: im.id }) });
 export const notificationIdParams = z.object({ id: z.uuid({ error: im.notificationId }) });

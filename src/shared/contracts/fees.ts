@@ -79,8 +79,8 @@ export type FinanceSettings = z.infer<typeof financeSettingsSchema>;
 export const updateFinanceSettingsBody = z.strictObject({
   allocationRule: z.enum(ALLOCATION_RULES).optional(),
   waiverApprovalLimit: kesNonNegative.optional(),
-  receiptPrefix: z.string().trim().min(1).max(12).regex(/^[A-Za-z0-9/_-]+$/, 'Use letters, digits, / - or _.').optional(),
-  invoicePrefix: z.string().trim().min(1).max(12).regex(/^[A-Za-z0-9/_-]+$/, 'Use letters, digits, / - or _.').optional(),
+  receiptPrefix: z.string().trim().min(1).max(12).regex(/^[A-Za-z0-9/_-]+$/, m.prefixInvalid).optional(),
+  invoicePrefix: z.string().trim().min(1).max(12).regex(/^[A-Za-z0-9/_-]+$/, m.prefixInvalid).optional(),
   smsReceipts: z.boolean().optional(),
   invoiceDueDays: z.number().int().min(0).max(120).optional(),
   voteHeadRule: z.enum(VOTE_HEAD_RULES, voteHeadsMessages.ruleInvalid).optional(),

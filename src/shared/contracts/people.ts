@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { peopleMessages as m } from '../messages/people.js';
 
 /**
  * Teachers and classes (issue 10 §3 "/teachers", "/classes", class lists and learner ID cards as PDF,
@@ -15,7 +16,7 @@ export const TEACHER_SORTS = ['name', '-name', 'load', '-load'] as const;
  * pageSize. schoolId is for platform staff (default: every school).
  */
 export const listTeachersQuery = z.object({
-  search: z.string().trim().max(100, 'At most 100 characters.').optional(),
+  search: z.string().trim().max(100, m.searchTooLong).optional(),
   departmentId: z.uuid('Invalid department id').optional(),
   subjectId: z.uuid('Invalid subject id').optional(),
   status: z.enum(['active', 'inactive', 'suspended']).optional(),
@@ -137,14 +138,14 @@ export const MAX_ID_CARD_SELECTION = 2000;
 /** POST /api/id-cards: a whole class, or a selection of learners (exactly one of the two). */
 export const idCardsBody = z
   .object({
-    classId: z.uuid('Invalid class id').optional(),
+    classId: z.uuid(m.classIdInvalid).optional(),
     studentIds: z
-      .array(z.uuid('Invalid learner id'))
-      .min(1, 'Choose at least one learner.')
+      .array(z.uuid(m.learnerIdInvalid))
+      .min(1, m.learnersRequired)
       .max(MAX_ID_CARD_SELECTION, `At most ${MAX_ID_CARD_SELECTION} learners at a time.`)
       .optional(),
   })
-  .refine((b) => (b.classId ? 1 : 0) + (b.studentIds ? 1 : 0) === 1, { message: 'Send either a class or a list of learners.', path: ['classId'] });
+  .refine((b) => (b.classId ? 1 : 0) + (b.studentIds ? 1 : 0) === 1, { message: m.classOrLearners, path: ['classId'] });
 export type IdCardsBody = z.infer<typeof idCardsBody>;
 
 export const idCardsResponse = z.object({ taskId: z.uuid(), total: z.number().int() });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { checkAdmissionPattern } from '../admission-number.js';
+import { LOCALES } from '../i18n/locale.js';
+import { languageMessages } from '../messages/language.js';
 import { schoolSetupMessages as m } from '../messages/school-setup.js';
 import { schoolMinistryFieldsInput, schoolMinistryFieldsSchema } from './kemis.js';
 
@@ -90,6 +92,11 @@ export const schoolProfileSchema = z.object({
   admissionNumberPattern: z.string(),
   nextAdmissionNumber: z.string().nullable(),
   maxTeacherLoad: z.number().int(),
+  /**
+   * The school's default language (issue 36 §1, §5): what guardians without a language of their own
+   * receive SMS, e-mails and letters in (schools.default_locale).
+   */
+  defaultLocale: z.enum(LOCALES),
   canEdit: z.boolean(),
   updatedAt: z.string(),
   /** The Ministry's institution fields (issue 35 §1; contracts/kemis.ts). */
@@ -100,7 +107,7 @@ export type SchoolProfile = z.infer<typeof schoolProfileSchema>;
 /**
  * PATCH /api/school-setup/profile: any subset. phone in any Kenyan form (stored 2547XXXXXXXX); county
  * one of the 47; curriculum (the main one) must be among curricula; admissionNumberPattern checked
- * with checkAdmissionPattern. Unknown keys are refused.
+ * with checkAdmissionPattern; defaultLocale 'en' or 'sw'. Unknown keys are refused.
  */
 export const updateProfileBody = z.strictObject({
   name: z.string(m.nameRequired).trim().min(1, m.nameRequired).max(160, m.nameTooLong).optional(),
@@ -123,6 +130,8 @@ export const updateProfileBody = z.strictObject({
     })
     .optional(),
   maxTeacherLoad: z.coerce.number(m.maxTeacherLoadInvalid).int(m.maxTeacherLoadInvalid).min(1, m.maxTeacherLoadInvalid).max(TEACHER_LOAD_MAX_LIMIT, m.maxTeacherLoadInvalid).optional(),
+  /** 'en' | 'sw' (issue 36 §1); anything else is refused with "Choose English or Kiswahili." */
+  defaultLocale: z.enum(LOCALES, languageMessages.invalid).optional(),
   /** The Ministry's institution fields (issue 35 §1): KRA PIN, county code 001-047 … (contracts/kemis.ts). */
   ...schoolMinistryFieldsInput,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { perLocale } from '../i18n/localized.js';
 import { staffMessages as m } from '../messages/staff.js';
 import { normaliseKenyanPhone } from '../phone.js';
 import { isKraPin, normalizeKraPin, normalizeTscNumber } from '../staff-identifiers.js';
@@ -42,14 +43,13 @@ export const STAFF_ACCOUNT_ROLES = ['teacher', 'finance_officer', 'hr'] as const
 export type StaffAccountRole = (typeof STAFF_ACCOUNT_ROLES)[number];
 /** Days before a contract's end that it shows in the alerts (issue 14 §1 "alerts 30 days before"). */
 export const CONTRACT_ALERT_DAYS = 30;
-/** The clearance checklist an exit starts with when none is given. */
-export const DEFAULT_CLEARANCE = [
-  { key: 'property', label: 'School property returned (laptop, books, tools)' },
-  { key: 'keys', label: 'Keys and staff ID card returned' },
-  { key: 'finance', label: 'Advances and loans settled with Finance' },
-  { key: 'handover', label: 'Handover of duties and records' },
-  { key: 'final_pay', label: 'Final dues computed' },
-] as const;
+/**
+ * The clearance checklist an exit starts with when none is given, its labels in the current language
+ * (messages/staff.ts clearanceItems).
+ */
+export const DEFAULT_CLEARANCE = perLocale(() =>
+  (['property', 'keys', 'finance', 'handover', 'final_pay'] as const).map((key) => ({ key, label: m.clearanceItems[key] })),
+);
 
 const STAFF_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/-]{0,29}$/;
 

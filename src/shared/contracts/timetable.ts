@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timetableMessages as m } from '../messages/timetable.js';
 import { TASK_STATUSES } from './tasks.js';
 
 /**
@@ -23,7 +24,7 @@ export const RULE_KINDS = [
 export type RuleKind = (typeof RULE_KINDS)[number];
 export const TIMETABLE_STATUSES = ['draft', 'published', 'archived'] as const;
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 08:00');
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, m.timeInvalid);
 export const slotSchema = z.object({ day: z.number().int().min(0).max(5), period: z.number().int().min(0).max(19) });
 export type SlotInput = z.infer<typeof slotSchema>;
 

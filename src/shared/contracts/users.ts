@@ -77,8 +77,8 @@ export function creatableRoles(creatorRole: Role | null | undefined): readonly R
 /** POST /api/users body (spec §5 Create User form). */
 export const createUserBody = z.object({
   name: z.string().trim().min(1, messages.users.form.fullNameRequired).max(120),
-  email: z.email('Please enter a valid email address').max(320),
-  password: z.string().min(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters long.').max(128),
+  email: z.email(messages.schoolsManagement.invalidEmail).max(320),
+  password: z.string().min(MIN_PASSWORD_LENGTH, messages.changePassword.tooShort).max(128),
   phone: z.string().trim().max(30).optional().or(z.literal('')),
   role: z.enum(ROLES, messages.users.form.roleRequired),
   schoolId: z.uuid().optional().or(z.literal('')),
@@ -100,5 +100,5 @@ export const updateUserBody = z
     phone: z.string().trim().max(30).optional(),
     role: z.enum(ROLES, messages.users.form.roleRequired).optional(),
   })
-  .refine((b) => b.name !== undefined || b.phone !== undefined || b.role !== undefined, { message: 'Nothing to update' });
+  .refine((b) => b.name !== undefined || b.phone !== undefined || b.role !== undefined, { message: messages.users.nothingToUpdate });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;

@@ -95,4 +95,8 @@ export const assessmentMessages = localized('assessment/assessmentMessages', {
     fair: 'Fair performance; more effort is needed in the weaker areas.',
     weak: 'Needs to work harder and seek help from the teachers.',
   },
+  // Validation of the formative record and the exam timetable (contracts/assessment.ts).
+  strandRequired: 'Name the strand.',
+  levelInvalid: 'Choose EE, ME, AE or BE.',
+  examTimeInvalid: 'Time as HH:MM',
 } as const, { sw: sw.assessmentMessages });

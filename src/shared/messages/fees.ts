@@ -81,4 +81,6 @@ export const feesMessages = localized('fees/feesMessages', {
   channelsRequired: 'Choose SMS, e-mail or both.',
   // Receipts (PDF and the on-screen receipt after recording a payment).
   amountInWords: 'Amount in words',
+  // Finance settings (contracts/fees.ts updateFinanceSettingsBody).
+  prefixInvalid: 'Use letters, digits, / - or _.',
 } as const, { sw: sw.feesMessages });

@@ -163,4 +163,10 @@ export const peopleMessages = localized('people/peopleMessages', {
     removeText: 'The learner’s ID card will show their initials until a new photo is uploaded.',
     cancel: 'Cancel',
   },
+  // Validation (contracts/people.ts).
+  searchTooLong: 'At most 100 characters.',
+  classIdInvalid: 'Invalid class id',
+  learnerIdInvalid: 'Invalid learner id',
+  learnersRequired: 'Choose at least one learner.',
+  classOrLearners: 'Send either a class or a list of learners.',
 } as const, { sw: sw.peopleMessages });

@@ -55,6 +55,15 @@ export const staffMessages = localized('staff/staffMessages', {
   exitedNoAccount: 'This member of staff has left the school, so they cannot be given an account.',
   setupMailFailed: 'The account was created, but the e-mail with the sign-in link could not be sent. They can use “Forgot password?” on the sign-in page.',
   setupMailSubject: 'Your EduFam staff account',
+  clearanceSaved: 'Clearance saved.',
+  /** The clearance checklist an exit starts with (contracts/staff.ts DEFAULT_CLEARANCE), by item key. */
+  clearanceItems: {
+    property: 'School property returned (laptop, books, tools)',
+    keys: 'Keys and staff ID card returned',
+    finance: 'Advances and loans settled with Finance',
+    handover: 'Handover of duties and records',
+    final_pay: 'Final dues computed',
+  },
 } as const, { sw: sw.staffMessages });
 
 /** Labels of the choices (shared by the screens and the API's documents). */

@@ -79,4 +79,5 @@ export const timetableMessages = localized('timetable/timetableMessages', {
   fileTooLarge: (mb: number) => `The file is too large (limit ${mb} MB).`,
   noFile: 'Choose a .fet file to upload (field "file").',
   emptyFile: 'The file is empty.',
+  timeInvalid: 'Use a time like 08:00',
 }, { sw: sw.timetableMessages });

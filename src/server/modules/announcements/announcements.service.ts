@@ -9,6 +9,7 @@ import type {
   listAnnouncementsQuery,
   recipientsQuery,
 } from '../../../shared/contracts/announcements.js';
+import type { Locale } from '../../../shared/i18n/locale.js';
 import { announcementMessages } from '../../../shared/messages/announcements.js';
 import type { Database } from '../../db/client.js';
 import { narrowScope, SYSTEM_SCOPE, withScope, type Tx } from '../../db/tenant.js';
@@ -25,6 +26,8 @@ import { audienceLabels, checkAudience, isManagerRole, recipientKey, resolveAudi
 import type { AnnouncementAudience } from './audience.repository.js';
 import * as repo from './announcements.repository.js';
 import { paginate } from '../../lib/paging.js';
+import { guardianLocale, schoolDefaultLocale } from '../../lib/recipient-locale.js';
+import { withLocale } from '../../lib/request-locale.js';
 import { auditSchool, findSchoolName, type RequestCaller } from '../../lib/school-context.js';
 
 /**
@@ -120,6 +123,8 @@ export async function previewAnnouncement(database: Database, actor: Actor, audi
 interface Pending {
   ann: AnnRow;
   schoolName: string;
+  /** The school's default language, for guardians who chose none (issue 36 §2). */
+  schoolLocale: Locale;
   recipients: Recipient[];
   /** Recipients (recipientKey) who withdrew SMS consent (issue 35 §5): no SMS unless the announcement is statutory. */
   noSms: Set<string>;
@@ -236,7 +241,7 @@ async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: st
     communicationId = commId;
   }
   await repo.markPublished(tx, ann.id, now, people.length, communicationId);
-  return { ann: { ...ann, status: 'published', publishedAt: now }, schoolName: school?.name ?? '', recipients: people, noSms, noEmail };
+  return { ann: { ...ann, status: 'published', publishedAt: now }, schoolName: school?.name ?? '', schoolLocale: await schoolDefaultLocale(tx, ann.schoolId), recipients: people, noSms, noEmail };
 }
 
 /** Tells the recipients' and the author's open tabs (best effort; clients poll as well). */
@@ -321,9 +326,12 @@ async function deliver(deps: AnnouncementDeps, p: Pending) {
     }
   }
   if (emailTo.length) {
-    const text = `${ann.body}${announcementMessages.emailFooter(p.schoolName)}`;
+    // The author's title and body as written; EduFam's footer in the recipient's language (issue 36 §2).
+    const footers = new Map<Locale, string>();
+    const footer = (locale: Locale) => footers.get(locale) ?? footers.set(locale, withLocale(locale, () => announcementMessages.emailFooter(p.schoolName))).get(locale)!;
     await mapLimit(emailTo, 4, async (r) => {
       try {
+        const text = `${ann.body}${footer(guardianLocale(r.locale, p.schoolLocale))}`;
         await deps.mailer.send({ to: r.email!, subject: ann.title, text });
         entry(r).email = { status: 'sent', error: null };
       } catch (err) {

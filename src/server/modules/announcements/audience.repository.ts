@@ -96,6 +96,8 @@ export interface GuardianContact {
   name: string;
   phone: string | null;
   email: string | null;
+  /** The guardian's language for SMS and e-mail (guardians.preferred_language), null: the school's default. */
+  locale: string | null;
 }
 
 /**
@@ -105,7 +107,7 @@ export interface GuardianContact {
 export async function listGuardiansWithoutAccount(tx: Tx, schoolId: string, classIds: string[] | 'all'): Promise<GuardianContact[]> {
   if (classIds !== 'all' && classIds.length === 0) return [];
   return tx
-    .selectDistinct({ guardianId: guardians.id, name: guardians.name, phone: guardians.phone, email: guardians.email })
+    .selectDistinct({ guardianId: guardians.id, name: guardians.name, phone: guardians.phone, email: guardians.email, locale: guardians.preferredLanguage })
     .from(students)
     .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
     .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
@@ -149,24 +151,27 @@ async function selectInChunks<T>(ids: string[], q: (chunk: string[]) => Promise<
   return out;
 }
 
-/** The active profiles with a role among `ids` in the school, with their contacts (unordered). */
+/** The active profiles with a role among `ids` in the school, with their contacts and saved language (unordered). */
 export async function listActivePeople(
   tx: Tx,
   schoolId: string,
   ids: string[],
-): Promise<{ userId: string; name: string; role: string | null; phone: string | null; email: string | null }[]> {
+): Promise<{ userId: string; name: string; role: string | null; phone: string | null; email: string | null; locale: string }[]> {
   return selectInChunks(ids, (chunk) =>
     tx
-      .select({ userId: profiles.id, name: profiles.name, role: profiles.role, phone: profiles.phone, email: profiles.email })
+      .select({ userId: profiles.id, name: profiles.name, role: profiles.role, phone: profiles.phone, email: profiles.email, locale: profiles.locale })
       .from(profiles)
       .where(and(inArray(profiles.id, chunk), eq(profiles.schoolId, schoolId), eq(profiles.status, 'active'), sql`${profiles.role} is not null`)),
   );
 }
 
-/** The phones on the school's guardian records of the parent profiles `profileIds` (one row per guardian record). */
-export async function listGuardianPhones(tx: Tx, schoolId: string, profileIds: string[]): Promise<{ id: string | null; phone: string | null }[]> {
+/**
+ * The phones and languages for SMS and e-mail (preferred_language) on the school's guardian records of
+ * the parent profiles `profileIds` (one row per guardian record).
+ */
+export async function listGuardianPhones(tx: Tx, schoolId: string, profileIds: string[]): Promise<{ id: string | null; phone: string | null; preferredLanguage: string | null }[]> {
   return selectInChunks(profileIds, (chunk) =>
-    tx.select({ id: guardians.profileId, phone: guardians.phone }).from(guardians).where(and(eq(guardians.schoolId, schoolId), inArray(guardians.profileId, chunk))),
+    tx.select({ id: guardians.profileId, phone: guardians.phone, preferredLanguage: guardians.preferredLanguage }).from(guardians).where(and(eq(guardians.schoolId, schoolId), inArray(guardians.profileId, chunk))),
   );
 }
 

@@ -25,6 +25,12 @@ export interface Recipient {
   role: string;
   phone: string | null;
   email: string | null;
+  /**
+   * The language SMS and e-mail reach them in (issue 36 §2): an account's saved language, a parent's
+   * guardian record language when set; a guardian without an account their preferred_language, null
+   * (or left out) following the school's default.
+   */
+  locale?: string | null;
 }
 
 const MANAGERS = ['principal', 'school_director'] as const;
@@ -166,7 +172,7 @@ export async function resolveAudience(tx: Tx, schoolId: string, audience: Announ
     const owing = new Set((await repo.listOwingGuardianIds(tx, schoolId, guardians.map((g) => g.guardianId))).map((r) => r.id));
     guardians = guardians.filter((g) => owing.has(g.guardianId));
   }
-  const withoutAccount: Recipient[] = guardians.map((g) => ({ userId: null, guardianId: g.guardianId, name: g.name, role: 'parent', phone: g.phone || null, email: g.email || null }));
+  const withoutAccount: Recipient[] = guardians.map((g) => ({ userId: null, guardianId: g.guardianId, name: g.name, role: 'parent', phone: g.phone || null, email: g.email || null, locale: g.locale }));
   if (ids.size === 0) return withoutAccount.sort(byName);
 
   const people = await repo.listActivePeople(tx, schoolId, [...ids]);
@@ -177,7 +183,10 @@ export async function resolveAudience(tx: Tx, schoolId: string, audience: Announ
     // Parents' phones live on their guardian record more often than on the profile.
     const phones = await repo.listGuardianPhones(tx, schoolId, parentIds);
     const phoneOf = new Map(phones.map((r) => [r.id!, r.phone]));
+    // A language chosen on the guardian record is the one the school sends SMS and e-mail in.
+    const languageOf = new Map(phones.filter((r) => r.preferredLanguage).map((r) => [r.id!, r.preferredLanguage]));
     out = out.map((p) => (p.role === 'parent' && !p.phone ? { ...p, phone: phoneOf.get(p.userId!) ?? null } : p));
+    out = out.map((p) => (p.role === 'parent' && languageOf.has(p.userId!) ? { ...p, locale: languageOf.get(p.userId!)! } : p));
     if (audience.owingOnly) {
       const owing = await repo.listOwingParentIds(tx, schoolId, parentIds);
       const owes = new Set(owing.map((r) => r.id));

@@ -86,6 +86,20 @@ describe('a learner’s report card (§5)', () => {
     expect(doc.text).toMatch(new RegExp(`Next term opens: ${formatDay(NEXT_TERM.startsOn)}`));
   });
 
+  it('downloaded with x-edufam-locale: sw, the card is in Kiswahili (issue 36 §1)', async () => {
+    const mine = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
+    const child = mine.children.find((c) => c.className?.startsWith('Grade 7'))!;
+    const t1 = await reportTerm();
+    const res = await t.app.inject({ method: 'GET', url: `/api/students/${child.studentId}/report-card?termId=${t1}`, headers: { cookie: cookie.parent!, 'x-edufam-locale': 'sw' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = inspectPdf(res.rawPayload).text;
+    expect(text).toContain('Ripoti ya Maendeleo ya Mwanafunzi');
+    expect(text).toContain('Maoni ya mwalimu wa darasa');
+    expect(text).toContain(`Tarehe ya kufunga: ${formatDay(REPORT_TERM.endsOn)}`);
+    expect(text).toMatch(/Ukurasa 1 kati ya 1/);
+    expect(text).not.toContain('Learner Report Card');
+  });
+
   it('another parent’s child, another school, or a term without results is 404', async () => {
     const mine = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
     const child = mine.children[0]!;

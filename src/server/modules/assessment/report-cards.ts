@@ -2,6 +2,7 @@ import type { AttendanceCounts } from '../../../shared/contracts/attendance.js';
 import { termAttendance } from '../attendance/index.js';
 import type { Actor } from '../../../shared/access.js';
 import { bandFor, competitionRanksBy, gradeLabel, kcseMeanGrade, roundHalfUp, rollUpLevels, weightedPercent, type GradeBand } from '../../../shared/grading.js';
+import { reportCardPdfMessages as rm } from '../../../shared/messages/pdf-documents.js';
 import { formatKesLabel } from '../../../shared/money.js';
 import type { Tx } from '../../db/tenant.js';
 import { forbidden, notFound } from '../../errors.js';
@@ -243,11 +244,6 @@ export async function termCards(tx: Tx, schoolId: string, termId: string, opts: 
 }
 
 const pct = (v: number | null) => (v === null ? '–' : `${Number.isInteger(v) ? v : v.toFixed(1)}`);
-const ordinal = (n: number) => {
-  const s = ['th', 'st', 'nd', 'rd'];
-  const v = n % 100;
-  return `${n}${s[(v - 20) % 10] ?? s[v] ?? s[0]}`;
-};
 
 /** A verification for a card: the URL its QR code opens and the document id printed beside it. */
 export interface CardVerification {
@@ -257,7 +253,8 @@ export interface CardVerification {
 
 /**
  * Draws report cards into a new PDF, one page each (a long card continues on the next page).
- * `verify(card)` gives the QR target; `onCard` reports progress.
+ * `verify(card)` gives the QR target; `onCard` reports progress. Every word comes from the catalogue
+ * (messages/pdf-documents.ts reportCardPdfMessages), so the cards are in the language of the request.
  */
 export async function drawReportCards(
   school: Letterhead,
@@ -265,19 +262,19 @@ export async function drawReportCards(
   cards: TermCard[],
   opts: { verification?: Map<string, CardVerification>; onCard?: (done: number, total: number) => Promise<void> | void } = {},
 ): Promise<Buffer> {
-  const doc = createDocument({ title: `Report cards ${term.name} ${term.academicYear}`, margin: 34 });
+  const doc = createDocument({ title: rm.documentTitle(term.name, term.academicYear), margin: 34 });
   for (const [i, card] of cards.entries()) {
     if (i > 0) doc.addPage();
     const box = contentBox(doc);
-    let y = drawLetterhead(doc, school, { title: 'Learner Report Card', lines: [`${term.name} ${term.academicYear}`] });
+    let y = drawLetterhead(doc, school, { title: rm.heading, lines: [`${term.name} ${term.academicYear}`] });
     // Learner details, two columns.
     const details: [string, string][] = [
-      ['Learner', card.name],
-      ['Admission number', card.admissionNumber],
-      ['Class', card.className],
-      ['Level', card.levelName],
-      ['UPI', card.upi ?? '–'],
-      ['Class teacher', card.classTeacher ?? '–'],
+      [rm.learner, card.name],
+      [rm.admissionNumber, card.admissionNumber],
+      [rm.class, card.className],
+      [rm.level, card.levelName],
+      [rm.upi, card.upi ?? '–'],
+      [rm.classTeacher, card.classTeacher ?? '–'],
     ];
     doc.fontSize(9);
     const colW = box.width / 2;
@@ -295,12 +292,12 @@ export async function drawReportCards(
     drawTable<Row>(
       doc,
       [
-        { header: cbc ? 'Learning area' : 'Subject', width: 14, value: (s) => s.name },
+        { header: cbc ? rm.learningArea : rm.subject, width: 14, value: (s) => s.name },
         ...term.series.map((se, k) => ({ header: `${se.name}${term.series.length > 1 ? ` (${se.weight}%)` : ''}`, width: 6, align: 'right' as const, value: (s: Row) => pct(s.perSeries[k] ?? null) })),
-        ...(term.series.length > 1 ? [{ header: 'Term %', width: 5, align: 'right' as const, value: (s: Row) => pct(s.termPercent) }] : []),
-        { header: cbc ? 'Level' : 'Grade', width: 11, value: (s) => s.label ?? '–' },
-        ...(hasPoints ? [{ header: 'Points', width: 4, align: 'right' as const, value: (s: Row) => s.points ?? '–' }] : []),
-        ...(hasFormative ? [{ header: 'Strands (term)', width: 11, value: (s: Row) => s.formative ?? '–' }] : []),
+        ...(term.series.length > 1 ? [{ header: rm.termPercent, width: 5, align: 'right' as const, value: (s: Row) => pct(s.termPercent) }] : []),
+        { header: cbc ? rm.level : rm.grade, width: 11, value: (s) => s.label ?? '–' },
+        ...(hasPoints ? [{ header: rm.points, width: 4, align: 'right' as const, value: (s: Row) => s.points ?? '–' }] : []),
+        ...(hasFormative ? [{ header: rm.strands, width: 11, value: (s: Row) => s.formative ?? '–' }] : []),
       ],
       card.subjects,
       { y, fontSize: 8.5 },
@@ -308,11 +305,11 @@ export async function drawReportCards(
     y = doc.y;
     // Summary.
     const summary = [
-      `Mean: ${pct(card.mean)} %`,
-      card.meanGradeLabel ? `Mean grade: ${card.meanGradeLabel}` : null,
-      card.points !== null ? `Total points: ${card.points}` : null,
-      term.publishPositions && card.position !== null ? `Position: ${ordinal(card.position)} of ${card.positionOutOf} in ${card.className}` : null,
-      term.publishPositions && card.levelPosition !== null ? `${ordinal(card.levelPosition)} of ${card.levelPositionOutOf} in ${card.levelName}` : null,
+      rm.mean(pct(card.mean)),
+      card.meanGradeLabel ? rm.meanGrade(card.meanGradeLabel) : null,
+      card.points !== null ? rm.totalPoints(card.points) : null,
+      term.publishPositions && card.position !== null ? rm.position(card.position, card.positionOutOf, card.className) : null,
+      term.publishPositions && card.levelPosition !== null ? rm.levelPosition(card.levelPosition, card.levelPositionOutOf, card.levelName) : null,
     ].filter(Boolean);
     doc.roundedRect(box.left, y, box.width, 24, 4).fill('#e6f2f1');
     doc.font('Helvetica-Bold').fontSize(9).fillColor(PDF_COLORS.brand).text(summary.join('   ·   '), box.left + 8, y + 8, { width: box.width - 16, lineBreak: false, ellipsis: true });
@@ -323,11 +320,11 @@ export async function drawReportCards(
         .font('Helvetica')
         .fontSize(9)
         .fillColor(PDF_COLORS.text)
-        .text(`Attendance: ${a.present + a.late} of ${a.daysOpen} days (${pct(a.rate)}%)   ·   Absent ${a.absent}   ·   Late ${a.late}   ·   Excused ${a.excused}`, box.left, y);
+        .text(rm.attendance(a.present + a.late, a.daysOpen, pct(a.rate), a.absent, a.late, a.excused), box.left, y);
       y += 16;
     }
     if (card.feeBalanceCents !== null) {
-      doc.font('Helvetica').fontSize(9).fillColor(PDF_COLORS.text).text(`Fee balance: ${card.feeBalanceCents > 0 ? formatKesLabel(card.feeBalanceCents) : card.feeBalanceCents < 0 ? `${formatKesLabel(-card.feeBalanceCents)} in credit` : 'Cleared'}`, box.left, y);
+      doc.font('Helvetica').fontSize(9).fillColor(PDF_COLORS.text).text(rm.feeBalance(card.feeBalanceCents > 0 ? formatKesLabel(card.feeBalanceCents) : card.feeBalanceCents < 0 ? rm.feeInCredit(formatKesLabel(-card.feeBalanceCents)) : rm.feeCleared), box.left, y);
       y += 16;
     }
     // Comments with signature lines: only what someone saved (issue 34); none: ruled lines to write on
@@ -345,19 +342,19 @@ export async function drawReportCards(
         }
         y += 8;
       }
-      doc.fontSize(8).fillColor(PDF_COLORS.muted).text(`${by}   Signature: ____________________`, box.left, y);
+      doc.fontSize(8).fillColor(PDF_COLORS.muted).text(rm.signature(by), box.left, y);
       y += 16;
     };
-    comment("Class teacher's comment", card.classTeacherComment, card.classTeacher ?? '');
-    comment("Principal's comment", card.principalComment, '');
-    doc.font('Helvetica').fontSize(9).fillColor(PDF_COLORS.text).text(`Closing date: ${formatDay(term.endsOn)}${term.nextOpensOn ? `      Next term opens: ${formatDay(term.nextOpensOn)}` : ''}`, box.left, y);
+    comment(rm.classTeacherComment, card.classTeacherComment, card.classTeacher ?? '');
+    comment(rm.principalComment, card.principalComment, '');
+    doc.font('Helvetica').fontSize(9).fillColor(PDF_COLORS.text).text(`${rm.closingDate(formatDay(term.endsOn))}${term.nextOpensOn ? `      ${rm.nextTermOpens(formatDay(term.nextOpensOn))}` : ''}`, box.left, y);
     y += 18;
     const v = opts.verification?.get(card.studentId);
     if (v) {
       const size = 70;
       const qy = Math.min(Math.max(y, box.bottom - size - 6), box.bottom - size);
       drawQrCode(doc, v.url, box.right - size, qy, size);
-      doc.font('Helvetica').fontSize(7).fillColor(PDF_COLORS.muted).text(`Scan to verify this report card.\nDocument ${v.id}`, box.left, qy + size - 20, { width: box.width - size - 10, align: 'right' });
+      doc.font('Helvetica').fontSize(7).fillColor(PDF_COLORS.muted).text(rm.scanToVerify(v.id), box.left, qy + size - 20, { width: box.width - size - 10, align: 'right' });
     }
     await opts.onCard?.(i + 1, cards.length);
   }

@@ -337,15 +337,23 @@ export async function listLearnerNames(tx: Tx, ids: string[]): Promise<{ id: str
   return tx.select({ id: students.id, firstName: students.firstName, lastName: students.lastName }).from(students).where(inArray(students.id, ids));
 }
 
-/** The guardians of learners `studentIds`: primary or not, phone and parent account. */
+/** The guardians of learners `studentIds`: primary or not, phone, parent account, and the languages they read (the guardian's choice, the account's). */
 export async function listGuardianLinks(
   tx: Tx,
   studentIds: string[],
-): Promise<{ studentId: string; isPrimary: boolean; phone: string | null; profileId: string | null }[]> {
+): Promise<{ studentId: string; isPrimary: boolean; phone: string | null; profileId: string | null; preferredLanguage: string | null; profileLocale: string | null }[]> {
   return tx
-    .select({ studentId: studentGuardians.studentId, isPrimary: studentGuardians.isPrimary, phone: guardians.phone, profileId: guardians.profileId })
+    .select({
+      studentId: studentGuardians.studentId,
+      isPrimary: studentGuardians.isPrimary,
+      phone: guardians.phone,
+      profileId: guardians.profileId,
+      preferredLanguage: guardians.preferredLanguage,
+      profileLocale: profiles.locale,
+    })
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+    .leftJoin(profiles, eq(profiles.id, guardians.profileId))
     .where(inArray(studentGuardians.studentId, studentIds));
 }
 

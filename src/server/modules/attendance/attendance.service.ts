@@ -38,12 +38,15 @@ import {
 } from '../../../shared/contracts/attendance.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { kenyaPublicHolidaysBetween } from '../../../shared/kenya-holidays.js';
+import { DEFAULT_LOCALE } from '../../../shared/i18n/locale.js';
 import { messages } from '../../../shared/messages.js';
 import type { Database } from '../../db/client.js';
 import { narrowScope, SYSTEM_SCOPE, type Tx } from '../../db/tenant.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
+import { accountLocale, groupByLocale, guardianLocale, schoolDefaultLocale } from '../../lib/recipient-locale.js';
+import { withLocale } from '../../lib/request-locale.js';
 import { learnerAudience, learnerNotFound, visibleLearners } from '../learners/index.js';
 import { deliverSms, logSms, type OutgoingSms } from '../sms/index.js';
 import { smsConsentFilter } from '../data-protection/index.js';
@@ -359,8 +362,8 @@ async function sendAbsenceAlerts(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, 
   const school = await repo.findSchoolName(tx, schoolId);
   const learners = await repo.listLearnerNames(tx, ids);
   const links = await repo.listGuardianLinks(tx, ids);
-  const label = dayLabel(date);
   const schoolName = school ?? '';
+  const schoolLocale = await schoolDefaultLocale(tx, schoolId);
   const expiresAt = new Date(Date.now() + 14 * 24 * 3600 * 1000);
   for (const l of learners) {
     const name = fullName(l);
@@ -375,25 +378,34 @@ async function sendAbsenceAlerts(tx: Tx, deps: AttendanceDeps, c: SchoolCaller, 
     if (noConsent?.refused.length) {
       await auditSchool(tx, c, ABSENCE_SMS_SKIPPED, `student:${l.id}`, null, { date, to: primary!.phone, reason: noConsent.reason });
     } else if (settings.smsAbsenceAlerts && primary?.phone) {
-      sms = { to: primary.phone, body: m.alertSms(name, stream.name, label, schoolName), kind: 'absence', studentId: l.id, createdBy: c.actor.id };
+      // In the guardian's language (issue 36 §2): their choice, else the school's default.
+      const body = withLocale(guardianLocale(primary.preferredLanguage, schoolLocale), () => m.alertSms(name, stream.name, dayLabel(date), schoolName));
+      sms = { to: primary.phone, body, kind: 'absence', studentId: l.id, createdBy: c.actor.id };
       smsId = await logSms(tx, schoolId, deps.sms.provider, sms);
     }
     if (userIds.length) {
       // Communications and notifications are written in platform context (drizzle/0003 policies).
+      // The text is stored at creation, so each language its parents read gets its own communication.
+      const localeOf = new Map(mine.filter((x) => x.profileId).map((x) => [x.profileId!, accountLocale(x.profileLocale)]));
       await narrowScope(tx, SYSTEM_SCOPE);
-      const communicationId = await repo.insertCommunication(tx, {
-        title: m.alertTitle(name, date === schoolToday() ? undefined : m.alertOn(label)),
-        message: m.alertMessage(name, stream.name, label, schoolName),
-        priority: 'high',
-        targetRoles: ['parent'],
-        schoolId,
-        personal: true,
-        isActive: true,
-        dismissible: true,
-        expiresAt,
-        createdBy: c.actor.id,
-      });
-      await repo.insertNotifications(tx, schoolId, communicationId, userIds);
+      for (const [locale, readers] of groupByLocale(userIds, (id) => localeOf.get(id) ?? DEFAULT_LOCALE)) {
+        const text = withLocale(locale, () => {
+          const on = dayLabel(date);
+          return { title: m.alertTitle(name, date === schoolToday() ? undefined : m.alertOn(on)), message: m.alertMessage(name, stream.name, on, schoolName) };
+        });
+        const communicationId = await repo.insertCommunication(tx, {
+          ...text,
+          priority: 'high',
+          targetRoles: ['parent'],
+          schoolId,
+          personal: true,
+          isActive: true,
+          dismissible: true,
+          expiresAt,
+          createdBy: c.actor.id,
+        });
+        await repo.insertNotifications(tx, schoolId, communicationId, readers);
+      }
       await narrowScope(tx, { schoolId, userId: c.actor.id, allSchools: false });
     }
     await repo.setAbsenceAlertSent(tx, l.id, date, userIds.length, smsId);

@@ -1,4 +1,5 @@
 import type { CertificateListItem } from '../../../shared/contracts/assessment.js';
+import { certificatePdfMessages } from '../../../shared/messages/pdf-documents.js';
 import { A4, PDF_COLORS, createDocument, displayPhone, formatGeneratedAt, pdfImage, drawQrCode, renderPdf, type Letterhead } from '../../lib/pdf.js';
 
 /**
@@ -8,23 +9,21 @@ import { A4, PDF_COLORS, createDocument, displayPhone, formatGeneratedAt, pdfIma
  * /verify-certificate/{id}?sig=… (the Ed25519 signature) with the id printed beneath it.
  */
 
-export const CERTIFICATE_TITLES: Record<string, string> = {
-  leaving: 'School Leaving Certificate',
-  completion: 'Certificate of Completion',
-  merit: 'Certificate of Merit',
-  report_card: 'Report Card',
-};
+const cm = certificatePdfMessages;
+
+/** Each kind's title, in the current language (messages/pdf-documents.ts). */
+export const CERTIFICATE_TITLES: Record<string, string> = cm.titles;
 
 const BODY: Record<string, (c: CertificateListItem) => string> = {
-  leaving: (c) => `was a learner of this school in ${c.class.name} and left in the ${c.academic_year} academic year. Their conduct and record while at the school are summarised below.`,
-  completion: (c) => `has completed ${c.class.level} at this school in the ${c.academic_year} academic year.`,
-  merit: (c) => `is awarded this certificate in recognition of outstanding performance in ${c.class.name} in the ${c.academic_year} academic year.`,
-  report_card: (c) => `report card for ${c.term ?? c.academic_year}.`,
+  leaving: (c) => cm.body.leaving(c.class.name, c.academic_year),
+  completion: (c) => cm.body.completion(c.class.level, c.academic_year),
+  merit: (c) => cm.body.merit(c.class.name, c.academic_year),
+  report_card: (c) => cm.body.reportCard(c.term ?? c.academic_year),
 };
 
 /** Draws `items` (all of one school unless platform staff print a mix) into one PDF; `schools` gives each school's letterhead. */
 export async function drawCertificates(items: CertificateListItem[], schools: Map<string, Letterhead>): Promise<Buffer> {
-  const doc = createDocument({ title: items.length === 1 ? `${CERTIFICATE_TITLES[items[0]!.kind]} ${items[0]!.student.admission_number}` : 'Certificates', layout: 'landscape', margin: 0 });
+  const doc = createDocument({ title: items.length === 1 ? `${CERTIFICATE_TITLES[items[0]!.kind]} ${items[0]!.student.admission_number}` : cm.certificates, layout: 'landscape', margin: 0 });
   const W = A4.height;
   const H = A4.width;
   for (const [i, c] of items.entries()) {
@@ -56,13 +55,13 @@ export async function drawCertificates(items: CertificateListItem[], schools: Ma
       y = doc.y;
     }
     y += 34;
-    doc.font('Helvetica-Bold').fontSize(28).fillColor(PDF_COLORS.text).text(CERTIFICATE_TITLES[c.kind] ?? 'Certificate', 60, y, { width: W - 120, align: 'center', characterSpacing: 0.5 });
+    doc.font('Helvetica-Bold').fontSize(28).fillColor(PDF_COLORS.text).text(CERTIFICATE_TITLES[c.kind] ?? cm.certificate, 60, y, { width: W - 120, align: 'center', characterSpacing: 0.5 });
     y = doc.y + 22;
-    doc.font('Helvetica').fontSize(11).fillColor(PDF_COLORS.muted).text('This is to certify that', 60, y, { width: W - 120, align: 'center' });
+    doc.font('Helvetica').fontSize(11).fillColor(PDF_COLORS.muted).text(cm.certify, 60, y, { width: W - 120, align: 'center' });
     y = doc.y + 6;
     doc.font('Helvetica-Bold').fontSize(22).fillColor(PDF_COLORS.brand).text(c.student.name, 60, y, { width: W - 120, align: 'center' });
     y = doc.y + 2;
-    doc.font('Helvetica').fontSize(10).fillColor(PDF_COLORS.muted).text(`Admission number ${c.student.admission_number}   ·   ${c.class.name} (${c.class.level}, ${c.class.stream} stream)`, 60, y, { width: W - 120, align: 'center' });
+    doc.font('Helvetica').fontSize(10).fillColor(PDF_COLORS.muted).text(cm.learnerLine(c.student.admission_number, c.class.name, c.class.level, c.class.stream), 60, y, { width: W - 120, align: 'center' });
     y = doc.y + 18;
     doc.font('Helvetica').fontSize(11.5).fillColor(PDF_COLORS.text).text((BODY[c.kind] ?? BODY.merit!)(c), 110, y, { width: W - 220, align: 'center', lineGap: 2 });
     y = doc.y + 6;
@@ -73,10 +72,10 @@ export async function drawCertificates(items: CertificateListItem[], schools: Ma
     // Performance block: the figures side by side.
     y += 18;
     const figures: [string, string][] = [
-      ['Average score', `${c.performance.average_score.toFixed(1)} %`],
-      ['Grade', c.performance.grade_label ?? c.performance.grade_letter],
-      ...(c.performance.attendance_percentage === null ? [] : ([['Attendance', `${c.performance.attendance_percentage} %`]] as [string, string][])),
-      ['Academic year', c.academic_year],
+      [cm.averageScore, `${c.performance.average_score.toFixed(1)} %`],
+      [cm.grade, c.performance.grade_label ?? c.performance.grade_letter],
+      ...(c.performance.attendance_percentage === null ? [] : ([[cm.attendance, `${c.performance.attendance_percentage} %`]] as [string, string][])),
+      [cm.academicYear, c.academic_year],
     ];
     const boxW = 118;
     const gap = 14;
@@ -92,16 +91,16 @@ export async function drawCertificates(items: CertificateListItem[], schools: Ma
     doc.moveTo(70, footY + 40).lineTo(290, footY + 40).lineWidth(0.8).strokeColor(PDF_COLORS.muted).stroke();
     doc.font('Helvetica-Bold').fontSize(10).fillColor(PDF_COLORS.text).text(c.generated_by.name, 70, footY + 46, { width: 220 });
     doc.font('Helvetica').fontSize(8.5).fillColor(PDF_COLORS.muted).text(`${c.generated_by.role}, ${c.school.name}`, 70, doc.y + 1, { width: 220 });
-    doc.text(`Issued ${formatGeneratedAt(new Date(c.generated_at))}`, 70, doc.y + 1, { width: 220 });
+    doc.text(cm.issued(formatGeneratedAt(new Date(c.generated_at))), 70, doc.y + 1, { width: 220 });
     const qrSize = 84;
     drawQrCode(doc, c.verifyUrl, W - 70 - qrSize, footY, qrSize);
-    doc.font('Helvetica-Bold').fontSize(8).fillColor(PDF_COLORS.text).text('Scan to verify', W - 70 - qrSize - 170, footY + 14, { width: 160, align: 'right' });
-    doc.font('Helvetica').fontSize(7).fillColor(PDF_COLORS.muted).text(`Certificate ID ${c.id}`, W - 70 - qrSize - 250, doc.y + 2, { width: 240, align: 'right' });
-    doc.text('Signed by EduFam (Ed25519). A revoked or altered certificate does not verify.', W - 70 - qrSize - 250, doc.y + 2, { width: 240, align: 'right' });
+    doc.font('Helvetica-Bold').fontSize(8).fillColor(PDF_COLORS.text).text(cm.scanToVerify, W - 70 - qrSize - 170, footY + 14, { width: 160, align: 'right' });
+    doc.font('Helvetica').fontSize(7).fillColor(PDF_COLORS.muted).text(cm.certificateId(c.id), W - 70 - qrSize - 250, doc.y + 2, { width: 240, align: 'right' });
+    doc.text(cm.signedBy, W - 70 - qrSize - 250, doc.y + 2, { width: 240, align: 'right' });
     if (c.revoked_at) {
       doc.save();
       doc.rotate(-18, { origin: [W / 2, H / 2] });
-      doc.font('Helvetica-Bold').fontSize(72).fillColor(PDF_COLORS.danger).opacity(0.18).text('REVOKED', 0, H / 2 - 40, { width: W, align: 'center', lineBreak: false });
+      doc.font('Helvetica-Bold').fontSize(72).fillColor(PDF_COLORS.danger).opacity(0.18).text(cm.revoked, 0, H / 2 - 40, { width: W, align: 'center', lineBreak: false });
       doc.restore();
       doc.opacity(1);
     }

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { classes, guardians, smsMessages, studentBalances, studentGuardians, students } from '../../db/schema/index.js';
+import { classes, guardians, schools, smsMessages, studentBalances, studentGuardians, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 
 /**
@@ -25,12 +25,17 @@ export interface NoticeContextRow {
   balanceCents: number;
   parents: string[];
   guardianPhone: string | null;
+  /** That guardian's language for SMS (guardians.preferred_language), null when not chosen. */
+  guardianLanguage: string | null;
+  /** The school's default language (schools.default_locale). */
+  schoolLocale: string | null;
   smsReceipts: boolean;
 }
 
 /**
  * In one statement: the learner's names and admission number, balance (cents), guardians' account ids,
- * the primary (else first by name) guardian's phone and whether the school sends SMS receipts; or null.
+ * the primary (else first by name) guardian's phone and language, the school's default language and
+ * whether the school sends SMS receipts; or null.
  */
 export async function findNoticeContext(tx: Tx, studentId: string): Promise<NoticeContextRow | null> {
   const result = await tx.execute(sql`
@@ -43,6 +48,9 @@ export async function findNoticeContext(tx: Tx, studentId: string): Promise<Noti
                 where sg.student_id = s.id and g.profile_id is not null), '{}') as parents,
       (select g.phone from ${studentGuardians} sg join ${guardians} g on g.id = sg.guardian_id
         where sg.student_id = s.id order by sg.is_primary desc, g.name limit 1) as "guardianPhone",
+      (select g.preferred_language from ${studentGuardians} sg join ${guardians} g on g.id = sg.guardian_id
+        where sg.student_id = s.id order by sg.is_primary desc, g.name limit 1) as "guardianLanguage",
+      (select sc.default_locale from ${schools} sc where sc.id = s.school_id) as "schoolLocale",
       coalesce((select f.sms_receipts from finance_settings f where f.school_id = s.school_id), true) as "smsReceipts"
     from ${students} s where s.id = ${studentId}`);
   const row = (result as unknown as { rows: (Omit<NoticeContextRow, 'balanceCents'> & { balanceCents: string | number })[] }).rows[0];
@@ -59,6 +67,8 @@ export interface ReminderTargetRow {
   guardianName: string;
   phone: string | null;
   email: string | null;
+  /** The guardian's language for SMS and e-mail (guardians.preferred_language), null when not chosen. */
+  preferredLanguage: string | null;
 }
 
 /**
@@ -76,6 +86,7 @@ export async function listReminderTargets(tx: Tx, schoolId: string, q: { minBala
       guardianName: guardians.name,
       phone: guardians.phone,
       email: guardians.email,
+      preferredLanguage: guardians.preferredLanguage,
     })
     .from(studentBalances)
     .innerJoin(students, eq(students.id, studentBalances.studentId))

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../../shared/access.js';
 import type { RemindersResponse } from '../../../shared/contracts/fees.js';
+import type { Locale } from '../../../shared/i18n/locale.js';
 import { messages } from '../../../shared/messages.js';
+import { recipientMailMessages } from '../../../shared/messages/recipient-mail.js';
 import { formatKes } from '../../../shared/money.js';
 import type { Database } from '../../db/client.js';
 import { withScope, type Tx } from '../../db/tenant.js';
@@ -9,6 +11,8 @@ import type { EventBus } from '../../events/bus.js';
 import type { Mailer } from '../../integrations/mail/mailer.js';
 import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
 import { AppError } from '../../errors.js';
+import { guardianLocale, schoolDefaultLocale } from '../../lib/recipient-locale.js';
+import { withLocale } from '../../lib/request-locale.js';
 import { deliverSms, logSms, sendSms, type OutgoingSms, type SmsDeps } from '../sms/index.js';
 import { emailConsentFilter, smsConsentFilter } from '../data-protection/index.js';
 import { FEES_AUDIT } from './fees-context.js';
@@ -92,7 +96,10 @@ export async function prepareReceiptNotice(
   const ref = p.reference ?? p.receiptNumber;
   if (!ctx.smsReceipts || !phone || !ref || (p.kind ?? 'payment') !== 'payment') return out;
   const balance = opts.posted ? ctx.balanceCents : ctx.balanceCents - p.amountCents;
-  const body = m.smsReceipt(formatKes(p.amountCents), shortName(ctx), ctx.admissionNumber, formatKes(Math.max(balance, 0)), ref);
+  // In the guardian's language (issue 36 §2): the primary guardian's choice, else the school's default.
+  const body = withLocale(guardianLocale(ctx.guardianLanguage, ctx.schoolLocale), () =>
+    m.smsReceipt(formatKes(p.amountCents), shortName(ctx), ctx.admissionNumber, formatKes(Math.max(balance, 0)), ref),
+  );
   // No SMS to a guardian who withdrew SMS consent (issue 35 §5; Data Protection Act 2019 s.32).
   if ((await smsConsentFilter(tx, schoolId, [{ phone, studentId: p.studentId }])).refused.length) return out;
   const msg: OutgoingSms = { to: phone, body, kind: 'receipt', studentId: p.studentId, createdBy: p.createdBy };
@@ -129,22 +136,27 @@ export async function afterPayment(deps: NoticeDeps, schoolId: string, paymentId
 
 type ReminderTarget = noticesRepo.ReminderTargetRow;
 
-/** Texts of a reminder: SMS and e-mail, per learner and guardian. */
-function reminderTexts(school: { name: string; paybill: string | null }, t: ReminderTarget) {
-  const balance = formatKes(t.balanceCents);
-  const learner = shortName(t);
-  const sms = m.smsReminder(school.name, learner, t.admissionNumber, balance, school.paybill);
-  return {
-    sms,
-    subject: m.reminderEmailSubject(school.name, learner),
-    text: `Dear ${t.guardianName},\n\n${sms}\n\nYou can see the statement and pay with M-Pesa in EduFam under School Fees.\n\n${school.name}`,
-  };
+/**
+ * Texts of a reminder: SMS and e-mail, per learner and guardian, in the guardian's language (issue 36
+ * §2: their preferred_language, else the school's default).
+ */
+function reminderTexts(school: { name: string; paybill: string | null; locale: Locale }, t: ReminderTarget) {
+  return withLocale(guardianLocale(t.preferredLanguage, school.locale), () => {
+    const balance = formatKes(t.balanceCents);
+    const learner = shortName(t);
+    const sms = m.smsReminder(school.name, learner, t.admissionNumber, balance, school.paybill);
+    return {
+      sms,
+      subject: m.reminderEmailSubject(school.name, learner),
+      text: recipientMailMessages.feeReminderEmail(t.guardianName, sms, school.name),
+    };
+  });
 }
 
 async function schoolNotice(tx: Tx, schoolId: string) {
   const s = await findSchoolName(tx, schoolId);
   const cfg = await findMpesaShortcode(tx, schoolId);
-  return { name: s?.name ?? '', paybill: cfg?.type === 'paybill' ? cfg.shortcode : null };
+  return { name: s?.name ?? '', paybill: cfg?.type === 'paybill' ? cfg.shortcode : null, locale: await schoolDefaultLocale(tx, schoolId) };
 }
 
 export const REMINDER_TASK = 'fee-reminders';

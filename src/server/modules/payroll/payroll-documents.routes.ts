@@ -14,6 +14,8 @@ import {
 import { schoolToday } from '../../../shared/dates.js';
 import { payrollDocumentsMessages as m } from '../../../shared/messages/payroll-documents.js';
 import { loadLetterhead, sendPdf } from '../../lib/pdf.js';
+import { accountLocale, schoolDefaultLocale } from '../../lib/recipient-locale.js';
+import { withLocale } from '../../lib/request-locale.js';
 import { sendSpreadsheet } from '../../lib/spreadsheet.js';
 import { notFound } from '../../errors.js';
 import { actorOf } from '../../plugins/access.js';
@@ -21,6 +23,7 @@ import type { ModuleDeps } from '../../lib/module-deps.js';
 import type { Tx } from '../../db/tenant.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { p9Pdf } from './p9.js';
+import { listStaffLocales } from './payroll.repository.js';
 import {
   approvedLinesOfYear,
   loadEmployerNumbers,
@@ -117,13 +120,15 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
       const ytd = await ytdForLines(tx, schoolId, run, lines);
       const school = await loadLetterhead(tx, storage, schoolId);
       const employer = await loadEmployerNumbers(tx, schoolId);
-      return { run, lines, ytd, school, employer, schoolId };
+      // Each payslip e-mail (and its PDF) in the reader's language: their account's, else the school's default (issue 36 §2).
+      const locales = await listStaffLocales(tx, lines.map((l) => l.staffId));
+      const schoolLocale = await schoolDefaultLocale(tx, schoolId);
+      return { run, lines, ytd, school, employer, schoolId, locales, schoolLocale };
     });
-    const { run, lines, ytd, school, employer, schoolId } = prepared;
+    const { run, lines, ytd, school, employer, schoolId, locales, schoolLocale } = prepared;
     let sent = 0;
     let skipped = 0;
     let withoutEmail = 0;
-    const period = monthName(run.month);
     for (const line of lines) {
       if (!line.staff.email) {
         withoutEmail += 1;
@@ -133,13 +138,17 @@ export async function payrollDocumentsRoutes(app: FastifyInstance, deps: ModuleD
         skipped += 1;
         continue;
       }
-      const pdf = await payslipsPdf(school, employer, [{ run, line, ytd: ytd.get(line.staffId)! }], m.pdf.payslipTitle(period, line.staff.name));
-      const mail: MailMessage = {
-        to: line.staff.email,
-        subject: m.mail.subject(period, school.name),
-        text: m.mail.text(line.staff.name, period, school.name),
-        attachments: [{ filename: `payslip-${run.month}-${line.staff.staffNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
-      };
+      const email = line.staff.email;
+      const mail: MailMessage = await withLocale(accountLocale(locales.get(line.staffId) ?? schoolLocale), async () => {
+        const period = monthName(run.month);
+        const pdf = await payslipsPdf(school, employer, [{ run, line, ytd: ytd.get(line.staffId)! }], m.pdf.payslipTitle(period, line.staff.name));
+        return {
+          to: email,
+          subject: m.mail.subject(period, school.name),
+          text: m.mail.text(line.staff.name, period, school.name),
+          attachments: [{ filename: `payslip-${run.month}-${line.staff.staffNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
+        };
+      });
       await deps.mailer.send(mail);
       await inSchool(database, actor, null, (tx) => markPayslipEmailed(tx, line.id));
       sent += 1;

@@ -353,3 +353,18 @@ export async function findApprovedLineOfStaff(tx: Tx, schoolId: string, staffId:
     .where(and(eq(payrollLines.id, lineId), eq(payrollLines.staffId, staffId), eq(payrollRuns.status, 'approved'), eq(payrollRuns.schoolId, schoolId)));
   return row;
 }
+
+/**
+ * The saved language (profiles.locale) of each member of staff among `staffIds` who has an account,
+ * keyed by staff id: what their payslip e-mail is written in (issue 36 §2). Staff without an account
+ * are left out (English, or the school's default, by the caller's choice).
+ */
+export async function listStaffLocales(tx: Tx, staffIds: string[]): Promise<Map<string, string>> {
+  if (staffIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ staffId: staffMembers.id, locale: profiles.locale })
+    .from(staffMembers)
+    .innerJoin(profiles, eq(profiles.id, staffMembers.profileId))
+    .where(inArray(staffMembers.id, staffIds));
+  return new Map(rows.map((r) => [r.staffId, r.locale]));
+}

@@ -1,5 +1,6 @@
 import { monthName } from '../../../shared/dates.js';
 import { payrollDocumentsMessages as m } from '../../../shared/messages/payroll-documents.js';
+import { payslipPdfMessages as pm } from '../../../shared/messages/pdf-documents.js';
 import { formatKes } from '../../../shared/money.js';
 import { contentBox, createDocument, drawLetterhead, formatDay, PDF_COLORS, renderPdf, type Letterhead } from '../../lib/pdf.js';
 import { maskAccount, type EmployerNumbers, type LineRow, type RunRow, type YtdCents } from './payroll-documents.service.js';
@@ -32,7 +33,6 @@ interface BlockRow {
   note?: string;
 }
 
-const EMPLOYMENT: Record<string, string> = { permanent: 'Permanent', contract: 'Contract', part_time: 'Part time', intern: 'Intern' };
 
 /** Draws a titled block of label/amount rows in a column; returns the y below it. */
 function drawBlock(doc: Doc, x: number, y: number, width: number, title: string, rows: BlockRow[]): number {
@@ -102,20 +102,20 @@ function drawPayslip(doc: Doc, school: Letterhead, employer: EmployerNumbers, p:
   const period = monthName(run.month);
   let y = drawLetterhead(doc, school, {
     title: `${m.pdf.payslip}: ${period}`,
-    lines: [`Pay period ${formatDay(`${run.month}-01`)} to ${formatDay(endOfMonth(run.month))} · Pay date ${formatDay(b.payDate ?? run.payDate)}${draft ? ` · ${m.pdf.draftNote}` : ''}`],
+    lines: [`${pm.period(formatDay(`${run.month}-01`), formatDay(endOfMonth(run.month)), formatDay(b.payDate ?? run.payDate))}${draft ? ` · ${m.pdf.draftNote}` : ''}`],
   });
 
   y = drawDetails(doc, y, [
-    ['Name', s.name],
-    ['Staff number', s.staffNumber],
-    ['Job title', s.jobTitle],
-    ['Department', s.department ?? ''],
-    ['Terms', EMPLOYMENT[s.employmentType] ?? s.employmentType],
-    ['National ID', s.nationalId ?? ''],
-    ['KRA PIN', s.kraPin ?? ''],
-    ['NSSF number', s.nssfNumber ?? ''],
-    ['SHIF number', s.shifNumber ?? ''],
-    ['Employer PIN', employer.kraPin ?? ''],
+    [pm.name, s.name],
+    [pm.staffNumber, s.staffNumber],
+    [pm.jobTitle, s.jobTitle],
+    [pm.department, s.department ?? ''],
+    [pm.terms, pm.employment[s.employmentType] ?? s.employmentType],
+    [pm.nationalId, s.nationalId ?? ''],
+    [pm.kraPin, s.kraPin ?? ''],
+    [pm.nssfNumber, s.nssfNumber ?? ''],
+    [pm.shifNumber, s.shifNumber ?? ''],
+    [pm.employerPin, employer.kraPin ?? ''],
   ]);
 
   const gap = 20;
@@ -123,71 +123,71 @@ function drawPayslip(doc: Doc, school: Letterhead, employer: EmployerNumbers, p:
   const left = box.left;
   const right = box.left + colW + gap;
 
-  const earnings: BlockRow[] = b.earnings.map((e) => ({ label: e.name, cents: e.amountCents, note: e.taxable ? undefined : 'not taxable' }));
-  const benefits: BlockRow[] = b.benefits.map((e) => ({ label: e.name, cents: e.amountCents, note: 'non-cash' }));
-  const yEarn = drawBlock(doc, left, y, colW, 'Earnings', [...earnings, { label: 'Gross pay', cents: line.grossCents, bold: true }]);
+  const earnings: BlockRow[] = b.earnings.map((e) => ({ label: e.name, cents: e.amountCents, note: e.taxable ? undefined : pm.notTaxable }));
+  const benefits: BlockRow[] = b.benefits.map((e) => ({ label: e.name, cents: e.amountCents, note: pm.nonCash }));
+  const yEarn = drawBlock(doc, left, y, colW, pm.earnings, [...earnings, { label: pm.grossPay, cents: line.grossCents, bold: true }]);
   let yLeft = yEarn;
-  if (benefits.length) yLeft = drawBlock(doc, left, yEarn, colW, 'Non-cash benefits (taxed, not paid)', benefits);
+  if (benefits.length) yLeft = drawBlock(doc, left, yEarn, colW, pm.benefitsBlock, benefits);
 
   const deductions: BlockRow[] = [
-    { label: 'NSSF Tier I', cents: st.nssf.tier1Cents, note: st.nssf.phase },
-    { label: 'NSSF Tier II', cents: st.nssf.tier2Cents },
-    { label: 'SHIF', cents: st.shifCents },
-    { label: 'Housing Levy', cents: st.ahlCents },
-    { label: 'PAYE', cents: st.payeCents },
+    { label: pm.nssfTier1, cents: st.nssf.tier1Cents, note: st.nssf.phase },
+    { label: pm.nssfTier2, cents: st.nssf.tier2Cents },
+    { label: pm.shif, cents: st.shifCents },
+    { label: pm.housingLevy, cents: st.ahlCents },
+    { label: pm.paye, cents: st.payeCents },
     ...b.deductions.map((d) => ({ label: d.name, cents: d.amountCents })),
-    { label: 'Total deductions', cents: line.grossCents - line.netCents, bold: true },
+    { label: pm.totalDeductions, cents: line.grossCents - line.netCents, bold: true },
   ];
-  const yRight = drawBlock(doc, right, y, colW, 'Deductions', deductions);
+  const yRight = drawBlock(doc, right, y, colW, pm.deductions, deductions);
   y = Math.max(yLeft, yRight) + 2;
 
   // Net pay band.
   doc.roundedRect(box.left, y, box.width, 30, 4).fill(PDF_COLORS.brand);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#ffffff').text('NET PAY', box.left + 12, y + 10, { lineBreak: false });
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('#ffffff').text(pm.netPay, box.left + 12, y + 10, { lineBreak: false });
   doc.fontSize(14).text(`KES ${formatKes(line.netCents)}`, box.left, y + 8, { width: box.width - 12, align: 'right', lineBreak: false });
   y += 44;
 
   const tax: BlockRow[] = [
-    { label: 'Gross pay', cents: line.grossCents },
-    ...(b.nonTaxableCents ? [{ label: 'Non-taxable allowances', cents: b.nonTaxableCents, minus: true }] : []),
-    ...(b.benefits.length ? [{ label: 'Non-cash benefits', cents: b.benefits.reduce((t, x) => t + x.amountCents, 0) }] : []),
-    { label: 'NSSF and pension relief', cents: st.pensionReliefCents, minus: true },
-    { label: 'SHIF', cents: st.shifCents, minus: true },
-    { label: 'Housing Levy', cents: st.ahlCents, minus: true },
-    ...(st.postRetirementMedicalReliefCents ? [{ label: 'Post-retirement medical', cents: st.postRetirementMedicalReliefCents, minus: true }] : []),
-    ...(st.mortgageInterestReliefCents ? [{ label: 'Mortgage interest', cents: st.mortgageInterestReliefCents, minus: true }] : []),
-    { label: 'Taxable pay', cents: st.taxablePayCents, bold: true },
-    { label: 'Tax before relief', cents: st.taxBeforeReliefCents },
-    { label: 'Personal relief', cents: Math.min(st.personalReliefCents, st.taxBeforeReliefCents), minus: true },
-    { label: 'PAYE', cents: st.payeCents, bold: true },
+    { label: pm.grossPay, cents: line.grossCents },
+    ...(b.nonTaxableCents ? [{ label: pm.nonTaxableAllowances, cents: b.nonTaxableCents, minus: true }] : []),
+    ...(b.benefits.length ? [{ label: pm.nonCashBenefits, cents: b.benefits.reduce((t, x) => t + x.amountCents, 0) }] : []),
+    { label: pm.pensionRelief, cents: st.pensionReliefCents, minus: true },
+    { label: pm.shif, cents: st.shifCents, minus: true },
+    { label: pm.housingLevy, cents: st.ahlCents, minus: true },
+    ...(st.postRetirementMedicalReliefCents ? [{ label: pm.postRetirementMedical, cents: st.postRetirementMedicalReliefCents, minus: true }] : []),
+    ...(st.mortgageInterestReliefCents ? [{ label: pm.mortgageInterest, cents: st.mortgageInterestReliefCents, minus: true }] : []),
+    { label: pm.taxablePay, cents: st.taxablePayCents, bold: true },
+    { label: pm.taxBeforeRelief, cents: st.taxBeforeReliefCents },
+    { label: pm.personalRelief, cents: Math.min(st.personalReliefCents, st.taxBeforeReliefCents), minus: true },
+    { label: pm.paye, cents: st.payeCents, bold: true },
   ];
-  const yTax = drawBlock(doc, left, y, colW, 'Tax computation', tax);
+  const yTax = drawBlock(doc, left, y, colW, pm.taxComputation, tax);
   const year = run.month.slice(0, 4);
-  const yYtd = drawBlock(doc, right, y, colW, `Year to date (${year})`, [
-    { label: 'Gross pay', cents: ytd.grossCents },
-    { label: 'PAYE', cents: ytd.payeCents },
-    { label: 'NSSF', cents: ytd.nssfCents },
-    { label: 'SHIF', cents: ytd.shifCents },
-    { label: 'Housing Levy', cents: ytd.ahlCents },
-    { label: 'Net pay', cents: ytd.netCents, bold: true },
+  const yYtd = drawBlock(doc, right, y, colW, pm.yearToDate(year), [
+    { label: pm.grossPay, cents: ytd.grossCents },
+    { label: pm.paye, cents: ytd.payeCents },
+    { label: pm.nssf, cents: ytd.nssfCents },
+    { label: pm.shif, cents: ytd.shifCents },
+    { label: pm.housingLevy, cents: ytd.ahlCents },
+    { label: pm.netPayYtd, cents: ytd.netCents, bold: true },
   ]);
-  const yEmp = drawBlock(doc, right, yYtd, colW, 'Employer contributions', [
-    { label: 'NSSF (employer)', cents: st.employer.nssfCents },
-    { label: 'Housing Levy (employer)', cents: st.employer.ahlCents },
-    { label: 'NITA levy', cents: st.employer.nitaCents },
-    { label: 'Cost to the school', cents: st.employer.totalCostCents, bold: true },
+  const yEmp = drawBlock(doc, right, yYtd, colW, pm.employerContributions, [
+    { label: pm.nssfEmployer, cents: st.employer.nssfCents },
+    { label: pm.housingLevyEmployer, cents: st.employer.ahlCents },
+    { label: pm.nitaLevy, cents: st.employer.nitaCents },
+    { label: pm.costToSchool, cents: st.employer.totalCostCents, bold: true },
   ]);
   y = Math.max(yTax, yEmp) + 2;
 
   const payment =
     s.paymentMethod === 'mpesa'
-      ? `M-Pesa to ${maskAccount(s.mpesaPhone) ?? 'the phone on record'}`
-      : `Bank transfer to ${[s.bankName, s.bankBranch].filter(Boolean).join(', ') || 'the bank on record'}, account ${maskAccount(s.bankAccount) ?? '-'}`;
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(PDF_COLORS.brand).text('PAYMENT', box.left, y, { lineBreak: false });
-  doc.font('Helvetica').fontSize(8.6).fillColor(PDF_COLORS.text).text(`${payment} on ${formatDay(b.payDate ?? run.payDate)}.`, box.left + 60, y, { width: box.width - 60 });
+      ? pm.mpesaTo(maskAccount(s.mpesaPhone) ?? null)
+      : pm.bankTransferTo([s.bankName, s.bankBranch].filter(Boolean).join(', '), maskAccount(s.bankAccount) ?? '-');
+  doc.font('Helvetica-Bold').fontSize(8).fillColor(PDF_COLORS.brand).text(pm.payment, box.left, y, { lineBreak: false });
+  doc.font('Helvetica').fontSize(8.6).fillColor(PDF_COLORS.text).text(pm.paymentOn(payment, formatDay(b.payDate ?? run.payDate)), box.left + 60, y, { width: box.width - 60 });
   y = doc.y + 6;
   doc.font('Helvetica-Oblique').fontSize(7.5).fillColor(PDF_COLORS.muted);
-  doc.text('Computed under the statutory rules in force on the pay date (PAYE, NSSF, SHIF, Housing Levy). Please raise any query with HR.', box.left, y, { width: box.width });
+  doc.text(pm.statutoryNote, box.left, y, { width: box.width });
   doc.font('Helvetica').fontSize(10).fillColor(PDF_COLORS.text);
 }
 
@@ -201,11 +201,11 @@ function endOfMonth(month: string): string {
  * Returns the bytes; never touches the database.
  */
 export async function payslipsPdf(school: Letterhead, employer: EmployerNumbers, slips: PayslipInput[], title: string): Promise<Buffer> {
-  const doc = createDocument({ title, subject: 'Payslip' });
+  const doc = createDocument({ title, subject: pm.subject });
   slips.forEach((p, i) => {
     if (i > 0) doc.addPage();
     drawPayslip(doc, school, employer, p);
   });
-  if (slips.length === 0) doc.text('No payslips in this run.');
-  return renderPdf(doc, { footerNote: `${school.name} · Confidential` });
+  if (slips.length === 0) doc.text(pm.noPayslips);
+  return renderPdf(doc, { footerNote: pm.confidential(school.name) });
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/contracts/school-setup.js';
 import type { SchoolMinistryFields } from '../../../shared/contracts/kemis.js';
 import { schoolToday } from '../../../shared/dates.js';
+import type { Locale } from '../../../shared/i18n/locale.js';
 import { messages } from '../../../shared/messages.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
 import type { Database } from '../../db/client.js';
@@ -87,6 +88,7 @@ async function toProfile(tx: Tx, row: SchoolRow, actor: Actor): Promise<SchoolPr
     admissionNumberPattern: pattern,
     nextAdmissionNumber: checkAdmissionPattern(pattern).ok ? await nextAdmissionNumber(tx, row.id, pattern) : null,
     maxTeacherLoad: await maxTeacherLoad(tx, row.id),
+    defaultLocale: row.defaultLocale as Locale,
     canEdit: actor.role === 'principal' && actor.schoolId === row.id,
     updatedAt: row.updatedAt.toISOString(),
     ...ministryFieldsOf(row),
@@ -136,7 +138,8 @@ export async function previewAdmissionNumber(database: Database, actor: Actor, p
  * PATCH /api/school-setup/profile (principal): name, motto, address, county (one of the 47), phone
  * (normalised to 2547XXXXXXXX; "Please enter a valid Kenyan phone number"), e-mail, curricula offered
  * and the main curriculum (among them; a curriculum the school's levels use cannot be dropped),
- * admission-number pattern, teachers' load maximum. A value sent unchanged is accepted as stored (so a
+ * admission-number pattern, teachers' load maximum, the default language ('en' | 'sw', issue 36 §1:
+ * what guardians without a language of their own receive). A value sent unchanged is accepted as stored (so a
  * landline saved before this check does not block other edits). Audited with old and new values.
  */
 export async function updateProfile(database: Database, actor: Actor, body: UpdateProfileInput, ip: string): Promise<SchoolProfile> {
@@ -177,6 +180,7 @@ export async function updateProfile(database: Database, actor: Actor, body: Upda
       next.curriculum = main;
     }
     if (body.admissionNumberPattern !== undefined) next.admissionNumberPattern = body.admissionNumberPattern;
+    if (body.defaultLocale !== undefined) next.defaultLocale = body.defaultLocale;
     // The Ministry's institution fields (issue 35 §1), validated by the contract (KRA PIN, county code …).
     for (const k of MINISTRY_KEYS) if (body[k] !== undefined) next[k] = body[k];
     if (body.levelsOffered !== undefined && JSON.stringify(body.levelsOffered) !== JSON.stringify(row.levelsOffered)) next.levelsOffered = body.levelsOffered;

@@ -431,7 +431,7 @@ export async function updateClearance(database: Database, c: StaffCall, id: stri
     const updated = await repo.updateStaffRow(tx, row.id, { exitClearance: { items } as ExitClearance });
     await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.clearanceUpdated, `staff:${row.id}`, row.exitClearance, { items });
     const staff = await detailOf(tx, updated);
-    return { staff, message: 'Clearance saved.' };
+    return { staff, message: m.clearanceSaved };
   });
 }
 

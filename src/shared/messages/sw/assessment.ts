@@ -113,4 +113,7 @@ export const assessmentMessages = {
     fair: 'Matokeo ya wastani; bidii zaidi inahitajika katika maeneo dhaifu.',
     weak: 'Anahitaji kuongeza bidii na kutafuta msaada kutoka kwa walimu.',
   },
+  strandRequired: 'Taja mada kuu (strand).',
+  levelInvalid: 'Chagua EE, ME, AE au BE.',
+  examTimeInvalid: 'Saa kwa mpangilio HH:MM',
 };

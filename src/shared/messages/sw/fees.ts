@@ -76,4 +76,5 @@ export const feesMessages = {
   reminderNoRecipients: 'Hakuna mlezi wa mwanafunzi anayedaiwa kiasi hicho aliye na nambari ya simu au barua pepe.',
   channelsRequired: 'Chagua SMS, barua pepe au zote mbili.',
   amountInWords: 'Kiasi kwa maneno',
+  prefixInvalid: 'Tumia herufi, tarakimu, / - au _.',
 };

@@ -158,4 +158,9 @@ export const peopleMessages = {
     removeText: 'Kitambulisho cha mwanafunzi kitaonyesha herufi za mwanzo za jina lake hadi picha mpya itakapopakiwa.',
     cancel: 'Ghairi',
   },
+  searchTooLong: 'Herufi 100 zisizidi.',
+  classIdInvalid: 'Kitambulisho cha darasa si sahihi',
+  learnerIdInvalid: 'Kitambulisho cha mwanafunzi si sahihi',
+  learnersRequired: 'Chagua angalau mwanafunzi mmoja.',
+  classOrLearners: 'Tuma darasa au orodha ya wanafunzi, si vyote viwili.',
 };

@@ -777,6 +777,7 @@ export const users = {
     ownRoleNote: 'Huwezi kubadilisha jukumu lako mwenyewe.',
     emailNote: 'Barua pepe haiwezi kubadilishwa',
   },
+  nothingToUpdate: 'Hakuna cha kubadilisha',
 };
 
 export const changePassword = {
@@ -963,6 +964,7 @@ export const communications = {
   dismissedBadge: 'Limeondolewa',
   expires: (when: string) => `Hadi ${when}`,
   posted: (when: string) => `Lilitangazwa ${when}`,
+  isActiveInvalid: 'isActive lazima iwe true au false',
 };
 
 export const systemHealth = {

@@ -52,6 +52,14 @@ export const staffMessages = {
   exitedNoAccount: 'Mfanyakazi huyu ameondoka shuleni, kwa hiyo hawezi kupewa akaunti.',
   setupMailFailed: 'Akaunti imeundwa, lakini barua pepe yenye kiungo cha kuingia haikuweza kutumwa. Anaweza kutumia “Umesahau nenosiri?” kwenye ukurasa wa kuingia.',
   setupMailSubject: 'Akaunti yako ya wafanyakazi ya EduFam',
+  clearanceSaved: 'Kibali cha kuondoka kimehifadhiwa.',
+  clearanceItems: {
+    property: 'Mali ya shule imerudishwa (kompyuta, vitabu, vifaa)',
+    keys: 'Funguo na kitambulisho cha mfanyakazi vimerudishwa',
+    finance: 'Mikopo na malipo ya awali yamelipwa kwa Idara ya Fedha',
+    handover: 'Makabidhiano ya kazi na kumbukumbu',
+    final_pay: 'Malipo ya mwisho yamehesabiwa',
+  },
 };
 
 /** Labels of the choices (shared by the screens and the API's documents). */

@@ -73,4 +73,5 @@ export const timetableMessages = {
   fileTooLarge: (mb: number) => `Faili ni kubwa mno (kikomo ni MB ${mb}).`,
   noFile: 'Chagua faili la .fet la kupakia (sehemu "file").',
   emptyFile: 'Faili ni tupu.',
+  timeInvalid: 'Andika saa kama 08:00',
 };

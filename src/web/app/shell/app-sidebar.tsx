@@ -4,7 +4,7 @@ import { FEATURE_KEYS, FEATURE_SECTIONS } from '@shared/contracts/system-setting
 import { can, pathForSection } from '@shared/access';
 import { messages } from '@shared/messages';
 import { isAdminRole } from '@shared/roles';
-import { sidebarFor, type SidebarItem } from '@shared/sections';
+import { getSection, sidebarFor, type SidebarItem } from '@shared/sections';
 import type { SessionUser } from '@/lib/types';
 import { api } from '@/lib/api';
 import { cn } from '@/lib/utils';
@@ -19,7 +19,7 @@ import { useSidebar } from './sidebar-state';
 /** The sections a user's sidebar lists; an unknown role gets the dashboard only (spec §2: all roles). */
 export function sidebarItemsFor(user: SessionUser | null): SidebarItem[] | null {
   if (!user) return null;
-  if (!user.role) return user.rawRole ? [{ id: 'dashboard', label: 'Dashboard' }] : null;
+  if (!user.role) return user.rawRole ? [{ id: 'dashboard', label: getSection('dashboard')?.label ?? 'dashboard' }] : null;
   return sidebarFor(user.role);
 }
 

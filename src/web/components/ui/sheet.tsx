@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { commonActions } from '@shared/messages/common-actions';
 
 /** A panel sliding in from a screen edge (Radix Dialog): Escape, overlay click and focus trap included. */
 export const Sheet = SheetPrimitive.Root;
@@ -35,7 +36,7 @@ export function SheetContent({
         {!hideClose && (
           <SheetPrimitive.Close
             className="absolute right-3 top-3 rounded-md p-1 text-muted-foreground opacity-80 transition hover:bg-sidebar-accent hover:opacity-100"
-            aria-label="Close"
+            aria-label={commonActions.close}
           >
             <X className="size-4" />
           </SheetPrimitive.Close>

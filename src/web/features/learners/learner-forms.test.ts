@@ -106,6 +106,15 @@ describe('changedGuardianFields', () => {
   it('sends a new phone, a cleared e-mail and a parent-account request', () => {
     expect(changedGuardianFields(g, out({ phone: '0711 222 333', email: '', createAccount: true }))).toEqual({ phone: '0711 222 333', email: null, createAccount: true });
   });
+
+  it('sends the language only when it differs from the guardian’s own choice (null: the school’s default)', () => {
+    expect(changedGuardianFields(g, out({ preferredLanguage: null }))).toEqual({});
+    expect(changedGuardianFields(g, out({ preferredLanguage: 'sw' }))).toEqual({ preferredLanguage: 'sw' });
+    const own = { ...g, preferredLanguage: 'sw' as const, followsSchoolLanguage: false };
+    expect(changedGuardianFields(own, out({ preferredLanguage: 'sw' }))).toEqual({});
+    expect(changedGuardianFields(own, out({ preferredLanguage: null }))).toEqual({ preferredLanguage: null });
+    expect(changedGuardianFields(own, out({}))).toEqual({});
+  });
 });
 
 describe('admissionField', () => {
@@ -115,6 +124,7 @@ describe('admissionField', () => {
     expect(admissionField('admissionNumber', 1)).toBe('admissionNumber');
     expect(admissionField('guardians.1.phone', 2)).toBe('guardians.1.phone');
     expect(admissionField('guardians', 1)).toBe('guardians');
+    expect(admissionField('guardians.0.preferredLanguage', 1)).toBe('guardians.0.preferredLanguage');
   });
 
   it('has no field for an unknown key or a guardian the form does not show', () => {

@@ -74,7 +74,8 @@ export function changedLearnerFields(learner: StudentDetail, out: UpdateStudentI
 /**
  * A guardian's changed fields for PATCH /api/students/:id/guardians/:guardianId; the phone is compared
  * in its stored form (2547XXXXXXXX), so "+254 7…" for the same number is no change. createAccount is
- * sent only when asked for.
+ * sent only when asked for; the language (null: the school's default) only when it differs from the
+ * guardian's own choice.
  */
 export function changedGuardianFields(g: StudentGuardian, out: z.output<typeof guardianInputSchema>): UpdateGuardianBody {
   const body: Record<string, unknown> = {};
@@ -85,11 +86,14 @@ export function changedGuardianFields(g: StudentGuardian, out: z.output<typeof g
   if (!!out.isPrimary !== g.isPrimary) body.isPrimary = !!out.isPrimary;
   if ((out.idNumber ?? null) !== (g.idNumber ?? null)) body.idNumber = out.idNumber;
   if ((out.occupation ?? null) !== (g.occupation ?? null)) body.occupation = out.occupation;
+  // The guardian's own language: null follows the school's default (issue 36 §1); absent is not given.
+  const ownLanguage = g.followsSchoolLanguage ? null : g.preferredLanguage;
+  if (out.preferredLanguage !== undefined && out.preferredLanguage !== ownLanguage) body.preferredLanguage = out.preferredLanguage;
   if (out.createAccount) body.createAccount = true;
   return body as UpdateGuardianBody;
 }
 
-const GUARDIAN_KEY = /^guardians\.(\d+)\.(name|relationship|phone|email|isPrimary|createAccount)$/;
+const GUARDIAN_KEY = /^guardians\.(\d+)\.(name|relationship|phone|email|isPrimary|createAccount|preferredLanguage)$/;
 
 /**
  * The admission form's field for a key of the API's 400/409 `fields` ("dateOfBirth",

@@ -1,3 +1,4 @@
+import { weekdayLabel } from '@shared/dates';
 import * as React from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { dayLabel } from '@shared/attendance-calendar';
@@ -52,7 +53,7 @@ export function LeaveCalendar() {
         <div className="grid grid-cols-7 border-b bg-muted/50 text-center text-[11px] font-medium tracking-wide text-muted-foreground uppercase">
           {WEEKDAYS.map((w) => (
             <div key={w} className="py-2">
-              {w}
+              {weekdayLabel(w)}
             </div>
           ))}
         </div>

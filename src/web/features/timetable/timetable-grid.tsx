@@ -1,3 +1,4 @@
+import { weekdayLabel } from '@shared/dates';
 import * as React from 'react';
 import {
   DndContext,
@@ -253,7 +254,7 @@ export function TimetableGrid({
           today={d === today}
           fixedLabel={here.length ? null : (fixed.get(slotKey(d, row.period)) ?? null)}
           offDay={!here.length && row.period >= dayLength}
-          label={tm.grid.cellLabel(here[0] ? names.subject(here[0].subjectId) : '', view.days[d] ?? '', row.label)}
+          label={tm.grid.cellLabel(here[0] ? names.subject(here[0].subjectId) : '', weekdayLabel(view.days[d] ?? ''), row.label)}
         >
           {here.map((l) => (
             <LessonCard
@@ -301,7 +302,7 @@ export function TimetableGrid({
             data-testid="timetable-day"
             data-today={d === today || undefined}
           >
-            <span className="truncate">{day}</span>
+            <span className="truncate">{weekdayLabel(day)}</span>
             {d === today && (
               <>
                 <span className="hidden rounded-full bg-primary px-2 py-0.5 text-[10px] font-semibold tracking-wide text-primary-foreground uppercase sm:inline">{tm.grid.today}</span>

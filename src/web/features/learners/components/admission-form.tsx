@@ -33,6 +33,8 @@ const emptyGuardian = (primary: boolean): FormValues['guardians'][number] => ({
   phone: '',
   email: '',
   isPrimary: primary,
+  // Follows the school's default language until chosen (issue 36 §1).
+  preferredLanguage: null,
   createAccount: false,
 });
 

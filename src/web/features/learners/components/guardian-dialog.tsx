@@ -22,7 +22,7 @@ import { useAddGuardian, useUpdateGuardian } from '../api/learners';
 import { changedGuardianFields } from '../learner-forms';
 import { Field, describedBy } from '@/components/field';
 import { formatPhone } from './format';
-import { KnownGuardianNotice, RelationshipField, useKnownGuardian } from './guardian-fields';
+import { GuardianLanguageField, KnownGuardianNotice, RelationshipField, useKnownGuardian } from './guardian-fields';
 
 const m = messages.learners;
 const a = m.admission;
@@ -30,7 +30,7 @@ const t = m.guardiansTab;
 
 type Values = GuardianInput;
 type Output = z.output<typeof guardianInputSchema>;
-const KEYS = ['name', 'relationship', 'phone', 'email', 'isPrimary', 'idNumber', 'occupation', 'createAccount'] as const;
+const KEYS = ['name', 'relationship', 'phone', 'email', 'isPrimary', 'idNumber', 'occupation', 'preferredLanguage', 'createAccount'] as const;
 
 function valuesOf(g: StudentGuardian | null): Values {
   return {
@@ -41,6 +41,8 @@ function valuesOf(g: StudentGuardian | null): Values {
     isPrimary: g?.isPrimary ?? false,
     idNumber: g?.idNumber ?? '',
     occupation: g?.occupation ?? '',
+    // null follows the school's default (issue 36 §1).
+    preferredLanguage: g && !g.followsSchoolLanguage ? g.preferredLanguage : null,
     createAccount: false,
   };
 }
@@ -58,6 +60,8 @@ function GuardianForm({ learner, guardian, onDone }: { learner: StudentDetail; g
   const known = useKnownGuardian(editing ? '' : phone);
   const e = formState.errors;
   const id = (n: string) => `${idPrefix}-${n}`;
+  // The school's default as the API resolved it for a guardian who follows it (until the profile loads).
+  const schoolDefault = learner.guardians.find((g) => g.followsSchoolLanguage)?.preferredLanguage;
 
   const onSubmit = handleSubmit(async (out) => {
     setFormError(null);
@@ -116,6 +120,7 @@ function GuardianForm({ learner, guardian, onDone }: { learner: StudentDetail; g
         <Field id={id('occupation')} label={a.occupation} optional error={e.occupation?.message}>
           <Input id={id('occupation')} autoComplete="off" maxLength={80} {...register('occupation')} {...describedBy(id('occupation'), e.occupation)} />
         </Field>
+        <GuardianLanguageField id={id('language')} control={control} name="preferredLanguage" error={e.preferredLanguage} schoolDefault={schoolDefault} className="sm:col-span-2" />
       </div>
       <div className="flex flex-col gap-3">
         <Controller

@@ -2,12 +2,15 @@ import * as React from 'react';
 import { Controller, useWatch, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { Loader2, Trash2, UserCheck } from 'lucide-react';
 import { RELATIONSHIPS, type CreateStudentBody, type GuardianLookup } from '@shared/contracts/learners';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, parseLocale, type Locale } from '@shared/i18n/locale';
 import { messages } from '@shared/messages';
+import { languageMessages } from '@shared/messages/language';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect, useSchoolDefaultLocale } from '@/features/school-setup';
 import { useGuardianLookup } from '../api/learners';
 import { childrenList } from '../learner-forms';
 import { Field, describedBy } from '@/components/field';
@@ -128,6 +131,7 @@ export function GuardianFields({
         <Field id={id('idNumber')} label={a.idNumber} optional error={e?.idNumber?.message}>
           <Input id={id('idNumber')} autoComplete="off" maxLength={20} className="font-mono" {...register(`guardians.${index}.idNumber`)} {...describedBy(id('idNumber'), e?.idNumber)} data-testid="guardian-idNumber" />
         </Field>
+        <GuardianLanguageField id={id('language')} control={control} name={`guardians.${index}.preferredLanguage`} error={e?.preferredLanguage} className="sm:col-span-2" />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start sm:gap-x-6">
         <Controller
@@ -188,4 +192,66 @@ export function RelationshipField<T extends FieldValues>({ id, control, name, er
       />
     </Field>
   );
+}
+
+/** The select's value for "follow the school's default" (the API's null). */
+const SCHOOL_DEFAULT = '';
+
+/**
+ * "Language for SMS and e-mail" (issue 36 §1, §5): School default (English) — the school's current
+ * default named — English or Kiswahili, bound to the form field `name` ('en' | 'sw', or null for the
+ * school's default). `schoolDefault` names the default when the school profile cannot be read yet.
+ */
+export function GuardianLanguageField<T extends FieldValues>({
+  id,
+  control,
+  name,
+  error,
+  schoolDefault,
+  className,
+}: {
+  id: string;
+  control: Control<T>;
+  name: FieldPath<T>;
+  error?: { message?: string };
+  schoolDefault?: Locale;
+  className?: string;
+}) {
+  const current = useSchoolDefaultLocale() ?? schoolDefault ?? DEFAULT_LOCALE;
+  return (
+    <Field id={id} label={languageMessages.guardianLabel} hint={languageMessages.guardianHint} error={error?.message} className={className}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <NativeSelect
+            id={id}
+            ref={field.ref}
+            name={field.name}
+            value={(field.value as Locale | null | undefined) ?? SCHOOL_DEFAULT}
+            onChange={(event) => field.onChange(parseLocale(event.target.value) ?? null)}
+            onBlur={field.onBlur}
+            {...describedBy(id, error, true)}
+            data-testid="guardian-language"
+          >
+            <option value={SCHOOL_DEFAULT}>{languageMessages.schoolDefault(LOCALE_NAMES[current])}</option>
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {LOCALE_NAMES[l]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      />
+    </Field>
+  );
+}
+
+/**
+ * The guardian card's language line: "Kiswahili" for their own choice, "School default (English)"
+ * when they follow the school (the API resolves preferredLanguage to the school's default then).
+ */
+export function guardianLanguageText(g: { preferredLanguage: Locale; followsSchoolLanguage: boolean }): string {
+  const name = LOCALE_NAMES[g.preferredLanguage];
+  return g.followsSchoolLanguage ? languageMessages.schoolDefault(name) : name;
 }

@@ -1,8 +1,9 @@
 import * as React from 'react';
-import { BadgeCheck, Mail, Pencil, Phone, Star, Trash2, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
+import { BadgeCheck, Languages, Mail, Pencil, Phone, Star, Trash2, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { MAX_GUARDIANS, learnerName, relationshipText, type StudentDetail, type StudentGuardian } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
+import { languageMessages } from '@shared/messages/language';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { useRemoveGuardian } from '../api/learners';
 import { formatPhone, initials } from './format';
 import { GuardianDialog } from './guardian-dialog';
+import { guardianLanguageText } from './guardian-fields';
 
 const m = messages.learners;
 const t = m.guardiansTab;
@@ -76,6 +78,11 @@ function GuardianCard({
             <span className="truncate">{g.email}</span>
           </a>
         )}
+        <p className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground" title={languageMessages.guardianLabel} data-testid="guardian-card-language">
+          <Languages className="size-4 shrink-0" aria-hidden />
+          <span className="sr-only">{languageMessages.guardianLabel}: </span>
+          {guardianLanguageText(g)}
+        </p>
         {(g.idNumber || g.occupation) && (
           <p className="text-xs text-muted-foreground">
             {[g.idNumber && `${t.idNumber} ${g.idNumber}`, g.occupation].filter(Boolean).join(' · ')}

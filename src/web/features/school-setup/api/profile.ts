@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { SchoolProfile, UpdateProfileBody } from '@shared/contracts/school-setup';
+import type { Locale } from '@shared/i18n/locale';
 import { api } from '@/lib/api';
 import { SETUP_KEY, shouldRetry, useInvalidateSetup, useSetupScope } from './setup-scope';
 
@@ -47,4 +48,13 @@ export function useSetLogo() {
     },
     onSuccess: () => void invalidate({ school: true }),
   });
+}
+
+/**
+ * The school's default language (issue 36 §1): what guardians without a language of their own receive
+ * SMS, e-mails and letters in; read from the school profile, undefined until it has loaded (or when the
+ * caller may not read the profile).
+ */
+export function useSchoolDefaultLocale(): Locale | undefined {
+  return useSchoolProfile().data?.defaultLocale;
 }

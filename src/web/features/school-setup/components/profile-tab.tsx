@@ -2,11 +2,13 @@ import * as React from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@/lib/zod-resolver';
 import { z } from 'zod';
-import { Hash, ImageUp, Mail, MapPin, Pencil, Phone, Quote, Trash2, BookOpenCheck, Gauge } from 'lucide-react';
+import { Hash, ImageUp, Languages, Mail, MapPin, Pencil, Phone, Quote, Trash2, BookOpenCheck, Gauge } from 'lucide-react';
 import { toast } from 'sonner';
 import { checkAdmissionPattern } from '@shared/admission-number';
 import { KENYAN_COUNTIES, SETUP_CURRICULA, TEACHER_LOAD_MAX_LIMIT, type SchoolProfile, type SetupCurriculum } from '@shared/contracts/school-setup';
+import { LOCALES, LOCALE_NAMES, type Locale } from '@shared/i18n/locale';
 import { messages } from '@shared/messages';
+import { languageMessages } from '@shared/messages/language';
 import { normaliseKenyanPhone } from '@shared/phone';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { FormErrorAlert } from '@/components/form-feedback';
@@ -82,6 +84,7 @@ export function ProfileTab() {
             }
           />
           <Item icon={Gauge} label={m.maxTeacherLoad} value={m.lessons(p.maxTeacherLoad)} />
+          <Item icon={Languages} label={languageMessages.schoolDefaultLabel} value={LOCALE_NAMES[p.defaultLocale]} testId="profile-default-locale" />
         </dl>
       </Panel>
       <Panel title={m.admissionPattern} description={m.admissionPatternHint} testId="profile-admission">
@@ -174,8 +177,9 @@ interface ProfileForm {
   curriculum: SetupCurriculum;
   admissionNumberPattern: string;
   maxTeacherLoad: string;
+  defaultLocale: Locale;
 }
-const FIELDS = ['name', 'motto', 'address', 'county', 'phone', 'email', 'curricula', 'curriculum', 'admissionNumberPattern', 'maxTeacherLoad'] as const;
+const FIELDS = ['name', 'motto', 'address', 'county', 'phone', 'email', 'curricula', 'curriculum', 'admissionNumberPattern', 'maxTeacherLoad', 'defaultLocale'] as const;
 
 function ProfileForm({ profile, onDone }: { profile: SchoolProfile; onDone: () => void }) {
   const f = useFieldIds();
@@ -199,6 +203,7 @@ function ProfileForm({ profile, onDone }: { profile: SchoolProfile; onDone: () =
             if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
           }),
           maxTeacherLoad: z.string().refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= TEACHER_LOAD_MAX_LIMIT, m.maxTeacherLoadInvalid),
+          defaultLocale: z.enum(LOCALES, languageMessages.invalid),
         })
         .refine((v) => v.curricula.includes(v.curriculum), { path: ['curriculum'], message: m.curriculumNotOffered }),
     [initialPhone],
@@ -216,6 +221,7 @@ function ProfileForm({ profile, onDone }: { profile: SchoolProfile; onDone: () =
       curriculum: profile.curriculum,
       admissionNumberPattern: profile.admissionNumberPattern,
       maxTeacherLoad: String(profile.maxTeacherLoad),
+      defaultLocale: profile.defaultLocale,
     },
   });
   const { register, control, handleSubmit, setError, formState } = form;
@@ -242,6 +248,7 @@ function ProfileForm({ profile, onDone }: { profile: SchoolProfile; onDone: () =
         curriculum: v.curriculum,
         admissionNumberPattern: v.admissionNumberPattern.trim(),
         maxTeacherLoad: Number(v.maxTeacherLoad),
+        defaultLocale: v.defaultLocale,
       });
       toast.success(m.saved, { description: m.profileSaved });
       onDone();
@@ -322,6 +329,15 @@ function ProfileForm({ profile, onDone }: { profile: SchoolProfile; onDone: () =
         </Field>
         <Field id={f('maxLoad')} label={m.maxTeacherLoad} error={errors.maxTeacherLoad?.message} hint={m.maxTeacherLoadHint}>
           <Input id={f('maxLoad')} type="number" inputMode="numeric" min={1} max={TEACHER_LOAD_MAX_LIMIT} {...register('maxTeacherLoad')} {...invalidProps(f('maxLoad'), errors.maxTeacherLoad?.message)} />
+        </Field>
+        <Field id={f('defaultLocale')} label={languageMessages.schoolDefaultLabel} error={errors.defaultLocale?.message} hint={languageMessages.schoolDefaultHint}>
+          <NativeSelect id={f('defaultLocale')} {...register('defaultLocale')} {...invalidProps(f('defaultLocale'), errors.defaultLocale?.message)} data-testid="profile-default-locale-input">
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {LOCALE_NAMES[l]}
+              </option>
+            ))}
+          </NativeSelect>
         </Field>
       </div>
       {formError && <FormErrorAlert title={formError} testId="profile-form-error" />}

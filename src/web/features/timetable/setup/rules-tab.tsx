@@ -1,3 +1,4 @@
+import { weekdayLabel } from '@shared/dates';
 import * as React from 'react';
 import { Pencil, Plus, Scale, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -188,7 +189,7 @@ function RuleForm({ rule, setup, week, onClose }: { rule: Rule | null; setup: Ti
             <legend className="mb-2 text-sm font-medium">{ru.days}</legend>
             <div className="flex flex-wrap gap-2">
               {week.days.map((d) => (
-                <Label key={d} htmlFor={`tt-rule-d${d}`} className={cn('flex cursor-pointer items-center gap-1.5 rounded-md border px-2.5 py-1.5 font-normal', days.includes(d) && 'border-primary/50 bg-primary/5')} title={WEEKDAY_NAMES[d]}>
+                <Label key={d} htmlFor={`tt-rule-d${d}`} className={cn('flex cursor-pointer items-center gap-1.5 rounded-md border px-2.5 py-1.5 font-normal', days.includes(d) && 'border-primary/50 bg-primary/5')} title={weekdayLabel(WEEKDAY_NAMES[d] ?? '')}>
                   <Checkbox id={`tt-rule-d${d}`} checked={days.includes(d)} onCheckedChange={(c) => setDays((l) => toggle(l, d, !!c))} />
                   {SHORT_DAYS[d]}
                 </Label>

@@ -1,3 +1,4 @@
+import { weekdayLabel } from '@shared/dates';
 import type { SlotInput } from '@shared/contracts/timetable';
 import { WEEKDAY_NAMES } from '@shared/contracts/timetable';
 import { timetableSetupScreens as sm } from '@shared/messages/timetable-setup-screens';
@@ -74,7 +75,7 @@ export function SlotGrid({
                     disabled={disabled}
                     onClick={() => toggleGroup(week.periods.map((p) => ({ day, period: p.index })))}
                     className="w-full cursor-pointer rounded px-1 py-0.5 text-left hover:bg-accent disabled:cursor-default"
-                    aria-label={sm.grid.toggleDay(WEEKDAY_NAMES[day]!)}
+                    aria-label={sm.grid.toggleDay(weekdayLabel(WEEKDAY_NAMES[day]!))}
                     data-testid={`${testId}-day`}
                     data-day={day}
                   >
@@ -89,7 +90,7 @@ export function SlotGrid({
                         type="button"
                         disabled={disabled}
                         aria-pressed={off}
-                        aria-label={sm.grid.cell(WEEKDAY_NAMES[day]!, sm.lessonPeriodLong(p.index), off)}
+                        aria-label={sm.grid.cell(weekdayLabel(WEEKDAY_NAMES[day]!), sm.lessonPeriodLong(p.index), off)}
                         onClick={() => set([{ day, period: p.index }], !off)}
                         className={cn(
                           'flex h-8 w-full min-w-7 cursor-pointer items-center justify-center rounded-md border text-[11px] font-medium transition-colors disabled:cursor-default',

@@ -1,3 +1,4 @@
+import { weekdayLabel } from '@shared/dates';
 import * as React from 'react';
 import { ArrowDown, ArrowUp, CalendarClock, Loader2, Plus, Trash2, Wand2, X } from 'lucide-react';
 import { toast } from 'sonner';
@@ -173,8 +174,8 @@ function ScheduleEditor({ levelId, days: initialDays, lines: initialLines }: { l
                 data-testid="tt-week-day"
                 data-day={d}
               />
-              <span className="sm:hidden">{SHORT_DAYS[d]}</span>
-              <span className="hidden sm:inline">{name}</span>
+              <span className="sm:hidden">{weekdayLabel(SHORT_DAYS[d] ?? '')}</span>
+              <span className="hidden sm:inline">{weekdayLabel(name)}</span>
             </Label>
           ))}
         </div>
@@ -306,7 +307,7 @@ function FixedSlots({ setup }: { setup: TimetableSetup }) {
               <p className="flex min-w-0 flex-wrap items-baseline gap-x-2 text-sm">
                 <span className="font-medium break-words">{g.label}</span>
                 <span className="text-xs text-muted-foreground">
-                  {WEEKDAY_NAMES[g.day]} · {sm.lessonPeriodLong(g.period)}
+                  {weekdayLabel(WEEKDAY_NAMES[g.day] ?? '')} · {sm.lessonPeriodLong(g.period)}
                 </span>
               </p>
               <ul className="flex flex-wrap gap-1.5">
@@ -335,7 +336,7 @@ function FixedSlots({ setup }: { setup: TimetableSetup }) {
           <SetupField id="tt-fixed-label" label={w.fixedLabel} className="col-span-2 grid gap-1 @2xl:col-span-1" small>
             <Input id="tt-fixed-label" value={label} maxLength={60} placeholder={w.fixedLabelPlaceholder} onChange={(e) => setLabel(e.target.value)} data-testid="tt-fixed-label" />
           </SetupField>
-          <SelectField id="tt-fixed-day" small className="grid gap-1" label={w.day} value={day} onChange={(v) => setDay(Number(v))} choices={days.map((d) => [d, WEEKDAY_NAMES[d]] as const)} />
+          <SelectField id="tt-fixed-day" small className="grid gap-1" label={w.day} value={day} onChange={(v) => setDay(Number(v))} choices={days.map((d) => [d, weekdayLabel(WEEKDAY_NAMES[d] ?? '')] as const)} />
           <SelectField
             id="tt-fixed-period"
             small
