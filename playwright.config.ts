@@ -26,6 +26,9 @@ export default defineConfig({
     baseURL: `http://localhost:${e2eServerPort(0)}`,
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The app's service worker (issue 36 §4) answers API reads from its cache when the network is slow:
+    // journeys see the server itself, except e2e/pwa.spec.ts, which allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       // Debian's headless shell (scripts/ensure-chromium.sh installs it); CHROMIUM_PATH=/usr/bin/chromium also works.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',

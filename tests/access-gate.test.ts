@@ -51,6 +51,11 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/billing/paybill/confirmation/{token}',
   // Issue 18 §4: EduFam's logo is public branding (e-mails link to it).
   'GET /api/company/logo',
+  // Issue 36 §3: Africa's Talking calls the USSD service (its token is the key); the simulator page's
+  // answers (on only while the SMS simulator is on, never in production: 404 otherwise).
+  'POST /api/ussd/callbacks/{token}',
+  'GET /api/ussd/simulator',
+  'GET /api/ussd/simulator/inbox',
 ]);
 
 const naked = async () => ({ ok: true });

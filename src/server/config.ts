@@ -96,6 +96,12 @@ const envSchema = z.object({
    * (POST <PUBLIC_URL>/api/sms/delivery-reports/<token>); unset, the callback answers 404.
    */
   SMS_DELIVERY_REPORT_TOKEN: z.string().min(16).optional(),
+  /**
+   * Issue 36 §3: secret in the USSD callback URL given to Africa's Talking
+   * (POST <PUBLIC_URL>/api/ussd/callbacks/<token>). Unset: the callback answers 404, except while the
+   * SMS simulator is on outside production, where the fixed DEMO_USSD_TOKEN serves the USSD simulator page.
+   */
+  USSD_CALLBACK_TOKEN: z.string().min(16).optional(),
   /** How long the SMS simulator waits before reporting a sent message delivered (ms). */
   SMS_SIMULATOR_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(1500),
 });
@@ -107,7 +113,15 @@ export type Config = Omit<z.infer<typeof envSchema>, 'MPESA_SIMULATOR'> & {
   MPESA_SIMULATOR: 'on' | 'off';
   /** MPESA_SIMULATOR=force with NODE_ENV=production: mounted, and main.ts warns at start. */
   mpesaSimulatorForced: boolean;
+  /**
+   * The USSD simulator page (issue 36 §3) is offered: the SMS simulator is on and NODE_ENV is not
+   * production. Then USSD_CALLBACK_TOKEN defaults to DEMO_USSD_TOKEN, which the page posts with.
+   */
+  ussdSimulator: boolean;
 };
+
+/** The USSD callback's development/demo token (only while the SMS simulator is on, never in production). */
+export const DEMO_USSD_TOKEN = 'edufam-demo-ussd-simulator';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -128,11 +142,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error("Invalid configuration:\n  EDUFAM_DEMO_DATE: a demo of another day moves the server's clock and is refused with NODE_ENV=production; leave it unset");
   }
   const simulator = c.MPESA_SIMULATOR === 'force' || (c.MPESA_SIMULATOR ?? (c.NODE_ENV === 'production' ? 'off' : 'on')) === 'on';
+  const ussdSimulator = c.SMS_PROVIDER === 'simulator' && c.NODE_ENV !== 'production';
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
     ...c,
     MPESA_SIMULATOR: simulator ? 'on' : 'off',
     mpesaSimulatorForced: c.MPESA_SIMULATOR === 'force' && c.NODE_ENV === 'production',
+    ussdSimulator,
+    USSD_CALLBACK_TOKEN: c.USSD_CALLBACK_TOKEN ?? (ussdSimulator ? DEMO_USSD_TOKEN : undefined),
     publicUrl,
     mpesaCallbackBase: (c.MPESA_CALLBACK_BASE_URL ?? publicUrl).replace(/\/+$/, ''),
   };

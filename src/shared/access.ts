@@ -327,7 +327,7 @@ export function configurationProblem(role: string | null | undefined, schoolId: 
 // Route prefix rules (spec §6 Route prefix rules), used by the SPA router and the server's page
 // handler alike.
 
-export const PUBLIC_PATHS = ['/', '/login', '/about', '/contact', '/features', '/pricing', '/reset-password', '/unauthorized'];
+export const PUBLIC_PATHS = ['/', '/login', '/about', '/contact', '/features', '/pricing', '/reset-password', '/unauthorized', '/ussd-simulator'];
 const PUBLIC_PREFIXES = ['/verify-certificate/'];
 const ADMIN_PREFIXES = ['/admin', '/edufam', '/system'];
 

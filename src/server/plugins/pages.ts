@@ -51,6 +51,16 @@ export function registerPages(app: FastifyInstance, currentUser: ResolveUser, we
     return landingHtml;
   };
 
+  // The installable app (issue 36 §4): the service worker and the manifest are checked for a new
+  // version on every visit (no-cache, never a year like /assets/), and the manifest goes out as
+  // application/manifest+json (W3C Web App Manifest §1.2).
+  app.addHook('onSend', async (request, reply, payload) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url === '/manifest.webmanifest') reply.type('application/manifest+json');
+    if (url === '/manifest.webmanifest' || url === '/sw.js' || /^\/workbox-[\w-]+\.js$/.test(url)) reply.header('cache-control', 'no-cache');
+    return payload;
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {

@@ -6,6 +6,7 @@ import { ResetPasswordPage } from '@/features/auth/reset-password-page';
 import { UnauthorizedPage } from '@/features/auth/unauthorized-page';
 import { MarketingRedirect } from '@/features/public/marketing-redirect';
 import { VerifyCertificatePage } from '@/features/public/verify-certificate-page';
+import { UssdSimulatorPage } from '@/features/ussd';
 import { MaintenanceGate } from '@/features/maintenance/maintenance-gate';
 import { MaintenanceTestPage } from '@/features/maintenance/maintenance-test-panel';
 import { RouteErrorBoundary } from '@/app/error-boundary';
@@ -29,6 +30,7 @@ const routes = [
   { path: '/reset-password', element: <ResetPasswordPage /> },
   { path: '/unauthorized', element: <UnauthorizedPage /> },
   { path: '/verify-certificate/:certificateId', element: <VerifyCertificatePage /> },
+  { path: '/ussd-simulator', element: <UssdSimulatorPage /> },
   {
     path: '/debug/maintenance-test',
     element: (

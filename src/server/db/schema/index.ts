@@ -19,3 +19,4 @@ export * from './billing.js';
 export * from './data-protection.js';
 export * from './project-hub.js';
 export * from './system-settings.js';
+export * from './ussd.js';

@@ -16,6 +16,7 @@ import { BillingStatusBanner } from '@/features/billing/billing-widgets';
 import { GlobalErrorBoundary } from '../error-boundary';
 import { AppSidebar } from './app-sidebar';
 import { InactivityMonitor } from '@/components/inactivity-monitor';
+import { OfflineBanner } from '@/components/offline-banner';
 import { ProfileSettingsDialog } from './profile-settings-dialog';
 import { SectionContent } from './section-content';
 import { ShellHeader } from './shell-header';
@@ -98,6 +99,7 @@ function ShellLayout({ user }: { user: SessionUser }) {
       <AppSidebar user={user} activeSection={activeSection} />
       <div className="flex min-w-0 flex-1 flex-col">
         <ShellHeader user={user} onOpenProfile={() => setProfileOpen(true)} onLogOut={logOut} />
+        <OfflineBanner userId={user.id} />
         <MaintenanceNotice user={user} />
         {/* Issue 18 §1: a school in arrears is warned; read-only after the grace period. */}
         <BillingStatusBanner user={user} />

@@ -1,11 +1,15 @@
 import * as React from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
-import { School, ShieldCheck } from 'lucide-react';
+import { School, ShieldCheck, Smartphone } from 'lucide-react';
 import { startPathFor } from '@shared/default-view';
 import { messages } from '@shared/messages';
 import type { AccessType } from '@shared/roles';
 import { useAuth } from '@/lib/auth';
+import { api } from '@/lib/api';
+import type { UssdSimulatorInfo } from '@shared/contracts/ussd';
+import { ussdMessages } from '@shared/messages/ussd';
 import { cn } from '@/lib/utils';
 import { AuthHeader } from './components/auth-screen';
 import { AuthAlert } from './components/auth-form-parts';
@@ -106,8 +110,11 @@ export function LoginPage() {
           )}
         </div>
 
-        <footer className="relative px-5 pb-6 text-center text-xs text-muted-foreground sm:px-8">
-          © {new Date().getFullYear()} EduFam · {messages.product.subtitle}
+        <footer className="relative flex flex-col items-center gap-2 px-5 pb-6 text-center text-xs text-muted-foreground sm:px-8">
+          <UssdSimulatorLink />
+          <span>
+            © {new Date().getFullYear()} EduFam · {messages.product.subtitle}
+          </span>
         </footer>
       </main>
 
@@ -118,5 +125,25 @@ export function LoginPage() {
         accessType={forgot.accessType}
       />
     </div>
+  );
+}
+
+/**
+ * The demo's way to try the USSD service on a phone screen (issue 36 §3): shown only while the server
+ * offers the simulator (SMS simulator on, never in production: GET /api/ussd/simulator).
+ */
+function UssdSimulatorLink() {
+  const info = useQuery({
+    queryKey: ['ussd', 'simulator'],
+    queryFn: () => api<UssdSimulatorInfo>('/api/ussd/simulator'),
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (!info.data?.enabled) return null;
+  return (
+    <Link to="/ussd-simulator" className="inline-flex items-center gap-1.5 rounded-md font-medium text-primary hover:underline" data-testid="ussd-simulator-link">
+      <Smartphone className="size-3.5" aria-hidden="true" />
+      {ussdMessages.simulatorLink}
+    </Link>
   );
 }

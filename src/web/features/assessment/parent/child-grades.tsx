@@ -7,6 +7,7 @@ import { EmptyStateCard } from '@/components/page-states';
 import { EmptyListState } from '@/components/list-states';
 import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
+import { LastSynced } from '@/pwa/last-synced';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { SkeletonStack } from '@/components/skeleton-stack';
 import { useSchoolContext } from '@/lib/school-context';
@@ -188,6 +189,8 @@ export function ParentChildrenPage({ sectionId, title, subtitle, render }: { sec
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid={`parent-${sectionId}`}>
       <PageHeader sectionId={sectionId} title={title} subtitle={currentSchool?.name ? `${currentSchool.name} · ${subtitle}` : subtitle} />
+      {/* Offline (issue 36 §4): when the results shown are the last ones fetched, and when. */}
+      <LastSynced paths={['/api/grades/my-children']} />
       {body}
     </section>
   );

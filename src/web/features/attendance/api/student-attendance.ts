@@ -27,6 +27,12 @@ export interface ChildItem {
   admissionNumber: string;
 }
 
+/** GET of the parent's children (also the key of its offline copy, src/web/pwa/last-synced.tsx). */
+export const MY_CHILDREN_PATH = '/api/students?pageSize=200';
+
+/** GET of one learner's attendance over a term (also the key of its offline copy). */
+export const studentAttendancePath = (studentId: string, termId: string | null) => `/api/students/${studentId}/attendance${qs({ termId })}`;
+
 /**
  * GET /api/students?pageSize=200 as a parent → their own active children (the learners service narrows
  * the list to the caller's children), as { studentId, name, className, admissionNumber }, by name.
@@ -35,7 +41,7 @@ export const useMyChildren = () =>
   useQuery({
     queryKey: [...ATTENDANCE_KEY, 'my-children'],
     queryFn: async (): Promise<ChildItem[]> => {
-      const res = await api<ListStudentsResponse>('/api/students?pageSize=200');
+      const res = await api<ListStudentsResponse>(MY_CHILDREN_PATH);
       return res.items.map((s) => ({
         studentId: s.id,
         name: [s.firstName, s.middleName, s.lastName].filter(Boolean).join(' '),
@@ -69,7 +75,7 @@ export const useAttendanceCalendar = (range: { from?: string; to?: string } = {}
 export const useStudentAttendance = (studentId: string | null, termId: string | null) =>
   useQuery({
     queryKey: [...ATTENDANCE_KEY, 'student', studentId, termId],
-    queryFn: () => api<StudentAttendance>(`/api/students/${studentId}/attendance${qs({ termId })}`),
+    queryFn: () => api<StudentAttendance>(studentAttendancePath(studentId!, termId)),
     enabled: !!studentId && !!termId,
     staleTime: 30_000,
     retry,

@@ -12,7 +12,8 @@ import { SkeletonStack } from '@/components/skeleton-stack';
 import { ChildIdentity } from '@/components/child-identity';
 import { ChildSwitcher } from '@/features/assessment';
 import { useSchoolContext } from '@/lib/school-context';
-import { useAttendanceCalendar, useMyChildren, useStudentAttendance, type ChildItem } from '../api/student-attendance';
+import { LastSynced } from '@/pwa/last-synced';
+import { MY_CHILDREN_PATH, studentAttendancePath, useAttendanceCalendar, useMyChildren, useStudentAttendance, type ChildItem } from '../api/student-attendance';
 import { AttendanceCalendar } from './attendance-calendar';
 import { AttendanceHeadline, AttendanceLists } from './attendance-summary';
 import { defaultTermId, schoolCalendarOf, termDays, type Term } from './term-days';
@@ -49,6 +50,8 @@ function TermAttendance({ child, term, calendar }: { child: ChildItem; term: Ter
   if (q.isError) return <QueryErrorCard query={q} title={m.loadFailedTitle} text={m.loadFailedText} retryLabel={m.tryAgain} testId="attendance-error" />;
   return (
     <div className="flex min-w-0 flex-col gap-4" data-testid="child-attendance-term" data-term-id={term.id}>
+      {/* Offline (issue 36 §4): when what is shown was last fetched. */}
+      <LastSynced paths={[studentAttendancePath(child.studentId, term.id), MY_CHILDREN_PATH]} />
       <AttendanceHeadline data={q.data} />
       <AttendanceCalendar key={term.id} term={term} days={days} today={calendar.today} />
       <AttendanceLists data={q.data} />

@@ -158,7 +158,9 @@ export const useSetFeeOption = () =>
   useFeesMutation(({ studentId, key, chosen }: { studentId: string; key: string; chosen: boolean }) =>
     api<StudentAccount>(`/api/students/${studentId}/fee-options`, { method: 'PUT', json: { key, chosen } }),
   );
-export const useMyChildrenFees = (enabled = true) => useFeesQuery<MyChildrenFees>(['my-children'], enabled ? '/api/fees/my-children' : null);
+/** GET of a parent's children's fee balances (also the key of its offline copy, src/web/pwa/last-synced.tsx). */
+export const MY_CHILDREN_FEES_PATH = '/api/fees/my-children';
+export const useMyChildrenFees = (enabled = true) => useFeesQuery<MyChildrenFees>(['my-children'], enabled ? MY_CHILDREN_FEES_PATH : null);
 
 // -- Overview ------------------------------------------------------------------------------------------
 

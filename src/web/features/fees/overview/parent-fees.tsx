@@ -5,7 +5,8 @@ import { QueryErrorCard } from '@/components/query-error-card';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSchoolContext } from '@/lib/school-context';
-import { useFeesLiveRefresh, useMyChildrenFees } from '../api/fees';
+import { LastSynced } from '@/pwa/last-synced';
+import { MY_CHILDREN_FEES_PATH, useFeesLiveRefresh, useMyChildrenFees } from '../api/fees';
 import { Money } from '@/components/money';
 import { PayWithMpesaDialog } from '../components/pay-with-mpesa-dialog';
 import { ChildFeeCard } from './child-fee-card';
@@ -74,6 +75,8 @@ export function ParentFees() {
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-6" data-testid="school-fees">
       <PageHeader sectionId="finance" title={m.title} subtitle={currentSchool?.name ?? m.subtitle} actions={summary} testId="school-fees-header" />
+      {/* Offline (issue 36 §4): when the balances shown were last fetched. */}
+      <LastSynced paths={[MY_CHILDREN_FEES_PATH]} />
       {body}
       {paying && (
         <PayWithMpesaDialog
