@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { test } from './support/test';
 import { DEMO_PASSWORD } from './support/accounts';
-import { KISWAHILI_READERS } from './support/fixture-accounts';
+import { KISWAHILI_READERS, KISWAHILI_STAFF } from './support/fixture-accounts';
 import { expectNoEnglish, sw } from './support/kiswahili';
 import { messages } from '../src/shared/messages';
 import { languageMessages } from '../src/shared/messages/language';
@@ -112,4 +112,25 @@ test.describe('Kiswahili', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
     expect(((await (await page.request.get('/api/auth/session')).json()) as { user: { locale: string } }).user.locale).toBe('sw');
   });
+
+  /** A sample of each other role's screens (issue 36 §1 "a sample of each other role's"). */
+  const SAMPLES: Record<(typeof KISWAHILI_STAFF)[number]['role'], string[]> = {
+    principal: ['/dashboard', '/dashboard/school-management', '/dashboard/students', '/dashboard/grades', '/dashboard/attendance', '/dashboard/finance', '/dashboard/timetable', '/dashboard/reports'],
+    school_director: ['/dashboard', '/dashboard/users', '/dashboard/finance', '/dashboard/reports'],
+    finance_officer: ['/dashboard', '/dashboard/fee-management', '/dashboard/mpesa-payments', '/dashboard/expenses', '/dashboard/student-accounts', '/dashboard/financial-reports'],
+    hr: ['/dashboard', '/dashboard/staff-management', '/dashboard/payroll', '/dashboard/hr-dashboard'],
+    edufam_admin: ['/dashboard', '/dashboard/schools', '/dashboard/users', '/dashboard/support'],
+  };
+  for (const account of KISWAHILI_STAFF) {
+    test(`${account.role}: a sample of screens shows no English`, async ({ page }) => {
+      const res = await page.request.post('/api/auth/sign-in', { data: { email: account.email, password: DEMO_PASSWORD, accessType: account.access, rememberMe: true } });
+      expect(res.status(), await res.text()).toBe(200);
+      for (const path of SAMPLES[account.role]) {
+        await page.goto(path);
+        await expect(page.locator('main').first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectNoEnglish(page, `${account.role} ${path}`);
+      }
+    });
+  }
 });

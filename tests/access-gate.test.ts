@@ -41,6 +41,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/timetables/feed/{file}',
   // SMS delivery reports (issue 17 §1): Africa's Talking calls it; the configured random token is the key.
   'POST /api/sms/delivery-reports/{token}',
+  // Issue 36 §2: guardians' SMS replies (Africa's Talking's incoming-message callback); the configured random token is the key.
+  'POST /api/sms/incoming/{token}',
   // Issue 18 §2: the second step of a two-factor sign-in (the pending session cookie is the key) and
   // the password rules shown on the reset form.
   'POST /api/auth/sign-in/two-factor',

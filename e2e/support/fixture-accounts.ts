@@ -14,3 +14,12 @@ export const KISWAHILI_READERS = {
   /** The class teacher of Grade 5 East. */
   teacher: 'mwalimu@greenhill.edufam.test',
 } as const;
+
+/** More Kiswahili readers, one per other role, made as new accounts of Greenhill (and the platform). */
+export const KISWAHILI_STAFF = [
+  { email: 'mkuu@greenhill.edufam.test', name: 'Amina Mwalimu Mkuu', role: 'principal', access: 'school' },
+  { email: 'mkurugenzi@greenhill.edufam.test', name: 'Baraka Mkurugenzi', role: 'school_director', access: 'school' },
+  { email: 'fedha@greenhill.edufam.test', name: 'Zawadi Fedha', role: 'finance_officer', access: 'school' },
+  { email: 'rasilimali@greenhill.edufam.test', name: 'Juma Rasilimali', role: 'hr', access: 'school' },
+  { email: 'msimamizi@edufam.test', name: 'Neema Msimamizi', role: 'edufam_admin', access: 'admin' },
+] as const;

@@ -23,10 +23,28 @@ export const sw = <T>(read: () => T): T => inLocale(read, 'sw');
 let english: Set<string> | null = null;
 
 /**
- * Names the demo school typed that happen to match an English catalogue label (its fee items are called
- * "Tuition" and "Lunch", as the fee categories are): school data stays as typed, in any language.
+ * Names the demo school typed that happen to match an English catalogue label: its fee items ("Tuition",
+ * "Lunch", as the fee categories are called), expense categories ("Examinations", "Other"), departments
+ * ("Finance", "Health", "Maintenance", "Security") and staff job titles ("Teacher", "Driver", "Finance
+ * Officer"). School data stays as typed, in any language.
  */
-const SCHOOL_DATA = new Set(['Tuition', 'Lunch', 'Transport', 'Boarding', 'Activity', 'Uniform']);
+const SCHOOL_DATA = new Set([
+  'Tuition',
+  'Lunch',
+  'Transport',
+  'Boarding',
+  'Activity',
+  'Uniform',
+  'Examinations',
+  'Other',
+  'Finance',
+  'Health',
+  'Maintenance',
+  'Security',
+  'Teacher',
+  'Driver',
+  'Finance Officer',
+]);
 
 /**
  * Every English string of the catalogue whose Kiswahili differs (so one seen on a Kiswahili screen is

@@ -14,7 +14,7 @@ import { classes, guardians, profiles, schools, studentGuardians, students, user
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/seed.js';
 import { withSystem, type Tx } from '../../src/server/db/tenant.js';
 import { insertAccount } from '../../src/server/modules/auth/accounts.repository.js';
-import { FIXTURE_ACCOUNTS, KISWAHILI_READERS } from './fixture-accounts.js';
+import { FIXTURE_ACCOUNTS, KISWAHILI_READERS, KISWAHILI_STAFF } from './fixture-accounts.js';
 
 const config = loadConfig();
 // EDUFAM_DEMO_DATE: the journeys run as a demo of that day, on its clock, as main.ts does.
@@ -71,7 +71,11 @@ async function addKiswahiliReaders(tx: Tx, schoolId: string): Promise<void> {
     .limit(1);
   await tx.update(users).set({ email: KISWAHILI_READERS.teacher }).where(eq(users.id, stream!.teacherId!));
   await tx.update(profiles).set({ email: KISWAHILI_READERS.teacher }).where(eq(profiles.id, stream!.teacherId!));
-  await tx.update(profiles).set({ locale: 'sw' }).where(inArray(profiles.id, [parentId, stream!.teacherId!]));
+  const staffIds: string[] = [];
+  for (const a of KISWAHILI_STAFF) {
+    staffIds.push(await insertAccount(tx, { email: a.email, name: a.name, role: a.role, schoolId: a.access === 'admin' ? null : schoolId, passwordHash }));
+  }
+  await tx.update(profiles).set({ locale: 'sw' }).where(inArray(profiles.id, [parentId, stream!.teacherId!, ...staffIds]));
 }
 
 const { app } = await buildApp({ config, database });

@@ -326,7 +326,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await announcementsRoutes(scope, deps);
     await conversationsRoutes(scope, deps);
     await supportRoutes(scope, deps);
-    await smsRoutes(scope, { database, events: deps.events, deliveryReportToken: config.SMS_DELIVERY_REPORT_TOKEN });
+    await smsRoutes(scope, { database, events: deps.events, sms: deps.sms, deliveryReportToken: config.SMS_DELIVERY_REPORT_TOKEN, incomingToken: config.SMS_INCOMING_TOKEN });
     // Issue 36 §3: USSD for basic phones (pay reuses the parent's "Pay with M-Pesa" STK Push).
     await ussdRoutes(scope, { database, sms: deps.sms, callbackToken: config.USSD_CALLBACK_TOKEN, simulator: config.ussdSimulator, stkPush: (p) => startStkPush(deps.mpesa, { id: p.profileId, role: 'parent', schoolId: p.schoolId }, { studentId: p.studentId, phone: p.phone, amount: p.amountCents }).then(() => undefined) });
     // Issue 18: platform business and security.

@@ -102,6 +102,12 @@ const envSchema = z.object({
    * SMS simulator is on outside production, where the fixed DEMO_USSD_TOKEN serves the USSD simulator page.
    */
   USSD_CALLBACK_TOKEN: z.string().min(16).optional(),
+  /**
+   * Issue 36 §2: secret in the incoming-message callback URL given to Africa's Talking
+   * (POST <PUBLIC_URL>/api/sms/incoming/<token>): guardians' replies. Unset: the callback answers 404,
+   * except while the SMS simulator is on outside production, where the fixed DEMO_SMS_INCOMING_TOKEN serves.
+   */
+  SMS_INCOMING_TOKEN: z.string().min(16).optional(),
   /** How long the SMS simulator waits before reporting a sent message delivered (ms). */
   SMS_SIMULATOR_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(1500),
 });
@@ -119,6 +125,9 @@ export type Config = Omit<z.infer<typeof envSchema>, 'MPESA_SIMULATOR'> & {
    */
   ussdSimulator: boolean;
 };
+
+/** The incoming-SMS callback's development/demo token (only while the SMS simulator is on, never in production). */
+export const DEMO_SMS_INCOMING_TOKEN = 'edufam-demo-sms-incoming';
 
 /** The USSD callback's development/demo token (only while the SMS simulator is on, never in production). */
 export const DEMO_USSD_TOKEN = 'edufam-demo-ussd-simulator';
@@ -150,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mpesaSimulatorForced: c.MPESA_SIMULATOR === 'force' && c.NODE_ENV === 'production',
     ussdSimulator,
     USSD_CALLBACK_TOKEN: c.USSD_CALLBACK_TOKEN ?? (ussdSimulator ? DEMO_USSD_TOKEN : undefined),
+    SMS_INCOMING_TOKEN: c.SMS_INCOMING_TOKEN ?? (ussdSimulator ? DEMO_SMS_INCOMING_TOKEN : undefined),
     publicUrl,
     mpesaCallbackBase: (c.MPESA_CALLBACK_BASE_URL ?? publicUrl).replace(/\/+$/, ''),
   };

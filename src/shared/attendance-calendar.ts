@@ -1,4 +1,4 @@
-import { formatDay } from './dates.js';
+import { formatDay, formatWeekday } from './dates.js';
 import { kenyaPublicHolidaysBetween, weekday } from './kenya-holidays.js';
 import { attendanceMessages as m } from './messages/attendance.js';
 
@@ -38,12 +38,13 @@ export interface NotSchoolDay {
   reason: string;
 }
 
-/** "Sat 14/03/2026" for a YYYY-MM-DD date (weekday, then the day as formatDay writes it). */
+/**
+ * "Sat 14/03/2026" for a YYYY-MM-DD date (weekday, then the day as formatDay writes it); the weekday in
+ * the reader's language ("Jmosi 14/03/2026" in Kiswahili, shared/dates formatWeekday).
+ */
 export function dayLabel(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  return `${WEEKDAYS[d.getUTCDay()]} ${formatDay(day)}`;
+  return `${formatWeekday(day)} ${formatDay(day)}`;
 }
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 const inside = (day: string, from: string | null, to: string | null) => !!from && !!to && day >= from && day <= to;
 

@@ -121,6 +121,21 @@ export const messages = {
     successTitle: 'Password updated',
     sending: 'Sending...',
     updating: 'Updating...',
+    /** The password-reset e-mail (auth.service.ts sendResetMail), in the account holder's language. */
+    resetMail: {
+      hello: (name: string) => `Hello ${name},`,
+      request: 'We received a request to reset the password of your EduFam account.',
+      openLink: (link: string) => `Open this link to choose a new password (valid for one hour): ${link}`,
+      chooseLink: 'Choose a new password',
+      linkValid: '(the link is valid for one hour).',
+      ignore: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    },
+    /** The set-up e-mail of a parent account made from a guardian (auth.service.ts sendAccountSetupMail). */
+    parentSetupIntro: (school: string) => `${school} has created an EduFam parent account for you, so you can follow your child's school life: fees, results, attendance and school news.`,
+    /** The set-up e-mail of a school staff account (staff.service.ts sendStaffSetupMail); its subject is staffMessages.setupMailSubject. */
+    staffSetupIntro: (school: string) => `${school} has created an EduFam staff account for you.`,
+    /** Stands for the school's name in a set-up e-mail when the school has none on record. */
+    yourSchool: 'Your school',
   } as const, { sw: sw.passwordReset }),
   unauthorized: localized('messages/unauthorized', {
     title: 'Access Denied',
@@ -951,6 +966,24 @@ export const messages = {
     expires: (when: string) => `Until ${when}`,
     posted: (when: string) => `Posted ${when}`,
     isActiveInvalid: 'isActive must be true or false',
+    // Input validation of the Communication Center (contracts/communications.ts; the numbers are its
+    // TITLE_MAX and MESSAGE_MAX, written in: a schema keeps its message as a plain string).
+    input: {
+      titleRequired: 'Title is required',
+      titleTooLong: 'Title must be at most 200 characters',
+      messageRequired: 'Message is required',
+      messageTooLong: 'Message must be at most 5000 characters',
+      priority: 'Choose a priority: low, medium, high or critical',
+      rolesRequired: 'Select at least one target role',
+      role: 'Unknown role',
+      expiresAt: 'Use a date and time, e.g. 2026-05-01T17:00:00+03:00',
+      expiryInPast: 'The expiry must be in the future',
+      schoolId: 'Invalid school id',
+      id: 'Invalid communication id',
+      notificationId: 'Invalid notification id',
+      noChanges: 'Nothing to update',
+      status: 'Use active, expired or inactive',
+    },
   } as const, { sw: sw.communications }),
   systemHealth: localized('messages/systemHealth', {
     // System Health screen (issue 3 §6; product copy, the section title is the spec's).

@@ -1,3 +1,5 @@
+import { currentLocale, type Locale } from './i18n/locale.js';
+
 /**
  * Money (ARCHITECTURE.md "Money"): stored and computed as integer KES cents; the public API speaks KES
  * as numbers with two decimals (issue 11 §5); screens show KES with thousands separators.
@@ -87,15 +89,90 @@ export function numberInWords(n: number): string {
   return parts.join(' ');
 }
 
+const SW_ONES = ['sifuri', 'moja', 'mbili', 'tatu', 'nne', 'tano', 'sita', 'saba', 'nane', 'tisa'];
+const SW_TENS = ['', 'kumi', 'ishirini', 'thelathini', 'arobaini', 'hamsini', 'sitini', 'sabini', 'themanini', 'tisini'];
+/** Scales above the thousands, largest first: [value, word]. */
+const SW_SCALES: readonly (readonly [number, string])[] = [
+  [1e12, 'trilioni'],
+  [1e9, 'bilioni'],
+  [1e6, 'milioni'],
+];
+
+/** The places in use of 0..999, largest first: 355 → ["mia tatu", "hamsini", "tano"]; 0 → []. */
+function swPlaces(n: number): string[] {
+  const places: string[] = [];
+  const h = Math.floor(n / 100);
+  const t = Math.floor((n % 100) / 10);
+  const o = n % 10;
+  if (h) places.push(`mia ${SW_ONES[h]}`);
+  if (t) places.push(SW_TENS[t]!);
+  if (o) places.push(SW_ONES[o]!);
+  return places;
+}
+
+/** Places joined as Kiswahili counts: "na" before the last place in use ("mia tatu hamsini na tano"). */
+function swJoinPlaces(places: readonly string[]): string {
+  if (places.length < 2) return places[0] ?? '';
+  return `${places.slice(0, -1).join(' ')} na ${places.at(-1)}`;
+}
+
 /**
- * A KES amount in integer cents written out for receipts: 1250000 → "Kenya Shillings Twelve Thousand
- * Five Hundred Only", 125000050 → "Kenya Shillings One Million Two Hundred and Fifty Thousand and Fifty
- * Cents Only", 0 → "Kenya Shillings Zero Only". Throws a RangeError for a negative or fractional amount.
+ * A whole number in Kiswahili words as a Kenyan receipt writes an amount: the scales milioni, laki
+ * (hundred thousand) and elfu come before their count ("elfu kumi na mbili" = 12,000), hundreds are
+ * "mia" and their count ("mia tano"), and "na" (and) stands before the last place in use, the groups
+ * before it set off by commas: 0 → "sifuri", 15 → "kumi na tano", 355 → "mia tatu hamsini na tano",
+ * 1001 → "elfu moja na moja", 12550 → "elfu kumi na mbili, mia tano na hamsini", 100000 → "laki moja",
+ * 1250000 → "milioni moja, laki mbili na elfu hamsini". The rule Kiswahili courses teach ("na" before
+ * the ones place, or the last place in use); "laki" is the word Kenyans use for 100,000 (in place of
+ * "elfu mia moja"). Throws a RangeError for a negative, fractional or too large (a quadrillion or
+ * more) number.
  */
-export function kesInWords(cents: number): string {
+export function numberInWordsSw(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0 || n >= 1e15) throw new RangeError(`numberInWordsSw: ${n} is not a whole number from 0 to 999 trillion`);
+  if (n === 0) return SW_ONES[0]!;
+  // Groups: "milioni moja", "laki mbili", "elfu hamsini", each joined to the next by a comma; the
+  // places below a thousand ("mia tano", "hamsini") follow, joined by spaces.
+  const groups: string[] = [];
+  let rest = n;
+  for (const [value, word] of SW_SCALES) {
+    const count = Math.floor(rest / value);
+    rest %= value;
+    if (count) groups.push(`${word} ${swJoinPlaces(swPlaces(count))}`);
+  }
+  const laki = Math.floor(rest / 100_000);
+  const elfu = Math.floor((rest % 100_000) / 1000);
+  rest %= 1000;
+  if (laki) groups.push(`laki ${SW_ONES[laki]}`);
+  if (elfu) groups.push(`elfu ${swJoinPlaces(swPlaces(elfu))}`);
+  const places = swPlaces(rest);
+  const parts = [...groups, ...places];
+  if (parts.length === 1) return parts[0]!;
+  // "na" before the last place in use; before it, a comma after a group, a space between places.
+  let words = parts[0]!;
+  for (let i = 1; i < parts.length; i++) {
+    const separator = i === parts.length - 1 ? ' na ' : i <= groups.length ? ', ' : ' ';
+    words += `${separator}${parts[i]}`;
+  }
+  return words;
+}
+
+/**
+ * A KES amount in integer cents written out for receipts, in the current language (currentLocale(),
+ * or `locale`).
+ * English: 1250000 → "Kenya Shillings Twelve Thousand Five Hundred Only", 125000050 → "Kenya Shillings
+ * One Million Two Hundred and Fifty Thousand and Fifty Cents Only", 0 → "Kenya Shillings Zero Only".
+ * Kiswahili (numberInWordsSw; "tu" is the receipt's "Only"): 1255050 → "Shilingi elfu kumi na mbili,
+ * mia tano na hamsini na senti hamsini tu", 0 → "Shilingi sifuri tu".
+ * Throws a RangeError for a negative or fractional amount.
+ */
+export function kesInWords(cents: number, locale: Locale = currentLocale()): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`kesInWords: ${cents} is not a whole number of cents`);
   const shillings = Math.floor(cents / 100);
   const rest = cents % 100;
+  if (locale === 'sw') {
+    const sentiPart = rest ? ` na senti ${numberInWordsSw(rest)}` : '';
+    return `Shilingi ${numberInWordsSw(shillings)}${sentiPart} tu`;
+  }
   const centsPart = rest ? ` and ${tensInWords(rest)} ${rest === 1 ? 'Cent' : 'Cents'}` : '';
   return `Kenya Shillings ${numberInWords(shillings)}${centsPart} Only`;
 }

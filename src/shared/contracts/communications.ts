@@ -27,23 +27,12 @@ export const COMMUNICATIONS_DEFAULT_PAGE_SIZE = 20;
 export const TITLE_MAX = 200;
 export const MESSAGE_MAX = 5_000;
 
-/** Messages of the input validation (also shown by the web form). */
-export const COMMUNICATION_INPUT_MESSAGES = {
-  titleRequired: 'Title is required',
-  titleTooLong: `Title must be at most ${TITLE_MAX} characters`,
-  messageRequired: 'Message is required',
-  messageTooLong: `Message must be at most ${MESSAGE_MAX} characters`,
-  priority: 'Choose a priority: low, medium, high or critical',
-  rolesRequired: 'Select at least one target role',
-  role: 'Unknown role',
-  expiresAt: 'Use a date and time, e.g. 2026-05-01T17:00:00+03:00',
-  expiryInPast: 'The expiry must be in the future',
-  schoolId: 'Invalid school id',
-  id: 'Invalid communication id',
-  notificationId: 'Invalid notification id',
-  noChanges: 'Nothing to update',
-  status: 'Use active, expired or inactive',
-} as const;
+/**
+ * Messages of the input validation (also shown by the web form): the catalogue's table
+ * (messages.communications.input), answering in the reader's language on each read. Its length
+ * messages write TITLE_MAX and MESSAGE_MAX in (a zod schema keeps its message as a plain string).
+ */
+export const COMMUNICATION_INPUT_MESSAGES = messages.communications.input;
 
 const im = COMMUNICATION_INPUT_MESSAGES;
 

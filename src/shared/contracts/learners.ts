@@ -100,6 +100,12 @@ export const studentGuardianSchema = z.object({
   preferredLanguage: z.enum(LOCALES),
   /** No language of their own: they follow the school's default (schools.default_locale). */
   followsSchoolLanguage: z.boolean(),
+  /**
+   * Issue 36 §5: the guardian gets no non-essential SMS (announcements, fee reminders): they replied
+   * STOP, or the school recorded their wish. Fee receipts and absence alerts still go. Optional for
+   * older clients; the API always sends it.
+   */
+  smsOptOut: z.boolean().optional(),
   /** Other learners of the school this guardian is linked to (siblings), by name and class. */
   otherChildren: z.array(z.object({ id: z.uuid(), name: z.string(), className: z.string().nullable() })),
 });
@@ -308,6 +314,8 @@ export const updateGuardianBody = z.strictObject({
   occupation: optionalText(80),
   preferredLanguage: guardianLanguage,
   createAccount: z.boolean().optional(),
+  /** Issue 36 §5: opt the guardian out of (true) or back in to (false) non-essential SMS. */
+  smsOptOut: z.boolean().optional(),
 });
 export type UpdateGuardianBody = z.input<typeof updateGuardianBody>;
 

@@ -142,7 +142,7 @@ export const idCardsBody = z
     studentIds: z
       .array(z.uuid(m.learnerIdInvalid))
       .min(1, m.learnersRequired)
-      .max(MAX_ID_CARD_SELECTION, `At most ${MAX_ID_CARD_SELECTION} learners at a time.`)
+      .max(MAX_ID_CARD_SELECTION, m.tooManyLearners)
       .optional(),
   })
   .refine((b) => (b.classId ? 1 : 0) + (b.studentIds ? 1 : 0) === 1, { message: m.classOrLearners, path: ['classId'] });

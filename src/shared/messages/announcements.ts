@@ -42,6 +42,7 @@ export const announcementMessages = localized('announcements/announcementMessage
     cancelScheduledOnly: 'Only a scheduled announcement can be cancelled; this one has been published or cancelled already.',
     noSchool: 'Choose a school first.',
     noPhone: 'No phone number',
+    smsOptedOut: 'Opted out of non-essential SMS',
     noEmail: 'No e-mail address',
     sendFailed: 'Sending failed',
   },

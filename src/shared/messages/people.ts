@@ -169,4 +169,6 @@ export const peopleMessages = localized('people/peopleMessages', {
   learnerIdInvalid: 'Invalid learner id',
   learnersRequired: 'Choose at least one learner.',
   classOrLearners: 'Send either a class or a list of learners.',
+  // The number is contracts/people.ts MAX_ID_CARD_SELECTION, written in (a schema keeps a plain string).
+  tooManyLearners: 'At most 2000 learners at a time.',
 } as const, { sw: sw.peopleMessages });

@@ -56,6 +56,7 @@ export const staffMessages = localized('staff/staffMessages', {
   setupMailFailed: 'The account was created, but the e-mail with the sign-in link could not be sent. They can use “Forgot password?” on the sign-in page.',
   setupMailSubject: 'Your EduFam staff account',
   clearanceSaved: 'Clearance saved.',
+  accountCreated: (name: string, role: string, email: string) => `${name} can now sign in as ${role}. A link to choose a password was sent to ${email}.`,
   /** The clearance checklist an exit starts with (contracts/staff.ts DEFAULT_CLEARANCE), by item key. */
   clearanceItems: {
     property: 'School property returned (laptop, books, tools)',

@@ -22,13 +22,16 @@ export function LanguageSwitcher({ className, onChange }: { className?: string; 
             role="radio"
             aria-checked={active}
             lang={l}
+            aria-label={LOCALE_NAMES[l]}
             onClick={() => (onChange ? onChange(l) : setScreenLocale(l, true))}
             className={cn(
               'inline-flex h-7 cursor-pointer items-center rounded-full px-2.5 text-xs font-medium text-muted-foreground transition-colors hover:text-foreground',
               active && 'bg-primary/10 text-primary hover:text-primary',
             )}
           >
-            {LOCALE_NAMES[l]}
+            {/* On a phone the two codes fit beside the theme switch; the names from sm up. */}
+            <span className="sm:hidden">{l.toUpperCase()}</span>
+            <span className="hidden sm:inline">{LOCALE_NAMES[l]}</span>
           </button>
         );
       })}

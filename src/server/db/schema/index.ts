@@ -20,3 +20,4 @@ export * from './data-protection.js';
 export * from './project-hub.js';
 export * from './system-settings.js';
 export * from './ussd.js';
+export * from './sms-replies.js';

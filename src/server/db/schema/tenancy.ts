@@ -373,6 +373,11 @@ export const guardians = pgTable(
      * null follows the school's default_locale.
      */
     preferredLanguage: text('preferred_language'),
+    /**
+     * Issue 36 §5: when the guardian opted out of non-essential SMS (announcements, fee reminders) by
+     * replying STOP or by the school's switch; null: they get them. Receipts and absence alerts still go.
+     */
+    smsOptOutAt: timestamp('sms_opt_out_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -209,7 +209,7 @@ async function publishInTx(tx: Tx, ann: AnnRow, people: Recipient[], actorId: st
       schoolId: ann.schoolId,
       smsTo: sms ? p.phone : null,
       smsStatus: sms ? (p.phone && !noSms.has(key) ? 'queued' : 'failed') : null,
-      smsError: sms && !p.phone ? m.noPhone : sms && noSms.has(key) ? consentMessages.api.noSmsConsent : null,
+      smsError: sms && p.smsOptedOut ? m.smsOptedOut : sms && !p.phone ? m.noPhone : sms && noSms.has(key) ? consentMessages.api.noSmsConsent : null,
       emailTo: email ? p.email : null,
       emailStatus: email ? (p.email && !noEmail.has(key) ? 'queued' : 'failed') : null,
       emailError: email && !p.email ? m.noEmail : email && noEmail.has(key) ? consentMessages.api.noEmailConsent : null,

@@ -98,6 +98,8 @@ export interface GuardianContact {
   email: string | null;
   /** The guardian's language for SMS and e-mail (guardians.preferred_language), null: the school's default. */
   locale: string | null;
+  /** When the guardian opted out of non-essential SMS (issue 36 §5: STOP), null: not opted out. */
+  smsOptOutAt: Date | null;
 }
 
 /**
@@ -107,7 +109,7 @@ export interface GuardianContact {
 export async function listGuardiansWithoutAccount(tx: Tx, schoolId: string, classIds: string[] | 'all'): Promise<GuardianContact[]> {
   if (classIds !== 'all' && classIds.length === 0) return [];
   return tx
-    .selectDistinct({ guardianId: guardians.id, name: guardians.name, phone: guardians.phone, email: guardians.email, locale: guardians.preferredLanguage })
+    .selectDistinct({ guardianId: guardians.id, name: guardians.name, phone: guardians.phone, email: guardians.email, locale: guardians.preferredLanguage, smsOptOutAt: guardians.smsOptOutAt })
     .from(students)
     .innerJoin(studentGuardians, eq(studentGuardians.studentId, students.id))
     .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
@@ -167,11 +169,19 @@ export async function listActivePeople(
 
 /**
  * The phones and languages for SMS and e-mail (preferred_language) on the school's guardian records of
- * the parent profiles `profileIds` (one row per guardian record).
+ * the parent profiles `profileIds` (one row per guardian record), and when each opted out of
+ * non-essential SMS (issue 36 §5).
  */
-export async function listGuardianPhones(tx: Tx, schoolId: string, profileIds: string[]): Promise<{ id: string | null; phone: string | null; preferredLanguage: string | null }[]> {
+export async function listGuardianPhones(
+  tx: Tx,
+  schoolId: string,
+  profileIds: string[],
+): Promise<{ id: string | null; phone: string | null; preferredLanguage: string | null; smsOptOutAt: Date | null }[]> {
   return selectInChunks(profileIds, (chunk) =>
-    tx.select({ id: guardians.profileId, phone: guardians.phone, preferredLanguage: guardians.preferredLanguage }).from(guardians).where(and(eq(guardians.schoolId, schoolId), inArray(guardians.profileId, chunk))),
+    tx
+      .select({ id: guardians.profileId, phone: guardians.phone, preferredLanguage: guardians.preferredLanguage, smsOptOutAt: guardians.smsOptOutAt })
+      .from(guardians)
+      .where(and(eq(guardians.schoolId, schoolId), inArray(guardians.profileId, chunk))),
   );
 }
 

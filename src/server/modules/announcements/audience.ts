@@ -31,6 +31,8 @@ export interface Recipient {
    * (or left out) following the school's default.
    */
   locale?: string | null;
+  /** Opted out of non-essential SMS (replied STOP, or the school recorded it): no announcement SMS. */
+  smsOptedOut?: boolean;
 }
 
 const MANAGERS = ['principal', 'school_director'] as const;
@@ -135,7 +137,8 @@ export function recipientKey(r: Pick<Recipient, 'userId' | 'guardianId'>): strin
  * (every non-parent). Where parents are addressed (role parent, classIds, parentsOfClassIds, levelIds)
  * the learners' guardians without an account come too (issue 36 §2: guardianId set, userId null; a
  * guardian with an account is reached through it, once). owingOnly keeps only parents and guardians
- * with a learner whose fee balance is above zero. Without `opts.withoutAccount` the guardians
+ * with a learner whose fee balance is above zero. A parent or guardian who opted out of non-essential
+ * SMS (issue 36 §5, guardians.sms_opt_out_at) comes without a phone. Without `opts.withoutAccount` the guardians
  * without an account are left out (accounts only: the demo seed writes its recipients so).
  */
 export async function resolveAudience(tx: Tx, schoolId: string, audience: AnnouncementAudience, authorId: string | null, opts: { withoutAccount?: boolean } = {}): Promise<Recipient[]> {
@@ -172,7 +175,8 @@ export async function resolveAudience(tx: Tx, schoolId: string, audience: Announ
     const owing = new Set((await repo.listOwingGuardianIds(tx, schoolId, guardians.map((g) => g.guardianId))).map((r) => r.id));
     guardians = guardians.filter((g) => owing.has(g.guardianId));
   }
-  const withoutAccount: Recipient[] = guardians.map((g) => ({ userId: null, guardianId: g.guardianId, name: g.name, role: 'parent', phone: g.phone || null, email: g.email || null, locale: g.locale }));
+  // Issue 36 §5: a guardian who opted out of non-essential SMS (STOP) gets no announcement SMS.
+  const withoutAccount: Recipient[] = guardians.map((g) => ({ userId: null, guardianId: g.guardianId, name: g.name, role: 'parent', phone: (!g.smsOptOutAt && g.phone) || null, email: g.email || null, locale: g.locale, smsOptedOut: !!g.smsOptOutAt }));
   if (ids.size === 0) return withoutAccount.sort(byName);
 
   const people = await repo.listActivePeople(tx, schoolId, [...ids]);
@@ -187,6 +191,9 @@ export async function resolveAudience(tx: Tx, schoolId: string, audience: Announ
     const languageOf = new Map(phones.filter((r) => r.preferredLanguage).map((r) => [r.id!, r.preferredLanguage]));
     out = out.map((p) => (p.role === 'parent' && !p.phone ? { ...p, phone: phoneOf.get(p.userId!) ?? null } : p));
     out = out.map((p) => (p.role === 'parent' && languageOf.has(p.userId!) ? { ...p, locale: languageOf.get(p.userId!)! } : p));
+    // Issue 36 §5: a parent whose guardian record opted out of non-essential SMS (STOP) gets no announcement SMS.
+    const optedOut = new Set(phones.filter((r) => r.smsOptOutAt).map((r) => r.id!));
+    out = out.map((p) => (p.role === 'parent' && optedOut.has(p.userId!) ? { ...p, phone: null, smsOptedOut: true } : p));
     if (audience.owingOnly) {
       const owing = await repo.listOwingParentIds(tx, schoolId, parentIds);
       const owes = new Set(owing.map((r) => r.id));

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/tenant.js';
-import { loginAttempts, profiles, schools, users, verifications } from '../../db/schema/index.js';
+import { guardians, loginAttempts, profiles, schools, users, verifications } from '../../db/schema/index.js';
 
 /** Profile with its school, as the session and sign-in need it. Runs in the system scope. */
 export async function findProfileWithSchool(tx: Tx, userId: string) {
@@ -61,4 +61,21 @@ export async function resetTokenUserId(tx: Tx, token: string): Promise<string | 
     .where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, new Date())))
     .limit(1);
   return rows[0]?.value ?? null;
+}
+
+/**
+ * The languages a parent account's e-mail may be written in: the preferred_language of the guardian
+ * record linked to the account (the first that has one) and the school's default_locale; null when no
+ * account has this e-mail. Runs in the system scope.
+ */
+export async function findParentLanguages(tx: Tx, email: string): Promise<{ guardianLanguage: string | null; schoolLocale: string | null } | null> {
+  const rows = await tx
+    .select({ guardianLanguage: guardians.preferredLanguage, schoolLocale: schools.defaultLocale })
+    .from(profiles)
+    .leftJoin(guardians, eq(guardians.profileId, profiles.id))
+    .leftJoin(schools, eq(schools.id, profiles.schoolId))
+    .where(eq(sql`lower(${profiles.email})`, email.trim().toLowerCase()))
+    .orderBy(asc(guardians.createdAt));
+  if (!rows.length) return null;
+  return { guardianLanguage: rows.find((r) => r.guardianLanguage)?.guardianLanguage ?? null, schoolLocale: rows[0]!.schoolLocale };
 }

@@ -15,6 +15,7 @@ import { securityRepo } from '../security/index.js';
 import { checkSecondFactor, secondFactorMessage } from '../security/index.js';
 import {
   countRecentFailures,
+  findParentLanguages,
   findProfileWithSchool,
   findUserIdByEmail,
   recordLoginAttempt,
@@ -27,6 +28,9 @@ import { toSessionUser } from './session-user.js';
 import { type SessionUser } from '../../../shared/contracts/session.js';
 import type { AuthDeps } from '../../lib/module-deps.js';
 import { sendAccountSetupLink } from '../../lib/account-setup-mail.js';
+import { accountLocale, guardianLocale } from '../../lib/recipient-locale.js';
+import { withLocale } from '../../lib/request-locale.js';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locale.js';
 
 
 /** Session lifetimes of better-auth.ts: remember me 7 days, otherwise 1 day. */
@@ -395,7 +399,7 @@ export async function requestPasswordReset(
     const token = deps.issuedResetTokens.get(email);
     deps.issuedResetTokens.delete(email);
     if (!token) throw new Error('no reset token issued');
-    await sendResetMail(deps, { email, name: row.profile.name }, token);
+    await sendResetMail(deps, { email, name: row.profile.name, locale: accountLocale(row.profile.locale) }, token);
   } catch (err) {
     deps.issuedResetTokens.delete(email);
     // Spec §8 Sign-in: the service's own failure; the dialog shows it as returned (§5).
@@ -403,39 +407,52 @@ export async function requestPasswordReset(
   }
 }
 
-/** Sends the reset e-mail with a link to /reset-password?token=… (called by better-auth). */
-export async function sendResetMail(deps: Pick<AuthDeps, 'mailer' | 'publicUrl'>, user: { email: string; name: string }, token: string) {
+/**
+ * Sends the reset e-mail with a link to /reset-password?token=… (after better-auth issued the token),
+ * written in the account holder's language (`user.locale`, their profiles.locale; English when not
+ * given), whatever the language of the page that asked for it (issue 36 §2). Throws when the mail
+ * server refuses.
+ */
+export async function sendResetMail(deps: Pick<AuthDeps, 'mailer' | 'publicUrl'>, user: { email: string; name: string; locale?: Locale }, token: string) {
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  const text = [
-    `Hello ${user.name},`,
-    '',
-    'We received a request to reset the password of your EduFam account.',
-    `Open this link to choose a new password (valid for one hour): ${link}`,
-    '',
-    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-  ].join('\n');
-  const html = `<p>Hello ${escapeHtml(user.name)},</p><p>We received a request to reset the password of your EduFam account.</p><p><a href="${link}">Choose a new password</a> (the link is valid for one hour).</p><p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
-  await deps.mailer.send({ to: user.email, subject: messages.passwordReset.mailSubject, text, html });
+  const mail = withLocale(user.locale ?? DEFAULT_LOCALE, () => {
+    const w = messages.passwordReset.resetMail;
+    const text = [w.hello(user.name), '', w.request, w.openLink(link), '', w.ignore].join('\n');
+    const html = `<p>${escapeHtml(w.hello(user.name))}</p><p>${escapeHtml(w.request)}</p><p><a href="${link}">${escapeHtml(w.chooseLink)}</a> ${escapeHtml(w.linkValid)}</p><p>${escapeHtml(w.ignore)}</p>`;
+    return { to: user.email, subject: messages.passwordReset.mailSubject, text, html };
+  });
+  await deps.mailer.send(mail);
 }
 
 /**
  * E-mails a new account's holder a link to choose their password (issue 10 §2: the guardian's parent
  * account, "e-mailed link to set a password"). The link is a password-reset link (valid one hour);
- * after that, "Forgot password?" on the sign-in page sends a fresh one. Call after the account's
- * transaction has committed. Throws AppError 502 MAIL_FAILED when the mail server refuses.
+ * after that, "Forgot password?" on the sign-in page sends a fresh one. The e-mail is written in the
+ * guardian's language (issue 36 §2): `user.locale` when given, else the preferred_language of the
+ * guardian linked to the account, else the school's default_locale (recipient-locale.ts
+ * guardianLocale). Call after the account's transaction has committed. Throws AppError 502
+ * MAIL_FAILED when the mail server refuses.
  */
-export async function sendAccountSetupMail(deps: AuthDeps, user: { email: string; name: string; schoolName: string }): Promise<void> {
+export async function sendAccountSetupMail(deps: AuthDeps, user: { email: string; name: string; schoolName: string; locale?: Locale }): Promise<void> {
   try {
+    const locale = user.locale ?? (await parentMailLocale(deps, user.email));
     await sendAccountSetupLink(deps, {
       email: user.email,
       name: user.name,
-      subject: messages.passwordReset.accountSetupSubject,
-      intro: `${user.schoolName} has created an EduFam parent account for you, so you can follow your child's school life: fees, results, attendance and school news.`,
+      subject: () => messages.passwordReset.accountSetupSubject,
+      intro: () => messages.passwordReset.parentSetupIntro(user.schoolName),
       area: 'School Users',
+      locale,
     });
   } catch (err) {
     throw new AppError(502, 'MAIL_FAILED', messages.passwordReset.accountSetupFailed, {}, err);
   }
+}
+
+/** A parent account's e-mail language: its guardian's preferred_language, else the school's default_locale, else English. */
+async function parentMailLocale(deps: Pick<AuthDeps, 'database'>, email: string): Promise<Locale> {
+  const found = await withSystem(deps.database.db, (tx) => findParentLanguages(tx, email));
+  return guardianLocale(found?.guardianLanguage, found?.schoolLocale);
 }
 
 function escapeHtml(s: string): string {

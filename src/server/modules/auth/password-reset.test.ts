@@ -1,14 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   DEMO,
   TEST_PUBLIC_URL,
+  createAccount,
   createTestApp,
   nextIp,
   postSignIn,
+  schoolIdOf,
   setProfileStatus,
   signIn,
+  system,
   type TestApp,
 } from '../../../../tests/helpers.js';
+import { messages } from '../../../shared/messages.js';
+import { guardians, profiles, schools } from '../../db/schema/index.js';
+import { withLocale } from '../../lib/request-locale.js';
+import { sendAccountSetupMail } from './auth.service.js';
 
 // Spec §5 Password reset, word for word.
 const MSG = {
@@ -111,6 +119,58 @@ describe('POST /api/auth/forgot-password', () => {
     const link = new RegExp(`${TEST_PUBLIC_URL.replace(/\./g, '\\.')}/reset-password\\?token=[A-Za-z0-9%_-]+`);
     expect(mail.text).toMatch(link);
     expect(mail.html ?? '').toMatch(link);
+  });
+});
+
+describe('e-mails in the recipient’s language (issue 36 §2)', () => {
+  const setLocale = (email: string, locale: string) => system(t.database, (tx) => tx.update(profiles).set({ locale }).where(eq(profiles.email, email)));
+  const sw = <T>(read: () => T): T => withLocale('sw', read);
+
+  it('the reset e-mail is written in the account’s saved language, not the asking page’s', async () => {
+    const email = DEMO.greenhill.finance;
+    await setLocale(email, 'sw');
+    try {
+      const before = t.mailbox.length;
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, headers: { 'x-edufam-locale': 'en' }, remoteAddress: nextIp() });
+      expect(res.statusCode, res.body).toBe(200);
+      const [mail] = t.mailbox.slice(before);
+      expect(mail!.subject).toBe(sw(() => messages.passwordReset.mailSubject));
+      expect(mail!.text).toContain(sw(() => messages.passwordReset.resetMail.request));
+      expect(mail!.html).toContain(sw(() => messages.passwordReset.resetMail.chooseLink));
+      expect(mail!.text).not.toContain(messages.passwordReset.resetMail.request);
+    } finally {
+      await setLocale(email, 'en');
+    }
+    // An English account asking from a Kiswahili page gets English.
+    const before = t.mailbox.length;
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, headers: { 'x-edufam-locale': 'sw' }, remoteAddress: nextIp() });
+    expect(t.mailbox.slice(before)[0]!.subject).toBe('Reset your EduFam password');
+  });
+
+  it('a parent account’s set-up e-mail follows its guardian’s language, else the school’s default', async () => {
+    const greenhill = await schoolIdOf(t.database, 'greenhill');
+    const parent = async (email: string, phone: string, preferredLanguage: 'en' | 'sw' | null) => {
+      const profileId = await createAccount(t.database, { email, name: 'Amina Wekesa', role: 'parent', schoolId: greenhill });
+      await system(t.database, (tx) => tx.insert(guardians).values({ schoolId: greenhill, profileId, name: 'Amina Wekesa', phone, email, preferredLanguage }));
+    };
+    const setupMail = async (email: string) => {
+      const before = t.mailbox.length;
+      await sendAccountSetupMail(t.deps, { email, name: 'Amina Wekesa', schoolName: 'Greenhill Academy' });
+      return t.mailbox.slice(before).find((m) => m.to === email)!;
+    };
+    await parent('amina.sw@mail.example', '254700555001', 'sw');
+    const inKiswahili = await setupMail('amina.sw@mail.example');
+    expect(inKiswahili.subject).toBe(sw(() => messages.passwordReset.accountSetupSubject));
+    expect(inKiswahili.text).toContain(sw(() => messages.passwordReset.parentSetupIntro('Greenhill Academy')));
+
+    await parent('amina.none@mail.example', '254700555002', null);
+    expect((await setupMail('amina.none@mail.example')).subject).toBe('Your EduFam parent account');
+    await system(t.database, (tx) => tx.update(schools).set({ defaultLocale: 'sw' }).where(eq(schools.id, greenhill)));
+    try {
+      expect((await setupMail('amina.none@mail.example')).subject).toBe(sw(() => messages.passwordReset.accountSetupSubject));
+    } finally {
+      await system(t.database, (tx) => tx.update(schools).set({ defaultLocale: 'en' }).where(eq(schools.id, greenhill)));
+    }
   });
 });
 

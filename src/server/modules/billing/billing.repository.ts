@@ -429,18 +429,18 @@ export async function findPaymentWithInvoice(tx: Tx, id: string, ownSchoolId: st
 // Reminders
 
 /** Issued and partly paid invoices with a balance and a due date, with their school's name and e-mail (unordered). */
-export async function listOpenDueInvoices(tx: Tx): Promise<{ inv: PlatformInvoiceRow; schoolName: string; schoolEmail: string | null }[]> {
+export async function listOpenDueInvoices(tx: Tx): Promise<{ inv: PlatformInvoiceRow; schoolName: string; schoolEmail: string | null; schoolLocale: string }[]> {
   return tx
-    .select({ inv: platformInvoices, schoolName: schools.name, schoolEmail: schools.email })
+    .select({ inv: platformInvoices, schoolName: schools.name, schoolEmail: schools.email, schoolLocale: schools.defaultLocale })
     .from(platformInvoices)
     .innerJoin(schools, eq(schools.id, platformInvoices.schoolId))
     .where(and(inArray(platformInvoices.status, ['issued', 'partly_paid']), sql`${platformInvoices.balanceCents} > 0`, sql`${platformInvoices.dueOn} is not null`));
 }
 
-/** The school's active directors' e-mails and names (unordered). */
-export async function listActiveDirectors(tx: Tx, schoolId: string): Promise<{ email: string; name: string }[]> {
+/** The school's active directors' e-mails, names and saved languages (profiles.locale; unordered). */
+export async function listActiveDirectors(tx: Tx, schoolId: string): Promise<{ email: string; name: string; locale: string }[]> {
   return tx
-    .select({ email: profiles.email, name: profiles.name })
+    .select({ email: profiles.email, name: profiles.name, locale: profiles.locale })
     .from(profiles)
     .where(and(eq(profiles.schoolId, schoolId), eq(profiles.role, 'school_director'), eq(profiles.status, 'active')));
 }

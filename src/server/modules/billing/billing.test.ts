@@ -13,7 +13,9 @@ import type {
   PaymentResponse,
   PlatformInvoiceDetail,
 } from '../../../shared/contracts/billing.js';
-import { auditLogs, billingReminders, platformInvoices, platformPayments, schoolSubscriptions } from '../../db/schema/index.js';
+import { auditLogs, billingReminders, platformInvoices, platformPayments, profiles, schoolSubscriptions } from '../../db/schema/index.js';
+import { billingMessages as bm } from '../../../shared/messages/billing.js';
+import { withLocale } from '../../lib/request-locale.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { inspectPdf } from '../../lib/pdf.js';
 import { priceTerm } from './pricing.js';
@@ -321,8 +323,15 @@ describe('reminders, arrears and read-only (§1)', () => {
     const r1 = await runBillingSweep(t.deps.mpesa, day(2));
     expect(r1.statusChanges.find((c) => c.schoolId === greenhill)?.to).toBe('arrears');
     expect(mails().at(-1)!.subject).toContain('overdue');
-    const r2 = await runBillingSweep(t.deps.mpesa, day(16));
+    // The director reads Kiswahili (profiles.locale): the next reminder comes in Kiswahili (issue 36 §2).
+    const setDirectorLocale = (locale: string) => system(t.database, (tx) => tx.update(profiles).set({ locale }).where(eq(profiles.email, DEMO.greenhill.director)));
+    await setDirectorLocale('sw');
+    const r2 = await runBillingSweep(t.deps.mpesa, day(16)).finally(() => setDirectorLocale('en'));
     expect(r2.statusChanges.find((c) => c.schoolId === greenhill)?.to).toBe('read_only');
+    const inKiswahili = mails().at(-1)!;
+    expect(inKiswahili.subject).toBe(withLocale('sw', () => bm.mail.reminderAfterSubject(inv.number)));
+    expect(inKiswahili.text).toContain(withLocale('sw', () => bm.mail.readOnlyNote));
+    expect(inKiswahili.text).not.toContain(bm.mail.readOnlyNote);
     const kinds = await system(t.database, (tx) => tx.select({ kind: billingReminders.kind }).from(billingReminders).where(eq(billingReminders.invoiceId, inv.id)));
     expect(kinds.map((k) => k.kind).sort()).toEqual(['after:1', 'after:14', 'before:7']);
   });

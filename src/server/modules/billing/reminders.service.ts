@@ -6,6 +6,8 @@ import { withSystem } from '../../db/tenant.js';
 import type { Sweep } from '../../jobs/tasks.js';
 import type { MailMessage } from '../../integrations/mail/mailer.js';
 import { formatDay } from '../../lib/pdf.js';
+import { accountLocale } from '../../lib/recipient-locale.js';
+import { withLocale } from '../../lib/request-locale.js';
 import type { MpesaDeps } from '../mpesa/index.js';
 import { recomputeStatuses } from './billing.service.js';
 import { insertReminder, listActiveDirectors, listOpenDueInvoices } from './billing.repository.js';
@@ -16,7 +18,8 @@ import { loadBillingSettings, loadCompany, paybillOf } from './settings.service.
 /**
  * The billing sweep (issue 18 §1 reminders and read-only), run daily on a pg-boss schedule and callable from
  * tests with a chosen day:
- * - reminders to the school's director(s) (their e-mail, else the school's) for each open invoice:
+ * - reminders to the school's director(s) (their e-mail, else the school's) for each open invoice, each
+ *   written in its reader's language (a director's profiles.locale; the school's address, its default_locale):
  *   "before:N" when the due date is N or fewer days away (the closest N of reminderDaysBefore), and
  *   "after:N" when it is N or more days past (the largest N of reminderDaysAfter); each (invoice,
  *   kind) once, logged in billing_reminders, so a sweep that runs late or twice sends nothing twice;
@@ -31,7 +34,7 @@ export async function runBillingSweep(deps: MpesaDeps, today = schoolToday()): P
     const paybill = paybillOf(s, company);
     const open = await listOpenDueInvoices(tx);
     const mails: MailMessage[] = [];
-    for (const { inv, schoolName, schoolEmail } of open) {
+    for (const { inv, schoolName, schoolEmail, schoolLocale } of open) {
       const due = inv.dueOn!;
       let kind: string | null = null;
       if (today <= due) {
@@ -43,19 +46,24 @@ export async function runBillingSweep(deps: MpesaDeps, today = schoolToday()): P
       }
       if (!kind) continue;
       const directors = await listActiveDirectors(tx, inv.schoolId);
-      const to = directors.length ? directors : schoolEmail ? [{ email: schoolEmail, name: schoolName }] : [];
+      // Each director reads the reminder in their saved language; the school's own address in the school's default language.
+      const to = directors.length ? directors : schoolEmail ? [{ email: schoolEmail, name: schoolName, locale: schoolLocale }] : [];
       const logged = await insertReminder(tx, { invoiceId: inv.id, schoolId: inv.schoolId, kind, sentTo: to.map((x) => x.email).join(', ') || null });
       if (!logged) continue;
-      const payHow = bm.pdf.mpesaHow(paybill, inv.number);
       const overdue = kind.startsWith('after:');
       const graceEnd = addDays(due, s.graceDays);
       for (const r of to) {
-        const body = bm.mail.reminderBody(r.name, schoolName, inv.number, formatKesLabel(inv.balanceCents), formatDay(due), payHow);
-        mails.push({
-          to: r.email,
-          subject: overdue ? bm.mail.reminderAfterSubject(inv.number) : bm.mail.reminderBeforeSubject(inv.number, formatDay(due)),
-          text: overdue && graceEnd < today ? `${body}\n\n${bm.mail.readOnlyNote}` : body,
-        });
+        mails.push(
+          withLocale(accountLocale(r.locale), () => {
+            const payHow = bm.pdf.mpesaHow(paybill, inv.number);
+            const body = bm.mail.reminderBody(r.name, schoolName, inv.number, formatKesLabel(inv.balanceCents), formatDay(due), payHow);
+            return {
+              to: r.email,
+              subject: overdue ? bm.mail.reminderAfterSubject(inv.number) : bm.mail.reminderBeforeSubject(inv.number, formatDay(due)),
+              text: overdue && graceEnd < today ? `${body}\n\n${bm.mail.readOnlyNote}` : body,
+            };
+          }),
+        );
       }
     }
     const changes = await recomputeStatuses(tx, s.graceDays, today);

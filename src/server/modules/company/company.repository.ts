@@ -42,8 +42,10 @@ const staffColumns = {
   lastLoginAt: profiles.lastLoginAt,
   mfaEnabled: profiles.mfaEnabled,
   createdAt: profiles.createdAt,
+  locale: profiles.locale,
 };
-export type StaffRow = { id: string; name: string; email: string; role: string | null; status: string; lastLoginAt: Date | null; mfaEnabled: boolean; createdAt: Date };
+/** A platform staff account; `locale` is their saved language (profiles.locale), for e-mails to them. */
+export type StaffRow = { id: string; name: string; email: string; role: string | null; status: string; lastLoginAt: Date | null; mfaEnabled: boolean; createdAt: Date; locale: string };
 
 /** Platform staff accounts (edufam_admin, elimisha_admin), by name. */
 export async function listPlatformStaff(tx: Tx): Promise<StaffRow[]> {

@@ -24,6 +24,8 @@ import { deleteUserSessions, emailExists, setUserStatus, updateUserFields } from
 import { findCompany, findPlatformStaff, listPlatformStaff, lockCompany, lockPlatformStaff, saveCompany, type CompanyRow, type StaffRow } from './company.repository.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
 import { sendAccountSetupLink } from '../../lib/account-setup-mail.js';
+import { accountLocale } from '../../lib/recipient-locale.js';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locale.js';
 
 /** Audit actions of Company Management (role and status changes use the users module's names). */
 export const COMPANY_AUDIT = {
@@ -182,6 +184,7 @@ export async function createStaff(deps: AuthDeps, c: ScopedRequestCaller, body: 
   const name = body.name.trim();
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
   let staff: PlatformStaff;
+  let locale: Locale = DEFAULT_LOCALE;
   try {
     staff = await withScope(deps.database.db, c.scope, async (tx) => {
       if (await emailExists(tx, email)) throw emailTaken();
@@ -195,6 +198,7 @@ export async function createStaff(deps: AuthDeps, c: ScopedRequestCaller, body: 
         ...by(c),
       });
       const row = await findPlatformStaff(tx, id);
+      locale = accountLocale(row!.locale);
       return toStaff(row!);
     });
   } catch (err) {
@@ -203,7 +207,7 @@ export async function createStaff(deps: AuthDeps, c: ScopedRequestCaller, body: 
   }
   let notice: string | null = null;
   try {
-    await sendPlatformStaffSetupMail(deps, { email, name, role: body.role });
+    await sendPlatformStaffSetupMail(deps, { email, name, role: body.role, locale });
   } catch {
     notice = cm.api.inviteMailFailed;
   }
@@ -213,10 +217,19 @@ export async function createStaff(deps: AuthDeps, c: ScopedRequestCaller, body: 
 /**
  * E-mails a new platform staff account's holder a link to choose their password: a password-reset
  * link (better-auth requestPasswordReset, valid one hour; the mechanism of "Forgot password?" and of
- * the parents' and school staff's set-up e-mails). Throws when the mail server refuses.
+ * the parents' and school staff's set-up e-mails), written in the account's language (`user.locale`,
+ * its profiles.locale: English unless the profile says otherwise), not that of the admin who made it
+ * (issue 36 §2). Throws when the mail server refuses.
  */
-export async function sendPlatformStaffSetupMail(deps: AuthDeps, user: { email: string; name: string; role: string }): Promise<void> {
-  await sendAccountSetupLink(deps, { email: user.email, name: user.name, subject: cm.mail.subject, intro: cm.mail.body(roleDisplayName(user.role)), area: 'Admin' });
+export async function sendPlatformStaffSetupMail(deps: AuthDeps, user: { email: string; name: string; role: string; locale?: Locale }): Promise<void> {
+  await sendAccountSetupLink(deps, {
+    email: user.email,
+    name: user.name,
+    subject: () => cm.mail.subject,
+    intro: () => cm.mail.body(roleDisplayName(user.role)),
+    area: 'Admin',
+    locale: user.locale ?? DEFAULT_LOCALE,
+  });
 }
 
 /**

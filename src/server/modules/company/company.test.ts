@@ -5,7 +5,9 @@ import type { Company, CompanyWriteResponse, PlatformStaffResponse, PlatformStaf
 import { checkCompany } from '../../../shared/contracts/company.js';
 import { companyMessages as cm } from '../../../shared/messages/company.js';
 import { auditLogs, platformCompany, profiles } from '../../db/schema/index.js';
-import { updateStaff } from './company.service.js';
+import { sendPlatformStaffSetupMail, updateStaff } from './company.service.js';
+import { withLocale } from '../../lib/request-locale.js';
+import { roleDisplayName } from '../../../shared/roles.js';
 import { DEMO_COMPANY } from '../../seed/company.js';
 
 /**
@@ -169,6 +171,28 @@ describe('platform staff', () => {
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: decodeURIComponent(token!), password: 'NewPlatform2026!', confirmPassword: 'NewPlatform2026!' } });
     expect(reset.statusCode, reset.body).toBe(200);
     await signIn(t.app, 'wanjiku@edufam.test', 'admin', 'NewPlatform2026!');
+  });
+
+  it('the set-up e-mail is in the new account’s language (English unless its profile says otherwise), not the inviting admin’s', async () => {
+    const before = t.mailbox.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/staff',
+      headers: { cookie: cookie.admin!, 'x-edufam-locale': 'sw' },
+      payload: { name: 'Baraka Platform', email: 'baraka@edufam.test', role: 'elimisha_admin' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<PlatformStaffWriteResponse>().message).toBe(withLocale('sw', () => cm.api.invited('Baraka Platform', 'baraka@edufam.test')));
+    const mail = t.mailbox.slice(before).find((m) => m.to === 'baraka@edufam.test');
+    expect(mail?.subject).toBe(cm.mail.subject);
+    expect(mail?.text).toContain(cm.mail.body(roleDisplayName('elimisha_admin')));
+    // A profile that reads Kiswahili gets it in Kiswahili.
+    const again = t.mailbox.length;
+    await sendPlatformStaffSetupMail(t.deps, { email: 'baraka@edufam.test', name: 'Baraka Platform', role: 'elimisha_admin', locale: 'sw' });
+    const sw = t.mailbox.slice(again).find((m) => m.to === 'baraka@edufam.test');
+    expect(sw?.subject).toBe(withLocale('sw', () => cm.mail.subject));
+    expect(sw?.subject).not.toBe(cm.mail.subject);
+    expect(sw?.text).toContain(withLocale('sw', () => cm.mail.body(roleDisplayName('elimisha_admin'))));
   });
 
   it('409 for an e-mail that has an account; 400 for a bad e-mail or role', async () => {

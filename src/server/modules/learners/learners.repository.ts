@@ -243,6 +243,7 @@ export async function guardiansOf(tx: Tx, studentId: string) {
       occupation: guardians.occupation,
       preferredLanguage: sql<'en' | 'sw'>`coalesce(${guardians.preferredLanguage}, (select ${schools.defaultLocale} from ${schools} where ${schools.id} = ${guardians.schoolId}))`,
       followsSchoolLanguage: sql<boolean>`${guardians.preferredLanguage} is null`,
+      smsOptOut: sql<boolean>`${guardians.smsOptOutAt} is not null`,
     })
     .from(studentGuardians)
     .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
@@ -529,4 +530,17 @@ export async function countPendingIncomingTransfers(tx: Tx, schoolId: string): P
     .from(transferRequests)
     .where(and(eq(transferRequests.toSchoolId, schoolId), eq(transferRequests.status, 'pending')));
   return Number(pending?.n ?? 0);
+}
+
+/**
+ * A parent account made for a guardian reads in the guardian's language (issue 36 §1): the guardian's
+ * preferred_language, else the school's default_locale.
+ */
+export async function setProfileLocaleFromGuardian(tx: Tx, profileId: string, guardianId: string): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({
+      locale: sql`coalesce((select ${guardians.preferredLanguage} from ${guardians} where ${guardians.id} = ${guardianId}), (select ${schools.defaultLocale} from ${schools} where ${schools.id} = ${profiles.schoolId}), 'en')`,
+    })
+    .where(eq(profiles.id, profileId));
 }

@@ -274,6 +274,7 @@ async function linkGuardian(
       profileId = profile.id;
     } else {
       profileId = await insertAccount(tx, { email, name: guardian!.name, role: 'parent', schoolId: ctx.schoolId, passwordHash: await ctx.passwordHash(), phone });
+      await repo.setProfileLocaleFromGuardian(tx, profileId, guardian!.id);
       mail = { email, name: guardian!.name };
       notices.push(m.parentAccountCreated(email));
       await auditSchool(tx, ctx, LEARNER_AUDIT.parentAccountCreated, `user:${profileId}`, undefined, { email, name: guardian!.name, role: 'parent', guardianId: guardian!.id });
@@ -294,7 +295,7 @@ async function sendSetupMails(deps: AuthDeps, schoolId: string, mails: PendingMa
   const school = await withScope(deps.database.db, { schoolId, userId: null, allSchools: false }, (tx) => repo.findSchoolName(tx, schoolId));
   for (const mail of mails) {
     try {
-      await sendAccountSetupMail(deps, { ...mail, schoolName: school?.name ?? 'Your school' });
+      await sendAccountSetupMail(deps, { ...mail, schoolName: school?.name ?? messages.passwordReset.yourSchool });
     } catch (err) {
       notices.push(err instanceof AppError ? err.message : messages.passwordReset.accountSetupFailed);
     }
@@ -499,7 +500,8 @@ export async function addGuardian(deps: AuthDeps, actor: Actor, studentId: strin
 /**
  * PATCH /api/students/:id/guardians/:guardianId: the guardian's name, phone (kept unique in the school),
  * e-mail, ID number, occupation, and this link's relationship and primary flag; createAccount gives
- * them a parent account. Audited as GUARDIAN_UPDATED with old and new values.
+ * them a parent account; smsOptOut records their opt-out of non-essential SMS (issue 36 §5, as a STOP
+ * reply does). Audited as GUARDIAN_UPDATED with old and new values.
  */
 export async function updateGuardian(deps: AuthDeps, actor: Actor, studentId: string, guardianId: string, patch: GuardianPatch, req: RequestInfo): Promise<StudentDetail> {
   const schoolId = writerSchool(actor);
@@ -531,6 +533,8 @@ export async function updateGuardian(deps: AuthDeps, actor: Actor, studentId: st
     if (patch.preferredLanguage !== undefined && (patch.preferredLanguage ?? null) !== (link.followsSchoolLanguage ? null : link.preferredLanguage)) {
       guardianChanges.preferredLanguage = patch.preferredLanguage;
     }
+    // Issue 36 §5: the school records a guardian's opt-out of non-essential SMS (as a STOP reply does).
+    if (patch.smsOptOut !== undefined && patch.smsOptOut !== link.smsOptOut) guardianChanges.smsOptOutAt = patch.smsOptOut ? new Date() : null;
     if (Object.keys(guardianChanges).length) {
       await repo.updateGuardianFields(tx, schoolId, guardianId, guardianChanges);
     }
@@ -567,7 +571,8 @@ export async function updateGuardian(deps: AuthDeps, actor: Actor, studentId: st
       notices.push(...r.notices.filter((n) => !n.includes('already known')));
       if (r.mail) mails.push(r.mail);
     }
-    const changed = { ...guardianChanges, ...linkChanges };
+    const { smsOptOutAt, ...fieldChanges } = guardianChanges;
+    const changed = { ...fieldChanges, ...linkChanges, ...(smsOptOutAt !== undefined ? { smsOptOut: smsOptOutAt !== null } : {}) };
     if (Object.keys(changed).length) {
       const oldValue = Object.fromEntries(Object.keys(changed).map((k) => [k, (link as Record<string, unknown>)[k] ?? null]));
       await auditSchool(tx, { actor, schoolId, ip: req.ip }, LEARNER_AUDIT.guardianUpdated, `guardian:${guardianId}`, oldValue, changed, { studentId });

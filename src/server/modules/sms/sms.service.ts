@@ -1,6 +1,7 @@
 import type { Actor } from '../../../shared/access.js';
 import type { ListSmsResponse, listSmsQuery } from '../../../shared/contracts/fees.js';
 import { smsDeliveryMessages } from '../../../shared/messages/sms.js';
+import { smsReplyMessages } from '../../../shared/messages/sms-replies.js';
 import { centsToKes } from '../../../shared/money.js';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -10,6 +11,7 @@ import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
 import { pageWindow } from '../../lib/paging.js';
 import { inSchool } from '../../lib/school-context.js';
 import * as repo from './sms.repository.js';
+import * as repliesRepo from './sms-replies.repository.js';
 
 /**
  * Outbound SMS for every module (issue 11 §4: receipts and fee reminders now; attendance alerts and
@@ -57,9 +59,19 @@ export async function deliverSms(deps: SmsDeps, schoolId: string, id: string, ms
   return result.status;
 }
 
-/** Logs and sends one SMS for a school; returns the logged row's status. */
+/**
+ * Logs and sends one SMS for a school; returns the logged row's status. A fee reminder (kind
+ * 'reminder', non-essential: issue 36 §5) to a phone whose guardian opted out (replied STOP) is logged
+ * as failed with the reason and not handed to the gateway.
+ */
 export async function sendSms(deps: SmsDeps, schoolId: string, msg: OutgoingSms): Promise<'sent' | 'failed'> {
-  const id = await withScope(deps.database.db, { schoolId, userId: msg.createdBy ?? null, allSchools: false }, (tx) => logSms(tx, schoolId, deps.sms.provider, msg));
+  const { id, optedOut } = await withScope(deps.database.db, { schoolId, userId: msg.createdBy ?? null, allSchools: false }, async (tx) => {
+    const id = await logSms(tx, schoolId, deps.sms.provider, msg);
+    const optedOut = msg.kind === 'reminder' && (await repliesRepo.phoneOptedOut(tx, schoolId, msg.to));
+    if (optedOut) await repo.recordSmsSendOutcome(tx, id, { status: 'failed', providerMessageId: null, costCents: null, error: smsReplyMessages.optedOut });
+    return { id, optedOut };
+  });
+  if (optedOut) return 'failed';
   return deliverSms(deps, schoolId, id, msg);
 }
 

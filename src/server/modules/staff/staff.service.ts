@@ -24,7 +24,10 @@ import {
   type UpdateStaffInput,
 } from '../../../shared/contracts/staff.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
+import type { Locale } from '../../../shared/i18n/locale.js';
+import { messages } from '../../../shared/messages.js';
 import { staffMessages as m } from '../../../shared/messages/staff.js';
+import { roleDisplayName } from '../../../shared/roles.js';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
@@ -35,6 +38,7 @@ import { deleteUserSessions, emailExists, setUserStatus } from '../users/index.j
 import { auditSchool, findSchoolName, inSchool, type SchoolCaller } from '../../lib/school-context.js';
 import { type AuthDeps } from '../../lib/module-deps.js';
 import { sendAccountSetupLink } from '../../lib/account-setup-mail.js';
+import { schoolDefaultLocale } from '../../lib/recipient-locale.js';
 import { paginate } from '../../lib/paging.js';
 import * as repo from './staff.repository.js';
 import type { ExitClearance, NewStaff, StaffRow } from './staff.repository.js';
@@ -448,7 +452,7 @@ export async function updateClearance(database: Database, c: StaffCall, id: stri
 export async function createStaffAccount(deps: AuthDeps & { database: Database }, c: StaffCall, id: string, body: CreateStaffAccountBody): Promise<StaffWriteResponse> {
   if (!(STAFF_ACCOUNT_ROLES as readonly string[]).includes(body.role)) throw badRequest(m.roleNotAllowed, { role: m.roleNotAllowed });
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
-  let mail: { email: string; name: string; schoolName: string } | null = null;
+  let mail: { email: string; name: string; schoolName: string | null; locale: Locale } | null = null;
   let result: StaffWriteResponse;
   try {
     result = await inSchool(deps.database, c.actor, c.schoolId, async (tx, schoolId) => {
@@ -461,10 +465,11 @@ export async function createStaffAccount(deps: AuthDeps & { database: Database }
       const profileId = await insertAccount(tx, { email: row.email, name, role: body.role, schoolId, passwordHash, phone: row.phone, status: 'active' });
       const updated = await repo.updateStaffRow(tx, row.id, { profileId });
       await auditSchool(tx, caller(c, schoolId), STAFF_AUDIT.accountCreated, `staff:${row.id}`, null, { profileId, email: row.email, role: body.role });
-      const schoolName = (await findSchoolName(tx, schoolId))?.name;
-      mail = { email: row.email, name, schoolName: schoolName ?? 'Your school' };
+      const schoolName = (await findSchoolName(tx, schoolId))?.name ?? null;
+      // A new account has no saved language yet: the e-mail is written in the school's default language.
+      mail = { email: row.email, name, schoolName, locale: await schoolDefaultLocale(tx, schoolId) };
       const staff = await detailOf(tx, updated);
-      return { staff, message: `${name} can now sign in as ${body.role.replace('_', ' ')}. A link to choose a password was sent to ${row.email}.` };
+      return { staff, message: m.accountCreated(name, roleDisplayName(body.role).toLowerCase(), row.email!) };
     });
   } catch (err) {
     if (!(err instanceof AppError) && isUniqueViolation(err)) throw emailTaken();
@@ -495,16 +500,18 @@ function isUniqueViolation(err: unknown): boolean {
 
 /**
  * E-mails a new staff account's holder a link to choose their password: a password-reset link (valid
- * one hour, the same mechanism as "Forgot password?" and parents' set-up e-mails). Throws when the
- * mail server refuses.
+ * one hour, the same mechanism as "Forgot password?" and parents' set-up e-mails), written in
+ * `user.locale` (the school's default_locale for a new account, issue 36 §2; left out, the request's
+ * language). `schoolName` null: "Your school". Throws when the mail server refuses.
  */
-export async function sendStaffSetupMail(deps: AuthDeps, user: { email: string; name: string; schoolName: string }): Promise<void> {
+export async function sendStaffSetupMail(deps: AuthDeps, user: { email: string; name: string; schoolName: string | null; locale?: Locale }): Promise<void> {
   await sendAccountSetupLink(deps, {
     email: user.email,
     name: user.name,
-    subject: m.setupMailSubject,
-    intro: `${user.schoolName} has created an EduFam staff account for you.`,
+    subject: () => m.setupMailSubject,
+    intro: () => messages.passwordReset.staffSetupIntro(user.schoolName ?? messages.passwordReset.yourSchool),
     area: 'School Users',
+    locale: user.locale,
   });
 }
 

@@ -4,7 +4,9 @@ import { DEMO, GREENHILL_SESSIONS, countRows, openDemoApp, signIn, system, type 
 import type { ContractAlertsResponse, ListStaffResponse, StaffDetail, StaffDocument, StaffWriteResponse } from '../../../shared/contracts/staff.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { staffMessages as m } from '../../../shared/messages/staff.js';
-import { auditLogs, profiles, sessions, staffMembers } from '../../db/schema/index.js';
+import { messages } from '../../../shared/messages.js';
+import { withLocale } from '../../lib/request-locale.js';
+import { auditLogs, profiles, schools, sessions, staffMembers } from '../../db/schema/index.js';
 import { demo } from '../../../../tests/demo.js';
 
 /**
@@ -265,6 +267,8 @@ describe('accounts and exit', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     cookie.newTeacher = await signIn(t.app, 'new.teacher@example.com', 'school');
     expect((await send('GET', '/api/dashboard', 'newTeacher')).statusCode).toBe(200);
+    expect(mail.subject).toBe(m.setupMailSubject);
+    expect(mail.text).toContain(messages.passwordReset.staffSetupIntro('Greenhill Academy'));
 
     // Disable and enable through HR's user management.
     const off = await json<StaffWriteResponse>('POST', `/api/staff/${staff.id}/account/disable`, 'hr');
@@ -299,6 +303,22 @@ describe('accounts and exit', () => {
     expect(active.items).toHaveLength(0);
     const exited = await json<ListStaffResponse>('GET', `/api/staff?status=exited&search=${staff.lastName}`, 'hr');
     expect(exited.items.map((i) => i.id)).toEqual([staff.id]);
+  });
+
+  it('a school that reads Kiswahili: the set-password e-mail is in Kiswahili while HR keeps English (issue 36 §2)', async () => {
+    const staff = await created({ email: 'mwalimu.mpya@example.com' });
+    await system(t.database, (tx) => tx.update(schools).set({ defaultLocale: 'sw' }).where(eq(schools.id, greenhill)));
+    try {
+      const mails = t.mailbox.length;
+      const given = await json<StaffWriteResponse>('POST', `/api/staff/${staff.id}/account`, 'hr', { role: 'teacher' }, 201);
+      expect(given.notice ?? null).toBeNull();
+      const mail = t.mailbox.slice(mails).find((x) => x.to === 'mwalimu.mpya@example.com')!;
+      expect(mail.subject).toBe(withLocale('sw', () => m.setupMailSubject));
+      expect(mail.subject).not.toBe(m.setupMailSubject);
+      expect(mail.text).toContain(withLocale('sw', () => messages.passwordReset.staffSetupIntro('Greenhill Academy')));
+    } finally {
+      await system(t.database, (tx) => tx.update(schools).set({ defaultLocale: 'en' }).where(eq(schools.id, greenhill)));
+    }
   });
 
   it('a record without e-mail, an e-mail already in use and HR exiting themself are refused', async () => {

@@ -200,9 +200,9 @@ export async function setTicketRatingOnce(tx: Tx, id: string, rating: number, co
   return updated.length > 0;
 }
 
-/** E-mail and name of profile `id` (the opener a support reply is mailed to). */
-export async function findProfileContact(tx: Tx, id: string): Promise<{ email: string; name: string } | undefined> {
-  const [who] = await tx.select({ email: profiles.email, name: profiles.name }).from(profiles).where(eq(profiles.id, id));
+/** E-mail, name and saved language (profiles.locale) of profile `id` (the opener a support reply is mailed to). */
+export async function findProfileContact(tx: Tx, id: string): Promise<{ email: string; name: string; locale: string } | undefined> {
+  const [who] = await tx.select({ email: profiles.email, name: profiles.name, locale: profiles.locale }).from(profiles).where(eq(profiles.id, id));
   return who;
 }
 

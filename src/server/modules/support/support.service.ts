@@ -27,6 +27,8 @@ import type { Tx } from '../../db/tenant.js';
 import type { RequestCaller } from '../../lib/school-context.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../lib/audit.js';
+import { accountLocale } from '../../lib/recipient-locale.js';
+import { withLocale } from '../../lib/request-locale.js';
 import { paginate } from '../../lib/paging.js';
 import { resolveAttachments } from '../attachments/index.js';
 import * as repo from './support.repository.js';
@@ -264,7 +266,8 @@ export async function addReply(tx: Tx, c: SupportCaller, id: string, body: z.out
     const who = await repo.findProfileContact(tx, t.openedBy);
     if (who) {
       const ref = ticketReference(t.number);
-      change.mail = { to: who.email, subject: sm.email.replySubject(ref, t.subject), text: sm.email.replyText(who.name, ref, t.subject, body.body) };
+      // In the opener's saved language (issue 36 §2), not that of the EduFam staff member replying.
+      change.mail = withLocale(accountLocale(who.locale), () => ({ to: who.email, subject: sm.email.replySubject(ref, t.subject), text: sm.email.replyText(who.name, ref, t.subject, body.body) }));
     }
   }
   const me = await repo.findProfileNameRole(tx, c.actor.id);

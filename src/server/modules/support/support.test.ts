@@ -4,7 +4,8 @@ import { DEMO, countRows, createAccount, createTestApp, profileIdOf, schoolIdOf,
 import type { CannedReply, ListTicketsResponse, SupportReply, SupportStaffResponse, SupportStats, SupportTicketDetail } from '../../../shared/contracts/support.js';
 import { SUPPORT_TARGETS } from '../../../shared/contracts/support.js';
 import { supportMessages as sm } from '../../../shared/messages/support.js';
-import { auditLogs, supportCannedReplies, supportTicketReplies, supportTickets } from '../../db/schema/index.js';
+import { auditLogs, profiles, supportCannedReplies, supportTicketReplies, supportTickets } from '../../db/schema/index.js';
+import { withLocale } from '../../lib/request-locale.js';
 import { slaFigures } from './support.service.js';
 
 /**
@@ -182,6 +183,22 @@ describe('live events and e-mail', () => {
     }
     const after = await ok<SupportTicketDetail>('teacher', 'GET', `/api/support/tickets/${tk.id}`);
     expect(after).toMatchObject({ status: 'in_progress', replies: 1 });
+  });
+
+  it('the reply e-mail is written in the opener’s saved language, not the replier’s (issue 36 §2)', async () => {
+    await system(t.database, (tx) => tx.update(profiles).set({ locale: 'sw' }).where(eq(profiles.email, OTHER_TEACHER)));
+    try {
+      const tk = await ok<SupportTicketDetail>('otherTeacher', 'POST', '/api/support/tickets', ticketBody({ subject: 'Kiswahili check' }), 201);
+      const mails = t.mailbox.length;
+      await ok<SupportReply>('admin', 'POST', `/api/support/tickets/${tk.id}/replies`, { body: 'Tunashughulikia.' }, 201);
+      expect(t.mailbox.length).toBe(mails + 1);
+      const mail = t.mailbox.at(-1)!;
+      expect(mail).toMatchObject({ to: OTHER_TEACHER, subject: withLocale('sw', () => sm.email.replySubject(tk.reference, tk.subject)) });
+      expect(mail.subject).not.toBe(sm.email.replySubject(tk.reference, tk.subject));
+      expect(mail.text).toContain('Habari Otieno Second Teacher');
+    } finally {
+      await system(t.database, (tx) => tx.update(profiles).set({ locale: 'en' }).where(eq(profiles.email, OTHER_TEACHER)));
+    }
   });
 });
 

@@ -41,6 +41,7 @@ export const announcementMessages = {
     cancelScheduledOnly: 'Ni tangazo lililopangwa pekee linaloweza kughairiwa; hili tayari limechapishwa au limeghairiwa.',
     noSchool: 'Chagua shule kwanza.',
     noPhone: 'Hakuna nambari ya simu',
+    smsOptedOut: 'Amejiondoa kwenye SMS zisizo za lazima',
     noEmail: 'Hakuna anwani ya barua pepe',
     sendFailed: 'Kutuma kumeshindikana',
   },

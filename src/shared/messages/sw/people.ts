@@ -163,4 +163,5 @@ export const peopleMessages = {
   learnerIdInvalid: 'Kitambulisho cha mwanafunzi si sahihi',
   learnersRequired: 'Chagua angalau mwanafunzi mmoja.',
   classOrLearners: 'Tuma darasa au orodha ya wanafunzi, si vyote viwili.',
+  tooManyLearners: 'Wasizidi wanafunzi 2,000 kwa wakati mmoja.',
 };

@@ -102,6 +102,18 @@ export const passwordReset = {
   successTitle: 'Nenosiri limebadilishwa',
   sending: 'Inatuma...',
   updating: 'Inabadilisha...',
+  resetMail: {
+    hello: (name: string) => `Habari ${name},`,
+    request: 'Tumepokea ombi la kubadilisha nenosiri la akaunti yako ya EduFam.',
+    openLink: (link: string) => `Fungua kiungo hiki ili kuchagua nenosiri jipya (kinafanya kazi kwa saa moja): ${link}`,
+    chooseLink: 'Chagua nenosiri jipya',
+    linkValid: '(kiungo kinafanya kazi kwa saa moja).',
+    ignore: 'Ikiwa hukuomba hili, puuza barua pepe hii: nenosiri lako litabaki kama lilivyo.',
+  },
+  parentSetupIntro: (school: string) =>
+    `${school} imekufungulia akaunti ya mzazi ya EduFam, ili uweze kufuatilia maisha ya shule ya mtoto wako: ada, matokeo, mahudhurio na habari za shule.`,
+  staffSetupIntro: (school: string) => `${school} imekufungulia akaunti ya wafanyakazi ya EduFam.`,
+  yourSchool: 'Shule yako',
 };
 
 export const unauthorized = {
@@ -965,6 +977,22 @@ export const communications = {
   expires: (when: string) => `Hadi ${when}`,
   posted: (when: string) => `Lilitangazwa ${when}`,
   isActiveInvalid: 'isActive lazima iwe true au false',
+  input: {
+    titleRequired: 'Kichwa kinahitajika',
+    titleTooLong: 'Kichwa kisizidi herufi 200',
+    messageRequired: 'Ujumbe unahitajika',
+    messageTooLong: 'Ujumbe usizidi herufi 5,000',
+    priority: 'Chagua kipaumbele: low, medium, high au critical',
+    rolesRequired: 'Chagua angalau jukumu moja lengwa',
+    role: 'Jukumu halijulikani',
+    expiresAt: 'Andika tarehe na saa, mfano 2026-05-01T17:00:00+03:00',
+    expiryInPast: 'Muda wa kuisha lazima uwe baadaye',
+    schoolId: 'Kitambulisho cha shule si sahihi',
+    id: 'Kitambulisho cha tangazo si sahihi',
+    notificationId: 'Kitambulisho cha arifa si sahihi',
+    noChanges: 'Hakuna cha kusasisha',
+    status: 'Tumia active, expired au inactive',
+  },
 };
 
 export const systemHealth = {

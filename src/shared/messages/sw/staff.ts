@@ -53,6 +53,7 @@ export const staffMessages = {
   setupMailFailed: 'Akaunti imeundwa, lakini barua pepe yenye kiungo cha kuingia haikuweza kutumwa. Anaweza kutumia “Umesahau nenosiri?” kwenye ukurasa wa kuingia.',
   setupMailSubject: 'Akaunti yako ya wafanyakazi ya EduFam',
   clearanceSaved: 'Kibali cha kuondoka kimehifadhiwa.',
+  accountCreated: (name: string, role: string, email: string) => `${name} sasa anaweza kuingia kama ${role}. Kiungo cha kuchagua nenosiri kimetumwa kwa ${email}.`,
   clearanceItems: {
     property: 'Mali ya shule imerudishwa (kompyuta, vitabu, vifaa)',
     keys: 'Funguo na kitambulisho cha mfanyakazi vimerudishwa',

@@ -20,7 +20,9 @@ import { CONVERSATIONS_PAGE_SIZE, IDEMPOTENCY_HEADER, MESSAGES_DEFAULT_LIMIT } f
 import type { AnnouncementUnreadCount } from '@shared/contracts/announcements';
 import type { ClassItem } from '@shared/contracts/classes';
 import type { TeacherListItem } from '@shared/contracts/people';
+import type { ListSmsRepliesResponse, MarkSmsReplyReadResponse } from '@shared/contracts/sms';
 import { api, ApiError } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
 import { useLiveEvent } from '@/lib/live-events';
 
 /**
@@ -268,10 +270,18 @@ export function reviewConversation(id: string, reason: string) {
 /** The sidebar's unread-messages count; polls every 60 s and follows `messages.changed`. */
 export function useUnreadMessages(enabled: boolean) {
   const qc = useQueryClient();
+  const { state } = useAuth();
+  // Issue 36 §2: staff also count their unread SMS replies (a parent has no SMS inbox).
+  const staff = !!state.user && state.user.role !== 'parent';
   useLiveEvent('messages.changed', () => void qc.invalidateQueries({ queryKey: UNREAD_KEY }));
   return useQuery({
-    queryKey: UNREAD_KEY,
-    queryFn: () => api<UnreadCount>('/api/conversations/unread-count'),
+    queryKey: [...UNREAD_KEY, { staff }],
+    queryFn: async () => {
+      const counts = await api<UnreadCount>('/api/conversations/unread-count');
+      if (!staff) return counts;
+      const sms = await api<ListSmsRepliesResponse>('/api/sms/replies?pageSize=1').catch(() => null);
+      return { ...counts, unread: counts.unread + (sms?.unread ?? 0) };
+    },
     enabled,
     staleTime: 15_000,
     refetchInterval: 60_000,
@@ -300,5 +310,39 @@ export function useUnreadAnnouncements(enabled: boolean) {
     staleTime: 30_000,
     refetchInterval: 60_000,
     retry: false,
+  });
+}
+
+/** Query key of the SMS replies list (issue 36 §2). */
+export const SMS_REPLIES_KEY = ['sms-replies'] as const;
+const SMS_REPLIES_PAGE = 25;
+
+/**
+ * The SMS replies the signed-in staff member reads (GET /api/sms/replies: the principal and director
+ * the whole school's, other staff replies to what they sent), page by page, newest first. Polls every
+ * 60 s (no live event for replies).
+ */
+export function useSmsReplies(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: SMS_REPLIES_KEY,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => api<ListSmsRepliesResponse>(`/api/sms/replies?page=${pageParam}&pageSize=${SMS_REPLIES_PAGE}`),
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    enabled,
+    staleTime: 15_000,
+    refetchInterval: 60_000,
+    retry,
+  });
+}
+
+/** POST /api/sms/replies/:id/read; refreshes the list and the unread badge. */
+export function useMarkSmsReplyRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<MarkSmsReplyReadResponse>(`/api/sms/replies/${id}/read`, { method: 'POST' }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: SMS_REPLIES_KEY });
+      void qc.invalidateQueries({ queryKey: UNREAD_KEY });
+    },
   });
 }

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { Clock, Megaphone, MessageSquareDashed, PenSquare } from 'lucide-react';
 import { conversationScreens as t } from '@shared/messages/conversations-screens';
+import { smsRepliesScreens as sms } from '@shared/messages/sms-replies';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { PageHeader } from '@/components/page-header';
@@ -12,6 +13,7 @@ import { ConversationList } from './conversation-list';
 import { BroadcastDialog, NewConversationDialog, OfficeHoursDialog } from './dialogs';
 import { useMessagesLive } from './messages-api';
 import { SafeguardingTab } from './safeguarding';
+import { SmsRepliesTab } from './sms-replies';
 import { Thread } from './thread';
 
 /** The open conversation lives in the address (?c=), so a reload or a shared link reopens it. */
@@ -66,15 +68,16 @@ function Messenger({ meId, meName, tall }: { meId: string; meName: string; tall:
 /**
  * Messages (issue 17 §2): a two-pane messenger for conversations between parents and staff and among
  * staff, live (`messages.changed`), with "New message", teachers' and the principal's "Message all
- * parents of a stream", staff office hours with auto-reply, and the principal's Safeguarding tab
- * (reported messages and the audited review of a conversation).
+ * parents of a stream", staff office hours with auto-reply, staff's SMS replies tab (issue 36 §2:
+ * guardians' replies to the school's SMS) and the principal's Safeguarding tab (reported messages and
+ * the audited review of a conversation).
  */
 export function MessagesSection() {
   const { state } = useAuth();
   const user = state.user;
   const [, setSelectedParam] = useSearchParams();
   const [dialog, setDialog] = React.useState<'new' | 'broadcast' | 'office-hours' | null>(null);
-  const [tab, setTab] = React.useState<'conversations' | 'safeguarding'>('conversations');
+  const [tab, setTab] = React.useState<'conversations' | 'sms-replies' | 'safeguarding'>('conversations');
   useMessagesLive();
   if (!user) return null;
   const role = user.role;
@@ -113,26 +116,36 @@ export function MessagesSection() {
     </>
   );
 
-  const messenger = <Messenger meId={user.id} meName={user.name} tall={!principal} />;
+  const messenger = <Messenger meId={user.id} meName={user.name} tall={!staff} />;
   return (
     <section className="flex min-w-0 flex-col gap-4 sm:gap-5" data-testid="messages">
       <PageHeader sectionId="messages" title={t.title} subtitle={t.subtitle} actions={actions} />
-      {principal ? (
+      {staff ? (
         <Tabs value={tab} onValueChange={(v) => setTab(v as typeof tab)}>
           <TabsList>
             <TabsTrigger value="conversations" data-testid="tab-conversations">
               {t.tabs.conversations}
             </TabsTrigger>
-            <TabsTrigger value="safeguarding" data-testid="tab-safeguarding">
-              {t.tabs.safeguarding}
+            <TabsTrigger value="sms-replies" data-testid="tab-sms-replies">
+              {sms.tab}
             </TabsTrigger>
+            {principal && (
+              <TabsTrigger value="safeguarding" data-testid="tab-safeguarding">
+                {t.tabs.safeguarding}
+              </TabsTrigger>
+            )}
           </TabsList>
           <TabsContent value="conversations" className="pt-4">
             {messenger}
           </TabsContent>
-          <TabsContent value="safeguarding" className="pt-4">
-            <SafeguardingTab />
+          <TabsContent value="sms-replies" className="pt-4">
+            <SmsRepliesTab />
           </TabsContent>
+          {principal && (
+            <TabsContent value="safeguarding" className="pt-4">
+              <SafeguardingTab />
+            </TabsContent>
+          )}
         </Tabs>
       ) : (
         messenger

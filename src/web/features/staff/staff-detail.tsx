@@ -20,7 +20,7 @@ import {
 import { toast } from 'sonner';
 import { DEFAULT_CLEARANCE, EXIT_TYPES, STAFF_DOCUMENT_KINDS, type ExitType, type StaffDetail, type StaffDocumentKind } from '@shared/contracts/staff';
 import { schoolToday } from '@shared/dates';
-import { staffLabels, staffScreens } from '@shared/messages/staff';
+import { staffLabels, staffMessages, staffScreens } from '@shared/messages/staff';
 import { cn } from '@/lib/utils';
 import { FormDialog, FormDialogFooter } from '@/components/form-dialog';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -443,7 +443,7 @@ function ExitPanel({ staff, canManage }: { staff: StaffDetail; canManage: boolea
                 className="mt-0.5"
               />
               <Label htmlFor={`clear-${c.key}`} className={cn('text-sm font-normal leading-snug', c.cleared && 'text-muted-foreground line-through')}>
-                {c.label}
+                {clearanceLabel(c)}
               </Label>
             </li>
           ))}
@@ -451,6 +451,16 @@ function ExitPanel({ staff, canManage }: { staff: StaffDetail; canManage: boolea
       </div>
     </Panel>
   );
+}
+
+/**
+ * A clearance item's label in the reader's language: the catalogue's wording for one of the default
+ * items (messages/staff.ts clearanceItems), the label stored with the exit for any other item (the
+ * stored label is in the language of whoever recorded the exit).
+ */
+function clearanceLabel(item: { key: string; label: string }): string {
+  const items: Record<string, string> = staffMessages.clearanceItems;
+  return Object.hasOwn(items, item.key) ? items[item.key]! : item.label;
 }
 
 /** Record an exit: type, date, reason and the clearance checklist (what is done already). */

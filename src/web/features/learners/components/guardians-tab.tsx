@@ -1,15 +1,17 @@
 import * as React from 'react';
-import { BadgeCheck, Languages, Mail, Pencil, Phone, Star, Trash2, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
+import { BadgeCheck, Languages, Mail, MessageSquareOff, Pencil, Phone, Star, Trash2, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { MAX_GUARDIANS, learnerName, relationshipText, type StudentDetail, type StudentGuardian } from '@shared/contracts/learners';
 import { messages } from '@shared/messages';
 import { languageMessages } from '@shared/messages/language';
+import { smsRepliesScreens as sms } from '@shared/messages/sms-replies';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyListState } from '@/components/list-states';
 import { Button } from '@/components/ui/button';
-import { useRemoveGuardian } from '../api/learners';
+import { Switch } from '@/components/ui/switch';
+import { useRemoveGuardian, useUpdateGuardian } from '../api/learners';
 import { formatPhone, initials } from './format';
 import { GuardianDialog } from './guardian-dialog';
 import { guardianLanguageText } from './guardian-fields';
@@ -17,7 +19,46 @@ import { guardianLanguageText } from './guardian-fields';
 const m = messages.learners;
 const t = m.guardiansTab;
 
+/**
+ * Issue 36 §5: the guardian's opt-out of non-essential SMS (announcements, fee reminders), set by a
+ * STOP reply or here by the school (PATCH .../guardians/:guardianId { smsOptOut }, audited). Staff who
+ * may not edit see a badge when the guardian opted out.
+ */
+function SmsOptOutSwitch({ learnerId, g, canEdit }: { learnerId: string; g: StudentGuardian; canEdit: boolean }) {
+  const update = useUpdateGuardian();
+  const optedOut = g.smsOptOut === true;
+  if (!canEdit) {
+    return optedOut ? (
+      <p className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground" data-testid="guardian-sms-opt-out-badge">
+        <MessageSquareOff className="size-4 shrink-0" aria-hidden />
+        {sms.optOutBadge}
+      </p>
+    ) : null;
+  }
+  const id = `sms-opt-out-${g.id}`;
+  const change = (next: boolean) =>
+    update.mutate(
+      { id: learnerId, guardianId: g.id, body: { smsOptOut: next } },
+      {
+        onSuccess: () => toast.success(sms.optOutSaved),
+        onError: (err) => toast.error(sms.optOutFailed, { description: err instanceof ApiError ? err.message : undefined }),
+      },
+    );
+  return (
+    <div className="flex items-start justify-between gap-3 rounded-lg border px-3 py-2.5">
+      <div className="min-w-0">
+        <label htmlFor={id} className="text-sm font-medium">
+          {sms.optOutLabel}
+        </label>
+        <p className="text-xs text-muted-foreground">{sms.optOutHint}</p>
+      </div>
+      <Switch id={id} checked={optedOut} onCheckedChange={change} disabled={update.isPending} data-testid="guardian-sms-opt-out" />
+    </div>
+  );
+}
+
 function GuardianCard({
+  learnerId,
   g,
   canEdit,
   canRemove,
@@ -25,6 +66,7 @@ function GuardianCard({
   onRemove,
   onOpenLearner,
 }: {
+  learnerId: string;
   g: StudentGuardian;
   canEdit: boolean;
   canRemove: boolean;
@@ -83,6 +125,7 @@ function GuardianCard({
           <span className="sr-only">{languageMessages.guardianLabel}: </span>
           {guardianLanguageText(g)}
         </p>
+        <SmsOptOutSwitch learnerId={learnerId} g={g} canEdit={canEdit} />
         {(g.idNumber || g.occupation) && (
           <p className="text-xs text-muted-foreground">
             {[g.idNumber && `${t.idNumber} ${g.idNumber}`, g.occupation].filter(Boolean).join(' · ')}
@@ -187,6 +230,7 @@ export function GuardiansTab({
           {list.map((g) => (
             <GuardianCard
               key={g.id}
+              learnerId={learner.id}
               g={g}
               canEdit={canEdit}
               canRemove={list.length > 1}
