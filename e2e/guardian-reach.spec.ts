@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import { test } from './support/test';
 import { signInViaApi } from './support/accounts';
 import { announcementScreens as t } from '../src/shared/messages/announcements-screens';
+import { announcementMessages } from '../src/shared/messages/announcements';
 
 /**
  * Issue 36 §2 (every guardian reached), in the browser: the class teacher composes an SMS announcement
@@ -57,4 +58,20 @@ test('a teacher’s SMS announcement reaches the guardians without an account; D
   await expect(guardian.getByTestId('no-account-badge')).toHaveText(t.noAccount);
   await expect(guardian).toContainText(t.noAccountRead);
   await expect(guardian.getByTestId('delivery-status').first()).toHaveAttribute('data-status', /^(queued|sent|delivered|failed)$/);
+
+  // Through the SMS simulator the guardians' SMS are delivered (the gateway's delivery reports).
+  const id = ((await res.json()) as { id: string }).id;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await page.request.get(`/api/announcements/${id}/recipients?pageSize=500`)).json()) as {
+          recipients: { hasAccount: boolean; channel: string; status: string; sms: { error: string | null } | null }[];
+        };
+        // A guardian another journey opted out (STOP) is skipped with that reason; every other is delivered.
+        const guardians = list.recipients.filter((r) => !r.hasAccount && r.channel === 'sms' && r.sms?.error !== announcementMessages.api.smsOptedOut);
+        return guardians.length > 0 && guardians.every((r) => r.status === 'delivered');
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(true);
 });

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, type Page } from '@playwright/test';
 import { test } from './support/test';
-import type { Contact, UnreadCount } from '../src/shared/contracts/conversations';
+import type { BroadcastResult, Contact, ConversationSummary, UnreadCount } from '../src/shared/contracts/conversations';
 import type { TeacherListItem } from '../src/shared/contracts/people';
 import { ACCOUNTS, DEMO_PASSWORD, signInViaApi } from './support/accounts';
 
@@ -210,5 +210,41 @@ test.describe('messages (conversations between parents and staff)', () => {
     await expect(principal.getByText('Report updated')).toBeVisible();
     await expect(card).toHaveCount(0); // the "Open" filter no longer lists it
     await principalContext.close();
+  });
+
+  test('a teacher messages the parents of a stream: the counts by channel, then the Delivery view with guardians reached by SMS (issue 36 §2)', async ({ page }) => {
+    test.setTimeout(90_000);
+    const body = unique('Sports day is on Friday. Bring water.');
+    await signInViaApi(page, 'teacher');
+    await page.goto('/messages');
+    await page.getByTestId('broadcast-open').click();
+    const dialog = page.getByTestId('broadcast-dialog');
+    await dialog.getByTestId('broadcast-stream').click();
+    await page.getByRole('option').first().click();
+    await dialog.getByLabel('Message', { exact: true }).fill(body);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/conversations/broadcast') && r.request().method() === 'POST');
+    await dialog.getByTestId('broadcast-submit').click();
+    const res = (await (await answer).json()) as BroadcastResult;
+    expect(res.byChannel.sms, JSON.stringify(res)).toBeGreaterThan(0);
+
+    // The Delivery view opens with the counts of the answer and a row per person reached.
+    const sheet = page.getByTestId('broadcast-delivery');
+    await expect(sheet.getByTestId('broadcast-delivery-channels')).toHaveText(`In the app: ${res.byChannel.app} · By SMS: ${res.byChannel.sms} · By e-mail: ${res.byChannel.email}`);
+    await expect(sheet.getByTestId('broadcast-delivery-counts')).toContainText(`without an account reached by SMS or e-mail`);
+    await expect(sheet.getByTestId('broadcast-delivery-row').first()).toBeVisible();
+    const smsRows = sheet.locator('[data-testid="broadcast-delivery-row"][data-channel="sms"][data-account="false"]');
+    await expect.poll(() => smsRows.count()).toBeGreaterThan(0);
+    await expect(sheet.locator('[data-testid="broadcast-delivery-row"][data-channel="sms"]:not([data-status="failed"])').first()).toContainText(/Sent|Delivered|Queued/);
+    await sheet.getByTestId('broadcast-delivery-close').click();
+    await expect(sheet).toHaveCount(0);
+
+    // From a parent's conversation the sender opens the same Delivery view again.
+    const mine = (await (await page.request.get('/api/conversations')).json()) as ConversationSummary[];
+    const created = mine.find((c) => c.broadcastId === res.broadcastId);
+    if (created) {
+      await page.goto(`/messages?c=${created.id}`);
+      await page.getByTestId('broadcast-delivery-open').click();
+      await expect(page.getByTestId('broadcast-delivery').getByTestId('broadcast-delivery-row').first()).toBeVisible();
+    }
   });
 });

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { attendanceEntries, attendanceRegisters, guardians, mpesaStkRequests, schools, smsMessages, studentGuardians, students, ussdGuardianPins } from '../src/server/db/schema/index.js';
+import { attendanceEntries, attendanceRegisters, guardians, mpesaStkRequests, payments, schools, smsMessages, studentBalances, studentGuardians, students, ussdGuardianPins } from '../src/server/db/schema/index.js';
 import { DEMO_USSD_TOKEN, loadConfig } from '../src/server/config.js';
 import { USSD_SCREEN_MAX } from '../src/shared/contracts/ussd.js';
 import type { MyChildrenFees } from '../src/shared/contracts/fees.js';
 import { formatKesLabel, kesToCents } from '../src/shared/money.js';
 import { formatWeekday, schoolToday } from '../src/shared/dates.js';
-import { openDemoApp, methodCaller, profileIdOf, system, DEMO, type TestApp } from './helpers.js';
+import { withLocale } from '../src/server/lib/request-locale.js';
+import { payConfirmText } from '../src/server/modules/ussd/ussd.service.js';
+import { openDemoApp, methodCaller, profileIdOf, system, until, DEMO, type TestApp } from './helpers.js';
 
 /** Issue 36 §3: USSD for basic phones on Africa's Talking's protocol (POST /api/ussd/callbacks/:token). */
 
@@ -201,6 +203,52 @@ describe('USSD (issue 36 §3)', () => {
     const riverside = first.split('\n').find((l) => /Riverside/i.test(l))!.slice(0, 1);
     // Riverside has no PIN for this guardian yet: a code by SMS, whatever Greenhill's lock says.
     expect(await d.send(riverside)).toMatch(/^CON We have sent a 6-digit code/);
+  });
+
+  it('a guardian without an EduFam account pays: the push records the guardian, its callback lowers the balance once', async () => {
+    const phone = '254722036036';
+    const [learner] = await system(t.database, (tx) =>
+      tx.select({ id: students.id, schoolId: students.schoolId }).from(students).innerJoin(schools, eq(schools.id, students.schoolId)).where(and(eq(schools.code, 'greenhill'), eq(students.status, 'active'))).orderBy(desc(students.admissionNumber)).limit(1),
+    );
+    const guardianId = await system(t.database, async (tx) => {
+      const [g] = await tx.insert(guardians).values({ schoolId: learner!.schoolId, name: 'Mary Atieno Odhiambo', phone }).returning({ id: guardians.id, profileId: guardians.profileId });
+      expect(g!.profileId).toBeNull();
+      await tx.insert(studentGuardians).values({ schoolId: learner!.schoolId, studentId: learner!.id, guardianId: g!.id, relationship: 'mother' });
+      return g!.id;
+    });
+    const balanceCents = async () => Number((await system(t.database, (tx) => tx.select({ b: studentBalances.balanceCents }).from(studentBalances).where(eq(studentBalances.studentId, learner!.id))))[0]?.b ?? 0);
+    const before = await balanceCents();
+    const { d } = await signedIn(phone);
+    expect(await d.send('2')).toMatch(/^CON Balance KES .+\nEnter the amount to pay/);
+    expect(await d.send('1234')).toMatch(/^CON Pay KES 1,234\.00 school fees for .+ from 0722 036 036\?\n1 Confirm\n0 Cancel$/);
+    // The simulated phone answers (success) 50 ms after the push instead of the suite's minute.
+    t.deps.darajaSimulator!.next({ outcome: 'success', lateMs: 50 });
+    const done = await d.send('1');
+    expect(done).toMatch(/^END Check your phone/);
+    expect(await d.repeat()).toBe(done);
+    const rows = await system(t.database, (tx) => tx.select().from(mpesaStkRequests).where(eq(mpesaStkRequests.phone, phone)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ studentId: learner!.id, amountCents: 123_400, requestedBy: null, requestedByGuardianId: guardianId });
+    expect(t.deps.darajaSimulator!.requests().stkPushes.filter((p) => p.phone === phone)).toHaveLength(1);
+    const settled = await until(() => system(t.database, (tx) => tx.select().from(mpesaStkRequests).where(eq(mpesaStkRequests.id, rows[0]!.id))), (r) => r[0]?.status !== 'pending');
+    expect(settled[0]).toMatchObject({ status: 'succeeded', resultCode: '0' });
+    const paid = await system(t.database, (tx) => tx.select().from(payments).where(eq(payments.id, settled[0]!.paymentId!)));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ studentId: learner!.id, amountCents: 123_400, source: 'mpesa_stk', createdBy: null });
+    expect(await balanceCents()).toBe(before - 123_400);
+    // A gateway retry after the payment still answers the stored screen and pushes nothing more.
+    expect(await d.repeat()).toBe(done);
+    expect(t.deps.darajaSimulator!.requests().stkPushes.filter((p) => p.phone === phone)).toHaveLength(1);
+  });
+
+  it('the pay confirmation keeps its choices within 182 characters in both languages, however long the name', () => {
+    const name = 'Nyambura-Wanjiku-Wambui-Njeri-Wairimu-Nyokabi-Wangari-Wanjiru-Wangui-Muthoni-Nyambura-Njoki';
+    for (const [locale, cancel] of [['en', '0 Cancel'], ['sw', '0 Ghairi']] as const) {
+      const body = withLocale(locale, () => payConfirmText('KES 150,000.00', name, '0722 036 036'));
+      expect(`CON ${body}`.length).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+      expect(body.endsWith(cancel)).toBe(true);
+      expect(body).toContain('Nyambura');
+    }
   });
 });
 

@@ -60,7 +60,7 @@ import { createAfricasTalkingGateway } from './integrations/sms/africas-talking.
 import { createSmsSimulator } from './integrations/sms/sms-simulator.js';
 import { smsRoutes } from './modules/sms/sms.routes.js';
 import { ussdRoutes } from './modules/ussd/ussd.routes.js';
-import { startStkPush } from './modules/mpesa/stk.service.js';
+import { startGuardianStkPush } from './modules/mpesa/stk.service.js';
 import { connectSimulatorReports, isSmsSimulator } from './modules/sms/simulator-reports.js';
 import { injectDeliver, injectFetch, registerDarajaSimulator, type DarajaSimulatorHandle } from './integrations/mpesa/simulator.js';
 import { feesRoutes } from './modules/fees/fees.routes.js';
@@ -328,7 +328,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await supportRoutes(scope, deps);
     await smsRoutes(scope, { database, events: deps.events, sms: deps.sms, deliveryReportToken: config.SMS_DELIVERY_REPORT_TOKEN, incomingToken: config.SMS_INCOMING_TOKEN });
     // Issue 36 §3: USSD for basic phones (pay reuses the parent's "Pay with M-Pesa" STK Push).
-    await ussdRoutes(scope, { database, sms: deps.sms, callbackToken: config.USSD_CALLBACK_TOKEN, simulator: config.ussdSimulator, stkPush: (p) => startStkPush(deps.mpesa, { id: p.profileId, role: 'parent', schoolId: p.schoolId }, { studentId: p.studentId, phone: p.phone, amount: p.amountCents }).then(() => undefined) });
+    await ussdRoutes(scope, { database, sms: deps.sms, callbackToken: config.USSD_CALLBACK_TOKEN, simulator: config.ussdSimulator, stkPush: (p) => startGuardianStkPush(deps.mpesa, p).then(() => undefined) });
     // Issue 18: platform business and security.
     await billingRoutes(scope, deps);
     await securityRoutes(scope, deps);

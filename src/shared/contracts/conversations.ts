@@ -133,6 +133,15 @@ export const broadcastResultSchema = z.object({
   conversations: z.array(z.uuid()),
   /** Parents who received the message. */
   recipients: z.number().int(),
+  /**
+   * Issue 36 §2: how many are reached by each channel: app (parent accounts), sms and email (guardians
+   * without an account with a phone / an address they may be sent to).
+   */
+  byChannel: z.object({ app: z.number().int(), sms: z.number().int(), email: z.number().int() }),
+  /** Guardians without an account reached by SMS or e-mail. */
+  withoutAccount: z.number().int(),
+  /** Guardians without an account not reached (opted out of SMS, no consent, no phone or address): see the Delivery view. */
+  notReached: z.number().int(),
 });
 export type BroadcastResult = z.infer<typeof broadcastResultSchema>;
 
@@ -238,6 +247,55 @@ export const broadcastBody = z.strictObject({
   body,
 });
 export type BroadcastBody = z.input<typeof broadcastBody>;
+
+/** GET /api/conversations/broadcasts/:id/recipients params. */
+export const broadcastIdParams = z.object({ id: z.uuid() });
+
+/** GET /api/conversations/broadcasts/:id/recipients query (paged, 100 a page by default). */
+export const broadcastRecipientsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type BroadcastRecipientsQuery = z.input<typeof broadcastRecipientsQuery>;
+
+/** Delivery statuses of a broadcast recipient. */
+export const BROADCAST_DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'failed'] as const;
+
+/** One person a broadcast reached (or tried to): an account (userId) or a guardian without one (guardianId). */
+export const broadcastRecipientSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid().nullable(),
+  guardianId: z.uuid().nullable(),
+  name: z.string(),
+  hasAccount: z.boolean(),
+  /** How they are reached: app (account), sms or email (guardian without an account). */
+  channel: z.enum(['app', 'sms', 'email']),
+  status: z.enum(BROADCAST_DELIVERY_STATUSES),
+  /** Why it failed (opted out of SMS, no consent, no phone, gateway error), else null. */
+  error: z.string().nullable(),
+  /** The phone or address written to, null for the app. */
+  to: z.string().nullable(),
+  /** The e-mail sent as well to a guardian with both a phone and an address, else null. */
+  email: z.object({ to: z.string(), status: z.enum(BROADCAST_DELIVERY_STATUSES), error: z.string().nullable() }).nullable(),
+});
+export type BroadcastRecipient = z.infer<typeof broadcastRecipientSchema>;
+
+/** GET /api/conversations/broadcasts/:id/recipients answer: a page plus totals by channel and status. */
+export const broadcastRecipientsSchema = z.object({
+  broadcastId: z.uuid(),
+  className: z.string().nullable(),
+  createdAt: z.string(),
+  summary: z.object({
+    recipients: z.number().int(),
+    byChannel: z.object({ app: z.number().int(), sms: z.number().int(), email: z.number().int() }),
+    byStatus: z.object({ queued: z.number().int(), sent: z.number().int(), delivered: z.number().int(), failed: z.number().int() }),
+  }),
+  items: z.array(broadcastRecipientSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BroadcastRecipients = z.infer<typeof broadcastRecipientsSchema>;
 
 /** PUT /api/conversations/office-hours */
 export const officeHoursBody = z

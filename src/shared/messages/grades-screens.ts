@@ -98,6 +98,9 @@ export const gradesScreensMessages = localized('grades-screens/gradesScreensMess
     invalid: (n: number) => `${n} mark${n === 1 ? '' : 's'} to fix — not saved`,
     leaveWarning: 'Some marks are not saved yet. Leave anyway?',
     saveWithReason: 'Save changes',
+    onDevice: (n: number) => `Offline — ${n} mark${n === 1 ? '' : 's'} saved on this device, waiting to sync`,
+    onDeviceHint: 'They stay on this device after a reload and are sent once you are back online.',
+    keptOnDevice: (n: number) => `${n} mark${n === 1 ? '' : 's'} kept on this device`,
   },
   summary: {
     learners: 'Learners',

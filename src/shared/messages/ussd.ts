@@ -36,7 +36,6 @@ export const ussdMessages = localized('ussd/ussdMessages', {
   payCancelled: 'Payment cancelled.',
   payUnavailable: 'This school does not take M-Pesa payments through EduFam yet. Please pay at the school.',
   payFailed: 'M-Pesa could not be reached. Please try again later.',
-  payNeedsAccount: 'Paying from USSD needs an EduFam parent account. Please ask the school to create one for you.',
   resultsNone: (name: string) => `${name}\nNo results have been released yet.`,
   resultsHead: (name: string, term: string, meanGrade: string) => `${name}, ${term}\nMean grade: ${meanGrade}`,
   attendanceNone: (name: string) => `${name}\nNo attendance has been marked this week.`,

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AttachmentRef } from './announcements.js';
-import { classes, profiles } from './tenancy.js';
+import { classes, guardians, profiles } from './tenancy.js';
+import { smsMessages } from './fees.js';
 import { createdAt, requiredRef, updatedAt } from './columns.js';
 import { profileRef, schoolId, schoolRow } from './tenant-columns.js';
 
@@ -83,6 +84,46 @@ export const conversationBroadcasts = pgTable('conversation_broadcasts', {
   body: text('body').notNull(),
   createdAt,
 });
+
+/**
+ * One person a broadcast reaches (issue 36 §2): a parent account (user_id: in the app) or a guardian
+ * without one (guardian_id: by SMS, and e-mail where known); exactly one of the two, each once per
+ * broadcast. `channel` is how they are reached first (app | sms | email) and `status` its delivery
+ * (queued | sent | delivered | failed, `error` why); an SMS's live status is its sms_messages row
+ * (sms_message_id: delivery reports update it). Row-level security by school_id (drizzle/0034).
+ */
+export const conversationBroadcastRecipients = pgTable(
+  'conversation_broadcast_recipients',
+  {
+    ...schoolRow(),
+    broadcastId: requiredRef('broadcast_id', () => conversationBroadcasts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    guardianId: uuid('guardian_id').references(() => guardians.id, { onDelete: 'cascade' }),
+    /** Shown in the Delivery view (a guardian's or an account's name when sent). */
+    name: text('name').notNull(),
+    channel: text('channel').notNull(),
+    status: text('status').notNull(),
+    error: text('error'),
+    smsTo: text('sms_to'),
+    smsMessageId: uuid('sms_message_id').references(() => smsMessages.id, { onDelete: 'set null' }),
+    emailTo: text('email_to'),
+    /** queued | sent | failed, null when no e-mail goes to them. */
+    emailStatus: text('email_status'),
+    emailError: text('email_error'),
+    createdAt,
+  },
+  (t) => [
+    check('conversation_broadcast_recipients_one_check', sql`num_nonnulls(${t.userId}, ${t.guardianId}) = 1`),
+    check('conversation_broadcast_recipients_channel_check', sql`${t.channel} in ('app', 'sms', 'email')`),
+    check('conversation_broadcast_recipients_status_check', sql`${t.status} in ('queued', 'sent', 'delivered', 'failed')`),
+    uniqueIndex('conversation_broadcast_recipients_user_uq').on(t.broadcastId, t.userId),
+    uniqueIndex('conversation_broadcast_recipients_guardian_uq').on(t.broadcastId, t.guardianId),
+    index('conversation_broadcast_recipients_school_idx').on(t.schoolId),
+  ],
+);
+
+/** A conversation_broadcast_recipients row as stored. */
+export type ConversationBroadcastRecipientRow = typeof conversationBroadcastRecipients.$inferSelect;
 
 /** An abusive message reported by a participant (safeguarding, issue 17 §2); the principal reviews it. */
 export const messageReports = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, pgView, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { classes, levels, schools, students, terms } from './tenancy.js';
+import { classes, guardians, levels, schools, students, terms } from './tenancy.js';
 import { cents, createdAt, requiredRef, updatedAt } from './columns.js';
 import { decisionColumns, profileRef, schoolId, schoolRow } from './tenant-columns.js';
 import { voteHeads } from './vote-heads.js';
@@ -403,7 +403,10 @@ export const mpesaStkRequests = pgTable(
     resultDesc: text('result_desc'),
     mpesaReceipt: text('mpesa_receipt'),
     paymentId: uuid('payment_id'),
+    /** The signed-in user who asked (a parent or the finance officer); null for a guardian paying from USSD. */
     requestedBy: profileRef('requested_by'),
+    /** The guardian who asked from USSD without an EduFam account (issue 36 §3); null otherwise. */
+    requestedByGuardianId: uuid('requested_by_guardian_id').references(() => guardians.id, { onDelete: 'set null' }),
     createdAt,
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     queryAttempts: integer('query_attempts').notNull().default(0),

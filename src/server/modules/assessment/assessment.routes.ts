@@ -139,10 +139,16 @@ export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps, o
   );
   /**
    * PUT /api/exams/:examId/marks { classId, subjectId, marks: [{ studentId, score, status }], reason? } →
-   * { saved, unchanged, sheet }. All or nothing; the same marks again change nothing.
+   * { saved, unchanged, sheet }. All or nothing; the same marks again change nothing. Header Idempotency-Key
+   * (the marks grid's offline outbox): a retry with the same key and body answers the first result.
    */
-  r.put('/api/exams/:examId/marks', { config: { permission: 'enterMarks' }, schema: { params: examParams, body: saveMarksBody, response: { 200: saveMarksResponse }, tags } }, async (req) =>
-    saveMarks(database, actorOf(req), req.params.examId, req.body, req.ip),
+  r.put(
+    '/api/exams/:examId/marks',
+    {
+      config: { permission: 'enterMarks' },
+      schema: { params: examParams, body: saveMarksBody, headers: z.object({ 'idempotency-key': z.string().optional() }), response: { 200: saveMarksResponse }, tags },
+    },
+    async (req) => saveMarks(database, actorOf(req), req.params.examId, req.body, req.ip, req.headers['idempotency-key']),
   );
   /** POST /api/exams/:examId/submit { classId, subjectId } → the sheet, submitted; 400 learners without marks; 409 submitted or approved. */
   r.post('/api/exams/:examId/submit', { config: { permission: 'enterMarks' }, schema: { params: examParams, body: sheetBody, response: { 200: markSheetSchema }, tags } }, async (req) =>

@@ -210,6 +210,28 @@ describe('marks entry, approval and the audit log (§3)', () => {
     expect(cleared.sheet.marked).toBe(2);
   });
 
+  it('a save retried with the same Idempotency-Key answers the first result and counts once; another body with it is 422', async () => {
+    const url = `/api/exams/${exam.id}/marks`;
+    const grid = await json<MarksGrid>('GET', `${url}?classId=${classId}&subjectId=${maths}`, 'teacher');
+    const d = grid.rows.find((r) => r.status === null)!;
+    const key = crypto.randomUUID();
+    const put = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url, headers: { cookie: cookie.teacher!, 'idempotency-key': key }, payload });
+    const body = { classId, subjectId: maths, marks: [{ studentId: d.studentId, score: 61 }] };
+    const first = await put(body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ saved: 1, unchanged: 0 });
+    // The answer was lost and the outbox sends again: the first answer comes back, nothing runs twice.
+    const replay = await put(body);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect((await put({ ...body, marks: [{ studentId: d.studentId, score: 62 }] })).statusCode).toBe(422);
+    const after = await json<MarksGrid>('GET', `${url}?classId=${classId}&subjectId=${maths}`, 'teacher');
+    expect(after.rows.find((r) => r.studentId === d.studentId)).toMatchObject({ status: 'present', score: 61 });
+    expect(after.sheet.marked).toBe(grid.sheet.marked + 1);
+    // Back as it was for the tests below.
+    await json('PUT', url, 'teacher', { classId, subjectId: maths, marks: [{ studentId: d.studentId, clear: true }] });
+  });
+
   it('submitting needs every learner marked; then the principal approves; twice is refused; the sheet locks', async () => {
     const early = await send('POST', `/api/exams/${exam.id}/submit`, 'teacher', { classId, subjectId: maths });
     expect(early.statusCode).toBe(400);

@@ -6,6 +6,7 @@ import { bandFor, gradeLabel, percentOf, roundHalfUp, type GradeBand } from '../
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { withIdempotency } from '../../lib/idempotency.js';
 import { formatDay } from '../../lib/pdf.js';
 import { ASSESSMENT_AUDIT, m, scaleResolver, scaleVersionBands, schoolScales } from './assessment-context.js';
 import { entryStateOf, examClasses, examOf, examSubjectList, sheetsOf, type ExamRow } from './exams.service.js';
@@ -201,83 +202,90 @@ function cleanMarks(input: z.output<typeof saveMarksBody>['marks'], subject: { p
  * → { saved, unchanged, sheet }. All or nothing: 400 with per-mark field errors (above the maximum,
  * negative, not a number, missing), 400 a learner not in the stream, 403 not the teacher's stream x
  * subject, 409 outside the window / submitted / approved (approved marks: the principal with a reason,
- * written to the grade audit log). Saving the same marks again changes nothing (idempotent). `clear: true`
+ * written to the grade audit log). Saving the same marks again changes nothing (idempotent); with an
+ * Idempotency-Key (../../lib/idempotency.ts) a retry answers the first result again without running. `clear: true`
  * removes a learner's mark (a blank cell is no mark, never zero); 400 on an approved sheet.
  */
-export async function saveMarks(database: Database, actor: Actor, examId: string, body: z.output<typeof saveMarksBody>, ip: string) {
-  return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const e = await examOf(tx, schoolId, examId);
-    const stream = await streamOf(tx, schoolId, e, body.classId);
-    const subject = (await examSubjectList(tx, [examId])).find((s) => s.subjectId === body.subjectId);
-    if (!subject || subject.band !== stream.band) throw badRequest(m.subjectNotInExam, { subjectId: m.subjectNotInExam });
-    await assertTeaches(tx, actor, body.classId, body.subjectId);
-    const clean = cleanMarks(body.marks, subject);
+export async function saveMarks(database: Database, actor: Actor, examId: string, body: z.output<typeof saveMarksBody>, ip: string, idempotencyKey?: string) {
+  const result = await inSchool(database, actor, undefined, async (tx, schoolId) =>
+    withIdempotency(tx, { schoolId, userId: actor.id, key: idempotencyKey, route: `PUT /api/exams/${examId}/marks`, body, status: 200 }, () => saveMarksIn(tx, schoolId, actor, examId, body, ip)),
+  );
+  return result.body;
+}
 
-    // Lock the sheet row (create it on first save) so a submit cannot slip between check and write.
-    const sheetRow = await marksRepo.lockSheet(tx, schoolId, examId, body.classId, body.subjectId);
-    const approved = sheetRow.status === 'approved';
-    if (approved) {
-      if (actor.role !== 'principal') throw new AppError(409, 'MARKS_LOCKED', m.sheetLocked);
-      if (!body.reason?.trim()) throw badRequest(m.reasonRequired, { reason: m.reasonRequired });
-      const cleared = clean.findIndex((c) => c.clear);
-      if (cleared >= 0) throw badRequest(m.cannotClearApproved, { [`marks.${cleared}.score`]: m.cannotClearApproved });
-    } else {
-      if (sheetRow.status === 'submitted') throw new AppError(409, 'MARKS_SUBMITTED', m.sheetSubmitted);
-      if (e.status === 'released') throw new AppError(409, 'EXAM_RELEASED', m.examReleased);
-      const state = entryStateOf(e);
-      if (state === 'not_yet') throw new AppError(409, 'ENTRY_NOT_OPEN', m.windowNotOpen(formatDay(e.entryOpensOn)));
-      if (state === 'closed') throw new AppError(409, 'ENTRY_CLOSED', m.windowClosed(formatDay(e.entryClosesOn)));
-    }
+/** saveMarks' work inside the school's transaction (once per Idempotency-Key). */
+async function saveMarksIn(tx: Tx, schoolId: string, actor: Actor, examId: string, body: z.output<typeof saveMarksBody>, ip: string) {
+  const e = await examOf(tx, schoolId, examId);
+  const stream = await streamOf(tx, schoolId, e, body.classId);
+  const subject = (await examSubjectList(tx, [examId])).find((s) => s.subjectId === body.subjectId);
+  if (!subject || subject.band !== stream.band) throw badRequest(m.subjectNotInExam, { subjectId: m.subjectNotInExam });
+  await assertTeaches(tx, actor, body.classId, body.subjectId);
+  const clean = cleanMarks(body.marks, subject);
 
-    const learners = await marksRepo.listGridLearners(tx, schoolId, examId, body.classId, body.subjectId);
-    const inStream = new Set(learners.map((l) => l.id));
-    const stranger = clean.find((c) => !inStream.has(c.studentId));
-    if (stranger) {
-      const s = await marksRepo.findLearnerNames(tx, schoolId, stranger.studentId);
-      const msg = s ? m.learnerNotInStream(fullName(s)) : m.learnerNotFound;
-      throw badRequest(msg, { marks: msg });
-    }
+  // Lock the sheet row (create it on first save) so a submit cannot slip between check and write.
+  const sheetRow = await marksRepo.lockSheet(tx, schoolId, examId, body.classId, body.subjectId);
+  const approved = sheetRow.status === 'approved';
+  if (approved) {
+    if (actor.role !== 'principal') throw new AppError(409, 'MARKS_LOCKED', m.sheetLocked);
+    if (!body.reason?.trim()) throw badRequest(m.reasonRequired, { reason: m.reasonRequired });
+    const cleared = clean.findIndex((c) => c.clear);
+    if (cleared >= 0) throw badRequest(m.cannotClearApproved, { [`marks.${cleared}.score`]: m.cannotClearApproved });
+  } else {
+    if (sheetRow.status === 'submitted') throw new AppError(409, 'MARKS_SUBMITTED', m.sheetSubmitted);
+    if (e.status === 'released') throw new AppError(409, 'EXAM_RELEASED', m.examReleased);
+    const state = entryStateOf(e);
+    if (state === 'not_yet') throw new AppError(409, 'ENTRY_NOT_OPEN', m.windowNotOpen(formatDay(e.entryOpensOn)));
+    if (state === 'closed') throw new AppError(409, 'ENTRY_CLOSED', m.windowClosed(formatDay(e.entryClosesOn)));
+  }
 
-    const existing = await marksRepo.listLearnerMarks(
-      tx,
-      examId,
-      body.subjectId,
-      clean.map((c) => c.studentId),
-    );
-    const before = new Map(existing.map((x) => [x.studentId, x]));
-    // Blanked cells: the stored marks go (nothing to do where there was none).
-    const removed = clean.filter((c) => c.clear && before.has(c.studentId)).map((c) => c.studentId);
-    if (removed.length) {
-      await marksRepo.deleteLearnerMarks(tx, examId, body.subjectId, removed);
-      await marksRepo.touchSheet(tx, sheetRow.id, new Date());
-    }
-    const changed = clean.filter((c) => {
-      if (c.clear) return false;
-      const old = before.get(c.studentId);
-      return !old || old.status !== c.status || (old.score ?? null) !== c.score || JSON.stringify(old.paperScores ?? null) !== JSON.stringify(c.paperScores) || old.classId !== body.classId;
-    });
-    if (changed.length) {
-      const now = new Date();
-      await marksRepo.upsertMarks(
-        tx,
-        changed.map((c) => ({ schoolId, examId, subjectId: body.subjectId, studentId: c.studentId, classId: body.classId, status: c.status, score: c.score, paperScores: c.paperScores, percent: c.percent, updatedBy: actor.id, updatedAt: now })),
-        { updatedBy: actor.id, updatedAt: now },
-      );
-      if (approved) {
-        const reason = body.reason!.trim();
-        await marksRepo.insertGradeAudit(
-          tx,
-          changed.map((c) => {
-            const old = before.get(c.studentId);
-            return { schoolId, examId, subjectId: body.subjectId, studentId: c.studentId, oldStatus: old?.status ?? null, oldScore: old?.score ?? null, newStatus: c.status, newScore: c.score, reason, changedBy: actor.id };
-          }),
-        );
-        await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.markChangedAfterApproval, `mark_sheet:${sheetRow.id}`, changed.map((c) => ({ studentId: c.studentId, old: before.get(c.studentId)?.score ?? null })), changed.map((c) => ({ studentId: c.studentId, new: c.score, status: c.status })), { reason });
-      }
-      await marksRepo.touchSheet(tx, sheetRow.id, now);
-    }
-    return { saved: changed.length + removed.length, unchanged: clean.length - changed.length - removed.length, sheet: await sheetOne(tx, schoolId, e, body.classId, body.subjectId) };
+  const learners = await marksRepo.listGridLearners(tx, schoolId, examId, body.classId, body.subjectId);
+  const inStream = new Set(learners.map((l) => l.id));
+  const stranger = clean.find((c) => !inStream.has(c.studentId));
+  if (stranger) {
+    const s = await marksRepo.findLearnerNames(tx, schoolId, stranger.studentId);
+    const msg = s ? m.learnerNotInStream(fullName(s)) : m.learnerNotFound;
+    throw badRequest(msg, { marks: msg });
+  }
+
+  const existing = await marksRepo.listLearnerMarks(
+    tx,
+    examId,
+    body.subjectId,
+    clean.map((c) => c.studentId),
+  );
+  const before = new Map(existing.map((x) => [x.studentId, x]));
+  // Blanked cells: the stored marks go (nothing to do where there was none).
+  const removed = clean.filter((c) => c.clear && before.has(c.studentId)).map((c) => c.studentId);
+  if (removed.length) {
+    await marksRepo.deleteLearnerMarks(tx, examId, body.subjectId, removed);
+    await marksRepo.touchSheet(tx, sheetRow.id, new Date());
+  }
+  const changed = clean.filter((c) => {
+    if (c.clear) return false;
+    const old = before.get(c.studentId);
+    return !old || old.status !== c.status || (old.score ?? null) !== c.score || JSON.stringify(old.paperScores ?? null) !== JSON.stringify(c.paperScores) || old.classId !== body.classId;
   });
+  if (changed.length) {
+    const now = new Date();
+    await marksRepo.upsertMarks(
+      tx,
+      changed.map((c) => ({ schoolId, examId, subjectId: body.subjectId, studentId: c.studentId, classId: body.classId, status: c.status, score: c.score, paperScores: c.paperScores, percent: c.percent, updatedBy: actor.id, updatedAt: now })),
+      { updatedBy: actor.id, updatedAt: now },
+    );
+    if (approved) {
+      const reason = body.reason!.trim();
+      await marksRepo.insertGradeAudit(
+        tx,
+        changed.map((c) => {
+          const old = before.get(c.studentId);
+          return { schoolId, examId, subjectId: body.subjectId, studentId: c.studentId, oldStatus: old?.status ?? null, oldScore: old?.score ?? null, newStatus: c.status, newScore: c.score, reason, changedBy: actor.id };
+        }),
+      );
+      await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.markChangedAfterApproval, `mark_sheet:${sheetRow.id}`, changed.map((c) => ({ studentId: c.studentId, old: before.get(c.studentId)?.score ?? null })), changed.map((c) => ({ studentId: c.studentId, new: c.score, status: c.status })), { reason });
+    }
+    await marksRepo.touchSheet(tx, sheetRow.id, now);
+  }
+  return { saved: changed.length + removed.length, unchanged: clean.length - changed.length - removed.length, sheet: await sheetOne(tx, schoolId, e, body.classId, body.subjectId) };
 }
 
 /**

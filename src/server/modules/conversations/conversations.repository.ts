@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   classes,
+  conversationBroadcastRecipients,
   conversationBroadcasts,
+  smsMessages,
   conversationMessages,
   conversationParticipants,
   conversations,
@@ -529,4 +531,53 @@ export async function closeReportRow(tx: Tx, schoolId: string, id: string, statu
     .where(and(eq(messageReports.id, id), eq(messageReports.schoolId, schoolId)))
     .returning();
   return row;
+}
+
+// -------------------------------------------------------------------------------------------------
+// Broadcast recipients (issue 36 §2)
+
+/** Writes a broadcast's recipient rows (one per account or guardian; unique per broadcast). */
+export async function insertBroadcastRecipients(tx: Tx, rows: (typeof conversationBroadcastRecipients.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(conversationBroadcastRecipients).values(rows.slice(i, i + 500));
+}
+
+/** Records the e-mail outcome of a broadcast recipient row `id` (sent, or failed with why). */
+export async function recordBroadcastEmail(tx: Tx, id: string, status: 'sent' | 'failed', error: string | null): Promise<void> {
+  await tx.update(conversationBroadcastRecipients).set({ emailStatus: status, emailError: error }).where(eq(conversationBroadcastRecipients.id, id));
+}
+
+/** Broadcast `id` of the school (sender, stream name, when), or undefined. */
+export async function findBroadcast(tx: Tx, schoolId: string, id: string): Promise<{ id: string; senderId: string | null; className: string | null; createdAt: Date } | undefined> {
+  const [b] = await tx
+    .select({ id: conversationBroadcasts.id, senderId: conversationBroadcasts.senderId, className: classes.name, createdAt: conversationBroadcasts.createdAt })
+    .from(conversationBroadcasts)
+    .leftJoin(classes, eq(classes.id, conversationBroadcasts.classId))
+    .where(and(eq(conversationBroadcasts.id, id), eq(conversationBroadcasts.schoolId, schoolId)));
+  return b;
+}
+
+/** A broadcast recipient's live status: an SMS row's own status (delivery reports update it), else the row's. */
+const liveStatus = sql<string>`coalesce(${smsMessages.status}, ${conversationBroadcastRecipients.status})`;
+const liveError = sql<string | null>`case when ${smsMessages.id} is null then ${conversationBroadcastRecipients.error} else coalesce(${smsMessages.error}, ${conversationBroadcastRecipients.error}) end`;
+
+/** One page of broadcast `broadcastId`'s recipients by name, then id (unique, so pages never repeat). */
+export async function listBroadcastRecipientPage(tx: Tx, broadcastId: string, w: { limit: number; offset: number }) {
+  return tx
+    .select({ r: conversationBroadcastRecipients, status: liveStatus, error: liveError })
+    .from(conversationBroadcastRecipients)
+    .leftJoin(smsMessages, eq(smsMessages.id, conversationBroadcastRecipients.smsMessageId))
+    .where(eq(conversationBroadcastRecipients.broadcastId, broadcastId))
+    .orderBy(asc(conversationBroadcastRecipients.name), asc(conversationBroadcastRecipients.id))
+    .limit(w.limit)
+    .offset(w.offset);
+}
+
+/** Counts of broadcast `broadcastId`'s recipients by channel and live status. */
+export async function broadcastRecipientTotals(tx: Tx, broadcastId: string): Promise<{ channel: string; status: string; n: number }[]> {
+  return tx
+    .select({ channel: conversationBroadcastRecipients.channel, status: liveStatus, n: sql<number>`count(*)::int` })
+    .from(conversationBroadcastRecipients)
+    .leftJoin(smsMessages, eq(smsMessages.id, conversationBroadcastRecipients.smsMessageId))
+    .where(eq(conversationBroadcastRecipients.broadcastId, broadcastId))
+    .groupBy(conversationBroadcastRecipients.channel, liveStatus);
 }

@@ -6,6 +6,9 @@ import {
   archiveBody,
   attachmentParams,
   broadcastBody,
+  broadcastIdParams,
+  broadcastRecipientsQuery,
+  broadcastRecipientsSchema,
   broadcastResultSchema,
   contactListSchema,
   contactsQuery,
@@ -53,7 +56,7 @@ import * as svc from './conversations.service.js';
  */
 export async function conversationsRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { database, storage, events } = deps;
+  const { database, storage, events, sms, mailer } = deps;
   const tags = ['communication'];
   const use = { permission: 'useMessages' } as const;
   const review = { permission: 'reviewConversations' } as const;
@@ -106,14 +109,28 @@ export async function conversationsRoutes(app: FastifyInstance, deps: ModuleDeps
 
   /**
    * POST /api/conversations/broadcast { classId, subject?, body } → 201 { broadcastId, conversations,
-   * recipients }: one private message to each parent of the stream. Teacher: own streams (403 others);
-   * principal: any stream. 400 when no parent of the stream has an account.
+   * recipients, byChannel, withoutAccount, notReached }: one private message to each parent account of
+   * the stream, and an SMS (e-mail where known) to each guardian without one (issue 36 §2), sent after
+   * the commit before answering. Teacher: own streams (403 others); principal: any stream. 400 when the
+   * stream has no parent or guardian.
    */
   r.post('/api/conversations/broadcast', { config: use, schema: { body: broadcastBody, response: { 201: broadcastResultSchema }, tags } }, async (req, reply) => {
-    const { result, changed } = await run(req, (tx, c) => svc.broadcast(tx, c, req.body));
+    const { result, changed, outbox } = await run(req, (tx, c) => svc.broadcast(tx, c, req.body, new Date(), sms.provider));
     await notify(req, changed);
+    await svc.deliverBroadcast({ database, sms, mailer }, outbox);
     return reply.code(201).send(result);
   });
+
+  /**
+   * GET /api/conversations/broadcasts/:id/recipients?page=&pageSize= → each person the broadcast reached
+   * (account or guardian) with channel and status (queued/sent/delivered/failed + reason), by name then
+   * id, with totals. The sender and the principal (403 for others; 404 unknown or another school's).
+   */
+  r.get(
+    '/api/conversations/broadcasts/:id/recipients',
+    { config: use, schema: { params: broadcastIdParams, querystring: broadcastRecipientsQuery, response: { 200: broadcastRecipientsSchema }, tags } },
+    async (req) => run(req, (tx, c) => svc.broadcastRecipients(tx, c, req.params.id, req.query)),
+  );
 
   /** GET /api/conversations/office-hours → the caller's office hours and auto-reply (staff; 403 for parents). */
   r.get('/api/conversations/office-hours', { config: use, schema: { response: { 200: officeHoursSchema }, tags } }, async (req) => run(req, (tx, c) => svc.getOfficeHours(tx, c)));

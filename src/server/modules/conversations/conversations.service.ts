@@ -4,6 +4,7 @@ import {
   CONVERSATION_MAX_PARTICIPANTS,
   CONVERSATIONS_PAGE_SIZE,
   MESSAGE_PREVIEW_MAX,
+  type BroadcastRecipients,
   type BroadcastResult,
   type Contact,
   type ConversationDetail,
@@ -16,6 +17,7 @@ import {
   type ReviewableConversation,
   type UnreadCount,
   broadcastBody,
+  broadcastRecipientsQuery,
   conversationListQuery,
   createConversationBody,
   messagesQuery,
@@ -34,6 +36,20 @@ import { resolveAttachments } from '../attachments/index.js';
 import * as repo from './conversations.repository.js';
 import type { ConversationRow, MessageCursor, MessageRow, ParticipantRow } from './conversations.repository.js';
 import { perLocale } from '../../../shared/i18n/localized.js';
+import { announcementMessages } from '../../../shared/messages/announcements.js';
+import { consentMessages } from '../../../shared/messages/consents.js';
+import { conversationScreens } from '../../../shared/messages/conversations-screens.js';
+import type { Database } from '../../db/client.js';
+import { withScope } from '../../db/tenant.js';
+import type { Mailer } from '../../integrations/mail/mailer.js';
+import type { SmsGateway } from '../../integrations/sms/sms-gateway.js';
+import { paginate } from '../../lib/paging.js';
+import { guardianLocale, schoolDefaultLocale } from '../../lib/recipient-locale.js';
+import { withLocale } from '../../lib/request-locale.js';
+import { findSchoolName } from '../../lib/school-context.js';
+import { recipientKey, resolveAudience, type Recipient } from '../announcements/index.js';
+import { emailConsentFilter, smsConsentFilter } from '../data-protection/index.js';
+import { deliverSms, logSms, type OutgoingSms } from '../sms/index.js';
 
 const m = cm.api;
 
@@ -425,19 +441,44 @@ export async function setArchived(tx: Tx, c: SchoolCaller, id: string, archived:
   return [{ conversationId: id, userIds: [c.actor.id] }];
 }
 
+/** SMS and e-mail of a broadcast to send after its transaction commits (deliverBroadcast). */
+export interface BroadcastOutbox {
+  schoolId: string;
+  senderId: string;
+  /** Logged SMS (sms_messages ids, queued), each to a guardian without an account. */
+  sms: { id: string; msg: OutgoingSms }[];
+  /** E-mails, each with its recipient row. */
+  emails: { rowId: string; to: string; subject: string; text: string }[];
+}
+
 /**
  * POST /api/conversations/broadcast: one message per parent (with an account) of the stream, each in
  * the parent's own direct conversation with the sender (reused or created), so replies are private. A
  * teacher only for streams they teach or lead; the principal for any. 403 otherwise; 400 when nobody.
+ * Issue 36 §2: the stream's guardians without an account are reached too, by SMS (logged with the
+ * sender as created_by, so an SMS reply lands in the sender's SMS replies) and by e-mail where known,
+ * EduFam's wrapper words in the guardian's language around the sender's text (never translated). A
+ * guardian who replied STOP (guardians.sms_opt_out_at), withdrew SMS consent, or has no phone gets no
+ * SMS and a failed row with the reason. Every person gets one recipient row (app, sms or email). The
+ * SMS and e-mails are logged here and sent by deliverBroadcast after the commit (`outbox`).
  */
-export async function broadcast(tx: Tx, c: SchoolCaller, body: z.output<typeof broadcastBody>, now = new Date()): Promise<{ result: BroadcastResult; changed: Changed }> {
+export async function broadcast(
+  tx: Tx,
+  c: SchoolCaller,
+  body: z.output<typeof broadcastBody>,
+  now = new Date(),
+  smsProvider = 'simulator',
+): Promise<{ result: BroadcastResult; changed: Changed; outbox: BroadcastOutbox }> {
   const stream = await repo.findStream(tx, c.schoolId, body.classId);
   if (!stream) throw notFound(m.streamNotFound);
   if (c.actor.role === 'teacher') {
     if (stream.classTeacherId !== c.actor.id && !(await streamsOfTeacher(tx, c.schoolId, c.actor.id)).includes(stream.id)) throw forbidden(m.broadcastNotYourStream);
   } else if (c.actor.role !== 'principal') throw forbidden(m.broadcastNotYourStream);
-  const parents = [...(await parentsOfStreams(tx, c.schoolId, [stream.id])).keys()].filter((id) => id !== c.actor.id);
-  if (!parents.length) throw badRequest(m.broadcastNoParents);
+  const parentMap = await parentsOfStreams(tx, c.schoolId, [stream.id]);
+  const parents = [...parentMap.keys()].filter((id) => id !== c.actor.id);
+  // Guardians without an account of the stream's active learners, once each (announcements' audience).
+  const guardians = (await resolveAudience(tx, c.schoolId, { parentsOfClassIds: [stream.id] }, c.actor.id, { withoutAccount: true })).filter((r) => !r.userId && r.guardianId);
+  if (!parents.length && !guardians.length) throw badRequest(m.broadcastNoParents);
   const broadcastId = await repo.insertBroadcast(tx, { schoolId: c.schoolId, senderId: c.actor.id, classId: stream.id, subject: body.subject ?? null, body: body.body, createdAt: now });
   const ids: string[] = [];
   for (const parentId of parents) {
@@ -451,10 +492,15 @@ export async function broadcast(tx: Tx, c: SchoolCaller, body: z.output<typeof b
     }
     ids.push(id);
   }
-  await repo.insertMessages(tx, ids.map((conversationId) => ({ conversationId, schoolId: c.schoolId, senderId: c.actor.id, body: body.body, createdAt: now })));
-  await repo.setLastMessageAt(tx, ids, now);
-  await repo.setReadUpTo(tx, ids, c.actor.id, now);
-  await repo.unarchiveForOthers(tx, ids, c.actor.id);
+  if (ids.length) {
+    await repo.insertMessages(tx, ids.map((conversationId) => ({ conversationId, schoolId: c.schoolId, senderId: c.actor.id, body: body.body, createdAt: now })));
+    await repo.setLastMessageAt(tx, ids, now);
+    await repo.setReadUpTo(tx, ids, c.actor.id, now);
+    await repo.unarchiveForOthers(tx, ids, c.actor.id);
+  }
+  const outbox = await reachGuardians(tx, c, broadcastId, guardians, body.body, now, smsProvider);
+  await repo.insertBroadcastRecipients(tx, parents.map((userId) => ({ schoolId: c.schoolId, broadcastId, userId, name: parentMap.get(userId)!.name, channel: 'app', status: 'delivered', createdAt: now })));
+  const withoutAccount = outbox.reached;
   await recordAudit(tx, {
     schoolId: c.schoolId,
     action: 'conversations.broadcast',
@@ -462,10 +508,154 @@ export async function broadcast(tx: Tx, c: SchoolCaller, body: z.output<typeof b
     performedByRole: c.actor.role,
     targetEntity: 'class',
     resource: stream.id,
-    metadata: { broadcastId, recipients: parents.length },
+    metadata: { broadcastId, recipients: parents.length, sms: outbox.sms.length, email: outbox.emails.length, withoutAccount },
     ipAddress: c.ip,
   });
-  return { result: { broadcastId, conversations: ids, recipients: parents.length }, changed: ids.map((conversationId, i) => ({ conversationId, userIds: [c.actor.id, parents[i]!] })) };
+  return {
+    result: {
+      broadcastId,
+      conversations: ids,
+      recipients: parents.length,
+      byChannel: { app: parents.length, sms: outbox.sms.length, email: outbox.emails.length },
+      withoutAccount,
+      notReached: guardians.length - withoutAccount,
+    },
+    changed: ids.map((conversationId, i) => ({ conversationId, userIds: [c.actor.id, parents[i]!] })),
+    outbox: { schoolId: c.schoolId, senderId: c.actor.id, sms: outbox.sms, emails: outbox.emails },
+  };
+}
+
+/**
+ * Writes the recipient rows of the guardians without an account of broadcast `broadcastId`, logs their
+ * SMS (queued, created_by the sender) and prepares their e-mails, in the caller's transaction. Returns
+ * what to send and how many guardians something was queued for (`reached`).
+ */
+async function reachGuardians(tx: Tx, c: SchoolCaller, broadcastId: string, guardians: Recipient[], text: string, now: Date, smsProvider: string) {
+  const sms: BroadcastOutbox['sms'] = [];
+  const emails: BroadcastOutbox['emails'] = [];
+  if (!guardians.length) return { sms, emails, reached: 0 };
+  const target = (p: Recipient) => ({ profileId: null, guardianId: p.guardianId, statutory: false, key: recipientKey(p) });
+  const noSms = new Set((await smsConsentFilter(tx, c.schoolId, guardians.filter((p) => p.phone).map((p) => ({ ...target(p), phone: p.phone })))).refused.map((r) => r.key));
+  const noEmail = new Set((await emailConsentFilter(tx, c.schoolId, guardians.filter((p) => p.email).map((p) => ({ ...target(p), email: p.email })))).refused.map((r) => r.key));
+  const schoolName = (await findSchoolName(tx, c.schoolId))?.name ?? '';
+  const [sender] = await repo.listProfileNames(tx, [c.actor.id]);
+  const senderName = sender?.name ?? '';
+  const schoolLocale = await schoolDefaultLocale(tx, c.schoolId);
+  const b = conversationScreens.broadcast;
+  const api = announcementMessages.api;
+  let reached = 0;
+  const rows: Parameters<typeof repo.insertBroadcastRecipients>[1] = [];
+  for (const g of guardians) {
+    const key = recipientKey(g);
+    const locale = guardianLocale(g.locale, schoolLocale);
+    const smsOk = !!g.phone && !noSms.has(key);
+    const emailOk = !!g.email && !noEmail.has(key);
+    let smsMessageId: string | null = null;
+    if (smsOk) {
+      const msg: OutgoingSms = { to: g.phone!, body: withLocale(locale, () => b.sms(schoolName, senderName, text)), kind: 'other', createdBy: c.actor.id };
+      smsMessageId = await logSms(tx, c.schoolId, smsProvider, msg);
+      sms.push({ id: smsMessageId, msg });
+    }
+    // Reached first by SMS (a phone, or a STOP on record); by e-mail alone when there is no phone.
+    const channel = smsOk || g.smsOptedOut || !emailOk ? 'sms' : 'email';
+    const smsError = g.smsOptedOut ? api.smsOptedOut : !g.phone ? api.noPhone : noSms.has(key) ? consentMessages.api.noSmsConsent : null;
+    const emailError = !g.email ? null : noEmail.has(key) ? consentMessages.api.noEmailConsent : null;
+    const failed = channel === 'sms' ? !smsOk : !emailOk;
+    if (smsOk || emailOk) reached++;
+    rows.push({
+      id: crypto.randomUUID(),
+      schoolId: c.schoolId,
+      broadcastId,
+      guardianId: g.guardianId,
+      name: g.name,
+      channel,
+      status: failed ? 'failed' : 'queued',
+      error: channel === 'sms' ? smsError : emailError,
+      smsTo: g.phone,
+      smsMessageId,
+      emailTo: g.email,
+      emailStatus: g.email ? (emailOk ? 'queued' : 'failed') : null,
+      emailError,
+      createdAt: now,
+    });
+    if (emailOk) {
+      const subject = withLocale(locale, () => b.emailSubject(schoolName, senderName));
+      emails.push({ rowId: rows[rows.length - 1]!.id!, to: g.email!, subject, text: `${text}${withLocale(locale, () => b.emailFooter(schoolName))}` });
+    }
+  }
+  await repo.insertBroadcastRecipients(tx, rows);
+  return { sms, emails, reached };
+}
+
+async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => { while (next < items.length) await fn(items[next++]!); }));
+}
+
+/**
+ * Sends a committed broadcast's SMS (through the gateway; each log row records its outcome, delivery
+ * reports update it later) and e-mails (recording sent or failed on the recipient row). One failure
+ * never stops the others; never throws.
+ */
+export async function deliverBroadcast(deps: { database: Database; sms: SmsGateway; mailer: Mailer }, outbox: BroadcastOutbox): Promise<void> {
+  await mapLimit(outbox.sms, 8, async (x) => {
+    await deliverSms({ database: deps.database, sms: deps.sms }, outbox.schoolId, x.id, x.msg).catch(() => undefined);
+  });
+  const results: { rowId: string; status: 'sent' | 'failed'; error: string | null }[] = [];
+  await mapLimit(outbox.emails, 4, async (e) => {
+    try {
+      await deps.mailer.send({ to: e.to, subject: e.subject, text: e.text });
+      results.push({ rowId: e.rowId, status: 'sent', error: null });
+    } catch (err) {
+      results.push({ rowId: e.rowId, status: 'failed', error: err instanceof Error ? err.message.slice(0, 200) : announcementMessages.api.sendFailed });
+    }
+  });
+  if (!results.length) return;
+  await withScope(deps.database.db, { schoolId: outbox.schoolId, userId: outbox.senderId, allSchools: false }, async (tx) => {
+    for (const r of results) await repo.recordBroadcastEmail(tx, r.rowId, r.status, r.error);
+  }).catch(() => undefined);
+}
+
+/**
+ * GET /api/conversations/broadcasts/:id/recipients: each person broadcast `id` reached (an account or a
+ * guardian without one) with channel and live status (an SMS's from its log row), by name then id,
+ * with totals by channel and status. The sender and the school's principal only (403 for anyone else
+ * of the school; 404 for an unknown id or another school's).
+ */
+export async function broadcastRecipients(tx: Tx, c: SchoolCaller, id: string, q: z.output<typeof broadcastRecipientsQuery>): Promise<BroadcastRecipients> {
+  const b = await repo.findBroadcast(tx, c.schoolId, id);
+  if (!b) throw notFound(m.notFound);
+  if (b.senderId !== c.actor.id && c.actor.role !== 'principal') throw forbidden(m.broadcastNotYourStream);
+  const totals = await repo.broadcastRecipientTotals(tx, id);
+  const byChannel = { app: 0, sms: 0, email: 0 };
+  const byStatus = { queued: 0, sent: 0, delivered: 0, failed: 0 };
+  for (const t of totals) {
+    byChannel[t.channel as keyof typeof byChannel] += Number(t.n);
+    byStatus[t.status as keyof typeof byStatus] += Number(t.n);
+  }
+  const page = await paginate(q, (w) => repo.listBroadcastRecipientPage(tx, id, w), async () => totals.reduce((s, t) => s + Number(t.n), 0));
+  type St = BroadcastRecipients['items'][number]['status'];
+  return {
+    broadcastId: id,
+    className: b.className,
+    createdAt: iso(b.createdAt),
+    summary: { recipients: page.total, byChannel, byStatus },
+    items: page.items.map(({ r, status, error }) => ({
+      id: r.id,
+      userId: r.userId,
+      guardianId: r.guardianId,
+      name: r.name,
+      hasAccount: r.userId !== null,
+      channel: r.channel as 'app' | 'sms' | 'email',
+      status: (r.channel === 'email' ? (r.emailStatus ?? r.status) : status) as St,
+      error: r.channel === 'email' ? (r.emailError ?? r.error) : error,
+      to: r.channel === 'app' ? null : r.channel === 'sms' ? r.smsTo : r.emailTo,
+      email: r.channel === 'sms' && r.emailTo && r.emailStatus ? { to: r.emailTo, status: r.emailStatus as St, error: r.emailError } : null,
+    })),
+    total: page.total,
+    page: page.page,
+    pageSize: page.pageSize,
+  };
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { mpesaConfigs, mpesaStkRequests, payments, students } from '../../db/schema/index.js';
+import { guardians, mpesaConfigs, mpesaStkRequests, payments, studentGuardians, students } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 import type { PageWindow } from '../../lib/paging.js';
 import type { MpesaConfigRow } from './config.repository.js';
@@ -10,7 +10,7 @@ export type StkRow = typeof mpesaStkRequests.$inferSelect;
 /** What a new STK Push request stores (status starts pending). */
 export type NewStkRequest = Pick<
   typeof mpesaStkRequests.$inferInsert,
-  'schoolId' | 'studentId' | 'phone' | 'amountCents' | 'accountReference' | 'merchantRequestId' | 'checkoutRequestId' | 'requestedBy'
+  'schoolId' | 'studentId' | 'phone' | 'amountCents' | 'accountReference' | 'merchantRequestId' | 'checkoutRequestId' | 'requestedBy' | 'requestedByGuardianId'
 >;
 
 /** How a request was resolved (by its callback or the STK query); columns left out keep their value. */
@@ -60,6 +60,19 @@ export async function findStkRequestByCheckoutId(tx: Tx, checkoutRequestId: stri
 /** The learner and school of the requests `checkoutRequestId` (platform scope: across every school). */
 export async function listStkRequestOwners(tx: Tx, checkoutRequestId: string): Promise<{ studentId: string; schoolId: string }[]> {
   return tx.select({ studentId: mpesaStkRequests.studentId, schoolId: mpesaStkRequests.schoolId }).from(mpesaStkRequests).where(eq(mpesaStkRequests.checkoutRequestId, checkoutRequestId));
+}
+
+/**
+ * The guardian `guardianId` when they are a guardian of the learner `studentId` (row-level security
+ * keeps both to the transaction's school), with their sign-in account (null without one); else undefined.
+ */
+export async function findGuardianOfLearner(tx: Tx, guardianId: string, studentId: string): Promise<{ profileId: string | null } | undefined> {
+  const [row] = await tx
+    .select({ profileId: guardians.profileId })
+    .from(studentGuardians)
+    .innerJoin(guardians, eq(guardians.id, studentGuardians.guardianId))
+    .where(and(eq(studentGuardians.guardianId, guardianId), eq(studentGuardians.studentId, studentId)));
+  return row;
 }
 
 /** Stores a new pending request; undefined when its CheckoutRequestID is already stored (nothing written). */

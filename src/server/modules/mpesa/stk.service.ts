@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Actor } from '../../../shared/access.js';
 import { learnerName } from '../../../shared/contracts/learners.js';
-import type { listStkQuery, StkRequest } from '../../../shared/contracts/mpesa.js';
+import { stkPushBody, type listStkQuery, type StkRequest } from '../../../shared/contracts/mpesa.js';
 import { messages } from '../../../shared/messages.js';
 import { centsToKes } from '../../../shared/money.js';
 import { normaliseKenyanPhone } from '../../../shared/phone.js';
@@ -9,16 +9,17 @@ import { withScope, withSystem, type Tx } from '../../db/tenant.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import { DarajaError } from '../../integrations/mpesa/daraja-client.js';
 import { normaliseAccountReference, stkOutcome } from '../../integrations/mpesa/daraja-protocol.js';
-import { withVisibleLearner } from '../fees/index.js';
+import { findLearner, withVisibleLearner } from '../fees/index.js';
 import { balanceOf } from '../fees/index.js';
 import { afterPayment, publishFeesChanged } from '../fees/index.js';
 import { applyWaitingStkCallbacks, postStkPayment } from './apply.service.js';
 import { callbackUrls, darajaFor, type MpesaDeps } from './mpesa-deps.js';
 import { inSchool } from '../../lib/school-context.js';
 import { paginate } from '../../lib/paging.js';
-import { findConfig } from './config.repository.js';
+import { findConfig, type MpesaConfigRow } from './config.repository.js';
 import {
   countStkRequests,
+  findGuardianOfLearner,
   findPaymentReceiptNumber,
   findStkRequestByCheckoutId,
   insertStkRequest,
@@ -66,19 +67,22 @@ async function toStk(tx: Tx, r: StkRow, customerMessage: string | null = null): 
   };
 }
 
+/** A learner as the fees module finds them. */
+type FeeLearner = NonNullable<Awaited<ReturnType<typeof findLearner>>>;
+
+/** Who asked for an STK Push: a signed-in user, a guardian from USSD, or both (a guardian with an account). */
+interface StkRequester {
+  profileId: string | null;
+  guardianId: string | null;
+}
+
 /**
- * POST /api/mpesa/stk-push { studentId, phone, amount (whole KES) } → { checkoutRequestId, status:
- * 'pending', ... }. Parents: their own children only (another learner 404). 400 for a phone that is not
- * a Kenyan mobile; 409 MPESA_NOT_CONFIGURED; 502 when Daraja refuses or cannot be reached (nothing is
- * stored then).
+ * Sends the STK Push for `learner` (already checked visible to the requester) to Daraja and stores it
+ * pending with its requester; applies a callback that beat the insert. 409 MPESA_NOT_CONFIGURED without
+ * the school's M-Pesa set-up; 400 for a learner who is not active; 502 when Daraja refuses or cannot be
+ * reached (nothing is stored then). `amountCents`: KES cents, whole shillings, already range-checked.
  */
-export async function startStkPush(deps: MpesaDeps, actor: Actor, body: { studentId: string; phone: string; amount: number }): Promise<StkRequest> {
-  const phone = normaliseKenyanPhone(body.phone);
-  if (!phone) throw badRequest(m.phoneInvalid, { phone: m.phoneInvalid });
-  const { learner, cfg } = await withVisibleLearner(deps.database, actor, body.studentId, undefined, async (tx, l) => {
-    const c = await findConfig(tx, l.schoolId);
-    return { learner: l, cfg: c };
-  });
+async function pushAndRecord(deps: MpesaDeps, learner: FeeLearner, cfg: MpesaConfigRow | null, phone: string, amountCents: number, requester: StkRequester): Promise<StkRequest> {
   if (!cfg) throw new AppError(409, 'MPESA_NOT_CONFIGURED', m.mpesaNotConfigured);
   if (learner.status !== 'active') throw new AppError(400, 'BAD_REQUEST', m.learnerNotActive);
   const { client, passkey } = darajaFor(deps, cfg);
@@ -89,7 +93,7 @@ export async function startStkPush(deps: MpesaDeps, actor: Actor, body: { studen
       shortcode: cfg.shortcode,
       passkey,
       transactionType: cfg.shortcodeType === 'till' ? 'CustomerBuyGoodsOnline' : 'CustomerPayBillOnline',
-      amountShillings: body.amount / 100,
+      amountShillings: amountCents / 100,
       partyA: phone,
       partyB: cfg.shortcodeType === 'till' ? (cfg.tillNumber ?? cfg.shortcode) : cfg.shortcode,
       phone,
@@ -104,16 +108,17 @@ export async function startStkPush(deps: MpesaDeps, actor: Actor, body: { studen
     }
     throw err;
   }
-  const stk = await withScope(deps.database.db, { schoolId: learner.schoolId, userId: actor.id, allSchools: false }, async (tx) => {
+  const stk = await withScope(deps.database.db, { schoolId: learner.schoolId, userId: requester.profileId, allSchools: false }, async (tx) => {
     const row = await insertStkRequest(tx, {
       schoolId: learner.schoolId,
       studentId: learner.id,
       phone,
-      amountCents: body.amount,
+      amountCents,
       accountReference,
       merchantRequestId: answer.merchantRequestId,
       checkoutRequestId: answer.checkoutRequestId,
-      requestedBy: actor.id,
+      requestedBy: requester.profileId,
+      requestedByGuardianId: requester.guardianId,
     });
     // A callback that beat this insert was stored unapplied: it is applied right after this commit.
     const stored = row ?? (await findStkRequestByCheckoutId(tx, answer.checkoutRequestId))!;
@@ -121,6 +126,48 @@ export async function startStkPush(deps: MpesaDeps, actor: Actor, body: { studen
   });
   await applyWaitingStkCallbacks(deps, learner.schoolId, stk.checkoutRequestId);
   return stk;
+}
+
+/**
+ * POST /api/mpesa/stk-push { studentId, phone, amount (whole KES) } → { checkoutRequestId, status:
+ * 'pending', ... }. Parents: their own children only (another learner 404). 400 for a phone that is not
+ * a Kenyan mobile; 409 MPESA_NOT_CONFIGURED; 502 when Daraja refuses or cannot be reached (nothing is
+ * stored then).
+ */
+export async function startStkPush(deps: MpesaDeps, actor: Actor, body: { studentId: string; phone: string; amount: number }): Promise<StkRequest> {
+  const phone = normaliseKenyanPhone(body.phone);
+  if (!phone) throw badRequest(m.phoneInvalid, { phone: m.phoneInvalid });
+  const { learner, cfg } = await withVisibleLearner(deps.database, actor, body.studentId, undefined, async (tx, l) => {
+    const c = await findConfig(tx, l.schoolId);
+    return { learner: l, cfg: c };
+  });
+  return pushAndRecord(deps, learner, cfg, phone, body.amount, { profileId: actor.id, guardianId: null });
+}
+
+/**
+ * An STK Push asked for from USSD (issue 36 §3) by the guardian `guardianId` of the school `schoolId`,
+ * who may have no EduFam account, for their own child `studentId` (another learner 404), to `phone`, of
+ * `amountCents` (KES cents). The amount is checked as the parent's "Pay with M-Pesa" checks it
+ * (stkPushBody: whole shillings, KES 1 to 250,000; else 400) and the push goes as startStkPush sends
+ * it (409 MPESA_NOT_CONFIGURED, 400 inactive learner, 502 Daraja refused). The request records the
+ * guardian, and their sign-in account too when they have one; its callback applies the payment to the
+ * learner as for any push.
+ */
+export async function startGuardianStkPush(deps: MpesaDeps, input: { guardianId: string; schoolId: string; studentId: string; phone: string; amountCents: number }): Promise<StkRequest> {
+  const phone = normaliseKenyanPhone(input.phone);
+  if (!phone) throw badRequest(m.phoneInvalid, { phone: m.phoneInvalid });
+  const amount = stkPushBody.shape.amount.safeParse(input.amountCents / 100);
+  if (!amount.success) {
+    const message = amount.error.issues[0]?.message ?? m.amountInvalid;
+    throw badRequest(message, { amount: message });
+  }
+  const found = await withScope(deps.database.db, { schoolId: input.schoolId, userId: null, allSchools: false }, async (tx) => {
+    const guardian = await findGuardianOfLearner(tx, input.guardianId, input.studentId);
+    const learner = guardian ? await findLearner(tx, input.schoolId, input.studentId) : null;
+    if (!guardian || !learner) throw notFound(m.learnerNotFound);
+    return { guardian, learner, cfg: await findConfig(tx, input.schoolId) };
+  });
+  return pushAndRecord(deps, found.learner, found.cfg, phone, amount.data, { profileId: found.guardian.profileId, guardianId: input.guardianId });
 }
 
 /** GET /api/mpesa/stk-push/:checkoutRequestId: the request's status (parents: their own children's). */

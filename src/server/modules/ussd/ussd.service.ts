@@ -25,14 +25,18 @@ import type { UssdChild, UssdGuardian } from './ussd.repository.js';
  * request answers the same screen and never pays twice.
  */
 
-/** What pay (menu 2) asks of the M-Pesa module: an STK Push as the parent's "Pay with M-Pesa" does it. */
+/**
+ * What pay (menu 2) asks of the M-Pesa module: an STK Push for the guardian's child, recorded against
+ * the guardian (who may have no EduFam account), its amount in KES cents checked as the parent's "Pay
+ * with M-Pesa" checks it.
+ */
 export interface UssdStkPush {
-  (input: { profileId: string; schoolId: string; studentId: string; phone: string; amountCents: number }): Promise<void>;
+  (input: { guardianId: string; schoolId: string; studentId: string; phone: string; amountCents: number }): Promise<void>;
 }
 
 export interface UssdDeps extends SmsDeps {
   database: Database;
-  /** Starts an STK Push (mpesa stk.service startStkPush, given by buildApp). */
+  /** Starts an STK Push (mpesa stk.service startGuardianStkPush, given by buildApp). */
   stkPush: UssdStkPush;
 }
 
@@ -196,6 +200,18 @@ function pagesOf(state: State, text: string): Answer {
   return { kind: 'CON', body: pages[0]!, state: { ...state, step: 'pages', pages, page: 0 } };
 }
 
+/**
+ * The pay confirmation (amount, child's first name, phone) within USSD_SCREEN_MAX with "CON ": a first
+ * name too long for the screen is shortened with "…" so the Confirm and Cancel choices always show.
+ */
+export function payConfirmText(amount: string, firstName: string, phone: string): string {
+  const room = USSD_SCREEN_MAX - 'CON '.length;
+  const full = m.payConfirm(amount, firstName, phone);
+  if (full.length <= room) return full;
+  const keep = Math.max(1, firstName.length - (full.length - room) - 1);
+  return m.payConfirm(amount, `${firstName.slice(0, keep)}…`, phone);
+}
+
 function balanceText(name: string, cents: number): string {
   if (cents > 0) return m.balanceOwed(name, formatKesLabel(cents));
   if (cents < 0) return m.balanceCredit(name, formatKesLabel(-cents));
@@ -301,7 +317,6 @@ async function step(deps: UssdDeps, req: UssdRequest, phone: string, state: Stat
           return pagesOf(state, balanceText(childName(child), cents));
         }
         case '2': {
-          if (!g.profileId) return { kind: 'END', body: m.payNeedsAccount, state: { ...state, step: 'end' } };
           const cents = await inSchoolOf(deps, g, (tx) => balanceOf(tx, child.id));
           return { kind: 'CON', body: m.payAmount(formatKesLabel(cents)), state: { ...state, step: 'payAmount' } };
         }
@@ -320,7 +335,7 @@ async function step(deps: UssdDeps, req: UssdRequest, phone: string, state: Stat
       const kes = /^\d{1,6}$/.test(input) ? Number(input) : NaN;
       if (!(kes >= 1 && kes <= MAX_PAY_KES)) return { kind: 'CON', body: m.payAmountInvalid, state };
       const amountCents = kes * 100;
-      return { kind: 'CON', body: m.payConfirm(formatKesLabel(amountCents), currentChild(state).firstName, formatKenyanPhone(phone)), state: { ...state, step: 'payConfirm', amountCents } };
+      return { kind: 'CON', body: payConfirmText(formatKesLabel(amountCents), currentChild(state).firstName, formatKenyanPhone(phone)), state: { ...state, step: 'payConfirm', amountCents } };
     }
     case 'payConfirm': {
       if (input !== '1') return menuOf(state, m.payCancelled);
@@ -330,7 +345,7 @@ async function step(deps: UssdDeps, req: UssdRequest, phone: string, state: Stat
       if (!claimed) return { kind: 'END', body: m.paySent, state: done };
       const g = state.guardian!;
       try {
-        await deps.stkPush({ profileId: g.profileId!, schoolId: g.schoolId, studentId: state.childId!, phone, amountCents: state.amountCents! });
+        await deps.stkPush({ guardianId: g.guardianId, schoolId: g.schoolId, studentId: state.childId!, phone, amountCents: state.amountCents! });
       } catch (err) {
         if (err instanceof AppError && err.code === 'MPESA_NOT_CONFIGURED') return { kind: 'END', body: m.payUnavailable, state: done };
         if (err instanceof AppError) return { kind: 'END', body: m.payFailed, state: done };

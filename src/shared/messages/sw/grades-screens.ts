@@ -96,6 +96,9 @@ export const gradesScreensMessages = {
     invalid: (n: number) => `Alama ${n} ${n === 1 ? 'ya kurekebisha — haijahifadhiwa' : 'za kurekebisha — hazijahifadhiwa'}`,
     leaveWarning: 'Baadhi ya alama bado hazijahifadhiwa. Uondoke hata hivyo?',
     saveWithReason: 'Hifadhi mabadiliko',
+    onDevice: (n: number) => `Nje ya mtandao — alama ${n} ${n === 1 ? 'imehifadhiwa' : 'zimehifadhiwa'} kwenye kifaa hiki, ${n === 1 ? 'inasubiri' : 'zinasubiri'} kusawazishwa`,
+    onDeviceHint: 'Zinabaki kwenye kifaa hiki hata ukipakia upya ukurasa, na zitatumwa utakaporudi mtandaoni.',
+    keptOnDevice: (n: number) => `Alama ${n} ${n === 1 ? 'imetunzwa' : 'zimetunzwa'} kwenye kifaa hiki`,
   },
   summary: {
     learners: 'Wanafunzi',

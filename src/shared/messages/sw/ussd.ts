@@ -29,7 +29,6 @@ export const ussdMessages = {
   payCancelled: 'Malipo yameghairiwa.',
   payUnavailable: 'Shule hii bado haipokei malipo ya M-Pesa kupitia EduFam. Tafadhali lipa shuleni.',
   payFailed: 'M-Pesa haikupatikana. Tafadhali jaribu tena baadaye.',
-  payNeedsAccount: 'Kulipa kupitia USSD kunahitaji akaunti ya mzazi ya EduFam. Tafadhali omba shule ikufungulie.',
   resultsNone: (name: string) => `${name}\nBado hakuna matokeo yaliyotolewa.`,
   resultsHead: (name: string, term: string, meanGrade: string) => `${name}, ${term}\nGredi ya wastani: ${meanGrade}`,
   attendanceNone: (name: string) => `${name}\nHakuna mahudhurio yaliyowekwa wiki hii.`,

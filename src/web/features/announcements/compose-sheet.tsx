@@ -548,7 +548,9 @@ function ComposeForm({ onClose }: { onClose: () => void }) {
       <div className="sticky bottom-0 grid gap-3 border-t bg-background/95 px-4 py-4 backdrop-blur sm:px-6">
         <PreviewLine
           idle={!previewBody}
-          loading={preview.isFetching && !preview.data}
+          // While the audience or channels just changed (debounce, or the previous answer kept as a
+          // placeholder) the counts are not yet theirs: say so rather than show old counts under new channels.
+          loading={(preview.isFetching && !preview.data) || previewBody !== debouncedPreview || preview.isPlaceholderData}
           error={preview.isError ? preview.error.message : null}
           nobody={nobody}
           data={preview.data}
@@ -618,7 +620,7 @@ function PreviewLine({
     );
   }
   return (
-    <p className={cn('rounded-lg border px-3 py-2 text-sm', tone)} role="status" aria-live="polite" data-testid="compose-preview" data-recipients={data && !idle ? data.recipients : undefined}>
+    <p className={cn('rounded-lg border px-3 py-2 text-sm', tone)} role="status" aria-live="polite" data-testid="compose-preview" data-recipients={data && !idle && !loading ? data.recipients : undefined}>
       {content}
     </p>
   );

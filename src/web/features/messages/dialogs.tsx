@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Check, X } from 'lucide-react';
 import { toast } from 'sonner';
-import { CONVERSATION_BODY_MAX, CONVERSATION_SUBJECT_MAX, type Contact } from '@shared/contracts/conversations';
+import { CONVERSATION_BODY_MAX, CONVERSATION_SUBJECT_MAX, type BroadcastResult, type Contact } from '@shared/contracts/conversations';
 import { OFFICE_HOURS_DAY_LABELS, conversationMessages } from '@shared/messages/conversations';
 import { conversationScreens as t } from '@shared/messages/conversations-screens';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -161,9 +161,23 @@ export function NewConversationDialog({ open, onOpenChange, staff, onCreated }: 
 
 /**
  * "Message all parents of a stream" (teachers: their streams; principal: any): one message, delivered
- * to each parent in a private conversation, so replies come back privately.
+ * to each parent in a private conversation, so replies come back privately; guardians without an
+ * account get it by SMS (e-mail where known), issue 36 §2. The toast says how many by which channel.
  */
-export function BroadcastDialog({ open, onOpenChange, email, role }: { open: boolean; onOpenChange: (o: boolean) => void; email: string; role: string | null }) {
+export function BroadcastDialog({
+  open,
+  onOpenChange,
+  email,
+  role,
+  onSent,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  email: string;
+  role: string | null;
+  /** Called with the send's answer (counts by channel, issue 36 §2), e.g. to open its Delivery view. */
+  onSent?: (res: BroadcastResult) => void;
+}) {
   const b = t.broadcast;
   const streams = useBroadcastStreams(email, role, open);
   const broadcast = useBroadcast();
@@ -184,8 +198,9 @@ export function BroadcastDialog({ open, onOpenChange, email, role }: { open: boo
       { classId, subject: subject.trim() || undefined, body },
       {
         onSuccess: (res) => {
-          toast.success(b.sent(res.recipients));
+          toast.success(b.sent(res.recipients), { description: b.reached(res.byChannel.app, res.byChannel.sms, res.byChannel.email) });
           onOpenChange(false);
+          onSent?.(res);
         },
         onError: (err) => setError(err.message),
       },

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BroadcastBody,
+  BroadcastRecipients,
   BroadcastResult,
   Contact,
   ConversationAttachment,
@@ -33,7 +34,7 @@ import { useLiveEvent } from '@/lib/live-events';
  *   GET  /api/conversations/:id, /:id/messages?before=  → ConversationDetail, MessagePage (oldest → newest)
  *   POST /api/conversations/:id/messages (Idempotency-Key), /:id/read, /:id/archive
  *   GET  /api/conversations/unread-count                → { unread, conversations }
- *   POST /api/conversations/broadcast, GET|PUT /api/conversations/office-hours
+ *   POST /api/conversations/broadcast, GET /api/conversations/broadcasts/:id/recipients, GET|PUT /api/conversations/office-hours
  *   POST /api/messages/:id/report, GET /api/conversations/reports, POST /api/conversations/reports/:id
  *   GET  /api/conversations/reviewable?q=&page=          → the principal's metadata-only finder
  *   GET  /api/conversations/:id/review?reason=          → the principal's audited review
@@ -184,6 +185,21 @@ export function useBroadcast() {
   return useMutation({
     mutationFn: (body: BroadcastBody) => api<BroadcastResult>('/api/conversations/broadcast', { method: 'POST', json: body }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: MESSAGES_KEY }),
+  });
+}
+
+/**
+ * GET /api/conversations/broadcasts/:id/recipients?page=&pageSize=50: who a broadcast reached, by which
+ * channel, and each delivery status (issue 36 §2; the sender and the principal). Polls every 10 s while
+ * open, so SMS delivery reports show up.
+ */
+export function useBroadcastRecipients(id: string | null, page: number) {
+  return useQuery({
+    queryKey: [...MESSAGES_KEY, 'broadcast-recipients', id, page],
+    queryFn: () => api<BroadcastRecipients>(`/api/conversations/broadcasts/${id}/recipients?page=${page}&pageSize=50`),
+    enabled: !!id,
+    refetchInterval: 10_000,
+    retry,
   });
 }
 

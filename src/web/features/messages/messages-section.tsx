@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { Clock, Megaphone, MessageSquareDashed, PenSquare } from 'lucide-react';
+import type { BroadcastResult } from '@shared/contracts/conversations';
 import { conversationScreens as t } from '@shared/messages/conversations-screens';
 import { smsRepliesScreens as sms } from '@shared/messages/sms-replies';
 import { useAuth } from '@/lib/auth';
@@ -10,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { IconBadge } from '@/components/icon-badge';
 import { ConversationList } from './conversation-list';
+import { BroadcastDeliverySheet } from './broadcast-delivery';
 import { BroadcastDialog, NewConversationDialog, OfficeHoursDialog } from './dialogs';
 import { useMessagesLive } from './messages-api';
 import { SafeguardingTab } from './safeguarding';
@@ -77,6 +79,7 @@ export function MessagesSection() {
   const user = state.user;
   const [, setSelectedParam] = useSearchParams();
   const [dialog, setDialog] = React.useState<'new' | 'broadcast' | 'office-hours' | null>(null);
+  const [sent, setSent] = React.useState<BroadcastResult | null>(null);
   const [tab, setTab] = React.useState<'conversations' | 'sms-replies' | 'safeguarding'>('conversations');
   useMessagesLive();
   if (!user) return null;
@@ -151,7 +154,8 @@ export function MessagesSection() {
         messenger
       )}
       <NewConversationDialog open={dialog === 'new'} onOpenChange={(o) => setDialog(o ? 'new' : null)} staff={staff} onCreated={openConversation} />
-      {canBroadcast && <BroadcastDialog open={dialog === 'broadcast'} onOpenChange={(o) => setDialog(o ? 'broadcast' : null)} email={user.email} role={role} />}
+      {canBroadcast && <BroadcastDialog open={dialog === 'broadcast'} onOpenChange={(o) => setDialog(o ? 'broadcast' : null)} email={user.email} role={role} onSent={setSent} />}
+      {canBroadcast && <BroadcastDeliverySheet broadcastId={sent?.broadcastId ?? null} result={sent} onClose={() => setSent(null)} />}
       {staff && <OfficeHoursDialog open={dialog === 'office-hours'} onOpenChange={(o) => setDialog(o ? 'office-hours' : null)} />}
     </section>
   );

@@ -16,6 +16,7 @@ import { formatBytes, formatClock, formatDateTime, formatDayHeading, nairobiDay 
 import { attachmentUrl, sendMessage, useAddSentMessage, useArchive, useConversation, useMarkRead, useThread } from './messages-api';
 import { pendingStore, usePending, type PendingMessage } from './pending-store';
 import { ReportMessageDialog } from './report-dialog';
+import { BroadcastDeliverySheet } from './broadcast-delivery';
 
 const th = t.thread;
 
@@ -116,6 +117,7 @@ export function Thread({ conversationId, meId, onBack }: { conversationId: strin
   const archive = useArchive();
   const visible = useDocumentVisible();
   const [reporting, setReporting] = React.useState<ConversationMessage | null>(null);
+  const [deliveryOf, setDeliveryOf] = React.useState<string | null>(null);
   const scrollRef = React.useRef<HTMLDivElement>(null);
   const stickToBottom = React.useRef(true);
 
@@ -207,6 +209,11 @@ export function Thread({ conversationId, meId, onBack }: { conversationId: strin
                 <Megaphone className="size-3" aria-hidden />
                 {t.list.broadcastTag}
               </Badge>
+            )}
+            {conv.broadcastId && conv.createdBy === meId && (
+              <Button variant="outline" size="sm" className="shrink-0" onClick={() => setDeliveryOf(conv.broadcastId)} data-testid="broadcast-delivery-open">
+                {t.delivery.open}
+              </Button>
             )}
             <Button
               variant="ghost"
@@ -395,6 +402,7 @@ export function Thread({ conversationId, meId, onBack }: { conversationId: strin
 
       <Composer onSend={send} disabled={notFound || !conv} />
       <ReportMessageDialog message={reporting} onClose={() => setReporting(null)} />
+      <BroadcastDeliverySheet broadcastId={deliveryOf} onClose={() => setDeliveryOf(null)} />
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { ASSESSMENT_KEY, useAssessmentMutation, useAssessmentQuery } from './ass
 /**
  * Calls of marks entry and approval (issue 12 §3) beyond the shared ones in ./assessment: the grade
  * audit log, submit / approve / return, and the marks grid's autosave (debounced PUTs of the changed
- * rows, retried with backoff on a flaky connection; the PUT is idempotent server-side).
+ * rows, retried with backoff on a flaky connection; the PUT is idempotent server-side, and with the
+ * grid's offline outbox each batch carries an Idempotency-Key).
  */
 
 export interface GradeAuditEntry {
@@ -93,7 +94,8 @@ export type SaveState =
   | { kind: 'idle' }
   | { kind: 'waiting' }
   | { kind: 'saving' }
-  | { kind: 'offline'; attempt: number; nextInMs: number }
+  /** `browserOffline`: navigator.onLine is false (nothing was sent); else a send failed and is retried in `nextInMs`. */
+  | { kind: 'offline'; attempt: number; nextInMs: number; browserOffline?: boolean }
   | { kind: 'error'; message: string };
 
 const DEBOUNCE_MS = 800;
@@ -105,13 +107,23 @@ export const backoffMs = (attempt: number) => Math.min(MAX_BACKOFF_MS, 1000 * 2 
 /** Network failures, timeouts, 5xx and 429 are worth retrying; 400/403/404/409 are answers. */
 const retriable = (err: unknown) => !(err instanceof ApiError) || err.status === 0 || err.status === 429 || err.status >= 500;
 
+/** The marks grid's offline outbox as the autosave sees it (../teacher/marks-outbox.ts). */
+export interface MarksSaveOutbox {
+  /** The Idempotency-Key to send these marks with (the same for a re-send of the same marks). */
+  keyFor: (marks: MarkInput[], reason: string | null) => string;
+  /** The server answered the save with this key (saved, or refused for good). */
+  answered: (key: string) => void;
+}
+
 /**
  * Autosave of a marks grid. `collect()` returns the rows to send now (changed, valid, not rejected);
  * `schedule()` after each edit saves ~800 ms later; `flush()` saves at once. One PUT at a time: edits made
  * while it flies go in the next one. A network failure keeps the rows and retries with backoff (and
  * when the browser comes back `online`); a 400 hands the field errors to `onRejected` (those rows are not
  * resent until edited), a 409/403 stops with the server's message. `reason` goes with every PUT while
- * set (approved marks, principal). On unmount, unsaved rows are sent one last time.
+ * set (approved marks, principal). On unmount, unsaved rows are sent one last time. While the browser
+ * is offline (navigator.onLine false) nothing is sent: the state says offline and the `online` event
+ * sends once. With `outbox`, every PUT carries its Idempotency-Key.
  */
 export function useMarksAutosave(opts: {
   sheet: SheetRef;
@@ -120,6 +132,7 @@ export function useMarksAutosave(opts: {
   onConflict: () => void;
   /** Off while approved marks wait for a reason: nothing is sent until flush(reason). */
   auto: boolean;
+  outbox?: MarksSaveOutbox;
 }) {
   const qc = useQueryClient();
   const [state, setState] = React.useState<SaveState>({ kind: 'idle' });
@@ -145,11 +158,21 @@ export function useMarksAutosave(opts: {
   const send = React.useCallback(
     async (marks: MarkInput[]) => {
       const ref = { examId, classId, subjectId };
-      const res = await api<SaveMarksResult>(`/api/exams/${examId}/marks`, {
-        method: 'PUT',
-        json: { classId, subjectId, marks, ...(reason.current ? { reason: reason.current } : {}) },
-        timeoutMs: 20_000,
-      });
+      const outbox = latest.current.outbox;
+      const key = outbox?.keyFor(marks, reason.current ?? null);
+      let res: SaveMarksResult;
+      try {
+        res = await api<SaveMarksResult>(`/api/exams/${examId}/marks`, {
+          method: 'PUT',
+          json: { classId, subjectId, marks, ...(reason.current ? { reason: reason.current } : {}) },
+          timeoutMs: 20_000,
+          ...(key ? { headers: { 'Idempotency-Key': key } } : {}),
+        });
+      } catch (err) {
+        if (key && !retriable(err)) outbox?.answered(key);
+        throw err;
+      }
+      if (key) outbox?.answered(key);
       qc.setQueryData<MarksGrid>(marksGridKey(ref), (old) => (old ? patchGrid(old, marks, res.sheet) : old));
       // The lists (my sheets, all sheets) show the new counts (at once if one is on screen: a save after leaving the grid).
       void qc.invalidateQueries({ queryKey: [...ASSESSMENT_KEY, 'my-sheets'] });
@@ -175,6 +198,12 @@ export function useMarksAutosave(opts: {
       }
       if (!latest.current.auto && !reason.current) {
         setState({ kind: 'idle' });
+        return Promise.resolve();
+      }
+      if (navigator.onLine === false) {
+        // Nothing to try: the `online` listener sends once the connection is back.
+        attempt.current = Math.max(1, attempt.current);
+        setState({ kind: 'offline', attempt: attempt.current, nextInMs: 0, browserOffline: true });
         return Promise.resolve();
       }
       setState({ kind: 'saving' });

@@ -200,9 +200,12 @@ export function SaveStatus({
   needsReason,
   onRetry,
   onSaveWithReason,
+  kept = false,
 }: {
   state: SaveState;
   unsaved: number;
+  /** The unsaved marks are kept on this device (the offline outbox): they survive a reload. */
+  kept?: boolean;
   invalid: number;
   needsReason: boolean;
   onRetry: () => void;
@@ -215,12 +218,15 @@ export function SaveStatus({
     body = <StatusLine icon={Loader2} className="items-center gap-1.5 text-muted-foreground" iconClassName="animate-spin">{g.save.saving}</StatusLine>;
   } else if (state.kind === 'offline') {
     kind = 'offline';
+    // Without a connection the marks wait on the device (they survive a reload); a failing send retries.
+    const onDevice = kept && !!state.browserOffline;
     body = (
       <StatusLine icon={CloudOff} className="flex-wrap items-center gap-x-2 gap-y-1 text-amber-700 dark:text-amber-300" iconClassName="shrink-0">
-        {g.save.offline(unsaved)}
+        <span data-testid="save-status-text">{onDevice ? g.save.onDevice(unsaved) : g.save.offline(unsaved)}</span>
         <button type="button" className="cursor-pointer font-medium underline underline-offset-2" onClick={onRetry}>
           {g.save.retryNow}
         </button>
+        {onDevice && <span className="block w-full text-xs text-muted-foreground">{g.save.onDeviceHint}</span>}
       </StatusLine>
     );
   } else if (state.kind === 'error') {
@@ -230,7 +236,11 @@ export function SaveStatus({
         <span>
           <span className="font-medium">{g.save.failed}: </span>
           {state.message}
-          {unsaved > 0 && <span className="block text-xs text-muted-foreground">{g.save.pending(unsaved)}</span>}
+          {unsaved > 0 && (
+            <span className="block text-xs text-muted-foreground" data-testid="save-status-kept">
+              {kept ? g.save.keptOnDevice(unsaved) : g.save.pending(unsaved)}
+            </span>
+          )}
         </span>
       </StatusLine>
     );

@@ -17,6 +17,7 @@ import { useMarksGrid } from '../api/assessment';
 import { marksGridKey, useMarksAutosave, useSubmitSheet, type SheetRef } from '../api/grades';
 import { absentText, exemptText, pastedRows, readRow, sameValue, savedTexts, savedValue, textsKey, tokenOf, type RowValue, type Subject, type ViewRow } from './marks-cells';
 import { SheetStatusPill } from './sheet-widgets';
+import { useMarksOutbox } from './use-marks-outbox';
 import { th, readOnlyNotice, GridRow, SaveStatus, SummaryStrip, SubmitDialog, ReasonDialog } from './marks-grid-parts';
 
 const g = messages.gradesScreens;
@@ -26,7 +27,10 @@ const am = messages.assessment;
  * The marks grid of one stream x subject x exam (issue 12 §3), for the teacher and the principal:
  * spreadsheet keys, paste a column from Excel, live grade, inline validation in the server's words,
  * autosave of the changed rows with retries, submit for approval, and a reason before approved marks
- * change. `actions` adds buttons to the header (the principal's Approve / Return).
+ * change. Unsaved rows are kept on the device (./marks-outbox.ts, per user and sheet): after a reload,
+ * online or not, they are laid over the saved marks again, shown as waiting, and sent once online with
+ * the same Idempotency-Key as before; a refusal (submitted, locked, window closed) shows the server's
+ * message and the rows stay for the teacher to look at. `actions` adds buttons to the header (the principal's Approve / Return).
  */
 export function MarksGrid({
   sheet,
@@ -133,9 +137,10 @@ function GridView({
   const papers = subject.papers.length > 1 ? subject.papers : [{ name: g.grid.mark, maxMarks: subject.maxMarks }];
   const multi = subject.papers.length > 1;
   const qc = useQueryClient();
+  const device = useMarksOutbox(sheet);
   // Edits and refusals live in refs too, so a save reads them fresh (not as of the last render).
-  const [edits, setEditsState] = React.useState<Edits>({});
-  const editsRef = React.useRef<Edits>({});
+  const [edits, setEditsState] = React.useState<Edits>(() => device.restored ?? {});
+  const editsRef = React.useRef<Edits>(edits);
   const setEdits = React.useCallback((fn: (prev: Edits) => Edits) => {
     editsRef.current = fn(editsRef.current);
     setEditsState(editsRef.current);
@@ -175,15 +180,29 @@ function GridView({
     [freshRows],
   );
 
-  const autosave = useMarksAutosave({ sheet, collect, onRejected, onConflict: refetch, auto: !grid.needsReason });
+  const autosave = useMarksAutosave({ sheet, collect, onRejected, onConflict: refetch, auto: !grid.needsReason, outbox: device.outbox });
+
+  // The marks waiting to be saved go to the device on every change: changed rows that can be sent (not
+  // typed wrong, not refused by the server; rows back to their saved value are dropped).
+  const { keep } = device;
+  React.useEffect(() => {
+    keep(Object.fromEntries(rows.filter((r) => r.dirty && r.errors.every((e) => !e)).map((r) => [r.row.studentId, r.texts])));
+  }, [rows, keep]);
+  // Rows kept from before a reload are sent at once (offline: once the browser is back online).
+  const { flush } = autosave;
+  const restoredOnMount = React.useRef(!!device.restored);
+  React.useEffect(() => {
+    if (restoredOnMount.current) void flush();
+    restoredOnMount.current = false;
+  }, [flush]);
 
   const dirtyRows = rows.filter((r) => r.dirty);
   const invalidCount = rows.filter((r) => r.errors.some(Boolean)).length;
   const unsaved = dirtyRows.length - dirtyRows.filter((r) => r.errors.some(Boolean)).length;
 
-  // Leaving the page with marks not yet saved asks first.
+  // Leaving the page with marks not yet saved asks first (unless they are kept on the device).
   const unsavedRef = React.useRef(false);
-  const leaving = unsaved > 0 || autosave.state.kind === 'saving';
+  const leaving = !device.enabled && (unsaved > 0 || autosave.state.kind === 'saving');
   React.useEffect(() => {
     unsavedRef.current = leaving;
   }, [leaving]);
@@ -350,6 +369,7 @@ function GridView({
                 unsaved={unsaved}
                 invalid={invalidCount}
                 needsReason={grid.needsReason}
+                kept={device.enabled}
                 onRetry={autosave.retryNow}
                 onSaveWithReason={() => setReasonOpen(true)}
               />

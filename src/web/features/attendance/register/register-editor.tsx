@@ -421,7 +421,10 @@ function Counts({ counts }: { counts: Record<AttendanceStatus | 'unmarked', numb
           data-count={counts[k]}
         >
           <span className="text-base leading-none font-semibold tabular-nums sm:text-sm">{counts[k]}</span>
-          <span className="truncate text-[11px] leading-tight sm:text-xs">{m.status[k]}</span>
+          {/* max-w-full: the label truncates inside its chip (longer words in Kiswahili, e.g. "Hajaandikwa"). */}
+          <span className="max-w-full truncate text-[10px] leading-tight min-[400px]:text-[11px] sm:text-xs" title={m.status[k]}>
+            {m.status[k]}
+          </span>
         </span>
       ))}
     </div>

@@ -23,20 +23,8 @@ export function useOutbox(): { box: Outbox | null; state: OutboxState } {
   return { box, state };
 }
 
-/** navigator.onLine, live. */
-export function useOnline(): boolean {
-  return React.useSyncExternalStore(
-    (cb) => {
-      window.addEventListener('online', cb);
-      window.addEventListener('offline', cb);
-      return () => {
-        window.removeEventListener('online', cb);
-        window.removeEventListener('offline', cb);
-      };
-    },
-    () => navigator.onLine !== false,
-  );
-}
+/** navigator.onLine, live (one hook for the app: src/web/pwa/use-online.ts). */
+export { useOnline } from '@/pwa/use-online';
 
 /** What a sync does with the server's answers: refresh the screens, say what was saved or refused. */
 function handleEvent(qc: QueryClient, e: OutboxEvent) {

@@ -1,0 +1,2 @@
+ALTER TABLE "mpesa_stk_requests" ADD COLUMN "requested_by_guardian_id" uuid;--> statement-breakpoint
+ALTER TABLE "mpesa_stk_requests" ADD CONSTRAINT "mpesa_stk_requests_requested_by_guardian_id_guardians_id_fk" FOREIGN KEY ("requested_by_guardian_id") REFERENCES "public"."guardians"("id") ON DELETE set null ON UPDATE no action;
