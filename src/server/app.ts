@@ -16,6 +16,7 @@ import { withSystem } from './db/tenant.js';
 import { createLogMailer, createSmtpMailer, type Mailer } from './integrations/mail/mailer.js';
 import { registerAccessGate } from './plugins/access.js';
 import { registerRequestLocale } from './lib/request-locale.js';
+import { registerPrometheus } from './modules/health/prometheus.js';
 import { currentUser } from './modules/auth/auth.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -247,6 +248,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
 
   // Request figures for System Health: registered before every route so its onResponse hook sees them all.
   const requestMetrics = registerRequestMetrics(app);
+  // Issue 37 §3: Prometheus figures per route on GET /metrics (bearer METRICS_TOKEN; off when unset).
+  registerPrometheus(app, { token: config.METRICS_TOKEN, pool: database.pool });
   // Issue 36 §1: each request answers in its reader's language (lib/request-locale.ts).
   registerRequestLocale(app);
   registerErrorHandling(app);

@@ -97,6 +97,11 @@ const envSchema = z.object({
    */
   SMS_DELIVERY_REPORT_TOKEN: z.string().min(16).optional(),
   /**
+   * Issue 37 §3: the bearer token Prometheus scrapes GET /metrics with (`Authorization: Bearer <token>`);
+   * unset, /metrics answers 404.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
    * Issue 36 §3: secret in the USSD callback URL given to Africa's Talking
    * (POST <PUBLIC_URL>/api/ussd/callbacks/<token>). Unset: the callback answers 404, except while the
    * SMS simulator is on outside production, where the fixed DEMO_USSD_TOKEN serves the USSD simulator page.

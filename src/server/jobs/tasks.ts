@@ -135,6 +135,8 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
   const handlers = new Map<string, TaskHandler>();
   const sweeps = new Map<string, Sweep>();
   let boss: PgBoss | null = null;
+  /** The task queue's worker in this process, woken at each dispatch (see send). */
+  let taskWorkerId: string | null = null;
   let starting: Promise<void> | null = null;
   let schedulesStarting: Promise<void> | null = null;
   let stopped = false;
@@ -201,7 +203,7 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
     b.on('error', (err) => log.error({ err }, 'pg-boss error'));
     await b.start();
     await b.createQueue(QUEUE, { name: QUEUE, policy: 'standard' });
-    await b.work<{ taskId: string }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+    taskWorkerId = await b.work<{ taskId: string }>(QUEUE, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
       if (job) await run(job);
     });
     boss = b;
@@ -239,8 +241,14 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
     }
   }
 
+  /**
+   * Queues the task and wakes this process's worker (issue 37 §2): an idle worker fetches it at once
+   * instead of at its next poll (up to 1 s later), so a request's job starts within milliseconds here;
+   * other instances still find it at their poll. A busy worker picks it up when its current job ends.
+   */
   async function send(taskId: string) {
     await boss!.send(QUEUE, { taskId }, { singletonKey: taskId });
+    if (taskWorkerId) boss!.notifyWorker(taskWorkerId);
   }
 
   const runner: TaskRunner = {
