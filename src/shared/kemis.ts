@@ -64,3 +64,49 @@ export function isNationality(code: string): boolean {
  */
 export const KEMIS_REQUIRED_FIELDS = ['birthCertificateNumber', 'dateOfBirth', 'gender', 'nationality', 'residenceCountyCode', 'guardianIdNumber', 'guardianPhone'] as const;
 export type KemisRequiredField = (typeof KEMIS_REQUIRED_FIELDS)[number];
+
+/**
+ * The KEMIS learner file as the Ministry reads it back (issue 35 §1): its column headers, the header of
+ * an imported UPI file's name column, the codes of its values, its sheet and file names. They are the
+ * file's format, not wording, so they are the same in every language: the English and Kiswahili tables
+ * (messages/kemis.ts, messages/sw/kemis.ts) both take them from here, and a translation cannot change them.
+ */
+export const KEMIS_FILE = {
+  columns: {
+    upi: 'UPI',
+    admissionNumber: 'Admission No',
+    firstName: 'First Name',
+    middleName: 'Middle Name',
+    lastName: 'Surname',
+    gender: 'Gender',
+    dateOfBirth: 'Date of Birth',
+    birthCertificateNumber: 'Birth Certificate No',
+    assessmentNumber: 'Assessment No',
+    nationality: 'Nationality',
+    residenceCountyCode: 'County Code',
+    residenceCounty: 'County of Residence',
+    residenceSubCounty: 'Sub-County of Residence',
+    specialNeeds: 'Special Needs',
+    medicalCondition: 'Medical Condition',
+    shaNumber: 'SHA No',
+    kcpeIndexNumber: 'KCPE Index No',
+    kpseaIndexNumber: 'KPSEA Index No',
+    level: 'Grade/Form',
+    stream: 'Stream',
+    boarding: 'Boarding',
+    admittedOn: 'Admission Date',
+    fatherName: 'Father Name',
+    fatherIdNumber: 'Father ID No',
+    fatherPhone: 'Father Phone',
+    motherName: 'Mother Name',
+    motherIdNumber: 'Mother ID No',
+    motherPhone: 'Mother Phone',
+    guardianName: 'Guardian Name',
+    guardianIdNumber: 'Guardian ID No',
+    guardianPhone: 'Guardian Phone',
+    guardianRelationship: 'Guardian Relationship',
+  },  importHeaders: { name: 'Name' },
+  values: { male: 'M', female: 'F', day: 'Day', boarding: 'Boarder' },
+  sheet: 'KEMIS learners',
+  fileName: (scope: string, day: string) => `kemis-learners-${scope}-${day}`,
+} as const;

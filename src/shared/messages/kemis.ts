@@ -1,5 +1,6 @@
 import { localized } from '../i18n/localized.js';
 import * as sw from './sw/kemis.js';
+import { KEMIS_FILE } from '../kemis.js';
 
 /**
  * User-facing strings of the Ministry's learner data (KEMIS / NEMIS; issue 35 §1;
@@ -81,45 +82,13 @@ export const kemisMessages = localized('kemis/kemisMessages', {
   },
   audit: { upisImported: 'KEMIS_UPIS_IMPORTED' },
   /** Column headers of the KEMIS export, in the Ministry's order (docs/decisions/0026-kemis.md). */
-  columns: {
-    upi: 'UPI',
-    admissionNumber: 'Admission No',
-    firstName: 'First Name',
-    middleName: 'Middle Name',
-    lastName: 'Surname',
-    gender: 'Gender',
-    dateOfBirth: 'Date of Birth',
-    birthCertificateNumber: 'Birth Certificate No',
-    assessmentNumber: 'Assessment No',
-    nationality: 'Nationality',
-    residenceCountyCode: 'County Code',
-    residenceCounty: 'County of Residence',
-    residenceSubCounty: 'Sub-County of Residence',
-    specialNeeds: 'Special Needs',
-    medicalCondition: 'Medical Condition',
-    shaNumber: 'SHA No',
-    kcpeIndexNumber: 'KCPE Index No',
-    kpseaIndexNumber: 'KPSEA Index No',
-    level: 'Grade/Form',
-    stream: 'Stream',
-    boarding: 'Boarding',
-    admittedOn: 'Admission Date',
-    fatherName: 'Father Name',
-    fatherIdNumber: 'Father ID No',
-    fatherPhone: 'Father Phone',
-    motherName: 'Mother Name',
-    motherIdNumber: 'Mother ID No',
-    motherPhone: 'Mother Phone',
-    guardianName: 'Guardian Name',
-    guardianIdNumber: 'Guardian ID No',
-    guardianPhone: 'Guardian Phone',
-    guardianRelationship: 'Guardian Relationship',
-  },
+  columns: KEMIS_FILE.columns,
+
   /** Extra headers the UPI import recognises besides the export's. */
-  importHeaders: { name: 'Name' },
-  values: { male: 'M', female: 'F', day: 'Day', boarding: 'Boarder' },
-  sheet: 'KEMIS learners',
-  fileName: (scope: string, day: string) => `kemis-learners-${scope}-${day}`,
+  importHeaders: KEMIS_FILE.importHeaders,
+  values: KEMIS_FILE.values,
+  sheet: KEMIS_FILE.sheet,
+  fileName: KEMIS_FILE.fileName,
   /** The school profile's "Ministry details" section. */
   profile: {
     title: 'Ministry details',

@@ -142,5 +142,5 @@ export async function learnersOfGuardians(tx: Tx, guardianIds: string[]): Promis
     .from(studentGuardians)
     .innerJoin(students, eq(students.id, studentGuardians.studentId))
     .where(inArray(studentGuardians.guardianId, guardianIds))
-    .orderBy(students.firstName, students.lastName);
+    .orderBy(students.firstName, students.lastName, students.id);
 }
