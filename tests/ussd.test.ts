@@ -104,7 +104,7 @@ describe('USSD (issue 36 §3)', () => {
     expect(pins.length).toBe(1);
     // Stored hashed (scrypt$salt$hash), never as typed; the hex itself may contain any four digits.
     expect(pins[0]!.pinHash).toMatch(/^scrypt\$[0-9a-f]+\$[0-9a-f]+$/);
-    expect(pins[0]!.pinHash.split('$')).not.toContain('2468');
+    expect((pins[0]!.pinHash ?? '').split('$')).not.toContain('2468');
     const mine = await json<MyChildrenFees>('GET', '/api/fees/my-children', 'parent');
     const name = menu.split('\n')[0]!.slice(4);
     const child = mine.children.find((c) => c.name.startsWith(name.split(' ')[0]!)) ?? mine.children[0]!;
