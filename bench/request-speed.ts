@@ -162,6 +162,8 @@ function oursEnv(extra: Record<string, string>): Record<string, string> {
     LOGIN_ACCOUNT_LIMIT: '1000000',
     EDUFAM_DEMO: 'on',
     NODE_ENV: 'production',
+    // The demo's SMS simulator (NODE_ENV=production refuses it unless forced).
+    SMS_SIMULATOR: 'force',
     ...extra,
   };
 }

@@ -81,7 +81,7 @@ test.describe('maintenance mode', () => {
     // The teacher's API calls are refused with the maintenance message; the admin's still work.
     const refused = await teacher.request.get('/api/dashboard');
     expect(refused.status()).toBe(503);
-    expect((await refused.json()).error).toEqual({ code: 'MAINTENANCE', message: 'We are upgrading the exam module. Please try again later.' });
+    expect((await refused.json()).error).toEqual({ code: 'MAINTENANCE', message: 'We are upgrading the exam module. Please try again later.', requestId: expect.any(String) });
     expect((await page.request.get('/api/dashboard')).status()).toBe(200);
 
     // Check Status: still under maintenance.

@@ -164,6 +164,6 @@ test.describe('system health', () => {
 
     const res = await page.request.get('/api/system/health');
     expect(res.status()).toBe(403);
-    expect(await res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' } });
+    expect(await res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have permission to perform this action.', requestId: expect.any(String) } });
   });
 });

@@ -4,16 +4,18 @@
 #   2. build the web app once (the browser tests serve it)
 #   3. unit tests + the PGlite API set on the embedded database   (vitest, EDUFAM_TEST_SET=pglite)
 #   4. every API and row-level-security test on PostgreSQL          (scripts/test-postgres.sh)
-#   5. browser journeys in Debian Chromium, two workers              (Playwright)
+#   5. the fleet test, small form: three compiled instances behind nginx on one PostgreSQL, one killed
+#      and restarted under load                                     (scripts/fleet-test.sh, issue 37 §2)
+#   6. browser journeys in Debian Chromium, two workers              (Playwright)
 # What runs where and why: docs/decisions/0019-fast-ci.md. CI (.ci/run) runs this same script.
 #
-# Settings (environment): TEST_STEPS, a space-separated subset of "static build pglite postgres browser"
+# Settings (environment): TEST_STEPS, a space-separated subset of "static build pglite postgres fleet browser"
 # (default: all), e.g. TEST_STEPS="pglite postgres" npm test. Any failing step stops the run.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
-steps="${TEST_STEPS:-static build pglite postgres browser}"
+steps="${TEST_STEPS:-static build pglite postgres fleet browser}"
 summary=()
 log_dir="$(mktemp -d "${TMPDIR:-/tmp}/edufam-test.XXXXXX")"
 started=$(date +%s)
@@ -105,4 +107,6 @@ if wants build; then run "build" "$log_dir/build.log" npm run --silent build; fi
 if wants pglite; then run "unit + API tests on PGlite" "$log_dir/pglite.log" env EDUFAM_TEST_SET=pglite npx vitest run; fi
 finish_lint
 if wants postgres; then run "API/RLS tests on PostgreSQL" "$log_dir/postgres.log" bash scripts/test-postgres.sh; fi
+# The fleet runs the server compiled by the build step (dist/server/main.js), as production does.
+if wants fleet; then run "fleet behind nginx (small form)" "$log_dir/fleet.log" env FLEET_SERVER_CMD="node --enable-source-maps dist/server/main.js" bash scripts/fleet-test.sh; fi
 if wants browser; then run "browser journeys" "$log_dir/browser.log" npx playwright test; fi

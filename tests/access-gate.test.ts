@@ -107,7 +107,7 @@ describe('wall 1: every /api route declares its access, or the server refuses to
       const teacher = await signIn(app, DEMO.greenhill.teacher);
       const denied = await app.inject({ method: 'GET', url: '/api/test/admins-only', headers: { cookie: teacher } });
       expect(denied.statusCode).toBe(403);
-      expect(denied.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' } });
+      expect(denied.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have permission to perform this action.', requestId: expect.any(String) } });
 
       const admin = await signIn(app, DEMO.elimisha);
       const allowed = await app.inject({ method: 'GET', url: '/api/test/admins-only', headers: { cookie: admin } });

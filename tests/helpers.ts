@@ -454,3 +454,14 @@ export function admitTodayBody(classId: string, phone: string) {
     guardians: [{ name: 'Grace Mutua', relationship: 'mother', phone }],
   };
 }
+
+/**
+ * An error answer's body without its request id (issue 37 §3: each answer has its own), for tests that
+ * show two answers are indistinguishable (another school's record answers exactly as a missing one).
+ */
+export function errorBody(res: { json(): unknown }): unknown {
+  const body = res.json() as { error?: Record<string, unknown> };
+  if (!body?.error) return body;
+  const { requestId: _requestId, ...rest } = body.error;
+  return { ...body, error: rest };
+}

@@ -257,8 +257,9 @@ describe('USSD (issue 36 §3)', () => {
 describe('configuration', () => {
   it('has the fixed development token only while the SMS simulator is on, never in production', () => {
     expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ ussdSimulator: true, USSD_CALLBACK_TOKEN: DEMO_USSD_TOKEN });
-    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ ussdSimulator: false, USSD_CALLBACK_TOKEN: undefined });
+    // Even a forced SMS simulator in production (a demo server) gets no fixed token.
+    expect(loadConfig({ NODE_ENV: 'production', SMS_SIMULATOR: 'force' })).toMatchObject({ ussdSimulator: false, USSD_CALLBACK_TOKEN: undefined });
     expect(loadConfig({ NODE_ENV: 'development', SMS_PROVIDER: 'africastalking', AT_USERNAME: 'u', AT_API_KEY: 'k' }).USSD_CALLBACK_TOKEN).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'production', USSD_CALLBACK_TOKEN: 'a-real-secret-token-1234' }).USSD_CALLBACK_TOKEN).toBe('a-real-secret-token-1234');
+    expect(loadConfig({ NODE_ENV: 'production', SMS_SIMULATOR: 'force', USSD_CALLBACK_TOKEN: 'a-real-secret-token-1234' }).USSD_CALLBACK_TOKEN).toBe('a-real-secret-token-1234');
   });
 });

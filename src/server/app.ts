@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +19,7 @@ import { registerRequestLocale } from './lib/request-locale.js';
 import { registerPrometheus } from './modules/health/prometheus.js';
 import { currentUser } from './modules/auth/auth.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerPages } from './plugins/pages.js';
 import { createAuth, type Auth } from './lib/better-auth.js';
@@ -36,6 +37,9 @@ import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { createMaintenanceService } from './modules/maintenance/maintenance.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerRequestMetrics } from './modules/health/request-metrics.js';
+import { countingSmsGateway, createOpsCounters, type OpsCounters } from './modules/health/ops-counters.js';
+import { createHeartbeat, type Heartbeat } from './modules/health/heartbeat.js';
+import { createInstanceInfo } from './modules/health/health.service.js';
 import { createLocalEventBus, type EventBus } from './events/bus.js';
 import { createPostgresEventBus } from './events/pg-bus.js';
 import { createSessionCache } from './lib/session-cache.js';
@@ -110,6 +114,7 @@ import { systemSettingsRoutes } from './modules/system-settings/system-settings.
 import { createFeatureFlagGate } from './modules/system-settings/feature-flag-gate.js';
 import { createSettingsMailer, createSettingsSmsGateway } from './modules/system-settings/providers.js';
 import { type AuthDeps } from './lib/module-deps.js';
+import { fromProjectRoot } from './lib/project-root.js';
 
 export interface AppDeps extends AuthDeps {
   config: Config;
@@ -134,6 +139,10 @@ export interface AppDeps extends AuthDeps {
   darajaSimulator?: DarajaSimulatorHandle;
   /** Ed25519 signer of certificates and report cards (lib/signing.ts). */
   signer: Signer;
+  /** Issue 37 §3: M-Pesa callback and SMS outcome counts for GET /metrics. */
+  ops: OpsCounters;
+  /** Issue 37 §3: this instance's fleet heartbeat; main.ts starts it (startHeartbeat), app close stops it. */
+  heartbeat: Heartbeat;
 }
 
 export interface BuildAppOptions {
@@ -161,6 +170,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     logger: opts.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY === 'true',
     bodyLimit: 1024 * 1024,
+    // Issue 37 §3: every log line of a request carries its id as `requestId`; the answer returns it in
+    // `x-request-id` and error bodies show it (plugins/errors.ts), so a school's report of an error
+    // leads to the server's log lines. An id from the reverse proxy (nginx's $request_id) is kept.
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -219,9 +237,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
       ? createAfricasTalkingGateway({ username: config.AT_USERNAME!, apiKey: config.AT_API_KEY!, senderId: config.AT_SENDER_ID, baseUrl: config.AT_BASE_URL })
       : createSmsSimulator({ deliveryDelayMs: config.SMS_SIMULATOR_DELIVERY_DELAY_MS }));
   // Issue 17 §1: the simulator reports its messages delivered, as Africa's Talking's callback does.
-  const stopSimulatedReports = isSmsSimulator(baseSms) ? connectSimulatorReports(baseSms, { database, events: deps.events }, app.log) : () => undefined;
+  deps.ops = createOpsCounters();
+  const stopSimulatedReports = isSmsSimulator(baseSms) ? connectSimulatorReports(baseSms, { database, events: deps.events, ops: deps.ops }, app.log) : () => undefined;
   // Issue 18 §4: an SMS provider saved in System Settings takes over from SMS_PROVIDER (key read lazily, as for mail).
-  deps.sms = createSettingsSmsGateway(baseSms, database, () => deps.mpesa.secretsKey);
+  // Issue 37 §3: every send counted as sent or failed for GET /metrics.
+  deps.sms = countingSmsGateway(createSettingsSmsGateway(baseSms, database, () => deps.mpesa.secretsKey), deps.ops);
   deps.mpesa = {
     database,
     events: deps.events,
@@ -235,6 +255,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     simulatorKey: config.MPESA_SIMULATOR === 'on' ? simulatorKey : undefined,
     stkTimeoutSeconds: config.MPESA_STK_TIMEOUT_S,
     c2bMaxCents: config.MPESA_C2B_MAX_KES * 100,
+    ops: deps.ops,
   };
   deps.mpesaSweeper = createMpesaSweeper(deps.mpesa);
   deps.tasks.schedule(mpesaSweep(deps.mpesaSweeper));
@@ -249,7 +270,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Request figures for System Health: registered before every route so its onResponse hook sees them all.
   const requestMetrics = registerRequestMetrics(app);
   // Issue 37 §3: Prometheus figures per route on GET /metrics (bearer METRICS_TOKEN; off when unset).
-  registerPrometheus(app, { token: config.METRICS_TOKEN, pool: database.pool });
+  registerPrometheus(app, { token: config.METRICS_TOKEN, pool: database.pool, database, ops: deps.ops });
+  deps.heartbeat = createHeartbeat({ database, metrics: requestMetrics, instance: createInstanceInfo(), log: app.log });
+  app.addHook('onClose', async () => deps.heartbeat.stop());
   // Issue 36 §1: each request answers in its reader's language (lib/request-locale.ts).
   registerRequestLocale(app);
   registerErrorHandling(app);
@@ -284,7 +307,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await communicationsRoutes(scope, deps);
     await notificationsRoutes(scope, deps);
     await maintenanceRoutes(scope, deps, maintenance);
-    await healthRoutes(scope, { database, metrics: requestMetrics });
+    await healthRoutes(scope, { database, metrics: requestMetrics, heartbeat: deps.heartbeat });
     await eventsRoutes(scope, deps);
     // Issue 10: learners and school structure.
     await learnersRoutes(scope, deps);
@@ -329,7 +352,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await announcementsRoutes(scope, deps);
     await conversationsRoutes(scope, deps);
     await supportRoutes(scope, deps);
-    await smsRoutes(scope, { database, events: deps.events, sms: deps.sms, deliveryReportToken: config.SMS_DELIVERY_REPORT_TOKEN, incomingToken: config.SMS_INCOMING_TOKEN });
+    await smsRoutes(scope, { database, events: deps.events, ops: deps.ops, sms: deps.sms, deliveryReportToken: config.SMS_DELIVERY_REPORT_TOKEN, incomingToken: config.SMS_INCOMING_TOKEN });
     // Issue 36 §3: USSD for basic phones (pay reuses the parent's "Pay with M-Pesa" STK Push).
     await ussdRoutes(scope, { database, sms: deps.sms, callbackToken: config.USSD_CALLBACK_TOKEN, simulator: config.ussdSimulator, stkPush: (p) => startGuardianStkPush(deps.mpesa, p).then(() => undefined) });
     // Issue 18: platform business and security.
@@ -359,7 +382,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     }
   });
 
-  const webDist = path.resolve(config.WEB_DIST);
+  // A relative WEB_DIST (the default ./dist/web) is the project's, wherever the server was started from.
+  const webDist = fromProjectRoot(config.WEB_DIST);
   if (existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './seed/seed.js'
 import { seedSchoolCrests } from './seed/logo.js';
 import { buildApp } from './app.js';
 import { startDemoClock } from './demo-clock.js';
+import { startHeartbeat } from './modules/health/heartbeat.js';
 
 /**
  * Starts EduFam: reads config, opens the database (PGlite in DATA_DIR or DATABASE_URL), applies
@@ -22,6 +23,9 @@ async function main() {
   }
   if (config.mpesaSimulatorForced) {
     app.log.warn('MPESA_SIMULATOR=force with NODE_ENV=production: the Daraja simulator is on. It only pays schools whose M-Pesa environment is "simulator"; use it on demo servers only.');
+  }
+  if (config.smsSimulatorForced) {
+    app.log.warn('SMS_SIMULATOR=force with NODE_ENV=production: text messages go to the SMS simulator (recorded, never sent) unless an SMS provider is set in System Settings; use it on demo servers only.');
   }
   database.pool?.on('error', (err) => app.log.warn({ err }, 'database: the server closed an idle connection; the pool opens a new one'));
 
@@ -51,6 +55,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Issue 37 §3: this instance's row in instance_heartbeats every 10 s, for System Health's fleet view.
+  startHeartbeat(deps);
   // Background tasks queued before a restart carry on (issue 10 §5).
   await deps.tasks.start();
   // The background sweeps' pg-boss schedules (docs/decisions/0022): M-Pesa callbacks and STK pushes left

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { fromProjectRoot } from '../lib/project-root.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -34,7 +35,8 @@ export interface Database {
   pglite?: PGlite;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
+// From the project root, not this file: the bundled server (dist/server/main.js) sits at another depth.
+const migrationsFolder = fromProjectRoot('drizzle');
 
 /**
  * Opens the database: a PostgreSQL server when `databaseUrl` is given, otherwise PGlite (real
@@ -63,7 +65,7 @@ export async function openDatabase(opts: {
       db,
       kind: 'postgres',
       pool,
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: () => migrateLocked(pool),
       ping: () => timed(() => db.execute(sql`select 1`)),
       analyze: (tables) => analyze(db, tables),
       close: () => pool.end(),
@@ -85,6 +87,28 @@ export async function openDatabase(opts: {
     analyze: (tables) => analyze(db, tables),
     close: () => client.close(),
   };
+}
+
+/** The advisory lock key that serialises migrations across a fleet ("EDUFAM" in hex, any fixed number). */
+const MIGRATION_LOCK = 0x454455464131;
+
+/**
+ * Applies the migrations on PostgreSQL under a session advisory lock (issue 37 §2): instances of a fleet
+ * started at the same moment take turns, and the ones after the first find nothing left to apply,
+ * instead of racing on the same CREATE statements. The lock goes with the connection if a process dies.
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 async function analyze(db: Db, tables?: string[]): Promise<void> {

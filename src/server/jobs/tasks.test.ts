@@ -114,4 +114,46 @@ describe('background tasks', () => {
       await second.close();
     }
   });
+
+  it('a task whose instance died mid-run is handed back and finished by another instance, once', async () => {
+    // The first server's worker takes the task and then "dies": its handler never returns and its
+    // heartbeat is silenced by ageing the row, as when the process is killed (issue 37 §2).
+    let release: () => void = () => undefined;
+    const stuck = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let firstRuns = 0;
+    t.deps.tasks.register('test-orphan', async () => {
+      firstRuns++;
+      await stuck;
+      return { result: { by: 'first' } };
+    });
+    const id = await startTask(t, 'test-orphan');
+    await waitFor(t, id, principal, (x) => x.status === 'running');
+    const second = await createTestApp({ database: t.database });
+    let secondRuns = 0;
+    second.deps.tasks.register('test-orphan', async () => {
+      secondRuns++;
+      return { result: { by: 'second' } };
+    });
+    try {
+      await second.deps.tasks.start();
+      // A live run (heartbeat recent) is left alone.
+      expect(await second.deps.tasks.recoverStale()).toBe(0);
+      await system(t.database, (tx) =>
+        tx.update(backgroundTasks).set({ updatedAt: sql`now() - interval '2 minutes'` }).where(eq(backgroundTasks.id, id)),
+      );
+      expect(await second.deps.tasks.recoverStale()).toBe(1);
+      // A second sweep (another instance at the same moment) finds nothing left to hand back.
+      expect(await second.deps.tasks.recoverStale()).toBe(0);
+      const cookie = await signIn(second.app, DEMO.greenhill.principal, 'school');
+      const done = await waitFor(second, id, cookie, (x) => x.status === 'succeeded', 30_000);
+      expect(done.result).toEqual({ by: 'second' });
+      expect(done.attempts).toBe(2);
+      expect([firstRuns, secondRuns]).toEqual([1, 1]);
+    } finally {
+      release();
+      await second.close();
+    }
+  });
 });

@@ -75,6 +75,11 @@ export interface TaskRunner {
    * the middle of a test: tests call the sweep functions directly.
    */
   startSchedules(): Promise<void>;
+  /**
+   * Hands running tasks of a stopped instance back to the queue now (each instance also does it every
+   * 15 s): see TASK_STALE_AFTER_MS. Returns how many were handed back.
+   */
+  recoverStale(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -100,6 +105,17 @@ export interface Sweep {
 
 const QUEUE = 'edufam-tasks';
 const PROGRESS_EVERY_MS = 300;
+/**
+ * Issue 37 §2 (a fleet where an instance dies mid-task): a running task's row is touched this often
+ * (updated_at) while its handler works, so every instance can tell a live run from one whose process
+ * died. pg-boss 10 has no job heartbeat of its own: without this a killed instance's job stays active
+ * until its 15-minute expiry.
+ */
+export const TASK_HEARTBEAT_MS = 10_000;
+/** A running task unheard of this long is an orphan of a dead instance: its job is failed so pg-boss retries it. */
+export const TASK_STALE_AFTER_MS = 60_000;
+/** How often each instance looks for orphaned running tasks. */
+const STALE_SWEEP_MS = 15_000;
 /** Prefix of the sweeps' queues and schedules (a stored schedule under it that no code registers is removed). */
 const SWEEP_PREFIX = 'sweep-';
 /** Sweeps' jobs come once a minute at most: a slower poll than the tasks' 1 s spares the database. */
@@ -140,6 +156,7 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
   let starting: Promise<void> | null = null;
   let schedulesStarting: Promise<void> | null = null;
   let stopped = false;
+  let staleSweep: NodeJS.Timeout | null = null;
 
   async function run(job: PgBoss.JobWithMetadata<{ taskId: string }>) {
     const taskId = job.data.taskId;
@@ -156,6 +173,9 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
       return;
     }
     await update({ status: 'running', startedAt: new Date(), attempts: task.attempts + 1, error: null });
+    // The heartbeat (TASK_HEARTBEAT_MS): only updated_at moves; a failed beat is harmless (the next one comes).
+    const heartbeat = setInterval(() => void update({}).catch(() => undefined), TASK_HEARTBEAT_MS);
+    heartbeat.unref();
     let last = 0;
     const ctx: TaskContext = {
       task,
@@ -183,7 +203,50 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
       }
       await update({ status: 'queued', error: null });
       throw err;
+    } finally {
+      clearInterval(heartbeat);
     }
+  }
+
+  /**
+   * Hands the tasks of a dead instance back to the queue (issue 37 §2): a task 'running' whose row has
+   * not been touched for TASK_STALE_AFTER_MS (its worker's heartbeat stopped) goes back to 'queued' and
+   * its active pg-boss job is failed, which pg-boss turns into a retry any instance picks up (within the
+   * job's retryLimit; past it the job fails and the task is marked failed). One statement claims each
+   * row, so when several instances sweep at once only one of them hands a task back. Returns how many.
+   */
+  async function recoverStaleTasks(b: PgBoss): Promise<number> {
+    // Claimed as the application's system scope (row-level security holds); the jobs are read through
+    // pg-boss's own connection, which owns the pgboss schema.
+    const stale = await withSystem(database.db, (tx) =>
+      tx
+        .update(backgroundTasks)
+        .set({ status: 'queued', updatedAt: new Date() })
+        .where(and(eq(backgroundTasks.status, 'running'), sql`${backgroundTasks.updatedAt} < now() - make_interval(secs => ${TASK_STALE_AFTER_MS / 1000})`))
+        .returning({ id: backgroundTasks.id }),
+    );
+    if (stale.length === 0) return 0;
+    const ids = stale.map((row) => row.id);
+    const { rows: jobs } = (await bossDb(database).executeSql(
+      `select id, data ->> 'taskId' as task_id, retry_count, retry_limit from pgboss.job where name = $1 and state = 'active' and data ->> 'taskId' = any($2::text[])`,
+      [QUEUE, ids],
+    )) as { rows: Array<{ id: string; task_id: string; retry_count: number; retry_limit: number }> };
+    for (const id of ids) {
+      const job = jobs.find((j) => j.task_id === id);
+      log.warn({ taskId: id, jobId: job?.id }, 'background task orphaned by a stopped instance: handed back to the queue');
+      if (!job) {
+        // Its job already left the active state (expired and retried, or gone): queue it afresh.
+        await send(id);
+      } else if (job.retry_count >= job.retry_limit) {
+        await b.fail(QUEUE, job.id, { message: 'the instance running it stopped' });
+        await withSystem(database.db, (tx) =>
+          tx.update(backgroundTasks).set({ status: 'failed', error: messages.api.serverError, finishedAt: new Date(), updatedAt: new Date() }).where(eq(backgroundTasks.id, id)),
+        );
+      } else {
+        await b.fail(QUEUE, job.id, { message: 'the instance running it stopped' });
+      }
+    }
+    return stale.length;
   }
 
   async function startBoss() {
@@ -207,6 +270,10 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
       if (job) await run(job);
     });
     boss = b;
+    staleSweep = setInterval(() => {
+      if (boss) void recoverStaleTasks(boss).catch((err) => log.warn({ err }, 'stale background task sweep failed'));
+    }, STALE_SWEEP_MS);
+    staleSweep.unref();
     // Tasks whose dispatch was lost (the process stopped between commit and send) are sent again.
     const orphans = await withSystem(database.db, (tx) =>
       tx
@@ -273,6 +340,10 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
       });
       await starting;
     },
+    async recoverStale() {
+      await runner.start();
+      return boss ? recoverStaleTasks(boss) : 0;
+    },
     schedule(sweep) {
       if (!/^[a-z0-9-]+$/.test(sweep.name)) throw new Error(`bad sweep name: ${sweep.name}`);
       sweeps.set(sweep.name, sweep);
@@ -283,6 +354,7 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
     },
     async stop() {
       stopped = true;
+      if (staleSweep) clearInterval(staleSweep);
       if (starting) await starting.catch(() => undefined);
       if (!boss) return;
       const b = boss;

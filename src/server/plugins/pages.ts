@@ -64,7 +64,7 @@ export function registerPages(app: FastifyInstance, currentUser: ResolveUser, we
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.api.notFound } });
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.api.notFound, requestId: request.id } });
     }
     if (/\.[a-z0-9]+$/i.test(url) && !url.endsWith('.html')) {
       return reply.status(404).type('text/plain').send('Not found');

@@ -139,8 +139,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Seeds the demo (README "Demo accounts"): the platform's accounts, two schools with a school year built
  * around `opts.today` (default: today in Africa/Nairobi, or EDUFAM_DEMO_DATE; see demo-calendar.ts),
  * and the platform's own business. Returns how many accounts and learners were made.
+ * `opts.learnersPerStream` (default 25, ±2 per stream) sizes the schools: the national-scale bench
+ * (bench/scale.ts) seeds 50 so each demo school holds ~800 learners before it is cloned.
  */
-export async function seedDemo(db: Db, opts: { today?: string } = {}): Promise<{ accounts: number; learners: number }> {
+export async function seedDemo(db: Db, opts: { today?: string; learnersPerStream?: number } = {}): Promise<{ accounts: number; learners: number }> {
   const cal = demoCalendar(opts.today);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const made = await withSystem(db, async (tx) => {
@@ -149,7 +151,7 @@ export async function seedDemo(db: Db, opts: { today?: string } = {}): Promise<{
     let learners = 0;
     let accountsMade = 2;
     for (const [i, plan] of PLANS.entries()) {
-      const made = await seedSchool(tx, plan, passwordHash, 1000 + i * 7919, cal);
+      const made = await seedSchool(tx, plan, passwordHash, 1000 + i * 7919, cal, opts.learnersPerStream ?? LEARNERS_PER_STREAM);
       learners += made.learners;
       accountsMade += made.accounts;
     }
@@ -184,7 +186,7 @@ const MEDICAL_NOTES = ['Asthma: inhaler kept in the school bag.', 'Allergic to g
 const SPECIAL_NEEDS = ['Dyslexia: extra time in written assessments.', 'Mild hearing loss in the left ear; front-row seat.'];
 const OCCUPATIONS = ['Teacher', 'Nurse', 'Farmer', 'Accountant', 'Boda boda rider', 'Civil servant', 'Engineer', 'Trader', 'Driver', 'Doctor'];
 
-async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: number, cal: DemoCalendar) {
+async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: number, cal: DemoCalendar, learnersPerStream: number) {
   const rnd = createRandom(seed);
   const [school] = await tx
     .insert(schools)
@@ -403,7 +405,7 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
 
   const drafts: LearnerDraft[] = [];
   for (const [classIndex, c] of classRows.entries()) {
-    const count = LEARNERS_PER_STREAM + rnd.int(-2, 2);
+    const count = learnersPerStream + rnd.int(-2, 2);
     const ageAtEntry = c.level.levelOrder + 6;
     for (let k = 0; k < count; k++) {
       const female = rnd.next() < 0.5;

@@ -64,6 +64,77 @@ export const healthMinute = z.object({
 });
 export type HealthMinute = z.infer<typeof healthMinute>;
 
+/** How often each running server writes its heartbeat row (instance_heartbeats). */
+export const HEARTBEAT_INTERVAL_MS = 10_000;
+
+/** An instance seen within this many seconds is `live`; older, `stale` (it missed about three heartbeats). */
+export const FLEET_LIVE_SECONDS = 30;
+
+/** Heartbeat rows unseen for this many minutes are deleted (by whichever instance beats next) and leave the fleet. */
+export const FLEET_FORGET_MINUTES = 10;
+
+/**
+ * One instance's own figures as its last heartbeat wrote them (the `figures` jsonb of
+ * instance_heartbeats). Request figures cover that instance's rolling window (`windowMinutes`).
+ */
+export const instanceFigures = z.object({
+  /** API requests the instance answered in its window. */
+  requestsTotal: z.number().int().nonnegative(),
+  /** Of which answered 5xx. */
+  errors: z.number().int().nonnegative(),
+  /** Requests per minute over the window. */
+  ratePerMinute: z.number().nonnegative(),
+  /** 95th percentile response time, ms; null without requests. */
+  p95Ms: nullableNumber,
+  /** Resident set size, MB. */
+  rssMb: z.number().nonnegative(),
+  /** V8 heap in use ÷ heap limit × 100. */
+  heapPercent: z.number().nonnegative(),
+  /** 99th percentile event-loop delay since the previous heartbeat, ms; null when not measured (no heartbeat timer running). */
+  eventLoopLagMs: nullableNumber,
+});
+export type InstanceFigures = z.infer<typeof instanceFigures>;
+
+/** One server of the fleet, from its heartbeat row. */
+export const fleetInstance = z.object({
+  id: z.string(),
+  hostname: z.string(),
+  pid: z.number().int(),
+  version: z.string(),
+  nodeVersion: z.string(),
+  startedAt: z.iso.datetime(),
+  lastSeenAt: z.iso.datetime(),
+  /** Whole seconds between its last heartbeat and `checkedAt`. */
+  secondsSinceSeen: z.number().int().nonnegative(),
+  /** live: seen within FLEET_LIVE_SECONDS; stale: longer ago (stopped, hung or cut off from the database). */
+  status: z.enum(['live', 'stale']),
+  /** True for the instance that answered this request. */
+  current: z.boolean(),
+  figures: instanceFigures,
+});
+export type FleetInstance = z.infer<typeof fleetInstance>;
+
+/**
+ * Every server on this database seen in the last FLEET_FORGET_MINUTES (live ones first, then by
+ * start time), with totals over the live ones. Null when the database could not be read.
+ */
+export const fleetHealth = z.object({
+  instances: z.array(fleetInstance),
+  totals: z.object({
+    /** Instances with status live. */
+    live: z.number().int().nonnegative(),
+    /** Instances listed (live and stale). */
+    instances: z.number().int().nonnegative(),
+    /** Sum of the live instances' requests per minute. */
+    ratePerMinute: z.number().nonnegative(),
+    /** Sum of the live instances' requests in their windows. */
+    requests: z.number().int().nonnegative(),
+    /** Sum of the live instances' 5xx answers in their windows. */
+    errors: z.number().int().nonnegative(),
+  }),
+});
+export type FleetHealth = z.infer<typeof fleetHealth>;
+
 export const systemHealthResponse = z.object({
   /**
    * healthy: every judged figure green; degraded: one or more amber or red; down: the database does
@@ -133,6 +204,8 @@ export const systemHealthResponse = z.object({
     /** Where the figure comes from: the pg-boss queue table, or `none` (no job queue installed yet). */
     source: z.enum(['pg-boss', 'none']),
   }),
+  /** The whole fleet through PostgreSQL heartbeats (issue 37 §3); null when the database could not be read. */
+  fleet: fleetHealth.nullable(),
 });
 export type SystemHealth = z.infer<typeof systemHealthResponse>;
 

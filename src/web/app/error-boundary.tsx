@@ -33,7 +33,7 @@ export class GlobalErrorBoundary extends React.Component<{ children: React.React
   state: State = { error: null, errorId: null, componentStack: null, retryCount: 0 };
 
   static getDerivedStateFromError(error: Error): Partial<State> {
-    return { error, errorId: newErrorId(), componentStack: null };
+    return { error, errorId: newErrorId(error), componentStack: null };
   }
 
   componentDidCatch(error: Error, info: React.ErrorInfo) {

@@ -3,11 +3,17 @@ import { Home, RefreshCw, RotateCcw, TriangleAlert } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { StatusCard } from '@/components/status-screen';
+import { ApiError } from '@/lib/api';
 
 const m = messages.errorScreen;
 
-/** An id the user can quote to support; the same id is recorded in the audit log. */
-export function newErrorId(): string {
+/**
+ * An id the user can quote to support; the same id is recorded in the audit log. When the error is an
+ * API answer that carries the server's request id (issue 37 §3), that id is used, so support finds the
+ * request in the server's logs (each log line carries it as `requestId`).
+ */
+export function newErrorId(error?: unknown): string {
+  if (error instanceof ApiError && error.requestId) return error.requestId;
   const rand = Math.random().toString(36).slice(2, 8);
   return `ERR-${Date.now().toString(36)}-${rand}`.toUpperCase();
 }
@@ -65,7 +71,7 @@ export class ComponentErrorBoundary extends React.Component<Props, State> {
   state: State = { error: null, errorId: null, prevResetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: Error): Partial<State> {
-    return { error, errorId: newErrorId() };
+    return { error, errorId: newErrorId(error) };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {

@@ -5,7 +5,7 @@ import { currentLocale } from '@shared/i18n/locale';
 /** The language on screen, sent with every call so errors and files come back in it (server lib/request-locale.ts). */
 const LOCALE_HEADER = 'x-edufam-locale';
 
-/** An error answer of the API: `{ error: { code, message, fields? } }` with its HTTP status. */
+/** An error answer of the API: `{ error: { code, message, fields?, details?, requestId } }` with its HTTP status. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** The error's machine-readable `details` when the server sent them (e.g. an import file's headers). */
     readonly details?: unknown,
+    /** The server's id of the request (`x-request-id`, issue 37 §3): what support looks up in the logs. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -95,7 +97,8 @@ async function apiOnce<T>(path: string, init: RequestInit & { json?: unknown; ti
   const body = await res.json().catch(() => null);
   if (!res.ok) {
     const e = body?.error;
-    throw new ApiError(res.status, e?.code ?? 'HTTP_' + res.status, e?.message ?? messages.api.serverError, e?.fields, e?.details);
+    const requestId = typeof e?.requestId === 'string' ? e.requestId : (res.headers.get('x-request-id') ?? undefined);
+    throw new ApiError(res.status, e?.code ?? 'HTTP_' + res.status, e?.message ?? messages.api.serverError, e?.fields, e?.details, requestId);
   }
   return body as T;
 }

@@ -21,3 +21,4 @@ export * from './project-hub.js';
 export * from './system-settings.js';
 export * from './ussd.js';
 export * from './sms-replies.js';
+export * from './instance-heartbeats.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, schools, sessions } from '../../db/schema/index.js';
-import {
+import { errorBody,
   DEMO,
   DEMO_BY_ROLE,
   cookieFrom,
@@ -49,7 +49,7 @@ async function sessionsOf(email: string): Promise<number> {
 }
 
 function errorOf(res: { json(): unknown }): { code: string; message: string } {
-  return (res.json() as { error: { code: string; message: string } }).error;
+  return (errorBody(res) as { error: { code: string; message: string } }).error;
 }
 
 /** Expects a refused sign-in: status, exact message, no cookie and no new session row. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs, profiles, sessions } from '../../db/schema/index.js';
-import { DEMO, cookieFrom, createTestApp, nextIp, postSignIn, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { errorBody, DEMO, cookieFrom, createTestApp, nextIp, postSignIn, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 
 const MSG = {
   currentRequired: 'Please enter your current password.',
@@ -38,7 +38,7 @@ function change(cookie: string | undefined, payload: Record<string, unknown>) {
   });
 }
 function errorOf(res: { json(): unknown }) {
-  return (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+  return (errorBody(res) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 }
 
 let seq = 0;

@@ -119,7 +119,7 @@ describe('access', () => {
   it.each([...ADMIN_ROUTES, ...RECEIVER_ROUTES])('%s %s: 401 "User not authenticated" without a session', async (method, url, body) => {
     const res = await call(method, url, undefined, body);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: messages.communications.notAuthenticated } });
+    expect(res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: messages.communications.notAuthenticated, requestId: expect.any(String) } });
   });
 
   it('elimisha_admin, the older alias of edufam_admin (spec §1), runs the Communication Center too', async () => {

@@ -56,7 +56,7 @@ describe('GET /api/events: who may connect', () => {
   it('answers 401 without a session', async () => {
     const client = await openEventStream(base);
     expect(client.status).toBe(401);
-    expect(JSON.parse(client.body)).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Please log in again to continue.' } });
+    expect(JSON.parse(client.body)).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Please log in again to continue.', requestId: expect.any(String) } });
     const res = await t.app.inject({ method: 'GET', url: '/api/events', headers: { cookie: 'edufam.session_token=forged.value' } });
     expect(res.statusCode).toBe(401);
   });

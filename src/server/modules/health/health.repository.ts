@@ -1,6 +1,7 @@
-import { count, countDistinct, gt, sql } from 'drizzle-orm';
+import { count, countDistinct, eq, gt, lt, sql } from 'drizzle-orm';
+import { FLEET_FORGET_MINUTES, type InstanceFigures } from '../../../shared/contracts/health.js';
 import type { Db } from '../../db/client.js';
-import { sessions } from '../../db/schema/index.js';
+import { instanceHeartbeats, sessions } from '../../db/schema/index.js';
 import type { Tx } from '../../db/tenant.js';
 
 /**
@@ -41,6 +42,105 @@ export async function jobBacklog(db: Db): Promise<{ pending: number; active: num
   );
   const row = rowsOf<{ pending: number | string; active: number | string }>(res)[0];
   return { pending: Number(row?.pending ?? 0), active: Number(row?.active ?? 0), source: 'pg-boss' };
+}
+
+/**
+ * Job queue figures for Prometheus, per pg-boss queue (`pgboss.job.name`): jobs waiting (states
+ * created and retry) and running (active), and the age in seconds of the oldest job that could run
+ * now but has not started (`start_after` passed; a job delayed into the future is not yet late).
+ * Finished jobs (completed, failed, cancelled) are left out: they are history, not depth. Empty when
+ * pg-boss's table does not exist.
+ */
+export async function jobQueueFigures(db: Db): Promise<{ queue: string; state: 'created' | 'retry' | 'active'; count: number }[]> {
+  const probe = await db.execute(sql`select to_regclass('pgboss.job') is not null as present`);
+  if (!rowsOf<{ present: boolean }>(probe)[0]?.present) return [];
+  const res = await db.execute(
+    sql.raw(
+      `select name as queue, state::text as state, count(*)::int as count
+         from pgboss.job
+        where state::text in ('created', 'retry', 'active')
+        group by name, state`,
+    ),
+  );
+  return rowsOf<{ queue: string; state: 'created' | 'retry' | 'active'; count: number | string }>(res).map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/** Per pg-boss queue, seconds since the oldest runnable, not yet started job became runnable (see jobQueueFigures). */
+export async function jobQueueOldestAges(db: Db): Promise<{ queue: string; ageSeconds: number }[]> {
+  const probe = await db.execute(sql`select to_regclass('pgboss.job') is not null as present`);
+  if (!rowsOf<{ present: boolean }>(probe)[0]?.present) return [];
+  const res = await db.execute(
+    sql.raw(
+      `select name as queue, greatest(0, extract(epoch from now() - min(start_after)))::float8 as age
+         from pgboss.job
+        where state::text in ('created', 'retry') and start_after <= now()
+        group by name`,
+    ),
+  );
+  return rowsOf<{ queue: string; age: number | string }>(res).map((r) => ({ queue: r.queue, ageSeconds: Number(r.age) }));
+}
+
+/** What one heartbeat writes (instance_heartbeats; last_seen_at is the database's now()). */
+export interface HeartbeatWrite {
+  instanceId: string;
+  hostname: string;
+  pid: number;
+  version: string;
+  nodeVersion: string;
+  startedAt: Date;
+  figures: InstanceFigures;
+}
+
+/**
+ * Writes this instance's heartbeat (insert or update, last_seen_at = now()) and deletes every row
+ * unseen for FLEET_FORGET_MINUTES (instances that stopped without saying so). Platform context
+ * (withSystem): the table's RLS policy admits nothing else.
+ */
+export async function writeHeartbeat(tx: Tx, row: HeartbeatWrite): Promise<void> {
+  const { instanceId, ...rest } = row;
+  await tx
+    .insert(instanceHeartbeats)
+    .values({ instanceId, ...rest, lastSeenAt: sql`now()` })
+    .onConflictDoUpdate({ target: instanceHeartbeats.instanceId, set: { ...rest, lastSeenAt: sql`now()` } });
+  await tx.delete(instanceHeartbeats).where(lt(instanceHeartbeats.lastSeenAt, sql`now() - make_interval(mins => ${FLEET_FORGET_MINUTES}::int)`));
+}
+
+/** Deletes one instance's heartbeat (a clean shutdown: it leaves the fleet at once instead of going stale). */
+export async function deleteHeartbeat(tx: Tx, instanceId: string): Promise<void> {
+  await tx.delete(instanceHeartbeats).where(eq(instanceHeartbeats.instanceId, instanceId));
+}
+
+/** A heartbeat row as the fleet view reads it: `secondsSinceSeen` by the database's clock. */
+export interface FleetRow {
+  instanceId: string;
+  hostname: string;
+  pid: number;
+  version: string;
+  nodeVersion: string;
+  startedAt: Date;
+  lastSeenAt: Date;
+  secondsSinceSeen: number;
+  figures: InstanceFigures;
+}
+
+/** Every instance seen within FLEET_FORGET_MINUTES, oldest start first. */
+export async function listFleet(tx: Tx): Promise<FleetRow[]> {
+  const rows = await tx
+    .select({
+      instanceId: instanceHeartbeats.instanceId,
+      hostname: instanceHeartbeats.hostname,
+      pid: instanceHeartbeats.pid,
+      version: instanceHeartbeats.version,
+      nodeVersion: instanceHeartbeats.nodeVersion,
+      startedAt: instanceHeartbeats.startedAt,
+      lastSeenAt: instanceHeartbeats.lastSeenAt,
+      secondsSinceSeen: sql<number>`greatest(0, floor(extract(epoch from now() - ${instanceHeartbeats.lastSeenAt})))::int`,
+      figures: instanceHeartbeats.figures,
+    })
+    .from(instanceHeartbeats)
+    .where(gt(instanceHeartbeats.lastSeenAt, sql`now() - make_interval(mins => ${FLEET_FORGET_MINUTES}::int)`))
+    .orderBy(instanceHeartbeats.startedAt, instanceHeartbeats.instanceId);
+  return rows.map((r) => ({ ...r, secondsSinceSeen: Number(r.secondsSinceSeen) }));
 }
 
 /** Rows of a raw query on either driver (node-postgres and PGlite both answer `{ rows }`). */

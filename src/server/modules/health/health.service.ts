@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
-import { overallStatus, type SystemHealth } from '../../../shared/contracts/health.js';
+import { FLEET_LIVE_SECONDS, overallStatus, type FleetHealth, type SystemHealth } from '../../../shared/contracts/health.js';
 import type { Database } from '../../db/client.js';
+import { fromProjectRoot } from '../../lib/project-root.js';
 import { withSystem } from '../../db/tenant.js';
-import { countActiveSessions, databaseSizeBytes, jobBacklog } from './health.repository.js';
+import { countActiveSessions, databaseSizeBytes, jobBacklog, listFleet, type FleetRow } from './health.repository.js';
+import type { Heartbeat } from './heartbeat.js';
 import type { RequestMetrics } from './request-metrics.js';
 
 /** A database figure that takes longer than this is reported as missing rather than holding the answer. */
@@ -17,7 +18,7 @@ const MB = 1024 * 1024;
 /** EduFam's version from package.json, read once ("unknown" when it cannot be read). */
 const VERSION: string = (() => {
   try {
-    const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../../package.json'), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(fromProjectRoot('package.json'), 'utf8')) as { version?: string };
     return pkg.version ?? 'unknown';
   } catch {
     return 'unknown';
@@ -66,6 +67,41 @@ export interface HealthDeps {
   database: Database;
   metrics: RequestMetrics;
   instance: InstanceInfo;
+  /** This instance's heartbeat: written before the fleet is read, so the answering instance is always in it, fresh. */
+  heartbeat?: Heartbeat;
+}
+
+/**
+ * The fleet view of heartbeat rows: live (seen within FLEET_LIVE_SECONDS) or stale, live ones first
+ * then by start time; totals sum the live instances' figures (a stale row's figures are old).
+ */
+export function fleetOf(rows: FleetRow[], currentId: string): FleetHealth {
+  const instances = rows
+    .map((r) => ({
+      id: r.instanceId,
+      hostname: r.hostname,
+      pid: r.pid,
+      version: r.version,
+      nodeVersion: r.nodeVersion,
+      startedAt: r.startedAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+      secondsSinceSeen: r.secondsSinceSeen,
+      status: r.secondsSinceSeen < FLEET_LIVE_SECONDS ? ('live' as const) : ('stale' as const),
+      current: r.instanceId === currentId,
+      figures: r.figures,
+    }))
+    .sort((a, b) => (a.status === b.status ? 0 : a.status === 'live' ? -1 : 1));
+  const live = instances.filter((i) => i.status === 'live');
+  return {
+    instances,
+    totals: {
+      live: live.length,
+      instances: instances.length,
+      ratePerMinute: round(live.reduce((n, i) => n + i.figures.ratePerMinute, 0), 2),
+      requests: live.reduce((n, i) => n + i.figures.requestsTotal, 0),
+      errors: live.reduce((n, i) => n + i.figures.errors, 0),
+    },
+  };
 }
 
 /**
@@ -85,6 +121,13 @@ export async function readSystemHealth(deps: HealthDeps): Promise<SystemHealth> 
         orNull(() => jobBacklog(database.db)),
       ])
     : [null, null, null];
+  // The answering instance beats first (a failed write still lets the others show), then the fleet is read.
+  const fleetRows = reachable
+    ? await orNull(async () => {
+        await deps.heartbeat?.beat().catch(() => undefined);
+        return withSystem(database.db, listFleet);
+      })
+    : null;
 
   const window = metrics.snapshot();
   const mem = process.memoryUsage();
@@ -129,5 +172,6 @@ export async function readSystemHealth(deps: HealthDeps): Promise<SystemHealth> 
     },
     ...figures,
     sessions: { active: sessions?.active ?? null, users: sessions?.users ?? null },
+    fleet: fleetRows ? fleetOf(fleetRows, instance.id) : null,
   };
 }

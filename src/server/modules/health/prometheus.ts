@@ -2,7 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type pg from 'pg';
+import type { Database } from '../../db/client.js';
 import { notFound } from '../../errors.js';
+import { jobQueueFigures, jobQueueOldestAges } from './health.repository.js';
+import type { OpsCounters } from './ops-counters.js';
 import { UNMEASURED_ROUTES } from './request-metrics.js';
 
 /** Where Prometheus scrapes (issue 37 §3). Outside /api: it is for the operator's monitoring, not the app. */
@@ -16,6 +19,10 @@ export interface PrometheusOptions {
   token?: string;
   /** The PostgreSQL pool (absent on PGlite), for its connection figures. */
   pool?: pg.Pool;
+  /** The database, for the job queue figures (pg-boss's table, read at each scrape). */
+  database?: Database;
+  /** This app's M-Pesa callback and SMS counters (ops-counters.ts). */
+  ops?: OpsCounters;
 }
 
 /** True when the Authorization header carries `token` (constant time). */
@@ -34,7 +41,15 @@ function bearerMatches(token: string | undefined, header: string | undefined): b
  *   the health probes are left out as in System Health (UNMEASURED_ROUTES);
  * - `edufam_http_errors_total{method, route}`: answers 500 and above;
  * - `edufam_db_pool_connections{state}`: total, idle and waiting clients of the PostgreSQL pool;
- * - Node's own (prom-client defaults, prefixed `edufam_`): event-loop lag, heap, GC, CPU, handles.
+ * - `edufam_job_queue_depth{queue, state}`: pg-boss jobs waiting (created, retry) and running (active)
+ *   per queue, and `edufam_job_queue_oldest_age_seconds{queue}`: how long the oldest runnable job has
+ *   waited; read from pgboss.job at each scrape (absent without pg-boss; a failed read leaves them out);
+ * - `edufam_mpesa_callbacks_total{kind, outcome}`: Daraja callbacks answered, kind stk | c2b_validation |
+ *   c2b_confirmation, outcome as ops-counters.ts MPESA_CALLBACK_OUTCOMES (posted, duplicate, held, ...);
+ * - `edufam_sms_total{outcome}`: SMS sent / failed (the gateway's answer) and delivered / undelivered
+ *   (delivery reports);
+ * - Node's own (prom-client defaults, prefixed `edufam_`): event-loop lag (`edufam_nodejs_eventloop_lag_p99_seconds`
+ *   and its siblings), heap, GC, CPU, handles.
  * Register BEFORE the route plugins (an onRoute hook gives each route its own onResponse hook).
  * `GET /metrics` is public to the access gate (it is not under /api) and checks the bearer token itself.
  */
@@ -65,6 +80,55 @@ export function registerPrometheus(app: FastifyInstance, opts: PrometheusOptions
         this.set({ state: 'total' }, pool.totalCount);
         this.set({ state: 'idle' }, pool.idleCount);
         this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+  }
+  const database = opts.database;
+  if (database) {
+    new Gauge({
+      name: 'edufam_job_queue_depth',
+      help: 'Background jobs (pg-boss) waiting (created, retry) or running (active), by queue.',
+      labelNames: ['queue', 'state'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const rows = await jobQueueFigures(database.db).catch(() => []);
+        for (const r of rows) this.set({ queue: r.queue, state: r.state }, r.count);
+      },
+    });
+    new Gauge({
+      name: 'edufam_job_queue_oldest_age_seconds',
+      help: 'Seconds the oldest runnable, not yet started background job (pg-boss) has waited, by queue.',
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const rows = await jobQueueOldestAges(database.db).catch(() => []);
+        for (const r of rows) this.set({ queue: r.queue }, r.ageSeconds);
+      },
+    });
+  }
+  const ops = opts.ops;
+  if (ops) {
+    new Counter({
+      name: 'edufam_mpesa_callbacks_total',
+      help: 'M-Pesa (Daraja) callbacks answered, by kind and outcome.',
+      labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+      collect() {
+        // The counts live in OpsCounters (incremented where the outcome is decided); copied at each scrape.
+        this.reset();
+        for (const c of ops.snapshot().mpesaCallbacks) this.inc({ kind: c.kind, outcome: c.outcome }, c.count);
+      },
+    });
+    new Counter({
+      name: 'edufam_sms_total',
+      help: 'SMS by outcome: sent or failed (the gateway), delivered or undelivered (delivery reports).',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const c of ops.snapshot().sms) this.inc({ outcome: c.outcome }, c.count);
       },
     });
   }

@@ -94,7 +94,7 @@ describe('who may call the admin routes', () => {
     it.each(adminRoutes)(`%s → 403 for ${role}`, async (_name, fn) => {
       const res = await fn(role);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' } });
+      expect(res.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'You do not have permission to perform this action.', requestId: expect.any(String) } });
     });
   }
 
@@ -181,7 +181,7 @@ describe('enable, refuse, update, disable', () => {
     for (const role of ['teacher', 'parent', 'principal', 'school_director', 'finance_officer', 'hr', 'riversideTeacher']) {
       const res = await call('GET', '/api/dashboard', role);
       expect(res.statusCode, role).toBe(503);
-      expect(res.json()).toEqual({ error: { code: 'MAINTENANCE', message: 'Upgrading the exam module.' } });
+      expect(res.json()).toEqual({ error: { code: 'MAINTENANCE', message: 'Upgrading the exam module.', requestId: expect.any(String) } });
       expect(res.headers['retry-after']).toBe('30');
     }
     // Both admin roles bypass by default (edufam_admin and its alias, spec §1, §6).
@@ -208,7 +208,7 @@ describe('enable, refuse, update, disable', () => {
   it('enable again → 409 ALREADY_ENABLED, nothing audited', async () => {
     const res = await enable({ message: 'Another message' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'ALREADY_ENABLED', message: 'Maintenance mode is already enabled.' });
+    expect(res.json().error).toEqual({ code: 'ALREADY_ENABLED', message: 'Maintenance mode is already enabled.', requestId: expect.any(String) });
     expect(await auditRows()).toHaveLength(1);
   });
 
@@ -260,7 +260,7 @@ describe('enable, refuse, update, disable', () => {
     expect(await auditRows()).toHaveLength(3);
     const res = await updateMessage({ message: 'Too late' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'MAINTENANCE_NOT_ENABLED', message: 'Maintenance mode is not enabled.' });
+    expect(res.json().error).toEqual({ code: 'MAINTENANCE_NOT_ENABLED', message: 'Maintenance mode is not enabled.', requestId: expect.any(String) });
   });
 
   it('GET /api/maintenance returns the setting and never another system setting', async () => {

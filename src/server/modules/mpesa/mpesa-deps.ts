@@ -33,6 +33,8 @@ export interface MpesaDeps extends NoticeDeps {
    */
   c2bMaxCents: number;
   log: FastifyBaseLogger;
+  /** Issue 37 §3: counts each answered callback by kind and outcome for GET /metrics (modules/health/ops-counters.ts). */
+  ops?: { mpesaCallback(kind: 'stk' | 'c2b_validation' | 'c2b_confirmation', outcome: string): void };
 }
 
 export type { MpesaConfigRow };

@@ -90,7 +90,25 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
     throw new AppError(400, 'MALFORMED_CALLBACK', reason ? `${m.callbackMalformed}: ${reason}` : m.callbackMalformed);
   }
 
-  async function receive(kind: CallbackKind, token: string, request: FastifyRequest, reply: FastifyReply) {
+  /** The callback kinds as GET /metrics labels them. */
+  const OPS_KIND = { stk: 'stk', validation: 'c2b_validation', confirmation: 'c2b_confirmation' } as const;
+
+  /** Answers a callback (receive) and counts its outcome for GET /metrics (issue 37 §3): refusals by their error. */
+  async function receiveCounted(kind: CallbackKind, token: string, request: FastifyRequest, reply: FastifyReply) {
+    const seen = { outcome: 'error' };
+    try {
+      return await receive(kind, token, request, reply, seen);
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : null;
+      seen.outcome =
+        code === 'MALFORMED_CALLBACK' ? 'malformed' : code === 'CALLBACK_WRONG_SOURCE' ? 'wrong_source' : err instanceof AppError && err.status === 404 ? 'unknown_token' : 'error';
+      throw err;
+    } finally {
+      deps.ops?.mpesaCallback(OPS_KIND[kind], seen.outcome);
+    }
+  }
+
+  async function receive(kind: CallbackKind, token: string, request: FastifyRequest, reply: FastifyReply, seen: { outcome: string }) {
     if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw notFound(m.callbackUnknown);
     // Issue 32 §1: whether the in-process simulator sent it; checked against the school's environment in
     // the transaction that stores the callback (one transaction per callback, as before the check).
@@ -108,6 +126,7 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
       }
       try {
         const verdict = await applyValidation(deps, stored.schoolId, stored.callbackId, body, stored.strict);
+        seen.outcome = verdict.accept ? 'accepted' : 'rejected';
         return reply.send(verdict.accept ? c2bAccept() : c2bReject(verdict.code as C2bRejectCode));
       } catch (err) {
         if (err instanceof DarajaProtocolError) {
@@ -128,6 +147,8 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
     }
     if (!received) throw notFound(m.callbackUnknown);
     if (received.wrongSource) throw wrongSource();
+    // Not applied (an error after storing): the sweep applies it later.
+    seen.outcome = received.applied?.outcome ?? 'stored';
     return reply.send(confirmationAck());
   }
 
@@ -136,7 +157,7 @@ export async function mpesaRoutes(app: FastifyInstance, deps: MpesaDeps & { task
       if (prefix === '/api/paybill/callbacks' && kind === 'stk') continue;
       /** POST …/callbacks/:token/{stk|validation|confirmation}: Daraja's callbacks (public; the token identifies the school). */
       r.post(`${prefix}/:token/${kind}`, { config: { public: true, nul: 'replace' }, schema: { params: tokenParams, tags: ['mpesa callbacks'] }, onError: logBad }, (request, reply) =>
-        receive(kind, request.params.token, request, reply),
+        receiveCounted(kind, request.params.token, request, reply),
       );
     }
   }

@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { auditLogs, classes, guardians, studentGuardians, students, teacherAssignments } from '../../db/schema/index.js';
 import { inspectPdf, qrCodePng } from '../../lib/pdf.js';
-import { DEMO, TEST_PUBLIC_URL, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { errorBody, DEMO, TEST_PUBLIC_URL, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { ClassDetails, ListTeachersResponse, TeacherDetail } from '../../../shared/contracts/people.js';
 import { learnerRecordUrl } from '../../../shared/contracts/people.js';
@@ -49,7 +49,7 @@ async function json<T>(method: Method, url: string, who: string, payload?: unkno
 async function errorOf(method: Method, url: string, who: string | undefined, status: number, payload?: unknown) {
   const res = await send(method, url, who, payload);
   expect(res.statusCode, `${method} ${url} as ${who}: ${res.body}`).toBe(status);
-  return (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+  return (errorBody(res) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 }
 
 async function classOf(name: string, who = 'principal'): Promise<ClassItem> {

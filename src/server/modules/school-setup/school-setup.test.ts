@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { academicYears, admissionSequences, auditLogs, classes, departments, subjects, teacherAssignments, terms } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
-import { DEMO, methodCaller, multipartFile, openDemoApp, profileIdOf, system, type TestApp } from '../../../../tests/helpers.js';
+import { errorBody, DEMO, methodCaller, multipartFile, openDemoApp, profileIdOf, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type {
   AcademicYear,
@@ -56,7 +56,7 @@ const { send, json } = methodCaller(() => t.app, cookie);
 async function fails(method: Method, url: string, who: string, payload: Json | undefined, status: number, field?: string) {
   const res = await send(method, url, who, payload);
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json() as { error: { code: string; message: string; fields?: Record<string, string> } };
+  const body = errorBody(res) as { error: { code: string; message: string; fields?: Record<string, string> } };
   if (field) expect(Object.keys(body.error.fields ?? {}), res.body).toContain(field);
   return body.error;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, profiles, schools, sessions, students } from '../../db/schema/index.js';
 import { withScope } from '../../db/tenant.js';
 import { codeFromName } from '../../../shared/contracts/schools.js';
-import { DEMO, DEMO_BY_ROLE, createAccount, createTestApp, postSignIn, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, DEMO_BY_ROLE, createAccount, errorBody, createTestApp, postSignIn, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 
 let t: TestApp;
 let greenhillId: string;
@@ -168,7 +168,7 @@ describe('GET /api/schools/:id', () => {
     const missing = await call('GET', `/api/schools/${UNKNOWN_ID}`, cookie);
     expect(other.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
-    expect(other.json()).toEqual(missing.json());
+    expect(errorBody(other)).toEqual(errorBody(missing));
   });
 
   it('400 for an id that is not a UUID', async () => {
@@ -256,7 +256,7 @@ describe('POST /api/schools', () => {
     const before = await schoolCount();
     const res = await call('POST', '/api/schools', await as(DEMO.admin), { ...valid, code: 'GREENHILL' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'CODE_TAKEN', message: 'A school with this code already exists.', fields: { code: 'A school with this code already exists.' } });
+    expect(res.json().error).toEqual({ code: 'CODE_TAKEN', message: 'A school with this code already exists.', fields: { code: 'A school with this code already exists.' }, requestId: expect.any(String) });
     expect(await schoolCount()).toBe(before);
   });
 

@@ -79,6 +79,8 @@ export async function sendSms(deps: SmsDeps, schoolId: string, msg: OutgoingSms)
 export interface DeliveryReportDeps {
   database: Database;
   events: EventBus;
+  /** Issue 37 §3: counts each report that changed a message (delivered / undelivered) for GET /metrics (modules/health/ops-counters.ts). */
+  ops?: { sms(outcome: 'delivered' | 'undelivered'): void };
 }
 
 /** A gateway's delivery report for one message (Africa's Talking's callback, or the simulator's). */
@@ -114,6 +116,7 @@ export async function applyDeliveryReport(deps: DeliveryReportDeps, report: Deli
     const notify = announcementIds.length ? await repo.listAnnouncementAuthors(tx, announcementIds) : [];
     return { result: 'applied' as const, notify };
   });
+  if (outcome.result === 'applied') deps.ops?.sms(report.delivered ? 'delivered' : 'undelivered');
   for (const a of outcome.notify) {
     try {
       await deps.events.publish({ type: 'announcements.changed', audience: { userIds: [a.authorId!] }, data: { id: a.id } });

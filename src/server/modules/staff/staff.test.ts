@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, GREENHILL_SESSIONS, countRows, openDemoApp, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { errorBody, DEMO, GREENHILL_SESSIONS, countRows, openDemoApp, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ContractAlertsResponse, ListStaffResponse, StaffDetail, StaffDocument, StaffWriteResponse } from '../../../shared/contracts/staff.js';
 import { addDays, schoolToday } from '../../../shared/dates.js';
 import { staffMessages as m } from '../../../shared/messages/staff.js';
@@ -40,7 +40,7 @@ async function json<T>(method: Method, url: string, who: string, payload?: unkno
 /** New staff start when this school year opened; they leave today. */
 const START_DATE = demo.cal.terms[0]!.startsOn;
 const TODAY = schoolToday();
-const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+const errorOf = (res: { json(): unknown }) => (errorBody(res) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 
 let seq = 0;
 /** A complete, valid new staff record (unique names and e-mail per call). */

@@ -29,12 +29,12 @@ export async function systemRoutes(app: FastifyInstance, deps: AuthDeps & { data
   }));
 
   /** GET /api/ready → 200 {status: "ready", databaseMs} or 503 when the database does not answer. */
-  r.get('/api/ready', { config: { public: true }, schema: { tags: ['system'] } }, async (_request, reply) => {
+  r.get('/api/ready', { config: { public: true }, schema: { tags: ['system'] } }, async (request, reply) => {
     try {
       const ms = await deps.database.ping();
       return { status: 'ready', database: deps.database.kind, databaseMs: Math.round(ms * 100) / 100 };
     } catch {
-      return reply.status(503).send({ error: { code: 'DATABASE_UNAVAILABLE', message: 'Unable to connect to the database' } });
+      return reply.status(503).send({ error: { code: 'DATABASE_UNAVAILABLE', message: 'Unable to connect to the database', requestId: request.id } });
     }
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { creatableRoles, type AdminUser, type ListUsersResponse } from '../../../shared/contracts/users.js';
 import { auditLogs, profiles, sessions, users } from '../../db/schema/index.js';
-import { DEMO, createAccount, createSchool, openDemoApp, postSignIn, profileIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
+import { DEMO, createAccount, errorBody, createSchool, openDemoApp, postSignIn, profileIdOf, signIn, system, type TestApp } from '../../../../tests/helpers.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { containsPattern } from '../../lib/like.js';
@@ -47,7 +47,7 @@ const list = (cookie: string, qs = '') => send('GET', `/api/users${qs ? `?${qs}`
 const create = (cookie: string, body: Json) => send('POST', '/api/users', cookie, body);
 const setStatus = (cookie: string, id: string, status: string) => send('PATCH', `/api/users/${id}/status`, cookie, { status });
 function errorOf(res: { json(): unknown }) {
-  return (res.json() as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+  return (errorBody(res) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 }
 
 let seq = 0;
@@ -177,7 +177,7 @@ describe('GET /api/users', () => {
     const unknown = await list(cookies.ghDirector, `schoolId=${randomUUID()}`);
     expect(other.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
-    expect(other.json()).toEqual(unknown.json());
+    expect(errorBody(other)).toEqual(errorBody(unknown));
     const own = await list(cookies.ghPrincipal, `schoolId=${greenhillId}`);
     expect(own.statusCode).toBe(200);
     expect((own.json() as ListUsersResponse).users.every((u) => u.schoolId === greenhillId)).toBe(true);
@@ -343,7 +343,7 @@ describe('POST /api/users', () => {
     expect(res.statusCode).toBe(404);
     const unknown = await create(cookies.ghDirector, newUser({ schoolId: randomUUID() }));
     expect(unknown.statusCode).toBe(404);
-    expect(res.json()).toEqual(unknown.json());
+    expect(errorBody(res)).toEqual(errorBody(unknown));
     const rows = await system(t.database, (tx) => tx.select().from(users).where(eq(users.email, body.email as string)));
     expect(rows).toEqual([]);
   });
@@ -492,7 +492,7 @@ describe('PATCH /api/users/:id/status', () => {
     const unknown = await setStatus(cookies.rsPrincipal, randomUUID(), 'inactive');
     expect(other.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
-    expect(other.json()).toEqual(unknown.json());
+    expect(errorBody(other)).toEqual(errorBody(unknown));
     const [p] = await system(t.database, (tx) => tx.select({ status: profiles.status }).from(profiles).where(eq(profiles.id, target)));
     expect(p!.status).toBe('active');
   });

@@ -8,6 +8,7 @@ import { useSystemHealth } from './api/system-health';
 import { formatInteger, formatMs, formatNumber } from './components/format';
 import { KpiCard } from './components/kpi-card';
 import { InstancePanel, ResourcesPanel } from './components/panels';
+import { FleetPanel } from './components/fleet-panel';
 import { Panel, PanelGrid } from '@/components/page-layout';
 import { LiveIndicator, OverallStatus } from './components/status';
 import { TrafficChart } from './components/traffic-chart';
@@ -88,7 +89,7 @@ function ThresholdNote() {
  * instance from GET /api/system/health, polled every 5 s — overall status, request rate, error rate,
  * p95 and database latency with green/amber/red badges, a per-minute chart of requests, errors and
  * p95 over the last 15 minutes, memory, database size, active sessions, job backlog and the
- * instance's identity. Skeletons while loading, an error card with Try Again when nothing could be
+ * instance's identity, then every instance of the fleet (issue 37 §3). Skeletons while loading, an error card with Try Again when nothing could be
  * loaded, and a "Live updates paused" notice (keeping the last figures) when a poll fails.
  */
 export function SystemHealthSection() {
@@ -142,6 +143,7 @@ export function SystemHealthSection() {
           <ResourcesPanel health={health} />
         </PanelGrid>
         <InstancePanel health={health} />
+        <FleetPanel fleet={health.fleet} />
       </div>
     );
   }

@@ -1,7 +1,9 @@
 /**
  * Runs the generator in a worker thread (issue 16 §2) so the server's event loop stays free. Works
  * when the server runs TypeScript via `node --import tsx` and under vitest: the worker is started
- * with tsx's loader registered, then imports worker.ts.
+ * with tsx's loader registered, then imports worker.ts. In the production build (scripts/build-server.mjs)
+ * this code is bundled into dist/server/main.js and the worker into dist/server/worker.js beside it,
+ * which the worker imports as plain JavaScript, without tsx.
  */
 import { Worker } from 'node:worker_threads';
 import type { SolveOptions, SolveProgress, SolveResult, TimetableProblem } from './types.js';
@@ -12,10 +14,11 @@ export interface WorkerSolveOptions extends Omit<SolveOptions, 'onProgress' | 's
   signal?: AbortSignal;
 }
 
-/** Loader script: register tsx (a no-op cost when the file is already JavaScript), then run the entry. */
+/** Loader script: register tsx when the entry is TypeScript (not in the production build), then run the entry. */
 const BOOT = `
 const { workerData } = require('node:worker_threads');
-import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.__entry); })
+(workerData.__entry.endsWith('.ts') ? import('tsx/esm/api').then(({ register }) => register()) : Promise.resolve())
+  .then(() => import(workerData.__entry))
   .catch((e) => { require('node:worker_threads').parentPort.postMessage({ type: 'error', message: String(e && e.stack || e) }); });
 `;
 
