@@ -85,6 +85,14 @@ test.describe('system health', () => {
     await expect(page.getByTestId('health-node')).toHaveText(/^v\d+\./);
     await expect(page.getByTestId('health-uptime')).toHaveText(/^\d+[dhms]/);
 
+    // The fleet (issue 37 §3): this server, from its heartbeat row, live and marked as the one answering.
+    await expect(page.getByTestId('health-fleet')).toContainText('Instances');
+    await expect(page.getByTestId('fleet-totals')).toContainText(/^[1-9]\d* of [1-9]\d* live · /);
+    const me = page.getByTestId('fleet-table').getByTestId('fleet-row').filter({ hasText: 'this one' });
+    await expect(me).toHaveCount(1);
+    await expect(me).toContainText('Live');
+    await expect(me).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+
     // The chart: 15 minutes, drawn as SVG.
     const chart = page.getByTestId('health-chart');
     await expect(chart).toHaveAttribute('data-points', '15');
@@ -109,6 +117,9 @@ test.describe('system health', () => {
     await page.goto('/admin/system-health');
     await expect(page.getByTestId('health-chart').locator('svg.recharts-surface').first()).toBeVisible();
     await expect(page.getByTestId('health-kpi-rate-value')).toBeVisible();
+    // The Instances card stacks each server as a card on a phone, instead of the wide table.
+    await expect(page.getByTestId('fleet-cards').getByTestId('fleet-card').first()).toBeVisible();
+    await expect(page.getByTestId('fleet-table')).toBeHidden();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     for (const id of ['health-kpi-rate', 'health-kpi-errors', 'health-kpi-p95', 'health-kpi-db', 'health-resources', 'health-instance']) {
