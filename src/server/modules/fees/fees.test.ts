@@ -458,7 +458,9 @@ describe('lists, overview and exports', () => {
       expect(ids).toHaveLength(total);
       expect(new Set(ids).size).toBe(total);
     }
-  });
+    // 420 postings in one transaction and ~100 page requests: seconds on a quiet machine, over the default
+    // 30 s when CI shares the two cores with other work (seen twice), hence its own limit.
+  }, 120_000);
 
   it('accounts filter by owing and sort by balance; totals cover every match', async () => {
     const page = await json<ListAccountsResponse>('GET', '/api/fees/accounts?balance=owing&sort=balance_desc&pageSize=10', 'finance');

@@ -194,7 +194,8 @@ describe('timetable generation: school inputs', () => {
       expect(level.tt.lessons.find((x) => x.activityId === l.activityId)).toMatchObject({ day: l.day, period: l.period });
     }
     expect(checkTimetable(problem, level.tt.lessons, { allowUnplaced: true }).hard).toEqual([]);
-  });
+    // Two generations of up to 5 s of solving each: a 30 s limit left no room when CI shared the cores (seen once).
+  }, 90_000);
 
   it('two lessons locked into the same slot are refused before the search', async () => {
     const base = first.tt;
