@@ -54,7 +54,9 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob | File;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // jit off: PostgreSQL's JIT compiled the platform-wide analytics statements for 0.25-2.8 s each at 200
+    // schools (bench/results/scale.md) and never paid that back on our short queries.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c jit=off' });
     // An idle pooled connection failed: the server restarted, or an administrator or DROP DATABASE ...
     // WITH (FORCE) terminated it. The pool has already discarded it and opens a new one on the next
     // query. Without a listener node-postgres rethrows the error as an uncaught exception and the

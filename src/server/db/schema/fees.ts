@@ -202,6 +202,9 @@ export const feeAdjustments = pgTable(
   (t) => [
     index('fee_adjustments_student_idx').on(t.studentId),
     index('fee_adjustments_school_idx').on(t.schoolId, t.status, t.createdAt),
+    // The invoice_balances view sums each invoice's applied adjustments: without this, every fee-collection
+    // figure over many schools scanned them all per invoice (issue 37 bench: 99 s -> 5 s at 200 schools).
+    index('fee_adjustments_invoice_idx').on(t.invoiceId).where(sql`status = 'applied'`),
     uniqueIndex('fee_adjustments_number_uq').on(t.schoolId, t.number),
     check('fee_adjustments_kind_check', sql`${t.kind} in ('credit_note', 'discount', 'bursary', 'waiver')`),
     check('fee_adjustments_status_check', sql`${t.status} in ('applied', 'pending', 'rejected')`),
