@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Task } from '../../shared/contracts/tasks.js';
-import { backgroundTasks } from '../db/schema/index.js';
+import { backgroundTasks, files } from '../db/schema/index.js';
 import { withScope } from '../db/tenant.js';
 import { AppError } from '../errors.js';
 import { DEMO, createTestApp, profileIdOf, schoolIdOf, signIn, system, type TestApp } from '../../../tests/helpers.js';
@@ -71,6 +71,17 @@ describe('background tasks', () => {
     expect(done.finishedAt).not.toBeNull();
     const list = await t.app.inject({ method: 'GET', url: '/api/tasks?kind=test-count', headers: { cookie: principal } });
     expect((list.json() as { items: Task[] }).items.map((x) => x.id)).toContain(id);
+  });
+
+  it('stores the file a task produced together with its completion, once', async () => {
+    t.deps.tasks.register('test-file', async () => ({ result: { ok: true }, resultFile: { buffer: Buffer.from('%PDF-1.4 test'), contentType: 'application/pdf', originalName: 'Test.pdf' } }));
+    const id = await startTask(t, 'test-file');
+    await waitFor(t, id, principal, (x) => x.status === 'succeeded');
+    const [row] = await system(t.database, (tx) => tx.select().from(backgroundTasks).where(eq(backgroundTasks.id, id)));
+    expect(row!.resultFileId).not.toBeNull();
+    const [file] = await system(t.database, (tx) => tx.select().from(files).where(eq(files.id, row!.resultFileId!)));
+    expect(file).toMatchObject({ kind: 'generated', originalName: 'Test.pdf', contentType: 'application/pdf', createdBy: principalId, schoolId });
+    expect((await t.deps.storage.get(file!.storageKey))?.toString()).toBe('%PDF-1.4 test');
   });
 
   it("fails with the user's message, and a retry runs it again", async () => {

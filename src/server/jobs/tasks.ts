@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { backgroundTasks } from '../db/schema/index.js';
 import { withScope, withSystem, type Tx } from '../db/tenant.js';
 import { AppError } from '../errors.js';
+import { storeFile } from '../lib/files.js';
 import type { FileStorage } from '../storage/storage.js';
 import { messages } from '../../shared/messages.js';
 
@@ -51,7 +52,17 @@ export interface TaskContext {
  * 'cancelled'` ends the task as cancelled (a handler that honoured Cancel, issue 16 §2) instead of
  * succeeded; the result is stored either way.
  */
-export type TaskHandler = (ctx: TaskContext) => Promise<{ result: Record<string, unknown>; resultFileId?: string | null; status?: 'succeeded' | 'cancelled' }>;
+export type TaskHandler = (ctx: TaskContext) => Promise<{
+  result: Record<string, unknown>;
+  resultFileId?: string | null;
+  /**
+   * A produced file (a PDF) for the runner to store: it is recorded in the same transaction that marks the
+   * task finished (issue 37 §2), so an instance killed in between leaves neither, and the re-run stores the
+   * only copy. Prefer it to storing the file yourself and returning `resultFileId`.
+   */
+  resultFile?: { buffer: Buffer; contentType: string; originalName?: string | null };
+  status?: 'succeeded' | 'cancelled';
+}>;
 
 export interface TaskRunner {
   /** Registers the handler of a kind (once, at start-up). */
@@ -191,7 +202,15 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
     };
     try {
       const out = await handler(ctx);
-      await update({ status: out.status ?? 'succeeded', result: out.result, resultFileId: out.resultFileId ?? null, finishedAt: new Date() });
+      await withScope(database.db, scope, async (tx) => {
+        const file = out.resultFile
+          ? await storeFile(tx, storage, { schoolId: task.schoolId, kind: 'generated', createdBy: task.createdBy, ...out.resultFile })
+          : null;
+        await tx
+          .update(backgroundTasks)
+          .set({ status: out.status ?? 'succeeded', result: out.result, resultFileId: file?.id ?? out.resultFileId ?? null, finishedAt: new Date(), updatedAt: new Date() })
+          .where(eq(backgroundTasks.id, taskId));
+      });
     } catch (err) {
       // A refusal the user can act on (bad file, wrong columns) fails the task at once; anything else is
       // retried by pg-boss first and marked failed on the last attempt.

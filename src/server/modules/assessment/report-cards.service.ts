@@ -9,7 +9,6 @@ import type { TaskHandler, TaskRunner } from '../../jobs/tasks.js';
 import { loadLetterhead } from '../../lib/pdf.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { recordAudit } from '../../lib/audit.js';
-import { storeFile } from '../../lib/files.js';
 import { m, schoolScales, settingsOf } from './assessment-context.js';
 import { fullName } from './marks.service.js';
 import { assertCardVisible, assertCommentWriter, drawReportCards, termCards, type CardVerification, type TermCard, type TermInfo } from './report-cards.js';
@@ -163,10 +162,8 @@ export function reportCardsTaskHandler(deps: Omit<ReportCardDeps, 'tasks'>): Tas
     });
     await ctx.progress(0, r.cards.length);
     const pdf = await drawReportCards(school, r.term, r.cards, { verification, onCard: (done, total) => (done % 10 === 0 || done === total ? ctx.progress(done, total) : undefined) });
-    const file = await withScope(database.db, scope, (tx) =>
-      storeFile(tx, storage, { schoolId: task.schoolId, kind: 'generated', buffer: pdf, contentType: 'application/pdf', originalName: `Report cards ${input.label}.pdf`, createdBy: task.createdBy }),
-    );
-    return { result: { cards: r.cards.length, label: input.label }, resultFileId: file.id };
+    // Stored by the runner with the task's completion, in one transaction (no second PDF after an interrupted run).
+    return { result: { cards: r.cards.length, label: input.label }, resultFile: { buffer: pdf, contentType: 'application/pdf', originalName: `Report cards ${input.label}.pdf` } };
   };
 }
 

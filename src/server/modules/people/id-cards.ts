@@ -20,7 +20,6 @@ import {
 } from '../../lib/pdf.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { auditSchool } from '../../lib/school-context.js';
-import { storeFile } from '../../lib/files.js';
 import { audienceScope, learnerAudience, learnerNotFound, visibleLearners } from '../learners/index.js';
 import { photosRefused } from '../data-protection/index.js';
 import * as repo from './people.repository.js';
@@ -294,16 +293,10 @@ export function idCardsTaskHandler(publicUrl: string): TaskHandler {
     await ctx.progress(0, cards.length);
     const title = `${m.idCardTitle}: ${input.label}`;
     const { pdf, pages } = await idCardsPdf({ school, cards, publicUrl, title, photoOf, onCard: (done, total) => ctx.progress(done, total) });
-    const file = await withScope(database.db, scope, (tx) =>
-      storeFile(tx, storage, {
-        schoolId: task.schoolId,
-        kind: 'generated',
-        buffer: pdf,
-        contentType: 'application/pdf',
-        originalName: `${m.idCardFile(input.label)}.pdf`,
-        createdBy: task.createdBy,
-      }),
-    );
-    return { result: { cards: cards.length, pages, label: input.label }, resultFileId: file.id };
+    // Stored by the runner with the task's completion, in one transaction (a kill between them used to leave a second PDF).
+    return {
+      result: { cards: cards.length, pages, label: input.label },
+      resultFile: { buffer: pdf, contentType: 'application/pdf', originalName: `${m.idCardFile(input.label)}.pdf` },
+    };
   };
 }
