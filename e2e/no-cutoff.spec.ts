@@ -71,10 +71,20 @@ test('Finance → Expenses: category names are shown whole in the table', async 
 
 test('Finance → M-Pesa Payments: the whole table fits, Receipt column and names included', async ({ page }) => {
   await signInViaApi(page, 'finance_officer');
+  // The widest row a school sees: a seven-figure paybill payment with a long typed account, still unmatched
+  // (in CI an earlier journey's KES 260,000 payment pushed the Receipt column 6 px past the card).
+  expect((await page.request.post('/api/mpesa/register-urls')).status()).toBe(200);
+  const account = 'GHA/2020/0016-TERM3X'; // 20 characters, M-Pesa's limit
+  const sent = await page.request.post('/api/mpesa/simulate-c2b', { data: { amount: 1_250_000, phone: '0708374149', accountReference: account } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/mpesa/unmatched?search=${encodeURIComponent(account)}`)).json()) as { items: unknown[] }).items.length)
+    .toBe(1);
   await page.goto('/dashboard/mpesa-payments');
   const table = page.getByTestId('mpesa-transactions-table');
   await expect(table.getByRole('columnheader', { name: 'Receipt' })).toBeVisible();
   await expect(table.getByTestId('learner-name').first()).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: account })).toContainText('1,250,000.00');
   // The table's box does not scroll sideways: its last column (Receipt) is not clipped at the card's edge.
   await expectNotCut(table, 'M-Pesa transactions table');
   await expectNotCut(table.getByTestId('payer-name'), 'payer names');

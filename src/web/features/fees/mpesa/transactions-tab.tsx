@@ -6,6 +6,7 @@ import { FilterSelect } from '@/components/filter-select';
 import { DateRange } from '@/components/date-range';
 import { useMpesaTransactions, withSchool } from '../api/fees';
 import { formatMoney, Money } from '@/components/money';
+import { formatClock, formatInstantDay } from '@/lib/format';
 import { formatMsisdn, formatWhen, mm, SourceBadge, TxStatusBadge, useFoldedFilters } from './common';
 
 const t = mm.transactions;
@@ -44,7 +45,17 @@ export function TransactionsTab({ schoolId }: { schoolId: string | null }) {
 
   const columns = React.useMemo<ColumnDef<MpesaTransaction, unknown>[]>(
     () => [
-      { id: 'time', header: t.time, cell: ({ row }) => <span className="whitespace-nowrap tabular-nums">{formatWhen(row.original.transTime)}</span>, meta: { className: 'w-36' } },
+      // Day over time of day: one line of "30/11/2026 14:09" cost the table the room its Receipt column needs.
+      {
+        id: 'time',
+        header: t.time,
+        cell: ({ row }) => (
+          <div className="tabular-nums whitespace-nowrap" title={formatWhen(row.original.transTime)}>
+            <p>{formatInstantDay(row.original.transTime)}</p>
+            <p className="text-xs text-muted-foreground">{formatClock(row.original.transTime)}</p>
+          </div>
+        ),
+      },
       {
         id: 'code',
         header: t.code,
