@@ -32,6 +32,7 @@ export const PGLITE_API_FILES = [
   'tests/rls.test.ts',
   'tests/scoped-transactions.test.ts',
   'tests/session-cache.test.ts',
+  'tests/read-cache.test.ts',
   'tests/events-two-instances.test.ts',
   'src/server/jobs/tasks.test.ts',
   'src/server/modules/health/health.test.ts',

@@ -77,6 +77,7 @@ const ALL_SCENARIOS: Scenario[] = [
   { name: 'learner register p.1 (principal)', path: '/api/students', role: 'principal', p95Target: 50 },
   { name: "learner's fee account (finance_officer)", path: '/api/students/:learner/account', role: 'finance_officer', p95Target: 50 },
   { name: "children's results (parent)", path: '/api/grades/my-children', role: 'parent', p95Target: 50 },
+  { name: "children's fees (parent)", path: '/api/fees/my-children', role: 'parent', p95Target: 50 },
 ];
 const SCENARIOS = ALL_SCENARIOS.filter((s) => !ONLY || s.name.toLowerCase().includes(ONLY));
 

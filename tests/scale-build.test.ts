@@ -93,6 +93,22 @@ describe('bench:scale dataset builder (3 schools)', () => {
     expect(broken).toEqual([]);
   });
 
+  it("gives the clone's stored results (issue 37 §1) the clone's own series, terms and subjects inside their JSON", async () => {
+    const [r] = await rows<{ n: number; exams: number; terms: number; subjects: number }>(`
+      select count(*)::int as n,
+             count(*) filter (where e.id is not null)::int as exams,
+             count(*) filter (where t.id is not null)::int as terms,
+             count(*) filter (where not exists (
+               select 1 from jsonb_array_elements(rr.series -> 'subjects') x
+                where not exists (select 1 from subjects su where su.id = (x ->> 'subjectId')::uuid and su.school_id = rr.school_id)))::int as subjects
+        from released_results rr
+        left join exam_series e on e.id = (rr.series ->> 'examId')::uuid and e.school_id = rr.school_id
+        left join terms t on t.id = (rr.series ->> 'termId')::uuid and t.school_id = rr.school_id
+       where rr.school_id = (select id from schools where code = 's003')`);
+    expect(r!.n).toBeGreaterThan(100);
+    expect([r!.exams, r!.terms, r!.subjects]).toEqual([r!.n, r!.n, r!.n]);
+  });
+
   it('holds a full school year: registers in all three terms, twelve payroll months, ~800 learners a school on average', async () => {
     const terms = await rows<{ code: string; terms: number; learners: number; months: number }>(`
       select s.code,

@@ -335,6 +335,11 @@ async function cloneSchools(
       if (col.name === 'name') return 'c.name';
     }
     if (col.name === 'school_id') return 'c.school_id';
+    // A parent's stored result (issue 37 §1) names its series, term and subjects inside the JSON: all of
+    // them the template school's ids, so every uuid in it gets the clone's tail as the columns do.
+    if (table === 'released_results' && col.name === 'series') {
+      return `regexp_replace(${x}::text, '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4})[0-9a-f]{8}', '\\1' || c.tail, 'g')::jsonb`;
+    }
     if ((col.name === 'id' && col.udt === 'uuid') || ownedRef.has(`${table}.${col.name}`)) return map(x);
     if (col.udt === 'uuid') return cond(x);
     if (col.udt === '_uuid') return `array(select ${cond('u')} from unnest(${x}) u)`;

@@ -43,6 +43,7 @@ import { createInstanceInfo } from './modules/health/health.service.js';
 import { createLocalEventBus, type EventBus } from './events/bus.js';
 import { createPostgresEventBus } from './events/pg-bus.js';
 import { createSessionCache } from './lib/session-cache.js';
+import { createReadCache, registerReadCache, type ReadCache } from './lib/read-cache.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { learnersRoutes } from './modules/learners/learners.routes.js';
 import { learnerFiguresRoutes } from './modules/learners/learner-figures.routes.js';
@@ -143,6 +144,8 @@ export interface AppDeps extends AuthDeps {
   ops: OpsCounters;
   /** Issue 37 §3: this instance's fleet heartbeat; main.ts starts it (startHeartbeat), app close stops it. */
   heartbeat: Heartbeat;
+  /** Issue 37 §1: parents' results and fee answers kept in memory (lib/read-cache.ts). */
+  readCache: ReadCache;
 }
 
 export interface BuildAppOptions {
@@ -228,7 +231,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     storage: opts.storage ?? (await storageFromConfig(config)),
   });
   // Issue 19: sessions served from memory, dropped by every instance as soon as anything about them changes.
-  deps.sessionCache = createSessionCache(database, { enabled: config.SESSION_CACHE === 'on', log: app.log });
+  // Issue 37: parents' results and fee pages answered from memory, dropped by the same feed (read-cache.ts).
+  deps.readCache = createReadCache({ enabled: config.READ_CACHE === 'on' });
+  registerReadCache(app, deps.readCache);
+  deps.sessionCache = createSessionCache(database, { enabled: config.SESSION_CACHE === 'on', log: app.log, readCache: deps.readCache });
   app.addHook('onClose', async () => deps.sessionCache?.close());
   deps.tasks = createTaskRunner({ database, storage: deps.storage, log: app.log });
   const baseSms =

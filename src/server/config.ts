@@ -34,6 +34,7 @@ const envSchema = z.object({
    * reading them on every request. 'off' reads every time (diagnosis, benchmarks).
    */
   SESSION_CACHE: z.enum(['on', 'off']).default('on'),
+  READ_CACHE: z.enum(['on', 'off']).default('on'),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().default(587),
   SMTP_SECURE: z.enum(['true', 'false']).default('false'),

@@ -6,6 +6,7 @@ import type { SmsGateway } from '../integrations/sms/sms-gateway.js';
 import type { Mailer } from '../integrations/mail/mailer.js';
 import type { Auth } from './better-auth.js';
 import type { SessionCache } from './session-cache.js';
+import type { ReadCache } from './read-cache.js';
 
 /**
  * What a school module's routes receive from buildApp (app.ts AppDeps, narrowed so modules do not
@@ -19,6 +20,8 @@ export interface ModuleDeps extends AuthDeps {
   tasks: TaskRunner;
   /** SMS gateway (integrations/sms): the local simulator unless SMS_PROVIDER=africastalking. */
   sms: SmsGateway;
+  /** Issue 37: parents' results and fee answers kept in memory (read-cache.ts); absent in some tests. */
+  readCache?: ReadCache;
 }
 
 export interface AuthDeps {

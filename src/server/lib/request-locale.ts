@@ -44,3 +44,8 @@ export function adoptUserLocale(locale: string | null | undefined): void {
   const saved = parseLocale(locale);
   if (store && saved && !store.explicit) store.locale = saved;
 }
+
+/** The language the current request (or `withLocale` scope) answers in; the default outside both. */
+export function requestLocale(): Locale {
+  return storage.getStore()?.locale ?? DEFAULT_LOCALE;
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import { awaitEcho, createPostgresEventBus, type BusLogger } from '../events/pg-bus.js';
 import { type SessionUser } from '../../shared/contracts/session.js';
+import type { ReadCache } from './read-cache.js';
 
 /** PostgreSQL channel of drizzle/0023_session_changes.sql: 'session:<id>', 'user:<id>', 'school:<id>'. */
 export const SESSIONS_CHANNEL = 'edufam_sessions';
@@ -127,30 +128,42 @@ export function createMemorySessionCache(opts: { ttlMs?: number; now?: () => num
  * down), on PGlite `pglite.listen`. SESSION_CACHE=off (config) gives a cache that never serves.
  * Invalidation scans the entries (at most MAX_ENTRIES), which costs microseconds per notification.
  */
-export function createSessionCache(database: Database, opts: { enabled?: boolean; log?: BusLogger } = {}): SessionCache {
+export function createSessionCache(database: Database, opts: { enabled?: boolean; log?: BusLogger; readCache?: ReadCache } = {}): SessionCache {
   const mem = createMemorySessionCache();
+  const reads = opts.readCache;
   const echoes = new Map<string, () => void>();
   const onPayload = (payload: string) => {
     if (payload.startsWith('sync:')) {
       echoes.get(payload.slice(5))?.();
       return;
     }
+    // Issue 37: the same feed drops parents' cached answers (read-cache.ts); its barrier covers both.
+    if (payload.startsWith('read:')) {
+      reads?.invalidateRead(payload.slice(5));
+      return;
+    }
     mem.invalidate(payload);
+    reads?.invalidateOwner(payload);
+  };
+  // SESSION_CACHE=off keeps sessions out of memory; the feed still runs when parents' answers are cached.
+  const setLive = (up: boolean) => {
+    mem.setLive(up && opts.enabled !== false);
+    reads?.setLive(up);
   };
   let close: () => Promise<void> = async () => undefined;
   let barrier: () => Promise<void> = async () => undefined;
   let listenerPid: () => number | null = () => null;
 
-  if (opts.enabled === false) {
+  if (opts.enabled === false && !reads) {
     // Never live: every request resolves its session from the database, as before issue 19.
   } else if (database.kind === 'postgres' && database.pool) {
     const pool = database.pool;
-    const feed = createPostgresEventBus(pool, { log: opts.log, channel: SESSIONS_CHANNEL, onPayload, onState: (up) => mem.setLive(up) });
+    const feed = createPostgresEventBus(pool, { log: opts.log, channel: SESSIONS_CHANNEL, onPayload, onState: setLive });
     void feed.ready(30_000).catch(() => undefined);
     close = () => feed.close();
     listenerPid = () => feed.listenerPid();
     barrier = async () => {
-      if (!mem.live()) return;
+      if (!mem.live() && !reads?.live()) return;
       const nonce = randomUUID();
       const arrived = awaitEcho(echoes, nonce, BARRIER_TIMEOUT_MS);
       try {
@@ -169,12 +182,12 @@ export function createSessionCache(database: Database, opts: { enabled?: boolean
     void database.pglite.listen(SESSIONS_CHANNEL, onPayload).then(
       (u) => {
         unlisten = u;
-        mem.setLive(true);
+        setLive(true);
       },
       (err: unknown) => opts.log?.warn({ err }, 'session cache: LISTEN failed; sessions are read on every request'),
     );
     close = async () => {
-      mem.setLive(false);
+      setLive(false);
       await unlisten?.().catch(() => undefined);
     };
   }

@@ -28,6 +28,7 @@ import { seedFees } from './fees.js';
 import { seedVoteHeads } from './vote-heads.js';
 import { seedCapitation } from './capitation.js';
 import { seedAssessment } from './assessment.js';
+import { freezeSchoolResults } from '../modules/assessment/index.js';
 import { seedAttendance } from './attendance.js';
 import { seedHr } from './hr.js';
 import { seedFinanceOffice } from './finance-office.js';
@@ -573,6 +574,8 @@ async function seedSchool(tx: Tx, plan: SchoolPlan, passwordHash: string, seed: 
     },
     seed + 101,
   );
+  // Issue 37 §1: the released series' results stored, as releasing a series in the app does.
+  await freezeSchoolResults(tx, schoolId);
 
   await seedAttendance(
     tx,

@@ -377,6 +377,8 @@ export const childSeriesSchema = z.object({
   positionOutOf: z.number().nullable(),
   subjects: z.array(z.object({ subjectId: z.string(), name: z.string(), score: z.number().nullable(), maxMarks: z.number(), percent: z.number().nullable(), status: z.enum(MARK_STATUSES).nullable(), grade: z.string().nullable(), gradeLabel: z.string().nullable(), points: z.number().nullable() })),
 });
+/** One released series of one child, as a parent sees it (frozen at release: released_results). */
+export type ChildSeries = z.infer<typeof childSeriesSchema>;
 export const myChildrenGradesResponse = z.object({
   children: z.array(
     z.object({

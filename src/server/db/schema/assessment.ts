@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgTable, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, time, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { GradeBand } from '../../../shared/grading.js';
 import { classes, levels, schools, students, subjects, terms } from './tenancy.js';
 import { createdAt, requiredRef, updatedAt } from './columns.js';
-import { profileRef, schoolRow } from './tenant-columns.js';
+import { profileRef, schoolId, schoolRow } from './tenant-columns.js';
+import type { ChildSeries } from '../../../shared/contracts/assessment.js';
 
 /**
  * Assessment (issue 12): grading scales (versioned), exam series with their subjects and papers, marks
@@ -103,6 +104,11 @@ export const examSeries = pgTable(
     scaleVersions: jsonb('scale_versions').$type<Record<string, string>>(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     releasedBy: profileRef('released_by'),
+    /**
+     * Issue 37 §1: when every learner's result of the released series was stored in released_results
+     * (in the release's transaction, or by the sweep for series released before that table existed).
+     */
+    resultsFrozenAt: timestamp('results_frozen_at', { withTimezone: true }),
     createdBy: profileRef('created_by'),
     createdAt,
     updatedAt,
@@ -114,6 +120,26 @@ export const examSeries = pgTable(
     check('exam_series_window_check', sql`${t.entryClosesOn} >= ${t.entryOpensOn}`),
     check('exam_series_weight_check', sql`${t.weight} between 0 and 100`),
   ],
+);
+
+/**
+ * Issue 37 §1 (results day): one learner's result in a released series, as their parents see it
+ * (GET /api/grades/my-children's series entry: subjects, mean, grade, points, position in stream),
+ * computed once when the series is released. A released series' marks cannot change, so the stored
+ * result is the result; parents' reads read this row instead of ranking the stream again. Only
+ * learners with a mark row in the series have one. `series` holds the position even where the school
+ * does not publish positions (that setting is applied when read).
+ */
+export const releasedResults = pgTable(
+  'released_results',
+  {
+    schoolId: schoolId(),
+    examId: requiredRef('exam_id', () => examSeries.id, { onDelete: 'cascade' }),
+    studentId: requiredRef('student_id', () => students.id, { onDelete: 'cascade' }),
+    series: jsonb('series').$type<ChildSeries>().notNull(),
+    createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.studentId] }), index('released_results_student_idx').on(t.studentId)],
 );
 
 /** A paper of an exam subject: Paper 1 out of 80, Paper 2 out of 100 ... */

@@ -44,14 +44,15 @@ import {
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
 import { createExam, deleteExam, getExam, listExams, updateExam } from './exams.service.js';
-import { approvalQueue, decideSheet, gradeAuditLog, listSheets, marksGrid, mySheets, releaseExam, saveMarks, submitSheet, decideMarksApproval } from './marks.service.js';
-import { examAnalytics, examResults, myChildrenGrades } from './results.service.js';
+import { approvalQueue, decideSheet, gradeAuditLog, listSheets, marksGrid, mySheets, saveMarks, submitSheet, decideMarksApproval } from './marks.service.js';
+import { examAnalytics, examResults, myChildrenGrades, releaseExam, releasedResultsSweep } from './results.service.js';
 import { getSettings, listScales, setLevelScale, updateScale, updateSettings } from './scales.service.js';
 import { broadsheetPdf, broadsheetXlsx } from './broadsheet.js';
 import { getTimetable, saveTimetable, timetablePdf } from './timetable.service.js';
 import { REPORT_CARDS_TASK, listComments, listFormative, recordFormative, reportCardPdf, reportCardsTaskHandler, saveComments, startBulkReportCards, type ReportCardIssuer } from './report-cards.service.js';
 import { sendPdf } from '../../lib/pdf.js';
 import { registerApprovalKind } from '../approvals/index.js';
+import { cachedRead } from '../../lib/read-cache.js';
 
 const examParams = z.object({ examId: z.uuid('Exam not found') });
 const schoolQuery = z.object({ schoolId: z.uuid('Invalid school id').optional() });
@@ -66,6 +67,8 @@ const schoolQuery = z.object({ schoolId: z.uuid('Invalid school id').optional() 
 export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps, opts: { issuer?: ReportCardIssuer } = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = deps;
+  // Issue 37 §1: series released before released_results existed get their results stored.
+  deps.tasks.schedule(releasedResultsSweep(database));
   const tags = ['assessment'];
   // Issue 12 §3: a stream x subject's marks; rejecting returns them to the teacher with the note.
   registerApprovalKind('marks', { decide: decideMarksApproval, deciders: ['principal'] });
@@ -194,8 +197,11 @@ export async function assessmentRoutes(app: FastifyInstance, deps: ModuleDeps, o
   r.get('/api/exams/:examId/analytics', { config: { permission: 'viewAssessment' }, schema: { params: examParams, querystring: resultsQuery.extend({ schoolId: z.uuid().optional() }), response: { 200: analyticsResponse }, tags } }, async (req) =>
     examAnalytics(database, actorOf(req), req.params.examId, req.query),
   );
-  /** GET /api/grades/my-children (parent) → each child's released series only. */
-  r.get('/api/grades/my-children', { config: { permission: 'viewChildGrades' }, schema: { response: { 200: myChildrenGradesResponse }, tags } }, async (req) => myChildrenGrades(database, actorOf(req)));
+  /** GET /api/grades/my-children (parent) → each child's released series only; kept in memory per parent (lib/read-cache.ts). */
+  r.get('/api/grades/my-children', { config: { permission: 'viewChildGrades' }, schema: { response: { 200: myChildrenGradesResponse }, tags } }, async (req, reply) => {
+    const actor = actorOf(req);
+    return cachedRead(deps.readCache, 'grades', reply, actor, () => myChildrenGrades(database, actor));
+  });
 
   // -- Exam timetable (§2) ------------------------------------------------------------------------
   /** GET /api/exams/:examId/timetable → { items }: papers with date, time, room and invigilator. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { auditLogs, examMarks, examSeries, gradeAudit, teacherAssignments, terms } from '../../db/schema/index.js';
+import { auditLogs, examMarks, examSeries, gradeAudit, releasedResults, teacherAssignments, terms } from '../../db/schema/index.js';
 import { DEMO, GREENHILL_SESSIONS, admitTodayBody, methodCaller, openDemoApp, profileIdOf, system, type TestApp } from '../../../../tests/helpers.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { Exam, ExamAnalytics, ExamResults, GradingScalesResponse, MarksGrid, MyChildrenGrades, MySheet } from '../../../shared/contracts/assessment.js';
@@ -461,6 +461,9 @@ describe('release and the parent (§3 Release, §4 Child Grades)', () => {
     await json('POST', `/api/exams/${exam.id}/approve`, 'principal', { classId, subjectId: english });
     // The other stream of the level has no marks: it does not hold the release back.
     expect((await json<{ status: string }>('POST', `/api/exams/${exam.id}/release`, 'principal')).status).toBe('released');
+    // Issue 37 §1: released with every learner's result stored in the same transaction.
+    const stored = await system(t.database, (tx) => tx.select({ studentId: releasedResults.studentId }).from(releasedResults).where(eq(releasedResults.examId, exam.id)));
+    expect(stored.map((r) => r.studentId).sort()).toEqual(grid.rows.map((r) => r.studentId).sort());
     expect((await send('POST', `/api/exams/${exam.id}/release`, 'principal')).statusCode).toBe(409);
     const now = await json<MyChildrenGrades>('GET', '/api/grades/my-children', 'parent');
     const quiz = now.children.find((c) => c.studentId === child.studentId)!.series.find((s) => s.name === 'Quick Quiz')!;

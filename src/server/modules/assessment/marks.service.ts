@@ -358,30 +358,6 @@ export async function decideSheet(database: Database, actor: Actor, examId: stri
   });
 }
 
-/**
- * POST /api/exams/:examId/release (principal) → the series, released: parents see it. 409 already
- * released; 409 when a sheet with marks is not approved, or nothing is approved. The scale versions in
- * force are frozen with it, so later edits of a scale do not regrade released results.
- */
-export async function releaseExam(database: Database, actor: Actor, examId: string, ip: string) {
-  return inSchool(database, actor, undefined, async (tx, schoolId) => {
-    const e = await examOf(tx, schoolId, examId);
-    await examsRepo.lockExam(tx, schoolId, examId);
-    if (e.status === 'released') throw new AppError(409, 'ALREADY_RELEASED', m.alreadyReleased);
-    const sheets = await sheetsOf(tx, schoolId, e);
-    const withMarks = sheets.filter((s) => s.marked > 0);
-    const notApproved = withMarks.filter((s) => s.status !== 'approved').length;
-    if (notApproved > 0) throw new AppError(409, 'NOT_APPROVED', m.notApprovedYet(notApproved));
-    if (withMarks.length === 0) throw new AppError(409, 'NO_APPROVED_MARKS', m.noApprovedMarks);
-    const scales = await schoolScales(tx, schoolId);
-    const frozen = Object.fromEntries([...scales.values()].map((s) => [s.key, s.versionId]));
-    const now = new Date();
-    await examsRepo.updateExam(tx, schoolId, examId, { status: 'released', releasedAt: now, releasedBy: actor.id, scaleVersions: frozen, updatedAt: now });
-    await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examReleased, `exam:${examId}`, { status: e.status }, { status: 'released', sheets: withMarks.length });
-    return { id: examId, status: 'released' as const, releasedAt: now.toISOString(), sheets: withMarks.length };
-  });
-}
-
 /** GET /api/exams/:examId/sheets?status= → every stream x subject of the series (teachers: their own). */
 export async function listSheets(database: Database, actor: Actor, examId: string, status?: MarkSheet['status'], schoolId?: string) {
   return inSchool(database, actor, schoolId, async (tx, sid) => {

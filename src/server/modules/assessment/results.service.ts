@@ -1,19 +1,21 @@
 import type { Actor } from '../../../shared/access.js';
-import type { ExamAnalytics, ExamResults, MyChildrenGrades, ResultRow } from '../../../shared/contracts/assessment.js';
+import type { ChildSeries, ExamAnalytics, ExamResults, MyChildrenGrades, ResultRow } from '../../../shared/contracts/assessment.js';
 import { bandFor, competitionRanksBy, gradeLabel, kcseMeanGrade, roundHalfUp, type GradeBand } from '../../../shared/grading.js';
 import type { Database } from '../../db/client.js';
 import type { Tx } from '../../db/tenant.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { audienceScope, learnerAudience } from '../learners/index.js';
-import { m, settingsOf } from './assessment-context.js';
-import { examClasses, examOf, examSubjectList, type ExamRow } from './exams.service.js';
+import { ASSESSMENT_AUDIT, m, schoolScales, settingsOf } from './assessment-context.js';
+import { examClasses, examOf, examSubjectList, sheetsOf, type ExamRow } from './exams.service.js';
 import { bandsForExam, fullName, schoolGrading } from './marks.service.js';
-import { withScope } from '../../db/tenant.js';
-import { inSchool } from '../../lib/school-context.js';
+import { withScope, withSystem } from '../../db/tenant.js';
+import type { Sweep } from '../../jobs/tasks.js';
+import { auditSchool, inSchool } from '../../lib/school-context.js';
 import * as examsRepo from './exams.repository.js';
 import * as marksRepo from './marks.repository.js';
 import * as reportCardsRepo from './report-cards.repository.js';
 import * as resultsRepo from './results.repository.js';
+import * as releasedRepo from './released-results.repository.js';
 import * as scalesRepo from './scales.repository.js';
 
 /**
@@ -384,9 +386,122 @@ export async function examAnalytics(database: Database, actor: Actor, examId: st
 }
 
 /**
+ * A learner's entry of a series as their parents see it (GET /api/grades/my-children): marks, grades
+ * with descriptors, mean, points and position in stream (always filled: `publishedPositions` applies
+ * the school's setting when read). Subjects are the series' own that the learner's stream sat.
+ */
+function childSeriesOf(r: ComputedResults, row: ResultRow): ChildSeries {
+  return {
+    examId: r.exam.id,
+    name: r.exam.name,
+    kind: r.exam.kind as ChildSeries['kind'],
+    termId: r.exam.termId,
+    termName: r.exam.termName,
+    academicYear: r.exam.academicYear,
+    releasedAt: r.exam.releasedAt?.toISOString() ?? null,
+    className: row.className,
+    mean: row.mean,
+    meanGrade: row.meanGrade,
+    meanGradeLabel: row.meanGradeLabel,
+    points: row.points,
+    position: row.position,
+    positionOutOf: row.positionOutOf,
+    subjects: r.subjects.filter((s) => row.subjects.some((y) => y.subjectId === s.subjectId)).map((s) => {
+      const v = row.subjects.find((y) => y.subjectId === s.subjectId)!;
+      return { subjectId: s.subjectId, name: s.name, score: v.score, maxMarks: s.maxMarks, percent: v.percent, status: v.status, grade: v.grade, gradeLabel: v.gradeLabel, points: v.points };
+    }),
+  };
+}
+
+/** The series entry with the position shown only when the school publishes positions (assessment settings). */
+function publishedPositions(series: ChildSeries, publish: boolean): ChildSeries {
+  return publish ? series : { ...series, position: null, positionOutOf: null };
+}
+
+/**
+ * Issue 37 §1: stores every learner's result of a released series (released_results), so parents'
+ * reads on results day are row lookups instead of ranking streams. Computes the whole series (every
+ * stream of its levels: positions need them) with the scales frozen at release, keeps the learners
+ * with a mark row (the ones whose parents see the series) and marks the series frozen. Run in the
+ * release's transaction (releaseExam below) or by the sweep for older series; a learner
+ * already stored keeps their row. Returns how many learners were stored.
+ */
+export async function freezeReleasedResults(tx: Tx, schoolId: string, examId: string, at: Date = new Date()): Promise<number> {
+  const e = await examOf(tx, schoolId, examId);
+  assertReleased(e);
+  const r = await computeResults(tx, schoolId, e);
+  const sat = await releasedRepo.listStudentsWithMarks(tx, examId);
+  const rows = r.rows.filter((row) => sat.has(row.studentId)).map((row) => ({ studentId: row.studentId, series: childSeriesOf(r, row) }));
+  await releasedRepo.storeReleasedResults(tx, schoolId, examId, rows, at);
+  return rows.length;
+}
+
+/**
+ * POST /api/exams/:examId/release (principal) → the series, released: parents see it. 409 already
+ * released; 409 when a sheet with marks is not approved, or nothing is approved. The scale versions in
+ * force are frozen with it, so later edits of a scale do not regrade released results, and every
+ * learner's result is stored (released_results) for parents' reads.
+ */
+export async function releaseExam(database: Database, actor: Actor, examId: string, ip: string) {
+  return inSchool(database, actor, undefined, async (tx, schoolId) => {
+    const e = await examOf(tx, schoolId, examId);
+    await examsRepo.lockExam(tx, schoolId, examId);
+    if (e.status === 'released') throw new AppError(409, 'ALREADY_RELEASED', m.alreadyReleased);
+    const sheets = await sheetsOf(tx, schoolId, e);
+    const withMarks = sheets.filter((s) => s.marked > 0);
+    const notApproved = withMarks.filter((s) => s.status !== 'approved').length;
+    if (notApproved > 0) throw new AppError(409, 'NOT_APPROVED', m.notApprovedYet(notApproved));
+    if (withMarks.length === 0) throw new AppError(409, 'NO_APPROVED_MARKS', m.noApprovedMarks);
+    const scales = await schoolScales(tx, schoolId);
+    const frozen = Object.fromEntries([...scales.values()].map((s) => [s.key, s.versionId]));
+    const now = new Date();
+    await examsRepo.updateExam(tx, schoolId, examId, { status: 'released', releasedAt: now, releasedBy: actor.id, scaleVersions: frozen, updatedAt: now });
+    // Issue 37 §1: every learner's result stored now, so results day reads rows (results.service.ts).
+    await freezeReleasedResults(tx, schoolId, examId, now);
+    await auditSchool(tx, { actor, schoolId, ip }, ASSESSMENT_AUDIT.examReleased, `exam:${examId}`, { status: e.status }, { status: 'released', sheets: withMarks.length });
+    return { id: examId, status: 'released' as const, releasedAt: now.toISOString(), sheets: withMarks.length };
+  });
+}
+
+/** Stores the results of every released series of one school that has none stored yet (the demo seed). */
+export async function freezeSchoolResults(tx: Tx, schoolId: string): Promise<number> {
+  const pending = await releasedRepo.listUnfrozenReleased(tx, schoolId);
+  for (const examId of pending) await freezeReleasedResults(tx, schoolId, examId);
+  return pending.length;
+}
+
+/**
+ * Issue 37 §1: stores the results of every released series that has none stored yet (series
+ * released before released_results existed; a database restored from before it), one transaction per
+ * series. Run by the `released-results` sweep at start and every 10 minutes, and by the demo seed.
+ * Returns how many series were frozen.
+ */
+export async function freezePendingResults(database: Database): Promise<number> {
+  const pending = await withSystem(database.db, (tx) => releasedRepo.listAllUnfrozenReleased(tx));
+  let frozen = 0;
+  for (const p of pending) {
+    const done = await withScope(database.db, { schoolId: p.schoolId, userId: null, allSchools: false }, async (tx) => {
+      // Another instance's sweep may hold it: skip rather than wait, it stores the same rows.
+      if (!(await releasedRepo.tryLockUnfrozenExam(tx, p.schoolId, p.examId))) return false;
+      await freezeReleasedResults(tx, p.schoolId, p.examId);
+      return true;
+    });
+    if (done) frozen++;
+  }
+  return frozen;
+}
+
+/** The released-results sweep (jobs/tasks.ts Sweep): freezePendingResults at start and every 10 minutes. */
+export function releasedResultsSweep(database: Database): Sweep {
+  return { name: 'released-results', cron: '*/10 * * * *', atStart: true, label: 'Released results sweep', run: () => freezePendingResults(database) };
+}
+
+/**
  * GET /api/grades/my-children (parent) → each child's released series (nothing unreleased), with
  * subject marks, grades with descriptors, mean, position when the school publishes it, report terms
- * and teacher comments.
+ * and teacher comments. Issue 37 §1: series come from released_results (stored at release); a
+ * released series not stored yet (the sweep has not reached it) is computed here as before, for the
+ * streams the children sat in only.
  */
 export async function myChildrenGrades(database: Database, actor: Actor): Promise<MyChildrenGrades> {
   if (actor.role !== 'parent') throw forbidden(m.notYourClass);
@@ -396,54 +511,38 @@ export async function myChildrenGrades(database: Database, actor: Actor): Promis
     const kids = await resultsRepo.listVisibleLearners(tx, schoolId, audience);
     const settings = await settingsOf(tx, schoolId);
     const kidIds = kids.map((k) => k.id);
-    const released = kidIds.length ? await resultsRepo.listReleasedExamsOf(tx, kidIds) : [];
-    const computed: ComputedResults[] = [];
-    // Only the streams the children sat in (their positions in stream are all a parent sees).
-    const satIn = released.length
-      ? await resultsRepo.listStreamsSatIn(
-          tx,
-          kidIds,
-          released.map((x) => x.examId),
-        )
-      : [];
-    const school = released.length ? await schoolGrading(tx, schoolId) : undefined;
-    for (const x of released) {
-      const e = await examOf(tx, schoolId, x.examId);
-      const onlyClassIds = satIn.filter((r) => r.examId === x.examId).map((r) => r.classId);
-      computed.push(await computeResults(tx, schoolId, e, { onlyClassIds, school }));
+    // Series in the order parents read them: by term start, then creation (ISO dates and instants sort as text).
+    const orderOf = (x: { startsOn: string; createdAt: Date; examId: string }) => `${x.startsOn}|${x.createdAt.toISOString()}|${x.examId}`;
+    const unfrozen = kidIds.length ? new Set(await releasedRepo.listUnfrozenReleased(tx, schoolId)) : new Set<string>();
+    // A series not marked frozen is computed below, even if some of its rows are stored.
+    const entries = (await releasedRepo.listReleasedResultsOf(tx, kidIds))
+      .filter((x) => !unfrozen.has(x.examId))
+      .map((x) => ({ studentId: x.studentId, series: { ...x.series, examId: x.examId, termId: x.termId }, order: orderOf(x) }));
+    if (unfrozen.size > 0) {
+      const released = (await resultsRepo.listReleasedExamsOf(tx, kidIds)).filter((x) => unfrozen.has(x.examId));
+      // Only the streams the children sat in (their positions in stream are all a parent sees).
+      const satIn = released.length
+        ? await resultsRepo.listStreamsSatIn(
+            tx,
+            kidIds,
+            released.map((x) => x.examId),
+          )
+        : [];
+      const school = released.length ? await schoolGrading(tx, schoolId) : undefined;
+      for (const x of released) {
+        const e = await examOf(tx, schoolId, x.examId);
+        const onlyClassIds = satIn.filter((r) => r.examId === x.examId).map((r) => r.classId);
+        const r = await computeResults(tx, schoolId, e, { onlyClassIds, school });
+        for (const row of r.rows) entries.push({ studentId: row.studentId, series: childSeriesOf(r, row), order: orderOf(x) });
+      }
+      entries.sort((p, q) => (p.order < q.order ? -1 : p.order > q.order ? 1 : 0));
     }
     const comments = kidIds.length ? await reportCardsRepo.listLearnerComments(tx, kidIds) : [];
-    const termNames = new Map<string, string>();
     return {
       children: kids.map((k) => {
-        const series = computed
-          .map((r) => {
-            const row = r.rows.find((x) => x.studentId === k.id);
-            if (!row) return null;
-            termNames.set(r.exam.termId, `${r.exam.termName} ${r.exam.academicYear}`);
-            return {
-              examId: r.exam.id,
-              name: r.exam.name,
-              kind: r.exam.kind as MyChildrenGrades['children'][number]['series'][number]['kind'],
-              termId: r.exam.termId,
-              termName: r.exam.termName,
-              academicYear: r.exam.academicYear,
-              releasedAt: r.exam.releasedAt?.toISOString() ?? null,
-              className: row.className,
-              mean: row.mean,
-              meanGrade: row.meanGrade,
-              meanGradeLabel: row.meanGradeLabel,
-              points: row.points,
-              position: settings.publishPositions ? row.position : null,
-              positionOutOf: settings.publishPositions ? row.positionOutOf : null,
-              subjects: r.subjects.filter((s) => row.subjects.some((y) => y.subjectId === s.subjectId)).map((s) => {
-                const v = row.subjects.find((y) => y.subjectId === s.subjectId)!;
-                return { subjectId: s.subjectId, name: s.name, score: v.score, maxMarks: s.maxMarks, percent: v.percent, status: v.status, grade: v.grade, gradeLabel: v.gradeLabel, points: v.points };
-              }),
-            };
-          })
-          .filter((s): s is NonNullable<typeof s> => s !== null);
-        const reportTerms = [...new Set(series.map((s) => s.termId))].map((termId) => ({ termId, name: termNames.get(termId) ?? '' }));
+        const series = entries.filter((en) => en.studentId === k.id).map((en) => publishedPositions(en.series, settings.publishPositions));
+        const termNames = new Map(series.map((s) => [s.termId, `${s.termName} ${s.academicYear}`]));
+        const reportTerms = [...termNames].map(([termId, name]) => ({ termId, name }));
         return {
           studentId: k.id,
           name: fullName(k),

@@ -57,6 +57,7 @@ import { getOverview } from './overview.service.js';
 import { listPayments, paymentStudent, recordPayment, reversePayment } from './payments.service.js';
 import { getFinanceSettings, updateFinanceSettings } from './settings.service.js';
 import { copyStructures, createStructure, deleteStructure, listStructures, updateStructure } from './structures.service.js';
+import { cachedRead } from '../../lib/read-cache.js';
 
 const idParams = (what: string) => z.object({ id: z.uuid(`Invalid ${what} id`) });
 const schoolQuery = z.object({ schoolId: z.uuid('Invalid school id').optional() });
@@ -306,8 +307,11 @@ export async function feesRoutes(app: FastifyInstance, deps: ModuleDeps, hooks: 
     ];
     return sendSpreadsheet(reply, req.query.format, 'fee-balances', cols, items, 'Balances');
   });
-  /** GET /api/fees/my-children (parent) → each child's balance, this term's invoice, last payment; the parent's phone; M-Pesa availability. */
-  r.get('/api/fees/my-children', { config: { permission: 'payFees' }, schema: { response: { 200: myChildrenFeesSchema }, tags } }, async (req) => myChildrenFees(database, actorOf(req)));
+  /** GET /api/fees/my-children (parent) → each child's balance, this term's invoice, last payment; the parent's phone; M-Pesa availability. Kept in memory per parent (lib/read-cache.ts). */
+  r.get('/api/fees/my-children', { config: { permission: 'payFees' }, schema: { response: { 200: myChildrenFeesSchema }, tags } }, async (req, reply) => {
+    const actor = actorOf(req);
+    return cachedRead(deps.readCache, 'fees', reply, actor, () => myChildrenFees(database, actor));
+  });
 
   // -- Overview -----------------------------------------------------------------------------------
   /** GET /api/fees/overview?termId= → expected vs collected, by level, stream and method, daily collections, top defaulters, collection rate. */
