@@ -5,11 +5,12 @@ import { createReadCache } from '../src/server/lib/read-cache.js';
 import { schoolToday } from '../src/shared/dates.js';
 import type { MyChildrenFees, RecordPaymentResponse } from '../src/shared/contracts/fees.js';
 import type { MyChildrenGrades } from '../src/shared/contracts/assessment.js';
+import type { ParentDashboard } from '../src/shared/contracts/dashboard.js';
 import { createTestApp, signInSessions, type TestApp } from './helpers.js';
 
 /**
  * Issue 37 §1 (results day): a parent's results and fee pages are answered from memory after the first
- * read, and every change they show (a payment, a released series, a school setting, a renamed learner)
+ * read (and their dashboard), and every change they show (a payment, a released series, a school setting, a renamed learner)
  * reaches the next read at once, on this instance and, on PostgreSQL, on another instance of the same
  * database (LISTEN/NOTIFY through drizzle/0037_read_changes.sql).
  */
@@ -148,6 +149,23 @@ describe('one instance', () => {
     const hidden = (await get(t.app, cookie.parent!, '/api/grades/my-children')).json<MyChildrenGrades>();
     expect(hidden.children.flatMap((c) => c.series).every((s) => s.position === null)).toBe(true);
     await t.app.inject({ method: 'PUT', url: '/api/assessment/settings', headers: { cookie: cookie.principal! }, payload: { publishPositions: true } });
+  });
+
+  it("a parent's dashboard is kept, staff dashboards are not, and a renamed child shows at once", async () => {
+    const first = await get(t.app, cookie.parent!, '/api/dashboard');
+    expect(first.statusCode).toBe(200);
+    const again = await get(t.app, cookie.parent!, '/api/dashboard');
+    expect(again.headers['x-edufam-cache']).toBe('hit');
+    expect(again.body).toBe(first.body);
+    await get(t.app, cookie.principal!, '/api/dashboard');
+    expect((await get(t.app, cookie.principal!, '/api/dashboard')).headers['x-edufam-cache']).toBeUndefined();
+    const child = first.json<ParentDashboard>().children[0]!;
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/students/${child.studentId}`, headers: { cookie: cookie.principal! }, payload: { firstName: 'Zawadi' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const now = await get(t.app, cookie.parent!, '/api/dashboard');
+    expect(now.headers['x-edufam-cache']).toBeUndefined();
+    expect(now.json<ParentDashboard>().children.find((c) => c.studentId === child.studentId)!.firstName).toBe('Zawadi');
+    await t.app.inject({ method: 'PATCH', url: `/api/students/${child.studentId}`, headers: { cookie: cookie.principal! }, payload: { firstName: child.firstName } });
   });
 
   it('each language is kept apart', async () => {

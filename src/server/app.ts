@@ -305,7 +305,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
     await authRoutes(scope, deps);
     await profileRoutes(scope, database);
     await systemRoutes(scope, deps);
-    await dashboardRoutes(scope, database);
+    await dashboardRoutes(scope, database, deps.readCache);
     await schoolsRoutes(scope, database);
     await usersRoutes(scope, database);
     await changePasswordRoutes(scope, deps);

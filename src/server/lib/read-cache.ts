@@ -3,7 +3,8 @@ import { requestLocale } from './request-locale.js';
 
 /**
  * Issue 37 §1 (results day): what thousands of parents read at once — their children's released
- * results and fee balances — answered from memory, as the session check is (session-cache.ts).
+ * results, fee balances and their dashboard — answered from memory, as the session check is
+ * (session-cache.ts).
  *
  * What is kept: the exact JSON the route answered (the serialized body of a 200), per reader, kind
  * and language, for at most READ_CACHE_TTL_MS. A hit is sent as is: no database round trip, no
@@ -24,8 +25,8 @@ import { requestLocale } from './request-locale.js';
  * labels (a teacher's name, a grading scale's words) are bounded by the time limit instead.
  */
 
-/** What a cached answer is: the results page or the fee page of a parent. */
-export type ReadKind = 'grades' | 'fees';
+/** What a cached answer is: a parent's results page, fee page or dashboard. */
+export type ReadKind = 'grades' | 'fees' | 'dashboard';
 
 /** How long a kept answer is served at most (the bound for tables no trigger watches). */
 export const READ_CACHE_TTL_MS = 60_000;
@@ -133,7 +134,8 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
 /**
  * A reader's answer of `kind` from the cache (sent as is, header `x-edufam-cache: hit`), else `load()`,
  * whose 200 answer is then kept. Without a cache, a school or a live feed it is `load()`.
- * The key is the reader, the kind and the language (answers carry catalogue words).
+ * The key is the reader, the kind, the language (answers carry catalogue words) and `variant` (what
+ * else the answer depends on, e.g. the school day a dashboard counts from).
  */
 export async function cachedRead<T>(
   cache: ReadCache | undefined,
@@ -141,9 +143,10 @@ export async function cachedRead<T>(
   reply: FastifyReply,
   reader: { id: string; schoolId: string | null },
   load: () => Promise<T>,
+  variant = '',
 ): Promise<T | FastifyReply> {
   if (!cache?.live() || !reader.schoolId) return load();
-  const key = `${kind}:${reader.id}:${requestLocale()}`;
+  const key = `${kind}:${reader.id}:${requestLocale()}:${variant}`;
   const hit = cache.get(key);
   if (hit !== null) return reply.header('x-edufam-cache', 'hit').type('application/json; charset=utf-8').send(hit);
   const generation = cache.generation();

@@ -5,9 +5,11 @@ import type { Database } from '../../db/client.js';
 import { withScope } from '../../db/tenant.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import { buildDashboard } from './dashboard.service.js';
+import { cachedRead, type ReadCache } from '../../lib/read-cache.js';
+import { schoolToday } from '../../../shared/dates.js';
 
 /** The signed-in user's dashboard figures (spec §2 dashboard section). */
-export async function dashboardRoutes(app: FastifyInstance, database: Database) {
+export async function dashboardRoutes(app: FastifyInstance, database: Database, readCache?: ReadCache) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -16,7 +18,8 @@ export async function dashboardRoutes(app: FastifyInstance, database: Database) 
    * schools), director, principal, teacher, parent, finance (finance_officer) or hr. Counts are whole
    * numbers, dates ISO `YYYY-MM-DD` in Africa/Nairobi. Runs in the caller's row-level-security scope,
    * so school roles only ever see their own school. 401 without a session; 403 for a deactivated or
-   * misconfigured account (access gate); 404 when a school role's school is not visible.
+   * misconfigured account (access gate); 404 when a school role's school is not visible. A parent's is
+   * kept in memory (lib/read-cache.ts).
    */
   r.get(
     '/api/dashboard',
@@ -24,9 +27,11 @@ export async function dashboardRoutes(app: FastifyInstance, database: Database) 
       config: { permission: 'signedIn' },
       schema: { tags: ['dashboard'], summary: "The caller's dashboard figures", response: { 200: dashboardSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = actorOf(request);
-      return withScope(database.db, scopeOf(request), (tx) => buildDashboard(tx, actor));
+      const load = () => withScope(database.db, scopeOf(request), (tx) => buildDashboard(tx, actor));
+      // Issue 37 §1: a parent's dashboard is read by thousands at once on results day; kept per school day.
+      return actor.role === 'parent' ? cachedRead(readCache, 'dashboard', reply, actor, load, schoolToday()) : load();
     },
   );
 }
