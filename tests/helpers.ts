@@ -439,6 +439,43 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms =
 }
 
 /**
+ * Runs the assertion `check` every 10 ms until it passes or `ms` are over (then its last error is
+ * thrown): for what another instance hears of a commit within milliseconds.
+ */
+export async function eventually(check: () => Promise<void>, ms = 2000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+}
+
+/**
+ * Two instances of the app on one PostgreSQL database, as a fleet runs (PostgreSQL only): `a` on its
+ * own copy of the demo, `b` on a second pool to the same database, each with its own LISTEN
+ * connection. `close()` ends both.
+ */
+export async function openTwoInstances(): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+  const a = await createTestApp();
+  const databaseB = await openDatabase({ databaseUrl: a.databaseUrl!, dataDir: 'memory://' });
+  const b = await createTestApp({ database: databaseB });
+  return {
+    a,
+    b,
+    async close() {
+      await b.close();
+      await databaseB.close();
+      await a.close();
+    },
+  };
+}
+
+/**
  * The POST /api/students body of the learner the issue 34 checks admit today (Wanjiru Mutua, Grade 7
  * East in the issue): a girl born 14/03/2013, a day scholar, her mother Grace's `phone` (unique per test).
  */

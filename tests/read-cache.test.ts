@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../src/server/db/client.js';
 import { createReadCache } from '../src/server/lib/read-cache.js';
 import { schoolToday } from '../src/shared/dates.js';
 import type { MyChildrenFees, RecordPaymentResponse } from '../src/shared/contracts/fees.js';
 import type { MyChildrenGrades } from '../src/shared/contracts/assessment.js';
 import type { ParentDashboard } from '../src/shared/contracts/dashboard.js';
-import { createTestApp, signInSessions, type TestApp } from './helpers.js';
+import { createTestApp, eventually, openTwoInstances, signInSessions, type TestApp } from './helpers.js';
 
 /**
  * Issue 37 §1 (results day): a parent's results and fee pages are answered from memory after the first
@@ -24,20 +23,6 @@ async function live(t: TestApp): Promise<void> {
   while (!t.deps.readCache.live()) {
     if (Date.now() > deadline) throw new Error('read cache never became live');
     await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** Polls `check` every 10 ms until it passes or 2 s are over (another instance hears a commit within milliseconds). */
-async function soon(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 2000;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 10));
-    }
   }
 }
 
@@ -182,22 +167,17 @@ if (databaseUrl) {
   describe('two instances on one PostgreSQL database', () => {
     let a: TestApp;
     let b: TestApp;
-    let databaseB: Database;
+    let instances: Awaited<ReturnType<typeof openTwoInstances>>;
     const cookie: Record<string, string> = {};
 
     beforeAll(async () => {
-      a = await createTestApp();
-      databaseB = await openDatabase({ databaseUrl: a.databaseUrl!, dataDir: 'memory://' });
-      b = await createTestApp({ database: databaseB });
+      instances = await openTwoInstances();
+      ({ a, b } = instances);
       await signInSessions(a.app, cookie, ['parent', 'finance']);
       await live(a);
       await live(b);
     });
-    afterAll(async () => {
-      await b?.close();
-      await databaseB?.close();
-      await a?.close();
-    });
+    afterAll(async () => instances?.close());
 
     it('a payment recorded on one instance reaches the parent reading on the other', async () => {
       const before = (await get(b.app, cookie.parent!, '/api/fees/my-children')).json<MyChildrenFees>();
@@ -210,7 +190,7 @@ if (databaseUrl) {
         payload: { studentId: child.studentId, amount: 700, method: 'cash', paidOn: schoolToday() },
       });
       expect(paid.statusCode, paid.body).toBe(201);
-      await soon(async () => {
+      await eventually(async () => {
         const now = (await get(b.app, cookie.parent!, '/api/fees/my-children')).json<MyChildrenFees>();
         expect(now.children.find((c) => c.studentId === child.studentId)!.balance).toBeCloseTo(child.balance - 700, 2);
       });

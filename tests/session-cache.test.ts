@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../src/server/db/client.js';
 import { createMemorySessionCache, sessionCookieOf } from '../src/server/lib/session-cache.js';
-import { DEMO, createTestApp, profileIdOf, schoolIdOf, setProfileStatus, signIn, type TestApp } from './helpers.js';
+import { DEMO, createTestApp, eventually, openTwoInstances, profileIdOf, schoolIdOf, setProfileStatus, signIn, type TestApp } from './helpers.js';
 
 /**
  * Issue 19: signed-in sessions are served from memory, and every change to a session, its user, profile
@@ -14,20 +13,6 @@ const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
 const session = (app: FastifyInstance, cookie: string) => app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
 const dashboard = (app: FastifyInstance, cookie: string) => app.inject({ method: 'GET', url: '/api/dashboard', headers: { cookie } });
-
-/** Polls `check` every 10 ms until it passes or 2 s are over (another instance hears a commit within milliseconds). */
-async function soon(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 2000;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
-}
 
 /** Waits until the instance's cache feed is up (PostgreSQL: LISTEN connection established). */
 async function cacheLive(t: TestApp): Promise<void> {
@@ -153,13 +138,13 @@ describe('one instance', () => {
     expect((await dashboard(t.app, cookie)).statusCode).toBe(200);
     await setProfileStatus(t.database, DEMO.riverside.parent, 'suspended');
     // Written outside any request, so no barrier: the notification arrives within milliseconds.
-    await soon(async () => {
+    await eventually(async () => {
       const refused = await dashboard(t.app, cookie);
       expect(refused.statusCode).toBe(403);
       expect((refused.json() as { error: { code: string } }).error.code).toBe('ACCOUNT_DEACTIVATED');
     });
     await setProfileStatus(t.database, DEMO.riverside.parent, 'active');
-    await soon(async () => expect((await dashboard(t.app, cookie)).statusCode).toBe(200));
+    await eventually(async () => expect((await dashboard(t.app, cookie)).statusCode).toBe(200));
   });
 
   it('a profile change shows in the next session check', async () => {
@@ -180,20 +165,15 @@ if (databaseUrl) {
   describe('two instances on one PostgreSQL database', () => {
     let a: TestApp;
     let b: TestApp;
-    let databaseB: Database;
+    let instances: Awaited<ReturnType<typeof openTwoInstances>>;
 
     beforeAll(async () => {
-      a = await createTestApp();
-      databaseB = await openDatabase({ databaseUrl: a.databaseUrl!, dataDir: 'memory://' });
-      b = await createTestApp({ database: databaseB });
+      instances = await openTwoInstances();
+      ({ a, b } = instances);
       await cacheLive(a);
       await cacheLive(b);
     });
-    afterAll(async () => {
-      await b?.close();
-      await databaseB?.close();
-      await a?.close();
-    });
+    afterAll(async () => instances?.close());
 
     it('signing out on one instance ends the session on the other', async () => {
       const cookie = await signIn(a.app, DEMO.greenhill.teacher, 'school');
@@ -202,7 +182,7 @@ if (databaseUrl) {
       expect(b.deps.sessionCache?.size()).toBeGreaterThan(0);
       expect((await a.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } })).statusCode).toBe(200);
       expect((await dashboard(a.app, cookie)).statusCode).toBe(401);
-      await soon(async () => expect((await dashboard(b.app, cookie)).statusCode).toBe(401));
+      await eventually(async () => expect((await dashboard(b.app, cookie)).statusCode).toBe(401));
     });
 
     it('deactivating a user on one instance refuses them on the other', async () => {
@@ -211,7 +191,7 @@ if (databaseUrl) {
       expect((await dashboard(b.app, cookie)).statusCode).toBe(200);
       const id = await profileIdOf(a.database, DEMO.greenhill.parent);
       expect((await a.app.inject({ method: 'PATCH', url: `/api/users/${id}/status`, headers: { cookie: admin }, payload: { status: 'inactive' } })).statusCode).toBe(200);
-      await soon(async () => expect([401, 403]).toContain((await dashboard(b.app, cookie)).statusCode));
+      await eventually(async () => expect([401, 403]).toContain((await dashboard(b.app, cookie)).statusCode));
       expect((await a.app.inject({ method: 'PATCH', url: `/api/users/${id}/status`, headers: { cookie: admin }, payload: { status: 'active' } })).statusCode).toBe(200);
     });
 
@@ -223,7 +203,7 @@ if (databaseUrl) {
       const off = await a.app.inject({ method: 'PATCH', url: `/api/schools/${schoolId}/status`, headers: { cookie: admin }, payload: { status: 'inactive' } });
       expect(off.statusCode, off.body).toBe(200);
       // Closing a school also ends its sessions (schools.service): either refusal shows the cache let go.
-      await soon(async () => expect([401, 403]).toContain((await dashboard(b.app, cookie)).statusCode));
+      await eventually(async () => expect([401, 403]).toContain((await dashboard(b.app, cookie)).statusCode));
       expect((await a.app.inject({ method: 'PATCH', url: `/api/schools/${schoolId}/status`, headers: { cookie: admin }, payload: { status: 'active' } })).statusCode).toBe(200);
     });
 
@@ -233,7 +213,7 @@ if (databaseUrl) {
       const pid = b.deps.sessionCache?.listenerPid();
       expect(pid).toBeTypeOf('number');
       await a.database.pool!.query('select pg_terminate_backend($1)', [pid]);
-      await soon(async () => expect(b.deps.sessionCache?.live()).toBe(false));
+      await eventually(async () => expect(b.deps.sessionCache?.live()).toBe(false));
       expect(b.deps.sessionCache?.size()).toBe(0);
       expect((await dashboard(b.app, cookie)).statusCode).toBe(200);
       await cacheLive(b);

@@ -110,17 +110,10 @@ export async function deleteHeartbeat(tx: Tx, instanceId: string): Promise<void>
   await tx.delete(instanceHeartbeats).where(eq(instanceHeartbeats.instanceId, instanceId));
 }
 
-/** A heartbeat row as the fleet view reads it: `secondsSinceSeen` by the database's clock. */
-export interface FleetRow {
-  instanceId: string;
-  hostname: string;
-  pid: number;
-  version: string;
-  nodeVersion: string;
-  startedAt: Date;
+/** A heartbeat row as the fleet view reads it: what was written, when, and `secondsSinceSeen` by the database's clock. */
+export interface FleetRow extends HeartbeatWrite {
   lastSeenAt: Date;
   secondsSinceSeen: number;
-  figures: InstanceFigures;
 }
 
 /** Every instance seen within FLEET_FORGET_MINUTES, oldest start first. */
