@@ -317,8 +317,8 @@ export interface MixStream {
 
 /**
  * Results day for `seconds`, all at once on one server:
- *   - parents (several schools' demo parents) reading their children's results, fee balances and their
- *     dashboard, as fast as `parentConnections` connections go;
+ *   - parents (every school's demo parent) reading their children's results, fee balances and their
+ *     dashboard at `parentRate` a second (undefined: as fast as `parentConnections` connections go);
  *   - teachers saving marks (one learner's mark per request, scores varying so each is a real change)
  *     at `marksRate` a second;
  *   - M-Pesa paybill confirmations (each a new transaction for a Greenhill learner) at `mpesaRate`;
@@ -329,7 +329,7 @@ export async function resultsDay(
   base: string,
   f: Fixtures,
   cookies: { parents: string[]; teacher: string },
-  opts: { seconds: number; parentConnections: number; marksRate: number; mpesaRate: number; loginRate: number; runId: string },
+  opts: { seconds: number; parentConnections: number; parentRate?: number; marksRate: number; mpesaRate: number; loginRate: number; runId: string },
 ): Promise<MixStream[]> {
   const duration = opts.seconds;
   const parentPaths = ['/api/grades/my-children', '/api/fees/my-children', '/api/dashboard'];
@@ -396,7 +396,12 @@ export async function resultsDay(
     },
   ];
   const streams: { name: string; rate?: number; connections: number; options: autocannon.Options }[] = [
-    { name: "parents: children's results, fee balances, dashboard", connections: opts.parentConnections, options: { url: base, connections: opts.parentConnections, duration, requests: parentRequests, timeout: 30 } },
+    {
+      name: "parents: children's results, fee balances, dashboard",
+      rate: opts.parentRate,
+      connections: opts.parentConnections,
+      options: { url: base, connections: opts.parentConnections, duration, requests: parentRequests, timeout: 30, ...(opts.parentRate ? { overallRate: opts.parentRate } : {}) },
+    },
     { name: 'teachers saving marks (one mark a request)', rate: opts.marksRate, connections: 10, options: { url: base, connections: 10, overallRate: opts.marksRate, duration, requests: marksRequests, timeout: 30 } },
     { name: 'M-Pesa paybill confirmations (new payments)', rate: opts.mpesaRate, connections: 5, options: { url: base, connections: 5, overallRate: opts.mpesaRate, duration, requests: mpesaRequests, timeout: 30 } },
     { name: 'parent sign-ins', rate: opts.loginRate, connections: 5, options: { url: base, connections: 5, overallRate: opts.loginRate, duration, requests: loginRequests, timeout: 30 } },

@@ -52,9 +52,16 @@ export async function examClasses(tx: Tx, schoolId: string, e: Pick<ExamRow, 'le
  * stream, learners with a mark, teacher, who submitted and decided. Optionally only some streams or
  * subjects (a teacher's own).
  */
-export async function sheetsOf(tx: Tx, schoolId: string, e: ExamRow, filter?: { classIds?: string[]; pairs?: Set<string>; status?: SheetStatus }): Promise<MarkSheet[]> {
-  const cls = (await examClasses(tx, schoolId, e)).filter((c) => !filter?.classIds || filter.classIds.includes(c.id));
-  const subs = await examSubjectList(tx, [e.id]);
+export async function sheetsOf(
+  tx: Tx,
+  schoolId: string,
+  e: ExamRow,
+  filter?: { classIds?: string[]; pairs?: Set<string>; status?: SheetStatus },
+  known?: { classes?: Awaited<ReturnType<typeof examClasses>>; subjects?: Awaited<ReturnType<typeof examSubjectList>> },
+): Promise<MarkSheet[]> {
+  // `known`: the exam's streams and subjects the caller has just read in this transaction (a mark save), not read twice.
+  const cls = (known?.classes ?? (await examClasses(tx, schoolId, e))).filter((c) => !filter?.classIds || filter.classIds.includes(c.id));
+  const subs = known?.subjects ?? (await examSubjectList(tx, [e.id]));
   if (cls.length === 0 || subs.length === 0) return [];
   const classIds = cls.map((c) => c.id);
   const [sheetRows, learnerCounts, markCounts, teachers] = await Promise.all([

@@ -42,12 +42,17 @@ export async function countSheetsByStatus(tx: Tx, examIds: string[]): Promise<{ 
  * until the transaction ends, so a submit cannot slip between a check and a write.
  */
 export async function lockSheet(tx: Tx, schoolId: string, examId: string, classId: string, subjectId: string): Promise<MarkSheetRow> {
+  const select = () =>
+    tx
+      .select()
+      .from(markSheets)
+      .where(and(eq(markSheets.examId, examId), eq(markSheets.classId, classId), eq(markSheets.subjectId, subjectId)))
+      .for('update');
+  // Every save after the first finds the sheet: one statement (issue 37: results-day mark saves).
+  const [found] = await select();
+  if (found) return found;
   await tx.insert(markSheets).values({ schoolId, examId, classId, subjectId }).onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(markSheets)
-    .where(and(eq(markSheets.examId, examId), eq(markSheets.classId, classId), eq(markSheets.subjectId, subjectId)))
-    .for('update');
+  const [row] = await select();
   return row!;
 }
 
@@ -193,7 +198,7 @@ export async function countActiveLearnersByClass(tx: Tx, schoolId: string, examI
  * mark in the stream x subject already (admitted by that day); by first name, last name, then admission
  * number.
  */
-export async function listGridLearners(tx: Tx, schoolId: string, examId: string, classId: string, subjectId: string) {
+export async function listGridLearners(tx: Tx, schoolId: string, examId: string, classId: string, subjectId: string, onlyIds?: string[]) {
   const rollDate = seriesRollDateSql(examId);
   return tx
     .select({ ...learnerIdentityColumns, gender: students.gender })
@@ -201,6 +206,8 @@ export async function listGridLearners(tx: Tx, schoolId: string, examId: string,
     .where(
       and(
         eq(students.schoolId, schoolId),
+        // A save checks only the learners it names against the roll, not the whole stream.
+        onlyIds ? inArray(students.id, onlyIds) : undefined,
         or(
           and(inStreamsSql([classId]), eq(students.status, 'active'), joinedBySql(rollDate, [classId])),
           and(

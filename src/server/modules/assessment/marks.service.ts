@@ -75,8 +75,8 @@ export async function bandsForExam(tx: Tx, schoolId: string, e: Pick<ExamRow, 's
 /** A learner's display name: first, middle, last (the shared learnerName, under the name assessment uses). */
 export const fullName: (s: { firstName: string; middleName: string | null; lastName: string }) => string = learnerName;
 
-async function sheetOne(tx: Tx, schoolId: string, e: ExamRow, classId: string, subjectId: string): Promise<MarkSheet> {
-  const [s] = await sheetsOf(tx, schoolId, e, { classIds: [classId], pairs: new Set([`${classId}:${subjectId}`]) });
+async function sheetOne(tx: Tx, schoolId: string, e: ExamRow, classId: string, subjectId: string, known?: Parameters<typeof sheetsOf>[4]): Promise<MarkSheet> {
+  const [s] = await sheetsOf(tx, schoolId, e, { classIds: [classId], pairs: new Set([`${classId}:${subjectId}`]) }, known);
   if (!s) throw badRequest(m.subjectNotInExam, { subjectId: m.subjectNotInExam });
   return s;
 }
@@ -217,7 +217,8 @@ export async function saveMarks(database: Database, actor: Actor, examId: string
 async function saveMarksIn(tx: Tx, schoolId: string, actor: Actor, examId: string, body: z.output<typeof saveMarksBody>, ip: string) {
   const e = await examOf(tx, schoolId, examId);
   const stream = await streamOf(tx, schoolId, e, body.classId);
-  const subject = (await examSubjectList(tx, [examId])).find((s) => s.subjectId === body.subjectId);
+  const subjects = await examSubjectList(tx, [examId]);
+  const subject = subjects.find((s) => s.subjectId === body.subjectId);
   if (!subject || subject.band !== stream.band) throw badRequest(m.subjectNotInExam, { subjectId: m.subjectNotInExam });
   await assertTeaches(tx, actor, body.classId, body.subjectId);
   const clean = cleanMarks(body.marks, subject);
@@ -238,7 +239,16 @@ async function saveMarksIn(tx: Tx, schoolId: string, actor: Actor, examId: strin
     if (state === 'closed') throw new AppError(409, 'ENTRY_CLOSED', m.windowClosed(formatDay(e.entryClosesOn)));
   }
 
-  const learners = await marksRepo.listGridLearners(tx, schoolId, examId, body.classId, body.subjectId);
+  const learners = clean.length
+    ? await marksRepo.listGridLearners(
+        tx,
+        schoolId,
+        examId,
+        body.classId,
+        body.subjectId,
+        clean.map((c) => c.studentId),
+      )
+    : [];
   const inStream = new Set(learners.map((l) => l.id));
   const stranger = clean.find((c) => !inStream.has(c.studentId));
   if (stranger) {
@@ -285,7 +295,11 @@ async function saveMarksIn(tx: Tx, schoolId: string, actor: Actor, examId: strin
     }
     await marksRepo.touchSheet(tx, sheetRow.id, now);
   }
-  return { saved: changed.length + removed.length, unchanged: clean.length - changed.length - removed.length, sheet: await sheetOne(tx, schoolId, e, body.classId, body.subjectId) };
+  return {
+    saved: changed.length + removed.length,
+    unchanged: clean.length - changed.length - removed.length,
+    sheet: await sheetOne(tx, schoolId, e, body.classId, body.subjectId, { classes: [stream], subjects: [subject] }),
+  };
 }
 
 /**
