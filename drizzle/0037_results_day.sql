@@ -221,3 +221,11 @@ CREATE TRIGGER mpesa_configs_read_update AFTER UPDATE ON "mpesa_configs" REFEREN
 --> statement-breakpoint
 CREATE TRIGGER mpesa_configs_read_delete AFTER DELETE ON "mpesa_configs" REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION app_notify_read_change('fees');
+--> statement-breakpoint
+-- A new school or account changes the platform admins' overview (school list, staff counts): 'all'
+-- (a school's accounts) or, for a school (no school_id column), every school's entries.
+CREATE TRIGGER schools_read_insert AFTER INSERT ON "schools" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION app_notify_read_change('all');
+--> statement-breakpoint
+CREATE TRIGGER profiles_read_insert AFTER INSERT ON "profiles" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION app_notify_read_change('all');

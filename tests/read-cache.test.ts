@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createReadCache } from '../src/server/lib/read-cache.js';
+import { createReadCache, PLATFORM } from '../src/server/lib/read-cache.js';
 import { schoolToday } from '../src/shared/dates.js';
 import type { MyChildrenFees, RecordPaymentResponse } from '../src/shared/contracts/fees.js';
 import type { MyChildrenGrades } from '../src/shared/contracts/assessment.js';
-import type { ParentDashboard } from '../src/shared/contracts/dashboard.js';
-import { createTestApp, eventually, openTwoInstances, signInSessions, type TestApp } from './helpers.js';
+import type { ParentDashboard, PlatformDashboard } from '../src/shared/contracts/dashboard.js';
+import { admitTodayBody, createTestApp, eventually, openTwoInstances, signInSessions, type TestApp } from './helpers.js';
 
 /**
  * Issue 37 §1 (results day): a parent's results and fee pages are answered from memory after the first
@@ -71,6 +71,23 @@ describe('the read cache itself', () => {
     expect(c.size()).toBe(0);
   });
 
+  it('an answer over every school (PLATFORM) goes with any school’s change, and keeps a shorter time limit', () => {
+    let now = 0;
+    const c = createReadCache({ ttlMs: 60_000, now: () => now });
+    c.setLive(true);
+    c.set('p', { kind: 'dashboard', schoolId: PLATFORM, userId: 'platform', body: '{}' }, c.generation(), 15_000);
+    c.invalidateRead('fees:s1');
+    expect(c.get('p')).toBe('{}');
+    c.invalidateRead('all:s1');
+    expect(c.get('p')).toBeNull();
+    c.set('p', { kind: 'dashboard', schoolId: PLATFORM, userId: 'platform', body: '{}' }, c.generation(), 15_000);
+    c.invalidateOwner('school:s9');
+    expect(c.get('p')).toBeNull();
+    c.set('p', { kind: 'dashboard', schoolId: PLATFORM, userId: 'platform', body: '{}' }, c.generation(), 15_000);
+    now = 15_000;
+    expect(c.get('p')).toBeNull();
+  });
+
   it('READ_CACHE=off never serves', () => {
     const c = createReadCache({ enabled: false });
     c.setLive(true);
@@ -84,7 +101,7 @@ describe('one instance', () => {
   const cookie: Record<string, string> = {};
   beforeAll(async () => {
     t = await createTestApp();
-    await signInSessions(t.app, cookie, ['parent', 'finance', 'principal', 'rsParent']);
+    await signInSessions(t.app, cookie, ['parent', 'finance', 'principal', 'rsParent', 'admin', 'elimisha']);
     await live(t);
   });
   afterAll(async () => t?.close());
@@ -151,6 +168,21 @@ describe('one instance', () => {
     expect(now.headers['x-edufam-cache']).toBeUndefined();
     expect(now.json<ParentDashboard>().children.find((c) => c.studentId === child.studentId)!.firstName).toBe('Zawadi');
     await t.app.inject({ method: 'PATCH', url: `/api/students/${child.studentId}`, headers: { cookie: cookie.principal! }, payload: { firstName: child.firstName } });
+  });
+
+  it('the platform overview is one answer for every platform admin, and a learner admitted anywhere shows at once', async () => {
+    const first = await get(t.app, cookie.admin!, '/api/dashboard');
+    expect(first.statusCode).toBe(200);
+    const other = await get(t.app, cookie.elimisha!, '/api/dashboard');
+    expect(other.headers['x-edufam-cache']).toBe('hit');
+    expect(other.body).toBe(first.body);
+    const before = first.json<PlatformDashboard>().learners.total;
+    const classes = (await get(t.app, cookie.principal!, '/api/classes')).json<{ id: string }[]>();
+    const admitted = await t.app.inject({ method: 'POST', url: '/api/students', headers: { cookie: cookie.principal! }, payload: admitTodayBody(classes[0]!.id, '0722 340 990') });
+    expect(admitted.statusCode, admitted.body).toBe(201);
+    const now = await get(t.app, cookie.admin!, '/api/dashboard');
+    expect(now.headers['x-edufam-cache']).toBeUndefined();
+    expect(now.json<PlatformDashboard>().learners.total).toBe(before + 1);
   });
 
   it('each language is kept apart', async () => {

@@ -25,7 +25,7 @@ import { requestLocale } from './request-locale.js';
  * labels (a teacher's name, a grading scale's words) are bounded by the time limit instead.
  */
 
-/** What a cached answer is: a parent's results page, fee page or dashboard. */
+/** What a cached answer is: a parent's results page, fee page or dashboard, or the platform admins' dashboard. */
 export type ReadKind = 'grades' | 'fees' | 'dashboard';
 
 /** How long a kept answer is served at most (the bound for tables no trigger watches). */
@@ -40,17 +40,22 @@ const MAX_ENTRIES = 20_000;
 interface Entry {
   body: string;
   kind: ReadKind;
+  /** The school the answer is of; PLATFORM for an answer over every school (dropped by any school's change). */
   schoolId: string;
   userId: string;
   until: number;
 }
+
+/** The school id of an answer over every school (the platform admins' dashboard). */
+export const PLATFORM = '*';
 
 export interface ReadCache {
   /** The kept body of `key`, or null. */
   get(key: string): string | null;
   /** The current generation: pass it to `set` so an answer read before a notification is dropped. */
   generation(): number;
-  set(key: string, entry: Omit<Entry, 'until'>, generation: number): void;
+  /** Keeps `entry` for the cache's time limit, or `ttlMs` when shorter. */
+  set(key: string, entry: Omit<Entry, 'until'>, generation: number, ttlMs?: number): void;
   /** A 'read:' payload without the prefix: '<kind>:<schoolId>' ('' school id: every school). */
   invalidateRead(payload: string): void;
   /** A session-channel payload: 'school:<id>', 'user:<id>', 'session:<id>' (ignored) or anything else (empty all). */
@@ -86,23 +91,23 @@ export function createReadCache(opts: { ttlMs?: number; now?: () => number; enab
       return e.body;
     },
     generation: () => gen,
-    set(key, entry, generation) {
+    set(key, entry, generation, ttlMs) {
       if (!isLive || generation !== gen) return;
       if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(key, { ...entry, until: now() + ttl });
+      entries.set(key, { ...entry, until: now() + Math.min(ttl, ttlMs ?? ttl) });
     },
     invalidateRead(payload) {
       const colon = payload.indexOf(':');
       const kind = colon < 0 ? payload : payload.slice(0, colon);
       const schoolId = colon < 0 ? '' : payload.slice(colon + 1);
-      drop((e) => (kind === 'all' || e.kind === kind) && (schoolId === '' || e.schoolId === schoolId));
+      drop((e) => (kind === 'all' || e.kind === kind) && (schoolId === '' || e.schoolId === schoolId || e.schoolId === PLATFORM));
     },
     invalidateOwner(payload) {
       const colon = payload.indexOf(':');
       const kind = payload.slice(0, colon);
       const id = payload.slice(colon + 1);
       if (kind === 'session') return;
-      if (kind === 'school') drop((e) => e.schoolId === id);
+      if (kind === 'school') drop((e) => e.schoolId === id || e.schoolId === PLATFORM);
       else if (kind === 'user') drop((e) => e.userId === id);
       else drop(() => true);
     },
@@ -117,7 +122,7 @@ export function createReadCache(opts: { ttlMs?: number; now?: () => number; enab
 }
 
 /** Answers being read on a miss, to be kept once serialized (onSend). */
-const filling = new WeakMap<FastifyReply, { key: string; entry: Omit<Entry, 'until' | 'body'>; generation: number }>();
+const filling = new WeakMap<FastifyReply, { key: string; entry: Omit<Entry, 'until' | 'body'>; generation: number; ttlMs?: number }>();
 
 /**
  * Keeps the serialized body of every 200 answer that `cachedRead` marked (the route's response schema
@@ -126,7 +131,7 @@ const filling = new WeakMap<FastifyReply, { key: string; entry: Omit<Entry, 'unt
 export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     const fill = filling.get(reply);
-    if (fill && reply.statusCode === 200 && typeof payload === 'string') cache.set(fill.key, { ...fill.entry, body: payload }, fill.generation);
+    if (fill && reply.statusCode === 200 && typeof payload === 'string') cache.set(fill.key, { ...fill.entry, body: payload }, fill.generation, fill.ttlMs);
     return payload;
   });
 }
@@ -135,7 +140,8 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
  * A reader's answer of `kind` from the cache (sent as is, header `x-edufam-cache: hit`), else `load()`,
  * whose 200 answer is then kept. Without a cache, a school or a live feed it is `load()`.
  * The key is the reader, the kind, the language (answers carry catalogue words) and `variant` (what
- * else the answer depends on, e.g. the school day a dashboard counts from).
+ * else the answer depends on, e.g. the school day a dashboard counts from); `ttlMs` shortens the time
+ * limit (answers that also show what no trigger watches).
  */
 export async function cachedRead<T>(
   cache: ReadCache | undefined,
@@ -144,6 +150,7 @@ export async function cachedRead<T>(
   reader: { id: string; schoolId: string | null },
   load: () => Promise<T>,
   variant = '',
+  ttlMs?: number,
 ): Promise<T | FastifyReply> {
   if (!cache?.live() || !reader.schoolId) return load();
   const key = `${kind}:${reader.id}:${requestLocale()}:${variant}`;
@@ -151,6 +158,6 @@ export async function cachedRead<T>(
   if (hit !== null) return reply.header('x-edufam-cache', 'hit').type('application/json; charset=utf-8').send(hit);
   const generation = cache.generation();
   const value = await load();
-  filling.set(reply, { key, entry: { kind, schoolId: reader.schoolId, userId: reader.id }, generation });
+  filling.set(reply, { key, entry: { kind, schoolId: reader.schoolId, userId: reader.id }, generation, ttlMs });
   return value;
 }

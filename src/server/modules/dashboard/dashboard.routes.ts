@@ -5,8 +5,12 @@ import type { Database } from '../../db/client.js';
 import { withScope } from '../../db/tenant.js';
 import { actorOf, scopeOf } from '../../plugins/access.js';
 import { buildDashboard } from './dashboard.service.js';
-import { cachedRead, type ReadCache } from '../../lib/read-cache.js';
+import { cachedRead, PLATFORM, type ReadCache } from '../../lib/read-cache.js';
+import { dashboardKindFor } from '../../../shared/access.js';
 import { schoolToday } from '../../../shared/dates.js';
+
+/** How old the platform admins' overview may be (it shows the week's sign-ins, which no trigger watches). */
+const PLATFORM_DASHBOARD_TTL_MS = 15_000;
 
 /** The signed-in user's dashboard figures (spec §2 dashboard section). */
 export async function dashboardRoutes(app: FastifyInstance, database: Database, readCache?: ReadCache) {
@@ -31,7 +35,12 @@ export async function dashboardRoutes(app: FastifyInstance, database: Database, 
       const actor = actorOf(request);
       const load = () => withScope(database.db, scopeOf(request), (tx) => buildDashboard(tx, actor));
       // Issue 37 §1: a parent's dashboard is read by thousands at once on results day; kept per school day.
-      return actor.role === 'parent' ? cachedRead(readCache, 'dashboard', reply, actor, load, schoolToday()) : load();
+      if (actor.role === 'parent') return cachedRead(readCache, 'dashboard', reply, actor, load, schoolToday());
+      // The platform overview counts every school's learners and staff: one answer for every platform admin,
+      // dropped by any school's change to learners, streams, terms or accounts, and at most 15 s old (the
+      // week's sign-ins are not watched).
+      if (dashboardKindFor(actor.role) === 'platform') return cachedRead(readCache, 'dashboard', reply, { id: 'platform', schoolId: PLATFORM }, load, schoolToday(), PLATFORM_DASHBOARD_TTL_MS);
+      return load();
     },
   );
 }
