@@ -126,6 +126,27 @@ describe('background tasks', () => {
     }
   });
 
+  it('a task whose instance stopped between its commit and the send is sent again by the sweep, once', async () => {
+    let runs = 0;
+    t.deps.tasks.register('test-lost-dispatch', async () => {
+      runs++;
+      return { result: { ok: true } };
+    });
+    await t.deps.tasks.start();
+    const task = await withScope(t.database.db, { schoolId, userId: principalId, allSchools: false }, (tx) =>
+      t.deps.tasks.create(tx, { schoolId, kind: 'test-lost-dispatch', createdBy: principalId }),
+    );
+    // Never dispatched: the instance "died" after the commit. A minute later the sweep sends it.
+    await t.deps.tasks.recoverStale();
+    expect((await waitFor(t, task.id, principal, () => true)).status).toBe('queued');
+    await system(t.database, (tx) => tx.update(backgroundTasks).set({ updatedAt: sql`now() - interval '2 minutes'` }).where(eq(backgroundTasks.id, task.id)));
+    await t.deps.tasks.recoverStale();
+    const done = await waitFor(t, task.id, principal, (x) => x.status === 'succeeded');
+    expect(done.result).toEqual({ ok: true });
+    await t.deps.tasks.recoverStale();
+    expect(runs).toBe(1);
+  });
+
   it('a task whose instance died mid-run is handed back and finished by another instance, once', async () => {
     // The first server's worker takes the task and then "dies": its handler never returns and its
     // heartbeat is silenced by ageing the row, as when the process is killed (issue 37 §2).

@@ -174,6 +174,8 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
     const [task] = await withSystem(database.db, (tx) => tx.select().from(backgroundTasks).where(eq(backgroundTasks.id, taskId)));
     // A task row that is gone (a test database reset) or already finished: nothing to do.
     if (!task || task.status === 'succeeded' || task.status === 'cancelled') return;
+    // A second job for a task another worker is running (its heartbeat is fresh): that run finishes it.
+    if (task.status === 'running' && Date.now() - task.updatedAt.getTime() < TASK_STALE_AFTER_MS) return;
     const handler = handlers.get(task.kind);
     const scope = { schoolId: task.schoolId, userId: task.createdBy, allSchools: false };
     const update = (values: Partial<typeof backgroundTasks.$inferInsert>) =>
@@ -235,6 +237,7 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
    * row, so when several instances sweep at once only one of them hands a task back. Returns how many.
    */
   async function recoverStaleTasks(b: PgBoss): Promise<number> {
+    await resendLostDispatches();
     // Claimed as the application's system scope (row-level security holds); the jobs are read through
     // pg-boss's own connection, which owns the pgboss schema.
     const stale = await withSystem(database.db, (tx) =>
@@ -266,6 +269,34 @@ export function createTaskRunner(opts: { database: Database; storage: FileStorag
       }
     }
     return stale.length;
+  }
+
+  /**
+   * Sends again the tasks 'queued' for TASK_STALE_AFTER_MS without a pg-boss job waiting or running for
+   * them: the instance that created one stopped between its commit and the send (the full fleet test
+   * killed one there; the task stayed queued until an instance restarted more than a minute later).
+   * Returns how many were sent.
+   */
+  async function resendLostDispatches(): Promise<number> {
+    const waiting = await withSystem(database.db, (tx) =>
+      tx
+        .select({ id: backgroundTasks.id })
+        .from(backgroundTasks)
+        .where(and(eq(backgroundTasks.status, 'queued'), sql`${backgroundTasks.updatedAt} < now() - make_interval(secs => ${TASK_STALE_AFTER_MS / 1000})`)),
+    );
+    if (waiting.length === 0) return 0;
+    const ids = waiting.map((row) => row.id);
+    const { rows: jobs } = (await bossDb(database).executeSql(
+      `select distinct data ->> 'taskId' as task_id from pgboss.job where name = $1 and state in ('created', 'retry', 'active') and data ->> 'taskId' = any($2::text[])`,
+      [QUEUE, ids],
+    )) as { rows: Array<{ task_id: string }> };
+    const held = new Set(jobs.map((j) => j.task_id));
+    const lost = ids.filter((id) => !held.has(id));
+    for (const id of lost) {
+      log.warn({ taskId: id }, 'background task whose dispatch was lost: sent again');
+      await send(id);
+    }
+    return lost.length;
   }
 
   async function startBoss() {
