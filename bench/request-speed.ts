@@ -24,7 +24,7 @@
  * result only has p50/p90/p97.5/p99, no p95). Writes bench/results/request-speed.md. Load generator,
  * servers and database share this machine's cores: read the numbers as relative figures.
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +35,7 @@ import { seedDemo } from '../src/server/seed/seed.js';
 import { withSystem } from '../src/server/db/tenant.js';
 import { fill } from './learners-register.js';
 import { summarize, wipePostgres } from './support.js';
+import { killServers, startBenchServer, stopBenchServer, type BenchServer } from './servers.js';
 import { BENCH_ACCOUNTS as ACCOUNTS, DEMO_PASSWORD as PASSWORD, type BenchRole as RoleKey } from './demo-accounts.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -94,65 +95,16 @@ interface Measure {
 // ---------------------------------------------------------------------------------------------------
 // Servers
 
-const children = new Set<ChildProcess>();
+type Server = BenchServer;
 
-function killAll(): void {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-}
-process.on('exit', killAll);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    killAll();
-    process.exit(130);
-  });
-}
-
-interface Server {
-  label: string;
-  base: string;
-  child: ChildProcess;
-}
-
-/** Starts `node --import tsx <script>` on `port` and waits (up to 2 min) for GET /api/ready 200. */
+/** Starts a bench server and says so (the bench's log shows which servers ran). */
 async function startServer(label: string, script: string, port: number, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
-    env: Object.fromEntries(Object.entries({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }).filter(([, v]) => v !== undefined && v !== '')),
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.add(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  child.once('exit', () => children.delete(child));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode} before it was ready:\n${stderr}`);
-    try {
-      const res = await fetch(`${base}/api/ready`);
-      if (res.ok) {
-        console.log(`${label} ready on ${base}`);
-        return { label, base, child };
-      }
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stopServer({ label, base, child });
-  throw new Error(`${label} was not ready on ${base} within 2 minutes:\n${stderr}`);
+  const server = await startBenchServer(label, script, port, env);
+  console.log(`${label} ready on ${server.base}`);
+  return server;
 }
 
-async function stopServer(server: Server | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stopServer = stopBenchServer;
 
 function oursEnv(extra: Record<string, string>): Record<string, string> {
   return {
@@ -555,6 +507,6 @@ main()
   .then(() => process.exit(0))
   .catch((err) => {
     console.error(err);
-    killAll();
+    killServers();
     process.exit(1);
   });

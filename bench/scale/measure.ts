@@ -4,42 +4,27 @@
  * does it), single heavy requests timed (median and max of several), the platform's billing run, and a
  * results-day mix. Every function here returns plain figures; bench/scale.ts writes them down.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { summarize } from '../support.js';
+import { killServers, startBenchServer, stopBenchServer, type BenchServer } from '../servers.js';
 import { BENCH_ACCOUNTS, DEMO_PASSWORD, type BenchRole } from '../demo-accounts.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const AUTH_SECRET = 'bench-scale-secret-0123456789abcdefghijk'; // 40 characters
 const SECRETS_KEY = 'cd'.repeat(32);
 
 // ---------------------------------------------------------------------------------------------------
 // Server
 
-const children = new Set<ChildProcess>();
-
-/** Stops every server this module started (on exit and on SIGINT/SIGTERM). */
-export function killServers(): void {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-}
-process.on('exit', killServers);
-
-export interface Server {
-  base: string;
-  child: ChildProcess;
-  /** The last 4,000 characters of its stderr (for a failure message). */
-  stderr: () => string;
-}
+export { killServers };
+export type Server = BenchServer;
 
 /**
  * Starts `node --import tsx src/server/main.ts` on `port` against `databaseUrl` with the demo off
  * (EDUFAM_DEMO=off: nothing is seeded or reset) and waits (up to 3 min) for GET /api/ready 200.
  */
 export async function startServer(databaseUrl: string, port: number): Promise<Server> {
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  return startBenchServer('server', 'src/server/main.ts', port, {
     DATABASE_URL: databaseUrl,
     EDUFAM_DEMO: 'off',
     AUTH_SECRET,
@@ -51,40 +36,11 @@ export async function startServer(databaseUrl: string, port: number): Promise<Se
     // The bench plays Safaricom (sandbox callbacks, as bench/mpesa-callbacks.ts) and sends no SMS.
     MPESA_SIMULATOR: 'force',
     SMS_SIMULATOR: 'force',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  children.add(child);
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  child.once('exit', () => children.delete(child));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready:\n${stderr}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { base, child, stderr: () => stderr };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server not ready on ${base} within 3 minutes:\n${stderr}`);
+  }, 180_000);
 }
 
 /** SIGTERM, then SIGKILL after 10 s. */
-export async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
+export const stopServer = stopBenchServer;
 
 /** Signs in (e-mail + demo password) and returns the Cookie header of the session. */
 export async function signIn(base: string, email: string, admin = false): Promise<string> {
