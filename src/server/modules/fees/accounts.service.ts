@@ -205,15 +205,16 @@ export async function myChildrenFees(database: Database, actor: Actor): Promise<
     const learners = await repo.learnersByIds(tx, kids.map((k) => k.id));
     for (const k of kids) {
       const learner = learners.get(k.id)!;
-      const [inv, pays] = await Promise.all([repo.invoicesOfStudent(tx, k.id), repo.paymentsOfStudent(tx, k.id)]);
+      // This term's invoice and the last payment only (issue 37 §1: not every invoice and payment of the learner).
+      const [currentTermInvoice, lastPayment] = await Promise.all([term ? repo.termInvoiceOfStudent(tx, k.id, term.id) : Promise.resolve(null), repo.lastPaymentOfStudent(tx, k.id)]);
       children.push({
         studentId: k.id,
         name: learner.name,
         admissionNumber: learner.admissionNumber,
         className: learner.className,
         balance: centsToKes(await repo.balanceOf(tx, k.id)),
-        currentTermInvoice: (term && inv.find((i) => i.termId === term.id && i.status !== 'cancelled')) || null,
-        lastPayment: pays.find((p) => p.kind === 'payment') ?? null,
+        currentTermInvoice,
+        lastPayment,
       });
     }
     const me = await accountsRepo.findGuardianPhoneOfAccount(tx, schoolId, actor.id);

@@ -224,7 +224,28 @@ export async function listInvoiceRows(tx: Tx, where: SQL[], limit: number, offse
 export async function invoicesOfStudent(tx: Tx, studentId: string, withLines = true): Promise<Invoice[]> {
   const rows = await selectInvoices(tx, eq(invoices.studentId, studentId), sql`${terms.startsOn} desc, ${invoices.issuedOn} desc, ${invoices.id} desc`);
   const list = rows.map(toInvoice);
-  if (!withLines || list.length === 0) return list;
+  return withLines ? withInvoiceLines(tx, list) : list;
+}
+
+/**
+ * A learner's invoice of `termId` that is not cancelled (the newest issued when there are several), with
+ * its lines, or null: what a parent's fee page shows as this term's invoice (issue 37 §1: one invoice
+ * read, not every term's with all their lines).
+ */
+export async function termInvoiceOfStudent(tx: Tx, studentId: string, termId: string): Promise<Invoice | null> {
+  const rows = await selectInvoices(
+    tx,
+    and(eq(invoices.studentId, studentId), eq(invoices.termId, termId), sql`${invoices.status} <> 'cancelled'`),
+    sql`${invoices.issuedOn} desc, ${invoices.id} desc`,
+    1,
+  );
+  const [invoice] = await withInvoiceLines(tx, rows.map(toInvoice));
+  return invoice ?? null;
+}
+
+/** Fills each invoice's lines (one query for the list), in the invoice's order of lines. */
+async function withInvoiceLines(tx: Tx, list: Invoice[]): Promise<Invoice[]> {
+  if (list.length === 0) return list;
   const lines = await tx
     .select({ invoiceId: invoiceLines.invoiceId, name: invoiceLines.name, category: invoiceLines.category, amountCents: invoiceLines.amountCents })
     .from(invoiceLines)
@@ -305,6 +326,16 @@ async function withAllocations<P extends Payment>(tx: Tx, list: P[]): Promise<P[
 export async function paymentsOfStudent(tx: Tx, studentId: string): Promise<Payment[]> {
   const rows = await selectPayments(tx).where(eq(payments.studentId, studentId)).orderBy(desc(payments.paidOn), desc(payments.createdAt));
   return withAllocations(tx, rows.map(toPayment));
+}
+
+/** A learner's latest payment (not a reversal), with its allocations, or null: a parent's "last payment". */
+export async function lastPaymentOfStudent(tx: Tx, studentId: string): Promise<Payment | null> {
+  const rows = await selectPayments(tx)
+    .where(and(eq(payments.studentId, studentId), eq(payments.kind, 'payment')))
+    .orderBy(desc(payments.paidOn), desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  const [payment] = await withAllocations(tx, rows.map(toPayment));
+  return payment ?? null;
 }
 
 /** One payment row or null. */

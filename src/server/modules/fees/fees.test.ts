@@ -129,6 +129,15 @@ describe('learner accounts (§5 GET /api/students/:id/account)', () => {
     expect(mine.mpesa.available).toBe(true);
     const acc = await json<StudentAccount>('GET', `/api/students/${mine.children[0]!.studentId}/account`, 'parent');
     expect(acc.student.id).toBe(mine.children[0]!.studentId);
+    // This term's invoice and the last payment are the ones the learner's account lists (read on their own).
+    for (const child of mine.children) {
+      const account = await json<StudentAccount>('GET', `/api/students/${child.studentId}/account`, 'parent');
+      expect(child.lastPayment).toEqual(account.payments.find((p) => p.kind === 'payment') ?? null);
+      expect(child.balance).toBe(account.balance);
+      const termId = await currentTermId();
+      expect(child.currentTermInvoice).toEqual(account.invoices.find((i) => i.termId === termId && i.status !== 'cancelled') ?? null);
+    }
+    expect(mine.children.some((c) => c.lastPayment !== null)).toBe(true);
     const other = await learnerOf('Grade 5 East', 2);
     expect((await send('GET', `/api/students/${other.id}/account`, 'parent')).statusCode).toBe(404);
     expect((await send('GET', '/api/fees/my-children', 'finance')).statusCode).toBe(403);
