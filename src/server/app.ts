@@ -276,7 +276,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<{ app: FastifyIns
   // Request figures for System Health: registered before every route so its onResponse hook sees them all.
   const requestMetrics = registerRequestMetrics(app);
   // Issue 37 §3: Prometheus figures per route on GET /metrics (bearer METRICS_TOKEN; off when unset).
-  registerPrometheus(app, { token: config.METRICS_TOKEN, pool: database.pool, database, ops: deps.ops });
+  registerPrometheus(app, { token: config.METRICS_TOKEN, pool: database.pool, database, ops: deps.ops, readCache: deps.readCache });
   deps.heartbeat = createHeartbeat({ database, metrics: requestMetrics, instance: createInstanceInfo(), log: app.log });
   app.addHook('onClose', async () => deps.heartbeat.stop());
   // Issue 36 §1: each request answers in its reader's language (lib/request-locale.ts).

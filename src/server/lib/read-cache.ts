@@ -63,7 +63,14 @@ export interface ReadCache {
   setLive(up: boolean): void;
   live(): boolean;
   size(): number;
+  /** Counts one read of `kind`: answered from memory (hit), read and kept (miss), or read with the cache off or down (bypass). */
+  record(kind: ReadKind, outcome: ReadOutcome): void;
+  /** Every non-zero count so far (GET /metrics: edufam_read_cache_total). */
+  counts(): { kind: ReadKind; outcome: ReadOutcome; count: number }[];
 }
+
+/** What happened to one cacheable read. */
+export type ReadOutcome = 'hit' | 'miss' | 'bypass';
 
 /** The cache alone (tests, and the feed in session-cache.ts drives it). It serves only while live. */
 export function createReadCache(opts: { ttlMs?: number; now?: () => number; enabled?: boolean } = {}): ReadCache {
@@ -71,6 +78,7 @@ export function createReadCache(opts: { ttlMs?: number; now?: () => number; enab
   const now = opts.now ?? Date.now;
   const enabled = opts.enabled ?? true;
   const entries = new Map<string, Entry>();
+  const tally = new Map<string, number>();
   let gen = 0;
   let isLive = false;
 
@@ -118,6 +126,16 @@ export function createReadCache(opts: { ttlMs?: number; now?: () => number; enab
     },
     live: () => isLive,
     size: () => entries.size,
+    record(kind, outcome) {
+      const key = `${kind}:${outcome}`;
+      tally.set(key, (tally.get(key) ?? 0) + 1);
+    },
+    counts() {
+      return [...tally].map(([key, count]) => {
+        const [kind, outcome] = key.split(':') as [ReadKind, ReadOutcome];
+        return { kind, outcome, count };
+      });
+    },
   };
 }
 
@@ -152,10 +170,18 @@ export async function cachedRead<T>(
   variant = '',
   ttlMs?: number,
 ): Promise<T | FastifyReply> {
-  if (!cache?.live() || !reader.schoolId) return load();
+  if (!cache) return load();
+  if (!cache.live() || !reader.schoolId) {
+    cache.record(kind, 'bypass');
+    return load();
+  }
   const key = `${kind}:${reader.id}:${requestLocale()}:${variant}`;
   const hit = cache.get(key);
-  if (hit !== null) return reply.header('x-edufam-cache', 'hit').type('application/json; charset=utf-8').send(hit);
+  if (hit !== null) {
+    cache.record(kind, 'hit');
+    return reply.header('x-edufam-cache', 'hit').type('application/json; charset=utf-8').send(hit);
+  }
+  cache.record(kind, 'miss');
   const generation = cache.generation();
   const value = await load();
   filling.set(reply, { key, entry: { kind, schoolId: reader.schoolId, userId: reader.id }, generation, ttlMs });

@@ -140,6 +140,21 @@ describe('GET /metrics: operations figures (issue 37 §3)', () => {
     expect(sample(text, 'edufam_sms_total{outcome="failed"}')).toBeNull();
   });
 
+  it("counts parents' cached reads by kind and outcome, and the answers held", async () => {
+    const before = await metrics();
+    expect(before).toContain('# TYPE edufam_read_cache_total counter');
+    const hits = (x: string) => sample(x, 'edufam_read_cache_total{kind="grades",outcome="hit"}') ?? 0;
+    const misses = (x: string) => sample(x, 'edufam_read_cache_total{kind="grades",outcome="miss"}') ?? 0;
+    await until(async () => t.deps.readCache.live(), (up) => up);
+    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/api/grades/my-children', headers: { cookie: parent } })).statusCode).toBe(200);
+    const after = await metrics();
+    // The first read after the start (or after a change) is read and kept; the next two come from memory.
+    expect(misses(after) - misses(before)).toBeGreaterThanOrEqual(1);
+    expect(hits(after) - hits(before) + (misses(after) - misses(before))).toBe(3);
+    expect(hits(after) - hits(before)).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'edufam_read_cache_entries')).toBeGreaterThanOrEqual(1);
+  });
+
   it("keeps Node's event-loop lag among the defaults", async () => {
     expect(await metrics()).toMatch(/^edufam_nodejs_eventloop_lag_p99_seconds \d/m);
   });

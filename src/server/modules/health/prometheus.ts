@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { jobQueueFigures, jobQueueOldestAges } from './health.repository.js';
 import type { OpsCounters } from './ops-counters.js';
+import type { ReadCache } from '../../lib/read-cache.js';
 import { UNMEASURED_ROUTES } from './request-metrics.js';
 
 /** Where Prometheus scrapes (issue 37 §3). Outside /api: it is for the operator's monitoring, not the app. */
@@ -23,6 +24,8 @@ export interface PrometheusOptions {
   database?: Database;
   /** This app's M-Pesa callback and SMS counters (ops-counters.ts). */
   ops?: OpsCounters;
+  /** Parents' answers kept in memory (lib/read-cache.ts): reads by outcome and entries held. */
+  readCache?: ReadCache;
 }
 
 /** True when the Authorization header carries `token` (constant time). */
@@ -48,6 +51,8 @@ function bearerMatches(token: string | undefined, header: string | undefined): b
  *   c2b_confirmation, outcome as ops-counters.ts MPESA_CALLBACK_OUTCOMES (posted, duplicate, held, ...);
  * - `edufam_sms_total{outcome}`: SMS sent / failed (the gateway's answer) and delivered / undelivered
  *   (delivery reports);
+ * - `edufam_read_cache_total{kind, outcome}` (grades | fees | dashboard; hit | miss | bypass) and
+ *   `edufam_read_cache_entries`: the parents' answers kept in memory (lib/read-cache.ts);
  * - Node's own (prom-client defaults, prefixed `edufam_`): event-loop lag (`edufam_nodejs_eventloop_lag_p99_seconds`
  *   and its siblings), heap, GC, CPU, handles.
  * Register BEFORE the route plugins (an onRoute hook gives each route its own onResponse hook).
@@ -129,6 +134,27 @@ export function registerPrometheus(app: FastifyInstance, opts: PrometheusOptions
       collect() {
         this.reset();
         for (const c of ops.snapshot().sms) this.inc({ outcome: c.outcome }, c.count);
+      },
+    });
+  }
+  const readCache = opts.readCache;
+  if (readCache) {
+    new Counter({
+      name: 'edufam_read_cache_total',
+      help: "Cacheable reads (parents' results, fees and dashboard; the platform overview) by kind and outcome: hit, miss or bypass.",
+      labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const c of readCache.counts()) this.inc({ kind: c.kind, outcome: c.outcome }, c.count);
+      },
+    });
+    new Gauge({
+      name: 'edufam_read_cache_entries',
+      help: 'Answers this instance holds in memory (lib/read-cache.ts).',
+      registers: [registry],
+      collect() {
+        this.set(readCache.size());
       },
     });
   }
