@@ -1,5 +1,5 @@
 import type { Actor } from '../../../shared/access.js';
-import type { ListAccountsQuery, ListAccountsResponse, MyChildrenFees, Statement, StudentAccount } from '../../../shared/contracts/fees.js';
+import type { Invoice, ListAccountsQuery, ListAccountsResponse, MyChildrenFees, Statement, StudentAccount } from '../../../shared/contracts/fees.js';
 import { schoolToday } from '../../../shared/dates.js';
 import { messages } from '../../../shared/messages.js';
 import { centsToKes } from '../../../shared/money.js';
@@ -203,18 +203,22 @@ export async function myChildrenFees(database: Database, actor: Actor): Promise<
     const term = await currentTerm(tx, schoolId);
     const children: MyChildrenFees['children'] = [];
     const learners = await repo.learnersByIds(tx, kids.map((k) => k.id));
+    // Issue 37 §1: every child's term invoice, last payment and balance in one query each (with lines and
+    // allocations), not every invoice and payment of each child.
+    const ids = kids.map((k) => k.id);
+    const termInvoices = term ? await repo.termInvoicesOfStudents(tx, ids, term.id) : new Map<string, Invoice>();
+    const lastPayments = await repo.lastPaymentsOfStudents(tx, ids);
+    const balances = await repo.balancesByStudent(tx, ids);
     for (const k of kids) {
       const learner = learners.get(k.id)!;
-      // This term's invoice and the last payment only (issue 37 §1: not every invoice and payment of the learner).
-      const [currentTermInvoice, lastPayment] = await Promise.all([term ? repo.termInvoiceOfStudent(tx, k.id, term.id) : Promise.resolve(null), repo.lastPaymentOfStudent(tx, k.id)]);
       children.push({
         studentId: k.id,
         name: learner.name,
         admissionNumber: learner.admissionNumber,
         className: learner.className,
-        balance: centsToKes(await repo.balanceOf(tx, k.id)),
-        currentTermInvoice,
-        lastPayment,
+        balance: centsToKes(balances.get(k.id) ?? 0),
+        currentTermInvoice: termInvoices.get(k.id) ?? null,
+        lastPayment: lastPayments.get(k.id) ?? null,
       });
     }
     const me = await accountsRepo.findGuardianPhoneOfAccount(tx, schoolId, actor.id);

@@ -228,19 +228,21 @@ export async function invoicesOfStudent(tx: Tx, studentId: string, withLines = t
 }
 
 /**
- * A learner's invoice of `termId` that is not cancelled (the newest issued when there are several), with
- * its lines, or null: what a parent's fee page shows as this term's invoice (issue 37 §1: one invoice
- * read, not every term's with all their lines).
+ * Each learner's invoice of `termId` that is not cancelled (the newest issued when there are several),
+ * with its lines, by learner: what a parent's fee page shows as this term's invoice (issue 37 §1: the
+ * children's invoices of one term in two queries, not every term's with all their lines).
  */
-export async function termInvoiceOfStudent(tx: Tx, studentId: string, termId: string): Promise<Invoice | null> {
+export async function termInvoicesOfStudents(tx: Tx, studentIds: string[], termId: string): Promise<Map<string, Invoice>> {
+  if (studentIds.length === 0) return new Map();
   const rows = await selectInvoices(
     tx,
-    and(eq(invoices.studentId, studentId), eq(invoices.termId, termId), sql`${invoices.status} <> 'cancelled'`),
-    sql`${invoices.issuedOn} desc, ${invoices.id} desc`,
-    1,
+    and(inArray(invoices.studentId, studentIds), eq(invoices.termId, termId), sql`${invoices.status} <> 'cancelled'`),
+    sql`${invoices.studentId}, ${invoices.issuedOn} desc, ${invoices.id} desc`,
   );
-  const [invoice] = await withInvoiceLines(tx, rows.map(toInvoice));
-  return invoice ?? null;
+  const first = new Map<string, Invoice>();
+  for (const invoice of rows.map(toInvoice)) if (!first.has(invoice.studentId)) first.set(invoice.studentId, invoice);
+  await withInvoiceLines(tx, [...first.values()]);
+  return first;
 }
 
 /** Fills each invoice's lines (one query for the list), in the invoice's order of lines. */
@@ -322,20 +324,32 @@ async function withAllocations<P extends Payment>(tx: Tx, list: P[]): Promise<P[
   return list;
 }
 
-/** A learner's payments and reversals, newest first. */
+/**
+ * A learner's payments newest first: by day paid, time recorded, then receipt number (payments recorded
+ * together, e.g. imported, keep their receipts' order) and id, so the order is the same on every read.
+ */
+const newestPaymentFirst = [desc(payments.paidOn), desc(payments.createdAt), sql`${payments.receiptNumber} desc nulls last`, desc(payments.id)];
+
+/** A learner's payments and reversals, newest first (newestPaymentFirst). */
 export async function paymentsOfStudent(tx: Tx, studentId: string): Promise<Payment[]> {
-  const rows = await selectPayments(tx).where(eq(payments.studentId, studentId)).orderBy(desc(payments.paidOn), desc(payments.createdAt));
+  const rows = await selectPayments(tx)
+    .where(eq(payments.studentId, studentId))
+    .orderBy(...newestPaymentFirst);
   return withAllocations(tx, rows.map(toPayment));
 }
 
-/** A learner's latest payment (not a reversal), with its allocations, or null: a parent's "last payment". */
-export async function lastPaymentOfStudent(tx: Tx, studentId: string): Promise<Payment | null> {
-  const rows = await selectPayments(tx)
-    .where(and(eq(payments.studentId, studentId), eq(payments.kind, 'payment')))
-    .orderBy(desc(payments.paidOn), desc(payments.createdAt), desc(payments.id))
-    .limit(1);
-  const [payment] = await withAllocations(tx, rows.map(toPayment));
-  return payment ?? null;
+/** Each learner's latest payment (not a reversal), with its allocations, by learner: a parent's "last payment". */
+export async function lastPaymentsOfStudents(tx: Tx, studentIds: string[]): Promise<Map<string, Payment>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await tx
+    .selectDistinctOn([payments.studentId], paymentColumns)
+    .from(payments)
+    .leftJoin(recorder, eq(recorder.id, payments.createdBy))
+    .leftJoin(reversal, eq(reversal.reversesPaymentId, payments.id))
+    .where(and(inArray(payments.studentId, studentIds), eq(payments.kind, 'payment')))
+    .orderBy(payments.studentId, ...newestPaymentFirst);
+  const list = await withAllocations(tx, rows.map(toPayment));
+  return new Map(list.map((p, i) => [rows[i]!.studentId, p]));
 }
 
 /** One payment row or null. */
