@@ -18,6 +18,13 @@ const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
 
 const get = (app: FastifyInstance, cookie: string, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
 
+/** The finance officer records a cash payment for `studentId` through `app`; the receipt. */
+async function payCash(app: FastifyInstance, financeCookie: string, studentId: string, amount: number): Promise<RecordPaymentResponse> {
+  const paid = await app.inject({ method: 'POST', url: '/api/fees/payments', headers: { cookie: financeCookie }, payload: { studentId, amount, method: 'cash', paidOn: schoolToday() } });
+  expect(paid.statusCode, paid.body).toBe(201);
+  return paid.json<RecordPaymentResponse>();
+}
+
 async function live(t: TestApp): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (!t.deps.readCache.live()) {
@@ -126,14 +133,7 @@ describe('one instance', () => {
     const before = (await get(t.app, cookie.parent!, '/api/fees/my-children')).json<MyChildrenFees>();
     expect((await get(t.app, cookie.parent!, '/api/fees/my-children')).headers['x-edufam-cache']).toBe('hit');
     const child = before.children[0]!;
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/api/fees/payments',
-      headers: { cookie: cookie.finance! },
-      payload: { studentId: child.studentId, amount: 1234, method: 'cash', paidOn: schoolToday() },
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
-    const receipt = paid.json<RecordPaymentResponse>();
+    const receipt = await payCash(t.app, cookie.finance!, child.studentId, 1234);
     const after = await get(t.app, cookie.parent!, '/api/fees/my-children');
     expect(after.headers['x-edufam-cache']).toBeUndefined();
     const now = after.json<MyChildrenFees>().children.find((c) => c.studentId === child.studentId)!;
@@ -215,13 +215,7 @@ if (databaseUrl) {
       const before = (await get(b.app, cookie.parent!, '/api/fees/my-children')).json<MyChildrenFees>();
       expect((await get(b.app, cookie.parent!, '/api/fees/my-children')).headers['x-edufam-cache']).toBe('hit');
       const child = before.children[0]!;
-      const paid = await a.app.inject({
-        method: 'POST',
-        url: '/api/fees/payments',
-        headers: { cookie: cookie.finance! },
-        payload: { studentId: child.studentId, amount: 700, method: 'cash', paidOn: schoolToday() },
-      });
-      expect(paid.statusCode, paid.body).toBe(201);
+      await payCash(a.app, cookie.finance!, child.studentId, 700);
       await eventually(async () => {
         const now = (await get(b.app, cookie.parent!, '/api/fees/my-children')).json<MyChildrenFees>();
         expect(now.children.find((c) => c.studentId === child.studentId)!.balance).toBeCloseTo(child.balance - 700, 2);

@@ -10,7 +10,7 @@ import { requestLocale } from './request-locale.js';
  * and language, for at most READ_CACHE_TTL_MS. A hit is sent as is: no database round trip, no
  * serialization.
  *
- * When it is dropped (decision 0033): drizzle/0037_read_changes.sql puts statement-level triggers on
+ * When it is dropped (decision 0033): drizzle/0037_results_day.sql puts statement-level triggers on
  * every table these answers read; at commit they notify 'read:<kind>:<schoolId>' on the session
  * channel (one notification per school and statement), which every instance LISTENs on through the
  * session cache's feed, so a payment, a released exam or a renamed learner empties that school's

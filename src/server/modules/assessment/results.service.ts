@@ -473,7 +473,8 @@ export async function freezeSchoolResults(tx: Tx, schoolId: string): Promise<num
 /**
  * Issue 37 §1: stores the results of every released series that has none stored yet (series
  * released before released_results existed; a database restored from before it), one transaction per
- * series. Run by the `released-results` sweep at start and every 10 minutes, and by the demo seed.
+ * series. Run by the `released-results` sweep at start and every 10 minutes (the demo seed uses
+ * freezeSchoolResults inside its own transaction).
  * Returns how many series were frozen.
  */
 export async function freezePendingResults(database: Database): Promise<number> {
