@@ -45,6 +45,7 @@ export const PGLITE_API_FILES = [
   'tests/paging.test.ts',
   // Writes of the modules where a lost or doubled row costs most: money, registers, marks, records.
   'src/server/modules/fees/fees.test.ts',
+  'tests/learner-balances.test.ts',
   'src/server/modules/mpesa/mpesa.test.ts',
   'src/server/modules/payroll/payroll-runs.test.ts',
   'src/server/modules/attendance/attendance.test.ts',

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { withScope, withSystem } from '../src/server/db/tenant.js';
 import { NOT_CLONED, buildScale, builtMarker, type BuildResult } from '../bench/scale/build.js';
+import { reconcileLearnerBalances } from '../src/server/modules/fees/learner-balances.service.js';
 
 const SERVER = process.env.TEST_PG_SERVER_URL ?? 'postgres://root@127.0.0.1:5432';
 const NAME = `edufam_scale_test_${process.pid}`;
@@ -107,6 +108,14 @@ describe('bench:scale dataset builder (3 schools)', () => {
        where rr.school_id = (select id from schools where code = 's003')`);
     expect(r!.n).toBeGreaterThan(100);
     expect([r!.exams, r!.terms, r!.subjects]).toEqual([r!.n, r!.n, r!.n]);
+  });
+
+  it("gives every school's learners stored fee balances equal to the sums of their rows (issue 37 §1, cloned with triggers off)", async () => {
+    const [stored] = await rows<{ n: number }>(`select count(*)::int as n from learner_balances where school_id = (select id from schools where code = 's003')`);
+    expect(stored!.n).toBeGreaterThan(100);
+    const result = await reconcileLearnerBalances(database);
+    expect(result.schools).toBe(3);
+    expect(result.drifted).toEqual([]);
   });
 
   it('holds a full school year: registers in all three terms, twelve payroll months, ~800 learners a school on average', async () => {

@@ -495,6 +495,44 @@ export const smsMessages = pgTable(
   ],
 );
 
+/**
+ * Issue 37 §1 (balances kept with each payment, decision 0034): a learner's fee totals in KES cents,
+ * changed in the same statement as every invoice, adjustment and payment by the triggers of
+ * drizzle/0039_learner_balances.sql, which add each statement's difference under this row's lock (so
+ * concurrent payments each add their own amount). `student_balances` reads this table; the sums it was
+ * computed from stay as the view `student_balances_computed`, which the nightly reconciliation
+ * (fees/learner-balances.service.ts) compares against. A learner with no fee activity has no row.
+ */
+export const learnerBalances = pgTable(
+  'learner_balances',
+  {
+    studentId: uuid('student_id')
+      .primaryKey()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    schoolId: schoolId(),
+    /** Issued invoices' totals (cancelled ones out). */
+    invoicedCents: cents('invoiced_cents').notNull().default(0),
+    /** Applied adjustments (bursaries, discounts, waivers, credit notes). */
+    adjustedCents: cents('adjusted_cents').notNull().default(0),
+    /** Payments less reversals. */
+    paidCents: cents('paid_cents').notNull().default(0),
+    /** The latest payment's date (reversals not counted), Africa/Nairobi. */
+    lastPaidOn: date('last_paid_on'),
+  },
+  (t) => [index('learner_balances_school_idx').on(t.schoolId)],
+);
+
+/** The sums student_balances was computed from before learner_balances (drizzle/0039): the reconciliation's reference. */
+export const studentBalancesComputed = pgView('student_balances_computed', {
+  studentId: uuid('student_id').notNull(),
+  schoolId: uuid('school_id').notNull(),
+  invoicedCents: cents('invoiced_cents').notNull(),
+  adjustedCents: cents('adjusted_cents').notNull(),
+  paidCents: cents('paid_cents').notNull(),
+  balanceCents: cents('balance_cents').notNull(),
+  lastPaidOn: date('last_paid_on'),
+}).existing();
+
 /** Per-invoice allocation of a learner's credits (view in drizzle/0006_fees.sql). */
 export const invoiceBalances = pgView('invoice_balances', {
   invoiceId: uuid('invoice_id').notNull(),

@@ -47,6 +47,7 @@ import { messages } from '../../../shared/messages.js';
 import { notFound } from '../../errors.js';
 import { actorOf } from '../../plugins/access.js';
 import type { ModuleDeps } from '../../lib/module-deps.js';
+import { learnerBalancesSweep } from './learner-balances.service.js';
 import { registerApprovalKind } from '../approvals/index.js';
 import { getAccount, getStatement, listAccounts, myChildrenFees, setFeeOption, statementOf, withVisibleLearner } from './accounts.service.js';
 import { createAdjustment, decideWaiver, listAdjustments } from './adjustments.service.js';
@@ -83,6 +84,8 @@ export async function feesRoutes(app: FastifyInstance, deps: ModuleDeps, hooks: 
   const tags = ['fees'];
   // Issue 11 §1: a waiver above the school's limit waits for the principal.
   registerApprovalKind('fee_waiver', { decide: decideWaiver, deciders: ['principal'] });
+  // Issue 37 §1: stored learner balances checked against their sums every night.
+  deps.tasks.schedule(learnerBalancesSweep(database, app.log));
 
   // -- Settings -------------------------------------------------------------------------------
   /** GET /api/fees/settings → finance settings (allocation rule, waiver approval limit in KES, prefixes, SMS receipts, due days). */
