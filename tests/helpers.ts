@@ -17,6 +17,8 @@ import { withSystem, type Tx } from '../src/server/db/tenant.js';
 import type { MailMessage, Mailer } from '../src/server/integrations/mail/mailer.js';
 import { insertAccount } from '../src/server/modules/auth/accounts.repository.js';
 import type { AccessType } from '../src/shared/roles.js';
+import type { ClassItem } from '../src/shared/contracts/classes.js';
+import type { ListStudentsResponse } from '../src/shared/contracts/learners.js';
 import { createDatabaseCopy, dropDatabaseCopy, resetPostgres } from './postgres-copies.js';
 
 /** Password of every demo account. */
@@ -501,4 +503,15 @@ export function errorBody(res: { json(): unknown }): unknown {
   if (!body?.error) return body;
   const { requestId: _requestId, ...rest } = body.error;
   return { ...body, error: rest };
+}
+
+/** A GET of the API as a signed-in demo account, answering the JSON body (the test's own caller). */
+export type ApiGet = <T>(who: string, url: string) => Promise<T>;
+
+/** A learner of a demo stream ("Grade 5 East") by position in its register's first page, as `who` reads it. */
+export async function learnerInStream(get: ApiGet, className: string, index = 0, who = 'principal') {
+  const classes = await get<ClassItem[]>('principal', '/api/classes');
+  const cls = classes.find((c) => c.name === className)!;
+  const page = await get<ListStudentsResponse>(who, `/api/students?classId=${cls.id}&pageSize=50`);
+  return page.items[index]!;
 }

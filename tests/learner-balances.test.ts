@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { invoices, learnerBalances, studentBalances, studentBalancesComputed } from '../src/server/db/schema/index.js';
 import { reconcileLearnerBalances } from '../src/server/modules/fees/learner-balances.service.js';
-import type { ClassItem } from '../src/shared/contracts/classes.js';
-import type { ListStudentsResponse } from '../src/shared/contracts/learners.js';
 import type { MyChildrenFees, RecordPaymentResponse, StudentAccount } from '../src/shared/contracts/fees.js';
-import { apiCaller, openDemoApp, system, type TestApp } from './helpers.js';
+import { apiCaller, learnerInStream, openDemoApp, system, type TestApp } from './helpers.js';
 
 /**
  * Issue 37 §1, "balances kept with each payment" (decision 0034): a learner's fee totals are stored in
@@ -26,12 +24,7 @@ afterAll(async () => t?.close());
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date());
 
-async function learnerOf(className: string, index: number) {
-  const classes = await ok<ClassItem[]>('principal', 'GET', '/api/classes');
-  const cls = classes.find((c) => c.name === className)!;
-  const page = await ok<ListStudentsResponse>('principal', 'GET', `/api/students?classId=${cls.id}&pageSize=50`);
-  return page.items[index]!;
-}
+const learnerOf = (className: string, index: number) => learnerInStream((who, url) => ok(who, 'GET', url), className, index);
 
 /** The learner's stored totals and the sums of their rows, in cents. */
 async function storedAndSums(studentId: string) {

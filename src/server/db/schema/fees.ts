@@ -522,8 +522,8 @@ export const learnerBalances = pgTable(
   (t) => [index('learner_balances_school_idx').on(t.schoolId)],
 );
 
-/** The sums student_balances was computed from before learner_balances (drizzle/0039): the reconciliation's reference. */
-export const studentBalancesComputed = pgView('student_balances_computed', {
+/** A learner's fee totals and balance in KES cents: the columns of student_balances and of the sums it was computed from. */
+const balanceColumns = () => ({
   studentId: uuid('student_id').notNull(),
   schoolId: uuid('school_id').notNull(),
   invoicedCents: cents('invoiced_cents').notNull(),
@@ -531,7 +531,10 @@ export const studentBalancesComputed = pgView('student_balances_computed', {
   paidCents: cents('paid_cents').notNull(),
   balanceCents: cents('balance_cents').notNull(),
   lastPaidOn: date('last_paid_on'),
-}).existing();
+});
+
+/** The sums student_balances was computed from before learner_balances (drizzle/0039): the reconciliation's reference. */
+export const studentBalancesComputed = pgView('student_balances_computed', balanceColumns()).existing();
 
 /** Per-invoice allocation of a learner's credits (view in drizzle/0006_fees.sql). */
 export const invoiceBalances = pgView('invoice_balances', {
@@ -546,13 +549,5 @@ export const invoiceBalances = pgView('invoice_balances', {
   paidCents: cents('paid_cents').notNull(),
 }).existing();
 
-/** A learner's fee totals and balance (view in drizzle/0006_fees.sql). */
-export const studentBalances = pgView('student_balances', {
-  studentId: uuid('student_id').notNull(),
-  schoolId: uuid('school_id').notNull(),
-  invoicedCents: cents('invoiced_cents').notNull(),
-  adjustedCents: cents('adjusted_cents').notNull(),
-  paidCents: cents('paid_cents').notNull(),
-  balanceCents: cents('balance_cents').notNull(),
-  lastPaidOn: date('last_paid_on'),
-}).existing();
+/** A learner's fee totals and balance (view in drizzle/0006_fees.sql; read from learner_balances since drizzle/0039). */
+export const studentBalances = pgView('student_balances', balanceColumns()).existing();

@@ -3,13 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { inspectPdf } from '../../lib/pdf.js';
 import { auditLogs, invoices, payments, schools, students, terms } from '../../db/schema/index.js';
 import { storeSchoolCrest } from '../../seed/logo.js';
-import { GREENHILL_SESSIONS, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
+import { GREENHILL_SESSIONS, learnerInStream, openDemoApp, system, type TestApp } from '../../../../tests/helpers.js';
 import { demo } from '../../../../tests/demo.js';
 import { addDays } from '../../../shared/dates.js';
 import { postPayment } from './payments.service.js';
 import type { ClassItem } from '../../../shared/contracts/classes.js';
 import type { FeeStructure, FinancialOverview, GenerateInvoicesResponse, ListAccountsResponse, MyChildrenFees, RecordPaymentResponse, Statement, StudentAccount } from '../../../shared/contracts/fees.js';
-import type { ListStudentsResponse } from '../../../shared/contracts/learners.js';
 
 /**
  * The fees API (issue 11 §1, §2, §5): who may do what, fee structures, idempotent invoice generation,
@@ -41,12 +40,7 @@ async function json<T>(method: Method, url: string, who: string, payload?: Json,
 }
 
 /** A Greenhill learner of a stream, by position in the register. */
-async function learnerOf(className: string, index = 0, who = 'principal') {
-  const classes = await json<ClassItem[]>('GET', '/api/classes', 'principal');
-  const cls = classes.find((c) => c.name === className)!;
-  const page = await json<ListStudentsResponse>('GET', `/api/students?classId=${cls.id}&pageSize=50`, who);
-  return page.items[index]!;
-}
+const learnerOf = (className: string, index = 0, who = 'principal') => learnerInStream((w, url) => json('GET', url, w), className, index, who);
 
 async function currentTermId(schoolId = greenhill): Promise<string> {
   const [row] = await system(t.database, (tx) => tx.select({ id: terms.id }).from(terms).where(and(eq(terms.schoolId, schoolId), eq(terms.isCurrent, true))));
